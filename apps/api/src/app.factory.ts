@@ -1,0 +1,62 @@
+import type { LogLevel } from '@nestjs/common';
+import { NestFactory } from '@nestjs/core';
+import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { randomUUID } from 'node:crypto';
+import type { AppConfig } from '@app/config';
+import { AppModule } from './app.module';
+import { ProblemFilter } from './http/problem.filter';
+import { RequestValidationPipe } from './http/validation.pipe';
+
+/** DESIGN §3: bodies over 256 KiB are refused before they are parsed. */
+export const BODY_LIMIT_BYTES = 256 * 1024;
+
+const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[] | false> = {
+  silent: false,
+  error: ['fatal', 'error'],
+  warn: ['fatal', 'error', 'warn'],
+  info: ['fatal', 'error', 'warn', 'log'],
+  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
+
+export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+  const adapter = new FastifyAdapter({
+    bodyLimit: BODY_LIMIT_BYTES,
+    // A caller's request id is kept (it becomes the events' correlation id) when it is a sane token.
+    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
+      const given = request.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    requestTimeout: 30_000,
+    connectionTimeout: 30_000,
+  });
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
+    logger: LOG_LEVELS[config.logLevel],
+  });
+  const fastify = app.getHttpAdapter().getInstance();
+  fastify.addHook('onSend', async (request, reply, payload) => {
+    reply.header('x-request-id', String(request.id));
+    return payload;
+  });
+  app.useGlobalFilters(new ProblemFilter());
+  app.useGlobalPipes(new RequestValidationPipe());
+
+  const document = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder()
+      .setTitle('Escrow ledger and payment collection API')
+      .setDescription(
+        'Payment orders, escrow orders with merchant allocations, verification and signed callbacks. ' +
+          'Errors are application/problem+json: {status:"error", timestamp, path, message, error:{code, message}}.',
+      )
+      .setVersion('1.0.0')
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-secret' }, 'merchant')
+      .addApiKey({ type: 'apiKey', in: 'header', name: 'x-admin-key' }, 'admin')
+      .build(),
+  );
+  SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
+  app.enableShutdownHooks();
+  return app;
+}

@@ -1,0 +1,21 @@
+import { Command } from '@nestjs/cqrs';
+import type { EscrowState } from '@app/domain';
+import type { EventMetadata } from '@app/event-store';
+import type { AuthenticatedMerchant } from '@app/merchants';
+import type { CreateEscrowDto } from './create-escrow.dto';
+
+export interface CreateEscrowResult {
+  state: EscrowState;
+  /** False when an identical request had already created this escrow. */
+  created: boolean;
+}
+
+export class CreateEscrowCommand extends Command<CreateEscrowResult> {
+  constructor(
+    readonly merchant: AuthenticatedMerchant,
+    readonly request: CreateEscrowDto,
+    readonly metadata: EventMetadata,
+  ) {
+    super();
+  }
+}

@@ -1,0 +1,41 @@
+import { Body, Controller, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import type { EventMetadata } from '@app/event-store';
+import type { AuthenticatedMerchant } from '@app/merchants';
+import { MerchantAuthGuard } from '../../http/auth.guards';
+import { envelope } from '../../http/envelope';
+import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { presentCreatedEscrow } from '../escrow.presenter';
+import { CreateEscrowCommand } from './create-escrow.command';
+import { CreateEscrowDto } from './create-escrow.dto';
+
+@ApiTags('escrow')
+@ApiHeader({ name: 'x-api-secret', required: true })
+@Controller('v1/trdp/escrow/order')
+@UseGuards(MerchantAuthGuard)
+export class CreateEscrowController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Create an escrow order with merchant allocations; send the customer to paymentUrl' })
+  @ApiResponse({ status: 201, description: 'Created' })
+  @ApiResponse({ status: 200, description: 'The same request was already accepted: the existing escrow' })
+  @ApiResponse({ status: 409, description: 'ESCROW_ORDER_CONFLICT: orderId already used with other details' })
+  async create(
+    @Body() body: CreateEscrowDto,
+    @CurrentMerchant() merchant: AuthenticatedMerchant,
+    @RequestMetadata() metadata: EventMetadata,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { state, created } = await this.commands.execute(new CreateEscrowCommand(merchant, body, metadata));
+    if (!created) void reply.status(200);
+    return envelope(created ? 'Escrow order created' : 'Escrow order already exists', presentCreatedEscrow(state, this.config.publicBaseUrl));
+  }
+}

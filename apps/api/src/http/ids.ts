@@ -1,0 +1,33 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+
+export const newOrderId = (): string => `ord_${randomBytes(16).toString('hex')}`;
+
+/**
+ * An escrow's id is derived from the merchant's orderId, so a retried create lands on the same
+ * stream; keyed by the merchant's secret salt so ids cannot be guessed from public order numbers.
+ */
+export function escrowIdFor(idSalt: string, merchantOrderId: string): string {
+  return `esc_${createHmac('sha256', idSalt).update(merchantOrderId, 'utf8').digest('hex').slice(0, 32)}`;
+}
+
+/** A stable, PII-free customer reference per merchant and phone number. */
+export function customerIdFor(merchantId: string, phoneE164: string): string {
+  return `cus_${createHash('sha256').update(`${merchantId}:${phoneE164}`).digest('hex').slice(0, 24)}`;
+}
+
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object') {
+    return Object.fromEntries(
+      Object.keys(value as object)
+        .sort()
+        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
+    );
+  }
+  return value;
+}
+
+/** A digest of a request body that ignores key order. */
+export function fingerprint(body: unknown): string {
+  return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
+}

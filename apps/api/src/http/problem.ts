@@ -1,0 +1,100 @@
+import { DomainError } from '@app/domain';
+import { HttpException } from '@nestjs/common';
+
+/** The spec's error body, served as application/problem+json. */
+export interface Problem {
+  status: 'error';
+  timestamp: string;
+  path: string;
+  message: string;
+  error: { code: string; message: string };
+}
+
+export interface ProblemResponse {
+  statusCode: number;
+  body: Problem;
+  headers?: Record<string, string>;
+  /** Unexpected: worth a log line with the cause. */
+  unexpected: boolean;
+}
+
+const CODE_BY_STATUS: Record<number, string> = {
+  400: 'BadRequestException',
+  401: 'AUTH_001',
+  403: 'FORBIDDEN',
+  404: 'ABC_001',
+  405: 'METHOD_NOT_ALLOWED',
+  409: 'CONFLICT',
+  413: 'PAYLOAD_TOO_LARGE',
+  415: 'UNSUPPORTED_MEDIA_TYPE',
+  429: 'RATE_LIMITED',
+  500: 'GEN_004',
+  503: 'SERVICE_UNAVAILABLE',
+};
+
+const STATUS_BY_KIND = { invalid: 400, conflict: 409, not_found: 404 } as const;
+
+/** An HttpException that carries one of our codes. */
+export class ApiError extends HttpException {
+  constructor(
+    status: number,
+    readonly code: string,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message, status);
+  }
+}
+
+function problem(statusCode: number, path: string, code: string, message: string): Problem {
+  return { status: 'error', timestamp: new Date().toISOString(), path, message, error: { code, message } };
+}
+
+function httpExceptionMessage(exception: HttpException): string {
+  const response = exception.getResponse();
+  if (typeof response === 'string') return response;
+  const message = (response as { message?: unknown }).message;
+  if (Array.isArray(message)) return message.join('; ');
+  return typeof message === 'string' ? message : exception.message;
+}
+
+/** Fastify's own errors (body parsing, limits, timeouts) carry a statusCode and an FST_ code. */
+interface FrameworkError {
+  statusCode?: number;
+  code?: string;
+  message?: string;
+}
+
+const FRAMEWORK_MESSAGES: Record<string, string> = {
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body exceeds the limit of 256 KiB',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Request bodies must be application/json',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object',
+  FST_ERR_CTP_INVALID_JSON: 'The request body is not valid JSON',
+};
+
+export function toProblem(exception: unknown, path: string): ProblemResponse {
+  if (exception instanceof DomainError) {
+    const statusCode = STATUS_BY_KIND[exception.kind];
+    return { statusCode, body: problem(statusCode, path, exception.code, exception.message), unexpected: false };
+  }
+  if (exception instanceof ApiError) {
+    const statusCode = exception.getStatus();
+    return { statusCode, body: problem(statusCode, path, exception.code, exception.message), headers: exception.headers, unexpected: false };
+  }
+  if (exception instanceof HttpException) {
+    const statusCode = exception.getStatus();
+    const code = CODE_BY_STATUS[statusCode] ?? exception.name;
+    return { statusCode, body: problem(statusCode, path, code, httpExceptionMessage(exception)), unexpected: statusCode >= 500 };
+  }
+  const framework = exception as FrameworkError;
+  if (typeof framework?.statusCode === 'number' && framework.statusCode >= 400 && framework.statusCode < 500) {
+    const statusCode = framework.statusCode;
+    const message = FRAMEWORK_MESSAGES[framework.code ?? ''] ?? (exception instanceof SyntaxError ? 'The request body is not valid JSON' : framework.message ?? 'Bad request');
+    return { statusCode, body: problem(statusCode, path, CODE_BY_STATUS[statusCode] ?? 'BadRequestException', message), unexpected: false };
+  }
+  return {
+    statusCode: 500,
+    body: problem(500, path, 'GEN_004', 'An unexpected error occurred; it has been logged'),
+    unexpected: true,
+  };
+}

@@ -1,0 +1,21 @@
+import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
+import type { EventMetadata } from '@app/event-store';
+import type { FastifyRequest } from 'fastify';
+import type { AuthenticatedMerchant } from '@app/merchants';
+
+export interface RequestWithActor extends FastifyRequest {
+  merchant?: AuthenticatedMerchant;
+  actor?: EventMetadata['actor'];
+}
+
+/** Event metadata for what this request writes: the request id becomes the correlation id. */
+export const RequestMetadata = createParamDecorator((_: unknown, context: ExecutionContext): EventMetadata => {
+  const request = context.switchToHttp().getRequest<RequestWithActor>();
+  return { correlationId: String(request.id), causationId: String(request.id), actor: request.actor };
+});
+
+export const CurrentMerchant = createParamDecorator((_: unknown, context: ExecutionContext): AuthenticatedMerchant => {
+  const merchant = context.switchToHttp().getRequest<RequestWithActor>().merchant;
+  if (!merchant) throw new Error('CurrentMerchant used on a route without MerchantAuthGuard');
+  return merchant;
+});

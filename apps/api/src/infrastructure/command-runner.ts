@@ -1,0 +1,75 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { type Decider, DomainError, type DomainEvent, fold } from '@app/domain';
+import { EVENT_STORE, type EventMetadata, type EventStore, type LogPosition, type RecordedEvent, WrongExpectedRevision } from '@app/event-store';
+import { ProjectionProgress } from '@app/read-models';
+
+export class ConcurrentModification extends DomainError {
+  constructor(streamId: string) {
+    super('CONCURRENT_MODIFICATION', `${streamId} kept changing while this request was applied; retry it`, 'conflict');
+  }
+}
+
+export interface CommandOutcome<State, Event> {
+  /** State after the new events. */
+  state: State;
+  /** Events this command appended (none when the command changed nothing). */
+  events: Event[];
+  /** The stream's history before this command. */
+  history: RecordedEvent[];
+  position?: LogPosition;
+}
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * The one place where commands meet I/O: read the stream, fold it, decide, append at the revision
+ * that was read. A concurrent writer makes the append fail; the command is then decided again on
+ * the new history, a bounded number of times.
+ */
+@Injectable()
+export class CommandRunner {
+  private readonly logger = new Logger(CommandRunner.name);
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(ProjectionProgress) private readonly progress: ProjectionProgress,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async run<Command, Event extends DomainEvent, State>(
+    streamId: string,
+    decider: Decider<Command, Event, State>,
+    /** A command, or a function choosing one from the current state (undefined: nothing to do). */
+    command: Command | ((state: State, history: RecordedEvent[]) => Command | undefined),
+    metadata: EventMetadata,
+  ): Promise<CommandOutcome<State, Event>> {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const history = await this.store.readStream(streamId);
+      const state = fold(decider, history as unknown as Event[]);
+      const resolved =
+        typeof command === 'function' ? (command as (s: State, h: RecordedEvent[]) => Command | undefined)(state, history) : command;
+      const events = resolved === undefined ? [] : decider.decide(resolved, state);
+      if (events.length === 0) return { state, events, history };
+      const expected = history.length === 0 ? 'no_stream' : history[history.length - 1].revision;
+      try {
+        const appended = await this.store.append(
+          streamId,
+          events.map((e) => ({ type: e.type, data: e.data, metadata })),
+          expected,
+        );
+        await this.awaitReadModels(appended.position);
+        return { state: events.reduce(decider.evolve, state), events, history, position: appended.position };
+      } catch (error) {
+        if (!(error instanceof WrongExpectedRevision)) throw error;
+      }
+    }
+    throw new ConcurrentModification(streamId);
+  }
+
+  /** Read-your-writes: the response leaves once the read models include the command's events (bounded). */
+  private async awaitReadModels(position: LogPosition): Promise<void> {
+    const reached = await this.progress.waitFor(position, this.config.readYourWritesTimeoutMs);
+    if (!reached) this.logger.warn('read models did not catch up within READ_YOUR_WRITES_TIMEOUT_MS; responding anyway');
+  }
+}

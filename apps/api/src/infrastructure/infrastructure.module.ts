@@ -1,0 +1,58 @@
+import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { createPgClient, createPgliteClient, migrate, SQL_CLIENT, type SqlClient } from '@app/database';
+import { EVENT_STORE, EVENT_STORE_MIGRATIONS, PostgresEventStore } from '@app/event-store';
+import { CREDENTIAL_MIGRATIONS, CredentialStore } from '@app/merchants';
+import { ProjectionProgress, READ_MODEL_MIGRATIONS } from '@app/read-models';
+import { join } from 'node:path';
+import { CommandRunner } from './command-runner';
+
+async function openDatabase(config: AppConfig): Promise<SqlClient> {
+  const db = config.databaseUrl
+    ? createPgClient({ connectionString: config.databaseUrl, schema: config.databaseSchema })
+    : await createPgliteClient(join(config.dataDir, 'pglite'));
+  try {
+    await migrate(db, config.databaseSchema, 'event-store', EVENT_STORE_MIGRATIONS);
+    await migrate(db, config.databaseSchema, 'merchants', CREDENTIAL_MIGRATIONS);
+    await migrate(db, config.databaseSchema, 'read-models', READ_MODEL_MIGRATIONS);
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+  return db;
+}
+
+@Injectable()
+class DatabaseLifecycle implements OnApplicationShutdown {
+  private readonly logger = new Logger('Database');
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(ProjectionProgress) private readonly progress: ProjectionProgress,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    this.progress.close();
+    await this.db.close().catch((error: unknown) => this.logger.error(`closing the database failed: ${String(error)}`));
+  }
+}
+
+/** The process-wide infrastructure: configuration, database, event store, credentials, projection progress. */
+@Global()
+@Module({})
+export class InfrastructureModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    return {
+      module: InfrastructureModule,
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: SQL_CLIENT, useFactory: () => openDatabase(config) },
+        { provide: EVENT_STORE, useFactory: (db: SqlClient) => new PostgresEventStore(db), inject: [SQL_CLIENT] },
+        { provide: CredentialStore, useFactory: (db: SqlClient) => new CredentialStore(db, config.secretsKey), inject: [SQL_CLIENT] },
+        { provide: ProjectionProgress, useFactory: (db: SqlClient) => new ProjectionProgress(db), inject: [SQL_CLIENT] },
+        CommandRunner,
+        DatabaseLifecycle,
+      ],
+      exports: [APP_CONFIG, SQL_CLIENT, EVENT_STORE, CredentialStore, ProjectionProgress, CommandRunner],
+    };
+  }
+}

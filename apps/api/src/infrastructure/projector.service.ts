@@ -1,0 +1,33 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { EVENT_STORE, type EventStore } from '@app/event-store';
+import { CORE_PROJECTIONS, ProjectionProgress, Projector } from '@app/read-models';
+
+/** Runs the projector in processes whose ROLE includes it (`all`, `projector`). */
+@Injectable()
+export class ProjectorService implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('Projector');
+  readonly projector: Projector;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SQL_CLIENT) db: SqlClient,
+    @Inject(EVENT_STORE) store: EventStore,
+    @Inject(ProjectionProgress) progress: ProjectionProgress,
+  ) {
+    this.projector = new Projector(db, store, CORE_PROJECTIONS, progress, {
+      lockName: `projector:${config.databaseSchema}`,
+      onActive: () => this.logger.log('active: applying the event log to the read models'),
+      onError: (error) => this.logger.error(`stopped on an error and will retry: ${error instanceof Error ? error.stack : String(error)}`),
+    });
+  }
+
+  onApplicationBootstrap(): void {
+    if (this.config.role === 'all' || this.config.role === 'projector') this.projector.start();
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.projector.stop();
+  }
+}

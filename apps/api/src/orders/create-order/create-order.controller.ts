@@ -1,0 +1,31 @@
+import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import type { EventMetadata } from '@app/event-store';
+import type { AuthenticatedMerchant } from '@app/merchants';
+import { MerchantAuthGuard } from '../../http/auth.guards';
+import { envelope } from '../../http/envelope';
+import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { presentCreatedOrder } from '../order.presenter';
+import { CreateOrderCommand } from './create-order.command';
+import { CreateOrderDto } from './create-order.dto';
+
+@ApiTags('orders')
+@ApiHeader({ name: 'x-api-secret', required: true })
+@Controller('v1/trdp/order')
+@UseGuards(MerchantAuthGuard)
+export class CreateOrderController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Create a payment order; send the customer to payment_url' })
+  async create(@Body() body: CreateOrderDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
+    const state = await this.commands.execute(new CreateOrderCommand(merchant, body, metadata));
+    return envelope('Order created', presentCreatedOrder(state, this.config.publicBaseUrl));
+  }
+}

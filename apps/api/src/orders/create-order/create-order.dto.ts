@@ -1,0 +1,28 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { Type } from 'class-transformer';
+import { ArrayMaxSize, ArrayMinSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
+import { ItemBaseDto, LIMITS, PaymentRequestDto } from '../../http/payment-request.dto';
+
+export class OrderItemDto extends ItemBaseDto {
+  @ApiPropertyOptional({ example: 'sku-1001' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(LIMITS.string)
+  productId?: string;
+}
+
+export class CreateOrderDto extends PaymentRequestDto {
+  @ApiProperty({ example: 'Order #1042 at Merkato Online' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(LIMITS.string)
+  description!: string;
+
+  @ApiProperty({ type: [OrderItemDto] })
+  @IsArray()
+  @ArrayMinSize(1)
+  @ArrayMaxSize(LIMITS.items)
+  @ValidateNested({ each: true })
+  @Type(() => OrderItemDto)
+  items!: OrderItemDto[];
+}

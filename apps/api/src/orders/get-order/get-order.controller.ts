@@ -1,0 +1,28 @@
+import { Controller, Get, Inject, Param, UseGuards } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import type { AuthenticatedMerchant } from '@app/merchants';
+import { MerchantAuthGuard } from '../../http/auth.guards';
+import { envelope } from '../../http/envelope';
+import { CurrentMerchant } from '../../http/request-context';
+import { presentOrder } from '../order.presenter';
+import { GetOrderQuery } from './get-order.query';
+
+@ApiTags('orders')
+@ApiHeader({ name: 'x-api-secret', required: true })
+@Controller('v1/trdp/order')
+@UseGuards(MerchantAuthGuard)
+export class GetOrderController {
+  constructor(
+    @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get(':orderId')
+  @ApiOperation({ summary: 'Current status of a plain order' })
+  async get(@Param('orderId') orderId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+    const view = await this.queries.execute(new GetOrderQuery(merchant.merchantId, orderId));
+    return envelope('Order found', presentOrder(view.state, this.config.publicBaseUrl, view.updatedAt));
+  }
+}

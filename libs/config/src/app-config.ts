@@ -1,0 +1,114 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+
+export type Role = 'all' | 'api' | 'worker' | 'projector';
+
+export interface AppConfig {
+  port: number;
+  host: string;
+  publicBaseUrl: string;
+  dataDir: string;
+  /** Unset: PGlite inside dataDir. */
+  databaseUrl?: string;
+  databaseSchema: string;
+  eventStore: 'postgres' | 'eventstoredb';
+  eventStoreConnectionString?: string;
+  redisUrl?: string;
+  adminApiKey?: string;
+  paymentProvider: 'sandbox';
+  /** 32 bytes; encrypts webhook secrets at rest. */
+  secretsKey: Buffer;
+  role: Role;
+  /** Create (once) and print a demo merchant on start. */
+  demoMerchant: boolean;
+  /** How long a command's response waits for the projector to reach its events. */
+  readYourWritesTimeoutMs: number;
+  logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+}
+
+export class ConfigError extends Error {}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');
+
+type Env = Record<string, string | undefined>;
+
+function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
+  const value = env[name]?.trim() || fallback;
+  if (!allowed.includes(value as T)) {
+    throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got ${JSON.stringify(value)})`);
+  }
+  return value as T;
+}
+
+function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got ${JSON.stringify(raw)})`);
+  }
+  return value;
+}
+
+function parseSecretsKey(raw: string): Buffer {
+  const key = /^[0-9a-f]{64}$/i.test(raw) ? Buffer.from(raw, 'hex') : Buffer.from(raw, 'base64');
+  if (key.length !== 32) throw new ConfigError('SECRETS_KEY must be 32 bytes, as 64 hex characters or base64');
+  return key;
+}
+
+/** In embedded mode the key is generated once and kept beside the data it protects. */
+function loadOrCreateSecretsKey(dataDir: string): Buffer {
+  const file = join(dataDir, 'secrets.key');
+  if (existsSync(file)) return parseSecretsKey(readFileSync(file, 'utf8').trim());
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32);
+  writeFileSync(file, key.toString('hex'), { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return key;
+}
+
+export function loadConfig(env: Env = process.env): AppConfig {
+  const port = integer(env, 'PORT', 3000, 0, 65535);
+  const host = env.HOST?.trim() || '0.0.0.0';
+  const dataDir = resolve(env.DATA_DIR?.trim() || './data');
+  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
+  const eventStore = oneOf(env, 'EVENT_STORE', ['postgres', 'eventstoredb'] as const, 'postgres');
+  const databaseSchema = env.DATABASE_SCHEMA?.trim() || 'public';
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(databaseSchema)) {
+    throw new ConfigError('DATABASE_SCHEMA must be a lower-case SQL identifier');
+  }
+  if (eventStore === 'eventstoredb' && !env.EVENTSTORE_CONNECTION_STRING) {
+    throw new ConfigError('EVENT_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING');
+  }
+  const publicBaseUrl = (env.PUBLIC_BASE_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(publicBaseUrl);
+  } catch {
+    throw new ConfigError(`PUBLIC_BASE_URL must be an absolute URL (got ${JSON.stringify(publicBaseUrl)})`);
+  }
+  const adminApiKey = env.ADMIN_API_KEY?.trim() || undefined;
+  if (adminApiKey !== undefined && adminApiKey.length < 16) {
+    throw new ConfigError('ADMIN_API_KEY must be at least 16 characters');
+  }
+  const secretsKey = env.SECRETS_KEY?.trim() ? parseSecretsKey(env.SECRETS_KEY.trim()) : loadOrCreateSecretsKey(dataDir);
+  const demoDefault = databaseUrl === undefined ? 'true' : 'false';
+  return {
+    port,
+    host,
+    publicBaseUrl,
+    dataDir,
+    databaseUrl,
+    databaseSchema,
+    eventStore,
+    eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING?.trim() || undefined,
+    redisUrl: env.REDIS_URL?.trim() || undefined,
+    adminApiKey,
+    paymentProvider: oneOf(env, 'PAYMENT_PROVIDER', ['sandbox'] as const, 'sandbox'),
+    secretsKey,
+    role: oneOf(env, 'ROLE', ['all', 'api', 'worker', 'projector'] as const, 'all'),
+    demoMerchant: oneOf(env, 'DEMO_MERCHANT', ['true', 'false'] as const, demoDefault) === 'true',
+    readYourWritesTimeoutMs: integer(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, 0, 60000),
+    logLevel: oneOf(env, 'LOG_LEVEL', ['silent', 'error', 'warn', 'info', 'debug'] as const, 'info'),
+  };
+}

@@ -1,0 +1,4 @@
+export * from './sql-client';
+export * from './pg-client';
+export * from './pglite-client';
+export * from './migrations';

@@ -1,0 +1,73 @@
+import { Pool, type PoolClient } from 'pg';
+import type { SqlClient, SqlExecutor } from './sql-client';
+
+export interface PgClientOptions {
+  connectionString: string;
+  schema: string;
+  maxConnections?: number;
+  applicationName?: string;
+}
+
+function executor(client: Pool | PoolClient): SqlExecutor {
+  return {
+    async query<Row>(sql: string, params?: readonly unknown[]) {
+      const result = await client.query(sql, params as unknown[]);
+      return result.rows as Row[];
+    },
+  };
+}
+
+export function quoteIdentifier(name: string): string {
+  return `"${name.replace(/"/g, '""')}"`;
+}
+
+export function createPgClient(options: PgClientOptions): SqlClient {
+  const pool = new Pool({
+    connectionString: options.connectionString,
+    max: options.maxConnections ?? 20,
+    application_name: options.applicationName ?? 'escrow-ledger',
+    // Every connection sees only this deployment's schema, so test runs and tenants can share a server.
+    options: `-c search_path=${quoteIdentifier(options.schema)}`,
+  });
+  // An idle client that loses its server connection must not crash the process; the next query reconnects.
+  pool.on('error', () => undefined);
+  const pooled = executor(pool);
+
+  return {
+    kind: 'postgres',
+    query: pooled.query,
+    async transaction(work) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await work(executor(client));
+        await client.query('COMMIT');
+        return result;
+      } catch (error) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    async withSession(work) {
+      const client = await pool.connect();
+      let broken = false;
+      try {
+        return await work(executor(client));
+      } catch (error) {
+        broken = true;
+        throw error;
+      } finally {
+        // A session that failed may still hold session state (locks); discard it rather than reuse it.
+        client.release(broken);
+      }
+    },
+    async exec(sql) {
+      await pool.query(sql);
+    },
+    async close() {
+      await pool.end();
+    },
+  };
+}

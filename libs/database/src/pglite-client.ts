@@ -1,0 +1,39 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { SqlClient, SqlExecutor } from './sql-client';
+
+/**
+ * PGlite is one in-process PostgreSQL session: statements are serialised by PGlite itself, so a
+ * "session" is the database and a transaction blocks other statements until it ends.
+ */
+export async function createPgliteClient(dataDir: string | undefined): Promise<SqlClient> {
+  const db = await PGlite.create(dataDir);
+  const direct: SqlExecutor = {
+    async query<Row>(sql: string, params?: readonly unknown[]) {
+      const result = await db.query<Row>(sql, params as unknown[]);
+      return result.rows;
+    },
+  };
+  return {
+    kind: 'pglite',
+    query: direct.query,
+    async transaction(work) {
+      return db.transaction(async (tx) =>
+        work({
+          async query<Row>(sql: string, params?: readonly unknown[]) {
+            const result = await tx.query<Row>(sql, params as unknown[]);
+            return result.rows;
+          },
+        }),
+      );
+    },
+    async withSession(work) {
+      return work(direct);
+    },
+    async exec(sql) {
+      await db.exec(sql);
+    },
+    async close() {
+      await db.close();
+    },
+  };
+}

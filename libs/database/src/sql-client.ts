@@ -1,0 +1,17 @@
+/** What the event store and the read models need from a PostgreSQL connection, on `pg` and on PGlite alike. */
+export interface SqlExecutor {
+  query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+}
+
+export interface SqlClient extends SqlExecutor {
+  /** Runs `work` in one transaction on one connection: committed if it resolves, rolled back if it throws. */
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** Runs `work` on one connection held for its whole duration (session-level advisory locks live there). */
+  withSession<T>(work: (session: SqlExecutor) => Promise<T>): Promise<T>;
+  /** Runs several statements without parameters (migrations). */
+  exec(sql: string): Promise<void>;
+  close(): Promise<void>;
+  readonly kind: 'postgres' | 'pglite';
+}
+
+export const SQL_CLIENT = Symbol('SQL_CLIENT');

@@ -1,0 +1,51 @@
+import { fold } from '../shared/decider';
+import { given } from '../testing/given';
+import { MerchantAlreadyRegistered, merchantDecider, MerchantNotFound, type MerchantCommand, type MerchantEvent } from './merchant.decider';
+
+const AT = '2030-01-01T10:00:00.000Z';
+const LATER = '2030-02-01T10:00:00.000Z';
+
+const registerMerchant: MerchantCommand = { type: 'RegisterMerchant', data: { merchantId: 'm-1', name: 'Abebe Coffee', at: AT } };
+const rotateApiSecret: MerchantCommand = { type: 'RotateApiSecret', data: { at: LATER } };
+const rotateWebhookSecret: MerchantCommand = { type: 'RotateWebhookSecret', data: { at: LATER } };
+
+const registered: MerchantEvent = { type: 'MerchantRegistered', data: { merchantId: 'm-1', name: 'Abebe Coffee', registeredAt: AT } };
+const apiSecretRotated: MerchantEvent = { type: 'MerchantApiSecretRotated', data: { merchantId: 'm-1', rotatedAt: LATER } };
+const webhookSecretRotated: MerchantEvent = { type: 'MerchantWebhookSecretRotated', data: { merchantId: 'm-1', rotatedAt: LATER } };
+
+const merchant = (history: MerchantEvent[]) => given(merchantDecider, history);
+
+describe('Merchant', () => {
+  it('registers a new merchant under its id and name', () => {
+    merchant([]).when(registerMerchant).then([registered]);
+    expect(fold(merchantDecider, [registered])).toEqual({ merchantId: 'm-1', name: 'Abebe Coffee' });
+  });
+
+  it('refuses to register the same merchant twice', () => {
+    merchant([registered]).when(registerMerchant).thenThrows(MerchantAlreadyRegistered);
+    merchant([registered, apiSecretRotated]).when(registerMerchant).thenThrows(MerchantAlreadyRegistered);
+  });
+
+  it('records that a secret was rotated, never the secret itself', () => {
+    merchant([registered]).when(rotateApiSecret).then([apiSecretRotated]);
+    merchant([registered]).when(rotateWebhookSecret).then([webhookSecretRotated]);
+    expect(JSON.stringify([apiSecretRotated, webhookSecretRotated])).not.toMatch(/secret"\s*:/i);
+  });
+
+  it('rotates as often as asked, without changing who the merchant is', () => {
+    merchant([registered, apiSecretRotated, webhookSecretRotated]).when(rotateApiSecret).then([apiSecretRotated]);
+    expect(fold(merchantDecider, [registered, apiSecretRotated, webhookSecretRotated])).toEqual(fold(merchantDecider, [registered]));
+  });
+
+  it.each([
+    ['an API secret', rotateApiSecret],
+    ['a webhook secret', rotateWebhookSecret],
+  ])('cannot rotate %s of a merchant that was never registered', (_case, command) => {
+    merchant([]).when(command).thenThrows(MerchantNotFound);
+  });
+
+  it('errors carry a stable code and an HTTP-free kind', () => {
+    expect(new MerchantNotFound('m-1')).toMatchObject({ code: 'ABC_001', kind: 'not_found' });
+    expect(new MerchantAlreadyRegistered('m-1')).toMatchObject({ code: 'MERCHANT_ALREADY_REGISTERED', kind: 'conflict' });
+  });
+});

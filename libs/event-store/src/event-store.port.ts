@@ -1,0 +1,96 @@
+/**
+ * A place in the global log. PostgreSQL: commit = the appending transaction's id, prepare = the
+ * event's sequence number; EventStoreDB: its own commit/prepare positions. Ordered by (commit, prepare).
+ */
+export interface LogPosition {
+  commit: bigint;
+  prepare: bigint;
+}
+
+export const START: LogPosition = { commit: 0n, prepare: 0n };
+
+export interface EventMetadata {
+  correlationId?: string;
+  causationId?: string;
+  actor?: { type: 'merchant' | 'admin' | 'system' | 'provider' | 'auditor'; id: string };
+  [key: string]: unknown;
+}
+
+export interface NewEvent<Data = unknown> {
+  id?: string;
+  type: string;
+  data: Data;
+  metadata?: EventMetadata;
+}
+
+export interface RecordedEvent<Data = unknown> {
+  id: string;
+  streamId: string;
+  /** 0-based position of the event in its stream. */
+  revision: bigint;
+  type: string;
+  data: Data;
+  metadata: EventMetadata;
+  recordedAt: Date;
+  position: LogPosition;
+}
+
+/** `no_stream`: the stream must not exist; `any`: no check; a bigint: the revision of the stream's last event. */
+export type ExpectedRevision = 'any' | 'no_stream' | bigint;
+
+export interface AppendResult {
+  /** Revision of the last event written. */
+  nextRevision: bigint;
+  /** Position of the last event written. */
+  position: LogPosition;
+  events: RecordedEvent[];
+}
+
+export interface Subscription {
+  stop(): Promise<void>;
+  /** Resolves when the subscription stops; rejects with the error that stopped it. */
+  readonly done: Promise<void>;
+}
+
+export interface SubscribeOptions {
+  from: LogPosition;
+  /** Called with consecutive batches in global order; the next batch waits until it resolves. */
+  onEvents(events: RecordedEvent[]): Promise<void>;
+  batchSize?: number;
+}
+
+export interface EventStore {
+  append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** Events strictly after `after`, in global order, never skipping one that commits later below it. */
+  readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]>;
+  subscribeToAll(options: SubscribeOptions): Subscription;
+}
+
+export const EVENT_STORE = Symbol('EVENT_STORE');
+
+export class WrongExpectedRevision extends Error {
+  constructor(
+    readonly streamId: string,
+    readonly expected: ExpectedRevision,
+    readonly actual: bigint | 'no_stream',
+  ) {
+    super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
+    this.name = 'WrongExpectedRevision';
+  }
+}
+
+export function comparePositions(a: LogPosition, b: LogPosition): number {
+  if (a.commit !== b.commit) return a.commit < b.commit ? -1 : 1;
+  if (a.prepare !== b.prepare) return a.prepare < b.prepare ? -1 : 1;
+  return 0;
+}
+
+export function formatPosition(p: LogPosition): string {
+  return `${p.commit}-${p.prepare}`;
+}
+
+export function parsePosition(text: string): LogPosition | undefined {
+  const match = /^(\d{1,20})-(\d{1,20})$/.exec(text);
+  return match ? { commit: BigInt(match[1]), prepare: BigInt(match[2]) } : undefined;
+}

@@ -1,0 +1,158 @@
+import { randomUUID } from 'node:crypto';
+import type { SqlClient } from '@app/database';
+import {
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type LogPosition,
+  type NewEvent,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+  WrongExpectedRevision,
+} from '../event-store.port';
+import { pollingSubscription } from '../polling-subscription';
+
+interface EventRow {
+  global_position: string;
+  transaction_id: string;
+  stream_id: string;
+  stream_revision: string;
+  event_id: string;
+  event_type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  recorded_at: Date;
+}
+
+const COLUMNS = `global_position::text AS global_position, transaction_id::text AS transaction_id, stream_id,
+  stream_revision::text AS stream_revision, event_id::text AS event_id, event_type, data, metadata, recorded_at`;
+
+/** Each statement yields the stream's new last revision, or no row when the expectation fails. */
+const HEAD = {
+  no_stream: `INSERT INTO streams (stream_id, revision) VALUES ($1, $3::bigint - 1) ON CONFLICT DO NOTHING RETURNING revision`,
+  any: `INSERT INTO streams (stream_id, revision) VALUES ($1, $3::bigint - 1)
+        ON CONFLICT (stream_id) DO UPDATE SET revision = streams.revision + $3::bigint RETURNING revision`,
+  exact: `UPDATE streams SET revision = revision + $3::bigint WHERE stream_id = $1 AND revision = $4::bigint RETURNING revision`,
+};
+
+/** One statement, so one round trip and one implicit transaction: the head moves only if the events land. */
+function appendStatement(head: string): string {
+  return `
+    WITH head AS (${head}),
+    new_events AS (SELECT value AS ev, ordinality AS ord FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY)
+    INSERT INTO events (stream_id, stream_revision, event_id, event_type, data, metadata)
+    SELECT $1, head.revision - $3::bigint + new_events.ord, (ev->>'id')::uuid, ev->>'type', ev->'data', ev->'metadata'
+    FROM head, new_events ORDER BY new_events.ord
+    RETURNING ${COLUMNS}`;
+}
+
+const APPEND = {
+  no_stream: appendStatement(HEAD.no_stream),
+  any: appendStatement(HEAD.any),
+  exact: appendStatement(HEAD.exact),
+};
+
+/*
+ * Gap-safe global order. A bigserial is handed out when a row is inserted, not when its transaction
+ * commits, so a reader could see position 11 committed while 10 is still in flight and, having moved
+ * its checkpoint past 10, never see it. Every event therefore records the id of the transaction that
+ * wrote it, and readers only take events whose transaction is older than the oldest transaction still
+ * running (pg_snapshot_xmin): those have all committed or aborted, so nothing can appear below them
+ * later. The log order is (transaction_id, global_position), and so is the checkpoint.
+ */
+const READ_ALL = `
+  SELECT ${COLUMNS} FROM events
+  WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+    AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  ORDER BY transaction_id, global_position
+  LIMIT $3`;
+
+function toRecorded(row: EventRow): RecordedEvent {
+  return {
+    id: row.event_id,
+    streamId: row.stream_id,
+    revision: BigInt(row.stream_revision),
+    type: row.event_type,
+    data: row.data,
+    metadata: row.metadata ?? {},
+    recordedAt: row.recorded_at,
+    position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+  };
+}
+
+export interface PostgresEventStoreOptions {
+  /** How often a subscription looks for events appended by other processes. */
+  pollIntervalMs?: number;
+}
+
+export class PostgresEventStore implements EventStore {
+  private readonly appendListeners = new Set<() => void>();
+  private appends = 0;
+
+  constructor(
+    private readonly db: SqlClient,
+    private readonly options: PostgresEventStoreOptions = {},
+  ) {}
+
+  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const payload = JSON.stringify(
+      events.map((e) => ({ id: e.id ?? randomUUID(), type: e.type, data: e.data, metadata: e.metadata ?? {} })),
+    );
+    const count = String(events.length);
+    const rows =
+      typeof expected === 'bigint'
+        ? await this.db.query<EventRow>(APPEND.exact, [streamId, payload, count, expected.toString()])
+        : await this.db.query<EventRow>(APPEND[expected], [streamId, payload, count]);
+    if (rows.length === 0) throw new WrongExpectedRevision(streamId, expected, await this.currentRevision(streamId));
+    const recorded = rows.map(toRecorded).sort((a, b) => (a.revision < b.revision ? -1 : 1));
+    const last = recorded[recorded.length - 1];
+    this.appends += 1;
+    for (const listener of this.appendListeners) listener();
+    return { nextRevision: last.revision, position: last.position, events: recorded };
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    const rows = await this.db.query<EventRow>(
+      `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 ORDER BY stream_revision`,
+      [streamId],
+    );
+    return rows.map(toRecorded);
+  }
+
+  async readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]> {
+    const rows = await this.db.query<EventRow>(READ_ALL, [after.commit.toString(), after.prepare.toString(), limit]);
+    return rows.map(toRecorded);
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    return pollingSubscription(
+      {
+        readAll: (after, limit) => this.readAll(after, limit),
+        appendCount: () => this.appends,
+        waitForAppend: (seen, ms) => this.waitForAppend(seen, ms),
+      },
+      options,
+      this.options.pollIntervalMs ?? 50,
+    );
+  }
+
+  private waitForAppend(seen: number, ms: number): Promise<void> {
+    if (this.appends !== seen) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.appendListeners.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, ms);
+      this.appendListeners.add(done);
+    });
+  }
+
+  private async currentRevision(streamId: string): Promise<bigint | 'no_stream'> {
+    const rows = await this.db.query<{ revision: string }>(`SELECT revision::text AS revision FROM streams WHERE stream_id = $1`, [streamId]);
+    return rows.length === 0 ? 'no_stream' : BigInt(rows[0].revision);
+  }
+}

@@ -1,0 +1,144 @@
+import { randomUUID } from 'node:crypto';
+import {
+  comparePositions,
+  type EventStore,
+  type LogPosition,
+  type RecordedEvent,
+  START,
+  WrongExpectedRevision,
+} from '../event-store.port';
+
+export interface ContractSubject {
+  store: EventStore;
+  close(): Promise<void>;
+}
+
+const event = (type: string, n = 0) => ({ type, data: { n }, metadata: { correlationId: `c-${n}` } });
+
+async function collectUntil(store: EventStore, from: LogPosition, count: number, timeoutMs = 15000): Promise<RecordedEvent[]> {
+  const received: RecordedEvent[] = [];
+  let reached: () => void = () => undefined;
+  const enough = new Promise<void>((resolve) => (reached = resolve));
+  const subscription = store.subscribeToAll({
+    from,
+    batchSize: 17,
+    onEvents: async (events) => {
+      received.push(...events);
+      if (received.length >= count) reached();
+    },
+  });
+  const timer = setTimeout(reached, timeoutMs);
+  await enough;
+  clearTimeout(timer);
+  await subscription.stop();
+  return received;
+}
+
+/**
+ * What every EventStore adapter must do. Call inside a spec file with a factory that returns a
+ * fresh, empty store for each test.
+ */
+export function eventStoreContract(open: () => Promise<ContractSubject>): void {
+  let subject: ContractSubject;
+  let store: EventStore;
+  const stream = () => `contract-${randomUUID()}`;
+
+  beforeEach(async () => {
+    subject = await open();
+    store = subject.store;
+  });
+  afterEach(async () => subject.close());
+
+  it('appends to a new stream and reads it back in order with revisions, metadata and positions', async () => {
+    const id = stream();
+    const result = await store.append(id, [event('A', 1), event('B', 2)], 'no_stream');
+    expect(result.nextRevision).toBe(1n);
+    const read = await store.readStream(id);
+    expect(read.map((e) => [e.type, e.revision, e.data])).toEqual([
+      ['A', 0n, { n: 1 }],
+      ['B', 1n, { n: 2 }],
+    ]);
+    expect(read[0].metadata).toEqual({ correlationId: 'c-1' });
+    expect(read[0].recordedAt).toBeInstanceOf(Date);
+    expect(comparePositions(read[0].position, read[1].position)).toBeLessThan(0);
+    expect(result.position).toEqual(read[1].position);
+  });
+
+  it('reads an unknown stream as empty', async () => {
+    expect(await store.readStream(stream())).toEqual([]);
+  });
+
+  it('checks the expected revision: no_stream, exact and any', async () => {
+    const id = stream();
+    await store.append(id, [event('A')], 'no_stream');
+    await expect(store.append(id, [event('B')], 'no_stream')).rejects.toBeInstanceOf(WrongExpectedRevision);
+    await expect(store.append(id, [event('B')], 5n)).rejects.toMatchObject({ actual: 0n, expected: 5n });
+    await expect(store.append(stream(), [event('B')], 0n)).rejects.toMatchObject({ actual: 'no_stream' });
+    expect((await store.append(id, [event('B')], 0n)).nextRevision).toBe(1n);
+    expect((await store.append(id, [event('C')], 'any')).nextRevision).toBe(2n);
+    expect((await store.append(stream(), [event('D')], 'any')).nextRevision).toBe(0n);
+    expect((await store.readStream(id)).map((e) => e.type)).toEqual(['A', 'B', 'C']);
+  });
+
+  it('writes nothing when the expectation fails', async () => {
+    const id = stream();
+    await store.append(id, [event('A')], 'no_stream');
+    await expect(store.append(id, [event('X'), event('Y')], 3n)).rejects.toBeInstanceOf(WrongExpectedRevision);
+    expect((await store.readStream(id)).map((e) => e.type)).toEqual(['A']);
+  });
+
+  it('lets exactly one of 20 concurrent appends at the same expected revision win', async () => {
+    const id = stream();
+    await store.append(id, [event('Created')], 'no_stream');
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 20 }, (_, i) => store.append(id, [event('Raced', i)], 0n)),
+    );
+    const won = outcomes.filter((o) => o.status === 'fulfilled');
+    const lost = outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected');
+    expect(won).toHaveLength(1);
+    expect(lost).toHaveLength(19);
+    for (const loss of lost) expect(loss.reason).toBeInstanceOf(WrongExpectedRevision);
+    expect(await store.readStream(id)).toHaveLength(2);
+  });
+
+  it('delivers every event of 50 concurrent writers exactly once, in global order, to a live subscriber', async () => {
+    const writers = 50;
+    const perWriter = 4;
+    const collecting = collectUntil(store, START, writers * perWriter);
+    await Promise.all(
+      Array.from({ length: writers }, async (_, w) => {
+        const id = `writer-${w}-${randomUUID()}`;
+        for (let i = 0; i < perWriter; i++) {
+          await store.append(id, [event('Written', i)], i === 0 ? 'no_stream' : BigInt(i - 1));
+        }
+      }),
+    );
+    const received = await collecting;
+    expect(received).toHaveLength(writers * perWriter);
+    expect(new Set(received.map((e) => e.id)).size).toBe(writers * perWriter);
+    for (let i = 1; i < received.length; i++) {
+      expect(comparePositions(received[i - 1].position, received[i].position)).toBeLessThan(0);
+    }
+    const byStream = new Map<string, bigint[]>();
+    for (const e of received) byStream.set(e.streamId, [...(byStream.get(e.streamId) ?? []), e.revision]);
+    for (const revisions of byStream.values()) expect(revisions).toEqual([0n, 1n, 2n, 3n]);
+  });
+
+  it('resumes a subscription from a checkpoint without repeating or skipping events', async () => {
+    const id = stream();
+    await store.append(id, [event('One', 1), event('Two', 2), event('Three', 3)], 'no_stream');
+    const first = await collectUntil(store, START, 3);
+    const checkpoint = first[1].position;
+    await store.append(id, [event('Four', 4)], 2n);
+    const resumed = await collectUntil(store, checkpoint, 2);
+    expect(resumed.map((e) => e.type)).toEqual(['Three', 'Four']);
+  });
+
+  it('pages the global log with readAll', async () => {
+    const id = stream();
+    await store.append(id, [event('A'), event('B'), event('C')], 'no_stream');
+    const page1 = await store.readAll(START, 2);
+    const page2 = await store.readAll(page1[1].position, 2);
+    expect([...page1, ...page2].map((e) => e.type)).toEqual(['A', 'B', 'C']);
+  });
+}

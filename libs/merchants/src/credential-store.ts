@@ -1,0 +1,71 @@
+import { randomBytes } from 'node:crypto';
+import type { SqlExecutor } from '@app/database';
+import { decryptSecret, encryptSecret, generateApiSecret, generateWebhookSecret, hashApiSecret } from './secrets';
+
+export interface IssuedCredentials {
+  apiSecret: string;
+  webhookSecret: string;
+}
+
+export interface AuthenticatedMerchant {
+  merchantId: string;
+  /** Keys the merchant's derived escrow ids, so they cannot be guessed from a merchant id and order number. */
+  idSalt: string;
+}
+
+export class CredentialStore {
+  constructor(
+    private readonly db: SqlExecutor,
+    private readonly secretsKey: Buffer,
+  ) {}
+
+  async issue(merchantId: string): Promise<IssuedCredentials> {
+    const apiSecret = generateApiSecret();
+    const webhookSecret = generateWebhookSecret();
+    await this.db.query(
+      `INSERT INTO merchant_credentials (merchant_id, api_secret_hash, webhook_secret_sealed, id_salt) VALUES ($1, $2, $3, $4)`,
+      [merchantId, hashApiSecret(apiSecret), this.seal(merchantId, webhookSecret), randomBytes(16).toString('hex')],
+    );
+    return { apiSecret, webhookSecret };
+  }
+
+  async findByApiSecret(apiSecret: string): Promise<AuthenticatedMerchant | undefined> {
+    const rows = await this.db.query<{ merchant_id: string; id_salt: string }>(
+      `SELECT merchant_id, id_salt FROM merchant_credentials WHERE api_secret_hash = $1`,
+      [hashApiSecret(apiSecret)],
+    );
+    return rows[0] && { merchantId: rows[0].merchant_id, idSalt: rows[0].id_salt };
+  }
+
+  async rotateApiSecret(merchantId: string): Promise<string> {
+    const apiSecret = generateApiSecret();
+    await this.update(merchantId, 'api_secret_hash', hashApiSecret(apiSecret));
+    return apiSecret;
+  }
+
+  async rotateWebhookSecret(merchantId: string): Promise<string> {
+    const webhookSecret = generateWebhookSecret();
+    await this.update(merchantId, 'webhook_secret_sealed', this.seal(merchantId, webhookSecret));
+    return webhookSecret;
+  }
+
+  async webhookSecret(merchantId: string): Promise<string | undefined> {
+    const rows = await this.db.query<{ webhook_secret_sealed: string }>(
+      `SELECT webhook_secret_sealed FROM merchant_credentials WHERE merchant_id = $1`,
+      [merchantId],
+    );
+    return rows[0] && decryptSecret(this.secretsKey, rows[0].webhook_secret_sealed, `webhook:${merchantId}`);
+  }
+
+  private seal(merchantId: string, webhookSecret: string): string {
+    return encryptSecret(this.secretsKey, webhookSecret, `webhook:${merchantId}`);
+  }
+
+  private async update(merchantId: string, column: 'api_secret_hash' | 'webhook_secret_sealed', value: string): Promise<void> {
+    const rows = await this.db.query(
+      `UPDATE merchant_credentials SET ${column} = $2, updated_at = now() WHERE merchant_id = $1 RETURNING merchant_id`,
+      [merchantId, value],
+    );
+    if (rows.length === 0) throw new Error(`no credentials for merchant ${merchantId}`);
+  }
+}

@@ -1,0 +1,3 @@
+export * from './secrets';
+export * from './credential-store';
+export * from './credentials.migrations';

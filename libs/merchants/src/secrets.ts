@@ -1,0 +1,34 @@
+import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
+
+/** 256 bits of randomness: a fast hash is enough to store it, and lets a request find its merchant by index. */
+export function generateApiSecret(): string {
+  return `sk_${randomBytes(32).toString('base64url')}`;
+}
+
+export function generateWebhookSecret(): string {
+  return `whsec_${randomBytes(32).toString('base64url')}`;
+}
+
+export function hashApiSecret(secret: string): string {
+  return createHash('sha256').update(secret, 'utf8').digest('hex');
+}
+
+const VERSION = 'v1';
+
+/** AES-256-GCM: the tag makes a tampered ciphertext fail to decrypt instead of yielding a wrong secret. */
+export function encryptSecret(key: Buffer, plaintext: string, context: string): string {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(context, 'utf8'));
+  const body = Buffer.concat([cipher.update(plaintext, 'utf8'), cipher.final()]);
+  return [VERSION, iv.toString('base64'), cipher.getAuthTag().toString('base64'), body.toString('base64')].join(':');
+}
+
+export function decryptSecret(key: Buffer, sealed: string, context: string): string {
+  const [version, iv, tag, body] = sealed.split(':');
+  if (version !== VERSION || !iv || !tag || !body) throw new Error('unreadable sealed secret');
+  const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(iv, 'base64'));
+  decipher.setAAD(Buffer.from(context, 'utf8'));
+  decipher.setAuthTag(Buffer.from(tag, 'base64'));
+  return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
+}

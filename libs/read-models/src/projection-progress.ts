@@ -1,0 +1,101 @@
+import { comparePositions, type LogPosition, START } from '@app/event-store';
+import type { SqlExecutor } from '@app/database';
+
+export const MAIN_CHECKPOINT = 'read-models';
+
+export async function readCheckpoint(db: SqlExecutor, name = MAIN_CHECKPOINT): Promise<LogPosition> {
+  const rows = await db.query<{ commit_position: string; prepare_position: string }>(
+    `SELECT commit_position::text AS commit_position, prepare_position::text AS prepare_position
+     FROM projection_checkpoints WHERE name = $1`,
+    [name],
+  );
+  return rows.length === 0 ? START : { commit: BigInt(rows[0].commit_position), prepare: BigInt(rows[0].prepare_position) };
+}
+
+interface Waiter {
+  position: LogPosition;
+  resolve: (reached: boolean) => void;
+  timer: NodeJS.Timeout;
+}
+
+/**
+ * How far the read models have come. A command's response waits here until the projector has
+ * applied the command's events, so the client's next read sees its own write. The projector in this
+ * process reports directly; without one, the shared checkpoint is polled while anyone waits.
+ */
+export class ProjectionProgress {
+  private reached: LogPosition = START;
+  private waiters: Waiter[] = [];
+  private poller?: NodeJS.Timeout;
+  private localProjector = false;
+
+  constructor(
+    private readonly db: SqlExecutor,
+    private readonly pollIntervalMs = 20,
+  ) {}
+
+  markLocalProjector(active: boolean): void {
+    this.localProjector = active;
+  }
+
+  get position(): LogPosition {
+    return this.reached;
+  }
+
+  advance(position: LogPosition): void {
+    if (comparePositions(position, this.reached) <= 0) return;
+    this.reached = position;
+    this.waiters = this.waiters.filter((waiter) => {
+      if (comparePositions(waiter.position, position) > 0) return true;
+      clearTimeout(waiter.timer);
+      waiter.resolve(true);
+      return false;
+    });
+    if (this.waiters.length === 0) this.stopPolling();
+  }
+
+  /** Resolves true once the read models include `position`, or false when `timeoutMs` runs out first. */
+  waitFor(position: LogPosition, timeoutMs: number): Promise<boolean> {
+    if (comparePositions(position, this.reached) <= 0) return Promise.resolve(true);
+    if (timeoutMs <= 0) return Promise.resolve(false);
+    return new Promise((resolve) => {
+      const waiter: Waiter = {
+        position,
+        resolve,
+        timer: setTimeout(() => {
+          this.waiters = this.waiters.filter((w) => w !== waiter);
+          resolve(false);
+        }, timeoutMs),
+      };
+      this.waiters.push(waiter);
+      this.startPolling();
+    });
+  }
+
+  close(): void {
+    this.stopPolling();
+    for (const waiter of this.waiters) {
+      clearTimeout(waiter.timer);
+      waiter.resolve(false);
+    }
+    this.waiters = [];
+  }
+
+  private startPolling(): void {
+    if (this.poller || this.localProjector) return;
+    const poll = async () => {
+      try {
+        this.advance(await readCheckpoint(this.db));
+      } catch {
+        // A failed poll is retried on the next tick; the waiter's own timeout bounds the wait.
+      }
+      if (this.poller) this.poller = setTimeout(poll, this.pollIntervalMs);
+    };
+    this.poller = setTimeout(poll, 0);
+  }
+
+  private stopPolling(): void {
+    if (this.poller) clearTimeout(this.poller);
+    this.poller = undefined;
+  }
+}

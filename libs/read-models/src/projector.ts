@@ -1,0 +1,129 @@
+import type { SqlClient, SqlExecutor } from '@app/database';
+import { comparePositions, type EventStore, type LogPosition, type RecordedEvent, type Subscription } from '@app/event-store';
+import type { Projection } from './projection';
+import { MAIN_CHECKPOINT, type ProjectionProgress, readCheckpoint } from './projection-progress';
+
+export class ProjectorLeaseLost extends Error {
+  constructor() {
+    super('Another projector moved the checkpoint; this one stops applying events');
+  }
+}
+
+export interface ProjectorOptions {
+  /** Identifies this deployment's projector lock, so schemas sharing a server do not block each other. */
+  lockName: string;
+  standbyRetryMs?: number;
+  batchSize?: number;
+  onError?: (error: unknown) => void;
+  onActive?: () => void;
+}
+
+/**
+ * Follows the global log and applies it to the read models. The checkpoint moves in the same
+ * transaction as the writes, so a crash neither skips nor repeats an event. One projector is active
+ * per deployment (a session advisory lock); others wait as standbys. The checkpoint update is also
+ * a compare-and-set, so even a projector that lost its lock without noticing cannot apply a batch twice.
+ */
+export class Projector {
+  private running = false;
+  private subscription?: Subscription;
+  private loop?: Promise<void>;
+  private wake: () => void = () => undefined;
+  private active = false;
+
+  constructor(
+    private readonly db: SqlClient,
+    private readonly store: EventStore,
+    private readonly projections: readonly Projection[],
+    private readonly progress: ProjectionProgress,
+    private readonly options: ProjectorOptions,
+  ) {}
+
+  get isActive(): boolean {
+    return this.active;
+  }
+
+  start(): void {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  async stop(): Promise<void> {
+    this.running = false;
+    this.wake();
+    await this.subscription?.stop();
+    await this.loop;
+  }
+
+  private async run(): Promise<void> {
+    while (this.running) {
+      try {
+        await this.db.withSession((session) => this.leadWhileLocked(session));
+      } catch (error) {
+        this.options.onError?.(error);
+      }
+      if (this.running) await this.sleep(this.options.standbyRetryMs ?? 1000);
+    }
+  }
+
+  private async leadWhileLocked(session: SqlExecutor): Promise<void> {
+    const [{ locked }] = await session.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [
+      this.options.lockName,
+    ]);
+    if (!locked) return;
+    try {
+      this.active = true;
+      this.progress.markLocalProjector(true);
+      this.options.onActive?.();
+      let checkpoint = await readCheckpoint(this.db);
+      this.progress.advance(checkpoint);
+      this.subscription = this.store.subscribeToAll({
+        from: checkpoint,
+        batchSize: this.options.batchSize ?? 500,
+        onEvents: async (events) => {
+          checkpoint = await this.applyBatch(checkpoint, events);
+          this.progress.advance(checkpoint);
+        },
+      });
+      await this.subscription.done;
+    } finally {
+      this.active = false;
+      this.progress.markLocalProjector(false);
+      this.subscription = undefined;
+      await session.query(`SELECT pg_advisory_unlock(hashtext($1))`, [this.options.lockName]).catch(() => undefined);
+    }
+  }
+
+  private async applyBatch(from: LogPosition, events: RecordedEvent[]): Promise<LogPosition> {
+    const to = events[events.length - 1].position;
+    if (comparePositions(to, from) <= 0) return from;
+    await this.db.transaction(async (tx) => {
+      await this.moveCheckpoint(tx, from, to);
+      for (const projection of this.projections) await projection.applyBatch(tx, events);
+    });
+    return to;
+  }
+
+  private async moveCheckpoint(tx: SqlExecutor, from: LogPosition, to: LogPosition): Promise<void> {
+    const params = [MAIN_CHECKPOINT, from.commit.toString(), from.prepare.toString(), to.commit.toString(), to.prepare.toString()];
+    const moved = await tx.query(
+      `INSERT INTO projection_checkpoints AS c (name, commit_position, prepare_position) VALUES ($1, $4, $5)
+       ON CONFLICT (name) DO UPDATE SET commit_position = $4, prepare_position = $5, updated_at = now()
+       WHERE c.commit_position = $2 AND c.prepare_position = $3
+       RETURNING name`,
+      params,
+    );
+    if (moved.length === 0) throw new ProjectorLeaseLost();
+  }
+
+  private sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      this.wake = () => {
+        clearTimeout(timer);
+        resolve();
+      };
+    });
+  }
+}

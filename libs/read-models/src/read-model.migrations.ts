@@ -1,0 +1,48 @@
+import type { Migration } from '@app/database';
+
+export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
+  {
+    id: '001-core-views',
+    sql: `
+      CREATE TABLE IF NOT EXISTS projection_checkpoints (
+        name text PRIMARY KEY,
+        commit_position numeric(20) NOT NULL,
+        prepare_position numeric(20) NOT NULL,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE IF NOT EXISTS merchants_view (
+        merchant_id text PRIMARY KEY,
+        name text NOT NULL,
+        registered_at timestamptz NOT NULL,
+        api_secret_rotated_at timestamptz,
+        webhook_secret_rotated_at timestamptz
+      );
+      CREATE TABLE IF NOT EXISTS orders_view (
+        order_id text PRIMARY KEY,
+        merchant_id text NOT NULL,
+        status text NOT NULL,
+        amount bigint NOT NULL,
+        expires_at timestamptz NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        state jsonb NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS orders_view_merchant ON orders_view (merchant_id, created_at DESC);
+      CREATE INDEX IF NOT EXISTS orders_view_pending_expiry ON orders_view (expires_at) WHERE status = 'PENDING';
+      CREATE TABLE IF NOT EXISTS escrows_view (
+        escrow_id text PRIMARY KEY,
+        merchant_id text NOT NULL,
+        merchant_order_id text NOT NULL,
+        status text NOT NULL,
+        amount bigint NOT NULL,
+        expires_at timestamptz NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        state jsonb NOT NULL
+      );
+      CREATE UNIQUE INDEX IF NOT EXISTS escrows_view_merchant_order ON escrows_view (merchant_id, merchant_order_id);
+      CREATE INDEX IF NOT EXISTS escrows_view_merchant ON escrows_view (merchant_id, created_at DESC);
+      CREATE INDEX IF NOT EXISTS escrows_view_pending_expiry ON escrows_view (expires_at) WHERE status = 'PENDING';
+    `,
+  },
+];

@@ -1,0 +1,57 @@
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import { loadConfig, type AppConfig } from '@app/config';
+import { createApp } from '../../apps/api/src/app.factory';
+import { createTestSchema, type TestSchema } from './postgres';
+
+export const TEST_ADMIN_KEY = 'test-admin-key-0123456789';
+
+export interface RunningApp {
+  app: NestFastifyApplication;
+  config: AppConfig;
+  baseUrl: string;
+  schema?: TestSchema;
+  /** Stops the service (keeps its data). */
+  stop(): Promise<void>;
+  /** Stops the service and drops its data. */
+  close(): Promise<void>;
+}
+
+export interface StartOptions {
+  env?: Record<string, string>;
+  /** Reuse a schema (to restart a service on the same data). */
+  schema?: TestSchema;
+  /** Run on embedded PGlite in this directory instead of PostgreSQL. */
+  embeddedDataDir?: string;
+}
+
+/** Starts the whole service (API, projector) on a free port, on its own PostgreSQL schema. */
+export async function startApp(options: StartOptions = {}): Promise<RunningApp> {
+  const schema = options.embeddedDataDir ? undefined : (options.schema ?? (await createTestSchema('e2e')));
+  const env: Record<string, string> = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    ADMIN_API_KEY: TEST_ADMIN_KEY,
+    SECRETS_KEY: '11'.repeat(32),
+    LOG_LEVEL: 'silent',
+    DEMO_MERCHANT: 'false',
+    ...(schema ? { DATABASE_URL: schema.url, DATABASE_SCHEMA: schema.schema } : { DATA_DIR: options.embeddedDataDir! }),
+    ...options.env,
+  };
+  let config = loadConfig(env);
+  const app = await createApp(config);
+  await app.listen(0, '127.0.0.1');
+  const port = (app.getHttpServer().address() as { port: number }).port;
+  const baseUrl = `http://127.0.0.1:${port}`;
+  config = { ...config, port };
+  return {
+    app,
+    config,
+    baseUrl,
+    schema,
+    stop: () => app.close(),
+    async close() {
+      await app.close();
+      if (!options.schema) await schema?.drop();
+    },
+  };
+}

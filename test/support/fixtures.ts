@@ -1,0 +1,71 @@
+import type { SqlClient } from '@app/database';
+import { TEST_ADMIN_KEY } from './app';
+import { call } from './http';
+
+export interface TestMerchant {
+  merchantId: string;
+  apiSecret: string;
+  webhookSecret: string;
+}
+
+export async function registerMerchant(baseUrl: string, name = 'Test Marketplace'): Promise<TestMerchant> {
+  const res = await call(baseUrl, 'POST', '/v1/admin/merchants', { body: { name }, headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+  if (res.status !== 201) throw new Error(`registering a merchant failed: ${res.status} ${res.text}`);
+  return res.body.data;
+}
+
+let sequence = 0;
+
+export function escrowRequest(overrides: Record<string, unknown> = {}) {
+  sequence += 1;
+  return {
+    orderId: `ORDER-${Date.now()}-${sequence}`,
+    amount: 1000.5,
+    currency: 'ETB',
+    customerName: 'Abebe Kebede',
+    customerPhoneNumber: '0911234567',
+    customerEmail: 'abebe@example.com',
+    description: 'Marketplace order',
+    items: [
+      { productId: 'sku-1', item_name: 'Coffee 1kg', quantity: 2, unit_price: 300.25, stock_unit: 'kg' },
+      { productId: 'sku-2', item_name: 'Delivery', quantity: 1, unit_price: 400 },
+    ],
+    allocations: [
+      { merchantId: 'seller-1', amount: 600.5, metadata: { merchantName: 'Seller One', purpose: 'goods' } },
+      { merchantId: 'courier-1', amount: 400, metadata: { merchantName: 'Courier', purpose: 'delivery' } },
+    ],
+    callbackURL: 'https://merchant.example/callbacks',
+    redirectUrl: 'https://merchant.example/thanks',
+    metadata: { cartId: 'c-1' },
+    ...overrides,
+  };
+}
+
+export function orderRequest(overrides: Record<string, unknown> = {}) {
+  return {
+    amount: 250.75,
+    description: 'Order 77',
+    currency: 'ETB',
+    customerName: 'Almaz Tesfaye',
+    customerPhoneNumber: '+251 911 234 567',
+    items: [{ productId: 'sku-9', item_name: 'Injera basket', quantity: 1, unit_price: 250.75 }],
+    callbackURL: 'https://merchant.example/callbacks',
+    metadata: { ref: 'r-77' },
+    ...overrides,
+  };
+}
+
+export interface WriteCounts {
+  events: number;
+  orders: number;
+  escrows: number;
+}
+
+/** Everything a request could have written: used to prove a refused request wrote nothing. */
+export async function countWrites(db: SqlClient): Promise<WriteCounts> {
+  const [row] = await db.query<{ events: number; orders: number; escrows: number }>(
+    `SELECT (SELECT count(*)::int FROM events) AS events, (SELECT count(*)::int FROM orders_view) AS orders,
+            (SELECT count(*)::int FROM escrows_view) AS escrows`,
+  );
+  return row;
+}
