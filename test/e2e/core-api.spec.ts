@@ -45,7 +45,7 @@ describe('core API over HTTP on PostgreSQL', () => {
     });
 
     it('refuses a missing or wrong admin key with 401 AUTH_001', async () => {
-      for (const headers of [{}, { 'x-admin-key': 'wrong-key-wrong-key' }]) {
+      for (const headers of [{}, { 'x-admin-key': 'wrong-key-wrong-key' }] as Record<string, string>[]) {
         const res = await call(running.baseUrl, 'POST', '/v1/admin/merchants', { body: { name: 'x' }, headers });
         expect(res.status).toBe(401);
         expect(res.headers.get('content-type')).toContain('application/problem+json');
@@ -226,7 +226,7 @@ describe('core API over HTTP on PostgreSQL', () => {
       ['GET', '/v1/trdp/order/ord_x'],
       ['GET', '/v1/trdp/escrow/esc_x'],
     ])('%s %s without or with a wrong x-api-secret is 401 AUTH_001', async (method, path) => {
-      for (const headers of [{}, { 'x-api-secret': 'sk_not-a-real-secret' }]) {
+      for (const headers of [{}, { 'x-api-secret': 'sk_not-a-real-secret' }] as Record<string, string>[]) {
         const res = await call(running.baseUrl, method, path, { body: method === 'POST' ? { orderId: 'x' } : undefined, headers });
         expect(res.status).toBe(401);
         expect(res.body).toEqual({
