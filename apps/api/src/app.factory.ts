@@ -34,6 +34,8 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
     logger: LOG_LEVELS[config.logLevel],
+    // Provider notifications are authenticated over the exact bytes received.
+    rawBody: true,
   });
   const fastify = app.getHttpAdapter().getInstance();
   fastify.addHook('onSend', async (request, reply, payload) => {

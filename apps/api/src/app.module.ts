@@ -1,13 +1,16 @@
 import { type DynamicModule, Module } from '@nestjs/common';
+import { APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { AppConfig } from '@app/config';
 import { EscrowsModule } from './escrows/escrows.module';
 import { MerchantAuthModule } from './http/merchant-auth.module';
+import { IdempotencyInterceptor } from './http/idempotency/idempotency.interceptor';
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { ProjectorService } from './infrastructure/projector.service';
 import { MerchantsModule } from './merchants/merchants.module';
 import { OrdersModule } from './orders/orders.module';
 import { PaymentsModule } from './payments/payments.module';
+import { SchedulingModule } from './scheduling/scheduling.module';
 
 @Module({})
 export class AppModule {
@@ -22,8 +25,9 @@ export class AppModule {
         OrdersModule,
         EscrowsModule,
         PaymentsModule,
+        SchedulingModule,
       ],
-      providers: [ProjectorService],
+      providers: [ProjectorService, { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }],
     };
   }
 }

@@ -15,8 +15,14 @@ export interface AppConfig {
   eventStore: 'postgres' | 'eventstoredb';
   eventStoreConnectionString?: string;
   redisUrl?: string;
+  /** Namespaces every Redis key of this deployment (BullMQ queues). */
+  redisPrefix: string;
   adminApiKey?: string;
   paymentProvider: 'sandbox';
+  /** How long the sandbox provider's simulated customer takes to answer a push. */
+  sandboxDelayMs: number;
+  /** First wait before a refund the provider refused is tried again (doubles up to an hour). */
+  refundRetryMs: number;
   /** 32 bytes; encrypts webhook secrets at rest. */
   secretsKey: Buffer;
   role: Role;
@@ -103,8 +109,11 @@ export function loadConfig(env: Env = process.env): AppConfig {
     eventStore,
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING?.trim() || undefined,
     redisUrl: env.REDIS_URL?.trim() || undefined,
+    redisPrefix: env.REDIS_PREFIX?.trim() || 'escrow',
     adminApiKey,
     paymentProvider: oneOf(env, 'PAYMENT_PROVIDER', ['sandbox'] as const, 'sandbox'),
+    sandboxDelayMs: integer(env, 'SANDBOX_DELAY_MS', 1500, 0, 60_000),
+    refundRetryMs: integer(env, 'REFUND_RETRY_MS', 30_000, 10, 3_600_000),
     secretsKey,
     role: oneOf(env, 'ROLE', ['all', 'api', 'worker', 'projector'] as const, 'all'),
     demoMerchant: oneOf(env, 'DEMO_MERCHANT', ['true', 'false'] as const, demoDefault) === 'true',

@@ -3,6 +3,7 @@ export * from './shared/domain-error';
 export * from './shared/money';
 export * from './shared/phone';
 export * from './shared/order-terms';
+export * from './shared/payment-errors';
 export * from './escrow/escrow.events';
 export * from './escrow/escrow.errors';
 export * from './escrow/escrow.decider';

@@ -1,5 +1,6 @@
 import {
   ESCROW_EVENT_TYPES,
+  ORDER_EVENT_TYPES,
   type EscrowEvent,
   type EscrowState,
   escrowDecider,
@@ -12,16 +13,6 @@ import type { RecordedEvent } from '@app/event-store';
 import { AggregateViewProjection } from './aggregate-view.projection';
 import type { Projection } from './projection';
 
-const ORDER_EVENT_TYPES: ReadonlySet<string> = new Set<OrderEvent['type']>([
-  'OrderCreated',
-  'OrderPaid',
-  'OrderPaymentFailed',
-  'OrderExpired',
-  'OrderPaymentRefused',
-  'OrderRefundRequested',
-  'OrderRefundFailed',
-  'OrderRefundCompleted',
-]);
 
 export const escrowsView = new AggregateViewProjection<EscrowState>({
   name: 'escrows_view',

@@ -37,6 +37,11 @@ export class CommandRunner {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  /** The current state of a stream, for a decision that must precede an outside call. */
+  async load<State>(streamId: string, decider: Pick<Decider<never, DomainEvent, State>, 'initialState' | 'evolve'>): Promise<State> {
+    return fold(decider, (await this.store.readStream(streamId)) as unknown as DomainEvent[]);
+  }
+
   async run<Command, Event extends DomainEvent, State>(
     streamId: string,
     decider: Decider<Command, Event, State>,

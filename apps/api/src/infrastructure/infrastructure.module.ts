@@ -5,6 +5,7 @@ import { EVENT_STORE, EVENT_STORE_MIGRATIONS, PostgresEventStore } from '@app/ev
 import { CREDENTIAL_MIGRATIONS, CredentialStore } from '@app/merchants';
 import { ProjectionProgress, READ_MODEL_MIGRATIONS } from '@app/read-models';
 import { join } from 'node:path';
+import { IDEMPOTENCY_MIGRATIONS } from '../http/idempotency/idempotency.migrations';
 import { CommandRunner } from './command-runner';
 
 async function openDatabase(config: AppConfig): Promise<SqlClient> {
@@ -15,6 +16,7 @@ async function openDatabase(config: AppConfig): Promise<SqlClient> {
     await migrate(db, config.databaseSchema, 'event-store', EVENT_STORE_MIGRATIONS);
     await migrate(db, config.databaseSchema, 'merchants', CREDENTIAL_MIGRATIONS);
     await migrate(db, config.databaseSchema, 'read-models', READ_MODEL_MIGRATIONS);
+    await migrate(db, config.databaseSchema, 'idempotency', IDEMPOTENCY_MIGRATIONS);
   } catch (error) {
     await db.close().catch(() => undefined);
     throw error;

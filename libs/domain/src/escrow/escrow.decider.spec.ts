@@ -2,6 +2,7 @@ import { fold } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import { santim } from '../shared/money';
 import { UnsupportedCurrency } from '../shared/order-terms';
+import { OrderNotPayable, PaymentWindowClosed } from '../shared/payment-errors';
 import {
   AFTER_EXPIRY,
   allocationReleased,
@@ -488,5 +489,27 @@ describe('Escrow', () => {
       expect(error).toBeInstanceOf(DomainError);
       expect(error).toMatchObject({ code, kind, name: error.constructor.name });
     });
+  });
+});
+
+describe('payment initiation', () => {
+  const attempt = { attemptId: 'att-1', provider: 'sandbox', providerReference: 'SBX-1', otpRequired: false };
+
+  it('records a payment attempt while the escrow waits for payment', () => {
+    given(escrowDecider, [escrowCreated()])
+      .when({ type: 'InitiateEscrowPayment', data: { ...attempt, at: DURING_WINDOW } })
+      .then([{ type: 'EscrowPaymentInitiated', data: { ...attempt, initiatedAt: DURING_WINDOW } }]);
+  });
+
+  it('refuses a payment attempt once the window has closed', () => {
+    given(escrowDecider, [escrowCreated()])
+      .when({ type: 'InitiateEscrowPayment', data: { ...attempt, at: AFTER_EXPIRY } })
+      .thenThrows(PaymentWindowClosed);
+  });
+
+  it('refuses a payment attempt on a paid escrow', () => {
+    given(escrowDecider, [escrowCreated(), escrowFunded()])
+      .when({ type: 'InitiateEscrowPayment', data: { ...attempt, at: DURING_WINDOW } })
+      .thenThrows(OrderNotPayable);
   });
 });

@@ -1,6 +1,7 @@
 import type { Decider } from '../shared/decider';
 import { formatEtb, sumSantim, type Santim } from '../shared/money';
 import { assertCurrency } from '../shared/order-terms';
+import { assertPayable, type PaymentAttempt } from '../shared/payment-errors';
 import type { AllocationTerms, EscrowCreated, EscrowEvent, RefundReason } from './escrow.events';
 import {
   AllocationAlreadyReleased,
@@ -39,6 +40,7 @@ export interface RefundState {
   amount: Santim;
   reason: RefundReason;
   merchantIds: string[];
+  paymentReferenceId: string;
   status: 'PENDING' | 'COMPLETED';
 }
 
@@ -47,6 +49,9 @@ export interface EscrowState {
   status: EscrowStatus;
   allocations: AllocationState[];
   paymentReferenceId?: string;
+  lastPaymentAttempt?: PaymentAttempt;
+  paidAt?: string;
+  failureReason?: string;
   /** Every payment reference seen, so a repeated provider notification changes nothing. */
   seenPayments: string[];
   refunds: RefundState[];
@@ -54,6 +59,7 @@ export interface EscrowState {
 
 export type EscrowCommand =
   | { type: 'CreateEscrow'; data: EscrowCreated['data'] }
+  | { type: 'InitiateEscrowPayment'; data: Omit<PaymentAttempt, 'initiatedAt'> & { at: string } }
   | { type: 'RecordEscrowPayment'; data: { externalReferenceId: string; paymentType: string; amount: Santim; at: string } }
   | { type: 'RecordEscrowPaymentFailure'; data: { externalReferenceId?: string; reason: string; at: string } }
   | { type: 'ExpireEscrow'; data: { at: string } }
@@ -93,17 +99,21 @@ function evolve(state: EscrowState, event: EscrowEvent): EscrowState {
         status: 'PENDING',
         allocations: event.data.allocations.map((a) => ({ ...a, status: 'PENDING' })),
       };
+    case 'EscrowPaymentInitiated':
+      return { ...state, lastPaymentAttempt: event.data };
     case 'EscrowFunded':
       return {
         ...state,
         status: 'HELD',
         paymentReferenceId: event.data.externalReferenceId,
+        paidAt: event.data.paidAt,
         seenPayments: [...state.seenPayments, event.data.externalReferenceId],
         allocations: setAllocations(state.allocations, () => true, 'HELD'),
       };
     case 'EscrowPaymentFailed':
       return {
         ...state,
+        failureReason: event.data.reason,
         status: 'FAILED',
         allocations: setAllocations(state.allocations, () => true, 'VOID'),
       };
@@ -273,6 +283,12 @@ function decide(command: EscrowCommand, state: EscrowState): EscrowEvent[] {
   switch (command.type) {
     case 'CreateEscrow':
       return decideCreate(command.data, state);
+    case 'InitiateEscrowPayment': {
+      const created = requireCreated(state);
+      assertPayable(state.status, created.expiresAt, command.data.at);
+      const { at, ...attempt } = command.data;
+      return [{ type: 'EscrowPaymentInitiated', data: { ...attempt, initiatedAt: at } }];
+    }
     case 'RecordEscrowPayment':
       return decidePayment(command.data, state);
     case 'RecordEscrowPaymentFailure':

@@ -1,4 +1,5 @@
 import type { Santim } from '../shared/money';
+import type { PaymentAttempt } from '../shared/payment-errors';
 
 export interface EscrowItem {
   productId: string;
@@ -42,6 +43,11 @@ export interface EscrowCreated {
     requestFingerprint: string;
     createdAt: string;
   };
+}
+
+export interface EscrowPaymentInitiated {
+  type: 'EscrowPaymentInitiated';
+  data: PaymentAttempt;
 }
 
 export interface EscrowFunded {
@@ -102,6 +108,7 @@ export interface EscrowRefundCompleted {
 
 export type EscrowEvent =
   | EscrowCreated
+  | EscrowPaymentInitiated
   | EscrowFunded
   | EscrowPaymentFailed
   | EscrowExpired
@@ -114,6 +121,7 @@ export type EscrowEvent =
 
 export const ESCROW_EVENT_TYPES: ReadonlySet<string> = new Set<EscrowEvent['type']>([
   'EscrowCreated',
+  'EscrowPaymentInitiated',
   'EscrowFunded',
   'EscrowPaymentFailed',
   'EscrowExpired',

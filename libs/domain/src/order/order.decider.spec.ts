@@ -192,7 +192,7 @@ describe('Plain order', () => {
       order(refusedLate).when(completeRefund(refundId(1))).then([refundCompleted(refundId(1))]);
       const state = stateAfter([...refusedLate, refundCompleted(refundId(1))]);
       expect(state.status).toBe('EXPIRED');
-      expect(state.refunds).toEqual([{ refundId: refundId(1), amount: AMOUNT, status: 'COMPLETED' }]);
+      expect(state.refunds).toEqual([{ refundId: refundId(1), amount: AMOUNT, paymentReferenceId: 'pay-1', status: 'COMPLETED' }]);
     });
 
     it('changes nothing when a completed refund is completed again, or fails late', () => {

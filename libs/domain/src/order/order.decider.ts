@@ -2,6 +2,7 @@ import type { Decider } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import type { Santim } from '../shared/money';
 import { assertCurrency } from '../shared/order-terms';
+import { assertPayable, type PaymentAttempt } from '../shared/payment-errors';
 import type { OrderCreated, OrderEvent } from './order.events';
 
 export type OrderStatus = 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED';
@@ -10,12 +11,16 @@ export interface OrderState {
   created?: OrderCreated['data'];
   status: OrderStatus;
   paymentReferenceId?: string;
+  lastPaymentAttempt?: PaymentAttempt;
+  paidAt?: string;
+  failureReason?: string;
   seenPayments: string[];
-  refunds: { refundId: string; amount: Santim; status: 'PENDING' | 'COMPLETED' }[];
+  refunds: { refundId: string; amount: Santim; paymentReferenceId: string; status: 'PENDING' | 'COMPLETED' }[];
 }
 
 export type OrderCommand =
   | { type: 'CreateOrder'; data: OrderCreated['data'] }
+  | { type: 'InitiateOrderPayment'; data: Omit<PaymentAttempt, 'initiatedAt'> & { at: string } }
   | { type: 'RecordOrderPayment'; data: { externalReferenceId: string; paymentType: string; amount: Santim; at: string } }
   | { type: 'RecordOrderPaymentFailure'; data: { externalReferenceId?: string; reason: string; at: string } }
   | { type: 'ExpireOrder'; data: { at: string } }
@@ -44,21 +49,30 @@ function evolve(state: OrderState, event: OrderEvent): OrderState {
   switch (event.type) {
     case 'OrderCreated':
       return { ...state, created: event.data, status: 'PENDING' };
+    case 'OrderPaymentInitiated':
+      return { ...state, lastPaymentAttempt: event.data };
     case 'OrderPaid':
       return {
         ...state,
         status: 'PAID',
         paymentReferenceId: event.data.externalReferenceId,
+        paidAt: event.data.paidAt,
         seenPayments: [...state.seenPayments, event.data.externalReferenceId],
       };
     case 'OrderPaymentFailed':
-      return { ...state, status: 'FAILED' };
+      return { ...state, status: 'FAILED', failureReason: event.data.reason };
     case 'OrderExpired':
       return { ...state, status: 'EXPIRED' };
     case 'OrderPaymentRefused':
       return { ...state, seenPayments: [...state.seenPayments, event.data.externalReferenceId] };
     case 'OrderRefundRequested':
-      return { ...state, refunds: [...state.refunds, { refundId: event.data.refundId, amount: event.data.amount, status: 'PENDING' }] };
+      return {
+        ...state,
+        refunds: [
+          ...state.refunds,
+          { refundId: event.data.refundId, amount: event.data.amount, paymentReferenceId: event.data.paymentReferenceId, status: 'PENDING' },
+        ],
+      };
     case 'OrderRefundFailed':
       return state;
     case 'OrderRefundCompleted':
@@ -111,6 +125,12 @@ function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
       if (state.created) throw new OrderAlreadyExists(command.data.orderId);
       assertCurrency(command.data.currency);
       return [{ type: 'OrderCreated', data: command.data }];
+    case 'InitiateOrderPayment': {
+      const created = requireCreated(state);
+      assertPayable(state.status, created.expiresAt, command.data.at);
+      const { at, ...attempt } = command.data;
+      return [{ type: 'OrderPaymentInitiated', data: { ...attempt, initiatedAt: at } }];
+    }
     case 'RecordOrderPayment':
       return decidePayment(command.data, state);
     case 'RecordOrderPaymentFailure':

@@ -1,5 +1,6 @@
 import type { Customer, EscrowItem } from '../escrow/escrow.events';
 import type { Santim } from '../shared/money';
+import type { PaymentAttempt } from '../shared/payment-errors';
 
 export type OrderItem = Omit<EscrowItem, 'productId'> & { productId?: string };
 
@@ -19,6 +20,11 @@ export interface OrderCreated {
     expiresAt: string;
     createdAt: string;
   };
+}
+
+export interface OrderPaymentInitiated {
+  type: 'OrderPaymentInitiated';
+  data: PaymentAttempt;
 }
 
 export interface OrderPaid {
@@ -58,6 +64,7 @@ export interface OrderRefundCompleted {
 
 export type OrderEvent =
   | OrderCreated
+  | OrderPaymentInitiated
   | OrderPaid
   | OrderPaymentFailed
   | OrderExpired
@@ -65,3 +72,15 @@ export type OrderEvent =
   | OrderRefundRequested
   | OrderRefundFailed
   | OrderRefundCompleted;
+
+export const ORDER_EVENT_TYPES: ReadonlySet<string> = new Set<OrderEvent['type']>([
+  'OrderCreated',
+  'OrderPaymentInitiated',
+  'OrderPaid',
+  'OrderPaymentFailed',
+  'OrderExpired',
+  'OrderPaymentRefused',
+  'OrderRefundRequested',
+  'OrderRefundFailed',
+  'OrderRefundCompleted',
+]);

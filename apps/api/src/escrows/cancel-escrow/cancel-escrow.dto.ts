@@ -1,0 +1,10 @@
+import { ApiPropertyOptional } from '@nestjs/swagger';
+import { IsOptional, IsString, MaxLength } from 'class-validator';
+
+export class CancelEscrowDto {
+  @ApiPropertyOptional({ example: 'Buyer cancelled before delivery' })
+  @IsOptional()
+  @IsString()
+  @MaxLength(1024)
+  reason?: string;
+}

@@ -1,0 +1,15 @@
+import { Command } from '@nestjs/cqrs';
+import type { EscrowState } from '@app/domain';
+import type { EventMetadata } from '@app/event-store';
+import type { AuthenticatedMerchant } from '@app/merchants';
+
+/** A merchant's command on one of its escrows; the result is the escrow as it now stands. */
+export abstract class EscrowCommandBase extends Command<EscrowState> {
+  constructor(
+    readonly merchant: AuthenticatedMerchant,
+    readonly escrowId: string,
+    readonly metadata: EventMetadata,
+  ) {
+    super();
+  }
+}

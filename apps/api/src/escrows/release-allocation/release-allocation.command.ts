@@ -1,0 +1,14 @@
+import type { EventMetadata } from '@app/event-store';
+import type { AuthenticatedMerchant } from '@app/merchants';
+import { EscrowCommandBase } from '../escrow-command';
+
+export class ReleaseAllocationCommand extends EscrowCommandBase {
+  constructor(
+    merchant: AuthenticatedMerchant,
+    escrowId: string,
+    readonly allocationMerchantId: string,
+    metadata: EventMetadata,
+  ) {
+    super(merchant, escrowId, metadata);
+  }
+}

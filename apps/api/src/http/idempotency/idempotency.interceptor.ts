@@ -1,0 +1,70 @@
+import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
+import { from, mergeMap, type Observable, of, catchError } from 'rxjs';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { fingerprint } from '../ids';
+import { ApiError, toProblem } from '../problem';
+import type { RequestWithActor } from '../request-context';
+import { IdempotencyStore } from './idempotency.store';
+
+const KEY = /^[\x21-\x7e]{1,255}$/;
+const WAIT_FOR_FIRST_MS = 10_000;
+
+/**
+ * `Idempotency-Key` on any POST: the first request's response (status and body) is kept for 24 hours
+ * and replayed for the same key and body; the same key with another body is refused. The key is
+ * claimed before the handler runs, so two concurrent requests with one key have one effect.
+ */
+@Injectable()
+export class IdempotencyInterceptor implements NestInterceptor {
+  private readonly store: IdempotencyStore;
+
+  constructor(@Inject(SQL_CLIENT) db: SqlClient) {
+    this.store = new IdempotencyStore(db);
+  }
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<RequestWithActor>();
+    const key = request.headers['idempotency-key'];
+    if (request.method !== 'POST' || key === undefined) return next.handle();
+    return from(this.handle(request, context.switchToHttp().getResponse<FastifyReply>(), key, next)).pipe(mergeMap((result) => result));
+  }
+
+  private async handle(request: RequestWithActor, reply: FastifyReply, key: string | string[], next: CallHandler): Promise<Observable<unknown>> {
+    if (typeof key !== 'string' || !KEY.test(key)) {
+      throw new ApiError(400, 'BadRequestException', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
+    }
+    const path = request.url.split('?')[0];
+    const scope = request.actor ? `${request.actor.type}:${request.actor.id}` : 'public';
+    const requestHash = fingerprint({ path, body: request.body ?? null });
+    let claim = await this.store.claim(scope, key, requestHash);
+    const deadline = Date.now() + WAIT_FOR_FIRST_MS;
+    while (claim.kind === 'in_progress' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 50));
+      claim = await this.store.read(scope, key, requestHash);
+    }
+    switch (claim.kind) {
+      case 'mismatch':
+        throw new ApiError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request');
+      case 'in_progress':
+        throw new ApiError(409, 'IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed; retry shortly');
+      case 'completed':
+        void reply.status(claim.statusCode).header('idempotent-replayed', 'true');
+        if (claim.problem) void reply.header('content-type', 'application/problem+json; charset=utf-8');
+        return of(JSON.parse(claim.body));
+      case 'claimed':
+        return next.handle().pipe(
+          mergeMap(async (body) => {
+            await this.store.complete(scope, key, reply.statusCode, JSON.stringify(body), false);
+            return body;
+          }),
+          catchError(async (error: unknown) => {
+            const problem = toProblem(error, path);
+            if (problem.statusCode >= 500) await this.store.release(scope, key).catch(() => undefined);
+            else await this.store.complete(scope, key, problem.statusCode, JSON.stringify(problem.body), true);
+            throw error;
+          }),
+        );
+    }
+  }
+}

@@ -1,0 +1,12 @@
+import { Command } from '@nestjs/cqrs';
+import type { EventMetadata } from '@app/event-store';
+import type { PayableSummary } from '../payable';
+
+export class InitiatePaymentCommand extends Command<PayableSummary> {
+  constructor(
+    readonly id: string,
+    readonly metadata: EventMetadata,
+  ) {
+    super();
+  }
+}

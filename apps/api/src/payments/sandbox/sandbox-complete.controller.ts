@@ -1,0 +1,42 @@
+import { Body, Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { IsIn } from 'class-validator';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { OrderNotFound, toEtbNumber } from '@app/domain';
+import type { AuthenticatedMerchant } from '@app/merchants';
+import { PAYMENT_PROVIDER, type PaymentProvider, SandboxProvider } from '@app/payments';
+import { MerchantAuthGuard } from '../../http/auth.guards';
+import { envelope } from '../../http/envelope';
+import { CurrentMerchant } from '../../http/request-context';
+import { GetCheckoutQuery } from '../checkout/get-checkout.query';
+import { VerifyPaymentQuery } from '../verify-payment/verify-payment.query';
+
+export class SandboxCompleteDto {
+  @IsIn(['PAID', 'FAILED'])
+  outcome!: 'PAID' | 'FAILED';
+}
+
+/** For merchants' automated tests: settle a payment as the sandbox provider would, at once. */
+@ApiTags('sandbox')
+@ApiHeader({ name: 'x-api-secret', required: true })
+@Controller('v1/sandbox/orders')
+@UseGuards(MerchantAuthGuard)
+export class SandboxCompleteController {
+  constructor(
+    @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post(':id/complete')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Sandbox only: the provider reports this order PAID or FAILED now (via its signed notification)' })
+  async complete(@Param('id') id: string, @Body() body: SandboxCompleteDto, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+    if (!(this.provider instanceof SandboxProvider)) throw new OrderNotFound(id);
+    const view = await this.queries.execute(new GetCheckoutQuery(id));
+    if (view.summary.merchantId !== merchant.merchantId) throw new OrderNotFound(id);
+    await this.provider.settle(id, toEtbNumber(view.summary.amount), body.outcome);
+    return envelope('Sandbox payment settled', await this.queries.execute(new VerifyPaymentQuery(merchant.merchantId, id)));
+  }
+}

@@ -1,0 +1,55 @@
+import { Queue, Worker } from 'bullmq';
+import IORedis from 'ioredis';
+import { type JobHandler, jobIdOf, type ScheduledJob, type Scheduler } from './scheduler.port';
+
+export interface BullmqSchedulerOptions {
+  redisUrl: string;
+  prefix: string;
+  concurrency?: number;
+}
+
+const QUEUE = 'payment-work';
+
+/** Delayed BullMQ jobs: scheduled work survives a restart of this process. */
+export class BullmqScheduler implements Scheduler {
+  private readonly queue: Queue;
+  private worker?: Worker;
+  private readonly connections: IORedis[] = [];
+
+  constructor(private readonly options: BullmqSchedulerOptions) {
+    this.queue = new Queue(QUEUE, {
+      connection: this.connect(),
+      prefix: options.prefix,
+      // Bounded memory in Redis: finished jobs are kept for a day, at most a few thousand.
+      defaultJobOptions: { removeOnComplete: { age: 86_400, count: 5_000 }, removeOnFail: { age: 7 * 86_400, count: 5_000 } },
+    });
+  }
+
+  async schedule(job: ScheduledJob): Promise<void> {
+    await this.queue.add(job.kind, job, { jobId: jobIdOf(job), delay: Math.max(0, job.runAt - Date.now()) });
+  }
+
+  start(handler: JobHandler): void {
+    this.worker = new Worker(QUEUE, (job) => handler(job.data as ScheduledJob), {
+      connection: this.connect(),
+      prefix: this.options.prefix,
+      concurrency: this.options.concurrency ?? 8,
+    });
+    // Errors are handled per job (a failed try schedules the next one); this only keeps the process alive.
+    this.worker.on('error', () => undefined);
+  }
+
+  async stop(): Promise<void> {
+    await this.worker?.close();
+    await this.queue.close();
+    await Promise.allSettled(this.connections.map((c) => c.quit()));
+  }
+
+  private connect(): IORedis {
+    // A worker blocks on Redis; BullMQ requires unlimited retries per request on its connections.
+    const connection = new IORedis(this.options.redisUrl, { maxRetriesPerRequest: null });
+    connection.on('error', () => undefined);
+    this.connections.push(connection);
+    return connection;
+  }
+}

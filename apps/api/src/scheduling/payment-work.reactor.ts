@@ -1,0 +1,104 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { EVENT_STORE, type EventStore, type RecordedEvent, type Subscription } from '@app/event-store';
+import { readCheckpoint } from '@app/read-models';
+import { ExpirePaymentCommand } from '../payments/expire-payment/expire-payment.command';
+import { ProcessRefundCommand } from '../payments/process-refund/process-refund.command';
+import { SCHEDULER, type ScheduledJob, type Scheduler } from './scheduler.port';
+
+const MAX_BACKOFF_MS = 60 * 60 * 1000;
+const CREATED = new Set(['OrderCreated', 'EscrowCreated']);
+const REFUND_REQUESTED = new Set(['OrderRefundRequested', 'EscrowRefundRequested']);
+
+/** `order-ord_x` / `escrow-esc_x` → `ord_x` / `esc_x`. */
+function payableIdOf(streamId: string): string {
+  return streamId.slice(streamId.indexOf('-') + 1);
+}
+
+/**
+ * Turns events into scheduled work: an expiry at each order's expiresAt, a provider call for each
+ * refund. On start it schedules again whatever the read models say is still due, then follows the
+ * log from the read models' checkpoint, so work is never lost while a process or Redis was down.
+ */
+@Injectable()
+export class PaymentWorkReactor implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('PaymentWork');
+  private subscription?: Subscription;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(SCHEDULER) private readonly scheduler: Scheduler,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.role !== 'all' && this.config.role !== 'worker') return;
+    this.scheduler.start((job) => this.run(job));
+    const from = await readCheckpoint(this.db);
+    await this.scheduleOutstandingWork();
+    this.subscription = this.store.subscribeToAll({ from, onEvents: (events) => this.onEvents(events) });
+    this.subscription.done.catch((error: unknown) => this.logger.error(`stopped following the log: ${String(error)}`));
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.subscription?.stop();
+    await this.scheduler.stop();
+  }
+
+  private async scheduleOutstandingWork(): Promise<void> {
+    const due = await this.db.query<{ id: string; expires_at: Date }>(
+      `SELECT order_id AS id, expires_at FROM orders_view WHERE status = 'PENDING'
+       UNION ALL SELECT escrow_id, expires_at FROM escrows_view WHERE status = 'PENDING'`,
+    );
+    for (const row of due) await this.scheduler.schedule({ kind: 'expire', id: row.id, attempt: 0, runAt: new Date(row.expires_at).getTime() });
+    const refunds = await this.db.query<{ id: string; refund_id: string }>(
+      `SELECT order_id AS id, r->>'refundId' AS refund_id FROM orders_view, jsonb_array_elements(state->'refunds') r
+         WHERE r->>'status' = 'PENDING'
+       UNION ALL
+       SELECT escrow_id, r->>'refundId' FROM escrows_view, jsonb_array_elements(state->'refunds') r
+         WHERE r->>'status' = 'PENDING'`,
+    );
+    for (const row of refunds) await this.scheduler.schedule({ kind: 'refund', id: row.id, refundId: row.refund_id, attempt: 0, runAt: Date.now() });
+  }
+
+  private async onEvents(events: RecordedEvent[]): Promise<void> {
+    for (const event of events) {
+      if (CREATED.has(event.type)) {
+        const { expiresAt } = event.data as { expiresAt: string };
+        await this.scheduler.schedule({ kind: 'expire', id: payableIdOf(event.streamId), attempt: 0, runAt: Date.parse(expiresAt) });
+      } else if (REFUND_REQUESTED.has(event.type)) {
+        const { refundId } = event.data as { refundId: string };
+        await this.scheduler.schedule({ kind: 'refund', id: payableIdOf(event.streamId), refundId, attempt: 0, runAt: Date.now() });
+      }
+    }
+  }
+
+  private async run(job: ScheduledJob): Promise<void> {
+    try {
+      if (job.kind === 'expire') {
+        const summary = await this.commands.execute(new ExpirePaymentCommand(job.id));
+        const expiresAt = Date.parse(summary.expiresAt);
+        if (summary.status === 'PENDING' && Date.now() < expiresAt) await this.retry(job, expiresAt);
+        return;
+      }
+      const progress = await this.commands.execute(new ProcessRefundCommand(job.id, job.refundId!));
+      // Requested or rejected, the refund is still open until the provider confirms it: look again later.
+      if (progress !== 'settled') await this.retry(job, Date.now() + this.backoff(job.attempt));
+    } catch (error) {
+      this.logger.error(`${job.kind} of ${job.id} failed, will retry: ${error instanceof Error ? error.message : String(error)}`);
+      await this.retry(job, Date.now() + this.backoff(job.attempt)).catch(() => undefined);
+    }
+  }
+
+  private retry(job: ScheduledJob, runAt: number): Promise<void> {
+    return this.scheduler.schedule({ ...job, attempt: job.attempt + 1, runAt });
+  }
+
+  private backoff(attempt: number): number {
+    return Math.min(this.config.refundRetryMs * 2 ** Math.min(attempt, 20), MAX_BACKOFF_MS);
+  }
+}

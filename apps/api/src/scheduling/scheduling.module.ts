@@ -1,0 +1,21 @@
+import { Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { PaymentsModule } from '../payments/payments.module';
+import { BullmqScheduler } from './bullmq-scheduler';
+import { InProcessScheduler } from './in-process-scheduler';
+import { PaymentWorkReactor } from './payment-work.reactor';
+import { SCHEDULER } from './scheduler.port';
+
+@Module({
+  imports: [PaymentsModule],
+  providers: [
+    {
+      provide: SCHEDULER,
+      useFactory: (config: AppConfig) =>
+        config.redisUrl ? new BullmqScheduler({ redisUrl: config.redisUrl, prefix: config.redisPrefix }) : new InProcessScheduler(),
+      inject: [APP_CONFIG],
+    },
+    PaymentWorkReactor,
+  ],
+})
+export class SchedulingModule {}

@@ -1,0 +1,79 @@
+import { join } from 'node:path';
+import type { Browser } from 'playwright-core';
+import { type RunningApp, startApp } from '../support/app';
+import { ARTIFACTS, launchChromium } from '../support/browser';
+import { orderRequest, registerMerchant } from '../support/fixtures';
+import { call } from '../support/http';
+
+describe('checkout page in a real browser', () => {
+  let running: RunningApp;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    running = await startApp({ env: { SANDBOX_DELAY_MS: '300' } });
+    browser = await launchChromium();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await running?.close();
+  });
+
+  it('pays an order by phone on a phone-sized screen and shows the receipt link', async () => {
+    const merchant = await registerMerchant(running.baseUrl, 'Merkato Online');
+    const created = await call(running.baseUrl, 'POST', '/v1/trdp/order', {
+      body: orderRequest({ customerPhoneNumber: '+251900000000', redirectUrl: undefined }),
+      headers: { 'x-api-secret': merchant.apiSecret },
+    });
+    const paymentUrl: string = created.body.data.payment_url.replace(running.config.publicBaseUrl, running.baseUrl);
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+
+    await page.goto(paymentUrl);
+    await page.getByRole('heading', { name: 'Pay Merkato Online' }).waitFor();
+    expect(await page.getByLabel('Amount to pay').textContent()).toContain('250.75 ETB');
+    expect(await page.textContent('body')).toContain('+251 9** *** 000');
+    expect(await page.textContent('body')).not.toContain('+251900000000');
+
+    await page.getByRole('button', { name: /Pay 250\.75 ETB/ }).click();
+    await page.getByRole('status').filter({ hasText: 'Check your phone' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Payment received' }).waitFor({ timeout: 10_000 });
+    const receipt = page.getByRole('link', { name: 'View receipt' });
+    expect(await receipt.getAttribute('href')).toContain(`/receipts/${created.body.data.order_id}`);
+    await page.screenshot({ path: join(ARTIFACTS, 'checkout-success.png'), fullPage: true });
+    expect(errors).toEqual([]);
+
+    const receiptPage = await browser.newPage();
+    const response = await receiptPage.goto(`${running.baseUrl}/receipts/${created.body.data.order_id}`);
+    expect(response?.status()).toBe(200);
+    expect(await receiptPage.textContent('body')).toContain('250.75 ETB');
+  });
+
+  it('asks for the one-time code when the provider needs one', async () => {
+    const merchant = await registerMerchant(running.baseUrl);
+    const created = await call(running.baseUrl, 'POST', '/v1/trdp/order', {
+      body: orderRequest({ customerPhoneNumber: '+251900000003' }),
+      headers: { 'x-api-secret': merchant.apiSecret },
+    });
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${running.baseUrl}/checkout/${created.body.data.order_id}`);
+    await page.getByRole('button', { name: /Pay/ }).click();
+    await page.getByLabel('One-time code').fill('123456');
+    await page.getByRole('button', { name: 'Confirm payment' }).click();
+    await page.getByRole('status').filter({ hasText: 'Payment received' }).waitFor({ timeout: 10_000 });
+  });
+
+  it('tells the customer when the wallet has insufficient funds', async () => {
+    const merchant = await registerMerchant(running.baseUrl);
+    const created = await call(running.baseUrl, 'POST', '/v1/trdp/order', {
+      body: orderRequest({ customerPhoneNumber: '+251900000001' }),
+      headers: { 'x-api-secret': merchant.apiSecret },
+    });
+    const page = await browser.newPage();
+    await page.goto(`${running.baseUrl}/checkout/${created.body.data.order_id}`);
+    await page.getByRole('button', { name: /Pay/ }).click();
+    await page.getByRole('status').filter({ hasText: 'insufficient funds' }).waitFor({ timeout: 10_000 });
+    await page.screenshot({ path: join(ARTIFACTS, 'checkout-failed.png') });
+  });
+});
