@@ -2,9 +2,9 @@ import 'reflect-metadata';
 import { ConfigError, loadConfig } from '@app/config';
 import { createWorker } from './worker.factory';
 
-/** A process without HTTP: the projector (and, as they arrive, the background workers). */
+/** A process without HTTP: scheduled payment work (ROLE=worker, the default) or the projector (ROLE=projector). */
 async function main(): Promise<void> {
-  const config = loadConfig({ ...process.env, ROLE: process.env.ROLE ?? 'projector' });
+  const config = loadConfig({ ...process.env, ROLE: process.env.ROLE ?? 'worker' });
   await createWorker(config);
 }
 

@@ -1,13 +1,20 @@
-import { type DynamicModule, Module, type INestApplicationContext } from '@nestjs/common';
+import { type DynamicModule, type INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
+import { CqrsModule } from '@nestjs/cqrs';
 import type { AppConfig } from '@app/config';
 import { InfrastructureModule } from '../../api/src/infrastructure/infrastructure.module';
 import { ProjectorService } from '../../api/src/infrastructure/projector.service';
+import { SchedulingModule } from '../../api/src/scheduling/scheduling.module';
 
+/** Everything but HTTP: the projector (ROLE=projector) or the scheduled payment work (ROLE=worker). */
 @Module({})
 class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
-    return { module: WorkerModule, imports: [InfrastructureModule.forRoot(config)], providers: [ProjectorService] };
+    return {
+      module: WorkerModule,
+      imports: [InfrastructureModule.forRoot(config), CqrsModule.forRoot(), SchedulingModule],
+      providers: [ProjectorService],
+    };
   }
 }
 

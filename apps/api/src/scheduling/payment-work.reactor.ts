@@ -9,6 +9,8 @@ import { ProcessRefundCommand } from '../payments/process-refund/process-refund.
 import { SCHEDULER, type ScheduledJob, type Scheduler } from './scheduler.port';
 
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
+/** Scheduled work lost from Redis (a flush, a failover) is found again within this interval. */
+const RECONCILE_INTERVAL_MS = 60_000;
 const CREATED = new Set(['OrderCreated', 'EscrowCreated']);
 const REFUND_REQUESTED = new Set(['OrderRefundRequested', 'EscrowRefundRequested']);
 
@@ -19,13 +21,15 @@ function payableIdOf(streamId: string): string {
 
 /**
  * Turns events into scheduled work: an expiry at each order's expiresAt, a provider call for each
- * refund. On start it schedules again whatever the read models say is still due, then follows the
- * log from the read models' checkpoint, so work is never lost while a process or Redis was down.
+ * refund. On start, and every minute, it schedules again whatever the read models say is still due,
+ * and it follows the log from the read models' checkpoint: work is never lost while a process or
+ * Redis was down.
  */
 @Injectable()
 export class PaymentWorkReactor implements OnApplicationBootstrap, OnApplicationShutdown {
   private readonly logger = new Logger('PaymentWork');
   private subscription?: Subscription;
+  private reconciler?: NodeJS.Timeout;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -42,9 +46,14 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, OnApplication
     await this.scheduleOutstandingWork();
     this.subscription = this.store.subscribeToAll({ from, onEvents: (events) => this.onEvents(events) });
     this.subscription.done.catch((error: unknown) => this.logger.error(`stopped following the log: ${String(error)}`));
+    this.reconciler = setInterval(() => {
+      this.scheduleOutstandingWork().catch((error: unknown) => this.logger.warn(`reconciling scheduled work failed: ${String(error)}`));
+    }, RECONCILE_INTERVAL_MS);
+    this.reconciler.unref();
   }
 
   async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.reconciler);
     await this.subscription?.stop();
     await this.scheduler.stop();
   }
