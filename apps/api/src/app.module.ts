@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { AppConfig } from '@app/config';
+import { CallbacksModule } from './callbacks/callbacks.module';
 import { EscrowsModule } from './escrows/escrows.module';
 import { MerchantAuthModule } from './http/merchant-auth.module';
 import { IdempotencyInterceptor } from './http/idempotency/idempotency.interceptor';
@@ -26,6 +27,7 @@ export class AppModule {
         EscrowsModule,
         PaymentsModule,
         SchedulingModule,
+        CallbacksModule,
       ],
       providers: [ProjectorService, { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }],
     };

@@ -4,15 +4,16 @@ import { CqrsModule } from '@nestjs/cqrs';
 import type { AppConfig } from '@app/config';
 import { InfrastructureModule } from '../../api/src/infrastructure/infrastructure.module';
 import { ProjectorService } from '../../api/src/infrastructure/projector.service';
+import { CallbacksModule } from '../../api/src/callbacks/callbacks.module';
 import { SchedulingModule } from '../../api/src/scheduling/scheduling.module';
 
-/** Everything but HTTP: the projector (ROLE=projector) or the scheduled payment work (ROLE=worker). */
+/** Everything but HTTP: the projector (ROLE=projector), or callbacks and scheduled payment work (ROLE=worker). */
 @Module({})
 class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [InfrastructureModule.forRoot(config), CqrsModule.forRoot(), SchedulingModule],
+      imports: [InfrastructureModule.forRoot(config), CqrsModule.forRoot(), SchedulingModule, CallbacksModule],
       providers: [ProjectorService],
     };
   }

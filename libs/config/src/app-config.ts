@@ -23,6 +23,11 @@ export interface AppConfig {
   sandboxDelayMs: number;
   /** First wait before a refund the provider refused is tried again (doubles up to an hour). */
   refundRetryMs: number;
+  /** Waits between callback attempts after the first: DESIGN §6's ~3 days by default; then ABANDONED. */
+  callbackRetryScheduleMs: number[];
+  callbackTimeoutMs: number;
+  /** Let callbackURLs reach private, loopback and link-local addresses (local development). */
+  callbackAllowPrivateUrls: boolean;
   /** 32 bytes; encrypts webhook secrets at rest. */
   secretsKey: Buffer;
   role: Role;
@@ -55,6 +60,16 @@ function integer(env: Env, name: string, fallback: number, min: number, max: num
     throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got ${JSON.stringify(raw)})`);
   }
   return value;
+}
+
+function schedule(env: Env, name: string, fallback: number[]): number[] {
+  const raw = env[name]?.trim();
+  if (!raw) return fallback;
+  const steps = raw.split(',').map((step) => Number(step.trim()));
+  if (steps.length === 0 || steps.length > 50 || steps.some((step) => !Number.isInteger(step) || step < 0 || step > 7 * 86_400_000)) {
+    throw new ConfigError(`${name} must be a comma-separated list of waits in milliseconds (got ${JSON.stringify(raw)})`);
+  }
+  return steps;
 }
 
 function parseSecretsKey(raw: string): Buffer {
@@ -99,6 +114,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   const secretsKey = env.SECRETS_KEY?.trim() ? parseSecretsKey(env.SECRETS_KEY.trim()) : loadOrCreateSecretsKey(dataDir);
   const demoDefault = databaseUrl === undefined ? 'true' : 'false';
+  const paymentProvider = oneOf(env, 'PAYMENT_PROVIDER', ['sandbox'] as const, 'sandbox');
   return {
     port,
     host,
@@ -111,9 +127,13 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisUrl: env.REDIS_URL?.trim() || undefined,
     redisPrefix: env.REDIS_PREFIX?.trim() || 'escrow',
     adminApiKey,
-    paymentProvider: oneOf(env, 'PAYMENT_PROVIDER', ['sandbox'] as const, 'sandbox'),
+    paymentProvider,
     sandboxDelayMs: integer(env, 'SANDBOX_DELAY_MS', 1500, 0, 60_000),
     refundRetryMs: integer(env, 'REFUND_RETRY_MS', 30_000, 10, 3_600_000),
+    callbackRetryScheduleMs: schedule(env, 'CALLBACK_RETRY_SCHEDULE_MS', [5_000, 60_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000, 86_400_000]),
+    callbackTimeoutMs: integer(env, 'CALLBACK_TIMEOUT_MS', 10_000, 100, 60_000),
+    callbackAllowPrivateUrls:
+      oneOf(env, 'CALLBACK_ALLOW_PRIVATE_URLS', ['true', 'false'] as const, paymentProvider === 'sandbox' ? 'true' : 'false') === 'true',
     secretsKey,
     role: oneOf(env, 'ROLE', ['all', 'api', 'worker', 'projector'] as const, 'all'),
     demoMerchant: oneOf(env, 'DEMO_MERCHANT', ['true', 'false'] as const, demoDefault) === 'true',

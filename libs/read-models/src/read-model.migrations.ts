@@ -45,4 +45,22 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS escrows_view_pending_expiry ON escrows_view (expires_at) WHERE status = 'PENDING';
     `,
   },
+  {
+    id: '002-callback-deliveries',
+    sql: `
+      CREATE TABLE IF NOT EXISTS callback_deliveries_view (
+        delivery_id text PRIMARY KEY,
+        merchant_id text NOT NULL,
+        order_id text NOT NULL,
+        merchant_order_id text,
+        status text NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        state jsonb NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS callback_deliveries_order ON callback_deliveries_view (merchant_id, order_id);
+      CREATE INDEX IF NOT EXISTS callback_deliveries_merchant_order ON callback_deliveries_view (merchant_id, merchant_order_id);
+      CREATE INDEX IF NOT EXISTS callback_deliveries_pending ON callback_deliveries_view (updated_at) WHERE status = 'PENDING';
+    `,
+  },
 ];

@@ -8,6 +8,7 @@ import {
   type OrderState,
   orderDecider,
 } from '@app/domain';
+import { CALLBACK_EVENT_TYPES, type CallbackEvent, type DeliveryState, deliveryDecider } from '@app/callbacks';
 import type { SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
 import { AggregateViewProjection } from './aggregate-view.projection';
@@ -65,4 +66,20 @@ export const merchantsView: Projection = {
   },
 };
 
-export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, ordersView, escrowsView];
+export const callbackDeliveriesView = new AggregateViewProjection<DeliveryState>({
+  name: 'callback_deliveries_view',
+  table: 'callback_deliveries_view',
+  idColumn: 'delivery_id',
+  streamPrefix: 'callback-',
+  eventTypes: CALLBACK_EVENT_TYPES,
+  initialState: deliveryDecider.initialState,
+  evolve: (state, event) => deliveryDecider.evolve(state, event as CallbackEvent),
+  columns: (state) => ({
+    merchant_id: state.scheduled?.merchantId,
+    order_id: state.scheduled?.orderId,
+    merchant_order_id: state.scheduled?.merchantOrderId ?? null,
+    status: state.status,
+  }),
+});
+
+export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, ordersView, escrowsView, callbackDeliveriesView];

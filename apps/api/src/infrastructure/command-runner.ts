@@ -38,8 +38,8 @@ export class CommandRunner {
   ) {}
 
   /** The current state of a stream, for a decision that must precede an outside call. */
-  async load<State>(streamId: string, decider: Pick<Decider<never, DomainEvent, State>, 'initialState' | 'evolve'>): Promise<State> {
-    return fold(decider, (await this.store.readStream(streamId)) as unknown as DomainEvent[]);
+  async load<Event extends DomainEvent, State>(streamId: string, decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>): Promise<State> {
+    return fold(decider, (await this.store.readStream(streamId)) as unknown as Event[]);
   }
 
   async run<Command, Event extends DomainEvent, State>(

@@ -1,23 +1,23 @@
 import { Queue, Worker } from 'bullmq';
 import IORedis from 'ioredis';
-import { type JobHandler, jobIdOf, type ScheduledJob, type Scheduler } from './scheduler.port';
+import type { JobHandler, Scheduler, Timed } from './scheduler.port';
 
-export interface BullmqSchedulerOptions {
+export interface BullmqSchedulerOptions<T> {
+  queue: string;
   redisUrl: string;
   prefix: string;
+  jobId: (job: T) => string;
   concurrency?: number;
 }
 
-const QUEUE = 'payment-work';
-
 /** Delayed BullMQ jobs: scheduled work survives a restart of this process. */
-export class BullmqScheduler implements Scheduler {
-  private readonly queue: Queue;
+export class BullmqScheduler<T extends Timed> implements Scheduler<T> {
+  readonly queue: Queue;
   private worker?: Worker;
   private readonly connections: IORedis[] = [];
 
-  constructor(private readonly options: BullmqSchedulerOptions) {
-    this.queue = new Queue(QUEUE, {
+  constructor(private readonly options: BullmqSchedulerOptions<T>) {
+    this.queue = new Queue(options.queue, {
       connection: this.connect(),
       prefix: options.prefix,
       // Bounded memory in Redis: finished jobs are kept for a day, at most a few thousand.
@@ -25,12 +25,12 @@ export class BullmqScheduler implements Scheduler {
     });
   }
 
-  async schedule(job: ScheduledJob): Promise<void> {
-    await this.queue.add(job.kind, job, { jobId: jobIdOf(job), delay: Math.max(0, job.runAt - Date.now()) });
+  async schedule(job: T): Promise<void> {
+    await this.queue.add(this.options.queue, job, { jobId: this.options.jobId(job), delay: Math.max(0, job.runAt - Date.now()) });
   }
 
-  start(handler: JobHandler): void {
-    this.worker = new Worker(QUEUE, (job) => handler(job.data as ScheduledJob), {
+  start(handler: JobHandler<T>): void {
+    this.worker = new Worker(this.options.queue, (job) => handler(job.data as T), {
       connection: this.connect(),
       prefix: this.options.prefix,
       concurrency: this.options.concurrency ?? 8,

@@ -1,24 +1,26 @@
-import { type JobHandler, jobIdOf, type ScheduledJob, type Scheduler } from './scheduler.port';
+import type { JobHandler, Scheduler, Timed } from './scheduler.port';
 
 /** setTimeout takes at most 2^31-1 ms (~24.8 days); longer waits are re-armed in steps. */
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * The scheduler when REDIS_URL is unset. Its timers die with the process; on start the reactor
- * schedules again everything that is due according to the read models, so nothing is missed.
+ * The scheduler when REDIS_URL is unset. Its timers die with the process; on start the owners of
+ * the work schedule again everything the read models say is due, so nothing is missed.
  */
-export class InProcessScheduler implements Scheduler {
+export class InProcessScheduler<T extends Timed> implements Scheduler<T> {
   private readonly timers = new Map<string, NodeJS.Timeout>();
-  private handler?: JobHandler;
-  private running = new Set<Promise<void>>();
+  private handler?: JobHandler<T>;
+  private readonly running = new Set<Promise<void>>();
 
-  async schedule(job: ScheduledJob): Promise<void> {
-    const id = jobIdOf(job);
+  constructor(private readonly jobId: (job: T) => string) {}
+
+  async schedule(job: T): Promise<void> {
+    const id = this.jobId(job);
     if (this.timers.has(id)) return;
     this.arm(id, job);
   }
 
-  start(handler: JobHandler): void {
+  start(handler: JobHandler<T>): void {
     this.handler = handler;
   }
 
@@ -29,7 +31,7 @@ export class InProcessScheduler implements Scheduler {
     await Promise.allSettled([...this.running]);
   }
 
-  private arm(id: string, job: ScheduledJob): void {
+  private arm(id: string, job: T): void {
     const wait = Math.max(0, job.runAt - Date.now());
     const timer = setTimeout(() => {
       if (wait > MAX_TIMER_MS) return this.arm(id, job);

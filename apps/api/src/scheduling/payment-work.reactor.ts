@@ -6,7 +6,7 @@ import { EVENT_STORE, type EventStore, type RecordedEvent, type Subscription } f
 import { readCheckpoint } from '@app/read-models';
 import { ExpirePaymentCommand } from '../payments/expire-payment/expire-payment.command';
 import { ProcessRefundCommand } from '../payments/process-refund/process-refund.command';
-import { SCHEDULER, type ScheduledJob, type Scheduler } from './scheduler.port';
+import { type PaymentJob, SCHEDULER, type Scheduler } from './scheduler.port';
 
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
 /** Scheduled work lost from Redis (a flush, a failover) is found again within this interval. */
@@ -35,7 +35,7 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, OnApplication
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(SCHEDULER) private readonly scheduler: Scheduler,
+    @Inject(SCHEDULER) private readonly scheduler: Scheduler<PaymentJob>,
     @Inject(CommandBus) private readonly commands: CommandBus,
   ) {}
 
@@ -86,7 +86,7 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, OnApplication
     }
   }
 
-  private async run(job: ScheduledJob): Promise<void> {
+  private async run(job: PaymentJob): Promise<void> {
     try {
       if (job.kind === 'expire') {
         const summary = await this.commands.execute(new ExpirePaymentCommand(job.id));
@@ -103,7 +103,7 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, OnApplication
     }
   }
 
-  private retry(job: ScheduledJob, runAt: number): Promise<void> {
+  private retry(job: PaymentJob, runAt: number): Promise<void> {
     return this.scheduler.schedule({ ...job, attempt: job.attempt + 1, runAt });
   }
 

@@ -1,26 +1,31 @@
-/** Work due at an instant: expire an unpaid order, or (re)try a refund with the provider. */
-export interface ScheduledJob {
+/** Work due at an instant. `T` is the job's data; `runAt` is when it is due (ms since the epoch). */
+export interface Timed {
+  runAt: number;
+}
+
+export type JobHandler<T> = (job: T) => Promise<void>;
+
+export interface Scheduler<T extends Timed> {
+  /** Idempotent: a job whose id was scheduled before is not scheduled again. */
+  schedule(job: T): Promise<void>;
+  start(handler: JobHandler<T>): void;
+  /** Stops taking jobs and waits for the running ones. */
+  stop(): Promise<void>;
+}
+
+/** Payment work: expire an unpaid order, or (re)try a refund with the provider. */
+export interface PaymentJob extends Timed {
   kind: 'expire' | 'refund';
   /** Order or escrow id. */
   id: string;
   refundId?: string;
   /** 0 for the first try; each retry schedules a new job with the next attempt. */
   attempt: number;
-  runAt: number;
-}
-
-export type JobHandler = (job: ScheduledJob) => Promise<void>;
-
-export interface Scheduler {
-  /** Idempotent: the same job scheduled twice runs once. */
-  schedule(job: ScheduledJob): Promise<void>;
-  start(handler: JobHandler): void;
-  stop(): Promise<void>;
 }
 
 export const SCHEDULER = Symbol('SCHEDULER');
 
-export function jobIdOf(job: ScheduledJob): string {
+export function paymentJobId(job: PaymentJob): string {
   // BullMQ refuses ':' in custom job ids.
   return [job.kind, job.id, job.refundId ?? '-', job.attempt].join('.');
 }

@@ -4,7 +4,7 @@ import { PaymentsModule } from '../payments/payments.module';
 import { BullmqScheduler } from './bullmq-scheduler';
 import { InProcessScheduler } from './in-process-scheduler';
 import { PaymentWorkReactor } from './payment-work.reactor';
-import { SCHEDULER } from './scheduler.port';
+import { type PaymentJob, paymentJobId, SCHEDULER } from './scheduler.port';
 
 @Module({
   imports: [PaymentsModule],
@@ -12,7 +12,9 @@ import { SCHEDULER } from './scheduler.port';
     {
       provide: SCHEDULER,
       useFactory: (config: AppConfig) =>
-        config.redisUrl ? new BullmqScheduler({ redisUrl: config.redisUrl, prefix: config.redisPrefix }) : new InProcessScheduler(),
+        config.redisUrl
+          ? new BullmqScheduler<PaymentJob>({ queue: 'payment-work', redisUrl: config.redisUrl, prefix: config.redisPrefix, jobId: paymentJobId })
+          : new InProcessScheduler<PaymentJob>(paymentJobId),
       inject: [APP_CONFIG],
     },
     PaymentWorkReactor,

@@ -1,0 +1,106 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { CALLBACK_WORTHY, callbackStream, deliveryDecider, type DeliveryState, planCallback, retryDelay } from '@app/callbacks';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { EVENT_STORE, type EventStore, type LogPosition, type RecordedEvent, type Subscription } from '@app/event-store';
+import { readCheckpoint } from '@app/read-models';
+import { CommandRunner } from '../infrastructure/command-runner';
+import type { Scheduler } from '../scheduling/scheduler.port';
+import { CALLBACK_QUEUE, type CallbackJob } from './callback-queue';
+import { CallbackDeliveryService } from './delivery/callback-delivery.service';
+
+const CHECKPOINT = 'callback-dispatcher';
+const RECONCILE_INTERVAL_MS = 60_000;
+
+/**
+ * The outbox: follows the log and turns each callback-worthy event into a delivery (a stream of its
+ * own, appended once whatever happens) and a queued first attempt. Its checkpoint moves only after
+ * the delivery exists, so a crash repeats work that is idempotent rather than losing a callback.
+ * The reconciler re-queues every delivery the read model says is still pending, on start and every
+ * minute: a flushed or lost Redis delays callbacks, it does not lose them.
+ */
+@Injectable()
+export class CallbackDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+  private readonly logger = new Logger('CallbackDispatcher');
+  private subscription?: Subscription;
+  private reconciler?: NodeJS.Timeout;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(CALLBACK_QUEUE) private readonly queue: Scheduler<CallbackJob>,
+    @Inject(CallbackDeliveryService) private readonly delivery: CallbackDeliveryService,
+  ) {}
+
+  async onApplicationBootstrap(): Promise<void> {
+    if (this.config.role !== 'all' && this.config.role !== 'worker') return;
+    this.queue.start((job) => this.delivery.deliverSafely(job));
+    const from = await readCheckpoint(this.db, CHECKPOINT);
+    this.subscription = this.store.subscribeToAll({ from, onEvents: (events) => this.dispatch(events) });
+    this.subscription.done.catch((error: unknown) => this.logger.error(`stopped following the log: ${String(error)}`));
+    await this.reconcile();
+    this.reconciler = setInterval(() => {
+      this.reconcile().catch((error: unknown) => this.logger.warn(`reconciling callbacks failed: ${String(error)}`));
+    }, RECONCILE_INTERVAL_MS);
+    this.reconciler.unref();
+  }
+
+  /** Stops taking new attempts and lets the ones in flight finish (bounded by the callback timeout). */
+  async onApplicationShutdown(): Promise<void> {
+    clearInterval(this.reconciler);
+    await this.subscription?.stop();
+    await this.queue.stop();
+  }
+
+  private async dispatch(events: RecordedEvent[]): Promise<void> {
+    for (const event of events) {
+      if (CALLBACK_WORTHY.has(event.type)) await this.schedule(event);
+      else if (event.type === 'CallbackRedeliveryRequested') await this.queueNext(event.streamId);
+    }
+    await this.saveCheckpoint(events[events.length - 1].position);
+  }
+
+  private async schedule(event: RecordedEvent): Promise<void> {
+    const history = (await this.store.readStream(event.streamId)).filter((e) => e.revision <= event.revision);
+    const planned = planCallback(event, history, this.config.publicBaseUrl);
+    if (!planned) return;
+    const { state } = await this.runner.run(
+      callbackStream(planned.deliveryId),
+      deliveryDecider,
+      { type: 'ScheduleCallback', data: { ...planned, sourceEventId: event.id, sourceEventType: event.type, scheduledAt: new Date().toISOString() } },
+      { correlationId: event.metadata.correlationId, causationId: event.id, actor: { type: 'system', id: 'callbacks' } },
+    );
+    await this.queueNextFor(state, Date.now());
+  }
+
+  private async queueNext(streamId: string): Promise<void> {
+    await this.queueNextFor(await this.runner.load(streamId, deliveryDecider), Date.now());
+  }
+
+  private async queueNextFor(state: DeliveryState, runAt: number): Promise<void> {
+    if (!state.scheduled || state.status !== 'PENDING') return;
+    await this.queue.schedule({ deliveryId: state.scheduled.deliveryId, attempt: state.attempts.length + 1, runAt });
+  }
+
+  private async reconcile(): Promise<void> {
+    const pending = await this.db.query<{ state: DeliveryState }>(`SELECT state FROM callback_deliveries_view WHERE status = 'PENDING'`);
+    for (const { state } of pending) {
+      const last = state.attempts[state.attempts.length - 1];
+      // Re-queued at the time the retry was due (without jitter); a job already queued under this id wins.
+      const runAt = last && state.attemptsInRound > 0 ? Date.parse(last.at) + retryDelay(this.config.callbackRetryScheduleMs, state.attemptsInRound - 1, undefined, () => 0.5) : Date.now();
+      await this.queueNextFor(state, runAt);
+    }
+  }
+
+  private async saveCheckpoint(position: LogPosition): Promise<void> {
+    // Several workers may dispatch; the checkpoint only ever moves forward.
+    await this.db.query(
+      `INSERT INTO projection_checkpoints AS c (name, commit_position, prepare_position) VALUES ($1, $2, $3)
+       ON CONFLICT (name) DO UPDATE SET commit_position = $2, prepare_position = $3, updated_at = now()
+       WHERE (c.commit_position, c.prepare_position) < ($2::numeric, $3::numeric)`,
+      [CHECKPOINT, position.commit.toString(), position.prepare.toString()],
+    );
+  }
+}

@@ -1,0 +1,49 @@
+import { Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { InvalidInput } from '@app/domain';
+import type { EventMetadata } from '@app/event-store';
+import type { AuthenticatedMerchant } from '@app/merchants';
+import { MerchantAuthGuard } from '../http/auth.guards';
+import { envelope } from '../http/envelope';
+import { CurrentMerchant, RequestMetadata } from '../http/request-context';
+import { presentDelivery } from './delivery.presenter';
+import { ListDeliveriesQuery } from './list-deliveries/list-deliveries.query';
+import { RedeliverCommand } from './redeliver/redeliver.command';
+import { RotateWebhookSecretCommand } from './rotate-webhook-secret/rotate-webhook-secret.command';
+
+@ApiTags('callbacks')
+@ApiHeader({ name: 'x-api-secret', required: true })
+@Controller('v1/trdp')
+@UseGuards(MerchantAuthGuard)
+export class CallbacksController {
+  constructor(
+    @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+  ) {}
+
+  @Get('callbacks')
+  @ApiOperation({ summary: 'Callback deliveries of an order or escrow, with every attempt' })
+  @ApiQuery({ name: 'orderId', description: 'order_id, escrowId or the escrow’s own orderId' })
+  async list(@Query('orderId') orderId: string | undefined, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+    if (typeof orderId !== 'string' || orderId.length === 0 || orderId.length > 1024) throw new InvalidInput('orderId is required');
+    const rows = await this.queries.execute(new ListDeliveriesQuery(merchant.merchantId, orderId));
+    return envelope('Callback deliveries', rows.map((row) => presentDelivery(row.state, row.createdAt, row.updatedAt)));
+  }
+
+  @Post('callbacks/:deliveryId/redeliver')
+  @HttpCode(202)
+  @ApiOperation({ summary: 'Send a callback again: same delivery id and payload, fresh timestamp and signature' })
+  async redeliver(@Param('deliveryId') deliveryId: string, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
+    const state = await this.commands.execute(new RedeliverCommand(merchant.merchantId, deliveryId, metadata));
+    return envelope('Redelivery queued', { deliveryId, status: state.status });
+  }
+
+  @Post('webhook-secret/rotate')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Issue a new webhook secret; callbacks signed from now on use it' })
+  async rotate(@CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
+    const webhookSecret = await this.commands.execute(new RotateWebhookSecretCommand(merchant.merchantId, metadata));
+    return envelope('Webhook secret rotated', { merchantId: merchant.merchantId, webhookSecret });
+  }
+}

@@ -1,0 +1,27 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { callbackStream, DeliveryNotFound, deliveryDecider, type DeliveryState } from '@app/callbacks';
+import { CommandRunner } from '../../infrastructure/command-runner';
+import { RedeliverCommand } from './redeliver.command';
+
+/**
+ * Re-opens a delivery; the dispatcher sees the request in the log and queues the next attempt: the
+ * same delivery id and payload, with a fresh timestamp and signature.
+ */
+@CommandHandler(RedeliverCommand)
+export class RedeliverHandler implements ICommandHandler<RedeliverCommand> {
+  constructor(@Inject(CommandRunner) private readonly runner: CommandRunner) {}
+
+  async execute({ merchantId, deliveryId, metadata }: RedeliverCommand): Promise<DeliveryState> {
+    const { state } = await this.runner.run(
+      callbackStream(deliveryId),
+      deliveryDecider,
+      (current) => {
+        if (current.scheduled?.merchantId !== merchantId) throw new DeliveryNotFound(deliveryId);
+        return { type: 'RequestRedelivery' as const, data: { at: new Date().toISOString() } };
+      },
+      metadata,
+    );
+    return state;
+  }
+}

@@ -1,0 +1,170 @@
+import { createHash } from 'node:crypto';
+import {
+  type EscrowEvent,
+  type EscrowState,
+  escrowDecider,
+  type OrderEvent,
+  type OrderState,
+  orderDecider,
+  type Santim,
+  toEtbNumber,
+} from '@app/domain';
+import type { CallbackPayload } from './delivery.events';
+
+export interface SourceEvent {
+  id: string;
+  type: string;
+  streamId: string;
+  data: unknown;
+  recordedAt: Date;
+}
+
+export interface PlannedCallback {
+  deliveryId: string;
+  merchantId: string;
+  orderId: string;
+  merchantOrderId?: string;
+  url: string;
+  /** Compact JSON.stringify output in the order the payload was built (DESIGN §6). */
+  body: string;
+}
+
+/** One delivery per source event, whoever notices it first: the id is derived from the event's id. */
+export function deliveryIdFor(sourceEventId: string): string {
+  return `dlv_${createHash('sha256').update(sourceEventId).digest('hex').slice(0, 32)}`;
+}
+
+export const CALLBACK_WORTHY: ReadonlySet<string> = new Set([
+  'OrderPaid',
+  'OrderPaymentFailed',
+  'OrderRefundCompleted',
+  'EscrowFunded',
+  'EscrowPaymentFailed',
+  'AllocationReleased',
+  'EscrowCancelled',
+  'EscrowRefundCompleted',
+]);
+
+const amount = (value: Santim) => toEtbNumber(value);
+
+function orderCallback(event: SourceEvent, state: OrderState, publicBaseUrl: string, deliveryId: string): PlannedCallback | undefined {
+  const order = state.created;
+  if (!order?.callbackUrl) return undefined;
+  const e = event as unknown as OrderEvent;
+  const head = (status: string) => ({ billRefNo: order.orderId, status, timestamp: event.recordedAt.toISOString() });
+  const tail = { orderId: order.orderId, metadata: order.metadata ?? {}, deliveryId };
+  let payload: CallbackPayload;
+  switch (e.type) {
+    case 'OrderPaid':
+      payload = {
+        ...head('PAID'),
+        message: 'Payment received',
+        merchantId: order.merchantId,
+        customerId: order.customer.id,
+        externalReferenceId: e.data.externalReferenceId,
+        amount: amount(e.data.amount),
+        payment_type: e.data.paymentType,
+        receipt_url: `${publicBaseUrl}/receipts/${order.orderId}`,
+        ...tail,
+      };
+      break;
+    case 'OrderPaymentFailed':
+      payload = { ...head('FAILED'), message: `Payment failed: ${e.data.reason}`, merchantId: order.merchantId, ...tail };
+      break;
+    case 'OrderRefundCompleted': {
+      const refund = state.refunds.find((r) => r.refundId === e.data.refundId);
+      payload = {
+        ...head('REFUNDED'),
+        message: 'A payment the order could not take was refunded to the customer',
+        merchantId: order.merchantId,
+        externalReferenceId: e.data.externalReferenceId,
+        amount: refund ? amount(refund.amount) : undefined,
+        refundId: e.data.refundId,
+        ...tail,
+      };
+      break;
+    }
+    default:
+      return undefined;
+  }
+  return { deliveryId, merchantId: order.merchantId, orderId: order.orderId, url: order.callbackUrl, body: JSON.stringify(payload) };
+}
+
+function escrowCallback(event: SourceEvent, state: EscrowState, publicBaseUrl: string, deliveryId: string): PlannedCallback | undefined {
+  const escrow = state.created;
+  if (!escrow?.callbackUrl) return undefined;
+  const e = event as unknown as EscrowEvent;
+  const head = (status: string) => ({ billRefNo: escrow.orderId, status, timestamp: event.recordedAt.toISOString() });
+  const tail = { orderId: escrow.orderId, escrowId: escrow.escrowId, escrow_status: state.status, metadata: escrow.metadata ?? {}, deliveryId };
+  let payload: CallbackPayload;
+  switch (e.type) {
+    case 'EscrowFunded':
+      payload = {
+        ...head('PAID'),
+        message: 'Payment received; the funds are held in escrow',
+        merchantId: escrow.merchantId,
+        customerId: escrow.customer.id,
+        externalReferenceId: e.data.externalReferenceId,
+        amount: amount(e.data.amount),
+        payment_type: e.data.paymentType,
+        receipt_url: `${publicBaseUrl}/receipts/${escrow.escrowId}`,
+        ...tail,
+      };
+      break;
+    case 'EscrowPaymentFailed':
+      payload = { ...head('FAILED'), message: `Payment failed: ${e.data.reason}`, merchantId: escrow.merchantId, ...tail };
+      break;
+    case 'AllocationReleased':
+      payload = {
+        ...head('RELEASED'),
+        message: `The allocation of ${e.data.merchantId} was released`,
+        merchantId: escrow.merchantId,
+        amount: amount(e.data.amount),
+        allocation: { merchantId: e.data.merchantId, amount: amount(e.data.amount) },
+        ...tail,
+      };
+      break;
+    case 'EscrowCancelled':
+      payload = {
+        ...head('CANCELLED'),
+        message: e.data.reason ? `The escrow was cancelled: ${e.data.reason}` : 'The escrow was cancelled',
+        merchantId: escrow.merchantId,
+        ...tail,
+      };
+      break;
+    case 'EscrowRefundCompleted': {
+      const refund = state.refunds.find((r) => r.refundId === e.data.refundId);
+      payload = {
+        ...head('REFUNDED'),
+        message: 'The money still held was refunded to the customer',
+        merchantId: escrow.merchantId,
+        externalReferenceId: e.data.externalReferenceId,
+        amount: refund ? amount(refund.amount) : undefined,
+        refundId: e.data.refundId,
+        ...tail,
+      };
+      break;
+    }
+    default:
+      return undefined;
+  }
+  return { deliveryId, merchantId: escrow.merchantId, orderId: escrow.escrowId, merchantOrderId: escrow.orderId, url: escrow.callbackUrl, body: JSON.stringify(payload) };
+}
+
+/**
+ * The callback a source event calls for, built from the order's or escrow's history up to and
+ * including that event; undefined when the event is not callback-worthy or there is no callbackURL.
+ */
+export function planCallback(event: SourceEvent, history: readonly { type: string; data: unknown }[], publicBaseUrl: string): PlannedCallback | undefined {
+  if (!CALLBACK_WORTHY.has(event.type)) return undefined;
+  const deliveryId = deliveryIdFor(event.id);
+  if (event.streamId.startsWith('order-')) {
+    const state = history.reduce((s, e) => orderDecider.evolve(s, e as OrderEvent), orderDecider.initialState());
+    return orderCallback(event, state, publicBaseUrl, deliveryId);
+  }
+  if (event.streamId.startsWith('escrow-')) {
+    const state = history.reduce((s, e) => escrowDecider.evolve(s, e as EscrowEvent), escrowDecider.initialState());
+    return escrowCallback(event, state, publicBaseUrl, deliveryId);
+  }
+  return undefined;
+}

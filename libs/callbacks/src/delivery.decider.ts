@@ -1,0 +1,101 @@
+import { type Decider, DomainError } from '@app/domain';
+import type { CallbackEvent } from './delivery.events';
+
+export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'ABANDONED';
+
+export interface AttemptRecord {
+  attempt: number;
+  at: string;
+  latencyMs: number;
+  statusCode?: number;
+  error?: string;
+  delivered: boolean;
+}
+
+export interface DeliveryState {
+  scheduled?: Extract<CallbackEvent, { type: 'CallbackScheduled' }>['data'];
+  status: DeliveryStatus;
+  attempts: AttemptRecord[];
+  /** Attempts since the delivery was last (re)opened: indexes the retry schedule. */
+  attemptsInRound: number;
+}
+
+export interface AttemptResult {
+  attempt: number;
+  at: string;
+  latencyMs: number;
+  statusCode?: number;
+  error?: string;
+}
+
+export type DeliveryCommand =
+  | { type: 'ScheduleCallback'; data: Extract<CallbackEvent, { type: 'CallbackScheduled' }>['data'] }
+  /** `retriesLeft`: how many more tries the schedule allows after this one. */
+  | { type: 'RecordAttempt'; data: AttemptResult & { retriesLeft: number } }
+  | { type: 'RequestRedelivery'; data: { at: string } };
+
+export class DeliveryNotFound extends DomainError {
+  constructor(deliveryId: string) {
+    super('ABC_001', `Callback delivery ${deliveryId} was not found`, 'not_found');
+  }
+}
+
+export class StaleAttempt extends DomainError {
+  constructor() {
+    super('STALE_ATTEMPT', 'This attempt was already recorded', 'conflict');
+  }
+}
+
+export function isSuccess(statusCode: number | undefined): boolean {
+  return statusCode !== undefined && statusCode >= 200 && statusCode < 300;
+}
+
+/** 410 Gone: the receiver says this endpoint will never take the callback. */
+export function isGone(statusCode: number | undefined): boolean {
+  return statusCode === 410;
+}
+
+function evolve(state: DeliveryState, event: CallbackEvent): DeliveryState {
+  switch (event.type) {
+    case 'CallbackScheduled':
+      return { ...state, scheduled: event.data, status: 'PENDING' };
+    case 'CallbackAttempted': {
+      const { deliveryId: _, ...attempt } = event.data;
+      return { ...state, attempts: [...state.attempts, attempt], attemptsInRound: state.attemptsInRound + 1 };
+    }
+    case 'CallbackDelivered':
+      return { ...state, status: 'DELIVERED' };
+    case 'CallbackAbandoned':
+      return { ...state, status: 'ABANDONED' };
+    case 'CallbackRedeliveryRequested':
+      return { ...state, status: 'PENDING', attemptsInRound: 0 };
+  }
+}
+
+function decide(command: DeliveryCommand, state: DeliveryState): CallbackEvent[] {
+  if (command.type === 'ScheduleCallback') return state.scheduled ? [] : [{ type: 'CallbackScheduled', data: command.data }];
+  const scheduled = state.scheduled;
+  if (!scheduled) throw new DeliveryNotFound('unknown');
+  const deliveryId = scheduled.deliveryId;
+  if (command.type === 'RequestRedelivery') {
+    return [{ type: 'CallbackRedeliveryRequested', data: { deliveryId, requestedAt: command.data.at } }];
+  }
+  const { retriesLeft, ...result } = command.data;
+  // Attempts are numbered across the delivery's life; a duplicate job for a number already used is dropped.
+  if (state.status !== 'PENDING' || result.attempt !== state.attempts.length + 1) throw new StaleAttempt();
+  const delivered = isSuccess(result.statusCode);
+  const events: CallbackEvent[] = [{ type: 'CallbackAttempted', data: { deliveryId, ...result, delivered } }];
+  if (delivered) {
+    events.push({ type: 'CallbackDelivered', data: { deliveryId, attempt: result.attempt, deliveredAt: result.at } });
+  } else if (isGone(result.statusCode) || retriesLeft <= 0) {
+    const reason = isGone(result.statusCode) ? 'The receiver answered 410 Gone' : 'Every scheduled attempt failed';
+    events.push({ type: 'CallbackAbandoned', data: { deliveryId, attempts: result.attempt, reason, abandonedAt: result.at } });
+  }
+  return events;
+}
+
+export const deliveryDecider: Decider<DeliveryCommand, CallbackEvent, DeliveryState> = {
+  initialState: () => ({ status: 'PENDING', attempts: [], attemptsInRound: 0 }),
+  evolve,
+  decide,
+};

@@ -1,0 +1,45 @@
+/** The JSON a merchant receives. */
+export type CallbackPayload = Record<string, unknown> & { status: string; deliveryId: string };
+
+export type CallbackEvent =
+  | {
+      type: 'CallbackScheduled';
+      data: {
+        deliveryId: string;
+        merchantId: string;
+        /** Our order or escrow id. */
+        orderId: string;
+        merchantOrderId?: string;
+        sourceEventId: string;
+        sourceEventType: string;
+        url: string;
+        /** The exact JSON text sent on every attempt (kept as text: a JSON column would reorder its keys). */
+        body: string;
+        scheduledAt: string;
+      };
+    }
+  | {
+      type: 'CallbackAttempted';
+      data: {
+        deliveryId: string;
+        attempt: number;
+        at: string;
+        latencyMs: number;
+        statusCode?: number;
+        error?: string;
+        delivered: boolean;
+      };
+    }
+  | { type: 'CallbackDelivered'; data: { deliveryId: string; attempt: number; deliveredAt: string } }
+  | { type: 'CallbackAbandoned'; data: { deliveryId: string; attempts: number; reason: string; abandonedAt: string } }
+  | { type: 'CallbackRedeliveryRequested'; data: { deliveryId: string; requestedAt: string } };
+
+export const CALLBACK_EVENT_TYPES: ReadonlySet<string> = new Set<CallbackEvent['type']>([
+  'CallbackScheduled',
+  'CallbackAttempted',
+  'CallbackDelivered',
+  'CallbackAbandoned',
+  'CallbackRedeliveryRequested',
+]);
+
+export const callbackStream = (deliveryId: string): string => `callback-${deliveryId}`;
