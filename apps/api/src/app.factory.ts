@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '@app/config';
 import { AppModule } from './app.module';
 import { ProblemFilter } from './http/problem.filter';
+import { mountQueueDashboard } from './http/queue-dashboard';
 import { RequestValidationPipe } from './http/validation.pipe';
 
 /** DESIGN §3: bodies over 256 KiB are refused before they are parsed. */
@@ -59,6 +60,6 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
       .build(),
   );
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
-  app.enableShutdownHooks();
+  await mountQueueDashboard(app, config);
   return app;
 }

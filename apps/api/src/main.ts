@@ -1,5 +1,5 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from '@app/config';
+import { ConfigError, exitGracefully, loadConfig } from '@app/config';
 import { createApp } from './app.factory';
 import { startupBanner } from './banner';
 import { DemoMerchantService } from './merchants/demo-merchant.service';
@@ -7,6 +7,7 @@ import { DemoMerchantService } from './merchants/demo-merchant.service';
 async function main(): Promise<void> {
   const config = loadConfig();
   const app = await createApp(config);
+  exitGracefully(() => app.close(), (line) => process.stderr.write(`${line}\n`));
   await app.listen(config.port, config.host);
   const demo = await app.get(DemoMerchantService).ensure();
   process.stdout.write(startupBanner(config, demo));

@@ -1,11 +1,13 @@
 import 'reflect-metadata';
-import { ConfigError, loadConfig } from '@app/config';
+import { ConfigError, exitGracefully, loadConfig } from '@app/config';
 import { createWorker } from './worker.factory';
 
 /** A process without HTTP: scheduled payment work (ROLE=worker, the default) or the projector (ROLE=projector). */
 async function main(): Promise<void> {
   const config = loadConfig({ ...process.env, ROLE: process.env.ROLE ?? 'worker' });
-  await createWorker(config);
+  const worker = await createWorker(config);
+  exitGracefully(() => worker.close(), (line) => process.stderr.write(`${line}\n`));
+  process.stdout.write(`worker ready (ROLE=${config.role})\n`);
 }
 
 main().catch((error: unknown) => {

@@ -23,6 +23,5 @@ export async function createWorker(config: AppConfig): Promise<INestApplicationC
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), {
     logger: config.logLevel === 'silent' ? false : undefined,
   });
-  app.enableShutdownHooks();
   return app;
 }

@@ -26,6 +26,8 @@ export interface AppConfig {
   /** Waits between callback attempts after the first: DESIGN §6's ~3 days by default; then ABANDONED. */
   callbackRetryScheduleMs: number[];
   callbackTimeoutMs: number;
+  /** How often pending callbacks and due payment work are re-queued from the read models. */
+  reconcileIntervalMs: number;
   /** Let callbackURLs reach private, loopback and link-local addresses (local development). */
   callbackAllowPrivateUrls: boolean;
   /** 32 bytes; encrypts webhook secrets at rest. */
@@ -132,6 +134,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     refundRetryMs: integer(env, 'REFUND_RETRY_MS', 30_000, 10, 3_600_000),
     callbackRetryScheduleMs: schedule(env, 'CALLBACK_RETRY_SCHEDULE_MS', [5_000, 60_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000, 86_400_000]),
     callbackTimeoutMs: integer(env, 'CALLBACK_TIMEOUT_MS', 10_000, 100, 60_000),
+    reconcileIntervalMs: integer(env, 'RECONCILE_INTERVAL_MS', 60_000, 100, 3_600_000),
     callbackAllowPrivateUrls:
       oneOf(env, 'CALLBACK_ALLOW_PRIVATE_URLS', ['true', 'false'] as const, paymentProvider === 'sandbox' ? 'true' : 'false') === 'true',
     secretsKey,

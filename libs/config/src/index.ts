@@ -1,1 +1,2 @@
 export * from './app-config';
+export * from './graceful-shutdown';

@@ -10,7 +10,6 @@ import { CALLBACK_QUEUE, type CallbackJob } from './callback-queue';
 import { CallbackDeliveryService } from './delivery/callback-delivery.service';
 
 const CHECKPOINT = 'callback-dispatcher';
-const RECONCILE_INTERVAL_MS = 60_000;
 
 /**
  * The outbox: follows the log and turns each callback-worthy event into a delivery (a stream of its
@@ -43,7 +42,7 @@ export class CallbackDispatcher implements OnApplicationBootstrap, OnApplication
     await this.reconcile();
     this.reconciler = setInterval(() => {
       this.reconcile().catch((error: unknown) => this.logger.warn(`reconciling callbacks failed: ${String(error)}`));
-    }, RECONCILE_INTERVAL_MS);
+    }, this.config.reconcileIntervalMs);
     this.reconciler.unref();
   }
 

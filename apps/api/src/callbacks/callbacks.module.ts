@@ -20,7 +20,7 @@ import { RotateWebhookSecretHandler } from './rotate-webhook-secret/rotate-webho
       provide: CALLBACK_QUEUE,
       useFactory: (config: AppConfig) =>
         config.redisUrl
-          ? new BullmqScheduler<CallbackJob>({ queue: 'callbacks', redisUrl: config.redisUrl, prefix: config.redisPrefix, jobId: callbackJobId, concurrency: 32 })
+          ? new BullmqScheduler<CallbackJob>({ queue: 'callbacks', redisUrl: config.redisUrl, prefix: config.redisPrefix, jobId: callbackJobId, concurrency: 32, lockDurationMs: 2 * config.callbackTimeoutMs + 5_000 })
           : new InProcessScheduler<CallbackJob>(callbackJobId),
       inject: [APP_CONFIG],
     },

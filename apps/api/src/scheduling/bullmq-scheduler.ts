@@ -8,6 +8,11 @@ export interface BullmqSchedulerOptions<T> {
   prefix: string;
   jobId: (job: T) => string;
   concurrency?: number;
+  /**
+   * How long a job may run before BullMQ takes it for stalled (its process died) and runs it again.
+   * Keep it above the longest job, below how long a crash may delay work.
+   */
+  lockDurationMs?: number;
 }
 
 /** Delayed BullMQ jobs: scheduled work survives a restart of this process. */
@@ -34,6 +39,8 @@ export class BullmqScheduler<T extends Timed> implements Scheduler<T> {
       connection: this.connect(),
       prefix: this.options.prefix,
       concurrency: this.options.concurrency ?? 8,
+      lockDuration: this.options.lockDurationMs ?? 30_000,
+      stalledInterval: this.options.lockDurationMs ?? 30_000,
     });
     // Errors are handled per job (a failed try schedules the next one); this only keeps the process alive.
     this.worker.on('error', () => undefined);

@@ -9,8 +9,6 @@ import { ProcessRefundCommand } from '../payments/process-refund/process-refund.
 import { type PaymentJob, SCHEDULER, type Scheduler } from './scheduler.port';
 
 const MAX_BACKOFF_MS = 60 * 60 * 1000;
-/** Scheduled work lost from Redis (a flush, a failover) is found again within this interval. */
-const RECONCILE_INTERVAL_MS = 60_000;
 const CREATED = new Set(['OrderCreated', 'EscrowCreated']);
 const REFUND_REQUESTED = new Set(['OrderRefundRequested', 'EscrowRefundRequested']);
 
@@ -48,7 +46,7 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, OnApplication
     this.subscription.done.catch((error: unknown) => this.logger.error(`stopped following the log: ${String(error)}`));
     this.reconciler = setInterval(() => {
       this.scheduleOutstandingWork().catch((error: unknown) => this.logger.warn(`reconciling scheduled work failed: ${String(error)}`));
-    }, RECONCILE_INTERVAL_MS);
+    }, this.config.reconcileIntervalMs);
     this.reconciler.unref();
   }
 

@@ -1,0 +1,34 @@
+import { createBullBoard } from '@bull-board/api';
+import { BullMQAdapter } from '@bull-board/api/bullMQAdapter';
+import { FastifyAdapter } from '@bull-board/fastify';
+import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '@app/config';
+import { CALLBACK_QUEUE } from '../callbacks/callback-queue';
+import { BullmqScheduler } from '../scheduling/bullmq-scheduler';
+import { SCHEDULER } from '../scheduling/scheduler.port';
+import { constantTimeEquals } from './auth.guards';
+import { ApiError, toProblem } from './problem';
+
+export const QUEUE_DASHBOARD_PATH = '/admin/queues';
+
+/** Bull Board over the BullMQ queues, for operators holding the admin key (only when REDIS_URL is set). */
+export async function mountQueueDashboard(app: NestFastifyApplication, config: AppConfig): Promise<void> {
+  const queues = [app.get(SCHEDULER), app.get(CALLBACK_QUEUE)]
+    .filter((scheduler): scheduler is BullmqScheduler<never> => scheduler instanceof BullmqScheduler)
+    .map((scheduler) => new BullMQAdapter(scheduler.queue));
+  if (queues.length === 0) return;
+  const board = new FastifyAdapter();
+  board.setBasePath(QUEUE_DASHBOARD_PATH);
+  createBullBoard({ queues, serverAdapter: board });
+  const fastify = app.getHttpAdapter().getInstance();
+  await fastify.register(async (scope) => {
+    scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
+      const key = request.headers['x-admin-key'];
+      if (config.adminApiKey && typeof key === 'string' && constantTimeEquals(key, config.adminApiKey)) return;
+      const { statusCode, body } = toProblem(new ApiError(401, 'AUTH_001', 'The x-admin-key header is required'), request.url.split('?')[0]);
+      return reply.status(statusCode).header('content-type', 'application/problem+json; charset=utf-8').send(JSON.stringify(body));
+    });
+    await scope.register(board.registerPlugin(), { prefix: QUEUE_DASHBOARD_PATH });
+  });
+}

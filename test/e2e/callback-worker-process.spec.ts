@@ -1,0 +1,146 @@
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { createServer as createNetServer } from 'node:net';
+import { TEST_ADMIN_KEY } from '../support/app';
+import { escrowRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { call } from '../support/http';
+import { createTestSchema, type TestSchema } from '../support/postgres';
+import { type ServiceProcess, spawnService, stopAll, waitForHttp, waitForOutput } from '../support/processes';
+import { createRedisPrefix } from '../support/redis';
+import { waitFor } from '../support/wait';
+
+async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+interface Received {
+  body: string;
+  deliveryId: string;
+}
+
+/** The worker as its own process, killed and stopped the way an orchestrator would. */
+describe('callback worker as a separate process', () => {
+  let schema: TestSchema;
+  let redis: Awaited<ReturnType<typeof createRedisPrefix>>;
+  let env: Record<string, string>;
+  let baseUrl: string;
+  let services: ServiceProcess[] = [];
+  let receiver: Server;
+  let receiverUrl: string;
+  let onRequest: (request: IncomingMessage, body: string, response: ServerResponse) => void = (_, __, response) => response.end('ok');
+  const received: Received[] = [];
+  let merchant: TestMerchant;
+
+  const startWorker = async () => {
+    const worker = spawnService('worker', { ...env, ROLE: 'worker' });
+    services.push(worker);
+    await waitForOutput(worker, 'worker ready');
+    return worker;
+  };
+
+  const paidEscrowWithCallback = async () => {
+    const headers = { 'x-api-secret': merchant.apiSecret };
+    const created = await call(baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ callbackURL: receiverUrl }), headers });
+    await call(baseUrl, 'POST', `/v1/sandbox/orders/${created.body.data.escrowId}/complete`, { body: { outcome: 'PAID' }, headers });
+    return created.body.data.escrowId as string;
+  };
+
+  const deliveries = async (escrowId: string) =>
+    (await call(baseUrl, 'GET', `/v1/trdp/callbacks?orderId=${escrowId}`, { headers: { 'x-api-secret': merchant.apiSecret } })).body.data;
+
+  beforeAll(async () => {
+    receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        received.push({ body, deliveryId: JSON.parse(body).deliveryId });
+        onRequest(request, body, response);
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/callbacks`;
+    schema = await createTestSchema('proc');
+    redis = await createRedisPrefix();
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    env = {
+      DATABASE_URL: schema.url,
+      DATABASE_SCHEMA: schema.schema,
+      REDIS_URL: redis.url,
+      REDIS_PREFIX: redis.prefix,
+      SECRETS_KEY: '33'.repeat(32),
+      ADMIN_API_KEY: TEST_ADMIN_KEY,
+      PUBLIC_BASE_URL: baseUrl,
+      CALLBACK_TIMEOUT_MS: '500',
+      CALLBACK_RETRY_SCHEDULE_MS: '200,400,800',
+      SANDBOX_DELAY_MS: '30',
+      RECONCILE_INTERVAL_MS: '500',
+    };
+    const api = spawnService('api', { ...env, ROLE: 'api', PORT: String(port), HOST: '127.0.0.1' });
+    const projector = spawnService('worker', { ...env, ROLE: 'projector' });
+    services = [api, projector];
+    await waitForHttp(baseUrl);
+    await waitForOutput(projector, 'worker ready');
+    merchant = await registerMerchant(baseUrl);
+  }, 60_000);
+
+  afterAll(async () => {
+    await stopAll(services);
+    receiver?.close();
+    await redis?.drop();
+    await schema?.drop();
+  });
+
+  it('delivers a callback whose worker was killed (kill -9) during the attempt, once a worker runs again', async () => {
+    const worker = await startWorker();
+    let killed = false;
+    onRequest = (_, __, response) => {
+      if (!killed) {
+        killed = true;
+        worker.child.kill('SIGKILL');
+        response.destroy();
+        return;
+      }
+      response.end('ok');
+    };
+    const escrowId = await paidEscrowWithCallback();
+    await waitFor(async () => killed, 'the first attempt to reach the receiver', 20_000);
+    expect(await worker.exited).toBe('SIGKILL');
+
+    await startWorker();
+    const [delivery] = await waitFor(async () => {
+      const list = await deliveries(escrowId);
+      return list[0]?.status === 'DELIVERED' && list;
+    }, 'the callback to be delivered by the restarted worker', 45_000);
+    const mine = received.filter((r) => r.deliveryId === delivery.deliveryId);
+    expect(mine.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(mine.map((r) => r.body)).size).toBe(1);
+    // The attempt cut short by the kill was never recorded; the log holds consecutive attempts ending in the delivery.
+    expect(delivery.attempts.map((a: { attempt: number }) => a.attempt)).toEqual(delivery.attempts.map((_: unknown, i: number) => i + 1));
+    expect(delivery.attempts[delivery.attempts.length - 1].delivered).toBe(true);
+  }, 90_000);
+
+  it('finishes the attempt in flight on SIGTERM and exits 0', async () => {
+    const worker = services[services.length - 1];
+    let signalled = false;
+    onRequest = (_, __, response) => {
+      if (!signalled) {
+        signalled = true;
+        worker.child.kill('SIGTERM');
+        setTimeout(() => response.end('ok'), 200);
+        return;
+      }
+      response.end('ok');
+    };
+    const escrowId = await paidEscrowWithCallback();
+    expect(await worker.exited).toBe(0);
+    const [delivery] = await waitFor(async () => {
+      const list = await deliveries(escrowId);
+      return list[0]?.status === 'DELIVERED' && list;
+    }, 'the in-flight attempt to be recorded as delivered', 20_000);
+    expect(delivery.attempts).toEqual([expect.objectContaining({ attempt: 1, statusCode: 200, delivered: true })]);
+  }, 60_000);
+});

@@ -1,0 +1,39 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { waitFor } from './wait';
+
+const ROOT = join(__dirname, '..', '..');
+
+export interface ServiceProcess {
+  child: ChildProcess;
+  output: () => string;
+  /** Resolves with the exit code (or the signal's name). */
+  exited: Promise<number | string>;
+}
+
+/** Starts the built API (`dist/apps/api`) or worker (`dist/apps/worker`) as its own Node process. */
+export function spawnService(app: 'api' | 'worker', env: Record<string, string>): ServiceProcess {
+  const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', app, 'src', 'main.js')], {
+    cwd: ROOT,
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout?.on('data', (chunk) => (output += chunk));
+  child.stderr?.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
+  return { child, output: () => output, exited };
+}
+
+export async function waitForHttp(baseUrl: string): Promise<void> {
+  await waitFor(async () => (await fetch(`${baseUrl}/docs-json`).catch(() => undefined))?.ok, `the API at ${baseUrl}`, 30_000);
+}
+
+export async function waitForOutput(service: ServiceProcess, text: string): Promise<void> {
+  await waitFor(async () => service.output().includes(text), `"${text}" in the output of ${service.child.pid}:\n${service.output()}`, 30_000);
+}
+
+export function stopAll(services: ServiceProcess[]): Promise<unknown> {
+  for (const service of services) if (service.child.exitCode === null) service.child.kill('SIGKILL');
+  return Promise.all(services.map((s) => s.exited));
+}
