@@ -58,20 +58,6 @@ function httpExceptionMessage(exception: HttpException): string {
   return typeof message === 'string' ? message : exception.message;
 }
 
-/** Fastify's own errors (body parsing, limits, timeouts) carry a statusCode and an FST_ code. */
-interface FrameworkError {
-  statusCode?: number;
-  code?: string;
-  message?: string;
-}
-
-const FRAMEWORK_MESSAGES: Record<string, string> = {
-  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body exceeds the limit of 256 KiB',
-  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'Request bodies must be application/json',
-  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty; send a JSON object',
-  FST_ERR_CTP_INVALID_JSON: 'The request body is not valid JSON',
-};
-
 export function toProblem(exception: unknown, path: string): ProblemResponse {
   if (exception instanceof DomainError) {
     const statusCode = STATUS_BY_KIND[exception.kind];
@@ -85,12 +71,6 @@ export function toProblem(exception: unknown, path: string): ProblemResponse {
     const statusCode = exception.getStatus();
     const code = CODE_BY_STATUS[statusCode] ?? exception.name;
     return { statusCode, body: problem(statusCode, path, code, httpExceptionMessage(exception)), unexpected: statusCode >= 500 };
-  }
-  const framework = exception as FrameworkError;
-  if (typeof framework?.statusCode === 'number' && framework.statusCode >= 400 && framework.statusCode < 500) {
-    const statusCode = framework.statusCode;
-    const message = FRAMEWORK_MESSAGES[framework.code ?? ''] ?? (exception instanceof SyntaxError ? 'The request body is not valid JSON' : framework.message ?? 'Bad request');
-    return { statusCode, body: problem(statusCode, path, CODE_BY_STATUS[statusCode] ?? 'BadRequestException', message), unexpected: false };
   }
   return {
     statusCode: 500,
