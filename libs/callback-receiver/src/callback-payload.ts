@@ -1,0 +1,32 @@
+/** The statuses sent today: the spec's PAID and FAILED, plus the escrow outcomes of DESIGN §6. */
+export type CallbackStatus = 'PAID' | 'FAILED' | 'RELEASED' | 'CANCELLED' | 'REFUNDED';
+
+/**
+ * The body of a callback. Only the spec's failed-payment fields are always present; the rest depend
+ * on the status. The index signature is deliberate: new fields may be added without a new version,
+ * and a receiver built against this type must keep accepting them.
+ */
+export interface CallbackPayload {
+  billRefNo: string;
+  /** A string rather than only {@link CallbackStatus}, so a receiver handles statuses added later. */
+  status: CallbackStatus | (string & {});
+  message: string;
+  /** ISO 8601 date-time of the event, not of this attempt (that is X-Timestamp). */
+  timestamp?: string;
+  merchantId?: string;
+  customerId?: string;
+  externalReferenceId?: string;
+  /** In ETB, as the spec's sample shows. */
+  amount?: number;
+  payment_type?: string;
+  receipt_url?: string;
+  orderId?: string;
+  escrowId?: string;
+  escrow_status?: string;
+  refundId?: string;
+  allocation?: { merchantId: string; amount: number };
+  metadata?: Record<string, unknown>;
+  /** Stable across retries and redeliveries of one callback: delivery is at-least-once, dedupe on it. */
+  deliveryId?: string;
+  [field: string]: unknown;
+}
