@@ -22,7 +22,7 @@ module.exports = {
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
   moduleNameMapper: {
-    '^@app/(domain|event-store|database|config|read-models|merchants|payments|callbacks|callback-receiver)$': '<rootDir>/libs/$1/src',
+    '^@app/(domain|event-store|database|config|read-models|merchants|payments|callbacks|callback-receiver|audit)$': '<rootDir>/libs/$1/src',
   },
   globalSetup: '<rootDir>/test/support/global-setup.ts',
   testTimeout: 30000,

@@ -5,6 +5,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '@app/config';
 import { AppModule } from './app.module';
+import { ApiError, toProblem } from './http/problem';
 import { ProblemFilter } from './http/problem.filter';
 import { mountQueueDashboard } from './http/queue-dashboard';
 import { RequestValidationPipe } from './http/validation.pipe';
@@ -39,6 +40,12 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     rawBody: true,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  // The audit API reads; whatever the key, nothing under it changes anything.
+  fastify.addHook('onRequest', async (request, reply) => {
+    if (!request.url.startsWith('/v1/audit/') || request.method === 'GET' || request.method === 'HEAD') return;
+    const { statusCode, body } = toProblem(new ApiError(405, 'AUDIT_READ_ONLY', 'The audit API is read-only: only GET is allowed'), request.url.split('?')[0]);
+    return reply.status(statusCode).header('allow', 'GET, HEAD').header('content-type', 'application/problem+json; charset=utf-8').send(JSON.stringify(body));
+  });
   fastify.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', String(request.id));
     return payload;

@@ -2,6 +2,7 @@ import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { AppConfig } from '@app/config';
+import { AuditModule } from './audit/audit.module';
 import { CallbacksModule } from './callbacks/callbacks.module';
 import { EscrowsModule } from './escrows/escrows.module';
 import { MerchantAuthModule } from './http/merchant-auth.module';
@@ -28,6 +29,7 @@ export class AppModule {
         PaymentsModule,
         SchedulingModule,
         CallbacksModule,
+        AuditModule,
       ],
       providers: [ProjectorService, { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }],
     };

@@ -21,6 +21,10 @@ export interface NewEvent<Data = unknown> {
   type: string;
   data: Data;
   metadata?: EventMetadata;
+  /** Set by the writer when it seals the event into its stream's hash chain; the store's clock otherwise. */
+  recordedAt?: Date;
+  /** The event's link in its stream's hash chain (see libs/audit). */
+  hash?: string;
 }
 
 export interface RecordedEvent<Data = unknown> {
@@ -33,6 +37,7 @@ export interface RecordedEvent<Data = unknown> {
   metadata: EventMetadata;
   recordedAt: Date;
   position: LogPosition;
+  hash?: string;
 }
 
 /** `no_stream`: the stream must not exist; `any`: no check; a bigint: the revision of the stream's last event. */

@@ -18,4 +18,15 @@ export const CREDENTIAL_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: '002-auditor-credentials',
+    sql: `
+      CREATE TABLE IF NOT EXISTS auditor_credentials (
+        auditor_id text PRIMARY KEY,
+        name text NOT NULL,
+        key_hash text NOT NULL UNIQUE,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];

@@ -1,3 +1,4 @@
 export * from './secrets';
 export * from './credential-store';
 export * from './credentials.migrations';
+export * from './auditor-store';

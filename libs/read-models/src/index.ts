@@ -4,3 +4,4 @@ export * from './views';
 export * from './projector';
 export * from './projection-progress';
 export * from './read-model.migrations';
+export * from './ledger.projection';

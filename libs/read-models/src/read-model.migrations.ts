@@ -63,4 +63,37 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS callback_deliveries_pending ON callback_deliveries_view (updated_at) WHERE status = 'PENDING';
     `,
   },
+  {
+    id: '003-ledger',
+    sql: `
+      CREATE TABLE IF NOT EXISTS ledger_entries (
+        entry_id text PRIMARY KEY,
+        event_id text NOT NULL,
+        stream_id text NOT NULL,
+        event_type text NOT NULL,
+        commit_position numeric(20) NOT NULL,
+        prepare_position numeric(20) NOT NULL,
+        recorded_at timestamptz NOT NULL,
+        description text NOT NULL
+      );
+      CREATE TABLE IF NOT EXISTS ledger_postings (
+        entry_id text NOT NULL,
+        line integer NOT NULL,
+        account text NOT NULL,
+        debit bigint NOT NULL,
+        credit bigint NOT NULL,
+        commit_position numeric(20) NOT NULL,
+        prepare_position numeric(20) NOT NULL,
+        recorded_at timestamptz NOT NULL,
+        PRIMARY KEY (entry_id, line)
+      );
+      CREATE INDEX IF NOT EXISTS ledger_postings_account ON ledger_postings (account, commit_position, prepare_position, line);
+      CREATE INDEX IF NOT EXISTS ledger_postings_time ON ledger_postings (recorded_at);
+      CREATE TABLE IF NOT EXISTS ledger_balances (
+        account text PRIMARY KEY,
+        debit bigint NOT NULL,
+        credit bigint NOT NULL
+      );
+    `,
+  },
 ];

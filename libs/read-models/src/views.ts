@@ -12,6 +12,7 @@ import { CALLBACK_EVENT_TYPES, type CallbackEvent, type DeliveryState, deliveryD
 import type { SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
 import { AggregateViewProjection } from './aggregate-view.projection';
+import { ledgerProjection } from './ledger.projection';
 import type { Projection } from './projection';
 
 
@@ -82,4 +83,5 @@ export const callbackDeliveriesView = new AggregateViewProjection<DeliveryState>
   }),
 });
 
-export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, ordersView, escrowsView, callbackDeliveriesView];
+/** Order matters: the ledger reads the order and escrow views the same batch has just updated. */
+export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, ordersView, escrowsView, callbackDeliveriesView, ledgerProjection];

@@ -1,7 +1,17 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { eventHash, GENESIS_HASH } from '@app/audit';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { type Decider, DomainError, type DomainEvent, fold } from '@app/domain';
-import { EVENT_STORE, type EventMetadata, type EventStore, type LogPosition, type RecordedEvent, WrongExpectedRevision } from '@app/event-store';
+import {
+  EVENT_STORE,
+  type EventMetadata,
+  type EventStore,
+  type LogPosition,
+  type NewEvent,
+  type RecordedEvent,
+  WrongExpectedRevision,
+} from '@app/event-store';
 import { ProjectionProgress } from '@app/read-models';
 
 export class ConcurrentModification extends DomainError {
@@ -21,6 +31,22 @@ export interface CommandOutcome<State, Event> {
 }
 
 const MAX_ATTEMPTS = 5;
+
+/**
+ * Chains new events to the stream's last one (libs/audit): the writer holds that event already, so
+ * every adapter stores the hash as given. The recorded time is fixed here because the hash covers it.
+ */
+function seal(streamId: string, last: RecordedEvent | undefined, events: DomainEvent[], metadata: EventMetadata): NewEvent[] {
+  const recordedAt = new Date();
+  let previousHash = last?.hash ?? GENESIS_HASH;
+  let revision = last ? last.revision : -1n;
+  return events.map((event) => {
+    revision += 1n;
+    const hash = eventHash({ streamId, revision, type: event.type, data: event.data, metadata, recordedAt }, previousHash);
+    previousHash = hash;
+    return { id: randomUUID(), type: event.type, data: event.data, metadata, recordedAt, hash };
+  });
+}
 
 /**
  * The one place where commands meet I/O: read the stream, fold it, decide, append at the revision
@@ -56,13 +82,10 @@ export class CommandRunner {
         typeof command === 'function' ? (command as (s: State, h: RecordedEvent[]) => Command | undefined)(state, history) : command;
       const events = resolved === undefined ? [] : decider.decide(resolved, state);
       if (events.length === 0) return { state, events, history };
-      const expected = history.length === 0 ? 'no_stream' : history[history.length - 1].revision;
+      const last = history[history.length - 1];
+      const expected = last ? last.revision : 'no_stream';
       try {
-        const appended = await this.store.append(
-          streamId,
-          events.map((e) => ({ type: e.type, data: e.data, metadata })),
-          expected,
-        );
+        const appended = await this.store.append(streamId, seal(streamId, last, events, metadata), expected);
         await this.awaitReadModels(appended.position);
         return { state: events.reduce(decider.evolve, state), events, history, position: appended.position };
       } catch (error) {

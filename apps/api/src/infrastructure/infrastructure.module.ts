@@ -2,7 +2,7 @@ import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type On
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { createPgClient, createPgliteClient, migrate, SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, EVENT_STORE_MIGRATIONS, PostgresEventStore } from '@app/event-store';
-import { CREDENTIAL_MIGRATIONS, CredentialStore } from '@app/merchants';
+import { AuditorStore, CREDENTIAL_MIGRATIONS, CredentialStore } from '@app/merchants';
 import { ProjectionProgress, READ_MODEL_MIGRATIONS } from '@app/read-models';
 import { join } from 'node:path';
 import { IDEMPOTENCY_MIGRATIONS } from '../http/idempotency/idempotency.migrations';
@@ -50,11 +50,12 @@ export class InfrastructureModule {
         { provide: SQL_CLIENT, useFactory: () => openDatabase(config) },
         { provide: EVENT_STORE, useFactory: (db: SqlClient) => new PostgresEventStore(db), inject: [SQL_CLIENT] },
         { provide: CredentialStore, useFactory: (db: SqlClient) => new CredentialStore(db, config.secretsKey), inject: [SQL_CLIENT] },
+        { provide: AuditorStore, useFactory: (db: SqlClient) => new AuditorStore(db), inject: [SQL_CLIENT] },
         { provide: ProjectionProgress, useFactory: (db: SqlClient) => new ProjectionProgress(db), inject: [SQL_CLIENT] },
         CommandRunner,
         DatabaseLifecycle,
       ],
-      exports: [APP_CONFIG, SQL_CLIENT, EVENT_STORE, CredentialStore, ProjectionProgress, CommandRunner],
+      exports: [APP_CONFIG, SQL_CLIENT, EVENT_STORE, CredentialStore, AuditorStore, ProjectionProgress, CommandRunner],
     };
   }
 }

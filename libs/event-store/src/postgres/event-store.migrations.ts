@@ -24,4 +24,8 @@ export const EVENT_STORE_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS events_log_order ON events (transaction_id, global_position);
     `,
   },
+  {
+    id: '002-hash-chain',
+    sql: `ALTER TABLE events ADD COLUMN IF NOT EXISTS hash text;`,
+  },
 ];

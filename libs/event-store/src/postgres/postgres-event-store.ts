@@ -23,10 +23,11 @@ interface EventRow {
   data: unknown;
   metadata: Record<string, unknown>;
   recorded_at: Date;
+  hash: string | null;
 }
 
 const COLUMNS = `global_position::text AS global_position, transaction_id::text AS transaction_id, stream_id,
-  stream_revision::text AS stream_revision, event_id::text AS event_id, event_type, data, metadata, recorded_at`;
+  stream_revision::text AS stream_revision, event_id::text AS event_id, event_type, data, metadata, recorded_at, hash`;
 
 /** Each statement yields the stream's new last revision, or no row when the expectation fails. */
 const HEAD = {
@@ -41,8 +42,9 @@ function appendStatement(head: string): string {
   return `
     WITH head AS (${head}),
     new_events AS (SELECT value AS ev, ordinality AS ord FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY)
-    INSERT INTO events (stream_id, stream_revision, event_id, event_type, data, metadata)
-    SELECT $1, head.revision - $3::bigint + new_events.ord, (ev->>'id')::uuid, ev->>'type', ev->'data', ev->'metadata'
+    INSERT INTO events (stream_id, stream_revision, event_id, event_type, data, metadata, recorded_at, hash)
+    SELECT $1, head.revision - $3::bigint + new_events.ord, (ev->>'id')::uuid, ev->>'type', ev->'data', ev->'metadata',
+      COALESCE((ev->>'recordedAt')::timestamptz, now()), ev->>'hash'
     FROM head, new_events ORDER BY new_events.ord
     RETURNING ${COLUMNS}`;
 }
@@ -78,6 +80,7 @@ function toRecorded(row: EventRow): RecordedEvent {
     metadata: row.metadata ?? {},
     recordedAt: row.recorded_at,
     position: { commit: BigInt(row.transaction_id), prepare: BigInt(row.global_position) },
+    ...(row.hash ? { hash: row.hash } : {}),
   };
 }
 
@@ -98,7 +101,14 @@ export class PostgresEventStore implements EventStore {
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const payload = JSON.stringify(
-      events.map((e) => ({ id: e.id ?? randomUUID(), type: e.type, data: e.data, metadata: e.metadata ?? {} })),
+      events.map((e) => ({
+        id: e.id ?? randomUUID(),
+        type: e.type,
+        data: e.data,
+        metadata: e.metadata ?? {},
+        recordedAt: e.recordedAt?.toISOString(),
+        hash: e.hash,
+      })),
     );
     const count = String(events.length);
     const rows =

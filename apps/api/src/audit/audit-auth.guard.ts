@@ -1,0 +1,33 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { AuditorStore } from '@app/merchants';
+import { constantTimeEquals } from '../http/auth.guards';
+import { ApiError } from '../http/problem';
+import type { RequestWithActor } from '../http/request-context';
+
+/** The audit API: an auditor key (read-only by construction: only GET routes exist) or the admin key. */
+@Injectable()
+export class AuditAuthGuard implements CanActivate {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(AuditorStore) private readonly auditors: AuditorStore,
+  ) {}
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    const request = context.switchToHttp().getRequest<RequestWithActor>();
+    const auditorKey = request.headers['x-auditor-key'];
+    const adminKey = request.headers['x-admin-key'];
+    if (typeof auditorKey === 'string' && auditorKey.length <= 512) {
+      const auditor = await this.auditors.findByKey(auditorKey);
+      if (auditor) {
+        request.actor = { type: 'auditor', id: auditor.auditorId };
+        return true;
+      }
+    }
+    if (typeof adminKey === 'string' && this.config.adminApiKey && constantTimeEquals(adminKey, this.config.adminApiKey)) {
+      request.actor = { type: 'admin', id: 'admin' };
+      return true;
+    }
+    throw new ApiError(401, 'AUTH_001', 'The audit API needs a valid x-auditor-key (or x-admin-key) header');
+  }
+}

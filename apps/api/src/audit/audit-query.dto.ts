@@ -1,0 +1,37 @@
+import { InvalidInput } from '@app/domain';
+import { type LogPosition, parsePosition } from '@app/event-store';
+import type { EventFilter } from './audit-log.reader';
+
+export function parseInstant(value: string | undefined, field: string): Date | undefined {
+  if (value === undefined || value === '') return undefined;
+  const time = Date.parse(value);
+  if (Number.isNaN(time) || !/^\d{4}-\d{2}-\d{2}T/.test(value)) throw new InvalidInput(`${field} must be an ISO 8601 date-time`);
+  return new Date(time);
+}
+
+function parseCursor(value: string | undefined): LogPosition | undefined {
+  if (value === undefined || value === '') return undefined;
+  const position = parsePosition(value);
+  if (!position) throw new InvalidInput('after must be a position from a previous page (such as "812-1043")');
+  return position;
+}
+
+export function parseLimit(value: string | undefined, fallback: number, max: number): number {
+  if (value === undefined || value === '') return fallback;
+  const limit = Number(value);
+  if (!Number.isInteger(limit) || limit < 1 || limit > max) throw new InvalidInput(`limit must be an integer from 1 to ${max}`);
+  return limit;
+}
+
+/** Query-string filters of the event log: after, limit, type (comma-separated), stream, merchant, from, to. */
+export function eventFilter(query: Record<string, string | undefined>, defaultLimit: number, maxLimit: number): EventFilter {
+  return {
+    after: parseCursor(query.after),
+    limit: parseLimit(query.limit, defaultLimit, maxLimit),
+    types: query.type ? query.type.split(',').map((t) => t.trim()).filter(Boolean) : undefined,
+    streamId: query.stream || undefined,
+    merchantId: query.merchant || undefined,
+    from: parseInstant(query.from, 'from'),
+    to: parseInstant(query.to, 'to'),
+  };
+}

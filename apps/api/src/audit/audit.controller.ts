@@ -1,0 +1,100 @@
+import { Controller, Get, Inject, Param, Query, Res, UseGuards } from '@nestjs/common';
+import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Readable } from 'node:stream';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { EscrowNotFound, type EscrowEvent, escrowDecider } from '@app/domain';
+import { parsePosition } from '@app/event-store';
+import { envelope } from '../http/envelope';
+import { presentEscrow } from '../escrows/escrow.presenter';
+import { AuditAuthGuard } from './audit-auth.guard';
+import { AuditLogReader } from './audit-log.reader';
+import { eventFilter, parseInstant, parseLimit } from './audit-query.dto';
+import { csvRow } from './csv';
+import { LedgerReader } from './ledger.reader';
+
+const CSV_COLUMNS = ['position', 'event_id', 'stream_id', 'revision', 'type', 'recorded_at', 'data', 'metadata', 'hash'];
+
+@ApiTags('audit')
+@ApiHeader({ name: 'x-auditor-key', required: true })
+@Controller('v1/audit')
+@UseGuards(AuditAuthGuard)
+export class AuditController {
+  constructor(
+    @Inject(AuditLogReader) private readonly log: AuditLogReader,
+    @Inject(LedgerReader) private readonly ledger: LedgerReader,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get('events')
+  @ApiOperation({ summary: 'The global event log in order, paged by position (after, limit), filtered by type, stream, merchant, from, to' })
+  async events(@Query() query: Record<string, string | undefined>) {
+    return envelope('Events', await this.log.page(eventFilter(query, 100, 1000)));
+  }
+
+  @Get('events.csv')
+  @ApiOperation({ summary: 'The same rows as CSV, streamed page by page' })
+  async csv(@Query() query: Record<string, string | undefined>, @Res() reply: FastifyReply) {
+    const filter = eventFilter({ ...query, limit: undefined }, 1000, 1000);
+    const log = this.log;
+    async function* rows() {
+      yield csvRow(CSV_COLUMNS);
+      let after = filter.after;
+      for (;;) {
+        const page = await log.page({ ...filter, after });
+        for (const e of page.events) yield csvRow([e.position, e.id, e.streamId, e.revision, e.type, e.recordedAt, e.data, e.metadata, e.hash]);
+        if (!page.next) return;
+        after = parsePosition(page.next);
+      }
+    }
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="events.csv"')
+      .send(Readable.from(rows()));
+  }
+
+  @Get('streams/:streamId')
+  @ApiOperation({ summary: "One stream's full history" })
+  async stream(@Param('streamId') streamId: string) {
+    return envelope('Stream history', { streamId, events: await this.log.stream(streamId) });
+  }
+
+  @Get('escrows/:escrowId')
+  @ApiOperation({ summary: 'An escrow exactly as it stood at an instant (asOf), folded from its events, with those events' })
+  async escrowAsOf(@Param('escrowId') escrowId: string, @Query('asOf') asOf: string | undefined) {
+    const instant = parseInstant(asOf, 'asOf') ?? new Date();
+    const events = await this.log.stream(`escrow-${escrowId}`, instant);
+    if (events.length === 0) throw new EscrowNotFound(escrowId);
+    const state = events.reduce((s, e) => escrowDecider.evolve(s, e as unknown as EscrowEvent), escrowDecider.initialState());
+    return envelope('Escrow as of the instant', {
+      asOf: instant.toISOString(),
+      escrow: presentEscrow(state, this.config.publicBaseUrl, new Date(events[events.length - 1].recordedAt)),
+      events,
+    });
+  }
+
+  @Get('ledger/trial-balance')
+  @ApiOperation({ summary: 'Total debits and credits of the ledger, which must be equal, with every account' })
+  async trialBalance() {
+    return envelope('Trial balance', await this.ledger.trialBalance());
+  }
+
+  @Get('ledger/balances')
+  @ApiOperation({ summary: 'Account balances now or as of an instant (asOf); one account with account=' })
+  async balances(@Query('asOf') asOf: string | undefined, @Query('account') account: string | undefined) {
+    const instant = parseInstant(asOf, 'asOf');
+    return envelope('Balances', { asOf: (instant ?? new Date()).toISOString(), accounts: await this.ledger.balances(instant, account || undefined) });
+  }
+
+  @Get('ledger/accounts/:account/entries')
+  @ApiOperation({ summary: 'A statement of one account: every posting with its running balance and the event behind it' })
+  async statement(@Param('account') account: string, @Query('limit') limit: string | undefined) {
+    return envelope('Account statement', { account, entries: await this.ledger.statement(account, parseLimit(limit, 1000, 10_000)) });
+  }
+
+  @Get('integrity')
+  @ApiOperation({ summary: 'Verify the hash chain of every stream; reports the first broken link' })
+  async integrity() {
+    return envelope('Integrity check', await this.log.verifyIntegrity());
+  }
+}

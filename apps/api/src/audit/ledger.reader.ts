@@ -1,0 +1,93 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { isDebitNormal } from '@app/audit';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { type Santim, toEtbNumber } from '@app/domain';
+import { formatPosition } from '@app/event-store';
+
+export interface AccountBalance {
+  account: string;
+  debit: number;
+  credit: number;
+  /** On the account's normal side: debits less credits for provider accounts, credits less debits for the rest. */
+  balance: number;
+}
+
+const etb = (santim: string | number) => toEtbNumber(Number(santim) as Santim);
+
+function present(account: string, debit: string, credit: string): AccountBalance {
+  const d = BigInt(debit);
+  const c = BigInt(credit);
+  const balance = isDebitNormal(account) ? d - c : c - d;
+  return { account, debit: etb(debit), credit: etb(credit), balance: balance < 0n ? -etb(String(-balance)) : etb(String(balance)) };
+}
+
+/** The ledger read model (DESIGN §7), for the audit API and the CLI. */
+@Injectable()
+export class LedgerReader {
+  constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
+
+  async trialBalance() {
+    const rows = await this.db.query<{ account: string; debit: string; credit: string }>(
+      `SELECT account, debit::text AS debit, credit::text AS credit FROM ledger_balances ORDER BY account`,
+    );
+    const debits = rows.reduce((sum, row) => sum + BigInt(row.debit), 0n);
+    const credits = rows.reduce((sum, row) => sum + BigInt(row.credit), 0n);
+    return {
+      balanced: debits === credits,
+      totalDebits: etb(String(debits)),
+      totalCredits: etb(String(credits)),
+      accounts: rows.map((row) => present(row.account, row.debit, row.credit)),
+    };
+  }
+
+  async balances(asOf: Date | undefined, account: string | undefined): Promise<AccountBalance[]> {
+    const rows = asOf
+      ? await this.db.query<{ account: string; debit: string; credit: string }>(
+          `SELECT account, sum(debit)::text AS debit, sum(credit)::text AS credit FROM ledger_postings
+           WHERE recorded_at <= $1 AND ($2::text IS NULL OR account = $2) GROUP BY account ORDER BY account`,
+          [asOf, account ?? null],
+        )
+      : await this.db.query<{ account: string; debit: string; credit: string }>(
+          `SELECT account, debit::text AS debit, credit::text AS credit FROM ledger_balances
+           WHERE ($1::text IS NULL OR account = $1) ORDER BY account`,
+          [account ?? null],
+        );
+    return rows.map((row) => present(row.account, row.debit, row.credit));
+  }
+
+  async statement(account: string, limit: number) {
+    const rows = await this.db.query<{
+      entry_id: string;
+      event_type: string;
+      stream_id: string;
+      description: string;
+      debit: string;
+      credit: string;
+      running_debit: string;
+      running_credit: string;
+      recorded_at: Date;
+      commit_position: string;
+      prepare_position: string;
+    }>(
+      `SELECT p.entry_id, e.event_type, e.stream_id, e.description, p.debit::text AS debit, p.credit::text AS credit,
+              sum(p.debit) OVER w AS running_debit, sum(p.credit) OVER w AS running_credit, p.recorded_at,
+              p.commit_position::text AS commit_position, p.prepare_position::text AS prepare_position
+       FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
+       WHERE p.account = $1
+       WINDOW w AS (ORDER BY p.commit_position, p.prepare_position, p.line)
+       ORDER BY p.commit_position, p.prepare_position, p.line LIMIT $2`,
+      [account, limit],
+    );
+    return rows.map((row) => ({
+      eventId: row.entry_id,
+      eventType: row.event_type,
+      streamId: row.stream_id,
+      position: formatPosition({ commit: BigInt(row.commit_position), prepare: BigInt(row.prepare_position) }),
+      description: row.description,
+      recordedAt: new Date(row.recorded_at).toISOString(),
+      debit: etb(row.debit),
+      credit: etb(row.credit),
+      balance: present(account, String(row.running_debit), String(row.running_credit)).balance,
+    }));
+  }
+}

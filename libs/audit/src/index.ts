@@ -1,0 +1,3 @@
+export * from './canonical-json';
+export * from './hash-chain';
+export * from './ledger-rules';
