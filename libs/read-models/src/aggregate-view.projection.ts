@@ -20,9 +20,11 @@ export interface AggregateViewSpec<State> {
  */
 export class AggregateViewProjection<State> implements Projection {
   readonly name: string;
+  readonly tables: readonly string[];
 
   constructor(private readonly spec: AggregateViewSpec<State>) {
     this.name = spec.name;
+    this.tables = [spec.table];
   }
 
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]): Promise<void> {

@@ -5,3 +5,4 @@ export * from './projector';
 export * from './projection-progress';
 export * from './read-model.migrations';
 export * from './ledger.projection';
+export * from './rebuild';

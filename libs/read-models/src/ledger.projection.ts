@@ -20,6 +20,8 @@ const payableId = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1
  */
 export const ledgerProjection: Projection = {
   name: 'ledger',
+  tables: ['ledger_entries', 'ledger_postings', 'ledger_balances'],
+  dependsOn: ['orders_view', 'escrows_view'],
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]) {
     const touchedEscrows = new Set<string>();
     for (const event of events) {

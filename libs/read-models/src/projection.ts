@@ -4,6 +4,10 @@ import type { RecordedEvent } from '@app/event-store';
 /** A read model kept up to date from the global log. Applying a batch must only touch its own tables. */
 export interface Projection {
   readonly name: string;
+  /** The tables it alone writes (rebuilt together). */
+  readonly tables: readonly string[];
+  /** Projections whose tables it reads while applying a batch (rebuilt with it). */
+  readonly dependsOn?: readonly string[];
   applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]): Promise<void>;
 }
 

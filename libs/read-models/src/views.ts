@@ -51,6 +51,7 @@ export const ordersView = new AggregateViewProjection<OrderState>({
 
 export const merchantsView: Projection = {
   name: 'merchants_view',
+  tables: ['merchants_view'],
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]) {
     for (const event of events) {
       const data = event.data as { merchantId: string; name?: string };

@@ -1,0 +1,195 @@
+import 'reflect-metadata';
+import type { INestApplicationContext } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { Command } from 'commander';
+import { ConfigError, loadConfig } from '@app/config';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { EVENT_STORE, type EventStore, formatPosition, parsePosition, START } from '@app/event-store';
+import { CORE_PROJECTIONS, ProjectionProgress, rebuildProjections, selectForRebuild } from '@app/read-models';
+import { AuditLogReader } from '../../api/src/audit/audit-log.reader';
+import { LedgerReader } from '../../api/src/audit/ledger.reader';
+import { RegisterAuditorCommand } from '../../api/src/audit/register-auditor/register-auditor.command';
+import { RegisterMerchantCommand } from '../../api/src/merchants/register-merchant/register-merchant.command';
+import { RotateApiSecretCommand } from '../../api/src/merchants/rotate-api-secret/rotate-api-secret.command';
+import { createCliContext } from './cli.module';
+import { type Output, print, progressBar, table } from './output';
+
+const config = loadConfig({ ...process.env, ROLE: 'projector', DEMO_MERCHANT: 'false', READ_YOUR_WRITES_TIMEOUT_MS: '2000' });
+const cliActor = { actor: { type: 'admin' as const, id: `cli:${process.env.USER ?? 'operator'}` } };
+
+/** Reads see the whole log: wait (bounded) for the read models to reach its last event. */
+async function readModelsCaughtUp(context: INestApplicationContext): Promise<void> {
+  const store = context.get<EventStore>(EVENT_STORE);
+  const progress = context.get(ProjectionProgress);
+  let head = progress.position;
+  for (let page = await store.readAll(head, 1000); page.length > 0; page = await store.readAll(head, 1000)) head = page[page.length - 1].position;
+  await progress.waitFor(head, 10_000);
+}
+
+async function withContext<T>(work: (context: INestApplicationContext) => Promise<T>): Promise<T> {
+  const context = await createCliContext(config);
+  try {
+    await readModelsCaughtUp(context);
+    return await work(context);
+  } finally {
+    await context.close();
+  }
+}
+
+async function countEvents(db: SqlClient): Promise<number> {
+  const [row] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM events`);
+  return row.count;
+}
+
+const program = new Command()
+  .name('npm run cli --')
+  .description('Operate the escrow ledger: merchants, auditors, audit checks, the ledger, the event log, projections')
+  .option('--json', 'print machine-readable JSON');
+const output = (): Output => ({ json: Boolean(program.opts().json) });
+
+const merchants = program.command('merchants').description('merchant accounts');
+merchants
+  .command('create')
+  .requiredOption('--name <name>', 'merchant name')
+  .description('register a merchant and print its API and webhook secrets (shown once)')
+  .action((options: { name: string }) =>
+    withContext(async (context) => {
+      const merchant = await context.get(CommandBus).execute(new RegisterMerchantCommand(options.name, cliActor));
+      print(output(), `merchant ${merchant.merchantId}\napi secret      ${merchant.apiSecret}\nwebhook secret  ${merchant.webhookSecret}`, merchant);
+    }),
+  );
+merchants
+  .command('list')
+  .description('list merchants')
+  .action(() =>
+    withContext(async (context) => {
+      const rows = await context.get<SqlClient>(SQL_CLIENT).query<{ merchant_id: string; name: string; registered_at: Date }>(
+        `SELECT merchant_id, name, registered_at FROM merchants_view ORDER BY registered_at`,
+      );
+      const list = rows.map((r) => ({ merchantId: r.merchant_id, name: r.name, registeredAt: new Date(r.registered_at).toISOString() }));
+      print(output(), table(list), list);
+    }),
+  );
+merchants
+  .command('rotate-secret <merchantId>')
+  .description("issue a new API secret for a merchant; the old one stops working")
+  .action((merchantId: string) =>
+    withContext(async (context) => {
+      const apiSecret = await context.get(CommandBus).execute(new RotateApiSecretCommand(merchantId, cliActor));
+      print(output(), `new api secret for ${merchantId}: ${apiSecret}`, { merchantId, apiSecret });
+    }),
+  );
+
+program
+  .command('auditors')
+  .description('read-only audit keys')
+  .command('create')
+  .requiredOption('--name <name>', 'who the key is for')
+  .description('create an auditor key (shown once)')
+  .action((options: { name: string }) =>
+    withContext(async (context) => {
+      const auditor = await context.get(CommandBus).execute(new RegisterAuditorCommand(options.name, cliActor));
+      print(output(), `auditor ${auditor.auditorId}\nkey ${auditor.auditorKey}`, auditor);
+    }),
+  );
+
+program
+  .command('audit')
+  .description('audit checks')
+  .command('verify')
+  .description('verify the hash chain of every stream')
+  .action(() =>
+    withContext(async (context) => {
+      const bar = progressBar(output(), await countEvents(context.get(SQL_CLIENT)));
+      const report = await context.get(AuditLogReader).verifyIntegrity((done) => bar.update(done));
+      bar.stop();
+      const human = report.ok
+        ? `OK: ${report.eventsChecked} events in ${report.streamsChecked} streams, every link holds`
+        : `BROKEN: ${report.firstBreak!.streamId} at revision ${report.firstBreak!.revision} (${report.firstBreak!.reason}); checked ${report.eventsChecked} events before it`;
+      print(output(), human, report);
+      if (!report.ok) process.exitCode = 1;
+    }),
+  );
+
+program
+  .command('ledger')
+  .description('the double-entry ledger')
+  .command('trial-balance')
+  .description('total debits and credits, which must be equal, and every account')
+  .action(() =>
+    withContext(async (context) => {
+      const trial = await context.get(LedgerReader).trialBalance();
+      const human = `${table(trial.accounts as unknown as Record<string, unknown>[])}\n\ndebits ${trial.totalDebits} ETB, credits ${trial.totalCredits} ETB: ${trial.balanced ? 'balanced' : 'NOT BALANCED'}`;
+      print(output(), human, trial);
+      if (!trial.balanced) process.exitCode = 1;
+    }),
+  );
+
+program
+  .command('events')
+  .description('the event log')
+  .command('tail')
+  .option('--from <position>', 'start after this position ("start" for the whole log); default: now')
+  .description('follow the log live (Ctrl-C to stop)')
+  .action((options: { from?: string }) =>
+    withContext(async (context) => {
+      const store = context.get<EventStore>(EVENT_STORE);
+      let from = options.from === 'start' ? START : options.from ? parsePosition(options.from) : undefined;
+      if (options.from && !from) throw new ConfigError('--from must be "start" or a position such as 812-1043');
+      if (!from) {
+        from = START;
+        for (let page = await store.readAll(from, 1000); page.length > 0; page = await store.readAll(from, 1000)) from = page[page.length - 1].position;
+      }
+      const subscription = store.subscribeToAll({
+        from,
+        onEvents: async (events) => {
+          for (const e of events) {
+            const line = { position: formatPosition(e.position), recordedAt: e.recordedAt.toISOString(), streamId: e.streamId, revision: e.revision.toString(), type: e.type, data: e.data };
+            process.stdout.write(output().json ? `${JSON.stringify(line)}\n` : `${line.position}  ${line.recordedAt}  ${line.streamId}#${line.revision}  ${line.type}\n`);
+          }
+        },
+      });
+      await new Promise<void>((resolve) => {
+        process.once('SIGINT', resolve);
+        process.once('SIGTERM', resolve);
+      });
+      await subscription.stop();
+    }),
+  );
+
+const projections = program.command('projections').description('read models');
+projections
+  .command('status')
+  .description('where each follower of the log stands, and how far behind it is')
+  .action(() =>
+    withContext(async (context) => {
+      const rows = await context.get<SqlClient>(SQL_CLIENT).query<{ name: string; position: string; lag: number; updated_at: Date }>(
+        `SELECT c.name, c.commit_position::text || '-' || c.prepare_position::text AS position, c.updated_at,
+                (SELECT count(*)::int FROM events e WHERE (e.transaction_id::text::numeric, e.global_position) > (c.commit_position, c.prepare_position)) AS lag
+         FROM projection_checkpoints c ORDER BY c.name`,
+      );
+      const list = rows.map((r) => ({ name: r.name, position: r.position, lagEvents: r.lag, updatedAt: new Date(r.updated_at).toISOString() }));
+      print(output(), `${table(list)}\n\nprojections: ${CORE_PROJECTIONS.map((p) => p.name).join(', ')}`, list);
+    }),
+  );
+projections
+  .command('rebuild [name]')
+  .description('replay the whole log into fresh read-model tables and swap them in while the service runs')
+  .action((name: string | undefined) =>
+    withContext(async (context) => {
+      const db = context.get<SqlClient>(SQL_CLIENT);
+      const selected = selectForRebuild(CORE_PROJECTIONS, name ? [name] : []);
+      const bar = progressBar(output(), await countEvents(db));
+      const started = Date.now();
+      const done = await rebuildProjections(db, context.get<EventStore>(EVENT_STORE), config.databaseSchema, selected, (p) => bar.update(p.events));
+      bar.stop();
+      const seconds = (Date.now() - started) / 1000;
+      const summary = { rebuilt: selected.map((p) => p.name), events: done.events, position: formatPosition(done.position), seconds };
+      print(output(), `rebuilt ${summary.rebuilt.join(', ')} from ${done.events} events in ${seconds.toFixed(1)} s`, summary);
+    }),
+  );
+
+program.parseAsync(process.argv).catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,89 @@
+import type { SqlClient, SqlExecutor } from '@app/database';
+import { quoteIdentifier } from '@app/database';
+import { comparePositions, type EventStore, type LogPosition, START } from '@app/event-store';
+import type { Projection } from './projection';
+import { MAIN_CHECKPOINT, readCheckpoint } from './projection-progress';
+
+export interface RebuildProgress {
+  events: number;
+  position: LogPosition;
+  target: LogPosition;
+}
+
+/** The projections to rebuild: those named (all when none), with everything they read while applying. */
+export function selectForRebuild(all: readonly Projection[], names: readonly string[]): Projection[] {
+  if (names.length === 0) return [...all];
+  const unknown = names.filter((name) => !all.some((p) => p.name === name));
+  if (unknown.length > 0) throw new Error(`unknown projection ${unknown.join(', ')}; known: ${all.map((p) => p.name).join(', ')}`);
+  const wanted = new Set(names);
+  const pending = [...names];
+  while (pending.length > 0) {
+    const projection = all.find((p) => p.name === pending.pop());
+    for (const dependency of projection?.dependsOn ?? []) {
+      if (!wanted.has(dependency)) {
+        wanted.add(dependency);
+        pending.push(dependency);
+      }
+    }
+  }
+  // Keep the live order: a projection applies after those it reads.
+  return all.filter((p) => wanted.has(p.name));
+}
+
+const BATCH = 1000;
+
+/**
+ * Replays the whole log into fresh copies of the projections' tables in a shadow schema, while the
+ * live read models keep serving and the live projector keeps going; then, holding the checkpoint row
+ * (which pauses the live projector at a batch boundary) at the very position the copies reached, moves
+ * them into place in one transaction. Readers wait for that commit; none sees a half-built table.
+ */
+export async function rebuildProjections(
+  db: SqlClient,
+  store: EventStore,
+  schema: string,
+  projections: readonly Projection[],
+  onProgress: (progress: RebuildProgress) => void = () => undefined,
+): Promise<RebuildProgress> {
+  const live = quoteIdentifier(schema);
+  const shadowName = `${schema}__rebuild`;
+  const shadow = quoteIdentifier(shadowName);
+  const tables = projections.flatMap((p) => p.tables);
+  await db.exec(`DROP SCHEMA IF EXISTS ${shadow} CASCADE; CREATE SCHEMA ${shadow};`);
+  for (const table of tables) {
+    await db.exec(`CREATE TABLE ${shadow}.${quoteIdentifier(table)} (LIKE ${live}.${quoteIdentifier(table)} INCLUDING ALL)`);
+  }
+  // Unqualified names resolve to the shadow copies first, then to the live schema (checkpoints, other views).
+  const inShadow = async <T>(work: (tx: SqlExecutor) => Promise<T>) =>
+    db.transaction(async (tx) => {
+      await tx.query(`SELECT set_config('search_path', $1, true)`, [`${shadow}, ${live}`]);
+      return work(tx);
+    });
+  let progress: RebuildProgress = { events: 0, position: START, target: START };
+  const catchUp = async (target: LogPosition) => {
+    while (comparePositions(progress.position, target) < 0) {
+      const events = (await store.readAll(progress.position, BATCH)).filter((e) => comparePositions(e.position, target) <= 0);
+      if (events.length === 0) break;
+      await inShadow(async (tx) => {
+        for (const projection of projections) await projection.applyBatch(tx, events);
+      });
+      progress = { events: progress.events + events.length, position: events[events.length - 1].position, target };
+      onProgress(progress);
+    }
+  };
+  // Catch up with the live projector, then swap while holding its checkpoint, unless it moved meanwhile.
+  for (let swapped = false; !swapped; ) {
+    await catchUp(await readCheckpoint(db));
+    swapped = await inShadow(async (tx) => {
+      await tx.query(`SELECT name FROM ${live}.projection_checkpoints WHERE name = $1 FOR UPDATE`, [MAIN_CHECKPOINT]);
+      if (comparePositions(await readCheckpoint(tx), progress.position) !== 0) return false;
+      for (const table of tables) {
+        await tx.query(`DROP TABLE ${live}.${quoteIdentifier(table)}`);
+        await tx.query(`ALTER TABLE ${shadow}.${quoteIdentifier(table)} SET SCHEMA ${live}`);
+      }
+      return true;
+    });
+  }
+  await db.exec(`DROP SCHEMA IF EXISTS ${shadow} CASCADE`);
+  return progress;
+}
