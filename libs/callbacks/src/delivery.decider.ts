@@ -60,8 +60,12 @@ function evolve(state: DeliveryState, event: CallbackEvent): DeliveryState {
     case 'CallbackScheduled':
       return { ...state, scheduled: event.data, status: 'PENDING' };
     case 'CallbackAttempted': {
-      const { deliveryId: _, ...attempt } = event.data;
-      return { ...state, attempts: [...state.attempts, attempt], attemptsInRound: state.attemptsInRound + 1 };
+      const { attempt, at, latencyMs, statusCode, error, delivered } = event.data;
+      return {
+        ...state,
+        attempts: [...state.attempts, { attempt, at, latencyMs, statusCode, error, delivered }],
+        attemptsInRound: state.attemptsInRound + 1,
+      };
     }
     case 'CallbackDelivered':
       return { ...state, status: 'DELIVERED' };

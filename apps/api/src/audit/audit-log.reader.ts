@@ -92,7 +92,7 @@ export class AuditLogReader {
     if (filter.to) add((n) => `recorded_at < ${n}`, filter.to);
     params.push(filter.limit);
     const rows = await this.db.query<Row>(
-      `SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY transaction_id, global_position LIMIT $${params.length}`,
+      `SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY events.transaction_id, events.global_position LIMIT $${params.length}`,
       params,
     );
     const events = rows.map(toAuditEvent);
@@ -101,7 +101,7 @@ export class AuditLogReader {
 
   async stream(streamId: string, asOf?: Date): Promise<AuditEvent[]> {
     const rows = await this.db.query<Row>(
-      `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND ($2::timestamptz IS NULL OR recorded_at <= $2) ORDER BY stream_revision`,
+      `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND ($2::timestamptz IS NULL OR recorded_at <= $2) ORDER BY events.stream_revision`,
       [streamId, asOf ?? null],
     );
     return rows.map(toAuditEvent);
@@ -122,7 +122,7 @@ export class AuditLogReader {
     };
     for (;;) {
       const rows = await this.db.query<Row>(
-        `SELECT ${COLUMNS} FROM events WHERE (stream_id, stream_revision) > ($1, $2::bigint) ORDER BY stream_id, stream_revision LIMIT 2000`,
+        `SELECT ${COLUMNS} FROM events WHERE (stream_id, stream_revision) > ($1, $2::bigint) ORDER BY events.stream_id, events.stream_revision LIMIT 2000`,
         cursor,
       );
       for (const row of rows) {

@@ -35,9 +35,13 @@ export class InProcessScheduler<T extends Timed> implements Scheduler<T> {
     const wait = Math.max(0, job.runAt - Date.now());
     const timer = setTimeout(() => {
       if (wait > MAX_TIMER_MS) return this.arm(id, job);
-      this.timers.delete(id);
-      if (!this.handler) return;
-      const run = this.handler(job).finally(() => this.running.delete(run));
+      if (!this.handler) return void this.timers.delete(id);
+      // The id stays taken while the job runs (as a BullMQ job id does while active): a reconciler
+      // re-scheduling it meanwhile must not start the same work twice.
+      const run = this.handler(job).finally(() => {
+        this.running.delete(run);
+        if (this.timers.get(id) === timer) this.timers.delete(id);
+      });
       this.running.add(run);
     }, Math.min(wait, MAX_TIMER_MS));
     this.timers.set(id, timer);

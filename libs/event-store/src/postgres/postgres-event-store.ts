@@ -26,6 +26,10 @@ interface EventRow {
   hash: string | null;
 }
 
+/**
+ * Numbers leave as text (bigint/xid8 exceed JS numbers). The aliases shadow the columns in ORDER BY,
+ * which would then sort as text ('10' < '9'): every ORDER BY names the table's columns (`events.`).
+ */
 const COLUMNS = `global_position::text AS global_position, transaction_id::text AS transaction_id, stream_id,
   stream_revision::text AS stream_revision, event_id::text AS event_id, event_type, data, metadata, recorded_at, hash`;
 
@@ -67,7 +71,7 @@ const READ_ALL = `
   SELECT ${COLUMNS} FROM events
   WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
     AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-  ORDER BY transaction_id, global_position
+  ORDER BY events.transaction_id, events.global_position
   LIMIT $3`;
 
 function toRecorded(row: EventRow): RecordedEvent {
@@ -125,7 +129,7 @@ export class PostgresEventStore implements EventStore {
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
     const rows = await this.db.query<EventRow>(
-      `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 ORDER BY stream_revision`,
+      `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 ORDER BY events.stream_revision`,
       [streamId],
     );
     return rows.map(toRecorded);

@@ -60,9 +60,18 @@ export class IdempotencyInterceptor implements NestInterceptor {
           }),
           catchError(async (error: unknown) => {
             const problem = toProblem(error, path);
-            if (problem.statusCode >= 500) await this.store.release(scope, key).catch(() => undefined);
-            else await this.store.complete(scope, key, problem.statusCode, JSON.stringify(problem.body), true);
-            throw error;
+            if (problem.statusCode >= 500) {
+              await this.store.release(scope, key).catch(() => undefined);
+              throw error;
+            }
+            await this.store.complete(scope, key, problem.statusCode, JSON.stringify(problem.body), true);
+            // Answer with the very problem that was stored (the filter would render a new one, with
+            // another timestamp), so a replay is byte for byte the first response.
+            void reply
+              .status(problem.statusCode)
+              .headers(problem.headers ?? {})
+              .header('content-type', 'application/problem+json; charset=utf-8');
+            return problem.body;
           }),
         );
     }
