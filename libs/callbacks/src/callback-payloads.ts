@@ -47,6 +47,24 @@ export const CALLBACK_WORTHY: ReadonlySet<string> = new Set([
 
 const amount = (value: Santim) => toEtbNumber(value);
 
+/** The spec's PAID fields after billRefNo, status and timestamp, in the spec's order. */
+function paid(
+  message: string,
+  created: { merchantId: string; customer: { id: string } },
+  payment: { externalReferenceId: string; amount: Santim; paymentType: string },
+  receiptUrl: string,
+) {
+  return {
+    message,
+    merchantId: created.merchantId,
+    customerId: created.customer.id,
+    externalReferenceId: payment.externalReferenceId,
+    amount: amount(payment.amount),
+    payment_type: payment.paymentType,
+    receipt_url: receiptUrl,
+  };
+}
+
 function orderCallback(event: SourceEvent, state: OrderState, publicBaseUrl: string, deliveryId: string): PlannedCallback | undefined {
   const order = state.created;
   if (!order?.callbackUrl) return undefined;
@@ -56,17 +74,7 @@ function orderCallback(event: SourceEvent, state: OrderState, publicBaseUrl: str
   let payload: CallbackPayload;
   switch (e.type) {
     case 'OrderPaid':
-      payload = {
-        ...head('PAID'),
-        message: 'Payment received',
-        merchantId: order.merchantId,
-        customerId: order.customer.id,
-        externalReferenceId: e.data.externalReferenceId,
-        amount: amount(e.data.amount),
-        payment_type: e.data.paymentType,
-        receipt_url: `${publicBaseUrl}/receipts/${order.orderId}`,
-        ...tail,
-      };
+      payload = { ...head('PAID'), ...paid('Payment received', order, e.data, `${publicBaseUrl}/receipts/${order.orderId}`), ...tail };
       break;
     case 'OrderPaymentFailed':
       payload = { ...head('FAILED'), message: `Payment failed: ${e.data.reason}`, merchantId: order.merchantId, ...tail };
@@ -101,13 +109,7 @@ function escrowCallback(event: SourceEvent, state: EscrowState, publicBaseUrl: s
     case 'EscrowFunded':
       payload = {
         ...head('PAID'),
-        message: 'Payment received; the funds are held in escrow',
-        merchantId: escrow.merchantId,
-        customerId: escrow.customer.id,
-        externalReferenceId: e.data.externalReferenceId,
-        amount: amount(e.data.amount),
-        payment_type: e.data.paymentType,
-        receipt_url: `${publicBaseUrl}/receipts/${escrow.escrowId}`,
+        ...paid('Payment received; the funds are held in escrow', escrow, e.data, `${publicBaseUrl}/receipts/${escrow.escrowId}`),
         ...tail,
       };
       break;

@@ -1,10 +1,11 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { CALLBACK_WORTHY, callbackStream, deliveryDecider, type DeliveryState, planCallback, retryDelay } from '@app/callbacks';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { EVENT_STORE, type EventStore, type LogPosition, type RecordedEvent, type Subscription } from '@app/event-store';
+import { EVENT_STORE, type EventStore, type LogPosition, type RecordedEvent } from '@app/event-store';
 import { readCheckpoint } from '@app/read-models';
 import { CommandRunner } from '../infrastructure/command-runner';
+import { LogFollower } from '../infrastructure/log-follower';
 import type { Scheduler } from '../scheduling/scheduler.port';
 import { CALLBACK_QUEUE, type CallbackJob } from './callback-queue';
 import { CallbackDeliveryService } from './delivery/callback-delivery.service';
@@ -19,10 +20,9 @@ const CHECKPOINT = 'callback-dispatcher';
  * minute: a flushed or lost Redis delays callbacks, it does not lose them.
  */
 @Injectable()
-export class CallbackDispatcher implements OnApplicationBootstrap, OnApplicationShutdown {
+export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('CallbackDispatcher');
-  private subscription?: Subscription;
-  private reconciler?: NodeJS.Timeout;
+  private readonly follower: LogFollower;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -31,25 +31,24 @@ export class CallbackDispatcher implements OnApplicationBootstrap, OnApplication
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(CALLBACK_QUEUE) private readonly queue: Scheduler<CallbackJob>,
     @Inject(CallbackDeliveryService) private readonly delivery: CallbackDeliveryService,
-  ) {}
+  ) {
+    this.follower = new LogFollower(store, this.logger);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.role !== 'all' && this.config.role !== 'worker') return;
     this.queue.start((job) => this.delivery.deliverSafely(job));
-    const from = await readCheckpoint(this.db, CHECKPOINT);
-    this.subscription = this.store.subscribeToAll({ from, onEvents: (events) => this.dispatch(events) });
-    this.subscription.done.catch((error: unknown) => this.logger.error(`stopped following the log: ${String(error)}`));
-    await this.reconcile();
-    this.reconciler = setInterval(() => {
-      this.reconcile().catch((error: unknown) => this.logger.warn(`reconciling callbacks failed: ${String(error)}`));
-    }, this.config.reconcileIntervalMs);
-    this.reconciler.unref();
+    await this.follower.start({
+      from: await readCheckpoint(this.db, CHECKPOINT),
+      onEvents: (events) => this.dispatch(events),
+      reconcile: () => this.reconcile(),
+      intervalMs: this.config.reconcileIntervalMs,
+    });
   }
 
   /** Stops taking new attempts and lets the ones in flight finish (bounded by the callback timeout). */
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.reconciler);
-    await this.subscription?.stop();
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.follower.stop();
     await this.queue.stop();
   }
 

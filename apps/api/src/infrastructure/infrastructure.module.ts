@@ -24,6 +24,10 @@ async function openDatabase(config: AppConfig): Promise<SqlClient> {
   return db;
 }
 
+/**
+ * Closes the database last: everything that uses it stops in beforeApplicationShutdown, and the HTTP
+ * server has drained its requests before onApplicationShutdown runs.
+ */
 @Injectable()
 class DatabaseLifecycle implements OnApplicationShutdown {
   private readonly logger = new Logger('Database');

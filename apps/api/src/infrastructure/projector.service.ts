@@ -1,4 +1,4 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
@@ -6,7 +6,7 @@ import { CORE_PROJECTIONS, ProjectionProgress, Projector } from '@app/read-model
 
 /** Runs the projector in processes whose ROLE includes it (`all`, `projector`). */
 @Injectable()
-export class ProjectorService implements OnApplicationBootstrap, OnApplicationShutdown {
+export class ProjectorService implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('Projector');
   readonly projector: Projector;
 
@@ -27,7 +27,7 @@ export class ProjectorService implements OnApplicationBootstrap, OnApplicationSh
     if (this.config.role === 'all' || this.config.role === 'projector') this.projector.start();
   }
 
-  async onApplicationShutdown(): Promise<void> {
+  async beforeApplicationShutdown(): Promise<void> {
     await this.projector.stop();
   }
 }

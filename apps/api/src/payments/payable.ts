@@ -52,30 +52,34 @@ export interface PayableKind<Command extends AnyCommand, Event, State> {
   recordRefundFailure: (data: { refundId: string; reason: string; at: string }) => Command;
 }
 
+/** What orders and escrows have in common, read the same way from either state. */
+function commonSummary(id: string, state: OrderState | EscrowState, created: NonNullable<OrderState['created'] | EscrowState['created']>) {
+  return {
+    id,
+    merchantId: created.merchantId,
+    amount: created.amount,
+    phone: created.customer.phone,
+    customerName: created.customer.name,
+    description: created.description,
+    items: created.items.map((i) => ({ name: i.itemName, quantity: i.quantity, unitPrice: i.unitPrice })),
+    status: state.status,
+    expiresAt: created.expiresAt,
+    redirectUrl: created.redirectUrl,
+    paymentReferenceId: state.paymentReferenceId,
+    lastPaymentAttempt: state.lastPaymentAttempt,
+    pendingRefunds: (state.refunds as { refundId: string; amount: Santim; paymentReferenceId: string; status: string }[])
+      .filter((r) => r.status === 'PENDING')
+      .map((r) => ({ refundId: r.refundId, amount: r.amount, paymentReferenceId: r.paymentReferenceId })),
+    paidAt: state.paidAt,
+    failureReason: state.failureReason,
+  };
+}
+
 const orderKind: PayableKind<OrderCommand, OrderEvent, OrderState> = {
   kind: 'order',
   streamId: streams.order,
   decider: orderDecider,
-  summary: (id, state) =>
-    state.created && {
-      id,
-      kind: 'order',
-      merchantId: state.created.merchantId,
-      amount: state.created.amount,
-      phone: state.created.customer.phone,
-      customerName: state.created.customer.name,
-      description: state.created.description,
-      items: state.created.items.map((i) => ({ name: i.itemName, quantity: i.quantity, unitPrice: i.unitPrice })),
-      status: state.status,
-      paymentStatus: state.status,
-      expiresAt: state.created.expiresAt,
-      redirectUrl: state.created.redirectUrl,
-      paymentReferenceId: state.paymentReferenceId,
-      lastPaymentAttempt: state.lastPaymentAttempt,
-      pendingRefunds: pendingOrderRefunds(state),
-      paidAt: state.paidAt,
-      failureReason: state.failureReason,
-    },
+  summary: (id, state) => state.created && { ...commonSummary(id, state, state.created), kind: 'order', paymentStatus: state.status },
   initiate: (data) => ({ type: 'InitiateOrderPayment', data }),
   recordPayment: (data) => ({ type: 'RecordOrderPayment', data }),
   recordFailure: (data) => ({ type: 'RecordOrderPaymentFailure', data }),
@@ -84,38 +88,16 @@ const orderKind: PayableKind<OrderCommand, OrderEvent, OrderState> = {
   recordRefundFailure: (data) => ({ type: 'RecordOrderRefundFailure', data }),
 };
 
-function pendingOrderRefunds(state: OrderState): PayableSummary['pendingRefunds'] {
-  return state.refunds
-    .filter((r) => r.status === 'PENDING')
-    .map((r) => ({ refundId: r.refundId, amount: r.amount, paymentReferenceId: r.paymentReferenceId }));
-}
-
 const escrowKind: PayableKind<EscrowCommand, EscrowEvent, EscrowState> = {
   kind: 'escrow',
   streamId: streams.escrow,
   decider: escrowDecider,
   summary: (id, state) =>
     state.created && {
-      id,
+      ...commonSummary(id, state, state.created),
       kind: 'escrow',
-      merchantId: state.created.merchantId,
       merchantOrderId: state.created.orderId,
-      amount: state.created.amount,
-      phone: state.created.customer.phone,
-      customerName: state.created.customer.name,
-      description: state.created.description,
-      items: state.created.items.map((i) => ({ name: i.itemName, quantity: i.quantity, unitPrice: i.unitPrice })),
-      status: state.status,
       paymentStatus: escrowPaymentStatus(state),
-      expiresAt: state.created.expiresAt,
-      redirectUrl: state.created.redirectUrl,
-      paymentReferenceId: state.paymentReferenceId,
-      lastPaymentAttempt: state.lastPaymentAttempt,
-      pendingRefunds: state.refunds
-        .filter((r) => r.status === 'PENDING')
-        .map((r) => ({ refundId: r.refundId, amount: r.amount, paymentReferenceId: r.paymentReferenceId })),
-      paidAt: state.paidAt,
-      failureReason: state.failureReason,
     },
   initiate: (data) => ({ type: 'InitiateEscrowPayment', data }),
   recordPayment: (data) => ({ type: 'RecordEscrowPayment', data }),

@@ -1,4 +1,4 @@
-import { Inject, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Logger, Module } from '@nestjs/common';
 import { HttpAdapterHost } from '@nestjs/core';
 import { hkdfSync } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '@app/config';
@@ -47,10 +47,10 @@ function sandboxProvider(config: AppConfig, adapterHost: HttpAdapterHost): Sandb
   ],
   exports: [PAYMENT_PROVIDER, PayableRunner],
 })
-export class PaymentsModule implements OnApplicationShutdown {
+export class PaymentsModule implements BeforeApplicationShutdown {
   constructor(@Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider) {}
 
-  onApplicationShutdown(): void {
+  beforeApplicationShutdown(): void {
     if (this.provider instanceof SandboxProvider) this.provider.close();
   }
 }

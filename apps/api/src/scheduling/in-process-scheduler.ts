@@ -10,13 +10,14 @@ const MAX_TIMER_MS = 2 ** 31 - 1;
 export class InProcessScheduler<T extends Timed> implements Scheduler<T> {
   private readonly timers = new Map<string, NodeJS.Timeout>();
   private handler?: JobHandler<T>;
+  private stopped = false;
   private readonly running = new Set<Promise<void>>();
 
   constructor(private readonly jobId: (job: T) => string) {}
 
   async schedule(job: T): Promise<void> {
     const id = this.jobId(job);
-    if (this.timers.has(id)) return;
+    if (this.stopped || this.timers.has(id)) return;
     this.arm(id, job);
   }
 
@@ -25,6 +26,7 @@ export class InProcessScheduler<T extends Timed> implements Scheduler<T> {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     for (const timer of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
     this.handler = undefined;

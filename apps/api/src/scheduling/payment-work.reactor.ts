@@ -1,9 +1,10 @@
-import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnApplicationShutdown } from '@nestjs/common';
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { EVENT_STORE, type EventStore, type RecordedEvent, type Subscription } from '@app/event-store';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '@app/event-store';
 import { readCheckpoint } from '@app/read-models';
+import { LogFollower } from '../infrastructure/log-follower';
 import { ExpirePaymentCommand } from '../payments/expire-payment/expire-payment.command';
 import { ProcessRefundCommand } from '../payments/process-refund/process-refund.command';
 import { type PaymentJob, SCHEDULER, type Scheduler } from './scheduler.port';
@@ -24,35 +25,33 @@ function payableIdOf(streamId: string): string {
  * Redis was down.
  */
 @Injectable()
-export class PaymentWorkReactor implements OnApplicationBootstrap, OnApplicationShutdown {
+export class PaymentWorkReactor implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('PaymentWork');
-  private subscription?: Subscription;
-  private reconciler?: NodeJS.Timeout;
+  private readonly follower: LogFollower;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(EVENT_STORE) store: EventStore,
     @Inject(SCHEDULER) private readonly scheduler: Scheduler<PaymentJob>,
     @Inject(CommandBus) private readonly commands: CommandBus,
-  ) {}
+  ) {
+    this.follower = new LogFollower(store, this.logger);
+  }
 
   async onApplicationBootstrap(): Promise<void> {
     if (this.config.role !== 'all' && this.config.role !== 'worker') return;
     this.scheduler.start((job) => this.run(job));
-    const from = await readCheckpoint(this.db);
-    await this.scheduleOutstandingWork();
-    this.subscription = this.store.subscribeToAll({ from, onEvents: (events) => this.onEvents(events) });
-    this.subscription.done.catch((error: unknown) => this.logger.error(`stopped following the log: ${String(error)}`));
-    this.reconciler = setInterval(() => {
-      this.scheduleOutstandingWork().catch((error: unknown) => this.logger.warn(`reconciling scheduled work failed: ${String(error)}`));
-    }, this.config.reconcileIntervalMs);
-    this.reconciler.unref();
+    await this.follower.start({
+      from: await readCheckpoint(this.db),
+      onEvents: (events) => this.onEvents(events),
+      reconcile: () => this.scheduleOutstandingWork(),
+      intervalMs: this.config.reconcileIntervalMs,
+    });
   }
 
-  async onApplicationShutdown(): Promise<void> {
-    clearInterval(this.reconciler);
-    await this.subscription?.stop();
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.follower.stop();
     await this.scheduler.stop();
   }
 
