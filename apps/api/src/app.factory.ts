@@ -4,7 +4,9 @@ import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fa
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import type { AppConfig } from '@app/config';
+import helmet from '@fastify/helmet';
 import { AppModule } from './app.module';
+import { Metrics } from './operations/metrics.service';
 import { ApiError, toProblem } from './http/problem';
 import { ProblemFilter } from './http/problem.filter';
 import { mountQueueDashboard } from './http/queue-dashboard';
@@ -23,6 +25,18 @@ const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[] | false> = {
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
+export interface ServedRoute {
+  method: string;
+  url: string;
+}
+
+const routeTables = new WeakMap<NestFastifyApplication, ServedRoute[]>();
+
+/** Every route the app registered (for tests that must cover each one: OpenAPI, authorisation). */
+export function servedRoutes(app: NestFastifyApplication): ServedRoute[] {
+  return routeTables.get(app) ?? [];
+}
+
 export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
@@ -40,12 +54,24 @@ export async function createApp(config: AppConfig): Promise<NestFastifyApplicati
     rawBody: true,
   });
   const fastify = app.getHttpAdapter().getInstance();
+  const routes: ServedRoute[] = [];
+  routeTables.set(app, routes);
+  fastify.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+  });
   // The audit API reads; whatever the key, nothing under it changes anything.
   fastify.addHook('onRequest', async (request, reply) => {
     if (!request.url.startsWith('/v1/audit/') || request.method === 'GET' || request.method === 'HEAD') return;
     const { statusCode, body } = toProblem(new ApiError(405, 'AUDIT_READ_ONLY', 'The audit API is read-only: only GET is allowed'), request.url.split('?')[0]);
     return reply.status(statusCode).header('allow', 'GET, HEAD').header('content-type', 'application/problem+json; charset=utf-8').send(JSON.stringify(body));
   });
+  const metrics = app.get(Metrics);
+  fastify.addHook('onResponse', async (request, reply) => {
+    const route = request.routeOptions.url ?? 'unmatched';
+    metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+  });
+  // Pages set their own CSP (checkout, Swagger UI); helmet adds the other protective headers everywhere.
+  await fastify.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
   fastify.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', String(request.id));
     return payload;

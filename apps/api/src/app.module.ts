@@ -10,6 +10,7 @@ import { IdempotencyInterceptor } from './http/idempotency/idempotency.intercept
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { ProjectorService } from './infrastructure/projector.service';
 import { MerchantsModule } from './merchants/merchants.module';
+import { OperationsModule } from './operations/operations.module';
 import { OrdersModule } from './orders/orders.module';
 import { PaymentsModule } from './payments/payments.module';
 import { SchedulingModule } from './scheduling/scheduling.module';
@@ -30,6 +31,7 @@ export class AppModule {
         SchedulingModule,
         CallbacksModule,
         AuditModule,
+        OperationsModule,
       ],
       providers: [ProjectorService, { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }],
     };

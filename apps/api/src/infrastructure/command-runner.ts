@@ -13,6 +13,7 @@ import {
   WrongExpectedRevision,
 } from '@app/event-store';
 import { ProjectionProgress } from '@app/read-models';
+import { Metrics } from '../operations/metrics.service';
 
 export class ConcurrentModification extends DomainError {
   constructor(streamId: string) {
@@ -61,6 +62,7 @@ export class CommandRunner {
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(ProjectionProgress) private readonly progress: ProjectionProgress,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(Metrics) private readonly metrics: Metrics,
   ) {}
 
   /** The current state of a stream, for a decision that must precede an outside call. */
@@ -86,6 +88,7 @@ export class CommandRunner {
       const expected = last ? last.revision : 'no_stream';
       try {
         const appended = await this.store.append(streamId, seal(streamId, last, events, metadata), expected);
+        for (const event of events) this.metrics.eventsAppended.inc({ type: event.type });
         await this.awaitReadModels(appended.position);
         return { state: events.reduce(decider.evolve, state), events, history, position: appended.position };
       } catch (error) {

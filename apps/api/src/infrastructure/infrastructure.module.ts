@@ -6,6 +6,7 @@ import { AuditorStore, CREDENTIAL_MIGRATIONS, CredentialStore } from '@app/merch
 import { ProjectionProgress, READ_MODEL_MIGRATIONS } from '@app/read-models';
 import { join } from 'node:path';
 import { IDEMPOTENCY_MIGRATIONS } from '../http/idempotency/idempotency.migrations';
+import { Metrics } from '../operations/metrics.service';
 import { CommandRunner } from './command-runner';
 
 async function openDatabase(config: AppConfig): Promise<SqlClient> {
@@ -56,10 +57,11 @@ export class InfrastructureModule {
         { provide: CredentialStore, useFactory: (db: SqlClient) => new CredentialStore(db, config.secretsKey), inject: [SQL_CLIENT] },
         { provide: AuditorStore, useFactory: (db: SqlClient) => new AuditorStore(db), inject: [SQL_CLIENT] },
         { provide: ProjectionProgress, useFactory: (db: SqlClient) => new ProjectionProgress(db), inject: [SQL_CLIENT] },
+        { provide: Metrics, useValue: new Metrics() },
         CommandRunner,
         DatabaseLifecycle,
       ],
-      exports: [APP_CONFIG, SQL_CLIENT, EVENT_STORE, CredentialStore, AuditorStore, ProjectionProgress, CommandRunner],
+      exports: [APP_CONFIG, SQL_CLIENT, EVENT_STORE, CredentialStore, AuditorStore, ProjectionProgress, CommandRunner, Metrics],
     };
   }
 }

@@ -19,5 +19,6 @@ import { type PaymentJob, paymentJobId, SCHEDULER } from './scheduler.port';
     },
     PaymentWorkReactor,
   ],
+  exports: [SCHEDULER],
 })
 export class SchedulingModule {}

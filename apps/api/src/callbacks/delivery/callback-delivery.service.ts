@@ -3,6 +3,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { callbackStream, deliveryDecider, parseRetryAfter, retryDelay, signCallbackBody, StaleAttempt } from '@app/callbacks';
 import { CredentialStore } from '@app/merchants';
 import { CommandRunner } from '../../infrastructure/command-runner';
+import { Metrics } from '../../operations/metrics.service';
 import type { Scheduler } from '../../scheduling/scheduler.port';
 import { CALLBACK_QUEUE, type CallbackJob } from '../callback-queue';
 import { CallbackSender } from './callback-sender';
@@ -24,6 +25,7 @@ export class CallbackDeliveryService {
     @Inject(CredentialStore) private readonly credentials: CredentialStore,
     @Inject(CALLBACK_QUEUE) private readonly queue: Scheduler<CallbackJob>,
     @Inject(CallbackSender) private readonly sender: CallbackSender,
+    @Inject(Metrics) private readonly metrics: Metrics,
   ) {}
 
   async deliver(job: CallbackJob): Promise<void> {
@@ -60,6 +62,7 @@ export class CallbackDeliveryService {
         },
         { causationId: scheduled.deliveryId, actor: { type: 'system', id: 'callbacks' } },
       );
+      this.metrics.callbackAttempts.inc({ outcome: outcome.state.status === 'PENDING' ? 'retrying' : outcome.state.status.toLowerCase() });
       if (outcome.state.status !== 'PENDING') return;
       const retryAfter = result.statusCode !== undefined && HONOURS_RETRY_AFTER.has(result.statusCode) ? parseRetryAfter(result.retryAfter) : undefined;
       const wait = retryDelay(schedule, state.attemptsInRound, retryAfter);

@@ -1,0 +1,75 @@
+import { Controller, Get, Inject, type OnApplicationShutdown, Res, ServiceUnavailableException } from '@nestjs/common';
+import { HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
+import { ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import IORedis from 'ioredis';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { EVENT_STORE, type EventStore, START } from '@app/event-store';
+
+const PROBE_TIMEOUT_MS = 2000;
+
+function withTimeout<T>(work: Promise<T>): Promise<T> {
+  return Promise.race([work, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timed out')), PROBE_TIMEOUT_MS).unref())]);
+}
+
+/** Liveness (the process answers) and readiness (its event store, database and Redis answer). */
+@ApiTags('operations')
+@Controller('health')
+export class HealthController implements OnApplicationShutdown {
+  private redis?: IORedis;
+
+  constructor(
+    @Inject(HealthCheckService) private readonly health: HealthCheckService,
+    @Inject(HealthIndicatorService) private readonly indicators: HealthIndicatorService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+  ) {}
+
+  @Get('live')
+  async live(@Res() reply: FastifyReply) {
+    return this.respond(reply, () => this.health.check([]));
+  }
+
+  @Get('ready')
+  async ready(@Res() reply: FastifyReply) {
+    const probe = (key: string, work: () => Promise<unknown>) => async () => {
+      try {
+        await withTimeout(work());
+        return this.indicators.check(key).up();
+      } catch (error) {
+        return this.indicators.check(key).down({ message: error instanceof Error ? error.message : String(error) });
+      }
+    };
+    return this.respond(reply, () =>
+      this.health.check([
+        probe('eventStore', () => this.store.readAll(START, 1)),
+        probe('readModels', () => this.db.query('SELECT 1')),
+        ...(this.config.redisUrl ? [probe('redis', () => this.redisClient().ping())] : []),
+      ]),
+    );
+  }
+
+  /** Terminus answers 503 with its own report when a check is down; keep that report, not the problem shape. */
+  private async respond(reply: FastifyReply, check: () => Promise<unknown>) {
+    try {
+      return reply.status(200).send(await check());
+    } catch (error) {
+      if (!(error instanceof ServiceUnavailableException)) throw error;
+      return reply.status(503).send(error.getResponse());
+    }
+  }
+
+  async onApplicationShutdown(): Promise<void> {
+    await this.redis?.quit().catch(() => undefined);
+  }
+
+  private redisClient(): IORedis {
+    if (!this.redis) {
+      this.redis = new IORedis(this.config.redisUrl!, { maxRetriesPerRequest: 1 });
+      this.redis.on('error', () => undefined);
+    }
+    return this.redis;
+  }
+}
