@@ -1,4 +1,5 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
+import type { DestinationStream } from 'pino';
 import { loadConfig, type AppConfig } from '@app/config';
 import { createApp } from '../../apps/api/src/app.factory';
 import { createTestSchema, type TestSchema } from './postgres';
@@ -22,6 +23,8 @@ export interface StartOptions {
   schema?: TestSchema;
   /** Run on embedded PGlite in this directory instead of PostgreSQL. */
   embeddedDataDir?: string;
+  /** Capture the service's JSON logs. */
+  logDestination?: DestinationStream;
 }
 
 /** Starts the whole service (API, projector) on a free port, on its own PostgreSQL schema. */
@@ -38,7 +41,7 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
     ...options.env,
   };
   let config = loadConfig(env);
-  const app = await createApp(config);
+  const app = await createApp(config, { logDestination: options.logDestination });
   await app.listen(0, '127.0.0.1');
   const port = (app.getHttpServer().address() as { port: number }).port;
   const baseUrl = `http://127.0.0.1:${port}`;

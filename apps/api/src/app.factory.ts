@@ -1,8 +1,10 @@
-import type { LogLevel } from '@nestjs/common';
+import { Logger } from 'nestjs-pino';
+import type { DestinationStream } from 'pino';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
 import type { AppConfig } from '@app/config';
 import helmet from '@fastify/helmet';
 import { AppModule } from './app.module';
@@ -15,13 +17,6 @@ import { RequestValidationPipe } from './http/validation.pipe';
 /** DESIGN §3: bodies over 256 KiB are refused before they are parsed. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
-const LOG_LEVELS: Record<AppConfig['logLevel'], LogLevel[] | false> = {
-  silent: false,
-  error: ['fatal', 'error'],
-  warn: ['fatal', 'error', 'warn'],
-  info: ['fatal', 'error', 'warn', 'log'],
-  debug: ['fatal', 'error', 'warn', 'log', 'debug'],
-};
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
@@ -37,22 +32,31 @@ export function servedRoutes(app: NestFastifyApplication): ServedRoute[] {
   return routeTables.get(app) ?? [];
 }
 
-export async function createApp(config: AppConfig): Promise<NestFastifyApplication> {
+export interface AppOptions {
+  /** Where JSON logs go (stdout by default). */
+  logDestination?: DestinationStream;
+}
+
+export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<NestFastifyApplication> {
   const adapter = new FastifyAdapter({
     bodyLimit: BODY_LIMIT_BYTES,
     // A caller's request id is kept (it becomes the events' correlation id) when it is a sane token.
-    genReqId: (request: { headers: Record<string, string | string[] | undefined> }) => {
+    genReqId: (request: IncomingMessage) => {
       const given = request.headers['x-request-id'];
-      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      const id = typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+      // Kept on the raw request too, so the HTTP log line and the events carry the same id.
+      (request as IncomingMessage & { id?: string }).id = id;
+      return id;
     },
     requestTimeout: 30_000,
     connectionTimeout: 30_000,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config), adapter, {
-    logger: LOG_LEVELS[config.logLevel],
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options.logDestination), adapter, {
+    bufferLogs: true,
     // Provider notifications are authenticated over the exact bytes received.
     rawBody: true,
   });
+  app.useLogger(app.get(Logger));
   const fastify = app.getHttpAdapter().getInstance();
   const routes: ServedRoute[] = [];
   routeTables.set(app, routes);

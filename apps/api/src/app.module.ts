@@ -1,6 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
+import type { DestinationStream } from 'pino';
 import type { AppConfig } from '@app/config';
 import { AuditModule } from './audit/audit.module';
 import { CallbacksModule } from './callbacks/callbacks.module';
@@ -10,6 +11,7 @@ import { IdempotencyInterceptor } from './http/idempotency/idempotency.intercept
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { ProjectorService } from './infrastructure/projector.service';
 import { MerchantsModule } from './merchants/merchants.module';
+import { loggingModule } from './operations/logging';
 import { OperationsModule } from './operations/operations.module';
 import { OrdersModule } from './orders/orders.module';
 import { PaymentsModule } from './payments/payments.module';
@@ -17,10 +19,11 @@ import { SchedulingModule } from './scheduling/scheduling.module';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  static forRoot(config: AppConfig, logDestination?: DestinationStream): DynamicModule {
     return {
       module: AppModule,
       imports: [
+        loggingModule(config, logDestination),
         InfrastructureModule.forRoot(config),
         CqrsModule.forRoot(),
         MerchantAuthModule,

@@ -114,11 +114,19 @@ export class AuditLogReader {
     let cursor: [string, string] = ['', '-1'];
     let chain: { streamId: string; next: bigint; previousHash: string } | undefined;
     const report = (firstBreak: IntegrityReport['firstBreak']): IntegrityReport => ({ ok: firstBreak === null, streamsChecked, eventsChecked, firstBreak });
-    // Removing a stream's last events leaves no broken link: the stream's head revision tells.
-    const truncation = async (): Promise<IntegrityReport['firstBreak']> => {
-      if (!chain) return null;
-      const [head] = await this.db.query<{ revision: string }>(`SELECT revision::text AS revision FROM streams WHERE stream_id = $1`, [chain.streamId]);
-      return head && BigInt(head.revision) !== chain.next - 1n ? { streamId: chain.streamId, revision: head.revision, reason: 'truncated' } : null;
+    // Removing a stream's last events (or all of them) leaves no broken link: its head in `streams` then
+    // points at an event that is gone. Checked for the stream just walked and any stream sorting before
+    // the next one. An append moves the head and adds its event in one statement, so a stream written
+    // while the check runs is never mistaken for a truncated one.
+    const truncation = async (nextStreamId: string | null): Promise<IntegrityReport['firstBreak']> => {
+      const [head] = await this.db.query<{ stream_id: string; revision: string }>(
+        `SELECT s.stream_id, s.revision::text AS revision FROM streams s
+         WHERE s.stream_id >= $1 AND ($2::text IS NULL OR s.stream_id < $2)
+           AND NOT EXISTS (SELECT 1 FROM events e WHERE e.stream_id = s.stream_id AND e.stream_revision = s.revision)
+         ORDER BY s.stream_id LIMIT 1`,
+        [chain?.streamId ?? '', nextStreamId],
+      );
+      return head ? { streamId: head.stream_id, revision: head.revision, reason: 'truncated' } : null;
     };
     for (;;) {
       const rows = await this.db.query<Row>(
@@ -127,7 +135,7 @@ export class AuditLogReader {
       );
       for (const row of rows) {
         if (chain?.streamId !== row.stream_id) {
-          const truncated = await truncation();
+          const truncated = await truncation(row.stream_id);
           if (truncated) return report(truncated);
           chain = { streamId: row.stream_id, next: 0n, previousHash: GENESIS_HASH };
           streamsChecked += 1;
@@ -149,6 +157,6 @@ export class AuditLogReader {
       const last = rows[rows.length - 1];
       cursor = [last.stream_id, last.stream_revision];
     }
-    return report(await truncation());
+    return report(await truncation(null));
   }
 }

@@ -1,0 +1,43 @@
+import { Writable } from 'node:stream';
+import { startApp, TEST_ADMIN_KEY } from '../support/app';
+import { escrowRequest } from '../support/fixtures';
+import { call } from '../support/http';
+
+/** A full run's JSON logs: every request is a line with its id; no credential ever appears. */
+it('logs JSON lines with the request id and never a secret', async () => {
+  let output = '';
+  const sink = new Writable({
+    write(chunk, _encoding, done) {
+      output += chunk.toString();
+      done();
+    },
+  });
+  const running = await startApp({ env: { LOG_LEVEL: 'info', SANDBOX_DELAY_MS: '30' }, logDestination: sink });
+  const secrets: string[] = [TEST_ADMIN_KEY];
+  try {
+    const merchant = await call(running.baseUrl, 'POST', '/v1/admin/merchants', { body: { name: 'Logged' }, headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    const { apiSecret, webhookSecret } = merchant.body.data;
+    secrets.push(apiSecret, webhookSecret);
+    const headers = { 'x-api-secret': apiSecret, 'x-request-id': 'req-logging-1' };
+    const escrow = await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', {
+      body: { ...escrowRequest({ callbackURL: 'http://127.0.0.1:9/unreachable' }), api_secret: apiSecret },
+      headers,
+    });
+    await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${escrow.body.data.escrowId}/complete`, { body: { outcome: 'PAID' }, headers: { 'x-api-secret': apiSecret } });
+    const rotated = await call(running.baseUrl, 'POST', '/v1/trdp/webhook-secret/rotate', { headers: { 'x-api-secret': apiSecret } });
+    secrets.push(rotated.body.data.webhookSecret);
+    const auditor = await call(running.baseUrl, 'POST', '/v1/admin/auditors', { body: { name: 'Finance' }, headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    secrets.push(auditor.body.data.auditorKey);
+    await call(running.baseUrl, 'GET', '/v1/audit/integrity', { headers: { 'x-auditor-key': auditor.body.data.auditorKey } });
+    await call(running.baseUrl, 'POST', '/v1/trdp/verify', { body: { orderId: 'nope' }, headers: { 'x-api-secret': 'sk_wrong-secret' } });
+    const events = JSON.stringify(await running.schema!.client.query(`SELECT data, metadata FROM events`));
+    for (const secret of secrets) expect(events).not.toContain(secret);
+  } finally {
+    await running.close();
+  }
+  const lines = output.trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>);
+  const escrowLine = lines.find((line) => line.req?.url === '/v1/trdp/escrow/order');
+  expect(escrowLine).toMatchObject({ req: { id: 'req-logging-1' }, correlationId: 'req-logging-1', res: { statusCode: 201 } });
+  expect(escrowLine!.req.headers['x-api-secret']).toBe('[Redacted]');
+  for (const secret of [...secrets, 'sk_wrong-secret']) expect(output).not.toContain(secret);
+});
