@@ -1,0 +1,236 @@
+import { type EscrowCreated, type EscrowEvent, type OrderCreated, type OrderEvent, santim } from '@app/domain';
+import { CALLBACK_WORTHY, deliveryIdFor, planCallback, type SourceEvent } from './callback-payloads';
+
+const BASE_URL = 'https://pay.example';
+const RECORDED_AT = new Date('2030-01-01T10:05:00.000Z');
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const SPEC_PAID_KEYS = ['billRefNo', 'status', 'timestamp', 'message', 'merchantId', 'customerId', 'externalReferenceId', 'amount', 'payment_type', 'receipt_url'];
+
+const orderCreated = (overrides: Partial<OrderCreated['data']> = {}): OrderCreated => ({
+  type: 'OrderCreated',
+  data: {
+    orderId: 'ord_1',
+    merchantId: 'mer_1',
+    amount: santim(25_075),
+    currency: 'ETB',
+    description: 'Order 77',
+    customer: { id: 'cus_1', name: 'Almaz Tesfaye', phone: '+251911234567' },
+    items: [{ productId: 'sku-9', itemName: 'Injera basket', quantity: 1, unitPrice: santim(25_075) }],
+    callbackUrl: 'https://merchant.example/callbacks',
+    metadata: { ref: 'r-77' },
+    expiresAt: '2030-01-01T10:30:00.000Z',
+    createdAt: '2030-01-01T10:00:00.000Z',
+    ...overrides,
+  },
+});
+
+const escrowCreated = (overrides: Partial<EscrowCreated['data']> = {}): EscrowCreated => ({
+  type: 'EscrowCreated',
+  data: {
+    escrowId: 'esc_1',
+    merchantId: 'mer_1',
+    orderId: 'ORDER-1',
+    amount: santim(100_050),
+    currency: 'ETB',
+    customer: { id: 'cus_2', name: 'Abebe Kebede', phone: '+251911234567' },
+    items: [{ productId: 'sku-1', itemName: 'Coffee', quantity: 1, unitPrice: santim(100_050) }],
+    allocations: [
+      { merchantId: 'seller-1', amount: santim(60_050) },
+      { merchantId: 'courier-1', amount: santim(40_000) },
+    ],
+    callbackUrl: 'https://merchant.example/escrow-callbacks',
+    metadata: { cartId: 'c-1' },
+    expiresAt: '2030-01-01T10:30:00.000Z',
+    requestFingerprint: 'fp-1',
+    createdAt: '2030-01-01T10:00:00.000Z',
+    ...overrides,
+  },
+});
+
+const orderPaid: OrderEvent = { type: 'OrderPaid', data: { externalReferenceId: 'SBX-1', paymentType: 'USSD_PUSH', amount: santim(25_075), paidAt: '2030-01-01T10:04:00.000Z' } };
+const orderFailed: OrderEvent = { type: 'OrderPaymentFailed', data: { externalReferenceId: 'SBX-1', reason: 'DECLINED', failedAt: '2030-01-01T10:04:00.000Z' } };
+const orderRefused: OrderEvent = { type: 'OrderPaymentRefused', data: { externalReferenceId: 'SBX-2', amount: santim(25_075), reason: 'ALREADY_PAID', receivedAt: '2030-01-01T10:04:30.000Z' } };
+const orderRefundRequested: OrderEvent = {
+  type: 'OrderRefundRequested',
+  data: { refundId: 'ord_1-refund-1', amount: santim(25_075), paymentReferenceId: 'SBX-2', requestedAt: '2030-01-01T10:04:30.000Z' },
+};
+const orderRefundCompleted: OrderEvent = { type: 'OrderRefundCompleted', data: { refundId: 'ord_1-refund-1', externalReferenceId: 'SBX-R-1', completedAt: '2030-01-01T10:05:00.000Z' } };
+
+const escrowFunded: EscrowEvent = { type: 'EscrowFunded', data: { externalReferenceId: 'SBX-3', paymentType: 'USSD_PUSH', amount: santim(100_050), paidAt: '2030-01-01T10:04:00.000Z' } };
+const escrowFailed: EscrowEvent = { type: 'EscrowPaymentFailed', data: { externalReferenceId: 'SBX-3', reason: 'INSUFFICIENT_FUNDS', failedAt: '2030-01-01T10:04:00.000Z' } };
+const allocationReleased: EscrowEvent = { type: 'AllocationReleased', data: { merchantId: 'seller-1', amount: santim(60_050), releasedAt: '2030-01-01T10:05:00.000Z' } };
+const escrowCancelled: EscrowEvent = { type: 'EscrowCancelled', data: { reason: 'out of stock', cancelledAt: '2030-01-01T10:05:00.000Z' } };
+const escrowRefundRequested: EscrowEvent = {
+  type: 'EscrowRefundRequested',
+  data: {
+    refundId: 'esc_1-refund-1',
+    amount: santim(100_050),
+    merchantIds: ['seller-1', 'courier-1'],
+    reason: 'CANCELLED',
+    paymentReferenceId: 'SBX-3',
+    requestedAt: '2030-01-01T10:05:00.000Z',
+  },
+};
+const escrowRefundCompleted: EscrowEvent = { type: 'EscrowRefundCompleted', data: { refundId: 'esc_1-refund-1', externalReferenceId: 'SBX-R-2', completedAt: '2030-01-01T10:06:00.000Z' } };
+
+let nextId = 0;
+/** The source event as the dispatcher sees it, with the history of its stream up to and including it. */
+function source(streamId: string, history: readonly { type: string; data: unknown }[], id = `evt-${(nextId += 1)}`): [SourceEvent, typeof history] {
+  const last = history[history.length - 1];
+  return [{ id, type: last.type, streamId, data: last.data, recordedAt: RECORDED_AT }, history];
+}
+
+function plan(streamId: string, history: readonly { type: string; data: unknown }[], id?: string) {
+  const [event, upTo] = source(streamId, history, id);
+  return planCallback(event, upTo, BASE_URL);
+}
+
+function payloadOf(planned: ReturnType<typeof planCallback>): Record<string, any> {
+  expect(planned).toBeDefined();
+  const body = planned!.body;
+  // DESIGN §6: compact JSON.stringify output, so re-serialising the parsed body gives the same bytes.
+  expect(JSON.stringify(JSON.parse(body))).toBe(body);
+  return JSON.parse(body);
+}
+
+describe('planCallback', () => {
+  describe('plain orders', () => {
+    it("OrderPaid: the spec's PAID shape in its order, then orderId, metadata and deliveryId", () => {
+      const planned = plan('order-ord_1', [orderCreated(), orderPaid], 'evt-paid');
+      expect(planned).toMatchObject({ deliveryId: deliveryIdFor('evt-paid'), merchantId: 'mer_1', orderId: 'ord_1', url: 'https://merchant.example/callbacks' });
+      expect(planned!.merchantOrderId).toBeUndefined();
+      const payload = payloadOf(planned);
+      expect(Object.keys(payload)).toEqual([...SPEC_PAID_KEYS, 'orderId', 'metadata', 'deliveryId']);
+      expect(payload).toEqual({
+        billRefNo: 'ord_1',
+        status: 'PAID',
+        timestamp: RECORDED_AT.toISOString(),
+        message: expect.any(String),
+        merchantId: 'mer_1',
+        customerId: 'cus_1',
+        externalReferenceId: 'SBX-1',
+        amount: 250.75,
+        payment_type: 'USSD_PUSH',
+        receipt_url: `${BASE_URL}/receipts/ord_1`,
+        orderId: 'ord_1',
+        metadata: { ref: 'r-77' },
+        deliveryId: deliveryIdFor('evt-paid'),
+      });
+    });
+
+    it("OrderPaymentFailed: the spec's FAILED shape (billRefNo, status, message) first", () => {
+      const payload = payloadOf(plan('order-ord_1', [orderCreated(), orderFailed]));
+      expect(Object.keys(payload).slice(0, 4)).toEqual(['billRefNo', 'status', 'timestamp', 'message']);
+      expect(payload).toMatchObject({ billRefNo: 'ord_1', status: 'FAILED', orderId: 'ord_1', merchantId: 'mer_1', metadata: { ref: 'r-77' } });
+      expect(payload.message).toContain('DECLINED');
+    });
+
+    it('OrderRefundCompleted: REFUNDED with the amount of that refund', () => {
+      const payload = payloadOf(plan('order-ord_1', [orderCreated(), orderPaid, orderRefused, orderRefundRequested, orderRefundCompleted]));
+      expect(payload).toMatchObject({ billRefNo: 'ord_1', status: 'REFUNDED', amount: 250.75, refundId: 'ord_1-refund-1', externalReferenceId: 'SBX-R-1', orderId: 'ord_1' });
+    });
+
+    it('an order without metadata sends an empty object', () => {
+      expect(payloadOf(plan('order-ord_1', [orderCreated({ metadata: undefined }), orderPaid])).metadata).toEqual({});
+    });
+  });
+
+  describe('escrows', () => {
+    it('EscrowFunded: PAID with the merchant orderId as billRefNo, plus escrowId', () => {
+      const planned = plan('escrow-esc_1', [escrowCreated(), escrowFunded], 'evt-funded');
+      expect(planned).toMatchObject({ merchantId: 'mer_1', orderId: 'esc_1', merchantOrderId: 'ORDER-1', url: 'https://merchant.example/escrow-callbacks' });
+      const payload = payloadOf(planned);
+      expect(Object.keys(payload).slice(0, SPEC_PAID_KEYS.length)).toEqual(SPEC_PAID_KEYS);
+      expect(payload).toMatchObject({
+        billRefNo: 'ORDER-1',
+        status: 'PAID',
+        timestamp: expect.stringMatching(ISO),
+        merchantId: 'mer_1',
+        customerId: 'cus_2',
+        externalReferenceId: 'SBX-3',
+        amount: 1000.5,
+        payment_type: 'USSD_PUSH',
+        receipt_url: `${BASE_URL}/receipts/esc_1`,
+        orderId: 'ORDER-1',
+        escrowId: 'esc_1',
+        metadata: { cartId: 'c-1' },
+        deliveryId: deliveryIdFor('evt-funded'),
+      });
+    });
+
+    it('EscrowPaymentFailed: FAILED', () => {
+      const payload = payloadOf(plan('escrow-esc_1', [escrowCreated(), escrowFailed]));
+      expect(payload).toMatchObject({ billRefNo: 'ORDER-1', status: 'FAILED', escrowId: 'esc_1' });
+      expect(payload.message).toContain('INSUFFICIENT_FUNDS');
+    });
+
+    it('AllocationReleased: RELEASED with the allocation released', () => {
+      const payload = payloadOf(plan('escrow-esc_1', [escrowCreated(), escrowFunded, allocationReleased]));
+      expect(payload).toMatchObject({ status: 'RELEASED', amount: 600.5, allocation: { merchantId: 'seller-1', amount: 600.5 }, escrowId: 'esc_1' });
+    });
+
+    it('EscrowCancelled: CANCELLED, with the reason in the message', () => {
+      const payload = payloadOf(plan('escrow-esc_1', [escrowCreated(), escrowFunded, escrowCancelled]));
+      expect(payload).toMatchObject({ status: 'CANCELLED', escrowId: 'esc_1', orderId: 'ORDER-1' });
+      expect(payload.message).toContain('out of stock');
+    });
+
+    it('EscrowRefundCompleted: REFUNDED with the amount refunded', () => {
+      const payload = payloadOf(plan('escrow-esc_1', [escrowCreated(), escrowFunded, escrowCancelled, escrowRefundRequested, escrowRefundCompleted]));
+      expect(payload).toMatchObject({ status: 'REFUNDED', amount: 1000.5, refundId: 'esc_1-refund-1', externalReferenceId: 'SBX-R-2', escrowId: 'esc_1' });
+    });
+  });
+
+  it('covers every callback-worthy type', () => {
+    expect([...CALLBACK_WORTHY].sort()).toEqual(
+      ['AllocationReleased', 'EscrowCancelled', 'EscrowFunded', 'EscrowPaymentFailed', 'EscrowRefundCompleted', 'OrderPaid', 'OrderPaymentFailed', 'OrderRefundCompleted'].sort(),
+    );
+  });
+
+  describe('no callback', () => {
+    it.each<[string, string, { type: string; data: unknown }[]]>([
+      ['OrderPaid', 'order-ord_1', [orderCreated({ callbackUrl: undefined }), orderPaid]],
+      ['OrderPaymentFailed', 'order-ord_1', [orderCreated({ callbackUrl: undefined }), orderFailed]],
+      ['EscrowFunded', 'escrow-esc_1', [escrowCreated({ callbackUrl: undefined }), escrowFunded]],
+      ['AllocationReleased', 'escrow-esc_1', [escrowCreated({ callbackUrl: undefined }), escrowFunded, allocationReleased]],
+      ['EscrowCancelled', 'escrow-esc_1', [escrowCreated({ callbackUrl: undefined }), escrowFunded, escrowCancelled]],
+    ])('%s without a callbackURL plans nothing', (_type, streamId, history) => {
+      expect(plan(streamId, history)).toBeUndefined();
+    });
+
+    it.each<[string, string, { type: string; data: unknown }[]]>([
+      ['OrderCreated', 'order-ord_1', [orderCreated()]],
+      ['OrderRefundRequested', 'order-ord_1', [orderCreated(), orderPaid, orderRefused, orderRefundRequested]],
+      ['EscrowCreated', 'escrow-esc_1', [escrowCreated()]],
+      ['EscrowExpired', 'escrow-esc_1', [escrowCreated(), { type: 'EscrowExpired', data: { expiredAt: '2030-01-01T10:30:00.000Z' } }]],
+      ['EscrowRefundRequested', 'escrow-esc_1', [escrowCreated(), escrowFunded, escrowCancelled, escrowRefundRequested]],
+    ])('%s is not callback-worthy', (_type, streamId, history) => {
+      expect(plan(streamId, history)).toBeUndefined();
+    });
+
+    it('a callback-worthy type on a stream that is neither an order nor an escrow plans nothing', () => {
+      expect(plan('merchant-mer_1', [orderCreated(), orderPaid])).toBeUndefined();
+    });
+  });
+
+  describe('delivery ids', () => {
+    it('derives the delivery id from the source event id: stable, and distinct per event', () => {
+      const history = [orderCreated(), orderPaid];
+      const first = plan('order-ord_1', history, 'evt-stable');
+      const again = plan('order-ord_1', history, 'evt-stable');
+      const other = plan('order-ord_1', history, 'evt-other');
+      expect(first!.deliveryId).toMatch(/^dlv_[0-9a-f]{32}$/);
+      expect(again).toEqual(first);
+      expect(other!.deliveryId).not.toBe(first!.deliveryId);
+      expect(deliveryIdFor('evt-stable')).toBe(first!.deliveryId);
+      expect(JSON.parse(first!.body).deliveryId).toBe(first!.deliveryId);
+    });
+
+    it('plans byte-identical bodies for the same event, whichever worker plans it', () => {
+      const [event] = source('escrow-esc_1', [escrowCreated(), escrowFunded], 'evt-x');
+      const a = planCallback(event, [escrowCreated(), escrowFunded], BASE_URL);
+      const b = planCallback(event, [escrowCreated(), escrowFunded], BASE_URL);
+      expect(b!.body).toBe(a!.body);
+    });
+  });
+});

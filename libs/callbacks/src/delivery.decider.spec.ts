@@ -1,0 +1,186 @@
+import { fold } from '@app/domain';
+import { type DeliveryCommand, DeliveryNotFound, type DeliveryState, deliveryDecider, isGone, isSuccess, StaleAttempt } from './delivery.decider';
+import type { CallbackEvent } from './delivery.events';
+
+const DELIVERY_ID = 'dlv_0123456789abcdef0123456789abcdef';
+const AT = '2030-01-01T10:00:00.000Z';
+
+const scheduledData: Extract<CallbackEvent, { type: 'CallbackScheduled' }>['data'] = {
+  deliveryId: DELIVERY_ID,
+  merchantId: 'mer_1',
+  orderId: 'esc_1',
+  merchantOrderId: 'ORDER-1',
+  sourceEventId: '00000000-0000-4000-8000-000000000001',
+  sourceEventType: 'EscrowFunded',
+  url: 'https://merchant.example/callbacks',
+  body: '{"billRefNo":"ORDER-1","status":"PAID","deliveryId":"dlv_0123456789abcdef0123456789abcdef"}',
+  scheduledAt: AT,
+};
+
+const scheduled: CallbackEvent = { type: 'CallbackScheduled', data: scheduledData };
+
+const attempted = (attempt: number, statusCode?: number, error?: string): CallbackEvent => ({
+  type: 'CallbackAttempted',
+  data: { deliveryId: DELIVERY_ID, attempt, at: AT, latencyMs: 12, statusCode, error, delivered: isSuccess(statusCode) },
+});
+const delivered = (attempt: number): CallbackEvent => ({ type: 'CallbackDelivered', data: { deliveryId: DELIVERY_ID, attempt, deliveredAt: AT } });
+const abandoned = (attempts: number, reason: string): CallbackEvent => ({
+  type: 'CallbackAbandoned',
+  data: { deliveryId: DELIVERY_ID, attempts, reason, abandonedAt: AT },
+});
+const redeliveryRequested: CallbackEvent = { type: 'CallbackRedeliveryRequested', data: { deliveryId: DELIVERY_ID, requestedAt: AT } };
+
+const recordAttempt = (attempt: number, { statusCode, error, retriesLeft = 2 }: { statusCode?: number; error?: string; retriesLeft?: number }): DeliveryCommand => ({
+  type: 'RecordAttempt',
+  data: { attempt, at: AT, latencyMs: 12, statusCode, error, retriesLeft },
+});
+const requestRedelivery: DeliveryCommand = { type: 'RequestRedelivery', data: { at: AT } };
+
+const stateOf = (history: readonly CallbackEvent[]): DeliveryState => fold(deliveryDecider, history);
+const decide = (history: readonly CallbackEvent[], command: DeliveryCommand) => deliveryDecider.decide(command, stateOf(history));
+/** What the delivery looks like after the command's events are appended. */
+const after = (history: readonly CallbackEvent[], command: DeliveryCommand) => stateOf([...history, ...decide(history, command)]);
+
+describe('delivery decider', () => {
+  describe('scheduling', () => {
+    it('opens a pending delivery with no attempts', () => {
+      expect(decide([], { type: 'ScheduleCallback', data: scheduledData })).toEqual([scheduled]);
+      expect(stateOf([scheduled])).toEqual({ scheduled: scheduledData, status: 'PENDING', attempts: [], attemptsInRound: 0 });
+    });
+
+    it('schedules a delivery once, whoever notices the source event again', () => {
+      expect(decide([scheduled], { type: 'ScheduleCallback', data: { ...scheduledData, scheduledAt: '2030-01-02T00:00:00.000Z' } })).toEqual([]);
+      expect(decide([scheduled, attempted(1, 200), delivered(1)], { type: 'ScheduleCallback', data: scheduledData })).toEqual([]);
+    });
+
+    it('knows no attempt or redelivery of a delivery that was never scheduled', () => {
+      expect(() => decide([], recordAttempt(1, { statusCode: 200 }))).toThrow(DeliveryNotFound);
+      expect(() => decide([], requestRedelivery)).toThrow(DeliveryNotFound);
+    });
+  });
+
+  describe('attempt numbering', () => {
+    it('numbers the first attempt 1 and each next one after the last recorded', () => {
+      expect(decide([scheduled], recordAttempt(1, { statusCode: 500 }))).toEqual([attempted(1, 500)]);
+      expect(decide([scheduled, attempted(1, 500)], recordAttempt(2, { statusCode: 500, retriesLeft: 1 }))).toEqual([attempted(2, 500)]);
+    });
+
+    it('refuses an attempt number already used (a duplicate job) as stale', () => {
+      expect(() => decide([scheduled, attempted(1, 500)], recordAttempt(1, { statusCode: 200 }))).toThrow(StaleAttempt);
+      expect(() => decide([scheduled, attempted(1, 500), attempted(2, 500)], recordAttempt(1, { statusCode: 500 }))).toThrow(StaleAttempt);
+    });
+
+    it('refuses an attempt that skips ahead', () => {
+      expect(() => decide([scheduled], recordAttempt(2, { statusCode: 200 }))).toThrow(StaleAttempt);
+      expect(() => decide([scheduled], recordAttempt(0, { statusCode: 200 }))).toThrow(StaleAttempt);
+    });
+
+    it('keeps every attempt with its outcome and counts the attempts of the round', () => {
+      const state = stateOf([scheduled, attempted(1, 503), attempted(2, undefined, 'timed out')]);
+      expect(state.status).toBe('PENDING');
+      expect(state.attemptsInRound).toBe(2);
+      expect(state.attempts).toEqual([
+        { attempt: 1, at: AT, latencyMs: 12, statusCode: 503, error: undefined, delivered: false },
+        { attempt: 2, at: AT, latencyMs: 12, statusCode: undefined, error: 'timed out', delivered: false },
+      ]);
+    });
+
+    it('records a failure without a status code (timeout, refused connection) as an error', () => {
+      expect(decide([scheduled], recordAttempt(1, { error: 'ECONNREFUSED' }))).toEqual([attempted(1, undefined, 'ECONNREFUSED')]);
+    });
+  });
+
+  describe('delivered', () => {
+    it.each([200, 201, 202, 204, 299])('a %i answer delivers the callback', (statusCode) => {
+      expect(decide([scheduled], recordAttempt(1, { statusCode }))).toEqual([attempted(1, statusCode), delivered(1)]);
+      expect(after([scheduled], recordAttempt(1, { statusCode })).status).toBe('DELIVERED');
+    });
+
+    it('delivers on a later attempt after failures', () => {
+      const history = [scheduled, attempted(1, 500)];
+      expect(decide(history, recordAttempt(2, { statusCode: 200, retriesLeft: 1 }))).toEqual([attempted(2, 200), delivered(2)]);
+    });
+
+    it.each([100, 199, 300, 302, 304, 400, 404, 429, 500, 503])('a %i answer is not a delivery', (statusCode) => {
+      expect(decide([scheduled], recordAttempt(1, { statusCode }))).toEqual([attempted(1, statusCode)]);
+    });
+
+    it('takes no attempt once delivered', () => {
+      expect(() => decide([scheduled, attempted(1, 200), delivered(1)], recordAttempt(2, { statusCode: 200 }))).toThrow(StaleAttempt);
+    });
+  });
+
+  describe('abandoned', () => {
+    it('gives up at once on 410 Gone, even with retries left', () => {
+      expect(decide([scheduled], recordAttempt(1, { statusCode: 410, retriesLeft: 9 }))).toEqual([
+        attempted(1, 410),
+        abandoned(1, 'The receiver answered 410 Gone'),
+      ]);
+      expect(after([scheduled], recordAttempt(1, { statusCode: 410, retriesLeft: 9 })).status).toBe('ABANDONED');
+    });
+
+    it('gives up when the schedule has no retry left', () => {
+      const history = [scheduled, attempted(1, 500), attempted(2, 500)];
+      expect(decide(history, recordAttempt(3, { statusCode: 500, retriesLeft: 0 }))).toEqual([
+        attempted(3, 500),
+        abandoned(3, 'Every scheduled attempt failed'),
+      ]);
+      expect(decide(history, recordAttempt(3, { error: 'timed out', retriesLeft: 0 }))).toEqual([
+        attempted(3, undefined, 'timed out'),
+        abandoned(3, 'Every scheduled attempt failed'),
+      ]);
+    });
+
+    it('still delivers on the last retry when it succeeds', () => {
+      expect(decide([scheduled, attempted(1, 500)], recordAttempt(2, { statusCode: 200, retriesLeft: 0 }))).toEqual([attempted(2, 200), delivered(2)]);
+    });
+
+    it('takes no attempt once abandoned', () => {
+      expect(() => decide([scheduled, attempted(1, 410), abandoned(1, 'gone')], recordAttempt(2, { statusCode: 200 }))).toThrow(StaleAttempt);
+    });
+  });
+
+  describe('redelivery', () => {
+    const deliveredHistory = [scheduled, attempted(1, 500), attempted(2, 200), delivered(2)];
+    const abandonedHistory = [scheduled, attempted(1, 500), attempted(2, 500), attempted(3, 500), abandoned(3, 'Every scheduled attempt failed')];
+
+    it('reopens a delivered delivery: pending again, attempts kept, a new round', () => {
+      expect(decide(deliveredHistory, requestRedelivery)).toEqual([redeliveryRequested]);
+      const state = after(deliveredHistory, requestRedelivery);
+      expect(state.status).toBe('PENDING');
+      expect(state.attempts).toHaveLength(2);
+      expect(state.attemptsInRound).toBe(0);
+      expect(state.scheduled).toEqual(scheduledData);
+    });
+
+    it('reopens an abandoned delivery with a whole schedule again', () => {
+      const state = after(abandonedHistory, requestRedelivery);
+      expect(state.status).toBe('PENDING');
+      expect(state.attemptsInRound).toBe(0);
+    });
+
+    it('numbers the next attempt after every earlier one, and treats old numbers as stale', () => {
+      const history = [...deliveredHistory, redeliveryRequested];
+      expect(decide(history, recordAttempt(3, { statusCode: 200 }))).toEqual([attempted(3, 200), delivered(3)]);
+      expect(() => decide(history, recordAttempt(2, { statusCode: 200 }))).toThrow(StaleAttempt);
+      expect(after(history, recordAttempt(3, { statusCode: 200 })).status).toBe('DELIVERED');
+    });
+
+    it('counts the new round from zero, so the schedule starts over', () => {
+      const history = [...abandonedHistory, redeliveryRequested, attempted(4, 500)];
+      const state = stateOf(history);
+      expect(state.attemptsInRound).toBe(1);
+      expect(state.attempts.map((a) => a.attempt)).toEqual([1, 2, 3, 4]);
+      expect(decide(history, recordAttempt(5, { statusCode: 500, retriesLeft: 1 }))).toEqual([attempted(5, 500)]);
+    });
+  });
+
+  it('tells success and gone apart', () => {
+    expect(isSuccess(undefined)).toBe(false);
+    expect(isSuccess(200)).toBe(true);
+    expect(isSuccess(300)).toBe(false);
+    expect(isGone(410)).toBe(true);
+    expect(isGone(404)).toBe(false);
+    expect(isGone(undefined)).toBe(false);
+  });
+});
