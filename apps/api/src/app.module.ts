@@ -13,6 +13,7 @@ import { ProjectorService } from './infrastructure/projector.service';
 import { MerchantsModule } from './merchants/merchants.module';
 import { loggingModule } from './operations/logging';
 import { OperationsModule } from './operations/operations.module';
+import { rateLimiting } from './operations/rate-limit';
 import { OrdersModule } from './orders/orders.module';
 import { PaymentsModule } from './payments/payments.module';
 import { SchedulingModule } from './scheduling/scheduling.module';
@@ -20,10 +21,12 @@ import { SchedulingModule } from './scheduling/scheduling.module';
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, logDestination?: DestinationStream): DynamicModule {
+    const limits = rateLimiting(config);
     return {
       module: AppModule,
       imports: [
         loggingModule(config, logDestination),
+        limits.module,
         InfrastructureModule.forRoot(config),
         CqrsModule.forRoot(),
         MerchantAuthModule,
@@ -36,7 +39,7 @@ export class AppModule {
         AuditModule,
         OperationsModule,
       ],
-      providers: [ProjectorService, { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }],
+      providers: [ProjectorService, { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }, ...limits.providers],
     };
   }
 }

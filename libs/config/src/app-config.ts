@@ -28,6 +28,8 @@ export interface AppConfig {
   callbackTimeoutMs: number;
   /** How often pending callbacks and due payment work are re-queued from the read models. */
   reconcileIntervalMs: number;
+  /** Requests per minute per API secret (or per client address without one); 0 turns the limit off. */
+  rateLimitPerMinute: number;
   /** Let callbackURLs reach private, loopback and link-local addresses (local development). */
   callbackAllowPrivateUrls: boolean;
   /** 32 bytes; encrypts webhook secrets at rest. */
@@ -135,6 +137,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     callbackRetryScheduleMs: schedule(env, 'CALLBACK_RETRY_SCHEDULE_MS', [5_000, 60_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000, 86_400_000]),
     callbackTimeoutMs: integer(env, 'CALLBACK_TIMEOUT_MS', 10_000, 100, 60_000),
     reconcileIntervalMs: integer(env, 'RECONCILE_INTERVAL_MS', 60_000, 100, 3_600_000),
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 6_000, 0, 10_000_000),
     callbackAllowPrivateUrls:
       oneOf(env, 'CALLBACK_ALLOW_PRIVATE_URLS', ['true', 'false'] as const, paymentProvider === 'sandbox' ? 'true' : 'false') === 'true',
     secretsKey,
