@@ -106,6 +106,9 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (eventStore === 'eventstoredb' && !env.EVENTSTORE_CONNECTION_STRING) {
     throw new ConfigError('EVENT_STORE=eventstoredb needs EVENTSTORE_CONNECTION_STRING');
   }
+  if (eventStore === 'eventstoredb' && !databaseUrl) {
+    throw new ConfigError('EVENT_STORE=eventstoredb keeps its read models in PostgreSQL: set DATABASE_URL');
+  }
   const publicBaseUrl = (env.PUBLIC_BASE_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
   try {
     new URL(publicBaseUrl);

@@ -2,3 +2,4 @@ export * from './event-store.port';
 export * from './polling-subscription';
 export * from './postgres/postgres-event-store';
 export * from './postgres/event-store.migrations';
+export * from './kurrentdb/kurrent-event-store';

@@ -1,7 +1,7 @@
 import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { createPgClient, createPgliteClient, migrate, SQL_CLIENT, type SqlClient } from '@app/database';
-import { EVENT_STORE, EVENT_STORE_MIGRATIONS, PostgresEventStore } from '@app/event-store';
+import { createKurrentEventStore, EVENT_STORE, EVENT_STORE_MIGRATIONS, PostgresEventStore } from '@app/event-store';
 import { AuditorStore, CREDENTIAL_MIGRATIONS, CredentialStore } from '@app/merchants';
 import { ProjectionProgress, READ_MODEL_MIGRATIONS } from '@app/read-models';
 import { join } from 'node:path';
@@ -53,7 +53,12 @@ export class InfrastructureModule {
       providers: [
         { provide: APP_CONFIG, useValue: config },
         { provide: SQL_CLIENT, useFactory: () => openDatabase(config) },
-        { provide: EVENT_STORE, useFactory: (db: SqlClient) => new PostgresEventStore(db), inject: [SQL_CLIENT] },
+        {
+          provide: EVENT_STORE,
+          useFactory: (db: SqlClient) =>
+            config.eventStore === 'eventstoredb' ? createKurrentEventStore(config.eventStoreConnectionString!) : new PostgresEventStore(db),
+          inject: [SQL_CLIENT],
+        },
         { provide: CredentialStore, useFactory: (db: SqlClient) => new CredentialStore(db, config.secretsKey), inject: [SQL_CLIENT] },
         { provide: AuditorStore, useFactory: (db: SqlClient) => new AuditorStore(db), inject: [SQL_CLIENT] },
         { provide: ProjectionProgress, useFactory: (db: SqlClient) => new ProjectionProgress(db), inject: [SQL_CLIENT] },

@@ -1,0 +1,163 @@
+import {
+  type AppendResult,
+  comparePositions,
+  type EventStore,
+  type ExpectedRevision,
+  type LogPosition,
+  type NewEvent,
+  type RecordedEvent,
+  START,
+  type SubscribeOptions,
+  type Subscription,
+  WrongExpectedRevision,
+} from '../event-store.port';
+import { actualRevision, fromKurrentPosition, fromRecorded, type KurrentEventData, type KurrentRecorded, type KurrentStreamState, toEventData, toStreamState } from './kurrent-mapping';
+
+/**
+ * The client boundary: the few calls of @kurrent/kurrentdb-client the adapter makes. Kept narrow so
+ * the adapter's own logic is tested against a fake, and the real client is checked by the contract
+ * suite wherever a server is reachable.
+ */
+export interface KurrentClient {
+  appendToStream(stream: string, events: KurrentEventData[], options: { streamState: KurrentStreamState }): Promise<{ nextExpectedRevision: bigint; position?: { commit: bigint; prepare: bigint } }>;
+  readStream(stream: string, options: { fromRevision: 'start'; direction: 'forwards' }): AsyncIterable<{ event?: KurrentRecorded }>;
+  readAll(options: { fromPosition: 'start' | LogPosition; maxCount: number; direction: 'forwards'; filter: unknown }): AsyncIterable<{ event?: KurrentRecorded }>;
+  subscribeToAll(options: { fromPosition: 'start' | LogPosition; filter: unknown }): AsyncIterable<{ event?: KurrentRecorded }> & { unsubscribe(): Promise<void> };
+  dispose(): Promise<void>;
+}
+
+/** Error shapes of the client, matched by name so the boundary stays a plain interface. */
+function isWrongExpectedVersion(error: unknown): error is { actualState?: unknown } {
+  return (error as { type?: string })?.type === 'wrong-expected-version';
+}
+
+function isStreamNotFound(error: unknown): boolean {
+  return (error as { type?: string })?.type === 'stream-not-found';
+}
+
+/** An error thrown by the subscriber's own handler: it ends the subscription instead of resubscribing. */
+class HandlerFailed extends Error {
+  constructor(override readonly cause: unknown) {
+    super('subscription handler failed');
+  }
+}
+
+export interface KurrentEventStoreOptions {
+  /** System events ($…) never reach our readers. */
+  filter: unknown;
+  /** Wait before resubscribing after the subscription drops. */
+  resubscribeDelayMs?: number;
+}
+
+export class KurrentEventStore implements EventStore {
+  constructor(
+    private readonly client: KurrentClient,
+    private readonly options: KurrentEventStoreOptions,
+  ) {}
+
+  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+    if (events.length === 0) throw new Error('append needs at least one event');
+    const data = events.map(toEventData);
+    let result: Awaited<ReturnType<KurrentClient['appendToStream']>>;
+    try {
+      result = await this.client.appendToStream(streamId, data, { streamState: toStreamState(expected) });
+    } catch (error) {
+      if (isWrongExpectedVersion(error)) {
+        throw new WrongExpectedRevision(streamId, expected, actualRevision(error.actualState));
+      }
+      throw error;
+    }
+    const first = result.nextExpectedRevision - BigInt(events.length) + 1n;
+    const position = fromKurrentPosition(result.position);
+    const recorded = data.map((event, i) =>
+      fromRecorded({ streamId, id: event.id, revision: first + BigInt(i), type: event.type, created: new Date(), data: event.data, metadata: event.metadata }, position),
+    );
+    return { nextRevision: result.nextExpectedRevision, position, events: recorded };
+  }
+
+  async readStream(streamId: string): Promise<RecordedEvent[]> {
+    const events: RecordedEvent[] = [];
+    try {
+      for await (const resolved of this.client.readStream(streamId, { fromRevision: 'start', direction: 'forwards' })) {
+        if (resolved.event) events.push(fromRecorded(resolved.event));
+      }
+    } catch (error) {
+      if (isStreamNotFound(error)) return [];
+      throw error;
+    }
+    return events;
+  }
+
+  /** KurrentDB reads $all from a position inclusively; the port reads strictly after it. */
+  async readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]> {
+    const fromStart = comparePositions(after, START) === 0;
+    const events: RecordedEvent[] = [];
+    for await (const resolved of this.client.readAll({
+      fromPosition: fromStart ? 'start' : after,
+      maxCount: limit + 1,
+      direction: 'forwards',
+      filter: this.options.filter,
+    })) {
+      if (!resolved.event) continue;
+      const event = fromRecorded(resolved.event);
+      if (comparePositions(event.position, after) > 0) events.push(event);
+      if (events.length === limit) break;
+    }
+    return events;
+  }
+
+  /** A catch-up subscription to $all; when it drops, it resumes after the last event handed over. */
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    let stopped = false;
+    let current: { unsubscribe(): Promise<void> } | undefined;
+    let last = options.from;
+    const run = async () => {
+      while (!stopped) {
+        const subscription = this.client.subscribeToAll({
+          fromPosition: comparePositions(last, START) === 0 ? 'start' : last,
+          filter: this.options.filter,
+        });
+        current = subscription;
+        try {
+          for await (const resolved of subscription) {
+            if (stopped) break;
+            if (!resolved.event) continue;
+            const event = fromRecorded(resolved.event);
+            if (comparePositions(event.position, last) <= 0) continue;
+            await options.onEvents([event]).catch((error: unknown) => {
+              throw new HandlerFailed(error);
+            });
+            last = event.position;
+          }
+        } catch (error) {
+          if (error instanceof HandlerFailed) throw error.cause;
+          // The connection dropped (server restart, leader change): resubscribe after the last event handed over.
+        }
+        if (!stopped) await new Promise((resolve) => setTimeout(resolve, this.options.resubscribeDelayMs ?? 1000));
+      }
+    };
+    const done = run().finally(() => current?.unsubscribe().catch(() => undefined));
+    done.catch(() => undefined);
+    return {
+      done,
+      async stop() {
+        stopped = true;
+        await current?.unsubscribe().catch(() => undefined);
+        await done.catch(() => undefined);
+      },
+    };
+  }
+
+  async close(): Promise<void> {
+    await this.client.dispose();
+  }
+}
+
+/** The real client behind the boundary. */
+export function createKurrentEventStore(connectionString: string): KurrentEventStore {
+  // Loaded here so deployments on PostgreSQL never load the gRPC client.
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  const kurrent = require('@kurrent/kurrentdb-client') as typeof import('@kurrent/kurrentdb-client');
+  const client = kurrent.KurrentDBClient.connectionString(connectionString) as unknown as KurrentClient;
+  return new KurrentEventStore(client, { filter: kurrent.excludeSystemEvents() });
+}
