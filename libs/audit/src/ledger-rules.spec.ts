@@ -1,0 +1,137 @@
+import { type Santim, santim } from '@app/domain';
+import { ACCOUNTS, isDebitNormal, type JournalEntry, journalFor, refundCompletionEntry } from './ledger-rules';
+
+const AMOUNT = santim(100_050);
+
+function balanced(entry: JournalEntry) {
+  const debits = entry.lines.reduce((sum, line) => sum + line.debit, 0);
+  const credits = entry.lines.reduce((sum, line) => sum + line.credit, 0);
+  expect(debits).toBe(credits);
+  expect(debits).toBeGreaterThan(0);
+  for (const line of entry.lines) {
+    // A line is a debit or a credit, never both.
+    expect(line.debit === 0 || line.credit === 0).toBe(true);
+    expect(Number.isInteger(line.debit) && Number.isInteger(line.credit)).toBe(true);
+  }
+}
+
+const postings = (entry: JournalEntry | undefined) => entry?.lines.map((l) => ({ account: l.account, debit: l.debit, credit: l.credit }));
+
+describe('journalFor (DESIGN §7)', () => {
+  it('OrderPaid: Dr provider:clearing / Cr merchant:{order merchant}:payable', () => {
+    const entry = journalFor('OrderPaid', { amount: AMOUNT, externalReferenceId: 'x' }, { id: 'ord_1', orderMerchantId: 'm_1' });
+    expect(postings(entry)).toEqual([
+      { account: 'provider:clearing', debit: AMOUNT, credit: 0 },
+      { account: 'merchant:m_1:payable', debit: 0, credit: AMOUNT },
+    ]);
+    balanced(entry!);
+  });
+
+  it('EscrowFunded: Dr provider:clearing / Cr escrow:{escrowId}', () => {
+    const entry = journalFor('EscrowFunded', { amount: AMOUNT }, { id: 'esc_1' });
+    expect(postings(entry)).toEqual([
+      { account: 'provider:clearing', debit: AMOUNT, credit: 0 },
+      { account: 'escrow:esc_1', debit: 0, credit: AMOUNT },
+    ]);
+    balanced(entry!);
+  });
+
+  it("AllocationReleased: Dr escrow:{id} / Cr merchant:{the allocation's merchant}:payable", () => {
+    const entry = journalFor('AllocationReleased', { merchantId: 'seller-1', amount: santim(60_050) }, { id: 'esc_1', orderMerchantId: 'ignored' });
+    expect(postings(entry)).toEqual([
+      { account: 'escrow:esc_1', debit: 60_050, credit: 0 },
+      { account: 'merchant:seller-1:payable', debit: 0, credit: 60_050 },
+    ]);
+    expect(entry!.description).toContain('seller-1');
+    balanced(entry!);
+  });
+
+  it('EscrowRefundRequested on cancel: Dr escrow:{id} / Cr customer:refunds', () => {
+    const entry = journalFor('EscrowRefundRequested', { amount: AMOUNT, reason: 'CANCELLED', refundId: 'r1' }, { id: 'esc_1' });
+    expect(postings(entry)).toEqual([
+      { account: 'escrow:esc_1', debit: AMOUNT, credit: 0 },
+      { account: 'customer:refunds', debit: 0, credit: AMOUNT },
+    ]);
+    balanced(entry!);
+  });
+
+  it.each(['EXPIRED', 'AMOUNT_MISMATCH', 'HELD', 'RELEASED'])(
+    'EscrowRefundRequested for a refused payment (%s) never touches the escrow: Dr provider:clearing / Cr customer:refunds',
+    (reason) => {
+      const entry = journalFor('EscrowRefundRequested', { amount: AMOUNT, reason }, { id: 'esc_1' });
+      expect(postings(entry)).toEqual([
+        { account: 'provider:clearing', debit: AMOUNT, credit: 0 },
+        { account: 'customer:refunds', debit: 0, credit: AMOUNT },
+      ]);
+      balanced(entry!);
+    },
+  );
+
+  it('OrderRefundRequested: Dr provider:clearing / Cr customer:refunds', () => {
+    const entry = journalFor('OrderRefundRequested', { amount: AMOUNT, reason: 'EXPIRED' }, { id: 'ord_1', orderMerchantId: 'm_1' });
+    expect(postings(entry)).toEqual([
+      { account: 'provider:clearing', debit: AMOUNT, credit: 0 },
+      { account: 'customer:refunds', debit: 0, credit: AMOUNT },
+    ]);
+    balanced(entry!);
+  });
+
+  it('refund completion: Dr customer:refunds / Cr provider:clearing, for the amount of the refund', () => {
+    const entry = refundCompletionEntry(AMOUNT);
+    expect(postings(entry)).toEqual([
+      { account: 'customer:refunds', debit: AMOUNT, credit: 0 },
+      { account: 'provider:clearing', debit: 0, credit: AMOUNT },
+    ]);
+    balanced(entry);
+  });
+
+  it.each([
+    'EscrowCreated',
+    'EscrowPaymentInitiated',
+    'EscrowPaymentFailed',
+    'EscrowExpired',
+    'EscrowCancelled',
+    'EscrowRefundFailed',
+    'EscrowRefundCompleted',
+    'OrderCreated',
+    'OrderRefundCompleted',
+    'MerchantRegistered',
+    'AuditorRegistered',
+    'SomethingNobodyKnows',
+  ])('%s calls for no journal entry (undefined)', (type) => {
+    expect(journalFor(type, { amount: AMOUNT, merchantId: 'seller-1', reason: 'CANCELLED' }, { id: 'x', orderMerchantId: 'm_1' })).toBeUndefined();
+  });
+
+  it('every entry is balanced in integer santim whatever the amount', () => {
+    for (const amount of [1, 2, 99, 100, 12_345_678, 100_000_000_000] as Santim[]) {
+      for (const [type, data] of [
+        ['OrderPaid', { amount }],
+        ['EscrowFunded', { amount }],
+        ['AllocationReleased', { amount, merchantId: 's' }],
+        ['EscrowRefundRequested', { amount, reason: 'CANCELLED' }],
+        ['EscrowRefundRequested', { amount, reason: 'EXPIRED' }],
+        ['OrderRefundRequested', { amount }],
+      ] as const) {
+        balanced(journalFor(type, data, { id: 'e', orderMerchantId: 'm' })!);
+      }
+      balanced(refundCompletionEntry(amount));
+    }
+  });
+
+  it('names accounts as DESIGN §7 does', () => {
+    expect(ACCOUNTS.providerClearing).toBe('provider:clearing');
+    expect(ACCOUNTS.customerRefunds).toBe('customer:refunds');
+    expect(ACCOUNTS.escrow('esc_9')).toBe('escrow:esc_9');
+    expect(ACCOUNTS.merchantPayable('m_9')).toBe('merchant:m_9:payable');
+  });
+});
+
+describe('isDebitNormal', () => {
+  it('provider accounts (money the provider holds for us) are debit-normal', () => {
+    expect(isDebitNormal('provider:clearing')).toBe(true);
+  });
+
+  it.each(['escrow:esc_1', 'merchant:m_1:payable', 'customer:refunds'])('%s (what we owe) is credit-normal', (account) => {
+    expect(isDebitNormal(account)).toBe(false);
+  });
+});
