@@ -21,6 +21,8 @@ export interface AppConfig {
   paymentProvider: 'sandbox';
   /** How long the sandbox provider's simulated customer takes to answer a push. */
   sandboxDelayMs: number;
+  /** Where the sandbox posts its notifications from a process without HTTP (default PUBLIC_BASE_URL). */
+  sandboxNotifyUrl?: string;
   /** First wait before a refund the provider refused is tried again (doubles up to an hour). */
   refundRetryMs: number;
   /** Waits between callback attempts after the first: DESIGN §6's ~3 days by default; then ABANDONED. */
@@ -136,6 +138,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     adminApiKey,
     paymentProvider,
     sandboxDelayMs: integer(env, 'SANDBOX_DELAY_MS', 1500, 0, 60_000),
+    sandboxNotifyUrl: env.SANDBOX_NOTIFY_URL?.trim().replace(/\/+$/, '') || undefined,
     refundRetryMs: integer(env, 'REFUND_RETRY_MS', 30_000, 10, 3_600_000),
     callbackRetryScheduleMs: schedule(env, 'CALLBACK_RETRY_SCHEDULE_MS', [5_000, 60_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000, 86_400_000]),
     callbackTimeoutMs: integer(env, 'CALLBACK_TIMEOUT_MS', 10_000, 100, 60_000),

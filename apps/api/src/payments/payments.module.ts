@@ -17,7 +17,7 @@ import { SandboxCompleteController } from './sandbox/sandbox-complete.controller
 import { VerifyPaymentController } from './verify-payment/verify-payment.controller';
 import { VerifyPaymentHandler } from './verify-payment/verify-payment.handler';
 
-/** The sandbox notifies the API that serves this process, or PUBLIC_BASE_URL from a process without HTTP. */
+/** The sandbox notifies the API this process serves; from a process without HTTP, SANDBOX_NOTIFY_URL or PUBLIC_BASE_URL. */
 function sandboxProvider(config: AppConfig, adapterHost: HttpAdapterHost): SandboxProvider {
   const logger = new Logger('SandboxProvider');
   return new SandboxProvider({
@@ -25,7 +25,7 @@ function sandboxProvider(config: AppConfig, adapterHost: HttpAdapterHost): Sandb
     delayMs: config.sandboxDelayMs,
     notifyBaseUrl: () => {
       const address = adapterHost.httpAdapter?.getHttpServer()?.address?.();
-      return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : config.publicBaseUrl;
+      return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : (config.sandboxNotifyUrl ?? config.publicBaseUrl);
     },
     onDeliveryError: (error) => logger.warn(`a notification could not be delivered: ${error instanceof Error ? error.message : String(error)}`),
   });
