@@ -65,6 +65,22 @@ function paid(
   };
 }
 
+function refunded(
+  message: string,
+  created: { merchantId: string },
+  refunds: readonly { refundId: string; amount: Santim }[],
+  completion: { refundId: string; externalReferenceId: string },
+) {
+  const refund = refunds.find((r) => r.refundId === completion.refundId);
+  return {
+    message,
+    merchantId: created.merchantId,
+    externalReferenceId: completion.externalReferenceId,
+    amount: refund ? amount(refund.amount) : undefined,
+    refundId: completion.refundId,
+  };
+}
+
 function orderCallback(event: SourceEvent, state: OrderState, publicBaseUrl: string, deliveryId: string): PlannedCallback | undefined {
   const order = state.created;
   if (!order?.callbackUrl) return undefined;
@@ -79,19 +95,9 @@ function orderCallback(event: SourceEvent, state: OrderState, publicBaseUrl: str
     case 'OrderPaymentFailed':
       payload = { ...head('FAILED'), message: `Payment failed: ${e.data.reason}`, merchantId: order.merchantId, ...tail };
       break;
-    case 'OrderRefundCompleted': {
-      const refund = state.refunds.find((r) => r.refundId === e.data.refundId);
-      payload = {
-        ...head('REFUNDED'),
-        message: 'A payment the order could not take was refunded to the customer',
-        merchantId: order.merchantId,
-        externalReferenceId: e.data.externalReferenceId,
-        amount: refund ? amount(refund.amount) : undefined,
-        refundId: e.data.refundId,
-        ...tail,
-      };
+    case 'OrderRefundCompleted':
+      payload = { ...head('REFUNDED'), ...refunded('A payment the order could not take was refunded to the customer', order, state.refunds, e.data), ...tail };
       break;
-    }
     default:
       return undefined;
   }
@@ -134,19 +140,9 @@ function escrowCallback(event: SourceEvent, state: EscrowState, publicBaseUrl: s
         ...tail,
       };
       break;
-    case 'EscrowRefundCompleted': {
-      const refund = state.refunds.find((r) => r.refundId === e.data.refundId);
-      payload = {
-        ...head('REFUNDED'),
-        message: 'The money still held was refunded to the customer',
-        merchantId: escrow.merchantId,
-        externalReferenceId: e.data.externalReferenceId,
-        amount: refund ? amount(refund.amount) : undefined,
-        refundId: e.data.refundId,
-        ...tail,
-      };
+    case 'EscrowRefundCompleted':
+      payload = { ...head('REFUNDED'), ...refunded('The money still held was refunded to the customer', escrow, state.refunds, e.data), ...tail };
       break;
-    }
     default:
       return undefined;
   }
