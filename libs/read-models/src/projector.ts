@@ -78,6 +78,8 @@ export class Projector {
       this.options.onActive?.();
       let checkpoint = await readCheckpoint(this.db);
       this.progress.advance(checkpoint);
+      // Stopped while taking the lead: stop() found no subscription to end, so none may start now.
+      if (!this.running) return;
       this.subscription = this.store.subscribeToAll({
         from: checkpoint,
         batchSize: this.options.batchSize ?? 500,

@@ -18,7 +18,8 @@ export function selectForRebuild(all: readonly Projection[], names: readonly str
   const wanted = new Set(names);
   const pending = [...names];
   while (pending.length > 0) {
-    const projection = all.find((p) => p.name === pending.pop());
+    const name = pending.pop();
+    const projection = all.find((p) => p.name === name);
     for (const dependency of projection?.dependsOn ?? []) {
       if (!wanted.has(dependency)) {
         wanted.add(dependency);
@@ -60,22 +61,29 @@ export async function rebuildProjections(
       return work(tx);
     });
   let progress: RebuildProgress = { events: 0, position: START, target: START };
-  const catchUp = async (target: LogPosition) => {
+  /** Applies the log up to `target`, in a transaction of its own per batch, or all in `within`. */
+  const catchUp = async (target: LogPosition, within?: SqlExecutor) => {
     while (comparePositions(progress.position, target) < 0) {
       const events = (await store.readAll(progress.position, BATCH)).filter((e) => comparePositions(e.position, target) <= 0);
       if (events.length === 0) break;
-      await inShadow(async (tx) => {
+      const apply = async (tx: SqlExecutor) => {
         for (const projection of projections) await projection.applyBatch(tx, events);
-      });
+      };
+      await (within ? apply(within) : inShadow(apply));
       progress = { events: progress.events + events.length, position: events[events.length - 1].position, target };
       onProgress(progress);
     }
   };
-  // Catch up with the live projector, then swap while holding its checkpoint, unless it moved meanwhile.
+  // Catch up with the live projector, then swap while holding its checkpoint. Holding it pauses the
+  // projector, so what it applied since the catch-up (a batch or two) is applied in the same
+  // transaction: under steady writes, retrying until the projector happens to stand still may never end.
   for (let swapped = false; !swapped; ) {
     await catchUp(await readCheckpoint(db));
     swapped = await inShadow(async (tx) => {
       await tx.query(`SELECT name FROM ${live}.projection_checkpoints WHERE name = $1 FOR UPDATE`, [MAIN_CHECKPOINT]);
+      // PGlite is one connection, held by this transaction: reading the log now would wait for itself.
+      // Nor can its projector move meanwhile, so there is nothing to catch up with.
+      if (db.kind !== 'pglite') await catchUp(await readCheckpoint(tx), tx);
       if (comparePositions(await readCheckpoint(tx), progress.position) !== 0) return false;
       for (const table of tables) {
         await tx.query(`DROP TABLE ${live}.${quoteIdentifier(table)}`);
