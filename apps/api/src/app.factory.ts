@@ -84,8 +84,9 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   });
   // The audit API reads; whatever the key, nothing under it changes anything.
   fastify.addHook('onRequest', async (request, reply) => {
-    if (!request.url.startsWith('/v1/audit/') || request.method === 'GET' || request.method === 'HEAD') return;
-    const { statusCode, body } = toProblem(new ApiError(405, 'AUDIT_READ_ONLY', 'The audit API is read-only: only GET is allowed'), request.url.split('?')[0]);
+    const path = request.url.split('?')[0];
+    if ((path !== '/v1/audit' && !path.startsWith('/v1/audit/')) || request.method === 'GET' || request.method === 'HEAD') return;
+    const { statusCode, body } = toProblem(new ApiError(405, 'AUDIT_READ_ONLY', 'The audit API is read-only: only GET is allowed'), path);
     return reply.status(statusCode).header('allow', 'GET, HEAD').header('content-type', 'application/problem+json; charset=utf-8').send(JSON.stringify(body));
   });
   const metrics = app.get(Metrics);
