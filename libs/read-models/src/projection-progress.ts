@@ -28,6 +28,7 @@ export class ProjectionProgress {
   private waiters: Waiter[] = [];
   private poller?: NodeJS.Timeout;
   private localProjector = false;
+  private closed = false;
 
   constructor(
     private readonly db: SqlExecutor,
@@ -57,7 +58,7 @@ export class ProjectionProgress {
   /** Resolves true once the read models include `position`, or false when `timeoutMs` runs out first. */
   waitFor(position: LogPosition, timeoutMs: number): Promise<boolean> {
     if (comparePositions(position, this.reached) <= 0) return Promise.resolve(true);
-    if (timeoutMs <= 0) return Promise.resolve(false);
+    if (timeoutMs <= 0 || this.closed) return Promise.resolve(false);
     return new Promise((resolve) => {
       const waiter: Waiter = {
         position,
@@ -72,7 +73,9 @@ export class ProjectionProgress {
     });
   }
 
+  /** Shutting down: requests still in flight answer now instead of waiting for a projector that is stopping. */
   close(): void {
+    this.closed = true;
     this.stopPolling();
     for (const waiter of this.waiters) {
       clearTimeout(waiter.timer);

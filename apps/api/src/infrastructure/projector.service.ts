@@ -14,7 +14,7 @@ export class ProjectorService implements OnApplicationBootstrap, BeforeApplicati
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SQL_CLIENT) db: SqlClient,
     @Inject(EVENT_STORE) store: EventStore,
-    @Inject(ProjectionProgress) progress: ProjectionProgress,
+    @Inject(ProjectionProgress) private readonly progress: ProjectionProgress,
   ) {
     this.projector = new Projector(db, store, CORE_PROJECTIONS, progress, {
       lockName: `projector:${config.databaseSchema}`,
@@ -28,6 +28,7 @@ export class ProjectorService implements OnApplicationBootstrap, BeforeApplicati
   }
 
   async beforeApplicationShutdown(): Promise<void> {
+    this.progress.close();
     await this.projector.stop();
   }
 }

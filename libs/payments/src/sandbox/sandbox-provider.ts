@@ -11,6 +11,10 @@ import {
 } from '../payment-provider.port';
 import { SANDBOX_OTP, SANDBOX_PHONES } from './sandbox-phones';
 
+/** Deliveries of one notification before the sandbox gives up, and the base wait between them. */
+const NOTIFY_ATTEMPTS = 8;
+const NOTIFY_RETRY_MS = 20;
+
 export interface SandboxOptions {
   notificationSecret: Buffer;
   /** Where notifications are posted, resolved when one is sent (the port is known only after listen). */
@@ -112,18 +116,28 @@ export class SandboxProvider implements PaymentProvider {
     this.timers.add(timer);
   }
 
+  /**
+   * Posts a signed notification. Like a real provider, it delivers the same notification again when
+   * the receiver answers 409 (the order changed concurrently) or 5xx; applying it is idempotent.
+   */
   private async notify(notification: Omit<ProviderNotification, 'id' | 'occurredAt'>): Promise<void> {
     const body = JSON.stringify({ id: `ntf_${randomUUID()}`, occurredAt: new Date().toISOString(), ...notification });
-    const timestamp = String(Date.now());
-    const response = await fetch(`${this.options.notifyBaseUrl()}/v1/providers/sandbox/notifications`, {
-      method: 'POST',
-      headers: {
-        'content-type': 'application/json',
-        [PROVIDER_TIMESTAMP_HEADER]: timestamp,
-        [PROVIDER_SIGNATURE_HEADER]: signNotification(this.options.notificationSecret, timestamp, body),
-      },
-      body,
-    });
-    if (!response.ok) throw new Error(`notification refused: ${response.status} ${await response.text()}`);
+    for (let attempt = 1; ; attempt++) {
+      const timestamp = String(Date.now());
+      const response = await fetch(`${this.options.notifyBaseUrl()}/v1/providers/sandbox/notifications`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          [PROVIDER_TIMESTAMP_HEADER]: timestamp,
+          [PROVIDER_SIGNATURE_HEADER]: signNotification(this.options.notificationSecret, timestamp, body),
+        },
+        body,
+      });
+      if (response.ok) return;
+      const text = await response.text();
+      const retriable = response.status === 409 || response.status >= 500;
+      if (!retriable || attempt >= NOTIFY_ATTEMPTS) throw new Error(`notification refused: ${response.status} ${text}`);
+      await new Promise((resolve) => setTimeout(resolve, NOTIFY_RETRY_MS * attempt + Math.random() * NOTIFY_RETRY_MS));
+    }
   }
 }

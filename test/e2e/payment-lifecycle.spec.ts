@@ -1,0 +1,626 @@
+/**
+ * The payment lifecycle over real HTTP on real PostgreSQL (DESIGN §4–§5, issue 3): the checkout page
+ * and its actions, the sandbox mobile-money provider and its signed notifications, release per
+ * allocation, cancel and refund (with retries), expiry (also across a restart) and late payments.
+ *
+ * Asynchronous outcomes (provider answers, scheduled expiry, refunds) are polled with waitFor; no
+ * test asserts how long anything takes.
+ */
+import { hkdfSync } from 'node:crypto';
+import { signNotification } from '@app/payments';
+import { type RunningApp, startApp } from '../support/app';
+import { escrowRequest as escrowFixture, orderRequest as orderFixture, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { call, type HttpResult } from '../support/http';
+import { waitFor } from '../support/wait';
+
+/**
+ * Requests without a callbackURL: callbacks have a suite of their own, and deliveries still in flight
+ * would only slow this suite's shutdown.
+ */
+const orderRequest = (overrides: Record<string, unknown> = {}) => orderFixture({ callbackURL: undefined, ...overrides });
+const escrowRequest = (overrides: Record<string, unknown> = {}) => escrowFixture({ callbackURL: undefined, ...overrides });
+
+const ENV = { SANDBOX_DELAY_MS: '30', REFUND_RETRY_MS: '100' };
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+const PHONES = {
+  succeeds: '+251900000000',
+  insufficientFunds: '+251900000001',
+  neverAnswers: '+251900000002',
+  asksForOtp: '+251900000003',
+  refundsRejected: '+251900000009',
+};
+
+interface StoredEvent {
+  event_type: string;
+  data: any;
+}
+
+/**
+ * Counts the requests the service is still answering. The sandbox provider notifies the service
+ * over HTTP in the background; the suite stops the service only once those have been answered, so
+ * a notification caught mid-flight by the shutdown cannot hold its keep-alive connection open.
+ */
+function trackRequestsInFlight(app: RunningApp['app']): () => number {
+  let inFlight = 0;
+  app.getHttpServer().on('request', (_request: unknown, response: { once(event: 'close', listener: () => void): void }) => {
+    inFlight += 1;
+    response.once('close', () => (inFlight -= 1));
+  });
+  return () => inFlight;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('payment lifecycle over HTTP on PostgreSQL', () => {
+  let running: RunningApp;
+  let requestsInFlight: () => number = () => 0;
+  let merchant: TestMerchant;
+  let other: TestMerchant;
+  const as = (m: TestMerchant) => ({ 'x-api-secret': m.apiSecret });
+
+  beforeAll(async () => {
+    running = await startApp({ env: ENV });
+    requestsInFlight = trackRequestsInFlight(running.app);
+    merchant = await registerMerchant(running.baseUrl, 'Merkato Online');
+    other = await registerMerchant(running.baseUrl, 'Another Shop');
+  });
+  afterAll(async () => {
+    if (!running) return;
+    await waitFor(async () => requestsInFlight() === 0, 'the requests in flight to be answered');
+    await running.close();
+  });
+
+  // ---- helpers ---------------------------------------------------------------------------------
+
+  const post = (path: string, body: unknown, m: TestMerchant = merchant) => call(running.baseUrl, 'POST', path, { body, headers: as(m) });
+
+  async function streamEvents(streamId: string): Promise<StoredEvent[]> {
+    return running.schema!.client.query<StoredEvent>(
+      `SELECT event_type, data FROM events WHERE stream_id = $1 ORDER BY stream_revision`,
+      [streamId],
+    );
+  }
+
+  const escrowEvents = (escrowId: string) => streamEvents(`escrow-${escrowId}`);
+  const orderEvents = (orderId: string) => streamEvents(`order-${orderId}`);
+  const types = (events: StoredEvent[]) => events.map((e) => e.event_type);
+
+  /** Everything except callback deliveries, which other work appends to in the background. */
+  async function countBusinessWrites() {
+    const [row] = await running.schema!.client.query<{ events: number; orders: number; escrows: number }>(
+      `SELECT (SELECT count(*)::int FROM events WHERE stream_id NOT LIKE 'callback-%') AS events,
+              (SELECT count(*)::int FROM orders_view) AS orders,
+              (SELECT count(*)::int FROM escrows_view) AS escrows`,
+    );
+    return row;
+  }
+
+  async function createOrder(overrides: Record<string, unknown> = {}, m: TestMerchant = merchant): Promise<string> {
+    const res = await post('/v1/trdp/order', orderRequest(overrides), m);
+    expect(res.status).toBe(201);
+    return res.body.data.order_id;
+  }
+
+  async function createEscrow(overrides: Record<string, unknown> = {}, m: TestMerchant = merchant): Promise<string> {
+    const res = await post('/v1/trdp/escrow/order', escrowRequest(overrides), m);
+    expect(res.status).toBe(201);
+    return res.body.data.escrowId;
+  }
+
+  const verify = (orderId: string, m: TestMerchant = merchant) => post('/v1/trdp/verify', { orderId }, m);
+
+  async function verifiedStatus(orderId: string, status: string, m: TestMerchant = merchant): Promise<any> {
+    return waitFor(async () => {
+      const res = await verify(orderId, m);
+      return res.status === 200 && res.body.data.status === status && res.body.data;
+    }, `${orderId} to be ${status}`);
+  }
+
+  async function escrowStatus(escrowId: string, status: string): Promise<any> {
+    return waitFor(async () => {
+      const res = await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers: as(merchant) });
+      return res.status === 200 && res.body.data.status === status && res.body.data;
+    }, `escrow ${escrowId} to be ${status}`);
+  }
+
+  async function paidEscrow(overrides: Record<string, unknown> = {}): Promise<string> {
+    const escrowId = await createEscrow(overrides);
+    const res = await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' });
+    expect(res.status).toBe(200);
+    await verifiedStatus(escrowId, 'PAID');
+    return escrowId;
+  }
+
+  const release = (escrowId: string, merchantId: string, m: TestMerchant = merchant) =>
+    post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId }, m);
+  const cancel = (escrowId: string, reason?: string, m: TestMerchant = merchant) =>
+    post(`/v1/trdp/escrow/${escrowId}/cancel`, reason === undefined ? {} : { reason }, m);
+
+  /** A refused command: 409 (or 404) with its code, in the problem shape, and no event appended to the stream. */
+  async function expectRefused(escrowId: string, request: () => Promise<HttpResult>, status: number, code: string) {
+    const before = await escrowEvents(escrowId);
+    const res = await request();
+    expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
+    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    expect(res.body).toEqual({
+      status: 'error',
+      timestamp: expect.stringMatching(ISO),
+      path: expect.stringMatching(/^\/v1\/trdp\/escrow\//),
+      message: expect.any(String),
+      error: { code, message: expect.any(String) },
+    });
+    expect(await escrowEvents(escrowId)).toEqual(before);
+  }
+
+  function isoIn(ms: number): string {
+    return new Date(Date.now() + ms).toISOString();
+  }
+
+  // ---- checkout ----------------------------------------------------------------------------------
+
+  describe('checkout', () => {
+    it('pays a plain order through the checkout endpoints; the receipt appears only once it is paid', async () => {
+      const orderId = await createOrder({ customerPhoneNumber: PHONES.succeeds });
+      const before = await call(running.baseUrl, 'GET', `/receipts/${orderId}`);
+      expect(before.status).toBe(404);
+      expect(before.headers.get('content-type')).toContain('text/html');
+
+      const pay = await call(running.baseUrl, 'POST', `/checkout/${orderId}/pay`);
+      expect(pay.status).toBe(200);
+      expect(pay.body.data).toMatchObject({ id: orderId, amount: 250.75, currency: 'ETB', otpRequired: false });
+      expect(pay.body.data.phone).not.toContain('900000000');
+
+      const paid = await verifiedStatus(orderId, 'PAID');
+      expect(paid).toEqual({
+        order_id: orderId,
+        status: 'PAID',
+        amount: 250.75,
+        currency: 'ETB',
+        external_reference_id: expect.any(String),
+        updated_at: expect.stringMatching(ISO),
+      });
+      expect(paid.external_reference_id.length).toBeGreaterThan(0);
+      expect(types(await orderEvents(orderId))).toEqual(['OrderCreated', 'OrderPaymentInitiated', 'OrderPaid']);
+
+      const status = await call(running.baseUrl, 'GET', `/checkout/${orderId}/status`);
+      expect(status.body.data).toMatchObject({ status: 'PAID', receiptUrl: expect.stringContaining(`/receipts/${orderId}`) });
+
+      const receipt = await call(running.baseUrl, 'GET', `/receipts/${orderId}`);
+      expect(receipt.status).toBe(200);
+      expect(receipt.headers.get('content-type')).toContain('text/html');
+      expect(receipt.text).toContain('250.75');
+      expect(receipt.text).toContain(paid.external_reference_id);
+      expect(receipt.text).not.toContain(PHONES.succeeds);
+    });
+
+    it('serves the checkout page as HTML under a content security policy, with the merchant, the amount and a masked phone', async () => {
+      const orderId = await createOrder({ customerPhoneNumber: '+251911234567' });
+      const res = await call(running.baseUrl, 'GET', `/checkout/${orderId}`);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-type')).toContain('text/html');
+      const csp = res.headers.get('content-security-policy');
+      expect(csp).toEqual(expect.stringContaining("default-src 'none'"));
+      expect(csp).toMatch(/script-src 'nonce-[^']+'/);
+      expect(res.text).toContain('Merkato Online');
+      expect(res.text).toContain('250.75 ETB');
+      expect(res.text).toContain('+251 9** *** 567');
+      expect(res.text).not.toContain('+251911234567');
+      expect(res.text).not.toContain('911234567');
+
+      const unknown = await call(running.baseUrl, 'GET', '/checkout/ord_does_not_exist');
+      expect(unknown.status).toBe(404);
+    });
+
+    it('reports a failed payment (insufficient funds) on the checkout status', async () => {
+      const orderId = await createOrder({ customerPhoneNumber: PHONES.insufficientFunds });
+      const pay = await call(running.baseUrl, 'POST', `/checkout/${orderId}/pay`);
+      expect(pay.status).toBe(200);
+      await verifiedStatus(orderId, 'FAILED');
+      const status = await call(running.baseUrl, 'GET', `/checkout/${orderId}/status`);
+      expect(status.status).toBe(200);
+      expect(status.body.data).toMatchObject({ id: orderId, status: 'FAILED', failureReason: 'INSUFFICIENT_FUNDS', otpRequired: false });
+      expect(status.body.data.receiptUrl).toBeUndefined();
+      expect((await call(running.baseUrl, 'GET', `/receipts/${orderId}`)).status).toBe(404);
+    });
+
+    it('asks for a one-time code, refuses a wrong one, and is paid with the right one', async () => {
+      const orderId = await createOrder({ customerPhoneNumber: PHONES.asksForOtp });
+      const pay = await call(running.baseUrl, 'POST', `/checkout/${orderId}/pay`);
+      expect(pay.status).toBe(200);
+      expect(pay.body.data).toMatchObject({ status: 'PENDING', otpRequired: true });
+      const status = await call(running.baseUrl, 'GET', `/checkout/${orderId}/status`);
+      expect(status.body.data).toMatchObject({ status: 'PENDING', otpRequired: true });
+
+      const wrong = await call(running.baseUrl, 'POST', `/checkout/${orderId}/otp`, { body: { otp: '000000' } });
+      expect(wrong.status).toBe(400);
+      expect(wrong.headers.get('content-type')).toContain('application/problem+json');
+      expect(wrong.body.error.code).toBe('OTP_REJECTED');
+      expect((await verify(orderId)).body.data.status).toBe('PENDING');
+
+      const right = await call(running.baseUrl, 'POST', `/checkout/${orderId}/otp`, { body: { otp: '123456' } });
+      expect(right.status).toBe(200);
+      await verifiedStatus(orderId, 'PAID');
+    });
+  });
+
+  // ---- sandbox complete -------------------------------------------------------------------------
+
+  describe('sandbox complete', () => {
+    it('settles an escrow as PAID: funds HELD', async () => {
+      const escrowId = await createEscrow();
+      const res = await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' });
+      expect(res.status).toBe(200);
+      const data = await verifiedStatus(escrowId, 'PAID');
+      expect(data).toMatchObject({ escrow_id: escrowId, status: 'PAID', escrow_status: 'HELD', external_reference_id: expect.any(String) });
+      const escrow = await escrowStatus(escrowId, 'HELD');
+      expect(escrow.allocations.map((a: any) => a.status)).toEqual(['HELD', 'HELD']);
+      expect(types(await escrowEvents(escrowId))).toEqual(['EscrowCreated', 'EscrowFunded']);
+    });
+
+    it("refuses to settle another merchant's order: 404, nothing written", async () => {
+      const escrowId = await createEscrow();
+      const before = await escrowEvents(escrowId);
+      const res = await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' }, other);
+      expect(res.status).toBe(404);
+      expect(res.body.error.code).toBe('ABC_001');
+      expect(await escrowEvents(escrowId)).toEqual(before);
+      expect((await verify(escrowId)).body.data.status).toBe('PENDING');
+    });
+
+    it('settles a fresh escrow as FAILED', async () => {
+      const escrowId = await createEscrow();
+      const res = await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'FAILED' });
+      expect(res.status).toBe(200);
+      const data = await verifiedStatus(escrowId, 'FAILED');
+      expect(data.escrow_status).toBe('FAILED');
+    });
+  });
+
+  // ---- release and cancel -----------------------------------------------------------------------
+
+  describe('release', () => {
+    it('releases allocation by allocation: PARTIALLY_RELEASED, then RELEASED', async () => {
+      const escrowId = await paidEscrow();
+      const first = await release(escrowId, 'seller-1');
+      expect(first.status).toBe(200);
+      expect(first.body.data).toMatchObject({
+        escrowId,
+        status: 'PARTIALLY_RELEASED',
+        allocations: [
+          { merchantId: 'seller-1', amount: 600.5, status: 'RELEASED' },
+          { merchantId: 'courier-1', amount: 400, status: 'HELD' },
+        ],
+      });
+      const second = await release(escrowId, 'courier-1');
+      expect(second.status).toBe(200);
+      expect(second.body.data.status).toBe('RELEASED');
+      expect(second.body.data.allocations.map((a: any) => a.status)).toEqual(['RELEASED', 'RELEASED']);
+
+      const events = await escrowEvents(escrowId);
+      expect(types(events)).toEqual(['EscrowCreated', 'EscrowFunded', 'AllocationReleased', 'AllocationReleased']);
+      expect(events.slice(2).map((e) => [e.data.merchantId, e.data.amount])).toEqual([
+        ['seller-1', 60050],
+        ['courier-1', 40000],
+      ]);
+      expect((await verify(escrowId)).body.data).toMatchObject({ status: 'PAID', escrow_status: 'RELEASED' });
+    });
+
+    it('refuses a second release of an allocation, an unknown allocation, and a release before payment: 409, no event', async () => {
+      const escrowId = await paidEscrow();
+      expect((await release(escrowId, 'seller-1')).status).toBe(200);
+      await expectRefused(escrowId, () => release(escrowId, 'seller-1'), 409, 'ALLOCATION_ALREADY_RELEASED');
+      await expectRefused(escrowId, () => release(escrowId, 'nobody-9'), 409, 'ALLOCATION_NOT_FOUND');
+
+      const unpaid = await createEscrow();
+      await expectRefused(unpaid, () => release(unpaid, 'seller-1'), 409, 'ESCROW_NOT_FUNDED');
+    });
+
+    it('refuses a release after cancel: 409 ESCROW_ALREADY_CANCELLED, no event', async () => {
+      const escrowId = await paidEscrow();
+      expect((await cancel(escrowId, 'buyer changed their mind')).status).toBe(200);
+      // Wait for the refund to settle, so no background event lands while the refusal is checked.
+      await escrowStatus(escrowId, 'REFUNDED');
+      await expectRefused(escrowId, () => release(escrowId, 'seller-1'), 409, 'ESCROW_ALREADY_CANCELLED');
+      await expectRefused(escrowId, () => release(escrowId, 'courier-1'), 409, 'ESCROW_ALREADY_CANCELLED');
+    });
+
+    it("answers 404 for an unknown escrow and for another merchant's escrow, writing nothing", async () => {
+      const unknown = await release('esc_does_not_exist', 'seller-1');
+      expect(unknown.status).toBe(404);
+      expect(unknown.body.error.code).toBe('ABC_001');
+      expect((await cancel('esc_does_not_exist')).body.error.code).toBe('ABC_001');
+
+      const escrowId = await paidEscrow();
+      await expectRefused(escrowId, () => release(escrowId, 'seller-1', other), 404, 'ABC_001');
+      await expectRefused(escrowId, () => cancel(escrowId, 'not mine', other), 404, 'ABC_001');
+      expect((await escrowStatus(escrowId, 'HELD')).allocations.map((a: any) => a.status)).toEqual(['HELD', 'HELD']);
+    });
+
+    it('refuses to cancel a fully released escrow, and to cancel twice', async () => {
+      const released = await paidEscrow();
+      expect((await release(released, 'seller-1')).status).toBe(200);
+      expect((await release(released, 'courier-1')).status).toBe(200);
+      await expectRefused(released, () => cancel(released), 409, 'ESCROW_ALREADY_RELEASED');
+
+      const cancelled = await createEscrow();
+      expect((await cancel(cancelled)).status).toBe(200);
+      await expectRefused(cancelled, () => cancel(cancelled), 409, 'ESCROW_ALREADY_CANCELLED');
+
+      const refunding = await paidEscrow();
+      expect((await cancel(refunding)).status).toBe(200);
+      await escrowStatus(refunding, 'REFUNDED');
+      await expectRefused(refunding, () => cancel(refunding), 409, 'ESCROW_ALREADY_CANCELLED');
+    });
+
+    it('refuses release and cancel on a FAILED or an EXPIRED escrow: 409 ESCROW_CLOSED', async () => {
+      const expired = await createEscrow({ expiredAt: isoIn(1500) });
+      const failed = await createEscrow();
+      expect((await post(`/v1/sandbox/orders/${failed}/complete`, { outcome: 'FAILED' })).status).toBe(200);
+      await verifiedStatus(failed, 'FAILED');
+      await verifiedStatus(expired, 'EXPIRED');
+      for (const escrowId of [failed, expired]) {
+        await expectRefused(escrowId, () => release(escrowId, 'seller-1'), 409, 'ESCROW_CLOSED');
+        await expectRefused(escrowId, () => cancel(escrowId), 409, 'ESCROW_CLOSED');
+      }
+    });
+  });
+
+  describe('cancel and refund', () => {
+    it('cancels an unpaid escrow: CANCELLED, allocations VOID, nothing to refund', async () => {
+      const escrowId = await createEscrow();
+      const res = await cancel(escrowId, 'out of stock');
+      expect(res.status).toBe(200);
+      expect(res.body.data.status).toBe('CANCELLED');
+      expect(res.body.data.allocations.map((a: any) => a.status)).toEqual(['VOID', 'VOID']);
+      expect((await verify(escrowId)).body.data).toMatchObject({ status: 'CANCELLED', escrow_status: 'CANCELLED' });
+      const events = await escrowEvents(escrowId);
+      expect(types(events)).toEqual(['EscrowCreated', 'EscrowCancelled']);
+      expect(events[1].data.reason).toBe('out of stock');
+      // The checkout page can no longer take a payment.
+      const pay = await call(running.baseUrl, 'POST', `/checkout/${escrowId}/pay`);
+      expect(pay.status).toBe(409);
+      expect(pay.body.error.code).toBe('ORDER_NOT_PAYABLE');
+      expect(types(await escrowEvents(escrowId))).toEqual(['EscrowCreated', 'EscrowCancelled']);
+    });
+
+    it('cancels after a partial release: REFUND_PENDING at once, REFUNDED once the provider confirms', async () => {
+      const escrowId = await paidEscrow();
+      expect((await release(escrowId, 'seller-1')).status).toBe(200);
+      const res = await cancel(escrowId, 'courier never came');
+      expect(res.status).toBe(200);
+      expect(res.body.data.status).toBe('REFUND_PENDING');
+      expect(res.body.data.allocations).toMatchObject([
+        { merchantId: 'seller-1', status: 'RELEASED' },
+        { merchantId: 'courier-1', status: 'REFUND_PENDING' },
+      ]);
+
+      const refunded = await escrowStatus(escrowId, 'REFUNDED');
+      expect(refunded.allocations).toMatchObject([
+        { merchantId: 'seller-1', status: 'RELEASED' },
+        { merchantId: 'courier-1', status: 'REFUNDED' },
+      ]);
+      expect((await verify(escrowId)).body.data).toMatchObject({ status: 'REFUNDED', escrow_status: 'REFUNDED' });
+
+      const events = await escrowEvents(escrowId);
+      expect(types(events)).toEqual([
+        'EscrowCreated',
+        'EscrowFunded',
+        'AllocationReleased',
+        'EscrowCancelled',
+        'EscrowRefundRequested',
+        'EscrowRefundCompleted',
+      ]);
+      const requested = events.find((e) => e.event_type === 'EscrowRefundRequested')!;
+      expect(requested.data).toMatchObject({ amount: 40000, merchantIds: ['courier-1'], reason: 'CANCELLED' });
+      const completed = events.find((e) => e.event_type === 'EscrowRefundCompleted')!;
+      expect(completed.data.refundId).toBe(requested.data.refundId);
+    });
+
+    it('keeps a refund the provider rejects pending and retries it, never losing it', async () => {
+      const escrowId = await paidEscrow({ customerPhoneNumber: PHONES.refundsRejected });
+      const res = await cancel(escrowId);
+      expect(res.status).toBe(200);
+      expect(res.body.data.status).toBe('REFUND_PENDING');
+
+      const failures = await waitFor(async () => {
+        const events = await escrowEvents(escrowId);
+        const failed = events.filter((e) => e.event_type === 'EscrowRefundFailed');
+        return failed.length >= 2 && failed;
+      }, 'the rejected refund to be tried at least twice');
+      const requested = (await escrowEvents(escrowId)).filter((e) => e.event_type === 'EscrowRefundRequested');
+      expect(requested).toHaveLength(1);
+      expect(requested[0].data).toMatchObject({ amount: 100050, merchantIds: ['seller-1', 'courier-1'], reason: 'CANCELLED' });
+      for (const failure of failures) expect(failure.data.refundId).toBe(requested[0].data.refundId);
+
+      const escrow = await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers: as(merchant) });
+      expect(escrow.body.data.status).toBe('REFUND_PENDING');
+      expect(escrow.body.data.allocations.map((a: any) => a.status)).toEqual(['REFUND_PENDING', 'REFUND_PENDING']);
+      expect(types(await escrowEvents(escrowId))).not.toContain('EscrowRefundCompleted');
+    });
+  });
+
+  // ---- expiry --------------------------------------------------------------------------------------
+
+  describe('expiry', () => {
+    it('expires an unpaid order and an unpaid escrow on their own', async () => {
+      const orderId = await createOrder({ customerPhoneNumber: PHONES.neverAnswers, expiredAt: isoIn(1500) });
+      const escrowId = await createEscrow({ customerPhoneNumber: PHONES.neverAnswers, expiredAt: isoIn(1500) });
+      // The customer is asked but never answers.
+      for (const id of [orderId, escrowId]) {
+        const pay = await call(running.baseUrl, 'POST', `/checkout/${id}/pay`);
+        expect(pay.status).toBe(200);
+        expect(pay.body.data).toMatchObject({ status: 'PENDING', waitingForCustomer: true });
+      }
+
+      await verifiedStatus(orderId, 'EXPIRED');
+      const escrow = await verifiedStatus(escrowId, 'EXPIRED');
+      expect(escrow.escrow_status).toBe('EXPIRED');
+      expect(types(await orderEvents(orderId))).toContain('OrderExpired');
+      expect(types(await escrowEvents(escrowId))).toContain('EscrowExpired');
+      expect((await call(running.baseUrl, 'GET', `/checkout/${orderId}/status`)).body.data.status).toBe('EXPIRED');
+      const pay = await call(running.baseUrl, 'POST', `/checkout/${orderId}/pay`);
+      expect(pay.status).toBe(409);
+    });
+
+    it('refuses a payment that arrives after expiry and refunds it', async () => {
+      const escrowId = await createEscrow({ expiredAt: isoIn(1500) });
+      await verifiedStatus(escrowId, 'EXPIRED');
+
+      const res = await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ status: 'EXPIRED', escrow_status: 'EXPIRED' });
+
+      const events = await waitFor(async () => {
+        const all = await escrowEvents(escrowId);
+        return types(all).includes('EscrowRefundCompleted') && all;
+      }, 'the refused payment to be refunded');
+      expect(types(events)).toEqual([
+        'EscrowCreated',
+        'EscrowExpired',
+        'EscrowPaymentRefused',
+        'EscrowRefundRequested',
+        'EscrowRefundCompleted',
+      ]);
+      const refused = events.find((e) => e.event_type === 'EscrowPaymentRefused')!;
+      const requested = events.find((e) => e.event_type === 'EscrowRefundRequested')!;
+      expect(refused.data).toMatchObject({ amount: 100050, reason: 'EXPIRED' });
+      expect(requested.data).toMatchObject({ amount: 100050, reason: 'PAYMENT_REFUSED', paymentReferenceId: refused.data.externalReferenceId });
+      expect((await verify(escrowId)).body.data).toMatchObject({ status: 'EXPIRED', escrow_status: 'EXPIRED' });
+    });
+  });
+
+  // ---- provider notifications ---------------------------------------------------------------
+
+  describe('provider notifications', () => {
+    const PATH = '/v1/providers/sandbox/notifications';
+    const secret = () => Buffer.from(hkdfSync('sha256', running.config.secretsKey, Buffer.alloc(0), 'sandbox-provider-notifications', 32));
+
+    function signed(body: string, key = secret()) {
+      const timestamp = String(Date.now());
+      return { 'x-provider-timestamp': timestamp, 'x-provider-signature': signNotification(key, timestamp, body) };
+    }
+
+    function paymentNotification(orderId: string, reference: string) {
+      return JSON.stringify({
+        id: `ntf_${reference}`,
+        type: 'payment.succeeded',
+        orderId,
+        attemptId: `att_${reference}`,
+        externalReferenceId: reference,
+        amount: 250.75,
+        paymentType: 'USSD_PUSH',
+        occurredAt: new Date().toISOString(),
+      });
+    }
+
+    it('refuses a missing, malformed or wrong signature with 401 AUTH_001 and writes nothing', async () => {
+      const orderId = await createOrder();
+      const body = paymentNotification(orderId, `SBX-TEST-${Date.now()}`);
+      const valid = signed(body);
+      const attempts: Record<string, string>[] = [
+        {},
+        { 'x-provider-timestamp': valid['x-provider-timestamp'] },
+        { 'x-provider-signature': valid['x-provider-signature'] },
+        { ...valid, 'x-provider-signature': '0'.repeat(64) },
+        { ...valid, 'x-provider-signature': 'not-a-signature' },
+        signed(body, Buffer.alloc(32, 7)),
+        // Signed an hour ago: a replay.
+        (() => {
+          const old = String(Date.now() - 3600_000);
+          return { 'x-provider-timestamp': old, 'x-provider-signature': signNotification(secret(), old, body) };
+        })(),
+      ];
+      const before = await countBusinessWrites();
+      for (const headers of attempts) {
+        const res = await call(running.baseUrl, 'POST', PATH, { rawBody: body, headers });
+        expect(res.status).toBe(401);
+        expect(res.headers.get('content-type')).toContain('application/problem+json');
+        expect(res.body.error.code).toBe('AUTH_001');
+      }
+      // The right signature over other bytes (the amount changed after signing).
+      const tampered = await call(running.baseUrl, 'POST', PATH, { rawBody: body.replace('250.75', '1'), headers: valid });
+      expect(tampered.status).toBe(401);
+      expect(tampered.body.error.code).toBe('AUTH_001');
+
+      expect(await countBusinessWrites()).toEqual(before);
+      expect(types(await orderEvents(orderId))).toEqual(['OrderCreated']);
+      expect((await verify(orderId)).body.data.status).toBe('PENDING');
+    });
+
+    it('applies a valid notification once, however often it is delivered', async () => {
+      const orderId = await createOrder();
+      const reference = `SBX-TEST-${Date.now()}`;
+      const body = paymentNotification(orderId, reference);
+      const headers = signed(body);
+
+      const first = await call(running.baseUrl, 'POST', PATH, { rawBody: body, headers });
+      expect(first.status).toBe(200);
+      expect(first.body.data).toEqual({ orderId, status: 'PAID' });
+      const afterFirst = await orderEvents(orderId);
+      expect(types(afterFirst)).toEqual(['OrderCreated', 'OrderPaid']);
+      const writes = await countBusinessWrites();
+
+      const second = await call(running.baseUrl, 'POST', PATH, { rawBody: body, headers });
+      expect(second.status).toBe(200);
+      expect(second.body.data).toEqual({ orderId, status: 'PAID' });
+      expect(await orderEvents(orderId)).toEqual(afterFirst);
+      expect(await countBusinessWrites()).toEqual(writes);
+      expect((await verify(orderId)).body.data).toMatchObject({ status: 'PAID', external_reference_id: reference });
+    });
+  });
+});
+
+describe('expiry across a restart on PostgreSQL', () => {
+  it('expires an order and an escrow whose expiry passed while the service was down', async () => {
+    const first = await startApp({ env: ENV });
+    const schema = first.schema!;
+    let firstRunning = true;
+    try {
+      const merchant = await registerMerchant(first.baseUrl);
+      const headers = { 'x-api-secret': merchant.apiSecret };
+      const expiredAt = new Date(Date.now() + 2000).toISOString();
+      const order = await call(first.baseUrl, 'POST', '/v1/trdp/order', {
+        body: orderRequest({ customerPhoneNumber: PHONES.neverAnswers, expiredAt }),
+        headers,
+      });
+      const escrow = await call(first.baseUrl, 'POST', '/v1/trdp/escrow/order', {
+        body: escrowRequest({ customerPhoneNumber: PHONES.neverAnswers, expiredAt }),
+        headers,
+      });
+      expect(order.status).toBe(201);
+      expect(escrow.status).toBe(201);
+      const stoppedBeforeExpiry = Date.now() < Date.parse(expiredAt);
+      await first.stop();
+      firstRunning = false;
+
+      // Down until past the expiry, so only the restarted service can expire them.
+      await sleep(Math.max(0, Date.parse(expiredAt) - Date.now()) + 300);
+      if (stoppedBeforeExpiry) {
+        const [expiredWhileDown] = await schema.client.query<{ n: number }>(
+          `SELECT count(*)::int AS n FROM events WHERE event_type IN ('OrderExpired', 'EscrowExpired')`,
+        );
+        expect(expiredWhileDown.n).toBe(0);
+      }
+
+      const second = await startApp({ schema, env: ENV });
+      try {
+        for (const id of [order.body.data.order_id, escrow.body.data.escrowId]) {
+          await waitFor(async () => {
+            const res = await call(second.baseUrl, 'POST', '/v1/trdp/verify', { body: { orderId: id }, headers });
+            return res.body?.data?.status === 'EXPIRED';
+          }, `${id} to expire after the restart`);
+        }
+        const expired = await schema.client.query<{ event_type: string }>(
+          `SELECT event_type FROM events WHERE event_type IN ('OrderExpired', 'EscrowExpired') ORDER BY event_type`,
+        );
+        expect(expired.map((e) => e.event_type)).toEqual(['EscrowExpired', 'OrderExpired']);
+      } finally {
+        await second.stop();
+      }
+    } finally {
+      if (firstRunning) await first.stop();
+      await schema.drop();
+    }
+  });
+});
