@@ -2,7 +2,7 @@
  * Concurrent commands on one escrow over real HTTP on real PostgreSQL (DESIGN §2, §5): optimistic
  * concurrency on the event stream must keep every money invariant whatever the interleaving.
  */
-import { type RunningApp, startApp } from '../support/app';
+import { type RunningApp, startApp, trackRequestsInFlight } from '../support/app';
 import { escrowRequest as escrowFixture, registerMerchant, type TestMerchant } from '../support/fixtures';
 import { call, type HttpResult } from '../support/http';
 import { waitFor } from '../support/wait';
@@ -18,20 +18,6 @@ const ENV = { SANDBOX_DELAY_MS: '30', REFUND_RETRY_MS: '100' };
 interface StoredEvent {
   event_type: string;
   data: any;
-}
-
-/**
- * Counts the requests the service is still answering. The sandbox provider notifies the service
- * over HTTP in the background; the suite stops the service only once those have been answered, so
- * a notification caught mid-flight by the shutdown cannot hold its keep-alive connection open.
- */
-function trackRequestsInFlight(app: RunningApp['app']): () => number {
-  let inFlight = 0;
-  app.getHttpServer().on('request', (_request: unknown, response: { once(event: 'close', listener: () => void): void }) => {
-    inFlight += 1;
-    response.once('close', () => (inFlight -= 1));
-  });
-  return () => inFlight;
 }
 
 /** DESIGN §5: where a paid escrow can end up, and what its allocations may then be. */

@@ -1,20 +1,11 @@
 import { createServer, type Server } from 'node:http';
-import { createServer as createNetServer } from 'node:net';
 import { TEST_ADMIN_KEY } from '../support/app';
 import { escrowRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
 import { call } from '../support/http';
 import { createTestSchema, type TestSchema } from '../support/postgres';
-import { type ServiceProcess, spawnService, stopAll, waitForHttp, waitForOutput } from '../support/processes';
+import { freePort, type ServiceProcess, spawnService, stopAll, waitForHttp, waitForOutput } from '../support/processes';
 import { createRedisPrefix } from '../support/redis';
 import { waitFor } from '../support/wait';
-
-async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
 
 /**
  * The scale-out shape without Docker: two API processes, two workers and two projectors on one

@@ -8,7 +8,7 @@
  */
 import { hkdfSync } from 'node:crypto';
 import { signNotification } from '@app/payments';
-import { type RunningApp, startApp } from '../support/app';
+import { type RunningApp, startApp, trackRequestsInFlight } from '../support/app';
 import { escrowRequest as escrowFixture, orderRequest as orderFixture, registerMerchant, type TestMerchant } from '../support/fixtures';
 import { call, type HttpResult } from '../support/http';
 import { waitFor } from '../support/wait';
@@ -34,20 +34,6 @@ const PHONES = {
 interface StoredEvent {
   event_type: string;
   data: any;
-}
-
-/**
- * Counts the requests the service is still answering. The sandbox provider notifies the service
- * over HTTP in the background; the suite stops the service only once those have been answered, so
- * a notification caught mid-flight by the shutdown cannot hold its keep-alive connection open.
- */
-function trackRequestsInFlight(app: RunningApp['app']): () => number {
-  let inFlight = 0;
-  app.getHttpServer().on('request', (_request: unknown, response: { once(event: 'close', listener: () => void): void }) => {
-    inFlight += 1;
-    response.once('close', () => (inFlight -= 1));
-  });
-  return () => inFlight;
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -60,3 +60,17 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
     },
   };
 }
+
+/**
+ * Counts the requests the service is still answering. The sandbox provider notifies the service
+ * over HTTP in the background; the suite stops the service only once those have been answered, so
+ * a notification caught mid-flight by the shutdown cannot hold its keep-alive connection open.
+ */
+export function trackRequestsInFlight(app: RunningApp['app']): () => number {
+  let inFlight = 0;
+  app.getHttpServer().on('request', (_request: unknown, response: { once(event: 'close', listener: () => void): void }) => {
+    inFlight += 1;
+    response.once('close', () => (inFlight -= 1));
+  });
+  return () => inFlight;
+}

@@ -1,4 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { waitFor } from './wait';
 
@@ -36,4 +37,13 @@ export async function waitForOutput(service: ServiceProcess, text: string): Prom
 export function stopAll(services: ServiceProcess[]): Promise<unknown> {
   for (const service of services) if (service.child.exitCode === null) service.child.kill('SIGKILL');
   return Promise.all(services.map((s) => s.exited));
+}
+
+/** A port nothing listens on right now, for a service process to take. */
+export async function freePort(): Promise<number> {
+  const server = createNetServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
 }
