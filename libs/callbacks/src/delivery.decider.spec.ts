@@ -184,3 +184,11 @@ describe('delivery decider', () => {
     expect(isGone(undefined)).toBe(false);
   });
 });
+
+describe('redelivery rounds', () => {
+  it('counts each redelivery request as a round of its own', () => {
+    const history = [scheduled, attempted(1, 500), redeliveryRequested, attempted(2, 500), redeliveryRequested];
+    expect(stateOf(history).round).toBe(2);
+    expect(stateOf([scheduled]).round ?? 0).toBe(0);
+  });
+});

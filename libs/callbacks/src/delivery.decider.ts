@@ -18,6 +18,8 @@ export interface DeliveryState {
   attempts: AttemptRecord[];
   /** Attempts since the delivery was last (re)opened: indexes the retry schedule. */
   attemptsInRound: number;
+  /** How many times the merchant asked for redelivery; each request starts a round of its own. */
+  round?: number;
 }
 
 export interface AttemptResult {
@@ -72,7 +74,7 @@ function evolve(state: DeliveryState, event: CallbackEvent): DeliveryState {
     case 'CallbackAbandoned':
       return { ...state, status: 'ABANDONED' };
     case 'CallbackRedeliveryRequested':
-      return { ...state, status: 'PENDING', attemptsInRound: 0 };
+      return { ...state, status: 'PENDING', attemptsInRound: 0, round: (state.round ?? 0) + 1 };
   }
 }
 

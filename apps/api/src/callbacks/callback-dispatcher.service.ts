@@ -79,7 +79,7 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
 
   private async queueNextFor(state: DeliveryState, runAt: number): Promise<void> {
     if (!state.scheduled || state.status !== 'PENDING') return;
-    await this.queue.schedule({ deliveryId: state.scheduled.deliveryId, attempt: state.attempts.length + 1, runAt });
+    await this.queue.schedule({ deliveryId: state.scheduled.deliveryId, attempt: state.attempts.length + 1, round: state.round ?? 0, runAt });
   }
 
   private async reconcile(): Promise<void> {

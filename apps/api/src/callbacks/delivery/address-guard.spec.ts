@@ -69,3 +69,9 @@ describe('isPrivateAddress', () => {
     expect(isPrivateAddress(value)).toBe(false);
   });
 });
+
+describe('isPrivateAddress: IPv6 forms that embed an IPv4 address', () => {
+  it.each(['64:ff9b::a00:1', '64:ff9b::7f00:1', '2002:a00:1::1', '2002:c0a8:101::1'])('refuses %s (NAT64 or 6to4)', (address) => {
+    expect(isPrivateAddress(address)).toBe(true);
+  });
+});

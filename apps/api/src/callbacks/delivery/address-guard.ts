@@ -23,6 +23,9 @@ for (const [network, prefix] of [
   ['fc00::', 7],
   ['fe80::', 10],
   ['ff00::', 8],
+  // Translation prefixes that embed an IPv4 address: NAT64 and 6to4.
+  ['64:ff9b::', 96],
+  ['2002::', 16],
 ] as const) {
   blocked.addSubnet(network, prefix, 'ipv6');
 }

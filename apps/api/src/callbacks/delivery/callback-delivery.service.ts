@@ -66,7 +66,7 @@ export class CallbackDeliveryService {
       if (outcome.state.status !== 'PENDING') return;
       const retryAfter = result.statusCode !== undefined && HONOURS_RETRY_AFTER.has(result.statusCode) ? parseRetryAfter(result.retryAfter) : undefined;
       const wait = retryDelay(schedule, state.attemptsInRound, retryAfter);
-      await this.queue.schedule({ deliveryId: scheduled.deliveryId, attempt: job.attempt + 1, runAt: Date.now() + wait });
+      await this.queue.schedule({ deliveryId: scheduled.deliveryId, attempt: job.attempt + 1, round: job.round, runAt: Date.now() + wait });
     } catch (error) {
       if (error instanceof StaleAttempt) return;
       throw error;
