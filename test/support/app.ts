@@ -1,5 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { DestinationStream } from 'pino';
+import type { EventStore } from '@app/event-store';
 import { loadConfig, type AppConfig } from '@app/config';
 import { createApp } from '../../apps/api/src/app.factory';
 import { createTestSchema, type TestSchema } from './postgres';
@@ -25,6 +26,8 @@ export interface StartOptions {
   embeddedDataDir?: string;
   /** Capture the service's JSON logs. */
   logDestination?: DestinationStream;
+  /** Run on this event store instead of the configured one. */
+  eventStore?: EventStore;
 }
 
 /** Starts the whole service (API, projector) on a free port, on its own PostgreSQL schema. */
@@ -43,7 +46,7 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
     ...options.env,
   };
   let config = loadConfig(env);
-  const app = await createApp(config, { logDestination: options.logDestination });
+  const app = await createApp(config, { logDestination: options.logDestination, eventStore: options.eventStore });
   await app.listen(0, '127.0.0.1');
   const port = (app.getHttpServer().address() as { port: number }).port;
   const baseUrl = `http://127.0.0.1:${port}`;

@@ -6,6 +6,7 @@ import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { AppConfig } from '@app/config';
+import type { EventStore } from '@app/event-store';
 import helmet from '@fastify/helmet';
 import { AppModule } from './app.module';
 import { Metrics } from './operations/metrics.service';
@@ -54,6 +55,8 @@ export function servedRoutes(app: NestFastifyApplication): ServedRoute[] {
 export interface AppOptions {
   /** Where JSON logs go (stdout by default). */
   logDestination?: DestinationStream;
+  /** An event store to use instead of the configured one. */
+  eventStore?: EventStore;
 }
 
 export async function createApp(config: AppConfig, options: AppOptions = {}): Promise<NestFastifyApplication> {
@@ -70,7 +73,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     requestTimeout: 30_000,
     connectionTimeout: 30_000,
   });
-  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options.logDestination), adapter, {
+  const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options), adapter, {
     bufferLogs: true,
     // Provider notifications are authenticated over the exact bytes received.
     rawBody: true,

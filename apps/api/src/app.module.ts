@@ -3,6 +3,7 @@ import { APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { DestinationStream } from 'pino';
 import type { AppConfig } from '@app/config';
+import type { EventStore } from '@app/event-store';
 import { AuditModule } from './audit/audit.module';
 import { CallbacksModule } from './callbacks/callbacks.module';
 import { EscrowsModule } from './escrows/escrows.module';
@@ -20,14 +21,14 @@ import { SchedulingModule } from './scheduling/scheduling.module';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, logDestination?: DestinationStream): DynamicModule {
+  static forRoot(config: AppConfig, options: { logDestination?: DestinationStream; eventStore?: EventStore } = {}): DynamicModule {
     const limits = rateLimiting(config);
     return {
       module: AppModule,
       imports: [
-        loggingModule(config, logDestination),
+        loggingModule(config, options.logDestination),
         limits.module,
-        InfrastructureModule.forRoot(config),
+        InfrastructureModule.forRoot(config, options.eventStore),
         CqrsModule.forRoot(),
         MerchantAuthModule,
         MerchantsModule,

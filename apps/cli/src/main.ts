@@ -5,7 +5,7 @@ import { Command } from 'commander';
 import { ConfigError, loadConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore, formatPosition, parsePosition, START } from '@app/event-store';
-import { CORE_PROJECTIONS, ProjectionProgress, rebuildProjections, selectForRebuild } from '@app/read-models';
+import { ProjectionProgress, projectionsFor, rebuildProjections, selectForRebuild } from '@app/read-models';
 import { AuditLogReader } from '../../api/src/audit/audit-log.reader';
 import { LedgerReader } from '../../api/src/audit/ledger.reader';
 import { RegisterAuditorCommand } from '../../api/src/audit/register-auditor/register-auditor.command';
@@ -169,7 +169,7 @@ projections
          FROM projection_checkpoints c ORDER BY c.name`,
       );
       const list = rows.map((r) => ({ name: r.name, position: r.position, lagEvents: r.lag, updatedAt: new Date(r.updated_at).toISOString() }));
-      print(output(), `${table(list)}\n\nprojections: ${CORE_PROJECTIONS.map((p) => p.name).join(', ')}`, list);
+      print(output(), `${table(list)}\n\nprojections: ${projectionsFor(config.eventStore).map((p) => p.name).join(', ')}`, list);
     }),
   );
 projections
@@ -178,7 +178,7 @@ projections
   .action((name: string | undefined) =>
     withContext(async (context) => {
       const db = context.get<SqlClient>(SQL_CLIENT);
-      const selected = selectForRebuild(CORE_PROJECTIONS, name ? [name] : []);
+      const selected = selectForRebuild(projectionsFor(config.eventStore), name ? [name] : []);
       const bar = progressBar(output(), await countEvents(db));
       const started = Date.now();
       const done = await rebuildProjections(db, context.get<EventStore>(EVENT_STORE), config.databaseSchema, selected, (p) => bar.update(p.events));

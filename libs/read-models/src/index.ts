@@ -6,3 +6,4 @@ export * from './projection-progress';
 export * from './read-model.migrations';
 export * from './ledger.projection';
 export * from './rebuild';
+export * from './event-log.projection';

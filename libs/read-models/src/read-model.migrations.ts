@@ -96,4 +96,23 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: '004-event-log',
+    sql: `
+      CREATE TABLE IF NOT EXISTS event_log (
+        commit_position numeric(20) NOT NULL,
+        prepare_position numeric(20) NOT NULL,
+        event_id text NOT NULL,
+        stream_id text NOT NULL,
+        stream_revision bigint NOT NULL,
+        event_type text NOT NULL,
+        data jsonb NOT NULL,
+        metadata jsonb NOT NULL,
+        recorded_at timestamptz NOT NULL,
+        hash text,
+        PRIMARY KEY (commit_position, prepare_position)
+      );
+      CREATE UNIQUE INDEX IF NOT EXISTS event_log_stream ON event_log (stream_id, stream_revision);
+    `,
+  },
 ];

@@ -12,6 +12,7 @@ import { CALLBACK_EVENT_TYPES, type CallbackEvent, type DeliveryState, deliveryD
 import type { SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
 import { AggregateViewProjection } from './aggregate-view.projection';
+import { eventLogProjection } from './event-log.projection';
 import { ledgerProjection } from './ledger.projection';
 import type { Projection } from './projection';
 
@@ -86,3 +87,8 @@ export const callbackDeliveriesView = new AggregateViewProjection<DeliveryState>
 
 /** Order matters: the ledger reads the order and escrow views the same batch has just updated. */
 export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, ordersView, escrowsView, callbackDeliveriesView, ledgerProjection];
+
+/** The projections a deployment runs: with the events outside PostgreSQL, also a copy of the log for auditors. */
+export function projectionsFor(eventStore: 'postgres' | 'eventstoredb'): readonly Projection[] {
+  return eventStore === 'eventstoredb' ? [...CORE_PROJECTIONS, eventLogProjection] : CORE_PROJECTIONS;
+}

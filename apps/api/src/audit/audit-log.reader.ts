@@ -1,5 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { type ChainBreak, eventHash, GENESIS_HASH } from '@app/audit';
+import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { formatPosition, type LogPosition, START } from '@app/event-store';
 
@@ -38,8 +39,40 @@ interface Row {
   hash: string | null;
 }
 
-const COLUMNS = `transaction_id::text AS transaction_id, global_position::text AS global_position, event_id::text AS event_id,
-  stream_id, stream_revision::text AS stream_revision, event_type, data, metadata, recorded_at, hash`;
+/**
+ * Where the log is read from: the PostgreSQL store's own table (gap-safe by transaction id), or, with
+ * the events in KurrentDB, the projector's copy of them (already in log order when written).
+ */
+interface LogSource {
+  table: string;
+  commit: string;
+  prepare: string;
+  after: string;
+  visible: string;
+  /** Stream heads to compare against (only the PostgreSQL store keeps them). */
+  heads: boolean;
+}
+
+const POSTGRES_LOG: LogSource = {
+  table: 'events',
+  commit: 'transaction_id',
+  prepare: 'global_position',
+  after: '(transaction_id, global_position) > ($1::text::xid8, $2::bigint)',
+  visible: 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())',
+  heads: true,
+};
+
+const COPIED_LOG: LogSource = {
+  table: 'event_log',
+  commit: 'commit_position',
+  prepare: 'prepare_position',
+  after: '(commit_position, prepare_position) > ($1::numeric, $2::numeric)',
+  visible: 'true',
+  heads: false,
+};
+
+const columns = (source: LogSource) => `${source.commit}::text AS transaction_id, ${source.prepare}::text AS global_position,
+  event_id::text AS event_id, stream_id, stream_revision::text AS stream_revision, event_type, data, metadata, recorded_at, hash`;
 
 /** Streams that belong to a merchant: its own, its orders', escrows' and callback deliveries'. */
 const MERCHANT_STREAMS = `stream_id IN (
@@ -70,17 +103,25 @@ export interface IntegrityReport {
 }
 
 /**
- * Reads the event log itself (the PostgreSQL store's table) for finance staff: pages in log order,
- * filters, single streams and the hash-chain check. Nothing here writes.
+ * Reads the event log for finance staff: pages in log order, filters, single streams and the
+ * hash-chain check. Nothing here writes.
  */
 @Injectable()
 export class AuditLogReader {
-  constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
+  private readonly source: LogSource;
+
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(APP_CONFIG) config: AppConfig,
+  ) {
+    this.source = config.eventStore === 'eventstoredb' ? COPIED_LOG : POSTGRES_LOG;
+  }
 
   async page(filter: EventFilter): Promise<{ events: AuditEvent[]; next: string | null }> {
     const after = filter.after ?? START;
     const params: unknown[] = [after.commit.toString(), after.prepare.toString()];
-    const where = [`(transaction_id, global_position) > ($1::text::xid8, $2::bigint)`, `transaction_id < pg_snapshot_xmin(pg_current_snapshot())`];
+    const { table, commit, prepare } = this.source;
+    const where = [this.source.after, this.source.visible];
     const add = (clause: (n: string) => string, value: unknown) => {
       params.push(value);
       where.push(clause(`$${params.length}`));
@@ -92,7 +133,7 @@ export class AuditLogReader {
     if (filter.to) add((n) => `recorded_at < ${n}`, filter.to);
     params.push(filter.limit);
     const rows = await this.db.query<Row>(
-      `SELECT ${COLUMNS} FROM events WHERE ${where.join(' AND ')} ORDER BY events.transaction_id, events.global_position LIMIT $${params.length}`,
+      `SELECT ${columns(this.source)} FROM ${table} WHERE ${where.join(' AND ')} ORDER BY ${table}.${commit}, ${table}.${prepare} LIMIT $${params.length}`,
       params,
     );
     const events = rows.map(toAuditEvent);
@@ -101,7 +142,8 @@ export class AuditLogReader {
 
   async stream(streamId: string, asOf?: Date): Promise<AuditEvent[]> {
     const rows = await this.db.query<Row>(
-      `SELECT ${COLUMNS} FROM events WHERE stream_id = $1 AND ($2::timestamptz IS NULL OR recorded_at <= $2) ORDER BY events.stream_revision`,
+      `SELECT ${columns(this.source)} FROM ${this.source.table} WHERE stream_id = $1 AND ($2::timestamptz IS NULL OR recorded_at <= $2)
+       ORDER BY ${this.source.table}.stream_revision`,
       [streamId, asOf ?? null],
     );
     return rows.map(toAuditEvent);
@@ -119,6 +161,7 @@ export class AuditLogReader {
     // the next one. An append moves the head and adds its event in one statement, so a stream written
     // while the check runs is never mistaken for a truncated one.
     const truncation = async (nextStreamId: string | null): Promise<IntegrityReport['firstBreak']> => {
+      if (!this.source.heads) return null;
       const [head] = await this.db.query<{ stream_id: string; revision: string }>(
         `SELECT s.stream_id, s.revision::text AS revision FROM streams s
          WHERE s.stream_id >= $1 AND ($2::text IS NULL OR s.stream_id < $2)
@@ -130,7 +173,8 @@ export class AuditLogReader {
     };
     for (;;) {
       const rows = await this.db.query<Row>(
-        `SELECT ${COLUMNS} FROM events WHERE (stream_id, stream_revision) > ($1, $2::bigint) ORDER BY events.stream_id, events.stream_revision LIMIT 2000`,
+        `SELECT ${columns(this.source)} FROM ${this.source.table} WHERE (stream_id, stream_revision) > ($1, $2::bigint)
+         ORDER BY ${this.source.table}.stream_id, ${this.source.table}.stream_revision LIMIT 2000`,
         cursor,
       );
       for (const row of rows) {

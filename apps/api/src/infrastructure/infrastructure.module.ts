@@ -1,7 +1,7 @@
 import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { createPgClient, createPgliteClient, migrate, SQL_CLIENT, type SqlClient } from '@app/database';
-import { createKurrentEventStore, EVENT_STORE, EVENT_STORE_MIGRATIONS, PostgresEventStore } from '@app/event-store';
+import { createKurrentEventStore, EVENT_STORE, EVENT_STORE_MIGRATIONS, type EventStore, PostgresEventStore } from '@app/event-store';
 import { AuditorStore, CREDENTIAL_MIGRATIONS, CredentialStore } from '@app/merchants';
 import { ProjectionProgress, READ_MODEL_MIGRATIONS } from '@app/read-models';
 import { join } from 'node:path';
@@ -47,7 +47,8 @@ class DatabaseLifecycle implements OnApplicationShutdown {
 @Global()
 @Module({})
 export class InfrastructureModule {
-  static forRoot(config: AppConfig): DynamicModule {
+  /** `eventStore` replaces the configured one (tests run the whole service on a stand-in adapter). */
+  static forRoot(config: AppConfig, eventStore?: EventStore): DynamicModule {
     return {
       module: InfrastructureModule,
       providers: [
@@ -56,7 +57,8 @@ export class InfrastructureModule {
         {
           provide: EVENT_STORE,
           useFactory: (db: SqlClient) =>
-            config.eventStore === 'eventstoredb' ? createKurrentEventStore(config.eventStoreConnectionString!) : new PostgresEventStore(db),
+            eventStore ??
+            (config.eventStore === 'eventstoredb' ? createKurrentEventStore(config.eventStoreConnectionString!) : new PostgresEventStore(db)),
           inject: [SQL_CLIENT],
         },
         { provide: CredentialStore, useFactory: (db: SqlClient) => new CredentialStore(db, config.secretsKey), inject: [SQL_CLIENT] },

@@ -2,7 +2,7 @@ import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnAppl
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
-import { CORE_PROJECTIONS, ProjectionProgress, Projector } from '@app/read-models';
+import { ProjectionProgress, Projector, projectionsFor } from '@app/read-models';
 
 /** Runs the projector in processes whose ROLE includes it (`all`, `projector`). */
 @Injectable()
@@ -16,7 +16,7 @@ export class ProjectorService implements OnApplicationBootstrap, BeforeApplicati
     @Inject(EVENT_STORE) store: EventStore,
     @Inject(ProjectionProgress) private readonly progress: ProjectionProgress,
   ) {
-    this.projector = new Projector(db, store, CORE_PROJECTIONS, progress, {
+    this.projector = new Projector(db, store, projectionsFor(config.eventStore), progress, {
       lockName: `projector:${config.databaseSchema}`,
       onActive: () => this.logger.log('active: applying the event log to the read models'),
       onError: (error) => this.logger.error(`stopped on an error and will retry: ${error instanceof Error ? error.stack : String(error)}`),
