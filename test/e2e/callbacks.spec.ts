@@ -220,6 +220,15 @@ const delivered = (d: Delivery) => d.status === 'DELIVERED';
 const abandoned = (d: Delivery) => d.status === 'ABANDONED';
 const arrived = (receiver: Receiver, count: number, what: string) => waitFor(async () => receiver.requests.length >= count, what);
 
+/** Starts scripted receivers and keeps them in `receivers`, so the suite can close them all. */
+function receiverFactory(receivers: Receiver[]) {
+  return async (script: Reply[] = [], then: Reply = 200) => {
+    const created = (await Receiver.start()).reply(script, then);
+    receivers.push(created);
+    return created;
+  };
+}
+
 // ---- tests ---------------------------------------------------------------------------------------
 
 describe('callbacks over HTTP', () => {
@@ -228,12 +237,7 @@ describe('callbacks over HTTP', () => {
   let other: TestMerchant;
   const receivers: Receiver[] = [];
   const api = client(() => running);
-
-  const receiver = async (script: Reply[] = [], then: Reply = 200) => {
-    const created = (await Receiver.start()).reply(script, then);
-    receivers.push(created);
-    return created;
-  };
+  const receiver = receiverFactory(receivers);
   const createOrder = (overrides: Record<string, unknown>, m = merchant) => api.createOrder(m, overrides);
   const createEscrow = (overrides: Record<string, unknown>, m = merchant) => api.createEscrow(m, overrides);
   const settle = (id: string, outcome: 'PAID' | 'FAILED', m = merchant) => api.settle(m, id, outcome);
@@ -669,12 +673,7 @@ describe('callbacks on BullMQ (REDIS_URL)', () => {
   let queue: Queue;
   const receivers: Receiver[] = [];
   const api = client(() => running);
-
-  const receiver = async (script: Reply[] = [], then: Reply = 200) => {
-    const created = (await Receiver.start()).reply(script, then);
-    receivers.push(created);
-    return created;
-  };
+  const receiver = receiverFactory(receivers);
 
   /** FLUSHALL for our prefix only: other test files share this Redis. Returns the keys deleted. */
   async function flushOurKeys(): Promise<string[]> {

@@ -10,8 +10,8 @@ import type { EventStore } from '@app/event-store';
 import helmet from '@fastify/helmet';
 import { AppModule } from './app.module';
 import { Metrics } from './operations/metrics.service';
-import { ApiError, toProblem } from './http/problem';
-import { ProblemFilter } from './http/problem.filter';
+import { ApiError } from './http/problem';
+import { ProblemFilter, sendProblem } from './http/problem.filter';
 import { mountQueueDashboard } from './http/queue-dashboard';
 import { RequestValidationPipe } from './http/validation.pipe';
 
@@ -89,8 +89,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   fastify.addHook('onRequest', async (request, reply) => {
     const path = request.url.split('?')[0];
     if ((path !== '/v1/audit' && !path.startsWith('/v1/audit/')) || request.method === 'GET' || request.method === 'HEAD') return;
-    const { statusCode, body } = toProblem(new ApiError(405, 'AUDIT_READ_ONLY', 'The audit API is read-only: only GET is allowed'), path);
-    return reply.status(statusCode).header('allow', 'GET, HEAD').header('content-type', 'application/problem+json; charset=utf-8').send(JSON.stringify(body));
+    return sendProblem(new ApiError(405, 'AUDIT_READ_ONLY', 'The audit API is read-only: only GET is allowed', { allow: 'GET, HEAD' }), request, reply);
   });
   const metrics = app.get(Metrics);
   fastify.addHook('onResponse', async (request, reply) => {

@@ -3,14 +3,7 @@ import type { CallbackEvent } from './delivery.events';
 
 export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'ABANDONED';
 
-export interface AttemptRecord {
-  attempt: number;
-  at: string;
-  latencyMs: number;
-  statusCode?: number;
-  error?: string;
-  delivered: boolean;
-}
+export type AttemptRecord = Omit<Extract<CallbackEvent, { type: 'CallbackAttempted' }>['data'], 'deliveryId'>;
 
 export interface DeliveryState {
   scheduled?: Extract<CallbackEvent, { type: 'CallbackScheduled' }>['data'];

@@ -1,17 +1,18 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { toProblem } from './problem';
+import { PROBLEM_CONTENT_TYPE, toProblem } from './problem';
 
-export function sendProblem(exception: unknown, request: FastifyRequest, reply: FastifyReply, logger: Logger): void {
+/** Sends any error in the problem shape; also used by Fastify hooks that answer before Nest routes. */
+export function sendProblem(exception: unknown, request: FastifyRequest, reply: FastifyReply, logger?: Logger): FastifyReply {
   const path = (request.url ?? '').split('?')[0];
   const { statusCode, body, headers, unexpected } = toProblem(exception, path);
   if (unexpected) {
-    logger.error(`${request.method} ${path} failed: ${exception instanceof Error ? exception.stack : String(exception)}`);
+    logger?.error(`${request.method} ${path} failed: ${exception instanceof Error ? exception.stack : String(exception)}`);
   }
-  void reply
+  return reply
     .status(statusCode)
     .headers(headers ?? {})
-    .header('content-type', 'application/problem+json; charset=utf-8')
+    .header('content-type', PROBLEM_CONTENT_TYPE)
     .send(JSON.stringify(body));
 }
 

@@ -1,6 +1,8 @@
 import { DomainError } from '@app/domain';
 import { HttpException } from '@nestjs/common';
 
+export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+
 /** The spec's error body, served as application/problem+json. */
 export interface Problem {
   status: 'error';

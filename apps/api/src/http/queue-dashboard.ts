@@ -8,7 +8,8 @@ import { CALLBACK_QUEUE } from '../callbacks/callback-queue';
 import { BullmqScheduler } from '../scheduling/bullmq-scheduler';
 import { SCHEDULER } from '../scheduling/scheduler.port';
 import { constantTimeEquals } from './auth.guards';
-import { ApiError, toProblem } from './problem';
+import { ApiError } from './problem';
+import { sendProblem } from './problem.filter';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 
@@ -26,8 +27,7 @@ export async function mountQueueDashboard(app: NestFastifyApplication, config: A
     scope.addHook('onRequest', async (request: FastifyRequest, reply: FastifyReply) => {
       const key = request.headers['x-admin-key'];
       if (config.adminApiKey && typeof key === 'string' && constantTimeEquals(key, config.adminApiKey)) return;
-      const { statusCode, body } = toProblem(new ApiError(401, 'AUTH_001', 'The x-admin-key header is required'), request.url.split('?')[0]);
-      return reply.status(statusCode).header('content-type', 'application/problem+json; charset=utf-8').send(JSON.stringify(body));
+      return sendProblem(new ApiError(401, 'AUTH_001', 'The x-admin-key header is required'), request, reply);
     });
     await scope.register(board.registerPlugin(), { prefix: QUEUE_DASHBOARD_PATH });
   });

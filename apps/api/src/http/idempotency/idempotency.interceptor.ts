@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { from, mergeMap, type Observable, of, catchError } from 'rxjs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { fingerprint } from '../ids';
-import { ApiError, toProblem } from '../problem';
+import { ApiError, PROBLEM_CONTENT_TYPE, toProblem } from '../problem';
 import type { RequestWithActor } from '../request-context';
 import { IdempotencyStore } from './idempotency.store';
 
@@ -50,7 +50,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
         throw new ApiError(409, 'IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed; retry shortly');
       case 'completed':
         void reply.status(claim.statusCode).header('idempotent-replayed', 'true');
-        if (claim.problem) void reply.header('content-type', 'application/problem+json; charset=utf-8');
+        if (claim.problem) void reply.header('content-type', PROBLEM_CONTENT_TYPE);
         return of(JSON.parse(claim.body));
       case 'claimed':
         return next.handle().pipe(
@@ -70,7 +70,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
             void reply
               .status(problem.statusCode)
               .headers(problem.headers ?? {})
-              .header('content-type', 'application/problem+json; charset=utf-8');
+              .header('content-type', PROBLEM_CONTENT_TYPE);
             return problem.body;
           }),
         );
