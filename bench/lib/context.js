@@ -1,0 +1,53 @@
+'use strict';
+/** What scenarios share within one run: settings, resources, and the deployments several of them use. */
+const { join } = require('node:path');
+const { urlWithSchema } = require('./infrastructure');
+const { freePort, runJson, spawnNode, waitForOutput } = require('./processes');
+const { Deployment, registerMerchant } = require('./service');
+
+const CANNON = join(__dirname, '..', 'load', 'cannon.js');
+
+class RunContext {
+  constructor(settings, resources, log, options = {}) {
+    this.settings = settings;
+    this.resources = resources;
+    this.log = log;
+    this.cpuProfileDir = options.cpuProfileDir;
+    this.measured = {};
+    this.mainDeployment = undefined;
+    this.bareServer = undefined;
+  }
+
+  /** The service (ROLE=all: API, projector and workers in one process) with one merchant. */
+  async main() {
+    if (!this.mainDeployment) {
+      const deployment = await Deployment.create(this.resources, 'main', { cpuProfileDir: this.cpuProfileDir });
+      const { baseUrl } = await deployment.startApi();
+      const merchant = await registerMerchant(baseUrl);
+      this.mainDeployment = { deployment, baseUrl, merchant };
+    }
+    return this.mainDeployment;
+  }
+
+  /** The bare Fastify + pg reference server, on a schema of its own. */
+  async bare() {
+    if (!this.bareServer) {
+      const schema = await this.resources.schema('bench_bare');
+      const port = await freePort();
+      const proc = this.resources.track(
+        spawnNode(join(__dirname, '..', 'references', 'bare-server.js'), { PORT: String(port), DATABASE_URL: urlWithSchema(schema) }),
+      );
+      await waitForOutput(proc, 'bare server ready');
+      this.bareServer = { proc, baseUrl: `http://127.0.0.1:${port}`, schema };
+    }
+    return this.bareServer;
+  }
+
+  /** autocannon in its own process, after a warm-up; `overrides` may shorten or lengthen it. */
+  async cannon(url, workload, extra = {}) {
+    const { connections, warmupSeconds, durationSeconds } = this.settings;
+    return runJson(CANNON, { url, workload, connections, warmup: warmupSeconds, duration: durationSeconds, ...extra });
+  }
+}
+
+module.exports = { RunContext };

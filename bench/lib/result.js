@@ -1,0 +1,39 @@
+'use strict';
+/** One row of the report: our figure, the reference measured in the same run, their ratio and its target. */
+
+function round(value, digits = 2) {
+  const factor = 10 ** digits;
+  return Math.round(value * factor) / factor;
+}
+
+function side(name, measured) {
+  return {
+    name,
+    value: round(measured.value, 1),
+    p50: measured.p50 === undefined ? null : round(measured.p50, 1),
+    p99: measured.p99 === undefined ? null : round(measured.p99, 1),
+  };
+}
+
+/**
+ * `compare: 'higher'`: ratio = ours / reference, met when ratio >= target (throughput).
+ * `compare: 'lower'`: ratio = ours / reference, met when ratio <= target (a latency that must not grow).
+ */
+function scenarioResult({ id, title, unit, ours, reference, target, stretch, compare = 'higher', failures = 0, notes = [] }) {
+  const ratio = reference.measured.value > 0 ? ours.measured.value / reference.measured.value : 0;
+  const met = compare === 'higher' ? ratio >= target : ratio > 0 && ratio <= target;
+  return {
+    id,
+    title,
+    unit,
+    ours: side(ours.name, ours.measured),
+    reference: side(reference.name, reference.measured),
+    ratio: round(ratio, 2),
+    target: { comparison: compare === 'higher' ? '>=' : '<=', value: target, ...(stretch ? { stretch } : {}) },
+    met,
+    failures,
+    notes,
+  };
+}
+
+module.exports = { scenarioResult, round };

@@ -1,0 +1,123 @@
+'use strict';
+/**
+ * The HTTP load generator, run as its own process: `node bench/load/cannon.js '<json>'`. Warms the
+ * target up, then measures, and prints one JSON line: requests/s, p50/p99 latency, failures.
+ */
+const autocannon = require('autocannon');
+const { ALLOCATIONS, escrowBody } = require('./payloads');
+
+const input = JSON.parse(process.argv[2]);
+const json = { 'content-type': 'application/json' };
+
+/** Cycles through ids (escrows to verify), so every request reads a different row. */
+function cycling(ids) {
+  let next = 0;
+  return () => ids[next++ % ids.length];
+}
+
+const WORKLOADS = {
+  /** Ours: create an escrow (3 allocations); the 201 comes after the read models include it. */
+  'create-escrow': () => ({
+    idReplacement: true,
+    requests: [
+      {
+        method: 'POST',
+        path: '/v1/trdp/escrow/order',
+        headers: { ...json, 'x-api-secret': input.apiSecret },
+        body: JSON.stringify(escrowBody('bench-[<id>]')),
+      },
+    ],
+  }),
+  /** Reference: one INSERT of the same request into a table as wide as escrows_view. */
+  insert: () => ({
+    idReplacement: true,
+    requests: [{ method: 'POST', path: '/escrows', headers: json, body: JSON.stringify(escrowBody('bench-[<id>]')) }],
+  }),
+  verify: () => {
+    const id = cycling(input.ids);
+    return {
+      requests: [
+        {
+          method: 'POST',
+          path: '/v1/trdp/verify',
+          headers: { ...json, 'x-api-secret': input.apiSecret },
+          setupRequest: (request) => ({ ...request, body: JSON.stringify({ orderId: id() }) }),
+        },
+      ],
+    };
+  },
+  /** Reference: one SELECT by primary key. */
+  select: () => {
+    const id = cycling(input.ids);
+    return {
+      requests: [{ method: 'POST', path: '/verify', headers: json, setupRequest: (request) => ({ ...request, body: JSON.stringify({ orderId: id() }) }) }],
+    };
+  },
+  /** Each connection walks escrows through their whole life: create, pay, release each allocation. */
+  lifecycle: () => {
+    const headers = { ...json, 'x-api-secret': input.apiSecret };
+    let sequence = 0;
+    const release = (allocation) => ({
+      method: 'POST',
+      headers,
+      setupRequest: (request, context) => ({
+        ...request,
+        path: `/v1/trdp/escrow/${context.escrowId}/release`,
+        body: JSON.stringify({ merchantId: allocation.merchantId }),
+      }),
+    });
+    return {
+      requests: [
+        {
+          method: 'POST',
+          path: '/v1/trdp/escrow/order',
+          headers,
+          setupRequest: (request) => ({ ...request, body: JSON.stringify(escrowBody(`life-${process.pid}-${Date.now()}-${sequence++}`)) }),
+          onResponse: (status, body, context) => {
+            context.escrowId = status === 201 ? JSON.parse(body).data.escrowId : undefined;
+          },
+        },
+        {
+          method: 'POST',
+          headers,
+          setupRequest: (request, context) =>
+            context.escrowId && { ...request, path: `/v1/sandbox/orders/${context.escrowId}/complete`, body: JSON.stringify({ outcome: 'PAID' }) },
+        },
+        ...ALLOCATIONS.map(release),
+      ],
+    };
+  },
+};
+
+async function run(durationSeconds) {
+  const result = await autocannon({
+    url: input.url,
+    connections: input.connections,
+    duration: durationSeconds,
+    timeout: 30,
+    ...WORKLOADS[input.workload](),
+  });
+  return result;
+}
+
+async function main() {
+  if (!WORKLOADS[input.workload]) throw new Error(`unknown workload ${input.workload}`);
+  if (input.warmup > 0) await run(input.warmup);
+  const result = await run(input.duration);
+  process.stdout.write(
+    `${JSON.stringify({
+      requests: result.requests.total,
+      perSecond: result.requests.total / (result.duration || input.duration),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      non2xx: result.non2xx,
+      errors: result.errors + result.timeouts,
+      statusCodes: result.statusCodeStats,
+    })}\n`,
+  );
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack ?? error}\n`);
+  process.exit(1);
+});

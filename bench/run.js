@@ -1,0 +1,87 @@
+'use strict';
+/**
+ * `npm run bench [-- --quick]`: builds the service, runs every scenario against it as separate
+ * processes beside a reference measured in the same run, prints the table and writes
+ * bench/results/latest.json and latest.svg.
+ *
+ * Options: --quick (under 2 minutes), --smoke (tiny counts, for the test suite), --only a,b (scenario
+ * ids), --no-build (use dist/ as it is), --results-dir <dir>, --cpu-prof <dir> (profile the main API process).
+ */
+const { execSync } = require('node:child_process');
+const { mkdirSync, writeFileSync } = require('node:fs');
+const { join, resolve } = require('node:path');
+const { parseArgs } = require('node:util');
+const { RunContext } = require('./lib/context');
+const { Resources } = require('./lib/infrastructure');
+const { ROOT, stop } = require('./lib/processes');
+const { describeMachine } = require('./report/machine');
+const { barChart } = require('./report/svg');
+const { machineLine, markdownTable } = require('./report/table');
+const SETTINGS = require('./settings');
+
+const SCENARIOS = ['create-escrow', 'verify', 'lifecycle', 'rebuild', 'append', 'callbacks', 'growth'].map((id) => require(`./scenarios/${id}`));
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      quick: { type: 'boolean', default: false },
+      smoke: { type: 'boolean', default: false },
+      only: { type: 'string' },
+      'no-build': { type: 'boolean', default: false },
+      'results-dir': { type: 'string', default: join(__dirname, 'results') },
+      'cpu-prof': { type: 'string' },
+    },
+  });
+  const mode = values.smoke ? 'smoke' : values.quick ? 'quick' : 'full';
+  const only = values.only ? new Set(values.only.split(',')) : undefined;
+  const scenarios = SCENARIOS.filter((s) => !only || only.has(s.id));
+  const log = (line) => process.stderr.write(`${line}\n`);
+  const started = Date.now();
+
+  if (!values['no-build']) {
+    log('building the service (npm run build)');
+    execSync('npm run build --silent', { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  }
+  const resources = new Resources();
+  const ctx = new RunContext(SETTINGS[mode], resources, log, { cpuProfileDir: values['cpu-prof'] && resolve(values['cpu-prof']) });
+  const results = [];
+  try {
+    for (const scenario of scenarios) {
+      log(`${scenario.id} …`);
+      const t0 = Date.now();
+      try {
+        const result = await scenario.run(ctx);
+        results.push(result);
+        log(`  ${result.ratio} (target ${result.target.comparison} ${result.target.value}) in ${Math.round((Date.now() - t0) / 1000)} s`);
+      } catch (error) {
+        results.push({ id: scenario.id, title: scenario.title, error: String(error.stack ?? error) });
+        log(`  failed: ${error.stack ?? error}`);
+      }
+    }
+  } finally {
+    await resources.release(stop);
+  }
+
+  const machine = await describeMachine();
+  const report = {
+    mode,
+    startedAt: new Date(started).toISOString(),
+    durationSeconds: Math.round((Date.now() - started) / 1000),
+    machine,
+    settings: SETTINGS[mode],
+    results,
+  };
+  const dir = resolve(values['results-dir']);
+  mkdirSync(dir, { recursive: true });
+  writeFileSync(join(dir, 'latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const caption = `${machineLine(machine)}; ${mode} run of ${report.startedAt.slice(0, 16).replace('T', ' ')} UTC`;
+  writeFileSync(join(dir, 'latest.svg'), barChart(results, caption));
+  process.stdout.write(`\n${markdownTable(results)}\n\nMachine: ${machineLine(machine)}. ${mode} run, ${report.durationSeconds} s.\n`);
+  process.stdout.write(`Wrote ${join(dir, 'latest.json')} and latest.svg\n`);
+  if (results.some((r) => r.error)) process.exitCode = 1;
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack ?? error}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,34 @@
+'use strict';
+/** How long and how much each mode measures. Full: under 10 minutes; quick: under 2; smoke: seconds (npm test). */
+module.exports = {
+  full: {
+    connections: 50,
+    warmupSeconds: 5,
+    durationSeconds: 15,
+    appendWriters: 50,
+    appendWarmupSeconds: 3,
+    appendSeconds: 10,
+    callbacks: 3000,
+    growth: { small: 10_000, large: 1_000_000 },
+  },
+  quick: {
+    connections: 50,
+    warmupSeconds: 2,
+    durationSeconds: 5,
+    appendWriters: 50,
+    appendWarmupSeconds: 1,
+    appendSeconds: 4,
+    callbacks: 500,
+    growth: { small: 10_000, large: 100_000 },
+  },
+  smoke: {
+    connections: 4,
+    warmupSeconds: 1,
+    durationSeconds: 1,
+    appendWriters: 4,
+    appendWarmupSeconds: 0,
+    appendSeconds: 1,
+    callbacks: 10,
+    growth: { small: 100, large: 300 },
+  },
+};
