@@ -21,6 +21,19 @@ export function quoteIdentifier(name: string): string {
   return `"${name.replace(/"/g, '""')}"`;
 }
 
+/**
+ * The pool listens for errors only on idle clients. A checked-out client whose server connection
+ * ends (a restart, pg_terminate_backend) while no query runs on it emits 'error' with no listener,
+ * which would crash the process; while checked out it is watched here instead, and its loss is
+ * signalled to whoever holds it.
+ */
+function watchConnection(client: PoolClient): { signal: AbortSignal; unwatch(): void } {
+  const controller = new AbortController();
+  const onError = (error: Error) => controller.abort(error);
+  client.on('error', onError);
+  return { signal: controller.signal, unwatch: () => client.removeListener('error', onError) };
+}
+
 export function createPgClient(options: PgClientOptions): SqlClient {
   const pool = new Pool({
     connectionString: options.connectionString,
@@ -38,6 +51,7 @@ export function createPgClient(options: PgClientOptions): SqlClient {
     query: pooled.query,
     async transaction(work) {
       const client = await pool.connect();
+      const lost = watchConnection(client);
       try {
         await client.query('BEGIN');
         const result = await work(executor(client));
@@ -47,20 +61,23 @@ export function createPgClient(options: PgClientOptions): SqlClient {
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
-        client.release();
+        lost.unwatch();
+        client.release(lost.signal.aborted);
       }
     },
     async withSession(work) {
       const client = await pool.connect();
+      const lost = watchConnection(client);
       let broken = false;
       try {
-        return await work(executor(client));
+        return await work(executor(client), lost.signal);
       } catch (error) {
         broken = true;
         throw error;
       } finally {
+        lost.unwatch();
         // A session that failed may still hold session state (locks); discard it rather than reuse it.
-        client.release(broken);
+        client.release(broken || lost.signal.aborted);
       }
     },
     async exec(sql) {

@@ -27,7 +27,8 @@ export async function createPgliteClient(dataDir: string | undefined): Promise<S
       );
     },
     async withSession(work) {
-      return work(direct);
+      // The database is in this process: its session cannot be lost on its own.
+      return work(direct, new AbortController().signal);
     },
     async exec(sql) {
       await db.exec(sql);

@@ -6,8 +6,11 @@ export interface SqlExecutor {
 export interface SqlClient extends SqlExecutor {
   /** Runs `work` in one transaction on one connection: committed if it resolves, rolled back if it throws. */
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
-  /** Runs `work` on one connection held for its whole duration (session-level advisory locks live there). */
-  withSession<T>(work: (session: SqlExecutor) => Promise<T>): Promise<T>;
+  /**
+   * Runs `work` on one connection held for its whole duration (session-level advisory locks live
+   * there). `lost` aborts if that connection ends meanwhile: whatever the session held is gone.
+   */
+  withSession<T>(work: (session: SqlExecutor, lost: AbortSignal) => Promise<T>): Promise<T>;
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;

@@ -59,7 +59,7 @@ export class Projector {
   private async run(): Promise<void> {
     while (this.running) {
       try {
-        await this.db.withSession((session) => this.leadWhileLocked(session));
+        await this.db.withSession((session, lost) => this.leadWhileLocked(session, lost));
       } catch (error) {
         this.options.onError?.(error);
       }
@@ -67,7 +67,11 @@ export class Projector {
     }
   }
 
-  private async leadWhileLocked(session: SqlExecutor): Promise<void> {
+  /**
+   * The lock lives in the session: if its connection is lost, so is the lock, and another projector
+   * may take the lead. This one then stops applying and competes for the lock again.
+   */
+  private async leadWhileLocked(session: SqlExecutor, lost: AbortSignal): Promise<void> {
     const [{ locked }] = await session.query<{ locked: boolean }>(`SELECT pg_try_advisory_lock(hashtext($1)) AS locked`, [
       this.options.lockName,
     ]);
@@ -79,8 +83,8 @@ export class Projector {
       let checkpoint = await readCheckpoint(this.db);
       this.progress.advance(checkpoint);
       // Stopped while taking the lead: stop() found no subscription to end, so none may start now.
-      if (!this.running) return;
-      this.subscription = this.store.subscribeToAll({
+      if (!this.running || lost.aborted) return;
+      const subscription = this.store.subscribeToAll({
         from: checkpoint,
         batchSize: this.options.batchSize ?? 500,
         onEvents: async (events) => {
@@ -88,7 +92,11 @@ export class Projector {
           this.progress.advance(checkpoint);
         },
       });
-      await this.subscription.done;
+      this.subscription = subscription;
+      const stopOnLoss = () => void subscription.stop();
+      lost.addEventListener('abort', stopOnLoss, { once: true });
+      await subscription.done.finally(() => lost.removeEventListener('abort', stopOnLoss));
+      if (lost.aborted) throw lost.reason;
     } finally {
       this.active = false;
       this.progress.markLocalProjector(false);
