@@ -1,5 +1,6 @@
 import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
+import { HttpException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -8,10 +9,12 @@ import type { IncomingMessage } from 'node:http';
 import type { AppConfig } from '@app/config';
 import type { EventStore } from '@app/event-store';
 import helmet from '@fastify/helmet';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module';
 import { Metrics } from './operations/metrics.service';
 import { ApiError } from './http/problem';
 import { ProblemFilter, sendProblem } from './http/problem.filter';
+import { refuseNonJsonBodies, refuseUnstorableInput } from './http/request-input.hooks';
 import { mountQueueDashboard } from './http/queue-dashboard';
 import { RequestValidationPipe } from './http/validation.pipe';
 
@@ -72,6 +75,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     },
     requestTimeout: 30_000,
     connectionTimeout: 30_000,
+    // What Fastify refuses before routing (a malformed URL, an overlong path parameter) leaves in the problem shape too.
+    frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => sendProblem(new HttpException(error.message, error.statusCode ?? 400), request, reply),
   });
   const app = await NestFactory.create<NestFastifyApplication>(AppModule.forRoot(config, options), adapter, {
     bufferLogs: true,
@@ -91,6 +96,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     if ((path !== '/v1/audit' && !path.startsWith('/v1/audit/')) || request.method === 'GET' || request.method === 'HEAD') return;
     return sendProblem(new ApiError(405, 'AUDIT_READ_ONLY', 'The audit API is read-only: only GET is allowed', { allow: 'GET, HEAD' }), request, reply);
   });
+  fastify.addHook('onRequest', refuseNonJsonBodies);
+  fastify.addHook('preValidation', refuseUnstorableInput);
   const metrics = app.get(Metrics);
   fastify.addHook('onResponse', async (request, reply) => {
     const route = request.routeOptions.url ?? 'unmatched';

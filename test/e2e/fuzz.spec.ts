@@ -1,0 +1,245 @@
+/**
+ * Hostile input against every POST route the app serves (issue 8, item 2), with valid credentials
+ * so each request reaches validation: arbitrary and broken JSON, wrong types, huge and negative
+ * numbers, deep nesting, long and malformed Unicode, prototype-pollution keys as raw JSON text,
+ * wrong content types, hostile path segments. Whatever is sent:
+ *
+ * - the answer is never a 5xx;
+ * - a 4xx is application/problem+json in the spec's exact error shape, and nothing was written;
+ * - Object.prototype and friends are never polluted (the service runs in this process).
+ *
+ * FUZZ_SEED=<seed> replays a run (fast-check prints the seed and path of a failure); FUZZ_RUNS sets
+ * the number of bodies per route.
+ */
+import fc from 'fast-check';
+import { servedRoutes } from '../../apps/api/src/app.factory';
+import { PAYMENT_PROVIDER, type PaymentProvider, PROVIDER_SIGNATURE_HEADER, PROVIDER_TIMESTAMP_HEADER, signNotification } from '@app/payments';
+import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
+import { countWrites, escrowRequest, orderRequest } from '../support/fixtures';
+import { type HostileBody, hostileBody, hostileSegment } from '../support/hostile-json';
+import { FAST_SANDBOX, seedResources, type SeededResources, waitForQuiet } from '../support/seeded-resources';
+
+const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
+
+interface FuzzTarget {
+  /** The route as servedRoutes() lists it. */
+  route: string;
+  /** The route's path with its parameters filled from the seeded resources. */
+  path(r: SeededResources): string;
+  headers(r: SeededResources, body: string): Record<string, string>;
+  /** A body the route accepts: the starting point of the mutations. */
+  valid(r: SeededResources): unknown;
+  /** A success sets work going in the background (a payment, a callback) that writes after the answer. */
+  background?: boolean;
+}
+
+const merchantKey = (r: SeededResources) => ({ 'x-api-secret': r.merchant.apiSecret });
+const adminKey = () => ({ 'x-admin-key': TEST_ADMIN_KEY });
+const noKey = () => ({});
+
+/**
+ * Every POST route, how it is reached with valid credentials, and a body it accepts. A new POST
+ * route fails the first test until it is added here.
+ */
+const TARGETS: FuzzTarget[] = [
+  { route: '/v1/admin/merchants', path: () => '/v1/admin/merchants', headers: adminKey, valid: () => ({ name: 'Fuzz Shop' }) },
+  { route: '/v1/admin/auditors', path: () => '/v1/admin/auditors', headers: adminKey, valid: () => ({ name: 'Fuzz Auditor' }) },
+  { route: '/v1/trdp/order', path: () => '/v1/trdp/order', headers: merchantKey, valid: () => orderRequest() },
+  { route: '/v1/trdp/escrow/order', path: () => '/v1/trdp/escrow/order', headers: merchantKey, valid: () => escrowRequest() },
+  { route: '/v1/trdp/verify', path: () => '/v1/trdp/verify', headers: merchantKey, valid: (r) => ({ orderId: r.paidOrderId }) },
+  {
+    route: '/v1/trdp/escrow/:escrowId/release',
+    path: (r) => `/v1/trdp/escrow/${r.heldEscrowId}/release`,
+    headers: merchantKey,
+    valid: () => ({ merchantId: 'seller-1' }),
+    background: true,
+  },
+  {
+    route: '/v1/trdp/escrow/:escrowId/cancel',
+    path: (r) => `/v1/trdp/escrow/${r.escrowToCancelId}/cancel`,
+    headers: merchantKey,
+    valid: () => ({ reason: 'customer asked' }),
+    background: true,
+  },
+  {
+    route: '/v1/sandbox/orders/:id/complete',
+    path: (r) => `/v1/sandbox/orders/${r.pendingOrderId}/complete`,
+    headers: merchantKey,
+    valid: () => ({ outcome: 'FAILED' }),
+    background: true,
+  },
+  {
+    route: '/v1/trdp/callbacks/:deliveryId/redeliver',
+    path: (r) => `/v1/trdp/callbacks/${r.deliveryId}/redeliver`,
+    headers: merchantKey,
+    valid: () => ({}),
+    background: true,
+  },
+  { route: '/v1/trdp/webhook-secret/rotate', path: () => '/v1/trdp/webhook-secret/rotate', headers: merchantKey, valid: () => ({}) },
+  { route: '/checkout/:id/pay', path: (r) => `/checkout/${r.paidOrderId}/pay`, headers: noKey, valid: () => ({}), background: true },
+  { route: '/checkout/:id/otp', path: (r) => `/checkout/${r.paidOrderId}/otp`, headers: noKey, valid: () => ({ otp: '123456' }), background: true },
+  {
+    // Signed like the provider signs, so hostile notifications reach their checks instead of the signature's.
+    route: '/v1/providers/:provider/notifications',
+    path: () => '/v1/providers/sandbox/notifications',
+    headers: () => ({}),
+    valid: (r) => ({
+      id: `ntf_fuzz_${Math.random().toString(36).slice(2)}`,
+      type: 'payment.succeeded',
+      orderId: r.paidOrderId,
+      externalReferenceId: 'ext-1',
+      amount: 250.75,
+      paymentType: 'USSD_PUSH',
+      occurredAt: new Date().toISOString(),
+    }),
+    background: true,
+  },
+];
+
+const PROTOTYPES: Array<[string, object]> = [
+  ['Object.prototype', Object.prototype],
+  ['Array.prototype', Array.prototype],
+  ['Function.prototype', Function.prototype],
+  ['String.prototype', String.prototype],
+];
+
+function prototypeShapes(): Record<string, string[]> {
+  return Object.fromEntries(PROTOTYPES.map(([name, prototype]) => [name, Object.getOwnPropertyNames(prototype).sort()]));
+}
+
+const HOSTILE_QUERIES = ['', '', '', '?__proto__[polluted]=1', '?constructor[prototype][polluted]=1', '?a=%00', '?a=%ED%A0%80', '?a[b][c][d][e]=1'];
+
+describe('fuzzing every POST route with hostile input', () => {
+  let running: RunningApp;
+  let resources: SeededResources;
+  let notificationSecret: Buffer;
+  const baseline = prototypeShapes();
+
+  beforeAll(async () => {
+    running = await startApp({ env: { ...FAST_SANDBOX, CALLBACK_RETRY_SCHEDULE_MS: '3600000' } });
+    resources = await seedResources(running);
+    notificationSecret = running.app.get<PaymentProvider>(PAYMENT_PROVIDER).notificationSecret;
+    await waitForQuiet(db());
+  }, 60_000);
+  afterAll(async () => {
+    await resources?.close();
+    await running?.close();
+  });
+
+  const db = () => running.schema!.client;
+
+  function headersFor(target: FuzzTarget, body: HostileBody, idempotencyKey: string | null): Record<string, string> {
+    const headers: Record<string, string> = { 'content-type': body.contentType ?? 'application/json', ...target.headers(resources, body.text) };
+    if (target.route === '/v1/providers/:provider/notifications') {
+      const timestamp = String(Date.now());
+      headers[PROVIDER_TIMESTAMP_HEADER] = timestamp;
+      headers[PROVIDER_SIGNATURE_HEADER] = signNotification(notificationSecret, timestamp, body.text);
+    }
+    if (idempotencyKey !== null) headers['idempotency-key'] = idempotencyKey;
+    return headers;
+  }
+
+  /** Sends one hostile request and checks every property; the thrown message names the request. */
+  async function expectSafe(target: FuzzTarget, path: string, body: HostileBody, idempotencyKey: string | null): Promise<void> {
+    const before = await countWrites(db());
+    const response = await fetch(`${running.baseUrl}${path}`, { method: 'POST', headers: headersFor(target, body, idempotencyKey), body: body.text });
+    const text = await response.text();
+    const sent = `POST ${path} (${body.contentType ?? 'application/json'}) ${JSON.stringify(body.text.slice(0, 300))}`;
+    if (response.status >= 500) throw new Error(`${response.status} for ${sent}: ${text}`);
+    if (response.status >= 400) {
+      expect({ sent, contentType: response.headers.get('content-type') }).toEqual({ sent, contentType: expect.stringMatching(/^application\/problem\+json/) });
+      const problem = JSON.parse(text);
+      expect({ sent, problem }).toEqual({
+        sent,
+        problem: {
+          status: 'error',
+          timestamp: expect.stringMatching(ISO),
+          path: expect.any(String),
+          message: expect.any(String),
+          error: { code: expect.any(String), message: expect.any(String) },
+        },
+      });
+      expect({ sent, keys: Object.keys(problem).sort(), errorKeys: Object.keys(problem.error).sort() }).toEqual({
+        sent,
+        keys: ['error', 'message', 'path', 'status', 'timestamp'],
+        errorKeys: ['code', 'message'],
+      });
+      expect({ sent, written: await countWrites(db()) }).toEqual({ sent, written: before });
+    } else if (target.background) {
+      await waitForQuiet(db());
+    }
+    expect({ sent, prototypes: prototypeShapes() }).toEqual({ sent, prototypes: baseline });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  }
+
+  it('has a fuzz target for every POST route the app serves, and none for a route it does not', () => {
+    const served = new Set(servedRoutes(running.app).filter((route) => route.method === 'POST').map((route) => route.url));
+    const targeted = new Set(TARGETS.map((target) => target.route));
+    expect({ unfuzzed: [...served].filter((route) => !targeted.has(route)) }).toEqual({ unfuzzed: [] });
+    expect({ notServed: [...targeted].filter((route) => !served.has(route)) }).toEqual({ notServed: [] });
+  });
+
+  const idempotencyKey = fc.option(fc.string({ unit: 'grapheme-ascii', maxLength: 300 }), { freq: 4 });
+
+  it.each(TARGETS)('POST $route: hostile bodies never get a 5xx, a refusal is a problem and writes nothing', async (target) => {
+    await fc.assert(
+      fc.asyncProperty(hostileBody(() => target.valid(resources)), fc.constantFrom(...HOSTILE_QUERIES), idempotencyKey, async (body, query, key) =>
+        expectSafe(target, `${target.path(resources)}${query}`, body, key),
+      ),
+      { numRuns: RUNS, seed: SEED },
+    );
+  }, 120_000);
+
+  it.each(TARGETS.filter((target) => target.route.includes(':')))('POST $route: hostile path parameters', async (target) => {
+    const valid = resources && target.valid(resources);
+    await fc.assert(
+      fc.asyncProperty(hostileSegment, async (segment) => {
+        const path = target.route.replace(/:\w+/, segment);
+        await expectSafe(target, path, { text: JSON.stringify(valid) }, null);
+      }),
+      { numRuns: Math.ceil(RUNS / 3), seed: SEED },
+    );
+  }, 120_000);
+
+  describe('cases the fuzzer found, kept as examples', () => {
+    const verify = () => TARGETS.find((target) => target.route === '/v1/trdp/verify')!;
+    const admin = () => TARGETS.find((target) => target.route === '/v1/admin/merchants')!;
+
+    it.each([
+      ['a NUL character in a string', '{"orderId":"a\\u0000b"}'],
+      ['a lone surrogate in a string', '{"orderId":"a\\ud800b"}'],
+      ['a NUL character in a field name', '{"orderId":"x","\\u0000":1}'],
+      ['objects nested 5,000 deep', `{"orderId":"x","z":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`],
+      ['arrays nested 5,000 deep', `{"orderId":"x","z":${'['.repeat(5000)}1${']'.repeat(5000)}}`],
+    ])('verify with %s: 400, not a database or stack-overflow 500', async (_, text) => {
+      await expectSafe(verify(), '/v1/trdp/verify', { text }, null);
+      const res = await fetch(`${running.baseUrl}/v1/trdp/verify`, { method: 'POST', headers: headersFor(verify(), { text }, null), body: text });
+      expect(res.status).toBe(400);
+    });
+
+    it('a merchant name with a lone surrogate: 400, no merchant registered', async () => {
+      const text = '{"name":"Shop \\udc00"}';
+      await expectSafe(admin(), '/v1/admin/merchants', { text }, null);
+    });
+
+    it.each(['/v1/trdp/escrow/%ED%A0%80/cancel', `/v1/trdp/escrow/${'a'.repeat(200)}/cancel`])('%s: a malformed or overlong path parameter is a problem, not Fastify’s own JSON', async (path) => {
+      const target = TARGETS.find((t) => t.route === '/v1/trdp/escrow/:escrowId/cancel')!;
+      await expectSafe(target, path, { text: '{}' }, null);
+    });
+
+    it.each(['text/plain', 'application/x-www-form-urlencoded'])('a %s body on a route without a body is a 415, not silently accepted', async (contentType) => {
+      const target = TARGETS.find((t) => t.route === '/v1/trdp/webhook-secret/rotate')!;
+      const before = await countWrites(db());
+      const res = await fetch(`${running.baseUrl}/v1/trdp/webhook-secret/rotate`, {
+        method: 'POST',
+        headers: { ...target.headers(resources, ''), 'content-type': contentType },
+        body: 'a=1',
+      });
+      expect(res.status).toBe(415);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('UNSUPPORTED_MEDIA_TYPE');
+      expect(await countWrites(db())).toEqual(before);
+    });
+  });
+});

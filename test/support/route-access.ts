@@ -1,0 +1,154 @@
+import { escrowRequest, orderRequest } from './fixtures';
+import type { SeededResources } from './seeded-resources';
+
+/**
+ * The authorization decision for every route the app serves: which credential gets which status.
+ * test/e2e/authorization-matrix.spec.ts sends each route every credential below and compares; a
+ * route the app serves without an entry here fails that test, naming the route.
+ *
+ * To add a route: one entry keyed by `METHOD /url` exactly as servedRoutes() lists it (Fastify's
+ * `:param` and `*` syntax), with the request to send (parameters filled from the seeded resources,
+ * all owned by `merchant`) and the status per credential, usually through one of the presets.
+ * `HEAD` routes use their `GET` entry. `METHOD /prefix/**` covers every route under a prefix (a
+ * mounted plugin's), `ANY` every method.
+ */
+
+/** What the request carries: nothing, a garbage or unknown key (in every key header), or a real one. */
+export const CREDENTIALS = ['none', 'malformed', 'wrong', 'owner', 'otherMerchant', 'auditor', 'admin'] as const;
+export type Credential = (typeof CREDENTIALS)[number];
+
+/** A status, or GRANTED: past authorization; what a third-party plugin then answers is its own business. */
+export const GRANTED = 'granted';
+export type Outcome = number | typeof GRANTED;
+
+export interface AccessRequest {
+  path: string;
+  body?: unknown;
+}
+
+export interface RouteAccess {
+  route: string;
+  request(r: SeededResources, route: string): AccessRequest;
+  expect: Record<Credential, Outcome>;
+  /** Where a 303 must send the browser. */
+  location?: string;
+}
+
+const everyone = (status: Outcome): Record<Credential, Outcome> => ({
+  none: status,
+  malformed: status,
+  wrong: status,
+  owner: status,
+  otherMerchant: status,
+  auditor: status,
+  admin: status,
+});
+
+/** Merchant API (x-api-secret): another merchant's resources are not found (DESIGN §4: 404, never 403). */
+const merchant = (owner: Outcome, otherMerchant: Outcome = 404) => ({ ...everyone(401), owner, otherMerchant });
+/** Staff API (x-admin-key). */
+const admin = (status: Outcome) => ({ ...everyone(401), admin: status });
+/** Audit API: an auditor key, or the admin key. */
+const audit = (status: Outcome) => ({ ...everyone(401), auditor: status, admin: status });
+/** Open to anyone; keys change nothing (health, docs, customer pages, provider webhooks signed by HMAC). */
+const open = everyone;
+/** A console page behind a cookie session: without one the browser goes to sign-in; API keys are not sessions. */
+const signInFirst = everyone(303);
+
+const at = (path: string, body?: unknown) => () => ({ path, body });
+/** A plugin's route with its parameters filled with values that name nothing. */
+const placeholders = (_: SeededResources, route: string) => ({ path: route.replace(/:\w+/g, 'unknown').replace(/\*$/, 'unknown') });
+
+export const ROUTE_ACCESS: RouteAccess[] = [
+  // ---- merchant API -------------------------------------------------------------------------
+  { route: 'POST /v1/trdp/order', request: () => ({ path: '/v1/trdp/order', body: orderRequest() }), expect: merchant(201, 201) },
+  { route: 'GET /v1/trdp/order/:orderId', request: (r) => ({ path: `/v1/trdp/order/${r.paidOrderId}` }), expect: merchant(200) },
+  { route: 'POST /v1/trdp/escrow/order', request: () => ({ path: '/v1/trdp/escrow/order', body: escrowRequest() }), expect: merchant(201, 201) },
+  { route: 'GET /v1/trdp/escrow/:escrowId', request: (r) => ({ path: `/v1/trdp/escrow/${r.pendingEscrowId}` }), expect: merchant(200) },
+  { route: 'POST /v1/trdp/escrow/:escrowId/release', request: (r) => ({ path: `/v1/trdp/escrow/${r.heldEscrowId}/release`, body: { merchantId: 'seller-1' } }), expect: merchant(200) },
+  { route: 'POST /v1/trdp/escrow/:escrowId/cancel', request: (r) => ({ path: `/v1/trdp/escrow/${r.escrowToCancelId}/cancel`, body: {} }), expect: merchant(200) },
+  { route: 'POST /v1/trdp/verify', request: (r) => ({ path: '/v1/trdp/verify', body: { orderId: r.paidOrderId } }), expect: merchant(200) },
+  { route: 'POST /v1/sandbox/orders/:id/complete', request: (r) => ({ path: `/v1/sandbox/orders/${r.pendingOrderId}/complete`, body: { outcome: 'FAILED' } }), expect: merchant(200) },
+  // A filter over the caller's own deliveries: another merchant's order gives the empty list an unknown
+  // order gives, so the answer tells nothing about other merchants' orders.
+  { route: 'GET /v1/trdp/callbacks', request: (r) => ({ path: `/v1/trdp/callbacks?orderId=${r.paidOrderId}` }), expect: merchant(200, 200) },
+  { route: 'POST /v1/trdp/callbacks/:deliveryId/redeliver', request: (r) => ({ path: `/v1/trdp/callbacks/${r.deliveryId}/redeliver` }), expect: merchant(202) },
+  // Every merchant rotates its own secret: there is no foreign resource to reach.
+  { route: 'POST /v1/trdp/webhook-secret/rotate', request: at('/v1/trdp/webhook-secret/rotate'), expect: merchant(200, 200) },
+
+  // ---- staff and audit API ------------------------------------------------------------------
+  { route: 'POST /v1/admin/merchants', request: at('/v1/admin/merchants', { name: 'Matrix Shop' }), expect: admin(201) },
+  { route: 'POST /v1/admin/auditors', request: at('/v1/admin/auditors', { name: 'Matrix Auditor' }), expect: admin(201) },
+  { route: 'ANY /admin/queues/**', request: placeholders, expect: admin(GRANTED) },
+  { route: 'GET /v1/audit/events', request: at('/v1/audit/events?limit=5'), expect: audit(200) },
+  { route: 'GET /v1/audit/events.csv', request: at('/v1/audit/events.csv?limit=5'), expect: audit(200) },
+  { route: 'GET /v1/audit/streams/:streamId', request: (r) => ({ path: `/v1/audit/streams/order-${r.paidOrderId}` }), expect: audit(200) },
+  { route: 'GET /v1/audit/escrows/:escrowId', request: (r) => ({ path: `/v1/audit/escrows/${r.heldEscrowId}` }), expect: audit(200) },
+  { route: 'GET /v1/audit/ledger/trial-balance', request: at('/v1/audit/ledger/trial-balance'), expect: audit(200) },
+  { route: 'GET /v1/audit/ledger/balances', request: at('/v1/audit/ledger/balances'), expect: audit(200) },
+  { route: 'GET /v1/audit/ledger/accounts/:account/entries', request: at('/v1/audit/ledger/accounts/provider:clearing/entries'), expect: audit(200) },
+  { route: 'GET /v1/audit/integrity', request: at('/v1/audit/integrity'), expect: audit(200) },
+
+  // ---- public: customers, the provider, operations, documentation ---------------------------
+  { route: 'GET /checkout/:id', request: (r) => ({ path: `/checkout/${r.pendingOrderId}` }), expect: open(200) },
+  { route: 'GET /checkout/:id/status', request: (r) => ({ path: `/checkout/${r.pendingOrderId}/status` }), expect: open(200) },
+  { route: 'GET /receipts/:id', request: (r) => ({ path: `/receipts/${r.paidOrderId}` }), expect: open(200) },
+  // Paying a paid order: the same refusal whatever key comes along (a key grants nothing here).
+  { route: 'POST /checkout/:id/pay', request: (r) => ({ path: `/checkout/${r.paidOrderId}/pay`, body: {} }), expect: open(409) },
+  { route: 'POST /checkout/:id/otp', request: (r) => ({ path: `/checkout/${r.paidOrderId}/otp`, body: { otp: '123456' } }), expect: open(409) },
+  // Authenticated by the provider's HMAC signature only: no key stands in for it.
+  {
+    route: 'POST /v1/providers/:provider/notifications',
+    request: (r) => ({ path: '/v1/providers/sandbox/notifications', body: { id: 'ntf_matrix', type: 'payment.succeeded', orderId: r.pendingOrderId, externalReferenceId: 'x', amount: 250.75, occurredAt: new Date().toISOString() } }),
+    expect: open(401),
+  },
+  { route: 'GET /health/live', request: at('/health/live'), expect: open(200) },
+  { route: 'GET /health/ready', request: at('/health/ready'), expect: open(200) },
+  // Scraped from inside the deployment's network; carries no merchant data.
+  { route: 'GET /metrics', request: at('/metrics'), expect: open(200) },
+  { route: 'GET /docs/**', request: (_, route) => ({ path: route.replace(/\*$/, 'swagger-ui.css') }), expect: open(200) },
+  { route: 'GET /docs', request: at('/docs'), expect: open(200) },
+  // Registered by Swagger UI for a file its distribution does not ship.
+  { route: 'GET /docs/LICENSE', request: at('/docs/LICENSE'), expect: open(404) },
+  { route: 'GET /docs-json', request: at('/docs-json'), expect: open(200) },
+  { route: 'GET /docs-yaml', request: at('/docs-yaml'), expect: open(200) },
+  { route: 'GET /assets/console.css', request: at('/assets/console.css'), expect: open(200) },
+
+  // ---- consoles: cookie sessions, never API keys --------------------------------------------
+  { route: 'GET /dashboard/sign-in', request: at('/dashboard/sign-in'), expect: open(200) },
+  { route: 'GET /dashboard/invitation', request: at('/dashboard/invitation'), expect: open(200) },
+  // A form posted without the token of a page this browser loaded is refused before anything else.
+  { route: 'POST /dashboard/sign-in', request: at('/dashboard/sign-in', { email: 'x@example.com', password: 'x' }), expect: open(403) },
+  { route: 'POST /dashboard/invitation', request: at('/dashboard/invitation', { token: 'inv_x', password: 'x', confirm: 'x' }), expect: open(403) },
+  { route: 'GET /dashboard/**', request: dashboardPath, expect: signInFirst, location: '/dashboard/sign-in' },
+  { route: 'POST /dashboard/**', request: dashboardPath, expect: signInFirst, location: '/dashboard/sign-in' },
+  { route: 'GET /dashboard', request: at('/dashboard'), expect: signInFirst, location: '/dashboard/sign-in' },
+  { route: 'GET /audit/sign-in', request: at('/audit/sign-in'), expect: open(200) },
+  { route: 'POST /audit/sign-in', request: at('/audit/sign-in', { key: 'x' }), expect: open(403) },
+  { route: 'GET /audit/**', request: (r, route) => ({ path: route.replace(':escrowId', r.heldEscrowId) }), expect: signInFirst, location: '/audit/sign-in' },
+  { route: 'POST /audit/**', request: (_, route) => ({ path: route }), expect: signInFirst, location: '/audit/sign-in' },
+  { route: 'GET /audit', request: at('/audit'), expect: signInFirst, location: '/audit/sign-in' },
+];
+
+/** A dashboard route addressed at the owner's resources, so a key that worked would show it. */
+function dashboardPath(r: SeededResources, route: string): AccessRequest {
+  const path = route
+    .replace(':orderId', r.paidOrderId)
+    .replace(':escrowId', route.includes('release') ? r.heldEscrowId : r.escrowToCancelId)
+    .replace(':deliveryId', r.deliveryId);
+  return { path, body: route.startsWith('/dashboard/escrows') && route.endsWith('release') ? { merchantId: 'seller-1' } : {} };
+}
+
+/** The decision for a served route: its own entry, its GET entry for HEAD, or the prefix entry covering it. */
+export function accessFor(method: string, url: string): RouteAccess | undefined {
+  const key = (m: string) => `${m} ${url}`;
+  const exact = ROUTE_ACCESS.find((entry) => entry.route === key(method)) ?? (method === 'HEAD' ? ROUTE_ACCESS.find((entry) => entry.route === key('GET')) : undefined);
+  if (exact) return exact;
+  return ROUTE_ACCESS.find((entry) => {
+    const [entryMethod, pattern] = entry.route.split(' ');
+    if (!pattern.endsWith('/**')) return false;
+    const methodMatches = entryMethod === 'ANY' || entryMethod === method || (method === 'HEAD' && entryMethod === 'GET');
+    const prefix = pattern.slice(0, -2);
+    return methodMatches && (url.startsWith(prefix) || url === prefix.slice(0, -1));
+  });
+}

@@ -1,0 +1,104 @@
+import { createServer, type Server } from 'node:http';
+import type { SqlClient } from '@app/database';
+import { TEST_ADMIN_KEY, type RunningApp } from './app';
+import { countWrites, escrowRequest, orderRequest, registerMerchant, type TestMerchant, type WriteCounts } from './fixtures';
+import { call } from './http';
+import { waitFor } from './wait';
+
+/**
+ * Real resources of every kind a route can address, all owned by `merchant`, so that tests over
+ * every route (fuzzing, the authorization matrix) reach each route's own checks instead of a 404.
+ */
+export interface SeededResources {
+  merchant: TestMerchant;
+  /** Owns nothing of the above: its key must not reach them. */
+  otherMerchant: TestMerchant;
+  auditorKey: string;
+  /** A plain order still waiting for payment. */
+  pendingOrderId: string;
+  /** A plain order paid through the sandbox, whose PAID callback was delivered. */
+  paidOrderId: string;
+  deliveryId: string;
+  /** Escrows waiting for payment: one to read and refuse releases on, one to cancel. */
+  pendingEscrowId: string;
+  escrowToCancelId: string;
+  /** A paid escrow whose allocation to `seller-1` is held. */
+  heldEscrowId: string;
+  /** Stops the callback receiver. */
+  close(): Promise<void>;
+}
+
+/** The SANDBOX_DELAY_MS that keeps seeding fast: payments settle a moment after they are started. */
+export const FAST_SANDBOX = { SANDBOX_DELAY_MS: '20' };
+
+async function listen(server: Server): Promise<string> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return `http://127.0.0.1:${(server.address() as { port: number }).port}/callbacks`;
+}
+
+export async function seedResources(running: RunningApp): Promise<SeededResources> {
+  const { baseUrl } = running;
+  const receiver = createServer((request, response) => {
+    request.resume();
+    request.on('end', () => response.end());
+  });
+  const callbackURL = await listen(receiver);
+  const merchant = await registerMerchant(baseUrl, 'Resource Owner');
+  const otherMerchant = await registerMerchant(baseUrl, 'Other Merchant');
+  const headers = { 'x-api-secret': merchant.apiSecret };
+  const post = async (path: string, body: unknown, expected: number) => {
+    const res = await call(baseUrl, 'POST', path, { body, headers });
+    if (res.status !== expected) throw new Error(`seeding ${path} failed: ${res.status} ${res.text}`);
+    return res.body.data;
+  };
+  const auditor = await call(baseUrl, 'POST', '/v1/admin/auditors', { body: { name: 'Seed Auditor' }, headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+  if (auditor.status !== 201) throw new Error(`seeding an auditor failed: ${auditor.status} ${auditor.text}`);
+
+  // Every callback goes to the local receiver, so none waits on a name lookup or a retry.
+  const pendingOrderId = (await post('/v1/trdp/order', orderRequest({ callbackURL }), 201)).order_id;
+  const paidOrderId = (await post('/v1/trdp/order', orderRequest({ callbackURL }), 201)).order_id;
+  const pendingEscrowId = (await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL }), 201)).escrowId;
+  const escrowToCancelId = (await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL }), 201)).escrowId;
+  const heldEscrowId = (await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL }), 201)).escrowId;
+  await post(`/v1/sandbox/orders/${paidOrderId}/complete`, { outcome: 'PAID' }, 200);
+  await post(`/v1/sandbox/orders/${heldEscrowId}/complete`, { outcome: 'PAID' }, 200);
+  const delivery = await waitFor(async () => {
+    const list = (await call(baseUrl, 'GET', `/v1/trdp/callbacks?orderId=${paidOrderId}`, { headers })).body?.data;
+    return list?.[0]?.status === 'DELIVERED' && list[0];
+  }, 'the paid order’s callback to be delivered');
+  await waitFor(async () => (await call(baseUrl, 'GET', `/v1/trdp/escrow/${heldEscrowId}`, { headers })).body?.data?.status === 'HELD', 'the escrow to be held');
+  return {
+    merchant,
+    otherMerchant,
+    auditorKey: auditor.body.data.auditorKey,
+    pendingOrderId,
+    paidOrderId,
+    deliveryId: delivery.deliveryId,
+    pendingEscrowId,
+    escrowToCancelId,
+    heldEscrowId,
+    close: () => new Promise<void>((resolve) => receiver.close(() => resolve())),
+  };
+}
+
+/**
+ * Waits until nothing has been written for a while: what a request set going in the background
+ * (a sandbox payment's notification, a callback attempt) has finished, so the next request's
+ * "nothing written" check counts only that request.
+ */
+export async function waitForQuiet(db: SqlClient, quietMs = 250): Promise<WriteCounts> {
+  let last = await countWrites(db);
+  let since = Date.now();
+  const deadline = since + 15_000;
+  for (;;) {
+    if (Date.now() > deadline) throw new Error('the service kept writing for 15 s after the last request');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    const now = await countWrites(db);
+    if (JSON.stringify(now) !== JSON.stringify(last)) {
+      last = now;
+      since = Date.now();
+    } else if (Date.now() - since >= quietMs) {
+      return now;
+    }
+  }
+}
