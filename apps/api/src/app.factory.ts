@@ -37,6 +37,7 @@ Errors are \`application/problem+json\`: \`{status: "error", timestamp, path, me
 | 405 | AUDIT_READ_ONLY | anything but GET under /v1/audit |
 | 409 | ESCROW_ORDER_CONFLICT, ESCROW_NOT_FUNDED, ALLOCATION_NOT_FOUND, ALLOCATION_ALREADY_RELEASED, ESCROW_ALREADY_CANCELLED, ESCROW_ALREADY_RELEASED, ESCROW_CLOSED, ORDER_EXPIRED, ORDER_NOT_PAYABLE, OTP_NOT_EXPECTED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE | a state conflict; nothing was written |
 | 413 | PAYLOAD_TOO_LARGE | body over 256 KiB |
+| 414 | URI_TOO_LONG | a path parameter over 100 characters |
 | 415 | UNSUPPORTED_MEDIA_TYPE | a body that is not JSON |
 | 429 | RATE_LIMITED | over RATE_LIMIT_PER_MINUTE; see Retry-After |
 | 500 | GEN_004 | unexpected; logged, no internals returned |
@@ -73,8 +74,15 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       (request as IncomingMessage & { id?: string }).id = id;
       return id;
     },
-    requestTimeout: 30_000,
-    connectionTimeout: 30_000,
+    // Slow clients (a head or body trickled in) are cut off with a 408; Node checks every
+    // connectionsCheckingInterval, so it is kept well under the shortest timeout.
+    requestTimeout: config.httpTimeouts.requestMs,
+    connectionTimeout: config.httpTimeouts.requestMs,
+    keepAliveTimeout: config.httpTimeouts.keepAliveMs,
+    http: {
+      headersTimeout: config.httpTimeouts.headersMs,
+      connectionsCheckingInterval: Math.min(1_000, Math.ceil(config.httpTimeouts.headersMs / 4)),
+    },
     // What Fastify refuses before routing (a malformed URL, an overlong path parameter) leaves in the problem shape too.
     frameworkErrors: (error: FastifyError, request: FastifyRequest, reply: FastifyReply) => sendProblem(new HttpException(error.message, error.statusCode ?? 400), request, reply),
   });

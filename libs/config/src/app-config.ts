@@ -28,6 +28,8 @@ export interface AppConfig {
   /** Waits between callback attempts after the first: DESIGN §6's ~3 days by default; then ABANDONED. */
   callbackRetryScheduleMs: number[];
   callbackTimeoutMs: number;
+  /** Slow clients are cut off: the request head and the whole request must arrive in time; idle keep-alive connections close. */
+  httpTimeouts: HttpTimeouts;
   /** How often pending callbacks and due payment work are re-queued from the read models. */
   reconcileIntervalMs: number;
   /** Requests per minute per API secret (or per client address without one); 0 turns the limit off. */
@@ -42,6 +44,12 @@ export interface AppConfig {
   /** How long a command's response waits for the projector to reach its events. */
   readYourWritesTimeoutMs: number;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+}
+
+export interface HttpTimeouts {
+  headersMs: number;
+  requestMs: number;
+  keepAliveMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -76,6 +84,19 @@ function schedule(env: Env, name: string, fallback: number[]): number[] {
     throw new ConfigError(`${name} must be a comma-separated list of waits in milliseconds (got ${JSON.stringify(raw)})`);
   }
   return steps;
+}
+
+/**
+ * Defaults: 10 s for the head and 30 s for a whole request (a 256 KiB body on a slow phone link);
+ * keep-alive 72 s, longer than the 60 s idle timeout of common load balancers, so a proxy never
+ * reuses a connection the service has just closed.
+ */
+function httpTimeouts(env: Env): HttpTimeouts {
+  const headersMs = integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
+  const requestMs = integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000);
+  // Node refuses a head timeout longer than the whole request's.
+  if (headersMs > requestMs) throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS');
+  return { headersMs, requestMs, keepAliveMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 600_000) };
 }
 
 function parseSecretsKey(raw: string): Buffer {
@@ -142,6 +163,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     refundRetryMs: integer(env, 'REFUND_RETRY_MS', 30_000, 10, 3_600_000),
     callbackRetryScheduleMs: schedule(env, 'CALLBACK_RETRY_SCHEDULE_MS', [5_000, 60_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000, 86_400_000]),
     callbackTimeoutMs: integer(env, 'CALLBACK_TIMEOUT_MS', 10_000, 100, 60_000),
+    httpTimeouts: httpTimeouts(env),
     reconcileIntervalMs: integer(env, 'RECONCILE_INTERVAL_MS', 60_000, 100, 3_600_000),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 6_000, 0, 10_000_000),
     callbackAllowPrivateUrls:
