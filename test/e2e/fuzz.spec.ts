@@ -20,6 +20,7 @@ import { type HostileBody, hostileBody, hostileSegment } from '../support/hostil
 import { FAST_SANDBOX, seedResources, type SeededResources, waitForQuiet } from '../support/seeded-resources';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
+const CONSOLE_ROUTE = /^\/(dashboard|audit)(\/|$)/;
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
@@ -175,7 +176,12 @@ describe('fuzzing every POST route with hostile input', () => {
   }
 
   it('has a fuzz target for every POST route the app serves, and none for a route it does not', () => {
-    const served = new Set(servedRoutes(running.app).filter((route) => route.method === 'POST').map((route) => route.url));
+    // The consoles' form routes have their own targets, signed in: fuzz-consoles.spec.ts.
+    const served = new Set(
+      servedRoutes(running.app)
+        .filter((route) => route.method === 'POST' && !CONSOLE_ROUTE.test(route.url))
+        .map((route) => route.url),
+    );
     const targeted = new Set(TARGETS.map((target) => target.route));
     expect({ unfuzzed: [...served].filter((route) => !targeted.has(route)) }).toEqual({ unfuzzed: [] });
     expect({ notServed: [...targeted].filter((route) => !served.has(route)) }).toEqual({ notServed: [] });

@@ -50,7 +50,7 @@ export const POLLUTION_KEYS = ['__proto__', 'constructor', 'prototype', 'toStrin
 
 const loneSurrogate = fc.integer({ min: 0xd800, max: 0xdfff }).map((code) => String.fromCharCode(code));
 
-const hostileString: fc.Arbitrary<string> = fc.oneof(
+export const hostileString: fc.Arbitrary<string> = fc.oneof(
   { arbitrary: fc.constantFrom(...STRING_CONSTANTS), weight: 4 },
   { arbitrary: fc.string({ unit: 'binary', maxLength: 40 }), weight: 2 },
   { arbitrary: fc.string({ unit: fc.oneof(fc.string({ unit: 'binary', minLength: 1, maxLength: 1 }), loneSurrogate), maxLength: 20 }), weight: 1 },
@@ -202,3 +202,46 @@ export const hostileSegment: fc.Arbitrary<string> = fc.oneof(
   fc.string({ unit: 'grapheme', minLength: 1, maxLength: 30 }).map(encodeURIComponent),
   fc.constantFrom(101, 1025, 5000).map((length) => 'a'.repeat(length)),
 );
+
+// ---- urlencoded forms (the consoles) -----------------------------------------------------------
+
+/** Percent escapes that decode to no valid UTF-8, or to NUL and direction overrides. */
+const RAW_ESCAPES = ['%00', '%ED%A0%80', '%FF', '%', '%2', '%C0%AF', '%E2%80%AE', '+'];
+
+/** application/x-www-form-urlencoded bytes for any string (a lone surrogate goes as U+FFFD, as a browser sends it). */
+export function formEncode(text: string): string {
+  return [...Buffer.from(text, 'utf8')].map((byte) => (/[A-Za-z0-9*._-]/.test(String.fromCharCode(byte)) ? String.fromCharCode(byte) : `%${byte.toString(16).toUpperCase().padStart(2, '0')}`)).join('');
+}
+
+const formText: fc.Arbitrary<string> = fc.oneof(
+  { arbitrary: hostileString.map(formEncode), weight: 3 },
+  { arbitrary: fc.tuple(hostileString, fc.constantFrom(...RAW_ESCAPES)).map(([text, raw]) => formEncode(text) + raw), weight: 1 },
+);
+
+const formKey: fc.Arbitrary<string> = fc.oneof(
+  fc.constantFrom('__proto__', 'constructor', '__proto__[polluted]', 'constructor[prototype][polluted]', 'a[b][c]', '_csrf', 'merchantId', 'reason', 'email', 'password', 'confirm', 'token', 'key'),
+  formText,
+);
+
+type FormMutation = { at: number; change: 'replace' | 'add' | 'remove' | 'duplicate'; key: string; value: string };
+
+/** A valid form (its fields as sent, CSRF token included) with one to three hostile changes. */
+export function hostileForm(valid: Record<string, string>): fc.Arbitrary<HostileBody> {
+  const change: fc.Arbitrary<FormMutation> = fc.record({ at: fc.nat(), change: fc.constantFrom('replace', 'replace', 'add', 'remove', 'duplicate'), key: formKey, value: formText });
+  const mutated = fc.array(change, { minLength: 1, maxLength: 3 }).map((changes) => {
+    const fields = Object.entries(valid).map(([key, value]) => [formEncode(key), formEncode(value)]);
+    for (const { at, change: kind, key, value } of changes) {
+      const index = fields.length === 0 ? 0 : at % fields.length;
+      if (kind === 'replace' && fields[index]) fields[index] = [fields[index][0], value];
+      else if (kind === 'remove') fields.splice(index, 1);
+      else if (kind === 'duplicate' && fields[index]) fields.push([fields[index][0], value]);
+      else fields.push([key, value]);
+    }
+    return { text: fields.map(([key, value]) => `${key}=${value}`).join('&'), contentType: 'application/x-www-form-urlencoded' };
+  });
+  return fc.oneof(
+    { arbitrary: mutated, weight: 6 },
+    { arbitrary: hostileBody(() => valid), weight: 2 },
+    { arbitrary: fc.string({ unit: 'binary-ascii', maxLength: 60 }).map((text) => ({ text: formEncode(text), contentType: 'application/x-www-form-urlencoded' })), weight: 1 },
+  );
+}

@@ -10,7 +10,8 @@ import { waitFor } from './wait';
  * every route (fuzzing, the authorization matrix) reach each route's own checks instead of a 404.
  */
 export interface SeededResources {
-  merchant: TestMerchant;
+  /** Registered with an owner e-mail: `invitationUrl` signs its owner in to the dashboard. */
+  merchant: TestMerchant & { invitationUrl?: string };
   /** Owns nothing of the above: its key must not reach them. */
   otherMerchant: TestMerchant;
   auditorKey: string;
@@ -43,7 +44,12 @@ export async function seedResources(running: RunningApp): Promise<SeededResource
     request.on('end', () => response.end());
   });
   const callbackURL = await listen(receiver);
-  const merchant = await registerMerchant(baseUrl, 'Resource Owner');
+  const owner = await call(baseUrl, 'POST', '/v1/admin/merchants', {
+    body: { name: 'Resource Owner', email: `owner-${Date.now()}-${Math.random().toString(36).slice(2)}@merchant.example` },
+    headers: { 'x-admin-key': TEST_ADMIN_KEY },
+  });
+  if (owner.status !== 201) throw new Error(`seeding the owner failed: ${owner.status} ${owner.text}`);
+  const merchant = owner.body.data as SeededResources['merchant'];
   const otherMerchant = await registerMerchant(baseUrl, 'Other Merchant');
   const headers = { 'x-api-secret': merchant.apiSecret };
   const post = async (path: string, body: unknown, expected: number) => {
