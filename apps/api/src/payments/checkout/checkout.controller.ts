@@ -59,22 +59,25 @@ export class CheckoutController {
 
   @Get('checkout/:id/status')
   async status(@Param('id') id: string) {
-    const view = await this.queries.execute(new GetCheckoutQuery(id));
-    return envelope('Checkout status', checkoutStatus(view, this.config.publicBaseUrl));
+    return this.statusOf(new GetCheckoutQuery(id));
   }
 
   @Post('checkout/:id/pay')
   @HttpCode(200)
   async pay(@Param('id') id: string) {
-    await this.commands.execute(new InitiatePaymentCommand(id, { actor: { type: 'system', id: 'checkout' } }));
-    return this.status(id);
+    const written = await this.commands.execute(new InitiatePaymentCommand(id, { actor: { type: 'system', id: 'checkout' } }));
+    return this.statusOf(new GetCheckoutQuery(id, written));
   }
 
   @Post('checkout/:id/otp')
   @HttpCode(200)
   async otp(@Param('id') id: string, @Body() body: OtpDto) {
-    await this.commands.execute(new ConfirmOtpCommand(id, body.otp));
-    return this.status(id);
+    const current = await this.commands.execute(new ConfirmOtpCommand(id, body.otp));
+    return this.statusOf(new GetCheckoutQuery(id, current));
+  }
+
+  private async statusOf(query: GetCheckoutQuery) {
+    return envelope('Checkout status', checkoutStatus(await this.queries.execute(query), this.config.publicBaseUrl));
   }
 
   private async sendPage(

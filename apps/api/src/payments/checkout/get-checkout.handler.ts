@@ -9,7 +9,11 @@ import { type CheckoutView, GetCheckoutQuery } from './get-checkout.query';
 export class GetCheckoutHandler implements IQueryHandler<GetCheckoutQuery> {
   constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
 
-  async execute({ id }: GetCheckoutQuery): Promise<CheckoutView> {
+  async execute({ id, written }: GetCheckoutQuery): Promise<CheckoutView> {
+    if (written) {
+      const [merchant] = await this.db.query<{ name: string }>(`SELECT name FROM merchants_view WHERE merchant_id = $1`, [written.merchantId]);
+      return { summary: written, merchantName: merchant?.name ?? 'Merchant' };
+    }
     const kind = payableKind(id) as PayableKind<never, never, unknown> | undefined;
     if (!kind) throw new OrderNotFound(id);
     const table = kind.kind === 'order' ? 'orders_view' : 'escrows_view';

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { assertPayable, DomainError } from '@app/domain';
 import { PAYMENT_PROVIDER, type PaymentProvider, ProviderRejected } from '@app/payments';
+import type { PayableSummary } from '../payable';
 import { PayableRunner } from '../payable-runner';
 import { ConfirmOtpCommand } from './confirm-otp.command';
 
@@ -25,7 +26,7 @@ export class ConfirmOtpHandler implements ICommandHandler<ConfirmOtpCommand> {
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
 
-  async execute({ id, otp }: ConfirmOtpCommand): Promise<void> {
+  async execute({ id, otp }: ConfirmOtpCommand): Promise<PayableSummary> {
     const current = await this.payables.load(id);
     assertPayable(current.status, current.expiresAt, new Date().toISOString());
     const attempt = current.lastPaymentAttempt;
@@ -36,5 +37,6 @@ export class ConfirmOtpHandler implements ICommandHandler<ConfirmOtpCommand> {
       if (error instanceof ProviderRejected) throw new OtpRejected(error.message);
       throw error;
     }
+    return current;
   }
 }
