@@ -18,8 +18,8 @@ module.exports = {
     appendWriters: 50,
     appendWarmupSeconds: 1,
     appendSeconds: 4,
-    callbacks: 500,
-    growth: { small: 10_000, large: 100_000 },
+    callbacks: 300,
+    growth: { small: 2_000, large: 50_000 },
   },
   smoke: {
     connections: 4,

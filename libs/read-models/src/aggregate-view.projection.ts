@@ -37,23 +37,27 @@ export class AggregateViewProjection<State> implements Projection {
       [ids],
     );
     const known = new Map(existing.map((row) => [row.id, row]));
-    for (const [streamId, streamEvents] of groups) {
+    const rows = [...groups].map(([streamId, streamEvents]) => {
       const id = streamId.slice(spec.streamPrefix.length);
       const before = known.get(id);
       const state = streamEvents.reduce(spec.evolve, before?.state ?? spec.initialState());
-      const createdAt = before?.created_at ?? streamEvents[0].recordedAt;
-      const updatedAt = streamEvents[streamEvents.length - 1].recordedAt;
-      const columns = spec.columns(state);
-      const names = Object.keys(columns);
-      const values = names.map((n) => columns[n]);
-      const placeholders = names.map((_, i) => `$${i + 5}`);
-      await tx.query(
-        `INSERT INTO ${spec.table} (${spec.idColumn}, state, created_at, updated_at, ${names.join(', ')})
-         VALUES ($1, $2::jsonb, $3, $4, ${placeholders.join(', ')})
-         ON CONFLICT (${spec.idColumn}) DO UPDATE SET state = EXCLUDED.state, updated_at = EXCLUDED.updated_at,
-           ${names.map((n) => `${n} = EXCLUDED.${n}`).join(', ')}`,
-        [id, JSON.stringify(state), createdAt, updatedAt, ...values],
-      );
-    }
+      return {
+        ...spec.columns(state),
+        [spec.idColumn]: id,
+        state,
+        created_at: before?.created_at ?? streamEvents[0].recordedAt,
+        updated_at: streamEvents[streamEvents.length - 1].recordedAt,
+      };
+    });
+    // One statement for the whole batch (the table's own row type reads the JSON): the projector's
+    // round trips per batch stay constant however many streams it touched.
+    const names = Object.keys(rows[0]);
+    await tx.query(
+      `INSERT INTO ${spec.table} (${names.join(', ')})
+       SELECT ${names.join(', ')} FROM jsonb_populate_recordset(NULL::${spec.table}, $1::jsonb)
+       ON CONFLICT (${spec.idColumn}) DO UPDATE SET
+         ${names.filter((n) => n !== spec.idColumn && n !== 'created_at').map((n) => `${n} = EXCLUDED.${n}`).join(', ')}`,
+      [JSON.stringify(rows)],
+    );
   }
 }

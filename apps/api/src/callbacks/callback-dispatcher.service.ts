@@ -52,10 +52,15 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     await this.queue.stop();
   }
 
+  /**
+   * Each callback-worthy event makes a delivery of its own (its own stream, id derived from the event),
+   * so a batch's deliveries are scheduled side by side. Redeliveries follow: one of them may concern a
+   * delivery this very batch created.
+   */
   private async dispatch(events: RecordedEvent[]): Promise<void> {
+    await Promise.all(events.filter((event) => CALLBACK_WORTHY.has(event.type)).map((event) => this.schedule(event)));
     for (const event of events) {
-      if (CALLBACK_WORTHY.has(event.type)) await this.schedule(event);
-      else if (event.type === 'CallbackRedeliveryRequested') await this.queueNext(event.streamId);
+      if (event.type === 'CallbackRedeliveryRequested') await this.queueNext(event.streamId);
     }
     await this.saveCheckpoint(events[events.length - 1].position);
   }
@@ -69,6 +74,7 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
       deliveryDecider,
       { type: 'ScheduleCallback', data: { ...planned, sourceEventId: event.id, sourceEventType: event.type, scheduledAt: new Date().toISOString() } },
       { correlationId: event.metadata.correlationId, causationId: event.id, actor: { type: 'system', id: 'callbacks' } },
+      { awaitReadModels: false },
     );
     await this.queueNextFor(state, Date.now());
   }

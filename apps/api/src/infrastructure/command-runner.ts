@@ -31,6 +31,14 @@ export interface CommandOutcome<State, Event> {
   position?: LogPosition;
 }
 
+export interface RunOptions {
+  /**
+   * Read-your-writes is owed to a caller waiting for a response. Work nobody waits on (callback
+   * dispatch and attempts) passes false rather than hold its lane until the projector catches up.
+   */
+  awaitReadModels?: boolean;
+}
+
 const MAX_ATTEMPTS = 5;
 
 /**
@@ -76,6 +84,7 @@ export class CommandRunner {
     /** A command, or a function choosing one from the current state (undefined: nothing to do). */
     command: Command | ((state: State, history: RecordedEvent[]) => Command | undefined),
     metadata: EventMetadata,
+    options: RunOptions = {},
   ): Promise<CommandOutcome<State, Event>> {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const history = await this.store.readStream(streamId);
@@ -89,7 +98,7 @@ export class CommandRunner {
       try {
         const appended = await this.store.append(streamId, seal(streamId, last, events, metadata), expected);
         for (const event of events) this.metrics.eventsAppended.inc({ type: event.type });
-        await this.awaitReadModels(appended.position);
+        if (options.awaitReadModels !== false) await this.awaitReadModels(appended.position);
         return { state: events.reduce(decider.evolve, state), events, history, position: appended.position };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevision)) throw error;

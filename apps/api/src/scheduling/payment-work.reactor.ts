@@ -71,16 +71,21 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, BeforeApplica
     for (const row of refunds) await this.scheduler.schedule({ kind: 'refund', id: row.id, refundId: row.refund_id, attempt: 0, runAt: Date.now() });
   }
 
+  /** Every job has an id of its own, so a batch's jobs are queued side by side. */
   private async onEvents(events: RecordedEvent[]): Promise<void> {
-    for (const event of events) {
-      if (CREATED.has(event.type)) {
-        const { expiresAt } = event.data as { expiresAt: string };
-        await this.scheduler.schedule({ kind: 'expire', id: payableIdOf(event.streamId), attempt: 0, runAt: Date.parse(expiresAt) });
-      } else if (REFUND_REQUESTED.has(event.type)) {
-        const { refundId } = event.data as { refundId: string };
-        await this.scheduler.schedule({ kind: 'refund', id: payableIdOf(event.streamId), refundId, attempt: 0, runAt: Date.now() });
-      }
-    }
+    await Promise.all(
+      events.map((event) => {
+        if (CREATED.has(event.type)) {
+          const { expiresAt } = event.data as { expiresAt: string };
+          return this.scheduler.schedule({ kind: 'expire', id: payableIdOf(event.streamId), attempt: 0, runAt: Date.parse(expiresAt) });
+        }
+        if (REFUND_REQUESTED.has(event.type)) {
+          const { refundId } = event.data as { refundId: string };
+          return this.scheduler.schedule({ kind: 'refund', id: payableIdOf(event.streamId), refundId, attempt: 0, runAt: Date.now() });
+        }
+        return undefined;
+      }),
+    );
   }
 
   private async run(job: PaymentJob): Promise<void> {

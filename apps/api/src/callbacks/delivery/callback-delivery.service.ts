@@ -61,6 +61,7 @@ export class CallbackDeliveryService {
           },
         },
         { causationId: scheduled.deliveryId, actor: { type: 'system', id: 'callbacks' } },
+        { awaitReadModels: false },
       );
       this.metrics.callbackAttempts.inc({ outcome: outcome.state.status === 'PENDING' ? 'retrying' : outcome.state.status.toLowerCase() });
       if (outcome.state.status !== 'PENDING') return;
