@@ -44,6 +44,10 @@ export interface AppConfig {
   /** How long a command's response waits for the projector to reach its events. */
   readYourWritesTimeoutMs: number;
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
+  /** How long a dashboard or audit console sign-in lasts. */
+  consoleSessionTtlMs: number;
+  /** The Secure flag of console cookies; `auto`: when the request came over https or PUBLIC_BASE_URL is https. */
+  cookieSecure: 'auto' | 'true' | 'false';
 }
 
 export interface HttpTimeouts {
@@ -173,5 +177,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     demoMerchant: oneOf(env, 'DEMO_MERCHANT', ['true', 'false'] as const, demoDefault) === 'true',
     readYourWritesTimeoutMs: integer(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, 0, 60000),
     logLevel: oneOf(env, 'LOG_LEVEL', ['silent', 'error', 'warn', 'info', 'debug'] as const, 'info'),
+    consoleSessionTtlMs: integer(env, 'CONSOLE_SESSION_MINUTES', 480, 1, 43_200) * 60_000,
+    cookieSecure: oneOf(env, 'COOKIE_SECURE', ['auto', 'true', 'false'] as const, 'auto'),
   };
 }

@@ -23,8 +23,8 @@ export class CredentialStore {
     const apiSecret = generateApiSecret();
     const webhookSecret = generateWebhookSecret();
     await this.db.query(
-      `INSERT INTO merchant_credentials (merchant_id, api_secret_hash, webhook_secret_sealed, id_salt) VALUES ($1, $2, $3, $4)`,
-      [merchantId, hashApiSecret(apiSecret), this.seal(merchantId, webhookSecret), randomBytes(16).toString('hex')],
+      `INSERT INTO merchant_credentials (merchant_id, api_secret_hash, api_secret_last4, webhook_secret_sealed, id_salt) VALUES ($1, $2, $3, $4, $5)`,
+      [merchantId, hashApiSecret(apiSecret), apiSecret.slice(-4), this.seal(merchantId, webhookSecret), randomBytes(16).toString('hex')],
     );
     return { apiSecret, webhookSecret };
   }
@@ -37,15 +37,41 @@ export class CredentialStore {
     return rows[0] && { merchantId: rows[0].merchant_id, idSalt: rows[0].id_salt };
   }
 
+  /** For a merchant signed in to the dashboard, which acts through the same commands as its API secret. */
+  async findByMerchantId(merchantId: string): Promise<AuthenticatedMerchant | undefined> {
+    const rows = await this.db.query<{ merchant_id: string; id_salt: string }>(
+      `SELECT merchant_id, id_salt FROM merchant_credentials WHERE merchant_id = $1`,
+      [merchantId],
+    );
+    return rows[0] && { merchantId: rows[0].merchant_id, idSalt: rows[0].id_salt };
+  }
+
+  /** The last four characters of the current API secret (null for secrets issued before they were kept). */
+  async apiSecretHint(merchantId: string): Promise<string | null> {
+    const rows = await this.db.query<{ api_secret_last4: string | null }>(
+      `SELECT api_secret_last4 FROM merchant_credentials WHERE merchant_id = $1`,
+      [merchantId],
+    );
+    return rows[0]?.api_secret_last4 ?? null;
+  }
+
   async rotateApiSecret(merchantId: string): Promise<string> {
     const apiSecret = generateApiSecret();
-    await this.update(merchantId, 'api_secret_hash', hashApiSecret(apiSecret));
+    const rows = await this.db.query(
+      `UPDATE merchant_credentials SET api_secret_hash = $2, api_secret_last4 = $3, updated_at = now() WHERE merchant_id = $1 RETURNING merchant_id`,
+      [merchantId, hashApiSecret(apiSecret), apiSecret.slice(-4)],
+    );
+    if (rows.length === 0) throw new Error(`no credentials for merchant ${merchantId}`);
     return apiSecret;
   }
 
   async rotateWebhookSecret(merchantId: string): Promise<string> {
     const webhookSecret = generateWebhookSecret();
-    await this.update(merchantId, 'webhook_secret_sealed', this.seal(merchantId, webhookSecret));
+    const rows = await this.db.query(
+      `UPDATE merchant_credentials SET webhook_secret_sealed = $2, updated_at = now() WHERE merchant_id = $1 RETURNING merchant_id`,
+      [merchantId, this.seal(merchantId, webhookSecret)],
+    );
+    if (rows.length === 0) throw new Error(`no credentials for merchant ${merchantId}`);
     return webhookSecret;
   }
 
@@ -59,13 +85,5 @@ export class CredentialStore {
 
   private seal(merchantId: string, webhookSecret: string): string {
     return encryptSecret(this.secretsKey, webhookSecret, `webhook:${merchantId}`);
-  }
-
-  private async update(merchantId: string, column: 'api_secret_hash' | 'webhook_secret_sealed', value: string): Promise<void> {
-    const rows = await this.db.query(
-      `UPDATE merchant_credentials SET ${column} = $2, updated_at = now() WHERE merchant_id = $1 RETURNING merchant_id`,
-      [merchantId, value],
-    );
-    if (rows.length === 0) throw new Error(`no credentials for merchant ${merchantId}`);
   }
 }

@@ -29,4 +29,35 @@ export const CREDENTIAL_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The dashboard's sign-in: e-mail and argon2 password hash, the pending invitation (its SHA-256
+    // only), failed-attempt counters per e-mail hash, and server-side sessions shared by every process.
+    id: '003-console-sign-in',
+    sql: `
+      ALTER TABLE merchant_credentials ADD COLUMN IF NOT EXISTS api_secret_last4 text;
+      CREATE TABLE IF NOT EXISTS merchant_logins (
+        merchant_id text PRIMARY KEY,
+        email text NOT NULL UNIQUE,
+        password_hash text,
+        invitation_hash text UNIQUE,
+        invitation_expires_at timestamptz,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE IF NOT EXISTS sign_in_failures (
+        subject text PRIMARY KEY,
+        failures integer NOT NULL,
+        locked_until timestamptz,
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+      CREATE TABLE IF NOT EXISTS console_sessions (
+        token_hash text PRIMARY KEY,
+        kind text NOT NULL,
+        subject_id text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        expires_at timestamptz NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS console_sessions_expiry ON console_sessions (expires_at);
+    `,
+  },
 ];

@@ -2,7 +2,7 @@ import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type On
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { createPgClient, createPgliteClient, migrate, SQL_CLIENT, type SqlClient } from '@app/database';
 import { createKurrentEventStore, EVENT_STORE, EVENT_STORE_MIGRATIONS, type EventStore, PostgresEventStore } from '@app/event-store';
-import { AuditorStore, CREDENTIAL_MIGRATIONS, CredentialStore } from '@app/merchants';
+import { AuditorStore, ConsoleSessions, CREDENTIAL_MIGRATIONS, CredentialStore, MerchantLogins, SignInThrottle } from '@app/merchants';
 import { ProjectionProgress, READ_MODEL_MIGRATIONS } from '@app/read-models';
 import { join } from 'node:path';
 import { IDEMPOTENCY_MIGRATIONS } from '../http/idempotency/idempotency.migrations';
@@ -63,12 +63,27 @@ export class InfrastructureModule {
         },
         { provide: CredentialStore, useFactory: (db: SqlClient) => new CredentialStore(db, config.secretsKey), inject: [SQL_CLIENT] },
         { provide: AuditorStore, useFactory: (db: SqlClient) => new AuditorStore(db), inject: [SQL_CLIENT] },
+        { provide: MerchantLogins, useFactory: (db: SqlClient) => new MerchantLogins(db), inject: [SQL_CLIENT] },
+        { provide: SignInThrottle, useFactory: (db: SqlClient) => new SignInThrottle(db), inject: [SQL_CLIENT] },
+        { provide: ConsoleSessions, useFactory: (db: SqlClient) => new ConsoleSessions(db), inject: [SQL_CLIENT] },
         { provide: ProjectionProgress, useFactory: (db: SqlClient) => new ProjectionProgress(db), inject: [SQL_CLIENT] },
         { provide: Metrics, useValue: new Metrics() },
         CommandRunner,
         DatabaseLifecycle,
       ],
-      exports: [APP_CONFIG, SQL_CLIENT, EVENT_STORE, CredentialStore, AuditorStore, ProjectionProgress, CommandRunner, Metrics],
+      exports: [
+        APP_CONFIG,
+        SQL_CLIENT,
+        EVENT_STORE,
+        CredentialStore,
+        AuditorStore,
+        MerchantLogins,
+        SignInThrottle,
+        ConsoleSessions,
+        ProjectionProgress,
+        CommandRunner,
+        Metrics,
+      ],
     };
   }
 }

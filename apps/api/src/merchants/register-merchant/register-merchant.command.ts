@@ -6,12 +6,15 @@ export interface RegisteredMerchant {
   name: string;
   apiSecret: string;
   webhookSecret: string;
+  /** One-time token of the dashboard invitation, when an owner e-mail was given. */
+  invitationToken?: string;
 }
 
 export class RegisterMerchantCommand extends Command<RegisteredMerchant> {
   constructor(
     readonly name: string,
     readonly metadata: EventMetadata,
+    readonly email?: string,
   ) {
     super();
   }

@@ -1,29 +1,40 @@
 import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
 import { AdminAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { RequestMetadata } from '../../http/request-context';
 import { RegisterMerchantCommand } from './register-merchant.command';
 import { RegisterMerchantDto } from './register-merchant.dto';
+import { invitationUrl } from './invitation-url';
 
 @ApiTags('admin')
 @ApiHeader({ name: 'x-admin-key', required: true })
 @Controller('v1/admin/merchants')
 @UseGuards(AdminAuthGuard)
 export class RegisterMerchantController {
-  constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
 
   @Post()
   @HttpCode(201)
-  @ApiOperation({ summary: 'Register a merchant; the response is the only time its secrets are shown' })
+  @ApiOperation({
+    summary: 'Register a merchant; the response is the only time its secrets are shown',
+    description:
+      'With `email`, `data.invitationUrl` is a one-time link (valid 7 days) where the owner sets the password of the merchant dashboard; without it, there is no `invitationUrl`.',
+  })
+  @ApiResponse({ status: 409, description: 'EMAIL_IN_USE: another merchant already signs in with this e-mail' })
   async register(@Body() body: RegisterMerchantDto, @RequestMetadata() metadata: EventMetadata) {
-    const merchant = await this.commands.execute(new RegisterMerchantCommand(body.name.trim(), metadata));
+    const merchant = await this.commands.execute(new RegisterMerchantCommand(body.name.trim(), metadata, body.email));
     return envelope('Merchant registered', {
       merchantId: merchant.merchantId,
       apiSecret: merchant.apiSecret,
       webhookSecret: merchant.webhookSecret,
+      ...(merchant.invitationToken ? { invitationUrl: invitationUrl(this.config.publicBaseUrl, merchant.invitationToken) } : {}),
     });
   }
 }

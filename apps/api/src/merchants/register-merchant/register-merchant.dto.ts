@@ -1,5 +1,5 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 
 export class RegisterMerchantDto {
   @ApiProperty({ example: 'Merkato Online' })
@@ -7,4 +7,13 @@ export class RegisterMerchantDto {
   @IsNotEmpty()
   @MaxLength(200)
   name!: string;
+
+  @ApiPropertyOptional({
+    example: 'owner@merkato.example',
+    description: "The owner's e-mail: signs in to the merchant dashboard after accepting the invitation (invitationUrl)",
+  })
+  @IsOptional()
+  @IsEmail()
+  @MaxLength(254)
+  email?: string;
 }
