@@ -17,6 +17,7 @@ import { ProblemFilter, sendProblem } from './http/problem.filter';
 import { refuseNonJsonBodies, refuseUnstorableInput } from './http/request-input.hooks';
 import { mountQueueDashboard } from './http/queue-dashboard';
 import { RequestValidationPipe } from './http/validation.pipe';
+import { registerWebPlugins } from './web/web-plugins';
 
 /** DESIGN §3: bodies over 256 KiB are refused before they are parsed. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -35,7 +36,7 @@ Errors are \`application/problem+json\`: \`{status: "error", timestamp, path, me
 | 401 | AUTH_001 | missing or invalid x-api-secret, x-admin-key or x-auditor-key |
 | 404 | ABC_001 | no such order, escrow or delivery for this caller |
 | 405 | AUDIT_READ_ONLY | anything but GET under /v1/audit |
-| 409 | ESCROW_ORDER_CONFLICT, ESCROW_NOT_FUNDED, ALLOCATION_NOT_FOUND, ALLOCATION_ALREADY_RELEASED, ESCROW_ALREADY_CANCELLED, ESCROW_ALREADY_RELEASED, ESCROW_CLOSED, ORDER_EXPIRED, ORDER_NOT_PAYABLE, OTP_NOT_EXPECTED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE | a state conflict; nothing was written |
+| 409 | ESCROW_ORDER_CONFLICT, ESCROW_NOT_FUNDED, ALLOCATION_NOT_FOUND, ALLOCATION_ALREADY_RELEASED, ESCROW_ALREADY_CANCELLED, ESCROW_ALREADY_RELEASED, ESCROW_CLOSED, EMAIL_IN_USE, ORDER_EXPIRED, ORDER_NOT_PAYABLE, OTP_NOT_EXPECTED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE | a state conflict; nothing was written |
 | 413 | PAYLOAD_TOO_LARGE | body over 256 KiB |
 | 414 | URI_TOO_LONG | a path parameter over 100 characters |
 | 415 | UNSUPPORTED_MEDIA_TYPE | a body that is not JSON |
@@ -113,6 +114,8 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   });
   // Pages set their own CSP (checkout, Swagger UI); helmet adds the other protective headers everywhere.
   await fastify.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  // Cookies and CSRF tokens for the dashboard and audit console forms.
+  await registerWebPlugins(fastify, config);
   fastify.addHook('onSend', async (request, reply, payload) => {
     reply.header('x-request-id', String(request.id));
     return payload;

@@ -5,7 +5,9 @@ import type { DestinationStream } from 'pino';
 import type { AppConfig } from '@app/config';
 import type { EventStore } from '@app/event-store';
 import { AuditModule } from './audit/audit.module';
+import { AuditConsoleModule } from './audit-console/audit-console.module';
 import { CallbacksModule } from './callbacks/callbacks.module';
+import { DashboardModule } from './dashboard/dashboard.module';
 import { EscrowsModule } from './escrows/escrows.module';
 import { MerchantAuthModule } from './http/merchant-auth.module';
 import { IdempotencyInterceptor } from './http/idempotency/idempotency.interceptor';
@@ -38,6 +40,8 @@ export class AppModule {
         SchedulingModule,
         CallbacksModule,
         AuditModule,
+        DashboardModule,
+        AuditConsoleModule,
         OperationsModule,
       ],
       providers: [ProjectorService, { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }, ...limits.providers],

@@ -1,12 +1,13 @@
 import type { AppConfig } from '@app/config';
-import type { RegisteredMerchant } from './merchants/register-merchant/register-merchant.command';
+import type { DemoMerchant } from './merchants/demo-merchant.service';
 
 /** What a new user needs on the first screen: where the service is, and a request that works. */
-export function startupBanner(config: AppConfig, demo: RegisteredMerchant | undefined): string {
+export function startupBanner(config: AppConfig, demo: DemoMerchant | undefined): string {
   const lines = [
     '',
     `  Escrow ledger is listening on ${config.publicBaseUrl}`,
     `  API docs:      ${config.publicBaseUrl}/docs`,
+    `  Dashboard:     ${config.publicBaseUrl}/dashboard    Audit console: ${config.publicBaseUrl}/audit`,
     `  Storage:       ${config.databaseUrl ? `PostgreSQL (schema ${config.databaseSchema})` : `embedded PGlite in ${config.dataDir}`}`,
   ];
   if (demo) {
@@ -27,6 +28,7 @@ export function startupBanner(config: AppConfig, demo: RegisteredMerchant | unde
       `  Demo merchant:  ${demo.merchantId}`,
       `  API secret:     ${demo.apiSecret}`,
       `  Webhook secret: ${demo.webhookSecret}`,
+      `  Dashboard:      ${demo.dashboard.email} / ${demo.dashboard.password}`,
       '',
       '  Create an escrow order:',
       `  curl -s -X POST ${config.publicBaseUrl}/v1/trdp/escrow/order \\`,

@@ -115,4 +115,9 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       CREATE UNIQUE INDEX IF NOT EXISTS event_log_stream ON event_log (stream_id, stream_revision);
     `,
   },
+  {
+    // The dashboard's delivery log: a merchant's latest deliveries, newest first.
+    id: '005-callback-deliveries-by-merchant',
+    sql: `CREATE INDEX IF NOT EXISTS callback_deliveries_merchant_created ON callback_deliveries_view (merchant_id, created_at DESC);`,
+  },
 ];

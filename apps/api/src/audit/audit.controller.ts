@@ -3,17 +3,15 @@ import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { EscrowNotFound, type EscrowEvent, escrowDecider } from '@app/domain';
-import { parsePosition } from '@app/event-store';
+import { EscrowNotFound } from '@app/domain';
 import { envelope } from '../http/envelope';
 import { presentEscrow } from '../escrows/escrow.presenter';
 import { AuditAuthGuard } from './audit-auth.guard';
 import { AuditLogReader } from './audit-log.reader';
 import { eventFilter, parseInstant, parseLimit } from './audit-query.dto';
-import { csvRow } from './csv';
+import { eventCsvRows } from './csv';
+import { foldEscrow } from './escrow-as-of';
 import { LedgerReader } from './ledger.reader';
-
-const CSV_COLUMNS = ['position', 'event_id', 'stream_id', 'revision', 'type', 'recorded_at', 'data', 'metadata', 'hash'];
 
 @ApiTags('audit')
 @ApiHeader({ name: 'x-auditor-key', required: true })
@@ -36,21 +34,10 @@ export class AuditController {
   @ApiOperation({ summary: 'The same rows as CSV, streamed page by page' })
   async csv(@Query() query: Record<string, string | undefined>, @Res() reply: FastifyReply) {
     const filter = eventFilter({ ...query, limit: undefined }, 1000, 1000);
-    const log = this.log;
-    async function* rows() {
-      yield csvRow(CSV_COLUMNS);
-      let after = filter.after;
-      for (;;) {
-        const page = await log.page({ ...filter, after });
-        for (const e of page.events) yield csvRow([e.position, e.id, e.streamId, e.revision, e.type, e.recordedAt, e.data, e.metadata, e.hash]);
-        if (!page.next) return;
-        after = parsePosition(page.next);
-      }
-    }
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="events.csv"')
-      .send(Readable.from(rows()));
+      .send(Readable.from(eventCsvRows(this.log, filter)));
   }
 
   @Get('streams/:streamId')
@@ -65,7 +52,7 @@ export class AuditController {
     const instant = parseInstant(asOf, 'asOf') ?? new Date();
     const events = await this.log.stream(`escrow-${escrowId}`, instant);
     if (events.length === 0) throw new EscrowNotFound(escrowId);
-    const state = events.reduce((s, e) => escrowDecider.evolve(s, e as unknown as EscrowEvent), escrowDecider.initialState());
+    const state = foldEscrow(events);
     return envelope('Escrow as of the instant', {
       asOf: instant.toISOString(),
       escrow: presentEscrow(state, this.config.publicBaseUrl, new Date(events[events.length - 1].recordedAt)),

@@ -1,15 +1,23 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
+import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { CredentialStore } from '@app/merchants';
+import { CredentialStore, hashPassword, MerchantLogins } from '@app/merchants';
 import { RegisterMerchantCommand, type RegisteredMerchant } from './register-merchant/register-merchant.command';
 
+export interface DemoMerchant extends RegisteredMerchant {
+  /** Sign-in of the merchant dashboard, printed with the API secret. */
+  dashboard: { email: string; password: string };
+}
+
+export const DEMO_EMAIL = 'demo@example.com';
+
 /**
- * A merchant to try the API with on a fresh embedded install. The database keeps only a hash of its
- * API secret, so the plaintext is kept in a private file in DATA_DIR, beside the embedded database and
- * its key, and shown again on every start.
+ * A merchant to try the API and the dashboard with on a fresh embedded install. The database keeps
+ * only hashes of its API secret and password, so the plaintexts are kept in a private file in
+ * DATA_DIR, beside the embedded database and its key, and shown again on every start.
  */
 @Injectable()
 export class DemoMerchantService {
@@ -17,28 +25,35 @@ export class DemoMerchantService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(CredentialStore) private readonly credentials: CredentialStore,
+    @Inject(MerchantLogins) private readonly logins: MerchantLogins,
   ) {}
 
   private get file(): string {
     return join(this.config.dataDir, 'demo-merchant.json');
   }
 
-  async ensure(): Promise<RegisteredMerchant | undefined> {
+  async ensure(): Promise<DemoMerchant | undefined> {
     if (!this.config.demoMerchant) return undefined;
     const saved = this.read();
-    if (saved && (await this.credentials.findByApiSecret(saved.apiSecret))?.merchantId === saved.merchantId) return saved;
-    const merchant = await this.commands.execute(
-      new RegisterMerchantCommand('Demo Marketplace', { actor: { type: 'system', id: 'demo-merchant' } }),
-    );
+    const current =
+      saved && (await this.credentials.findByApiSecret(saved.apiSecret))?.merchantId === saved.merchantId
+        ? saved
+        : await this.commands.execute(new RegisterMerchantCommand('Demo Marketplace', { actor: { type: 'system', id: 'demo-merchant' } }));
+    if (current === saved && saved.dashboard && (await this.logins.findByEmail(DEMO_EMAIL))?.merchantId === saved.merchantId) {
+      return { ...saved, dashboard: saved.dashboard };
+    }
+    const dashboard = { email: DEMO_EMAIL, password: randomBytes(12).toString('base64url') };
+    await this.logins.setPassword(current.merchantId, dashboard.email, await hashPassword(dashboard.password));
+    const demo: DemoMerchant = { merchantId: current.merchantId, name: current.name, apiSecret: current.apiSecret, webhookSecret: current.webhookSecret, dashboard };
     mkdirSync(this.config.dataDir, { recursive: true });
-    writeFileSync(this.file, JSON.stringify(merchant, null, 2), { mode: 0o600 });
-    return merchant;
+    writeFileSync(this.file, JSON.stringify(demo, null, 2), { mode: 0o600 });
+    return demo;
   }
 
-  private read(): RegisteredMerchant | undefined {
+  private read(): (RegisteredMerchant & Partial<DemoMerchant>) | undefined {
     if (!existsSync(this.file)) return undefined;
     try {
-      return JSON.parse(readFileSync(this.file, 'utf8')) as RegisteredMerchant;
+      return JSON.parse(readFileSync(this.file, 'utf8')) as RegisteredMerchant & Partial<DemoMerchant>;
     } catch {
       return undefined;
     }

@@ -1,0 +1,80 @@
+import { Body, Controller, Get, Inject, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { ConsoleSessions } from '@app/merchants';
+import { html } from '../http/html';
+import { CsrfGuard, csrfToken } from '../web/csrf';
+import { field } from '../web/form';
+import { HtmlErrorFilter } from '../web/html-error.filter';
+import { redirect, sendPage } from '../web/page';
+import { currentSession, type SessionRequest } from '../web/session.guard';
+import { AUDIT_COOKIE, clearSessionCookie, readSessionCookie, setSessionCookie } from '../web/session-cookie';
+import { AUDIT_BRAND, AuditSessionGuard } from './audit-console-shell';
+import { AuditorSignIn } from './auditor-sign-in.service';
+
+function signInPage(csrf: string, notice?: { text: string; bad: boolean }) {
+  return {
+    title: 'Sign in',
+    brand: AUDIT_BRAND,
+    narrow: true,
+    body: html`<h1>Sign in to the audit console</h1>
+${notice ? html`<div class="notice${notice.bad ? ' bad' : ''}" role="${notice.bad ? 'alert' : 'status'}">${notice.text}</div>` : ''}
+<form class="card" method="post" action="/audit/sign-in">
+  <input type="hidden" name="_csrf" value="${csrf}">
+  <label for="key">Auditor key</label>
+  <input id="key" name="key" type="password" autocomplete="current-password" required maxlength="512" aria-describedby="key-help">
+  <p id="key-help" class="muted">An auditor key (ak_…) from your administrator, or the admin key.</p>
+  <div class="actions"><button type="submit">Sign in</button></div>
+</form>`,
+  };
+}
+
+/** Staff sign in with a key once; the console keeps a server-side session instead of the key. */
+@ApiExcludeController()
+@Controller('audit')
+@UseFilters(new HtmlErrorFilter(AUDIT_BRAND))
+export class AuditConsoleIdentityController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(AuditorSignIn) private readonly signIn: AuditorSignIn,
+    @Inject(ConsoleSessions) private readonly sessions: ConsoleSessions,
+  ) {}
+
+  @Get()
+  async home(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const token = readSessionCookie(request, AUDIT_COOKIE);
+    const signedIn = token && (await this.sessions.find(token, ['auditor', 'admin']));
+    return redirect(reply, signedIn ? '/audit/events' : '/audit/sign-in');
+  }
+
+  @Get('sign-in')
+  form(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const signedOut = (request.query as Record<string, string | undefined>)['signed-out'] !== undefined;
+    return sendPage(reply, signInPage(csrfToken(reply, this.config), signedOut ? { text: 'You have signed out.', bad: false } : undefined));
+  }
+
+  @Post('sign-in')
+  @UseGuards(CsrfGuard)
+  async submit(@Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const key = field(body, 'key', 512).trim();
+    const outcome = key ? await this.signIn.attempt(key, request.ip) : { ok: false as const, locked: false };
+    if (!outcome.ok) {
+      const text = outcome.locked ? 'Too many failed attempts. Signing in from here is paused for 15 minutes.' : 'That key is not valid.';
+      return sendPage(reply, signInPage(csrfToken(reply, this.config), { text, bad: true }), outcome.locked ? 429 : 401);
+    }
+    const previous = readSessionCookie(request, AUDIT_COOKIE);
+    if (previous) await this.sessions.revoke(previous);
+    const session = await this.sessions.create(outcome.kind, outcome.subjectId, this.config.consoleSessionTtlMs);
+    setSessionCookie(reply, this.config, AUDIT_COOKIE, session.token, session.expiresAt);
+    return redirect(reply, '/audit/events');
+  }
+
+  @Post('sign-out')
+  @UseGuards(AuditSessionGuard, CsrfGuard)
+  async signOut(@Req() request: SessionRequest, @Res() reply: FastifyReply) {
+    await this.sessions.revoke(currentSession(request).token);
+    clearSessionCookie(reply, this.config, AUDIT_COOKIE);
+    return redirect(reply, '/audit/sign-in?signed-out');
+  }
+}

@@ -1,0 +1,39 @@
+import type { FastifyReply } from 'fastify';
+import type { AppConfig } from '@app/config';
+import type { ConsoleSession } from '@app/merchants';
+import type { SafeHtml } from '../http/html';
+import { csrfToken } from '../web/csrf';
+import { type NavLink, sendPage } from '../web/page';
+import { SessionGuard } from '../web/session.guard';
+import { AUDIT_COOKIE } from '../web/session-cookie';
+
+export const AUDIT_BRAND: NavLink = { href: '/audit', label: 'Audit console' };
+export const AUDIT_SIGN_IN = '/audit/sign-in';
+
+export const AUDIT_NAV: NavLink[] = [
+  { href: '/audit/events', label: 'Event log' },
+  { href: '/audit/escrows', label: 'Escrow timeline' },
+  { href: '/audit/ledger', label: 'Ledger' },
+  { href: '/audit/integrity', label: 'Integrity' },
+];
+
+export const AuditSessionGuard = SessionGuard({ cookie: AUDIT_COOKIE, kinds: ['auditor', 'admin'], signInPath: AUDIT_SIGN_IN });
+
+export function signedInAs(session: ConsoleSession): string {
+  return session.kind === 'admin' ? 'Signed in with the admin key' : `Auditor ${session.subjectId}`;
+}
+
+export function sendAuditPage(
+  reply: FastifyReply,
+  config: AppConfig,
+  page: { title: string; current: string; session: ConsoleSession; body: SafeHtml },
+): FastifyReply {
+  return sendPage(reply, {
+    title: page.title,
+    brand: AUDIT_BRAND,
+    nav: AUDIT_NAV,
+    current: page.current,
+    signedIn: { who: signedInAs(page.session), signOutAction: '/audit/sign-out', csrfToken: csrfToken(reply, config) },
+    body: page.body,
+  });
+}

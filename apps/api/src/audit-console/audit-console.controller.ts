@@ -1,0 +1,103 @@
+import { Controller, Get, Inject, Param, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { Readable } from 'node:stream';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { EscrowNotFound, InvalidInput } from '@app/domain';
+import { AuditLogReader } from '../audit/audit-log.reader';
+import { eventFilter, parseInstant } from '../audit/audit-query.dto';
+import { eventCsvRows } from '../audit/csv';
+import { foldEscrow } from '../audit/escrow-as-of';
+import { LedgerReader } from '../audit/ledger.reader';
+import { HtmlErrorFilter } from '../web/html-error.filter';
+import { redirect } from '../web/page';
+import { currentSession, type SessionRequest } from '../web/session.guard';
+import { AUDIT_BRAND, AuditSessionGuard, sendAuditPage } from './audit-console-shell';
+import { escrowLookupBody, escrowTimelineBody, eventsBody, integrityBody, ledgerBody } from './audit-console.pages';
+
+const FILTERS = ['type', 'stream', 'merchant', 'from', 'to', 'after'] as const;
+
+function filters(params: Record<string, string | undefined>): Record<string, string> {
+  const kept: Record<string, string> = {};
+  for (const name of FILTERS) {
+    const value = params[name]?.trim();
+    if (value) kept[name] = value;
+  }
+  return kept;
+}
+
+/** The audit API's readers, as pages: nothing here writes. */
+@ApiExcludeController()
+@Controller('audit')
+@UseGuards(AuditSessionGuard)
+@UseFilters(new HtmlErrorFilter(AUDIT_BRAND))
+export class AuditConsoleController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(AuditLogReader) private readonly log: AuditLogReader,
+    @Inject(LedgerReader) private readonly ledger: LedgerReader,
+  ) {}
+
+  @Get('events')
+  async events(@Query() params: Record<string, string | undefined>, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
+    const kept = filters(params);
+    const page = await this.log.page(eventFilter(kept, 50, 50));
+    return sendAuditPage(reply, this.config, {
+      title: 'Event log',
+      current: '/audit/events',
+      session: currentSession(request),
+      body: eventsBody({ filters: kept, events: page.events, next: page.next }),
+    });
+  }
+
+  @Get('events.csv')
+  async csv(@Query() params: Record<string, string | undefined>, @Res() reply: FastifyReply) {
+    const filter = eventFilter({ ...filters(params), limit: undefined }, 1000, 1000);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', 'attachment; filename="events.csv"')
+      .header('cache-control', 'no-store')
+      .send(Readable.from(eventCsvRows(this.log, filter)));
+  }
+
+  @Get('escrows')
+  lookup(@Query('escrowId') escrowId: string | undefined, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
+    const id = escrowId?.trim();
+    if (id) return redirect(reply, `/audit/escrows/${encodeURIComponent(id)}`);
+    return sendAuditPage(reply, this.config, { title: 'Escrow timeline', current: '/audit/escrows', session: currentSession(request), body: escrowLookupBody() });
+  }
+
+  @Get('escrows/:escrowId')
+  async escrow(
+    @Param('escrowId') escrowId: string,
+    @Query('revision') revision: string | undefined,
+    @Req() request: SessionRequest,
+    @Res() reply: FastifyReply,
+  ) {
+    const events = await this.log.stream(`escrow-${escrowId}`);
+    if (events.length === 0) throw new EscrowNotFound(escrowId);
+    const shown = revision ? events.find((e) => e.revision === revision) : events[events.length - 1];
+    if (!shown) throw new InvalidInput(`This escrow has no event with revision ${revision}`);
+    const state = foldEscrow(events.slice(0, events.indexOf(shown) + 1));
+    return sendAuditPage(reply, this.config, {
+      title: `Escrow ${escrowId}`,
+      current: '/audit/escrows',
+      session: currentSession(request),
+      body: escrowTimelineBody(escrowId, events, shown, state),
+    });
+  }
+
+  @Get('ledger')
+  async ledgerPage(@Query('asOf') asOf: string | undefined, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
+    const instant = parseInstant(asOf?.trim(), 'asOf');
+    const trial = await this.ledger.trialBalance();
+    const atInstant = instant ? { value: instant.toISOString(), accounts: await this.ledger.balances(instant, undefined) } : undefined;
+    return sendAuditPage(reply, this.config, { title: 'Ledger', current: '/audit/ledger', session: currentSession(request), body: ledgerBody(trial, atInstant) });
+  }
+
+  @Get('integrity')
+  async integrity(@Query('run') run: string | undefined, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
+    const report = run ? await this.log.verifyIntegrity() : undefined;
+    return sendAuditPage(reply, this.config, { title: 'Integrity check', current: '/audit/integrity', session: currentSession(request), body: integrityBody(report) });
+  }
+}

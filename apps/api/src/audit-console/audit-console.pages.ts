@@ -1,0 +1,133 @@
+import type { EscrowState, Santim } from '@app/domain';
+import type { AuditEvent, IntegrityReport } from '../audit/audit-log.reader';
+import type { AccountBalance } from '../audit/ledger.reader';
+import { html, type SafeHtml } from '../http/html';
+import { etb, etbNumber, query, statusBadge, when } from '../web/format';
+import { describeEvent, timeline } from '../web/timeline';
+
+export interface EventsView {
+  filters: Record<string, string>;
+  events: AuditEvent[];
+  next: string | null;
+}
+
+function input(name: string, label: string, value: string, help?: string): SafeHtml {
+  return html`<div><label for="${name}">${label}</label><input id="${name}" name="${name}" value="${value}" maxlength="1024"${help ? html` placeholder="${help}"` : ''}></div>`;
+}
+
+function streamLink(streamId: string): SafeHtml | string {
+  return streamId.startsWith('escrow-') ? html`<a href="/audit/escrows/${encodeURIComponent(streamId.slice('escrow-'.length))}">${streamId}</a>` : streamId;
+}
+
+export function eventsBody(view: EventsView): SafeHtml {
+  const f = view.filters;
+  return html`<h1>Event log</h1>
+<form class="card filters" method="get" action="/audit/events" role="search" aria-label="Filter events">
+  ${input('type', 'Event types', f.type ?? '', 'e.g. EscrowFunded,AllocationReleased')}
+  ${input('stream', 'Stream', f.stream ?? '', 'e.g. escrow-esc_…')}
+  ${input('merchant', 'Merchant id', f.merchant ?? '')}
+  ${input('from', 'From (UTC, ISO 8601)', f.from ?? '', '2026-01-31T00:00:00Z')}
+  ${input('to', 'To (UTC, ISO 8601)', f.to ?? '', '2026-02-01T00:00:00Z')}
+  <div><button type="submit">Filter</button></div>
+</form>
+<p><a href="/audit/events.csv${query({ ...f, after: undefined })}" download>Export these events as CSV</a></p>
+<div class="table-wrap" tabindex="0" role="region" aria-label="Events"><table>
+  <caption>${view.events.length} events${f.after ? ` after position ${f.after}` : ''}</caption>
+  <thead><tr><th scope="col">Position</th><th scope="col">Recorded</th><th scope="col">Stream</th><th scope="col" class="num">Revision</th><th scope="col">Event</th></tr></thead>
+  <tbody>${view.events.map(
+    (e) => html`<tr>
+    <td><code>${e.position}</code></td>
+    <td>${when(e.recordedAt)}</td>
+    <td>${streamLink(e.streamId)}</td>
+    <td class="num">${e.revision}</td>
+    <td><strong>${e.type}</strong><br>${describeEvent(e)}
+      <details><summary>Data and metadata</summary><pre>${JSON.stringify({ data: e.data, metadata: e.metadata, hash: e.hash }, null, 2)}</pre></details></td>
+  </tr>`,
+  )}</tbody>
+</table></div>
+<nav class="pager" aria-label="Pages">${view.next ? html`<a href="/audit/events${query({ ...f, after: view.next })}" rel="next">Next page</a>` : ''}</nav>`;
+}
+
+export function escrowLookupBody(): SafeHtml {
+  return html`<h1>Escrow timeline</h1>
+<form class="card filters" method="get" action="/audit/escrows" role="search" aria-label="Find an escrow">
+  <div><label for="escrowId">Escrow id</label><input id="escrowId" name="escrowId" required maxlength="200" placeholder="esc_…"></div>
+  <div><button type="submit">Show timeline</button></div>
+</form>`;
+}
+
+export function escrowTimelineBody(escrowId: string, events: AuditEvent[], shown: AuditEvent, state: EscrowState): SafeHtml {
+  const base = `/audit/escrows/${encodeURIComponent(escrowId)}`;
+  const held = state.allocations.filter((a) => a.status === 'HELD').reduce((sum, a) => sum + a.amount, 0);
+  return html`<h1>Escrow ${state.created?.orderId ?? escrowId}</h1>
+<section class="card" aria-labelledby="asof-heading">
+  <h2 id="asof-heading">State as of revision ${shown.revision}</h2>
+  <p class="muted">Right after “${describeEvent(shown)}” at ${when(shown.recordedAt)}. Pick another event below to see the escrow as it stood then.</p>
+  <form class="filters" method="get" action="${base}">
+    <div><label for="revision">As of event</label><select id="revision" name="revision">${events.map(
+      (e) => html`<option value="${e.revision}"${e.revision === shown.revision ? html` selected` : ''}>${e.revision}: ${e.type} (${when(e.recordedAt)})</option>`,
+    )}</select></div>
+    <div><button type="submit">Show state</button></div>
+  </form>
+  <dl class="facts">
+    <dt>Status</dt><dd id="asof-status">${statusBadge(state.status)}</dd>
+    <dt>Amount</dt><dd>${state.created ? etb(state.created.amount) : ''}</dd>
+    <dt>Held</dt><dd>${etb(held as Santim)}</dd>
+    <dt>Escrow id</dt><dd><code>${escrowId}</code></dd>
+    <dt>Merchant</dt><dd>${state.created?.merchantId ?? ''}</dd>
+  </dl>
+  <div class="table-wrap" tabindex="0" role="region" aria-label="Allocations"><table>
+    <caption>Allocations as of revision ${shown.revision}</caption>
+    <thead><tr><th scope="col">Merchant</th><th scope="col" class="num">Amount</th><th scope="col">Status</th></tr></thead>
+    <tbody>${state.allocations.map((a) => html`<tr><td>${a.merchantId}</td><td class="num">${etb(a.amount)}</td><td>${statusBadge(a.status)}</td></tr>`)}</tbody>
+  </table></div>
+</section>
+<section aria-labelledby="timeline-heading">
+  <h2 id="timeline-heading">Timeline</h2>
+  ${timeline(events, { current: shown.revision, link: (e) => html`<a href="${base}${query({ revision: e.revision })}">State as of this event</a>` })}
+</section>`;
+}
+
+function balancesTable(caption: string, accounts: AccountBalance[]): SafeHtml {
+  return html`<div class="table-wrap" tabindex="0" role="region" aria-label="${caption}"><table>
+  <caption>${caption}</caption>
+  <thead><tr><th scope="col">Account</th><th scope="col" class="num">Debits</th><th scope="col" class="num">Credits</th><th scope="col" class="num">Balance</th></tr></thead>
+  <tbody>${accounts.map(
+    (a) => html`<tr><td>${a.account}</td><td class="num">${etbNumber(a.debit)}</td><td class="num">${etbNumber(a.credit)}</td><td class="num">${etbNumber(a.balance)}</td></tr>`,
+  )}</tbody>
+</table></div>`;
+}
+
+export function ledgerBody(
+  trial: { balanced: boolean; totalDebits: number; totalCredits: number; accounts: AccountBalance[] },
+  asOf: { value: string; accounts: AccountBalance[] } | undefined,
+): SafeHtml {
+  return html`<h1>Ledger</h1>
+<section class="card" aria-labelledby="trial-heading">
+  <h2 id="trial-heading">Trial balance</h2>
+  <p id="trial-result" class="notice${trial.balanced ? '' : ' bad'}" role="status">${trial.balanced ? 'Balanced' : 'Not balanced'}: debits ${etbNumber(trial.totalDebits)}, credits ${etbNumber(trial.totalCredits)}.</p>
+  ${balancesTable('Every account now', trial.accounts)}
+</section>
+<section class="card" aria-labelledby="asof-heading">
+  <h2 id="asof-heading">Balances as of an instant</h2>
+  <form class="filters" method="get" action="/audit/ledger">
+    <div><label for="asOf">As of (UTC, ISO 8601)</label><input id="asOf" name="asOf" required maxlength="40" value="${asOf?.value ?? ''}" placeholder="2026-01-31T23:59:59Z"></div>
+    <div><button type="submit">Show balances</button></div>
+  </form>
+  ${asOf ? balancesTable(`Balances as of ${asOf.value}`, asOf.accounts) : ''}
+</section>`;
+}
+
+export function integrityBody(report: IntegrityReport | undefined): SafeHtml {
+  return html`<h1>Integrity check</h1>
+<section class="card" aria-labelledby="check-heading">
+  <h2 id="check-heading">Hash chain of every stream</h2>
+  <p>Each event carries a SHA-256 over its content and the previous event's hash in its stream. The check walks every stream and reports the first broken link.</p>
+  <form method="get" action="/audit/integrity"><input type="hidden" name="run" value="1"><button type="submit">Run the integrity check</button></form>
+  ${report
+    ? html`<p id="integrity-result" class="notice${report.ok ? '' : ' bad'}" role="status">${report.ok
+        ? `Intact: ${report.eventsChecked} events in ${report.streamsChecked} streams verified.`
+        : `Broken: stream ${report.firstBreak?.streamId} at revision ${report.firstBreak?.revision} (${report.firstBreak?.reason}); ${report.eventsChecked} events verified before it.`}</p>`
+    : ''}
+</section>`;
+}

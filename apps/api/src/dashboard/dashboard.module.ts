@@ -1,0 +1,17 @@
+import { Module } from '@nestjs/common';
+import { AuditModule } from '../audit/audit.module';
+import { WebModule } from '../web/web.module';
+import { DashboardApiKeysController } from './api-keys/api-keys.controller';
+import { DashboardIdentityController } from './identity/dashboard-identity.controller';
+import { MerchantSignIn } from './identity/merchant-sign-in.service';
+import { ListOrdersHandler } from './orders/list-orders.handler';
+import { DashboardOrdersController } from './orders/orders.controller';
+import { DashboardWebhooksController } from './webhooks/webhooks.controller';
+
+/** The merchant dashboard at /dashboard: server-rendered pages over the same commands and queries as the API. */
+@Module({
+  imports: [WebModule, AuditModule],
+  controllers: [DashboardIdentityController, DashboardOrdersController, DashboardApiKeysController, DashboardWebhooksController],
+  providers: [MerchantSignIn, ListOrdersHandler],
+})
+export class DashboardModule {}

@@ -1,0 +1,96 @@
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { ConsoleSessions, hashPassword, MerchantLogins, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@app/merchants';
+import { CsrfGuard, csrfToken } from '../../web/csrf';
+import { field } from '../../web/form';
+import { HtmlErrorFilter } from '../../web/html-error.filter';
+import { redirect, sendPage } from '../../web/page';
+import { currentSession, type SessionRequest } from '../../web/session.guard';
+import { clearSessionCookie, DASHBOARD_COOKIE, readSessionCookie, setSessionCookie } from '../../web/session-cookie';
+import { DASHBOARD_BRAND, DashboardSessionGuard } from '../dashboard-shell';
+import { invitationPage, type Notice, signInPage } from './identity.pages';
+import { MerchantSignIn } from './merchant-sign-in.service';
+
+const LOCKED: Notice = {
+  text: 'Too many failed attempts. Signing in with this e-mail is paused for 15 minutes; try again later.',
+  tone: 'bad',
+};
+
+/** Sign-in, sign-out and the owner's invitation: the only dashboard pages open without a session. */
+@ApiExcludeController()
+@Controller('dashboard')
+@UseFilters(new HtmlErrorFilter(DASHBOARD_BRAND))
+export class DashboardIdentityController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(MerchantSignIn) private readonly signIn: MerchantSignIn,
+    @Inject(MerchantLogins) private readonly logins: MerchantLogins,
+    @Inject(ConsoleSessions) private readonly sessions: ConsoleSessions,
+  ) {}
+
+  @Get()
+  async home(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const token = readSessionCookie(request, DASHBOARD_COOKIE);
+    const signedIn = token && (await this.sessions.find(token, ['merchant']));
+    return redirect(reply, signedIn ? '/dashboard/orders' : '/dashboard/sign-in');
+  }
+
+  @Get('sign-in')
+  signInForm(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const signedOut = (request.query as Record<string, string | undefined>)['signed-out'] !== undefined;
+    return sendPage(reply, signInPage(csrfToken(reply, this.config), { notice: signedOut ? { text: 'You have signed out.' } : undefined }));
+  }
+
+  @Post('sign-in')
+  @UseGuards(CsrfGuard)
+  async submitSignIn(@Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const email = field(body, 'email', 254).trim();
+    const password = field(body, 'password', PASSWORD_MAX_LENGTH);
+    const outcome = email && password ? await this.signIn.attempt(email, password) : { ok: false as const, locked: false };
+    if (!outcome.ok) {
+      const notice = outcome.locked ? LOCKED : ({ text: 'The e-mail or the password is not correct.', tone: 'bad' } as const);
+      return sendPage(reply, signInPage(csrfToken(reply, this.config), { email, notice }), outcome.locked ? 429 : 401);
+    }
+    await this.startSession(request, reply, outcome.merchantId);
+    return redirect(reply, '/dashboard/orders');
+  }
+
+  @Post('sign-out')
+  @UseGuards(DashboardSessionGuard, CsrfGuard)
+  async signOut(@Req() request: SessionRequest, @Res() reply: FastifyReply) {
+    await this.sessions.revoke(currentSession(request).token);
+    clearSessionCookie(reply, this.config, DASHBOARD_COOKIE);
+    return redirect(reply, '/dashboard/sign-in?signed-out');
+  }
+
+  @Get('invitation')
+  invitation(@Res() reply: FastifyReply) {
+    return sendPage(reply, invitationPage(csrfToken(reply, this.config)));
+  }
+
+  @Post('invitation')
+  @HttpCode(200)
+  @UseGuards(CsrfGuard)
+  async acceptInvitation(@Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const token = field(body, 'token', 200).trim();
+    const password = field(body, 'password', PASSWORD_MAX_LENGTH);
+    const again = (text: string, status: number) =>
+      sendPage(reply, invitationPage(csrfToken(reply, this.config), { token, notice: { text, tone: 'bad' } }), status);
+    if (password.length < PASSWORD_MIN_LENGTH) return again(`The password needs at least ${PASSWORD_MIN_LENGTH} characters.`, 400);
+    if (password !== field(body, 'confirm', PASSWORD_MAX_LENGTH)) return again('The two passwords differ.', 400);
+    const merchantId = token ? await this.logins.accept(token, await hashPassword(password)) : undefined;
+    if (!merchantId) return again('This invitation has already been used or has expired. Ask your administrator for a new one.', 410);
+    await this.startSession(request, reply, merchantId);
+    return redirect(reply, '/dashboard/orders');
+  }
+
+  /** A new session id on every sign-in; one the browser already had is ended (no session fixation). */
+  private async startSession(request: FastifyRequest, reply: FastifyReply, merchantId: string): Promise<void> {
+    const previous = readSessionCookie(request, DASHBOARD_COOKIE);
+    if (previous) await this.sessions.revoke(previous);
+    const session = await this.sessions.create('merchant', merchantId, this.config.consoleSessionTtlMs);
+    setSessionCookie(reply, this.config, DASHBOARD_COOKIE, session.token, session.expiresAt);
+  }
+}

@@ -1,0 +1,66 @@
+import type { DeliveryRow } from '../../callbacks/list-deliveries/list-deliveries.query';
+import { html, type SafeHtml } from '../../http/html';
+import { statusBadge, when } from '../../web/format';
+import { revealedSecret } from '../api-keys/api-keys.page';
+import { noticeBox } from '../orders/orders.pages';
+import { VERIFICATION_SNIPPET } from './verification-snippet';
+
+export interface WebhooksView {
+  csrf: string;
+  orderId?: string;
+  deliveries: DeliveryRow[];
+  secret?: { value: string; rotated: boolean };
+  notice?: string;
+}
+
+function deliveryRow(row: DeliveryRow, csrf: string): SafeHtml {
+  const scheduled = row.state.scheduled!;
+  return html`<tr>
+  <td><code>${scheduled.deliveryId}</code><br><span class="muted">${when(row.createdAt)}</span></td>
+  <td><a href="/dashboard/${scheduled.merchantOrderId ? 'escrows' : 'orders'}/${encodeURIComponent(scheduled.orderId)}">${scheduled.merchantOrderId ?? scheduled.orderId}</a><br><span class="muted">${scheduled.sourceEventType}</span></td>
+  <td>${statusBadge(row.state.status)}</td>
+  <td>${row.state.attempts.length === 0
+    ? html`<span class="muted">No attempt yet</span>`
+    : html`<ol class="attempts">${row.state.attempts.map(
+        (a) => html`<li>${when(a.at)}: ${a.statusCode ? `HTTP ${a.statusCode}` : 'no answer'}, ${a.latencyMs} ms${a.error ? ` (${a.error})` : ''}${a.delivered ? ', delivered' : ''}</li>`,
+      )}</ol>`}</td>
+  <td><form method="post" action="/dashboard/webhooks/deliveries/${encodeURIComponent(scheduled.deliveryId)}/redeliver">
+    <input type="hidden" name="_csrf" value="${csrf}">
+    <button type="submit" class="secondary" aria-label="Redeliver ${scheduled.deliveryId}">Redeliver</button>
+  </form></td>
+</tr>`;
+}
+
+export function webhooksBody(view: WebhooksView): SafeHtml {
+  return html`<h1>Webhooks</h1>
+${noticeBox(view.notice)}
+<section class="card" aria-labelledby="secret-heading">
+  <h2 id="secret-heading">Webhook secret</h2>
+  <p>Every callback carries <code>X-Timestamp</code> and <code>X-Signature</code>: an HMAC-SHA256 with this secret over <code>timestamp.body</code>.</p>
+  ${view.secret
+    ? html`${view.secret.rotated ? html`<p class="notice warn" role="status">A new secret was issued: callbacks are signed with it from now on.</p>` : ''}
+  ${revealedSecret('webhook-secret', 'Webhook secret', view.secret.value)}`
+    : ''}
+  <div class="actions">
+    <form method="post" action="/dashboard/webhooks/reveal"><input type="hidden" name="_csrf" value="${view.csrf}"><button type="submit" class="secondary">Reveal the secret</button></form>
+    <form method="post" action="/dashboard/webhooks/rotate"><input type="hidden" name="_csrf" value="${view.csrf}"><button type="submit">Rotate the secret</button></form>
+  </div>
+</section>
+<section class="card" aria-labelledby="snippet-heading">
+  <h2 id="snippet-heading">Verify callbacks on your server</h2>
+  <p>Copy this into a Node.js server; it verifies the signature over the raw body and refuses stale timestamps.</p>
+  <pre tabindex="0" aria-label="Verification code"><code>${VERIFICATION_SNIPPET}</code></pre>
+</section>
+<section aria-labelledby="deliveries-heading">
+  <h2 id="deliveries-heading">Delivery log</h2>
+  <form class="card filters" method="get" action="/dashboard/webhooks" role="search" aria-label="Filter deliveries">
+    <div><label for="orderId">Order or escrow</label><input id="orderId" name="orderId" maxlength="1024" value="${view.orderId ?? ''}" placeholder="order_id, escrowId or your order id"></div>
+    <div><button type="submit">Show</button></div>
+  </form>
+  <div class="table-wrap" tabindex="0" role="region" aria-label="Delivery log"><table>
+    <caption>${view.orderId ? `Deliveries of ${view.orderId}` : 'Latest deliveries'}${view.deliveries.length === 0 ? ': none yet' : ''}</caption>
+    <thead><tr><th scope="col">Delivery</th><th scope="col">Order</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Action</th></tr></thead>
+    <tbody>${view.deliveries.map((row) => deliveryRow(row, view.csrf))}</tbody>
+  </table></div>
+</section>`;
+}

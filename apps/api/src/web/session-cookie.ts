@@ -1,0 +1,37 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '@app/config';
+
+export interface SessionCookie {
+  name: string;
+  /** The console's path: the browser sends the cookie nowhere else. */
+  path: string;
+}
+
+export const DASHBOARD_COOKIE: SessionCookie = { name: 'dashboard_session', path: '/dashboard' };
+export const AUDIT_COOKIE: SessionCookie = { name: 'audit_session', path: '/audit' };
+export const SESSION_COOKIES = [DASHBOARD_COOKIE, AUDIT_COOKIE];
+
+export function secureCookies(config: AppConfig, request: FastifyRequest): boolean {
+  if (config.cookieSecure !== 'auto') return config.cookieSecure === 'true';
+  return request.protocol === 'https' || config.publicBaseUrl.startsWith('https:');
+}
+
+/** HttpOnly (no script reads it), SameSite=Lax (no cross-site POST carries it), Secure over https. */
+export function setSessionCookie(reply: FastifyReply, config: AppConfig, cookie: SessionCookie, token: string, expiresAt: Date): void {
+  reply.setCookie(cookie.name, token, {
+    path: cookie.path,
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secureCookies(config, reply.request),
+    expires: expiresAt,
+  });
+}
+
+export function clearSessionCookie(reply: FastifyReply, config: AppConfig, cookie: SessionCookie): void {
+  reply.clearCookie(cookie.name, { path: cookie.path, httpOnly: true, sameSite: 'lax', secure: secureCookies(config, reply.request) });
+}
+
+export function readSessionCookie(request: FastifyRequest, cookie: SessionCookie): string | undefined {
+  const value = request.cookies?.[cookie.name];
+  return typeof value === 'string' && value.length > 0 && value.length <= 128 ? value : undefined;
+}

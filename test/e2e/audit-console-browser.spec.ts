@@ -1,0 +1,121 @@
+import { join } from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
+import { fitsViewportWidth, pageJavaScriptBytes, seriousAccessibilityViolations, VIEWPORTS } from '../support/axe';
+import { ARTIFACTS, launchChromium } from '../support/browser';
+import { escrowRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { call } from '../support/http';
+import { waitFor } from '../support/wait';
+
+describe('audit console in a real browser', () => {
+  let running: RunningApp;
+  let browser: Browser;
+  let auditorKey: string;
+  let merchant: TestMerchant;
+  let escrowId: string;
+  const contexts: BrowserContext[] = [];
+
+  async function signedInPage(viewport: { width: number; height: number }, bypassCSP = false): Promise<{ page: Page; errors: string[] }> {
+    const context = await browser.newContext({ viewport, bypassCSP });
+    contexts.push(context);
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (error) => errors.push(error.message));
+    await page.goto(`${running.baseUrl}/audit`);
+    await page.getByLabel('Auditor key').fill(auditorKey);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('heading', { name: 'Event log' }).waitFor();
+    return { page, errors };
+  }
+
+  beforeAll(async () => {
+    running = await startApp({ env: { SANDBOX_DELAY_MS: '30' } });
+    browser = await launchChromium();
+    const auditor = await call(running.baseUrl, 'POST', '/v1/admin/auditors', { body: { name: 'Finance' }, headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    auditorKey = auditor.body.data.auditorKey;
+    merchant = await registerMerchant(running.baseUrl);
+    const headers = { 'x-api-secret': merchant.apiSecret };
+    const created = await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ callbackURL: undefined }), headers });
+    escrowId = created.body.data.escrowId;
+    await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${escrowId}/complete`, { body: { outcome: 'PAID' }, headers });
+    await waitFor(async () => (await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers })).body.data.status === 'HELD', 'payment');
+    await call(running.baseUrl, 'POST', `/v1/trdp/escrow/${escrowId}/release`, { body: { merchantId: 'seller-1' }, headers });
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await running?.close();
+  });
+
+  it('an auditor sees the trial balance, balanced, with the escrow and merchant accounts', async () => {
+    const { page, errors } = await signedInPage(VIEWPORTS.desktop);
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Ledger' }).click();
+    await page.getByRole('heading', { name: 'Trial balance' }).waitFor();
+    expect(await page.locator('#trial-result').textContent()).toBe('Balanced: debits 1601.00 ETB, credits 1601.00 ETB.');
+    const accounts = page.getByRole('table', { name: 'Every account now' });
+    expect(await accounts.getByRole('row').filter({ hasText: `escrow:${escrowId}` }).textContent()).toContain('400.00 ETB');
+    expect(await accounts.getByRole('row').filter({ hasText: 'merchant:seller-1:payable' }).textContent()).toContain('600.50 ETB');
+    await page.screenshot({ path: join(ARTIFACTS, 'audit-trial-balance.png'), fullPage: true });
+    expect(errors).toEqual([]);
+  });
+
+  it("shows an escrow's timeline and its state as of any event", async () => {
+    const { page } = await signedInPage(VIEWPORTS.phone);
+    await page.getByRole('link', { name: 'Escrow timeline' }).click();
+    await page.getByLabel('Escrow id').fill(escrowId);
+    await page.getByRole('button', { name: 'Show timeline' }).click();
+    await page.getByRole('heading', { name: /^State as of revision/ }).waitFor();
+    expect(await page.locator('#asof-status').textContent()).toBe('PARTIALLY RELEASED');
+    const funded = page.getByRole('listitem').filter({ hasText: 'Paid 1000.50 ETB: funds held' });
+    await funded.getByRole('link', { name: 'State as of this event' }).click();
+    await page.getByRole('heading', { name: /^State as of revision/ }).waitFor();
+    expect(await page.locator('#asof-status').textContent()).toBe('HELD');
+    expect(await page.getByRole('row').filter({ hasText: 'seller-1' }).textContent()).toContain('HELD');
+    // The same control without a mouse: the event picker and its button.
+    await page.getByLabel('As of event').selectOption({ index: 0 });
+    await page.getByLabel('As of event').press('Tab');
+    await page.keyboard.press('Enter');
+    await page.getByText('Right after “Escrow created for 1000.50 ETB”').waitFor();
+    expect(await page.locator('#asof-status').textContent()).toBe('PENDING');
+    await page.screenshot({ path: join(ARTIFACTS, 'audit-escrow-as-of.png'), fullPage: true });
+  });
+
+  it('filters the event log, offers it as CSV, and runs the integrity check', async () => {
+    const { page } = await signedInPage(VIEWPORTS.desktop);
+    await page.getByLabel('Event types').fill('AllocationReleased');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    const rows = page.getByRole('row').filter({ hasText: 'AllocationReleased' });
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('Released 600.50 ETB to seller-1');
+    const csvHref = await page.getByRole('link', { name: 'Export these events as CSV' }).getAttribute('href');
+    expect(csvHref).toBe('/audit/events.csv?type=AllocationReleased');
+    const csv = await page.request.get(`${running.baseUrl}${csvHref}`);
+    expect(csv.status()).toBe(200);
+    const lines = (await csv.text()).trim().split('\r\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain(`escrow-${escrowId}`);
+
+    await page.getByRole('link', { name: 'Integrity' }).click();
+    await page.getByRole('button', { name: 'Run the integrity check' }).click();
+    expect(await page.locator('#integrity-result').textContent()).toMatch(/^Intact: \d+ events in \d+ streams verified\.$/);
+  });
+
+  it('every page passes axe at phone and desktop widths, with little JavaScript', async () => {
+    const findings: Record<string, unknown> = {};
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      const { page } = await signedInPage(viewport, true);
+      for (const path of ['/audit/events', '/audit/escrows', `/audit/escrows/${escrowId}`, '/audit/ledger?asOf=2030-01-01T00:00:00Z', '/audit/integrity?run=1']) {
+        await page.goto(`${running.baseUrl}${path}`);
+        const js = await pageJavaScriptBytes(page);
+        expect(js.external).toEqual([]);
+        expect(js.inlineBytes).toBeLessThan(4 * 1024);
+        findings[`${name} ${path}`] = await seriousAccessibilityViolations(page);
+      }
+      expect(await fitsViewportWidth(page)).toBe(true);
+      await page.goto(`${running.baseUrl}/audit/sign-in`);
+      findings[`${name} sign-in`] = await seriousAccessibilityViolations(page);
+    }
+    expect(Object.entries(findings).filter(([, list]) => (list as unknown[]).length > 0)).toEqual([]);
+  });
+});
