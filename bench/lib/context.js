@@ -43,7 +43,7 @@ class RunContext {
     return this.bareServer;
   }
 
-  /** autocannon in its own process, after a warm-up; `overrides` may shorten or lengthen it. */
+  /** autocannon in its own process, after a warm-up; `extra` adds the workload's inputs (API secret, ids). */
   async cannon(url, workload, extra = {}) {
     const { connections, warmupSeconds, durationSeconds } = this.settings;
     return runJson(CANNON, { url, workload, connections, warmup: warmupSeconds, duration: durationSeconds, ...extra });

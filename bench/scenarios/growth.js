@@ -1,30 +1,36 @@
 'use strict';
 const { scenarioResult } = require('../lib/result');
 const { Deployment, post, registerMerchant } = require('../lib/service');
-const { escrowBody } = require('../load/payloads');
+const { ALLOCATIONS, escrowBody } = require('../load/payloads');
+
+/** Events per seeded escrow: the template's whole life (created, paid, each allocation released). */
+const EVENTS_PER_ESCROW = 2 + ALLOCATIONS.length;
 
 /**
- * Adds escrows to the log straight in SQL, fast: copies of a real EscrowCreated event (its own
- * stream each) and of its escrows_view row, then moves every follower's checkpoint past them, as
- * if the projector and dispatcher had long since applied them.
+ * Adds finished escrows to the log straight in SQL, fast: copies of the template escrow's events
+ * (its whole lifecycle, a stream per copy) and of its final escrows_view row, then moves every
+ * follower's checkpoint past them, as if the projector and dispatcher had long since applied them.
+ * The copies' ledger postings are left out: the command path measured here never reads them.
  */
-async function seed(deployment, from, to) {
+async function seed(deployment, templateId, from, to) {
+  const params = [templateId, from, to];
   await deployment.query(
-    `WITH template AS (SELECT data, metadata, hash FROM events WHERE event_type = 'EscrowCreated' ORDER BY global_position LIMIT 1),
-     new_streams AS (INSERT INTO streams (stream_id, revision) SELECT 'escrow-esc_seed_' || g, 0 FROM generate_series($1::int, $2::int) g)
+    `WITH template AS (SELECT stream_revision, event_type, data, metadata, hash FROM events WHERE stream_id = 'escrow-' || $1),
+     new_streams AS (
+       INSERT INTO streams (stream_id, revision)
+       SELECT 'escrow-esc_seed_' || g, (SELECT max(stream_revision) FROM template) FROM generate_series($2::int, $3::int) g)
      INSERT INTO events (stream_id, stream_revision, event_id, event_type, data, metadata, recorded_at, hash)
-     SELECT 'escrow-esc_seed_' || g, 0, gen_random_uuid(), 'EscrowCreated',
-       jsonb_set(jsonb_set(t.data, '{escrowId}', to_jsonb('esc_seed_' || g)), '{orderId}', to_jsonb('seed-' || g)),
+     SELECT 'escrow-esc_seed_' || g, t.stream_revision, gen_random_uuid(), t.event_type,
+       CASE WHEN t.data ? 'escrowId' THEN jsonb_set(t.data, '{escrowId}', to_jsonb('esc_seed_' || g)) ELSE t.data END,
        t.metadata, now() - interval '1 day', t.hash
-     FROM generate_series($1::int, $2::int) g, template t`,
-    [from, to],
+     FROM generate_series($2::int, $3::int) g, template t ORDER BY g, t.stream_revision`,
+    params,
   );
   await deployment.query(
     `INSERT INTO escrows_view (escrow_id, merchant_id, merchant_order_id, status, amount, expires_at, created_at, updated_at, state)
-     SELECT 'esc_seed_' || g, t.merchant_id, 'seed-' || g, t.status, t.amount, t.expires_at, t.created_at, t.updated_at,
-       jsonb_set(t.state, '{escrowId}', to_jsonb('esc_seed_' || g))
-     FROM generate_series($1::int, $2::int) g, (SELECT * FROM escrows_view ORDER BY created_at LIMIT 1) t`,
-    [from, to],
+     SELECT 'esc_seed_' || g, t.merchant_id, 'seed-' || g, t.status, t.amount, t.expires_at, t.created_at, t.updated_at, t.state
+     FROM generate_series($2::int, $3::int) g, (SELECT * FROM escrows_view WHERE escrow_id = $1) t`,
+    params,
   );
   await deployment.query(
     `INSERT INTO projection_checkpoints (name, commit_position, prepare_position)
@@ -33,7 +39,9 @@ async function seed(deployment, from, to) {
        (SELECT transaction_id, global_position FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1) e
      ON CONFLICT (name) DO UPDATE SET commit_position = EXCLUDED.commit_position, prepare_position = EXCLUDED.prepare_position`,
   );
-  await deployment.query('ANALYZE streams, events, escrows_view');
+  // A log that grew over months is vacuumed and on disk: settle the bulk load now, not during the measurement.
+  await deployment.query('VACUUM (ANALYZE) streams, events, escrows_view');
+  await deployment.query('CHECKPOINT');
 }
 
 async function eventCount(deployment) {
@@ -49,13 +57,17 @@ module.exports = {
     const deployment = await Deployment.create(ctx.resources, 'growth');
     let api = await deployment.startApi();
     const merchant = await registerMerchant(api.baseUrl);
-    await post(api.baseUrl, '/v1/trdp/escrow/order', merchant.apiSecret, escrowBody('growth-template'));
+    const template = (await post(api.baseUrl, '/v1/trdp/escrow/order', merchant.apiSecret, escrowBody('growth-template'))).data.escrowId;
+    await post(api.baseUrl, `/v1/sandbox/orders/${template}/complete`, merchant.apiSecret, { outcome: 'PAID' });
+    for (const { merchantId } of ALLOCATIONS) await post(api.baseUrl, `/v1/trdp/escrow/${template}/release`, merchant.apiSecret, { merchantId });
     await deployment.stopAll();
 
+    let seeded = 0;
     const measureAt = async (events) => {
-      const have = await eventCount(deployment);
-      ctx.log(`  seeding ${Math.max(0, events - have)} events (to ${events})`);
-      if (events > have) await seed(deployment, have + 1, events);
+      const escrows = Math.ceil((events - (await eventCount(deployment))) / EVENTS_PER_ESCROW);
+      ctx.log(`  seeding ${escrows} finished escrows (${escrows * EVENTS_PER_ESCROW} events, to about ${events})`);
+      if (escrows > 0) await seed(deployment, template, seeded + 1, seeded + escrows);
+      seeded += Math.max(0, escrows);
       api = await deployment.startApi();
       const result = await ctx.cannon(api.baseUrl, 'create-escrow', { apiSecret: merchant.apiSecret });
       await deployment.stopAll();

@@ -13,24 +13,32 @@ export class LedgerInvariantViolation extends Error {
 
 const payableId = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
 
+interface Posted {
+  event: RecordedEvent;
+  entry: JournalEntry;
+}
+
 /**
  * DESIGN §7 as a projection: one balanced journal entry per money event, postings in integer santim,
  * and running balances. Its invariants are checked as it applies each batch; a violation rolls the
- * batch back and stops the projector rather than let a wrong balance be written.
+ * batch back and stops the projector rather than let a wrong balance be written. A batch's entries,
+ * postings and balance changes are written one statement each, so a batch costs the same few round
+ * trips however many money events it holds.
  */
 export const ledgerProjection: Projection = {
   name: 'ledger',
   tables: ['ledger_entries', 'ledger_postings', 'ledger_balances'],
   dependsOn: ['orders_view', 'escrows_view'],
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]) {
-    const touchedEscrows = new Set<string>();
+    const entries: Posted[] = [];
     for (const event of events) {
       const entry = await entryFor(tx, event);
-      if (!entry) continue;
-      await post(tx, event, entry);
-      if (event.streamId.startsWith('escrow-')) touchedEscrows.add(payableId(event.streamId));
+      if (entry) entries.push({ event, entry: balanced(event, entry) });
     }
-    for (const escrowId of touchedEscrows) await assertEscrowBalance(tx, escrowId);
+    if (entries.length === 0) return;
+    await post(tx, entries);
+    const touchedEscrows = new Set(entries.filter((e) => e.event.streamId.startsWith('escrow-')).map((e) => payableId(e.event.streamId)));
+    await assertEscrowBalances(tx, [...touchedEscrows]);
   },
 };
 
@@ -53,42 +61,75 @@ async function entryFor(tx: SqlExecutor, event: RecordedEvent): Promise<JournalE
   return journalFor(event.type, data, { id });
 }
 
-async function post(tx: SqlExecutor, event: RecordedEvent, entry: JournalEntry): Promise<void> {
+function balanced(event: RecordedEvent, entry: JournalEntry): JournalEntry {
   const debits = entry.lines.reduce((sum, line) => sum + line.debit, 0);
   const credits = entry.lines.reduce((sum, line) => sum + line.credit, 0);
   if (debits !== credits || debits <= 0 || !Number.isSafeInteger(debits)) {
     throw new LedgerInvariantViolation(`entry for event ${event.id} debits ${debits} and credits ${credits}`);
   }
-  const position = [event.position.commit.toString(), event.position.prepare.toString()];
-  const inserted = await tx.query(
-    `INSERT INTO ledger_entries (entry_id, event_id, stream_id, event_type, commit_position, prepare_position, recorded_at, description)
-     VALUES ($1, $1, $2, $3, $4, $5, $6, $7) ON CONFLICT (entry_id) DO NOTHING RETURNING entry_id`,
-    [event.id, event.streamId, event.type, ...position, event.recordedAt, entry.description],
-  );
-  if (inserted.length === 0) return;
-  for (const [index, line] of entry.lines.entries()) {
-    await tx.query(
-      `INSERT INTO ledger_postings (entry_id, line, account, debit, credit, commit_position, prepare_position, recorded_at)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
-      [event.id, index + 1, line.account, line.debit, line.credit, ...position, event.recordedAt],
-    );
-    await tx.query(
-      `INSERT INTO ledger_balances (account, debit, credit) VALUES ($1, $2, $3)
-       ON CONFLICT (account) DO UPDATE SET debit = ledger_balances.debit + $2, credit = ledger_balances.credit + $3`,
-      [line.account, line.debit, line.credit],
-    );
-  }
+  return entry;
 }
 
-async function assertEscrowBalance(tx: SqlExecutor, escrowId: string): Promise<void> {
-  const [row] = await tx.query<{ balance: string; state: EscrowState }>(
-    `SELECT (COALESCE(b.credit, 0) - COALESCE(b.debit, 0))::text AS balance, v.state
-     FROM escrows_view v LEFT JOIN ledger_balances b ON b.account = 'escrow:' || v.escrow_id WHERE v.escrow_id = $1`,
-    [escrowId],
+/** Rows as JSON, read by the table's own row type: one statement per table for the whole batch. */
+function fromJson(table: string, columns: readonly string[]): string {
+  return `SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)`;
+}
+
+const ENTRY_COLUMNS = ['entry_id', 'event_id', 'stream_id', 'event_type', 'commit_position', 'prepare_position', 'recorded_at', 'description'];
+const POSTING_COLUMNS = ['entry_id', 'line', 'account', 'debit', 'credit', 'commit_position', 'prepare_position', 'recorded_at'];
+
+async function post(tx: SqlExecutor, entries: readonly Posted[]): Promise<void> {
+  const position = (event: RecordedEvent) => ({
+    commit_position: event.position.commit.toString(),
+    prepare_position: event.position.prepare.toString(),
+    recorded_at: event.recordedAt,
+  });
+  const rows = entries.map(({ event, entry }) => ({
+    entry_id: event.id,
+    event_id: event.id,
+    stream_id: event.streamId,
+    event_type: event.type,
+    description: entry.description,
+    ...position(event),
+  }));
+  // An entry already posted (the batch is applied again) posts nothing twice.
+  const inserted = await tx.query<{ entry_id: string }>(
+    `INSERT INTO ledger_entries (${ENTRY_COLUMNS.join(', ')}) ${fromJson('ledger_entries', ENTRY_COLUMNS)}
+     ON CONFLICT (entry_id) DO NOTHING RETURNING entry_id`,
+    [JSON.stringify(rows)],
   );
-  if (!row) return;
-  const held: Santim = heldAmount(row.state);
-  if (BigInt(row.balance) !== BigInt(held)) {
-    throw new LedgerInvariantViolation(`escrow:${escrowId} has a balance of ${row.balance} santim but holds ${held}`);
+  const fresh = new Set(inserted.map((row) => row.entry_id));
+  const postings = entries
+    .filter(({ event }) => fresh.has(event.id))
+    .flatMap(({ event, entry }) =>
+      entry.lines.map((line, index) => ({ entry_id: event.id, line: index + 1, account: line.account, debit: line.debit, credit: line.credit, ...position(event) })),
+    );
+  if (postings.length === 0) return;
+  await tx.query(`INSERT INTO ledger_postings (${POSTING_COLUMNS.join(', ')}) ${fromJson('ledger_postings', POSTING_COLUMNS)}`, [JSON.stringify(postings)]);
+  // One row per account: an upsert may not touch the same row twice in one statement.
+  const balances = new Map<string, { debit: bigint; credit: bigint }>();
+  for (const posting of postings) {
+    const balance = balances.get(posting.account) ?? { debit: 0n, credit: 0n };
+    balances.set(posting.account, { debit: balance.debit + BigInt(posting.debit), credit: balance.credit + BigInt(posting.credit) });
+  }
+  await tx.query(
+    `INSERT INTO ledger_balances (account, debit, credit) ${fromJson('ledger_balances', ['account', 'debit', 'credit'])}
+     ON CONFLICT (account) DO UPDATE SET debit = ledger_balances.debit + EXCLUDED.debit, credit = ledger_balances.credit + EXCLUDED.credit`,
+    [JSON.stringify([...balances].map(([account, b]) => ({ account, debit: b.debit.toString(), credit: b.credit.toString() })))],
+  );
+}
+
+async function assertEscrowBalances(tx: SqlExecutor, escrowIds: readonly string[]): Promise<void> {
+  if (escrowIds.length === 0) return;
+  const rows = await tx.query<{ escrow_id: string; balance: string; state: EscrowState }>(
+    `SELECT v.escrow_id, (COALESCE(b.credit, 0) - COALESCE(b.debit, 0))::text AS balance, v.state
+     FROM escrows_view v LEFT JOIN ledger_balances b ON b.account = 'escrow:' || v.escrow_id WHERE v.escrow_id = ANY($1::text[])`,
+    [escrowIds],
+  );
+  for (const row of rows) {
+    const held: Santim = heldAmount(row.state);
+    if (BigInt(row.balance) !== BigInt(held)) {
+      throw new LedgerInvariantViolation(`escrow:${row.escrow_id} has a balance of ${row.balance} santim but holds ${held}`);
+    }
   }
 }
