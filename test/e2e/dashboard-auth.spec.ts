@@ -188,11 +188,16 @@ describe('merchant dashboard sign-in', () => {
     }
   });
 
-  it('marks cookies Secure when configured to', async () => {
-    const secure = await startApp({ env: { COOKIE_SECURE: 'true' } });
+  it.each([
+    ['COOKIE_SECURE=true', { COOKIE_SECURE: 'true' }],
+    ['an https PUBLIC_BASE_URL (COOKIE_SECURE=auto)', { PUBLIC_BASE_URL: 'https://pay.shop.example' }],
+  ])('marks cookies Secure with %s', async (_, env) => {
+    const secure = await startApp({ env });
     try {
       const merchant = await registerWithEmail(secure.baseUrl);
-      const accepted = await acceptInvitation(new ConsoleClient(secure.baseUrl), merchant.invitationUrl);
+      const client = new ConsoleClient(secure.baseUrl);
+      expect(setCookieLine(await client.get('/dashboard/invitation'), 'console_csrf')).toMatch(/; Secure/);
+      const accepted = await acceptInvitation(client, merchant.invitationUrl);
       expect(setCookieLine(accepted, 'dashboard_session')).toMatch(/; Secure/);
     } finally {
       await secure.close();
@@ -224,6 +229,18 @@ describe('audit console sign-in', () => {
     const out = await client.post('/audit/sign-out', {}, { csrfFrom: '/audit/events' });
     expect(out.status).toBe(303);
     expect((await client.get('/audit/events.csv')).status).toBe(303);
+  });
+
+  it('pauses key sign-in from an address after five wrong keys, even for a right one', async () => {
+    const auditor = await call(running.baseUrl, 'POST', '/v1/admin/auditors', { body: { name: 'Locked' }, headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    const client = new ConsoleClient(running.baseUrl);
+    const statuses: number[] = [];
+    for (let i = 0; i < 5; i += 1) statuses.push((await client.post('/audit/sign-in', { key: `ak_guess_${i}` }, { csrfFrom: '/audit/sign-in' })).status);
+    expect(statuses).toEqual([401, 401, 401, 401, 429]);
+    const locked = await client.post('/audit/sign-in', { key: auditor.body.data.auditorKey }, { csrfFrom: '/audit/sign-in' });
+    expect(locked.status).toBe(429);
+    expect(locked.text).toContain('paused for 15 minutes');
+    await running.app.get(SQL_CLIENT).query(`DELETE FROM sign_in_failures`);
   });
 
   it('takes the admin key too, and no merchant password', async () => {

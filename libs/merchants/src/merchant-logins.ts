@@ -8,7 +8,7 @@ export interface MerchantLogin {
   passwordHash: string | undefined;
 }
 
-export const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
+const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
 
 export function normaliseEmail(email: string): string {
   return email.trim().toLowerCase();
@@ -64,10 +64,5 @@ export class MerchantLogins {
       [normaliseEmail(email)],
     );
     return rows[0] && { merchantId: rows[0].merchant_id, email: rows[0].email, passwordHash: rows[0].password_hash ?? undefined };
-  }
-
-  async email(merchantId: string): Promise<string | undefined> {
-    const rows = await this.db.query<{ email: string }>(`SELECT email FROM merchant_logins WHERE merchant_id = $1`, [merchantId]);
-    return rows[0]?.email;
   }
 }
