@@ -30,8 +30,17 @@ export class BullmqScheduler<T extends Timed> implements Scheduler<T> {
     });
   }
 
+  /**
+   * An id stays taken while its job waits or runs, as in the in-process scheduler. Once the job has
+   * finished, scheduling the id again runs it again: a finished job kept for the dashboard must not
+   * block a reconciler re-queueing work that its run left undone (an attempt whose record was lost
+   * with the database connection would otherwise wait a day for the kept job to expire).
+   */
   async schedule(job: T): Promise<void> {
-    await this.queue.add(this.options.queue, job, { jobId: this.options.jobId(job), delay: Math.max(0, job.runAt - Date.now()) });
+    const jobId = this.options.jobId(job);
+    const previous = await this.queue.getJob(jobId);
+    if (previous && ((await previous.isCompleted()) || (await previous.isFailed()))) await previous.remove().catch(() => undefined);
+    await this.queue.add(this.options.queue, job, { jobId, delay: Math.max(0, job.runAt - Date.now()) });
   }
 
   start(handler: JobHandler<T>): void {

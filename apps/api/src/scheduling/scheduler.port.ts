@@ -6,7 +6,7 @@ export interface Timed {
 export type JobHandler<T> = (job: T) => Promise<void>;
 
 export interface Scheduler<T extends Timed> {
-  /** Idempotent: a job whose id was scheduled before is not scheduled again. */
+  /** Idempotent while a job with this id waits or runs; once it has finished, the id can be scheduled again. */
   schedule(job: T): Promise<void>;
   start(handler: JobHandler<T>): void;
   /** Stops taking jobs and waits for the running ones. */

@@ -1,0 +1,44 @@
+import { BullmqScheduler } from '../../apps/api/src/scheduling/bullmq-scheduler';
+import { createRedisPrefix } from '../support/redis';
+import { waitFor } from '../support/wait';
+
+interface Job {
+  id: string;
+  runAt: number;
+}
+
+/**
+ * Found by the chaos run: a callback attempt whose record was lost with a terminated PostgreSQL
+ * connection finished as a completed BullMQ job; the reconciler's re-queue under the same id was
+ * then ignored while the completed job was kept (a day), and the callback stayed pending.
+ */
+describe('the BullMQ scheduler', () => {
+  let redis: Awaited<ReturnType<typeof createRedisPrefix>>;
+  let scheduler: BullmqScheduler<Job>;
+  const runs: string[] = [];
+
+  beforeAll(async () => {
+    redis = await createRedisPrefix();
+    scheduler = new BullmqScheduler<Job>({ queue: 'test-jobs', redisUrl: redis.url, prefix: redis.prefix, jobId: (job) => job.id });
+    scheduler.start(async (job) => {
+      runs.push(job.id);
+    });
+  });
+
+  afterAll(async () => {
+    await scheduler?.stop();
+    await redis?.drop();
+  });
+
+  it('takes an id once while its job waits, and again once that job has finished', async () => {
+    const later = Date.now() + 300;
+    await scheduler.schedule({ id: 'job-1', runAt: later });
+    await scheduler.schedule({ id: 'job-1', runAt: later });
+    await waitFor(async () => runs.length === 1, 'the job to run');
+    await waitFor(async () => scheduler.queue.getJob('job-1').then((job) => job?.isCompleted()), 'the job to be recorded as completed');
+
+    await scheduler.schedule({ id: 'job-1', runAt: Date.now() });
+    await waitFor(async () => runs.length === 2, 'the job scheduled again after it finished to run again');
+    expect(runs).toEqual(['job-1', 'job-1']);
+  });
+});
