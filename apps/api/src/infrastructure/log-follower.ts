@@ -9,6 +9,9 @@ export interface FollowOptions {
   intervalMs: number;
 }
 
+/** How long a follower waits before following again after a failure (a lost database connection). */
+const RESUME_AFTER_MS = 1000;
+
 /**
  * A worker that reacts to the log and, because reactions can be lost (a crash, a flushed Redis),
  * periodically reconciles what is still outstanding against the read models.
@@ -16,6 +19,8 @@ export interface FollowOptions {
 export class LogFollower {
   private subscription?: Subscription;
   private reconciler?: NodeJS.Timeout;
+  private resume?: NodeJS.Timeout;
+  private stopped = false;
 
   constructor(
     private readonly store: EventStore,
@@ -23,8 +28,8 @@ export class LogFollower {
   ) {}
 
   async start(options: FollowOptions): Promise<void> {
-    this.subscription = this.store.subscribeToAll({ from: options.from, onEvents: options.onEvents });
-    this.subscription.done.catch((error: unknown) => this.logger.error(`stopped following the log: ${String(error)}`));
+    this.stopped = false;
+    this.follow(options.from, options);
     await options.reconcile();
     this.reconciler = setInterval(() => {
       options.reconcile().catch((error: unknown) => this.logger.warn(`reconciling failed: ${String(error)}`));
@@ -33,7 +38,31 @@ export class LogFollower {
   }
 
   async stop(): Promise<void> {
+    this.stopped = true;
     clearInterval(this.reconciler);
+    clearTimeout(this.resume);
     await this.subscription?.stop();
+  }
+
+  /**
+   * A failed read or reaction ends a subscription. Following resumes after the last batch handled,
+   * so the failed batch is handled again (reactions are idempotent) and nothing later is skipped;
+   * otherwise this process would react to nothing new until it restarts.
+   */
+  private follow(from: LogPosition, options: FollowOptions): void {
+    let handled = from;
+    const subscription = this.store.subscribeToAll({
+      from,
+      onEvents: async (events) => {
+        await options.onEvents(events);
+        handled = events[events.length - 1].position;
+      },
+    });
+    this.subscription = subscription;
+    subscription.done.catch((error: unknown) => {
+      if (this.stopped) return;
+      this.logger.error(`following the log failed, resuming in ${RESUME_AFTER_MS} ms: ${String(error)}`);
+      this.resume = setTimeout(() => this.stopped || this.follow(handled, options), RESUME_AFTER_MS);
+    });
   }
 }

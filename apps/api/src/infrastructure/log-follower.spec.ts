@@ -1,0 +1,47 @@
+import type { Logger } from '@nestjs/common';
+import { migrate } from '@app/database';
+import { EVENT_STORE_MIGRATIONS, PostgresEventStore, type RecordedEvent, START } from '@app/event-store';
+import { createTestSchema, type TestSchema } from '../../../../test/support/postgres';
+import { waitFor } from '../../../../test/support/wait';
+import { LogFollower } from './log-follower';
+
+/**
+ * Found by the chaos run: a terminated PostgreSQL connection failed one reaction of the payment-work
+ * follower, and that process stopped reacting to the log until it was restarted.
+ */
+describe('LogFollower', () => {
+  let db: TestSchema;
+  let store: PostgresEventStore;
+  let follower: LogFollower;
+
+  beforeAll(async () => {
+    db = await createTestSchema('follow');
+    await migrate(db.client, db.schema, 'event-store', EVENT_STORE_MIGRATIONS);
+    store = new PostgresEventStore(db.client, { pollIntervalMs: 10 });
+  });
+
+  afterAll(async () => {
+    await follower?.stop();
+    await db?.drop();
+  });
+
+  it('goes on following after a reaction failed, handling the failed events again and every later one', async () => {
+    const handled: string[] = [];
+    let failures = 0;
+    const onEvents = async (events: RecordedEvent[]) => {
+      if (failures === 0) {
+        failures += 1;
+        throw new Error('Connection terminated unexpectedly');
+      }
+      handled.push(...events.map((e) => e.streamId));
+    };
+    await store.append('order-1', [{ type: 'OrderCreated', data: {}, metadata: {} }], 'no_stream');
+    follower = new LogFollower(store, { error: () => undefined, warn: () => undefined } as unknown as Logger);
+    await follower.start({ from: START, onEvents, reconcile: async () => undefined, intervalMs: 60_000 });
+
+    await waitFor(async () => handled.includes('order-1'), 'the failed event to be handled again', 5000);
+    await store.append('order-2', [{ type: 'OrderCreated', data: {}, metadata: {} }], 'no_stream');
+    await waitFor(async () => handled.includes('order-2'), 'an event appended after the failure to be handled', 5000);
+    expect(handled).toEqual(['order-1', 'order-2']);
+  });
+});
