@@ -31,16 +31,16 @@ export function eventsBody(view: EventsView): SafeHtml {
   <div><button type="submit">Filter</button></div>
 </form>
 <p><a href="/audit/events.csv${query({ ...f, after: undefined })}" download>Export these events as CSV</a></p>
-<div class="table-wrap" tabindex="0" role="region" aria-label="Events"><table>
+<div class="table-wrap" tabindex="0" role="region" aria-label="Events"><table class="cards">
   <caption>${view.events.length} events${f.after ? ` after position ${f.after}` : ''}</caption>
   <thead><tr><th scope="col">Position</th><th scope="col">Recorded</th><th scope="col">Stream</th><th scope="col" class="num">Revision</th><th scope="col">Event</th></tr></thead>
   <tbody>${view.events.map(
     (e) => html`<tr>
-    <td><code>${e.position}</code></td>
-    <td>${when(e.recordedAt)}</td>
-    <td>${streamLink(e.streamId)}</td>
-    <td class="num">${e.revision}</td>
-    <td><strong>${e.type}</strong><br>${describeEvent(e)}
+    <td data-label="Position"><code>${e.position}</code></td>
+    <td data-label="Recorded">${when(e.recordedAt)}</td>
+    <td data-label="Stream">${streamLink(e.streamId)}</td>
+    <td data-label="Revision" class="num">${e.revision}</td>
+    <td data-label="Event"><strong>${e.type}</strong><br>${describeEvent(e)}
       <details><summary>Data and metadata</summary><pre>${JSON.stringify({ data: e.data, metadata: e.metadata, hash: e.hash }, null, 2)}</pre></details></td>
   </tr>`,
   )}</tbody>
@@ -76,10 +76,10 @@ export function escrowTimelineBody(escrowId: string, events: AuditEvent[], shown
     <dt>Escrow id</dt><dd><code>${escrowId}</code></dd>
     <dt>Merchant</dt><dd>${state.created?.merchantId ?? ''}</dd>
   </dl>
-  <div class="table-wrap" tabindex="0" role="region" aria-label="Allocations"><table>
+  <div class="table-wrap" tabindex="0" role="region" aria-label="Allocations"><table class="cards">
     <caption>Allocations as of revision ${shown.revision}</caption>
     <thead><tr><th scope="col">Merchant</th><th scope="col" class="num">Amount</th><th scope="col">Status</th></tr></thead>
-    <tbody>${state.allocations.map((a) => html`<tr><td>${a.merchantId}</td><td class="num">${etb(a.amount)}</td><td>${statusBadge(a.status)}</td></tr>`)}</tbody>
+    <tbody>${state.allocations.map((a) => html`<tr><td data-label="Merchant">${a.merchantId}</td><td data-label="Amount" class="num">${etb(a.amount)}</td><td data-label="Status">${statusBadge(a.status)}</td></tr>`)}</tbody>
   </table></div>
 </section>
 <section aria-labelledby="timeline-heading">
@@ -89,11 +89,11 @@ export function escrowTimelineBody(escrowId: string, events: AuditEvent[], shown
 }
 
 function balancesTable(caption: string, accounts: AccountBalance[]): SafeHtml {
-  return html`<div class="table-wrap" tabindex="0" role="region" aria-label="${caption}"><table>
+  return html`<div class="table-wrap" tabindex="0" role="region" aria-label="${caption}"><table class="cards">
   <caption>${caption}</caption>
   <thead><tr><th scope="col">Account</th><th scope="col" class="num">Debits</th><th scope="col" class="num">Credits</th><th scope="col" class="num">Balance</th></tr></thead>
   <tbody>${accounts.map(
-    (a) => html`<tr><td>${a.account}</td><td class="num">${etbNumber(a.debit)}</td><td class="num">${etbNumber(a.credit)}</td><td class="num">${etbNumber(a.balance)}</td></tr>`,
+    (a) => html`<tr><td data-label="Account">${a.account}</td><td data-label="Debits" class="num">${etbNumber(a.debit)}</td><td data-label="Credits" class="num">${etbNumber(a.credit)}</td><td data-label="Balance" class="num">${etbNumber(a.balance)}</td></tr>`,
   )}</tbody>
 </table></div>`;
 }

@@ -62,5 +62,11 @@ details summary { cursor: pointer; }
   dl.facts { grid-template-columns: 1fr; }
   dl.facts dd { margin-bottom: .4rem; }
   th, td { padding: .45rem .4rem; }
+  /* Wide tables become one card per row on a phone; the header row stays for screen readers. */
+  table.cards thead { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
+  table.cards tr { display: block; border-bottom: 2px solid var(--line); padding: .35rem 0; }
+  table.cards td { display: block; border: 0; padding: .2rem .5rem; text-align: left; white-space: normal; overflow-wrap: anywhere; }
+  table.cards td::before { content: attr(data-label); display: block; font-size: .8rem; font-weight: 600; color: var(--muted); }
+  table.cards td:empty { display: none; }
 }
 `;

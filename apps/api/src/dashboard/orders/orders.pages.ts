@@ -27,17 +27,17 @@ export function ordersListBody(filter: OrderListFilter, page: OrderListPage): Sa
   <div><button type="submit">Apply</button></div>
 </form>
 <div class="table-wrap" tabindex="0" role="region" aria-label="Orders list">
-<table>
+<table class="cards">
   <caption>Page ${filter.page}${page.rows.length === 0 ? ': nothing matches' : ''}</caption>
   <thead><tr><th scope="col">Created</th><th scope="col">Kind</th><th scope="col">Reference</th><th scope="col">Status</th><th scope="col" class="num">Amount</th></tr></thead>
   <tbody>
   ${page.rows.map(
     (row) => html`<tr>
-    <td>${when(row.createdAt)}</td>
-    <td>${row.kind === 'escrow' ? 'Escrow' : 'Order'}</td>
-    <td><a href="/dashboard/${row.kind === 'escrow' ? 'escrows' : 'orders'}/${encodeURIComponent(row.id)}">${row.reference || row.id}</a><br><span class="muted">${row.id}</span></td>
-    <td>${statusBadge(row.status)}</td>
-    <td class="num">${etb(row.amount)}</td>
+    <td data-label="Created">${when(row.createdAt)}</td>
+    <td data-label="Kind">${row.kind === 'escrow' ? 'Escrow' : 'Order'}</td>
+    <td data-label="Reference"><a href="/dashboard/${row.kind === 'escrow' ? 'escrows' : 'orders'}/${encodeURIComponent(row.id)}">${row.reference || row.id}</a><br><span class="muted">${row.id}</span></td>
+    <td data-label="Status">${statusBadge(row.status)}</td>
+    <td data-label="Amount" class="num">${etb(row.amount)}</td>
   </tr>`,
   )}
   </tbody>
@@ -69,15 +69,15 @@ ${noticeBox(notice)}
 </section>
 <section aria-labelledby="allocations-heading">
   <h2 id="allocations-heading">Allocations</h2>
-  <div class="table-wrap" tabindex="0" role="region" aria-label="Allocations"><table>
+  <div class="table-wrap" tabindex="0" role="region" aria-label="Allocations"><table class="cards">
     <thead><tr><th scope="col">Merchant</th><th scope="col" class="num">Amount</th><th scope="col">Status</th><th scope="col">Action</th></tr></thead>
     <tbody>
     ${state.allocations.map(
       (a) => html`<tr>
-      <td>${typeof a.metadata?.merchantName === 'string' ? a.metadata.merchantName : a.merchantId}<br><span class="muted">${a.merchantId}</span></td>
-      <td class="num">${etb(a.amount)}</td>
-      <td>${statusBadge(a.status)}</td>
-      <td>${a.status === 'HELD' ? html`<a class="button" href="${base}/release${query({ merchantId: a.merchantId })}" aria-label="Release ${etb(a.amount)} to ${a.merchantId}">Release…</a>` : ''}</td>
+      <td data-label="Merchant">${typeof a.metadata?.merchantName === 'string' ? a.metadata.merchantName : a.merchantId}<br><span class="muted">${a.merchantId}</span></td>
+      <td data-label="Amount" class="num">${etb(a.amount)}</td>
+      <td data-label="Status">${statusBadge(a.status)}</td>
+      <td data-label="Action">${a.status === 'HELD' ? html`<a class="button" href="${base}/release${query({ merchantId: a.merchantId })}" aria-label="Release ${etb(a.amount)} to ${a.merchantId}">Release…</a>` : ''}</td>
     </tr>`,
     )}
     </tbody>

@@ -16,15 +16,15 @@ export interface WebhooksView {
 function deliveryRow(row: DeliveryRow, csrf: string): SafeHtml {
   const scheduled = row.state.scheduled!;
   return html`<tr>
-  <td><code>${scheduled.deliveryId}</code><br><span class="muted">${when(row.createdAt)}</span></td>
-  <td><a href="/dashboard/${scheduled.merchantOrderId ? 'escrows' : 'orders'}/${encodeURIComponent(scheduled.orderId)}">${scheduled.merchantOrderId ?? scheduled.orderId}</a><br><span class="muted">${scheduled.sourceEventType}</span></td>
-  <td>${statusBadge(row.state.status)}</td>
-  <td>${row.state.attempts.length === 0
+  <td data-label="Delivery"><code>${scheduled.deliveryId}</code><br><span class="muted">${when(row.createdAt)}</span></td>
+  <td data-label="Order"><a href="/dashboard/${scheduled.merchantOrderId ? 'escrows' : 'orders'}/${encodeURIComponent(scheduled.orderId)}">${scheduled.merchantOrderId ?? scheduled.orderId}</a><br><span class="muted">${scheduled.sourceEventType}</span></td>
+  <td data-label="Status">${statusBadge(row.state.status)}</td>
+  <td data-label="Attempts">${row.state.attempts.length === 0
     ? html`<span class="muted">No attempt yet</span>`
     : html`<ol class="attempts">${row.state.attempts.map(
         (a) => html`<li>${when(a.at)}: ${a.statusCode ? `HTTP ${a.statusCode}` : 'no answer'}, ${a.latencyMs} ms${a.error ? ` (${a.error})` : ''}${a.delivered ? ', delivered' : ''}</li>`,
       )}</ol>`}</td>
-  <td><form method="post" action="/dashboard/webhooks/deliveries/${encodeURIComponent(scheduled.deliveryId)}/redeliver">
+  <td data-label="Action"><form method="post" action="/dashboard/webhooks/deliveries/${encodeURIComponent(scheduled.deliveryId)}/redeliver">
     <input type="hidden" name="_csrf" value="${csrf}">
     <button type="submit" class="secondary" aria-label="Redeliver ${scheduled.deliveryId}">Redeliver</button>
   </form></td>
@@ -57,7 +57,7 @@ ${noticeBox(view.notice)}
     <div><label for="orderId">Order or escrow</label><input id="orderId" name="orderId" maxlength="1024" value="${view.orderId ?? ''}" placeholder="order_id, escrowId or your order id"></div>
     <div><button type="submit">Show</button></div>
   </form>
-  <div class="table-wrap" tabindex="0" role="region" aria-label="Delivery log"><table>
+  <div class="table-wrap" tabindex="0" role="region" aria-label="Delivery log"><table class="cards">
     <caption>${view.orderId ? `Deliveries of ${view.orderId}` : 'Latest deliveries'}${view.deliveries.length === 0 ? ': none yet' : ''}</caption>
     <thead><tr><th scope="col">Delivery</th><th scope="col">Order</th><th scope="col">Status</th><th scope="col">Attempts</th><th scope="col">Action</th></tr></thead>
     <tbody>${view.deliveries.map((row) => deliveryRow(row, view.csrf))}</tbody>
