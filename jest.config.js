@@ -20,7 +20,7 @@ module.exports = {
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': swc, '^.+\\.js$': swcForEsmPackages },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
-  testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts'],
+  testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts', '<rootDir>/chaos/**/*.spec.ts'],
   moduleNameMapper: {
     '^@app/(domain|event-store|database|config|read-models|merchants|payments|callbacks|callback-receiver|audit)$': '<rootDir>/libs/$1/src',
   },

@@ -1,0 +1,104 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { createWriteStream, existsSync, readFileSync, type WriteStream } from 'node:fs';
+import { createServer } from 'node:net';
+import { dirname, join } from 'node:path';
+
+/** The repository root, from the sources (chaos/src) or the build (dist/chaos/src). */
+export const ROOT = (() => {
+  let dir = __dirname;
+  while (!existsSync(join(dir, 'nest-cli.json'))) {
+    if (dirname(dir) === dir) throw new Error('the chaos run must live inside the repository');
+    dir = dirname(dir);
+  }
+  return dir;
+})();
+
+export async function freePort(): Promise<number> {
+  const server = createServer();
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as { port: number };
+  await new Promise((resolve) => server.close(resolve));
+  return port;
+}
+
+/**
+ * One service process that the run may kill and start again. Every incarnation writes its stdout
+ * and stderr to the same file, which the secrets check reads at the end.
+ */
+export class ManagedProcess {
+  private child?: ChildProcess;
+  private exit?: Promise<void>;
+  private readonly log: WriteStream;
+  private exitExpected = false;
+  starts = 0;
+  /** Exits the run did not cause: a crash. */
+  unexpectedExits = 0;
+
+  constructor(
+    readonly name: string,
+    private readonly command: string,
+    private readonly args: string[],
+    private readonly env: Record<string, string>,
+    readonly logFile: string,
+  ) {
+    this.log = createWriteStream(logFile, { flags: 'a' });
+  }
+
+  start(): void {
+    this.starts += 1;
+    const child = spawn(this.command, this.args, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...this.env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.pipe(this.log, { end: false });
+    child.stderr!.pipe(this.log, { end: false });
+    this.child = child;
+    this.exitExpected = false;
+    this.exit = new Promise((resolve) =>
+      child.once('exit', () => {
+        if (!this.exitExpected) this.unexpectedExits += 1;
+        resolve();
+      }),
+    );
+  }
+
+  get running(): boolean {
+    return this.child !== undefined && this.child.exitCode === null && this.child.signalCode === null;
+  }
+
+  output(): string {
+    return existsSync(this.logFile) ? readFileSync(this.logFile, 'utf8') : '';
+  }
+
+  /** `kill -9`: no shutdown hooks, in-flight work is cut off wherever it was. */
+  async kill(): Promise<void> {
+    if (!this.running) return;
+    this.exitExpected = true;
+    this.child!.kill('SIGKILL');
+    await this.exit;
+  }
+
+  /** SIGTERM, then SIGKILL if it has not exited within the grace period. */
+  async stop(graceMs = 10_000): Promise<void> {
+    if (!this.running) return;
+    this.exitExpected = true;
+    this.child!.kill('SIGTERM');
+    const timer = setTimeout(() => this.child?.kill('SIGKILL'), graceMs);
+    await this.exit;
+    clearTimeout(timer);
+  }
+
+  async close(): Promise<void> {
+    await this.stop();
+    await new Promise((resolve) => this.log.end(resolve));
+  }
+}
+
+export function serviceProcess(name: string, app: 'api' | 'worker', env: Record<string, string>, logFile: string): ManagedProcess {
+  return new ManagedProcess(name, process.execPath, [join(ROOT, 'dist', 'apps', app, 'src', 'main.js')], env, logFile);
+}
+
+export async function waitUntil(check: () => Promise<boolean> | boolean, what: string, timeoutMs: number): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await Promise.resolve(check()).catch(() => false))) {
+    if (Date.now() > deadline) throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}

@@ -1,0 +1,104 @@
+/** What the chaos run records on the client side and reads back from the service, as the checks see it. */
+
+export type OperationKind =
+  | 'register-merchant'
+  | 'register-auditor'
+  | 'create-order'
+  | 'create-escrow'
+  | 'pay'
+  | 'sandbox-complete'
+  | 'release'
+  | 'cancel'
+  | 'read';
+
+export interface Attempt {
+  requestId: string;
+  /** Undefined when no response arrived (timeout, reset connection, a process killed mid-request). */
+  status?: number;
+  error?: string;
+  responseText?: string;
+  /** `idempotent-replayed: true`: the service answered from its record of the first attempt. */
+  replayed?: boolean;
+}
+
+/**
+ * One logical client action: a write keeps its Idempotency-Key across every attempt, so retries
+ * after an unknown outcome must not take effect twice.
+ */
+export interface Operation {
+  id: string;
+  kind: OperationKind;
+  method: string;
+  path: string;
+  idempotencyKey?: string;
+  /** The stream the write acts on, when known before it is sent (pay, release, cancel...). */
+  streamId?: string;
+  /** Release: which allocation. */
+  allocationMerchantId?: string;
+  attempts: Attempt[];
+}
+
+export type Outcome = 'succeeded' | 'refused' | 'unknown';
+
+/**
+ * A final 2xx succeeded; a final 4xx with every earlier attempt answered was refused; anything else
+ * (no response, a 5xx, a 4xx after an attempt whose outcome is unknown) may or may not have committed.
+ */
+export function outcomeOf(operation: Operation): Outcome {
+  const last = operation.attempts[operation.attempts.length - 1];
+  if (last?.status !== undefined && last.status >= 200 && last.status < 300) return 'succeeded';
+  const unanswered = operation.attempts.some((a) => a.status === undefined || a.status >= 500);
+  if (!unanswered && last?.status !== undefined && last.status < 500) return 'refused';
+  return 'unknown';
+}
+
+export interface LoggedEvent {
+  id: string;
+  position: string;
+  streamId: string;
+  revision: string;
+  type: string;
+  data: Record<string, any>;
+  metadata: { correlationId?: string; causationId?: string; actor?: { type?: string; id?: string } };
+}
+
+export interface ReceivedCallback {
+  path: string;
+  deliveryId?: string;
+  body: string;
+  signatureValid: boolean;
+  /** What the receiver answered: only `ok` (2xx) counts as delivered. */
+  answer: 'ok' | 'error' | 'hang';
+}
+
+export interface LedgerSnapshot {
+  balanced: boolean;
+  totalDebits: number;
+  totalCredits: number;
+  accounts: { account: string; debit: number; credit: number; balance: number }[];
+}
+
+export interface EscrowSnapshot {
+  escrowId: string;
+  status: string;
+  allocations: { merchantId: string; amount: number; status: string }[];
+}
+
+export interface IntegritySnapshot {
+  ok: boolean;
+  streamsChecked: number;
+  eventsChecked: number;
+  firstBreak: unknown;
+}
+
+export interface Secret {
+  name: string;
+  value: string;
+  /** The operation whose response handed it out (the only response allowed to show it). */
+  issuedBy?: string;
+}
+
+export interface CapturedText {
+  name: string;
+  text: string;
+}

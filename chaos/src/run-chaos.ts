@@ -1,0 +1,199 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import { type CheckResult, checkCallbacks, checkIntegrity, checkLedger, checkSecrets, checkWrites } from './checks';
+import { RecordingClient } from './client';
+import { startDeployment } from './deployment';
+import { collectEvidence } from './evidence';
+import { type FaultLog, injectFaults } from './faults';
+import { waitForQuiescence } from './quiescence';
+import { startReceiver } from './receiver';
+import type { Operation, Secret } from './records';
+import { startRedis } from './redis';
+import { type ChaosMerchant, runClient } from './workload';
+
+export interface ChaosOptions {
+  seconds: number;
+  clients: number;
+  /** Keep the PostgreSQL schema afterwards (the run's directory of logs and records is always kept). */
+  keep?: boolean;
+  killEveryMs?: number;
+  merchants?: number;
+  log?: (line: string) => void;
+}
+
+/** The run inside `npm test`: long enough for a few kills and both one-off faults. */
+export const SHORT_RUN: ChaosOptions = { seconds: 15, clients: 6, killEveryMs: 3000 };
+
+export interface ChaosFigures {
+  seconds: number;
+  clients: number;
+  operations: number;
+  requests: number;
+  responses2xx: number;
+  responses4xx: number;
+  responses5xx: number;
+  noResponse: number;
+  events: number;
+  callbacksReceived: number;
+  callbacksDelivered: number;
+  callbacksRefused: number;
+  callbacksHung: number;
+  unexpectedExits: number;
+  quiescenceMs: number;
+}
+
+export interface ChaosReport {
+  runId: string;
+  runDir: string;
+  figures: ChaosFigures;
+  faults: FaultLog;
+  checks: CheckResult[];
+  ok: boolean;
+}
+
+const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
+
+function figuresOf(operations: Operation[]) {
+  const attempts = operations.flatMap((o) => o.attempts);
+  const within = (low: number, high: number) => attempts.filter((a) => a.status !== undefined && a.status >= low && a.status < high).length;
+  return {
+    operations: operations.length,
+    requests: attempts.length,
+    responses2xx: within(200, 300),
+    responses4xx: within(400, 500),
+    responses5xx: within(500, 600),
+    noResponse: attempts.filter((a) => a.status === undefined).length,
+  };
+}
+
+/**
+ * Runs the service as separate processes under a mixed workload from concurrent clients while
+ * injecting faults, waits for it to settle, and checks its invariants from the outside.
+ */
+export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
+  const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
+  const runId = `chaos_${randomBytes(5).toString('hex')}`;
+  const runDir = mkdtempSync(join(tmpdir(), `${runId}-`));
+  const teardown: (() => Promise<unknown>)[] = [];
+  const admin = new Client({ connectionString: DATABASE_URL });
+  await admin.connect();
+  teardown.push(() => admin.end());
+  try {
+    await admin.query(`CREATE SCHEMA ${runId}`);
+    if (!options.keep) teardown.push(() => admin.query(`DROP SCHEMA IF EXISTS ${runId} CASCADE`));
+    const db = new Client({ connectionString: DATABASE_URL, options: `-c search_path=${runId}` });
+    await db.connect();
+    teardown.push(() => db.end());
+    const redis = await startRedis(runDir, runId, REDIS_URL);
+    teardown.push(() => redis.close());
+    const receiver = await startReceiver({ failureRate: 0.25, hangMs: 1500 });
+    teardown.push(() => receiver.close());
+
+    // The run's own application_name marks its connections, so that pg_terminate_backend hits no one else's.
+    const databaseUrl = new URL(DATABASE_URL);
+    databaseUrl.searchParams.set('application_name', runId);
+    const adminKey = `chaos-admin-${randomBytes(16).toString('hex')}`;
+    const secretsKey = randomBytes(32);
+    const deployment = await startDeployment(
+      {
+        DATABASE_URL: databaseUrl.toString(),
+        DATABASE_SCHEMA: runId,
+        REDIS_URL: redis.url,
+        REDIS_PREFIX: runId,
+        SECRETS_KEY: secretsKey.toString('hex'),
+        ADMIN_API_KEY: adminKey,
+      },
+      runDir,
+    );
+    teardown.push(() => Promise.all(deployment.all.map((p) => p.close())));
+    log(`run ${runId}: ${deployment.apis.length} APIs, ${deployment.workers.length} worker processes, Redis ${redis.url}, logs in ${runDir}`);
+
+    const client = new RecordingClient(runId, deployment.apis);
+    const secrets: Secret[] = [
+      { name: 'ADMIN_API_KEY', value: adminKey },
+      { name: 'SECRETS_KEY (hex)', value: secretsKey.toString('hex') },
+      { name: 'SECRETS_KEY (base64)', value: secretsKey.toString('base64') },
+    ];
+    const merchants: ChaosMerchant[] = [];
+    for (let i = 0; i < (options.merchants ?? 3); i++) {
+      const reply = await client.send({ kind: 'register-merchant', method: 'POST', path: '/v1/admin/merchants', headers: { 'x-admin-key': adminKey }, body: { name: `Chaos Market ${i + 1}` } });
+      if (reply.status !== 201) throw new Error(`registering a merchant failed: ${reply.status}`);
+      const { merchantId, apiSecret, webhookSecret } = reply.body.data;
+      const issuedBy = client.operations.at(-1)!.id;
+      secrets.push({ name: `API secret of ${merchantId}`, value: apiSecret, issuedBy }, { name: `webhook secret of ${merchantId}`, value: webhookSecret, issuedBy });
+      receiver.trust(merchantId, webhookSecret);
+      merchants.push({ merchantId, apiSecret, callbackUrl: receiver.urlFor(merchantId) });
+    }
+    const auditor = await client.send({ kind: 'register-auditor', method: 'POST', path: '/v1/admin/auditors', headers: { 'x-admin-key': adminKey }, body: { name: 'Chaos auditor' } });
+    if (auditor.status !== 201) throw new Error(`registering an auditor failed: ${auditor.status}`);
+    const auditorKey = auditor.body.data.auditorKey as string;
+    secrets.push({ name: 'auditor key', value: auditorKey, issuedBy: client.operations.at(-1)!.id });
+
+    const started = Date.now();
+    const until = started + options.seconds * 1000;
+    log(`driving ${options.clients} clients for ${options.seconds} s`);
+    const [faults] = await Promise.all([
+      injectFaults({ until, started, killEveryMs: options.killEveryMs ?? 4000, workers: deployment.workers, redis, admin, applicationName: runId, log }),
+      ...Array.from({ length: options.clients }, () => runClient(client, merchants, until)),
+    ]);
+    for (const process of deployment.all) if (!process.running) process.start();
+
+    log('waiting for the service to settle');
+    const settled = await waitForQuiescence(db, 120_000);
+    const evidence = await collectEvidence(client, auditorKey);
+    await Promise.all(deployment.all.map((p) => p.stop()));
+    writeFileSync(join(runDir, 'operations.json'), JSON.stringify(client.operations, null, 1));
+    writeFileSync(join(runDir, 'callbacks.json'), JSON.stringify(receiver.received, null, 1));
+    writeFileSync(join(runDir, 'events.json'), JSON.stringify(evidence.events, null, 1));
+
+    const responses = client.operations.flatMap((operation) =>
+      operation.attempts.map((a) => ({ name: `${operation.method} ${operation.path} (${a.requestId})`, operationId: operation.id, text: a.responseText ?? '' })),
+    );
+    const others = [
+      ...deployment.all.map((p) => ({ name: `the log of ${p.name}`, text: p.output() })),
+      { name: 'the event log', text: JSON.stringify(evidence.events) },
+      { name: 'the callbacks received', text: receiver.received.map((r) => r.body).join('\n') },
+    ];
+    const unexpectedExits = deployment.all.reduce((sum, p) => sum + p.unexpectedExits, 0);
+    const checks: CheckResult[] = [
+      {
+        name: 'quiescence: the service settled after the faults',
+        ok: settled.quiet,
+        summary: `${settled.waitedMs} ms`,
+        problems: settled.quiet ? [] : [`still busy after ${settled.waitedMs} ms: ${JSON.stringify(settled.backlog)}`],
+      },
+      {
+        name: 'processes: none exited unbidden',
+        ok: unexpectedExits === 0,
+        summary: `${deployment.all.length} processes`,
+        problems: deployment.all.filter((p) => p.unexpectedExits > 0).map((p) => `${p.name} exited ${p.unexpectedExits} times on its own (see ${p.logFile})`),
+      },
+      checkWrites(client.operations, evidence.events),
+      checkLedger(evidence.ledger, evidence.escrows),
+      checkCallbacks(evidence.events, receiver.received),
+      checkIntegrity(evidence.integrity),
+      checkSecrets(secrets, responses, others),
+    ];
+    const figures: ChaosFigures = {
+      seconds: options.seconds,
+      clients: options.clients,
+      ...figuresOf(client.operations),
+      events: evidence.events.length,
+      callbacksReceived: receiver.received.length,
+      callbacksDelivered: receiver.received.filter((r) => r.answer === 'ok').length,
+      callbacksRefused: receiver.received.filter((r) => r.answer === 'error').length,
+      callbacksHung: receiver.received.filter((r) => r.answer === 'hang').length,
+      unexpectedExits,
+      quiescenceMs: settled.waitedMs,
+    };
+    const report: ChaosReport = { runId, runDir, figures, faults, checks, ok: checks.every((c) => c.ok) };
+    writeFileSync(join(runDir, 'report.json'), JSON.stringify(report, null, 1));
+    return report;
+  } finally {
+    for (const step of teardown.reverse()) await step().catch((error: unknown) => log(`teardown: ${String(error)}`));
+  }
+}
