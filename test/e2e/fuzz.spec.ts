@@ -142,8 +142,8 @@ describe('fuzzing every POST route with hostile input', () => {
     return headers;
   }
 
-  /** Sends one hostile request and checks every property; the thrown message names the request. */
-  async function expectSafe(target: FuzzTarget, path: string, body: HostileBody, idempotencyKey: string | null): Promise<void> {
+  /** Sends one hostile request and checks every property (the thrown message names the request); returns the status. */
+  async function expectSafe(target: FuzzTarget, path: string, body: HostileBody, idempotencyKey: string | null): Promise<number> {
     const before = await countWrites(db());
     const response = await fetch(`${running.baseUrl}${path}`, { method: 'POST', headers: headersFor(target, body, idempotencyKey), body: body.text });
     const text = await response.text();
@@ -173,6 +173,7 @@ describe('fuzzing every POST route with hostile input', () => {
     }
     expect({ sent, prototypes: prototypeShapes() }).toEqual({ sent, prototypes: baseline });
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+    return response.status;
   }
 
   it('has a fuzz target for every POST route the app serves, and none for a route it does not', () => {
@@ -191,9 +192,9 @@ describe('fuzzing every POST route with hostile input', () => {
 
   it.each(TARGETS)('POST $route: hostile bodies never get a 5xx, a refusal is a problem and writes nothing', async (target) => {
     await fc.assert(
-      fc.asyncProperty(hostileBody(() => target.valid(resources)), fc.constantFrom(...HOSTILE_QUERIES), idempotencyKey, async (body, query, key) =>
-        expectSafe(target, `${target.path(resources)}${query}`, body, key),
-      ),
+      fc.asyncProperty(hostileBody(() => target.valid(resources)), fc.constantFrom(...HOSTILE_QUERIES), idempotencyKey, async (body, query, key) => {
+        await expectSafe(target, `${target.path(resources)}${query}`, body, key);
+      }),
       { numRuns: RUNS, seed: SEED },
     );
   }, 120_000);
@@ -210,8 +211,9 @@ describe('fuzzing every POST route with hostile input', () => {
   }, 120_000);
 
   describe('cases the fuzzer found, kept as examples', () => {
-    const verify = () => TARGETS.find((target) => target.route === '/v1/trdp/verify')!;
-    const admin = () => TARGETS.find((target) => target.route === '/v1/admin/merchants')!;
+    const targetOf = (route: string) => TARGETS.find((target) => target.route === route)!;
+    const verify = () => targetOf('/v1/trdp/verify');
+    const admin = () => targetOf('/v1/admin/merchants');
 
     it.each([
       ['a NUL character in a string', '{"orderId":"a\\u0000b"}'],
@@ -220,23 +222,33 @@ describe('fuzzing every POST route with hostile input', () => {
       ['objects nested 5,000 deep', `{"orderId":"x","z":${'{"a":'.repeat(5000)}1${'}'.repeat(5000)}}`],
       ['arrays nested 5,000 deep', `{"orderId":"x","z":${'['.repeat(5000)}1${']'.repeat(5000)}}`],
     ])('verify with %s: 400, not a database or stack-overflow 500', async (_, text) => {
-      await expectSafe(verify(), '/v1/trdp/verify', { text }, null);
-      const res = await fetch(`${running.baseUrl}/v1/trdp/verify`, { method: 'POST', headers: headersFor(verify(), { text }, null), body: text });
-      expect(res.status).toBe(400);
+      expect(await expectSafe(verify(), '/v1/trdp/verify', { text }, null)).toBe(400);
     });
 
     it('a merchant name with a lone surrogate: 400, no merchant registered', async () => {
       const text = '{"name":"Shop \\udc00"}';
-      await expectSafe(admin(), '/v1/admin/merchants', { text }, null);
+      expect(await expectSafe(admin(), '/v1/admin/merchants', { text }, null)).toBe(400);
+    });
+
+    // Signed notifications become events, which are immutable: a wrong type cannot be taken back.
+    it.each([
+      ['an occurredAt of 12345, read as the year 12345 (the payment "arrived" after expiry and was refunded)', { occurredAt: 12345 }],
+      ['an occurredAt years ahead', { occurredAt: '9999-01-01T00:00:00Z' }],
+      ['an externalReferenceId that is an object', { externalReferenceId: { a: 1 } }],
+      ['a failure reason that is an object', { type: 'payment.failed', reason: { evil: true } }],
+      ['an amount written as text', { amount: '250.75' }],
+    ])('a signed notification with %s: 400, nothing written', async (_, change) => {
+      const target = targetOf('/v1/providers/:provider/notifications');
+      const text = JSON.stringify({ ...(target.valid(resources) as object), orderId: resources.pendingOrderId, ...change });
+      expect(await expectSafe(target, '/v1/providers/sandbox/notifications', { text }, null)).toBe(400);
     });
 
     it.each(['/v1/trdp/escrow/%ED%A0%80/cancel', `/v1/trdp/escrow/${'a'.repeat(200)}/cancel`])('%s: a malformed or overlong path parameter is a problem, not Fastify’s own JSON', async (path) => {
-      const target = TARGETS.find((t) => t.route === '/v1/trdp/escrow/:escrowId/cancel')!;
-      await expectSafe(target, path, { text: '{}' }, null);
+      expect(await expectSafe(targetOf('/v1/trdp/escrow/:escrowId/cancel'), path, { text: '{}' }, null)).toBe(path.includes('%') ? 400 : 414);
     });
 
     it.each(['text/plain', 'application/x-www-form-urlencoded'])('a %s body on a route without a body is a 415, not silently accepted', async (contentType) => {
-      const target = TARGETS.find((t) => t.route === '/v1/trdp/webhook-secret/rotate')!;
+      const target = targetOf('/v1/trdp/webhook-secret/rotate');
       const before = await countWrites(db());
       const res = await fetch(`${running.baseUrl}/v1/trdp/webhook-secret/rotate`, {
         method: 'POST',

@@ -73,7 +73,7 @@ describe('limits', () => {
       const wrong: string[] = [];
       for (const { url } of posts) {
         const path = url.replace(/:\w+/g, 'x');
-        for (const headers of [{}, { 'x-api-secret': merchant.apiSecret }]) {
+        for (const headers of [{}, { 'x-api-secret': merchant.apiSecret }] as Array<Record<string, string>>) {
           const before = await countWrites(db());
           const res = await fetch(`${running.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: oversized() });
           const text = await res.text();

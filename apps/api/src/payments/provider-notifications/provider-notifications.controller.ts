@@ -2,18 +2,17 @@ import { Controller, HttpCode, Inject, Param, Post, type RawBodyRequest, Req } f
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { InvalidInput } from '@app/domain';
 import {
   PAYMENT_PROVIDER,
   type PaymentProvider,
   PROVIDER_SIGNATURE_HEADER,
   PROVIDER_TIMESTAMP_HEADER,
-  type ProviderNotification,
   verifyNotification,
 } from '@app/payments';
 import { envelope } from '../../http/envelope';
 import { ApiError } from '../../http/problem';
 import { ApplyNotificationCommand } from './apply-notification.command';
+import { readNotification } from './read-notification';
 
 /** Where payment providers report outcomes. Authenticated by the provider's HMAC, not by a merchant key. */
 @ApiExcludeController()
@@ -33,10 +32,7 @@ export class ProviderNotificationsController {
     if (!verifyNotification(this.provider.notificationSecret, header(PROVIDER_TIMESTAMP_HEADER), header(PROVIDER_SIGNATURE_HEADER), raw)) {
       throw new ApiError(401, 'AUTH_001', 'The notification signature is missing, stale or wrong');
     }
-    const notification = request.body as ProviderNotification;
-    if (!notification || typeof notification.orderId !== 'string' || typeof notification.id !== 'string') {
-      throw new InvalidInput('The notification needs an id and an orderId');
-    }
+    const notification = readNotification(request.body);
     const summary = await this.commands.execute(new ApplyNotificationCommand(name, notification));
     return envelope('Notification applied', { orderId: summary.id, status: summary.status });
   }
