@@ -31,11 +31,17 @@ export class AggregateViewProjection<State> implements Projection {
     const { spec } = this;
     const groups = byStream(events, (e) => spec.eventTypes.has(e.type) && e.streamId.startsWith(spec.streamPrefix));
     if (groups.size === 0) return;
-    const ids = [...groups.keys()].map((streamId) => streamId.slice(spec.streamPrefix.length));
-    const existing = await tx.query<{ id: string; state: State; created_at: Date }>(
-      `SELECT ${spec.idColumn} AS id, state, created_at FROM ${spec.table} WHERE ${spec.idColumn} = ANY($1::text[])`,
-      [ids],
-    );
+    // A stream whose first event is in this batch has no row yet: only the others are read.
+    const ids = [...groups]
+      .filter(([, streamEvents]) => streamEvents[0].revision > 0n)
+      .map(([streamId]) => streamId.slice(spec.streamPrefix.length));
+    const existing =
+      ids.length === 0
+        ? []
+        : await tx.query<{ id: string; state: State; created_at: Date }>(
+            `SELECT ${spec.idColumn} AS id, state, created_at FROM ${spec.table} WHERE ${spec.idColumn} = ANY($1::text[])`,
+            [ids],
+          );
     const known = new Map(existing.map((row) => [row.id, row]));
     const rows = [...groups].map(([streamId, streamEvents]) => {
       const id = streamId.slice(spec.streamPrefix.length);

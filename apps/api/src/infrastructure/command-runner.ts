@@ -37,6 +37,12 @@ export interface RunOptions {
    * dispatch and attempts) passes false rather than hold its lane until the projector catches up.
    */
   awaitReadModels?: boolean;
+  /**
+   * The stream is almost always new (a create under a fresh id): the first attempt appends as if its
+   * history were empty, expecting no stream, and saves the read. If the stream exists after all, the
+   * append is refused and the command is decided again on the history read as usual.
+   */
+  expectNewStream?: boolean;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -87,12 +93,16 @@ export class CommandRunner {
     options: RunOptions = {},
   ): Promise<CommandOutcome<State, Event>> {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const history = await this.store.readStream(streamId);
+      const assumedNew = attempt === 1 && options.expectNewStream === true;
+      const history = assumedNew ? [] : await this.store.readStream(streamId);
       const state = fold(decider, history as unknown as Event[]);
       const resolved =
         typeof command === 'function' ? (command as (s: State, h: RecordedEvent[]) => Command | undefined)(state, history) : command;
       const events = resolved === undefined ? [] : decider.decide(resolved, state);
-      if (events.length === 0) return { state, events, history };
+      if (events.length === 0) {
+        if (assumedNew) continue;
+        return { state, events, history };
+      }
       const last = history[history.length - 1];
       const expected = last ? last.revision : 'no_stream';
       try {

@@ -62,6 +62,7 @@ export class CreateEscrowHandler implements ICommandHandler<CreateEscrowCommand>
         return undefined;
       },
       metadata,
+      { expectNewStream: true },
     );
     return { state: outcome.state, created: outcome.events.length > 0 };
   }

@@ -39,6 +39,7 @@ export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand> {
         },
       },
       metadata,
+      { expectNewStream: true },
     );
     return state;
   }
