@@ -28,6 +28,9 @@ export class BullmqScheduler<T extends Timed> implements Scheduler<T> {
       // Bounded memory in Redis: finished jobs are kept for a day, at most a few thousand.
       defaultJobOptions: { removeOnComplete: { age: 86_400, count: 5_000 }, removeOnFail: { age: 7 * 86_400, count: 5_000 } },
     });
+    // Without a listener BullMQ prints every connection error of a Redis outage to stderr as a raw
+    // stack, outside the JSON logs; a failed schedule() still rejects to its caller.
+    this.queue.on('error', () => undefined);
   }
 
   /**
