@@ -134,6 +134,52 @@ describe('merchant dashboard sign-in', () => {
     expect(ok.status).toBe(303);
   });
 
+  it('a new invitation from the admin resets a forgotten password and ends the sessions the old one opened', async () => {
+    const merchant = await registerWithEmail(running.baseUrl);
+    const laptop = new ConsoleClient(running.baseUrl);
+    await acceptInvitation(laptop, merchant.invitationUrl);
+    const reinvited = await call(running.baseUrl, 'POST', `/v1/admin/merchants/${merchant.merchantId}/invitation`, { body: {}, headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    expect(reinvited.status).toBe(201);
+    expect(reinvited.body.data.invitationUrl).toMatch(/\/dashboard\/invitation#inv_/);
+    // Until the new invitation is used, the old password still works.
+    const before = await new ConsoleClient(running.baseUrl).post('/dashboard/sign-in', { email: merchant.email, password: PASSWORD }, { csrfFrom: '/dashboard/sign-in' });
+    expect(before.status).toBe(303);
+
+    const phone = new ConsoleClient(running.baseUrl);
+    expect((await acceptInvitation(phone, reinvited.body.data.invitationUrl, 'a brand new password')).status).toBe(303);
+    expect((await laptop.get('/dashboard/orders')).status).toBe(303);
+    expect((await phone.get('/dashboard/orders')).status).toBe(200);
+    const old = await new ConsoleClient(running.baseUrl).post('/dashboard/sign-in', { email: merchant.email, password: PASSWORD }, { csrfFrom: '/dashboard/sign-in' });
+    expect(old.status).toBe(401);
+
+    const events = await call(running.baseUrl, 'GET', `/v1/audit/streams/merchant-${merchant.merchantId}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    const invited = events.body.data.events.find((e: { type: string }) => e.type === 'MerchantOwnerInvited');
+    expect(Object.keys(invited.data).sort()).toEqual(['invitedAt', 'merchantId']);
+  });
+
+  it('invites the owner of a merchant registered without one, and refuses what cannot be', async () => {
+    const plain = await call(running.baseUrl, 'POST', '/v1/admin/merchants', { body: { name: 'Later Owner' }, headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    const merchantId = plain.body.data.merchantId;
+    const admin = { 'x-admin-key': TEST_ADMIN_KEY };
+    const before = await countWrites(db);
+    const noEmail = await call(running.baseUrl, 'POST', `/v1/admin/merchants/${merchantId}/invitation`, { body: {}, headers: admin });
+    expect(noEmail.status).toBe(400);
+    const taken = await registerWithEmail(running.baseUrl);
+    const afterTaken = await countWrites(db);
+    const inUse = await call(running.baseUrl, 'POST', `/v1/admin/merchants/${merchantId}/invitation`, { body: { email: taken.email }, headers: admin });
+    expect(inUse.body.error.code).toBe('EMAIL_IN_USE');
+    const unknown = await call(running.baseUrl, 'POST', '/v1/admin/merchants/mer_nobody/invitation', { body: { email: 'x@shop.example' }, headers: admin });
+    expect(unknown.status).toBe(404);
+    expect(await countWrites(db)).toEqual(afterTaken);
+    expect(afterTaken.events).toBeGreaterThan(before.events);
+
+    const invited = await call(running.baseUrl, 'POST', `/v1/admin/merchants/${merchantId}/invitation`, { body: { email: `later-${Date.now()}@shop.example` }, headers: admin });
+    expect(invited.status).toBe(201);
+    const owner = new ConsoleClient(running.baseUrl);
+    expect((await acceptInvitation(owner, invited.body.data.invitationUrl)).status).toBe(303);
+    expect((await owner.get('/dashboard/api-keys')).text).toContain(plain.body.data.apiSecret.slice(-4));
+  });
+
   it('signing out deletes the session: the old cookie no longer opens a page', async () => {
     const merchant = await registerWithEmail(running.baseUrl);
     const client = new ConsoleClient(running.baseUrl);

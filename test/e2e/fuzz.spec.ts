@@ -46,6 +46,12 @@ const noKey = () => ({});
  */
 const TARGETS: FuzzTarget[] = [
   { route: '/v1/admin/merchants', path: () => '/v1/admin/merchants', headers: adminKey, valid: () => ({ name: 'Fuzz Shop' }) },
+  {
+    route: '/v1/admin/merchants/:merchantId/invitation',
+    path: (r) => `/v1/admin/merchants/${r.otherMerchant.merchantId}/invitation`,
+    headers: adminKey,
+    valid: () => ({ email: 'fuzz-owner@shop.example' }),
+  },
   { route: '/v1/admin/auditors', path: () => '/v1/admin/auditors', headers: adminKey, valid: () => ({ name: 'Fuzz Auditor' }) },
   { route: '/v1/trdp/order', path: () => '/v1/trdp/order', headers: merchantKey, valid: () => orderRequest() },
   { route: '/v1/trdp/escrow/order', path: () => '/v1/trdp/escrow/order', headers: merchantKey, valid: () => escrowRequest() },

@@ -78,6 +78,11 @@ export const ROUTE_ACCESS: RouteAccess[] = [
 
   // ---- staff and audit API ------------------------------------------------------------------
   { route: 'POST /v1/admin/merchants', request: at('/v1/admin/merchants', { name: 'Matrix Shop' }), expect: admin(201) },
+  {
+    route: 'POST /v1/admin/merchants/:merchantId/invitation',
+    request: (r) => ({ path: `/v1/admin/merchants/${r.otherMerchant.merchantId}/invitation`, body: { email: 'matrix-owner@shop.example' } }),
+    expect: admin(201),
+  },
   { route: 'POST /v1/admin/auditors', request: at('/v1/admin/auditors', { name: 'Matrix Auditor' }), expect: admin(201) },
   { route: 'ANY /admin/queues/**', request: placeholders, expect: admin(GRANTED) },
   { route: 'GET /v1/audit/events', request: at('/v1/audit/events?limit=5'), expect: audit(200) },

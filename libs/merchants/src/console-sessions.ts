@@ -42,4 +42,9 @@ export class ConsoleSessions {
   async revoke(token: string): Promise<void> {
     await this.db.query(`DELETE FROM console_sessions WHERE token_hash = $1`, [hashApiSecret(token)]);
   }
+
+  /** Ends every session of one subject (a password reset signs out every other browser). */
+  async revokeAll(kind: SessionKind, subjectId: string): Promise<void> {
+    await this.db.query(`DELETE FROM console_sessions WHERE kind = $1 AND subject_id = $2`, [kind, subjectId]);
+  }
 }

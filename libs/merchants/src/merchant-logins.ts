@@ -21,21 +21,32 @@ export function normaliseEmail(email: string): string {
 export class MerchantLogins {
   constructor(private readonly db: SqlExecutor) {}
 
-  async emailTaken(email: string): Promise<boolean> {
-    const rows = await this.db.query(`SELECT 1 FROM merchant_logins WHERE email = $1`, [normaliseEmail(email)]);
-    return rows.length > 0;
+  /**
+   * A fresh invitation for the merchant's owner, replacing any pending one (the password stays valid
+   * until the invitation is accepted). Without `email`, the owner's current address is kept. Returns
+   * undefined when another merchant signs in with that e-mail; the unique index decides, so two
+   * registrations racing for one address cannot both get it.
+   */
+  async invite(merchantId: string, email: string | undefined): Promise<string | undefined> {
+    const token = `inv_${randomBytes(32).toString('base64url')}`;
+    try {
+      await this.db.query(
+        `INSERT INTO merchant_logins (merchant_id, email, invitation_hash, invitation_expires_at)
+         SELECT $1, COALESCE($2, (SELECT email FROM merchant_logins WHERE merchant_id = $1)), $3, $4
+         ON CONFLICT (merchant_id) DO UPDATE SET email = EXCLUDED.email, invitation_hash = EXCLUDED.invitation_hash,
+           invitation_expires_at = EXCLUDED.invitation_expires_at, updated_at = now()`,
+        [merchantId, email === undefined ? null : normaliseEmail(email), hashApiSecret(token), new Date(Date.now() + INVITATION_TTL_MS)],
+      );
+    } catch (error) {
+      if ((error as { code?: string }).code === '23505') return undefined;
+      throw error;
+    }
+    return token;
   }
 
-  /** Creates the login with a fresh invitation, or replaces the pending one; returns the token. */
-  async invite(merchantId: string, email: string): Promise<string> {
-    const token = `inv_${randomBytes(32).toString('base64url')}`;
-    await this.db.query(
-      `INSERT INTO merchant_logins (merchant_id, email, invitation_hash, invitation_expires_at) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (merchant_id) DO UPDATE SET email = EXCLUDED.email, invitation_hash = EXCLUDED.invitation_hash,
-         invitation_expires_at = EXCLUDED.invitation_expires_at, updated_at = now()`,
-      [merchantId, normaliseEmail(email), hashApiSecret(token), new Date(Date.now() + INVITATION_TTL_MS)],
-    );
-    return token;
+  async hasLogin(merchantId: string): Promise<boolean> {
+    const rows = await this.db.query(`SELECT 1 FROM merchant_logins WHERE merchant_id = $1`, [merchantId]);
+    return rows.length > 0;
   }
 
   /** Spends the invitation (one statement, so two tabs racing with one link cannot both succeed). */

@@ -8,6 +8,7 @@ const LATER = '2030-02-01T10:00:00.000Z';
 const registerMerchant: MerchantCommand = { type: 'RegisterMerchant', data: { merchantId: 'm-1', name: 'Abebe Coffee', at: AT } };
 const rotateApiSecret: MerchantCommand = { type: 'RotateApiSecret', data: { at: LATER } };
 const rotateWebhookSecret: MerchantCommand = { type: 'RotateWebhookSecret', data: { at: LATER } };
+const inviteOwner: MerchantCommand = { type: 'InviteOwner', data: { at: LATER } };
 
 const registered: MerchantEvent = { type: 'MerchantRegistered', data: { merchantId: 'm-1', name: 'Abebe Coffee', registeredAt: AT } };
 const apiSecretRotated: MerchantEvent = { type: 'MerchantApiSecretRotated', data: { merchantId: 'm-1', rotatedAt: LATER } };
@@ -37,10 +38,17 @@ describe('Merchant', () => {
     expect(fold(merchantDecider, [registered, apiSecretRotated, webhookSecretRotated])).toEqual(fold(merchantDecider, [registered]));
   });
 
+  it('records that the owner was invited to the dashboard, without the e-mail or the token', () => {
+    const invited: MerchantEvent = { type: 'MerchantOwnerInvited', data: { merchantId: 'm-1', invitedAt: LATER } };
+    merchant([registered, apiSecretRotated]).when(inviteOwner).then([invited]);
+    expect(Object.keys(invited.data)).toEqual(['merchantId', 'invitedAt']);
+  });
+
   it.each([
     ['an API secret', rotateApiSecret],
     ['a webhook secret', rotateWebhookSecret],
-  ])('cannot rotate %s of a merchant that was never registered', (_case, command) => {
+    ['an owner invitation', inviteOwner],
+  ])('cannot rotate or issue %s for a merchant that was never registered', (_case, command) => {
     merchant([]).when(command).thenThrows(MerchantNotFound);
   });
 

@@ -5,12 +5,15 @@ import { DomainError } from '../shared/domain-error';
 export type MerchantEvent =
   | { type: 'MerchantRegistered'; data: { merchantId: string; name: string; registeredAt: string } }
   | { type: 'MerchantApiSecretRotated'; data: { merchantId: string; rotatedAt: string } }
-  | { type: 'MerchantWebhookSecretRotated'; data: { merchantId: string; rotatedAt: string } };
+  | { type: 'MerchantWebhookSecretRotated'; data: { merchantId: string; rotatedAt: string } }
+  /** A new dashboard invitation for the owner (its e-mail and token are credentials, kept out of the log). */
+  | { type: 'MerchantOwnerInvited'; data: { merchantId: string; invitedAt: string } };
 
 export type MerchantCommand =
   | { type: 'RegisterMerchant'; data: { merchantId: string; name: string; at: string } }
   | { type: 'RotateApiSecret'; data: { at: string } }
-  | { type: 'RotateWebhookSecret'; data: { at: string } };
+  | { type: 'RotateWebhookSecret'; data: { at: string } }
+  | { type: 'InviteOwner'; data: { at: string } };
 
 export interface MerchantState {
   merchantId?: string;
@@ -36,6 +39,7 @@ function decide(command: MerchantCommand, state: MerchantState): MerchantEvent[]
     return [{ type: 'MerchantRegistered', data: { merchantId, name, registeredAt: at } }];
   }
   if (!state.merchantId) throw new MerchantNotFound('unknown');
+  if (command.type === 'InviteOwner') return [{ type: 'MerchantOwnerInvited', data: { merchantId: state.merchantId, invitedAt: command.data.at } }];
   const type = command.type === 'RotateApiSecret' ? 'MerchantApiSecretRotated' : 'MerchantWebhookSecretRotated';
   return [{ type, data: { merchantId: state.merchantId, rotatedAt: command.data.at } }];
 }

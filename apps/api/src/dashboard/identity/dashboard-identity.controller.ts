@@ -82,6 +82,8 @@ export class DashboardIdentityController {
     if (password !== field(body, 'confirm', PASSWORD_MAX_LENGTH)) return again('The two passwords differ.', 400);
     const merchantId = token ? await this.logins.accept(token, await hashPassword(password)) : undefined;
     if (!merchantId) return again('This invitation has already been used or has expired. Ask your administrator for a new one.', 410);
+    // A new password ends whatever sessions the old one opened.
+    await this.sessions.revokeAll('merchant', merchantId);
     await this.startSession(request, reply, merchantId);
     return redirect(reply, '/dashboard/orders');
   }

@@ -29,7 +29,7 @@ export class RegisterMerchantController {
   })
   @ApiResponse({ status: 409, description: 'EMAIL_IN_USE: another merchant already signs in with this e-mail' })
   async register(@Body() body: RegisterMerchantDto, @RequestMetadata() metadata: EventMetadata) {
-    const merchant = await this.commands.execute(new RegisterMerchantCommand(body.name.trim(), metadata, body.email));
+    const merchant = await this.commands.execute(new RegisterMerchantCommand(body.name.trim(), metadata, body.email ?? undefined));
     return envelope('Merchant registered', {
       merchantId: merchant.merchantId,
       apiSecret: merchant.apiSecret,

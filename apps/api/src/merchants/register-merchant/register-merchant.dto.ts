@@ -12,6 +12,7 @@ export class RegisterMerchantDto {
     example: 'owner@merkato.example',
     description: "The owner's e-mail: signs in to the merchant dashboard after accepting the invitation (invitationUrl)",
   })
+  // null reads as absent, like a missing field.
   @IsOptional()
   @IsEmail()
   @MaxLength(254)

@@ -1,9 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomBytes } from 'node:crypto';
-import { DomainError, merchantDecider, streams } from '@app/domain';
+import { merchantDecider, streams } from '@app/domain';
 import { CredentialStore, MerchantLogins } from '@app/merchants';
 import { CommandRunner } from '../../infrastructure/command-runner';
+import { EmailInUse } from '../invite-owner/email-in-use.error';
 import { RegisterMerchantCommand, type RegisteredMerchant } from './register-merchant.command';
 
 @CommandHandler(RegisterMerchantCommand)
@@ -15,15 +16,14 @@ export class RegisterMerchantHandler implements ICommandHandler<RegisterMerchant
   ) {}
 
   async execute({ name, metadata, email }: RegisterMerchantCommand): Promise<RegisteredMerchant> {
-    if (email !== undefined && (await this.logins.emailTaken(email))) {
-      throw new DomainError('EMAIL_IN_USE', 'Another merchant already signs in with this e-mail', 'conflict');
-    }
     const merchantId = `mer_${randomBytes(12).toString('hex')}`;
     const at = new Date().toISOString();
-    // The fact goes to the log first; the secrets, and the e-mail, go only to the credential store.
+    // The owner's e-mail is claimed first, so a taken one is refused before anything reaches the log.
+    const invitationToken = email === undefined ? undefined : await this.logins.invite(merchantId, email);
+    if (email !== undefined && invitationToken === undefined) throw new EmailInUse();
+    // The fact goes to the log; the secrets, and the e-mail, go only to the credential store.
     await this.runner.run(streams.merchant(merchantId), merchantDecider, { type: 'RegisterMerchant', data: { merchantId, name, at } }, metadata);
     const issued = await this.credentials.issue(merchantId);
-    const invitationToken = email === undefined ? undefined : await this.logins.invite(merchantId, email);
     return { merchantId, name, ...issued, invitationToken };
   }
 }

@@ -1,0 +1,35 @@
+import { Body, Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import type { EventMetadata } from '@app/event-store';
+import { AdminAuthGuard } from '../../http/auth.guards';
+import { envelope } from '../../http/envelope';
+import { RequestMetadata } from '../../http/request-context';
+import { invitationUrl } from '../register-merchant/invitation-url';
+import { InviteOwnerCommand } from './invite-owner.command';
+import { InviteOwnerDto } from './invite-owner.dto';
+
+@ApiTags('admin')
+@ApiHeader({ name: 'x-admin-key', required: true })
+@Controller('v1/admin/merchants')
+@UseGuards(AdminAuthGuard)
+export class InviteOwnerController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post(':merchantId/invitation')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: "A new one-time dashboard invitation for the merchant's owner (a lost or expired link, a forgotten password)",
+    description: 'Replaces any pending invitation; accepting it sets a new password and ends the owner\'s other sessions. Valid 7 days.',
+  })
+  @ApiResponse({ status: 404, description: 'ABC_001: no such merchant' })
+  @ApiResponse({ status: 409, description: 'EMAIL_IN_USE: another merchant already signs in with this e-mail' })
+  async invite(@Param('merchantId') merchantId: string, @Body() body: InviteOwnerDto, @RequestMetadata() metadata: EventMetadata) {
+    const token = await this.commands.execute(new InviteOwnerCommand(merchantId, body.email ?? undefined, metadata));
+    return envelope('Invitation issued', { merchantId, invitationUrl: invitationUrl(this.config.publicBaseUrl, token) });
+  }
+}
