@@ -59,6 +59,37 @@ const APPEND = {
   exact: appendStatement(HEAD.exact),
 };
 
+/**
+ * Group commit: appends to distinct streams, one statement and so one transaction and one commit.
+ * Each append's expectation is its own head statement's WHERE clause: one that fails just yields no
+ * head row, and writes nothing, without touching its neighbours. Streams are distinct within a group,
+ * so no two head statements meet the same row.
+ */
+const APPEND_GROUP = `
+  WITH input AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(i int, stream text, mode text, expected bigint, count bigint, events jsonb)
+  ),
+  created AS (
+    INSERT INTO streams (stream_id, revision) SELECT stream, count - 1 FROM input WHERE mode = 'no_stream'
+    ON CONFLICT DO NOTHING RETURNING stream_id, revision
+  ),
+  upserted AS (
+    INSERT INTO streams (stream_id, revision) SELECT stream, count - 1 FROM input WHERE mode = 'any'
+    ON CONFLICT (stream_id) DO UPDATE SET revision = streams.revision + EXCLUDED.revision + 1 RETURNING stream_id, revision
+  ),
+  moved AS (
+    UPDATE streams SET revision = streams.revision + input.count FROM input
+    WHERE input.mode = 'exact' AND streams.stream_id = input.stream AND streams.revision = input.expected
+    RETURNING streams.stream_id, streams.revision
+  ),
+  heads AS (SELECT * FROM created UNION ALL SELECT * FROM upserted UNION ALL SELECT * FROM moved)
+  INSERT INTO events (stream_id, stream_revision, event_id, event_type, data, metadata, recorded_at, hash)
+  SELECT input.stream, heads.revision - input.count + e.ord, (e.ev->>'id')::uuid, e.ev->>'type', e.ev->'data', e.ev->'metadata',
+    COALESCE((e.ev->>'recordedAt')::timestamptz, now()), e.ev->>'hash'
+  FROM input JOIN heads ON heads.stream_id = input.stream CROSS JOIN LATERAL jsonb_array_elements(input.events) WITH ORDINALITY AS e(ev, ord)
+  ORDER BY input.i, e.ord
+  RETURNING ${COLUMNS}`;
+
 /*
  * Gap-safe global order. A bigserial is handed out when a row is inserted, not when its transaction
  * commits, so a reader could see position 11 committed while 10 is still in flight and, having moved
@@ -91,40 +122,127 @@ function toRecorded(row: EventRow): RecordedEvent {
 export interface PostgresEventStoreOptions {
   /** How often a subscription looks for events appended by other processes. */
   pollIntervalMs?: number;
+  /**
+   * Appends written at once; the ones that arrive meanwhile wait and go together in one statement
+   * (group commit: one commit for many appends). 1 writes every append on its own.
+   */
+  maxAppendsInFlight?: number;
+}
+
+/** At most this many appends share one statement (its JSON parameter stays small). */
+const MAX_GROUP = 64;
+
+interface PendingAppend {
+  streamId: string;
+  expected: ExpectedRevision;
+  payload: unknown[];
+  resolve: (rows: EventRow[]) => void;
+  reject: (error: unknown) => void;
 }
 
 export class PostgresEventStore implements EventStore {
   private readonly appendListeners = new Set<() => void>();
   private appends = 0;
+  private readonly waiting: PendingAppend[] = [];
+  private writing = 0;
 
   constructor(
     private readonly db: SqlClient,
     private readonly options: PostgresEventStoreOptions = {},
   ) {}
 
+  /** Resolves only once the events are committed: alone, or in the group statement that carried them. */
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
-    const payload = JSON.stringify(
-      events.map((e) => ({
-        id: e.id ?? randomUUID(),
-        type: e.type,
-        data: e.data,
-        metadata: e.metadata ?? {},
-        recordedAt: e.recordedAt?.toISOString(),
-        hash: e.hash,
-      })),
-    );
-    const count = String(events.length);
-    const rows =
-      typeof expected === 'bigint'
-        ? await this.db.query<EventRow>(APPEND.exact, [streamId, payload, count, expected.toString()])
-        : await this.db.query<EventRow>(APPEND[expected], [streamId, payload, count]);
+    const payload = events.map((e) => ({
+      id: e.id ?? randomUUID(),
+      type: e.type,
+      data: e.data,
+      metadata: e.metadata ?? {},
+      recordedAt: e.recordedAt?.toISOString(),
+      hash: e.hash,
+    }));
+    const rows = await new Promise<EventRow[]>((resolve, reject) => {
+      this.waiting.push({ streamId, expected, payload, resolve, reject });
+      this.writeWaiting();
+    });
     if (rows.length === 0) throw new WrongExpectedRevision(streamId, expected, await this.currentRevision(streamId));
     const recorded = rows.map(toRecorded).sort((a, b) => (a.revision < b.revision ? -1 : 1));
     const last = recorded[recorded.length - 1];
     this.appends += 1;
     for (const listener of this.appendListeners) listener();
     return { nextRevision: last.revision, position: last.position, events: recorded };
+  }
+
+  /** Starts writes while fewer than maxAppendsInFlight run; each takes what has queued up meanwhile. */
+  private writeWaiting(): void {
+    const limit = this.options.maxAppendsInFlight ?? 4;
+    while (this.writing < limit && this.waiting.length > 0) {
+      const group = limit === 1 ? this.waiting.splice(0, 1) : this.takeGroup();
+      this.writing += 1;
+      void this.write(group).finally(() => {
+        this.writing -= 1;
+        this.writeWaiting();
+      });
+    }
+  }
+
+  /** Waiting appends in arrival order, one per stream (a later one to the same stream waits its turn). */
+  private takeGroup(): PendingAppend[] {
+    const group: PendingAppend[] = [];
+    const streams = new Set<string>();
+    for (let i = 0; i < this.waiting.length && group.length < MAX_GROUP; ) {
+      const pending = this.waiting[i];
+      if (streams.has(pending.streamId)) {
+        i += 1;
+        continue;
+      }
+      streams.add(pending.streamId);
+      group.push(pending);
+      this.waiting.splice(i, 1);
+    }
+    return group;
+  }
+
+  private async write(group: PendingAppend[]): Promise<void> {
+    if (group.length === 1) return this.writeAlone(group[0]);
+    let rows: EventRow[];
+    try {
+      rows = await this.db.query<EventRow>(APPEND_GROUP, [
+        JSON.stringify(
+          group.map((p, i) => ({
+            i,
+            stream: p.streamId,
+            mode: typeof p.expected === 'bigint' ? 'exact' : p.expected,
+            expected: typeof p.expected === 'bigint' ? p.expected.toString() : null,
+            count: p.payload.length,
+            events: p.payload,
+          })),
+        ),
+      ]);
+    } catch {
+      // The statement wrote nothing. One append's fault (a duplicate event id, a deadlock with another
+      // writer) must not fail its neighbours: each is written again on its own and meets its own fate.
+      await Promise.all(group.map((pending) => this.writeAlone(pending)));
+      return;
+    }
+    const byStream = new Map<string, EventRow[]>();
+    for (const row of rows) byStream.set(row.stream_id, [...(byStream.get(row.stream_id) ?? []), row]);
+    for (const pending of group) pending.resolve(byStream.get(pending.streamId) ?? []);
+  }
+
+  private async writeAlone({ streamId, expected, payload, resolve, reject }: PendingAppend): Promise<void> {
+    const json = JSON.stringify(payload);
+    const count = String(payload.length);
+    try {
+      resolve(
+        typeof expected === 'bigint'
+          ? await this.db.query<EventRow>(APPEND.exact, [streamId, json, count, expected.toString()])
+          : await this.db.query<EventRow>(APPEND[expected], [streamId, json, count]),
+      );
+    } catch (error) {
+      reject(error);
+    }
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {

@@ -101,6 +101,36 @@ export function eventStoreContract(open: () => Promise<ContractSubject>): void {
     expect(await store.readStream(id)).toHaveLength(2);
   });
 
+  it('fails only the append whose expectation fails among concurrent appends to other streams', async () => {
+    const existing = stream();
+    const other = stream();
+    await store.append(existing, [event('Created')], 'no_stream');
+    await store.append(other, [event('Created')], 'no_stream');
+    const fresh = Array.from({ length: 20 }, () => stream());
+    const outcomes = await Promise.allSettled([
+      ...fresh.map((id, i) => store.append(id, [event('New', i)], 'no_stream')),
+      store.append(existing, [event('Stale')], 5n),
+      store.append(other, [event('Next')], 0n),
+    ]);
+    const stale = outcomes[fresh.length];
+    expect(stale).toMatchObject({ status: 'rejected', reason: expect.any(WrongExpectedRevision) });
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(fresh.length + 1);
+    expect((await store.readStream(existing)).map((e) => e.type)).toEqual(['Created']);
+    expect((await store.readStream(other)).map((e) => e.type)).toEqual(['Created', 'Next']);
+    for (const id of fresh) expect(await store.readStream(id)).toHaveLength(1);
+  });
+
+  it('acknowledges each of many concurrent appends only once its events are stored for every reader', async () => {
+    const ids = Array.from({ length: 30 }, () => stream());
+    const seenOnAcknowledgement = await Promise.all(
+      ids.map(async (id, i) => {
+        await store.append(id, [event('Stored', i)], 'no_stream');
+        return (await store.readStream(id)).map((e) => e.data);
+      }),
+    );
+    expect(seenOnAcknowledgement).toEqual(ids.map((_, i) => [{ n: i }]));
+  });
+
   it('delivers every event of 50 concurrent writers exactly once, in global order, to a live subscriber', async () => {
     const writers = 50;
     const perWriter = 4;
