@@ -9,10 +9,11 @@ import { startDeployment } from './deployment';
 import { collectEvidence } from './evidence';
 import { type FaultLog, injectFaults } from './faults';
 import { waitForQuiescence } from './quiescence';
+import { registerParticipants } from './participants';
 import { startReceiver } from './receiver';
 import type { Operation, Secret } from './records';
 import { startRedis } from './redis';
-import { type ChaosMerchant, runClient } from './workload';
+import { runClient } from './workload';
 
 export interface ChaosOptions {
   seconds: number;
@@ -113,25 +114,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     log(`run ${runId}: ${deployment.apis.length} APIs, ${deployment.workers.length} worker processes, Redis ${redis.url}, logs in ${runDir}`);
 
     const client = new RecordingClient(runId, deployment.apis);
+    const { merchants, auditorKey, secrets: issued } = await registerParticipants(client, adminKey, receiver, options.merchants ?? 3);
     const secrets: Secret[] = [
       { name: 'ADMIN_API_KEY', value: adminKey },
       { name: 'SECRETS_KEY (hex)', value: secretsKey.toString('hex') },
       { name: 'SECRETS_KEY (base64)', value: secretsKey.toString('base64') },
+      ...issued,
     ];
-    const merchants: ChaosMerchant[] = [];
-    for (let i = 0; i < (options.merchants ?? 3); i++) {
-      const reply = await client.send({ kind: 'register-merchant', method: 'POST', path: '/v1/admin/merchants', headers: { 'x-admin-key': adminKey }, body: { name: `Chaos Market ${i + 1}` } });
-      if (reply.status !== 201) throw new Error(`registering a merchant failed: ${reply.status}`);
-      const { merchantId, apiSecret, webhookSecret } = reply.body.data;
-      const issuedBy = client.operations.at(-1)!.id;
-      secrets.push({ name: `API secret of ${merchantId}`, value: apiSecret, issuedBy }, { name: `webhook secret of ${merchantId}`, value: webhookSecret, issuedBy });
-      receiver.trust(merchantId, webhookSecret);
-      merchants.push({ merchantId, apiSecret, callbackUrl: receiver.urlFor(merchantId) });
-    }
-    const auditor = await client.send({ kind: 'register-auditor', method: 'POST', path: '/v1/admin/auditors', headers: { 'x-admin-key': adminKey }, body: { name: 'Chaos auditor' } });
-    if (auditor.status !== 201) throw new Error(`registering an auditor failed: ${auditor.status}`);
-    const auditorKey = auditor.body.data.auditorKey as string;
-    secrets.push({ name: 'auditor key', value: auditorKey, issuedBy: client.operations.at(-1)!.id });
 
     const started = Date.now();
     const until = started + options.seconds * 1000;
@@ -140,7 +129,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       injectFaults({ until, started, killEveryMs: options.killEveryMs ?? 4000, workers: deployment.workers, redis, admin, applicationName: runId, log }),
       ...Array.from({ length: options.clients }, () => runClient(client, merchants, until)),
     ]);
-    for (const process of deployment.all) if (!process.running) process.start();
+    for (const service of deployment.all) if (!service.running) service.start();
 
     log('waiting for the service to settle');
     const settled = await waitForQuiescence(db, 120_000);

@@ -1,0 +1,32 @@
+import type { RecordingClient } from './client';
+import type { CallbackReceiver } from './receiver';
+import type { Secret } from './records';
+import type { ChaosMerchant } from './workload';
+
+export interface Participants {
+  merchants: ChaosMerchant[];
+  auditorKey: string;
+  /** Every credential handed out, with the operation whose response was allowed to show it. */
+  secrets: Secret[];
+}
+
+/** Registers the run's merchants (their callbacks go to the receiver) and an auditor, through the admin API. */
+export async function registerParticipants(client: RecordingClient, adminKey: string, receiver: CallbackReceiver, count: number): Promise<Participants> {
+  const headers = { 'x-admin-key': adminKey };
+  const secrets: Secret[] = [];
+  const merchants: ChaosMerchant[] = [];
+  for (let i = 0; i < count; i++) {
+    const reply = await client.send({ kind: 'register-merchant', method: 'POST', path: '/v1/admin/merchants', headers, body: { name: `Chaos Market ${i + 1}` } });
+    if (reply.status !== 201) throw new Error(`registering a merchant failed: ${reply.status}`);
+    const { merchantId, apiSecret, webhookSecret } = reply.body.data;
+    const issuedBy = client.operations.at(-1)!.id;
+    secrets.push({ name: `API secret of ${merchantId}`, value: apiSecret, issuedBy }, { name: `webhook secret of ${merchantId}`, value: webhookSecret, issuedBy });
+    receiver.trust(merchantId, webhookSecret);
+    merchants.push({ merchantId, apiSecret, callbackUrl: receiver.urlFor(merchantId) });
+  }
+  const auditor = await client.send({ kind: 'register-auditor', method: 'POST', path: '/v1/admin/auditors', headers, body: { name: 'Chaos auditor' } });
+  if (auditor.status !== 201) throw new Error(`registering an auditor failed: ${auditor.status}`);
+  const auditorKey = auditor.body.data.auditorKey as string;
+  secrets.push({ name: 'auditor key', value: auditorKey, issuedBy: client.operations.at(-1)!.id });
+  return { merchants, auditorKey, secrets };
+}
