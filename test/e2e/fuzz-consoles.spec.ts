@@ -1,0 +1,160 @@
+/**
+ * Hostile forms against every POST route of the browser consoles (the merchant dashboard and the
+ * audit console), signed in and with a valid CSRF token so each request reaches the form's own
+ * handling: hostile field names and values (prototype-pollution keys, NUL, invalid UTF-8 escapes,
+ * long text), repeated and missing fields, JSON and other content types. Whatever is sent:
+ *
+ * - the answer is never a 5xx;
+ * - a 4xx writes nothing and is an error page (or, when refused before the route, as with an
+ *   oversized body or unstorable text, the problem shape);
+ * - Object.prototype and friends are never polluted.
+ *
+ * FUZZ_SEED and FUZZ_RUNS as in fuzz.spec.ts.
+ */
+import fc from 'fast-check';
+import { servedRoutes } from '../../apps/api/src/app.factory';
+import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
+import { ConsoleClient, csrfTokenOf, invitationToken } from '../support/console-client';
+import { countWrites } from '../support/fixtures';
+import { call } from '../support/http';
+import { type HostileBody, hostileForm } from '../support/hostile-json';
+import { FAST_SANDBOX, seedResources, type SeededResources, waitForQuiet } from '../support/seeded-resources';
+
+const RUNS = Math.ceil(Number(process.env.FUZZ_RUNS ?? 60) / 2);
+const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
+const PASSWORD = 'a long enough console password';
+
+/** Who posts: the owner of the seeded resources, a merchant whose keys may be rotated, sessions to end, nobody. */
+type Browser = 'owner' | 'spare' | 'leaving' | 'auditorLeaving' | 'signedOut';
+
+interface ConsoleTarget {
+  route: string;
+  browser: Browser;
+  path(r: SeededResources): string;
+  /** A page of this console whose forms carry a token for this browser. */
+  tokenFrom: string;
+  /** The form fields a browser would send, without the token. */
+  valid(r: SeededResources, spare: Credentials): Record<string, string>;
+  /** A success sets work going in the background (callbacks) that writes after the answer. */
+  background?: boolean;
+}
+
+interface Credentials {
+  email: string;
+  invitationUrl: string;
+}
+
+const TARGETS: ConsoleTarget[] = [
+  { route: '/dashboard/sign-in', browser: 'signedOut', path: () => '/dashboard/sign-in', tokenFrom: '/dashboard/sign-in', valid: (_, spare) => ({ email: spare.email, password: PASSWORD }) },
+  { route: '/dashboard/invitation', browser: 'signedOut', path: () => '/dashboard/invitation', tokenFrom: '/dashboard/invitation', valid: (_, spare) => ({ token: invitationToken(spare.invitationUrl), password: PASSWORD, confirm: PASSWORD }) },
+  { route: '/dashboard/sign-out', browser: 'leaving', path: () => '/dashboard/sign-out', tokenFrom: '/dashboard/orders', valid: () => ({}) },
+  { route: '/dashboard/escrows/:escrowId/release', browser: 'owner', path: (r) => `/dashboard/escrows/${r.heldEscrowId}/release`, tokenFrom: '/dashboard/orders', valid: () => ({ merchantId: 'courier-1' }), background: true },
+  { route: '/dashboard/escrows/:escrowId/cancel', browser: 'owner', path: (r) => `/dashboard/escrows/${r.pendingEscrowId}/cancel`, tokenFrom: '/dashboard/orders', valid: () => ({ reason: 'customer asked' }), background: true },
+  { route: '/dashboard/api-keys/rotate', browser: 'spare', path: () => '/dashboard/api-keys/rotate', tokenFrom: '/dashboard/orders', valid: () => ({}) },
+  { route: '/dashboard/webhooks/reveal', browser: 'spare', path: () => '/dashboard/webhooks/reveal', tokenFrom: '/dashboard/orders', valid: () => ({}) },
+  { route: '/dashboard/webhooks/rotate', browser: 'spare', path: () => '/dashboard/webhooks/rotate', tokenFrom: '/dashboard/orders', valid: () => ({}) },
+  { route: '/dashboard/webhooks/deliveries/:deliveryId/redeliver', browser: 'owner', path: (r) => `/dashboard/webhooks/deliveries/${r.deliveryId}/redeliver`, tokenFrom: '/dashboard/orders', valid: () => ({}), background: true },
+  { route: '/audit/sign-in', browser: 'signedOut', path: () => '/audit/sign-in', tokenFrom: '/audit/sign-in', valid: (r) => ({ key: r.auditorKey }) },
+  { route: '/audit/sign-out', browser: 'auditorLeaving', path: () => '/audit/sign-out', tokenFrom: '/audit/events', valid: () => ({}) },
+];
+
+const CONSOLE_ROUTE = /^\/(dashboard|audit)(\/|$)/;
+const SESSION_COOKIES = ['console_csrf', 'dashboard_session', 'audit_session'];
+
+function prototypeShapes(): string[][] {
+  return [Object.prototype, Array.prototype, Function.prototype, String.prototype].map((prototype) => Object.getOwnPropertyNames(prototype).sort());
+}
+
+describe('fuzzing every console form with hostile input', () => {
+  let running: RunningApp;
+  let resources: SeededResources;
+  let spare: Credentials;
+  const browsers = new Map<Browser, ConsoleClient>();
+  const baseline = prototypeShapes();
+
+  async function acceptInvitation(client: ConsoleClient, invitationUrl: string): Promise<void> {
+    const accepted = await client.post('/dashboard/invitation', { token: invitationToken(invitationUrl), password: PASSWORD, confirm: PASSWORD }, { csrfFrom: '/dashboard/invitation' });
+    if (accepted.status !== 303) throw new Error(`accepting an invitation failed: ${accepted.status}`);
+  }
+
+  async function newDashboardMerchant(): Promise<Credentials> {
+    const email = `console-${Date.now()}-${Math.random().toString(36).slice(2)}@merchant.example`;
+    const res = await call(running.baseUrl, 'POST', '/v1/admin/merchants', { body: { name: 'Console Fuzz', email }, headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    if (res.status !== 201) throw new Error(`registering a merchant failed: ${res.status} ${res.text}`);
+    return { email, invitationUrl: res.body.data.invitationUrl };
+  }
+
+  async function auditorSignedIn(): Promise<ConsoleClient> {
+    const client = new ConsoleClient(running.baseUrl);
+    const signedIn = await client.post('/audit/sign-in', { key: resources.auditorKey }, { csrfFrom: '/audit/sign-in' });
+    if (signedIn.status !== 303) throw new Error(`auditor sign-in failed: ${signedIn.status}`);
+    return client;
+  }
+
+  beforeAll(async () => {
+    running = await startApp({ env: { ...FAST_SANDBOX, CALLBACK_RETRY_SCHEDULE_MS: '3600000' } });
+    resources = await seedResources(running);
+    const owner = new ConsoleClient(running.baseUrl);
+    await acceptInvitation(owner, resources.merchant.invitationUrl!);
+    browsers.set('owner', owner);
+    // The spare merchant's invitation is used by its own browser; the sign-in target then signs in with its password.
+    spare = await newDashboardMerchant();
+    const spareBrowser = new ConsoleClient(running.baseUrl);
+    await acceptInvitation(spareBrowser, spare.invitationUrl);
+    browsers.set('spare', spareBrowser);
+    const leaving = new ConsoleClient(running.baseUrl);
+    await acceptInvitation(leaving, (await newDashboardMerchant()).invitationUrl);
+    browsers.set('leaving', leaving);
+    browsers.set('auditorLeaving', await auditorSignedIn());
+    browsers.set('signedOut', new ConsoleClient(running.baseUrl));
+    await waitForQuiet(running.schema!.client);
+  }, 60_000);
+  afterAll(async () => {
+    await resources?.close();
+    await running?.close();
+  });
+
+  const db = () => running.schema!.client;
+
+  function cookieHeader(client: ConsoleClient): string {
+    return SESSION_COOKIES.flatMap((name) => (client.cookie(name) ? [`${name}=${client.cookie(name)}`] : [])).join('; ');
+  }
+
+  async function expectSafe(target: ConsoleTarget, client: ConsoleClient, body: HostileBody): Promise<void> {
+    const before = await countWrites(db());
+    const path = target.path(resources);
+    const response = await fetch(`${running.baseUrl}${path}`, {
+      method: 'POST',
+      redirect: 'manual',
+      headers: { 'content-type': body.contentType ?? 'application/json', cookie: cookieHeader(client) },
+      body: body.text,
+    });
+    const text = await response.text();
+    const sent = `POST ${path} (${body.contentType ?? 'application/json'}) ${JSON.stringify(body.text.slice(0, 300))}`;
+    if (response.status >= 500) throw new Error(`${response.status} for ${sent}: ${text.slice(0, 300)}`);
+    if (response.status >= 400) {
+      expect({ sent, contentType: response.headers.get('content-type') }).toEqual({ sent, contentType: expect.stringMatching(/^(text\/html|application\/problem\+json)/) });
+      expect({ sent, written: await countWrites(db()) }).toEqual({ sent, written: before });
+    } else if (target.background) {
+      await waitForQuiet(db());
+    }
+    expect({ sent, prototypes: prototypeShapes() }).toEqual({ sent, prototypes: baseline });
+    expect(({} as Record<string, unknown>).polluted).toBeUndefined();
+  }
+
+  it('has a target for every POST route of the consoles, and none for a route the app does not serve', () => {
+    const served = new Set(servedRoutes(running.app).filter((route) => route.method === 'POST' && CONSOLE_ROUTE.test(route.url)).map((route) => route.url));
+    const targeted = new Set(TARGETS.map((target) => target.route));
+    expect({ unfuzzed: [...served].filter((route) => !targeted.has(route)) }).toEqual({ unfuzzed: [] });
+    expect({ notServed: [...targeted].filter((route) => !served.has(route)) }).toEqual({ notServed: [] });
+  });
+
+  it.each(TARGETS)('POST $route: hostile forms never get a 5xx, and a refusal writes nothing', async (target) => {
+    const client = browsers.get(target.browser)!;
+    const token = csrfTokenOf((await client.get(target.tokenFrom)).text);
+    await fc.assert(
+      fc.asyncProperty(hostileForm({ ...target.valid(resources, spare), _csrf: token }), async (body) => expectSafe(target, client, body)),
+      { numRuns: RUNS, seed: SEED },
+    );
+  }, 120_000);
+});
