@@ -13,13 +13,13 @@ module.exports = {
   },
   quick: {
     connections: 50,
-    warmupSeconds: 2,
-    durationSeconds: 5,
+    warmupSeconds: 1,
+    durationSeconds: 3,
     appendWriters: 50,
     appendWarmupSeconds: 1,
-    appendSeconds: 4,
-    callbacks: 300,
-    growth: { small: 2_000, large: 50_000 },
+    appendSeconds: 3,
+    callbacks: 150,
+    growth: { small: 1_000, large: 20_000 },
   },
   smoke: {
     connections: 4,

@@ -30,7 +30,7 @@ function barChart(results, caption) {
       `<text x="16" y="${y + 30}" font-size="10" fill="#777">${escape(`${r.unit}; ${sense}`)}</text>`,
       `<rect x="${LEFT}" y="${y + 6}" width="${Math.max(1, x(r.ratio) - LEFT).toFixed(1)}" height="18" fill="${colour}" opacity="0.85"/>`,
       `<line x1="${x(r.target.value).toFixed(1)}" y1="${y + 2}" x2="${x(r.target.value).toFixed(1)}" y2="${y + 28}" stroke="#000" stroke-width="2"/>`,
-      `<text x="${(x(r.ratio) + 6).toFixed(1)}" y="${y + 20}" font-weight="bold">${r.ratio}</text>`,
+      `<text x="${(Math.max(x(r.ratio), x(r.target.value)) + 6).toFixed(1)}" y="${y + 20}" font-weight="bold">${r.ratio}</text>`,
       `<text x="${(x(r.target.value) + 3).toFixed(1)}" y="${y + 4}" font-size="10" fill="#000">${escape(`${r.target.comparison} ${r.target.value}`)}</text>`,
     );
   });
