@@ -321,8 +321,12 @@ describe('request validation over HTTP on PostgreSQL', () => {
         await expectRefused(path, { rawBody });
       });
 
-      it('a JSON text sent as text/plain is 400 (a body must be a JSON object)', async () => {
-        await expectRefused(path, { rawBody: JSON.stringify(valid()), headers: { 'content-type': 'text/plain' } }, { mentions: 'JSON object' });
+      it('a JSON text sent as text/plain is 415 (a body must be application/json)', async () => {
+        await expectRefused(
+          path,
+          { rawBody: JSON.stringify(valid()), headers: { 'content-type': 'text/plain' } },
+          { status: 415, code: 'UNSUPPORTED_MEDIA_TYPE', mentions: 'application/json' },
+        );
       });
 
       it.each([
