@@ -1,6 +1,7 @@
 'use strict';
 /** The local PostgreSQL and Redis a run uses: a fresh schema and key prefix for each part, removed afterwards. */
 const { randomBytes } = require('node:crypto');
+const { rmSync } = require('node:fs');
 const { Client } = require('pg');
 const IORedis = require('ioredis').default ?? require('ioredis');
 
@@ -68,6 +69,7 @@ class Resources {
     this.schemas = [];
     this.redisPrefixes = [];
     this.processes = [];
+    this.directories = [];
   }
 
   async schema(prefix) {
@@ -82,6 +84,11 @@ class Resources {
     return name;
   }
 
+  directory(path) {
+    this.directories.push(path);
+    return path;
+  }
+
   track(proc) {
     this.processes.push(proc);
     return proc;
@@ -91,6 +98,7 @@ class Resources {
     for (const proc of this.processes) await stop(proc);
     await dropSchemas(this.schemas);
     await dropRedisPrefixes(this.redisPrefixes);
+    for (const path of this.directories) rmSync(path, { recursive: true, force: true });
   }
 }
 

@@ -17,7 +17,7 @@ class Deployment {
     this.schema = schema;
     this.redisPrefix = redisPrefix;
     this.cpuProfileDir = options.cpuProfileDir;
-    this.dataDir = mkdtempSync(join(tmpdir(), 'bench-data-'));
+    this.dataDir = resources.directory(mkdtempSync(join(tmpdir(), 'bench-data-')));
     this.processes = [];
   }
 

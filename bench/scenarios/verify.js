@@ -1,5 +1,7 @@
 'use strict';
 const { scenarioResult } = require('../lib/result');
+const { inParallel, post } = require('../lib/service');
+const { escrowBody } = require('../load/payloads');
 
 const IDS = 1000;
 
@@ -10,6 +12,13 @@ module.exports = {
   async run(ctx) {
     const main = await ctx.main();
     const bare = await ctx.bare();
+    // Run alone (--only verify), nothing has created escrows yet: create some on both sides first.
+    const seed = async (create) => inParallel(IDS / 4, 10, (i) => create(`verify-${i}`));
+    const { rows: any } = await main.deployment.query('SELECT 1 FROM escrows_view LIMIT 1');
+    if (any.length === 0) await seed((orderId) => post(main.baseUrl, '/v1/trdp/escrow/order', main.merchant.apiSecret, escrowBody(orderId)));
+    if ((await (await fetch(`${bare.baseUrl}/ids?limit=1`)).json()).length === 0) {
+      await seed((orderId) => fetch(`${bare.baseUrl}/escrows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(escrowBody(orderId)) }));
+    }
     const { rows } = await main.deployment.query(`SELECT escrow_id FROM escrows_view ORDER BY random() LIMIT ${IDS}`);
     const ours = await ctx.cannon(main.baseUrl, 'verify', { apiSecret: main.merchant.apiSecret, ids: rows.map((row) => row.escrow_id) });
     const bareIds = await (await fetch(`${bare.baseUrl}/ids?limit=${IDS}`)).json();
