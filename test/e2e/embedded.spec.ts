@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DemoMerchantService } from '../../apps/api/src/merchants/demo-merchant.service';
 import { startApp } from '../support/app';
+import { ConsoleClient } from '../support/console-client';
 import { escrowRequest, orderRequest } from '../support/fixtures';
 import { call } from '../support/http';
 
@@ -44,8 +45,14 @@ describe('embedded PGlite default', () => {
       expect(got.body.data.allocations.map((a: { status: string }) => a.status)).toEqual(['PENDING', 'PENDING']);
       const gotOrder = await call(second.baseUrl, 'GET', `/v1/trdp/order/${order.body.data.order_id}`, { headers });
       expect(gotOrder.body.data.status).toBe('PENDING');
+      // The dashboard sign-in printed with the demo merchant works too, after the restart.
+      const browser = new ConsoleClient(second.baseUrl);
+      const signedIn = await browser.post('/dashboard/sign-in', demo.dashboard, { csrfFrom: '/dashboard/sign-in' });
+      expect(signedIn.status).toBe(303);
+      expect((await browser.get('/dashboard/api-keys')).text).toContain(demo.apiSecret.slice(-4));
     } finally {
       await second.stop();
     }
-  });
+    // Two starts of the embedded database: alone about ten seconds, far more beside the rest of the suite.
+  }, 120_000);
 });
