@@ -56,8 +56,11 @@ export async function injectFaults(options: {
       faults.postgresConnectionsTerminated = rows.rows.filter((row) => row.terminated).length;
       note(`pg_terminate_backend: ${faults.postgresConnectionsTerminated} connections of the service terminated`);
     }
-    if (now >= next) {
-      const worker = options.workers[victim++ % options.workers.length];
+    // Only a process that finished starting is killed: on a loaded machine a restart can take longer
+    // than the interval, and killing processes still booting would only starve the service of them.
+    const worker = now >= next ? [...options.workers.slice(victim), ...options.workers].find((w) => w.printedSinceStart('worker ready')) : undefined;
+    if (worker) {
+      victim = (options.workers.indexOf(worker) + 1) % options.workers.length;
       await worker.kill();
       faults.workerKills += 1;
       note(`kill -9 ${worker.name}`);

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, readFileSync, type WriteStream } from 'node:fs';
+import { createWriteStream, existsSync, readFileSync, statSync, type WriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 
@@ -30,6 +30,8 @@ export class ManagedProcess {
   private exit?: Promise<void>;
   private readonly log: WriteStream;
   private exitExpected = false;
+  /** Where this incarnation's output starts in the log file. */
+  private outputFrom = 0;
   starts = 0;
   /** Exits the run did not cause: a crash. */
   unexpectedExits = 0;
@@ -46,6 +48,7 @@ export class ManagedProcess {
 
   start(): void {
     this.starts += 1;
+    this.outputFrom = existsSync(this.logFile) ? statSync(this.logFile).size : 0;
     const child = spawn(this.command, this.args, { cwd: ROOT, env: { PATH: process.env.PATH ?? '', ...this.env }, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.pipe(this.log, { end: false });
     child.stderr!.pipe(this.log, { end: false });
@@ -65,6 +68,11 @@ export class ManagedProcess {
 
   output(): string {
     return existsSync(this.logFile) ? readFileSync(this.logFile, 'utf8') : '';
+  }
+
+  /** Whether the process started last has printed `line` (e.g. that it is ready). */
+  printedSinceStart(line: string): boolean {
+    return this.running && existsSync(this.logFile) && readFileSync(this.logFile).subarray(this.outputFrom).includes(line);
   }
 
   /** `kill -9`: no shutdown hooks, in-flight work is cut off wherever it was. */
