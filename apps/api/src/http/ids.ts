@@ -3,6 +3,15 @@ import { createHash, createHmac, randomBytes } from 'node:crypto';
 export const newOrderId = (): string => `ord_${randomBytes(16).toString('hex')}`;
 
 /**
+ * An order created under an Idempotency-Key gets an id derived from the key and the request, so a
+ * retry after a failure that had already written the order (its 5xx frees the key) lands on the same
+ * stream instead of creating a second order; keyed by the merchant's secret salt, like escrow ids.
+ */
+export function orderIdFor(idSalt: string, idempotencyKey: string, requestFingerprint: string): string {
+  return `ord_${createHmac('sha256', idSalt).update(`${idempotencyKey}\n${requestFingerprint}`, 'utf8').digest('hex').slice(0, 32)}`;
+}
+
+/**
  * An escrow's id is derived from the merchant's orderId, so a retried create lands on the same
  * stream; keyed by the merchant's secret salt so ids cannot be guessed from public order numbers.
  */

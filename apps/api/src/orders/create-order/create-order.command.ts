@@ -9,6 +9,7 @@ export class CreateOrderCommand extends Command<OrderState> {
     readonly merchant: AuthenticatedMerchant,
     readonly request: CreateOrderDto,
     readonly metadata: EventMetadata,
+    readonly idempotencyKey?: string,
   ) {
     super();
   }

@@ -1,4 +1,4 @@
-import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
@@ -24,8 +24,13 @@ export class CreateOrderController {
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a payment order; send the customer to payment_url' })
-  async create(@Body() body: CreateOrderDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
-    const state = await this.commands.execute(new CreateOrderCommand(merchant, body, metadata));
+  async create(
+    @Body() body: CreateOrderDto,
+    @CurrentMerchant() merchant: AuthenticatedMerchant,
+    @RequestMetadata() metadata: EventMetadata,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+  ) {
+    const state = await this.commands.execute(new CreateOrderCommand(merchant, body, metadata, idempotencyKey));
     return envelope('Order created', presentCreatedOrder(state, this.config.publicBaseUrl));
   }
 }

@@ -1,43 +1,45 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { normalisePhone, orderDecider, type OrderState, parseEtb, resolveExpiry, streams } from '@app/domain';
+import { normalisePhone, type OrderCommand, orderDecider, type OrderState, parseEtb, resolveExpiry, streams } from '@app/domain';
 import { CommandRunner } from '../../infrastructure/command-runner';
-import { customerIdFor, newOrderId } from '../../http/ids';
+import { customerIdFor, fingerprint, newOrderId, orderIdFor } from '../../http/ids';
 import { CreateOrderCommand } from './create-order.command';
 
 @CommandHandler(CreateOrderCommand)
 export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand> {
   constructor(@Inject(CommandRunner) private readonly runner: CommandRunner) {}
 
-  async execute({ merchant, request, metadata }: CreateOrderCommand): Promise<OrderState> {
-    const orderId = newOrderId();
+  async execute({ merchant, request, metadata, idempotencyKey }: CreateOrderCommand): Promise<OrderState> {
+    const orderId = idempotencyKey ? orderIdFor(merchant.idSalt, idempotencyKey, fingerprint(request)) : newOrderId();
     const createdAt = new Date().toISOString();
     const phone = normalisePhone(request.customerPhoneNumber);
+    const create: OrderCommand = {
+      type: 'CreateOrder',
+      data: {
+        orderId,
+        merchantId: merchant.merchantId,
+        amount: parseEtb(request.amount, 'amount'),
+        currency: request.currency as 'ETB',
+        description: request.description,
+        customer: { id: customerIdFor(merchant.merchantId, phone), name: request.customerName, phone, email: request.customerEmail },
+        items: request.items.map((item) => ({
+          productId: item.productId,
+          itemName: item.item_name,
+          quantity: item.quantity,
+          unitPrice: parseEtb(item.unit_price, 'unit_price', { allowZero: true }),
+        })),
+        callbackUrl: request.callbackURL,
+        redirectUrl: request.redirectUrl,
+        metadata: request.metadata,
+        expiresAt: resolveExpiry(request.expiredAt, createdAt),
+        createdAt,
+      },
+    };
     const { state } = await this.runner.run(
       streams.order(orderId),
       orderDecider,
-      {
-        type: 'CreateOrder',
-        data: {
-          orderId,
-          merchantId: merchant.merchantId,
-          amount: parseEtb(request.amount, 'amount'),
-          currency: request.currency as 'ETB',
-          description: request.description,
-          customer: { id: customerIdFor(merchant.merchantId, phone), name: request.customerName, phone, email: request.customerEmail },
-          items: request.items.map((item) => ({
-            productId: item.productId,
-            itemName: item.item_name,
-            quantity: item.quantity,
-            unitPrice: parseEtb(item.unit_price, 'unit_price', { allowZero: true }),
-          })),
-          callbackUrl: request.callbackURL,
-          redirectUrl: request.redirectUrl,
-          metadata: request.metadata,
-          expiresAt: resolveExpiry(request.expiredAt, createdAt),
-          createdAt,
-        },
-      },
+      // Already there: this key and request created it in an attempt whose answer was lost.
+      (current) => (current.created ? undefined : create),
       metadata,
       { expectNewStream: true },
     );

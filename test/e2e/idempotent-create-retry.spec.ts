@@ -1,0 +1,41 @@
+import { type RunningApp, startApp } from '../support/app';
+import { orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { call } from '../support/http';
+
+/**
+ * Found by the chaos run: an order was written, then the database connection was cut before the
+ * response was kept for its Idempotency-Key; the 500 freed the key and the client's retry under the
+ * same key created a second order.
+ */
+describe('creating an order again under the same Idempotency-Key after its first answer was lost', () => {
+  let running: RunningApp;
+  let merchant: TestMerchant;
+
+  beforeAll(async () => {
+    running = await startApp();
+    merchant = await registerMerchant(running.baseUrl);
+  });
+
+  afterAll(() => running?.close());
+
+  const create = (key: string, body: unknown) =>
+    call(running.baseUrl, 'POST', '/v1/trdp/order', { body, headers: { 'x-api-secret': merchant.apiSecret, 'idempotency-key': key } });
+
+  it('answers with the order the first attempt created, and creates no second one', async () => {
+    const body = orderRequest();
+    const first = await create('order-key-1', body);
+    expect(first.status).toBe(201);
+    // What a 5xx after the write leaves behind: the order exists, the key is free again.
+    await running.schema!.client.query(`DELETE FROM idempotency_keys`);
+
+    const retry = await create('order-key-1', body);
+    expect(retry.status).toBe(201);
+    expect(retry.body.data.order_id).toBe(first.body.data.order_id);
+    const [{ count }] = await running.schema!.client.query<{ count: number }>(`SELECT count(*)::int AS count FROM events WHERE event_type = 'OrderCreated'`);
+    expect(count).toBe(1);
+
+    const otherKey = await create('order-key-2', body);
+    expect(otherKey.status).toBe(201);
+    expect(otherKey.body.data.order_id).not.toBe(first.body.data.order_id);
+  });
+});
