@@ -13,6 +13,7 @@ export const ROOT = (() => {
   return dir;
 })();
 
+/** A port nothing listens on right now, for a service process to take. */
 export async function freePort(): Promise<number> {
   const server = createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));

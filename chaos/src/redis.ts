@@ -55,15 +55,20 @@ async function sharedRedis(url: string, prefix: string): Promise<ChaosRedis> {
   if (!(await ping(url))) throw new Error(`Redis is not reachable at ${url}: start it, or put redis-server on PATH`);
   const deleteKeys = async () => {
     const client = new IORedis(url);
-    let cursor = '0';
-    do {
-      const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-      if (keys.length > 0) await client.del(...keys);
-      cursor = next;
-    } while (cursor !== '0');
+    await deleteKeysUnder(client, prefix);
     await client.quit();
   };
   return { url, prefix, faultDescription: `every key under ${prefix}: deleted (a FLUSHALL limited to this run)`, lose: deleteKeys, close: deleteKeys };
+}
+
+/** SCAN rather than KEYS: the Redis may be shared, and KEYS blocks it while it walks every key. */
+export async function deleteKeysUnder(client: IORedis, prefix: string): Promise<void> {
+  let cursor = '0';
+  do {
+    const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
+    if (keys.length > 0) await client.del(...keys);
+    cursor = next;
+  } while (cursor !== '0');
 }
 
 export function hasRedisServer(): boolean {

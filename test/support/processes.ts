@@ -1,5 +1,4 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createServer as createNetServer } from 'node:net';
 import { join } from 'node:path';
 import { waitFor } from './wait';
 
@@ -39,11 +38,4 @@ export function stopAll(services: ServiceProcess[]): Promise<unknown> {
   return Promise.all(services.map((s) => s.exited));
 }
 
-/** A port nothing listens on right now, for a service process to take. */
-export async function freePort(): Promise<number> {
-  const server = createNetServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
+export { freePort } from '../../chaos/src/processes';

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import IORedis from 'ioredis';
+import { deleteKeysUnder } from '../../chaos/src/redis';
 
 export const TEST_REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
@@ -19,12 +20,7 @@ export async function createRedisPrefix(): Promise<{ url: string; prefix: string
     url: TEST_REDIS_URL,
     prefix,
     async drop() {
-      let cursor = '0';
-      do {
-        const [next, keys] = await client.scan(cursor, 'MATCH', `${prefix}:*`, 'COUNT', 500);
-        if (keys.length > 0) await client.del(...keys);
-        cursor = next;
-      } while (cursor !== '0');
+      await deleteKeysUnder(client, prefix);
       await client.quit();
     },
   };

@@ -2,24 +2,24 @@ import { Body, Controller, Get, Inject, Post, Req, Res, UseFilters, UseGuards } 
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { ConsoleSessions } from '@app/merchants';
+import { ConsoleSessions, SIGN_IN_POLICY } from '@app/merchants';
 import { html } from '../http/html';
 import { CsrfGuard, csrfToken } from '../web/csrf';
 import { field } from '../web/form';
 import { HtmlErrorFilter } from '../web/html-error.filter';
-import { redirect, sendPage } from '../web/page';
+import { notice, type Notice, redirect, sendPage } from '../web/page';
 import { currentSession, type SessionRequest } from '../web/session.guard';
-import { AUDIT_COOKIE, clearSessionCookie, readSessionCookie, setSessionCookie } from '../web/session-cookie';
+import { AUDIT_COOKIE, clearSessionCookie, readSessionCookie, startSession } from '../web/session-cookie';
 import { AUDIT_BRAND, AuditSessionGuard } from './audit-console-shell';
 import { AuditorSignIn } from './auditor-sign-in.service';
 
-function signInPage(csrf: string, notice?: { text: string; bad: boolean }) {
+function signInPage(csrf: string, message?: Notice) {
   return {
     title: 'Sign in',
     brand: AUDIT_BRAND,
     narrow: true,
     body: html`<h1>Sign in to the audit console</h1>
-${notice ? html`<div class="notice${notice.bad ? ' bad' : ''}" role="${notice.bad ? 'alert' : 'status'}">${notice.text}</div>` : ''}
+${notice(message)}
 <form class="card" method="post" action="/audit/sign-in">
   <input type="hidden" name="_csrf" value="${csrf}">
   <label for="key">Auditor key</label>
@@ -51,7 +51,7 @@ export class AuditConsoleIdentityController {
   @Get('sign-in')
   form(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const signedOut = (request.query as Record<string, string | undefined>)['signed-out'] !== undefined;
-    return sendPage(reply, signInPage(csrfToken(reply, this.config), signedOut ? { text: 'You have signed out.', bad: false } : undefined));
+    return sendPage(reply, signInPage(csrfToken(reply, this.config), signedOut ? { text: 'You have signed out.' } : undefined));
   }
 
   @Post('sign-in')
@@ -60,13 +60,10 @@ export class AuditConsoleIdentityController {
     const key = field(body, 'key', 512).trim();
     const outcome = key ? await this.signIn.attempt(key, request.ip) : { ok: false as const, locked: false };
     if (!outcome.ok) {
-      const text = outcome.locked ? 'Too many failed attempts. Signing in from here is paused for 15 minutes.' : 'That key is not valid.';
-      return sendPage(reply, signInPage(csrfToken(reply, this.config), { text, bad: true }), outcome.locked ? 429 : 401);
+      const text = outcome.locked ? `Too many failed attempts. Signing in from here is paused for ${SIGN_IN_POLICY.lockMs / 60_000} minutes.` : 'That key is not valid.';
+      return sendPage(reply, signInPage(csrfToken(reply, this.config), { text, tone: 'bad' }), outcome.locked ? 429 : 401);
     }
-    const previous = readSessionCookie(request, AUDIT_COOKIE);
-    if (previous) await this.sessions.revoke(previous);
-    const session = await this.sessions.create(outcome.kind, outcome.subjectId, this.config.consoleSessionTtlMs);
-    setSessionCookie(reply, this.config, AUDIT_COOKIE, session.token, session.expiresAt);
+    await startSession(this.sessions, this.config, request, reply, AUDIT_COOKIE, { kind: outcome.kind, id: outcome.subjectId });
     return redirect(reply, '/audit/events');
   }
 

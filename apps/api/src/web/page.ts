@@ -1,5 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
+import { contentSecurityPolicy } from '../http/content-security-policy';
 import { html, SafeHtml } from '../http/html';
 
 export const STYLESHEET_PATH = '/assets/console.css';
@@ -22,20 +23,6 @@ export interface PageShell {
   body: SafeHtml;
   /** A few lines of progressive enhancement; the page works without them. */
   script?: string;
-}
-
-/** Pages load only our stylesheet and inline scripts carrying this response's nonce. */
-export function contentSecurityPolicy(nonce: string): string {
-  return [
-    "default-src 'none'",
-    "style-src 'self'",
-    `script-src 'nonce-${nonce}'`,
-    "connect-src 'self'",
-    "img-src 'self' data:",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
 }
 
 function renderPage(shell: PageShell, nonce: string): string {
@@ -75,10 +62,18 @@ export function sendPage(reply: FastifyReply, shell: PageShell, status = 200): F
   return reply
     .status(status)
     .header('content-type', 'text/html; charset=utf-8')
-    .header('content-security-policy', contentSecurityPolicy(nonce))
+    .header('content-security-policy', contentSecurityPolicy(nonce, 'self'))
     .header('cache-control', 'no-store')
     .header('x-content-type-options', 'nosniff')
     .send(renderPage(shell, nonce));
+}
+
+export type Notice = { text: string; tone?: 'bad' | 'warn' } | undefined;
+
+/** A message at the top of a page; a bad or warning one is announced at once (role alert). */
+export function notice(message: Notice): SafeHtml | '' {
+  if (!message) return '';
+  return html`<div class="notice${message.tone ? ` ${message.tone}` : ''}" role="${message.tone ? 'alert' : 'status'}">${message.text}</div>`;
 }
 
 export function redirect(reply: FastifyReply, location: string): FastifyReply {

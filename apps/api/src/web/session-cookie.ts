@@ -1,5 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '@app/config';
+import type { ConsoleSessions, SessionKind } from '@app/merchants';
 
 export interface SessionCookie {
   name: string;
@@ -34,4 +35,19 @@ export function clearSessionCookie(reply: FastifyReply, config: AppConfig, cooki
 export function readSessionCookie(request: FastifyRequest, cookie: SessionCookie): string | undefined {
   const value = request.cookies?.[cookie.name];
   return typeof value === 'string' && value.length > 0 && value.length <= 128 ? value : undefined;
+}
+
+/** A new session id on every sign-in; one the browser already had is ended (no session fixation). */
+export async function startSession(
+  sessions: ConsoleSessions,
+  config: AppConfig,
+  request: FastifyRequest,
+  reply: FastifyReply,
+  cookie: SessionCookie,
+  subject: { kind: SessionKind; id: string },
+): Promise<void> {
+  const previous = readSessionCookie(request, cookie);
+  if (previous) await sessions.revoke(previous);
+  const session = await sessions.create(subject.kind, subject.id, config.consoleSessionTtlMs);
+  setSessionCookie(reply, config, cookie, session.token, session.expiresAt);
 }

@@ -2,19 +2,19 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseFilters, Us
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { ConsoleSessions, hashPassword, MerchantLogins, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from '@app/merchants';
+import { ConsoleSessions, hashPassword, MerchantLogins, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SIGN_IN_POLICY } from '@app/merchants';
 import { CsrfGuard, csrfToken } from '../../web/csrf';
 import { field } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
-import { redirect, sendPage } from '../../web/page';
+import { type Notice, redirect, sendPage } from '../../web/page';
 import { currentSession, type SessionRequest } from '../../web/session.guard';
-import { clearSessionCookie, DASHBOARD_COOKIE, readSessionCookie, setSessionCookie } from '../../web/session-cookie';
+import { clearSessionCookie, DASHBOARD_COOKIE, readSessionCookie, startSession } from '../../web/session-cookie';
 import { DASHBOARD_BRAND, DashboardSessionGuard } from '../dashboard-shell';
-import { invitationPage, type Notice, signInPage } from './identity.pages';
+import { invitationPage, signInPage } from './identity.pages';
 import { MerchantSignIn } from './merchant-sign-in.service';
 
 const LOCKED: Notice = {
-  text: 'Too many failed attempts. Signing in with this e-mail is paused for 15 minutes; try again later.',
+  text: `Too many failed attempts. Signing in with this e-mail is paused for ${SIGN_IN_POLICY.lockMs / 60_000} minutes; try again later.`,
   tone: 'bad',
 };
 
@@ -53,7 +53,7 @@ export class DashboardIdentityController {
       const notice = outcome.locked ? LOCKED : ({ text: 'The e-mail or the password is not correct.', tone: 'bad' } as const);
       return sendPage(reply, signInPage(csrfToken(reply, this.config), { email, notice }), outcome.locked ? 429 : 401);
     }
-    await this.startSession(request, reply, outcome.merchantId);
+    await startSession(this.sessions, this.config, request, reply, DASHBOARD_COOKIE, { kind: 'merchant', id: outcome.merchantId });
     return redirect(reply, '/dashboard/orders');
   }
 
@@ -84,15 +84,7 @@ export class DashboardIdentityController {
     if (!merchantId) return again('This invitation has already been used or has expired. Ask your administrator for a new one.', 410);
     // A new password ends whatever sessions the old one opened.
     await this.sessions.revokeAll('merchant', merchantId);
-    await this.startSession(request, reply, merchantId);
+    await startSession(this.sessions, this.config, request, reply, DASHBOARD_COOKIE, { kind: 'merchant', id: merchantId });
     return redirect(reply, '/dashboard/orders');
-  }
-
-  /** A new session id on every sign-in; one the browser already had is ended (no session fixation). */
-  private async startSession(request: FastifyRequest, reply: FastifyReply, merchantId: string): Promise<void> {
-    const previous = readSessionCookie(request, DASHBOARD_COOKIE);
-    if (previous) await this.sessions.revoke(previous);
-    const session = await this.sessions.create('merchant', merchantId, this.config.consoleSessionTtlMs);
-    setSessionCookie(reply, this.config, DASHBOARD_COOKIE, session.token, session.expiresAt);
   }
 }

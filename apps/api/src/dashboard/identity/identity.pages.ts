@@ -1,14 +1,7 @@
-import { html, type SafeHtml } from '../../http/html';
+import { html } from '../../http/html';
 import { PASSWORD_MIN_LENGTH } from '@app/merchants';
-import type { PageShell } from '../../web/page';
+import { notice, type Notice, type PageShell } from '../../web/page';
 import { DASHBOARD_BRAND } from '../dashboard-shell';
-
-export type Notice = { text: string; tone?: 'bad' | 'warn' } | undefined;
-
-function notice(message: Notice): SafeHtml | '' {
-  if (!message) return '';
-  return html`<div class="notice${message.tone ? ` ${message.tone}` : ''}" role="${message.tone ? 'alert' : 'status'}">${message.text}</div>`;
-}
 
 export function signInPage(csrf: string, options: { email?: string; notice?: Notice } = {}): PageShell {
   return {

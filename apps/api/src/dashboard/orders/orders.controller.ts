@@ -15,14 +15,14 @@ import { CsrfGuard } from '../../web/csrf';
 import { etb, query } from '../../web/format';
 import { field } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
-import { redirect } from '../../web/page';
+import { type Notice, redirect } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
 import { ListOrdersQuery, type OrderKind, type OrderListFilter } from './list-orders.query';
 import { confirmBody, escrowDetailBody, LISTED_STATUSES, orderDetailBody, ordersListBody } from './orders.pages';
 
 const PAGE_SIZE = 25;
-const NOTICES: Record<string, string> = { released: 'The allocation was released.', cancelled: 'The escrow was cancelled.' };
+const NOTICES: Record<string, Notice> = { released: { text: 'The allocation was released.' }, cancelled: { text: 'The escrow was cancelled.' } };
 
 function listFilter(params: Record<string, string | undefined>): OrderListFilter {
   const page = params.page ? Number(params.page) : 1;

@@ -2,16 +2,13 @@ import { type EscrowState, maskPhone, type OrderState } from '@app/domain';
 import type { AuditEvent } from '../../audit/audit-log.reader';
 import { html, SafeHtml } from '../../http/html';
 import { etb, query, statusBadge, when } from '../../web/format';
+import { notice, type Notice } from '../../web/page';
 import { timeline } from '../../web/timeline';
 import type { OrderListFilter, OrderListPage } from './list-orders.query';
 
 export const LISTED_STATUSES = ['PENDING', 'PAID', 'HELD', 'PARTIALLY_RELEASED', 'RELEASED', 'FAILED', 'EXPIRED', 'CANCELLED', 'REFUND_PENDING', 'REFUNDED'];
 
 const CANCELLABLE = new Set(['PENDING', 'HELD', 'PARTIALLY_RELEASED']);
-
-export function noticeBox(text: string | undefined): SafeHtml | '' {
-  return text ? html`<div class="notice" role="status">${text}</div>` : '';
-}
 
 function option(value: string, label: string, selected: string | undefined): SafeHtml {
   return html`<option value="${value}"${new SafeHtml(value === selected ? ' selected' : '')}>${label}</option>`;
@@ -49,11 +46,11 @@ export function ordersListBody(filter: OrderListFilter, page: OrderListPage): Sa
 </nav>`;
 }
 
-export function escrowDetailBody(state: EscrowState, events: AuditEvent[], notice: string | undefined): SafeHtml {
+export function escrowDetailBody(state: EscrowState, events: AuditEvent[], done: Notice): SafeHtml {
   const created = state.created!;
   const base = `/dashboard/escrows/${encodeURIComponent(created.escrowId)}`;
   return html`<h1>Escrow ${created.orderId}</h1>
-${noticeBox(notice)}
+${notice(done)}
 <section class="card" aria-labelledby="summary-heading">
   <h2 id="summary-heading">Summary</h2>
   <dl class="facts">

@@ -35,7 +35,7 @@ export class DashboardWebhooksController {
   async page(@Query('orderId') orderId: string | undefined, @Query('done') done: string | undefined, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
     const filter = orderId?.trim() || undefined;
     if (filter && filter.length > 1024) throw new InvalidInput('The order id is too long');
-    return this.render(reply, merchantId, { orderId: filter, notice: done === 'redelivered' ? 'The callback was queued for redelivery.' : undefined });
+    return this.render(reply, merchantId, { orderId: filter, notice: done === 'redelivered' ? { text: 'The callback was queued for redelivery.' } : undefined });
   }
 
   /** A POST, so the secret is shown only on an explicit, CSRF-checked request and never cached or prefetched. */

@@ -2,7 +2,7 @@ import type { DeliveryRow } from '../../callbacks/list-deliveries/list-deliverie
 import { html, type SafeHtml } from '../../http/html';
 import { statusBadge, when } from '../../web/format';
 import { revealedSecret } from '../api-keys/api-keys.page';
-import { noticeBox } from '../orders/orders.pages';
+import { notice, type Notice } from '../../web/page';
 import { VERIFICATION_SNIPPET } from './verification-snippet';
 
 export interface WebhooksView {
@@ -10,7 +10,7 @@ export interface WebhooksView {
   orderId?: string;
   deliveries: DeliveryRow[];
   secret?: { value: string; rotated: boolean };
-  notice?: string;
+  notice?: Notice;
 }
 
 function deliveryRow(row: DeliveryRow, csrf: string): SafeHtml {
@@ -33,7 +33,7 @@ function deliveryRow(row: DeliveryRow, csrf: string): SafeHtml {
 
 export function webhooksBody(view: WebhooksView): SafeHtml {
   return html`<h1>Webhooks</h1>
-${noticeBox(view.notice)}
+${notice(view.notice)}
 <section class="card" aria-labelledby="secret-heading">
   <h2 id="secret-heading">Webhook secret</h2>
   <p>Every callback carries <code>X-Timestamp</code> and <code>X-Signature</code>: an HMAC-SHA256 with this secret over <code>timestamp.body</code>.</p>

@@ -6,6 +6,7 @@ import { randomBytes } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { DomainError } from '@app/domain';
 import { IsString, Matches } from 'class-validator';
+import { contentSecurityPolicy } from '../../http/content-security-policy';
 import { envelope } from '../../http/envelope';
 import { ConfirmOtpCommand } from '../confirm-otp/confirm-otp.command';
 import { InitiatePaymentCommand } from '../initiate-payment/initiate-payment.command';
@@ -17,19 +18,6 @@ export class OtpDto {
   @IsString()
   @Matches(/^\d{4,8}$/, { message: 'otp must be 4 to 8 digits' })
   otp!: string;
-}
-
-function contentSecurityPolicy(nonce: string): string {
-  return [
-    "default-src 'none'",
-    `style-src 'nonce-${nonce}'`,
-    `script-src 'nonce-${nonce}'`,
-    "connect-src 'self'",
-    "img-src 'self' data:",
-    "form-action 'self'",
-    "base-uri 'none'",
-    "frame-ancestors 'none'",
-  ].join('; ');
 }
 
 /**
@@ -91,7 +79,7 @@ export class CheckoutController {
     return reply
       .status(page ? 200 : 404)
       .header('content-type', 'text/html; charset=utf-8')
-      .header('content-security-policy', contentSecurityPolicy(nonce))
+      .header('content-security-policy', contentSecurityPolicy(nonce, 'nonce'))
       .header('cache-control', 'no-store')
       .header('x-content-type-options', 'nosniff')
       .send(page ?? messagePage('Not found', 'There is no payment or receipt at this address.', nonce));
