@@ -18,11 +18,13 @@ class RunContext {
     this.bareServer = undefined;
   }
 
-  /** The service (ROLE=all: API, projector and workers in one process) with one merchant. */
+  /** The service as deployed in production (an API, a projector and a worker process) with one merchant. */
   async main() {
     if (!this.mainDeployment) {
       const deployment = await Deployment.create(this.resources, 'main', { cpuProfileDir: this.cpuProfileDir });
-      const { baseUrl } = await deployment.startApi();
+      const { baseUrl } = await deployment.startApi({ ROLE: 'api' });
+      await deployment.startWorker('projector');
+      await deployment.startWorker('worker');
       const merchant = await registerMerchant(baseUrl);
       this.mainDeployment = { deployment, baseUrl, merchant };
     }

@@ -2,3 +2,4 @@ export * from './sql-client';
 export * from './pg-client';
 export * from './pglite-client';
 export * from './migrations';
+export * from './notification-channel';

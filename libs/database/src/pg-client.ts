@@ -1,4 +1,5 @@
 import { Pool, type PoolClient } from 'pg';
+import { PgNotifications } from './pg-notifications';
 import type { SqlClient, SqlExecutor } from './sql-client';
 
 export interface PgClientOptions {
@@ -35,13 +36,14 @@ function watchConnection(client: PoolClient): { signal: AbortSignal; unwatch(): 
 }
 
 export function createPgClient(options: PgClientOptions): SqlClient {
-  const pool = new Pool({
+  const connection = {
     connectionString: options.connectionString,
-    max: options.maxConnections ?? 20,
     application_name: options.applicationName ?? 'escrow-ledger',
     // Every connection sees only this deployment's schema, so test runs and tenants can share a server.
     options: `-c search_path=${quoteIdentifier(options.schema)}`,
-  });
+  };
+  const pool = new Pool({ ...connection, max: options.maxConnections ?? 20 });
+  const notifications = new PgNotifications(connection);
   // An idle client that loses its server connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const pooled = executor(pool);
@@ -80,10 +82,14 @@ export function createPgClient(options: PgClientOptions): SqlClient {
         client.release(broken || lost.signal.aborted);
       }
     },
+    listen(channel, onNotify) {
+      return notifications.listen(channel, onNotify);
+    },
     async exec(sql) {
       await pool.query(sql);
     },
     async close() {
+      await notifications.close();
       await pool.end();
     },
   };

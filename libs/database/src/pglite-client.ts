@@ -30,6 +30,9 @@ export async function createPgliteClient(dataDir: string | undefined): Promise<S
       // The database is in this process: its session cannot be lost on its own.
       return work(direct, new AbortController().signal);
     },
+    listen(channel, onNotify) {
+      return db.listen(channel, onNotify);
+    },
     async exec(sql) {
       await db.exec(sql);
     },

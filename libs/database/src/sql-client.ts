@@ -11,6 +11,12 @@ export interface SqlClient extends SqlExecutor {
    * there). `lost` aborts if that connection ends meanwhile: whatever the session held is gone.
    */
   withSession<T>(work: (session: SqlExecutor, lost: AbortSignal) => Promise<T>): Promise<T>;
+  /**
+   * Calls `onNotify` with each NOTIFY payload on `channel` (a name from notificationChannel) until
+   * the returned function is called. Delivery is a wake-up, not a guarantee: a lost connection
+   * misses notifications until it is back, so every listener also polls.
+   */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;

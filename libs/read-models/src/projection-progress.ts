@@ -1,5 +1,5 @@
 import { comparePositions, type LogPosition, START } from '@app/event-store';
-import type { SqlExecutor } from '@app/database';
+import type { SqlClient, SqlExecutor } from '@app/database';
 
 export const MAIN_CHECKPOINT = 'read-models';
 
@@ -30,9 +30,11 @@ export class ProjectionProgress {
   private localProjector = false;
   private closed = false;
 
+  private listening?: Promise<unknown>;
+
   constructor(
-    private readonly db: SqlExecutor,
-    private readonly pollIntervalMs = 20,
+    private readonly db: SqlClient,
+    private readonly options: { pollIntervalMs?: number; checkpointChannel?: string } = {},
   ) {}
 
   markLocalProjector(active: boolean): void {
@@ -84,15 +86,31 @@ export class ProjectionProgress {
     this.waiters = [];
   }
 
+  /**
+   * A projector in another process announces each checkpoint move, so a waiting response leaves as
+   * soon as its events are applied; the poll remains for moves announced while the listener was away.
+   */
+  private listenForMoves(): void {
+    const channel = this.options.checkpointChannel;
+    if (channel === undefined || this.listening) return;
+    this.listening = this.db
+      .listen(channel, (payload) => {
+        const position = /^(\d+):(\d+)$/.exec(payload);
+        if (position) this.advance({ commit: BigInt(position[1]), prepare: BigInt(position[2]) });
+      })
+      .catch(() => undefined);
+  }
+
   private startPolling(): void {
     if (this.poller || this.localProjector) return;
+    this.listenForMoves();
     const poll = async () => {
       try {
         this.advance(await readCheckpoint(this.db));
       } catch {
         // A failed poll is retried on the next tick; the waiter's own timeout bounds the wait.
       }
-      if (this.poller) this.poller = setTimeout(poll, this.pollIntervalMs);
+      if (this.poller) this.poller = setTimeout(poll, this.options.pollIntervalMs ?? 20);
     };
     this.poller = setTimeout(poll, 0);
   }

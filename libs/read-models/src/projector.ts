@@ -16,6 +16,13 @@ export interface ProjectorOptions {
   batchSize?: number;
   onError?: (error: unknown) => void;
   onActive?: () => void;
+  /** NOTIFY channel (notificationChannel) told of each checkpoint move, for APIs waiting in other processes. */
+  checkpointChannel?: string;
+}
+
+/** Sent with the move, so delivered at its commit: never before the read models hold the position. */
+function notifyCheckpoint(channel: string | undefined): string {
+  return channel === undefined ? '' : `, pg_notify('${channel}', concat(c.commit_position, ':', c.prepare_position))`;
 }
 
 /**
@@ -121,7 +128,7 @@ export class Projector {
       `INSERT INTO projection_checkpoints AS c (name, commit_position, prepare_position) VALUES ($1, $4, $5)
        ON CONFLICT (name) DO UPDATE SET commit_position = $4, prepare_position = $5, updated_at = now()
        WHERE c.commit_position = $2 AND c.prepare_position = $3
-       RETURNING name`,
+       RETURNING name${notifyCheckpoint(this.options.checkpointChannel)}`,
       params,
     );
     if (moved.length === 0) throw new ProjectorLeaseLost();

@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { IDEMPOTENCY_MIGRATIONS } from '../http/idempotency/idempotency.migrations';
 import { Metrics } from '../operations/metrics.service';
 import { CommandRunner } from './command-runner';
+import { notificationChannels } from './notification-channels';
 
 async function openDatabase(config: AppConfig): Promise<SqlClient> {
   const db = config.databaseUrl
@@ -58,7 +59,9 @@ export class InfrastructureModule {
           provide: EVENT_STORE,
           useFactory: (db: SqlClient) =>
             eventStore ??
-            (config.eventStore === 'eventstoredb' ? createKurrentEventStore(config.eventStoreConnectionString!) : new PostgresEventStore(db)),
+            (config.eventStore === 'eventstoredb'
+              ? createKurrentEventStore(config.eventStoreConnectionString!)
+              : new PostgresEventStore(db, { notifyChannel: notificationChannels(config).events })),
           inject: [SQL_CLIENT],
         },
         { provide: CredentialStore, useFactory: (db: SqlClient) => new CredentialStore(db, config.secretsKey), inject: [SQL_CLIENT] },
@@ -66,7 +69,11 @@ export class InfrastructureModule {
         { provide: MerchantLogins, useFactory: (db: SqlClient) => new MerchantLogins(db), inject: [SQL_CLIENT] },
         { provide: SignInThrottle, useFactory: (db: SqlClient) => new SignInThrottle(db), inject: [SQL_CLIENT] },
         { provide: ConsoleSessions, useFactory: (db: SqlClient) => new ConsoleSessions(db), inject: [SQL_CLIENT] },
-        { provide: ProjectionProgress, useFactory: (db: SqlClient) => new ProjectionProgress(db), inject: [SQL_CLIENT] },
+        {
+          provide: ProjectionProgress,
+          useFactory: (db: SqlClient) => new ProjectionProgress(db, { checkpointChannel: notificationChannels(config).checkpoint }),
+          inject: [SQL_CLIENT],
+        },
         { provide: Metrics, useValue: new Metrics() },
         CommandRunner,
         DatabaseLifecycle,

@@ -3,6 +3,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { ProjectionProgress, Projector, projectionsFor } from '@app/read-models';
+import { notificationChannels } from './notification-channels';
 
 /** Runs the projector in processes whose ROLE includes it (`all`, `projector`). */
 @Injectable()
@@ -18,6 +19,7 @@ export class ProjectorService implements OnApplicationBootstrap, BeforeApplicati
   ) {
     this.projector = new Projector(db, store, projectionsFor(config.eventStore), progress, {
       lockName: `projector:${config.databaseSchema}`,
+      checkpointChannel: notificationChannels(config).checkpoint,
       onActive: () => this.logger.log('active: applying the event log to the read models'),
       onError: (error) => this.logger.error(`stopped on an error and will retry: ${error instanceof Error ? error.stack : String(error)}`),
     });

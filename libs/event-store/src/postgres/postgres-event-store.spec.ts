@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { createPgliteClient, migrate } from '@app/database';
+import { createPgClient, createPgliteClient, migrate, notificationChannel, type SqlClient } from '@app/database';
 import { createTestSchema } from '../../../../test/support/postgres';
+import { waitFor } from '../../../../test/support/wait';
+import { START } from '../event-store.port';
 import { eventStoreContract } from '../testing/event-store.contract';
 import { EVENT_STORE_MIGRATIONS } from './event-store.migrations';
 import { PostgresEventStore } from './postgres-event-store';
@@ -48,5 +50,39 @@ describe('PostgresEventStore group commit on PostgreSQL', () => {
     expect(outcomes.map((o) => o.status)).toEqual([...Array(11).fill('fulfilled'), 'rejected']);
     for (const id of streams.slice(0, 11)) expect(await store.readStream(id)).toHaveLength(1);
     expect(await store.readStream(streams[11])).toEqual([]);
+  });
+});
+
+describe('PostgresEventStore notifications on PostgreSQL', () => {
+  let db: Awaited<ReturnType<typeof createTestSchema>>;
+  let otherProcess: SqlClient;
+
+  beforeEach(async () => {
+    db = await createTestSchema('es');
+    await migrate(db.client, db.schema, 'event-store', EVENT_STORE_MIGRATIONS);
+    otherProcess = createPgClient({ connectionString: db.url, schema: db.schema });
+  });
+  afterEach(async () => {
+    await otherProcess.close();
+    await db.drop();
+  });
+
+  it("wakes a subscription in another process at once, without waiting for that process's next poll", async () => {
+    const channel = notificationChannel(db.schema, 'events');
+    // Polling alone would not see the append within the test's time.
+    const follower = new PostgresEventStore(otherProcess, { pollIntervalMs: 600_000, notifyChannel: channel });
+    const writer = new PostgresEventStore(db.client, { notifyChannel: channel });
+    const seen: string[] = [];
+    const subscription = follower.subscribeToAll({ from: START, onEvents: async (events) => void seen.push(...events.map((e) => e.streamId)) });
+    try {
+      // The follower's first read finds nothing and its LISTEN is in place before the appends.
+      await waitFor(async () => (await db.client.query(`SELECT 1 FROM pg_stat_activity WHERE query = $1`, [`LISTEN ${channel}`])).length > 0, 'the listener');
+      await writer.append('alone-1', [{ type: 'Happened', data: {}, metadata: {} }], 'no_stream');
+      await Promise.all(['grouped-1', 'grouped-2', 'grouped-3'].map((id) => writer.append(id, [{ type: 'Happened', data: {}, metadata: {} }], 'no_stream')));
+      await waitFor(async () => seen.length === 4, 'the follower to see all four appends', 20_000);
+      expect(seen.sort()).toEqual(['alone-1', 'grouped-1', 'grouped-2', 'grouped-3']);
+    } finally {
+      await subscription.stop();
+    }
   });
 });

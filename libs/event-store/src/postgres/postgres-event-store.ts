@@ -41,23 +41,27 @@ const HEAD = {
   exact: `UPDATE streams SET revision = revision + $3::bigint WHERE stream_id = $1 AND revision = $4::bigint RETURNING revision`,
 };
 
+/**
+ * Followers in other processes learn of new events from a NOTIFY sent by the append itself (delivered
+ * at commit, so never before the events are readable) rather than waiting for their next poll. It is
+ * joined to the rows written, so an append whose expectation fails notifies no one.
+ */
+function signal(channel: string | undefined): { cte: string; join: string } {
+  return channel === undefined ? { cte: '', join: '' } : { cte: `, signal AS (SELECT pg_notify('${channel}', ''))`, join: ' CROSS JOIN signal' };
+}
+
 /** One statement, so one round trip and one implicit transaction: the head moves only if the events land. */
-function appendStatement(head: string): string {
+function appendStatement(head: string, channel: string | undefined): string {
+  const { cte, join } = signal(channel);
   return `
     WITH head AS (${head}),
-    new_events AS (SELECT value AS ev, ordinality AS ord FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY)
+    new_events AS (SELECT value AS ev, ordinality AS ord FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY)${cte}
     INSERT INTO events (stream_id, stream_revision, event_id, event_type, data, metadata, recorded_at, hash)
     SELECT $1, head.revision - $3::bigint + new_events.ord, (ev->>'id')::uuid, ev->>'type', ev->'data', ev->'metadata',
       COALESCE((ev->>'recordedAt')::timestamptz, now()), ev->>'hash'
-    FROM head, new_events ORDER BY new_events.ord
+    FROM head CROSS JOIN new_events${join} ORDER BY new_events.ord
     RETURNING ${COLUMNS}`;
 }
-
-const APPEND = {
-  no_stream: appendStatement(HEAD.no_stream),
-  any: appendStatement(HEAD.any),
-  exact: appendStatement(HEAD.exact),
-};
 
 /**
  * Group commit: appends to distinct streams, one statement and so one transaction and one commit.
@@ -65,7 +69,9 @@ const APPEND = {
  * head row, and writes nothing, without touching its neighbours. Streams are distinct within a group,
  * so no two head statements meet the same row.
  */
-const APPEND_GROUP = `
+function appendGroupStatement(channel: string | undefined): string {
+  const { cte, join } = signal(channel);
+  return `
   WITH input AS (
     SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(i int, stream text, mode text, expected bigint, count bigint, events jsonb)
   ),
@@ -82,13 +88,14 @@ const APPEND_GROUP = `
     WHERE input.mode = 'exact' AND streams.stream_id = input.stream AND streams.revision = input.expected
     RETURNING streams.stream_id, streams.revision
   ),
-  heads AS (SELECT * FROM created UNION ALL SELECT * FROM upserted UNION ALL SELECT * FROM moved)
+  heads AS (SELECT * FROM created UNION ALL SELECT * FROM upserted UNION ALL SELECT * FROM moved)${cte}
   INSERT INTO events (stream_id, stream_revision, event_id, event_type, data, metadata, recorded_at, hash)
   SELECT input.stream, heads.revision - input.count + e.ord, (e.ev->>'id')::uuid, e.ev->>'type', e.ev->'data', e.ev->'metadata',
     COALESCE((e.ev->>'recordedAt')::timestamptz, now()), e.ev->>'hash'
-  FROM input JOIN heads ON heads.stream_id = input.stream CROSS JOIN LATERAL jsonb_array_elements(input.events) WITH ORDINALITY AS e(ev, ord)
+  FROM input JOIN heads ON heads.stream_id = input.stream CROSS JOIN LATERAL jsonb_array_elements(input.events) WITH ORDINALITY AS e(ev, ord)${join}
   ORDER BY input.i, e.ord
   RETURNING ${COLUMNS}`;
+}
 
 /*
  * Gap-safe global order. A bigserial is handed out when a row is inserted, not when its transaction
@@ -127,6 +134,8 @@ export interface PostgresEventStoreOptions {
    * (group commit: one commit for many appends). 1 writes every append on its own.
    */
   maxAppendsInFlight?: number;
+  /** NOTIFY channel (notificationChannel) that wakes subscriptions in every process sharing the schema. */
+  notifyChannel?: string;
 }
 
 /** At most this many appends share one statement (its JSON parameter stays small). */
@@ -145,11 +154,23 @@ export class PostgresEventStore implements EventStore {
   private appends = 0;
   private readonly waiting: PendingAppend[] = [];
   private writing = 0;
+  private readonly statements: { single: Record<'no_stream' | 'any' | 'exact', string>; group: string };
+  private listening?: Promise<unknown>;
 
   constructor(
     private readonly db: SqlClient,
     private readonly options: PostgresEventStoreOptions = {},
-  ) {}
+  ) {
+    const channel = options.notifyChannel;
+    this.statements = {
+      single: {
+        no_stream: appendStatement(HEAD.no_stream, channel),
+        any: appendStatement(HEAD.any, channel),
+        exact: appendStatement(HEAD.exact, channel),
+      },
+      group: appendGroupStatement(channel),
+    };
+  }
 
   /** Resolves only once the events are committed: alone, or in the group statement that carried them. */
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
@@ -169,8 +190,7 @@ export class PostgresEventStore implements EventStore {
     if (rows.length === 0) throw new WrongExpectedRevision(streamId, expected, await this.currentRevision(streamId));
     const recorded = rows.map(toRecorded).sort((a, b) => (a.revision < b.revision ? -1 : 1));
     const last = recorded[recorded.length - 1];
-    this.appends += 1;
-    for (const listener of this.appendListeners) listener();
+    this.signalAppend();
     return { nextRevision: last.revision, position: last.position, events: recorded };
   }
 
@@ -208,7 +228,7 @@ export class PostgresEventStore implements EventStore {
     if (group.length === 1) return this.writeAlone(group[0]);
     let rows: EventRow[];
     try {
-      rows = await this.db.query<EventRow>(APPEND_GROUP, [
+      rows = await this.db.query<EventRow>(this.statements.group, [
         JSON.stringify(
           group.map((p, i) => ({
             i,
@@ -237,8 +257,8 @@ export class PostgresEventStore implements EventStore {
     try {
       resolve(
         typeof expected === 'bigint'
-          ? await this.db.query<EventRow>(APPEND.exact, [streamId, json, count, expected.toString()])
-          : await this.db.query<EventRow>(APPEND[expected], [streamId, json, count]),
+          ? await this.db.query<EventRow>(this.statements.single.exact, [streamId, json, count, expected.toString()])
+          : await this.db.query<EventRow>(this.statements.single[expected], [streamId, json, count]),
       );
     } catch (error) {
       reject(error);
@@ -259,6 +279,9 @@ export class PostgresEventStore implements EventStore {
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {
+    const channel = this.options.notifyChannel;
+    // Without the wake-up, polling alone still finds other processes' events.
+    if (channel !== undefined) this.listening ??= this.db.listen(channel, () => this.signalAppend()).catch(() => undefined);
     return pollingSubscription(
       {
         readAll: (after, limit) => this.readAll(after, limit),
@@ -270,6 +293,12 @@ export class PostgresEventStore implements EventStore {
     );
   }
 
+  /** An append landed, here or (notified) in another process: subscriptions waiting for one read now. */
+  private signalAppend(): void {
+    this.appends += 1;
+    for (const listener of this.appendListeners) listener();
+  }
+
   private waitForAppend(seen: number, ms: number): Promise<void> {
     if (this.appends !== seen) return Promise.resolve();
     return new Promise((resolve) => {
@@ -278,7 +307,8 @@ export class PostgresEventStore implements EventStore {
         this.appendListeners.delete(done);
         resolve();
       };
-      const timer = setTimeout(done, ms);
+      // A subscription stopped mid-wait leaves this behind; it must not hold the process open.
+      const timer = setTimeout(done, ms).unref();
       this.appendListeners.add(done);
     });
   }

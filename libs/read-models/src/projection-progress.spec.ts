@@ -1,0 +1,50 @@
+import { createPgClient, migrate, notificationChannel, type SqlClient } from '@app/database';
+import { EVENT_STORE_MIGRATIONS, PostgresEventStore } from '@app/event-store';
+import { createTestSchema, type TestSchema } from '../../../test/support/postgres';
+import type { Projection } from './projection';
+import { ProjectionProgress } from './projection-progress';
+import { Projector } from './projector';
+import { READ_MODEL_MIGRATIONS } from './read-model.migrations';
+
+const counted: Projection = { name: 'counted', tables: [], applyBatch: async () => undefined };
+
+describe('ProjectionProgress in a process without the projector', () => {
+  let db: TestSchema;
+  let apiProcess: SqlClient;
+  let projector: Projector;
+  let progress: ProjectionProgress;
+
+  beforeEach(async () => {
+    db = await createTestSchema('progress');
+    await migrate(db.client, db.schema, 'event-store', EVENT_STORE_MIGRATIONS);
+    await migrate(db.client, db.schema, 'read-models', READ_MODEL_MIGRATIONS);
+    apiProcess = createPgClient({ connectionString: db.url, schema: db.schema });
+  });
+  afterEach(async () => {
+    progress.close();
+    await projector.stop();
+    await apiProcess.close();
+    await db.drop();
+  });
+
+  it("learns of the projector's checkpoint moves from their notifications, not its poll", async () => {
+    const checkpointChannel = notificationChannel(db.schema, 'checkpoint');
+    const events = notificationChannel(db.schema, 'events');
+    const projectorStore = new PostgresEventStore(db.client, { notifyChannel: events, pollIntervalMs: 10 });
+    projector = new Projector(db.client, projectorStore, [counted], new ProjectionProgress(db.client), {
+      lockName: `projector:${db.schema}`,
+      checkpointChannel,
+    });
+    projector.start();
+    // The API process polls the checkpoint far too rarely to see the move within the test's time.
+    progress = new ProjectionProgress(apiProcess, { pollIntervalMs: 600_000, checkpointChannel });
+    const apiStore = new PostgresEventStore(apiProcess, { notifyChannel: events });
+
+    const first = await apiStore.append('order-1', [{ type: 'Happened', data: {}, metadata: {} }], 'no_stream');
+    // The first wait polls once at its start, then listens: later moves arrive only by notification.
+    await expect(progress.waitFor(first.position, 20_000)).resolves.toBe(true);
+    const second = await apiStore.append('order-2', [{ type: 'Happened', data: {}, metadata: {} }], 'no_stream');
+    await expect(progress.waitFor(second.position, 20_000)).resolves.toBe(true);
+    expect(progress.position).toEqual(second.position);
+  });
+});
