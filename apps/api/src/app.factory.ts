@@ -1,4 +1,3 @@
-import { Logger } from 'nestjs-pino';
 import type { DestinationStream } from 'pino';
 import { HttpException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
@@ -11,6 +10,7 @@ import type { EventStore } from '@app/event-store';
 import helmet from '@fastify/helmet';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module';
+import { createLogger, logRequests, PinoNestLogger } from './operations/logging';
 import { Metrics } from './operations/metrics.service';
 import { ApiError } from './http/problem';
 import { ProblemFilter, sendProblem } from './http/problem.filter';
@@ -92,8 +92,10 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
     // Provider notifications are authenticated over the exact bytes received.
     rawBody: true,
   });
-  app.useLogger(app.get(Logger));
+  const logger = createLogger(config, options.logDestination);
+  app.useLogger(new PinoNestLogger(logger));
   const fastify = app.getHttpAdapter().getInstance();
+  logRequests(fastify, logger);
   const routes: ServedRoute[] = [];
   routeTables.set(app, routes);
   fastify.addHook('onRoute', (route) => {

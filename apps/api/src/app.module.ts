@@ -1,7 +1,6 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import type { DestinationStream } from 'pino';
 import type { AppConfig } from '@app/config';
 import type { EventStore } from '@app/event-store';
 import { AuditModule } from './audit/audit.module';
@@ -14,7 +13,6 @@ import { IdempotencyInterceptor } from './http/idempotency/idempotency.intercept
 import { InfrastructureModule } from './infrastructure/infrastructure.module';
 import { ProjectorService } from './infrastructure/projector.service';
 import { MerchantsModule } from './merchants/merchants.module';
-import { loggingModule } from './operations/logging';
 import { OperationsModule } from './operations/operations.module';
 import { rateLimiting } from './operations/rate-limit';
 import { OrdersModule } from './orders/orders.module';
@@ -23,12 +21,11 @@ import { SchedulingModule } from './scheduling/scheduling.module';
 
 @Module({})
 export class AppModule {
-  static forRoot(config: AppConfig, options: { logDestination?: DestinationStream; eventStore?: EventStore } = {}): DynamicModule {
+  static forRoot(config: AppConfig, options: { eventStore?: EventStore } = {}): DynamicModule {
     const limits = rateLimiting(config);
     return {
       module: AppModule,
       imports: [
-        loggingModule(config, options.logDestination),
         limits.module,
         InfrastructureModule.forRoot(config, options.eventStore),
         CqrsModule.forRoot(),

@@ -1,10 +1,9 @@
 import { type DynamicModule, type INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
-import { Logger } from 'nestjs-pino';
 import { CqrsModule } from '@nestjs/cqrs';
 import type { AppConfig } from '@app/config';
 import { InfrastructureModule } from '../../api/src/infrastructure/infrastructure.module';
-import { loggingModule } from '../../api/src/operations/logging';
+import { createLogger, PinoNestLogger } from '../../api/src/operations/logging';
 import { ProjectorService } from '../../api/src/infrastructure/projector.service';
 import { CallbacksModule } from '../../api/src/callbacks/callbacks.module';
 import { SchedulingModule } from '../../api/src/scheduling/scheduling.module';
@@ -15,7 +14,7 @@ class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [loggingModule(config), InfrastructureModule.forRoot(config), CqrsModule.forRoot(), SchedulingModule, CallbacksModule],
+      imports: [InfrastructureModule.forRoot(config), CqrsModule.forRoot(), SchedulingModule, CallbacksModule],
       providers: [ProjectorService],
     };
   }
@@ -23,6 +22,6 @@ class WorkerModule {
 
 export async function createWorker(config: AppConfig): Promise<INestApplicationContext> {
   const app = await NestFactory.createApplicationContext(WorkerModule.forRoot(config), { bufferLogs: true });
-  app.useLogger(app.get(Logger));
+  app.useLogger(new PinoNestLogger(createLogger(config)));
   return app;
 }

@@ -7,7 +7,7 @@ export function sendProblem(exception: unknown, request: FastifyRequest, reply: 
   const path = (request.url ?? '').split('?')[0];
   const { statusCode, body, headers, unexpected } = toProblem(exception, path);
   if (unexpected) {
-    logger?.error(`${request.method} ${path} failed: ${exception instanceof Error ? exception.stack : String(exception)}`);
+    logger?.error(`${request.method} ${path} (request ${String(request.id)}) failed: ${exception instanceof Error ? exception.stack : String(exception)}`);
   }
   return reply
     .status(statusCode)

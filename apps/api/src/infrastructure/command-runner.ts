@@ -108,7 +108,7 @@ export class CommandRunner {
       try {
         const appended = await this.store.append(streamId, seal(streamId, last, events, metadata), expected);
         for (const event of events) this.metrics.eventsAppended.inc({ type: event.type });
-        if (options.awaitReadModels !== false) await this.awaitReadModels(appended.position);
+        if (options.awaitReadModels !== false) await this.awaitReadModels(appended.position, metadata);
         return { state: events.reduce(decider.evolve, state), events, history, position: appended.position };
       } catch (error) {
         if (!(error instanceof WrongExpectedRevision)) throw error;
@@ -118,8 +118,10 @@ export class CommandRunner {
   }
 
   /** Read-your-writes: the response leaves once the read models include the command's events (bounded). */
-  private async awaitReadModels(position: LogPosition): Promise<void> {
+  private async awaitReadModels(position: LogPosition, metadata: EventMetadata): Promise<void> {
     const reached = await this.progress.waitFor(position, this.config.readYourWritesTimeoutMs);
-    if (!reached) this.logger.warn('read models did not catch up within READ_YOUR_WRITES_TIMEOUT_MS; responding anyway');
+    if (!reached) {
+      this.logger.warn(`read models did not catch up within READ_YOUR_WRITES_TIMEOUT_MS (request ${String(metadata.correlationId)}); responding anyway`);
+    }
   }
 }

@@ -1,7 +1,6 @@
-import type { IncomingMessage } from 'node:http';
-import { RequestMethod } from '@nestjs/common';
-import { LoggerModule } from 'nestjs-pino';
-import type { DestinationStream } from 'pino';
+import type { LoggerService } from '@nestjs/common';
+import type { FastifyInstance } from 'fastify';
+import pino, { type DestinationStream, type Logger } from 'pino';
 import type { AppConfig } from '@app/config';
 
 /** Whatever a log line carries, credentials come out as [Redacted]. */
@@ -19,16 +18,72 @@ export const REDACTED_PATHS = [
   '*.secret',
 ];
 
-/** JSON logs (pino): one line per request with its id, which is also the correlation id of its events. */
-export function loggingModule(config: AppConfig, destination?: DestinationStream) {
-  const options = {
-    level: config.logLevel,
-    redact: { paths: REDACTED_PATHS, censor: '[Redacted]' },
-    genReqId: (request: IncomingMessage) => (request as IncomingMessage & { id?: string }).id ?? 'unknown',
-    customProps: (request: IncomingMessage) => ({ correlationId: (request as IncomingMessage & { id?: string }).id }),
-  };
-  return LoggerModule.forRoot({
-    pinoHttp: destination ? [options, destination] : options,
-    forRoutes: [{ path: '{*splat}', method: RequestMethod.ALL }],
+/** JSON logs (pino), to stdout unless a destination is given. */
+export function createLogger(config: AppConfig, destination?: DestinationStream): Logger {
+  const options = { level: config.logLevel, redact: { paths: REDACTED_PATHS, censor: '[Redacted]' } };
+  return destination ? pino(options, destination) : pino(options);
+}
+
+type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
+
+/** NestJS's own logging (bootstrap, services' Logger) as pino lines, with the class as `context`. */
+export class PinoNestLogger implements LoggerService {
+  constructor(private readonly logger: Logger) {}
+
+  fatal(message: unknown, ...rest: unknown[]): void {
+    this.write('fatal', message, rest);
+  }
+
+  error(message: unknown, ...rest: unknown[]): void {
+    this.write('error', message, rest);
+  }
+
+  warn(message: unknown, ...rest: unknown[]): void {
+    this.write('warn', message, rest);
+  }
+
+  log(message: unknown, ...rest: unknown[]): void {
+    this.write('info', message, rest);
+  }
+
+  debug(message: unknown, ...rest: unknown[]): void {
+    this.write('debug', message, rest);
+  }
+
+  verbose(message: unknown, ...rest: unknown[]): void {
+    this.write('trace', message, rest);
+  }
+
+  /** Nest passes the context last, and for errors a stack before it. */
+  private write(level: Level, message: unknown, rest: unknown[]): void {
+    if (!this.logger.isLevelEnabled(level)) return;
+    const context = rest.length > 0 && typeof rest[rest.length - 1] === 'string' ? (rest[rest.length - 1] as string) : undefined;
+    const stack = level === 'error' && rest.length > 1 && typeof rest[0] === 'string' ? rest[0] : undefined;
+    if (message instanceof Error) this.logger[level]({ context, err: message }, message.message);
+    else if (message !== null && typeof message === 'object') this.logger[level]({ context, ...message });
+    else this.logger[level]({ context, ...(stack ? { stack } : {}) }, String(message));
+  }
+}
+
+/**
+ * One line per request when it completes, carrying its id (also the correlation id of the events
+ * it wrote). Written from Fastify's own hook: per-request middleware and async context cost every
+ * request measurable time (README, Benchmarks). Server failures are logged at error level.
+ */
+export function logRequests(fastify: FastifyInstance, logger: Logger): void {
+  fastify.addHook('onResponse', (request, reply, done) => {
+    const level = reply.statusCode >= 500 ? 'error' : 'info';
+    if (logger.isLevelEnabled(level)) {
+      logger[level](
+        {
+          req: { id: request.id, method: request.method, url: request.url, headers: request.headers, remoteAddress: request.ip },
+          res: { statusCode: reply.statusCode, headers: reply.getHeaders() },
+          responseTime: Math.round(reply.elapsedTime),
+          correlationId: request.id,
+        },
+        'request completed',
+      );
+    }
+    done();
   });
 }

@@ -46,7 +46,7 @@ export class HtmlErrorFilter implements ExceptionFilter {
       return;
     }
     const { status, title, message, unexpected } = describe(exception);
-    if (unexpected) this.logger.error(`${request.method} ${request.url.split('?')[0]} failed: ${exception instanceof Error ? exception.stack : String(exception)}`);
+    if (unexpected) this.logger.error(`${request.method} ${request.url.split('?')[0]} (request ${String(request.id)}) failed: ${exception instanceof Error ? exception.stack : String(exception)}`);
     sendPage(
       reply,
       {
