@@ -48,3 +48,43 @@ describe('canonicalJson', () => {
     );
   });
 });
+
+/** How canonical text was first computed; every hash stored so far was made with it. */
+function reference(value: unknown): string {
+  const sortKeys = (v: unknown): unknown => {
+    if (Array.isArray(v)) return v.map(sortKeys);
+    if (v !== null && typeof v === 'object') {
+      const source = v as Record<string, unknown>;
+      return Object.fromEntries(Object.keys(source).sort().map((key) => [key, sortKeys(source[key])]));
+    }
+    return v;
+  };
+  return JSON.stringify(sortKeys(JSON.parse(JSON.stringify(value ?? null))));
+}
+
+describe('canonicalJson against the text stored hashes were made with', () => {
+  it('writes every JSON value exactly as before (property)', () => {
+    fc.assert(fc.property(fc.jsonValue(), (value) => expect(canonicalJson(value)).toBe(reference(value))), { numRuns: 2000 });
+  });
+
+  it('writes values JSON only approximates as before: dates, undefined, functions, holes, boxed values, non-finite numbers', () => {
+    const odd = {
+      when: new Date('2024-01-02T03:04:05.000Z'),
+      gone: undefined,
+      call: () => 1,
+      list: [undefined, () => 1, , 1, new Date(0)], // eslint-disable-line no-sparse-arrays
+      boxed: [new Number(2), new String('s'), new Boolean(false)], // eslint-disable-line no-new-wrappers
+      numbers: [Number.NaN, Number.POSITIVE_INFINITY, -0, 1e21, 0.1],
+      nested: { toJSON: () => ({ b: 1, a: [2] }) },
+      text: 'quote " backslash \\ line\n emoji 😀 lone \ud800',
+      '': 'empty key',
+      10: 'index keys come first, in numeric order',
+      9: 'nine',
+      '4294967295': 'past the largest index: sorted as text',
+      '01': 'not an index',
+      __proto__: null,
+    };
+    expect(canonicalJson(odd)).toBe(reference(odd));
+    expect(() => canonicalJson({ big: 1n })).toThrow(TypeError);
+  });
+});

@@ -1,16 +1,62 @@
 /**
  * JSON with object keys sorted at every level: the same value always has the same text, whatever
  * order a database (jsonb) or a serialiser returns its keys in.
+ *
+ * Written in one pass, as JSON.stringify would write the value (toJSON, boxed primitives, omitted
+ * undefined and functions, holes as null), because hashes already stored were computed as
+ * stringify → parse → sort → stringify, and every command seals and fingerprints with it.
  */
 export function canonicalJson(value: unknown): string {
-  return JSON.stringify(sortKeys(JSON.parse(JSON.stringify(value ?? null))));
+  return write(value ?? null, '') ?? 'null';
 }
 
-function sortKeys(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(sortKeys);
+function write(input: unknown, key: string): string | undefined {
+  let value = input;
   if (value !== null && typeof value === 'object') {
-    const source = value as Record<string, unknown>;
-    return Object.fromEntries(Object.keys(source).sort().map((key) => [key, sortKeys(source[key])]));
+    const toJSON = (value as { toJSON?: unknown }).toJSON;
+    if (typeof toJSON === 'function') value = toJSON.call(value, key);
+    if (value instanceof Number || value instanceof String || value instanceof Boolean) value = value.valueOf();
   }
-  return value;
+  switch (typeof value) {
+    case 'string':
+    case 'number':
+    case 'bigint':
+      // JSON.stringify's own escaping and number format (and its refusal of a bigint).
+      return JSON.stringify(value);
+    case 'boolean':
+      return value ? 'true' : 'false';
+    case 'object': {
+      if (value === null) return 'null';
+      if (Array.isArray(value)) {
+        const items: string[] = [];
+        for (let i = 0; i < value.length; i++) items.push(write(value[i], String(i)) ?? 'null');
+        return `[${items.join(',')}]`;
+      }
+      const source = value as Record<string, unknown>;
+      const members: string[] = [];
+      for (const name of memberOrder(source)) {
+        const text = write(source[name], name);
+        if (text !== undefined) members.push(`${JSON.stringify(name)}:${text}`);
+      }
+      return `{${members.join(',')}}`;
+    }
+    default:
+      return undefined;
+  }
+}
+
+const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/;
+const MAX_ARRAY_INDEX = 2 ** 32 - 2;
+
+/**
+ * Sorted keys, as an object rebuilt from them lists them: JavaScript puts array-index keys ("0",
+ * "7") first in numeric order whatever the insertion order, so the stored texts have them first too.
+ * Object.keys already lists them first, in that order.
+ */
+function memberOrder(source: object): string[] {
+  const names = Object.keys(source);
+  let indexes = 0;
+  while (indexes < names.length && ARRAY_INDEX.test(names[indexes]) && Number(names[indexes]) <= MAX_ARRAY_INDEX) indexes++;
+  if (indexes === 0) return names.sort();
+  return [...names.slice(0, indexes), ...names.slice(indexes).sort()];
 }

@@ -1,4 +1,5 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { canonicalJson } from '@app/audit';
 
 export const newOrderId = (): string => `ord_${randomBytes(16).toString('hex')}`;
 
@@ -24,19 +25,7 @@ export function customerIdFor(merchantId: string, phoneE164: string): string {
   return `cus_${createHash('sha256').update(`${merchantId}:${phoneE164}`).digest('hex').slice(0, 24)}`;
 }
 
-function canonical(value: unknown): unknown {
-  if (Array.isArray(value)) return value.map(canonical);
-  if (value && typeof value === 'object') {
-    return Object.fromEntries(
-      Object.keys(value as object)
-        .sort()
-        .map((key) => [key, canonical((value as Record<string, unknown>)[key])]),
-    );
-  }
-  return value;
-}
-
 /** A digest of a request body that ignores key order. */
 export function fingerprint(body: unknown): string {
-  return createHash('sha256').update(JSON.stringify(canonical(body))).digest('hex');
+  return createHash('sha256').update(canonicalJson(body)).digest('hex');
 }
