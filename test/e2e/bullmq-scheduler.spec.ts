@@ -41,4 +41,22 @@ describe('the BullMQ scheduler', () => {
     await waitFor(async () => runs.length === 2, 'the job scheduled again after it finished to run again');
     expect(runs).toEqual(['job-1', 'job-1']);
   });
+
+  it("schedules a turn's jobs together: each id once, a finished one again, each at its own time", async () => {
+    runs.length = 0;
+    await scheduler.schedule({ id: 'done-before', runAt: Date.now() });
+    await waitFor(async () => scheduler.queue.getJob('done-before').then((job) => job?.isCompleted()), 'the first job to finish');
+    runs.length = 0;
+    const soon = Date.now();
+    await Promise.all([
+      scheduler.schedule({ id: 'batch-1', runAt: soon }),
+      scheduler.schedule({ id: 'batch-1', runAt: soon }),
+      scheduler.schedule({ id: 'batch-2', runAt: soon + 400 }),
+      scheduler.schedule({ id: 'done-before', runAt: soon }),
+    ]);
+    expect(await scheduler.queue.getJob('batch-2').then((job) => job?.isDelayed())).toBe(true);
+    await waitFor(async () => runs.length === 3, 'the three distinct jobs to run');
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(runs.sort()).toEqual(['batch-1', 'batch-2', 'done-before']);
+  });
 });

@@ -20,10 +20,14 @@ export class BullmqScheduler<T extends Timed> implements Scheduler<T> {
   readonly queue: Queue;
   private worker?: Worker;
   private readonly connections: IORedis[] = [];
+  /** The queue's own connection, also used to ask about many job ids in one round trip. */
+  private readonly redis: IORedis;
+  private pending: { job: T; resolve: () => void; reject: (error: unknown) => void }[] = [];
 
   constructor(private readonly options: BullmqSchedulerOptions<T>) {
+    this.redis = this.connect();
     this.queue = new Queue(options.queue, {
-      connection: this.connect(),
+      connection: this.redis,
       prefix: options.prefix,
       // Bounded memory in Redis: finished jobs are kept for a day, at most a few thousand.
       defaultJobOptions: { removeOnComplete: { age: 86_400, count: 5_000 }, removeOnFail: { age: 7 * 86_400, count: 5_000 } },
@@ -39,11 +43,45 @@ export class BullmqScheduler<T extends Timed> implements Scheduler<T> {
    * block a reconciler re-queueing work that its run left undone (an attempt whose record was lost
    * with the database connection would otherwise wait a day for the kept job to expire).
    */
-  async schedule(job: T): Promise<void> {
-    const jobId = this.options.jobId(job);
-    const previous = await this.queue.getJob(jobId);
-    if (previous && ((await previous.isCompleted()) || (await previous.isFailed()))) await previous.remove().catch(() => undefined);
-    await this.queue.add(this.options.queue, job, { jobId, delay: Math.max(0, job.runAt - Date.now()) });
+  schedule(job: T): Promise<void> {
+    return new Promise((resolve, reject) => {
+      this.pending.push({ job, resolve, reject });
+      if (this.pending.length === 1) setImmediate(() => void this.flush());
+    });
+  }
+
+  /**
+   * Jobs scheduled in the same turn of the event loop (a log batch's expiries, a batch's callbacks)
+   * go to Redis together: one pipeline asks which ids exist, one MULTI adds them all. Each job is
+   * still added under its own id, and an id already waiting or running is left as it is.
+   */
+  private async flush(): Promise<void> {
+    const batch = this.pending.splice(0);
+    try {
+      const jobs = batch.map(({ job }) => ({ job, jobId: this.options.jobId(job) }));
+      await this.removeFinished([...new Set(jobs.map((j) => j.jobId))]);
+      await this.queue.addBulk(
+        jobs.map(({ job, jobId }) => ({ name: this.options.queue, data: job, opts: { jobId, delay: Math.max(0, job.runAt - Date.now()) } })),
+      );
+      for (const { resolve } of batch) resolve();
+    } catch (error) {
+      for (const { reject } of batch) reject(error);
+    }
+  }
+
+  private async removeFinished(jobIds: string[]): Promise<void> {
+    const pipeline = this.redis.pipeline();
+    for (const jobId of jobIds) pipeline.exists(this.queue.toKey(jobId));
+    const exists = (await pipeline.exec()) ?? [];
+    const taken = jobIds.filter((_, i) => {
+      const [error, count] = exists[i] ?? [];
+      if (error) throw error;
+      return count === 1;
+    });
+    for (const jobId of taken) {
+      const previous = await this.queue.getJob(jobId);
+      if (previous && ((await previous.isCompleted()) || (await previous.isFailed()))) await previous.remove().catch(() => undefined);
+    }
   }
 
   start(handler: JobHandler<T>): void {

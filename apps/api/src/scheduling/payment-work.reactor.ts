@@ -23,6 +23,10 @@ function payableIdOf(streamId: string): string {
  * refund. On start, and every minute, it schedules again whatever the read models say is still due,
  * and it follows the log from the read models' checkpoint: work is never lost while a process or
  * Redis was down.
+ *
+ * Expiries are queued only once they fall within the look-ahead (two reconcile intervals): an order
+ * due later is queued by a reconcile pass before it is due, so creating an order costs the queue
+ * nothing, and Redis holds only work due soon rather than a delayed job for every open order.
  */
 @Injectable()
 export class PaymentWorkReactor implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -55,10 +59,16 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, BeforeApplica
     await this.scheduler.stop();
   }
 
+  /** The latest expiry queued now; later ones wait for a reconcile pass. */
+  private lookAhead(): number {
+    return Date.now() + 2 * this.config.reconcileIntervalMs;
+  }
+
   private async scheduleOutstandingWork(): Promise<void> {
     const due = await this.db.query<{ id: string; expires_at: Date }>(
-      `SELECT order_id AS id, expires_at FROM orders_view WHERE status = 'PENDING'
-       UNION ALL SELECT escrow_id, expires_at FROM escrows_view WHERE status = 'PENDING'`,
+      `SELECT order_id AS id, expires_at FROM orders_view WHERE status = 'PENDING' AND expires_at <= $1
+       UNION ALL SELECT escrow_id, expires_at FROM escrows_view WHERE status = 'PENDING' AND expires_at <= $1`,
+      [new Date(this.lookAhead())],
     );
     for (const row of due) await this.scheduler.schedule({ kind: 'expire', id: row.id, attempt: 0, runAt: new Date(row.expires_at).getTime() });
     const refunds = await this.db.query<{ id: string; refund_id: string }>(
@@ -73,11 +83,12 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, BeforeApplica
 
   /** Every job has an id of its own, so a batch's jobs are queued side by side. */
   private async onEvents(events: RecordedEvent[]): Promise<void> {
+    const horizon = this.lookAhead();
     await Promise.all(
       events.map((event) => {
         if (CREATED.has(event.type)) {
-          const { expiresAt } = event.data as { expiresAt: string };
-          return this.scheduler.schedule({ kind: 'expire', id: payableIdOf(event.streamId), attempt: 0, runAt: Date.parse(expiresAt) });
+          const runAt = Date.parse((event.data as { expiresAt: string }).expiresAt);
+          return runAt <= horizon ? this.scheduler.schedule({ kind: 'expire', id: payableIdOf(event.streamId), attempt: 0, runAt }) : undefined;
         }
         if (REFUND_REQUESTED.has(event.type)) {
           const { refundId } = event.data as { refundId: string };
