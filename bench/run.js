@@ -53,6 +53,7 @@ async function main() {
         const result = await scenario.run(ctx);
         results.push(result);
         log(`  ${result.ratio} (target ${result.target.comparison} ${result.target.value}) in ${Math.round((Date.now() - t0) / 1000)} s`);
+        for (const note of result.notes ?? []) log(`  ${note}`);
       } catch (error) {
         results.push({ id: scenario.id, title: scenario.title, error: String(error.stack ?? error) });
         log(`  failed: ${error.stack ?? error}`);

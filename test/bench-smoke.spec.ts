@@ -38,6 +38,16 @@ describe('bench harness (smoke run)', () => {
     }
   });
 
+  it("states the CPU each of the service's processes spent per created or verified escrow", () => {
+    const report = JSON.parse(readFileSync(join(resultsDir, 'latest.json'), 'utf8'));
+    for (const id of ['create-escrow', 'verify']) {
+      const result = report.results.find((r: { id: string }) => r.id === id);
+      expect(result.cpuPerRequest).toEqual({ api: expect.any(Number), projector: expect.any(Number), worker: expect.any(Number) });
+      expect(result.cpuPerRequest.api).toBeGreaterThan(0);
+      expect(result.notes).toContainEqual(expect.stringMatching(/^CPU per request: api [\d.]+ ms, projector [\d.]+ ms, worker [\d.]+ ms$/));
+    }
+  });
+
   it('prints the table and draws every ratio in the SVG', () => {
     const report = JSON.parse(readFileSync(join(resultsDir, 'latest.json'), 'utf8'));
     const svg = readFileSync(join(resultsDir, 'latest.svg'), 'utf8');

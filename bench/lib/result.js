@@ -19,7 +19,8 @@ function side(name, measured) {
  * `compare: 'higher'`: ratio = ours / reference, met when ratio >= target (throughput).
  * `compare: 'lower'`: ratio = ours / reference, met when ratio <= target (a latency that must not grow).
  */
-function scenarioResult({ id, title, unit, ours, reference, target, stretch, compare = 'higher', failures = 0, notes = [] }) {
+/** `cpuPerRequest`: CPU ms per request of each of our processes (by role), where measured. */
+function scenarioResult({ id, title, unit, ours, reference, target, stretch, compare = 'higher', failures = 0, notes = [], cpuPerRequest }) {
   const ratio = reference.measured.value > 0 ? ours.measured.value / reference.measured.value : 0;
   const met = compare === 'higher' ? ratio >= target : ratio > 0 && ratio <= target;
   return {
@@ -33,6 +34,7 @@ function scenarioResult({ id, title, unit, ours, reference, target, stretch, com
     met,
     failures,
     notes,
+    ...(cpuPerRequest ? { cpuPerRequest } : {}),
   };
 }
 

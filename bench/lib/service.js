@@ -19,6 +19,8 @@ class Deployment {
     this.cpuProfileDir = options.cpuProfileDir;
     this.dataDir = resources.directory(mkdtempSync(join(tmpdir(), 'bench-data-')));
     this.processes = [];
+    /** The processes by role (api, projector, worker), for CPU accounting. */
+    this.roles = {};
   }
 
   static async create(resources, name, options) {
@@ -48,6 +50,7 @@ class Deployment {
     const nodeArgs = this.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${this.cpuProfileDir}`] : [];
     const proc = this.resources.track(spawnService('api', this.env({ PORT: String(port), ...extra }), { nodeArgs }));
     this.processes.push(proc);
+    this.roles.api ??= proc;
     const baseUrl = `http://127.0.0.1:${port}`;
     await waitForHttp(`${baseUrl}/health/live`, proc);
     return { proc, baseUrl };
@@ -57,6 +60,7 @@ class Deployment {
   async startWorker(role, extra = {}) {
     const proc = this.resources.track(spawnService('worker', this.env({ ROLE: role, ...extra })));
     this.processes.push(proc);
+    this.roles[role] ??= proc;
     await waitForOutput(proc, 'worker ready');
     return proc;
   }

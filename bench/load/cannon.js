@@ -102,11 +102,12 @@ async function run(durationSeconds) {
 
 async function main() {
   if (!WORKLOADS[input.workload]) throw new Error(`unknown workload ${input.workload}`);
-  if (input.warmup > 0) await run(input.warmup);
+  const warmup = input.warmup > 0 ? await run(input.warmup) : undefined;
   const result = await run(input.duration);
   process.stdout.write(
     `${JSON.stringify({
       requests: result.requests.total,
+      warmupRequests: warmup?.requests.total ?? 0,
       perSecond: result.requests.total / (result.duration || input.duration),
       p50: result.latency.p50,
       p99: result.latency.p99,

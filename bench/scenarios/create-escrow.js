@@ -1,4 +1,5 @@
 'use strict';
+const { cpuMeter, describeCpu } = require('../lib/cpu');
 const { scenarioResult } = require('../lib/result');
 
 /** POST /v1/trdp/escrow/order (3 allocations), read-your-writes included, against one durable INSERT per request. */
@@ -10,7 +11,9 @@ module.exports = {
     const bare = await ctx.bare();
     const reference = await ctx.cannon(bare.baseUrl, 'insert');
     ctx.measured.insert = reference;
+    const cpu = cpuMeter(main.deployment.roles);
     const ours = await ctx.cannon(main.baseUrl, 'create-escrow', { apiSecret: main.merchant.apiSecret });
+    const cpuPerRequest = cpu.perUnit(ours.requests + ours.warmupRequests);
     return scenarioResult({
       id: this.id,
       title: this.title,
@@ -20,6 +23,8 @@ module.exports = {
       target: 0.5,
       stretch: 1.0,
       failures: ours.non2xx + ours.errors + reference.non2xx + reference.errors,
+      cpuPerRequest,
+      notes: [describeCpu(cpuPerRequest)].filter(Boolean),
     });
   },
 };

@@ -72,8 +72,8 @@ describe('canonicalJson against the text stored hashes were made with', () => {
       when: new Date('2024-01-02T03:04:05.000Z'),
       gone: undefined,
       call: () => 1,
-      list: [undefined, () => 1, , 1, new Date(0)], // eslint-disable-line no-sparse-arrays
-      boxed: [new Number(2), new String('s'), new Boolean(false)], // eslint-disable-line no-new-wrappers
+      list: [undefined, () => 1, , 1, new Date(0)],
+      boxed: [new Number(2), new String('s'), new Boolean(false)],
       numbers: [Number.NaN, Number.POSITIVE_INFINITY, -0, 1e21, 0.1],
       nested: { toJSON: () => ({ b: 1, a: [2] }) },
       text: 'quote " backslash \\ line\n emoji 😀 lone \ud800',
