@@ -39,3 +39,45 @@ describe('creating an order again under the same Idempotency-Key after its first
     expect(otherKey.body.data.order_id).not.toBe(first.body.data.order_id);
   });
 });
+
+/**
+ * Found by the chaos run: the checkout's Pay recorded its attempt, then the database connection was
+ * cut while the response was read; the 500 freed the key and the retry under the same key pushed the
+ * customer's phone a second time.
+ */
+describe('paying again under the same Idempotency-Key after the first answer was lost', () => {
+  let running: RunningApp;
+  let merchant: TestMerchant;
+
+  beforeAll(async () => {
+    running = await startApp();
+    merchant = await registerMerchant(running.baseUrl);
+  });
+
+  afterAll(() => running?.close());
+
+  const pay = (orderId: string, key: string) => call(running.baseUrl, 'POST', `/checkout/${orderId}/pay`, { headers: { 'idempotency-key': key } });
+  const attempts = async () =>
+    (await running.schema!.client.query<{ count: number }>(`SELECT count(*)::int AS count FROM events WHERE event_type = 'OrderPaymentInitiated'`))[0].count;
+
+  it('finds the attempt the first request recorded and pushes no second one; another key is another attempt', async () => {
+    // This customer never answers the push, so the order stays payable.
+    const order = await call(running.baseUrl, 'POST', '/v1/trdp/order', {
+      body: orderRequest({ customerPhoneNumber: '+251900000002' }),
+      headers: { 'x-api-secret': merchant.apiSecret },
+    });
+    const orderId = order.body.data.order_id as string;
+    expect((await pay(orderId, 'pay-key-1')).status).toBe(200);
+    expect(await attempts()).toBe(1);
+    await running.schema!.client.query(`DELETE FROM idempotency_keys`);
+
+    const retry = await pay(orderId, 'pay-key-1');
+    expect(retry.status).toBe(200);
+    expect(retry.body.data.waitingForCustomer).toBe(true);
+    expect(await attempts()).toBe(1);
+
+    expect((await pay(orderId, 'pay-key-2')).status).toBe(200);
+    expect(await attempts()).toBe(2);
+  });
+});
+

@@ -20,6 +20,14 @@ export function escrowIdFor(idSalt: string, merchantOrderId: string): string {
   return `esc_${createHmac('sha256', idSalt).update(merchantOrderId, 'utf8').digest('hex').slice(0, 32)}`;
 }
 
+/**
+ * A payment attempt made under an Idempotency-Key gets an id derived from the key, so a retry after a
+ * failure that had already recorded the attempt (its 5xx frees the key) finds it instead of pushing again.
+ */
+export function attemptIdFor(payableId: string, idempotencyKey: string): string {
+  return `att_${createHash('sha256').update(`${payableId}\n${idempotencyKey}`, 'utf8').digest('hex').slice(0, 32)}`;
+}
+
 /** A stable, PII-free customer reference per merchant and phone number. */
 export function customerIdFor(merchantId: string, phoneE164: string): string {
   return `cus_${createHash('sha256').update(`${merchantId}:${phoneE164}`).digest('hex').slice(0, 24)}`;

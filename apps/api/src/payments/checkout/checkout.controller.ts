@@ -1,4 +1,4 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
@@ -52,8 +52,8 @@ export class CheckoutController {
 
   @Post('checkout/:id/pay')
   @HttpCode(200)
-  async pay(@Param('id') id: string) {
-    const written = await this.commands.execute(new InitiatePaymentCommand(id, { actor: { type: 'system', id: 'checkout' } }));
+  async pay(@Param('id') id: string, @Headers('idempotency-key') idempotencyKey?: string) {
+    const written = await this.commands.execute(new InitiatePaymentCommand(id, { actor: { type: 'system', id: 'checkout' } }, idempotencyKey));
     return this.statusOf(new GetCheckoutQuery(id, written));
   }
 

@@ -6,6 +6,8 @@ export class InitiatePaymentCommand extends Command<PayableSummary> {
   constructor(
     readonly id: string,
     readonly metadata: EventMetadata,
+    /** The request's Idempotency-Key, when it has one. */
+    readonly idempotencyKey?: string,
   ) {
     super();
   }
