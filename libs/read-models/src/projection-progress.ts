@@ -30,7 +30,7 @@ export class ProjectionProgress {
   private localProjector = false;
   private closed = false;
 
-  private listening?: Promise<unknown>;
+  private listening = false;
 
   constructor(
     private readonly db: SqlClient,
@@ -93,7 +93,8 @@ export class ProjectionProgress {
   private listenForMoves(): void {
     const channel = this.options.checkpointChannel;
     if (channel === undefined || this.listening) return;
-    this.listening = this.db
+    this.listening = true;
+    this.db
       .listen(channel, (payload) => {
         const position = /^(\d+):(\d+)$/.exec(payload);
         if (position) this.advance({ commit: BigInt(position[1]), prepare: BigInt(position[2]) });

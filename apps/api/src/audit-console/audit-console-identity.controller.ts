@@ -8,9 +8,9 @@ import { CsrfGuard, csrfToken } from '../web/csrf';
 import { field } from '../web/form';
 import { HtmlErrorFilter } from '../web/html-error.filter';
 import { notice, type Notice, redirect, sendPage } from '../web/page';
-import { currentSession, type SessionRequest } from '../web/session.guard';
-import { AUDIT_COOKIE, clearSessionCookie, readSessionCookie, startSession } from '../web/session-cookie';
-import { AUDIT_BRAND, AuditSessionGuard } from './audit-console-shell';
+import { endSession, findSession, type SessionRequest, signedOutNotice } from '../web/session.guard';
+import { AUDIT_COOKIE, startSession } from '../web/session-cookie';
+import { AUDIT_BRAND, AUDIT_SESSION, AUDIT_SIGN_IN, AuditSessionGuard } from './audit-console-shell';
 import { AuditorSignIn } from './auditor-sign-in.service';
 
 function signInPage(csrf: string, message?: Notice) {
@@ -43,15 +43,12 @@ export class AuditConsoleIdentityController {
 
   @Get()
   async home(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    const token = readSessionCookie(request, AUDIT_COOKIE);
-    const signedIn = token && (await this.sessions.find(token, ['auditor', 'admin']));
-    return redirect(reply, signedIn ? '/audit/events' : '/audit/sign-in');
+    return redirect(reply, (await findSession(this.sessions, request, AUDIT_SESSION)) ? '/audit/events' : AUDIT_SIGN_IN);
   }
 
   @Get('sign-in')
   form(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    const signedOut = (request.query as Record<string, string | undefined>)['signed-out'] !== undefined;
-    return sendPage(reply, signInPage(csrfToken(reply, this.config), signedOut ? { text: 'You have signed out.' } : undefined));
+    return sendPage(reply, signInPage(csrfToken(reply, this.config), signedOutNotice(request)));
   }
 
   @Post('sign-in')
@@ -70,8 +67,6 @@ export class AuditConsoleIdentityController {
   @Post('sign-out')
   @UseGuards(AuditSessionGuard, CsrfGuard)
   async signOut(@Req() request: SessionRequest, @Res() reply: FastifyReply) {
-    await this.sessions.revoke(currentSession(request).token);
-    clearSessionCookie(reply, this.config, AUDIT_COOKIE);
-    return redirect(reply, '/audit/sign-in?signed-out');
+    return endSession(this.sessions, this.config, request, reply, AUDIT_SESSION);
   }
 }

@@ -4,7 +4,7 @@ import type { ConsoleSession } from '@app/merchants';
 import type { SafeHtml } from '../http/html';
 import { csrfToken } from '../web/csrf';
 import { type NavLink, sendPage } from '../web/page';
-import { SessionGuard } from '../web/session.guard';
+import { SessionGuard, type SessionRule } from '../web/session.guard';
 import { AUDIT_COOKIE } from '../web/session-cookie';
 
 export const AUDIT_BRAND: NavLink = { href: '/audit', label: 'Audit console' };
@@ -17,7 +17,8 @@ export const AUDIT_NAV: NavLink[] = [
   { href: '/audit/integrity', label: 'Integrity' },
 ];
 
-export const AuditSessionGuard = SessionGuard({ cookie: AUDIT_COOKIE, kinds: ['auditor', 'admin'], signInPath: AUDIT_SIGN_IN });
+export const AUDIT_SESSION: SessionRule = { cookie: AUDIT_COOKIE, kinds: ['auditor', 'admin'], signInPath: AUDIT_SIGN_IN };
+export const AuditSessionGuard = SessionGuard(AUDIT_SESSION);
 
 export function signedInAs(session: ConsoleSession): string {
   return session.kind === 'admin' ? 'Signed in with the admin key' : `Auditor ${session.subjectId}`;

@@ -3,7 +3,7 @@ import type { AppConfig } from '@app/config';
 import type { SafeHtml } from '../http/html';
 import { csrfToken } from '../web/csrf';
 import { type NavLink, type PageShell, sendPage } from '../web/page';
-import { SessionGuard } from '../web/session.guard';
+import { SessionGuard, type SessionRule } from '../web/session.guard';
 import { DASHBOARD_COOKIE } from '../web/session-cookie';
 
 export const DASHBOARD_BRAND: NavLink = { href: '/dashboard', label: 'Merchant dashboard' };
@@ -15,7 +15,8 @@ export const DASHBOARD_NAV: NavLink[] = [
   { href: '/dashboard/webhooks', label: 'Webhooks' },
 ];
 
-export const DashboardSessionGuard = SessionGuard({ cookie: DASHBOARD_COOKIE, kinds: ['merchant'], signInPath: DASHBOARD_SIGN_IN });
+export const DASHBOARD_SESSION: SessionRule = { cookie: DASHBOARD_COOKIE, kinds: ['merchant'], signInPath: DASHBOARD_SIGN_IN };
+export const DashboardSessionGuard = SessionGuard(DASHBOARD_SESSION);
 
 export interface DashboardPage {
   title: string;

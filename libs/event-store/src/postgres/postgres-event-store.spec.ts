@@ -7,10 +7,18 @@ import { eventStoreContract } from '../testing/event-store.contract';
 import { EVENT_STORE_MIGRATIONS } from './event-store.migrations';
 import { PostgresEventStore } from './postgres-event-store';
 
+/** A fresh schema with the event store's tables. */
+async function migratedSchema() {
+  const db = await createTestSchema('es');
+  await migrate(db.client, db.schema, 'event-store', EVENT_STORE_MIGRATIONS);
+  return db;
+}
+
+const newEvent = (id = randomUUID()) => ({ id, type: 'Happened', data: {}, metadata: {} });
+
 describe('PostgresEventStore on PostgreSQL', () => {
   eventStoreContract(async () => {
-    const db = await createTestSchema('es');
-    await migrate(db.client, db.schema, 'event-store', EVENT_STORE_MIGRATIONS);
+    const db = await migratedSchema();
     return { store: new PostgresEventStore(db.client, { pollIntervalMs: 10 }), close: () => db.drop() };
   });
 });
@@ -28,13 +36,10 @@ describe('PostgresEventStore group commit on PostgreSQL', () => {
   let store: PostgresEventStore;
 
   beforeEach(async () => {
-    db = await createTestSchema('es');
-    await migrate(db.client, db.schema, 'event-store', EVENT_STORE_MIGRATIONS);
+    db = await migratedSchema();
     store = new PostgresEventStore(db.client, { pollIntervalMs: 10 });
   });
   afterEach(() => db.drop());
-
-  const newEvent = (id = randomUUID()) => ({ id, type: 'Happened', data: {}, metadata: {} });
 
   it('writes concurrent appends together: fewer transactions than appends', async () => {
     const results = await Promise.all(Array.from({ length: 50 }, () => store.append(`s-${randomUUID()}`, [newEvent()], 'no_stream')));
@@ -58,8 +63,7 @@ describe('PostgresEventStore notifications on PostgreSQL', () => {
   let otherProcess: SqlClient;
 
   beforeEach(async () => {
-    db = await createTestSchema('es');
-    await migrate(db.client, db.schema, 'event-store', EVENT_STORE_MIGRATIONS);
+    db = await migratedSchema();
     otherProcess = createPgClient({ connectionString: db.url, schema: db.schema });
   });
   afterEach(async () => {
@@ -77,8 +81,8 @@ describe('PostgresEventStore notifications on PostgreSQL', () => {
     try {
       // The follower's first read finds nothing and its LISTEN is in place before the appends.
       await waitFor(async () => (await db.client.query(`SELECT 1 FROM pg_stat_activity WHERE query = $1`, [`LISTEN ${channel}`])).length > 0, 'the listener');
-      await writer.append('alone-1', [{ type: 'Happened', data: {}, metadata: {} }], 'no_stream');
-      await Promise.all(['grouped-1', 'grouped-2', 'grouped-3'].map((id) => writer.append(id, [{ type: 'Happened', data: {}, metadata: {} }], 'no_stream')));
+      await writer.append('alone-1', [newEvent()], 'no_stream');
+      await Promise.all(['grouped-1', 'grouped-2', 'grouped-3'].map((id) => writer.append(id, [newEvent()], 'no_stream')));
       await waitFor(async () => seen.length === 4, 'the follower to see all four appends', 20_000);
       expect(seen.sort()).toEqual(['alone-1', 'grouped-1', 'grouped-2', 'grouped-3']);
     } finally {

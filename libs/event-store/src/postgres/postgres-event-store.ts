@@ -155,7 +155,7 @@ export class PostgresEventStore implements EventStore {
   private readonly waiting: PendingAppend[] = [];
   private writing = 0;
   private readonly statements: { single: Record<'no_stream' | 'any' | 'exact', string>; group: string };
-  private listening?: Promise<unknown>;
+  private listening = false;
 
   constructor(
     private readonly db: SqlClient,
@@ -280,8 +280,11 @@ export class PostgresEventStore implements EventStore {
 
   subscribeToAll(options: SubscribeOptions): Subscription {
     const channel = this.options.notifyChannel;
-    // Without the wake-up, polling alone still finds other processes' events.
-    if (channel !== undefined) this.listening ??= this.db.listen(channel, () => this.signalAppend()).catch(() => undefined);
+    if (channel !== undefined && !this.listening) {
+      this.listening = true;
+      // Without the wake-up, polling alone still finds other processes' events.
+      this.db.listen(channel, () => this.signalAppend()).catch(() => undefined);
+    }
     return pollingSubscription(
       {
         readAll: (after, limit) => this.readAll(after, limit),

@@ -10,7 +10,8 @@ import { CsrfGuard } from '../../web/csrf';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
-import { apiKeysBody, COPY_SCRIPT } from './api-keys.page';
+import { COPY_SCRIPT } from '../revealed-secret';
+import { apiKeysBody } from './api-keys.page';
 
 /** The spec's "merchant portal, API Keys": a new secret is shown once, then only its last four characters. */
 @ApiExcludeController()

@@ -7,9 +7,9 @@ import { CsrfGuard, csrfToken } from '../../web/csrf';
 import { field } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { type Notice, redirect, sendPage } from '../../web/page';
-import { currentSession, type SessionRequest } from '../../web/session.guard';
-import { clearSessionCookie, DASHBOARD_COOKIE, readSessionCookie, startSession } from '../../web/session-cookie';
-import { DASHBOARD_BRAND, DashboardSessionGuard } from '../dashboard-shell';
+import { endSession, findSession, type SessionRequest, signedOutNotice } from '../../web/session.guard';
+import { DASHBOARD_COOKIE, startSession } from '../../web/session-cookie';
+import { DASHBOARD_BRAND, DASHBOARD_SESSION, DASHBOARD_SIGN_IN, DashboardSessionGuard } from '../dashboard-shell';
 import { invitationPage, signInPage } from './identity.pages';
 import { MerchantSignIn } from './merchant-sign-in.service';
 
@@ -32,15 +32,12 @@ export class DashboardIdentityController {
 
   @Get()
   async home(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    const token = readSessionCookie(request, DASHBOARD_COOKIE);
-    const signedIn = token && (await this.sessions.find(token, ['merchant']));
-    return redirect(reply, signedIn ? '/dashboard/orders' : '/dashboard/sign-in');
+    return redirect(reply, (await findSession(this.sessions, request, DASHBOARD_SESSION)) ? '/dashboard/orders' : DASHBOARD_SIGN_IN);
   }
 
   @Get('sign-in')
   signInForm(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    const signedOut = (request.query as Record<string, string | undefined>)['signed-out'] !== undefined;
-    return sendPage(reply, signInPage(csrfToken(reply, this.config), { notice: signedOut ? { text: 'You have signed out.' } : undefined }));
+    return sendPage(reply, signInPage(csrfToken(reply, this.config), { notice: signedOutNotice(request) }));
   }
 
   @Post('sign-in')
@@ -60,9 +57,7 @@ export class DashboardIdentityController {
   @Post('sign-out')
   @UseGuards(DashboardSessionGuard, CsrfGuard)
   async signOut(@Req() request: SessionRequest, @Res() reply: FastifyReply) {
-    await this.sessions.revoke(currentSession(request).token);
-    clearSessionCookie(reply, this.config, DASHBOARD_COOKIE);
-    return redirect(reply, '/dashboard/sign-in?signed-out');
+    return endSession(this.sessions, this.config, request, reply, DASHBOARD_SESSION);
   }
 
   @Get('invitation')

@@ -15,7 +15,7 @@ import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { redirect } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
-import { COPY_SCRIPT } from '../api-keys/api-keys.page';
+import { COPY_SCRIPT } from '../revealed-secret';
 import { webhooksBody, type WebhooksView } from './webhooks.page';
 
 /** The spec's "merchant dashboard, Webhooks": the secret, a verification snippet and every delivery attempt. */

@@ -1,7 +1,7 @@
 import type { DeliveryRow } from '../../callbacks/list-deliveries/list-deliveries.query';
 import { html, type SafeHtml } from '../../http/html';
 import { statusBadge, when } from '../../web/format';
-import { revealedSecret } from '../api-keys/api-keys.page';
+import { revealedSecret } from '../revealed-secret';
 import { notice, type Notice } from '../../web/page';
 import { VERIFICATION_SNIPPET } from './verification-snippet';
 
