@@ -89,6 +89,8 @@ export class ProjectionProgress {
   /**
    * A projector in another process announces each checkpoint move, so a waiting response leaves as
    * soon as its events are applied; the poll remains for moves announced while the listener was away.
+   * Once listening, the checkpoint is read again: a move made while the LISTEN was being set up was
+   * announced to no one.
    */
   private listenForMoves(): void {
     const channel = this.options.checkpointChannel;
@@ -99,18 +101,23 @@ export class ProjectionProgress {
         const position = /^(\d+):(\d+)$/.exec(payload);
         if (position) this.advance({ commit: BigInt(position[1]), prepare: BigInt(position[2]) });
       })
+      .then(() => this.readCheckpointNow())
       .catch(() => undefined);
+  }
+
+  private async readCheckpointNow(): Promise<void> {
+    try {
+      this.advance(await readCheckpoint(this.db));
+    } catch {
+      // A failed read is retried by the next poll; the waiter's own timeout bounds the wait.
+    }
   }
 
   private startPolling(): void {
     if (this.poller || this.localProjector) return;
     this.listenForMoves();
     const poll = async () => {
-      try {
-        this.advance(await readCheckpoint(this.db));
-      } catch {
-        // A failed poll is retried on the next tick; the waiter's own timeout bounds the wait.
-      }
+      await this.readCheckpointNow();
       if (this.poller) this.poller = setTimeout(poll, this.options.pollIntervalMs ?? 20);
     };
     this.poller = setTimeout(poll, 0);

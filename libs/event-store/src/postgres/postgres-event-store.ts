@@ -282,8 +282,12 @@ export class PostgresEventStore implements EventStore {
     const channel = this.options.notifyChannel;
     if (channel !== undefined && !this.listening) {
       this.listening = true;
-      // Without the wake-up, polling alone still finds other processes' events.
-      this.db.listen(channel, () => this.signalAppend()).catch(() => undefined);
+      // Once listening, subscriptions read again: an append made while the LISTEN was being set up
+      // was announced to no one. Without the wake-up, polling alone still finds other processes' events.
+      this.db
+        .listen(channel, () => this.signalAppend())
+        .then(() => this.signalAppend())
+        .catch(() => undefined);
     }
     return pollingSubscription(
       {
