@@ -5,7 +5,7 @@
  * bench/results/latest.json and latest.svg.
  *
  * Options: --quick (under 2 minutes), --smoke (tiny counts, for the test suite), --only a,b (scenario
- * ids), --no-build (use dist/ as it is), --results-dir <dir>, --cpu-prof <dir> (profile the main API process).
+ * ids), --no-build (use dist/ as it is), --results-dir <dir>, --cpu-prof <dir> (a CPU profile of every service process, by deployment and role).
  */
 const { execSync } = require('node:child_process');
 const { mkdirSync, writeFileSync } = require('node:fs');

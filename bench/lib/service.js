@@ -44,11 +44,15 @@ class Deployment {
     };
   }
 
+  /** With --cpu-prof, every process of the deployment writes a profile when it stops, in <dir>/<schema>-<role>/. */
+  nodeArgs(role) {
+    return this.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${join(this.cpuProfileDir, `${this.schema}-${role}`)}`] : [];
+  }
+
   /** The API (ROLE=all unless told otherwise); resolves once it answers HTTP. */
   async startApi(extra = {}) {
     const port = await freePort();
-    const nodeArgs = this.cpuProfileDir ? ['--cpu-prof', `--cpu-prof-dir=${this.cpuProfileDir}`] : [];
-    const proc = this.resources.track(spawnService('api', this.env({ PORT: String(port), ...extra }), { nodeArgs }));
+    const proc = this.resources.track(spawnService('api', this.env({ PORT: String(port), ...extra }), { nodeArgs: this.nodeArgs(extra.ROLE ?? 'all') }));
     this.processes.push(proc);
     this.roles.api ??= proc;
     const baseUrl = `http://127.0.0.1:${port}`;
@@ -58,7 +62,7 @@ class Deployment {
 
   /** A process without HTTP (ROLE=worker or projector); resolves once it reports ready. */
   async startWorker(role, extra = {}) {
-    const proc = this.resources.track(spawnService('worker', this.env({ ROLE: role, ...extra })));
+    const proc = this.resources.track(spawnService('worker', this.env({ ROLE: role, ...extra }), { nodeArgs: this.nodeArgs(role) }));
     this.processes.push(proc);
     this.roles[role] ??= proc;
     await waitForOutput(proc, 'worker ready');

@@ -47,7 +47,7 @@ module.exports = {
   title: 'callback delivery',
   async run(ctx) {
     const count = ctx.settings.callbacks;
-    const deployment = await Deployment.create(ctx.resources, 'callbacks');
+    const deployment = await Deployment.create(ctx.resources, 'callbacks', { cpuProfileDir: ctx.cpuProfileDir });
     const { baseUrl } = await deployment.startApi({ ROLE: 'api' });
     await deployment.startWorker('projector');
     const merchant = await registerMerchant(baseUrl);

@@ -74,7 +74,8 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
       deliveryDecider,
       { type: 'ScheduleCallback', data: { ...planned, sourceEventId: event.id, sourceEventType: event.type, scheduledAt: new Date().toISOString() } },
       { correlationId: event.metadata.correlationId, causationId: event.id, actor: { type: 'system', id: 'callbacks' } },
-      { awaitReadModels: false },
+      // A delivery's id derives from its source event, so its stream is new unless this event was dispatched before a crash.
+      { awaitReadModels: false, expectNewStream: true },
     );
     await this.queueNextFor(state, Date.now());
   }

@@ -43,6 +43,13 @@ export interface RunOptions {
    * append is refused and the command is decided again on the history read as usual.
    */
   expectNewStream?: boolean;
+  /**
+   * The stream as the caller read it moments ago (before an outside call, say): the first attempt
+   * decides on it instead of reading again. Like expectNewStream, an assumed history is only trusted
+   * by an append at its revision: a refused append, a refusal by the decider or a decision of nothing
+   * is decided again on a fresh read.
+   */
+  history?: RecordedEvent[];
 }
 
 const MAX_ATTEMPTS = 5;
@@ -81,7 +88,16 @@ export class CommandRunner {
 
   /** The current state of a stream, for a decision that must precede an outside call. */
   async load<Event extends DomainEvent, State>(streamId: string, decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>): Promise<State> {
-    return fold(decider, (await this.store.readStream(streamId)) as unknown as Event[]);
+    return (await this.read(streamId, decider)).state;
+  }
+
+  /** The state and the history it came from, which a later `run` may take as its `history`. */
+  async read<Event extends DomainEvent, State>(
+    streamId: string,
+    decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>,
+  ): Promise<{ state: State; history: RecordedEvent[] }> {
+    const history = await this.store.readStream(streamId);
+    return { state: fold(decider, history as unknown as Event[]), history };
   }
 
   async run<Command, Event extends DomainEvent, State>(
@@ -93,14 +109,20 @@ export class CommandRunner {
     options: RunOptions = {},
   ): Promise<CommandOutcome<State, Event>> {
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
-      const assumedNew = attempt === 1 && options.expectNewStream === true;
-      const history = assumedNew ? [] : await this.store.readStream(streamId);
+      const assumed = attempt === 1 ? (options.expectNewStream === true ? [] : options.history) : undefined;
+      const history = assumed ?? (await this.store.readStream(streamId));
       const state = fold(decider, history as unknown as Event[]);
-      const resolved =
-        typeof command === 'function' ? (command as (s: State, h: RecordedEvent[]) => Command | undefined)(state, history) : command;
-      const events = resolved === undefined ? [] : decider.decide(resolved, state);
+      let events: Event[];
+      try {
+        const resolved =
+          typeof command === 'function' ? (command as (s: State, h: RecordedEvent[]) => Command | undefined)(state, history) : command;
+        events = resolved === undefined ? [] : decider.decide(resolved, state);
+      } catch (error) {
+        if (assumed) continue;
+        throw error;
+      }
       if (events.length === 0) {
-        if (assumedNew) continue;
+        if (assumed) continue;
         return { state, events, history };
       }
       const last = history[history.length - 1];

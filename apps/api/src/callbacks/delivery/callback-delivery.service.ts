@@ -30,7 +30,7 @@ export class CallbackDeliveryService {
 
   async deliver(job: CallbackJob): Promise<void> {
     const stream = callbackStream(job.deliveryId);
-    const state = await this.runner.load(stream, deliveryDecider);
+    const { state, history } = await this.runner.read(stream, deliveryDecider);
     const scheduled = state.scheduled;
     // A job for an attempt already made (a duplicate, or one the reconciler re-queued) does nothing.
     if (!scheduled || state.status !== 'PENDING' || job.attempt !== state.attempts.length + 1) return;
@@ -61,7 +61,7 @@ export class CallbackDeliveryService {
           },
         },
         { causationId: scheduled.deliveryId, actor: { type: 'system', id: 'callbacks' } },
-        { awaitReadModels: false },
+        { awaitReadModels: false, history },
       );
       this.metrics.callbackAttempts.inc({ outcome: outcome.state.status === 'PENDING' ? 'retrying' : outcome.state.status.toLowerCase() });
       if (outcome.state.status !== 'PENDING') return;
