@@ -38,13 +38,19 @@ describe('bench harness (smoke run)', () => {
     }
   });
 
-  it("states the CPU each of the service's processes spent per created or verified escrow", () => {
+  it("states the CPU each of the service's processes, the reference's server and PostgreSQL spent per created or verified escrow", () => {
     const report = JSON.parse(readFileSync(join(resultsDir, 'latest.json'), 'utf8'));
     for (const id of ['create-escrow', 'verify']) {
       const result = report.results.find((r: { id: string }) => r.id === id);
-      expect(result.cpuPerRequest).toEqual({ api: expect.any(Number), projector: expect.any(Number), worker: expect.any(Number) });
+      // PostgreSQL runs on this machine in the test setup, so its share is measured too.
+      expect(result.cpuPerRequest).toEqual({ api: expect.any(Number), projector: expect.any(Number), worker: expect.any(Number), postgres: expect.any(Number) });
+      expect(result.referenceCpuPerRequest).toEqual({ server: expect.any(Number), postgres: expect.any(Number) });
       expect(result.cpuPerRequest.api).toBeGreaterThan(0);
-      expect(result.notes).toContainEqual(expect.stringMatching(/^CPU per request: api [\d.]+ ms, projector [\d.]+ ms, worker [\d.]+ ms$/));
+      expect(result.cpuPerRequest.postgres).toBeGreaterThan(0);
+      expect(result.referenceCpuPerRequest.server).toBeGreaterThan(0);
+      expect(result.notes).toContainEqual(
+        expect.stringMatching(/^CPU per request: api [\d.]+ ms, projector [\d.]+ ms, worker [\d.]+ ms, postgres [\d.]+ ms; reference: server [\d.]+ ms, postgres [\d.]+ ms$/),
+      );
     }
   });
 

@@ -19,8 +19,11 @@ function side(name, measured) {
  * `compare: 'higher'`: ratio = ours / reference, met when ratio >= target (throughput).
  * `compare: 'lower'`: ratio = ours / reference, met when ratio <= target (a latency that must not grow).
  */
-/** `cpuPerRequest`: CPU ms per request of each of our processes (by role), where measured. */
-function scenarioResult({ id, title, unit, ours, reference, target, stretch, compare = 'higher', failures = 0, notes = [], cpuPerRequest }) {
+/**
+ * `cpuPerRequest`: CPU ms per request of each of our processes (by role) and of the local PostgreSQL
+ * server, where measured; `referenceCpuPerRequest`: the same for the reference's server.
+ */
+function scenarioResult({ id, title, unit, ours, reference, target, stretch, compare = 'higher', failures = 0, notes = [], cpuPerRequest, referenceCpuPerRequest }) {
   const ratio = reference.measured.value > 0 ? ours.measured.value / reference.measured.value : 0;
   const met = compare === 'higher' ? ratio >= target : ratio > 0 && ratio <= target;
   return {
@@ -35,6 +38,7 @@ function scenarioResult({ id, title, unit, ours, reference, target, stretch, com
     failures,
     notes,
     ...(cpuPerRequest ? { cpuPerRequest } : {}),
+    ...(referenceCpuPerRequest ? { referenceCpuPerRequest } : {}),
   };
 }
 

@@ -9,9 +9,11 @@ module.exports = {
   async run(ctx) {
     const main = await ctx.main();
     const bare = await ctx.bare();
+    const referenceCpu = cpuMeter({ server: bare.proc }, { postgres: true });
     const reference = await ctx.cannon(bare.baseUrl, 'insert');
+    const referenceCpuPerRequest = referenceCpu.perUnit(reference.requests + reference.warmupRequests);
     ctx.measured.insert = reference;
-    const cpu = cpuMeter(main.deployment.roles);
+    const cpu = cpuMeter(main.deployment.roles, { postgres: true });
     const ours = await ctx.cannon(main.baseUrl, 'create-escrow', { apiSecret: main.merchant.apiSecret });
     const cpuPerRequest = cpu.perUnit(ours.requests + ours.warmupRequests);
     return scenarioResult({
@@ -24,7 +26,8 @@ module.exports = {
       stretch: 1.0,
       failures: ours.non2xx + ours.errors + reference.non2xx + reference.errors,
       cpuPerRequest,
-      notes: [describeCpu(cpuPerRequest)].filter(Boolean),
+      referenceCpuPerRequest,
+      notes: [describeCpu(cpuPerRequest, referenceCpuPerRequest)].filter(Boolean),
     });
   },
 };

@@ -21,11 +21,13 @@ module.exports = {
       await seed((orderId) => fetch(`${bare.baseUrl}/escrows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(escrowBody(orderId)) }));
     }
     const { rows } = await main.deployment.query(`SELECT escrow_id FROM escrows_view ORDER BY random() LIMIT ${IDS}`);
-    const cpu = cpuMeter(main.deployment.roles);
+    const cpu = cpuMeter(main.deployment.roles, { postgres: true });
     const ours = await ctx.cannon(main.baseUrl, 'verify', { apiSecret: main.merchant.apiSecret, ids: rows.map((row) => row.escrow_id) });
     const cpuPerRequest = cpu.perUnit(ours.requests + ours.warmupRequests);
     const bareIds = await (await fetch(`${bare.baseUrl}/ids?limit=${IDS}`)).json();
+    const referenceCpu = cpuMeter({ server: bare.proc }, { postgres: true });
     const reference = await ctx.cannon(bare.baseUrl, 'select', { ids: bareIds });
+    const referenceCpuPerRequest = referenceCpu.perUnit(reference.requests + reference.warmupRequests);
     return scenarioResult({
       id: this.id,
       title: this.title,
@@ -35,7 +37,8 @@ module.exports = {
       target: 0.6,
       failures: ours.non2xx + ours.errors + reference.non2xx + reference.errors,
       cpuPerRequest,
-      notes: [describeCpu(cpuPerRequest)].filter(Boolean),
+      referenceCpuPerRequest,
+      notes: [describeCpu(cpuPerRequest, referenceCpuPerRequest)].filter(Boolean),
     });
   },
 };

@@ -9,10 +9,31 @@ export interface PgClientOptions {
   applicationName?: string;
 }
 
-function executor(client: Pool | PoolClient): SqlExecutor {
+/**
+ * Parameterised statements run as named prepared statements: each connection parses and plans a text
+ * once, not on every call (most of PostgreSQL's work for a short statement). Texts are named in the
+ * order first seen; past the limit (a text built from data would otherwise name a statement per value)
+ * they run unnamed.
+ */
+export class StatementNames {
+  private readonly names = new Map<string, string>();
+
+  constructor(private readonly limit = 500) {}
+
+  nameFor(sql: string): string | undefined {
+    const known = this.names.get(sql);
+    if (known !== undefined || this.names.size >= this.limit) return known;
+    const name = `s${this.names.size + 1}`;
+    this.names.set(sql, name);
+    return name;
+  }
+}
+
+function executor(client: Pool | PoolClient, statements: StatementNames): SqlExecutor {
   return {
     async query<Row>(sql: string, params?: readonly unknown[]) {
-      const result = await client.query(sql, params as unknown[]);
+      const name = params === undefined ? undefined : statements.nameFor(sql);
+      const result = await client.query(name === undefined ? { text: sql, values: params as unknown[] } : { name, text: sql, values: params as unknown[] });
       return result.rows as Row[];
     },
   };
@@ -46,7 +67,8 @@ export function createPgClient(options: PgClientOptions): SqlClient {
   const notifications = new PgNotifications(connection);
   // An idle client that loses its server connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
-  const pooled = executor(pool);
+  const statements = new StatementNames();
+  const pooled = executor(pool, statements);
 
   return {
     kind: 'postgres',
@@ -56,7 +78,7 @@ export function createPgClient(options: PgClientOptions): SqlClient {
       const lost = watchConnection(client);
       try {
         await client.query('BEGIN');
-        const result = await work(executor(client));
+        const result = await work(executor(client, statements));
         await client.query('COMMIT');
         return result;
       } catch (error) {
@@ -72,7 +94,7 @@ export function createPgClient(options: PgClientOptions): SqlClient {
       const lost = watchConnection(client);
       let broken = false;
       try {
-        return await work(executor(client), lost.signal);
+        return await work(executor(client, statements), lost.signal);
       } catch (error) {
         broken = true;
         throw error;
