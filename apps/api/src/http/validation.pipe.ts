@@ -1,4 +1,5 @@
 import { BadRequestException, type PipeTransform, type ArgumentMetadata, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { type Dto, ValidationPlans } from './validation-plan';
 
 /** When a value has the wrong type, its length or range complaints are noise: report the type alone. */
 const TYPE_CONSTRAINTS = [
@@ -32,11 +33,11 @@ function flatten(errors: ValidationError[], parent = ''): string[] {
 }
 
 /**
- * Validates bodies against their DTO: unknown fields are stripped (so `api_secret` is dropped
- * unseen), nothing is coerced, and every problem is reported at once in one message.
+ * class-transformer and class-validator as NestJS runs them: unknown fields are stripped (so
+ * `api_secret` is dropped unseen), nothing is coerced, and every problem is reported at once in one message.
  */
-export class RequestValidationPipe implements PipeTransform {
-  private readonly inner = new ValidationPipe({
+export function fullValidationPipe(): ValidationPipe {
+  return new ValidationPipe({
     whitelist: true,
     transform: true,
     forbidUnknownValues: true,
@@ -45,12 +46,22 @@ export class RequestValidationPipe implements PipeTransform {
     validationError: { target: false, value: true },
     exceptionFactory: (errors) => new BadRequestException(flatten(errors).join('; ') || 'The request is invalid'),
   });
+}
+
+/** Validates bodies against their DTO (see fullValidationPipe). */
+export class RequestValidationPipe implements PipeTransform {
+  private readonly inner = fullValidationPipe();
+
+  /** Valid bodies take the plan, which builds the same DTO at a fraction of the cost; the rest the full pipe. */
+  private readonly plans = new ValidationPlans();
 
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type === 'body' && metadata.metatype && metadata.metatype !== Object) {
       if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) {
         throw new BadRequestException('The request body must be a JSON object');
       }
+      const accepted = this.plans.accept(metadata.metatype as Dto, value);
+      if (accepted !== undefined) return accepted;
     }
     return this.inner.transform(value, metadata);
   }

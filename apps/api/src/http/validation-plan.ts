@@ -1,0 +1,203 @@
+import { TransformationType } from 'class-transformer';
+import { defaultMetadataStorage as transformerMetadata } from 'class-transformer/cjs/storage';
+import { getMetadataStorage, type ValidationArguments, type ValidatorConstraintInterface } from 'class-validator';
+
+/** A DTO class: what NestJS hands a pipe as the parameter's metatype. */
+export type Dto = new () => object;
+type Metadata = ReturnType<ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']>[number];
+
+interface Check {
+  metadata: Metadata;
+  validators: ValidatorConstraintInterface[];
+}
+
+interface PropertyPlan {
+  /** IsOptional, ValidateIf: when one says no, nothing else is checked. */
+  conditions: Metadata[];
+  /** IsDefined and every other constraint, each with the validators class-validator itself calls. */
+  checks: Check[];
+  /** The class a ValidateNested property is built as (its @Type). */
+  nested?: Dto;
+}
+
+interface ClassPlan {
+  type: Dto;
+  properties: Map<string, PropertyPlan>;
+}
+
+/** Marks a body the plan cannot vouch for: only the full pipe can say what is wrong with it, or what it becomes. */
+const UNSURE = Symbol('unsure');
+type Unsure = typeof UNSURE;
+
+const HANDLED_TYPES = new Set(['customValidation', 'conditionalValidation', 'nestedValidation', 'isDefined', 'whitelistValidation']);
+const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
+
+/**
+ * The request validation pipe (class-transformer's plainToInstance, then class-validator with
+ * `whitelist`) costs a create escrow a quarter of its API time, mostly in their generic machinery
+ * (metadata looked up and filtered on every call, an error object per property, promises). A plan is
+ * the same DTO metadata read once per class: it builds the instance as plainToInstance does, unknown
+ * properties left out as `whitelist` would delete them, and runs the very validator functions
+ * class-validator would run on it. It only ever answers "valid, and here is the DTO": a body it
+ * finds invalid, or cannot be sure of, goes through the full pipe, which writes the messages. A class
+ * using anything the plan does not reproduce (groups, async or promise validation, @Transform,
+ * @Expose/@Exclude, discriminators) gets no plan and always takes the full pipe.
+ */
+export class ValidationPlans {
+  private readonly plans = new Map<Dto, ClassPlan | null>();
+
+  /** The DTO the full pipe would return for `body`, or undefined when the full pipe must decide. */
+  accept(type: Dto, body: object): object | undefined {
+    const plan = this.planFor(type);
+    if (!plan) return undefined;
+    const built = this.build(plan, body);
+    if (built === UNSURE || this.check(plan, built) !== true) return undefined;
+    return built;
+  }
+
+  private planFor(type: Dto): ClassPlan | null {
+    if (this.plans.has(type)) return this.plans.get(type)!;
+    // A class that refers to itself finds no plan while its own is being made, and so gets none.
+    this.plans.set(type, null);
+    const plan = this.compile(type);
+    this.plans.set(type, plan);
+    return plan;
+  }
+
+  private compile(type: Dto): ClassPlan | null {
+    const storage = getMetadataStorage();
+    const metadatas = storage.getTargetValidationMetadatas(type, undefined as unknown as string, false, false);
+    if (metadatas.length === 0) return null;
+    if (transformerMetadata.getExposedMetadatas(type).length > 0 || transformerMetadata.getExcludedMetadatas(type).length > 0) return null;
+    const sample = new type() as Record<string, unknown>;
+    const properties = new Map<string, PropertyPlan>();
+    for (const metadata of metadatas) {
+      if (!HANDLED_TYPES.has(metadata.type) || (metadata.groups?.length ?? 0) > 0 || metadata.always) return null;
+      const name = metadata.propertyName;
+      if (RESERVED_KEYS.has(name) || Object.getOwnPropertyDescriptor(type.prototype, name) || typeof sample[name] === 'function') return null;
+      if (transformerMetadata.findTransformMetadatas(type, name, TransformationType.PLAIN_TO_CLASS).length > 0) return null;
+      let property = properties.get(name);
+      if (!property) {
+        property = { conditions: [], checks: [] };
+        properties.set(name, property);
+      }
+      if (metadata.type === 'conditionalValidation') property.conditions.push(metadata);
+      if (metadata.type === 'customValidation' || metadata.type === 'isDefined') {
+        const constraints = storage.getTargetValidatorConstraints(metadata.constraintCls);
+        if (constraints.some((constraint) => constraint.async)) return null;
+        property.checks.push({ metadata, validators: constraints.map((constraint) => constraint.instance) });
+      }
+      if (metadata.type === 'nestedValidation') {
+        const nested = this.nestedType(type, name);
+        if (!nested || !this.planFor(nested)) return null;
+        property.nested = nested;
+      }
+    }
+    for (const [name, property] of properties) {
+      // class-transformer builds a typed property whether or not it is validated as nested, and only
+      // a nested one has its unknown properties stripped: the two must go together.
+      if (!property.nested && transformerMetadata.findTypeMetadata(type, name)) return null;
+    }
+    return { type, properties };
+  }
+
+  private nestedType(type: Dto, name: string): Dto | undefined {
+    const metadata = transformerMetadata.findTypeMetadata(type, name);
+    if (!metadata || metadata.options?.discriminator || metadata.reflectedType === Map) return undefined;
+    const nested: unknown = metadata.typeFunction({ newObject: {}, object: {}, property: name });
+    if (typeof nested !== 'function' || [String, Number, Boolean, Date, Buffer, Map, Set, Array, Object].includes(nested as never)) return undefined;
+    return nested as Dto;
+  }
+
+  /** plainToInstance, then whitelist: the class's own instance, with only its known properties, in the body's order. */
+  private build(plan: ClassPlan, body: object): object | Unsure {
+    const source = body as Record<string, unknown>;
+    if (Object.getPrototypeOf(source) !== Object.prototype) return UNSURE;
+    const built = new plan.type() as Record<string, unknown>;
+    for (const key of Object.keys(source)) {
+      if (RESERVED_KEYS.has(key)) return UNSURE;
+      const property = plan.properties.get(key);
+      if (!property) continue;
+      const value = property.nested ? this.buildNested(property.nested, source[key]) : copyPlain(source[key]);
+      if (value === UNSURE) return UNSURE;
+      built[key] = value;
+    }
+    return built;
+  }
+
+  private buildNested(type: Dto, value: unknown): unknown {
+    if (value === null || value === undefined) return value;
+    const plan = this.planFor(type)!;
+    if (Array.isArray(value)) {
+      const items: unknown[] = [];
+      for (const item of value) {
+        if (item === null || typeof item !== 'object' || Array.isArray(item)) return UNSURE;
+        const built = this.build(plan, item);
+        if (built === UNSURE) return UNSURE;
+        items.push(built);
+      }
+      return items;
+    }
+    return typeof value === 'object' ? this.build(plan, value) : UNSURE;
+  }
+
+  /** class-validator's verdict on a built instance: true only when every constraint holds. */
+  private check(plan: ClassPlan, instance: object): boolean | Unsure {
+    const object = instance as Record<string, unknown>;
+    for (const [name, property] of plan.properties) {
+      const value = object[name];
+      if (!property.conditions.every((condition) => (condition.constraints[0] as (o: object, v: unknown) => boolean)(object, value))) continue;
+      for (const { metadata, validators } of property.checks) {
+        if (metadata.validateIf && !metadata.validateIf(object, value)) continue;
+        const args: ValidationArguments = { targetName: plan.type.name, property: name, object, value, constraints: metadata.constraints };
+        for (const validator of validators) {
+          const values = metadata.each && Array.isArray(value) ? value : [value];
+          for (const item of values) {
+            const valid = validator.validate(item, args);
+            if (typeof valid !== 'boolean') return UNSURE;
+            if (!valid) return false;
+          }
+        }
+      }
+      if (property.nested && value !== undefined) {
+        const verdict = this.checkNested(property.nested, value);
+        if (verdict !== true) return verdict;
+      }
+    }
+    return true;
+  }
+
+  private checkNested(type: Dto, value: unknown): boolean | Unsure {
+    const plan = this.planFor(type)!;
+    const items = Array.isArray(value) ? value : [value];
+    for (const item of items) {
+      if (!(item instanceof type)) return false;
+      const verdict = this.check(plan, item);
+      if (verdict !== true) return verdict;
+    }
+    return true;
+  }
+}
+
+/** What plainToInstance makes of an untyped value: primitives as they are, arrays and plain objects copied deeply. */
+function copyPlain(value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (Array.isArray(value)) {
+    const items: unknown[] = [];
+    for (const item of value) {
+      const copied = copyPlain(item);
+      if (copied === UNSURE) return UNSURE;
+      items.push(copied);
+    }
+    return items;
+  }
+  if (Object.getPrototypeOf(value) !== Object.prototype) return UNSURE;
+  const copy: Record<string, unknown> = {};
+  for (const key of Object.keys(value)) {
+    if (RESERVED_KEYS.has(key)) return UNSURE;
+    const copied = copyPlain((value as Record<string, unknown>)[key]);
+    if (copied === UNSURE) return UNSURE;
+    copy[key] = copied;
+  }
+  return copy;
+}
