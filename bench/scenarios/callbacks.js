@@ -2,6 +2,7 @@
 const { join } = require('node:path');
 const { REDIS_URL } = require('../lib/infrastructure');
 const { freePort, spawnNode, stop, waitFor, waitForOutput } = require('../lib/processes');
+const { cpuMeter, describeCpu } = require('../lib/cpu');
 const { scenarioResult } = require('../lib/result');
 const { Deployment, inParallel, post, registerMerchant } = require('../lib/service');
 const { escrowBody } = require('../load/payloads');
@@ -61,7 +62,10 @@ module.exports = {
     const attempts = async () =>
       Number((await deployment.query(`SELECT count(*) AS n FROM events WHERE event_type = 'CallbackAttempted'`)).rows[0].n) >= count;
     const worker = await deployment.startWorker('worker');
+    // From the moment it is ready (it may have begun a moment before): its start-up is not a callback's cost.
+    const cpu = cpuMeter(deployment.roles, { postgres: true });
     const ours = await drain(receiver, count, attempts);
+    const cpuPerCallback = cpu.perUnit(count);
     await stop(worker);
     await deployment.stopAll();
     await stop(receiver.proc);
@@ -82,6 +86,8 @@ module.exports = {
       ours: { name: `worker: ${count} signed, delivered, attempts recorded`, measured: { value: ours.perSecond } },
       reference: { name: 'bare BullMQ worker: HMAC + undici POST', measured: { value: reference.perSecond } },
       target: 0.5,
+      cpuPerRequest: cpuPerCallback,
+      notes: [describeCpu(cpuPerCallback)?.replace('per request', 'per callback')].filter(Boolean),
     });
   },
 };
