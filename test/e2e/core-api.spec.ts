@@ -191,6 +191,22 @@ describe('core API over HTTP on PostgreSQL', () => {
       expect(foreign.body.error.code).toBe('ABC_001');
     });
 
+    it('verifies by our own ids first, then by the merchant orderId, even one shaped like our ids', async () => {
+      const first = await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest(), headers: as(merchant) });
+      const firstId = first.body.data.escrowId;
+      // Another escrow whose own orderId is the first one's escrowId, and one whose orderId merely looks like ours.
+      const shadowing = escrowRequest({ orderId: firstId });
+      const lookalike = escrowRequest({ orderId: `esc_${Date.now()}` });
+      for (const body of [shadowing, lookalike]) {
+        expect((await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body, headers: as(merchant) })).status).toBe(201);
+      }
+      const verified = async (orderId: string) =>
+        (await call(running.baseUrl, 'POST', '/v1/trdp/verify', { body: { orderId }, headers: as(merchant) })).body.data;
+      expect(await verified(firstId)).toMatchObject({ escrow_id: firstId, order_id: first.body.data.orderId });
+      expect(await verified(lookalike.orderId)).toMatchObject({ order_id: lookalike.orderId });
+      expect((await call(running.baseUrl, 'POST', '/v1/trdp/verify', { body: { orderId: `ord_${Date.now()}` }, headers: as(merchant) })).status).toBe(404);
+    });
+
     it('returns the existing escrow for an identical repeat, and 409 for a different body under the same orderId', async () => {
       const request = escrowRequest();
       const first = await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: request, headers: as(merchant) });

@@ -11,22 +11,23 @@ interface Row {
   updated_at: Date;
 }
 
-/** One round trip: our ids first, then the merchant's own escrow orderId. */
-const FIND = `
-  SELECT * FROM (
-    SELECT 'order' AS kind, state, updated_at, 1 AS rank FROM orders_view WHERE order_id = $1 AND merchant_id = $2
-    UNION ALL
-    SELECT 'escrow', state, updated_at, 1 FROM escrows_view WHERE escrow_id = $1 AND merchant_id = $2
-    UNION ALL
-    SELECT 'escrow', state, updated_at, 2 FROM escrows_view WHERE merchant_id = $2 AND merchant_order_id = $1
-  ) found ORDER BY rank LIMIT 1`;
+/**
+ * Our own ids say which view holds them (`ord_…`, `esc_…`); a merchant's own escrow orderId is looked
+ * up only when no order or escrow of ours has the id, as before: ours first. The common case is one
+ * lookup by primary key.
+ */
+const BY_OWN_ID: Record<string, string> = {
+  ord_: `SELECT 'order' AS kind, state, updated_at FROM orders_view WHERE order_id = $1 AND merchant_id = $2`,
+  esc_: `SELECT 'escrow' AS kind, state, updated_at FROM escrows_view WHERE escrow_id = $1 AND merchant_id = $2`,
+};
+const BY_MERCHANT_ORDER_ID = `SELECT 'escrow' AS kind, state, updated_at FROM escrows_view WHERE merchant_id = $2 AND merchant_order_id = $1`;
 
 @QueryHandler(VerifyPaymentQuery)
 export class VerifyPaymentHandler implements IQueryHandler<VerifyPaymentQuery> {
   constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
 
   async execute({ merchantId, orderId }: VerifyPaymentQuery): Promise<PaymentVerification> {
-    const [row] = await this.db.query<Row>(FIND, [orderId, merchantId]);
+    const row = await this.find(orderId, merchantId);
     if (!row) throw new OrderNotFound(orderId);
     const updated_at = new Date(row.updated_at).toISOString();
     if (row.kind === 'order') {
@@ -53,5 +54,11 @@ export class VerifyPaymentHandler implements IQueryHandler<VerifyPaymentQuery> {
       external_reference_id: state.paymentReferenceId,
       updated_at,
     };
+  }
+
+  private async find(orderId: string, merchantId: string): Promise<Row | undefined> {
+    const own = BY_OWN_ID[orderId.slice(0, 4)];
+    const [ours] = own ? await this.db.query<Row>(own, [orderId, merchantId]) : [];
+    return ours ?? (await this.db.query<Row>(BY_MERCHANT_ORDER_ID, [orderId, merchantId]))[0];
   }
 }
