@@ -66,10 +66,14 @@ function differences(expected: Snapshot, actual: Snapshot): string[] {
 }
 
 /** Index definitions of the read-model tables, without the index names (a rebuilt table's indexes get generated names). */
+/** Every index and key constraint of the rebuilt tables, names included (later migrations find them by name). */
 async function indexDefinitions(db: SqlClient, schema: string): Promise<string[]> {
   const rows = await db.query<{ def: string }>(
-    `SELECT regexp_replace(indexdef, '^CREATE (UNIQUE )?INDEX \\S+ ON ', 'CREATE \\1INDEX ON ') AS def
-     FROM pg_indexes WHERE schemaname = $1 AND tablename = ANY($2::text[]) ORDER BY 1`,
+    `SELECT indexdef AS def FROM pg_indexes WHERE schemaname = $1 AND tablename = ANY($2::text[])
+     UNION ALL
+     SELECT c.conname || ': ' || pg_get_constraintdef(c.oid) FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
+       JOIN pg_namespace n ON n.oid = t.relnamespace WHERE n.nspname = $1 AND t.relname = ANY($2::text[])
+     ORDER BY 1`,
     [schema, TABLE_NAMES],
   );
   return rows.map((r) => r.def);

@@ -34,6 +34,38 @@ export function selectForRebuild(all: readonly Projection[], names: readonly str
 const BATCH = 1000;
 
 /**
+ * An empty copy of a live table in the shadow schema, with its key constraints and indexes under their
+ * own names: `LIKE … INCLUDING INDEXES` would name them anew, and after the swap the live indexes would
+ * no longer carry the names their migrations gave them (nor could a later migration find them).
+ */
+async function copyTable(db: SqlClient, schema: string, shadowSchema: string, table: string): Promise<void> {
+  const [live, shadow, name] = [quoteIdentifier(schema), quoteIdentifier(shadowSchema), quoteIdentifier(table)];
+  await db.transaction(async (tx) => {
+    await tx.query(`CREATE TABLE ${shadow}.${name} (LIKE ${live}.${name} INCLUDING ALL EXCLUDING INDEXES)`);
+    const constraints = await tx.query<{ name: string; definition: string }>(
+      `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
+       WHERE conrelid = $1::regclass AND contype IN ('p', 'u', 'x') ORDER BY conname`,
+      [`${live}.${name}`],
+    );
+    for (const constraint of constraints) {
+      await tx.query(`ALTER TABLE ${shadow}.${name} ADD CONSTRAINT ${quoteIdentifier(constraint.name)} ${constraint.definition}`);
+    }
+    // Written (pretty) with the live schema alone on the path, an index's definition names its table
+    // unqualified; run with the shadow schema alone on the path, it lands on the copy.
+    await tx.query(`SELECT set_config('search_path', $1, true)`, [live]);
+    const indexes = await tx.query<{ definition: string }>(
+      `SELECT pg_get_indexdef(i.indexrelid, 0, true) AS definition FROM pg_index i
+       WHERE i.indrelid = $1::regclass
+         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conrelid = i.indrelid AND c.conindid = i.indexrelid AND c.contype IN ('p', 'u', 'x'))
+       ORDER BY i.indexrelid`,
+      [`${live}.${name}`],
+    );
+    await tx.query(`SELECT set_config('search_path', $1, true)`, [shadow]);
+    for (const index of indexes) await tx.query(index.definition);
+  });
+}
+
+/**
  * Replays the whole log into fresh copies of the projections' tables in a shadow schema, while the
  * live read models keep serving and the live projector keeps going; then, holding the checkpoint row
  * (which pauses the live projector at a batch boundary) at the very position the copies reached, moves
@@ -51,9 +83,7 @@ export async function rebuildProjections(
   const shadow = quoteIdentifier(shadowName);
   const tables = projections.flatMap((p) => p.tables);
   await db.exec(`DROP SCHEMA IF EXISTS ${shadow} CASCADE; CREATE SCHEMA ${shadow};`);
-  for (const table of tables) {
-    await db.exec(`CREATE TABLE ${shadow}.${quoteIdentifier(table)} (LIKE ${live}.${quoteIdentifier(table)} INCLUDING ALL)`);
-  }
+  for (const table of tables) await copyTable(db, schema, shadowName, table);
   // Unqualified names resolve to the shadow copies first, then to the live schema (checkpoints, other views).
   const inShadow = async <T>(work: (tx: SqlExecutor) => Promise<T>) =>
     db.transaction(async (tx) => {

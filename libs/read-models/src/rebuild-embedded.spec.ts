@@ -1,0 +1,35 @@
+import { createPgliteClient, migrate, type SqlClient } from '@app/database';
+import { EVENT_STORE_MIGRATIONS, PostgresEventStore } from '@app/event-store';
+import { READ_MODEL_MIGRATIONS } from './read-model.migrations';
+import { rebuildProjections } from './rebuild';
+import { CORE_PROJECTIONS } from './views';
+
+/** The embedded default rebuilds too (one connection, which the swap holds), its tables keeping their indexes' names. */
+describe('rebuilding the read models on PGlite', () => {
+  let db: SqlClient;
+
+  beforeAll(async () => {
+    db = await createPgliteClient(undefined);
+    await migrate(db, 'public', 'event-store', EVENT_STORE_MIGRATIONS);
+    await migrate(db, 'public', 'read-models', READ_MODEL_MIGRATIONS);
+  });
+
+  afterAll(async () => {
+    await db?.close();
+  });
+
+  const indexes = () =>
+    db.query<{ indexname: string; indexdef: string }>(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename LIKE '%view' ORDER BY 1`);
+  const escrowsTable = async () => (await db.query<{ oid: string }>(`SELECT 'escrows_view'::regclass::oid::text AS oid`))[0].oid;
+
+  it('swaps in copies that carry the live indexes under their own names', async () => {
+    const before = await indexes();
+    expect(before.map((i) => i.indexname)).toEqual(expect.arrayContaining(['escrows_view_pkey', 'escrows_view_merchant_order', 'escrows_view_pending_expiry']));
+    const tableBefore = await escrowsTable();
+
+    await rebuildProjections(db, new PostgresEventStore(db), 'public', CORE_PROJECTIONS);
+
+    expect(await escrowsTable()).not.toBe(tableBefore);
+    expect(await indexes()).toEqual(before);
+  });
+});
