@@ -12,14 +12,14 @@ interface Row {
 }
 
 /**
- * Our own ids say which view holds them (`ord_…`, `esc_…`); a merchant's own escrow orderId is looked
- * up only when no order or escrow of ours has the id, as before: ours first. The common case is one
- * lookup by primary key.
+ * Our own ids say which view holds them (`ord_…`, `esc_…`) and take precedence; a merchant's own escrow
+ * orderId is looked up only when no order or escrow of ours has the id. The common case is one lookup
+ * by primary key.
  */
-const BY_OWN_ID: Record<string, string> = {
-  ord_: `SELECT 'order' AS kind, state, updated_at FROM orders_view WHERE order_id = $1 AND merchant_id = $2`,
-  esc_: `SELECT 'escrow' AS kind, state, updated_at FROM escrows_view WHERE escrow_id = $1 AND merchant_id = $2`,
-};
+const BY_OWN_ID = new Map([
+  ['ord_', `SELECT 'order' AS kind, state, updated_at FROM orders_view WHERE order_id = $1 AND merchant_id = $2`],
+  ['esc_', `SELECT 'escrow' AS kind, state, updated_at FROM escrows_view WHERE escrow_id = $1 AND merchant_id = $2`],
+]);
 const BY_MERCHANT_ORDER_ID = `SELECT 'escrow' AS kind, state, updated_at FROM escrows_view WHERE merchant_id = $2 AND merchant_order_id = $1`;
 
 @QueryHandler(VerifyPaymentQuery)
@@ -57,7 +57,7 @@ export class VerifyPaymentHandler implements IQueryHandler<VerifyPaymentQuery> {
   }
 
   private async find(orderId: string, merchantId: string): Promise<Row | undefined> {
-    const own = BY_OWN_ID[orderId.slice(0, 4)];
+    const own = BY_OWN_ID.get(orderId.slice(0, 4));
     const [ours] = own ? await this.db.query<Row>(own, [orderId, merchantId]) : [];
     return ours ?? (await this.db.query<Row>(BY_MERCHANT_ORDER_ID, [orderId, merchantId]))[0];
   }
