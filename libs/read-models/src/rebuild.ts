@@ -34,13 +34,15 @@ export function selectForRebuild(all: readonly Projection[], names: readonly str
 const BATCH = 1000;
 
 /**
- * An empty copy of a live table in the shadow schema, with its key constraints and indexes under their
- * own names: `LIKE … INCLUDING INDEXES` would name them anew, and after the swap the live indexes would
- * no longer carry the names their migrations gave them (nor could a later migration find them).
+ * An empty copy of a live table in the shadow schema, with its key constraints under their own names
+ * (upserts need them); returns its other indexes' definitions, to be built once the bulk of the log is
+ * in (one pass over the finished table costs far less than keeping each index up to date row by row).
+ * `LIKE … INCLUDING INDEXES` is not used because it names indexes anew: after the swap the live ones
+ * would no longer carry the names their migrations gave them, nor could a later migration find them.
  */
-async function copyTable(db: SqlClient, schema: string, shadowSchema: string, table: string): Promise<void> {
-  const [live, shadow, name] = [quoteIdentifier(schema), quoteIdentifier(shadowSchema), quoteIdentifier(table)];
-  await db.transaction(async (tx) => {
+async function copyTable(db: SqlClient, live: string, shadow: string, table: string): Promise<string[]> {
+  const name = quoteIdentifier(table);
+  return db.transaction(async (tx) => {
     await tx.query(`CREATE TABLE ${shadow}.${name} (LIKE ${live}.${name} INCLUDING ALL EXCLUDING INDEXES)`);
     const constraints = await tx.query<{ name: string; definition: string }>(
       `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
@@ -50,8 +52,8 @@ async function copyTable(db: SqlClient, schema: string, shadowSchema: string, ta
     for (const constraint of constraints) {
       await tx.query(`ALTER TABLE ${shadow}.${name} ADD CONSTRAINT ${quoteIdentifier(constraint.name)} ${constraint.definition}`);
     }
-    // Written (pretty) with the live schema alone on the path, an index's definition names its table
-    // unqualified; run with the shadow schema alone on the path, it lands on the copy.
+    // Written (pretty) with the live schema alone on the path, a definition names its table unqualified,
+    // so it builds the index on the copy when run with the shadow schema alone on the path.
     await tx.query(`SELECT set_config('search_path', $1, true)`, [live]);
     const indexes = await tx.query<{ definition: string }>(
       `SELECT pg_get_indexdef(i.indexrelid, 0, true) AS definition FROM pg_index i
@@ -60,8 +62,7 @@ async function copyTable(db: SqlClient, schema: string, shadowSchema: string, ta
        ORDER BY i.indexrelid`,
       [`${live}.${name}`],
     );
-    await tx.query(`SELECT set_config('search_path', $1, true)`, [shadow]);
-    for (const index of indexes) await tx.query(index.definition);
+    return indexes.map((index) => index.definition);
   });
 }
 
@@ -83,7 +84,8 @@ export async function rebuildProjections(
   const shadow = quoteIdentifier(shadowName);
   const tables = projections.flatMap((p) => p.tables);
   await db.exec(`DROP SCHEMA IF EXISTS ${shadow} CASCADE; CREATE SCHEMA ${shadow};`);
-  for (const table of tables) await copyTable(db, schema, shadowName, table);
+  const deferredIndexes: string[] = [];
+  for (const table of tables) deferredIndexes.push(...(await copyTable(db, live, shadow, table)));
   // Unqualified names resolve to the shadow copies first, then to the live schema (checkpoints, other views).
   const inShadow = async <T>(work: (tx: SqlExecutor) => Promise<T>) =>
     db.transaction(async (tx) => {
@@ -104,6 +106,11 @@ export async function rebuildProjections(
       onProgress(progress);
     }
   };
+  await catchUp(await readCheckpoint(db));
+  await db.transaction(async (tx) => {
+    await tx.query(`SELECT set_config('search_path', $1, true)`, [shadow]);
+    for (const definition of deferredIndexes) await tx.query(definition);
+  });
   // Catch up with the live projector, then swap while holding its checkpoint. Holding it pauses the
   // projector, so what it applied since the catch-up (a batch or two) is applied in the same
   // transaction: under steady writes, retrying until the projector happens to stand still may never end.
