@@ -1,6 +1,7 @@
 'use strict';
 /** What scenarios share within one run: settings, resources, and the deployments several of them use. */
 const { join } = require('node:path');
+const { cpuMeter } = require('./cpu');
 const { urlWithSchema } = require('./infrastructure');
 const { freePort, runJson, spawnNode, waitForOutput } = require('./processes');
 const { Deployment, registerMerchant } = require('./service');
@@ -45,10 +46,16 @@ class RunContext {
     return this.bareServer;
   }
 
-  /** autocannon in its own process, after a warm-up; `extra` adds the workload's inputs (API secret, ids). */
-  async cannon(url, workload, extra = {}) {
+  /**
+   * autocannon in its own process, after a warm-up; `extra` adds the workload's inputs (API secret,
+   * ids). With `metered` (processes by name), the result also has `cpuPerRequest`: their CPU and the
+   * local PostgreSQL's per request, warm-up included.
+   */
+  async cannon(url, workload, extra = {}, metered = undefined) {
     const { connections, warmupSeconds, durationSeconds } = this.settings;
-    return runJson(CANNON, { url, workload, connections, warmup: warmupSeconds, duration: durationSeconds, ...extra });
+    const cpu = metered && cpuMeter(metered, { postgres: true });
+    const result = await runJson(CANNON, { url, workload, connections, warmup: warmupSeconds, duration: durationSeconds, ...extra });
+    return cpu ? { ...result, cpuPerRequest: cpu.perUnit(result.requests + result.warmupRequests) } : result;
   }
 }
 

@@ -82,10 +82,10 @@ function cpuMeter(processes, options = {}) {
 }
 
 /** "CPU per request: api 1.2 ms, projector 0.4 ms; reference: server 0.1 ms, postgres 0.2 ms" for the report. */
-function describeCpu(perRequest, reference = {}) {
+function describeCpu(perUnit, reference = {}, unit = 'request') {
   const list = (figures) => Object.entries(figures).map(([name, ms]) => `${name} ${ms} ms`).join(', ');
-  if (Object.keys(perRequest).length === 0) return undefined;
-  return `CPU per request: ${list(perRequest)}${Object.keys(reference).length > 0 ? `; reference: ${list(reference)}` : ''}`;
+  if (Object.keys(perUnit).length === 0) return undefined;
+  return `CPU per ${unit}: ${list(perUnit)}${Object.keys(reference).length > 0 ? `; reference: ${list(reference)}` : ''}`;
 }
 
 module.exports = { cpuMeter, describeCpu };

@@ -18,8 +18,6 @@ function side(name, measured) {
 /**
  * `compare: 'higher'`: ratio = ours / reference, met when ratio >= target (throughput).
  * `compare: 'lower'`: ratio = ours / reference, met when ratio <= target (a latency that must not grow).
- */
-/**
  * `cpuPerRequest`: CPU ms per request of each of our processes (by role) and of the local PostgreSQL
  * server, where measured; `referenceCpuPerRequest`: the same for the reference's server.
  */

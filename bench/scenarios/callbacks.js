@@ -87,7 +87,7 @@ module.exports = {
       reference: { name: 'bare BullMQ worker: HMAC + undici POST', measured: { value: reference.perSecond } },
       target: 0.5,
       cpuPerRequest: cpuPerCallback,
-      notes: [describeCpu(cpuPerCallback)?.replace('per request', 'per callback')].filter(Boolean),
+      notes: [describeCpu(cpuPerCallback, {}, 'callback')].filter(Boolean),
     });
   },
 };

@@ -1,5 +1,5 @@
 'use strict';
-const { cpuMeter, describeCpu } = require('../lib/cpu');
+const { describeCpu } = require('../lib/cpu');
 const { scenarioResult } = require('../lib/result');
 
 /** POST /v1/trdp/escrow/order (3 allocations), read-your-writes included, against one durable INSERT per request. */
@@ -9,13 +9,9 @@ module.exports = {
   async run(ctx) {
     const main = await ctx.main();
     const bare = await ctx.bare();
-    const referenceCpu = cpuMeter({ server: bare.proc }, { postgres: true });
-    const reference = await ctx.cannon(bare.baseUrl, 'insert');
-    const referenceCpuPerRequest = referenceCpu.perUnit(reference.requests + reference.warmupRequests);
+    const reference = await ctx.cannon(bare.baseUrl, 'insert', {}, { server: bare.proc });
     ctx.measured.insert = reference;
-    const cpu = cpuMeter(main.deployment.roles, { postgres: true });
-    const ours = await ctx.cannon(main.baseUrl, 'create-escrow', { apiSecret: main.merchant.apiSecret });
-    const cpuPerRequest = cpu.perUnit(ours.requests + ours.warmupRequests);
+    const ours = await ctx.cannon(main.baseUrl, 'create-escrow', { apiSecret: main.merchant.apiSecret }, main.deployment.roles);
     return scenarioResult({
       id: this.id,
       title: this.title,
@@ -25,9 +21,9 @@ module.exports = {
       target: 0.5,
       stretch: 1.0,
       failures: ours.non2xx + ours.errors + reference.non2xx + reference.errors,
-      cpuPerRequest,
-      referenceCpuPerRequest,
-      notes: [describeCpu(cpuPerRequest, referenceCpuPerRequest)].filter(Boolean),
+      cpuPerRequest: ours.cpuPerRequest,
+      referenceCpuPerRequest: reference.cpuPerRequest,
+      notes: [describeCpu(ours.cpuPerRequest, reference.cpuPerRequest)].filter(Boolean),
     });
   },
 };

@@ -1,5 +1,5 @@
 'use strict';
-const { cpuMeter, describeCpu } = require('../lib/cpu');
+const { describeCpu } = require('../lib/cpu');
 const { scenarioResult } = require('../lib/result');
 const { inParallel, post } = require('../lib/service');
 const { escrowBody } = require('../load/payloads');
@@ -21,13 +21,9 @@ module.exports = {
       await seed((orderId) => fetch(`${bare.baseUrl}/escrows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(escrowBody(orderId)) }));
     }
     const { rows } = await main.deployment.query(`SELECT escrow_id FROM escrows_view ORDER BY random() LIMIT ${IDS}`);
-    const cpu = cpuMeter(main.deployment.roles, { postgres: true });
-    const ours = await ctx.cannon(main.baseUrl, 'verify', { apiSecret: main.merchant.apiSecret, ids: rows.map((row) => row.escrow_id) });
-    const cpuPerRequest = cpu.perUnit(ours.requests + ours.warmupRequests);
+    const ours = await ctx.cannon(main.baseUrl, 'verify', { apiSecret: main.merchant.apiSecret, ids: rows.map((row) => row.escrow_id) }, main.deployment.roles);
     const bareIds = await (await fetch(`${bare.baseUrl}/ids?limit=${IDS}`)).json();
-    const referenceCpu = cpuMeter({ server: bare.proc }, { postgres: true });
-    const reference = await ctx.cannon(bare.baseUrl, 'select', { ids: bareIds });
-    const referenceCpuPerRequest = referenceCpu.perUnit(reference.requests + reference.warmupRequests);
+    const reference = await ctx.cannon(bare.baseUrl, 'select', { ids: bareIds }, { server: bare.proc });
     return scenarioResult({
       id: this.id,
       title: this.title,
@@ -36,9 +32,9 @@ module.exports = {
       reference: { name: 'Fastify + pg, one SELECT by key', measured: { value: reference.perSecond, p50: reference.p50, p99: reference.p99 } },
       target: 0.6,
       failures: ours.non2xx + ours.errors + reference.non2xx + reference.errors,
-      cpuPerRequest,
-      referenceCpuPerRequest,
-      notes: [describeCpu(cpuPerRequest, referenceCpuPerRequest)].filter(Boolean),
+      cpuPerRequest: ours.cpuPerRequest,
+      referenceCpuPerRequest: reference.cpuPerRequest,
+      notes: [describeCpu(ours.cpuPerRequest, reference.cpuPerRequest)].filter(Boolean),
     });
   },
 };

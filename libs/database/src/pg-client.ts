@@ -33,7 +33,7 @@ function executor(client: Pool | PoolClient, statements: StatementNames): SqlExe
   return {
     async query<Row>(sql: string, params?: readonly unknown[]) {
       const name = params === undefined ? undefined : statements.nameFor(sql);
-      const result = await client.query(name === undefined ? { text: sql, values: params as unknown[] } : { name, text: sql, values: params as unknown[] });
+      const result = await client.query({ name, text: sql, values: params as unknown[] | undefined });
       return result.rows as Row[];
     },
   };

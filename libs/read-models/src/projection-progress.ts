@@ -29,7 +29,6 @@ export class ProjectionProgress {
   private poller?: NodeJS.Timeout;
   private localProjector = false;
   private closed = false;
-
   private listening = false;
 
   constructor(

@@ -20,8 +20,9 @@ export interface SessionRule {
 /** The live session of an allowed kind that the request's cookie names, if any. */
 export async function findSession(sessions: ConsoleSessions, request: FastifyRequest, rule: SessionRule): Promise<(ConsoleSession & { token: string }) | undefined> {
   const token = readSessionCookie(request, rule.cookie);
-  const session = token ? await sessions.find(token, rule.kinds) : undefined;
-  return token && session ? { ...session, token } : undefined;
+  if (!token) return undefined;
+  const session = await sessions.find(token, rule.kinds);
+  return session && { ...session, token };
 }
 
 /** Ends the request's session and sends the browser to the sign-in page, which then says so. */

@@ -3,6 +3,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { type EscrowState, OrderNotFound, type OrderState, toEtbNumber } from '@app/domain';
 import { escrowPaymentStatus } from '../../escrows/escrow.presenter';
+import { payableKind, type PayableSummary } from '../payable';
 import { type PaymentVerification, VerifyPaymentQuery } from './verify-payment.query';
 
 interface Row {
@@ -12,14 +13,14 @@ interface Row {
 }
 
 /**
- * Our own ids say which view holds them (`ord_…`, `esc_…`) and take precedence; a merchant's own escrow
+ * Our own ids say which view holds them (payableKind) and take precedence; a merchant's own escrow
  * orderId is looked up only when no order or escrow of ours has the id. The common case is one lookup
  * by primary key.
  */
-const BY_OWN_ID = new Map([
-  ['ord_', `SELECT 'order' AS kind, state, updated_at FROM orders_view WHERE order_id = $1 AND merchant_id = $2`],
-  ['esc_', `SELECT 'escrow' AS kind, state, updated_at FROM escrows_view WHERE escrow_id = $1 AND merchant_id = $2`],
-]);
+const BY_OWN_ID: Record<PayableSummary['kind'], string> = {
+  order: `SELECT 'order' AS kind, state, updated_at FROM orders_view WHERE order_id = $1 AND merchant_id = $2`,
+  escrow: `SELECT 'escrow' AS kind, state, updated_at FROM escrows_view WHERE escrow_id = $1 AND merchant_id = $2`,
+};
 const BY_MERCHANT_ORDER_ID = `SELECT 'escrow' AS kind, state, updated_at FROM escrows_view WHERE merchant_id = $2 AND merchant_order_id = $1`;
 
 @QueryHandler(VerifyPaymentQuery)
@@ -57,8 +58,8 @@ export class VerifyPaymentHandler implements IQueryHandler<VerifyPaymentQuery> {
   }
 
   private async find(orderId: string, merchantId: string): Promise<Row | undefined> {
-    const own = BY_OWN_ID.get(orderId.slice(0, 4));
-    const [ours] = own ? await this.db.query<Row>(own, [orderId, merchantId]) : [];
+    const kind = payableKind(orderId)?.kind;
+    const [ours] = kind ? await this.db.query<Row>(BY_OWN_ID[kind], [orderId, merchantId]) : [];
     return ours ?? (await this.db.query<Row>(BY_MERCHANT_ORDER_ID, [orderId, merchantId]))[0];
   }
 }
