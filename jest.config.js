@@ -1,3 +1,5 @@
+const { availableParallelism } = require('node:os');
+
 /** One runner for unit, contract and end-to-end tests; SWC strips types fast, `npm run lint` type-checks. */
 const swc = [
   '@swc/jest',
@@ -15,15 +17,27 @@ const swc = [
 const swcForEsmPackages = ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
 const ESM_PACKAGES = ['@nestjs', 'content-disposition'];
 
-module.exports = {
+const common = {
   rootDir: '.',
   testEnvironment: 'node',
   transform: { '^.+\\.ts$': swc, '^.+\\.js$': swcForEsmPackages },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
-  testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/test/**/*.spec.ts', '<rootDir>/chaos/**/*.spec.ts'],
   moduleNameMapper: {
-    '^@app/(domain|event-store|database|config|read-models|merchants|payments|callbacks|callback-receiver|audit)$': '<rootDir>/libs/$1/src',
+    '^@app/(domain|event-store|database|config|read-models|merchants|payments|callbacks|callback-receiver|audit|chapa-simulator|infrastructure|scheduling|accounts|callback-delivery)$': '<rootDir>/libs/$1/src',
   },
-  globalSetup: '<rootDir>/test/support/global-setup.ts',
-  testTimeout: 30000,
+};
+
+module.exports = {
+  // Generous: a test waits for outcomes, never for a deadline, and a loaded 2-core machine is slow.
+  testTimeout: 60000,
+  // Most suites wait on PostgreSQL, Redis, timers or child processes more than they compute: two
+  // workers per core keep the cores busy without starving each other. A count, not '200%': Jest reads
+  // a percentage above 100 as a number of workers (every file at once, which overloads 2 cores).
+  maxWorkers: 2 * availableParallelism(),
+  projects: [
+    // Unit and contract tests run on the sources alone: a run of them never builds the service.
+    { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/chaos/**/*.spec.ts'] },
+    // Some end-to-end tests start the built service as processes: it is built once per run, first.
+    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.spec.ts'], globalSetup: '<rootDir>/test/support/global-setup.ts' },
+  ],
 };

@@ -52,9 +52,9 @@ class RunContext {
    * local PostgreSQL's per request, warm-up included.
    */
   async cannon(url, workload, extra = {}, metered = undefined) {
-    const { connections, warmupSeconds, durationSeconds } = this.settings;
+    const { connections, warmupSeconds, durationSeconds, requests } = this.settings;
     const cpu = metered && cpuMeter(metered, { postgres: true });
-    const result = await runJson(CANNON, { url, workload, connections, warmup: warmupSeconds, duration: durationSeconds, ...extra });
+    const result = await runJson(CANNON, { url, workload, connections, warmup: warmupSeconds, duration: durationSeconds, amount: requests, ...extra });
     return cpu ? { ...result, cpuPerRequest: cpu.perUnit(result.requests + result.warmupRequests) } : result;
   }
 }

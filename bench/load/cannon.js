@@ -28,7 +28,7 @@ const WORKLOADS = {
       },
     ],
   }),
-  /** Reference: one INSERT of the same request into a table as wide as escrows_view. */
+  /** Reference: one INSERT of the same request into a table as wide as payables_view. */
   insert: () => ({
     idReplacement: true,
     requests: [{ method: 'POST', path: '/escrows', headers: json, body: JSON.stringify(escrowBody('bench-[<id>]')) }],
@@ -89,11 +89,13 @@ const WORKLOADS = {
   },
 };
 
-async function run(durationSeconds) {
+/** Runs for `durationSeconds`, or until `amount` requests were answered if given (autocannon then ignores the duration). */
+async function run(durationSeconds, amount) {
   const result = await autocannon({
     url: input.url,
     connections: input.connections,
     duration: durationSeconds,
+    amount,
     timeout: 30,
     ...WORKLOADS[input.workload](),
   });
@@ -103,12 +105,13 @@ async function run(durationSeconds) {
 async function main() {
   if (!WORKLOADS[input.workload]) throw new Error(`unknown workload ${input.workload}`);
   const warmup = input.warmup > 0 ? await run(input.warmup) : undefined;
-  const result = await run(input.duration);
+  const result = await run(input.duration, input.amount);
   process.stdout.write(
     `${JSON.stringify({
       requests: result.requests.total,
       warmupRequests: warmup?.requests.total ?? 0,
-      perSecond: result.requests.total / (result.duration || input.duration),
+      // Measured from its own clock: autocannon's `duration` is whole seconds.
+      perSecond: result.requests.total / ((result.finish - result.start) / 1000 || input.duration),
       p50: result.latency.p50,
       p99: result.latency.p99,
       non2xx: result.non2xx,

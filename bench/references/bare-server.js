@@ -1,7 +1,7 @@
 'use strict';
 /**
  * The physical limit for a request that writes or reads one row: Fastify and `pg`, nothing else.
- * POST /escrows inserts the request into a table as wide as escrows_view (one durable INSERT);
+ * POST /escrows inserts the request into a table as wide as payables_view (one durable INSERT);
  * POST /verify selects one row by primary key. Env: PORT, DATABASE_URL (its own schema on search_path).
  */
 const { randomUUID } = require('node:crypto');

@@ -8,7 +8,7 @@ const EVENTS_PER_ESCROW = 2 + ALLOCATIONS.length;
 
 /**
  * Adds finished escrows to the log straight in SQL, fast: copies of the template escrow's events
- * (its whole lifecycle, a stream per copy) and of its final escrows_view row, then moves every
+ * (its whole lifecycle, a stream per copy) and of its final payables_view row, then moves every
  * follower's checkpoint past them, as if the projector and dispatcher had long since applied them.
  * The copies' ledger postings are left out: the command path measured here never reads them.
  */
@@ -27,9 +27,10 @@ async function seed(deployment, templateId, from, to) {
     params,
   );
   await deployment.query(
-    `INSERT INTO escrows_view (escrow_id, merchant_id, merchant_order_id, status, amount, expires_at, created_at, updated_at, state)
-     SELECT 'esc_seed_' || g, t.merchant_id, 'seed-' || g, t.status, t.amount, t.expires_at, t.created_at, t.updated_at, t.state
-     FROM generate_series($2::int, $3::int) g, (SELECT * FROM escrows_view WHERE escrow_id = $1) t`,
+    `INSERT INTO payables_view (payable_id, kind, merchant_id, merchant_order_id, status, payment_status, amount, expires_at, created_at, updated_at, document)
+     SELECT 'esc_seed_' || g, t.kind, t.merchant_id, 'seed-' || g, t.status, t.payment_status, t.amount, t.expires_at, t.created_at, t.updated_at,
+       t.document || jsonb_build_object('id', 'esc_seed_' || g, 'merchantOrderId', 'seed-' || g)
+     FROM generate_series($2::int, $3::int) g, (SELECT * FROM payables_view WHERE payable_id = $1) t`,
     params,
   );
   await deployment.query(
@@ -40,7 +41,7 @@ async function seed(deployment, templateId, from, to) {
      ON CONFLICT (name) DO UPDATE SET commit_position = EXCLUDED.commit_position, prepare_position = EXCLUDED.prepare_position`,
   );
   // A log that grew over months is vacuumed and on disk: settle the bulk load now, not during the measurement.
-  await deployment.query('VACUUM (ANALYZE) streams, events, escrows_view');
+  await deployment.query('VACUUM (ANALYZE) streams, events, payables_view');
   await deployment.query('CHECKPOINT');
 }
 

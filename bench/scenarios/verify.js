@@ -15,12 +15,12 @@ module.exports = {
     const bare = await ctx.bare();
     // Run alone (--only verify), nothing has created escrows yet: create some on both sides first.
     const seed = async (create) => inParallel(IDS / 4, 10, (i) => create(`verify-${i}`));
-    const { rows: any } = await main.deployment.query('SELECT 1 FROM escrows_view LIMIT 1');
+    const { rows: any } = await main.deployment.query("SELECT 1 FROM payables_view WHERE kind = 'escrow' LIMIT 1");
     if (any.length === 0) await seed((orderId) => post(main.baseUrl, '/v1/trdp/escrow/order', main.merchant.apiSecret, escrowBody(orderId)));
     if ((await (await fetch(`${bare.baseUrl}/ids?limit=1`)).json()).length === 0) {
       await seed((orderId) => fetch(`${bare.baseUrl}/escrows`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(escrowBody(orderId)) }));
     }
-    const { rows } = await main.deployment.query(`SELECT escrow_id FROM escrows_view ORDER BY random() LIMIT ${IDS}`);
+    const { rows } = await main.deployment.query(`SELECT payable_id AS escrow_id FROM payables_view WHERE kind = 'escrow' ORDER BY random() LIMIT ${IDS}`);
     const ours = await ctx.cannon(main.baseUrl, 'verify', { apiSecret: main.merchant.apiSecret, ids: rows.map((row) => row.escrow_id) }, main.deployment.roles);
     const bareIds = await (await fetch(`${bare.baseUrl}/ids?limit=${IDS}`)).json();
     const reference = await ctx.cannon(bare.baseUrl, 'select', { ids: bareIds }, { server: bare.proc });

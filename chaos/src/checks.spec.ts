@@ -1,6 +1,6 @@
 import { deliveryIdFor } from '@app/callbacks';
-import { checkCallbacks, checkIntegrity, checkLedger, checkSecrets, checkWrites } from './checks';
-import type { EscrowSnapshot, LedgerSnapshot, LoggedEvent, Operation, ReceivedCallback } from './records';
+import { checkAnswered, checkCallbacks, checkIntegrity, checkLedger, checkOpenWork, checkReadiness, checkRecoveryLatency, checkSecrets, checkWrites, p99 } from './checks';
+import type { Attempt, EscrowSnapshot, LedgerSnapshot, LoggedEvent, Operation, OutageWindow, ReadinessSample, ReceivedCallback } from './records';
 
 const ok = (requestId: string, body: unknown, status = 201) => ({ requestId, status, responseText: JSON.stringify({ data: body }) });
 
@@ -76,11 +76,58 @@ describe('the chaos run checks', () => {
     });
   });
 
+  describe('answers', () => {
+    const inUse = { status: 409, responseText: JSON.stringify({ error: { code: 'IDEMPOTENCY_KEY_IN_USE' } }) };
+
+    it('passes writes answered in the end, after attempts without an answer, with a 5xx or with the key still in use', () => {
+      const { operations } = healthyRun();
+      const retried: Operation = {
+        id: 'op-5',
+        kind: 'release',
+        method: 'POST',
+        path: '/v1/trdp/escrow/esc_1/release',
+        attempts: [{ requestId: 'r-5a' }, { requestId: 'r-5b', status: 503 }, { requestId: 'r-5c', ...inUse }, ok('r-5d', {}, 200)],
+      };
+      expect(checkAnswered([...operations, retried])).toMatchObject({ ok: true, problems: [] });
+    });
+
+    it('fails a request whose retries all found the key in use, or all failed', () => {
+      const stuck: Operation = {
+        id: 'op-6',
+        kind: 'release',
+        method: 'POST',
+        path: '/v1/trdp/escrow/esc_1/release',
+        idempotencyKey: 'idem-6',
+        attempts: [
+          { requestId: 'r-6a', sentAt: 1000, ms: 20, error: 'TypeError: other side closed' },
+          { requestId: 'r-6b', sentAt: 1200, ms: 10_000, ...inUse },
+          { requestId: 'r-6c', sentAt: 11_500, ms: 10_000, ...inUse },
+        ],
+      };
+      const failing: Operation = { id: 'op-7', kind: 'read', method: 'POST', path: '/v1/trdp/verify', attempts: [{ requestId: 'r-7', status: 500, responseText: '{}' }] };
+      expect(checkAnswered([stuck, failing]).problems).toEqual([
+        'unanswered: POST /v1/trdp/escrow/esc_1/release (idem-6) after 3 attempts over 20.5 s: none, 409 IDEMPOTENCY_KEY_IN_USE (10.0 s), 409 IDEMPOTENCY_KEY_IN_USE (10.0 s)',
+        'unanswered: POST /v1/trdp/verify (op-7) after 1 attempts: 500',
+      ]);
+    });
+  });
+
   describe('ledger', () => {
-    const escrow = (status: string, ...allocations: [number, string][]): EscrowSnapshot => ({
+    /** An allocation's money follows its status unless given: `[amount, status, held, released]`. */
+    const escrow = (status: string, ...allocations: ([number, string] | [number, string, number, number])[]): EscrowSnapshot => ({
       escrowId: 'esc_1',
       status,
-      allocations: allocations.map(([amount, allocationStatus], i) => ({ merchantId: `s-${i}`, amount, status: allocationStatus })),
+      allocations: allocations.map(([amount, allocationStatus, held, released], i) => {
+        const all = (statuses: string[]) => (statuses.includes(allocationStatus) ? amount : 0);
+        return {
+          merchantId: `s-${i}`,
+          amount,
+          status: allocationStatus,
+          held: held ?? all(['HELD']),
+          released: released ?? all(['RELEASED']),
+          refunded: held === undefined ? all(['REFUND_PENDING', 'REFUNDED']) : 0,
+        };
+      }),
     });
     const ledger = (escrowBalance: number, credits = 150.5): LedgerSnapshot => ({
       balanced: credits === 150.5,
@@ -96,6 +143,15 @@ describe('the chaos run checks', () => {
     it('passes a balanced ledger whose escrow holds exactly its held allocations', () => {
       expect(checkLedger(ledger(50.25), [escrow('PARTIALLY_RELEASED', [100.25, 'RELEASED'], [50.25, 'HELD'])]).ok).toBe(true);
       expect(checkLedger(ledger(0), [escrow('RELEASED', [100.25, 'RELEASED'], [50.25, 'RELEASED'])]).ok).toBe(true);
+      expect(checkLedger(ledger(50.25), [escrow('PARTIALLY_RELEASED', [100.25, 'RELEASED'], [70.25, 'PARTIALLY_RELEASED', 50.25, 20])]).ok).toBe(true);
+      // Never paid: nothing to account for.
+      expect(checkLedger(ledger(50.25), [escrow('PARTIALLY_RELEASED', [100.25, 'RELEASED'], [50.25, 'HELD']), { ...escrow('EXPIRED', [10, 'VOID']), escrowId: 'esc_2' }]).ok).toBe(true);
+    });
+
+    it('fails an allocation whose held, released and refunded amounts do not add up to it', () => {
+      expect(checkLedger(ledger(50.25), [escrow('PARTIALLY_RELEASED', [100.25, 'RELEASED'], [70.25, 'PARTIALLY_RELEASED', 50.25, 19.99])]).problems).toEqual([
+        'escrow esc_1 allocation s-1: amount 7025 santim, held + released + refunded + frozen 7024',
+      ]);
     });
 
     it('fails an unbalanced trial balance', () => {
@@ -107,7 +163,16 @@ describe('the chaos run checks', () => {
     it('fails an escrow account that differs from its held allocations, and a closed escrow that still holds money', () => {
       expect(checkLedger(ledger(50.25), [escrow('HELD', [100.25, 'HELD'], [50.25, 'HELD'])]).ok).toBe(false);
       const closed = checkLedger(ledger(50.25), [escrow('REFUNDED', [100.25, 'RELEASED'], [50.25, 'REFUNDED'])]);
-      expect(closed.problems).toEqual([expect.stringContaining('held allocations 0'), expect.stringContaining('is REFUNDED but its account holds 5025')]);
+      expect(closed.problems).toEqual([expect.stringContaining('held and frozen allocations 0'), expect.stringContaining('is REFUNDED but its account holds 5025')]);
+    });
+
+    it('counts frozen money in the allocation and the escrow account, and fails a fee earned beyond the fee or what was released', () => {
+      const disputed = escrow('DISPUTED', [100.25, 'RELEASED'], [50.25, 'DISPUTED', 0, 0]);
+      disputed.allocations[1].frozen = 50.25;
+      expect(checkLedger(ledger(50.25), [disputed]).ok).toBe(true);
+      const greedy = escrow('PARTIALLY_RELEASED', [100.25, 'RELEASED'], [50.25, 'HELD']);
+      greedy.allocations[0] = { ...greedy.allocations[0], fee: 10, feeEarned: 10.01 };
+      expect(checkLedger(ledger(50.25), [greedy]).problems).toEqual([expect.stringContaining('fee earned 1001 santim of a fee of 1000')]);
     });
   });
 
@@ -154,6 +219,125 @@ describe('the chaos run checks', () => {
       expect(leakedLog.problems).toEqual(['API secret of m-1 in the log of worker-1']);
       const leakedResponse = checkSecrets(secrets, [{ name: 'GET /v1/audit/events', operationId: 'op-7', text: '"sk_secret_1"' }], []);
       expect(leakedResponse.ok).toBe(false);
+    });
+  });
+
+  describe('open work', () => {
+    const at = Date.parse('2026-01-01T12:00:00Z');
+    const created = (streamId: string, phone: string, expiresAt = '2026-01-01T12:30:00Z') =>
+      event(streamId.startsWith('order') ? 'OrderCreated' : 'EscrowCreated', streamId, 'r-c', { customer: { phone }, expiresAt });
+    const initiated = (streamId: string, attemptId: string) =>
+      event(streamId.startsWith('order') ? 'OrderPaymentInitiated' : 'EscrowPaymentInitiated', streamId, undefined, { attemptId, initiatedAt: '2026-01-01T11:59:00Z' }, 'system');
+    const refund = (type: string, refundId: string) => event(type, 'escrow-esc_1', undefined, { refundId, reason: 'CANCELLED', requestedAt: '2026-01-01T11:59:30Z' }, 'provider');
+
+    /** A paid order, an escrow paid then cancelled and refunded, an escrow whose customer never answered and which expired, an order still open. */
+    function settledLog(): LoggedEvent[] {
+      return [
+        created('order-ord_1', '+251900000000'),
+        initiated('order-ord_1', 'att_1'),
+        event('OrderPaid', 'order-ord_1', undefined, {}, 'provider'),
+        created('escrow-esc_1', '+251900000000'),
+        event('EscrowFunded', 'escrow-esc_1', undefined, {}, 'provider'),
+        event('EscrowCancelled', 'escrow-esc_1', 'r-x'),
+        refund('EscrowRefundRequested', 'esc_1-refund-1'),
+        refund('EscrowRefundCompleted', 'esc_1-refund-1'),
+        created('escrow-esc_2', '+251900000002', '2026-01-01T11:59:50Z'),
+        initiated('escrow-esc_2', 'att_2'),
+        event('EscrowExpired', 'escrow-esc_2', undefined, {}, 'system'),
+        created('order-ord_3', '+251900000002'),
+        initiated('order-ord_3', 'att_3'),
+      ];
+    }
+
+    it('passes a log in which every attempt has an outcome, every refund completed and every pending order expires later', () => {
+      expect(checkOpenWork(settledLog(), at)).toMatchObject({ ok: true, problems: [] });
+    });
+
+    it('fails on a payment attempt of a phone that answers with no outcome, naming it', () => {
+      const log = [...settledLog(), created('order-ord_4', '+251900000001'), initiated('order-ord_4', 'att_4')];
+      expect(checkOpenWork(log, at).problems).toEqual([expect.stringMatching(/^payment: att_4 of order-ord_4 .*has no outcome/)]);
+    });
+
+    it('fails on a refund requested and never completed, naming it', () => {
+      const log = settledLog().filter((e) => e.type !== 'EscrowRefundCompleted');
+      expect(checkOpenWork(log, at).problems).toEqual([expect.stringMatching(/^refund: esc_1-refund-1 of escrow-esc_1 \(CANCELLED/)]);
+    });
+
+    it('fails on an order still PENDING past its expiresAt', () => {
+      const log = [...settledLog(), created('order-ord_5', '+251900000000', '2026-01-01T11:58:00Z')];
+      expect(checkOpenWork(log, at).problems).toEqual([expect.stringMatching(/^expiry: order-ord_5 is still PENDING 120.0 s after/)]);
+    });
+  });
+
+  describe('readiness', () => {
+    const outage: OutageWindow = { startedAt: 10_000, refusedUntil: 20_000, endedAt: 20_010 };
+    const apis = ['http://127.0.0.1:1', 'http://127.0.0.1:2'];
+    const sample = (api: string, sentAt: number, status?: number): ReadinessSample => ({ api, sentAt, answeredAt: sentAt + 20, status });
+    /** Both APIs answer 503 every second of the outage and 200 from 1.5 s after it. */
+    const healthy = () => apis.flatMap((api) => [...[10_100, 11_100, 12_100].map((t) => sample(api, t, 503)), sample(api, 20_100, 503), sample(api, 21_500, 200)]);
+
+    it('passes 503s during the outage and 200 soon after', () => {
+      expect(checkReadiness(healthy(), apis, outage)).toMatchObject({ ok: true, problems: [] });
+    });
+
+    it('fails a 200 while PostgreSQL refused connections', () => {
+      expect(checkReadiness([...healthy(), sample(apis[1], 15_000, 200)], apis, outage).problems).toEqual([
+        expect.stringMatching(/^http:\/\/127.0.0.1:2 answered ready \(200\) 5.0 s into the outage/),
+      ]);
+    });
+
+    it('fails an API that answered during the outage but never 503', () => {
+      const samples = [...healthy().filter((s) => s.api !== apis[0] || s.status === 200), sample(apis[0], 12_000, 500)];
+      expect(checkReadiness(samples, apis, outage).problems).toEqual([expect.stringContaining('never 503 (500)')]);
+    });
+
+    it('fails an API not ready again within 30 s after the outage', () => {
+      const samples = [...healthy().filter((s) => s.api !== apis[1] || s.status !== 200), sample(apis[1], 55_000, 200)];
+      expect(checkReadiness(samples, apis, outage).problems).toEqual([expect.stringContaining('http://127.0.0.1:2 did not answer ready (200) within 30.0 s')]);
+    });
+
+    it('asks no 503 of an API that was down during the outage', () => {
+      const samples = [...healthy().filter((s) => s.api !== apis[0] || s.status === 200), sample(apis[0], 11_000)];
+      expect(checkReadiness(samples, apis, outage).ok).toBe(true);
+    });
+
+    it('fails a run without an outage', () => {
+      expect(checkReadiness([], apis, undefined).ok).toBe(false);
+    });
+  });
+
+  describe('recovery latency', () => {
+    const outage: OutageWindow = { startedAt: 100_000, refusedUntil: 110_000, endedAt: 110_000 };
+    /** One client request every 50 ms from `from` to `to`, each taking `ms`. */
+    const requests = (from: number, to: number, ms: (t: number) => number): Attempt[] =>
+      Array.from({ length: (to - from) / 50 }, (_, i) => from + i * 50).map((t) => ({ requestId: `r-${t}`, status: 200, sentAt: t, ms: ms(t) }));
+    const run = (...attempts: Attempt[][]): Operation[] => [{ id: 'op', kind: 'read', method: 'GET', path: '/', attempts: attempts.flat() }];
+    // The baseline: 10 ms, with one request in fifty at 40 ms (its p99 is 40 ms).
+    const before = requests(50_000, 100_000, (t) => (t % 2500 === 0 ? 40 : 10));
+
+    it('passes when a window after the outage is back within twice the baseline p99, and reports the figures', () => {
+      const after = requests(110_000, 140_000, (t) => (t < 118_000 ? 900 : 60));
+      const check = checkRecoveryLatency(run(before, after), 0, outage);
+      expect(check).toMatchObject({ ok: true, problems: [] });
+      expect(check.summary).toContain('baseline p99 40 ms over 600 requests');
+      expect(check.summary).toContain('first window at or under 80 ms: +8–13 s after, p99 60 ms');
+    });
+
+    it('fails when no window within 30 s after the outage comes back', () => {
+      const check = checkRecoveryLatency(run(before, requests(110_000, 140_000, () => 300)), 0, outage);
+      expect(check.problems).toEqual([expect.stringContaining('had a p99 at or under 80 ms (2× the baseline 40 ms); the best, +0–5 s, had 300 ms')]);
+    });
+
+    it('counts only successful responses, and the baseline only from the start of the load', () => {
+      const failed = requests(110_000, 140_000, () => 5).map((a) => ({ ...a, status: 503 }));
+      expect(checkRecoveryLatency(run(before, failed), 0, outage).problems).toEqual([expect.stringContaining('had 20 successful requests')]);
+      expect(checkRecoveryLatency(run(before), 99_900, outage).problems).toEqual([expect.stringContaining('no baseline')]);
+    });
+
+    it('takes the nearest-rank p99', () => {
+      expect(p99(Array.from({ length: 100 }, (_, i) => i + 1))).toBe(99);
+      expect(p99([5])).toBe(5);
+      expect(p99([])).toBeUndefined();
     });
   });
 });

@@ -1,5 +1,7 @@
 import { CALLBACK_WORTHY, deliveryIdFor } from '@app/callbacks';
+import { SANDBOX_PHONES } from '@app/payments';
 import {
+  type Attempt,
   type CapturedText,
   type EscrowSnapshot,
   type IntegritySnapshot,
@@ -7,8 +9,11 @@ import {
   type LoggedEvent,
   type Operation,
   type OperationKind,
+  type OutageWindow,
   outcomeOf,
+  type ReadinessSample,
   type ReceivedCallback,
+  retriable,
   type Secret,
 } from './records';
 
@@ -30,6 +35,11 @@ const WRITTEN: Partial<Record<OperationKind, string>> = {
   'create-order': 'OrderCreated',
   'create-escrow': 'EscrowCreated',
   release: 'AllocationReleased',
+  refund: 'EscrowRefundRequested',
+  'order-refund': 'OrderRefundRequested',
+  'auto-release': 'AutoReleaseRescheduled',
+  dispute: 'DisputeOpened',
+  'resolve-dispute': 'DisputeResolved',
   cancel: 'EscrowCancelled',
 };
 
@@ -116,10 +126,46 @@ export function checkWrites(operations: Operation[], events: LoggedEvent[]): Che
   return result('writes: no lost and no phantom writes', problems, `${succeeded} succeeded and ${unknown} unknown-outcome writes against ${events.length} events`);
 }
 
+/**
+ * (a') Every request was answered in the end: retried under its Idempotency-Key through the kills and
+ * the outage, for longer than the outage lasts, it got a 2xx or a refusal. A key left "in use" by an
+ * attempt that died with its API, or a retry that keeps failing once PostgreSQL is back, shows here.
+ */
+export function checkAnswered(operations: Operation[]): CheckResult {
+  const problems: string[] = [];
+  let retried = 0;
+  for (const operation of operations) {
+    const last = operation.attempts.at(-1);
+    if (operation.attempts.length > 1) retried += 1;
+    if (!last || !retriable(last)) continue;
+    const first = operation.attempts[0];
+    const span = first.sentAt !== undefined && last.sentAt !== undefined ? ` over ${((last.sentAt + (last.ms ?? 0) - first.sentAt) / 1000).toFixed(1)} s` : '';
+    const answers = operation.attempts.map(describeAnswer).join(', ');
+    problems.push(`unanswered: ${operation.method} ${operation.path} (${operation.idempotencyKey ?? operation.id}) after ${operation.attempts.length} attempts${span}: ${answers}`);
+  }
+  return result('answers: every request answered in the end', problems, `${operations.length} requests, ${retried} retried`);
+}
+
+/** `none`, `500 GEN_004`, `409 IDEMPOTENCY_KEY_IN_USE (10.0 s)`: what one attempt got, and how long it waited when that was long. */
+function describeAnswer(attempt: Attempt): string {
+  let code: string | undefined;
+  try {
+    code = JSON.parse(attempt.responseText ?? '')?.error?.code;
+  } catch {
+    code = undefined;
+  }
+  const answer = attempt.status === undefined ? 'none' : [attempt.status, code].filter(Boolean).join(' ');
+  return attempt.ms !== undefined && attempt.ms >= 1000 ? `${answer} (${(attempt.ms / 1000).toFixed(1)} s)` : answer;
+}
+
 const santim = (etb: number) => Math.round(etb * 100);
 const TERMINAL = new Set(['RELEASED', 'REFUNDED', 'CANCELLED', 'FAILED', 'EXPIRED']);
 
-/** (b) The trial balance is zero; each escrow's account equals its held allocations, and is zero once the escrow is closed. */
+/**
+ * (b) The trial balance is zero; each paid allocation's amount is what it holds plus what was released,
+ * refunded and frozen of it, and the fee it earned is at most its fee and what was released; each
+ * escrow's account equals what its allocations hold and disputes freeze, and is zero once it is closed.
+ */
 export function checkLedger(ledger: LedgerSnapshot, escrows: EscrowSnapshot[]): CheckResult {
   const problems: string[] = [];
   const debits = ledger.accounts.reduce((sum, a) => sum + santim(a.debit), 0);
@@ -131,14 +177,23 @@ export function checkLedger(ledger: LedgerSnapshot, escrows: EscrowSnapshot[]): 
   let terminal = 0;
   for (const escrow of escrows) {
     const balance = balances.get(`escrow:${escrow.escrowId}`) ?? 0;
-    const held = escrow.allocations.filter((a) => a.status === 'HELD').reduce((sum, a) => sum + santim(a.amount), 0);
-    if (balance !== held) problems.push(`escrow ${escrow.escrowId} (${escrow.status}): account ${balance} santim, held allocations ${held} santim`);
+    // An allocation never paid (PENDING, or VOID once the escrow closed unpaid) has no money to account for.
+    for (const a of escrow.allocations.filter((allocation) => allocation.status !== 'PENDING' && allocation.status !== 'VOID')) {
+      const accounted = santim(a.held) + santim(a.released) + santim(a.refunded) + santim(a.frozen ?? 0);
+      if (accounted !== santim(a.amount)) problems.push(`escrow ${escrow.escrowId} allocation ${a.merchantId}: amount ${santim(a.amount)} santim, held + released + refunded + frozen ${accounted}`);
+      const earned = santim(a.feeEarned ?? 0);
+      if (earned > santim(a.fee ?? 0) || earned > santim(a.released)) {
+        problems.push(`escrow ${escrow.escrowId} allocation ${a.merchantId}: fee earned ${earned} santim of a fee of ${santim(a.fee ?? 0)} on ${santim(a.released)} released`);
+      }
+    }
+    const held = escrow.allocations.reduce((sum, a) => sum + santim(a.held) + santim(a.frozen ?? 0), 0);
+    if (balance !== held) problems.push(`escrow ${escrow.escrowId} (${escrow.status}): account ${balance} santim, held and frozen allocations ${held} santim`);
     if (TERMINAL.has(escrow.status)) {
       terminal += 1;
       if (balance !== 0) problems.push(`escrow ${escrow.escrowId} is ${escrow.status} but its account holds ${balance} santim`);
     }
   }
-  return result('ledger: trial balance zero, escrow accounts equal held allocations', problems, `${ledger.accounts.length} accounts, ${escrows.length} escrows (${terminal} closed)`);
+  return result('ledger: trial balance zero, escrow accounts equal held and frozen allocations, fees within bounds', problems, `${ledger.accounts.length} accounts, ${escrows.length} escrows (${terminal} closed)`);
 }
 
 /**
@@ -189,4 +244,146 @@ export function checkSecrets(secrets: Secret[], responses: (CapturedText & { ope
   }
   const scanned = responses.length + others.length;
   return result('secrets: never in responses, logs or the event log', problems, `${secrets.length} secrets searched in ${scanned} texts`);
+}
+
+/** Phones whose payment the sandbox answers by itself (others never answer, or wait for a code the run never sends). */
+const ANSWERING_PHONES = new Set<string>([SANDBOX_PHONES.succeeds, SANDBOX_PHONES.insufficientFunds, SANDBOX_PHONES.refundsRejected]);
+const REFUND_REQUESTED = new Set(['OrderRefundRequested', 'EscrowRefundRequested']);
+const REFUND_COMPLETED = new Set(['OrderRefundCompleted', 'EscrowRefundCompleted']);
+const EXPIRED = new Set(['OrderExpired', 'EscrowExpired']);
+/** Events after which an order or escrow no longer waits for a payment. */
+const NO_LONGER_PENDING = new Set(['OrderPaid', 'OrderPaymentFailed', 'OrderExpired', 'EscrowFunded', 'EscrowPaymentFailed', 'EscrowExpired', 'EscrowCancelled']);
+
+/**
+ * (f) At quiescence nothing is left open, read from the log: every payment attempt of a phone that
+ * answers has an outcome (paid, failed, refused) or its order expired; every refund requested was
+ * completed; every order or escrow still PENDING expires in the future (`at`: when the log was read).
+ */
+export function checkOpenWork(events: LoggedEvent[], at: number): CheckResult {
+  const problems: string[] = [];
+  const byStream = new Map<string, LoggedEvent[]>();
+  for (const event of events) {
+    if (/^(order|escrow)-/.test(event.streamId)) byStream.set(event.streamId, [...(byStream.get(event.streamId) ?? []), event]);
+  }
+  let attempts = 0;
+  let refunds = 0;
+  let pending = 0;
+  for (const [streamId, history] of byStream) {
+    const created = history.find((e) => e.type === 'OrderCreated' || e.type === 'EscrowCreated');
+    if (!created) continue;
+    const phone = created.data.customer?.phone as string | undefined;
+    const expired = history.some((e) => EXPIRED.has(e.type));
+    history.forEach((event, i) => {
+      if (!PAYMENT_INITIATED.has(event.type)) return;
+      attempts += 1;
+      if (!ANSWERING_PHONES.has(phone ?? '') || expired || history.slice(i + 1).some((e) => PAYMENT_OUTCOMES.has(e.type))) return;
+      problems.push(`payment: ${event.data.attemptId} of ${streamId} (phone ${phone}, initiated ${event.data.initiatedAt}) has no outcome, and the ${created.type === 'OrderCreated' ? 'order' : 'escrow'} has not expired`);
+    });
+    for (const requested of history.filter((e) => REFUND_REQUESTED.has(e.type))) {
+      refunds += 1;
+      const refundId = requested.data.refundId as string;
+      if (history.some((e) => REFUND_COMPLETED.has(e.type) && e.data.refundId === refundId)) continue;
+      const failures = history.filter((e) => /RefundFailed$/.test(e.type) && e.data.refundId === refundId).length;
+      problems.push(`refund: ${refundId} of ${streamId} (${requested.data.reason ?? 'refused payment'}, requested ${requested.data.requestedAt}) was never completed${failures ? ` (${failures} refusals by the provider)` : ''}`);
+    }
+    if (!history.some((e) => NO_LONGER_PENDING.has(e.type))) {
+      pending += 1;
+      const expiresAt = created.data.expiresAt as string;
+      if (Date.parse(expiresAt) <= at) problems.push(`expiry: ${streamId} is still PENDING ${((at - Date.parse(expiresAt)) / 1000).toFixed(1)} s after its expiresAt ${expiresAt}`);
+    }
+  }
+  return result('open work: no payment, refund or expiry left open', problems, `${attempts} payment attempts, ${refunds} refunds, ${pending} still pending`);
+}
+
+/**
+ * (g) While PostgreSQL refused connections, every API that answered at all said 503 to `GET
+ * /health/ready` (at least once, and never 200), and each answered 200 within `withinMs` after the outage.
+ */
+export function checkReadiness(samples: ReadinessSample[], apis: string[], outage: OutageWindow | undefined, withinMs = 30_000): CheckResult {
+  const name = 'readiness: 503 while PostgreSQL was away, 200 again after';
+  if (!outage) return result(name, ['the run had no PostgreSQL outage'], 'no outage');
+  const problems: string[] = [];
+  const figures: string[] = [];
+  const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+  for (const api of apis) {
+    const own = samples.filter((s) => s.api === api);
+    const during = own.filter((s) => s.sentAt >= outage.startedAt && s.answeredAt <= outage.refusedUntil && s.status !== undefined);
+    const unavailable = during.filter((s) => s.status === 503).length;
+    for (const ready of during.filter((s) => s.status === 200)) {
+      problems.push(`${api} answered ready (200) ${seconds(ready.sentAt - outage.startedAt)} into the outage, while PostgreSQL refused connections`);
+    }
+    if (during.length > 0 && unavailable === 0) problems.push(`${api} answered ${during.length} times during the outage, never 503 (${[...new Set(during.map((s) => s.status))].join(', ')})`);
+    const back = own.find((s) => s.status === 200 && s.sentAt >= outage.endedAt && s.answeredAt <= outage.endedAt + withinMs);
+    if (!back) {
+      const last = own.at(-1);
+      problems.push(`${api} did not answer ready (200) within ${seconds(withinMs)} after the outage (last answer: ${last?.status ?? 'none'})`);
+    }
+    figures.push(`${api.replace(/^https?:\/\//, '')}: ${unavailable}×503 of ${during.length} answers during, ready ${back ? `${seconds(back.answeredAt - outage.endedAt)}` : 'never'} after`);
+  }
+  if (!samples.some((s) => s.sentAt >= outage.startedAt && s.answeredAt <= outage.refusedUntil && s.status !== undefined)) {
+    problems.push('no API answered its readiness probe during the outage');
+  }
+  return result(name, problems, figures.join('; '));
+}
+
+/** The p99 of `values` (nearest rank); undefined for none. */
+export function p99(values: number[]): number | undefined {
+  if (values.length === 0) return undefined;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.ceil(sorted.length * 0.99) - 1];
+}
+
+export interface RecoveryOptions {
+  baselineMs: number;
+  windowMs: number;
+  stepMs: number;
+  withinMs: number;
+  factor: number;
+  /** Fewer successful responses than this make no window (a p99 of a handful is noise). */
+  minSamples: number;
+}
+
+const RECOVERY: RecoveryOptions = { baselineMs: 30_000, windowMs: 5000, stepMs: 1000, withinMs: 30_000, factor: 2, minSamples: 20 };
+
+/**
+ * (h) Latency recovers after the outage: the p99 of the clients' successful requests sent in the
+ * `baselineMs` before it (from the start of the load, if that is shorter) is the baseline; some
+ * `windowMs` window starting within `withinMs` after the outage has a p99 of at most `factor` times
+ * it. Only the run's own baseline is compared, never an absolute figure: the machine's load varies.
+ */
+export function checkRecoveryLatency(operations: Operation[], loadStartedAt: number, outage: OutageWindow | undefined, options: Partial<RecoveryOptions> = {}): CheckResult {
+  const o = { ...RECOVERY, ...options };
+  const name = `recovery latency: a ${o.windowMs / 1000} s p99 within ${o.withinMs / 1000} s after the outage at most ${o.factor}× the baseline`;
+  if (!outage) return result(name, ['the run had no PostgreSQL outage'], 'no outage');
+  const answered = operations
+    .flatMap((operation) => operation.attempts)
+    .filter((a) => a.sentAt !== undefined && a.ms !== undefined && a.status !== undefined && a.status >= 200 && a.status < 300) as (Attempt & { sentAt: number; ms: number })[];
+  const baselineFrom = Math.max(loadStartedAt, outage.startedAt - o.baselineMs);
+  const before = answered.filter((a) => a.sentAt >= baselineFrom && a.sentAt + a.ms <= outage.startedAt).map((a) => a.ms);
+  const baseline = p99(before);
+  if (baseline === undefined || before.length < o.minSamples) {
+    return result(name, [`only ${before.length} successful requests in the ${((outage.startedAt - baselineFrom) / 1000).toFixed(1)} s before the outage: no baseline`], 'no baseline');
+  }
+  const limit = Math.max(1, baseline) * o.factor;
+  const windows: { from: number; p99: number; count: number }[] = [];
+  for (let from = outage.endedAt; from + o.windowMs <= outage.endedAt + o.withinMs; from += o.stepMs) {
+    const latencies = answered.filter((a) => a.sentAt >= from && a.sentAt < from + o.windowMs).map((a) => a.ms);
+    if (latencies.length >= o.minSamples) windows.push({ from, p99: p99(latencies)!, count: latencies.length });
+  }
+  const recovered = windows.find((w) => w.p99 <= limit);
+  const best = [...windows].sort((a, b) => a.p99 - b.p99)[0];
+  const at = (w: { from: number }) => `+${((w.from - outage.endedAt) / 1000).toFixed(0)}–${((w.from + o.windowMs - outage.endedAt) / 1000).toFixed(0)} s`;
+  const summary = [
+    `baseline p99 ${baseline} ms over ${before.length} requests`,
+    recovered ? `first window at or under ${limit} ms: ${at(recovered)} after, p99 ${recovered.p99} ms over ${recovered.count}` : `${windows.length} windows of ${o.minSamples}+ requests after`,
+    best && best !== recovered ? `best ${at(best)}: p99 ${best.p99} ms` : '',
+  ].filter(Boolean);
+  const problems = recovered
+    ? []
+    : [
+        windows.length === 0
+          ? `no ${o.windowMs / 1000} s window within ${o.withinMs / 1000} s after the outage had ${o.minSamples} successful requests`
+          : `no ${o.windowMs / 1000} s window within ${o.withinMs / 1000} s after the outage had a p99 at or under ${limit} ms (${o.factor}× the baseline ${baseline} ms); the best, ${at(best)}, had ${best.p99} ms`,
+      ];
+  return result(name, problems, summary.join('; '));
 }

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Attempt, Operation, OperationKind } from './records';
+import { type Attempt, type Operation, type OperationKind, retriable } from './records';
 
 export interface Reply {
   status?: number;
@@ -17,13 +17,7 @@ interface Send {
 }
 
 const TIMEOUT_MS = 15_000;
-const ATTEMPTS = 6;
-
-/** Worth another attempt with the same Idempotency-Key: no answer, a 5xx, or the first attempt still running. */
-function retriable(attempt: Attempt): boolean {
-  if (attempt.status === undefined || attempt.status >= 500 || attempt.status === 429) return true;
-  return attempt.status === 409 && safeJson(attempt.responseText ?? '')?.error?.code === 'IDEMPOTENCY_KEY_IN_USE';
-}
+const MAX_BACKOFF_MS = 3000;
 
 function safeJson(text: string): any {
   try {
@@ -41,10 +35,13 @@ function safeJson(text: string): any {
 export class RecordingClient {
   readonly operations: Operation[] = [];
   private sequence = 0;
+  private readonly inFlightByApi = new Map<string, number>();
 
   constructor(
     private readonly runId: string,
     private readonly apis: string[],
+    /** How long a request is retried before the client gives up: longer than the PostgreSQL outage, so that a retry after it shows what the service made of the key. */
+    private readonly retryForMs = 20_000,
   ) {}
 
   async send(request: Send): Promise<Reply> {
@@ -61,17 +58,28 @@ export class RecordingClient {
       attempts: [],
     };
     this.operations.push(operation);
-    for (let n = 0; n < ATTEMPTS; n++) {
-      const attempt = await this.attempt(operation, request, `${id}.${n}`, this.apis[(this.sequence + n) % this.apis.length]);
+    // Each retry goes to the next API: the one that did not answer may be down.
+    const first = this.sequence;
+    const giveUpAt = Date.now() + this.retryForMs;
+    for (let n = 0; ; n++) {
+      const attempt = await this.attempt(operation, request, `${id}.${n}`, this.apis[(first + n) % this.apis.length]);
       operation.attempts.push(attempt);
-      if (!retriable(attempt)) break;
-      await new Promise((resolve) => setTimeout(resolve, 100 * 2 ** n + Math.random() * 100));
+      if (!retriable(attempt) || Date.now() >= giveUpAt) break;
+      await new Promise((resolve) => setTimeout(resolve, Math.min(100 * 2 ** n, MAX_BACKOFF_MS) + Math.random() * 100));
     }
     const last = operation.attempts[operation.attempts.length - 1];
     return { status: last.status, body: last.responseText ? safeJson(last.responseText) : undefined };
   }
 
+  /** Requests sent to `api` and not yet answered: what a kill of that API would cut off. */
+  inFlight(api: string): number {
+    return this.inFlightByApi.get(api) ?? 0;
+  }
+
   private async attempt(operation: Operation, request: Send, requestId: string, api: string): Promise<Attempt> {
+    const sentAt = Date.now();
+    const timing = () => ({ api, sentAt, ms: Date.now() - sentAt });
+    this.inFlightByApi.set(api, this.inFlight(api) + 1);
     try {
       const response = await fetch(`${api}${request.path}`, {
         method: request.method,
@@ -85,9 +93,11 @@ export class RecordingClient {
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       const responseText = await response.text();
-      return { requestId, status: response.status, responseText, replayed: response.headers.get('idempotent-replayed') === 'true' };
+      return { requestId, ...timing(), status: response.status, responseText, replayed: response.headers.get('idempotent-replayed') === 'true' };
     } catch (error) {
-      return { requestId, error: error instanceof Error ? `${error.name}: ${(error.cause as Error | undefined)?.message ?? error.message}` : String(error) };
+      return { requestId, ...timing(), error: error instanceof Error ? `${error.name}: ${(error.cause as Error | undefined)?.message ?? error.message}` : String(error) };
+    } finally {
+      this.inFlightByApi.set(api, this.inFlight(api) - 1);
     }
   }
 }

@@ -1,5 +1,6 @@
 import { Command, InvalidArgumentError } from 'commander';
-import { type ChaosReport, runChaos, SHORT_RUN } from './run-chaos';
+import type { FaultLog } from './faults';
+import { type ChaosOptions, type ChaosReport, runChaos, SHORT_RUN } from './run-chaos';
 
 function positive(value: string): number {
   const number = Number(value);
@@ -7,12 +8,22 @@ function positive(value: string): number {
   return number;
 }
 
+function describeOutage(faults: FaultLog): string {
+  const outage = faults.postgresOutage;
+  if (!outage) return 'no PostgreSQL outage';
+  const by = outage.method === 'proxy' ? 'the proxy refusing connections' : 'pg_ctlcluster stop and start';
+  return `PostgreSQL away ${((outage.endedAt - outage.startedAt) / 1000).toFixed(1)} s (${by})`;
+}
+
 function print(report: ChaosReport): void {
   const f = report.figures;
+  const { kills, apiKillsInFlight } = report.faults;
+  const cutOff = apiKillsInFlight.reduce((sum, n) => sum + n, 0);
   const lines = [
     '',
-    `load: ${f.operations} operations, ${f.requests} requests from ${f.clients} clients in ${f.seconds} s: ${f.responses2xx} 2xx, ${f.responses4xx} 4xx, ${f.responses5xx} 5xx, ${f.noResponse} without a response`,
-    `faults: ${report.faults.workerKills} kill -9 of worker processes, ${report.faults.redisRestarts} Redis restart, ${report.faults.postgresConnectionsTerminated} PostgreSQL connections terminated`,
+    `load: ${f.operations} operations, ${f.requests} requests from ${f.clients} clients in ${f.loadSeconds} s (${f.seconds} s, then on after the outage): ${f.responses2xx} 2xx, ${f.responses4xx} 4xx, ${f.responses5xx} 5xx, ${f.noResponse} without a response`,
+    `faults: kill -9 of ${kills.api} APIs (${cutOff} client requests in flight), ${kills.worker} workers and ${kills.projector} projectors; ${report.faults.redisRestarts} Redis restart; ${report.faults.postgresConnectionsTerminated} PostgreSQL connections terminated; ${describeOutage(report.faults)}`,
+    ...report.faults.timeline.filter((entry) => entry.includes('PostgreSQL outage')).map((entry) => `        ${entry}`),
     `callbacks: ${f.callbacksReceived} received, ${f.callbacksDelivered} answered 200, ${f.callbacksRefused} answered 500, ${f.callbacksHung} left hanging`,
     `events: ${f.events}; settled ${f.quiescenceMs} ms after the load stopped`,
     '',
@@ -27,14 +38,32 @@ function print(report: ChaosReport): void {
   process.stdout.write(`${lines.join('\n')}\n`);
 }
 
+interface CommandLine {
+  seconds: number;
+  clients: number;
+  short?: boolean;
+  keep?: boolean;
+  postgresOutageSeconds?: number;
+  restartPostgres?: boolean;
+}
+
 const program = new Command('chaos')
-  .description('Drives the service (separate API and worker processes) under load while killing workers, losing Redis and cutting PostgreSQL connections, then checks its invariants')
-  .option('--seconds <n>', 'how long the load and the faults last', positive, 60)
+  .description(
+    'Drives the service (separate API, worker and projector processes) under load while killing its processes, losing Redis, cutting PostgreSQL connections and taking PostgreSQL away, then checks its invariants',
+  )
+  .option('--seconds <n>', 'how long the load and the faults last (the load goes on 20 s after the PostgreSQL outage)', positive, 60)
   .option('--clients <n>', 'concurrent clients', positive, 16)
-  .option('--short', 'the short run of the test suite: 15 s, 6 clients')
+  .option('--postgres-outage-seconds <n>', 'how long PostgreSQL is away at 75% of the run (default 10; 4 in --short)', positive)
+  .option('--restart-postgres', 'for the outage, stop and start the local PostgreSQL cluster with pg_ctlcluster instead of cutting the run\'s proxy: ends every session of the server, so never where others share it')
+  .option('--short', 'the short run of the test suite: 14 s, 6 clients, a 3 s outage, 10 s of load after it')
   .option('--keep', 'keep the PostgreSQL schema afterwards')
-  .action(async (options: { seconds: number; clients: number; short?: boolean; keep?: boolean }) => {
-    const report = await runChaos(options.short ? { ...SHORT_RUN, keep: options.keep } : options);
+  .action(async ({ short, ...given }: CommandLine) => {
+    const chosen: Partial<ChaosOptions> = {
+      keep: given.keep,
+      restartPostgres: given.restartPostgres,
+      ...(given.postgresOutageSeconds === undefined ? {} : { postgresOutageSeconds: given.postgresOutageSeconds }),
+    };
+    const report = await runChaos(short ? { ...SHORT_RUN, ...chosen } : { seconds: given.seconds, clients: given.clients, ...chosen });
     print(report);
     process.exitCode = report.ok ? 0 : 1;
   });

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createWriteStream, existsSync, readFileSync, statSync, type WriteStream } from 'node:fs';
+import { closeSync, createWriteStream, existsSync, fstatSync, openSync, readFileSync, readSync, statSync, type WriteStream } from 'node:fs';
 import { createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 
@@ -73,7 +73,18 @@ export class ManagedProcess {
 
   /** Whether the process started last has printed `line` (e.g. that it is ready). */
   printedSinceStart(line: string): boolean {
-    return this.running && existsSync(this.logFile) && readFileSync(this.logFile).subarray(this.outputFrom).includes(line);
+    if (!this.running || !existsSync(this.logFile)) return false;
+    // Only this incarnation's output: an API's log grows by megabytes over a run, and this is asked often.
+    const fd = openSync(this.logFile, 'r');
+    try {
+      const length = fstatSync(fd).size - this.outputFrom;
+      if (length <= 0) return false;
+      const output = Buffer.alloc(length);
+      readSync(fd, output, 0, length, this.outputFrom);
+      return output.includes(line);
+    } finally {
+      closeSync(fd);
+    }
   }
 
   /** `kill -9`: no shutdown hooks, in-flight work is cut off wherever it was. */
@@ -100,8 +111,32 @@ export class ManagedProcess {
   }
 }
 
-export function serviceProcess(name: string, app: 'api' | 'worker', env: Record<string, string>, logFile: string): ManagedProcess {
-  return new ManagedProcess(name, process.execPath, [join(ROOT, 'dist', 'apps', app, 'src', 'main.js')], env, logFile);
+export type ServiceRole = 'api' | 'worker' | 'projector';
+
+/** What each role prints once it has finished starting: an API once it listens, the others once their work has begun. */
+const READY_LINE: Record<ServiceRole, string> = { api: 'Escrow ledger is listening on', worker: 'worker ready', projector: 'worker ready' };
+
+/** A process of the built service, with the role the round-robin kills report it under. */
+export class ServiceProcess extends ManagedProcess {
+  /** The incarnation (`starts`) last seen ready: once it has printed its line, its output need not be read again. */
+  private readyIncarnation = 0;
+
+  constructor(
+    name: string,
+    readonly role: ServiceRole,
+    env: Record<string, string>,
+    logFile: string,
+    /** An API's base URL, where clients send requests. */
+    readonly url?: string,
+  ) {
+    super(name, process.execPath, [join(ROOT, 'dist', 'apps', role === 'api' ? 'api' : 'worker', 'src', 'main.js')], env, logFile);
+  }
+
+  /** Whether the incarnation started last has finished starting. */
+  get ready(): boolean {
+    if (this.readyIncarnation !== this.starts && this.printedSinceStart(READY_LINE[this.role])) this.readyIncarnation = this.starts;
+    return this.readyIncarnation === this.starts && this.running;
+  }
 }
 
 export async function waitUntil(check: () => Promise<boolean> | boolean, what: string, timeoutMs: number): Promise<void> {

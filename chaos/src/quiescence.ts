@@ -7,6 +7,7 @@ interface Backlog {
   pending_callbacks: number;
   pending_refunds: number;
   overdue_expiries: number;
+  overdue_releases: number;
 }
 
 const behind = (checkpoint: string) => `
@@ -21,14 +22,13 @@ const BACKLOG = `
          ${behind('read-models')} AS unprojected,
          ${behind('callback-dispatcher')} AS undispatched,
          (SELECT count(*)::int FROM callback_deliveries_view WHERE status = 'PENDING') AS pending_callbacks,
-         (SELECT count(*)::int FROM escrows_view WHERE status = 'REFUND_PENDING')
-           + (SELECT count(*)::int FROM orders_view, jsonb_array_elements(COALESCE(state->'refunds', '[]'::jsonb)) r WHERE r->>'status' = 'PENDING') AS pending_refunds,
-         (SELECT count(*)::int FROM orders_view WHERE status = 'PENDING' AND expires_at < now())
-           + (SELECT count(*)::int FROM escrows_view WHERE status = 'PENDING' AND expires_at < now()) AS overdue_expiries`;
+         (SELECT count(*)::int FROM provider_operations WHERE kind = 'refund' AND status = 'OPEN') AS pending_refunds,
+         (SELECT count(*)::int FROM payables_view WHERE status = 'PENDING' AND expires_at < now()) AS overdue_expiries,
+         (SELECT count(*)::int FROM payables_view WHERE auto_release_at < now()) AS overdue_releases`;
 
 /**
  * Waits until the service has nothing left to do: every event projected and dispatched, no callback
- * pending, no refund open, no expiry overdue, and the log unchanged for a few seconds (the sandbox's
+ * pending, no refund open, no expiry or automatic release overdue, and the log unchanged for a few seconds (the sandbox's
  * answers arrive a moment after a payment starts). Returns the last backlog when it gives up.
  */
 export async function waitForQuiescence(db: Client, timeoutMs: number): Promise<{ quiet: boolean; backlog: Backlog; waitedMs: number }> {
@@ -38,7 +38,7 @@ export async function waitForQuiescence(db: Client, timeoutMs: number): Promise<
   let backlog: Backlog;
   for (;;) {
     backlog = (await db.query<Backlog>(BACKLOG)).rows[0];
-    const idle = backlog.unprojected + backlog.undispatched + backlog.pending_callbacks + backlog.pending_refunds + backlog.overdue_expiries === 0;
+    const idle = backlog.unprojected + backlog.undispatched + backlog.pending_callbacks + backlog.pending_refunds + backlog.overdue_expiries + backlog.overdue_releases === 0;
     if (!idle || backlog.events !== lastEvents) stableSince = Date.now();
     lastEvents = backlog.events;
     if (idle && Date.now() - stableSince >= 3000) return { quiet: true, backlog, waitedMs: Date.now() - started };

@@ -8,11 +8,21 @@ export type OperationKind =
   | 'pay'
   | 'sandbox-complete'
   | 'release'
+  | 'refund'
+  | 'order-refund'
+  | 'auto-release'
+  | 'dispute'
+  | 'resolve-dispute'
   | 'cancel'
   | 'read';
 
 export interface Attempt {
   requestId: string;
+  /** The API it was sent to. */
+  api?: string;
+  /** When it was sent (epoch ms) and how long until its response was read, or the request failed. */
+  sentAt?: number;
+  ms?: number;
   /** Undefined when no response arrived (timeout, reset connection, a process killed mid-request). */
   status?: number;
   error?: string;
@@ -52,6 +62,17 @@ export function outcomeOf(operation: Operation): Outcome {
   return 'unknown';
 }
 
+/** Worth another attempt with the same Idempotency-Key: no answer, a 5xx, a 429, or the first attempt still running. */
+export function retriable(attempt: Attempt): boolean {
+  if (attempt.status === undefined || attempt.status >= 500 || attempt.status === 429) return true;
+  if (attempt.status !== 409) return false;
+  try {
+    return JSON.parse(attempt.responseText ?? '')?.error?.code === 'IDEMPOTENCY_KEY_IN_USE';
+  } catch {
+    return false;
+  }
+}
+
 export interface LoggedEvent {
   id: string;
   position: string;
@@ -81,7 +102,8 @@ export interface LedgerSnapshot {
 export interface EscrowSnapshot {
   escrowId: string;
   status: string;
-  allocations: { merchantId: string; amount: number; status: string }[];
+  /** ETB, as the API shows each allocation: what it holds, what was released and refunded of it, what a dispute froze, its fee and the fee earned. */
+  allocations: { merchantId: string; amount: number; status: string; held: number; released: number; refunded: number; frozen?: number; fee?: number; feeEarned?: number }[];
 }
 
 export interface IntegritySnapshot {
@@ -101,4 +123,20 @@ export interface Secret {
 export interface CapturedText {
   name: string;
   text: string;
+}
+
+/** When PostgreSQL was away: connections refused from `startedAt` until `refusedUntil`, accepted again from `endedAt` (epoch ms). */
+export interface OutageWindow {
+  startedAt: number;
+  refusedUntil: number;
+  endedAt: number;
+}
+
+/** One answer (or none) of an API's `GET /health/ready`. */
+export interface ReadinessSample {
+  api: string;
+  sentAt: number;
+  answeredAt: number;
+  /** Undefined when nothing answered (the API is down, or the request timed out). */
+  status?: number;
 }

@@ -3,11 +3,25 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
-import { type CheckResult, checkCallbacks, checkIntegrity, checkLedger, checkSecrets, checkWrites } from './checks';
+import { ApiKillWarning } from './api-kill-warning';
+import {
+  type CheckResult,
+  checkAnswered,
+  checkCallbacks,
+  checkIntegrity,
+  checkLedger,
+  checkOpenWork,
+  checkReadiness,
+  checkRecoveryLatency,
+  checkSecrets,
+  checkWrites,
+} from './checks';
 import { RecordingClient } from './client';
 import { startDeployment } from './deployment';
 import { collectEvidence } from './evidence';
-import { type FaultLog, injectFaults } from './faults';
+import { type FaultLog, injectFaults, type LoadWindow, READY_AGAIN_WITHIN_MS } from './faults';
+import { clusterRestart, proxyOutage } from './postgres-outage';
+import { PostgresProxy } from './postgres-proxy';
 import { waitForQuiescence } from './quiescence';
 import { registerParticipants } from './participants';
 import { startReceiver } from './receiver';
@@ -21,15 +35,23 @@ export interface ChaosOptions {
   /** Keep the PostgreSQL schema afterwards (the run's directory of logs and records is always kept). */
   keep?: boolean;
   killEveryMs?: number;
+  /** How long PostgreSQL is away (10 s unless given). */
+  postgresOutageSeconds?: number;
+  /** How long the load goes on after the outage, so the recovery is measured under load (20 s). */
+  recoverySeconds?: number;
+  /** Stop and start the local PostgreSQL cluster (pg_ctlcluster) for the outage instead of cutting the run's proxy: every session of the server ends. */
+  restartPostgres?: boolean;
   merchants?: number;
   log?: (line: string) => void;
 }
 
-/** The run inside `npm test`: long enough for a few kills and both one-off faults. */
-export const SHORT_RUN: ChaosOptions = { seconds: 15, clients: 6, killEveryMs: 3000 };
+/** The run inside `npm test`: long enough for a few kills of each role and every one-off fault (the outage adds 4 s, and 20 s of load after it). */
+export const SHORT_RUN: ChaosOptions = { seconds: 14, clients: 6, killEveryMs: 3000, postgresOutageSeconds: 3, recoverySeconds: 10 };
 
 export interface ChaosFigures {
   seconds: number;
+  /** How long the load lasted: `seconds`, extended to go on after the PostgreSQL outage. */
+  loadSeconds: number;
   clients: number;
   operations: number;
   requests: number;
@@ -58,6 +80,18 @@ export interface ChaosReport {
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+/** One statement on a session of its own, outside the service's: a --restart-postgres outage ends any session held across it. */
+async function adminQuery<Row>(sql: string, params: unknown[] = []): Promise<Row[]> {
+  const admin = new Client({ connectionString: DATABASE_URL });
+  admin.on('error', () => undefined);
+  await admin.connect();
+  try {
+    return (await admin.query(sql, params)).rows as Row[];
+  } finally {
+    await admin.end().catch(() => undefined);
+  }
+}
+
 function figuresOf(operations: Operation[]) {
   const attempts = operations.flatMap((o) => o.attempts);
   const within = (low: number, high: number) => attempts.filter((a) => a.status !== undefined && a.status >= low && a.status < high).length;
@@ -80,22 +114,22 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const runId = `chaos_${randomBytes(5).toString('hex')}`;
   const runDir = mkdtempSync(join(tmpdir(), `${runId}-`));
   const teardown: (() => Promise<unknown>)[] = [];
-  const admin = new Client({ connectionString: DATABASE_URL });
-  await admin.connect();
-  teardown.push(() => admin.end());
   try {
-    await admin.query(`CREATE SCHEMA ${runId}`);
-    if (!options.keep) teardown.push(() => admin.query(`DROP SCHEMA IF EXISTS ${runId} CASCADE`));
-    const db = new Client({ connectionString: DATABASE_URL, options: `-c search_path=${runId}` });
-    await db.connect();
-    teardown.push(() => db.end());
+    // Before anything is created: an unusable --restart-postgres fails the run at once.
+    const outage = options.restartPostgres ? await clusterRestart(DATABASE_URL) : undefined;
+    await adminQuery(`CREATE SCHEMA ${runId}`);
+    if (!options.keep) teardown.push(() => adminQuery(`DROP SCHEMA IF EXISTS ${runId} CASCADE`));
+    const databaseAddress = new URL(DATABASE_URL);
+    const proxy = await PostgresProxy.start({ host: databaseAddress.hostname, port: Number(databaseAddress.port || 5432) });
+    teardown.push(() => proxy.close());
     const redis = await startRedis(runDir, runId, REDIS_URL);
     teardown.push(() => redis.close());
     const receiver = await startReceiver({ failureRate: 0.25, hangMs: 1500 });
     teardown.push(() => receiver.close());
 
-    // The run's own application_name marks its connections, so that pg_terminate_backend hits no one else's.
-    const databaseUrl = new URL(DATABASE_URL);
+    // The run's own application_name marks its connections, so that pg_terminate_backend hits no one else's;
+    // they go through the proxy, which takes PostgreSQL away from this service alone.
+    const databaseUrl = new URL(proxy.urlFor(DATABASE_URL));
     databaseUrl.searchParams.set('application_name', runId);
     const adminKey = `chaos-admin-${randomBytes(16).toString('hex')}`;
     const secretsKey = randomBytes(32);
@@ -111,9 +145,12 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       runDir,
     );
     teardown.push(() => Promise.all(deployment.all.map((p) => p.close())));
-    log(`run ${runId}: ${deployment.apis.length} APIs, ${deployment.workers.length} worker processes, Redis ${redis.url}, logs in ${runDir}`);
+    log(`run ${runId}: ${deployment.all.map((p) => p.name).join(', ')}; PostgreSQL through a proxy on port ${proxy.port}, Redis ${redis.url}, logs in ${runDir}`);
 
-    const client = new RecordingClient(runId, deployment.apis);
+    const outageMs = (options.postgresOutageSeconds ?? 10) * 1000;
+    // A killed API may take half a minute to start again on a loaded machine, while the other meets the
+    // database faults: a client that gave up sooner would count the run's own timing as a lost answer.
+    const client = new RecordingClient(runId, deployment.apis, outageMs + 60_000);
     const { merchants, auditorKey, secrets: issued } = await registerParticipants(client, adminKey, receiver, options.merchants ?? 3);
     const secrets: Secret[] = [
       { name: 'ADMIN_API_KEY', value: adminKey },
@@ -123,21 +160,48 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     ];
 
     const started = Date.now();
-    const until = started + options.seconds * 1000;
-    log(`driving ${options.clients} clients for ${options.seconds} s`);
-    const [faults] = await Promise.all([
-      injectFaults({ until, started, killEveryMs: options.killEveryMs ?? 4000, workers: deployment.workers, redis, admin, applicationName: runId, log }),
-      ...Array.from({ length: options.clients }, () => runClient(client, merchants, until)),
+    const load: LoadWindow = { started, until: started + options.seconds * 1000 };
+    const apiKills = new ApiKillWarning();
+    log(`driving ${options.clients} clients for ${options.seconds} s, and on for ${options.recoverySeconds ?? 20} s after the PostgreSQL outage`);
+    const [{ faults, readiness }] = await Promise.all([
+      injectFaults({
+        load,
+        killEveryMs: options.killEveryMs ?? 4000,
+        killable: deployment.killable,
+        client,
+        apiKills,
+        redis,
+        terminateConnections: async () =>
+          (
+            await adminQuery<{ terminated: boolean }>(
+              `SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity WHERE application_name = $1 AND pid <> pg_backend_pid()`,
+              [runId],
+            )
+          ).filter((row) => row.terminated).length,
+        postgres: outage ?? proxyOutage(proxy),
+        outageMs,
+        recoveryLoadMs: (options.recoverySeconds ?? 20) * 1000,
+        log,
+      }),
+      ...Array.from({ length: options.clients }, () => runClient(client, merchants, load, apiKills)),
     ]);
+    const loadEnded = Date.now();
     for (const service of deployment.all) if (!service.running) service.start();
 
     log('waiting for the service to settle');
+    // Connected only now: a --restart-postgres outage would have ended an earlier session.
+    const db = new Client({ connectionString: DATABASE_URL, options: `-c search_path=${runId}` });
+    db.on('error', () => undefined);
+    await db.connect();
+    teardown.push(() => db.end());
     const settled = await waitForQuiescence(db, 120_000);
+    const evidenceAt = Date.now();
     const evidence = await collectEvidence(client, auditorKey);
     await Promise.all(deployment.all.map((p) => p.stop()));
     writeFileSync(join(runDir, 'operations.json'), JSON.stringify(client.operations, null, 1));
     writeFileSync(join(runDir, 'callbacks.json'), JSON.stringify(receiver.received, null, 1));
     writeFileSync(join(runDir, 'events.json'), JSON.stringify(evidence.events, null, 1));
+    writeFileSync(join(runDir, 'readiness.json'), JSON.stringify(readiness, null, 1));
 
     const responses = client.operations.flatMap((operation) =>
       operation.attempts.map((a) => ({ name: `${operation.method} ${operation.path} (${a.requestId})`, operationId: operation.id, text: a.responseText ?? '' })),
@@ -162,13 +226,18 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         problems: deployment.all.filter((p) => p.unexpectedExits > 0).map((p) => `${p.name} exited ${p.unexpectedExits} times on its own (see ${p.logFile})`),
       },
       checkWrites(client.operations, evidence.events),
+      checkAnswered(client.operations),
+      checkOpenWork(evidence.events, evidenceAt),
       checkLedger(evidence.ledger, evidence.escrows),
       checkCallbacks(evidence.events, receiver.received),
       checkIntegrity(evidence.integrity),
       checkSecrets(secrets, responses, others),
+      checkReadiness(readiness, deployment.apis, faults.postgresOutage, READY_AGAIN_WITHIN_MS),
+      checkRecoveryLatency(client.operations, started, faults.postgresOutage),
     ];
     const figures: ChaosFigures = {
       seconds: options.seconds,
+      loadSeconds: Math.round((loadEnded - started) / 1000),
       clients: options.clients,
       ...figuresOf(client.operations),
       events: evidence.events.length,

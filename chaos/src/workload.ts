@@ -1,4 +1,6 @@
+import type { ApiKillWarning } from './api-kill-warning';
 import { clientId, type RecordingClient, type Reply } from './client';
+import type { LoadWindow } from './faults';
 
 export interface ChaosMerchant {
   merchantId: string;
@@ -13,23 +15,38 @@ const chance = (p: number) => Math.random() < p;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const etb = (santim: number) => santim / 100;
 
-/** One customer journey after another, for as long as the run lasts, against a randomly chosen merchant. */
-export async function runClient(client: RecordingClient, merchants: ChaosMerchant[], until: number): Promise<void> {
-  const journeys = [paidOrder, paidOrder, failedOrder, escrowJourney, escrowJourney, escrowJourney, cancelledUnpaidEscrow, expiringEscrow, refusedEscrow];
-  while (Date.now() < until) await pick(journeys)(new Journey(client, pick(merchants)));
+/** One customer journey after another, for as long as the load lasts (the faults may extend it), against a randomly chosen merchant. */
+export async function runClient(client: RecordingClient, merchants: ChaosMerchant[], load: LoadWindow, apiKills: ApiKillWarning): Promise<void> {
+  const journeys = [
+    paidOrder,
+    paidOrder,
+    failedOrder,
+    escrowJourney,
+    escrowJourney,
+    escrowJourney,
+    cancelledUnpaidEscrow,
+    expiringEscrow,
+    refusedEscrow,
+    escrowCancelledAroundApiKill,
+    marketplaceEscrow,
+    marketplaceEscrow,
+    refundedOrder,
+  ];
+  while (Date.now() < load.until) await pick(journeys)(new Journey(client, pick(merchants), apiKills));
 }
 
 class Journey {
   constructor(
     private readonly client: RecordingClient,
     readonly merchant: ChaosMerchant,
+    readonly apiKills: ApiKillWarning,
   ) {}
 
   private headers() {
     return { 'x-api-secret': this.merchant.apiSecret };
   }
 
-  createOrder(phone: string, expiredAt?: string): Promise<Reply> {
+  createOrder(phone: string, expiredAt?: string, fee?: number): Promise<Reply> {
     const santim = 1000 + Math.floor(Math.random() * 500_000);
     return this.client.send({
       kind: 'create-order',
@@ -46,11 +63,12 @@ class Journey {
         callbackURL: this.merchant.callbackUrl,
         metadata: { journey: 'order' },
         ...(expiredAt ? { expiredAt } : {}),
+        ...(fee !== undefined ? { fee } : {}),
       },
     });
   }
 
-  createEscrow(phone: string, options: { expiredAt?: string; breakSum?: boolean } = {}): Promise<Reply> {
+  createEscrow(phone: string, options: { expiredAt?: string; breakSum?: boolean; autoReleaseAt?: string } = {}): Promise<Reply> {
     const shares = Array.from({ length: 2 + Math.floor(Math.random() * 3) }, () => 100 + Math.floor(Math.random() * 200_000));
     const total = shares.reduce((sum, share) => sum + share, 0);
     return this.client.send({
@@ -66,11 +84,58 @@ class Journey {
         customerPhoneNumber: phone,
         description: 'Chaos escrow',
         items: [{ productId: 'sku-2', item_name: 'Coffee 1kg', quantity: 1, unit_price: etb(total) }],
-        allocations: shares.map((share, i) => ({ merchantId: `seller-${i + 1}`, amount: etb(share) })),
+        // Some allocations pay the marketplace a fee (up to a fifth), earned as they are released.
+        allocations: shares.map((share, i) => ({ merchantId: `seller-${i + 1}`, amount: etb(share), ...(chance(0.5) ? { fee: etb(Math.floor((share * Math.random()) / 5)) } : {}) })),
         callbackURL: this.merchant.callbackUrl,
         metadata: { journey: 'escrow' },
         ...(options.expiredAt ? { expiredAt: options.expiredAt } : {}),
+        ...(options.autoReleaseAt ? { autoReleaseAt: options.autoReleaseAt } : {}),
       },
+    });
+  }
+
+  /** Part (`amount` ETB) or all of a paid order back to the customer. */
+  refundOrder(orderId: string, amount?: number): Promise<Reply> {
+    return this.client.send({
+      kind: 'order-refund',
+      method: 'POST',
+      path: `/v1/trdp/order/${orderId}/refund`,
+      headers: this.headers(),
+      body: { ...(amount === undefined ? {} : { amount }), reason: 'chaos: returned' },
+      streamId: `order-${orderId}`,
+    });
+  }
+
+  moveAutoRelease(escrowId: string, autoReleaseAt: string): Promise<Reply> {
+    return this.client.send({
+      kind: 'auto-release',
+      method: 'POST',
+      path: `/v1/trdp/escrow/${escrowId}/auto-release`,
+      headers: this.headers(),
+      body: { autoReleaseAt },
+      streamId: `escrow-${escrowId}`,
+    });
+  }
+
+  dispute(escrowId: string, merchantId?: string): Promise<Reply> {
+    return this.client.send({
+      kind: 'dispute',
+      method: 'POST',
+      path: `/v1/trdp/escrow/${escrowId}/dispute`,
+      headers: this.headers(),
+      body: { ...(merchantId ? { merchantId } : {}), reason: 'chaos: buyer disputes' },
+      streamId: `escrow-${escrowId}`,
+    });
+  }
+
+  resolveDispute(escrowId: string, merchantId: string, release: number, refund: number): Promise<Reply> {
+    return this.client.send({
+      kind: 'resolve-dispute',
+      method: 'POST',
+      path: `/v1/trdp/escrow/${escrowId}/dispute/resolve`,
+      headers: this.headers(),
+      body: { merchantId, release, refund, reason: 'chaos: split' },
+      streamId: `escrow-${escrowId}`,
     });
   }
 
@@ -83,15 +148,28 @@ class Journey {
     return this.client.send({ kind: 'sandbox-complete', method: 'POST', path: `/v1/sandbox/orders/${id}/complete`, headers: this.headers(), body: { outcome }, streamId });
   }
 
-  release(escrowId: string, merchantId: string): Promise<Reply> {
+  /** All the allocation still holds, or `amount` ETB of it. */
+  release(escrowId: string, merchantId: string, amount?: number): Promise<Reply> {
     return this.client.send({
       kind: 'release',
       method: 'POST',
       path: `/v1/trdp/escrow/${escrowId}/release`,
       headers: this.headers(),
-      body: { merchantId },
+      body: amount === undefined ? { merchantId } : { merchantId, amount },
       streamId: `escrow-${escrowId}`,
       allocationMerchantId: merchantId,
+    });
+  }
+
+  /** `amount` ETB of an allocation (all it holds without one) back to the customer; the others stay held. */
+  refund(escrowId: string, merchantId: string, amount?: number): Promise<Reply> {
+    return this.client.send({
+      kind: 'refund',
+      method: 'POST',
+      path: `/v1/trdp/escrow/${escrowId}/refund`,
+      headers: this.headers(),
+      body: { ...(amount === undefined ? { merchantId } : { merchantId, amount }), reason: 'chaos: vendor could not deliver' },
+      streamId: `escrow-${escrowId}`,
     });
   }
 
@@ -136,20 +214,49 @@ async function failedOrder(journey: Journey): Promise<void> {
   await journey.settled(orderId);
 }
 
-/** Paid, then some allocations released (one of them twice: a refused write), then sometimes cancelled (refunds). */
+/**
+ * Paid, then some allocations released, some in two parts (one of them again: a refused write), then
+ * sometimes cancelled (refunds of what is still held, whole or the rest of a partial release).
+ */
 async function escrowJourney(journey: Journey): Promise<void> {
   const created = await journey.createEscrow(PHONES.pays);
-  const escrow = created.body?.data as { escrowId: string; allocations: { merchantId: string }[] } | undefined;
+  const escrow = created.body?.data as { escrowId: string; allocations: { merchantId: string; amount: number }[] } | undefined;
   if (!escrow?.escrowId) return;
   const stream = `escrow-${escrow.escrowId}`;
   if (chance(0.5)) await journey.pay(stream, escrow.escrowId);
   else await journey.sandboxComplete(stream, escrow.escrowId, 'PAID');
   if ((await journey.settled(escrow.escrowId)) !== 'PAID') return;
   const toRelease = escrow.allocations.filter(() => chance(0.6));
-  for (const allocation of toRelease) await journey.release(escrow.escrowId, allocation.merchantId);
+  const half = (allocation: { amount: number }) => Math.floor(Math.round(allocation.amount * 100) / 2) / 100;
+  for (const allocation of toRelease) {
+    // Half of it (in whole santim) first, now and then, released or refunded; the rest below, or by the cancel's refund.
+    if (chance(0.2)) await journey.refund(escrow.escrowId, allocation.merchantId, half(allocation));
+    else if (chance(0.3)) await journey.release(escrow.escrowId, allocation.merchantId, half(allocation));
+    if (chance(0.8)) await journey.release(escrow.escrowId, allocation.merchantId);
+  }
+  // One vendor could not deliver: its whole part goes back, the others' stays held.
+  const untouched = escrow.allocations.find((a) => !toRelease.includes(a));
+  if (untouched && chance(0.3)) await journey.refund(escrow.escrowId, untouched.merchantId);
   if (toRelease.length > 0 && chance(0.2)) await journey.release(escrow.escrowId, toRelease[0].merchantId);
   if (toRelease.length < escrow.allocations.length && chance(0.4)) await journey.cancel(escrow.escrowId);
   await journey.getEscrow(escrow.escrowId);
+}
+
+/**
+ * Paid, then cancelled just before or while an API is killed: the refund is requested then, and the
+ * provider's confirmation of it falls due while that API is down (it posts its notification once).
+ */
+async function escrowCancelledAroundApiKill(journey: Journey): Promise<void> {
+  const created = await journey.createEscrow(PHONES.pays);
+  const escrowId = created.body?.data?.escrowId as string | undefined;
+  if (!escrowId) return;
+  if (chance(0.5)) await journey.pay(`escrow-${escrowId}`, escrowId);
+  else await journey.sandboxComplete(`escrow-${escrowId}`, escrowId, 'PAID');
+  if ((await journey.settled(escrowId)) !== 'PAID') return;
+  // Without an API kill announced within the wait (none is while PostgreSQL is away, or once the load ends), cancel all the same.
+  if (await journey.apiKills.next(15_000)) await sleep(Math.random() * 1500);
+  await journey.cancel(escrowId);
+  await journey.getEscrow(escrowId);
 }
 
 async function cancelledUnpaidEscrow(journey: Journey): Promise<void> {
@@ -158,6 +265,44 @@ async function cancelledUnpaidEscrow(journey: Journey): Promise<void> {
   if (!escrowId) return;
   await journey.cancel(escrowId);
   await journey.release(escrowId, 'seller-1');
+}
+
+/**
+ * A marketplace's escrow: released automatically a few seconds after its expiry (now and then the
+ * instant is moved), part released by hand first, one allocation disputed and the dispute resolved with a split (the
+ * resolution of an allocation the automatic release already emptied is refused, and that is fine).
+ */
+async function marketplaceEscrow(journey: Journey): Promise<void> {
+  const now = Date.now();
+  const created = await journey.createEscrow(PHONES.pays, {
+    expiredAt: new Date(now + 4_000).toISOString(),
+    autoReleaseAt: new Date(now + 5_000 + Math.random() * 10_000).toISOString(),
+  });
+  const escrow = created.body?.data as { escrowId: string; allocations: { merchantId: string; amount: number }[] } | undefined;
+  if (!escrow?.escrowId) return;
+  await journey.sandboxComplete(`escrow-${escrow.escrowId}`, escrow.escrowId, 'PAID');
+  if ((await journey.settled(escrow.escrowId, 4_000)) !== 'PAID') return;
+  const [first, second] = escrow.allocations;
+  if (chance(0.5)) await journey.release(escrow.escrowId, first.merchantId, Math.floor(Math.round(first.amount * 100) / 3) / 100);
+  if (chance(0.2)) await journey.moveAutoRelease(escrow.escrowId, new Date(Date.now() + 2_000 + Math.random() * 5_000).toISOString());
+  if (!chance(0.7)) return;
+  await journey.dispute(escrow.escrowId, second.merchantId);
+  const read = await journey.getEscrow(escrow.escrowId);
+  const frozen = (read.body?.data?.allocations as { merchantId: string; frozen: number }[] | undefined)?.find((a) => a.merchantId === second.merchantId)?.frozen;
+  if (!frozen) return;
+  const release = Math.floor(Math.round(frozen * 100) * Math.random()) / 100;
+  await journey.resolveDispute(escrow.escrowId, second.merchantId, release, Math.round(frozen * 100 - release * 100) / 100);
+}
+
+/** A paid order with a platform fee, refunded in part and sometimes in full. */
+async function refundedOrder(journey: Journey): Promise<void> {
+  const created = await journey.createOrder(PHONES.pays, undefined, 5);
+  const orderId = created.body?.data?.order_id as string | undefined;
+  if (!orderId) return;
+  await journey.sandboxComplete(`order-${orderId}`, orderId, 'PAID');
+  if ((await journey.settled(orderId)) !== 'PAID') return;
+  await journey.refundOrder(orderId, 5.5);
+  if (chance(0.5)) await journey.refundOrder(orderId);
 }
 
 /** The customer never answers; the scheduler expires the escrow, and a payment arriving later is refunded. */

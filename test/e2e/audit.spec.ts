@@ -300,7 +300,7 @@ describe('audit API over HTTP on PostgreSQL (DESIGN §7)', () => {
         `SELECT (SELECT count(*)::int FROM events WHERE stream_id NOT LIKE 'callback-%') AS events,
                 (SELECT count(*)::int FROM auditor_credentials) AS auditors,
                 (SELECT count(*)::int FROM ledger_postings) AS postings,
-                (SELECT count(*)::int FROM escrows_view) AS escrows, (SELECT count(*)::int FROM orders_view) AS orders`,
+                (SELECT count(*)::int FROM payables_view WHERE kind = 'escrow') AS escrows, (SELECT count(*)::int FROM payables_view WHERE kind = 'order') AS orders`,
       );
       return row;
     }
@@ -504,7 +504,19 @@ describe('audit API over HTTP on PostgreSQL (DESIGN §7)', () => {
         'EscrowRefundRequested',
         'EscrowRefundCompleted',
       ]);
-      expect((await audit(`/streams/escrow-nope`)).events).toEqual([]);
+    });
+
+    it('answers 404 for a stream with no events, and 400 for a name no stream can have, in the problem shape', async () => {
+      const get = (path: string) => call(running.baseUrl, 'GET', `/v1/audit${path}`, { headers: { 'x-auditor-key': auditor.auditorKey } });
+      const unknown = await get('/streams/escrow-nope');
+      expect(unknown.status).toBe(404);
+      expect(unknown.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(unknown.body).toMatchObject({ status: 'error', error: { code: 'ABC_001' } });
+      for (const name of ['escrow-..', 'escrow-%2e%2e%2f%2e%2e%2fetc', `escrow-${encodeURIComponent('esc_\u202Eabc')}`, 'nothing-esc_1', 'escrow-']) {
+        const refused = await get(`/streams/${name}`);
+        expect({ name, status: refused.status, code: refused.body?.error?.code }).toEqual({ name, status: 400, code: 'BadRequestException' });
+        expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      }
     });
 
     it("filters by merchant: that merchant's streams only (its own, its orders', escrows' and callbacks'), all of them", async () => {

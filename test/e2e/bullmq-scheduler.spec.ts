@@ -1,4 +1,4 @@
-import { BullmqScheduler } from '../../apps/api/src/scheduling/bullmq-scheduler';
+import { BullmqScheduler } from '@app/scheduling';
 import { createRedisPrefix } from '../support/redis';
 import { waitFor } from '../support/wait';
 

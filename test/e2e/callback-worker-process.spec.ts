@@ -69,6 +69,7 @@ describe('callback worker as a separate process', () => {
       CALLBACK_RETRY_SCHEDULE_MS: '200,400,800',
       SANDBOX_DELAY_MS: '30',
       RECONCILE_INTERVAL_MS: '500',
+      CALLBACK_ALLOW_PRIVATE_URLS: 'true',
     };
     const api = spawnService('api', { ...env, ROLE: 'api', PORT: String(port), HOST: '127.0.0.1' });
     const projector = spawnService('worker', { ...env, ROLE: 'projector' });

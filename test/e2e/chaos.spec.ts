@@ -1,27 +1,37 @@
 import { runChaos, SHORT_RUN } from '../../chaos/src/run-chaos';
 
 /**
- * The short chaos run (`npm run chaos -- --short`): separate API and worker processes under load,
- * workers killed with SIGKILL, Redis lost, PostgreSQL connections terminated; every invariant holds.
+ * The short chaos run (`npm run chaos -- --short`): separate API, worker and projector processes
+ * under load, each role killed with SIGKILL (APIs with requests in flight), Redis lost, PostgreSQL
+ * connections terminated, PostgreSQL away for a few seconds; every invariant holds.
  */
-it('keeps every invariant through worker kills, a lost Redis and terminated PostgreSQL connections', async () => {
+it('keeps every invariant through process kills, a lost Redis, terminated PostgreSQL connections and a PostgreSQL outage', async () => {
   const lines: string[] = [];
   const report = await runChaos({ ...SHORT_RUN, log: (line) => lines.push(line) });
 
-  expect(report.faults).toMatchObject({ redisRestarts: 1, postgresTerminations: 1 });
-  expect(report.faults.workerKills).toBeGreaterThanOrEqual(3);
+  expect(report.faults).toMatchObject({ redisRestarts: 1, postgresTerminations: 1, postgresOutage: { method: 'proxy' } });
+  expect(report.faults.kills.api).toBeGreaterThanOrEqual(1);
+  expect(report.faults.kills.worker).toBeGreaterThanOrEqual(1);
+  expect(report.faults.kills.projector).toBeGreaterThanOrEqual(1);
   expect(report.faults.postgresConnectionsTerminated).toBeGreaterThan(0);
-  expect(report.figures.responses2xx).toBeGreaterThan(50);
+  expect(report.figures.responses2xx).toBeGreaterThan(20);
   expect(report.figures.callbacksDelivered).toBeGreaterThan(0);
   expect(report.checks.map((check) => check.name)).toEqual([
     expect.stringMatching(/^quiescence/),
     expect.stringMatching(/^processes/),
     expect.stringMatching(/^writes/),
+    expect.stringMatching(/^answers/),
+    expect.stringMatching(/^open work/),
     expect.stringMatching(/^ledger/),
     expect.stringMatching(/^callbacks/),
     expect.stringMatching(/^integrity/),
     expect.stringMatching(/^secrets/),
+    expect.stringMatching(/^readiness/),
+    expect.stringMatching(/^recovery latency/),
   ]);
+  // Recovery latency is a timing target: it needs so many requests answered per second, which a
+  // machine running the rest of the suite beside this run may not give it. `npm run chaos` holds it.
+  const invariants = report.checks.filter((check) => !check.name.startsWith('recovery latency'));
   // Problems are compared rather than a boolean, so a failure shows what broke (details in report.runDir).
-  expect(report.checks.filter((check) => !check.ok).map((check) => ({ check: check.name, problems: check.problems.slice(0, 5), runDir: report.runDir }))).toEqual([]);
-}, 300_000);
+  expect(invariants.filter((check) => !check.ok).map((check) => ({ check: check.name, problems: check.problems.slice(0, 5), runDir: report.runDir }))).toEqual([]);
+}, 420_000);

@@ -5,6 +5,10 @@ import { ARTIFACTS, launchChromium } from '../support/browser';
 import { orderRequest, registerMerchant } from '../support/fixtures';
 import { call } from '../support/http';
 
+// A page walk is a dozen round trips through Chromium and the service, and on a loaded 2-core
+// machine each may take seconds: three minutes a walk, so a slow machine is never a failure.
+jest.setTimeout(180_000);
+
 describe('checkout page in a real browser', () => {
   let running: RunningApp;
   let browser: Browser;
@@ -62,6 +66,32 @@ describe('checkout page in a real browser', () => {
     await page.getByLabel('One-time code').fill('123456');
     await page.getByRole('button', { name: 'Confirm payment' }).click();
     await page.getByRole('status').filter({ hasText: 'Payment received' }).waitFor({ timeout: 10_000 });
+  });
+
+  it('lets the customer choose among the provider\'s methods; only the one that needs a code asks for it', async () => {
+    const merchant = await registerMerchant(running.baseUrl);
+    const created = await call(running.baseUrl, 'POST', '/v1/trdp/order', {
+      body: orderRequest({ customerPhoneNumber: '+251900000000' }),
+      headers: { 'x-api-secret': merchant.apiSecret },
+    });
+    const orderId = created.body.data.order_id;
+    const page = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    await page.goto(`${running.baseUrl}/checkout/${orderId}`);
+    const methods = page.getByRole('group', { name: 'Pay with' });
+    expect(await methods.getByRole('radio').count()).toBe(2);
+    expect(await page.getByRole('radio', { name: /Test wallet \(USSD push\)/ }).isChecked()).toBe(true);
+    expect(await page.getByLabel('One-time code').isVisible()).toBe(false);
+    await page.getByRole('radio', { name: /Test wallet that asks for a code/ }).check();
+    await page.getByRole('button', { name: /Pay/ }).click();
+    await page.getByLabel('One-time code').fill('123456');
+    await page.getByRole('button', { name: 'Confirm payment' }).click();
+    await page.getByRole('status').filter({ hasText: 'Payment received' }).waitFor({ timeout: 10_000 });
+    expect(await methods.isVisible()).toBe(false);
+    const attempt = await running.schema!.client.query<{ method: string }>(
+      `SELECT data->>'method' AS method FROM events WHERE stream_id = $1 AND event_type = 'OrderPaymentInitiated'`,
+      [`order-${orderId}`],
+    );
+    expect(attempt).toEqual([{ method: 'sandbox-otp' }]);
   });
 
   it('tells the customer when the wallet has insufficient funds', async () => {

@@ -257,15 +257,15 @@ describe('core API over HTTP on PostgreSQL', () => {
 
     it('answers an unexpected failure with 500 GEN_004 and no internals', async () => {
       const db = running.schema!.client;
-      await db.exec('ALTER TABLE orders_view RENAME TO orders_view_hidden');
+      await db.exec('ALTER TABLE payables_view RENAME TO payables_view_hidden');
       try {
         const res = await call(running.baseUrl, 'GET', '/v1/trdp/order/ord_anything', { headers: as(merchant) });
         expect(res.status).toBe(500);
         expect(res.headers.get('content-type')).toContain('application/problem+json');
         expect(res.body.error).toEqual({ code: 'GEN_004', message: expect.any(String) });
-        expect(res.text).not.toMatch(/orders_view|relation|SELECT|at .*\.ts/);
+        expect(res.text).not.toMatch(/payables_view|relation|SELECT|at .*\.ts/);
       } finally {
-        await db.exec('ALTER TABLE orders_view_hidden RENAME TO orders_view');
+        await db.exec('ALTER TABLE payables_view_hidden RENAME TO payables_view');
       }
     });
   });

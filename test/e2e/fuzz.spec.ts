@@ -13,7 +13,7 @@
  */
 import fc from 'fast-check';
 import { servedRoutes } from '../../apps/api/src/app.factory';
-import { PAYMENT_PROVIDER, type PaymentProvider, PROVIDER_SIGNATURE_HEADER, PROVIDER_TIMESTAMP_HEADER, signNotification } from '@app/payments';
+import { PAYMENT_PROVIDER, PROVIDER_SIGNATURE_HEADER, type SandboxProvider, PROVIDER_TIMESTAMP_HEADER, signNotification } from '@app/payments';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { countWrites, escrowRequest, orderRequest } from '../support/fixtures';
 import { type HostileBody, hostileBody, hostileSegment } from '../support/hostile-json';
@@ -54,6 +54,13 @@ const TARGETS: FuzzTarget[] = [
   },
   { route: '/v1/admin/auditors', path: () => '/v1/admin/auditors', headers: adminKey, valid: () => ({ name: 'Fuzz Auditor' }) },
   { route: '/v1/trdp/order', path: () => '/v1/trdp/order', headers: merchantKey, valid: () => orderRequest() },
+  {
+    route: '/v1/trdp/order/:orderId/refund',
+    path: (r) => `/v1/trdp/order/${r.paidOrderId}/refund`,
+    headers: merchantKey,
+    valid: () => ({ amount: 0.01, reason: 'damaged' }),
+    background: true,
+  },
   { route: '/v1/trdp/escrow/order', path: () => '/v1/trdp/escrow/order', headers: merchantKey, valid: () => escrowRequest() },
   { route: '/v1/trdp/verify', path: () => '/v1/trdp/verify', headers: merchantKey, valid: (r) => ({ orderId: r.paidOrderId }) },
   {
@@ -61,6 +68,33 @@ const TARGETS: FuzzTarget[] = [
     path: (r) => `/v1/trdp/escrow/${r.heldEscrowId}/release`,
     headers: merchantKey,
     valid: () => ({ merchantId: 'seller-1' }),
+    background: true,
+  },
+  {
+    route: '/v1/trdp/escrow/:escrowId/refund',
+    path: (r) => `/v1/trdp/escrow/${r.heldEscrowId}/refund`,
+    headers: merchantKey,
+    valid: () => ({ merchantId: 'courier-1', amount: 0.01, reason: 'damaged' }),
+    background: true,
+  },
+  {
+    route: '/v1/trdp/escrow/:escrowId/auto-release',
+    path: (r) => `/v1/trdp/escrow/${r.heldEscrowId}/auto-release`,
+    headers: merchantKey,
+    valid: () => ({ autoReleaseAt: new Date(Date.now() + 86_400_000).toISOString() }),
+  },
+  {
+    route: '/v1/trdp/escrow/:escrowId/dispute',
+    path: (r) => `/v1/trdp/escrow/${r.heldEscrowId}/dispute`,
+    headers: merchantKey,
+    valid: () => ({ merchantId: 'courier-1', reason: 'not delivered' }),
+    background: true,
+  },
+  {
+    route: '/v1/trdp/escrow/:escrowId/dispute/resolve',
+    path: (r) => `/v1/trdp/escrow/${r.heldEscrowId}/dispute/resolve`,
+    headers: merchantKey,
+    valid: () => ({ merchantId: 'courier-1', release: 0, refund: 0.01 }),
     background: true,
   },
   {
@@ -127,7 +161,7 @@ describe('fuzzing every POST route with hostile input', () => {
   beforeAll(async () => {
     running = await startApp({ env: { ...FAST_SANDBOX, CALLBACK_RETRY_SCHEDULE_MS: '3600000' } });
     resources = await seedResources(running);
-    notificationSecret = running.app.get<PaymentProvider>(PAYMENT_PROVIDER).notificationSecret;
+    notificationSecret = running.app.get<SandboxProvider>(PAYMENT_PROVIDER).notificationSecret;
     await waitForQuiet(db());
   }, 60_000);
   afterAll(async () => {

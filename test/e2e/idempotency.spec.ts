@@ -56,8 +56,8 @@ describe('Idempotency-Key over HTTP on PostgreSQL', () => {
   async function merchantWrites(merchantId: string) {
     const [row] = await running.schema!.client.query<{ events: number; orders: number; escrows: number }>(
       `SELECT (SELECT count(*)::int FROM events WHERE stream_id NOT LIKE 'callback-%' AND metadata->'actor'->>'id' = $1) AS events,
-              (SELECT count(*)::int FROM orders_view WHERE merchant_id = $1) AS orders,
-              (SELECT count(*)::int FROM escrows_view WHERE merchant_id = $1) AS escrows`,
+              (SELECT count(*)::int FROM payables_view WHERE merchant_id = $1 AND kind = 'order') AS orders,
+              (SELECT count(*)::int FROM payables_view WHERE merchant_id = $1 AND kind = 'escrow') AS escrows`,
       [merchantId],
     );
     return row;

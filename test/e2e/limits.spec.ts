@@ -14,7 +14,8 @@ const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 /** Far past every configured timeout below, and inside the test's own timeout. */
 const GENEROUS_MS = 15_000;
 
-const TIMEOUTS = { HTTP_HEADERS_TIMEOUT_MS: '500', HTTP_REQUEST_TIMEOUT_MS: '1500', HTTP_KEEP_ALIVE_TIMEOUT_MS: '1000' };
+// Short enough to wait for, long enough that a loaded machine answers the suite's own requests in time.
+const TIMEOUTS = { HTTP_HEADERS_TIMEOUT_MS: '1000', HTTP_REQUEST_TIMEOUT_MS: '4000', HTTP_KEEP_ALIVE_TIMEOUT_MS: '2000' };
 
 interface RawExchange {
   /** Everything the server sent before it closed the connection. */
@@ -145,7 +146,7 @@ describe('limits', () => {
     it('an idle keep-alive connection is closed after the advertised keep-alive timeout', async () => {
       const { received, closedByServer } = await trickle(running.baseUrl, ['GET /health/live HTTP/1.1\r\nHost: localhost\r\n\r\n'], 100, false);
       expect(received).toMatch(/^HTTP\/1\.1 200 /);
-      expect(received).toMatch(/\r\nKeep-Alive: timeout=1\r\n/i);
+      expect(received).toMatch(/\r\nKeep-Alive: timeout=2\r\n/i);
       expect(closedByServer).toBe(true);
     });
   });
@@ -153,7 +154,7 @@ describe('limits', () => {
   it('the timeouts are configuration with production defaults, and a head may not outlast its request', () => {
     const base = { SECRETS_KEY: '11'.repeat(32), DATA_DIR: '/tmp/limits-config' };
     expect(loadConfig(base).httpTimeouts).toEqual({ headersMs: 10_000, requestMs: 30_000, keepAliveMs: 72_000 });
-    expect(loadConfig({ ...base, ...TIMEOUTS }).httpTimeouts).toEqual({ headersMs: 500, requestMs: 1500, keepAliveMs: 1000 });
+    expect(loadConfig({ ...base, ...TIMEOUTS }).httpTimeouts).toEqual({ headersMs: 1000, requestMs: 4000, keepAliveMs: 2000 });
     expect(() => loadConfig({ ...base, HTTP_HEADERS_TIMEOUT_MS: '20000', HTTP_REQUEST_TIMEOUT_MS: '10000' })).toThrow(ConfigError);
   });
 });

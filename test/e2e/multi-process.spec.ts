@@ -45,6 +45,7 @@ describe('several processes on one PostgreSQL and one Redis', () => {
       ADMIN_API_KEY: TEST_ADMIN_KEY,
       SANDBOX_DELAY_MS: '30',
       RATE_LIMIT_PER_MINUTE: '0',
+      CALLBACK_ALLOW_PRIVATE_URLS: 'true',
     };
     const ports = [await freePort(), await freePort()];
     apis = ports.map((port) => `http://127.0.0.1:${port}`);

@@ -15,7 +15,8 @@ import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from
 import { call, type HttpResult } from '../support/http';
 import { waitFor } from '../support/wait';
 
-jest.setTimeout(120_000);
+// Building a realistic log (hundreds of lifecycles) is real work: on a loaded 2-core machine it takes minutes.
+jest.setTimeout(300_000);
 
 const ENV = { SANDBOX_DELAY_MS: '30', REFUND_RETRY_MS: '100', RECONCILE_INTERVAL_MS: '500' };
 
@@ -26,9 +27,10 @@ const CONCURRENCY = 10;
 /** Every read-model table with its primary key, the order its rows are compared in. */
 const TABLES: Record<string, string> = {
   merchants_view: 'merchant_id COLLATE "C"',
-  orders_view: 'order_id COLLATE "C"',
-  escrows_view: 'escrow_id COLLATE "C"',
+  payables_view: 'payable_id COLLATE "C"',
   callback_deliveries_view: 'delivery_id COLLATE "C"',
+  provider_operations: 'operation_id COLLATE "C"',
+  stream_owners: 'stream_id COLLATE "C"',
   ledger_entries: 'entry_id COLLATE "C"',
   ledger_postings: 'entry_id COLLATE "C", line',
   ledger_balances: 'account COLLATE "C"',
@@ -123,16 +125,15 @@ describe('rebuilding the read models while the service runs (PostgreSQL)', () =>
       async () => {
         const [row] = await db.query<Record<string, number>>(
           `SELECT
-             (SELECT count(*)::int FROM escrows_view WHERE jsonb_path_exists(state, '$.refunds[*] ? (@.status == "PENDING")')) AS escrow_refunds,
-             (SELECT count(*)::int FROM orders_view WHERE jsonb_path_exists(state, '$.refunds[*] ? (@.status == "PENDING")')) AS order_refunds,
-             (SELECT count(*)::int FROM escrows_view WHERE status = 'REFUND_PENDING') AS refund_pending,
+             (SELECT count(*)::int FROM provider_operations WHERE kind = 'refund' AND status = 'OPEN') AS refunds,
+             (SELECT count(*)::int FROM payables_view WHERE status = 'REFUND_PENDING') AS refund_pending,
              (SELECT count(*)::int FROM callback_deliveries_view WHERE status = 'PENDING') AS callbacks_pending,
              (SELECT count(*)::int FROM events e JOIN projection_checkpoints c
                 ON (e.transaction_id::text::numeric, e.global_position) > (c.commit_position, c.prepare_position)) AS lag,
              (SELECT count(*)::int FROM projection_checkpoints) AS followers,
              (SELECT count(*)::int FROM events) AS events`,
         );
-        const busy = row.escrow_refunds + row.order_refunds + row.refund_pending + row.callbacks_pending + row.lag;
+        const busy = row.refunds + row.refund_pending + row.callbacks_pending + row.lag;
         const state = JSON.stringify(row);
         const settled = busy === 0 && row.followers === 2 && state === last;
         last = state;
@@ -302,11 +303,10 @@ describe('rebuilding the read models while the service runs (PostgreSQL)', () =>
     const [{ events }] = await db.query<{ events: number }>(`SELECT count(*)::int AS events FROM events`);
     expect(events).toBeGreaterThan(2000);
     expect(before.merchants_view).toHaveLength(2);
-    expect(before.escrows_view).toHaveLength(ESCROWS);
-    expect(before.orders_view).toHaveLength(ORDERS);
+    expect(before.payables_view).toHaveLength(ESCROWS + ORDERS);
     expect(before.callback_deliveries_view.length).toBeGreaterThan(300);
     expect(callbacksReceived).toBeGreaterThanOrEqual(before.callback_deliveries_view.length);
-    const statuses = await db.query<{ status: string }>(`SELECT DISTINCT status FROM escrows_view ORDER BY status`);
+    const statuses = await db.query<{ status: string }>(`SELECT DISTINCT status FROM payables_view WHERE kind = 'escrow' ORDER BY status`);
     expect(statuses.map((s) => s.status)).toEqual(['CANCELLED', 'FAILED', 'HELD', 'PARTIALLY_RELEASED', 'PENDING', 'REFUNDED', 'RELEASED']);
     const deliveries = await db.query<{ status: string }>(`SELECT DISTINCT status FROM callback_deliveries_view`);
     expect(deliveries).toEqual([{ status: 'DELIVERED' }]);
@@ -353,10 +353,10 @@ describe('rebuilding the read models while the service runs (PostgreSQL)', () =>
     expect(result.events).toBe(await eventsUpTo(result.position));
     expect(result.events).toBeGreaterThanOrEqual(before.ledger_postings.length);
     expect(reports.length).toBeGreaterThan(1);
-    // Full batches up to the live checkpoint, then what the projector did meanwhile, applied under its
-    // lock: one swap attempt, not a chase after a projector that never stands still under steady writes.
-    expect(reports.length).toBeLessThanOrEqual(Math.ceil(result.events / 1000) + 1);
-    expect(reports[reports.length - 1]).toEqual(result);
+    // What the projector did meanwhile is applied under its lock: one swap attempt, not a chase after
+    // a projector that never stands still under steady writes.
+    expect(result.swapAttempts).toBe(1);
+    expect(reports[reports.length - 1]).toEqual({ events: result.events, position: result.position, target: result.target });
     expect(reports.map((r) => r.events)).toEqual([...reports.map((r) => r.events)].sort((a, b) => a - b));
     expect(await shadowSchemaExists()).toBe(false);
 
@@ -370,9 +370,16 @@ describe('rebuilding the read models while the service runs (PostgreSQL)', () =>
     // Everything that existed before is exactly as it was; the only additions are the escrows created during the rebuild.
     const after = await snapshot(db);
     const createdIds = new Set(created.map((c) => c.escrowId));
-    const added = after.escrows_view.filter((row) => createdIds.has(JSON.parse(row).escrow_id as string));
+    const added = after.payables_view.filter((row) => createdIds.has(JSON.parse(row).payable_id as string));
     expect(added).toHaveLength(created.length);
-    expect(differences(before, { ...after, escrows_view: after.escrows_view.filter((row) => !added.includes(row)) })).toEqual([]);
+    const ownedByAdded = after.stream_owners.filter((row) => createdIds.has((JSON.parse(row).stream_id as string).replace('escrow-', '')));
+    expect(ownedByAdded).toHaveLength(created.length);
+    const withoutAdded = {
+      ...after,
+      payables_view: after.payables_view.filter((row) => !added.includes(row)),
+      stream_owners: after.stream_owners.filter((row) => !ownedByAdded.includes(row)),
+    };
+    expect(differences(before, withoutAdded)).toEqual([]);
     expect(await indexDefinitions(db, schema)).toEqual(indexesBefore);
     const checkpointAfter = await db.query<{ name: string }>(`SELECT name FROM projection_checkpoints ORDER BY name`);
     expect(checkpointAfter.map((c) => c.name)).toEqual(checkpointBefore.map((c) => c.name));
@@ -385,18 +392,18 @@ describe('rebuilding the read models while the service runs (PostgreSQL)', () =>
     expectOk(await post(m, `/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' }), 'paying after the rebuild');
     const get = await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers: as(m) });
     expect(get.body.data.status).toBe('HELD');
-    const [row] = await db.query<{ status: string }>(`SELECT status FROM escrows_view WHERE escrow_id = $1`, [escrowId]);
+    const [row] = await db.query<{ status: string }>(`SELECT status FROM payables_view WHERE payable_id = $1`, [escrowId]);
     expect(row.status).toBe('HELD');
     const postings = await db.query(`SELECT account FROM ledger_postings WHERE account = $1`, [`escrow:${escrowId}`]);
     expect(postings).toHaveLength(1);
   });
 
-  it("rebuilds the ledger alone with the views it reads, leaving every table equal", async () => {
+  it('rebuilds the ledger alone (it folds what it needs and reads no view), leaving every table equal', async () => {
     await quiescent();
     const live = await snapshot(db);
     const indexes = await indexDefinitions(db, schema);
     const selected = selectForRebuild(CORE_PROJECTIONS, ['ledger']);
-    expect(selected.map((p) => p.name)).toEqual(['orders_view', 'escrows_view', 'ledger']);
+    expect(selected.map((p) => p.name)).toEqual(['ledger']);
 
     const tablesOf = async () =>
       new Map(
@@ -416,7 +423,7 @@ describe('rebuilding the read models while the service runs (PostgreSQL)', () =>
     expect(await shadowSchemaExists()).toBe(false);
     // Exactly the selected projections' tables were replaced; the others are the very same tables.
     const replaced = TABLE_NAMES.filter((t) => oidsBefore.get(t) !== oidsAfter.get(t)).sort();
-    expect(replaced).toEqual(['escrows_view', 'ledger_balances', 'ledger_entries', 'ledger_postings', 'orders_view']);
+    expect(replaced).toEqual(['ledger_balances', 'ledger_entries', 'ledger_postings']);
     expect(differences(live, await snapshot(db))).toEqual([]);
     expect(await indexDefinitions(db, schema)).toEqual(indexes);
 

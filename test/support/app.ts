@@ -42,6 +42,13 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
     DEMO_MERCHANT: 'false',
     // Tests drive far more requests per merchant than a client would; the limit has its own test.
     RATE_LIMIT_PER_MINUTE: '0',
+    // Their callback receivers listen on this machine; the guard that refuses it by default has its own test.
+    CALLBACK_ALLOW_PRIVATE_URLS: 'true',
+    // Test files run side by side on one PostgreSQL; each service keeps few connections.
+    DATABASE_POOL_SIZE: '6',
+    // A response waits for the read models to include its write; on a loaded machine the projector
+    // can be seconds behind, and a read after the response must still find the write.
+    READ_YOUR_WRITES_TIMEOUT_MS: '30000',
     ...(schema ? { DATABASE_URL: schema.url, DATABASE_SCHEMA: schema.schema } : { DATA_DIR: options.embeddedDataDir! }),
     ...options.env,
   };

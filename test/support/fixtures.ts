@@ -64,8 +64,8 @@ export interface WriteCounts {
 /** Everything a request could have written: used to prove a refused request wrote nothing. */
 export async function countWrites(db: SqlClient): Promise<WriteCounts> {
   const [row] = await db.query<{ events: number; orders: number; escrows: number }>(
-    `SELECT (SELECT count(*)::int FROM events) AS events, (SELECT count(*)::int FROM orders_view) AS orders,
-            (SELECT count(*)::int FROM escrows_view) AS escrows`,
+    `SELECT (SELECT count(*)::int FROM events) AS events, (SELECT count(*)::int FROM payables_view WHERE kind = 'order') AS orders,
+            (SELECT count(*)::int FROM payables_view WHERE kind = 'escrow') AS escrows`,
   );
   return row;
 }

@@ -31,7 +31,8 @@ export interface TestSchema {
 export async function createTestSchema(prefix = 't'): Promise<TestSchema> {
   await assertPostgresReachable();
   const schema = `${prefix}_${randomBytes(6).toString('hex')}`;
-  const client = createPgClient({ connectionString: TEST_DATABASE_URL, schema, maxConnections: 30 });
+  // Test files run side by side on one server (max_connections 100 by default): each keeps few connections.
+  const client = createPgClient({ connectionString: TEST_DATABASE_URL, schema, maxConnections: 6 });
   await client.exec(`CREATE SCHEMA IF NOT EXISTS ${schema}`);
   return {
     schema,

@@ -15,7 +15,7 @@ export interface ServiceProcess {
 export function spawnService(app: 'api' | 'worker', env: Record<string, string>): ServiceProcess {
   const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', app, 'src', 'main.js')], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', ...env },
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '4', READ_YOUR_WRITES_TIMEOUT_MS: '30000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -26,11 +26,11 @@ export function spawnService(app: 'api' | 'worker', env: Record<string, string>)
 }
 
 export async function waitForHttp(baseUrl: string): Promise<void> {
-  await waitFor(async () => (await fetch(`${baseUrl}/docs-json`).catch(() => undefined))?.ok, `the API at ${baseUrl}`, 30_000);
+  await waitFor(async () => (await fetch(`${baseUrl}/docs-json`).catch(() => undefined))?.ok, `the API at ${baseUrl}`, 120_000);
 }
 
 export async function waitForOutput(service: ServiceProcess, text: string): Promise<void> {
-  await waitFor(async () => service.output().includes(text), `"${text}" in the output of ${service.child.pid}:\n${service.output()}`, 30_000);
+  await waitFor(async () => service.output().includes(text), `"${text}" in the output of ${service.child.pid}:\n${service.output()}`, 120_000);
 }
 
 export function stopAll(services: ServiceProcess[]): Promise<unknown> {

@@ -63,9 +63,20 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   // ---- merchant API -------------------------------------------------------------------------
   { route: 'POST /v1/trdp/order', request: () => ({ path: '/v1/trdp/order', body: orderRequest() }), expect: merchant(201, 201) },
   { route: 'GET /v1/trdp/order/:orderId', request: (r) => ({ path: `/v1/trdp/order/${r.paidOrderId}` }), expect: merchant(200) },
+  { route: 'POST /v1/trdp/order/:orderId/refund', request: (r) => ({ path: `/v1/trdp/order/${r.paidOrderId}/refund`, body: { amount: 0.01, reason: 'damaged' } }), expect: merchant(200) },
   { route: 'POST /v1/trdp/escrow/order', request: () => ({ path: '/v1/trdp/escrow/order', body: escrowRequest() }), expect: merchant(201, 201) },
   { route: 'GET /v1/trdp/escrow/:escrowId', request: (r) => ({ path: `/v1/trdp/escrow/${r.pendingEscrowId}` }), expect: merchant(200) },
+  { route: 'GET /v1/trdp/escrow/:escrowId/releases', request: (r) => ({ path: `/v1/trdp/escrow/${r.pendingEscrowId}/releases` }), expect: merchant(200) },
   { route: 'POST /v1/trdp/escrow/:escrowId/release', request: (r) => ({ path: `/v1/trdp/escrow/${r.heldEscrowId}/release`, body: { merchantId: 'seller-1' } }), expect: merchant(200) },
+  { route: 'POST /v1/trdp/escrow/:escrowId/refund', request: (r) => ({ path: `/v1/trdp/escrow/${r.heldEscrowId}/refund`, body: { merchantId: 'courier-1', amount: 1, reason: 'damaged' } }), expect: merchant(200) },
+  // Past authorization the owner reaches the decider, which refuses an escrow not paid yet.
+  { route: 'POST /v1/trdp/escrow/:escrowId/auto-release', request: (r) => ({ path: `/v1/trdp/escrow/${r.pendingEscrowId}/auto-release`, body: { autoReleaseAt: null } }), expect: merchant(409) },
+  { route: 'POST /v1/trdp/escrow/:escrowId/dispute', request: (r) => ({ path: `/v1/trdp/escrow/${r.pendingEscrowId}/dispute`, body: { reason: 'not delivered' } }), expect: merchant(409) },
+  {
+    route: 'POST /v1/trdp/escrow/:escrowId/dispute/resolve',
+    request: (r) => ({ path: `/v1/trdp/escrow/${r.pendingEscrowId}/dispute/resolve`, body: { release: 0, refund: 0 } }),
+    expect: merchant(409),
+  },
   { route: 'POST /v1/trdp/escrow/:escrowId/cancel', request: (r) => ({ path: `/v1/trdp/escrow/${r.escrowToCancelId}/cancel`, body: {} }), expect: merchant(200) },
   { route: 'POST /v1/trdp/verify', request: (r) => ({ path: '/v1/trdp/verify', body: { orderId: r.paidOrderId } }), expect: merchant(200) },
   { route: 'POST /v1/sandbox/orders/:id/complete', request: (r) => ({ path: `/v1/sandbox/orders/${r.pendingOrderId}/complete`, body: { outcome: 'FAILED' } }), expect: merchant(200) },
@@ -139,9 +150,10 @@ export const ROUTE_ACCESS: RouteAccess[] = [
 function dashboardPath(r: SeededResources, route: string): AccessRequest {
   const path = route
     .replace(':orderId', r.paidOrderId)
-    .replace(':escrowId', route.includes('release') ? r.heldEscrowId : r.escrowToCancelId)
+    .replace(':escrowId', route.includes('release') || route.includes('refund') ? r.heldEscrowId : r.escrowToCancelId)
     .replace(':deliveryId', r.deliveryId);
-  return { path, body: route.startsWith('/dashboard/escrows') && route.endsWith('release') ? { merchantId: 'seller-1' } : {} };
+  const body = route.endsWith('release') ? { merchantId: 'seller-1' } : route.endsWith('refund') ? { merchantId: 'courier-1', amount: '0.01', reason: 'damaged' } : {};
+  return { path, body: route.startsWith('/dashboard/escrows') ? body : {} };
 }
 
 /** The decision for a served route: its own entry, its GET entry for HEAD, or the prefix entry covering it. */

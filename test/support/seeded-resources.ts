@@ -88,23 +88,38 @@ export async function seedResources(running: RunningApp): Promise<SeededResource
 }
 
 /**
- * Waits until nothing has been written for a while: what a request set going in the background
- * (a sandbox payment's notification, a callback attempt) has finished, so the next request's
- * "nothing written" check counts only that request.
+ * Waits until what a request set going in the background (a sandbox payment's notification, a
+ * refund's confirmation, a callback attempt) has finished, so the next request's "nothing written"
+ * check counts only that request. Silence alone is not enough on a loaded machine, where the steps
+ * of a refund can be further apart than any quiet window: the service is settled when the read
+ * models hold every event, no provider operation awaits its answer, no callback awaits its first
+ * attempt, and nothing was written for `quietMs`.
  */
 export async function waitForQuiet(db: SqlClient, quietMs = 250): Promise<WriteCounts> {
   let last = await countWrites(db);
   let since = Date.now();
-  const deadline = since + 15_000;
+  const deadline = since + 30_000;
   for (;;) {
-    if (Date.now() > deadline) throw new Error('the service kept writing for 15 s after the last request');
+    if (Date.now() > deadline) throw new Error(`the service was still busy 30 s after the last request: ${JSON.stringify(await pendingWork(db))}`);
     await new Promise((resolve) => setTimeout(resolve, 50));
     const now = await countWrites(db);
     if (JSON.stringify(now) !== JSON.stringify(last)) {
       last = now;
       since = Date.now();
-    } else if (Date.now() - since >= quietMs) {
+    } else if (Date.now() - since >= quietMs && Object.values(await pendingWork(db)).every((count) => count === 0)) {
       return now;
     }
   }
+}
+
+async function pendingWork(db: SqlClient): Promise<Record<string, number>> {
+  const [row] = await db.query<{ unprojected: number; openOperations: number; unattemptedCallbacks: number }>(
+    `SELECT (SELECT count(*)::int FROM events, projection_checkpoints c
+              WHERE c.name = 'read-models' AND (events.transaction_id::text::numeric, events.global_position) > (c.commit_position, c.prepare_position)
+            ) AS "unprojected",
+            (SELECT count(*)::int FROM provider_operations WHERE status = 'OPEN') AS "openOperations",
+            (SELECT count(*)::int FROM callback_deliveries_view
+              WHERE status = 'PENDING' AND jsonb_array_length(document->'attempts') = 0) AS "unattemptedCallbacks"`,
+  );
+  return row;
 }

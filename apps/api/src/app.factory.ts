@@ -10,12 +10,11 @@ import type { EventStore } from '@app/event-store';
 import helmet from '@fastify/helmet';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module';
-import { createLogger, logRequests, PinoNestLogger } from './operations/logging';
-import { Metrics } from './operations/metrics.service';
-import { ApiError } from './http/problem';
+import { createLogger, Metrics, PinoNestLogger } from '@app/infrastructure';
+import { logRequests } from './operations/request-logging';
 import { ProblemFilter, sendProblem } from './http/problem.filter';
 import { refuseNonJsonBodies, refuseUnstorableInput } from './http/request-input.hooks';
-import { mountQueueDashboard } from './http/queue-dashboard';
+import { mountQueueDashboard } from './operations/queue-dashboard';
 import { RequestValidationPipe } from './http/validation.pipe';
 import { registerWebPlugins } from './web/web-plugins';
 
@@ -100,12 +99,6 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   routeTables.set(app, routes);
   fastify.addHook('onRoute', (route) => {
     for (const method of [route.method].flat()) routes.push({ method, url: route.url });
-  });
-  // The audit API reads; whatever the key, nothing under it changes anything.
-  fastify.addHook('onRequest', async (request, reply) => {
-    const path = request.url.split('?')[0];
-    if ((path !== '/v1/audit' && !path.startsWith('/v1/audit/')) || request.method === 'GET' || request.method === 'HEAD') return;
-    return sendProblem(new ApiError(405, 'AUDIT_READ_ONLY', 'The audit API is read-only: only GET is allowed', { allow: 'GET, HEAD' }), request, reply);
   });
   fastify.addHook('onRequest', refuseNonJsonBodies);
   fastify.addHook('preValidation', refuseUnstorableInput);

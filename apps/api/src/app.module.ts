@@ -1,24 +1,31 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AccountsModule, CREDENTIALS, CredentialsModule } from '@app/accounts';
+import { CallbackDeliveryModule } from '@app/callback-delivery';
 import type { AppConfig } from '@app/config';
 import type { EventStore } from '@app/event-store';
+import { InfrastructureModule, ProjectorModule, workerModules } from '@app/infrastructure';
+import { PaymentsModule, PaymentWorkModule, providerMigrations } from '@app/payments';
 import { AuditModule } from './audit/audit.module';
 import { AuditConsoleModule } from './audit-console/audit-console.module';
 import { CallbacksModule } from './callbacks/callbacks.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { EscrowsModule } from './escrows/escrows.module';
-import { MerchantAuthModule } from './http/merchant-auth.module';
+import { IDEMPOTENCY_MIGRATIONS } from './http/idempotency/idempotency.migrations';
 import { IdempotencyInterceptor } from './http/idempotency/idempotency.interceptor';
-import { InfrastructureModule } from './infrastructure/infrastructure.module';
-import { ProjectorService } from './infrastructure/projector.service';
+import { MerchantAuthModule } from './http/merchant-auth.module';
 import { MerchantsModule } from './merchants/merchants.module';
 import { OperationsModule } from './operations/operations.module';
 import { rateLimiting } from './operations/rate-limit';
 import { OrdersModule } from './orders/orders.module';
-import { PaymentsModule } from './payments/payments.module';
-import { SchedulingModule } from './scheduling/scheduling.module';
+import { PayablesModule } from './payables/payables.module';
+import { PaymentsHttpModule } from './payments/payments-http.module';
 
+/**
+ * The HTTP service; its ROLE adds the projector (`all`, `projector`) and the workers: callbacks,
+ * expiries, refunds and the provider reconciler (`all`, `worker`).
+ */
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, options: { eventStore?: EventStore } = {}): DynamicModule {
@@ -27,21 +34,28 @@ export class AppModule {
       module: AppModule,
       imports: [
         limits.module,
-        InfrastructureModule.forRoot(config, options.eventStore),
+        InfrastructureModule.forRoot(config, {
+          eventStore: options.eventStore,
+          migrations: [CREDENTIALS, { component: 'idempotency', migrations: IDEMPOTENCY_MIGRATIONS }, ...providerMigrations(config)],
+        }),
         CqrsModule.forRoot(),
+        CredentialsModule,
+        AccountsModule,
+        PaymentsModule,
         MerchantAuthModule,
         MerchantsModule,
+        PayablesModule,
         OrdersModule,
         EscrowsModule,
-        PaymentsModule,
-        SchedulingModule,
+        PaymentsHttpModule,
         CallbacksModule,
         AuditModule,
         DashboardModule,
         AuditConsoleModule,
         OperationsModule,
+        ...workerModules(config, { projector: ProjectorModule, workers: [PaymentWorkModule, CallbackDeliveryModule] }),
       ],
-      providers: [ProjectorService, { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }, ...limits.providers],
+      providers: [{ provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }, ...limits.providers],
     };
   }
 }

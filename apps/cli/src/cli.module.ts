@@ -1,11 +1,11 @@
 import { type DynamicModule, type INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AccountsModule, CREDENTIALS, CredentialsModule } from '@app/accounts';
+import { AuditLogReader } from '@app/audit';
 import type { AppConfig } from '@app/config';
-import { AuditModule } from '../../api/src/audit/audit.module';
-import { InfrastructureModule } from '../../api/src/infrastructure/infrastructure.module';
-import { ProjectorService } from '../../api/src/infrastructure/projector.service';
-import { MerchantsModule } from '../../api/src/merchants/merchants.module';
+import { InfrastructureModule, ProjectorModule } from '@app/infrastructure';
+import { LedgerReader } from '@app/read-models';
 
 /**
  * The service's own command and query handlers, without HTTP or workers. A projector runs too: a
@@ -16,8 +16,8 @@ class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CliModule,
-      imports: [InfrastructureModule.forRoot(config), CqrsModule.forRoot(), MerchantsModule, AuditModule],
-      providers: [ProjectorService],
+      imports: [InfrastructureModule.forRoot(config, { migrations: [CREDENTIALS] }), CqrsModule.forRoot(), CredentialsModule, AccountsModule, ProjectorModule],
+      providers: [AuditLogReader, LedgerReader],
     };
   }
 }

@@ -1,12 +1,11 @@
 import { type DynamicModule, type INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
+import { CREDENTIALS, CredentialsModule } from '@app/accounts';
+import { CallbackDeliveryModule } from '@app/callback-delivery';
 import type { AppConfig } from '@app/config';
-import { InfrastructureModule } from '../../api/src/infrastructure/infrastructure.module';
-import { createLogger, PinoNestLogger } from '../../api/src/operations/logging';
-import { ProjectorService } from '../../api/src/infrastructure/projector.service';
-import { CallbacksModule } from '../../api/src/callbacks/callbacks.module';
-import { SchedulingModule } from '../../api/src/scheduling/scheduling.module';
+import { createLogger, InfrastructureModule, PinoNestLogger, ProjectorModule, workerModules } from '@app/infrastructure';
+import { PaymentWorkModule, providerMigrations } from '@app/payments';
 
 /** Everything but HTTP: the projector (ROLE=projector), or callbacks and scheduled payment work (ROLE=worker). */
 @Module({})
@@ -14,8 +13,12 @@ class WorkerModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: WorkerModule,
-      imports: [InfrastructureModule.forRoot(config), CqrsModule.forRoot(), SchedulingModule, CallbacksModule],
-      providers: [ProjectorService],
+      imports: [
+        InfrastructureModule.forRoot(config, { migrations: [CREDENTIALS, ...providerMigrations(config)] }),
+        CqrsModule.forRoot(),
+        CredentialsModule,
+        ...workerModules(config, { projector: ProjectorModule, workers: [PaymentWorkModule, CallbackDeliveryModule] }),
+      ],
     };
   }
 }

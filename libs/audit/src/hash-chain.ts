@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { canonicalJson } from './canonical-json';
+import { canonicalJson } from '@app/domain';
 
 /** The "previous hash" of a stream's first event. */
 export const GENESIS_HASH = '0'.repeat(64);

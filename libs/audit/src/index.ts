@@ -1,3 +1,3 @@
-export * from './canonical-json';
 export * from './hash-chain';
 export * from './ledger-rules';
+export * from './audit-log.reader';

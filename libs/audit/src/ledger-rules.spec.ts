@@ -19,7 +19,7 @@ const postings = (entry: JournalEntry | undefined) => entry?.lines.map((l) => ({
 
 describe('journalFor (DESIGN §7)', () => {
   it('OrderPaid: Dr provider:clearing / Cr merchant:{order merchant}:payable', () => {
-    const entry = journalFor('OrderPaid', { amount: AMOUNT, externalReferenceId: 'x' }, { id: 'ord_1', orderMerchantId: 'm_1' });
+    const entry = journalFor('OrderPaid', { amount: AMOUNT, externalReferenceId: 'x' }, { id: 'ord_1', creatorMerchantId: 'm_1' });
     expect(postings(entry)).toEqual([
       { account: 'provider:clearing', debit: AMOUNT, credit: 0 },
       { account: 'merchant:m_1:payable', debit: 0, credit: AMOUNT },
@@ -37,7 +37,7 @@ describe('journalFor (DESIGN §7)', () => {
   });
 
   it("AllocationReleased: Dr escrow:{id} / Cr merchant:{the allocation's merchant}:payable", () => {
-    const entry = journalFor('AllocationReleased', { merchantId: 'seller-1', amount: santim(60_050) }, { id: 'esc_1', orderMerchantId: 'ignored' });
+    const entry = journalFor('AllocationReleased', { merchantId: 'seller-1', amount: santim(60_050) }, { id: 'esc_1', creatorMerchantId: 'ignored' });
     expect(postings(entry)).toEqual([
       { account: 'escrow:esc_1', debit: 60_050, credit: 0 },
       { account: 'merchant:seller-1:payable', debit: 0, credit: 60_050 },
@@ -46,8 +46,35 @@ describe('journalFor (DESIGN §7)', () => {
     balanced(entry!);
   });
 
-  it('EscrowRefundRequested on cancel: Dr escrow:{id} / Cr customer:refunds', () => {
-    const entry = journalFor('EscrowRefundRequested', { amount: AMOUNT, reason: 'CANCELLED', refundId: 'r1' }, { id: 'esc_1' });
+  it('OrderRefundRequested on the merchant\'s request: Dr merchant:{id}:payable / Cr customer:refunds; a refused payment\'s: from clearing', () => {
+    const requested = journalFor('OrderRefundRequested', { amount: AMOUNT, reason: 'REQUESTED', refundId: 'r1' }, { id: 'ord_1', creatorMerchantId: 'mer_1' });
+    expect(postings(requested)).toEqual([
+      { account: 'merchant:mer_1:payable', debit: AMOUNT, credit: 0 },
+      { account: 'customer:refunds', debit: 0, credit: AMOUNT },
+    ]);
+    const refused = journalFor('OrderRefundRequested', { amount: AMOUNT, refundId: 'r1' }, { id: 'ord_1', creatorMerchantId: 'mer_1' });
+    expect(postings(refused)?.[0]).toEqual({ account: 'provider:clearing', debit: AMOUNT, credit: 0 });
+  });
+
+  it("a plain order's fee: OrderPaid credits it to merchant:{id}:fees and the rest to the payable; a refund takes back the part its event names", () => {
+    const paid = journalFor('OrderPaid', { amount: AMOUNT }, { id: 'ord_1', creatorMerchantId: 'mer_1', orderFee: santim(2_500) });
+    expect(postings(paid)).toEqual([
+      { account: 'provider:clearing', debit: AMOUNT, credit: 0 },
+      { account: 'merchant:mer_1:payable', debit: 0, credit: AMOUNT - 2_500 },
+      { account: 'merchant:mer_1:fees', debit: 0, credit: 2_500 },
+    ]);
+    balanced(paid!);
+    const refund = journalFor('OrderRefundRequested', { amount: santim(10_000), fee: santim(249), reason: 'REQUESTED', refundId: 'r1' }, { id: 'ord_1', creatorMerchantId: 'mer_1' });
+    expect(postings(refund)).toEqual([
+      { account: 'merchant:mer_1:payable', debit: 9_751, credit: 0 },
+      { account: 'merchant:mer_1:fees', debit: 249, credit: 0 },
+      { account: 'customer:refunds', debit: 0, credit: 10_000 },
+    ]);
+    balanced(refund!);
+  });
+
+  it.each(['CANCELLED', 'REQUESTED'])('EscrowRefundRequested (%s: the escrow\'s own money): Dr escrow:{id} / Cr customer:refunds', (reason) => {
+    const entry = journalFor('EscrowRefundRequested', { amount: AMOUNT, reason, refundId: 'r1' }, { id: 'esc_1' });
     expect(postings(entry)).toEqual([
       { account: 'escrow:esc_1', debit: AMOUNT, credit: 0 },
       { account: 'customer:refunds', debit: 0, credit: AMOUNT },
@@ -68,7 +95,7 @@ describe('journalFor (DESIGN §7)', () => {
   );
 
   it('OrderRefundRequested: Dr provider:clearing / Cr customer:refunds', () => {
-    const entry = journalFor('OrderRefundRequested', { amount: AMOUNT, reason: 'EXPIRED' }, { id: 'ord_1', orderMerchantId: 'm_1' });
+    const entry = journalFor('OrderRefundRequested', { amount: AMOUNT, reason: 'EXPIRED' }, { id: 'ord_1', creatorMerchantId: 'm_1' });
     expect(postings(entry)).toEqual([
       { account: 'provider:clearing', debit: AMOUNT, credit: 0 },
       { account: 'customer:refunds', debit: 0, credit: AMOUNT },
@@ -99,7 +126,7 @@ describe('journalFor (DESIGN §7)', () => {
     'AuditorRegistered',
     'SomethingNobodyKnows',
   ])('%s calls for no journal entry (undefined)', (type) => {
-    expect(journalFor(type, { amount: AMOUNT, merchantId: 'seller-1', reason: 'CANCELLED' }, { id: 'x', orderMerchantId: 'm_1' })).toBeUndefined();
+    expect(journalFor(type, { amount: AMOUNT, merchantId: 'seller-1', reason: 'CANCELLED' }, { id: 'x', creatorMerchantId: 'm_1' })).toBeUndefined();
   });
 
   it('every entry is balanced in integer santim whatever the amount', () => {
@@ -112,7 +139,7 @@ describe('journalFor (DESIGN §7)', () => {
         ['EscrowRefundRequested', { amount, reason: 'EXPIRED' }],
         ['OrderRefundRequested', { amount }],
       ] as const) {
-        balanced(journalFor(type, data, { id: 'e', orderMerchantId: 'm' })!);
+        balanced(journalFor(type, data, { id: 'e', creatorMerchantId: 'm' })!);
       }
       balanced(refundCompletionEntry(amount));
     }

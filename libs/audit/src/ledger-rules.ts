@@ -6,6 +6,8 @@ export const ACCOUNTS = {
   customerRefunds: 'customer:refunds',
   escrow: (escrowId: string) => `escrow:${escrowId}`,
   merchantPayable: (merchantId: string) => `merchant:${merchantId}:payable`,
+  /** What a marketplace earned in fees on the escrows it created. */
+  merchantFees: (merchantId: string) => `merchant:${merchantId}:fees`,
 };
 
 export interface JournalLine {
@@ -35,27 +37,61 @@ const transfer = (description: string, debit: string, credit: string, amount: Sa
 export interface LedgerContext {
   /** Our order or escrow id, from the stream. */
   id: string;
-  /** The merchant of a plain order (its payable account receives the payment). */
-  orderMerchantId?: string;
+  /**
+   * The merchant that created the order or escrow: a plain order's payable account receives its payment
+   * (and gives back its refunds); an escrow's creator earns the allocations' fees.
+   */
+  creatorMerchantId?: string;
+  /** A plain order's fee (from its creation): its creator's fees account earns it when the order is paid. */
+  orderFee?: Santim;
+}
+
+/**
+ * `amount` between one account and two: `fee` of it on the fees side, the rest on the payable
+ * side. `out`: the money leaves the two (Dr) for `other` (Cr); otherwise it comes from `other` into them.
+ */
+function split(description: string, other: string, payable: string, fees: string, amount: Santim, fee: Santim | 0, out: boolean): JournalEntry {
+  const line = (account: string, value: Santim | 0, debit: boolean): JournalLine =>
+    debit ? { account, debit: value, credit: 0 } : { account, debit: 0, credit: value };
+  const sides = [line(payable, (amount - fee) as Santim, out), line(fees, fee, out)];
+  // Debits first, as in every entry.
+  const lines = out ? [...sides, line(other, amount, false)] : [line(other, amount, true), ...sides];
+  return { description, lines: lines.filter((l) => l.debit > 0 || l.credit > 0) };
 }
 
 /** The journal entry a money event calls for (double-entry, integer santim), or none. */
 export function journalFor(type: string, data: Record<string, unknown>, context: LedgerContext): JournalEntry | undefined {
   const amount = data.amount as Santim;
   switch (type) {
-    case 'OrderPaid':
-      return transfer('Order paid', ACCOUNTS.providerClearing, ACCOUNTS.merchantPayable(context.orderMerchantId ?? 'unknown'), amount);
+    case 'OrderPaid': {
+      const creator = context.creatorMerchantId ?? 'unknown';
+      const fee = context.orderFee ?? 0;
+      const description = fee === 0 ? 'Order paid' : `Order paid, fee to ${creator}`;
+      return split(description, ACCOUNTS.providerClearing, ACCOUNTS.merchantPayable(creator), ACCOUNTS.merchantFees(creator), amount, fee, false);
+    }
     case 'EscrowFunded':
       return transfer('Escrow funded', ACCOUNTS.providerClearing, ACCOUNTS.escrow(context.id), amount);
-    case 'AllocationReleased':
-      return transfer(`Allocation of ${String(data.merchantId)} released`, ACCOUNTS.escrow(context.id), ACCOUNTS.merchantPayable(String(data.merchantId)), amount);
+    case 'AllocationReleased': {
+      const description = `Allocation of ${String(data.merchantId)} released`;
+      const fee = (data.fee ?? 0) as Santim | 0;
+      const creator = context.creatorMerchantId ?? 'unknown';
+      // The creator's fee out of the gross released; the merchant gets the rest.
+      return split(fee === 0 ? description : `${description}, fee to ${creator}`, ACCOUNTS.escrow(context.id), ACCOUNTS.merchantPayable(String(data.merchantId)), ACCOUNTS.merchantFees(creator), amount, fee, false);
+    }
     case 'EscrowRefundRequested':
-      // A refused payment never reached the escrow: what is owed back comes straight from clearing.
-      return data.reason === 'CANCELLED'
+      // The escrow's own money goes back on a cancellation or a refund the merchant asked for; a
+      // refused payment never reached the escrow: what is owed back comes straight from clearing.
+      return data.reason === 'CANCELLED' || data.reason === 'REQUESTED'
         ? transfer('Escrow refund requested', ACCOUNTS.escrow(context.id), ACCOUNTS.customerRefunds, amount)
         : transfer('Refused payment to refund', ACCOUNTS.providerClearing, ACCOUNTS.customerRefunds, amount);
-    case 'OrderRefundRequested':
-      return transfer('Refused payment to refund', ACCOUNTS.providerClearing, ACCOUNTS.customerRefunds, amount);
+    case 'OrderRefundRequested': {
+      // A paid order's money went to its merchant (its fee to the fees account) and comes back from
+      // there; a refused payment never did.
+      if (data.reason !== 'REQUESTED') return transfer('Refused payment to refund', ACCOUNTS.providerClearing, ACCOUNTS.customerRefunds, amount);
+      const creator = context.creatorMerchantId ?? 'unknown';
+      const fee = (data.fee ?? 0) as Santim | 0;
+      return split('Order refund requested', ACCOUNTS.customerRefunds, ACCOUNTS.merchantPayable(creator), ACCOUNTS.merchantFees(creator), amount, fee, true);
+    }
     default:
       return undefined;
   }

@@ -24,7 +24,11 @@ export interface CallbackPayload {
   escrowId?: string;
   escrow_status?: string;
   refundId?: string;
-  allocation?: { merchantId: string; amount: number };
+  /**
+   * RELEASED: `amount` is this release's. Callbacks since partial releases also carry the allocation's
+   * `status`, whole `allocationAmount`, and what it still `held` and has `released` in all.
+   */
+  allocation?: { merchantId: string; amount: number; status?: string; allocationAmount?: number; held?: number; released?: number };
   metadata?: Record<string, unknown>;
   /** Stable across retries and redeliveries of one callback: delivery is at-least-once, dedupe on it. */
   deliveryId?: string;

@@ -181,9 +181,51 @@ describe('planCallback', () => {
     });
   });
 
+  describe('marketplace flows', () => {
+    const disputeOpened: EscrowEvent = { type: 'DisputeOpened', data: { merchantIds: ['seller-1'], reason: 'never arrived', openedAt: '2030-01-01T10:05:00.000Z' } };
+    const disputeResolved: EscrowEvent = {
+      type: 'DisputeResolved',
+      data: { resolutions: [{ merchantId: 'seller-1', release: santim(30_000), refund: santim(30_050) }], note: 'half', resolvedAt: '2030-01-01T10:06:00.000Z' },
+    };
+
+    it('DisputeOpened: DISPUTED with the frozen amount of each allocation and the reason', () => {
+      const payload = payloadOf(plan('escrow-esc_1', [escrowCreated(), escrowFunded, disputeOpened]));
+      expect(payload).toMatchObject({
+        status: 'DISPUTED',
+        message: '600.50 ETB of seller-1 frozen under dispute: never arrived',
+        reason: 'never arrived',
+        allocations: [{ merchantId: 'seller-1', frozen: 600.5 }],
+        escrow_status: 'DISPUTED',
+      });
+    });
+
+    it('DisputeResolved: DISPUTE_RESOLVED with each split', () => {
+      const payload = payloadOf(plan('escrow-esc_1', [escrowCreated(), escrowFunded, disputeOpened, disputeResolved]));
+      expect(payload).toMatchObject({ status: 'DISPUTE_RESOLVED', allocations: [{ merchantId: 'seller-1', release: 300, refund: 300.5 }] });
+    });
+
+    it('an automatic release says so; a plain order with a fee carries gross, fee and net', () => {
+      const automatic: EscrowEvent = { type: 'AllocationReleased', data: { merchantId: 'seller-1', amount: santim(60_050), releasedAt: '2030-01-01T10:05:00.000Z', automatic: true } };
+      expect(payloadOf(plan('escrow-esc_1', [escrowCreated(), escrowFunded, automatic]))).toMatchObject({ status: 'RELEASED', automatic: true });
+      expect(payloadOf(plan('escrow-esc_1', [escrowCreated(), escrowFunded, allocationReleased])).automatic).toBeUndefined();
+      expect(payloadOf(plan('order-ord_1', [orderCreated({ fee: santim(2_500) }), orderPaid]))).toMatchObject({ status: 'PAID', amount: 250.75, fee: 25, net: 225.75 });
+    });
+  });
+
   it('covers every callback-worthy type', () => {
     expect([...CALLBACK_WORTHY].sort()).toEqual(
-      ['AllocationReleased', 'EscrowCancelled', 'EscrowFunded', 'EscrowPaymentFailed', 'EscrowRefundCompleted', 'OrderPaid', 'OrderPaymentFailed', 'OrderRefundCompleted'].sort(),
+      [
+        'AllocationReleased',
+        'DisputeOpened',
+        'DisputeResolved',
+        'EscrowCancelled',
+        'EscrowFunded',
+        'EscrowPaymentFailed',
+        'EscrowRefundCompleted',
+        'OrderPaid',
+        'OrderPaymentFailed',
+        'OrderRefundCompleted',
+      ].sort(),
     );
   });
 

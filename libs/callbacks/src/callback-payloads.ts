@@ -1,8 +1,11 @@
 import { createHash } from 'node:crypto';
 import {
+  allocationHeld,
   type EscrowEvent,
   type EscrowState,
   escrowDecider,
+  formatEtb,
+  subtractSantim,
   type OrderEvent,
   type OrderState,
   orderDecider,
@@ -43,6 +46,8 @@ export const CALLBACK_WORTHY: ReadonlySet<string> = new Set([
   'AllocationReleased',
   'EscrowCancelled',
   'EscrowRefundCompleted',
+  'DisputeOpened',
+  'DisputeResolved',
 ]);
 
 const amount = (value: Santim) => toEtbNumber(value);
@@ -81,6 +86,15 @@ function refunded(
   };
 }
 
+/** `fee` and `net` of a fee-bearing gross amount (nothing when there is no fee). */
+function grossSplit(gross: Santim, fee: Santim | undefined) {
+  return fee ? { fee: amount(fee), net: amount(subtractSantim(gross, fee)) } : {};
+}
+
+function feeRefundedBy(state: OrderState, refundId: string): Santim | undefined {
+  return state.requestedRefunds.find((r) => r.refundId === refundId)?.fee;
+}
+
 function orderCallback(event: SourceEvent, state: OrderState, publicBaseUrl: string, deliveryId: string): PlannedCallback | undefined {
   const order = state.created;
   if (!order?.callbackUrl) return undefined;
@@ -90,14 +104,19 @@ function orderCallback(event: SourceEvent, state: OrderState, publicBaseUrl: str
   let payload: CallbackPayload;
   switch (e.type) {
     case 'OrderPaid':
-      payload = { ...head('PAID'), ...paid('Payment received', order, e.data, `${publicBaseUrl}/receipts/${order.orderId}`), ...tail };
+      payload = { ...head('PAID'), ...paid('Payment received', order, e.data, `${publicBaseUrl}/receipts/${order.orderId}`), ...grossSplit(e.data.amount, order.fee), ...tail };
       break;
     case 'OrderPaymentFailed':
       payload = { ...head('FAILED'), message: `Payment failed: ${e.data.reason}`, merchantId: order.merchantId, ...tail };
       break;
-    case 'OrderRefundCompleted':
-      payload = { ...head('REFUNDED'), ...refunded('A payment the order could not take was refunded to the customer', order, state.refunds, e.data), ...tail };
+    case 'OrderRefundCompleted': {
+      const requested = state.requestedRefunds.find((r) => r.refundId === e.data.refundId);
+      const message = requested ? `Refunded to the customer: ${requested.note ?? ''}` : 'A payment the order could not take was refunded to the customer';
+      const request = state.payment?.refunds.find((r) => r.refundId === e.data.refundId);
+      const feeBack = requested && order.fee && request ? grossSplit(request.amount, feeRefundedBy(state, e.data.refundId)) : {};
+      payload = { ...head('REFUNDED'), ...refunded(message, order, state.payment?.refunds ?? [], e.data), ...feeBack, ...tail };
       break;
+    }
     default:
       return undefined;
   }
@@ -122,13 +141,51 @@ function escrowCallback(event: SourceEvent, state: EscrowState, publicBaseUrl: s
     case 'EscrowPaymentFailed':
       payload = { ...head('FAILED'), message: `Payment failed: ${e.data.reason}`, merchantId: escrow.merchantId, ...tail };
       break;
-    case 'AllocationReleased':
+    case 'AllocationReleased': {
+      // The state is the escrow's right after this release: what the allocation holds and released since.
+      const allocation = state.allocations.find((a) => a.merchantId === e.data.merchantId);
       payload = {
         ...head('RELEASED'),
-        message: `The allocation of ${e.data.merchantId} was released`,
+        message:
+          !allocation || allocation.status === 'RELEASED'
+            ? `The allocation of ${e.data.merchantId} was released`
+            : `${formatEtb(e.data.amount)} ETB of the allocation of ${e.data.merchantId} was released; ${formatEtb(allocationHeld(allocation))} ETB is still held`,
         merchantId: escrow.merchantId,
         amount: amount(e.data.amount),
-        allocation: { merchantId: e.data.merchantId, amount: amount(e.data.amount) },
+        ...grossSplit(e.data.amount, e.data.fee),
+        ...(e.data.automatic ? { automatic: true } : {}),
+        allocation: {
+          merchantId: e.data.merchantId,
+          amount: amount(e.data.amount),
+          ...(allocation && {
+            status: allocation.status,
+            allocationAmount: amount(allocation.amount),
+            held: amount(allocationHeld(allocation)),
+            released: amount(allocation.released),
+          }),
+        },
+        ...tail,
+      };
+      break;
+    }
+    case 'DisputeOpened': {
+      const frozen = e.data.merchantIds.map((merchantId) => state.allocations.find((a) => a.merchantId === merchantId)!);
+      payload = {
+        ...head('DISPUTED'),
+        message: `${frozen.map((a) => `${formatEtb(a.frozen)} ETB of ${a.merchantId}`).join(', ')} frozen under dispute: ${e.data.reason}`,
+        merchantId: escrow.merchantId,
+        reason: e.data.reason,
+        allocations: frozen.map((a) => ({ merchantId: a.merchantId, frozen: amount(a.frozen) })),
+        ...tail,
+      };
+      break;
+    }
+    case 'DisputeResolved':
+      payload = {
+        ...head('DISPUTE_RESOLVED'),
+        message: `${e.data.resolutions.map((r) => `${r.merchantId}: ${formatEtb(r.release)} ETB released, ${formatEtb(r.refund)} ETB refunded`).join('; ')}`,
+        merchantId: escrow.merchantId,
+        allocations: e.data.resolutions.map((r) => ({ merchantId: r.merchantId, release: amount(r.release), refund: amount(r.refund) })),
         ...tail,
       };
       break;
@@ -140,9 +197,17 @@ function escrowCallback(event: SourceEvent, state: EscrowState, publicBaseUrl: s
         ...tail,
       };
       break;
-    case 'EscrowRefundCompleted':
-      payload = { ...head('REFUNDED'), ...refunded('The money still held was refunded to the customer', escrow, state.refunds, e.data), ...tail };
+    case 'EscrowRefundCompleted': {
+      const refund = state.refunds.find((r) => r.refundId === e.data.refundId);
+      // A refund the merchant asked for says which allocations, how much of each, and why.
+      const asked = refund?.reason === 'REQUESTED' ? refund : undefined;
+      const message = asked
+        ? `${asked.shares.map((s) => `${formatEtb(s.amount)} ETB of ${s.merchantId}`).join(', ')} refunded to the customer: ${asked.note ?? ''}`
+        : 'The money still held was refunded to the customer';
+      const allocations = asked && { allocations: asked.shares.map((s) => ({ merchantId: s.merchantId, amount: amount(s.amount) })) };
+      payload = { ...head('REFUNDED'), ...refunded(message, escrow, state.payment?.refunds ?? [], e.data), ...allocations, ...tail };
       break;
+    }
     default:
       return undefined;
   }

@@ -34,7 +34,7 @@ const recordAttempt = (attempt: number, { statusCode, error, retriesLeft = 2 }: 
   type: 'RecordAttempt',
   data: { attempt, at: AT, latencyMs: 12, statusCode, error, retriesLeft },
 });
-const requestRedelivery: DeliveryCommand = { type: 'RequestRedelivery', data: { at: AT } };
+const requestRedelivery: DeliveryCommand = { type: 'RequestRedelivery', data: { deliveryId: scheduledData.deliveryId, merchantId: 'mer_1', at: AT } };
 
 const stateOf = (history: readonly CallbackEvent[]): DeliveryState => fold(deliveryDecider, history);
 const decide = (history: readonly CallbackEvent[], command: DeliveryCommand) => deliveryDecider.decide(command, stateOf(history));
@@ -151,6 +151,10 @@ describe('delivery decider', () => {
       expect(state.attempts).toHaveLength(2);
       expect(state.attemptsInRound).toBe(0);
       expect(state.scheduled).toEqual(scheduledData);
+    });
+
+    it("is, to another merchant, a delivery that does not exist", () => {
+      expect(() => decide(deliveredHistory, { ...requestRedelivery, data: { ...requestRedelivery.data, merchantId: 'mer_2' } })).toThrow(DeliveryNotFound);
     });
 
     it('reopens an abandoned delivery with a whole schedule again', () => {

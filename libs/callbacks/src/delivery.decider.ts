@@ -27,7 +27,8 @@ export type DeliveryCommand =
   | { type: 'ScheduleCallback'; data: Extract<CallbackEvent, { type: 'CallbackScheduled' }>['data'] }
   /** `retriesLeft`: how many more tries the schedule allows after this one. */
   | { type: 'RecordAttempt'; data: AttemptResult & { retriesLeft: number } }
-  | { type: 'RequestRedelivery'; data: { at: string } };
+  /** `merchantId`: the merchant asking; another merchant's delivery is, to it, one that does not exist. */
+  | { type: 'RequestRedelivery'; data: { deliveryId: string; merchantId: string; at: string } };
 
 export class DeliveryNotFound extends DomainError {
   constructor(deliveryId: string) {
@@ -74,11 +75,12 @@ function evolve(state: DeliveryState, event: CallbackEvent): DeliveryState {
 function decide(command: DeliveryCommand, state: DeliveryState): CallbackEvent[] {
   if (command.type === 'ScheduleCallback') return state.scheduled ? [] : [{ type: 'CallbackScheduled', data: command.data }];
   const scheduled = state.scheduled;
+  if (command.type === 'RequestRedelivery') {
+    if (scheduled?.merchantId !== command.data.merchantId) throw new DeliveryNotFound(command.data.deliveryId);
+    return [{ type: 'CallbackRedeliveryRequested', data: { deliveryId: scheduled.deliveryId, requestedAt: command.data.at } }];
+  }
   if (!scheduled) throw new DeliveryNotFound('unknown');
   const deliveryId = scheduled.deliveryId;
-  if (command.type === 'RequestRedelivery') {
-    return [{ type: 'CallbackRedeliveryRequested', data: { deliveryId, requestedAt: command.data.at } }];
-  }
   const { retriesLeft, ...result } = command.data;
   // Attempts are numbered across the delivery's life; a duplicate job for a number already used is dropped.
   if (state.status !== 'PENDING' || result.attempt !== state.attempts.length + 1) throw new StaleAttempt();

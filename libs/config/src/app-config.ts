@@ -12,6 +12,8 @@ export interface AppConfig {
   /** Unset: PGlite inside dataDir. */
   databaseUrl?: string;
   databaseSchema: string;
+  /** Connections this process keeps to PostgreSQL at most (one more listens for notifications). */
+  databasePoolSize: number;
   eventStore: 'postgres' | 'eventstoredb';
   eventStoreConnectionString?: string;
   redisUrl?: string;
@@ -32,6 +34,8 @@ export interface AppConfig {
   httpTimeouts: HttpTimeouts;
   /** How often pending callbacks and due payment work are re-queued from the read models. */
   reconcileIntervalMs: number;
+  /** How long a push or refund may go without news before the provider is asked about it (then after doubling waits). */
+  providerReconcileAfterMs: number;
   /** Requests per minute per API secret (or per client address without one); 0 turns the limit off. */
   rateLimitPerMinute: number;
   /** Let callbackURLs reach private, loopback and link-local addresses (local development). */
@@ -46,6 +50,8 @@ export interface AppConfig {
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
   /** How long a dashboard or audit console sign-in lasts. */
   consoleSessionTtlMs: number;
+  /** A dispute open longer than this many days is listed as overdue in the audit console. */
+  disputeMaxDays: number;
   /** The Secure flag of console cookies; `auto`: when the request came over https or PUBLIC_BASE_URL is https. */
   cookieSecure: 'auto' | 'true' | 'false';
 }
@@ -156,6 +162,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dataDir,
     databaseUrl,
     databaseSchema,
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 1, 1000),
     eventStore,
     eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING?.trim() || undefined,
     redisUrl: env.REDIS_URL?.trim() || undefined,
@@ -169,15 +176,17 @@ export function loadConfig(env: Env = process.env): AppConfig {
     callbackTimeoutMs: integer(env, 'CALLBACK_TIMEOUT_MS', 10_000, 100, 60_000),
     httpTimeouts: httpTimeouts(env),
     reconcileIntervalMs: integer(env, 'RECONCILE_INTERVAL_MS', 60_000, 100, 3_600_000),
+    providerReconcileAfterMs: integer(env, 'PROVIDER_RECONCILE_AFTER_MS', 60_000, 100, 86_400_000),
     rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 6_000, 0, 10_000_000),
-    callbackAllowPrivateUrls:
-      oneOf(env, 'CALLBACK_ALLOW_PRIVATE_URLS', ['true', 'false'] as const, paymentProvider === 'sandbox' ? 'true' : 'false') === 'true',
+    // Safe by default: only the embedded quick start, which runs on one machine, may call back to it.
+    callbackAllowPrivateUrls: oneOf(env, 'CALLBACK_ALLOW_PRIVATE_URLS', ['true', 'false'] as const, databaseUrl === undefined ? 'true' : 'false') === 'true',
     secretsKey,
     role: oneOf(env, 'ROLE', ['all', 'api', 'worker', 'projector'] as const, 'all'),
     demoMerchant: oneOf(env, 'DEMO_MERCHANT', ['true', 'false'] as const, demoDefault) === 'true',
     readYourWritesTimeoutMs: integer(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, 0, 60000),
     logLevel: oneOf(env, 'LOG_LEVEL', ['silent', 'error', 'warn', 'info', 'debug'] as const, 'info'),
     consoleSessionTtlMs: integer(env, 'CONSOLE_SESSION_MINUTES', 480, 1, 43_200) * 60_000,
+    disputeMaxDays: integer(env, 'DISPUTE_MAX_DAYS', 60, 0, 3_650),
     cookieSecure: oneOf(env, 'COOKIE_SECURE', ['auto', 'true', 'false'] as const, 'auto'),
   };
 }

@@ -3,3 +3,4 @@ export * from './pg-client';
 export * from './pglite-client';
 export * from './migrations';
 export * from './notification-channel';
+export * from './connection-errors';

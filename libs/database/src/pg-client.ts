@@ -71,7 +71,7 @@ export function createPgClient(options: PgClientOptions): SqlClient {
   const pooled = executor(pool, statements);
 
   return {
-    kind: 'postgres',
+    singleConnection: false,
     query: pooled.query,
     async transaction(work) {
       const client = await pool.connect();

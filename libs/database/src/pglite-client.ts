@@ -14,7 +14,7 @@ export async function createPgliteClient(dataDir: string | undefined): Promise<S
     },
   };
   return {
-    kind: 'pglite',
+    singleConnection: true,
     query: direct.query,
     async transaction(work) {
       return db.transaction(async (tx) =>

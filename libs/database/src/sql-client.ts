@@ -20,7 +20,11 @@ export interface SqlClient extends SqlExecutor {
   /** Runs several statements without parameters (migrations). */
   exec(sql: string): Promise<void>;
   close(): Promise<void>;
-  readonly kind: 'postgres' | 'pglite';
+  /**
+   * One connection for the whole process (PGlite): work outside a transaction waits until it ends,
+   * so nothing may read the log from outside a transaction it is waiting in.
+   */
+  readonly singleConnection: boolean;
 }
 
 export const SQL_CLIENT = Symbol('SQL_CLIENT');

@@ -3,4 +3,13 @@ export const streams = {
   escrow: (escrowId: string) => `escrow-${escrowId}`,
   order: (orderId: string) => `order-${orderId}`,
   merchant: (merchantId: string) => `merchant-${merchantId}`,
+  auditor: (auditorId: string) => `auditor-${auditorId}`,
+  callback: (deliveryId: string) => `callback-${deliveryId}`,
 };
+
+/** What a stream's name can be: one of ours, followed by an id of letters, digits and underscores. */
+const STREAM_ID = /^(?:escrow|order|merchant|auditor|callback)-[A-Za-z0-9_]{1,100}$/;
+
+export function isStreamId(value: string): boolean {
+  return STREAM_ID.test(value);
+}

@@ -67,9 +67,13 @@ export interface SubscribeOptions {
 export interface EventStore {
   append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** Several streams' histories at once (a projector's batch touches many); a stream with no events maps to []. */
+  readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
   /** Events strictly after `after`, in global order, never skipping one that commits later below it. */
   readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]>;
   subscribeToAll(options: SubscribeOptions): Subscription;
+  /** Lets go of what the store holds (a client's connections); the process is shutting down. */
+  close(): Promise<void>;
 }
 
 export const EVENT_STORE = Symbol('EVENT_STORE');
@@ -99,3 +103,4 @@ export function parsePosition(text: string): LogPosition | undefined {
   const match = /^(\d{1,20})-(\d{1,20})$/.exec(text);
   return match ? { commit: BigInt(match[1]), prepare: BigInt(match[2]) } : undefined;
 }
+

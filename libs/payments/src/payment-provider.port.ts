@@ -1,11 +1,28 @@
 import type { Santim } from '@app/domain';
 
+/** A way to pay the provider offers (a wallet, a bank's mobile money), as the checkout lists it. */
+export interface PaymentMethod {
+  /** Our name for it, sent by the checkout and kept on the attempt: `telebirr`, `mpesa`, … */
+  id: string;
+  /** What the customer reads. */
+  name: string;
+  /** After the push the customer types a one-time code on the checkout page. */
+  otpRequired: boolean;
+}
+
 export interface PushRequest {
   /** Our order or escrow id. */
   orderId: string;
+  /** Ours, and the provider's idempotency key: a push repeated under it is the same push, never a second one. */
   attemptId: string;
   phone: string;
   amount: Santim;
+  /** When the order stops taking payments (a provider may time the push out by then). */
+  expiresAt: string;
+  /** One of the provider's `methods`. */
+  method: string;
+  /** Who pays, for providers that ask (Chapa wants a name and an e-mail). */
+  customer: { name: string; email?: string };
 }
 
 export interface PushAccepted {
@@ -22,6 +39,26 @@ export interface RefundRequest {
   phone: string;
 }
 
+/** What the provider says of a payment it was asked for. `unknown`: it has no such push. */
+export type PaymentStatus =
+  | { state: 'pending' }
+  | { state: 'unknown' }
+  | { state: 'succeeded'; externalReferenceId: string; amount: Santim; paymentType: string; at: string }
+  | { state: 'failed'; externalReferenceId?: string; reason: string; at: string };
+
+/** What the provider says of a refund. `unknown`: it never took it (or refused it). */
+export type RefundStatus =
+  | { state: 'pending' }
+  | { state: 'unknown' }
+  | { state: 'succeeded'; externalReferenceId: string; at: string }
+  | { state: 'failed'; reason: string; at: string };
+
+/** A notification as it reached our endpoint: the exact bytes, and the headers that sign them. */
+export interface ReceivedNotification {
+  headers: Record<string, string | undefined>;
+  body: string;
+}
+
 /** What a provider tells us, always asynchronously and signed. Amounts are JSON numbers of ETB. */
 export interface ProviderNotification {
   id: string;
@@ -31,6 +68,8 @@ export interface ProviderNotification {
   refundId?: string;
   externalReferenceId?: string;
   amount?: number;
+  /** ISO 4217, when the provider says (a payment in another currency than the order's is not accepted). */
+  currency?: string;
   paymentType?: string;
   reason?: string;
   occurredAt: string;
@@ -48,17 +87,31 @@ export class ProviderRejected extends Error {
 
 /**
  * A mobile-money provider. Requests are accepted or rejected at once; outcomes (paid, failed,
- * refunded) arrive later as notifications at POST /v1/providers/{name}/notifications.
+ * refunded) arrive later as notifications at POST /v1/providers/{name}/notifications. A notification
+ * can be lost, so every operation can also be asked about: the reconciler does when one stays open.
  */
 export interface PaymentProvider {
   readonly name: string;
+  /** The ways to pay it offers, the checkout's default first. */
+  readonly methods: readonly PaymentMethod[];
+  /** Idempotent per attemptId: a repeated request answers with the first push and pushes nothing. */
   initiatePush(request: PushRequest): Promise<PushAccepted>;
   /** Throws ProviderRejected('INVALID_OTP') for a wrong code. */
   confirmOtp(orderId: string, providerReference: string, otp: string): Promise<void>;
-  /** Idempotent per refundId; throws ProviderRejected when the provider refuses it now. */
-  refund(request: RefundRequest): Promise<void>;
-  /** The secret that authenticates this provider's notifications. */
-  readonly notificationSecret: Buffer;
+  paymentStatus(attempt: { orderId: string; attemptId: string; providerReference: string }): Promise<PaymentStatus>;
+  /**
+   * Idempotent per refundId: a repeated request answers with the refund's current state. Throws
+   * ProviderRejected when the provider refuses it now (it may be asked again later).
+   */
+  refund(request: RefundRequest): Promise<RefundStatus>;
+  refundStatus(refund: { orderId: string; refundId: string }): Promise<RefundStatus>;
+  /**
+   * A notification as received: authenticated as the provider documents it and read into ours.
+   * Undefined when its signature is missing or wrong (it is then written nowhere); throws
+   * InvalidInput for a signed body that cannot be read, and answers `ignored` for one that reports
+   * nothing we act on.
+   */
+  readNotification(received: ReceivedNotification): ProviderNotification | 'ignored' | undefined;
 }
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

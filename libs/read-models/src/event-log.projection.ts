@@ -9,6 +9,7 @@ import type { Projection } from './projection';
  */
 export const eventLogProjection: Projection = {
   name: 'event_log',
+  version: 1,
   tables: ['event_log'],
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]) {
     for (const e of events) {

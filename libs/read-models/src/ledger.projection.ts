@@ -1,8 +1,9 @@
 import { type JournalEntry, journalFor, refundCompletionEntry } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
-import { type EscrowState, heldAmount, type OrderState, type Santim } from '@app/domain';
+import { type EscrowEvent, escrowDecider, fold, frozenAmount, heldAmount, type OrderEvent, orderDecider, type PaymentState, type Santim } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
-import type { Projection } from './projection';
+import type { BatchContext, Projection } from './projection';
+import type { BatchHistories } from './stream-histories';
 
 export class LedgerInvariantViolation extends Error {
   constructor(message: string) {
@@ -12,6 +13,7 @@ export class LedgerInvariantViolation extends Error {
 }
 
 const payableId = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
+const isPayableStream = (streamId: string) => streamId.startsWith('order-') || streamId.startsWith('escrow-');
 
 interface Posted {
   event: RecordedEvent;
@@ -20,41 +22,56 @@ interface Posted {
 
 /**
  * DESIGN §7 as a projection: one balanced journal entry per money event, postings in integer santim,
- * and running balances. Its invariants are checked as it applies each batch; a violation rolls the
- * batch back and stops the projector rather than let a wrong balance be written. A batch's entries,
- * postings and balance changes are written one statement each, so a batch costs the same few round
- * trips however many money events it holds.
+ * and running balances. What an entry needs beyond its event (the order's merchant, a refund's
+ * amount) comes from the payable's own history, folded with its decider, so the ledger reads no other
+ * view. Its invariants are checked once the whole batch is applied; a violation rolls the batch back
+ * and stops the projector rather than let a wrong balance be written. A batch's entries, postings and
+ * balance changes are written one statement each, so a batch costs the same few round trips however
+ * many money events it holds.
  */
 export const ledgerProjection: Projection = {
   name: 'ledger',
+  version: 1,
   tables: ['ledger_entries', 'ledger_postings', 'ledger_balances'],
-  dependsOn: ['orders_view', 'escrows_view'],
-  async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]) {
+  folds: isPayableStream,
+  async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], { histories }: BatchContext) {
     const entries: Posted[] = [];
     for (const event of events) {
-      const entry = await entryFor(tx, event);
+      if (!isPayableStream(event.streamId)) continue;
+      const entry = entryFor(event, histories);
       if (entry) entries.push({ event, entry: balanced(event, entry) });
     }
-    if (entries.length === 0) return;
-    await post(tx, entries);
-    const touchedEscrows = new Set(entries.filter((e) => e.event.streamId.startsWith('escrow-')).map((e) => payableId(e.event.streamId)));
-    await assertEscrowBalances(tx, [...touchedEscrows]);
+    if (entries.length > 0) await post(tx, entries);
+  },
+  async check(tx: SqlExecutor, _events: readonly RecordedEvent[], { histories }: BatchContext) {
+    const escrows = [...histories.streams()].filter((streamId) => streamId.startsWith('escrow-'));
+    await assertEscrowBalances(tx, escrows, histories);
   },
 };
 
-async function entryFor(tx: SqlExecutor, event: RecordedEvent): Promise<JournalEntry | undefined> {
+/** The payment part of the payable as it stood just before `event`. */
+function paymentBefore(event: RecordedEvent, histories: BatchHistories): PaymentState | undefined {
+  const before = histories.of(event.streamId, event.revision - 1n);
+  const state = event.streamId.startsWith('order-')
+    ? fold(orderDecider, before as unknown as OrderEvent[])
+    : fold(escrowDecider, before as unknown as EscrowEvent[]);
+  return state.payment;
+}
+
+/** Who created the order or escrow, and a plain order's fee: its first event says, no fold needed. */
+function creationOf(event: RecordedEvent, histories: BatchHistories): { merchantId?: string; fee?: Santim } {
+  return (histories.of(event.streamId)[0]?.data as { merchantId?: string; fee?: Santim } | undefined) ?? {};
+}
+
+function entryFor(event: RecordedEvent, histories: BatchHistories): JournalEntry | undefined {
   const data = event.data as Record<string, unknown>;
   const id = payableId(event.streamId);
-  if (event.type === 'OrderPaid') {
-    const [order] = await tx.query<{ merchant_id: string }>(`SELECT merchant_id FROM orders_view WHERE order_id = $1`, [id]);
-    return journalFor(event.type, data, { id, orderMerchantId: order?.merchant_id });
+  if (event.type === 'OrderPaid' || event.type === 'OrderRefundRequested' || (event.type === 'AllocationReleased' && data.fee)) {
+    const creation = creationOf(event, histories);
+    return journalFor(event.type, data, { id, creatorMerchantId: creation.merchantId, orderFee: event.type === 'OrderPaid' ? creation.fee : undefined });
   }
   if (event.type === 'EscrowRefundCompleted' || event.type === 'OrderRefundCompleted') {
-    const [view] = await tx.query<{ state: EscrowState | OrderState }>(
-      event.type === 'EscrowRefundCompleted' ? `SELECT state FROM escrows_view WHERE escrow_id = $1` : `SELECT state FROM orders_view WHERE order_id = $1`,
-      [id],
-    );
-    const refund = view?.state.refunds.find((r) => r.refundId === data.refundId);
+    const refund = paymentBefore(event, histories)?.refunds.find((r) => r.refundId === data.refundId);
     if (!refund) throw new LedgerInvariantViolation(`refund ${String(data.refundId)} completed but never requested`);
     return refundCompletionEntry(refund.amount);
   }
@@ -119,17 +136,20 @@ async function post(tx: SqlExecutor, entries: readonly Posted[]): Promise<void> 
   );
 }
 
-async function assertEscrowBalances(tx: SqlExecutor, escrowIds: readonly string[]): Promise<void> {
-  if (escrowIds.length === 0) return;
-  const rows = await tx.query<{ escrow_id: string; balance: string; state: EscrowState }>(
-    `SELECT v.escrow_id, (COALESCE(b.credit, 0) - COALESCE(b.debit, 0))::text AS balance, v.state
-     FROM escrows_view v LEFT JOIN ledger_balances b ON b.account = 'escrow:' || v.escrow_id WHERE v.escrow_id = ANY($1::text[])`,
-    [escrowIds],
+/** An escrow's account holds exactly what its allocations hold and disputes freeze, as its own history says. */
+async function assertEscrowBalances(tx: SqlExecutor, streamIds: readonly string[], histories: BatchHistories): Promise<void> {
+  if (streamIds.length === 0) return;
+  const accounts = streamIds.map((streamId) => `escrow:${payableId(streamId)}`);
+  const rows = await tx.query<{ account: string; balance: string }>(
+    `SELECT account, (credit - debit)::text AS balance FROM ledger_balances WHERE account = ANY($1::text[])`,
+    [accounts],
   );
-  for (const row of rows) {
-    const held: Santim = heldAmount(row.state);
-    if (BigInt(row.balance) !== BigInt(held)) {
-      throw new LedgerInvariantViolation(`escrow:${row.escrow_id} has a balance of ${row.balance} santim but holds ${held}`);
-    }
+  const balances = new Map(rows.map((row) => [row.account, BigInt(row.balance)]));
+  for (const streamId of streamIds) {
+    const state = fold(escrowDecider, histories.of(streamId) as unknown as EscrowEvent[]);
+    const held = heldAmount(state) + frozenAmount(state);
+    const account = `escrow:${payableId(streamId)}`;
+    const balance = balances.get(account) ?? 0n;
+    if (balance !== BigInt(held)) throw new LedgerInvariantViolation(`${account} has a balance of ${balance} santim but holds ${held}`);
   }
 }

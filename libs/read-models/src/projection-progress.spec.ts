@@ -7,7 +7,7 @@ import { ProjectionProgress } from './projection-progress';
 import { Projector } from './projector';
 import { READ_MODEL_MIGRATIONS } from './read-model.migrations';
 
-const counted: Projection = { name: 'counted', tables: [], applyBatch: async () => undefined };
+const counted: Projection = { name: 'counted', version: 1, tables: [], applyBatch: async () => undefined };
 
 describe('ProjectionProgress in a process without the projector', () => {
   let db: TestSchema;
@@ -34,6 +34,7 @@ describe('ProjectionProgress in a process without the projector', () => {
     const projectorStore = new PostgresEventStore(db.client, { notifyChannel: events, pollIntervalMs: 10 });
     projector = new Projector(db.client, projectorStore, [counted], new ProjectionProgress(db.client), {
       lockName: `projector:${db.schema}`,
+      schema: db.schema,
       checkpointChannel,
     });
     projector.start();

@@ -1,17 +1,31 @@
 import type { SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
+import type { BatchHistories } from './stream-histories';
+
+/** What a projection is given besides the batch: the histories of the streams it asked for, to fold. */
+export interface BatchContext {
+  histories: BatchHistories;
+}
 
 /** A read model kept up to date from the global log. Applying a batch must only touch its own tables. */
 export interface Projection {
   readonly name: string;
+  /**
+   * Raised whenever what the projection writes changes shape or meaning: the projector then rebuilds
+   * it from the log before applying anything new (projection-versions.ts).
+   */
+  readonly version: number;
   /** The tables it alone writes (rebuilt together). */
   readonly tables: readonly string[];
-  /** Projections whose tables it reads while applying a batch (rebuilt with it). */
-  readonly dependsOn?: readonly string[];
-  applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]): Promise<void>;
+  /** Streams whose histories it folds (their events' histories are loaded for the batch). */
+  readonly folds?: (streamId: string) => boolean;
+  applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext): Promise<void>;
+  /**
+   * Invariants across its tables, checked once every projection has applied the batch (so never
+   * against another view half-way through it); throwing rolls the batch back.
+   */
+  check?(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext): Promise<void>;
 }
-
-export const PROJECTIONS = Symbol('PROJECTIONS');
 
 /** Groups a batch's events by stream, keeping log order within each stream. */
 export function byStream(events: readonly RecordedEvent[], accept: (e: RecordedEvent) => boolean): Map<string, RecordedEvent[]> {

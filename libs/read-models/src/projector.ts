@@ -2,6 +2,10 @@ import type { SqlClient, SqlExecutor } from '@app/database';
 import { comparePositions, type EventStore, type LogPosition, type RecordedEvent, type Subscription } from '@app/event-store';
 import type { Projection } from './projection';
 import { MAIN_CHECKPOINT, type ProjectionProgress, readCheckpoint } from './projection-progress';
+import { outdatedProjections } from './projection-versions';
+import { rebuildProjections } from './rebuild';
+import { applyToReadModels } from './apply-batch';
+import { StreamHistories } from './stream-histories';
 
 export class ProjectorLeaseLost extends Error {
   constructor() {
@@ -12,6 +16,8 @@ export class ProjectorLeaseLost extends Error {
 export interface ProjectorOptions {
   /** Identifies this deployment's projector lock, so schemas sharing a server do not block each other. */
   lockName: string;
+  /** The schema of the read models, where an outdated projection is rebuilt beside them. */
+  schema: string;
   standbyRetryMs?: number;
   batchSize?: number;
   onError?: (error: unknown) => void;
@@ -37,6 +43,7 @@ export class Projector {
   private loop?: Promise<void>;
   private wake: () => void = () => undefined;
   private active = false;
+  private readonly histories: StreamHistories;
 
   constructor(
     private readonly db: SqlClient,
@@ -44,7 +51,9 @@ export class Projector {
     private readonly projections: readonly Projection[],
     private readonly progress: ProjectionProgress,
     private readonly options: ProjectorOptions,
-  ) {}
+  ) {
+    this.histories = new StreamHistories(store);
+  }
 
   get isActive(): boolean {
     return this.active;
@@ -87,6 +96,7 @@ export class Projector {
       this.active = true;
       this.progress.markLocalProjector(true);
       this.options.onActive?.();
+      await this.rebuildOutdated();
       let checkpoint = await readCheckpoint(this.db);
       this.progress.advance(checkpoint);
       // Stopped while taking the lead: stop() found no subscription to end, so none may start now.
@@ -112,12 +122,20 @@ export class Projector {
     }
   }
 
+  /** A projection whose tables do not hold what its code writes is rebuilt from the log before anything new is applied. */
+  private async rebuildOutdated(): Promise<void> {
+    const outdated = await outdatedProjections(this.db, this.projections);
+    if (outdated.length === 0) return;
+    await rebuildProjections(this.db, this.store, this.options.schema, outdated);
+  }
+
   private async applyBatch(from: LogPosition, events: RecordedEvent[]): Promise<LogPosition> {
     const to = events[events.length - 1].position;
     if (comparePositions(to, from) <= 0) return from;
+    const context = { histories: await this.histories.load(events, (streamId) => this.projections.some((p) => p.folds?.(streamId))) };
     await this.db.transaction(async (tx) => {
       await this.moveCheckpoint(tx, from, to);
-      for (const projection of this.projections) await projection.applyBatch(tx, events);
+      await applyToReadModels(tx, this.projections, events, context);
     });
     return to;
   }

@@ -120,4 +120,83 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
     id: '005-callback-deliveries-by-merchant',
     sql: `CREATE INDEX IF NOT EXISTS callback_deliveries_merchant_created ON callback_deliveries_view (merchant_id, created_at DESC);`,
   },
+  {
+    // Operations asked of the payment provider whose outcome is still awaited: what the reconciler asks about.
+    id: '006-provider-operations',
+    sql: `
+      CREATE TABLE IF NOT EXISTS provider_operations (
+        operation_id text PRIMARY KEY,
+        kind text NOT NULL,
+        payable_id text NOT NULL,
+        provider text,
+        provider_reference text,
+        status text NOT NULL,
+        opened_at timestamptz NOT NULL,
+        last_news_at timestamptz NOT NULL,
+        refusals integer NOT NULL DEFAULT 0,
+        payable_closed_at timestamptz,
+        closed_at timestamptz
+      );
+      CREATE INDEX IF NOT EXISTS provider_operations_open ON provider_operations (opened_at) WHERE status = 'OPEN';
+      CREATE INDEX IF NOT EXISTS provider_operations_payable ON provider_operations (payable_id);
+    `,
+  },
+  {
+    // Views in their own shape (libs/read-models/src/payables, callbacks) instead of the deciders'
+    // state: orders and escrows in one view, deliveries with a document. The projector fills them from
+    // the log on its next start (projection_versions).
+    id: '007-views-in-their-own-shape',
+    sql: `
+      DROP TABLE IF EXISTS orders_view;
+      DROP TABLE IF EXISTS escrows_view;
+      DROP TABLE IF EXISTS callback_deliveries_view;
+      CREATE TABLE IF NOT EXISTS payables_view (
+        payable_id text PRIMARY KEY,
+        kind text NOT NULL,
+        merchant_id text NOT NULL,
+        merchant_order_id text,
+        status text NOT NULL,
+        payment_status text NOT NULL,
+        amount bigint NOT NULL,
+        expires_at timestamptz NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        document jsonb NOT NULL
+      );
+      CREATE UNIQUE INDEX IF NOT EXISTS payables_view_merchant_order ON payables_view (merchant_id, merchant_order_id) WHERE merchant_order_id IS NOT NULL;
+      CREATE INDEX IF NOT EXISTS payables_view_merchant ON payables_view (merchant_id, created_at DESC);
+      CREATE INDEX IF NOT EXISTS payables_view_pending_expiry ON payables_view (expires_at) WHERE status = 'PENDING';
+      CREATE TABLE IF NOT EXISTS callback_deliveries_view (
+        delivery_id text PRIMARY KEY,
+        merchant_id text NOT NULL,
+        order_id text NOT NULL,
+        merchant_order_id text,
+        status text NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        document jsonb NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS callback_deliveries_order ON callback_deliveries_view (merchant_id, order_id);
+      CREATE INDEX IF NOT EXISTS callback_deliveries_merchant_order ON callback_deliveries_view (merchant_id, merchant_order_id);
+      CREATE INDEX IF NOT EXISTS callback_deliveries_pending ON callback_deliveries_view (updated_at) WHERE status = 'PENDING';
+      CREATE INDEX IF NOT EXISTS callback_deliveries_merchant_created ON callback_deliveries_view (merchant_id, created_at DESC);
+      CREATE TABLE IF NOT EXISTS stream_owners (
+        stream_id text PRIMARY KEY,
+        merchant_id text NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS stream_owners_merchant ON stream_owners (merchant_id);
+      CREATE TABLE IF NOT EXISTS projection_versions (
+        name text PRIMARY KEY,
+        version integer NOT NULL
+      );
+    `,
+  },
+  {
+    // When an escrow's held money is next due for release without being asked: what the scheduler's reconcile pass reads.
+    id: '008-automatic-release',
+    sql: `
+      ALTER TABLE payables_view ADD COLUMN IF NOT EXISTS auto_release_at timestamptz;
+      CREATE INDEX IF NOT EXISTS payables_view_auto_release ON payables_view (auto_release_at) WHERE auto_release_at IS NOT NULL;
+    `,
+  },
 ];

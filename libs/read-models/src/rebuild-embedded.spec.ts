@@ -2,7 +2,7 @@ import { createPgliteClient, migrate, type SqlClient } from '@app/database';
 import { EVENT_STORE_MIGRATIONS, PostgresEventStore } from '@app/event-store';
 import { READ_MODEL_MIGRATIONS } from './read-model.migrations';
 import { rebuildProjections } from './rebuild';
-import { CORE_PROJECTIONS } from './views';
+import { CORE_PROJECTIONS } from './projections';
 
 /** The embedded default rebuilds too (one connection, which the swap holds), its tables keeping their indexes' names. */
 describe('rebuilding the read models on PGlite', () => {
@@ -20,16 +20,16 @@ describe('rebuilding the read models on PGlite', () => {
 
   const indexes = () =>
     db.query<{ indexname: string; indexdef: string }>(`SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = 'public' AND tablename LIKE '%view' ORDER BY 1`);
-  const escrowsTable = async () => (await db.query<{ oid: string }>(`SELECT 'escrows_view'::regclass::oid::text AS oid`))[0].oid;
+  const payablesTable = async () => (await db.query<{ oid: string }>(`SELECT 'payables_view'::regclass::oid::text AS oid`))[0].oid;
 
   it('swaps in copies that carry the live indexes under their own names', async () => {
     const before = await indexes();
-    expect(before.map((i) => i.indexname)).toEqual(expect.arrayContaining(['escrows_view_pkey', 'escrows_view_merchant_order', 'escrows_view_pending_expiry']));
-    const tableBefore = await escrowsTable();
+    expect(before.map((i) => i.indexname)).toEqual(expect.arrayContaining(['payables_view_pkey', 'payables_view_merchant_order', 'payables_view_pending_expiry']));
+    const tableBefore = await payablesTable();
 
     await rebuildProjections(db, new PostgresEventStore(db), 'public', CORE_PROJECTIONS);
 
-    expect(await escrowsTable()).not.toBe(tableBefore);
+    expect(await payablesTable()).not.toBe(tableBefore);
     expect(await indexes()).toEqual(before);
   });
 });

@@ -1,8 +1,11 @@
 import type { SqlClient, SqlExecutor } from '@app/database';
 import { quoteIdentifier } from '@app/database';
 import { comparePositions, type EventStore, type LogPosition, START } from '@app/event-store';
+import { applyToReadModels } from './apply-batch';
 import type { Projection } from './projection';
 import { MAIN_CHECKPOINT, readCheckpoint } from './projection-progress';
+import { recordVersions } from './projection-versions';
+import { StreamHistories } from './stream-histories';
 
 export interface RebuildProgress {
   events: number;
@@ -10,25 +13,17 @@ export interface RebuildProgress {
   target: LogPosition;
 }
 
-/** The projections to rebuild: those named (all when none), with everything they read while applying. */
+export interface RebuildResult extends RebuildProgress {
+  /** Transactions that tried to swap the copies in: one, unless the live projector moved in between. */
+  swapAttempts: number;
+}
+
+/** The projections to rebuild: those named (all when none), in live order. Each folds what it needs itself, so none drags another along. */
 export function selectForRebuild(all: readonly Projection[], names: readonly string[]): Projection[] {
   if (names.length === 0) return [...all];
   const unknown = names.filter((name) => !all.some((p) => p.name === name));
   if (unknown.length > 0) throw new Error(`unknown projection ${unknown.join(', ')}; known: ${all.map((p) => p.name).join(', ')}`);
-  const wanted = new Set(names);
-  const pending = [...names];
-  while (pending.length > 0) {
-    const name = pending.pop();
-    const projection = all.find((p) => p.name === name);
-    for (const dependency of projection?.dependsOn ?? []) {
-      if (!wanted.has(dependency)) {
-        wanted.add(dependency);
-        pending.push(dependency);
-      }
-    }
-  }
-  // Keep the live order: a projection applies after those it reads.
-  return all.filter((p) => wanted.has(p.name));
+  return all.filter((p) => names.includes(p.name));
 }
 
 const BATCH = 1000;
@@ -78,7 +73,7 @@ export async function rebuildProjections(
   schema: string,
   projections: readonly Projection[],
   onProgress: (progress: RebuildProgress) => void = () => undefined,
-): Promise<RebuildProgress> {
+): Promise<RebuildResult> {
   const live = quoteIdentifier(schema);
   const shadowName = `${schema}__rebuild`;
   const shadow = quoteIdentifier(shadowName);
@@ -93,14 +88,15 @@ export async function rebuildProjections(
       return work(tx);
     });
   let progress: RebuildProgress = { events: 0, position: START, target: START };
+  const histories = new StreamHistories(store);
+  const folded = (streamId: string) => projections.some((p) => p.folds?.(streamId));
   /** Applies the log up to `target`, in a transaction of its own per batch, or all in `within`. */
   const catchUp = async (target: LogPosition, within?: SqlExecutor) => {
     while (comparePositions(progress.position, target) < 0) {
       const events = (await store.readAll(progress.position, BATCH)).filter((e) => comparePositions(e.position, target) <= 0);
       if (events.length === 0) break;
-      const apply = async (tx: SqlExecutor) => {
-        for (const projection of projections) await projection.applyBatch(tx, events);
-      };
+      const context = { histories: await histories.load(events, folded) };
+      const apply = (tx: SqlExecutor) => applyToReadModels(tx, projections, events, context);
       await (within ? apply(within) : inShadow(apply));
       progress = { events: progress.events + events.length, position: events[events.length - 1].position, target };
       onProgress(progress);
@@ -114,21 +110,25 @@ export async function rebuildProjections(
   // Catch up with the live projector, then swap while holding its checkpoint. Holding it pauses the
   // projector, so what it applied since the catch-up (a batch or two) is applied in the same
   // transaction: under steady writes, retrying until the projector happens to stand still may never end.
+  let swapAttempts = 0;
   for (let swapped = false; !swapped; ) {
     await catchUp(await readCheckpoint(db));
+    swapAttempts += 1;
     swapped = await inShadow(async (tx) => {
       await tx.query(`SELECT name FROM ${live}.projection_checkpoints WHERE name = $1 FOR UPDATE`, [MAIN_CHECKPOINT]);
-      // PGlite is one connection, held by this transaction: reading the log now would wait for itself.
+      // One connection (PGlite), held by this transaction: reading the log now would wait for itself.
       // Nor can its projector move meanwhile, so there is nothing to catch up with.
-      if (db.kind !== 'pglite') await catchUp(await readCheckpoint(tx), tx);
+      if (!db.singleConnection) await catchUp(await readCheckpoint(tx), tx);
       if (comparePositions(await readCheckpoint(tx), progress.position) !== 0) return false;
       for (const table of tables) {
         await tx.query(`DROP TABLE ${live}.${quoteIdentifier(table)}`);
         await tx.query(`ALTER TABLE ${shadow}.${quoteIdentifier(table)} SET SCHEMA ${live}`);
       }
+      // With the tables, so a view is never served as current while its version says otherwise.
+      await recordVersions(tx, projections);
       return true;
     });
   }
   await db.exec(`DROP SCHEMA IF EXISTS ${shadow} CASCADE`);
-  return progress;
+  return { ...progress, swapAttempts };
 }

@@ -14,6 +14,7 @@ export const AUDIT_NAV: NavLink[] = [
   { href: '/audit/events', label: 'Event log' },
   { href: '/audit/escrows', label: 'Escrow timeline' },
   { href: '/audit/ledger', label: 'Ledger' },
+  { href: '/audit/disputes', label: 'Disputes' },
   { href: '/audit/integrity', label: 'Integrity' },
 ];
 

@@ -4,16 +4,16 @@ import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { EscrowNotFound, InvalidInput } from '@app/domain';
-import { AuditLogReader } from '../audit/audit-log.reader';
+import { AuditLogReader } from '@app/audit';
 import { eventFilter, parseInstant } from '../audit/audit-query.dto';
 import { eventCsvRows } from '../audit/csv';
 import { foldEscrow } from '../audit/escrow-as-of';
-import { LedgerReader } from '../audit/ledger.reader';
+import { DisputesReader, LedgerReader } from '@app/read-models';
 import { HtmlErrorFilter } from '../web/html-error.filter';
 import { redirect } from '../web/page';
 import { currentSession, type SessionRequest } from '../web/session.guard';
 import { AUDIT_BRAND, AuditSessionGuard, sendAuditPage } from './audit-console-shell';
-import { escrowLookupBody, escrowTimelineBody, eventsBody, integrityBody, ledgerBody } from './audit-console.pages';
+import { disputesBody, escrowLookupBody, escrowTimelineBody, eventsBody, integrityBody, ledgerBody } from './audit-console.pages';
 
 const FILTERS = ['type', 'stream', 'merchant', 'from', 'to', 'after'] as const;
 
@@ -36,6 +36,7 @@ export class AuditConsoleController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(AuditLogReader) private readonly log: AuditLogReader,
     @Inject(LedgerReader) private readonly ledger: LedgerReader,
+    @Inject(DisputesReader) private readonly disputes: DisputesReader,
   ) {}
 
   @Get('events')
@@ -93,6 +94,19 @@ export class AuditConsoleController {
     const trial = await this.ledger.trialBalance();
     const atInstant = instant ? { value: instant.toISOString(), accounts: await this.ledger.balances(instant, undefined) } : undefined;
     return sendAuditPage(reply, this.config, { title: 'Ledger', current: '/audit/ledger', session: currentSession(request), body: ledgerBody(trial, atInstant) });
+  }
+
+  /** Disputes open longer than DISPUTE_MAX_DAYS: money frozen that someone should decide about. */
+  @Get('disputes')
+  async overdueDisputes(@Req() request: SessionRequest, @Res() reply: FastifyReply) {
+    const now = Date.now();
+    const overdue = await this.disputes.openSince(new Date(now - this.config.disputeMaxDays * 86_400_000));
+    return sendAuditPage(reply, this.config, {
+      title: 'Overdue disputes',
+      current: '/audit/disputes',
+      session: currentSession(request),
+      body: disputesBody(overdue, this.config.disputeMaxDays, now),
+    });
   }
 
   @Get('integrity')

@@ -1,6 +1,6 @@
-import type { EscrowState, Santim } from '@app/domain';
-import type { AuditEvent, IntegrityReport } from '../audit/audit-log.reader';
-import type { AccountBalance } from '../audit/ledger.reader';
+import { allocationHeld, type EscrowState, heldAmount } from '@app/domain';
+import type { AuditEvent, IntegrityReport } from '@app/audit';
+import type { AccountBalance, OpenDispute } from '@app/read-models';
 import { html, type SafeHtml } from '../http/html';
 import { etb, etbNumber, query, statusBadge, when } from '../web/format';
 import { describeEvent, timeline } from '../web/timeline';
@@ -58,7 +58,7 @@ export function escrowLookupBody(): SafeHtml {
 
 export function escrowTimelineBody(escrowId: string, events: AuditEvent[], shown: AuditEvent, state: EscrowState): SafeHtml {
   const base = `/audit/escrows/${encodeURIComponent(escrowId)}`;
-  const held = state.allocations.filter((a) => a.status === 'HELD').reduce((sum, a) => sum + a.amount, 0);
+  const held = heldAmount(state);
   return html`<h1>Escrow ${state.created?.orderId ?? escrowId}</h1>
 <section class="card" aria-labelledby="asof-heading">
   <h2 id="asof-heading">State as of revision ${shown.revision}</h2>
@@ -72,20 +72,41 @@ export function escrowTimelineBody(escrowId: string, events: AuditEvent[], shown
   <dl class="facts">
     <dt>Status</dt><dd id="asof-status">${statusBadge(state.status)}</dd>
     <dt>Amount</dt><dd>${state.created ? etb(state.created.amount) : ''}</dd>
-    <dt>Held</dt><dd>${etb(held as Santim)}</dd>
+    <dt>Held</dt><dd>${etb(held)}</dd>
     <dt>Escrow id</dt><dd><code>${escrowId}</code></dd>
     <dt>Merchant</dt><dd>${state.created?.merchantId ?? ''}</dd>
   </dl>
   <div class="table-wrap" tabindex="0" role="region" aria-label="Allocations"><table class="cards">
     <caption>Allocations as of revision ${shown.revision}</caption>
-    <thead><tr><th scope="col">Merchant</th><th scope="col" class="num">Amount</th><th scope="col">Status</th></tr></thead>
-    <tbody>${state.allocations.map((a) => html`<tr><td data-label="Merchant">${a.merchantId}</td><td data-label="Amount" class="num">${etb(a.amount)}</td><td data-label="Status">${statusBadge(a.status)}</td></tr>`)}</tbody>
+    <thead><tr><th scope="col">Merchant</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Held</th><th scope="col" class="num">Released</th><th scope="col" class="num">Refunded</th><th scope="col" class="num">Frozen</th><th scope="col" class="num">Fee earned</th><th scope="col">Status</th></tr></thead>
+    <tbody>${state.allocations.map(
+      (a) =>
+        html`<tr><td data-label="Merchant">${a.merchantId}</td><td data-label="Amount" class="num">${etb(a.amount)}</td><td data-label="Held" class="num">${etb(allocationHeld(a))}</td><td data-label="Released" class="num">${etb(a.released)}</td><td data-label="Refunded" class="num">${etb(a.refunded)}</td><td data-label="Frozen" class="num">${etb(a.frozen)}</td><td data-label="Fee earned" class="num">${etb(a.feeEarned)}</td><td data-label="Status">${statusBadge(a.status)}</td></tr>`,
+    )}</tbody>
   </table></div>
 </section>
 <section aria-labelledby="timeline-heading">
   <h2 id="timeline-heading">Timeline</h2>
   ${timeline(events, { current: shown.revision, link: (e) => html`<a href="${base}${query({ revision: e.revision })}">State as of this event</a>` })}
 </section>`;
+}
+
+export function disputesBody(disputes: OpenDispute[], maxDays: number, now: number): SafeHtml {
+  const days = (openedAt: string) => Math.floor((now - Date.parse(openedAt)) / 86_400_000);
+  return html`<h1>Overdue disputes</h1>
+<p class="muted">Allocations frozen by a dispute opened more than ${maxDays} days ago (DISPUTE_MAX_DAYS), oldest first: their money stays in escrow until the marketplace resolves them.</p>
+${
+  disputes.length === 0
+    ? html`<p id="no-overdue-disputes">No dispute has been open longer than ${maxDays} days.</p>`
+    : html`<div class="table-wrap" tabindex="0" role="region" aria-label="Overdue disputes"><table class="cards">
+  <caption>Open for more than ${maxDays} days</caption>
+  <thead><tr><th scope="col">Escrow</th><th scope="col">Marketplace</th><th scope="col">Allocation of</th><th scope="col" class="num">Frozen</th><th scope="col">Opened</th><th scope="col" class="num">Days open</th><th scope="col">Reason</th></tr></thead>
+  <tbody>${disputes.map(
+    (d) =>
+      html`<tr><td data-label="Escrow"><a href="/audit/escrows/${encodeURIComponent(d.escrowId)}">${d.merchantOrderId ?? d.escrowId}</a></td><td data-label="Marketplace">${d.creatorMerchantId}</td><td data-label="Allocation of">${d.merchantId}</td><td data-label="Frozen" class="num">${etb(d.frozen)}</td><td data-label="Opened">${when(d.openedAt)}</td><td data-label="Days open" class="num">${days(d.openedAt)}</td><td data-label="Reason">${d.reason}</td></tr>`,
+  )}</tbody>
+</table></div>`
+}`;
 }
 
 function balancesTable(caption: string, accounts: AccountBalance[]): SafeHtml {

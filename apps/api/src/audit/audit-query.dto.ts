@@ -1,6 +1,6 @@
 import { InvalidInput } from '@app/domain';
 import { type LogPosition, parsePosition } from '@app/event-store';
-import type { EventFilter } from './audit-log.reader';
+import type { EventFilter } from '@app/audit';
 
 export function parseInstant(value: string | undefined, field: string): Date | undefined {
   if (value === undefined || value === '') return undefined;

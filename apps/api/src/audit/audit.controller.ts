@@ -3,15 +3,17 @@ import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { EscrowNotFound } from '@app/domain';
+import { EscrowNotFound, InvalidInput, isStreamId } from '@app/domain';
+import { ApiError } from '../http/problem';
 import { envelope } from '../http/envelope';
+import { escrowView } from '@app/read-models';
 import { presentEscrow } from '../escrows/escrow.presenter';
 import { AuditAuthGuard } from './audit-auth.guard';
-import { AuditLogReader } from './audit-log.reader';
+import { AuditLogReader } from '@app/audit';
 import { eventFilter, parseInstant, parseLimit } from './audit-query.dto';
 import { eventCsvRows } from './csv';
 import { foldEscrow } from './escrow-as-of';
-import { LedgerReader } from './ledger.reader';
+import { LedgerReader } from '@app/read-models';
 
 @ApiTags('audit')
 @ApiHeader({ name: 'x-auditor-key', required: true })
@@ -43,7 +45,10 @@ export class AuditController {
   @Get('streams/:streamId')
   @ApiOperation({ summary: "One stream's full history" })
   async stream(@Param('streamId') streamId: string) {
-    return envelope('Stream history', { streamId, events: await this.log.stream(streamId) });
+    if (!isStreamId(streamId)) throw new InvalidInput(`${JSON.stringify(streamId)} is not a stream name (escrow-…, order-…, merchant-…, auditor-… or callback-…)`);
+    const events = await this.log.stream(streamId);
+    if (events.length === 0) throw new ApiError(404, 'ABC_001', `Stream ${streamId} has no events`);
+    return envelope('Stream history', { streamId, events });
   }
 
   @Get('escrows/:escrowId')
@@ -55,7 +60,7 @@ export class AuditController {
     const state = foldEscrow(events);
     return envelope('Escrow as of the instant', {
       asOf: instant.toISOString(),
-      escrow: presentEscrow(state, this.config.publicBaseUrl, new Date(events[events.length - 1].recordedAt)),
+      escrow: presentEscrow(escrowView(state), this.config.publicBaseUrl, new Date(events[events.length - 1].recordedAt)),
       events,
     });
   }

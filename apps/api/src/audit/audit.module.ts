@@ -1,16 +1,24 @@
-import { Module } from '@nestjs/common';
+import { Inject, Module, type OnModuleInit } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import type { FastifyInstance } from 'fastify';
+import { AuditLogReader } from '@app/audit';
+import { DisputesReader, LedgerReader } from '@app/read-models';
 import { MerchantAuthModule } from '../http/merchant-auth.module';
 import { AuditAuthGuard } from './audit-auth.guard';
-import { AuditLogReader } from './audit-log.reader';
 import { AuditController } from './audit.controller';
-import { LedgerReader } from './ledger.reader';
+import { refuseAuditWrites } from './audit-read-only.hook';
 import { RegisterAuditorController } from './register-auditor/register-auditor.controller';
-import { RegisterAuditorHandler } from './register-auditor/register-auditor.handler';
 
 @Module({
   imports: [MerchantAuthModule],
   controllers: [AuditController, RegisterAuditorController],
-  providers: [AuditAuthGuard, AuditLogReader, LedgerReader, RegisterAuditorHandler],
-  exports: [AuditLogReader, LedgerReader],
+  providers: [AuditAuthGuard, AuditLogReader, LedgerReader, DisputesReader],
+  exports: [AuditLogReader, LedgerReader, DisputesReader],
 })
-export class AuditModule {}
+export class AuditModule implements OnModuleInit {
+  constructor(@Inject(HttpAdapterHost) private readonly adapterHost: HttpAdapterHost) {}
+
+  onModuleInit(): void {
+    refuseAuditWrites(this.adapterHost.httpAdapter.getInstance<FastifyInstance>());
+  }
+}

@@ -1,5 +1,5 @@
 import { parsePosition } from '@app/event-store';
-import type { AuditLogReader, EventFilter } from './audit-log.reader';
+import type { AuditLogReader, EventFilter } from '@app/audit';
 
 /** RFC 4180: quote every field that needs it, doubling inner quotes. */
 export function csvField(value: unknown): string {

@@ -1,5 +1,5 @@
 import { type EscrowEvent, type EscrowState, escrowDecider } from '@app/domain';
-import type { AuditEvent } from './audit-log.reader';
+import type { AuditEvent } from '@app/audit';
 
 /** An escrow folded from its recorded events: as it stood right after the last of them. */
 export function foldEscrow(events: readonly AuditEvent[]): EscrowState {

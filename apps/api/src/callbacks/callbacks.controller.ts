@@ -28,7 +28,7 @@ export class CallbacksController {
   async list(@Query('orderId') orderId: string | undefined, @CurrentMerchant() merchant: AuthenticatedMerchant) {
     if (typeof orderId !== 'string' || orderId.length === 0 || orderId.length > 1024) throw new InvalidInput('orderId is required');
     const rows = await this.queries.execute(new ListDeliveriesQuery(merchant.merchantId, orderId));
-    return envelope('Callback deliveries', rows.map((row) => presentDelivery(row.state, row.createdAt, row.updatedAt)));
+    return envelope('Callback deliveries', rows.map((row) => presentDelivery(row.delivery, row.createdAt, row.updatedAt)));
   }
 
   @Post('callbacks/:deliveryId/redeliver')

@@ -1,16 +1,15 @@
-import type { DeliveryState } from '@app/callbacks';
+import type { DeliveryView } from '@app/read-models';
 
-export function presentDelivery(state: DeliveryState, createdAt: Date, updatedAt: Date) {
-  const scheduled = state.scheduled!;
+export function presentDelivery(delivery: DeliveryView, createdAt: Date, updatedAt: Date) {
   return {
-    deliveryId: scheduled.deliveryId,
-    orderId: scheduled.orderId,
-    merchantOrderId: scheduled.merchantOrderId,
-    event: scheduled.sourceEventType,
-    status: state.status,
-    url: scheduled.url,
-    payload: JSON.parse(scheduled.body) as unknown,
-    attempts: state.attempts.map((a) => ({
+    deliveryId: delivery.deliveryId,
+    orderId: delivery.orderId,
+    merchantOrderId: delivery.merchantOrderId,
+    event: delivery.event,
+    status: delivery.status,
+    url: delivery.url,
+    payload: JSON.parse(delivery.body) as unknown,
+    attempts: delivery.attempts.map((a) => ({
       attempt: a.attempt,
       at: a.at,
       statusCode: a.statusCode ?? null,

@@ -3,8 +3,14 @@ import type { EscrowState } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/merchants';
 
+/** The escrow as the command left it, and when (the time of its last event). */
+export interface EscrowChange {
+  state: EscrowState;
+  at: Date;
+}
+
 /** A merchant's command on one of its escrows; the result is the escrow as it now stands. */
-export abstract class EscrowCommandBase extends Command<EscrowState> {
+export abstract class EscrowCommandBase extends Command<EscrowChange> {
   constructor(
     readonly merchant: AuthenticatedMerchant,
     readonly escrowId: string,

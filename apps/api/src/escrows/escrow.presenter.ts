@@ -1,49 +1,63 @@
-import { type EscrowState, toEtbNumber } from '@app/domain';
+import { subtractSantim, toEtbNumber } from '@app/domain';
+import type { PayableView } from '@app/read-models';
 import { paymentUrl } from '../orders/order.presenter';
 
-function presentAllocations(state: EscrowState, withStatus: boolean) {
-  return state.allocations.map((allocation) => ({
+function presentAllocations(escrow: PayableView, withStatus: boolean) {
+  return (escrow.allocations ?? []).map((allocation) => ({
     merchantId: allocation.merchantId,
     amount: toEtbNumber(allocation.amount),
     ...(allocation.metadata ? { metadata: allocation.metadata } : {}),
-    ...(withStatus ? { status: allocation.status } : {}),
+    ...(withStatus
+      ? {
+          status: allocation.status,
+          held: toEtbNumber(allocation.held),
+          released: toEtbNumber(allocation.released),
+          refunded: toEtbNumber(allocation.refunded),
+          fee: toEtbNumber(allocation.fee),
+          feeEarned: toEtbNumber(allocation.feeEarned),
+          frozen: toEtbNumber(allocation.frozen),
+          ...(allocation.dispute ? { dispute: allocation.dispute } : {}),
+        }
+      : {}),
   }));
 }
 
-/** The spec's create response `data` for an escrow. */
-export function presentCreatedEscrow(state: EscrowState, publicBaseUrl: string) {
-  const escrow = state.created!;
+/** An escrow's releases, oldest first: what `GET /v1/trdp/escrow/{id}/releases` answers. */
+export function presentReleases(escrow: PayableView) {
   return {
-    escrowId: escrow.escrowId,
-    orderId: escrow.orderId,
+    escrowId: escrow.id,
+    orderId: escrow.merchantOrderId,
+    releases: (escrow.releases ?? []).map((release) => ({
+      merchantId: release.merchantId,
+      amount: toEtbNumber(release.amount),
+      fee: toEtbNumber(release.fee),
+      net: toEtbNumber(subtractSantim(release.amount, release.fee)),
+      releasedAt: release.releasedAt,
+      automatic: release.automatic === true,
+    })),
+  };
+}
+
+/** The spec's create response `data` for an escrow. */
+export function presentCreatedEscrow(escrow: PayableView, publicBaseUrl: string) {
+  return {
+    escrowId: escrow.id,
+    orderId: escrow.merchantOrderId,
     amount: toEtbNumber(escrow.amount),
     currency: escrow.currency,
-    status: state.status,
-    paymentUrl: paymentUrl(publicBaseUrl, escrow.escrowId),
-    allocations: presentAllocations(state, false),
+    status: escrow.status,
+    paymentUrl: paymentUrl(publicBaseUrl, escrow.id),
+    allocations: presentAllocations(escrow, false),
     expiredAt: escrow.expiresAt,
   };
 }
 
-/** The payment status an escrow reports through verify (DESIGN §4). */
-export function escrowPaymentStatus(state: EscrowState): string {
-  switch (state.status) {
-    case 'HELD':
-    case 'PARTIALLY_RELEASED':
-    case 'RELEASED':
-    case 'REFUND_PENDING':
-      return 'PAID';
-    default:
-      return state.status;
-  }
-}
-
-export function presentEscrow(state: EscrowState, publicBaseUrl: string, updatedAt: Date) {
-  const escrow = state.created!;
+export function presentEscrow(escrow: PayableView, publicBaseUrl: string, updatedAt: Date) {
   return {
-    ...presentCreatedEscrow(state, publicBaseUrl),
-    paymentStatus: escrowPaymentStatus(state),
-    allocations: presentAllocations(state, true),
+    ...presentCreatedEscrow(escrow, publicBaseUrl),
+    paymentStatus: escrow.paymentStatus,
+    allocations: presentAllocations(escrow, true),
+    autoReleaseAt: escrow.autoReleaseAt ?? null,
     description: escrow.description,
     customerId: escrow.customer.id,
     customerName: escrow.customer.name,
@@ -59,7 +73,7 @@ export function presentEscrow(state: EscrowState, publicBaseUrl: string, updated
     })),
     callbackURL: escrow.callbackUrl,
     redirectUrl: escrow.redirectUrl,
-    externalReferenceId: state.paymentReferenceId,
+    externalReferenceId: escrow.paymentReferenceId,
     metadata: escrow.metadata ?? {},
     createdAt: escrow.createdAt,
     updatedAt: updatedAt.toISOString(),

@@ -1,16 +1,29 @@
 import { Module } from '@nestjs/common';
 import { MerchantAuthModule } from '../http/merchant-auth.module';
+import { AutoReleaseController } from './auto-release/auto-release.controller';
+import { ChangeEscrowHandler } from './change-escrow';
+import { DisputeController } from './disputes/dispute.controller';
+import { CancelEscrowController } from './cancel-escrow/cancel-escrow.controller';
 import { CancelEscrowHandler } from './cancel-escrow/cancel-escrow.handler';
-import { EscrowActionsController } from './escrow-actions.controller';
-import { ReleaseAllocationHandler } from './release-allocation/release-allocation.handler';
 import { CreateEscrowController } from './create-escrow/create-escrow.controller';
 import { CreateEscrowHandler } from './create-escrow/create-escrow.handler';
 import { GetEscrowController } from './get-escrow/get-escrow.controller';
-import { GetEscrowHandler } from './get-escrow/get-escrow.handler';
+import { RefundAllocationController } from './refund-allocation/refund-allocation.controller';
+import { RefundAllocationHandler } from './refund-allocation/refund-allocation.handler';
+import { ReleaseAllocationController } from './release-allocation/release-allocation.controller';
+import { ReleaseAllocationHandler } from './release-allocation/release-allocation.handler';
 
 @Module({
   imports: [MerchantAuthModule],
-  controllers: [CreateEscrowController, GetEscrowController, EscrowActionsController],
-  providers: [CreateEscrowHandler, GetEscrowHandler, ReleaseAllocationHandler, CancelEscrowHandler],
+  controllers: [
+    CreateEscrowController,
+    GetEscrowController,
+    ReleaseAllocationController,
+    RefundAllocationController,
+    CancelEscrowController,
+    AutoReleaseController,
+    DisputeController,
+  ],
+  providers: [CreateEscrowHandler, ReleaseAllocationHandler, RefundAllocationHandler, CancelEscrowHandler, ChangeEscrowHandler],
 })
 export class EscrowsModule {}

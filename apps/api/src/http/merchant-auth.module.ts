@@ -1,8 +1,8 @@
 import { Module } from '@nestjs/common';
-import { AdminAuthGuard, MerchantAuthenticator, MerchantAuthGuard } from './auth.guards';
+import { AdminAuthGuard, MerchantAuthGuard } from './auth.guards';
 
 @Module({
-  providers: [MerchantAuthenticator, MerchantAuthGuard, AdminAuthGuard],
-  exports: [MerchantAuthenticator, MerchantAuthGuard, AdminAuthGuard],
+  providers: [MerchantAuthGuard, AdminAuthGuard],
+  exports: [MerchantAuthGuard, AdminAuthGuard],
 })
 export class MerchantAuthModule {}

@@ -1,3 +1,4 @@
+import { isConnectionError } from '@app/database';
 import { DomainError } from '@app/domain';
 import { HttpException } from '@nestjs/common';
 
@@ -74,6 +75,12 @@ export function toProblem(exception: unknown, path: string): ProblemResponse {
     const statusCode = exception.getStatus();
     const code = CODE_BY_STATUS[statusCode] ?? exception.name;
     return { statusCode, body: problem(statusCode, path, code, httpExceptionMessage(exception)), unexpected: statusCode >= 500 };
+  }
+  if (isConnectionError(exception)) {
+    // PostgreSQL restarting, failing over, or a connection cut under the request: nothing of it was
+    // committed, and a retry soon may well succeed, which a 500 would not tell the client.
+    const body = problem(503, path, 'DATABASE_UNAVAILABLE', 'The database could not be reached; retry shortly');
+    return { statusCode: 503, body, headers: { 'retry-after': '1' }, unexpected: true };
   }
   return {
     statusCode: 500,

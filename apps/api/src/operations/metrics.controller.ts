@@ -4,10 +4,9 @@ import type { FastifyReply } from 'fastify';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { readCheckpoint } from '@app/read-models';
-import { CALLBACK_QUEUE } from '../callbacks/callback-queue';
-import { BullmqScheduler } from '../scheduling/bullmq-scheduler';
-import { SCHEDULER, type Scheduler, type Timed } from '../scheduling/scheduler.port';
-import { Metrics } from './metrics.service';
+import type { Queue } from 'bullmq';
+import { Metrics } from '@app/infrastructure';
+import { OBSERVED_QUEUES } from './observed-queues';
 
 /** A lag past this many events reads as this many: the gauge says "far behind" without reading the whole log. */
 const LAG_COUNT_CAP = 10_000;
@@ -20,8 +19,7 @@ export class MetricsController {
     @Inject(Metrics) private readonly metrics: Metrics,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(SCHEDULER) private readonly scheduler: Scheduler<Timed>,
-    @Inject(CALLBACK_QUEUE) private readonly callbacks: Scheduler<Timed>,
+    @Inject(OBSERVED_QUEUES) private readonly queues: Queue[],
   ) {}
 
   @Get()
@@ -38,10 +36,9 @@ export class MetricsController {
   }
 
   private async measureQueues(): Promise<void> {
-    for (const scheduler of [this.scheduler, this.callbacks]) {
-      if (!(scheduler instanceof BullmqScheduler)) continue;
-      const counts = await scheduler.queue.getJobCounts('waiting', 'delayed', 'active', 'failed');
-      for (const [state, count] of Object.entries(counts)) this.metrics.queueDepth.set({ queue: scheduler.queue.name, state }, count);
+    for (const queue of this.queues) {
+      const counts = await queue.getJobCounts('waiting', 'delayed', 'active', 'failed');
+      for (const [state, count] of Object.entries(counts)) this.metrics.queueDepth.set({ queue: queue.name, state }, count);
     }
   }
 }

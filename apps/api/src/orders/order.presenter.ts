@@ -1,28 +1,27 @@
-import { type OrderState, toEtbNumber } from '@app/domain';
+import { subtractSantim, toEtbNumber, ZERO } from '@app/domain';
+import type { PayableView } from '@app/read-models';
 
 export function paymentUrl(publicBaseUrl: string, id: string): string {
   return `${publicBaseUrl}/checkout/${encodeURIComponent(id)}`;
 }
 
 /** The spec's create response `data` for a plain order. */
-export function presentCreatedOrder(state: OrderState, publicBaseUrl: string) {
-  const order = state.created!;
+export function presentCreatedOrder(order: PayableView, publicBaseUrl: string) {
   return {
-    order_id: order.orderId,
-    status: state.status,
+    order_id: order.id,
+    status: order.status,
     amount: toEtbNumber(order.amount),
     currency: order.currency,
-    payment_url: paymentUrl(publicBaseUrl, order.orderId),
+    payment_url: paymentUrl(publicBaseUrl, order.id),
     expires_at: order.expiresAt,
     metadata: { merchant_id: order.merchantId, customer_id: order.customer.id, description: order.description },
   };
 }
 
 /** The full status of a plain order, for its merchant. */
-export function presentOrder(state: OrderState, publicBaseUrl: string, updatedAt: Date) {
-  const order = state.created!;
+export function presentOrder(order: PayableView, publicBaseUrl: string, updatedAt: Date) {
   return {
-    ...presentCreatedOrder(state, publicBaseUrl),
+    ...presentCreatedOrder(order, publicBaseUrl),
     description: order.description,
     customer_id: order.customer.id,
     customer_name: order.customer.name,
@@ -36,7 +35,11 @@ export function presentOrder(state: OrderState, publicBaseUrl: string, updatedAt
     })),
     callback_url: order.callbackUrl,
     redirect_url: order.redirectUrl,
-    external_reference_id: state.paymentReferenceId,
+    external_reference_id: order.paymentReferenceId,
+    refunded_amount: toEtbNumber(order.refunded ?? ZERO),
+    // Gross, the platform's fee out of it, and what the merchant's payable received.
+    fee: toEtbNumber(order.fee ?? ZERO),
+    net: toEtbNumber(subtractSantim(order.amount, order.fee ?? ZERO)),
     metadata: order.metadata ?? {},
     created_at: order.createdAt,
     updated_at: updatedAt.toISOString(),

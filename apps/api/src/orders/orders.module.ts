@@ -1,13 +1,14 @@
 import { Module } from '@nestjs/common';
+import { MerchantAuthModule } from '../http/merchant-auth.module';
 import { CreateOrderController } from './create-order/create-order.controller';
 import { CreateOrderHandler } from './create-order/create-order.handler';
 import { GetOrderController } from './get-order/get-order.controller';
-import { GetOrderHandler } from './get-order/get-order.handler';
-import { MerchantAuthModule } from '../http/merchant-auth.module';
+import { RefundOrderController } from './refund-order/refund-order.controller';
+import { RefundOrderHandler } from './refund-order/refund-order.handler';
 
 @Module({
   imports: [MerchantAuthModule],
-  controllers: [CreateOrderController, GetOrderController],
-  providers: [CreateOrderHandler, GetOrderHandler],
+  controllers: [CreateOrderController, GetOrderController, RefundOrderController],
+  providers: [CreateOrderHandler, RefundOrderHandler],
 })
 export class OrdersModule {}

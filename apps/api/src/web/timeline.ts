@@ -1,5 +1,5 @@
 import type { Santim } from '@app/domain';
-import type { AuditEvent } from '../audit/audit-log.reader';
+import type { AuditEvent } from '@app/audit';
 import { html, SafeHtml } from '../http/html';
 import { etb, when } from './format';
 
@@ -19,12 +19,17 @@ const DESCRIBE: Record<string, (data: Data) => string> = {
   OrderPaymentFailed: (d) => `Payment failed (${String(d.reason ?? '')})`,
   EscrowExpired: () => 'Expired unpaid',
   OrderExpired: () => 'Expired unpaid',
-  AllocationReleased: (d) => `Released ${amount(d)} to ${String(d.merchantId)}`,
+  AllocationReleased: (d) =>
+    `Released ${amount(d)} to ${String(d.merchantId)}${typeof d.fee === 'number' && d.fee > 0 ? `, fee ${etb(d.fee as Santim)}` : ''}${d.automatic ? ' (automatic release)' : ''}`,
+  AutoReleaseRescheduled: (d) => (d.autoReleaseAt ? `Automatic release moved to ${when(String(d.autoReleaseAt))}` : 'Automatic release cleared'),
+  DisputeOpened: (d) => `Dispute opened on ${(d.merchantIds as string[]).join(', ')}: ${String(d.reason)}`,
+  DisputeResolved: (d) =>
+    `Dispute resolved: ${(d.resolutions as { merchantId: string; release: Santim; refund: Santim }[]).map((r) => `${r.merchantId} ${etb(r.release)} released, ${etb(r.refund)} refunded`).join('; ')}`,
   EscrowCancelled: (d) => `Cancelled${d.reason ? `: ${String(d.reason)}` : ''}`,
   EscrowPaymentRefused: (d) => `A late payment of ${amount(d)} was refused`,
   OrderPaymentRefused: (d) => `A late payment of ${amount(d)} was refused`,
-  EscrowRefundRequested: (d) => `Refund of ${amount(d)} requested`,
-  OrderRefundRequested: (d) => `Refund of ${amount(d)} requested`,
+  EscrowRefundRequested: (d) => `Refund of ${amount(d)} requested${d.note ? `: ${String(d.note)}` : ''}`,
+  OrderRefundRequested: (d) => `Refund of ${amount(d)} requested${d.note ? `: ${String(d.note)}` : ''}`,
   EscrowRefundFailed: (d) => `The provider refused the refund (${String(d.reason ?? '')}); it will be retried`,
   OrderRefundFailed: (d) => `The provider refused the refund (${String(d.reason ?? '')}); it will be retried`,
   EscrowRefundCompleted: () => 'Refund confirmed by the provider',

@@ -2,7 +2,7 @@ import { fold } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import { santim } from '../shared/money';
 import { UnsupportedCurrency } from '../shared/order-terms';
-import { OrderNotPayable, PaymentWindowClosed } from '../shared/payment-errors';
+import { OrderNotPayable, PaymentWindowClosed, UnknownRefund } from '../payment/payment.errors';
 import {
   AFTER_EXPIRY,
   allocationReleased,
@@ -12,6 +12,7 @@ import {
   createEscrow,
   DURING_WINDOW,
   escrowCancelled,
+  ESCROW_ID,
   escrowCreated,
   escrowExpired,
   escrowFunded,
@@ -19,6 +20,7 @@ import {
   EXPIRES_AT,
   expireEscrow,
   LATER,
+  OWNER,
   paymentRefused,
   recordPayment,
   recordPaymentFailure,
@@ -36,14 +38,16 @@ import {
   AllocationAlreadyReleased,
   AllocationNotFound,
   AllocationSumMismatch,
+  AmountExceedsHeld,
+  AllocationNotHeld,
   DuplicateAllocationMerchant,
   EscrowAlreadyCancelled,
-  EscrowAlreadyExists,
   EscrowClosed,
   EscrowFullyReleased,
   EscrowNotFound,
   EscrowNotFunded,
-  UnknownRefund,
+  EscrowNothingHeld,
+  EscrowOrderConflict,
 } from './escrow.errors';
 
 const escrow = (history: EscrowEvent[]) => given(escrowDecider, history);
@@ -102,8 +106,18 @@ describe('Escrow', () => {
       escrow([]).when(createEscrow(escrowCreated({ currency: 'USD' as 'ETB' }).data)).thenThrows(UnsupportedCurrency);
     });
 
-    it('refuses to create an escrow that already exists', () => {
-      escrow([created]).when(createEscrow()).thenThrows(EscrowAlreadyExists);
+    it('answers the same request again with nothing new: the escrow it made is the answer', () => {
+      escrow([created]).when(createEscrow()).thenNothing();
+    });
+
+    it('refuses the same orderId with other details', () => {
+      escrow([created]).when(createEscrow(escrowCreated({ requestFingerprint: 'fp-2' }).data)).thenThrows(EscrowOrderConflict);
+    });
+
+    it('judges bad input before the history, so a retry gets the same answer as the first request', () => {
+      const broken = escrowCreated({ requestFingerprint: 'fp-2', allocations: [{ merchantId: 'm-1', amount: santim(1) }] }).data;
+      escrow([]).when(createEscrow(broken)).thenThrows(AllocationSumMismatch);
+      escrow([created]).when(createEscrow(broken)).thenThrows(AllocationSumMismatch);
     });
   });
 
@@ -121,6 +135,15 @@ describe('Escrow', () => {
     });
   });
 
+  describe("another merchant's escrow", () => {
+    it.each<[string, EscrowCommand]>([
+      ['a release', releaseAllocation({ merchantId: 'm-1', by: 'm-1' })],
+      ['a cancel', cancelEscrow({ by: 'someone-else' })],
+    ])('is, to that merchant, an escrow that does not exist: %s is not found', (_case, command) => {
+      escrow(funded).when(command).thenThrows(EscrowNotFound);
+    });
+  });
+
   describe('paying', () => {
     it('holds the funds when the exact amount is paid before expiry', () => {
       escrow([created]).when(recordPayment()).then([escrowFunded()]);
@@ -130,7 +153,7 @@ describe('Escrow', () => {
       const state = stateAfter(funded);
       expect(state.status).toBe('HELD');
       expect(statuses(funded)).toEqual(['m-1:HELD', 'm-2:HELD']);
-      expect(state.paymentReferenceId).toBe('pay-1');
+      expect(state.payment?.paymentReferenceId).toBe('pay-1');
       expect(heldAmount(state)).toBe(AMOUNT);
     });
 
@@ -338,6 +361,57 @@ describe('Escrow', () => {
     });
   });
 
+  describe('releasing part of an allocation', () => {
+    const part = (merchantId: string, amount: number) => allocationReleased({ merchantId, amount: santim(amount) });
+    const releaseOf = (releases: { merchantId: string; amount?: number }[]): EscrowCommand => ({
+      type: 'ReleaseFunds',
+      data: { escrowId: ESCROW_ID, merchantId: OWNER, releases: releases.map((r) => ({ merchantId: r.merchantId, amount: r.amount === undefined ? undefined : santim(r.amount) })), at: LATER },
+    });
+
+    it('releases the amount asked for, and the allocation is PARTIALLY_RELEASED holding the rest', () => {
+      escrow(funded).when(releaseAllocation({ merchantId: 'm-1', amount: santim(2_500) })).then([part('m-1', 2_500)]);
+      const state = stateAfter([...funded, part('m-1', 2_500)]);
+      expect(state.status).toBe('PARTIALLY_RELEASED');
+      expect(state.allocations[0]).toMatchObject({ status: 'PARTIALLY_RELEASED', released: 2_500, refunded: 0 });
+      expect(heldAmount(state)).toBe(7_500 + 12_500);
+      expect(state.releases).toEqual([{ merchantId: 'm-1', amount: 2_500, fee: 0, releasedAt: LATER }]);
+    });
+
+    it('without an amount releases what is still held, and the allocation is RELEASED', () => {
+      escrow([...funded, part('m-1', 2_500)]).when(releaseAllocation({ merchantId: 'm-1' })).then([part('m-1', 7_500)]);
+      expect(statuses([...funded, part('m-1', 2_500), part('m-1', 7_500)])).toEqual(['m-1:RELEASED', 'm-2:HELD']);
+    });
+
+    it('releasing exactly what is held completes the allocation', () => {
+      expect(statuses([...funded, part('m-1', 2_500), part('m-1', 7_500), part('m-2', 12_500)])).toEqual(['m-1:RELEASED', 'm-2:RELEASED']);
+      expect(stateAfter([...funded, part('m-1', 2_500), part('m-1', 7_500), part('m-2', 12_500)]).status).toBe('RELEASED');
+    });
+
+    it('refuses more than the allocation still holds, to the santim', () => {
+      escrow(funded).when(releaseAllocation({ merchantId: 'm-1', amount: santim(10_001) })).thenThrows(AmountExceedsHeld);
+      escrow([...funded, part('m-1', 2_500)]).when(releaseAllocation({ merchantId: 'm-1', amount: santim(7_501) })).thenThrows(AmountExceedsHeld);
+    });
+
+    it('releases several allocations in one command, or none of them when one is refused', () => {
+      escrow(funded).when(releaseOf([{ merchantId: 'm-1', amount: 1_000 }, { merchantId: 'm-2' }])).then([part('m-1', 1_000), part('m-2', 12_500)]);
+      escrow(funded).when(releaseOf([{ merchantId: 'm-1', amount: 1_000 }, { merchantId: 'm-2', amount: 12_501 }])).thenThrows(AmountExceedsHeld);
+      escrow(funded).when(releaseOf([{ merchantId: 'm-1', amount: 1_000 }, { merchantId: 'm-1', amount: 1_000 }])).thenThrows(DuplicateAllocationMerchant);
+    });
+
+    it('a cancel after a partial release refunds only what is still held, allocation by allocation', () => {
+      const history = [...funded, part('m-1', 2_500)];
+      escrow(history)
+        .when(cancelEscrow())
+        .then([escrowCancelled(), refundRequested({ n: 1, amount: santim(7_500 + 12_500), merchantIds: ['m-1', 'm-2'], reason: 'CANCELLED', at: LATER })]);
+      const cancelled = stateAfter([...history, escrowCancelled(), refundRequested({ n: 1, amount: santim(20_000), merchantIds: ['m-1', 'm-2'], reason: 'CANCELLED', at: LATER })]);
+      expect(cancelled.allocations.map(({ released, refunded }) => ({ released, refunded }))).toEqual([
+        { released: 2_500, refunded: 7_500 },
+        { released: 0, refunded: 12_500 },
+      ]);
+      expect(heldAmount(cancelled)).toBe(0);
+    });
+  });
+
   describe('cancelling', () => {
     it('cancels an unpaid escrow, with nothing to refund', () => {
       escrow([created]).when(cancelEscrow()).then([escrowCancelled()]);
@@ -347,7 +421,7 @@ describe('Escrow', () => {
 
     it('accepts a cancel without a reason', () => {
       escrow([created])
-        .when({ type: 'CancelEscrow', data: { at: LATER } })
+        .when({ type: 'CancelEscrow', data: { escrowId: ESCROW_ID, merchantId: OWNER, at: LATER } })
         .then([{ type: 'EscrowCancelled', data: { reason: undefined, cancelledAt: LATER } }]);
     });
 
@@ -401,6 +475,83 @@ describe('Escrow', () => {
     });
   });
 
+  describe('refunding part of the escrow on the merchant\'s request', () => {
+    const asked = (n: number, shares: [string, number][], note = 'the courier could not deliver'): EscrowEvent => ({
+      type: 'EscrowRefundRequested',
+      data: {
+        refundId: refundId(n),
+        amount: santim(shares.reduce((sum, [, amount]) => sum + amount, 0)),
+        merchantIds: shares.map(([merchantId]) => merchantId),
+        reason: 'REQUESTED',
+        allocations: shares.map(([merchantId, amount]) => ({ merchantId, amount: santim(amount) })),
+        note,
+        paymentReferenceId: 'pay-1',
+        requestedAt: LATER,
+      },
+    });
+    const refundOf = (refunds: { merchantId: string; amount?: number }[]): EscrowCommand => ({
+      type: 'RefundFunds',
+      data: {
+        escrowId: ESCROW_ID,
+        merchantId: OWNER,
+        refunds: refunds.map((r) => ({ merchantId: r.merchantId, amount: r.amount === undefined ? undefined : santim(r.amount) })),
+        note: 'the courier could not deliver',
+        at: LATER,
+      },
+    });
+
+    it('refunds part of one allocation through the provider; the rest stays held, the others untouched', () => {
+      escrow(funded).when(refundOf([{ merchantId: 'm-2', amount: 2_500 }])).then([asked(1, [['m-2', 2_500]])]);
+      const state = stateAfter([...funded, asked(1, [['m-2', 2_500]])]);
+      expect(state.status).toBe('HELD');
+      expect(state.allocations.map((a) => ({ status: a.status, held: heldAmount({ ...state, allocations: [a] }), refunded: a.refunded }))).toEqual([
+        { status: 'HELD', held: 10_000, refunded: 0 },
+        { status: 'HELD', held: 10_000, refunded: 2_500 },
+      ]);
+    });
+
+    it('refunds all an allocation holds without an amount: it waits for the provider, then is REFUNDED; the escrow keeps the rest', () => {
+      escrow(funded).when(refundOf([{ merchantId: 'm-2' }])).then([asked(1, [['m-2', 12_500]])]);
+      const requested = [...funded, asked(1, [['m-2', 12_500]])];
+      expect(statuses(requested)).toEqual(['m-1:HELD', 'm-2:REFUND_PENDING']);
+      expect(stateAfter(requested).status).toBe('HELD');
+      expect(statuses([...requested, refundCompleted(refundId(1))])).toEqual(['m-1:HELD', 'm-2:REFUNDED']);
+      // Releasing the rest leaves nothing held: the escrow is done once its refund is confirmed.
+      const done = [...requested, allocationReleased(m1)];
+      expect(stateAfter(done).status).toBe('REFUND_PENDING');
+      expect(stateAfter([...done, refundCompleted(refundId(1))]).status).toBe('REFUNDED');
+    });
+
+    it('refuses more than is held, an allocation refunded in full, and one released in full', () => {
+      escrow(funded).when(refundOf([{ merchantId: 'm-1', amount: 10_001 }])).thenThrows(AmountExceedsHeld);
+      escrow([...funded, asked(1, [['m-2', 12_500]])]).when(refundOf([{ merchantId: 'm-2', amount: 1 }])).thenThrows(AllocationNotHeld);
+      escrow(partiallyReleased).when(refundOf([{ merchantId: 'm-1' }])).thenThrows(AllocationAlreadyReleased);
+      escrow([created]).when(refundOf([{ merchantId: 'm-1' }])).thenThrows(EscrowNotFunded);
+      escrow(cancelledAfterPayment).when(refundOf([{ merchantId: 'm-1' }])).thenThrows(EscrowAlreadyCancelled);
+    });
+
+    it('releasing what is left after a refund completes the allocation: RELEASED, and the escrow RELEASED or REFUNDED by where its money went', () => {
+      const history = [...funded, asked(1, [['m-1', 4_000]]), allocationReleased({ merchantId: 'm-1', amount: santim(6_000) })];
+      expect(statuses(history)).toEqual(['m-1:RELEASED', 'm-2:HELD']);
+      escrow(history).when(refundOf([{ merchantId: 'm-1' }])).thenThrows(AllocationAlreadyReleased);
+      expect(stateAfter([...history, allocationReleased(m2)]).status).toBe('REFUND_PENDING');
+      expect(stateAfter([...history, allocationReleased(m2), refundCompleted(refundId(1))]).status).toBe('REFUNDED');
+    });
+
+    it('a cancel afterwards refunds only what is still held', () => {
+      const history = [...funded, asked(1, [['m-1', 4_000]])];
+      escrow(history)
+        .when(cancelEscrow())
+        .then([escrowCancelled(), refundRequested({ n: 2, amount: santim(6_000 + 12_500), merchantIds: ['m-1', 'm-2'], reason: 'CANCELLED', at: LATER })]);
+    });
+
+    it('an escrow emptied by refunds it asked for cannot be cancelled: there is nothing held', () => {
+      const emptied = [...funded, asked(1, [['m-1', 10_000], ['m-2', 12_500]])];
+      expect(stateAfter(emptied).status).toBe('REFUND_PENDING');
+      escrow(emptied).when(cancelEscrow()).thenThrows(EscrowNothingHeld);
+    });
+  });
+
   describe('refunds', () => {
     it('records a failed refund without changing the escrow: the refund stays pending for a retry', () => {
       escrow(cancelledAfterPayment).when(recordRefundFailure(refundId(1))).then([refundFailed(refundId(1))]);
@@ -413,7 +564,7 @@ describe('Escrow', () => {
       const state = stateAfter(refunded);
       expect(state.status).toBe('REFUNDED');
       expect(statuses(refunded)).toEqual(['m-1:REFUNDED', 'm-2:REFUNDED']);
-      expect(state.refunds).toEqual([expect.objectContaining({ refundId: refundId(1), status: 'COMPLETED' })]);
+      expect(state.payment?.refunds).toEqual([expect.objectContaining({ refundId: refundId(1), status: 'COMPLETED' })]);
     });
 
     it('leaves a released allocation RELEASED when the rest is refunded', () => {
@@ -475,7 +626,7 @@ describe('Escrow', () => {
   describe('errors carry a stable code and an HTTP-free kind', () => {
     it.each<[DomainError, string, string]>([
       [new EscrowNotFound('e'), 'ABC_001', 'not_found'],
-      [new EscrowAlreadyExists('e'), 'ESCROW_ALREADY_EXISTS', 'conflict'],
+      [new EscrowOrderConflict('o'), 'ESCROW_ORDER_CONFLICT', 'conflict'],
       [new EscrowNotFunded(), 'ESCROW_NOT_FUNDED', 'conflict'],
       [new EscrowClosed('FAILED'), 'ESCROW_CLOSED', 'conflict'],
       [new EscrowAlreadyCancelled(), 'ESCROW_ALREADY_CANCELLED', 'conflict'],
@@ -497,19 +648,19 @@ describe('payment initiation', () => {
 
   it('records a payment attempt while the escrow waits for payment', () => {
     given(escrowDecider, [escrowCreated()])
-      .when({ type: 'InitiateEscrowPayment', data: { ...attempt, at: DURING_WINDOW } })
+      .when({ type: 'InitiatePayment', data: { ...attempt, at: DURING_WINDOW } })
       .then([{ type: 'EscrowPaymentInitiated', data: { ...attempt, initiatedAt: DURING_WINDOW } }]);
   });
 
   it('refuses a payment attempt once the window has closed', () => {
     given(escrowDecider, [escrowCreated()])
-      .when({ type: 'InitiateEscrowPayment', data: { ...attempt, at: AFTER_EXPIRY } })
+      .when({ type: 'InitiatePayment', data: { ...attempt, at: AFTER_EXPIRY } })
       .thenThrows(PaymentWindowClosed);
   });
 
   it('refuses a payment attempt on a paid escrow', () => {
     given(escrowDecider, [escrowCreated(), escrowFunded()])
-      .when({ type: 'InitiateEscrowPayment', data: { ...attempt, at: DURING_WINDOW } })
+      .when({ type: 'InitiatePayment', data: { ...attempt, at: DURING_WINDOW } })
       .thenThrows(OrderNotPayable);
   });
 });

@@ -1,26 +1,46 @@
+import { closePayment, decidePayment, evolvePayment, nextRefundId, openPayment, type PaymentCommand, type PaymentState } from '../payment/payment.decider';
+import { PaymentNaming } from '../payment/payment.naming';
 import type { Decider } from '../shared/decider';
-import { formatEtb, sumSantim, type Santim } from '../shared/money';
+import { feeShare } from '../shared/fees';
+import { addSantim, formatEtb, subtractSantim, sumSantim, type Santim, ZERO } from '../shared/money';
 import { assertCurrency } from '../shared/order-terms';
-import { assertPayable, type PaymentAttempt } from '../shared/payment-errors';
-import type { AllocationTerms, EscrowCreated, EscrowEvent, RefundReason } from './escrow.events';
+import {
+  type AllocationTerms,
+  ESCROW_PAYMENT_EVENTS,
+  type EscrowCreated,
+  type EscrowEvent,
+  type EscrowPaymentEvent,
+  type EscrowRefundRequest,
+  type RefundReason,
+} from './escrow.events';
 import {
   AllocationAlreadyReleased,
   AllocationNotFound,
+  AmountExceedsHeld,
   AllocationSumMismatch,
   DuplicateAllocationMerchant,
   EscrowAlreadyCancelled,
-  EscrowAlreadyExists,
   EscrowClosed,
   EscrowFullyReleased,
   EscrowNotFound,
   EscrowNotFunded,
-  UnknownRefund,
+  EscrowOrderConflict,
+  AllocationNotHeld,
+  EscrowNothingHeld,
+  FeeExceedsAmount,
+  AllocationDisputed,
+  AllocationNotDisputed,
+  AutoReleaseBeforeExpiry,
+  AutoReleaseConflict,
+  AutoReleaseNotAhead,
+  DisputeSplitMismatch,
 } from './escrow.errors';
 
 export type EscrowStatus =
   | 'PENDING'
   | 'HELD'
   | 'PARTIALLY_RELEASED'
+  | 'DISPUTED'
   | 'RELEASED'
   | 'FAILED'
   | 'EXPIRED'
@@ -29,44 +49,104 @@ export type EscrowStatus =
   | 'REFUNDED';
 
 /** VOID: the escrow closed before it was paid, so this allocation never held money. */
-export type AllocationStatus = 'PENDING' | 'HELD' | 'RELEASED' | 'REFUND_PENDING' | 'REFUNDED' | 'VOID';
+export type AllocationStatus = 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'REFUND_PENDING' | 'REFUNDED' | 'VOID';
 
+/**
+ * Its money, once paid: `amount = held + released + refunded + frozen` (a refund counts from its
+ * request, as in the ledger; `frozen` is what a dispute holds, the allocation DISPUTED meanwhile);
+ * `feeEarned` of what was released went to the escrow's creator.
+ */
 export interface AllocationState extends AllocationTerms {
   status: AllocationStatus;
+  released: Santim;
+  refunded: Santim;
+  feeEarned: Santim;
+  frozen: Santim;
+  dispute?: { reason: string; openedAt: string };
 }
 
-export interface RefundState {
-  refundId: string;
+/** The fee earned once `released` of an allocation is released (feeShare: a refund earns none of it). */
+export function feeEarnedOn(allocation: AllocationTerms, released: Santim): Santim {
+  return feeShare(allocation.fee, allocation.amount, released);
+}
+
+/** One release of part or all of an allocation, as the merchant (or, later, the schedule) asked for it. */
+export interface EscrowRelease {
+  merchantId: string;
   amount: Santim;
-  reason: RefundReason;
-  merchantIds: string[];
-  paymentReferenceId: string;
-  status: 'PENDING' | 'COMPLETED';
+  fee: Santim;
+  releasedAt: string;
+  automatic?: true;
 }
 
+/** Which allocations a refund returns, and why (the payment's own record of it has the amount). */
+export interface EscrowRefund {
+  refundId: string;
+  reason: RefundReason;
+  /** How much of each allocation it returns (none for a refused payment). */
+  shares: { merchantId: string; amount: Santim }[];
+  /** The merchant's words, for a refund it asked for. */
+  note?: string;
+}
+
+/** An escrow is a payment plus allocations. */
 export interface EscrowState {
   created?: EscrowCreated['data'];
   status: EscrowStatus;
   allocations: AllocationState[];
-  paymentReferenceId?: string;
-  lastPaymentAttempt?: PaymentAttempt;
-  paidAt?: string;
-  failureReason?: string;
-  /** Every payment reference seen, so a repeated provider notification changes nothing. */
-  seenPayments: string[];
-  refunds: RefundState[];
+  payment?: PaymentState;
+  refunds: EscrowRefund[];
+  releases: EscrowRelease[];
+  /** When what is still held will be released unasked (from creation, payment or the merchant's move). */
+  autoReleaseAt?: string;
 }
 
+/** Part of an allocation to release or refund; without an amount, all it still holds. */
+export interface ReleaseRequest {
+  merchantId: string;
+  amount?: Santim;
+}
+
+/** `merchantId` is the merchant asking: another merchant's escrow is, to it, an escrow that does not exist. */
 export type EscrowCommand =
   | { type: 'CreateEscrow'; data: EscrowCreated['data'] }
-  | { type: 'InitiateEscrowPayment'; data: Omit<PaymentAttempt, 'initiatedAt'> & { at: string } }
-  | { type: 'RecordEscrowPayment'; data: { externalReferenceId: string; paymentType: string; amount: Santim; at: string } }
-  | { type: 'RecordEscrowPaymentFailure'; data: { externalReferenceId?: string; reason: string; at: string } }
-  | { type: 'ExpireEscrow'; data: { at: string } }
-  | { type: 'ReleaseAllocation'; data: { merchantId: string; at: string } }
-  | { type: 'CancelEscrow'; data: { reason?: string; at: string } }
-  | { type: 'RecordEscrowRefundFailure'; data: { refundId: string; reason: string; at: string } }
-  | { type: 'CompleteEscrowRefund'; data: { refundId: string; externalReferenceId: string; at: string } };
+  | { type: 'ReleaseFunds'; data: { escrowId: string; merchantId: string; releases: ReleaseRequest[]; at: string } }
+  | { type: 'CancelEscrow'; data: { escrowId: string; merchantId: string; reason?: string; at: string } }
+  | { type: 'RefundFunds'; data: { escrowId: string; merchantId: string; refunds: ReleaseRequest[]; note: string; at: string } }
+  | { type: 'RescheduleAutoRelease'; data: { escrowId: string; merchantId: string; autoReleaseAt: string | null; at: string } }
+  /** The scheduler's, at the automatic release instant: releases whatever is held and not frozen. */
+  | { type: 'ReleaseDue'; data: { escrowId: string; at: string } }
+  /** `allocation`: the merchant whose allocation is disputed; without it, every allocation that holds money. */
+  | { type: 'OpenDispute'; data: { escrowId: string; merchantId: string; allocation?: string; reason: string; at: string } }
+  | { type: 'ResolveDispute'; data: { escrowId: string; merchantId: string; resolutions: DisputeSplit[]; note?: string; at: string } }
+  | PaymentCommand;
+
+/** How a disputed allocation's frozen money is split; without `merchantId`, the escrow's only disputed allocation. */
+export interface DisputeSplit {
+  merchantId?: string;
+  release: Santim;
+  refund: Santim;
+}
+
+export const ESCROW_PAYMENT = new PaymentNaming<EscrowEvent, EscrowPaymentEvent>(ESCROW_PAYMENT_EVENTS, (request) => ({
+  ...request,
+  merchantIds: [],
+  reason: 'PAYMENT_REFUSED',
+}));
+
+export const ESCROW_EVENT_TYPES: ReadonlySet<string> = new Set([
+  'EscrowCreated',
+  'AllocationReleased',
+  'EscrowCancelled',
+  'AutoReleaseRescheduled',
+  'DisputeOpened',
+  'DisputeResolved',
+  ...ESCROW_PAYMENT.types,
+]);
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How far ahead an automatic release may be set. */
+export const AUTO_RELEASE_MAX_DAYS = 365;
 
 const TERMINAL: ReadonlySet<EscrowStatus> = new Set(['RELEASED', 'FAILED', 'EXPIRED', 'CANCELLED', 'REFUNDED']);
 
@@ -74,188 +154,352 @@ export function isTerminal(status: EscrowStatus): boolean {
   return TERMINAL.has(status);
 }
 
+/** What an allocation still holds: paid, and neither released nor refunded yet. */
+export function allocationHeld(allocation: AllocationState): Santim {
+  if (allocation.status !== 'HELD' && allocation.status !== 'PARTIALLY_RELEASED') return ZERO;
+  return subtractSantim(allocation.amount, addSantim(allocation.released, allocation.refunded));
+}
+
 export function heldAmount(state: EscrowState): Santim {
-  return sumSantim(state.allocations.filter((a) => a.status === 'HELD').map((a) => a.amount));
+  return sumSantim(state.allocations.map(allocationHeld));
 }
 
-function releasedStatus(allocations: AllocationState[]): EscrowStatus {
-  return allocations.every((a) => a.status === 'RELEASED') ? 'RELEASED' : 'PARTIALLY_RELEASED';
+/** What disputes hold: still the escrow's money, in its account, but no one's to move. */
+export function frozenAmount(state: EscrowState): Santim {
+  return sumSantim(state.allocations.map((a) => a.frozen));
 }
 
-function setAllocations(
-  allocations: AllocationState[],
-  select: (a: AllocationState) => boolean,
-  status: AllocationStatus,
-): AllocationState[] {
+/** The payment status an escrow reports through verify (DESIGN §4): its money arrived, whatever became of it since. */
+export function escrowPaymentStatus(state: EscrowState): string {
+  switch (state.status) {
+    case 'HELD':
+    case 'PARTIALLY_RELEASED':
+    case 'DISPUTED':
+    case 'RELEASED':
+    case 'REFUND_PENDING':
+      return 'PAID';
+    default:
+      return state.status;
+  }
+}
+
+function withAllocations(allocations: AllocationState[], select: (a: AllocationState) => boolean, status: AllocationStatus): AllocationState[] {
   return allocations.map((a) => (select(a) ? { ...a, status } : a));
 }
 
-function evolve(state: EscrowState, event: EscrowEvent): EscrowState {
+const every = () => true;
+
+/** The escrow's own refunds (not a refused payment's) the provider has not confirmed yet. */
+function awaitedRefunds(refunds: EscrowRefund[], payment: PaymentState): EscrowRefund[] {
+  return refunds.filter((r) => r.shares.length > 0 && payment.refunds.some((p) => p.refundId === r.refundId && p.status === 'PENDING'));
+}
+
+/**
+ * A funded escrow's status, from its allocations: DISPUTED while a dispute freezes any of them; HELD
+ * until something is released, PARTIALLY_RELEASED while anything is still held after that; once
+ * nothing is held, RELEASED if all of it went to the merchants, otherwise REFUND_PENDING until its
+ * refunds are confirmed, then REFUNDED.
+ */
+function fundedStatus(allocations: AllocationState[], refunds: EscrowRefund[], payment: PaymentState): EscrowStatus {
+  if (allocations.some((a) => a.frozen > 0)) return 'DISPUTED';
+  if (allocations.some((a) => allocationHeld(a) > 0)) return allocations.some((a) => a.released > 0) ? 'PARTIALLY_RELEASED' : 'HELD';
+  if (allocations.every((a) => a.refunded === 0)) return 'RELEASED';
+  return awaitedRefunds(refunds, payment).length > 0 ? 'REFUND_PENDING' : 'REFUNDED';
+}
+
+/**
+ * How much a refund takes from each allocation it names. A cancellation's event does not say: it
+ * takes all they held, which the history before it knows.
+ */
+function refundShares(state: EscrowState, request: EscrowRefundRequest): Map<string, Santim> {
+  if (request.allocations) return new Map(request.allocations.map((a) => [a.merchantId, a.amount]));
+  const named = new Set(request.merchantIds);
+  return new Map(state.allocations.filter((a) => named.has(a.merchantId)).map((a) => [a.merchantId, allocationHeld(a)]));
+}
+
+/** What a payment fact does to the escrow besides its payment: funds or voids the allocations, refunds them. */
+function afterPayment(state: EscrowState, event: EscrowPaymentEvent): EscrowState {
+  if (!state.payment) return state;
+  const next = { ...state, payment: evolvePayment(state.payment, ESCROW_PAYMENT.fact(event)) };
   switch (event.type) {
-    case 'EscrowCreated':
-      return {
-        ...state,
-        created: event.data,
-        status: 'PENDING',
-        allocations: event.data.allocations.map((a) => ({ ...a, status: 'PENDING' })),
-      };
-    case 'EscrowPaymentInitiated':
-      return { ...state, lastPaymentAttempt: event.data };
-    case 'EscrowFunded':
-      return {
-        ...state,
-        status: 'HELD',
-        paymentReferenceId: event.data.externalReferenceId,
-        paidAt: event.data.paidAt,
-        seenPayments: [...state.seenPayments, event.data.externalReferenceId],
-        allocations: setAllocations(state.allocations, () => true, 'HELD'),
-      };
+    case 'EscrowFunded': {
+      const days = state.created?.releaseAfterDays;
+      const autoReleaseAt = days ? new Date(Date.parse(event.data.paidAt) + days * DAY_MS).toISOString() : state.autoReleaseAt;
+      return { ...next, status: 'HELD', allocations: withAllocations(state.allocations, every, 'HELD'), ...(autoReleaseAt ? { autoReleaseAt } : {}) };
+    }
     case 'EscrowPaymentFailed':
-      return {
-        ...state,
-        failureReason: event.data.reason,
-        status: 'FAILED',
-        allocations: setAllocations(state.allocations, () => true, 'VOID'),
-      };
+      return { ...next, status: 'FAILED', allocations: withAllocations(state.allocations, every, 'VOID') };
     case 'EscrowExpired':
-      return { ...state, status: 'EXPIRED', allocations: setAllocations(state.allocations, () => true, 'VOID') };
-    case 'AllocationReleased': {
-      const allocations = setAllocations(state.allocations, (a) => a.merchantId === event.data.merchantId, 'RELEASED');
-      return { ...state, allocations, status: releasedStatus(allocations) };
-    }
-    case 'EscrowCancelled':
-      return {
-        ...state,
-        status: state.status === 'PENDING' ? 'CANCELLED' : state.status,
-        allocations: state.status === 'PENDING' ? setAllocations(state.allocations, () => true, 'VOID') : state.allocations,
-      };
-    case 'EscrowPaymentRefused':
-      return { ...state, seenPayments: [...state.seenPayments, event.data.externalReferenceId] };
+      return { ...next, status: 'EXPIRED', allocations: withAllocations(state.allocations, every, 'VOID') };
     case 'EscrowRefundRequested': {
-      const refunded = new Set(event.data.merchantIds);
-      const isCancelRefund = event.data.reason === 'CANCELLED';
-      return {
-        ...state,
-        status: isCancelRefund ? 'REFUND_PENDING' : state.status,
-        allocations: setAllocations(state.allocations, (a) => refunded.has(a.merchantId), 'REFUND_PENDING'),
-        refunds: [
-          ...state.refunds,
-          { ...event.data, status: 'PENDING' },
-        ],
-      };
+      const { refundId, reason, note } = event.data;
+      // A refused payment never was the escrow's: its refund moves no allocation.
+      if (reason !== 'CANCELLED' && reason !== 'REQUESTED') return { ...next, refunds: [...state.refunds, { refundId, reason, shares: [] }] };
+      const shares = refundShares(state, event.data);
+      const refunds = [...state.refunds, { refundId, reason, shares: [...shares].map(([merchantId, amount]) => ({ merchantId, amount })), ...(note ? { note } : {}) }];
+      const allocations = state.allocations.map((a) => {
+        const share = shares.get(a.merchantId);
+        if (share === undefined) return a;
+        const after = { ...a, refunded: addSantim(a.refunded, share) };
+        return allocationHeld(after) === 0 ? { ...after, status: 'REFUND_PENDING' as const } : after;
+      });
+      return { ...next, status: fundedStatus(allocations, refunds, next.payment!), allocations, refunds };
     }
-    case 'EscrowRefundFailed':
-      return state;
     case 'EscrowRefundCompleted': {
       const refund = state.refunds.find((r) => r.refundId === event.data.refundId);
-      if (!refund) return state;
-      const refunded = new Set(refund.merchantIds);
-      return {
-        ...state,
-        status: refund.reason === 'CANCELLED' ? 'REFUNDED' : state.status,
-        allocations: setAllocations(state.allocations, (a) => refunded.has(a.merchantId), 'REFUNDED'),
-        refunds: state.refunds.map((r) => (r.refundId === refund.refundId ? { ...r, status: 'COMPLETED' } : r)),
-      };
+      if (!refund || refund.shares.length === 0) return next;
+      // An allocation is REFUNDED once no refund of it is still awaited.
+      const awaited = new Set(awaitedRefunds(state.refunds, next.payment!).flatMap((r) => r.shares.map((s) => s.merchantId)));
+      const allocations = withAllocations(state.allocations, (a) => a.status === 'REFUND_PENDING' && !awaited.has(a.merchantId), 'REFUNDED');
+      return { ...next, status: fundedStatus(allocations, state.refunds, next.payment!), allocations };
     }
+    default:
+      return next;
   }
 }
 
-function requireCreated(state: EscrowState, escrowId = 'unknown'): EscrowCreated['data'] {
-  if (!state.created) throw new EscrowNotFound(escrowId);
-  return state.created;
+function evolve(state: EscrowState, event: EscrowEvent): EscrowState {
+  if (ESCROW_PAYMENT.is(event)) return afterPayment(state, event);
+  switch (event.type) {
+    case 'EscrowCreated': {
+      const { escrowId: payableId, amount, expiresAt } = event.data;
+      return {
+        created: event.data,
+        status: 'PENDING',
+        allocations: event.data.allocations.map((a) => ({ ...a, status: 'PENDING', released: ZERO, refunded: ZERO, feeEarned: ZERO, frozen: ZERO })),
+        payment: openPayment({ payableId, amount, expiresAt }),
+        refunds: [],
+        releases: [],
+        ...(event.data.autoReleaseAt ? { autoReleaseAt: event.data.autoReleaseAt } : {}),
+      };
+    }
+    case 'AutoReleaseRescheduled':
+      return { ...state, autoReleaseAt: event.data.autoReleaseAt ?? undefined };
+    case 'DisputeOpened': {
+      const named = new Set(event.data.merchantIds);
+      const allocations = state.allocations.map((a) =>
+        named.has(a.merchantId) ? { ...a, frozen: allocationHeld(a), status: 'DISPUTED' as const, dispute: { reason: event.data.reason, openedAt: event.data.openedAt } } : a,
+      );
+      return { ...state, allocations, status: fundedStatus(allocations, state.refunds, state.payment!) };
+    }
+    case 'DisputeResolved': {
+      // Unfrozen, the money is held again, for the release and refund that follow in the same append.
+      const resolved = new Set(event.data.resolutions.map((r) => r.merchantId));
+      const allocations = state.allocations.map((a) => {
+        if (!resolved.has(a.merchantId)) return a;
+        return { ...a, frozen: ZERO, dispute: undefined, status: a.released > 0 ? ('PARTIALLY_RELEASED' as const) : ('HELD' as const) };
+      });
+      return { ...state, allocations, status: fundedStatus(allocations, state.refunds, state.payment!) };
+    }
+    case 'AllocationReleased': {
+      const { merchantId, amount, releasedAt, automatic } = event.data;
+      const fee = event.data.fee ?? ZERO;
+      const allocations = state.allocations.map((a) => {
+        if (a.merchantId !== merchantId) return a;
+        const released = addSantim(a.released, amount);
+        // Emptied by this release (what a refund took before is gone too): RELEASED.
+        const status = addSantim(released, a.refunded) === a.amount ? ('RELEASED' as const) : ('PARTIALLY_RELEASED' as const);
+        return { ...a, released, feeEarned: addSantim(a.feeEarned, fee), status };
+      });
+      const status = fundedStatus(allocations, state.refunds, state.payment!);
+      return { ...state, allocations, status, releases: [...state.releases, { merchantId, amount, fee, releasedAt, ...(automatic ? { automatic } : {}) }] };
+    }
+    case 'EscrowCancelled':
+      if (state.status !== 'PENDING') return state;
+      return {
+        ...state,
+        status: 'CANCELLED',
+        allocations: withAllocations(state.allocations, every, 'VOID'),
+        payment: state.payment && closePayment(state.payment),
+      };
+  }
 }
 
-/** Refund ids are derived from the stream, so deciding stays pure and a retried command cannot mint a second id. */
-function nextRefundId(state: EscrowState, escrowId: string): string {
-  return `${escrowId}-refund-${state.refunds.length + 1}`;
-}
-
+/** Bad input gets the same answer on a first request and on a retry, so it is judged before the history. */
 function decideCreate(data: EscrowCreated['data'], state: EscrowState): EscrowEvent[] {
-  if (state.created) throw new EscrowAlreadyExists(data.escrowId);
   assertCurrency(data.currency);
-  const seen = new Set<string>();
+  assertDistinct(data.allocations);
   for (const allocation of data.allocations) {
-    if (seen.has(allocation.merchantId)) throw new DuplicateAllocationMerchant(allocation.merchantId);
-    seen.add(allocation.merchantId);
+    if (allocation.fee !== undefined && allocation.fee > allocation.amount) throw new FeeExceedsAmount(allocation.merchantId);
   }
   const total = sumSantim(data.allocations.map((a) => a.amount));
   if (total !== data.amount) throw new AllocationSumMismatch(formatEtb(data.amount), formatEtb(total));
+  if (data.autoReleaseAt !== undefined) {
+    if (data.releaseAfterDays !== undefined) throw new AutoReleaseConflict();
+    if (Date.parse(data.autoReleaseAt) <= Date.parse(data.expiresAt)) throw new AutoReleaseBeforeExpiry();
+    assertAhead(data.autoReleaseAt, data.createdAt);
+  }
+  if (state.created) {
+    // The escrow's id derives from the merchant's orderId: the same request again is answered with the escrow it made.
+    if (state.created.requestFingerprint === data.requestFingerprint) return [];
+    throw new EscrowOrderConflict(data.orderId);
+  }
   return [{ type: 'EscrowCreated', data }];
 }
 
-function decidePayment(
-  data: Extract<EscrowCommand, { type: 'RecordEscrowPayment' }>['data'],
-  state: EscrowState,
-): EscrowEvent[] {
-  const created = requireCreated(state);
-  if (state.seenPayments.includes(data.externalReferenceId)) return [];
-  const inTime = Date.parse(data.at) < Date.parse(created.expiresAt);
-  if (state.status === 'PENDING' && inTime && data.amount === created.amount) {
-    return [{ type: 'EscrowFunded', data: { externalReferenceId: data.externalReferenceId, paymentType: data.paymentType, amount: data.amount, paidAt: data.at } }];
-  }
-  // Money moved but the escrow cannot take it (expired, closed, already paid or a wrong amount): send it back.
-  // A late payment expires the escrow whatever its amount, as for a plain order.
-  const expiresNow = state.status === 'PENDING' && !inTime;
-  const reason = expiresNow ? 'EXPIRED' : state.status === 'PENDING' ? 'AMOUNT_MISMATCH' : state.status;
-  return [
-    ...(expiresNow ? [{ type: 'EscrowExpired' as const, data: { expiredAt: created.expiresAt } }] : []),
-    { type: 'EscrowPaymentRefused', data: { externalReferenceId: data.externalReferenceId, amount: data.amount, reason, receivedAt: data.at } },
-    {
-      type: 'EscrowRefundRequested',
-      data: {
-        refundId: nextRefundId(state, created.escrowId),
-        amount: data.amount,
-        merchantIds: [],
-        reason: 'PAYMENT_REFUSED',
-        paymentReferenceId: data.externalReferenceId,
-        requestedAt: data.at,
-      },
-    },
-  ];
+function owned(state: EscrowState, command: { escrowId: string; merchantId: string }): EscrowCreated['data'] {
+  if (!state.created || state.created.merchantId !== command.merchantId) throw new EscrowNotFound(command.escrowId);
+  return state.created;
 }
 
-function decideRelease(merchantId: string, at: string, state: EscrowState): EscrowEvent[] {
-  requireCreated(state);
+/** Each merchant once in an escrow's allocations, and in a release or a refund (two parts of one allocation would be judged against the same held amount). */
+function assertDistinct(requests: readonly { merchantId: string }[]): void {
+  const seen = new Set<string>();
+  for (const { merchantId } of requests) {
+    if (seen.has(merchantId)) throw new DuplicateAllocationMerchant(merchantId);
+    seen.add(merchantId);
+  }
+}
+
+/** An automatic release is in the future and at most AUTO_RELEASE_MAX_DAYS ahead of `now`. */
+function assertAhead(autoReleaseAt: string, now: string): void {
+  const at = Date.parse(autoReleaseAt);
+  const limit = Date.parse(now) + AUTO_RELEASE_MAX_DAYS * DAY_MS;
+  if (at <= Date.parse(now) || at > limit) throw new AutoReleaseNotAhead(new Date(limit).toISOString());
+}
+
+/** How much of an allocation's held money a release or refund takes (`amount`, or all of it), or why it cannot. */
+function take(state: EscrowState, { merchantId, amount }: ReleaseRequest): Santim {
+  if (state.status === 'PENDING') throw new EscrowNotFunded();
+  if (state.status === 'FAILED' || state.status === 'EXPIRED') throw new EscrowClosed(state.status);
   const allocation = state.allocations.find((a) => a.merchantId === merchantId);
-  switch (state.status) {
-    case 'PENDING':
-      throw new EscrowNotFunded();
-    case 'FAILED':
-    case 'EXPIRED':
-      throw new EscrowClosed(state.status);
-    case 'CANCELLED':
-    case 'REFUND_PENDING':
-    case 'REFUNDED':
-      if (!allocation) throw new AllocationNotFound(merchantId);
-      if (allocation.status === 'RELEASED') throw new AllocationAlreadyReleased(merchantId);
-      throw new EscrowAlreadyCancelled();
-    case 'HELD':
-    case 'PARTIALLY_RELEASED':
-    case 'RELEASED':
-      if (!allocation) throw new AllocationNotFound(merchantId);
-      if (allocation.status === 'RELEASED') throw new AllocationAlreadyReleased(merchantId);
-      return [{ type: 'AllocationReleased', data: { merchantId, amount: allocation.amount, releasedAt: at } }];
-  }
+  if (!allocation) throw new AllocationNotFound(merchantId);
+  if (allocation.status === 'DISPUTED') throw new AllocationDisputed(merchantId);
+  if (allocation.status === 'RELEASED') throw new AllocationAlreadyReleased(merchantId);
+  if (state.status === 'CANCELLED' || state.refunds.some((r) => r.reason === 'CANCELLED')) throw new EscrowAlreadyCancelled();
+  const held = allocationHeld(allocation);
+  if (held === 0) throw new AllocationNotHeld(merchantId);
+  if (amount !== undefined && amount > held) throw new AmountExceedsHeld(merchantId, formatEtb(amount), formatEtb(held));
+  return amount ?? held;
 }
 
-function decideCancel(reason: string | undefined, at: string, state: EscrowState): EscrowEvent[] {
-  const created = requireCreated(state);
+/** The releases of what each request takes from an allocation, with the fee each earns. */
+function releasesOf(state: EscrowState, requests: readonly ReleaseRequest[], at: string, automatic = false): EscrowEvent[] {
+  assertDistinct(requests);
+  return requests.map((request) => {
+    const amount = take(state, request);
+    const allocation = state.allocations.find((a) => a.merchantId === request.merchantId)!;
+    const fee = subtractSantim(feeEarnedOn(allocation, addSantim(allocation.released, amount)), allocation.feeEarned);
+    return {
+      type: 'AllocationReleased',
+      data: { merchantId: request.merchantId, amount, ...(allocation.fee ? { fee } : {}), releasedAt: at, ...(automatic ? { automatic: true as const } : {}) },
+    };
+  });
+}
+
+/** One refund through the provider of what each request takes from an allocation. */
+function refundOf(state: EscrowState, requests: readonly ReleaseRequest[], note: string | undefined, at: string): EscrowEvent {
+  assertDistinct(requests);
+  const allocations = requests.map((request) => ({ merchantId: request.merchantId, amount: take(state, request) }));
+  const payment = state.payment!;
+  return {
+    type: 'EscrowRefundRequested',
+    data: {
+      refundId: nextRefundId(payment),
+      amount: sumSantim(allocations.map((a) => a.amount)),
+      merchantIds: allocations.map((a) => a.merchantId),
+      reason: 'REQUESTED',
+      allocations,
+      ...(note !== undefined ? { note } : {}),
+      paymentReferenceId: payment.paymentReferenceId ?? '',
+      requestedAt: at,
+    },
+  };
+}
+
+/** Each request releases part or all of what one allocation still holds; all of them, or none. */
+function decideRelease(data: Extract<EscrowCommand, { type: 'ReleaseFunds' }>['data'], state: EscrowState): EscrowEvent[] {
+  owned(state, data);
+  return releasesOf(state, data.releases, data.at);
+}
+
+/** One refund through the provider of part or all of what the named allocations hold; the others stay held. */
+function decideRefund(data: Extract<EscrowCommand, { type: 'RefundFunds' }>['data'], state: EscrowState): EscrowEvent[] {
+  owned(state, data);
+  return [refundOf(state, data.refunds, data.note, data.at)];
+}
+
+/** At the instant (and only then), everything still held and not frozen is released, as if asked; before it, or once nothing is held, nothing. */
+function decideReleaseDue(data: Extract<EscrowCommand, { type: 'ReleaseDue' }>['data'], state: EscrowState): EscrowEvent[] {
+  if (!state.autoReleaseAt || Date.parse(data.at) < Date.parse(state.autoReleaseAt)) return [];
+  if (state.refunds.some((r) => r.reason === 'CANCELLED')) return [];
+  const held = state.allocations.filter((a) => allocationHeld(a) > 0).map((a) => ({ merchantId: a.merchantId }));
+  return releasesOf(state, held, data.at, true);
+}
+
+function decideReschedule(data: Extract<EscrowCommand, { type: 'RescheduleAutoRelease' }>['data'], state: EscrowState): EscrowEvent[] {
+  owned(state, data);
+  if (state.status === 'PENDING') throw new EscrowNotFunded();
+  if (state.status === 'FAILED' || state.status === 'EXPIRED') throw new EscrowClosed(state.status);
+  if (heldAmount(state) === 0) throw new EscrowNothingHeld();
+  if (data.autoReleaseAt !== null) assertAhead(data.autoReleaseAt, data.at);
+  return [{ type: 'AutoReleaseRescheduled', data: { autoReleaseAt: data.autoReleaseAt, rescheduledAt: data.at } }];
+}
+
+/** Freezes what one allocation, or each allocation that holds money, holds. */
+function decideDispute(data: Extract<EscrowCommand, { type: 'OpenDispute' }>['data'], state: EscrowState): EscrowEvent[] {
+  owned(state, data);
+  let merchantIds: string[];
+  if (data.allocation !== undefined) {
+    take(state, { merchantId: data.allocation });
+    merchantIds = [data.allocation];
+  } else {
+    if (state.status === 'PENDING') throw new EscrowNotFunded();
+    if (state.status === 'FAILED' || state.status === 'EXPIRED') throw new EscrowClosed(state.status);
+    merchantIds = state.allocations.filter((a) => allocationHeld(a) > 0).map((a) => a.merchantId);
+    if (merchantIds.length === 0) throw new EscrowNothingHeld();
+  }
+  return [{ type: 'DisputeOpened', data: { merchantIds, reason: data.reason, openedAt: data.at } }];
+}
+
+/**
+ * Each disputed allocation's frozen money is split between its merchant and the customer; the two
+ * parts add up to what was frozen. One append: the dispute's end, the releases, one refund.
+ */
+function decideResolve(data: Extract<EscrowCommand, { type: 'ResolveDispute' }>['data'], state: EscrowState): EscrowEvent[] {
+  owned(state, data);
+  const disputed = state.allocations.filter((a) => a.status === 'DISPUTED');
+  const resolutions = data.resolutions.map((split) => {
+    const merchantId = split.merchantId ?? (disputed.length === 1 ? disputed[0].merchantId : undefined);
+    if (merchantId === undefined) throw new AllocationNotDisputed(disputed.length === 0 ? 'of this escrow' : '(name it: several are disputed)');
+    const allocation = state.allocations.find((a) => a.merchantId === merchantId);
+    if (!allocation) throw new AllocationNotFound(merchantId);
+    if (allocation.status !== 'DISPUTED') throw new AllocationNotDisputed(merchantId);
+    const total = addSantim(split.release, split.refund);
+    if (total !== allocation.frozen) throw new DisputeSplitMismatch(merchantId, formatEtb(allocation.frozen), formatEtb(total));
+    return { merchantId, release: split.release, refund: split.refund };
+  });
+  assertDistinct(resolutions);
+  const resolved: EscrowEvent = { type: 'DisputeResolved', data: { resolutions, ...(data.note ? { note: data.note } : {}), resolvedAt: data.at } };
+  const unfrozen = evolve(state, resolved);
+  const releases = releasesOf(unfrozen, resolutions.filter((r) => r.release > 0).map((r) => ({ merchantId: r.merchantId, amount: r.release })), data.at);
+  const afterReleases = releases.reduce(evolve, unfrozen);
+  const refunds = resolutions.filter((r) => r.refund > 0).map((r) => ({ merchantId: r.merchantId, amount: r.refund }));
+  return [resolved, ...releases, ...(refunds.length > 0 ? [refundOf(afterReleases, refunds, data.note ?? 'dispute resolved', data.at)] : [])];
+}
+
+function decideCancel(data: Extract<EscrowCommand, { type: 'CancelEscrow' }>['data'], state: EscrowState): EscrowEvent[] {
+  owned(state, data);
+  const { reason, at } = data;
   switch (state.status) {
+    case 'DISPUTED':
+      throw new AllocationDisputed(state.allocations.find((a) => a.status === 'DISPUTED')!.merchantId);
     case 'PENDING':
       return [{ type: 'EscrowCancelled', data: { reason, cancelledAt: at } }];
     case 'HELD':
     case 'PARTIALLY_RELEASED': {
-      const held = state.allocations.filter((a) => a.status === 'HELD');
+      const held = state.allocations.filter((a) => allocationHeld(a) > 0);
+      const payment = state.payment!;
       return [
         { type: 'EscrowCancelled', data: { reason, cancelledAt: at } },
         {
           type: 'EscrowRefundRequested',
           data: {
-            refundId: nextRefundId(state, created.escrowId),
-            amount: sumSantim(held.map((a) => a.amount)),
+            refundId: nextRefundId(payment),
+            amount: heldAmount(state),
             merchantIds: held.map((a) => a.merchantId),
             reason: 'CANCELLED',
-            paymentReferenceId: state.paymentReferenceId ?? '',
+            paymentReferenceId: payment.paymentReferenceId ?? '',
             requestedAt: at,
           },
         },
@@ -266,6 +510,8 @@ function decideCancel(reason: string | undefined, at: string, state: EscrowState
     case 'CANCELLED':
     case 'REFUND_PENDING':
     case 'REFUNDED':
+      // Emptied by refunds the merchant asked for, rather than by a cancellation.
+      if (state.status !== 'CANCELLED' && !state.refunds.some((r) => r.reason === 'CANCELLED')) throw new EscrowNothingHeld();
       throw new EscrowAlreadyCancelled();
     case 'FAILED':
     case 'EXPIRED':
@@ -273,50 +519,32 @@ function decideCancel(reason: string | undefined, at: string, state: EscrowState
   }
 }
 
-function pendingRefund(state: EscrowState, refundId: string): RefundState | undefined {
-  const refund = state.refunds.find((r) => r.refundId === refundId);
-  if (!refund) throw new UnknownRefund(refundId);
-  return refund.status === 'PENDING' ? refund : undefined;
-}
-
 function decide(command: EscrowCommand, state: EscrowState): EscrowEvent[] {
   switch (command.type) {
     case 'CreateEscrow':
       return decideCreate(command.data, state);
-    case 'InitiateEscrowPayment': {
-      const created = requireCreated(state);
-      assertPayable(state.status, created.expiresAt, command.data.at);
-      const { at, ...attempt } = command.data;
-      return [{ type: 'EscrowPaymentInitiated', data: { ...attempt, initiatedAt: at } }];
-    }
-    case 'RecordEscrowPayment':
-      return decidePayment(command.data, state);
-    case 'RecordEscrowPaymentFailure':
-      requireCreated(state);
-      if (state.status !== 'PENDING') return [];
-      return [{ type: 'EscrowPaymentFailed', data: { externalReferenceId: command.data.externalReferenceId, reason: command.data.reason, failedAt: command.data.at } }];
-    case 'ExpireEscrow': {
-      const created = requireCreated(state);
-      if (state.status !== 'PENDING' || Date.parse(command.data.at) < Date.parse(created.expiresAt)) return [];
-      return [{ type: 'EscrowExpired', data: { expiredAt: created.expiresAt } }];
-    }
-    case 'ReleaseAllocation':
-      return decideRelease(command.data.merchantId, command.data.at, state);
+    case 'ReleaseFunds':
+      return decideRelease(command.data, state);
+    case 'RefundFunds':
+      return decideRefund(command.data, state);
     case 'CancelEscrow':
-      return decideCancel(command.data.reason, command.data.at, state);
-    case 'RecordEscrowRefundFailure':
-      requireCreated(state);
-      if (!pendingRefund(state, command.data.refundId)) return [];
-      return [{ type: 'EscrowRefundFailed', data: { refundId: command.data.refundId, reason: command.data.reason, failedAt: command.data.at } }];
-    case 'CompleteEscrowRefund':
-      requireCreated(state);
-      if (!pendingRefund(state, command.data.refundId)) return [];
-      return [{ type: 'EscrowRefundCompleted', data: { refundId: command.data.refundId, externalReferenceId: command.data.externalReferenceId, completedAt: command.data.at } }];
+      return decideCancel(command.data, state);
+    case 'RescheduleAutoRelease':
+      return decideReschedule(command.data, state);
+    case 'ReleaseDue':
+      return decideReleaseDue(command.data, state);
+    case 'OpenDispute':
+      return decideDispute(command.data, state);
+    case 'ResolveDispute':
+      return decideResolve(command.data, state);
+    default:
+      if (!state.payment) throw new EscrowNotFound('unknown');
+      return decidePayment(command, state.payment, state.status).map((fact) => ESCROW_PAYMENT.event(fact));
   }
 }
 
 export const escrowDecider: Decider<EscrowCommand, EscrowEvent, EscrowState> = {
-  initialState: () => ({ status: 'PENDING', allocations: [], seenPayments: [], refunds: [] }),
+  initialState: () => ({ status: 'PENDING', allocations: [], refunds: [], releases: [] }),
   evolve,
   decide,
 };

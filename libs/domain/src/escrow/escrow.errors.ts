@@ -6,9 +6,13 @@ export class EscrowNotFound extends DomainError {
   }
 }
 
-export class EscrowAlreadyExists extends DomainError {
-  constructor(escrowId: string) {
-    super('ESCROW_ALREADY_EXISTS', `Escrow ${escrowId} already exists`, 'conflict');
+export class EscrowOrderConflict extends DomainError {
+  constructor(orderId: string) {
+    super(
+      'ESCROW_ORDER_CONFLICT',
+      `An escrow for orderId ${JSON.stringify(orderId)} already exists with different details; use a new orderId`,
+      'conflict',
+    );
   }
 }
 
@@ -36,6 +40,12 @@ export class EscrowFullyReleased extends DomainError {
   }
 }
 
+export class EscrowNothingHeld extends DomainError {
+  constructor() {
+    super('ESCROW_NOTHING_HELD', 'The escrow holds nothing any more: every allocation was released or refunded', 'conflict');
+  }
+}
+
 export class AllocationNotFound extends DomainError {
   constructor(merchantId: string) {
     super('ALLOCATION_NOT_FOUND', `The escrow has no allocation for merchant ${merchantId}`, 'conflict');
@@ -45,6 +55,24 @@ export class AllocationNotFound extends DomainError {
 export class AllocationAlreadyReleased extends DomainError {
   constructor(merchantId: string) {
     super('ALLOCATION_ALREADY_RELEASED', `The allocation of merchant ${merchantId} was already released`, 'conflict');
+  }
+}
+
+export class AllocationNotHeld extends DomainError {
+  constructor(merchantId: string) {
+    super('ALLOCATION_NOT_HELD', `The allocation of merchant ${merchantId} holds nothing any more: what it held was refunded`, 'conflict');
+  }
+}
+
+export class AmountExceedsHeld extends DomainError {
+  constructor(merchantId: string, amount: string, held: string) {
+    super('AMOUNT_EXCEEDS_HELD', `The allocation of merchant ${merchantId} holds ${held} ETB; ${amount} ETB cannot be taken from it`, 'conflict');
+  }
+}
+
+export class FeeExceedsAmount extends DomainError {
+  constructor(merchantId: string) {
+    super('FEE_EXCEEDS_AMOUNT', `The fee of the allocation of merchant ${merchantId} is more than its amount`, 'invalid');
   }
 }
 
@@ -60,8 +88,38 @@ export class DuplicateAllocationMerchant extends DomainError {
   }
 }
 
-export class UnknownRefund extends DomainError {
-  constructor(refundId: string) {
-    super('REFUND_NOT_FOUND', `No refund ${refundId} was requested`, 'not_found');
+export class AllocationDisputed extends DomainError {
+  constructor(merchantId: string) {
+    super('ALLOCATION_DISPUTED', `The allocation of merchant ${merchantId} is under dispute: nothing moves until the dispute is resolved`, 'conflict');
+  }
+}
+
+export class AllocationNotDisputed extends DomainError {
+  constructor(merchantId: string) {
+    super('ALLOCATION_NOT_DISPUTED', `The allocation of merchant ${merchantId} is not under dispute`, 'conflict');
+  }
+}
+
+export class DisputeSplitMismatch extends DomainError {
+  constructor(merchantId: string, frozen: string, split: string) {
+    super('DISPUTE_SPLIT_MISMATCH', `The allocation of merchant ${merchantId} has ${frozen} ETB frozen; release and refund add up to ${split} ETB`, 'invalid');
+  }
+}
+
+export class AutoReleaseBeforeExpiry extends DomainError {
+  constructor() {
+    super('AUTO_RELEASE_BEFORE_EXPIRY', 'autoReleaseAt must be after the escrow expires (expiredAt): money is released only once it was paid', 'invalid');
+  }
+}
+
+export class AutoReleaseNotAhead extends DomainError {
+  constructor(limit: string) {
+    super('AUTO_RELEASE_OUT_OF_RANGE', `autoReleaseAt must be in the future and at most 365 days ahead (${limit})`, 'invalid');
+  }
+}
+
+export class AutoReleaseConflict extends DomainError {
+  constructor() {
+    super('AUTO_RELEASE_CONFLICT', 'Give autoReleaseAt or releaseAfterDays, not both', 'invalid');
   }
 }

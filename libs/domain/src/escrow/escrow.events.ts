@@ -1,73 +1,61 @@
+import type { NamedPaymentEvent, RefundRequest } from '../payment/payment.events';
 import type { Santim } from '../shared/money';
-import type { PaymentAttempt } from '../shared/payment-errors';
+import type { Item, PayableTerms } from '../shared/payable-terms';
 
-export interface EscrowItem {
-  productId: string;
-  itemName: string;
-  quantity: number;
-  unitPrice: Santim;
-  imageUrl?: string;
-  stockUnit?: string;
-}
+export type { Customer } from '../shared/payable-terms';
+
+export type EscrowItem = Item & { productId: string };
 
 export interface AllocationTerms {
   merchantId: string;
   amount: Santim;
+  /** The escrow creator's (the marketplace's) fee out of `amount`, earned as the money is released. */
+  fee?: Santim;
   metadata?: { merchantName?: string; purpose?: string };
-}
-
-export interface Customer {
-  id: string;
-  name: string;
-  phone: string;
-  email?: string;
 }
 
 export interface EscrowCreated {
   type: 'EscrowCreated';
-  data: {
+  data: PayableTerms & {
     escrowId: string;
-    merchantId: string;
+    /** The merchant's own order id: unique per merchant. */
     orderId: string;
-    amount: Santim;
-    currency: 'ETB';
-    customer: Customer;
     items: EscrowItem[];
     allocations: AllocationTerms[];
-    description?: string;
-    callbackUrl?: string;
-    redirectUrl?: string;
-    metadata?: Record<string, unknown>;
-    expiresAt: string;
     /** Digest of the merchant's request, so an identical retry is told apart from a conflicting reuse of orderId. */
     requestFingerprint: string;
-    createdAt: string;
+    /** When whatever is still held is released without being asked: an instant, or so many days after payment. */
+    autoReleaseAt?: string;
+    releaseAfterDays?: number;
   };
-}
-
-export interface EscrowPaymentInitiated {
-  type: 'EscrowPaymentInitiated';
-  data: PaymentAttempt;
-}
-
-export interface EscrowFunded {
-  type: 'EscrowFunded';
-  data: { externalReferenceId: string; paymentType: string; amount: Santim; paidAt: string };
-}
-
-export interface EscrowPaymentFailed {
-  type: 'EscrowPaymentFailed';
-  data: { externalReferenceId?: string; reason: string; failedAt: string };
-}
-
-export interface EscrowExpired {
-  type: 'EscrowExpired';
-  data: { expiredAt: string };
 }
 
 export interface AllocationReleased {
   type: 'AllocationReleased';
-  data: { merchantId: string; amount: Santim; releasedAt: string };
+  /** `amount` is gross: `fee` of it goes to the escrow's creator, the rest to the merchant (no fee before fees existed). */
+  data: { merchantId: string; amount: Santim; fee?: Santim; releasedAt: string; automatic?: true };
+}
+
+/** The merchant moved the automatic release (`null`: there is none any more). */
+export interface AutoReleaseRescheduled {
+  type: 'AutoReleaseRescheduled';
+  data: { autoReleaseAt: string | null; rescheduledAt: string };
+}
+
+/** What the named allocations held is frozen: no release, refund or automatic release of it until the dispute is resolved. */
+export interface DisputeOpened {
+  type: 'DisputeOpened';
+  data: { merchantIds: string[]; reason: string; openedAt: string };
+}
+
+/**
+ * The frozen money of these allocations is split: `release` of each goes to its merchant and `refund`
+ * back to the customer, by the AllocationReleased and EscrowRefundRequested that follow in the same
+ * append. This event only unfreezes.
+ */
+export interface DisputeResolved {
+  type: 'DisputeResolved';
+  data: { resolutions: { merchantId: string; release: Santim; refund: Santim }[]; note?: string; resolvedAt: string };
 }
 
 export interface EscrowCancelled {
@@ -75,60 +63,40 @@ export interface EscrowCancelled {
   data: { reason?: string; cancelledAt: string };
 }
 
-/** Money that reached us for an escrow that could no longer take it; it is refunded. */
-export interface EscrowPaymentRefused {
-  type: 'EscrowPaymentRefused';
-  data: { externalReferenceId: string; amount: Santim; reason: string; receivedAt: string };
-}
+/** CANCELLED: all the escrow still held; REQUESTED: part of some allocations, asked by the merchant; PAYMENT_REFUSED: a payment the escrow did not take. */
+export type RefundReason = 'CANCELLED' | 'PAYMENT_REFUSED' | 'REQUESTED';
 
-export type RefundReason = 'CANCELLED' | 'PAYMENT_REFUSED';
+/**
+ * An escrow's refund names the allocations whose money it returns (none for a refused payment). A
+ * cancellation returns all they hold; a REQUESTED refund says how much of each (`allocations`) and
+ * carries the merchant's words (`note`).
+ */
+export type EscrowRefundRequest = RefundRequest & {
+  merchantIds: string[];
+  reason: RefundReason;
+  allocations?: { merchantId: string; amount: Santim }[];
+  note?: string;
+};
 
-export interface EscrowRefundRequested {
-  type: 'EscrowRefundRequested';
-  data: {
-    refundId: string;
-    amount: Santim;
-    /** Allocations whose money this refund returns (empty for a refused payment). */
-    merchantIds: string[];
-    reason: RefundReason;
-    paymentReferenceId: string;
-    requestedAt: string;
-  };
-}
+/** The escrow's names for the payment lifecycle's facts. */
+export const ESCROW_PAYMENT_EVENTS = {
+  initiated: 'EscrowPaymentInitiated',
+  paid: 'EscrowFunded',
+  failed: 'EscrowPaymentFailed',
+  expired: 'EscrowExpired',
+  refused: 'EscrowPaymentRefused',
+  refundRequested: 'EscrowRefundRequested',
+  refundFailed: 'EscrowRefundFailed',
+  refundCompleted: 'EscrowRefundCompleted',
+} as const;
 
-export interface EscrowRefundFailed {
-  type: 'EscrowRefundFailed';
-  data: { refundId: string; reason: string; failedAt: string };
-}
-
-export interface EscrowRefundCompleted {
-  type: 'EscrowRefundCompleted';
-  data: { refundId: string; externalReferenceId: string; completedAt: string };
-}
+export type EscrowPaymentEvent = NamedPaymentEvent<typeof ESCROW_PAYMENT_EVENTS, EscrowRefundRequest>;
 
 export type EscrowEvent =
   | EscrowCreated
-  | EscrowPaymentInitiated
-  | EscrowFunded
-  | EscrowPaymentFailed
-  | EscrowExpired
   | AllocationReleased
   | EscrowCancelled
-  | EscrowPaymentRefused
-  | EscrowRefundRequested
-  | EscrowRefundFailed
-  | EscrowRefundCompleted;
-
-export const ESCROW_EVENT_TYPES: ReadonlySet<string> = new Set<EscrowEvent['type']>([
-  'EscrowCreated',
-  'EscrowPaymentInitiated',
-  'EscrowFunded',
-  'EscrowPaymentFailed',
-  'EscrowExpired',
-  'AllocationReleased',
-  'EscrowCancelled',
-  'EscrowPaymentRefused',
-  'EscrowRefundRequested',
-  'EscrowRefundFailed',
-  'EscrowRefundCompleted',
-]);
+  | AutoReleaseRescheduled
+  | DisputeOpened
+  | DisputeResolved
+  | EscrowPaymentEvent;

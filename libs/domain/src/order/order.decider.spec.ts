@@ -1,17 +1,16 @@
+import fc from 'fast-check';
 import { fold } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
-import { santim, type Santim } from '../shared/money';
+import { santim } from '../shared/money';
 import { UnsupportedCurrency } from '../shared/order-terms';
 import { given } from '../testing/given';
-import { OrderAlreadyExists, orderDecider, OrderNotFound, OrderRefundNotFound, type OrderCommand } from './order.decider';
+import { ORDER_EVENT_TYPES, orderDecider, type OrderCommand } from './order.decider';
 import type { OrderCreated, OrderEvent } from './order.events';
+import { AmountExceedsRefundable, OrderAlreadyRefunded, OrderFeeExceedsAmount, OrderNotFound, OrderNotPaid } from './order.errors';
 
 const DURING_WINDOW = '2030-01-01T10:10:00.000Z';
-const EXPIRES_AT = '2030-01-01T10:30:00.000Z';
 const AFTER_EXPIRY = '2030-01-01T10:45:00.000Z';
-const LATER = '2030-01-01T11:00:00.000Z';
 const AMOUNT = santim(15_050);
-const refundId = (n: number) => `ord-1-refund-${n}`;
 
 const orderCreated = (overrides: Partial<OrderCreated['data']> = {}): OrderCreated => ({
   type: 'OrderCreated',
@@ -23,198 +22,165 @@ const orderCreated = (overrides: Partial<OrderCreated['data']> = {}): OrderCreat
     description: 'Two coffees',
     customer: { id: 'c-1', name: 'Abebe Kebede', phone: '+251911234567' },
     items: [{ itemName: 'Coffee', quantity: 2, unitPrice: santim(7_525) }],
-    expiresAt: EXPIRES_AT,
+    expiresAt: '2030-01-01T10:30:00.000Z',
     createdAt: '2030-01-01T10:00:00.000Z',
     ...overrides,
   },
 });
 
-// Commands
-const createOrder = (data = orderCreated().data): OrderCommand => ({ type: 'CreateOrder', data });
-const recordPayment = ({ ref = 'pay-1', amount = AMOUNT, at = DURING_WINDOW }: { ref?: string; amount?: Santim; at?: string } = {}): OrderCommand => ({
-  type: 'RecordOrderPayment',
-  data: { externalReferenceId: ref, paymentType: 'telebirr', amount, at },
-});
-const recordPaymentFailure = (ref = 'pay-1'): OrderCommand => ({ type: 'RecordOrderPaymentFailure', data: { externalReferenceId: ref, reason: 'DECLINED', at: DURING_WINDOW } });
-const expireOrder = (at: string): OrderCommand => ({ type: 'ExpireOrder', data: { at } });
-const recordRefundFailure = (id: string): OrderCommand => ({ type: 'RecordOrderRefundFailure', data: { refundId: id, reason: 'PROVIDER_DOWN', at: LATER } });
-const completeRefund = (id: string): OrderCommand => ({ type: 'CompleteOrderRefund', data: { refundId: id, externalReferenceId: `provider-${id}`, at: LATER } });
-
-// Events
 const created = orderCreated();
-const orderPaid = (ref = 'pay-1'): OrderEvent => ({ type: 'OrderPaid', data: { externalReferenceId: ref, paymentType: 'telebirr', amount: AMOUNT, paidAt: DURING_WINDOW } });
-const orderPaymentFailed = (ref = 'pay-1'): OrderEvent => ({ type: 'OrderPaymentFailed', data: { externalReferenceId: ref, reason: 'DECLINED', failedAt: DURING_WINDOW } });
-const orderExpired: OrderEvent = { type: 'OrderExpired', data: { expiredAt: EXPIRES_AT } };
-const paymentRefused = (ref: string, amount: Santim, reason: string, at: string): OrderEvent => ({
-  type: 'OrderPaymentRefused',
-  data: { externalReferenceId: ref, amount, reason, receivedAt: at },
-});
-const refundRequested = (n: number, ref: string, amount: Santim, at: string): OrderEvent => ({
-  type: 'OrderRefundRequested',
-  data: { refundId: refundId(n), amount, paymentReferenceId: ref, requestedAt: at },
-});
-const refundFailed = (id: string): OrderEvent => ({ type: 'OrderRefundFailed', data: { refundId: id, reason: 'PROVIDER_DOWN', failedAt: LATER } });
-const refundCompleted = (id: string): OrderEvent => ({ type: 'OrderRefundCompleted', data: { refundId: id, externalReferenceId: `provider-${id}`, completedAt: LATER } });
-
+const recordPayment = (at = DURING_WINDOW): OrderCommand => ({ type: 'RecordPayment', data: { externalReferenceId: 'ext-1', paymentType: 'telebirr', amount: AMOUNT, at } });
 const order = (history: OrderEvent[]) => given(orderDecider, history);
 const stateAfter = (history: OrderEvent[]) => fold(orderDecider, history);
 
-const paid = [created, orderPaid()];
-const failed = [created, orderPaymentFailed()];
-const expired = [created, orderExpired];
-const refusedLate = [created, orderExpired, paymentRefused('pay-1', AMOUNT, 'EXPIRED', AFTER_EXPIRY), refundRequested(1, 'pay-1', AMOUNT, AFTER_EXPIRY)];
-
+/** An order is a payment and nothing more: the lifecycle's own rules are in payment.decider.spec.ts. */
 describe('Plain order', () => {
-  describe('creating', () => {
-    it('records the order, PENDING', () => {
-      order([]).when(createOrder()).then([created]);
-      expect(stateAfter([created]).status).toBe('PENDING');
+  it('records the order, PENDING, and answers a repeat of the same request with nothing new', () => {
+    order([]).when({ type: 'CreateOrder', data: created.data }).then([created]);
+    expect(stateAfter([created]).status).toBe('PENDING');
+    order([created]).when({ type: 'CreateOrder', data: created.data }).thenNothing();
+  });
+
+  it('refuses a currency other than ETB', () => {
+    order([]).when({ type: 'CreateOrder', data: orderCreated({ currency: 'USD' as 'ETB' }).data }).thenThrows(UnsupportedCurrency);
+  });
+
+  it('is not found for a payment command before it exists', () => {
+    order([]).when(recordPayment()).thenThrows(OrderNotFound);
+  });
+
+  it('writes the payment lifecycle under its own names, and shows the payment status as its own', () => {
+    order([created]).when(recordPayment()).then([{ type: 'OrderPaid', data: { externalReferenceId: 'ext-1', paymentType: 'telebirr', amount: AMOUNT, paidAt: DURING_WINDOW } }]);
+    const late = orderDecider.decide(recordPayment(AFTER_EXPIRY), stateAfter([created]));
+    expect(late.map((e) => e.type)).toEqual(['OrderExpired', 'OrderPaymentRefused', 'OrderRefundRequested']);
+    expect(late[2].data).toEqual({ refundId: 'ord-1-refund-1', amount: AMOUNT, paymentReferenceId: 'ext-1', requestedAt: AFTER_EXPIRY });
+    expect(stateAfter([created, ...late]).status).toBe('EXPIRED');
+    expect([...ORDER_EVENT_TYPES].sort()).toEqual([
+      'OrderCreated',
+      'OrderExpired',
+      'OrderPaid',
+      'OrderPaymentFailed',
+      'OrderPaymentInitiated',
+      'OrderPaymentRefused',
+      'OrderRefundCompleted',
+      'OrderRefundFailed',
+      'OrderRefundRequested',
+    ]);
+  });
+
+  describe('refunding a paid order on its merchant\'s request', () => {
+    const paid: OrderEvent = { type: 'OrderPaid', data: { externalReferenceId: 'ext-1', paymentType: 'telebirr', amount: AMOUNT, paidAt: DURING_WINDOW } };
+    const refund = (amount?: number, merchantId = 'm-1'): OrderCommand => ({
+      type: 'RefundPayment',
+      data: { orderId: 'ord-1', merchantId, amount: amount === undefined ? undefined : santim(amount), note: 'out of stock', at: AFTER_EXPIRY },
+    });
+    const requested = (n: number, amount: number): OrderEvent => ({
+      type: 'OrderRefundRequested',
+      data: { refundId: `ord-1-refund-${n}`, amount: santim(amount), paymentReferenceId: 'ext-1', requestedAt: AFTER_EXPIRY, reason: 'REQUESTED', note: 'out of stock' },
+    });
+    const completed = (n: number): OrderEvent => ({ type: 'OrderRefundCompleted', data: { refundId: `ord-1-refund-${n}`, externalReferenceId: `r-${n}`, completedAt: AFTER_EXPIRY } });
+
+    it('refunds part of the payment; the order stays PAID and shows what was refunded', () => {
+      order([created, paid]).when(refund(5_000)).then([requested(1, 5_000)]);
+      expect(stateAfter([created, paid, requested(1, 5_000)])).toMatchObject({ status: 'PAID', refunded: 5_000 });
     });
 
-    it('refuses a currency other than ETB', () => {
-      order([]).when(createOrder(orderCreated({ currency: 'USD' as 'ETB' }).data)).thenThrows(UnsupportedCurrency);
+    it('without an amount refunds all that is left: REFUND_PENDING until the provider confirms, then REFUNDED', () => {
+      order([created, paid, requested(1, 5_000)]).when(refund()).then([requested(2, 10_050)]);
+      const all = [created, paid, requested(1, 5_000), requested(2, 10_050)];
+      expect(stateAfter(all).status).toBe('REFUND_PENDING');
+      expect(stateAfter([...all, completed(2)]).status).toBe('REFUND_PENDING');
+      expect(stateAfter([...all, completed(2), completed(1)]).status).toBe('REFUNDED');
     });
 
-    it('refuses to create an order that already exists', () => {
-      order([created]).when(createOrder()).thenThrows(OrderAlreadyExists);
+    it('refuses more than is left, an order refunded in full, an unpaid order, and another merchant\'s', () => {
+      order([created, paid, requested(1, 5_000)]).when(refund(10_051)).thenThrows(AmountExceedsRefundable);
+      order([created, paid, requested(1, 15_050)]).when(refund(1)).thenThrows(OrderAlreadyRefunded);
+      order([created]).when(refund()).thenThrows(OrderNotPaid);
+      order([created, paid]).when(refund(1, 'm-2')).thenThrows(OrderNotFound);
+    });
+
+    it('a refused payment\'s refund is not one the merchant asked for: it does not count as refunded', () => {
+      const late = orderDecider.decide(recordPayment(AFTER_EXPIRY), stateAfter([created]));
+      expect(stateAfter([created, ...late])).toMatchObject({ status: 'EXPIRED', refunded: 0, requestedRefunds: [] });
+    });
+
+    it('never refunds more than was paid, whatever amounts are asked in whatever order', () => {
+      fc.assert(
+        fc.property(fc.array(fc.option(fc.integer({ min: 1, max: 20_000 })), { maxLength: 12 }), fc.array(fc.boolean(), { maxLength: 12 }), (asks, completions) => {
+          const history: OrderEvent[] = [created, paid];
+          asks.forEach((amount, i) => {
+            try {
+              history.push(...orderDecider.decide(refund(amount ?? undefined), stateAfter(history)));
+            } catch (error) {
+              if (!(error instanceof DomainError)) throw error;
+            }
+            const state = stateAfter(history);
+            const pending = state.payment!.refunds.filter((r) => r.status === 'PENDING');
+            if (completions[i] && pending.length > 0) history.push(...orderDecider.decide({ type: 'CompleteRefund', data: { refundId: pending[0].refundId, externalReferenceId: `x-${i}`, at: AFTER_EXPIRY } }, state));
+          });
+          const state = stateAfter(history);
+          const asked = state.payment!.refunds.reduce((sum, r) => sum + r.amount, 0);
+          expect(state.refunded).toBe(asked);
+          expect(state.refunded).toBeLessThanOrEqual(AMOUNT);
+          const allConfirmed = state.payment!.refunds.every((r) => r.status === 'COMPLETED');
+          expect(state.status).toBe(state.refunded < AMOUNT ? 'PAID' : allConfirmed ? 'REFUNDED' : 'REFUND_PENDING');
+        }),
+        { numRuns: 300 },
+      );
     });
   });
 
-  describe('an order that was never created', () => {
-    it.each<[string, OrderCommand]>([
-      ['a payment', recordPayment()],
-      ['a payment failure', recordPaymentFailure()],
-      ['an expiry', expireOrder(AFTER_EXPIRY)],
-      ['a refund failure', recordRefundFailure(refundId(1))],
-      ['a refund completion', completeRefund(refundId(1))],
-    ])('is not found for %s', (_case, command) => {
-      order([]).when(command).thenThrows(OrderNotFound);
-    });
-  });
-
-  describe('paying', () => {
-    it('is PAID when the exact amount is paid before expiry', () => {
-      order([created]).when(recordPayment()).then([orderPaid()]);
-      expect(stateAfter(paid)).toMatchObject({ status: 'PAID', paymentReferenceId: 'pay-1' });
+  describe('a platform fee on the order', () => {
+    const withFee = (fee: number, amount: number = AMOUNT) => orderCreated({ amount: santim(amount), fee: santim(fee) });
+    const paidFor = (amount: number): OrderEvent => ({ type: 'OrderPaid', data: { externalReferenceId: 'ext-1', paymentType: 'telebirr', amount: santim(amount), paidAt: DURING_WINDOW } });
+    const refund = (amount?: number): OrderCommand => ({
+      type: 'RefundPayment',
+      data: { orderId: 'ord-1', merchantId: 'm-1', amount: amount === undefined ? undefined : santim(amount), note: 'late', at: AFTER_EXPIRY },
     });
 
-    it('changes nothing when the provider repeats a notification already recorded', () => {
-      order(paid).when(recordPayment()).thenNothing();
-      order(refusedLate).when(recordPayment({ at: LATER })).thenNothing();
+    it('is at most the amount', () => {
+      order([]).when({ type: 'CreateOrder', data: withFee(15_051).data }).thenThrows(OrderFeeExceedsAmount);
+      order([]).when({ type: 'CreateOrder', data: withFee(15_050).data }).then([withFee(15_050)]);
     });
 
-    it('refuses a payment after expiry, expires the order and refunds the money', () => {
-      order([created]).when(recordPayment({ at: AFTER_EXPIRY })).then(refusedLate.slice(1));
-      expect(stateAfter(refusedLate).status).toBe('EXPIRED');
+    it('a refund takes back the fee\'s share of what it returns, rounded down, and all of it with the last santim', () => {
+      const history: OrderEvent[] = [withFee(1_000, 3_001), paidFor(3_001)];
+      history.push(...orderDecider.decide(refund(1_000), stateAfter(history)));
+      expect(history.at(-1)!.data).toMatchObject({ amount: 1_000, fee: 333 });
+      history.push(...orderDecider.decide(refund(), stateAfter(history)));
+      expect(history.at(-1)!.data).toMatchObject({ amount: 2_001, fee: 667 });
+      expect(stateAfter(history)).toMatchObject({ refunded: 3_001, feeRefunded: 1_000 });
     });
 
-    it('treats a payment exactly at expiresAt as late', () => {
-      order([created])
-        .when(recordPayment({ at: EXPIRES_AT }))
-        .then([orderExpired, paymentRefused('pay-1', AMOUNT, 'EXPIRED', EXPIRES_AT), refundRequested(1, 'pay-1', AMOUNT, EXPIRES_AT)]);
-    });
-
-    it('refuses and refunds a wrong amount, leaving the order payable', () => {
-      const wrong = santim(15_000);
-      const history = [created, paymentRefused('pay-1', wrong, 'AMOUNT_MISMATCH', DURING_WINDOW), refundRequested(1, 'pay-1', wrong, DURING_WINDOW)];
-      order([created]).when(recordPayment({ amount: wrong })).then(history.slice(1));
-      expect(stateAfter(history).status).toBe('PENDING');
-      order(history).when(recordPayment({ ref: 'pay-2' })).then([orderPaid('pay-2')]);
-    });
-
-    it('refuses a wrong amount paid after expiry as an expired payment', () => {
-      const wrong = santim(15_000);
-      order([created])
-        .when(recordPayment({ amount: wrong, at: AFTER_EXPIRY }))
-        .then([orderExpired, paymentRefused('pay-1', wrong, 'EXPIRED', AFTER_EXPIRY), refundRequested(1, 'pay-1', wrong, AFTER_EXPIRY)]);
-    });
-
-    it.each([
-      ['already paid', paid, 'PAID'],
-      ['failed', failed, 'FAILED'],
-      ['expired', expired, 'EXPIRED'],
-    ])('refuses and refunds another payment once the order is %s', (_case, history, reason) => {
-      order(history)
-        .when(recordPayment({ ref: 'pay-2' }))
-        .then([paymentRefused('pay-2', AMOUNT, reason, DURING_WINDOW), refundRequested(1, 'pay-2', AMOUNT, DURING_WINDOW)]);
-    });
-
-    it('numbers refunds along the stream', () => {
-      order(refusedLate)
-        .when(recordPayment({ ref: 'pay-2', at: LATER }))
-        .then([paymentRefused('pay-2', AMOUNT, 'EXPIRED', LATER), refundRequested(2, 'pay-2', AMOUNT, LATER)]);
-    });
-  });
-
-  describe('payment failing', () => {
-    it('fails a pending order', () => {
-      order([created]).when(recordPaymentFailure()).then([orderPaymentFailed()]);
-      expect(stateAfter(failed).status).toBe('FAILED');
-    });
-
-    it.each([
-      ['paid', paid],
-      ['failed', failed],
-      ['expired', expired],
-    ])('changes nothing on a %s order', (_case, history) => {
-      order(history).when(recordPaymentFailure('pay-9')).thenNothing();
-    });
-  });
-
-  describe('expiring', () => {
-    it('does nothing before expiresAt', () => {
-      order([created]).when(expireOrder(DURING_WINDOW)).thenNothing();
-    });
-
-    it('expires an unpaid order from expiresAt on', () => {
-      order([created]).when(expireOrder(EXPIRES_AT)).then([orderExpired]);
-      order([created]).when(expireOrder(AFTER_EXPIRY)).then([orderExpired]);
-      expect(stateAfter(expired).status).toBe('EXPIRED');
-    });
-
-    it.each([
-      ['paid', paid],
-      ['failed', failed],
-      ['expired', expired],
-    ])('does nothing to a %s order', (_case, history) => {
-      order(history).when(expireOrder(LATER)).thenNothing();
-    });
-  });
-
-  describe('refunds', () => {
-    it('records a failed refund without changing the order: it stays pending for a retry', () => {
-      order(refusedLate).when(recordRefundFailure(refundId(1))).then([refundFailed(refundId(1))]);
-      expect(stateAfter([...refusedLate, refundFailed(refundId(1))])).toEqual(stateAfter(refusedLate));
-      order([...refusedLate, refundFailed(refundId(1))]).when(completeRefund(refundId(1))).then([refundCompleted(refundId(1))]);
-    });
-
-    it('completes a refund, leaving the payment status as it was', () => {
-      order(refusedLate).when(completeRefund(refundId(1))).then([refundCompleted(refundId(1))]);
-      const state = stateAfter([...refusedLate, refundCompleted(refundId(1))]);
-      expect(state.status).toBe('EXPIRED');
-      expect(state.refunds).toEqual([{ refundId: refundId(1), amount: AMOUNT, paymentReferenceId: 'pay-1', status: 'COMPLETED' }]);
-    });
-
-    it('changes nothing when a completed refund is completed again, or fails late', () => {
-      const history = [...refusedLate, refundCompleted(refundId(1))];
-      order(history).when(completeRefund(refundId(1))).thenNothing();
-      order(history).when(recordRefundFailure(refundId(1))).thenNothing();
-    });
-
-    it('refuses to settle a refund that was never requested', () => {
-      order(refusedLate).when(completeRefund(refundId(2))).thenThrows(OrderRefundNotFound);
-      order(paid).when(recordRefundFailure(refundId(1))).thenThrows(OrderRefundNotFound);
-    });
-  });
-
-  describe('errors carry a stable code and an HTTP-free kind', () => {
-    it.each<[DomainError, string, string]>([
-      [new OrderNotFound('o'), 'ABC_001', 'not_found'],
-      [new OrderAlreadyExists('o'), 'ORDER_ALREADY_EXISTS', 'conflict'],
-      [new OrderRefundNotFound('r'), 'REFUND_NOT_FOUND', 'not_found'],
-    ])('%p', (error, code, kind) => {
-      expect(error).toBeInstanceOf(DomainError);
-      expect(error).toMatchObject({ code, kind });
+    it('never creates or loses a santim: the fee parts of any split add up to the fee\'s share of the refunded, the fee once all is refunded', () => {
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 1, max: 100_000_000_000 }).chain((amount) => fc.tuple(fc.constant(amount), fc.integer({ min: 0, max: amount }))),
+          fc.array(fc.option(fc.double({ min: 0, max: 1, noNaN: true })), { maxLength: 10 }),
+          fc.boolean(),
+          ([amount, fee], parts, finish) => {
+            const history: OrderEvent[] = [withFee(fee, amount), paidFor(amount)];
+            const ask = (value?: number) => {
+              try {
+                history.push(...orderDecider.decide(refund(value), stateAfter(history)));
+              } catch (error) {
+                if (!(error instanceof DomainError)) throw error;
+              }
+            };
+            for (const part of parts) ask(part === null ? undefined : Math.max(1, Math.floor((amount - stateAfter(history).refunded) * part)));
+            if (finish) ask();
+            const state = stateAfter(history);
+            const feeParts = history.flatMap((e) => (e.type === 'OrderRefundRequested' ? [e.data.fee ?? 0] : []));
+            const amounts = history.flatMap((e) => (e.type === 'OrderRefundRequested' ? [e.data.amount] : []));
+            feeParts.forEach((part, i) => expect(part).toBeLessThanOrEqual(amounts[i]));
+            expect(feeParts.reduce((a, b) => a + b, 0)).toBe(state.feeRefunded);
+            expect(BigInt(state.feeRefunded)).toBe((BigInt(fee) * BigInt(state.refunded)) / BigInt(amount));
+            if (state.refunded === amount) expect(state.feeRefunded).toBe(fee);
+          },
+        ),
+        { numRuns: 300 },
+      );
     });
   });
 });

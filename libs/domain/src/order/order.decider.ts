@@ -1,160 +1,112 @@
+import { decidePayment, evolvePayment, nextRefundId, openPayment, type PaymentCommand, type PaymentState } from '../payment/payment.decider';
+import { PaymentNaming } from '../payment/payment.naming';
 import type { Decider } from '../shared/decider';
-import { DomainError } from '../shared/domain-error';
-import type { Santim } from '../shared/money';
+import { addSantim, formatEtb, type Santim, subtractSantim, ZERO } from '../shared/money';
 import { assertCurrency } from '../shared/order-terms';
-import { assertPayable, type PaymentAttempt } from '../shared/payment-errors';
-import type { OrderCreated, OrderEvent } from './order.events';
+import { ORDER_PAYMENT_EVENTS, type OrderCreated, type OrderEvent, type OrderPaymentEvent } from './order.events';
+import { feeShare } from '../shared/fees';
+import { AmountExceedsRefundable, OrderAlreadyRefunded, OrderFeeExceedsAmount, OrderNotFound, OrderNotPaid } from './order.errors';
 
-export type OrderStatus = 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED';
+/** REFUND_PENDING and REFUNDED: all it was paid is being, or was, refunded on its merchant's request. */
+export type OrderStatus = 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED' | 'REFUND_PENDING' | 'REFUNDED';
 
+/** An order is a payment and nothing more. */
 export interface OrderState {
   created?: OrderCreated['data'];
   status: OrderStatus;
-  paymentReferenceId?: string;
-  lastPaymentAttempt?: PaymentAttempt;
-  paidAt?: string;
-  failureReason?: string;
-  seenPayments: string[];
-  refunds: { refundId: string; amount: Santim; paymentReferenceId: string; status: 'PENDING' | 'COMPLETED' }[];
+  payment?: PaymentState;
+  /** What its merchant asked to refund of the paid money (a refund counts from its request, as in the ledger). */
+  refunded: Santim;
+  /** How much of the order's fee those refunds took back. */
+  feeRefunded: Santim;
+  /** The refunds its merchant asked for, with its words (not those of payments it refused). */
+  requestedRefunds: { refundId: string; note?: string; fee?: Santim }[];
 }
 
 export type OrderCommand =
   | { type: 'CreateOrder'; data: OrderCreated['data'] }
-  | { type: 'InitiateOrderPayment'; data: Omit<PaymentAttempt, 'initiatedAt'> & { at: string } }
-  | { type: 'RecordOrderPayment'; data: { externalReferenceId: string; paymentType: string; amount: Santim; at: string } }
-  | { type: 'RecordOrderPaymentFailure'; data: { externalReferenceId?: string; reason: string; at: string } }
-  | { type: 'ExpireOrder'; data: { at: string } }
-  | { type: 'RecordOrderRefundFailure'; data: { refundId: string; reason: string; at: string } }
-  | { type: 'CompleteOrderRefund'; data: { refundId: string; externalReferenceId: string; at: string } };
+  | { type: 'RefundPayment'; data: { orderId: string; merchantId: string; amount?: Santim; note: string; at: string } }
+  | PaymentCommand;
 
-export class OrderNotFound extends DomainError {
-  constructor(orderId: string) {
-    super('ABC_001', `Order ${orderId} was not found`, 'not_found');
-  }
-}
+export const ORDER_PAYMENT = new PaymentNaming<OrderEvent, OrderPaymentEvent>(ORDER_PAYMENT_EVENTS);
 
-export class OrderAlreadyExists extends DomainError {
-  constructor(orderId: string) {
-    super('ORDER_ALREADY_EXISTS', `Order ${orderId} already exists`, 'conflict');
-  }
-}
+export const ORDER_EVENT_TYPES: ReadonlySet<string> = new Set(['OrderCreated', ...ORDER_PAYMENT.types]);
 
-export class OrderRefundNotFound extends DomainError {
-  constructor(refundId: string) {
-    super('REFUND_NOT_FOUND', `No refund ${refundId} was requested`, 'not_found');
-  }
+/** An order's status is its payment's, until all it was paid is refunded on request. */
+function orderStatus(state: OrderState, payment: PaymentState): OrderStatus {
+  // CLOSED is an escrow's: an order cannot be cancelled.
+  if (payment.status === 'CLOSED') return state.status;
+  if (payment.status !== 'PAID' || state.refunded < payment.amount) return payment.status;
+  const awaited = payment.refunds.some((r) => state.requestedRefunds.some((q) => q.refundId === r.refundId) && r.status === 'PENDING');
+  return awaited ? 'REFUND_PENDING' : 'REFUNDED';
 }
 
 function evolve(state: OrderState, event: OrderEvent): OrderState {
-  switch (event.type) {
-    case 'OrderCreated':
-      return { ...state, created: event.data, status: 'PENDING' };
-    case 'OrderPaymentInitiated':
-      return { ...state, lastPaymentAttempt: event.data };
-    case 'OrderPaid':
-      return {
-        ...state,
-        status: 'PAID',
-        paymentReferenceId: event.data.externalReferenceId,
-        paidAt: event.data.paidAt,
-        seenPayments: [...state.seenPayments, event.data.externalReferenceId],
-      };
-    case 'OrderPaymentFailed':
-      return { ...state, status: 'FAILED', failureReason: event.data.reason };
-    case 'OrderExpired':
-      return { ...state, status: 'EXPIRED' };
-    case 'OrderPaymentRefused':
-      return { ...state, seenPayments: [...state.seenPayments, event.data.externalReferenceId] };
-    case 'OrderRefundRequested':
-      return {
-        ...state,
-        refunds: [
-          ...state.refunds,
-          { refundId: event.data.refundId, amount: event.data.amount, paymentReferenceId: event.data.paymentReferenceId, status: 'PENDING' },
-        ],
-      };
-    case 'OrderRefundFailed':
-      return state;
-    case 'OrderRefundCompleted':
-      return {
-        ...state,
-        refunds: state.refunds.map((r) => (r.refundId === event.data.refundId ? { ...r, status: 'COMPLETED' } : r)),
-      };
+  if (event.type === 'OrderCreated') {
+    const { orderId: payableId, amount, expiresAt } = event.data;
+    return {
+      created: event.data,
+      status: 'PENDING',
+      payment: openPayment({ payableId, amount, expiresAt }),
+      refunded: ZERO,
+      feeRefunded: ZERO,
+      requestedRefunds: [],
+    };
   }
+  if (!state.payment) return state;
+  const payment = evolvePayment(state.payment, ORDER_PAYMENT.fact(event));
+  const next =
+    event.type === 'OrderRefundRequested' && event.data.reason === 'REQUESTED'
+      ? {
+          ...state,
+          refunded: addSantim(state.refunded, event.data.amount),
+          feeRefunded: addSantim(state.feeRefunded, event.data.fee ?? ZERO),
+          requestedRefunds: [...state.requestedRefunds, { refundId: event.data.refundId, note: event.data.note, ...(event.data.fee ? { fee: event.data.fee } : {}) }],
+        }
+      : state;
+  return { ...next, payment, status: orderStatus(next, payment) };
 }
 
-function requireCreated(state: OrderState): OrderCreated['data'] {
-  if (!state.created) throw new OrderNotFound('unknown');
-  return state.created;
-}
-
-function isPendingRefund(state: OrderState, refundId: string): boolean {
-  const refund = state.refunds.find((r) => r.refundId === refundId);
-  if (!refund) throw new OrderRefundNotFound(refundId);
-  return refund.status === 'PENDING';
-}
-
-function decidePayment(data: Extract<OrderCommand, { type: 'RecordOrderPayment' }>['data'], state: OrderState): OrderEvent[] {
-  const created = requireCreated(state);
-  if (state.seenPayments.includes(data.externalReferenceId)) return [];
-  const inTime = Date.parse(data.at) < Date.parse(created.expiresAt);
-  if (state.status === 'PENDING' && inTime && data.amount === created.amount) {
-    return [{ type: 'OrderPaid', data: { externalReferenceId: data.externalReferenceId, paymentType: data.paymentType, amount: data.amount, paidAt: data.at } }];
-  }
-  // Money moved but the order cannot take it: refuse the payment and send the money back.
-  const expiresNow = state.status === 'PENDING' && !inTime;
-  const reason = expiresNow ? 'EXPIRED' : state.status === 'PENDING' ? 'AMOUNT_MISMATCH' : state.status;
+/** Part or all of what was paid and not yet refunded goes back to the customer, through the provider. */
+function decideRefund(data: Extract<OrderCommand, { type: 'RefundPayment' }>['data'], state: OrderState): OrderEvent[] {
+  if (!state.created || state.created.merchantId !== data.merchantId) throw new OrderNotFound(data.orderId);
+  const payment = state.payment!;
+  if (payment.status !== 'PAID') throw new OrderNotPaid(state.status);
+  const refundable = subtractSantim(payment.amount, state.refunded);
+  if (refundable === 0) throw new OrderAlreadyRefunded();
+  if (data.amount !== undefined && data.amount > refundable) throw new AmountExceedsRefundable(formatEtb(data.amount), formatEtb(refundable));
+  const amount = data.amount ?? refundable;
+  const fee = subtractSantim(feeShare(state.created.fee, payment.amount, addSantim(state.refunded, amount)), state.feeRefunded);
   return [
-    ...(expiresNow ? [{ type: 'OrderExpired' as const, data: { expiredAt: created.expiresAt } }] : []),
-    { type: 'OrderPaymentRefused', data: { externalReferenceId: data.externalReferenceId, amount: data.amount, reason, receivedAt: data.at } },
     {
       type: 'OrderRefundRequested',
       data: {
-        refundId: `${created.orderId}-refund-${state.refunds.length + 1}`,
-        amount: data.amount,
-        paymentReferenceId: data.externalReferenceId,
+        refundId: nextRefundId(payment),
+        amount,
+        paymentReferenceId: payment.paymentReferenceId!,
         requestedAt: data.at,
+        reason: 'REQUESTED',
+        note: data.note,
+        ...(state.created.fee ? { fee } : {}),
       },
     },
   ];
 }
 
 function decide(command: OrderCommand, state: OrderState): OrderEvent[] {
-  switch (command.type) {
-    case 'CreateOrder':
-      if (state.created) throw new OrderAlreadyExists(command.data.orderId);
-      assertCurrency(command.data.currency);
-      return [{ type: 'OrderCreated', data: command.data }];
-    case 'InitiateOrderPayment': {
-      const created = requireCreated(state);
-      assertPayable(state.status, created.expiresAt, command.data.at);
-      const { at, ...attempt } = command.data;
-      return [{ type: 'OrderPaymentInitiated', data: { ...attempt, initiatedAt: at } }];
-    }
-    case 'RecordOrderPayment':
-      return decidePayment(command.data, state);
-    case 'RecordOrderPaymentFailure':
-      requireCreated(state);
-      if (state.status !== 'PENDING') return [];
-      return [{ type: 'OrderPaymentFailed', data: { externalReferenceId: command.data.externalReferenceId, reason: command.data.reason, failedAt: command.data.at } }];
-    case 'ExpireOrder': {
-      const created = requireCreated(state);
-      if (state.status !== 'PENDING' || Date.parse(command.data.at) < Date.parse(created.expiresAt)) return [];
-      return [{ type: 'OrderExpired', data: { expiredAt: created.expiresAt } }];
-    }
-    case 'RecordOrderRefundFailure':
-      requireCreated(state);
-      if (!isPendingRefund(state, command.data.refundId)) return [];
-      return [{ type: 'OrderRefundFailed', data: { refundId: command.data.refundId, reason: command.data.reason, failedAt: command.data.at } }];
-    case 'CompleteOrderRefund':
-      requireCreated(state);
-      if (!isPendingRefund(state, command.data.refundId)) return [];
-      return [{ type: 'OrderRefundCompleted', data: { refundId: command.data.refundId, externalReferenceId: command.data.externalReferenceId, completedAt: command.data.at } }];
+  if (command.type === 'CreateOrder') {
+    assertCurrency(command.data.currency);
+    if (command.data.fee !== undefined && command.data.fee > command.data.amount) throw new OrderFeeExceedsAmount();
+    // The order's id derives from the request's Idempotency-Key and body: the same request again finds it made.
+    return state.created ? [] : [{ type: 'OrderCreated', data: command.data }];
   }
+  if (command.type === 'RefundPayment') return decideRefund(command.data, state);
+  if (!state.payment) throw new OrderNotFound('unknown');
+  return decidePayment(command, state.payment, state.status).map((fact) => ORDER_PAYMENT.event(fact));
 }
 
 export const orderDecider: Decider<OrderCommand, OrderEvent, OrderState> = {
-  initialState: () => ({ status: 'PENDING', seenPayments: [], refunds: [] }),
+  initialState: () => ({ status: 'PENDING', refunded: ZERO, feeRefunded: ZERO, requestedRefunds: [] }),
   evolve,
   decide,
 };

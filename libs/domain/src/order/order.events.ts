@@ -1,86 +1,34 @@
-import type { Customer, EscrowItem } from '../escrow/escrow.events';
+import type { NamedPaymentEvent, RefundRequest } from '../payment/payment.events';
 import type { Santim } from '../shared/money';
-import type { PaymentAttempt } from '../shared/payment-errors';
+import type { Item, PayableTerms } from '../shared/payable-terms';
 
-export type OrderItem = Omit<EscrowItem, 'productId'> & { productId?: string };
+export type OrderItem = Item;
 
 export interface OrderCreated {
   type: 'OrderCreated';
-  data: {
-    orderId: string;
-    merchantId: string;
-    amount: Santim;
-    currency: 'ETB';
-    description: string;
-    customer: Customer;
-    items: OrderItem[];
-    callbackUrl?: string;
-    redirectUrl?: string;
-    metadata?: Record<string, unknown>;
-    expiresAt: string;
-    createdAt: string;
-  };
+  /** `fee`: the platform's part of `amount`, earned by the order's merchant's fees account when it is paid. */
+  data: PayableTerms & { orderId: string; description: string; fee?: Santim };
 }
 
-export interface OrderPaymentInitiated {
-  type: 'OrderPaymentInitiated';
-  data: PaymentAttempt;
-}
+/** The order's names for the payment lifecycle's facts. */
+export const ORDER_PAYMENT_EVENTS = {
+  initiated: 'OrderPaymentInitiated',
+  paid: 'OrderPaid',
+  failed: 'OrderPaymentFailed',
+  expired: 'OrderExpired',
+  refused: 'OrderPaymentRefused',
+  refundRequested: 'OrderRefundRequested',
+  refundFailed: 'OrderRefundFailed',
+  refundCompleted: 'OrderRefundCompleted',
+} as const;
 
-export interface OrderPaid {
-  type: 'OrderPaid';
-  data: { externalReferenceId: string; paymentType: string; amount: Santim; paidAt: string };
-}
+/**
+ * An order's refund: of a payment it refused (no reason, as ever), or of its own paid money that its
+ * merchant asked to give back (`REQUESTED`, with the merchant's words in `note`). Of an order with a
+ * fee, `fee` of the amount comes back out of the fees it earned (feeShare), the rest out of its payable.
+ */
+export type OrderRefundRequest = RefundRequest & { reason?: 'REQUESTED'; note?: string; fee?: Santim };
 
-export interface OrderPaymentFailed {
-  type: 'OrderPaymentFailed';
-  data: { externalReferenceId?: string; reason: string; failedAt: string };
-}
+export type OrderPaymentEvent = NamedPaymentEvent<typeof ORDER_PAYMENT_EVENTS, OrderRefundRequest>;
 
-export interface OrderExpired {
-  type: 'OrderExpired';
-  data: { expiredAt: string };
-}
-
-export interface OrderPaymentRefused {
-  type: 'OrderPaymentRefused';
-  data: { externalReferenceId: string; amount: Santim; reason: string; receivedAt: string };
-}
-
-export interface OrderRefundRequested {
-  type: 'OrderRefundRequested';
-  data: { refundId: string; amount: Santim; paymentReferenceId: string; requestedAt: string };
-}
-
-export interface OrderRefundFailed {
-  type: 'OrderRefundFailed';
-  data: { refundId: string; reason: string; failedAt: string };
-}
-
-export interface OrderRefundCompleted {
-  type: 'OrderRefundCompleted';
-  data: { refundId: string; externalReferenceId: string; completedAt: string };
-}
-
-export type OrderEvent =
-  | OrderCreated
-  | OrderPaymentInitiated
-  | OrderPaid
-  | OrderPaymentFailed
-  | OrderExpired
-  | OrderPaymentRefused
-  | OrderRefundRequested
-  | OrderRefundFailed
-  | OrderRefundCompleted;
-
-export const ORDER_EVENT_TYPES: ReadonlySet<string> = new Set<OrderEvent['type']>([
-  'OrderCreated',
-  'OrderPaymentInitiated',
-  'OrderPaid',
-  'OrderPaymentFailed',
-  'OrderExpired',
-  'OrderPaymentRefused',
-  'OrderRefundRequested',
-  'OrderRefundFailed',
-  'OrderRefundCompleted',
-]);
+export type OrderEvent = OrderCreated | OrderPaymentEvent;

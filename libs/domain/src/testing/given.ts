@@ -1,5 +1,3 @@
-/// <reference types="jest" />
-// The reference above keeps `nest build` (node types only) compiling this test-only helper.
 import { fold, type Decider } from '../shared/decider';
 
 /**

@@ -1,6 +1,6 @@
 import { START, WrongExpectedRevision } from '../event-store.port';
 import { eventStoreContract } from '../testing/event-store.contract';
-import { FakeKurrentClient } from './fake-kurrent-client';
+import { FakeKurrentClient } from '../testing/fake-kurrent-client';
 import { createKurrentEventStore, KurrentEventStore } from './kurrent-event-store';
 import { fromRecorded, toEventData } from './kurrent-mapping';
 

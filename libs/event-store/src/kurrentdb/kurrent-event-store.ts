@@ -1,3 +1,4 @@
+import type { Filter } from '@kurrent/kurrentdb-client';
 import {
   type AppendResult,
   comparePositions,
@@ -20,9 +21,9 @@ import { actualRevision, fromKurrentPosition, fromRecorded, type KurrentEventDat
  */
 export interface KurrentClient {
   appendToStream(stream: string, events: KurrentEventData[], options: { streamState: KurrentStreamState }): Promise<{ nextExpectedRevision: bigint; position?: { commit: bigint; prepare: bigint } }>;
-  readStream(stream: string, options: { fromRevision: 'start'; direction: 'forwards' }): AsyncIterable<{ event?: KurrentRecorded }>;
-  readAll(options: { fromPosition: 'start' | LogPosition; maxCount: number; direction: 'forwards'; filter: unknown }): AsyncIterable<{ event?: KurrentRecorded }>;
-  subscribeToAll(options: { fromPosition: 'start' | LogPosition; filter: unknown }): AsyncIterable<{ event?: KurrentRecorded }> & { unsubscribe(): Promise<void> };
+  readStream(stream: string, options: { fromRevision: 'start' | bigint; direction: 'forwards'; maxCount?: number }): AsyncIterable<{ event?: KurrentRecorded }>;
+  readAll(options: { fromPosition: 'start' | LogPosition; maxCount: number; direction: 'forwards'; filter?: Filter }): AsyncIterable<{ event?: KurrentRecorded }>;
+  subscribeToAll(options: { fromPosition: 'start' | LogPosition; filter?: Filter }): AsyncIterable<{ event?: KurrentRecorded }> & { unsubscribe(): Promise<void> };
   dispose(): Promise<void>;
 }
 
@@ -44,7 +45,7 @@ class HandlerFailed extends Error {
 
 export interface KurrentEventStoreOptions {
   /** System events ($…) never reach our readers. */
-  filter: unknown;
+  filter?: Filter;
   /** Wait before resubscribing after the subscription drops. */
   resubscribeDelayMs?: number;
 }
@@ -68,11 +69,12 @@ export class KurrentEventStore implements EventStore {
       throw error;
     }
     const first = result.nextExpectedRevision - BigInt(events.length) + 1n;
-    const position = fromKurrentPosition(result.position);
-    const recorded = data.map((event, i) =>
-      fromRecorded({ streamId, id: event.id, revision: first + BigInt(i), type: event.type, created: new Date(), data: event.data, metadata: event.metadata }, position),
-    );
-    return { nextRevision: result.nextExpectedRevision, position, events: recorded };
+    // The append reports the last event's position only: each event's own is read back.
+    const recorded: RecordedEvent[] = [];
+    for await (const resolved of this.client.readStream(streamId, { fromRevision: first, direction: 'forwards', maxCount: events.length })) {
+      if (resolved.event) recorded.push(fromRecorded(resolved.event));
+    }
+    return { nextRevision: result.nextExpectedRevision, position: fromKurrentPosition(result.position), events: recorded };
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {
@@ -86,6 +88,11 @@ export class KurrentEventStore implements EventStore {
       throw error;
     }
     return events;
+  }
+
+  async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    const histories = await Promise.all(streamIds.map(async (id) => [id, await this.readStream(id)] as const));
+    return new Map(histories);
   }
 
   /** KurrentDB reads $all from a position inclusively; the port reads strictly after it. */
@@ -158,6 +165,6 @@ export function createKurrentEventStore(connectionString: string): KurrentEventS
   // Loaded here so deployments on PostgreSQL never load the gRPC client.
   // eslint-disable-next-line @typescript-eslint/no-require-imports
   const kurrent = require('@kurrent/kurrentdb-client') as typeof import('@kurrent/kurrentdb-client');
-  const client = kurrent.KurrentDBClient.connectionString(connectionString) as unknown as KurrentClient;
+  const client: KurrentClient = kurrent.KurrentDBClient.connectionString(connectionString);
   return new KurrentEventStore(client, { filter: kurrent.excludeSystemEvents() });
 }

@@ -1,22 +1,24 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import { request } from 'undici';
+import type { SqlExecutor } from '@app/database';
 import { toEtbNumber } from '@app/domain';
-import { PROVIDER_SIGNATURE_HEADER, PROVIDER_TIMESTAMP_HEADER, signNotification } from '../notification-signature';
 import {
+  type PaymentMethod,
   type PaymentProvider,
-  type ProviderNotification,
+  type PaymentStatus,
   ProviderRejected,
   type PushAccepted,
   type PushRequest,
   type RefundRequest,
+  type ReceivedNotification,
+  type RefundStatus,
 } from '../payment-provider.port';
+import { readSandboxNotification } from './sandbox-notification';
+import { type SandboxPayment, SandboxBooks, type SandboxRefund } from './sandbox-books';
+import { SandboxNotifier } from './sandbox-notifier';
 import { SANDBOX_OTP, SANDBOX_PHONES } from './sandbox-phones';
 
-/** Deliveries of one notification before the sandbox gives up, and the base wait between them. */
-const NOTIFY_ATTEMPTS = 8;
-const NOTIFY_RETRY_MS = 20;
-
 export interface SandboxOptions {
+  db: SqlExecutor;
   notificationSecret: Buffer;
   /** Where notifications are posted, resolved when one is sent (the port is known only after listen). */
   notifyBaseUrl: () => string;
@@ -25,121 +27,151 @@ export interface SandboxOptions {
   onDeliveryError?: (error: unknown) => void;
 }
 
-interface PendingPush {
-  request: PushRequest;
-  providerReference: string;
+const reference = (prefix: string) => `${prefix}-${randomBytes(8).toString('hex').toUpperCase()}`;
+
+/** The sandbox's own test methods: a wallet that settles on the push, and one that asks for a code. */
+export const SANDBOX_METHODS: readonly PaymentMethod[] = [
+  { id: 'sandbox-ussd', name: 'Test wallet (USSD push)', otpRequired: false },
+  { id: 'sandbox-otp', name: 'Test wallet that asks for a code', otpRequired: true },
+];
+
+/** How a push to this test phone ends (README's table of test numbers); a method that asks for a code asks whatever the phone. */
+function outcomeFor(phone: string, method: string): Pick<SandboxPayment, 'outcome' | 'reason' | 'otpRequired'> {
+  if (phone === SANDBOX_PHONES.insufficientFunds) return { outcome: 'failed', reason: 'INSUFFICIENT_FUNDS', otpRequired: false };
+  if (phone === SANDBOX_PHONES.neverAnswers) return { outcome: 'never', otpRequired: false };
+  const otpByMethod = SANDBOX_METHODS.find((m) => m.id === method)?.otpRequired ?? false;
+  return { outcome: 'succeeded', otpRequired: otpByMethod || phone === SANDBOX_PHONES.asksForOtp };
+}
+
+function paymentStatusOf(payment: SandboxPayment, now: Date): PaymentStatus {
+  if (payment.outcome === 'never' || !payment.answerAt || payment.answerAt > now) return { state: 'pending' };
+  const at = payment.answerAt.toISOString();
+  return payment.outcome === 'succeeded'
+    ? { state: 'succeeded', externalReferenceId: payment.providerReference, amount: payment.amount, paymentType: 'USSD_PUSH', at }
+    : { state: 'failed', externalReferenceId: payment.providerReference, reason: payment.reason ?? 'FAILED', at };
+}
+
+function refundStatusOf(refund: SandboxRefund, now: Date): RefundStatus {
+  return refund.settlesAt > now ? { state: 'pending' } : { state: 'succeeded', externalReferenceId: refund.externalReferenceId, at: refund.settlesAt.toISOString() };
 }
 
 /**
- * A stand-in for a mobile-money provider: it accepts pushes and refunds at once and reports their
- * outcome a moment later by POSTing a signed notification, as a real provider would. What it has
- * not reported yet lives in memory: a restart loses it, as a provider outage would (orders then expire).
+ * A stand-in for a mobile-money provider that behaves like one: it accepts pushes and refunds at
+ * once, reports their outcome a moment later as signed notifications (delivered again until
+ * acknowledged), answers questions about any operation from its own durable books, and treats a
+ * repeated request (same attempt id, same refund id) as the first one.
  */
 export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox';
-  private readonly pushes = new Map<string, PendingPush>();
-  private readonly refunds = new Set<string>();
-  private readonly timers = new Set<NodeJS.Timeout>();
+  readonly methods = SANDBOX_METHODS;
+  private readonly books: SandboxBooks;
+  private readonly notifier: SandboxNotifier;
 
-  constructor(private readonly options: SandboxOptions) {}
+  constructor(private readonly options: SandboxOptions) {
+    this.books = new SandboxBooks(options.db);
+    this.notifier = new SandboxNotifier({ secret: options.notificationSecret, baseUrl: options.notifyBaseUrl, onDeliveryError: options.onDeliveryError });
+  }
 
+  /** The secret the sandbox signs its notifications with (tests sign their own with it). */
   get notificationSecret(): Buffer {
     return this.options.notificationSecret;
   }
 
+  readNotification(received: ReceivedNotification) {
+    return readSandboxNotification(received, this.options.notificationSecret);
+  }
+
   async initiatePush(request: PushRequest): Promise<PushAccepted> {
-    const providerReference = `SBX-${randomBytes(8).toString('hex').toUpperCase()}`;
-    this.pushes.set(providerReference, { request, providerReference });
-    const otpRequired = request.phone === SANDBOX_PHONES.asksForOtp;
-    if (!otpRequired) this.later(() => this.answerPush(providerReference));
-    return { providerReference, otpRequired };
+    const ending = outcomeFor(request.phone, request.method);
+    const answerAt = ending.otpRequired || ending.outcome === 'never' ? undefined : this.answerTime();
+    const { payment, created } = await this.books.recordPush({
+      attemptId: request.attemptId,
+      providerReference: reference('SBX'),
+      orderId: request.orderId,
+      phone: request.phone,
+      amount: request.amount,
+      answerAt,
+      ...ending,
+    });
+    if (created) this.notifyWhenAnswered(payment);
+    return { providerReference: payment.providerReference, otpRequired: payment.otpRequired };
   }
 
   async confirmOtp(orderId: string, providerReference: string, otp: string): Promise<void> {
-    const push = this.pushes.get(providerReference);
-    if (!push || push.request.orderId !== orderId) throw new ProviderRejected('UNKNOWN_PUSH', 'No payment request is waiting for a code');
+    const payment = await this.books.payment(providerReference);
+    if (!payment || payment.orderId !== orderId || !payment.otpRequired) throw new ProviderRejected('UNKNOWN_PUSH', 'No payment request is waiting for a code');
     if (otp !== SANDBOX_OTP) throw new ProviderRejected('INVALID_OTP', 'The code is not correct');
-    this.later(() => this.answerPush(providerReference));
+    const answerAt = this.answerTime();
+    if (await this.books.answerOtp(providerReference, answerAt)) this.notifyWhenAnswered({ ...payment, answerAt });
   }
 
-  async refund(request: RefundRequest): Promise<void> {
+  async paymentStatus(attempt: { providerReference: string }): Promise<PaymentStatus> {
+    const payment = await this.books.payment(attempt.providerReference);
+    return payment ? paymentStatusOf(payment, new Date()) : { state: 'unknown' };
+  }
+
+  async refund(request: RefundRequest): Promise<RefundStatus> {
     if (request.phone === SANDBOX_PHONES.refundsRejected) {
       throw new ProviderRejected('REFUND_REJECTED', 'The provider could not refund this wallet right now');
     }
-    if (this.refunds.has(request.refundId)) return;
-    this.refunds.add(request.refundId);
-    this.later(() =>
-      this.notify({
+    const { refund, created } = await this.books.recordRefund({
+      refundId: request.refundId,
+      orderId: request.orderId,
+      amount: request.amount,
+      externalReferenceId: reference('SBX-R'),
+      settlesAt: this.answerTime(),
+    });
+    if (created) {
+      this.notifier.later(refund.settlesAt, {
         type: 'refund.succeeded',
-        orderId: request.orderId,
-        refundId: request.refundId,
-        externalReferenceId: `SBX-R-${randomBytes(6).toString('hex').toUpperCase()}`,
-        amount: toEtbNumber(request.amount),
-      }),
-    );
+        orderId: refund.orderId,
+        refundId: refund.refundId,
+        externalReferenceId: refund.externalReferenceId,
+        amount: toEtbNumber(refund.amount),
+        occurredAt: refund.settlesAt.toISOString(),
+      });
+    }
+    return refundStatusOf(refund, new Date());
+  }
+
+  async refundStatus(query: { refundId: string }): Promise<RefundStatus> {
+    const refund = await this.books.refund(query.refundId);
+    return refund ? refundStatusOf(refund, new Date()) : { state: 'unknown' };
   }
 
   /** Settles a payment at once, as the provider would (the sandbox `complete` endpoint). */
-  async settle(orderId: string, amount: number, outcome: 'PAID' | 'FAILED'): Promise<void> {
-    const attemptId = `sandbox-${randomUUID()}`;
-    const externalReferenceId = `SBX-${randomBytes(8).toString('hex').toUpperCase()}`;
-    await this.notify(
-      outcome === 'PAID'
-        ? { type: 'payment.succeeded', orderId, attemptId, externalReferenceId, amount, paymentType: 'USSD_PUSH' }
-        : { type: 'payment.failed', orderId, attemptId, externalReferenceId, reason: 'DECLINED' },
-    );
+  async settle(orderId: string, phone: string, amount: PushRequest['amount'], outcome: 'PAID' | 'FAILED'): Promise<void> {
+    const { payment } = await this.books.recordPush({
+      attemptId: `sandbox-${randomUUID()}`,
+      providerReference: reference('SBX'),
+      orderId,
+      phone,
+      amount,
+      otpRequired: false,
+      outcome: outcome === 'PAID' ? 'succeeded' : 'failed',
+      reason: outcome === 'PAID' ? undefined : 'DECLINED',
+      answerAt: new Date(),
+    });
+    await this.notifier.now(this.paymentNotification(payment));
   }
 
   close(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
+    this.notifier.close();
   }
 
-  private async answerPush(providerReference: string): Promise<void> {
-    const push = this.pushes.get(providerReference);
-    if (!push) return;
-    this.pushes.delete(providerReference);
-    const { request } = push;
-    if (request.phone === SANDBOX_PHONES.neverAnswers) return;
-    const common = { orderId: request.orderId, attemptId: request.attemptId, externalReferenceId: providerReference };
-    await this.notify(
-      request.phone === SANDBOX_PHONES.insufficientFunds
-        ? { ...common, type: 'payment.failed', reason: 'INSUFFICIENT_FUNDS' }
-        : { ...common, type: 'payment.succeeded', amount: toEtbNumber(request.amount), paymentType: 'USSD_PUSH' },
-    );
+  private answerTime(): Date {
+    return new Date(Date.now() + this.options.delayMs);
   }
 
-  private later(work: () => Promise<void>): void {
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      work().catch((error: unknown) => this.options.onDeliveryError?.(error));
-    }, this.options.delayMs);
-    this.timers.add(timer);
+  private notifyWhenAnswered(payment: SandboxPayment): void {
+    if (payment.outcome === 'never' || !payment.answerAt) return;
+    this.notifier.later(payment.answerAt, this.paymentNotification(payment));
   }
 
-  /**
-   * Posts a signed notification. Like a real provider, it delivers the same notification again when
-   * the receiver answers 409 (the order changed concurrently) or 5xx; applying it is idempotent.
-   */
-  private async notify(notification: Omit<ProviderNotification, 'id' | 'occurredAt'>): Promise<void> {
-    const body = JSON.stringify({ id: `ntf_${randomUUID()}`, occurredAt: new Date().toISOString(), ...notification });
-    for (let attempt = 1; ; attempt++) {
-      const timestamp = String(Date.now());
-      // undici's own request: the global fetch (WHATWG streams over the same client) costs several times the CPU.
-      const response = await request(`${this.options.notifyBaseUrl()}/v1/providers/sandbox/notifications`, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [PROVIDER_TIMESTAMP_HEADER]: timestamp,
-          [PROVIDER_SIGNATURE_HEADER]: signNotification(this.options.notificationSecret, timestamp, body),
-        },
-        body,
-      });
-      const text = await response.body.text();
-      if (response.statusCode >= 200 && response.statusCode < 300) return;
-      const retriable = response.statusCode === 409 || response.statusCode >= 500;
-      if (!retriable || attempt >= NOTIFY_ATTEMPTS) throw new Error(`notification refused: ${response.statusCode} ${text}`);
-      await new Promise((resolve) => setTimeout(resolve, NOTIFY_RETRY_MS * attempt + Math.random() * NOTIFY_RETRY_MS));
-    }
+  private paymentNotification(payment: SandboxPayment) {
+    const common = { orderId: payment.orderId, attemptId: payment.attemptId, externalReferenceId: payment.providerReference, occurredAt: payment.answerAt?.toISOString() };
+    return payment.outcome === 'succeeded'
+      ? { ...common, type: 'payment.succeeded' as const, amount: toEtbNumber(payment.amount), paymentType: 'USSD_PUSH' }
+      : { ...common, type: 'payment.failed' as const, reason: payment.reason ?? 'FAILED' };
   }
 }

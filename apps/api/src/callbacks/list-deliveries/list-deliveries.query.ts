@@ -1,8 +1,8 @@
 import { Query } from '@nestjs/cqrs';
-import type { DeliveryState } from '@app/callbacks';
+import type { DeliveryView } from '@app/read-models';
 
 export interface DeliveryRow {
-  state: DeliveryState;
+  delivery: DeliveryView;
   createdAt: Date;
   updatedAt: Date;
 }

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { callbackStream, DeliveryNotFound, deliveryDecider, type DeliveryState } from '@app/callbacks';
-import { CommandRunner } from '../../infrastructure/command-runner';
+import { callbackStream, deliveryDecider, type DeliveryState } from '@app/callbacks';
+import { CommandRunner } from '@app/infrastructure';
 import { RedeliverCommand } from './redeliver.command';
 
 /**
@@ -16,10 +16,7 @@ export class RedeliverHandler implements ICommandHandler<RedeliverCommand> {
     const { state } = await this.runner.run(
       callbackStream(deliveryId),
       deliveryDecider,
-      (current) => {
-        if (current.scheduled?.merchantId !== merchantId) throw new DeliveryNotFound(deliveryId);
-        return { type: 'RequestRedelivery' as const, data: { at: new Date().toISOString() } };
-      },
+      { type: 'RequestRedelivery', data: { deliveryId, merchantId, at: new Date().toISOString() } },
       metadata,
     );
     return state;

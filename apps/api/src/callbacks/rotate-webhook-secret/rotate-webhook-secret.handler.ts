@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { merchantDecider, streams } from '@app/domain';
 import { CredentialStore } from '@app/merchants';
-import { CommandRunner } from '../../infrastructure/command-runner';
+import { CommandRunner } from '@app/infrastructure';
 import { RotateWebhookSecretCommand } from './rotate-webhook-secret.command';
 
 /** A new webhook secret; every callback signed from now on uses it. The log records the rotation only. */

@@ -6,7 +6,7 @@ import { ListOrdersQuery, type OrderKind, type OrderListPage } from './list-orde
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
-/** Reads the orders and escrows read models (each indexed by merchant and creation time). */
+/** Reads the payables view (indexed by merchant and creation time). */
 @QueryHandler(ListOrdersQuery)
 export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
   constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
@@ -14,11 +14,8 @@ export class ListOrdersHandler implements IQueryHandler<ListOrdersQuery> {
   async execute({ merchantId, filter }: ListOrdersQuery): Promise<OrderListPage> {
     const rows = await this.db.query<{ kind: OrderKind; id: string; reference: string | null; status: string; amount: string; created_at: Date }>(
       `SELECT * FROM (
-         SELECT 'escrow' AS kind, escrow_id AS id, merchant_order_id AS reference, status, amount, created_at
-         FROM escrows_view WHERE merchant_id = $1 AND ($4::text IS NULL OR $4 = 'escrow')
-         UNION ALL
-         SELECT 'order' AS kind, order_id AS id, state->'created'->>'description' AS reference, status, amount, created_at
-         FROM orders_view WHERE merchant_id = $1 AND ($4::text IS NULL OR $4 = 'order')
+         SELECT kind, payable_id AS id, COALESCE(merchant_order_id, document->>'description') AS reference, status, amount, created_at
+         FROM payables_view WHERE merchant_id = $1 AND ($4::text IS NULL OR kind = $4)
        ) listed
        WHERE ($2::text IS NULL OR status = $2) AND ($3::text IS NULL OR id ILIKE $3 OR reference ILIKE $3)
        ORDER BY created_at DESC, id DESC

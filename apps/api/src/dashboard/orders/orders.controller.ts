@@ -3,14 +3,17 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { InvalidInput } from '@app/domain';
+import { InvalidInput, parseEtb, type Santim, ZERO } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { type AuthenticatedMerchant, CredentialStore } from '@app/merchants';
-import { AuditLogReader } from '../../audit/audit-log.reader';
+import { AuditLogReader } from '@app/audit';
+import type { AllocationView, PayableView } from '@app/read-models';
+import type { SafeHtml } from '../../http/html';
 import { CancelEscrowCommand } from '../../escrows/cancel-escrow/cancel-escrow.command';
-import { GetEscrowQuery } from '../../escrows/get-escrow/get-escrow.query';
+import { ChangeEscrowCommand } from '../../escrows/change-escrow';
+import { RefundAllocationCommand } from '../../escrows/refund-allocation/refund-allocation.command';
 import { ReleaseAllocationCommand } from '../../escrows/release-allocation/release-allocation.command';
-import { GetOrderQuery } from '../../orders/get-order/get-order.query';
+import { GetPayableQuery } from '../../payables/get-payable.query';
 import { CsrfGuard } from '../../web/csrf';
 import { etb, query } from '../../web/format';
 import { field } from '../../web/form';
@@ -19,10 +22,16 @@ import { type Notice, redirect } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
 import { ListOrdersQuery, type OrderKind, type OrderListFilter } from './list-orders.query';
-import { confirmBody, escrowDetailBody, LISTED_STATUSES, orderDetailBody, ordersListBody } from './orders.pages';
+import { confirmBody, escrowDetailBody, LISTED_STATUSES, orderDetailBody, ordersListBody, resolveBody } from './orders.pages';
 
 const PAGE_SIZE = 25;
-const NOTICES: Record<string, Notice> = { released: { text: 'The allocation was released.' }, cancelled: { text: 'The escrow was cancelled.' } };
+const NOTICES: Record<string, Notice> = {
+  released: { text: 'The allocation was released.' },
+  refunded: { text: 'The refund was requested: the customer gets the money once the provider confirms it.' },
+  cancelled: { text: 'The escrow was cancelled.' },
+  disputed: { text: 'The allocation is frozen under dispute until you resolve it.' },
+  resolved: { text: 'The dispute was resolved: the release is done, and the refund goes to the customer once the provider confirms it.' },
+};
 
 function listFilter(params: Record<string, string | undefined>): OrderListFilter {
   const page = params.page ? Number(params.page) : 1;
@@ -34,6 +43,21 @@ function listFilter(params: Record<string, string | undefined>): OrderListFilter
   const search = params.q?.trim() || undefined;
   if (search && search.length > 200) throw new InvalidInput('The search is too long');
   return { search, status, kind: kind as OrderKind | undefined, page, pageSize: PAGE_SIZE };
+}
+
+/** An amount typed into a form (`100`, `100.5`): empty is none. */
+function formAmount(text: string | undefined, options: { allowZero?: boolean } = {}): Santim | undefined {
+  const value = text?.trim();
+  if (!value) return undefined;
+  if (!/^\d{1,10}(\.\d{1,2})?$/.test(value)) throw new InvalidInput('The amount must be a number of birr with at most two decimals, such as 100.50');
+  return parseEtb(Number(value), 'The amount', options);
+}
+
+/** The allocation and amount a release or refund form names. */
+function allocationPart(body: unknown, move: 'release' | 'refund'): { merchantId: string; amount?: Santim } {
+  const merchantId = field(body, 'merchantId');
+  if (!merchantId) throw new InvalidInput(`Choose an allocation to ${move} from the escrow page`);
+  return { merchantId, amount: formAmount(field(body, 'amount')) };
 }
 
 /**
@@ -62,9 +86,9 @@ export class DashboardOrdersController {
 
   @Get('orders/:orderId')
   async order(@Param('orderId') orderId: string, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
-    const { state } = await this.queries.execute(new GetOrderQuery(merchantId, orderId));
+    const { view } = await this.queries.execute(new GetPayableQuery(merchantId, 'order', orderId));
     const events = await this.log.stream(`order-${orderId}`);
-    return sendDashboardPage(reply, this.config, { title: `Order ${orderId}`, current: '/dashboard/orders', who: merchantId, body: () => orderDetailBody(state, events) });
+    return sendDashboardPage(reply, this.config, { title: `Order ${orderId}`, current: '/dashboard/orders', who: merchantId, body: () => orderDetailBody(view, events) });
   }
 
   @Get('escrows/:escrowId')
@@ -74,13 +98,13 @@ export class DashboardOrdersController {
     @SignedInMerchant() merchantId: string,
     @Res() reply: FastifyReply,
   ) {
-    const { state } = await this.queries.execute(new GetEscrowQuery(merchantId, escrowId));
+    const { view } = await this.queries.execute(new GetPayableQuery(merchantId, 'escrow', escrowId));
     const events = await this.log.stream(`escrow-${escrowId}`);
     return sendDashboardPage(reply, this.config, {
-      title: `Escrow ${state.created!.orderId}`,
+      title: `Escrow ${view.merchantOrderId}`,
       current: '/dashboard/orders',
       who: merchantId,
-      body: () => escrowDetailBody(state, events, done ? NOTICES[done] : undefined),
+      body: () => escrowDetailBody(view, events, done ? NOTICES[done] : undefined),
     });
   }
 
@@ -91,39 +115,47 @@ export class DashboardOrdersController {
     @SignedInMerchant() merchantId: string,
     @Res() reply: FastifyReply,
   ) {
-    const { state } = await this.queries.execute(new GetEscrowQuery(merchantId, escrowId));
-    const allocation = state.allocations.find((a) => a.merchantId === allocationMerchantId);
-    if (!allocation) throw new InvalidInput('Choose an allocation to release from the escrow page');
-    const back = `/dashboard/escrows/${encodeURIComponent(escrowId)}`;
-    return sendDashboardPage(reply, this.config, {
-      title: 'Release an allocation',
-      current: '/dashboard/orders',
-      who: merchantId,
-      body: (csrf) =>
-        confirmBody({
-          title: 'Release an allocation',
-          question: `Release ${etb(allocation.amount)} of escrow ${state.created!.orderId} to ${allocation.merchantId}? This cannot be undone.`,
-          action: `${back}/release`,
-          fields: { merchantId: allocation.merchantId },
-          csrf,
-          button: `Release ${etb(allocation.amount)}`,
-          back,
-        }),
-    });
+    return this.confirmAllocationMove(reply, { escrowId, allocationMerchantId, merchantId }, 'release', (held, escrow, to) => ({
+      question: `Release money of escrow ${escrow} to ${to}? The allocation holds ${held}. This cannot be undone.`,
+      button: 'Release',
+    }));
   }
 
   @Post('escrows/:escrowId/release')
   @UseGuards(CsrfGuard)
   async release(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
-    const allocationMerchantId = field(body, 'merchantId');
-    if (!allocationMerchantId) throw new InvalidInput('Choose an allocation to release from the escrow page');
-    await this.commands.execute(new ReleaseAllocationCommand(await this.merchant(merchantId), escrowId, allocationMerchantId, metadata));
+    const releases = [allocationPart(body, 'release')];
+    await this.commands.execute(new ReleaseAllocationCommand(await this.merchant(merchantId), escrowId, releases, metadata));
     return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'released' })}`);
+  }
+
+  @Get('escrows/:escrowId/refund')
+  async confirmRefund(
+    @Param('escrowId') escrowId: string,
+    @Query('merchantId') allocationMerchantId: string | undefined,
+    @SignedInMerchant() merchantId: string,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.confirmAllocationMove(reply, { escrowId, allocationMerchantId, merchantId }, 'refund', (held, escrow, of) => ({
+      question: `Refund money of ${of} in escrow ${escrow} to the customer? The allocation holds ${held}; the other allocations stay held. This cannot be undone.`,
+      button: 'Refund',
+      reason: 'required',
+    }));
+  }
+
+  @Post('escrows/:escrowId/refund')
+  @UseGuards(CsrfGuard)
+  async refund(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    const reason = field(body, 'reason').trim();
+    if (!reason) throw new InvalidInput('Say why the money goes back to the customer');
+    const refunds = [allocationPart(body, 'refund')];
+    await this.commands.execute(new RefundAllocationCommand(await this.merchant(merchantId), escrowId, refunds, reason, metadata));
+    return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'refunded' })}`);
   }
 
   @Get('escrows/:escrowId/cancel')
   async confirmCancel(@Param('escrowId') escrowId: string, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
-    const { state } = await this.queries.execute(new GetEscrowQuery(merchantId, escrowId));
+    const { view } = await this.queries.execute(new GetPayableQuery(merchantId, 'escrow', escrowId));
     const back = `/dashboard/escrows/${encodeURIComponent(escrowId)}`;
     return sendDashboardPage(reply, this.config, {
       title: 'Cancel an escrow',
@@ -132,7 +164,7 @@ export class DashboardOrdersController {
       body: (csrf) =>
         confirmBody({
           title: 'Cancel an escrow',
-          question: `Cancel escrow ${state.created!.orderId}? Whatever it still holds is refunded to the customer. This cannot be undone.`,
+          question: `Cancel escrow ${view.merchantOrderId}? Whatever it still holds is refunded to the customer. This cannot be undone.`,
           action: `${back}/cancel`,
           csrf,
           button: 'Cancel escrow',
@@ -148,6 +180,121 @@ export class DashboardOrdersController {
     const reason = field(body, 'reason').trim() || undefined;
     await this.commands.execute(new CancelEscrowCommand(await this.merchant(merchantId), escrowId, reason, metadata));
     return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'cancelled' })}`);
+  }
+
+  @Get('escrows/:escrowId/dispute')
+  async confirmDispute(
+    @Param('escrowId') escrowId: string,
+    @Query('merchantId') allocationMerchantId: string | undefined,
+    @SignedInMerchant() merchantId: string,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.allocationPage(reply, { escrowId, allocationMerchantId, merchantId }, {
+      title: 'Open a dispute',
+      usable: (a) => a.held > 0,
+      missing: 'Choose an allocation to dispute from the escrow page',
+      body: (view, allocation, back, csrf) =>
+        confirmBody({
+          title: 'Open a dispute',
+          question: `Freeze the ${etb(allocation.held)} the allocation of ${allocation.merchantId} holds in escrow ${view.merchantOrderId}? Nothing releases or refunds it, automatically or not, until you resolve the dispute.`,
+          action: `${back}/dispute`,
+          fields: { merchantId: allocation.merchantId },
+          csrf,
+          button: 'Open dispute',
+          back,
+          reason: 'required',
+        }),
+    });
+  }
+
+  @Post('escrows/:escrowId/dispute')
+  @UseGuards(CsrfGuard)
+  async dispute(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    const reason = field(body, 'reason').trim();
+    if (!reason) throw new InvalidInput('Say what the dispute is about');
+    const allocation = field(body, 'merchantId');
+    if (!allocation) throw new InvalidInput('Choose an allocation to dispute from the escrow page');
+    await this.commands.execute(
+      new ChangeEscrowCommand(await this.merchant(merchantId), escrowId, (at) => ({ type: 'OpenDispute', data: { escrowId, merchantId, allocation, reason, at } }), metadata),
+    );
+    return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'disputed' })}`);
+  }
+
+  @Get('escrows/:escrowId/resolve')
+  async confirmResolve(
+    @Param('escrowId') escrowId: string,
+    @Query('merchantId') allocationMerchantId: string | undefined,
+    @SignedInMerchant() merchantId: string,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.allocationPage(reply, { escrowId, allocationMerchantId, merchantId }, {
+      title: 'Resolve a dispute',
+      usable: (a) => a.frozen > 0,
+      missing: 'Choose a disputed allocation from the escrow page',
+      body: (_view, allocation, back, csrf) => resolveBody({ merchantId: allocation.merchantId, frozen: etb(allocation.frozen), action: `${back}/resolve`, csrf, back }),
+    });
+  }
+
+  @Post('escrows/:escrowId/resolve')
+  @UseGuards(CsrfGuard)
+  async resolve(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    const allocation = field(body, 'merchantId');
+    if (!allocation) throw new InvalidInput('Choose a disputed allocation from the escrow page');
+    const release = formAmount(field(body, 'release'), { allowZero: true }) ?? ZERO;
+    const refund = formAmount(field(body, 'refund'), { allowZero: true }) ?? ZERO;
+    const note = field(body, 'reason').trim();
+    await this.commands.execute(
+      new ChangeEscrowCommand(
+        await this.merchant(merchantId),
+        escrowId,
+        (at) => ({ type: 'ResolveDispute', data: { escrowId, merchantId, resolutions: [{ merchantId: allocation, release, refund }], ...(note ? { note } : {}), at } }),
+        metadata,
+      ),
+    );
+    return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'resolved' })}`);
+  }
+
+  /** The confirmation page of a release or refund of one allocation: an amount (empty: all it holds). */
+  private async confirmAllocationMove(
+    reply: FastifyReply,
+    target: { escrowId: string; allocationMerchantId: string | undefined; merchantId: string },
+    move: 'release' | 'refund',
+    wording: (held: string, escrow: string | undefined, merchant: string) => { question: string; button: string; reason?: 'required' },
+  ) {
+    const title = `${move === 'release' ? 'Release' : 'Refund'} an allocation`;
+    return this.allocationPage(reply, target, {
+      title,
+      usable: (a) => a.held > 0,
+      missing: `Choose an allocation to ${move} from the escrow page`,
+      body: (view, allocation, back, csrf) =>
+        confirmBody({
+          title,
+          ...wording(etb(allocation.held), view.merchantOrderId, allocation.merchantId),
+          action: `${back}/${move}`,
+          fields: { merchantId: allocation.merchantId },
+          amount: { max: etb(allocation.held), hint: `Leave it empty to ${move} all ${etb(allocation.held)}.` },
+          csrf,
+          back,
+        }),
+    });
+  }
+
+  /** A page about one allocation of the escrow, which must be in a state the page can act on. */
+  private async allocationPage(
+    reply: FastifyReply,
+    target: { escrowId: string; allocationMerchantId: string | undefined; merchantId: string },
+    page: { title: string; usable: (allocation: AllocationView) => boolean; missing: string; body: (view: PayableView, allocation: AllocationView, back: string, csrf: string) => SafeHtml },
+  ) {
+    const { view } = await this.queries.execute(new GetPayableQuery(target.merchantId, 'escrow', target.escrowId));
+    const allocation = view.allocations?.find((a) => a.merchantId === target.allocationMerchantId);
+    if (!allocation || !page.usable(allocation)) throw new InvalidInput(page.missing);
+    const back = `/dashboard/escrows/${encodeURIComponent(target.escrowId)}`;
+    return sendDashboardPage(reply, this.config, {
+      title: page.title,
+      current: '/dashboard/orders',
+      who: target.merchantId,
+      body: (csrf) => page.body(view, allocation, back, csrf),
+    });
   }
 
   /** The merchant as its API secret would authenticate it, so the commands cannot tell the two apart. */

@@ -14,19 +14,19 @@ export interface WebhooksView {
 }
 
 function deliveryRow(row: DeliveryRow, csrf: string): SafeHtml {
-  const scheduled = row.state.scheduled!;
+  const delivery = row.delivery;
   return html`<tr>
-  <td data-label="Delivery"><code>${scheduled.deliveryId}</code><br><span class="muted">${when(row.createdAt)}</span></td>
-  <td data-label="Order"><a href="/dashboard/${scheduled.merchantOrderId ? 'escrows' : 'orders'}/${encodeURIComponent(scheduled.orderId)}">${scheduled.merchantOrderId ?? scheduled.orderId}</a><br><span class="muted">${scheduled.sourceEventType}</span></td>
-  <td data-label="Status">${statusBadge(row.state.status)}</td>
-  <td data-label="Attempts">${row.state.attempts.length === 0
+  <td data-label="Delivery"><code>${delivery.deliveryId}</code><br><span class="muted">${when(row.createdAt)}</span></td>
+  <td data-label="Order"><a href="/dashboard/${delivery.merchantOrderId ? 'escrows' : 'orders'}/${encodeURIComponent(delivery.orderId)}">${delivery.merchantOrderId ?? delivery.orderId}</a><br><span class="muted">${delivery.event}</span></td>
+  <td data-label="Status">${statusBadge(delivery.status)}</td>
+  <td data-label="Attempts">${delivery.attempts.length === 0
     ? html`<span class="muted">No attempt yet</span>`
-    : html`<ol class="attempts">${row.state.attempts.map(
+    : html`<ol class="attempts">${delivery.attempts.map(
         (a) => html`<li>${when(a.at)}: ${a.statusCode ? `HTTP ${a.statusCode}` : 'no answer'}, ${a.latencyMs} ms${a.error ? ` (${a.error})` : ''}${a.delivered ? ', delivered' : ''}</li>`,
       )}</ol>`}</td>
-  <td data-label="Action"><form method="post" action="/dashboard/webhooks/deliveries/${encodeURIComponent(scheduled.deliveryId)}/redeliver">
+  <td data-label="Action"><form method="post" action="/dashboard/webhooks/deliveries/${encodeURIComponent(delivery.deliveryId)}/redeliver">
     <input type="hidden" name="_csrf" value="${csrf}">
-    <button type="submit" class="secondary" aria-label="Redeliver ${scheduled.deliveryId}">Redeliver</button>
+    <button type="submit" class="secondary" aria-label="Redeliver ${delivery.deliveryId}">Redeliver</button>
   </form></td>
 </tr>`;
 }

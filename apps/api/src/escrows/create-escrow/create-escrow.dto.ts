@@ -4,14 +4,19 @@ import {
   ArrayMaxSize,
   ArrayMinSize,
   IsArray,
+  IsInt,
+  IsISO8601,
   IsNotEmpty,
   IsObject,
   IsOptional,
   IsString,
   IsUrl,
+  Max,
   MaxLength,
+  Min,
   ValidateNested,
 } from 'class-validator';
+import { RefuseUnknownFieldsIn } from '../../http/validation.pipe';
 import { ItemBaseDto, LIMITS, PaymentRequestDto } from '../../http/payment-request.dto';
 import { IsEtbAmount } from '../../http/validators';
 
@@ -60,6 +65,11 @@ export class AllocationDto {
   @IsEtbAmount()
   amount!: number;
 
+  @ApiPropertyOptional({ example: 30, description: "The creating merchant's (the marketplace's) fee out of amount, in ETB, earned as the money is released" })
+  @IsOptional()
+  @IsEtbAmount({ allowZero: true })
+  fee?: number;
+
   @ApiPropertyOptional({ type: AllocationMetadataDto })
   @IsOptional()
   @IsObject()
@@ -95,5 +105,18 @@ export class CreateEscrowDto extends PaymentRequestDto {
   @ArrayMaxSize(LIMITS.allocations)
   @ValidateNested({ each: true })
   @Type(() => AllocationDto)
+  @RefuseUnknownFieldsIn(() => AllocationDto)
   allocations!: AllocationDto[];
+
+  @ApiPropertyOptional({ example: '2030-01-15T00:00:00Z', description: 'When whatever is still held is released without being asked: after expiredAt, at most 365 days ahead' })
+  @IsOptional()
+  @IsISO8601({ strict: true })
+  autoReleaseAt?: string;
+
+  @ApiPropertyOptional({ example: 7, description: 'Or: release whatever is still held this many days (1–90) after the payment' })
+  @IsOptional()
+  @IsInt()
+  @Min(1)
+  @Max(90)
+  releaseAfterDays?: number;
 }

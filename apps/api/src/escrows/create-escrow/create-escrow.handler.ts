@@ -1,11 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type EscrowCommand, escrowDecider, normalisePhone, parseEtb, resolveExpiry, streams } from '@app/domain';
-import { customerIdFor, escrowIdFor, fingerprint } from '../../http/ids';
-import { CommandRunner } from '../../infrastructure/command-runner';
+import { customerIdFor, type EscrowCommand, escrowDecider, escrowIdFor, fingerprint, normalisePhone, parseEtb, resolveExpiry, streams } from '@app/domain';
+import { CommandRunner } from '@app/infrastructure';
 import { CreateEscrowCommand, type CreateEscrowResult } from './create-escrow.command';
 import type { CreateEscrowDto } from './create-escrow.dto';
-import { EscrowOrderConflict } from './escrow-order-conflict.error';
 
 function toDomain(escrowId: string, merchantId: string, request: CreateEscrowDto, requestFingerprint: string): EscrowCommand {
   const createdAt = new Date().toISOString();
@@ -30,6 +28,7 @@ function toDomain(escrowId: string, merchantId: string, request: CreateEscrowDto
       allocations: request.allocations.map((allocation) => ({
         merchantId: allocation.merchantId,
         amount: parseEtb(allocation.amount, 'allocations.amount'),
+        ...(allocation.fee === undefined ? {} : { fee: parseEtb(allocation.fee, 'allocations.fee', { allowZero: true }) }),
         metadata: allocation.metadata && { ...allocation.metadata },
       })),
       description: request.description,
@@ -37,6 +36,8 @@ function toDomain(escrowId: string, merchantId: string, request: CreateEscrowDto
       redirectUrl: request.redirectUrl,
       metadata: request.metadata,
       expiresAt: resolveExpiry(request.expiredAt, createdAt),
+      ...(request.autoReleaseAt === undefined ? {} : { autoReleaseAt: new Date(request.autoReleaseAt).toISOString() }),
+      ...(request.releaseAfterDays === undefined ? {} : { releaseAfterDays: request.releaseAfterDays }),
       requestFingerprint,
       createdAt,
     },
@@ -49,21 +50,9 @@ export class CreateEscrowHandler implements ICommandHandler<CreateEscrowCommand>
 
   async execute({ merchant, request, metadata }: CreateEscrowCommand): Promise<CreateEscrowResult> {
     const escrowId = escrowIdFor(merchant.idSalt, request.orderId);
-    const requestFingerprint = fingerprint(request);
-    // Rules are checked before the store is read, so bad input gets the same answer on a first or a repeated call.
-    const command = toDomain(escrowId, merchant.merchantId, request, requestFingerprint);
-    escrowDecider.decide(command, escrowDecider.initialState());
-    const outcome = await this.runner.run(
-      streams.escrow(escrowId),
-      escrowDecider,
-      (state) => {
-        if (!state.created) return command;
-        if (state.created.requestFingerprint !== requestFingerprint) throw new EscrowOrderConflict(request.orderId);
-        return undefined;
-      },
-      metadata,
-      { expectNewStream: true },
-    );
+    const outcome = await this.runner.run(streams.escrow(escrowId), escrowDecider, toDomain(escrowId, merchant.merchantId, request, fingerprint(request)), metadata, {
+      expectNewStream: true,
+    });
     return { state: outcome.state, created: outcome.events.length > 0 };
   }
 }

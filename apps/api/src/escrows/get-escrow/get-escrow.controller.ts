@@ -6,8 +6,8 @@ import type { AuthenticatedMerchant } from '@app/merchants';
 import { MerchantAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant } from '../../http/request-context';
-import { presentEscrow } from '../escrow.presenter';
-import { GetEscrowQuery } from './get-escrow.query';
+import { presentEscrow, presentReleases } from '../escrow.presenter';
+import { GetPayableQuery } from '../../payables/get-payable.query';
 
 @ApiTags('escrow')
 @ApiHeader({ name: 'x-api-secret', required: true })
@@ -20,9 +20,16 @@ export class GetEscrowController {
   ) {}
 
   @Get(':escrowId')
-  @ApiOperation({ summary: 'An escrow with the status of each allocation' })
+  @ApiOperation({ summary: 'An escrow with what each allocation holds, released and refunded' })
   async get(@Param('escrowId') escrowId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
-    const view = await this.queries.execute(new GetEscrowQuery(merchant.merchantId, escrowId));
-    return envelope('Escrow found', presentEscrow(view.state, this.config.publicBaseUrl, view.updatedAt));
+    const found = await this.queries.execute(new GetPayableQuery(merchant.merchantId, 'escrow', escrowId));
+    return envelope('Escrow found', presentEscrow(found.view, this.config.publicBaseUrl, found.updatedAt));
+  }
+
+  @Get(':escrowId/releases')
+  @ApiOperation({ summary: "An escrow's releases, oldest first: to whom, how much and when" })
+  async releases(@Param('escrowId') escrowId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+    const found = await this.queries.execute(new GetPayableQuery(merchant.merchantId, 'escrow', escrowId));
+    return envelope('Releases found', presentReleases(found.view));
   }
 }

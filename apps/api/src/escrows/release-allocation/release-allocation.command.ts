@@ -1,3 +1,4 @@
+import type { ReleaseRequest } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/merchants';
 import { EscrowCommandBase } from '../escrow-command';
@@ -6,7 +7,7 @@ export class ReleaseAllocationCommand extends EscrowCommandBase {
   constructor(
     merchant: AuthenticatedMerchant,
     escrowId: string,
-    readonly allocationMerchantId: string,
+    readonly releases: ReleaseRequest[],
     metadata: EventMetadata,
   ) {
     super(merchant, escrowId, metadata);

@@ -1,10 +1,6 @@
-import { ApiProperty } from '@nestjs/swagger';
-import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
+import { AllocationPartsDto } from '../allocation-parts.dto';
+import { RefuseUnknownFields } from '../../http/validation.pipe';
 
-export class ReleaseAllocationDto {
-  @ApiProperty({ example: 'seller-17', description: 'The merchant whose allocation is released' })
-  @IsString()
-  @IsNotEmpty()
-  @MaxLength(1024)
-  merchantId!: string;
-}
+/** What to release: part or all of what one allocation holds, or of several at once. */
+@RefuseUnknownFields()
+export class ReleaseAllocationDto extends AllocationPartsDto {}

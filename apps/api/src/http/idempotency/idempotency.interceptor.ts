@@ -1,26 +1,40 @@
-import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor } from '@nestjs/common';
+import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor, type OnApplicationShutdown } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { from, mergeMap, type Observable, of, catchError } from 'rxjs';
+import { createHash, randomUUID } from 'node:crypto';
+import { catchError, finalize, from, mergeMap, type Observable, of } from 'rxjs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { fingerprint } from '../ids';
+import { fingerprint } from '@app/domain';
 import { ApiError, PROBLEM_CONTENT_TYPE, toProblem } from '../problem';
 import type { RequestWithActor } from '../request-context';
+import { ClaimHeartbeat } from './claim-heartbeat';
 import { IdempotencyStore } from './idempotency.store';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 const WAIT_FOR_FIRST_MS = 10_000;
+const POLL_MS = 50;
 
 /**
  * `Idempotency-Key` on any POST: the first request's response (status and body) is kept for 24 hours
  * and replayed for the same key and body; the same key with another body is refused. The key is
  * claimed before the handler runs, so two concurrent requests with one key have one effect.
+ *
+ * The response is kept after the handler's events are written, so a crash in between would lose it:
+ * the events therefore carry a digest of the key and request (`metadata.idempotency`), and a retry
+ * that takes over the claim runs the command again, which finds those events and answers as the
+ * first attempt did instead of deciding anew (CommandRunner).
  */
 @Injectable()
-export class IdempotencyInterceptor implements NestInterceptor {
+export class IdempotencyInterceptor implements NestInterceptor, OnApplicationShutdown {
   private readonly store: IdempotencyStore;
+  private readonly heartbeat: ClaimHeartbeat;
 
   constructor(@Inject(SQL_CLIENT) db: SqlClient) {
     this.store = new IdempotencyStore(db);
+    this.heartbeat = new ClaimHeartbeat(this.store);
+  }
+
+  onApplicationShutdown(): void {
+    this.heartbeat.stop();
   }
 
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
@@ -37,11 +51,12 @@ export class IdempotencyInterceptor implements NestInterceptor {
     const path = request.url.split('?')[0];
     const scope = request.actor ? `${request.actor.type}:${request.actor.id}` : 'public';
     const requestHash = fingerprint({ path, body: request.body ?? null });
-    let claim = await this.store.claim(scope, key, requestHash);
+    const owner = randomUUID();
+    let claim = await this.store.claim(scope, key, requestHash, owner);
     const deadline = Date.now() + WAIT_FOR_FIRST_MS;
     while (claim.kind === 'in_progress' && Date.now() < deadline) {
-      await new Promise((resolve) => setTimeout(resolve, 50));
-      claim = await this.store.read(scope, key, requestHash);
+      await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+      claim = await this.store.claim(scope, key, requestHash, owner);
     }
     switch (claim.kind) {
       case 'mismatch':
@@ -53,18 +68,20 @@ export class IdempotencyInterceptor implements NestInterceptor {
         if (claim.problem) void reply.header('content-type', PROBLEM_CONTENT_TYPE);
         return of(JSON.parse(claim.body));
       case 'claimed':
+        request.idempotency = createHash('sha256').update(`${scope}\n${key}\n${requestHash}`).digest('hex').slice(0, 32);
+        this.heartbeat.hold(owner);
         return next.handle().pipe(
           mergeMap(async (body) => {
-            await this.store.complete(scope, key, reply.statusCode, JSON.stringify(body), false);
+            await this.store.complete(scope, key, owner, reply.statusCode, JSON.stringify(body), false);
             return body;
           }),
           catchError(async (error: unknown) => {
             const problem = toProblem(error, path);
             if (problem.statusCode >= 500) {
-              await this.store.release(scope, key).catch(() => undefined);
+              await this.store.release(scope, key, owner).catch(() => undefined);
               throw error;
             }
-            await this.store.complete(scope, key, problem.statusCode, JSON.stringify(problem.body), true);
+            await this.store.complete(scope, key, owner, problem.statusCode, JSON.stringify(problem.body), true);
             // Answer with the very problem that was stored (the filter would render a new one, with
             // another timestamp), so a replay is byte for byte the first response.
             void reply
@@ -73,6 +90,7 @@ export class IdempotencyInterceptor implements NestInterceptor {
               .header('content-type', PROBLEM_CONTENT_TYPE);
             return problem.body;
           }),
+          finalize(() => this.heartbeat.drop(owner)),
         );
     }
   }

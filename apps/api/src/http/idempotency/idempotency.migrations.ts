@@ -19,4 +19,13 @@ export const IDEMPOTENCY_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS idempotency_keys_created ON idempotency_keys (created_at);
     `,
   },
+  {
+    // Who works on a claim, and when it last said so: a claim whose owner stopped saying so is taken over.
+    id: '002-claim-owner-heartbeat',
+    sql: `
+      ALTER TABLE idempotency_keys ADD COLUMN IF NOT EXISTS owner text;
+      ALTER TABLE idempotency_keys ADD COLUMN IF NOT EXISTS heartbeat_at timestamptz NOT NULL DEFAULT now();
+      CREATE INDEX IF NOT EXISTS idempotency_keys_open_owner ON idempotency_keys (owner) WHERE completed_at IS NULL;
+    `,
+  },
 ];

@@ -6,23 +6,29 @@ export type Claim =
   | { kind: 'in_progress' }
   | { kind: 'completed'; statusCode: number; body: string; problem: boolean };
 
+/** A claim whose owner has not said it is still working on it for this long is taken over. */
+export const TAKEOVER_AFTER_MS = 5_000;
+
 /**
- * Keys live 24 hours. A key whose first request never finished (its process died) is given up
- * after a minute, so the client's retry can proceed instead of waiting a day.
+ * Keys live 24 hours. The request working on a key says so every second (ClaimHeartbeat); when it
+ * stops (its process died, or it failed and could not free the key because the database was gone),
+ * the next request with the key takes the claim over within seconds. What the first request wrote is
+ * then found by the command itself, from the key recorded with its events.
  */
 export class IdempotencyStore {
   constructor(private readonly db: SqlExecutor) {}
 
-  async claim(scope: string, key: string, requestHash: string): Promise<Claim> {
+  async claim(scope: string, key: string, requestHash: string, owner: string): Promise<Claim> {
     const claimed = await this.db.query(
-      `INSERT INTO idempotency_keys (scope, key, request_hash) VALUES ($1, $2, $3)
+      `INSERT INTO idempotency_keys (scope, key, request_hash, owner) VALUES ($1, $2, $3, $4)
        ON CONFLICT (scope, key) DO UPDATE
          SET request_hash = EXCLUDED.request_hash, status_code = NULL, body = NULL, problem = false,
-             created_at = now(), completed_at = NULL
+             created_at = now(), completed_at = NULL, owner = EXCLUDED.owner, heartbeat_at = now()
          WHERE idempotency_keys.created_at < now() - interval '24 hours'
-            OR (idempotency_keys.completed_at IS NULL AND idempotency_keys.created_at < now() - interval '60 seconds')
+            OR (idempotency_keys.completed_at IS NULL AND idempotency_keys.request_hash = EXCLUDED.request_hash
+                AND idempotency_keys.heartbeat_at < now() - $5 * interval '1 millisecond')
        RETURNING key`,
-      [scope, key, requestHash],
+      [scope, key, requestHash, owner, TAKEOVER_AFTER_MS],
     );
     if (claimed.length > 0) return { kind: 'claimed' };
     return this.read(scope, key, requestHash);
@@ -39,15 +45,21 @@ export class IdempotencyStore {
     return { kind: 'completed', statusCode: row.status_code, body: row.body, problem: row.problem };
   }
 
-  async complete(scope: string, key: string, statusCode: number, body: string, problem: boolean): Promise<void> {
+  /** Kept only by the claim's owner: a request whose claim was taken over leaves the answer to the one that took it. */
+  async complete(scope: string, key: string, owner: string, statusCode: number, body: string, problem: boolean): Promise<void> {
     await this.db.query(
-      `UPDATE idempotency_keys SET status_code = $3, body = $4, problem = $5, completed_at = now() WHERE scope = $1 AND key = $2`,
-      [scope, key, statusCode, body, problem],
+      `UPDATE idempotency_keys SET status_code = $4, body = $5, problem = $6, completed_at = now() WHERE scope = $1 AND key = $2 AND owner = $3`,
+      [scope, key, owner, statusCode, body, problem],
     );
   }
 
   /** A failure on our side is not an answer worth replaying: the key is freed for a retry. */
-  async release(scope: string, key: string): Promise<void> {
-    await this.db.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND completed_at IS NULL`, [scope, key]);
+  async release(scope: string, key: string, owner: string): Promise<void> {
+    await this.db.query(`DELETE FROM idempotency_keys WHERE scope = $1 AND key = $2 AND owner = $3 AND completed_at IS NULL`, [scope, key, owner]);
+  }
+
+  /** The owners still working on their claims say so. */
+  async beat(owners: readonly string[]): Promise<void> {
+    await this.db.query(`UPDATE idempotency_keys SET heartbeat_at = now() WHERE owner = ANY($1::text[]) AND completed_at IS NULL`, [owners]);
   }
 }

@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { ItemBaseDto, LIMITS, PaymentRequestDto } from '../../http/payment-request.dto';
+import { IsEtbAmount } from '../../http/validators';
 
 export class OrderItemDto extends ItemBaseDto {
   @ApiPropertyOptional({ example: 'sku-1001' })
@@ -25,4 +26,9 @@ export class CreateOrderDto extends PaymentRequestDto {
   @ValidateNested({ each: true })
   @Type(() => OrderItemDto)
   items!: OrderItemDto[];
+
+  @ApiPropertyOptional({ example: 25, description: "The platform's fee out of amount, in ETB: credited to the merchant's fees account, the rest to its payable, when the order is paid" })
+  @IsOptional()
+  @IsEtbAmount({ allowZero: true })
+  fee?: number;
 }

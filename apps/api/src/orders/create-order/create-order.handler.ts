@@ -1,8 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { normalisePhone, type OrderCommand, orderDecider, type OrderState, parseEtb, resolveExpiry, streams } from '@app/domain';
-import { CommandRunner } from '../../infrastructure/command-runner';
-import { customerIdFor, fingerprint, newOrderId, orderIdFor } from '../../http/ids';
+import { customerIdFor, fingerprint, newOrderId, normalisePhone, type OrderCommand, orderDecider, orderIdFor, type OrderState, parseEtb, resolveExpiry, streams } from '@app/domain';
+import { CommandRunner } from '@app/infrastructure';
 import { CreateOrderCommand } from './create-order.command';
 
 @CommandHandler(CreateOrderCommand)
@@ -19,6 +18,7 @@ export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand> {
         orderId,
         merchantId: merchant.merchantId,
         amount: parseEtb(request.amount, 'amount'),
+        ...(request.fee !== undefined ? { fee: parseEtb(request.fee, 'fee', { allowZero: true }) } : {}),
         currency: request.currency as 'ETB',
         description: request.description,
         customer: { id: customerIdFor(merchant.merchantId, phone), name: request.customerName, phone, email: request.customerEmail },
@@ -35,14 +35,7 @@ export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand> {
         createdAt,
       },
     };
-    const { state } = await this.runner.run(
-      streams.order(orderId),
-      orderDecider,
-      // Already there: this key and request created it in an attempt whose answer was lost.
-      (current) => (current.created ? undefined : create),
-      metadata,
-      { expectNewStream: true },
-    );
+    const { state } = await this.runner.run(streams.order(orderId), orderDecider, create, metadata, { expectNewStream: true });
     return state;
   }
 }

@@ -7,7 +7,7 @@ import { MerchantAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant } from '../../http/request-context';
 import { presentOrder } from '../order.presenter';
-import { GetOrderQuery } from './get-order.query';
+import { GetPayableQuery } from '../../payables/get-payable.query';
 
 @ApiTags('orders')
 @ApiHeader({ name: 'x-api-secret', required: true })
@@ -22,7 +22,7 @@ export class GetOrderController {
   @Get(':orderId')
   @ApiOperation({ summary: 'Current status of a plain order' })
   async get(@Param('orderId') orderId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
-    const view = await this.queries.execute(new GetOrderQuery(merchant.merchantId, orderId));
-    return envelope('Order found', presentOrder(view.state, this.config.publicBaseUrl, view.updatedAt));
+    const found = await this.queries.execute(new GetPayableQuery(merchant.merchantId, 'order', orderId));
+    return envelope('Order found', presentOrder(found.view, this.config.publicBaseUrl, found.updatedAt));
   }
 }

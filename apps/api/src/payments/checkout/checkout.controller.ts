@@ -1,15 +1,16 @@
-import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Req, Res } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { DomainError } from '@app/domain';
+import { DomainError, InvalidInput } from '@app/domain';
 import { IsString, Matches } from 'class-validator';
 import { contentSecurityPolicy } from '../../http/content-security-policy';
 import { envelope } from '../../http/envelope';
-import { ConfirmOtpCommand } from '../confirm-otp/confirm-otp.command';
-import { InitiatePaymentCommand } from '../initiate-payment/initiate-payment.command';
+import { requestMetadata, type RequestWithActor } from '../../http/request-context';
+import { ConfirmOtpCommand, PAYMENT_PROVIDER, type PaymentProvider } from '@app/payments';
+import { InitiatePaymentCommand } from '@app/payments';
 import { checkoutPage, messagePage, receiptPage } from './checkout.page';
 import { checkoutStatus } from './checkout-status';
 import { type CheckoutView, GetCheckoutQuery } from './get-checkout.query';
@@ -18,6 +19,18 @@ export class OtpDto {
   @IsString()
   @Matches(/^\d{4,8}$/, { message: 'otp must be 4 to 8 digits' })
   otp!: string;
+}
+
+/**
+ * The method the customer chose (one of the provider's; the page lists them). The page's first
+ * clients posted no body at all, so none, or one without `method`, is the provider's first method.
+ */
+function chosenMethod(body: unknown): string | undefined {
+  if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  const method = (body as Record<string, unknown>).method;
+  if (method === undefined) return undefined;
+  if (typeof method !== 'string' || method.length > 64) throw new InvalidInput('method must be the name of a payment method');
+  return method;
 }
 
 /**
@@ -31,11 +44,12 @@ export class CheckoutController {
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
   ) {}
 
   @Get('checkout/:id')
   async page(@Param('id') id: string, @Res() reply: FastifyReply) {
-    return this.sendPage(reply, id, (view, nonce) => checkoutPage(view, nonce));
+    return this.sendPage(reply, id, (view, nonce) => checkoutPage(view, nonce, this.provider.methods));
   }
 
   @Get('receipts/:id')
@@ -52,8 +66,9 @@ export class CheckoutController {
 
   @Post('checkout/:id/pay')
   @HttpCode(200)
-  async pay(@Param('id') id: string, @Headers('idempotency-key') idempotencyKey?: string) {
-    const written = await this.commands.execute(new InitiatePaymentCommand(id, { actor: { type: 'system', id: 'checkout' } }, idempotencyKey));
+  async pay(@Param('id') id: string, @Body() body: unknown, @Req() request: RequestWithActor, @Headers('idempotency-key') idempotencyKey?: string) {
+    const metadata = requestMetadata(request, { type: 'system', id: 'checkout' });
+    const written = await this.commands.execute(new InitiatePaymentCommand(id, metadata, idempotencyKey, chosenMethod(body)));
     return this.statusOf(new GetCheckoutQuery(id, written));
   }
 

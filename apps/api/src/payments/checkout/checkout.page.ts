@@ -1,4 +1,5 @@
 import { formatEtb, maskPhone } from '@app/domain';
+import type { PaymentMethod } from '@app/payments';
 import { html, SafeHtml } from '../../http/html';
 import type { CheckoutView } from './get-checkout.query';
 
@@ -23,6 +24,9 @@ const STYLE = `
   .status { margin: 1rem 0; padding: .75rem; border-radius: 8px; background: #eef6f2; }
   .status.bad { background: #fdecea; color: var(--bad); }
   [hidden] { display: none !important; }
+  fieldset { border: 1px solid #d0d5dd; border-radius: 8px; margin: 1rem 0; padding: .5rem 1rem; }
+  legend { font-weight: 600; padding: 0 .25rem; }
+  label.method { display: flex; align-items: center; gap: .5rem; padding: .5rem 0; min-height: 44px; }
   a { color: var(--accent); }
 `;
 
@@ -34,11 +38,13 @@ const SCRIPT = `
   var statusBox = document.getElementById('status');
   var payButton = document.getElementById('pay');
   var otpForm = document.getElementById('otp-form');
+  var methods = document.getElementById('methods');
   var done = document.getElementById('done');
   var timer = null;
   function show(text, bad) { statusBox.hidden = false; statusBox.textContent = text; statusBox.className = bad ? 'status bad' : 'status'; }
   function render(s) {
     payButton.hidden = s.status !== 'PENDING' || s.waitingForCustomer;
+    methods.hidden = payButton.hidden;
     otpForm.hidden = !s.otpRequired;
     if (s.status === 'PAID') {
       stop(); show('Payment received. Thank you!');
@@ -74,7 +80,8 @@ const SCRIPT = `
   }
   payButton.addEventListener('click', function () {
     payButton.disabled = true; show('Sending the payment request to your phone…');
-    post('/pay').then(function (b) { render(b.data); start(); })
+    var chosen = methods.querySelector('input[name="method"]:checked');
+    post('/pay', chosen ? { method: chosen.value } : {}).then(function (b) { render(b.data); start(); })
       .catch(function (e) { show(e.message, true); })
       .finally(function () { payButton.disabled = false; });
   });
@@ -104,7 +111,7 @@ function layout(title: string, nonce: string, body: SafeHtml): string {
 </html>`.value;
 }
 
-export function checkoutPage(view: CheckoutView, nonce: string): string {
+export function checkoutPage(view: CheckoutView, nonce: string, methods: readonly PaymentMethod[]): string {
   const { summary } = view;
   const waiting = summary.paymentStatus === 'PENDING' && summary.lastPaymentAttempt !== undefined;
   const body = html`
@@ -118,7 +125,14 @@ export function checkoutPage(view: CheckoutView, nonce: string): string {
         ${summary.items.map((item) => html`<tr><td>${item.quantity} × ${item.name}</td><td>${formatEtb(item.unitPrice)} ETB</td></tr>`)}
       </tbody>
     </table>
-    <p class="muted">Paying from <strong>${maskPhone(summary.phone)}</strong> by mobile money (USSD push).</p>
+    <p class="muted">Paying from <strong>${maskPhone(summary.phone)}</strong> by mobile money.</p>
+    <fieldset id="methods"${new SafeHtml(waiting ? ' hidden' : '')}>
+      <legend>Pay with</legend>
+      ${methods.map(
+        (method, i) =>
+          html`<label class="method"><input type="radio" name="method" value="${method.id}"${new SafeHtml(i === 0 ? ' checked' : '')}> ${method.name}${method.otpRequired ? html` <span class="muted">(you will type a code sent to your phone)</span>` : ''}</label>`,
+      )}
+    </fieldset>
     <div id="status" class="status" role="status" aria-live="polite" hidden></div>
     <button id="pay" type="button">Pay ${formatEtb(summary.amount)} ETB</button>
     <form id="otp-form" hidden>

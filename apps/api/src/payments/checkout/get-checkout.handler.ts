@@ -1,9 +1,31 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { OrderNotFound } from '@app/domain';
-import { payableKind, type PayableKind } from '../payable';
-import { type CheckoutView, GetCheckoutQuery } from './get-checkout.query';
+import { PayableNotFound, payableKind } from '@app/domain';
+import type { PayableView } from '@app/read-models';
+import { type CheckoutSubject, type CheckoutView, GetCheckoutQuery } from './get-checkout.query';
+
+function subjectOf(view: PayableView): CheckoutSubject {
+  return {
+    id: view.id,
+    kind: view.kind,
+    merchantId: view.merchantId,
+    merchantOrderId: view.merchantOrderId,
+    amount: view.amount,
+    phone: view.customer.phone,
+    customerName: view.customer.name,
+    description: view.description,
+    items: view.items.map((i) => ({ name: i.itemName, quantity: i.quantity, unitPrice: i.unitPrice })),
+    status: view.status,
+    paymentStatus: view.paymentStatus,
+    expiresAt: view.expiresAt,
+    redirectUrl: view.redirectUrl,
+    paymentReferenceId: view.paymentReferenceId,
+    lastPaymentAttempt: view.lastAttempt,
+    paidAt: view.paidAt,
+    failureReason: view.failureReason,
+  };
+}
 
 @QueryHandler(GetCheckoutQuery)
 export class GetCheckoutHandler implements IQueryHandler<GetCheckoutQuery> {
@@ -14,16 +36,12 @@ export class GetCheckoutHandler implements IQueryHandler<GetCheckoutQuery> {
       const [merchant] = await this.db.query<{ name: string }>(`SELECT name FROM merchants_view WHERE merchant_id = $1`, [written.merchantId]);
       return { summary: written, merchantName: merchant?.name ?? 'Merchant' };
     }
-    const kind = payableKind(id) as PayableKind<never, never, unknown> | undefined;
-    if (!kind) throw new OrderNotFound(id);
-    const table = kind.kind === 'order' ? 'orders_view' : 'escrows_view';
-    const column = kind.kind === 'order' ? 'order_id' : 'escrow_id';
-    const [row] = await this.db.query<{ state: unknown; name: string | null }>(
-      `SELECT v.state, m.name FROM ${table} v LEFT JOIN merchants_view m ON m.merchant_id = v.merchant_id WHERE v.${column} = $1`,
+    if (!payableKind(id)) throw new PayableNotFound(id);
+    const [row] = await this.db.query<{ document: PayableView; name: string | null }>(
+      `SELECT v.document, m.name FROM payables_view v LEFT JOIN merchants_view m ON m.merchant_id = v.merchant_id WHERE v.payable_id = $1`,
       [id],
     );
-    const summary = row && kind.summary(id, row.state);
-    if (!summary) throw new OrderNotFound(id);
-    return { summary, merchantName: row.name ?? 'Merchant' };
+    if (!row) throw new PayableNotFound(id);
+    return { summary: subjectOf(row.document), merchantName: row.name ?? 'Merchant' };
   }
 }

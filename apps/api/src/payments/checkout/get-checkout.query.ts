@@ -1,8 +1,13 @@
 import { Query } from '@nestjs/cqrs';
-import type { PayableSummary } from '../payable';
+import type { PayableSummary, PaymentAttempt } from '@app/domain';
+
+/** What the customer's pages show of an order or escrow: the payment flow's summary, less the merchant's refunds. */
+export type CheckoutSubject = Omit<PayableSummary, 'pendingRefunds' | 'lastPaymentAttempt'> & {
+  lastPaymentAttempt?: Pick<PaymentAttempt, 'attemptId' | 'otpRequired' | 'initiatedAt'>;
+};
 
 export interface CheckoutView {
-  summary: PayableSummary;
+  summary: CheckoutSubject;
   merchantName: string;
 }
 
@@ -14,7 +19,7 @@ export class GetCheckoutQuery extends Query<CheckoutView> {
      * found" while they lag behind the order's creation, though the write was made; with it, only
      * the merchant's name is read.
      */
-    readonly written?: PayableSummary,
+    readonly written?: CheckoutSubject,
   ) {
     super();
   }

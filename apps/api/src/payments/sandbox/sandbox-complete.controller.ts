@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { OrderNotFound, toEtbNumber } from '@app/domain';
+import { OrderNotFound } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/merchants';
 import { PAYMENT_PROVIDER, type PaymentProvider, SandboxProvider } from '@app/payments';
 import { MerchantAuthGuard } from '../../http/auth.guards';
@@ -36,7 +36,7 @@ export class SandboxCompleteController {
     if (!(this.provider instanceof SandboxProvider)) throw new OrderNotFound(id);
     const view = await this.queries.execute(new GetCheckoutQuery(id));
     if (view.summary.merchantId !== merchant.merchantId) throw new OrderNotFound(id);
-    await this.provider.settle(id, toEtbNumber(view.summary.amount), body.outcome);
+    await this.provider.settle(id, view.summary.phone, view.summary.amount, body.outcome);
     return envelope('Sandbox payment settled', await this.queries.execute(new VerifyPaymentQuery(merchant.merchantId, id)));
   }
 }

@@ -1,0 +1,47 @@
+import { Body, Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import type { EventMetadata } from '@app/event-store';
+import type { AuthenticatedMerchant } from '@app/merchants';
+import { escrowView } from '@app/read-models';
+import { MerchantAuthGuard } from '../../http/auth.guards';
+import { envelope } from '../../http/envelope';
+import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { ChangeEscrowCommand } from '../change-escrow';
+import { presentEscrow } from '../escrow.presenter';
+import { AutoReleaseDto } from './auto-release.dto';
+
+@ApiTags('escrow')
+@ApiHeader({ name: 'x-api-secret', required: true })
+@Controller('v1/trdp/escrow')
+@UseGuards(MerchantAuthGuard)
+export class AutoReleaseController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post(':escrowId/auto-release')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Move or clear the automatic release of what the escrow still holds' })
+  @ApiResponse({ status: 400, description: 'AUTO_RELEASE_OUT_OF_RANGE (in the past, or more than 365 days ahead)' })
+  @ApiResponse({ status: 409, description: 'ESCROW_NOT_FUNDED, ESCROW_NOTHING_HELD, ESCROW_CLOSED' })
+  async move(
+    @Param('escrowId') escrowId: string,
+    @Body() body: AutoReleaseDto,
+    @CurrentMerchant() merchant: AuthenticatedMerchant,
+    @RequestMetadata() metadata: EventMetadata,
+  ) {
+    const autoReleaseAt = body.autoReleaseAt === null ? null : new Date(body.autoReleaseAt).toISOString();
+    const { state, at } = await this.commands.execute(
+      new ChangeEscrowCommand(
+        merchant,
+        escrowId,
+        (now) => ({ type: 'RescheduleAutoRelease', data: { escrowId, merchantId: merchant.merchantId, autoReleaseAt, at: now } }),
+        metadata,
+      ),
+    );
+    return envelope(autoReleaseAt ? 'Automatic release moved' : 'Automatic release cleared', presentEscrow(escrowView(state), this.config.publicBaseUrl, at));
+  }
+}

@@ -1,0 +1,32 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { type EscrowCommand, escrowDecider, streams } from '@app/domain';
+import type { EventMetadata } from '@app/event-store';
+import { CommandRunner } from '@app/infrastructure';
+import type { AuthenticatedMerchant } from '@app/merchants';
+import { EscrowCommandBase, type EscrowChange } from './escrow-command';
+
+/**
+ * A merchant's command on its escrow that needs nothing but the decider: the domain command, built
+ * at the instant it is run (moving the automatic release, opening or resolving a dispute).
+ */
+export class ChangeEscrowCommand extends EscrowCommandBase {
+  constructor(
+    merchant: AuthenticatedMerchant,
+    escrowId: string,
+    readonly build: (at: string) => EscrowCommand,
+    metadata: EventMetadata,
+  ) {
+    super(merchant, escrowId, metadata);
+  }
+}
+
+@CommandHandler(ChangeEscrowCommand)
+export class ChangeEscrowHandler implements ICommandHandler<ChangeEscrowCommand> {
+  constructor(@Inject(CommandRunner) private readonly runner: CommandRunner) {}
+
+  async execute({ escrowId, build, metadata }: ChangeEscrowCommand): Promise<EscrowChange> {
+    const { state, at } = await this.runner.run(streams.escrow(escrowId), escrowDecider, build(new Date().toISOString()), metadata);
+    return { state, at };
+  }
+}

@@ -1,0 +1,16 @@
+import type { ReleaseRequest } from '@app/domain';
+import type { EventMetadata } from '@app/event-store';
+import type { AuthenticatedMerchant } from '@app/merchants';
+import { EscrowCommandBase } from '../escrow-command';
+
+export class RefundAllocationCommand extends EscrowCommandBase {
+  constructor(
+    merchant: AuthenticatedMerchant,
+    escrowId: string,
+    readonly refunds: ReleaseRequest[],
+    readonly reason: string,
+    metadata: EventMetadata,
+  ) {
+    super(merchant, escrowId, metadata);
+  }
+}

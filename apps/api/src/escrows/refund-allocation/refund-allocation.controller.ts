@@ -1,0 +1,43 @@
+import { Body, Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import type { EventMetadata } from '@app/event-store';
+import type { AuthenticatedMerchant } from '@app/merchants';
+import { escrowView } from '@app/read-models';
+import { MerchantAuthGuard } from '../../http/auth.guards';
+import { envelope } from '../../http/envelope';
+import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { presentEscrow } from '../escrow.presenter';
+import { requestedParts } from '../allocation-parts.dto';
+import { RefundAllocationCommand } from './refund-allocation.command';
+import { RefundAllocationDto } from './refund-allocation.dto';
+
+@ApiTags('escrow')
+@ApiHeader({ name: 'x-api-secret', required: true })
+@Controller('v1/trdp/escrow')
+@UseGuards(MerchantAuthGuard)
+export class RefundAllocationController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post(':escrowId/refund')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Refund part or all of what allocations hold to the customer through the provider; the other allocations stay held' })
+  @ApiResponse({
+    status: 409,
+    description:
+      'ESCROW_NOT_FUNDED (not paid yet), ALLOCATION_NOT_FOUND (no allocation for that merchantId), ALLOCATION_ALREADY_RELEASED, ALLOCATION_NOT_HELD, AMOUNT_EXCEEDS_HELD, ESCROW_ALREADY_CANCELLED, ESCROW_CLOSED (failed or expired)',
+  })
+  async refund(
+    @Param('escrowId') escrowId: string,
+    @Body() body: RefundAllocationDto,
+    @CurrentMerchant() merchant: AuthenticatedMerchant,
+    @RequestMetadata() metadata: EventMetadata,
+  ) {
+    const { state, at } = await this.commands.execute(new RefundAllocationCommand(merchant, escrowId, requestedParts(body), body.reason, metadata));
+    return envelope('Refund requested', presentEscrow(escrowView(state), this.config.publicBaseUrl, at));
+  }
+}

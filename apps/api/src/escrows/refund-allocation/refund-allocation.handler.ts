@@ -1,0 +1,21 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { escrowDecider, streams } from '@app/domain';
+import { CommandRunner } from '@app/infrastructure';
+import type { EscrowChange } from '../escrow-command';
+import { RefundAllocationCommand } from './refund-allocation.command';
+
+@CommandHandler(RefundAllocationCommand)
+export class RefundAllocationHandler implements ICommandHandler<RefundAllocationCommand> {
+  constructor(@Inject(CommandRunner) private readonly runner: CommandRunner) {}
+
+  async execute({ merchant, escrowId, refunds, reason, metadata }: RefundAllocationCommand): Promise<EscrowChange> {
+    const { state, at } = await this.runner.run(
+      streams.escrow(escrowId),
+      escrowDecider,
+      { type: 'RefundFunds', data: { escrowId, merchantId: merchant.merchantId, refunds, note: reason, at: new Date().toISOString() } },
+      metadata,
+    );
+    return { state, at };
+  }
+}

@@ -1,0 +1,40 @@
+import { Body, Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { parseEtb } from '@app/domain';
+import type { EventMetadata } from '@app/event-store';
+import type { AuthenticatedMerchant } from '@app/merchants';
+import { orderView } from '@app/read-models';
+import { MerchantAuthGuard } from '../../http/auth.guards';
+import { envelope } from '../../http/envelope';
+import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { presentOrder } from '../order.presenter';
+import { RefundOrderCommand } from './refund-order.command';
+import { RefundOrderDto } from './refund-order.dto';
+
+@ApiTags('order')
+@ApiHeader({ name: 'x-api-secret', required: true })
+@Controller('v1/trdp/order')
+@UseGuards(MerchantAuthGuard)
+export class RefundOrderController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post(':orderId/refund')
+  @HttpCode(200)
+  @ApiOperation({ summary: 'Refund part or all of a paid order to the customer through the provider' })
+  @ApiResponse({ status: 409, description: 'ORDER_NOT_PAID, ORDER_ALREADY_REFUNDED, AMOUNT_EXCEEDS_REFUNDABLE' })
+  async refund(
+    @Param('orderId') orderId: string,
+    @Body() body: RefundOrderDto,
+    @CurrentMerchant() merchant: AuthenticatedMerchant,
+    @RequestMetadata() metadata: EventMetadata,
+  ) {
+    const amount = body.amount === undefined ? undefined : parseEtb(body.amount, 'amount');
+    const { state, at } = await this.commands.execute(new RefundOrderCommand(merchant, orderId, amount, body.reason, metadata));
+    return envelope('Refund requested', presentOrder(orderView(state), this.config.publicBaseUrl, at));
+  }
+}

@@ -1,0 +1,20 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { LIMITS } from '../../http/payment-request.dto';
+import { RefuseUnknownFields } from '../../http/validation.pipe';
+import { IsEtbAmount } from '../../http/validators';
+
+/** Part or all of what a paid order's customer paid, back to them. */
+@RefuseUnknownFields()
+export class RefundOrderDto {
+  @ApiPropertyOptional({ example: 50, description: 'ETB, at most what was paid and not yet refunded; without it, all of that' })
+  @IsOptional()
+  @IsEtbAmount()
+  amount?: number;
+
+  @ApiProperty({ example: 'Out of stock', description: 'Why the money goes back: kept in the log and shown on the timeline' })
+  @IsString()
+  @IsNotEmpty()
+  @MaxLength(LIMITS.string)
+  reason!: string;
+}

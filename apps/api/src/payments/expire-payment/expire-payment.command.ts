@@ -1,9 +1,0 @@
-import { Command } from '@nestjs/cqrs';
-import type { PayableSummary } from '../payable';
-
-/** Expires an unpaid order or escrow whose window has closed (sent by the scheduler at expiresAt). */
-export class ExpirePaymentCommand extends Command<PayableSummary> {
-  constructor(readonly id: string) {
-    super();
-  }
-}

@@ -1,0 +1,31 @@
+import { Global, Module } from '@nestjs/common';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import type { MigrationSet } from '@app/infrastructure';
+import { AuditorStore, ConsoleSessions, CREDENTIAL_MIGRATIONS, CredentialStore, MerchantLogins, SignInThrottle } from '@app/merchants';
+import { InviteOwnerHandler } from './invite-owner/invite-owner.handler';
+import { MerchantAuthenticator } from './merchant-authenticator';
+import { RegisterAuditorHandler } from './register-auditor/register-auditor.handler';
+import { RegisterMerchantHandler } from './register-merchant/register-merchant.handler';
+import { RotateApiSecretHandler } from './rotate-api-secret/rotate-api-secret.handler';
+
+export const CREDENTIALS: MigrationSet = { component: 'merchants', migrations: CREDENTIAL_MIGRATIONS };
+
+/** Credentials: never events, kept beside the read models (libs/merchants), and who holds them. */
+@Global()
+@Module({
+  providers: [
+    { provide: CredentialStore, useFactory: (db: SqlClient, config: AppConfig) => new CredentialStore(db, config.secretsKey), inject: [SQL_CLIENT, APP_CONFIG] },
+    { provide: AuditorStore, useFactory: (db: SqlClient) => new AuditorStore(db), inject: [SQL_CLIENT] },
+    { provide: MerchantLogins, useFactory: (db: SqlClient) => new MerchantLogins(db), inject: [SQL_CLIENT] },
+    { provide: SignInThrottle, useFactory: (db: SqlClient) => new SignInThrottle(db), inject: [SQL_CLIENT] },
+    { provide: ConsoleSessions, useFactory: (db: SqlClient) => new ConsoleSessions(db), inject: [SQL_CLIENT] },
+    MerchantAuthenticator,
+  ],
+  exports: [CredentialStore, AuditorStore, MerchantLogins, SignInThrottle, ConsoleSessions, MerchantAuthenticator],
+})
+export class CredentialsModule {}
+
+/** Registering merchants and auditors, their secrets and the owner's invitation: the API's and the CLI's. */
+@Module({ providers: [RegisterMerchantHandler, RotateApiSecretHandler, InviteOwnerHandler, RegisterAuditorHandler] })
+export class AccountsModule {}

@@ -1,0 +1,25 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { merchantDecider, streams } from '@app/domain';
+import { CredentialStore } from '@app/merchants';
+import { MerchantAuthenticator } from '../merchant-authenticator';
+import { CommandRunner } from '@app/infrastructure';
+import { RotateApiSecretCommand } from './rotate-api-secret.command';
+
+/** A new API secret; the old one stops working (at once here, within the auth cache's seconds elsewhere). */
+@CommandHandler(RotateApiSecretCommand)
+export class RotateApiSecretHandler implements ICommandHandler<RotateApiSecretCommand> {
+  constructor(
+    @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(CredentialStore) private readonly credentials: CredentialStore,
+    @Inject(MerchantAuthenticator) private readonly authenticator: MerchantAuthenticator,
+  ) {}
+
+  async execute({ merchantId, metadata }: RotateApiSecretCommand): Promise<string> {
+    // The merchant must exist in the log before its credentials change.
+    await this.runner.run(streams.merchant(merchantId), merchantDecider, { type: 'RotateApiSecret', data: { at: new Date().toISOString() } }, metadata);
+    const secret = await this.credentials.rotateApiSecret(merchantId);
+    this.authenticator.forget(merchantId);
+    return secret;
+  }
+}

@@ -1,0 +1,84 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { callbackStream, deliveryDecider, parseRetryAfter, retryDelay, signCallbackBody, StaleAttempt } from '@app/callbacks';
+import { CredentialStore } from '@app/merchants';
+import { CommandRunner, Metrics } from '@app/infrastructure';
+import type { Scheduler } from '@app/scheduling';
+import { CALLBACK_QUEUE, type CallbackJob } from './callback-queue';
+import { CallbackSender } from './callback-sender';
+
+/** Only these answers carry a Retry-After worth obeying (DESIGN §6). */
+const HONOURS_RETRY_AFTER = new Set([429, 503]);
+
+/**
+ * One attempt of one delivery: sign the frozen payload with a fresh timestamp, POST it, record the
+ * attempt as an event, and schedule the next one if the receiver did not take it.
+ */
+@Injectable()
+export class CallbackDeliveryService {
+  private readonly logger = new Logger('Callbacks');
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(CredentialStore) private readonly credentials: CredentialStore,
+    @Inject(CALLBACK_QUEUE) private readonly queue: Scheduler<CallbackJob>,
+    @Inject(CallbackSender) private readonly sender: CallbackSender,
+    @Inject(Metrics) private readonly metrics: Metrics,
+  ) {}
+
+  async deliver(job: CallbackJob): Promise<void> {
+    const stream = callbackStream(job.deliveryId);
+    const { state, history } = await this.runner.read(stream, deliveryDecider);
+    const scheduled = state.scheduled;
+    // A job for an attempt already made (a duplicate, or one the reconciler re-queued) does nothing.
+    if (!scheduled || state.status !== 'PENDING' || job.attempt !== state.attempts.length + 1) return;
+    const secret = await this.credentials.webhookSecret(scheduled.merchantId);
+    if (!secret) throw new Error(`merchant ${scheduled.merchantId} has no webhook secret`);
+    const body = scheduled.body;
+    const timestamp = String(Date.now());
+    const at = new Date().toISOString();
+    const result = await this.sender.send(
+      scheduled.url,
+      { 'x-timestamp': timestamp, 'x-signature': signCallbackBody(secret, timestamp, body), 'x-delivery-id': scheduled.deliveryId },
+      body,
+    );
+    const schedule = this.config.callbackRetryScheduleMs;
+    try {
+      const outcome = await this.runner.run(
+        stream,
+        deliveryDecider,
+        {
+          type: 'RecordAttempt',
+          data: {
+            attempt: job.attempt,
+            at,
+            latencyMs: result.latencyMs,
+            statusCode: result.statusCode,
+            error: result.error,
+            retriesLeft: schedule.length - state.attemptsInRound,
+          },
+        },
+        { causationId: scheduled.deliveryId, actor: { type: 'system', id: 'callbacks' } },
+        { awaitReadModels: false, history },
+      );
+      this.metrics.callbackAttempts.inc({ outcome: outcome.state.status === 'PENDING' ? 'retrying' : outcome.state.status.toLowerCase() });
+      if (outcome.state.status !== 'PENDING') return;
+      const retryAfter = result.statusCode !== undefined && HONOURS_RETRY_AFTER.has(result.statusCode) ? parseRetryAfter(result.retryAfter) : undefined;
+      const wait = retryDelay(schedule, state.attemptsInRound, retryAfter);
+      await this.queue.schedule({ deliveryId: scheduled.deliveryId, attempt: job.attempt + 1, round: job.round, runAt: Date.now() + wait });
+    } catch (error) {
+      if (error instanceof StaleAttempt) return;
+      throw error;
+    }
+  }
+
+  /** Logs a failure of the machinery itself (not of the receiver), which the reconciler will retry. */
+  async deliverSafely(job: CallbackJob): Promise<void> {
+    try {
+      await this.deliver(job);
+    } catch (error) {
+      this.logger.error(`delivery ${job.deliveryId} attempt ${job.attempt} failed before it was recorded: ${String(error)}`);
+    }
+  }
+}

@@ -1,0 +1,112 @@
+import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { CALLBACK_WORTHY, callbackStream, deliveryDecider, planCallback, retryDelay } from '@app/callbacks';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { EVENT_STORE, type EventStore, type LogPosition, type RecordedEvent } from '@app/event-store';
+import { type DeliveryView, deliveryView, readCheckpoint } from '@app/read-models';
+import { CommandRunner, LogFollower } from '@app/infrastructure';
+import type { Scheduler } from '@app/scheduling';
+import { CALLBACK_QUEUE, type CallbackJob } from './callback-queue';
+import { CallbackDeliveryService } from './callback-delivery.service';
+
+const CHECKPOINT = 'callback-dispatcher';
+
+/**
+ * The outbox: follows the log and turns each callback-worthy event into a delivery (a stream of its
+ * own, appended once whatever happens) and a queued first attempt. Its checkpoint moves only after
+ * the delivery exists, so a crash repeats work that is idempotent rather than losing a callback.
+ * The reconciler re-queues every delivery the read model says is still pending, on start and every
+ * minute: a flushed or lost Redis delays callbacks, it does not lose them.
+ */
+@Injectable()
+export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
+  private readonly logger = new Logger('CallbackDispatcher');
+  private readonly follower: LogFollower;
+
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(CALLBACK_QUEUE) private readonly queue: Scheduler<CallbackJob>,
+    @Inject(CallbackDeliveryService) private readonly delivery: CallbackDeliveryService,
+  ) {
+    this.follower = new LogFollower(store, this.logger);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    this.queue.start((job) => this.delivery.deliverSafely(job));
+    await this.follower.start({
+      from: () => readCheckpoint(this.db, CHECKPOINT),
+      onEvents: (events) => this.dispatch(events),
+      reconcile: () => this.reconcile(),
+      intervalMs: this.config.reconcileIntervalMs,
+    });
+  }
+
+  /** Stops taking new attempts and lets the ones in flight finish (bounded by the callback timeout). */
+  async beforeApplicationShutdown(): Promise<void> {
+    await this.follower.stop();
+    await this.queue.stop();
+  }
+
+  /**
+   * Each callback-worthy event makes a delivery of its own (its own stream, id derived from the event),
+   * so a batch's deliveries are scheduled side by side. Redeliveries follow: one of them may concern a
+   * delivery this very batch created.
+   */
+  private async dispatch(events: RecordedEvent[]): Promise<void> {
+    await Promise.all(events.filter((event) => CALLBACK_WORTHY.has(event.type)).map((event) => this.schedule(event)));
+    for (const event of events) {
+      if (event.type === 'CallbackRedeliveryRequested') await this.queueNext(event.streamId);
+    }
+    await this.saveCheckpoint(events[events.length - 1].position);
+  }
+
+  private async schedule(event: RecordedEvent): Promise<void> {
+    const history = (await this.store.readStream(event.streamId)).filter((e) => e.revision <= event.revision);
+    const planned = planCallback(event, history, this.config.publicBaseUrl);
+    if (!planned) return;
+    const { state } = await this.runner.run(
+      callbackStream(planned.deliveryId),
+      deliveryDecider,
+      { type: 'ScheduleCallback', data: { ...planned, sourceEventId: event.id, sourceEventType: event.type, scheduledAt: new Date().toISOString() } },
+      { correlationId: event.metadata.correlationId, causationId: event.id, actor: { type: 'system', id: 'callbacks' } },
+      // A delivery's id derives from its source event, so its stream is new unless this event was dispatched before a crash.
+      { awaitReadModels: false, expectNewStream: true },
+    );
+    await this.queueNextFor(deliveryView(state), Date.now());
+  }
+
+  private async queueNext(streamId: string): Promise<void> {
+    await this.queueNextFor(deliveryView((await this.runner.read(streamId, deliveryDecider)).state), Date.now());
+  }
+
+  private async queueNextFor(delivery: DeliveryView | undefined, runAt: number): Promise<void> {
+    if (!delivery || delivery.status !== 'PENDING') return;
+    await this.queue.schedule({ deliveryId: delivery.deliveryId, attempt: delivery.attempts.length + 1, round: delivery.round, runAt });
+  }
+
+  private async reconcile(): Promise<void> {
+    const pending = await this.db.query<{ document: DeliveryView }>(`SELECT document FROM callback_deliveries_view WHERE status = 'PENDING'`);
+    for (const { document: delivery } of pending) {
+      const last = delivery.attempts[delivery.attempts.length - 1];
+      // Re-queued at the time the retry was due (without jitter); a job already queued under this id wins.
+      const runAt =
+        last && delivery.attemptsInRound > 0
+          ? Date.parse(last.at) + retryDelay(this.config.callbackRetryScheduleMs, delivery.attemptsInRound - 1, undefined, () => 0.5)
+          : Date.now();
+      await this.queueNextFor(delivery, runAt);
+    }
+  }
+
+  private async saveCheckpoint(position: LogPosition): Promise<void> {
+    // Several workers may dispatch; the checkpoint only ever moves forward.
+    await this.db.query(
+      `INSERT INTO projection_checkpoints AS c (name, commit_position, prepare_position) VALUES ($1, $2, $3)
+       ON CONFLICT (name) DO UPDATE SET commit_position = $2, prepare_position = $3, updated_at = now()
+       WHERE (c.commit_position, c.prepare_position) < ($2::numeric, $3::numeric)`,
+      [CHECKPOINT, position.commit.toString(), position.prepare.toString()],
+    );
+  }
+}

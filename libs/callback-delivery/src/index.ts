@@ -1,0 +1,3 @@
+export * from './address-guard';
+export * from './callback-queue';
+export * from './callback-delivery.module';

@@ -1,0 +1,39 @@
+import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { canonicalJson } from './shared/canonical-json';
+
+export const newOrderId = (): string => `ord_${randomBytes(16).toString('hex')}`;
+
+/**
+ * An order created under an Idempotency-Key gets an id derived from the key and the request, so a
+ * retry after a failure that had already written the order (its 5xx frees the key) lands on the same
+ * stream instead of creating a second order; keyed by the merchant's secret salt, like escrow ids.
+ */
+export function orderIdFor(idSalt: string, idempotencyKey: string, requestFingerprint: string): string {
+  return `ord_${createHmac('sha256', idSalt).update(`${idempotencyKey}\n${requestFingerprint}`, 'utf8').digest('hex').slice(0, 32)}`;
+}
+
+/**
+ * An escrow's id is derived from the merchant's orderId, so a retried create lands on the same
+ * stream; keyed by the merchant's secret salt so ids cannot be guessed from public order numbers.
+ */
+export function escrowIdFor(idSalt: string, merchantOrderId: string): string {
+  return `esc_${createHmac('sha256', idSalt).update(merchantOrderId, 'utf8').digest('hex').slice(0, 32)}`;
+}
+
+/**
+ * A payment attempt made under an Idempotency-Key gets an id derived from the key, so a retry after a
+ * failure that had already recorded the attempt (its 5xx frees the key) finds it instead of pushing again.
+ */
+export function attemptIdFor(payableId: string, idempotencyKey: string): string {
+  return `att_${createHash('sha256').update(`${payableId}\n${idempotencyKey}`, 'utf8').digest('hex').slice(0, 32)}`;
+}
+
+/** A stable, PII-free customer reference per merchant and phone number. */
+export function customerIdFor(merchantId: string, phoneE164: string): string {
+  return `cus_${createHash('sha256').update(`${merchantId}:${phoneE164}`).digest('hex').slice(0, 24)}`;
+}
+
+/** A digest of a request body that ignores key order. */
+export function fingerprint(body: unknown): string {
+  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+}

@@ -1,0 +1,65 @@
+import { COLUMNS } from './event-rows';
+
+/** Each statement yields the stream's new last revision, or no row when the expectation fails. */
+export const HEAD = {
+  no_stream: `INSERT INTO streams (stream_id, revision) VALUES ($1, $3::bigint - 1) ON CONFLICT DO NOTHING RETURNING revision`,
+  any: `INSERT INTO streams (stream_id, revision) VALUES ($1, $3::bigint - 1)
+        ON CONFLICT (stream_id) DO UPDATE SET revision = streams.revision + $3::bigint RETURNING revision`,
+  exact: `UPDATE streams SET revision = revision + $3::bigint WHERE stream_id = $1 AND revision = $4::bigint RETURNING revision`,
+};
+
+/**
+ * Followers in other processes learn of new events from a NOTIFY sent by the append itself (delivered
+ * at commit, so never before the events are readable) rather than waiting for their next poll. It is
+ * joined to the rows written, so an append whose expectation fails notifies no one.
+ */
+function signal(channel: string | undefined): { cte: string; join: string } {
+  return channel === undefined ? { cte: '', join: '' } : { cte: `, signal AS (SELECT pg_notify('${channel}', ''))`, join: ' CROSS JOIN signal' };
+}
+
+/** One statement, so one round trip and one implicit transaction: the head moves only if the events land. */
+export function appendStatement(head: string, channel: string | undefined): string {
+  const { cte, join } = signal(channel);
+  return `
+    WITH head AS (${head}),
+    new_events AS (SELECT value AS ev, ordinality AS ord FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY)${cte}
+    INSERT INTO events (stream_id, stream_revision, event_id, event_type, data, metadata, recorded_at, hash)
+    SELECT $1, head.revision - $3::bigint + new_events.ord, (ev->>'id')::uuid, ev->>'type', ev->'data', ev->'metadata',
+      COALESCE((ev->>'recordedAt')::timestamptz, now()), ev->>'hash'
+    FROM head CROSS JOIN new_events${join} ORDER BY new_events.ord
+    RETURNING ${COLUMNS}`;
+}
+
+/**
+ * Group commit: appends to distinct streams, one statement and so one transaction and one commit.
+ * Each append's expectation is its own head statement's WHERE clause: one that fails just yields no
+ * head row, and writes nothing, without touching its neighbours. Streams are distinct within a group,
+ * so no two head statements meet the same row.
+ */
+export function appendGroupStatement(channel: string | undefined): string {
+  const { cte, join } = signal(channel);
+  return `
+  WITH input AS (
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(i int, stream text, mode text, expected bigint, count bigint, events jsonb)
+  ),
+  created AS (
+    INSERT INTO streams (stream_id, revision) SELECT stream, count - 1 FROM input WHERE mode = 'no_stream'
+    ON CONFLICT DO NOTHING RETURNING stream_id, revision
+  ),
+  upserted AS (
+    INSERT INTO streams (stream_id, revision) SELECT stream, count - 1 FROM input WHERE mode = 'any'
+    ON CONFLICT (stream_id) DO UPDATE SET revision = streams.revision + EXCLUDED.revision + 1 RETURNING stream_id, revision
+  ),
+  moved AS (
+    UPDATE streams SET revision = streams.revision + input.count FROM input
+    WHERE input.mode = 'exact' AND streams.stream_id = input.stream AND streams.revision = input.expected
+    RETURNING streams.stream_id, streams.revision
+  ),
+  heads AS (SELECT * FROM created UNION ALL SELECT * FROM upserted UNION ALL SELECT * FROM moved)${cte}
+  INSERT INTO events (stream_id, stream_revision, event_id, event_type, data, metadata, recorded_at, hash)
+  SELECT input.stream, heads.revision - input.count + e.ord, (e.ev->>'id')::uuid, e.ev->>'type', e.ev->'data', e.ev->'metadata',
+    COALESCE((e.ev->>'recordedAt')::timestamptz, now()), e.ev->>'hash'
+  FROM input JOIN heads ON heads.stream_id = input.stream CROSS JOIN LATERAL jsonb_array_elements(input.events) WITH ORDINALITY AS e(ev, ord)${join}
+  ORDER BY input.i, e.ord
+  RETURNING ${COLUMNS}`;
+}

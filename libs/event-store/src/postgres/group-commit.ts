@@ -1,0 +1,122 @@
+import type { SqlExecutor } from '@app/database';
+import type { ExpectedRevision } from '../event-store.port';
+import { appendGroupStatement, appendStatement, HEAD } from './append-statements';
+import type { EventRow } from './event-rows';
+
+/** At most this many appends share one statement (its JSON parameter stays small). */
+const MAX_GROUP = 64;
+
+export interface PendingAppend {
+  streamId: string;
+  expected: ExpectedRevision;
+  payload: unknown[];
+}
+
+interface Waiting extends PendingAppend {
+  resolve: (rows: EventRow[]) => void;
+  reject: (error: unknown) => void;
+}
+
+/**
+ * Group commit: appends are written at most `maxInFlight` at a time; the ones that arrive meanwhile
+ * wait and go together in one statement, so one commit carries many appends. 1 writes each on its own.
+ */
+export class GroupCommit {
+  private readonly waiting: Waiting[] = [];
+  private writing = 0;
+  private readonly statements: { single: Record<'no_stream' | 'any' | 'exact', string>; group: string };
+
+  constructor(
+    private readonly db: SqlExecutor,
+    private readonly maxInFlight: number,
+    notifyChannel: string | undefined,
+  ) {
+    this.statements = {
+      single: {
+        no_stream: appendStatement(HEAD.no_stream, notifyChannel),
+        any: appendStatement(HEAD.any, notifyChannel),
+        exact: appendStatement(HEAD.exact, notifyChannel),
+      },
+      group: appendGroupStatement(notifyChannel),
+    };
+  }
+
+  /** Resolves with the rows written once committed (alone, or in the group that carried it); none when the expectation failed. */
+  write(append: PendingAppend): Promise<EventRow[]> {
+    return new Promise<EventRow[]>((resolve, reject) => {
+      this.waiting.push({ ...append, resolve, reject });
+      this.writeWaiting();
+    });
+  }
+
+  /** Starts writes while fewer than maxInFlight run; each takes what has queued up meanwhile. */
+  private writeWaiting(): void {
+    const limit = this.maxInFlight;
+    while (this.writing < limit && this.waiting.length > 0) {
+      const group = limit === 1 ? this.waiting.splice(0, 1) : this.takeGroup();
+      this.writing += 1;
+      void this.writeGroup(group).finally(() => {
+        this.writing -= 1;
+        this.writeWaiting();
+      });
+    }
+  }
+
+  /** Waiting appends in arrival order, one per stream (a later one to the same stream waits its turn). */
+  private takeGroup(): Waiting[] {
+    const group: Waiting[] = [];
+    const streams = new Set<string>();
+    for (let i = 0; i < this.waiting.length && group.length < MAX_GROUP; ) {
+      const pending = this.waiting[i];
+      if (streams.has(pending.streamId)) {
+        i += 1;
+        continue;
+      }
+      streams.add(pending.streamId);
+      group.push(pending);
+      this.waiting.splice(i, 1);
+    }
+    return group;
+  }
+
+  private async writeGroup(group: Waiting[]): Promise<void> {
+    if (group.length === 1) return this.writeAlone(group[0]);
+    let rows: EventRow[];
+    try {
+      rows = await this.db.query<EventRow>(this.statements.group, [
+        JSON.stringify(
+          group.map((p, i) => ({
+            i,
+            stream: p.streamId,
+            mode: typeof p.expected === 'bigint' ? 'exact' : p.expected,
+            expected: typeof p.expected === 'bigint' ? p.expected.toString() : null,
+            count: p.payload.length,
+            events: p.payload,
+          })),
+        ),
+      ]);
+    } catch {
+      // The statement wrote nothing. One append's fault (a duplicate event id, a deadlock with another
+      // writer) must not fail its neighbours: each is written again on its own and meets its own fate.
+      await Promise.all(group.map((pending) => this.writeAlone(pending)));
+      return;
+    }
+    const byStream = new Map<string, EventRow[]>();
+    for (const row of rows) byStream.set(row.stream_id, [...(byStream.get(row.stream_id) ?? []), row]);
+    for (const pending of group) pending.resolve(byStream.get(pending.streamId) ?? []);
+  }
+
+  private async writeAlone({ streamId, expected, payload, resolve, reject }: Waiting): Promise<void> {
+    const json = JSON.stringify(payload);
+    const count = String(payload.length);
+    try {
+      resolve(
+        typeof expected === 'bigint'
+          ? await this.db.query<EventRow>(this.statements.single.exact, [streamId, json, count, expected.toString()])
+          : await this.db.query<EventRow>(this.statements.single[expected], [streamId, json, count]),
+      );
+    } catch (error) {
+      reject(error);
+    }
+  }
+}

@@ -1,0 +1,126 @@
+import { loadConfig } from '@app/config';
+import { migrate } from '@app/database';
+import { type Decider, DomainError } from '@app/domain';
+import { EVENT_STORE_MIGRATIONS, PostgresEventStore } from '@app/event-store';
+import { ProjectionProgress } from '@app/read-models';
+import { createTestSchema, type TestSchema } from '../../../test/support/postgres';
+import { Metrics } from './metrics';
+import { CommandRunner } from './command-runner';
+
+type Stepped = { type: 'Stepped'; data: { to: number } };
+type Step = { type: 'Step'; to: number } | { type: 'StepOn' };
+
+/** A counter that moves one step at a time: `Step` names the step it expects to take, `StepOn` takes the next. */
+const counter: Decider<Step, Stepped, number> = {
+  initialState: () => 0,
+  evolve: (_, event) => event.data.to,
+  decide: (command, state) => {
+    const to = command.type === 'StepOn' ? state + 1 : command.to;
+    if (to !== state + 1) throw new DomainError('OUT_OF_STEP', `at ${state}, cannot step to ${to}`, 'conflict');
+    return [{ type: 'Stepped', data: { to } }];
+  },
+};
+
+const metadata = { actor: { type: 'system' as const, id: 'test' } };
+
+describe('CommandRunner', () => {
+  let db: TestSchema;
+  let store: PostgresEventStore;
+  let runner: CommandRunner;
+
+  beforeAll(async () => {
+    db = await createTestSchema('runner');
+    await migrate(db.client, db.schema, 'event-store', EVENT_STORE_MIGRATIONS);
+    store = new PostgresEventStore(db.client);
+    runner = new CommandRunner(store, new ProjectionProgress(db.client), loadConfig({}), new Metrics());
+  });
+
+  afterAll(async () => {
+    await db?.drop();
+  });
+
+  const steps = async (streamId: string) => (await store.readStream(streamId)).map((e) => (e.data as { to: number }).to);
+
+  describe('with the history the caller read', () => {
+    it('decides on it without reading the stream again', async () => {
+      await runner.run('counter-a', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false });
+      const { state, history } = await runner.read('counter-a', counter);
+      const reads = jest.spyOn(store, 'readStream');
+
+      const outcome = await runner.run('counter-a', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false, history });
+
+      expect(reads).not.toHaveBeenCalled();
+      reads.mockRestore();
+      expect(state).toBe(1);
+      expect(outcome.state).toBe(2);
+      expect(await steps('counter-a')).toEqual([1, 2]);
+    });
+
+    it('decides again on a fresh read when someone appended since, so the append lands after theirs', async () => {
+      const { history } = await runner.read('counter-b', counter);
+      await runner.run('counter-b', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false });
+
+      const outcome = await runner.run('counter-b', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false, history });
+
+      expect(outcome.state).toBe(2);
+      expect(outcome.history.map((e) => e.revision)).toEqual([0n]);
+      expect(await steps('counter-b')).toEqual([1, 2]);
+    });
+
+    it('does not take a refusal from the old history for an answer: the fresh state accepts the command', async () => {
+      const { history } = await runner.read('counter-c', counter);
+      await runner.run('counter-c', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false });
+
+      const outcome = await runner.run('counter-c', counter, { type: 'Step', to: 2 }, metadata, { awaitReadModels: false, history });
+
+      expect(outcome.state).toBe(2);
+      expect(await steps('counter-c')).toEqual([1, 2]);
+    });
+
+    it('still refuses what the current state refuses', async () => {
+      const { history } = await runner.read('counter-d', counter);
+      await runner.run('counter-d', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false });
+
+      await expect(runner.run('counter-d', counter, { type: 'Step', to: 1 }, metadata, { awaitReadModels: false, history })).rejects.toThrow(
+        'at 1, cannot step to 1',
+      );
+      expect(await steps('counter-d')).toEqual([1]);
+    });
+  });
+
+  describe('refusals', () => {
+    it('answers with a refusal decided on the history it read, on the first attempt', async () => {
+      await runner.run('counter-g', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false });
+      const appends = jest.spyOn(store, 'append');
+      await expect(runner.run('counter-g', counter, { type: 'Step', to: 5 }, metadata, { awaitReadModels: false })).rejects.toThrow('at 1, cannot step to 5');
+      expect(appends).not.toHaveBeenCalled();
+      appends.mockRestore();
+    });
+
+    it('answers with a refusal of a new stream at once when the stream is indeed new', async () => {
+      const reads = jest.spyOn(store, 'readStream');
+      await expect(runner.run('counter-h', counter, { type: 'Step', to: 3 }, metadata, { awaitReadModels: false, expectNewStream: true })).rejects.toThrow(
+        'at 0, cannot step to 3',
+      );
+      expect(reads).toHaveBeenCalledTimes(1);
+      reads.mockRestore();
+    });
+  });
+
+  describe('expecting a new stream', () => {
+    it('appends without reading when the stream is new', async () => {
+      const reads = jest.spyOn(store, 'readStream');
+      const outcome = await runner.run('counter-e', counter, { type: 'Step', to: 1 }, metadata, { awaitReadModels: false, expectNewStream: true });
+      expect(reads).not.toHaveBeenCalled();
+      reads.mockRestore();
+      expect(outcome.state).toBe(1);
+    });
+
+    it('decides on the real history when the stream exists after all', async () => {
+      await runner.run('counter-f', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false });
+      const outcome = await runner.run('counter-f', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false, expectNewStream: true });
+      expect(outcome.state).toBe(2);
+      expect(await steps('counter-f')).toEqual([1, 2]);
+    });
+  });
+});

@@ -1,0 +1,195 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import { randomUUID } from 'node:crypto';
+import { eventHash, GENESIS_HASH } from '@app/audit';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { type Decider, DomainError, type DomainEvent, fold } from '@app/domain';
+import {
+  EVENT_STORE,
+  type EventMetadata,
+  type EventStore,
+  type LogPosition,
+  type NewEvent,
+  type RecordedEvent,
+  WrongExpectedRevision,
+} from '@app/event-store';
+import { ProjectionProgress } from '@app/read-models';
+import { Metrics } from './metrics';
+
+export class ConcurrentModification extends DomainError {
+  constructor(streamId: string) {
+    super('CONCURRENT_MODIFICATION', `${streamId} kept changing while this request was applied; retry it`, 'conflict');
+  }
+}
+
+export interface CommandOutcome<State, Event> {
+  /** State after the command's events. */
+  state: State;
+  /** Events this command appended (none when it changed nothing). */
+  events: Event[];
+  /** The stream's history before this command. */
+  history: RecordedEvent[];
+  position?: LogPosition;
+  /** When its last event was recorded (now, when it appended nothing). */
+  at: Date;
+  /** The same keyed request had already been applied (a retry after its answer was lost): nothing was decided again. */
+  replayed?: boolean;
+}
+
+export interface RunOptions {
+  /**
+   * Read-your-writes is owed to a caller waiting for a response. Work nobody waits on (callback
+   * dispatch and attempts) passes false rather than hold its lane until the projector catches up.
+   */
+  awaitReadModels?: boolean;
+  /**
+   * The stream is almost always new (a create under a fresh id): the first attempt decides as if its
+   * history were empty and appends expecting no stream, which saves the read. Should the stream
+   * exist after all, that append is refused and the command is decided again on the history read.
+   */
+  expectNewStream?: boolean;
+  /**
+   * The stream as the caller read it moments ago (before an outside call, say): the first attempt
+   * decides on it instead of reading again, and its append at that history's revision tells whether
+   * the history was still current.
+   */
+  history?: RecordedEvent[];
+}
+
+const MAX_ATTEMPTS = 5;
+
+/**
+ * Chains new events to the stream's last one (libs/audit): the writer holds that event already, so
+ * every adapter stores the hash as given. The recorded time is fixed here because the hash covers it.
+ */
+function seal(streamId: string, last: RecordedEvent | undefined, events: readonly DomainEvent[], metadata: EventMetadata): NewEvent[] {
+  const recordedAt = new Date();
+  let previousHash = last?.hash ?? GENESIS_HASH;
+  let revision = last ? last.revision : -1n;
+  return events.map((event) => {
+    revision += 1n;
+    const hash = eventHash({ streamId, revision, type: event.type, data: event.data, metadata, recordedAt }, previousHash);
+    previousHash = hash;
+    return { id: randomUUID(), type: event.type, data: event.data, metadata, recordedAt, hash };
+  });
+}
+
+/**
+ * A keyed request's events carry its digest (the HTTP layer's IdempotencyInterceptor). Found in the
+ * stream, they are the outcome of this very request, applied by an attempt whose answer was lost:
+ * the outcome is rebuilt as it stood right after them, and nothing is decided again (a second
+ * decision could refuse what the first did, such as a cancel of an escrow the first one cancelled).
+ */
+function alreadyApplied<Event extends DomainEvent, State>(
+  decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>,
+  history: readonly RecordedEvent[],
+  metadata: EventMetadata,
+): CommandOutcome<State, Event> | undefined {
+  const digest = metadata.idempotency;
+  if (digest === undefined) return undefined;
+  const first = history.findIndex((event) => event.metadata.idempotency === digest);
+  if (first < 0) return undefined;
+  let last = first;
+  while (last + 1 < history.length && history[last + 1].metadata.idempotency === digest) last += 1;
+  return {
+    state: fold(decider, history.slice(0, last + 1) as unknown as Event[]),
+    events: history.slice(first, last + 1) as unknown as Event[],
+    history: history.slice(0, first),
+    position: history[last].position,
+    at: history[last].recordedAt,
+    replayed: true,
+  };
+}
+
+/**
+ * The one place where commands meet I/O: read the stream, decide on it, append at the revision
+ * that was read. A concurrent writer makes the append fail; the command is then decided again on
+ * the new history, a bounded number of times. A refusal by the decider is the command's answer,
+ * whichever attempt it comes on.
+ */
+@Injectable()
+export class CommandRunner {
+  private readonly logger = new Logger(CommandRunner.name);
+
+  constructor(
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(ProjectionProgress) private readonly progress: ProjectionProgress,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(Metrics) private readonly metrics: Metrics,
+  ) {}
+
+  /** The state and the history it came from, for a decision that must precede an outside call (a later `run` may take it as its `history`). */
+  async read<Event extends DomainEvent, State>(
+    streamId: string,
+    decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>,
+  ): Promise<{ state: State; history: RecordedEvent[] }> {
+    const history = await this.store.readStream(streamId);
+    return { state: fold(decider, history as unknown as Event[]), history };
+  }
+
+  async run<Command, Event extends DomainEvent, State>(
+    streamId: string,
+    decider: Decider<Command, Event, State>,
+    command: Command,
+    metadata: EventMetadata,
+    options: RunOptions = {},
+  ): Promise<CommandOutcome<State, Event>> {
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const assumed = attempt === 1 ? (options.expectNewStream ? [] : options.history) : undefined;
+      const history = assumed ?? (await this.store.readStream(streamId));
+      const replay = alreadyApplied(decider, history, metadata);
+      if (replay) return this.answered(replay, metadata, options);
+      const state = fold(decider, history as unknown as Event[]);
+      let events: Event[];
+      try {
+        events = decider.decide(command, state);
+      } catch (refusal) {
+        // A refusal stands unless it was decided on an assumed history that has moved on since.
+        if (assumed && !(await this.stillCurrent(streamId, assumed))) continue;
+        throw refusal;
+      }
+      if (events.length === 0) return { state, events, history, at: new Date() };
+      const appended = await this.appendAt(streamId, history, events, metadata);
+      if (!appended) continue;
+      this.count(events);
+      return this.answered({ state: events.reduce(decider.evolve, state), events, history, ...appended }, metadata, options);
+    }
+    throw new ConcurrentModification(streamId);
+  }
+
+  private async stillCurrent(streamId: string, assumed: readonly RecordedEvent[]): Promise<boolean> {
+    const current = await this.store.readStream(streamId);
+    return current.length === assumed.length;
+  }
+
+  /** Appends at the revision the decision was made on; undefined when another writer got there first. */
+  private async appendAt(
+    streamId: string,
+    history: readonly RecordedEvent[],
+    events: readonly DomainEvent[],
+    metadata: EventMetadata,
+  ): Promise<{ position: LogPosition; at: Date } | undefined> {
+    const last = history[history.length - 1];
+    const sealed = seal(streamId, last, events, metadata);
+    try {
+      const appended = await this.store.append(streamId, sealed, last ? last.revision : 'no_stream');
+      return { position: appended.position, at: sealed[sealed.length - 1].recordedAt! };
+    } catch (error) {
+      if (error instanceof WrongExpectedRevision) return undefined;
+      throw error;
+    }
+  }
+
+  private count(events: readonly DomainEvent[]): void {
+    for (const event of events) this.metrics.eventsAppended.inc({ type: event.type });
+  }
+
+  /** Read-your-writes: the answer leaves once the read models include the command's events (bounded). */
+  private async answered<State, Event>(outcome: CommandOutcome<State, Event>, metadata: EventMetadata, options: RunOptions): Promise<CommandOutcome<State, Event>> {
+    if (options.awaitReadModels === false || !outcome.position) return outcome;
+    const reached = await this.progress.waitFor(outcome.position, this.config.readYourWritesTimeoutMs);
+    if (!reached) {
+      this.logger.warn(`read models did not catch up within READ_YOUR_WRITES_TIMEOUT_MS (request ${String(metadata.correlationId)}); responding anyway`);
+    }
+    return outcome;
+  }
+}

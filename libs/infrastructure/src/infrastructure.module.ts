@@ -1,0 +1,126 @@
+import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type OnApplicationShutdown } from '@nestjs/common';
+import { join } from 'node:path';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { createPgClient, createPgliteClient, isConnectionError, type Migration, migrate, SQL_CLIENT, type SqlClient } from '@app/database';
+import {
+  COPIED_LOG,
+  createKurrentEventStore,
+  EVENT_STORE,
+  EVENT_STORE_MIGRATIONS,
+  EVENTS_TABLE,
+  type EventStore,
+  LOG_READER,
+  PostgresEventStore,
+  SqlLogReader,
+} from '@app/event-store';
+import { ProjectionProgress, READ_MODEL_MIGRATIONS } from '@app/read-models';
+import { CommandRunner } from './command-runner';
+import { Metrics } from './metrics';
+import { notificationChannels } from './notification-channels';
+
+/** A component's migrations (libs/database: applied once each, in order, under a lock). */
+export interface MigrationSet {
+  component: string;
+  migrations: readonly Migration[];
+}
+
+export interface InfrastructureOptions {
+  /** The migrations of the modules this process loads besides the read models (credentials, say). */
+  migrations?: readonly MigrationSet[];
+  /** An event store to use instead of the configured one (tests run the whole service on a stand-in adapter). */
+  eventStore?: EventStore;
+}
+
+/** How long a starting process waits for PostgreSQL to be reachable before it gives up and exits. */
+const REACH_DATABASE_WITHIN_MS = 60_000;
+
+async function openDatabase(config: AppConfig, sets: readonly MigrationSet[]): Promise<SqlClient> {
+  const logger = new Logger('Storage');
+  // A process restarted during a PostgreSQL restart or failover waits it out, as the running ones do,
+  // instead of exiting and leaving its supervisor to try again.
+  const deadline = Date.now() + REACH_DATABASE_WITHIN_MS;
+  for (let wait = 250; ; wait = Math.min(wait * 2, 5_000)) {
+    try {
+      return await migrateDatabase(config, sets);
+    } catch (error) {
+      if (!config.databaseUrl || !isConnectionError(error) || Date.now() + wait > deadline) throw error;
+      logger.warn(`PostgreSQL is not reachable (${String(error)}); trying again in ${wait} ms`);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}
+
+async function migrateDatabase(config: AppConfig, sets: readonly MigrationSet[]): Promise<SqlClient> {
+  const db = config.databaseUrl
+    ? createPgClient({ connectionString: config.databaseUrl, schema: config.databaseSchema, maxConnections: config.databasePoolSize })
+    : await createPgliteClient(join(config.dataDir, 'pglite'));
+  try {
+    // With the events in KurrentDB, PostgreSQL holds no log: no empty events table.
+    if (config.eventStore === 'postgres') await migrate(db, config.databaseSchema, 'event-store', EVENT_STORE_MIGRATIONS);
+    await migrate(db, config.databaseSchema, 'read-models', READ_MODEL_MIGRATIONS);
+    for (const set of sets) await migrate(db, config.databaseSchema, set.component, set.migrations);
+  } catch (error) {
+    await db.close().catch(() => undefined);
+    throw error;
+  }
+  return db;
+}
+
+/**
+ * Closes the event store and the database last: everything that uses them stops in
+ * beforeApplicationShutdown, and the HTTP server has drained its requests before onApplicationShutdown runs.
+ */
+@Injectable()
+class StorageLifecycle implements OnApplicationShutdown {
+  private readonly logger = new Logger('Storage');
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(ProjectionProgress) private readonly progress: ProjectionProgress,
+  ) {}
+
+  async onApplicationShutdown(): Promise<void> {
+    this.progress.close();
+    await this.store.close().catch((error: unknown) => this.logger.error(`closing the event store failed: ${String(error)}`));
+    await this.db.close().catch((error: unknown) => this.logger.error(`closing the database failed: ${String(error)}`));
+  }
+}
+
+/** What every process shares: configuration, database, event store and its log reader, projection progress, metrics and the command runner. */
+@Global()
+@Module({})
+export class InfrastructureModule {
+  static forRoot(config: AppConfig, options: InfrastructureOptions = {}): DynamicModule {
+    return {
+      module: InfrastructureModule,
+      providers: [
+        { provide: APP_CONFIG, useValue: config },
+        { provide: SQL_CLIENT, useFactory: () => openDatabase(config, options.migrations ?? []) },
+        {
+          provide: EVENT_STORE,
+          useFactory: (db: SqlClient) =>
+            options.eventStore ??
+            (config.eventStore === 'eventstoredb'
+              ? createKurrentEventStore(config.eventStoreConnectionString!)
+              : new PostgresEventStore(db, { notifyChannel: notificationChannels(config).events })),
+          inject: [SQL_CLIENT],
+        },
+        {
+          provide: LOG_READER,
+          // With the events in KurrentDB, auditors read the projector's copy of the log beside the ledger.
+          useFactory: (db: SqlClient) => new SqlLogReader(db, config.eventStore === 'eventstoredb' ? COPIED_LOG : EVENTS_TABLE),
+          inject: [SQL_CLIENT],
+        },
+        {
+          provide: ProjectionProgress,
+          useFactory: (db: SqlClient) => new ProjectionProgress(db, { checkpointChannel: notificationChannels(config).checkpoint }),
+          inject: [SQL_CLIENT],
+        },
+        { provide: Metrics, useValue: new Metrics() },
+        CommandRunner,
+        StorageLifecycle,
+      ],
+      exports: [APP_CONFIG, SQL_CLIENT, EVENT_STORE, LOG_READER, ProjectionProgress, CommandRunner, Metrics],
+    };
+  }
+}

@@ -1,0 +1,30 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { assertPayable, OtpNotExpected, OtpRejected } from '@app/domain';
+import { PAYMENT_PROVIDER, type PaymentProvider, ProviderRejected } from '../../payment-provider.port';
+import type { PayableSummary } from '@app/domain';
+import { PaymentFlow } from '../payment-flow';
+import { ConfirmOtpCommand } from './confirm-otp.command';
+
+/** Passes the customer's one-time code to the provider; the outcome arrives as a notification. */
+@CommandHandler(ConfirmOtpCommand)
+export class ConfirmOtpHandler implements ICommandHandler<ConfirmOtpCommand> {
+  constructor(
+    @Inject(PaymentFlow) private readonly payments: PaymentFlow,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+  ) {}
+
+  async execute({ id, otp }: ConfirmOtpCommand): Promise<PayableSummary> {
+    const current = await this.payments.load(id);
+    assertPayable(current, current.status, new Date().toISOString());
+    const attempt = current.lastPaymentAttempt;
+    if (!attempt?.otpRequired) throw new OtpNotExpected();
+    try {
+      await this.provider.confirmOtp(id, attempt.providerReference, otp);
+    } catch (error) {
+      if (error instanceof ProviderRejected) throw new OtpRejected(error.message);
+      throw error;
+    }
+    return current;
+  }
+}

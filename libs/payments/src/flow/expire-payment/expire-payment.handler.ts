@@ -1,0 +1,36 @@
+import { Inject } from '@nestjs/common';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payment-provider.port';
+import { paymentReport } from '../../status-reports';
+import type { PayableSummary } from '@app/domain';
+import { PaymentFlow } from '../payment-flow';
+import { ApplyNotificationCommand } from '../apply-notification/apply-notification.command';
+import { ExpirePaymentCommand } from './expire-payment.command';
+
+/**
+ * Before an order waiting on a push expires, the provider is asked about the push: a customer who
+ * paid in time, whose notification was lost, is paid, not expired and refunded.
+ */
+@CommandHandler(ExpirePaymentCommand)
+export class ExpirePaymentHandler implements ICommandHandler<ExpirePaymentCommand> {
+  constructor(
+    @Inject(PaymentFlow) private readonly payments: PaymentFlow,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+  ) {}
+
+  async execute({ id }: ExpirePaymentCommand): Promise<PayableSummary> {
+    const current = await this.payments.load(id);
+    const attempt = current.lastPaymentAttempt;
+    if (current.status === 'PENDING' && attempt && Date.now() >= Date.parse(current.expiresAt)) {
+      const report = paymentReport(id, attempt.attemptId, await this.provider.paymentStatus({ orderId: id, ...attempt }));
+      if (report) {
+        await this.commands.execute(
+          new ApplyNotificationCommand(this.provider.name, report, { correlationId: report.id, causationId: report.id, actor: { type: 'system', id: 'provider-reconciler' } }),
+        );
+      }
+    }
+    const { summary } = await this.payments.run(id, { type: 'ExpirePayment', data: { at: new Date().toISOString() } }, { actor: { type: 'system', id: 'scheduler' } });
+    return summary;
+  }
+}

@@ -1,0 +1,48 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { randomUUID } from 'node:crypto';
+import { assertPayable, attemptIdFor, DomainError } from '@app/domain';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payment-provider.port';
+import type { PayableSummary } from '@app/domain';
+import { PaymentFlow } from '../payment-flow';
+import { InitiatePaymentCommand } from './initiate-payment.command';
+
+/**
+ * Sends the USSD push, then records the attempt with the provider's reference. Should recording
+ * fail (the order expired meanwhile), the provider's outcome still arrives as a notification and
+ * is applied, or refused and refunded, there.
+ */
+@CommandHandler(InitiatePaymentCommand)
+export class InitiatePaymentHandler implements ICommandHandler<InitiatePaymentCommand> {
+  constructor(
+    @Inject(PaymentFlow) private readonly payments: PaymentFlow,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+  ) {}
+
+  async execute({ id, metadata, idempotencyKey, method: chosen }: InitiatePaymentCommand): Promise<PayableSummary> {
+    const method = chosen ?? this.provider.methods[0].id;
+    if (!this.provider.methods.some((m) => m.id === method)) {
+      throw new DomainError('PAYMENT_METHOD_UNKNOWN', `${this.provider.name} offers ${this.provider.methods.map((m) => m.id).join(', ')}; not ${JSON.stringify(method)}`, 'invalid');
+    }
+    const current = await this.payments.load(id);
+    const attemptId = idempotencyKey ? attemptIdFor(id, idempotencyKey) : `att_${randomUUID()}`;
+    // The same request again (its first answer was lost after the attempt was recorded): no second push.
+    if (current.lastPaymentAttempt?.attemptId === attemptId) return current;
+    assertPayable(current, current.status, new Date().toISOString());
+    const push = await this.provider.initiatePush({
+      orderId: id,
+      attemptId,
+      phone: current.phone,
+      amount: current.amount,
+      expiresAt: current.expiresAt,
+      method,
+      customer: { name: current.customerName, ...(current.customerEmail ? { email: current.customerEmail } : {}) },
+    });
+    const { summary } = await this.payments.run(
+      id,
+      { type: 'InitiatePayment', data: { attemptId, provider: this.provider.name, ...push, method, at: new Date().toISOString() } },
+      metadata,
+    );
+    return summary;
+  }
+}

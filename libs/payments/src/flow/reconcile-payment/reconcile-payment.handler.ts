@@ -1,0 +1,39 @@
+import { Inject } from '@nestjs/common';
+import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payment-provider.port';
+import { paymentReport } from '../../status-reports';
+import { ApplyNotificationCommand } from '../apply-notification/apply-notification.command';
+import { ReconcilePaymentCommand } from './reconcile-payment.command';
+
+/**
+ * The provider's answer about a push is applied as its notification would have been: a success pays
+ * the order (or, if the order can no longer take it, is refused and refunded), a failure fails it.
+ * An answer that repeats what a notification already said changes nothing.
+ */
+@CommandHandler(ReconcilePaymentCommand)
+export class ReconcilePaymentHandler implements ICommandHandler<ReconcilePaymentCommand> {
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+  ) {}
+
+  async execute({ id, attemptId }: ReconcilePaymentCommand): Promise<void> {
+    const [operation] = await this.db.query<{ provider_reference: string; status: string }>(
+      `SELECT provider_reference, status FROM provider_operations WHERE operation_id = $1 AND payable_id = $2 AND kind = 'payment'`,
+      [attemptId, id],
+    );
+    if (!operation || operation.status !== 'OPEN') return;
+    const status = await this.provider.paymentStatus({ orderId: id, attemptId, providerReference: operation.provider_reference });
+    const report = paymentReport(id, attemptId, status);
+    if (!report) return;
+    await this.commands.execute(
+      new ApplyNotificationCommand(this.provider.name, report, {
+        correlationId: report.id,
+        causationId: report.id,
+        actor: { type: 'system', id: 'provider-reconciler' },
+      }),
+    );
+  }
+}

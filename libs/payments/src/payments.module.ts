@@ -1,0 +1,60 @@
+import { type BeforeApplicationShutdown, Inject, Logger, Module } from '@nestjs/common';
+import { HttpAdapterHost } from '@nestjs/core';
+import { hkdfSync } from 'node:crypto';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import type { MigrationSet } from '@app/infrastructure';
+import { ApplyNotificationHandler } from './flow/apply-notification/apply-notification.handler';
+import { ConfirmOtpHandler } from './flow/confirm-otp/confirm-otp.handler';
+import { ExpirePaymentHandler } from './flow/expire-payment/expire-payment.handler';
+import { InitiatePaymentHandler } from './flow/initiate-payment/initiate-payment.handler';
+import { PaymentFlow } from './flow/payment-flow';
+import { ProcessRefundHandler } from './flow/process-refund/process-refund.handler';
+import { ReconcilePaymentHandler } from './flow/reconcile-payment/reconcile-payment.handler';
+import { ReleaseDueHandler } from './flow/release-due/release-due.handler';
+import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.port';
+import { SANDBOX_MIGRATIONS } from './sandbox/sandbox.migrations';
+import { SandboxProvider } from './sandbox/sandbox-provider';
+
+/** The tables the configured provider keeps (the sandbox keeps its books beside ours). */
+export function providerMigrations(config: AppConfig): MigrationSet[] {
+  return config.paymentProvider === 'sandbox' ? [{ component: 'sandbox-provider', migrations: SANDBOX_MIGRATIONS }] : [];
+}
+
+/** The sandbox notifies the API this process serves; from a process without HTTP, SANDBOX_NOTIFY_URL or PUBLIC_BASE_URL. */
+function sandboxProvider(config: AppConfig, adapterHost: HttpAdapterHost, db: SqlClient): SandboxProvider {
+  const logger = new Logger('SandboxProvider');
+  return new SandboxProvider({
+    db,
+    notificationSecret: Buffer.from(hkdfSync('sha256', config.secretsKey, Buffer.alloc(0), 'sandbox-provider-notifications', 32)),
+    delayMs: config.sandboxDelayMs,
+    notifyBaseUrl: () => {
+      const address = adapterHost.httpAdapter?.getHttpServer()?.address?.();
+      return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : (config.sandboxNotifyUrl ?? config.publicBaseUrl);
+    },
+    onDeliveryError: (error) => logger.warn(`a notification could not be delivered: ${error instanceof Error ? error.message : String(error)}`),
+  });
+}
+
+/** The payment provider and the payment flow's commands: pushes, codes, notifications, expiries, refunds, the reconciler's questions and automatic releases. */
+@Module({
+  providers: [
+    { provide: PAYMENT_PROVIDER, useFactory: sandboxProvider, inject: [APP_CONFIG, HttpAdapterHost, SQL_CLIENT] },
+    PaymentFlow,
+    InitiatePaymentHandler,
+    ConfirmOtpHandler,
+    ApplyNotificationHandler,
+    ExpirePaymentHandler,
+    ProcessRefundHandler,
+    ReconcilePaymentHandler,
+    ReleaseDueHandler,
+  ],
+  exports: [PAYMENT_PROVIDER, PaymentFlow],
+})
+export class PaymentsModule implements BeforeApplicationShutdown {
+  constructor(@Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider) {}
+
+  beforeApplicationShutdown(): void {
+    if (this.provider instanceof SandboxProvider) this.provider.close();
+  }
+}

@@ -1,0 +1,141 @@
+import { randomUUID } from 'node:crypto';
+import { type Santim, santim } from '@app/domain';
+import { waitFor } from '../../../../test/support/wait';
+import { type PaymentProvider, type ProviderNotification, ProviderRejected, type PushRequest } from '../payment-provider.port';
+
+/** A provider under test, with the means to script its customers and watch what it tells us. */
+export interface ProviderHarness {
+  provider: PaymentProvider;
+  /** Phones whose customer approves, declines (insufficient funds), never answers, or whose refunds the provider refuses. */
+  phones: { approves: string; declines: string; neverAnswers: string; refundRefused: string };
+  /** A method settled by the push alone, and one that asks for a one-time code (and the code its test customer types). */
+  methods: { push: string; otp: string };
+  otp: string;
+  /** Every notification that reached our endpoint, verified and parsed, in arrival order. */
+  received: ProviderNotification[];
+  /** Makes our endpoint refuse connections (true) or take them again (false). */
+  setReceiverDown(down: boolean): Promise<void>;
+  /** Another instance over the same provider (a restarted process): it must answer the same. */
+  reopen(): Promise<PaymentProvider>;
+  close(): Promise<void>;
+}
+
+let pushMethod = '';
+const push = (phone: string, method = pushMethod, amount: Santim = santim(12_345)): PushRequest => ({
+  orderId: `ord_${randomUUID().replace(/-/g, '')}`,
+  attemptId: `att_${randomUUID().replace(/-/g, '')}`,
+  phone,
+  amount,
+  expiresAt: new Date(Date.now() + 30 * 60_000).toISOString(),
+  method,
+  customer: { name: 'Abebe Kebede', email: 'abebe@example.com' },
+});
+
+/**
+ * What every payment provider adapter must do, run against each (the sandbox; Chapa through its
+ * simulator). Outcomes arrive asynchronously: they are waited for, never timed.
+ */
+export function providerContract(open: () => Promise<ProviderHarness>): void {
+  let harness: ProviderHarness;
+  beforeEach(async () => {
+    harness = await open();
+    pushMethod = harness.methods.push;
+  });
+  afterEach(() => harness.close());
+
+  const arrived = (match: (n: ProviderNotification) => boolean, what: string) => waitFor(async () => harness.received.find(match), what, 20_000);
+
+  it('pushes a payment, answers pending until the customer approves, then notifies and answers succeeded', async () => {
+    const request = push(harness.phones.approves);
+    const accepted = await harness.provider.initiatePush(request);
+    expect(accepted.otpRequired).toBe(false);
+    const notification = await arrived((n) => n.orderId === request.orderId && n.type === 'payment.succeeded', 'the payment notification');
+    expect(notification).toMatchObject({ attemptId: request.attemptId, amount: 123.45 });
+    const status = await harness.provider.paymentStatus({ ...request, providerReference: accepted.providerReference });
+    expect(status).toMatchObject({ state: 'succeeded', amount: request.amount, externalReferenceId: notification.externalReferenceId });
+  });
+
+  it('treats a push repeated under the same attempt id as the first: the same reference, no second push', async () => {
+    const request = push(harness.phones.approves);
+    const first = await harness.provider.initiatePush(request);
+    const again = await harness.provider.initiatePush(request);
+    expect(again).toEqual(first);
+    await arrived((n) => n.orderId === request.orderId, 'the payment notification');
+    // A later push for the same order is another attempt, and notifies again.
+    const other = await harness.provider.initiatePush({ ...request, attemptId: `att_${randomUUID().replace(/-/g, '')}` });
+    expect(other.providerReference).not.toBe(first.providerReference);
+    await waitFor(async () => harness.received.filter((n) => n.orderId === request.orderId).length === 2, 'the second attempt’s notification');
+    expect(harness.received.filter((n) => n.orderId === request.orderId && n.attemptId === request.attemptId)).toHaveLength(1);
+  });
+
+  it('reports a declined payment as failed, by notification and when asked', async () => {
+    const request = push(harness.phones.declines);
+    const accepted = await harness.provider.initiatePush(request);
+    const notification = await arrived((n) => n.orderId === request.orderId, 'the failure notification');
+    expect(notification).toMatchObject({ type: 'payment.failed', reason: expect.any(String) });
+    expect(await harness.provider.paymentStatus({ ...request, providerReference: accepted.providerReference })).toMatchObject({ state: 'failed' });
+  });
+
+  it('asks for a one-time code, refuses a wrong one, and settles after the right one', async () => {
+    const request = push(harness.phones.approves, harness.methods.otp);
+    expect(harness.provider.methods.find((m) => m.id === harness.methods.otp)?.otpRequired).toBe(true);
+    const accepted = await harness.provider.initiatePush(request);
+    expect(accepted.otpRequired).toBe(true);
+    const attempt = { ...request, providerReference: accepted.providerReference };
+    expect(await harness.provider.paymentStatus(attempt)).toEqual({ state: 'pending' });
+    await expect(harness.provider.confirmOtp(request.orderId, accepted.providerReference, '000000')).rejects.toBeInstanceOf(ProviderRejected);
+    await harness.provider.confirmOtp(request.orderId, accepted.providerReference, harness.otp);
+    await arrived((n) => n.orderId === request.orderId && n.type === 'payment.succeeded', 'the payment notification');
+    expect(await harness.provider.paymentStatus(attempt)).toMatchObject({ state: 'succeeded' });
+  });
+
+  it('answers pending for a customer who never answers, and unknown for a push it never had', async () => {
+    const request = push(harness.phones.neverAnswers);
+    const accepted = await harness.provider.initiatePush(request);
+    expect(await harness.provider.paymentStatus({ ...request, providerReference: accepted.providerReference })).toEqual({ state: 'pending' });
+    expect(await harness.provider.paymentStatus({ ...push(harness.phones.approves), providerReference: 'NO-SUCH-REFERENCE' })).toEqual({ state: 'unknown' });
+    expect(await harness.provider.refundStatus({ orderId: request.orderId, refundId: 'no-such-refund' })).toEqual({ state: 'unknown' });
+  });
+
+  it('refunds, answers a repeated refund request with its current state, and reports it succeeded', async () => {
+    const request = push(harness.phones.approves);
+    const accepted = await harness.provider.initiatePush(request);
+    const paid = await arrived((n) => n.orderId === request.orderId, 'the payment notification');
+    const refund = { refundId: `${request.orderId}-refund-1`, orderId: request.orderId, paymentReferenceId: paid.externalReferenceId ?? accepted.providerReference, amount: request.amount, phone: request.phone };
+    expect(['pending', 'succeeded']).toContain((await harness.provider.refund(refund)).state);
+    const notification = await arrived((n) => n.refundId === refund.refundId, 'the refund notification');
+    expect(notification.type).toBe('refund.succeeded');
+    expect(await harness.provider.refund(refund)).toMatchObject({ state: 'succeeded', externalReferenceId: notification.externalReferenceId });
+    expect(await harness.provider.refundStatus(refund)).toMatchObject({ state: 'succeeded' });
+    expect(harness.received.filter((n) => n.refundId === refund.refundId)).toHaveLength(1);
+  });
+
+  it('refuses a refund it cannot make now, and has no record of it', async () => {
+    const request = push(harness.phones.refundRefused);
+    await harness.provider.initiatePush(request);
+    await arrived((n) => n.orderId === request.orderId, 'the payment notification');
+    const refund = { refundId: `${request.orderId}-refund-1`, orderId: request.orderId, paymentReferenceId: 'x', amount: request.amount, phone: request.phone };
+    await expect(harness.provider.refund(refund)).rejects.toBeInstanceOf(ProviderRejected);
+    expect(await harness.provider.refundStatus(refund)).toEqual({ state: 'unknown' });
+  });
+
+  it('answers from its own records after a restart: another instance gives the same answers', async () => {
+    const request = push(harness.phones.approves);
+    const accepted = await harness.provider.initiatePush(request);
+    await arrived((n) => n.orderId === request.orderId, 'the payment notification');
+    const restarted = await harness.reopen();
+    expect(await restarted.paymentStatus({ ...request, providerReference: accepted.providerReference })).toMatchObject({ state: 'succeeded', amount: request.amount });
+    expect(await restarted.initiatePush(request)).toEqual(accepted);
+  });
+
+  it('delivers a notification again until it is acknowledged (our endpoint was down when it was due)', async () => {
+    await harness.setReceiverDown(true);
+    const request = push(harness.phones.approves);
+    await harness.provider.initiatePush(request);
+    // Down past the moment the outcome is due: the first delivery is refused.
+    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    expect(harness.received.filter((n) => n.orderId === request.orderId)).toHaveLength(0);
+    await harness.setReceiverDown(false);
+    await arrived((n) => n.orderId === request.orderId && n.type === 'payment.succeeded', 'the notification delivered again');
+  });
+}

@@ -1,0 +1,9 @@
+import type { SqlExecutor } from '@app/database';
+import type { RecordedEvent } from '@app/event-store';
+import type { BatchContext, Projection } from './projection';
+
+/** Applies a batch to every projection, then checks their invariants against the whole batch. */
+export async function applyToReadModels(tx: SqlExecutor, projections: readonly Projection[], events: readonly RecordedEvent[], context: BatchContext): Promise<void> {
+  for (const projection of projections) await projection.applyBatch(tx, events, context);
+  for (const projection of projections) await projection.check?.(tx, events, context);
+}

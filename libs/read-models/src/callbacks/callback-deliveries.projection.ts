@@ -1,0 +1,26 @@
+import { type CallbackEvent, deliveryDecider } from '@app/callbacks';
+import { fold } from '@app/domain';
+import { foldedView } from '../folded-view.projection';
+import { deliveryView } from './delivery-view';
+
+/** Callback deliveries with every attempt (delivery-view.ts). */
+export const callbackDeliveriesView = foldedView({
+  name: 'callback_deliveries_view',
+  version: 1,
+  table: 'callback_deliveries_view',
+  key: 'delivery_id',
+  streams: (streamId) => streamId.startsWith('callback-'),
+  row: (_streamId, history) => {
+    const view = deliveryView(fold(deliveryDecider, history as unknown as CallbackEvent[]));
+    return (
+      view && {
+        delivery_id: view.deliveryId,
+        merchant_id: view.merchantId,
+        order_id: view.orderId,
+        merchant_order_id: view.merchantOrderId ?? null,
+        status: view.status,
+        document: view,
+      }
+    );
+  },
+});

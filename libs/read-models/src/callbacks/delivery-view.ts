@@ -1,0 +1,39 @@
+import type { AttemptRecord, DeliveryState } from '@app/callbacks';
+
+/** A callback delivery as the merchant's delivery log and the reconciler read it. */
+export interface DeliveryView {
+  deliveryId: string;
+  merchantId: string;
+  /** Our order or escrow id. */
+  orderId: string;
+  merchantOrderId?: string;
+  /** The event that called for the callback. */
+  event: string;
+  status: 'PENDING' | 'DELIVERED' | 'ABANDONED';
+  url: string;
+  /** The exact JSON text sent on every attempt. */
+  body: string;
+  attempts: AttemptRecord[];
+  /** Attempts since the delivery was last (re)opened: where the retry schedule stands. */
+  attemptsInRound: number;
+  /** How many redeliveries the merchant asked for. */
+  round: number;
+}
+
+export function deliveryView(state: DeliveryState): DeliveryView | undefined {
+  const scheduled = state.scheduled;
+  if (!scheduled) return undefined;
+  return {
+    deliveryId: scheduled.deliveryId,
+    merchantId: scheduled.merchantId,
+    orderId: scheduled.orderId,
+    ...(scheduled.merchantOrderId ? { merchantOrderId: scheduled.merchantOrderId } : {}),
+    event: scheduled.sourceEventType,
+    status: state.status,
+    url: scheduled.url,
+    body: scheduled.body,
+    attempts: state.attempts,
+    attemptsInRound: state.attemptsInRound,
+    round: state.round ?? 0,
+  };
+}

@@ -1,0 +1,37 @@
+import type { SqlExecutor } from '@app/database';
+import type { RecordedEvent } from '@app/event-store';
+import { callbackDeliveriesView } from './callbacks/callback-deliveries.projection';
+import { eventLogProjection } from './event-log.projection';
+import { ledgerProjection } from './ledger.projection';
+import { payablesView } from './payables/payables.projection';
+import type { Projection } from './projection';
+import { providerOperationsView } from './provider-operations.projection';
+import { streamOwnersView } from './stream-owners.projection';
+
+export const merchantsView: Projection = {
+  name: 'merchants_view',
+  version: 1,
+  tables: ['merchants_view'],
+  async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]) {
+    for (const event of events) {
+      const data = event.data as { merchantId: string; name?: string };
+      if (event.type === 'MerchantRegistered') {
+        await tx.query(
+          `INSERT INTO merchants_view (merchant_id, name, registered_at) VALUES ($1, $2, $3) ON CONFLICT (merchant_id) DO NOTHING`,
+          [data.merchantId, data.name, event.recordedAt],
+        );
+      } else if (event.type === 'MerchantApiSecretRotated' || event.type === 'MerchantWebhookSecretRotated') {
+        const column = event.type === 'MerchantApiSecretRotated' ? 'api_secret_rotated_at' : 'webhook_secret_rotated_at';
+        await tx.query(`UPDATE merchants_view SET ${column} = $2 WHERE merchant_id = $1`, [data.merchantId, event.recordedAt]);
+      }
+    }
+  },
+};
+
+/** Every projection folds what it needs itself and reads no other view, so their order does not matter. */
+export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, payablesView, callbackDeliveriesView, providerOperationsView, streamOwnersView, ledgerProjection];
+
+/** The projections a deployment runs: with the events outside PostgreSQL, also a copy of the log for auditors. */
+export function projectionsFor(eventStore: 'postgres' | 'eventstoredb'): readonly Projection[] {
+  return eventStore === 'eventstoredb' ? [...CORE_PROJECTIONS, eventLogProjection] : CORE_PROJECTIONS;
+}

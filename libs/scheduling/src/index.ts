@@ -1,0 +1,4 @@
+export * from './scheduler.port';
+export * from './bullmq-scheduler';
+export * from './in-process-scheduler';
+export * from './scheduler-for';

@@ -1,0 +1,145 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { migrate } from '@app/database';
+import { EVENT_STORE_MIGRATIONS } from '@app/event-store';
+import { CREDENTIAL_MIGRATIONS } from '@app/merchants';
+import { startApp, TEST_ADMIN_KEY, type RunningApp } from '../support/app';
+import { call } from '../support/http';
+import { createTestSchema, type TestSchema } from '../support/postgres';
+import { waitFor } from '../support/wait';
+
+/**
+ * A log written by an earlier release (test/fixtures/release-2026-11-23: every order and escrow
+ * lifecycle, callbacks, merchants, as the service at fc52e44 wrote them) must still read the same:
+ * history is never rewritten, so every later release folds it to what that release showed.
+ */
+const FIXTURE = join(__dirname, '..', 'fixtures', 'release-2026-11-23');
+const read = <T>(file: string): T => JSON.parse(readFileSync(join(FIXTURE, file), 'utf8')) as T;
+
+interface StoredEvent {
+  stream_id: string;
+  stream_revision: string;
+  event_id: string;
+  event_type: string;
+  data: unknown;
+  metadata: unknown;
+  recorded_at: string;
+  hash: string;
+}
+
+interface Credentials {
+  secretsKey: string;
+  merchants: { merchant_id: string; api_secret_hash: string; webhook_secret_sealed: string; id_salt: string; api_secret_last4: string | null }[];
+  apiSecrets: Record<string, string>;
+  orders: string[];
+  escrows: string[];
+}
+
+const events = read<StoredEvent[]>('events.json');
+const credentials = read<Credentials>('credentials.json');
+const observed = read<Record<string, unknown>>('observed.json');
+const [merchantId] = Object.keys(credentials.apiSecrets);
+
+let schema: TestSchema;
+let running: RunningApp;
+
+beforeAll(async () => {
+  schema = await createTestSchema('compat');
+  const db = schema.client;
+  await migrate(db, schema.schema, 'event-store', EVENT_STORE_MIGRATIONS);
+  await migrate(db, schema.schema, 'merchants', CREDENTIAL_MIGRATIONS);
+  // The rows exactly as stored, one transaction per event as they were written, so the log order holds.
+  for (const e of events) {
+    await db.query(
+      `INSERT INTO events (stream_id, stream_revision, event_id, event_type, data, metadata, recorded_at, hash)
+       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8)`,
+      [e.stream_id, e.stream_revision, e.event_id, e.event_type, JSON.stringify(e.data), JSON.stringify(e.metadata), e.recorded_at, e.hash],
+    );
+    await db.query(
+      `INSERT INTO streams (stream_id, revision) VALUES ($1, $2) ON CONFLICT (stream_id) DO UPDATE SET revision = EXCLUDED.revision`,
+      [e.stream_id, e.stream_revision],
+    );
+  }
+  for (const m of credentials.merchants) {
+    await db.query(
+      `INSERT INTO merchant_credentials (merchant_id, api_secret_hash, webhook_secret_sealed, id_salt, api_secret_last4) VALUES ($1, $2, $3, $4, $5)`,
+      [m.merchant_id, m.api_secret_hash, m.webhook_secret_sealed, m.id_salt, m.api_secret_last4],
+    );
+  }
+  // The projector alone: no worker acts on the old log (retries, callbacks) while it is compared.
+  running = await startApp({ schema, env: { ROLE: 'projector', SECRETS_KEY: credentials.secretsKey } });
+  await waitFor(
+    async () => (await call(running.baseUrl, 'GET', '/v1/audit/integrity', { headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body?.data?.eventsChecked === events.length &&
+      (await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${credentials.escrows.at(-1)}`, { headers: { 'x-api-secret': credentials.apiSecrets[merchantId] } })).status === 200,
+    'the projector to replay the old log',
+    30_000,
+  );
+});
+
+afterAll(async () => {
+  await running?.stop();
+  await schema?.drop();
+});
+
+/** Log positions are the store's (transaction ids of the replay), and asOf is when the question was asked: neither is history. */
+function withoutPositions(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(withoutPositions);
+  if (value === null || typeof value !== 'object') return value;
+  return Object.fromEntries(
+    Object.entries(value)
+      .filter(([key]) => key !== 'position' && key !== 'asOf')
+      .map(([key, inner]) => [key, withoutPositions(inner)]),
+  );
+}
+
+const merchantGet = (path: string) => call(running.baseUrl, 'GET', path, { headers: { 'x-api-secret': credentials.apiSecrets[merchantId] } });
+const auditGet = (path: string) => call(running.baseUrl, 'GET', path, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+
+it.each(credentials.orders)('order %s reads as it did', async (id) => {
+  // Refunds of paid orders and order fees came later: none of that release's orders had either.
+  const order = observed[`order:${id}`] as { amount: number };
+  expect((await merchantGet(`/v1/trdp/order/${id}`)).body.data).toEqual({ ...order, refunded_amount: 0, fee: 0, net: order.amount });
+  const verified = await call(running.baseUrl, 'POST', '/v1/trdp/verify', { body: { orderId: id }, headers: { 'x-api-secret': credentials.apiSecrets[merchantId] } });
+  expect(verified.body.data).toEqual(observed[`verify:${id}`]);
+  expect((await merchantGet(`/v1/trdp/callbacks?orderId=${id}`)).body.data).toEqual(observed[`callbacks:${id}`]);
+});
+
+/**
+ * What that release wrote, each allocation's money as its status then said: released in full, held in
+ * full, refunded in full, or never paid.
+ */
+const MONEY_BY_STATUS: Record<string, (amount: number) => { held: number; released: number; refunded: number }> = {
+  RELEASED: (amount) => ({ held: 0, released: amount, refunded: 0 }),
+  HELD: (amount) => ({ held: amount, released: 0, refunded: 0 }),
+  REFUND_PENDING: (amount) => ({ held: 0, released: 0, refunded: amount }),
+  REFUNDED: (amount) => ({ held: 0, released: 0, refunded: amount }),
+  PENDING: () => ({ held: 0, released: 0, refunded: 0 }),
+  VOID: () => ({ held: 0, released: 0, refunded: 0 }),
+};
+
+/**
+ * The escrow as that release showed it, with what later releases add: to each allocation (partial
+ * releases: held, released, refunded; fees and disputes, none then), and to the escrow (no automatic release).
+ */
+function withAllocationMoney(escrow: { allocations: { amount: number; status: string }[] }) {
+  return {
+    ...escrow,
+    autoReleaseAt: null,
+    allocations: escrow.allocations.map((a) => ({ ...a, ...MONEY_BY_STATUS[a.status](a.amount), fee: 0, feeEarned: 0, frozen: 0 })),
+  };
+}
+
+it.each(credentials.escrows)('escrow %s reads as it did, now and as of its history', async (id) => {
+  expect((await merchantGet(`/v1/trdp/escrow/${id}`)).body.data).toEqual(withAllocationMoney(observed[`escrow:${id}`] as never));
+  const verified = await call(running.baseUrl, 'POST', '/v1/trdp/verify', { body: { orderId: id }, headers: { 'x-api-secret': credentials.apiSecrets[merchantId] } });
+  expect(verified.body.data).toEqual(observed[`verify:${id}`]);
+  expect((await merchantGet(`/v1/trdp/callbacks?orderId=${id}`)).body.data).toEqual(observed[`callbacks:${id}`]);
+  const audited = observed[`audit-escrow:${id}`] as { escrow: never };
+  expect(withoutPositions((await auditGet(`/v1/audit/escrows/${id}`)).body.data)).toEqual(withoutPositions({ ...audited, escrow: withAllocationMoney(audited.escrow) }));
+});
+
+it('posts the same ledger and verifies the same hash chains', async () => {
+  expect(withoutPositions((await auditGet('/v1/audit/ledger/trial-balance')).body.data)).toEqual(withoutPositions(observed['trial-balance']));
+  expect(withoutPositions((await auditGet('/v1/audit/ledger/balances')).body.data)).toEqual(withoutPositions(observed['balances']));
+  expect((await auditGet('/v1/audit/integrity')).body.data).toEqual(observed['integrity']);
+});
