@@ -20,3 +20,43 @@ describe('callbacks to private addresses', () => {
     expect(loadConfig({ ...base(), CALLBACK_ALLOW_PRIVATE_URLS: 'false' }).callbackAllowPrivateUrls).toBe(false);
   });
 });
+
+describe('PAYMENT_PROVIDER=chapa', () => {
+  const chapa = () => ({
+    ...base(),
+    PAYMENT_PROVIDER: 'chapa',
+    CHAPA_SECRET_KEY: 'CHASECK_TEST-abcdefghijklmnop',
+    CHAPA_ENCRYPTION_KEY: 'ABCDEFGHIJKLMNOPQRSTUVWX',
+    CHAPA_WEBHOOK_SECRET: 'a-long-webhook-secret',
+  });
+
+  it('reads the keys and points at Chapa unless told otherwise', () => {
+    expect(loadConfig(chapa()).chapa).toEqual({
+      secretKey: 'CHASECK_TEST-abcdefghijklmnop',
+      encryptionKey: 'ABCDEFGHIJKLMNOPQRSTUVWX',
+      webhookSecret: 'a-long-webhook-secret',
+      baseUrl: 'https://api.chapa.co/v1',
+    });
+    expect(loadConfig({ ...chapa(), CHAPA_BASE_URL: 'http://127.0.0.1:9999/v1/' }).chapa?.baseUrl).toBe('http://127.0.0.1:9999/v1');
+    expect(loadConfig(base()).chapa).toBeUndefined();
+  });
+
+  it.each([
+    ['CHAPA_SECRET_KEY', undefined, /needs CHAPA_SECRET_KEY/],
+    ['CHAPA_SECRET_KEY', 'sk_live_not-a-chapa-key', /^CHAPA_SECRET_KEY must be/],
+    ['CHAPA_ENCRYPTION_KEY', undefined, /needs CHAPA_ENCRYPTION_KEY/],
+    ['CHAPA_ENCRYPTION_KEY', 'too-short-key', /^CHAPA_ENCRYPTION_KEY must be/],
+    ['CHAPA_WEBHOOK_SECRET', 'short', /^CHAPA_WEBHOOK_SECRET must be/],
+    ['CHAPA_BASE_URL', 'api.chapa.co', /^CHAPA_BASE_URL must be/],
+  ])('stops at start naming %s when it is %s, without echoing a secret', (name, value, message) => {
+    const env: Record<string, string | undefined> = { ...chapa(), [name]: value };
+    let error: Error | undefined;
+    try {
+      loadConfig(env);
+    } catch (thrown) {
+      error = thrown as Error;
+    }
+    expect(error?.message).toMatch(message);
+    if (name !== 'CHAPA_BASE_URL' && value) expect(error?.message).not.toContain(value);
+  });
+});

@@ -20,7 +20,9 @@ export interface AppConfig {
   /** Namespaces every Redis key of this deployment (BullMQ queues). */
   redisPrefix: string;
   adminApiKey?: string;
-  paymentProvider: 'sandbox';
+  paymentProvider: 'sandbox' | 'chapa';
+  /** Chapa's credentials and address, when PAYMENT_PROVIDER=chapa. */
+  chapa?: ChapaConfig;
   /** How long the sandbox provider's simulated customer takes to answer a push. */
   sandboxDelayMs: number;
   /** Where the sandbox posts its notifications from a process without HTTP (default PUBLIC_BASE_URL). */
@@ -54,6 +56,17 @@ export interface AppConfig {
   disputeMaxDays: number;
   /** The Secure flag of console cookies; `auto`: when the request came over https or PUBLIC_BASE_URL is https. */
   cookieSecure: 'auto' | 'true' | 'false';
+}
+
+export interface ChapaConfig {
+  /** `CHASECK-…` (live) or `CHASECK_TEST-…` (test mode): the bearer token of every call. */
+  secretKey: string;
+  /** 24 characters: the 3DES key a one-time code is encrypted with. */
+  encryptionKey: string;
+  /** The secret hash set beside the webhook URL in Chapa's dashboard: keys the notifications' HMAC. */
+  webhookSecret: string;
+  /** Chapa's API, `https://api.chapa.co/v1` unless pointed elsewhere (a simulator). */
+  baseUrl: string;
 }
 
 export interface HttpTimeouts {
@@ -126,6 +139,33 @@ function loadOrCreateSecretsKey(dataDir: string): Buffer {
   return key;
 }
 
+/**
+ * Chapa's settings (https://developer.chapa.co/integrations/accept-payments for the keys). A secret's
+ * value never appears in an error: only the variable's name and what is wrong with it.
+ */
+function chapaConfig(env: Env): ChapaConfig {
+  const secret = (name: string, valid: (value: string) => boolean, expected: string): string => {
+    const value = env[name]?.trim();
+    if (!value) throw new ConfigError(`PAYMENT_PROVIDER=chapa needs ${name} (${expected})`);
+    if (!valid(value)) throw new ConfigError(`${name} must be ${expected}`);
+    return value;
+  };
+  const baseUrl = (env.CHAPA_BASE_URL?.trim() || 'https://api.chapa.co/v1').replace(/\/+$/, '');
+  let protocol: string | undefined;
+  try {
+    protocol = new URL(baseUrl).protocol;
+  } catch {
+    protocol = undefined;
+  }
+  if (protocol !== 'https:' && protocol !== 'http:') throw new ConfigError(`CHAPA_BASE_URL must be an absolute http(s) URL (got ${JSON.stringify(baseUrl)})`);
+  return {
+    secretKey: secret('CHAPA_SECRET_KEY', (v) => /^CHASECK(_TEST)?-[A-Za-z0-9]{8,}$/.test(v), 'the secret key from Chapa\'s dashboard, CHASECK-… or CHASECK_TEST-…'),
+    encryptionKey: secret('CHAPA_ENCRYPTION_KEY', (v) => /^[\x21-\x7e]{24}$/.test(v), 'the 24-character encryption key from Chapa\'s dashboard'),
+    webhookSecret: secret('CHAPA_WEBHOOK_SECRET', (v) => v.length >= 12, 'the webhook secret hash set in Chapa\'s dashboard, at least 12 characters'),
+    baseUrl,
+  };
+}
+
 export function loadConfig(env: Env = process.env): AppConfig {
   const port = integer(env, 'PORT', 3000, 0, 65535);
   const host = env.HOST?.trim() || '0.0.0.0';
@@ -154,7 +194,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
   }
   const secretsKey = env.SECRETS_KEY?.trim() ? parseSecretsKey(env.SECRETS_KEY.trim()) : loadOrCreateSecretsKey(dataDir);
   const demoDefault = databaseUrl === undefined ? 'true' : 'false';
-  const paymentProvider = oneOf(env, 'PAYMENT_PROVIDER', ['sandbox'] as const, 'sandbox');
+  const paymentProvider = oneOf(env, 'PAYMENT_PROVIDER', ['sandbox', 'chapa'] as const, 'sandbox');
   return {
     port,
     host,
@@ -169,6 +209,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     redisPrefix: env.REDIS_PREFIX?.trim() || 'escrow',
     adminApiKey,
     paymentProvider,
+    ...(paymentProvider === 'chapa' ? { chapa: chapaConfig(env) } : {}),
     sandboxDelayMs: integer(env, 'SANDBOX_DELAY_MS', 1500, 0, 60_000),
     sandboxNotifyUrl: env.SANDBOX_NOTIFY_URL?.trim().replace(/\/+$/, '') || undefined,
     refundRetryMs: integer(env, 'REFUND_RETRY_MS', 30_000, 10, 3_600_000),

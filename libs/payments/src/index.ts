@@ -14,3 +14,8 @@ export * from './flow/reconcile-payment/reconcile-payment.command';
 export * from './work/payment-job';
 export * from './work/payment-work.module';
 export * from './payments.module';
+export * from './chapa/chapa-provider';
+export * from './chapa/chapa.migrations';
+export * from './chapa/chapa-methods';
+export * from './chapa/chapa-notification';
+export * from './chapa/chapa-references';

@@ -43,7 +43,7 @@ export interface RefundRequest {
 export type PaymentStatus =
   | { state: 'pending' }
   | { state: 'unknown' }
-  | { state: 'succeeded'; externalReferenceId: string; amount: Santim; paymentType: string; at: string }
+  | { state: 'succeeded'; externalReferenceId: string; amount: Santim; currency?: string; paymentType: string; at: string }
   | { state: 'failed'; externalReferenceId?: string; reason: string; at: string };
 
 /** What the provider says of a refund. `unknown`: it never took it (or refused it). */

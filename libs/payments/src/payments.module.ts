@@ -12,13 +12,22 @@ import { PaymentFlow } from './flow/payment-flow';
 import { ProcessRefundHandler } from './flow/process-refund/process-refund.handler';
 import { ReconcilePaymentHandler } from './flow/reconcile-payment/reconcile-payment.handler';
 import { ReleaseDueHandler } from './flow/release-due/release-due.handler';
+import { CHAPA_MIGRATIONS } from './chapa/chapa.migrations';
+import { ChapaProvider } from './chapa/chapa-provider';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.port';
 import { SANDBOX_MIGRATIONS } from './sandbox/sandbox.migrations';
 import { SandboxProvider } from './sandbox/sandbox-provider';
 
-/** The tables the configured provider keeps (the sandbox keeps its books beside ours). */
+/** The tables the configured provider keeps (the sandbox keeps its books beside ours; Chapa's adapter what it cannot ask again). */
 export function providerMigrations(config: AppConfig): MigrationSet[] {
-  return config.paymentProvider === 'sandbox' ? [{ component: 'sandbox-provider', migrations: SANDBOX_MIGRATIONS }] : [];
+  return config.paymentProvider === 'sandbox'
+    ? [{ component: 'sandbox-provider', migrations: SANDBOX_MIGRATIONS }]
+    : [{ component: 'chapa-provider', migrations: CHAPA_MIGRATIONS }];
+}
+
+function configuredProvider(config: AppConfig, adapterHost: HttpAdapterHost, db: SqlClient): PaymentProvider {
+  if (config.paymentProvider === 'chapa') return new ChapaProvider({ db, ...config.chapa! });
+  return sandboxProvider(config, adapterHost, db);
 }
 
 /** The sandbox notifies the API this process serves; from a process without HTTP, SANDBOX_NOTIFY_URL or PUBLIC_BASE_URL. */
@@ -39,7 +48,7 @@ function sandboxProvider(config: AppConfig, adapterHost: HttpAdapterHost, db: Sq
 /** The payment provider and the payment flow's commands: pushes, codes, notifications, expiries, refunds, the reconciler's questions and automatic releases. */
 @Module({
   providers: [
-    { provide: PAYMENT_PROVIDER, useFactory: sandboxProvider, inject: [APP_CONFIG, HttpAdapterHost, SQL_CLIENT] },
+    { provide: PAYMENT_PROVIDER, useFactory: configuredProvider, inject: [APP_CONFIG, HttpAdapterHost, SQL_CLIENT] },
     PaymentFlow,
     InitiatePaymentHandler,
     ConfirmOtpHandler,

@@ -15,6 +15,7 @@ export function paymentReport(orderId: string, attemptId: string, status: Paymen
       attemptId,
       externalReferenceId: status.externalReferenceId,
       amount: toEtbNumber(status.amount),
+      ...(status.currency !== undefined ? { currency: status.currency } : {}),
       paymentType: status.paymentType,
       occurredAt: status.at,
     };

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { assertPayable, attemptIdFor, DomainError } from '@app/domain';
-import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payment-provider.port';
+import { PAYMENT_PROVIDER, type PaymentProvider, ProviderRejected } from '../../payment-provider.port';
 import type { PayableSummary } from '@app/domain';
 import { PaymentFlow } from '../payment-flow';
 import { InitiatePaymentCommand } from './initiate-payment.command';
@@ -29,15 +29,21 @@ export class InitiatePaymentHandler implements ICommandHandler<InitiatePaymentCo
     // The same request again (its first answer was lost after the attempt was recorded): no second push.
     if (current.lastPaymentAttempt?.attemptId === attemptId) return current;
     assertPayable(current, current.status, new Date().toISOString());
-    const push = await this.provider.initiatePush({
-      orderId: id,
-      attemptId,
-      phone: current.phone,
-      amount: current.amount,
-      expiresAt: current.expiresAt,
-      method,
-      customer: { name: current.customerName, ...(current.customerEmail ? { email: current.customerEmail } : {}) },
-    });
+    const push = await this.provider
+      .initiatePush({
+        orderId: id,
+        attemptId,
+        phone: current.phone,
+        amount: current.amount,
+        expiresAt: current.expiresAt,
+        method,
+        customer: { name: current.customerName, ...(current.customerEmail ? { email: current.customerEmail } : {}) },
+      })
+      .catch((error: unknown) => {
+        // Nothing was pushed (a wallet that does not take this number, say): the customer may choose another method.
+        if (error instanceof ProviderRejected) throw new DomainError('PAYMENT_REQUEST_REFUSED', error.message, 'invalid');
+        throw error;
+      });
     const { summary } = await this.payments.run(
       id,
       { type: 'InitiatePayment', data: { attemptId, provider: this.provider.name, ...push, method, at: new Date().toISOString() } },

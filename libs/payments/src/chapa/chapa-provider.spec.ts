@@ -1,0 +1,236 @@
+import { randomUUID } from 'node:crypto';
+import { createServer, type Server } from 'node:http';
+import { migrate } from '@app/database';
+import { santim } from '@app/domain';
+import { createTestSchema, type TestSchema } from '../../../../test/support/postgres';
+import { waitFor } from '../../../../test/support/wait';
+import { type PaymentProvider, type ProviderNotification, ProviderRejected, type ReceivedNotification } from '../payment-provider.port';
+import { CHAPA_SIMULATOR_OTP, CHAPA_SIMULATOR_PHONES, ChapaSimulator } from '../testing/chapa-simulator';
+import { type ProviderHarness, providerContract } from '../testing/provider.contract';
+import { CHAPA_MIGRATIONS } from './chapa.migrations';
+import { chapaSignature, readChapaNotification } from './chapa-notification';
+import { ChapaProvider } from './chapa-provider';
+import { txRefFor } from './chapa-references';
+
+const KEYS = { secretKey: 'CHASECK_TEST-k3yOfTheTestAccount', encryptionKey: 'EncryptionKey24Character', webhookSecret: 'the-webhook-secret-hash' };
+
+/** Our notification endpoint as the API serves it: the adapter reads what arrived, or it is refused with a 401. */
+async function endpoint(provider: () => PaymentProvider, received: ProviderNotification[]) {
+  let port = 0;
+  let server: Server | undefined;
+  const listen = async () => {
+    server = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]));
+        const notification = provider().readNotification({ headers, body });
+        if (!notification) {
+          response.statusCode = 401;
+          return response.end();
+        }
+        if (notification !== 'ignored') received.push(notification);
+        response.end('{}');
+      });
+    });
+    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
+    port = (server!.address() as { port: number }).port;
+  };
+  const close = async () => {
+    if (!server) return;
+    server.closeAllConnections();
+    await new Promise((resolve) => server!.close(resolve));
+    server = undefined;
+  };
+  await listen();
+  return { url: `http://127.0.0.1:${port}/v1/providers/chapa/notifications`, setDown: (down: boolean) => (down ? close() : listen()), close };
+}
+
+describe('ChapaProvider against the Chapa simulator', () => {
+  let schema: TestSchema;
+  beforeAll(async () => {
+    schema = await createTestSchema('chapa');
+    await migrate(schema.client, schema.schema, 'chapa-provider', CHAPA_MIGRATIONS);
+  });
+  afterAll(() => schema.drop());
+
+  async function open() {
+    const received: ProviderNotification[] = [];
+    // The endpoint reads with the adapter, which needs the simulator's address, which needs the endpoint's.
+    const reading: { provider?: ChapaProvider } = {};
+    const receiver = await endpoint(() => reading.provider!, received);
+    const simulator = new ChapaSimulator({ ...KEYS, webhookUrl: () => receiver.url, delayMs: 50 });
+    const baseUrl = await simulator.start();
+    const make = () => new ChapaProvider({ db: schema.client, ...KEYS, baseUrl });
+    const provider = (reading.provider = make());
+    return { provider, make, simulator, baseUrl, received, receiver };
+  }
+
+  providerContract(async (): Promise<ProviderHarness> => {
+    const { provider, make, simulator, received, receiver } = await open();
+    return {
+      provider,
+      phones: {
+        approves: CHAPA_SIMULATOR_PHONES.approves,
+        declines: CHAPA_SIMULATOR_PHONES.declines,
+        neverAnswers: CHAPA_SIMULATOR_PHONES.neverAnswers,
+        refundRefused: CHAPA_SIMULATOR_PHONES.refundRefused,
+      },
+      methods: { push: 'telebirr', otp: 'amole' },
+      otp: CHAPA_SIMULATOR_OTP,
+      received,
+      setReceiverDown: receiver.setDown,
+      reopen: async () => make(),
+      close: async () => {
+        await simulator.close();
+        await receiver.close();
+      },
+    };
+  });
+
+  describe('beyond the contract', () => {
+    let harness: Awaited<ReturnType<typeof open>>;
+    beforeEach(async () => (harness = await open()));
+    afterEach(async () => {
+      await harness.simulator.close();
+      await harness.receiver.close();
+    });
+
+    const push = (phone: string, method = 'telebirr') => ({
+      orderId: `ord_${randomUUID().replace(/-/g, '')}`,
+      attemptId: `att_${randomUUID()}`,
+      phone,
+      amount: santim(50_000),
+      expiresAt: new Date(Date.now() + 60_000).toISOString(),
+      method,
+      customer: { name: 'Abebe Bikila Kebede', email: 'abebe@example.com' },
+    });
+
+    it('charges the wallet as Chapa documents: the method as type, birr as text, the local phone, the derived tx_ref, the key as bearer', async () => {
+      const request = push(CHAPA_SIMULATOR_PHONES.approves);
+      const accepted = await harness.provider.initiatePush(request);
+      expect(accepted).toEqual({ providerReference: txRefFor(request.orderId, request.attemptId), otpRequired: false });
+      const [call] = harness.simulator.requests.filter((r) => r.path.startsWith('/v1/charges'));
+      expect(call).toMatchObject({ method: 'POST', path: '/v1/charges?type=telebirr', authorized: true });
+      expect(JSON.parse(call.body)).toEqual({
+        amount: '500',
+        currency: 'ETB',
+        tx_ref: accepted.providerReference,
+        mobile: '0911000000',
+        first_name: 'Abebe',
+        last_name: 'Bikila Kebede',
+        email: 'abebe@example.com',
+      });
+      expect(call.body).not.toContain(KEYS.secretKey);
+    });
+
+    it('refuses a push the wallet cannot take (an 09… number for M-Pesa), and a second method for the same attempt finds nothing pushed', async () => {
+      const request = push(CHAPA_SIMULATOR_PHONES.approves, 'mpesa');
+      const refused = await harness.provider.initiatePush(request).catch((error: unknown) => error);
+      expect(refused).toBeInstanceOf(ProviderRejected);
+      expect((refused as ProviderRejected).code).toBe('PUSH_REFUSED');
+      expect((refused as Error).message).toMatch(/mobile/);
+      expect(harness.simulator.charges.size).toBe(0);
+      // An M-Pesa number is taken.
+      await harness.provider.initiatePush(push(CHAPA_SIMULATOR_PHONES.mpesa, 'mpesa'));
+      expect(harness.simulator.charges.size).toBe(1);
+    });
+
+    it('finds the push a crash lost the answer to: Chapa refuses the reused tx_ref, and the charge made is the one answered', async () => {
+      const request = push(CHAPA_SIMULATOR_PHONES.approves);
+      await harness.provider.initiatePush(request);
+      // Another database (as if the record was never written): the adapter must not push twice.
+      const amnesiac = await createTestSchema('chapa_lost');
+      try {
+        await migrate(amnesiac.client, amnesiac.schema, 'chapa-provider', CHAPA_MIGRATIONS);
+        const restarted = new ChapaProvider({ db: amnesiac.client, ...KEYS, baseUrl: harness.baseUrl });
+        expect(await restarted.initiatePush(request)).toEqual({ providerReference: txRefFor(request.orderId, request.attemptId), otpRequired: false });
+        expect(harness.simulator.charges.size).toBe(1);
+      } finally {
+        await amnesiac.drop();
+      }
+    });
+
+    it('sends the one-time code 3DES-encrypted with the requestID, never in clear', async () => {
+      const request = push(CHAPA_SIMULATOR_PHONES.approves, 'amole');
+      const accepted = await harness.provider.initiatePush(request);
+      await harness.provider.confirmOtp(request.orderId, accepted.providerReference, CHAPA_SIMULATOR_OTP);
+      const [validate] = harness.simulator.requests.filter((r) => r.path.startsWith('/v1/validate'));
+      expect(validate.path).toBe('/v1/validate?type=amole');
+      expect(Object.keys(JSON.parse(validate.body)).sort()).toEqual(['client', 'reference']);
+      expect(validate.body).not.toContain(CHAPA_SIMULATOR_OTP);
+      await waitFor(async () => harness.received.find((n) => n.orderId === request.orderId), 'the payment notification');
+      // A code for another order's push is refused without asking Chapa.
+      await expect(harness.provider.confirmOtp('ord_00000000000000000000000000000000', accepted.providerReference, CHAPA_SIMULATOR_OTP)).rejects.toMatchObject({ code: 'UNKNOWN_PUSH' });
+    });
+
+    it('asks a refund Chapa failed again under a new reference', async () => {
+      const request = push(CHAPA_SIMULATOR_PHONES.approves);
+      await harness.provider.initiatePush(request);
+      const paid = await waitFor(async () => harness.received.find((n) => n.orderId === request.orderId), 'the payment notification');
+      const refund = { refundId: `${request.orderId}-refund-1`, orderId: request.orderId, paymentReferenceId: paid.externalReferenceId!, amount: santim(20_000), phone: request.phone };
+      await harness.provider.refund(refund);
+      harness.simulator.failRefund([...harness.simulator.refunds.keys()][0]);
+      expect(await harness.provider.refundStatus(refund)).toMatchObject({ state: 'failed' });
+      await harness.provider.refund(refund);
+      const references = harness.simulator.requests.filter((r) => r.path.startsWith('/v1/refund/') && r.method === 'POST').map((r) => JSON.parse(r.body) as { reference: string; amount: string; meta: unknown });
+      expect(references.map((r) => r.reference)).toEqual([refund.refundId, `${refund.refundId}-try-2`]);
+      expect(references[0]).toMatchObject({ amount: '200', meta: { refund_id: refund.refundId } });
+    });
+  });
+});
+
+describe('reading a Chapa webhook', () => {
+  const SECRET = 'the-webhook-secret-hash';
+  const orderId = `ord_${'a'.repeat(32)}`;
+  const txRef = txRefFor(orderId, 'att_1');
+  const signed = (payload: unknown, header = 'x-chapa-signature'): ReceivedNotification => {
+    const body = JSON.stringify(payload);
+    return { headers: { [header]: chapaSignature(SECRET, body) }, body };
+  };
+  const success = { event: 'charge.success', tx_ref: txRef, reference: 'CHABC123', amount: '100.50', currency: 'ETB', status: 'success', payment_method: 'telebirr', updated_at: '2026-11-24T10:00:00.000000Z' };
+
+  it('reads a payment, with its amount, currency, method and Chapa’s reference', () => {
+    expect(readChapaNotification(signed(success), SECRET)).toEqual({
+      id: 'charge.success:CHABC123',
+      type: 'payment.succeeded',
+      orderId,
+      externalReferenceId: 'CHABC123',
+      amount: 100.5,
+      currency: 'ETB',
+      paymentType: 'TELEBIRR',
+      occurredAt: '2026-11-24T10:00:00.000Z',
+    });
+  });
+
+  it('refuses a body whose signature is missing, wrong, or does not sign this body', () => {
+    expect(readChapaNotification({ headers: {}, body: JSON.stringify(success) }, SECRET)).toBeUndefined();
+    expect(readChapaNotification({ headers: { 'x-chapa-signature': chapaSignature('another-secret', JSON.stringify(success)) }, body: JSON.stringify(success) }, SECRET)).toBeUndefined();
+    const tampered = signed(success);
+    expect(readChapaNotification({ ...tampered, body: tampered.body.replace('100.50', '999.00') }, SECRET)).toBeUndefined();
+    // Chapa-Signature is taken too, when it signs the body.
+    expect(readChapaNotification(signed(success, 'chapa-signature'), SECRET)).toMatchObject({ type: 'payment.succeeded' });
+  });
+
+  it('ignores what is not about our orders, and reads a repeated webhook as the same notification', () => {
+    expect(readChapaNotification(signed({ event: 'payout.success', type: 'Payout', reference: 'x' }), SECRET)).toBe('ignored');
+    expect(readChapaNotification(signed({ ...success, tx_ref: 'payment-link-123' }), SECRET)).toBe('ignored');
+    expect(readChapaNotification(signed(success), SECRET)).toEqual(readChapaNotification(signed(success), SECRET));
+  });
+
+  it('refuses a signed webhook it cannot read rather than writing nonsense', () => {
+    expect(() => readChapaNotification(signed({ ...success, amount: '1e3' }), SECRET)).toThrow(/amount/);
+    expect(() => readChapaNotification(signed({ ...success, reference: { $ne: 1 } }), SECRET)).toThrow(/reference/);
+    expect(() => readChapaNotification({ headers: { 'x-chapa-signature': chapaSignature(SECRET, 'not json') }, body: 'not json' }, SECRET)).toThrow(/JSON/);
+  });
+
+  it('reads a refund by the refund id it was asked with, and a failure', () => {
+    expect(readChapaNotification(signed({ event: 'charge.refunded', tx_ref: txRef, ref_id: 'CHREF1', meta: { refund_id: `${orderId}-refund-1` } }), SECRET)).toMatchObject({
+      type: 'refund.succeeded',
+      orderId,
+      refundId: `${orderId}-refund-1`,
+      externalReferenceId: 'CHREF1',
+    });
+    expect(readChapaNotification(signed({ ...success, event: 'charge.failed', status: 'failed' }), SECRET)).toMatchObject({ type: 'payment.failed', reason: 'DECLINED' });
+  });
+});

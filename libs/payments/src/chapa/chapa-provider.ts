@@ -1,0 +1,206 @@
+import type { SqlExecutor } from '@app/database';
+import { formatEtb, parseEtb } from '@app/domain';
+import {
+  type PaymentProvider,
+  type PaymentStatus,
+  ProviderRejected,
+  type PushAccepted,
+  type PushRequest,
+  type ReceivedNotification,
+  type RefundRequest,
+  type RefundStatus,
+} from '../payment-provider.port';
+import { ChapaApi, ChapaRefusal } from './chapa-api';
+import { etbNumberOf } from './chapa-amounts';
+import { encryptForChapa } from './chapa-encryption';
+import { CHAPA_METHODS } from './chapa-methods';
+import { readChapaNotification } from './chapa-notification';
+import { type ChapaCharge, ChapaRecords } from './chapa-records';
+import { localPhone, orderIdOfTxRef, refundReferenceFor, txRefFor } from './chapa-references';
+
+export interface ChapaOptions {
+  db: SqlExecutor;
+  secretKey: string;
+  encryptionKey: string;
+  webhookSecret: string;
+  baseUrl: string;
+}
+
+/** `data` of a Direct Charge's answer (https://developer.chapa.co/charge/initiate-payments). */
+interface ChargeData {
+  auth_type?: string;
+  requestID?: string;
+}
+
+/** `data` of a verified transaction (https://developer.chapa.co/integrations/verify-payments). */
+interface TransactionData {
+  status?: string;
+  amount?: unknown;
+  currency?: string;
+  reference?: string;
+  method?: string;
+  payment_method?: string;
+  created_at?: string;
+  updated_at?: string;
+}
+
+/** `data` of a refund and of its verification (https://developer.chapa.co/refund). */
+interface RefundData {
+  ref_id?: string;
+  status?: string;
+  updated_at?: string;
+}
+
+const FAILED = new Set(['failed', 'cancelled', 'expired']);
+
+const instantOf = (stamp: string | undefined): string => {
+  const parsed = stamp === undefined ? Number.NaN : Date.parse(stamp);
+  return Number.isNaN(parsed) ? new Date().toISOString() : new Date(parsed).toISOString();
+};
+
+const accepted = (charge: ChapaCharge): PushAccepted => ({ providerReference: charge.txRef, otpRequired: charge.otpRequired });
+
+/**
+ * Chapa's Direct Charge: a push to the customer's wallet (`POST /charges?type=<method>`), a
+ * one-time code where the wallet asks for one (`POST /validate`), outcomes by signed webhook and
+ * by `GET /transaction/verify/<tx_ref>`, refunds by `POST /refund/<reference>`. Our `tx_ref` is
+ * derived from the attempt, so the push is the provider reference and a repeated push is found,
+ * never made twice.
+ */
+export class ChapaProvider implements PaymentProvider {
+  readonly name = 'chapa';
+  readonly methods = CHAPA_METHODS;
+  private readonly api: ChapaApi;
+  private readonly records: ChapaRecords;
+
+  constructor(private readonly options: ChapaOptions) {
+    this.api = new ChapaApi(options.baseUrl, options.secretKey);
+    this.records = new ChapaRecords(options.db);
+  }
+
+  readNotification(received: ReceivedNotification) {
+    return readChapaNotification(received, this.options.webhookSecret);
+  }
+
+  async initiatePush(request: PushRequest): Promise<PushAccepted> {
+    const txRef = txRefFor(request.orderId, request.attemptId);
+    const known = await this.records.charge(txRef);
+    if (known) return accepted(known);
+    const method = this.methods.find((m) => m.id === request.method);
+    if (!method) throw new ProviderRejected('METHOD_UNKNOWN', `Chapa has no method ${request.method}`);
+    const [firstName, ...rest] = request.customer.name.trim().split(/\s+/);
+    try {
+      const answer = await this.api.post<ChargeData>(`/charges?type=${encodeURIComponent(method.id)}`, {
+        amount: formatEtb(request.amount),
+        currency: 'ETB',
+        tx_ref: txRef,
+        mobile: localPhone(request.phone),
+        first_name: firstName,
+        ...(rest.length > 0 ? { last_name: rest.join(' ') } : {}),
+        ...(request.customer.email ? { email: request.customer.email } : {}),
+      });
+      const otpRequired = answer.data?.auth_type === 'otp';
+      return accepted(await this.records.recordCharge({ txRef, method: method.id, otpRequired, requestId: answer.data?.requestID }));
+    } catch (error) {
+      if (!(error instanceof ChapaRefusal)) throw error;
+      // Chapa refuses a tx_ref used before: the push was made and a crash lost its answer. Otherwise it refused this push.
+      if ((await this.verify(txRef)).state === 'unknown') throw new ProviderRejected('PUSH_REFUSED', `Chapa refused the payment request: ${error.message}`);
+      return accepted(await this.records.recordCharge({ txRef, method: method.id, otpRequired: method.otpRequired }));
+    }
+  }
+
+  async confirmOtp(orderId: string, providerReference: string, otp: string): Promise<void> {
+    const charge = await this.records.charge(providerReference);
+    if (!charge || orderIdOfTxRef(charge.txRef) !== orderId || !charge.otpRequired || !charge.requestId) {
+      throw new ProviderRejected('UNKNOWN_PUSH', 'No payment request is waiting for a code');
+    }
+    try {
+      await this.api.post(`/validate?type=${encodeURIComponent(charge.method)}`, {
+        reference: charge.txRef,
+        client: encryptForChapa(this.options.encryptionKey, { requestID: charge.requestId, otp }),
+      });
+    } catch (error) {
+      if (error instanceof ChapaRefusal) throw new ProviderRejected('INVALID_OTP', 'The code was not accepted');
+      throw error;
+    }
+  }
+
+  paymentStatus(attempt: { providerReference: string }): Promise<PaymentStatus> {
+    return this.verify(attempt.providerReference);
+  }
+
+  async refund(request: RefundRequest): Promise<RefundStatus> {
+    const record = await this.records.refund(request.refundId);
+    if (record) {
+      const status = await this.verifyRefund(record.refId);
+      // A refund Chapa failed is asked for again, under a reference of its own.
+      if (status.state !== 'failed') return status;
+    }
+    const attempt = (record?.attempt ?? 0) + 1;
+    let refId: string | undefined;
+    let data: RefundData | undefined;
+    try {
+      ({ data } = await this.api.post<RefundData>(`/refund/${encodeURIComponent(request.paymentReferenceId)}`, {
+        reason: `Refund ${request.refundId}`,
+        amount: formatEtb(request.amount),
+        reference: refundReferenceFor(request.refundId, attempt),
+        meta: { refund_id: request.refundId },
+      }));
+      refId = data?.ref_id;
+    } catch (error) {
+      if (error instanceof ChapaRefusal) throw new ProviderRejected('REFUND_REJECTED', `Chapa refused the refund: ${error.message}`);
+      throw error;
+    }
+    if (!refId) throw new Error('Chapa accepted a refund without its ref_id');
+    await this.records.recordRefund({ refundId: request.refundId, refId, attempt });
+    return refundStatusOf(refId, data);
+  }
+
+  async refundStatus(query: { refundId: string }): Promise<RefundStatus> {
+    const record = await this.records.refund(query.refundId);
+    return record ? this.verifyRefund(record.refId) : { state: 'unknown' };
+  }
+
+  private async verify(txRef: string): Promise<PaymentStatus> {
+    let data: TransactionData | undefined;
+    try {
+      ({ data } = await this.api.get<TransactionData>(`/transaction/verify/${encodeURIComponent(txRef)}`));
+    } catch (error) {
+      // "Invalid transaction or Transaction not found" (https://developer.chapa.co/api-reference/error-codes).
+      if (error instanceof ChapaRefusal && (error.statusCode === 400 || error.statusCode === 404)) return { state: 'unknown' };
+      throw error;
+    }
+    if (!data) return { state: 'unknown' };
+    const at = instantOf(data.updated_at ?? data.created_at);
+    if (data.status === 'success') {
+      if (!data.reference) throw new Error('Chapa verified a payment without its reference');
+      return {
+        state: 'succeeded',
+        externalReferenceId: data.reference,
+        amount: parseEtb(etbNumberOf(data.amount, 'verified amount'), 'verified amount'),
+        ...(data.currency ? { currency: data.currency } : {}),
+        paymentType: (data.payment_method ?? data.method ?? 'chapa').toUpperCase(),
+        at,
+      };
+    }
+    if (data.status && FAILED.has(data.status)) return { state: 'failed', externalReferenceId: data.reference, reason: data.status === 'failed' ? 'DECLINED' : data.status.toUpperCase(), at };
+    return { state: 'pending' };
+  }
+
+  private async verifyRefund(refId: string): Promise<RefundStatus> {
+    try {
+      const { data } = await this.api.get<RefundData>(`/refund/${encodeURIComponent(refId)}/verify`);
+      return refundStatusOf(refId, data);
+    } catch (error) {
+      if (error instanceof ChapaRefusal && (error.statusCode === 400 || error.statusCode === 404)) return { state: 'unknown' };
+      throw error;
+    }
+  }
+}
+
+function refundStatusOf(refId: string, data: RefundData | undefined): RefundStatus {
+  const at = instantOf(data?.updated_at);
+  if (data?.status === 'success' || data?.status === 'refunded') return { state: 'succeeded', externalReferenceId: refId, at };
+  if (data?.status === 'failed') return { state: 'failed', reason: 'REFUND_FAILED', at };
+  return { state: 'pending' };
+}

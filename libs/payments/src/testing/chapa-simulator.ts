@@ -1,0 +1,352 @@
+import { createDecipheriv, createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { request } from 'undici';
+import { CHAPA_METHODS } from '../chapa/chapa-methods';
+
+/**
+ * Chapa as its public documentation describes it, for the tests and the chaos run: this machine
+ * cannot reach Chapa. Each behaviour names the page it reproduces; what the pages leave open (the
+ * exact error texts, the refund webhook's fields, the test customers) is this simulator's choice,
+ * and the README says which of the adapter's behaviours are verified against it only.
+ */
+export interface ChapaSimulatorOptions {
+  secretKey: string;
+  encryptionKey: string;
+  webhookSecret: string;
+  /** Where webhooks go, resolved at each delivery (the URL set in Chapa's dashboard). */
+  webhookUrl: () => string;
+  /** How long a customer, and Chapa's settlement of a refund, take. */
+  delayMs: number;
+}
+
+/** The simulator's customers, by the phone the order carries (E.164, as our API takes it). */
+export const CHAPA_SIMULATOR_PHONES = {
+  approves: '+251911000000',
+  declines: '+251911000001',
+  neverAnswers: '+251911000002',
+  refundRefused: '+251911000009',
+  /** An M-Pesa (Safaricom) customer: M-Pesa takes 07… numbers only. */
+  mpesa: '+251711000000',
+} as const;
+
+/** The one-time code the simulator's customers receive. */
+export const CHAPA_SIMULATOR_OTP = '246810';
+
+/** The methods whose charge answers `auth_type: otp` (https://developer.chapa.co/charge/authorize-payments). */
+const OTP_METHODS = new Set(CHAPA_METHODS.filter((m) => m.otpRequired).map((m) => m.id));
+
+type ChargeStatus = 'pending' | 'success' | 'failed';
+
+export interface SimulatedCharge {
+  txRef: string;
+  reference: string;
+  requestId: string;
+  method: string;
+  amount: string;
+  currency: string;
+  mobile: string;
+  firstName?: string;
+  lastName?: string;
+  email?: string;
+  status: ChargeStatus;
+  otpRequired: boolean;
+  createdAt: string;
+  updatedAt: string;
+  refunded: number;
+}
+
+export interface SimulatedRefund {
+  refId: string;
+  reference: string;
+  txRef: string;
+  amount: string;
+  meta: unknown;
+  status: 'pending' | 'success' | 'failed';
+  updatedAt: string;
+}
+
+const toSantim = (etb: string): number => {
+  const [whole, cents = ''] = etb.split('.');
+  return Number(whole) * 100 + Number(cents.padEnd(2, '0'));
+};
+const formatSantim = (santim: number): string => `${Math.trunc(santim / 100)}.${String(santim % 100).padStart(2, '0')}`;
+const AMOUNT = /^\d{1,10}(\.\d{1,2})?$/;
+
+function localOf(e164: string): string {
+  return `0${e164.slice(4)}`;
+}
+
+export class ChapaSimulator {
+  readonly charges = new Map<string, SimulatedCharge>();
+  readonly refunds = new Map<string, SimulatedRefund>();
+  /** Every request as received, without its bearer token: the tests look for secrets and phones. */
+  readonly requests: { method: string; path: string; body: string; authorized: boolean }[] = [];
+  /** Every webhook body delivered (acknowledged), in order. */
+  readonly delivered: string[] = [];
+  /** While set, webhooks are dropped instead of sent: Chapa gave up on them (a lost notification). */
+  loseWebhooks = false;
+  private server?: Server;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private closed = false;
+
+  constructor(private readonly options: ChapaSimulatorOptions) {}
+
+  /** The base URL to set as CHAPA_BASE_URL. */
+  async start(port = 0): Promise<string> {
+    this.server = createServer((req, res) => void this.handle(req, res));
+    await new Promise<void>((resolve) => this.server!.listen(port, '127.0.0.1', resolve));
+    return `http://127.0.0.1:${(this.server.address() as { port: number }).port}/v1`;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    if (!this.server) return;
+    this.server.closeAllConnections();
+    await new Promise((resolve) => this.server!.close(resolve));
+  }
+
+  /** Chapa could not pay a refund out (the customer's wallet was closed, say): it reports it failed. */
+  failRefund(refId: string): void {
+    const refund = this.refunds.get(refId)!;
+    refund.status = 'failed';
+    refund.updatedAt = new Date().toISOString();
+  }
+
+  /** The webhook Chapa sends for a charge in its current state (to send again: a duplicate). */
+  chargeWebhook(txRef: string, status: ChargeStatus = this.charges.get(txRef)!.status): Record<string, unknown> {
+    const charge = this.charges.get(txRef)!;
+    return {
+      event: status === 'success' ? 'charge.success' : 'charge.failed',
+      type: 'API',
+      first_name: charge.firstName,
+      last_name: charge.lastName,
+      email: charge.email ?? null,
+      mobile: charge.mobile,
+      currency: charge.currency,
+      amount: charge.amount,
+      charge: '0.00',
+      status,
+      mode: this.options.secretKey.startsWith('CHASECK_TEST-') ? 'test' : 'live',
+      reference: charge.reference,
+      tx_ref: charge.txRef,
+      payment_method: charge.method,
+      created_at: charge.createdAt,
+      updated_at: charge.updatedAt,
+    };
+  }
+
+  /**
+   * Posts a webhook signed as https://developer.chapa.co/integrations/webhooks describes:
+   * `x-chapa-signature` is the HMAC-SHA256 of the body keyed by the secret hash, `Chapa-Signature`
+   * the HMAC of the secret hash itself. Delivered again until acknowledged with a 2xx.
+   */
+  sendWebhook(payload: Record<string, unknown>): void {
+    const body = JSON.stringify(payload);
+    if (this.loseWebhooks) return;
+    void this.deliver(body, 0);
+  }
+
+  private async deliver(body: string, attempt: number): Promise<void> {
+    if (this.closed) return;
+    const hmac = (data: string) => createHmac('sha256', this.options.webhookSecret).update(data).digest('hex');
+    try {
+      const response = await request(this.options.webhookUrl(), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-chapa-signature': hmac(body), 'chapa-signature': hmac(this.options.webhookSecret) },
+        body,
+        headersTimeout: 10_000,
+        bodyTimeout: 10_000,
+      });
+      await response.body.text();
+      if (response.statusCode >= 200 && response.statusCode < 300) {
+        this.delivered.push(body);
+        return;
+      }
+    } catch {
+      // Unreachable: tried again below, as for any answer but a 2xx.
+    }
+    if (attempt < 60) this.later(Math.min(100 * 2 ** attempt, 2_000), () => this.deliver(body, attempt + 1));
+  }
+
+  private later(ms: number, work: () => unknown): void {
+    if (this.closed) return;
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      void work();
+    }, ms);
+    this.timers.add(timer);
+  }
+
+  private settle(charge: SimulatedCharge, status: ChargeStatus): void {
+    this.later(this.options.delayMs, () => {
+      if (charge.status !== 'pending') return;
+      charge.status = status;
+      charge.updatedAt = new Date().toISOString();
+      this.sendWebhook(this.chargeWebhook(charge.txRef));
+    });
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    let body = '';
+    for await (const chunk of req) body += chunk;
+    const url = new URL(req.url ?? '/', 'http://simulator');
+    const authorized = req.headers.authorization === `Bearer ${this.options.secretKey}`;
+    this.requests.push({ method: req.method ?? '', path: url.pathname + url.search, body, authorized });
+    const answer = (status: number, message: unknown, data: unknown = null, outcome = status < 400 ? 'success' : 'failed') => {
+      res.writeHead(status, { 'content-type': 'application/json' });
+      res.end(JSON.stringify({ message, status: outcome, data }));
+    };
+    // https://developer.chapa.co/api-reference/error-codes: a missing or wrong key is a 401.
+    if (!authorized) return answer(401, "Invalid API Key or User doesn't exist");
+    let fields: Record<string, unknown> = {};
+    if (body) {
+      try {
+        fields = JSON.parse(body) as Record<string, unknown>;
+      } catch {
+        return answer(400, 'The body must be JSON');
+      }
+    }
+    const path = url.pathname;
+    let match: RegExpExecArray | null;
+    if (req.method === 'POST' && path === '/v1/charges') return this.charge(url.searchParams.get('type') ?? '', fields, answer);
+    if (req.method === 'POST' && path === '/v1/validate') return this.validate(url.searchParams.get('type') ?? '', fields, answer);
+    if (req.method === 'GET' && (match = /^\/v1\/transaction\/verify\/([^/]+)$/.exec(path))) return this.verify(decodeURIComponent(match[1]), answer);
+    if (req.method === 'POST' && (match = /^\/v1\/refund\/([^/]+)$/.exec(path))) return this.refund(decodeURIComponent(match[1]), fields, answer);
+    if (req.method === 'GET' && (match = /^\/v1\/refund\/([^/]+)\/verify$/.exec(path))) return this.verifyRefund(decodeURIComponent(match[1]), answer);
+    return answer(404, 'Not found');
+  }
+
+  /** https://developer.chapa.co/charge/initiate-payments */
+  private charge(type: string, fields: Record<string, unknown>, answer: (status: number, message: unknown, data?: unknown) => void): void {
+    if (!CHAPA_METHODS.some((m) => m.id === type)) return answer(400, `Invalid payment type ${type}`);
+    const { amount, currency, tx_ref: txRef, mobile } = fields;
+    const problems: Record<string, string[]> = {};
+    if (typeof amount !== 'string' || !AMOUNT.test(amount) || toSantim(amount) === 0) problems.amount = ['The amount must be a positive number'];
+    if (currency !== 'ETB') problems.currency = ['Direct charge takes ETB'];
+    if (typeof txRef !== 'string' || txRef.length === 0 || txRef.length > 100) problems.tx_ref = ['The tx ref is required'];
+    // The phone must belong to the wallet: M-Pesa (Safaricom) numbers are 07…, the others 09… (https://developer.chapa.co/integrations/inline-js).
+    const prefix = type === 'mpesa' ? /^07\d{8}$/ : /^09\d{8}$/;
+    if (typeof mobile !== 'string' || !prefix.test(mobile)) problems.mobile = [`The mobile is not a ${type} number`];
+    if (Object.keys(problems).length > 0) return answer(400, problems);
+    if (this.charges.has(txRef as string)) return answer(400, 'Transaction reference has been used before');
+    const now = new Date().toISOString();
+    const charge: SimulatedCharge = {
+      txRef: txRef as string,
+      reference: `CH${randomBytes(5).toString('hex').toUpperCase()}`,
+      requestId: randomBytes(24).toString('hex'),
+      method: type,
+      amount: formatSantim(toSantim(amount as string)),
+      currency: 'ETB',
+      mobile: mobile as string,
+      firstName: typeof fields.first_name === 'string' ? fields.first_name : undefined,
+      lastName: typeof fields.last_name === 'string' ? fields.last_name : undefined,
+      email: typeof fields.email === 'string' ? fields.email : undefined,
+      status: 'pending',
+      otpRequired: OTP_METHODS.has(type),
+      createdAt: now,
+      updatedAt: now,
+      refunded: 0,
+    };
+    this.charges.set(charge.txRef, charge);
+    if (!charge.otpRequired) {
+      if (charge.mobile === localOf(CHAPA_SIMULATOR_PHONES.declines)) this.settle(charge, 'failed');
+      else if (charge.mobile !== localOf(CHAPA_SIMULATOR_PHONES.neverAnswers)) this.settle(charge, 'success');
+    }
+    answer(200, 'Charge initiated', {
+      auth_type: charge.otpRequired ? 'otp' : 'ussd',
+      requestID: charge.requestId,
+      meta: { message: charge.otpRequired ? 'Enter the code sent to the customer' : 'Payment request sent to the customer', status: 'success', ref_id: charge.reference, payment_status: 'PENDING' },
+      mode: 'test',
+    });
+  }
+
+  /** https://developer.chapa.co/charge/authorize-payments and https://developer.chapa.co/charge/encryption */
+  private validate(type: string, fields: Record<string, unknown>, answer: (status: number, message: unknown, data?: unknown) => void): void {
+    const charge = typeof fields.reference === 'string' ? this.charges.get(fields.reference) : undefined;
+    if (!charge || charge.method !== type || !charge.otpRequired) return answer(400, 'Invalid transaction or Transaction not found');
+    let secure: { requestID?: unknown; otp?: unknown };
+    try {
+      const decipher = createDecipheriv('des-ede3', Buffer.from(this.options.encryptionKey, 'utf8'), null);
+      const plain = Buffer.concat([decipher.update(Buffer.from(String(fields.client), 'base64')), decipher.final()]).toString('utf8');
+      secure = JSON.parse(plain) as typeof secure;
+    } catch {
+      return answer(400, 'The client payload could not be decrypted');
+    }
+    if (secure.requestID !== charge.requestId) return answer(400, 'Invalid request ID');
+    if (secure.otp !== CHAPA_SIMULATOR_OTP) return answer(400, 'Invalid OTP');
+    if (charge.status === 'pending') this.settle(charge, 'success');
+    answer(200, 'Payment is being processed', { reference: charge.reference });
+  }
+
+  /** https://developer.chapa.co/integrations/verify-payments */
+  private verify(txRef: string, answer: (status: number, message: unknown, data?: unknown) => void): void {
+    const charge = this.charges.get(txRef);
+    if (!charge) return answer(404, 'Invalid transaction or Transaction not found');
+    answer(200, 'Payment details', {
+      first_name: charge.firstName,
+      last_name: charge.lastName,
+      email: charge.email ?? null,
+      currency: charge.currency,
+      amount: charge.amount,
+      charge: '0.00',
+      mode: 'test',
+      method: charge.method,
+      type: 'API',
+      status: charge.status,
+      reference: charge.reference,
+      tx_ref: charge.txRef,
+      created_at: charge.createdAt,
+      updated_at: charge.updatedAt,
+    });
+  }
+
+  /** https://developer.chapa.co/refund: by Chapa's reference (or the tx_ref), part or all of what was paid, once per reference. */
+  private refund(paymentReference: string, fields: Record<string, unknown>, answer: (status: number, message: unknown, data?: unknown) => void): void {
+    const charge = this.charges.get(paymentReference) ?? [...this.charges.values()].find((c) => c.reference === paymentReference);
+    if (!charge || charge.status !== 'success') return answer(404, 'Transaction not found or not successful');
+    if (typeof fields.reason !== 'string' || fields.reason.length === 0) return answer(400, { reason: ['The reason is required'] });
+    if (charge.mobile === localOf(CHAPA_SIMULATOR_PHONES.refundRefused)) return answer(400, 'Insufficient balance to process the refund');
+    const reference = typeof fields.reference === 'string' ? fields.reference : `auto-${randomBytes(6).toString('hex')}`;
+    if ([...this.refunds.values()].some((r) => r.reference === reference)) return answer(400, 'Refund reference has been used before');
+    const santim = fields.amount === undefined ? toSantim(charge.amount) - charge.refunded : typeof fields.amount === 'string' && AMOUNT.test(fields.amount) ? toSantim(fields.amount) : -1;
+    if (santim <= 0 || charge.refunded + santim > toSantim(charge.amount)) return answer(400, 'The refund amount exceeds what can be refunded');
+    charge.refunded += santim;
+    const refund: SimulatedRefund = {
+      refId: `CHREF${randomBytes(5).toString('hex').toUpperCase()}`,
+      reference,
+      txRef: charge.txRef,
+      amount: formatSantim(santim),
+      meta: fields.meta ?? null,
+      status: 'pending',
+      updatedAt: new Date().toISOString(),
+    };
+    this.refunds.set(refund.refId, refund);
+    this.later(this.options.delayMs, () => {
+      if (refund.status !== 'pending') return;
+      refund.status = 'success';
+      refund.updatedAt = new Date().toISOString();
+      this.sendWebhook({
+        event: 'charge.refunded',
+        type: 'Refund',
+        status: 'refunded',
+        tx_ref: refund.txRef,
+        ref_id: refund.refId,
+        reference: refund.reference,
+        amount: refund.amount,
+        currency: 'ETB',
+        meta: refund.meta,
+        created_at: refund.updatedAt,
+        updated_at: refund.updatedAt,
+      });
+    });
+    answer(200, 'Refund initiated', { ref_id: refund.refId, status: refund.status, amount: refund.amount, currency: 'ETB', updated_at: refund.updatedAt });
+  }
+
+  private verifyRefund(refId: string, answer: (status: number, message: unknown, data?: unknown) => void): void {
+    const refund = this.refunds.get(refId);
+    if (!refund) return answer(404, 'Refund not found');
+    answer(200, 'Refund verified successfully', { ref_id: refund.refId, amount: refund.amount, currency: 'ETB', status: refund.status, updated_at: refund.updatedAt });
+  }
+}
