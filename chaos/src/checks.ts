@@ -1,5 +1,4 @@
 import { CALLBACK_WORTHY, deliveryIdFor } from '@app/callbacks';
-import { SANDBOX_PHONES } from '@app/payments';
 import {
   type Attempt,
   type CapturedText,
@@ -246,8 +245,6 @@ export function checkSecrets(secrets: Secret[], responses: (CapturedText & { ope
   return result('secrets: never in responses, logs or the event log', problems, `${secrets.length} secrets searched in ${scanned} texts`);
 }
 
-/** Phones whose payment the sandbox answers by itself (others never answer, or wait for a code the run never sends). */
-const ANSWERING_PHONES = new Set<string>([SANDBOX_PHONES.succeeds, SANDBOX_PHONES.insufficientFunds, SANDBOX_PHONES.refundsRejected]);
 const REFUND_REQUESTED = new Set(['OrderRefundRequested', 'EscrowRefundRequested']);
 const REFUND_COMPLETED = new Set(['OrderRefundCompleted', 'EscrowRefundCompleted']);
 const EXPIRED = new Set(['OrderExpired', 'EscrowExpired']);
@@ -259,7 +256,7 @@ const NO_LONGER_PENDING = new Set(['OrderPaid', 'OrderPaymentFailed', 'OrderExpi
  * answers has an outcome (paid, failed, refused) or its order expired; every refund requested was
  * completed; every order or escrow still PENDING expires in the future (`at`: when the log was read).
  */
-export function checkOpenWork(events: LoggedEvent[], at: number): CheckResult {
+export function checkOpenWork(events: LoggedEvent[], at: number, answeringPhones: ReadonlySet<string>): CheckResult {
   const problems: string[] = [];
   const byStream = new Map<string, LoggedEvent[]>();
   for (const event of events) {
@@ -276,7 +273,7 @@ export function checkOpenWork(events: LoggedEvent[], at: number): CheckResult {
     history.forEach((event, i) => {
       if (!PAYMENT_INITIATED.has(event.type)) return;
       attempts += 1;
-      if (!ANSWERING_PHONES.has(phone ?? '') || expired || history.slice(i + 1).some((e) => PAYMENT_OUTCOMES.has(e.type))) return;
+      if (!answeringPhones.has(phone ?? '') || expired || history.slice(i + 1).some((e) => PAYMENT_OUTCOMES.has(e.type))) return;
       problems.push(`payment: ${event.data.attemptId} of ${streamId} (phone ${phone}, initiated ${event.data.initiatedAt}) has no outcome, and the ${created.type === 'OrderCreated' ? 'order' : 'escrow'} has not expired`);
     });
     for (const requested of history.filter((e) => REFUND_REQUESTED.has(e.type))) {

@@ -1,4 +1,4 @@
-import { Command, InvalidArgumentError } from 'commander';
+import { Command, InvalidArgumentError, Option } from 'commander';
 import type { FaultLog } from './faults';
 import { type ChaosOptions, type ChaosReport, runChaos, SHORT_RUN } from './run-chaos';
 
@@ -24,6 +24,7 @@ function print(report: ChaosReport): void {
     `load: ${f.operations} operations, ${f.requests} requests from ${f.clients} clients in ${f.loadSeconds} s (${f.seconds} s, then on after the outage): ${f.responses2xx} 2xx, ${f.responses4xx} 4xx, ${f.responses5xx} 5xx, ${f.noResponse} without a response`,
     `faults: kill -9 of ${kills.api} APIs (${cutOff} client requests in flight), ${kills.worker} workers and ${kills.projector} projectors; ${report.faults.redisRestarts} Redis restart; ${report.faults.postgresConnectionsTerminated} PostgreSQL connections terminated; ${describeOutage(report.faults)}`,
     ...report.faults.timeline.filter((entry) => entry.includes('PostgreSQL outage')).map((entry) => `        ${entry}`),
+    `provider: ${f.provider}${f.providerNotificationFaults ? ` (webhooks: ${f.providerNotificationFaults.lost} lost, ${f.providerNotificationFaults.repeated} sent twice, ${f.providerNotificationFaults.delayed} held back)` : ''}`,
     `callbacks: ${f.callbacksReceived} received, ${f.callbacksDelivered} answered 200, ${f.callbacksRefused} answered 500, ${f.callbacksHung} left hanging`,
     `events: ${f.events}; settled ${f.quiescenceMs} ms after the load stopped`,
     '',
@@ -45,6 +46,7 @@ interface CommandLine {
   keep?: boolean;
   postgresOutageSeconds?: number;
   restartPostgres?: boolean;
+  provider: 'sandbox' | 'chapa';
 }
 
 const program = new Command('chaos')
@@ -57,10 +59,16 @@ const program = new Command('chaos')
   .option('--restart-postgres', 'for the outage, stop and start the local PostgreSQL cluster with pg_ctlcluster instead of cutting the run\'s proxy: ends every session of the server, so never where others share it')
   .option('--short', 'the short run of the test suite: 14 s, 6 clients, a 3 s outage, 10 s of load after it')
   .option('--keep', 'keep the PostgreSQL schema afterwards')
+  .addOption(
+    new Option('--provider <name>', 'the payment provider: the sandbox, or Chapa through its simulator (a tenth of its webhooks lost, a fifth sent twice, any held back up to 2 s)')
+      .choices(['sandbox', 'chapa'])
+      .default('sandbox'),
+  )
   .action(async ({ short, ...given }: CommandLine) => {
     const chosen: Partial<ChaosOptions> = {
       keep: given.keep,
       restartPostgres: given.restartPostgres,
+      provider: given.provider,
       ...(given.postgresOutageSeconds === undefined ? {} : { postgresOutageSeconds: given.postgresOutageSeconds }),
     };
     const report = await runChaos(short ? { ...SHORT_RUN, ...chosen } : { seconds: given.seconds, clients: given.clients, ...chosen });

@@ -24,6 +24,7 @@ import { clusterRestart, proxyOutage } from './postgres-outage';
 import { PostgresProxy } from './postgres-proxy';
 import { waitForQuiescence } from './quiescence';
 import { registerParticipants } from './participants';
+import { type ChaosProvider, startProvider } from './provider';
 import { startReceiver } from './receiver';
 import type { Operation, Secret } from './records';
 import { startRedis } from './redis';
@@ -42,6 +43,8 @@ export interface ChaosOptions {
   /** Stop and start the local PostgreSQL cluster (pg_ctlcluster) for the outage instead of cutting the run's proxy: every session of the server ends. */
   restartPostgres?: boolean;
   merchants?: number;
+  /** The payment provider: the sandbox inside the service, or Chapa's simulator beside it (lost, repeated and delayed webhooks). */
+  provider?: ChaosProvider['name'];
   log?: (line: string) => void;
 }
 
@@ -66,6 +69,9 @@ export interface ChaosFigures {
   callbacksHung: number;
   unexpectedExits: number;
   quiescenceMs: number;
+  provider: ChaosProvider['name'];
+  /** What Chapa's simulator did to its webhooks (lost for good, sent twice, held back). */
+  providerNotificationFaults?: { lost: number; repeated: number; delayed: number };
 }
 
 export interface ChaosReport {
@@ -133,8 +139,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     databaseUrl.searchParams.set('application_name', runId);
     const adminKey = `chaos-admin-${randomBytes(16).toString('hex')}`;
     const secretsKey = randomBytes(32);
+    // The APIs' addresses are known once the deployment is up; the provider sends to them only after that.
+    let apis: string[] = [];
+    const provider = await startProvider(options.provider ?? 'sandbox', () => apis);
+    teardown.push(() => provider.close());
     const deployment = await startDeployment(
       {
+        ...provider.env,
         DATABASE_URL: databaseUrl.toString(),
         DATABASE_SCHEMA: runId,
         REDIS_URL: redis.url,
@@ -144,8 +155,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       },
       runDir,
     );
+    apis = deployment.apis;
     teardown.push(() => Promise.all(deployment.all.map((p) => p.close())));
-    log(`run ${runId}: ${deployment.all.map((p) => p.name).join(', ')}; PostgreSQL through a proxy on port ${proxy.port}, Redis ${redis.url}, logs in ${runDir}`);
+    log(`run ${runId}: ${deployment.all.map((p) => p.name).join(', ')}; provider ${provider.name}; PostgreSQL through a proxy on port ${proxy.port}, Redis ${redis.url}, logs in ${runDir}`);
 
     const outageMs = (options.postgresOutageSeconds ?? 10) * 1000;
     // A killed API may take half a minute to start again on a loaded machine, while the other meets the
@@ -156,6 +168,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       { name: 'ADMIN_API_KEY', value: adminKey },
       { name: 'SECRETS_KEY (hex)', value: secretsKey.toString('hex') },
       { name: 'SECRETS_KEY (base64)', value: secretsKey.toString('base64') },
+      ...provider.secrets,
       ...issued,
     ];
 
@@ -183,7 +196,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         recoveryLoadMs: (options.recoverySeconds ?? 20) * 1000,
         log,
       }),
-      ...Array.from({ length: options.clients }, () => runClient(client, merchants, load, apiKills)),
+      ...Array.from({ length: options.clients }, () => runClient(client, merchants, load, apiKills, provider.phones)),
     ]);
     const loadEnded = Date.now();
     for (const service of deployment.all) if (!service.running) service.start();
@@ -227,7 +240,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       },
       checkWrites(client.operations, evidence.events),
       checkAnswered(client.operations),
-      checkOpenWork(evidence.events, evidenceAt),
+      checkOpenWork(evidence.events, evidenceAt, provider.answering),
       checkLedger(evidence.ledger, evidence.escrows),
       checkCallbacks(evidence.events, receiver.received),
       checkIntegrity(evidence.integrity),
@@ -247,6 +260,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       callbacksHung: receiver.received.filter((r) => r.answer === 'hang').length,
       unexpectedExits,
       quiescenceMs: settled.waitedMs,
+      provider: provider.name,
+      ...(provider.notificationFaults() ? { providerNotificationFaults: provider.notificationFaults() } : {}),
     };
     const report: ChaosReport = { runId, runDir, figures, faults, checks, ok: checks.every((c) => c.ok) };
     writeFileSync(join(runDir, 'report.json'), JSON.stringify(report, null, 1));

@@ -1,6 +1,7 @@
 import type { ApiKillWarning } from './api-kill-warning';
 import { clientId, type RecordingClient, type Reply } from './client';
 import type { LoadWindow } from './faults';
+import type { CustomerPhones } from './provider';
 
 export interface ChaosMerchant {
   merchantId: string;
@@ -8,7 +9,6 @@ export interface ChaosMerchant {
   callbackUrl: string;
 }
 
-const PHONES = { pays: '+251900000000', insufficientFunds: '+251900000001', neverAnswers: '+251900000002' };
 
 const pick = <T>(items: readonly T[]): T => items[Math.floor(Math.random() * items.length)];
 const chance = (p: number) => Math.random() < p;
@@ -16,7 +16,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const etb = (santim: number) => santim / 100;
 
 /** One customer journey after another, for as long as the load lasts (the faults may extend it), against a randomly chosen merchant. */
-export async function runClient(client: RecordingClient, merchants: ChaosMerchant[], load: LoadWindow, apiKills: ApiKillWarning): Promise<void> {
+export async function runClient(client: RecordingClient, merchants: ChaosMerchant[], load: LoadWindow, apiKills: ApiKillWarning, phones: CustomerPhones): Promise<void> {
   const journeys = [
     paidOrder,
     paidOrder,
@@ -32,7 +32,7 @@ export async function runClient(client: RecordingClient, merchants: ChaosMerchan
     marketplaceEscrow,
     refundedOrder,
   ];
-  while (Date.now() < load.until) await pick(journeys)(new Journey(client, pick(merchants), apiKills));
+  while (Date.now() < load.until) await pick(journeys)(new Journey(client, pick(merchants), apiKills, phones));
 }
 
 class Journey {
@@ -40,6 +40,7 @@ class Journey {
     private readonly client: RecordingClient,
     readonly merchant: ChaosMerchant,
     readonly apiKills: ApiKillWarning,
+    readonly phones: CustomerPhones,
   ) {}
 
   private headers() {
@@ -198,7 +199,7 @@ class Journey {
 }
 
 async function paidOrder(journey: Journey): Promise<void> {
-  const created = await journey.createOrder(PHONES.pays);
+  const created = await journey.createOrder(journey.phones.pays);
   const orderId = created.body?.data?.order_id as string | undefined;
   if (!orderId) return;
   if (chance(0.5)) await journey.pay(`order-${orderId}`, orderId);
@@ -207,7 +208,7 @@ async function paidOrder(journey: Journey): Promise<void> {
 }
 
 async function failedOrder(journey: Journey): Promise<void> {
-  const created = await journey.createOrder(PHONES.insufficientFunds);
+  const created = await journey.createOrder(journey.phones.insufficientFunds);
   const orderId = created.body?.data?.order_id as string | undefined;
   if (!orderId) return;
   await journey.pay(`order-${orderId}`, orderId);
@@ -219,7 +220,7 @@ async function failedOrder(journey: Journey): Promise<void> {
  * sometimes cancelled (refunds of what is still held, whole or the rest of a partial release).
  */
 async function escrowJourney(journey: Journey): Promise<void> {
-  const created = await journey.createEscrow(PHONES.pays);
+  const created = await journey.createEscrow(journey.phones.pays);
   const escrow = created.body?.data as { escrowId: string; allocations: { merchantId: string; amount: number }[] } | undefined;
   if (!escrow?.escrowId) return;
   const stream = `escrow-${escrow.escrowId}`;
@@ -247,7 +248,7 @@ async function escrowJourney(journey: Journey): Promise<void> {
  * provider's confirmation of it falls due while that API is down (it posts its notification once).
  */
 async function escrowCancelledAroundApiKill(journey: Journey): Promise<void> {
-  const created = await journey.createEscrow(PHONES.pays);
+  const created = await journey.createEscrow(journey.phones.pays);
   const escrowId = created.body?.data?.escrowId as string | undefined;
   if (!escrowId) return;
   if (chance(0.5)) await journey.pay(`escrow-${escrowId}`, escrowId);
@@ -260,7 +261,7 @@ async function escrowCancelledAroundApiKill(journey: Journey): Promise<void> {
 }
 
 async function cancelledUnpaidEscrow(journey: Journey): Promise<void> {
-  const created = await journey.createEscrow(PHONES.pays);
+  const created = await journey.createEscrow(journey.phones.pays);
   const escrowId = created.body?.data?.escrowId as string | undefined;
   if (!escrowId) return;
   await journey.cancel(escrowId);
@@ -274,7 +275,7 @@ async function cancelledUnpaidEscrow(journey: Journey): Promise<void> {
  */
 async function marketplaceEscrow(journey: Journey): Promise<void> {
   const now = Date.now();
-  const created = await journey.createEscrow(PHONES.pays, {
+  const created = await journey.createEscrow(journey.phones.pays, {
     expiredAt: new Date(now + 4_000).toISOString(),
     autoReleaseAt: new Date(now + 5_000 + Math.random() * 10_000).toISOString(),
   });
@@ -296,7 +297,7 @@ async function marketplaceEscrow(journey: Journey): Promise<void> {
 
 /** A paid order with a platform fee, refunded in part and sometimes in full. */
 async function refundedOrder(journey: Journey): Promise<void> {
-  const created = await journey.createOrder(PHONES.pays, undefined, 5);
+  const created = await journey.createOrder(journey.phones.pays, undefined, 5);
   const orderId = created.body?.data?.order_id as string | undefined;
   if (!orderId) return;
   await journey.sandboxComplete(`order-${orderId}`, orderId, 'PAID');
@@ -307,7 +308,7 @@ async function refundedOrder(journey: Journey): Promise<void> {
 
 /** The customer never answers; the scheduler expires the escrow, and a payment arriving later is refunded. */
 async function expiringEscrow(journey: Journey): Promise<void> {
-  const created = await journey.createEscrow(PHONES.neverAnswers, { expiredAt: new Date(Date.now() + 2000 + Math.random() * 3000).toISOString() });
+  const created = await journey.createEscrow(journey.phones.neverAnswers, { expiredAt: new Date(Date.now() + 2000 + Math.random() * 3000).toISOString() });
   const escrowId = created.body?.data?.escrowId as string | undefined;
   if (!escrowId) return;
   await journey.pay(`escrow-${escrowId}`, escrowId);
@@ -317,5 +318,5 @@ async function expiringEscrow(journey: Journey): Promise<void> {
 
 /** Allocations that do not add up: a 400, and nothing written. */
 async function refusedEscrow(journey: Journey): Promise<void> {
-  await journey.createEscrow(PHONES.pays, { breakSum: true });
+  await journey.createEscrow(journey.phones.pays, { breakSum: true });
 }

@@ -5,10 +5,8 @@ import { runChaos, SHORT_RUN } from '../../chaos/src/run-chaos';
  * under load, each role killed with SIGKILL (APIs with requests in flight), Redis lost, PostgreSQL
  * connections terminated, PostgreSQL away for a few seconds; every invariant holds.
  */
-it('keeps every invariant through process kills, a lost Redis, terminated PostgreSQL connections and a PostgreSQL outage', async () => {
-  const lines: string[] = [];
-  const report = await runChaos({ ...SHORT_RUN, log: (line) => lines.push(line) });
-
+/** The invariants every short run must hold (problems compared rather than a boolean, so a failure shows what broke; details in report.runDir). */
+function expectInvariants(report: Awaited<ReturnType<typeof runChaos>>): void {
   expect(report.faults).toMatchObject({ redisRestarts: 1, postgresTerminations: 1, postgresOutage: { method: 'proxy' } });
   expect(report.faults.kills.api).toBeGreaterThanOrEqual(1);
   expect(report.faults.kills.worker).toBeGreaterThanOrEqual(1);
@@ -32,6 +30,18 @@ it('keeps every invariant through process kills, a lost Redis, terminated Postgr
   // Recovery latency is a timing target: it needs so many requests answered per second, which a
   // machine running the rest of the suite beside this run may not give it. `npm run chaos` holds it.
   const invariants = report.checks.filter((check) => !check.name.startsWith('recovery latency'));
-  // Problems are compared rather than a boolean, so a failure shows what broke (details in report.runDir).
   expect(invariants.filter((check) => !check.ok).map((check) => ({ check: check.name, problems: check.problems.slice(0, 5), runDir: report.runDir }))).toEqual([]);
+}
+
+it('keeps every invariant through process kills, a lost Redis, terminated PostgreSQL connections and a PostgreSQL outage', async () => {
+  const lines: string[] = [];
+  expectInvariants(await runChaos({ ...SHORT_RUN, log: (line) => lines.push(line) }));
+}, 420_000);
+
+it('keeps them with Chapa (its simulator) as the provider, whose webhooks are lost, repeated and delayed', async () => {
+  const report = await runChaos({ ...SHORT_RUN, provider: 'chapa', log: () => undefined });
+  expect(report.figures.provider).toBe('chapa');
+  // The simulator's faults did happen (a short run sends some dozens of webhooks).
+  expect(report.figures.providerNotificationFaults!.delayed).toBeGreaterThan(0);
+  expectInvariants(report);
 }, 420_000);

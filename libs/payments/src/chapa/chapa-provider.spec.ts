@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { createServer, type Server } from 'node:http';
 import { migrate } from '@app/database';
 import { santim } from '@app/domain';
 import { createTestSchema, type TestSchema } from '../../../../test/support/postgres';
 import { waitFor } from '../../../../test/support/wait';
-import { type PaymentProvider, type ProviderNotification, ProviderRejected, type ReceivedNotification } from '../payment-provider.port';
+import { ProviderRejected, type ReceivedNotification } from '../payment-provider.port';
 import { CHAPA_SIMULATOR_OTP, CHAPA_SIMULATOR_PHONES, ChapaSimulator } from '../testing/chapa-simulator';
+import { notificationEndpoint } from '../testing/notification-endpoint';
 import { type ProviderHarness, providerContract } from '../testing/provider.contract';
 import { CHAPA_MIGRATIONS } from './chapa.migrations';
 import { chapaSignature, readChapaNotification } from './chapa-notification';
@@ -14,37 +14,7 @@ import { txRefFor } from './chapa-references';
 
 const KEYS = { secretKey: 'CHASECK_TEST-k3yOfTheTestAccount', encryptionKey: 'EncryptionKey24Character', webhookSecret: 'the-webhook-secret-hash' };
 
-/** Our notification endpoint as the API serves it: the adapter reads what arrived, or it is refused with a 401. */
-async function endpoint(provider: () => PaymentProvider, received: ProviderNotification[]) {
-  let port = 0;
-  let server: Server | undefined;
-  const listen = async () => {
-    server = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => (body += chunk));
-      request.on('end', () => {
-        const headers = Object.fromEntries(Object.entries(request.headers).map(([k, v]) => [k, typeof v === 'string' ? v : undefined]));
-        const notification = provider().readNotification({ headers, body });
-        if (!notification) {
-          response.statusCode = 401;
-          return response.end();
-        }
-        if (notification !== 'ignored') received.push(notification);
-        response.end('{}');
-      });
-    });
-    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
-    port = (server!.address() as { port: number }).port;
-  };
-  const close = async () => {
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise((resolve) => server!.close(resolve));
-    server = undefined;
-  };
-  await listen();
-  return { url: `http://127.0.0.1:${port}/v1/providers/chapa/notifications`, setDown: (down: boolean) => (down ? close() : listen()), close };
-}
+const chargeOf = (simulator: ChapaSimulator, orderId: string) => [...simulator.charges.keys()].find((txRef) => txRef.startsWith(orderId))!;
 
 describe('ChapaProvider against the Chapa simulator', () => {
   let schema: TestSchema;
@@ -55,15 +25,11 @@ describe('ChapaProvider against the Chapa simulator', () => {
   afterAll(() => schema.drop());
 
   async function open() {
-    const received: ProviderNotification[] = [];
-    // The endpoint reads with the adapter, which needs the simulator's address, which needs the endpoint's.
-    const reading: { provider?: ChapaProvider } = {};
-    const receiver = await endpoint(() => reading.provider!, received);
-    const simulator = new ChapaSimulator({ ...KEYS, webhookUrl: () => receiver.url, delayMs: 50 });
+    const receiver = await notificationEndpoint((received) => readChapaNotification(received, KEYS.webhookSecret));
+    const simulator = new ChapaSimulator({ ...KEYS, webhookUrl: () => `${receiver.baseUrl}/v1/providers/chapa/notifications`, delayMs: 50 });
     const baseUrl = await simulator.start();
     const make = () => new ChapaProvider({ db: schema.client, ...KEYS, baseUrl });
-    const provider = (reading.provider = make());
-    return { provider, make, simulator, baseUrl, received, receiver };
+    return { provider: make(), make, simulator, baseUrl, received: receiver.received, receiver };
   }
 
   providerContract(async (): Promise<ProviderHarness> => {
@@ -79,6 +45,8 @@ describe('ChapaProvider against the Chapa simulator', () => {
       methods: { push: 'telebirr', otp: 'amole' },
       otp: CHAPA_SIMULATOR_OTP,
       received,
+      repeat: async (orderId) => simulator.sendWebhook(simulator.chargeWebhook(chargeOf(simulator, orderId))),
+      contradict: async (orderId) => simulator.sendWebhook(simulator.chargeWebhook(chargeOf(simulator, orderId), 'failed')),
       setReceiverDown: receiver.setDown,
       reopen: async () => make(),
       close: async () => {

@@ -1,45 +1,16 @@
-import { createServer, type Server } from 'node:http';
+import { randomUUID } from 'node:crypto';
 import { migrate } from '@app/database';
 import { createTestSchema, type TestSchema } from '../../../../test/support/postgres';
-import { verifyNotification, PROVIDER_SIGNATURE_HEADER, PROVIDER_TIMESTAMP_HEADER } from '../notification-signature';
+import { signNotification, PROVIDER_SIGNATURE_HEADER, PROVIDER_TIMESTAMP_HEADER } from '../notification-signature';
 import type { ProviderNotification } from '../payment-provider.port';
+import { notificationEndpoint } from '../testing/notification-endpoint';
 import { type ProviderHarness, providerContract } from '../testing/provider.contract';
+import { readSandboxNotification } from './sandbox-notification';
 import { SANDBOX_MIGRATIONS } from './sandbox.migrations';
 import { SANDBOX_OTP, SANDBOX_PHONES } from './sandbox-phones';
 import { SandboxProvider } from './sandbox-provider';
 
 const SECRET = Buffer.alloc(32, 7);
-
-/** Our notification endpoint, as the API serves it: verifies the signature, keeps what it got, answers 200. */
-async function endpoint(received: ProviderNotification[]): Promise<{ url: string; setDown(down: boolean): Promise<void>; close(): Promise<void> }> {
-  let port = 0;
-  let server: Server | undefined;
-  const listen = async () => {
-    server = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => (body += chunk));
-      request.on('end', () => {
-        const header = (name: string) => request.headers[name] as string | undefined;
-        if (!verifyNotification(SECRET, header(PROVIDER_TIMESTAMP_HEADER), header(PROVIDER_SIGNATURE_HEADER), body)) {
-          response.statusCode = 401;
-          return response.end();
-        }
-        received.push(JSON.parse(body) as ProviderNotification);
-        response.end('{}');
-      });
-    });
-    await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));
-    port = (server!.address() as { port: number }).port;
-  };
-  const close = async () => {
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise((resolve) => server!.close(resolve));
-    server = undefined;
-  };
-  await listen();
-  return { url: `http://127.0.0.1:${port}`, setDown: (down) => (down ? close() : listen()), close };
-}
 
 describe('SandboxProvider', () => {
   let schema: TestSchema;
@@ -50,11 +21,21 @@ describe('SandboxProvider', () => {
   afterAll(() => schema.drop());
 
   providerContract(async (): Promise<ProviderHarness> => {
-    const received: ProviderNotification[] = [];
-    const receiver = await endpoint(received);
+    const receiver = await notificationEndpoint((received) => readSandboxNotification(received, SECRET));
+    const { received, bodies } = receiver;
+    /** Posts a body signed as the sandbox signs, as its notifier would. */
+    const deliver = async (body: string) => {
+      const timestamp = String(Date.now());
+      await fetch(`${receiver.baseUrl}/v1/providers/sandbox/notifications`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', [PROVIDER_TIMESTAMP_HEADER]: timestamp, [PROVIDER_SIGNATURE_HEADER]: signNotification(SECRET, timestamp, body) },
+        body,
+      });
+    };
+    const lastAbout = (orderId: string) => bodies.filter((body) => (JSON.parse(body) as ProviderNotification).orderId === orderId).at(-1)!;
     const instances: SandboxProvider[] = [];
     const make = () => {
-      const provider = new SandboxProvider({ db: schema.client, notificationSecret: SECRET, notifyBaseUrl: () => receiver.url, delayMs: 50 });
+      const provider = new SandboxProvider({ db: schema.client, notificationSecret: SECRET, notifyBaseUrl: () => receiver.baseUrl, delayMs: 50 });
       instances.push(provider);
       return provider;
     };
@@ -69,6 +50,12 @@ describe('SandboxProvider', () => {
       methods: { push: 'sandbox-ussd', otp: 'sandbox-otp' },
       otp: SANDBOX_OTP,
       received,
+      // The sandbox's notifier delivers the very same body again.
+      repeat: (orderId) => deliver(lastAbout(orderId)),
+      contradict: (orderId) => {
+        const paid = JSON.parse(lastAbout(orderId)) as ProviderNotification;
+        return deliver(JSON.stringify({ ...paid, id: `ntf_${randomUUID()}`, type: 'payment.failed', amount: undefined, reason: 'REVERSED', occurredAt: new Date().toISOString() }));
+      },
       setReceiverDown: receiver.setDown,
       reopen: async () => make(),
       close: async () => {

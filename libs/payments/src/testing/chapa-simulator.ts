@@ -17,6 +17,8 @@ export interface ChapaSimulatorOptions {
   webhookUrl: () => string;
   /** How long a customer, and Chapa's settlement of a refund, take. */
   delayMs: number;
+  /** Webhooks at random lost for good, sent twice, or held back up to `maxDelayMs` (the chaos run's network). */
+  webhookFaults?: { loseRate: number; repeatRate: number; maxDelayMs: number };
 }
 
 /** The simulator's customers, by the phone the order carries (E.164, as our API takes it). */
@@ -85,6 +87,8 @@ export class ChapaSimulator {
   readonly delivered: string[] = [];
   /** While set, webhooks are dropped instead of sent: Chapa gave up on them (a lost notification). */
   loseWebhooks = false;
+  /** What `webhookFaults` did. */
+  readonly webhookFaultCounts = { lost: 0, repeated: 0, delayed: 0 };
   private server?: Server;
   private readonly timers = new Set<NodeJS.Timeout>();
   private closed = false;
@@ -144,8 +148,18 @@ export class ChapaSimulator {
    */
   sendWebhook(payload: Record<string, unknown>): void {
     const body = JSON.stringify(payload);
-    if (this.loseWebhooks) return;
-    void this.deliver(body, 0);
+    const faults = this.options.webhookFaults;
+    if (this.loseWebhooks || (faults && Math.random() < faults.loseRate)) {
+      if (!this.loseWebhooks) this.webhookFaultCounts.lost += 1;
+      return;
+    }
+    const copies = faults && Math.random() < faults.repeatRate ? 2 : 1;
+    if (copies === 2) this.webhookFaultCounts.repeated += 1;
+    for (let copy = 0; copy < copies; copy++) {
+      const delay = faults ? Math.floor(Math.random() * faults.maxDelayMs) : 0;
+      if (delay > 0) this.webhookFaultCounts.delayed += 1;
+      this.later(delay, () => this.deliver(body, 0));
+    }
   }
 
   private async deliver(body: string, attempt: number): Promise<void> {
@@ -218,7 +232,14 @@ export class ChapaSimulator {
     return answer(404, 'Not found');
   }
 
-  /** https://developer.chapa.co/charge/initiate-payments */
+  /**
+   * https://developer.chapa.co/charge/initiate-payments: "send the transaction details and the
+   * customer's payment details to the charge endpoint" of the method (`?type=telebirr`), with the
+   * secret key as bearer token; the amount, currency, your unique `tx_ref` and the customer's mobile.
+   * The answer (as Chapa's own SDK reads it, `DirectChargeSuccessResponse`): `{message, status,
+   * data: {auth_type: "ussd" | "otp", requestID, meta: {message, status, ref_id, payment_status}, mode}}`.
+   * A `tx_ref` used before is refused (the docs' "unique" reference).
+   */
   private charge(type: string, fields: Record<string, unknown>, answer: (status: number, message: unknown, data?: unknown) => void): void {
     if (!CHAPA_METHODS.some((m) => m.id === type)) return answer(400, `Invalid payment type ${type}`);
     const { amount, currency, tx_ref: txRef, mobile } = fields;
@@ -262,7 +283,12 @@ export class ChapaSimulator {
     });
   }
 
-  /** https://developer.chapa.co/charge/authorize-payments and https://developer.chapa.co/charge/encryption */
+  /**
+   * https://developer.chapa.co/charge/authorize-payments: "using your transaction reference, POST to
+   * the authorize endpoint" `/v1/validate?type=<method>`, the sensitive part wrapped as `{client}`.
+   * https://developer.chapa.co/charge/encryption: `client` is the JSON of `{requestID, otp}` (the
+   * requestID the charge returned), encrypted with 3DES under the encryption key, then base64.
+   */
   private validate(type: string, fields: Record<string, unknown>, answer: (status: number, message: unknown, data?: unknown) => void): void {
     const charge = typeof fields.reference === 'string' ? this.charges.get(fields.reference) : undefined;
     if (!charge || charge.method !== type || !charge.otpRequired) return answer(400, 'Invalid transaction or Transaction not found');
@@ -280,7 +306,12 @@ export class ChapaSimulator {
     answer(200, 'Payment is being processed', { reference: charge.reference });
   }
 
-  /** https://developer.chapa.co/integrations/verify-payments */
+  /**
+   * https://developer.chapa.co/integrations/verify-payments: `GET /v1/transaction/verify/<tx_ref>`
+   * "as a failsafe" before giving value; the transaction's details with its `status` and Chapa's
+   * `reference`. An unknown reference: "Invalid transaction or Transaction not found" (the status code
+   * is not given; 404 here, which the adapter reads as unknown, as it does a 400).
+   */
   private verify(txRef: string, answer: (status: number, message: unknown, data?: unknown) => void): void {
     const charge = this.charges.get(txRef);
     if (!charge) return answer(404, 'Invalid transaction or Transaction not found');
@@ -302,7 +333,14 @@ export class ChapaSimulator {
     });
   }
 
-  /** https://developer.chapa.co/refund: by Chapa's reference (or the tx_ref), part or all of what was paid, once per reference. */
+  /**
+   * https://developer.chapa.co/refund: `POST /v1/refund/<reference>` with `reason`, an optional
+   * `amount` ("if not provided, the full transaction amount"), `meta` ("returned in the response and
+   * webhook") and a `reference` "unique within your business"; the answer's `ref_id` is what
+   * `GET /v1/refund/<ref_id>/verify` takes. The page names the path's reference both the tx_ref and
+   * "the reference set by Chapa": both are taken here. The refund webhook's fields are not documented:
+   * `event: charge.refunded` with the payment's `tx_ref`, the `ref_id` and the `meta` is this simulator's reading.
+   */
   private refund(paymentReference: string, fields: Record<string, unknown>, answer: (status: number, message: unknown, data?: unknown) => void): void {
     const charge = this.charges.get(paymentReference) ?? [...this.charges.values()].find((c) => c.reference === paymentReference);
     if (!charge || charge.status !== 'success') return answer(404, 'Transaction not found or not successful');

@@ -13,6 +13,10 @@ export interface ProviderHarness {
   otp: string;
   /** Every notification that reached our endpoint, verified and parsed, in arrival order. */
   received: ProviderNotification[];
+  /** The provider reports again what it last reported about this order (a duplicate delivery). */
+  repeat(orderId: string): Promise<void>;
+  /** The provider reports the order's payment failed after it reported it succeeded (out of order). */
+  contradict(orderId: string): Promise<void>;
   /** Makes our endpoint refuse connections (true) or take them again (false). */
   setReceiverDown(down: boolean): Promise<void>;
   /** Another instance over the same provider (a restarted process): it must answer the same. */
@@ -67,6 +71,19 @@ export function providerContract(open: () => Promise<ProviderHarness>): void {
     await waitFor(async () => harness.received.filter((n) => n.orderId === request.orderId).length === 2, 'the second attempt’s notification');
     // Two pushes, two payments: the repeated request pushed nothing of its own.
     expect(new Set(harness.received.filter((n) => n.orderId === request.orderId).map((n) => n.externalReferenceId)).size).toBe(2);
+  });
+
+  it('reports a payment delivered again, or contradicted late, under the same reference, so it is applied once', async () => {
+    const request = push(harness.phones.approves);
+    await harness.provider.initiatePush(request);
+    const paid = await arrived((n) => n.orderId === request.orderId && n.type === 'payment.succeeded', 'the payment notification');
+    await harness.repeat(request.orderId);
+    await waitFor(async () => harness.received.filter((n) => n.orderId === request.orderId).length === 2, 'the repeated notification');
+    expect(harness.received.filter((n) => n.orderId === request.orderId)[1]).toEqual(paid);
+    await harness.contradict(request.orderId);
+    const late = await arrived((n) => n.orderId === request.orderId && n.type === 'payment.failed', 'the late failure');
+    expect(late.externalReferenceId).toBe(paid.externalReferenceId);
+    expect(late.id).not.toBe(paid.id);
   });
 
   it('reports a declined payment as failed, by notification and when asked', async () => {

@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { SANDBOX_PHONES } from '@app/payments';
+import { CHAPA_SIMULATOR_PHONES, ChapaSimulator } from '../../libs/payments/src/testing/chapa-simulator';
+import type { Secret } from './records';
+
+/** The phones the workload's customers pay from. */
+export interface CustomerPhones {
+  pays: string;
+  insufficientFunds: string;
+  neverAnswers: string;
+}
+
+/** The payment provider the run's service talks to, and what the run must know of it. */
+export interface ChaosProvider {
+  name: 'sandbox' | 'chapa';
+  /** Settings of every process of the service. */
+  env: Record<string, string>;
+  phones: CustomerPhones;
+  /** Phones whose payment the provider answers by itself (others never answer). */
+  answering: ReadonlySet<string>;
+  /** Settings that must never show anywhere (the secrets check). */
+  secrets: Secret[];
+  /** What the provider did to its notifications, for the report. */
+  notificationFaults(): { lost: number; repeated: number; delayed: number } | undefined;
+  close(): Promise<void>;
+}
+
+/** The sandbox inside the service: it notifies the API its worker names. */
+function sandbox(): ChaosProvider {
+  return {
+    name: 'sandbox',
+    env: { PAYMENT_PROVIDER: 'sandbox' },
+    phones: { pays: SANDBOX_PHONES.succeeds, insufficientFunds: SANDBOX_PHONES.insufficientFunds, neverAnswers: SANDBOX_PHONES.neverAnswers },
+    answering: new Set([SANDBOX_PHONES.succeeds, SANDBOX_PHONES.insufficientFunds, SANDBOX_PHONES.refundsRejected]),
+    secrets: [],
+    notificationFaults: () => undefined,
+    close: async () => undefined,
+  };
+}
+
+/**
+ * Chapa's simulator in the run's own process, so it outlives every kill: its webhooks go to the two
+ * APIs in turn (a delivery to a killed one is tried again, at the other), and a tenth of them are
+ * lost, a fifth sent twice, and any held back up to two seconds.
+ */
+async function chapa(apis: () => string[]): Promise<ChaosProvider> {
+  const keys = {
+    secretKey: `CHASECK_TEST-${randomBytes(16).toString('hex')}`,
+    encryptionKey: randomBytes(12).toString('hex'),
+    webhookSecret: `whsec-${randomBytes(16).toString('hex')}`,
+  };
+  let next = 0;
+  const simulator = new ChapaSimulator({
+    ...keys,
+    delayMs: 300,
+    webhookUrl: () => `${apis()[next++ % apis().length]}/v1/providers/chapa/notifications`,
+    webhookFaults: { loseRate: 0.1, repeatRate: 0.2, maxDelayMs: 2000 },
+  });
+  const baseUrl = await simulator.start();
+  return {
+    name: 'chapa',
+    env: { PAYMENT_PROVIDER: 'chapa', CHAPA_SECRET_KEY: keys.secretKey, CHAPA_ENCRYPTION_KEY: keys.encryptionKey, CHAPA_WEBHOOK_SECRET: keys.webhookSecret, CHAPA_BASE_URL: baseUrl },
+    phones: { pays: CHAPA_SIMULATOR_PHONES.approves, insufficientFunds: CHAPA_SIMULATOR_PHONES.declines, neverAnswers: CHAPA_SIMULATOR_PHONES.neverAnswers },
+    answering: new Set([CHAPA_SIMULATOR_PHONES.approves, CHAPA_SIMULATOR_PHONES.declines, CHAPA_SIMULATOR_PHONES.refundRefused]),
+    secrets: [
+      { name: 'CHAPA_SECRET_KEY', value: keys.secretKey },
+      { name: 'CHAPA_ENCRYPTION_KEY', value: keys.encryptionKey },
+      { name: 'CHAPA_WEBHOOK_SECRET', value: keys.webhookSecret },
+    ],
+    notificationFaults: () => ({ ...simulator.webhookFaultCounts }),
+    close: () => simulator.close(),
+  };
+}
+
+export function startProvider(name: ChaosProvider['name'], apis: () => string[]): Promise<ChaosProvider> {
+  return name === 'chapa' ? chapa(apis) : Promise.resolve(sandbox());
+}
