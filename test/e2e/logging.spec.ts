@@ -3,8 +3,8 @@ import { startApp, TEST_ADMIN_KEY } from '../support/app';
 import { escrowRequest } from '../support/fixtures';
 import { call } from '../support/http';
 
-/** A full run's JSON logs: every request is a line with its id; no credential ever appears. */
-it('logs JSON lines with the request id and never a secret', async () => {
+/** A run of the service writing its JSON logs at `level` into a string; the secrets it handed out, to search for. */
+async function loggedRun(level: 'info' | 'debug'): Promise<{ output: string; secrets: string[] }> {
   let output = '';
   const sink = new Writable({
     write(chunk, _encoding, done) {
@@ -12,7 +12,7 @@ it('logs JSON lines with the request id and never a secret', async () => {
       done();
     },
   });
-  const running = await startApp({ env: { LOG_LEVEL: 'info', SANDBOX_DELAY_MS: '30' }, logDestination: sink });
+  const running = await startApp({ env: { LOG_LEVEL: level, SANDBOX_DELAY_MS: '30' }, logDestination: sink });
   const secrets: string[] = [TEST_ADMIN_KEY];
   try {
     const merchant = await call(running.baseUrl, 'POST', '/v1/admin/merchants', { body: { name: 'Logged' }, headers: { 'x-admin-key': TEST_ADMIN_KEY } });
@@ -35,9 +35,28 @@ it('logs JSON lines with the request id and never a secret', async () => {
   } finally {
     await running.close();
   }
-  const lines = output.trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>);
+  return { output, secrets: [...secrets, 'sk_wrong-secret'] };
+}
+
+const linesOf = (output: string) => output.trim().split('\n').map((line) => JSON.parse(line) as Record<string, any>);
+
+it('logs a short JSON line per request (method, path, status, time, id) and nothing of Nest’s start-up narration at info', async () => {
+  const { output, secrets } = await loggedRun('info');
+  const lines = linesOf(output);
   const escrowLine = lines.find((line) => line.req?.url === '/v1/trdp/escrow/order');
-  expect(escrowLine).toMatchObject({ req: { id: 'req-logging-1' }, correlationId: 'req-logging-1', res: { statusCode: 201 } });
+  expect(escrowLine).toMatchObject({ req: { id: 'req-logging-1', method: 'POST' }, correlationId: 'req-logging-1', res: { statusCode: 201 }, responseTime: expect.any(Number) });
+  expect(escrowLine!.req.headers).toBeUndefined();
+  expect(escrowLine!.res.headers).toBeUndefined();
+  expect(lines.filter((line) => ['RouterExplorer', 'RoutesResolver', 'InstanceLoader'].includes(line.context))).toEqual([]);
+  for (const secret of secrets) expect(output).not.toContain(secret);
+});
+
+it('adds the headers and the start-up narration at debug, credentials redacted', async () => {
+  const { output, secrets } = await loggedRun('debug');
+  const lines = linesOf(output);
+  expect(lines.some((line) => line.context === 'RouterExplorer' && line.level === 20)).toBe(true);
+  const escrowLine = lines.find((line) => line.req?.url === '/v1/trdp/escrow/order');
   expect(escrowLine!.req.headers['x-api-secret']).toBe('[Redacted]');
-  for (const secret of [...secrets, 'sk_wrong-secret']) expect(output).not.toContain(secret);
+  expect(escrowLine!.res.headers['content-type']).toContain('application/json');
+  for (const secret of secrets) expect(output).not.toContain(secret);
 });

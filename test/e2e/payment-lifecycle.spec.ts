@@ -263,6 +263,16 @@ describe('payment lifecycle over HTTP on PostgreSQL', () => {
       expect(types(await escrowEvents(escrowId))).toEqual(['EscrowCreated', 'EscrowFunded']);
     });
 
+    it('settles an escrow named by the merchant’s own orderId, as verify takes it', async () => {
+      const orderId = `SHOP-${Date.now()}`;
+      const created = await post('/v1/trdp/escrow/order', escrowRequest({ orderId }));
+      expect(created.status).toBe(201);
+      const res = await post(`/v1/sandbox/orders/${orderId}/complete`, { outcome: 'PAID' });
+      expect(res.status).toBe(200);
+      expect(res.body.data).toMatchObject({ order_id: orderId, escrow_id: created.body.data.escrowId });
+      await escrowStatus(created.body.data.escrowId, 'HELD');
+    });
+
     it("refuses to settle another merchant's order: 404, nothing written", async () => {
       const escrowId = await createEscrow();
       const before = await escrowEvents(escrowId);

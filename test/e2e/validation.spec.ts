@@ -381,6 +381,28 @@ describe('request validation over HTTP on PostgreSQL', () => {
     });
   });
 
+  describe('fields that are almost ours', () => {
+    it.each([
+      [ORDER_PATH, { callbackUrl: 'https://merchant.example/cb' }, 'callbackUrl (did you mean callbackURL?)'],
+      [ORDER_PATH, { redirectURL: 'https://merchant.example/thanks' }, 'redirectURL (did you mean redirectUrl?)'],
+      [ORDER_PATH, { customerPhone: '0911234567' }, 'customerPhone (did you mean customerPhoneNumber?)'],
+      [ESCROW_PATH, { expiresAt: '2030-01-01T00:00:00Z' }, 'expiresAt (did you mean expiredAt?)'],
+      [ESCROW_PATH, { callback_url: 'https://merchant.example/cb' }, 'callback_url (did you mean callbackURL?)'],
+    ])('%s with %j is 400 UNKNOWN_FIELD naming the field meant, nothing written', async (path, extra, mentions) => {
+      const body = path === ORDER_PATH ? orderRequest(extra) : escrowRequest(extra);
+      await expectRefused(path, { body }, { code: 'UNKNOWN_FIELD', mentions });
+    });
+
+    it('still accepts and ignores the spec’s api_secret, and echoes the callback and redirect addresses kept', async () => {
+      const order = await post(ORDER_PATH, { body: orderRequest({ api_secret: 'ignored', callbackURL: 'https://merchant.example/cb', redirectUrl: 'https://merchant.example/thanks' }) });
+      expect(order.status).toBe(201);
+      expect(order.body.data).toMatchObject({ callback_url: 'https://merchant.example/cb', redirect_url: 'https://merchant.example/thanks' });
+      const escrow = await post(ESCROW_PATH, { body: escrowRequest({ callbackURL: undefined, redirectUrl: undefined }) });
+      expect(escrow.status).toBe(201);
+      expect(escrow.body.data).toMatchObject({ callbackURL: null, redirectUrl: null });
+    });
+  });
+
   describe('escrow allocations (POST /v1/trdp/escrow/order)', () => {
     it('an allocation with a field it does not know is 400 UNKNOWN_FIELD naming it: a misspelt fee must not be a fee never taken', async () => {
       const body = escrowRequest({

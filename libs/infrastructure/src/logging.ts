@@ -25,6 +25,9 @@ export function createLogger(config: AppConfig, destination?: DestinationStream)
 
 type Level = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 
+/** Nest's start-up narration (a line per module and per route, a hundred and more): worth reading only when debugging. */
+const START_UP_CONTEXTS = new Set(['InstanceLoader', 'RoutesResolver', 'RouterExplorer', 'NestFactory', 'NestApplication']);
+
 /** NestJS's own logging (bootstrap, services' Logger) as pino lines, with the class as `context`. */
 export class PinoNestLogger implements LoggerService {
   constructor(private readonly logger: Logger) {}
@@ -54,9 +57,10 @@ export class PinoNestLogger implements LoggerService {
   }
 
   /** Nest passes the context last, and for errors a stack before it. */
-  private write(level: Level, message: unknown, rest: unknown[]): void {
-    if (!this.logger.isLevelEnabled(level)) return;
+  private write(given: Level, message: unknown, rest: unknown[]): void {
     const context = rest.length > 0 && typeof rest[rest.length - 1] === 'string' ? (rest[rest.length - 1] as string) : undefined;
+    const level = given === 'info' && context !== undefined && START_UP_CONTEXTS.has(context) ? 'debug' : given;
+    if (!this.logger.isLevelEnabled(level)) return;
     const stack = level === 'error' && rest.length > 1 && typeof rest[0] === 'string' ? rest[0] : undefined;
     if (message instanceof Error) this.logger[level]({ context, err: message }, message.message);
     else if (message !== null && typeof message === 'object') this.logger[level]({ context, ...message });

@@ -49,6 +49,9 @@ export function presentCreatedEscrow(escrow: PayableView, publicBaseUrl: string)
     paymentUrl: paymentUrl(publicBaseUrl, escrow.id),
     allocations: presentAllocations(escrow, false),
     expiredAt: escrow.expiresAt,
+    // What was kept of the request's addresses: a merchant sees at once that its callbacks will come.
+    callbackURL: escrow.callbackUrl ?? null,
+    redirectUrl: escrow.redirectUrl ?? null,
   };
 }
 
@@ -71,8 +74,6 @@ export function presentEscrow(escrow: PayableView, publicBaseUrl: string, update
       image_url: item.imageUrl,
       stock_unit: item.stockUnit,
     })),
-    callbackURL: escrow.callbackUrl,
-    redirectUrl: escrow.redirectUrl,
     externalReferenceId: escrow.paymentReferenceId,
     metadata: escrow.metadata ?? {},
     createdAt: escrow.createdAt,

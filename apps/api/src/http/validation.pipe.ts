@@ -99,6 +99,37 @@ function unknownNestedFields(type: object, body: Record<string, unknown>): strin
   });
 }
 
+/** Names merchants reach for that are not ours, with the field they meant (case and `_`/`-` variants are caught without a list). */
+const MEANT: Readonly<Record<string, string>> = {
+  customerphone: 'customerPhoneNumber',
+  phone: 'customerPhoneNumber',
+  phonenumber: 'customerPhoneNumber',
+  expiresat: 'expiredAt',
+  expiryat: 'expiredAt',
+  expiry: 'expiredAt',
+  webhookurl: 'callbackURL',
+  notifyurl: 'callbackURL',
+  returnurl: 'redirectUrl',
+};
+
+const normalised = (field: string) => field.toLowerCase().replace(/[_-]/g, '');
+
+/**
+ * Fields of a lenient body that are almost one of its DTO's: `callbackUrl` for `callbackURL`,
+ * `customerPhone` for `customerPhoneNumber`. Dropped like any unknown field, they would silently
+ * cost the merchant its callbacks or its expiry; refused, the message says what was meant.
+ */
+function nearMisses(type: Dto, body: Record<string, unknown>): string[] {
+  const declared = fieldsOf(type);
+  const byForm = new Map([...declared].map((field) => [normalised(field), field]));
+  return Object.keys(body)
+    .filter((key) => !declared.has(key))
+    .flatMap((key) => {
+      const meant = byForm.get(normalised(key)) ?? MEANT[normalised(key)];
+      return meant !== undefined && declared.has(meant) ? [`${key} (did you mean ${meant}?)`] : [];
+    });
+}
+
 function refuseUnknown(unknown: string[]): ApiError {
   return new ApiError(400, 'UNKNOWN_FIELD', `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
 }
@@ -138,7 +169,7 @@ export class RequestValidationPipe implements PipeTransform {
         throw new BadRequestException('The request body must be a JSON object');
       }
       if (strictBodies.has(metadata.metatype)) return this.strict.transform(value, metadata);
-      const unknown = unknownNestedFields(metadata.metatype, value as Record<string, unknown>);
+      const unknown = [...nearMisses(metadata.metatype as Dto, value as Record<string, unknown>), ...unknownNestedFields(metadata.metatype, value as Record<string, unknown>)];
       if (unknown.length > 0) throw refuseUnknown(unknown);
       const accepted = this.plans.accept(metadata.metatype as Dto, value);
       if (accepted !== undefined) return accepted;

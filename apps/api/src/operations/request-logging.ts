@@ -2,18 +2,21 @@ import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
 
 /**
- * One line per request when it completes, carrying its id (also the correlation id of the events
- * it wrote). Written from Fastify's own hook: per-request middleware and async context cost every
- * request measurable time (README, Benchmarks). Server failures are logged at error level.
+ * One line per request when it completes: method, path, status, time and its id (also the
+ * correlation id of the events it wrote); the headers both ways only at debug level, where they
+ * are worth their kilobyte a line. Written from Fastify's own hook: per-request middleware and async
+ * context cost every request measurable time (README, Benchmarks). Server failures are logged at
+ * error level.
  */
 export function logRequests(fastify: FastifyInstance, logger: Logger): void {
   fastify.addHook('onResponse', (request, reply, done) => {
     const level = reply.statusCode >= 500 ? 'error' : 'info';
     if (logger.isLevelEnabled(level)) {
+      const headers = logger.isLevelEnabled('debug');
       logger[level](
         {
-          req: { id: request.id, method: request.method, url: request.url, headers: request.headers, remoteAddress: request.ip },
-          res: { statusCode: reply.statusCode, headers: reply.getHeaders() },
+          req: { id: request.id, method: request.method, url: request.url, remoteAddress: request.ip, ...(headers ? { headers: request.headers } : {}) },
+          res: { statusCode: reply.statusCode, ...(headers ? { headers: reply.getHeaders() } : {}) },
           responseTime: Math.round(reply.elapsedTime),
           correlationId: request.id,
         },

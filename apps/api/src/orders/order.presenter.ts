@@ -14,6 +14,9 @@ export function presentCreatedOrder(order: PayableView, publicBaseUrl: string) {
     currency: order.currency,
     payment_url: paymentUrl(publicBaseUrl, order.id),
     expires_at: order.expiresAt,
+    // What was kept of the request's addresses: a merchant sees at once that its callbacks will come.
+    callback_url: order.callbackUrl ?? null,
+    redirect_url: order.redirectUrl ?? null,
     metadata: { merchant_id: order.merchantId, customer_id: order.customer.id, description: order.description },
   };
 }
@@ -33,8 +36,6 @@ export function presentOrder(order: PayableView, publicBaseUrl: string, updatedA
       quantity: item.quantity,
       unit_price: toEtbNumber(item.unitPrice),
     })),
-    callback_url: order.callbackUrl,
-    redirect_url: order.redirectUrl,
     external_reference_id: order.paymentReferenceId,
     refunded_amount: toEtbNumber(order.refunded ?? ZERO),
     // Gross, the platform's fee out of it, and what the merchant's payable received.

@@ -10,7 +10,7 @@ import { MerchantAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant } from '../../http/request-context';
 import { GetCheckoutQuery } from '../checkout/get-checkout.query';
-import { VerifyPaymentQuery } from '../verify-payment/verify-payment.query';
+import { type PaymentVerification, VerifyPaymentQuery } from '../verify-payment/verify-payment.query';
 
 export class SandboxCompleteDto {
   @IsIn(['PAID', 'FAILED'])
@@ -34,9 +34,11 @@ export class SandboxCompleteController {
   @ApiOperation({ summary: 'Sandbox only: the provider reports this order PAID or FAILED now (via its signed notification)' })
   async complete(@Param('id') id: string, @Body() body: SandboxCompleteDto, @CurrentMerchant() merchant: AuthenticatedMerchant) {
     if (!(this.provider instanceof SandboxProvider)) throw new OrderNotFound(id);
-    const view = await this.queries.execute(new GetCheckoutQuery(id));
-    if (view.summary.merchantId !== merchant.merchantId) throw new OrderNotFound(id);
-    await this.provider.settle(id, view.summary.phone, view.summary.amount, body.outcome);
+    // Any id verify takes: ours (ord_…, esc_…) or the merchant's own escrow orderId.
+    const found: PaymentVerification = await this.queries.execute(new VerifyPaymentQuery(merchant.merchantId, id));
+    const payableId = found.escrow_id ?? found.order_id;
+    const view = await this.queries.execute(new GetCheckoutQuery(payableId));
+    await this.provider.settle(payableId, view.summary.phone, view.summary.amount, body.outcome);
     return envelope('Sandbox payment settled', await this.queries.execute(new VerifyPaymentQuery(merchant.merchantId, id)));
   }
 }
