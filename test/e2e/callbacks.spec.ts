@@ -163,15 +163,17 @@ interface Attempt {
   statusCode: number | null;
   latencyMs: number;
   error: string | null;
+  response: string | null;
   delivered: boolean;
 }
 
 interface Delivery {
   deliveryId: string;
   orderId: string;
-  merchantOrderId?: string;
+  escrowId?: string;
   event: string;
   status: 'PENDING' | 'DELIVERED' | 'ABANDONED';
+  nextAttemptAt: string | null;
   url: string;
   payload: Record<string, any>;
   attempts: Attempt[];
@@ -285,7 +287,7 @@ describe('callbacks over HTTP', () => {
 
       const delivery = await deliveryWhere(orderId, delivered, 'the delivery to be DELIVERED');
       expect(delivery).toMatchObject({ deliveryId: payload.deliveryId, orderId, event: 'OrderPaid', url: rx.url, payload });
-      expect(delivery.attempts).toEqual([{ attempt: 1, at: expect.stringMatching(ISO), statusCode: 200, latencyMs: expect.any(Number), error: null, delivered: true }]);
+      expect(delivery.attempts).toEqual([{ attempt: 1, at: expect.stringMatching(ISO), statusCode: 200, latencyMs: expect.any(Number), error: null, response: 'ok', delivered: true }]);
       expect(rx.requests).toHaveLength(1);
     });
 
@@ -315,7 +317,8 @@ describe('callbacks over HTTP', () => {
 
       // Listed by our escrowId and by the merchant's own orderId alike.
       const byEscrowId = await deliveryWhere(escrowId, delivered, 'the delivery to be DELIVERED');
-      expect(byEscrowId).toMatchObject({ deliveryId: payload.deliveryId, orderId: escrowId, merchantOrderId: orderId, event: 'EscrowFunded' });
+      // Named as the callback names them: the merchant's orderId, and our escrowId beside it.
+      expect(byEscrowId).toMatchObject({ deliveryId: payload.deliveryId, orderId, escrowId, event: 'EscrowFunded', nextAttemptAt: null });
       expect((await api.deliveries(merchant, orderId)).map((d) => d.deliveryId)).toEqual([payload.deliveryId]);
     });
 
@@ -433,9 +436,10 @@ describe('callbacks over HTTP', () => {
       await settle(orderId, 'PAID');
 
       const delivery = await deliveryWhere(orderId, delivered, 'the delivery to be DELIVERED');
+      // Each attempt keeps the start of what the receiver answered.
       expect(delivery.attempts).toEqual([
-        { attempt: 1, at: expect.stringMatching(ISO), statusCode: 500, latencyMs: expect.any(Number), error: null, delivered: false },
-        { attempt: 2, at: expect.stringMatching(ISO), statusCode: 200, latencyMs: expect.any(Number), error: null, delivered: true },
+        { attempt: 1, at: expect.stringMatching(ISO), statusCode: 500, latencyMs: expect.any(Number), error: null, response: 'not now', delivered: false },
+        { attempt: 2, at: expect.stringMatching(ISO), statusCode: 200, latencyMs: expect.any(Number), error: null, response: 'ok', delivered: true },
       ]);
       for (const attempt of delivery.attempts) expect(attempt.latencyMs).toBeGreaterThanOrEqual(0);
 
@@ -457,6 +461,17 @@ describe('callbacks over HTTP', () => {
       expect(delivery.attempts.map((a) => a.statusCode)).toEqual([503, 200]);
       expect(rx.requests).toHaveLength(2);
       expect(rx.requests[1].arrivedAt - rx.requests[0].arrivedAt).toBeGreaterThanOrEqual(900);
+    });
+
+    it('a pending delivery says when its next attempt is due (here the hour a 503 asked for)', async () => {
+      const rx = await receiver([{ status: 503, headers: { 'retry-after': '3600' } }], 200);
+      const orderId = await createOrder({ callbackURL: rx.url });
+      await settle(orderId, 'PAID');
+      const pending = await deliveryWhere(orderId, (d) => d.attempts.length === 1, 'the first attempt to be recorded');
+      expect(pending.status).toBe('PENDING');
+      const due = Date.parse(pending.nextAttemptAt!) - Date.parse(pending.attempts[0].at);
+      expect(due).toBeGreaterThanOrEqual(3_599_000);
+      expect(due).toBeLessThanOrEqual(3_700_000);
     });
 
     it('410 Gone abandons after one attempt; always 500 abandons after 1 + schedule length attempts', async () => {

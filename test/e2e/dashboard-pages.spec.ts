@@ -1,3 +1,5 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { ConsoleClient, invitationToken } from '../support/console-client';
 import { escrowRequest, orderRequest } from '../support/fixtures';
@@ -91,6 +93,30 @@ describe('merchant dashboard pages', () => {
     expect(refused.text).toContain('That did not work');
     const events = await call(running.baseUrl, 'GET', `/v1/audit/streams/escrow-${escrowId}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
     expect(events.body.data.events.map((e: { type: string }) => e.type)).toEqual(['EscrowCreated']);
+  });
+
+  it('shows what the merchant’s server answered an attempt, and when the next one is due', async () => {
+    const server = createServer((_request, response) => {
+      response.writeHead(503, { 'content-type': 'text/plain', 'retry-after': '3600' });
+      response.end('maintenance until noon');
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const callbackURL = `http://127.0.0.1:${(server.address() as AddressInfo).port}/callbacks`;
+      const created = await call(running.baseUrl, 'POST', '/v1/trdp/order', { body: orderRequest({ callbackURL }), headers: { 'x-api-secret': apiSecret } });
+      const orderId = created.body.data.order_id;
+      await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${orderId}/complete`, { body: { outcome: 'PAID' }, headers: { 'x-api-secret': apiSecret } });
+      const page = await waitFor(async () => {
+        const deliveries = await client.get(`/dashboard/webhooks?orderId=${orderId}`);
+        return deliveries.text.includes('HTTP 503') && deliveries;
+      }, 'the refused attempt in the log');
+      expect(page.text).toContain('Your server answered');
+      expect(page.text).toContain('maintenance until noon');
+      expect(page.text).toMatch(/Next attempt: \d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2} UTC/);
+    } finally {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
   });
 
   it("shows the merchant's latest deliveries with their attempts, and only its own", async () => {

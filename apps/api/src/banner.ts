@@ -1,18 +1,29 @@
+import { escrowIdFor } from '@app/domain';
 import type { AppConfig } from '@app/config';
 import type { DemoMerchant } from './merchants/demo-merchant.service';
 
-/** What a new user needs on the first screen: where the service is, and a request that works. */
-export function startupBanner(config: AppConfig, demo: DemoMerchant | undefined): string {
+/** Where `npm run example:receiver` listens: the banner's escrow sends its callbacks there. */
+export const EXAMPLE_RECEIVER_URL = 'http://localhost:4000/callbacks';
+
+/**
+ * What a new user needs on the first screen: where the service is, and requests that work in turn:
+ * create an escrow (its callbacks go to the example receiver), pay it as the sandbox customer,
+ * release the demo merchant's share, read the escrow's history as an auditor.
+ */
+export function startupBanner(config: AppConfig, demo: DemoMerchant | undefined, now = new Date()): string {
+  const base = config.publicBaseUrl;
   const lines = [
     '',
-    `  Escrow ledger is listening on ${config.publicBaseUrl}`,
-    `  API docs:      ${config.publicBaseUrl}/docs`,
-    `  Dashboard:     ${config.publicBaseUrl}/dashboard    Audit console: ${config.publicBaseUrl}/audit`,
+    `  Escrow ledger is listening on ${base}`,
+    `  API docs:      ${base}/docs`,
+    `  Dashboard:     ${base}/dashboard    Audit console: ${base}/audit`,
     `  Storage:       ${config.databaseUrl ? `PostgreSQL (schema ${config.databaseSchema})` : `embedded PGlite in ${config.dataDir}`}`,
   ];
   if (demo) {
+    const orderId = `DEMO-${now.getTime()}`;
+    const escrowId = escrowIdFor(demo.idSalt, orderId);
     const body = JSON.stringify({
-      orderId: `DEMO-${Date.now()}`,
+      orderId,
       amount: 1500,
       currency: 'ETB',
       customerName: 'Abebe Kebede',
@@ -22,18 +33,31 @@ export function startupBanner(config: AppConfig, demo: DemoMerchant | undefined)
         { merchantId: demo.merchantId, amount: 1000, metadata: { merchantName: 'Demo Marketplace', purpose: 'goods' } },
         { merchantId: 'courier-1', amount: 500, metadata: { merchantName: 'Courier', purpose: 'delivery' } },
       ],
+      callbackURL: EXAMPLE_RECEIVER_URL,
     });
+    const merchant = `-H 'content-type: application/json' -H 'x-api-secret: ${demo.apiSecret}'`;
     lines.push(
       '',
       `  Demo merchant:  ${demo.merchantId}`,
       `  API secret:     ${demo.apiSecret}`,
       `  Webhook secret: ${demo.webhookSecret}`,
       `  Dashboard:      ${demo.dashboard.email} / ${demo.dashboard.password}`,
+      `  Auditor key:    ${demo.auditorKey}    (x-auditor-key, and the audit console's sign-in)`,
       '',
-      '  Create an escrow order:',
-      `  curl -s -X POST ${config.publicBaseUrl}/v1/trdp/escrow/order \\`,
-      `    -H 'content-type: application/json' -H 'x-api-secret: ${demo.apiSecret}' \\`,
+      '  Receive its callbacks (another terminal):  npm run example:receiver',
+      '',
+      '  1. Create an escrow order:',
+      `  curl -s -X POST ${base}/v1/trdp/escrow/order ${merchant} \\`,
       `    -d '${body}'`,
+      '',
+      '  2. Pay it, as the sandbox customer would:',
+      `  curl -s -X POST ${base}/v1/sandbox/orders/${orderId}/complete ${merchant} -d '{"outcome":"PAID"}'`,
+      '',
+      "  3. Release the demo merchant's share:",
+      `  curl -s -X POST ${base}/v1/trdp/escrow/${escrowId}/release ${merchant} -d '{"merchantId":"${demo.merchantId}"}'`,
+      '',
+      '  4. Read its history as an auditor:',
+      `  curl -s ${base}/v1/audit/streams/escrow-${escrowId} -H 'x-auditor-key: ${demo.auditorKey}'`,
     );
   }
   return `${lines.join('\n')}\n`;

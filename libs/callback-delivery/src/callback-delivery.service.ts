@@ -44,6 +44,8 @@ export class CallbackDeliveryService {
       body,
     );
     const schedule = this.config.callbackRetryScheduleMs;
+    const retryAfter = result.statusCode !== undefined && HONOURS_RETRY_AFTER.has(result.statusCode) ? parseRetryAfter(result.retryAfter) : undefined;
+    const nextAttemptAt = Date.now() + retryDelay(schedule, state.attemptsInRound, retryAfter);
     try {
       const outcome = await this.runner.run(
         stream,
@@ -55,8 +57,10 @@ export class CallbackDeliveryService {
             at,
             latencyMs: result.latencyMs,
             statusCode: result.statusCode,
+            ...(result.response !== undefined ? { response: result.response } : {}),
             error: result.error,
             retriesLeft: schedule.length - state.attemptsInRound,
+            nextAttemptAt: new Date(nextAttemptAt).toISOString(),
           },
         },
         { causationId: scheduled.deliveryId, actor: { type: 'system', id: 'callbacks' } },
@@ -64,9 +68,7 @@ export class CallbackDeliveryService {
       );
       this.metrics.callbackAttempts.inc({ outcome: outcome.state.status === 'PENDING' ? 'retrying' : outcome.state.status.toLowerCase() });
       if (outcome.state.status !== 'PENDING') return;
-      const retryAfter = result.statusCode !== undefined && HONOURS_RETRY_AFTER.has(result.statusCode) ? parseRetryAfter(result.retryAfter) : undefined;
-      const wait = retryDelay(schedule, state.attemptsInRound, retryAfter);
-      await this.queue.schedule({ deliveryId: scheduled.deliveryId, attempt: job.attempt + 1, round: job.round, runAt: Date.now() + wait });
+      await this.queue.schedule({ deliveryId: scheduled.deliveryId, attempt: job.attempt + 1, round: job.round, runAt: nextAttemptAt });
     } catch (error) {
       if (error instanceof StaleAttempt) return;
       throw error;

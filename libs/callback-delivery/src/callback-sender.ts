@@ -6,8 +6,38 @@ import { isPrivateAddress } from './address-guard';
 export interface SendResult {
   statusCode?: number;
   retryAfter?: string;
+  /** The first KiB of the receiver's answer: what a merchant debugging its endpoint wants to see. */
+  response?: string;
   error?: string;
   latencyMs: number;
+}
+
+const EXCERPT_BYTES = 1024;
+/** Read past the excerpt to free the socket, but not without end. */
+const MAX_READ_BYTES = 64 * 1024;
+
+/** The answer's first KiB as text; the rest is read and dropped (or the socket closed past 64 KiB). */
+async function excerptOf(body: AsyncIterable<Buffer> & { destroy(): unknown }): Promise<string> {
+  const kept: Buffer[] = [];
+  let keptBytes = 0;
+  let read = 0;
+  try {
+    for await (const chunk of body) {
+      read += chunk.length;
+      if (keptBytes < EXCERPT_BYTES) {
+        const part = chunk.subarray(0, EXCERPT_BYTES - keptBytes);
+        kept.push(part);
+        keptBytes += part.length;
+      }
+      if (read > MAX_READ_BYTES) {
+        body.destroy();
+        break;
+      }
+    }
+  } catch {
+    // A receiver that breaks off its answer: what arrived is the excerpt.
+  }
+  return Buffer.concat(kept).toString('utf8');
 }
 
 export interface CallbackSenderOptions {
@@ -65,10 +95,14 @@ export class CallbackSender {
         dispatcher: this.agent,
         signal: AbortSignal.timeout(this.options.timeoutMs),
       });
-      // The body is read and dropped: only the status matters, and the socket must be freed.
-      await response.body.dump({ limit: 64 * 1024 }).catch(() => undefined);
+      const excerpt = await excerptOf(response.body);
       const retryAfter = response.headers['retry-after'];
-      return { statusCode: response.statusCode, retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter, latencyMs: elapsed() };
+      return {
+        statusCode: response.statusCode,
+        retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
+        ...(excerpt ? { response: excerpt } : {}),
+        latencyMs: elapsed(),
+      };
     } catch (error) {
       return { error: describe(error), latencyMs: elapsed() };
     }

@@ -19,9 +19,11 @@ const scheduledData: Extract<CallbackEvent, { type: 'CallbackScheduled' }>['data
 
 const scheduled: CallbackEvent = { type: 'CallbackScheduled', data: scheduledData };
 
-const attempted = (attempt: number, statusCode?: number, error?: string): CallbackEvent => ({
+/** When the next attempt is due: the attempt event says so while the delivery stays pending. */
+const NEXT_AT = '2026-01-01T10:05:00.000Z';
+const attempted = (attempt: number, statusCode?: number, error?: string, next?: 'next'): CallbackEvent => ({
   type: 'CallbackAttempted',
-  data: { deliveryId: DELIVERY_ID, attempt, at: AT, latencyMs: 12, statusCode, error, delivered: isSuccess(statusCode) },
+  data: { deliveryId: DELIVERY_ID, attempt, at: AT, latencyMs: 12, statusCode, error, delivered: isSuccess(statusCode), ...(next ? { nextAttemptAt: NEXT_AT } : {}) },
 });
 const delivered = (attempt: number): CallbackEvent => ({ type: 'CallbackDelivered', data: { deliveryId: DELIVERY_ID, attempt, deliveredAt: AT } });
 const abandoned = (attempts: number, reason: string): CallbackEvent => ({
@@ -32,7 +34,7 @@ const redeliveryRequested: CallbackEvent = { type: 'CallbackRedeliveryRequested'
 
 const recordAttempt = (attempt: number, { statusCode, error, retriesLeft = 2 }: { statusCode?: number; error?: string; retriesLeft?: number }): DeliveryCommand => ({
   type: 'RecordAttempt',
-  data: { attempt, at: AT, latencyMs: 12, statusCode, error, retriesLeft },
+  data: { attempt, at: AT, latencyMs: 12, statusCode, error, retriesLeft, nextAttemptAt: NEXT_AT },
 });
 const requestRedelivery: DeliveryCommand = { type: 'RequestRedelivery', data: { deliveryId: scheduledData.deliveryId, merchantId: 'mer_1', at: AT } };
 
@@ -61,8 +63,8 @@ describe('delivery decider', () => {
 
   describe('attempt numbering', () => {
     it('numbers the first attempt 1 and each next one after the last recorded', () => {
-      expect(decide([scheduled], recordAttempt(1, { statusCode: 500 }))).toEqual([attempted(1, 500)]);
-      expect(decide([scheduled, attempted(1, 500)], recordAttempt(2, { statusCode: 500, retriesLeft: 1 }))).toEqual([attempted(2, 500)]);
+      expect(decide([scheduled], recordAttempt(1, { statusCode: 500 }))).toEqual([attempted(1, 500, undefined, 'next')]);
+      expect(decide([scheduled, attempted(1, 500)], recordAttempt(2, { statusCode: 500, retriesLeft: 1 }))).toEqual([attempted(2, 500, undefined, 'next')]);
     });
 
     it('refuses an attempt number already used (a duplicate job) as stale', () => {
@@ -86,7 +88,7 @@ describe('delivery decider', () => {
     });
 
     it('records a failure without a status code (timeout, refused connection) as an error', () => {
-      expect(decide([scheduled], recordAttempt(1, { error: 'ECONNREFUSED' }))).toEqual([attempted(1, undefined, 'ECONNREFUSED')]);
+      expect(decide([scheduled], recordAttempt(1, { error: 'ECONNREFUSED' }))).toEqual([attempted(1, undefined, 'ECONNREFUSED', 'next')]);
     });
   });
 
@@ -102,7 +104,7 @@ describe('delivery decider', () => {
     });
 
     it.each([100, 199, 300, 302, 304, 400, 404, 429, 500, 503])('a %i answer is not a delivery', (statusCode) => {
-      expect(decide([scheduled], recordAttempt(1, { statusCode }))).toEqual([attempted(1, statusCode)]);
+      expect(decide([scheduled], recordAttempt(1, { statusCode }))).toEqual([attempted(1, statusCode, undefined, 'next')]);
     });
 
     it('takes no attempt once delivered', () => {
@@ -175,7 +177,7 @@ describe('delivery decider', () => {
       const state = stateOf(history);
       expect(state.attemptsInRound).toBe(1);
       expect(state.attempts.map((a) => a.attempt)).toEqual([1, 2, 3, 4]);
-      expect(decide(history, recordAttempt(5, { statusCode: 500, retriesLeft: 1 }))).toEqual([attempted(5, 500)]);
+      expect(decide(history, recordAttempt(5, { statusCode: 500, retriesLeft: 1 }))).toEqual([attempted(5, 500, undefined, 'next')]);
     });
   });
 

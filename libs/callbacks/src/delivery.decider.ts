@@ -13,6 +13,8 @@ export interface DeliveryState {
   attemptsInRound: number;
   /** How many times the merchant asked for redelivery; each request starts a round of its own. */
   round?: number;
+  /** When the next attempt is due while pending (unknown for an attempt recorded before attempts said so). */
+  dueAt?: string;
 }
 
 export interface AttemptResult {
@@ -20,13 +22,14 @@ export interface AttemptResult {
   at: string;
   latencyMs: number;
   statusCode?: number;
+  response?: string;
   error?: string;
 }
 
 export type DeliveryCommand =
   | { type: 'ScheduleCallback'; data: Extract<CallbackEvent, { type: 'CallbackScheduled' }>['data'] }
-  /** `retriesLeft`: how many more tries the schedule allows after this one. */
-  | { type: 'RecordAttempt'; data: AttemptResult & { retriesLeft: number } }
+  /** `retriesLeft`: how many more tries the schedule allows after this one; `nextAttemptAt`: when it would be. */
+  | { type: 'RecordAttempt'; data: AttemptResult & { retriesLeft: number; nextAttemptAt: string } }
   /** `merchantId`: the merchant asking; another merchant's delivery is, to it, one that does not exist. */
   | { type: 'RequestRedelivery'; data: { deliveryId: string; merchantId: string; at: string } };
 
@@ -54,21 +57,23 @@ export function isGone(statusCode: number | undefined): boolean {
 function evolve(state: DeliveryState, event: CallbackEvent): DeliveryState {
   switch (event.type) {
     case 'CallbackScheduled':
-      return { ...state, scheduled: event.data, status: 'PENDING' };
+      return { ...state, scheduled: event.data, status: 'PENDING', dueAt: event.data.scheduledAt };
     case 'CallbackAttempted': {
-      const { attempt, at, latencyMs, statusCode, error, delivered } = event.data;
+      const { attempt: number, at, latencyMs, statusCode, response, error, delivered, nextAttemptAt } = event.data;
+      const attempt: AttemptRecord = { attempt: number, at, latencyMs, statusCode, response, error, delivered, nextAttemptAt };
       return {
         ...state,
-        attempts: [...state.attempts, { attempt, at, latencyMs, statusCode, error, delivered }],
+        attempts: [...state.attempts, attempt],
         attemptsInRound: state.attemptsInRound + 1,
+        dueAt: nextAttemptAt,
       };
     }
     case 'CallbackDelivered':
-      return { ...state, status: 'DELIVERED' };
+      return { ...state, status: 'DELIVERED', dueAt: undefined };
     case 'CallbackAbandoned':
-      return { ...state, status: 'ABANDONED' };
+      return { ...state, status: 'ABANDONED', dueAt: undefined };
     case 'CallbackRedeliveryRequested':
-      return { ...state, status: 'PENDING', attemptsInRound: 0, round: (state.round ?? 0) + 1 };
+      return { ...state, status: 'PENDING', attemptsInRound: 0, round: (state.round ?? 0) + 1, dueAt: event.data.requestedAt };
   }
 }
 
@@ -81,14 +86,15 @@ function decide(command: DeliveryCommand, state: DeliveryState): CallbackEvent[]
   }
   if (!scheduled) throw new DeliveryNotFound('unknown');
   const deliveryId = scheduled.deliveryId;
-  const { retriesLeft, ...result } = command.data;
+  const { retriesLeft, nextAttemptAt, ...result } = command.data;
   // Attempts are numbered across the delivery's life; a duplicate job for a number already used is dropped.
   if (state.status !== 'PENDING' || result.attempt !== state.attempts.length + 1) throw new StaleAttempt();
   const delivered = isSuccess(result.statusCode);
-  const events: CallbackEvent[] = [{ type: 'CallbackAttempted', data: { deliveryId, ...result, delivered } }];
+  const abandoned = !delivered && (isGone(result.statusCode) || retriesLeft <= 0);
+  const events: CallbackEvent[] = [{ type: 'CallbackAttempted', data: { deliveryId, ...result, delivered, ...(delivered || abandoned ? {} : { nextAttemptAt }) } }];
   if (delivered) {
     events.push({ type: 'CallbackDelivered', data: { deliveryId, attempt: result.attempt, deliveredAt: result.at } });
-  } else if (isGone(result.statusCode) || retriesLeft <= 0) {
+  } else if (abandoned) {
     const reason = isGone(result.statusCode) ? 'The receiver answered 410 Gone' : 'Every scheduled attempt failed';
     events.push({ type: 'CallbackAbandoned', data: { deliveryId, attempts: result.attempt, reason, abandonedAt: result.at } });
   }

@@ -26,8 +26,12 @@ export type CallbackEvent =
         at: string;
         latencyMs: number;
         statusCode?: number;
+        /** The first KiB of the receiver's answer (absent before this was recorded, or when it answered nothing). */
+        response?: string;
         error?: string;
         delivered: boolean;
+        /** When the next attempt is due, while the delivery stays pending. */
+        nextAttemptAt?: string;
       };
     }
   | { type: 'CallbackDelivered'; data: { deliveryId: string; attempt: number; deliveredAt: string } }

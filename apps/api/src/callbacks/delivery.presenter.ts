@@ -3,10 +3,12 @@ import type { DeliveryView } from '@app/read-models';
 export function presentDelivery(delivery: DeliveryView, createdAt: Date, updatedAt: Date) {
   return {
     deliveryId: delivery.deliveryId,
-    orderId: delivery.orderId,
-    merchantOrderId: delivery.merchantOrderId,
+    // Named as the callback names them: orderId is the merchant's own order id, escrowId ours beside it.
+    orderId: delivery.merchantOrderId ?? delivery.orderId,
+    ...(delivery.merchantOrderId !== undefined ? { escrowId: delivery.orderId } : {}),
     event: delivery.event,
     status: delivery.status,
+    nextAttemptAt: delivery.nextAttemptAt ?? null,
     url: delivery.url,
     payload: JSON.parse(delivery.body) as unknown,
     attempts: delivery.attempts.map((a) => ({
@@ -15,6 +17,7 @@ export function presentDelivery(delivery: DeliveryView, createdAt: Date, updated
       statusCode: a.statusCode ?? null,
       latencyMs: a.latencyMs,
       error: a.error ?? null,
+      response: a.response ?? null,
       delivered: a.delivered,
     })),
     createdAt: createdAt.toISOString(),

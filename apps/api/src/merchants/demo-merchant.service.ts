@@ -4,20 +4,25 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { CredentialStore, hashPassword, MerchantLogins } from '@app/merchants';
-import { RegisterMerchantCommand, type RegisteredMerchant } from '@app/accounts';
+import { AuditorStore, CredentialStore, hashPassword, MerchantLogins } from '@app/merchants';
+import { RegisterAuditorCommand, RegisterMerchantCommand, type RegisteredMerchant } from '@app/accounts';
 
 export interface DemoMerchant extends RegisteredMerchant {
   /** Sign-in of the merchant dashboard, printed with the API secret. */
   dashboard: { email: string; password: string };
+  /** A read-only audit key, so the quick start reaches the audit API and console too. */
+  auditorKey: string;
+  /** What the demo merchant's escrow ids are derived with: the banner names the escrow its curl creates. */
+  idSalt: string;
 }
 
 export const DEMO_EMAIL = 'demo@example.com';
 
 /**
- * A merchant to try the API and the dashboard with on a fresh embedded install. The database keeps
- * only hashes of its API secret and password, so the plaintexts are kept in a private file in
- * DATA_DIR, beside the embedded database and its key, and shown again on every start.
+ * A merchant to try the API and the dashboard with on a fresh embedded install, and an auditor to read
+ * what it did. The database keeps only hashes of the API secret, the password and the audit key, so
+ * the plaintexts are kept in a private file in DATA_DIR, beside the embedded database and its key,
+ * and shown again on every start.
  */
 @Injectable()
 export class DemoMerchantService {
@@ -26,6 +31,7 @@ export class DemoMerchantService {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(CredentialStore) private readonly credentials: CredentialStore,
     @Inject(MerchantLogins) private readonly logins: MerchantLogins,
+    @Inject(AuditorStore) private readonly auditors: AuditorStore,
   ) {}
 
   private get file(): string {
@@ -39,12 +45,16 @@ export class DemoMerchantService {
       saved && (await this.credentials.findByApiSecret(saved.apiSecret))?.merchantId === saved.merchantId
         ? saved
         : await this.commands.execute(new RegisterMerchantCommand('Demo Marketplace', { actor: { type: 'system', id: 'demo-merchant' } }));
-    if (current === saved && saved.dashboard && (await this.logins.findByEmail(DEMO_EMAIL))?.merchantId === saved.merchantId) {
-      return { ...saved, dashboard: saved.dashboard };
-    }
-    const dashboard = { email: DEMO_EMAIL, password: randomBytes(12).toString('base64url') };
-    await this.logins.setPassword(current.merchantId, dashboard.email, await hashPassword(dashboard.password));
-    const demo: DemoMerchant = { merchantId: current.merchantId, name: current.name, apiSecret: current.apiSecret, webhookSecret: current.webhookSecret, dashboard };
+    const dashboardKept = current === saved && saved.dashboard && (await this.logins.findByEmail(DEMO_EMAIL))?.merchantId === saved.merchantId;
+    const auditorKept = saved?.auditorKey !== undefined && (await this.auditors.findByKey(saved.auditorKey)) !== undefined;
+    const idSalt = (await this.credentials.findByApiSecret(current.apiSecret))!.idSalt;
+    if (dashboardKept && auditorKept) return { ...saved, dashboard: saved.dashboard!, auditorKey: saved.auditorKey!, idSalt };
+    const dashboard = dashboardKept ? saved.dashboard! : { email: DEMO_EMAIL, password: randomBytes(12).toString('base64url') };
+    if (!dashboardKept) await this.logins.setPassword(current.merchantId, dashboard.email, await hashPassword(dashboard.password));
+    const auditorKey = auditorKept
+      ? saved.auditorKey!
+      : (await this.commands.execute(new RegisterAuditorCommand('Demo auditor', { actor: { type: 'system', id: 'demo-merchant' } }))).auditorKey;
+    const demo: DemoMerchant = { merchantId: current.merchantId, name: current.name, apiSecret: current.apiSecret, webhookSecret: current.webhookSecret, dashboard, auditorKey, idSalt };
     mkdirSync(this.config.dataDir, { recursive: true });
     writeFileSync(this.file, JSON.stringify(demo, null, 2), { mode: 0o600 });
     return demo;

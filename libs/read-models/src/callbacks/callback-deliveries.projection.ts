@@ -6,7 +6,8 @@ import { deliveryView } from './delivery-view';
 /** Callback deliveries with every attempt (delivery-view.ts). */
 export const callbackDeliveriesView = foldedView({
   name: 'callback_deliveries_view',
-  version: 1,
+  // 2: the view says when a pending delivery's next attempt is due.
+  version: 2,
   table: 'callback_deliveries_view',
   key: 'delivery_id',
   streams: (streamId) => streamId.startsWith('callback-'),

@@ -18,6 +18,8 @@ export interface DeliveryView {
   attemptsInRound: number;
   /** How many redeliveries the merchant asked for. */
   round: number;
+  /** While pending: when the next attempt is due (absent after an attempt recorded before attempts said so). */
+  nextAttemptAt?: string;
 }
 
 export function deliveryView(state: DeliveryState): DeliveryView | undefined {
@@ -35,5 +37,6 @@ export function deliveryView(state: DeliveryState): DeliveryView | undefined {
     attempts: state.attempts,
     attemptsInRound: state.attemptsInRound,
     round: state.round ?? 0,
+    ...(state.status === 'PENDING' && state.dueAt ? { nextAttemptAt: state.dueAt } : {}),
   };
 }

@@ -22,8 +22,11 @@ function deliveryRow(row: DeliveryRow, csrf: string): SafeHtml {
   <td data-label="Attempts">${delivery.attempts.length === 0
     ? html`<span class="muted">No attempt yet</span>`
     : html`<ol class="attempts">${delivery.attempts.map(
-        (a) => html`<li>${when(a.at)}: ${a.statusCode ? `HTTP ${a.statusCode}` : 'no answer'}, ${a.latencyMs} ms${a.error ? ` (${a.error})` : ''}${a.delivered ? ', delivered' : ''}</li>`,
-      )}</ol>`}</td>
+        (a) =>
+          html`<li>${when(a.at)}: ${a.statusCode ? `HTTP ${a.statusCode}` : 'no answer'}, ${a.latencyMs} ms${a.error ? ` (${a.error})` : ''}${a.delivered ? ', delivered' : ''}${
+            a.response ? html`<details><summary>Your server answered</summary><pre>${a.response}</pre></details>` : ''
+          }</li>`,
+      )}</ol>`}${delivery.status === 'PENDING' && delivery.nextAttemptAt ? html`<p class="muted">Next attempt: ${when(delivery.nextAttemptAt)}</p>` : ''}</td>
   <td data-label="Action"><form method="post" action="/dashboard/webhooks/deliveries/${encodeURIComponent(delivery.deliveryId)}/redeliver">
     <input type="hidden" name="_csrf" value="${csrf}">
     <button type="submit" class="secondary" aria-label="Redeliver ${delivery.deliveryId}">Redeliver</button>
