@@ -69,6 +69,8 @@ describe('core API over HTTP on PostgreSQL', () => {
         payment_url: `${running.config.publicBaseUrl}/checkout/${data.order_id}`,
         expires_at: expect.stringMatching(ISO),
         metadata: { merchant_id: merchant.merchantId, customer_id: expect.stringMatching(/^cus_/), description: 'Order 77' },
+        callback_url: 'https://merchant.example/callbacks',
+        redirect_url: null,
       });
       const minutes = (Date.parse(data.expires_at) - Date.now()) / 60000;
       expect(minutes).toBeGreaterThan(29);
@@ -142,6 +144,8 @@ describe('core API over HTTP on PostgreSQL', () => {
         paymentUrl: `${running.config.publicBaseUrl}/checkout/${data.escrowId}`,
         allocations: request.allocations,
         expiredAt: expect.stringMatching(ISO),
+        callbackURL: 'https://merchant.example/callbacks',
+        redirectUrl: 'https://merchant.example/thanks',
       });
       const events = await running.schema!.client.query<{ event_type: string; data: any }>(
         `SELECT event_type, data FROM events WHERE stream_id = $1`,

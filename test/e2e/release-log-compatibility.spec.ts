@@ -95,13 +95,42 @@ function withoutPositions(value: unknown): unknown {
 const merchantGet = (path: string) => call(running.baseUrl, 'GET', path, { headers: { 'x-api-secret': credentials.apiSecrets[merchantId] } });
 const auditGet = (path: string) => call(running.baseUrl, 'GET', path, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
 
+interface ListedDelivery {
+  orderId: string;
+  merchantOrderId?: string;
+  status: string;
+  attempts: Record<string, unknown>[];
+}
+
+/**
+ * The delivery log as it lists that release's deliveries now: named as the callbacks name them (the
+ * merchant's orderId, our escrowId beside it), with no answer kept for attempts made before answers
+ * were, and no due time after an attempt that did not record one.
+ */
+function asListedNow(deliveries: ListedDelivery[]) {
+  return deliveries.map(({ orderId, merchantOrderId, ...delivery }) => ({
+    ...delivery,
+    orderId: merchantOrderId ?? orderId,
+    ...(merchantOrderId !== undefined ? { escrowId: orderId } : {}),
+    nextAttemptAt: null,
+    attempts: delivery.attempts.map((attempt) => ({ ...attempt, response: null })),
+  }));
+}
+
 it.each(credentials.orders)('order %s reads as it did', async (id) => {
   // Refunds of paid orders and order fees came later: none of that release's orders had either.
-  const order = observed[`order:${id}`] as { amount: number };
-  expect((await merchantGet(`/v1/trdp/order/${id}`)).body.data).toEqual({ ...order, refunded_amount: 0, fee: 0, net: order.amount });
+  const order = observed[`order:${id}`] as { amount: number; callback_url?: string; redirect_url?: string };
+  expect((await merchantGet(`/v1/trdp/order/${id}`)).body.data).toEqual({
+    ...order,
+    refunded_amount: 0,
+    fee: 0,
+    net: order.amount,
+    callback_url: order.callback_url ?? null,
+    redirect_url: order.redirect_url ?? null,
+  });
   const verified = await call(running.baseUrl, 'POST', '/v1/trdp/verify', { body: { orderId: id }, headers: { 'x-api-secret': credentials.apiSecrets[merchantId] } });
   expect(verified.body.data).toEqual(observed[`verify:${id}`]);
-  expect((await merchantGet(`/v1/trdp/callbacks?orderId=${id}`)).body.data).toEqual(observed[`callbacks:${id}`]);
+  expect((await merchantGet(`/v1/trdp/callbacks?orderId=${id}`)).body.data).toEqual(asListedNow(observed[`callbacks:${id}`] as ListedDelivery[]));
 });
 
 /**
@@ -121,10 +150,12 @@ const MONEY_BY_STATUS: Record<string, (amount: number) => { held: number; releas
  * The escrow as that release showed it, with what later releases add: to each allocation (partial
  * releases: held, released, refunded; fees and disputes, none then), and to the escrow (no automatic release).
  */
-function withAllocationMoney(escrow: { allocations: { amount: number; status: string }[] }) {
+function withAllocationMoney(escrow: { allocations: { amount: number; status: string }[]; callbackURL?: string; redirectUrl?: string }) {
   return {
     ...escrow,
     autoReleaseAt: null,
+    callbackURL: escrow.callbackURL ?? null,
+    redirectUrl: escrow.redirectUrl ?? null,
     allocations: escrow.allocations.map((a) => ({ ...a, ...MONEY_BY_STATUS[a.status](a.amount), fee: 0, feeEarned: 0, frozen: 0 })),
   };
 }
@@ -133,7 +164,7 @@ it.each(credentials.escrows)('escrow %s reads as it did, now and as of its histo
   expect((await merchantGet(`/v1/trdp/escrow/${id}`)).body.data).toEqual(withAllocationMoney(observed[`escrow:${id}`] as never));
   const verified = await call(running.baseUrl, 'POST', '/v1/trdp/verify', { body: { orderId: id }, headers: { 'x-api-secret': credentials.apiSecrets[merchantId] } });
   expect(verified.body.data).toEqual(observed[`verify:${id}`]);
-  expect((await merchantGet(`/v1/trdp/callbacks?orderId=${id}`)).body.data).toEqual(observed[`callbacks:${id}`]);
+  expect((await merchantGet(`/v1/trdp/callbacks?orderId=${id}`)).body.data).toEqual(asListedNow(observed[`callbacks:${id}`] as ListedDelivery[]));
   const audited = observed[`audit-escrow:${id}`] as { escrow: never };
   expect(withoutPositions((await auditGet(`/v1/audit/escrows/${id}`)).body.data)).toEqual(withoutPositions({ ...audited, escrow: withAllocationMoney(audited.escrow) }));
 });

@@ -47,7 +47,8 @@ describe('delivery decider', () => {
   describe('scheduling', () => {
     it('opens a pending delivery with no attempts', () => {
       expect(decide([], { type: 'ScheduleCallback', data: scheduledData })).toEqual([scheduled]);
-      expect(stateOf([scheduled])).toEqual({ scheduled: scheduledData, status: 'PENDING', attempts: [], attemptsInRound: 0 });
+      // Due at once: the first attempt follows the scheduling.
+      expect(stateOf([scheduled])).toEqual({ scheduled: scheduledData, status: 'PENDING', attempts: [], attemptsInRound: 0, dueAt: scheduledData.scheduledAt });
     });
 
     it('schedules a delivery once, whoever notices the source event again', () => {
