@@ -129,6 +129,23 @@ describe('journalFor (DESIGN §7)', () => {
     expect(journalFor(type, { amount: AMOUNT, merchantId: 'seller-1', reason: 'CANCELLED' }, { id: 'x', creatorMerchantId: 'm_1' })).toBeUndefined();
   });
 
+  it('a payout: Dr merchant payable / Cr payouts:in-transit, then Dr in-transit / Cr provider:clearing when paid, or back to the payable when failed', () => {
+    const data = { merchantId: 'seller-1', payoutId: 'po_1', amount: AMOUNT };
+    expect(postings(journalFor('PayoutRequested', data, { id: 'seller-1' }))).toEqual([
+      { account: 'merchant:seller-1:payable', debit: AMOUNT, credit: 0 },
+      { account: 'payouts:in-transit', debit: 0, credit: AMOUNT },
+    ]);
+    expect(postings(journalFor('PayoutPaid', data, { id: 'seller-1' }))).toEqual([
+      { account: 'payouts:in-transit', debit: AMOUNT, credit: 0 },
+      { account: 'provider:clearing', debit: 0, credit: AMOUNT },
+    ]);
+    expect(postings(journalFor('PayoutFailed', data, { id: 'seller-1' }))).toEqual([
+      { account: 'payouts:in-transit', debit: AMOUNT, credit: 0 },
+      { account: 'merchant:seller-1:payable', debit: 0, credit: AMOUNT },
+    ]);
+    expect(journalFor('PayoutSent', data, { id: 'seller-1' })).toBeUndefined();
+  });
+
   it('every entry is balanced in integer santim whatever the amount', () => {
     for (const amount of [1, 2, 99, 100, 12_345_678, 100_000_000_000] as Santim[]) {
       for (const [type, data] of [
@@ -138,6 +155,9 @@ describe('journalFor (DESIGN §7)', () => {
         ['EscrowRefundRequested', { amount, reason: 'CANCELLED' }],
         ['EscrowRefundRequested', { amount, reason: 'EXPIRED' }],
         ['OrderRefundRequested', { amount }],
+        ['PayoutRequested', { amount, merchantId: 's' }],
+        ['PayoutPaid', { amount, merchantId: 's' }],
+        ['PayoutFailed', { amount, merchantId: 's' }],
       ] as const) {
         balanced(journalFor(type, data, { id: 'e', creatorMerchantId: 'm' })!);
       }
@@ -150,6 +170,7 @@ describe('journalFor (DESIGN §7)', () => {
     expect(ACCOUNTS.customerRefunds).toBe('customer:refunds');
     expect(ACCOUNTS.escrow('esc_9')).toBe('escrow:esc_9');
     expect(ACCOUNTS.merchantPayable('m_9')).toBe('merchant:m_9:payable');
+    expect(ACCOUNTS.payoutsInTransit).toBe('payouts:in-transit');
   });
 });
 

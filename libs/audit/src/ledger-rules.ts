@@ -8,6 +8,8 @@ export const ACCOUNTS = {
   merchantPayable: (merchantId: string) => `merchant:${merchantId}:payable`,
   /** What a marketplace earned in fees on the escrows it created. */
   merchantFees: (merchantId: string) => `merchant:${merchantId}:fees`,
+  /** Payouts sent and not yet confirmed by the provider: still owed to the merchants. */
+  payoutsInTransit: 'payouts:in-transit',
 };
 
 export interface JournalLine {
@@ -84,6 +86,14 @@ export function journalFor(type: string, data: Record<string, unknown>, context:
       return data.reason === 'CANCELLED' || data.reason === 'REQUESTED'
         ? transfer('Escrow refund requested', ACCOUNTS.escrow(context.id), ACCOUNTS.customerRefunds, amount)
         : transfer('Refused payment to refund', ACCOUNTS.providerClearing, ACCOUNTS.customerRefunds, amount);
+    // A payout leaves the merchant's payable for the way out, and the provider's money once confirmed;
+    // a failed one comes back to the payable.
+    case 'PayoutRequested':
+      return transfer('Payout requested', ACCOUNTS.merchantPayable(String(data.merchantId)), ACCOUNTS.payoutsInTransit, amount);
+    case 'PayoutPaid':
+      return transfer('Payout paid', ACCOUNTS.payoutsInTransit, ACCOUNTS.providerClearing, amount);
+    case 'PayoutFailed':
+      return transfer('Payout failed, back to payable', ACCOUNTS.payoutsInTransit, ACCOUNTS.merchantPayable(String(data.merchantId)), amount);
     case 'OrderRefundRequested': {
       // A paid order's money went to its merchant (its fee to the fees account) and comes back from
       // there; a refused payment never did.

@@ -5,10 +5,12 @@ export const streams = {
   merchant: (merchantId: string) => `merchant-${merchantId}`,
   auditor: (auditorId: string) => `auditor-${auditorId}`,
   callback: (deliveryId: string) => `callback-${deliveryId}`,
+  /** A merchant's payout account: its destination and every payout. */
+  payouts: (merchantId: string) => `payouts-${merchantId}`,
 };
 
 /** What a stream's name can be: one of ours, followed by an id of letters, digits and underscores. */
-const STREAM_ID = /^(?:escrow|order|merchant|auditor|callback)-[A-Za-z0-9_]{1,100}$/;
+const STREAM_ID = /^(?:escrow|order|merchant|auditor|callback|payouts)-[A-Za-z0-9_]{1,100}$/;
 
 export function isStreamId(value: string): boolean {
   return STREAM_ID.test(value);

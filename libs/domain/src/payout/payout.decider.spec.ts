@@ -1,0 +1,79 @@
+import { santim, type Santim } from '../shared/money';
+import { fold } from '../shared/decider';
+import { given } from '../testing/given';
+import { availableToPayOut, payoutDecider } from './payout.decider';
+import { NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing, PayoutNotFound } from './payout.errors';
+import type { PayableMovement, PayoutCommand, PayoutDestination, PayoutEvent } from './payout.events';
+
+const AT = '2030-01-01T10:00:00.000Z';
+const M = 'm-1';
+const wallet: PayoutDestination = { kind: 'wallet', institution: 'telebirr', holderName: 'Abebe Kebede', accountMask: '••••4567' };
+const bank: PayoutDestination = { kind: 'bank', institution: 'CBE', holderName: 'Abebe Kebede', accountMask: '••••0012' };
+
+const destinationSet = (version: number, destination = wallet): PayoutEvent => ({ type: 'PayoutDestinationSet', data: { merchantId: M, version, destination, setAt: AT } });
+const release = (eventId: string, amount: number): PayableMovement => ({ eventId, amount });
+const request = (payoutId: string, movements: PayableMovement[], minimum = 0): PayoutCommand => ({
+  type: 'RequestPayout',
+  data: { merchantId: M, payoutId, movements, minimum: santim(minimum), trigger: 'on-demand', at: AT },
+});
+const requested = (payoutId: string, settles: PayableMovement[], destinationVersion = 1): PayoutEvent => ({
+  type: 'PayoutRequested',
+  data: { merchantId: M, payoutId, amount: settles.reduce((t, m) => t + m.amount, 0) as Santim, destinationVersion, settles, trigger: 'on-demand', requestedAt: AT },
+});
+const sent = (payoutId: string): PayoutEvent => ({ type: 'PayoutSent', data: { merchantId: M, payoutId, providerReference: `ref-${payoutId}`, sentAt: AT } });
+const paid = (payoutId: string, amount: number): PayoutEvent => ({ type: 'PayoutPaid', data: { merchantId: M, payoutId, amount: amount as Santim, externalReferenceId: 'TR-1', paidAt: AT } });
+const failed = (payoutId: string, amount: number): PayoutEvent => ({ type: 'PayoutFailed', data: { merchantId: M, payoutId, amount: amount as Santim, reason: 'ACCOUNT_CLOSED', failedAt: AT } });
+
+const account = (history: PayoutEvent[]) => given(payoutDecider, history);
+
+describe('Payout account', () => {
+  it('records a destination as a new version, and a change takes effect for the next payout', () => {
+    account([]).when({ type: 'SetPayoutDestination', data: { merchantId: M, destination: wallet, at: AT } }).then([destinationSet(1)]);
+    account([destinationSet(1)]).when({ type: 'SetPayoutDestination', data: { merchantId: M, destination: wallet, at: AT } }).thenNothing();
+    account([destinationSet(1)]).when({ type: 'SetPayoutDestination', data: { merchantId: M, destination: bank, at: AT } }).then([destinationSet(2, bank)]);
+    const r1 = release('e1', 10_000);
+    account([destinationSet(1), requested('p1', [r1]), destinationSet(2, bank)]).when(request('p2', [r1, release('e2', 500)])).then([requested('p2', [release('e2', 500)], 2)]);
+  });
+
+  it('pays out what no other payout settles, listing exactly those movements', () => {
+    const movements = [release('e1', 60_050), release('e2', 40_000)];
+    account([destinationSet(1)]).when(request('p1', movements)).then([requested('p1', movements)]);
+    // Later: only what came since.
+    account([destinationSet(1), requested('p1', movements)]).when(request('p2', [...movements, release('e3', 700)])).then([requested('p2', [release('e3', 700)])]);
+  });
+
+  it('nets an order refunded from the payable against what came in, and waits when nothing is left', () => {
+    const movements = [release('e1', 10_000), release('refund-1', -2_500)];
+    account([destinationSet(1)]).when(request('p1', movements)).then([requested('p1', movements)]);
+    account([destinationSet(1)]).when(request('p1', [release('refund-1', -2_500)])).thenThrows(NothingToPayOut);
+  });
+
+  it('refuses a payout without a destination, with nothing available, or below the minimum', () => {
+    account([]).when(request('p1', [release('e1', 100)])).thenThrows(PayoutDestinationMissing);
+    account([destinationSet(1)]).when(request('p1', [])).thenThrows(NothingToPayOut);
+    account([destinationSet(1), requested('p1', [release('e1', 100)])]).when(request('p2', [release('e1', 100)])).thenThrows(NothingToPayOut);
+    account([destinationSet(1)]).when(request('p1', [release('e1', 9_999)], 10_000)).thenThrows(PayoutBelowMinimum);
+  });
+
+  it('treats the same payout asked for again as the first', () => {
+    const movements = [release('e1', 100)];
+    account([destinationSet(1), requested('p1', movements)]).when(request('p1', [...movements, release('e2', 50)])).thenNothing();
+  });
+
+  it('follows the provider: sent once, then paid or failed once, the first outcome standing', () => {
+    const history = [destinationSet(1), requested('p1', [release('e1', 100)])];
+    account(history).when({ type: 'RecordPayoutSent', data: { payoutId: 'p1', providerReference: 'ref-p1', at: AT } }).then([sent('p1')]);
+    account([...history, sent('p1')]).when({ type: 'RecordPayoutSent', data: { payoutId: 'p1', providerReference: 'ref-p1', at: AT } }).thenNothing();
+    account([...history, sent('p1')]).when({ type: 'RecordPayoutPaid', data: { payoutId: 'p1', externalReferenceId: 'TR-1', at: AT } }).then([paid('p1', 100)]);
+    account([...history, sent('p1'), paid('p1', 100)]).when({ type: 'RecordPayoutFailed', data: { payoutId: 'p1', reason: 'late', at: AT } }).thenNothing();
+    account([...history, sent('p1'), failed('p1', 100)]).when({ type: 'RecordPayoutPaid', data: { payoutId: 'p1', externalReferenceId: 'TR-1', at: AT } }).thenNothing();
+    account(history).when({ type: 'RecordPayoutPaid', data: { payoutId: 'p9', externalReferenceId: 'TR-1', at: AT } }).thenThrows(PayoutNotFound);
+  });
+
+  it('frees a failed payout’s movements, so the money is the merchant’s to pay out again', () => {
+    const movements = [release('e1', 100), release('e2', 200)];
+    const history = [destinationSet(1), requested('p1', movements), sent('p1'), failed('p1', 300)];
+    expect(availableToPayOut(fold(payoutDecider, history), movements)).toBe(300);
+    account(history).when(request('p2', movements)).then([requested('p2', movements)]);
+  });
+});

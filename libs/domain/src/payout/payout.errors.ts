@@ -1,0 +1,32 @@
+import { DomainError } from '../shared/domain-error';
+import { formatEtb, type Santim } from '../shared/money';
+
+export class PayoutDestinationMissing extends DomainError {
+  constructor() {
+    super('PAYOUT_DESTINATION_MISSING', 'Register a payout destination first (POST /v1/trdp/payout-destination)', 'conflict');
+  }
+}
+
+export class NothingToPayOut extends DomainError {
+  constructor() {
+    super('NOTHING_TO_PAY_OUT', 'Nothing is available to pay out: every released birr is paid out or on its way', 'conflict');
+  }
+}
+
+export class PayoutBelowMinimum extends DomainError {
+  constructor(available: Santim, minimum: Santim) {
+    super('PAYOUT_BELOW_MINIMUM', `${formatEtb(available)} ETB is available, below the minimum payout of ${formatEtb(minimum)} ETB`, 'conflict');
+  }
+}
+
+export class PayoutNotFound extends DomainError {
+  constructor(payoutId: string) {
+    super('ABC_001', `Payout ${payoutId} was not found`, 'not_found');
+  }
+}
+
+export class PayoutIdTaken extends DomainError {
+  constructor(payoutId: string) {
+    super('PAYOUT_ID_TAKEN', `Payout ${payoutId} was already requested`, 'conflict');
+  }
+}

@@ -1,0 +1,56 @@
+import type { Santim } from '../shared/money';
+
+/**
+ * Where a merchant's payouts go. The account number itself is a secret kept encrypted outside the
+ * log (like a webhook secret); the log keeps what a person may see: the last digits.
+ */
+export interface PayoutDestination {
+  kind: 'bank' | 'wallet';
+  /** A bank's code, or the wallet (`telebirr`, `mpesa`, …). */
+  institution: string;
+  holderName: string;
+  /** `••••1234`. */
+  accountMask: string;
+}
+
+/**
+ * A movement of the merchant's payable account that a payout can settle: the ledger entry of a
+ * release, a paid order or a refund of one, named by the event that caused it. `amount` is signed:
+ * money in (a release) positive, money out (an order refunded from the payable) negative.
+ */
+export interface PayableMovement {
+  eventId: string;
+  amount: number;
+}
+
+export type PayoutEvent =
+  | { type: 'PayoutDestinationSet'; data: { merchantId: string; version: number; destination: PayoutDestination; setAt: string } }
+  | {
+      type: 'PayoutRequested';
+      data: {
+        merchantId: string;
+        payoutId: string;
+        amount: Santim;
+        /** The destination version it is paid to: a later change takes effect for the next payout. */
+        destinationVersion: number;
+        /** Exactly what it settles: these movements sum to `amount`. */
+        settles: PayableMovement[];
+        trigger: 'on-demand' | 'schedule';
+        requestedAt: string;
+      };
+    }
+  | { type: 'PayoutSent'; data: { merchantId: string; payoutId: string; providerReference: string; sentAt: string } }
+  | { type: 'PayoutPaid'; data: { merchantId: string; payoutId: string; amount: Santim; externalReferenceId: string; paidAt: string } }
+  /** The money is the merchant's payable again, and its movements can be paid out by a later payout. */
+  | { type: 'PayoutFailed'; data: { merchantId: string; payoutId: string; amount: Santim; reason: string; failedAt: string } };
+
+export type PayoutCommand =
+  | { type: 'SetPayoutDestination'; data: { merchantId: string; destination: PayoutDestination; at: string } }
+  /**
+   * `movements`: every movement of the merchant's payable account the caller's ledger knows of (it may
+   * lag, and may repeat what is already settled: only what no payout in flight or paid settles counts).
+   */
+  | { type: 'RequestPayout'; data: { merchantId: string; payoutId: string; movements: PayableMovement[]; minimum: Santim; trigger: 'on-demand' | 'schedule'; at: string } }
+  | { type: 'RecordPayoutSent'; data: { payoutId: string; providerReference: string; at: string } }
+  | { type: 'RecordPayoutPaid'; data: { payoutId: string; externalReferenceId: string; at: string } }
+  | { type: 'RecordPayoutFailed'; data: { payoutId: string; reason: string; at: string } };
