@@ -53,6 +53,29 @@ export type RefundStatus =
   | { state: 'succeeded'; externalReferenceId: string; at: string }
   | { state: 'failed'; reason: string; at: string };
 
+/** Where a payout goes. The account number comes from its encrypted store only to make the request. */
+export interface TransferDestination {
+  kind: 'bank' | 'wallet';
+  /** The bank's code at the provider, or the wallet's. */
+  institution: string;
+  accountNumber: string;
+  holderName: string;
+}
+
+export interface TransferRequest {
+  /** Ours, derived from the payout: the provider's idempotency key, so a transfer repeated after a crash is the same transfer. */
+  reference: string;
+  amount: Santim;
+  destination: TransferDestination;
+}
+
+/** What the provider says of a transfer. `unknown`: it never took it (or refused it). */
+export type TransferStatus =
+  | { state: 'pending' }
+  | { state: 'unknown' }
+  | { state: 'succeeded'; externalReferenceId: string; at: string }
+  | { state: 'failed'; reason: string; at: string };
+
 /** A notification as it reached our endpoint: the exact bytes, and the headers that sign them. */
 export interface ReceivedNotification {
   headers: Record<string, string | undefined>;
@@ -112,6 +135,12 @@ export interface PaymentProvider {
    * nothing we act on.
    */
   readNotification(received: ReceivedNotification): ProviderNotification | 'ignored' | undefined;
+  /**
+   * Pays money out (a merchant's payout). Idempotent per reference: a repeated request answers with the
+   * transfer's current state. Throws ProviderRejected when the provider refuses it (an account it cannot pay).
+   */
+  transfer(request: TransferRequest): Promise<TransferStatus>;
+  transferStatus(reference: string): Promise<TransferStatus>;
 }
 
 export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

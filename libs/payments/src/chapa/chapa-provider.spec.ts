@@ -4,7 +4,7 @@ import { santim } from '@app/domain';
 import { createTestSchema, type TestSchema } from '../../../../test/support/postgres';
 import { waitFor } from '../../../../test/support/wait';
 import { ProviderRejected, type ReceivedNotification } from '../payment-provider.port';
-import { CHAPA_SIMULATOR_OTP, CHAPA_SIMULATOR_PHONES, ChapaSimulator } from '../testing/chapa-simulator';
+import { CHAPA_SIMULATOR_ACCOUNTS, CHAPA_SIMULATOR_OTP, CHAPA_SIMULATOR_PHONES, ChapaSimulator } from '../testing/chapa-simulator';
 import { notificationEndpoint } from '../testing/notification-endpoint';
 import { type ProviderHarness, providerContract } from '../testing/provider.contract';
 import { CHAPA_MIGRATIONS } from './chapa.migrations';
@@ -43,6 +43,12 @@ describe('ChapaProvider against the Chapa simulator', () => {
         refundRefused: CHAPA_SIMULATOR_PHONES.refundRefused,
       },
       methods: { push: 'telebirr', otp: 'amole' },
+      // Bank codes as Chapa's GET /banks names them (telebirr is a "bank" there too).
+      transferTo: {
+        pays: { kind: 'wallet', institution: '855', accountNumber: '0911000000', holderName: 'Abebe Kebede' },
+        refused: { kind: 'bank', institution: '946', accountNumber: CHAPA_SIMULATOR_ACCOUNTS.refused, holderName: 'Abebe Kebede' },
+        bounces: { kind: 'bank', institution: '946', accountNumber: CHAPA_SIMULATOR_ACCOUNTS.bounces, holderName: 'Abebe Kebede' },
+      },
       otp: CHAPA_SIMULATOR_OTP,
       received,
       repeat: async (orderId) => simulator.sendWebhook(simulator.chargeWebhook(chargeOf(simulator, orderId))),

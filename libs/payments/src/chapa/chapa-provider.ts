@@ -9,6 +9,8 @@ import {
   type ReceivedNotification,
   type RefundRequest,
   type RefundStatus,
+  type TransferRequest,
+  type TransferStatus,
 } from '../payment-provider.port';
 import { ChapaApi, ChapaRefusal } from './chapa-api';
 import { etbNumberOf } from './chapa-amounts';
@@ -40,6 +42,14 @@ interface TransactionData {
   reference?: string;
   method?: string;
   payment_method?: string;
+  created_at?: string;
+  updated_at?: string;
+}
+
+/** `data` of a verified transfer (https://developer.chapa.co/transfer/verify-transfers). */
+interface TransferData {
+  status?: string;
+  chapa_reference?: string;
   created_at?: string;
   updated_at?: string;
 }
@@ -159,6 +169,45 @@ export class ChapaProvider implements PaymentProvider {
   async refundStatus(query: { refundId: string }): Promise<RefundStatus> {
     const record = await this.records.refund(query.refundId);
     return record ? this.verifyRefund(record.refId) : { state: 'unknown' };
+  }
+
+  /**
+   * `POST /transfers` (https://developer.chapa.co/transfer/transfers): to the account at the bank whose
+   * Chapa code is the destination's institution (telebirr and the other wallets have bank codes too),
+   * under our reference, which `GET /transfers/verify/<reference>` answers about.
+   */
+  async transfer(request: TransferRequest): Promise<TransferStatus> {
+    const known = await this.transferStatus(request.reference);
+    if (known.state !== 'unknown') return known;
+    try {
+      await this.api.post('/transfers', {
+        account_name: request.destination.holderName,
+        account_number: request.destination.accountNumber,
+        amount: formatEtb(request.amount),
+        currency: 'ETB',
+        reference: request.reference,
+        bank_code: request.destination.institution,
+      });
+    } catch (error) {
+      if (error instanceof ChapaRefusal) throw new ProviderRejected('TRANSFER_REFUSED', `Chapa refused the transfer: ${error.message}`);
+      throw error;
+    }
+    return this.transferStatus(request.reference);
+  }
+
+  async transferStatus(reference: string): Promise<TransferStatus> {
+    let data: TransferData | undefined;
+    try {
+      ({ data } = await this.api.get<TransferData>(`/transfers/verify/${encodeURIComponent(reference)}`));
+    } catch (error) {
+      if (error instanceof ChapaRefusal && (error.statusCode === 400 || error.statusCode === 404)) return { state: 'unknown' };
+      throw error;
+    }
+    if (!data) return { state: 'unknown' };
+    const at = instantOf(data.updated_at ?? data.created_at);
+    if (data.status === 'success') return { state: 'succeeded', externalReferenceId: data.chapa_reference ?? reference, at };
+    if (data.status === 'failed' || data.status === 'reverted') return { state: 'failed', reason: data.status.toUpperCase(), at };
+    return { state: 'pending' };
   }
 
   private async verify(txRef: string): Promise<PaymentStatus> {

@@ -109,3 +109,45 @@ export class SandboxBooks {
     return row && toRefund(row);
   }
 }
+
+export interface SandboxTransfer {
+  reference: string;
+  amount: Santim;
+  externalReferenceId: string;
+  outcome: 'succeeded' | 'failed';
+  settlesAt: Date;
+}
+
+interface TransferRow {
+  reference: string;
+  amount: string;
+  external_reference_id: string;
+  outcome: SandboxTransfer['outcome'];
+  settles_at: Date;
+}
+
+const toTransfer = (row: TransferRow): SandboxTransfer => ({
+  reference: row.reference,
+  amount: Number(row.amount) as Santim,
+  externalReferenceId: row.external_reference_id,
+  outcome: row.outcome,
+  settlesAt: new Date(row.settles_at),
+});
+
+/** The sandbox's transfers, by our reference: a repeated request finds the first. */
+export class SandboxTransfers {
+  constructor(private readonly db: SqlExecutor) {}
+
+  async record(transfer: SandboxTransfer): Promise<SandboxTransfer> {
+    await this.db.query(
+      `INSERT INTO sandbox_transfers (reference, amount, external_reference_id, outcome, settles_at) VALUES ($1, $2, $3, $4, $5) ON CONFLICT (reference) DO NOTHING`,
+      [transfer.reference, transfer.amount, transfer.externalReferenceId, transfer.outcome, transfer.settlesAt],
+    );
+    return (await this.find(transfer.reference))!;
+  }
+
+  async find(reference: string): Promise<SandboxTransfer | undefined> {
+    const [row] = await this.db.query<TransferRow>(`SELECT * FROM sandbox_transfers WHERE reference = $1`, [reference]);
+    return row && toTransfer(row);
+  }
+}

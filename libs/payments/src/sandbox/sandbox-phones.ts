@@ -9,3 +9,11 @@ export const SANDBOX_PHONES = {
 
 /** The one-time code the sandbox accepts for the OTP test number. */
 export const SANDBOX_OTP = '123456';
+
+/** Test accounts of the sandbox's transfers (README): any other account is paid. */
+export const SANDBOX_TRANSFER_ACCOUNTS = {
+  /** Refused at once: the provider cannot pay it. */
+  refused: '1000000001',
+  /** Taken, then reported failed: the money came back. */
+  bounces: '1000000002',
+} as const;

@@ -7,7 +7,7 @@ import { notificationEndpoint } from '../testing/notification-endpoint';
 import { type ProviderHarness, providerContract } from '../testing/provider.contract';
 import { readSandboxNotification } from './sandbox-notification';
 import { SANDBOX_MIGRATIONS } from './sandbox.migrations';
-import { SANDBOX_OTP, SANDBOX_PHONES } from './sandbox-phones';
+import { SANDBOX_OTP, SANDBOX_PHONES, SANDBOX_TRANSFER_ACCOUNTS } from './sandbox-phones';
 import { SandboxProvider } from './sandbox-provider';
 
 const SECRET = Buffer.alloc(32, 7);
@@ -48,6 +48,11 @@ describe('SandboxProvider', () => {
         refundRefused: SANDBOX_PHONES.refundsRejected,
       },
       methods: { push: 'sandbox-ussd', otp: 'sandbox-otp' },
+      transferTo: {
+        pays: { kind: 'wallet', institution: 'telebirr', accountNumber: '0911000000', holderName: 'Abebe Kebede' },
+        refused: { kind: 'bank', institution: 'CBE', accountNumber: SANDBOX_TRANSFER_ACCOUNTS.refused, holderName: 'Abebe Kebede' },
+        bounces: { kind: 'bank', institution: 'CBE', accountNumber: SANDBOX_TRANSFER_ACCOUNTS.bounces, holderName: 'Abebe Kebede' },
+      },
       otp: SANDBOX_OTP,
       received,
       // The sandbox's notifier delivers the very same body again.

@@ -11,11 +11,13 @@ import {
   type RefundRequest,
   type ReceivedNotification,
   type RefundStatus,
+  type TransferRequest,
+  type TransferStatus,
 } from '../payment-provider.port';
 import { readSandboxNotification } from './sandbox-notification';
-import { type SandboxPayment, SandboxBooks, type SandboxRefund } from './sandbox-books';
+import { type SandboxPayment, SandboxBooks, type SandboxRefund, type SandboxTransfer, SandboxTransfers } from './sandbox-books';
 import { SandboxNotifier } from './sandbox-notifier';
-import { SANDBOX_OTP, SANDBOX_PHONES } from './sandbox-phones';
+import { SANDBOX_OTP, SANDBOX_PHONES, SANDBOX_TRANSFER_ACCOUNTS } from './sandbox-phones';
 
 export interface SandboxOptions {
   db: SqlExecutor;
@@ -51,6 +53,12 @@ function paymentStatusOf(payment: SandboxPayment, now: Date): PaymentStatus {
     : { state: 'failed', externalReferenceId: payment.providerReference, reason: payment.reason ?? 'FAILED', at };
 }
 
+function transferStatusOf(transfer: SandboxTransfer, now: Date): TransferStatus {
+  if (transfer.settlesAt > now) return { state: 'pending' };
+  const at = transfer.settlesAt.toISOString();
+  return transfer.outcome === 'succeeded' ? { state: 'succeeded', externalReferenceId: transfer.externalReferenceId, at } : { state: 'failed', reason: 'BOUNCED', at };
+}
+
 function refundStatusOf(refund: SandboxRefund, now: Date): RefundStatus {
   return refund.settlesAt > now ? { state: 'pending' } : { state: 'succeeded', externalReferenceId: refund.externalReferenceId, at: refund.settlesAt.toISOString() };
 }
@@ -65,10 +73,12 @@ export class SandboxProvider implements PaymentProvider {
   readonly name = 'sandbox';
   readonly methods = SANDBOX_METHODS;
   private readonly books: SandboxBooks;
+  private readonly transfers: SandboxTransfers;
   private readonly notifier: SandboxNotifier;
 
   constructor(private readonly options: SandboxOptions) {
     this.books = new SandboxBooks(options.db);
+    this.transfers = new SandboxTransfers(options.db);
     this.notifier = new SandboxNotifier({ secret: options.notificationSecret, baseUrl: options.notifyBaseUrl, onDeliveryError: options.onDeliveryError });
   }
 
@@ -132,6 +142,25 @@ export class SandboxProvider implements PaymentProvider {
       });
     }
     return refundStatusOf(refund, new Date());
+  }
+
+  async transfer(request: TransferRequest): Promise<TransferStatus> {
+    if (request.destination.accountNumber === SANDBOX_TRANSFER_ACCOUNTS.refused) {
+      throw new ProviderRejected('TRANSFER_REFUSED', 'The provider cannot pay this account');
+    }
+    const transfer = await this.transfers.record({
+      reference: request.reference,
+      amount: request.amount,
+      externalReferenceId: reference('SBX-T'),
+      outcome: request.destination.accountNumber === SANDBOX_TRANSFER_ACCOUNTS.bounces ? 'failed' : 'succeeded',
+      settlesAt: this.answerTime(),
+    });
+    return transferStatusOf(transfer, new Date());
+  }
+
+  async transferStatus(transferReference: string): Promise<TransferStatus> {
+    const transfer = await this.transfers.find(transferReference);
+    return transfer ? transferStatusOf(transfer, new Date()) : { state: 'unknown' };
   }
 
   async refundStatus(query: { refundId: string }): Promise<RefundStatus> {

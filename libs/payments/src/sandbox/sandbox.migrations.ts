@@ -31,4 +31,17 @@ export const SANDBOX_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    id: '002-sandbox-transfers',
+    sql: `
+      CREATE TABLE IF NOT EXISTS sandbox_transfers (
+        reference text PRIMARY KEY,
+        amount bigint NOT NULL,
+        external_reference_id text NOT NULL UNIQUE,
+        outcome text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        settles_at timestamptz NOT NULL
+      );
+    `,
+  },
 ];

@@ -31,6 +31,14 @@ export const CHAPA_SIMULATOR_PHONES = {
   mpesa: '+251711000000',
 } as const;
 
+/** Accounts the simulator's transfers treat specially; any other is paid. */
+export const CHAPA_SIMULATOR_ACCOUNTS = {
+  /** Refused at once (Chapa cannot pay it). */
+  refused: '1000000001',
+  /** Taken, then failed (reverted). */
+  bounces: '1000000002',
+} as const;
+
 /** The one-time code the simulator's customers receive. */
 export const CHAPA_SIMULATOR_OTP = '246810';
 
@@ -57,6 +65,17 @@ export interface SimulatedCharge {
   refunded: number;
 }
 
+export interface SimulatedTransfer {
+  reference: string;
+  chapaReference: string;
+  accountNumber: string;
+  bankCode: string;
+  amount: string;
+  status: 'pending' | 'success' | 'failed';
+  createdAt: string;
+  updatedAt: string;
+}
+
 export interface SimulatedRefund {
   refId: string;
   reference: string;
@@ -81,6 +100,7 @@ function localOf(e164: string): string {
 export class ChapaSimulator {
   readonly charges = new Map<string, SimulatedCharge>();
   readonly refunds = new Map<string, SimulatedRefund>();
+  readonly transfers = new Map<string, SimulatedTransfer>();
   /** Every request as received, without its bearer token: the tests look for secrets and phones. */
   readonly requests: { method: string; path: string; body: string; authorized: boolean }[] = [];
   /** Every webhook body delivered (acknowledged), in order. */
@@ -229,6 +249,8 @@ export class ChapaSimulator {
     if (req.method === 'GET' && (match = /^\/v1\/transaction\/verify\/([^/]+)$/.exec(path))) return this.verify(decodeURIComponent(match[1]), answer);
     if (req.method === 'POST' && (match = /^\/v1\/refund\/([^/]+)$/.exec(path))) return this.refund(decodeURIComponent(match[1]), fields, answer);
     if (req.method === 'GET' && (match = /^\/v1\/refund\/([^/]+)\/verify$/.exec(path))) return this.verifyRefund(decodeURIComponent(match[1]), answer);
+    if (req.method === 'POST' && path === '/v1/transfers') return this.transfer(fields, answer);
+    if (req.method === 'GET' && (match = /^\/v1\/transfers\/verify\/([^/]+)$/.exec(path))) return this.verifyTransfer(decodeURIComponent(match[1]), answer);
     return answer(404, 'Not found');
   }
 
@@ -380,6 +402,60 @@ export class ChapaSimulator {
       });
     });
     answer(200, 'Refund initiated', { ref_id: refund.refId, status: refund.status, amount: refund.amount, currency: 'ETB', updated_at: refund.updatedAt });
+  }
+
+  /**
+   * https://developer.chapa.co/transfer/transfers: `POST /v1/transfers` with `account_name`,
+   * `account_number`, `amount`, `currency` (ETB), the merchant's unique `reference` ("it can be used to
+   * query for the status of the transfer") and `bank_code`. The page leaves the answer's fields and the
+   * approval step out; here a transfer is queued at once and settles after `delayMs`.
+   */
+  private transfer(fields: Record<string, unknown>, answer: (status: number, message: unknown, data?: unknown) => void): void {
+    const { account_name: accountName, account_number: accountNumber, amount, currency, reference, bank_code: bankCode } = fields;
+    const problems: Record<string, string[]> = {};
+    if (typeof accountName !== 'string' || accountName.length === 0) problems.account_name = ['The account name is required'];
+    if (typeof accountNumber !== 'string' || !/^\d{6,20}$/.test(accountNumber)) problems.account_number = ['The account number is invalid'];
+    if (typeof amount !== 'string' || !AMOUNT.test(amount) || toSantim(amount) === 0) problems.amount = ['The amount must be a positive number'];
+    if (currency !== 'ETB') problems.currency = ['Transfers are in ETB'];
+    if (typeof reference !== 'string' || reference.length === 0) problems.reference = ['The reference is required'];
+    if (typeof bankCode !== 'string' && typeof bankCode !== 'number') problems.bank_code = ['The bank code is required'];
+    if (Object.keys(problems).length > 0) return answer(400, problems);
+    if (this.transfers.has(reference as string)) return answer(400, 'Transfer reference has been used before');
+    if (accountNumber === CHAPA_SIMULATOR_ACCOUNTS.refused) return answer(400, 'The account could not be verified');
+    const now = new Date().toISOString();
+    const transfer: SimulatedTransfer = {
+      reference: reference as string,
+      chapaReference: `TR${randomBytes(5).toString('hex').toUpperCase()}`,
+      accountNumber: accountNumber as string,
+      bankCode: String(bankCode),
+      amount: formatSantim(toSantim(amount as string)),
+      status: 'pending',
+      createdAt: now,
+      updatedAt: now,
+    };
+    this.transfers.set(transfer.reference, transfer);
+    this.later(this.options.delayMs, () => {
+      transfer.status = transfer.accountNumber === CHAPA_SIMULATOR_ACCOUNTS.bounces ? 'failed' : 'success';
+      transfer.updatedAt = new Date().toISOString();
+    });
+    answer(200, 'Transfer Queued Successfully', transfer.reference);
+  }
+
+  /** https://developer.chapa.co/transfer/verify-transfers: `GET /v1/transfers/verify/<reference>`. */
+  private verifyTransfer(reference: string, answer: (status: number, message: unknown, data?: unknown) => void): void {
+    const transfer = this.transfers.get(reference);
+    if (!transfer) return answer(404, 'Transfer not found');
+    answer(200, 'Transfer details', {
+      account_number: `••••${transfer.accountNumber.slice(-4)}`,
+      bank_code: transfer.bankCode,
+      amount: transfer.amount,
+      currency: 'ETB',
+      reference: transfer.reference,
+      chapa_reference: transfer.chapaReference,
+      status: transfer.status,
+      created_at: transfer.createdAt,
+      updated_at: transfer.updatedAt,
+    });
   }
 
   private verifyRefund(refId: string, answer: (status: number, message: unknown, data?: unknown) => void): void {

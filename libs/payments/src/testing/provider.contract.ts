@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type Santim, santim } from '@app/domain';
 import { waitFor } from '../../../../test/support/wait';
-import { type PaymentProvider, type ProviderNotification, ProviderRejected, type PushRequest } from '../payment-provider.port';
+import { type PaymentProvider, type ProviderNotification, ProviderRejected, type PushRequest, type TransferDestination } from '../payment-provider.port';
 
 /** A provider under test, with the means to script its customers and watch what it tells us. */
 export interface ProviderHarness {
@@ -13,6 +13,8 @@ export interface ProviderHarness {
   otp: string;
   /** Every notification that reached our endpoint, verified and parsed, in arrival order. */
   received: ProviderNotification[];
+  /** Destinations a transfer is paid to, refused for at once, or taken for and then failed (bounced). */
+  transferTo: { pays: TransferDestination; refused: TransferDestination; bounces: TransferDestination };
   /** The provider reports again what it last reported about this order (a duplicate delivery). */
   repeat(orderId: string): Promise<void>;
   /** The provider reports the order's payment failed after it reported it succeeded (out of order). */
@@ -144,6 +146,37 @@ export function providerContract(open: () => Promise<ProviderHarness>): void {
     const restarted = await harness.reopen();
     expect(await restarted.paymentStatus({ ...request, providerReference: accepted.providerReference })).toMatchObject({ state: 'succeeded', amount: request.amount });
     expect(await restarted.initiatePush(request)).toEqual(accepted);
+  });
+
+  const transferReference = () => `po_${randomUUID().replace(/-/g, '')}`;
+
+  it('pays a transfer out, pending until the provider settles it; the same reference again is the same transfer', async () => {
+    const request = { reference: transferReference(), amount: santim(250_075), destination: harness.transferTo.pays };
+    const first = await harness.provider.transfer(request);
+    expect(['pending', 'succeeded']).toContain(first.state);
+    const settled = await waitFor(async () => {
+      const status = await harness.provider.transferStatus(request.reference);
+      return status.state === 'succeeded' && status;
+    }, 'the transfer to be paid');
+    expect(settled).toMatchObject({ externalReferenceId: expect.any(String), at: expect.any(String) });
+    expect(await harness.provider.transfer(request)).toEqual(settled);
+    expect(await (await harness.reopen()).transferStatus(request.reference)).toEqual(settled);
+  });
+
+  it('refuses a transfer to an account it cannot pay, and has no record of it', async () => {
+    const request = { reference: transferReference(), amount: santim(100), destination: harness.transferTo.refused };
+    await expect(harness.provider.transfer(request)).rejects.toBeInstanceOf(ProviderRejected);
+    expect(await harness.provider.transferStatus(request.reference)).toEqual({ state: 'unknown' });
+  });
+
+  it('reports a transfer that bounced as failed', async () => {
+    const request = { reference: transferReference(), amount: santim(100), destination: harness.transferTo.bounces };
+    await harness.provider.transfer(request);
+    const failed = await waitFor(async () => {
+      const status = await harness.provider.transferStatus(request.reference);
+      return status.state === 'failed' && status;
+    }, 'the transfer to fail');
+    expect(failed.reason.length).toBeGreaterThan(0);
   });
 
   it('delivers a notification again until it is acknowledged (our endpoint was down when it was due)', async () => {
