@@ -119,6 +119,12 @@ const TARGETS: FuzzTarget[] = [
     background: true,
   },
   { route: '/v1/trdp/webhook-secret/rotate', path: () => '/v1/trdp/webhook-secret/rotate', headers: merchantKey, valid: () => ({}) },
+  {
+    route: '/v1/trdp/payout-destination',
+    path: () => '/v1/trdp/payout-destination',
+    headers: merchantKey,
+    valid: () => ({ kind: 'bank', institution: '946', accountNumber: '1000123456789', holderName: 'Fuzz Shop' }),
+  },
   { route: '/checkout/:id/pay', path: (r) => `/checkout/${r.paidOrderId}/pay`, headers: noKey, valid: () => ({}), background: true },
   { route: '/checkout/:id/otp', path: (r) => `/checkout/${r.paidOrderId}/otp`, headers: noKey, valid: () => ({ otp: '123456' }), background: true },
   {

@@ -86,6 +86,13 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   { route: 'POST /v1/trdp/callbacks/:deliveryId/redeliver', request: (r) => ({ path: `/v1/trdp/callbacks/${r.deliveryId}/redeliver` }), expect: merchant(202) },
   // Every merchant rotates its own secret: there is no foreign resource to reach.
   { route: 'POST /v1/trdp/webhook-secret/rotate', request: at('/v1/trdp/webhook-secret/rotate'), expect: merchant(200, 200) },
+  // Each merchant's own destination, like its secret.
+  {
+    route: 'POST /v1/trdp/payout-destination',
+    request: at('/v1/trdp/payout-destination', { kind: 'wallet', institution: 'telebirr', accountNumber: '0911223344', holderName: 'Matrix Shop' }),
+    expect: merchant(200, 200),
+  },
+  { route: 'GET /v1/trdp/payout-destination', request: at('/v1/trdp/payout-destination'), expect: merchant(200, 200) },
 
   // ---- staff and audit API ------------------------------------------------------------------
   { route: 'POST /v1/admin/merchants', request: at('/v1/admin/merchants', { name: 'Matrix Shop' }), expect: admin(201) },

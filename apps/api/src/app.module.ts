@@ -10,6 +10,7 @@ import { PaymentsModule, PaymentWorkModule, providerMigrations } from '@app/paym
 import { AuditModule } from './audit/audit.module';
 import { AuditConsoleModule } from './audit-console/audit-console.module';
 import { CallbacksModule } from './callbacks/callbacks.module';
+import { PayoutsModule } from './payouts/payouts.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { EscrowsModule } from './escrows/escrows.module';
 import { IDEMPOTENCY_MIGRATIONS } from './http/idempotency/idempotency.migrations';
@@ -49,6 +50,7 @@ export class AppModule {
         EscrowsModule,
         PaymentsHttpModule,
         CallbacksModule,
+        PayoutsModule,
         AuditModule,
         DashboardModule,
         AuditConsoleModule,

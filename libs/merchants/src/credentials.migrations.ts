@@ -60,4 +60,16 @@ export const CREDENTIAL_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS console_sessions_expiry ON console_sessions (expires_at);
     `,
   },
+  {
+    // Payout account numbers, sealed; the log names them by reference only.
+    id: '004-payout-accounts',
+    sql: `
+      CREATE TABLE IF NOT EXISTS payout_accounts (
+        account_ref text PRIMARY KEY,
+        merchant_id text NOT NULL,
+        account_sealed text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];

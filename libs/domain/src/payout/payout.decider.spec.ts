@@ -7,8 +7,8 @@ import type { PayableMovement, PayoutCommand, PayoutDestination, PayoutEvent } f
 
 const AT = '2030-01-01T10:00:00.000Z';
 const M = 'm-1';
-const wallet: PayoutDestination = { kind: 'wallet', institution: 'telebirr', holderName: 'Abebe Kebede', accountMask: '••••4567' };
-const bank: PayoutDestination = { kind: 'bank', institution: 'CBE', holderName: 'Abebe Kebede', accountMask: '••••0012' };
+const wallet: PayoutDestination = { kind: 'wallet', institution: 'telebirr', holderName: 'Abebe Kebede', accountMask: '••••4567', accountRef: 'acct_1', accountFingerprint: 'fp-1' };
+const bank: PayoutDestination = { kind: 'bank', institution: 'CBE', holderName: 'Abebe Kebede', accountMask: '••••0012', accountRef: 'acct_2', accountFingerprint: 'fp-2' };
 
 const destinationSet = (version: number, destination = wallet): PayoutEvent => ({ type: 'PayoutDestinationSet', data: { merchantId: M, version, destination, setAt: AT } });
 const release = (eventId: string, amount: number): PayableMovement => ({ eventId, amount });

@@ -29,7 +29,7 @@ export interface PayoutAccountState {
 }
 
 const sameDestination = (a: PayoutDestination, b: PayoutDestination) =>
-  a.kind === b.kind && a.institution === b.institution && a.holderName === b.holderName && a.accountMask === b.accountMask;
+  a.kind === b.kind && a.institution === b.institution && a.holderName === b.holderName && a.accountFingerprint === b.accountFingerprint;
 
 /** The movements no payout in flight or paid settles yet, each once. */
 export function unsettledMovements(state: PayoutAccountState, movements: readonly PayableMovement[]): PayableMovement[] {

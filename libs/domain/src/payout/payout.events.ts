@@ -11,6 +11,10 @@ export interface PayoutDestination {
   holderName: string;
   /** `••••1234`. */
   accountMask: string;
+  /** Where the sealed number is kept (never the number itself). */
+  accountRef: string;
+  /** A keyed, irreversible fingerprint of the number: the same account submitted again is no change. */
+  accountFingerprint: string;
 }
 
 /**

@@ -24,7 +24,7 @@ describe('Payout account properties', () => {
   it('never pays a movement twice, never creates or loses a santim, and lets a payout end once', () => {
     fc.assert(
       fc.property(fc.array(aStep, { maxLength: 40 }), (steps) => {
-        let history: PayoutEvent[] = [{ type: 'PayoutDestinationSet', data: { merchantId: 'm-1', version: 1, destination: { kind: 'wallet', institution: 'telebirr', holderName: 'A', accountMask: '••••1' }, setAt: AT } }];
+        let history: PayoutEvent[] = [{ type: 'PayoutDestinationSet', data: { merchantId: 'm-1', version: 1, destination: { kind: 'wallet', institution: 'telebirr', holderName: 'A', accountMask: '••••1', accountRef: 'acct_1', accountFingerprint: 'fp-1' }, setAt: AT } }];
         const ledger: PayableMovement[] = [];
         const payoutIds: string[] = [];
         for (const step of steps) {

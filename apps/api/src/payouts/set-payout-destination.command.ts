@@ -1,0 +1,14 @@
+import { Command } from '@nestjs/cqrs';
+import type { EventMetadata } from '@app/event-store';
+import type { PayoutAccountState } from '@app/domain';
+import type { PayoutDestinationDto } from './payout-destination.dto';
+
+export class SetPayoutDestinationCommand extends Command<PayoutAccountState> {
+  constructor(
+    readonly merchantId: string,
+    readonly destination: PayoutDestinationDto,
+    readonly metadata: EventMetadata,
+  ) {
+    super();
+  }
+}
