@@ -119,6 +119,7 @@ const TARGETS: FuzzTarget[] = [
     background: true,
   },
   { route: '/v1/trdp/webhook-secret/rotate', path: () => '/v1/trdp/webhook-secret/rotate', headers: merchantKey, valid: () => ({}) },
+  { route: '/v1/trdp/payouts', path: () => '/v1/trdp/payouts', headers: merchantKey, valid: () => ({}) },
   {
     route: '/v1/trdp/payout-destination',
     path: () => '/v1/trdp/payout-destination',

@@ -93,6 +93,10 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     expect: merchant(200, 200),
   },
   { route: 'GET /v1/trdp/payout-destination', request: at('/v1/trdp/payout-destination'), expect: merchant(200, 200) },
+  // Past authorization the merchant's own payout account decides: nothing of its own is released, or no destination yet.
+  { route: 'POST /v1/trdp/payouts', request: at('/v1/trdp/payouts', {}), expect: merchant(409, 409) },
+  { route: 'GET /v1/trdp/payouts', request: at('/v1/trdp/payouts'), expect: merchant(200, 200) },
+  { route: 'GET /v1/trdp/payouts/:payoutId', request: placeholders, expect: merchant(404, 404) },
 
   // ---- staff and audit API ------------------------------------------------------------------
   { route: 'POST /v1/admin/merchants', request: at('/v1/admin/merchants', { name: 'Matrix Shop' }), expect: admin(201) },

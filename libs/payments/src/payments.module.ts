@@ -9,6 +9,7 @@ import { ConfirmOtpHandler } from './flow/confirm-otp/confirm-otp.handler';
 import { ExpirePaymentHandler } from './flow/expire-payment/expire-payment.handler';
 import { InitiatePaymentHandler } from './flow/initiate-payment/initiate-payment.handler';
 import { PaymentFlow } from './flow/payment-flow';
+import { ProcessPayoutHandler } from './flow/process-payout/process-payout.handler';
 import { ProcessRefundHandler } from './flow/process-refund/process-refund.handler';
 import { ReconcilePaymentHandler } from './flow/reconcile-payment/reconcile-payment.handler';
 import { ReleaseDueHandler } from './flow/release-due/release-due.handler';
@@ -55,6 +56,7 @@ function sandboxProvider(config: AppConfig, adapterHost: HttpAdapterHost, db: Sq
     ApplyNotificationHandler,
     ExpirePaymentHandler,
     ProcessRefundHandler,
+    ProcessPayoutHandler,
     ReconcilePaymentHandler,
     ReleaseDueHandler,
   ],

@@ -17,3 +17,4 @@ export * from './callbacks/delivery-view';
 export * from './callbacks/callback-deliveries.projection';
 export * from './ledger.reader';
 export * from './disputes.reader';
+export * from './payouts.projection';

@@ -14,6 +14,8 @@ export class LedgerInvariantViolation extends Error {
 
 const payableId = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
 const isPayableStream = (streamId: string) => streamId.startsWith('order-') || streamId.startsWith('escrow-');
+/** A merchant's payout account: its events carry their merchant and amount, no history needed. */
+const isPayoutStream = (streamId: string) => streamId.startsWith('payouts-');
 
 interface Posted {
   event: RecordedEvent;
@@ -37,8 +39,8 @@ export const ledgerProjection: Projection = {
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], { histories }: BatchContext) {
     const entries: Posted[] = [];
     for (const event of events) {
-      if (!isPayableStream(event.streamId)) continue;
-      const entry = entryFor(event, histories);
+      if (!isPayableStream(event.streamId) && !isPayoutStream(event.streamId)) continue;
+      const entry = isPayoutStream(event.streamId) ? journalFor(event.type, event.data as Record<string, unknown>, { id: event.streamId }) : entryFor(event, histories);
       if (entry) entries.push({ event, entry: balanced(event, entry) });
     }
     if (entries.length > 0) await post(tx, entries);

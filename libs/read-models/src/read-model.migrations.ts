@@ -199,4 +199,21 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS payables_view_auto_release ON payables_view (auto_release_at) WHERE auto_release_at IS NOT NULL;
     `,
   },
+  {
+    // Payouts to merchants: what the merchant lists and the payout work's reconcile pass reads (open ones).
+    id: '009-payouts',
+    sql: `
+      CREATE TABLE IF NOT EXISTS payouts_view (
+        payout_id text PRIMARY KEY,
+        merchant_id text NOT NULL,
+        status text NOT NULL,
+        amount bigint NOT NULL,
+        requested_at timestamptz NOT NULL,
+        last_news_at timestamptz NOT NULL,
+        document jsonb NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS payouts_view_merchant ON payouts_view (merchant_id, requested_at);
+      CREATE INDEX IF NOT EXISTS payouts_view_open ON payouts_view (last_news_at) WHERE status IN ('REQUESTED', 'SENT');
+    `,
+  },
 ];

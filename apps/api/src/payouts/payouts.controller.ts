@@ -1,14 +1,17 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type PayoutAccountState, payoutDecider, streams } from '@app/domain';
+import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { type PayoutAccountState, PayoutNotFound, payoutDecider, santim, streams, toEtbNumber } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import type { AuthenticatedMerchant } from '@app/merchants';
+import type { PayoutView } from '@app/read-models';
 import { MerchantAuthGuard } from '../http/auth.guards';
 import { envelope } from '../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../http/request-context';
 import { PayoutDestinationDto } from './payout-destination.dto';
+import { RequestPayoutCommand } from './request-payout.command';
 import { SetPayoutDestinationCommand } from './set-payout-destination.command';
 
 /** The destination as a merchant may see it: the account masked, never its reference or fingerprint. */
@@ -19,6 +22,24 @@ function presentDestination(state: PayoutAccountState) {
   return { kind, institution, holderName, accountNumber: accountMask, version: current.version };
 }
 
+/** A payout as its merchant sees it, in birr. */
+function presentPayout(view: PayoutView) {
+  return {
+    payoutId: view.payoutId,
+    status: view.status,
+    amount: toEtbNumber(santim(view.amount)),
+    currency: 'ETB',
+    trigger: view.trigger,
+    destinationVersion: view.destinationVersion,
+    movements: view.settles.length,
+    requestedAt: view.requestedAt,
+    paidAt: view.paidAt ?? null,
+    failedAt: view.failedAt ?? null,
+    failureReason: view.reason ?? null,
+    providerReference: view.externalReferenceId ?? null,
+  };
+}
+
 @ApiTags('payouts')
 @ApiHeader({ name: 'x-api-secret', required: true })
 @Controller('v1/trdp')
@@ -27,6 +48,7 @@ export class PayoutsController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
   ) {}
 
   @Post('payout-destination')
@@ -35,6 +57,36 @@ export class PayoutsController {
   async setDestination(@Body() body: PayoutDestinationDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const state = await this.commands.execute(new SetPayoutDestinationCommand(merchant.merchantId, body, metadata));
     return envelope('Payout destination set', presentDestination(state));
+  }
+
+  @Post('payouts')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Pay out what is available now (released money, net of fees and of what payouts already settle) to the payout destination' })
+  @ApiResponse({ status: 409, description: 'PAYOUT_DESTINATION_MISSING, NOTHING_TO_PAY_OUT' })
+  async requestPayout(@CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
+    const payout: PayoutView = await this.commands.execute(new RequestPayoutCommand(merchant.merchantId, metadata));
+    return envelope('Payout requested', presentPayout(payout));
+  }
+
+  @Get('payouts')
+  @ApiOperation({ summary: 'Your payouts, newest first' })
+  async payouts(@CurrentMerchant() merchant: AuthenticatedMerchant) {
+    const rows = await this.db.query<{ document: PayoutView }>(
+      `SELECT document FROM payouts_view WHERE merchant_id = $1 ORDER BY requested_at DESC, payout_id DESC LIMIT 100`,
+      [merchant.merchantId],
+    );
+    return envelope('Payouts', rows.map((row) => presentPayout(row.document)));
+  }
+
+  @Get('payouts/:payoutId')
+  @ApiOperation({ summary: 'One payout, with every payable movement it settles (they sum to its amount)' })
+  async payout(@Param('payoutId') payoutId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+    const [row] = await this.db.query<{ document: PayoutView }>(`SELECT document FROM payouts_view WHERE payout_id = $1 AND merchant_id = $2`, [
+      payoutId,
+      merchant.merchantId,
+    ]);
+    if (!row) throw new PayoutNotFound(payoutId);
+    return envelope('Payout', { ...presentPayout(row.document), settles: row.document.settles.map((m) => ({ eventId: m.eventId, amount: toEtbNumber(santim(Math.abs(m.amount))) * Math.sign(m.amount) })) });
   }
 
   @Get('payout-destination')

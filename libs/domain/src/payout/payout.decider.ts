@@ -23,6 +23,8 @@ export interface PayoutRecord {
 export interface PayoutAccountState {
   merchantId?: string;
   destination?: { version: number; destination: PayoutDestination };
+  /** Every version, for the payouts still on their way to an earlier one. */
+  destinations: Record<number, PayoutDestination>;
   payouts: Record<string, PayoutRecord>;
   /** Movement (event id) → the payout, requested, sent or paid, that settles it; a failed payout's are free again. */
   settledBy: Record<string, string>;
@@ -100,7 +102,12 @@ function withStatus(state: PayoutAccountState, payoutId: string, changes: Partia
 function evolve(state: PayoutAccountState, event: PayoutEvent): PayoutAccountState {
   switch (event.type) {
     case 'PayoutDestinationSet':
-      return { ...state, merchantId: event.data.merchantId, destination: { version: event.data.version, destination: event.data.destination } };
+      return {
+        ...state,
+        merchantId: event.data.merchantId,
+        destination: { version: event.data.version, destination: event.data.destination },
+        destinations: { ...state.destinations, [event.data.version]: event.data.destination },
+      };
     case 'PayoutRequested': {
       const { payoutId, amount, destinationVersion, settles } = event.data;
       const record: PayoutRecord = { payoutId, amount, status: 'REQUESTED', destinationVersion, settles: settles.map((m) => m.eventId) };
@@ -121,7 +128,7 @@ function evolve(state: PayoutAccountState, event: PayoutEvent): PayoutAccountSta
 }
 
 export const payoutDecider: Decider<PayoutCommand, PayoutEvent, PayoutAccountState> = {
-  initialState: () => ({ payouts: {}, settledBy: {} }),
+  initialState: () => ({ destinations: {}, payouts: {}, settledBy: {} }),
   evolve,
   decide,
 };

@@ -3,13 +3,13 @@ import type { Timed } from '@app/scheduling';
 /**
  * Payment work: expire an unpaid order; send a refund to the provider (and again after a refusal);
  * ask the provider about a payment or refund whose outcome has not arrived; release what an escrow
- * still holds at its automatic release instant.
+ * still holds at its automatic release instant; send a payout's transfer and follow it.
  */
 export interface PaymentJob extends Timed {
-  kind: 'expire' | 'refund' | 'check-payment' | 'auto-release';
-  /** Order or escrow id. */
+  kind: 'expire' | 'refund' | 'check-payment' | 'auto-release' | 'payout';
+  /** Order or escrow id; the merchant's id for a payout. */
   id: string;
-  /** The refund id (refund), the payment attempt id (check-payment), or the instant in ms (auto-release: a moved instant is another job). */
+  /** The refund id (refund), the payment attempt id (check-payment), the payout id (payout), or the instant in ms (auto-release: a moved instant is another job). */
   reference?: string;
   /**
    * Which run of the work this is: a retry after a refusal (`r1`, `r2`, …, each waiting twice as long)

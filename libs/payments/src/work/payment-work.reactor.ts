@@ -7,6 +7,7 @@ import { readCheckpoint } from '@app/read-models';
 import { LogFollower } from '@app/infrastructure';
 import type { Scheduler } from '@app/scheduling';
 import { ExpirePaymentCommand } from '../flow/expire-payment/expire-payment.command';
+import { ProcessPayoutCommand } from '../flow/process-payout/process-payout.command';
 import { ProcessRefundCommand } from '../flow/process-refund/process-refund.command';
 import { ReconcilePaymentCommand } from '../flow/reconcile-payment/reconcile-payment.command';
 import { ReleaseDueCommand } from '../flow/release-due/release-due.command';
@@ -120,6 +121,15 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, BeforeApplica
         runAt: question.at,
       });
     }
+    // Payouts on their way: the provider is asked about each until it says paid or failed.
+    const payouts = await this.db.query<{ payout_id: string; merchant_id: string; last_news_at: Date }>(
+      `SELECT payout_id, merchant_id, last_news_at FROM payouts_view WHERE status IN ('REQUESTED', 'SENT')`,
+    );
+    for (const payout of payouts) {
+      const question = nextQuestion(new Date(payout.last_news_at).getTime(), this.config.providerReconcileAfterMs, now - this.config.reconcileIntervalMs);
+      if (question.at > this.lookAhead()) continue;
+      await this.scheduler.schedule({ kind: 'payout', id: payout.merchant_id, reference: payout.payout_id, step: `q${question.index}`, runAt: question.at });
+    }
   }
 
   /** The instant is in the job's id: a moved release is another job, and the one before it releases nothing. */
@@ -147,6 +157,10 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, BeforeApplica
           const runAt = autoReleaseAt === null ? Infinity : Date.parse(autoReleaseAt);
           return runAt <= horizon ? this.scheduler.schedule(this.autoRelease(payableIdOf(event.streamId), runAt)) : undefined;
         }
+        if (event.type === 'PayoutRequested') {
+          const { merchantId, payoutId } = event.data as { merchantId: string; payoutId: string };
+          return this.scheduler.schedule({ kind: 'payout', id: merchantId, reference: payoutId, step: 'p0', runAt: Date.now() });
+        }
         if (REFUND_REQUESTED.has(event.type)) {
           const { refundId } = event.data as { refundId: string };
           return this.scheduler.schedule({ kind: 'refund', id: payableIdOf(event.streamId), reference: refundId, step: 'r0', runAt: Date.now() });
@@ -172,6 +186,11 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, BeforeApplica
       }
       if (job.kind === 'check-payment') {
         await this.commands.execute(new ReconcilePaymentCommand(job.id, job.reference));
+        return;
+      }
+      if (job.kind === 'payout') {
+        // One under way is followed up by the reconcile pass, after PROVIDER_RECONCILE_AFTER_MS and then doubling waits.
+        await this.commands.execute(new ProcessPayoutCommand(job.id, job.reference));
         return;
       }
       const progress = await this.commands.execute(new ProcessRefundCommand(job.id, job.reference));

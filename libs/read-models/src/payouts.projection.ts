@@ -1,0 +1,61 @@
+import type { SqlExecutor } from '@app/database';
+import type { PayableMovement, PayoutEvent, PayoutStatus } from '@app/domain';
+import type { RecordedEvent } from '@app/event-store';
+import type { Projection } from './projection';
+
+/** A payout as its merchant reads it. Amounts in santim. */
+export interface PayoutView {
+  payoutId: string;
+  merchantId: string;
+  status: PayoutStatus;
+  amount: number;
+  destinationVersion: number;
+  trigger: 'on-demand' | 'schedule';
+  settles: PayableMovement[];
+  requestedAt: string;
+  providerReference?: string;
+  externalReferenceId?: string;
+  paidAt?: string;
+  failedAt?: string;
+  reason?: string;
+}
+
+const PAYOUT_EVENTS = new Set(['PayoutRequested', 'PayoutSent', 'PayoutPaid', 'PayoutFailed']);
+
+/** Each payout, and whether the provider's outcome is still awaited (REQUESTED, SENT): the reconcile pass asks about those. */
+export const payoutsView: Projection = {
+  name: 'payouts_view',
+  version: 1,
+  tables: ['payouts_view'],
+  async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]) {
+    for (const recorded of events) {
+      if (!PAYOUT_EVENTS.has(recorded.type)) continue;
+      const event = { type: recorded.type, data: recorded.data } as PayoutEvent;
+      if (event.type === 'PayoutRequested') {
+        const { payoutId, merchantId, amount, destinationVersion, trigger, settles, requestedAt } = event.data;
+        const view: PayoutView = { payoutId, merchantId, status: 'REQUESTED', amount, destinationVersion, trigger, settles, requestedAt };
+        await tx.query(
+          `INSERT INTO payouts_view (payout_id, merchant_id, status, amount, requested_at, last_news_at, document)
+           VALUES ($1, $2, 'REQUESTED', $3, $4, $4, $5) ON CONFLICT (payout_id) DO NOTHING`,
+          [payoutId, merchantId, amount, requestedAt, JSON.stringify(view)],
+        );
+        continue;
+      }
+      const [status, at, changes] =
+        event.type === 'PayoutSent'
+          ? ['SENT', event.data.sentAt, { providerReference: event.data.providerReference }]
+          : event.type === 'PayoutPaid'
+            ? ['PAID', event.data.paidAt, { externalReferenceId: event.data.externalReferenceId, paidAt: event.data.paidAt }]
+            : event.type === 'PayoutFailed'
+              ? ['FAILED', event.data.failedAt, { failedAt: event.data.failedAt, reason: event.data.reason }]
+              : [undefined, undefined, {}];
+      if (!status) continue;
+      await tx.query(`UPDATE payouts_view SET status = $2, last_news_at = $3, document = document || $4::jsonb WHERE payout_id = $1`, [
+        (event.data as { payoutId: string }).payoutId,
+        status,
+        at,
+        JSON.stringify({ ...changes, status }),
+      ]);
+    }
+  },
+};

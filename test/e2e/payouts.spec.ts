@@ -1,0 +1,93 @@
+import { SANDBOX_TRANSFER_ACCOUNTS } from '@app/payments';
+import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
+import { escrowRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { call } from '../support/http';
+import { waitFor } from '../support/wait';
+
+/**
+ * Released money leaves the ledger: an on-demand payout of what the merchant's payable holds, sent as
+ * a transfer by the sandbox, paid or failed (and then back in the payable), never paying a movement twice.
+ */
+describe('payouts', () => {
+  let running: RunningApp;
+  let merchant: TestMerchant;
+  let other: TestMerchant;
+  const as = (m: TestMerchant) => ({ 'x-api-secret': m.apiSecret });
+  const post = (path: string, body?: unknown, m = merchant) => call(running.baseUrl, 'POST', path, { body: body ?? {}, headers: as(m) });
+  const get = (path: string, m = merchant) => call(running.baseUrl, 'GET', path, { headers: as(m) });
+  /** In santim, from the audit API. */
+  const balance = async (account: string) => {
+    const res = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?account=${encodeURIComponent(account)}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    return res.body.data.accounts.length ? Math.round(res.body.data.accounts[0].balance * 100) : 0;
+  };
+  const destination = (accountNumber: string) => post('/v1/trdp/payout-destination', { kind: 'bank', institution: '946', accountNumber, holderName: 'Paid Merchant' });
+  const payoutIn = async (payoutId: string, status: string) =>
+    waitFor(async () => {
+      const res = await get(`/v1/trdp/payouts/${payoutId}`);
+      return res.body.data?.status === status && res.body.data;
+    }, `payout ${payoutId} to be ${status}`);
+
+  /** An escrow paid and the merchant's own allocation (600.50 ETB) released to its payable. */
+  async function releasedToMerchant(): Promise<void> {
+    const created = await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations: [{ merchantId: merchant.merchantId, amount: 600.5 }, { merchantId: 'courier-1', amount: 400 }] }));
+    const { escrowId } = created.body.data;
+    expect((await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' })).status).toBe(200);
+    await waitFor(async () => (await get(`/v1/trdp/escrow/${escrowId}`)).body.data.status === 'HELD', 'the escrow to be paid');
+    expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.merchantId })).status).toBe(200);
+  }
+
+  beforeAll(async () => {
+    running = await startApp({ env: { SANDBOX_DELAY_MS: '30', PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200' } });
+    merchant = await registerMerchant(running.baseUrl, 'Paid Merchant');
+    other = await registerMerchant(running.baseUrl, 'Other Merchant');
+  });
+  afterAll(() => running?.close());
+
+  it('pays out what was released, through payouts:in-transit, once; then there is nothing to pay out', async () => {
+    await releasedToMerchant();
+    const refused = await post('/v1/trdp/payouts');
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'PAYOUT_DESTINATION_MISSING']);
+    await destination('1000123456789');
+    const clearingBefore = await balance('provider:clearing');
+
+    const requested = await post('/v1/trdp/payouts');
+    expect(requested.status).toBe(201);
+    expect(requested.body.data).toMatchObject({ status: 'REQUESTED', amount: 600.5, currency: 'ETB', trigger: 'on-demand', movements: 1 });
+    const paid = await payoutIn(requested.body.data.payoutId, 'PAID');
+    expect(paid).toMatchObject({ amount: 600.5, paidAt: expect.any(String), providerReference: expect.stringMatching(/^SBX-T-/) });
+    await waitFor(async () => (await balance('payouts:in-transit')) === 0 && (await balance(`merchant:${merchant.merchantId}:payable`)) === 0, 'the payout to leave the books');
+    expect(await balance('provider:clearing')).toBe(clearingBefore - 60_050);
+
+    const again = await post('/v1/trdp/payouts');
+    expect([again.status, again.body.error.code]).toEqual([409, 'NOTHING_TO_PAY_OUT']);
+    const detail = await get(`/v1/trdp/payouts/${requested.body.data.payoutId}`);
+    expect(detail.body.data.settles).toEqual([{ eventId: expect.any(String), amount: 600.5 }]);
+    expect((await get(`/v1/trdp/payouts/${requested.body.data.payoutId}`, other)).status).toBe(404);
+    expect((await get('/v1/trdp/payouts', other)).body.data).toEqual([]);
+  });
+
+  it('returns a bounced payout to the payable, and pays the same money out again to a corrected account', async () => {
+    await releasedToMerchant();
+    await destination(SANDBOX_TRANSFER_ACCOUNTS.bounces);
+    const bounced = await post('/v1/trdp/payouts');
+    const failed = await payoutIn(bounced.body.data.payoutId, 'FAILED');
+    expect(failed).toMatchObject({ amount: 600.5, failureReason: 'BOUNCED' });
+    await waitFor(async () => (await balance(`merchant:${merchant.merchantId}:payable`)) === 60_050, 'the money back in the payable');
+    expect(await balance('payouts:in-transit')).toBe(0);
+
+    await destination('1000123456780');
+    const retried = await post('/v1/trdp/payouts');
+    expect(retried.body.data).toMatchObject({ amount: 600.5, destinationVersion: 3 });
+    await payoutIn(retried.body.data.payoutId, 'PAID');
+  });
+
+  it('fails a payout the provider refuses at once, and the money stays the merchant’s', async () => {
+    await releasedToMerchant();
+    await destination(SANDBOX_TRANSFER_ACCOUNTS.refused);
+    const refused = await post('/v1/trdp/payouts');
+    expect(await payoutIn(refused.body.data.payoutId, 'FAILED')).toMatchObject({ failureReason: 'TRANSFER_REFUSED' });
+    await waitFor(async () => (await balance(`merchant:${merchant.merchantId}:payable`)) === 60_050, 'the money back in the payable');
+    const list = await get('/v1/trdp/payouts');
+    expect(list.body.data.map((p: { status: string }) => p.status)).toEqual(['FAILED', 'PAID', 'FAILED', 'PAID']);
+  });
+});
