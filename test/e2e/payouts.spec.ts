@@ -27,9 +27,10 @@ describe('payouts', () => {
       return res.body.data?.status === status && res.body.data;
     }, `payout ${payoutId} to be ${status}`);
 
-  /** An escrow paid and the merchant's own allocation (600.50 ETB) released to its payable. */
-  async function releasedToMerchant(): Promise<void> {
-    const created = await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations: [{ merchantId: merchant.merchantId, amount: 600.5 }, { merchantId: 'courier-1', amount: 400 }] }));
+  /** An escrow paid and the merchant's own allocation (600.50 ETB, `fee` of it the platform's) released to its payable. */
+  async function releasedToMerchant(fee?: number): Promise<void> {
+    const allocations = [{ merchantId: merchant.merchantId, amount: 600.5, ...(fee ? { fee } : {}) }, { merchantId: 'courier-1', amount: 400 }];
+    const created = await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations }));
     const { escrowId } = created.body.data;
     expect((await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' })).status).toBe(200);
     await waitFor(async () => (await get(`/v1/trdp/escrow/${escrowId}`)).body.data.status === 'HELD', 'the escrow to be paid');
@@ -66,6 +67,27 @@ describe('payouts', () => {
     expect((await get('/v1/trdp/payouts', other)).body.data).toEqual([]);
   });
 
+  it('reports what a payout settles, gross, fee and net, as JSON and CSV, summing to the payout', async () => {
+    await releasedToMerchant(60.05);
+    await releasedToMerchant();
+    await destination('1000123456789');
+    const requested = await post('/v1/trdp/payouts');
+    expect(requested.body.data).toMatchObject({ amount: 1140.95, movements: 2 });
+    const report = await get(`/v1/trdp/payouts/${requested.body.data.payoutId}/report`);
+    expect(report.status).toBe(200);
+    expect(report.body.data.lines).toEqual([
+      { eventId: expect.any(String), type: 'AllocationReleased', source: expect.stringMatching(/^esc_/), description: expect.any(String), recordedAt: expect.any(String), gross: 600.5, fee: 60.05, net: 540.45 },
+      { eventId: expect.any(String), type: 'AllocationReleased', source: expect.stringMatching(/^esc_/), description: expect.any(String), recordedAt: expect.any(String), gross: 600.5, fee: 0, net: 600.5 },
+    ]);
+    const csv = await call(running.baseUrl, 'GET', `/v1/trdp/payouts/${requested.body.data.payoutId}/report.csv`, { headers: as(merchant) });
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const rows = csv.text.trim().split('\r\n');
+    expect(rows[0]).toBe('event_id,type,source,description,recorded_at,gross,fee,net');
+    expect(rows.slice(1).map((row) => Number(row.split(',').at(-1)))).toEqual([540.45, 600.5]);
+    expect((await get(`/v1/trdp/payouts/${requested.body.data.payoutId}/report`, other)).status).toBe(404);
+    await payoutIn(requested.body.data.payoutId, 'PAID');
+  });
+
   it('returns a bounced payout to the payable, and pays the same money out again to a corrected account', async () => {
     await releasedToMerchant();
     await destination(SANDBOX_TRANSFER_ACCOUNTS.bounces);
@@ -88,6 +110,6 @@ describe('payouts', () => {
     expect(await payoutIn(refused.body.data.payoutId, 'FAILED')).toMatchObject({ failureReason: 'TRANSFER_REFUSED' });
     await waitFor(async () => (await balance(`merchant:${merchant.merchantId}:payable`)) === 60_050, 'the money back in the payable');
     const list = await get('/v1/trdp/payouts');
-    expect(list.body.data.map((p: { status: string }) => p.status)).toEqual(['FAILED', 'PAID', 'FAILED', 'PAID']);
+    expect(list.body.data.map((p: { status: string }) => p.status)).toEqual(['FAILED', 'PAID', 'FAILED', 'PAID', 'PAID']);
   });
 });

@@ -12,6 +12,7 @@ export function isConnectionError(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
   const { code, message } = error as { code?: unknown; message?: unknown };
   if (typeof code === 'string' && (SOCKET_CODES.has(code) || code.startsWith('08') || /^57P0[123]$/.test(code))) return true;
-  // node-postgres reports a connection the server closed under it by message only.
-  return typeof message === 'string' && /Connection terminated|connection timeout/i.test(message);
+  // node-postgres reports a connection the server closed under it by message only, and a query on a
+  // client whose connection already failed (a backend terminated mid-migration) likewise.
+  return typeof message === 'string' && /Connection terminated|connection timeout|encountered a connection error and is not queryable/i.test(message);
 }

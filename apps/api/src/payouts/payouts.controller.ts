@@ -1,4 +1,5 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Res, UseGuards } from '@nestjs/common';
+import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
@@ -10,7 +11,9 @@ import type { PayoutView } from '@app/read-models';
 import { MerchantAuthGuard } from '../http/auth.guards';
 import { envelope } from '../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../http/request-context';
+import { csvRow } from '../audit/csv';
 import { PayoutDestinationDto } from './payout-destination.dto';
+import { payoutReport, REPORT_COLUMNS, signedBirr } from './payout-report';
 import { RequestPayoutCommand } from './request-payout.command';
 import { SetPayoutDestinationCommand } from './set-payout-destination.command';
 
@@ -81,12 +84,34 @@ export class PayoutsController {
   @Get('payouts/:payoutId')
   @ApiOperation({ summary: 'One payout, with every payable movement it settles (they sum to its amount)' })
   async payout(@Param('payoutId') payoutId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
-    const [row] = await this.db.query<{ document: PayoutView }>(`SELECT document FROM payouts_view WHERE payout_id = $1 AND merchant_id = $2`, [
-      payoutId,
-      merchant.merchantId,
-    ]);
+    const payout = await this.owned(payoutId, merchant.merchantId);
+    return envelope('Payout', { ...presentPayout(payout), settles: payout.settles.map((m) => ({ eventId: m.eventId, amount: signedBirr(m.amount) })) });
+  }
+
+  @Get('payouts/:payoutId/report')
+  @ApiOperation({ summary: "The payout's reconciliation report: each order, release, fee and refund it settles; the net amounts sum to the payout" })
+  async report(@Param('payoutId') payoutId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+    const payout = await this.owned(payoutId, merchant.merchantId);
+    const lines = await payoutReport(this.db, payout);
+    return envelope('Payout report', { ...presentPayout(payout), lines });
+  }
+
+  @Get('payouts/:payoutId/report.csv')
+  @ApiOperation({ summary: 'The same report as CSV, one line per movement' })
+  async reportCsv(@Param('payoutId') payoutId: string, @CurrentMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
+    const payout = await this.owned(payoutId, merchant.merchantId);
+    const lines = await payoutReport(this.db, payout);
+    const csv = [csvRow([...REPORT_COLUMNS]), ...lines.map((l) => csvRow([l.eventId, l.type, l.source, l.description, l.recordedAt, l.gross, l.fee, l.net]))].join('');
+    await reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="payout-${payoutId}.csv"`)
+      .send(csv);
+  }
+
+  private async owned(payoutId: string, merchantId: string): Promise<PayoutView> {
+    const [row] = await this.db.query<{ document: PayoutView }>(`SELECT document FROM payouts_view WHERE payout_id = $1 AND merchant_id = $2`, [payoutId, merchantId]);
     if (!row) throw new PayoutNotFound(payoutId);
-    return envelope('Payout', { ...presentPayout(row.document), settles: row.document.settles.map((m) => ({ eventId: m.eventId, amount: toEtbNumber(santim(Math.abs(m.amount))) * Math.sign(m.amount) })) });
+    return row.document;
   }
 
   @Get('payout-destination')

@@ -1,0 +1,58 @@
+import { ACCOUNTS } from '@app/audit';
+import type { SqlExecutor } from '@app/database';
+import { santim, toEtbNumber } from '@app/domain';
+import type { PayoutView } from '@app/read-models';
+
+/** One movement a payout pays out, as a merchant reconciles it: what caused it and how much of it was the platform's fee. */
+export interface PayoutReportLine {
+  eventId: string;
+  /** `OrderPaid`, `AllocationReleased`, `OrderRefundRequested`, … */
+  type: string;
+  /** The order or escrow it came from (`ord_…`, `esc_…`). */
+  source: string;
+  description: string;
+  recordedAt: string;
+  /** What the movement carried before the fee, the fee, and what reached the payable (negative: money back out). */
+  gross: number;
+  fee: number;
+  net: number;
+}
+
+const LINES = `
+  SELECT e.event_id, e.event_type, e.stream_id, e.recorded_at, e.description,
+         SUM(CASE WHEN p.account = $2 THEN p.credit - p.debit ELSE 0 END)::bigint AS net,
+         SUM(CASE WHEN p.account LIKE 'merchant:%:fees' THEN p.credit - p.debit ELSE 0 END)::bigint AS fee
+  FROM ledger_entries e JOIN ledger_postings p ON p.entry_id = e.entry_id
+  WHERE e.event_id = ANY($1::text[])
+  GROUP BY e.entry_id, e.event_id, e.event_type, e.stream_id, e.recorded_at, e.description, e.commit_position, e.prepare_position
+  ORDER BY e.commit_position, e.prepare_position`;
+
+/** Signed santim as signed birr (a movement out of the payable is negative). */
+export const signedBirr = (santimAmount: number) => Math.sign(santimAmount) * toEtbNumber(santim(Math.abs(santimAmount)));
+
+/**
+ * The payout's reconciliation report (like Stripe's payout reconciliation): every movement it settles,
+ * read from the ledger, whose net amounts sum exactly to the payout.
+ */
+export async function payoutReport(db: SqlExecutor, payout: PayoutView): Promise<PayoutReportLine[]> {
+  const rows = await db.query<{ event_id: string; event_type: string; stream_id: string; recorded_at: Date; description: string; net: string; fee: string }>(LINES, [
+    payout.settles.map((m) => m.eventId),
+    ACCOUNTS.merchantPayable(payout.merchantId),
+  ]);
+  return rows.map((row) => {
+    const net = Number(row.net);
+    const fee = Number(row.fee);
+    return {
+      eventId: row.event_id,
+      type: row.event_type,
+      source: row.stream_id.slice(row.stream_id.indexOf('-') + 1),
+      description: row.description,
+      recordedAt: new Date(row.recorded_at).toISOString(),
+      gross: signedBirr(net + fee),
+      fee: signedBirr(fee),
+      net: signedBirr(net),
+    };
+  });
+}
+
+export const REPORT_COLUMNS = ['event_id', 'type', 'source', 'description', 'recorded_at', 'gross', 'fee', 'net'] as const;

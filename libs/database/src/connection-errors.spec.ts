@@ -1,0 +1,21 @@
+import { isConnectionError } from './connection-errors';
+
+describe('isConnectionError', () => {
+  it.each([
+    [{ code: 'ECONNREFUSED' }, 'the server is down'],
+    [{ code: '57P01', message: 'terminating connection due to administrator command' }, 'the backend was terminated'],
+    [{ code: '08006' }, 'a connection failure'],
+    [new Error('Connection terminated unexpectedly'), 'node-postgres: the server closed the connection'],
+    // Found by the chaos run: an API restarted while its migration connection was terminated exited instead of waiting.
+    [new Error('Client has encountered a connection error and is not queryable'), 'node-postgres: a query on a client whose connection failed'],
+  ])('%j is worth waiting out (%s)', (error) => {
+    expect(isConnectionError(error)).toBe(true);
+  });
+
+  it.each([[{ code: '42P01', message: 'relation "x" does not exist' }], [{ code: '28P01', message: 'password authentication failed' }], [new Error('boom')], ['text'], [null]])(
+    '%j is not',
+    (error) => {
+      expect(isConnectionError(error)).toBe(false);
+    },
+  );
+});
