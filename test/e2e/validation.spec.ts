@@ -301,8 +301,9 @@ describe('request validation over HTTP on PostgreSQL', () => {
     });
 
     describe('malformed bodies', () => {
-      it('malformed JSON is 400', async () => {
-        await expectRefused(path, { rawBody: '{"amount": ' });
+      it('malformed JSON is 400 saying where it broke', async () => {
+        await expectRefused(path, { rawBody: '{"amount": ' }, { mentions: 'unexpected end of input at line 1, column 12' });
+        await expectRefused(path, { rawBody: '{"amount": 1,\n  "currency": ETB}' }, { mentions: `unexpected "E" at line 2, column 15` });
       });
 
       it('an empty body with content-type application/json is 400', async () => {

@@ -8,7 +8,7 @@ describe('isConnectionError', () => {
     [new Error('Connection terminated unexpectedly'), 'node-postgres: the server closed the connection'],
     // Found by the chaos run: an API restarted while its migration connection was terminated exited instead of waiting.
     [new Error('Client has encountered a connection error and is not queryable'), 'node-postgres: a query on a client whose connection failed'],
-  ])('%j is worth waiting out (%s)', (error) => {
+  ])('%j is worth waiting out (%s)', (error: unknown, _cause: string) => {
     expect(isConnectionError(error)).toBe(true);
   });
 

@@ -1,10 +1,29 @@
-import { type ArgumentsHost, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
+import { type ArgumentsHost, BadRequestException, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { jsonErrorLocation } from './json-error-location';
 import { PROBLEM_CONTENT_TYPE, toProblem } from './problem';
 
+/** Fastify's own refusal of a body that does not parse, as it reaches us (directly, or as Nest's 400 around it). */
+function isInvalidJson(exception: unknown): boolean {
+  const { code, message } = (exception ?? {}) as { code?: unknown; message?: unknown };
+  return code === 'FST_ERR_CTP_INVALID_JSON_BODY' || (typeof message === 'string' && message.startsWith('Body is not valid JSON'));
+}
+
+/** A body that is not JSON: the message says where it broke, from the bytes received. */
+function withJsonLocation(exception: unknown, request: FastifyRequest): unknown {
+  const raw = (request as FastifyRequest & { rawBody?: Buffer }).rawBody;
+  if (!isInvalidJson(exception) || !Buffer.isBuffer(raw)) return exception;
+  const location = jsonErrorLocation(raw.toString('utf8'));
+  if (!location) return exception;
+  return new BadRequestException(
+    `The request body is not valid JSON: unexpected ${location.found} at line ${location.line}, column ${location.column} (character ${location.offset})`,
+  );
+}
+
 /** Sends any error in the problem shape; also used by Fastify hooks that answer before Nest routes. */
-export function sendProblem(exception: unknown, request: FastifyRequest, reply: FastifyReply, logger?: Logger): FastifyReply {
+export function sendProblem(thrown: unknown, request: FastifyRequest, reply: FastifyReply, logger?: Logger): FastifyReply {
   const path = (request.url ?? '').split('?')[0];
+  const exception = withJsonLocation(thrown, request);
   const { statusCode, body, headers, unexpected } = toProblem(exception, path);
   if (unexpected) {
     logger?.error(`${request.method} ${path} (request ${String(request.id)}) failed: ${exception instanceof Error ? exception.stack : String(exception)}`);
