@@ -25,7 +25,10 @@ export class MissingHeaderError extends CallbackVerificationError {
 
 /** 401: the body or timestamp was not signed with this secret (forged, altered, or the secret was rotated). */
 export class InvalidSignatureError extends CallbackVerificationError {
-  constructor(message = 'The X-Signature does not match the body and X-Timestamp') {
+  constructor(
+    message = 'The X-Signature does not match the body and X-Timestamp. Most often the body was re-serialised (parsed, then stringified again) ' +
+      'rather than verified as the raw bytes received; otherwise the secret is not the merchant’s current webhook secret (was it rotated?)',
+  ) {
     super(message, 'invalid_signature', 401);
   }
 }

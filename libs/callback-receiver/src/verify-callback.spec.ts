@@ -137,6 +137,13 @@ describe('verifyCallback', () => {
       expect(error).toMatchObject({ code: 'invalid_signature', status: 401 });
     };
 
+    it('a body verified after it was parsed and stringified again, saying that is the likely cause', () => {
+      const reserialised = JSON.stringify(JSON.parse(BODY), null, 2);
+      const error = failure(() => verifyCallback(SECRET, signed(), reserialised, { now: NOW }));
+      expect(error).toBeInstanceOf(InvalidSignatureError);
+      expect(error.message).toMatch(/re-serialised .* raw bytes received/);
+    });
+
     it('a callback signed with another secret', () => {
       expectInvalidSignature(signed(String(NOW), BODY, 'whsec_someone_else'));
     });
