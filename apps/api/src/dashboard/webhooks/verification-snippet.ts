@@ -1,8 +1,8 @@
 /**
- * What a merchant pastes into a node:http server to verify our callbacks, with the published
- * receiver library (libs/callback-receiver); its README has the NestJS variant.
+ * What a merchant pastes into a node:http server to verify our callbacks, with the receiver library
+ * (libs/callback-receiver, packed from the repository until it is published); its README has the NestJS variant.
  */
-export const VERIFICATION_SNIPPET = `// npm install @escrow-ledger/callback-receiver
+export const VERIFICATION_SNIPPET = `// npm pack <the service's repository>/libs/callback-receiver && npm install ./escrow-ledger-callback-receiver-0.1.0.tgz
 import { createServer } from 'node:http';
 import { verifyCallback, CallbackVerificationError } from '@escrow-ledger/callback-receiver';
 
