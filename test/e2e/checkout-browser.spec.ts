@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { type RunningApp, startApp } from '../support/app';
+import { fitsViewportWidth, seriousAccessibilityViolations, VIEWPORTS } from '../support/axe';
 import { ARTIFACTS, launchChromium } from '../support/browser';
 import { orderRequest, registerMerchant } from '../support/fixtures';
 import { call } from '../support/http';
@@ -52,6 +53,64 @@ describe('checkout page in a real browser', () => {
     const response = await receiptPage.goto(`${running.baseUrl}/receipts/${created.body.data.order_id}`);
     expect(response?.status()).toBe(200);
     expect(await receiptPage.textContent('body')).toContain('250.75 ETB');
+  });
+
+  it('shows line totals, other charges and a total in birr with separators, the order and the time to pay, waits visibly, and ends on the result; the receipt in East Africa Time prints', async () => {
+    const merchant = await registerMerchant(running.baseUrl, 'Merkato Online');
+    const created = await call(running.baseUrl, 'POST', '/v1/trdp/order', {
+      body: orderRequest({
+        amount: 1500,
+        customerPhoneNumber: '+251900000000',
+        redirectUrl: undefined,
+        items: [{ productId: 'sku-1', item_name: 'Coffee beans 1kg', quantity: 2, unit_price: 700 }],
+      }),
+      headers: { 'x-api-secret': merchant.apiSecret },
+    });
+    const orderId: string = created.body.data.order_id;
+    const paymentUrl: string = created.body.data.payment_url.replace(running.config.publicBaseUrl, running.baseUrl);
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      const context = await browser.newContext({ viewport, bypassCSP: true });
+      const page = await context.newPage();
+      await page.goto(paymentUrl);
+      const items = await page.getByRole('table', { name: 'Items' }).textContent();
+      expect(items).toContain('2 × 700.00');
+      expect(items).toContain('1,400.00 ETB');
+      expect(items).toContain('Other charges100.00 ETB');
+      expect(items).toContain('Total1,500.00 ETB');
+      expect(await page.getByLabel('Amount to pay').textContent()).toBe('1,500.00 ETB');
+      expect(await page.textContent('body')).toContain(`Order ${orderId}`);
+      expect(await page.locator('#time-left').textContent()).toMatch(/^\d+:\d{2} left to pay$/);
+      expect(await fitsViewportWidth(page)).toBe(true);
+      expect(await seriousAccessibilityViolations(page)).toEqual([]);
+      await page.screenshot({ path: join(ARTIFACTS, `checkout-${name}.png`), fullPage: true });
+      await context.close();
+    }
+
+    const page = await browser.newPage({ viewport: VIEWPORTS.phone });
+    await page.goto(paymentUrl);
+    await page.getByRole('button', { name: /Pay 1,500\.00 ETB/ }).click();
+    await page.getByRole('progressbar', { name: 'Waiting for your phone' }).waitFor();
+    await page.getByRole('status').filter({ hasText: 'Payment received' }).waitFor({ timeout: 10_000 });
+    expect(await page.locator('#paying-from').isHidden()).toBe(true);
+    expect(await page.getByRole('progressbar').isHidden()).toBe(true);
+    await page.screenshot({ path: join(ARTIFACTS, 'checkout-paid-phone.png'), fullPage: true });
+
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      const context = await browser.newContext({ viewport, bypassCSP: true });
+      const receipt = await context.newPage();
+      await receipt.goto(`${running.baseUrl}/receipts/${orderId}`);
+      const details = await receipt.getByRole('table', { name: 'Payment details' }).textContent();
+      expect(details).toContain('StatusPaid');
+      expect(details).toMatch(/Paid at\d{1,2} [A-Z][a-z]{2} \d{4}, \d{2}:\d{2} EAT/);
+      expect(await receipt.getByRole('table', { name: 'Items' }).textContent()).toContain('Total1,500.00 ETB');
+      await receipt.getByRole('button', { name: 'Print this receipt' }).waitFor();
+      await receipt.emulateMedia({ media: 'print' });
+      expect(await receipt.getByRole('button', { name: 'Print this receipt' }).isHidden()).toBe(true);
+      await receipt.emulateMedia({ media: 'screen' });
+      expect(await seriousAccessibilityViolations(receipt)).toEqual([]);
+      await receipt.screenshot({ path: join(ARTIFACTS, `receipt-${name}.png`), fullPage: true });
+      await context.close();
+    }
   });
 
   it('asks for the one-time code when the provider needs one', async () => {

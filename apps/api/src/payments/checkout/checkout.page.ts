@@ -1,7 +1,43 @@
-import { formatEtb, maskPhone } from '@app/domain';
+import { maskPhone } from '@app/domain';
 import type { PaymentMethod } from '@app/payments';
 import { html, SafeHtml } from '../../http/html';
 import type { CheckoutView } from './get-checkout.query';
+
+/** `1,500.00`: two decimals and thousands separators, from integer santim (no float on the way). */
+export function displayEtb(amount: number): string {
+  const sign = amount < 0 ? '-' : '';
+  const santimAmount = Math.abs(amount);
+  const whole = String(Math.trunc(santimAmount / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${sign}${whole}.${String(santimAmount % 100).padStart(2, '0')}`;
+}
+
+/** An instant as a customer in Ethiopia reads it: East Africa Time, named. */
+export function eastAfricaTime(iso: string): string {
+  const text = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Addis_Ababa', dateStyle: 'medium', timeStyle: 'short' }).format(new Date(iso));
+  return `${text} EAT`;
+}
+
+/** The items with their line totals, and a line that makes up any difference to the amount, so no two numbers contradict. */
+function itemRows(summary: CheckoutView['summary']): SafeHtml[] {
+  const rows = summary.items.map(
+    (item) =>
+      html`<tr><td>${item.name}<br><span class="muted">${item.quantity} × ${displayEtb(item.unitPrice)}</span></td><td>${displayEtb(item.quantity * item.unitPrice)} ETB</td></tr>`,
+  );
+  const difference = summary.amount - summary.items.reduce((total, item) => total + item.quantity * item.unitPrice, 0);
+  if (difference !== 0) rows.push(html`<tr><td>${difference > 0 ? 'Other charges' : 'Discounts'}</td><td>${displayEtb(difference)} ETB</td></tr>`);
+  rows.push(html`<tr class="total"><th scope="row">Total</th><td>${displayEtb(summary.amount)} ETB</td></tr>`);
+  return rows;
+}
+
+const STATUS_WORDS: Readonly<Record<string, string>> = {
+  PENDING: 'Awaiting payment',
+  PAID: 'Paid',
+  FAILED: 'Payment failed',
+  EXPIRED: 'Expired unpaid',
+  REFUND_PENDING: 'Paid; a refund is on its way',
+  REFUNDED: 'Refunded',
+  CANCELLED: 'Cancelled',
+};
 
 const STYLE = `
   :root { color-scheme: light; --ink: #1b1f24; --muted: #5b6470; --line: #d9dee5; --accent: #0b6e4f; --bad: #b42318; }
@@ -28,6 +64,22 @@ const STYLE = `
   legend { font-weight: 600; padding: 0 .25rem; }
   label.method { display: flex; align-items: center; gap: .5rem; padding: .5rem 0; min-height: 44px; }
   a { color: var(--accent); }
+  label.method input { width: auto; margin: 0; }
+  tr.total th, tr.total td { font-weight: 700; border-bottom: 0; padding-top: .6rem; }
+  th { text-align: left; font-weight: 600; padding: .35rem .5rem .35rem 0; border-bottom: 1px solid var(--line); vertical-align: top; white-space: nowrap; }
+  table.details td:last-child { white-space: normal; overflow-wrap: anywhere; }
+  .meta span { overflow-wrap: anywhere; }
+  .meta { display: flex; justify-content: space-between; gap: 1rem; flex-wrap: wrap; }
+  .progress { height: 4px; border-radius: 2px; background: #dfe7e3; overflow: hidden; margin: .5rem 0 0; }
+  .progress span { display: block; height: 100%; width: 40%; background: var(--accent); animation: slide 1.2s ease-in-out infinite; }
+  @keyframes slide { from { transform: translateX(-100%); } to { transform: translateX(250%); } }
+  @media (prefers-reduced-motion: reduce) { .progress span { animation: none; width: 100%; opacity: .5; } }
+  @media print {
+    body { background: #fff; }
+    main { max-width: none; }
+    .card { border: 0; padding: 0; }
+    .no-print { display: none !important; }
+  }
 `;
 
 const SCRIPT = `
@@ -40,12 +92,22 @@ const SCRIPT = `
   var otpForm = document.getElementById('otp-form');
   var methods = document.getElementById('methods');
   var done = document.getElementById('done');
+  var payingFrom = document.getElementById('paying-from');
+  var progress = document.getElementById('progress');
+  var timeLeft = document.getElementById('time-left');
+  var expiresAt = Date.parse(root.getAttribute('data-expires-at'));
   var timer = null;
   function show(text, bad) { statusBox.hidden = false; statusBox.textContent = text; statusBox.className = bad ? 'status bad' : 'status'; }
+  function countdown() {
+    var left = Math.max(0, Math.floor((expiresAt - Date.now()) / 1000));
+    timeLeft.textContent = Math.floor(left / 60) + ':' + String(left % 60).padStart(2, '0') + ' left to pay';
+  }
   function render(s) {
     payButton.hidden = s.status !== 'PENDING' || s.waitingForCustomer;
     methods.hidden = payButton.hidden;
     otpForm.hidden = !s.otpRequired;
+    progress.hidden = !(s.status === 'PENDING' && s.waitingForCustomer && !s.otpRequired);
+    if (s.status !== 'PENDING') { payingFrom.hidden = true; timeLeft.hidden = true; }
     if (s.status === 'PAID') {
       stop(); show('Payment received. Thank you!');
       done.hidden = false;
@@ -92,9 +154,13 @@ const SCRIPT = `
       .catch(function (e) { show(e.message, true); input.focus(); });
   });
   poll();
+  countdown(); setInterval(countdown, 1000);
   if (root.getAttribute('data-waiting') === 'true') start();
 })();
 `;
+
+/** The receipt's one action: print it (the print stylesheet drops the button). */
+const PRINT_SCRIPT = `document.getElementById('print').addEventListener('click', function () { window.print(); });`;
 
 function layout(title: string, nonce: string, body: SafeHtml): string {
   return html`<!doctype html>
@@ -115,17 +181,18 @@ export function checkoutPage(view: CheckoutView, nonce: string, methods: readonl
   const { summary } = view;
   const waiting = summary.paymentStatus === 'PENDING' && summary.lastPaymentAttempt !== undefined;
   const body = html`
-<main id="checkout" data-id="${summary.id}" data-waiting="${waiting ? 'true' : 'false'}">
+<main id="checkout" data-id="${summary.id}" data-waiting="${waiting ? 'true' : 'false'}" data-expires-at="${summary.expiresAt}">
   <div class="card">
     <h1>Pay ${view.merchantName}</h1>
     <p class="muted">${summary.description ?? ''}</p>
-    <p class="amount" aria-label="Amount to pay">${formatEtb(summary.amount)} ETB</p>
+    <p class="meta muted"><span>Order ${summary.merchantOrderId ?? summary.id}</span><span id="time-left">Pay by ${eastAfricaTime(summary.expiresAt)}</span></p>
+    <p class="amount" aria-label="Amount to pay">${displayEtb(summary.amount)} ETB</p>
     <table aria-label="Items">
       <tbody>
-        ${summary.items.map((item) => html`<tr><td>${item.quantity} × ${item.name}</td><td>${formatEtb(item.unitPrice)} ETB</td></tr>`)}
+        ${itemRows(summary)}
       </tbody>
     </table>
-    <p class="muted">Paying from <strong>${maskPhone(summary.phone)}</strong> by mobile money.</p>
+    <p id="paying-from" class="muted">Paying from <strong>${maskPhone(summary.phone)}</strong> by mobile money.</p>
     <fieldset id="methods"${new SafeHtml(waiting ? ' hidden' : '')}>
       <legend>Pay with</legend>
       ${methods.map(
@@ -134,7 +201,8 @@ export function checkoutPage(view: CheckoutView, nonce: string, methods: readonl
       )}
     </fieldset>
     <div id="status" class="status" role="status" aria-live="polite" hidden></div>
-    <button id="pay" type="button">Pay ${formatEtb(summary.amount)} ETB</button>
+    <div id="progress" class="progress" role="progressbar" aria-label="Waiting for your phone" hidden><span></span></div>
+    <button id="pay" type="button">Pay ${displayEtb(summary.amount)} ETB</button>
     <form id="otp-form" hidden>
       <label for="otp">One-time code</label>
       <input id="otp" name="otp" inputmode="numeric" autocomplete="one-time-code" pattern="[0-9]{4,8}" maxlength="8" required>
@@ -161,18 +229,25 @@ export function receiptPage(view: CheckoutView, nonce: string): string {
   <div class="card">
     <h1>Receipt</h1>
     <p class="muted">${view.merchantName}</p>
-    <p class="amount">${formatEtb(summary.amount)} ETB</p>
-    <table aria-label="Payment details">
+    <p class="amount">${displayEtb(summary.amount)} ETB</p>
+    <table class="details" aria-label="Payment details">
       <tbody>
-        <tr><td>Order</td><td>${summary.merchantOrderId ?? summary.id}</td></tr>
-        <tr><td>Paid at</td><td>${summary.paidAt ? new Date(summary.paidAt).toUTCString() : ''}</td></tr>
-        <tr><td>Provider reference</td><td>${summary.paymentReferenceId ?? ''}</td></tr>
-        <tr><td>Customer</td><td>${summary.customerName} (${maskPhone(summary.phone)})</td></tr>
-        ${summary.items.map((item) => html`<tr><td>${item.quantity} × ${item.name}</td><td>${formatEtb(item.unitPrice)} ETB</td></tr>`)}
+        <tr><th scope="row">Order</th><td>${summary.merchantOrderId ?? summary.id}</td></tr>
+        <tr><th scope="row">Status</th><td>${STATUS_WORDS[summary.paymentStatus] ?? summary.paymentStatus.toLowerCase()}</td></tr>
+        <tr><th scope="row">Paid at</th><td>${summary.paidAt ? eastAfricaTime(summary.paidAt) : ''}</td></tr>
+        <tr><th scope="row">Provider reference</th><td>${summary.paymentReferenceId ?? ''}</td></tr>
+        <tr><th scope="row">Customer</th><td>${summary.customerName} (${maskPhone(summary.phone)})</td></tr>
       </tbody>
     </table>
-    <p class="muted">Status: ${summary.paymentStatus}</p>
+    <table aria-label="Items">
+      <tbody>
+        ${itemRows(summary)}
+      </tbody>
+    </table>
+    <p class="muted">Times are East Africa Time (EAT, UTC+3).</p>
+    <p class="no-print"><button id="print" type="button">Print this receipt</button></p>
   </div>
-</main>`;
+</main>
+<script nonce="${nonce}">${new SafeHtml(PRINT_SCRIPT)}</script>`;
   return layout(`Receipt ${summary.merchantOrderId ?? summary.id}`, nonce, body);
 }
