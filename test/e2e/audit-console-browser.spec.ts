@@ -55,7 +55,7 @@ describe('audit console in a real browser', () => {
     const { page, errors } = await signedInPage(VIEWPORTS.desktop);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Ledger' }).click();
     await page.getByRole('heading', { name: 'Trial balance' }).waitFor();
-    expect(await page.locator('#trial-result').textContent()).toBe('Balanced: debits 1601.00 ETB, credits 1601.00 ETB.');
+    expect(await page.locator('#trial-result').textContent()).toBe('Balanced: debits 1,601.00 ETB, credits 1,601.00 ETB.');
     const accounts = page.getByRole('table', { name: 'Every account now' });
     expect(await accounts.getByRole('row').filter({ hasText: `escrow:${escrowId}` }).textContent()).toContain('400.00 ETB');
     expect(await accounts.getByRole('row').filter({ hasText: 'merchant:seller-1:payable' }).textContent()).toContain('600.50 ETB');
@@ -70,7 +70,7 @@ describe('audit console in a real browser', () => {
     await page.getByRole('button', { name: 'Show timeline' }).click();
     await page.getByRole('heading', { name: /^State as of revision/ }).waitFor();
     expect(await page.locator('#asof-status').textContent()).toBe('PARTIALLY RELEASED');
-    const funded = page.getByRole('listitem').filter({ hasText: 'Paid 1000.50 ETB: funds held' });
+    const funded = page.getByRole('listitem').filter({ hasText: 'Paid 1,000.50 ETB: funds held' });
     await funded.getByRole('link', { name: 'State as of this event' }).click();
     await page.getByRole('heading', { name: /^State as of revision/ }).waitFor();
     expect(await page.locator('#asof-status').textContent()).toBe('HELD');
@@ -79,7 +79,7 @@ describe('audit console in a real browser', () => {
     await page.getByLabel('As of event').selectOption({ index: 0 });
     await page.getByLabel('As of event').press('Tab');
     await page.keyboard.press('Enter');
-    await page.getByText('Right after “Escrow created for 1000.50 ETB”').waitFor();
+    await page.getByText('Right after “Escrow created for 1,000.50 ETB”').waitFor();
     expect(await page.locator('#asof-status').textContent()).toBe('PENDING');
     await page.screenshot({ path: join(ARTIFACTS, 'audit-escrow-as-of.png'), fullPage: true });
   });

@@ -102,13 +102,13 @@ describe('merchant dashboard in a real browser', () => {
     await page.getByRole('button', { name: 'Apply' }).click();
     const row = page.getByRole('row').filter({ hasText: orderId });
     await row.waitFor();
-    expect(await row.textContent()).toContain('1000.50 ETB');
+    expect(await row.textContent()).toContain('1,000.50 ETB');
     await row.getByRole('link', { name: orderId }).click();
 
     await page.getByRole('heading', { name: `Escrow ${orderId}` }).waitFor();
     expect(await page.locator('#escrow-status').textContent()).toBe('HELD');
     const timeline = page.getByRole('list', { name: 'Event timeline' });
-    expect(await timeline.textContent()).toContain('Paid 1000.50 ETB: funds held');
+    expect(await timeline.textContent()).toContain('Paid 1,000.50 ETB: funds held');
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-escrow-held.png'), fullPage: true });
 
     // Part of it first: the amount field.

@@ -1,16 +1,22 @@
-import { formatEtb, type Santim } from '@app/domain';
+import type { Santim } from '@app/domain';
 import { html, type SafeHtml } from '../http/html';
 
-/** Amounts as people read them on a statement: always two decimals, from integer santim. */
+const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+
+/** `1,500.00`: as people read amounts on every page, two decimals and thousands separators, from integer santim (signed). */
+export function displayEtb(amount: number): string {
+  const sign = amount < 0 ? '-' : '';
+  const santimAmount = Math.abs(amount);
+  return `${sign}${groupThousands(String(Math.trunc(santimAmount / 100)))}.${String(santimAmount % 100).padStart(2, '0')}`;
+}
+
 export function etb(amount: Santim): string {
-  const text = formatEtb(amount);
-  const [whole, cents = ''] = text.split('.');
-  return `${whole}.${cents.padEnd(2, '0')} ETB`;
+  return `${displayEtb(amount)} ETB`;
 }
 
 /** The ledger reader already converted to ETB (exact two-decimal numbers); shown the same way. */
 export function etbNumber(amount: number): string {
-  return `${amount.toFixed(2)} ETB`;
+  return `${displayEtb(Math.round(amount * 100))} ETB`;
 }
 
 export function when(iso: string | Date | undefined): string {

@@ -1,15 +1,8 @@
 import { maskPhone } from '@app/domain';
 import type { PaymentMethod } from '@app/payments';
 import { html, SafeHtml } from '../../http/html';
+import { displayEtb } from '../../web/format';
 import type { CheckoutView } from './get-checkout.query';
-
-/** `1,500.00`: two decimals and thousands separators, from integer santim (no float on the way). */
-export function displayEtb(amount: number): string {
-  const sign = amount < 0 ? '-' : '';
-  const santimAmount = Math.abs(amount);
-  const whole = String(Math.trunc(santimAmount / 100)).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
-  return `${sign}${whole}.${String(santimAmount % 100).padStart(2, '0')}`;
-}
 
 /** An instant as a customer in Ethiopia reads it: East Africa Time, named. */
 export function eastAfricaTime(iso: string): string {
