@@ -74,7 +74,8 @@ describe('audit console in a real browser', () => {
     await funded.getByRole('link', { name: 'State as of this event' }).click();
     await page.getByRole('heading', { name: /^State as of revision/ }).waitFor();
     expect(await page.locator('#asof-status').textContent()).toBe('HELD');
-    expect(await page.getByRole('row').filter({ hasText: 'seller-1' }).textContent()).toContain('HELD');
+    // The escrow named its merchants: the names stand beside the ids.
+    expect(await page.getByRole('row').filter({ hasText: 'Seller One (seller-1)' }).textContent()).toContain('HELD');
     // The same control without a mouse: the event picker and its button.
     await page.getByLabel('As of event').selectOption({ index: 0 });
     await page.getByLabel('As of event').press('Tab');
@@ -82,6 +83,19 @@ describe('audit console in a real browser', () => {
     await page.getByText('Right after “Escrow created for 1,000.50 ETB”').waitFor();
     expect(await page.locator('#asof-status').textContent()).toBe('PENDING');
     await page.screenshot({ path: join(ARTIFACTS, 'audit-escrow-as-of.png'), fullPage: true });
+    expect(await page.getByRole('list', { name: 'Event timeline' }).textContent()).toContain('Released 600.50 ETB to Seller One (seller-1)');
+  });
+
+  it('reads callback, payout and merchant events as sentences, and says what a position is', async () => {
+    const { page } = await signedInPage(VIEWPORTS.desktop);
+    expect(await page.textContent('body')).toContain("Position: an event's place in the whole log");
+    await page.getByLabel('Event types').fill('MerchantRegistered');
+    await page.getByRole('button', { name: 'Filter' }).click();
+    await page.getByRole('row').filter({ hasText: 'Merchant Test Marketplace registered' }).first().waitFor();
+    for (const [name, viewport] of Object.entries(VIEWPORTS)) {
+      await page.setViewportSize(viewport);
+      await page.screenshot({ path: join(ARTIFACTS, `audit-event-log-${name}.png`), fullPage: true });
+    }
   });
 
   it('filters the event log, offers it as CSV, and runs the integrity check', async () => {

@@ -3,7 +3,7 @@ import type { AuditEvent, IntegrityReport } from '@app/audit';
 import type { AccountBalance, OpenDispute } from '@app/read-models';
 import { html, type SafeHtml } from '../http/html';
 import { etb, etbNumber, query, statusBadge, when } from '../web/format';
-import { describeEvent, timeline } from '../web/timeline';
+import { describeEvent, merchantLabel, type MerchantNames, timeline } from '../web/timeline';
 
 export interface EventsView {
   filters: Record<string, string>;
@@ -31,6 +31,8 @@ export function eventsBody(view: EventsView): SafeHtml {
   <div><button type="submit">Filter</button></div>
 </form>
 <p><a href="/audit/events.csv${query({ ...f, after: undefined })}" download>Export these events as CSV</a></p>
+<p class="muted">Position: an event's place in the whole log, in the order events were committed (the API's
+<code>after</code> takes it, to read on from there); revision: its place in its own stream, from 0.</p>
 <div class="table-wrap" tabindex="0" role="region" aria-label="Events"><table class="cards">
   <caption>${view.events.length} events${f.after ? ` after position ${f.after}` : ''}</caption>
   <thead><tr><th scope="col">Position</th><th scope="col">Recorded</th><th scope="col">Stream</th><th scope="col" class="num">Revision</th><th scope="col">Event</th></tr></thead>
@@ -59,10 +61,13 @@ export function escrowLookupBody(): SafeHtml {
 export function escrowTimelineBody(escrowId: string, events: AuditEvent[], shown: AuditEvent, state: EscrowState): SafeHtml {
   const base = `/audit/escrows/${encodeURIComponent(escrowId)}`;
   const held = heldAmount(state);
+  const names: MerchantNames = Object.fromEntries(
+    (state.created?.allocations ?? []).flatMap((a) => (a.metadata?.merchantName ? [[a.merchantId, a.metadata.merchantName]] : [])),
+  );
   return html`<h1>Escrow ${state.created?.orderId ?? escrowId}</h1>
 <section class="card" aria-labelledby="asof-heading">
   <h2 id="asof-heading">State as of revision ${shown.revision}</h2>
-  <p class="muted">Right after “${describeEvent(shown)}” at ${when(shown.recordedAt)}. Pick another event below to see the escrow as it stood then.</p>
+  <p class="muted">Right after “${describeEvent(shown, names)}” at ${when(shown.recordedAt)}. Pick another event below to see the escrow as it stood then.</p>
   <form class="filters" method="get" action="${base}">
     <div><label for="revision">As of event</label><select id="revision" name="revision">${events.map(
       (e) => html`<option value="${e.revision}"${e.revision === shown.revision ? html` selected` : ''}>${e.revision}: ${e.type} (${when(e.recordedAt)})</option>`,
@@ -81,13 +86,13 @@ export function escrowTimelineBody(escrowId: string, events: AuditEvent[], shown
     <thead><tr><th scope="col">Merchant</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Held</th><th scope="col" class="num">Released</th><th scope="col" class="num">Refunded</th><th scope="col" class="num">Frozen</th><th scope="col" class="num">Fee earned</th><th scope="col">Status</th></tr></thead>
     <tbody>${state.allocations.map(
       (a) =>
-        html`<tr><td data-label="Merchant">${a.merchantId}</td><td data-label="Amount" class="num">${etb(a.amount)}</td><td data-label="Held" class="num">${etb(allocationHeld(a))}</td><td data-label="Released" class="num">${etb(a.released)}</td><td data-label="Refunded" class="num">${etb(a.refunded)}</td><td data-label="Frozen" class="num">${etb(a.frozen)}</td><td data-label="Fee earned" class="num">${etb(a.feeEarned)}</td><td data-label="Status">${statusBadge(a.status)}</td></tr>`,
+        html`<tr><td data-label="Merchant">${merchantLabel(a.merchantId, names)}</td><td data-label="Amount" class="num">${etb(a.amount)}</td><td data-label="Held" class="num">${etb(allocationHeld(a))}</td><td data-label="Released" class="num">${etb(a.released)}</td><td data-label="Refunded" class="num">${etb(a.refunded)}</td><td data-label="Frozen" class="num">${etb(a.frozen)}</td><td data-label="Fee earned" class="num">${etb(a.feeEarned)}</td><td data-label="Status">${statusBadge(a.status)}</td></tr>`,
     )}</tbody>
   </table></div>
 </section>
 <section aria-labelledby="timeline-heading">
   <h2 id="timeline-heading">Timeline</h2>
-  ${timeline(events, { current: shown.revision, link: (e) => html`<a href="${base}${query({ revision: e.revision })}">State as of this event</a>` })}
+  ${timeline(events, { current: shown.revision, names, link: (e) => html`<a href="${base}${query({ revision: e.revision })}">State as of this event</a>` })}
 </section>`;
 }
 

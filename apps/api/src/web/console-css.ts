@@ -21,6 +21,10 @@ main.narrow { max-width: 28rem; }
 h1 { font-size: 1.5rem; margin: .5rem 0 1rem; }
 h2 { font-size: 1.15rem; margin: 1.5rem 0 .5rem; }
 .card { background: var(--card); border: 1px solid var(--line); border-radius: 10px; padding: 1rem; margin: 0 0 1rem; }
+/* A card's heading starts the card: no band of h2 margin above it. */
+.card > h2:first-child, .card > h1:first-child { margin-top: 0; }
+/* A form above facts or a table leaves them room. */
+form.filters { margin-bottom: 1rem; }
 .muted { color: var(--muted); }
 .notice { padding: .75rem 1rem; border-radius: 8px; background: #e6f4ee; border: 1px solid #9ccfb9; margin: 0 0 1rem; }
 .notice.bad { background: #fdecea; border-color: #f1a9a2; color: var(--bad); }

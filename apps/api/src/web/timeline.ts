@@ -4,11 +4,19 @@ import { html, SafeHtml } from '../http/html';
 import { etb, when } from './format';
 
 type Data = Record<string, unknown>;
+/** Merchant id → the name the escrow gave it (its allocations' merchantName), shown beside the id. */
+export type MerchantNames = Readonly<Record<string, string>>;
 
 const amount = (data: Data) => (typeof data.amount === 'number' ? etb(data.amount as Santim) : '');
 
-/** One line a person can read for each event of an order's or escrow's stream. */
-const DESCRIBE: Record<string, (data: Data) => string> = {
+/** `Seller One (seller-1)` when the escrow named the merchant, the id alone otherwise. */
+export function merchantLabel(merchantId: string, names: MerchantNames = {}): string {
+  const name = names[merchantId];
+  return name ? `${name} (${merchantId})` : merchantId;
+}
+
+/** One line a person can read for each event of a stream: orders and escrows, callbacks, payouts, merchants. */
+const DESCRIBE: Record<string, (data: Data, names: MerchantNames) => string> = {
   EscrowCreated: (d) => `Escrow created for ${amount(d)}`,
   OrderCreated: (d) => `Order created for ${amount(d)}`,
   EscrowPaymentInitiated: () => 'Payment request sent to the customer',
@@ -19,12 +27,12 @@ const DESCRIBE: Record<string, (data: Data) => string> = {
   OrderPaymentFailed: (d) => `Payment failed (${String(d.reason ?? '')})`,
   EscrowExpired: () => 'Expired unpaid',
   OrderExpired: () => 'Expired unpaid',
-  AllocationReleased: (d) =>
-    `Released ${amount(d)} to ${String(d.merchantId)}${typeof d.fee === 'number' && d.fee > 0 ? `, fee ${etb(d.fee as Santim)}` : ''}${d.automatic ? ' (automatic release)' : ''}`,
+  AllocationReleased: (d, names) =>
+    `Released ${amount(d)} to ${merchantLabel(String(d.merchantId), names)}${typeof d.fee === 'number' && d.fee > 0 ? `, fee ${etb(d.fee as Santim)}` : ''}${d.automatic ? ' (automatic release)' : ''}`,
   AutoReleaseRescheduled: (d) => (d.autoReleaseAt ? `Automatic release moved to ${when(String(d.autoReleaseAt))}` : 'Automatic release cleared'),
-  DisputeOpened: (d) => `Dispute opened on ${(d.merchantIds as string[]).join(', ')}: ${String(d.reason)}`,
-  DisputeResolved: (d) =>
-    `Dispute resolved: ${(d.resolutions as { merchantId: string; release: Santim; refund: Santim }[]).map((r) => `${r.merchantId} ${etb(r.release)} released, ${etb(r.refund)} refunded`).join('; ')}`,
+  DisputeOpened: (d, names) => `Dispute opened on ${(d.merchantIds as string[]).map((id) => merchantLabel(id, names)).join(', ')}: ${String(d.reason)}`,
+  DisputeResolved: (d, names) =>
+    `Dispute resolved: ${(d.resolutions as { merchantId: string; release: Santim; refund: Santim }[]).map((r) => `${merchantLabel(r.merchantId, names)} ${etb(r.release)} released, ${etb(r.refund)} refunded`).join('; ')}`,
   EscrowCancelled: (d) => `Cancelled${d.reason ? `: ${String(d.reason)}` : ''}`,
   EscrowPaymentRefused: (d) => `A late payment of ${amount(d)} was refused`,
   OrderPaymentRefused: (d) => `A late payment of ${amount(d)} was refused`,
@@ -34,17 +42,35 @@ const DESCRIBE: Record<string, (data: Data) => string> = {
   OrderRefundFailed: (d) => `The provider refused the refund (${String(d.reason ?? '')}); it will be retried`,
   EscrowRefundCompleted: () => 'Refund confirmed by the provider',
   OrderRefundCompleted: () => 'Refund confirmed by the provider',
+  CallbackScheduled: (d) => `Callback for ${String(d.sourceEventType)} scheduled to ${String(d.url)}`,
+  CallbackAttempted: (d) =>
+    `Callback attempt ${String(d.attempt)}: ${d.statusCode ? `the merchant's server answered ${String(d.statusCode)}` : `no answer (${String(d.error ?? 'unknown error')})`} in ${String(d.latencyMs)} ms`,
+  CallbackDelivered: (d) => `Callback delivered on attempt ${String(d.attempt)}`,
+  CallbackAbandoned: (d) => `Callback abandoned after ${String(d.attempts)} attempts: ${String(d.reason)}`,
+  CallbackRedeliveryRequested: () => 'The merchant asked for the callback to be sent again',
+  MerchantRegistered: (d) => `Merchant ${String(d.name)} registered`,
+  MerchantApiSecretRotated: () => 'API secret rotated',
+  MerchantWebhookSecretRotated: () => 'Webhook secret rotated',
+  MerchantOwnerInvited: () => 'Dashboard owner invited',
+  PayoutDestinationSet: (d) => {
+    const destination = d.destination as { kind: string; institution: string; accountMask: string };
+    return `Payout destination set (version ${String(d.version)}): ${destination.kind} ${destination.institution} ${destination.accountMask}`;
+  },
+  PayoutRequested: (d) => `Payout of ${amount(d)} requested, settling ${(d.settles as unknown[]).length} movements`,
+  PayoutSent: () => 'Payout sent to the provider',
+  PayoutPaid: (d) => `Payout of ${amount(d)} paid (provider reference ${String(d.externalReferenceId)})`,
+  PayoutFailed: (d) => `Payout of ${amount(d)} failed (${String(d.reason)}); the money is back in the payable`,
 };
 
-export function describeEvent(event: Pick<AuditEvent, 'type' | 'data'>): string {
+export function describeEvent(event: Pick<AuditEvent, 'type' | 'data'>, names: MerchantNames = {}): string {
   const describe = DESCRIBE[event.type];
-  return describe ? describe((event.data ?? {}) as Data) : event.type;
+  return describe ? describe((event.data ?? {}) as Data, names) : event.type;
 }
 
 /** An ordered list of events; `link` adds a per-event control, `current` marks one revision. */
-export function timeline(events: AuditEvent[], options: { link?: (event: AuditEvent) => SafeHtml; current?: string } = {}): SafeHtml {
+export function timeline(events: AuditEvent[], options: { link?: (event: AuditEvent) => SafeHtml; current?: string; names?: MerchantNames } = {}): SafeHtml {
   return html`<ol class="timeline" aria-label="Event timeline">${events.map(
     (event) => html`<li${new SafeHtml(event.revision === options.current ? ' class="current" aria-current="step"' : '')}>
-<strong>${describeEvent(event)}</strong><br><span class="muted">${when(event.recordedAt)} · ${event.type} · revision ${event.revision}</span>${options.link ? html` ${options.link(event)}` : ''}</li>`,
+<strong>${describeEvent(event, options.names)}</strong><br><span class="muted">${when(event.recordedAt)} · ${event.type} · revision ${event.revision}</span>${options.link ? html` ${options.link(event)}` : ''}</li>`,
   )}</ol>`;
 }

@@ -1,0 +1,22 @@
+import { describeEvent } from './timeline';
+
+describe('describeEvent', () => {
+  it.each([
+    ['CallbackScheduled', { sourceEventType: 'EscrowFunded', url: 'https://shop.example/cb' }, 'Callback for EscrowFunded scheduled to https://shop.example/cb'],
+    ['CallbackAttempted', { attempt: 2, statusCode: 503, latencyMs: 41 }, "Callback attempt 2: the merchant's server answered 503 in 41 ms"],
+    ['CallbackAttempted', { attempt: 1, error: 'ECONNREFUSED', latencyMs: 3 }, 'Callback attempt 1: no answer (ECONNREFUSED) in 3 ms'],
+    ['CallbackDelivered', { attempt: 3 }, 'Callback delivered on attempt 3'],
+    ['CallbackAbandoned', { attempts: 10, reason: 'Every scheduled attempt failed' }, 'Callback abandoned after 10 attempts: Every scheduled attempt failed'],
+    ['PayoutRequested', { amount: 150_000, settles: [{}, {}] }, 'Payout of 1,500.00 ETB requested, settling 2 movements'],
+    ['PayoutPaid', { amount: 150_000, externalReferenceId: 'TR-1' }, 'Payout of 1,500.00 ETB paid (provider reference TR-1)'],
+    ['PayoutFailed', { amount: 150_000, reason: 'BOUNCED' }, 'Payout of 1,500.00 ETB failed (BOUNCED); the money is back in the payable'],
+    ['PayoutDestinationSet', { version: 2, destination: { kind: 'bank', institution: '946', accountMask: '••••6789' } }, 'Payout destination set (version 2): bank 946 ••••6789'],
+  ])('%s %j reads "%s"', (type, data, sentence) => {
+    expect(describeEvent({ type, data })).toBe(sentence);
+  });
+
+  it('names a merchant beside its id when the escrow named it', () => {
+    expect(describeEvent({ type: 'AllocationReleased', data: { amount: 60_050, merchantId: 'seller-1' } }, { 'seller-1': 'Seller One' })).toBe('Released 600.50 ETB to Seller One (seller-1)');
+    expect(describeEvent({ type: 'AllocationReleased', data: { amount: 60_050, merchantId: 'seller-2' } }, { 'seller-1': 'Seller One' })).toBe('Released 600.50 ETB to seller-2');
+  });
+});
