@@ -91,7 +91,12 @@ describe('audit console in a real browser', () => {
     expect(await page.textContent('body')).toContain("Position: an event's place in the whole log");
     await page.getByLabel('Event types').fill('MerchantRegistered');
     await page.getByRole('button', { name: 'Filter' }).click();
-    await page.getByRole('row').filter({ hasText: 'Merchant Test Marketplace registered' }).first().waitFor();
+    const registered = page.getByRole('row').filter({ hasText: 'Merchant Test Marketplace registered' }).first();
+    await registered.waitFor();
+    // A stream other than an escrow's opens its own events (a callback delivery's attempts, a merchant's history).
+    await registered.getByRole('link', { name: /^merchant-/ }).click();
+    await page.getByRole('row').filter({ hasText: 'MerchantRegistered' }).first().waitFor();
+    expect(page.url()).toContain('/audit/events?stream=merchant-');
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       await page.setViewportSize(viewport);
       await page.screenshot({ path: join(ARTIFACTS, `audit-event-log-${name}.png`), fullPage: true });

@@ -15,8 +15,11 @@ function input(name: string, label: string, value: string, help?: string): SafeH
   return html`<div><label for="${name}">${label}</label><input id="${name}" name="${name}" value="${value}" maxlength="1024"${help ? html` placeholder="${help}"` : ''}></div>`;
 }
 
-function streamLink(streamId: string): SafeHtml | string {
-  return streamId.startsWith('escrow-') ? html`<a href="/audit/escrows/${encodeURIComponent(streamId.slice('escrow-'.length))}">${streamId}</a>` : streamId;
+/** An escrow's stream opens its timeline; any other (a callback delivery's attempts, an order, a payout account) its own events. */
+function streamLink(streamId: string): SafeHtml {
+  return streamId.startsWith('escrow-')
+    ? html`<a href="/audit/escrows/${encodeURIComponent(streamId.slice('escrow-'.length))}">${streamId}</a>`
+    : html`<a href="/audit/events${query({ stream: streamId })}">${streamId}</a>`;
 }
 
 export function eventsBody(view: EventsView): SafeHtml {
