@@ -134,6 +134,7 @@ describe('audit console in a real browser', () => {
         expect(js.external).toEqual([]);
         expect(js.inlineBytes).toBeLessThan(4 * 1024);
         findings[`${name} ${path}`] = await seriousAccessibilityViolations(page);
+        await page.screenshot({ path: join(ARTIFACTS, `audit${path.split('?')[0].replace(/[^a-z0-9]+/gi, '-')}-${name}.png`), fullPage: true });
       }
       expect(await fitsViewportWidth(page)).toBe(true);
       await page.goto(`${running.baseUrl}/audit/sign-in`);

@@ -232,7 +232,7 @@ describe('merchant dashboard in a real browser', () => {
         expect(js.external).toEqual([]);
         expect(js.inlineBytes).toBeLessThan(4 * 1024);
         findings[`${name} ${path}`] = await seriousAccessibilityViolations(page);
-        if (path === '/dashboard/orders') await page.screenshot({ path: join(ARTIFACTS, `dashboard-orders-${name}.png`), fullPage: true });
+        await page.screenshot({ path: join(ARTIFACTS, `${path.split('?')[0].slice(1).replace(/[^a-z0-9]+/gi, '-')}-${name}.png`), fullPage: true });
       }
       expect(await fitsViewportWidth(page)).toBe(true);
     }
