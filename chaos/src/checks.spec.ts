@@ -1,5 +1,5 @@
 import { deliveryIdFor } from '@app/callbacks';
-import { checkAnswered, checkCallbacks, checkIntegrity, checkLedger, checkOpenWork, checkReadiness, checkRecoveryLatency, checkSecrets, checkWrites, p99 } from './checks';
+import { checkAnswered, checkCallbacks, checkIntegrity, checkLedger, checkOpenWork, checkPayouts, checkReadiness, checkRecoveryLatency, checkSecrets, checkWrites, p99 } from './checks';
 
 /** The sandbox's phones that answer a push (an order of +251900000002 never does). */
 const ANSWERING = new Set(['+251900000000', '+251900000001', '+251900000009']);
@@ -269,6 +269,34 @@ describe('the chaos run checks', () => {
     it('fails on an order still PENDING past its expiresAt', () => {
       const log = [...settledLog(), created('order-ord_5', '+251900000000', '2026-01-01T11:58:00Z')];
       expect(checkOpenWork(log, at, ANSWERING).problems).toEqual([expect.stringMatching(/^expiry: order-ord_5 is still PENDING 120.0 s after/)]);
+    });
+  });
+
+  describe('payouts', () => {
+    const requested = (payoutId: string, settles: { eventId: string; amount: number }[], amount = settles.reduce((t, m) => t + m.amount, 0)) =>
+      event('PayoutRequested', 'payouts-m-1', 'r-1', { payoutId, amount, settles });
+    const ended = (type: 'PayoutPaid' | 'PayoutFailed', payoutId: string) => event(type, 'payouts-m-1', undefined, { payoutId }, 'system');
+
+    it('passes payouts that each ended once, sum to their movements, and a failed one paid out again', () => {
+      const log = [requested('p1', [{ eventId: 'e1', amount: 100 }]), ended('PayoutFailed', 'p1'), requested('p2', [{ eventId: 'e1', amount: 100 }, { eventId: 'e2', amount: -30 }]), ended('PayoutPaid', 'p2')];
+      expect(checkPayouts(log)).toMatchObject({ ok: true, problems: [] });
+    });
+
+    it('fails on a movement paid out twice, a payout that never ended or ended twice, and one that does not sum', () => {
+      const log = [
+        requested('p1', [{ eventId: 'e1', amount: 100 }]),
+        ended('PayoutPaid', 'p1'),
+        requested('p2', [{ eventId: 'e1', amount: 100 }]),
+        ended('PayoutPaid', 'p2'),
+        ended('PayoutPaid', 'p2'),
+        requested('p3', [{ eventId: 'e3', amount: 50 }], 60),
+      ];
+      expect(checkPayouts(log).problems).toEqual([
+        'payout p2 of payouts-m-1 ended 2 times (PayoutPaid, PayoutPaid)',
+        'movement e1 is in payouts p1 and p2',
+        'payout p3 of payouts-m-1 ended 0 times (never)',
+        'payout p3 is 60 santim but its movements sum to 50',
+      ]);
     });
   });
 

@@ -40,6 +40,8 @@ const WRITTEN: Partial<Record<OperationKind, string>> = {
   dispute: 'DisputeOpened',
   'resolve-dispute': 'DisputeResolved',
   cancel: 'EscrowCancelled',
+  'payout-destination': 'PayoutDestinationSet',
+  payout: 'PayoutRequested',
 };
 
 /** The stream a create wrote to, read from its response. */
@@ -383,4 +385,34 @@ export function checkRecoveryLatency(operations: Operation[], loadStartedAt: num
           : `no ${o.windowMs / 1000} s window within ${o.withinMs / 1000} s after the outage had a p99 at or under ${limit} ms (${o.factor}× the baseline ${baseline} ms); the best, ${at(best)}, had ${best.p99} ms`,
       ];
   return result(name, problems, summary.join('; '));
+}
+
+/**
+ * (i) Payouts: each ends (paid or failed) by quiescence, once; each is the exact sum of the payable
+ * movements it lists; and no movement is in two payouts that did not fail: no money paid out twice.
+ */
+export function checkPayouts(events: LoggedEvent[]): CheckResult {
+  const problems: string[] = [];
+  const requested = events.filter((e) => e.type === 'PayoutRequested');
+  const outcomes = new Map<string, string[]>();
+  for (const e of events) {
+    if (e.type === 'PayoutPaid' || e.type === 'PayoutFailed') outcomes.set(e.data.payoutId, [...(outcomes.get(e.data.payoutId) ?? []), e.type]);
+  }
+  const settledBy = new Map<string, string>();
+  let paid = 0;
+  for (const payout of requested) {
+    const { payoutId, amount, settles } = payout.data as { payoutId: string; amount: number; settles: { eventId: string; amount: number }[] };
+    const ends = outcomes.get(payoutId) ?? [];
+    if (ends.length !== 1) problems.push(`payout ${payoutId} of ${payout.streamId} ended ${ends.length} times (${ends.join(', ') || 'never'})`);
+    const sum = settles.reduce((total, m) => total + m.amount, 0);
+    if (sum !== amount) problems.push(`payout ${payoutId} is ${amount} santim but its movements sum to ${sum}`);
+    if (ends[0] === 'PayoutFailed') continue;
+    if (ends[0] === 'PayoutPaid') paid += 1;
+    for (const m of settles) {
+      const other = settledBy.get(m.eventId);
+      if (other) problems.push(`movement ${m.eventId} is in payouts ${other} and ${payoutId}`);
+      settledBy.set(m.eventId, payoutId);
+    }
+  }
+  return result('payouts: each ended once, sums to its movements, never pays a movement twice', problems, `${requested.length} payouts, ${paid} paid`);
 }

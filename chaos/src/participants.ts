@@ -22,6 +22,16 @@ export async function registerParticipants(client: RecordingClient, adminKey: st
     const issuedBy = client.operations.at(-1)!.id;
     secrets.push({ name: `API secret of ${merchantId}`, value: apiSecret, issuedBy }, { name: `webhook secret of ${merchantId}`, value: webhookSecret, issuedBy });
     receiver.trust(merchantId, webhookSecret);
+    // Its payouts go to a wallet (telebirr's code at Chapa; any account the sandbox pays).
+    const destination = await client.send({
+      kind: 'payout-destination',
+      method: 'POST',
+      path: '/v1/trdp/payout-destination',
+      headers: { 'x-api-secret': apiSecret },
+      body: { kind: 'wallet', institution: '855', accountNumber: '0911000000', holderName: `Chaos Market ${i + 1}` },
+      streamId: `payouts-${merchantId}`,
+    });
+    if (destination.status !== 200) throw new Error(`setting a payout destination failed: ${destination.status}`);
     merchants.push({ merchantId, apiSecret, callbackUrl: receiver.urlFor(merchantId) });
   }
   const auditor = await client.send({ kind: 'register-auditor', method: 'POST', path: '/v1/admin/auditors', headers, body: { name: 'Chaos auditor' } });

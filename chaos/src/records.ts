@@ -14,6 +14,8 @@ export type OperationKind =
   | 'dispute'
   | 'resolve-dispute'
   | 'cancel'
+  | 'payout-destination'
+  | 'payout'
   | 'read';
 
 export interface Attempt {

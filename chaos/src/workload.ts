@@ -31,6 +31,7 @@ export async function runClient(client: RecordingClient, merchants: ChaosMerchan
     marketplaceEscrow,
     marketplaceEscrow,
     refundedOrder,
+    payOut,
   ];
   while (Date.now() < load.until) await pick(journeys)(new Journey(client, pick(merchants), apiKills, phones));
 }
@@ -93,6 +94,11 @@ class Journey {
         ...(options.autoReleaseAt ? { autoReleaseAt: options.autoReleaseAt } : {}),
       },
     });
+  }
+
+  /** What the merchant's paid orders left in its payable, paid out (409 when nothing is left). */
+  requestPayout(): Promise<Reply> {
+    return this.client.send({ kind: 'payout', method: 'POST', path: '/v1/trdp/payouts', headers: this.headers(), body: {}, streamId: `payouts-${this.merchant.merchantId}` });
   }
 
   /** Part (`amount` ETB) or all of a paid order back to the customer. */
@@ -304,6 +310,17 @@ async function refundedOrder(journey: Journey): Promise<void> {
   if ((await journey.settled(orderId)) !== 'PAID') return;
   await journey.refundOrder(orderId, 5.5);
   if (chance(0.5)) await journey.refundOrder(orderId);
+}
+
+/** A paid order, then a payout of whatever the merchant has: payouts run while processes die and orders are refunded. */
+async function payOut(journey: Journey): Promise<void> {
+  const created = await journey.createOrder(journey.phones.pays);
+  const orderId = created.body?.data?.order_id as string | undefined;
+  if (orderId) {
+    await journey.sandboxComplete(`order-${orderId}`, orderId, 'PAID');
+    await journey.settled(orderId);
+  }
+  await journey.requestPayout();
 }
 
 /** The customer never answers; the scheduler expires the escrow, and a payment arriving later is refunded. */

@@ -21,6 +21,7 @@ function expectInvariants(report: Awaited<ReturnType<typeof runChaos>>): void {
     expect.stringMatching(/^answers/),
     expect.stringMatching(/^open work/),
     expect.stringMatching(/^ledger/),
+    expect.stringMatching(/^payouts/),
     expect.stringMatching(/^callbacks/),
     expect.stringMatching(/^integrity/),
     expect.stringMatching(/^secrets/),
