@@ -103,6 +103,40 @@ describe('payouts', () => {
     await payoutIn(retried.body.data.payoutId, 'PAID');
   });
 
+  it('gives a statement of the payable for any period that opens, moves and closes to the santim, as JSON and CSV', async () => {
+    const start = new Date(Date.now() - 3_600_000).toISOString();
+    const end = new Date(Date.now() + 60_000).toISOString();
+    const whole = await get(`/v1/trdp/statement?from=${encodeURIComponent(start)}&to=${encodeURIComponent(end)}`);
+    expect(whole.status).toBe(200);
+    const { opening, movements, closing } = whole.body.data as { opening: number; movements: { type: string; amount: number; recordedAt: string }[]; closing: number };
+    expect(opening).toBe(0);
+    expect(Math.round(closing * 100)).toBe(await balance(`merchant:${merchant.merchantId}:payable`));
+    expect(Math.round(movements.reduce((t, m) => t + Math.round(m.amount * 100), 0))).toBe(Math.round(closing * 100));
+    expect(new Set(movements.map((m) => m.type))).toEqual(new Set(['AllocationReleased', 'PayoutRequested', 'PayoutFailed']));
+    // Split anywhere, the first period's closing is the second's opening.
+    const middle = movements[Math.floor(movements.length / 2)].recordedAt;
+    const first = await get(`/v1/trdp/statement?from=${encodeURIComponent(start)}&to=${encodeURIComponent(middle)}`);
+    const second = await get(`/v1/trdp/statement?from=${encodeURIComponent(middle)}&to=${encodeURIComponent(end)}`);
+    expect(second.body.data.opening).toBe(first.body.data.closing);
+    expect(second.body.data.closing).toBe(closing);
+
+    const csv = await call(running.baseUrl, 'GET', `/v1/trdp/statement.csv?from=${encodeURIComponent(start)}&to=${encodeURIComponent(end)}`, { headers: as(merchant) });
+    const rows = csv.text.trim().split('\r\n');
+    expect(rows[0]).toBe('recorded_at,event_id,type,source,description,amount,balance');
+    expect(rows).toHaveLength(movements.length + 3);
+    expect(Number(rows.at(-1)!.split(',').at(-1))).toBe(closing);
+
+    for (const [query, mentions] of [
+      [`from=${encodeURIComponent(end)}&to=${encodeURIComponent(start)}`, 'from must be before to'],
+      ['from=yesterday&to=2030-01-01T00:00:00Z', 'from must be an ISO 8601 date-time'],
+      ['from=2030-01-01T00:00:00Z', 'to must be an ISO 8601 date-time'],
+    ]) {
+      const refused = await get(`/v1/trdp/statement?${query}`);
+      expect([refused.status, refused.body.error.code]).toEqual([400, 'BadRequestException']);
+      expect(refused.body.message).toContain(mentions);
+    }
+  });
+
   it('fails a payout the provider refuses at once, and the money stays the merchant’s', async () => {
     await releasedToMerchant();
     await destination(SANDBOX_TRANSFER_ACCOUNTS.refused);

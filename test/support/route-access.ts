@@ -99,6 +99,9 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   { route: 'GET /v1/trdp/payouts/:payoutId', request: placeholders, expect: merchant(404, 404) },
   { route: 'GET /v1/trdp/payouts/:payoutId/report', request: placeholders, expect: merchant(404, 404) },
   { route: 'GET /v1/trdp/payouts/:payoutId/report.csv', request: placeholders, expect: merchant(404, 404) },
+  // A statement of the caller's own payable.
+  { route: 'GET /v1/trdp/statement', request: at('/v1/trdp/statement?from=2026-01-01T00:00:00Z&to=2031-01-01T00:00:00Z'), expect: merchant(200, 200) },
+  { route: 'GET /v1/trdp/statement.csv', request: at('/v1/trdp/statement.csv?from=2026-01-01T00:00:00Z&to=2031-01-01T00:00:00Z'), expect: merchant(200, 200) },
 
   // ---- staff and audit API ------------------------------------------------------------------
   { route: 'POST /v1/admin/merchants', request: at('/v1/admin/merchants', { name: 'Matrix Shop' }), expect: admin(201) },

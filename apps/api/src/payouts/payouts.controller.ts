@@ -1,9 +1,9 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { type PayoutAccountState, PayoutNotFound, payoutDecider, santim, streams, toEtbNumber } from '@app/domain';
+import { InvalidInput, type PayoutAccountState, PayoutNotFound, payoutDecider, santim, streams, toEtbNumber } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import type { AuthenticatedMerchant } from '@app/merchants';
@@ -14,6 +14,7 @@ import { CurrentMerchant, RequestMetadata } from '../http/request-context';
 import { csvRow } from '../audit/csv';
 import { PayoutDestinationDto } from './payout-destination.dto';
 import { payoutReport, REPORT_COLUMNS, signedBirr } from './payout-report';
+import { payableMovements, statementOf } from './statement';
 import { RequestPayoutCommand } from './request-payout.command';
 import { SetPayoutDestinationCommand } from './set-payout-destination.command';
 
@@ -23,6 +24,19 @@ function presentDestination(state: PayoutAccountState) {
   if (!current) return null;
   const { kind, institution, holderName, accountMask } = current.destination;
   return { kind, institution, holderName, accountNumber: accountMask, version: current.version };
+}
+
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
+
+/** A statement's period: two instants with their zone, the first before the second. */
+function statementPeriod(from: unknown, to: unknown): { from: string; to: string } {
+  const instant = (value: unknown, name: string) => {
+    if (typeof value !== 'string' || !INSTANT.test(value) || Number.isNaN(Date.parse(value))) throw new InvalidInput(`${name} must be an ISO 8601 date-time with a time zone`);
+    return new Date(Date.parse(value)).toISOString();
+  };
+  const period = { from: instant(from, 'from'), to: instant(to, 'to') };
+  if (Date.parse(period.from) >= Date.parse(period.to)) throw new InvalidInput('from must be before to');
+  return period;
 }
 
 /** A payout as its merchant sees it, in birr. */
@@ -112,6 +126,43 @@ export class PayoutsController {
     const [row] = await this.db.query<{ document: PayoutView }>(`SELECT document FROM payouts_view WHERE payout_id = $1 AND merchant_id = $2`, [payoutId, merchantId]);
     if (!row) throw new PayoutNotFound(payoutId);
     return row.document;
+  }
+
+  @Get('statement')
+  @ApiOperation({ summary: 'Your payable account over a period: opening balance, every movement with the event that caused it, closing balance' })
+  @ApiQuery({ name: 'from', example: '2026-11-01T00:00:00+03:00' })
+  @ApiQuery({ name: 'to', example: '2026-12-01T00:00:00+03:00' })
+  async statement(@Query('from') from: unknown, @Query('to') to: unknown, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+    const period = statementPeriod(from, to);
+    const statement = statementOf(await payableMovements(this.db, merchant.merchantId, period.to), period.from, period.to);
+    return envelope('Statement', {
+      from: statement.from,
+      to: statement.to,
+      currency: 'ETB',
+      opening: signedBirr(statement.opening),
+      movements: statement.movements.map((m) => ({ ...m, amount: signedBirr(m.amount) })),
+      closing: signedBirr(statement.closing),
+    });
+  }
+
+  @Get('statement.csv')
+  @ApiOperation({ summary: 'The same statement as CSV: an opening line, one line per movement, a closing line' })
+  async statementCsv(@Query('from') from: unknown, @Query('to') to: unknown, @CurrentMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
+    const period = statementPeriod(from, to);
+    const statement = statementOf(await payableMovements(this.db, merchant.merchantId, period.to), period.from, period.to);
+    const csv = [
+      csvRow(['recorded_at', 'event_id', 'type', 'source', 'description', 'amount', 'balance']),
+      csvRow([statement.from, '', 'OPENING', '', 'Opening balance', '', signedBirr(statement.opening)]),
+      ...statement.movements.reduce<{ lines: string[]; balance: number }>(
+        (acc, m) => {
+          const balance = acc.balance + m.amount;
+          return { lines: [...acc.lines, csvRow([m.recordedAt, m.eventId, m.type, m.source, m.description, signedBirr(m.amount), signedBirr(balance)])], balance };
+        },
+        { lines: [], balance: statement.opening },
+      ).lines,
+      csvRow([statement.to, '', 'CLOSING', '', 'Closing balance', '', signedBirr(statement.closing)]),
+    ].join('');
+    await reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="statement.csv"').send(csv);
   }
 
   @Get('payout-destination')
