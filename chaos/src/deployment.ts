@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort, ROOT, ServiceProcess, waitUntil } from './processes';
+import { freePorts, ROOT, ServiceProcess, waitUntil } from './processes';
 
 export interface Deployment {
   apis: string[];
@@ -29,7 +29,7 @@ const TIMINGS = {
  */
 export async function startDeployment(env: Record<string, string>, runDir: string): Promise<Deployment> {
   if (!existsSync(join(ROOT, 'dist', 'apps', 'api', 'src', 'main.js'))) throw new Error('the service is not built: run `npm run build` first');
-  const ports = [await freePort(), await freePort()];
+  const ports = await freePorts(2);
   const apis = ports.map((port) => `http://127.0.0.1:${port}`);
   const common = { ...env, ...TIMINGS, RATE_LIMIT_PER_MINUTE: '0', LOG_LEVEL: 'info', CALLBACK_ALLOW_PRIVATE_URLS: 'true' };
   const apiProcesses = ports.map(
