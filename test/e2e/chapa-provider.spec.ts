@@ -171,6 +171,15 @@ describe('PAYMENT_PROVIDER=chapa over HTTP', () => {
     expect(txRef).toBe(txRefFor(escrowId, (await running.schema!.client.query<{ attempt: string }>(`SELECT data->>'attemptId' AS attempt FROM events WHERE stream_id = $1 AND event_type = 'EscrowPaymentInitiated'`, [`escrow-${escrowId}`]))[0].attempt));
   });
 
+  it('answers the sandbox’s settle shortcut with 404 SANDBOX_ONLY, writing nothing', async () => {
+    const orderId = await createOrder(CHAPA_SIMULATOR_PHONES.approves);
+    const before = await countWrites(running.schema!.client);
+    const res = await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${orderId}/complete`, { body: { outcome: 'PAID' }, headers: as });
+    expect([res.status, res.body.error.code]).toEqual([404, 'SANDBOX_ONLY']);
+    expect(res.body.message).toContain('chapa');
+    expect(await countWrites(running.schema!.client)).toEqual(before);
+  });
+
   it('never sends the secret key, the encryption key or the webhook secret anywhere but the bearer header, and never writes them', async () => {
     for (const request of simulator.requests) {
       for (const secret of Object.values(KEYS)) expect(request.body + request.path).not.toContain(secret);

@@ -3,10 +3,10 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { OrderNotFound } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/merchants';
 import { PAYMENT_PROVIDER, type PaymentProvider, SandboxProvider } from '@app/payments';
 import { MerchantAuthGuard } from '../../http/auth.guards';
+import { ApiError } from '../../http/problem';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant } from '../../http/request-context';
 import { GetCheckoutQuery } from '../checkout/get-checkout.query';
@@ -33,7 +33,9 @@ export class SandboxCompleteController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Sandbox only: the provider reports this order PAID or FAILED now (via its signed notification)' })
   async complete(@Param('id') id: string, @Body() body: SandboxCompleteDto, @CurrentMerchant() merchant: AuthenticatedMerchant) {
-    if (!(this.provider instanceof SandboxProvider)) throw new OrderNotFound(id);
+    if (!(this.provider instanceof SandboxProvider)) {
+      throw new ApiError(404, 'SANDBOX_ONLY', `Payments are settled by ${this.provider.name} here, not by the sandbox (PAYMENT_PROVIDER=${this.provider.name})`);
+    }
     // Any id verify takes: ours (ord_…, esc_…) or the merchant's own escrow orderId.
     const found: PaymentVerification = await this.queries.execute(new VerifyPaymentQuery(merchant.merchantId, id));
     const payableId = found.escrow_id ?? found.order_id;
