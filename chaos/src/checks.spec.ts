@@ -1,5 +1,5 @@
 import { deliveryIdFor } from '@app/callbacks';
-import { checkAnswered, checkCallbacks, checkIntegrity, checkLedger, checkOpenWork, checkPayouts, checkReadiness, checkRecoveryLatency, checkSecrets, checkWrites, p99 } from './checks';
+import { checkAnswered, checkCallbacks, checkIntegrity, checkLedger, checkOpenWork, checkPayouts, checkReadiness, checkRecoveryLatency, checkSecrets, checkSettlement, checkWrites, p99 } from './checks';
 
 /** The sandbox's phones that answer a push (an order of +251900000002 never does). */
 const ANSWERING = new Set(['+251900000000', '+251900000001', '+251900000009']);
@@ -369,6 +369,50 @@ describe('the chaos run checks', () => {
       expect(p99(Array.from({ length: 100 }, (_, i) => i + 1))).toBe(99);
       expect(p99([5])).toBe(5);
       expect(p99([])).toBeUndefined();
+    });
+  });
+  describe('settlement', () => {
+    /** m-1's order of 100.00 ETB paid with a 5.00 fee and paid out; 50.00 ETB released to m-2, whose payout failed; 10.00 of a second m-1 order refunded. */
+    function settled(): LoggedEvent[] {
+      return [
+        event('OrderCreated', 'order-ord_1', 'r-1', { merchantId: 'm-1', fee: 500 }),
+        event('OrderPaid', 'order-ord_1', 'n-1', { amount: 10_000 }, 'provider'),
+        event('OrderCreated', 'order-ord_2', 'r-2', { merchantId: 'm-1' }),
+        event('OrderPaid', 'order-ord_2', 'n-2', { amount: 2_000 }, 'provider'),
+        event('OrderRefundRequested', 'order-ord_2', 'r-3', { amount: 1_000, reason: 'REQUESTED' }),
+        event('AllocationReleased', 'escrow-esc_1', 'r-4', { merchantId: 'm-2', amount: 5_000 }),
+        event('PayoutRequested', 'payouts-m-1', 'r-5', { merchantId: 'm-1', payoutId: 'po_1', amount: 9_500 }),
+        event('PayoutPaid', 'payouts-m-1', 'w-1', { merchantId: 'm-1', payoutId: 'po_1', amount: 9_500 }, 'system'),
+        event('PayoutRequested', 'payouts-m-2', 'r-6', { merchantId: 'm-2', payoutId: 'po_2', amount: 5_000 }),
+        event('PayoutFailed', 'payouts-m-2', 'w-2', { merchantId: 'm-2', payoutId: 'po_2', amount: 5_000 }, 'system'),
+      ];
+    }
+    const books = (m1: number, m2: number, transit = 0): LedgerSnapshot => ({
+      balanced: true,
+      totalDebits: 0,
+      totalCredits: 0,
+      accounts: [
+        { account: 'merchant:m-1:payable', debit: 0, credit: 0, balance: m1 },
+        { account: 'merchant:m-2:payable', debit: 0, credit: 0, balance: m2 },
+        { account: 'payouts:in-transit', debit: 0, credit: 0, balance: transit },
+      ],
+    });
+
+    it('passes when each merchant\'s payable, payouts on their way and paid out add up to what it was released net of fees', () => {
+      expect(checkSettlement(settled(), books(10, 50))).toMatchObject({ ok: true, problems: [] });
+    });
+
+    it('fails a failed payout whose money did not come back to the payable', () => {
+      expect(checkSettlement(settled(), books(10, 0)).problems).toEqual([
+        'merchant m-2: released net of fees 5000 santim, but payable 0 + in transit 0 + paid out 0 = 0',
+      ]);
+    });
+
+    it('fails a payable that kept a fee, and money left in transit after every payout ended', () => {
+      expect(checkSettlement(settled(), books(15, 50, 5)).problems).toEqual([
+        'merchant m-1: released net of fees 10500 santim, but payable 1500 + in transit 0 + paid out 9500 = 11000',
+        'payouts:in-transit holds 500 santim, the payouts on their way 0',
+      ]);
     });
   });
 });

@@ -22,6 +22,7 @@ function expectInvariants(report: Awaited<ReturnType<typeof runChaos>>): void {
     expect.stringMatching(/^open work/),
     expect.stringMatching(/^ledger/),
     expect.stringMatching(/^payouts/),
+    expect.stringMatching(/^settlement/),
     expect.stringMatching(/^callbacks/),
     expect.stringMatching(/^integrity/),
     expect.stringMatching(/^secrets/),
