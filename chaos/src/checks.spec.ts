@@ -276,10 +276,15 @@ describe('the chaos run checks', () => {
     const requested = (payoutId: string, settles: { eventId: string; amount: number }[], amount = settles.reduce((t, m) => t + m.amount, 0)) =>
       event('PayoutRequested', 'payouts-m-1', 'r-1', { payoutId, amount, settles });
     const ended = (type: 'PayoutPaid' | 'PayoutFailed', payoutId: string) => event(type, 'payouts-m-1', undefined, { payoutId }, 'system');
+    /** The reports the merchant API would give for these payouts: a line per movement, in ETB. */
+    const reportsOf = (log: LoggedEvent[]) =>
+      log
+        .filter((e) => e.type === 'PayoutRequested')
+        .map((e) => ({ payoutId: e.data.payoutId, amount: e.data.amount / 100, nets: e.data.settles.map((m: { amount: number }) => m.amount / 100) }));
 
     it('passes payouts that each ended once, sum to their movements, and a failed one paid out again', () => {
       const log = [requested('p1', [{ eventId: 'e1', amount: 100 }]), ended('PayoutFailed', 'p1'), requested('p2', [{ eventId: 'e1', amount: 100 }, { eventId: 'e2', amount: -30 }]), ended('PayoutPaid', 'p2')];
-      expect(checkPayouts(log)).toMatchObject({ ok: true, problems: [] });
+      expect(checkPayouts(log, reportsOf(log))).toMatchObject({ ok: true, problems: [] });
     });
 
     it('fails on a movement paid out twice, a payout that never ended or ended twice, and one that does not sum', () => {
@@ -291,11 +296,26 @@ describe('the chaos run checks', () => {
         ended('PayoutPaid', 'p2'),
         requested('p3', [{ eventId: 'e3', amount: 50 }], 60),
       ];
-      expect(checkPayouts(log).problems).toEqual([
+      expect(checkPayouts(log, reportsOf(log)).problems).toEqual([
         'payout p2 of payouts-m-1 ended 2 times (PayoutPaid, PayoutPaid)',
         'movement e1 is in payouts p1 and p2',
         'payout p3 of payouts-m-1 ended 0 times (never)',
         'payout p3 is 60 santim but its movements sum to 50',
+        'payout p3 of 60 santim: its report says 60, with 1 lines of 1 netting 50',
+      ]);
+    });
+
+    it('fails a payout whose report is missing, leaves a movement out or nets to another amount', () => {
+      const log = [
+        requested('p1', [{ eventId: 'e1', amount: 100 }, { eventId: 'e2', amount: 25 }]),
+        ended('PayoutPaid', 'p1'),
+        requested('p2', [{ eventId: 'e3', amount: 40 }]),
+        ended('PayoutPaid', 'p2'),
+      ];
+      const [first] = reportsOf(log);
+      expect(checkPayouts(log, [{ ...first, nets: [1] }]).problems).toEqual([
+        'payout p1 of 125 santim: its report says 125, with 1 lines of 2 netting 100',
+        'payout p2 has no report',
       ]);
     });
   });

@@ -9,6 +9,7 @@ import {
   type Operation,
   type OperationKind,
   type OutageWindow,
+  type PayoutReportSnapshot,
   outcomeOf,
   type ReadinessSample,
   type ReceivedCallback,
@@ -389,10 +390,12 @@ export function checkRecoveryLatency(operations: Operation[], loadStartedAt: num
 
 /**
  * (i) Payouts: each ends (paid or failed) by quiescence, once; each is the exact sum of the payable
- * movements it lists; and no movement is in two payouts that did not fail: no money paid out twice.
+ * movements it lists, and its reconciliation report (read from the ledger) lists one line per movement
+ * whose nets sum to it; and no movement is in two payouts that did not fail: no money paid out twice.
  */
-export function checkPayouts(events: LoggedEvent[]): CheckResult {
+export function checkPayouts(events: LoggedEvent[], reports: PayoutReportSnapshot[]): CheckResult {
   const problems: string[] = [];
+  const reportOf = new Map(reports.map((r) => [r.payoutId, r]));
   const requested = events.filter((e) => e.type === 'PayoutRequested');
   const outcomes = new Map<string, string[]>();
   for (const e of events) {
@@ -406,6 +409,12 @@ export function checkPayouts(events: LoggedEvent[]): CheckResult {
     if (ends.length !== 1) problems.push(`payout ${payoutId} of ${payout.streamId} ended ${ends.length} times (${ends.join(', ') || 'never'})`);
     const sum = settles.reduce((total, m) => total + m.amount, 0);
     if (sum !== amount) problems.push(`payout ${payoutId} is ${amount} santim but its movements sum to ${sum}`);
+    const report = reportOf.get(payoutId);
+    const reported = report?.nets.reduce((total, net) => total + santim(net), 0);
+    if (!report) problems.push(`payout ${payoutId} has no report`);
+    else if (santim(report.amount) !== amount || reported !== amount || report.nets.length !== settles.length) {
+      problems.push(`payout ${payoutId} of ${amount} santim: its report says ${santim(report.amount)}, with ${report.nets.length} lines of ${settles.length} netting ${reported}`);
+    }
     if (ends[0] === 'PayoutFailed') continue;
     if (ends[0] === 'PayoutPaid') paid += 1;
     for (const m of settles) {
@@ -414,7 +423,7 @@ export function checkPayouts(events: LoggedEvent[]): CheckResult {
       settledBy.set(m.eventId, payoutId);
     }
   }
-  return result('payouts: each ended once, sums to its movements, never pays a movement twice', problems, `${requested.length} payouts, ${paid} paid`);
+  return result('payouts: each ended once, sums to its movements, never pays a movement twice', problems, `${requested.length} payouts, ${paid} paid, ${reports.length} reports`);
 }
 
 const RELEASED_TO_PAYABLE = new Set(['AllocationReleased', 'OrderPaid', 'OrderRefundRequested']);

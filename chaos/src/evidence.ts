@@ -1,17 +1,19 @@
 import type { RecordingClient } from './client';
-import type { EscrowSnapshot, IntegritySnapshot, LedgerSnapshot, LoggedEvent } from './records';
+import type { EscrowSnapshot, IntegritySnapshot, LedgerSnapshot, LoggedEvent, PayoutReportSnapshot } from './records';
+import type { ChaosMerchant } from './workload';
 
 export interface Evidence {
   events: LoggedEvent[];
   ledger: LedgerSnapshot;
   escrows: EscrowSnapshot[];
   integrity: IntegritySnapshot;
+  /** Each payout's reconciliation report, as its merchant downloads it. */
+  payoutReports: PayoutReportSnapshot[];
 }
 
 /** Reads what the checks judge through the audit API, as an auditor would (and through the recording client, so these responses are searched for secrets too). */
-export async function collectEvidence(client: RecordingClient, auditorKey: string): Promise<Evidence> {
-  const headers = { 'x-auditor-key': auditorKey };
-  const get = async (path: string) => {
+export async function collectEvidence(client: RecordingClient, auditorKey: string, merchants: ChaosMerchant[]): Promise<Evidence> {
+  const get = async (path: string, headers: Record<string, string> = { 'x-auditor-key': auditorKey }) => {
     const reply = await client.send({ kind: 'read', method: 'GET', path, headers });
     if (reply.status !== 200) throw new Error(`GET ${path} answered ${reply.status ?? 'nothing'}`);
     return reply.body.data;
@@ -29,5 +31,12 @@ export async function collectEvidence(client: RecordingClient, auditorKey: strin
     const batch = await Promise.all(escrowIds.slice(i, i + 8).map((id) => get(`/v1/audit/escrows/${id}`)));
     escrows.push(...batch.map((data) => data.escrow as EscrowSnapshot));
   }
-  return { events, ledger: await get('/v1/audit/ledger/trial-balance'), escrows, integrity: await get('/v1/audit/integrity') };
+  const secrets = new Map(merchants.map((m) => [m.merchantId, m.apiSecret]));
+  const payoutReports: PayoutReportSnapshot[] = [];
+  for (const requested of events.filter((e) => e.type === 'PayoutRequested')) {
+    const { merchantId, payoutId } = requested.data as { merchantId: string; payoutId: string };
+    const report = await get(`/v1/trdp/payouts/${payoutId}/report`, { 'x-api-secret': secrets.get(merchantId) ?? '' });
+    payoutReports.push({ payoutId, amount: report.amount, nets: report.lines.map((line: { net: number }) => line.net) });
+  }
+  return { events, ledger: await get('/v1/audit/ledger/trial-balance'), escrows, integrity: await get('/v1/audit/integrity'), payoutReports };
 }

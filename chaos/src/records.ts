@@ -108,6 +108,13 @@ export interface EscrowSnapshot {
   allocations: { merchantId: string; amount: number; status: string; held: number; released: number; refunded: number; frozen?: number; fee?: number; feeEarned?: number }[];
 }
 
+/** A payout's reconciliation report as the merchant API gives it: its amount and each line's net, in ETB. */
+export interface PayoutReportSnapshot {
+  payoutId: string;
+  amount: number;
+  nets: number[];
+}
+
 export interface IntegritySnapshot {
   ok: boolean;
   streamsChecked: number;

@@ -211,7 +211,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     teardown.push(() => db.end());
     const settled = await waitForQuiescence(db, 120_000);
     const evidenceAt = Date.now();
-    const evidence = await collectEvidence(client, auditorKey);
+    const evidence = await collectEvidence(client, auditorKey, merchants);
     await Promise.all(deployment.all.map((p) => p.stop()));
     writeFileSync(join(runDir, 'operations.json'), JSON.stringify(client.operations, null, 1));
     writeFileSync(join(runDir, 'callbacks.json'), JSON.stringify(receiver.received, null, 1));
@@ -244,7 +244,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       checkAnswered(client.operations),
       checkOpenWork(evidence.events, evidenceAt, provider.answering),
       checkLedger(evidence.ledger, evidence.escrows),
-      checkPayouts(evidence.events),
+      checkPayouts(evidence.events, evidence.payoutReports),
       checkSettlement(evidence.events, evidence.ledger),
       checkCallbacks(evidence.events, receiver.received),
       checkIntegrity(evidence.integrity),
