@@ -1,5 +1,6 @@
 import { parse } from 'csv-parse/sync';
 import { InvalidInput, MAX_SANTIM, type Santim } from '@app/domain';
+import { addisDay, addisDayOf } from './addis-day';
 import type { LineStatus, MovementKind, StatementLine } from './statement';
 
 /** A statement file that cannot be read as its provider's format: nothing is reconciled or recorded. */
@@ -127,4 +128,22 @@ export function parseStatement(provider: StatementProvider, csv: string): Statem
   if (csv.trim() === '') throw new StatementUnreadable('The file is empty: a statement has at least its header');
   const [columns, line] = provider === 'sandbox' ? [SANDBOX_STATEMENT_COLUMNS, sandboxLine] : [CHAPA_STATEMENT_COLUMNS, chapaLine];
   return rowsOf(csv, columns).map((row) => line(row.values, row.line));
+}
+
+/**
+ * The Africa/Addis_Ababa day a statement covers: the one named, which every line must fall on, or
+ * else the one day its lines fall on. A file over several days, or an empty one with no day named,
+ * cannot be reconciled against one day of our books.
+ */
+export function statementDayOf(lines: readonly StatementLine[], named?: string): string {
+  if (named !== undefined) {
+    addisDay(named);
+    const stray = lines.find((line) => addisDayOf(new Date(line.at)) !== named);
+    if (stray) throw new StatementUnreadable(`line ${stray.line} is of ${addisDayOf(new Date(stray.at))}, not of ${named}, the statement's day`);
+    return named;
+  }
+  const days = [...new Set(lines.map((line) => addisDayOf(new Date(line.at))))].sort();
+  if (days.length === 0) throw new StatementUnreadable('The statement has no lines, so it names no day: give the day it covers');
+  if (days.length > 1) throw new StatementUnreadable(`The statement covers several days (${days.join(', ')}): reconcile one day at a time`);
+  return days[0];
 }
