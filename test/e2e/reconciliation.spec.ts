@@ -293,6 +293,9 @@ describe('provider reconciliation (sandbox statement, CLI and audit console)', (
       const unreadable = await upload('hello,world\r\n1,2\r\n');
       expect(unreadable.status).toBe(400);
       expect(unreadable.text).toContain('The header lacks the columns');
+      const cookie = ['audit_session', 'console_csrf'].map((name) => `${name}=${console_.cookie(name)}`).join('; ');
+      const malformed = await fetch(`${running.baseUrl}/audit/reconciliations`, { method: 'POST', headers: { cookie, 'content-type': 'multipart/form-data; boundary=x' }, body: '--x\r\nnot a part' });
+      expect(malformed.status).toBe(400);
       expect(await runs()).toHaveLength(before);
     });
   });
