@@ -132,6 +132,14 @@ describe('reconcile', () => {
     expect(isClean(report.counts)).toBe(true);
   });
 
+  it('does not let an attempt the provider failed, under our same reference, take the movement of the attempt that succeeded', () => {
+    const completed = asMovement({ kind: 'refund', providerReference: 'CHREF-2', reference: 'rf_1', amount: 4_000 }, 1);
+    const failedFirst: StatementLine = { ...lineFor(completed, 2), providerReference: 'CHREF-1', status: 'failed', providerStatus: 'failed' };
+    const report = reconcile({ lines: [failedFirst, lineFor(completed, 3)], movements: [completed] });
+    expect(report.matched).toEqual([{ line: failedFirst }, { line: lineFor(completed, 3), movement: completed }]);
+    expect(isClean(report.counts)).toBe(true);
+  });
+
   it('matches by our own reference when the provider reference differs, and a neighbour only when a line names it', () => {
     const movement = asMovement({ kind: 'transfer', providerReference: 'TR-1', reference: 'pay_1', amount: 500 }, 1);
     const neighbour = asMovement({ kind: 'refund', providerReference: 'RF-9', amount: 70 }, 2);

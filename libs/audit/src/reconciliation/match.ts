@@ -48,18 +48,30 @@ function indexBy(movements: readonly ProviderMovement[], reference: (m: Provider
 }
 
 /**
- * Matches a provider's statement to our `provider:clearing` movements (DESIGN §7), line by line in
- * file order. A line matches a movement of its kind by the provider's reference, which the provider
- * reported when it confirmed the movement; failing that, by our own reference when both sides carry
- * it. Each movement matches at most one line: a second line for it, or a second booking of one line,
- * is a discrepancy. Amounts are compared gross; fees are summed apart.
+ * Matches a provider's statement to our `provider:clearing` movements (DESIGN §7). A line matches a
+ * movement of its kind by the provider's reference, which the provider reported when it confirmed
+ * the movement. Only then, and only for a line that says money moved, by our own reference when both
+ * sides carry it: an attempt the provider failed and that was asked again under a new reference (a
+ * Chapa refund) names the same refund of ours, and must not take the movement of the attempt that
+ * succeeded. Each movement matches one line at most: a second line for it, or a second booking of
+ * one line, is a discrepancy. Amounts are compared gross; fees are summed apart.
  */
 export function reconcile({ lines, movements, neighbours = [] }: ReconciliationInput): ReconciliationReport {
   const pool = [...movements, ...neighbours];
   const byProviderReference = indexBy(pool, (m) => m.providerReference);
   const byReference = indexBy(pool, (m) => m.reference);
   const used = new Set<ProviderMovement>();
-  const firstUnused = (candidates: ProviderMovement[] | undefined) => candidates?.find((m) => !used.has(m));
+  const pairs = new Map<StatementLine, ProviderMovement>();
+  const claim = (line: StatementLine, candidates: ProviderMovement[] | undefined) => {
+    const movement = candidates?.find((m) => !used.has(m));
+    if (!movement) return;
+    used.add(movement);
+    pairs.set(line, movement);
+  };
+  for (const line of lines) claim(line, byProviderReference.get(key(line.kind, line.providerReference)));
+  for (const line of lines) {
+    if (!pairs.has(line) && line.status === 'settled' && line.reference !== undefined) claim(line, byReference.get(key(line.kind, line.reference)));
+  }
   const matched: ReconciliationReport['matched'] = [];
   const missingOnOurSide: StatementLine[] = [];
   const amountMismatches: MatchedPair[] = [];
@@ -67,16 +79,11 @@ export function reconcile({ lines, movements, neighbours = [] }: ReconciliationI
   let fees = 0;
   for (const line of lines) {
     if (line.status === 'settled') fees += line.fee;
-    const movement =
-      firstUnused(byProviderReference.get(key(line.kind, line.providerReference))) ??
-      (line.reference === undefined ? undefined : firstUnused(byReference.get(key(line.kind, line.reference))));
+    const movement = pairs.get(line);
     if (!movement) {
       if (line.status === 'settled') missingOnOurSide.push(line);
       else matched.push({ line });
-      continue;
-    }
-    used.add(movement);
-    if (line.status !== 'settled') statusMismatches.push({ line, movement });
+    } else if (line.status !== 'settled') statusMismatches.push({ line, movement });
     else if (line.amount !== movement.amount) amountMismatches.push({ line, movement });
     else matched.push({ line, movement });
   }
