@@ -33,7 +33,10 @@ export function reconciliationsBody(view: { csrf: string; providers: readonly st
 <code>provider:clearing</code> (payments, refunds, payouts) by reference and gross amount. The run is recorded
 in the event log with your name, the file's SHA-256 and what it found.</p>
 ${uploadForm(view.csrf, view.providers, view.provider)}
-<div class="table-wrap" tabindex="0" role="region" aria-label="Reconciliation runs"><table class="cards" id="reconciliation-runs">
+${
+  view.runs.length === 0 && !view.after
+    ? html`<p id="no-reconciliations">No statement has been reconciled yet.</p>`
+    : html`<div class="table-wrap" tabindex="0" role="region" aria-label="Reconciliation runs"><table class="cards" id="reconciliation-runs">
   <caption>${view.runs.length} runs${view.after ? ` after position ${view.after}` : ''}, oldest first</caption>
   <thead><tr><th scope="col">Recorded</th><th scope="col">Provider</th><th scope="col">Day</th><th scope="col">By</th><th scope="col" class="num">Lines</th><th scope="col" class="num">Matched</th><th scope="col" class="num">Discrepancies</th><th scope="col">File SHA-256</th></tr></thead>
   <tbody>${view.runs.map((event) => {
@@ -50,7 +53,8 @@ ${uploadForm(view.csrf, view.providers, view.provider)}
     <td data-label="File SHA-256"><code>${d.fileSha256}</code></td>
   </tr>`;
   })}</tbody>
-</table></div>
+</table></div>`
+}
 <nav class="pager" aria-label="Pages">${view.next ? html`<a href="/audit/reconciliations${query({ after: view.next })}" rel="next">Next page</a>` : ''}</nav>`;
 }
 
