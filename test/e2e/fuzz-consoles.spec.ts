@@ -24,8 +24,8 @@ const RUNS = Math.ceil(Number(process.env.FUZZ_RUNS ?? 60) / 2);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 const PASSWORD = 'a long enough console password';
 
-/** Who posts: the owner of the seeded resources, a merchant whose keys may be rotated, sessions to end, nobody. */
-type Browser = 'owner' | 'spare' | 'leaving' | 'auditorLeaving' | 'signedOut';
+/** Who posts: the owner of the seeded resources, a merchant whose keys may be rotated, sessions to end, an auditor, nobody. */
+type Browser = 'owner' | 'spare' | 'leaving' | 'auditorLeaving' | 'auditor' | 'signedOut';
 
 interface ConsoleTarget {
   route: string;
@@ -80,6 +80,8 @@ const TARGETS: ConsoleTarget[] = [
   { route: '/dashboard/webhooks/deliveries/:deliveryId/redeliver', browser: 'owner', path: (r) => `/dashboard/webhooks/deliveries/${r.deliveryId}/redeliver`, tokenFrom: '/dashboard/orders', valid: () => ({}), background: true },
   { route: '/audit/sign-in', browser: 'signedOut', path: () => '/audit/sign-in', tokenFrom: '/audit/sign-in', valid: (r) => ({ key: r.auditorKey }) },
   { route: '/audit/sign-out', browser: 'auditorLeaving', path: () => '/audit/sign-out', tokenFrom: '/audit/events', valid: () => ({}) },
+  // Without the statement file the upload is refused; hostile multipart bodies reach the form's parser.
+  { route: '/audit/reconciliations', browser: 'auditor', path: () => '/audit/reconciliations', tokenFrom: '/audit/reconciliations', valid: () => ({ provider: 'sandbox', day: '2026-11-25' }) },
 ];
 
 const CONSOLE_ROUTE = /^\/(dashboard|audit)(\/|$)/;
@@ -130,6 +132,7 @@ describe('fuzzing every console form with hostile input', () => {
     await acceptInvitation(leaving, (await newDashboardMerchant()).invitationUrl);
     browsers.set('leaving', leaving);
     browsers.set('auditorLeaving', await auditorSignedIn());
+    browsers.set('auditor', await auditorSignedIn());
     browsers.set('signedOut', new ConsoleClient(running.baseUrl));
     await waitForQuiet(running.schema!.client);
   }, 60_000);

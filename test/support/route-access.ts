@@ -157,6 +157,9 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   { route: 'GET /dashboard', request: at('/dashboard'), expect: signInFirst, location: '/dashboard/sign-in' },
   { route: 'GET /audit/sign-in', request: at('/audit/sign-in'), expect: open(200) },
   { route: 'POST /audit/sign-in', request: at('/audit/sign-in', { key: 'x' }), expect: open(403) },
+  // The audit console's one write, named on its own: recording a reconciliation run is a signed-in auditor's act (the form's token is checked next).
+  { route: 'GET /audit/reconciliations', request: at('/audit/reconciliations'), expect: signInFirst, location: '/audit/sign-in' },
+  { route: 'POST /audit/reconciliations', request: at('/audit/reconciliations', { provider: 'sandbox' }), expect: signInFirst, location: '/audit/sign-in' },
   { route: 'GET /audit/**', request: (r, route) => ({ path: route.replace(':escrowId', r.heldEscrowId) }), expect: signInFirst, location: '/audit/sign-in' },
   { route: 'POST /audit/**', request: (_, route) => ({ path: route }), expect: signInFirst, location: '/audit/sign-in' },
   { route: 'GET /audit', request: at('/audit'), expect: signInFirst, location: '/audit/sign-in' },

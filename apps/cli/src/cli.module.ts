@@ -5,6 +5,7 @@ import { AccountsModule, CREDENTIALS, CredentialsModule } from '@app/accounts';
 import { AuditLogReader } from '@app/audit';
 import type { AppConfig } from '@app/config';
 import { InfrastructureModule, ProjectorModule } from '@app/infrastructure';
+import { providerMigrations, ReconciliationModule } from '@app/payments';
 import { LedgerReader } from '@app/read-models';
 
 /**
@@ -16,7 +17,15 @@ class CliModule {
   static forRoot(config: AppConfig): DynamicModule {
     return {
       module: CliModule,
-      imports: [InfrastructureModule.forRoot(config, { migrations: [CREDENTIALS] }), CqrsModule.forRoot(), CredentialsModule, AccountsModule, ProjectorModule],
+      imports: [
+        // The provider's tables too: the sandbox's statement is read from its books.
+        InfrastructureModule.forRoot(config, { migrations: [CREDENTIALS, ...providerMigrations(config)] }),
+        CqrsModule.forRoot(),
+        CredentialsModule,
+        AccountsModule,
+        ReconciliationModule,
+        ProjectorModule,
+      ],
       providers: [AuditLogReader, LedgerReader],
     };
   }

@@ -1,4 +1,6 @@
 import 'reflect-metadata';
+import { readFile, writeFile } from 'node:fs/promises';
+import { userInfo } from 'node:os';
 import type { INestApplicationContext } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { Command } from 'commander';
@@ -6,11 +8,13 @@ import { ConfigError, loadConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore, formatPosition, parsePosition, START } from '@app/event-store';
 import { ProjectionProgress, projectionsFor, rebuildProjections, selectForRebuild } from '@app/read-models';
-import { AuditLogReader } from '@app/audit';
+import { AuditLogReader, isStatementProvider, STATEMENT_PROVIDERS } from '@app/audit';
 import { LedgerReader } from '@app/read-models';
 import { RegisterAuditorCommand, RegisterMerchantCommand, RotateApiSecretCommand } from '@app/accounts';
+import { ReconcileStatementCommand, sandboxStatement } from '@app/payments';
 import { createCliContext } from './cli.module';
 import { type Output, print, progressBar, table } from './output';
+import { reconciliationReport, statementInput, StatementInputError } from './reconciliation';
 
 const config = loadConfig({ ...process.env, ROLE: 'projector', DEMO_MERCHANT: 'false', READ_YOUR_WRITES_TIMEOUT_MS: '2000' });
 /** A lag past this many events reads as this many: far behind, without reading the whole log. */
@@ -187,6 +191,53 @@ projections
       const seconds = (Date.now() - started) / 1000;
       const summary = { rebuilt: selected.map((p) => p.name), events: done.events, position: formatPosition(done.position), seconds };
       print(output(), `rebuilt ${summary.rebuilt.join(', ')} from ${done.events} events in ${seconds.toFixed(1)} s`, summary);
+    }),
+  );
+
+program
+  .command('provider-statement')
+  .description("the sandbox provider's settlement statement for a day, as CSV (Chapa's comes from Chapa's dashboard)")
+  .requiredOption('--provider <name>', 'sandbox')
+  .requiredOption('--date <day>', 'the Africa/Addis_Ababa day, such as 2026-11-25')
+  .option('--out <file>', 'write it to this file instead of standard output')
+  .action((options: { provider: string; date: string; out?: string }) =>
+    statementInput(async () => {
+      if (options.provider !== 'sandbox') throw new StatementInputError(`only the sandbox's statement is made here; download ${options.provider}'s from its dashboard`);
+      if (config.paymentProvider !== 'sandbox') throw new StatementInputError(`this service's provider is ${config.paymentProvider}: the sandbox kept no books here`);
+      await withContext(async (context) => {
+        const csv = await sandboxStatement(context.get<SqlClient>(SQL_CLIENT), options.date);
+        if (options.out) await writeFile(options.out, csv);
+        else process.stdout.write(csv);
+      });
+    }),
+  );
+
+program
+  .command('reconcile')
+  .description("match a provider's statement to our provider movements of its day, record the run; exits 1 when anything does not match")
+  .requiredOption('--provider <name>', 'sandbox or chapa')
+  .requiredOption('--file <statement.csv>', "the provider's statement for one day")
+  .option('--date <day>', 'the Africa/Addis_Ababa day it covers (default: the day its lines fall on)')
+  .option('--by <name>', 'who is reconciling, as the record will name them (default: the operating-system user)')
+  .action((options: { provider: string; file: string; date?: string; by?: string }) =>
+    statementInput(async () => {
+      if (!isStatementProvider(options.provider)) throw new StatementInputError(`--provider must be one of ${STATEMENT_PROVIDERS.join(', ')}`);
+      const provider = options.provider;
+      const file = await readFile(options.file);
+      const by = options.by ?? process.env.USER ?? userInfo().username;
+      await withContext(async (context) => {
+        let bar: ReturnType<typeof progressBar> | undefined;
+        const run = await context.get(CommandBus).execute(
+          new ReconcileStatementCommand(provider, file, { via: 'cli', name: by }, { actor: { type: 'admin', id: `cli:${by}` } }, options.date, (done, total) => {
+            bar ??= progressBar(output(), total);
+            bar.update(done);
+          }),
+        );
+        bar?.stop();
+        const summary = { runId: run.runId, provider: run.provider, statementDay: run.statementDay, fileSha256: run.fileSha256, ranBy: by, clean: run.clean, counts: run.report.counts, fees: run.report.fees, discrepancies: run.discrepancies };
+        print(output(), reconciliationReport(run, by), summary);
+        if (!run.clean) process.exitCode = 1;
+      });
     }),
   );
 

@@ -1,3 +1,4 @@
 export * from './hash-chain';
 export * from './ledger-rules';
 export * from './audit-log.reader';
+export * from './reconciliation';

@@ -24,3 +24,5 @@ export * from './payout/payout.decider';
 export * from './payable';
 export * from './ids';
 export * from './streams';
+export * from './reconciliation/reconciliation.events';
+export * from './reconciliation/reconciliation.decider';

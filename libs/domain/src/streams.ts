@@ -7,10 +7,12 @@ export const streams = {
   callback: (deliveryId: string) => `callback-${deliveryId}`,
   /** A merchant's payout account: its destination and every payout. */
   payouts: (merchantId: string) => `payouts-${merchantId}`,
+  /** One run of a provider statement's reconciliation. */
+  reconciliation: (runId: string) => `reconciliation-${runId}`,
 };
 
 /** What a stream's name can be: one of ours, followed by an id of letters, digits and underscores. */
-const STREAM_ID = /^(?:escrow|order|merchant|auditor|callback|payouts)-[A-Za-z0-9_]{1,100}$/;
+const STREAM_ID = /^(?:escrow|order|merchant|auditor|callback|payouts|reconciliation)-[A-Za-z0-9_]{1,100}$/;
 
 export function isStreamId(value: string): boolean {
   return STREAM_ID.test(value);

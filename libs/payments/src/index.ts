@@ -20,3 +20,7 @@ export * from './chapa/chapa.migrations';
 export * from './chapa/chapa-methods';
 export * from './chapa/chapa-notification';
 export * from './chapa/chapa-references';
+export * from './sandbox/sandbox-statement';
+export * from './reconcile-statement/reconcile-statement.command';
+export * from './reconcile-statement/reconcile-statement.handler';
+export * from './reconcile-statement/reconciliation.module';

@@ -55,6 +55,16 @@ export class LedgerReader {
     return rows.map((row) => present(row.account, row.debit, row.credit));
   }
 
+  /** An account's postings recorded in [from, to), in santim, each with the event that caused it. */
+  async postings(account: string, from: Date, to: Date): Promise<{ eventId: string; debit: Santim | 0; credit: Santim | 0 }[]> {
+    const rows = await this.db.query<{ entry_id: string; debit: string; credit: string }>(
+      `SELECT entry_id, debit::text AS debit, credit::text AS credit FROM ledger_postings
+       WHERE account = $1 AND recorded_at >= $2 AND recorded_at < $3 ORDER BY commit_position, prepare_position, line`,
+      [account, from, to],
+    );
+    return rows.map((row) => ({ eventId: row.entry_id, debit: Number(row.debit) as Santim | 0, credit: Number(row.credit) as Santim | 0 }));
+  }
+
   async statement(account: string, limit: number) {
     const rows = await this.db.query<{
       entry_id: string;

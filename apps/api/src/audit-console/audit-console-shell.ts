@@ -16,6 +16,7 @@ export const AUDIT_NAV: NavLink[] = [
   { href: '/audit/ledger', label: 'Ledger' },
   { href: '/audit/disputes', label: 'Disputes' },
   { href: '/audit/integrity', label: 'Integrity' },
+  { href: '/audit/reconciliations', label: 'Reconciliation' },
 ];
 
 export const AUDIT_SESSION: SessionRule = { cookie: AUDIT_COOKIE, kinds: ['auditor', 'admin'], signInPath: AUDIT_SIGN_IN };
@@ -28,14 +29,16 @@ export function signedInAs(session: ConsoleSession): string {
 export function sendAuditPage(
   reply: FastifyReply,
   config: AppConfig,
-  page: { title: string; current: string; session: ConsoleSession; body: SafeHtml },
+  /** `body` as a function: a page with forms of its own gets the CSRF token the page was made with. */
+  page: { title: string; current: string; session: ConsoleSession; body: SafeHtml | ((csrf: string) => SafeHtml) },
 ): FastifyReply {
+  const csrf = csrfToken(reply, config);
   return sendPage(reply, {
     title: page.title,
     brand: AUDIT_BRAND,
     nav: AUDIT_NAV,
     current: page.current,
-    signedIn: { who: signedInAs(page.session), signOutAction: '/audit/sign-out', csrfToken: csrfToken(reply, config) },
-    body: page.body,
+    signedIn: { who: signedInAs(page.session), signOutAction: '/audit/sign-out', csrfToken: csrf },
+    body: typeof page.body === 'function' ? page.body(csrf) : page.body,
   });
 }

@@ -1,14 +1,16 @@
 import { Module } from '@nestjs/common';
+import { ReconciliationModule } from '@app/payments';
 import { AuditModule } from '../audit/audit.module';
 import { WebModule } from '../web/web.module';
 import { AuditConsoleIdentityController } from './audit-console-identity.controller';
 import { AuditConsoleController } from './audit-console.controller';
+import { AuditReconciliationController } from './audit-reconciliation.controller';
 import { AuditorSignIn } from './auditor-sign-in.service';
 
-/** The audit console at /audit: the audit API's readers as pages, for auditor keys or the admin key. */
+/** The audit console at /audit: the audit API's readers as pages, for auditor keys or the admin key, and provider reconciliation. */
 @Module({
-  imports: [WebModule, AuditModule],
-  controllers: [AuditConsoleIdentityController, AuditConsoleController],
+  imports: [WebModule, AuditModule, ReconciliationModule],
+  controllers: [AuditConsoleIdentityController, AuditConsoleController, AuditReconciliationController],
   providers: [AuditorSignIn],
 })
 export class AuditConsoleModule {}

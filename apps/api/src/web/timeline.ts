@@ -1,4 +1,4 @@
-import type { Santim } from '@app/domain';
+import type { ProviderStatementReconciled, Santim } from '@app/domain';
 import type { AuditEvent } from '@app/audit';
 import { html, SafeHtml } from '../http/html';
 import { etb, when } from './format';
@@ -60,6 +60,17 @@ const DESCRIBE: Record<string, (data: Data, names: MerchantNames) => string> = {
   PayoutSent: () => 'Payout sent to the provider',
   PayoutPaid: (d) => `Payout of ${amount(d)} paid (provider reference ${String(d.externalReferenceId)})`,
   PayoutFailed: (d) => `Payout of ${amount(d)} failed (${String(d.reason)}); the money is back in the payable`,
+  ProviderStatementReconciled: (d) => {
+    const run = d as unknown as ProviderStatementReconciled['data'];
+    const { counts } = run;
+    const found = counts.missingOnOurSide + counts.missingOnTheirSide + counts.amountMismatch + counts.statusMismatch;
+    const by = `${run.ranBy.name} (${run.ranBy.via === 'cli' ? 'CLI' : 'audit console'})`;
+    const outcome =
+      found === 0
+        ? `all ${counts.lines} lines and ${counts.movements} movements matched`
+        : `${counts.matched} matched; ${counts.missingOnOurSide} missing on our side, ${counts.missingOnTheirSide} missing on theirs, ${counts.amountMismatch} amount and ${counts.statusMismatch} status mismatches`;
+    return `${by} reconciled the ${run.provider} statement for ${run.statementDay} (file SHA-256 ${run.fileSha256.slice(0, 12)}…): ${outcome}`;
+  },
 };
 
 export function describeEvent(event: Pick<AuditEvent, 'type' | 'data'>, names: MerchantNames = {}): string {

@@ -83,6 +83,7 @@ export interface SimulatedRefund {
   amount: string;
   meta: unknown;
   status: 'pending' | 'success' | 'failed';
+  createdAt: string;
   updatedAt: string;
 }
 
@@ -129,6 +130,33 @@ export class ChapaSimulator {
     if (!this.server) return;
     this.server.closeAllConnections();
     await new Promise((resolve) => this.server!.close(resolve));
+  }
+
+  /**
+   * The account's transactions and transfers of an Africa/Addis_Ababa day as a CSV file. Chapa documents
+   * no statement file: the columns are the fields its "All Transactions" answer gives each transaction
+   * (https://developer.chapa.co/transactions/all-transactions: status, ref_id, type, created_at,
+   * currency, amount, charge, payment_method) and its "All Transfers" answer each transfer
+   * (https://developer.chapa.co/docs/all-transfers: reference, chapa_reference, amount, charge,
+   * status, created_at, updated_at), with the `tx_ref` that verification returns
+   * (https://developer.chapa.co/integrations/verify-payments), one file for both. This simulator's
+   * choices: `type` is `API` for a Direct Charge, `Refund` and `Payout`; a transfer's
+   * `chapa_reference` is its `ref_id`; a refund's `reference` is the one it was asked under; an item
+   * belongs to the day it ended (`updated_at`), or, still pending, the day it was made.
+   */
+  statement(day: string): string {
+    const from = Date.parse(`${day}T00:00:00.000+03:00`);
+    const to = from + 86_400_000;
+    const rows: { at: number; values: string[] }[] = [];
+    const add = (createdAt: string, updatedAt: string, type: string, status: string, amount: string, refId: string, txRef: string, reference: string, method: string) => {
+      const at = Date.parse(status === 'pending' ? createdAt : updatedAt);
+      if (at >= from && at < to) rows.push({ at, values: [createdAt, updatedAt, type, status, 'ETB', amount, '0.00', refId, txRef, reference, method] });
+    };
+    for (const c of this.charges.values()) add(c.createdAt, c.updatedAt, 'API', c.status, c.amount, c.reference, c.txRef, '', c.method);
+    for (const r of this.refunds.values()) add(r.createdAt, r.updatedAt, 'Refund', r.status === 'success' ? 'refunded' : r.status, r.amount, r.refId, r.txRef, r.reference, '');
+    for (const t of this.transfers.values()) add(t.createdAt, t.updatedAt, 'Payout', t.status, t.amount, t.chapaReference, '', t.reference, '');
+    const header = 'created_at,updated_at,type,status,currency,amount,charge,ref_id,tx_ref,reference,payment_method';
+    return [header, ...rows.sort((a, b) => a.at - b.at).map((row) => row.values.join(','))].join('\n') + '\n';
   }
 
   /** Chapa could not pay a refund out (the customer's wallet was closed, say): it reports it failed. */
@@ -380,6 +408,7 @@ export class ChapaSimulator {
       amount: formatSantim(santim),
       meta: fields.meta ?? null,
       status: 'pending',
+      createdAt: new Date().toISOString(),
       updatedAt: new Date().toISOString(),
     };
     this.refunds.set(refund.refId, refund);

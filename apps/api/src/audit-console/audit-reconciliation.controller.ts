@@ -1,0 +1,74 @@
+import { Body, Controller, Get, Inject, Post, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { InvalidInput } from '@app/domain';
+import { AuditLogReader, isStatementProvider, STATEMENT_PROVIDERS } from '@app/audit';
+import { parsePosition } from '@app/event-store';
+import { ReconcileStatementCommand } from '@app/payments';
+import { CsrfGuard } from '../web/csrf';
+import { HtmlErrorFilter } from '../web/html-error.filter';
+import { currentSession, type SessionRequest } from '../web/session.guard';
+import { AUDIT_BRAND, AuditSessionGuard, sendAuditPage } from './audit-console-shell';
+import { reconciliationResultBody, reconciliationsBody } from './audit-reconciliation.pages';
+
+const RUNS_PAGE = 50;
+
+/**
+ * Provider reconciliation in the audit console. The console only reads, with this one exception:
+ * reconciling a statement records the run (who, which file, what it found), an auditor's own act
+ * that changes no money and no one else's history. It is the console's one write, behind the
+ * session and the form's CSRF token like every form.
+ */
+@ApiExcludeController()
+@Controller('audit')
+@UseGuards(AuditSessionGuard)
+@UseFilters(new HtmlErrorFilter(AUDIT_BRAND))
+export class AuditReconciliationController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(AuditLogReader) private readonly log: AuditLogReader,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+  ) {}
+
+  @Get('reconciliations')
+  async runs(@Query('after') after: string | undefined, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
+    const position = after ? parsePosition(after) : undefined;
+    if (after && !position) throw new InvalidInput(`after must be a position such as 812-1043, not ${JSON.stringify(after)}`);
+    const page = await this.log.page({ types: ['ProviderStatementReconciled'], limit: RUNS_PAGE, ...(position ? { after: position } : {}) });
+    return sendAuditPage(reply, this.config, {
+      title: 'Provider reconciliation',
+      current: '/audit/reconciliations',
+      session: currentSession(request),
+      body: (csrf) => reconciliationsBody({ csrf, providers: STATEMENT_PROVIDERS, provider: this.config.paymentProvider, runs: page.events, after, next: page.next }),
+    });
+  }
+
+  @Post('reconciliations')
+  @UseGuards(CsrfGuard)
+  async reconcile(@Body() body: Record<string, unknown> | undefined, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
+    const provider = typeof body?.provider === 'string' ? body.provider : '';
+    if (!isStatementProvider(provider)) throw new InvalidInput(`Choose the provider: ${STATEMENT_PROVIDERS.join(' or ')}`);
+    const file = body?.statement;
+    if (!Buffer.isBuffer(file)) throw new InvalidInput('Choose the statement file to upload');
+    const day = typeof body?.day === 'string' && body.day.trim() !== '' ? body.day.trim() : undefined;
+    const session = currentSession(request);
+    const name = session.kind === 'admin' ? 'admin key' : session.subjectId;
+    const run = await this.commands.execute(
+      new ReconcileStatementCommand(
+        provider,
+        file,
+        { via: 'audit-console', name },
+        { correlationId: String(request.id), causationId: String(request.id), actor: { type: session.kind === 'admin' ? 'admin' : 'auditor', id: session.subjectId } },
+        day,
+      ),
+    );
+    return sendAuditPage(reply, this.config, {
+      title: `Reconciliation ${run.runId}`,
+      current: '/audit/reconciliations',
+      session,
+      body: reconciliationResultBody(run, name),
+    });
+  }
+}

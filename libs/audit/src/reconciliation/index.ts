@@ -1,0 +1,5 @@
+export * from './addis-day';
+export * from './match';
+export * from './provider-movements';
+export * from './statement';
+export * from './statement-formats';

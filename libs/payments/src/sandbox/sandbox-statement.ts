@@ -1,0 +1,78 @@
+import type { SqlExecutor } from '@app/database';
+import { formatEtb, type Santim } from '@app/domain';
+import { addisDay, addisTime, SANDBOX_STATEMENT_COLUMNS } from '@app/audit';
+
+interface Operation {
+  type: 'payment' | 'refund' | 'transfer';
+  reference: string;
+  providerReference: string;
+  orderId: string;
+  amount: Santim;
+  /** How it ends, if it has (the sandbox fixes the ending when the operation is made). */
+  outcome: 'succeeded' | 'failed' | 'never';
+  createdAt: Date;
+  /** When it ends; unset while a push waits for a code or forever. */
+  endsAt?: Date;
+}
+
+interface Row {
+  type: Operation['type'];
+  reference: string;
+  provider_reference: string;
+  order_id: string | null;
+  amount: string;
+  outcome: Operation['outcome'];
+  created_at: Date;
+  ends_at: Date | null;
+}
+
+/** A field as CSV writes it: quoted when it holds a comma, a quote or a line break. */
+const field = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
+
+/**
+ * The sandbox's statement for an Africa/Addis_Ababa day, from its own books (sandbox_payments,
+ * sandbox_refunds, sandbox_transfers), as a provider's settlement file: every operation that ended
+ * that day (success or failed, at the time it ended), and every one made that day that has not
+ * ended by now (pending). Amounts are gross, in birr with two decimals; the sandbox charges no fee.
+ */
+export async function sandboxStatement(db: SqlExecutor, day: string, now = new Date()): Promise<string> {
+  const { from, to } = addisDay(day);
+  const rows = await db.query<Row>(
+    `SELECT 'payment' AS type, attempt_id AS reference, provider_reference, order_id, amount::text AS amount, outcome, created_at, answer_at AS ends_at
+       FROM sandbox_payments WHERE (answer_at >= $1 AND answer_at < $2) OR (created_at >= $1 AND created_at < $2)
+     UNION ALL
+     SELECT 'refund', refund_id, external_reference_id, order_id, amount::text, 'succeeded', created_at, settles_at
+       FROM sandbox_refunds WHERE (settles_at >= $1 AND settles_at < $2) OR (created_at >= $1 AND created_at < $2)
+     UNION ALL
+     SELECT 'transfer', reference, external_reference_id, NULL, amount::text, outcome, created_at, settles_at
+       FROM sandbox_transfers WHERE (settles_at >= $1 AND settles_at < $2) OR (created_at >= $1 AND created_at < $2)`,
+    [from, to],
+  );
+  const lines = rows
+    .map((row): Operation => ({
+      type: row.type,
+      reference: row.reference,
+      providerReference: row.provider_reference,
+      orderId: row.order_id ?? '',
+      amount: Number(row.amount) as Santim,
+      outcome: row.outcome,
+      createdAt: new Date(row.created_at),
+      endsAt: row.ends_at ? new Date(row.ends_at) : undefined,
+    }))
+    .map((op) => {
+      const ended = op.outcome !== 'never' && op.endsAt !== undefined && op.endsAt <= now;
+      return { op, at: ended ? op.endsAt! : op.createdAt, status: !ended ? 'pending' : op.outcome === 'succeeded' ? 'success' : 'failed' };
+    })
+    .filter(({ at }) => at >= from && at < to)
+    .sort((a, b) => a.at.getTime() - b.at.getTime() || a.op.providerReference.localeCompare(b.op.providerReference));
+  const body = lines.map(({ op, at, status }) =>
+    [addisTime(at), op.type, status, formatAmount(op.amount), '0.00', 'ETB', op.reference, op.providerReference, op.orderId].map(field).join(','),
+  );
+  return [SANDBOX_STATEMENT_COLUMNS.join(','), ...body].join('\r\n') + '\r\n';
+}
+
+/** Always two decimals, as settlement files write birr. */
+function formatAmount(amount: Santim): string {
+  const text = formatEtb(amount);
+  return text.includes('.') ? text : `${text}.00`;
+}
