@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { SANDBOX_PHONES } from '@app/payments';
 import { CHAPA_SIMULATOR_PHONES, ChapaSimulator } from '../../libs/payments/src/testing/chapa-simulator';
+import type { Cli } from './provider-reconciliation';
 import type { Secret } from './records';
 
 /** The phones the workload's customers pay from. */
@@ -22,6 +23,8 @@ export interface ChaosProvider {
   secrets: Secret[];
   /** What the provider did to its notifications, for the report. */
   notificationFaults(): { lost: number; repeated: number; delayed: number } | undefined;
+  /** The provider's settlement statement of an Africa/Addis_Ababa day, as finance staff get it. */
+  statement(day: string, cli: Cli): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -34,6 +37,11 @@ function sandbox(): ChaosProvider {
     answering: new Set([SANDBOX_PHONES.succeeds, SANDBOX_PHONES.insufficientFunds, SANDBOX_PHONES.refundsRejected]),
     secrets: [],
     notificationFaults: () => undefined,
+    statement: async (day, cli) => {
+      const run = await cli(['provider-statement', '--provider', 'sandbox', '--date', day]);
+      if (run.code !== 0) throw new Error(`cli provider-statement exited ${run.code}: ${run.stderr.trim()}`);
+      return run.stdout;
+    },
     close: async () => undefined,
   };
 }
@@ -68,6 +76,8 @@ async function chapa(apis: () => string[]): Promise<ChaosProvider> {
       { name: 'CHAPA_WEBHOOK_SECRET', value: keys.webhookSecret },
     ],
     notificationFaults: () => ({ ...simulator.webhookFaultCounts }),
+    // Chapa's comes from its dashboard, not from our CLI.
+    statement: async (day) => simulator.statement(day),
     close: () => simulator.close(),
   };
 }

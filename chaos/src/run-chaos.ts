@@ -26,6 +26,7 @@ import { clusterRestart, proxyOutage } from './postgres-outage';
 import { PostgresProxy } from './postgres-proxy';
 import { waitForQuiescence } from './quiescence';
 import { registerParticipants } from './participants';
+import { addisDaysBetween, checkProviderReconciliation, cliFor } from './provider-reconciliation';
 import { type ChaosProvider, startProvider } from './provider';
 import { startReceiver } from './receiver';
 import type { Operation, Secret } from './records';
@@ -120,6 +121,7 @@ function figuresOf(operations: Operation[]) {
 export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const log = options.log ?? ((line: string) => process.stdout.write(`${line}\n`));
   const runId = `chaos_${randomBytes(5).toString('hex')}`;
+  const runStarted = Date.now();
   const runDir = mkdtempSync(join(tmpdir(), `${runId}-`));
   const teardown: (() => Promise<unknown>)[] = [];
   try {
@@ -213,6 +215,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const evidenceAt = Date.now();
     const evidence = await collectEvidence(client, auditorKey, merchants);
     await Promise.all(deployment.all.map((p) => p.stop()));
+    // After the evidence: the reconciliation records a run of its own in the log.
+    const directUrl = new URL(DATABASE_URL);
+    directUrl.searchParams.set('application_name', runId);
+    const cli = cliFor({ ...provider.env, DATABASE_URL: directUrl.toString(), DATABASE_SCHEMA: runId, SECRETS_KEY: secretsKey.toString('hex'), DATA_DIR: runDir });
+    const reconciliation = await checkProviderReconciliation(provider, cli, addisDaysBetween(new Date(runStarted), new Date()), runDir);
     writeFileSync(join(runDir, 'operations.json'), JSON.stringify(client.operations, null, 1));
     writeFileSync(join(runDir, 'callbacks.json'), JSON.stringify(receiver.received, null, 1));
     writeFileSync(join(runDir, 'events.json'), JSON.stringify(evidence.events, null, 1));
@@ -246,6 +253,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       checkLedger(evidence.ledger, evidence.escrows),
       checkPayouts(evidence.events, evidence.payoutReports),
       checkSettlement(evidence.events, evidence.ledger),
+      reconciliation,
       checkCallbacks(evidence.events, receiver.received),
       checkIntegrity(evidence.integrity),
       checkSecrets(secrets, responses, others),
