@@ -15,6 +15,7 @@ export const AUDIT_NAV: NavLink[] = [
   { href: '/audit/escrows', label: 'Escrow timeline' },
   { href: '/audit/ledger', label: 'Ledger' },
   { href: '/audit/disputes', label: 'Disputes' },
+  { href: '/audit/statement', label: 'Statements' },
   { href: '/audit/integrity', label: 'Integrity' },
 ];
 
@@ -28,7 +29,7 @@ export function signedInAs(session: ConsoleSession): string {
 export function sendAuditPage(
   reply: FastifyReply,
   config: AppConfig,
-  page: { title: string; current: string; session: ConsoleSession; body: SafeHtml },
+  page: { title: string; current: string; session: ConsoleSession; body: SafeHtml; script?: string },
 ): FastifyReply {
   return sendPage(reply, {
     title: page.title,
@@ -37,5 +38,6 @@ export function sendAuditPage(
     current: page.current,
     signedIn: { who: signedInAs(page.session), signOutAction: '/audit/sign-out', csrfToken: csrfToken(reply, config) },
     body: page.body,
+    script: page.script,
   });
 }
