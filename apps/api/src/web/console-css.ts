@@ -78,7 +78,8 @@ details summary { cursor: pointer; }
 /* A printed statement is the page's content alone: no navigation, forms or buttons, tables whole. */
 @media print {
   body { background: #fff; font-size: 11pt; }
-  header.top, .skip, form, .actions { display: none; }
+  /* Above the classes that lay forms out (.filters is flex): on paper, none of them shows. */
+  header.top, .skip, form, .actions { display: none !important; }
   main { max-width: none; padding: 0; }
   .card { border: 0; padding: 0; }
   .table-wrap { overflow: visible; }

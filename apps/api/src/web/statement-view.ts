@@ -79,7 +79,7 @@ export function statementBody(view: StatementView): SafeHtml {
     <td data-label="Balance" class="num">${signedEtb(line.balance)}</td>
   </tr>`,
     )}
-    <tr><td data-label="Time (Addis Ababa)">${addisTime(statement.to)}</td><td data-label="Movement"><strong>Closing balance</strong></td><td data-label="Source"></td><td data-label="Amount" class="num"></td><td data-label="Balance" class="num">${signedEtb(statement.closing)}</td></tr>
+    <tr><td data-label="Time (Addis Ababa)">End of ${period.toDate}</td><td data-label="Movement"><strong>Closing balance</strong></td><td data-label="Source"></td><td data-label="Amount" class="num"></td><td data-label="Balance" class="num">${signedEtb(statement.closing)}</td></tr>
   </tbody>
 </table></div>`;
 }
