@@ -19,9 +19,10 @@ export function statementPeriod(from: unknown, to: unknown): StatementPeriod {
   return period;
 }
 
-/** The zone the consoles' statements are dated in: the merchants' own. */
-export const STATEMENT_TIME_ZONE = 'Africa/Addis_Ababa';
-/** Ethiopia keeps UTC+3 all year (no daylight saving), so a day there is a fixed span of UTC. */
+/**
+ * The consoles date statements in the merchants' own zone, Africa/Addis_Ababa. Ethiopia keeps UTC+3
+ * all year (no daylight saving), so a day there is a fixed span of UTC.
+ */
 const ADDIS_OFFSET_MS = 3 * 3_600_000;
 const DAY_MS = 86_400_000;
 const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
