@@ -11,7 +11,7 @@ export const signedEtb = (amount: number) => `${displayEtb(amount)} ETB`;
 export type SourceLinks = (source: string) => string | undefined;
 
 /** `Escrow esc_…`, `Order ord_…`, or the payouts of the merchant whose stream it is. */
-export function sourceLabel(source: string): string {
+function sourceLabel(source: string): string {
   if (source.startsWith('esc_')) return `Escrow ${source}`;
   if (source.startsWith('ord_')) return `Order ${source}`;
   return 'Payouts';

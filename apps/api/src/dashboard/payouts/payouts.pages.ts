@@ -27,7 +27,7 @@ export interface PayoutsView {
 const TRIGGERS: Record<string, string> = { 'on-demand': 'Asked for', schedule: 'Scheduled' };
 
 /** `bank 946 ••••6789 (Abebe Kebede)`: the account only ever masked. */
-export function destinationLine(destination: Pick<PayoutDestination, 'kind' | 'institution' | 'accountMask' | 'holderName'>): string {
+function destinationLine(destination: Pick<PayoutDestination, 'kind' | 'institution' | 'accountMask' | 'holderName'>): string {
   return `${destination.kind === 'bank' ? 'Bank' : 'Wallet'} ${destination.institution} ${destination.accountMask} (${destination.holderName})`;
 }
 
