@@ -7,6 +7,9 @@ import { call } from '../support/http';
 import { waitFor } from '../support/wait';
 
 const PASSWORD = 'pages test password';
+/** The Addis Ababa date (UTC+3 all year) an instant falls on: the dashboard's statements count whole days there. */
+const addisDate = (ms: number) => new Date(ms + 3 * 3_600_000).toISOString().slice(0, 10);
+const DAY = 86_400_000;
 
 /** The dashboard's pages over plain HTTP, as a browser without JavaScript uses them. */
 describe('merchant dashboard pages', () => {
@@ -15,7 +18,8 @@ describe('merchant dashboard pages', () => {
   let apiSecret: string;
 
   beforeAll(async () => {
-    running = await startApp({ env: { SANDBOX_DELAY_MS: '30' } });
+    // Payouts are followed by asking the provider: soon, so a sandbox transfer is seen paid within the test.
+    running = await startApp({ env: { SANDBOX_DELAY_MS: '30', PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200' } });
     const registered = await call(running.baseUrl, 'POST', '/v1/admin/merchants', {
       body: { name: 'Pages Shop', email: `pages-${Date.now()}@shop.example` },
       headers: { 'x-admin-key': TEST_ADMIN_KEY },
@@ -27,6 +31,18 @@ describe('merchant dashboard pages', () => {
     expect(accepted.status).toBe(303);
   });
   afterAll(() => running?.close());
+
+  /** A merchant of its own, signed in to the dashboard: its payable starts empty, whatever other tests paid. */
+  async function newSignedInMerchant(name: string): Promise<{ merchantId: string; apiSecret: string; browser: ConsoleClient }> {
+    const registered = await call(running.baseUrl, 'POST', '/v1/admin/merchants', {
+      body: { name, email: `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@shop.example` },
+      headers: { 'x-admin-key': TEST_ADMIN_KEY },
+    });
+    const browser = new ConsoleClient(running.baseUrl);
+    const accepted = await browser.post('/dashboard/invitation', { token: invitationToken(registered.body.data.invitationUrl), password: PASSWORD, confirm: PASSWORD }, { csrfFrom: '/dashboard/invitation' });
+    expect(accepted.status).toBe(303);
+    return { merchantId: registered.body.data.merchantId, apiSecret: registered.body.data.apiSecret, browser };
+  }
 
   it('lists orders and escrows newest first, filtered by search, status and kind, 25 to a page', async () => {
     const headers = { 'x-api-secret': apiSecret };
@@ -139,4 +155,117 @@ describe('merchant dashboard pages', () => {
     const stolen = await otherClient.post(`/dashboard/webhooks/deliveries/${deliveryId}/redeliver`, {}, { csrfFrom: '/dashboard/webhooks' });
     expect(stolen.status).toBe(404);
   });
+
+  it('sets the payout destination (never shown back unmasked), pays out a payment and a release, and reconciles it on the payout page, its CSV and the statement', async () => {
+    const shop = await newSignedInMerchant('Payout Shop');
+    const headers = { 'x-api-secret': shop.apiSecret };
+    const browser = shop.browser;
+
+    // Nothing can be paid out yet, and the pages say why in words.
+    expect((await browser.get('/dashboard/payouts/new')).text).toContain('There is no payout destination yet');
+    const noDestination = await browser.post('/dashboard/payouts', {}, { csrfFrom: '/dashboard/payouts' });
+    expect(noDestination.status).toBe(409);
+    expect(noDestination.text).toContain('There is no payout destination yet: set one below first');
+
+    // The forms need their token; a refused number is explained and never echoed back.
+    const destination = { kind: 'bank', institution: '946', accountNumber: '1000 1234 56789', holderName: 'Payout Shop PLC' };
+    expect((await browser.post('/dashboard/payouts/destination', destination)).status).toBe(403);
+    expect((await browser.post('/dashboard/payouts', {})).status).toBe(403);
+    const refused = await browser.post('/dashboard/payouts/destination', { ...destination, accountNumber: '99887x66' }, { csrfFrom: '/dashboard/payouts' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('The account or wallet number must be 6 to 30 digits.');
+    expect(refused.text).toContain('value="Payout Shop PLC"');
+    expect(refused.text).not.toContain('99887x66');
+    expect((await call(running.baseUrl, 'GET', '/v1/trdp/payout-destination', { headers })).body.data).toBeNull();
+
+    const saved = await browser.post('/dashboard/payouts/destination', destination, { csrfFrom: '/dashboard/payouts' });
+    expect([saved.status, saved.location]).toEqual([303, '/dashboard/payouts?done=destination']);
+    const payouts = await browser.get(saved.location!);
+    expect(payouts.text).toContain('The payout destination was saved');
+    expect(payouts.text).toContain('Bank 946 ••••6789 (Payout Shop PLC)');
+    expect(payouts.text).not.toMatch(/1000 ?1234 ?56789/);
+    expect((await call(running.baseUrl, 'GET', '/v1/trdp/payout-destination', { headers })).body.data).toMatchObject({ kind: 'bank', accountNumber: '••••6789', version: 1 });
+    const nothing = await browser.post('/dashboard/payouts', {}, { csrfFrom: '/dashboard/payouts' });
+    expect(nothing.status).toBe(409);
+    expect(nothing.text).toContain('There is nothing to pay out');
+
+    // A paid order (250.75 ETB) and a released allocation (600.50 ETB, 60.05 of it the platform's fee).
+    const order = await call(running.baseUrl, 'POST', '/v1/trdp/order', { body: orderRequest({ callbackURL: undefined }), headers });
+    const orderId = order.body.data.order_id;
+    await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${orderId}/complete`, { body: { outcome: 'PAID' }, headers });
+    await waitFor(async () => (await call(running.baseUrl, 'GET', `/v1/trdp/order/${orderId}`, { headers })).body.data.status === 'PAID', 'the order to be paid');
+    const allocations = [{ merchantId: shop.merchantId, amount: 600.5, fee: 60.05 }, { merchantId: 'courier-1', amount: 400 }];
+    const escrow = await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ callbackURL: undefined, allocations }), headers });
+    const escrowId = escrow.body.data.escrowId;
+    await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${escrowId}/complete`, { body: { outcome: 'PAID' }, headers });
+    await waitFor(async () => (await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers })).body.data.status === 'HELD', 'the escrow to be paid');
+    expect((await call(running.baseUrl, 'POST', `/v1/trdp/escrow/${escrowId}/release`, { body: { merchantId: shop.merchantId }, headers })).status).toBe(200);
+    await waitFor(async () => (await browser.get('/dashboard/payouts')).text.includes('<p id="available" class="amount">791.20 ETB</p>'), 'both in the available balance');
+
+    const confirm = await browser.get('/dashboard/payouts/new');
+    expect(confirm.text).toContain('Pay out what is available now, 791.20 ETB, to Bank 946 ••••6789 (Payout Shop PLC)?');
+    const requested = await browser.post('/dashboard/payouts', {}, { csrfFrom: '/dashboard/payouts/new' });
+    expect(requested.status).toBe(303);
+    const payoutId = /^\/dashboard\/payouts\/(po_[0-9a-f]+)\?done=requested$/.exec(requested.location!)![1];
+    const paid = await waitFor(async () => {
+      const page = await browser.get(`/dashboard/payouts/${payoutId}`);
+      return page.text.includes('<dd id="payout-status"><span class="status">PAID</span></dd>') && page;
+    }, 'the payout to be paid');
+    expect(paid.text).toContain('Payout of 791.20 ETB');
+    const report = [...paid.text.matchAll(/<tr>\s*<td data-label="Movement">[\s\S]*?<\/tr>/g)].map((row) => [...row[0].matchAll(/class="num">([^<]+)</g)].map((cell) => cell[1]));
+    expect(report).toEqual([
+      ['250.75 ETB', '0.00 ETB', '250.75 ETB'],
+      ['600.50 ETB', '60.05 ETB', '540.45 ETB'],
+    ]);
+    expect(paid.text).toContain('<td data-label="Net" class="num" id="report-net">791.20 ETB</td>');
+    expect(paid.text).toContain(`href="/dashboard/orders/${orderId}"`);
+    expect(paid.text).toContain(`href="/dashboard/escrows/${escrowId}"`);
+    const listed = await browser.get('/dashboard/payouts');
+    expect(listed.text).toContain(`<p id="available" class="amount">0.00 ETB</p>`);
+    expect(listed.text).toContain(`href="/dashboard/payouts/${payoutId}"`);
+
+    // The report's CSV through the session is the API's, byte for byte.
+    const csv = await browser.get(`/dashboard/payouts/${payoutId}/report.csv`);
+    expect(csv.headers.get('content-type')).toContain('text/csv');
+    const apiCsv = await call(running.baseUrl, 'GET', `/v1/trdp/payouts/${payoutId}/report.csv`, { headers });
+    expect(csv.text).toBe(apiCsv.text);
+    expect(csv.text.trim().split('\r\n')).toHaveLength(3);
+
+    // Another merchant's browser finds neither the payout nor its report.
+    const other = await newSignedInMerchant('Nosy Shop');
+    expect((await other.browser.get(`/dashboard/payouts/${payoutId}`)).status).toBe(404);
+    expect((await other.browser.get(`/dashboard/payouts/${payoutId}/report.csv`)).status).toBe(404);
+
+    // The statement: nothing before, the two movements in, the payout out, each with the balance after it.
+    const [from, to, dayAfter] = [addisDate(Date.now() - DAY), addisDate(Date.now() + DAY), addisDate(Date.now() + 2 * DAY)];
+    const statement = await browser.get(`/dashboard/statement?from=${from}&to=${to}`);
+    expect(statement.status).toBe(200);
+    expect(statement.text).toContain('<dd id="opening-balance">0.00 ETB</dd>');
+    expect(statement.text).toContain('<dd id="money-in">791.20 ETB</dd>');
+    expect(statement.text).toContain('<dd id="money-out">-791.20 ETB</dd>');
+    expect(statement.text).toContain('<dd id="closing-balance">0.00 ETB</dd>');
+    const balances = [...statement.text.matchAll(/<td data-label="Balance" class="num">([^<]+)</g)].map((cell) => cell[1]);
+    expect(balances).toEqual(['0.00 ETB', '250.75 ETB', '791.20 ETB', '0.00 ETB', '0.00 ETB']);
+    expect(statement.text).toContain(`href="/dashboard/escrows/${escrowId}"`);
+    const statementCsv = await browser.get(`/dashboard/statement.csv?from=${from}&to=${to}`);
+    const apiStatementCsv = await call(running.baseUrl, 'GET', `/v1/trdp/statement.csv?from=${from}T00:00:00%2B03:00&to=${dayAfter}T00:00:00%2B03:00`, { headers });
+    expect(apiStatementCsv.status).toBe(200);
+    expect(statementCsv.text).toBe(apiStatementCsv.text);
+
+    // This month in Addis Ababa unless asked; a day that does not exist is refused as a page.
+    const month = await browser.get('/dashboard/statement');
+    expect(month.text).toContain(`name="from" type="date" required value="${addisDate(Date.now()).slice(0, 8)}01"`);
+    const impossible = await browser.get('/dashboard/statement?from=2026-02-31&to=2026-03-01');
+    expect(impossible.status).toBe(400);
+    expect(impossible.text).toContain('The first day must be a date such as 2026-11-01');
+
+    // The audit console gives any merchant's statement: the same CSV.
+    const auditor = new ConsoleClient(running.baseUrl);
+    expect((await auditor.post('/audit/sign-in', { key: TEST_ADMIN_KEY }, { csrfFrom: '/audit/sign-in' })).status).toBe(303);
+    const audited = await auditor.get(`/audit/statement?merchant=${shop.merchantId}&from=${from}&to=${to}`);
+    expect(audited.text).toContain(`Payable account of Payout Shop (${shop.merchantId})`);
+    expect(audited.text).toContain('<dd id="closing-balance">0.00 ETB</dd>');
+    expect(audited.text).toContain(`href="/audit/escrows/${escrowId}"`);
+    expect((await auditor.get(`/audit/statement.csv?merchant=${shop.merchantId}&from=${from}&to=${to}`)).text).toBe(apiStatementCsv.text);
+  }, 120_000);
 });

@@ -74,6 +74,16 @@ const TARGETS: ConsoleTarget[] = [
     background: true,
   },
   { route: '/dashboard/escrows/:escrowId/cancel', browser: 'owner', path: (r) => `/dashboard/escrows/${r.pendingEscrowId}/cancel`, tokenFrom: '/dashboard/orders', valid: () => ({ reason: 'customer asked' }), background: true },
+  // The spare merchant's: the owner's payable must stay as the other targets expect it.
+  {
+    route: '/dashboard/payouts/destination',
+    browser: 'spare',
+    path: () => '/dashboard/payouts/destination',
+    tokenFrom: '/dashboard/orders',
+    valid: () => ({ kind: 'bank', institution: '946', accountNumber: '1000123456789', holderName: 'Console Fuzz' }),
+  },
+  // Nothing of the spare merchant's is released: past the form, the payout account refuses (409, nothing written).
+  { route: '/dashboard/payouts', browser: 'spare', path: () => '/dashboard/payouts', tokenFrom: '/dashboard/orders', valid: () => ({}) },
   { route: '/dashboard/api-keys/rotate', browser: 'spare', path: () => '/dashboard/api-keys/rotate', tokenFrom: '/dashboard/orders', valid: () => ({}) },
   { route: '/dashboard/webhooks/reveal', browser: 'spare', path: () => '/dashboard/webhooks/reveal', tokenFrom: '/dashboard/orders', valid: () => ({}) },
   { route: '/dashboard/webhooks/rotate', browser: 'spare', path: () => '/dashboard/webhooks/rotate', tokenFrom: '/dashboard/orders', valid: () => ({}) },

@@ -152,6 +152,20 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   // A form posted without the token of a page this browser loaded is refused before anything else.
   { route: 'POST /dashboard/sign-in', request: at('/dashboard/sign-in', { email: 'x@example.com', password: 'x' }), expect: open(403) },
   { route: 'POST /dashboard/invitation', request: at('/dashboard/invitation', { token: 'inv_x', password: 'x', confirm: 'x' }), expect: open(403) },
+  // Payouts and statements: a key that worked would set where the owner's money goes, or pay it out.
+  { route: 'GET /dashboard/payouts', request: at('/dashboard/payouts'), expect: signInFirst, location: '/dashboard/sign-in' },
+  {
+    route: 'POST /dashboard/payouts/destination',
+    request: at('/dashboard/payouts/destination', { kind: 'bank', institution: '946', accountNumber: '1000123456789', holderName: 'Matrix Shop' }),
+    expect: signInFirst,
+    location: '/dashboard/sign-in',
+  },
+  { route: 'GET /dashboard/payouts/new', request: at('/dashboard/payouts/new'), expect: signInFirst, location: '/dashboard/sign-in' },
+  { route: 'POST /dashboard/payouts', request: at('/dashboard/payouts', {}), expect: signInFirst, location: '/dashboard/sign-in' },
+  { route: 'GET /dashboard/payouts/:payoutId', request: placeholders, expect: signInFirst, location: '/dashboard/sign-in' },
+  { route: 'GET /dashboard/payouts/:payoutId/report.csv', request: placeholders, expect: signInFirst, location: '/dashboard/sign-in' },
+  { route: 'GET /dashboard/statement', request: at('/dashboard/statement?from=2026-01-01&to=2030-12-31'), expect: signInFirst, location: '/dashboard/sign-in' },
+  { route: 'GET /dashboard/statement.csv', request: at('/dashboard/statement.csv?from=2026-01-01&to=2030-12-31'), expect: signInFirst, location: '/dashboard/sign-in' },
   { route: 'GET /dashboard/**', request: dashboardPath, expect: signInFirst, location: '/dashboard/sign-in' },
   { route: 'POST /dashboard/**', request: dashboardPath, expect: signInFirst, location: '/dashboard/sign-in' },
   { route: 'GET /dashboard', request: at('/dashboard'), expect: signInFirst, location: '/dashboard/sign-in' },
@@ -160,6 +174,8 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   // The audit console's one write, named on its own: recording a reconciliation run is a signed-in auditor's act (the form's token is checked next).
   { route: 'GET /audit/reconciliations', request: at('/audit/reconciliations'), expect: signInFirst, location: '/audit/sign-in' },
   { route: 'POST /audit/reconciliations', request: at('/audit/reconciliations', { provider: 'sandbox' }), expect: signInFirst, location: '/audit/sign-in' },
+  { route: 'GET /audit/statement', request: (r) => ({ path: `/audit/statement?merchant=${r.merchant.merchantId}` }), expect: signInFirst, location: '/audit/sign-in' },
+  { route: 'GET /audit/statement.csv', request: (r) => ({ path: `/audit/statement.csv?merchant=${r.merchant.merchantId}` }), expect: signInFirst, location: '/audit/sign-in' },
   { route: 'GET /audit/**', request: (r, route) => ({ path: route.replace(':escrowId', r.heldEscrowId) }), expect: signInFirst, location: '/audit/sign-in' },
   { route: 'POST /audit/**', request: (_, route) => ({ path: route }), expect: signInFirst, location: '/audit/sign-in' },
   { route: 'GET /audit', request: at('/audit'), expect: signInFirst, location: '/audit/sign-in' },

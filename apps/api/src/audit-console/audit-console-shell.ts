@@ -15,6 +15,7 @@ export const AUDIT_NAV: NavLink[] = [
   { href: '/audit/escrows', label: 'Escrow timeline' },
   { href: '/audit/ledger', label: 'Ledger' },
   { href: '/audit/disputes', label: 'Disputes' },
+  { href: '/audit/statement', label: 'Statements' },
   { href: '/audit/integrity', label: 'Integrity' },
   { href: '/audit/reconciliations', label: 'Reconciliation' },
 ];
@@ -30,7 +31,7 @@ export function sendAuditPage(
   reply: FastifyReply,
   config: AppConfig,
   /** `body` as a function: a page with forms of its own gets the CSRF token the page was made with. */
-  page: { title: string; current: string; session: ConsoleSession; body: SafeHtml | ((csrf: string) => SafeHtml) },
+  page: { title: string; current: string; session: ConsoleSession; body: SafeHtml | ((csrf: string) => SafeHtml); script?: string },
 ): FastifyReply {
   const csrf = csrfToken(reply, config);
   return sendPage(reply, {
@@ -40,5 +41,6 @@ export function sendAuditPage(
     current: page.current,
     signedIn: { who: signedInAs(page.session), signOutAction: '/audit/sign-out', csrfToken: csrf },
     body: typeof page.body === 'function' ? page.body(csrf) : page.body,
+    script: page.script,
   });
 }

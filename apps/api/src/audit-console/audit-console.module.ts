@@ -6,11 +6,12 @@ import { AuditConsoleIdentityController } from './audit-console-identity.control
 import { AuditConsoleController } from './audit-console.controller';
 import { AuditReconciliationController } from './audit-reconciliation.controller';
 import { AuditorSignIn } from './auditor-sign-in.service';
+import { AuditStatementController } from './statement.controller';
 
 /** The audit console at /audit: the audit API's readers as pages, for auditor keys or the admin key, and provider reconciliation. */
 @Module({
   imports: [WebModule, AuditModule, ReconciliationModule],
-  controllers: [AuditConsoleIdentityController, AuditConsoleController, AuditReconciliationController],
+  controllers: [AuditConsoleIdentityController, AuditConsoleController, AuditReconciliationController, AuditStatementController],
   providers: [AuditorSignIn],
 })
 export class AuditConsoleModule {}

@@ -4,6 +4,7 @@ import type { AccountBalance, OpenDispute } from '@app/read-models';
 import { html, type SafeHtml } from '../http/html';
 import { etb, etbNumber, query, statusBadge, when } from '../web/format';
 import { describeEvent, merchantLabel, type MerchantNames, timeline } from '../web/timeline';
+import { auditStatementHref } from './statement.page';
 
 export interface EventsView {
   filters: Record<string, string>;
@@ -82,14 +83,14 @@ export function escrowTimelineBody(escrowId: string, events: AuditEvent[], shown
     <dt>Amount</dt><dd>${state.created ? etb(state.created.amount) : ''}</dd>
     <dt>Held</dt><dd>${etb(held)}</dd>
     <dt>Escrow id</dt><dd><code>${escrowId}</code></dd>
-    <dt>Merchant</dt><dd>${state.created?.merchantId ?? ''}</dd>
+    <dt>Merchant</dt><dd>${state.created ? html`<a href="${auditStatementHref(state.created.merchantId)}">${state.created.merchantId}</a>` : ''}</dd>
   </dl>
   <div class="table-wrap" tabindex="0" role="region" aria-label="Allocations"><table class="cards">
     <caption>Allocations as of revision ${shown.revision}</caption>
     <thead><tr><th scope="col">Merchant</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Held</th><th scope="col" class="num">Released</th><th scope="col" class="num">Refunded</th><th scope="col" class="num">Frozen</th><th scope="col" class="num">Fee earned</th><th scope="col">Status</th></tr></thead>
     <tbody>${state.allocations.map(
       (a) =>
-        html`<tr><td data-label="Merchant">${merchantLabel(a.merchantId, names)}</td><td data-label="Amount" class="num">${etb(a.amount)}</td><td data-label="Held" class="num">${etb(allocationHeld(a))}</td><td data-label="Released" class="num">${etb(a.released)}</td><td data-label="Refunded" class="num">${etb(a.refunded)}</td><td data-label="Frozen" class="num">${etb(a.frozen)}</td><td data-label="Fee earned" class="num">${etb(a.feeEarned)}</td><td data-label="Status">${statusBadge(a.status)}</td></tr>`,
+        html`<tr><td data-label="Merchant"><a href="${auditStatementHref(a.merchantId)}">${merchantLabel(a.merchantId, names)}</a></td><td data-label="Amount" class="num">${etb(a.amount)}</td><td data-label="Held" class="num">${etb(allocationHeld(a))}</td><td data-label="Released" class="num">${etb(a.released)}</td><td data-label="Refunded" class="num">${etb(a.refunded)}</td><td data-label="Frozen" class="num">${etb(a.frozen)}</td><td data-label="Fee earned" class="num">${etb(a.feeEarned)}</td><td data-label="Status">${statusBadge(a.status)}</td></tr>`,
     )}</tbody>
   </table></div>
 </section>
@@ -111,7 +112,7 @@ ${
   <thead><tr><th scope="col">Escrow</th><th scope="col">Marketplace</th><th scope="col">Allocation of</th><th scope="col" class="num">Frozen</th><th scope="col">Opened</th><th scope="col" class="num">Days open</th><th scope="col">Reason</th></tr></thead>
   <tbody>${disputes.map(
     (d) =>
-      html`<tr><td data-label="Escrow"><a href="/audit/escrows/${encodeURIComponent(d.escrowId)}">${d.merchantOrderId ?? d.escrowId}</a></td><td data-label="Marketplace">${d.creatorMerchantId}</td><td data-label="Allocation of">${d.merchantId}</td><td data-label="Frozen" class="num">${etb(d.frozen)}</td><td data-label="Opened">${when(d.openedAt)}</td><td data-label="Days open" class="num">${days(d.openedAt)}</td><td data-label="Reason">${d.reason}</td></tr>`,
+      html`<tr><td data-label="Escrow"><a href="/audit/escrows/${encodeURIComponent(d.escrowId)}">${d.merchantOrderId ?? d.escrowId}</a></td><td data-label="Marketplace"><a href="${auditStatementHref(d.creatorMerchantId)}">${d.creatorMerchantId}</a></td><td data-label="Allocation of"><a href="${auditStatementHref(d.merchantId)}">${d.merchantId}</a></td><td data-label="Frozen" class="num">${etb(d.frozen)}</td><td data-label="Opened">${when(d.openedAt)}</td><td data-label="Days open" class="num">${days(d.openedAt)}</td><td data-label="Reason">${d.reason}</td></tr>`,
   )}</tbody>
 </table></div>`
 }`;

@@ -11,6 +11,8 @@ export const DASHBOARD_SIGN_IN = '/dashboard/sign-in';
 
 export const DASHBOARD_NAV: NavLink[] = [
   { href: '/dashboard/orders', label: 'Orders and escrows' },
+  { href: '/dashboard/payouts', label: 'Payouts' },
+  { href: '/dashboard/statement', label: 'Statement' },
   { href: '/dashboard/api-keys', label: 'API Keys' },
   { href: '/dashboard/webhooks', label: 'Webhooks' },
 ];

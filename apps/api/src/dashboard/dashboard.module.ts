@@ -6,12 +6,21 @@ import { DashboardIdentityController } from './identity/dashboard-identity.contr
 import { MerchantSignIn } from './identity/merchant-sign-in.service';
 import { ListOrdersHandler } from './orders/list-orders.handler';
 import { DashboardOrdersController } from './orders/orders.controller';
+import { DashboardPayoutsController } from './payouts/payouts.controller';
+import { DashboardStatementController } from './statement/statement.controller';
 import { DashboardWebhooksController } from './webhooks/webhooks.controller';
 
 /** The merchant dashboard at /dashboard: server-rendered pages over the same commands and queries as the API. */
 @Module({
   imports: [WebModule, AuditModule],
-  controllers: [DashboardIdentityController, DashboardOrdersController, DashboardApiKeysController, DashboardWebhooksController],
+  controllers: [
+    DashboardIdentityController,
+    DashboardOrdersController,
+    DashboardPayoutsController,
+    DashboardStatementController,
+    DashboardApiKeysController,
+    DashboardWebhooksController,
+  ],
   providers: [MerchantSignIn, ListOrdersHandler],
 })
 export class DashboardModule {}

@@ -1,7 +1,8 @@
 import { ACCOUNTS } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
-import { santim, toEtbNumber } from '@app/domain';
 import type { PayoutView } from '@app/read-models';
+import { csvRow } from '../audit/csv';
+import { signedBirr } from './signed-birr';
 
 /** One movement a payout pays out, as a merchant reconciles it: what caused it and how much of it was the platform's fee. */
 export interface PayoutReportLine {
@@ -12,7 +13,7 @@ export interface PayoutReportLine {
   source: string;
   description: string;
   recordedAt: string;
-  /** What the movement carried before the fee, the fee, and what reached the payable (negative: money back out). */
+  /** Signed santim: what the movement carried before the fee, the fee, and what reached the payable (negative: money back out). */
   gross: number;
   fee: number;
   net: number;
@@ -26,9 +27,6 @@ const LINES = `
   WHERE e.event_id = ANY($1::text[])
   GROUP BY e.entry_id, e.event_id, e.event_type, e.stream_id, e.recorded_at, e.description, e.commit_position, e.prepare_position
   ORDER BY e.commit_position, e.prepare_position`;
-
-/** Signed santim as signed birr (a movement out of the payable is negative). */
-export const signedBirr = (santimAmount: number) => Math.sign(santimAmount) * toEtbNumber(santim(Math.abs(santimAmount)));
 
 /**
  * The payout's reconciliation report (like Stripe's payout reconciliation): every movement it settles,
@@ -48,11 +46,23 @@ export async function payoutReport(db: SqlExecutor, payout: PayoutView): Promise
       source: row.stream_id.slice(row.stream_id.indexOf('-') + 1),
       description: row.description,
       recordedAt: new Date(row.recorded_at).toISOString(),
-      gross: signedBirr(net + fee),
-      fee: signedBirr(fee),
-      net: signedBirr(net),
+      gross: net + fee,
+      fee,
+      net,
     };
   });
 }
 
-export const REPORT_COLUMNS = ['event_id', 'type', 'source', 'description', 'recorded_at', 'gross', 'fee', 'net'] as const;
+export function reportLineInBirr(line: PayoutReportLine) {
+  return { ...line, gross: signedBirr(line.gross), fee: signedBirr(line.fee), net: signedBirr(line.net) };
+}
+
+const REPORT_COLUMNS = ['event_id', 'type', 'source', 'description', 'recorded_at', 'gross', 'fee', 'net'];
+
+/** The report as the API's report.csv and the dashboard's download give it, byte for byte. */
+export function payoutReportCsv(lines: readonly PayoutReportLine[]): string {
+  return [
+    csvRow(REPORT_COLUMNS),
+    ...lines.map(reportLineInBirr).map((l) => csvRow([l.eventId, l.type, l.source, l.description, l.recordedAt, l.gross, l.fee, l.net])),
+  ].join('');
+}

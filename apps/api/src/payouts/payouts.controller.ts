@@ -3,7 +3,7 @@ import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { InvalidInput, type PayoutAccountState, PayoutNotFound, payoutDecider, santim, streams, toEtbNumber } from '@app/domain';
+import { payoutDecider, santim, streams, toEtbNumber } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import type { AuthenticatedMerchant } from '@app/merchants';
@@ -11,33 +11,14 @@ import type { PayoutView } from '@app/read-models';
 import { MerchantAuthGuard } from '../http/auth.guards';
 import { envelope } from '../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../http/request-context';
-import { csvRow } from '../audit/csv';
 import { PayoutDestinationDto } from './payout-destination.dto';
-import { payoutReport, REPORT_COLUMNS, signedBirr } from './payout-report';
-import { payableMovements, statementOf } from './statement';
+import { merchantPayouts, ownedPayout, presentDestination } from './payout-reads';
+import { payoutReport, payoutReportCsv, reportLineInBirr } from './payout-report';
+import { signedBirr } from './signed-birr';
+import { payableMovements, statementCsv, statementOf } from './statement';
+import { statementPeriod } from './statement-period';
 import { RequestPayoutCommand } from './request-payout.command';
 import { SetPayoutDestinationCommand } from './set-payout-destination.command';
-
-/** The destination as a merchant may see it: the account masked, never its reference or fingerprint. */
-function presentDestination(state: PayoutAccountState) {
-  const current = state.destination;
-  if (!current) return null;
-  const { kind, institution, holderName, accountMask } = current.destination;
-  return { kind, institution, holderName, accountNumber: accountMask, version: current.version };
-}
-
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-
-/** A statement's period: two instants with their zone, the first before the second. */
-function statementPeriod(from: unknown, to: unknown): { from: string; to: string } {
-  const instant = (value: unknown, name: string) => {
-    if (typeof value !== 'string' || !INSTANT.test(value) || Number.isNaN(Date.parse(value))) throw new InvalidInput(`${name} must be an ISO 8601 date-time with a time zone`);
-    return new Date(Date.parse(value)).toISOString();
-  };
-  const period = { from: instant(from, 'from'), to: instant(to, 'to') };
-  if (Date.parse(period.from) >= Date.parse(period.to)) throw new InvalidInput('from must be before to');
-  return period;
-}
 
 /** A payout as its merchant sees it, in birr. */
 function presentPayout(view: PayoutView) {
@@ -88,44 +69,33 @@ export class PayoutsController {
   @Get('payouts')
   @ApiOperation({ summary: 'Your payouts, newest first' })
   async payouts(@CurrentMerchant() merchant: AuthenticatedMerchant) {
-    const rows = await this.db.query<{ document: PayoutView }>(
-      `SELECT document FROM payouts_view WHERE merchant_id = $1 ORDER BY requested_at DESC, payout_id DESC LIMIT 100`,
-      [merchant.merchantId],
-    );
-    return envelope('Payouts', rows.map((row) => presentPayout(row.document)));
+    return envelope('Payouts', (await merchantPayouts(this.db, merchant.merchantId)).map(presentPayout));
   }
 
   @Get('payouts/:payoutId')
   @ApiOperation({ summary: 'One payout, with every payable movement it settles (they sum to its amount)' })
   async payout(@Param('payoutId') payoutId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
-    const payout = await this.owned(payoutId, merchant.merchantId);
+    const payout = await ownedPayout(this.db, payoutId, merchant.merchantId);
     return envelope('Payout', { ...presentPayout(payout), settles: payout.settles.map((m) => ({ eventId: m.eventId, amount: signedBirr(m.amount) })) });
   }
 
   @Get('payouts/:payoutId/report')
   @ApiOperation({ summary: "The payout's reconciliation report: each order, release, fee and refund it settles; the net amounts sum to the payout" })
   async report(@Param('payoutId') payoutId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
-    const payout = await this.owned(payoutId, merchant.merchantId);
+    const payout = await ownedPayout(this.db, payoutId, merchant.merchantId);
     const lines = await payoutReport(this.db, payout);
-    return envelope('Payout report', { ...presentPayout(payout), lines });
+    return envelope('Payout report', { ...presentPayout(payout), lines: lines.map(reportLineInBirr) });
   }
 
   @Get('payouts/:payoutId/report.csv')
   @ApiOperation({ summary: 'The same report as CSV, one line per movement' })
   async reportCsv(@Param('payoutId') payoutId: string, @CurrentMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
-    const payout = await this.owned(payoutId, merchant.merchantId);
-    const lines = await payoutReport(this.db, payout);
-    const csv = [csvRow([...REPORT_COLUMNS]), ...lines.map((l) => csvRow([l.eventId, l.type, l.source, l.description, l.recordedAt, l.gross, l.fee, l.net]))].join('');
+    const payout = await ownedPayout(this.db, payoutId, merchant.merchantId);
+    const csv = payoutReportCsv(await payoutReport(this.db, payout));
     await reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="payout-${payoutId}.csv"`)
       .send(csv);
-  }
-
-  private async owned(payoutId: string, merchantId: string): Promise<PayoutView> {
-    const [row] = await this.db.query<{ document: PayoutView }>(`SELECT document FROM payouts_view WHERE payout_id = $1 AND merchant_id = $2`, [payoutId, merchantId]);
-    if (!row) throw new PayoutNotFound(payoutId);
-    return row.document;
   }
 
   @Get('statement')
@@ -149,19 +119,7 @@ export class PayoutsController {
   @ApiOperation({ summary: 'The same statement as CSV: an opening line, one line per movement, a closing line' })
   async statementCsv(@Query('from') from: unknown, @Query('to') to: unknown, @CurrentMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
     const period = statementPeriod(from, to);
-    const statement = statementOf(await payableMovements(this.db, merchant.merchantId, period.to), period.from, period.to);
-    const csv = [
-      csvRow(['recorded_at', 'event_id', 'type', 'source', 'description', 'amount', 'balance']),
-      csvRow([statement.from, '', 'OPENING', '', 'Opening balance', '', signedBirr(statement.opening)]),
-      ...statement.movements.reduce<{ lines: string[]; balance: number }>(
-        (acc, m) => {
-          const balance = acc.balance + m.amount;
-          return { lines: [...acc.lines, csvRow([m.recordedAt, m.eventId, m.type, m.source, m.description, signedBirr(m.amount), signedBirr(balance)])], balance };
-        },
-        { lines: [], balance: statement.opening },
-      ).lines,
-      csvRow([statement.to, '', 'CLOSING', '', 'Closing balance', '', signedBirr(statement.closing)]),
-    ].join('');
+    const csv = statementCsv(statementOf(await payableMovements(this.db, merchant.merchantId, period.to), period.from, period.to));
     await reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="statement.csv"').send(csv);
   }
 

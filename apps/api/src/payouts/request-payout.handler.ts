@@ -1,19 +1,12 @@
 import { Inject } from '@nestjs/common';
-import { ACCOUNTS } from '@app/audit';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomBytes } from 'node:crypto';
-import { type PayableMovement, payoutDecider, santim, streams } from '@app/domain';
+import { payoutDecider, santim, streams } from '@app/domain';
 import type { PayoutView } from '@app/read-models';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { CommandRunner } from '@app/infrastructure';
+import { payableMovementsToSettle } from './payout-reads';
 import { RequestPayoutCommand } from './request-payout.command';
-
-/** Every movement of the merchant's payable the ledger has posted, but its own payouts' (the decider keeps those). */
-const MOVEMENTS = `
-  SELECT e.event_id, (p.credit - p.debit)::bigint AS amount
-  FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
-  WHERE p.account = $1 AND e.event_type NOT LIKE 'Payout%'
-  ORDER BY p.commit_position, p.prepare_position, p.line`;
 
 /**
  * An on-demand payout of what is available. The ledger read may lag or repeat: the payout account
@@ -28,8 +21,7 @@ export class RequestPayoutHandler implements ICommandHandler<RequestPayoutComman
   ) {}
 
   async execute({ merchantId, metadata }: RequestPayoutCommand): Promise<PayoutView> {
-    const rows = await this.db.query<{ event_id: string; amount: string }>(MOVEMENTS, [ACCOUNTS.merchantPayable(merchantId)]);
-    const movements: PayableMovement[] = rows.map((row) => ({ eventId: row.event_id, amount: Number(row.amount) }));
+    const movements = await payableMovementsToSettle(this.db, merchantId);
     const payoutId = `po_${randomBytes(12).toString('hex')}`;
     const { events } = await this.runner.run(
       streams.payouts(merchantId),

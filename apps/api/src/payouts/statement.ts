@@ -1,5 +1,7 @@
 import { ACCOUNTS } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
+import { csvRow } from '../audit/csv';
+import { signedBirr } from './signed-birr';
 
 /** One movement of the merchant's payable account, signed santim (in: positive). */
 export interface StatementMovement {
@@ -37,6 +39,29 @@ export function statementOf(all: readonly StatementMovement[], from: string, to:
     else if (at < end) movements.push(movement);
   }
   return { from, to, opening, movements, closing: movements.reduce((total, m) => total + m.amount, opening) };
+}
+
+/** A movement with the balance the payable held right after it. */
+export interface StatementLine extends StatementMovement {
+  balance: number;
+}
+
+export function runningBalances(statement: Statement): StatementLine[] {
+  let balance = statement.opening;
+  return statement.movements.map((movement) => {
+    balance += movement.amount;
+    return { ...movement, balance };
+  });
+}
+
+/** The statement as the API's statement.csv and the consoles' downloads give it, byte for byte: an opening line, one per movement, a closing line. */
+export function statementCsv(statement: Statement): string {
+  return [
+    csvRow(['recorded_at', 'event_id', 'type', 'source', 'description', 'amount', 'balance']),
+    csvRow([statement.from, '', 'OPENING', '', 'Opening balance', '', signedBirr(statement.opening)]),
+    ...runningBalances(statement).map((m) => csvRow([m.recordedAt, m.eventId, m.type, m.source, m.description, signedBirr(m.amount), signedBirr(m.balance)])),
+    csvRow([statement.to, '', 'CLOSING', '', 'Closing balance', '', signedBirr(statement.closing)]),
+  ].join('');
 }
 
 const MOVEMENTS = `

@@ -60,6 +60,8 @@ ol.timeline li { margin: 0 0 .75rem; padding: 0 0 0 1rem; position: relative; }
 ol.timeline li::before { content: ""; position: absolute; left: -.55rem; top: .45rem; width: .8rem; height: .8rem; border-radius: 50%; background: var(--accent); }
 ol.timeline li.current::before { background: var(--focus); }
 .pager { display: flex; gap: 1rem; margin: 1rem 0; }
+/* The one figure a section is about (the money available to pay out). */
+p.amount { font-size: 1.6rem; font-weight: 700; margin: 0 0 .25rem; font-variant-numeric: tabular-nums; }
 details summary { cursor: pointer; }
 @media (max-width: 40rem) {
   h1 { font-size: 1.25rem; }
@@ -72,5 +74,17 @@ details summary { cursor: pointer; }
   table.cards td { display: block; border: 0; padding: .2rem .5rem; text-align: left; white-space: normal; overflow-wrap: anywhere; }
   table.cards td::before { content: attr(data-label); display: block; font-size: .8rem; font-weight: 600; color: var(--muted); }
   table.cards td:empty { display: none; }
+}
+/* A printed statement is the page's content alone: no navigation, forms or buttons, tables whole. */
+@media print {
+  body { background: #fff; font-size: 11pt; }
+  /* Above the classes that lay forms out (.filters is flex): on paper, none of them shows. */
+  header.top, .skip, form, .actions { display: none !important; }
+  main { max-width: none; padding: 0; }
+  .card { border: 0; padding: 0; }
+  .table-wrap { overflow: visible; }
+  a { color: inherit; text-decoration: none; }
+  thead { display: table-header-group; }
+  tr { break-inside: avoid; }
 }
 `;

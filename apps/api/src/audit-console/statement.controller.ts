@@ -1,0 +1,72 @@
+import { Controller, Get, Inject, Query, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { InvalidInput } from '@app/domain';
+import { merchantName, registeredMerchants } from '../merchants/merchant-names';
+import { payableMovements, statementCsv, statementOf } from '../payouts/statement';
+import { requestedPeriod } from '../payouts/statement-period';
+import { query } from '../web/format';
+import { HtmlErrorFilter } from '../web/html-error.filter';
+import { currentSession, type SessionRequest } from '../web/session.guard';
+import { PRINT_SCRIPT, statementBody } from '../web/statement-view';
+import { AUDIT_BRAND, AuditSessionGuard, sendAuditPage } from './audit-console-shell';
+import { auditSource, chooseMerchantBody, merchantField } from './statement.page';
+
+/** Enough to find any merchant by typing its id; the field takes ids beyond the list too. */
+const OFFERED_MERCHANTS = 500;
+
+function merchantOf(params: Record<string, string | undefined>): string | undefined {
+  const merchantId = params.merchant?.trim() || undefined;
+  if (merchantId && merchantId.length > 200) throw new InvalidInput('The merchant id is too long');
+  return merchantId;
+}
+
+/** Any merchant's statement, read from the ledger like the merchant's own: the same table, print layout and CSV. */
+@ApiExcludeController()
+@Controller('audit')
+@UseGuards(AuditSessionGuard)
+@UseFilters(new HtmlErrorFilter(AUDIT_BRAND))
+export class AuditStatementController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+  ) {}
+
+  @Get('statement')
+  async page(@Query() params: Record<string, string | undefined>, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
+    const period = requestedPeriod(params, new Date());
+    const merchantId = merchantOf(params);
+    const merchants = await registeredMerchants(this.db, OFFERED_MERCHANTS);
+    const page = { title: 'Statement', current: '/audit/statement', session: currentSession(request) };
+    if (!merchantId) return sendAuditPage(reply, this.config, { ...page, body: chooseMerchantBody(period, merchants) });
+    const [movements, name] = await Promise.all([payableMovements(this.db, merchantId, period.to), merchantName(this.db, merchantId)]);
+    return sendAuditPage(reply, this.config, {
+      ...page,
+      title: `Statement of ${name ?? merchantId}`,
+      script: PRINT_SCRIPT,
+      body: statementBody({
+        subject: name ? `${name} (${merchantId})` : `${merchantId} (no merchant registered under this id)`,
+        period,
+        statement: statementOf(movements, period.from, period.to),
+        form: { action: '/audit/statement', label: 'Merchant and period', fields: merchantField(merchantId, merchants) },
+        csvHref: `/audit/statement.csv${query({ merchant: merchantId, from: period.fromDate, to: period.toDate })}`,
+        links: auditSource(merchantId),
+      }),
+    });
+  }
+
+  @Get('statement.csv')
+  async csv(@Query() params: Record<string, string | undefined>, @Res() reply: FastifyReply) {
+    const period = requestedPeriod(params, new Date());
+    const merchantId = merchantOf(params);
+    if (!merchantId) throw new InvalidInput('Choose a merchant');
+    const statement = statementOf(await payableMovements(this.db, merchantId, period.to), period.from, period.to);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="statement-${period.fromDate}-${period.toDate}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(statementCsv(statement));
+  }
+}

@@ -1,0 +1,33 @@
+import { html, type SafeHtml } from '../http/html';
+import type { NamedMerchant } from '../merchants/merchant-names';
+import type { DatePeriod } from '../payouts/statement-period';
+import { query } from '../web/format';
+
+/** The merchant's statement in this console: `/audit/statement?merchant=…`. */
+export const auditStatementHref = (merchantId: string) => `/audit/statement${query({ merchant: merchantId })}`;
+
+/** An escrow opens its timeline; an order or the merchant's payouts, their own events. */
+export function auditSource(merchantId: string) {
+  return (source: string): string =>
+    source.startsWith('esc_')
+      ? `/audit/escrows/${encodeURIComponent(source)}`
+      : `/audit/events${query({ stream: source.startsWith('ord_') ? `order-${source}` : `payouts-${merchantId}` })}`;
+}
+
+/** The merchant field: any id (an allocation's merchant need not be registered), registered ones offered as you type. */
+export function merchantField(merchantId: string, merchants: NamedMerchant[]): SafeHtml {
+  return html`<div><label for="merchant">Merchant id</label><input id="merchant" name="merchant" required maxlength="200" value="${merchantId}" list="merchants" autocomplete="off">
+<datalist id="merchants">${merchants.map((m) => html`<option value="${m.merchantId}">${m.name}</option>`)}</datalist></div>`;
+}
+
+/** Before a merchant is chosen: the form alone. */
+export function chooseMerchantBody(period: DatePeriod, merchants: NamedMerchant[]): SafeHtml {
+  return html`<h1>Statement</h1>
+<p>A merchant's payable account over whole days in Addis Ababa: the opening balance, every movement with its source and the balance after it, the closing balance.</p>
+<form class="card filters" method="get" action="/audit/statement" aria-label="Merchant and period">
+  ${merchantField('', merchants)}
+  <div><label for="from">First day</label><input id="from" name="from" type="date" required value="${period.fromDate}"></div>
+  <div><label for="to">Last day</label><input id="to" name="to" type="date" required value="${period.toDate}"></div>
+  <div><button type="submit">Show statement</button></div>
+</form>`;
+}

@@ -1,0 +1,158 @@
+import { Body, Controller, Get, Inject, Param, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { validateSync } from 'class-validator';
+import type { FastifyReply } from 'fastify';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { availableToPayOut, NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing, payoutDecider, streams } from '@app/domain';
+import type { EventMetadata } from '@app/event-store';
+import { CommandRunner } from '@app/infrastructure';
+import type { PayoutView } from '@app/read-models';
+import { PayoutDestinationDto } from '../../payouts/payout-destination.dto';
+import { merchantPayouts, ownedPayout, payableMovementsToSettle, presentDestination } from '../../payouts/payout-reads';
+import { payoutReport, payoutReportCsv } from '../../payouts/payout-report';
+import { RequestPayoutCommand } from '../../payouts/request-payout.command';
+import { SetPayoutDestinationCommand } from '../../payouts/set-payout-destination.command';
+import { CsrfGuard } from '../../web/csrf';
+import { query } from '../../web/format';
+import { field } from '../../web/form';
+import { HtmlErrorFilter } from '../../web/html-error.filter';
+import { type Notice, redirect } from '../../web/page';
+import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
+import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
+import { confirmPayoutBody, type DestinationDraft, payoutBody, payoutsBody } from './payouts.pages';
+
+const NOTICES: Record<string, Notice> = {
+  destination: { text: 'The payout destination was saved: the next payout goes there.' },
+  requested: { text: 'The payout was requested: it goes to the provider now, and this page shows when it is paid.' },
+};
+
+/** The destination form's refusals, in the words of its labels (the API's name the JSON fields). */
+const DESTINATION_PROBLEMS: Record<string, string> = {
+  kind: 'Choose a bank account or a mobile wallet.',
+  institution: 'The bank code or wallet may have letters, digits, - and _ only, at most 40.',
+  accountNumber: 'The account or wallet number must be 6 to 30 digits.',
+  holderName: 'Give the name on the account (at most 200 characters).',
+};
+
+/** The form as the API's body, checked by the API's own rules; the problem, if any, in words. */
+function destinationFromForm(body: unknown): { destination: PayoutDestinationDto; problem?: string } {
+  const destination = Object.assign(new PayoutDestinationDto(), {
+    kind: field(body, 'kind'),
+    institution: field(body, 'institution').trim(),
+    // People copy numbers with spaces between the groups of digits.
+    accountNumber: field(body, 'accountNumber').replace(/\s+/g, ''),
+    holderName: field(body, 'holderName').trim(),
+  });
+  const [first] = validateSync(destination);
+  return { destination, problem: first ? (DESTINATION_PROBLEMS[first.property] ?? 'Check the form and try again.') : undefined };
+}
+
+/** The payout command's refusals, in words a merchant acts on. */
+function payoutRefusal(error: unknown): string | undefined {
+  if (error instanceof PayoutDestinationMissing) return 'There is no payout destination yet: set one below first, so the money has somewhere to go.';
+  if (error instanceof NothingToPayOut) return 'There is nothing to pay out: every paid order and released birr is paid out or on its way.';
+  if (error instanceof PayoutBelowMinimum) return error.message;
+  return undefined;
+}
+
+/**
+ * The dashboard's Payouts: the destination (always masked), what is available, the payouts with
+ * their reconciliation reports. Its forms run the same commands as POST /v1/trdp/payout-destination
+ * and POST /v1/trdp/payouts.
+ */
+@ApiExcludeController()
+@Controller('dashboard/payouts')
+@UseGuards(DashboardSessionGuard)
+@UseFilters(new HtmlErrorFilter(DASHBOARD_BRAND))
+export class DashboardPayoutsController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+  ) {}
+
+  @Get()
+  async page(@Query('done') done: string | undefined, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
+    return this.render(reply, merchantId, { notice: done ? NOTICES[done] : undefined });
+  }
+
+  @Post('destination')
+  @UseGuards(CsrfGuard)
+  async setDestination(@Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    const { destination, problem } = destinationFromForm(body);
+    if (problem) {
+      const draft: DestinationDraft = { kind: destination.kind, institution: destination.institution, holderName: destination.holderName };
+      return this.render(reply, merchantId, { notice: { text: problem, tone: 'bad' }, draft }, 400);
+    }
+    await this.commands.execute(new SetPayoutDestinationCommand(merchantId, destination, metadata));
+    return redirect(reply, `/dashboard/payouts${query({ done: 'destination' })}`);
+  }
+
+  @Get('new')
+  async confirmPayout(@SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
+    const account = await this.account(merchantId);
+    return sendDashboardPage(reply, this.config, {
+      title: 'Pay out now',
+      current: '/dashboard/payouts',
+      who: merchantId,
+      body: (csrf) => confirmPayoutBody({ csrf, ...account }),
+    });
+  }
+
+  @Post()
+  @UseGuards(CsrfGuard)
+  async requestPayout(@SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    let payout: PayoutView;
+    try {
+      payout = await this.commands.execute(new RequestPayoutCommand(merchantId, metadata));
+    } catch (error) {
+      const refusal = payoutRefusal(error);
+      if (!refusal) throw error;
+      return this.render(reply, merchantId, { notice: { text: refusal, tone: 'bad' } }, 409);
+    }
+    return redirect(reply, `/dashboard/payouts/${encodeURIComponent(payout.payoutId)}${query({ done: 'requested' })}`);
+  }
+
+  @Get(':payoutId')
+  async payout(@Param('payoutId') payoutId: string, @Query('done') done: string | undefined, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
+    const payout = await ownedPayout(this.db, payoutId, merchantId);
+    const lines = await payoutReport(this.db, payout);
+    const { state } = await this.runner.read(streams.payouts(merchantId), payoutDecider);
+    return sendDashboardPage(reply, this.config, {
+      title: `Payout ${payout.payoutId}`,
+      current: '/dashboard/payouts',
+      who: merchantId,
+      body: () => payoutBody({ payout, lines, destination: state.destinations[payout.destinationVersion], notice: done ? NOTICES[done] : undefined }),
+    });
+  }
+
+  /** The API's report.csv, through the dashboard's session. */
+  @Get(':payoutId/report.csv')
+  async reportCsv(@Param('payoutId') payoutId: string, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
+    const payout = await ownedPayout(this.db, payoutId, merchantId);
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="payout-${payout.payoutId}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(payoutReportCsv(await payoutReport(this.db, payout)));
+  }
+
+  /** The masked destination and what a payout asked for now would pay. */
+  private async account(merchantId: string) {
+    const { state } = await this.runner.read(streams.payouts(merchantId), payoutDecider);
+    return { destination: presentDestination(state), available: availableToPayOut(state, await payableMovementsToSettle(this.db, merchantId)) };
+  }
+
+  private async render(reply: FastifyReply, merchantId: string, view: { notice?: Notice; draft?: DestinationDraft }, status = 200) {
+    const [account, payouts] = await Promise.all([this.account(merchantId), merchantPayouts(this.db, merchantId)]);
+    return sendDashboardPage(
+      reply,
+      this.config,
+      { title: 'Payouts', current: '/dashboard/payouts', who: merchantId, body: (csrf) => payoutsBody({ csrf, ...account, payouts, ...view }) },
+      status,
+    );
+  }
+}

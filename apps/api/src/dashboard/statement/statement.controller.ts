@@ -1,0 +1,61 @@
+import { Controller, Get, Inject, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { merchantName } from '../../merchants/merchant-names';
+import { payableMovements, statementCsv, statementOf } from '../../payouts/statement';
+import { type DatePeriod, requestedPeriod } from '../../payouts/statement-period';
+import { query } from '../../web/format';
+import { HtmlErrorFilter } from '../../web/html-error.filter';
+import { PRINT_SCRIPT, statementBody } from '../../web/statement-view';
+import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
+import { SignedInMerchant } from '../merchant-session';
+import { dashboardSource } from '../payouts/payouts.pages';
+
+/** The merchant's payable over whole days in Addis Ababa (this month unless asked): the API's statement, as a printable page and its CSV. */
+@ApiExcludeController()
+@Controller('dashboard')
+@UseGuards(DashboardSessionGuard)
+@UseFilters(new HtmlErrorFilter(DASHBOARD_BRAND))
+export class DashboardStatementController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+  ) {}
+
+  @Get('statement')
+  async page(@Query() params: Record<string, string | undefined>, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
+    const period = requestedPeriod(params, new Date());
+    const [statement, name] = await Promise.all([this.statement(merchantId, period), merchantName(this.db, merchantId)]);
+    return sendDashboardPage(reply, this.config, {
+      title: 'Statement',
+      current: '/dashboard/statement',
+      who: merchantId,
+      body: () =>
+        statementBody({
+          subject: name ? `${name} (${merchantId})` : merchantId,
+          period,
+          statement,
+          form: { action: '/dashboard/statement', label: 'Statement period' },
+          csvHref: `/dashboard/statement.csv${query({ from: period.fromDate, to: period.toDate })}`,
+          links: dashboardSource,
+        }),
+      script: PRINT_SCRIPT,
+    });
+  }
+
+  @Get('statement.csv')
+  async csv(@Query() params: Record<string, string | undefined>, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
+    const period = requestedPeriod(params, new Date());
+    return reply
+      .header('content-type', 'text/csv; charset=utf-8')
+      .header('content-disposition', `attachment; filename="statement-${period.fromDate}-${period.toDate}.csv"`)
+      .header('cache-control', 'no-store')
+      .send(statementCsv(await this.statement(merchantId, period)));
+  }
+
+  private async statement(merchantId: string, period: DatePeriod) {
+    return statementOf(await payableMovements(this.db, merchantId, period.to), period.from, period.to);
+  }
+}

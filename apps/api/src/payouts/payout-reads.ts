@@ -1,0 +1,43 @@
+import { ACCOUNTS } from '@app/audit';
+import type { SqlExecutor } from '@app/database';
+import { type PayableMovement, type PayoutAccountState, PayoutNotFound } from '@app/domain';
+import type { PayoutView } from '@app/read-models';
+
+/** The destination as a merchant may see it: the account masked, never its reference or fingerprint. */
+export function presentDestination(state: PayoutAccountState) {
+  const current = state.destination;
+  if (!current) return null;
+  const { kind, institution, holderName, accountMask } = current.destination;
+  return { kind, institution, holderName, accountNumber: accountMask, version: current.version };
+}
+
+export type PresentedDestination = NonNullable<ReturnType<typeof presentDestination>>;
+
+/** The merchant's payouts, newest first. */
+export async function merchantPayouts(db: SqlExecutor, merchantId: string): Promise<PayoutView[]> {
+  const rows = await db.query<{ document: PayoutView }>(
+    `SELECT document FROM payouts_view WHERE merchant_id = $1 ORDER BY requested_at DESC, payout_id DESC LIMIT 100`,
+    [merchantId],
+  );
+  return rows.map((row) => row.document);
+}
+
+/** One payout of the merchant's; another merchant's is not found, as an unknown one. */
+export async function ownedPayout(db: SqlExecutor, payoutId: string, merchantId: string): Promise<PayoutView> {
+  const [row] = await db.query<{ document: PayoutView }>(`SELECT document FROM payouts_view WHERE payout_id = $1 AND merchant_id = $2`, [payoutId, merchantId]);
+  if (!row) throw new PayoutNotFound(payoutId);
+  return row.document;
+}
+
+/** Every movement of the merchant's payable the ledger has posted, but its own payouts' (the decider keeps those). */
+const MOVEMENTS = `
+  SELECT e.event_id, (p.credit - p.debit)::bigint AS amount
+  FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
+  WHERE p.account = $1 AND e.event_type NOT LIKE 'Payout%'
+  ORDER BY p.commit_position, p.prepare_position, p.line`;
+
+/** What a payout may settle: with the payout account's state, what a payout requested now would pay. */
+export async function payableMovementsToSettle(db: SqlExecutor, merchantId: string): Promise<PayableMovement[]> {
+  const rows = await db.query<{ event_id: string; amount: string }>(MOVEMENTS, [ACCOUNTS.merchantPayable(merchantId)]);
+  return rows.map((row) => ({ eventId: row.event_id, amount: Number(row.amount) }));
+}

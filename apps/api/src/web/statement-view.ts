@@ -1,0 +1,85 @@
+import type { Statement } from '../payouts/statement';
+import { runningBalances } from '../payouts/statement';
+import { addisTime, type DatePeriod } from '../payouts/statement-period';
+import { html, type SafeHtml } from '../http/html';
+import { displayEtb } from './format';
+
+/** Signed santim as people read it: `-1,500.00 ETB` for money out. */
+export const signedEtb = (amount: number) => `${displayEtb(amount)} ETB`;
+
+/** Where a movement's source (an order, an escrow, the merchant's payouts) is shown in this console. */
+export type SourceLinks = (source: string) => string | undefined;
+
+/** `Escrow esc_…`, `Order ord_…`, or the payouts of the merchant whose stream it is. */
+function sourceLabel(source: string): string {
+  if (source.startsWith('esc_')) return `Escrow ${source}`;
+  if (source.startsWith('ord_')) return `Order ${source}`;
+  return 'Payouts';
+}
+
+export function sourceCell(source: string, links: SourceLinks): SafeHtml {
+  const href = links(source);
+  return href ? html`<a href="${href}">${sourceLabel(source)}</a>` : html`${sourceLabel(source)}`;
+}
+
+/** Shows the Print button only where a script can press it; the browser's own print works without. */
+export const PRINT_SCRIPT = `
+(function () {
+  var button = document.getElementById('print-page');
+  if (!button || typeof window.print !== 'function') return;
+  button.hidden = false;
+  button.addEventListener('click', function () { window.print(); });
+})();
+`;
+
+export interface StatementView {
+  /** Who the statement is about, as printed under the heading. */
+  subject: string;
+  period: DatePeriod;
+  statement: Statement;
+  /** The period form: where it goes, and fields before the dates (the audit console's merchant). */
+  form: { action: string; fields?: SafeHtml; label: string };
+  csvHref: string;
+  links: SourceLinks;
+}
+
+/** The printable statement the dashboard and the audit console share: the same table, the same CSV. */
+export function statementBody(view: StatementView): SafeHtml {
+  const { period, statement } = view;
+  const lines = runningBalances(statement);
+  return html`<h1>Statement</h1>
+<p id="statement-subject">Payable account of ${view.subject}, ${period.fromDate} to ${period.toDate} (Addis Ababa time, UTC+3).</p>
+<form class="card filters" method="get" action="${view.form.action}" aria-label="${view.form.label}">
+  ${view.form.fields ?? ''}
+  <div><label for="from">First day</label><input id="from" name="from" type="date" required value="${period.fromDate}"></div>
+  <div><label for="to">Last day</label><input id="to" name="to" type="date" required value="${period.toDate}"></div>
+  <div><button type="submit">Show statement</button></div>
+</form>
+<div class="actions"><a class="button secondary" href="${view.csvHref}" download>Download as CSV</a><button type="button" id="print-page" class="secondary" hidden>Print</button></div>
+<section class="card" aria-labelledby="balances-heading">
+  <h2 id="balances-heading">Balances</h2>
+  <dl class="facts">
+    <dt>Opening balance</dt><dd id="opening-balance">${signedEtb(statement.opening)}</dd>
+    <dt>Money in</dt><dd id="money-in">${signedEtb(statement.movements.reduce((t, m) => t + Math.max(0, m.amount), 0))}</dd>
+    <dt>Money out</dt><dd id="money-out">${signedEtb(statement.movements.reduce((t, m) => t + Math.min(0, m.amount), 0))}</dd>
+    <dt>Closing balance</dt><dd id="closing-balance">${signedEtb(statement.closing)}</dd>
+  </dl>
+</section>
+<div class="table-wrap" tabindex="0" role="region" aria-label="Statement movements"><table class="cards">
+  <caption>${lines.length === 0 ? 'No movement in this period' : `${lines.length} movement${lines.length === 1 ? '' : 's'}`}</caption>
+  <thead><tr><th scope="col">Time (Addis Ababa)</th><th scope="col">Movement</th><th scope="col">Source</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Balance</th></tr></thead>
+  <tbody>
+    <tr><td data-label="Time (Addis Ababa)">${addisTime(statement.from)}</td><td data-label="Movement"><strong>Opening balance</strong></td><td data-label="Source"></td><td data-label="Amount" class="num"></td><td data-label="Balance" class="num">${signedEtb(statement.opening)}</td></tr>
+    ${lines.map(
+      (line) => html`<tr>
+    <td data-label="Time (Addis Ababa)">${addisTime(line.recordedAt)}</td>
+    <td data-label="Movement">${line.description}<br><span class="muted">${line.type}</span></td>
+    <td data-label="Source">${sourceCell(line.source, view.links)}</td>
+    <td data-label="Amount" class="num">${signedEtb(line.amount)}</td>
+    <td data-label="Balance" class="num">${signedEtb(line.balance)}</td>
+  </tr>`,
+    )}
+    <tr><td data-label="Time (Addis Ababa)">End of ${period.toDate}</td><td data-label="Movement"><strong>Closing balance</strong></td><td data-label="Source"></td><td data-label="Amount" class="num"></td><td data-label="Balance" class="num">${signedEtb(statement.closing)}</td></tr>
+  </tbody>
+</table></div>`;
+}
