@@ -60,7 +60,10 @@ const PEERS = [
   },
 ];
 
-/** Starts a peer on a fresh schema; `written()` counts its rows, `stop()` ends it and removes the schema. */
+/**
+ * Starts a peer on a fresh schema. `finish()` stops it (once its requests in flight are answered),
+ * counts the rows it wrote, removes its schema and returns the counts.
+ */
 async function startPeer(resources, peer) {
   const schema = await resources.schema(`bench_peer_${peer.id}`);
   const port = await freePort();
@@ -70,10 +73,11 @@ async function startPeer(resources, peer) {
   return {
     proc,
     baseUrl: `http://127.0.0.1:${port}`,
-    written: () => withClient((client) => peer.written(client), url),
-    stop: async () => {
+    finish: async () => {
       await stop(proc);
+      const written = await withClient((client) => peer.written(client), url);
       await resources.dropSchema(schema);
+      return written;
     },
   };
 }

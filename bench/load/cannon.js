@@ -105,50 +105,48 @@ const WORKLOADS = {
       ],
     };
   },
-};
-
-/**
- * Ours, against the peers: create an escrow, then release each allocation of one paid beforehand
- * (ours releases only what was paid; the peers have no payments), so every side makes the same
- * requests: one create and a release per allocation.
- */
-WORKLOADS['lifecycle-prepaid'] = () => {
-  const headers = { ...json, 'x-api-secret': input.apiSecret };
-  return {
+  /**
+   * Ours, against the peers: create an escrow, then release each allocation of one paid beforehand
+   * (ours releases only what was paid; the peers have no payments), so every side makes the same
+   * requests: one create and a release per allocation.
+   */
+  'lifecycle-prepaid': () => {
+    const headers = { ...json, 'x-api-secret': input.apiSecret };
+    return {
+      requests: [
+        { method: 'POST', path: '/v1/trdp/escrow/order', headers, setupRequest: (request) => ({ ...request, body: JSON.stringify(escrowBody(uniqueOrderId())) }) },
+        ...ALLOCATIONS.map((allocation, i) => ({
+          method: 'POST',
+          headers,
+          setupRequest: (request, context) => {
+            if (i === 0) context.escrowId = takePaid();
+            return { ...request, path: `/v1/trdp/escrow/${context.escrowId}/release`, body: JSON.stringify({ merchantId: allocation.merchantId }) };
+          },
+        })),
+      ],
+    };
+  },
+  /** A peer's lifecycle: create an escrow, then release each of its allocations. */
+  'peer-lifecycle': () => ({
     requests: [
-      { method: 'POST', path: '/v1/trdp/escrow/order', headers, setupRequest: (request) => ({ ...request, body: JSON.stringify(escrowBody(uniqueOrderId())) }) },
-      ...ALLOCATIONS.map((allocation, i) => ({
+      {
         method: 'POST',
-        headers,
-        setupRequest: (request, context) => {
-          if (i === 0) context.escrowId = takePaid();
-          return { ...request, path: `/v1/trdp/escrow/${context.escrowId}/release`, body: JSON.stringify({ merchantId: allocation.merchantId }) };
+        path: '/escrows',
+        headers: json,
+        setupRequest: (request) => ({ ...request, body: JSON.stringify(escrowBody(uniqueOrderId())) }),
+        onResponse: (status, body, context) => {
+          context.escrowId = status === 201 ? JSON.parse(body).data.escrowId : undefined;
         },
+      },
+      ...ALLOCATIONS.map((allocation) => ({
+        method: 'POST',
+        headers: json,
+        setupRequest: (request, context) =>
+          context.escrowId && { ...request, path: `/escrows/${context.escrowId}/release`, body: JSON.stringify({ merchantId: allocation.merchantId }) },
       })),
     ],
-  };
+  }),
 };
-
-/** A peer's lifecycle: create an escrow, then release each of its allocations. */
-WORKLOADS['peer-lifecycle'] = () => ({
-  requests: [
-    {
-      method: 'POST',
-      path: '/escrows',
-      headers: json,
-      setupRequest: (request) => ({ ...request, body: JSON.stringify(escrowBody(uniqueOrderId())) }),
-      onResponse: (status, body, context) => {
-        context.escrowId = status === 201 ? JSON.parse(body).data.escrowId : undefined;
-      },
-    },
-    ...ALLOCATIONS.map((allocation) => ({
-      method: 'POST',
-      headers: json,
-      setupRequest: (request, context) =>
-        context.escrowId && { ...request, path: `/escrows/${context.escrowId}/release`, body: JSON.stringify({ merchantId: allocation.merchantId }) },
-    })),
-  ],
-});
 
 /** Runs for `durationSeconds`, or until `amount` requests were answered if given (autocannon then ignores the duration). */
 async function run(durationSeconds, amount) {

@@ -45,8 +45,7 @@ module.exports = {
     for (const peer of PEERS) {
       const server = await startPeer(ctx.resources, peer);
       const measured = await ctx.cannon(server.baseUrl, 'peer-lifecycle', load, { server: server.proc });
-      const written = await server.written();
-      await server.stop();
+      const written = await server.finish();
       const broken = peer.check(written, measured.answered2xx, { inFlight: 2 * ctx.settings.connections, allocationsPerEscrow: ALLOCATIONS.length });
       if (broken) throw new Error(`the ${peer.title} peer answered ${measured.answered2xx} requests with 2xx but wrote ${broken}`);
       rows.push(
