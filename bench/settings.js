@@ -10,7 +10,7 @@ module.exports = {
     appendSeconds: 10,
     callbacks: 3000,
     growth: { small: 10_000, large: 1_000_000 },
-    peerLifecycles: { warmup: 500, measured: 3000 },
+    peerLifecycles: { warmup: 300, measured: 2000 },
   },
   quick: {
     connections: 50,
@@ -21,7 +21,7 @@ module.exports = {
     appendSeconds: 3,
     callbacks: 150,
     growth: { small: 1_000, large: 20_000 },
-    peerLifecycles: { warmup: 100, measured: 500 },
+    peerLifecycles: { warmup: 100, measured: 400 },
   },
   smoke: {
     connections: 4,

@@ -12,7 +12,6 @@ module.exports = {
     const reference = await ctx.cannon(bare.baseUrl, 'insert', {}, { server: bare.proc });
     ctx.measured.insert = reference;
     const ours = await ctx.cannon(main.baseUrl, 'create-escrow', { apiSecret: main.merchant.apiSecret }, main.deployment.roles);
-    ctx.measured.create = ours;
     return scenarioResult({
       id: this.id,
       title: this.title,

@@ -6,19 +6,19 @@ const { ALLOCATIONS } = require('../load/payloads');
 
 /**
  * Create escrow against each peer (bench/peers/): the same request body and autocannon settings,
- * each peer a process of its own on its own schema. Ours is the create-escrow scenario's measurement
- * when it ran before, in this run. One row per peer, each with its own target.
+ * each peer a process of its own on its own schema. Ours is measured right before each peer, so a
+ * row's two figures come from the same minute of a machine whose load drifts. One row per peer,
+ * each with its own target.
  */
 module.exports = {
   id: 'peers-create',
   title: 'create escrow against the peers',
   async run(ctx) {
     const main = await ctx.main();
-    const ours = ctx.measured.create ?? (await ctx.cannon(main.baseUrl, 'create-escrow', { apiSecret: main.merchant.apiSecret }, main.deployment.roles));
-    ctx.measured.create = ours;
     const rows = [];
     for (const peer of PEERS) {
       const server = await startPeer(ctx.resources, peer);
+      const ours = await ctx.cannon(main.baseUrl, 'create-escrow', { apiSecret: main.merchant.apiSecret }, main.deployment.roles);
       const measured = await ctx.cannon(server.baseUrl, 'peer-create', {}, { server: server.proc });
       const written = await server.finish();
       const broken = peer.check(written, measured.answered2xx, { inFlight: 2 * ctx.settings.connections, allocationsPerEscrow: ALLOCATIONS.length });

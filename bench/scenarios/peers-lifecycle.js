@@ -14,10 +14,11 @@ const REQUESTS_PER_LIFECYCLE = 1 + ALLOCATIONS.length;
 /**
  * Escrow lifecycles against each peer: every side creates an escrow and releases each of its
  * allocations, 4 requests. The peers have no payments; ours releases only paid money, so its
- * releases go to escrows created and paid (sandbox) before the measurement, one per lifecycle, while
- * each lifecycle still creates a new escrow. A count of lifecycles (`peerLifecycles`), not a
- * duration, so the paid escrows suffice whatever the speed: the same count for every side.
- * Our whole lifecycle, payment included, stays in the lifecycle scenario.
+ * releases go to escrows created and paid (sandbox) before the measurements, one per lifecycle,
+ * while each lifecycle still creates a new escrow. A count of lifecycles (`peerLifecycles`), not a
+ * duration, so the paid escrows suffice whatever the speed: the same count for every side. Ours is
+ * measured right before each peer, as in peers-create. Our whole lifecycle, payment included, stays
+ * in the lifecycle scenario.
  */
 module.exports = {
   id: 'peers-lifecycle',
@@ -30,20 +31,21 @@ module.exports = {
     const main = await ctx.main();
     // A connection cut short by the count may have started one lifecycle more.
     const pool = warmup + lifecycles + 2 * ctx.settings.connections;
-    ctx.log(`  creating and paying ${pool} escrows for our releases`);
+    ctx.log(`  creating and paying ${pool * PEERS.length} escrows for our releases`);
     const paid = [];
-    await inParallel(pool, 20, async (i) => {
+    await inParallel(pool * PEERS.length, 20, async (i) => {
       const created = await post(main.baseUrl, '/v1/trdp/escrow/order', main.merchant.apiSecret, escrowBody(`peers-paid-${Date.now()}-${i}`));
       await post(main.baseUrl, `/v1/sandbox/orders/${created.data.escrowId}/complete`, main.merchant.apiSecret, { outcome: 'PAID' });
       paid.push(created.data.escrowId);
     });
-    const idsFile = join(ctx.resources.directory(mkdtempSync(join(tmpdir(), 'bench-paid-'))), 'paid.json');
-    writeFileSync(idsFile, JSON.stringify(paid));
-    const ours = await ctx.cannon(main.baseUrl, 'lifecycle-prepaid', { apiSecret: main.merchant.apiSecret, idsFile, ...load }, main.deployment.roles);
+    const directory = ctx.resources.directory(mkdtempSync(join(tmpdir(), 'bench-paid-')));
 
     const rows = [];
-    for (const peer of PEERS) {
+    for (const [i, peer] of PEERS.entries()) {
       const server = await startPeer(ctx.resources, peer);
+      const idsFile = join(directory, `paid-${peer.id}.json`);
+      writeFileSync(idsFile, JSON.stringify(paid.slice(i * pool, (i + 1) * pool)));
+      const ours = await ctx.cannon(main.baseUrl, 'lifecycle-prepaid', { apiSecret: main.merchant.apiSecret, idsFile, ...load }, main.deployment.roles);
       const measured = await ctx.cannon(server.baseUrl, 'peer-lifecycle', load, { server: server.proc });
       const written = await server.finish();
       const broken = peer.check(written, measured.answered2xx, { inFlight: 2 * ctx.settings.connections, allocationsPerEscrow: ALLOCATIONS.length });
