@@ -18,7 +18,9 @@ module.exports = {
     const rows = [];
     for (const peer of PEERS) {
       const server = await startPeer(ctx.resources, peer);
+      await ctx.settle();
       const ours = await ctx.cannon(main.baseUrl, 'create-escrow', { apiSecret: main.merchant.apiSecret }, main.deployment.roles);
+      await ctx.settle();
       const measured = await ctx.cannon(server.baseUrl, 'peer-create', {}, { server: server.proc });
       const written = await server.finish();
       const broken = peer.check(written, measured.answered2xx, { inFlight: 2 * ctx.settings.connections, allocationsPerEscrow: ALLOCATIONS.length });

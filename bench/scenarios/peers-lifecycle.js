@@ -45,7 +45,9 @@ module.exports = {
       const server = await startPeer(ctx.resources, peer);
       const idsFile = join(directory, `paid-${peer.id}.json`);
       writeFileSync(idsFile, JSON.stringify(paid.slice(i * pool, (i + 1) * pool)));
+      await ctx.settle();
       const ours = await ctx.cannon(main.baseUrl, 'lifecycle-prepaid', { apiSecret: main.merchant.apiSecret, idsFile, ...load }, main.deployment.roles);
+      await ctx.settle();
       const measured = await ctx.cannon(server.baseUrl, 'peer-lifecycle', load, { server: server.proc });
       const written = await server.finish();
       const broken = peer.check(written, measured.answered2xx, { inFlight: 2 * ctx.settings.connections, allocationsPerEscrow: ALLOCATIONS.length });
