@@ -55,7 +55,7 @@ module.exports = {
       rows.push(
         scenarioResult({
           id: `lifecycle-vs-${peer.id}`,
-          title: `lifecycle (create, ${ALLOCATIONS.length} releases) vs ${peer.title}`,
+          title: `lifecycle vs ${peer.title}`,
           unit: 'lifecycles/s',
           ours: { name: `create, ${ALLOCATIONS.length} releases of a paid escrow`, measured: { value: lifecyclesPerSecond(ours), p50: ours.p50, p99: ours.p99 } },
           reference: { name: peer.name, measured: { value: lifecyclesPerSecond(measured), p50: measured.p50, p99: measured.p99 } },
