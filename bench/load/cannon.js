@@ -156,7 +156,7 @@ async function run(durationSeconds, amount) {
     duration: durationSeconds,
     amount,
     // A run of `amount` ends at the first sample after its last answer: sample often, or it is measured up to a second long.
-    ...(amount ? { sampleInt: 100 } : {}),
+    ...(amount ? { sampleInt: 20 } : {}),
     timeout: 30,
     ...WORKLOADS[input.workload](),
   });
