@@ -54,6 +54,8 @@ async function main() {
         for (const result of [await scenario.run(ctx)].flat()) {
           results.push(result);
           log(`  ${result.id}: ${result.ratio} (target ${result.target.comparison} ${result.target.value}) in ${Math.round((Date.now() - t0) / 1000)} s`);
+          // A ratio over failed requests is not the one the scenario means: say so where it is read.
+          if (result.failures > 0) log(`  ${result.failures} requests failed (non-2xx or errors)`);
           for (const note of result.notes ?? []) log(`  ${note}`);
         }
       } catch (error) {
