@@ -10,6 +10,7 @@ module.exports = {
     appendSeconds: 10,
     callbacks: 3000,
     growth: { small: 10_000, large: 1_000_000 },
+    peerLifecycles: { warmup: 300, measured: 2000 },
   },
   quick: {
     connections: 50,
@@ -20,6 +21,7 @@ module.exports = {
     appendSeconds: 3,
     callbacks: 150,
     growth: { small: 1_000, large: 20_000 },
+    peerLifecycles: { warmup: 100, measured: 400 },
   },
   smoke: {
     connections: 4,
@@ -32,5 +34,6 @@ module.exports = {
     appendSeconds: 1,
     callbacks: 10,
     growth: { small: 100, large: 300 },
+    peerLifecycles: { warmup: 1, measured: 5 },
   },
 };

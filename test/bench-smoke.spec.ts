@@ -5,7 +5,19 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 
 const ROOT = join(__dirname, '..');
-const SCENARIOS = ['create-escrow', 'verify', 'lifecycle', 'rebuild', 'append', 'callbacks', 'growth'];
+const PEERS = ['emmett', 'crud', 'minimum'];
+/** Rows of the report: one per scenario, and one per peer for the scenarios against the peers. */
+const ROWS = [
+  'create-escrow',
+  'verify',
+  'lifecycle',
+  'rebuild',
+  'append',
+  'callbacks',
+  'growth',
+  ...PEERS.map((peer) => `create-escrow-vs-${peer}`),
+  ...PEERS.map((peer) => `lifecycle-vs-${peer}`),
+];
 
 /**
  * The bench harness with tiny counts, so it cannot rot: every scenario runs against the built
@@ -21,13 +33,13 @@ describe('bench harness (smoke run)', () => {
       cwd: ROOT,
       maxBuffer: 16 * 1024 * 1024,
     }));
-  }, 240_000);
+  }, 360_000);
 
   it('measures every scenario beside its reference and states the ratio and target', () => {
     const report = JSON.parse(readFileSync(join(resultsDir, 'latest.json'), 'utf8'));
     expect(report.mode).toBe('smoke');
     expect(report.machine).toEqual({ cpus: expect.any(Number), cpuModel: expect.any(String), node: process.version, postgres: expect.stringMatching(/^\d+/) });
-    expect(report.results.map((r: { id: string }) => r.id)).toEqual(SCENARIOS);
+    expect(report.results.map((r: { id: string }) => r.id)).toEqual(ROWS);
     for (const result of report.results) {
       expect(result.error).toBeUndefined();
       expect(result.ours.value).toBeGreaterThan(0);
@@ -51,6 +63,40 @@ describe('bench harness (smoke run)', () => {
       expect(result.notes).toContainEqual(
         expect.stringMatching(/^CPU per request: api [\d.]+ ms, projector [\d.]+ ms, worker [\d.]+ ms, postgres [\d.]+ ms; reference: server [\d.]+ ms, postgres [\d.]+ ms$/),
       );
+    }
+  });
+
+  it('measures each peer as a process of its own that wrote the rows its answers claim, with its CPU per request and its target', () => {
+    const report = JSON.parse(readFileSync(join(resultsDir, 'latest.json'), 'utf8'));
+    const targets: Record<string, number> = { emmett: 1, crud: 1, minimum: 0.6 };
+    for (const scenario of ['create-escrow', 'lifecycle']) {
+      for (const peer of PEERS) {
+        const result = report.results.find((r: { id: string }) => r.id === `${scenario}-vs-${peer}`);
+        expect(result.target).toEqual({ comparison: '>=', value: targets[peer] });
+        expect(result.failures).toBe(0);
+        expect(result.cpuPerRequest).toEqual({ api: expect.any(Number), projector: expect.any(Number), worker: expect.any(Number), postgres: expect.any(Number) });
+        expect(result.referenceCpuPerRequest).toEqual({ server: expect.any(Number), postgres: expect.any(Number) });
+        expect(result.referenceCpuPerRequest.server).toBeGreaterThan(0);
+        expect(result.notes).toContainEqual(expect.stringMatching(/^CPU per request: api [\d.]+ ms, .*; reference: server [\d.]+ ms, postgres [\d.]+ ms$/));
+
+        // What the peer wrote, counted in its own tables after its load: every 2xx left its rows.
+        const { answered, written } = result.peer;
+        expect(result.peer.id).toBe(peer);
+        expect(answered).toBeGreaterThan(0);
+        if (peer === 'crud') {
+          expect(written.escrows).toBeGreaterThan(0);
+          expect(written.allocations).toBe(3 * written.escrows);
+          expect(written.escrows + written.releasedAllocations).toBeGreaterThanOrEqual(answered);
+          expect(written.releasedAllocations > 0).toBe(scenario === 'lifecycle');
+        } else {
+          expect(written.events).toBeGreaterThanOrEqual(answered);
+          expect(written.streams).toBeGreaterThan(0);
+          expect(written.views).toBe(written.streams);
+          // A lifecycle's releases are events on the streams its creates opened.
+          if (scenario === 'lifecycle') expect(written.events).toBeGreaterThan(written.streams);
+          else expect(written.events).toBe(written.streams);
+        }
+      }
     }
   });
 

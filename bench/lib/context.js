@@ -3,7 +3,7 @@
 const { join } = require('node:path');
 const { cpuMeter } = require('./cpu');
 const { urlWithSchema } = require('./infrastructure');
-const { freePort, runJson, spawnNode, waitForOutput } = require('./processes');
+const { freePort, runJson, spawnNode, waitFor, waitForOutput } = require('./processes');
 const { Deployment, registerMerchant } = require('./service');
 
 const CANNON = join(__dirname, '..', 'load', 'cannon.js');
@@ -44,6 +44,29 @@ class RunContext {
       this.bareServer = { proc, baseUrl: `http://127.0.0.1:${port}`, schema };
     }
     return this.bareServer;
+  }
+
+  /**
+   * Waits until each of the service's processes is idle (under 5 % of a core for half a second), so
+   * that what seeding or the last measurement left it to do (the worker following the log, say)
+   * neither weighs on the next measurement nor is counted in it. Gives up after `timeoutMs`, saying so.
+   */
+  async settle(timeoutMs = 60_000) {
+    const { deployment } = await this.main();
+    try {
+      await waitFor(
+        async () => {
+          const meter = cpuMeter(deployment.roles);
+          await new Promise((resolve) => setTimeout(resolve, 500));
+          return Object.values(meter.perUnit(1)).every((ms) => ms < 25);
+        },
+        'the service to go idle',
+        timeoutMs,
+        0,
+      );
+    } catch {
+      this.log(`  the service was still busy after ${timeoutMs / 1000} s; measuring anyway`);
+    }
   }
 
   /**

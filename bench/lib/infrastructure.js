@@ -78,6 +78,15 @@ class Resources {
     return schema;
   }
 
+  /**
+   * Removes a schema before the run ends: Emmett's migration looks for its functions in every schema
+   * of the database, so a second Emmett store beside a first never gets its own and fails.
+   */
+  async dropSchema(schema) {
+    await dropSchemas([schema]);
+    this.schemas = this.schemas.filter((s) => s !== schema);
+  }
+
   redisPrefix(prefix) {
     const name = uniqueName(prefix);
     this.redisPrefixes.push(name);

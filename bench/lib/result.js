@@ -20,8 +20,9 @@ function side(name, measured) {
  * `compare: 'lower'`: ratio = ours / reference, met when ratio <= target (a latency that must not grow).
  * `cpuPerRequest`: CPU ms per request of each of our processes (by role) and of the local PostgreSQL
  * server, where measured; `referenceCpuPerRequest`: the same for the reference's server.
+ * `peer`: for a row against a peer (bench/peers/), which one, its 2xx answers and the rows it wrote.
  */
-function scenarioResult({ id, title, unit, ours, reference, target, stretch, compare = 'higher', failures = 0, notes = [], cpuPerRequest, referenceCpuPerRequest }) {
+function scenarioResult({ id, title, unit, ours, reference, target, stretch, compare = 'higher', failures = 0, notes = [], cpuPerRequest, referenceCpuPerRequest, peer }) {
   const ratio = reference.measured.value > 0 ? ours.measured.value / reference.measured.value : 0;
   const met = compare === 'higher' ? ratio >= target : ratio > 0 && ratio <= target;
   return {
@@ -37,6 +38,7 @@ function scenarioResult({ id, title, unit, ours, reference, target, stretch, com
     notes,
     ...(cpuPerRequest ? { cpuPerRequest } : {}),
     ...(referenceCpuPerRequest ? { referenceCpuPerRequest } : {}),
+    ...(peer ? { peer } : {}),
   };
 }
 

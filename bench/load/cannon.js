@@ -3,16 +3,36 @@
  * The HTTP load generator, run as its own process: `node bench/load/cannon.js '<json>'`. Warms the
  * target up, then measures, and prints one JSON line: requests/s, p50/p99 latency, failures.
  */
+const { readFileSync } = require('node:fs');
 const autocannon = require('autocannon');
 const { ALLOCATIONS, escrowBody } = require('./payloads');
 
 const input = JSON.parse(process.argv[2]);
 const json = { 'content-type': 'application/json' };
 
+/** Escrows paid beforehand (input.idsFile), each handed out once across the warm-up and the measurement. */
+let paid;
+let nextPaid = 0;
+function takePaid() {
+  paid ??= JSON.parse(readFileSync(input.idsFile, 'utf8'));
+  if (nextPaid >= paid.length) throw new Error(`all ${paid.length} paid escrows were used: size the pool for the load`);
+  return paid[nextPaid++];
+}
+
 /** Cycles through ids (escrows to verify), so every request reads a different row. */
 function cycling(ids) {
   let next = 0;
   return () => ids[next++ % ids.length];
+}
+
+let sequence = 0;
+const uniqueOrderId = () => `life-${process.pid}-${Date.now()}-${sequence++}`;
+
+function createAtEscrows() {
+  return {
+    idReplacement: true,
+    requests: [{ method: 'POST', path: '/escrows', headers: json, body: JSON.stringify(escrowBody('bench-[<id>]')) }],
+  };
 }
 
 const WORKLOADS = {
@@ -29,10 +49,9 @@ const WORKLOADS = {
     ],
   }),
   /** Reference: one INSERT of the same request into a table as wide as payables_view. */
-  insert: () => ({
-    idReplacement: true,
-    requests: [{ method: 'POST', path: '/escrows', headers: json, body: JSON.stringify(escrowBody('bench-[<id>]')) }],
-  }),
+  insert: () => createAtEscrows(),
+  /** A peer's create escrow: the same request to its POST /escrows. */
+  'peer-create': () => createAtEscrows(),
   verify: () => {
     const id = cycling(input.ids);
     return {
@@ -56,7 +75,6 @@ const WORKLOADS = {
   /** Each connection walks escrows through their whole life: create, pay, release each allocation. */
   lifecycle: () => {
     const headers = { ...json, 'x-api-secret': input.apiSecret };
-    let sequence = 0;
     const release = (allocation) => ({
       method: 'POST',
       headers,
@@ -72,7 +90,7 @@ const WORKLOADS = {
           method: 'POST',
           path: '/v1/trdp/escrow/order',
           headers,
-          setupRequest: (request) => ({ ...request, body: JSON.stringify(escrowBody(`life-${process.pid}-${Date.now()}-${sequence++}`)) }),
+          setupRequest: (request) => ({ ...request, body: JSON.stringify(escrowBody(uniqueOrderId())) }),
           onResponse: (status, body, context) => {
             context.escrowId = status === 201 ? JSON.parse(body).data.escrowId : undefined;
           },
@@ -87,6 +105,47 @@ const WORKLOADS = {
       ],
     };
   },
+  /**
+   * Ours, against the peers: create an escrow, then release each allocation of one paid beforehand
+   * (ours releases only what was paid; the peers have no payments), so every side makes the same
+   * requests: one create and a release per allocation.
+   */
+  'lifecycle-prepaid': () => {
+    const headers = { ...json, 'x-api-secret': input.apiSecret };
+    return {
+      requests: [
+        { method: 'POST', path: '/v1/trdp/escrow/order', headers, setupRequest: (request) => ({ ...request, body: JSON.stringify(escrowBody(uniqueOrderId())) }) },
+        ...ALLOCATIONS.map((allocation, i) => ({
+          method: 'POST',
+          headers,
+          setupRequest: (request, context) => {
+            if (i === 0) context.escrowId = takePaid();
+            return { ...request, path: `/v1/trdp/escrow/${context.escrowId}/release`, body: JSON.stringify({ merchantId: allocation.merchantId }) };
+          },
+        })),
+      ],
+    };
+  },
+  /** A peer's lifecycle: create an escrow, then release each of its allocations. */
+  'peer-lifecycle': () => ({
+    requests: [
+      {
+        method: 'POST',
+        path: '/escrows',
+        headers: json,
+        setupRequest: (request) => ({ ...request, body: JSON.stringify(escrowBody(uniqueOrderId())) }),
+        onResponse: (status, body, context) => {
+          context.escrowId = status === 201 ? JSON.parse(body).data.escrowId : undefined;
+        },
+      },
+      ...ALLOCATIONS.map((allocation) => ({
+        method: 'POST',
+        headers: json,
+        setupRequest: (request, context) =>
+          context.escrowId && { ...request, path: `/escrows/${context.escrowId}/release`, body: JSON.stringify({ merchantId: allocation.merchantId }) },
+      })),
+    ],
+  }),
 };
 
 /** Runs for `durationSeconds`, or until `amount` requests were answered if given (autocannon then ignores the duration). */
@@ -96,6 +155,8 @@ async function run(durationSeconds, amount) {
     connections: input.connections,
     duration: durationSeconds,
     amount,
+    // A run of `amount` ends at the first sample after its last answer: sample often, or it is measured up to a second long.
+    ...(amount ? { sampleInt: 20 } : {}),
     timeout: 30,
     ...WORKLOADS[input.workload](),
   });
@@ -104,12 +165,14 @@ async function run(durationSeconds, amount) {
 
 async function main() {
   if (!WORKLOADS[input.workload]) throw new Error(`unknown workload ${input.workload}`);
-  const warmup = input.warmup > 0 ? await run(input.warmup) : undefined;
+  const warmup = input.warmup > 0 || input.warmupAmount > 0 ? await run(input.warmup, input.warmupAmount) : undefined;
   const result = await run(input.duration, input.amount);
   process.stdout.write(
     `${JSON.stringify({
       requests: result.requests.total,
       warmupRequests: warmup?.requests.total ?? 0,
+      // Every 2xx, the warm-up's too: what the target should have written.
+      answered2xx: result['2xx'] + (warmup?.['2xx'] ?? 0),
       // Measured from its own clock: autocannon's `duration` is whole seconds.
       perSecond: result.requests.total / ((result.finish - result.start) / 1000 || input.duration),
       p50: result.latency.p50,

@@ -12,15 +12,12 @@ module.exports = {
   title: 'event-store append, 50 concurrent writers',
   async run(ctx) {
     const { appendWriters, appendWarmupSeconds, appendSeconds } = ctx.settings;
-    const load = async (store) =>
-      runJson(APPEND, {
-        store,
-        url: DATABASE_URL,
-        schema: await ctx.resources.schema(`bench_${store}`),
-        writers: appendWriters,
-        warmup: appendWarmupSeconds,
-        duration: appendSeconds,
-      });
+    const load = async (store) => {
+      const schema = await ctx.resources.schema(`bench_${store}`);
+      const result = await runJson(APPEND, { store, url: DATABASE_URL, schema, writers: appendWriters, warmup: appendWarmupSeconds, duration: appendSeconds });
+      await ctx.resources.dropSchema(schema);
+      return result;
+    };
     const reference = await load('emmett');
     const ours = await load('ours');
     return scenarioResult({

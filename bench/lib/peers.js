@@ -1,0 +1,85 @@
+'use strict';
+/**
+ * The peers (bench/peers/): the same create escrow and release, as others would build them, each run
+ * as its own process on a schema of its own in the same PostgreSQL. `written` counts what a peer
+ * stored, and `check` holds it to what it answered: a peer that answers without writing fails the run.
+ */
+const { join } = require('node:path');
+const { urlWithSchema, withClient } = require('./infrastructure');
+const { freePort, spawnNode, stop, waitForOutput } = require('./processes');
+
+const count = async (client, table, where = '') => Number((await client.query(`SELECT count(*) AS n FROM ${table} ${where}`)).rows[0].n);
+
+/**
+ * Every 2xx of a peer wrote one event (a create its EscrowCreated, a release its AllocationReleased);
+ * `inFlight` more may have been written for requests autocannon stopped waiting for at the end of a run.
+ */
+function oneEventPerAnswer(written, answered, { inFlight }) {
+  if (written.events < answered || written.events > answered + inFlight) return `${written.events} events for ${answered} answers`;
+  if (written.streams !== written.views) return `${written.streams} streams but ${written.views} escrow views`;
+  return undefined;
+}
+
+const PEERS = [
+  {
+    id: 'emmett',
+    title: 'Emmett',
+    name: 'Emmett: decider, emmett-postgresql, inline Pongo view',
+    script: 'emmett-server.js',
+    target: 1.0,
+    written: async (client) => ({ events: await count(client, 'emt_messages'), streams: await count(client, 'emt_streams'), views: await count(client, 'escrows') }),
+    check: oneEventPerAnswer,
+  },
+  {
+    id: 'crud',
+    title: 'CRUD',
+    name: 'NestJS + TypeORM: escrow and allocation rows',
+    script: 'crud-server.js',
+    target: 1.0,
+    written: async (client) => ({
+      escrows: await count(client, 'escrows'),
+      allocations: await count(client, 'allocations'),
+      releasedAllocations: await count(client, 'allocations', 'WHERE released > 0'),
+    }),
+    // Every 2xx wrote an escrow (a create) or released an allocation, in full (a release).
+    check: (written, answered, { inFlight, allocationsPerEscrow }) => {
+      const changes = written.escrows + written.releasedAllocations;
+      if (changes < answered || changes > answered + inFlight) return `${written.escrows} escrows and ${written.releasedAllocations} released allocations for ${answered} answers`;
+      if (written.allocations !== written.escrows * allocationsPerEscrow) return `${written.allocations} allocations for ${written.escrows} escrows`;
+      return undefined;
+    },
+  },
+  {
+    id: 'minimum',
+    title: 'same-guarantees minimum',
+    name: 'Fastify + pg: event with its hash, stream row, view row',
+    script: 'minimum-server.js',
+    target: 0.6,
+    written: async (client) => ({ events: await count(client, 'events'), streams: await count(client, 'streams'), views: await count(client, 'payables_view') }),
+    check: oneEventPerAnswer,
+  },
+];
+
+/**
+ * Starts a peer on a fresh schema. `finish()` stops it (once its requests in flight are answered),
+ * counts the rows it wrote, removes its schema and returns the counts.
+ */
+async function startPeer(resources, peer) {
+  const schema = await resources.schema(`bench_peer_${peer.id}`);
+  const port = await freePort();
+  const url = urlWithSchema(schema);
+  const proc = resources.track(spawnNode(join(__dirname, '..', 'peers', peer.script), { PORT: String(port), DATABASE_URL: url, SCHEMA: schema, NODE_ENV: 'production' }));
+  await waitForOutput(proc, 'peer ready');
+  return {
+    proc,
+    baseUrl: `http://127.0.0.1:${port}`,
+    finish: async () => {
+      await stop(proc);
+      const written = await withClient((client) => peer.written(client), url);
+      await resources.dropSchema(schema);
+      return written;
+    },
+  };
+}
+
+module.exports = { PEERS, startPeer };

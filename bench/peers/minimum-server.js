@@ -1,0 +1,180 @@
+'use strict';
+/**
+ * The same-guarantees minimum: bare Fastify + `pg` writing, in one statement and so one transaction,
+ * exactly the durable rows our create writes: the event (hash-chained as ours: SHA-256 over the
+ * canonical JSON of the event and the previous hash), the stream row whose revision guards
+ * concurrent writers, and the escrow's view row, readable as soon as the 201 leaves. A release reads
+ * the view with the stream's head in one query and writes the same three rows in one statement,
+ * expecting the revision it read. The tables are ours (libs/event-store, libs/read-models), with
+ * their indexes. Requests are parsed with the rules ours applies (escrow-rules.js); no payments.
+ * Env: PORT, DATABASE_URL (its own schema on search_path).
+ */
+const { createHash, randomUUID } = require('node:crypto');
+const Fastify = require('fastify');
+const { Pool } = require('pg');
+const { ConflictError, NotFoundError, parseCreateEscrow, parseRelease, releasable, statusAfterRelease } = require('./escrow-rules');
+
+const MERCHANT = 'mer_bench';
+const GENESIS_HASH = '0'.repeat(64);
+const ATTEMPTS = 5;
+
+const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
+
+const SCHEMA = `
+  CREATE TABLE IF NOT EXISTS streams (stream_id text PRIMARY KEY, revision bigint NOT NULL);
+  CREATE TABLE IF NOT EXISTS events (
+    global_position bigserial PRIMARY KEY,
+    transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
+    stream_id text NOT NULL,
+    stream_revision bigint NOT NULL,
+    event_id uuid NOT NULL,
+    event_type text NOT NULL,
+    data jsonb NOT NULL,
+    metadata jsonb NOT NULL,
+    recorded_at timestamptz NOT NULL DEFAULT now(),
+    hash text,
+    UNIQUE (stream_id, stream_revision)
+  );
+  CREATE UNIQUE INDEX IF NOT EXISTS events_event_id ON events (event_id);
+  CREATE INDEX IF NOT EXISTS events_log_order ON events (transaction_id, global_position);
+  CREATE TABLE IF NOT EXISTS payables_view (
+    payable_id text PRIMARY KEY,
+    kind text NOT NULL,
+    merchant_id text NOT NULL,
+    merchant_order_id text,
+    status text NOT NULL,
+    payment_status text NOT NULL,
+    amount bigint NOT NULL,
+    expires_at timestamptz NOT NULL,
+    created_at timestamptz NOT NULL,
+    updated_at timestamptz NOT NULL,
+    document jsonb NOT NULL,
+    auto_release_at timestamptz
+  );
+  CREATE UNIQUE INDEX IF NOT EXISTS payables_view_merchant_order ON payables_view (merchant_id, merchant_order_id) WHERE merchant_order_id IS NOT NULL;
+  CREATE INDEX IF NOT EXISTS payables_view_merchant ON payables_view (merchant_id, created_at DESC);
+  CREATE INDEX IF NOT EXISTS payables_view_pending_expiry ON payables_view (expires_at) WHERE status = 'PENDING';
+  CREATE INDEX IF NOT EXISTS payables_view_auto_release ON payables_view (auto_release_at) WHERE auto_release_at IS NOT NULL;`;
+
+const CREATE = `
+  WITH stream AS (INSERT INTO streams (stream_id, revision) VALUES ($1, 0) ON CONFLICT DO NOTHING RETURNING stream_id),
+  event AS (
+    INSERT INTO events (stream_id, stream_revision, event_id, event_type, data, metadata, recorded_at, hash)
+    SELECT stream_id, 0, $2, 'EscrowCreated', $3, $4, $5, $6 FROM stream RETURNING recorded_at
+  )
+  INSERT INTO payables_view (payable_id, kind, merchant_id, merchant_order_id, status, payment_status, amount, expires_at, created_at, updated_at, document, auto_release_at)
+  SELECT $7, 'escrow', $8, $9, 'PENDING', 'PENDING', $10, $11, recorded_at, recorded_at, $12, $13 FROM event
+  RETURNING payable_id`;
+
+const HEAD = `
+  SELECT s.revision, e.hash, v.document FROM streams s
+  JOIN events e ON e.stream_id = s.stream_id AND e.stream_revision = s.revision
+  JOIN payables_view v ON v.payable_id = $2
+  WHERE s.stream_id = $1`;
+
+const RELEASE = `
+  WITH stream AS (UPDATE streams SET revision = revision + 1 WHERE stream_id = $1 AND revision = $2 RETURNING revision),
+  event AS (
+    INSERT INTO events (stream_id, stream_revision, event_id, event_type, data, metadata, recorded_at, hash)
+    SELECT $1, revision, $3, 'AllocationReleased', $4, $5, $6, $7 FROM stream RETURNING recorded_at
+  )
+  UPDATE payables_view SET status = $9, document = $10, updated_at = event.recorded_at FROM event WHERE payable_id = $8
+  RETURNING payable_id`;
+
+/** JSON with keys sorted at every level: the text our hashes are taken over. */
+function canonicalJson(value) {
+  return JSON.stringify(value, (_key, v) =>
+    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
+  );
+}
+
+function eventHash(streamId, revision, type, data, metadata, recordedAt, previousHash) {
+  const canonical = canonicalJson({ streamId, revision: String(revision), type, data, metadata, recordedAt: recordedAt.toISOString(), previousHash });
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+const escrowIdFor = (orderId) => `esc_${createHash('sha256').update(`${MERCHANT}:${orderId}`).digest('base64url').slice(0, 22)}`;
+const metadataFor = () => ({ correlationId: randomUUID(), actor: { type: 'merchant', id: MERCHANT } });
+
+async function create(body) {
+  const escrow = parseCreateEscrow(body);
+  const escrowId = escrowIdFor(escrow.orderId);
+  const streamId = `escrow-${escrowId}`;
+  // As ours: a retry of the same request finds the escrow it made; another request under that orderId is refused.
+  const requestFingerprint = createHash('sha256').update(canonicalJson(body)).digest('hex');
+  const data = { escrowId, merchantId: MERCHANT, ...escrow, requestFingerprint };
+  const metadata = metadataFor();
+  const recordedAt = new Date();
+  const document = {
+    ...data,
+    kind: 'escrow',
+    status: 'PENDING',
+    paymentStatus: 'PENDING',
+    allocations: escrow.allocations.map((a) => ({ ...a, status: 'PENDING', held: a.amount, released: 0, refunded: 0, fee: a.fee ?? 0, feeEarned: 0, frozen: 0 })),
+    releases: [],
+  };
+  const hash = eventHash(streamId, 0, 'EscrowCreated', data, metadata, recordedAt, GENESIS_HASH);
+  const { rows } = await pool.query(CREATE, [
+    streamId,
+    randomUUID(),
+    data,
+    metadata,
+    recordedAt,
+    hash,
+    escrowId,
+    MERCHANT,
+    escrow.orderId,
+    escrow.amount,
+    escrow.expiresAt,
+    document,
+    escrow.autoReleaseAt ?? null,
+  ]);
+  if (rows.length > 0) return { status: 201, escrowId, orderId: escrow.orderId };
+  const existing = await pool.query(`SELECT data->>'requestFingerprint' AS fingerprint FROM events WHERE stream_id = $1 AND stream_revision = 0`, [streamId]);
+  if (existing.rows[0]?.fingerprint !== requestFingerprint) throw new ConflictError('ESCROW_ORDER_CONFLICT', `orderId ${escrow.orderId} was used already`);
+  return { status: 200, escrowId, orderId: escrow.orderId };
+}
+
+async function release(escrowId, body) {
+  const { merchantId, amount: requested } = parseRelease(body);
+  const streamId = `escrow-${escrowId}`;
+  for (let attempt = 0; attempt < ATTEMPTS; attempt++) {
+    const { rows } = await pool.query(HEAD, [streamId, escrowId]);
+    if (rows.length === 0 || rows[0].document.merchantId !== MERCHANT) throw new NotFoundError(`No escrow ${escrowId}`);
+    const { revision, hash: previousHash, document } = rows[0];
+    const amount = releasable(document.allocations.find((a) => a.merchantId === merchantId), requested);
+    const releasedAt = new Date();
+    const data = { merchantId, amount, releasedAt: releasedAt.toISOString() };
+    const metadata = metadataFor();
+    const next = BigInt(revision) + 1n;
+    const allocations = document.allocations.map((a) => {
+      if (a.merchantId !== merchantId) return a;
+      const released = a.released + amount;
+      return { ...a, released, held: a.amount - released, status: released === a.amount ? 'RELEASED' : 'PARTIALLY_RELEASED' };
+    });
+    const status = statusAfterRelease(allocations);
+    const updated = { ...document, status, allocations, releases: [...document.releases, data] };
+    const hash = eventHash(streamId, next, 'AllocationReleased', data, metadata, releasedAt, previousHash);
+    const written = await pool.query(RELEASE, [streamId, revision, randomUUID(), data, metadata, releasedAt, hash, escrowId, status, updated]);
+    if (written.rows.length > 0) return { escrowId, status, allocations };
+  }
+  throw new ConflictError('CONCURRENT_MODIFICATION', `${streamId} kept changing while this request was applied; retry it`);
+}
+
+async function main() {
+  await pool.query(SCHEMA);
+  const app = Fastify({ logger: false, bodyLimit: 256 * 1024 });
+  app.post('/escrows', async (request, reply) => {
+    const { status, ...data } = await create(request.body);
+    return reply.status(status).send({ status: 'success', data: { ...data, status: 'PENDING' } });
+  });
+  app.post('/escrows/:escrowId/release', async (request) => ({ status: 'success', data: await release(request.params.escrowId, request.body) }));
+  await app.listen({ port: Number(process.env.PORT), host: '127.0.0.1' });
+  process.stdout.write('peer ready\n');
+  process.on('SIGTERM', () => app.close().then(() => pool.end()).then(() => process.exit(0)));
+}
+
+main().catch((error) => {
+  process.stderr.write(`${error.stack ?? error}\n`);
+  process.exit(1);
+});

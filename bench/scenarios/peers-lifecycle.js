@@ -1,0 +1,73 @@
+'use strict';
+const { mkdtempSync, writeFileSync } = require('node:fs');
+const { tmpdir } = require('node:os');
+const { join } = require('node:path');
+const { describeCpu } = require('../lib/cpu');
+const { PEERS, startPeer } = require('../lib/peers');
+const { scenarioResult } = require('../lib/result');
+const { inParallel, post } = require('../lib/service');
+const { ALLOCATIONS, escrowBody } = require('../load/payloads');
+
+/** One create and a release per allocation. */
+const REQUESTS_PER_LIFECYCLE = 1 + ALLOCATIONS.length;
+
+/**
+ * Escrow lifecycles against each peer: every side creates an escrow and releases each of its
+ * allocations, 4 requests. The peers have no payments; ours releases only paid money, so its
+ * releases go to escrows created and paid (sandbox) before the measurements, one per lifecycle,
+ * while each lifecycle still creates a new escrow. A count of lifecycles (`peerLifecycles`), not a
+ * duration, so the paid escrows suffice whatever the speed: the same count for every side. Ours is
+ * measured right before each peer, as in peers-create. Our whole lifecycle, payment included, stays
+ * in the lifecycle scenario.
+ */
+module.exports = {
+  id: 'peers-lifecycle',
+  title: 'escrow lifecycle against the peers',
+  async run(ctx) {
+    const { warmup, measured: lifecycles } = ctx.settings.peerLifecycles;
+    const load = { warmupAmount: warmup * REQUESTS_PER_LIFECYCLE, amount: lifecycles * REQUESTS_PER_LIFECYCLE };
+    const lifecyclesPerSecond = (result) => (result.perSecond * ((result.requests - result.non2xx) / Math.max(1, result.requests))) / REQUESTS_PER_LIFECYCLE;
+
+    const main = await ctx.main();
+    // A connection cut short by the count may have started one lifecycle more.
+    const pool = warmup + lifecycles + 2 * ctx.settings.connections;
+    ctx.log(`  creating and paying ${pool * PEERS.length} escrows for our releases`);
+    const paid = [];
+    await inParallel(pool * PEERS.length, 20, async (i) => {
+      const created = await post(main.baseUrl, '/v1/trdp/escrow/order', main.merchant.apiSecret, escrowBody(`peers-paid-${Date.now()}-${i}`));
+      await post(main.baseUrl, `/v1/sandbox/orders/${created.data.escrowId}/complete`, main.merchant.apiSecret, { outcome: 'PAID' });
+      paid.push(created.data.escrowId);
+    });
+    const directory = ctx.resources.directory(mkdtempSync(join(tmpdir(), 'bench-paid-')));
+
+    const rows = [];
+    for (const [i, peer] of PEERS.entries()) {
+      const server = await startPeer(ctx.resources, peer);
+      const idsFile = join(directory, `paid-${peer.id}.json`);
+      writeFileSync(idsFile, JSON.stringify(paid.slice(i * pool, (i + 1) * pool)));
+      await ctx.settle();
+      const ours = await ctx.cannon(main.baseUrl, 'lifecycle-prepaid', { apiSecret: main.merchant.apiSecret, idsFile, ...load }, main.deployment.roles);
+      await ctx.settle();
+      const measured = await ctx.cannon(server.baseUrl, 'peer-lifecycle', load, { server: server.proc });
+      const written = await server.finish();
+      const broken = peer.check(written, measured.answered2xx, { inFlight: 2 * ctx.settings.connections, allocationsPerEscrow: ALLOCATIONS.length });
+      if (broken) throw new Error(`the ${peer.title} peer answered ${measured.answered2xx} requests with 2xx but wrote ${broken}`);
+      rows.push(
+        scenarioResult({
+          id: `lifecycle-vs-${peer.id}`,
+          title: `lifecycle vs ${peer.title}`,
+          unit: 'lifecycles/s',
+          ours: { name: `create, ${ALLOCATIONS.length} releases of a paid escrow`, measured: { value: lifecyclesPerSecond(ours), p50: ours.p50, p99: ours.p99 } },
+          reference: { name: peer.name, measured: { value: lifecyclesPerSecond(measured), p50: measured.p50, p99: measured.p99 } },
+          target: peer.target,
+          failures: ours.non2xx + ours.errors + measured.non2xx + measured.errors,
+          cpuPerRequest: ours.cpuPerRequest,
+          referenceCpuPerRequest: measured.cpuPerRequest,
+          notes: [describeCpu(ours.cpuPerRequest, measured.cpuPerRequest)].filter(Boolean),
+          peer: { id: peer.id, answered: measured.answered2xx, written },
+        }),
+      );
+    }
+    return rows;
+  },
+};
