@@ -96,16 +96,33 @@ export async function rebuildProjections(
   let progress: RebuildProgress = { events: 0, position: START, target: START };
   const histories = new StreamHistories(store);
   const folded = (streamId: string) => projections.some((p) => p.folds?.(streamId));
+  /** The log's next batch after `after`, up to `target`, with the histories its projections fold. */
+  const readBatch = async (after: LogPosition, target: LogPosition) => {
+    const events = (await store.readAll(after, batchSize)).filter((e) => comparePositions(e.position, target) <= 0);
+    return { events, context: { histories: await histories.load(events, folded) } };
+  };
   /** Applies the log up to `target`, in a transaction of its own per batch, or all in `within`. */
   const catchUp = async (target: LogPosition, within?: SqlExecutor) => {
-    while (comparePositions(progress.position, target) < 0) {
-      const events = (await store.readAll(progress.position, batchSize)).filter((e) => comparePositions(e.position, target) <= 0);
-      if (events.length === 0) break;
-      const context = { histories: await histories.load(events, folded) };
+    if (comparePositions(progress.position, target) >= 0) return;
+    let next = readBatch(progress.position, target);
+    for (;;) {
+      const { events, context } = await next;
+      if (events.length === 0) return;
+      const reached = events[events.length - 1].position;
+      const more = comparePositions(reached, target) < 0;
+      // The next batch is read while this one is written, the log on one connection while the copies
+      // are written on another: each waits on the other half as long otherwise. Histories are still
+      // loaded batch after batch, in log order. If this batch fails, the rebuild ends and the read
+      // ahead is dropped unawaited.
+      if (more) {
+        next = readBatch(reached, target);
+        next.catch(() => undefined);
+      }
       const apply = (tx: SqlExecutor) => applyToCopies(tx, projections, events, context);
       await (within ? apply(within) : inShadow(apply));
-      progress = { events: progress.events + events.length, position: events[events.length - 1].position, target };
+      progress = { events: progress.events + events.length, position: reached, target };
       onProgress(progress);
+      if (!more) return;
     }
   };
   await catchUp(await readCheckpoint(db));
