@@ -1,7 +1,7 @@
 import { createPgliteClient, migrate, type SqlClient } from '@app/database';
 import { type EscrowCommand, type EscrowEvent, escrowDecider, fold, santim } from '@app/domain';
 import { comparePositions, EVENT_STORE_MIGRATIONS, type LogPosition, PostgresEventStore } from '@app/event-store';
-import { CREATED_AT, DURING_WINDOW, escrowCreated, LATER } from '../../domain/src/testing/escrow.fixtures';
+import { AFTER_EXPIRY, CREATED_AT, DURING_WINDOW, escrowCreated, LATER } from '../../domain/src/testing/escrow.fixtures';
 import { createTestSchema } from '../../../test/support/postgres';
 import type { Projection } from './projection';
 import { ProjectionProgress, readCheckpoint } from './projection-progress';
@@ -13,7 +13,10 @@ import { rebuildProjections } from './rebuild';
 const ESCROWS = 60;
 const OWNERS = ['platform-1', 'platform-2'];
 
-/** One escrow's life, chosen by its number: pending, released, refunded on cancel, released in part then refunded, paid twice. */
+/**
+ * One escrow's life, chosen by its number: pending, released, refunded on cancel, released in part
+ * then refunded, paid twice, expired after an attempt, refunded after the provider refused once.
+ */
 function escrowLife(i: number): EscrowEvent[] {
   const escrowId = `esc_${i}`;
   const merchantId = OWNERS[i % OWNERS.length];
@@ -31,11 +34,15 @@ function escrowLife(i: number): EscrowEvent[] {
     [attempt(1), pay(1), cancel],
     [attempt(1), pay(1), release('m-1'), cancel],
     [attempt(1), pay(1), pay(2), release('m-2')],
+    [attempt(1), { type: 'ExpirePayment', data: { at: AFTER_EXPIRY } }],
+    [attempt(1), pay(1), cancel],
   ];
+  const refusedOnce = i % commands.length === commands.length - 1;
   const events: EscrowEvent[] = [created];
   const refunds = () => (fold(escrowDecider, events).payment?.refunds ?? []).filter((r) => r.status === 'PENDING').map((r) => r.refundId);
   for (const command of commands[i % commands.length]) events.push(...escrowDecider.decide(command, fold(escrowDecider, events)));
   for (const refundId of refunds()) {
+    if (refusedOnce) events.push(...escrowDecider.decide({ type: 'RecordRefundFailure', data: { refundId, reason: 'PROVIDER_DOWN', at: LATER } }, fold(escrowDecider, events)));
     const completion: EscrowCommand = { type: 'CompleteRefund', data: { refundId, externalReferenceId: `provider-${refundId}`, at: LATER } };
     events.push(...escrowDecider.decide(completion, fold(escrowDecider, events)));
   }
@@ -132,6 +139,10 @@ describe.each([
     expect(live.ledger_postings.length).toBeGreaterThan(ESCROWS);
     expect(live.ledger_entries.filter((row) => row.includes('Refund paid out')).length).toBeGreaterThan(10);
     expect(live.provider_operations.length).toBeGreaterThan(ESCROWS / 2);
+    for (const [column, value] of [['refusals', 1], ['status', 'OPEN']] as const) {
+      expect(live.provider_operations.some((row) => JSON.parse(row)[column] === value)).toBe(true);
+    }
+    expect(live.provider_operations.some((row) => JSON.parse(row).payable_closed_at !== null)).toBe(true);
 
     const perBatch = await rebuildProjections(db, store, schema, withoutBulk(CORE_PROJECTIONS), undefined, { batchSize: 7 });
     expect(perBatch.events).toBe(events);
