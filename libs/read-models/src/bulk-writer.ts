@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '@app/database';
-import type { BulkWriter, Row } from './projection';
+import type { BulkWriter, TableRow } from './projection';
 
-const values = (columns: readonly string[], rows: readonly Row[]) => rows.map((row) => columns.map((column) => row[column]));
+const values = (columns: readonly string[], rows: readonly TableRow[]) => rows.map((row) => columns.map((column) => row[column]));
 
 /** A rebuild's writer within one batch's transaction, with the copies first on its search path. */
 export function bulkWriter(tx: SqlExecutor): BulkWriter {

@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
-import type { BatchContext, BulkWriter, Projection, Row } from './projection';
+import type { BatchContext, BulkWriter, Projection, TableRow } from './projection';
 
 export interface FoldedViewSpec {
   name: string;
@@ -22,12 +22,12 @@ export function foldedView(spec: FoldedViewSpec): Projection {
   /** Each stream's row after the batch, and whether the stream began in it. */
   const rowsAfter = (events: readonly RecordedEvent[], { histories }: BatchContext) => {
     const born = new Set(events.filter((e) => e.revision === 0n).map((e) => e.streamId));
-    const rows: { row: Row; born: boolean }[] = [];
+    const rows: { row: TableRow; born: boolean }[] = [];
     for (const streamId of histories.streams()) {
       if (!spec.streams(streamId)) continue;
       const history = histories.of(streamId);
       const row = spec.row(streamId, history);
-      if (row) rows.push({ row: { ...row, created_at: history[0].recordedAt, updated_at: history[history.length - 1].recordedAt } as Row, born: born.has(streamId) });
+      if (row) rows.push({ row: { ...row, created_at: history[0].recordedAt, updated_at: history[history.length - 1].recordedAt } as TableRow, born: born.has(streamId) });
     }
     return rows;
   };

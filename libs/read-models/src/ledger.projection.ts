@@ -2,7 +2,7 @@ import { type JournalEntry, journalFor, refundCompletionEntry } from '@app/audit
 import type { SqlExecutor } from '@app/database';
 import { type EscrowEvent, escrowDecider, fold, frozenAmount, heldAmount, type OrderEvent, orderDecider, type PaymentState, type Santim } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
-import type { BatchContext, BulkWriter, Projection, Row } from './projection';
+import type { BatchContext, BulkWriter, Projection, TableRow } from './projection';
 import type { BatchHistories } from './stream-histories';
 
 export class LedgerInvariantViolation extends Error {
@@ -120,7 +120,7 @@ const position = (event: RecordedEvent) => ({
   recorded_at: event.recordedAt,
 });
 
-function entryRows(entries: readonly Posted[]): Row[] {
+function entryRows(entries: readonly Posted[]): TableRow[] {
   return entries.map(({ event, entry }) => ({
     entry_id: event.id,
     event_id: event.id,
@@ -131,14 +131,14 @@ function entryRows(entries: readonly Posted[]): Row[] {
   }));
 }
 
-function postingRows(entries: readonly Posted[]): Row[] {
+function postingRows(entries: readonly Posted[]): TableRow[] {
   return entries.flatMap(({ event, entry }) =>
     entry.lines.map((line, index) => ({ entry_id: event.id, line: index + 1, account: line.account, debit: line.debit, credit: line.credit, ...position(event) })),
   );
 }
 
 /** One row per account: an upsert may not touch the same row twice in one statement. */
-function balanceRows(postings: readonly Row[]): Row[] {
+function balanceRows(postings: readonly TableRow[]): TableRow[] {
   const balances = new Map<string, { debit: bigint; credit: bigint }>();
   for (const posting of postings) {
     const account = posting.account as string;

@@ -7,7 +7,7 @@ export interface BatchContext {
   histories: BatchHistories;
 }
 
-export type Row = Record<string, CopyValue>;
+export type TableRow = Record<string, CopyValue>;
 
 /**
  * How a rebuild writes a projection's fresh copies in bulk. Only the rebuild writes them, and each
@@ -16,13 +16,13 @@ export type Row = Record<string, CopyValue>;
  */
 export interface BulkWriter {
   /** Rows no earlier batch can have written, copied in (COPY): a key already there fails the batch. */
-  append(table: string, columns: readonly string[], rows: readonly Row[]): Promise<void>;
+  append(table: string, columns: readonly string[], rows: readonly TableRow[]): Promise<void>;
   /**
    * Rows an earlier batch may have written, merged in one statement from a staging copy: a row whose
    * `key` is there already takes `set` (an ON CONFLICT … DO UPDATE SET list), or stays as it is
    * without one. One row per key: a statement may not change a row twice.
    */
-  merge(table: string, columns: readonly string[], rows: readonly Row[], conflict: { key: readonly string[]; set?: string }): Promise<void>;
+  merge(table: string, columns: readonly string[], rows: readonly TableRow[], conflict: { key: readonly string[]; set?: string }): Promise<void>;
 }
 
 /** A read model kept up to date from the global log. Applying a batch must only touch its own tables. */

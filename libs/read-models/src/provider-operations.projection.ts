@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
-import type { BatchContext, BulkWriter, Projection, Row } from './projection';
+import type { BatchContext, BulkWriter, Projection, TableRow } from './projection';
 
 const payableId = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
 const kinds = (...types: string[]) => new Set(types);
@@ -26,10 +26,10 @@ const EVERY_COLUMN_BUT_THE_KEY = COLUMNS.filter((c) => c !== 'operation_id')
  * memory, event after event. Every operation is opened, and only ever changed, by its own payable's
  * events (an attempt's and a refund's ids are the payable's own), so its history alone tells.
  */
-function operationsAfter(streamId: string, history: readonly RecordedEvent[]): Row[] {
+function operationsAfter(streamId: string, history: readonly RecordedEvent[]): TableRow[] {
   const id = payableId(streamId);
-  const operations = new Map<string, Row>();
-  const open = (operationId: string, row: Row) => {
+  const operations = new Map<string, TableRow>();
+  const open = (operationId: string, row: TableRow) => {
     if (!operations.has(operationId)) operations.set(operationId, { operation_id: operationId, payable_id: id, status: 'OPEN', refusals: 0, payable_closed_at: null, closed_at: null, ...row });
   };
   const payments = () => [...operations.values()].filter((op) => op.kind === 'payment' && op.status === 'OPEN');

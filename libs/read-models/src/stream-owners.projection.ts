@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
-import type { BulkWriter, Projection, Row } from './projection';
+import type { BulkWriter, Projection, TableRow } from './projection';
 
 /** The first event of each stream a merchant owns, and where it names the merchant. */
 const OWNED_FROM: ReadonlySet<string> = new Set(['MerchantRegistered', 'OrderCreated', 'EscrowCreated', 'CallbackScheduled']);
@@ -30,7 +30,7 @@ export const streamOwnersView: Projection = {
   // A stream's first event names its owner before anything else can. The first owner named keeps
   // the stream, as above: later ones in the batch are dropped here, the copies' rows kept there.
   async rebuildBatch(writer: BulkWriter, events: readonly RecordedEvent[]) {
-    const first = new Map<string, { event: RecordedEvent; row: Row }>();
+    const first = new Map<string, { event: RecordedEvent; row: TableRow }>();
     for (const owner of ownersNamedBy(events)) if (!first.has(owner.event.streamId)) first.set(owner.event.streamId, owner);
     const owners = [...first.values()];
     await writer.append('stream_owners', COLUMNS, owners.filter(({ event }) => event.revision === 0n).map(({ row }) => row));
