@@ -27,7 +27,11 @@ export function selectForRebuild(all: readonly Projection[], names: readonly str
 }
 
 export interface RebuildOptions {
-  /** Events read and applied per transaction. */
+  /**
+   * Events read and applied per transaction. A batch's bulk writes cost a few statements however
+   * many rows they carry, and a stream in several batches is folded once in each: the rebuilding
+   * process spent about a tenth less CPU per event at 4,000 than at 1,000, and no less at 8,000.
+   */
   batchSize?: number;
 }
 
@@ -78,7 +82,7 @@ export async function rebuildProjections(
   schema: string,
   projections: readonly Projection[],
   onProgress: (progress: RebuildProgress) => void = () => undefined,
-  { batchSize = 1000 }: RebuildOptions = {},
+  { batchSize = 4000 }: RebuildOptions = {},
 ): Promise<RebuildResult> {
   const live = quoteIdentifier(schema);
   const shadowName = `${schema}__rebuild`;
