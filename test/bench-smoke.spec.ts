@@ -100,6 +100,15 @@ describe('bench harness (smoke run)', () => {
     }
   });
 
+  it("states the CPU the rebuilding process and its PostgreSQL backends spent per event, and the raw read's", () => {
+    const report = JSON.parse(readFileSync(join(resultsDir, 'latest.json'), 'utf8'));
+    const result = report.results.find((r: { id: string }) => r.id === 'rebuild');
+    expect(result.cpuPerRequest).toEqual({ process: expect.any(Number), postgres: expect.any(Number) });
+    expect(result.referenceCpuPerRequest).toEqual({ process: expect.any(Number), postgres: expect.any(Number) });
+    expect(result.cpuPerRequest.process).toBeGreaterThan(0);
+    expect(result.notes).toContainEqual(expect.stringMatching(/^CPU per event: process [\d.]+ ms, postgres [\d.]+ ms; reference: process [\d.]+ ms, postgres [\d.]+ ms$/));
+  });
+
   it('prints the table and draws every ratio in the SVG', () => {
     const report = JSON.parse(readFileSync(join(resultsDir, 'latest.json'), 'utf8'));
     const svg = readFileSync(join(resultsDir, 'latest.svg'), 'utf8');

@@ -88,4 +88,4 @@ function describeCpu(perUnit, reference = {}, unit = 'request') {
   return `CPU per ${unit}: ${list(perUnit)}${Object.keys(reference).length > 0 ? `; reference: ${list(reference)}` : ''}`;
 }
 
-module.exports = { cpuMeter, describeCpu };
+module.exports = { cpuMs, cpuMeter, describeCpu };

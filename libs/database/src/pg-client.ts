@@ -1,4 +1,8 @@
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { Pool, type PoolClient } from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { type CopyValue, copyText } from './copy-text';
 import { PgNotifications } from './pg-notifications';
 import type { SqlClient, SqlExecutor } from './sql-client';
 
@@ -29,12 +33,26 @@ export class StatementNames {
   }
 }
 
+async function copyRows(client: PoolClient, table: string, columns: readonly string[], rows: readonly (readonly CopyValue[])[]): Promise<void> {
+  if (rows.length === 0) return;
+  await pipeline(Readable.from([copyText(rows)]), client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`)));
+}
+
 function executor(client: Pool | PoolClient, statements: StatementNames): SqlExecutor {
   return {
     async query<Row>(sql: string, params?: readonly unknown[]) {
       const name = params === undefined ? undefined : statements.nameFor(sql);
       const result = await client.query({ name, text: sql, values: params as unknown[] | undefined });
       return result.rows as Row[];
+    },
+    async copyRows(table, columns, rows) {
+      if (!(client instanceof Pool)) return copyRows(client, table, columns, rows);
+      const connection = await client.connect();
+      try {
+        await copyRows(connection, table, columns, rows);
+      } finally {
+        connection.release();
+      }
     },
   };
 }
@@ -73,6 +91,7 @@ export function createPgClient(options: PgClientOptions): SqlClient {
   return {
     singleConnection: false,
     query: pooled.query,
+    copyRows: pooled.copyRows,
     async transaction(work) {
       const client = await pool.connect();
       const lost = watchConnection(client);

@@ -1,5 +1,12 @@
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type Transaction } from '@electric-sql/pglite';
+import { type CopyValue, copyText } from './copy-text';
 import type { SqlClient, SqlExecutor } from './sql-client';
+
+/** PGlite has no COPY FROM STDIN; it reads a COPY's data from a blob given as '/dev/blob'. */
+async function copyRows(db: PGlite | Transaction, table: string, columns: readonly string[], rows: readonly (readonly CopyValue[])[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.query(`COPY ${table} (${columns.join(', ')}) FROM '/dev/blob'`, [], { blob: new Blob([copyText(rows)]) });
+}
 
 /**
  * PGlite is one in-process PostgreSQL session: statements are serialised by PGlite itself, so a
@@ -12,10 +19,12 @@ export async function createPgliteClient(dataDir: string | undefined): Promise<S
       const result = await db.query<Row>(sql, params as unknown[]);
       return result.rows;
     },
+    copyRows: (table, columns, rows) => copyRows(db, table, columns, rows),
   };
   return {
     singleConnection: true,
     query: direct.query,
+    copyRows: direct.copyRows,
     async transaction(work) {
       return db.transaction(async (tx) =>
         work({
@@ -23,6 +32,7 @@ export async function createPgliteClient(dataDir: string | undefined): Promise<S
             const result = await tx.query<Row>(sql, params as unknown[]);
             return result.rows;
           },
+          copyRows: (table, columns, rows) => copyRows(tx, table, columns, rows),
         }),
       );
     },

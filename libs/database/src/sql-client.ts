@@ -1,6 +1,14 @@
+import type { CopyValue } from './copy-text';
+
 /** What the event store and the read models need from a PostgreSQL connection, on `pg` and on PGlite alike. */
 export interface SqlExecutor {
   query<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  /**
+   * Appends rows to `table` (resolved on the search path) with COPY: one statement, no per-row
+   * parsing of a JSON or a parameter list, no conflict checks. A row that breaks a constraint fails
+   * the whole copy.
+   */
+  copyRows(table: string, columns: readonly string[], rows: readonly (readonly CopyValue[])[]): Promise<void>;
 }
 
 export interface SqlClient extends SqlExecutor {

@@ -2,7 +2,7 @@ import { type JournalEntry, journalFor, refundCompletionEntry } from '@app/audit
 import type { SqlExecutor } from '@app/database';
 import { type EscrowEvent, escrowDecider, fold, frozenAmount, heldAmount, type OrderEvent, orderDecider, type PaymentState, type Santim } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
-import type { BatchContext, Projection } from './projection';
+import type { BatchContext, BulkWriter, Projection, TableRow } from './projection';
 import type { BatchHistories } from './stream-histories';
 
 export class LedgerInvariantViolation extends Error {
@@ -37,19 +37,34 @@ export const ledgerProjection: Projection = {
   tables: ['ledger_entries', 'ledger_postings', 'ledger_balances'],
   folds: isPayableStream,
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], { histories }: BatchContext) {
-    const entries: Posted[] = [];
-    for (const event of events) {
-      if (!isPayableStream(event.streamId) && !isPayoutStream(event.streamId)) continue;
-      const entry = isPayoutStream(event.streamId) ? journalFor(event.type, event.data as Record<string, unknown>, { id: event.streamId }) : entryFor(event, histories);
-      if (entry) entries.push({ event, entry: balanced(event, entry) });
-    }
+    const entries = postedBy(events, histories);
     if (entries.length > 0) await post(tx, entries);
+  },
+  // Every entry is new to a rebuild's copies (one per event, each event applied once): entries and
+  // postings are appended; balances, summed over the batch, are added to what earlier batches left.
+  async rebuildBatch(writer: BulkWriter, events: readonly RecordedEvent[], { histories }: BatchContext) {
+    const entries = postedBy(events, histories);
+    const postings = postingRows(entries);
+    await writer.append('ledger_entries', ENTRY_COLUMNS, entryRows(entries));
+    await writer.append('ledger_postings', POSTING_COLUMNS, postings);
+    await writer.merge('ledger_balances', BALANCE_COLUMNS, balanceRows(postings), { key: ['account'], set: ADD_TO_BALANCE });
   },
   async check(tx: SqlExecutor, _events: readonly RecordedEvent[], { histories }: BatchContext) {
     const escrows = [...histories.streams()].filter((streamId) => streamId.startsWith('escrow-'));
     await assertEscrowBalances(tx, escrows, histories);
   },
 };
+
+/** The batch's money events with their journal entries, each checked to balance, in log order. */
+function postedBy(events: readonly RecordedEvent[], histories: BatchHistories): Posted[] {
+  const entries: Posted[] = [];
+  for (const event of events) {
+    if (!isPayableStream(event.streamId) && !isPayoutStream(event.streamId)) continue;
+    const entry = isPayoutStream(event.streamId) ? journalFor(event.type, event.data as Record<string, unknown>, { id: event.streamId }) : entryFor(event, histories);
+    if (entry) entries.push({ event, entry: balanced(event, entry) });
+  }
+  return entries;
+}
 
 /** The payment part of the payable as it stood just before `event`. */
 function paymentBefore(event: RecordedEvent, histories: BatchHistories): PaymentState | undefined {
@@ -96,14 +111,17 @@ function fromJson(table: string, columns: readonly string[]): string {
 
 const ENTRY_COLUMNS = ['entry_id', 'event_id', 'stream_id', 'event_type', 'commit_position', 'prepare_position', 'recorded_at', 'description'];
 const POSTING_COLUMNS = ['entry_id', 'line', 'account', 'debit', 'credit', 'commit_position', 'prepare_position', 'recorded_at'];
+const BALANCE_COLUMNS = ['account', 'debit', 'credit'];
+const ADD_TO_BALANCE = 'debit = ledger_balances.debit + EXCLUDED.debit, credit = ledger_balances.credit + EXCLUDED.credit';
 
-async function post(tx: SqlExecutor, entries: readonly Posted[]): Promise<void> {
-  const position = (event: RecordedEvent) => ({
-    commit_position: event.position.commit.toString(),
-    prepare_position: event.position.prepare.toString(),
-    recorded_at: event.recordedAt,
-  });
-  const rows = entries.map(({ event, entry }) => ({
+const position = (event: RecordedEvent) => ({
+  commit_position: event.position.commit.toString(),
+  prepare_position: event.position.prepare.toString(),
+  recorded_at: event.recordedAt,
+});
+
+function entryRows(entries: readonly Posted[]): TableRow[] {
+  return entries.map(({ event, entry }) => ({
     entry_id: event.id,
     event_id: event.id,
     stream_id: event.streamId,
@@ -111,30 +129,40 @@ async function post(tx: SqlExecutor, entries: readonly Posted[]): Promise<void> 
     description: entry.description,
     ...position(event),
   }));
+}
+
+function postingRows(entries: readonly Posted[]): TableRow[] {
+  return entries.flatMap(({ event, entry }) =>
+    entry.lines.map((line, index) => ({ entry_id: event.id, line: index + 1, account: line.account, debit: line.debit, credit: line.credit, ...position(event) })),
+  );
+}
+
+/** One row per account: an upsert may not touch the same row twice in one statement. */
+function balanceRows(postings: readonly TableRow[]): TableRow[] {
+  const balances = new Map<string, { debit: bigint; credit: bigint }>();
+  for (const posting of postings) {
+    const account = posting.account as string;
+    const balance = balances.get(account) ?? { debit: 0n, credit: 0n };
+    balances.set(account, { debit: balance.debit + BigInt(posting.debit as number), credit: balance.credit + BigInt(posting.credit as number) });
+  }
+  return [...balances].map(([account, b]) => ({ account, debit: b.debit.toString(), credit: b.credit.toString() }));
+}
+
+async function post(tx: SqlExecutor, entries: readonly Posted[]): Promise<void> {
   // An entry already posted (the batch is applied again) posts nothing twice.
   const inserted = await tx.query<{ entry_id: string }>(
     `INSERT INTO ledger_entries (${ENTRY_COLUMNS.join(', ')}) ${fromJson('ledger_entries', ENTRY_COLUMNS)}
      ON CONFLICT (entry_id) DO NOTHING RETURNING entry_id`,
-    [JSON.stringify(rows)],
+    [JSON.stringify(entryRows(entries))],
   );
   const fresh = new Set(inserted.map((row) => row.entry_id));
-  const postings = entries
-    .filter(({ event }) => fresh.has(event.id))
-    .flatMap(({ event, entry }) =>
-      entry.lines.map((line, index) => ({ entry_id: event.id, line: index + 1, account: line.account, debit: line.debit, credit: line.credit, ...position(event) })),
-    );
+  const postings = postingRows(entries.filter(({ event }) => fresh.has(event.id)));
   if (postings.length === 0) return;
   await tx.query(`INSERT INTO ledger_postings (${POSTING_COLUMNS.join(', ')}) ${fromJson('ledger_postings', POSTING_COLUMNS)}`, [JSON.stringify(postings)]);
-  // One row per account: an upsert may not touch the same row twice in one statement.
-  const balances = new Map<string, { debit: bigint; credit: bigint }>();
-  for (const posting of postings) {
-    const balance = balances.get(posting.account) ?? { debit: 0n, credit: 0n };
-    balances.set(posting.account, { debit: balance.debit + BigInt(posting.debit), credit: balance.credit + BigInt(posting.credit) });
-  }
   await tx.query(
-    `INSERT INTO ledger_balances (account, debit, credit) ${fromJson('ledger_balances', ['account', 'debit', 'credit'])}
-     ON CONFLICT (account) DO UPDATE SET debit = ledger_balances.debit + EXCLUDED.debit, credit = ledger_balances.credit + EXCLUDED.credit`,
-    [JSON.stringify([...balances].map(([account, b]) => ({ account, debit: b.debit.toString(), credit: b.credit.toString() })))],
+    `INSERT INTO ledger_balances (${BALANCE_COLUMNS.join(', ')}) ${fromJson('ledger_balances', BALANCE_COLUMNS)}
+     ON CONFLICT (account) DO UPDATE SET ${ADD_TO_BALANCE}`,
+    [JSON.stringify(balanceRows(postings))],
   );
 }
 

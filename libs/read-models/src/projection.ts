@@ -1,10 +1,28 @@
-import type { SqlExecutor } from '@app/database';
+import type { CopyValue, SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
 import type { BatchHistories } from './stream-histories';
 
 /** What a projection is given besides the batch: the histories of the streams it asked for, to fold. */
 export interface BatchContext {
   histories: BatchHistories;
+}
+
+export type TableRow = Record<string, CopyValue>;
+
+/**
+ * How a rebuild writes a projection's fresh copies in bulk. Only the rebuild writes them, and each
+ * event reaches them once and in log order: a batch is one transaction, and the rebuild moves past
+ * it only once that has committed.
+ */
+export interface BulkWriter {
+  /** Rows no earlier batch can have written, copied in (COPY): a key already there fails the batch. */
+  append(table: string, columns: readonly string[], rows: readonly TableRow[]): Promise<void>;
+  /**
+   * Rows an earlier batch may have written, merged in one statement from a staging copy: a row whose
+   * `key` is there already takes `set` (an ON CONFLICT … DO UPDATE SET list), or stays as it is
+   * without one. One row per key: a statement may not change a row twice.
+   */
+  merge(table: string, columns: readonly string[], rows: readonly TableRow[], conflict: { key: readonly string[]; set?: string }): Promise<void>;
 }
 
 /** A read model kept up to date from the global log. Applying a batch must only touch its own tables. */
@@ -20,6 +38,12 @@ export interface Projection {
   /** Streams whose histories it folds (their events' histories are loaded for the batch). */
   readonly folds?: (streamId: string) => boolean;
   applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext): Promise<void>;
+  /**
+   * Optional, for rebuilds: the batch folded in memory into the rows it leaves, written in bulk. It
+   * must leave exactly what `applyBatch` leaves (rebuild-paths.spec.ts compares them row for row); a
+   * projection without it is rebuilt with `applyBatch`.
+   */
+  rebuildBatch?(writer: BulkWriter, events: readonly RecordedEvent[], context: BatchContext): Promise<void>;
   /**
    * Invariants across its tables, checked once every projection has applied the batch (so never
    * against another view half-way through it); throwing rolls the batch back.

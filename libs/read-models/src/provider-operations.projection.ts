@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
-import type { Projection } from './projection';
+import type { BatchContext, BulkWriter, Projection, TableRow } from './projection';
 
 const payableId = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
 const kinds = (...types: string[]) => new Set(types);
@@ -13,6 +13,45 @@ const CLOSED_UNPAID = kinds('OrderExpired', 'EscrowExpired', 'EscrowCancelled');
 const REFUND_REQUESTED = kinds('OrderRefundRequested', 'EscrowRefundRequested');
 const REFUND_FAILED = kinds('OrderRefundFailed', 'EscrowRefundFailed');
 const REFUND_COMPLETED = kinds('OrderRefundCompleted', 'EscrowRefundCompleted');
+const CHANGES_OPERATIONS = new Set([...INITIATED, ...SETTLED, ...CLOSED_UNPAID, ...REFUND_REQUESTED, ...REFUND_FAILED, ...REFUND_COMPLETED]);
+const isPayableStream = (streamId: string) => streamId.startsWith('order-') || streamId.startsWith('escrow-');
+
+const COLUMNS = ['operation_id', 'kind', 'payable_id', 'provider', 'provider_reference', 'status', 'opened_at', 'last_news_at', 'refusals', 'payable_closed_at', 'closed_at'];
+const EVERY_COLUMN_BUT_THE_KEY = COLUMNS.filter((c) => c !== 'operation_id')
+  .map((c) => `${c} = EXCLUDED.${c}`)
+  .join(', ');
+
+/**
+ * A payable's operations after its history: the statements of `applyBatch` played over rows in
+ * memory, event after event. Every operation is opened, and only ever changed, by its own payable's
+ * events (an attempt's and a refund's ids are the payable's own), so its history alone tells.
+ */
+function operationsAfter(streamId: string, history: readonly RecordedEvent[]): TableRow[] {
+  const id = payableId(streamId);
+  const operations = new Map<string, TableRow>();
+  const open = (operationId: string, row: TableRow) => {
+    if (!operations.has(operationId)) operations.set(operationId, { operation_id: operationId, payable_id: id, status: 'OPEN', refusals: 0, payable_closed_at: null, closed_at: null, ...row });
+  };
+  const payments = () => [...operations.values()].filter((op) => op.kind === 'payment' && op.status === 'OPEN');
+  for (const event of history) {
+    const data = event.data as Record<string, string>;
+    const operation = operations.get(data.refundId);
+    if (INITIATED.has(event.type)) {
+      open(data.attemptId, { kind: 'payment', provider: data.provider, provider_reference: data.providerReference, opened_at: data.initiatedAt, last_news_at: data.initiatedAt });
+    } else if (SETTLED.has(event.type)) {
+      for (const op of payments()) Object.assign(op, { status: 'CLOSED', closed_at: event.recordedAt });
+    } else if (CLOSED_UNPAID.has(event.type)) {
+      for (const op of payments()) if (op.payable_closed_at === null) op.payable_closed_at = event.recordedAt;
+    } else if (REFUND_REQUESTED.has(event.type)) {
+      open(data.refundId, { kind: 'refund', provider: null, provider_reference: null, opened_at: data.requestedAt, last_news_at: data.requestedAt });
+    } else if (REFUND_FAILED.has(event.type) && operation) {
+      Object.assign(operation, { refusals: (operation.refusals as number) + 1, last_news_at: data.failedAt });
+    } else if (REFUND_COMPLETED.has(event.type) && operation) {
+      Object.assign(operation, { status: 'CLOSED', closed_at: data.completedAt });
+    }
+  }
+  return [...operations.values()];
+}
 
 /**
  * Every operation asked of the payment provider (a push, a refund) and whether its outcome is still
@@ -22,6 +61,8 @@ export const providerOperationsView: Projection = {
   name: 'provider_operations',
   version: 1,
   tables: ['provider_operations'],
+  // Only for rebuildBatch: the live path reads no history.
+  folds: isPayableStream,
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]) {
     for (const event of events) {
       const id = payableId(event.streamId);
@@ -54,5 +95,14 @@ export const providerOperationsView: Projection = {
         await tx.query(`UPDATE provider_operations SET status = 'CLOSED', closed_at = $2 WHERE operation_id = $1`, [data.refundId, data.completedAt]);
       }
     }
+  },
+  // Each payable whose operations the batch changes is played from its history: a payable that began
+  // in the batch has no rows yet; any other's rows are replaced whole by what its history now makes.
+  async rebuildBatch(writer: BulkWriter, events: readonly RecordedEvent[], { histories }: BatchContext) {
+    const born = new Set(events.filter((e) => e.revision === 0n).map((e) => e.streamId));
+    const changed = new Set(events.filter((e) => CHANGES_OPERATIONS.has(e.type) && isPayableStream(e.streamId)).map((e) => e.streamId));
+    const rows = (fresh: boolean) => [...changed].filter((streamId) => born.has(streamId) === fresh).flatMap((streamId) => operationsAfter(streamId, histories.of(streamId)));
+    await writer.append('provider_operations', COLUMNS, rows(true));
+    await writer.merge('provider_operations', COLUMNS, rows(false), { key: ['operation_id'], set: EVERY_COLUMN_BUT_THE_KEY });
   },
 };

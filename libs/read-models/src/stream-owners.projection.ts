@@ -1,9 +1,14 @@
 import type { SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
-import type { Projection } from './projection';
+import type { BulkWriter, Projection, TableRow } from './projection';
 
 /** The first event of each stream a merchant owns, and where it names the merchant. */
 const OWNED_FROM: ReadonlySet<string> = new Set(['MerchantRegistered', 'OrderCreated', 'EscrowCreated', 'CallbackScheduled']);
+
+const COLUMNS = ['stream_id', 'merchant_id'];
+
+const ownersNamedBy = (events: readonly RecordedEvent[]) =>
+  events.filter((e) => OWNED_FROM.has(e.type)).map((e) => ({ event: e, row: { stream_id: e.streamId, merchant_id: (e.data as { merchantId: string }).merchantId } }));
 
 /**
  * Which merchant each stream belongs to (its own, its orders', escrows' and callback deliveries'):
@@ -14,14 +19,21 @@ export const streamOwnersView: Projection = {
   version: 1,
   tables: ['stream_owners'],
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]) {
-    const rows = events
-      .filter((e) => OWNED_FROM.has(e.type))
-      .map((e) => ({ stream_id: e.streamId, merchant_id: (e.data as { merchantId: string }).merchantId }));
+    const rows = ownersNamedBy(events).map(({ row }) => row);
     if (rows.length === 0) return;
     await tx.query(
       `INSERT INTO stream_owners (stream_id, merchant_id) SELECT stream_id, merchant_id FROM jsonb_populate_recordset(NULL::stream_owners, $1::jsonb)
        ON CONFLICT (stream_id) DO NOTHING`,
       [JSON.stringify(rows)],
     );
+  },
+  // A stream's first event names its owner before anything else can. The first owner named keeps
+  // the stream, as above: later ones in the batch are dropped here, the copies' rows kept there.
+  async rebuildBatch(writer: BulkWriter, events: readonly RecordedEvent[]) {
+    const first = new Map<string, { event: RecordedEvent; row: TableRow }>();
+    for (const owner of ownersNamedBy(events)) if (!first.has(owner.event.streamId)) first.set(owner.event.streamId, owner);
+    const owners = [...first.values()];
+    await writer.append('stream_owners', COLUMNS, owners.filter(({ event }) => event.revision === 0n).map(({ row }) => row));
+    await writer.merge('stream_owners', COLUMNS, owners.filter(({ event }) => event.revision > 0n).map(({ row }) => row), { key: ['stream_id'] });
   },
 };

@@ -1,0 +1,159 @@
+import { createPgliteClient, migrate, type SqlClient } from '@app/database';
+import { type EscrowCommand, type EscrowEvent, escrowDecider, fold, santim } from '@app/domain';
+import { comparePositions, EVENT_STORE_MIGRATIONS, type LogPosition, PostgresEventStore } from '@app/event-store';
+import { AFTER_EXPIRY, CREATED_AT, DURING_WINDOW, escrowCreated, LATER } from '../../domain/src/testing/escrow.fixtures';
+import { createTestSchema } from '../../../test/support/postgres';
+import type { Projection } from './projection';
+import { ProjectionProgress, readCheckpoint } from './projection-progress';
+import { Projector } from './projector';
+import { CORE_PROJECTIONS } from './projections';
+import { READ_MODEL_MIGRATIONS } from './read-model.migrations';
+import { rebuildProjections } from './rebuild';
+
+const ESCROWS = 60;
+const OWNERS = ['platform-1', 'platform-2'];
+
+/**
+ * One escrow's life, chosen by its number: pending, released, refunded on cancel, released in part
+ * then refunded, paid twice, expired after an attempt, refunded after the provider refused once.
+ */
+function escrowLife(i: number): EscrowEvent[] {
+  const escrowId = `esc_${i}`;
+  const merchantId = OWNERS[i % OWNERS.length];
+  const attempt = (n: number): EscrowCommand => ({
+    type: 'InitiatePayment',
+    data: { attemptId: `att_${i}_${n}`, provider: 'sandbox', providerReference: `SBX-${i}-${n}`, otpRequired: false, at: DURING_WINDOW },
+  });
+  const pay = (n: number): EscrowCommand => ({ type: 'RecordPayment', data: { externalReferenceId: `SBX-${i}-${n}`, paymentType: 'telebirr', amount: santim(22_500), at: DURING_WINDOW } });
+  const release = (m: string): EscrowCommand => ({ type: 'ReleaseFunds', data: { escrowId, merchantId, releases: [{ merchantId: m }], at: LATER } });
+  const cancel: EscrowCommand = { type: 'CancelEscrow', data: { escrowId, merchantId, reason: 'test', at: LATER } };
+  const created = escrowCreated({ escrowId, merchantId, orderId: `order_${i}`, requestFingerprint: `fp_${i}`, createdAt: CREATED_AT });
+  const commands: EscrowCommand[][] = [
+    [],
+    [attempt(1), pay(1), release('m-1'), release('m-2')],
+    [attempt(1), pay(1), cancel],
+    [attempt(1), pay(1), release('m-1'), cancel],
+    [attempt(1), pay(1), pay(2), release('m-2')],
+    [attempt(1), { type: 'ExpirePayment', data: { at: AFTER_EXPIRY } }],
+    [attempt(1), pay(1), cancel],
+  ];
+  const refusedOnce = i % commands.length === commands.length - 1;
+  const events: EscrowEvent[] = [created];
+  const refunds = () => (fold(escrowDecider, events).payment?.refunds ?? []).filter((r) => r.status === 'PENDING').map((r) => r.refundId);
+  for (const command of commands[i % commands.length]) events.push(...escrowDecider.decide(command, fold(escrowDecider, events)));
+  for (const refundId of refunds()) {
+    if (refusedOnce) events.push(...escrowDecider.decide({ type: 'RecordRefundFailure', data: { refundId, reason: 'PROVIDER_DOWN', at: LATER } }, fold(escrowDecider, events)));
+    const completion: EscrowCommand = { type: 'CompleteRefund', data: { refundId, externalReferenceId: `provider-${refundId}`, at: LATER } };
+    events.push(...escrowDecider.decide(completion, fold(escrowDecider, events)));
+  }
+  return events;
+}
+
+/** Every row of every table the projections write, all columns, as canonical JSON, in one fixed order. */
+async function snapshot(db: SqlClient, projections: readonly Projection[]): Promise<Record<string, string[]>> {
+  const result: Record<string, string[]> = {};
+  for (const table of projections.flatMap((p) => p.tables)) {
+    const rows = await db.query<{ row: string }>(`SELECT to_jsonb(t)::text AS row FROM ${table} t ORDER BY to_jsonb(t)::text COLLATE "C"`);
+    result[table] = rows.map((r) => r.row);
+  }
+  return result;
+}
+
+/** The projections' tables' indexes and key constraints, names included. */
+async function definitions(db: SqlClient, schema: string, projections: readonly Projection[]): Promise<string[]> {
+  const tables = projections.flatMap((p) => p.tables);
+  const rows = await db.query<{ def: string }>(
+    `SELECT indexname || ': ' || indexdef AS def FROM pg_indexes WHERE schemaname = $1 AND tablename = ANY($2::text[])
+     UNION ALL
+     SELECT c.conname || ': ' || pg_get_constraintdef(c.oid) FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
+       JOIN pg_namespace n ON n.oid = t.relnamespace WHERE n.nspname = $1 AND t.relname = ANY($2::text[])
+     ORDER BY 1`,
+    [schema, tables],
+  );
+  return rows.map((r) => r.def);
+}
+
+/** The projections as one that knows nothing of bulk writes would be: rebuilt with applyBatch. */
+const withoutBulk = (projections: readonly Projection[]): Projection[] => projections.map(({ rebuildBatch: _bulk, ...projection }) => projection);
+
+/**
+ * A rebuild writes in bulk where a projection can (rebuildBatch) and with applyBatch where it cannot:
+ * both must leave exactly what the live projector left. The log has many streams, each spread over
+ * several of the rebuild's small batches, so rows are written new, then merged in later batches.
+ */
+describe.each([
+  ['PostgreSQL', async () => createTestSchema('paths')],
+  [
+    'PGlite',
+    async () => {
+      const client = await createPgliteClient(undefined);
+      return { client, schema: 'public', drop: () => client.close() };
+    },
+  ],
+])('the bulk and the per-batch rebuild on %s', (_name, open: () => Promise<{ client: SqlClient; schema: string; drop(): Promise<void> }>) => {
+  let db: SqlClient;
+  let schema: string;
+  let drop: () => Promise<void>;
+  let store: PostgresEventStore;
+  let head: LogPosition;
+  let events = 0;
+
+  beforeAll(async () => {
+    ({ client: db, schema, drop } = await open());
+    await migrate(db, schema, 'event-store', EVENT_STORE_MIGRATIONS);
+    await migrate(db, schema, 'read-models', READ_MODEL_MIGRATIONS);
+    store = new PostgresEventStore(db, { pollIntervalMs: 10 });
+    for (const [i, merchantId] of OWNERS.entries()) {
+      await store.append(`merchant-${merchantId}`, [{ type: 'MerchantRegistered', data: { merchantId, name: `Merchant ${i}`, registeredAt: CREATED_AT } }], 'no_stream');
+    }
+    // Round robin: each escrow's next event after every other escrow's, so a stream spans many batches.
+    const lives = Array.from({ length: ESCROWS }, (_, i) => escrowLife(i));
+    for (let n = 0; lives.some((life) => n < life.length); n++) {
+      for (const [i, life] of lives.entries()) {
+        if (n >= life.length) continue;
+        head = (await store.append(`escrow-esc_${i}`, [{ ...life[n], metadata: {} }], n === 0 ? 'no_stream' : BigInt(n - 1))).position;
+      }
+    }
+    events = lives.reduce((sum, life) => sum + life.length, OWNERS.length);
+    const projector = new Projector(db, store, CORE_PROJECTIONS, new ProjectionProgress(db), { lockName: `projector:${schema}`, schema, batchSize: 5 });
+    projector.start();
+    const deadline = Date.now() + 60_000;
+    while (comparePositions(await readCheckpoint(db), head) < 0) {
+      if (Date.now() > deadline) throw new Error('the projector did not reach the head of the log');
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+    await projector.stop();
+  });
+
+  afterAll(async () => {
+    await drop?.();
+  });
+
+  it('leave every table equal, row for row, to what the live projector wrote', async () => {
+    const live = await snapshot(db, CORE_PROJECTIONS);
+    const liveDefinitions = await definitions(db, schema, CORE_PROJECTIONS);
+    // The log is one the rebuild must write new rows for, merge into rows of earlier batches, and post money from.
+    expect(live.payables_view).toHaveLength(ESCROWS);
+    expect(live.stream_owners).toHaveLength(ESCROWS + OWNERS.length);
+    expect(live.merchants_view).toHaveLength(OWNERS.length);
+    expect(live.ledger_postings.length).toBeGreaterThan(ESCROWS);
+    expect(live.ledger_entries.filter((row) => row.includes('Refund paid out')).length).toBeGreaterThan(10);
+    expect(live.provider_operations.length).toBeGreaterThan(ESCROWS / 2);
+    for (const [column, value] of [['refusals', 1], ['status', 'OPEN']] as const) {
+      expect(live.provider_operations.some((row) => JSON.parse(row)[column] === value)).toBe(true);
+    }
+    expect(live.provider_operations.some((row) => JSON.parse(row).payable_closed_at !== null)).toBe(true);
+
+    const perBatch = await rebuildProjections(db, store, schema, withoutBulk(CORE_PROJECTIONS), undefined, { batchSize: 7 });
+    expect(perBatch.events).toBe(events);
+    expect(await snapshot(db, CORE_PROJECTIONS)).toEqual(live);
+    expect(await definitions(db, schema, CORE_PROJECTIONS)).toEqual(liveDefinitions);
+
+    const batches: number[] = [];
+    const bulk = await rebuildProjections(db, store, schema, CORE_PROJECTIONS, (p) => batches.push(p.events), { batchSize: 7 });
+    expect(bulk.events).toBe(events);
+    expect(batches).toHaveLength(Math.ceil(events / 7));
+    expect(await snapshot(db, CORE_PROJECTIONS)).toEqual(live);
+    expect(await definitions(db, schema, CORE_PROJECTIONS)).toEqual(liveDefinitions);
+  });
+});
