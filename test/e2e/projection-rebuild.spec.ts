@@ -319,7 +319,8 @@ describe('rebuilding the read models while the service runs (PostgreSQL)', () =>
     expect(checkpointBefore.map((c) => c.name)).toEqual(['callback-dispatcher', 'read-models']);
     const reports: RebuildProgress[] = [];
     let done = false;
-    const rebuild = rebuildProjections(appDb, store, schema, CORE_PROJECTIONS, (p) => reports.push(p)).finally(() => (done = true));
+    // Batches smaller than the log, so that it reports progress more than once whatever the log's size.
+    const rebuild = rebuildProjections(appDb, store, schema, CORE_PROJECTIONS, (p) => reports.push(p), { batchSize: 500 }).finally(() => (done = true));
 
     // While it runs: reads (verify) of what existed, and new escrows, from several clients at once.
     const during: { what: string; status: number }[] = [];
