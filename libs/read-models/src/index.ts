@@ -18,3 +18,4 @@ export * from './callbacks/callback-deliveries.projection';
 export * from './ledger.reader';
 export * from './disputes.reader';
 export * from './payouts.projection';
+export * from './payable-movements.reader';

@@ -1,24 +1,16 @@
 import { Inject } from '@nestjs/common';
-import { ACCOUNTS } from '@app/audit';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomBytes } from 'node:crypto';
-import { type PayableMovement, payoutDecider, santim, streams } from '@app/domain';
-import type { PayoutView } from '@app/read-models';
+import { payoutDecider, streams } from '@app/domain';
+import { payableMovementsToSettle, type PayoutView } from '@app/read-models';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { CommandRunner } from '@app/infrastructure';
 import { RequestPayoutCommand } from './request-payout.command';
 
-/** Every movement of the merchant's payable the ledger has posted, but its own payouts' (the decider keeps those). */
-const MOVEMENTS = `
-  SELECT e.event_id, (p.credit - p.debit)::bigint AS amount
-  FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
-  WHERE p.account = $1 AND e.event_type NOT LIKE 'Payout%'
-  ORDER BY p.commit_position, p.prepare_position, p.line`;
-
 /**
- * An on-demand payout of what is available. The ledger read may lag or repeat: the payout account
- * pays only what no standing payout settles, so the worst a lag does is leave the newest releases
- * for the next payout. The scheduler sends it (PaymentWorkReactor).
+ * An on-demand payout of what is available, at least the merchant's minimum. The ledger read may lag
+ * or repeat: the payout account pays only what no standing payout settles, so the worst a lag does is
+ * leave the newest releases for the next payout. The scheduler sends it (PaymentWorkReactor).
  */
 @CommandHandler(RequestPayoutCommand)
 export class RequestPayoutHandler implements ICommandHandler<RequestPayoutCommand> {
@@ -28,13 +20,12 @@ export class RequestPayoutHandler implements ICommandHandler<RequestPayoutComman
   ) {}
 
   async execute({ merchantId, metadata }: RequestPayoutCommand): Promise<PayoutView> {
-    const rows = await this.db.query<{ event_id: string; amount: string }>(MOVEMENTS, [ACCOUNTS.merchantPayable(merchantId)]);
-    const movements: PayableMovement[] = rows.map((row) => ({ eventId: row.event_id, amount: Number(row.amount) }));
+    const movements = await payableMovementsToSettle(this.db, merchantId);
     const payoutId = `po_${randomBytes(12).toString('hex')}`;
     const { events } = await this.runner.run(
       streams.payouts(merchantId),
       payoutDecider,
-      { type: 'RequestPayout', data: { merchantId, payoutId, movements, minimum: santim(1), trigger: 'on-demand', at: new Date().toISOString() } },
+      { type: 'RequestPayout', data: { merchantId, payoutId, movements, trigger: 'on-demand', at: new Date().toISOString() } },
       metadata,
     );
     const requested = events.find((e) => e.type === 'PayoutRequested');
