@@ -75,6 +75,13 @@ const TARGETS: ConsoleTarget[] = [
   },
   { route: '/dashboard/escrows/:escrowId/cancel', browser: 'owner', path: (r) => `/dashboard/escrows/${r.pendingEscrowId}/cancel`, tokenFrom: '/dashboard/orders', valid: () => ({ reason: 'customer asked' }), background: true },
   { route: '/dashboard/api-keys/rotate', browser: 'spare', path: () => '/dashboard/api-keys/rotate', tokenFrom: '/dashboard/orders', valid: () => ({}) },
+  {
+    route: '/dashboard/payouts/settings',
+    browser: 'spare',
+    path: () => '/dashboard/payouts/settings',
+    tokenFrom: '/dashboard/orders',
+    valid: () => ({ schedule: 'weekly', hour: '9', weekday: 'friday', minimumAmount: '100.50', callbackURL: 'https://shop.example/payout-callbacks' }),
+  },
   { route: '/dashboard/webhooks/reveal', browser: 'spare', path: () => '/dashboard/webhooks/reveal', tokenFrom: '/dashboard/orders', valid: () => ({}) },
   { route: '/dashboard/webhooks/rotate', browser: 'spare', path: () => '/dashboard/webhooks/rotate', tokenFrom: '/dashboard/orders', valid: () => ({}) },
   { route: '/dashboard/webhooks/deliveries/:deliveryId/redeliver', browser: 'owner', path: (r) => `/dashboard/webhooks/deliveries/${r.deliveryId}/redeliver`, tokenFrom: '/dashboard/orders', valid: () => ({}), background: true },

@@ -93,6 +93,13 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     expect: merchant(200, 200),
   },
   { route: 'GET /v1/trdp/payout-destination', request: at('/v1/trdp/payout-destination'), expect: merchant(200, 200) },
+  // Each merchant's own settings (manual, so the matrix sets no payout going).
+  {
+    route: 'POST /v1/trdp/payout-settings',
+    request: at('/v1/trdp/payout-settings', { schedule: 'manual', minimumAmount: 0.01, callbackURL: 'https://matrix.example/payout-callbacks' }),
+    expect: merchant(200, 200),
+  },
+  { route: 'GET /v1/trdp/payout-settings', request: at('/v1/trdp/payout-settings'), expect: merchant(200, 200) },
   // Past authorization the merchant's own payout account decides: nothing of its own is released, or no destination yet.
   { route: 'POST /v1/trdp/payouts', request: at('/v1/trdp/payouts', {}), expect: merchant(409, 409) },
   { route: 'GET /v1/trdp/payouts', request: at('/v1/trdp/payouts'), expect: merchant(200, 200) },
@@ -152,6 +159,8 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   // A form posted without the token of a page this browser loaded is refused before anything else.
   { route: 'POST /dashboard/sign-in', request: at('/dashboard/sign-in', { email: 'x@example.com', password: 'x' }), expect: open(403) },
   { route: 'POST /dashboard/invitation', request: at('/dashboard/invitation', { token: 'inv_x', password: 'x', confirm: 'x' }), expect: open(403) },
+  { route: 'GET /dashboard/payouts/settings', request: at('/dashboard/payouts/settings'), expect: signInFirst, location: '/dashboard/sign-in' },
+  { route: 'POST /dashboard/payouts/settings', request: at('/dashboard/payouts/settings', { schedule: 'manual' }), expect: signInFirst, location: '/dashboard/sign-in' },
   { route: 'GET /dashboard/**', request: dashboardPath, expect: signInFirst, location: '/dashboard/sign-in' },
   { route: 'POST /dashboard/**', request: dashboardPath, expect: signInFirst, location: '/dashboard/sign-in' },
   { route: 'GET /dashboard', request: at('/dashboard'), expect: signInFirst, location: '/dashboard/sign-in' },

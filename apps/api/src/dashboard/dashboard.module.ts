@@ -6,12 +6,13 @@ import { DashboardIdentityController } from './identity/dashboard-identity.contr
 import { MerchantSignIn } from './identity/merchant-sign-in.service';
 import { ListOrdersHandler } from './orders/list-orders.handler';
 import { DashboardOrdersController } from './orders/orders.controller';
+import { DashboardPayoutSettingsController } from './payouts/payout-settings.controller';
 import { DashboardWebhooksController } from './webhooks/webhooks.controller';
 
 /** The merchant dashboard at /dashboard: server-rendered pages over the same commands and queries as the API. */
 @Module({
   imports: [WebModule, AuditModule],
-  controllers: [DashboardIdentityController, DashboardOrdersController, DashboardApiKeysController, DashboardWebhooksController],
+  controllers: [DashboardIdentityController, DashboardOrdersController, DashboardApiKeysController, DashboardWebhooksController, DashboardPayoutSettingsController],
   providers: [MerchantSignIn, ListOrdersHandler],
 })
 export class DashboardModule {}
