@@ -57,7 +57,7 @@ describe('payout settings and scheduled payouts', () => {
   const destination = (m: TestMerchant, accountNumber = '1000123456789') =>
     post(m, '/v1/trdp/payout-destination', { kind: 'bank', institution: '946', accountNumber, holderName: 'Scheduled Merchant' });
 
-  const start = () => startApp({ env: { ...ENV, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix }, schema: running?.schema });
+  const start = (env: Record<string, string> = {}) => startApp({ env: { ...ENV, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, ...env }, schema: running?.schema });
 
   beforeAll(async () => {
     redis = await createRedisPrefix();
@@ -213,6 +213,28 @@ describe('payout settings and scheduled payouts', () => {
     expect((await payoutEvents(m)).filter((e) => e.type === 'PayoutRequested')).toHaveLength(1);
   }, 180_000);
 
+  it('pays a period that fell due while the workers were down once they come back', async () => {
+    await running.stop();
+    // The API and the projector run on; the scheduled work does not.
+    const api = await start({ ROLE: 'api' });
+    const projector = await start({ ROLE: 'projector' });
+    // The helpers speak to the process that serves the API.
+    running = api;
+    const m = await registerMerchant(api.baseUrl, 'Missed Period Shop');
+    try {
+      await destination(m);
+      await releasedTo(m);
+      await post(m, '/v1/trdp/payout-settings', { schedule: 'daily', hour: addisHour() });
+    } finally {
+      await api.stop();
+      await projector.stop();
+    }
+    running = await start();
+    const paid = await waitFor(async () => (await payouts(m)).find((p) => p.status === 'PAID'), 'the missed period’s payout');
+    expect(paid).toMatchObject({ trigger: 'schedule', amount: 600.5 });
+    expect(await payouts(m)).toHaveLength(1);
+  }, 180_000);
+
   it('pays nothing and refuses nothing on a due period below the minimum', async () => {
     const m = await registerMerchant(running.baseUrl, 'Below Minimum Shop');
     await destination(m);
@@ -230,6 +252,8 @@ describe('payout settings and scheduled payouts', () => {
         return (s === 'completed' || s === 'failed') && s;
       }, 'the period’s job to run');
       expect(state).toBe('completed');
+      // Nothing to retry: a refusal would have queued the period's job again, after a wait.
+      expect(await queue.getJob(paymentJobId({ ...job, step: 's1' }))).toBeUndefined();
     } finally {
       await queue.close();
       connection.disconnect();
