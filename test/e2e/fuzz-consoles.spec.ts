@@ -85,6 +85,13 @@ const TARGETS: ConsoleTarget[] = [
   // Nothing of the spare merchant's is released: past the form, the payout account refuses (409, nothing written).
   { route: '/dashboard/payouts', browser: 'spare', path: () => '/dashboard/payouts', tokenFrom: '/dashboard/orders', valid: () => ({}) },
   { route: '/dashboard/api-keys/rotate', browser: 'spare', path: () => '/dashboard/api-keys/rotate', tokenFrom: '/dashboard/orders', valid: () => ({}) },
+  {
+    route: '/dashboard/payouts/settings',
+    browser: 'spare',
+    path: () => '/dashboard/payouts/settings',
+    tokenFrom: '/dashboard/orders',
+    valid: () => ({ schedule: 'weekly', hour: '9', weekday: 'friday', minimumAmount: '100.50', callbackURL: 'https://shop.example/payout-callbacks' }),
+  },
   { route: '/dashboard/webhooks/reveal', browser: 'spare', path: () => '/dashboard/webhooks/reveal', tokenFrom: '/dashboard/orders', valid: () => ({}) },
   { route: '/dashboard/webhooks/rotate', browser: 'spare', path: () => '/dashboard/webhooks/rotate', tokenFrom: '/dashboard/orders', valid: () => ({}) },
   { route: '/dashboard/webhooks/deliveries/:deliveryId/redeliver', browser: 'owner', path: (r) => `/dashboard/webhooks/deliveries/${r.deliveryId}/redeliver`, tokenFrom: '/dashboard/orders', valid: () => ({}), background: true },

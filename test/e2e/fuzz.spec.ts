@@ -121,6 +121,13 @@ const TARGETS: FuzzTarget[] = [
   { route: '/v1/trdp/webhook-secret/rotate', path: () => '/v1/trdp/webhook-secret/rotate', headers: merchantKey, valid: () => ({}) },
   { route: '/v1/trdp/payouts', path: () => '/v1/trdp/payouts', headers: merchantKey, valid: () => ({}) },
   {
+    // Manual: a schedule would set the seeded merchant's payouts going in the background.
+    route: '/v1/trdp/payout-settings',
+    path: () => '/v1/trdp/payout-settings',
+    headers: merchantKey,
+    valid: () => ({ schedule: 'manual', minimumAmount: 100.5, callbackURL: 'https://shop.example/payout-callbacks' }),
+  },
+  {
     route: '/v1/trdp/payout-destination',
     path: () => '/v1/trdp/payout-destination',
     headers: merchantKey,

@@ -93,6 +93,13 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     expect: merchant(200, 200),
   },
   { route: 'GET /v1/trdp/payout-destination', request: at('/v1/trdp/payout-destination'), expect: merchant(200, 200) },
+  // Each merchant's own settings (manual, so the matrix sets no payout going).
+  {
+    route: 'POST /v1/trdp/payout-settings',
+    request: at('/v1/trdp/payout-settings', { schedule: 'manual', minimumAmount: 0.01, callbackURL: 'https://matrix.example/payout-callbacks' }),
+    expect: merchant(200, 200),
+  },
+  { route: 'GET /v1/trdp/payout-settings', request: at('/v1/trdp/payout-settings'), expect: merchant(200, 200) },
   // Past authorization the merchant's own payout account decides: nothing of its own is released, or no destination yet.
   { route: 'POST /v1/trdp/payouts', request: at('/v1/trdp/payouts', {}), expect: merchant(409, 409) },
   { route: 'GET /v1/trdp/payouts', request: at('/v1/trdp/payouts'), expect: merchant(200, 200) },
@@ -166,6 +173,8 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   { route: 'GET /dashboard/payouts/:payoutId/report.csv', request: placeholders, expect: signInFirst, location: '/dashboard/sign-in' },
   { route: 'GET /dashboard/statement', request: at('/dashboard/statement?from=2026-01-01&to=2030-12-31'), expect: signInFirst, location: '/dashboard/sign-in' },
   { route: 'GET /dashboard/statement.csv', request: at('/dashboard/statement.csv?from=2026-01-01&to=2030-12-31'), expect: signInFirst, location: '/dashboard/sign-in' },
+  { route: 'GET /dashboard/payouts/settings', request: at('/dashboard/payouts/settings'), expect: signInFirst, location: '/dashboard/sign-in' },
+  { route: 'POST /dashboard/payouts/settings', request: at('/dashboard/payouts/settings', { schedule: 'manual' }), expect: signInFirst, location: '/dashboard/sign-in' },
   { route: 'GET /dashboard/**', request: dashboardPath, expect: signInFirst, location: '/dashboard/sign-in' },
   { route: 'POST /dashboard/**', request: dashboardPath, expect: signInFirst, location: '/dashboard/sign-in' },
   { route: 'GET /dashboard', request: at('/dashboard'), expect: signInFirst, location: '/dashboard/sign-in' },

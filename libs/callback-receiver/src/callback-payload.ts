@@ -1,5 +1,5 @@
-/** The statuses sent today: the spec's PAID and FAILED, plus the escrow outcomes of DESIGN §6. */
-export type CallbackStatus = 'PAID' | 'FAILED' | 'RELEASED' | 'CANCELLED' | 'REFUNDED';
+/** The statuses sent today: the spec's PAID and FAILED, the escrow outcomes of DESIGN §6, and a payout's outcome. */
+export type CallbackStatus = 'PAID' | 'FAILED' | 'RELEASED' | 'CANCELLED' | 'REFUNDED' | 'PAYOUT_PAID' | 'PAYOUT_FAILED';
 
 /**
  * The body of a callback. Only the spec's failed-payment fields are always present; the rest depend
@@ -30,6 +30,15 @@ export interface CallbackPayload {
    */
   allocation?: { merchantId: string; amount: number; status?: string; allocationAmount?: number; held?: number; released?: number };
   metadata?: Record<string, unknown>;
+  /** PAYOUT_PAID, PAYOUT_FAILED: the payout (also in `billRefNo` and `orderId`), paid in `currency` to `destination`. */
+  payoutId?: string;
+  currency?: string;
+  /** PAYOUT_PAID: the provider's reference of the transfer. */
+  providerReference?: string;
+  /** PAYOUT_FAILED: why; the money is back in the merchant's payable balance. */
+  failureReason?: string;
+  /** Where the payout went, the account number masked (`••••6789`). */
+  destination?: { kind: 'bank' | 'wallet'; institution: string; holderName: string; accountNumber: string };
   /** Stable across retries and redeliveries of one callback: delivery is at-least-once, dedupe on it. */
   deliveryId?: string;
   [field: string]: unknown;

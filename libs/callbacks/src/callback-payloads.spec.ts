@@ -1,4 +1,4 @@
-import { type EscrowCreated, type EscrowEvent, type OrderCreated, type OrderEvent, santim } from '@app/domain';
+import { type EscrowCreated, type EscrowEvent, type OrderCreated, type OrderEvent, type PayoutEvent, type PayoutSettings, santim } from '@app/domain';
 import { CALLBACK_WORTHY, deliveryIdFor, planCallback, type SourceEvent } from './callback-payloads';
 
 const BASE_URL = 'https://pay.example';
@@ -72,6 +72,21 @@ const escrowRefundRequested: EscrowEvent = {
   },
 };
 const escrowRefundCompleted: EscrowEvent = { type: 'EscrowRefundCompleted', data: { refundId: 'esc_1-refund-1', externalReferenceId: 'SBX-R-2', completedAt: '2030-01-01T10:06:00.000Z' } };
+
+const payoutSettings = (callbackUrl: string | null, version = 1): PayoutEvent => ({
+  type: 'PayoutSettingsChanged',
+  data: { merchantId: 'mer_1', version, settings: { schedule: { kind: 'daily', hour: 9 }, minimumAmount: santim(1), callbackUrl } satisfies PayoutSettings, changedAt: '2030-01-01T09:00:00.000Z' },
+});
+const payoutDestination = (version: number, accountMask: string): PayoutEvent => ({
+  type: 'PayoutDestinationSet',
+  data: { merchantId: 'mer_1', version, destination: { kind: 'bank', institution: '946', holderName: 'Almaz Tesfaye', accountMask, accountRef: 'acct_secret', accountFingerprint: 'fp_secret' }, setAt: '2030-01-01T09:00:00.000Z' },
+});
+const payoutRequested: PayoutEvent = {
+  type: 'PayoutRequested',
+  data: { merchantId: 'mer_1', payoutId: 'po_1', amount: santim(60_050), destinationVersion: 1, settles: [{ eventId: 'e1', amount: 60_050 }], trigger: 'on-demand', requestedAt: '2030-01-01T10:00:00.000Z' },
+};
+const payoutPaid: PayoutEvent = { type: 'PayoutPaid', data: { merchantId: 'mer_1', payoutId: 'po_1', amount: santim(60_050), externalReferenceId: 'SBX-T-1', paidAt: '2030-01-01T10:05:00.000Z' } };
+const payoutFailed: PayoutEvent = { type: 'PayoutFailed', data: { merchantId: 'mer_1', payoutId: 'po_1', amount: santim(60_050), reason: 'BOUNCED', failedAt: '2030-01-01T10:05:00.000Z' } };
 
 let nextId = 0;
 /** The source event as the dispatcher sees it, with the history of its stream up to and including it. */
@@ -225,8 +240,53 @@ describe('planCallback', () => {
         'OrderPaid',
         'OrderPaymentFailed',
         'OrderRefundCompleted',
+        'PayoutFailed',
+        'PayoutPaid',
       ].sort(),
     );
+  });
+
+  describe('payouts', () => {
+    const URL = 'https://merchant.example/payout-callbacks';
+
+    it('PayoutPaid: PAYOUT_PAID to the payout callback URL, with the amount, reference and the destination masked', () => {
+      const planned = plan('payouts-mer_1', [payoutDestination(1, '••••6789'), payoutSettings(URL), payoutRequested, payoutPaid], 'evt-po-paid');
+      expect(planned).toMatchObject({ deliveryId: deliveryIdFor('evt-po-paid'), merchantId: 'mer_1', orderId: 'po_1', url: URL });
+      const payload = payloadOf(planned);
+      expect(payload).toEqual({
+        billRefNo: 'po_1',
+        status: 'PAYOUT_PAID',
+        timestamp: RECORDED_AT.toISOString(),
+        message: '600.50 ETB was paid out to ••••6789',
+        merchantId: 'mer_1',
+        payoutId: 'po_1',
+        amount: 600.5,
+        currency: 'ETB',
+        providerReference: 'SBX-T-1',
+        destination: { kind: 'bank', institution: '946', holderName: 'Almaz Tesfaye', accountNumber: '••••6789' },
+        orderId: 'po_1',
+        deliveryId: deliveryIdFor('evt-po-paid'),
+      });
+      expect(planned!.body).not.toContain('acct_secret');
+      expect(planned!.body).not.toContain('fp_secret');
+    });
+
+    it('PayoutFailed: PAYOUT_FAILED with the reason, telling the money is back in the payable', () => {
+      const payload = payloadOf(plan('payouts-mer_1', [payoutDestination(1, '••••0002'), payoutSettings(URL), payoutRequested, payoutFailed]));
+      expect(payload).toMatchObject({ status: 'PAYOUT_FAILED', amount: 600.5, failureReason: 'BOUNCED', destination: { accountNumber: '••••0002' } });
+      expect(payload.message).toContain('back in your payable balance');
+      expect(payload.providerReference).toBeUndefined();
+    });
+
+    it('goes to the URL in force when the payout ended, names the destination it was paid to, and is not sent without a URL', () => {
+      const later = 'https://merchant.example/new-payout-callbacks';
+      const history = [payoutDestination(1, '••••6789'), payoutSettings(URL), payoutRequested, payoutDestination(2, '••••1111'), payoutSettings(later, 2), payoutPaid];
+      const planned = plan('payouts-mer_1', history);
+      expect(planned!.url).toBe(later);
+      expect(payloadOf(planned).destination.accountNumber).toBe('••••6789');
+      expect(plan('payouts-mer_1', [payoutDestination(1, '••••6789'), payoutRequested, payoutPaid])).toBeUndefined();
+      expect(plan('payouts-mer_1', [payoutDestination(1, '••••6789'), payoutSettings(URL), payoutRequested, payoutSettings(null, 2), payoutPaid])).toBeUndefined();
+    });
   });
 
   describe('no callback', () => {

@@ -9,6 +9,10 @@ import {
   type OrderEvent,
   type OrderState,
   orderDecider,
+  type PayoutAccountState,
+  type PayoutEvent,
+  payoutDecider,
+  payoutSettingsOf,
   type Santim,
   toEtbNumber,
 } from '@app/domain';
@@ -48,6 +52,8 @@ export const CALLBACK_WORTHY: ReadonlySet<string> = new Set([
   'EscrowRefundCompleted',
   'DisputeOpened',
   'DisputeResolved',
+  'PayoutPaid',
+  'PayoutFailed',
 ]);
 
 const amount = (value: Santim) => toEtbNumber(value);
@@ -215,8 +221,44 @@ function escrowCallback(event: SourceEvent, state: EscrowState, publicBaseUrl: s
 }
 
 /**
- * The callback a source event calls for, built from the order's or escrow's history up to and
- * including that event; undefined when the event is not callback-worthy or there is no callbackURL.
+ * A payout's outcome, to the payout callback URL in force when it happened (the merchant's settings
+ * right after the event), in the envelope of the others; the destination as the merchant may see it.
+ */
+function payoutCallback(event: SourceEvent, state: PayoutAccountState, deliveryId: string): PlannedCallback | undefined {
+  const url = payoutSettingsOf(state).callbackUrl;
+  const e = event as unknown as PayoutEvent;
+  if (!url || (e.type !== 'PayoutPaid' && e.type !== 'PayoutFailed')) return undefined;
+  const record = state.payouts[e.data.payoutId];
+  const destination = state.destinations[record.destinationVersion];
+  const head = (status: string, message: string) => ({
+    billRefNo: record.payoutId,
+    status,
+    timestamp: event.recordedAt.toISOString(),
+    message,
+    merchantId: e.data.merchantId,
+    payoutId: record.payoutId,
+    amount: amount(record.amount),
+    currency: 'ETB',
+  });
+  const tail = {
+    destination: { kind: destination.kind, institution: destination.institution, holderName: destination.holderName, accountNumber: destination.accountMask },
+    orderId: record.payoutId,
+    deliveryId,
+  };
+  const payload: CallbackPayload =
+    e.type === 'PayoutPaid'
+      ? { ...head('PAYOUT_PAID', `${formatEtb(record.amount)} ETB was paid out to ${destination.accountMask}`), providerReference: e.data.externalReferenceId, ...tail }
+      : {
+          ...head('PAYOUT_FAILED', `The payout of ${formatEtb(record.amount)} ETB to ${destination.accountMask} failed: ${e.data.reason}; the money is back in your payable balance`),
+          failureReason: e.data.reason,
+          ...tail,
+        };
+  return { deliveryId, merchantId: e.data.merchantId, orderId: record.payoutId, url, body: JSON.stringify(payload) };
+}
+
+/**
+ * The callback a source event calls for, built from the order's, escrow's or payout account's history
+ * up to and including that event; undefined when the event is not callback-worthy or there is no callbackURL.
  */
 export function planCallback(event: SourceEvent, history: readonly { type: string; data: unknown }[], publicBaseUrl: string): PlannedCallback | undefined {
   if (!CALLBACK_WORTHY.has(event.type)) return undefined;
@@ -228,6 +270,9 @@ export function planCallback(event: SourceEvent, history: readonly { type: strin
   if (event.streamId.startsWith('escrow-')) {
     const state = history.reduce((s, e) => escrowDecider.evolve(s, e as EscrowEvent), escrowDecider.initialState());
     return escrowCallback(event, state, publicBaseUrl, deliveryId);
+  }
+  if (event.streamId.startsWith('payouts-')) {
+    return payoutCallback(event, history.reduce((s, e) => payoutDecider.evolve(s, e as PayoutEvent), payoutDecider.initialState()), deliveryId);
   }
   return undefined;
 }

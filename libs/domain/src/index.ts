@@ -21,6 +21,7 @@ export * from './auditor/auditor.decider';
 export * from './payout/payout.events';
 export * from './payout/payout.errors';
 export * from './payout/payout.decider';
+export * from './payout/payout-schedule';
 export * from './payable';
 export * from './ids';
 export * from './streams';

@@ -13,6 +13,7 @@ import { ProcessPayoutHandler } from './flow/process-payout/process-payout.handl
 import { ProcessRefundHandler } from './flow/process-refund/process-refund.handler';
 import { ReconcilePaymentHandler } from './flow/reconcile-payment/reconcile-payment.handler';
 import { ReleaseDueHandler } from './flow/release-due/release-due.handler';
+import { RequestScheduledPayoutHandler } from './flow/request-scheduled-payout/request-scheduled-payout.handler';
 import { CHAPA_MIGRATIONS } from './chapa/chapa.migrations';
 import { ChapaProvider } from './chapa/chapa-provider';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.port';
@@ -59,6 +60,7 @@ function sandboxProvider(config: AppConfig, adapterHost: HttpAdapterHost, db: Sq
     ProcessPayoutHandler,
     ReconcilePaymentHandler,
     ReleaseDueHandler,
+    RequestScheduledPayoutHandler,
   ],
   exports: [PAYMENT_PROVIDER, PaymentFlow],
 })

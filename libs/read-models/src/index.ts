@@ -18,3 +18,5 @@ export * from './callbacks/callback-deliveries.projection';
 export * from './ledger.reader';
 export * from './disputes.reader';
 export * from './payouts.projection';
+export * from './payout-schedules.projection';
+export * from './payable-movements.reader';

@@ -11,6 +11,8 @@ export interface PayoutView {
   amount: number;
   destinationVersion: number;
   trigger: 'on-demand' | 'schedule';
+  /** The schedule's period a scheduled payout pays. */
+  period?: string;
   settles: PayableMovement[];
   requestedAt: string;
   providerReference?: string;
@@ -32,8 +34,8 @@ export const payoutsView: Projection = {
       if (!PAYOUT_EVENTS.has(recorded.type)) continue;
       const event = { type: recorded.type, data: recorded.data } as PayoutEvent;
       if (event.type === 'PayoutRequested') {
-        const { payoutId, merchantId, amount, destinationVersion, trigger, settles, requestedAt } = event.data;
-        const view: PayoutView = { payoutId, merchantId, status: 'REQUESTED', amount, destinationVersion, trigger, settles, requestedAt };
+        const { payoutId, merchantId, amount, destinationVersion, trigger, period, settles, requestedAt } = event.data;
+        const view: PayoutView = { payoutId, merchantId, status: 'REQUESTED', amount, destinationVersion, trigger, ...(period !== undefined && { period }), settles, requestedAt };
         await tx.query(
           `INSERT INTO payouts_view (payout_id, merchant_id, status, amount, requested_at, last_news_at, document)
            VALUES ($1, $2, 'REQUESTED', $3, $4, $4, $5) ON CONFLICT (payout_id) DO NOTHING`,

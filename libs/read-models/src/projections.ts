@@ -5,6 +5,7 @@ import { eventLogProjection } from './event-log.projection';
 import { ledgerProjection } from './ledger.projection';
 import { payablesView } from './payables/payables.projection';
 import type { Projection } from './projection';
+import { payoutSchedulesView } from './payout-schedules.projection';
 import { payoutsView } from './payouts.projection';
 import { providerOperationsView } from './provider-operations.projection';
 import { streamOwnersView } from './stream-owners.projection';
@@ -30,7 +31,7 @@ export const merchantsView: Projection = {
 };
 
 /** Every projection folds what it needs itself and reads no other view, so their order does not matter. */
-export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, payablesView, callbackDeliveriesView, providerOperationsView, payoutsView, streamOwnersView, ledgerProjection];
+export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, payablesView, callbackDeliveriesView, providerOperationsView, payoutsView, payoutSchedulesView, streamOwnersView, ledgerProjection];
 
 /** The projections a deployment runs: with the events outside PostgreSQL, also a copy of the log for auditors. */
 export function projectionsFor(eventStore: 'postgres' | 'eventstoredb'): readonly Projection[] {

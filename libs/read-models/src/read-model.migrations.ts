@@ -216,4 +216,20 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS payouts_view_open ON payouts_view (last_news_at) WHERE status IN ('REQUESTED', 'SENT');
     `,
   },
+  {
+    // Payout schedules: which merchant's period is due, read by the payment work's reconcile pass.
+    id: '010-payout-schedules',
+    sql: `
+      CREATE TABLE IF NOT EXISTS payout_schedules (
+        merchant_id text PRIMARY KEY,
+        payable_account text NOT NULL,
+        schedule_kind text NOT NULL DEFAULT 'manual',
+        schedule jsonb NOT NULL DEFAULT '{"kind":"manual"}',
+        minimum_amount bigint NOT NULL DEFAULT 1,
+        has_destination boolean NOT NULL DEFAULT false,
+        last_period text
+      );
+      CREATE INDEX IF NOT EXISTS payout_schedules_scheduled ON payout_schedules (merchant_id) WHERE schedule_kind <> 'manual';
+    `,
+  },
 ];

@@ -15,6 +15,7 @@ export const DASHBOARD_NAV: NavLink[] = [
   { href: '/dashboard/statement', label: 'Statement' },
   { href: '/dashboard/api-keys', label: 'API Keys' },
   { href: '/dashboard/webhooks', label: 'Webhooks' },
+  { href: '/dashboard/payouts/settings', label: 'Payout settings' },
 ];
 
 export const DASHBOARD_SESSION: SessionRule = { cookie: DASHBOARD_COOKIE, kinds: ['merchant'], signInPath: DASHBOARD_SIGN_IN };

@@ -8,6 +8,7 @@ import { ListOrdersHandler } from './orders/list-orders.handler';
 import { DashboardOrdersController } from './orders/orders.controller';
 import { DashboardPayoutsController } from './payouts/payouts.controller';
 import { DashboardStatementController } from './statement/statement.controller';
+import { DashboardPayoutSettingsController } from './payouts/payout-settings.controller';
 import { DashboardWebhooksController } from './webhooks/webhooks.controller';
 
 /** The merchant dashboard at /dashboard: server-rendered pages over the same commands and queries as the API. */
@@ -17,6 +18,7 @@ import { DashboardWebhooksController } from './webhooks/webhooks.controller';
     DashboardIdentityController,
     DashboardOrdersController,
     DashboardPayoutsController,
+    DashboardPayoutSettingsController,
     DashboardStatementController,
     DashboardApiKeysController,
     DashboardWebhooksController,

@@ -5,7 +5,7 @@ import { IsEtbAmount, IsEthiopianPhone, MaxJsonBytes } from './validators';
 /** DESIGN §3 bounds. */
 export const LIMITS = { string: 1024, items: 500, allocations: 100, metadataBytes: 8192, quantity: 1_000_000 } as const;
 
-const URL_RULES = { require_protocol: true, protocols: ['http', 'https'], require_tld: false, require_valid_protocol: true };
+export const URL_RULES = { require_protocol: true, protocols: ['http', 'https'], require_tld: false, require_valid_protocol: true };
 
 export class ItemBaseDto {
   @ApiProperty({ example: 'Coffee beans 1kg' })

@@ -1,6 +1,5 @@
-import { ACCOUNTS } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
-import { type PayableMovement, type PayoutAccountState, PayoutNotFound } from '@app/domain';
+import { type PayoutAccountState, PayoutNotFound } from '@app/domain';
 import type { PayoutView } from '@app/read-models';
 
 /** The destination as a merchant may see it: the account masked, never its reference or fingerprint. */
@@ -27,17 +26,4 @@ export async function ownedPayout(db: SqlExecutor, payoutId: string, merchantId:
   const [row] = await db.query<{ document: PayoutView }>(`SELECT document FROM payouts_view WHERE payout_id = $1 AND merchant_id = $2`, [payoutId, merchantId]);
   if (!row) throw new PayoutNotFound(payoutId);
   return row.document;
-}
-
-/** Every movement of the merchant's payable the ledger has posted, but its own payouts' (the decider keeps those). */
-const MOVEMENTS = `
-  SELECT e.event_id, (p.credit - p.debit)::bigint AS amount
-  FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
-  WHERE p.account = $1 AND e.event_type NOT LIKE 'Payout%'
-  ORDER BY p.commit_position, p.prepare_position, p.line`;
-
-/** What a payout may settle: with the payout account's state, what a payout requested now would pay. */
-export async function payableMovementsToSettle(db: SqlExecutor, merchantId: string): Promise<PayableMovement[]> {
-  const rows = await db.query<{ event_id: string; amount: string }>(MOVEMENTS, [ACCOUNTS.merchantPayable(merchantId)]);
-  return rows.map((row) => ({ eventId: row.event_id, amount: Number(row.amount) }));
 }

@@ -60,7 +60,7 @@ export class PayoutsController {
   @Post('payouts')
   @HttpCode(201)
   @ApiOperation({ summary: 'Pay out what is available now (released money, net of fees and of what payouts already settle) to the payout destination' })
-  @ApiResponse({ status: 409, description: 'PAYOUT_DESTINATION_MISSING, NOTHING_TO_PAY_OUT' })
+  @ApiResponse({ status: 409, description: 'PAYOUT_DESTINATION_MISSING, NOTHING_TO_PAY_OUT, PAYOUT_BELOW_MINIMUM' })
   async requestPayout(@CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const payout: PayoutView = await this.commands.execute(new RequestPayoutCommand(merchant.merchantId, metadata));
     return envelope('Payout requested', presentPayout(payout));

@@ -1,13 +1,15 @@
 import { Module } from '@nestjs/common';
 import { MerchantAuthModule } from '../http/merchant-auth.module';
+import { PayoutSettingsController } from './payout-settings.controller';
 import { PayoutsController } from './payouts.controller';
 import { RequestPayoutHandler } from './request-payout.handler';
 import { SetPayoutDestinationHandler } from './set-payout-destination.handler';
+import { SetPayoutSettingsHandler } from './set-payout-settings.handler';
 
-/** A merchant's payouts: where they go, on-demand payouts and their list (the transfers are the payment work's). */
+/** A merchant's payouts: where they go, their settings, on-demand payouts and their list (the transfers are the payment work's). */
 @Module({
   imports: [MerchantAuthModule],
-  controllers: [PayoutsController],
-  providers: [SetPayoutDestinationHandler, RequestPayoutHandler],
+  controllers: [PayoutsController, PayoutSettingsController],
+  providers: [SetPayoutDestinationHandler, SetPayoutSettingsHandler, RequestPayoutHandler],
 })
 export class PayoutsModule {}

@@ -1,17 +1,16 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomBytes } from 'node:crypto';
-import { payoutDecider, santim, streams } from '@app/domain';
-import type { PayoutView } from '@app/read-models';
+import { payoutDecider, streams } from '@app/domain';
+import { payableMovementsToSettle, type PayoutView } from '@app/read-models';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { CommandRunner } from '@app/infrastructure';
-import { payableMovementsToSettle } from './payout-reads';
 import { RequestPayoutCommand } from './request-payout.command';
 
 /**
- * An on-demand payout of what is available. The ledger read may lag or repeat: the payout account
- * pays only what no standing payout settles, so the worst a lag does is leave the newest releases
- * for the next payout. The scheduler sends it (PaymentWorkReactor).
+ * An on-demand payout of what is available, at least the merchant's minimum. The ledger read may lag
+ * or repeat: the payout account pays only what no standing payout settles, so the worst a lag does is
+ * leave the newest releases for the next payout. The scheduler sends it (PaymentWorkReactor).
  */
 @CommandHandler(RequestPayoutCommand)
 export class RequestPayoutHandler implements ICommandHandler<RequestPayoutCommand> {
@@ -26,7 +25,7 @@ export class RequestPayoutHandler implements ICommandHandler<RequestPayoutComman
     const { events } = await this.runner.run(
       streams.payouts(merchantId),
       payoutDecider,
-      { type: 'RequestPayout', data: { merchantId, payoutId, movements, minimum: santim(1), trigger: 'on-demand', at: new Date().toISOString() } },
+      { type: 'RequestPayout', data: { merchantId, payoutId, movements, trigger: 'on-demand', at: new Date().toISOString() } },
       metadata,
     );
     const requested = events.find((e) => e.type === 'PayoutRequested');

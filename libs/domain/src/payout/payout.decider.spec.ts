@@ -3,7 +3,8 @@ import { fold } from '../shared/decider';
 import { given } from '../testing/given';
 import { availableToPayOut, payoutDecider } from './payout.decider';
 import { NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing, PayoutNotFound } from './payout.errors';
-import type { PayableMovement, PayoutCommand, PayoutDestination, PayoutEvent } from './payout.events';
+import type { PayableMovement, PayoutCommand, PayoutDestination, PayoutEvent, PayoutSettings } from './payout.events';
+import { type PayoutSchedule, scheduledPayoutId } from './payout-schedule';
 
 const AT = '2030-01-01T10:00:00.000Z';
 const M = 'm-1';
@@ -12,9 +13,22 @@ const bank: PayoutDestination = { kind: 'bank', institution: 'CBE', holderName: 
 
 const destinationSet = (version: number, destination = wallet): PayoutEvent => ({ type: 'PayoutDestinationSet', data: { merchantId: M, version, destination, setAt: AT } });
 const release = (eventId: string, amount: number): PayableMovement => ({ eventId, amount });
-const request = (payoutId: string, movements: PayableMovement[], minimum = 0): PayoutCommand => ({
+const request = (payoutId: string, movements: PayableMovement[]): PayoutCommand => ({
   type: 'RequestPayout',
-  data: { merchantId: M, payoutId, movements, minimum: santim(minimum), trigger: 'on-demand', at: AT },
+  data: { merchantId: M, payoutId, movements, trigger: 'on-demand', at: AT },
+});
+const settings = (schedule: PayoutSchedule, minimum = 1, callbackUrl: string | null = null): PayoutSettings => ({ schedule, minimumAmount: santim(minimum), callbackUrl });
+const setSettings = (s: PayoutSettings, at = AT): PayoutCommand => ({ type: 'SetPayoutSettings', data: { merchantId: M, settings: s, at } });
+const settingsChanged = (version: number, s: PayoutSettings, at = AT): PayoutEvent => ({ type: 'PayoutSettingsChanged', data: { merchantId: M, version, settings: s, changedAt: at } });
+/** 10:00 in Addis Ababa (07:00 UTC) on Tuesday 1 January 2030. */
+const DAILY_AT_10 = settings({ kind: 'daily', hour: 10 });
+const scheduledRequested = (period: string, settles: PayableMovement[], requestedAt: string): PayoutEvent => ({
+  type: 'PayoutRequested',
+  data: { merchantId: M, payoutId: scheduledPayoutId(M, period), amount: santim(settles.reduce((t, m) => t + m.amount, 0)), destinationVersion: 1, settles, trigger: 'schedule', period, requestedAt },
+});
+const scheduled = (period: string, movements: PayableMovement[], at: string): PayoutCommand => ({
+  type: 'RequestPayout',
+  data: { merchantId: M, payoutId: scheduledPayoutId(M, period), movements, trigger: 'schedule', period, at },
 });
 const requested = (payoutId: string, settles: PayableMovement[], destinationVersion = 1): PayoutEvent => ({
   type: 'PayoutRequested',
@@ -52,7 +66,8 @@ describe('Payout account', () => {
     account([]).when(request('p1', [release('e1', 100)])).thenThrows(PayoutDestinationMissing);
     account([destinationSet(1)]).when(request('p1', [])).thenThrows(NothingToPayOut);
     account([destinationSet(1), requested('p1', [release('e1', 100)])]).when(request('p2', [release('e1', 100)])).thenThrows(NothingToPayOut);
-    account([destinationSet(1)]).when(request('p1', [release('e1', 9_999)], 10_000)).thenThrows(PayoutBelowMinimum);
+    account([destinationSet(1), settingsChanged(1, settings({ kind: 'manual' }, 10_000))]).when(request('p1', [release('e1', 9_999)])).thenThrows(PayoutBelowMinimum);
+    account([destinationSet(1), settingsChanged(1, settings({ kind: 'manual' }, 10_000))]).when(request('p1', [release('e1', 10_000)])).then([requested('p1', [release('e1', 10_000)])]);
   });
 
   it('treats the same payout asked for again as the first', () => {
@@ -75,5 +90,46 @@ describe('Payout account', () => {
     const history = [destinationSet(1), requested('p1', movements), sent('p1'), failed('p1', 300)];
     expect(availableToPayOut(fold(payoutDecider, history), movements)).toBe(300);
     account(history).when(request('p2', movements)).then([requested('p2', movements)]);
+  });
+
+  it('records settings as a new version when they change, and the same settings again as nothing', () => {
+    account([]).when(setSettings(DAILY_AT_10)).then([settingsChanged(1, DAILY_AT_10)]);
+    account([settingsChanged(1, DAILY_AT_10)]).when(setSettings(DAILY_AT_10)).thenNothing();
+    // Today's defaults, said explicitly, are no change either.
+    account([]).when(setSettings(settings({ kind: 'manual' }))).thenNothing();
+    const weekly = settings({ kind: 'weekly', hour: 10, weekday: 'friday' });
+    account([settingsChanged(1, DAILY_AT_10)]).when(setSettings(weekly)).then([settingsChanged(2, weekly)]);
+    account([settingsChanged(1, DAILY_AT_10)]).when(setSettings(settings({ kind: 'daily', hour: 10 }, 5_000))).then([settingsChanged(2, settings({ kind: 'daily', hour: 10 }, 5_000))]);
+    const withUrl = settings({ kind: 'daily', hour: 10 }, 1, 'https://shop.example/payouts');
+    account([settingsChanged(1, DAILY_AT_10)]).when(setSettings(withUrl)).then([settingsChanged(2, withUrl)]);
+  });
+
+  it('pays a due period of the schedule once, with an id derived from it, whatever repeats its job', () => {
+    const history = [destinationSet(1), settingsChanged(1, DAILY_AT_10)];
+    const movements = [release('e1', 5_000)];
+    const first = scheduledRequested('daily-2030-01-01', movements, '2030-01-01T07:00:00.000Z');
+    account(history).when(scheduled('daily-2030-01-01', movements, '2030-01-01T07:00:00.000Z')).then([first]);
+    const after = [...history, first];
+    account(after).when(scheduled('daily-2030-01-01', [...movements, release('e2', 700)], '2030-01-01T09:00:00.000Z')).thenNothing();
+    // The next day is another period, paying what came since.
+    account(after)
+      .when(scheduled('daily-2030-01-02', [...movements, release('e2', 700)], '2030-01-02T07:00:00.000Z'))
+      .then([scheduledRequested('daily-2030-01-02', [release('e2', 700)], '2030-01-02T07:00:00.000Z')]);
+  });
+
+  it('pays nothing for a period not due under the schedule in force: too early, superseded, or manual', () => {
+    const movements = [release('e1', 5_000)];
+    const history = [destinationSet(1), settingsChanged(1, DAILY_AT_10)];
+    account(history).when(scheduled('daily-2030-01-01', movements, '2030-01-01T06:59:59.999Z')).thenNothing();
+    // A job that ran a day late: the period due now is the next one, whose own job pays.
+    account(history).when(scheduled('daily-2030-01-01', movements, '2030-01-02T08:00:00.000Z')).thenNothing();
+    account([...history, settingsChanged(2, settings({ kind: 'manual' }))]).when(scheduled('daily-2030-01-01', movements, '2030-01-01T08:00:00.000Z')).thenNothing();
+  });
+
+  it('lets a scheduled period with too little, nothing or nowhere to pay pass without a refusal', () => {
+    const at = '2030-01-01T07:30:00.000Z';
+    account([settingsChanged(1, DAILY_AT_10)]).when(scheduled('daily-2030-01-01', [release('e1', 5_000)], at)).thenNothing();
+    account([destinationSet(1), settingsChanged(1, DAILY_AT_10)]).when(scheduled('daily-2030-01-01', [], at)).thenNothing();
+    account([destinationSet(1), settingsChanged(1, settings({ kind: 'daily', hour: 10 }, 10_000))]).when(scheduled('daily-2030-01-01', [release('e1', 9_999)], at)).thenNothing();
   });
 });

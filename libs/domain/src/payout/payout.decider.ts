@@ -1,7 +1,8 @@
 import type { Decider } from '../shared/decider';
 import { type Santim, santim } from '../shared/money';
 import { NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing, PayoutNotFound } from './payout.errors';
-import type { PayableMovement, PayoutCommand, PayoutDestination, PayoutEvent } from './payout.events';
+import { latestDuePeriod } from './payout-schedule';
+import type { PayableMovement, PayoutCommand, PayoutDestination, PayoutEvent, PayoutSettings } from './payout.events';
 
 export type PayoutStatus = 'REQUESTED' | 'SENT' | 'PAID' | 'FAILED';
 
@@ -25,10 +26,24 @@ export interface PayoutAccountState {
   destination?: { version: number; destination: PayoutDestination };
   /** Every version, for the payouts still on their way to an earlier one. */
   destinations: Record<number, PayoutDestination>;
+  /** Absent until first changed: DEFAULT_PAYOUT_SETTINGS apply. */
+  settings?: { version: number; settings: PayoutSettings };
   payouts: Record<string, PayoutRecord>;
   /** Movement (event id) → the payout, requested, sent or paid, that settles it; a failed payout's are free again. */
   settledBy: Record<string, string>;
 }
+
+/** Until a merchant says otherwise: payouts only when asked for, of at least a santim, and no payout callbacks. */
+export const DEFAULT_PAYOUT_SETTINGS: PayoutSettings = { schedule: { kind: 'manual' }, minimumAmount: santim(1), callbackUrl: null };
+
+export const payoutSettingsOf = (state: PayoutAccountState): PayoutSettings => state.settings?.settings ?? DEFAULT_PAYOUT_SETTINGS;
+
+const sameSettings = (a: PayoutSettings, b: PayoutSettings) =>
+  a.minimumAmount === b.minimumAmount &&
+  a.callbackUrl === b.callbackUrl &&
+  a.schedule.kind === b.schedule.kind &&
+  (a.schedule.kind === 'manual' || (b.schedule.kind !== 'manual' && a.schedule.hour === b.schedule.hour)) &&
+  (a.schedule.kind !== 'weekly' || (b.schedule.kind === 'weekly' && a.schedule.weekday === b.schedule.weekday));
 
 const sameDestination = (a: PayoutDestination, b: PayoutDestination) =>
   a.kind === b.kind && a.institution === b.institution && a.holderName === b.holderName && a.accountFingerprint === b.accountFingerprint;
@@ -64,17 +79,42 @@ function decide(command: PayoutCommand, state: PayoutAccountState): PayoutEvent[
       if (state.destination && sameDestination(state.destination.destination, destination)) return [];
       return [{ type: 'PayoutDestinationSet', data: { merchantId, version: (state.destination?.version ?? 0) + 1, destination, setAt: at } }];
     }
+    case 'SetPayoutSettings': {
+      const { merchantId, settings, at } = command.data;
+      if (sameSettings(payoutSettingsOf(state), settings)) return [];
+      return [{ type: 'PayoutSettingsChanged', data: { merchantId, version: (state.settings?.version ?? 0) + 1, settings, changedAt: at } }];
+    }
     case 'RequestPayout': {
-      const { merchantId, payoutId, movements, minimum, trigger, at } = command.data;
-      // The same request again (its answer was lost): the payout it made stands.
+      const { merchantId, payoutId, movements, at } = command.data;
+      // The same request again (its answer was lost, or a period's job ran twice): the payout it made stands.
       if (state.payouts[payoutId]) return [];
-      if (!state.destination) throw new PayoutDestinationMissing();
+      const settings = payoutSettingsOf(state);
+      const scheduled = command.data.trigger === 'schedule' ? command.data.period : undefined;
+      // A job of a period that is no longer the schedule's latest due one (it ran late, or the schedule
+      // changed since it was queued) pays nothing: the current period's job pays what is there, once.
+      if (scheduled !== undefined && latestDuePeriod(settings.schedule, Date.parse(at))?.key !== scheduled) return [];
       const settles = unsettledMovements(state, movements);
       const sum = settles.reduce((total, m) => total + m.amount, 0);
-      if (sum <= 0) throw new NothingToPayOut();
+      const refusal = !state.destination
+        ? new PayoutDestinationMissing()
+        : sum <= 0
+          ? new NothingToPayOut()
+          : sum < settings.minimumAmount
+            ? new PayoutBelowMinimum(santim(sum), settings.minimumAmount)
+            : undefined;
+      if (refusal) {
+        // Nobody asked for a scheduled payout: with nothing (or too little) to pay, its period pays nothing and the money waits.
+        if (scheduled !== undefined) return [];
+        throw refusal;
+      }
+      const destinationVersion = state.destination!.version;
       const amount = santim(sum);
-      if (amount < minimum) throw new PayoutBelowMinimum(amount, minimum);
-      return [{ type: 'PayoutRequested', data: { merchantId, payoutId, amount, destinationVersion: state.destination.version, settles, trigger, requestedAt: at } }];
+      return [
+        {
+          type: 'PayoutRequested',
+          data: { merchantId, payoutId, amount, destinationVersion, settles, trigger: command.data.trigger, ...(scheduled !== undefined && { period: scheduled }), requestedAt: at },
+        },
+      ];
     }
     case 'RecordPayoutSent': {
       const record = payout(state, command.data.payoutId);
@@ -108,6 +148,8 @@ function evolve(state: PayoutAccountState, event: PayoutEvent): PayoutAccountSta
         destination: { version: event.data.version, destination: event.data.destination },
         destinations: { ...state.destinations, [event.data.version]: event.data.destination },
       };
+    case 'PayoutSettingsChanged':
+      return { ...state, merchantId: event.data.merchantId, settings: { version: event.data.version, settings: event.data.settings } };
     case 'PayoutRequested': {
       const { payoutId, amount, destinationVersion, settles } = event.data;
       const record: PayoutRecord = { payoutId, amount, status: 'REQUESTED', destinationVersion, settles: settles.map((m) => m.eventId) };

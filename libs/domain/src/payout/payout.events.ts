@@ -1,4 +1,5 @@
 import type { Santim } from '../shared/money';
+import type { PayoutSchedule } from './payout-schedule';
 
 /**
  * Where a merchant's payouts go. The account number itself is a secret kept encrypted outside the
@@ -27,8 +28,19 @@ export interface PayableMovement {
   amount: number;
 }
 
+/** How a merchant is paid out: when without asking, from what amount, and where its payout callbacks go. */
+export interface PayoutSettings {
+  schedule: PayoutSchedule;
+  /** No payout, asked for or scheduled, of less than this. */
+  minimumAmount: Santim;
+  /** Where PAYOUT_PAID and PAYOUT_FAILED callbacks go; null: none are sent. */
+  callbackUrl: string | null;
+}
+
 export type PayoutEvent =
   | { type: 'PayoutDestinationSet'; data: { merchantId: string; version: number; destination: PayoutDestination; setAt: string } }
+  /** A new version of the settings; the periods and payouts after it follow it. */
+  | { type: 'PayoutSettingsChanged'; data: { merchantId: string; version: number; settings: PayoutSettings; changedAt: string } }
   | {
       type: 'PayoutRequested';
       data: {
@@ -40,6 +52,8 @@ export type PayoutEvent =
         /** Exactly what it settles: these movements sum to `amount`. */
         settles: PayableMovement[];
         trigger: 'on-demand' | 'schedule';
+        /** The schedule's period it pays (scheduled payouts only). */
+        period?: string;
         requestedAt: string;
       };
     }
@@ -50,11 +64,16 @@ export type PayoutEvent =
 
 export type PayoutCommand =
   | { type: 'SetPayoutDestination'; data: { merchantId: string; destination: PayoutDestination; at: string } }
+  | { type: 'SetPayoutSettings'; data: { merchantId: string; settings: PayoutSettings; at: string } }
   /**
    * `movements`: every movement of the merchant's payable account the caller's ledger knows of (it may
    * lag, and may repeat what is already settled: only what no payout in flight or paid settles counts).
+   * A scheduled one names the period it is for (`period`), and its id derives from it (scheduledPayoutId).
    */
-  | { type: 'RequestPayout'; data: { merchantId: string; payoutId: string; movements: PayableMovement[]; minimum: Santim; trigger: 'on-demand' | 'schedule'; at: string } }
+  | {
+      type: 'RequestPayout';
+      data: { merchantId: string; payoutId: string; movements: PayableMovement[]; at: string } & ({ trigger: 'on-demand' } | { trigger: 'schedule'; period: string });
+    }
   | { type: 'RecordPayoutSent'; data: { payoutId: string; providerReference: string; at: string } }
   | { type: 'RecordPayoutPaid'; data: { payoutId: string; externalReferenceId: string; at: string } }
   | { type: 'RecordPayoutFailed'; data: { payoutId: string; reason: string; at: string } };

@@ -11,12 +11,15 @@ type Step =
   /** A release (or, negative, an order refunded from the payable) reaches the ledger. */
   | { kind: 'movement'; amount: number }
   /** A payout asked for with what a ledger that lags `lag` movements behind knows. */
-  | { kind: 'request'; lag: number; minimum: number }
+  | { kind: 'request'; lag: number }
+  /** The merchant sets another minimum. */
+  | { kind: 'minimum'; minimum: number }
   | { kind: 'sent' | 'paid' | 'failed'; payout: number };
 
 const aStep: fc.Arbitrary<Step> = fc.oneof(
   { arbitrary: fc.record({ kind: fc.constant('movement' as const), amount: fc.oneof(fc.integer({ min: 1, max: 5_000_000 }), fc.integer({ min: -500_000, max: -1 })) }), weight: 4 },
-  { arbitrary: fc.record({ kind: fc.constant('request' as const), lag: fc.integer({ min: 0, max: 3 }), minimum: fc.constantFrom(0, 0, 10_000, 1_000_000) }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant('request' as const), lag: fc.integer({ min: 0, max: 3 }) }), weight: 3 },
+  { arbitrary: fc.record({ kind: fc.constant('minimum' as const), minimum: fc.constantFrom(1, 10_000, 1_000_000) }), weight: 1 },
   { arbitrary: fc.record({ kind: fc.constantFrom('sent' as const, 'paid' as const, 'failed' as const), payout: fc.nat({ max: 5 }) }), weight: 3 },
 );
 
@@ -34,7 +37,9 @@ describe('Payout account properties', () => {
             continue;
           } else if (step.kind === 'request') {
             const payoutId = `p${payoutIds.length + 1}`;
-            command = { type: 'RequestPayout', data: { merchantId: 'm-1', payoutId, movements: ledger.slice(0, Math.max(0, ledger.length - step.lag)), minimum: santim(step.minimum), trigger: 'on-demand', at: AT } };
+            command = { type: 'RequestPayout', data: { merchantId: 'm-1', payoutId, movements: ledger.slice(0, Math.max(0, ledger.length - step.lag)), trigger: 'on-demand', at: AT } };
+          } else if (step.kind === 'minimum') {
+            command = { type: 'SetPayoutSettings', data: { merchantId: 'm-1', settings: { schedule: { kind: 'manual' }, minimumAmount: santim(step.minimum), callbackUrl: null }, at: AT } };
           } else {
             const payoutId = payoutIds[step.payout] ?? 'p-unknown';
             const data = { payoutId, at: AT };

@@ -3,17 +3,22 @@ import type { Timed } from '@app/scheduling';
 /**
  * Payment work: expire an unpaid order; send a refund to the provider (and again after a refusal);
  * ask the provider about a payment or refund whose outcome has not arrived; release what an escrow
- * still holds at its automatic release instant; send a payout's transfer and follow it.
+ * still holds at its automatic release instant; send a payout's transfer and follow it; pay out a
+ * period of a merchant's payout schedule.
  */
 export interface PaymentJob extends Timed {
-  kind: 'expire' | 'refund' | 'check-payment' | 'auto-release' | 'payout';
+  kind: 'expire' | 'refund' | 'check-payment' | 'auto-release' | 'payout' | 'scheduled-payout';
   /** Order or escrow id; the merchant's id for a payout. */
   id: string;
-  /** The refund id (refund), the payment attempt id (check-payment), the payout id (payout), or the instant in ms (auto-release: a moved instant is another job). */
+  /**
+   * The refund id (refund), the payment attempt id (check-payment), the payout id (payout), the period
+   * (scheduled-payout), or the instant in ms (auto-release: a moved instant is another job).
+   */
   reference?: string;
   /**
-   * Which run of the work this is: a retry after a refusal (`r1`, `r2`, …, each waiting twice as long)
-   * or the reconciler's question at one of its instants (`q0`, `q1`, …).
+   * Which run of the work this is: a retry after a refusal (`r1`, `r2`, …, each waiting twice as long),
+   * the reconciler's question at one of its instants (`q0`, `q1`, …), or a period's payout (`s0`, then
+   * `s1`, … after an error).
    */
   step: string;
 }

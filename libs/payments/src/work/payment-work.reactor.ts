@@ -2,6 +2,7 @@ import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnAppl
 import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { latestDuePeriod, nextDuePeriod, type PayoutPeriod, type PayoutSchedule } from '@app/domain';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@app/event-store';
 import { readCheckpoint } from '@app/read-models';
 import { LogFollower } from '@app/infrastructure';
@@ -11,6 +12,7 @@ import { ProcessPayoutCommand } from '../flow/process-payout/process-payout.comm
 import { ProcessRefundCommand } from '../flow/process-refund/process-refund.command';
 import { ReconcilePaymentCommand } from '../flow/reconcile-payment/reconcile-payment.command';
 import { ReleaseDueCommand } from '../flow/release-due/release-due.command';
+import { RequestScheduledPayoutCommand } from '../flow/request-scheduled-payout/request-scheduled-payout.command';
 import { PAYMENT_WORK, type PaymentJob } from './payment-job';
 import { nextQuestion } from './question-times';
 
@@ -44,6 +46,11 @@ interface OpenOperation {
  * PROVIDER_RECONCILE_AFTER_MS after the last news of it is asked about (then after doubling waits), and
  * the answer is applied as the notification would have been. A lost notification delays an outcome; it
  * never leaves money pending.
+ *
+ * Scheduled payouts: every pass queues, for each merchant on a daily or weekly schedule with a
+ * destination and at least its minimum in the payable, the latest due period its payouts have not
+ * paid, and the next period if it falls within the look-ahead. The period's payout id is derived from
+ * it, so however often the job runs the period pays once; a period missed while down is paid on start.
  *
  * Expiries are queued only once they fall within the look-ahead (two reconcile intervals): an order
  * due later is queued by a reconcile pass before it is due, so creating an order costs the queue
@@ -96,6 +103,29 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, BeforeApplica
     );
     for (const row of releases) await this.scheduler.schedule(this.autoRelease(row.id, new Date(row.auto_release_at).getTime()));
     await this.scheduleQuestions();
+    await this.schedulePayoutPeriods();
+  }
+
+  /**
+   * The payable's balance is what no standing payout settles (a payout moves its amount out, a failure
+   * back), so a merchant below its minimum is passed by here; the payout account decides again anyway.
+   */
+  private async schedulePayoutPeriods(): Promise<void> {
+    const now = Date.now();
+    const scheduled = await this.db.query<{ merchant_id: string; schedule: PayoutSchedule; last_period: string | null }>(
+      `SELECT s.merchant_id, s.schedule, s.last_period FROM payout_schedules s JOIN ledger_balances b ON b.account = s.payable_account
+       WHERE s.schedule_kind <> 'manual' AND s.has_destination AND b.credit - b.debit >= s.minimum_amount`,
+    );
+    for (const row of scheduled) {
+      const latest = latestDuePeriod(row.schedule, now);
+      if (latest && latest.key !== row.last_period) await this.scheduler.schedule(this.payoutPeriod(row.merchant_id, latest));
+      const next = nextDuePeriod(row.schedule, now);
+      if (next && next.dueAt <= this.lookAhead()) await this.scheduler.schedule(this.payoutPeriod(row.merchant_id, next));
+    }
+  }
+
+  private payoutPeriod(merchantId: string, period: PayoutPeriod): PaymentJob {
+    return { kind: 'scheduled-payout', id: merchantId, reference: period.key, step: 's0', runAt: period.dueAt };
   }
 
   /**
@@ -186,6 +216,12 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, BeforeApplica
       }
       if (job.kind === 'check-payment') {
         await this.commands.execute(new ReconcilePaymentCommand(job.id, job.reference));
+        return;
+      }
+      if (job.kind === 'scheduled-payout') {
+        // A timer may fire a hair early; before its instant the period is not due, so it would pay nothing.
+        if (Date.now() < job.runAt) await this.retry(job, job.runAt);
+        else await this.commands.execute(new RequestScheduledPayoutCommand(job.id, job.reference));
         return;
       }
       if (job.kind === 'payout') {

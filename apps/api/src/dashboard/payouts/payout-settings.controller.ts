@@ -1,0 +1,78 @@
+import { Body, Controller, Get, Inject, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { isURL } from 'class-validator';
+import type { FastifyReply } from 'fastify';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { InvalidInput, payoutDecider, streams, WEEKDAYS, type Weekday } from '@app/domain';
+import type { EventMetadata } from '@app/event-store';
+import { CommandRunner } from '@app/infrastructure';
+import { URL_RULES } from '../../http/payment-request.dto';
+import { payoutSettingsFrom, type PayoutSettingsInput, presentPayoutSettings } from '../../payouts/payout-settings';
+import { SetPayoutSettingsCommand } from '../../payouts/set-payout-settings.command';
+import { CsrfGuard } from '../../web/csrf';
+import { field } from '../../web/form';
+import { HtmlErrorFilter } from '../../web/html-error.filter';
+import { redirect } from '../../web/page';
+import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
+import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
+import { payoutSettingsBody } from './payout-settings.page';
+
+const SCHEDULES: readonly PayoutSettingsInput['schedule'][] = ['manual', 'daily', 'weekly'];
+
+/**
+ * The form sends every field whatever the schedule (a browser submits each select), so the hour and
+ * day count only for the schedules that have them; what is left is checked as the API checks it.
+ */
+function settingsInput(body: unknown): PayoutSettingsInput {
+  const schedule = field(body, 'schedule') as PayoutSettingsInput['schedule'];
+  if (!SCHEDULES.includes(schedule)) throw new InvalidInput('Choose a schedule: only when you ask, daily or weekly');
+  const hourText = field(body, 'hour');
+  if (schedule !== 'manual' && !/^\d{1,2}$/.test(hourText)) throw new InvalidInput('Choose the hour of the payouts');
+  const hour = schedule === 'manual' ? undefined : Number(hourText);
+  if (hour !== undefined && hour > 23) throw new InvalidInput('The hour is from 0 to 23');
+  const weekday = field(body, 'weekday') as Weekday;
+  if (schedule === 'weekly' && !WEEKDAYS.includes(weekday)) throw new InvalidInput('Choose the day of the weekly payouts');
+  const minimumText = field(body, 'minimumAmount').trim();
+  if (minimumText && !/^\d{1,10}(\.\d{1,2})?$/.test(minimumText)) throw new InvalidInput('The minimum must be a number of birr with at most two decimals, such as 100.50');
+  const callbackURL = field(body, 'callbackURL').trim();
+  if (callbackURL && !isURL(callbackURL, URL_RULES)) throw new InvalidInput('The payout callback URL must be an http or https address');
+  return {
+    schedule,
+    hour,
+    weekday: schedule === 'weekly' ? weekday : undefined,
+    minimumAmount: minimumText ? Number(minimumText) : undefined,
+    callbackURL: callbackURL || null,
+  };
+}
+
+/** The merchant's payout settings, changed through the same command as POST /v1/trdp/payout-settings. */
+@ApiExcludeController()
+@Controller('dashboard/payouts/settings')
+@UseGuards(DashboardSessionGuard)
+@UseFilters(new HtmlErrorFilter(DASHBOARD_BRAND))
+export class DashboardPayoutSettingsController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(CommandRunner) private readonly runner: CommandRunner,
+  ) {}
+
+  @Get()
+  async page(@Query('done') done: string | undefined, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
+    const { state } = await this.runner.read(streams.payouts(merchantId), payoutDecider);
+    return sendDashboardPage(reply, this.config, {
+      title: 'Payout settings',
+      current: '/dashboard/payouts/settings',
+      who: merchantId,
+      body: (csrf) => payoutSettingsBody({ csrf, settings: presentPayoutSettings(state), notice: done === 'saved' ? { text: 'The payout settings were saved.' } : undefined }),
+    });
+  }
+
+  @Post()
+  @UseGuards(CsrfGuard)
+  async save(@Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    await this.commands.execute(new SetPayoutSettingsCommand(merchantId, payoutSettingsFrom(settingsInput(body)), metadata));
+    return redirect(reply, '/dashboard/payouts/settings?done=saved');
+  }
+}

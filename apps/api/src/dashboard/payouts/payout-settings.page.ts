@@ -1,0 +1,46 @@
+import { WEEKDAYS } from '@app/domain';
+import { html, SafeHtml } from '../../http/html';
+import { when } from '../../web/format';
+import { notice, type Notice } from '../../web/page';
+import type { presentPayoutSettings } from '../../payouts/payout-settings';
+
+export interface PayoutSettingsView {
+  csrf: string;
+  settings: ReturnType<typeof presentPayoutSettings>;
+  notice?: Notice;
+}
+
+const option = (value: string, label: string, selected: string | number | null) =>
+  html`<option value="${value}"${new SafeHtml(value === String(selected) ? ' selected' : '')}>${label}</option>`;
+
+const capitalised = (word: string) => word[0].toUpperCase() + word.slice(1);
+
+function summary(settings: PayoutSettingsView['settings']): string {
+  if (settings.schedule === 'manual') return 'Payouts happen only when you ask for one.';
+  const at = `${String(settings.hour).padStart(2, '0')}:00 Addis Ababa time`;
+  return settings.schedule === 'daily' ? `Every day at ${at}.` : `Every ${capitalised(settings.weekday ?? '')} at ${at}.`;
+}
+
+/** The payout settings form: one form for the whole settings, as the API takes them. */
+export function payoutSettingsBody(view: PayoutSettingsView): SafeHtml {
+  const { settings } = view;
+  return html`<h1>Payout settings</h1>
+${notice(view.notice)}
+<section class="card" aria-labelledby="in-force-heading">
+  <h2 id="in-force-heading">In force</h2>
+  <p>${summary(settings)} No payout of less than ${settings.minimumAmount.toFixed(2)} ETB.</p>
+  <p>${settings.nextPayoutAt ? html`Next scheduled payout: <time datetime="${settings.nextPayoutAt}">${when(settings.nextPayoutAt)}</time>.` : 'No payout is scheduled.'}</p>
+  <p>${settings.callbackURL ? html`Payout callbacks go to <code>${settings.callbackURL}</code>.` : 'No payout callbacks are sent.'}</p>
+</section>
+<form class="card" method="post" action="/dashboard/payouts/settings" aria-labelledby="change-heading">
+  <h2 id="change-heading">Change</h2>
+  <input type="hidden" name="_csrf" value="${view.csrf}">
+  <p class="muted">A change takes effect for the next period; a period already paid out is not paid again.</p>
+  <div><label for="schedule">Schedule</label><select id="schedule" name="schedule">${option('manual', 'Only when I ask', settings.schedule)}${option('daily', 'Daily', settings.schedule)}${option('weekly', 'Weekly', settings.schedule)}</select></div>
+  <div><label for="hour">Hour (Addis Ababa, daily and weekly)</label><select id="hour" name="hour">${Array.from({ length: 24 }, (_, hour) => option(String(hour), `${String(hour).padStart(2, '0')}:00`, settings.hour ?? 9))}</select></div>
+  <div><label for="weekday">Day (weekly)</label><select id="weekday" name="weekday">${WEEKDAYS.map((day) => option(day, capitalised(day), settings.weekday ?? 'monday'))}</select></div>
+  <div><label for="minimumAmount">Minimum payout (ETB)</label><input id="minimumAmount" name="minimumAmount" inputmode="decimal" maxlength="14" value="${settings.minimumAmount.toFixed(2)}"></div>
+  <div><label for="callbackURL">Payout callback URL (optional)</label><input id="callbackURL" name="callbackURL" type="url" maxlength="1024" value="${settings.callbackURL ?? ''}" placeholder="https://your-shop.example/payout-callbacks"></div>
+  <div><button type="submit">Save the payout settings</button></div>
+</form>`;
+}

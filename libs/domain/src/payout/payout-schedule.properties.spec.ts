@@ -1,0 +1,118 @@
+import fc from 'fast-check';
+import { fold } from '../shared/decider';
+import { santim } from '../shared/money';
+import { payoutDecider } from './payout.decider';
+import type { PayableMovement, PayoutEvent } from './payout.events';
+import { latestDuePeriod, nextDuePeriod, type PayoutSchedule, scheduledPayoutId, WEEKDAYS } from './payout-schedule';
+
+const DAY = 86_400_000;
+/** 2026 to 2036, in ms. */
+const anInstant = fc.integer({ min: Date.UTC(2026, 0, 1), max: Date.UTC(2036, 0, 1) });
+const aSchedule: fc.Arbitrary<Exclude<PayoutSchedule, { kind: 'manual' }>> = fc.oneof(
+  fc.record({ kind: fc.constant('daily' as const), hour: fc.integer({ min: 0, max: 23 }) }),
+  fc.record({ kind: fc.constant('weekly' as const), hour: fc.integer({ min: 0, max: 23 }), weekday: fc.constantFrom(...WEEKDAYS) }),
+);
+const lengthOf = (schedule: PayoutSchedule) => (schedule.kind === 'weekly' ? 7 * DAY : DAY);
+
+/** The wall clock in Addis Ababa as the platform's time zone database tells it: an independent check of the fixed offset. */
+const addis = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Addis_Ababa', hourCycle: 'h23', year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', weekday: 'long' });
+function wallClock(instant: number) {
+  const parts = Object.fromEntries(addis.formatToParts(new Date(instant)).map((p) => [p.type, p.value]));
+  return { date: `${parts.year}-${parts.month}-${parts.day}`, hour: Number(parts.hour), minute: Number(parts.minute), second: Number(parts.second), weekday: parts.weekday.toLowerCase() };
+}
+
+describe('payout periods', () => {
+  it('due at the schedule’s hour (and weekday) in Addis Ababa, the latest at or before now, the next one period after it', () => {
+    fc.assert(
+      fc.property(aSchedule, anInstant, (schedule, now) => {
+        const latest = latestDuePeriod(schedule, now)!;
+        const next = nextDuePeriod(schedule, now)!;
+        expect(latest.dueAt).toBeLessThanOrEqual(now);
+        expect(next.dueAt).toBeGreaterThan(now);
+        // A period missed while the service was down is still the latest due when it comes back within one period.
+        expect(next.dueAt - latest.dueAt).toBe(lengthOf(schedule));
+        for (const period of [latest, next]) {
+          const clock = wallClock(period.dueAt);
+          expect([clock.hour, clock.minute, clock.second]).toEqual([schedule.hour, 0, 0]);
+          if (schedule.kind === 'weekly') expect(clock.weekday).toBe(schedule.weekday);
+          else expect(period.key).toBe(`daily-${clock.date}`);
+        }
+        expect(next.key).not.toBe(latest.key);
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('names a period the same from its instant until the next one’s, which then is the latest', () => {
+    fc.assert(
+      fc.property(aSchedule, anInstant, fc.double({ min: 0, max: 1, noNaN: true, maxExcluded: true }), (schedule, now, fraction) => {
+        const latest = latestDuePeriod(schedule, now)!;
+        const within = latest.dueAt + Math.floor(fraction * lengthOf(schedule));
+        expect(latestDuePeriod(schedule, within)).toEqual(latest);
+        expect(latestDuePeriod(schedule, latest.dueAt + lengthOf(schedule) - 1)).toEqual(latest);
+        expect(latestDuePeriod(schedule, latest.dueAt + lengthOf(schedule))).toEqual(nextDuePeriod(schedule, now));
+        if (schedule.kind === 'weekly') {
+          // The key is the week's Monday in Addis Ababa, whichever weekday pays.
+          expect(wallClock(Date.parse(`${latest.key.slice('weekly-'.length)}T12:00:00+03:00`)).weekday).toBe('monday');
+        }
+      }),
+      { numRuns: 2_000 },
+    );
+  });
+
+  it('has no period on a manual schedule', () => {
+    fc.assert(fc.property(anInstant, (now) => latestDuePeriod({ kind: 'manual' }, now) === undefined && nextDuePeriod({ kind: 'manual' }, now) === undefined));
+  });
+});
+
+type Job =
+  /** Money reaches the payable. */
+  | { kind: 'movement'; amount: number }
+  /** A period's job runs `hoursLater` after the period it is for (0: the latest due now), as a restart, a duplicate or a recovered queue would run it. */
+  | { kind: 'job'; periodsBack: number; hoursLater: number }
+  /** The clock moves on. */
+  | { kind: 'time'; hours: number };
+
+const aJob: fc.Arbitrary<Job> = fc.oneof(
+  fc.record({ kind: fc.constant('movement' as const), amount: fc.integer({ min: 1, max: 2_000_000 }) }),
+  { arbitrary: fc.record({ kind: fc.constant('job' as const), periodsBack: fc.integer({ min: 0, max: 2 }), hoursLater: fc.integer({ min: 0, max: 30 }) }), weight: 3 },
+  fc.record({ kind: fc.constant('time' as const), hours: fc.integer({ min: 1, max: 40 }) }),
+);
+
+describe('scheduled payouts', () => {
+  it('pay each period at most once, only a period due when they run, whatever runs its job again', () => {
+    fc.assert(
+      fc.property(aSchedule, anInstant, fc.integer({ min: 1, max: 500_000 }), fc.array(aJob, { maxLength: 60 }), (schedule, start, minimum, jobs) => {
+        const M = 'm-1';
+        let history: PayoutEvent[] = [
+          { type: 'PayoutDestinationSet', data: { merchantId: M, version: 1, destination: { kind: 'bank', institution: 'CBE', holderName: 'A', accountMask: '••••1', accountRef: 'acct_1', accountFingerprint: 'fp-1' }, setAt: new Date(start).toISOString() } },
+          { type: 'PayoutSettingsChanged', data: { merchantId: M, version: 1, settings: { schedule, minimumAmount: santim(minimum), callbackUrl: null }, changedAt: new Date(start).toISOString() } },
+        ];
+        const ledger: PayableMovement[] = [];
+        let now = start;
+        for (const job of jobs) {
+          if (job.kind === 'movement') ledger.push({ eventId: `e${ledger.length + 1}`, amount: job.amount });
+          else if (job.kind === 'time') now += job.hours * 3_600_000;
+          else {
+            const period = latestDuePeriod(schedule, now - job.periodsBack * lengthOf(schedule))!;
+            const at = new Date(Math.max(now, period.dueAt + job.hoursLater * 3_600_000)).toISOString();
+            const data = { merchantId: M, payoutId: scheduledPayoutId(M, period.key), movements: [...ledger], trigger: 'schedule' as const, period: period.key, at };
+            history = [...history, ...payoutDecider.decide({ type: 'RequestPayout', data }, fold(payoutDecider, history))];
+          }
+        }
+        const requested = history.flatMap((e) => (e.type === 'PayoutRequested' ? [e.data] : []));
+        const periods = requested.map((p) => p.period);
+        expect(new Set(periods).size).toBe(periods.length);
+        for (const p of requested) {
+          expect(p.trigger).toBe('schedule');
+          expect(p.payoutId).toBe(scheduledPayoutId(M, p.period!));
+          expect(latestDuePeriod(schedule, Date.parse(p.requestedAt))!.key).toBe(p.period);
+          expect(p.amount).toBeGreaterThanOrEqual(minimum);
+        }
+        const settled = requested.flatMap((p) => p.settles.map((m) => m.eventId));
+        expect(new Set(settled).size).toBe(settled.length);
+      }),
+      { numRuns: 500 },
+    );
+  });
+});

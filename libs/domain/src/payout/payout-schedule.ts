@@ -1,0 +1,69 @@
+import { createHash } from 'node:crypto';
+
+export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+/** When a merchant's payouts happen without being asked for: never (`manual`), each day, or each week, at an hour of Addis Ababa. */
+export type PayoutSchedule = { kind: 'manual' } | { kind: 'daily'; hour: number } | { kind: 'weekly'; hour: number; weekday: Weekday };
+
+/**
+ * A period of a schedule: an Addis Ababa calendar day (`daily`) or Monday-to-Sunday week (`weekly`).
+ * `key` names it for good (a scheduled payout's id derives from it); `dueAt` (ms) is when its payout is due.
+ */
+export interface PayoutPeriod {
+  key: string;
+  dueAt: number;
+}
+
+const HOUR_MS = 3_600_000;
+const DAY_MS = 24 * HOUR_MS;
+/**
+ * Africa/Addis_Ababa is UTC+03:00 all year round: Ethiopia keeps no daylight saving time. Source: the
+ * IANA time zone database (tzdata, file `africa`: Africa/Addis_Ababa is a link to Africa/Nairobi,
+ * "3:00 - EAT" with no rules since 1942). A fixed offset keeps the arithmetic pure and exact.
+ */
+const ADDIS_ABABA_OFFSET_MS = 3 * HOUR_MS;
+
+/** The instant (ms) of the Addis Ababa midnight that starts the local day holding `instant`. */
+const localMidnight = (instant: number) => Math.floor((instant + ADDIS_ABABA_OFFSET_MS) / DAY_MS) * DAY_MS - ADDIS_ABABA_OFFSET_MS;
+/** `YYYY-MM-DD` of the Addis Ababa day holding `instant`. */
+const localDate = (instant: number) => new Date(instant + ADDIS_ABABA_OFFSET_MS).toISOString().slice(0, 10);
+/** Days since the local Monday (Monday 0 … Sunday 6). */
+const daysSinceMonday = (instant: number) => (new Date(instant + ADDIS_ABABA_OFFSET_MS).getUTCDay() + 6) % 7;
+
+function period(schedule: Exclude<PayoutSchedule, { kind: 'manual' }>, dueAt: number): PayoutPeriod {
+  if (schedule.kind === 'daily') return { key: `daily-${localDate(dueAt)}`, dueAt };
+  return { key: `weekly-${localDate(localMidnight(dueAt) - daysSinceMonday(dueAt) * DAY_MS)}`, dueAt };
+}
+
+/**
+ * The latest period whose payout is due at `now` (its instant is at or before `now`): the period
+ * under way if its hour has come, the one before otherwise. Undefined for a manual schedule.
+ */
+export function latestDuePeriod(schedule: PayoutSchedule, now: number): PayoutPeriod | undefined {
+  if (schedule.kind === 'manual') return undefined;
+  const today = localMidnight(now);
+  if (schedule.kind === 'daily') {
+    const due = today + schedule.hour * HOUR_MS;
+    return period(schedule, due <= now ? due : due - DAY_MS);
+  }
+  const monday = today - daysSinceMonday(now) * DAY_MS;
+  const due = monday + WEEKDAYS.indexOf(schedule.weekday) * DAY_MS + schedule.hour * HOUR_MS;
+  return period(schedule, due <= now ? due : due - 7 * DAY_MS);
+}
+
+/** The first period whose payout falls due after `now`. Undefined for a manual schedule. */
+export function nextDuePeriod(schedule: PayoutSchedule, now: number): PayoutPeriod | undefined {
+  const latest = latestDuePeriod(schedule, now);
+  if (!latest || schedule.kind === 'manual') return undefined;
+  return period(schedule, latest.dueAt + (schedule.kind === 'daily' ? DAY_MS : 7 * DAY_MS));
+}
+
+/**
+ * A scheduled payout's id derives from its merchant and period, so however often its job runs (a
+ * restart, a duplicate, a Redis that lost its queue) the period asks for one payout only, which the
+ * payout account then knows.
+ */
+export function scheduledPayoutId(merchantId: string, periodKey: string): string {
+  return `po_${createHash('sha256').update(`${merchantId}\n${periodKey}`, 'utf8').digest('hex').slice(0, 24)}`;
+}

@@ -1,0 +1,318 @@
+import { Queue } from 'bullmq';
+import IORedis from 'ioredis';
+import { verifyCallback } from '@app/callback-receiver';
+import { latestDuePeriod, scheduledPayoutId } from '@app/domain';
+import { PAYMENT_WORK, type PaymentJob, paymentJobId, SANDBOX_TRANSFER_ACCOUNTS } from '@app/payments';
+import type { Scheduler } from '@app/scheduling';
+import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
+import { CallbackReceiver } from '../support/callback-receiver';
+import { ConsoleClient, invitationToken } from '../support/console-client';
+import { escrowRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { call } from '../support/http';
+import { createRedisPrefix } from '../support/redis';
+import { waitFor } from '../support/wait';
+
+const ENV = { SANDBOX_DELAY_MS: '30', PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200' };
+const PASSWORD = 'payout settings test password';
+/** The hour it is now in Addis Ababa (UTC+3, no daylight saving time). */
+const addisHour = () => (new Date().getUTCHours() + 3) % 24;
+
+/**
+ * Payout settings over HTTP, the scheduled payouts they set going on the payment work's scheduler
+ * (BullMQ here, so a lost Redis can be shown), and the PAYOUT_PAID and PAYOUT_FAILED callbacks.
+ */
+describe('payout settings and scheduled payouts', () => {
+  let running: RunningApp;
+  let redis: Awaited<ReturnType<typeof createRedisPrefix>>;
+  let receiver: CallbackReceiver;
+  const as = (m: TestMerchant) => ({ 'x-api-secret': m.apiSecret });
+  const post = (m: TestMerchant, path: string, body?: unknown) => call(running.baseUrl, 'POST', path, { body: body ?? {}, headers: as(m) });
+  const get = (m: TestMerchant, path: string) => call(running.baseUrl, 'GET', path, { headers: as(m) });
+  /** In santim, from the audit API. */
+  const balance = async (account: string) => {
+    const res = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?account=${encodeURIComponent(account)}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    return res.body.data.accounts.length ? Math.round(res.body.data.accounts[0].balance * 100) : 0;
+  };
+  const payable = (m: TestMerchant) => balance(`merchant:${m.merchantId}:payable`);
+  const payouts = async (m: TestMerchant) => (await get(m, '/v1/trdp/payouts')).body.data as { payoutId: string; status: string; trigger: string; amount: number }[];
+  /** The merchant's payout account as the audit API reads it (a stream nothing was written to is not found). */
+  const payoutEvents = async (m: TestMerchant): Promise<{ type: string }[]> => {
+    const res = await call(running.baseUrl, 'GET', `/v1/audit/streams/payouts-${m.merchantId}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    return res.status === 404 ? [] : res.body.data.events;
+  };
+  const callbacksOf = (m: TestMerchant, status: string) =>
+    receiver.received.filter((c) => JSON.parse(c.body).merchantId === m.merchantId && JSON.parse(c.body).status === status).map((c) => verifyCallback(m.webhookSecret, c.headers, c.body));
+
+  /** An escrow paid and the merchant's own allocation of 600.50 ETB released to its payable. */
+  async function releasedTo(m: TestMerchant): Promise<void> {
+    const before = await payable(m);
+    const allocations = [{ merchantId: m.merchantId, amount: 600.5 }, { merchantId: 'courier-1', amount: 400 }];
+    const { escrowId } = (await post(m, '/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations }))).body.data;
+    expect((await post(m, `/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' })).status).toBe(200);
+    await waitFor(async () => (await get(m, `/v1/trdp/escrow/${escrowId}`)).body.data.status === 'HELD', 'the escrow to be paid');
+    expect((await post(m, `/v1/trdp/escrow/${escrowId}/release`, { merchantId: m.merchantId })).status).toBe(200);
+    await waitFor(async () => (await payable(m)) === before + 60_050, 'the release in the payable');
+  }
+
+  const destination = (m: TestMerchant, accountNumber = '1000123456789') =>
+    post(m, '/v1/trdp/payout-destination', { kind: 'bank', institution: '946', accountNumber, holderName: 'Scheduled Merchant' });
+
+  const start = (env: Record<string, string> = {}) => startApp({ env: { ...ENV, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, ...env }, schema: running?.schema });
+
+  beforeAll(async () => {
+    redis = await createRedisPrefix();
+    receiver = await new CallbackReceiver().start();
+    running = await start();
+  });
+  afterAll(async () => {
+    await running?.stop();
+    await running?.schema?.drop();
+    await receiver?.close();
+    await redis?.drop();
+  });
+
+  it('keeps the settings as versions: defaults first, a change a new version, the same settings again nothing', async () => {
+    const m = await registerMerchant(running.baseUrl, 'Settings Shop');
+    const initial = await get(m, '/v1/trdp/payout-settings');
+    expect(initial.status).toBe(200);
+    expect(initial.body.data).toEqual({
+      version: 0,
+      schedule: 'manual',
+      hour: null,
+      weekday: null,
+      timeZone: 'Africa/Addis_Ababa',
+      minimumAmount: 0.01,
+      currency: 'ETB',
+      callbackURL: null,
+      nextPayoutAt: null,
+    });
+
+    const daily = { schedule: 'daily', hour: 9, minimumAmount: 250.5, callbackURL: 'https://shop.example/payout-callbacks' };
+    const set = await post(m, '/v1/trdp/payout-settings', daily);
+    expect(set.status).toBe(200);
+    expect(set.body.data).toMatchObject({ version: 1, schedule: 'daily', hour: 9, weekday: null, minimumAmount: 250.5, callbackURL: daily.callbackURL });
+    // 09:00 in Addis Ababa is 06:00 UTC, within the next day.
+    const next = Date.parse(set.body.data.nextPayoutAt);
+    expect(set.body.data.nextPayoutAt).toMatch(/T06:00:00\.000Z$/);
+    expect(next).toBeGreaterThan(Date.now() - 60_000);
+    expect(next).toBeLessThanOrEqual(Date.now() + 86_400_000);
+
+    expect((await post(m, '/v1/trdp/payout-settings', daily)).body.data.version).toBe(1);
+    expect((await payoutEvents(m)).filter((e) => e.type === 'PayoutSettingsChanged')).toHaveLength(1);
+
+    const weekly = await post(m, '/v1/trdp/payout-settings', { schedule: 'weekly', hour: 0, weekday: 'friday' });
+    expect(weekly.body.data).toMatchObject({ version: 2, schedule: 'weekly', hour: 0, weekday: 'friday', minimumAmount: 0.01, callbackURL: null });
+    // Friday 00:00 in Addis Ababa is Thursday 21:00 UTC.
+    expect(new Date(weekly.body.data.nextPayoutAt).getUTCDay()).toBe(4);
+    expect(weekly.body.data.nextPayoutAt).toMatch(/T21:00:00\.000Z$/);
+    expect((await get(m, '/v1/trdp/payout-settings')).body.data).toEqual(weekly.body.data);
+  });
+
+  it('refuses settings that do not make sense with a 400 naming the field, writing nothing', async () => {
+    const m = await registerMerchant(running.baseUrl, 'Refused Settings Shop');
+    for (const [body, code, mentions] of [
+      [{ schedule: 'hourly' }, 'BadRequestException', 'schedule must be one of'],
+      [{ schedule: 'daily' }, 'BadRequestException', 'hour is required'],
+      [{ schedule: 'daily', hour: 24 }, 'BadRequestException', 'hour must not be greater than 23'],
+      [{ schedule: 'daily', hour: 9.5 }, 'BadRequestException', 'hour must be an integer'],
+      [{ schedule: 'weekly', hour: 9 }, 'BadRequestException', 'weekday is required'],
+      [{ schedule: 'weekly', hour: 9, weekday: 'someday' }, 'BadRequestException', 'weekday must be one of'],
+      [{ schedule: 'daily', hour: 9, weekday: 'friday' }, 'BadRequestException', 'weekday is only for the weekly schedule'],
+      [{ schedule: 'manual', hour: 9 }, 'BadRequestException', 'hour is only for the daily and weekly schedules'],
+      [{ schedule: 'manual', minimumAmount: 0 }, 'BadRequestException', 'minimumAmount must be between 0.01'],
+      [{ schedule: 'manual', minimumAmount: 1.005 }, 'BadRequestException', 'minimumAmount must have at most 2 decimal places'],
+      [{ schedule: 'manual', callbackURL: 'ftp://shop.example/x' }, 'BadRequestException', 'callbackURL must be a URL address'],
+      [{ schedule: 'manual', minimum: 5 }, 'UNKNOWN_FIELD', 'minimum'],
+    ] as const) {
+      const refused = await post(m, '/v1/trdp/payout-settings', body);
+      expect({ body, status: refused.status, code: refused.body.error?.code }).toEqual({ body, status: 400, code });
+      expect(refused.headers.get('content-type')).toContain('application/problem+json');
+      expect(refused.body.message).toContain(mentions);
+    }
+    expect(await payoutEvents(m)).toEqual([]);
+  });
+
+  it('applies the minimum to a payout asked for', async () => {
+    const m = await registerMerchant(running.baseUrl, 'Minimum Shop');
+    await destination(m);
+    await releasedTo(m);
+    await post(m, '/v1/trdp/payout-settings', { schedule: 'manual', minimumAmount: 1000 });
+    const refused = await post(m, '/v1/trdp/payouts');
+    expect([refused.status, refused.body.error.code]).toEqual([409, 'PAYOUT_BELOW_MINIMUM']);
+    expect(refused.body.message).toBe('600.50 ETB is available, below the minimum payout of 1000 ETB');
+    await post(m, '/v1/trdp/payout-settings', { schedule: 'manual', minimumAmount: 600.5 });
+    expect((await post(m, '/v1/trdp/payouts')).status).toBe(201);
+  });
+
+  it('pays the due period of a daily schedule once, whatever restarts, duplicate jobs or a lost Redis do, and says so by PAYOUT_PAID', async () => {
+    const m = await registerMerchant(running.baseUrl, 'Scheduled Shop');
+    await destination(m);
+    await releasedTo(m);
+    // The hour it is now: today's period is due at once.
+    const settings = await post(m, '/v1/trdp/payout-settings', { schedule: 'daily', hour: addisHour(), minimumAmount: 100, callbackURL: receiver.url });
+    const period = latestDuePeriod({ kind: 'daily', hour: settings.body.data.hour }, Date.now())!;
+    const paid = await waitFor(async () => (await payouts(m)).find((p) => p.status === 'PAID'), 'the scheduled payout to be paid');
+    expect(paid).toMatchObject({ payoutId: scheduledPayoutId(m.merchantId, period.key), trigger: 'schedule', amount: 600.5 });
+
+    const [callback] = await waitFor(async () => callbacksOf(m, 'PAYOUT_PAID').length > 0 && callbacksOf(m, 'PAYOUT_PAID'), 'the PAYOUT_PAID callback');
+    expect(callback).toMatchObject({
+      billRefNo: paid.payoutId,
+      status: 'PAYOUT_PAID',
+      merchantId: m.merchantId,
+      payoutId: paid.payoutId,
+      amount: 600.5,
+      currency: 'ETB',
+      providerReference: expect.stringMatching(/^SBX-T-/),
+      destination: { kind: 'bank', institution: '946', holderName: 'Scheduled Merchant', accountNumber: '••••6789' },
+      deliveryId: expect.stringMatching(/^dlv_/),
+    });
+    expect(JSON.stringify(callback)).not.toContain('1000123456789');
+    const deliveries = await waitFor(async () => {
+      const listed = (await get(m, `/v1/trdp/callbacks?orderId=${paid.payoutId}`)).body.data;
+      return listed.length === 1 && listed[0].status === 'DELIVERED' && listed;
+    }, 'the delivery listed as delivered');
+    expect(deliveries[0]).toMatchObject({ orderId: paid.payoutId, event: 'PayoutPaid' });
+
+    // More money comes in the same period: a job of this period that paid again would pay it.
+    await releasedTo(m);
+    const scheduler = running.app.get<Scheduler<PaymentJob>>(PAYMENT_WORK);
+    const connection = new IORedis(redis.url, { maxRetriesPerRequest: null });
+    const queue = new Queue('payment-work', { connection, prefix: redis.prefix });
+    try {
+      const duplicates: PaymentJob[] = ['s7', 's8', 's9'].map((step) => ({ kind: 'scheduled-payout', id: m.merchantId, reference: period.key, step, runAt: Date.now() }));
+      for (const job of duplicates) await scheduler.schedule(job);
+      await waitFor(async () => {
+        const states = await Promise.all(duplicates.map(async (job) => (await queue.getJob(paymentJobId(job)))?.getState()));
+        return states.every((state) => state === 'completed');
+      }, 'the duplicate jobs to run');
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
+
+    // A restart that finds Redis empty: the start-up pass queues what the read models say is due.
+    await running.stop();
+    const wiper = new IORedis(redis.url);
+    for (let cursor = '0', first = true; first || cursor !== '0'; first = false) {
+      const [next, keys] = await wiper.scan(cursor, 'MATCH', `${redis.prefix}:*`, 'COUNT', 500);
+      if (keys.length > 0) await wiper.del(...keys);
+      cursor = next;
+    }
+    await wiper.quit();
+    running = await start();
+
+    // Another merchant's period paid after the restart: the passes since have looked at this one too.
+    const other = await registerMerchant(running.baseUrl, 'Scheduled After Restart');
+    await destination(other);
+    await releasedTo(other);
+    await post(other, '/v1/trdp/payout-settings', { schedule: 'daily', hour: addisHour() });
+    await waitFor(async () => (await payouts(other)).some((p) => p.trigger === 'schedule' && p.status === 'PAID'), 'the other merchant’s scheduled payout');
+
+    expect((await payouts(m)).filter((p) => p.trigger === 'schedule')).toHaveLength(1);
+    expect(await payable(m)).toBe(60_050);
+    expect((await payoutEvents(m)).filter((e) => e.type === 'PayoutRequested')).toHaveLength(1);
+  }, 180_000);
+
+  it('pays a period that fell due while the workers were down once they come back', async () => {
+    await running.stop();
+    // The API and the projector run on; the scheduled work does not.
+    const api = await start({ ROLE: 'api' });
+    const projector = await start({ ROLE: 'projector' });
+    // The helpers speak to the process that serves the API.
+    running = api;
+    const m = await registerMerchant(api.baseUrl, 'Missed Period Shop');
+    try {
+      await destination(m);
+      await releasedTo(m);
+      await post(m, '/v1/trdp/payout-settings', { schedule: 'daily', hour: addisHour() });
+    } finally {
+      await api.stop();
+      await projector.stop();
+    }
+    running = await start();
+    const paid = await waitFor(async () => (await payouts(m)).find((p) => p.status === 'PAID'), 'the missed period’s payout');
+    expect(paid).toMatchObject({ trigger: 'schedule', amount: 600.5 });
+    expect(await payouts(m)).toHaveLength(1);
+  }, 180_000);
+
+  it('pays nothing and refuses nothing on a due period below the minimum', async () => {
+    const m = await registerMerchant(running.baseUrl, 'Below Minimum Shop');
+    await destination(m);
+    await releasedTo(m);
+    await post(m, '/v1/trdp/payout-settings', { schedule: 'daily', hour: addisHour(), minimumAmount: 1000 });
+    const period = latestDuePeriod({ kind: 'daily', hour: addisHour() }, Date.now())!;
+    // The period's job asked for directly (the reconcile pass passes a merchant below its minimum by).
+    const job: PaymentJob = { kind: 'scheduled-payout', id: m.merchantId, reference: period.key, step: 's0', runAt: Date.now() };
+    await running.app.get<Scheduler<PaymentJob>>(PAYMENT_WORK).schedule(job);
+    const connection = new IORedis(redis.url, { maxRetriesPerRequest: null });
+    const queue = new Queue('payment-work', { connection, prefix: redis.prefix });
+    try {
+      const state = await waitFor(async () => {
+        const s = await (await queue.getJob(paymentJobId(job)))?.getState();
+        return (s === 'completed' || s === 'failed') && s;
+      }, 'the period’s job to run');
+      expect(state).toBe('completed');
+      // Nothing to retry: a refusal would have queued the period's job again, after a wait.
+      expect(await queue.getJob(paymentJobId({ ...job, step: 's1' }))).toBeUndefined();
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
+    expect(await payouts(m)).toEqual([]);
+    expect((await payoutEvents(m)).map((e) => e.type)).toEqual(['PayoutDestinationSet', 'PayoutSettingsChanged']);
+  });
+
+  it('tells the merchant of a failed payout by PAYOUT_FAILED, and the money is back in its payable', async () => {
+    const m = await registerMerchant(running.baseUrl, 'Bounced Shop');
+    await destination(m, SANDBOX_TRANSFER_ACCOUNTS.bounces);
+    await post(m, '/v1/trdp/payout-settings', { schedule: 'manual', callbackURL: receiver.url });
+    await releasedTo(m);
+    const requested = await post(m, '/v1/trdp/payouts');
+    expect(requested.status).toBe(201);
+    const [callback] = await waitFor(async () => callbacksOf(m, 'PAYOUT_FAILED').length > 0 && callbacksOf(m, 'PAYOUT_FAILED'), 'the PAYOUT_FAILED callback');
+    expect(callback).toMatchObject({
+      status: 'PAYOUT_FAILED',
+      payoutId: requested.body.data.payoutId,
+      amount: 600.5,
+      currency: 'ETB',
+      failureReason: 'BOUNCED',
+      destination: { accountNumber: '••••0002' },
+    });
+    expect(callback.message).toContain('back in your payable balance');
+    await waitFor(async () => (await payable(m)) === 60_050, 'the money back in the payable');
+    expect(await balance('payouts:in-transit')).toBe(0);
+  });
+
+  it('changes the settings from the dashboard through the same command, behind the session and its form token', async () => {
+    const registered = await call(running.baseUrl, 'POST', '/v1/admin/merchants', {
+      body: { name: 'Dashboard Settings Shop', email: `payout-settings-${Date.now()}@shop.example` },
+      headers: { 'x-admin-key': TEST_ADMIN_KEY },
+    });
+    const m: TestMerchant = registered.body.data;
+    const browser = new ConsoleClient(running.baseUrl);
+    const token = invitationToken(registered.body.data.invitationUrl);
+    expect((await browser.post('/dashboard/invitation', { token, password: PASSWORD, confirm: PASSWORD }, { csrfFrom: '/dashboard/invitation' })).status).toBe(303);
+
+    const page = await browser.get('/dashboard/payouts/settings');
+    expect(page.status).toBe(200);
+    expect(page.text).toContain('Payouts happen only when you ask for one.');
+    expect(page.text).toContain('href="/dashboard/payouts/settings"');
+
+    const form = { schedule: 'weekly', hour: '14', weekday: 'wednesday', minimumAmount: '75.25', callbackURL: 'https://shop.example/payout-callbacks' };
+    expect((await browser.post('/dashboard/payouts/settings', form)).status).toBe(403);
+    const saved = await browser.post('/dashboard/payouts/settings', form, { csrfFrom: '/dashboard/payouts/settings' });
+    expect([saved.status, saved.location]).toEqual([303, '/dashboard/payouts/settings?done=saved']);
+    expect((await get(m, '/v1/trdp/payout-settings')).body.data).toMatchObject({ version: 1, schedule: 'weekly', hour: 14, weekday: 'wednesday', minimumAmount: 75.25, callbackURL: form.callbackURL });
+    const shown = await browser.get('/dashboard/payouts/settings?done=saved');
+    expect(shown.text).toContain('The payout settings were saved.');
+    expect(shown.text).toContain('Every Wednesday at 14:00 Addis Ababa time.');
+
+    const refused = await browser.post('/dashboard/payouts/settings', { ...form, minimumAmount: '1.005' }, { csrfFrom: '/dashboard/payouts/settings' });
+    expect(refused.status).toBe(400);
+    expect(refused.text).toContain('The minimum must be a number of birr');
+    // A daily schedule ignores the day the form also sends.
+    const daily = await browser.post('/dashboard/payouts/settings', { ...form, schedule: 'daily' }, { csrfFrom: '/dashboard/payouts/settings' });
+    expect(daily.status).toBe(303);
+    expect((await get(m, '/v1/trdp/payout-settings')).body.data).toMatchObject({ version: 2, schedule: 'daily', hour: 14, weekday: null });
+  });
+});
