@@ -314,5 +314,17 @@ describe('payout settings and scheduled payouts', () => {
     const daily = await browser.post('/dashboard/payouts/settings', { ...form, schedule: 'daily' }, { csrfFrom: '/dashboard/payouts/settings' });
     expect(daily.status).toBe(303);
     expect((await get(m, '/v1/trdp/payout-settings')).body.data).toMatchObject({ version: 2, schedule: 'daily', hour: 14, weekday: null });
+
+    // The delivery log links a payout's callback to the payout's own page.
+    await destination(m);
+    await post(m, '/v1/trdp/payout-settings', { schedule: 'manual', callbackURL: receiver.url });
+    await releasedTo(m);
+    const { payoutId } = (await post(m, '/v1/trdp/payouts')).body.data;
+    await waitFor(async () => callbacksOf(m, 'PAYOUT_PAID').length > 0, 'the PAYOUT_PAID callback');
+    const log = await waitFor(async () => {
+      const page = await browser.get('/dashboard/webhooks');
+      return page.text.includes(payoutId) && page;
+    }, 'the payout callback in the delivery log');
+    expect(log.text).toContain(`href="/dashboard/payouts/${payoutId}"`);
   });
 });

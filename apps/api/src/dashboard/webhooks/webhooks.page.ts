@@ -13,11 +13,18 @@ export interface WebhooksView {
   notice?: Notice;
 }
 
+/** Where a delivery's subject is shown: its payout (a payout callback), escrow or order. */
+function subjectPage(delivery: DeliveryRow['delivery']): string {
+  const id = encodeURIComponent(delivery.orderId);
+  if (delivery.orderId.startsWith('po_')) return `/dashboard/payouts/${id}`;
+  return `/dashboard/${delivery.merchantOrderId ? 'escrows' : 'orders'}/${id}`;
+}
+
 function deliveryRow(row: DeliveryRow, csrf: string): SafeHtml {
   const delivery = row.delivery;
   return html`<tr>
   <td data-label="Delivery"><code>${delivery.deliveryId}</code><br><span class="muted">${when(row.createdAt)}</span></td>
-  <td data-label="Order"><a href="/dashboard/${delivery.merchantOrderId ? 'escrows' : 'orders'}/${encodeURIComponent(delivery.orderId)}">${delivery.merchantOrderId ?? delivery.orderId}</a><br><span class="muted">${delivery.event}</span></td>
+  <td data-label="Order"><a href="${subjectPage(delivery)}">${delivery.merchantOrderId ?? delivery.orderId}</a><br><span class="muted">${delivery.event}</span></td>
   <td data-label="Status">${statusBadge(delivery.status)}</td>
   <td data-label="Attempts">${delivery.attempts.length === 0
     ? html`<span class="muted">No attempt yet</span>`
