@@ -48,7 +48,7 @@ describe('delivery decider', () => {
     it('opens a pending delivery with no attempts', () => {
       expect(decide([], { type: 'ScheduleCallback', data: scheduledData })).toEqual([scheduled]);
       // Due at once: the first attempt follows the scheduling.
-      expect(stateOf([scheduled])).toEqual({ scheduled: scheduledData, status: 'PENDING', attempts: [], attemptsInRound: 0, dueAt: scheduledData.scheduledAt });
+      expect(stateOf([scheduled])).toEqual({ scheduled: scheduledData, status: 'PENDING', attempts: [], attemptCount: 0, attemptsInRound: 0, dueAt: scheduledData.scheduledAt });
     });
 
     it('schedules a delivery once, whoever notices the source event again', () => {
