@@ -88,6 +88,14 @@ describe('delivery decider', () => {
       ]);
     });
 
+    it("decides on the count of attempts, so a queued attempt's state carried without their details decides the same", () => {
+      const full = stateOf([scheduled, attempted(1, 500), attempted(2, 500)]);
+      const carried: DeliveryState = { ...full, attempts: [] };
+      expect(full.attemptCount).toBe(2);
+      expect(deliveryDecider.decide(recordAttempt(3, { statusCode: 200 }), carried)).toEqual(deliveryDecider.decide(recordAttempt(3, { statusCode: 200 }), full));
+      expect(() => deliveryDecider.decide(recordAttempt(2, { statusCode: 200 }), carried)).toThrow(StaleAttempt);
+    });
+
     it('records a failure without a status code (timeout, refused connection) as an error', () => {
       expect(decide([scheduled], recordAttempt(1, { error: 'ECONNREFUSED' }))).toEqual([attempted(1, undefined, 'ECONNREFUSED', 'next')]);
     });
