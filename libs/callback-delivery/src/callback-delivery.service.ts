@@ -72,8 +72,9 @@ export class CallbackDeliveryService {
         { awaitReadModels: false, ...('known' in basis ? { known: basis.known } : { history: basis.history }) },
       );
       this.metrics.callbackAttempts.inc({ outcome: outcome.state.status === 'PENDING' ? 'retrying' : outcome.state.status.toLowerCase() });
-      if (outcome.state.status !== 'PENDING' || !outcome.head || !outcome.position) return;
-      await this.queue.schedule(nextAttemptJob({ ...outcome.state, scheduled }, outcome.head, outcome.position, nextAttemptAt));
+      if (outcome.state.status !== 'PENDING' || !outcome.head) return;
+      // A retry names no position, so it reads the secret: it may be sent long after a rotation this process has yet to see.
+      await this.queue.schedule(nextAttemptJob({ ...outcome.state, scheduled }, outcome.head, undefined, nextAttemptAt));
     } catch (error) {
       if (error instanceof StaleAttempt) return;
       throw error;

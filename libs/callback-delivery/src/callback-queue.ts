@@ -18,7 +18,7 @@ export interface CallbackJob extends Timed {
   attempt: number;
   /** 0, then one more per redelivery request: a redelivery must not wait behind a retry queued for later. */
   round: number;
-  /** The log position this attempt follows (formatPosition): decides whether a cached webhook secret may sign it (WebhookSecrets). */
+  /** A first attempt's source event (formatPosition): decides whether a cached webhook secret may sign it (WebhookSecrets). */
   after?: string;
   /** Absent on jobs the reconciler queues from the read model: those read the delivery's stream. */
   delivery?: CarriedDelivery;
@@ -34,13 +34,13 @@ export function callbackJobId(job: CallbackJob): string {
 }
 
 /** The next attempt of a pending delivery just written at `head`, carrying what it needs to send and record; `after` as in CallbackJob. */
-export function nextAttemptJob(state: DeliveryState & { scheduled: CarriedDelivery['scheduled'] }, head: StreamHead, after: LogPosition, runAt: number): CallbackJob {
+export function nextAttemptJob(state: DeliveryState & { scheduled: CarriedDelivery['scheduled'] }, head: StreamHead, after: LogPosition | undefined, runAt: number): CallbackJob {
   return {
     deliveryId: state.scheduled.deliveryId,
     attempt: state.attemptCount + 1,
     round: state.round ?? 0,
     runAt,
-    after: formatPosition(after),
+    ...(after ? { after: formatPosition(after) } : {}),
     delivery: { scheduled: state.scheduled, attemptsInRound: state.attemptsInRound, revision: head.revision.toString(), ...(head.hash ? { hash: head.hash } : {}) },
   };
 }

@@ -15,14 +15,18 @@ interface Entry {
  *
  * - A rotation updates the sealed secret, then appends MerchantWebhookSecretRotated. This process's
  *   log follower hands every batch here before dispatching it, which drops the merchant's entry.
- * - A job says which log position it follows (its source event, or the attempt before it). A cached
- *   secret signs it only once the follower has passed that position, so every rotation answered
- *   before that event was appended has been seen; otherwise the secret is read. A callback caused
- *   after a rotation is therefore signed with the new secret by whichever process sends it.
+ * - A first attempt names its source event's log position. A cached secret signs it only once the
+ *   follower has passed that position, so every rotation answered before that event was appended
+ *   has been seen; otherwise the secret is read. A callback caused after a rotation is therefore
+ *   signed with the new secret by whichever process sends it.
+ * - A job that names no position reads the secret: retries, which may run long after a rotation,
+ *   and jobs the reconciler queues from the read model.
  * - A read that overlapped an invalidation is used but not kept: it may predate the rotation.
- * - A job that says no position (queued by the reconciler from the read model) reads the secret,
- *   and so does an entry older than WEBHOOK_SECRET_MAX_AGE_MS: the bound on how long a retry queued
- *   before a rotation may still be signed with the old secret if the rotation's event is late or lost.
+ *
+ * What is left: a first attempt of an event appended before a rotation, sent after it, before this
+ * process's follower reaches the rotation's event (normally milliseconds), is signed with the old
+ * secret; an entry older than WEBHOOK_SECRET_MAX_AGE_MS is read again, which bounds that window should
+ * the rotation's event be late or lost (a crash between the update and the append).
  */
 export class WebhookSecrets {
   private readonly entries = new Map<string, Entry>();
