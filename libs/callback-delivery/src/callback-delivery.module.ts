@@ -1,10 +1,12 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
+import { CredentialStore } from '@app/merchants';
 import { schedulerFor } from '@app/scheduling';
 import { CallbackDeliveryService } from './callback-delivery.service';
 import { CallbackDispatcher } from './callback-dispatcher.service';
 import { CALLBACK_QUEUE, CALLBACK_QUEUE_NAME, type CallbackJob, callbackJobId } from './callback-queue';
 import { CallbackSender } from './callback-sender';
+import { WebhookSecrets } from './webhook-secrets';
 
 /** Loaded by processes whose ROLE includes the workers (`all`, `worker`): the callback outbox and its deliveries. */
 @Module({
@@ -20,6 +22,7 @@ import { CallbackSender } from './callback-sender';
       useFactory: (config: AppConfig) => new CallbackSender({ allowPrivateAddresses: config.callbackAllowPrivateUrls, timeoutMs: config.callbackTimeoutMs }),
       inject: [APP_CONFIG],
     },
+    { provide: WebhookSecrets, useFactory: (credentials: CredentialStore) => new WebhookSecrets(credentials), inject: [CredentialStore] },
     CallbackDeliveryService,
     CallbackDispatcher,
   ],

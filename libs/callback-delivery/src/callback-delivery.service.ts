@@ -1,18 +1,22 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { callbackStream, deliveryDecider, parseRetryAfter, retryDelay, signCallbackBody, StaleAttempt } from '@app/callbacks';
-import { CredentialStore } from '@app/merchants';
 import { CommandRunner, Metrics } from '@app/infrastructure';
 import type { Scheduler } from '@app/scheduling';
-import { CALLBACK_QUEUE, type CallbackJob } from './callback-queue';
+import { afterPosition, CALLBACK_QUEUE, type CallbackJob, carriedState, nextAttemptJob } from './callback-queue';
 import { CallbackSender } from './callback-sender';
+import { WebhookSecrets } from './webhook-secrets';
 
 /** Only these answers carry a Retry-After worth obeying (DESIGN §6). */
 const HONOURS_RETRY_AFTER = new Set([429, 503]);
 
 /**
  * One attempt of one delivery: sign the frozen payload with a fresh timestamp, POST it, record the
- * attempt as an event, and schedule the next one if the receiver did not take it.
+ * attempt as an event, and schedule the next one if the receiver did not take it. A job queued by
+ * the dispatcher or the attempt before carries the delivery as that write left it, so the attempt
+ * reads nothing: the record's append expects that revision, and a stream changed since (a
+ * redelivery request, the same attempt made elsewhere) refuses it and the attempt is decided again
+ * on the stream's history.
  */
 @Injectable()
 export class CallbackDeliveryService {
@@ -21,7 +25,7 @@ export class CallbackDeliveryService {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CommandRunner) private readonly runner: CommandRunner,
-    @Inject(CredentialStore) private readonly credentials: CredentialStore,
+    @Inject(WebhookSecrets) private readonly secrets: WebhookSecrets,
     @Inject(CALLBACK_QUEUE) private readonly queue: Scheduler<CallbackJob>,
     @Inject(CallbackSender) private readonly sender: CallbackSender,
     @Inject(Metrics) private readonly metrics: Metrics,
@@ -29,11 +33,12 @@ export class CallbackDeliveryService {
 
   async deliver(job: CallbackJob): Promise<void> {
     const stream = callbackStream(job.deliveryId);
-    const { state, history } = await this.runner.read(stream, deliveryDecider);
+    const basis = job.delivery ? { known: carriedState(job, job.delivery) } : await this.runner.read(stream, deliveryDecider);
+    const state = 'known' in basis ? basis.known.state : basis.state;
     const scheduled = state.scheduled;
     // A job for an attempt already made (a duplicate, or one the reconciler re-queued) does nothing.
-    if (!scheduled || state.status !== 'PENDING' || job.attempt !== state.attempts.length + 1) return;
-    const secret = await this.credentials.webhookSecret(scheduled.merchantId);
+    if (!scheduled || state.status !== 'PENDING' || job.attempt !== state.attemptCount + 1) return;
+    const secret = await this.secrets.secretFor(scheduled.merchantId, afterPosition(job));
     if (!secret) throw new Error(`merchant ${scheduled.merchantId} has no webhook secret`);
     const body = scheduled.body;
     const timestamp = String(Date.now());
@@ -64,11 +69,12 @@ export class CallbackDeliveryService {
           },
         },
         { causationId: scheduled.deliveryId, actor: { type: 'system', id: 'callbacks' } },
-        { awaitReadModels: false, history },
+        { awaitReadModels: false, ...('known' in basis ? { known: basis.known } : { history: basis.history }) },
       );
       this.metrics.callbackAttempts.inc({ outcome: outcome.state.status === 'PENDING' ? 'retrying' : outcome.state.status.toLowerCase() });
-      if (outcome.state.status !== 'PENDING') return;
-      await this.queue.schedule({ deliveryId: scheduled.deliveryId, attempt: job.attempt + 1, round: job.round, runAt: nextAttemptAt });
+      if (outcome.state.status !== 'PENDING' || !outcome.head) return;
+      // A retry names no position, so it reads the secret: it may be sent long after a rotation this process has yet to see.
+      await this.queue.schedule(nextAttemptJob({ ...outcome.state, scheduled }, outcome.head, undefined, nextAttemptAt));
     } catch (error) {
       if (error instanceof StaleAttempt) return;
       throw error;

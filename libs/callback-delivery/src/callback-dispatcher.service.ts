@@ -6,8 +6,10 @@ import { EVENT_STORE, type EventStore, type LogPosition, type RecordedEvent } fr
 import { type DeliveryView, deliveryView, readCheckpoint } from '@app/read-models';
 import { CommandRunner, LogFollower } from '@app/infrastructure';
 import type { Scheduler } from '@app/scheduling';
-import { CALLBACK_QUEUE, type CallbackJob } from './callback-queue';
+import { CALLBACK_QUEUE, type CallbackJob, nextAttemptJob } from './callback-queue';
 import { CallbackDeliveryService } from './callback-delivery.service';
+import { SourceHistories } from './source-histories';
+import { WebhookSecrets } from './webhook-secrets';
 
 const CHECKPOINT = 'callback-dispatcher';
 
@@ -17,11 +19,15 @@ const CHECKPOINT = 'callback-dispatcher';
  * the delivery exists, so a crash repeats work that is idempotent rather than losing a callback.
  * The reconciler re-queues every delivery the read model says is still pending, on start and every
  * minute: a flushed or lost Redis delays callbacks, it does not lose them.
+ *
+ * What it follows also keeps this process's caches current: the histories callbacks are planned
+ * from (SourceHistories) and the webhook secrets its deliveries sign with (WebhookSecrets).
  */
 @Injectable()
 export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('CallbackDispatcher');
   private readonly follower: LogFollower;
+  private readonly sources = new SourceHistories();
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -30,6 +36,7 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(CALLBACK_QUEUE) private readonly queue: Scheduler<CallbackJob>,
     @Inject(CallbackDeliveryService) private readonly delivery: CallbackDeliveryService,
+    @Inject(WebhookSecrets) private readonly secrets: WebhookSecrets,
   ) {
     this.follower = new LogFollower(store, this.logger);
   }
@@ -56,18 +63,23 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
    * delivery this very batch created.
    */
   private async dispatch(events: RecordedEvent[]): Promise<void> {
-    await Promise.all(events.filter((event) => CALLBACK_WORTHY.has(event.type)).map((event) => this.schedule(event)));
+    this.secrets.follow(events);
+    this.sources.follow(events);
+    const worthy = events.filter((event) => CALLBACK_WORTHY.has(event.type));
+    const unheld = await this.store.readStreams([...new Set(worthy.filter((event) => !this.sources.historyUpTo(event)).map((event) => event.streamId))]);
+    const historyUpTo = (event: RecordedEvent) =>
+      this.sources.historyUpTo(event) ?? unheld.get(event.streamId)!.filter((e) => e.revision <= event.revision);
+    await Promise.all(worthy.map((event) => this.schedule(event, historyUpTo(event))));
     for (const event of events) {
       if (event.type === 'CallbackRedeliveryRequested') await this.queueNext(event.streamId);
     }
     await this.saveCheckpoint(events[events.length - 1].position);
   }
 
-  private async schedule(event: RecordedEvent): Promise<void> {
-    const history = (await this.store.readStream(event.streamId)).filter((e) => e.revision <= event.revision);
+  private async schedule(event: RecordedEvent, history: readonly RecordedEvent[]): Promise<void> {
     const planned = planCallback(event, history, this.config.publicBaseUrl);
     if (!planned) return;
-    const { state } = await this.runner.run(
+    const { state, head } = await this.runner.run(
       callbackStream(planned.deliveryId),
       deliveryDecider,
       { type: 'ScheduleCallback', data: { ...planned, sourceEventId: event.id, sourceEventType: event.type, scheduledAt: new Date().toISOString() } },
@@ -75,7 +87,10 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
       // A delivery's id derives from its source event, so its stream is new unless this event was dispatched before a crash.
       { awaitReadModels: false, expectNewStream: true },
     );
-    await this.queueNextFor(deliveryView(state), Date.now());
+    // The first attempt follows its source event: this process's follower has passed it, so a cached secret may sign it.
+    // Scheduled before a crash, the delivery may have had attempts since: the job then reads the stream.
+    if (head && state.scheduled) await this.queue.schedule(nextAttemptJob({ ...state, scheduled: state.scheduled }, head, event.position, Date.now()));
+    else await this.queueNextFor(deliveryView(state), Date.now());
   }
 
   private async queueNext(streamId: string): Promise<void> {

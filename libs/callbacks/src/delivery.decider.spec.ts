@@ -48,7 +48,7 @@ describe('delivery decider', () => {
     it('opens a pending delivery with no attempts', () => {
       expect(decide([], { type: 'ScheduleCallback', data: scheduledData })).toEqual([scheduled]);
       // Due at once: the first attempt follows the scheduling.
-      expect(stateOf([scheduled])).toEqual({ scheduled: scheduledData, status: 'PENDING', attempts: [], attemptsInRound: 0, dueAt: scheduledData.scheduledAt });
+      expect(stateOf([scheduled])).toEqual({ scheduled: scheduledData, status: 'PENDING', attempts: [], attemptCount: 0, attemptsInRound: 0, dueAt: scheduledData.scheduledAt });
     });
 
     it('schedules a delivery once, whoever notices the source event again', () => {
@@ -86,6 +86,14 @@ describe('delivery decider', () => {
         { attempt: 1, at: AT, latencyMs: 12, statusCode: 503, error: undefined, delivered: false },
         { attempt: 2, at: AT, latencyMs: 12, statusCode: undefined, error: 'timed out', delivered: false },
       ]);
+    });
+
+    it("decides on the count of attempts, so a queued attempt's state carried without their details decides the same", () => {
+      const full = stateOf([scheduled, attempted(1, 500), attempted(2, 500)]);
+      const carried: DeliveryState = { ...full, attempts: [] };
+      expect(full.attemptCount).toBe(2);
+      expect(deliveryDecider.decide(recordAttempt(3, { statusCode: 200 }), carried)).toEqual(deliveryDecider.decide(recordAttempt(3, { statusCode: 200 }), full));
+      expect(() => deliveryDecider.decide(recordAttempt(2, { statusCode: 200 }), carried)).toThrow(StaleAttempt);
     });
 
     it('records a failure without a status code (timeout, refused connection) as an error', () => {

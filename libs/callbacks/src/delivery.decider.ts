@@ -9,6 +9,11 @@ export interface DeliveryState {
   scheduled?: Extract<CallbackEvent, { type: 'CallbackScheduled' }>['data'];
   status: DeliveryStatus;
   attempts: AttemptRecord[];
+  /**
+   * How many attempts were made over the delivery's life. Deciding reads this rather than the list,
+   * so a state carried by a queued attempt without its predecessors' details decides the same.
+   */
+  attemptCount: number;
   /** Attempts since the delivery was last (re)opened: indexes the retry schedule. */
   attemptsInRound: number;
   /** How many times the merchant asked for redelivery; each request starts a round of its own. */
@@ -64,6 +69,7 @@ function evolve(state: DeliveryState, event: CallbackEvent): DeliveryState {
       return {
         ...state,
         attempts: [...state.attempts, attempt],
+        attemptCount: state.attemptCount + 1,
         attemptsInRound: state.attemptsInRound + 1,
         dueAt: nextAttemptAt,
       };
@@ -88,7 +94,7 @@ function decide(command: DeliveryCommand, state: DeliveryState): CallbackEvent[]
   const deliveryId = scheduled.deliveryId;
   const { retriesLeft, nextAttemptAt, ...result } = command.data;
   // Attempts are numbered across the delivery's life; a duplicate job for a number already used is dropped.
-  if (state.status !== 'PENDING' || result.attempt !== state.attempts.length + 1) throw new StaleAttempt();
+  if (state.status !== 'PENDING' || result.attempt !== state.attemptCount + 1) throw new StaleAttempt();
   const delivered = isSuccess(result.statusCode);
   const abandoned = !delivered && (isGone(result.statusCode) || retriesLeft <= 0);
   const events: CallbackEvent[] = [{ type: 'CallbackAttempted', data: { deliveryId, ...result, delivered, ...(delivered || abandoned ? {} : { nextAttemptAt }) } }];
@@ -102,7 +108,7 @@ function decide(command: DeliveryCommand, state: DeliveryState): CallbackEvent[]
 }
 
 export const deliveryDecider: Decider<DeliveryCommand, CallbackEvent, DeliveryState> = {
-  initialState: () => ({ status: 'PENDING', attempts: [], attemptsInRound: 0 }),
+  initialState: () => ({ status: 'PENDING', attempts: [], attemptCount: 0, attemptsInRound: 0 }),
   evolve,
   decide,
 };

@@ -88,6 +88,44 @@ describe('CommandRunner', () => {
     });
   });
 
+  describe('with a state and head the caller holds (known)', () => {
+    it('decides and appends without reading, and hands back the head the next command may take', async () => {
+      const first = await runner.run('counter-k1', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false });
+      const reads = jest.spyOn(store, 'readStream');
+
+      const outcome = await runner.run('counter-k1', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false, known: { state: 1, head: first.head! } });
+      const third = await runner.run('counter-k1', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false, known: { state: 2, head: outcome.head! } });
+
+      expect(reads).not.toHaveBeenCalled();
+      reads.mockRestore();
+      expect(third.state).toBe(3);
+      const recorded = await store.readStream('counter-k1');
+      expect(recorded.map((e) => (e.data as { to: number }).to)).toEqual([1, 2, 3]);
+      expect(third.head).toEqual({ revision: 2n, hash: recorded[2].hash });
+    });
+
+    it('a stream changed since the head is refused and the command decided again on its history', async () => {
+      const first = await runner.run('counter-k2', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false });
+      await runner.run('counter-k2', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false });
+
+      const outcome = await runner.run('counter-k2', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false, known: { state: 1, head: first.head! } });
+
+      expect(outcome.state).toBe(3);
+      expect(await steps('counter-k2')).toEqual([1, 2, 3]);
+    });
+
+    it('a refusal on a state the stream has left is decided again; on the current one it stands', async () => {
+      const first = await runner.run('counter-k3', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false });
+      await runner.run('counter-k3', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false });
+
+      const outcome = await runner.run('counter-k3', counter, { type: 'Step', to: 3 }, metadata, { awaitReadModels: false, known: { state: 1, head: first.head! } });
+      expect(outcome.state).toBe(3);
+      await expect(
+        runner.run('counter-k3', counter, { type: 'Step', to: 9 }, metadata, { awaitReadModels: false, known: { state: 3, head: outcome.head! } }),
+      ).rejects.toThrow('at 3, cannot step to 9');
+    });
+  });
+
   describe('refusals', () => {
     it('answers with a refusal decided on the history it read, on the first attempt', async () => {
       await runner.run('counter-g', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false });

@@ -26,16 +26,24 @@ export interface CommandOutcome<State, Event> {
   state: State;
   /** Events this command appended (none when it changed nothing). */
   events: Event[];
-  /** The stream's history before this command. */
+  /** The stream's history before this command (empty when it was decided on a `known` state, without reading). */
   history: RecordedEvent[];
   position?: LogPosition;
+  /** The stream's last event after this command, when it appended: what a later `run` may take as `known.head`. */
+  head?: StreamHead;
   /** When its last event was recorded (now, when it appended nothing). */
   at: Date;
   /** The same keyed request had already been applied (a retry after its answer was lost): nothing was decided again. */
   replayed?: boolean;
 }
 
-export interface RunOptions {
+/** A stream's last event: its revision, which an append expects, and its hash, which the next event chains to. */
+export interface StreamHead {
+  revision: bigint;
+  hash?: string;
+}
+
+export interface RunOptions<State = unknown> {
   /**
    * Read-your-writes is owed to a caller waiting for a response. Work nobody waits on (callback
    * dispatch and attempts) passes false rather than hold its lane until the projector catches up.
@@ -53,6 +61,13 @@ export interface RunOptions {
    * the history was still current.
    */
   history?: RecordedEvent[];
+  /**
+   * The stream's state and last event as the caller holds them without reading (a queued callback
+   * attempt carries them): the first attempt decides on that state and appends at that head, so a
+   * stream that has moved on refuses the append and the command is decided again on the history
+   * read. For work without an idempotency key: the keyed-replay check needs the history.
+   */
+  known?: { state: State; head: StreamHead };
 }
 
 const MAX_ATTEMPTS = 5;
@@ -61,7 +76,7 @@ const MAX_ATTEMPTS = 5;
  * Chains new events to the stream's last one (libs/audit): the writer holds that event already, so
  * every adapter stores the hash as given. The recorded time is fixed here because the hash covers it.
  */
-function seal(streamId: string, last: RecordedEvent | undefined, events: readonly DomainEvent[], metadata: EventMetadata): NewEvent[] {
+function seal(streamId: string, last: StreamHead | undefined, events: readonly DomainEvent[], metadata: EventMetadata): NewEvent[] {
   const recordedAt = new Date();
   let previousHash = last?.hash ?? GENESIS_HASH;
   let revision = last ? last.revision : -1n;
@@ -131,9 +146,13 @@ export class CommandRunner {
     decider: Decider<Command, Event, State>,
     command: Command,
     metadata: EventMetadata,
-    options: RunOptions = {},
+    options: RunOptions<State> = {},
   ): Promise<CommandOutcome<State, Event>> {
-    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    if (options.known) {
+      const outcome = await this.runOnKnown(streamId, decider, command, metadata, options.known);
+      if (outcome) return this.answered(outcome, metadata, options);
+    }
+    for (let attempt = options.known ? 2 : 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const assumed = attempt === 1 ? (options.expectNewStream ? [] : options.history) : undefined;
       const history = assumed ?? (await this.store.readStream(streamId));
       const replay = alreadyApplied(decider, history, metadata);
@@ -148,12 +167,36 @@ export class CommandRunner {
         throw refusal;
       }
       if (events.length === 0) return { state, events, history, at: new Date() };
-      const appended = await this.appendAt(streamId, history, events, metadata);
+      const appended = await this.appendAt(streamId, history[history.length - 1], events, metadata);
       if (!appended) continue;
       this.count(events);
       return this.answered({ state: events.reduce(decider.evolve, state), events, history, ...appended }, metadata, options);
     }
     throw new ConcurrentModification(streamId);
+  }
+
+  /** Undefined when the stream has moved past the known head: the caller decides again on its history. */
+  private async runOnKnown<Command, Event extends DomainEvent, State>(
+    streamId: string,
+    decider: Decider<Command, Event, State>,
+    command: Command,
+    metadata: EventMetadata,
+    known: { state: State; head: StreamHead },
+  ): Promise<CommandOutcome<State, Event> | undefined> {
+    let events: Event[];
+    try {
+      events = decider.decide(command, known.state);
+    } catch (refusal) {
+      const current = await this.store.readStream(streamId);
+      if (current[current.length - 1]?.revision !== known.head.revision) return undefined;
+      throw refusal;
+    }
+    if (events.length === 0) return { state: known.state, events, history: [], at: new Date() };
+    const appended = await this.appendAt(streamId, known.head, events, metadata);
+    if (!appended) return undefined;
+    this.count(events);
+    // Decided without reading, so there is no history to hand back.
+    return { state: events.reduce(decider.evolve, known.state), events, history: [], ...appended };
   }
 
   private async stillCurrent(streamId: string, assumed: readonly RecordedEvent[]): Promise<boolean> {
@@ -164,15 +207,15 @@ export class CommandRunner {
   /** Appends at the revision the decision was made on; undefined when another writer got there first. */
   private async appendAt(
     streamId: string,
-    history: readonly RecordedEvent[],
+    last: StreamHead | undefined,
     events: readonly DomainEvent[],
     metadata: EventMetadata,
-  ): Promise<{ position: LogPosition; at: Date } | undefined> {
-    const last = history[history.length - 1];
+  ): Promise<{ position: LogPosition; at: Date; head: StreamHead } | undefined> {
     const sealed = seal(streamId, last, events, metadata);
     try {
       const appended = await this.store.append(streamId, sealed, last ? last.revision : 'no_stream');
-      return { position: appended.position, at: sealed[sealed.length - 1].recordedAt! };
+      const head = { revision: appended.nextRevision, hash: sealed[sealed.length - 1].hash };
+      return { position: appended.position, at: sealed[sealed.length - 1].recordedAt!, head };
     } catch (error) {
       if (error instanceof WrongExpectedRevision) return undefined;
       throw error;

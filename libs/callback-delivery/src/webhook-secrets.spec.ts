@@ -1,0 +1,94 @@
+import type { LogPosition, RecordedEvent } from '@app/event-store';
+import { WebhookSecrets } from './webhook-secrets';
+
+const at = (commit: number): LogPosition => ({ commit: BigInt(commit), prepare: BigInt(commit) });
+
+function logEvent(type: string, commit: number, data: unknown = {}): RecordedEvent {
+  return { id: `e-${commit}`, streamId: 's', revision: 0n, type, data, metadata: {}, recordedAt: new Date(), position: at(commit) };
+}
+const rotated = (merchantId: string, commit: number) => logEvent('MerchantWebhookSecretRotated', commit, { merchantId, rotatedAt: '' });
+
+/** The sealed secrets table: what a rotation changes before its event is appended. */
+class Credentials {
+  current = new Map([['m-1', 'whsec_old']]);
+  reads = 0;
+  async webhookSecret(merchantId: string): Promise<string | undefined> {
+    this.reads += 1;
+    return this.current.get(merchantId);
+  }
+}
+
+describe('WebhookSecrets', () => {
+  let credentials: Credentials;
+  let now: number;
+  let secrets: WebhookSecrets;
+
+  beforeEach(() => {
+    credentials = new Credentials();
+    now = 0;
+    secrets = new WebhookSecrets(credentials, 30_000, () => now);
+    secrets.follow([logEvent('EscrowFunded', 10)]);
+  });
+
+  it('reads a secret once, then signs jobs the follower has passed from memory', async () => {
+    expect(await secrets.secretFor('m-1', at(10))).toBe('whsec_old');
+    expect(await secrets.secretFor('m-1', at(9))).toBe('whsec_old');
+    expect(credentials.reads).toBe(1);
+  });
+
+  it('a rotation followed at once by a callback: the callback is signed with the new secret', async () => {
+    await secrets.secretFor('m-1', at(10));
+    credentials.current.set('m-1', 'whsec_new');
+    secrets.follow([rotated('m-1', 11), logEvent('EscrowFunded', 12)]);
+
+    expect(await secrets.secretFor('m-1', at(12))).toBe('whsec_new');
+  });
+
+  it("a job following an event this process's follower has not reached yet reads the secret: the rotation before it may be unseen", async () => {
+    await secrets.secretFor('m-1', at(10));
+    credentials.current.set('m-1', 'whsec_new');
+    // Another process dispatched an event after the rotation; this one's follower is still at 10.
+
+    expect(await secrets.secretFor('m-1', at(12))).toBe('whsec_new');
+    expect(credentials.reads).toBe(2);
+  });
+
+  it('a read that overlapped a rotation is used once and not kept', async () => {
+    let finish!: () => void;
+    credentials.webhookSecret = async () => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      return 'whsec_old';
+    };
+    const reading = secrets.secretFor('m-1', at(10));
+    secrets.follow([rotated('m-1', 11)]);
+    finish();
+    expect(await reading).toBe('whsec_old');
+
+    credentials.webhookSecret = Credentials.prototype.webhookSecret.bind(credentials);
+    credentials.current.set('m-1', 'whsec_new');
+    expect(await secrets.secretFor('m-1', at(11))).toBe('whsec_new');
+  });
+
+  it('a job that names no position (the reconciler queued it) reads the secret', async () => {
+    await secrets.secretFor('m-1', at(10));
+    credentials.current.set('m-1', 'whsec_new');
+
+    expect(await secrets.secretFor('m-1', undefined)).toBe('whsec_new');
+  });
+
+  it('a secret older than its bound is read again, should the rotation event never come', async () => {
+    await secrets.secretFor('m-1', at(10));
+    credentials.current.set('m-1', 'whsec_new');
+    now = 29_999;
+    expect(await secrets.secretFor('m-1', at(10))).toBe('whsec_old');
+    now = 30_000;
+    expect(await secrets.secretFor('m-1', at(10))).toBe('whsec_new');
+  });
+
+  it("another merchant's rotation leaves this one's secret cached", async () => {
+    await secrets.secretFor('m-1', at(10));
+    secrets.follow([rotated('m-2', 11)]);
+    await secrets.secretFor('m-1', at(11));
+    expect(credentials.reads).toBe(1);
+  });
+});
