@@ -202,6 +202,18 @@ describe('the chaos run checks', () => {
       const stray = { ...received[1], deliveryId: 'dlv_stray', body: '{"deliveryId":"dlv_stray"}' };
       expect(checkCallbacks(events, [...received, stray]).problems).toEqual([expect.stringContaining('phantom callback: dlv_stray')]);
     });
+
+    it('expects a payout callback while the payout settings name a callback URL, and none once they no longer do', () => {
+      const { events, received } = healthyRun();
+      const settings = (callbackUrl: string | null) => event('PayoutSettingsChanged', 'payouts-m-1', 'r-9', { settings: { callbackUrl } });
+      const paid = event('PayoutPaid', 'payouts-m-1', 'w-1', { payoutId: 'po_1' }, 'system');
+      const callback = { path: '/callbacks/m-1', deliveryId: deliveryIdFor(paid.id), body: JSON.stringify({ status: 'PAYOUT_PAID', deliveryId: deliveryIdFor(paid.id) }), signatureValid: true, answer: 'ok' as const };
+      expect(checkCallbacks([...events, settings('http://127.0.0.1/callbacks/m-1'), paid], received).problems).toEqual([expect.stringContaining('undelivered: PayoutPaid')]);
+      expect(checkCallbacks([...events, settings('http://127.0.0.1/callbacks/m-1'), paid], [...received, callback]).ok).toBe(true);
+      expect(checkCallbacks([...events, settings('http://127.0.0.1/callbacks/m-1'), settings(null), paid], [...received, callback]).problems).toEqual([
+        expect.stringContaining(`phantom callback: ${deliveryIdFor(paid.id)}`),
+      ]);
+    });
   });
 
   it('fails a broken hash chain', () => {

@@ -42,6 +42,7 @@ const WRITTEN: Partial<Record<OperationKind, string>> = {
   'resolve-dispute': 'DisputeResolved',
   cancel: 'EscrowCancelled',
   'payout-destination': 'PayoutDestinationSet',
+  'payout-settings': 'PayoutSettingsChanged',
   payout: 'PayoutRequested',
 };
 
@@ -204,8 +205,17 @@ export function checkLedger(ledger: LedgerSnapshot, escrows: EscrowSnapshot[]): 
  */
 export function checkCallbacks(events: LoggedEvent[], received: ReceivedCallback[]): CheckResult {
   const problems: string[] = [];
-  const withCallbackUrl = new Set(events.filter((e) => /Created$/.test(e.type) && e.data.callbackUrl).map((e) => e.streamId));
-  const expected = new Map(events.filter((e) => CALLBACK_WORTHY.has(e.type) && withCallbackUrl.has(e.streamId)).map((e) => [deliveryIdFor(e.id), e]));
+  // An order's or escrow's callback URL is set when it is created; a payout account's by its settings, the one in force when the payout ended.
+  const withCallbackUrl = new Set<string>();
+  const expected = new Map<string, LoggedEvent>();
+  for (const e of events) {
+    if (/Created$/.test(e.type) && e.data.callbackUrl) withCallbackUrl.add(e.streamId);
+    if (e.type === 'PayoutSettingsChanged') {
+      if (e.data.settings.callbackUrl) withCallbackUrl.add(e.streamId);
+      else withCallbackUrl.delete(e.streamId);
+    }
+    if (CALLBACK_WORTHY.has(e.type) && withCallbackUrl.has(e.streamId)) expected.set(deliveryIdFor(e.id), e);
+  }
   const first = new Map<string, string>();
   const delivered = new Set<string>();
   for (const callback of received) {
@@ -423,7 +433,8 @@ export function checkPayouts(events: LoggedEvent[], reports: PayoutReportSnapsho
       settledBy.set(m.eventId, payoutId);
     }
   }
-  return result('payouts: each ended once, sums to its movements, never pays a movement twice', problems, `${requested.length} payouts, ${paid} paid, ${reports.length} reports`);
+  const scheduled = requested.filter((e) => e.data.trigger === 'schedule').length;
+  return result('payouts: each ended once, sums to its movements, never pays a movement twice', problems, `${requested.length} payouts (${scheduled} scheduled), ${paid} paid, ${reports.length} reports`);
 }
 
 const RELEASED_TO_PAYABLE = new Set(['AllocationReleased', 'OrderPaid', 'OrderRefundRequested']);

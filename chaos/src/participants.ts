@@ -32,6 +32,20 @@ export async function registerParticipants(client: RecordingClient, adminKey: st
       streamId: `payouts-${merchantId}`,
     });
     if (destination.status !== 200) throw new Error(`setting a payout destination failed: ${destination.status}`);
+    if (i === 0) {
+      // Paid out on a schedule as well as on demand: daily at this very hour in Addis Ababa (UTC+3), so
+      // the day's period is due at once and paid by a reconcile pass once 100 ETB is there, while
+      // processes die; its payout callbacks come to the receiver too.
+      const settings = await client.send({
+        kind: 'payout-settings',
+        method: 'POST',
+        path: '/v1/trdp/payout-settings',
+        headers: { 'x-api-secret': apiSecret },
+        body: { schedule: 'daily', hour: (new Date().getUTCHours() + 3) % 24, minimumAmount: 100, callbackURL: receiver.urlFor(merchantId) },
+        streamId: `payouts-${merchantId}`,
+      });
+      if (settings.status !== 200) throw new Error(`setting a payout schedule failed: ${settings.status}`);
+    }
     merchants.push({ merchantId, apiSecret, callbackUrl: receiver.urlFor(merchantId) });
   }
   const auditor = await client.send({ kind: 'register-auditor', method: 'POST', path: '/v1/admin/auditors', headers, body: { name: 'Chaos auditor' } });

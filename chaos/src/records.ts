@@ -15,6 +15,7 @@ export type OperationKind =
   | 'resolve-dispute'
   | 'cancel'
   | 'payout-destination'
+  | 'payout-settings'
   | 'payout'
   | 'read';
 
