@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addisDay, addisDayOf } from '@app/audit';
+import { addisDay, addisDayOf } from '@app/domain';
 import type { CheckResult } from './checks';
 import { ROOT } from './processes';
 import type { ChaosProvider } from './provider';

@@ -5,10 +5,10 @@ import { ConsoleClient, invitationToken } from '../support/console-client';
 import { escrowRequest, orderRequest } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
+import { addisDayOf } from '@app/domain';
 
 const PASSWORD = 'pages test password';
 /** The Addis Ababa date (UTC+3 all year) an instant falls on: the dashboard's statements count whole days there. */
-const addisDate = (ms: number) => new Date(ms + 3 * 3_600_000).toISOString().slice(0, 10);
 const DAY = 86_400_000;
 
 /** The dashboard's pages over plain HTTP, as a browser without JavaScript uses them. */
@@ -237,7 +237,7 @@ describe('merchant dashboard pages', () => {
     expect((await other.browser.get(`/dashboard/payouts/${payoutId}/report.csv`)).status).toBe(404);
 
     // The statement: nothing before, the two movements in, the payout out, each with the balance after it.
-    const [from, to, dayAfter] = [addisDate(Date.now() - DAY), addisDate(Date.now() + DAY), addisDate(Date.now() + 2 * DAY)];
+    const [from, to, dayAfter] = [addisDayOf(Date.now() - DAY), addisDayOf(Date.now() + DAY), addisDayOf(Date.now() + 2 * DAY)];
     const statement = await browser.get(`/dashboard/statement?from=${from}&to=${to}`);
     expect(statement.status).toBe(200);
     expect(statement.text).toContain('<dd id="opening-balance">0.00 ETB</dd>');
@@ -254,7 +254,7 @@ describe('merchant dashboard pages', () => {
 
     // This month in Addis Ababa unless asked; a day that does not exist is refused as a page.
     const month = await browser.get('/dashboard/statement');
-    expect(month.text).toContain(`name="from" type="date" required value="${addisDate(Date.now()).slice(0, 8)}01"`);
+    expect(month.text).toContain(`name="from" type="date" required value="${addisDayOf(Date.now()).slice(0, 8)}01"`);
     const impossible = await browser.get('/dashboard/statement?from=2026-02-31&to=2026-03-01');
     expect(impossible.status).toBe(400);
     expect(impossible.text).toContain('The first day must be a date such as 2026-11-01');

@@ -7,10 +7,10 @@ import { ConsoleClient, invitationToken } from '../support/console-client';
 import { escrowRequest, orderRequest } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
+import { addisDayOf } from '@app/domain';
 
 const PASSWORD = 'a long payouts password';
 /** The Addis Ababa date (UTC+3 all year) an instant falls on. */
-const addisDate = (ms: number) => new Date(ms + 3 * 3_600_000).toISOString().slice(0, 10);
 const DAY = 86_400_000;
 
 // A page walk is a dozen round trips through Chromium and the service, and on a loaded 2-core
@@ -26,7 +26,7 @@ describe('payouts and statements in a real browser', () => {
   let escrowId: string;
   const email = `payouts-${Date.now()}@shop.example`;
   const contexts: BrowserContext[] = [];
-  const [from, to] = [addisDate(Date.now() - DAY), addisDate(Date.now() + DAY)];
+  const [from, to] = [addisDayOf(Date.now() - DAY), addisDayOf(Date.now() + DAY)];
 
   async function newPage(viewport: { width: number; height: number }, bypassCSP = false): Promise<{ page: Page; errors: string[] }> {
     const context = await browser.newContext({ viewport, bypassCSP, acceptDownloads: true });
@@ -128,7 +128,7 @@ describe('payouts and statements in a real browser', () => {
     await signIn(page);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Statement' }).click();
     await page.getByRole('heading', { name: 'Statement', level: 1 }).waitFor();
-    expect(await page.getByLabel('First day').inputValue()).toBe(`${addisDate(Date.now()).slice(0, 8)}01`);
+    expect(await page.getByLabel('First day').inputValue()).toBe(`${addisDayOf(Date.now()).slice(0, 8)}01`);
     await page.getByLabel('First day').fill(from);
     await page.getByLabel('Last day').fill(to);
     await page.getByRole('button', { name: 'Show statement' }).click();
@@ -141,7 +141,7 @@ describe('payouts and statements in a real browser', () => {
 
     const csvHref = await page.getByRole('link', { name: 'Download as CSV' }).getAttribute('href');
     const csv = await page.request.get(`${running.baseUrl}${csvHref}`);
-    const api = await call(running.baseUrl, 'GET', `/v1/trdp/statement.csv?from=${from}T00:00:00%2B03:00&to=${addisDate(Date.now() + 2 * DAY)}T00:00:00%2B03:00`, {
+    const api = await call(running.baseUrl, 'GET', `/v1/trdp/statement.csv?from=${from}T00:00:00%2B03:00&to=${addisDayOf(Date.now() + 2 * DAY)}T00:00:00%2B03:00`, {
       headers: { 'x-api-secret': merchant.apiSecret },
     });
     expect(await csv.text()).toBe(api.text);
@@ -170,7 +170,7 @@ describe('payouts and statements in a real browser', () => {
     expect(await page.locator('#money-in').textContent()).toBe('791.20 ETB');
     expect(await page.locator('#closing-balance').textContent()).toBe('0.00 ETB');
     const csvHref = await page.getByRole('link', { name: 'Download as CSV' }).getAttribute('href');
-    const dashboardCsv = await call(running.baseUrl, 'GET', `/v1/trdp/statement.csv?from=${from}T00:00:00%2B03:00&to=${addisDate(Date.now() + 2 * DAY)}T00:00:00%2B03:00`, {
+    const dashboardCsv = await call(running.baseUrl, 'GET', `/v1/trdp/statement.csv?from=${from}T00:00:00%2B03:00&to=${addisDayOf(Date.now() + 2 * DAY)}T00:00:00%2B03:00`, {
       headers: { 'x-api-secret': merchant.apiSecret },
     });
     expect(await (await page.request.get(`${running.baseUrl}${csvHref}`)).text()).toBe(dashboardCsv.text);

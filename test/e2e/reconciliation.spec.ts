@@ -9,7 +9,7 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addisDayOf } from '@app/audit';
+import { addisDayOf } from '@app/domain';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { ConsoleClient, csrfTokenOf } from '../support/console-client';
 import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';

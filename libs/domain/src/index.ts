@@ -6,6 +6,7 @@ export * from './shared/phone';
 export * from './shared/canonical-json';
 export * from './shared/order-terms';
 export * from './shared/payable-terms';
+export * from './shared/addis-ababa-time';
 export * from './payment/payment.events';
 export * from './payment/payment.errors';
 export * from './payment/payment.decider';

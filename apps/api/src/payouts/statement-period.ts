@@ -1,4 +1,4 @@
-import { InvalidInput } from '@app/domain';
+import { ADDIS_ABABA_OFFSET_MS, addisDayBounds, addisDayOf, DAY_MS, InvalidInput } from '@app/domain';
 
 export interface StatementPeriod {
   /** Instants (ISO 8601, UTC): the period is [from, to). */
@@ -19,27 +19,17 @@ export function statementPeriod(from: unknown, to: unknown): StatementPeriod {
   return period;
 }
 
-/**
- * The consoles date statements in the merchants' own zone, Africa/Addis_Ababa. Ethiopia keeps UTC+3
- * all year (no daylight saving), so a day there is a fixed span of UTC.
- */
-const ADDIS_OFFSET_MS = 3 * 3_600_000;
-const DAY_MS = 86_400_000;
-const DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
-
 /** The consoles' period: whole days in Addis Ababa, the first and the last included. */
 export interface DatePeriod extends StatementPeriod {
   fromDate: string;
   toDate: string;
 }
 
-/** Midnight starting that Addis Ababa day, as a UTC instant in milliseconds. */
+/** Midnight starting that Addis Ababa day (the consoles date statements in the merchants' own zone), in milliseconds. */
 function startOfDay(date: string, name: string): number {
-  const match = DATE.exec(date);
-  const utc = match ? Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])) : Number.NaN;
-  // Date.UTC rolls 2026-02-31 over into March: a date that does not exist is refused instead.
-  if (!match || new Date(utc).toISOString().slice(0, 10) !== date) throw new InvalidInput(`${name} must be a date such as 2026-11-01`);
-  return utc - ADDIS_OFFSET_MS;
+  const bounds = addisDayBounds(date);
+  if (!bounds) throw new InvalidInput(`${name} must be a date such as 2026-11-01`);
+  return bounds.from.getTime();
 }
 
 export function datePeriod(fromDate: string, toDate: string): DatePeriod {
@@ -49,19 +39,14 @@ export function datePeriod(fromDate: string, toDate: string): DatePeriod {
   return { fromDate, toDate, from: new Date(start).toISOString(), to: new Date(end).toISOString() };
 }
 
-/** The Addis Ababa date of an instant. */
-export function addisDate(instant: Date | string | number): string {
-  return new Date(new Date(instant).getTime() + ADDIS_OFFSET_MS).toISOString().slice(0, 10);
-}
-
 /** The Addis Ababa wall-clock time of an instant: `2026-11-25 14:05`. */
 export function addisTime(instant: Date | string): string {
-  return new Date(new Date(instant).getTime() + ADDIS_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
+  return new Date(new Date(instant).getTime() + ADDIS_ABABA_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 /** The month an instant falls in, in Addis Ababa: the period a statement shows unless asked for another. */
 export function monthOf(now: Date): DatePeriod {
-  const today = addisDate(now);
+  const today = addisDayOf(now);
   const [year, month] = today.split('-').map(Number);
   const last = new Date(Date.UTC(year, month, 0)).toISOString().slice(0, 10);
   return datePeriod(`${today.slice(0, 7)}-01`, last);

@@ -1,4 +1,3 @@
-export * from './addis-day';
 export * from './match';
 export * from './provider-movements';
 export * from './statement';

@@ -1,4 +1,4 @@
-import { addisDay, addisDayOf, addisTime } from './addis-day';
+import { addisDay, addisDayOf, addisTime } from '@app/domain';
 import { parseStatement, StatementUnreadable } from './statement-formats';
 
 const SANDBOX_HEADER = 'time,type,status,amount,fee,currency,reference,provider_reference,order_id';

@@ -1,6 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { InvalidInput, MAX_SANTIM, type Santim } from '@app/domain';
-import { addisDay, addisDayOf } from './addis-day';
+import { addisDay, addisDayOf, InvalidInput, MAX_SANTIM, type Santim } from '@app/domain';
 import type { LineStatus, MovementKind, StatementLine } from './statement';
 
 /** A statement file that cannot be read as its provider's format: nothing is reconciled or recorded. */

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { ADDIS_ABABA_OFFSET_MS, addisDayOf, addisMidnight, DAY_MS } from '../shared/addis-ababa-time';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
@@ -16,24 +17,13 @@ export interface PayoutPeriod {
 }
 
 const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-/**
- * Africa/Addis_Ababa is UTC+03:00 all year round: Ethiopia keeps no daylight saving time. Source: the
- * IANA time zone database (tzdata, file `africa`: Africa/Addis_Ababa is a link to Africa/Nairobi,
- * "3:00 - EAT" with no rules since 1942). A fixed offset keeps the arithmetic pure and exact.
- */
-const ADDIS_ABABA_OFFSET_MS = 3 * HOUR_MS;
 
-/** The instant (ms) of the Addis Ababa midnight that starts the local day holding `instant`. */
-const localMidnight = (instant: number) => Math.floor((instant + ADDIS_ABABA_OFFSET_MS) / DAY_MS) * DAY_MS - ADDIS_ABABA_OFFSET_MS;
-/** `YYYY-MM-DD` of the Addis Ababa day holding `instant`. */
-const localDate = (instant: number) => new Date(instant + ADDIS_ABABA_OFFSET_MS).toISOString().slice(0, 10);
 /** Days since the local Monday (Monday 0 … Sunday 6). */
 const daysSinceMonday = (instant: number) => (new Date(instant + ADDIS_ABABA_OFFSET_MS).getUTCDay() + 6) % 7;
 
 function period(schedule: Exclude<PayoutSchedule, { kind: 'manual' }>, dueAt: number): PayoutPeriod {
-  if (schedule.kind === 'daily') return { key: `daily-${localDate(dueAt)}`, dueAt };
-  return { key: `weekly-${localDate(localMidnight(dueAt) - daysSinceMonday(dueAt) * DAY_MS)}`, dueAt };
+  if (schedule.kind === 'daily') return { key: `daily-${addisDayOf(dueAt)}`, dueAt };
+  return { key: `weekly-${addisDayOf(addisMidnight(dueAt) - daysSinceMonday(dueAt) * DAY_MS)}`, dueAt };
 }
 
 /**
@@ -42,7 +32,7 @@ function period(schedule: Exclude<PayoutSchedule, { kind: 'manual' }>, dueAt: nu
  */
 export function latestDuePeriod(schedule: PayoutSchedule, now: number): PayoutPeriod | undefined {
   if (schedule.kind === 'manual') return undefined;
-  const today = localMidnight(now);
+  const today = addisMidnight(now);
   if (schedule.kind === 'daily') {
     const due = today + schedule.hour * HOUR_MS;
     return period(schedule, due <= now ? due : due - DAY_MS);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { addisDayOf, parseStatement, type ProviderMovement, reconcile } from '@app/audit';
+import { parseStatement, type ProviderMovement, reconcile } from '@app/audit';
+import { addisDayOf } from '@app/domain';
 import { migrate } from '@app/database';
 import { type Santim, santim } from '@app/domain';
 import { createTestSchema, type TestSchema } from '../../../../test/support/postgres';

@@ -3,7 +3,6 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { createHash, randomBytes } from 'node:crypto';
 import {
   ACCOUNTS,
-  addisDay,
   AuditLogReader,
   CLEARING_EVENT_TYPES,
   discrepanciesOf,
@@ -16,7 +15,7 @@ import {
   StatementUnreadable,
   statementDayOf,
 } from '@app/audit';
-import { reconciliationDecider, streams } from '@app/domain';
+import { addisDay, reconciliationDecider, streams } from '@app/domain';
 import { parsePosition } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import { LedgerReader } from '@app/read-models';

@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '@app/database';
-import { formatEtb, type Santim } from '@app/domain';
-import { addisDay, addisTime, SANDBOX_STATEMENT_COLUMNS } from '@app/audit';
+import { addisDay, addisTime, formatEtb, type Santim } from '@app/domain';
+import { SANDBOX_STATEMENT_COLUMNS } from '@app/audit';
 
 interface Operation {
   type: 'payment' | 'refund' | 'transfer';
