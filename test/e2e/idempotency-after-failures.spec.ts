@@ -130,4 +130,24 @@ describe('Idempotency-Key after a database outage and after crashes', () => {
     await waitFor(async () => (await count('OrderPaid', `order-${orderId}`)) === 1, 'the order to be paid');
     expect(await count('OrderPaymentRefused', `order-${orderId}`)).toBe(0);
   });
+
+  it("settles a sandbox payment once when the shortcut is retried under its key after its first answer was lost (found by the chaos run's reconciliation)", async () => {
+    const created = await call(running.baseUrl, 'POST', '/v1/trdp/order', { body: orderRequest(), headers: headers() });
+    const orderId = created.body.data.order_id as string;
+    const first = await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${orderId}/complete`, { body: { outcome: 'PAID' }, headers: headers('settle-key') });
+    expect(first.status).toBe(200);
+    // What a connection cut after the sandbox booked the payment leaves: a 5xx frees the key, so the retry runs again.
+    await schema.client.query(`DELETE FROM idempotency_keys WHERE key = 'settle-key'`);
+
+    const retry = await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${orderId}/complete`, { body: { outcome: 'PAID' }, headers: headers('settle-key') });
+    expect(retry.status).toBe(200);
+    const charged = await schema.client.query<{ provider_reference: string }>(`SELECT provider_reference FROM sandbox_payments WHERE order_id = $1`, [orderId]);
+    expect(charged).toHaveLength(1);
+    await waitFor(async () => (await count('OrderPaid', `order-${orderId}`)) === 1, 'the order to be paid');
+    expect(await count('OrderPaymentRefused', `order-${orderId}`)).toBe(0);
+
+    // Without a key, each settle is another payment by the customer: the second is refunded as paid twice.
+    await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${orderId}/complete`, { body: { outcome: 'PAID' }, headers: headers() });
+    expect(await schema.client.query(`SELECT 1 FROM sandbox_payments WHERE order_id = $1`, [orderId])).toHaveLength(2);
+  });
 });

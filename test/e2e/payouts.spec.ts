@@ -65,6 +65,14 @@ describe('payouts', () => {
     expect(detail.body.data.settles).toEqual([{ eventId: expect.any(String), amount: 600.5 }]);
     expect((await get(`/v1/trdp/payouts/${requested.body.data.payoutId}`, other)).status).toBe(404);
     expect((await get('/v1/trdp/payouts', other)).body.data).toEqual([]);
+
+    // The payout account is the merchant's in the audit log's merchant filter, and no one else's.
+    const log = async (m: TestMerchant) =>
+      (await call(running.baseUrl, 'GET', `/v1/audit/events?merchant=${m.merchantId}&stream=payouts-${merchant.merchantId}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body.data.events.map(
+        (e: { type: string }) => e.type,
+      );
+    expect(await log(merchant)).toEqual(['PayoutDestinationSet', 'PayoutRequested', 'PayoutSent', 'PayoutPaid']);
+    expect(await log(other)).toEqual([]);
   });
 
   it('reports what a payout settles, gross, fee and net, as JSON and CSV, summing to the payout', async () => {

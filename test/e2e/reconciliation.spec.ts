@@ -9,12 +9,15 @@ import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { addisDayOf } from '@app/domain';
+import { addisDayOf, addisMidnight, DAY_MS } from '@app/domain';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { ConsoleClient, csrfTokenOf } from '../support/console-client';
 import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
+
+/** How long the set-up may take at most, on a loaded machine: it never starts closer than this to an Addis Ababa midnight. */
+const LAST_MINUTES_MS = 5 * 60_000;
 
 jest.setTimeout(120_000);
 
@@ -94,6 +97,10 @@ describe('provider reconciliation (sandbox statement, CLI and audit console)', (
   }
 
   beforeAll(async () => {
+    // Every movement must fall on the one Addis Ababa day the statement covers: a start in the last
+    // minutes of a day (21:00 UTC) waits for the next one rather than straddle midnight.
+    const untilMidnight = addisMidnight(Date.now()) + DAY_MS - Date.now();
+    if (untilMidnight < LAST_MINUTES_MS) await new Promise((resolve) => setTimeout(resolve, untilMidnight + 1000));
     dir = mkdtempSync(join(tmpdir(), 'reconcile-spec-'));
     running = await startApp({ env: { SANDBOX_DELAY_MS: '30', REFUND_RETRY_MS: '100', PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200' } });
     merchant = await registerMerchant(running.baseUrl, 'Reconciled Merchant');
@@ -128,7 +135,7 @@ describe('provider reconciliation (sandbox statement, CLI and audit console)', (
     references.refund = refund.refund_id;
     day = addisDayOf(new Date());
     statementFile = join(dir, 'statement.csv');
-  });
+  }, LAST_MINUTES_MS + 120_000);
 
   afterAll(async () => {
     await running?.close();

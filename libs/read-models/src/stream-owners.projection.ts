@@ -2,8 +2,16 @@ import type { SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
 import type { BulkWriter, Projection, TableRow } from './projection';
 
-/** The first event of each stream a merchant owns, and where it names the merchant. */
-const OWNED_FROM: ReadonlySet<string> = new Set(['MerchantRegistered', 'OrderCreated', 'EscrowCreated', 'CallbackScheduled']);
+/** The events that may open a stream a merchant owns (a payout account opens with any of three), each naming the merchant. */
+const OWNED_FROM: ReadonlySet<string> = new Set([
+  'MerchantRegistered',
+  'OrderCreated',
+  'EscrowCreated',
+  'CallbackScheduled',
+  'PayoutDestinationSet',
+  'PayoutSettingsChanged',
+  'PayoutRequested',
+]);
 
 const COLUMNS = ['stream_id', 'merchant_id'];
 
@@ -11,12 +19,13 @@ const ownersNamedBy = (events: readonly RecordedEvent[]) =>
   events.filter((e) => OWNED_FROM.has(e.type)).map((e) => ({ event: e, row: { stream_id: e.streamId, merchant_id: (e.data as { merchantId: string }).merchantId } }));
 
 /**
- * Which merchant each stream belongs to (its own, its orders', escrows' and callback deliveries'):
- * what the audit log's merchant filter reads, beside the log itself.
+ * Which merchant each stream belongs to (its own, its orders', escrows', callback deliveries' and
+ * payout account's): what the audit log's merchant filter reads, beside the log itself.
  */
 export const streamOwnersView: Projection = {
   name: 'stream_owners',
-  version: 1,
+  // 2: payout accounts have an owner too.
+  version: 2,
   tables: ['stream_owners'],
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]) {
     const rows = ownersNamedBy(events).map(({ row }) => row);

@@ -169,9 +169,14 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /** Settles a payment at once, as the provider would (the sandbox `complete` endpoint). */
-  async settle(orderId: string, phone: string, amount: PushRequest['amount'], outcome: 'PAID' | 'FAILED'): Promise<void> {
+  /**
+   * `attemptId`: the push this settles, taken from the request's Idempotency-Key by the caller. A retry
+   * of a settle whose answer was lost (recorded here, then the connection cut) finds the push it made
+   * instead of charging the customer a second time, which our books would never hear of.
+   */
+  async settle(orderId: string, phone: string, amount: PushRequest['amount'], outcome: 'PAID' | 'FAILED', attemptId = `sandbox-${randomUUID()}`): Promise<void> {
     const { payment } = await this.books.recordPush({
-      attemptId: `sandbox-${randomUUID()}`,
+      attemptId,
       providerReference: reference('SBX'),
       orderId,
       phone,

@@ -1,8 +1,9 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { APP_CONFIG, type AppConfig } from '@app/config';
+import { attemptIdFor } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/merchants';
 import { PAYMENT_PROVIDER, type PaymentProvider, SandboxProvider } from '@app/payments';
 import { MerchantAuthGuard } from '../../http/auth.guards';
@@ -32,7 +33,12 @@ export class SandboxCompleteController {
   @Post(':id/complete')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sandbox only: the provider reports this order PAID or FAILED now (via its signed notification)' })
-  async complete(@Param('id') id: string, @Body() body: SandboxCompleteDto, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+  async complete(
+    @Param('id') id: string,
+    @Body() body: SandboxCompleteDto,
+    @CurrentMerchant() merchant: AuthenticatedMerchant,
+    @Headers('idempotency-key') idempotencyKey?: string,
+  ) {
     if (!(this.provider instanceof SandboxProvider)) {
       throw new ApiError(404, 'SANDBOX_ONLY', `Payments are settled by ${this.provider.name} here, not by the sandbox (PAYMENT_PROVIDER=${this.provider.name})`);
     }
@@ -40,7 +46,9 @@ export class SandboxCompleteController {
     const found: PaymentVerification = await this.queries.execute(new VerifyPaymentQuery(merchant.merchantId, id));
     const payableId = found.escrow_id ?? found.order_id;
     const view = await this.queries.execute(new GetCheckoutQuery(payableId));
-    await this.provider.settle(payableId, view.summary.phone, view.summary.amount, body.outcome);
+    // Under a key, a retry settles the push its first attempt made (the checkout's Pay derives its attempt the same way).
+    const attemptId = idempotencyKey ? `sandbox-${attemptIdFor(payableId, idempotencyKey)}` : undefined;
+    await this.provider.settle(payableId, view.summary.phone, view.summary.amount, body.outcome, attemptId);
     return envelope('Sandbox payment settled', await this.queries.execute(new VerifyPaymentQuery(merchant.merchantId, id)));
   }
 }
