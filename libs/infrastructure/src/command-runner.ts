@@ -53,6 +53,12 @@ export interface RunOptions {
    * the history was still current.
    */
   history?: RecordedEvent[];
+  /**
+   * What the caller reads next is the stream's own view (a create's answer: the verify and get that
+   * follow). When the append wrote that view in its own transaction (inline, on PostgreSQL), nothing
+   * is left to wait for; otherwise, or with the events in KurrentDB, the answer waits as usual.
+   */
+  ownViewSuffices?: boolean;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -148,10 +154,13 @@ export class CommandRunner {
         throw refusal;
       }
       if (events.length === 0) return { state, events, history, at: new Date() };
-      const appended = await this.appendAt(streamId, history, events, metadata);
+      const after = events.reduce(decider.evolve, state);
+      const appended = await this.appendAt(streamId, history, events, metadata, after);
       if (!appended) continue;
       this.count(events);
-      return this.answered({ state: events.reduce(decider.evolve, state), events, history, ...appended }, metadata, options);
+      const { viewWritten, ...written } = appended;
+      const ownViewOnly = options.ownViewSuffices === true && viewWritten;
+      return this.answered({ state: after, events, history, ...written }, metadata, ownViewOnly ? { ...options, awaitReadModels: false } : options);
     }
     throw new ConcurrentModification(streamId);
   }
@@ -167,12 +176,16 @@ export class CommandRunner {
     history: readonly RecordedEvent[],
     events: readonly DomainEvent[],
     metadata: EventMetadata,
-  ): Promise<{ position: LogPosition; at: Date } | undefined> {
+    state: unknown,
+  ): Promise<{ position: LogPosition; at: Date; viewWritten: boolean } | undefined> {
     const last = history[history.length - 1];
     const sealed = seal(streamId, last, events, metadata);
     try {
-      const appended = await this.store.append(streamId, sealed, last ? last.revision : 'no_stream');
-      return { position: appended.position, at: sealed[sealed.length - 1].recordedAt! };
+      const appended = await this.store.append(streamId, sealed, last ? last.revision : 'no_stream', {
+        state,
+        startedAt: (history[0] ?? sealed[0]).recordedAt!,
+      });
+      return { position: appended.position, at: sealed[sealed.length - 1].recordedAt!, viewWritten: appended.viewWritten === true };
     } catch (error) {
       if (error instanceof WrongExpectedRevision) return undefined;
       throw error;

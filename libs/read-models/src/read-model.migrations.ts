@@ -216,4 +216,12 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS payouts_view_open ON payouts_view (last_news_at) WHERE status IN ('REQUESTED', 'SENT');
     `,
   },
+  {
+    // The revision of the stream's last event in its row: a folded view may be written inline by appends and by the projector behind them.
+    id: '010-folded-view-revisions',
+    sql: `
+      ALTER TABLE payables_view ADD COLUMN IF NOT EXISTS revision bigint;
+      ALTER TABLE callback_deliveries_view ADD COLUMN IF NOT EXISTS revision bigint;
+    `,
+  },
 ];
