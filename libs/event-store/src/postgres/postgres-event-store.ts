@@ -71,7 +71,7 @@ export class PostgresEventStore implements EventStore {
       recordedAt: e.recordedAt?.toISOString(),
       hash: e.hash,
     }));
-    const inlineRow = this.inlineRow(streamId, events, folded);
+    const inlineRow = this.inlineRow(streamId, events, expected, folded);
     const rows = await this.writes.write({ streamId, expected, payload, inlineRow });
     if (rows.length === 0) throw new WrongExpectedRevision(streamId, expected, await this.currentRevision(streamId));
     const recorded = rows.map(toRecorded).sort((a, b) => (a.revision < b.revision ? -1 : 1));
@@ -80,10 +80,14 @@ export class PostgresEventStore implements EventStore {
     return { nextRevision: last.revision, position: last.position, events: recorded, viewWritten: inlineRow !== null };
   }
 
-  /** Events left to the store's clock have no time the row could carry: the projector writes their row instead. */
-  private inlineRow(streamId: string, events: readonly NewEvent[], folded: FoldedStream | undefined): Record<string, unknown> | null {
+  /**
+   * The projector writes the row instead when the append cannot: events left to the store's clock
+   * have no time the row could carry, and under `any` the writer's state may lack another writer's
+   * events that land first (only an expectation that pins the history makes the state the stream's).
+   */
+  private inlineRow(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, folded: FoldedStream | undefined): Record<string, unknown> | null {
     const updatedAt = events[events.length - 1].recordedAt;
-    if (!this.options.inline || !folded || !updatedAt) return null;
+    if (!this.options.inline || !folded || !updatedAt || expected === 'any') return null;
     return this.options.inline.row(streamId, folded.state, { createdAt: folded.startedAt, updatedAt }) ?? null;
   }
 

@@ -109,6 +109,13 @@ describe.each([
     expect((await db.client.query<{ payable_id: string }>(`SELECT payable_id FROM payables_view`)).map((r) => r.payable_id)).toEqual(['esc_3']);
   });
 
+  it('leaves the row to the projector when the append does not pin the history its state came from', async () => {
+    const unpinned = next([], created('8'));
+    const result = await store.append('escrow-esc_8', unpinned.events, 'any', unpinned.folded);
+    expect(result.viewWritten).toBe(false);
+    expect(await viewRows(db.client)).toEqual([]);
+  });
+
   it('writes each group-committed append its own row, and none for the one refused', async () => {
     const ids = Array.from({ length: 30 }, (_, i) => `g${i}`);
     const outcomes = await Promise.allSettled(
