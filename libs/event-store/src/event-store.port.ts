@@ -49,6 +49,19 @@ export interface AppendResult {
   /** Position of the last event written. */
   position: LogPosition;
   events: RecordedEvent[];
+  /** The stream's own view was written in the append's transaction (an inline projection): it already shows these events. */
+  viewWritten?: boolean;
+}
+
+/**
+ * What the writer knows of the stream once its events apply, so that an inline projection (on
+ * PostgreSQL) can write the stream's view in the append's own transaction without reading anything back.
+ */
+export interface FoldedStream {
+  /** The state the writer folded from the stream's history and the events it appends. */
+  state: unknown;
+  /** When the stream's first event was recorded (the first of these, for a new stream). */
+  startedAt: Date;
 }
 
 export interface Subscription {
@@ -65,7 +78,8 @@ export interface SubscribeOptions {
 }
 
 export interface EventStore {
-  append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /** `folded` lets an adapter with an inline projection write the stream's view with the events; others ignore it. */
+  append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, folded?: FoldedStream): Promise<AppendResult>;
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /** Several streams' histories at once (a projector's batch touches many); a stream with no events maps to []. */
   readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>>;

@@ -1,4 +1,5 @@
 export * from './event-store.port';
+export * from './inline-projection.port';
 export * from './polling-subscription';
 export * from './postgres/postgres-event-store';
 export * from './postgres/event-store.migrations';

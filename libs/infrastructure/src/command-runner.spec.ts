@@ -1,7 +1,7 @@
 import { loadConfig } from '@app/config';
 import { migrate } from '@app/database';
 import { type Decider, DomainError } from '@app/domain';
-import { EVENT_STORE_MIGRATIONS, PostgresEventStore } from '@app/event-store';
+import { EVENT_STORE_MIGRATIONS, type InlineProjection, PostgresEventStore } from '@app/event-store';
 import { ProjectionProgress } from '@app/read-models';
 import { createTestSchema, type TestSchema } from '../../../test/support/postgres';
 import { Metrics } from './metrics';
@@ -159,6 +159,42 @@ describe('CommandRunner', () => {
       const outcome = await runner.run('counter-f', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false, expectNewStream: true });
       expect(outcome.state).toBe(2);
       expect(await steps('counter-f')).toEqual([1, 2]);
+    });
+  });
+
+  describe('read-your-writes', () => {
+    /** A view of counters written inline (as the payables view is on PostgreSQL); other streams have no row. */
+    const counters: InlineProjection = {
+      row: (streamId, state) => (streamId.startsWith('counter-') ? { counter_id: streamId, step: state } : undefined),
+      upsert: (source) => `INSERT INTO counter_view SELECT r.counter_id, r.step, r.revision
+        FROM ${source} CROSS JOIN LATERAL jsonb_populate_record(NULL::counter_view, written.row) AS r
+        ON CONFLICT (counter_id) DO UPDATE SET step = EXCLUDED.step, revision = EXCLUDED.revision`,
+    };
+    let progress: ProjectionProgress;
+    let inlineRunner: CommandRunner;
+
+    beforeAll(async () => {
+      await db.client.exec(`CREATE TABLE counter_view (counter_id text PRIMARY KEY, step int NOT NULL, revision bigint NOT NULL)`);
+      progress = new ProjectionProgress(db.client);
+      const inlineStore = new PostgresEventStore(db.client, { inline: counters });
+      inlineRunner = new CommandRunner(inlineStore, progress, loadConfig({ READ_YOUR_WRITES_TIMEOUT_MS: '50' }), new Metrics());
+    });
+
+    it('answers without waiting for the projector when the append wrote the view of its own stream', async () => {
+      const waits = jest.spyOn(progress, 'waitFor');
+      const outcome = await inlineRunner.run('counter-inline', counter, { type: 'StepOn' }, metadata, { expectNewStream: true, ownViewSuffices: true });
+      expect(waits).not.toHaveBeenCalled();
+      waits.mockRestore();
+      expect(outcome.state).toBe(1);
+      expect(await db.client.query(`SELECT step, revision::int AS revision FROM counter_view WHERE counter_id = 'counter-inline'`)).toEqual([{ step: 1, revision: 0 }]);
+    });
+
+    it('waits for the projector when no view was written inline, or when other views are owed too', async () => {
+      const waits = jest.spyOn(progress, 'waitFor');
+      await inlineRunner.run('tally-1', counter, { type: 'StepOn' }, metadata, { expectNewStream: true, ownViewSuffices: true });
+      await inlineRunner.run('counter-owed', counter, { type: 'StepOn' }, metadata, { expectNewStream: true });
+      expect(waits).toHaveBeenCalledTimes(2);
+      waits.mockRestore();
     });
   });
 });

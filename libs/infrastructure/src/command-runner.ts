@@ -68,6 +68,12 @@ export interface RunOptions<State = unknown> {
    * read. For work without an idempotency key: the keyed-replay check needs the history.
    */
   known?: { state: State; head: StreamHead };
+  /**
+   * What the caller reads next is the stream's own view (a create's answer: the verify and get that
+   * follow). When the append wrote that view in its own transaction (inline, on PostgreSQL), nothing
+   * is left to wait for; otherwise, or with the events in KurrentDB, the answer waits as usual.
+   */
+  ownViewSuffices?: boolean;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -167,10 +173,13 @@ export class CommandRunner {
         throw refusal;
       }
       if (events.length === 0) return { state, events, history, at: new Date() };
-      const appended = await this.appendAt(streamId, history[history.length - 1], events, metadata);
+      const after = events.reduce(decider.evolve, state);
+      const appended = await this.appendAt(streamId, history[history.length - 1], events, metadata, { state: after, startedAt: history[0]?.recordedAt });
       if (!appended) continue;
       this.count(events);
-      return this.answered({ state: events.reduce(decider.evolve, state), events, history, ...appended }, metadata, options);
+      const { viewWritten, ...written } = appended;
+      const ownViewOnly = options.ownViewSuffices === true && viewWritten;
+      return this.answered({ state: after, events, history, ...written }, metadata, ownViewOnly ? { ...options, awaitReadModels: false } : options);
     }
     throw new ConcurrentModification(streamId);
   }
@@ -192,11 +201,12 @@ export class CommandRunner {
       throw refusal;
     }
     if (events.length === 0) return { state: known.state, events, history: [], at: new Date() };
+    // Without the history, when the stream began is unknown: no view is written inline, the projector writes it.
     const appended = await this.appendAt(streamId, known.head, events, metadata);
     if (!appended) return undefined;
     this.count(events);
     // Decided without reading, so there is no history to hand back.
-    return { state: events.reduce(decider.evolve, known.state), events, history: [], ...appended };
+    return { state: events.reduce(decider.evolve, known.state), events, history: [], position: appended.position, at: appended.at, head: appended.head };
   }
 
   private async stillCurrent(streamId: string, assumed: readonly RecordedEvent[]): Promise<boolean> {
@@ -204,18 +214,27 @@ export class CommandRunner {
     return current.length === assumed.length;
   }
 
-  /** Appends at the revision the decision was made on; undefined when another writer got there first. */
+  /**
+   * Appends at the revision the decision was made on; undefined when another writer got there first.
+   * `folded`: the state after the events, for an adapter that writes the stream's view with them.
+   */
   private async appendAt(
     streamId: string,
     last: StreamHead | undefined,
     events: readonly DomainEvent[],
     metadata: EventMetadata,
-  ): Promise<{ position: LogPosition; at: Date; head: StreamHead } | undefined> {
+    folded?: { state: unknown; startedAt: Date | undefined },
+  ): Promise<{ position: LogPosition; at: Date; head: StreamHead; viewWritten: boolean } | undefined> {
     const sealed = seal(streamId, last, events, metadata);
     try {
-      const appended = await this.store.append(streamId, sealed, last ? last.revision : 'no_stream');
+      const appended = await this.store.append(
+        streamId,
+        sealed,
+        last ? last.revision : 'no_stream',
+        folded && { state: folded.state, startedAt: folded.startedAt ?? sealed[0].recordedAt! },
+      );
       const head = { revision: appended.nextRevision, hash: sealed[sealed.length - 1].hash };
-      return { position: appended.position, at: sealed[sealed.length - 1].recordedAt!, head };
+      return { position: appended.position, at: sealed[sealed.length - 1].recordedAt!, head, viewWritten: appended.viewWritten === true };
     } catch (error) {
       if (error instanceof WrongExpectedRevision) return undefined;
       throw error;

@@ -13,7 +13,7 @@ import {
   PostgresEventStore,
   SqlLogReader,
 } from '@app/event-store';
-import { ProjectionProgress, READ_MODEL_MIGRATIONS } from '@app/read-models';
+import { inlinePayablesView, ProjectionProgress, READ_MODEL_MIGRATIONS } from '@app/read-models';
 import { CommandRunner } from './command-runner';
 import { Metrics } from './metrics';
 import { notificationChannels } from './notification-channels';
@@ -102,7 +102,7 @@ export class InfrastructureModule {
             options.eventStore ??
             (config.eventStore === 'eventstoredb'
               ? createKurrentEventStore(config.eventStoreConnectionString!)
-              : new PostgresEventStore(db, { notifyChannel: notificationChannels(config).events })),
+              : new PostgresEventStore(db, { notifyChannel: notificationChannels(config).events, inline: inlinePayablesView })),
           inject: [SQL_CLIENT],
         },
         {

@@ -1,55 +1,103 @@
 import type { SqlExecutor } from '@app/database';
-import type { RecordedEvent } from '@app/event-store';
+import type { InlineProjection, RecordedEvent } from '@app/event-store';
 import type { BatchContext, BulkWriter, Projection, TableRow } from './projection';
 
-export interface FoldedViewSpec {
+export interface FoldedViewSpec<State> {
   name: string;
   version: number;
   table: string;
   key: string;
+  /** Every column a row has, `created_at`, `updated_at` and `revision` included. */
+  columns: readonly string[];
   /** Streams this view has a row for. */
   streams: (streamId: string) => boolean;
-  /** The stream's row after its history (folded with the domain's decider), or undefined when it has none yet. */
-  row: (streamId: string, history: readonly RecordedEvent[]) => Record<string, unknown> | undefined;
+  /** The stream's state after its history, folded with the domain's decider. */
+  fold: (streamId: string, history: readonly RecordedEvent[]) => State;
+  /** The stream's row in that state, or undefined when it has none yet. */
+  row: (streamId: string, state: State) => Record<string, unknown> | undefined;
+}
+
+/**
+ * The one row the view keeps for a stream in a state, whoever folded it: the projector from the
+ * history, the writer (inline) from the state it decided on. `created_at` and `updated_at` are the
+ * times of the stream's first and last events; `revision` is its last event's (the inline statement
+ * takes it from the stream's head).
+ */
+function rowIn<State>(spec: FoldedViewSpec<State>, streamId: string, state: State, times: { createdAt: Date; updatedAt: Date }): TableRow | undefined {
+  const row = spec.row(streamId, state);
+  return row && ({ ...row, created_at: times.createdAt, updated_at: times.updatedAt } as TableRow);
+}
+
+type Table = Pick<FoldedViewSpec<unknown>, 'table' | 'key' | 'columns'>;
+
+/** A row is keyed by its stream's id without the kind (`escrow-{id}`, STYLE.md): the view's key is that id. */
+const keyOf = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
+
+/** The columns an upsert of a newer row replaces: all but the key and the stream's first time. */
+function updates(spec: Table): string {
+  return spec.columns
+    .filter((c) => c !== spec.key && c !== 'created_at')
+    .map((c) => `${c} = EXCLUDED.${c}`)
+    .join(', ');
+}
+
+/**
+ * Only a newer row replaces the one there. The view is written by two paths: inline, by the append
+ * that moved the stream's head, and by the projector, which follows the log behind it. Without the
+ * guard, a projector applying revision 4 after the append of revision 5 committed its row would put
+ * the view back a step until its next batch, and a verify in between would see a status go backwards.
+ */
+function newerOnly(spec: Table): string {
+  return `ON CONFLICT (${spec.key}) DO UPDATE SET ${updates(spec)} WHERE ${spec.table}.revision IS NULL OR ${spec.table}.revision < EXCLUDED.revision`;
 }
 
 /**
  * A view with a row per stream, refolded from the stream's history each time a batch touches it:
- * the row is exactly what the rules make of the events, in the view's own shape. `created_at` and
- * `updated_at` are the times of the stream's first and last events.
+ * the row is exactly what the rules make of the events, in the view's own shape.
  */
-export function foldedView(spec: FoldedViewSpec): Projection {
-  /** Each stream's row after the batch, and whether the stream began in it. */
-  const rowsAfter = (events: readonly RecordedEvent[], { histories }: BatchContext) => {
+export function foldedView<State>(spec: FoldedViewSpec<State>): Projection {
+  /** Each stream's row after the batch, and whether the stream began in it; `skip` says which streams' rows are current already. */
+  const rowsAfter = (events: readonly RecordedEvent[], { histories }: BatchContext, skip: (streamId: string, revision: bigint) => boolean = () => false) => {
     const born = new Set(events.filter((e) => e.revision === 0n).map((e) => e.streamId));
     const rows: { row: TableRow; born: boolean }[] = [];
     for (const streamId of histories.streams()) {
       if (!spec.streams(streamId)) continue;
       const history = histories.of(streamId);
-      const row = spec.row(streamId, history);
-      if (row) rows.push({ row: { ...row, created_at: history[0].recordedAt, updated_at: history[history.length - 1].recordedAt } as TableRow, born: born.has(streamId) });
+      const last = history[history.length - 1];
+      if (skip(streamId, last.revision)) continue;
+      const row = rowIn(spec, streamId, spec.fold(streamId, history), { createdAt: history[0].recordedAt, updatedAt: last.recordedAt });
+      if (row) rows.push({ row: { ...row, revision: Number(last.revision) }, born: born.has(streamId) });
     }
     return rows;
   };
-  const updates = (columns: readonly string[]) =>
-    columns
-      .filter((c) => c !== spec.key && c !== 'created_at')
-      .map((c) => `${c} = EXCLUDED.${c}`)
-      .join(', ');
+  /**
+   * The revision each of the batch's streams has in the view: a row written inline with its events
+   * needs no fold here. The projector still passes over the view rather than leave it to the appends:
+   * a rebuild swaps its copy in at the projector's checkpoint, dropping the rows appends wrote inline
+   * past it, and only the projector, following the log from there, writes them again.
+   */
+  const revisions = async (tx: SqlExecutor, { histories }: BatchContext) => {
+    const keys = [...histories.streams()].filter(spec.streams).map(keyOf);
+    const found = await tx.query<{ key: string; revision: string | null }>(
+      `SELECT ${spec.key} AS key, revision::text AS revision FROM ${spec.table} WHERE ${spec.key} = ANY($1::text[])`,
+      [keys],
+    );
+    return new Map(found.filter((r) => r.revision !== null).map((r) => [r.key, BigInt(r.revision!)]));
+  };
   return {
     name: spec.name,
     version: spec.version,
     tables: [spec.table],
     folds: spec.streams,
     async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext) {
-      const rows = rowsAfter(events, context).map(({ row }) => row);
+      const current = await revisions(tx, context);
+      const rows = rowsAfter(events, context, (streamId, revision) => (current.get(keyOf(streamId)) ?? -1n) >= revision).map(({ row }) => row);
       if (rows.length === 0) return;
       // One statement for the batch (the table's own row type reads the JSON): round trips stay constant.
       const columns = Object.keys(rows[0]);
       await tx.query(
         `INSERT INTO ${spec.table} (${columns.join(', ')})
-         SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(NULL::${spec.table}, $1::jsonb)
-         ON CONFLICT (${spec.key}) DO UPDATE SET ${updates(columns)}`,
+         SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(NULL::${spec.table}, $1::jsonb) ${newerOnly(spec)}`,
         [JSON.stringify(rows)],
       );
     },
@@ -60,7 +108,22 @@ export function foldedView(spec: FoldedViewSpec): Projection {
       // A stream that began in this batch has no row yet (one stream, one row); any other may have one
       // from an earlier batch, or none if its row only now exists (an order's events before its creation).
       await writer.append(spec.table, columns, rows.filter((r) => r.born).map((r) => r.row));
-      await writer.merge(spec.table, columns, rows.filter((r) => !r.born).map((r) => r.row), { key: [spec.key], set: updates(columns) });
+      await writer.merge(spec.table, columns, rows.filter((r) => !r.born).map((r) => r.row), { key: [spec.key], set: updates(spec) });
     },
+  };
+}
+
+/**
+ * The same view written inline, in the append's statement (PostgreSQL), from the state the writer
+ * folded after its events: the same row function as the projector's, so a rebuild from the log
+ * leaves the very rows the appends wrote.
+ */
+export function inlineFoldedView<State>(spec: FoldedViewSpec<State>): InlineProjection {
+  const columns = spec.columns.join(', ');
+  return {
+    row: (streamId, state, times) => (spec.streams(streamId) ? rowIn(spec, streamId, state as State, times) : undefined),
+    upsert: (source) =>
+      `INSERT INTO ${spec.table} (${columns}) SELECT ${spec.columns.map((c) => `r.${c}`).join(', ')}
+       FROM ${source} CROSS JOIN LATERAL jsonb_populate_record(NULL::${spec.table}, written.row) AS r ${newerOnly(spec)}`,
   };
 }

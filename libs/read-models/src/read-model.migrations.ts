@@ -232,4 +232,12 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS payout_schedules_scheduled ON payout_schedules (merchant_id) WHERE schedule_kind <> 'manual';
     `,
   },
+  {
+    // The revision of the stream's last event in its row: a folded view may be written inline by appends and by the projector behind them.
+    id: '011-folded-view-revisions',
+    sql: `
+      ALTER TABLE payables_view ADD COLUMN IF NOT EXISTS revision bigint;
+      ALTER TABLE callback_deliveries_view ADD COLUMN IF NOT EXISTS revision bigint;
+    `,
+  },
 ];

@@ -1,3 +1,4 @@
+import type { InlineProjection } from '../inline-projection.port';
 import { COLUMNS } from './event-rows';
 
 /** Each statement yields the stream's new last revision, or no row when the expectation fails. */
@@ -17,12 +18,25 @@ function signal(channel: string | undefined): { cte: string; join: string } {
   return channel === undefined ? { cte: '', join: '' } : { cte: `, signal AS (SELECT pg_notify('${channel}', ''))`, join: ' CROSS JOIN signal' };
 }
 
-/** One statement, so one round trip and one implicit transaction: the head moves only if the events land. */
-export function appendStatement(head: string, channel: string | undefined): string {
+/**
+ * The inline projection's rows ride in the append's statement, joined to the heads that moved: an
+ * append whose expectation fails writes no row, and one that fails outright (a duplicate event id)
+ * takes its rows down with its events. The revision comes from the head, not from the writer.
+ */
+function inlineRows(inline: InlineProjection | undefined, rows: string): string {
+  return inline === undefined ? '' : `, inline_rows AS (${inline.upsert(rows)})`;
+}
+
+/**
+ * One statement, so one round trip and one implicit transaction: the head moves only if the events
+ * land. With an inline projection, its row for the stream is the parameter after the others.
+ */
+export function appendStatement(head: string, channel: string | undefined, inline?: InlineProjection, rowParam?: string): string {
   const { cte, join } = signal(channel);
+  const rows = `(SELECT ${rowParam}::jsonb || jsonb_build_object('revision', head.revision) AS row FROM head WHERE ${rowParam}::jsonb IS NOT NULL) AS written`;
   return `
     WITH head AS (${head}),
-    new_events AS (SELECT value AS ev, ordinality AS ord FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY)${cte}
+    new_events AS (SELECT value AS ev, ordinality AS ord FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY)${cte}${inlineRows(inline, rows)}
     INSERT INTO events (stream_id, stream_revision, event_id, event_type, data, metadata, recorded_at, hash)
     SELECT $1, head.revision - $3::bigint + new_events.ord, (ev->>'id')::uuid, ev->>'type', ev->'data', ev->'metadata',
       COALESCE((ev->>'recordedAt')::timestamptz, now()), ev->>'hash'
@@ -36,11 +50,13 @@ export function appendStatement(head: string, channel: string | undefined): stri
  * head row, and writes nothing, without touching its neighbours. Streams are distinct within a group,
  * so no two head statements meet the same row.
  */
-export function appendGroupStatement(channel: string | undefined): string {
+export function appendGroupStatement(channel: string | undefined, inline?: InlineProjection): string {
   const { cte, join } = signal(channel);
+  const rows = `(SELECT input.inline_row || jsonb_build_object('revision', heads.revision) AS row
+    FROM input JOIN heads ON heads.stream_id = input.stream WHERE input.inline_row IS NOT NULL) AS written`;
   return `
   WITH input AS (
-    SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(i int, stream text, mode text, expected bigint, count bigint, events jsonb)
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(i int, stream text, mode text, expected bigint, count bigint, events jsonb, inline_row jsonb)
   ),
   created AS (
     INSERT INTO streams (stream_id, revision) SELECT stream, count - 1 FROM input WHERE mode = 'no_stream'
@@ -55,7 +71,7 @@ export function appendGroupStatement(channel: string | undefined): string {
     WHERE input.mode = 'exact' AND streams.stream_id = input.stream AND streams.revision = input.expected
     RETURNING streams.stream_id, streams.revision
   ),
-  heads AS (SELECT * FROM created UNION ALL SELECT * FROM upserted UNION ALL SELECT * FROM moved)${cte}
+  heads AS (SELECT * FROM created UNION ALL SELECT * FROM upserted UNION ALL SELECT * FROM moved)${cte}${inlineRows(inline, rows)}
   INSERT INTO events (stream_id, stream_revision, event_id, event_type, data, metadata, recorded_at, hash)
   SELECT input.stream, heads.revision - input.count + e.ord, (e.ev->>'id')::uuid, e.ev->>'type', e.ev->'data', e.ev->'metadata',
     COALESCE((e.ev->>'recordedAt')::timestamptz, now()), e.ev->>'hash'

@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '@app/database';
 import type { ExpectedRevision } from '../event-store.port';
+import type { InlineProjection } from '../inline-projection.port';
 import { appendGroupStatement, appendStatement, HEAD } from './append-statements';
 import type { EventRow } from './event-rows';
 
@@ -10,6 +11,8 @@ export interface PendingAppend {
   streamId: string;
   expected: ExpectedRevision;
   payload: unknown[];
+  /** The inline projection's row for the stream after these events (null without one). */
+  inlineRow: Record<string, unknown> | null;
 }
 
 interface Waiting extends PendingAppend {
@@ -30,14 +33,15 @@ export class GroupCommit {
     private readonly db: SqlExecutor,
     private readonly maxInFlight: number,
     notifyChannel: string | undefined,
+    private readonly inline: InlineProjection | undefined,
   ) {
     this.statements = {
       single: {
-        no_stream: appendStatement(HEAD.no_stream, notifyChannel),
-        any: appendStatement(HEAD.any, notifyChannel),
-        exact: appendStatement(HEAD.exact, notifyChannel),
+        no_stream: appendStatement(HEAD.no_stream, notifyChannel, inline, '$4'),
+        any: appendStatement(HEAD.any, notifyChannel, inline, '$4'),
+        exact: appendStatement(HEAD.exact, notifyChannel, inline, '$5'),
       },
-      group: appendGroupStatement(notifyChannel),
+      group: appendGroupStatement(notifyChannel, inline),
     };
   }
 
@@ -92,6 +96,7 @@ export class GroupCommit {
             expected: typeof p.expected === 'bigint' ? p.expected.toString() : null,
             count: p.payload.length,
             events: p.payload,
+            inline_row: p.inlineRow,
           })),
         ),
       ]);
@@ -106,14 +111,15 @@ export class GroupCommit {
     for (const pending of group) pending.resolve(byStream.get(pending.streamId) ?? []);
   }
 
-  private async writeAlone({ streamId, expected, payload, resolve, reject }: Waiting): Promise<void> {
+  private async writeAlone({ streamId, expected, payload, inlineRow, resolve, reject }: Waiting): Promise<void> {
     const json = JSON.stringify(payload);
     const count = String(payload.length);
+    const row = this.inline === undefined ? [] : [inlineRow === null ? null : JSON.stringify(inlineRow)];
     try {
       resolve(
         typeof expected === 'bigint'
-          ? await this.db.query<EventRow>(this.statements.single.exact, [streamId, json, count, expected.toString()])
-          : await this.db.query<EventRow>(this.statements.single[expected], [streamId, json, count]),
+          ? await this.db.query<EventRow>(this.statements.single.exact, [streamId, json, count, expected.toString(), ...row])
+          : await this.db.query<EventRow>(this.statements.single[expected], [streamId, json, count, ...row]),
       );
     } catch (error) {
       reject(error);

@@ -4,6 +4,7 @@ import {
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
+  type FoldedStream,
   type LogPosition,
   type NewEvent,
   type RecordedEvent,
@@ -11,6 +12,7 @@ import {
   type Subscription,
   WrongExpectedRevision,
 } from '../event-store.port';
+import type { InlineProjection } from '../inline-projection.port';
 import { pollingSubscription } from '../polling-subscription';
 import { AppendSignal } from './append-signal';
 import { COLUMNS, type EventRow, toRecorded } from './event-rows';
@@ -41,6 +43,8 @@ export interface PostgresEventStoreOptions {
   maxAppendsInFlight?: number;
   /** NOTIFY channel (notificationChannel) that wakes subscriptions in every process sharing the schema. */
   notifyChannel?: string;
+  /** A projection written in each append's statement, from the state the writer folded (`append`'s `folded`). */
+  inline?: InlineProjection;
 }
 
 /** The event store on PostgreSQL (and PGlite): one SQL statement per append or group of appends, gap-safe reads. */
@@ -52,12 +56,12 @@ export class PostgresEventStore implements EventStore {
     private readonly db: SqlClient,
     private readonly options: PostgresEventStoreOptions = {},
   ) {
-    this.writes = new GroupCommit(db, options.maxAppendsInFlight ?? 4, options.notifyChannel);
+    this.writes = new GroupCommit(db, options.maxAppendsInFlight ?? 4, options.notifyChannel, options.inline);
     this.appended = new AppendSignal(db, options.notifyChannel);
   }
 
   /** Resolves only once the events are committed: alone, or in the group statement that carried them. */
-  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, folded?: FoldedStream): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const payload = events.map((e) => ({
       id: e.id ?? randomUUID(),
@@ -67,12 +71,24 @@ export class PostgresEventStore implements EventStore {
       recordedAt: e.recordedAt?.toISOString(),
       hash: e.hash,
     }));
-    const rows = await this.writes.write({ streamId, expected, payload });
+    const inlineRow = this.inlineRow(streamId, events, expected, folded);
+    const rows = await this.writes.write({ streamId, expected, payload, inlineRow });
     if (rows.length === 0) throw new WrongExpectedRevision(streamId, expected, await this.currentRevision(streamId));
     const recorded = rows.map(toRecorded).sort((a, b) => (a.revision < b.revision ? -1 : 1));
     const last = recorded[recorded.length - 1];
     this.appended.signal();
-    return { nextRevision: last.revision, position: last.position, events: recorded };
+    return { nextRevision: last.revision, position: last.position, events: recorded, viewWritten: inlineRow !== null };
+  }
+
+  /**
+   * The projector writes the row instead when the append cannot: events left to the store's clock
+   * have no time the row could carry, and under `any` the writer's state may lack another writer's
+   * events that land first (only an expectation that pins the history makes the state the stream's).
+   */
+  private inlineRow(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, folded: FoldedStream | undefined): Record<string, unknown> | null {
+    const updatedAt = events[events.length - 1].recordedAt;
+    if (!this.options.inline || !folded || !updatedAt || expected === 'any') return null;
+    return this.options.inline.row(streamId, folded.state, { createdAt: folded.startedAt, updatedAt }) ?? null;
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {

@@ -1,28 +1,22 @@
-import { type EscrowEvent, escrowDecider, fold, type OrderEvent, orderDecider } from '@app/domain';
-import type { RecordedEvent } from '@app/event-store';
-import { foldedView } from '../folded-view.projection';
-import { escrowView, orderView, type PayableView } from './payable-view';
+import { type EscrowEvent, type EscrowState, escrowDecider, fold, type OrderEvent, type OrderState, orderDecider } from '@app/domain';
+import { foldedView, type FoldedViewSpec, inlineFoldedView } from '../folded-view.projection';
+import { escrowView, orderView } from './payable-view';
 
-/** The view of a payable after its history, folded with its own decider; undefined before it was created. */
-export function viewOf(streamId: string, history: readonly RecordedEvent[]): PayableView | undefined {
-  if (streamId.startsWith('order-')) {
-    const state = fold(orderDecider, history as unknown as OrderEvent[]);
-    return state.created && orderView(state);
-  }
-  const state = fold(escrowDecider, history as unknown as EscrowEvent[]);
-  return state.created && escrowView(state);
-}
+const isOrder = (streamId: string) => streamId.startsWith('order-');
 
 /** Orders and escrows as their queries read them (payable-view.ts): the columns they filter on, and the document they present. */
-export const payablesView = foldedView({
+const payables: FoldedViewSpec<OrderState | EscrowState> = {
   name: 'payables_view',
   // 2: each allocation's held, released and refunded amounts, the escrow's releases, an order's refunded amount; fees.
-  version: 2,
+  // 3: the revision of the stream's last event, so the view's two writers (inline and the projector) never step it back.
+  version: 3,
   table: 'payables_view',
   key: 'payable_id',
-  streams: (streamId) => streamId.startsWith('order-') || streamId.startsWith('escrow-'),
-  row: (streamId, history) => {
-    const view = viewOf(streamId, history);
+  columns: ['payable_id', 'kind', 'merchant_id', 'merchant_order_id', 'status', 'payment_status', 'amount', 'expires_at', 'auto_release_at', 'document', 'created_at', 'updated_at', 'revision'],
+  streams: (streamId) => isOrder(streamId) || streamId.startsWith('escrow-'),
+  fold: (streamId, history) => (isOrder(streamId) ? fold(orderDecider, history as unknown as OrderEvent[]) : fold(escrowDecider, history as unknown as EscrowEvent[])),
+  row: (streamId, state) => {
+    const view = isOrder(streamId) ? state.created && orderView(state as OrderState) : state.created && escrowView(state as EscrowState);
     return (
       view && {
         payable_id: view.id,
@@ -39,4 +33,9 @@ export const payablesView = foldedView({
       }
     );
   },
-});
+};
+
+export const payablesView = foldedView(payables);
+
+/** The same view, written by the PostgreSQL store in each append's statement (libs/infrastructure wires it in). */
+export const inlinePayablesView = inlineFoldedView(payables);

@@ -52,6 +52,7 @@ export class CreateEscrowHandler implements ICommandHandler<CreateEscrowCommand>
     const escrowId = escrowIdFor(merchant.idSalt, request.orderId);
     const outcome = await this.runner.run(streams.escrow(escrowId), escrowDecider, toDomain(escrowId, merchant.merchantId, request, fingerprint(request)), metadata, {
       expectNewStream: true,
+      ownViewSuffices: true,
     });
     return { state: outcome.state, created: outcome.events.length > 0 };
   }
