@@ -12,10 +12,10 @@ export const DASHBOARD_SIGN_IN = '/dashboard/sign-in';
 export const DASHBOARD_NAV: NavLink[] = [
   { href: '/dashboard/orders', label: 'Orders and escrows' },
   { href: '/dashboard/payouts', label: 'Payouts' },
+  { href: '/dashboard/payouts/settings', label: 'Payout settings' },
   { href: '/dashboard/statement', label: 'Statement' },
   { href: '/dashboard/api-keys', label: 'API Keys' },
   { href: '/dashboard/webhooks', label: 'Webhooks' },
-  { href: '/dashboard/payouts/settings', label: 'Payout settings' },
 ];
 
 export const DASHBOARD_SESSION: SessionRule = { cookie: DASHBOARD_COOKIE, kinds: ['merchant'], signInPath: DASHBOARD_SIGN_IN };
