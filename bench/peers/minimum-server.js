@@ -5,11 +5,13 @@
  * canonical JSON of the event and the previous hash), the stream row whose revision guards
  * concurrent writers, and the escrow's view row, readable as soon as the 201 leaves. A release reads
  * the view with the stream's head in one query and writes the same three rows in one statement,
- * expecting the revision it read. The tables are ours (libs/event-store, libs/read-models), with
- * their indexes. Requests are parsed with the rules ours applies (escrow-rules.js); no payments.
- * Env: PORT, DATABASE_URL (its own schema on search_path).
+ * expecting the revision it read. The tables are ours, made by our migrations (libs/event-store,
+ * libs/read-models), with their indexes. Requests are parsed with the rules ours applies
+ * (escrow-rules.js); no payments.
+ * Env: PORT, DATABASE_URL (its own schema on search_path), SCHEMA (that schema, for the migrations).
  */
 const { createHash, randomUUID } = require('node:crypto');
+const { join } = require('node:path');
 const Fastify = require('fastify');
 const { Pool } = require('pg');
 const { ConflictError, NotFoundError, parseCreateEscrow, parseRelease, releasable, statusAfterRelease } = require('./escrow-rules');
@@ -20,41 +22,20 @@ const ATTEMPTS = 5;
 
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 
-const SCHEMA = `
-  CREATE TABLE IF NOT EXISTS streams (stream_id text PRIMARY KEY, revision bigint NOT NULL);
-  CREATE TABLE IF NOT EXISTS events (
-    global_position bigserial PRIMARY KEY,
-    transaction_id xid8 NOT NULL DEFAULT pg_current_xact_id(),
-    stream_id text NOT NULL,
-    stream_revision bigint NOT NULL,
-    event_id uuid NOT NULL,
-    event_type text NOT NULL,
-    data jsonb NOT NULL,
-    metadata jsonb NOT NULL,
-    recorded_at timestamptz NOT NULL DEFAULT now(),
-    hash text,
-    UNIQUE (stream_id, stream_revision)
-  );
-  CREATE UNIQUE INDEX IF NOT EXISTS events_event_id ON events (event_id);
-  CREATE INDEX IF NOT EXISTS events_log_order ON events (transaction_id, global_position);
-  CREATE TABLE IF NOT EXISTS payables_view (
-    payable_id text PRIMARY KEY,
-    kind text NOT NULL,
-    merchant_id text NOT NULL,
-    merchant_order_id text,
-    status text NOT NULL,
-    payment_status text NOT NULL,
-    amount bigint NOT NULL,
-    expires_at timestamptz NOT NULL,
-    created_at timestamptz NOT NULL,
-    updated_at timestamptz NOT NULL,
-    document jsonb NOT NULL,
-    auto_release_at timestamptz
-  );
-  CREATE UNIQUE INDEX IF NOT EXISTS payables_view_merchant_order ON payables_view (merchant_id, merchant_order_id) WHERE merchant_order_id IS NOT NULL;
-  CREATE INDEX IF NOT EXISTS payables_view_merchant ON payables_view (merchant_id, created_at DESC);
-  CREATE INDEX IF NOT EXISTS payables_view_pending_expiry ON payables_view (expires_at) WHERE status = 'PENDING';
-  CREATE INDEX IF NOT EXISTS payables_view_auto_release ON payables_view (auto_release_at) WHERE auto_release_at IS NOT NULL;`;
+/** Our tables as our migrations make them, so that a change of ours (a column, an index) reaches the minimum too. */
+async function createOurTables() {
+  const dist = join(__dirname, '..', '..', 'dist', 'libs');
+  const { createPgClient, migrate } = require(join(dist, 'database', 'src'));
+  const { EVENT_STORE_MIGRATIONS } = require(join(dist, 'event-store', 'src'));
+  const { READ_MODEL_MIGRATIONS } = require(join(dist, 'read-models', 'src'));
+  const db = createPgClient({ connectionString: process.env.DATABASE_URL, schema: process.env.SCHEMA, maxConnections: 1 });
+  try {
+    await migrate(db, process.env.SCHEMA, 'event-store', EVENT_STORE_MIGRATIONS);
+    await migrate(db, process.env.SCHEMA, 'read-models', READ_MODEL_MIGRATIONS);
+  } finally {
+    await db.close();
+  }
+}
 
 const CREATE = `
   WITH stream AS (INSERT INTO streams (stream_id, revision) VALUES ($1, 0) ON CONFLICT DO NOTHING RETURNING stream_id),
@@ -62,8 +43,8 @@ const CREATE = `
     INSERT INTO events (stream_id, stream_revision, event_id, event_type, data, metadata, recorded_at, hash)
     SELECT stream_id, 0, $2, 'EscrowCreated', $3, $4, $5, $6 FROM stream RETURNING recorded_at
   )
-  INSERT INTO payables_view (payable_id, kind, merchant_id, merchant_order_id, status, payment_status, amount, expires_at, created_at, updated_at, document, auto_release_at)
-  SELECT $7, 'escrow', $8, $9, 'PENDING', 'PENDING', $10, $11, recorded_at, recorded_at, $12, $13 FROM event
+  INSERT INTO payables_view (payable_id, kind, merchant_id, merchant_order_id, status, payment_status, amount, expires_at, created_at, updated_at, document, auto_release_at, revision)
+  SELECT $7, 'escrow', $8, $9, 'PENDING', 'PENDING', $10, $11, recorded_at, recorded_at, $12, $13, 0 FROM event
   RETURNING payable_id`;
 
 const HEAD = `
@@ -76,9 +57,9 @@ const RELEASE = `
   WITH stream AS (UPDATE streams SET revision = revision + 1 WHERE stream_id = $1 AND revision = $2 RETURNING revision),
   event AS (
     INSERT INTO events (stream_id, stream_revision, event_id, event_type, data, metadata, recorded_at, hash)
-    SELECT $1, revision, $3, 'AllocationReleased', $4, $5, $6, $7 FROM stream RETURNING recorded_at
+    SELECT $1, revision, $3, 'AllocationReleased', $4, $5, $6, $7 FROM stream RETURNING stream_revision, recorded_at
   )
-  UPDATE payables_view SET status = $9, document = $10, updated_at = event.recorded_at FROM event WHERE payable_id = $8
+  UPDATE payables_view SET status = $9, document = $10, updated_at = event.recorded_at, revision = event.stream_revision FROM event WHERE payable_id = $8
   RETURNING payable_id`;
 
 /** JSON with keys sorted at every level: the text our hashes are taken over. */
@@ -162,7 +143,7 @@ async function release(escrowId, body) {
 }
 
 async function main() {
-  await pool.query(SCHEMA);
+  await createOurTables();
   const app = Fastify({ logger: false, bodyLimit: 256 * 1024 });
   app.post('/escrows', async (request, reply) => {
     const { status, ...data } = await create(request.body);
