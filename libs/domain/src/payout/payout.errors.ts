@@ -24,9 +24,3 @@ export class PayoutNotFound extends DomainError {
     super('ABC_001', `Payout ${payoutId} was not found`, 'not_found');
   }
 }
-
-export class PayoutIdTaken extends DomainError {
-  constructor(payoutId: string) {
-    super('PAYOUT_ID_TAKEN', `Payout ${payoutId} was already requested`, 'conflict');
-  }
-}
