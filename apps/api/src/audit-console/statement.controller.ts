@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { InvalidInput } from '@app/domain';
 import { merchantName, registeredMerchants } from '../merchants/merchant-names';
-import { payableMovements, statementCsv, statementOf } from '../payouts/statement';
+import { readStatement, statementCsv } from '../payouts/statement';
 import { requestedPeriod } from '../payouts/statement-period';
 import { query } from '../web/format';
 import { HtmlErrorFilter } from '../web/html-error.filter';
@@ -41,7 +41,7 @@ export class AuditStatementController {
     const merchants = await registeredMerchants(this.db, OFFERED_MERCHANTS);
     const page = { title: 'Statement', current: '/audit/statement', session: currentSession(request) };
     if (!merchantId) return sendAuditPage(reply, this.config, { ...page, body: chooseMerchantBody(period, merchants) });
-    const [movements, name] = await Promise.all([payableMovements(this.db, merchantId, period.to), merchantName(this.db, merchantId)]);
+    const [statement, name] = await Promise.all([readStatement(this.db, merchantId, period), merchantName(this.db, merchantId)]);
     return sendAuditPage(reply, this.config, {
       ...page,
       title: `Statement of ${name ?? merchantId}`,
@@ -49,7 +49,7 @@ export class AuditStatementController {
       body: statementBody({
         subject: name ? `${name} (${merchantId})` : `${merchantId} (no merchant registered under this id)`,
         period,
-        statement: statementOf(movements, period.from, period.to),
+        statement,
         form: { action: '/audit/statement', label: 'Merchant and period', fields: merchantField(merchantId, merchants) },
         csvHref: `/audit/statement.csv${query({ merchant: merchantId, from: period.fromDate, to: period.toDate })}`,
         links: auditSource(merchantId),
@@ -62,7 +62,7 @@ export class AuditStatementController {
     const period = requestedPeriod(params, new Date());
     const merchantId = merchantOf(params);
     if (!merchantId) throw new InvalidInput('Choose a merchant');
-    const statement = statementOf(await payableMovements(this.db, merchantId, period.to), period.from, period.to);
+    const statement = await readStatement(this.db, merchantId, period);
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="statement-${period.fromDate}-${period.toDate}.csv"`)

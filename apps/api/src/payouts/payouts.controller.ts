@@ -15,7 +15,7 @@ import { PayoutDestinationDto } from './payout-destination.dto';
 import { merchantPayouts, ownedPayout, presentDestination } from './payout-reads';
 import { payoutReport, payoutReportCsv, reportLineInBirr } from './payout-report';
 import { signedBirr } from './signed-birr';
-import { payableMovements, statementCsv, statementOf } from './statement';
+import { readStatement, statementCsv } from './statement';
 import { statementPeriod } from './statement-period';
 import { RequestPayoutCommand } from './request-payout.command';
 import { SetPayoutDestinationCommand } from './set-payout-destination.command';
@@ -104,7 +104,7 @@ export class PayoutsController {
   @ApiQuery({ name: 'to', example: '2026-12-01T00:00:00+03:00' })
   async statement(@Query('from') from: unknown, @Query('to') to: unknown, @CurrentMerchant() merchant: AuthenticatedMerchant) {
     const period = statementPeriod(from, to);
-    const statement = statementOf(await payableMovements(this.db, merchant.merchantId, period.to), period.from, period.to);
+    const statement = await readStatement(this.db, merchant.merchantId, period);
     return envelope('Statement', {
       from: statement.from,
       to: statement.to,
@@ -119,7 +119,7 @@ export class PayoutsController {
   @ApiOperation({ summary: 'The same statement as CSV: an opening line, one line per movement, a closing line' })
   async statementCsv(@Query('from') from: unknown, @Query('to') to: unknown, @CurrentMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
     const period = statementPeriod(from, to);
-    const csv = statementCsv(statementOf(await payableMovements(this.db, merchant.merchantId, period.to), period.from, period.to));
+    const csv = statementCsv(await readStatement(this.db, merchant.merchantId, period));
     await reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="statement.csv"').send(csv);
   }
 

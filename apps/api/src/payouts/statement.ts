@@ -2,6 +2,7 @@ import { ACCOUNTS } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 import { csvRow } from '../audit/csv';
 import { signedBirr } from './signed-birr';
+import type { StatementPeriod } from './statement-period';
 
 /** One movement of the merchant's payable account, signed santim (in: positive). */
 export interface StatementMovement {
@@ -71,7 +72,7 @@ const MOVEMENTS = `
   ORDER BY p.commit_position, p.prepare_position, p.line`;
 
 /** Every movement of the merchant's payable up to `to`, read from the ledger. */
-export async function payableMovements(db: SqlExecutor, merchantId: string, to: string): Promise<StatementMovement[]> {
+async function payableMovements(db: SqlExecutor, merchantId: string, to: string): Promise<StatementMovement[]> {
   const rows = await db.query<{ event_id: string; event_type: string; stream_id: string; recorded_at: Date; description: string; amount: string }>(MOVEMENTS, [
     ACCOUNTS.merchantPayable(merchantId),
     new Date(to),
@@ -84,4 +85,9 @@ export async function payableMovements(db: SqlExecutor, merchantId: string, to: 
     recordedAt: new Date(row.recorded_at).toISOString(),
     amount: Number(row.amount),
   }));
+}
+
+/** The merchant's statement over the period, read from the ledger: what the API, the dashboard and the audit console all show. */
+export async function readStatement(db: SqlExecutor, merchantId: string, period: StatementPeriod): Promise<Statement> {
+  return statementOf(await payableMovements(db, merchantId, period.to), period.from, period.to);
 }

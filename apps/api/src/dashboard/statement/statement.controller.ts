@@ -4,8 +4,8 @@ import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { merchantName } from '../../merchants/merchant-names';
-import { payableMovements, statementCsv, statementOf } from '../../payouts/statement';
-import { type DatePeriod, requestedPeriod } from '../../payouts/statement-period';
+import { readStatement, statementCsv } from '../../payouts/statement';
+import { requestedPeriod } from '../../payouts/statement-period';
 import { query } from '../../web/format';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { PRINT_SCRIPT, statementBody } from '../../web/statement-view';
@@ -27,7 +27,7 @@ export class DashboardStatementController {
   @Get('statement')
   async page(@Query() params: Record<string, string | undefined>, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
     const period = requestedPeriod(params, new Date());
-    const [statement, name] = await Promise.all([this.statement(merchantId, period), merchantName(this.db, merchantId)]);
+    const [statement, name] = await Promise.all([readStatement(this.db, merchantId, period), merchantName(this.db, merchantId)]);
     return sendDashboardPage(reply, this.config, {
       title: 'Statement',
       current: '/dashboard/statement',
@@ -52,10 +52,6 @@ export class DashboardStatementController {
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="statement-${period.fromDate}-${period.toDate}.csv"`)
       .header('cache-control', 'no-store')
-      .send(statementCsv(await this.statement(merchantId, period)));
-  }
-
-  private async statement(merchantId: string, period: DatePeriod) {
-    return statementOf(await payableMovements(this.db, merchantId, period.to), period.from, period.to);
+      .send(statementCsv(await readStatement(this.db, merchantId, period)));
   }
 }
