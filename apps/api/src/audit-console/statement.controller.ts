@@ -9,6 +9,7 @@ import { readStatement, statementCsv } from '../payouts/statement';
 import { requestedPeriod } from '../payouts/statement-period';
 import { query } from '../web/format';
 import { HtmlErrorFilter } from '../web/html-error.filter';
+import { sendCsv } from '../web/page';
 import { currentSession, type SessionRequest } from '../web/session.guard';
 import { PRINT_SCRIPT, statementBody } from '../web/statement-view';
 import { AUDIT_BRAND, AuditSessionGuard, sendAuditPage } from './audit-console-shell';
@@ -63,10 +64,6 @@ export class AuditStatementController {
     const merchantId = merchantOf(params);
     if (!merchantId) throw new InvalidInput('Choose a merchant');
     const statement = await readStatement(this.db, merchantId, period);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="statement-${period.fromDate}-${period.toDate}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(statementCsv(statement));
+    return sendCsv(reply, `statement-${period.fromDate}-${period.toDate}.csv`, statementCsv(statement));
   }
 }

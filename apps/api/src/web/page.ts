@@ -79,3 +79,12 @@ export function notice(message: Notice): SafeHtml | '' {
 export function redirect(reply: FastifyReply, location: string): FastifyReply {
   return reply.status(303).header('location', location).header('cache-control', 'no-store').send();
 }
+
+/** A console's CSV download: never cached, since it holds a signed-in account's money. */
+export function sendCsv(reply: FastifyReply, filename: string, csv: string): FastifyReply {
+  return reply
+    .header('content-type', 'text/csv; charset=utf-8')
+    .header('content-disposition', `attachment; filename="${filename}"`)
+    .header('cache-control', 'no-store')
+    .send(csv);
+}

@@ -18,7 +18,7 @@ import { CsrfGuard } from '../../web/csrf';
 import { query } from '../../web/format';
 import { field } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
-import { type Notice, redirect } from '../../web/page';
+import { type Notice, redirect, sendCsv } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
 import { confirmPayoutBody, type DestinationDraft, payoutBody, payoutsBody } from './payouts.pages';
@@ -133,11 +133,7 @@ export class DashboardPayoutsController {
   @Get(':payoutId/report.csv')
   async reportCsv(@Param('payoutId') payoutId: string, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
     const payout = await ownedPayout(this.db, payoutId, merchantId);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="payout-${payout.payoutId}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(payoutReportCsv(await payoutReport(this.db, payout)));
+    return sendCsv(reply, `payout-${payout.payoutId}.csv`, payoutReportCsv(await payoutReport(this.db, payout)));
   }
 
   /** The masked destination and what a payout asked for now would pay. */

@@ -8,6 +8,7 @@ import { readStatement, statementCsv } from '../../payouts/statement';
 import { requestedPeriod } from '../../payouts/statement-period';
 import { query } from '../../web/format';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
+import { sendCsv } from '../../web/page';
 import { PRINT_SCRIPT, statementBody } from '../../web/statement-view';
 import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
 import { SignedInMerchant } from '../merchant-session';
@@ -48,10 +49,6 @@ export class DashboardStatementController {
   @Get('statement.csv')
   async csv(@Query() params: Record<string, string | undefined>, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
     const period = requestedPeriod(params, new Date());
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="statement-${period.fromDate}-${period.toDate}.csv"`)
-      .header('cache-control', 'no-store')
-      .send(statementCsv(await readStatement(this.db, merchantId, period)));
+    return sendCsv(reply, `statement-${period.fromDate}-${period.toDate}.csv`, statementCsv(await readStatement(this.db, merchantId, period)));
   }
 }
