@@ -2,6 +2,7 @@ import { html, type SafeHtml } from '../http/html';
 import type { NamedMerchant } from '../merchants/merchant-names';
 import type { DatePeriod } from '../payouts/statement-period';
 import { query } from '../web/format';
+import { periodFields } from '../web/statement-view';
 
 /** The merchant's statement in this console: `/audit/statement?merchant=…`. */
 export const auditStatementHref = (merchantId: string) => `/audit/statement${query({ merchant: merchantId })}`;
@@ -26,8 +27,6 @@ export function chooseMerchantBody(period: DatePeriod, merchants: NamedMerchant[
 <p>A merchant's payable account over whole days in Addis Ababa: the opening balance, every movement with its source and the balance after it, the closing balance.</p>
 <form class="card filters" method="get" action="/audit/statement" aria-label="Merchant and period">
   ${merchantField('', merchants)}
-  <div><label for="from">First day</label><input id="from" name="from" type="date" required value="${period.fromDate}"></div>
-  <div><label for="to">Last day</label><input id="to" name="to" type="date" required value="${period.toDate}"></div>
-  <div><button type="submit">Show statement</button></div>
+  ${periodFields(period)}
 </form>`;
 }

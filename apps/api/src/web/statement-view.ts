@@ -43,6 +43,13 @@ export interface StatementView {
   links: SourceLinks;
 }
 
+/** The period form's days and its button, shared with the audit console's form before a merchant is chosen. */
+export function periodFields(period: DatePeriod): SafeHtml {
+  return html`<div><label for="from">First day</label><input id="from" name="from" type="date" required value="${period.fromDate}"></div>
+  <div><label for="to">Last day</label><input id="to" name="to" type="date" required value="${period.toDate}"></div>
+  <div><button type="submit">Show statement</button></div>`;
+}
+
 /** The printable statement the dashboard and the audit console share: the same table, the same CSV. */
 export function statementBody(view: StatementView): SafeHtml {
   const { period, statement } = view;
@@ -51,9 +58,7 @@ export function statementBody(view: StatementView): SafeHtml {
 <p id="statement-subject">Payable account of ${view.subject}, ${period.fromDate} to ${period.toDate} (Addis Ababa time, UTC+3).</p>
 <form class="card filters" method="get" action="${view.form.action}" aria-label="${view.form.label}">
   ${view.form.fields ?? ''}
-  <div><label for="from">First day</label><input id="from" name="from" type="date" required value="${period.fromDate}"></div>
-  <div><label for="to">Last day</label><input id="to" name="to" type="date" required value="${period.toDate}"></div>
-  <div><button type="submit">Show statement</button></div>
+  ${periodFields(period)}
 </form>
 <div class="actions"><a class="button secondary" href="${view.csvHref}" download>Download as CSV</a><button type="button" id="print-page" class="secondary" hidden>Print</button></div>
 <section class="card" aria-labelledby="balances-heading">
