@@ -119,8 +119,7 @@ export class DashboardPayoutsController {
   @Get(':payoutId')
   async payout(@Param('payoutId') payoutId: string, @Query('done') done: string | undefined, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
     const payout = await ownedPayout(this.db, payoutId, merchantId);
-    const lines = await payoutReport(this.db, payout);
-    const { state } = await this.runner.read(streams.payouts(merchantId), payoutDecider);
+    const [lines, { state }] = await Promise.all([payoutReport(this.db, payout), this.runner.read(streams.payouts(merchantId), payoutDecider)]);
     return sendDashboardPage(reply, this.config, {
       title: `Payout ${payout.payoutId}`,
       current: '/dashboard/payouts',
@@ -138,8 +137,8 @@ export class DashboardPayoutsController {
 
   /** The masked destination and what a payout asked for now would pay. */
   private async account(merchantId: string) {
-    const { state } = await this.runner.read(streams.payouts(merchantId), payoutDecider);
-    return { destination: presentDestination(state), available: availableToPayOut(state, await payableMovementsToSettle(this.db, merchantId)) };
+    const [{ state }, movements] = await Promise.all([this.runner.read(streams.payouts(merchantId), payoutDecider), payableMovementsToSettle(this.db, merchantId)]);
+    return { destination: presentDestination(state), available: availableToPayOut(state, movements) };
   }
 
   private async render(reply: FastifyReply, merchantId: string, view: { notice?: Notice; draft?: DestinationDraft }, status = 200) {
