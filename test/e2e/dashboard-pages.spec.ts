@@ -8,7 +8,7 @@ import { waitFor } from '../support/wait';
 import { addisDayOf } from '@app/domain';
 
 const PASSWORD = 'pages test password';
-/** The Addis Ababa date (UTC+3 all year) an instant falls on: the dashboard's statements count whole days there. */
+/** A day in milliseconds: the dashboard's statements count whole days in Addis Ababa (UTC+3 all year), so the tests step by days around now. */
 const DAY = 86_400_000;
 
 /** The dashboard's pages over plain HTTP, as a browser without JavaScript uses them. */

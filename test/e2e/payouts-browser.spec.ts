@@ -10,7 +10,7 @@ import { waitFor } from '../support/wait';
 import { addisDayOf } from '@app/domain';
 
 const PASSWORD = 'a long payouts password';
-/** The Addis Ababa date (UTC+3 all year) an instant falls on. */
+/** A day in milliseconds, to step the statement's days around now. */
 const DAY = 86_400_000;
 
 // A page walk is a dozen round trips through Chromium and the service, and on a loaded 2-core
@@ -170,10 +170,10 @@ describe('payouts and statements in a real browser', () => {
     expect(await page.locator('#money-in').textContent()).toBe('791.20 ETB');
     expect(await page.locator('#closing-balance').textContent()).toBe('0.00 ETB');
     const csvHref = await page.getByRole('link', { name: 'Download as CSV' }).getAttribute('href');
-    const dashboardCsv = await call(running.baseUrl, 'GET', `/v1/trdp/statement.csv?from=${from}T00:00:00%2B03:00&to=${addisDayOf(Date.now() + 2 * DAY)}T00:00:00%2B03:00`, {
+    const apiCsv = await call(running.baseUrl, 'GET', `/v1/trdp/statement.csv?from=${from}T00:00:00%2B03:00&to=${addisDayOf(Date.now() + 2 * DAY)}T00:00:00%2B03:00`, {
       headers: { 'x-api-secret': merchant.apiSecret },
     });
-    expect(await (await page.request.get(`${running.baseUrl}${csvHref}`)).text()).toBe(dashboardCsv.text);
+    expect(await (await page.request.get(`${running.baseUrl}${csvHref}`)).text()).toBe(apiCsv.text);
 
     // From an escrow's page, its merchants open their statements.
     await page.goto(`${running.baseUrl}/audit/escrows/${escrowId}`);
