@@ -1,4 +1,5 @@
-import { addisTime, datePeriod, monthOf, requestedPeriod, statementPeriod } from './statement-period';
+import { addisClock } from '../web/format';
+import { datePeriod, monthOf, requestedPeriod, statementPeriod } from './statement-period';
 
 describe('statement periods', () => {
   it('takes whole days in Addis Ababa (UTC+3), the last one included', () => {
@@ -33,6 +34,6 @@ describe('statement periods', () => {
   });
 
   it('shows an instant as the wall clock in Addis Ababa', () => {
-    expect(addisTime('2026-11-30T21:05:00.000Z')).toBe('2026-12-01 00:05');
+    expect(addisClock('2026-11-30T21:05:00.000Z')).toBe('2026-12-01 00:05');
   });
 });

@@ -1,4 +1,4 @@
-import { ADDIS_ABABA_OFFSET_MS, addisDayBounds, addisDayOf, DAY_MS, InvalidInput } from '@app/domain';
+import { addisDayBounds, addisDayOf, DAY_MS, InvalidInput } from '@app/domain';
 
 export interface StatementPeriod {
   /** Instants (ISO 8601, UTC): the period is [from, to). */
@@ -37,11 +37,6 @@ export function datePeriod(fromDate: string, toDate: string): DatePeriod {
   const end = startOfDay(toDate, 'The last day') + DAY_MS;
   if (start >= end) throw new InvalidInput('The first day must not be after the last day');
   return { fromDate, toDate, from: new Date(start).toISOString(), to: new Date(end).toISOString() };
-}
-
-/** The Addis Ababa wall-clock time of an instant: `2026-11-25 14:05`. */
-export function addisTime(instant: Date | string): string {
-  return new Date(new Date(instant).getTime() + ADDIS_ABABA_OFFSET_MS).toISOString().slice(0, 16).replace('T', ' ');
 }
 
 /** The month an instant falls in, in Addis Ababa: the period a statement shows unless asked for another. */

@@ -1,4 +1,4 @@
-import type { Santim } from '@app/domain';
+import { addisTime, type Santim } from '@app/domain';
 import { html, type SafeHtml } from '../http/html';
 
 const groupThousands = (digits: string) => digits.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
@@ -22,6 +22,11 @@ export function etbNumber(amount: number): string {
 export function when(iso: string | Date | undefined): string {
   if (!iso) return '';
   return new Date(iso).toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC');
+}
+
+/** The Addis Ababa wall clock of an instant, to the minute: `2026-11-25 14:05` (the domain's addisTime, as a page shows it). */
+export function addisClock(instant: Date | string): string {
+  return addisTime(new Date(instant)).slice(0, 16).replace('T', ' ');
 }
 
 export function statusBadge(status: string): SafeHtml {

@@ -1,8 +1,8 @@
 import type { Statement } from '../payouts/statement';
 import { runningBalances } from '../payouts/statement';
-import { addisTime, type DatePeriod } from '../payouts/statement-period';
+import type { DatePeriod } from '../payouts/statement-period';
 import { html, type SafeHtml } from '../http/html';
-import { displayEtb } from './format';
+import { addisClock, displayEtb } from './format';
 
 /** Signed santim as people read it: `-1,500.00 ETB` for money out. */
 export const signedEtb = (amount: number) => `${displayEtb(amount)} ETB`;
@@ -74,10 +74,10 @@ export function statementBody(view: StatementView): SafeHtml {
   <caption>${lines.length === 0 ? 'No movement in this period' : `${lines.length} movement${lines.length === 1 ? '' : 's'}`}</caption>
   <thead><tr><th scope="col">Time (Addis Ababa)</th><th scope="col">Movement</th><th scope="col">Source</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Balance</th></tr></thead>
   <tbody>
-    <tr><td data-label="Time (Addis Ababa)">${addisTime(statement.from)}</td><td data-label="Movement"><strong>Opening balance</strong></td><td data-label="Source"></td><td data-label="Amount" class="num"></td><td data-label="Balance" class="num">${signedEtb(statement.opening)}</td></tr>
+    <tr><td data-label="Time (Addis Ababa)">${addisClock(statement.from)}</td><td data-label="Movement"><strong>Opening balance</strong></td><td data-label="Source"></td><td data-label="Amount" class="num"></td><td data-label="Balance" class="num">${signedEtb(statement.opening)}</td></tr>
     ${lines.map(
       (line) => html`<tr>
-    <td data-label="Time (Addis Ababa)">${addisTime(line.recordedAt)}</td>
+    <td data-label="Time (Addis Ababa)">${addisClock(line.recordedAt)}</td>
     <td data-label="Movement">${line.description}<br><span class="muted">${line.type}</span></td>
     <td data-label="Source">${sourceCell(line.source, view.links)}</td>
     <td data-label="Amount" class="num">${signedEtb(line.amount)}</td>

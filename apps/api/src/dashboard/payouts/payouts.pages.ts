@@ -3,8 +3,7 @@ import type { PayoutView } from '@app/read-models';
 import { html, SafeHtml } from '../../http/html';
 import type { PresentedDestination } from '../../payouts/payout-reads';
 import type { PayoutReportLine } from '../../payouts/payout-report';
-import { addisTime } from '../../payouts/statement-period';
-import { etb, statusBadge } from '../../web/format';
+import { addisClock, etb, statusBadge } from '../../web/format';
 import { notice, type Notice } from '../../web/page';
 import { signedEtb, sourceCell } from '../../web/statement-view';
 
@@ -76,10 +75,10 @@ ${destinationSection(view)}
     <thead><tr><th scope="col">Requested (Addis Ababa)</th><th scope="col">Status</th><th scope="col" class="num">Amount</th><th scope="col">Paid or failed</th><th scope="col">Trigger</th></tr></thead>
     <tbody>${view.payouts.map(
       (p) => html`<tr>
-      <td data-label="Requested (Addis Ababa)"><a href="/dashboard/payouts/${encodeURIComponent(p.payoutId)}">${addisTime(p.requestedAt)}</a><br><span class="muted">${p.payoutId}</span></td>
+      <td data-label="Requested (Addis Ababa)"><a href="/dashboard/payouts/${encodeURIComponent(p.payoutId)}">${addisClock(p.requestedAt)}</a><br><span class="muted">${p.payoutId}</span></td>
       <td data-label="Status">${statusBadge(p.status)}</td>
       <td data-label="Amount" class="num">${etb(santim(p.amount))}</td>
-      <td data-label="Paid or failed">${p.paidAt ? `Paid ${addisTime(p.paidAt)}` : p.failedAt ? `Failed ${addisTime(p.failedAt)}: ${p.reason ?? ''}` : ''}</td>
+      <td data-label="Paid or failed">${p.paidAt ? `Paid ${addisClock(p.paidAt)}` : p.failedAt ? `Failed ${addisClock(p.failedAt)}: ${p.reason ?? ''}` : ''}</td>
       <td data-label="Trigger">${TRIGGERS[p.trigger] ?? p.trigger}</td>
     </tr>`,
     )}</tbody>
@@ -118,9 +117,9 @@ ${notice(view.notice)}
     <dt>Payout id</dt><dd><code>${payout.payoutId}</code></dd>
     <dt>To</dt><dd>${view.destination ? destinationLine(view.destination) : ''} <span class="muted">(destination version ${payout.destinationVersion})</span></dd>
     <dt>Trigger</dt><dd>${TRIGGERS[payout.trigger] ?? payout.trigger}</dd>
-    <dt>Requested</dt><dd>${addisTime(payout.requestedAt)} (Addis Ababa)</dd>
-    ${payout.paidAt ? html`<dt>Paid</dt><dd>${addisTime(payout.paidAt)} (Addis Ababa)</dd>` : ''}
-    ${payout.failedAt ? html`<dt>Failed</dt><dd>${addisTime(payout.failedAt)} (Addis Ababa): ${payout.reason ?? ''}. The money is back in your payable, for the next payout.</dd>` : ''}
+    <dt>Requested</dt><dd>${addisClock(payout.requestedAt)} (Addis Ababa)</dd>
+    ${payout.paidAt ? html`<dt>Paid</dt><dd>${addisClock(payout.paidAt)} (Addis Ababa)</dd>` : ''}
+    ${payout.failedAt ? html`<dt>Failed</dt><dd>${addisClock(payout.failedAt)} (Addis Ababa): ${payout.reason ?? ''}. The money is back in your payable, for the next payout.</dd>` : ''}
     ${payout.externalReferenceId ? html`<dt>Provider reference</dt><dd><code>${payout.externalReferenceId}</code></dd>` : ''}
   </dl>
 </section>
@@ -135,7 +134,7 @@ ${notice(view.notice)}
       (line) => html`<tr>
       <td data-label="Movement">${line.description}<br><span class="muted">${line.type}</span></td>
       <td data-label="Source">${sourceCell(line.source, dashboardSource)}</td>
-      <td data-label="Time (Addis Ababa)">${addisTime(line.recordedAt)}</td>
+      <td data-label="Time (Addis Ababa)">${addisClock(line.recordedAt)}</td>
       <td data-label="Gross" class="num">${signedEtb(line.gross)}</td>
       <td data-label="Fee" class="num">${signedEtb(line.fee)}</td>
       <td data-label="Net" class="num">${signedEtb(line.net)}</td>
