@@ -39,10 +39,13 @@ export class AuditStatementController {
   async page(@Query() params: Record<string, string | undefined>, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
     const period = requestedPeriod(params, new Date());
     const merchantId = merchantOf(params);
-    const merchants = await registeredMerchants(this.db, OFFERED_MERCHANTS);
     const page = { title: 'Statement', current: '/audit/statement', session: currentSession(request) };
-    if (!merchantId) return sendAuditPage(reply, this.config, { ...page, body: chooseMerchantBody(period, merchants) });
-    const [statement, name] = await Promise.all([readStatement(this.db, merchantId, period), merchantName(this.db, merchantId)]);
+    if (!merchantId) return sendAuditPage(reply, this.config, { ...page, body: chooseMerchantBody(period, await registeredMerchants(this.db, OFFERED_MERCHANTS)) });
+    const [merchants, statement, name] = await Promise.all([
+      registeredMerchants(this.db, OFFERED_MERCHANTS),
+      readStatement(this.db, merchantId, period),
+      merchantName(this.db, merchantId),
+    ]);
     return sendAuditPage(reply, this.config, {
       ...page,
       title: `Statement of ${name ?? merchantId}`,
