@@ -21,7 +21,7 @@ import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { type Notice, redirect, sendCsv } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
-import { confirmPayoutBody, type DestinationDraft, payoutBody, payoutsBody } from './payouts.pages';
+import { confirmPayoutBody, type DestinationDraft, NOTHING_TO_PAY_OUT, payoutBody, payoutsBody } from './payouts.pages';
 
 const NOTICES: Record<string, Notice> = {
   destination: { text: 'The payout destination was saved: the next payout goes there.' },
@@ -52,7 +52,7 @@ function destinationFromForm(body: unknown): { destination: PayoutDestinationDto
 /** The payout command's refusals, in words a merchant acts on. */
 function payoutRefusal(error: unknown): string | undefined {
   if (error instanceof PayoutDestinationMissing) return 'There is no payout destination yet: set one below first, so the money has somewhere to go.';
-  if (error instanceof NothingToPayOut) return 'There is nothing to pay out: every paid order and released birr is paid out or on its way.';
+  if (error instanceof NothingToPayOut) return NOTHING_TO_PAY_OUT;
   if (error instanceof PayoutBelowMinimum) return error.message;
   return undefined;
 }

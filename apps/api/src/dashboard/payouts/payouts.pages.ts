@@ -23,6 +23,9 @@ export interface PayoutsView {
   draft?: DestinationDraft;
 }
 
+/** Said both by the confirmation page and by the refused payout command. */
+export const NOTHING_TO_PAY_OUT = 'There is nothing to pay out: every paid order and released birr is paid out or on its way.';
+
 const TRIGGERS: Record<string, string> = { 'on-demand': 'Asked for', schedule: 'Scheduled' };
 
 /** `bank 946 ••••6789 (Abebe Kebede)`: the account only ever masked. */
@@ -91,7 +94,7 @@ export function confirmPayoutBody(view: { csrf: string; destination: PresentedDe
   const refusal = !view.destination
     ? 'There is no payout destination yet: set one on the Payouts page first, so the money has somewhere to go.'
     : view.available <= 0
-      ? 'There is nothing to pay out: every paid order and released birr is paid out or on its way.'
+      ? NOTHING_TO_PAY_OUT
       : undefined;
   return html`<h1>Pay out now</h1>
 ${refusal
