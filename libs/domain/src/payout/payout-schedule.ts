@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { ADDIS_ABABA_OFFSET_MS, addisDayOf, addisMidnight, DAY_MS } from '../shared/addis-ababa-time';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -47,13 +46,4 @@ export function nextDuePeriod(schedule: PayoutSchedule, now: number): PayoutPeri
   const latest = latestDuePeriod(schedule, now);
   if (!latest || schedule.kind === 'manual') return undefined;
   return period(schedule, latest.dueAt + (schedule.kind === 'daily' ? DAY_MS : 7 * DAY_MS));
-}
-
-/**
- * A scheduled payout's id derives from its merchant and period, so however often its job runs (a
- * restart, a duplicate, a Redis that lost its queue) the period asks for one payout only, which the
- * payout account then knows.
- */
-export function scheduledPayoutId(merchantId: string, periodKey: string): string {
-  return `po_${createHash('sha256').update(`${merchantId}\n${periodKey}`, 'utf8').digest('hex').slice(0, 24)}`;
 }
