@@ -28,6 +28,15 @@ export function attemptIdFor(payableId: string, idempotencyKey: string): string 
   return `att_${createHash('sha256').update(`${payableId}\n${idempotencyKey}`, 'utf8').digest('hex').slice(0, 32)}`;
 }
 
+/**
+ * A scheduled payout's id derives from its merchant and period, so however often its job runs (a
+ * restart, a duplicate, a Redis that lost its queue) the period asks for one payout only, which the
+ * payout account then knows.
+ */
+export function scheduledPayoutId(merchantId: string, periodKey: string): string {
+  return `po_${createHash('sha256').update(`${merchantId}\n${periodKey}`, 'utf8').digest('hex').slice(0, 24)}`;
+}
+
 /** A stable, PII-free customer reference per merchant and phone number. */
 export function customerIdFor(merchantId: string, phoneE164: string): string {
   return `cus_${createHash('sha256').update(`${merchantId}:${phoneE164}`).digest('hex').slice(0, 24)}`;

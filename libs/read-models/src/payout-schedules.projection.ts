@@ -19,25 +19,22 @@ export const payoutSchedulesView: Projection = {
     for (const recorded of events) {
       if (!EVENTS.has(recorded.type)) continue;
       const event = { type: recorded.type, data: recorded.data } as PayoutEvent;
-      const merchantId = event.data.merchantId;
       // A row per merchant from its first payout event; each event sets what it knows and keeps the rest.
-      const upsert = (column: string, value: unknown) =>
-        tx.query(
-          `INSERT INTO payout_schedules (merchant_id, payable_account, ${column}) VALUES ($1, $2, $3)
-           ON CONFLICT (merchant_id) DO UPDATE SET ${column} = EXCLUDED.${column}`,
-          [merchantId, ACCOUNTS.merchantPayable(merchantId), value],
+      const upsert = (columns: Record<string, unknown>) => {
+        const names = Object.keys(columns);
+        return tx.query(
+          `INSERT INTO payout_schedules (merchant_id, payable_account, ${names.join(', ')}) VALUES ($1, $2, ${names.map((_, i) => `$${i + 3}`).join(', ')})
+           ON CONFLICT (merchant_id) DO UPDATE SET ${names.map((name) => `${name} = EXCLUDED.${name}`).join(', ')}`,
+          [event.data.merchantId, ACCOUNTS.merchantPayable(event.data.merchantId), ...Object.values(columns)],
         );
+      };
       if (event.type === 'PayoutSettingsChanged') {
         const { schedule, minimumAmount } = event.data.settings;
-        await tx.query(
-          `INSERT INTO payout_schedules (merchant_id, payable_account, schedule_kind, schedule, minimum_amount) VALUES ($1, $2, $3, $4, $5)
-           ON CONFLICT (merchant_id) DO UPDATE SET schedule_kind = EXCLUDED.schedule_kind, schedule = EXCLUDED.schedule, minimum_amount = EXCLUDED.minimum_amount`,
-          [merchantId, ACCOUNTS.merchantPayable(merchantId), schedule.kind, JSON.stringify(schedule), minimumAmount],
-        );
+        await upsert({ schedule_kind: schedule.kind, schedule: JSON.stringify(schedule), minimum_amount: minimumAmount });
       } else if (event.type === 'PayoutDestinationSet') {
-        await upsert('has_destination', true);
+        await upsert({ has_destination: true });
       } else if (event.type === 'PayoutRequested' && event.data.period !== undefined) {
-        await upsert('last_period', event.data.period);
+        await upsert({ last_period: event.data.period });
       }
     }
   },

@@ -3,7 +3,8 @@ import { fold } from '../shared/decider';
 import { santim } from '../shared/money';
 import { payoutDecider } from './payout.decider';
 import type { PayableMovement, PayoutEvent } from './payout.events';
-import { latestDuePeriod, nextDuePeriod, type PayoutSchedule, scheduledPayoutId, WEEKDAYS } from './payout-schedule';
+import { scheduledPayoutId } from '../ids';
+import { latestDuePeriod, nextDuePeriod, type PayoutSchedule, WEEKDAYS } from './payout-schedule';
 
 const DAY = 86_400_000;
 /** 2026 to 2036, in ms. */

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { ADDIS_ABABA_OFFSET_MS, addisDayOf, addisMidnight, DAY_MS } from '../shared/addis-ababa-time';
 
 export const WEEKDAYS = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday'] as const;
@@ -17,13 +16,17 @@ export interface PayoutPeriod {
 }
 
 const HOUR_MS = 3_600_000;
+const WEEK_MS = 7 * DAY_MS;
 
-/** Days since the local Monday (Monday 0 … Sunday 6). */
-const daysSinceMonday = (instant: number) => (new Date(instant + ADDIS_ABABA_OFFSET_MS).getUTCDay() + 6) % 7;
+/** The Addis Ababa midnight that starts the Monday-to-Sunday week holding `instant`. */
+function mondayOf(instant: number): number {
+  const daysSinceMonday = (new Date(instant + ADDIS_ABABA_OFFSET_MS).getUTCDay() + 6) % 7;
+  return addisMidnight(instant) - daysSinceMonday * DAY_MS;
+}
 
 function period(schedule: Exclude<PayoutSchedule, { kind: 'manual' }>, dueAt: number): PayoutPeriod {
   if (schedule.kind === 'daily') return { key: `daily-${addisDayOf(dueAt)}`, dueAt };
-  return { key: `weekly-${addisDayOf(addisMidnight(dueAt) - daysSinceMonday(dueAt) * DAY_MS)}`, dueAt };
+  return { key: `weekly-${addisDayOf(mondayOf(dueAt))}`, dueAt };
 }
 
 /**
@@ -32,28 +35,17 @@ function period(schedule: Exclude<PayoutSchedule, { kind: 'manual' }>, dueAt: nu
  */
 export function latestDuePeriod(schedule: PayoutSchedule, now: number): PayoutPeriod | undefined {
   if (schedule.kind === 'manual') return undefined;
-  const today = addisMidnight(now);
   if (schedule.kind === 'daily') {
-    const due = today + schedule.hour * HOUR_MS;
+    const due = addisMidnight(now) + schedule.hour * HOUR_MS;
     return period(schedule, due <= now ? due : due - DAY_MS);
   }
-  const monday = today - daysSinceMonday(now) * DAY_MS;
-  const due = monday + WEEKDAYS.indexOf(schedule.weekday) * DAY_MS + schedule.hour * HOUR_MS;
-  return period(schedule, due <= now ? due : due - 7 * DAY_MS);
+  const due = mondayOf(now) + WEEKDAYS.indexOf(schedule.weekday) * DAY_MS + schedule.hour * HOUR_MS;
+  return period(schedule, due <= now ? due : due - WEEK_MS);
 }
 
 /** The first period whose payout falls due after `now`. Undefined for a manual schedule. */
 export function nextDuePeriod(schedule: PayoutSchedule, now: number): PayoutPeriod | undefined {
   const latest = latestDuePeriod(schedule, now);
   if (!latest || schedule.kind === 'manual') return undefined;
-  return period(schedule, latest.dueAt + (schedule.kind === 'daily' ? DAY_MS : 7 * DAY_MS));
-}
-
-/**
- * A scheduled payout's id derives from its merchant and period, so however often its job runs (a
- * restart, a duplicate, a Redis that lost its queue) the period asks for one payout only, which the
- * payout account then knows.
- */
-export function scheduledPayoutId(merchantId: string, periodKey: string): string {
-  return `po_${createHash('sha256').update(`${merchantId}\n${periodKey}`, 'utf8').digest('hex').slice(0, 24)}`;
+  return period(schedule, latest.dueAt + (schedule.kind === 'daily' ? DAY_MS : WEEK_MS));
 }

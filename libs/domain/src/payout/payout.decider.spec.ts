@@ -4,7 +4,8 @@ import { given } from '../testing/given';
 import { availableToPayOut, payoutDecider } from './payout.decider';
 import { NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing, PayoutNotFound } from './payout.errors';
 import type { PayableMovement, PayoutCommand, PayoutDestination, PayoutEvent, PayoutSettings } from './payout.events';
-import { type PayoutSchedule, scheduledPayoutId } from './payout-schedule';
+import { scheduledPayoutId } from '../ids';
+import type { PayoutSchedule } from './payout-schedule';
 
 const AT = '2030-01-01T10:00:00.000Z';
 const M = 'm-1';

@@ -18,7 +18,7 @@ export interface PaymentJob extends Timed {
   /**
    * Which run of the work this is: a retry after a refusal (`r1`, `r2`, …, each waiting twice as long),
    * the reconciler's question at one of its instants (`q0`, `q1`, …), or a period's payout (`s0`, then
-   * `s1`, … after an error).
+   * `s1`, … after an error or a timer that fired before the period's instant).
    */
   step: string;
 }

@@ -116,12 +116,16 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, BeforeApplica
       `SELECT s.merchant_id, s.schedule, s.last_period FROM payout_schedules s JOIN ledger_balances b ON b.account = s.payable_account
        WHERE s.schedule_kind <> 'manual' AND s.has_destination AND b.credit - b.debit >= s.minimum_amount`,
     );
+    const horizon = this.lookAhead();
+    const jobs: PaymentJob[] = [];
     for (const row of scheduled) {
       const latest = latestDuePeriod(row.schedule, now);
-      if (latest && latest.key !== row.last_period) await this.scheduler.schedule(this.payoutPeriod(row.merchant_id, latest));
+      if (latest && latest.key !== row.last_period) jobs.push(this.payoutPeriod(row.merchant_id, latest));
       const next = nextDuePeriod(row.schedule, now);
-      if (next && next.dueAt <= this.lookAhead()) await this.scheduler.schedule(this.payoutPeriod(row.merchant_id, next));
+      if (next && next.dueAt <= horizon) jobs.push(this.payoutPeriod(row.merchant_id, next));
     }
+    // Queued side by side, as a log batch's jobs are: the scheduler sends one turn's jobs to Redis together.
+    await Promise.all(jobs.map((job) => this.scheduler.schedule(job)));
   }
 
   private payoutPeriod(merchantId: string, period: PayoutPeriod): PaymentJob {
