@@ -16,7 +16,7 @@ import { ReleaseAllocationCommand } from '../../escrows/release-allocation/relea
 import { GetPayableQuery } from '../../payables/get-payable.query';
 import { CsrfGuard } from '../../web/csrf';
 import { etb, query } from '../../web/format';
-import { field } from '../../web/form';
+import { field, formBirr } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { type Notice, redirect } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
@@ -47,10 +47,8 @@ function listFilter(params: Record<string, string | undefined>): OrderListFilter
 
 /** An amount typed into a form (`100`, `100.5`): empty is none. */
 function formAmount(text: string | undefined, options: { allowZero?: boolean } = {}): Santim | undefined {
-  const value = text?.trim();
-  if (!value) return undefined;
-  if (!/^\d{1,10}(\.\d{1,2})?$/.test(value)) throw new InvalidInput('The amount must be a number of birr with at most two decimals, such as 100.50');
-  return parseEtb(Number(value), 'The amount', options);
+  const birr = formBirr(text ?? '', 'The amount');
+  return birr === undefined ? undefined : parseEtb(birr, 'The amount', options);
 }
 
 /** The allocation and amount a release or refund form names. */

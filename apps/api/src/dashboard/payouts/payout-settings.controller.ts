@@ -11,7 +11,7 @@ import { URL_RULES } from '../../http/payment-request.dto';
 import { payoutSettingsFrom, type PayoutSettingsInput, presentPayoutSettings } from '../../payouts/payout-settings';
 import { SetPayoutSettingsCommand } from '../../payouts/set-payout-settings.command';
 import { CsrfGuard } from '../../web/csrf';
-import { field } from '../../web/form';
+import { field, formBirr } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { redirect } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
@@ -33,15 +33,14 @@ function settingsInput(body: unknown): PayoutSettingsInput {
   if (hour !== undefined && hour > 23) throw new InvalidInput('The hour is from 0 to 23');
   const weekday = field(body, 'weekday') as Weekday;
   if (schedule === 'weekly' && !WEEKDAYS.includes(weekday)) throw new InvalidInput('Choose the day of the weekly payouts');
-  const minimumText = field(body, 'minimumAmount').trim();
-  if (minimumText && !/^\d{1,10}(\.\d{1,2})?$/.test(minimumText)) throw new InvalidInput('The minimum must be a number of birr with at most two decimals, such as 100.50');
+  const minimumAmount = formBirr(field(body, 'minimumAmount'), 'The minimum');
   const callbackURL = field(body, 'callbackURL').trim();
   if (callbackURL && !isURL(callbackURL, URL_RULES)) throw new InvalidInput('The payout callback URL must be an http or https address');
   return {
     schedule,
     hour,
     weekday: schedule === 'weekly' ? weekday : undefined,
-    minimumAmount: minimumText ? Number(minimumText) : undefined,
+    minimumAmount,
     callbackURL: callbackURL || null,
   };
 }
