@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '@app/database';
-import { addisDay, addisTime, formatEtb, type Santim } from '@app/domain';
-import { SANDBOX_STATEMENT_COLUMNS } from '@app/audit';
+import { addisDay, addisTime, formatEtbFixed, type Santim } from '@app/domain';
+import { csvRow, SANDBOX_STATEMENT_COLUMNS } from '@app/audit';
 
 interface Operation {
   type: 'payment' | 'refund' | 'transfer';
@@ -25,9 +25,6 @@ interface Row {
   created_at: Date;
   ends_at: Date | null;
 }
-
-/** A field as CSV writes it: quoted when it holds a comma, a quote or a line break. */
-const field = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 /**
  * The sandbox's statement for an Africa/Addis_Ababa day, from its own books (sandbox_payments,
@@ -65,14 +62,6 @@ export async function sandboxStatement(db: SqlExecutor, day: string, now = new D
     })
     .filter(({ at }) => at >= from && at < to)
     .sort((a, b) => a.at.getTime() - b.at.getTime() || a.op.providerReference.localeCompare(b.op.providerReference));
-  const body = lines.map(({ op, at, status }) =>
-    [addisTime(at), op.type, status, formatAmount(op.amount), '0.00', 'ETB', op.reference, op.providerReference, op.orderId].map(field).join(','),
-  );
-  return [SANDBOX_STATEMENT_COLUMNS.join(','), ...body].join('\r\n') + '\r\n';
-}
-
-/** Always two decimals, as settlement files write birr. */
-function formatAmount(amount: Santim): string {
-  const text = formatEtb(amount);
-  return text.includes('.') ? text : `${text}.00`;
+  const body = lines.map(({ op, at, status }) => csvRow([addisTime(at), op.type, status, formatEtbFixed(op.amount), '0.00', 'ETB', op.reference, op.providerReference, op.orderId]));
+  return csvRow(SANDBOX_STATEMENT_COLUMNS) + body.join('');
 }
