@@ -437,8 +437,6 @@ export function checkPayouts(events: LoggedEvent[], reports: PayoutReportSnapsho
   return result('payouts: each ended once, sums to its movements, never pays a movement twice', problems, `${requested.length} payouts (${scheduled} scheduled), ${paid} paid, ${reports.length} reports`);
 }
 
-const RELEASED_TO_PAYABLE = new Set(['AllocationReleased', 'OrderPaid', 'OrderRefundRequested']);
-
 /**
  * (j) Settlement adds up for every merchant: what was released to it net of fees (allocations
  * released, its orders paid, less its orders refunded at its request) is still payable, on its way in a
@@ -457,12 +455,10 @@ export function checkSettlement(events: LoggedEvent[], ledger: LedgerSnapshot): 
   };
   for (const e of events) {
     if (e.type === 'OrderCreated') orders.set(e.streamId, { merchantId: e.data.merchantId, fee: e.data.fee ?? 0 });
-    if (RELEASED_TO_PAYABLE.has(e.type)) {
-      if (e.type === 'AllocationReleased') of(e.data.merchantId).released += e.data.amount - (e.data.fee ?? 0);
-      const order = orders.get(e.streamId);
-      if (e.type === 'OrderPaid' && order) of(order.merchantId).released += e.data.amount - order.fee;
-      if (e.type === 'OrderRefundRequested' && order && e.data.reason === 'REQUESTED') of(order.merchantId).released -= e.data.amount - (e.data.fee ?? 0);
-    }
+    const order = orders.get(e.streamId);
+    if (e.type === 'AllocationReleased') of(e.data.merchantId).released += e.data.amount - (e.data.fee ?? 0);
+    if (e.type === 'OrderPaid' && order) of(order.merchantId).released += e.data.amount - order.fee;
+    if (e.type === 'OrderRefundRequested' && order && e.data.reason === 'REQUESTED') of(order.merchantId).released -= e.data.amount - (e.data.fee ?? 0);
     if (e.type === 'PayoutRequested') of(e.data.merchantId).requested += e.data.amount;
     if (e.type === 'PayoutPaid') of(e.data.merchantId).paid += e.data.amount;
     if (e.type === 'PayoutFailed') of(e.data.merchantId).failed += e.data.amount;

@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process';
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { addisDay, addisDayOf } from '@app/domain';
+import { addisDay, addisDayOf, type Discrepancy, type ReconciliationCounts } from '@app/domain';
 import type { CheckResult } from './checks';
 import { ROOT } from './processes';
 import type { ChaosProvider } from './provider';
@@ -40,10 +40,11 @@ export function addisDaysBetween(from: Date, to: Date): string[] {
   }
 }
 
+/** What `cli --json reconcile` prints (apps/cli/src/main.ts), as far as this check reads it. */
 interface ReconcileSummary {
   clean: boolean;
-  counts: Record<string, number>;
-  discrepancies: { kind: string; reference?: string; detail?: string }[];
+  counts: ReconciliationCounts;
+  discrepancies: Discrepancy[];
 }
 
 /**

@@ -3,7 +3,6 @@
  * process, configured from the environment, against the PostgreSQL schema of a running service that
  * has data. Its effects are checked through the service's HTTP API and the database.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { CORE_PROJECTIONS } from '@app/read-models';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
+import { type CliProcess, type CliRun, finished, spawnCli as startCli } from '../support/cli';
 import { createTestSchema } from '../support/postgres';
 import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
 import { call } from '../support/http';
@@ -18,22 +18,7 @@ import { waitFor } from '../support/wait';
 
 jest.setTimeout(60_000);
 
-const ROOT = join(__dirname, '..', '..');
-const CLI = join(ROOT, 'dist', 'apps', 'cli', 'src', 'main.js');
 const ENV = { SANDBOX_DELAY_MS: '30', REFUND_RETRY_MS: '100' };
-
-interface CliRun {
-  code: number | string;
-  stdout: string;
-  stderr: string;
-}
-
-interface CliProcess {
-  child: ChildProcess;
-  stdout: () => string;
-  stderr: () => string;
-  exited: Promise<number | string>;
-}
 
 describe('operator CLI against a running service (PostgreSQL)', () => {
   let running: RunningApp;
@@ -46,26 +31,14 @@ describe('operator CLI against a running service (PostgreSQL)', () => {
   const as = (secret: string) => ({ 'x-api-secret': secret });
 
   function spawnCli(args: string[], env: Record<string, string> = {}): CliProcess {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        USER: 'cli-test',
-        DATABASE_URL: running.schema!.url,
-        DATABASE_SCHEMA: running.schema!.schema,
-        SECRETS_KEY: '11'.repeat(32),
-        DATA_DIR: dataDir,
-        LOG_LEVEL: 'silent',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
+    const handle = startCli(args, {
+      USER: 'cli-test',
+      DATABASE_URL: running.schema!.url,
+      DATABASE_SCHEMA: running.schema!.schema,
+      SECRETS_KEY: '11'.repeat(32),
+      DATA_DIR: dataDir,
+      ...env,
     });
-    let stdout = '';
-    let stderr = '';
-    child.stdout!.on('data', (chunk) => (stdout += chunk));
-    child.stderr!.on('data', (chunk) => (stderr += chunk));
-    const exited = new Promise<number | string>((resolve) => child.on('exit', (code, signal) => resolve(code ?? signal ?? -1)));
-    const handle = { child, stdout: () => stdout, stderr: () => stderr, exited };
     children.push(handle);
     return handle;
   }
@@ -73,11 +46,7 @@ describe('operator CLI against a running service (PostgreSQL)', () => {
   /** Runs a command to completion (bounded); a first argument `{ env }` overrides the environment. */
   async function cli(...args: [{ env: Record<string, string> }, ...string[]] | string[]): Promise<CliRun> {
     const [options, rest] = typeof args[0] === 'string' ? [{ env: {} }, args as string[]] : [args[0], args.slice(1) as string[]];
-    const proc = spawnCli(rest, options.env);
-    const timer = setTimeout(() => proc.child.kill('SIGKILL'), 40_000);
-    const code = await proc.exited;
-    clearTimeout(timer);
-    return { code, stdout: proc.stdout(), stderr: proc.stderr() };
+    return finished(spawnCli(rest, options.env), 40_000);
   }
 
   /** Runs a `--json` command that must succeed, and parses its one JSON document. */

@@ -4,13 +4,13 @@
  * is reconciled by the CLI (its exit codes, its report) and uploaded in the audit console, as is
  * and with each kind of discrepancy injected into it. Every run is checked in the event log.
  */
-import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addisDayOf, addisMidnight, DAY_MS } from '@app/domain';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
+import { type CliRun, finished, spawnCli } from '../support/cli';
 import { ConsoleClient, csrfTokenOf } from '../support/console-client';
 import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
 import { call } from '../support/http';
@@ -21,15 +21,7 @@ const LAST_MINUTES_MS = 5 * 60_000;
 
 jest.setTimeout(120_000);
 
-const ROOT = join(__dirname, '..', '..');
-const CLI = join(ROOT, 'dist', 'apps', 'cli', 'src', 'main.js');
 const HEADER = 'time,type,status,amount,fee,currency,reference,provider_reference,order_id';
-
-interface CliRun {
-  code: number | string;
-  stdout: string;
-  stderr: string;
-}
 
 interface RecordedRun {
   data: any;
@@ -50,30 +42,8 @@ describe('provider reconciliation (sandbox statement, CLI and audit console)', (
   const get = (path: string) => call(running.baseUrl, 'GET', path, { headers: as });
 
   function cli(...args: string[]): Promise<CliRun> {
-    const child = spawn(process.execPath, [CLI, ...args], {
-      cwd: ROOT,
-      env: {
-        PATH: process.env.PATH ?? '',
-        USER: 'reconcile-test',
-        DATABASE_URL: running.schema!.url,
-        DATABASE_SCHEMA: running.schema!.schema,
-        SECRETS_KEY: '11'.repeat(32),
-        DATA_DIR: dir,
-        LOG_LEVEL: 'silent',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 60_000);
-    return new Promise((resolve) =>
-      child.on('exit', (code, signal) => {
-        clearTimeout(timer);
-        resolve({ code: code ?? signal ?? -1, stdout, stderr });
-      }),
-    );
+    const env = { USER: 'reconcile-test', DATABASE_URL: running.schema!.url, DATABASE_SCHEMA: running.schema!.schema, SECRETS_KEY: '11'.repeat(32), DATA_DIR: dir };
+    return finished(spawnCli(args, env), 60_000);
   }
 
   async function runs(): Promise<RecordedRun[]> {

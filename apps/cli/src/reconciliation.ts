@@ -1,4 +1,4 @@
-import { type Discrepancy, formatEtb, InvalidInput, type Santim } from '@app/domain';
+import { type Discrepancy, formatEtbFixed, InvalidInput, type Santim } from '@app/domain';
 import type { ReconciliationRun } from '@app/payments';
 import { table } from './output';
 
@@ -20,7 +20,7 @@ export async function statementInput(work: () => Promise<void>): Promise<void> {
   }
 }
 
-const birr = (amount: Santim | undefined) => (amount === undefined ? '' : `${formatEtb(amount)}${formatEtb(amount).includes('.') ? '' : '.00'}`);
+const birr = (amount: Santim | undefined) => (amount === undefined ? '' : formatEtbFixed(amount));
 
 const KIND_WORDS: Record<Discrepancy['kind'], string> = {
   'missing-on-our-side': 'missing on our side',

@@ -1,5 +1,5 @@
 import type { AuditEvent } from '@app/audit';
-import type { Discrepancy, ProviderStatementReconciled, Santim } from '@app/domain';
+import { type Discrepancy, discrepancyCount, type ProviderStatementReconciled, type Santim } from '@app/domain';
 import type { ReconciliationRun } from '@app/payments';
 import { html, type SafeHtml } from '../http/html';
 import { etb, query, when } from '../web/format';
@@ -41,7 +41,7 @@ ${
   <thead><tr><th scope="col">Recorded</th><th scope="col">Provider</th><th scope="col">Day</th><th scope="col">By</th><th scope="col" class="num">Lines</th><th scope="col" class="num">Matched</th><th scope="col" class="num">Discrepancies</th><th scope="col">File SHA-256</th></tr></thead>
   <tbody>${view.runs.map((event) => {
     const d = event.data as ProviderStatementReconciled['data'];
-    const found = d.counts.missingOnOurSide + d.counts.missingOnTheirSide + d.counts.amountMismatch + d.counts.statusMismatch;
+    const found = discrepancyCount(d.counts);
     return html`<tr>
     <td data-label="Recorded"><a href="/audit/events${query({ stream: event.streamId })}">${when(event.recordedAt)}</a></td>
     <td data-label="Provider">${d.provider}</td>

@@ -1,15 +1,5 @@
 import { parsePosition } from '@app/event-store';
-import type { AuditLogReader, EventFilter } from '@app/audit';
-
-/** RFC 4180: quote every field that needs it, doubling inner quotes. */
-export function csvField(value: unknown): string {
-  const text = value === null || value === undefined ? '' : typeof value === 'string' ? value : JSON.stringify(value);
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-export function csvRow(values: unknown[]): string {
-  return `${values.map(csvField).join(',')}\r\n`;
-}
+import { type AuditLogReader, csvRow, type EventFilter } from '@app/audit';
 
 const EVENT_COLUMNS = ['position', 'event_id', 'stream_id', 'revision', 'type', 'recorded_at', 'data', 'metadata', 'hash'];
 

@@ -1,7 +1,6 @@
-import { ACCOUNTS } from '@app/audit';
+import { ACCOUNTS, csvRow } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 import type { PayoutView } from '@app/read-models';
-import { csvRow } from '../audit/csv';
 import { signedBirr } from './signed-birr';
 
 /** One movement a payout pays out, as a merchant reconciles it: what caused it and how much of it was the platform's fee. */

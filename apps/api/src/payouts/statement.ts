@@ -1,6 +1,5 @@
-import { ACCOUNTS } from '@app/audit';
+import { ACCOUNTS, csvRow } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
-import { csvRow } from '../audit/csv';
 import { signedBirr } from './signed-birr';
 import type { StatementPeriod } from './statement-period';
 

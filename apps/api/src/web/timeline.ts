@@ -1,4 +1,4 @@
-import type { ProviderStatementReconciled, Santim } from '@app/domain';
+import { discrepancyCount, type ProviderStatementReconciled, type Santim } from '@app/domain';
 import type { AuditEvent } from '@app/audit';
 import { html, SafeHtml } from '../http/html';
 import { etb, when } from './format';
@@ -63,7 +63,7 @@ const DESCRIBE: Record<string, (data: Data, names: MerchantNames) => string> = {
   ProviderStatementReconciled: (d) => {
     const run = d as unknown as ProviderStatementReconciled['data'];
     const { counts } = run;
-    const found = counts.missingOnOurSide + counts.missingOnTheirSide + counts.amountMismatch + counts.statusMismatch;
+    const found = discrepancyCount(counts);
     const by = `${run.ranBy.name} (${run.ranBy.via === 'cli' ? 'CLI' : 'audit console'})`;
     const outcome =
       found === 0

@@ -1,4 +1,4 @@
-import type { Discrepancy, ReconciliationCounts, Santim } from '@app/domain';
+import { type Discrepancy, discrepancyCount, type ReconciliationCounts, type Santim } from '@app/domain';
 import type { MovementKind, ProviderMovement, StatementLine } from './statement';
 
 export interface ReconciliationInput {
@@ -109,7 +109,7 @@ export function reconcile({ lines, movements, neighbours = [] }: ReconciliationI
 
 /** Nothing to look into: every line and every movement matched. */
 export function isClean(counts: ReconciliationCounts): boolean {
-  return counts.missingOnOurSide + counts.missingOnTheirSide + counts.amountMismatch + counts.statusMismatch === 0;
+  return discrepancyCount(counts) === 0;
 }
 
 function fromLine(line: StatementLine) {

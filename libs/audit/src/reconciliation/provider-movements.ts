@@ -25,30 +25,24 @@ interface References {
   at: unknown;
 }
 
+type Data = Record<string, unknown>;
+
 /**
  * Where each event that moves `provider:clearing` (ledger-rules.ts) keeps what the provider knows it
  * by: a payment's reference as the provider reported it (for the sandbox the push's reference, for
  * Chapa its own `reference`), a refund's as the provider confirmed it beside our refund id, a
  * payout's transfer as the provider confirmed it beside the payout id (the transfer's reference).
  */
-function referencesOf(type: string, data: Record<string, unknown>): References | undefined {
-  switch (type) {
-    case 'OrderPaid':
-    case 'EscrowFunded':
-      return { kind: 'payment', providerReference: data.externalReferenceId, at: data.paidAt };
-    // Only the refund of a payment that could not be taken posts to clearing: the money of that payment came in.
-    case 'OrderRefundRequested':
-    case 'EscrowRefundRequested':
-      return { kind: 'payment', providerReference: data.paymentReferenceId, at: data.requestedAt };
-    case 'OrderRefundCompleted':
-    case 'EscrowRefundCompleted':
-      return { kind: 'refund', providerReference: data.externalReferenceId, reference: data.refundId, at: data.completedAt };
-    case 'PayoutPaid':
-      return { kind: 'transfer', providerReference: data.externalReferenceId, reference: data.payoutId, at: data.paidAt };
-    default:
-      return undefined;
-  }
-}
+const REFERENCES_BY_TYPE: Record<string, (data: Data) => References> = {
+  OrderPaid: (data) => ({ kind: 'payment', providerReference: data.externalReferenceId, at: data.paidAt }),
+  EscrowFunded: (data) => ({ kind: 'payment', providerReference: data.externalReferenceId, at: data.paidAt }),
+  // Only the refund of a payment that could not be taken posts to clearing: the money of that payment came in.
+  OrderRefundRequested: (data) => ({ kind: 'payment', providerReference: data.paymentReferenceId, at: data.requestedAt }),
+  EscrowRefundRequested: (data) => ({ kind: 'payment', providerReference: data.paymentReferenceId, at: data.requestedAt }),
+  OrderRefundCompleted: (data) => ({ kind: 'refund', providerReference: data.externalReferenceId, reference: data.refundId, at: data.completedAt }),
+  EscrowRefundCompleted: (data) => ({ kind: 'refund', providerReference: data.externalReferenceId, reference: data.refundId, at: data.completedAt }),
+  PayoutPaid: (data) => ({ kind: 'transfer', providerReference: data.externalReferenceId, reference: data.payoutId, at: data.paidAt }),
+};
 
 /** A movement the ledger posted to clearing whose event this module cannot read: a ledger rule it does not know yet. */
 export class UnknownClearingMovement extends Error {
@@ -64,7 +58,7 @@ export function providerMovementsOf(postings: readonly ClearingPosting[], events
   return postings.map((posting) => {
     const event = byId.get(posting.eventId);
     if (!event) throw new Error(`the event ${posting.eventId} of a ${ACCOUNTS.providerClearing} posting was not read`);
-    const refs = referencesOf(event.type, (event.data ?? {}) as Record<string, unknown>);
+    const refs = Object.hasOwn(REFERENCES_BY_TYPE, event.type) ? REFERENCES_BY_TYPE[event.type]((event.data ?? {}) as Data) : undefined;
     if (!refs || typeof refs.providerReference !== 'string') throw new UnknownClearingMovement(event);
     return {
       eventId: event.id,
@@ -80,12 +74,4 @@ export function providerMovementsOf(postings: readonly ClearingPosting[], events
 }
 
 /** The event types whose journal entries can touch `provider:clearing`: the only ones a reconciliation reads. */
-export const CLEARING_EVENT_TYPES = [
-  'OrderPaid',
-  'EscrowFunded',
-  'OrderRefundRequested',
-  'EscrowRefundRequested',
-  'OrderRefundCompleted',
-  'EscrowRefundCompleted',
-  'PayoutPaid',
-] as const;
+export const CLEARING_EVENT_TYPES: readonly string[] = Object.keys(REFERENCES_BY_TYPE);

@@ -1,6 +1,6 @@
 import type { Decider } from '../shared/decider';
 import { InvalidInput } from '../shared/domain-error';
-import type { ReconciliationCommand, ReconciliationEvent } from './reconciliation.events';
+import { discrepancyCount, type ReconciliationCommand, type ReconciliationEvent } from './reconciliation.events';
 
 /** An event stays small whatever the statement: the full list is the report, reproducible from the file. */
 export const MAX_RECORDED_DISCREPANCIES = 100;
@@ -25,8 +25,7 @@ export const reconciliationDecider: Decider<ReconciliationCommand, Reconciliatio
     if (!SHA256.test(run.fileSha256)) throw new InvalidInput('fileSha256 must be 64 lowercase hex digits');
     if (!DAY.test(run.statementDay)) throw new InvalidInput('statementDay must be a date such as 2026-11-25');
     if (run.ranBy.name.trim() === '') throw new InvalidInput('A reconciliation names who ran it');
-    const { counts } = run;
-    const found = counts.missingOnOurSide + counts.missingOnTheirSide + counts.amountMismatch + counts.statusMismatch;
+    const found = discrepancyCount(run.counts);
     if (found !== run.discrepancies.length) throw new InvalidInput(`The counts name ${found} discrepancies and the run lists ${run.discrepancies.length}`);
     const kept = run.discrepancies.slice(0, MAX_RECORDED_DISCREPANCIES);
     return [{ type: 'ProviderStatementReconciled', data: { ...run, discrepancies: kept, discrepanciesOmitted: found - kept.length, reconciledAt: at } }];

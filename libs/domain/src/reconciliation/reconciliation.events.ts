@@ -13,6 +13,11 @@ export interface ReconciliationCounts {
   statusMismatch: number;
 }
 
+/** How many discrepancies the counts name: every class but matched. */
+export function discrepancyCount(counts: ReconciliationCounts): number {
+  return counts.missingOnOurSide + counts.missingOnTheirSide + counts.amountMismatch + counts.statusMismatch;
+}
+
 export type DiscrepancyKind = 'missing-on-our-side' | 'missing-on-their-side' | 'amount-mismatch' | 'status-mismatch';
 
 /** One thing that did not match: enough to find the statement's line and our event again. */

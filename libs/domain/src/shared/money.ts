@@ -43,6 +43,12 @@ export function formatEtb(amount: Santim): string {
   return cents === 0 ? String(whole) : `${whole}.${String(cents).padStart(2, '0')}`;
 }
 
+/** Always two decimals, as settlement files and reports write birr: 123400 → "1234.00". */
+export function formatEtbFixed(amount: Santim): string {
+  const text = formatEtb(amount);
+  return text.includes('.') ? text : `${text}.00`;
+}
+
 /** The JSON number a client sent for this amount (parsed back from its decimal text). */
 export function toEtbNumber(amount: Santim): number {
   return Number(formatEtb(amount));

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { parseStatement, type ProviderMovement, reconcile } from '@app/audit';
-import { addisDayOf } from '@app/domain';
 import { migrate } from '@app/database';
-import { type Santim, santim } from '@app/domain';
+import { addisDayOf, type Santim, santim } from '@app/domain';
 import { createTestSchema, type TestSchema } from '../../../../test/support/postgres';
 import { waitFor } from '../../../../test/support/wait';
 import { CHAPA_SIMULATOR_PHONES, ChapaSimulator } from '../testing/chapa-simulator';

@@ -1,33 +1,19 @@
 import type { SqlExecutor } from '@app/database';
-import { addisDay, addisTime, formatEtb, type Santim } from '@app/domain';
-import { SANDBOX_STATEMENT_COLUMNS } from '@app/audit';
-
-interface Operation {
-  type: 'payment' | 'refund' | 'transfer';
-  reference: string;
-  providerReference: string;
-  orderId: string;
-  amount: Santim;
-  /** How it ends, if it has (the sandbox fixes the ending when the operation is made). */
-  outcome: 'succeeded' | 'failed' | 'never';
-  createdAt: Date;
-  /** When it ends; unset while a push waits for a code or forever. */
-  endsAt?: Date;
-}
+import { addisDay, addisTime, formatEtbFixed, type Santim } from '@app/domain';
+import { csvRow, SANDBOX_STATEMENT_COLUMNS } from '@app/audit';
 
 interface Row {
-  type: Operation['type'];
+  type: 'payment' | 'refund' | 'transfer';
   reference: string;
   provider_reference: string;
   order_id: string | null;
   amount: string;
-  outcome: Operation['outcome'];
+  /** How it ends, if it has (the sandbox fixes the ending when the operation is made). */
+  outcome: 'succeeded' | 'failed' | 'never';
   created_at: Date;
+  /** When it ends; null while a push waits for a code or forever. */
   ends_at: Date | null;
 }
-
-/** A field as CSV writes it: quoted when it holds a comma, a quote or a line break. */
-const field = (value: string) => (/[",\r\n]/.test(value) ? `"${value.replaceAll('"', '""')}"` : value);
 
 /**
  * The sandbox's statement for an Africa/Addis_Ababa day, from its own books (sandbox_payments,
@@ -49,30 +35,15 @@ export async function sandboxStatement(db: SqlExecutor, day: string, now = new D
     [from, to],
   );
   const lines = rows
-    .map((row): Operation => ({
-      type: row.type,
-      reference: row.reference,
-      providerReference: row.provider_reference,
-      orderId: row.order_id ?? '',
-      amount: Number(row.amount) as Santim,
-      outcome: row.outcome,
-      createdAt: new Date(row.created_at),
-      endsAt: row.ends_at ? new Date(row.ends_at) : undefined,
-    }))
-    .map((op) => {
-      const ended = op.outcome !== 'never' && op.endsAt !== undefined && op.endsAt <= now;
-      return { op, at: ended ? op.endsAt! : op.createdAt, status: !ended ? 'pending' : op.outcome === 'succeeded' ? 'success' : 'failed' };
+    .map((row) => {
+      const endsAt = row.ends_at ? new Date(row.ends_at) : undefined;
+      const ended = row.outcome !== 'never' && endsAt !== undefined && endsAt <= now;
+      return { row, at: ended ? endsAt : new Date(row.created_at), status: !ended ? 'pending' : row.outcome === 'succeeded' ? 'success' : 'failed' };
     })
     .filter(({ at }) => at >= from && at < to)
-    .sort((a, b) => a.at.getTime() - b.at.getTime() || a.op.providerReference.localeCompare(b.op.providerReference));
-  const body = lines.map(({ op, at, status }) =>
-    [addisTime(at), op.type, status, formatAmount(op.amount), '0.00', 'ETB', op.reference, op.providerReference, op.orderId].map(field).join(','),
+    .sort((a, b) => a.at.getTime() - b.at.getTime() || a.row.provider_reference.localeCompare(b.row.provider_reference));
+  const body = lines.map(({ row, at, status }) =>
+    csvRow([addisTime(at), row.type, status, formatEtbFixed(Number(row.amount) as Santim), '0.00', 'ETB', row.reference, row.provider_reference, row.order_id ?? '']),
   );
-  return [SANDBOX_STATEMENT_COLUMNS.join(','), ...body].join('\r\n') + '\r\n';
-}
-
-/** Always two decimals, as settlement files write birr. */
-function formatAmount(amount: Santim): string {
-  const text = formatEtb(amount);
-  return text.includes('.') ? text : `${text}.00`;
+  return csvRow(SANDBOX_STATEMENT_COLUMNS) + body.join('');
 }

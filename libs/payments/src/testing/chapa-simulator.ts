@@ -1,6 +1,7 @@
 import { createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { request } from 'undici';
+import { CHAPA_STATEMENT_COLUMNS } from '@app/audit';
 import { CHAPA_METHODS } from '../chapa/chapa-methods';
 
 /**
@@ -155,8 +156,7 @@ export class ChapaSimulator {
     for (const c of this.charges.values()) add(c.createdAt, c.updatedAt, 'API', c.status, c.amount, c.reference, c.txRef, '', c.method);
     for (const r of this.refunds.values()) add(r.createdAt, r.updatedAt, 'Refund', r.status === 'success' ? 'refunded' : r.status, r.amount, r.refId, r.txRef, r.reference, '');
     for (const t of this.transfers.values()) add(t.createdAt, t.updatedAt, 'Payout', t.status, t.amount, t.chapaReference, '', t.reference, '');
-    const header = 'created_at,updated_at,type,status,currency,amount,charge,ref_id,tx_ref,reference,payment_method';
-    return [header, ...rows.sort((a, b) => a.at - b.at).map((row) => row.values.join(','))].join('\n') + '\n';
+    return [CHAPA_STATEMENT_COLUMNS.join(','), ...rows.sort((a, b) => a.at - b.at).map((row) => row.values.join(','))].join('\n') + '\n';
   }
 
   /** Chapa could not pay a refund out (the customer's wallet was closed, say): it reports it failed. */
