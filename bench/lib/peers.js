@@ -5,8 +5,11 @@
  * stored, and `check` holds it to what it answered: a peer that answers without writing fails the run.
  */
 const { join } = require('node:path');
+const { ALLOCATIONS } = require('../load/payloads');
+const { describeCpu } = require('./cpu');
 const { urlWithSchema, withClient } = require('./infrastructure');
 const { freePort, spawnNode, stop, waitForOutput } = require('./processes');
+const { scenarioResult } = require('./result');
 
 const count = async (client, table, where = '') => Number((await client.query(`SELECT count(*) AS n FROM ${table} ${where}`)).rows[0].n);
 
@@ -82,4 +85,27 @@ async function startPeer(resources, peer) {
   };
 }
 
-module.exports = { PEERS, startPeer };
+/**
+ * A peer's row beside ours: stops the peer and holds what it wrote to what it answered (throwing if
+ * it answered without writing), then reports both measurements, each turned into `unit` by `value`.
+ */
+async function peerRow(ctx, peer, server, { id, title, unit, answers, oursName, ours, measured, value }) {
+  const written = await server.finish();
+  const broken = peer.check(written, measured.answered2xx, { inFlight: 2 * ctx.settings.connections, allocationsPerEscrow: ALLOCATIONS.length });
+  if (broken) throw new Error(`the ${peer.title} peer answered ${measured.answered2xx} ${answers} with 2xx but wrote ${broken}`);
+  return scenarioResult({
+    id,
+    title,
+    unit,
+    ours: { name: oursName, measured: { value: value(ours), p50: ours.p50, p99: ours.p99 } },
+    reference: { name: peer.name, measured: { value: value(measured), p50: measured.p50, p99: measured.p99 } },
+    target: peer.target,
+    failures: ours.non2xx + ours.errors + measured.non2xx + measured.errors,
+    cpuPerRequest: ours.cpuPerRequest,
+    referenceCpuPerRequest: measured.cpuPerRequest,
+    notes: [describeCpu(ours.cpuPerRequest, measured.cpuPerRequest)].filter(Boolean),
+    peer: { id: peer.id, answered: measured.answered2xx, written },
+  });
+}
+
+module.exports = { PEERS, peerRow, startPeer };

@@ -1,8 +1,5 @@
 'use strict';
-const { describeCpu } = require('../lib/cpu');
-const { PEERS, startPeer } = require('../lib/peers');
-const { scenarioResult } = require('../lib/result');
-const { ALLOCATIONS } = require('../load/payloads');
+const { PEERS, peerRow, startPeer } = require('../lib/peers');
 
 /**
  * Create escrow against each peer (bench/peers/): the same request body and autocannon settings,
@@ -22,22 +19,16 @@ module.exports = {
       const ours = await ctx.cannon(main.baseUrl, 'create-escrow', { apiSecret: main.merchant.apiSecret }, main.deployment.roles);
       await ctx.settle();
       const measured = await ctx.cannon(server.baseUrl, 'peer-create', {}, { server: server.proc });
-      const written = await server.finish();
-      const broken = peer.check(written, measured.answered2xx, { inFlight: 2 * ctx.settings.connections, allocationsPerEscrow: ALLOCATIONS.length });
-      if (broken) throw new Error(`the ${peer.title} peer answered ${measured.answered2xx} creates with 2xx but wrote ${broken}`);
       rows.push(
-        scenarioResult({
+        await peerRow(ctx, peer, server, {
           id: `create-escrow-vs-${peer.id}`,
           title: `create escrow vs ${peer.title}`,
           unit: 'requests/s',
-          ours: { name: 'POST /v1/trdp/escrow/order', measured: { value: ours.perSecond, p50: ours.p50, p99: ours.p99 } },
-          reference: { name: peer.name, measured: { value: measured.perSecond, p50: measured.p50, p99: measured.p99 } },
-          target: peer.target,
-          failures: ours.non2xx + ours.errors + measured.non2xx + measured.errors,
-          cpuPerRequest: ours.cpuPerRequest,
-          referenceCpuPerRequest: measured.cpuPerRequest,
-          notes: [describeCpu(ours.cpuPerRequest, measured.cpuPerRequest)].filter(Boolean),
-          peer: { id: peer.id, answered: measured.answered2xx, written },
+          answers: 'creates',
+          oursName: 'POST /v1/trdp/escrow/order',
+          ours,
+          measured,
+          value: (result) => result.perSecond,
         }),
       );
     }

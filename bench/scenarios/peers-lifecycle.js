@@ -2,9 +2,7 @@
 const { mkdtempSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { describeCpu } = require('../lib/cpu');
-const { PEERS, startPeer } = require('../lib/peers');
-const { scenarioResult } = require('../lib/result');
+const { PEERS, peerRow, startPeer } = require('../lib/peers');
 const { inParallel, post } = require('../lib/service');
 const { ALLOCATIONS, escrowBody } = require('../load/payloads');
 
@@ -49,22 +47,16 @@ module.exports = {
       const ours = await ctx.cannon(main.baseUrl, 'lifecycle-prepaid', { apiSecret: main.merchant.apiSecret, idsFile, ...load }, main.deployment.roles);
       await ctx.settle();
       const measured = await ctx.cannon(server.baseUrl, 'peer-lifecycle', load, { server: server.proc });
-      const written = await server.finish();
-      const broken = peer.check(written, measured.answered2xx, { inFlight: 2 * ctx.settings.connections, allocationsPerEscrow: ALLOCATIONS.length });
-      if (broken) throw new Error(`the ${peer.title} peer answered ${measured.answered2xx} requests with 2xx but wrote ${broken}`);
       rows.push(
-        scenarioResult({
+        await peerRow(ctx, peer, server, {
           id: `lifecycle-vs-${peer.id}`,
           title: `lifecycle vs ${peer.title}`,
           unit: 'lifecycles/s',
-          ours: { name: `create, ${ALLOCATIONS.length} releases of a paid escrow`, measured: { value: lifecyclesPerSecond(ours), p50: ours.p50, p99: ours.p99 } },
-          reference: { name: peer.name, measured: { value: lifecyclesPerSecond(measured), p50: measured.p50, p99: measured.p99 } },
-          target: peer.target,
-          failures: ours.non2xx + ours.errors + measured.non2xx + measured.errors,
-          cpuPerRequest: ours.cpuPerRequest,
-          referenceCpuPerRequest: measured.cpuPerRequest,
-          notes: [describeCpu(ours.cpuPerRequest, measured.cpuPerRequest)].filter(Boolean),
-          peer: { id: peer.id, answered: measured.answered2xx, written },
+          answers: 'requests',
+          oursName: `create, ${ALLOCATIONS.length} releases of a paid escrow`,
+          ours,
+          measured,
+          value: lifecyclesPerSecond,
         }),
       );
     }

@@ -33,8 +33,8 @@ export class CallbackDeliveryService {
 
   async deliver(job: CallbackJob): Promise<void> {
     const stream = callbackStream(job.deliveryId);
-    const basis = job.delivery ? { known: carriedState(job, job.delivery) } : await this.runner.read(stream, deliveryDecider);
-    const state = 'known' in basis ? basis.known.state : basis.state;
+    const basis = job.delivery ? carriedState(job, job.delivery) : await this.runner.read(stream, deliveryDecider);
+    const { state } = basis;
     const scheduled = state.scheduled;
     // A job for an attempt already made (a duplicate, or one the reconciler re-queued) does nothing.
     if (!scheduled || state.status !== 'PENDING' || job.attempt !== state.attemptCount + 1) return;
@@ -69,7 +69,7 @@ export class CallbackDeliveryService {
           },
         },
         { causationId: scheduled.deliveryId, actor: { type: 'system', id: 'callbacks' } },
-        { awaitReadModels: false, ...('known' in basis ? { known: basis.known } : { history: basis.history }) },
+        { awaitReadModels: false, ...('head' in basis ? { known: basis } : { history: basis.history }) },
       );
       this.metrics.callbackAttempts.inc({ outcome: outcome.state.status === 'PENDING' ? 'retrying' : outcome.state.status.toLowerCase() });
       if (outcome.state.status !== 'PENDING' || !outcome.head) return;

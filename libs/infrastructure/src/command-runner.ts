@@ -184,7 +184,12 @@ export class CommandRunner {
     throw new ConcurrentModification(streamId);
   }
 
-  /** Undefined when the stream has moved past the known head: the caller decides again on its history. */
+  /**
+   * Undefined when the known state refuses the command or the stream has moved past the known head:
+   * the caller decides again on the history it reads, so a refusal stands if the stream still stands
+   * at that head and one decided on a state the stream has left is decided on its present one, with a
+   * single read either way.
+   */
   private async runOnKnown<Command, Event extends DomainEvent, State>(
     streamId: string,
     decider: Decider<Command, Event, State>,
@@ -195,10 +200,8 @@ export class CommandRunner {
     let events: Event[];
     try {
       events = decider.decide(command, known.state);
-    } catch (refusal) {
-      const current = await this.store.readStream(streamId);
-      if (current[current.length - 1]?.revision !== known.head.revision) return undefined;
-      throw refusal;
+    } catch {
+      return undefined;
     }
     if (events.length === 0) return { state: known.state, events, history: [], at: new Date() };
     // Without the history, when the stream began is unknown: no view is written inline, the projector writes it.

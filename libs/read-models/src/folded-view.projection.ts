@@ -94,21 +94,20 @@ export function foldedView<State>(spec: FoldedViewSpec<State>): Projection {
       const rows = rowsAfter(events, context, (streamId, revision) => (current.get(keyOf(streamId)) ?? -1n) >= revision).map(({ row }) => row);
       if (rows.length === 0) return;
       // One statement for the batch (the table's own row type reads the JSON): round trips stay constant.
-      const columns = Object.keys(rows[0]);
+      const columns = spec.columns.join(', ');
       await tx.query(
-        `INSERT INTO ${spec.table} (${columns.join(', ')})
-         SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(NULL::${spec.table}, $1::jsonb) ${newerOnly(spec)}`,
+        `INSERT INTO ${spec.table} (${columns})
+         SELECT ${columns} FROM jsonb_populate_recordset(NULL::${spec.table}, $1::jsonb) ${newerOnly(spec)}`,
         [JSON.stringify(rows)],
       );
     },
     async rebuildBatch(writer: BulkWriter, events: readonly RecordedEvent[], context: BatchContext) {
       const rows = rowsAfter(events, context);
       if (rows.length === 0) return;
-      const columns = Object.keys(rows[0].row);
       // A stream that began in this batch has no row yet (one stream, one row); any other may have one
       // from an earlier batch, or none if its row only now exists (an order's events before its creation).
-      await writer.append(spec.table, columns, rows.filter((r) => r.born).map((r) => r.row));
-      await writer.merge(spec.table, columns, rows.filter((r) => !r.born).map((r) => r.row), { key: [spec.key], set: updates(spec) });
+      await writer.append(spec.table, spec.columns, rows.filter((r) => r.born).map((r) => r.row));
+      await writer.merge(spec.table, spec.columns, rows.filter((r) => !r.born).map((r) => r.row), { key: [spec.key], set: updates(spec) });
     },
   };
 }

@@ -2,6 +2,7 @@ import { type JournalEntry, journalFor, refundCompletionEntry } from '@app/audit
 import type { SqlExecutor } from '@app/database';
 import { type EscrowEvent, escrowDecider, fold, frozenAmount, heldAmount, type OrderEvent, orderDecider, type PaymentState, type Santim } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
+import { isPayableStream, payableId } from './payable-streams';
 import type { BatchContext, BulkWriter, Projection, TableRow } from './projection';
 import type { BatchHistories } from './stream-histories';
 
@@ -12,8 +13,6 @@ export class LedgerInvariantViolation extends Error {
   }
 }
 
-const payableId = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
-const isPayableStream = (streamId: string) => streamId.startsWith('order-') || streamId.startsWith('escrow-');
 /** A merchant's payout account: its events carry their merchant and amount, no history needed. */
 const isPayoutStream = (streamId: string) => streamId.startsWith('payouts-');
 

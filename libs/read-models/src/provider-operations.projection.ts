@@ -1,8 +1,8 @@
 import type { SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
+import { isPayableStream, payableId } from './payable-streams';
 import type { BatchContext, BulkWriter, Projection, TableRow } from './projection';
 
-const payableId = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
 const kinds = (...types: string[]) => new Set(types);
 
 const INITIATED = kinds('OrderPaymentInitiated', 'EscrowPaymentInitiated');
@@ -14,7 +14,6 @@ const REFUND_REQUESTED = kinds('OrderRefundRequested', 'EscrowRefundRequested');
 const REFUND_FAILED = kinds('OrderRefundFailed', 'EscrowRefundFailed');
 const REFUND_COMPLETED = kinds('OrderRefundCompleted', 'EscrowRefundCompleted');
 const CHANGES_OPERATIONS = new Set([...INITIATED, ...SETTLED, ...CLOSED_UNPAID, ...REFUND_REQUESTED, ...REFUND_FAILED, ...REFUND_COMPLETED]);
-const isPayableStream = (streamId: string) => streamId.startsWith('order-') || streamId.startsWith('escrow-');
 
 const COLUMNS = ['operation_id', 'kind', 'payable_id', 'provider', 'provider_reference', 'status', 'opened_at', 'last_news_at', 'refusals', 'payable_closed_at', 'closed_at'];
 const EVERY_COLUMN_BUT_THE_KEY = COLUMNS.filter((c) => c !== 'operation_id')

@@ -1,4 +1,5 @@
 import { type EscrowEvent, type EscrowState, escrowDecider, fold, type OrderEvent, type OrderState, orderDecider } from '@app/domain';
+import { isPayableStream } from '../payable-streams';
 import { foldedView, type FoldedViewSpec, inlineFoldedView } from '../folded-view.projection';
 import { escrowView, orderView } from './payable-view';
 
@@ -13,7 +14,7 @@ const payables: FoldedViewSpec<OrderState | EscrowState> = {
   table: 'payables_view',
   key: 'payable_id',
   columns: ['payable_id', 'kind', 'merchant_id', 'merchant_order_id', 'status', 'payment_status', 'amount', 'expires_at', 'auto_release_at', 'document', 'created_at', 'updated_at', 'revision'],
-  streams: (streamId) => isOrder(streamId) || streamId.startsWith('escrow-'),
+  streams: isPayableStream,
   fold: (streamId, history) => (isOrder(streamId) ? fold(orderDecider, history as unknown as OrderEvent[]) : fold(escrowDecider, history as unknown as EscrowEvent[])),
   row: (streamId, state) => {
     const view = isOrder(streamId) ? state.created && orderView(state as OrderState) : state.created && escrowView(state as EscrowState);
