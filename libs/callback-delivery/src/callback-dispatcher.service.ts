@@ -1,14 +1,13 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { CALLBACK_WORTHY, callbackStream, deliveryDecider, planCallback, retryDelay } from '@app/callbacks';
+import { CALLBACK_WORTHY, callbackStream, deliveryDecider, planCallback, plansCallbacksFrom, retryDelay } from '@app/callbacks';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore, type LogPosition, type RecordedEvent } from '@app/event-store';
-import { type DeliveryView, deliveryView, readCheckpoint } from '@app/read-models';
+import { type DeliveryView, deliveryView, readCheckpoint, StreamHistories } from '@app/read-models';
 import { CommandRunner, LogFollower } from '@app/infrastructure';
 import type { Scheduler } from '@app/scheduling';
 import { CALLBACK_QUEUE, type CallbackJob, nextAttemptJob } from './callback-queue';
 import { CallbackDeliveryService } from './callback-delivery.service';
-import { SourceHistories } from './source-histories';
 import { WebhookSecrets } from './webhook-secrets';
 
 const CHECKPOINT = 'callback-dispatcher';
@@ -21,13 +20,13 @@ const CHECKPOINT = 'callback-dispatcher';
  * minute: a flushed or lost Redis delays callbacks, it does not lose them.
  *
  * What it follows also keeps this process's caches current: the histories callbacks are planned
- * from (SourceHistories) and the webhook secrets its deliveries sign with (WebhookSecrets).
+ * from (StreamHistories, as the projector keeps them) and the webhook secrets its deliveries sign with (WebhookSecrets).
  */
 @Injectable()
 export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
   private readonly logger = new Logger('CallbackDispatcher');
   private readonly follower: LogFollower;
-  private readonly sources = new SourceHistories();
+  private readonly histories: StreamHistories;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -39,6 +38,7 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     @Inject(WebhookSecrets) private readonly secrets: WebhookSecrets,
   ) {
     this.follower = new LogFollower(store, this.logger);
+    this.histories = new StreamHistories(store);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -64,12 +64,9 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
    */
   private async dispatch(events: RecordedEvent[]): Promise<void> {
     this.secrets.follow(events);
-    this.sources.follow(events);
+    const histories = await this.histories.load(events, plansCallbacksFrom);
     const worthy = events.filter((event) => CALLBACK_WORTHY.has(event.type));
-    const unheld = await this.store.readStreams([...new Set(worthy.filter((event) => !this.sources.historyUpTo(event)).map((event) => event.streamId))]);
-    const historyUpTo = (event: RecordedEvent) =>
-      this.sources.historyUpTo(event) ?? unheld.get(event.streamId)!.filter((e) => e.revision <= event.revision);
-    await Promise.all(worthy.map((event) => this.schedule(event, historyUpTo(event))));
+    await Promise.all(worthy.map((event) => this.schedule(event, histories.of(event.streamId, event.revision))));
     for (const event of events) {
       if (event.type === 'CallbackRedeliveryRequested') await this.queueNext(event.streamId);
     }

@@ -256,6 +256,13 @@ function payoutCallback(event: SourceEvent, state: PayoutAccountState, deliveryI
   return { deliveryId, merchantId: e.data.merchantId, orderId: record.payoutId, url, body: JSON.stringify(payload) };
 }
 
+/** The streams callbacks are planned from: orders, escrows and payout accounts. */
+const PLANNED_FROM = /^(order|escrow|payouts)-/;
+
+export function plansCallbacksFrom(streamId: string): boolean {
+  return PLANNED_FROM.test(streamId);
+}
+
 /**
  * The callback a source event calls for, built from the order's, escrow's or payout account's history
  * up to and including that event; undefined when the event is not callback-worthy or there is no callbackURL.

@@ -8,11 +8,15 @@ const CACHED_STREAMS = 10_000;
  * never store a decider's state. Histories carry over from batch to batch (the projector's next
  * batch usually continues the streams of the last), and are read again whenever one does not end
  * right before the batch's first event of its stream (a batch rolled back and applied again, say).
+ * The callback dispatcher keeps them the same way for the streams it plans callbacks from.
  */
 export class StreamHistories {
   private readonly cache = new Map<string, RecordedEvent[]>();
 
-  constructor(private readonly store: Pick<EventStore, 'readStreams'>) {}
+  constructor(
+    private readonly store: Pick<EventStore, 'readStreams'>,
+    private readonly capacity = CACHED_STREAMS,
+  ) {}
 
   /** Loads what `events` need, then answers `of` for their streams. */
   async load(events: readonly RecordedEvent[], wanted: (streamId: string) => boolean): Promise<BatchHistories> {
@@ -41,7 +45,7 @@ export class StreamHistories {
   private remember(streamId: string, history: RecordedEvent[]): void {
     this.cache.delete(streamId);
     // The oldest stream goes first: a Map keeps insertion order.
-    if (this.cache.size >= CACHED_STREAMS) this.cache.delete(this.cache.keys().next().value!);
+    if (this.cache.size >= this.capacity) this.cache.delete(this.cache.keys().next().value!);
     this.cache.set(streamId, history);
   }
 }
