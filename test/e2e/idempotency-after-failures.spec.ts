@@ -149,5 +149,7 @@ describe('Idempotency-Key after a database outage and after crashes', () => {
     // Without a key, each settle is another payment by the customer: the second is refunded as paid twice.
     await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${orderId}/complete`, { body: { outcome: 'PAID' }, headers: headers() });
     expect(await schema.client.query(`SELECT 1 FROM sandbox_payments WHERE order_id = $1`, [orderId])).toHaveLength(2);
+    // The refund of that second payment is the service's own work: let it end before the service is stopped.
+    await waitFor(async () => (await count('OrderRefundCompleted', `order-${orderId}`)) === 1, 'the second payment refunded');
   });
 });
