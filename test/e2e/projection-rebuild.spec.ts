@@ -395,7 +395,11 @@ describe('rebuilding the read models while the service runs (PostgreSQL)', () =>
     expect(get.body.data.status).toBe('HELD');
     const [row] = await db.query<{ status: string }>(`SELECT status FROM payables_view WHERE payable_id = $1`, [escrowId]);
     expect(row.status).toBe('HELD');
-    const postings = await db.query(`SELECT account FROM ledger_postings WHERE account = $1`, [`escrow:${escrowId}`]);
+    // The ledger is the projector's alone (the escrow's row above was written with the payment's events).
+    const postings = await waitFor(async () => {
+      const rows = await db.query(`SELECT account FROM ledger_postings WHERE account = $1`, [`escrow:${escrowId}`]);
+      return rows.length > 0 && rows;
+    }, 'the projector to post the payment');
     expect(postings).toHaveLength(1);
   });
 

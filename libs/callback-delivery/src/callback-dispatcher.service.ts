@@ -79,7 +79,16 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     const { state, head } = await this.runner.run(
       callbackStream(planned.deliveryId),
       deliveryDecider,
-      { type: 'ScheduleCallback', data: { ...planned, sourceEventId: event.id, sourceEventType: event.type, scheduledAt: new Date().toISOString() } },
+      {
+        type: 'ScheduleCallback',
+        data: {
+          ...planned,
+          sourceEventId: event.id,
+          sourceEventType: event.type,
+          sourcePosition: { commit: event.position.commit.toString(), prepare: event.position.prepare.toString() },
+          scheduledAt: new Date().toISOString(),
+        },
+      },
       { correlationId: event.metadata.correlationId, causationId: event.id, actor: { type: 'system', id: 'callbacks' } },
       // A delivery's id derives from its source event, so its stream is new unless this event was dispatched before a crash.
       { awaitReadModels: false, expectNewStream: true },

@@ -12,6 +12,8 @@ export type CallbackEvent =
         merchantOrderId?: string;
         sourceEventId: string;
         sourceEventType: string;
+        /** The source event's place in the log (absent on deliveries scheduled before it was recorded): an order's deliveries are listed in that order. */
+        sourcePosition?: { commit: string; prepare: string };
         url: string;
         /** The exact JSON text sent on every attempt (kept as text: a JSON column would reorder its keys). */
         body: string;

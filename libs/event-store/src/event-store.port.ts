@@ -86,6 +86,11 @@ export interface EventStore {
   /** Events strictly after `after`, in global order, never skipping one that commits later below it. */
   readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]>;
   subscribeToAll(options: SubscribeOptions): Subscription;
+  /**
+   * The position of the log's last event (START while it is empty). Once the read models reach it,
+   * they include every append that was answered before the call.
+   */
+  head(): Promise<LogPosition>;
   /** Lets go of what the store holds (a client's connections); the process is shutting down. */
   close(): Promise<void>;
 }

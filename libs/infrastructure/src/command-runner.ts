@@ -47,6 +47,9 @@ export interface RunOptions<State = unknown> {
   /**
    * Read-your-writes is owed to a caller waiting for a response. Work nobody waits on (callback
    * dispatch and attempts) passes false rather than hold its lane until the projector catches up.
+   * An append that wrote its stream's own view in its transaction (inline, on PostgreSQL) owes no
+   * wait either: that view shows it already, and the routes that read the projector's views wait
+   * for the log's head themselves (ProjectedReads).
    */
   awaitReadModels?: boolean;
   /**
@@ -68,12 +71,6 @@ export interface RunOptions<State = unknown> {
    * read. For work without an idempotency key: the keyed-replay check needs the history.
    */
   known?: { state: State; head: StreamHead };
-  /**
-   * What the caller reads next is the stream's own view (a create's answer: the verify and get that
-   * follow). When the append wrote that view in its own transaction (inline, on PostgreSQL), nothing
-   * is left to wait for; otherwise, or with the events in KurrentDB, the answer waits as usual.
-   */
-  ownViewSuffices?: boolean;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -178,8 +175,7 @@ export class CommandRunner {
       if (!appended) continue;
       this.count(events);
       const { viewWritten, ...written } = appended;
-      const ownViewOnly = options.ownViewSuffices === true && viewWritten;
-      return this.answered({ state: after, events, history, ...written }, metadata, ownViewOnly ? { ...options, awaitReadModels: false } : options);
+      return this.answered({ state: after, events, history, ...written }, metadata, viewWritten ? { ...options, awaitReadModels: false } : options);
     }
     throw new ConcurrentModification(streamId);
   }

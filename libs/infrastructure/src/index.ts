@@ -4,5 +4,6 @@ export * from './log-follower';
 export * from './logging';
 export * from './metrics';
 export * from './notification-channels';
+export * from './projected-reads';
 export * from './projector.module';
 export * from './roles';

@@ -17,6 +17,7 @@ import { inlinePayablesView, ProjectionProgress, READ_MODEL_MIGRATIONS } from '@
 import { CommandRunner } from './command-runner';
 import { Metrics } from './metrics';
 import { notificationChannels } from './notification-channels';
+import { ProjectedReads } from './projected-reads';
 
 /** A component's migrations (libs/database: applied once each, in order, under a lock). */
 export interface MigrationSet {
@@ -118,9 +119,10 @@ export class InfrastructureModule {
         },
         { provide: Metrics, useValue: new Metrics() },
         CommandRunner,
+        ProjectedReads,
         StorageLifecycle,
       ],
-      exports: [APP_CONFIG, SQL_CLIENT, EVENT_STORE, LOG_READER, ProjectionProgress, CommandRunner, Metrics],
+      exports: [APP_CONFIG, SQL_CLIENT, EVENT_STORE, LOG_READER, ProjectionProgress, CommandRunner, ProjectedReads, Metrics],
     };
   }
 }

@@ -14,6 +14,7 @@ import { redirect } from '../web/page';
 import { currentSession, type SessionRequest } from '../web/session.guard';
 import { AUDIT_BRAND, AuditSessionGuard, sendAuditPage } from './audit-console-shell';
 import { disputesBody, escrowLookupBody, escrowTimelineBody, eventsBody, integrityBody, ledgerBody } from './audit-console.pages';
+import { ReadsProjectedViews } from '../http/projected-views';
 
 const FILTERS = ['type', 'stream', 'merchant', 'from', 'to', 'after'] as const;
 
@@ -31,6 +32,7 @@ function filters(params: Record<string, string | undefined>): Record<string, str
 @Controller('audit')
 @UseGuards(AuditSessionGuard)
 @UseFilters(new HtmlErrorFilter(AUDIT_BRAND))
+@ReadsProjectedViews()
 export class AuditConsoleController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,

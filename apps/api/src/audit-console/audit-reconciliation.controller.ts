@@ -12,6 +12,7 @@ import { HtmlErrorFilter } from '../web/html-error.filter';
 import { currentSession, type SessionRequest } from '../web/session.guard';
 import { AUDIT_BRAND, AuditSessionGuard, sendAuditPage } from './audit-console-shell';
 import { reconciliationResultBody, reconciliationsBody } from './audit-reconciliation.pages';
+import { ReadsProjectedViews } from '../http/projected-views';
 
 const RUNS_PAGE = 50;
 
@@ -25,6 +26,7 @@ const RUNS_PAGE = 50;
 @Controller('audit')
 @UseGuards(AuditSessionGuard)
 @UseFilters(new HtmlErrorFilter(AUDIT_BRAND))
+@ReadsProjectedViews()
 export class AuditReconciliationController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,

@@ -14,6 +14,7 @@ import { currentSession, type SessionRequest } from '../web/session.guard';
 import { PRINT_SCRIPT, statementBody } from '../web/statement-view';
 import { AUDIT_BRAND, AuditSessionGuard, sendAuditPage } from './audit-console-shell';
 import { auditSource, chooseMerchantBody, merchantField } from './statement.page';
+import { ReadsProjectedViews } from '../http/projected-views';
 
 /** Enough to find any merchant by typing its id; the field takes ids beyond the list too. */
 const OFFERED_MERCHANTS = 500;
@@ -29,6 +30,7 @@ function merchantOf(params: Record<string, string | undefined>): string | undefi
 @Controller('audit')
 @UseGuards(AuditSessionGuard)
 @UseFilters(new HtmlErrorFilter(AUDIT_BRAND))
+@ReadsProjectedViews()
 export class AuditStatementController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,

@@ -14,11 +14,13 @@ import { eventFilter, parseInstant, parseLimit } from './audit-query.dto';
 import { eventCsvRows } from './csv';
 import { foldEscrow } from './escrow-as-of';
 import { LedgerReader } from '@app/read-models';
+import { ReadsProjectedViews } from '../http/projected-views';
 
 @ApiTags('audit')
 @ApiHeader({ name: 'x-auditor-key', required: true })
 @Controller('v1/audit')
 @UseGuards(AuditAuthGuard)
+@ReadsProjectedViews()
 export class AuditController {
   constructor(
     @Inject(AuditLogReader) private readonly log: AuditLogReader,

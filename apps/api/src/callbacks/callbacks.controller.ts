@@ -11,11 +11,13 @@ import { presentDelivery } from './delivery.presenter';
 import { ListDeliveriesQuery } from './list-deliveries/list-deliveries.query';
 import { RedeliverCommand } from './redeliver/redeliver.command';
 import { RotateWebhookSecretCommand } from './rotate-webhook-secret/rotate-webhook-secret.command';
+import { ReadsProjectedViews } from '../http/projected-views';
 
 @ApiTags('callbacks')
 @ApiHeader({ name: 'x-api-secret', required: true })
 @Controller('v1/trdp')
 @UseGuards(MerchantAuthGuard)
+@ReadsProjectedViews()
 export class CallbacksController {
   constructor(
     @Inject(QueryBus) private readonly queries: QueryBus,

@@ -19,6 +19,7 @@ import { readStatement, statementCsv } from './statement';
 import { statementPeriod } from './statement-period';
 import { RequestPayoutCommand } from './request-payout.command';
 import { SetPayoutDestinationCommand } from './set-payout-destination.command';
+import { ReadsProjectedViews } from '../http/projected-views';
 
 /** A payout as its merchant sees it, in birr. */
 function presentPayout(view: PayoutView) {
@@ -42,6 +43,7 @@ function presentPayout(view: PayoutView) {
 @ApiHeader({ name: 'x-api-secret', required: true })
 @Controller('v1/trdp')
 @UseGuards(MerchantAuthGuard)
+@ReadsProjectedViews()
 export class PayoutsController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,

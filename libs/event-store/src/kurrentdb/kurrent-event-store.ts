@@ -22,7 +22,7 @@ import { actualRevision, fromKurrentPosition, fromRecorded, type KurrentEventDat
 export interface KurrentClient {
   appendToStream(stream: string, events: KurrentEventData[], options: { streamState: KurrentStreamState }): Promise<{ nextExpectedRevision: bigint; position?: { commit: bigint; prepare: bigint } }>;
   readStream(stream: string, options: { fromRevision: 'start' | bigint; direction: 'forwards'; maxCount?: number }): AsyncIterable<{ event?: KurrentRecorded }>;
-  readAll(options: { fromPosition: 'start' | LogPosition; maxCount: number; direction: 'forwards'; filter?: Filter }): AsyncIterable<{ event?: KurrentRecorded }>;
+  readAll(options: { fromPosition: 'start' | 'end' | LogPosition; maxCount: number; direction: 'forwards' | 'backwards'; filter?: Filter }): AsyncIterable<{ event?: KurrentRecorded }>;
   subscribeToAll(options: { fromPosition: 'start' | LogPosition; filter?: Filter }): AsyncIterable<{ event?: KurrentRecorded }> & { unsubscribe(): Promise<void> };
   dispose(): Promise<void>;
 }
@@ -111,6 +111,14 @@ export class KurrentEventStore implements EventStore {
       if (events.length === limit) break;
     }
     return events;
+  }
+
+  /** The last event $all holds that the filter lets through (the projector sees no other). */
+  async head(): Promise<LogPosition> {
+    for await (const resolved of this.client.readAll({ fromPosition: 'end', maxCount: 1, direction: 'backwards', filter: this.options.filter })) {
+      if (resolved.event) return fromRecorded(resolved.event).position;
+    }
+    return START;
   }
 
   /** A catch-up subscription to $all; when it drops, it resumes after the last event handed over. */

@@ -8,6 +8,7 @@ import {
   type LogPosition,
   type NewEvent,
   type RecordedEvent,
+  START,
   type SubscribeOptions,
   type Subscription,
   WrongExpectedRevision,
@@ -113,6 +114,13 @@ export class PostgresEventStore implements EventStore {
   async readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]> {
     const rows = await this.db.query<EventRow>(READ_ALL, [after.commit.toString(), after.prepare.toString(), limit]);
     return rows.map(toRecorded);
+  }
+
+  async head(): Promise<LogPosition> {
+    const rows = await this.db.query<{ commit: string; prepare: string }>(
+      `SELECT transaction_id::text AS commit, global_position::text AS prepare FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
+    );
+    return rows.length === 0 ? START : { commit: BigInt(rows[0].commit), prepare: BigInt(rows[0].prepare) };
   }
 
   subscribeToAll(options: SubscribeOptions): Subscription {

@@ -186,6 +186,13 @@ export function eventStoreContract(open: () => Promise<ContractSubject>): void {
     expect(resumed.map((e) => e.type)).toEqual(['Three', 'Four']);
   });
 
+  it('names the last appended event as the head of the log', async () => {
+    const first = await store.append(stream(), [event('A')], 'no_stream');
+    expect(await store.head()).toEqual(first.position);
+    const second = await store.append(stream(), [event('B'), event('C')], 'no_stream');
+    expect(await store.head()).toEqual(second.position);
+  });
+
   it('pages the global log with readAll', async () => {
     const id = stream();
     await store.append(id, [event('A'), event('B'), event('C')], 'no_stream');

@@ -48,10 +48,12 @@ export class FakeKurrentClient implements KurrentClient {
     for (const event of events.slice(from, options.maxCount === undefined ? undefined : from + options.maxCount)) yield { event };
   }
 
-  async *readAll(options: { fromPosition: 'start' | LogPosition; maxCount: number }) {
+  async *readAll(options: { fromPosition: 'start' | 'end' | LogPosition; maxCount: number; direction: 'forwards' | 'backwards' }) {
     let count = 0;
-    for (const event of this.all) {
-      if (options.fromPosition !== 'start' && compare(event.position!, options.fromPosition) < 0) continue;
+    const from = options.fromPosition;
+    const backwards = options.direction === 'backwards';
+    for (const event of backwards ? [...this.all].reverse() : this.all) {
+      if (typeof from === 'object' && compare(event.position!, from) * (backwards ? -1 : 1) < 0) continue;
       if (count++ >= options.maxCount) return;
       yield { event };
     }

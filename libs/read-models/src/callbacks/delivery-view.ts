@@ -9,6 +9,8 @@ export interface DeliveryView {
   merchantOrderId?: string;
   /** The event that called for the callback. */
   event: string;
+  /** That event's place in the log, where recorded (CallbackScheduled). */
+  sourcePosition?: { commit: string; prepare: string };
   status: 'PENDING' | 'DELIVERED' | 'ABANDONED';
   url: string;
   /** The exact JSON text sent on every attempt. */
@@ -31,6 +33,7 @@ export function deliveryView(state: DeliveryState): DeliveryView | undefined {
     orderId: scheduled.orderId,
     ...(scheduled.merchantOrderId ? { merchantOrderId: scheduled.merchantOrderId } : {}),
     event: scheduled.sourceEventType,
+    ...(scheduled.sourcePosition ? { sourcePosition: scheduled.sourcePosition } : {}),
     status: state.status,
     url: scheduled.url,
     body: scheduled.body,

@@ -15,7 +15,7 @@ export class ListDeliveriesHandler implements IQueryHandler<ListDeliveriesQuery>
            ORDER BY created_at DESC, delivery_id DESC LIMIT $2`
         : `SELECT document, created_at, updated_at FROM callback_deliveries_view
            WHERE merchant_id = $1 AND (order_id = $2 OR merchant_order_id = $2)
-           ORDER BY created_at, delivery_id`,
+           ORDER BY (document->'sourcePosition'->>'commit')::numeric NULLS FIRST, (document->'sourcePosition'->>'prepare')::numeric, created_at, delivery_id`,
       orderId === undefined ? [merchantId, latest] : [merchantId, orderId],
     );
     return rows.map((row) => ({ delivery: row.document, createdAt: new Date(row.created_at), updatedAt: new Date(row.updated_at) }));

@@ -23,6 +23,7 @@ import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../da
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
 import { ListOrdersQuery, type OrderKind, type OrderListFilter } from './list-orders.query';
 import { confirmBody, escrowDetailBody, LISTED_STATUSES, orderDetailBody, ordersListBody, resolveBody } from './orders.pages';
+import { ReadsProjectedViews } from '../../http/projected-views';
 
 const PAGE_SIZE = 25;
 const NOTICES: Record<string, Notice> = {
@@ -66,6 +67,7 @@ function allocationPart(body: unknown, move: 'release' | 'refund'): { merchantId
 @Controller('dashboard')
 @UseGuards(DashboardSessionGuard)
 @UseFilters(new HtmlErrorFilter(DASHBOARD_BRAND))
+@ReadsProjectedViews()
 export class DashboardOrdersController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,

@@ -22,6 +22,7 @@ import { type Notice, redirect, sendCsv } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
 import { confirmPayoutBody, type DestinationDraft, NOTHING_TO_PAY_OUT, payoutBody, payoutsBody } from './payouts.pages';
+import { ReadsProjectedViews } from '../../http/projected-views';
 
 const NOTICES: Record<string, Notice> = {
   destination: { text: 'The payout destination was saved: the next payout goes there.' },
@@ -66,6 +67,7 @@ function payoutRefusal(error: unknown): string | undefined {
 @Controller('dashboard/payouts')
 @UseGuards(DashboardSessionGuard)
 @UseFilters(new HtmlErrorFilter(DASHBOARD_BRAND))
+@ReadsProjectedViews()
 export class DashboardPayoutsController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,

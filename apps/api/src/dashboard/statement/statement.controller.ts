@@ -13,12 +13,14 @@ import { PRINT_SCRIPT, statementBody } from '../../web/statement-view';
 import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
 import { SignedInMerchant } from '../merchant-session';
 import { dashboardSource } from '../payouts/payouts.pages';
+import { ReadsProjectedViews } from '../../http/projected-views';
 
 /** The merchant's payable over whole days in Addis Ababa (this month unless asked): the API's statement, as a printable page and its CSV. */
 @ApiExcludeController()
 @Controller('dashboard')
 @UseGuards(DashboardSessionGuard)
 @UseFilters(new HtmlErrorFilter(DASHBOARD_BRAND))
+@ReadsProjectedViews()
 export class DashboardStatementController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,

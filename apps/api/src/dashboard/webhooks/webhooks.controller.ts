@@ -17,12 +17,14 @@ import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../da
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
 import { COPY_SCRIPT } from '../revealed-secret';
 import { webhooksBody, type WebhooksView } from './webhooks.page';
+import { ReadsProjectedViews } from '../../http/projected-views';
 
 /** The spec's "merchant dashboard, Webhooks": the secret, a verification snippet and every delivery attempt. */
 @ApiExcludeController()
 @Controller('dashboard/webhooks')
 @UseGuards(DashboardSessionGuard)
 @UseFilters(new HtmlErrorFilter(DASHBOARD_BRAND))
+@ReadsProjectedViews()
 export class DashboardWebhooksController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,

@@ -35,7 +35,7 @@ export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand> {
         createdAt,
       },
     };
-    const { state } = await this.runner.run(streams.order(orderId), orderDecider, create, metadata, { expectNewStream: true, ownViewSuffices: true });
+    const { state } = await this.runner.run(streams.order(orderId), orderDecider, create, metadata, { expectNewStream: true });
     return state;
   }
 }
