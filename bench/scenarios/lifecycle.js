@@ -1,5 +1,6 @@
 'use strict';
 const { ALLOCATIONS } = require('../load/payloads');
+const { describeCpu } = require('../lib/cpu');
 const { scenarioResult } = require('../lib/result');
 
 /** create + pay + one release per allocation */
@@ -14,8 +15,9 @@ module.exports = {
   title: 'full escrow lifecycle',
   async run(ctx) {
     const main = await ctx.main();
-    const insert = ctx.measured.insert ?? (await ctx.cannon((await ctx.bare()).baseUrl, 'insert'));
-    const ours = await ctx.cannon(main.baseUrl, 'lifecycle', { apiSecret: main.merchant.apiSecret });
+    const bare = ctx.measured.insert ? undefined : await ctx.bare();
+    const insert = ctx.measured.insert ?? (await ctx.cannon(bare.baseUrl, 'insert', {}, { server: bare.proc }));
+    const ours = await ctx.cannon(main.baseUrl, 'lifecycle', { apiSecret: main.merchant.apiSecret }, main.deployment.roles);
     const succeeded = ours.requests - ours.non2xx;
     return scenarioResult({
       id: this.id,
@@ -31,6 +33,9 @@ module.exports = {
       },
       target: 0.4,
       failures: ours.non2xx + ours.errors,
+      cpuPerRequest: ours.cpuPerRequest,
+      referenceCpuPerRequest: insert.cpuPerRequest,
+      notes: [describeCpu(ours.cpuPerRequest, insert.cpuPerRequest)].filter(Boolean),
     });
   },
 };

@@ -41,6 +41,58 @@ describe('CommandRunner', () => {
 
   const steps = async (streamId: string) => (await store.readStream(streamId)).map((e) => (e.data as { to: number }).to);
 
+  describe('on what its own last append to the stream left', () => {
+    const other = () => new CommandRunner(store, new ProjectionProgress(db.client), loadConfig({}), new Metrics());
+
+    it('decides the next command without reading the stream', async () => {
+      await runner.run('recent-a', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false, expectNewStream: true });
+      const reads = jest.spyOn(store, 'readStream');
+      const second = await runner.run('recent-a', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false });
+      const third = await runner.run('recent-a', counter, { type: 'Step', to: 3 }, metadata, { awaitReadModels: false });
+      expect(reads).not.toHaveBeenCalled();
+      reads.mockRestore();
+      expect([second.state, third.state]).toEqual([2, 3]);
+      expect(await steps('recent-a')).toEqual([1, 2, 3]);
+      expect((await store.readStream('recent-a')).map((e) => e.revision)).toEqual([0n, 1n, 2n]);
+    });
+
+    it('decides again on the history when another writer appended since, landing after it', async () => {
+      await runner.run('recent-b', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false, expectNewStream: true });
+      await other().run('recent-b', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false });
+      const reads = jest.spyOn(store, 'readStream');
+      const outcome = await runner.run('recent-b', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false });
+      expect(reads).toHaveBeenCalledTimes(1);
+      reads.mockRestore();
+      expect(outcome.state).toBe(3);
+      expect(await steps('recent-b')).toEqual([1, 2, 3]);
+    });
+
+    it('takes neither a refusal nor "nothing to do" from a remembered state without reading', async () => {
+      const idle: Decider<Step, Stepped, number> = { ...counter, decide: (command, state) => (state >= 2 ? [] : counter.decide(command, state)) };
+      await runner.run('recent-c', idle, { type: 'StepOn' }, metadata, { awaitReadModels: false, expectNewStream: true });
+      await other().run('recent-c', idle, { type: 'StepOn' }, metadata, { awaitReadModels: false });
+      // Remembered at 1, the stream is at 2: stepping to 3 is refused at 1 and accepted on the history.
+      expect((await runner.run('recent-c', idle, { type: 'Step', to: 3 }, metadata, { awaitReadModels: false })).state).toBe(3);
+      await runner.run('recent-d', idle, { type: 'StepOn' }, metadata, { awaitReadModels: false, expectNewStream: true });
+      await other().run('recent-d', idle, { type: 'StepOn' }, metadata, { awaitReadModels: false });
+      // Remembered at 1 (something to do), the stream is at 2, where there is nothing to do: the answer is the stream's state.
+      expect((await runner.run('recent-d', idle, { type: 'StepOn' }, metadata, { awaitReadModels: false })).state).toBe(2);
+      await runner.run('recent-e', idle, { type: 'StepOn' }, metadata, { awaitReadModels: false, expectNewStream: true });
+      await runner.run('recent-e', idle, { type: 'StepOn' }, metadata, { awaitReadModels: false });
+      await other().run('recent-e', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false });
+      // Remembered at 2 (nothing to do there), the stream is at 3: the answer comes from a read.
+      expect((await runner.run('recent-e', idle, { type: 'StepOn' }, metadata, { awaitReadModels: false })).state).toBe(3);
+    });
+
+    it('reads the history for a keyed request, where an earlier attempt of it would show', async () => {
+      await runner.run('recent-f', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false, expectNewStream: true });
+      const reads = jest.spyOn(store, 'readStream');
+      await runner.run('recent-f', counter, { type: 'StepOn' }, { ...metadata, idempotency: 'digest-1' }, { awaitReadModels: false });
+      expect(reads).toHaveBeenCalledTimes(1);
+      reads.mockRestore();
+    });
+  });
+
   describe('with the history the caller read', () => {
     it('decides on it without reading the stream again', async () => {
       await runner.run('counter-a', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false });

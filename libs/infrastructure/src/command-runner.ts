@@ -14,6 +14,7 @@ import {
 } from '@app/event-store';
 import { ProjectionProgress } from '@app/read-models';
 import { Metrics } from './metrics';
+import { RecentStreams } from './recent-streams';
 
 export class ConcurrentModification extends DomainError {
   constructor(streamId: string) {
@@ -43,6 +44,13 @@ export interface StreamHead {
   hash?: string;
 }
 
+/** A stream's state and last event, held without reading; with its first event's time, its view can be written inline. */
+export interface KnownStream<State> {
+  state: State;
+  head: StreamHead;
+  startedAt?: Date;
+}
+
 export interface RunOptions<State = unknown> {
   /**
    * Read-your-writes is owed to a caller waiting for a response. Work nobody waits on (callback
@@ -70,10 +78,12 @@ export interface RunOptions<State = unknown> {
    * stream that has moved on refuses the append and the command is decided again on the history
    * read. For work without an idempotency key: the keyed-replay check needs the history.
    */
-  known?: { state: State; head: StreamHead };
+  known?: KnownStream<State>;
 }
 
 const MAX_ATTEMPTS = 5;
+/** Streams whose last state a process keeps (RecentStreams): an escrow's is a few KiB. */
+const RECENT_STREAMS = 10_000;
 
 /**
  * Chains new events to the stream's last one (libs/audit): the writer holds that event already, so
@@ -127,6 +137,7 @@ function alreadyApplied<Event extends DomainEvent, State>(
 @Injectable()
 export class CommandRunner {
   private readonly logger = new Logger(CommandRunner.name);
+  private readonly recent = new RecentStreams(RECENT_STREAMS);
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -151,11 +162,12 @@ export class CommandRunner {
     metadata: EventMetadata,
     options: RunOptions<State> = {},
   ): Promise<CommandOutcome<State, Event>> {
-    if (options.known) {
-      const outcome = await this.runOnKnown(streamId, decider, command, metadata, options.known);
-      if (outcome) return this.answered(outcome, metadata, options);
+    const known = options.known ?? this.recentState<State>(streamId, decider, metadata, options);
+    if (known) {
+      const decided = await this.runOnKnown(streamId, decider, command, metadata, known, options.known !== undefined);
+      if (decided) return this.answered(decided.outcome, metadata, decided.viewWritten ? { ...options, awaitReadModels: false } : options);
     }
-    for (let attempt = options.known ? 2 : 1; attempt <= MAX_ATTEMPTS; attempt++) {
+    for (let attempt = known ? 2 : 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const assumed = attempt === 1 ? (options.expectNewStream ? [] : options.history) : undefined;
       const history = assumed ?? (await this.store.readStream(streamId));
       const replay = alreadyApplied(decider, history, metadata);
@@ -171,7 +183,7 @@ export class CommandRunner {
       }
       if (events.length === 0) return { state, events, history, at: new Date() };
       const after = events.reduce(decider.evolve, state);
-      const appended = await this.appendAt(streamId, history[history.length - 1], events, metadata, { state: after, startedAt: history[0]?.recordedAt });
+      const appended = await this.appendAt(streamId, decider, history[history.length - 1], events, metadata, { state: after, startedAt: history[0]?.recordedAt });
       if (!appended) continue;
       this.count(events);
       const { viewWritten, ...written } = appended;
@@ -181,31 +193,47 @@ export class CommandRunner {
   }
 
   /**
+   * What this process's last append to the stream left (RecentStreams), for a command that may decide
+   * on it. A keyed request reads the history, where its own earlier attempt would show; so do a
+   * create (its stream is new) and a caller that hands over the history it read.
+   */
+  private recentState<State>(streamId: string, decider: object, metadata: EventMetadata, options: RunOptions<State>): KnownStream<State> | undefined {
+    if (options.expectNewStream || options.history || metadata.idempotency !== undefined) return undefined;
+    const recent = this.recent.get(streamId, decider);
+    return recent && { state: recent.state as State, head: recent.head, startedAt: recent.startedAt };
+  }
+
+  /**
    * Undefined when the known state refuses the command or the stream has moved past the known head:
    * the caller decides again on the history it reads, so a refusal stands if the stream still stands
    * at that head and one decided on a state the stream has left is decided on its present one, with a
-   * single read either way.
+   * single read either way. `given`: the caller handed the state over; one this process remembered
+   * answers "nothing to do" only after a read, since the stream may have moved on elsewhere.
    */
   private async runOnKnown<Command, Event extends DomainEvent, State>(
     streamId: string,
     decider: Decider<Command, Event, State>,
     command: Command,
     metadata: EventMetadata,
-    known: { state: State; head: StreamHead },
-  ): Promise<CommandOutcome<State, Event> | undefined> {
+    known: KnownStream<State>,
+    given: boolean,
+  ): Promise<{ outcome: CommandOutcome<State, Event>; viewWritten: boolean } | undefined> {
     let events: Event[];
     try {
       events = decider.decide(command, known.state);
     } catch {
       return undefined;
     }
-    if (events.length === 0) return { state: known.state, events, history: [], at: new Date() };
-    // Without the history, when the stream began is unknown: no view is written inline, the projector writes it.
-    const appended = await this.appendAt(streamId, known.head, events, metadata);
+    if (events.length === 0) return given ? { outcome: { state: known.state, events, history: [], at: new Date() }, viewWritten: false } : undefined;
+    const after = events.reduce(decider.evolve, known.state);
+    // Without the stream's first time, no view is written inline: the projector writes it.
+    const folded = known.startedAt && { state: after, startedAt: known.startedAt };
+    const appended = await this.appendAt(streamId, decider, known.head, events, metadata, folded);
     if (!appended) return undefined;
     this.count(events);
+    const { viewWritten, ...written } = appended;
     // Decided without reading, so there is no history to hand back.
-    return { state: events.reduce(decider.evolve, known.state), events, history: [], position: appended.position, at: appended.at, head: appended.head };
+    return { outcome: { state: after, events, history: [], ...written }, viewWritten };
   }
 
   private async stillCurrent(streamId: string, assumed: readonly RecordedEvent[]): Promise<boolean> {
@@ -216,25 +244,25 @@ export class CommandRunner {
   /**
    * Appends at the revision the decision was made on; undefined when another writer got there first.
    * `folded`: the state after the events, for an adapter that writes the stream's view with them.
+   * What the append leaves is remembered (RecentStreams) for the stream's next command.
    */
   private async appendAt(
     streamId: string,
+    decider: object,
     last: StreamHead | undefined,
     events: readonly DomainEvent[],
     metadata: EventMetadata,
     folded?: { state: unknown; startedAt: Date | undefined },
   ): Promise<{ position: LogPosition; at: Date; head: StreamHead; viewWritten: boolean } | undefined> {
     const sealed = seal(streamId, last, events, metadata);
+    const startedAt = folded?.startedAt ?? (last ? undefined : sealed[0].recordedAt!);
     try {
-      const appended = await this.store.append(
-        streamId,
-        sealed,
-        last ? last.revision : 'no_stream',
-        folded && { state: folded.state, startedAt: folded.startedAt ?? sealed[0].recordedAt! },
-      );
+      const appended = await this.store.append(streamId, sealed, last ? last.revision : 'no_stream', folded && startedAt && { state: folded.state, startedAt });
       const head = { revision: appended.nextRevision, hash: sealed[sealed.length - 1].hash };
+      if (folded && startedAt) this.recent.remember(streamId, { decider, state: folded.state, head, startedAt });
       return { position: appended.position, at: sealed[sealed.length - 1].recordedAt!, head, viewWritten: appended.viewWritten === true };
     } catch (error) {
+      this.recent.forget(streamId);
       if (error instanceof WrongExpectedRevision) return undefined;
       throw error;
     }
