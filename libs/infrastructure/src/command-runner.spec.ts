@@ -69,10 +69,10 @@ describe('CommandRunner', () => {
 
     it('takes neither a refusal nor "nothing to do" from a remembered state without reading', async () => {
       const idle: Decider<Step, Stepped, number> = { ...counter, decide: (command, state) => (state >= 2 ? [] : counter.decide(command, state)) };
-      await runner.run('recent-c', idle, { type: 'StepOn' }, metadata, { awaitReadModels: false, expectNewStream: true });
-      await other().run('recent-c', idle, { type: 'StepOn' }, metadata, { awaitReadModels: false });
+      await runner.run('recent-c', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false, expectNewStream: true });
+      await other().run('recent-c', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false });
       // Remembered at 1, the stream is at 2: stepping to 3 is refused at 1 and accepted on the history.
-      expect((await runner.run('recent-c', idle, { type: 'Step', to: 3 }, metadata, { awaitReadModels: false })).state).toBe(3);
+      expect((await runner.run('recent-c', counter, { type: 'Step', to: 3 }, metadata, { awaitReadModels: false })).state).toBe(3);
       await runner.run('recent-d', idle, { type: 'StepOn' }, metadata, { awaitReadModels: false, expectNewStream: true });
       await other().run('recent-d', idle, { type: 'StepOn' }, metadata, { awaitReadModels: false });
       // Remembered at 1 (something to do), the stream is at 2, where there is nothing to do: the answer is the stream's state.
