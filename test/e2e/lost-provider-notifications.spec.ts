@@ -112,10 +112,10 @@ describe('provider confirmations due while processes are killed', () => {
 
     await waitFor(async () => (await escrowStatus(escrowId)) === 'REFUNDED', 'the escrow to be REFUNDED', 60_000);
     await waitFor(async () => callbacks.some((c) => c.escrowId === escrowId && c.status === 'REFUNDED'), 'the REFUNDED callback', 30_000);
-    const [clearing] = await schema.client.query<{ balance: string }>(
-      `SELECT (credit - debit)::text AS balance FROM ledger_balances WHERE account = 'customer:refunds'`,
-    );
-    expect(clearing.balance).toBe('0');
+    // Read through the audit API, which waits for the projector to reach the log's head.
+    const clearing = await call(apiUrl, 'GET', `/v1/audit/ledger/balances?account=${encodeURIComponent('customer:refunds')}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    expect(clearing.status).toBe(200);
+    expect(clearing.body.data.accounts).toEqual([expect.objectContaining({ account: 'customer:refunds', balance: 0 })]);
   }, 120_000);
 
   it('completes a refund when both the API and the worker that asked for it are killed (the reconciler asks the provider)', async () => {
