@@ -6,6 +6,7 @@ import { ProjectionProgress } from '@app/read-models';
 import { createTestSchema, type TestSchema } from '../../../test/support/postgres';
 import { Metrics } from './metrics';
 import { CommandRunner } from './command-runner';
+import { ProjectedReads } from './projected-reads';
 
 type Stepped = { type: 'Stepped'; data: { to: number } };
 type Step = { type: 'Step'; to: number } | { type: 'StepOn' };
@@ -32,7 +33,7 @@ describe('CommandRunner', () => {
     db = await createTestSchema('runner');
     await migrate(db.client, db.schema, 'event-store', EVENT_STORE_MIGRATIONS);
     store = new PostgresEventStore(db.client);
-    runner = new CommandRunner(store, new ProjectionProgress(db.client), loadConfig({}), new Metrics());
+    runner = new CommandRunner(store, new ProjectedReads(store, new ProjectionProgress(db.client), loadConfig({})), new Metrics());
   });
 
   afterAll(async () => {
@@ -42,7 +43,7 @@ describe('CommandRunner', () => {
   const steps = async (streamId: string) => (await store.readStream(streamId)).map((e) => (e.data as { to: number }).to);
 
   describe('on what its own last append to the stream left', () => {
-    const other = () => new CommandRunner(store, new ProjectionProgress(db.client), loadConfig({}), new Metrics());
+    const other = () => new CommandRunner(store, new ProjectedReads(store, new ProjectionProgress(db.client), loadConfig({})), new Metrics());
 
     it('decides the next command without reading the stream', async () => {
       await runner.run('recent-a', counter, { type: 'StepOn' }, metadata, { awaitReadModels: false, expectNewStream: true });
@@ -229,7 +230,7 @@ describe('CommandRunner', () => {
       await db.client.exec(`CREATE TABLE counter_view (counter_id text PRIMARY KEY, step int NOT NULL, revision bigint NOT NULL)`);
       progress = new ProjectionProgress(db.client);
       const inlineStore = new PostgresEventStore(db.client, { inline: counters });
-      inlineRunner = new CommandRunner(inlineStore, progress, loadConfig({ READ_YOUR_WRITES_TIMEOUT_MS: '50' }), new Metrics());
+      inlineRunner = new CommandRunner(inlineStore, new ProjectedReads(inlineStore, progress, loadConfig({ READ_YOUR_WRITES_TIMEOUT_MS: '50' })), new Metrics());
     });
 
     it('answers without waiting for the projector when the append wrote the view of its own stream', async () => {

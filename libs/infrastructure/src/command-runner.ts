@@ -1,7 +1,6 @@
-import { Inject, Injectable, Logger } from '@nestjs/common';
+import { Inject, Injectable } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
 import { eventHash, GENESIS_HASH } from '@app/audit';
-import { APP_CONFIG, type AppConfig } from '@app/config';
 import { type Decider, DomainError, type DomainEvent, fold } from '@app/domain';
 import {
   EVENT_STORE,
@@ -12,8 +11,8 @@ import {
   type RecordedEvent,
   WrongExpectedRevision,
 } from '@app/event-store';
-import { ProjectionProgress } from '@app/read-models';
 import { Metrics } from './metrics';
+import { ProjectedReads } from './projected-reads';
 import { RecentStreams } from './recent-streams';
 
 export class ConcurrentModification extends DomainError {
@@ -136,13 +135,11 @@ function alreadyApplied<Event extends DomainEvent, State>(
  */
 @Injectable()
 export class CommandRunner {
-  private readonly logger = new Logger(CommandRunner.name);
   private readonly recent = new RecentStreams(RECENT_STREAMS);
 
   constructor(
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(ProjectionProgress) private readonly progress: ProjectionProgress,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(ProjectedReads) private readonly reads: ProjectedReads,
     @Inject(Metrics) private readonly metrics: Metrics,
   ) {}
 
@@ -275,10 +272,7 @@ export class CommandRunner {
   /** Read-your-writes: the answer leaves once the read models include the command's events (bounded). */
   private async answered<State, Event>(outcome: CommandOutcome<State, Event>, metadata: EventMetadata, options: RunOptions): Promise<CommandOutcome<State, Event>> {
     if (options.awaitReadModels === false || !outcome.position) return outcome;
-    const reached = await this.progress.waitFor(outcome.position, this.config.readYourWritesTimeoutMs);
-    if (!reached) {
-      this.logger.warn(`read models did not catch up within READ_YOUR_WRITES_TIMEOUT_MS (request ${String(metadata.correlationId)}); responding anyway`);
-    }
+    await this.reads.reach(outcome.position, metadata.correlationId);
     return outcome;
   }
 }

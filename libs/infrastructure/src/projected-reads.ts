@@ -1,15 +1,16 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { EVENT_STORE, type EventStore } from '@app/event-store';
+import { EVENT_STORE, type EventStore, type LogPosition } from '@app/event-store';
 import { ProjectionProgress } from '@app/read-models';
 
 /**
- * Read-your-writes for the views only the projector writes (the ledger, deliveries, payouts, the
- * audit's copies). A command whose append wrote its stream's own view answers without waiting for
- * the projector (CommandRunner), so the wait it skipped is owed where those views are read: such a
- * read starts once the projector has reached the log's head as it stood when the read began. Every
- * write answered before then is included, whichever API process answered it; a read of the inline
- * view alone (an order, an escrow, a verify) waits for nothing.
+ * Read-your-writes, bounded by READ_YOUR_WRITES_TIMEOUT_MS. A command's answer waits until the read
+ * models include its own events (`reach`, CommandRunner), unless its append wrote its stream's own
+ * view in its transaction; the wait such a command skipped is owed where the views only the projector
+ * writes (the ledger, deliveries, payouts, the audit's copies) are read: such a read starts once the
+ * projector has reached the log's head as it stood when the read began (`current`). Every write
+ * answered before then is included, whichever API process answered it; a read of the inline view
+ * alone (an order, an escrow, a verify) waits for nothing.
  */
 @Injectable()
 export class ProjectedReads {
@@ -21,10 +22,14 @@ export class ProjectedReads {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Resolves once the projected views include every event the log held when it was called (bounded, as a command's wait is). */
-  async current(correlationId?: string): Promise<void> {
-    const head = await this.store.head();
-    if (await this.progress.waitFor(head, this.config.readYourWritesTimeoutMs)) return;
-    this.logger.warn(`read models did not catch up within READ_YOUR_WRITES_TIMEOUT_MS (request ${String(correlationId)}); reading anyway`);
+  /** Resolves once the read models include `position`, or when the wait runs out (the request goes on, with a warning). */
+  async reach(position: LogPosition, correlationId: unknown): Promise<void> {
+    if (await this.progress.waitFor(position, this.config.readYourWritesTimeoutMs)) return;
+    this.logger.warn(`read models did not catch up within READ_YOUR_WRITES_TIMEOUT_MS (request ${String(correlationId)}); going on without them`);
+  }
+
+  /** Resolves once the projected views include every event the log held when it was called. */
+  async current(correlationId: unknown): Promise<void> {
+    await this.reach(await this.store.head(), correlationId);
   }
 }

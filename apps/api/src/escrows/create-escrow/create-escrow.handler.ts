@@ -50,7 +50,9 @@ export class CreateEscrowHandler implements ICommandHandler<CreateEscrowCommand>
 
   async execute({ merchant, request, metadata }: CreateEscrowCommand): Promise<CreateEscrowResult> {
     const escrowId = escrowIdFor(merchant.idSalt, request.orderId);
-    const outcome = await this.runner.run(streams.escrow(escrowId), escrowDecider, toDomain(escrowId, merchant.merchantId, request, fingerprint(request)), metadata, { expectNewStream: true });
+    const outcome = await this.runner.run(streams.escrow(escrowId), escrowDecider, toDomain(escrowId, merchant.merchantId, request, fingerprint(request)), metadata, {
+      expectNewStream: true,
+    });
     return { state: outcome.state, created: outcome.events.length > 0 };
   }
 }
