@@ -8,7 +8,7 @@ import { ConfigError, loadConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore, formatPosition, parsePosition, START } from '@app/event-store';
 import { ProjectionProgress, projectionsFor, rebuildProjections, selectForRebuild } from '@app/read-models';
-import { AuditLogReader, isStatementProvider, STATEMENT_PROVIDERS } from '@app/audit';
+import { AuditLogReader, discrepanciesOf, isClean, isStatementProvider, STATEMENT_PROVIDERS } from '@app/audit';
 import { LedgerReader } from '@app/read-models';
 import { RegisterAuditorCommand, RegisterMerchantCommand, RotateApiSecretCommand } from '@app/accounts';
 import { ReconcileStatementCommand, sandboxStatement } from '@app/payments';
@@ -234,9 +234,10 @@ program
           }),
         );
         bar?.stop();
-        const summary = { runId: run.runId, provider: run.provider, statementDay: run.statementDay, fileSha256: run.fileSha256, ranBy: by, clean: run.clean, counts: run.report.counts, fees: run.report.fees, discrepancies: run.discrepancies };
+        const clean = isClean(run.report.counts);
+        const summary = { runId: run.runId, provider: run.provider, statementDay: run.statementDay, fileSha256: run.fileSha256, ranBy: by, clean, counts: run.report.counts, fees: run.report.fees, discrepancies: discrepanciesOf(run.report) };
         print(output(), reconciliationReport(run, by), summary);
-        if (!run.clean) process.exitCode = 1;
+        if (!clean) process.exitCode = 1;
       });
     }),
   );

@@ -1,4 +1,5 @@
-import { type Discrepancy, formatEtbFixed, InvalidInput, type Santim } from '@app/domain';
+import { COUNT_WORDS, DISCREPANCY_WORDS, discrepanciesOf } from '@app/audit';
+import { formatEtbFixed, InvalidInput, type ReconciliationCounts, type Santim } from '@app/domain';
 import type { ReconciliationRun } from '@app/payments';
 import { table } from './output';
 
@@ -22,19 +23,13 @@ export async function statementInput(work: () => Promise<void>): Promise<void> {
 
 const birr = (amount: Santim | undefined) => (amount === undefined ? '' : formatEtbFixed(amount));
 
-const KIND_WORDS: Record<Discrepancy['kind'], string> = {
-  'missing-on-our-side': 'missing on our side',
-  'missing-on-their-side': 'missing on theirs',
-  'amount-mismatch': 'amount mismatch',
-  'status-mismatch': 'status mismatch',
-};
-
 /** The report a finance person reads: what was compared, how many fell in each class, and each discrepancy. */
 export function reconciliationReport(run: ReconciliationRun, by: string): string {
   const { counts } = run.report;
-  const found = run.discrepancies.length;
-  const rows = run.discrepancies.map((d) => ({
-    discrepancy: KIND_WORDS[d.kind],
+  const discrepancies = discrepanciesOf(run.report);
+  const found = discrepancies.length;
+  const rows = discrepancies.map((d) => ({
+    discrepancy: DISCREPANCY_WORDS[d.kind],
     type: d.movementKind,
     'provider reference': d.providerReference,
     'our reference': d.reference ?? '',
@@ -48,15 +43,7 @@ export function reconciliationReport(run: ReconciliationRun, by: string): string
     `${run.provider} statement for ${run.statementDay} (Africa/Addis_Ababa), file SHA-256 ${run.fileSha256}`,
     `reconciled by ${by}, recorded as run ${run.runId}`,
     '',
-    table([
-      { class: 'statement lines', count: counts.lines },
-      { class: 'our provider movements', count: counts.movements },
-      { class: 'matched', count: counts.matched },
-      { class: 'missing on our side', count: counts.missingOnOurSide },
-      { class: 'missing on theirs', count: counts.missingOnTheirSide },
-      { class: 'amount mismatch', count: counts.amountMismatch },
-      { class: 'status mismatch', count: counts.statusMismatch },
-    ]),
+    table((Object.keys(COUNT_WORDS) as (keyof ReconciliationCounts)[]).map((name) => ({ class: COUNT_WORDS[name], count: counts[name] }))),
     '',
     `provider fees on the statement: ${birr(run.report.fees)} ETB (amounts are compared gross; fees are not part of the match)`,
     ...(found === 0 ? ['', 'RECONCILED: every line and every movement matched'] : ['', table(rows), '', `NOT RECONCILED: ${found} discrepanc${found === 1 ? 'y' : 'ies'}`]),

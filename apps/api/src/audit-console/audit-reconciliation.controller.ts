@@ -5,8 +5,8 @@ import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { InvalidInput } from '@app/domain';
 import { AuditLogReader, isStatementProvider, STATEMENT_PROVIDERS } from '@app/audit';
-import { parsePosition } from '@app/event-store';
 import { ReconcileStatementCommand } from '@app/payments';
+import { eventFilter } from '../audit/audit-query.dto';
 import { CsrfGuard } from '../web/csrf';
 import { HtmlErrorFilter } from '../web/html-error.filter';
 import { currentSession, type SessionRequest } from '../web/session.guard';
@@ -36,9 +36,7 @@ export class AuditReconciliationController {
 
   @Get('reconciliations')
   async runs(@Query('after') after: string | undefined, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
-    const position = after ? parsePosition(after) : undefined;
-    if (after && !position) throw new InvalidInput(`after must be a position such as 812-1043, not ${JSON.stringify(after)}`);
-    const page = await this.log.page({ types: ['ProviderStatementReconciled'], limit: RUNS_PAGE, ...(position ? { after: position } : {}) });
+    const page = await this.log.page(eventFilter({ after, type: 'ProviderStatementReconciled' }, RUNS_PAGE, RUNS_PAGE));
     return sendAuditPage(reply, this.config, {
       title: 'Provider reconciliation',
       current: '/audit/reconciliations',

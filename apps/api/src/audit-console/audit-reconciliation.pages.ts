@@ -1,16 +1,11 @@
-import type { AuditEvent } from '@app/audit';
-import { type Discrepancy, discrepancyCount, type ProviderStatementReconciled, type Santim } from '@app/domain';
+import { type AuditEvent, COUNT_WORDS, DISCREPANCY_WORDS, discrepanciesOf } from '@app/audit';
+import { discrepancyCount, type ProviderStatementReconciled, type Santim } from '@app/domain';
 import type { ReconciliationRun } from '@app/payments';
 import { html, type SafeHtml } from '../http/html';
 import { etb, query, when } from '../web/format';
 import { notice } from '../web/page';
 
-const KIND_WORDS: Record<Discrepancy['kind'], string> = {
-  'missing-on-our-side': 'Missing on our side',
-  'missing-on-their-side': 'Missing on theirs',
-  'amount-mismatch': 'Amount mismatch',
-  'status-mismatch': 'Status mismatch',
-};
+const capitalised = (words: string) => words[0].toUpperCase() + words.slice(1);
 
 const amountOf = (amount: Santim | undefined) => (amount === undefined ? '' : etb(amount));
 
@@ -60,12 +55,13 @@ ${
 
 export function reconciliationResultBody(run: ReconciliationRun, ranBy: string): SafeHtml {
   const { counts } = run.report;
-  const row = (label: string, count: number, id: string) => html`<tr><th scope="row">${label}</th><td class="num" id="${id}">${count}</td></tr>`;
+  const discrepancies = discrepanciesOf(run.report);
+  const row = (name: keyof typeof counts, id: string) => html`<tr><th scope="row">${capitalised(COUNT_WORDS[name])}</th><td class="num" id="${id}">${counts[name]}</td></tr>`;
   return html`<h1>Reconciliation of the ${run.provider} statement for ${run.statementDay}</h1>
 ${notice(
-    run.clean
+    discrepancies.length === 0
       ? { text: 'Reconciled: every line and every movement matched.' }
-      : { text: `Not reconciled: ${run.discrepancies.length} discrepancies to look into.`, tone: 'bad' },
+      : { text: `Not reconciled: ${discrepancies.length} discrepancies to look into.`, tone: 'bad' },
   )}
 <dl class="facts">
   <dt>Run</dt><dd><a href="/audit/events${query({ stream: `reconciliation-${run.runId}` })}"><code>${run.runId}</code></a></dd>
@@ -76,24 +72,24 @@ ${notice(
 <div class="table-wrap" tabindex="0" role="region" aria-label="Counts"><table>
   <caption>Lines and movements by class</caption>
   <tbody>
-    ${row('Statement lines', counts.lines, 'count-lines')}
-    ${row('Our provider movements', counts.movements, 'count-movements')}
-    ${row('Matched', counts.matched, 'count-matched')}
-    ${row('Missing on our side', counts.missingOnOurSide, 'count-missing-ours')}
-    ${row('Missing on theirs', counts.missingOnTheirSide, 'count-missing-theirs')}
-    ${row('Amount mismatch', counts.amountMismatch, 'count-amount')}
-    ${row('Status mismatch', counts.statusMismatch, 'count-status')}
+    ${row('lines', 'count-lines')}
+    ${row('movements', 'count-movements')}
+    ${row('matched', 'count-matched')}
+    ${row('missingOnOurSide', 'count-missing-ours')}
+    ${row('missingOnTheirSide', 'count-missing-theirs')}
+    ${row('amountMismatch', 'count-amount')}
+    ${row('statusMismatch', 'count-status')}
   </tbody>
 </table></div>
 ${
-  run.discrepancies.length === 0
+  discrepancies.length === 0
     ? ''
     : html`<div class="table-wrap" tabindex="0" role="region" aria-label="Discrepancies"><table class="cards" id="discrepancies">
   <caption>Discrepancies</caption>
   <thead><tr><th scope="col">What</th><th scope="col">Type</th><th scope="col">Provider reference</th><th scope="col">Our reference</th><th scope="col" class="num">Line</th><th scope="col" class="num">Statement</th><th scope="col">Their status</th><th scope="col" class="num">Ours</th><th scope="col">Our event</th></tr></thead>
-  <tbody>${run.discrepancies.map(
+  <tbody>${discrepancies.map(
     (d) => html`<tr>
-    <td data-label="What">${KIND_WORDS[d.kind]}</td>
+    <td data-label="What">${capitalised(DISCREPANCY_WORDS[d.kind])}</td>
     <td data-label="Type">${d.movementKind}</td>
     <td data-label="Provider reference"><code>${d.providerReference}</code></td>
     <td data-label="Our reference">${d.reference ?? ''}</td>

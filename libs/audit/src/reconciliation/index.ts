@@ -1,4 +1,5 @@
 export * from './match';
 export * from './provider-movements';
+export * from './report-words';
 export * from './statement';
 export * from './statement-formats';

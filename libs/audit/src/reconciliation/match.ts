@@ -42,7 +42,9 @@ function indexBy(movements: readonly ProviderMovement[], reference: (m: Provider
     const value = reference(movement);
     if (value === undefined) continue;
     const k = key(movement.kind, value);
-    index.set(k, [...(index.get(k) ?? []), movement]);
+    const found = index.get(k);
+    if (found) found.push(movement);
+    else index.set(k, [movement]);
   }
   return index;
 }

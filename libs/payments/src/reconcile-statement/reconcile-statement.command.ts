@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { Discrepancy, ReconciliationRunner } from '@app/domain';
+import type { ReconciliationRunner } from '@app/domain';
 import type { ReconciliationReport, StatementProvider } from '@app/audit';
 import type { EventMetadata } from '@app/event-store';
 
@@ -9,10 +9,8 @@ export interface ReconciliationRun {
   provider: StatementProvider;
   statementDay: string;
   fileSha256: string;
+  /** Its discrepancies, all of them (the event keeps the first hundred), are discrepanciesOf(report); whether it is clean, isClean(report.counts). */
   report: ReconciliationReport;
-  /** Every discrepancy (the event keeps the first hundred). */
-  discrepancies: Discrepancy[];
-  clean: boolean;
   reconciledAt: string;
 }
 

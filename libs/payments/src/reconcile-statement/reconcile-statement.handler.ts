@@ -6,7 +6,6 @@ import {
   AuditLogReader,
   CLEARING_EVENT_TYPES,
   discrepanciesOf,
-  isClean,
   parseStatement,
   type PostedEvent,
   type ProviderMovement,
@@ -60,7 +59,6 @@ export class ReconcileStatementHandler implements ICommandHandler<ReconcileState
     const read = await this.movements(new Date(day.from.getTime() - READ_MARGIN_MS), new Date(day.to.getTime() + READ_MARGIN_MS), command.onProgress);
     const onDay = (m: ProviderMovement) => Date.parse(m.at) >= day.from.getTime() && Date.parse(m.at) < day.to.getTime();
     const report = reconcile({ lines, movements: read.filter(onDay), neighbours: read.filter((m) => !onDay(m)) });
-    const discrepancies = discrepanciesOf(report);
     const run = {
       runId: `rec_${randomBytes(12).toString('hex')}`,
       provider: command.provider,
@@ -73,11 +71,11 @@ export class ReconcileStatementHandler implements ICommandHandler<ReconcileState
       reconciliationDecider,
       {
         type: 'RecordReconciliation',
-        data: { ...run, ranBy: command.ranBy, counts: report.counts, fees: report.fees, discrepancies, at: run.reconciledAt },
+        data: { ...run, ranBy: command.ranBy, counts: report.counts, fees: report.fees, discrepancies: discrepanciesOf(report), at: run.reconciledAt },
       },
       command.metadata,
     );
-    return { ...run, report, discrepancies, clean: isClean(report.counts) };
+    return { ...run, report };
   }
 
   /** The postings of provider:clearing recorded in [from, to), with the references their events carry. */

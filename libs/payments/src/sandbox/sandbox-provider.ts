@@ -168,15 +168,15 @@ export class SandboxProvider implements PaymentProvider {
     return refund ? refundStatusOf(refund, new Date()) : { state: 'unknown' };
   }
 
-  /** Settles a payment at once, as the provider would (the sandbox `complete` endpoint). */
   /**
-   * `attemptId`: the push this settles, taken from the request's Idempotency-Key by the caller. A retry
-   * of a settle whose answer was lost (recorded here, then the connection cut) finds the push it made
+   * Settles a payment at once, as the provider would (the sandbox `complete` endpoint). `attempt`:
+   * the push this settles, derived by the caller from the request's Idempotency-Key. A retry of a
+   * settle whose answer was lost (recorded here, then the connection cut) finds the push it made
    * instead of charging the customer a second time, which our books would never hear of.
    */
-  async settle(orderId: string, phone: string, amount: PushRequest['amount'], outcome: 'PAID' | 'FAILED', attemptId = `sandbox-${randomUUID()}`): Promise<void> {
+  async settle(orderId: string, phone: string, amount: PushRequest['amount'], outcome: 'PAID' | 'FAILED', attempt: string = randomUUID()): Promise<void> {
     const { payment } = await this.books.recordPush({
-      attemptId,
+      attemptId: `sandbox-${attempt}`,
       providerReference: reference('SBX'),
       orderId,
       phone,

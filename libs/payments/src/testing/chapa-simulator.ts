@@ -1,7 +1,7 @@
 import { createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { request } from 'undici';
-import { CHAPA_STATEMENT_COLUMNS } from '@app/audit';
+import { CHAPA_STATEMENT_COLUMNS, csvRow } from '@app/audit';
 import { CHAPA_METHODS } from '../chapa/chapa-methods';
 
 /**
@@ -156,7 +156,7 @@ export class ChapaSimulator {
     for (const c of this.charges.values()) add(c.createdAt, c.updatedAt, 'API', c.status, c.amount, c.reference, c.txRef, '', c.method);
     for (const r of this.refunds.values()) add(r.createdAt, r.updatedAt, 'Refund', r.status === 'success' ? 'refunded' : r.status, r.amount, r.refId, r.txRef, r.reference, '');
     for (const t of this.transfers.values()) add(t.createdAt, t.updatedAt, 'Payout', t.status, t.amount, t.chapaReference, '', t.reference, '');
-    return [CHAPA_STATEMENT_COLUMNS.join(','), ...rows.sort((a, b) => a.at - b.at).map((row) => row.values.join(','))].join('\n') + '\n';
+    return csvRow(CHAPA_STATEMENT_COLUMNS) + rows.sort((a, b) => a.at - b.at).map((row) => csvRow(row.values)).join('');
   }
 
   /** Chapa could not pay a refund out (the customer's wallet was closed, say): it reports it failed. */

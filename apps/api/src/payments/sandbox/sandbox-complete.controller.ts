@@ -47,8 +47,8 @@ export class SandboxCompleteController {
     const payableId = found.escrow_id ?? found.order_id;
     const view = await this.queries.execute(new GetCheckoutQuery(payableId));
     // Under a key, a retry settles the push its first attempt made (the checkout's Pay derives its attempt the same way).
-    const attemptId = idempotencyKey ? `sandbox-${attemptIdFor(payableId, idempotencyKey)}` : undefined;
-    await this.provider.settle(payableId, view.summary.phone, view.summary.amount, body.outcome, attemptId);
+    const attempt = idempotencyKey ? attemptIdFor(payableId, idempotencyKey) : undefined;
+    await this.provider.settle(payableId, view.summary.phone, view.summary.amount, body.outcome, attempt);
     return envelope('Sandbox payment settled', await this.queries.execute(new VerifyPaymentQuery(merchant.merchantId, id)));
   }
 }
