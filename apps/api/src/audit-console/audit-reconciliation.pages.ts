@@ -1,4 +1,4 @@
-import { type AuditEvent, COUNT_WORDS, DISCREPANCY_WORDS, discrepanciesOf } from '@app/audit';
+import { type AuditEvent, COUNT_WORDS, DISCREPANCY_WORDS, discrepanciesOf, ranByWords } from '@app/audit';
 import { discrepancyCount, type ProviderStatementReconciled, type Santim } from '@app/domain';
 import type { ReconciliationRun } from '@app/payments';
 import { html, type SafeHtml } from '../http/html';
@@ -41,7 +41,7 @@ ${
     <td data-label="Recorded"><a href="/audit/events${query({ stream: event.streamId })}">${when(event.recordedAt)}</a></td>
     <td data-label="Provider">${d.provider}</td>
     <td data-label="Day">${d.statementDay}</td>
-    <td data-label="By">${d.ranBy.name} (${d.ranBy.via === 'cli' ? 'CLI' : 'audit console'})</td>
+    <td data-label="By">${ranByWords(d.ranBy)}</td>
     <td data-label="Lines" class="num">${d.counts.lines}</td>
     <td data-label="Matched" class="num">${d.counts.matched}</td>
     <td data-label="Discrepancies" class="num">${found === 0 ? 'none' : String(found)}</td>

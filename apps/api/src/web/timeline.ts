@@ -1,5 +1,5 @@
 import { discrepancyCount, type ProviderStatementReconciled, type Santim } from '@app/domain';
-import type { AuditEvent } from '@app/audit';
+import { type AuditEvent, ranByWords } from '@app/audit';
 import { html, SafeHtml } from '../http/html';
 import { etb, when } from './format';
 
@@ -64,12 +64,11 @@ const DESCRIBE: Record<string, (data: Data, names: MerchantNames) => string> = {
     const run = d as unknown as ProviderStatementReconciled['data'];
     const { counts } = run;
     const found = discrepancyCount(counts);
-    const by = `${run.ranBy.name} (${run.ranBy.via === 'cli' ? 'CLI' : 'audit console'})`;
     const outcome =
       found === 0
         ? `all ${counts.lines} lines and ${counts.movements} movements matched`
         : `${counts.matched} matched; ${counts.missingOnOurSide} missing on our side, ${counts.missingOnTheirSide} missing on theirs, ${counts.amountMismatch} amount and ${counts.statusMismatch} status mismatches`;
-    return `${by} reconciled the ${run.provider} statement for ${run.statementDay} (file SHA-256 ${run.fileSha256.slice(0, 12)}…): ${outcome}`;
+    return `${ranByWords(run.ranBy)} reconciled the ${run.provider} statement for ${run.statementDay} (file SHA-256 ${run.fileSha256.slice(0, 12)}…): ${outcome}`;
   },
 };
 

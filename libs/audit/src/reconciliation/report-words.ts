@@ -1,4 +1,4 @@
-import type { DiscrepancyKind, ReconciliationCounts } from '@app/domain';
+import type { DiscrepancyKind, ReconciliationCounts, ReconciliationRunner } from '@app/domain';
 
 /**
  * A report's classes as finance staff read them, in the order they are listed: one table, so the
@@ -20,3 +20,8 @@ export const DISCREPANCY_WORDS: Record<DiscrepancyKind, string> = {
   'amount-mismatch': COUNT_WORDS.amountMismatch,
   'status-mismatch': COUNT_WORDS.statusMismatch,
 };
+
+/** Who ran a reconciliation, and where: "Hana Girma (CLI)", "aud_… (audit console)". */
+export function ranByWords(ranBy: ReconciliationRunner): string {
+  return `${ranBy.name} (${ranBy.via === 'cli' ? 'CLI' : 'audit console'})`;
+}
