@@ -3,6 +3,7 @@ const { mkdtempSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { PEERS, peerRow, startPeer } = require('../lib/peers');
+const { lifecyclesPerSecond } = require('../lib/result');
 const { inParallel, post } = require('../lib/service');
 const { ALLOCATIONS, escrowBody } = require('../load/payloads');
 
@@ -24,7 +25,6 @@ module.exports = {
   async run(ctx) {
     const { warmup, measured: lifecycles } = ctx.settings.peerLifecycles;
     const load = { warmupAmount: warmup * REQUESTS_PER_LIFECYCLE, amount: lifecycles * REQUESTS_PER_LIFECYCLE };
-    const lifecyclesPerSecond = (result) => (result.perSecond * ((result.requests - result.non2xx) / Math.max(1, result.requests))) / REQUESTS_PER_LIFECYCLE;
 
     const main = await ctx.main();
     // A connection cut short by the count may have started one lifecycle more.
@@ -56,7 +56,7 @@ module.exports = {
           oursName: `create, ${ALLOCATIONS.length} releases of a paid escrow`,
           ours,
           measured,
-          value: lifecyclesPerSecond,
+          value: (result) => lifecyclesPerSecond(result, REQUESTS_PER_LIFECYCLE),
         }),
       );
     }
