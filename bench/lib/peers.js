@@ -108,4 +108,22 @@ async function peerRow(ctx, peer, server, { id, title, unit, answers, oursName, 
   });
 }
 
-module.exports = { PEERS, peerRow, startPeer };
+/**
+ * A row per peer, each from its own minute: starts the peer, measures ours (`measureOurs(peer, i)`)
+ * and then the peer (`measurePeer(server)`), each once our service's processes are idle, so that work
+ * left from seeding or the measurement before falls into neither figure; `row` names the row (see peerRow).
+ */
+async function againstEachPeer(ctx, { measureOurs, measurePeer, row }) {
+  const rows = [];
+  for (const [i, peer] of PEERS.entries()) {
+    const server = await startPeer(ctx.resources, peer);
+    await ctx.settle();
+    const ours = await measureOurs(peer, i);
+    await ctx.settle();
+    const measured = await measurePeer(server);
+    rows.push(await peerRow(ctx, peer, server, { ...row(peer), ours, measured }));
+  }
+  return rows;
+}
+
+module.exports = { PEERS, againstEachPeer };
