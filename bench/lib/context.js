@@ -46,6 +46,15 @@ class RunContext {
     return this.bareServer;
   }
 
+  /** The bare server's single INSERTs (CPU metered), measured once per run: create escrow and the lifecycle both compare with them. */
+  async bareInserts() {
+    if (!this.measured.insert) {
+      const bare = await this.bare();
+      this.measured.insert = await this.cannon(bare.baseUrl, 'insert', {}, { server: bare.proc });
+    }
+    return this.measured.insert;
+  }
+
   /**
    * Waits until each of the service's processes is idle (under 5 % of a core for half a second), so
    * that what seeding or the last measurement left it to do (the worker following the log, say)

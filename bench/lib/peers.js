@@ -86,11 +86,10 @@ async function startPeer(resources, peer) {
 }
 
 /**
- * A peer's row beside ours: stops the peer and holds what it wrote to what it answered (throwing if
- * it answered without writing), then reports both measurements, each turned into `unit` by `value`.
+ * A peer's row beside ours: holds what the peer wrote to what it answered (throwing if it answered
+ * without writing), then reports both measurements, each turned into `unit` by `value`.
  */
-async function peerRow(ctx, peer, server, { id, title, unit, answers, oursName, ours, measured, value }) {
-  const written = await server.finish();
+function peerRow(ctx, peer, written, { id, title, unit, answers, oursName, ours, measured, value }) {
   const broken = peer.check(written, measured.answered2xx, { inFlight: 2 * ctx.settings.connections, allocationsPerEscrow: ALLOCATIONS.length });
   if (broken) throw new Error(`the ${peer.title} peer answered ${measured.answered2xx} ${answers} with 2xx but wrote ${broken}`);
   return scenarioResult({
@@ -108,4 +107,28 @@ async function peerRow(ctx, peer, server, { id, title, unit, answers, oursName, 
   });
 }
 
-module.exports = { PEERS, peerRow, startPeer };
+/**
+ * A row per peer, each from its own minute: starts the peer, measures ours (`measureOurs(peer, i)`)
+ * and then the peer (`measurePeer(server)`), each once our service's processes are idle, so that work
+ * left from seeding or the measurement before falls into neither figure; `row` names the row (see peerRow).
+ */
+async function againstEachPeer(ctx, { measureOurs, measurePeer, row }) {
+  const rows = [];
+  for (const [i, peer] of PEERS.entries()) {
+    const server = await startPeer(ctx.resources, peer);
+    let ours, measured, written;
+    try {
+      await ctx.settle();
+      ours = await measureOurs(peer, i);
+      await ctx.settle();
+      measured = await measurePeer(server);
+    } finally {
+      // Even after a failed measurement: an Emmett schema left behind would break the next Emmett store.
+      written = await server.finish();
+    }
+    rows.push(peerRow(ctx, peer, written, { ...row(peer), ours, measured }));
+  }
+  return rows;
+}
+
+module.exports = { PEERS, againstEachPeer };

@@ -42,4 +42,9 @@ function scenarioResult({ id, title, unit, ours, reference, target, stretch, com
   };
 }
 
-module.exports = { scenarioResult, round };
+/** Whole lifecycles per second of a load whose lifecycles make `requestsPerLifecycle` requests each: only answered ones count. */
+function lifecyclesPerSecond(load, requestsPerLifecycle) {
+  return (load.perSecond * ((load.requests - load.non2xx) / Math.max(1, load.requests))) / requestsPerLifecycle;
+}
+
+module.exports = { lifecyclesPerSecond, scenarioResult, round };

@@ -6,28 +6,31 @@
  * concurrent writers, and the escrow's view row, readable as soon as the 201 leaves. A release reads
  * the view with the stream's head in one query and writes the same three rows in one statement,
  * expecting the revision it read. The tables are ours, made by our migrations (libs/event-store,
- * libs/read-models), with their indexes. Requests are parsed with the rules ours applies
- * (escrow-rules.js); no payments.
+ * libs/read-models), with their indexes; the event's hash, the request's fingerprint and the
+ * escrow's id come from our own functions (libs/audit, libs/domain), so its rows stay ours as ours
+ * change. Requests are parsed with the rules ours applies (escrow-rules.js); no payments.
  * Env: PORT, DATABASE_URL (its own schema on search_path), SCHEMA (that schema, for the migrations).
  */
-const { createHash, randomUUID } = require('node:crypto');
+const { randomUUID } = require('node:crypto');
 const { join } = require('node:path');
 const Fastify = require('fastify');
 const { Pool } = require('pg');
 const { ConflictError, NotFoundError, parseCreateEscrow, parseRelease, releasable, statusAfterRelease } = require('./escrow-rules');
 
+const ours = (lib) => require(join(__dirname, '..', '..', 'dist', 'libs', lib, 'src'));
+const { eventHash, GENESIS_HASH } = ours('audit');
+const { escrowIdFor, fingerprint } = ours('domain');
+
 const MERCHANT = 'mer_bench';
-const GENESIS_HASH = '0'.repeat(64);
 const ATTEMPTS = 5;
 
 const pool = new Pool({ connectionString: process.env.DATABASE_URL, max: 20 });
 
 /** Our tables as our migrations make them, so that a change of ours (a column, an index) reaches the minimum too. */
 async function createOurTables() {
-  const dist = join(__dirname, '..', '..', 'dist', 'libs');
-  const { createPgClient, migrate } = require(join(dist, 'database', 'src'));
-  const { EVENT_STORE_MIGRATIONS } = require(join(dist, 'event-store', 'src'));
-  const { READ_MODEL_MIGRATIONS } = require(join(dist, 'read-models', 'src'));
+  const { createPgClient, migrate } = ours('database');
+  const { EVENT_STORE_MIGRATIONS } = ours('event-store');
+  const { READ_MODEL_MIGRATIONS } = ours('read-models');
   const db = createPgClient({ connectionString: process.env.DATABASE_URL, schema: process.env.SCHEMA, maxConnections: 1 });
   try {
     await migrate(db, process.env.SCHEMA, 'event-store', EVENT_STORE_MIGRATIONS);
@@ -62,27 +65,15 @@ const RELEASE = `
   UPDATE payables_view SET status = $9, document = $10, updated_at = event.recorded_at, revision = event.stream_revision FROM event WHERE payable_id = $8
   RETURNING payable_id`;
 
-/** JSON with keys sorted at every level: the text our hashes are taken over. */
-function canonicalJson(value) {
-  return JSON.stringify(value, (_key, v) =>
-    v !== null && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, v[k]])) : v,
-  );
-}
-
-function eventHash(streamId, revision, type, data, metadata, recordedAt, previousHash) {
-  const canonical = canonicalJson({ streamId, revision: String(revision), type, data, metadata, recordedAt: recordedAt.toISOString(), previousHash });
-  return createHash('sha256').update(canonical).digest('hex');
-}
-
-const escrowIdFor = (orderId) => `esc_${createHash('sha256').update(`${MERCHANT}:${orderId}`).digest('base64url').slice(0, 22)}`;
 const metadataFor = () => ({ correlationId: randomUUID(), actor: { type: 'merchant', id: MERCHANT } });
 
 async function create(body) {
   const escrow = parseCreateEscrow(body);
-  const escrowId = escrowIdFor(escrow.orderId);
+  // Ours keys an escrow's id with its merchant's secret salt; the one merchant's id stands in for it here.
+  const escrowId = escrowIdFor(MERCHANT, escrow.orderId);
   const streamId = `escrow-${escrowId}`;
   // As ours: a retry of the same request finds the escrow it made; another request under that orderId is refused.
-  const requestFingerprint = createHash('sha256').update(canonicalJson(body)).digest('hex');
+  const requestFingerprint = fingerprint(body);
   const data = { escrowId, merchantId: MERCHANT, ...escrow, requestFingerprint };
   const metadata = metadataFor();
   const recordedAt = new Date();
@@ -94,7 +85,7 @@ async function create(body) {
     allocations: escrow.allocations.map((a) => ({ ...a, status: 'PENDING', held: a.amount, released: 0, refunded: 0, fee: a.fee ?? 0, feeEarned: 0, frozen: 0 })),
     releases: [],
   };
-  const hash = eventHash(streamId, 0, 'EscrowCreated', data, metadata, recordedAt, GENESIS_HASH);
+  const hash = eventHash({ streamId, revision: 0n, type: 'EscrowCreated', data, metadata, recordedAt }, GENESIS_HASH);
   const { rows } = await pool.query(CREATE, [
     streamId,
     randomUUID(),
@@ -135,7 +126,7 @@ async function release(escrowId, body) {
     });
     const status = statusAfterRelease(allocations);
     const updated = { ...document, status, allocations, releases: [...document.releases, data] };
-    const hash = eventHash(streamId, next, 'AllocationReleased', data, metadata, releasedAt, previousHash);
+    const hash = eventHash({ streamId, revision: next, type: 'AllocationReleased', data, metadata, recordedAt: releasedAt }, previousHash);
     const written = await pool.query(RELEASE, [streamId, revision, randomUUID(), data, metadata, releasedAt, hash, escrowId, status, updated]);
     if (written.rows.length > 0) return { escrowId, status, allocations };
   }

@@ -8,9 +8,7 @@ module.exports = {
   title: 'create escrow (3 allocations), 50 connections',
   async run(ctx) {
     const main = await ctx.main();
-    const bare = await ctx.bare();
-    const reference = await ctx.cannon(bare.baseUrl, 'insert', {}, { server: bare.proc });
-    ctx.measured.insert = reference;
+    const reference = await ctx.bareInserts();
     const ours = await ctx.cannon(main.baseUrl, 'create-escrow', { apiSecret: main.merchant.apiSecret }, main.deployment.roles);
     return scenarioResult({
       id: this.id,

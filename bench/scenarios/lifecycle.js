@@ -1,7 +1,7 @@
 'use strict';
 const { ALLOCATIONS } = require('../load/payloads');
 const { describeCpu } = require('../lib/cpu');
-const { scenarioResult } = require('../lib/result');
+const { lifecyclesPerSecond, scenarioResult } = require('../lib/result');
 
 /** create + pay + one release per allocation */
 const REQUESTS_PER_LIFECYCLE = 2 + ALLOCATIONS.length;
@@ -15,17 +15,15 @@ module.exports = {
   title: 'full escrow lifecycle',
   async run(ctx) {
     const main = await ctx.main();
-    const bare = ctx.measured.insert ? undefined : await ctx.bare();
-    const insert = ctx.measured.insert ?? (await ctx.cannon(bare.baseUrl, 'insert', {}, { server: bare.proc }));
+    const insert = await ctx.bareInserts();
     const ours = await ctx.cannon(main.baseUrl, 'lifecycle', { apiSecret: main.merchant.apiSecret }, main.deployment.roles);
-    const succeeded = ours.requests - ours.non2xx;
     return scenarioResult({
       id: this.id,
       title: this.title,
       unit: 'lifecycles/s',
       ours: {
         name: `create, pay, ${ALLOCATIONS.length} releases`,
-        measured: { value: ours.perSecond * (succeeded / Math.max(1, ours.requests)) / REQUESTS_PER_LIFECYCLE, p50: ours.p50, p99: ours.p99 },
+        measured: { value: lifecyclesPerSecond(ours, REQUESTS_PER_LIFECYCLE), p50: ours.p50, p99: ours.p99 },
       },
       reference: {
         name: `${REQUESTS_PER_LIFECYCLE} single INSERTs`,

@@ -1,5 +1,5 @@
 'use strict';
-const { PEERS, peerRow, startPeer } = require('../lib/peers');
+const { againstEachPeer } = require('../lib/peers');
 
 /**
  * Create escrow against each peer (bench/peers/): the same request body and autocannon settings,
@@ -12,26 +12,17 @@ module.exports = {
   title: 'create escrow against the peers',
   async run(ctx) {
     const main = await ctx.main();
-    const rows = [];
-    for (const peer of PEERS) {
-      const server = await startPeer(ctx.resources, peer);
-      await ctx.settle();
-      const ours = await ctx.cannon(main.baseUrl, 'create-escrow', { apiSecret: main.merchant.apiSecret }, main.deployment.roles);
-      await ctx.settle();
-      const measured = await ctx.cannon(server.baseUrl, 'peer-create', {}, { server: server.proc });
-      rows.push(
-        await peerRow(ctx, peer, server, {
-          id: `create-escrow-vs-${peer.id}`,
-          title: `create escrow vs ${peer.title}`,
-          unit: 'requests/s',
-          answers: 'creates',
-          oursName: 'POST /v1/trdp/escrow/order',
-          ours,
-          measured,
-          value: (result) => result.perSecond,
-        }),
-      );
-    }
-    return rows;
+    return againstEachPeer(ctx, {
+      measureOurs: () => ctx.cannon(main.baseUrl, 'create-escrow', { apiSecret: main.merchant.apiSecret }, main.deployment.roles),
+      measurePeer: (server) => ctx.cannon(server.baseUrl, 'peer-create', {}, { server: server.proc }),
+      row: (peer) => ({
+        id: `create-escrow-vs-${peer.id}`,
+        title: `create escrow vs ${peer.title}`,
+        unit: 'requests/s',
+        answers: 'creates',
+        oursName: 'POST /v1/trdp/escrow/order',
+        value: (result) => result.perSecond,
+      }),
+    });
   },
 };

@@ -2,7 +2,8 @@
 const { mkdtempSync, writeFileSync } = require('node:fs');
 const { tmpdir } = require('node:os');
 const { join } = require('node:path');
-const { PEERS, peerRow, startPeer } = require('../lib/peers');
+const { PEERS, againstEachPeer } = require('../lib/peers');
+const { lifecyclesPerSecond } = require('../lib/result');
 const { inParallel, post } = require('../lib/service');
 const { ALLOCATIONS, escrowBody } = require('../load/payloads');
 
@@ -24,7 +25,6 @@ module.exports = {
   async run(ctx) {
     const { warmup, measured: lifecycles } = ctx.settings.peerLifecycles;
     const load = { warmupAmount: warmup * REQUESTS_PER_LIFECYCLE, amount: lifecycles * REQUESTS_PER_LIFECYCLE };
-    const lifecyclesPerSecond = (result) => (result.perSecond * ((result.requests - result.non2xx) / Math.max(1, result.requests))) / REQUESTS_PER_LIFECYCLE;
 
     const main = await ctx.main();
     // A connection cut short by the count may have started one lifecycle more.
@@ -38,28 +38,21 @@ module.exports = {
     });
     const directory = ctx.resources.directory(mkdtempSync(join(tmpdir(), 'bench-paid-')));
 
-    const rows = [];
-    for (const [i, peer] of PEERS.entries()) {
-      const server = await startPeer(ctx.resources, peer);
-      const idsFile = join(directory, `paid-${peer.id}.json`);
-      writeFileSync(idsFile, JSON.stringify(paid.slice(i * pool, (i + 1) * pool)));
-      await ctx.settle();
-      const ours = await ctx.cannon(main.baseUrl, 'lifecycle-prepaid', { apiSecret: main.merchant.apiSecret, idsFile, ...load }, main.deployment.roles);
-      await ctx.settle();
-      const measured = await ctx.cannon(server.baseUrl, 'peer-lifecycle', load, { server: server.proc });
-      rows.push(
-        await peerRow(ctx, peer, server, {
-          id: `lifecycle-vs-${peer.id}`,
-          title: `lifecycle vs ${peer.title}`,
-          unit: 'lifecycles/s',
-          answers: 'requests',
-          oursName: `create, ${ALLOCATIONS.length} releases of a paid escrow`,
-          ours,
-          measured,
-          value: lifecyclesPerSecond,
-        }),
-      );
-    }
-    return rows;
+    return againstEachPeer(ctx, {
+      measureOurs: (peer, i) => {
+        const idsFile = join(directory, `paid-${peer.id}.json`);
+        writeFileSync(idsFile, JSON.stringify(paid.slice(i * pool, (i + 1) * pool)));
+        return ctx.cannon(main.baseUrl, 'lifecycle-prepaid', { apiSecret: main.merchant.apiSecret, idsFile, ...load }, main.deployment.roles);
+      },
+      measurePeer: (server) => ctx.cannon(server.baseUrl, 'peer-lifecycle', load, { server: server.proc }),
+      row: (peer) => ({
+        id: `lifecycle-vs-${peer.id}`,
+        title: `lifecycle vs ${peer.title}`,
+        unit: 'lifecycles/s',
+        answers: 'requests',
+        oursName: `create, ${ALLOCATIONS.length} releases of a paid escrow`,
+        value: (result) => lifecyclesPerSecond(result, REQUESTS_PER_LIFECYCLE),
+      }),
+    });
   },
 };

@@ -30,7 +30,8 @@ module.exports = {
   async run(ctx) {
     const main = await ctx.main();
     const [{ n }] = (await main.deployment.query('SELECT count(*)::int AS n FROM events')).rows;
-    if (n < ENOUGH_EVENTS) await ctx.cannon(main.baseUrl, 'lifecycle', { apiSecret: main.merchant.apiSecret, duration: ctx.settings.rebuildLogSeconds });
+    // No warm-up: this only writes the log the replay measures.
+    if (n < ENOUGH_EVENTS) await ctx.cannon(main.baseUrl, 'lifecycle', { apiSecret: main.merchant.apiSecret, warmup: 0, duration: ctx.settings.rebuildLogSeconds });
     await main.deployment.stopAll();
     ctx.mainDeployment = undefined;
     const target = { url: DATABASE_URL, schema: main.deployment.schema };
