@@ -22,6 +22,15 @@ export interface PayoutView {
   reason?: string;
 }
 
+/**
+ * The view of a payout just requested: what the projection stores, and what the on-demand request
+ * answers with before the projection has caught up, so the two cannot drift apart.
+ */
+export function requestedPayoutView(data: Extract<PayoutEvent, { type: 'PayoutRequested' }>['data']): PayoutView {
+  const { payoutId, merchantId, amount, destinationVersion, trigger, period, settles, requestedAt } = data;
+  return { payoutId, merchantId, status: 'REQUESTED', amount, destinationVersion, trigger, ...(period !== undefined && { period }), settles, requestedAt };
+}
+
 const PAYOUT_EVENTS = new Set(['PayoutRequested', 'PayoutSent', 'PayoutPaid', 'PayoutFailed']);
 
 /** Each payout, and whether the provider's outcome is still awaited (REQUESTED, SENT): the reconcile pass asks about those. */
@@ -34,8 +43,8 @@ export const payoutsView: Projection = {
       if (!PAYOUT_EVENTS.has(recorded.type)) continue;
       const event = { type: recorded.type, data: recorded.data } as PayoutEvent;
       if (event.type === 'PayoutRequested') {
-        const { payoutId, merchantId, amount, destinationVersion, trigger, period, settles, requestedAt } = event.data;
-        const view: PayoutView = { payoutId, merchantId, status: 'REQUESTED', amount, destinationVersion, trigger, ...(period !== undefined && { period }), settles, requestedAt };
+        const view = requestedPayoutView(event.data);
+        const { payoutId, merchantId, amount, requestedAt } = view;
         await tx.query(
           `INSERT INTO payouts_view (payout_id, merchant_id, status, amount, requested_at, last_news_at, document)
            VALUES ($1, $2, 'REQUESTED', $3, $4, $4, $5) ON CONFLICT (payout_id) DO NOTHING`,

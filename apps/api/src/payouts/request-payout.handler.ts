@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomBytes } from 'node:crypto';
 import { payoutDecider, streams } from '@app/domain';
-import { payableMovementsToSettle, type PayoutView } from '@app/read-models';
+import { payableMovementsToSettle, type PayoutView, requestedPayoutView } from '@app/read-models';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { CommandRunner } from '@app/infrastructure';
 import { RequestPayoutCommand } from './request-payout.command';
@@ -30,7 +30,6 @@ export class RequestPayoutHandler implements ICommandHandler<RequestPayoutComman
     );
     const requested = events.find((e) => e.type === 'PayoutRequested');
     if (requested?.type !== 'PayoutRequested') throw new Error(`payout ${payoutId} was not requested`);
-    const { amount, destinationVersion, trigger, settles, requestedAt } = requested.data;
-    return { payoutId, merchantId, status: 'REQUESTED', amount, destinationVersion, trigger, settles, requestedAt };
+    return requestedPayoutView(requested.data);
   }
 }
