@@ -1,6 +1,6 @@
 import { WEEKDAYS } from '@app/domain';
 import { html, SafeHtml } from '../../http/html';
-import { when } from '../../web/format';
+import { addisClock } from '../../web/format';
 import { notice, type Notice } from '../../web/page';
 import type { presentPayoutSettings } from '../../payouts/payout-settings';
 
@@ -29,7 +29,7 @@ ${notice(view.notice)}
 <section class="card" aria-labelledby="in-force-heading">
   <h2 id="in-force-heading">In force</h2>
   <p>${summary(settings)} No payout of less than ${settings.minimumAmount.toFixed(2)} ETB.</p>
-  <p>${settings.nextPayoutAt ? html`Next scheduled payout: <time datetime="${settings.nextPayoutAt}">${when(settings.nextPayoutAt)}</time>.` : 'No payout is scheduled.'}</p>
+  <p>${settings.nextPayoutAt ? html`Next scheduled payout: <time datetime="${settings.nextPayoutAt}">${addisClock(settings.nextPayoutAt)}</time> Addis Ababa time.` : 'No payout is scheduled.'}</p>
   <p>${settings.callbackURL ? html`Payout callbacks go to <code>${settings.callbackURL}</code>.` : 'No payout callbacks are sent.'}</p>
 </section>
 <form class="card" method="post" action="/dashboard/payouts/settings" aria-labelledby="change-heading">
