@@ -28,6 +28,11 @@ export function attemptIdFor(payableId: string, idempotencyKey: string): string 
   return `att_${createHash('sha256').update(`${payableId}\n${idempotencyKey}`, 'utf8').digest('hex').slice(0, 32)}`;
 }
 
+export const newPayoutId = (): string => `po_${randomBytes(12).toString('hex')}`;
+
+/** Payout ids, on demand or scheduled, share their prefix: a callback delivery about one links to its payout. */
+export const isPayoutId = (id: string): boolean => id.startsWith('po_');
+
 /**
  * A scheduled payout's id derives from its merchant and period, so however often its job runs (a
  * restart, a duplicate, a Redis that lost its queue) the period asks for one payout only, which the

@@ -1,7 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { randomBytes } from 'node:crypto';
-import { payoutDecider, streams } from '@app/domain';
+import { newPayoutId, payoutDecider, streams } from '@app/domain';
 import { payableMovementsToSettle, type PayoutView, requestedPayoutView } from '@app/read-models';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { CommandRunner } from '@app/infrastructure';
@@ -21,7 +20,7 @@ export class RequestPayoutHandler implements ICommandHandler<RequestPayoutComman
 
   async execute({ merchantId, metadata }: RequestPayoutCommand): Promise<PayoutView> {
     const movements = await payableMovementsToSettle(this.db, merchantId);
-    const payoutId = `po_${randomBytes(12).toString('hex')}`;
+    const payoutId = newPayoutId();
     const { events } = await this.runner.run(
       streams.payouts(merchantId),
       payoutDecider,

@@ -1,3 +1,4 @@
+import { isPayoutId } from '@app/domain';
 import type { DeliveryRow } from '../../callbacks/list-deliveries/list-deliveries.query';
 import { html, type SafeHtml } from '../../http/html';
 import { statusBadge, when } from '../../web/format';
@@ -16,7 +17,7 @@ export interface WebhooksView {
 /** Where a delivery's subject is shown: its payout (a payout callback), escrow or order. */
 function subjectPage(delivery: DeliveryRow['delivery']): string {
   const id = encodeURIComponent(delivery.orderId);
-  if (delivery.orderId.startsWith('po_')) return `/dashboard/payouts/${id}`;
+  if (isPayoutId(delivery.orderId)) return `/dashboard/payouts/${id}`;
   return `/dashboard/${delivery.merchantOrderId ? 'escrows' : 'orders'}/${id}`;
 }
 
