@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
-import { isPayableStream, payableId } from './payable-streams';
+import { isPayableStream, streamKey } from './stream-ids';
 import type { BatchContext, BulkWriter, Projection, TableRow } from './projection';
 
 const kinds = (...types: string[]) => new Set(types);
@@ -26,7 +26,7 @@ const EVERY_COLUMN_BUT_THE_KEY = COLUMNS.filter((c) => c !== 'operation_id')
  * events (an attempt's and a refund's ids are the payable's own), so its history alone tells.
  */
 function operationsAfter(streamId: string, history: readonly RecordedEvent[]): TableRow[] {
-  const id = payableId(streamId);
+  const id = streamKey(streamId);
   const operations = new Map<string, TableRow>();
   const open = (operationId: string, row: TableRow) => {
     if (!operations.has(operationId)) operations.set(operationId, { operation_id: operationId, payable_id: id, status: 'OPEN', refusals: 0, payable_closed_at: null, closed_at: null, ...row });
@@ -64,7 +64,7 @@ export const providerOperationsView: Projection = {
   folds: isPayableStream,
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]) {
     for (const event of events) {
-      const id = payableId(event.streamId);
+      const id = streamKey(event.streamId);
       const data = event.data as Record<string, string>;
       if (INITIATED.has(event.type)) {
         await tx.query(

@@ -1,6 +1,6 @@
 import { type EscrowEvent, type EscrowState, escrowDecider, fold, type OrderEvent, type OrderState, orderDecider } from '@app/domain';
-import { isPayableStream } from '../payable-streams';
 import { foldedView, type FoldedViewSpec, inlineFoldedView } from '../folded-view.projection';
+import { isPayableStream } from '../stream-ids';
 import { escrowView, orderView } from './payable-view';
 
 const isOrder = (streamId: string) => streamId.startsWith('order-');
