@@ -16,6 +16,12 @@ export interface FoldedViewSpec<State> {
   fold: (streamId: string, history: readonly RecordedEvent[]) => State;
   /** The stream's row in that state, or undefined when it has none yet. */
   row: (streamId: string, state: State) => Record<string, unknown> | undefined;
+  /**
+   * Appends write the view too (inlineFoldedView): the projector first reads which of a batch's rows
+   * are current already and folds only the others. A view the projector alone writes has none
+   * current, so it spends no read on asking; either way the upsert never steps a row back.
+   */
+  writtenInline?: boolean;
 }
 
 /**
@@ -74,8 +80,9 @@ export function foldedView<State>(spec: FoldedViewSpec<State>): Projection {
    * a rebuild swaps its copy in at the projector's checkpoint, dropping the rows appends wrote inline
    * past it, and only the projector, following the log from there, writes them again.
    */
-  const revisions = async (tx: SqlExecutor, { histories }: BatchContext) => {
+  const revisions = async (tx: SqlExecutor, { histories }: BatchContext): Promise<ReadonlyMap<string, bigint>> => {
     const keys = [...histories.streams()].filter(spec.streams).map(streamKey);
+    if (!spec.writtenInline || keys.length === 0) return new Map();
     const found = await tx.query<{ key: string; revision: string | null }>(
       `SELECT ${spec.key} AS key, revision::text AS revision FROM ${spec.table} WHERE ${spec.key} = ANY($1::text[])`,
       [keys],
