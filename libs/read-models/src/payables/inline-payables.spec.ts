@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { migrate, type SqlClient } from '@app/database';
+import { migrate, type SqlClient, type SqlExecutor } from '@app/database';
 import { type EscrowCommand, type EscrowEvent, escrowDecider, fold, santim } from '@app/domain';
 import { EVENT_STORE_MIGRATIONS, type LogPosition, PostgresEventStore, type RecordedEvent, WrongExpectedRevision } from '@app/event-store';
 import { CREATED_AT, DURING_WINDOW, escrowCreated } from '../../../domain/src/testing/escrow.fixtures';
@@ -32,6 +32,14 @@ const pay = (i: string): EscrowCommand => ({ type: 'RecordPayment', data: { exte
 async function viewRows(db: SqlClient): Promise<string[]> {
   const rows = await db.query<{ row: string }>(`SELECT to_jsonb(t)::text AS row FROM payables_view t ORDER BY payable_id`);
   return rows.map((r) => r.row);
+}
+
+/** A projector's transaction that read the view's revisions before an append committed its row: it finds none. */
+function readBeforeTheAppend(tx: SqlExecutor): SqlExecutor {
+  return {
+    ...tx,
+    query: async <Row>(sql: string, params?: readonly unknown[]) => (sql.trimStart().startsWith('SELECT payable_id AS key') ? [] : tx.query<Row>(sql, params)),
+  };
 }
 
 /** The payables_view row's and the stream's events' transactions (a row's xmin is the low 32 bits of its writer's xid8). */
@@ -138,6 +146,10 @@ describe.each(READ_MODEL_DATABASES)('the payables view written inline by the sto
     const before = await viewRows(db.client);
     const histories = new BatchHistories(new Map<string, RecordedEvent[]>([['escrow-esc_7', [createdEvent]]]));
     await db.client.transaction((tx) => payablesView.applyBatch(tx, [createdEvent], { histories }));
+    expect(await viewRows(db.client)).toEqual(before);
+    // The race itself: the projector read the view's revisions before the append's row committed, so
+    // it folds the older row and only the upsert's guard keeps it out.
+    await db.client.transaction((tx) => payablesView.applyBatch(readBeforeTheAppend(tx), [createdEvent], { histories }));
     expect(await viewRows(db.client)).toEqual(before);
   });
 });
