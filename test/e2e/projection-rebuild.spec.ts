@@ -10,6 +10,7 @@ import type { AddressInfo } from 'node:net';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore, formatPosition } from '@app/event-store';
 import { CORE_PROJECTIONS, type RebuildProgress, rebuildProjections, selectForRebuild } from '@app/read-models';
+import { tableDefinitions } from '../../libs/read-models/src/testing/read-model-databases';
 import { type RunningApp, startApp } from '../support/app';
 import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
 import { call, type HttpResult } from '../support/http';
@@ -67,19 +68,8 @@ function differences(expected: Snapshot, actual: Snapshot): string[] {
   return out;
 }
 
-/** Index definitions of the read-model tables, without the index names (a rebuilt table's indexes get generated names). */
 /** Every index and key constraint of the rebuilt tables, names included (later migrations find them by name). */
-async function indexDefinitions(db: SqlClient, schema: string): Promise<string[]> {
-  const rows = await db.query<{ def: string }>(
-    `SELECT indexdef AS def FROM pg_indexes WHERE schemaname = $1 AND tablename = ANY($2::text[])
-     UNION ALL
-     SELECT c.conname || ': ' || pg_get_constraintdef(c.oid) FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
-       JOIN pg_namespace n ON n.oid = t.relnamespace WHERE n.nspname = $1 AND t.relname = ANY($2::text[])
-     ORDER BY 1`,
-    [schema, TABLE_NAMES],
-  );
-  return rows.map((r) => r.def);
-}
+const indexDefinitions = (db: SqlClient, schema: string) => tableDefinitions(db, schema, TABLE_NAMES);
 
 /** Runs `work` over `items`, at most `limit` at a time. */
 async function inPool<T, R>(items: readonly T[], limit: number, work: (item: T, index: number) => Promise<R>): Promise<R[]> {

@@ -1,6 +1,7 @@
 import type { SqlExecutor } from '@app/database';
 import type { InlineProjection, RecordedEvent } from '@app/event-store';
 import type { BatchContext, BulkWriter, Projection, TableRow } from './projection';
+import { streamKey } from './stream-ids';
 
 export interface FoldedViewSpec<State> {
   name: string;
@@ -15,6 +16,12 @@ export interface FoldedViewSpec<State> {
   fold: (streamId: string, history: readonly RecordedEvent[]) => State;
   /** The stream's row in that state, or undefined when it has none yet. */
   row: (streamId: string, state: State) => Record<string, unknown> | undefined;
+  /**
+   * Appends write the view too (inlineFoldedView): the projector first reads which of a batch's rows
+   * are current already and folds only the others. A view the projector alone writes has none
+   * current, so it spends no read on asking; either way the upsert never steps a row back.
+   */
+  writtenInline?: boolean;
 }
 
 /**
@@ -29,9 +36,6 @@ function rowIn<State>(spec: FoldedViewSpec<State>, streamId: string, state: Stat
 }
 
 type Table = Pick<FoldedViewSpec<unknown>, 'table' | 'key' | 'columns'>;
-
-/** A row is keyed by its stream's id without the kind (`escrow-{id}`, STYLE.md): the view's key is that id. */
-const keyOf = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
 
 /** The columns an upsert of a newer row replaces: all but the key and the stream's first time. */
 function updates(spec: Table): string {
@@ -76,8 +80,9 @@ export function foldedView<State>(spec: FoldedViewSpec<State>): Projection {
    * a rebuild swaps its copy in at the projector's checkpoint, dropping the rows appends wrote inline
    * past it, and only the projector, following the log from there, writes them again.
    */
-  const revisions = async (tx: SqlExecutor, { histories }: BatchContext) => {
-    const keys = [...histories.streams()].filter(spec.streams).map(keyOf);
+  const revisions = async (tx: SqlExecutor, { histories }: BatchContext): Promise<ReadonlyMap<string, bigint>> => {
+    const keys = [...histories.streams()].filter(spec.streams).map(streamKey);
+    if (!spec.writtenInline || keys.length === 0) return new Map();
     const found = await tx.query<{ key: string; revision: string | null }>(
       `SELECT ${spec.key} AS key, revision::text AS revision FROM ${spec.table} WHERE ${spec.key} = ANY($1::text[])`,
       [keys],
@@ -91,7 +96,7 @@ export function foldedView<State>(spec: FoldedViewSpec<State>): Projection {
     folds: spec.streams,
     async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext) {
       const current = await revisions(tx, context);
-      const rows = rowsAfter(events, context, (streamId, revision) => (current.get(keyOf(streamId)) ?? -1n) >= revision).map(({ row }) => row);
+      const rows = rowsAfter(events, context, (streamId, revision) => (current.get(streamKey(streamId)) ?? -1n) >= revision).map(({ row }) => row);
       if (rows.length === 0) return;
       // One statement for the batch (the table's own row type reads the JSON): round trips stay constant.
       const columns = spec.columns.join(', ');

@@ -2,7 +2,7 @@ import { type JournalEntry, journalFor, refundCompletionEntry } from '@app/audit
 import type { SqlExecutor } from '@app/database';
 import { type EscrowEvent, escrowDecider, fold, frozenAmount, heldAmount, type OrderEvent, orderDecider, type PaymentState, type Santim } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
-import { isPayableStream, payableId } from './payable-streams';
+import { isPayableStream, streamKey } from './stream-ids';
 import type { BatchContext, BulkWriter, Projection, TableRow } from './projection';
 import type { BatchHistories } from './stream-histories';
 
@@ -81,7 +81,7 @@ function creationOf(event: RecordedEvent, histories: BatchHistories): { merchant
 
 function entryFor(event: RecordedEvent, histories: BatchHistories): JournalEntry | undefined {
   const data = event.data as Record<string, unknown>;
-  const id = payableId(event.streamId);
+  const id = streamKey(event.streamId);
   if (event.type === 'OrderPaid' || event.type === 'OrderRefundRequested' || (event.type === 'AllocationReleased' && data.fee)) {
     const creation = creationOf(event, histories);
     return journalFor(event.type, data, { id, creatorMerchantId: creation.merchantId, orderFee: event.type === 'OrderPaid' ? creation.fee : undefined });
@@ -168,7 +168,7 @@ async function post(tx: SqlExecutor, entries: readonly Posted[]): Promise<void> 
 /** An escrow's account holds exactly what its allocations hold and disputes freeze, as its own history says. */
 async function assertEscrowBalances(tx: SqlExecutor, streamIds: readonly string[], histories: BatchHistories): Promise<void> {
   if (streamIds.length === 0) return;
-  const accounts = streamIds.map((streamId) => `escrow:${payableId(streamId)}`);
+  const accounts = streamIds.map((streamId) => `escrow:${streamKey(streamId)}`);
   const rows = await tx.query<{ account: string; balance: string }>(
     `SELECT account, (credit - debit)::text AS balance FROM ledger_balances WHERE account = ANY($1::text[])`,
     [accounts],
@@ -177,7 +177,7 @@ async function assertEscrowBalances(tx: SqlExecutor, streamIds: readonly string[
   for (const streamId of streamIds) {
     const state = fold(escrowDecider, histories.of(streamId) as unknown as EscrowEvent[]);
     const held = heldAmount(state) + frozenAmount(state);
-    const account = `escrow:${payableId(streamId)}`;
+    const account = `escrow:${streamKey(streamId)}`;
     const balance = balances.get(account) ?? 0n;
     if (balance !== BigInt(held)) throw new LedgerInvariantViolation(`${account} has a balance of ${balance} santim but holds ${held}`);
   }

@@ -1,14 +1,12 @@
-import { createPgliteClient, migrate, type SqlClient } from '@app/database';
+import { migrate, type SqlClient } from '@app/database';
 import { type EscrowCommand, type EscrowEvent, escrowDecider, fold, santim } from '@app/domain';
-import { comparePositions, EVENT_STORE_MIGRATIONS, type LogPosition, PostgresEventStore } from '@app/event-store';
+import { EVENT_STORE_MIGRATIONS, type LogPosition, PostgresEventStore } from '@app/event-store';
 import { AFTER_EXPIRY, CREATED_AT, DURING_WINDOW, escrowCreated, LATER } from '../../domain/src/testing/escrow.fixtures';
-import { createTestSchema } from '../../../test/support/postgres';
 import type { Projection } from './projection';
-import { ProjectionProgress, readCheckpoint } from './projection-progress';
-import { Projector } from './projector';
 import { CORE_PROJECTIONS } from './projections';
 import { READ_MODEL_MIGRATIONS } from './read-model.migrations';
 import { rebuildProjections } from './rebuild';
+import { projectUpTo, READ_MODEL_DATABASES, type ReadModelDatabase, tableDefinitions } from './testing/read-model-databases';
 
 const ESCROWS = 60;
 const OWNERS = ['platform-1', 'platform-2'];
@@ -60,18 +58,7 @@ async function snapshot(db: SqlClient, projections: readonly Projection[]): Prom
 }
 
 /** The projections' tables' indexes and key constraints, names included. */
-async function definitions(db: SqlClient, schema: string, projections: readonly Projection[]): Promise<string[]> {
-  const tables = projections.flatMap((p) => p.tables);
-  const rows = await db.query<{ def: string }>(
-    `SELECT indexname || ': ' || indexdef AS def FROM pg_indexes WHERE schemaname = $1 AND tablename = ANY($2::text[])
-     UNION ALL
-     SELECT c.conname || ': ' || pg_get_constraintdef(c.oid) FROM pg_constraint c JOIN pg_class t ON t.oid = c.conrelid
-       JOIN pg_namespace n ON n.oid = t.relnamespace WHERE n.nspname = $1 AND t.relname = ANY($2::text[])
-     ORDER BY 1`,
-    [schema, tables],
-  );
-  return rows.map((r) => r.def);
-}
+const definitions = (db: SqlClient, schema: string, projections: readonly Projection[]) => tableDefinitions(db, schema, projections.flatMap((p) => p.tables));
 
 /** The projections as one that knows nothing of bulk writes would be: rebuilt with applyBatch. */
 const withoutBulk = (projections: readonly Projection[]): Projection[] => projections.map(({ rebuildBatch: _bulk, ...projection }) => projection);
@@ -81,25 +68,17 @@ const withoutBulk = (projections: readonly Projection[]): Projection[] => projec
  * both must leave exactly what the live projector left. The log has many streams, each spread over
  * several of the rebuild's small batches, so rows are written new, then merged in later batches.
  */
-describe.each([
-  ['PostgreSQL', async () => createTestSchema('paths')],
-  [
-    'PGlite',
-    async () => {
-      const client = await createPgliteClient(undefined);
-      return { client, schema: 'public', drop: () => client.close() };
-    },
-  ],
-])('the bulk and the per-batch rebuild on %s', (_name, open: () => Promise<{ client: SqlClient; schema: string; drop(): Promise<void> }>) => {
+describe.each(READ_MODEL_DATABASES)('the bulk and the per-batch rebuild on %s', (_name, open) => {
+  let database: ReadModelDatabase;
   let db: SqlClient;
   let schema: string;
-  let drop: () => Promise<void>;
   let store: PostgresEventStore;
   let head: LogPosition;
   let events = 0;
 
   beforeAll(async () => {
-    ({ client: db, schema, drop } = await open());
+    database = await open('paths');
+    ({ client: db, schema } = database);
     await migrate(db, schema, 'event-store', EVENT_STORE_MIGRATIONS);
     await migrate(db, schema, 'read-models', READ_MODEL_MIGRATIONS);
     store = new PostgresEventStore(db, { pollIntervalMs: 10 });
@@ -115,18 +94,11 @@ describe.each([
       }
     }
     events = lives.reduce((sum, life) => sum + life.length, OWNERS.length);
-    const projector = new Projector(db, store, CORE_PROJECTIONS, new ProjectionProgress(db), { lockName: `projector:${schema}`, schema, batchSize: 5 });
-    projector.start();
-    const deadline = Date.now() + 60_000;
-    while (comparePositions(await readCheckpoint(db), head) < 0) {
-      if (Date.now() > deadline) throw new Error('the projector did not reach the head of the log');
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
-    await projector.stop();
+    await projectUpTo(database, store, head, 5);
   });
 
   afterAll(async () => {
-    await drop?.();
+    await database?.drop();
   });
 
   it('leave every table equal, row for row, to what the live projector wrote', async () => {

@@ -1,6 +1,6 @@
 import { type EscrowEvent, type EscrowState, escrowDecider, fold, type OrderEvent, type OrderState, orderDecider } from '@app/domain';
-import { isPayableStream } from '../payable-streams';
 import { foldedView, type FoldedViewSpec, inlineFoldedView } from '../folded-view.projection';
+import { isPayableStream } from '../stream-ids';
 import { escrowView, orderView } from './payable-view';
 
 const isOrder = (streamId: string) => streamId.startsWith('order-');
@@ -15,6 +15,7 @@ const payables: FoldedViewSpec<OrderState | EscrowState> = {
   key: 'payable_id',
   columns: ['payable_id', 'kind', 'merchant_id', 'merchant_order_id', 'status', 'payment_status', 'amount', 'expires_at', 'auto_release_at', 'document', 'created_at', 'updated_at', 'revision'],
   streams: isPayableStream,
+  writtenInline: true,
   fold: (streamId, history) => (isOrder(streamId) ? fold(orderDecider, history as unknown as OrderEvent[]) : fold(escrowDecider, history as unknown as EscrowEvent[])),
   row: (streamId, state) => {
     const view = isOrder(streamId) ? state.created && orderView(state as OrderState) : state.created && escrowView(state as EscrowState);
