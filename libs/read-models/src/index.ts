@@ -20,3 +20,4 @@ export * from './disputes.reader';
 export * from './payouts.projection';
 export * from './payout-schedules.projection';
 export * from './payable-movements.reader';
+export * from './stream-ids';

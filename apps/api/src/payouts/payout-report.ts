@@ -1,6 +1,6 @@
 import { ACCOUNTS, csvRow } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
-import type { PayoutView } from '@app/read-models';
+import { type PayoutView, streamKey } from '@app/read-models';
 import { signedBirr } from './signed-birr';
 
 /** One movement a payout pays out, as a merchant reconciles it: what caused it and how much of it was the platform's fee. */
@@ -42,7 +42,7 @@ export async function payoutReport(db: SqlExecutor, payout: PayoutView): Promise
     return {
       eventId: row.event_id,
       type: row.event_type,
-      source: row.stream_id.slice(row.stream_id.indexOf('-') + 1),
+      source: streamKey(row.stream_id),
       description: row.description,
       recordedAt: new Date(row.recorded_at).toISOString(),
       gross: net + fee,

@@ -1,4 +1,5 @@
 import { ACCOUNTS, csvRow } from '@app/audit';
+import { streamKey } from '@app/read-models';
 import type { SqlExecutor } from '@app/database';
 import { signedBirr } from './signed-birr';
 import type { StatementPeriod } from './statement-period';
@@ -79,7 +80,7 @@ async function payableMovements(db: SqlExecutor, merchantId: string, to: string)
   return rows.map((row) => ({
     eventId: row.event_id,
     type: row.event_type,
-    source: row.stream_id.slice(row.stream_id.indexOf('-') + 1),
+    source: streamKey(row.stream_id),
     description: row.description,
     recordedAt: new Date(row.recorded_at).toISOString(),
     amount: Number(row.amount),

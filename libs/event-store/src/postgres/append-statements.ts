@@ -29,14 +29,14 @@ function inlineRows(inline: InlineProjection | undefined, rows: string): string 
 
 /**
  * One statement, so one round trip and one implicit transaction: the head moves only if the events
- * land. With an inline projection, its row for the stream is the parameter after the others.
+ * land. With an inline projection, its row for the stream is the parameter `inline.rowParam`.
  */
-export function appendStatement(head: string, channel: string | undefined, inline?: InlineProjection, rowParam?: string): string {
+export function appendStatement(head: string, channel: string | undefined, inline?: { projection: InlineProjection; rowParam: string }): string {
   const { cte, join } = signal(channel);
-  const rows = `(SELECT ${rowParam}::jsonb || jsonb_build_object('revision', head.revision) AS row FROM head WHERE ${rowParam}::jsonb IS NOT NULL) AS written`;
+  const rows = inline && `(SELECT ${inline.rowParam}::jsonb || jsonb_build_object('revision', head.revision) AS row FROM head WHERE ${inline.rowParam}::jsonb IS NOT NULL) AS written`;
   return `
     WITH head AS (${head}),
-    new_events AS (SELECT value AS ev, ordinality AS ord FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY)${cte}${inlineRows(inline, rows)}
+    new_events AS (SELECT value AS ev, ordinality AS ord FROM jsonb_array_elements($2::jsonb) WITH ORDINALITY)${cte}${inlineRows(inline?.projection, rows ?? '')}
     INSERT INTO events (stream_id, stream_revision, event_id, event_type, data, metadata, recorded_at, hash)
     SELECT $1, head.revision - $3::bigint + new_events.ord, (ev->>'id')::uuid, ev->>'type', ev->'data', ev->'metadata',
       COALESCE((ev->>'recordedAt')::timestamptz, now()), ev->>'hash'

@@ -37,9 +37,10 @@ export class GroupCommit {
   ) {
     this.statements = {
       single: {
-        no_stream: appendStatement(HEAD.no_stream, notifyChannel, inline, '$4'),
-        any: appendStatement(HEAD.any, notifyChannel, inline, '$4'),
-        exact: appendStatement(HEAD.exact, notifyChannel, inline, '$5'),
+        no_stream: appendStatement(HEAD.no_stream, notifyChannel, inline && { projection: inline, rowParam: '$4' }),
+        // The store writes no inline row under `any` (PostgresEventStore.inlineRow): nothing to carry.
+        any: appendStatement(HEAD.any, notifyChannel),
+        exact: appendStatement(HEAD.exact, notifyChannel, inline && { projection: inline, rowParam: '$5' }),
       },
       group: appendGroupStatement(notifyChannel, inline),
     };
@@ -114,7 +115,7 @@ export class GroupCommit {
   private async writeAlone({ streamId, expected, payload, inlineRow, resolve, reject }: Waiting): Promise<void> {
     const json = JSON.stringify(payload);
     const count = String(payload.length);
-    const row = this.inline === undefined ? [] : [inlineRow === null ? null : JSON.stringify(inlineRow)];
+    const row = this.inline === undefined || expected === 'any' ? [] : [inlineRow === null ? null : JSON.stringify(inlineRow)];
     try {
       resolve(
         typeof expected === 'bigint'

@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { latestDuePeriod, nextDuePeriod, type PayoutPeriod, type PayoutSchedule } from '@app/domain';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@app/event-store';
-import { readCheckpoint } from '@app/read-models';
+import { readCheckpoint, streamKey } from '@app/read-models';
 import { LogFollower } from '@app/infrastructure';
 import type { Scheduler } from '@app/scheduling';
 import { ExpirePaymentCommand } from '../flow/expire-payment/expire-payment.command';
@@ -21,11 +21,6 @@ const MAX_BACKOFF_MS = 60 * 60 * 1000;
 const LATE_PAYMENT_WINDOW_MS = 24 * 60 * 60 * 1000;
 const CREATED = new Set(['OrderCreated', 'EscrowCreated']);
 const REFUND_REQUESTED = new Set(['OrderRefundRequested', 'EscrowRefundRequested']);
-
-/** `order-ord_x` / `escrow-esc_x` → `ord_x` / `esc_x`. */
-function payableIdOf(streamId: string): string {
-  return streamId.slice(streamId.indexOf('-') + 1);
-}
 
 interface OpenOperation {
   operation_id: string;
@@ -178,7 +173,7 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, BeforeApplica
       events.map((event) => {
         if (CREATED.has(event.type)) {
           const { expiresAt, autoReleaseAt } = event.data as { expiresAt: string; autoReleaseAt?: string };
-          const id = payableIdOf(event.streamId);
+          const id = streamKey(event.streamId);
           const runAt = Date.parse(expiresAt);
           const releaseAt = autoReleaseAt === undefined ? Infinity : Date.parse(autoReleaseAt);
           return Promise.all([
@@ -189,7 +184,7 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, BeforeApplica
         if (event.type === 'AutoReleaseRescheduled') {
           const { autoReleaseAt } = event.data as { autoReleaseAt: string | null };
           const runAt = autoReleaseAt === null ? Infinity : Date.parse(autoReleaseAt);
-          return runAt <= horizon ? this.scheduler.schedule(this.autoRelease(payableIdOf(event.streamId), runAt)) : undefined;
+          return runAt <= horizon ? this.scheduler.schedule(this.autoRelease(streamKey(event.streamId), runAt)) : undefined;
         }
         if (event.type === 'PayoutRequested') {
           const { merchantId, payoutId } = event.data as { merchantId: string; payoutId: string };
@@ -197,7 +192,7 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, BeforeApplica
         }
         if (REFUND_REQUESTED.has(event.type)) {
           const { refundId } = event.data as { refundId: string };
-          return this.scheduler.schedule({ kind: 'refund', id: payableIdOf(event.streamId), reference: refundId, step: 'r0', runAt: Date.now() });
+          return this.scheduler.schedule({ kind: 'refund', id: streamKey(event.streamId), reference: refundId, step: 'r0', runAt: Date.now() });
         }
         return undefined;
       }),
