@@ -189,8 +189,12 @@ export class ChapaProvider implements PaymentProvider {
         bank_code: request.destination.institution,
       });
     } catch (error) {
-      if (error instanceof ChapaRefusal) throw new ProviderRejected('TRANSFER_REFUSED', `Chapa refused the transfer: ${error.message}`);
-      throw error;
+      if (!(error instanceof ChapaRefusal)) throw error;
+      // Chapa refuses a reference it has seen ("Transfer reference has been used before"): another
+      // attempt at this very payout made the transfer meanwhile, and its status is the answer.
+      const made = await this.transferStatus(request.reference);
+      if (made.state !== 'unknown') return made;
+      throw new ProviderRejected('TRANSFER_REFUSED', `Chapa refused the transfer: ${error.message}`);
     }
     return this.transferStatus(request.reference);
   }

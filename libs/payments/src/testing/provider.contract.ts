@@ -163,6 +163,18 @@ export function providerContract(open: () => Promise<ProviderHarness>): void {
     expect(await (await harness.reopen()).transferStatus(request.reference)).toEqual(settled);
   });
 
+  it('makes one transfer of two asked for at once under one reference, and neither is told it was refused', async () => {
+    // Found by the chaos run: a payout's job run twice at once (a restart's re-queue beside the first run).
+    const request = { reference: transferReference(), amount: santim(10_000), destination: harness.transferTo.pays };
+    const answers = await Promise.allSettled([harness.provider.transfer(request), harness.provider.transfer(request)]);
+    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'fulfilled']);
+    const settled = await waitFor(async () => {
+      const status = await harness.provider.transferStatus(request.reference);
+      return status.state === 'succeeded' && status;
+    }, 'the transfer to be paid');
+    expect(await harness.provider.transfer(request)).toEqual(settled);
+  });
+
   it('refuses a transfer to an account it cannot pay, and has no record of it', async () => {
     const request = { reference: transferReference(), amount: santim(100), destination: harness.transferTo.refused };
     await expect(harness.provider.transfer(request)).rejects.toBeInstanceOf(ProviderRejected);
