@@ -61,11 +61,17 @@ export interface WriteCounts {
   escrows: number;
 }
 
-/** Everything a request could have written: used to prove a refused request wrote nothing. */
-export async function countWrites(db: SqlClient): Promise<WriteCounts> {
+/**
+ * Everything a request could have written: used to prove a refused request wrote nothing.
+ * `exceptCallbacks`: leave out callback deliveries, which the worker appends in the background for
+ * what earlier requests did (a refused request that wrote anything would show in its own stream).
+ */
+export async function countWrites(db: SqlClient, options: { exceptCallbacks?: boolean } = {}): Promise<WriteCounts> {
   const [row] = await db.query<{ events: number; orders: number; escrows: number }>(
-    `SELECT (SELECT count(*)::int FROM events) AS events, (SELECT count(*)::int FROM payables_view WHERE kind = 'order') AS orders,
+    `SELECT (SELECT count(*)::int FROM events WHERE NOT ($1 AND stream_id LIKE 'callback-%')) AS events,
+            (SELECT count(*)::int FROM payables_view WHERE kind = 'order') AS orders,
             (SELECT count(*)::int FROM payables_view WHERE kind = 'escrow') AS escrows`,
+    [options.exceptCallbacks === true],
   );
   return row;
 }
