@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { DomainError, type DomainEvent, PayableNotFound, type PayableSummary, type PaymentCommand, visitPayable } from '@app/domain';
+import { type DomainEvent, EscrowNotFound, OrderNotFound, PayableNotFound, type PayableSummary, type PaymentCommand, visitPayable } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 
@@ -32,7 +32,7 @@ export class PaymentFlow {
       return { summary: outcome.summary, events: outcome.events };
     } catch (error) {
       // A payable that was never created is refused by its decider, which knows no id to name.
-      if (error instanceof DomainError && error.code === 'ABC_001') throw new PayableNotFound(id);
+      if (error instanceof OrderNotFound || error instanceof EscrowNotFound) throw new PayableNotFound(id);
       throw error;
     }
   }
