@@ -1,7 +1,7 @@
 import { type DynamicModule, type INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import { AccountsModule, CREDENTIALS, CredentialsModule } from '@app/accounts';
+import { OnboardingModule, CREDENTIALS, CredentialsModule } from '@app/onboarding';
 import { AuditLogReader } from '@app/audit';
 import type { AppConfig } from '@app/config';
 import { InfrastructureModule, ProjectorModule } from '@app/infrastructure';
@@ -22,7 +22,7 @@ class CliModule {
         InfrastructureModule.forRoot(config, { migrations: [CREDENTIALS, ...providerMigrations(config)] }),
         CqrsModule.forRoot(),
         CredentialsModule,
-        AccountsModule,
+        OnboardingModule,
         ReconciliationModule,
         ProjectorModule,
       ],

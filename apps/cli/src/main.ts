@@ -10,7 +10,7 @@ import { EVENT_STORE, type EventStore, formatPosition, parsePosition, START } fr
 import { ProjectionProgress, projectionsFor, rebuildProjections, selectForRebuild } from '@app/read-models';
 import { AuditLogReader, discrepanciesOf, isClean, isStatementProvider, STATEMENT_PROVIDERS } from '@app/audit';
 import { LedgerReader } from '@app/read-models';
-import { RegisterAuditorCommand, RegisterMerchantCommand, RotateApiSecretCommand } from '@app/accounts';
+import { RegisterAuditorCommand, RegisterMerchantCommand, RotateApiSecretCommand } from '@app/onboarding';
 import { ReconcileStatementCommand, sandboxStatement } from '@app/payments';
 import { createCliContext } from './cli.module';
 import { type Output, print, progressBar, table } from './output';

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { timingSafeEqual, createHash } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { MerchantAuthenticator } from '@app/accounts';
+import { MerchantAuthenticator } from '@app/onboarding';
 import { ApiError } from './problem';
 import type { RequestWithActor } from './request-context';
 

@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { AuditorStore, CredentialStore, hashPassword, MerchantLogins } from '@app/merchants';
-import { RegisterAuditorCommand, RegisterMerchantCommand, type RegisteredMerchant } from '@app/accounts';
+import { RegisterAuditorCommand, RegisterMerchantCommand, type RegisteredMerchant } from '@app/onboarding';
 
 export interface DemoMerchant extends RegisteredMerchant {
   /** Sign-in of the merchant dashboard, printed with the API secret. */

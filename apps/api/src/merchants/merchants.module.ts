@@ -4,7 +4,7 @@ import { DemoMerchantService } from './demo-merchant.service';
 import { InviteOwnerController } from './invite-owner/invite-owner.controller';
 import { RegisterMerchantController } from './register-merchant/register-merchant.controller';
 
-/** The admin API for merchants (the commands are libs/accounts'), and the embedded quick start's demo merchant. */
+/** The admin API for merchants (the commands are libs/onboarding'), and the embedded quick start's demo merchant. */
 @Module({
   imports: [MerchantAuthModule],
   controllers: [RegisterMerchantController, InviteOwnerController],

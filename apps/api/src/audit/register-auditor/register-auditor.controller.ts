@@ -6,7 +6,7 @@ import { AdminAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { RequestMetadata } from '../../http/request-context';
 import { RegisterMerchantDto } from '../../merchants/register-merchant/register-merchant.dto';
-import { RegisterAuditorCommand } from '@app/accounts';
+import { RegisterAuditorCommand } from '@app/onboarding';
 
 @ApiTags('admin')
 @ApiHeader({ name: 'x-admin-key', required: true })

@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
 import { CredentialStore } from '@app/merchants';
-import { RotateApiSecretCommand } from '@app/accounts';
+import { RotateApiSecretCommand } from '@app/onboarding';
 import { CsrfGuard } from '../../web/csrf';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';

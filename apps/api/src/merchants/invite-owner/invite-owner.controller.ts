@@ -7,7 +7,7 @@ import { AdminAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { RequestMetadata } from '../../http/request-context';
 import { invitationUrl } from '../register-merchant/invitation-url';
-import { InviteOwnerCommand } from '@app/accounts';
+import { InviteOwnerCommand } from '@app/onboarding';
 import { InviteOwnerDto } from './invite-owner.dto';
 
 @ApiTags('admin')

@@ -6,7 +6,7 @@ import type { EventMetadata } from '@app/event-store';
 import { AdminAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { RequestMetadata } from '../../http/request-context';
-import { RegisterMerchantCommand } from '@app/accounts';
+import { RegisterMerchantCommand } from '@app/onboarding';
 import { RegisterMerchantDto } from './register-merchant.dto';
 import { invitationUrl } from './invitation-url';
 

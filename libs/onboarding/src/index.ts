@@ -1,4 +1,4 @@
-export * from './accounts.module';
+export * from './onboarding.module';
 export * from './merchant-authenticator';
 export * from './invite-owner/email-in-use.error';
 export * from './invite-owner/invite-owner.command';

@@ -29,4 +29,4 @@ export class CredentialsModule {}
 
 /** Registering merchants and auditors, their secrets and the owner's invitation: the API's and the CLI's. */
 @Module({ providers: [RegisterMerchantHandler, RotateApiSecretHandler, InviteOwnerHandler, RegisterAuditorHandler] })
-export class AccountsModule {}
+export class OnboardingModule {}
