@@ -155,6 +155,28 @@ describe('PAYMENT_PROVIDER=chapa over HTTP', () => {
     expect(refunded.externalReferenceId).toBe(asked.refId);
   });
 
+  it('completes a refund whose answer and webhook were both lost: sent once, under one reference, never recorded as refused', async () => {
+    // Found by the chaos run: every retry was refused as a reused reference and the refund stayed pending while Chapa had paid it.
+    const orderId = await createOrder(CHAPA_SIMULATOR_PHONES.approves);
+    await call(running.baseUrl, 'POST', `/checkout/${orderId}/pay`, { body: { method: 'telebirr' } });
+    await waitFor(async () => (await orderStatus(orderId)) === 'PAID', 'the order to be paid');
+    const refundId = `${orderId}-refund-1`;
+    simulator.refundAnswersToLose = 1;
+    simulator.loseWebhooks = true;
+    try {
+      const refund = await call(running.baseUrl, 'POST', `/v1/trdp/order/${orderId}/refund`, { body: { amount: 40, reason: 'returned' }, headers: as });
+      expect(refund.status).toBe(200);
+      const refunded = await waitFor(async () => callbacksFor(orderId).find((c) => c.status === 'REFUNDED'), 'the REFUNDED callback');
+      expect(refunded).toMatchObject({ amount: 40, refundId });
+    } finally {
+      simulator.loseWebhooks = false;
+    }
+    expect([...simulator.refunds.values()].filter((r) => r.txRef.startsWith(orderId))).toHaveLength(1);
+    const sent = simulator.requests.filter((r) => r.method === 'POST' && r.path.startsWith('/v1/refund/') && r.body.includes(refundId));
+    expect(sent.map((r) => (JSON.parse(r.body) as { reference: string }).reference)).toEqual([refundId]);
+    expect((await events(orderId)).map((e) => e.event_type)).not.toContain('OrderRefundFailed');
+  });
+
   it('finds a payment whose webhook was lost by asking Chapa, and holds an escrow paid that way', async () => {
     const created = await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ customerPhoneNumber: CHAPA_SIMULATOR_PHONES.approves, callbackURL: undefined }), headers: as });
     expect(created.status).toBe(201);

@@ -123,8 +123,9 @@ export interface PaymentProvider {
   confirmOtp(orderId: string, providerReference: string, otp: string): Promise<void>;
   paymentStatus(attempt: { orderId: string; attemptId: string; providerReference: string }): Promise<PaymentStatus>;
   /**
-   * Idempotent per refundId: a repeated request answers with the refund's current state. Throws
-   * ProviderRejected when the provider refuses it now (it may be asked again later).
+   * Idempotent per refundId: a repeated request answers with the refund's current state, also when the
+   * first one's answer was lost or it runs at the same time (one refund is made, and neither is told it
+   * was refused). Throws ProviderRejected when the provider refuses it now (it may be asked again later).
    */
   refund(request: RefundRequest): Promise<RefundStatus>;
   refundStatus(refund: { orderId: string; refundId: string }): Promise<RefundStatus>;

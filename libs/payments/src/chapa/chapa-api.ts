@@ -1,7 +1,7 @@
 import { request } from 'undici';
 
 /** An answer slower than this counts as none (the operation is then asked about later). */
-const TIMEOUT_MS = 15_000;
+export const ANSWER_TIMEOUT_MS = 15_000;
 
 /** Chapa's envelope: `{message, status: "success" | "failed", data}` (https://developer.chapa.co/api-reference/error-codes). */
 export interface ChapaAnswer<T> {
@@ -53,8 +53,8 @@ export class ChapaApi {
       method,
       headers: { authorization: `Bearer ${this.secretKey}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
       body: body === undefined ? undefined : JSON.stringify(body),
-      headersTimeout: TIMEOUT_MS,
-      bodyTimeout: TIMEOUT_MS,
+      headersTimeout: ANSWER_TIMEOUT_MS,
+      bodyTimeout: ANSWER_TIMEOUT_MS,
     });
     const text = await response.body.text();
     if (response.statusCode >= 500) throw new Error(`Chapa answered ${method} ${path.split('?')[0]} with ${response.statusCode}`);

@@ -53,6 +53,11 @@ describe('ChapaProvider against the Chapa simulator', () => {
       received,
       repeat: async (orderId) => simulator.sendWebhook(simulator.chargeWebhook(chargeOf(simulator, orderId))),
       contradict: async (orderId) => simulator.sendWebhook(simulator.chargeWebhook(chargeOf(simulator, orderId), 'failed')),
+      loseRefundAnswer: async (send) => {
+        simulator.refundAnswersToLose = 1;
+        await send().catch(() => undefined);
+      },
+      refundsMade: async (orderId) => [...simulator.refunds.values()].filter((r) => r.txRef.startsWith(orderId)).length,
       setReceiverDown: receiver.setDown,
       reopen: async () => make(),
       close: async () => {
@@ -136,6 +141,59 @@ describe('ChapaProvider against the Chapa simulator', () => {
       await waitFor(async () => harness.received.find((n) => n.orderId === request.orderId), 'the payment notification');
       // A code for another order's push is refused without asking Chapa.
       await expect(harness.provider.confirmOtp('ord_00000000000000000000000000000000', accepted.providerReference, CHAPA_SIMULATOR_OTP)).rejects.toMatchObject({ code: 'UNKNOWN_PUSH' });
+    });
+
+    const paidRefund = async () => {
+      const request = push(CHAPA_SIMULATOR_PHONES.approves);
+      await harness.provider.initiatePush(request);
+      const paid = await waitFor(async () => harness.received.find((n) => n.orderId === request.orderId), 'the payment notification');
+      return { refundId: `${request.orderId}-refund-1`, orderId: request.orderId, paymentReferenceId: paid.externalReferenceId!, amount: santim(20_000), phone: request.phone };
+    };
+    const refundPosts = () => harness.simulator.requests.filter((r) => r.path.startsWith('/v1/refund/') && r.method === 'POST');
+    /** What a job leaves that claimed the refund and died before its answer, and how its claim looks once it lapsed. */
+    const claimLeftBy = (refundId: string, until: 'held' | 'lapsed') =>
+      schema.client.query(
+        `INSERT INTO chapa_refunds (refund_id, reference, attempt, sends, claimed_until) VALUES ($1, $1, 1, 1, now() + interval '1 hour' * $2)`,
+        [refundId, until === 'held' ? 1 : -1],
+      );
+
+    it('sends nothing while another job’s claim on the refund is held, and sends it once that claim lapsed (its job died before sending)', async () => {
+      const refund = await paidRefund();
+      await claimLeftBy(refund.refundId, 'held');
+      expect(await harness.provider.refund(refund)).toEqual({ state: 'pending' });
+      expect(await harness.provider.refundStatus(refund)).toEqual({ state: 'pending' });
+      expect(refundPosts()).toHaveLength(0);
+      await schema.client.query(`UPDATE chapa_refunds SET claimed_until = now() - interval '1 second' WHERE refund_id = $1`, [refund.refundId]);
+      expect(['pending', 'succeeded']).toContain((await harness.provider.refund(refund)).state);
+      expect(refundPosts().map((r) => (JSON.parse(r.body) as { reference: string }).reference)).toEqual([refund.refundId]);
+      await waitFor(async () => (await harness.provider.refundStatus(refund)).state === 'succeeded', 'the refund to succeed');
+    });
+
+    it('resumes the claim of a job that died waiting for Chapa’s answer: nothing is sent while it is held, and once it lapsed the same reference is sent, refused as used and taken as pending', async () => {
+      harness.simulator.findsRefundsByOurReference = false;
+      const refund = await paidRefund();
+      harness.simulator.refundAnswersToLose = 1;
+      await expect(harness.provider.refund(refund)).rejects.toThrow();
+      // As the job would have left it had it died waiting rather than lost the answer: still claimed.
+      await schema.client.query(`UPDATE chapa_refunds SET claimed_until = now() + interval '1 hour' WHERE refund_id = $1`, [refund.refundId]);
+      expect(await harness.provider.refund(refund)).toEqual({ state: 'pending' });
+      expect(refundPosts()).toHaveLength(1);
+      await schema.client.query(`UPDATE chapa_refunds SET claimed_until = now() - interval '1 second' WHERE refund_id = $1`, [refund.refundId]);
+      expect(await harness.provider.refund(refund)).toEqual({ state: 'pending' });
+      expect(refundPosts().map((r) => (JSON.parse(r.body) as { reference: string }).reference)).toEqual([refund.refundId, refund.refundId]);
+      expect([...harness.simulator.refunds.values()].filter((r) => r.txRef.startsWith(refund.orderId))).toHaveLength(1);
+    });
+
+    it('takes a refusal of a reference it sent before as a refund that exists, and completes it by its webhook, when Chapa finds refunds by ref_id only', async () => {
+      harness.simulator.findsRefundsByOurReference = false;
+      const refund = await paidRefund();
+      harness.simulator.refundAnswersToLose = 1;
+      await expect(harness.provider.refund(refund)).rejects.toThrow();
+      expect(await harness.provider.refund(refund)).toEqual({ state: 'pending' });
+      expect(refundPosts().map((r) => (JSON.parse(r.body) as { reference: string }).reference)).toEqual([refund.refundId, refund.refundId]);
+      const notification = await waitFor(async () => harness.received.find((n) => n.refundId === refund.refundId), 'the refund webhook');
+      expect(notification).toMatchObject({ type: 'refund.succeeded', orderId: refund.orderId });
+      expect([...harness.simulator.refunds.values()].filter((r) => r.txRef.startsWith(refund.orderId))).toHaveLength(1);
     });
 
     it('asks a refund Chapa failed again under a new reference', async () => {

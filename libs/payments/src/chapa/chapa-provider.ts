@@ -12,12 +12,12 @@ import {
   type TransferRequest,
   type TransferStatus,
 } from '../payment-provider.port';
-import { ChapaApi, ChapaRefusal } from './chapa-api';
+import { ANSWER_TIMEOUT_MS, ChapaApi, ChapaRefusal } from './chapa-api';
 import { etbNumberOf } from './chapa-amounts';
 import { encryptForChapa } from './chapa-encryption';
 import { CHAPA_METHODS } from './chapa-methods';
 import { readChapaNotification } from './chapa-notification';
-import { type ChapaCharge, ChapaRecords } from './chapa-records';
+import { type ChapaCharge, ChapaRecords, type ChapaRefundRecord } from './chapa-records';
 import { localPhone, orderIdOfTxRef, refundReferenceFor, txRefFor } from './chapa-references';
 
 export interface ChapaOptions {
@@ -62,6 +62,13 @@ interface RefundData {
 }
 
 const FAILED = new Set(['failed', 'cancelled', 'expired']);
+
+/**
+ * How long a refund's claim is held: longer than a send can wait for its answer (a connection, the
+ * headers, the body), so a claim still held is a send that may still be answered, and one that lapsed
+ * is a send whose job died.
+ */
+const REFUND_CLAIM_MS = 4 * ANSWER_TIMEOUT_MS;
 
 const instantOf = (stamp: string | undefined): string => {
   const parsed = stamp === undefined ? Number.NaN : Date.parse(stamp);
@@ -139,36 +146,82 @@ export class ChapaProvider implements PaymentProvider {
     return this.verify(attempt.providerReference);
   }
 
+  /**
+   * Claimed before it is sent (chapa-records.ts), so one job at a time sends a refund and every job
+   * knows the reference it went under. A refund on record is asked about first; one Chapa failed is
+   * asked for again under the next reference.
+   */
   async refund(request: RefundRequest): Promise<RefundStatus> {
     const record = await this.records.refund(request.refundId);
+    let attempt = 1;
     if (record) {
-      const status = await this.verifyRefund(record.refId);
-      // A refund Chapa failed is asked for again, under a reference of its own.
-      if (status.state !== 'failed') return status;
+      const status = await this.refundStatusOf(record);
+      if (status.state === 'failed') attempt = record.attempt + 1;
+      else if (status.state === 'unknown' && !record.refId) attempt = record.attempt;
+      else return status;
     }
-    const attempt = (record?.attempt ?? 0) + 1;
-    let refId: string | undefined;
+    const reference = refundReferenceFor(request.refundId, attempt);
+    const sends = await this.records.claimRefund({ refundId: request.refundId, attempt, reference }, REFUND_CLAIM_MS);
+    // Another job claimed it first: it sends the refund, and a later ask reads the outcome.
+    if (sends === undefined) return { state: 'pending' };
+    return this.sendRefund(request, reference, sends > 1);
+  }
+
+  async refundStatus(query: { refundId: string }): Promise<RefundStatus> {
+    const record = await this.records.refund(query.refundId);
+    return record ? this.refundStatusOf(record) : { state: 'unknown' };
+  }
+
+  /** https://developer.chapa.co/refund: `POST /v1/refund/<payment reference>`, under our `reference`, "unique within your business". */
+  private async sendRefund(request: RefundRequest, reference: string, sentBefore: boolean): Promise<RefundStatus> {
     let data: RefundData | undefined;
     try {
       ({ data } = await this.api.post<RefundData>(`/refund/${encodeURIComponent(request.paymentReferenceId)}`, {
         reason: `Refund ${request.refundId}`,
         amount: formatEtb(request.amount),
-        reference: refundReferenceFor(request.refundId, attempt),
+        reference,
         meta: { refund_id: request.refundId },
       }));
-      refId = data?.ref_id;
     } catch (error) {
-      if (error instanceof ChapaRefusal) throw new ProviderRejected('REFUND_REJECTED', `Chapa refused the refund: ${error.message}`);
-      throw error;
+      if (!(error instanceof ChapaRefusal)) {
+        // Chapa may have taken it: the next ask looks for it, and sends it again under the same reference.
+        await this.records.releaseRefund(request.refundId, reference);
+        throw error;
+      }
+      if (sentBefore) {
+        // An earlier send of this reference may have reached Chapa, which refuses a reference it has
+        // seen ("Refund reference has been used before"): the refund exists. Its outcome comes by its
+        // webhook or a later ask, never as a refusal.
+        await this.records.releaseRefund(request.refundId, reference);
+        return { state: 'pending' };
+      }
+      await this.records.recordRefundRefused(request.refundId, reference);
+      throw new ProviderRejected('REFUND_REJECTED', `Chapa refused the refund: ${error.message}`);
     }
-    if (!refId) throw new Error('Chapa accepted a refund without its ref_id');
-    await this.records.recordRefund({ refundId: request.refundId, refId, attempt });
-    return refundStatusOf(refId, data);
+    if (!data?.ref_id) {
+      await this.records.releaseRefund(request.refundId, reference);
+      throw new Error('Chapa accepted a refund without its ref_id');
+    }
+    await this.records.recordRefundTaken(request.refundId, reference, data.ref_id);
+    return refundStatusOf(data.ref_id, data);
   }
 
-  async refundStatus(query: { refundId: string }): Promise<RefundStatus> {
-    const record = await this.records.refund(query.refundId);
-    return record ? this.verifyRefund(record.refId) : { state: 'unknown' };
+  /**
+   * A refund on record: verified by Chapa's `ref_id` when an answer gave it. A reference sent whose
+   * answer was lost is looked up by our reference (the verify endpoint takes "the reference of the
+   * refund"; README: that it takes ours is verified against the simulator only); not found there, it
+   * is pending while its claim is held, and otherwise unknown, so it is sent again under that reference.
+   */
+  private async refundStatusOf(record: ChapaRefundRecord): Promise<RefundStatus> {
+    if (record.refId) return this.verifyRefund(record.refId);
+    if (record.sends > 0) {
+      const found = await this.findRefund(record.reference);
+      if (found) {
+        await this.records.recordRefundTaken(record.refundId, record.reference, found.refId);
+        return found.status;
+      }
+    }
+    return record.held ? { state: 'pending' } : { state: 'unknown' };
   }
 
   /**
@@ -240,14 +293,21 @@ export class ChapaProvider implements PaymentProvider {
     return { state: 'pending' };
   }
 
+  /** https://developer.chapa.co/refund: `GET /v1/refund/<ref_id>/verify`. */
   private async verifyRefund(refId: string): Promise<RefundStatus> {
+    return (await this.findRefund(refId))?.status ?? { state: 'unknown' };
+  }
+
+  private async findRefund(reference: string): Promise<{ refId: string; status: RefundStatus } | undefined> {
+    let data: RefundData | undefined;
     try {
-      const { data } = await this.api.get<RefundData>(`/refund/${encodeURIComponent(refId)}/verify`);
-      return refundStatusOf(refId, data);
+      ({ data } = await this.api.get<RefundData>(`/refund/${encodeURIComponent(reference)}/verify`));
     } catch (error) {
-      if (error instanceof ChapaRefusal && (error.statusCode === 400 || error.statusCode === 404)) return { state: 'unknown' };
+      if (error instanceof ChapaRefusal && (error.statusCode === 400 || error.statusCode === 404)) return undefined;
       throw error;
     }
+    const refId = data?.ref_id ?? reference;
+    return { refId, status: refundStatusOf(refId, data) };
   }
 }
 

@@ -2,8 +2,8 @@ import type { Migration } from '@app/database';
 
 /**
  * What the Chapa adapter must remember between processes and cannot ask Chapa for: the
- * `requestID` a charge's one-time code is sent back with, and the `ref_id` a refund is verified by.
- * Neither is a secret, and no phone number or key is kept.
+ * `requestID` a charge's one-time code is sent back with, and a refund's `reference` (claimed before
+ * it is sent) and the `ref_id` it is verified by. None is a secret, and no phone number or key is kept.
  */
 export const CHAPA_MIGRATIONS: readonly Migration[] = [
   {
@@ -22,6 +22,19 @@ export const CHAPA_MIGRATIONS: readonly Migration[] = [
         attempt integer NOT NULL,
         created_at timestamptz NOT NULL DEFAULT now()
       );
+    `,
+  },
+  {
+    // A refund is claimed under its reference before it is sent (chapa-records.ts): one job sends it at
+    // a time, and a reference whose answer was lost is remembered as sent, so it is never taken as new.
+    id: '002-chapa-refund-claims',
+    sql: `
+      ALTER TABLE chapa_refunds ALTER COLUMN ref_id DROP NOT NULL;
+      ALTER TABLE chapa_refunds ADD COLUMN IF NOT EXISTS reference text;
+      ALTER TABLE chapa_refunds ADD COLUMN IF NOT EXISTS sends integer NOT NULL DEFAULT 1;
+      ALTER TABLE chapa_refunds ADD COLUMN IF NOT EXISTS claimed_until timestamptz;
+      UPDATE chapa_refunds SET reference = CASE attempt WHEN 1 THEN refund_id ELSE refund_id || '-try-' || attempt END WHERE reference IS NULL;
+      ALTER TABLE chapa_refunds ALTER COLUMN reference SET NOT NULL;
     `,
   },
 ];

@@ -61,6 +61,14 @@ describe('SandboxProvider', () => {
         const paid = JSON.parse(lastAbout(orderId)) as ProviderNotification;
         return deliver(JSON.stringify({ ...paid, id: `ntf_${randomUUID()}`, type: 'payment.failed', amount: undefined, reason: 'REVERSED', occurredAt: new Date().toISOString() }));
       },
+      // The sandbox answers in-process: the caller drops its answer.
+      loseRefundAnswer: async (send) => {
+        await send().catch(() => undefined);
+      },
+      refundsMade: async (orderId) => {
+        const [row] = await schema.client.query<{ made: string }>(`SELECT count(*) AS made FROM sandbox_refunds WHERE order_id = $1`, [orderId]);
+        return Number(row.made);
+      },
       setReceiverDown: receiver.setDown,
       reopen: async () => make(),
       close: async () => {

@@ -109,6 +109,13 @@ export class ChapaSimulator {
   readonly delivered: string[] = [];
   /** While set, webhooks are dropped instead of sent: Chapa gave up on them (a lost notification). */
   loseWebhooks = false;
+  /**
+   * How many of the next refund requests lose their answer: Chapa acts on the request, then the
+   * connection drops before its answer reaches the caller (the network's fault, or a caller that died).
+   */
+  refundAnswersToLose = 0;
+  /** Whether a refund is verified by the merchant's `reference` as well as by its `ref_id` (verifyRefund). */
+  findsRefundsByOurReference = true;
   /** What `webhookFaults` did. */
   readonly webhookFaultCounts = { lost: 0, repeated: 0, delayed: 0 };
   private server?: Server;
@@ -256,7 +263,10 @@ export class ChapaSimulator {
     const url = new URL(req.url ?? '/', 'http://simulator');
     const authorized = req.headers.authorization === `Bearer ${this.options.secretKey}`;
     this.requests.push({ method: req.method ?? '', path: url.pathname + url.search, body, authorized });
+    const losesAnswer = req.method === 'POST' && url.pathname.startsWith('/v1/refund/') && this.refundAnswersToLose > 0;
+    if (losesAnswer) this.refundAnswersToLose -= 1;
     const answer = (status: number, message: unknown, data: unknown = null, outcome = status < 400 ? 'success' : 'failed') => {
+      if (losesAnswer) return void res.socket?.destroy();
       res.writeHead(status, { 'content-type': 'application/json' });
       res.end(JSON.stringify({ message, status: outcome, data }));
     };
@@ -390,6 +400,7 @@ export class ChapaSimulator {
    * `GET /v1/refund/<ref_id>/verify` takes. The page names the path's reference both the tx_ref and
    * "the reference set by Chapa": both are taken here. The refund webhook's fields are not documented:
    * `event: charge.refunded` with the payment's `tx_ref`, the `ref_id` and the `meta` is this simulator's reading.
+   * A `reference` used before is refused (the page's "unique within your business"; the text is this simulator's).
    */
   private refund(paymentReference: string, fields: Record<string, unknown>, answer: (status: number, message: unknown, data?: unknown) => void): void {
     const charge = this.charges.get(paymentReference) ?? [...this.charges.values()].find((c) => c.reference === paymentReference);
@@ -487,8 +498,13 @@ export class ChapaSimulator {
     });
   }
 
+  /**
+   * https://developer.chapa.co/refund: `GET /v1/refund/<ref_id>/verify`, where the path names "the
+   * reference of the refund", its example the `ref_id` of the refund's answer. That the merchant's own
+   * `reference` is taken too (for a refund whose answer was lost) is this simulator's reading.
+   */
   private verifyRefund(refId: string, answer: (status: number, message: unknown, data?: unknown) => void): void {
-    const refund = this.refunds.get(refId);
+    const refund = this.refunds.get(refId) ?? (this.findsRefundsByOurReference ? [...this.refunds.values()].find((r) => r.reference === refId) : undefined);
     if (!refund) return answer(404, 'Refund not found');
     answer(200, 'Refund verified successfully', { ref_id: refund.refId, amount: refund.amount, currency: 'ETB', status: refund.status, updated_at: refund.updatedAt });
   }

@@ -19,6 +19,10 @@ export interface ProviderHarness {
   repeat(orderId: string): Promise<void>;
   /** The provider reports the order's payment failed after it reported it succeeded (out of order). */
   contradict(orderId: string): Promise<void>;
+  /** Runs a refund request whose answer never reaches the caller: the provider acts on it, the connection drops. */
+  loseRefundAnswer(send: () => Promise<unknown>): Promise<void>;
+  /** How many refunds the provider made of the order's payment, whatever it answered. */
+  refundsMade(orderId: string): Promise<number>;
   /** Makes our endpoint refuse connections (true) or take them again (false). */
   setReceiverDown(down: boolean): Promise<void>;
   /** Another instance over the same provider (a restarted process): it must answer the same. */
@@ -128,6 +132,38 @@ export function providerContract(open: () => Promise<ProviderHarness>): void {
     expect(await harness.provider.refund(refund)).toMatchObject({ state: 'succeeded', externalReferenceId: notification.externalReferenceId });
     expect(await harness.provider.refundStatus(refund)).toMatchObject({ state: 'succeeded' });
     expect(harness.received.filter((n) => n.refundId === refund.refundId)).toHaveLength(1);
+  });
+
+  const paidRefund = async () => {
+    const request = push(harness.phones.approves);
+    await harness.provider.initiatePush(request);
+    const paid = await arrived((n) => n.orderId === request.orderId && n.type === 'payment.succeeded', 'the payment notification');
+    return { refundId: `${request.orderId}-refund-1`, orderId: request.orderId, paymentReferenceId: paid.externalReferenceId!, amount: santim(4_000), phone: request.phone };
+  };
+  const refundSucceeded = (refund: { orderId: string; refundId: string }) =>
+    waitFor(async () => {
+      const status = await harness.provider.refundStatus(refund);
+      return status.state === 'succeeded' && status;
+    }, 'the refund to succeed');
+
+  it('completes a refund whose answer was lost: asked again later, it is neither refused nor made twice', async () => {
+    // Found by the chaos run: Chapa made the refund, its answer was cut, and every retry was refused as a reused reference.
+    const refund = await paidRefund();
+    await harness.loseRefundAnswer(() => harness.provider.refund(refund));
+    expect(['pending', 'succeeded']).toContain((await harness.provider.refund(refund)).state);
+    const settled = await refundSucceeded(refund);
+    expect(await harness.provider.refund(refund)).toEqual(settled);
+    expect(await harness.refundsMade(refund.orderId)).toBe(1);
+  });
+
+  it('makes one refund of two asked for at once under one refund id, and neither is told it was refused', async () => {
+    // Found by the chaos run: a refund's first job and the reconciler's question ran it side by side.
+    const refund = await paidRefund();
+    const answers = await Promise.allSettled([harness.provider.refund(refund), harness.provider.refund(refund)]);
+    expect(answers.map((a) => a.status)).toEqual(['fulfilled', 'fulfilled']);
+    const settled = await refundSucceeded(refund);
+    expect(await harness.provider.refund(refund)).toEqual(settled);
+    expect(await harness.refundsMade(refund.orderId)).toBe(1);
   });
 
   it('refuses a refund it cannot make now, and has no record of it', async () => {
