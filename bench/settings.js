@@ -10,6 +10,8 @@ module.exports = {
     appendSeconds: 10,
     callbacks: 3000,
     growth: { small: 10_000, large: 1_000_000 },
+    // A merchant of a year of daily trading against one of a week, the same orders per hour.
+    statementGrowth: { perDay: 200, longDays: 365, shortDays: 7 },
     peerLifecycles: { warmup: 300, measured: 2000 },
     // The rebuild run alone writes its log first (lifecycles for this long); after the other scenarios it needs none.
     rebuildLogSeconds: 15,
@@ -23,6 +25,7 @@ module.exports = {
     appendSeconds: 3,
     callbacks: 150,
     growth: { small: 1_000, large: 20_000 },
+    statementGrowth: { perDay: 200, longDays: 60, shortDays: 7 },
     peerLifecycles: { warmup: 100, measured: 400 },
     rebuildLogSeconds: 15,
   },
@@ -37,6 +40,7 @@ module.exports = {
     appendSeconds: 1,
     callbacks: 10,
     growth: { small: 100, large: 300 },
+    statementGrowth: { perDay: 24, longDays: 10, shortDays: 2 },
     peerLifecycles: { warmup: 1, measured: 5 },
     rebuildLogSeconds: 1,
   },

@@ -15,6 +15,8 @@ const ROWS = [
   'append',
   'callbacks',
   'growth',
+  'growth-statement',
+  'growth-integrity',
   ...PEERS.map((peer) => `create-escrow-vs-${peer}`),
   ...PEERS.map((peer) => `lifecycle-vs-${peer}`),
 ];

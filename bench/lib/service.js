@@ -101,6 +101,14 @@ async function post(baseUrl, path, apiSecret, body, expected = [200, 201]) {
   return JSON.parse(text);
 }
 
+/** A GET as the operator (the admin key, which the audit API also accepts); throws unless it answers 200. */
+async function adminGet(baseUrl, path) {
+  const response = await fetch(`${baseUrl}${path}`, { headers: { 'x-admin-key': ADMIN_KEY } });
+  const text = await response.text();
+  if (response.status !== 200) throw new Error(`GET ${path}: ${response.status} ${text}`);
+  return JSON.parse(text);
+}
+
 /** Runs `work(i)` for i < count with `concurrency` in flight. */
 async function inParallel(count, concurrency, work) {
   let next = 0;
@@ -110,4 +118,4 @@ async function inParallel(count, concurrency, work) {
   await Promise.all(Array.from({ length: Math.min(concurrency, count) }, lane));
 }
 
-module.exports = { Deployment, registerMerchant, post, inParallel };
+module.exports = { Deployment, adminGet, registerMerchant, post, inParallel };

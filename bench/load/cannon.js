@@ -65,6 +65,10 @@ const WORKLOADS = {
       ],
     };
   },
+  /** A merchant's statement of one period (input.query: from and to), the same request each time. */
+  statement: () => ({
+    requests: [{ method: 'GET', path: `/v1/trdp/statement?${input.query}`, headers: { 'x-api-secret': input.apiSecret } }],
+  }),
   /** Reference: one SELECT by primary key. */
   select: () => {
     const id = cycling(input.ids);

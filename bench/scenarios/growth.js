@@ -1,7 +1,8 @@
 'use strict';
 const { scenarioResult } = require('../lib/result');
-const { Deployment, post, registerMerchant } = require('../lib/service');
-const { ALLOCATIONS, escrowBody } = require('../load/payloads');
+const { eventCount, finishedEscrow, label, moveFollowersToHead } = require('../lib/seed');
+const { Deployment, registerMerchant } = require('../lib/service');
+const { ALLOCATIONS } = require('../load/payloads');
 
 /** Events per seeded escrow: the template's whole life (created, paid, each allocation released). */
 const EVENTS_PER_ESCROW = 2 + ALLOCATIONS.length;
@@ -33,20 +34,10 @@ async function seed(deployment, templateId, from, to) {
      FROM generate_series($2::int, $3::int) g, (SELECT * FROM payables_view WHERE payable_id = $1) t`,
     params,
   );
-  await deployment.query(
-    `INSERT INTO projection_checkpoints (name, commit_position, prepare_position)
-     SELECT name, e.transaction_id::text::numeric, e.global_position
-     FROM unnest(ARRAY['read-models', 'callback-dispatcher']) name,
-       (SELECT transaction_id, global_position FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1) e
-     ON CONFLICT (name) DO UPDATE SET commit_position = EXCLUDED.commit_position, prepare_position = EXCLUDED.prepare_position`,
-  );
+  await moveFollowersToHead(deployment);
   // A log that grew over months is vacuumed and on disk: settle the bulk load now, not during the measurement.
   await deployment.query('VACUUM (ANALYZE) streams, events, payables_view');
   await deployment.query('CHECKPOINT');
-}
-
-async function eventCount(deployment) {
-  return Number((await deployment.query('SELECT count(*) AS n FROM events')).rows[0].n);
 }
 
 /** Create-escrow p99 with a large log against the same with a small one: indexes must keep it flat. */
@@ -58,9 +49,7 @@ module.exports = {
     const deployment = await Deployment.create(ctx.resources, 'growth');
     let api = await deployment.startApi();
     const merchant = await registerMerchant(api.baseUrl);
-    const template = (await post(api.baseUrl, '/v1/trdp/escrow/order', merchant.apiSecret, escrowBody('growth-template'))).data.escrowId;
-    await post(api.baseUrl, `/v1/sandbox/orders/${template}/complete`, merchant.apiSecret, { outcome: 'PAID' });
-    for (const { merchantId } of ALLOCATIONS) await post(api.baseUrl, `/v1/trdp/escrow/${template}/release`, merchant.apiSecret, { merchantId });
+    const template = await finishedEscrow(api.baseUrl, merchant, 'growth-template');
     await deployment.stopAll();
 
     let seeded = 0;
@@ -76,7 +65,6 @@ module.exports = {
     };
     const reference = await measureAt(small);
     const ours = await measureAt(large);
-    const label = (n) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ? `${n / 1000}k` : String(n));
     return scenarioResult({
       id: this.id,
       title: this.title,

@@ -62,24 +62,33 @@ export class AuditLogReader {
     return this.log.count();
   }
 
-  /** Walks every stream in pages, link by link, so the check runs in constant memory however long the log is. */
-  async verifyIntegrity(onProgress?: (eventsChecked: number) => void): Promise<IntegrityReport> {
+  /**
+   * Walks every stream in pages, link by link, so the check runs in constant memory however long the
+   * log is, and in one indexed pass: each page asks once for a truncated stream among those it moves
+   * past. `signal` stops it between pages (a request whose client went away); it then rejects with the
+   * signal's reason.
+   */
+  async verifyIntegrity(onProgress?: (eventsChecked: number) => void, signal?: AbortSignal): Promise<IntegrityReport> {
     let streamsChecked = 0;
     let eventsChecked = 0;
     let cursor = { streamId: '', revision: -1n };
     let chain: { streamId: string; next: bigint; previousHash: string } | undefined;
     const report = (firstBreak: IntegrityReport['firstBreak']): IntegrityReport => ({ ok: firstBreak === null, streamsChecked, eventsChecked, firstBreak });
-    // Checked for the stream just walked and any stream sorting before the next one.
-    const truncation = async (nextStreamId: string | null): Promise<IntegrityReport['firstBreak']> => {
-      const head = await this.log.truncatedStream(chain?.streamId ?? '', nextStreamId);
+    // The first truncated stream from the one in progress up to `to` (none: the end of the log).
+    const truncation = async (to: string | null): Promise<IntegrityReport['firstBreak']> => {
+      const from = chain?.streamId ?? '';
+      const head = to === null || from < to ? await this.log.truncatedStream(from, to) : undefined;
       return head ? { streamId: head.streamId, revision: head.revision.toString(), reason: 'truncated' } : null;
     };
     for (;;) {
+      signal?.throwIfAborted();
       const events = await this.log.walk(cursor, WALK_PAGE);
+      // Every stream this page leaves behind sorts before its last one: a truncated one among them
+      // breaks the chain before the first event of the stream that follows it.
+      const truncated = events.length > 0 ? await truncation(events[events.length - 1].streamId) : null;
       for (const event of events) {
         if (chain?.streamId !== event.streamId) {
-          const truncated = await truncation(event.streamId);
-          if (truncated) return report(truncated);
+          if (truncated && truncated.streamId < event.streamId) return report(truncated);
           chain = { streamId: event.streamId, next: 0n, previousHash: GENESIS_HASH };
           streamsChecked += 1;
         }

@@ -6,6 +6,7 @@ const values = (columns: readonly string[], rows: readonly TableRow[]) => rows.m
 /** A rebuild's writer within one batch's transaction, with the copies first on its search path. */
 export function bulkWriter(tx: SqlExecutor): BulkWriter {
   return {
+    query: (sql, params) => tx.query(sql, params),
     async append(table, columns, rows) {
       await tx.copyRows(table, columns, values(columns, rows));
     },

@@ -16,6 +16,7 @@ export * from './payables/payables.projection';
 export * from './callbacks/delivery-view';
 export * from './callbacks/callback-deliveries.projection';
 export * from './ledger.reader';
+export * from './account-period.reader';
 export * from './disputes.reader';
 export * from './payouts.projection';
 export * from './payout-schedules.projection';

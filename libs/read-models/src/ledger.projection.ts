@@ -2,6 +2,7 @@ import { type JournalEntry, journalFor, refundCompletionEntry } from '@app/audit
 import type { SqlExecutor } from '@app/database';
 import { type EscrowEvent, escrowDecider, fold, frozenAmount, heldAmount, type OrderEvent, orderDecider, type PaymentState, type Santim } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
+import { settleRunningBalances } from './ledger-running-balances';
 import { isPayableStream, streamKey } from './stream-ids';
 import type { BatchContext, BulkWriter, Projection, TableRow } from './projection';
 import type { BatchHistories } from './stream-histories';
@@ -23,7 +24,7 @@ interface Posted {
 
 /**
  * DESIGN §7 as a projection: one balanced journal entry per money event, postings in integer santim,
- * and running balances. What an entry needs beyond its event (the order's merchant, a refund's
+ * and each posting's running balance (ledger-running-balances.ts). What an entry needs beyond its event (the order's merchant, a refund's
  * amount) comes from the payable's own history, folded with its decider, so the ledger reads no other
  * view. Its invariants are checked once the whole batch is applied; a violation rolls the batch back
  * and stops the projector rather than let a wrong balance be written. A batch's entries, postings and
@@ -34,18 +35,22 @@ export const ledgerProjection: Projection = {
   name: 'ledger',
   version: 1,
   tables: ['ledger_entries', 'ledger_postings', 'ledger_balances'],
+  // Each batch settles its running balances on top of the earlier batches' postings.
+  rebuildReads: ['ledger_postings_account_time'],
   folds: isPayableStream,
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], { histories }: BatchContext) {
     const entries = postedBy(events, histories);
     if (entries.length > 0) await post(tx, entries);
   },
   // Every entry is new to a rebuild's copies (one per event, each event applied once): entries and
-  // postings are appended; balances, summed over the batch, are added to what earlier batches left.
+  // postings are appended, and their running balances settled on top of earlier batches'; balances,
+  // summed over the batch, are added to what earlier batches left.
   async rebuildBatch(writer: BulkWriter, events: readonly RecordedEvent[], { histories }: BatchContext) {
     const entries = postedBy(events, histories);
     const postings = postingRows(entries);
     await writer.append('ledger_entries', ENTRY_COLUMNS, entryRows(entries));
     await writer.append('ledger_postings', POSTING_COLUMNS, postings);
+    await settleRunningBalances(writer, postings);
     await writer.merge('ledger_balances', BALANCE_COLUMNS, balanceRows(postings), { key: ['account'], set: ADD_TO_BALANCE });
   },
   async check(tx: SqlExecutor, _events: readonly RecordedEvent[], { histories }: BatchContext) {
@@ -130,19 +135,20 @@ function entryRows(entries: readonly Posted[]): TableRow[] {
   }));
 }
 
-function postingRows(entries: readonly Posted[]): TableRow[] {
+type PostingRow = TableRow & { account: string; debit: number; credit: number; recorded_at: Date };
+
+function postingRows(entries: readonly Posted[]): PostingRow[] {
   return entries.flatMap(({ event, entry }) =>
     entry.lines.map((line, index) => ({ entry_id: event.id, line: index + 1, account: line.account, debit: line.debit, credit: line.credit, ...position(event) })),
   );
 }
 
 /** One row per account: an upsert may not touch the same row twice in one statement. */
-function balanceRows(postings: readonly TableRow[]): TableRow[] {
+function balanceRows(postings: readonly PostingRow[]): TableRow[] {
   const balances = new Map<string, { debit: bigint; credit: bigint }>();
   for (const posting of postings) {
-    const account = posting.account as string;
-    const balance = balances.get(account) ?? { debit: 0n, credit: 0n };
-    balances.set(account, { debit: balance.debit + BigInt(posting.debit as number), credit: balance.credit + BigInt(posting.credit as number) });
+    const balance = balances.get(posting.account) ?? { debit: 0n, credit: 0n };
+    balances.set(posting.account, { debit: balance.debit + BigInt(posting.debit), credit: balance.credit + BigInt(posting.credit) });
   }
   return [...balances].map(([account, b]) => ({ account, debit: b.debit.toString(), credit: b.credit.toString() }));
 }
@@ -158,6 +164,7 @@ async function post(tx: SqlExecutor, entries: readonly Posted[]): Promise<void> 
   const postings = postingRows(entries.filter(({ event }) => fresh.has(event.id)));
   if (postings.length === 0) return;
   await tx.query(`INSERT INTO ledger_postings (${POSTING_COLUMNS.join(', ')}) ${fromJson('ledger_postings', POSTING_COLUMNS)}`, [JSON.stringify(postings)]);
+  await settleRunningBalances(tx, postings);
   await tx.query(
     `INSERT INTO ledger_balances (${BALANCE_COLUMNS.join(', ')}) ${fromJson('ledger_balances', BALANCE_COLUMNS)}
      ON CONFLICT (account) DO UPDATE SET ${ADD_TO_BALANCE}`,

@@ -23,6 +23,8 @@ export interface BulkWriter {
    * without one. One row per key: a statement may not change a row twice.
    */
   merge(table: string, columns: readonly string[], rows: readonly TableRow[], conflict: { key: readonly string[]; set?: string }): Promise<void>;
+  /** A statement of the projection's own over its copies, for what it derives from rows already written (a running balance). */
+  query: SqlExecutor['query'];
 }
 
 /** A read model kept up to date from the global log. Applying a batch must only touch its own tables. */
@@ -44,6 +46,8 @@ export interface Projection {
    * projection without it is rebuilt with `applyBatch`.
    */
   rebuildBatch?(writer: BulkWriter, events: readonly RecordedEvent[], context: BatchContext): Promise<void>;
+  /** Indexes a rebuild builds on the empty copies rather than after the bulk: what each batch reads earlier batches' rows through. */
+  readonly rebuildReads?: readonly string[];
   /**
    * Invariants across its tables, checked once every projection has applied the batch (so never
    * against another view half-way through it); throwing rolls the batch back.

@@ -240,4 +240,22 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE callback_deliveries_view ADD COLUMN IF NOT EXISTS revision bigint;
     `,
   },
+  {
+    // Each posting's running balance in the order statements read time, and the index a statement's
+    // opening and period are read from (ledger-running-balances.ts, account-period.reader.ts): a
+    // statement no longer sums the account's whole history before its period. Postings already there
+    // get theirs here; the projection keeps them from now on.
+    id: '012-ledger-running-balances',
+    sql: `
+      ALTER TABLE ledger_postings ADD COLUMN IF NOT EXISTS running_balance bigint;
+      CREATE INDEX IF NOT EXISTS ledger_postings_account_time ON ledger_postings (account, recorded_at, commit_position, prepare_position, line);
+      UPDATE ledger_postings p SET running_balance = s.running_balance
+      FROM (
+        SELECT entry_id, line,
+          sum(credit - debit) OVER (PARTITION BY account ORDER BY recorded_at, commit_position, prepare_position, line) AS running_balance
+        FROM ledger_postings
+      ) s
+      WHERE p.entry_id = s.entry_id AND p.line = s.line;
+    `,
+  },
 ];

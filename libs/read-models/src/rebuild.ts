@@ -37,12 +37,13 @@ export interface RebuildOptions {
 
 /**
  * An empty copy of a live table in the shadow schema, with its key constraints under their own names
- * (upserts need them); returns its other indexes' definitions, to be built once the bulk of the log is
- * in (one pass over the finished table costs far less than keeping each index up to date row by row).
+ * (upserts need them) and the indexes named in `keep` (a projection reads its copies through them);
+ * returns its other indexes' definitions, to be built once the bulk of the log is in (one pass over
+ * the finished table costs far less than keeping each index up to date row by row).
  * `LIKE … INCLUDING INDEXES` is not used because it names indexes anew: after the swap the live ones
  * would no longer carry the names their migrations gave them, nor could a later migration find them.
  */
-async function copyTable(db: SqlClient, live: string, shadow: string, table: string): Promise<string[]> {
+async function copyTable(db: SqlClient, live: string, shadow: string, table: string, keep: ReadonlySet<string>): Promise<string[]> {
   const name = quoteIdentifier(table);
   return db.transaction(async (tx) => {
     await tx.query(`CREATE TABLE ${shadow}.${name} (LIKE ${live}.${name} INCLUDING ALL EXCLUDING INDEXES)`);
@@ -57,14 +58,16 @@ async function copyTable(db: SqlClient, live: string, shadow: string, table: str
     // Written (pretty) with the live schema alone on the path, a definition names its table unqualified,
     // so it builds the index on the copy when run with the shadow schema alone on the path.
     await tx.query(`SELECT set_config('search_path', $1, true)`, [live]);
-    const indexes = await tx.query<{ definition: string }>(
-      `SELECT pg_get_indexdef(i.indexrelid, 0, true) AS definition FROM pg_index i
+    const indexes = await tx.query<{ name: string; definition: string }>(
+      `SELECT ix.relname AS name, pg_get_indexdef(i.indexrelid, 0, true) AS definition FROM pg_index i JOIN pg_class ix ON ix.oid = i.indexrelid
        WHERE i.indrelid = $1::regclass
          AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conrelid = i.indrelid AND c.conindid = i.indexrelid AND c.contype IN ('p', 'u', 'x'))
        ORDER BY i.indexrelid`,
       [`${live}.${name}`],
     );
-    return indexes.map((index) => index.definition);
+    await tx.query(`SELECT set_config('search_path', $1, true)`, [shadow]);
+    for (const index of indexes.filter((index) => keep.has(index.name))) await tx.query(index.definition);
+    return indexes.filter((index) => !keep.has(index.name)).map((index) => index.definition);
   });
 }
 
@@ -90,7 +93,8 @@ export async function rebuildProjections(
   const tables = projections.flatMap((p) => p.tables);
   await db.exec(`DROP SCHEMA IF EXISTS ${shadow} CASCADE; CREATE SCHEMA ${shadow};`);
   const deferredIndexes: string[] = [];
-  for (const table of tables) deferredIndexes.push(...(await copyTable(db, live, shadow, table)));
+  const readDuringRebuild = new Set(projections.flatMap((p) => p.rebuildReads ?? []));
+  for (const table of tables) deferredIndexes.push(...(await copyTable(db, live, shadow, table, readDuringRebuild)));
   // Unqualified names resolve to the shadow copies first, then to the live schema (checkpoints, other views).
   const inShadow = async <T>(work: (tx: SqlExecutor) => Promise<T>) =>
     db.transaction(async (tx) => {

@@ -15,6 +15,7 @@ import { currentSession, type SessionRequest } from '../web/session.guard';
 import { AUDIT_BRAND, AuditSessionGuard, sendAuditPage } from './audit-console-shell';
 import { disputesBody, escrowLookupBody, escrowTimelineBody, eventsBody, integrityBody, ledgerBody } from './audit-console.pages';
 import { ReadsProjectedViews } from '../http/projected-views';
+import { abortedWhenClientGoes } from '../http/client-gone';
 
 const FILTERS = ['type', 'stream', 'merchant', 'from', 'to', 'after'] as const;
 
@@ -113,7 +114,7 @@ export class AuditConsoleController {
 
   @Get('integrity')
   async integrity(@Query('run') run: string | undefined, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
-    const report = run ? await this.log.verifyIntegrity() : undefined;
+    const report = run ? await this.log.verifyIntegrity(undefined, abortedWhenClientGoes(reply)) : undefined;
     return sendAuditPage(reply, this.config, { title: 'Integrity check', current: '/audit/integrity', session: currentSession(request), body: integrityBody(report) });
   }
 }

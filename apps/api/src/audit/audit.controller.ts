@@ -5,6 +5,7 @@ import { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { EscrowNotFound, InvalidInput, isStreamId } from '@app/domain';
 import { ApiError } from '../http/problem';
+import { abortedWhenClientGoes } from '../http/client-gone';
 import { envelope } from '../http/envelope';
 import { escrowView } from '@app/read-models';
 import { presentEscrow } from '../escrows/escrow.presenter';
@@ -88,7 +89,7 @@ export class AuditController {
 
   @Get('integrity')
   @ApiOperation({ summary: 'Verify the hash chain of every stream; reports the first broken link' })
-  async integrity() {
-    return envelope('Integrity check', await this.log.verifyIntegrity());
+  async integrity(@Res({ passthrough: true }) reply: FastifyReply) {
+    return envelope('Integrity check', await this.log.verifyIntegrity(undefined, abortedWhenClientGoes(reply)));
   }
 }

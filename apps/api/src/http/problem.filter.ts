@@ -1,5 +1,6 @@
 import { type ArgumentsHost, BadRequestException, Catch, type ExceptionFilter, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ClientGone } from './client-gone';
 import { jsonErrorLocation } from './json-error-location';
 import { PROBLEM_CONTENT_TYPE, toProblem } from './problem';
 
@@ -22,6 +23,8 @@ function withJsonLocation(exception: unknown, request: FastifyRequest): unknown 
 
 /** Sends any error in the problem shape; also used by Fastify hooks that answer before Nest routes. */
 export function sendProblem(thrown: unknown, request: FastifyRequest, reply: FastifyReply, logger?: Logger): FastifyReply {
+  // Work stopped because no one is left to answer: nothing failed, and nothing can be sent.
+  if (thrown instanceof ClientGone) return reply;
   const path = (request.url ?? '').split('?')[0];
   const exception = withJsonLocation(thrown, request);
   const { statusCode, body, headers, unexpected } = toProblem(exception, path);

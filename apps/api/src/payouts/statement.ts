@@ -1,5 +1,5 @@
 import { ACCOUNTS, csvRow } from '@app/audit';
-import { streamKey } from '@app/read-models';
+import { accountPeriod, streamKey } from '@app/read-models';
 import type { SqlExecutor } from '@app/database';
 import { signedBirr } from './signed-birr';
 import type { StatementPeriod } from './statement-period';
@@ -22,24 +22,6 @@ export interface Statement {
   opening: number;
   movements: StatementMovement[];
   closing: number;
-}
-
-/**
- * A period of the payable account: the opening balance is every movement before `from`, the closing
- * one the opening plus the movements of the period, so the two always reconcile (the movements are
- * the ledger's postings, in log order, each with the event that caused it).
- */
-export function statementOf(all: readonly StatementMovement[], from: string, to: string): Statement {
-  const start = Date.parse(from);
-  const end = Date.parse(to);
-  let opening = 0;
-  const movements: StatementMovement[] = [];
-  for (const movement of all) {
-    const at = Date.parse(movement.recordedAt);
-    if (at < start) opening += movement.amount;
-    else if (at < end) movements.push(movement);
-  }
-  return { from, to, opening, movements, closing: movements.reduce((total, m) => total + m.amount, opening) };
 }
 
 /** A movement with the balance the payable held right after it. */
@@ -65,29 +47,21 @@ export function statementCsv(statement: Statement): string {
   ].join('');
 }
 
-const MOVEMENTS = `
-  SELECT e.event_id, e.event_type, e.stream_id, e.recorded_at, e.description, (p.credit - p.debit)::bigint AS amount
-  FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
-  WHERE p.account = $1 AND p.recorded_at < $2
-  ORDER BY p.commit_position, p.prepare_position, p.line`;
-
-/** Every movement of the merchant's payable up to `to`, read from the ledger. */
-async function payableMovements(db: SqlExecutor, merchantId: string, to: string): Promise<StatementMovement[]> {
-  const rows = await db.query<{ event_id: string; event_type: string; stream_id: string; recorded_at: Date; description: string; amount: string }>(MOVEMENTS, [
-    ACCOUNTS.merchantPayable(merchantId),
-    new Date(to),
-  ]);
-  return rows.map((row) => ({
-    eventId: row.event_id,
-    type: row.event_type,
-    source: streamKey(row.stream_id),
-    description: row.description,
-    recordedAt: new Date(row.recorded_at).toISOString(),
-    amount: Number(row.amount),
-  }));
-}
-
-/** The merchant's statement over the period, read from the ledger: what the API, the dashboard and the audit console all show. */
+/**
+ * The merchant's statement over the period, read from the ledger: what the API, the dashboard and the
+ * audit console all show. The opening is what the payable held at `from` (every movement before it),
+ * the closing the opening plus the movements of the period, so the two always reconcile (the
+ * movements are the ledger's postings, in log order, each with the event that caused it).
+ */
 export async function readStatement(db: SqlExecutor, merchantId: string, period: StatementPeriod): Promise<Statement> {
-  return statementOf(await payableMovements(db, merchantId, period.to), period.from, period.to);
+  const { opening, postings } = await accountPeriod(db, ACCOUNTS.merchantPayable(merchantId), new Date(period.from), new Date(period.to));
+  const movements = postings.map((posting) => ({
+    eventId: posting.eventId,
+    type: posting.eventType,
+    source: streamKey(posting.streamId),
+    description: posting.description,
+    recordedAt: posting.recordedAt.toISOString(),
+    amount: posting.amount,
+  }));
+  return { from: period.from, to: period.to, opening, movements, closing: movements.reduce((total, m) => total + m.amount, opening) };
 }

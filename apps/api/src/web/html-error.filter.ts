@@ -1,6 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '@app/domain';
+import { ClientGone } from '../http/client-gone';
 import { html } from '../http/html';
 import { CsrfRefused } from './csrf';
 import { type NavLink, redirect, sendPage } from './page';
@@ -41,6 +42,8 @@ export class HtmlErrorFilter implements ExceptionFilter {
   catch(exception: unknown, host: ArgumentsHost): void {
     const reply = host.switchToHttp().getResponse<FastifyReply>();
     const request = host.switchToHttp().getRequest<FastifyRequest>();
+    // Work stopped because no one is left to answer: nothing failed, and nothing can be sent.
+    if (exception instanceof ClientGone) return;
     if (exception instanceof SignInRequired) {
       redirect(reply, exception.signInPath);
       return;

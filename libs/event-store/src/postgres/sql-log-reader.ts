@@ -87,16 +87,18 @@ export class SqlLogReader implements LogReader {
   /**
    * Removing a stream's last events (or all of them) leaves no broken link: its head in `streams` then
    * points at an event that is gone. An append moves the head and adds its event in one statement, so
-   * a stream written while the check runs is never mistaken for a truncated one.
+   * a stream written while the check runs is never mistaken for a truncated one. Bounded and unbounded
+   * ranges are two statements: under a generic plan `($2 IS NULL OR stream_id < $2)` scanned every
+   * head from `from` on, which made the check quadratic in streams.
    */
   async truncatedStream(from: string, to: string | null): Promise<TruncatedStream | undefined> {
     if (!this.source.heads) return undefined;
     const [head] = await this.db.query<{ stream_id: string; revision: string }>(
       `SELECT s.stream_id, s.revision::text AS revision FROM streams s
-       WHERE s.stream_id >= $1 AND ($2::text IS NULL OR s.stream_id < $2)
+       WHERE s.stream_id >= $1 ${to === null ? '' : 'AND s.stream_id < $2'}
          AND NOT EXISTS (SELECT 1 FROM events e WHERE e.stream_id = s.stream_id AND e.stream_revision = s.revision)
        ORDER BY s.stream_id LIMIT 1`,
-      [from, to],
+      to === null ? [from] : [from, to],
     );
     return head && { streamId: head.stream_id, revision: BigInt(head.revision) };
   }
