@@ -225,6 +225,16 @@ describe('partial releases over HTTP', () => {
       expect(noReason.status).toBe(400);
       const typo = await post(`/v1/trdp/escrow/${escrowId}/refund`, { merchantId: 'seller-1', amonut: 1, reason: 'x' });
       expect(typo.body.error).toEqual({ code: 'UNKNOWN_FIELD', message: 'Unknown field: amonut' });
+      // A reason is shown on the timeline: one that hides what it says, or says nothing, is refused.
+      for (const [path, reason] of [
+        ['refund', 'damaged \u202Edegamad'],
+        ['refund', '   '],
+        ['cancel', 'customer\u200Bcancelled'],
+        ['dispute', 'never\narrived'],
+      ]) {
+        const hidden = await post(`/v1/trdp/escrow/${escrowId}/${path}`, path === 'refund' ? { merchantId: 'seller-1', amount: 1, reason } : { reason });
+        expect({ path, reason, status: hidden.status, code: hidden.body.error.code }).toEqual({ path, reason, status: 400, code: 'INVALID_DISPLAY_TEXT' });
+      }
       expect(await eventsOf(escrowId)).toBe(before);
 
       // A cancel now refunds only what is still held.
