@@ -14,7 +14,6 @@ const TYPE_CONSTRAINTS = [
   'isEthiopianPhone',
   'isUrl',
   'isEmail',
-  'isIso8601',
   'isInstant',
   'isNotEmpty',
   'isDisplayText',
