@@ -577,6 +577,19 @@ describe('audit API over HTTP on PostgreSQL (DESIGN §7)', () => {
       }
     });
 
+    it('refuses an instant that does not exist (not another one Date.parse would read): 400 INVALID_DATE_TIME', async () => {
+      for (const path of [
+        '/events?from=2026-02-30T00:00:00Z',
+        '/events?to=2026-04-31T00:00:00Z',
+        '/events.csv?from=2026-11-01T24:00:00Z',
+        '/ledger/balances?asOf=2026-02-29T12:00:00Z',
+        `/escrows/${escrowId}?asOf=2026-06-31T00:00:00%2B03:00`,
+      ]) {
+        const res = await call(running.baseUrl, 'GET', `/v1/audit${path}`, { headers: { 'x-auditor-key': auditor.auditorKey } });
+        expect({ path, status: res.status, code: res.body?.error?.code }).toEqual({ path, status: 400, code: 'INVALID_DATE_TIME' });
+      }
+    });
+
     it('exports the same rows as CSV: a header, then one properly quoted line per event, matching the JSON pages', async () => {
       const before = await fullLog();
       const res = await call(running.baseUrl, 'GET', '/v1/audit/events.csv', { headers: { 'x-auditor-key': auditor.auditorKey } });

@@ -77,6 +77,23 @@ describe('concurrent commands on one escrow', () => {
     expect(released[0].data).toMatchObject({ merchantId: 'seller-1', amount: 60050 });
   });
 
+  it('releases every part that fits when twenty partial releases of one allocation arrive at once', async () => {
+    // 14 parts of 42 ETB fit in seller-1's 600.50; the 15th would not. Each round is a fresh escrow:
+    // the answers a lost race used to give (CONCURRENT_MODIFICATION to a part that fitted) come and go.
+    for (let round = 0; round < 5; round++) {
+      const escrowId = await paidEscrow();
+      const answers = await Promise.all(Array.from({ length: 20 }, () => post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1', amount: 42 })));
+      const outcomes = answers.map((a) => (a.status === 200 ? 'released' : `${a.status} ${a.body.error?.code}`));
+      expect({ round, released: outcomes.filter((o) => o === 'released').length, refused: outcomes.filter((o) => o !== 'released').sort() }).toEqual({
+        round,
+        released: 14,
+        refused: Array(6).fill('409 AMOUNT_EXCEEDS_HELD'),
+      });
+      const released = (await escrowEvents(escrowId)).filter((e) => e.event_type === 'AllocationReleased');
+      expect(released.map((e) => e.data.amount)).toEqual(Array(14).fill(4200));
+    }
+  });
+
   it('keeps a stream of more than ten events writable and in order', async () => {
     const escrowId = await paidEscrow();
     // Each refused second payment adds two events (and its refund completion a third).

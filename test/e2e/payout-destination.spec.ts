@@ -45,10 +45,18 @@ describe('payout destination', () => {
     expect((await countWrites(running.schema!.client)).events).toBe(before.events);
   });
 
-  it.each([
+  it.each<[Record<string, string>, string, string]>([
     [{ ...bank, kind: 'card' }, 'BadRequestException', 'kind'],
     [{ ...bank, accountNumber: '12-34' }, 'BadRequestException', 'accountNumber must be 6 to 30 digits'],
     [{ ...bank, holderName: '' }, 'BadRequestException', 'holderName'],
+    [{ ...bank, holderName: '   ' }, 'INVALID_DISPLAY_TEXT', 'holderName must not be blank'],
+    [{ ...bank, holderName: 'Abebe \u202Eedebek' }, 'INVALID_DISPLAY_TEXT', 'holderName must not hold control or format characters (U+202E at position 7)'],
+    ...['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF'].map((hidden): [Record<string, string>, string, string] => [
+      { ...bank, holderName: `Abebe${hidden} Kebede` },
+      'INVALID_DISPLAY_TEXT',
+      `(U+${hidden.codePointAt(0)!.toString(16).toUpperCase()} at position 6)`,
+    ]),
+    [{ ...bank, holderName: 'Abebe\nKebede' }, 'INVALID_DISPLAY_TEXT', '(U+000A at position 6)'],
     [{ ...bank, iban: 'ET00' }, 'UNKNOWN_FIELD', 'iban'],
   ])('refuses %j with 400 %s naming %s, writing nothing', async (body, code, mentions) => {
     const before = await countWrites(running.schema!.client);

@@ -134,14 +134,20 @@ describe('payouts', () => {
     expect(rows).toHaveLength(movements.length + 3);
     expect(Number(rows.at(-1)!.split(',').at(-1))).toBe(closing);
 
-    for (const [query, mentions] of [
-      [`from=${encodeURIComponent(end)}&to=${encodeURIComponent(start)}`, 'from must be before to'],
-      ['from=yesterday&to=2030-01-01T00:00:00Z', 'from must be an ISO 8601 date-time'],
-      ['from=2030-01-01T00:00:00Z', 'to must be an ISO 8601 date-time'],
+    for (const [query, code, mentions] of [
+      [`from=${encodeURIComponent(end)}&to=${encodeURIComponent(start)}`, 'BadRequestException', 'from must be before to'],
+      ['from=yesterday&to=2030-01-01T00:00:00Z', 'INVALID_DATE_TIME', 'from must be an ISO 8601 date-time'],
+      ['from=2030-01-01T00:00:00Z', 'INVALID_DATE_TIME', 'to must be an ISO 8601 date-time'],
+      // Date.parse reads these as March 2, May 1 and the next midnight: another period than asked.
+      ['from=2026-02-30T00:00:00Z&to=2026-03-10T00:00:00Z', 'INVALID_DATE_TIME', 'from 2026-02-30T00:00:00Z is not a date and time that exists'],
+      ['from=2026-04-01T00:00:00Z&to=2026-04-31T00:00:00Z', 'INVALID_DATE_TIME', 'to 2026-04-31T00:00:00Z is not a date and time that exists'],
+      ['from=2026-04-01T00:00:00Z&to=2026-04-30T24:00:00Z', 'INVALID_DATE_TIME', 'to 2026-04-30T24:00:00Z is not a date and time that exists'],
     ]) {
-      const refused = await get(`/v1/trdp/statement?${query}`);
-      expect([refused.status, refused.body.error.code]).toEqual([400, 'BadRequestException']);
-      expect(refused.body.message).toContain(mentions);
+      for (const route of ['statement', 'statement.csv']) {
+        const refused = await get(`/v1/trdp/${route}?${query}`);
+        expect({ route, query, status: refused.status, code: refused.body.error.code }).toEqual({ route, query, status: 400, code });
+        expect(refused.body.message).toContain(mentions);
+      }
     }
   });
 

@@ -6,7 +6,7 @@
  * event log and both read models are counted before and after each refusal.
  */
 import { randomBytes } from 'node:crypto';
-import { type RunningApp, startApp } from '../support/app';
+import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { countWrites, escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
 import { call, type HttpResult } from '../support/http';
 
@@ -264,7 +264,34 @@ describe('request validation over HTTP on PostgreSQL', () => {
       });
 
       it.each(['tomorrow', '2030-13-01T00:00:00Z', '01/02/2030'])('expiredAt %j (not ISO 8601) is 400', async (expiredAt) => {
-        await expectRefused(path, { body: valid({ expiredAt }) }, { mentions: 'expiredAt' });
+        await expectRefused(path, { body: valid({ expiredAt }) }, { mentions: 'expiredAt', code: 'INVALID_DATE_TIME' });
+      });
+
+      it.each(['2030-02-30T00:00:00Z', '2030-04-31T12:00:00+03:00', '2030-01-01T24:00:00Z'])('expiredAt %j, which does not exist, is 400 INVALID_DATE_TIME', async (expiredAt) => {
+        await expectRefused(path, { body: valid({ expiredAt }) }, { mentions: `expiredAt ${expiredAt} is not a date and time that exists`, code: 'INVALID_DATE_TIME' });
+      });
+    });
+
+    describe('names and descriptions people read: not blank, nothing hidden in them', () => {
+      const HIDDEN = [
+        ['a right-to-left override', 'Abebe \u202Eenoh'],
+        ['a zero-width space', 'Abe\u200Bbe'],
+        ['a zero-width joiner', 'Abe\u200Dbe'],
+        ['a byte order mark', '\uFEFFAbebe'],
+        ['a newline', 'Abebe\nKebede'],
+        ['only spaces', '   '],
+      ];
+      const fields: [string, (body: Body, text: string) => Body][] = [
+        ['customerName', (b, text) => ({ ...b, customerName: text })],
+        ['items[0].item_name', (b, text) => withFirst(b, 'items', (item) => ({ ...item, item_name: text }))],
+        ['description', (b, text) => ({ ...b, description: text })],
+      ];
+      it.each(fields.flatMap(([field, put]) => HIDDEN.map(([what, text]) => [field, what, put, text] as const)))('%s with %s is 400 INVALID_DISPLAY_TEXT', async (field, _what, put, text) => {
+        await expectRefused(path, { body: put(valid(), text) }, { mentions: field, code: 'INVALID_DISPLAY_TEXT' });
+      });
+
+      it('accepts names in any script, with accents and apostrophes', async () => {
+        await expectCreated(endpoint, valid({ customerName: "አበበ ከበደ O'Neil-Café" }));
       });
     });
 
@@ -379,6 +406,18 @@ describe('request validation over HTTP on PostgreSQL', () => {
         const { event } = await expectCreated(endpoint, valid({ customerPhoneNumber }));
         expect(event.customer.phone).toBe(e164);
       });
+    });
+  });
+
+  describe('the names of merchants and auditors: not blank, nothing hidden in them', () => {
+    it.each([
+      ['/v1/admin/merchants', 'Merkato \u202Eenilno'],
+      ['/v1/admin/merchants', 'Merkato\u2060 Online'],
+      ['/v1/admin/merchants', '  '],
+      ['/v1/admin/auditors', 'Finance\u200C'],
+      ['/v1/admin/auditors', 'Finance\r\nteam'],
+    ])('POST %s with name %j is 400 INVALID_DISPLAY_TEXT', async (path, name) => {
+      await expectRefused(path, { body: { name }, headers: { 'x-admin-key': TEST_ADMIN_KEY } }, { mentions: 'name', code: 'INVALID_DISPLAY_TEXT' });
     });
   });
 

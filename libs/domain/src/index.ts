@@ -7,6 +7,8 @@ export * from './shared/canonical-json';
 export * from './shared/order-terms';
 export * from './shared/payable-terms';
 export * from './shared/addis-ababa-time';
+export * from './shared/instant';
+export * from './shared/display-text';
 export * from './payment/payment.events';
 export * from './payment/payment.errors';
 export * from './payment/payment.decider';

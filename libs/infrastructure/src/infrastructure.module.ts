@@ -17,6 +17,7 @@ import { inlinePayablesView, ProjectionProgress, READ_MODEL_MIGRATIONS } from '@
 import { CommandRunner } from './command-runner';
 import { Metrics } from './metrics';
 import { notificationChannels } from './notification-channels';
+import { oneCommandPerStream } from './one-command-per-stream';
 import { ProjectedReads } from './projected-reads';
 
 /** A component's migrations (libs/database: applied once each, in order, under a lock). */
@@ -118,7 +119,11 @@ export class InfrastructureModule {
           inject: [SQL_CLIENT],
         },
         { provide: Metrics, useValue: new Metrics() },
-        CommandRunner,
+        {
+          provide: CommandRunner,
+          useFactory: (store: EventStore, reads: ProjectedReads, metrics: Metrics) => oneCommandPerStream(new CommandRunner(store, reads, metrics)),
+          inject: [EVENT_STORE, ProjectedReads, Metrics],
+        },
         ProjectedReads,
         StorageLifecycle,
       ],

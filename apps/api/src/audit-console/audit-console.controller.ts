@@ -5,7 +5,7 @@ import { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { EscrowNotFound, InvalidInput } from '@app/domain';
 import { AuditLogReader } from '@app/audit';
-import { eventFilter, parseInstant } from '../audit/audit-query.dto';
+import { eventFilter, optionalInstant } from '../audit/audit-query.dto';
 import { eventCsvRows } from '../audit/csv';
 import { foldEscrow } from '../audit/escrow-as-of';
 import { DisputesReader, LedgerReader } from '@app/read-models';
@@ -93,7 +93,7 @@ export class AuditConsoleController {
 
   @Get('ledger')
   async ledgerPage(@Query('asOf') asOf: string | undefined, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
-    const instant = parseInstant(asOf?.trim(), 'asOf');
+    const instant = optionalInstant(asOf?.trim(), 'asOf');
     const trial = await this.ledger.trialBalance();
     const atInstant = instant ? { value: instant.toISOString(), accounts: await this.ledger.balances(instant, undefined) } : undefined;
     return sendAuditPage(reply, this.config, { title: 'Ledger', current: '/audit/ledger', session: currentSession(request), body: ledgerBody(trial, atInstant) });

@@ -1,12 +1,10 @@
-import { InvalidInput } from '@app/domain';
+import { InvalidInput, parseInstant } from '@app/domain';
 import { type LogPosition, parsePosition } from '@app/event-store';
 import type { EventFilter } from '@app/audit';
 
-export function parseInstant(value: string | undefined, field: string): Date | undefined {
-  if (value === undefined || value === '') return undefined;
-  const time = Date.parse(value);
-  if (Number.isNaN(time) || !/^\d{4}-\d{2}-\d{2}T/.test(value)) throw new InvalidInput(`${field} must be an ISO 8601 date-time`);
-  return new Date(time);
+/** An instant of the query string (parseInstant), or none when left out or empty. */
+export function optionalInstant(value: string | undefined, field: string): Date | undefined {
+  return value === undefined || value === '' ? undefined : parseInstant(value, field);
 }
 
 function parseCursor(value: string | undefined): LogPosition | undefined {
@@ -31,7 +29,7 @@ export function eventFilter(query: Record<string, string | undefined>, defaultLi
     types: query.type ? query.type.split(',').map((t) => t.trim()).filter(Boolean) : undefined,
     streamId: query.stream || undefined,
     merchantId: query.merchant || undefined,
-    from: parseInstant(query.from, 'from'),
-    to: parseInstant(query.to, 'to'),
+    from: optionalInstant(query.from, 'from'),
+    to: optionalInstant(query.to, 'to'),
   };
 }

@@ -11,7 +11,7 @@ import { escrowView } from '@app/read-models';
 import { presentEscrow } from '../escrows/escrow.presenter';
 import { AuditAuthGuard } from './audit-auth.guard';
 import { AuditLogReader } from '@app/audit';
-import { eventFilter, parseInstant, parseLimit } from './audit-query.dto';
+import { eventFilter, optionalInstant, parseLimit } from './audit-query.dto';
 import { eventCsvRows } from './csv';
 import { foldEscrow } from './escrow-as-of';
 import { LedgerReader } from '@app/read-models';
@@ -57,7 +57,7 @@ export class AuditController {
   @Get('escrows/:escrowId')
   @ApiOperation({ summary: 'An escrow exactly as it stood at an instant (asOf), folded from its events, with those events' })
   async escrowAsOf(@Param('escrowId') escrowId: string, @Query('asOf') asOf: string | undefined) {
-    const instant = parseInstant(asOf, 'asOf') ?? new Date();
+    const instant = optionalInstant(asOf, 'asOf') ?? new Date();
     const events = await this.log.stream(`escrow-${escrowId}`, instant);
     if (events.length === 0) throw new EscrowNotFound(escrowId);
     const state = foldEscrow(events);
@@ -77,7 +77,7 @@ export class AuditController {
   @Get('ledger/balances')
   @ApiOperation({ summary: 'Account balances now or as of an instant (asOf); one account with account=' })
   async balances(@Query('asOf') asOf: string | undefined, @Query('account') account: string | undefined) {
-    const instant = parseInstant(asOf, 'asOf');
+    const instant = optionalInstant(asOf, 'asOf');
     return envelope('Balances', { asOf: (instant ?? new Date()).toISOString(), accounts: await this.ledger.balances(instant, account || undefined) });
   }
 

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsEmail, IsInt, IsISO8601, IsNotEmpty, IsObject, IsOptional, IsString, IsUrl, Max, MaxLength, Min } from 'class-validator';
-import { IsEtbAmount, IsEthiopianPhone, MaxJsonBytes } from './validators';
+import { IsEmail, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUrl, Max, MaxLength, Min } from 'class-validator';
+import { IsDisplayText, IsEtbAmount, IsEthiopianPhone, IsInstant, MaxJsonBytes } from './validators';
 
 /** DESIGN §3 bounds. */
 export const LIMITS = { string: 1024, items: 500, allocations: 100, metadataBytes: 8192, quantity: 1_000_000 } as const;
@@ -11,6 +11,7 @@ export class ItemBaseDto {
   @ApiProperty({ example: 'Coffee beans 1kg' })
   @IsString()
   @IsNotEmpty()
+  @IsDisplayText()
   @MaxLength(LIMITS.string)
   item_name!: string;
 
@@ -39,6 +40,7 @@ export class PaymentRequestDto {
   @ApiProperty({ example: 'Abebe Kebede' })
   @IsString()
   @IsNotEmpty()
+  @IsDisplayText()
   @MaxLength(LIMITS.string)
   customerName!: string;
 
@@ -66,7 +68,8 @@ export class PaymentRequestDto {
 
   @ApiPropertyOptional({ example: '2030-01-01T00:00:00Z', description: 'Default: 30 minutes after creation' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsString()
+  @IsInstant()
   expiredAt?: string;
 
   @ApiPropertyOptional({ example: { cartId: 'c-77' } })

@@ -1,7 +1,8 @@
-import { BadRequestException, type PipeTransform, type ArgumentMetadata, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { BadRequestException, type HttpException, type PipeTransform, type ArgumentMetadata, ValidationPipe, type ValidationError } from '@nestjs/common';
 import { getMetadataStorage } from 'class-validator';
 import { ApiError } from './problem';
 import { type Dto, ValidationPlans } from './validation-plan';
+import { RULE_CODE } from './validators';
 
 /** When a value has the wrong type, its length or range complaints are noise: report the type alone. */
 const TYPE_CONSTRAINTS = [
@@ -13,8 +14,9 @@ const TYPE_CONSTRAINTS = [
   'isEthiopianPhone',
   'isUrl',
   'isEmail',
-  'isIso8601',
+  'isInstant',
   'isNotEmpty',
+  'isDisplayText',
 ];
 
 function messagesFor(error: ValidationError, path: string): string[] {
@@ -130,6 +132,22 @@ function nearMisses(type: Dto, body: Record<string, unknown>): string[] {
     });
 }
 
+/** The codes of the rules that refused (none for a rule without one), nested properties included. */
+function ruleCodes(errors: ValidationError[]): (string | undefined)[] {
+  return errors.flatMap((error) => [
+    ...Object.keys(error.constraints ?? {}).map((rule) => error.contexts?.[rule]?.[RULE_CODE] as string | undefined),
+    ...ruleCodes(error.children ?? []),
+  ]);
+}
+
+/** A body refused only by rules of one code (an impossible date, a name with hidden characters) is answered with it. */
+function refusal(errors: ValidationError[]): HttpException {
+  const message = flatten(errors).join('; ') || 'The request is invalid';
+  const codes = new Set(ruleCodes(errors));
+  const [code] = codes;
+  return codes.size === 1 && code !== undefined ? new ApiError(400, code, message) : new BadRequestException(message);
+}
+
 function refuseUnknown(unknown: string[]): ApiError {
   return new ApiError(400, 'UNKNOWN_FIELD', `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
 }
@@ -150,7 +168,7 @@ export function fullValidationPipe(options: { refuseUnknownFields?: boolean } = 
     exceptionFactory: (errors) => {
       const unknown = unknownFields(errors);
       if (unknown.length > 0) return refuseUnknown(unknown);
-      return new BadRequestException(flatten(errors).join('; ') || 'The request is invalid');
+      return refusal(errors);
     },
   });
 }

@@ -1,14 +1,17 @@
-import { InvalidInput, normalisePhone, parseEtb } from '@app/domain';
+import { checkDisplayText, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, InvalidInput, normalisePhone, parseEtb, parseInstant } from '@app/domain';
 import { registerDecorator, type ValidationArguments, type ValidationOptions } from 'class-validator';
 
-function fromDomainRule(name: string, check: (value: unknown, property: string) => void, options?: ValidationOptions) {
+/** Where a rule has a code of its own: a body refused by it alone is answered with that code (the validation pipe's refusal). */
+export const RULE_CODE = 'code';
+
+function fromDomainRule(name: string, check: (value: unknown, property: string) => void, options?: ValidationOptions, code?: string) {
   return (target: object, propertyName: string) => {
     let lastMessage = '';
     registerDecorator({
       name,
       target: target.constructor,
       propertyName,
-      options,
+      options: code === undefined ? options : { ...options, context: { [RULE_CODE]: code } },
       validator: {
         validate(value: unknown, args: ValidationArguments) {
           try {
@@ -39,6 +42,24 @@ export function IsEthiopianPhone(options?: ValidationOptions) {
       normalisePhone(value, property);
     },
     options,
+  );
+}
+
+/** An ISO 8601 date-time with its zone that exists (parseInstant: no February 30, no 24:00). */
+export function IsInstant(options?: ValidationOptions) {
+  return fromDomainRule('isInstant', (value, property) => parseInstant(value, property), options, INVALID_DATE_TIME);
+}
+
+/** A name or reason shown on screens: a string, not blank, with no control or format characters (checkDisplayText). */
+export function IsDisplayText(options?: ValidationOptions) {
+  return fromDomainRule(
+    'isDisplayText',
+    (value, property) => {
+      if (typeof value !== 'string') throw new InvalidInput(`${property} must be a string`);
+      checkDisplayText(value, property);
+    },
+    options,
+    INVALID_DISPLAY_TEXT,
   );
 }
 

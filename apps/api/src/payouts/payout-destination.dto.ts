@@ -1,6 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
 import { RefuseUnknownFields } from '../http/validation.pipe';
+import { IsDisplayText } from '../http/validators';
 
 /** Where the merchant's payouts go: a bank account (by the bank's code) or a mobile wallet. */
 @RefuseUnknownFields()
@@ -22,6 +23,7 @@ export class PayoutDestinationDto {
   @ApiProperty({ example: 'Abebe Kebede', description: 'The name on the account' })
   @IsString()
   @IsNotEmpty()
+  @IsDisplayText()
   @MaxLength(200)
   holderName!: string;
 }

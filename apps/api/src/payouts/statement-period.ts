@@ -1,4 +1,4 @@
-import { addisDayBounds, addisDayOf, DAY_MS, InvalidInput } from '@app/domain';
+import { addisDayBounds, addisDayOf, DAY_MS, InvalidInput, parseInstant } from '@app/domain';
 
 export interface StatementPeriod {
   /** Instants (ISO 8601, UTC): the period is [from, to). */
@@ -6,15 +6,9 @@ export interface StatementPeriod {
   to: string;
 }
 
-const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d{1,9})?)?(Z|[+-]\d{2}:\d{2})$/;
-
 /** The API's period: two instants with their zone, the first before the second. */
 export function statementPeriod(from: unknown, to: unknown): StatementPeriod {
-  const instant = (value: unknown, name: string) => {
-    if (typeof value !== 'string' || !INSTANT.test(value) || Number.isNaN(Date.parse(value))) throw new InvalidInput(`${name} must be an ISO 8601 date-time with a time zone`);
-    return new Date(Date.parse(value)).toISOString();
-  };
-  const period = { from: instant(from, 'from'), to: instant(to, 'to') };
+  const period = { from: parseInstant(from, 'from').toISOString(), to: parseInstant(to, 'to').toISOString() };
   if (Date.parse(period.from) >= Date.parse(period.to)) throw new InvalidInput('from must be before to');
   return period;
 }

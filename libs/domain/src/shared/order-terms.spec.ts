@@ -53,8 +53,12 @@ describe('Order terms', () => {
       expect(() => resolveExpiry(requested, CREATED_AT)).toThrow('expiredAt must be at most 30 days ahead');
     });
 
-    it.each(['', 'tomorrow', 'not a date', '2030-13-45T00:00:00Z', '2030-01-01T25:00:00Z'])('rejects %p, which is not a date-time', (requested) => {
+    it.each(['', 'tomorrow', 'not a date', '2030-01-01T10:00:00'])('rejects %p, which is not a date-time with its zone', (requested) => {
       expect(() => resolveExpiry(requested, CREATED_AT)).toThrow('expiredAt must be an ISO 8601 date-time');
+    });
+
+    it.each(['2030-13-45T00:00:00Z', '2030-01-01T25:00:00Z', '2030-02-30T00:00:00Z'])('rejects %p, which does not exist, rather than read another instant', (requested) => {
+      expect(() => resolveExpiry(requested, CREATED_AT)).toThrow(`expiredAt ${requested} is not a date and time that exists`);
     });
 
     it('names the field it was given', () => {

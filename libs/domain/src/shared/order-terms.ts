@@ -1,4 +1,5 @@
 import { DomainError, InvalidInput } from './domain-error';
+import { parseInstant } from './instant';
 import { CURRENCY } from './money';
 
 export class UnsupportedCurrency extends DomainError {
@@ -20,8 +21,7 @@ export function assertCurrency(currency: string): asserts currency is typeof CUR
 export function resolveExpiry(requested: string | undefined, createdAt: string, field = 'expiredAt'): string {
   const created = Date.parse(createdAt);
   if (requested === undefined) return new Date(created + DEFAULT_EXPIRY_MS).toISOString();
-  const expires = Date.parse(requested);
-  if (Number.isNaN(expires)) throw new InvalidInput(`${field} must be an ISO 8601 date-time`);
+  const expires = parseInstant(requested, field).getTime();
   if (expires <= created) throw new InvalidInput(`${field} must be in the future`);
   if (expires - created > MAX_EXPIRY_MS) throw new InvalidInput(`${field} must be at most 30 days ahead`);
   return new Date(expires).toISOString();

@@ -34,7 +34,7 @@ const DESTINATION_PROBLEMS: Record<string, string> = {
   kind: 'Choose a bank account or a mobile wallet.',
   institution: 'The bank code or wallet may have letters, digits, - and _ only, at most 40.',
   accountNumber: 'The account or wallet number must be 6 to 30 digits.',
-  holderName: 'Give the name on the account (at most 200 characters).',
+  holderName: 'Give the name on the account as it is written (at most 200 characters, on one line, without hidden characters).',
 };
 
 /** The form as the API's body, checked by the API's own rules; the problem, if any, in words. */

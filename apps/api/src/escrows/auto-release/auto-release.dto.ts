@@ -1,12 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { IsISO8601, ValidateIf } from 'class-validator';
+import { IsString, ValidateIf } from 'class-validator';
 import { RefuseUnknownFields } from '../../http/validation.pipe';
+import { IsInstant } from '../../http/validators';
 
 /** The new instant of the automatic release, or null for none. */
 @RefuseUnknownFields()
 export class AutoReleaseDto {
   @ApiProperty({ example: '2030-01-20T09:00:00Z', nullable: true, type: String, description: 'In the future, at most 365 days ahead; null clears it' })
   @ValidateIf((body: AutoReleaseDto) => body.autoReleaseAt !== null)
-  @IsISO8601({ strict: true })
+  @IsString()
+  @IsInstant()
   autoReleaseAt!: string | null;
 }

@@ -5,7 +5,6 @@ import {
   ArrayMinSize,
   IsArray,
   IsInt,
-  IsISO8601,
   IsNotEmpty,
   IsObject,
   IsOptional,
@@ -18,7 +17,7 @@ import {
 } from 'class-validator';
 import { RefuseUnknownFieldsIn } from '../../http/validation.pipe';
 import { ItemBaseDto, LIMITS, PaymentRequestDto } from '../../http/payment-request.dto';
-import { IsEtbAmount } from '../../http/validators';
+import { IsDisplayText, IsEtbAmount, IsInstant } from '../../http/validators';
 
 export class EscrowItemDto extends ItemBaseDto {
   @ApiProperty({ example: 'sku-1001' })
@@ -44,6 +43,7 @@ export class AllocationMetadataDto {
   @ApiPropertyOptional({ example: 'Abebe Coffee' })
   @IsOptional()
   @IsString()
+  @IsDisplayText()
   @MaxLength(LIMITS.string)
   merchantName?: string;
 
@@ -88,6 +88,7 @@ export class CreateEscrowDto extends PaymentRequestDto {
   @ApiPropertyOptional({ example: 'Marketplace order 1042' })
   @IsOptional()
   @IsString()
+  @IsDisplayText()
   @MaxLength(LIMITS.string)
   description?: string;
 
@@ -110,7 +111,8 @@ export class CreateEscrowDto extends PaymentRequestDto {
 
   @ApiPropertyOptional({ example: '2030-01-15T00:00:00Z', description: 'When whatever is still held is released without being asked: after expiredAt, at most 365 days ahead' })
   @IsOptional()
-  @IsISO8601({ strict: true })
+  @IsString()
+  @IsInstant()
   autoReleaseAt?: string;
 
   @ApiPropertyOptional({ example: 7, description: 'Or: release whatever is still held this many days (1–90) after the payment' })

@@ -4,7 +4,7 @@ import { ArrayMaxSize, ArrayMinSize, IsArray, IsNotEmpty, IsOptional, IsString, 
 import { type DisputeSplit, InvalidInput, parseEtb } from '@app/domain';
 import { LIMITS } from '../../http/payment-request.dto';
 import { RefuseUnknownFields } from '../../http/validation.pipe';
-import { IsEtbAmount } from '../../http/validators';
+import { IsDisplayText, IsEtbAmount } from '../../http/validators';
 
 @RefuseUnknownFields()
 export class OpenDisputeDto {
@@ -18,6 +18,7 @@ export class OpenDisputeDto {
   @ApiProperty({ example: 'The buyer says the parcel never arrived' })
   @IsString()
   @IsNotEmpty()
+  @IsDisplayText()
   @MaxLength(LIMITS.string)
   reason!: string;
 }
@@ -70,6 +71,7 @@ export class ResolveDisputeDto {
   @ApiPropertyOptional({ example: 'Half was delivered', description: 'Kept in the log, and the refund’s reason' })
   @IsOptional()
   @IsString()
+  @IsDisplayText()
   @MaxLength(LIMITS.string)
   reason?: string;
 }

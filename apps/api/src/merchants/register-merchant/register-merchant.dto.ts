@@ -1,10 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
+import { IsDisplayText } from '../../http/validators';
 
 export class RegisterMerchantDto {
   @ApiProperty({ example: 'Merkato Online' })
   @IsString()
   @IsNotEmpty()
+  @IsDisplayText()
   @MaxLength(200)
   name!: string;
 

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { ItemBaseDto, LIMITS, PaymentRequestDto } from '../../http/payment-request.dto';
-import { IsEtbAmount } from '../../http/validators';
+import { IsDisplayText, IsEtbAmount } from '../../http/validators';
 
 export class OrderItemDto extends ItemBaseDto {
   @ApiPropertyOptional({ example: 'sku-1001' })
@@ -16,6 +16,7 @@ export class CreateOrderDto extends PaymentRequestDto {
   @ApiProperty({ example: 'Order #1042 at Merkato Online' })
   @IsString()
   @IsNotEmpty()
+  @IsDisplayText()
   @MaxLength(LIMITS.string)
   description!: string;
 

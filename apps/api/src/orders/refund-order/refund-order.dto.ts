@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { LIMITS } from '../../http/payment-request.dto';
 import { RefuseUnknownFields } from '../../http/validation.pipe';
-import { IsEtbAmount } from '../../http/validators';
+import { IsDisplayText, IsEtbAmount } from '../../http/validators';
 
 /** Part or all of what a paid order's customer paid, back to them. */
 @RefuseUnknownFields()
@@ -15,6 +15,7 @@ export class RefundOrderDto {
   @ApiProperty({ example: 'Out of stock', description: 'Why the money goes back: kept in the log and shown on the timeline' })
   @IsString()
   @IsNotEmpty()
+  @IsDisplayText()
   @MaxLength(LIMITS.string)
   reason!: string;
 }

@@ -1,0 +1,15 @@
+import type { CommandRunner } from './command-runner';
+import { KeyedQueue } from './keyed-queue';
+
+/**
+ * The runner with this process's commands on one stream run one at a time (as Emmett's and Marten's
+ * users queue them): concurrent requests on one escrow then no longer race each other's appends, so
+ * none of them runs out of attempts (CONCURRENT_MODIFICATION) while its own siblings were busy. The
+ * runner's revision check still answers for writers in other processes; streams run side by side.
+ */
+export function oneCommandPerStream(runner: CommandRunner): CommandRunner {
+  const queue = new KeyedQueue();
+  const serialised = Object.create(runner) as CommandRunner;
+  serialised.run = (streamId, decider, command, metadata, options) => queue.run(streamId, () => runner.run(streamId, decider, command, metadata, options));
+  return serialised;
+}
