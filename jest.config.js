@@ -28,8 +28,11 @@ const common = {
 };
 
 module.exports = {
-  // Generous: a test waits for outcomes, never for a deadline, and a loaded 2-core machine is slow.
-  testTimeout: 60000,
+  // The suite's one limit on time, for every test and hook: tests and their helpers wait for outcomes
+  // with no deadline of their own (test/support/wait.ts). Far above what a healthy test takes on a
+  // 2-core machine loaded by other work (the whole suite took 17 minutes at a load average of 9 to 17),
+  // so only a hang reaches it. No file or test sets a shorter one.
+  testTimeout: 30 * 60_000,
   // Most suites wait on PostgreSQL, Redis, timers or child processes more than they compute: two
   // workers per core keep the cores busy without starving each other. A count, not '200%': Jest reads
   // a percentage above 100 as a number of workers (every file at once, which overloads 2 cores).

@@ -35,7 +35,7 @@ describe('bench harness (smoke run)', () => {
       cwd: ROOT,
       maxBuffer: 16 * 1024 * 1024,
     }));
-  }, 360_000);
+  });
 
   it('measures every scenario beside its reference and states the ratio and target', () => {
     const report = JSON.parse(readFileSync(join(resultsDir, 'latest.json'), 'utf8'));

@@ -27,7 +27,7 @@ const TIMINGS = {
  * workers (callbacks, expiries, refunds) and two projectors (active and standby), on one PostgreSQL
  * schema and one Redis.
  */
-export async function startDeployment(env: Record<string, string>, runDir: string): Promise<Deployment> {
+export async function startDeployment(env: Record<string, string>, runDir: string, startWithinMs = 60_000): Promise<Deployment> {
   if (!existsSync(join(ROOT, 'dist', 'apps', 'api', 'src', 'main.js'))) throw new Error('the service is not built: run `npm run build` first');
   const ports = await freePorts(2);
   const apis = ports.map((port) => `http://127.0.0.1:${port}`);
@@ -40,9 +40,9 @@ export async function startDeployment(env: Record<string, string>, runDir: strin
   const projectors = [1, 2].map((n) => new ServiceProcess(`projector-${n}`, 'projector', { ...common, ROLE: 'projector' }, join(runDir, `projector-${n}.log`)));
   // The APIs first: they run the migrations the workers would otherwise race for.
   for (const api of apiProcesses) api.start();
-  await Promise.all(apis.map((api) => waitUntil(async () => (await fetch(`${api}/health/live`)).ok, `the API at ${api}`, 60_000)));
+  await Promise.all(apis.map((api) => waitUntil(async () => (await fetch(`${api}/health/live`)).ok, `the API at ${api}`, startWithinMs)));
   for (const worker of [...workers, ...projectors]) worker.start();
-  await Promise.all([...workers, ...projectors].map((worker) => waitUntil(() => worker.ready, `${worker.name} to start`, 60_000)));
+  await Promise.all([...workers, ...projectors].map((worker) => waitUntil(() => worker.ready, `${worker.name} to start`, startWithinMs)));
   // Interleaved, so that the round-robin kills go api, worker, projector, api, worker, projector.
   const killable = [0, 1].flatMap((i) => [apiProcesses[i], workers[i], projectors[i]]);
   return { apis, killable, all: [...apiProcesses, ...workers, ...projectors] };

@@ -53,6 +53,8 @@ export async function injectFaults(options: {
   outageMs: number;
   /** How long the load goes on after the PostgreSQL outage, for the recovery checks. */
   recoveryLoadMs: number;
+  /** How long each API's readiness is polled after the outage for its first 200. */
+  readyAgainWithinMs: number;
   log: (line: string) => void;
 }): Promise<{ faults: FaultLog; readiness: ReadinessSample[] }> {
   const { load } = options;
@@ -144,6 +146,6 @@ async function outage(
   const refusedUntil = Date.now();
   note(await options.postgres.end());
   const endedAt = Date.now();
-  poller.outageEnded(endedAt, endedAt + READY_AGAIN_WITHIN_MS);
+  poller.outageEnded(endedAt, endedAt + options.readyAgainWithinMs);
   return { method: options.postgres.method, startedAt, refusedUntil, endedAt };
 }

@@ -30,12 +30,12 @@ async function ping(url: string): Promise<boolean> {
  * A Redis of the run's own, so that restarting it touches no one else's keys: killed and started
  * again, it comes back empty, like a Redis without persistence after a crash.
  */
-async function ownRedis(runDir: string, prefix: string): Promise<ChaosRedis> {
+async function ownRedis(runDir: string, prefix: string, startWithinMs: number): Promise<ChaosRedis> {
   const port = await freePort();
   const url = `redis://127.0.0.1:${port}`;
   const server = new ManagedProcess('redis', 'redis-server', ['--port', String(port), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {}, join(runDir, 'redis.log'));
   server.start();
-  await waitUntil(() => ping(url), `redis-server on port ${port}`, 10_000);
+  await waitUntil(() => ping(url), `redis-server on port ${port}`, startWithinMs);
   return {
     url,
     prefix,
@@ -44,7 +44,7 @@ async function ownRedis(runDir: string, prefix: string): Promise<ChaosRedis> {
       await server.kill();
       await new Promise((resolve) => setTimeout(resolve, 1000));
       server.start();
-      await waitUntil(() => ping(url), 'redis-server to come back', 10_000);
+      await waitUntil(() => ping(url), 'redis-server to come back', startWithinMs);
     },
     close: () => server.close(),
   };
@@ -75,6 +75,6 @@ export function hasRedisServer(): boolean {
   return spawnSync('redis-server', ['--version']).status === 0;
 }
 
-export function startRedis(runDir: string, prefix: string, sharedUrl: string): Promise<ChaosRedis> {
-  return hasRedisServer() ? ownRedis(runDir, prefix) : sharedRedis(sharedUrl, prefix);
+export function startRedis(runDir: string, prefix: string, sharedUrl: string, startWithinMs = 10_000): Promise<ChaosRedis> {
+  return hasRedisServer() ? ownRedis(runDir, prefix, startWithinMs) : sharedRedis(sharedUrl, prefix);
 }

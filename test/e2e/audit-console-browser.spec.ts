@@ -7,10 +7,6 @@ import { escrowRequest, registerMerchant, type TestMerchant } from '../support/f
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
 
-// A page walk is a dozen round trips through Chromium and the service, and on a loaded 2-core
-// machine each may take seconds: three minutes a walk, so a slow machine is never a failure.
-jest.setTimeout(180_000);
-
 describe('audit console in a real browser', () => {
   let running: RunningApp;
   let browser: Browser;

@@ -62,7 +62,7 @@ describe('authorization matrix: every route × every credential', () => {
     running = await startApp({ env: { ...FAST_SANDBOX, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, CALLBACK_RETRY_SCHEDULE_MS: '3600000' } });
     resources = await seedResources(running);
     await waitForQuiet(running.schema!.client);
-  }, 60_000);
+  });
   afterAll(async () => {
     await resources?.close();
     await running?.close();
@@ -140,5 +140,5 @@ describe('authorization matrix: every route × every credential', () => {
       if (c.method !== 'GET' && c.method !== 'HEAD') await waitForQuiet(running.schema!.client, 100);
     }
     expect(mismatches).toEqual([]);
-  }, 240_000);
+  });
 });

@@ -2,6 +2,7 @@ import { verifyCallback } from '@app/callback-receiver';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { ConsoleClient } from '../support/console-client';
 import { escrowRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { beforeInstant } from '../support/before-instant';
 import { CallbackReceiver } from '../support/callback-receiver';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
@@ -64,7 +65,7 @@ describe('automatic release and disputes over HTTP', () => {
       expect((await get(`/v1/trdp/escrow/${escrowId}`)).body.data.autoReleaseAt).toBe(autoReleaseAt);
       expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1', amount: 100 })).status).toBe(200);
 
-      await waitFor(async () => (await get(`/v1/trdp/escrow/${escrowId}`)).body.data.status === 'RELEASED', 'the automatic release', 30_000);
+      await waitFor(async () => (await get(`/v1/trdp/escrow/${escrowId}`)).body.data.status === 'RELEASED', 'the automatic release');
       const releases = (await get(`/v1/trdp/escrow/${escrowId}/releases`)).body.data.releases;
       expect(releases.map((r: { merchantId: string; amount: number; automatic: boolean }) => [r.merchantId, r.amount, r.automatic])).toEqual([
         ['seller-1', 100, false],
@@ -86,10 +87,13 @@ describe('automatic release and disputes over HTTP', () => {
       expect([cleared.status, cleared.body.data.autoReleaseAt]).toEqual([200, null]);
 
       const moved = await heldEscrow();
-      const soon = new Date(Date.now() + 1_500).toISOString();
-      const answer = await post(`/v1/trdp/escrow/${moved}/auto-release`, { autoReleaseAt: soon });
+      const { instant: soon, sent: answer } = await beforeInstant(1_500, async (autoReleaseAt) => {
+        const moving = await post(`/v1/trdp/escrow/${moved}/auto-release`, { autoReleaseAt });
+        expect(moving.status).toBe(200);
+        return moving;
+      });
       expect([answer.status, answer.body.data.autoReleaseAt]).toEqual([200, soon]);
-      await waitFor(async () => (await get(`/v1/trdp/escrow/${moved}`)).body.data.status === 'RELEASED', 'the moved automatic release', 30_000);
+      await waitFor(async () => (await get(`/v1/trdp/escrow/${moved}`)).body.data.status === 'RELEASED', 'the moved automatic release');
       expect(await eventsOf(moved, ['AutoReleaseRescheduled', 'AllocationReleased'])).toEqual(['AutoReleaseRescheduled', 'AllocationReleased', 'AllocationReleased']);
     });
 

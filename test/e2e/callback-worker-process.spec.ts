@@ -77,7 +77,7 @@ describe('callback worker as a separate process', () => {
     await waitForHttp(baseUrl);
     await waitForOutput(projector, 'worker ready');
     merchant = await registerMerchant(baseUrl);
-  }, 60_000);
+  });
 
   afterAll(async () => {
     await stopAll(services);
@@ -99,21 +99,21 @@ describe('callback worker as a separate process', () => {
       response.end('ok');
     };
     const escrowId = await paidEscrowWithCallback();
-    await waitFor(async () => killed, 'the first attempt to reach the receiver', 20_000);
+    await waitFor(async () => killed, 'the first attempt to reach the receiver');
     expect(await worker.exited).toBe('SIGKILL');
 
     await startWorker();
     const [delivery] = await waitFor(async () => {
       const list = await deliveries(escrowId);
       return list[0]?.status === 'DELIVERED' && list;
-    }, 'the callback to be delivered by the restarted worker', 45_000);
+    }, 'the callback to be delivered by the restarted worker');
     const mine = received.filter((r) => r.deliveryId === delivery.deliveryId);
     expect(mine.length).toBeGreaterThanOrEqual(2);
     expect(new Set(mine.map((r) => r.body)).size).toBe(1);
     // The attempt cut short by the kill was never recorded; the log holds consecutive attempts ending in the delivery.
     expect(delivery.attempts.map((a: { attempt: number }) => a.attempt)).toEqual(delivery.attempts.map((_: unknown, i: number) => i + 1));
     expect(delivery.attempts[delivery.attempts.length - 1].delivered).toBe(true);
-  }, 90_000);
+  });
 
   it('finishes the attempt in flight on SIGTERM and exits 0', async () => {
     const worker = services[services.length - 1];
@@ -132,7 +132,7 @@ describe('callback worker as a separate process', () => {
     const [delivery] = await waitFor(async () => {
       const list = await deliveries(escrowId);
       return list[0]?.status === 'DELIVERED' && list;
-    }, 'the in-flight attempt to be recorded as delivered', 20_000);
+    }, 'the in-flight attempt to be recorded as delivered');
     expect(delivery.attempts).toEqual([expect.objectContaining({ attempt: 1, statusCode: 200, delivered: true })]);
-  }, 60_000);
+  });
 });

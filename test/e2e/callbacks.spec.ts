@@ -208,8 +208,8 @@ function client(get: () => RunningApp) {
   }
 
   /** The first delivery of the order that satisfies `check`, once the read model shows it. */
-  function deliveryWhere(m: TestMerchant, orderId: string, check: (d: Delivery) => boolean, what: string, timeoutMs?: number): Promise<Delivery> {
-    return waitFor(async () => (await deliveries(m, orderId)).find(check), what, timeoutMs);
+  function deliveryWhere(m: TestMerchant, orderId: string, check: (d: Delivery) => boolean, what: string): Promise<Delivery> {
+    return waitFor(async () => (await deliveries(m, orderId)).find(check), what);
   }
 
   async function streamEvents(streamId: string): Promise<{ event_type: string; data: any }[]> {

@@ -6,10 +6,6 @@ import { ARTIFACTS, launchChromium } from '../support/browser';
 import { orderRequest, registerMerchant } from '../support/fixtures';
 import { call } from '../support/http';
 
-// A page walk is a dozen round trips through Chromium and the service, and on a loaded 2-core
-// machine each may take seconds: three minutes a walk, so a slow machine is never a failure.
-jest.setTimeout(180_000);
-
 describe('checkout page in a real browser', () => {
   let running: RunningApp;
   let browser: Browser;
@@ -43,7 +39,7 @@ describe('checkout page in a real browser', () => {
 
     await page.getByRole('button', { name: /Pay 250\.75 ETB/ }).click();
     await page.getByRole('status').filter({ hasText: 'Check your phone' }).waitFor();
-    await page.getByRole('status').filter({ hasText: 'Payment received' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('status').filter({ hasText: 'Payment received' }).waitFor();
     const receipt = page.getByRole('link', { name: 'View receipt' });
     expect(await receipt.getAttribute('href')).toContain(`/receipts/${created.body.data.order_id}`);
     await page.screenshot({ path: join(ARTIFACTS, 'checkout-success.png'), fullPage: true });
@@ -90,7 +86,7 @@ describe('checkout page in a real browser', () => {
     await page.goto(paymentUrl);
     await page.getByRole('button', { name: /Pay 1,500\.00 ETB/ }).click();
     await page.getByRole('progressbar', { name: 'Waiting for your phone' }).waitFor();
-    await page.getByRole('status').filter({ hasText: 'Payment received' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('status').filter({ hasText: 'Payment received' }).waitFor();
     expect(await page.locator('#paying-from').isHidden()).toBe(true);
     expect(await page.getByRole('progressbar').isHidden()).toBe(true);
     await page.screenshot({ path: join(ARTIFACTS, 'checkout-paid-phone.png'), fullPage: true });
@@ -124,7 +120,7 @@ describe('checkout page in a real browser', () => {
     await page.getByRole('button', { name: /Pay/ }).click();
     await page.getByLabel('One-time code').fill('123456');
     await page.getByRole('button', { name: 'Confirm payment' }).click();
-    await page.getByRole('status').filter({ hasText: 'Payment received' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('status').filter({ hasText: 'Payment received' }).waitFor();
   });
 
   it('lets the customer choose among the provider\'s methods; only the one that needs a code asks for it', async () => {
@@ -144,7 +140,7 @@ describe('checkout page in a real browser', () => {
     await page.getByRole('button', { name: /Pay/ }).click();
     await page.getByLabel('One-time code').fill('123456');
     await page.getByRole('button', { name: 'Confirm payment' }).click();
-    await page.getByRole('status').filter({ hasText: 'Payment received' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('status').filter({ hasText: 'Payment received' }).waitFor();
     expect(await methods.isVisible()).toBe(false);
     const attempt = await running.schema!.client.query<{ method: string }>(
       `SELECT data->>'method' AS method FROM events WHERE stream_id = $1 AND event_type = 'OrderPaymentInitiated'`,
@@ -162,7 +158,7 @@ describe('checkout page in a real browser', () => {
     const page = await browser.newPage();
     await page.goto(`${running.baseUrl}/checkout/${created.body.data.order_id}`);
     await page.getByRole('button', { name: /Pay/ }).click();
-    await page.getByRole('status').filter({ hasText: 'insufficient funds' }).waitFor({ timeout: 10_000 });
+    await page.getByRole('status').filter({ hasText: 'insufficient funds' }).waitFor();
     await page.screenshot({ path: join(ARTIFACTS, 'checkout-failed.png') });
   });
 });

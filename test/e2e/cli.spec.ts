@@ -16,8 +16,6 @@ import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
 
-jest.setTimeout(60_000);
-
 const ENV = { SANDBOX_DELAY_MS: '30', REFUND_RETRY_MS: '100' };
 
 describe('operator CLI against a running service (PostgreSQL)', () => {
@@ -46,7 +44,7 @@ describe('operator CLI against a running service (PostgreSQL)', () => {
   /** Runs a command to completion (bounded); a first argument `{ env }` overrides the environment. */
   async function cli(...args: [{ env: Record<string, string> }, ...string[]] | string[]): Promise<CliRun> {
     const [options, rest] = typeof args[0] === 'string' ? [{ env: {} }, args as string[]] : [args[0], args.slice(1) as string[]];
-    return finished(spawnCli(rest, options.env), 40_000);
+    return finished(spawnCli(rest, options.env));
   }
 
   /** Runs a `--json` command that must succeed, and parses its one JSON document. */
@@ -77,7 +75,7 @@ describe('operator CLI against a running service (PostgreSQL)', () => {
                    ON (e.transaction_id::text::numeric, e.global_position) > (c.commit_position, c.prepare_position)) AS lag`,
       );
       return row.pending === 0 && row.lag === 0;
-    }, 'the service to settle', 20_000);
+    }, 'the service to settle');
   }
 
   beforeAll(async () => {
@@ -288,7 +286,7 @@ describe('operator CLI against a running service (PostgreSQL)', () => {
           .split('\n')
           .filter((line) => line.trim() !== '')
           .map((line) => JSON.parse(line));
-      await waitFor(async () => parsed().length >= existing, `the tail to print the ${existing} existing events:\n${jsonTail.stderr()}`, 30_000);
+      await waitFor(async () => parsed().length >= existing, `the tail to print the ${existing} existing events:\n${jsonTail.stderr()}`);
 
       // The human tail starts at the head when it is ready: append until it shows one of ours.
       const ours: string[] = [];
@@ -299,7 +297,6 @@ describe('operator CLI against a running service (PostgreSQL)', () => {
           return ours.some((id) => humanTail.stdout().includes(`order-${id}#0`));
         },
         `the human tail to print a new order:\n${humanTail.stdout()}${humanTail.stderr()}`,
-        30_000,
       );
       await waitFor(async () => ours.every((id) => parsed().some((e) => e.streamId === `order-${id}`)), 'the JSON tail to print every new order');
 

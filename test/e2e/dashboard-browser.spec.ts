@@ -9,10 +9,6 @@ import { waitFor } from '../support/wait';
 
 const PASSWORD = 'a long dashboard password';
 
-// A page walk is a dozen round trips through Chromium and the service, and on a loaded 2-core
-// machine each may take seconds: three minutes a walk, so a slow machine is never a failure.
-jest.setTimeout(180_000);
-
 describe('merchant dashboard in a real browser', () => {
   let running: RunningApp;
   let browser: Browser;

@@ -79,7 +79,7 @@ describe('merchant dashboard pages', () => {
     expect(detail.text).toContain('Order created for 250.75 ETB');
     expect(detail.text).toContain('+251 9** *** 567');
     // Twenty-seven creates, each answered once the read models have it: more than the default timeout on a busy machine.
-  }, 120_000);
+  });
 
   it('cancels an escrow after the confirmation page, through the cancel command', async () => {
     const created = await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest(), headers: { 'x-api-secret': apiSecret } });
@@ -267,5 +267,5 @@ describe('merchant dashboard pages', () => {
     expect(audited.text).toContain('<dd id="closing-balance">0.00 ETB</dd>');
     expect(audited.text).toContain(`href="/audit/escrows/${escrowId}"`);
     expect((await auditor.get(`/audit/statement.csv?merchant=${shop.merchantId}&from=${from}&to=${to}`)).text).toBe(apiStatementCsv.text);
-  }, 120_000);
+  });
 });

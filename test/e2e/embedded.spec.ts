@@ -54,5 +54,5 @@ describe('embedded PGlite default', () => {
       await second.stop();
     }
     // Two starts of the embedded database: alone about ten seconds, far more beside the rest of the suite.
-  }, 120_000);
+  });
 });

@@ -39,4 +39,4 @@ it('README’s first escrow runs as written: created, paid, released, and its hi
     await running.close();
     rmSync(dataDir, { recursive: true, force: true });
   }
-}, 120_000);
+});

@@ -77,7 +77,7 @@ describe('Idempotency-Key after a database outage and after crashes', () => {
     expect(replay.status).toBe(201);
     expect(replay.headers.get('idempotent-replayed')).toBe('true');
     expect(replay.body.data).toEqual(retry.body.data);
-  }, 60_000);
+  });
 
   it('answers a retried cancel with the first answer when the process died after writing its events but before keeping its answer', async () => {
     const created = await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest(), headers: headers() });

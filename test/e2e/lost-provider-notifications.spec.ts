@@ -2,6 +2,7 @@ import { createServer, type Server } from 'node:http';
 import { PAYMENT_PROVIDER, SandboxProvider } from '@app/payments';
 import { startApp, TEST_ADMIN_KEY } from '../support/app';
 import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { beforeInstant } from '../support/before-instant';
 import { call } from '../support/http';
 import { createTestSchema, type TestSchema } from '../support/postgres';
 import { freePort, type ServiceProcess, spawnService, stopAll, waitForHttp, waitForOutput } from '../support/processes';
@@ -80,7 +81,7 @@ describe('provider confirmations due while processes are killed', () => {
     await startWorker();
     await waitForOutput(projector, 'worker ready');
     merchant = await registerMerchant(apiUrl);
-  }, 90_000);
+  });
 
   afterAll(async () => {
     await stopAll(services);
@@ -91,6 +92,9 @@ describe('provider confirmations due while processes are killed', () => {
 
   const headers = () => ({ 'x-api-secret': merchant.apiSecret });
   const escrowStatus = async (escrowId: string) => (await call(apiUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers: headers() })).body?.data?.status;
+  /** Whether the sandbox provider has recorded a push or refund for the order (its books: sandbox.migrations.ts). */
+  const askedOfProvider = async (books: 'sandbox_payments' | 'sandbox_refunds', orderId: string) =>
+    (await schema.client.query(`SELECT 1 FROM ${books} WHERE order_id = $1`, [orderId])).length > 0;
 
   async function paidEscrow(): Promise<string> {
     const created = await call(apiUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ callbackURL: receiverUrl }), headers: headers() });
@@ -104,50 +108,50 @@ describe('provider confirmations due while processes are killed', () => {
   it('completes a refund whose confirmation is due while the API is down (the tester’s reproduction)', async () => {
     const escrowId = await paidEscrow();
     expect((await call(apiUrl, 'POST', `/v1/trdp/escrow/${escrowId}/cancel`, { body: {}, headers: headers() })).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await waitFor(() => askedOfProvider('sandbox_refunds', escrowId), 'the refund to reach the provider');
     await kill(api);
     // Down past the moment the provider's confirmation is due (3 s after the refund was asked for).
     await new Promise((resolve) => setTimeout(resolve, 5000));
     await startApi();
 
-    await waitFor(async () => (await escrowStatus(escrowId)) === 'REFUNDED', 'the escrow to be REFUNDED', 60_000);
-    await waitFor(async () => callbacks.some((c) => c.escrowId === escrowId && c.status === 'REFUNDED'), 'the REFUNDED callback', 30_000);
+    await waitFor(async () => (await escrowStatus(escrowId)) === 'REFUNDED', 'the escrow to be REFUNDED');
+    await waitFor(async () => callbacks.some((c) => c.escrowId === escrowId && c.status === 'REFUNDED'), 'the REFUNDED callback');
     // Read through the audit API, which waits for the projector to reach the log's head.
     const clearing = await call(apiUrl, 'GET', `/v1/audit/ledger/balances?account=${encodeURIComponent('customer:refunds')}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
     expect(clearing.status).toBe(200);
     expect(clearing.body.data.accounts).toEqual([expect.objectContaining({ account: 'customer:refunds', balance: 0 })]);
-  }, 120_000);
+  });
 
   it('completes a refund when both the API and the worker that asked for it are killed (the reconciler asks the provider)', async () => {
     const escrowId = await paidEscrow();
     expect((await call(apiUrl, 'POST', `/v1/trdp/escrow/${escrowId}/cancel`, { body: {}, headers: headers() })).status).toBe(200);
     await waitFor(async () => (await escrowStatus(escrowId)) === 'REFUND_PENDING', 'the refund to be requested');
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await waitFor(() => askedOfProvider('sandbox_refunds', escrowId), 'the refund to reach the provider');
     await Promise.all([kill(api), kill(worker)]);
     await startApi();
     await startWorker();
 
-    await waitFor(async () => (await escrowStatus(escrowId)) === 'REFUNDED', 'the escrow to be REFUNDED', 60_000);
-    await waitFor(async () => callbacks.some((c) => c.escrowId === escrowId && c.status === 'REFUNDED'), 'the REFUNDED callback', 30_000);
-  }, 120_000);
+    await waitFor(async () => (await escrowStatus(escrowId)) === 'REFUNDED', 'the escrow to be REFUNDED');
+    await waitFor(async () => callbacks.some((c) => c.escrowId === escrowId && c.status === 'REFUNDED'), 'the REFUNDED callback');
+  });
 
   it('pays an order whose payment notification died with the API process that pushed it', async () => {
     const created = await call(apiUrl, 'POST', '/v1/trdp/order', { body: orderRequest({ callbackURL: receiverUrl, customerPhoneNumber: '+251900000000' }), headers: headers() });
     const orderId = created.body.data.order_id as string;
     expect((await call(apiUrl, 'POST', `/checkout/${orderId}/pay`)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 800));
+    await waitFor(() => askedOfProvider('sandbox_payments', orderId), 'the payment push to reach the provider');
     await kill(api);
     await startApi();
 
     const paid = await waitFor(async () => {
       const verified = await call(apiUrl, 'POST', '/v1/trdp/verify', { body: { orderId }, headers: headers() });
       return verified.body?.data?.status === 'PAID' && verified.body.data;
-    }, 'the order to be PAID', 60_000);
+    }, 'the order to be PAID');
     expect(paid.external_reference_id).toMatch(/^SBX-/);
-    await waitFor(async () => callbacks.some((c) => c.orderId === orderId && c.status === 'PAID'), 'the PAID callback', 30_000);
+    await waitFor(async () => callbacks.some((c) => c.orderId === orderId && c.status === 'PAID'), 'the PAID callback');
     const events = await schema.client.query<{ event_type: string }>(`SELECT event_type FROM events WHERE stream_id = $1 ORDER BY stream_revision`, [`order-${orderId}`]);
     expect(events.map((e) => e.event_type)).toEqual(['OrderCreated', 'OrderPaymentInitiated', 'OrderPaid']);
-  }, 120_000);
+  });
 });
 
 describe('an order expiring while its payment notification is lost', () => {
@@ -157,17 +161,25 @@ describe('an order expiring while its payment notification is lost', () => {
     try {
       const merchant = await registerMerchant(running.baseUrl);
       const headers = { 'x-api-secret': merchant.apiSecret };
-      const expiredAt = new Date(Date.now() + 4_000).toISOString();
-      const created = await call(running.baseUrl, 'POST', '/v1/trdp/order', { body: orderRequest({ customerPhoneNumber: '+251900000000', expiredAt }), headers });
-      const orderId = created.body.data.order_id as string;
-      expect((await call(running.baseUrl, 'POST', `/checkout/${orderId}/pay`)).status).toBe(200);
+      // Created and paid, and approved by the customer (a second after the push), before the expiry.
+      const { sent: orderId } = await beforeInstant(
+        4_000,
+        async (expiredAt) => {
+          const created = await call(running.baseUrl, 'POST', '/v1/trdp/order', { body: orderRequest({ customerPhoneNumber: '+251900000000', expiredAt }), headers });
+          const orderId = created.body.data.order_id as string;
+          expect((await call(running.baseUrl, 'POST', `/checkout/${orderId}/pay`)).status).toBe(200);
+          if (Date.now() + 1_000 >= Date.parse(expiredAt)) throw new Error('paid too close to the expiry for the approval to come first');
+          return orderId;
+        },
+        1_000,
+      );
       // The provider's notification is lost (its sender stops before it is due); the customer has approved by then.
       (running.app.get(PAYMENT_PROVIDER) as SandboxProvider).close();
 
       const settled = await waitFor(async () => {
         const status = (await call(running.baseUrl, 'POST', '/v1/trdp/verify', { body: { orderId }, headers })).body.data.status;
         return status !== 'PENDING' && status;
-      }, 'the order to leave PENDING', 20_000);
+      }, 'the order to leave PENDING');
       expect(settled).toBe('PAID');
       const events = await running.schema!.client.query<{ event_type: string }>(`SELECT event_type FROM events WHERE stream_id = $1 ORDER BY stream_revision`, [`order-${orderId}`]);
       expect(events.map((e) => e.event_type)).toEqual(['OrderCreated', 'OrderPaymentInitiated', 'OrderPaid']);

@@ -11,6 +11,7 @@ import { signNotification } from '@app/payments';
 import { type RunningApp, startApp, trackRequestsInFlight } from '../support/app';
 import { escrowRequest as escrowFixture, orderRequest as orderFixture, registerMerchant, type TestMerchant } from '../support/fixtures';
 import { call, type HttpResult } from '../support/http';
+import { beforeInstant } from '../support/before-instant';
 import { waitFor } from '../support/wait';
 
 /**
@@ -141,10 +142,6 @@ describe('payment lifecycle over HTTP on PostgreSQL', () => {
       error: { code, message: expect.any(String) },
     });
     expect(await escrowEvents(escrowId)).toEqual(before);
-  }
-
-  function isoIn(ms: number): string {
-    return new Date(Date.now() + ms).toISOString();
   }
 
   // ---- checkout ----------------------------------------------------------------------------------
@@ -369,7 +366,7 @@ describe('payment lifecycle over HTTP on PostgreSQL', () => {
     });
 
     it('refuses release and cancel on a FAILED or an EXPIRED escrow: 409 ESCROW_CLOSED', async () => {
-      const expired = await createEscrow({ expiredAt: isoIn(1500) });
+      const { sent: expired } = await beforeInstant(1500, (expiredAt) => createEscrow({ expiredAt }));
       const failed = await createEscrow();
       expect((await post(`/v1/sandbox/orders/${failed}/complete`, { outcome: 'FAILED' })).status).toBe(200);
       await verifiedStatus(failed, 'FAILED');
@@ -460,15 +457,21 @@ describe('payment lifecycle over HTTP on PostgreSQL', () => {
 
   describe('expiry', () => {
     it('expires an unpaid order and an unpaid escrow on their own', async () => {
-      // Long enough for both to be created and paid first on a loaded machine.
-      const orderId = await createOrder({ customerPhoneNumber: PHONES.neverAnswers, expiredAt: isoIn(8_000) });
-      const escrowId = await createEscrow({ customerPhoneNumber: PHONES.neverAnswers, expiredAt: isoIn(8_000) });
-      // The customer is asked but never answers.
-      for (const id of [orderId, escrowId]) {
-        const pay = await call(running.baseUrl, 'POST', `/checkout/${id}/pay`);
-        expect(pay.status).toBe(200);
-        expect(pay.body.data).toMatchObject({ status: 'PENDING', waitingForCustomer: true });
-      }
+      // Both are created and paid first; the customer is asked but never answers.
+      const {
+        sent: [orderId, escrowId],
+      } = await beforeInstant(8_000, async (expiredAt) => {
+        const ids = [
+          await createOrder({ customerPhoneNumber: PHONES.neverAnswers, expiredAt }),
+          await createEscrow({ customerPhoneNumber: PHONES.neverAnswers, expiredAt }),
+        ];
+        for (const id of ids) {
+          const pay = await call(running.baseUrl, 'POST', `/checkout/${id}/pay`);
+          expect(pay.status).toBe(200);
+          expect(pay.body.data).toMatchObject({ status: 'PENDING', waitingForCustomer: true });
+        }
+        return ids;
+      });
 
       await verifiedStatus(orderId, 'EXPIRED');
       const escrow = await verifiedStatus(escrowId, 'EXPIRED');
@@ -481,7 +484,7 @@ describe('payment lifecycle over HTTP on PostgreSQL', () => {
     });
 
     it('refuses a payment that arrives after expiry and refunds it', async () => {
-      const escrowId = await createEscrow({ expiredAt: isoIn(1500) });
+      const { sent: escrowId } = await beforeInstant(1500, (expiredAt) => createEscrow({ expiredAt }));
       await verifiedStatus(escrowId, 'EXPIRED');
 
       const res = await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' });
@@ -596,23 +599,20 @@ describe('expiry across a restart on PostgreSQL', () => {
     try {
       const merchant = await registerMerchant(first.baseUrl);
       const headers = { 'x-api-secret': merchant.apiSecret };
-      const expiredAt = new Date(Date.now() + 2000).toISOString();
-      const order = await call(first.baseUrl, 'POST', '/v1/trdp/order', {
-        body: orderRequest({ customerPhoneNumber: PHONES.neverAnswers, expiredAt }),
-        headers,
-      });
-      const escrow = await call(first.baseUrl, 'POST', '/v1/trdp/escrow/order', {
-        body: escrowRequest({ customerPhoneNumber: PHONES.neverAnswers, expiredAt }),
-        headers,
-      });
-      expect(order.status).toBe(201);
-      expect(escrow.status).toBe(201);
-      const stoppedBeforeExpiry = Date.now() < Date.parse(expiredAt);
+      const created = async (path: string, body: Record<string, unknown>) => {
+        const answer = await call(first.baseUrl, 'POST', path, { body, headers });
+        expect(answer.status).toBe(201);
+        return answer;
+      };
+      const order = await beforeInstant(2000, (expiredAt) => created('/v1/trdp/order', orderRequest({ customerPhoneNumber: PHONES.neverAnswers, expiredAt })));
+      const escrow = await beforeInstant(2000, (expiredAt) => created('/v1/trdp/escrow/order', escrowRequest({ customerPhoneNumber: PHONES.neverAnswers, expiredAt })));
+      const [firstExpiry, lastExpiry] = [order.instant, escrow.instant].map(Date.parse).sort((a, b) => a - b);
+      const stoppedBeforeExpiry = Date.now() < firstExpiry;
       await first.stop();
       firstRunning = false;
 
       // Down until past the expiry, so only the restarted service can expire them.
-      await sleep(Math.max(0, Date.parse(expiredAt) - Date.now()) + 300);
+      await sleep(Math.max(0, lastExpiry - Date.now()) + 300);
       if (stoppedBeforeExpiry) {
         const [expiredWhileDown] = await schema.client.query<{ n: number }>(
           `SELECT count(*)::int AS n FROM events WHERE event_type IN ('OrderExpired', 'EscrowExpired')`,
@@ -622,7 +622,7 @@ describe('expiry across a restart on PostgreSQL', () => {
 
       const second = await startApp({ schema, env: ENV });
       try {
-        for (const id of [order.body.data.order_id, escrow.body.data.escrowId]) {
+        for (const id of [order.sent.body.data.order_id, escrow.sent.body.data.escrowId]) {
           await waitFor(async () => {
             const res = await call(second.baseUrl, 'POST', '/v1/trdp/verify', { body: { orderId: id }, headers });
             return res.body?.data?.status === 'EXPIRED';

@@ -211,7 +211,7 @@ describe('payout settings and scheduled payouts', () => {
     expect((await payouts(m)).filter((p) => p.trigger === 'schedule')).toHaveLength(1);
     expect(await payable(m)).toBe(60_050);
     expect((await payoutEvents(m)).filter((e) => e.type === 'PayoutRequested')).toHaveLength(1);
-  }, 180_000);
+  });
 
   it('pays a period that fell due while the workers were down once they come back', async () => {
     await running.stop();
@@ -233,7 +233,7 @@ describe('payout settings and scheduled payouts', () => {
     const paid = await waitFor(async () => (await payouts(m)).find((p) => p.status === 'PAID'), 'the missed period’s payout');
     expect(paid).toMatchObject({ trigger: 'schedule', amount: 600.5 });
     expect(await payouts(m)).toHaveLength(1);
-  }, 180_000);
+  });
 
   it('pays nothing and refuses nothing on a due period below the minimum', async () => {
     const m = await registerMerchant(running.baseUrl, 'Below Minimum Shop');

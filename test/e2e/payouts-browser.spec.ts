@@ -13,10 +13,6 @@ const PASSWORD = 'a long payouts password';
 /** A day in milliseconds, to step the statement's days around now. */
 const DAY = 86_400_000;
 
-// A page walk is a dozen round trips through Chromium and the service, and on a loaded 2-core
-// machine each may take seconds: three minutes a walk, so a slow machine is never a failure.
-jest.setTimeout(180_000);
-
 /** The dashboard's Payouts and Statement, and the audit console's statements, in Chromium. */
 describe('payouts and statements in a real browser', () => {
   let running: RunningApp;

@@ -16,9 +16,6 @@ import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from
 import { call, type HttpResult } from '../support/http';
 import { waitFor } from '../support/wait';
 
-// Building a realistic log (hundreds of lifecycles) is real work: on a loaded 2-core machine it takes minutes.
-jest.setTimeout(300_000);
-
 const ENV = { SANDBOX_DELAY_MS: '30', REFUND_RETRY_MS: '100', RECONCILE_INTERVAL_MS: '500' };
 
 const ESCROWS = 300;
@@ -131,7 +128,6 @@ describe('rebuilding the read models while the service runs (PostgreSQL)', () =>
         return settled;
       },
       'the service to settle (refunds paid out, callbacks delivered, read models at the head of the log)',
-      30_000,
     );
   }
 

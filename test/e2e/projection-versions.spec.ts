@@ -33,7 +33,7 @@ it('rebuilds a view whose version is not the one its code writes, and only that 
     const after = await waitFor(async () => {
       const res = await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers });
       return res.status === 200 && res.body.data;
-    }, 'the rebuilt view to serve the escrow', 20_000);
+    }, 'the rebuilt view to serve the escrow');
     expect(after).toEqual(before);
     const versions = await db.query<{ name: string }>(`SELECT name FROM projection_versions WHERE name = 'payables_view'`);
     expect(versions).toHaveLength(1);

@@ -72,7 +72,6 @@ beforeAll(async () => {
     async () => (await call(running.baseUrl, 'GET', '/v1/audit/integrity', { headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body?.data?.eventsChecked === events.length &&
       (await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${credentials.escrows.at(-1)}`, { headers: { 'x-api-secret': credentials.apiSecrets[merchantId] } })).status === 200,
     'the projector to replay the old log',
-    30_000,
   );
 });
 

@@ -77,7 +77,7 @@ it('npm run example:receiver verifies the demo merchant’s callbacks with the s
   receiver.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   receiver.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {
-    await waitFor(async () => output.includes('listening'), 'the receiver to listen', 120_000);
+    await waitFor(async () => output.includes('listening'), 'the receiver to listen');
     const body = JSON.stringify({ billRefNo: 'DEMO-1', status: 'PAID', message: 'Payment received', amount: 1500, deliveryId: 'dlv_banner' });
     const timestamp = String(Date.now());
     const sign = (secret: string) => createHmac('sha256', secret).update(`${timestamp}.${body}`).digest('hex');
@@ -90,4 +90,4 @@ it('npm run example:receiver verifies the demo merchant’s callbacks with the s
     receiver.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
   }
-}, 180_000);
+});

@@ -47,8 +47,9 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
     // Test files run side by side on one PostgreSQL; each service keeps few connections.
     DATABASE_POOL_SIZE: '6',
     // A response waits for the read models to include its write; on a loaded machine the projector
-    // can be seconds behind, and a read after the response must still find the write.
-    READ_YOUR_WRITES_TIMEOUT_MS: '30000',
+    // can be far behind, and a read after the response must still find the write: the longest wait
+    // the service allows (libs/config/src/app-config.ts).
+    READ_YOUR_WRITES_TIMEOUT_MS: '60000',
     ...(schema ? { DATABASE_URL: schema.url, DATABASE_SCHEMA: schema.schema } : { DATA_DIR: options.embeddedDataDir! }),
     ...options.env,
   };

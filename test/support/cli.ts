@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { untilTestEnds } from './wait';
 
 const ROOT = join(__dirname, '..', '..');
 const CLI = join(ROOT, 'dist', 'apps', 'cli', 'src', 'main.js');
@@ -33,10 +34,13 @@ export function spawnCli(args: string[], env: Record<string, string>): CliProces
   return { child, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
-/** Waits for a started CLI to end; one still running after `timeoutMs` is killed, so a hung command fails its test instead of the run. */
-export async function finished(proc: CliProcess, timeoutMs: number): Promise<CliRun> {
-  const timer = setTimeout(() => proc.child.kill('SIGKILL'), timeoutMs);
+/** Waits for a started CLI to end; one still running when its test ends (a hung command) is killed, so it cannot hold up the run. */
+export async function finished(proc: CliProcess): Promise<CliRun> {
+  const done = untilTestEnds(
+    () => `the CLI (${proc.child.pid}) to finish:\n${proc.stdout()}${proc.stderr()}`,
+    () => proc.child.kill('SIGKILL'),
+  );
   const code = await proc.exited;
-  clearTimeout(timer);
+  done();
   return { code, stdout: proc.stdout(), stderr: proc.stderr() };
 }

@@ -15,7 +15,7 @@ export interface ServiceProcess {
 export function spawnService(app: 'api' | 'worker', env: Record<string, string>): ServiceProcess {
   const child = spawn(process.execPath, [join(ROOT, 'dist', 'apps', app, 'src', 'main.js')], {
     cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '4', READ_YOUR_WRITES_TIMEOUT_MS: '30000', ...env },
+    env: { PATH: process.env.PATH ?? '', LOG_LEVEL: 'warn', DATABASE_POOL_SIZE: '4', READ_YOUR_WRITES_TIMEOUT_MS: '60000', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -26,11 +26,15 @@ export function spawnService(app: 'api' | 'worker', env: Record<string, string>)
 }
 
 export async function waitForHttp(baseUrl: string): Promise<void> {
-  await waitFor(async () => (await fetch(`${baseUrl}/docs-json`).catch(() => undefined))?.ok, `the API at ${baseUrl}`, 120_000);
+  await waitFor(async () => (await fetch(`${baseUrl}/docs-json`).catch(() => undefined))?.ok, `the API at ${baseUrl}`);
 }
 
+/** Waits for the service to print `text`; one that exits first fails at once (its start has no deadline to catch it). */
 export async function waitForOutput(service: ServiceProcess, text: string): Promise<void> {
-  await waitFor(async () => service.output().includes(text), `"${text}" in the output of ${service.child.pid}:\n${service.output()}`, 120_000);
+  const exitedFirst = service.exited.then((code) => {
+    if (!service.output().includes(text)) throw new Error(`${service.child.pid} exited (${code}) before printing "${text}":\n${service.output()}`);
+  });
+  await Promise.race([waitFor(async () => service.output().includes(text), `"${text}" in the output of ${service.child.pid}`), exitedFirst]);
 }
 
 export function stopAll(services: ServiceProcess[]): Promise<unknown> {

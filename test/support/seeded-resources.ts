@@ -98,18 +98,18 @@ export async function seedResources(running: RunningApp): Promise<SeededResource
 export async function waitForQuiet(db: SqlClient, quietMs = 250): Promise<WriteCounts> {
   let last = await countWrites(db);
   let since = Date.now();
-  const deadline = since + 30_000;
-  for (;;) {
-    if (Date.now() > deadline) throw new Error(`the service was still busy 30 s after the last request: ${JSON.stringify(await pendingWork(db))}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
+  let pending: Record<string, number> = {};
+  return waitFor(async () => {
     const now = await countWrites(db);
     if (JSON.stringify(now) !== JSON.stringify(last)) {
       last = now;
       since = Date.now();
-    } else if (Date.now() - since >= quietMs && Object.values(await pendingWork(db)).every((count) => count === 0)) {
-      return now;
+      return false;
     }
-  }
+    if (Date.now() - since < quietMs) return false;
+    pending = await pendingWork(db);
+    return Object.values(pending).every((count) => count === 0) && now;
+  }, () => `the service to finish what the last request set going (still open: ${JSON.stringify(pending)})`);
 }
 
 async function pendingWork(db: SqlClient): Promise<Record<string, number>> {

@@ -37,4 +37,4 @@ it('packs into a tarball that installs offline and verifies a callback from plai
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
-}, 120_000);
+});

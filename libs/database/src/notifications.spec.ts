@@ -78,7 +78,6 @@ describe('listen on PostgreSQL', () => {
           return received.length > 0;
         },
         'a notification after the reconnect',
-        15_000,
       );
     } finally {
       await admin.end();

@@ -2,7 +2,7 @@ import type { Logger } from '@nestjs/common';
 import { migrate } from '@app/database';
 import { EVENT_STORE_MIGRATIONS, PostgresEventStore, type RecordedEvent, START } from '@app/event-store';
 import { createTestSchema, type TestSchema } from '../../../test/support/postgres';
-import { waitFor } from '../../../test/support/wait';
+import { LONGER_THAN_ANY_TEST_MS, waitFor } from '../../../test/support/wait';
 import { LogFollower } from './log-follower';
 
 /**
@@ -37,11 +37,11 @@ describe('LogFollower', () => {
     };
     await store.append('order-1', [{ type: 'OrderCreated', data: {}, metadata: {} }], 'no_stream');
     follower = new LogFollower(store, { error: () => undefined, warn: () => undefined } as unknown as Logger);
-    await follower.start({ from: async () => START, onEvents, reconcile: async () => undefined, intervalMs: 60_000 });
+    await follower.start({ from: async () => START, onEvents, reconcile: async () => undefined, intervalMs: LONGER_THAN_ANY_TEST_MS });
 
-    await waitFor(async () => handled.includes('order-1'), 'the failed event to be handled again', 5000);
+    await waitFor(async () => handled.includes('order-1'), 'the failed event to be handled again');
     await store.append('order-2', [{ type: 'OrderCreated', data: {}, metadata: {} }], 'no_stream');
-    await waitFor(async () => handled.includes('order-2'), 'an event appended after the failure to be handled', 5000);
+    await waitFor(async () => handled.includes('order-2'), 'an event appended after the failure to be handled');
     expect(handled).toEqual(['order-1', 'order-2']);
   });
 
@@ -53,8 +53,8 @@ describe('LogFollower', () => {
     };
     const starting = new LogFollower(store, { error: () => undefined, warn: () => undefined } as unknown as Logger);
     try {
-      await expect(starting.start({ from: async () => START, onEvents: async () => undefined, reconcile, intervalMs: 60_000 })).resolves.toBeUndefined();
-      await waitFor(async () => passes === 3, 'the pass to succeed on its third try', 10_000);
+      await expect(starting.start({ from: async () => START, onEvents: async () => undefined, reconcile, intervalMs: LONGER_THAN_ANY_TEST_MS })).resolves.toBeUndefined();
+      await waitFor(async () => passes === 3, 'the pass to succeed on its third try');
     } finally {
       await starting.stop();
     }

@@ -1,7 +1,7 @@
 import { createPgClient, migrate, notificationChannel, type SqlClient } from '@app/database';
 import { EVENT_STORE_MIGRATIONS, PostgresEventStore } from '@app/event-store';
 import { createTestSchema, type TestSchema } from '../../../test/support/postgres';
-import { waitFor } from '../../../test/support/wait';
+import { LONGER_THAN_ANY_TEST_MS, waitFor } from '../../../test/support/wait';
 import type { Projection } from './projection';
 import { ProjectionProgress } from './projection-progress';
 import { Projector } from './projector';
@@ -39,12 +39,12 @@ describe('ProjectionProgress in a process without the projector', () => {
     });
     projector.start();
     // The API process polls the checkpoint far too rarely to see the move within the test's time.
-    progress = new ProjectionProgress(apiProcess, { pollIntervalMs: 600_000, checkpointChannel });
+    progress = new ProjectionProgress(apiProcess, { pollIntervalMs: LONGER_THAN_ANY_TEST_MS, checkpointChannel });
     const apiStore = new PostgresEventStore(apiProcess, { notifyChannel: events });
 
     const first = await apiStore.append('order-1', [{ type: 'Happened', data: {}, metadata: {} }], 'no_stream');
     // The first wait polls once at its start and starts listening (and reads once more when it is).
-    await expect(progress.waitFor(first.position, 20_000)).resolves.toBe(true);
+    await expect(progress.waitFor(first.position, LONGER_THAN_ANY_TEST_MS)).resolves.toBe(true);
     // With the LISTEN in place, a later move reaches this process only by its notification.
     await waitFor(
       async () => (await db.client.query(`SELECT 1 FROM pg_stat_activity WHERE query = $1`, [`LISTEN ${checkpointChannel}`])).length > 0,
@@ -52,7 +52,7 @@ describe('ProjectionProgress in a process without the projector', () => {
     );
     await new Promise((resolve) => setTimeout(resolve, 200));
     const second = await apiStore.append('order-2', [{ type: 'Happened', data: {}, metadata: {} }], 'no_stream');
-    await expect(progress.waitFor(second.position, 20_000)).resolves.toBe(true);
+    await expect(progress.waitFor(second.position, LONGER_THAN_ANY_TEST_MS)).resolves.toBe(true);
     expect(progress.position).toEqual(second.position);
   });
 });

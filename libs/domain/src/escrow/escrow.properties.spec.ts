@@ -314,7 +314,7 @@ describe('Escrow properties', () => {
       fc.property(anEscrow, fc.array(aStep, { maxLength: 30 }), (createdEvent, steps) => void run(createdEvent, steps)),
       { numRuns: 1_000 },
     );
-  }, 60_000);
+  });
 
   it('keeps every invariant when a paid escrow is disputed, resolved with any split, and released automatically', () => {
     const funded: Step = { kind: 'pay', ref: 'pay-1', exact: true, amount: 1, advance: 0 };
@@ -334,7 +334,7 @@ describe('Escrow properties', () => {
     // The runs did reach what they are about (each count is about 40 or more in any run; a count this
     // low would mean the steps stopped reaching it).
     expect(Object.values(resolvedSomewhere).every((n) => n >= 5)).toBe(true);
-  }, 60_000);
+  });
 
   it('an accepted command, repeated at once, changes nothing or is refused', () => {
     fc.assert(

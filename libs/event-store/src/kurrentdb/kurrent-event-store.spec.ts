@@ -1,3 +1,4 @@
+import { waitFor } from '../../../../test/support/wait';
 import { START, WrongExpectedRevision } from '../event-store.port';
 import { eventStoreContract } from '../testing/event-store.contract';
 import { FakeKurrentClient } from '../testing/fake-kurrent-client';
@@ -47,7 +48,7 @@ describe('KurrentEventStore at the client boundary', () => {
     client.dropSubscriptions = 1;
     const seen: string[] = [];
     const subscription = store.subscribeToAll({ from: START, onEvents: async (events) => void seen.push(...events.map((e) => e.type)) });
-    for (let i = 0; i < 100 && seen.length < 3; i++) await new Promise((resolve) => setTimeout(resolve, 10));
+    await waitFor(async () => seen.length >= 3, 'the resumed subscription to hand over all three events');
     await subscription.stop();
     expect(seen).toEqual(['A', 'B', 'C']);
   });

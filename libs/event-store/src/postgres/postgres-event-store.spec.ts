@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createPgClient, migrate, notificationChannel, type SqlClient } from '@app/database';
 import { createTestSchema } from '../../../../test/support/postgres';
-import { waitFor } from '../../../../test/support/wait';
+import { LONGER_THAN_ANY_TEST_MS, waitFor } from '../../../../test/support/wait';
 import { START } from '../event-store.port';
 import { eventStoreContract } from '../testing/event-store.contract';
 import { EVENT_STORE_MIGRATIONS } from './event-store.migrations';
@@ -66,7 +66,7 @@ describe('PostgresEventStore notifications on PostgreSQL', () => {
   it("wakes a subscription in another process at once, without waiting for that process's next poll", async () => {
     const channel = notificationChannel(db.schema, 'events');
     // Polling alone would not see the append within the test's time.
-    const follower = new PostgresEventStore(otherProcess, { pollIntervalMs: 600_000, notifyChannel: channel });
+    const follower = new PostgresEventStore(otherProcess, { pollIntervalMs: LONGER_THAN_ANY_TEST_MS, notifyChannel: channel });
     const writer = new PostgresEventStore(db.client, { notifyChannel: channel });
     const seen: string[] = [];
     const subscription = follower.subscribeToAll({ from: START, onEvents: async (events) => void seen.push(...events.map((e) => e.streamId)) });
@@ -75,7 +75,7 @@ describe('PostgresEventStore notifications on PostgreSQL', () => {
       await waitFor(async () => (await db.client.query(`SELECT 1 FROM pg_stat_activity WHERE query = $1`, [`LISTEN ${channel}`])).length > 0, 'the listener');
       await writer.append('alone-1', [newEvent()], 'no_stream');
       await Promise.all(['grouped-1', 'grouped-2', 'grouped-3'].map((id) => writer.append(id, [newEvent()], 'no_stream')));
-      await waitFor(async () => seen.length === 4, 'the follower to see all four appends', 20_000);
+      await waitFor(async () => seen.length === 4, 'the follower to see all four appends');
       expect(seen.sort()).toEqual(['alone-1', 'grouped-1', 'grouped-2', 'grouped-3']);
     } finally {
       await subscription.stop();
@@ -84,7 +84,7 @@ describe('PostgresEventStore notifications on PostgreSQL', () => {
 
   it('reads an append it was told of but could not see yet (an older transaction still ran) soon after, not at the next poll', async () => {
     const channel = notificationChannel(db.schema, 'events');
-    const follower = new PostgresEventStore(otherProcess, { pollIntervalMs: 600_000, notifyChannel: channel });
+    const follower = new PostgresEventStore(otherProcess, { pollIntervalMs: LONGER_THAN_ANY_TEST_MS, notifyChannel: channel });
     const writer = new PostgresEventStore(db.client, { notifyChannel: channel });
     const seen: string[] = [];
     const subscription = follower.subscribeToAll({ from: START, onEvents: async (events) => void seen.push(...events.map((e) => e.streamId)) });
@@ -98,7 +98,7 @@ describe('PostgresEventStore notifications on PostgreSQL', () => {
         await new Promise((resolve) => setTimeout(resolve, 300));
         expect(seen).toEqual([]);
       });
-      await waitFor(async () => seen.length === 1, 'the follower to see the append once the older transaction ended', 20_000);
+      await waitFor(async () => seen.length === 1, 'the follower to see the append once the older transaction ended');
       expect(seen).toEqual(['behind-1']);
     } finally {
       await subscription.stop();

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { waitFor } from '../../../../test/support/wait';
+import { untilTestEnds, waitFor } from '../../../../test/support/wait';
 import {
   comparePositions,
   type EventStore,
@@ -16,7 +16,7 @@ export interface ContractSubject {
 
 const event = (type: string, n = 0) => ({ type, data: { n }, metadata: { correlationId: `c-${n}` } });
 
-async function collectUntil(store: EventStore, from: LogPosition, count: number, timeoutMs = 15000): Promise<RecordedEvent[]> {
+async function collectUntil(store: EventStore, from: LogPosition, count: number): Promise<RecordedEvent[]> {
   const received: RecordedEvent[] = [];
   let reached: () => void = () => undefined;
   const enough = new Promise<void>((resolve) => (reached = resolve));
@@ -28,9 +28,9 @@ async function collectUntil(store: EventStore, from: LogPosition, count: number,
       if (received.length >= count) reached();
     },
   });
-  const timer = setTimeout(reached, timeoutMs);
+  const done = untilTestEnds(() => `${count} events from the subscription (${received.length} so far)`, () => reached());
   await enough;
-  clearTimeout(timer);
+  done();
   await subscription.stop();
   return received;
 }

@@ -53,7 +53,7 @@ export function providerContract(open: () => Promise<ProviderHarness>): void {
   });
   afterEach(() => harness.close());
 
-  const arrived = (match: (n: ProviderNotification) => boolean, what: string) => waitFor(async () => harness.received.find(match), what, 20_000);
+  const arrived = (match: (n: ProviderNotification) => boolean, what: string) => waitFor(async () => harness.received.find(match), what);
 
   it('pushes a payment, answers pending until the customer approves, then notifies and answers succeeded', async () => {
     const request = push(harness.phones.approves);

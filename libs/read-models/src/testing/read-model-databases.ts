@@ -29,7 +29,7 @@ export async function projectUpTo(db: ReadModelDatabase, store: EventStore, head
   const projector = new Projector(db.client, store, CORE_PROJECTIONS, new ProjectionProgress(db.client), { lockName: `projector:${db.schema}`, schema: db.schema, batchSize });
   projector.start();
   try {
-    await waitFor(async () => comparePositions(await readCheckpoint(db.client), head) >= 0, 'the projector to reach the head of the log', 60_000);
+    await waitFor(async () => comparePositions(await readCheckpoint(db.client), head) >= 0, 'the projector to reach the head of the log');
   } finally {
     await projector.stop();
   }
