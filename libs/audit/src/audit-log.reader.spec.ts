@@ -52,7 +52,7 @@ describe.each(ENGINES)('the integrity check on %s', (_name, open) => {
     const store = new PostgresEventStore(database.client, { pollIntervalMs: 10 });
     await Promise.all(Array.from({ length: STREAMS }, (_, i) => store.append(streamName(i), chained(streamName(i), EVENTS_PER_STREAM), 'no_stream')));
     log = new SqlLogReader(database.client, EVENTS_TABLE);
-  }, 120_000);
+  });
 
   afterAll(async () => {
     await database?.drop();
