@@ -240,4 +240,12 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE callback_deliveries_view ADD COLUMN IF NOT EXISTS revision bigint;
     `,
   },
+  {
+    // When the schedule in force was set (it pays only periods due after) and the destination's version (a failed payout to it pauses the schedule).
+    id: '012-payout-schedule-since',
+    sql: `
+      ALTER TABLE payout_schedules ADD COLUMN IF NOT EXISTS schedule_set_at timestamptz;
+      ALTER TABLE payout_schedules ADD COLUMN IF NOT EXISTS destination_version integer;
+    `,
+  },
 ];
