@@ -33,9 +33,9 @@ export async function registerParticipants(client: RecordingClient, adminKey: st
     });
     if (destination.status !== 200) throw new Error(`setting a payout destination failed: ${destination.status}`);
     if (i === 0) {
-      // Paid out on a schedule as well as on demand: daily at this very hour in Addis Ababa (UTC+3), so
-      // the day's period is due at once and paid by a reconcile pass once 100 ETB is there, while
-      // processes die; its payout callbacks come to the receiver too.
+      // A schedule set daily at this very hour in Addis Ababa (UTC+3): the day's period fell due before
+      // it was set, so every pass while processes die must leave it unpaid (the schedule first pays a day
+      // later), and the on-demand payouts take the money; its payout callbacks come to the receiver too.
       const settings = await client.send({
         kind: 'payout-settings',
         method: 'POST',

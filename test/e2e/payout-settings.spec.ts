@@ -1,7 +1,8 @@
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { verifyCallback } from '@app/callback-receiver';
-import { latestDuePeriod, scheduledPayoutId } from '@app/domain';
+import { latestDuePeriod, type PayoutCommand, payoutDecider, type PayoutSchedule, santim, scheduledPayoutId, streams, WEEKDAYS } from '@app/domain';
+import { CommandRunner } from '@app/infrastructure';
 import { PAYMENT_WORK, type PaymentJob, paymentJobId, SANDBOX_TRANSFER_ACCOUNTS } from '@app/payments';
 import type { Scheduler } from '@app/scheduling';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
@@ -16,6 +17,8 @@ const ENV = { SANDBOX_DELAY_MS: '30', PROVIDER_RECONCILE_AFTER_MS: '200', RECONC
 const PASSWORD = 'payout settings test password';
 /** The hour it is now in Addis Ababa (UTC+3, no daylight saving time). */
 const addisHour = () => (new Date().getUTCHours() + 3) % 24;
+const DAY = 86_400_000;
+const daily = (): PayoutSchedule => ({ kind: 'daily', hour: addisHour() });
 
 /**
  * Payout settings over HTTP, the scheduled payouts they set going on the payment work's scheduler
@@ -57,6 +60,33 @@ describe('payout settings and scheduled payouts', () => {
   const destination = (m: TestMerchant, accountNumber = '1000123456789') =>
     post(m, '/v1/trdp/payout-destination', { kind: 'bank', institution: '946', accountNumber, holderName: 'Scheduled Merchant' });
 
+  /**
+   * A command on the merchant's payout account as it was run `msAgo` before now, through the same decider:
+   * a schedule set yesterday is in force when today's period falls due, which a schedule set now is not.
+   */
+  const ranEarlier = (on: RunningApp, m: TestMerchant, command: PayoutCommand, msAgo: number) =>
+    on.app.get(CommandRunner).run(streams.payouts(m.merchantId), payoutDecider, { ...command, data: { ...command.data, at: new Date(Date.now() - msAgo).toISOString() } } as PayoutCommand, {
+      actor: { type: 'merchant', id: m.merchantId },
+    });
+  const scheduleSetYesterday = (m: TestMerchant, schedule: PayoutSchedule, minimum = 1, callbackUrl: string | null = null, on = running) =>
+    ranEarlier(on, m, { type: 'SetPayoutSettings', data: { merchantId: m.merchantId, settings: { schedule, minimumAmount: santim(minimum), callbackUrl }, at: '' } }, DAY);
+  /** Runs a period's job as the timer or a reconcile pass would, and waits until it has run. */
+  async function runPeriodJob(m: TestMerchant, period: string): Promise<string> {
+    const job: PaymentJob = { kind: 'scheduled-payout', id: m.merchantId, reference: period, step: 's0', runAt: Date.now() };
+    await running.app.get<Scheduler<PaymentJob>>(PAYMENT_WORK).schedule(job);
+    const connection = new IORedis(redis.url, { maxRetriesPerRequest: null });
+    const queue = new Queue('payment-work', { connection, prefix: redis.prefix });
+    try {
+      return await waitFor(async () => {
+        const s = await (await queue.getJob(paymentJobId(job)))?.getState();
+        return (s === 'completed' || s === 'failed') && s;
+      }, 'the period’s job to run');
+    } finally {
+      await queue.close();
+      connection.disconnect();
+    }
+  }
+
   const start = (env: Record<string, string> = {}) => startApp({ env: { ...ENV, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, ...env }, schema: running?.schema });
 
   beforeAll(async () => {
@@ -85,6 +115,7 @@ describe('payout settings and scheduled payouts', () => {
       currency: 'ETB',
       callbackURL: null,
       nextPayoutAt: null,
+      pausedByPayoutId: null,
     });
 
     const daily = { schedule: 'daily', hour: 9, minimumAmount: 250.5, callbackURL: 'https://shop.example/payout-callbacks' };
@@ -148,9 +179,10 @@ describe('payout settings and scheduled payouts', () => {
     const m = await registerMerchant(running.baseUrl, 'Scheduled Shop');
     await destination(m);
     await releasedTo(m);
-    // The hour it is now: today's period is due at once.
-    const settings = await post(m, '/v1/trdp/payout-settings', { schedule: 'daily', hour: addisHour(), minimumAmount: 100, callbackURL: receiver.url });
-    const period = latestDuePeriod({ kind: 'daily', hour: settings.body.data.hour }, Date.now())!;
+    // Set yesterday at the hour it is now: today's period is due at once.
+    const schedule = daily();
+    await scheduleSetYesterday(m, schedule, 100_00, receiver.url);
+    const period = latestDuePeriod(schedule, Date.now())!;
     const paid = await waitFor(async () => (await payouts(m)).find((p) => p.status === 'PAID'), 'the scheduled payout to be paid');
     expect(paid).toMatchObject({ payoutId: scheduledPayoutId(m.merchantId, period.key), trigger: 'schedule', amount: 600.5 });
 
@@ -205,7 +237,7 @@ describe('payout settings and scheduled payouts', () => {
     const other = await registerMerchant(running.baseUrl, 'Scheduled After Restart');
     await destination(other);
     await releasedTo(other);
-    await post(other, '/v1/trdp/payout-settings', { schedule: 'daily', hour: addisHour() });
+    await scheduleSetYesterday(other, daily());
     await waitFor(async () => (await payouts(other)).some((p) => p.trigger === 'schedule' && p.status === 'PAID'), 'the other merchant’s scheduled payout');
 
     expect((await payouts(m)).filter((p) => p.trigger === 'schedule')).toHaveLength(1);
@@ -224,7 +256,7 @@ describe('payout settings and scheduled payouts', () => {
     try {
       await destination(m);
       await releasedTo(m);
-      await post(m, '/v1/trdp/payout-settings', { schedule: 'daily', hour: addisHour() });
+      await scheduleSetYesterday(m, daily(), 1, null, api);
     } finally {
       await api.stop();
       await projector.stop();
@@ -239,27 +271,84 @@ describe('payout settings and scheduled payouts', () => {
     const m = await registerMerchant(running.baseUrl, 'Below Minimum Shop');
     await destination(m);
     await releasedTo(m);
-    await post(m, '/v1/trdp/payout-settings', { schedule: 'daily', hour: addisHour(), minimumAmount: 1000 });
-    const period = latestDuePeriod({ kind: 'daily', hour: addisHour() }, Date.now())!;
+    await scheduleSetYesterday(m, daily(), 1000_00);
+    const period = latestDuePeriod(daily(), Date.now())!;
     // The period's job asked for directly (the reconcile pass passes a merchant below its minimum by).
-    const job: PaymentJob = { kind: 'scheduled-payout', id: m.merchantId, reference: period.key, step: 's0', runAt: Date.now() };
-    await running.app.get<Scheduler<PaymentJob>>(PAYMENT_WORK).schedule(job);
+    expect(await runPeriodJob(m, period.key)).toBe('completed');
+    // Nothing to retry: a refusal would have queued the period's job again, after a wait.
     const connection = new IORedis(redis.url, { maxRetriesPerRequest: null });
     const queue = new Queue('payment-work', { connection, prefix: redis.prefix });
     try {
-      const state = await waitFor(async () => {
-        const s = await (await queue.getJob(paymentJobId(job)))?.getState();
-        return (s === 'completed' || s === 'failed') && s;
-      }, 'the period’s job to run');
-      expect(state).toBe('completed');
-      // Nothing to retry: a refusal would have queued the period's job again, after a wait.
-      expect(await queue.getJob(paymentJobId({ ...job, step: 's1' }))).toBeUndefined();
+      expect(await queue.getJob(paymentJobId({ kind: 'scheduled-payout', id: m.merchantId, reference: period.key, step: 's1', runAt: 0 }))).toBeUndefined();
     } finally {
       await queue.close();
       connection.disconnect();
     }
     expect(await payouts(m)).toEqual([]);
     expect((await payoutEvents(m)).map((e) => e.type)).toEqual(['PayoutDestinationSet', 'PayoutSettingsChanged']);
+  });
+
+  it('pays no period that fell due before the schedule was set: set at this very hour, it first pays when nextPayoutAt says', async () => {
+    const m = await registerMerchant(running.baseUrl, 'Set This Hour Shop');
+    await destination(m);
+    await releasedTo(m);
+    const hour = addisHour();
+    const set = await post(m, '/v1/trdp/payout-settings', { schedule: 'daily', hour });
+    const today = latestDuePeriod({ kind: 'daily', hour }, Date.now())!;
+    expect(set.body.data.nextPayoutAt).toBe(new Date(today.dueAt + DAY).toISOString());
+    // Today's period, due before the schedule was set, asked for directly as a pass or a timer would.
+    expect(await runPeriodJob(m, today.key)).toBe('completed');
+
+    // A schedule set on today's weekday at this hour: last week's period is not its own either.
+    const weekday = WEEKDAYS[(new Date(Date.now() + 3 * 3_600_000).getUTCDay() + 6) % 7];
+    const weekly = await post(m, '/v1/trdp/payout-settings', { schedule: 'weekly', hour, weekday });
+    const thisWeek = latestDuePeriod({ kind: 'weekly', hour, weekday }, Date.now())!;
+    expect(weekly.body.data.nextPayoutAt).toBe(new Date(thisWeek.dueAt + 7 * DAY).toISOString());
+    expect(await runPeriodJob(m, thisWeek.key)).toBe('completed');
+
+    // Another merchant's schedule, set yesterday, paid since: the reconcile passes have looked at this one too.
+    const other = await registerMerchant(running.baseUrl, 'Set Yesterday Shop');
+    await destination(other);
+    await releasedTo(other);
+    await scheduleSetYesterday(other, daily());
+    await waitFor(async () => (await payouts(other)).some((p) => p.trigger === 'schedule' && p.status === 'PAID'), 'the other merchant’s scheduled payout');
+    expect(await payouts(m)).toEqual([]);
+    expect(await payable(m)).toBe(60_050);
+  });
+
+  it('sends no scheduled payout to a destination a payout bounced from until it is set again, and still pays one asked for', async () => {
+    const m = await registerMerchant(running.baseUrl, 'Bounced Schedule Shop');
+    await destination(m, SANDBOX_TRANSFER_ACCOUNTS.bounces);
+    await post(m, '/v1/trdp/payout-settings', { schedule: 'manual', callbackURL: receiver.url });
+    await releasedTo(m);
+    const bounced = (await post(m, '/v1/trdp/payouts')).body.data.payoutId;
+    await waitFor(async () => callbacksOf(m, 'PAYOUT_FAILED').length === 1, 'the PAYOUT_FAILED callback');
+    await waitFor(async () => (await payable(m)) === 60_050, 'the money back in the payable');
+
+    // A daily schedule in force since yesterday: today's period is due, and the money is there.
+    await scheduleSetYesterday(m, daily(), 1, receiver.url);
+    const settings = (await get(m, '/v1/trdp/payout-settings')).body.data;
+    void settings;
+    const today = latestDuePeriod(daily(), Date.now())!;
+    expect(await runPeriodJob(m, today.key)).toBe('completed');
+    const other = await registerMerchant(running.baseUrl, 'Paid Schedule Shop');
+    await destination(other);
+    await releasedTo(other);
+    await scheduleSetYesterday(other, daily());
+    await waitFor(async () => (await payouts(other)).some((p) => p.trigger === 'schedule' && p.status === 'PAID'), 'the other merchant’s scheduled payout');
+    expect((await payouts(m)).map((p) => [p.payoutId, p.trigger, p.status])).toEqual([[bounced, 'on-demand', 'FAILED']]);
+
+    // The merchant may still ask for one.
+    const asked = await post(m, '/v1/trdp/payouts');
+    expect(asked.status).toBe(201);
+    await waitFor(async () => callbacksOf(m, 'PAYOUT_FAILED').length === 2, 'the second PAYOUT_FAILED callback');
+    await waitFor(async () => (await payable(m)) === 60_050, 'the money back in the payable again');
+
+    // A destination set again resumes the schedule, to it.
+    await destination(m);
+    const scheduled = await waitFor(async () => (await payouts(m)).find((p) => p.trigger === 'schedule' && p.status === 'PAID'), 'the scheduled payout to the new destination');
+    expect(scheduled).toMatchObject({ payoutId: scheduledPayoutId(m.merchantId, today.key), amount: 600.5 });
+    expect((await get(m, '/v1/trdp/payout-settings')).body.data).toMatchObject({ pausedByPayoutId: null, nextPayoutAt: new Date(today.dueAt + DAY).toISOString() });
   });
 
   it('tells the merchant of a failed payout by PAYOUT_FAILED, and the money is back in its payable', async () => {

@@ -7,13 +7,13 @@ import type { Projection } from './projection';
 const EVENTS = new Set(['PayoutSettingsChanged', 'PayoutDestinationSet', 'PayoutRequested']);
 
 /**
- * Per merchant with a payout account: its schedule and minimum, whether it has a destination, and the
- * last period a scheduled payout paid. The payment work's reconcile pass reads it to queue each due
+ * Per merchant with a payout account: its schedule, when that schedule was set, its minimum, its
+ * destination's version, and the last period a scheduled payout paid. The payment work's reconcile pass reads it to queue each due
  * period (beside the payable's balance, so a merchant with too little to pay costs no job).
  */
 export const payoutSchedulesView: Projection = {
   name: 'payout_schedules',
-  version: 1,
+  version: 2,
   tables: ['payout_schedules'],
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]) {
     for (const recorded of events) {
@@ -30,9 +30,15 @@ export const payoutSchedulesView: Projection = {
       };
       if (event.type === 'PayoutSettingsChanged') {
         const { schedule, minimumAmount } = event.data.settings;
-        await upsert({ schedule_kind: schedule.kind, schedule: JSON.stringify(schedule), minimum_amount: minimumAmount });
+        // As the payout account folds it: a change of the minimum or callback URL alone keeps the instant the schedule was set.
+        await tx.query(
+          `INSERT INTO payout_schedules (merchant_id, payable_account, schedule_kind, schedule, minimum_amount, schedule_set_at) VALUES ($1, $2, $3, $4, $5, $6)
+           ON CONFLICT (merchant_id) DO UPDATE SET schedule_kind = EXCLUDED.schedule_kind, schedule = EXCLUDED.schedule, minimum_amount = EXCLUDED.minimum_amount,
+             schedule_set_at = CASE WHEN payout_schedules.schedule = EXCLUDED.schedule THEN COALESCE(payout_schedules.schedule_set_at, EXCLUDED.schedule_set_at) ELSE EXCLUDED.schedule_set_at END`,
+          [event.data.merchantId, ACCOUNTS.merchantPayable(event.data.merchantId), schedule.kind, JSON.stringify(schedule), minimumAmount, event.data.changedAt],
+        );
       } else if (event.type === 'PayoutDestinationSet') {
-        await upsert({ has_destination: true });
+        await upsert({ has_destination: true, destination_version: event.data.version });
       } else if (event.type === 'PayoutRequested' && event.data.period !== undefined) {
         await upsert({ last_period: event.data.period });
       }

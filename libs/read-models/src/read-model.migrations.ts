@@ -258,4 +258,12 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       WHERE p.entry_id = s.entry_id AND p.line = s.line;
     `,
   },
+  {
+    // When the schedule in force was set (it pays only periods due after) and the destination's version (a failed payout to it pauses the schedule).
+    id: '013-payout-schedule-since',
+    sql: `
+      ALTER TABLE payout_schedules ADD COLUMN IF NOT EXISTS schedule_set_at timestamptz;
+      ALTER TABLE payout_schedules ADD COLUMN IF NOT EXISTS destination_version integer;
+    `,
+  },
 ];

@@ -1,4 +1,4 @@
-import { DEFAULT_PAYOUT_SETTINGS, InvalidInput, nextDuePeriod, parseEtb, type PayoutAccountState, type PayoutSchedule, type PayoutSettings, payoutSettingsOf, toEtbNumber, type Weekday } from '@app/domain';
+import { DEFAULT_PAYOUT_SETTINGS, InvalidInput, nextScheduledPeriod, parseEtb, type PayoutAccountState, type PayoutSchedule, type PayoutSettings, payoutSettingsOf, toEtbNumber, type Weekday } from '@app/domain';
 
 /** The settings as a merchant states them, from the API's body or the dashboard's form (their types checked). */
 export interface PayoutSettingsInput {
@@ -27,10 +27,13 @@ export function payoutSettingsFrom(input: PayoutSettingsInput): PayoutSettings {
   };
 }
 
-/** The settings in force as the merchant reads them, with the instant the schedule next pays out (null when manual). */
+/**
+ * The settings in force as the merchant reads them, with the instant the schedule next pays out (null
+ * when manual or paused) and the failed payout that paused it (null while it runs).
+ */
 export function presentPayoutSettings(state: PayoutAccountState, now = Date.now()) {
   const { schedule, minimumAmount, callbackUrl } = payoutSettingsOf(state);
-  const next = nextDuePeriod(schedule, now);
+  const next = nextScheduledPeriod(state, now);
   return {
     version: state.settings?.version ?? 0,
     schedule: schedule.kind,
@@ -41,5 +44,6 @@ export function presentPayoutSettings(state: PayoutAccountState, now = Date.now(
     currency: 'ETB',
     callbackURL: callbackUrl,
     nextPayoutAt: next ? new Date(next.dueAt).toISOString() : null,
+    pausedByPayoutId: state.destination?.failedPayoutId ?? null,
   };
 }

@@ -1,8 +1,8 @@
 import fc from 'fast-check';
 import { fold } from '../shared/decider';
 import { santim } from '../shared/money';
-import { payoutDecider } from './payout.decider';
-import type { PayableMovement, PayoutEvent } from './payout.events';
+import { availableToPayOut, nextScheduledPeriod, payoutDecider, payoutSettingsOf } from './payout.decider';
+import type { PayableMovement, PayoutCommand, PayoutEvent } from './payout.events';
 import { scheduledPayoutId } from '../ids';
 import { latestDuePeriod, nextDuePeriod, type PayoutSchedule, WEEKDAYS } from './payout-schedule';
 
@@ -89,7 +89,8 @@ describe('scheduled payouts', () => {
         const M = 'm-1';
         let history: PayoutEvent[] = [
           { type: 'PayoutDestinationSet', data: { merchantId: M, version: 1, destination: { kind: 'bank', institution: 'CBE', holderName: 'A', accountMask: '••••1', accountRef: 'acct_1', accountFingerprint: 'fp-1' }, setAt: new Date(start).toISOString() } },
-          { type: 'PayoutSettingsChanged', data: { merchantId: M, version: 1, settings: { schedule, minimumAmount: santim(minimum), callbackUrl: null }, changedAt: new Date(start).toISOString() } },
+          // Set long before the periods its jobs are for.
+          { type: 'PayoutSettingsChanged', data: { merchantId: M, version: 1, settings: { schedule, minimumAmount: santim(minimum), callbackUrl: null }, changedAt: new Date(start - 4 * 7 * DAY).toISOString() } },
         ];
         const ledger: PayableMovement[] = [];
         let now = start;
@@ -119,5 +120,101 @@ describe('scheduled payouts', () => {
       { numRuns: 500 },
     );
     expect(runsThatPaid).toBeGreaterThan(50);
+  });
+});
+
+type Step =
+  | { kind: 'movement'; amount: number }
+  | { kind: 'time'; minutes: number }
+  /** The merchant saves settings: a schedule (manual too) and a minimum. */
+  | { kind: 'settings'; schedule: PayoutSchedule; minimum: number }
+  /** A job runs now for the latest period due `periodsBack` periods ago under the schedule in force, or under one the merchant had before. */
+  | { kind: 'job'; periodsBack: number; earlierSchedule: boolean };
+
+const aScheduleOrManual: fc.Arbitrary<PayoutSchedule> = fc.oneof({ arbitrary: fc.constant({ kind: 'manual' as const }), weight: 1 }, { arbitrary: aSchedule, weight: 4 });
+const aStep: fc.Arbitrary<Step> = fc.oneof(
+  fc.record({ kind: fc.constant('movement' as const), amount: fc.integer({ min: 1, max: 2_000_000 }) }),
+  fc.record({ kind: fc.constant('time' as const), minutes: fc.integer({ min: 1, max: 3 * 24 * 60 }) }),
+  fc.record({ kind: fc.constant('settings' as const), schedule: aScheduleOrManual, minimum: fc.integer({ min: 1, max: 500_000 }) }),
+  { arbitrary: fc.record({ kind: fc.constant('job' as const), periodsBack: fc.integer({ min: 0, max: 1 }), earlierSchedule: fc.boolean() }), weight: 3 },
+);
+
+describe('a schedule that changes', () => {
+  it('pays only periods due after it was set, each once, and pays at nextPayoutAt what is there', () => {
+    // The checks hold vacuously unless runs pay, and ask for periods due just before a schedule was set.
+    let runsThatPaid = 0;
+    let periodsDueBeforeTheirSchedule = 0;
+    fc.assert(
+      fc.property(anInstant, fc.array(aStep, { maxLength: 50 }), (start, steps) => {
+        const M = 'm-1';
+        let history: PayoutEvent[] = [
+          { type: 'PayoutDestinationSet', data: { merchantId: M, version: 1, destination: { kind: 'bank', institution: 'CBE', holderName: 'A', accountMask: '••••1', accountRef: 'acct_1', accountFingerprint: 'fp-1' }, setAt: new Date(start).toISOString() } },
+        ];
+        const ledger: PayableMovement[] = [];
+        // The model: each schedule the merchant had, from when it was set (a change of the minimum alone keeps it).
+        const schedules: { schedule: PayoutSchedule; setAt: number }[] = [{ schedule: { kind: 'manual' }, setAt: -Infinity }];
+        const inForce = () => schedules.at(-1)!;
+        const decide = (command: PayoutCommand) => {
+          const events = payoutDecider.decide(command, fold(payoutDecider, history));
+          history = [...history, ...events];
+          return events;
+        };
+        const job = (schedule: PayoutSchedule, instant: number, at: number) => {
+          const period = latestDuePeriod(schedule, instant);
+          if (!period) return;
+          if (period.key === latestDuePeriod(inForce().schedule, at)?.key && period.dueAt <= inForce().setAt) periodsDueBeforeTheirSchedule += 1;
+          const paid = decide({ type: 'RequestPayout', data: { merchantId: M, payoutId: scheduledPayoutId(M, period.key), movements: [...ledger], trigger: 'schedule', period: period.key, at: new Date(at).toISOString() } });
+          for (const p of paid) {
+            if (p.type !== 'PayoutRequested') continue;
+            // The period it pays is the latest due under the schedule in force, and fell due after that schedule was set.
+            const due = latestDuePeriod(inForce().schedule, at);
+            expect(due?.key).toBe(p.data.period);
+            expect(due!.dueAt).toBeGreaterThan(inForce().setAt);
+          }
+        };
+        let now = start;
+        for (const step of steps) {
+          if (step.kind === 'movement') ledger.push({ eventId: `e${ledger.length + 1}`, amount: step.amount });
+          else if (step.kind === 'time') now += step.minutes * 60_000;
+          else if (step.kind === 'settings') {
+            const before = history.length;
+            decide({ type: 'SetPayoutSettings', data: { merchantId: M, settings: { schedule: step.schedule, minimumAmount: santim(step.minimum), callbackUrl: null }, at: new Date(now).toISOString() } });
+            const current = inForce().schedule;
+            if (history.length > before && JSON.stringify(current) !== JSON.stringify(step.schedule)) schedules.push({ schedule: step.schedule, setAt: now });
+          } else {
+            const schedule = step.earlierSchedule ? (schedules.at(-2)?.schedule ?? inForce().schedule) : inForce().schedule;
+            job(schedule, now - step.periodsBack * lengthOf(schedule), now);
+          }
+        }
+        const requested = history.flatMap((e) => (e.type === 'PayoutRequested' ? [e.data] : []));
+        const periods = requested.map((p) => p.period);
+        expect(new Set(periods).size).toBe(periods.length);
+        const settled = requested.flatMap((p) => p.settles.map((m) => m.eventId));
+        expect(new Set(settled).size).toBe(settled.length);
+
+        // What the merchant is told, then the clock reaching it: once a period missed while down is paid, nothing
+        // more before it, and everything there paid at it.
+        const schedule = inForce().schedule;
+        job(schedule, now, now);
+        const state = fold(payoutDecider, history);
+        const next = nextScheduledPeriod(state, now);
+        if (!next) {
+          expect(schedule.kind).toBe('manual');
+          return;
+        }
+        const paidBefore = history.length;
+        job(schedule, next.dueAt - 1, next.dueAt - 1);
+        expect(history.length).toBe(paidBefore);
+        const available = availableToPayOut(state, ledger);
+        job(schedule, next.dueAt, next.dueAt);
+        const paidAtNext = history.slice(paidBefore).flatMap((e) => (e.type === 'PayoutRequested' ? [e.data] : []));
+        if (available >= payoutSettingsOf(state).minimumAmount) expect(paidAtNext).toEqual([expect.objectContaining({ period: next.key, amount: available })]);
+        else expect(paidAtNext).toEqual([]);
+        if (requested.length + paidAtNext.length > 0) runsThatPaid += 1;
+      }),
+      { numRuns: 1_000 },
+    );
+    expect(runsThatPaid).toBeGreaterThan(100);
+    expect(periodsDueBeforeTheirSchedule).toBeGreaterThan(100);
   });
 });

@@ -43,9 +43,24 @@ export function latestDuePeriod(schedule: PayoutSchedule, now: number): PayoutPe
   return period(schedule, due <= now ? due : due - WEEK_MS);
 }
 
+/**
+ * The period a scheduled payout may pay at `now`: the latest due, if it fell due after the schedule
+ * was set (`setAt`, ms). A period that fell due before belongs to the settings before it: the money
+ * waits for the first period of this schedule, never paid by both nor by neither.
+ */
+export function payablePeriod(schedule: PayoutSchedule, setAt: number, now: number): PayoutPeriod | undefined {
+  const latest = latestDuePeriod(schedule, now);
+  return latest && latest.dueAt > setAt ? latest : undefined;
+}
+
 /** The first period whose payout falls due after `now`. Undefined for a manual schedule. */
 export function nextDuePeriod(schedule: PayoutSchedule, now: number): PayoutPeriod | undefined {
   const latest = latestDuePeriod(schedule, now);
   if (!latest || schedule.kind === 'manual') return undefined;
   return period(schedule, latest.dueAt + (schedule.kind === 'daily' ? DAY_MS : WEEK_MS));
 }
+
+export const sameSchedule = (a: PayoutSchedule, b: PayoutSchedule) =>
+  a.kind === b.kind &&
+  (a.kind === 'manual' || (b.kind !== 'manual' && a.hour === b.hour)) &&
+  (a.kind !== 'weekly' || (b.kind === 'weekly' && a.weekday === b.weekday));

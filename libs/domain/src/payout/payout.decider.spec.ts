@@ -1,7 +1,7 @@
 import { santim, type Santim } from '../shared/money';
 import { fold } from '../shared/decider';
 import { given } from '../testing/given';
-import { availableToPayOut, payoutDecider } from './payout.decider';
+import { availableToPayOut, nextScheduledPeriod, payoutDecider } from './payout.decider';
 import { NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing, PayoutNotFound } from './payout.errors';
 import type { PayableMovement, PayoutCommand, PayoutDestination, PayoutEvent, PayoutSettings } from './payout.events';
 import { scheduledPayoutId } from '../ids';
@@ -23,6 +23,8 @@ const setSettings = (s: PayoutSettings, at = AT): PayoutCommand => ({ type: 'Set
 const settingsChanged = (version: number, s: PayoutSettings, at = AT): PayoutEvent => ({ type: 'PayoutSettingsChanged', data: { merchantId: M, version, settings: s, changedAt: at } });
 /** 10:00 in Addis Ababa (07:00 UTC) on Tuesday 1 January 2030. */
 const DAILY_AT_10 = settings({ kind: 'daily', hour: 10 });
+/** The day before the periods the scheduled tests pay. */
+const SET_BEFORE = '2029-12-31T12:00:00.000Z';
 const scheduledRequested = (period: string, settles: PayableMovement[], requestedAt: string): PayoutEvent => ({
   type: 'PayoutRequested',
   data: { merchantId: M, payoutId: scheduledPayoutId(M, period), amount: santim(settles.reduce((t, m) => t + m.amount, 0)), destinationVersion: 1, settles, trigger: 'schedule', period, requestedAt },
@@ -106,7 +108,7 @@ describe('Payout account', () => {
   });
 
   it('pays a due period of the schedule once, with an id derived from it, whatever repeats its job', () => {
-    const history = [destinationSet(1), settingsChanged(1, DAILY_AT_10)];
+    const history = [destinationSet(1), settingsChanged(1, DAILY_AT_10, SET_BEFORE)];
     const movements = [release('e1', 5_000)];
     const first = scheduledRequested('daily-2030-01-01', movements, '2030-01-01T07:00:00.000Z');
     account(history).when(scheduled('daily-2030-01-01', movements, '2030-01-01T07:00:00.000Z')).then([first]);
@@ -120,7 +122,7 @@ describe('Payout account', () => {
 
   it('pays nothing for a period not due under the schedule in force: too early, superseded, or manual', () => {
     const movements = [release('e1', 5_000)];
-    const history = [destinationSet(1), settingsChanged(1, DAILY_AT_10)];
+    const history = [destinationSet(1), settingsChanged(1, DAILY_AT_10, SET_BEFORE)];
     account(history).when(scheduled('daily-2030-01-01', movements, '2030-01-01T06:59:59.999Z')).thenNothing();
     // A job that ran a day late: the period due now is the next one, whose own job pays.
     account(history).when(scheduled('daily-2030-01-01', movements, '2030-01-02T08:00:00.000Z')).thenNothing();
@@ -129,8 +131,62 @@ describe('Payout account', () => {
 
   it('lets a scheduled period with too little, nothing or nowhere to pay pass without a refusal', () => {
     const at = '2030-01-01T07:30:00.000Z';
-    account([settingsChanged(1, DAILY_AT_10)]).when(scheduled('daily-2030-01-01', [release('e1', 5_000)], at)).thenNothing();
-    account([destinationSet(1), settingsChanged(1, DAILY_AT_10)]).when(scheduled('daily-2030-01-01', [], at)).thenNothing();
-    account([destinationSet(1), settingsChanged(1, settings({ kind: 'daily', hour: 10 }, 10_000))]).when(scheduled('daily-2030-01-01', [release('e1', 9_999)], at)).thenNothing();
+    account([settingsChanged(1, DAILY_AT_10, SET_BEFORE)]).when(scheduled('daily-2030-01-01', [release('e1', 5_000)], at)).thenNothing();
+    account([destinationSet(1), settingsChanged(1, DAILY_AT_10, SET_BEFORE)]).when(scheduled('daily-2030-01-01', [], at)).thenNothing();
+    account([destinationSet(1), settingsChanged(1, settings({ kind: 'daily', hour: 10 }, 10_000), SET_BEFORE)]).when(scheduled('daily-2030-01-01', [release('e1', 9_999)], at)).thenNothing();
+  });
+
+  it('pays no period that fell due before the schedule was set: the money waits for the first period after', () => {
+    const movements = [release('e1', 5_000)];
+    // Set at 10:30 in Addis Ababa, half an hour after the day's 10:00 was due.
+    const setAt = '2030-01-01T07:30:00.000Z';
+    const history = [destinationSet(1), settingsChanged(1, DAILY_AT_10, setAt)];
+    account(history).when(scheduled('daily-2030-01-01', movements, '2030-01-01T07:30:00.500Z')).thenNothing();
+    account(history).when(scheduled('daily-2030-01-02', movements, '2030-01-02T07:00:00.000Z')).then([scheduledRequested('daily-2030-01-02', movements, '2030-01-02T07:00:00.000Z')]);
+    // Set on the Thursday for Fridays: the Friday before, due under the manual schedule, pays nothing.
+    const fridays = settings({ kind: 'weekly', hour: 10, weekday: 'friday' });
+    const thursday = '2030-01-03T09:00:00.000Z';
+    account([destinationSet(1), settingsChanged(1, fridays, thursday)]).when(scheduled('weekly-2029-12-24', movements, thursday)).thenNothing();
+    account([destinationSet(1), settingsChanged(1, fridays, thursday)]).when(scheduled('weekly-2029-12-31', movements, '2030-01-04T07:00:00.000Z')).then([
+      scheduledRequested('weekly-2029-12-31', movements, '2030-01-04T07:00:00.000Z'),
+    ]);
+  });
+
+  it('keeps the schedule’s instant through a change of the minimum or callback URL alone, and restarts it with a new schedule', () => {
+    const movements = [release('e1', 5_000)];
+    const at = '2030-01-01T07:30:00.000Z';
+    const due = '2030-01-01T07:40:00.000Z';
+    const minimumChanged = settingsChanged(2, settings({ kind: 'daily', hour: 10 }, 100), at);
+    account([destinationSet(1), settingsChanged(1, DAILY_AT_10, SET_BEFORE), minimumChanged]).when(scheduled('daily-2030-01-01', movements, due)).then([
+      scheduledRequested('daily-2030-01-01', movements, due),
+    ]);
+    // From 09:00 to 10:00 at 10:30: the day's 10:00 fell due before the new schedule was set.
+    const tenOClock = settingsChanged(2, DAILY_AT_10, at);
+    account([destinationSet(1), settingsChanged(1, settings({ kind: 'daily', hour: 9 }), SET_BEFORE), tenOClock]).when(scheduled('daily-2030-01-01', movements, due)).thenNothing();
+  });
+
+  it('sends no scheduled payout to a destination a payout failed to, until it is set again; one asked for still goes', () => {
+    const movements = [release('e1', 100), release('e2', 200)];
+    const due = '2030-01-02T07:00:00.000Z';
+    const bounced = [destinationSet(1), settingsChanged(1, DAILY_AT_10, SET_BEFORE), requested('p1', movements), sent('p1'), failed('p1', 300)];
+    account(bounced).when(scheduled('daily-2030-01-02', movements, due)).thenNothing();
+    expect(nextScheduledPeriod(fold(payoutDecider, bounced), Date.parse(due))).toBeUndefined();
+    account(bounced).when(request('p2', movements)).then([requested('p2', movements)]);
+    // The same account set again is the merchant saying it is fixed: a new version, and the schedule pays to it.
+    account(bounced).when({ type: 'SetPayoutDestination', data: { merchantId: M, destination: wallet, at: AT } }).then([destinationSet(2)]);
+    const resumed = { ...scheduledRequested('daily-2030-01-02', movements, due), data: { ...scheduledRequested('daily-2030-01-02', movements, due).data, destinationVersion: 2 } } as PayoutEvent;
+    account([...bounced, destinationSet(2)]).when(scheduled('daily-2030-01-02', movements, due)).then([resumed]);
+    // A failure to a destination already replaced pauses nothing.
+    const replaced = [destinationSet(1), settingsChanged(1, DAILY_AT_10, SET_BEFORE), requested('p1', movements), destinationSet(2, bank), failed('p1', 300)];
+    account(replaced).when(scheduled('daily-2030-01-02', movements, due)).then([resumed]);
+  });
+
+  it('tells the next scheduled payout as it will be paid: after the instant asked, past a period already paid', () => {
+    const history = [destinationSet(1), settingsChanged(1, settings({ kind: 'daily', hour: 9 }), SET_BEFORE), scheduledRequested('daily-2030-01-01', [release('e1', 100)], '2030-01-01T06:00:00.000Z')];
+    const now = Date.parse('2030-01-01T06:30:00.000Z');
+    // Switched to 11:00 the same day: the day is paid, so the next payout is tomorrow's.
+    const switched = [...history, settingsChanged(2, settings({ kind: 'daily', hour: 11 }), '2030-01-01T06:30:00.000Z')];
+    expect(nextScheduledPeriod(fold(payoutDecider, switched), now)).toEqual({ key: 'daily-2030-01-02', dueAt: Date.parse('2030-01-02T08:00:00.000Z') });
+    expect(nextScheduledPeriod(fold(payoutDecider, history), now)).toEqual({ key: 'daily-2030-01-02', dueAt: Date.parse('2030-01-02T06:00:00.000Z') });
   });
 });

@@ -1,7 +1,8 @@
 import type { Decider } from '../shared/decider';
 import { type Santim, santim } from '../shared/money';
 import { NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing, PayoutNotFound } from './payout.errors';
-import { latestDuePeriod } from './payout-schedule';
+import { scheduledPayoutId } from '../ids';
+import { nextDuePeriod, payablePeriod, type PayoutPeriod, sameSchedule } from './payout-schedule';
 import type { PayableMovement, PayoutCommand, PayoutDestination, PayoutEvent, PayoutSettings } from './payout.events';
 
 export type PayoutStatus = 'REQUESTED' | 'SENT' | 'PAID' | 'FAILED';
@@ -23,11 +24,18 @@ export interface PayoutRecord {
  */
 export interface PayoutAccountState {
   merchantId?: string;
-  destination?: { version: number; destination: PayoutDestination };
+  /**
+   * `failedPayoutId`: a payout to this destination failed (a bounce, a closed account): the schedule sends
+   * nothing more to it until the destination is set again, so a bad account is not paid to over and over.
+   */
+  destination?: { version: number; destination: PayoutDestination; failedPayoutId?: string };
   /** Every version, for the payouts still on their way to an earlier one. */
   destinations: Record<number, PayoutDestination>;
-  /** Absent until first changed: DEFAULT_PAYOUT_SETTINGS apply. */
-  settings?: { version: number; settings: PayoutSettings };
+  /**
+   * Absent until first changed: DEFAULT_PAYOUT_SETTINGS apply. `scheduleSetAt` (ms): when the schedule
+   * in force was set (a change of the minimum or callback URL alone keeps it); it pays only periods due after.
+   */
+  settings?: { version: number; settings: PayoutSettings; scheduleSetAt: number };
   payouts: Record<string, PayoutRecord>;
   /** Movement (event id) → the payout, requested, sent or paid, that settles it; a failed payout's are free again. */
   settledBy: Record<string, string>;
@@ -38,12 +46,20 @@ export const DEFAULT_PAYOUT_SETTINGS: PayoutSettings = { schedule: { kind: 'manu
 
 export const payoutSettingsOf = (state: PayoutAccountState): PayoutSettings => state.settings?.settings ?? DEFAULT_PAYOUT_SETTINGS;
 
-const sameSettings = (a: PayoutSettings, b: PayoutSettings) =>
-  a.minimumAmount === b.minimumAmount &&
-  a.callbackUrl === b.callbackUrl &&
-  a.schedule.kind === b.schedule.kind &&
-  (a.schedule.kind === 'manual' || (b.schedule.kind !== 'manual' && a.schedule.hour === b.schedule.hour)) &&
-  (a.schedule.kind !== 'weekly' || (b.schedule.kind === 'weekly' && a.schedule.weekday === b.schedule.weekday));
+const sameSettings = (a: PayoutSettings, b: PayoutSettings) => a.minimumAmount === b.minimumAmount && a.callbackUrl === b.callbackUrl && sameSchedule(a.schedule, b.schedule);
+
+/**
+ * The period the schedule pays next after `now`, as the merchant is told it: none while the schedule
+ * is manual or paused by a failed payout; a period already paid (a schedule switched within its day or
+ * week: its payout's id derives from the period) is passed for the one after it.
+ */
+export function nextScheduledPeriod(state: PayoutAccountState, now: number): PayoutPeriod | undefined {
+  if (state.destination?.failedPayoutId) return undefined;
+  const { schedule } = payoutSettingsOf(state);
+  let next = nextDuePeriod(schedule, now);
+  while (next && state.merchantId && state.payouts[scheduledPayoutId(state.merchantId, next.key)]) next = nextDuePeriod(schedule, next.dueAt);
+  return next;
+}
 
 const sameDestination = (a: PayoutDestination, b: PayoutDestination) =>
   a.kind === b.kind && a.institution === b.institution && a.holderName === b.holderName && a.accountFingerprint === b.accountFingerprint;
@@ -76,7 +92,8 @@ function decide(command: PayoutCommand, state: PayoutAccountState): PayoutEvent[
   switch (command.type) {
     case 'SetPayoutDestination': {
       const { merchantId, destination, at } = command.data;
-      if (state.destination && sameDestination(state.destination.destination, destination)) return [];
+      // The same account set again after a payout to it failed is the merchant saying it is fixed: a new version, and the schedule resumes.
+      if (state.destination && !state.destination.failedPayoutId && sameDestination(state.destination.destination, destination)) return [];
       return [{ type: 'PayoutDestinationSet', data: { merchantId, version: (state.destination?.version ?? 0) + 1, destination, setAt: at } }];
     }
     case 'SetPayoutSettings': {
@@ -90,9 +107,12 @@ function decide(command: PayoutCommand, state: PayoutAccountState): PayoutEvent[
       if (state.payouts[payoutId]) return [];
       const settings = payoutSettingsOf(state);
       const scheduled = command.data.trigger === 'schedule' ? command.data.period : undefined;
-      // A job of a period that is no longer the schedule's latest due one (it ran late, or the schedule
-      // changed since it was queued) pays nothing: the current period's job pays what is there, once.
-      if (scheduled !== undefined && latestDuePeriod(settings.schedule, Date.parse(at))?.key !== scheduled) return [];
+      // A job of a period that is not the schedule's payable one (it ran late, the schedule changed since it
+      // was queued, or the period fell due before the schedule was set) pays nothing: the money waits for
+      // the period that is, and a period's job pays what is there once.
+      if (scheduled !== undefined && payablePeriod(settings.schedule, state.settings?.scheduleSetAt ?? 0, Date.parse(at))?.key !== scheduled) return [];
+      // After a failure the destination waits for the merchant (told by PAYOUT_FAILED); one asked for on demand is their own decision.
+      if (scheduled !== undefined && state.destination?.failedPayoutId) return [];
       const settles = unsettledMovements(state, movements);
       const sum = settles.reduce((total, m) => total + m.amount, 0);
       const refusal = !state.destination
@@ -148,8 +168,12 @@ function evolve(state: PayoutAccountState, event: PayoutEvent): PayoutAccountSta
         destination: { version: event.data.version, destination: event.data.destination },
         destinations: { ...state.destinations, [event.data.version]: event.data.destination },
       };
-    case 'PayoutSettingsChanged':
-      return { ...state, merchantId: event.data.merchantId, settings: { version: event.data.version, settings: event.data.settings } };
+    case 'PayoutSettingsChanged': {
+      const { version, settings, changedAt } = event.data;
+      const kept = state.settings && sameSchedule(state.settings.settings.schedule, settings.schedule);
+      const scheduleSetAt = kept ? state.settings!.scheduleSetAt : Date.parse(changedAt);
+      return { ...state, merchantId: event.data.merchantId, settings: { version, settings, scheduleSetAt } };
+    }
     case 'PayoutRequested': {
       const { payoutId, amount, destinationVersion, settles } = event.data;
       const record: PayoutRecord = { payoutId, amount, status: 'REQUESTED', destinationVersion, settles: settles.map((m) => m.eventId) };
@@ -162,9 +186,11 @@ function evolve(state: PayoutAccountState, event: PayoutEvent): PayoutAccountSta
     case 'PayoutPaid':
       return withStatus(state, event.data.payoutId, { status: 'PAID' });
     case 'PayoutFailed': {
+      const record = state.payouts[event.data.payoutId];
       const settledBy = { ...state.settledBy };
-      for (const eventId of state.payouts[event.data.payoutId].settles) delete settledBy[eventId];
-      return { ...withStatus(state, event.data.payoutId, { status: 'FAILED' }), settledBy };
+      for (const eventId of record.settles) delete settledBy[eventId];
+      const destination = state.destination?.version === record.destinationVersion ? { ...state.destination, failedPayoutId: record.payoutId } : state.destination;
+      return { ...withStatus(state, event.data.payoutId, { status: 'FAILED' }), settledBy, destination };
     }
   }
 }

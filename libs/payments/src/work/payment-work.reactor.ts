@@ -2,7 +2,7 @@ import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnAppl
 import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { latestDuePeriod, nextDuePeriod, type PayoutPeriod, type PayoutSchedule } from '@app/domain';
+import { nextDuePeriod, payablePeriod, type PayoutPeriod, type PayoutSchedule } from '@app/domain';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@app/event-store';
 import { readCheckpoint, streamKey } from '@app/read-models';
 import { LogFollower } from '@app/infrastructure';
@@ -43,8 +43,9 @@ interface OpenOperation {
  * never leaves money pending.
  *
  * Scheduled payouts: every pass queues, for each merchant on a daily or weekly schedule with a
- * destination and at least its minimum in the payable, the latest due period its payouts have not
- * paid, and the next period if it falls within the look-ahead. The period's payout id is derived from
+ * destination no payout has failed to and at least its minimum in the payable, the latest due period
+ * its payouts have not paid if it fell due after the schedule was set, and the next period if it falls
+ * within the look-ahead. The period's payout id is derived from
  * it, so however often the job runs the period pays once; a period missed while down is paid on start.
  *
  * Expiries are queued only once they fall within the look-ahead (two reconcile intervals): an order
@@ -103,18 +104,20 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, BeforeApplica
 
   /**
    * The payable's balance is what no standing payout settles (a payout moves its amount out, a failure
-   * back), so a merchant below its minimum is passed by here; the payout account decides again anyway.
+   * back), so a merchant below its minimum is passed by here, and so is one whose destination a payout
+   * failed to; the payout account decides again anyway.
    */
   private async schedulePayoutPeriods(): Promise<void> {
     const now = Date.now();
-    const scheduled = await this.db.query<{ merchant_id: string; schedule: PayoutSchedule; last_period: string | null }>(
-      `SELECT s.merchant_id, s.schedule, s.last_period FROM payout_schedules s JOIN ledger_balances b ON b.account = s.payable_account
-       WHERE s.schedule_kind <> 'manual' AND s.has_destination AND b.credit - b.debit >= s.minimum_amount`,
+    const scheduled = await this.db.query<{ merchant_id: string; schedule: PayoutSchedule; schedule_set_at: Date | null; last_period: string | null }>(
+      `SELECT s.merchant_id, s.schedule, s.schedule_set_at, s.last_period FROM payout_schedules s JOIN ledger_balances b ON b.account = s.payable_account
+       WHERE s.schedule_kind <> 'manual' AND s.has_destination AND b.credit - b.debit >= s.minimum_amount
+         AND NOT EXISTS (SELECT 1 FROM payouts_view p WHERE p.merchant_id = s.merchant_id AND p.status = 'FAILED' AND (p.document->>'destinationVersion')::int = s.destination_version)`,
     );
     const horizon = this.lookAhead();
     const jobs: PaymentJob[] = [];
     for (const row of scheduled) {
-      const latest = latestDuePeriod(row.schedule, now);
+      const latest = payablePeriod(row.schedule, row.schedule_set_at ? new Date(row.schedule_set_at).getTime() : 0, now);
       if (latest && latest.key !== row.last_period) jobs.push(this.payoutPeriod(row.merchant_id, latest));
       const next = nextDuePeriod(row.schedule, now);
       if (next && next.dueAt <= horizon) jobs.push(this.payoutPeriod(row.merchant_id, next));

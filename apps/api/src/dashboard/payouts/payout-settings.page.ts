@@ -29,13 +29,14 @@ ${notice(view.notice)}
 <section class="card" aria-labelledby="in-force-heading">
   <h2 id="in-force-heading">In force</h2>
   <p>${summary(settings)} No payout of less than ${settings.minimumAmount.toFixed(2)} ETB.</p>
+  ${settings.pausedByPayoutId ? html`<p role="alert">Scheduled payouts are paused: <a href="/dashboard/payouts/${settings.pausedByPayoutId}">payout ${settings.pausedByPayoutId}</a> to your destination failed. Set the payout destination again (the same account once it is fixed, or another) to resume them; you can still ask for a payout.</p>` : ''}
   <p>${settings.nextPayoutAt ? html`Next scheduled payout: <time datetime="${settings.nextPayoutAt}">${addisClock(settings.nextPayoutAt)}</time> Addis Ababa time.` : 'No payout is scheduled.'}</p>
   <p>${settings.callbackURL ? html`Payout callbacks go to <code>${settings.callbackURL}</code>.` : 'No payout callbacks are sent.'}</p>
 </section>
 <form class="card" method="post" action="/dashboard/payouts/settings" aria-labelledby="change-heading">
   <h2 id="change-heading">Change</h2>
   <input type="hidden" name="_csrf" value="${view.csrf}">
-  <p class="muted">A change takes effect for the next period; a period already paid out is not paid again.</p>
+  <p class="muted">A change takes effect for the next period: a period already due when you save is not paid by the new schedule, and a period already paid out is not paid again.</p>
   <div><label for="schedule">Schedule</label><select id="schedule" name="schedule">${option('manual', 'Only when I ask', settings.schedule)}${option('daily', 'Daily', settings.schedule)}${option('weekly', 'Weekly', settings.schedule)}</select></div>
   <div><label for="hour">Hour (Addis Ababa, daily and weekly)</label><select id="hour" name="hour">${Array.from({ length: 24 }, (_, hour) => option(String(hour), `${String(hour).padStart(2, '0')}:00`, settings.hour ?? 9))}</select></div>
   <div><label for="weekday">Day (weekly)</label><select id="weekday" name="weekday">${WEEKDAYS.map((day) => option(day, capitalised(day), settings.weekday ?? 'monday'))}</select></div>
