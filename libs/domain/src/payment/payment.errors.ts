@@ -18,6 +18,7 @@ export class OtpNotExpected extends DomainError {
   }
 }
 
+/** The provider refused the one-time code; the message gives the provider's reason. */
 export class OtpRejected extends DomainError {
   constructor(message: string) {
     super('OTP_REJECTED', message, 'invalid');
