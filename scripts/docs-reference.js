@@ -88,8 +88,9 @@ function errorCodes() {
   for (const { path, source } of files) {
     const add = (node, status, code, message, doc) => {
       if (!code) return;
-      const text = doc ?? code.doc ?? message ?? commentAbove(node, source);
-      found.push({ status, code: code.code, text, file: relative(ROOT, path).split(sep).join('/') });
+      // When a code is answered says its documentation; a message known only at run time, the comment above.
+      const when = doc ?? code.doc ?? (message === undefined ? commentAbove(node, source) : undefined);
+      found.push({ status, code: code.code, when, message, file: relative(ROOT, path).split(sep).join('/') });
     };
     const visit = (node, enclosingClass) => {
       if (ts.isClassDeclaration(node)) {
@@ -130,9 +131,10 @@ const cell = (text) => text.replace(/\|/g, '\\|').replace(/\n/g, ' ');
 function errorsPage() {
   const byCode = new Map();
   for (const entry of errorCodes()) {
-    const known = byCode.get(entry.code) ?? { code: entry.code, statuses: new Set(), texts: new Set(), files: new Set() };
+    const known = byCode.get(entry.code) ?? { code: entry.code, statuses: new Set(), whens: new Set(), messages: new Set(), files: new Set() };
     known.statuses.add(entry.status);
-    if (entry.text) known.texts.add(entry.text);
+    if (entry.when) known.whens.add(entry.when);
+    if (entry.message) known.messages.add(entry.message);
     known.files.add(entry.file);
     byCode.set(entry.code, known);
   }
@@ -147,14 +149,14 @@ function errorsPage() {
     'Every refusal is `application/problem+json`: `{status: "error", timestamp, path, message, error: {code, message}}`,',
     'and nothing is written when a request is refused. A domain error answers 400 when the input breaks a rule,',
     '409 when the state does not allow the command and 404 when the thing is not there (another merchant\'s',
-    'orders are not found either). The messages below are the ones the service answers with (`…` is filled in',
-    'at run time); the input bounds and field rules are in [the API overview](api.md#input-rules).',
+    'orders are not found either). Each code says when it is answered, then, quoted, the messages it answers',
+    'with (`…` is filled in at run time). The input bounds and field rules are in [the API overview](api.md#input-rules).',
     '',
-    '| status | code | answers with | raised in |',
+    '| status | code | when, and the messages | raised in |',
     '|---|---|---|---|',
     ...rows.map((row) => {
       const statuses = [...row.statuses].sort((a, b) => a - b).join(', ');
-      const texts = [...row.texts].map(cell).join('<br>') || '—';
+      const texts = [...[...row.whens].map(cell), ...[...row.messages].map((message) => `“${cell(message)}”`)].join('<br>');
       const places = [...row.files].map((file) => `[${file.split('/').pop()}](../../${file})`).join(', ');
       return `| ${statuses} | \`${row.code}\` | ${texts} | ${places} |`;
     }),
