@@ -39,8 +39,19 @@ module.exports = {
   maxWorkers: 2 * availableParallelism(),
   projects: [
     // Unit and contract tests run on the sources alone: a run of them never builds the service.
-    { ...common, displayName: 'unit', testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/chaos/**/*.spec.ts'] },
+    // test/docs checks the documentation against the code and itself: no service either.
+    {
+      ...common,
+      displayName: 'unit',
+      testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/chaos/**/*.spec.ts', '<rootDir>/test/docs/**/*.spec.ts'],
+    },
     // Some end-to-end tests start the built service as processes: it is built once per run, first.
-    { ...common, displayName: 'e2e', testMatch: ['<rootDir>/test/**/*.spec.ts'], globalSetup: '<rootDir>/test/support/global-setup.ts' },
+    {
+      ...common,
+      displayName: 'e2e',
+      testMatch: ['<rootDir>/test/**/*.spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/docs/'],
+      globalSetup: '<rootDir>/test/support/global-setup.ts',
+    },
   ],
 };

@@ -4,7 +4,7 @@
  * `@nestjs/typeorm`: create writes the escrow and its allocations in one transaction; a release locks
  * the escrow row, updates the allocation and the escrow's status in one transaction. No history, no
  * ledger. Bodies are class-validator DTOs through Nest's ValidationPipe, stating the rules ours
- * applies (DESIGN §3). On the same HTTP layer as ours (Nest on Fastify).
+ * applies (docs/concepts/money-and-validation.md). On the same HTTP layer as ours (Nest on Fastify).
  *
  * Plain JS, as the rest of the bench: entities are TypeORM EntitySchemas, and Nest's and
  * class-validator's decorators are applied with Reflect.decorate, which is what TypeScript compiles

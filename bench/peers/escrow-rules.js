@@ -1,6 +1,6 @@
 'use strict';
 /**
- * The create-escrow and release rules of DESIGN §3, as a team writing its own request parsing would
+ * The create-escrow and release rules of docs/concepts/money-and-validation.md, as a team writing its own request parsing would
  * write them: the Emmett peer and the same-guarantees minimum parse with this module, so they refuse
  * exactly what our API refuses (the CRUD peer states the same rules as class-validator DTOs).
  * A refusal is a ValidationError with statusCode 400, which Fastify answers as such.

@@ -1,5 +1,5 @@
 'use strict';
-/** The results as a Markdown table (printed, and pasted into the README). */
+/** The results as a Markdown table (printed, and pasted into docs/benchmarks.md). */
 
 function number(value) {
   if (value === null || value === undefined) return '–';

@@ -23,7 +23,7 @@ const TIMINGS = {
 };
 
 /**
- * The scaled-out shape (README "Scaling") as separate processes of the built service: two APIs, two
+ * The scaled-out shape (docs/operations/scaling.md) as separate processes of the built service: two APIs, two
  * workers (callbacks, expiries, refunds) and two projectors (active and standby), on one PostgreSQL
  * schema and one Redis.
  */

@@ -1,5 +1,5 @@
 /**
- * The audit API for finance staff (DESIGN §7) over real HTTP on real PostgreSQL: read-only auditor
+ * The audit API for finance staff (docs/concepts/ledger.md) over real HTTP on real PostgreSQL: read-only auditor
  * keys, the global event log (paging, filters, CSV), a stream's history, an escrow as of an instant,
  * the double-entry ledger (trial balance, balances now and as of an instant, account statements, the
  * exact postings of every money event, escrow balance == held allocations) and the hash-chain
@@ -7,8 +7,8 @@
  *
  * Callback deliveries append to the log in the background (their URL does not answer), so where a
  * whole-log result is compared, it is compared as what it must be: the log read before is a prefix of
- * it, and it is a prefix of the log read after (the log only ever grows at its end: DESIGN §2's
- * gap-safe order). Asynchronous outcomes are polled with waitFor; nothing sleeps for a fixed time.
+ * it, and it is a prefix of the log read after (the log only ever grows at its end: the gap-safe
+ * order of docs/concepts/event-store-and-projections.md). Asynchronous outcomes are polled with waitFor; nothing sleeps for a fixed time.
  */
 import { eventHash } from '@app/audit';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
@@ -126,7 +126,7 @@ function expectPrefix(prefix: AuditEvent[], log: AuditEvent[]) {
   expect(log.slice(0, prefix.length)).toEqual(prefix);
 }
 
-describe('audit API over HTTP on PostgreSQL (DESIGN §7)', () => {
+describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
   let running: RunningApp;
   let merchant: TestMerchant;
   let other: TestMerchant;
@@ -620,7 +620,7 @@ describe('audit API over HTTP on PostgreSQL (DESIGN §7)', () => {
            FROM head, generate_series(0, 2344) AS g`,
         );
         // The log shows a transaction's events once every older transaction in the database has ended
-        // (DESIGN §2's gap-safe order; other schemas' apps count too): wait for the insert to show.
+        // (the gap-safe order of docs/concepts/event-store-and-projections.md; other schemas' apps count too): wait for the insert to show.
         await waitFor(
           async () => (await audit<{ events: AuditEvent[] }>('/events?stream=bulk-1&after=0-0&type=BulkImported&limit=1000', app.baseUrl, key)).events.length > 0,
           'the bulk insert to show in the log',
@@ -785,7 +785,7 @@ describe('audit API over HTTP on PostgreSQL (DESIGN §7)', () => {
       expect(bad.status).toBe(400);
     });
 
-    it('posts exactly DESIGN §7 for the escrow: funded, released, refund requested on cancel, refund paid out', async () => {
+    it('posts exactly the rules of docs/concepts/ledger.md for the escrow: funded, released, refund requested on cancel, refund paid out', async () => {
       const trial = await audit('/ledger/trial-balance');
       const postings: { type: string; account: string; debit: number; credit: number }[] = [];
       for (const { account } of trial.accounts as Account[]) {

@@ -3,7 +3,7 @@
  * the decisions in test/support/route-access.ts. A served route without a decision fails, naming it.
  *
  * Resource routes are addressed at real orders, escrows and deliveries of one merchant, so "another
- * merchant's key" is tried on things that exist (and must still be 404: DESIGN §4). Refusals are
+ * merchant's key" is tried on things that exist (and must still be 404: docs/reference/api.md). Refusals are
  * checked to write nothing; answers under /v1 to be problems with the matching code.
  */
 import { servedRoutes } from '../../apps/api/src/app.factory';

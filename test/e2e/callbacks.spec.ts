@@ -1,5 +1,5 @@
 /**
- * Callbacks over real HTTP (DESIGN §6; the spec's Authentication and Events sections): a real
+ * Callbacks over real HTTP (docs/concepts/callbacks.md; the spec's Authentication and Events sections): a real
  * receiver on 127.0.0.1 whose answers each test scripts, signatures checked the way a merchant would
  * from the spec alone (node:crypto, no code of ours), retries, Retry-After, abandonment, timeouts, a
  * receiver that is down, redelivery, webhook secret rotation, the SSRF guard and BullMQ on Redis.
@@ -138,7 +138,7 @@ function expectSignedCallback(request: Received, secret: string): Record<string,
   expect(Math.abs(Number(timestamp) - request.arrivedAt)).toBeLessThan(5_000);
   expect(header(request, 'x-signature')).toMatch(/^[0-9a-f]{64}$/);
   expect(signedWith(secret, request)).toBe(true);
-  // DESIGN §6: compact JSON in a fixed order, so verifying over JSON.stringify(parsed) also works.
+  // docs/concepts/callbacks.md: compact JSON in a fixed order, so verifying over JSON.stringify(parsed) also works.
   expect(JSON.stringify(JSON.parse(request.text))).toBe(request.text);
   const payload = JSON.parse(request.text);
   expect(payload.deliveryId).toMatch(/^dlv_[0-9a-f]{32}$/);

@@ -1,5 +1,5 @@
 /**
- * Concurrent commands on one escrow over real HTTP on real PostgreSQL (DESIGN §2, §5): optimistic
+ * Concurrent commands on one escrow over real HTTP on real PostgreSQL (docs/concepts/event-store-and-projections.md, docs/concepts/states.md): optimistic
  * concurrency on the event stream must keep every money invariant whatever the interleaving.
  */
 import { type RunningApp, startApp, trackRequestsInFlight } from '../support/app';
@@ -20,7 +20,7 @@ interface StoredEvent {
   data: any;
 }
 
-/** DESIGN §5: where a paid escrow can end up, and what its allocations may then be. */
+/** docs/concepts/states.md: where a paid escrow can end up, and what its allocations may then be. */
 const ALLOCATIONS_BY_STATUS: Record<string, (statuses: string[]) => boolean> = {
   HELD: (s) => s.every((a) => a === 'HELD'),
   PARTIALLY_RELEASED: (s) => s.some((a) => a === 'RELEASED') && s.some((a) => a === 'HELD') && s.every((a) => a === 'RELEASED' || a === 'HELD'),

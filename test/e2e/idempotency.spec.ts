@@ -1,5 +1,5 @@
 /**
- * `Idempotency-Key` over real HTTP on real PostgreSQL (DESIGN §4): the same key and body replay the
+ * `Idempotency-Key` over real HTTP on real PostgreSQL (docs/concepts/idempotency.md): the same key and body replay the
  * first response, the same key with another body is 409, refusals are replayed too, concurrent
  * requests with one key have one effect, and keys are scoped to the merchant.
  */

@@ -1,5 +1,5 @@
 /**
- * The payment lifecycle over real HTTP on real PostgreSQL (DESIGN §4–§5, issue 3): the checkout page
+ * The payment lifecycle over real HTTP on real PostgreSQL (docs/concepts/states.md, issue 3): the checkout page
  * and its actions, the sandbox mobile-money provider and its signed notifications, release per
  * allocation, cancel and refund (with retries), expiry (also across a restart) and late payments.
  *

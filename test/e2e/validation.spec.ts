@@ -1,5 +1,5 @@
 /**
- * Input validation over real HTTP on real PostgreSQL (DESIGN §3 and §4).
+ * Input validation over real HTTP on real PostgreSQL (docs/concepts/money-and-validation.md and docs/reference/api.md).
  *
  * Every refused request must come back as `application/problem+json` in the spec's exact error shape
  * `{status:"error", timestamp, path, message, error:{code, message}}` and must write nothing: the

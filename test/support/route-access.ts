@@ -44,7 +44,7 @@ const everyone = (status: Outcome): Record<Credential, Outcome> => ({
   admin: status,
 });
 
-/** Merchant API (x-api-secret): another merchant's resources are not found (DESIGN §4: 404, never 403). */
+/** Merchant API (x-api-secret): another merchant's resources are not found (docs/reference/api.md: 404, never 403). */
 const merchant = (owner: Outcome, otherMerchant: Outcome = 404) => ({ ...everyone(401), owner, otherMerchant });
 /** Staff API (x-admin-key). */
 const admin = (status: Outcome) => ({ ...everyone(401), admin: status });

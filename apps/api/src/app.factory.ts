@@ -18,7 +18,7 @@ import { mountQueueDashboard } from './operations/queue-dashboard';
 import { RequestValidationPipe } from './http/validation.pipe';
 import { registerWebPlugins } from './web/web-plugins';
 
-/** DESIGN §3: bodies over 256 KiB are refused before they are parsed. */
+/** docs/concepts/money-and-validation.md: bodies over 256 KiB are refused before they are parsed. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
 
 

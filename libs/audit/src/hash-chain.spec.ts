@@ -18,7 +18,7 @@ describe('eventHash', () => {
     expect(eventHash({ ...base, data: { ...(base.data as object) }, recordedAt: new Date(base.recordedAt.getTime()) }, PREVIOUS)).toBe(hash);
   });
 
-  it('is the digest of the canonical JSON of the event and the previous hash (DESIGN §7)', () => {
+  it('is the digest of the canonical JSON of the event and the previous hash (docs/concepts/event-store-and-projections.md)', () => {
     const text = JSON.stringify({
       data: { amount: 60050, at: '2024-05-01T10:00:00.000Z', merchantId: 'seller-1' },
       metadata: { actor: { id: 'm_1', type: 'merchant' }, correlationId: 'req-1' },

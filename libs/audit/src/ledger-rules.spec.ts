@@ -17,7 +17,7 @@ function balanced(entry: JournalEntry) {
 
 const postings = (entry: JournalEntry | undefined) => entry?.lines.map((l) => ({ account: l.account, debit: l.debit, credit: l.credit }));
 
-describe('journalFor (DESIGN §7)', () => {
+describe('journalFor (docs/concepts/ledger.md)', () => {
   it('OrderPaid: Dr provider:clearing / Cr merchant:{order merchant}:payable', () => {
     const entry = journalFor('OrderPaid', { amount: AMOUNT, externalReferenceId: 'x' }, { id: 'ord_1', creatorMerchantId: 'm_1' });
     expect(postings(entry)).toEqual([
@@ -165,7 +165,7 @@ describe('journalFor (DESIGN §7)', () => {
     }
   });
 
-  it('names accounts as DESIGN §7 does', () => {
+  it('names accounts as docs/concepts/ledger.md does', () => {
     expect(ACCOUNTS.providerClearing).toBe('provider:clearing');
     expect(ACCOUNTS.customerRefunds).toBe('customer:refunds');
     expect(ACCOUNTS.escrow('esc_9')).toBe('escrow:esc_9');

@@ -1,6 +1,6 @@
 import type { Santim } from '@app/domain';
 
-/** DESIGN §7 accounts. */
+/** The accounts of docs/concepts/ledger.md. */
 export const ACCOUNTS = {
   providerClearing: 'provider:clearing',
   customerRefunds: 'customer:refunds',

@@ -7,7 +7,7 @@ import { afterPosition, CALLBACK_QUEUE, type CallbackJob, carriedState, nextAtte
 import { CallbackSender } from './callback-sender';
 import { WebhookSecrets } from './webhook-secrets';
 
-/** Only these answers carry a Retry-After worth obeying (DESIGN §6). */
+/** Only these answers carry a Retry-After worth obeying (docs/concepts/callbacks.md). */
 const HONOURS_RETRY_AFTER = new Set([429, 503]);
 
 /**

@@ -1,4 +1,4 @@
-/** The statuses sent today: the spec's PAID and FAILED, the escrow outcomes of DESIGN §6, and a payout's outcome. */
+/** The statuses sent today: the spec's PAID and FAILED, the escrow outcomes of docs/concepts/callbacks.md, and a payout's outcome. */
 export type CallbackStatus = 'PAID' | 'FAILED' | 'RELEASED' | 'CANCELLED' | 'REFUNDED' | 'PAYOUT_PAID' | 'PAYOUT_FAILED';
 
 /**

@@ -1,5 +1,5 @@
 /**
- * Verifies the signed callbacks the escrow ledger service POSTs to merchants (DESIGN §6). Published
+ * Verifies the signed callbacks the escrow ledger service POSTs to merchants (docs/concepts/callbacks.md). Published
  * for merchants, so it depends on nothing but node:crypto and nothing else in this repository.
  */
 export type { CallbackPayload, CallbackStatus } from './callback-payload';

@@ -5,7 +5,7 @@ import { signCallback } from './sign-callback';
 
 export const TIMESTAMP_HEADER = 'X-Timestamp';
 export const SIGNATURE_HEADER = 'X-Signature';
-/** DESIGN §6: ±5 minutes, wide enough for ordinary clock skew, short enough to make replays useless. */
+/** docs/concepts/callbacks.md: ±5 minutes, wide enough for ordinary clock skew, short enough to make replays useless. */
 export const DEFAULT_TOLERANCE_MS = 5 * 60 * 1000;
 
 /**

@@ -103,7 +103,7 @@ function plan(streamId: string, history: readonly { type: string; data: unknown 
 function payloadOf(planned: ReturnType<typeof planCallback>): Record<string, any> {
   expect(planned).toBeDefined();
   const body = planned!.body;
-  // DESIGN §6: compact JSON.stringify output, so re-serialising the parsed body gives the same bytes.
+  // docs/concepts/callbacks.md: compact JSON.stringify output, so re-serialising the parsed body gives the same bytes.
   expect(JSON.stringify(JSON.parse(body))).toBe(body);
   return JSON.parse(body);
 }

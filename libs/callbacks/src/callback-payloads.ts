@@ -32,7 +32,7 @@ export interface PlannedCallback {
   orderId: string;
   merchantOrderId?: string;
   url: string;
-  /** Compact JSON.stringify output in the order the payload was built (DESIGN §6). */
+  /** Compact JSON.stringify output in the order the payload was built (docs/concepts/callbacks.md). */
   body: string;
 }
 

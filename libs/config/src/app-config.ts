@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { SETTINGS, type SettingName } from './settings';
 
 export type Role = 'all' | 'api' | 'worker' | 'projector';
 
@@ -29,7 +30,7 @@ export interface AppConfig {
   sandboxNotifyUrl?: string;
   /** First wait before a refund the provider refused is tried again (doubles up to an hour). */
   refundRetryMs: number;
-  /** Waits between callback attempts after the first: DESIGN §6's ~3 days by default; then ABANDONED. */
+  /** Waits between callback attempts after the first (about three days by default); then ABANDONED. */
   callbackRetryScheduleMs: number[];
   callbackTimeoutMs: number;
   /** Slow clients are cut off: the request head and the whole request must arrive in time; idle keep-alive connections close. */
@@ -81,30 +82,37 @@ export const APP_CONFIG = Symbol('APP_CONFIG');
 
 type Env = Record<string, string | undefined>;
 
-function oneOf<T extends string>(env: Env, name: string, allowed: readonly T[], fallback: T): T {
-  const value = env[name]?.trim() || fallback;
+/** A variable as set, trimmed; unset and blank read alike. */
+function raw(env: Env, name: SettingName): string | undefined {
+  return env[name]?.trim() || undefined;
+}
+
+/** A variable, or its plain default from SETTINGS. */
+function text(env: Env, name: SettingName): string {
+  return raw(env, name) ?? SETTINGS[name].default!;
+}
+
+function oneOf<T extends string>(env: Env, name: SettingName, allowed: readonly T[], fallback = SETTINGS[name].default as T): T {
+  const value = raw(env, name) ?? fallback;
   if (!allowed.includes(value as T)) {
     throw new ConfigError(`${name} must be one of ${allowed.join(', ')} (got ${JSON.stringify(value)})`);
   }
   return value as T;
 }
 
-function integer(env: Env, name: string, fallback: number, min: number, max: number): number {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const value = Number(raw);
+function integer(env: Env, name: SettingName, min: number, max: number): number {
+  const value = Number(text(env, name));
   if (!Number.isInteger(value) || value < min || value > max) {
-    throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got ${JSON.stringify(raw)})`);
+    throw new ConfigError(`${name} must be an integer between ${min} and ${max} (got ${JSON.stringify(raw(env, name))})`);
   }
   return value;
 }
 
-function schedule(env: Env, name: string, fallback: number[]): number[] {
-  const raw = env[name]?.trim();
-  if (!raw) return fallback;
-  const steps = raw.split(',').map((step) => Number(step.trim()));
+function schedule(env: Env, name: SettingName): number[] {
+  const value = text(env, name);
+  const steps = value.split(',').map((step) => Number(step.trim()));
   if (steps.length === 0 || steps.length > 50 || steps.some((step) => !Number.isInteger(step) || step < 0 || step > 7 * 86_400_000)) {
-    throw new ConfigError(`${name} must be a comma-separated list of waits in milliseconds (got ${JSON.stringify(raw)})`);
+    throw new ConfigError(`${name} must be a comma-separated list of waits in milliseconds (got ${JSON.stringify(value)})`);
   }
   return steps;
 }
@@ -115,11 +123,11 @@ function schedule(env: Env, name: string, fallback: number[]): number[] {
  * reuses a connection the service has just closed.
  */
 function httpTimeouts(env: Env): HttpTimeouts {
-  const headersMs = integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 10_000, 100, 600_000);
-  const requestMs = integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 30_000, 100, 3_600_000);
+  const headersMs = integer(env, 'HTTP_HEADERS_TIMEOUT_MS', 100, 600_000);
+  const requestMs = integer(env, 'HTTP_REQUEST_TIMEOUT_MS', 100, 3_600_000);
   // Node refuses a head timeout longer than the whole request's.
   if (headersMs > requestMs) throw new ConfigError('HTTP_HEADERS_TIMEOUT_MS must not be longer than HTTP_REQUEST_TIMEOUT_MS');
-  return { headersMs, requestMs, keepAliveMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 72_000, 100, 600_000) };
+  return { headersMs, requestMs, keepAliveMs: integer(env, 'HTTP_KEEP_ALIVE_TIMEOUT_MS', 100, 600_000) };
 }
 
 function parseSecretsKey(raw: string): Buffer {
@@ -144,13 +152,13 @@ function loadOrCreateSecretsKey(dataDir: string): Buffer {
  * value never appears in an error: only the variable's name and what is wrong with it.
  */
 function chapaConfig(env: Env): ChapaConfig {
-  const secret = (name: string, valid: (value: string) => boolean, expected: string): string => {
-    const value = env[name]?.trim();
+  const secret = (name: SettingName, valid: (value: string) => boolean, expected: string): string => {
+    const value = raw(env, name);
     if (!value) throw new ConfigError(`PAYMENT_PROVIDER=chapa needs ${name} (${expected})`);
     if (!valid(value)) throw new ConfigError(`${name} must be ${expected}`);
     return value;
   };
-  const baseUrl = (env.CHAPA_BASE_URL?.trim() || 'https://api.chapa.co/v1').replace(/\/+$/, '');
+  const baseUrl = (text(env, 'CHAPA_BASE_URL')).replace(/\/+$/, '');
   let protocol: string | undefined;
   try {
     protocol = new URL(baseUrl).protocol;
@@ -167,12 +175,12 @@ function chapaConfig(env: Env): ChapaConfig {
 }
 
 export function loadConfig(env: Env = process.env): AppConfig {
-  const port = integer(env, 'PORT', 3000, 0, 65535);
-  const host = env.HOST?.trim() || '0.0.0.0';
-  const dataDir = resolve(env.DATA_DIR?.trim() || './data');
-  const databaseUrl = env.DATABASE_URL?.trim() || undefined;
-  const eventStore = oneOf(env, 'EVENT_STORE', ['postgres', 'eventstoredb'] as const, 'postgres');
-  const databaseSchema = env.DATABASE_SCHEMA?.trim() || 'public';
+  const port = integer(env, 'PORT', 0, 65535);
+  const host = text(env, 'HOST');
+  const dataDir = resolve(text(env, 'DATA_DIR'));
+  const databaseUrl = raw(env, 'DATABASE_URL');
+  const eventStore = oneOf(env, 'EVENT_STORE', ['postgres', 'eventstoredb'] as const);
+  const databaseSchema = text(env, 'DATABASE_SCHEMA');
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(databaseSchema)) {
     throw new ConfigError('DATABASE_SCHEMA must be a lower-case SQL identifier');
   }
@@ -182,19 +190,20 @@ export function loadConfig(env: Env = process.env): AppConfig {
   if (eventStore === 'eventstoredb' && !databaseUrl) {
     throw new ConfigError('EVENT_STORE=eventstoredb keeps its read models in PostgreSQL: set DATABASE_URL');
   }
-  const publicBaseUrl = (env.PUBLIC_BASE_URL?.trim() || `http://localhost:${port}`).replace(/\/+$/, '');
+  const publicBaseUrl = (raw(env, 'PUBLIC_BASE_URL') ?? `http://localhost:${port}`).replace(/\/+$/, '');
   try {
     new URL(publicBaseUrl);
   } catch {
     throw new ConfigError(`PUBLIC_BASE_URL must be an absolute URL (got ${JSON.stringify(publicBaseUrl)})`);
   }
-  const adminApiKey = env.ADMIN_API_KEY?.trim() || undefined;
+  const adminApiKey = raw(env, 'ADMIN_API_KEY');
   if (adminApiKey !== undefined && adminApiKey.length < 16) {
     throw new ConfigError('ADMIN_API_KEY must be at least 16 characters');
   }
-  const secretsKey = env.SECRETS_KEY?.trim() ? parseSecretsKey(env.SECRETS_KEY.trim()) : loadOrCreateSecretsKey(dataDir);
+  const configuredKey = raw(env, 'SECRETS_KEY');
+  const secretsKey = configuredKey ? parseSecretsKey(configuredKey) : loadOrCreateSecretsKey(dataDir);
   const demoDefault = databaseUrl === undefined ? 'true' : 'false';
-  const paymentProvider = oneOf(env, 'PAYMENT_PROVIDER', ['sandbox', 'chapa'] as const, 'sandbox');
+  const paymentProvider = oneOf(env, 'PAYMENT_PROVIDER', ['sandbox', 'chapa'] as const);
   return {
     port,
     host,
@@ -202,32 +211,32 @@ export function loadConfig(env: Env = process.env): AppConfig {
     dataDir,
     databaseUrl,
     databaseSchema,
-    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 20, 1, 1000),
+    databasePoolSize: integer(env, 'DATABASE_POOL_SIZE', 1, 1000),
     eventStore,
-    eventStoreConnectionString: env.EVENTSTORE_CONNECTION_STRING?.trim() || undefined,
-    redisUrl: env.REDIS_URL?.trim() || undefined,
-    redisPrefix: env.REDIS_PREFIX?.trim() || 'escrow',
+    eventStoreConnectionString: raw(env, 'EVENTSTORE_CONNECTION_STRING'),
+    redisUrl: raw(env, 'REDIS_URL'),
+    redisPrefix: text(env, 'REDIS_PREFIX'),
     adminApiKey,
     paymentProvider,
     ...(paymentProvider === 'chapa' ? { chapa: chapaConfig(env) } : {}),
-    sandboxDelayMs: integer(env, 'SANDBOX_DELAY_MS', 1500, 0, 60_000),
-    sandboxNotifyUrl: env.SANDBOX_NOTIFY_URL?.trim().replace(/\/+$/, '') || undefined,
-    refundRetryMs: integer(env, 'REFUND_RETRY_MS', 30_000, 10, 3_600_000),
-    callbackRetryScheduleMs: schedule(env, 'CALLBACK_RETRY_SCHEDULE_MS', [5_000, 60_000, 300_000, 1_800_000, 7_200_000, 18_000_000, 36_000_000, 36_000_000, 86_400_000]),
-    callbackTimeoutMs: integer(env, 'CALLBACK_TIMEOUT_MS', 10_000, 100, 60_000),
+    sandboxDelayMs: integer(env, 'SANDBOX_DELAY_MS', 0, 60_000),
+    sandboxNotifyUrl: raw(env, 'SANDBOX_NOTIFY_URL')?.replace(/\/+$/, '') || undefined,
+    refundRetryMs: integer(env, 'REFUND_RETRY_MS', 10, 3_600_000),
+    callbackRetryScheduleMs: schedule(env, 'CALLBACK_RETRY_SCHEDULE_MS'),
+    callbackTimeoutMs: integer(env, 'CALLBACK_TIMEOUT_MS', 100, 60_000),
     httpTimeouts: httpTimeouts(env),
-    reconcileIntervalMs: integer(env, 'RECONCILE_INTERVAL_MS', 60_000, 100, 3_600_000),
-    providerReconcileAfterMs: integer(env, 'PROVIDER_RECONCILE_AFTER_MS', 60_000, 100, 86_400_000),
-    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 6_000, 0, 10_000_000),
+    reconcileIntervalMs: integer(env, 'RECONCILE_INTERVAL_MS', 100, 3_600_000),
+    providerReconcileAfterMs: integer(env, 'PROVIDER_RECONCILE_AFTER_MS', 100, 86_400_000),
+    rateLimitPerMinute: integer(env, 'RATE_LIMIT_PER_MINUTE', 0, 10_000_000),
     // Safe by default: only the embedded quick start, which runs on one machine, may call back to it.
     callbackAllowPrivateUrls: oneOf(env, 'CALLBACK_ALLOW_PRIVATE_URLS', ['true', 'false'] as const, databaseUrl === undefined ? 'true' : 'false') === 'true',
     secretsKey,
-    role: oneOf(env, 'ROLE', ['all', 'api', 'worker', 'projector'] as const, 'all'),
+    role: oneOf(env, 'ROLE', ['all', 'api', 'worker', 'projector'] as const),
     demoMerchant: oneOf(env, 'DEMO_MERCHANT', ['true', 'false'] as const, demoDefault) === 'true',
-    readYourWritesTimeoutMs: integer(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 5000, 0, 60000),
-    logLevel: oneOf(env, 'LOG_LEVEL', ['silent', 'error', 'warn', 'info', 'debug'] as const, 'info'),
-    consoleSessionTtlMs: integer(env, 'CONSOLE_SESSION_MINUTES', 480, 1, 43_200) * 60_000,
-    disputeMaxDays: integer(env, 'DISPUTE_MAX_DAYS', 60, 0, 3_650),
-    cookieSecure: oneOf(env, 'COOKIE_SECURE', ['auto', 'true', 'false'] as const, 'auto'),
+    readYourWritesTimeoutMs: integer(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 0, 60000),
+    logLevel: oneOf(env, 'LOG_LEVEL', ['silent', 'error', 'warn', 'info', 'debug'] as const),
+    consoleSessionTtlMs: integer(env, 'CONSOLE_SESSION_MINUTES', 1, 43_200) * 60_000,
+    disputeMaxDays: integer(env, 'DISPUTE_MAX_DAYS', 0, 3_650),
+    cookieSecure: oneOf(env, 'COOKIE_SECURE', ['auto', 'true', 'false'] as const),
   };
 }

@@ -1,2 +1,3 @@
 export * from './app-config';
 export * from './graceful-shutdown';
+export * from './settings';

@@ -15,6 +15,7 @@ import { Metrics } from './metrics';
 import { ProjectedReads } from './projected-reads';
 import { RecentStreams } from './recent-streams';
 
+/** The same order or escrow kept changing under the request through other API replicas (one replica's own requests on a stream wait for each other); retry. */
 export class ConcurrentModification extends DomainError {
   constructor(streamId: string) {
     super('CONCURRENT_MODIFICATION', `${streamId} kept changing while this request was applied; retry it`, 'conflict');

@@ -23,7 +23,7 @@ interface Posted {
 }
 
 /**
- * DESIGN §7 as a projection: one balanced journal entry per money event, postings in integer santim,
+ * The ledger of docs/concepts/ledger.md as a projection: one balanced journal entry per money event, postings in integer santim,
  * and each posting's running balance (ledger-running-balances.ts). What an entry needs beyond its event (the order's merchant, a refund's
  * amount) comes from the payable's own history, folded with its decider, so the ledger reads no other
  * view. Its invariants are checked once the whole batch is applied; a violation rolls the batch back

@@ -21,7 +21,7 @@ function present(account: string, debit: string, credit: string): AccountBalance
   return { account, debit: etb(debit), credit: etb(credit), balance: balance < 0n ? -etb(String(-balance)) : etb(String(balance)) };
 }
 
-/** The ledger read model (DESIGN §7), for the audit API and the CLI. */
+/** The ledger read model (docs/concepts/ledger.md), for the audit API and the CLI. */
 @Injectable()
 export class LedgerReader {
   constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}

@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUrl, Max, MaxLength, Min } from 'class-validator';
 import { IsDisplayText, IsEtbAmount, IsEthiopianPhone, IsInstant, MaxJsonBytes } from './validators';
 
-/** DESIGN §3 bounds. */
+/** The bounds of docs/concepts/money-and-validation.md. */
 export const LIMITS = { string: 1024, items: 500, allocations: 100, metadataBytes: 8192, quantity: 1_000_000 } as const;
 
 export const URL_RULES = { require_protocol: true, protocols: ['http', 'https'], require_tld: false, require_valid_protocol: true };

@@ -21,18 +21,31 @@ export interface ProblemResponse {
   unexpected: boolean;
 }
 
+/** The code of each status the framework refuses with; docs/reference/errors.md is generated from these comments. */
 const CODE_BY_STATUS: Record<number, string> = {
+  /** Invalid or missing fields, malformed JSON (the message says where it broke), a body that is not a JSON object. */
   400: 'BadRequestException',
+  /** A missing or invalid key for the route: `x-api-secret`, `x-admin-key`, `x-auditor-key`, or a provider's signature. */
   401: 'AUTH_001',
+  /** A request the framework refuses as forbidden. */
   403: 'FORBIDDEN',
+  /** No such route, or nothing of this merchant under this id (another merchant's things are not found either). */
   404: 'ABC_001',
+  /** A method the route does not take. */
   405: 'METHOD_NOT_ALLOWED',
+  /** A state conflict without a code of its own. */
   409: 'CONFLICT',
+  /** A body over 256 KiB. */
   413: 'PAYLOAD_TOO_LARGE',
+  /** A path parameter over 100 characters. */
   414: 'URI_TOO_LONG',
+  /** A body that is not `application/json`. */
   415: 'UNSUPPORTED_MEDIA_TYPE',
+  /** More requests than `RATE_LIMIT_PER_MINUTE` allows; `Retry-After` says when to try again. */
   429: 'RATE_LIMITED',
+  /** An unexpected error, logged on the server; no internals in the response. */
   500: 'GEN_004',
+  /** A dependency is not available; retry after `Retry-After`. */
   503: 'SERVICE_UNAVAILABLE',
 };
 

@@ -18,7 +18,7 @@ function hasBody(request: FastifyRequest): boolean {
 }
 
 /**
- * README "Errors": a body that is not application/json is a 415 before it is read. Fastify would
+ * docs/reference/errors.md: a body that is not application/json is a 415 before it is read. Fastify would
  * otherwise parse text/plain and form bodies too, and routes without a DTO would accept them.
  */
 export async function refuseNonJsonBodies(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {

@@ -63,7 +63,7 @@ export function IsDisplayText(options?: ValidationOptions) {
   );
 }
 
-/** Bounds free-form objects by their serialised size (DESIGN §3: metadata <= 8 KiB). */
+/** Bounds free-form objects by their serialised size (docs/concepts/money-and-validation.md: metadata <= 8 KiB). */
 export function MaxJsonBytes(limit: number, options?: ValidationOptions) {
   return fromDomainRule(
     'maxJsonBytes',

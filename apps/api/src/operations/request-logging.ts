@@ -5,7 +5,7 @@ import type { Logger } from 'pino';
  * One line per request when it completes: method, path, status, time and its id (also the
  * correlation id of the events it wrote); the headers both ways only at debug level, where they
  * are worth their kilobyte a line. Written from Fastify's own hook: per-request middleware and async
- * context cost every request measurable time (README, Benchmarks). Server failures are logged at
+ * context cost every request measurable time (docs/benchmarks.md). Server failures are logged at
  * error level.
  */
 export function logRequests(fastify: FastifyInstance, logger: Logger): void {

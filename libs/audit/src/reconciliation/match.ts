@@ -50,7 +50,7 @@ function indexBy(movements: readonly ProviderMovement[], reference: (m: Provider
 }
 
 /**
- * Matches a provider's statement to our `provider:clearing` movements (DESIGN §7). A line matches a
+ * Matches a provider's statement to our `provider:clearing` movements (docs/concepts/ledger.md). A line matches a
  * movement of its kind by the provider's reference, which the provider reported when it confirmed
  * the movement. Only then, and only for a line that says money moved, by our own reference when both
  * sides carry it: an attempt the provider failed and that was asked again under a new reference (a

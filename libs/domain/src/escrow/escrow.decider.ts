@@ -169,7 +169,7 @@ export function frozenAmount(state: EscrowState): Santim {
   return sumSantim(state.allocations.map((a) => a.frozen));
 }
 
-/** The payment status an escrow reports through verify (DESIGN §4): its money arrived, whatever became of it since. */
+/** The payment status an escrow reports through verify (docs/concepts/states.md): its money arrived, whatever became of it since. */
 export function escrowPaymentStatus(state: EscrowState): string {
   switch (state.status) {
     case 'HELD':

@@ -168,7 +168,7 @@ const ALLOCATION_MAY_BECOME: Record<AllocationStatus, AllocationStatus[]> = {
   VOID: ['VOID'],
 };
 
-/** DESIGN.md §5. */
+/** docs/concepts/states.md. */
 const ESCROW_MAY_BECOME: Record<EscrowStatus, EscrowStatus[]> = {
   PENDING: ['PENDING', 'HELD', 'FAILED', 'EXPIRED', 'CANCELLED'],
   // Straight to REFUNDED when the last money held is released after the refunds of the rest were confirmed.
@@ -218,7 +218,7 @@ function assertInvariants(before: EscrowState, after: EscrowState, history: Escr
     expect(allocation.refunded).toBeGreaterThanOrEqual(before.allocations[i].refunded);
   });
 
-  // Terminal statuses never change; every other move is one DESIGN.md allows.
+  // Terminal statuses never change; every other move is one docs/concepts/states.md allows.
   expect(ESCROW_MAY_BECOME[before.status]).toContain(after.status);
   if (isTerminal(before.status)) expect(after.status).toBe(before.status);
 

@@ -2,6 +2,7 @@ import { DomainError, InvalidInput } from './domain-error';
 import { parseInstant } from './instant';
 import { CURRENCY } from './money';
 
+/** A currency other than `ETB`. */
 export class UnsupportedCurrency extends DomainError {
   constructor(currency: string) {
     super('UNSUPPORTED_CURRENCY', `Currency ${JSON.stringify(currency)} is not supported; the only supported currency is ETB`, 'invalid');

@@ -209,7 +209,7 @@ export class ChapaProvider implements PaymentProvider {
   /**
    * A refund on record: verified by Chapa's `ref_id` when an answer gave it. A reference sent whose
    * answer was lost is looked up by our reference (the verify endpoint takes "the reference of the
-   * refund"; README: that it takes ours is verified against the simulator only); not found there, it
+   * refund"; docs/guides/chapa.md: that it takes ours is verified against the simulator only); not found there, it
    * is pending while its claim is held, and otherwise unknown, so it is sent again under that reference.
    */
   private async refundStatusOf(record: ChapaRefundRecord): Promise<RefundStatus> {

@@ -1,4 +1,4 @@
-/** Test numbers of the sandbox provider (documented in the README). */
+/** Test numbers of the sandbox provider (documented in docs/guides/escrows.md). */
 export const SANDBOX_PHONES = {
   succeeds: '+251900000000',
   insufficientFunds: '+251900000001',
@@ -10,7 +10,7 @@ export const SANDBOX_PHONES = {
 /** The one-time code the sandbox accepts for the OTP test number. */
 export const SANDBOX_OTP = '123456';
 
-/** Test accounts of the sandbox's transfers (README): any other account is paid. */
+/** Test accounts of the sandbox's transfers (docs/guides/payouts-and-statements.md): any other account is paid. */
 export const SANDBOX_TRANSFER_ACCOUNTS = {
   /** Refused at once: the provider cannot pay it. */
   refused: '1000000001',

@@ -37,7 +37,7 @@ export const SANDBOX_METHODS: readonly PaymentMethod[] = [
   { id: 'sandbox-otp', name: 'Test wallet that asks for a code', otpRequired: true },
 ];
 
-/** How a push to this test phone ends (README's table of test numbers); a method that asks for a code asks whatever the phone. */
+/** How a push to this test phone ends (the table of test numbers in docs/guides/escrows.md); a method that asks for a code asks whatever the phone. */
 function outcomeFor(phone: string, method: string): Pick<SandboxPayment, 'outcome' | 'reason' | 'otpRequired'> {
   if (phone === SANDBOX_PHONES.insufficientFunds) return { outcome: 'failed', reason: 'INSUFFICIENT_FUNDS', otpRequired: false };
   if (phone === SANDBOX_PHONES.neverAnswers) return { outcome: 'never', otpRequired: false };

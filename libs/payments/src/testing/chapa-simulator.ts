@@ -8,7 +8,7 @@ import { CHAPA_METHODS } from '../chapa/chapa-methods';
  * Chapa as its public documentation describes it, for the tests and the chaos run: this machine
  * cannot reach Chapa. Each behaviour names the page it reproduces; what the pages leave open (the
  * exact error texts, the refund webhook's fields, the test customers) is this simulator's choice,
- * and the README says which of the adapter's behaviours are verified against it only.
+ * and docs/guides/chapa.md says which of the adapter's behaviours are verified against it only.
  */
 export interface ChapaSimulatorOptions {
   secretKey: string;
