@@ -4,6 +4,7 @@ import {
   type EscrowEvent,
   type EscrowState,
   escrowDecider,
+  fold,
   formatEtb,
   subtractSantim,
   type OrderEvent,
@@ -271,15 +272,13 @@ export function planCallback(event: SourceEvent, history: readonly { type: strin
   if (!CALLBACK_WORTHY.has(event.type)) return undefined;
   const deliveryId = deliveryIdFor(event.id);
   if (event.streamId.startsWith('order-')) {
-    const state = history.reduce((s, e) => orderDecider.evolve(s, e as OrderEvent), orderDecider.initialState());
-    return orderCallback(event, state, publicBaseUrl, deliveryId);
+    return orderCallback(event, fold(orderDecider, history as OrderEvent[]), publicBaseUrl, deliveryId);
   }
   if (event.streamId.startsWith('escrow-')) {
-    const state = history.reduce((s, e) => escrowDecider.evolve(s, e as EscrowEvent), escrowDecider.initialState());
-    return escrowCallback(event, state, publicBaseUrl, deliveryId);
+    return escrowCallback(event, fold(escrowDecider, history as EscrowEvent[]), publicBaseUrl, deliveryId);
   }
   if (event.streamId.startsWith('payouts-')) {
-    return payoutCallback(event, history.reduce((s, e) => payoutDecider.evolve(s, e as PayoutEvent), payoutDecider.initialState()), deliveryId);
+    return payoutCallback(event, fold(payoutDecider, history as PayoutEvent[]), deliveryId);
   }
   return undefined;
 }
