@@ -13,6 +13,8 @@ export * from './payment/payment.decider';
 export * from './payment/payment.naming';
 export * from './escrow/escrow.events';
 export * from './escrow/escrow.errors';
+export * from './escrow/escrow.state';
+export * from './escrow/escrow.commands';
 export * from './escrow/escrow.decider';
 export * from './order/order.events';
 export * from './order/order.errors';
