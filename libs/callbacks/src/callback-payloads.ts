@@ -1,14 +1,16 @@
 import { createHash } from 'node:crypto';
 import {
-  allocationHeld,
   type EscrowEvent,
-  type EscrowState,
   escrowDecider,
+  type EscrowOutline,
+  escrowOutline,
+  fold,
   formatEtb,
   subtractSantim,
   type OrderEvent,
-  type OrderState,
   orderDecider,
+  type OrderOutline,
+  orderOutline,
   type PayoutAccountState,
   type PayoutEvent,
   payoutDecider,
@@ -97,13 +99,13 @@ function grossSplit(gross: Santim, fee: Santim | undefined) {
   return fee ? { fee: amount(fee), net: amount(subtractSantim(gross, fee)) } : {};
 }
 
-function feeRefundedBy(state: OrderState, refundId: string): Santim | undefined {
-  return state.requestedRefunds.find((r) => r.refundId === refundId)?.fee;
+function feeRefundedBy(outline: OrderOutline, refundId: string): Santim | undefined {
+  return outline.requestedRefunds.find((r) => r.refundId === refundId)?.fee;
 }
 
-function orderCallback(event: SourceEvent, state: OrderState, publicBaseUrl: string, deliveryId: string): PlannedCallback | undefined {
-  const order = state.created;
-  if (!order?.callbackUrl) return undefined;
+function orderCallback(event: SourceEvent, outline: OrderOutline | undefined, publicBaseUrl: string, deliveryId: string): PlannedCallback | undefined {
+  const order = outline?.terms;
+  if (!outline || !order?.callbackUrl) return undefined;
   const e = event as unknown as OrderEvent;
   const head = (status: string) => ({ billRefNo: order.orderId, status, timestamp: event.recordedAt.toISOString() });
   const tail = { orderId: order.orderId, metadata: order.metadata ?? {}, deliveryId };
@@ -116,11 +118,11 @@ function orderCallback(event: SourceEvent, state: OrderState, publicBaseUrl: str
       payload = { ...head('FAILED'), message: `Payment failed: ${e.data.reason}`, merchantId: order.merchantId, ...tail };
       break;
     case 'OrderRefundCompleted': {
-      const requested = state.requestedRefunds.find((r) => r.refundId === e.data.refundId);
+      const requested = outline.requestedRefunds.find((r) => r.refundId === e.data.refundId);
       const message = requested ? `Refunded to the customer: ${requested.note ?? ''}` : 'A payment the order could not take was refunded to the customer';
-      const request = state.payment?.refunds.find((r) => r.refundId === e.data.refundId);
-      const feeBack = requested && order.fee && request ? grossSplit(request.amount, feeRefundedBy(state, e.data.refundId)) : {};
-      payload = { ...head('REFUNDED'), ...refunded(message, order, state.payment?.refunds ?? [], e.data), ...feeBack, ...tail };
+      const request = outline.payment.refunds.find((r) => r.refundId === e.data.refundId);
+      const feeBack = requested && order.fee && request ? grossSplit(request.amount, feeRefundedBy(outline, e.data.refundId)) : {};
+      payload = { ...head('REFUNDED'), ...refunded(message, order, outline.payment.refunds, e.data), ...feeBack, ...tail };
       break;
     }
     default:
@@ -129,12 +131,12 @@ function orderCallback(event: SourceEvent, state: OrderState, publicBaseUrl: str
   return { deliveryId, merchantId: order.merchantId, orderId: order.orderId, url: order.callbackUrl, body: JSON.stringify(payload) };
 }
 
-function escrowCallback(event: SourceEvent, state: EscrowState, publicBaseUrl: string, deliveryId: string): PlannedCallback | undefined {
-  const escrow = state.created;
-  if (!escrow?.callbackUrl) return undefined;
+function escrowCallback(event: SourceEvent, outline: EscrowOutline | undefined, publicBaseUrl: string, deliveryId: string): PlannedCallback | undefined {
+  const escrow = outline?.terms;
+  if (!outline || !escrow?.callbackUrl) return undefined;
   const e = event as unknown as EscrowEvent;
   const head = (status: string) => ({ billRefNo: escrow.orderId, status, timestamp: event.recordedAt.toISOString() });
-  const tail = { orderId: escrow.orderId, escrowId: escrow.escrowId, escrow_status: state.status, metadata: escrow.metadata ?? {}, deliveryId };
+  const tail = { orderId: escrow.orderId, escrowId: escrow.escrowId, escrow_status: outline.status, metadata: escrow.metadata ?? {}, deliveryId };
   let payload: CallbackPayload;
   switch (e.type) {
     case 'EscrowFunded':
@@ -148,14 +150,14 @@ function escrowCallback(event: SourceEvent, state: EscrowState, publicBaseUrl: s
       payload = { ...head('FAILED'), message: `Payment failed: ${e.data.reason}`, merchantId: escrow.merchantId, ...tail };
       break;
     case 'AllocationReleased': {
-      // The state is the escrow's right after this release: what the allocation holds and released since.
-      const allocation = state.allocations.find((a) => a.merchantId === e.data.merchantId);
+      // The outline is the escrow's right after this release: what the allocation holds and released since.
+      const allocation = outline.allocations.find((a) => a.merchantId === e.data.merchantId);
       payload = {
         ...head('RELEASED'),
         message:
           !allocation || allocation.status === 'RELEASED'
             ? `The allocation of ${e.data.merchantId} was released`
-            : `${formatEtb(e.data.amount)} ETB of the allocation of ${e.data.merchantId} was released; ${formatEtb(allocationHeld(allocation))} ETB is still held`,
+            : `${formatEtb(e.data.amount)} ETB of the allocation of ${e.data.merchantId} was released; ${formatEtb(allocation.held)} ETB is still held`,
         merchantId: escrow.merchantId,
         amount: amount(e.data.amount),
         ...grossSplit(e.data.amount, e.data.fee),
@@ -166,7 +168,7 @@ function escrowCallback(event: SourceEvent, state: EscrowState, publicBaseUrl: s
           ...(allocation && {
             status: allocation.status,
             allocationAmount: amount(allocation.amount),
-            held: amount(allocationHeld(allocation)),
+            held: amount(allocation.held),
             released: amount(allocation.released),
           }),
         },
@@ -175,7 +177,7 @@ function escrowCallback(event: SourceEvent, state: EscrowState, publicBaseUrl: s
       break;
     }
     case 'DisputeOpened': {
-      const frozen = e.data.merchantIds.map((merchantId) => state.allocations.find((a) => a.merchantId === merchantId)!);
+      const frozen = e.data.merchantIds.map((merchantId) => outline.allocations.find((a) => a.merchantId === merchantId)!);
       payload = {
         ...head('DISPUTED'),
         message: `${frozen.map((a) => `${formatEtb(a.frozen)} ETB of ${a.merchantId}`).join(', ')} frozen under dispute: ${e.data.reason}`,
@@ -204,14 +206,14 @@ function escrowCallback(event: SourceEvent, state: EscrowState, publicBaseUrl: s
       };
       break;
     case 'EscrowRefundCompleted': {
-      const refund = state.refunds.find((r) => r.refundId === e.data.refundId);
+      const refund = outline.refunds.find((r) => r.refundId === e.data.refundId);
       // A refund the merchant asked for says which allocations, how much of each, and why.
       const asked = refund?.reason === 'REQUESTED' ? refund : undefined;
       const message = asked
         ? `${asked.shares.map((s) => `${formatEtb(s.amount)} ETB of ${s.merchantId}`).join(', ')} refunded to the customer: ${asked.note ?? ''}`
         : 'The money still held was refunded to the customer';
       const allocations = asked && { allocations: asked.shares.map((s) => ({ merchantId: s.merchantId, amount: amount(s.amount) })) };
-      payload = { ...head('REFUNDED'), ...refunded(message, escrow, state.payment?.refunds ?? [], e.data), ...allocations, ...tail };
+      payload = { ...head('REFUNDED'), ...refunded(message, escrow, outline.payment.refunds, e.data), ...allocations, ...tail };
       break;
     }
     default:
@@ -271,15 +273,13 @@ export function planCallback(event: SourceEvent, history: readonly { type: strin
   if (!CALLBACK_WORTHY.has(event.type)) return undefined;
   const deliveryId = deliveryIdFor(event.id);
   if (event.streamId.startsWith('order-')) {
-    const state = history.reduce((s, e) => orderDecider.evolve(s, e as OrderEvent), orderDecider.initialState());
-    return orderCallback(event, state, publicBaseUrl, deliveryId);
+    return orderCallback(event, orderOutline(fold(orderDecider, history as OrderEvent[])), publicBaseUrl, deliveryId);
   }
   if (event.streamId.startsWith('escrow-')) {
-    const state = history.reduce((s, e) => escrowDecider.evolve(s, e as EscrowEvent), escrowDecider.initialState());
-    return escrowCallback(event, state, publicBaseUrl, deliveryId);
+    return escrowCallback(event, escrowOutline(fold(escrowDecider, history as EscrowEvent[])), publicBaseUrl, deliveryId);
   }
   if (event.streamId.startsWith('payouts-')) {
-    return payoutCallback(event, history.reduce((s, e) => payoutDecider.evolve(s, e as PayoutEvent), payoutDecider.initialState()), deliveryId);
+    return payoutCallback(event, fold(payoutDecider, history as PayoutEvent[]), deliveryId);
   }
   return undefined;
 }

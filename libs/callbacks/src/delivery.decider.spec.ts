@@ -1,4 +1,5 @@
 import { fold } from '@app/domain';
+import { given } from '../../domain/src/testing/given';
 import { type DeliveryCommand, DeliveryNotFound, type DeliveryState, deliveryDecider, isGone, isSuccess, StaleAttempt } from './delivery.decider';
 import type { CallbackEvent } from './delivery.events';
 
@@ -39,43 +40,42 @@ const recordAttempt = (attempt: number, { statusCode, error, retriesLeft = 2 }: 
 const requestRedelivery: DeliveryCommand = { type: 'RequestRedelivery', data: { deliveryId: scheduledData.deliveryId, merchantId: 'mer_1', at: AT } };
 
 const stateOf = (history: readonly CallbackEvent[]): DeliveryState => fold(deliveryDecider, history);
-const decide = (history: readonly CallbackEvent[], command: DeliveryCommand) => deliveryDecider.decide(command, stateOf(history));
 /** What the delivery looks like after the command's events are appended. */
-const after = (history: readonly CallbackEvent[], command: DeliveryCommand) => stateOf([...history, ...decide(history, command)]);
+const after = (history: readonly CallbackEvent[], command: DeliveryCommand) => stateOf([...history, ...deliveryDecider.decide(command, stateOf(history))]);
 
 describe('delivery decider', () => {
   describe('scheduling', () => {
     it('opens a pending delivery with no attempts', () => {
-      expect(decide([], { type: 'ScheduleCallback', data: scheduledData })).toEqual([scheduled]);
+      given(deliveryDecider, []).when({ type: 'ScheduleCallback', data: scheduledData }).then([scheduled]);
       // Due at once: the first attempt follows the scheduling.
       expect(stateOf([scheduled])).toEqual({ scheduled: scheduledData, status: 'PENDING', attempts: [], attemptCount: 0, attemptsInRound: 0, dueAt: scheduledData.scheduledAt });
     });
 
     it('schedules a delivery once, whoever notices the source event again', () => {
-      expect(decide([scheduled], { type: 'ScheduleCallback', data: { ...scheduledData, scheduledAt: '2030-01-02T00:00:00.000Z' } })).toEqual([]);
-      expect(decide([scheduled, attempted(1, 200), delivered(1)], { type: 'ScheduleCallback', data: scheduledData })).toEqual([]);
+      given(deliveryDecider, [scheduled]).when({ type: 'ScheduleCallback', data: { ...scheduledData, scheduledAt: '2030-01-02T00:00:00.000Z' } }).thenNothing();
+      given(deliveryDecider, [scheduled, attempted(1, 200), delivered(1)]).when({ type: 'ScheduleCallback', data: scheduledData }).thenNothing();
     });
 
     it('knows no attempt or redelivery of a delivery that was never scheduled', () => {
-      expect(() => decide([], recordAttempt(1, { statusCode: 200 }))).toThrow(DeliveryNotFound);
-      expect(() => decide([], requestRedelivery)).toThrow(DeliveryNotFound);
+      given(deliveryDecider, []).when(recordAttempt(1, { statusCode: 200 })).thenThrows(DeliveryNotFound);
+      given(deliveryDecider, []).when(requestRedelivery).thenThrows(DeliveryNotFound);
     });
   });
 
   describe('attempt numbering', () => {
     it('numbers the first attempt 1 and each next one after the last recorded', () => {
-      expect(decide([scheduled], recordAttempt(1, { statusCode: 500 }))).toEqual([attempted(1, 500, undefined, 'next')]);
-      expect(decide([scheduled, attempted(1, 500)], recordAttempt(2, { statusCode: 500, retriesLeft: 1 }))).toEqual([attempted(2, 500, undefined, 'next')]);
+      given(deliveryDecider, [scheduled]).when(recordAttempt(1, { statusCode: 500 })).then([attempted(1, 500, undefined, 'next')]);
+      given(deliveryDecider, [scheduled, attempted(1, 500)]).when(recordAttempt(2, { statusCode: 500, retriesLeft: 1 })).then([attempted(2, 500, undefined, 'next')]);
     });
 
     it('refuses an attempt number already used (a duplicate job) as stale', () => {
-      expect(() => decide([scheduled, attempted(1, 500)], recordAttempt(1, { statusCode: 200 }))).toThrow(StaleAttempt);
-      expect(() => decide([scheduled, attempted(1, 500), attempted(2, 500)], recordAttempt(1, { statusCode: 500 }))).toThrow(StaleAttempt);
+      given(deliveryDecider, [scheduled, attempted(1, 500)]).when(recordAttempt(1, { statusCode: 200 })).thenThrows(StaleAttempt);
+      given(deliveryDecider, [scheduled, attempted(1, 500), attempted(2, 500)]).when(recordAttempt(1, { statusCode: 500 })).thenThrows(StaleAttempt);
     });
 
     it('refuses an attempt that skips ahead', () => {
-      expect(() => decide([scheduled], recordAttempt(2, { statusCode: 200 }))).toThrow(StaleAttempt);
-      expect(() => decide([scheduled], recordAttempt(0, { statusCode: 200 }))).toThrow(StaleAttempt);
+      given(deliveryDecider, [scheduled]).when(recordAttempt(2, { statusCode: 200 })).thenThrows(StaleAttempt);
+      given(deliveryDecider, [scheduled]).when(recordAttempt(0, { statusCode: 200 })).thenThrows(StaleAttempt);
     });
 
     it('keeps every attempt with its outcome and counts the attempts of the round', () => {
@@ -97,33 +97,33 @@ describe('delivery decider', () => {
     });
 
     it('records a failure without a status code (timeout, refused connection) as an error', () => {
-      expect(decide([scheduled], recordAttempt(1, { error: 'ECONNREFUSED' }))).toEqual([attempted(1, undefined, 'ECONNREFUSED', 'next')]);
+      given(deliveryDecider, [scheduled]).when(recordAttempt(1, { error: 'ECONNREFUSED' })).then([attempted(1, undefined, 'ECONNREFUSED', 'next')]);
     });
   });
 
   describe('delivered', () => {
     it.each([200, 201, 202, 204, 299])('a %i answer delivers the callback', (statusCode) => {
-      expect(decide([scheduled], recordAttempt(1, { statusCode }))).toEqual([attempted(1, statusCode), delivered(1)]);
+      given(deliveryDecider, [scheduled]).when(recordAttempt(1, { statusCode })).then([attempted(1, statusCode), delivered(1)]);
       expect(after([scheduled], recordAttempt(1, { statusCode })).status).toBe('DELIVERED');
     });
 
     it('delivers on a later attempt after failures', () => {
       const history = [scheduled, attempted(1, 500)];
-      expect(decide(history, recordAttempt(2, { statusCode: 200, retriesLeft: 1 }))).toEqual([attempted(2, 200), delivered(2)]);
+      given(deliveryDecider, history).when(recordAttempt(2, { statusCode: 200, retriesLeft: 1 })).then([attempted(2, 200), delivered(2)]);
     });
 
     it.each([100, 199, 300, 302, 304, 400, 404, 429, 500, 503])('a %i answer is not a delivery', (statusCode) => {
-      expect(decide([scheduled], recordAttempt(1, { statusCode }))).toEqual([attempted(1, statusCode, undefined, 'next')]);
+      given(deliveryDecider, [scheduled]).when(recordAttempt(1, { statusCode })).then([attempted(1, statusCode, undefined, 'next')]);
     });
 
     it('takes no attempt once delivered', () => {
-      expect(() => decide([scheduled, attempted(1, 200), delivered(1)], recordAttempt(2, { statusCode: 200 }))).toThrow(StaleAttempt);
+      given(deliveryDecider, [scheduled, attempted(1, 200), delivered(1)]).when(recordAttempt(2, { statusCode: 200 })).thenThrows(StaleAttempt);
     });
   });
 
   describe('abandoned', () => {
     it('gives up at once on 410 Gone, even with retries left', () => {
-      expect(decide([scheduled], recordAttempt(1, { statusCode: 410, retriesLeft: 9 }))).toEqual([
+      given(deliveryDecider, [scheduled]).when(recordAttempt(1, { statusCode: 410, retriesLeft: 9 })).then([
         attempted(1, 410),
         abandoned(1, 'The receiver answered 410 Gone'),
       ]);
@@ -132,22 +132,22 @@ describe('delivery decider', () => {
 
     it('gives up when the schedule has no retry left', () => {
       const history = [scheduled, attempted(1, 500), attempted(2, 500)];
-      expect(decide(history, recordAttempt(3, { statusCode: 500, retriesLeft: 0 }))).toEqual([
+      given(deliveryDecider, history).when(recordAttempt(3, { statusCode: 500, retriesLeft: 0 })).then([
         attempted(3, 500),
         abandoned(3, 'Every scheduled attempt failed'),
       ]);
-      expect(decide(history, recordAttempt(3, { error: 'timed out', retriesLeft: 0 }))).toEqual([
+      given(deliveryDecider, history).when(recordAttempt(3, { error: 'timed out', retriesLeft: 0 })).then([
         attempted(3, undefined, 'timed out'),
         abandoned(3, 'Every scheduled attempt failed'),
       ]);
     });
 
     it('still delivers on the last retry when it succeeds', () => {
-      expect(decide([scheduled, attempted(1, 500)], recordAttempt(2, { statusCode: 200, retriesLeft: 0 }))).toEqual([attempted(2, 200), delivered(2)]);
+      given(deliveryDecider, [scheduled, attempted(1, 500)]).when(recordAttempt(2, { statusCode: 200, retriesLeft: 0 })).then([attempted(2, 200), delivered(2)]);
     });
 
     it('takes no attempt once abandoned', () => {
-      expect(() => decide([scheduled, attempted(1, 410), abandoned(1, 'gone')], recordAttempt(2, { statusCode: 200 }))).toThrow(StaleAttempt);
+      given(deliveryDecider, [scheduled, attempted(1, 410), abandoned(1, 'gone')]).when(recordAttempt(2, { statusCode: 200 })).thenThrows(StaleAttempt);
     });
   });
 
@@ -156,7 +156,7 @@ describe('delivery decider', () => {
     const abandonedHistory = [scheduled, attempted(1, 500), attempted(2, 500), attempted(3, 500), abandoned(3, 'Every scheduled attempt failed')];
 
     it('reopens a delivered delivery: pending again, attempts kept, a new round', () => {
-      expect(decide(deliveredHistory, requestRedelivery)).toEqual([redeliveryRequested]);
+      given(deliveryDecider, deliveredHistory).when(requestRedelivery).then([redeliveryRequested]);
       const state = after(deliveredHistory, requestRedelivery);
       expect(state.status).toBe('PENDING');
       expect(state.attempts).toHaveLength(2);
@@ -165,7 +165,7 @@ describe('delivery decider', () => {
     });
 
     it("is, to another merchant, a delivery that does not exist", () => {
-      expect(() => decide(deliveredHistory, { ...requestRedelivery, data: { ...requestRedelivery.data, merchantId: 'mer_2' } })).toThrow(DeliveryNotFound);
+      given(deliveryDecider, deliveredHistory).when({ ...requestRedelivery, data: { ...requestRedelivery.data, merchantId: 'mer_2' } }).thenThrows(DeliveryNotFound);
     });
 
     it('reopens an abandoned delivery with a whole schedule again', () => {
@@ -176,8 +176,8 @@ describe('delivery decider', () => {
 
     it('numbers the next attempt after every earlier one, and treats old numbers as stale', () => {
       const history = [...deliveredHistory, redeliveryRequested];
-      expect(decide(history, recordAttempt(3, { statusCode: 200 }))).toEqual([attempted(3, 200), delivered(3)]);
-      expect(() => decide(history, recordAttempt(2, { statusCode: 200 }))).toThrow(StaleAttempt);
+      given(deliveryDecider, history).when(recordAttempt(3, { statusCode: 200 })).then([attempted(3, 200), delivered(3)]);
+      given(deliveryDecider, history).when(recordAttempt(2, { statusCode: 200 })).thenThrows(StaleAttempt);
       expect(after(history, recordAttempt(3, { statusCode: 200 })).status).toBe('DELIVERED');
     });
 
@@ -186,7 +186,7 @@ describe('delivery decider', () => {
       const state = stateOf(history);
       expect(state.attemptsInRound).toBe(1);
       expect(state.attempts.map((a) => a.attempt)).toEqual([1, 2, 3, 4]);
-      expect(decide(history, recordAttempt(5, { statusCode: 500, retriesLeft: 1 }))).toEqual([attempted(5, 500, undefined, 'next')]);
+      given(deliveryDecider, history).when(recordAttempt(5, { statusCode: 500, retriesLeft: 1 })).then([attempted(5, 500, undefined, 'next')]);
     });
   });
 

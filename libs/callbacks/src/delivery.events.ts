@@ -40,12 +40,4 @@ export type CallbackEvent =
   | { type: 'CallbackAbandoned'; data: { deliveryId: string; attempts: number; reason: string; abandonedAt: string } }
   | { type: 'CallbackRedeliveryRequested'; data: { deliveryId: string; requestedAt: string } };
 
-export const CALLBACK_EVENT_TYPES: ReadonlySet<string> = new Set<CallbackEvent['type']>([
-  'CallbackScheduled',
-  'CallbackAttempted',
-  'CallbackDelivered',
-  'CallbackAbandoned',
-  'CallbackRedeliveryRequested',
-]);
-
 export const callbackStream = (deliveryId: string): string => `callback-${deliveryId}`;

@@ -1,4 +1,6 @@
-import { type EscrowCommand, escrowDecider, escrowPaymentStatus, type EscrowState } from './escrow/escrow.decider';
+import type { EscrowCommand } from './escrow/escrow.commands';
+import { escrowDecider } from './escrow/escrow.decider';
+import { escrowPaymentStatus, type EscrowState } from './escrow/escrow.state';
 import type { EscrowEvent } from './escrow/escrow.events';
 import { type OrderCommand, orderDecider, type OrderState } from './order/order.decider';
 import type { OrderEvent } from './order/order.events';

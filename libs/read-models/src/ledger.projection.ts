@@ -1,6 +1,6 @@
 import { type JournalEntry, journalFor, refundCompletionEntry } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
-import { type EscrowEvent, escrowDecider, fold, frozenAmount, heldAmount, type OrderEvent, orderDecider, type PaymentState, type Santim } from '@app/domain';
+import { type EscrowEvent, escrowDecider, escrowOutline, ESCROW_PAYMENT_EVENTS, fold, ORDER_PAYMENT_EVENTS, type RefundRequest, type Santim } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import { settleRunningBalances } from './ledger-running-balances';
 import { isPayableStream, streamKey } from './stream-ids';
@@ -25,8 +25,8 @@ interface Posted {
 /**
  * The ledger of docs/concepts/ledger.md as a projection: one balanced journal entry per money event, postings in integer santim,
  * and each posting's running balance (ledger-running-balances.ts). What an entry needs beyond its event (the order's merchant, a refund's
- * amount) comes from the payable's own history, folded with its decider, so the ledger reads no other
- * view. Its invariants are checked once the whole batch is applied; a violation rolls the batch back
+ * amount) comes from the payable's own history (its creation, the refund's request), so the ledger reads
+ * no other view. Its invariants are checked once the whole batch is applied; a violation rolls the batch back
  * and stops the projector rather than let a wrong balance be written. A batch's entries, postings and
  * balance changes are written one statement each, so a batch costs the same few round trips however
  * many money events it holds.
@@ -70,14 +70,13 @@ function postedBy(events: readonly RecordedEvent[], histories: BatchHistories): 
   return entries;
 }
 
-/** The payment part of the payable as it stood just before `event`. */
-function paymentBefore(event: RecordedEvent, histories: BatchHistories): PaymentState | undefined {
-  const before = histories.of(event.streamId, event.revision - 1n);
-  const state = event.streamId.startsWith('order-')
-    ? fold(orderDecider, before as unknown as OrderEvent[])
-    : fold(escrowDecider, before as unknown as EscrowEvent[]);
-  return state.payment;
+/** The refund `completion` completes, as its request (an event earlier in the payable's stream) recorded it. */
+function refundRequested(completion: RecordedEvent, refundId: unknown, histories: BatchHistories): RefundRequest | undefined {
+  const before = histories.of(completion.streamId, completion.revision - 1n);
+  return before.find((e) => REFUND_REQUESTED.has(e.type) && (e.data as RefundRequest).refundId === refundId)?.data as RefundRequest | undefined;
 }
+
+const REFUND_REQUESTED: ReadonlySet<string> = new Set([ORDER_PAYMENT_EVENTS.refundRequested, ESCROW_PAYMENT_EVENTS.refundRequested]);
 
 /** Who created the order or escrow, and a plain order's fee: its first event says, no fold needed. */
 function creationOf(event: RecordedEvent, histories: BatchHistories): { merchantId?: string; fee?: Santim } {
@@ -92,7 +91,7 @@ function entryFor(event: RecordedEvent, histories: BatchHistories): JournalEntry
     return journalFor(event.type, data, { id, creatorMerchantId: creation.merchantId, orderFee: event.type === 'OrderPaid' ? creation.fee : undefined });
   }
   if (event.type === 'EscrowRefundCompleted' || event.type === 'OrderRefundCompleted') {
-    const refund = paymentBefore(event, histories)?.refunds.find((r) => r.refundId === data.refundId);
+    const refund = refundRequested(event, data.refundId, histories);
     if (!refund) throw new LedgerInvariantViolation(`refund ${String(data.refundId)} completed but never requested`);
     return refundCompletionEntry(refund.amount);
   }
@@ -182,8 +181,8 @@ async function assertEscrowBalances(tx: SqlExecutor, streamIds: readonly string[
   );
   const balances = new Map(rows.map((row) => [row.account, BigInt(row.balance)]));
   for (const streamId of streamIds) {
-    const state = fold(escrowDecider, histories.of(streamId) as unknown as EscrowEvent[]);
-    const held = heldAmount(state) + frozenAmount(state);
+    const escrow = escrowOutline(fold(escrowDecider, histories.of(streamId) as unknown as EscrowEvent[]));
+    const held = escrow ? escrow.held + escrow.frozen : 0;
     const account = `escrow:${streamKey(streamId)}`;
     const balance = balances.get(account) ?? 0n;
     if (balance !== BigInt(held)) throw new LedgerInvariantViolation(`${account} has a balance of ${balance} santim but holds ${held}`);

@@ -3,7 +3,7 @@ import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { EscrowNotFound, InvalidInput, isStreamId } from '@app/domain';
+import { EscrowNotFound, escrowOutline, InvalidInput, isStreamId } from '@app/domain';
 import { ApiError } from '../http/problem';
 import { abortedWhenClientGoes } from '../http/client-gone';
 import { envelope } from '../http/envelope';
@@ -63,7 +63,7 @@ export class AuditController {
     const state = foldEscrow(events);
     return envelope('Escrow as of the instant', {
       asOf: instant.toISOString(),
-      escrow: presentEscrow(escrowView(state), this.config.publicBaseUrl, new Date(events[events.length - 1].recordedAt)),
+      escrow: presentEscrow(escrowView(escrowOutline(state)!), this.config.publicBaseUrl, new Date(events[events.length - 1].recordedAt)),
       events,
     });
   }

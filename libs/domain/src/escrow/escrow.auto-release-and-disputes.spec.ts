@@ -16,7 +16,9 @@ import {
   releaseAllocation,
 } from '../testing/escrow.fixtures';
 import { given } from '../testing/given';
-import { escrowDecider, frozenAmount, heldAmount, type EscrowCommand } from './escrow.decider';
+import type { EscrowCommand } from './escrow.commands';
+import { escrowDecider } from './escrow.decider';
+import { frozenAmount, heldAmount } from './escrow.state';
 import type { EscrowEvent } from './escrow.events';
 import {
   AllocationDisputed,

@@ -32,7 +32,9 @@ import {
   releaseAllocation,
 } from '../testing/escrow.fixtures';
 import { given } from '../testing/given';
-import { escrowDecider, heldAmount, isTerminal, type EscrowCommand } from './escrow.decider';
+import type { EscrowCommand } from './escrow.commands';
+import { escrowDecider } from './escrow.decider';
+import { heldAmount, isTerminal } from './escrow.state';
 import type { EscrowEvent } from './escrow.events';
 import {
   AllocationAlreadyReleased,

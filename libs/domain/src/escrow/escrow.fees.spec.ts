@@ -3,7 +3,9 @@ import { fold } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import { santim, sumSantim } from '../shared/money';
 import { escrowCreated, ESCROW_ID, LATER, OWNER } from '../testing/escrow.fixtures';
-import { escrowDecider, feeEarnedOn, type EscrowCommand, type EscrowState } from './escrow.decider';
+import type { EscrowCommand } from './escrow.commands';
+import { escrowDecider } from './escrow.decider';
+import { feeEarnedOn, type EscrowState } from './escrow.state';
 import type { EscrowEvent } from './escrow.events';
 import { FeeExceedsAmount } from './escrow.errors';
 

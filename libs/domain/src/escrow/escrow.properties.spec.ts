@@ -3,7 +3,9 @@ import { fold } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import { santim, sumSantim } from '../shared/money';
 import { CREATED_AT, escrowCreated, refundId } from '../testing/escrow.fixtures';
-import { allocationHeld, escrowDecider, frozenAmount, heldAmount, isTerminal, type AllocationStatus, type EscrowCommand, type EscrowState, type EscrowStatus } from './escrow.decider';
+import type { EscrowCommand } from './escrow.commands';
+import { escrowDecider } from './escrow.decider';
+import { allocationHeld, frozenAmount, heldAmount, isTerminal, type AllocationStatus, type EscrowState, type EscrowStatus } from './escrow.state';
 import type { EscrowCreated, EscrowEvent } from './escrow.events';
 import { AllocationSumMismatch, DuplicateAllocationMerchant } from './escrow.errors';
 

@@ -1,4 +1,4 @@
-import { decidePayment, evolvePayment, nextRefundId, openPayment, type PaymentCommand, type PaymentState } from '../payment/payment.decider';
+import { decidePayment, evolvePayment, openPayment, type PaymentCommand, type PaymentState, refundRequest, refundStatus } from '../payment/payment.decider';
 import { PaymentNaming } from '../payment/payment.naming';
 import type { Decider } from '../shared/decider';
 import { addSantim, formatEtb, type Santim, subtractSantim, ZERO } from '../shared/money';
@@ -37,8 +37,7 @@ function orderStatus(state: OrderState, payment: PaymentState): OrderStatus {
   // CLOSED is an escrow's: an order cannot be cancelled.
   if (payment.status === 'CLOSED') return state.status;
   if (payment.status !== 'PAID' || state.refunded < payment.amount) return payment.status;
-  const awaited = payment.refunds.some((r) => state.requestedRefunds.some((q) => q.refundId === r.refundId) && r.status === 'PENDING');
-  return awaited ? 'REFUND_PENDING' : 'REFUNDED';
+  return refundStatus(payment, (refundId) => state.requestedRefunds.some((q) => q.refundId === refundId));
 }
 
 function evolve(state: OrderState, event: OrderEvent): OrderState {
@@ -81,10 +80,7 @@ function decideRefund(data: Extract<OrderCommand, { type: 'RefundPayment' }>['da
     {
       type: 'OrderRefundRequested',
       data: {
-        refundId: nextRefundId(payment),
-        amount,
-        paymentReferenceId: payment.paymentReferenceId!,
-        requestedAt: data.at,
+        ...refundRequest(payment, amount, data.at),
         reason: 'REQUESTED',
         note: data.note,
         ...(state.created.fee ? { fee } : {}),

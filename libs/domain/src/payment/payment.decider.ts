@@ -1,6 +1,6 @@
 import type { Santim } from '../shared/money';
 import { OrderNotPayable, PaymentWindowClosed, UnknownRefund } from './payment.errors';
-import type { PaymentAttempt, PaymentFact } from './payment.events';
+import type { PaymentAttempt, PaymentFact, RefundRequest } from './payment.events';
 
 /** CLOSED: the payable stopped waiting for a payment without one (an escrow cancelled unpaid). */
 export type PaymentStatus = 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED' | 'CLOSED';
@@ -36,19 +36,6 @@ export type PaymentCommand =
   | { type: 'ExpirePayment'; data: { at: string } }
   | { type: 'RecordRefundFailure'; data: { refundId: string; reason: string; at: string } }
   | { type: 'CompleteRefund'; data: { refundId: string; externalReferenceId: string; at: string } };
-
-export const PAYMENT_COMMANDS: ReadonlySet<string> = new Set<PaymentCommand['type']>([
-  'InitiatePayment',
-  'RecordPayment',
-  'RecordPaymentFailure',
-  'ExpirePayment',
-  'RecordRefundFailure',
-  'CompleteRefund',
-]);
-
-export function isPaymentCommand(command: { type: string }): command is PaymentCommand {
-  return PAYMENT_COMMANDS.has(command.type);
-}
 
 export function openPayment(terms: { payableId: string; amount: Santim; expiresAt: string }): PaymentState {
   return { ...terms, status: 'PENDING', seenPayments: [], refunds: [] };
@@ -94,9 +81,26 @@ export function assertPayable(state: { status: string; expiresAt: string }, show
   if (Date.parse(at) >= Date.parse(state.expiresAt)) throw new PaymentWindowClosed();
 }
 
-/** Refund ids are derived from the stream, so deciding stays pure and a retried command cannot mint a second id. */
-export function nextRefundId(state: PaymentState): string {
-  return `${state.payableId}-refund-${state.refunds.length + 1}`;
+/**
+ * A refund through the provider of `amount` of the payable's payment, or of a payment it refused
+ * (`paymentReferenceId`): every payable's refund request is built here. Its id derives from the
+ * stream, so deciding stays pure and a retried command cannot mint a second id.
+ */
+export function refundRequest(state: PaymentState, amount: Santim, requestedAt: string, paymentReferenceId = state.paymentReferenceId ?? ''): RefundRequest {
+  return { refundId: `${state.payableId}-refund-${state.refunds.length + 1}`, amount, paymentReferenceId, requestedAt };
+}
+
+/** Requested and not yet confirmed by the provider. */
+export function isRefundAwaited(state: PaymentState, refundId: string): boolean {
+  return state.refunds.some((r) => r.refundId === refundId && r.status === 'PENDING');
+}
+
+/**
+ * A payable emptied by refunds of its own money (`own`: not those of payments it refused) is
+ * REFUND_PENDING until the provider confirms each of them, then REFUNDED.
+ */
+export function refundStatus(state: PaymentState, own: (refundId: string) => boolean): 'REFUND_PENDING' | 'REFUNDED' {
+  return state.refunds.some((r) => r.status === 'PENDING' && own(r.refundId)) ? 'REFUND_PENDING' : 'REFUNDED';
 }
 
 export function pendingRefund(state: PaymentState, refundId: string): RefundState | undefined {
@@ -122,10 +126,7 @@ function decideReceipt(data: Extract<PaymentCommand, { type: 'RecordPayment' }>[
   return [
     ...(expiresNow ? [{ kind: 'expired' as const, data: { expiredAt: state.expiresAt } }] : []),
     { kind: 'refused', data: { externalReferenceId: data.externalReferenceId, amount: data.amount, reason, receivedAt: data.at } },
-    {
-      kind: 'refundRequested',
-      data: { refundId: nextRefundId(state), amount: data.amount, paymentReferenceId: data.externalReferenceId, requestedAt: data.at },
-    },
+    { kind: 'refundRequested', data: refundRequest(state, data.amount, data.at, data.externalReferenceId) },
   ];
 }
 

@@ -1,4 +1,4 @@
-import type { EscrowCommand } from '../escrow/escrow.decider';
+import type { EscrowCommand } from '../escrow/escrow.commands';
 import type { AllocationReleased, EscrowCancelled, EscrowCreated, EscrowEvent, EscrowRefundRequest } from '../escrow/escrow.events';
 import { santim, type Santim } from '../shared/money';
 

@@ -1,14 +1,4 @@
-import {
-  allocationHeld,
-  type Customer,
-  escrowPaymentStatus,
-  type EscrowState,
-  type Item,
-  type OrderState,
-  type PaymentAttempt,
-  type Santim,
-  ZERO,
-} from '@app/domain';
+import { type Customer, type EscrowOutline, type Item, type OrderOutline, type PaymentAttempt, type Santim, ZERO } from '@app/domain';
 
 export interface AllocationView {
   merchantId: string;
@@ -75,22 +65,20 @@ export interface PayableView {
   lastAttempt?: Pick<PaymentAttempt, 'attemptId' | 'otpRequired' | 'initiatedAt'>;
 }
 
-function common(state: OrderState | EscrowState) {
-  const created = state.created!;
-  const payment = state.payment!;
+function common({ terms, payment }: OrderOutline | EscrowOutline) {
   const attempt = payment.lastAttempt;
   return {
-    merchantId: created.merchantId,
-    amount: created.amount,
-    currency: created.currency,
-    description: created.description,
-    customer: created.customer,
-    items: created.items,
-    callbackUrl: created.callbackUrl,
-    redirectUrl: created.redirectUrl,
-    metadata: created.metadata,
-    expiresAt: created.expiresAt,
-    createdAt: created.createdAt,
+    merchantId: terms.merchantId,
+    amount: terms.amount,
+    currency: terms.currency,
+    description: terms.description,
+    customer: terms.customer,
+    items: terms.items,
+    callbackUrl: terms.callbackUrl,
+    redirectUrl: terms.redirectUrl,
+    metadata: terms.metadata,
+    expiresAt: terms.expiresAt,
+    createdAt: terms.createdAt,
     paidAt: payment.paidAt,
     paymentReferenceId: payment.paymentReferenceId,
     failureReason: payment.failureReason,
@@ -98,33 +86,32 @@ function common(state: OrderState | EscrowState) {
   };
 }
 
-export function orderView(state: OrderState): PayableView {
+export function orderView(order: OrderOutline): PayableView {
   return {
-    ...common(state),
-    id: state.created!.orderId,
+    ...common(order),
+    id: order.terms.orderId,
     kind: 'order',
-    status: state.status,
-    paymentStatus: state.status,
-    refunded: state.refunded,
-    ...(state.created!.fee ? { fee: state.created!.fee, feeRefunded: state.feeRefunded } : {}),
+    status: order.status,
+    paymentStatus: order.status,
+    refunded: order.refunded,
+    ...(order.terms.fee ? { fee: order.terms.fee, feeRefunded: order.feeRefunded } : {}),
   };
 }
 
-export function escrowView(state: EscrowState): PayableView {
-  const created = state.created!;
+export function escrowView(escrow: EscrowOutline): PayableView {
   return {
-    ...common(state),
-    id: created.escrowId,
+    ...common(escrow),
+    id: escrow.terms.escrowId,
     kind: 'escrow',
-    merchantOrderId: created.orderId,
-    status: state.status,
-    paymentStatus: escrowPaymentStatus(state),
-    allocations: state.allocations.map((a) => ({
+    merchantOrderId: escrow.terms.orderId,
+    status: escrow.status,
+    paymentStatus: escrow.paymentStatus,
+    allocations: escrow.allocations.map((a) => ({
       merchantId: a.merchantId,
       amount: a.amount,
       ...(a.metadata ? { metadata: a.metadata } : {}),
       status: a.status,
-      held: allocationHeld(a),
+      held: a.held,
       released: a.released,
       refunded: a.refunded,
       fee: a.fee ?? ZERO,
@@ -132,7 +119,7 @@ export function escrowView(state: EscrowState): PayableView {
       frozen: a.frozen,
       ...(a.dispute ? { dispute: a.dispute } : {}),
     })),
-    releases: state.releases,
-    ...(state.autoReleaseAt ? { autoReleaseAt: state.autoReleaseAt } : {}),
+    releases: escrow.releases,
+    ...(escrow.autoReleaseAt ? { autoReleaseAt: escrow.autoReleaseAt } : {}),
   };
 }

@@ -1,9 +1,22 @@
-import { type EscrowEvent, type EscrowState, escrowDecider, fold, type OrderEvent, type OrderState, orderDecider } from '@app/domain';
+import { type EscrowEvent, escrowDecider, escrowOutline, type EscrowState, fold, type OrderEvent, orderDecider, orderOutline, type OrderState } from '@app/domain';
 import { foldedView, type FoldedViewSpec, inlineFoldedView } from '../folded-view.projection';
 import { isPayableStream } from '../stream-ids';
-import { escrowView, orderView } from './payable-view';
+import { escrowView, orderView, type PayableView } from './payable-view';
 
 const isOrder = (streamId: string) => streamId.startsWith('order-');
+
+/**
+ * The document of the payable in a state its decider folded (the projector's fold, or the writer's
+ * state after an append, written inline): read only through the outline the domain publishes.
+ */
+function viewOf(streamId: string, state: OrderState | EscrowState): PayableView | undefined {
+  if (isOrder(streamId)) {
+    const order = orderOutline(state as OrderState);
+    return order && orderView(order);
+  }
+  const escrow = escrowOutline(state as EscrowState);
+  return escrow && escrowView(escrow);
+}
 
 /** Orders and escrows as their queries read them (payable-view.ts): the columns they filter on, and the document they present. */
 const payables: FoldedViewSpec<OrderState | EscrowState> = {
@@ -18,22 +31,20 @@ const payables: FoldedViewSpec<OrderState | EscrowState> = {
   writtenInline: true,
   fold: (streamId, history) => (isOrder(streamId) ? fold(orderDecider, history as unknown as OrderEvent[]) : fold(escrowDecider, history as unknown as EscrowEvent[])),
   row: (streamId, state) => {
-    const view = isOrder(streamId) ? state.created && orderView(state as OrderState) : state.created && escrowView(state as EscrowState);
-    return (
-      view && {
-        payable_id: view.id,
-        kind: view.kind,
-        merchant_id: view.merchantId,
-        merchant_order_id: view.merchantOrderId ?? null,
-        status: view.status,
-        payment_status: view.paymentStatus,
-        amount: view.amount,
-        expires_at: view.expiresAt,
-        // Due only while something is held and not frozen: once all is released, refunded or disputed, nothing is left to release.
-        auto_release_at: view.autoReleaseAt && view.allocations?.some((a) => a.held > 0) ? view.autoReleaseAt : null,
-        document: view,
-      }
-    );
+    const view = viewOf(streamId, state);
+    return view && {
+      payable_id: view.id,
+      kind: view.kind,
+      merchant_id: view.merchantId,
+      merchant_order_id: view.merchantOrderId ?? null,
+      status: view.status,
+      payment_status: view.paymentStatus,
+      amount: view.amount,
+      expires_at: view.expiresAt,
+      // Due only while something is held and not frozen: once all is released, refunded or disputed, nothing is left to release.
+      auto_release_at: view.autoReleaseAt && view.allocations?.some((a) => a.held > 0) ? view.autoReleaseAt : null,
+      document: view,
+    };
   },
 };
 

@@ -4,6 +4,7 @@ import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/merchants';
+import { escrowOutline } from '@app/domain';
 import { escrowView } from '@app/read-models';
 import { MerchantAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
@@ -42,6 +43,6 @@ export class AutoReleaseController {
         metadata,
       ),
     );
-    return envelope(autoReleaseAt ? 'Automatic release moved' : 'Automatic release cleared', presentEscrow(escrowView(state), this.config.publicBaseUrl, at));
+    return envelope(autoReleaseAt ? 'Automatic release moved' : 'Automatic release cleared', presentEscrow(escrowView(escrowOutline(state)!), this.config.publicBaseUrl, at));
   }
 }

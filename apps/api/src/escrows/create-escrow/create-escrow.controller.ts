@@ -8,6 +8,7 @@ import type { AuthenticatedMerchant } from '@app/merchants';
 import { MerchantAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { escrowOutline } from '@app/domain';
 import { escrowView } from '@app/read-models';
 import { presentCreatedEscrow } from '../escrow.presenter';
 import { CreateEscrowCommand } from './create-escrow.command';
@@ -37,6 +38,6 @@ export class CreateEscrowController {
   ) {
     const { state, created } = await this.commands.execute(new CreateEscrowCommand(merchant, body, metadata));
     if (!created) void reply.status(200);
-    return envelope(created ? 'Escrow order created' : 'Escrow order already exists', presentCreatedEscrow(escrowView(state), this.config.publicBaseUrl));
+    return envelope(created ? 'Escrow order created' : 'Escrow order already exists', presentCreatedEscrow(escrowView(escrowOutline(state)!), this.config.publicBaseUrl));
   }
 }

@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EscrowCommand } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/merchants';
+import { escrowOutline } from '@app/domain';
 import { escrowView } from '@app/read-models';
 import { MerchantAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
@@ -50,6 +51,6 @@ export class DisputeController {
 
   private async change(message: string, merchant: AuthenticatedMerchant, escrowId: string, metadata: EventMetadata, build: (at: string) => EscrowCommand) {
     const { state, at } = await this.commands.execute(new ChangeEscrowCommand(merchant, escrowId, build, metadata));
-    return envelope(message, presentEscrow(escrowView(state), this.config.publicBaseUrl, at));
+    return envelope(message, presentEscrow(escrowView(escrowOutline(state)!), this.config.publicBaseUrl, at));
   }
 }

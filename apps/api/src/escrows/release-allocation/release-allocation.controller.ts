@@ -4,6 +4,7 @@ import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/merchants';
+import { escrowOutline } from '@app/domain';
 import { escrowView } from '@app/read-models';
 import { MerchantAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
@@ -38,6 +39,6 @@ export class ReleaseAllocationController {
     @RequestMetadata() metadata: EventMetadata,
   ) {
     const { state, at } = await this.commands.execute(new ReleaseAllocationCommand(merchant, escrowId, requestedParts(body), metadata));
-    return envelope('Allocation released', presentEscrow(escrowView(state), this.config.publicBaseUrl, at));
+    return envelope('Allocation released', presentEscrow(escrowView(escrowOutline(state)!), this.config.publicBaseUrl, at));
   }
 }

@@ -7,6 +7,7 @@ import type { AuthenticatedMerchant } from '@app/merchants';
 import { MerchantAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { orderOutline } from '@app/domain';
 import { orderView } from '@app/read-models';
 import { presentCreatedOrder } from '../order.presenter';
 import { CreateOrderCommand } from './create-order.command';
@@ -32,6 +33,6 @@ export class CreateOrderController {
     @Headers('idempotency-key') idempotencyKey: string | undefined,
   ) {
     const state = await this.commands.execute(new CreateOrderCommand(merchant, body, metadata, idempotencyKey));
-    return envelope('Order created', presentCreatedOrder(orderView(state), this.config.publicBaseUrl));
+    return envelope('Order created', presentCreatedOrder(orderView(orderOutline(state)!), this.config.publicBaseUrl));
   }
 }

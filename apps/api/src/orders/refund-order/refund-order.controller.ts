@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nes
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { parseEtb } from '@app/domain';
+import { orderOutline, parseEtb } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/merchants';
 import { orderView } from '@app/read-models';
@@ -35,6 +35,6 @@ export class RefundOrderController {
   ) {
     const amount = body.amount === undefined ? undefined : parseEtb(body.amount, 'amount');
     const { state, at } = await this.commands.execute(new RefundOrderCommand(merchant, orderId, amount, body.reason, metadata));
-    return envelope('Refund requested', presentOrder(orderView(state), this.config.publicBaseUrl, at));
+    return envelope('Refund requested', presentOrder(orderView(orderOutline(state)!), this.config.publicBaseUrl, at));
   }
 }
