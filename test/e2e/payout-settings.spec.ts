@@ -328,7 +328,7 @@ describe('payout settings and scheduled payouts', () => {
     // A daily schedule in force since yesterday: today's period is due, and the money is there.
     await scheduleSetYesterday(m, daily(), 1, receiver.url);
     const settings = (await get(m, '/v1/trdp/payout-settings')).body.data;
-    void settings;
+    expect(settings).toMatchObject({ schedule: 'daily', nextPayoutAt: null, pausedByPayoutId: bounced });
     const today = latestDuePeriod(daily(), Date.now())!;
     expect(await runPeriodJob(m, today.key)).toBe('completed');
     const other = await registerMerchant(running.baseUrl, 'Paid Schedule Shop');

@@ -20,4 +20,5 @@ export * from './disputes.reader';
 export * from './payouts.projection';
 export * from './payout-schedules.projection';
 export * from './payable-movements.reader';
+export * from './payout-movements.reader';
 export * from './stream-ids';

@@ -248,4 +248,19 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE payout_schedules ADD COLUMN IF NOT EXISTS destination_version integer;
     `,
   },
+  {
+    // What each payout settles, one row per movement in its order: a payout's answer and report read it page by page, each line's ledger entry by its event.
+    id: '013-payout-movements',
+    sql: `
+      CREATE TABLE IF NOT EXISTS payout_movements (
+        payout_id text NOT NULL,
+        seq integer NOT NULL,
+        event_id text NOT NULL,
+        amount bigint NOT NULL,
+        PRIMARY KEY (payout_id, seq)
+      );
+      CREATE UNIQUE INDEX IF NOT EXISTS payout_movements_event ON payout_movements (payout_id, event_id);
+      CREATE INDEX IF NOT EXISTS ledger_entries_event ON ledger_entries (event_id);
+    `,
+  },
 ];
