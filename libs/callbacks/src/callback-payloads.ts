@@ -228,7 +228,7 @@ function payoutCallback(event: SourceEvent, state: PayoutAccountState, deliveryI
   const url = payoutSettingsOf(state).callbackUrl;
   const e = event as unknown as PayoutEvent;
   if (!url || (e.type !== 'PayoutPaid' && e.type !== 'PayoutFailed')) return undefined;
-  const record = state.payouts[e.data.payoutId];
+  const record = state.payouts.get(e.data.payoutId)!;
   const destination = state.destinations[record.destinationVersion];
   const head = (status: string, message: string) => ({
     billRefNo: record.payoutId,

@@ -260,6 +260,7 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
         PRIMARY KEY (payout_id, seq)
       );
       CREATE UNIQUE INDEX IF NOT EXISTS payout_movements_event ON payout_movements (payout_id, event_id);
+      CREATE INDEX IF NOT EXISTS payout_movements_by_event ON payout_movements (event_id);
       CREATE INDEX IF NOT EXISTS ledger_entries_event ON ledger_entries (event_id);
     `,
   },

@@ -24,7 +24,7 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
   async execute({ merchantId, payoutId }: ProcessPayoutCommand): Promise<PayoutProgress> {
     const stream = streams.payouts(merchantId);
     const { state } = await this.runner.read(stream, payoutDecider);
-    const payout = state.payouts[payoutId];
+    const payout = state.payouts.get(payoutId);
     if (!payout || payout.status === 'PAID' || payout.status === 'FAILED') return 'settled';
     let status: TransferStatus = await this.provider.transferStatus(payoutId);
     if (status.state === 'unknown') {
