@@ -42,7 +42,7 @@ export async function registerParticipants(client: RecordingClient, adminKey: st
         path: '/v1/trdp/payout-settings',
         headers: { 'x-api-secret': apiSecret },
         body: { schedule: 'daily', hour: (new Date().getUTCHours() + 3) % 24, minimumAmount: 100, callbackURL: receiver.urlFor(merchantId) },
-        streamId: `payouts-${merchantId}`,
+        streamId: `payout-settings-${merchantId}`,
       });
       if (settings.status !== 200) throw new Error(`setting a payout schedule failed: ${settings.status}`);
     }

@@ -1,7 +1,8 @@
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { verifyCallback } from '@app/callback-receiver';
-import { latestDuePeriod, type PayoutCommand, payoutDecider, type PayoutSchedule, santim, scheduledPayoutId, streams, WEEKDAYS } from '@app/domain';
+import { latestDuePeriod, type PayoutSchedule, payoutSettingsDecider, santim, scheduledPayoutId, streams, WEEKDAYS } from '@app/domain';
+import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import { PAYMENT_WORK, type PaymentJob, paymentJobId, SANDBOX_TRANSFER_ACCOUNTS } from '@app/payments';
 import type { Scheduler } from '@app/scheduling';
@@ -39,10 +40,13 @@ describe('payout settings and scheduled payouts', () => {
   const payable = (m: TestMerchant) => balance(`merchant:${m.merchantId}:payable`);
   const payouts = async (m: TestMerchant) => (await get(m, '/v1/trdp/payouts')).body.data as { payoutId: string; status: string; trigger: string; amount: number }[];
   /** The merchant's payout account as the audit API reads it (a stream nothing was written to is not found). */
-  const payoutEvents = async (m: TestMerchant): Promise<{ type: string }[]> => {
-    const res = await call(running.baseUrl, 'GET', `/v1/audit/streams/payouts-${m.merchantId}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+  const streamEvents = async (streamId: string): Promise<{ type: string; data: Record<string, unknown> }[]> => {
+    const res = await call(running.baseUrl, 'GET', `/v1/audit/streams/${streamId}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
     return res.status === 404 ? [] : res.body.data.events;
   };
+  const payoutEvents = (m: TestMerchant) => streamEvents(streams.payouts(m.merchantId));
+  /** The settings' own stream. */
+  const settingsEvents = (m: TestMerchant) => streamEvents(streams.payoutSettings(m.merchantId));
   const callbacksOf = (m: TestMerchant, status: string) =>
     receiver.received.filter((c) => JSON.parse(c.body).merchantId === m.merchantId && JSON.parse(c.body).status === status).map((c) => verifyCallback(m.webhookSecret, c.headers, c.body));
 
@@ -61,15 +65,28 @@ describe('payout settings and scheduled payouts', () => {
     post(m, '/v1/trdp/payout-destination', { kind: 'bank', institution: '946', accountNumber, holderName: 'Scheduled Merchant' });
 
   /**
-   * A command on the merchant's payout account as it was run `msAgo` before now, through the same decider:
-   * a schedule set yesterday is in force when today's period falls due, which a schedule set now is not.
+   * The settings command as the merchant ran it a day ago, through the same decider: a schedule set
+   * yesterday is in force when today's period falls due, which a schedule set now is not.
    */
-  const ranEarlier = (on: RunningApp, m: TestMerchant, command: PayoutCommand, msAgo: number) =>
-    on.app.get(CommandRunner).run(streams.payouts(m.merchantId), payoutDecider, { ...command, data: { ...command.data, at: new Date(Date.now() - msAgo).toISOString() } } as PayoutCommand, {
-      actor: { type: 'merchant', id: m.merchantId },
-    });
   const scheduleSetYesterday = (m: TestMerchant, schedule: PayoutSchedule, minimum = 1, callbackUrl: string | null = null, on = running) =>
-    ranEarlier(on, m, { type: 'SetPayoutSettings', data: { merchantId: m.merchantId, settings: { schedule, minimumAmount: santim(minimum), callbackUrl }, at: '' } }, DAY);
+    on.app.get(CommandRunner).run(
+      streams.payoutSettings(m.merchantId),
+      payoutSettingsDecider,
+      { type: 'SetPayoutSettings', data: { merchantId: m.merchantId, settings: { schedule, minimumAmount: santim(minimum), callbackUrl }, at: new Date(Date.now() - DAY).toISOString() } },
+      { actor: { type: 'merchant', id: m.merchantId } },
+    );
+  /**
+   * Another merchant, on a schedule set yesterday, paid today's period: the reconcile passes since have
+   * looked at every merchant, so what one did not pay it was not going to pay.
+   */
+  async function anotherMerchantPaidOnSchedule(name: string): Promise<void> {
+    const other = await registerMerchant(running.baseUrl, name);
+    await destination(other);
+    await releasedTo(other);
+    await scheduleSetYesterday(other, daily());
+    await waitFor(async () => (await payouts(other)).some((p) => p.trigger === 'schedule' && p.status === 'PAID'), 'the other merchant’s scheduled payout');
+  }
+
   /** Runs a period's job as the timer or a reconcile pass would, and waits until it has run. */
   async function runPeriodJob(m: TestMerchant, period: string): Promise<string> {
     const job: PaymentJob = { kind: 'scheduled-payout', id: m.merchantId, reference: period, step: 's0', runAt: Date.now() };
@@ -129,7 +146,8 @@ describe('payout settings and scheduled payouts', () => {
     expect(next).toBeLessThanOrEqual(Date.now() + 86_400_000);
 
     expect((await post(m, '/v1/trdp/payout-settings', daily)).body.data.version).toBe(1);
-    expect((await payoutEvents(m)).filter((e) => e.type === 'PayoutSettingsChanged')).toHaveLength(1);
+    expect((await settingsEvents(m)).map((e) => e.type)).toEqual(['PayoutSettingsChanged']);
+    expect(await payoutEvents(m)).toEqual([]);
 
     const weekly = await post(m, '/v1/trdp/payout-settings', { schedule: 'weekly', hour: 0, weekday: 'friday' });
     expect(weekly.body.data).toMatchObject({ version: 2, schedule: 'weekly', hour: 0, weekday: 'friday', minimumAmount: 0.01, callbackURL: null });
@@ -161,6 +179,7 @@ describe('payout settings and scheduled payouts', () => {
       expect(refused.body.message).toContain(mentions);
     }
     expect(await payoutEvents(m)).toEqual([]);
+    expect(await settingsEvents(m)).toEqual([]);
   });
 
   it('applies the minimum to a payout asked for', async () => {
@@ -234,11 +253,7 @@ describe('payout settings and scheduled payouts', () => {
     running = await start();
 
     // Another merchant's period paid after the restart: the passes since have looked at this one too.
-    const other = await registerMerchant(running.baseUrl, 'Scheduled After Restart');
-    await destination(other);
-    await releasedTo(other);
-    await scheduleSetYesterday(other, daily());
-    await waitFor(async () => (await payouts(other)).some((p) => p.trigger === 'schedule' && p.status === 'PAID'), 'the other merchant’s scheduled payout');
+    await anotherMerchantPaidOnSchedule('Scheduled After Restart');
 
     expect((await payouts(m)).filter((p) => p.trigger === 'schedule')).toHaveLength(1);
     expect(await payable(m)).toBe(60_050);
@@ -285,7 +300,7 @@ describe('payout settings and scheduled payouts', () => {
       connection.disconnect();
     }
     expect(await payouts(m)).toEqual([]);
-    expect((await payoutEvents(m)).map((e) => e.type)).toEqual(['PayoutDestinationSet', 'PayoutSettingsChanged']);
+    expect((await payoutEvents(m)).map((e) => e.type)).toEqual(['PayoutDestinationSet']);
   });
 
   it('pays no period that fell due before the schedule was set: set at this very hour, it first pays when nextPayoutAt says', async () => {
@@ -306,12 +321,7 @@ describe('payout settings and scheduled payouts', () => {
     expect(weekly.body.data.nextPayoutAt).toBe(new Date(thisWeek.dueAt + 7 * DAY).toISOString());
     expect(await runPeriodJob(m, thisWeek.key)).toBe('completed');
 
-    // Another merchant's schedule, set yesterday, paid since: the reconcile passes have looked at this one too.
-    const other = await registerMerchant(running.baseUrl, 'Set Yesterday Shop');
-    await destination(other);
-    await releasedTo(other);
-    await scheduleSetYesterday(other, daily());
-    await waitFor(async () => (await payouts(other)).some((p) => p.trigger === 'schedule' && p.status === 'PAID'), 'the other merchant’s scheduled payout');
+    await anotherMerchantPaidOnSchedule('Set Yesterday Shop');
     expect(await payouts(m)).toEqual([]);
     expect(await payable(m)).toBe(60_050);
   });
@@ -328,14 +338,10 @@ describe('payout settings and scheduled payouts', () => {
     // A daily schedule in force since yesterday: today's period is due, and the money is there.
     await scheduleSetYesterday(m, daily(), 1, receiver.url);
     const settings = (await get(m, '/v1/trdp/payout-settings')).body.data;
-    void settings;
+    expect(settings).toMatchObject({ schedule: 'daily', nextPayoutAt: null, pausedByPayoutId: bounced });
     const today = latestDuePeriod(daily(), Date.now())!;
     expect(await runPeriodJob(m, today.key)).toBe('completed');
-    const other = await registerMerchant(running.baseUrl, 'Paid Schedule Shop');
-    await destination(other);
-    await releasedTo(other);
-    await scheduleSetYesterday(other, daily());
-    await waitFor(async () => (await payouts(other)).some((p) => p.trigger === 'schedule' && p.status === 'PAID'), 'the other merchant’s scheduled payout');
+    await anotherMerchantPaidOnSchedule('Paid Schedule Shop');
     expect((await payouts(m)).map((p) => [p.payoutId, p.trigger, p.status])).toEqual([[bounced, 'on-demand', 'FAILED']]);
 
     // The merchant may still ask for one.
@@ -349,6 +355,33 @@ describe('payout settings and scheduled payouts', () => {
     const scheduled = await waitFor(async () => (await payouts(m)).find((p) => p.trigger === 'schedule' && p.status === 'PAID'), 'the scheduled payout to the new destination');
     expect(scheduled).toMatchObject({ payoutId: scheduledPayoutId(m.merchantId, today.key), amount: 600.5 });
     expect((await get(m, '/v1/trdp/payout-settings')).body.data).toMatchObject({ pausedByPayoutId: null, nextPayoutAt: new Date(today.dueAt + DAY).toISOString() });
+  });
+
+  it('keeps reading settings the payout account kept before they had a stream of their own, and carries them over on the next change', async () => {
+    const m = await registerMerchant(running.baseUrl, 'Settings Of Old Shop');
+    await destination(m);
+    // As the release before wrote them: in the payout account's stream, without scheduleSetAt.
+    const yesterday = new Date(Date.now() - DAY).toISOString();
+    const old = { schedule: daily(), minimumAmount: santim(100_00), callbackUrl: receiver.url };
+    await running.app
+      .get<EventStore>(EVENT_STORE)
+      .append(streams.payouts(m.merchantId), [{ type: 'PayoutSettingsChanged', data: { merchantId: m.merchantId, version: 1, settings: old, changedAt: yesterday }, metadata: { actor: { type: 'merchant', id: m.merchantId } } }], 'any');
+    const shown = await waitFor(async () => {
+      const data = (await get(m, '/v1/trdp/payout-settings')).body.data;
+      return data.version === 1 && data;
+    }, 'the old settings to be read');
+    expect(shown).toMatchObject({ schedule: 'daily', hour: old.schedule.kind === 'daily' && old.schedule.hour, minimumAmount: 100, callbackURL: receiver.url });
+    // They rule the schedule: set yesterday, today's period pays, and its callback goes to their URL.
+    await releasedTo(m);
+    const paid = await waitFor(async () => (await payouts(m)).find((p) => p.trigger === 'schedule' && p.status === 'PAID'), 'the scheduled payout under the old settings');
+    await waitFor(async () => callbacksOf(m, 'PAYOUT_PAID').some((c) => c.payoutId === paid.payoutId), 'its PAYOUT_PAID callback');
+
+    // A change of the minimum alone: version 2, in the settings' own stream, the schedule's instant kept.
+    const changed = await post(m, '/v1/trdp/payout-settings', { schedule: 'daily', hour: shown.hour, minimumAmount: 200, callbackURL: receiver.url });
+    expect(changed.body.data).toMatchObject({ version: 2, minimumAmount: 200 });
+    const [carried] = await settingsEvents(m);
+    expect(carried.data).toMatchObject({ version: 2, scheduleSetAt: yesterday });
+    expect((await get(m, '/v1/trdp/payout-settings')).body.data).toEqual(changed.body.data);
   });
 
   it('tells the merchant of a failed payout by PAYOUT_FAILED, and the money is back in its payable', async () => {

@@ -62,7 +62,9 @@ describe('payouts', () => {
     const again = await post('/v1/trdp/payouts');
     expect([again.status, again.body.error.code]).toEqual([409, 'NOTHING_TO_PAY_OUT']);
     const detail = await get(`/v1/trdp/payouts/${requested.body.data.payoutId}`);
-    expect(detail.body.data.settles).toEqual([{ eventId: expect.any(String), amount: 600.5 }]);
+    expect(detail.body.data).toMatchObject({ payoutId: requested.body.data.payoutId, status: 'PAID', movements: 1 });
+    expect(detail.body.data).not.toHaveProperty('settles');
+    expect((await get(`/v1/trdp/payouts/${requested.body.data.payoutId}/movements`)).body.data).toEqual({ movements: [{ eventId: expect.any(String), amount: 600.5 }], hasMore: false });
     expect((await get(`/v1/trdp/payouts/${requested.body.data.payoutId}`, other)).status).toBe(404);
     expect((await get('/v1/trdp/payouts', other)).body.data).toEqual([]);
 
@@ -94,6 +96,17 @@ describe('payouts', () => {
     expect(rows.slice(1).map((row) => Number(row.split(',').at(-1)))).toEqual([540.45, 600.5]);
     expect((await get(`/v1/trdp/payouts/${requested.body.data.payoutId}/report`, other)).status).toBe(404);
     await payoutIn(requested.body.data.payoutId, 'PAID');
+
+    // Its movements page by page, in the report's order, summing to the payout.
+    const movements = `/v1/trdp/payouts/${requested.body.data.payoutId}/movements`;
+    const first = await get(`${movements}?limit=1`);
+    expect(first.body.data).toEqual({ movements: [{ eventId: report.body.data.lines[0].eventId, amount: 540.45 }], hasMore: true });
+    const second = await get(`${movements}?limit=1&startingAfter=${first.body.data.movements[0].eventId}`);
+    expect(second.body.data).toEqual({ movements: [{ eventId: report.body.data.lines[1].eventId, amount: 600.5 }], hasMore: false });
+    const unknown = await get(`${movements}?startingAfter=evt_not_one_of_them`);
+    expect([unknown.status, unknown.body.error.code]).toEqual([400, 'UNKNOWN_CURSOR']);
+    for (const limit of ['0', '101', 'ten']) expect([limit, (await get(`${movements}?limit=${limit}`)).status]).toEqual([limit, 400]);
+    expect((await get(movements, other)).status).toBe(404);
   });
 
   it('returns a bounced payout to the payable, and pays the same money out again to a corrected account', async () => {

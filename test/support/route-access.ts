@@ -104,6 +104,7 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   { route: 'POST /v1/trdp/payouts', request: at('/v1/trdp/payouts', {}), expect: merchant(409, 409) },
   { route: 'GET /v1/trdp/payouts', request: at('/v1/trdp/payouts'), expect: merchant(200, 200) },
   { route: 'GET /v1/trdp/payouts/:payoutId', request: placeholders, expect: merchant(404, 404) },
+  { route: 'GET /v1/trdp/payouts/:payoutId/movements', request: placeholders, expect: merchant(404, 404) },
   { route: 'GET /v1/trdp/payouts/:payoutId/report', request: placeholders, expect: merchant(404, 404) },
   { route: 'GET /v1/trdp/payouts/:payoutId/report.csv', request: placeholders, expect: merchant(404, 404) },
   // A statement of the caller's own payable.

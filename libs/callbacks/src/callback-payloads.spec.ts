@@ -287,6 +287,14 @@ describe('planCallback', () => {
       expect(plan('payouts-mer_1', [payoutDestination(1, '••••6789'), payoutRequested, payoutPaid])).toBeUndefined();
       expect(plan('payouts-mer_1', [payoutDestination(1, '••••6789'), payoutSettings(URL), payoutRequested, payoutSettings(null, 2), payoutPaid])).toBeUndefined();
     });
+
+    it('goes to the URL the outcome names, since the settings have a stream of their own: the account keeps none', () => {
+      const named = (callbackUrl: string | null): PayoutEvent => ({ ...payoutPaid, data: { ...payoutPaid.data, callbackUrl } }) as PayoutEvent;
+      expect(plan('payouts-mer_1', [payoutDestination(1, '••••6789'), payoutRequested, named(URL)])!.url).toBe(URL);
+      expect(plan('payouts-mer_1', [payoutDestination(1, '••••6789'), payoutSettings(URL), payoutRequested, named(null)])).toBeUndefined();
+      const failed = { ...payoutFailed, data: { ...payoutFailed.data, callbackUrl: URL } } as PayoutEvent;
+      expect(payloadOf(plan('payouts-mer_1', [payoutDestination(1, '••••0002'), payoutRequested, failed])).status).toBe('PAYOUT_FAILED');
+    });
   });
 
   describe('no callback', () => {

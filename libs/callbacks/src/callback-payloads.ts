@@ -14,7 +14,7 @@ import {
   type PayoutAccountState,
   type PayoutEvent,
   payoutDecider,
-  payoutSettingsOf,
+  settingsOrDefault,
   type Santim,
   toEtbNumber,
 } from '@app/domain';
@@ -227,10 +227,12 @@ function escrowCallback(event: SourceEvent, outline: EscrowOutline | undefined, 
  * right after the event), in the envelope of the others; the destination as the merchant may see it.
  */
 function payoutCallback(event: SourceEvent, state: PayoutAccountState, deliveryId: string): PlannedCallback | undefined {
-  const url = payoutSettingsOf(state).callbackUrl;
   const e = event as unknown as PayoutEvent;
-  if (!url || (e.type !== 'PayoutPaid' && e.type !== 'PayoutFailed')) return undefined;
-  const record = state.payouts[e.data.payoutId];
+  if (e.type !== 'PayoutPaid' && e.type !== 'PayoutFailed') return undefined;
+  // The outcome names the URL in force when it was recorded; one recorded before the settings had their own stream, the account's.
+  const url = e.data.callbackUrl !== undefined ? e.data.callbackUrl : settingsOrDefault(state.settings).callbackUrl;
+  if (!url) return undefined;
+  const record = state.payouts.get(e.data.payoutId)!;
   const destination = state.destinations[record.destinationVersion];
   const head = (status: string, message: string) => ({
     billRefNo: record.payoutId,

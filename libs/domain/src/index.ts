@@ -30,6 +30,7 @@ export * from './payout/payout.events';
 export * from './payout/payout.errors';
 export * from './payout/payout.decider';
 export * from './payout/payout-schedule';
+export * from './payout/payout-settings.decider';
 export * from './payable';
 export * from './ids';
 export * from './streams';

@@ -25,3 +25,4 @@ export * from './sandbox/sandbox-statement';
 export * from './reconcile-statement/reconcile-statement.command';
 export * from './reconcile-statement/reconcile-statement.handler';
 export * from './reconcile-statement/reconciliation.module';
+export * from './payout-settings/payout-settings-in-force';

@@ -21,4 +21,6 @@ export * from './disputes.reader';
 export * from './payouts.projection';
 export * from './payout-schedules.projection';
 export * from './payable-movements.reader';
+export * from './payout-movements.reader';
+export * from './payout-schedule-standing.reader';
 export * from './stream-ids';

@@ -1,6 +1,6 @@
 import { ACCOUNTS } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
-import type { PayoutEvent } from '@app/domain';
+import { type PayoutEvent, streams } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { Projection } from './projection';
 
@@ -8,7 +8,8 @@ const EVENTS = new Set(['PayoutSettingsChanged', 'PayoutDestinationSet', 'Payout
 
 /**
  * Per merchant with a payout account: its schedule, when that schedule was set, its minimum, its
- * destination's version, and the last period a scheduled payout paid. The payment work's reconcile pass reads it to queue each due
+ * destination's version, the last period a scheduled payout paid, and whether its settings are still
+ * those kept in the payout account's stream (payoutSettingsInForce reads them there). The payment work's reconcile pass reads it to queue each due
  * period (beside the payable's balance, so a merchant with too little to pay costs no job).
  */
 export const payoutSchedulesView: Projection = {
@@ -29,13 +30,16 @@ export const payoutSchedulesView: Projection = {
         );
       };
       if (event.type === 'PayoutSettingsChanged') {
-        const { schedule, minimumAmount } = event.data.settings;
-        // As the payout account folds it: a change of the minimum or callback URL alone keeps the instant the schedule was set.
+        const { merchantId, settings, changedAt, scheduleSetAt } = event.data;
+        const { schedule, minimumAmount } = settings;
+        // As settingsAfter folds it: the event says when its schedule was set, or (in the payout account's
+        // stream, from before the settings had their own) a change of the minimum or callback URL alone keeps it.
         await tx.query(
-          `INSERT INTO payout_schedules (merchant_id, payable_account, schedule_kind, schedule, minimum_amount, schedule_set_at) VALUES ($1, $2, $3, $4, $5, $6)
+          `INSERT INTO payout_schedules (merchant_id, payable_account, schedule_kind, schedule, minimum_amount, schedule_set_at, settings_in_account) VALUES ($1, $2, $3, $4, $5, COALESCE($7::timestamptz, $6::timestamptz), $8)
            ON CONFLICT (merchant_id) DO UPDATE SET schedule_kind = EXCLUDED.schedule_kind, schedule = EXCLUDED.schedule, minimum_amount = EXCLUDED.minimum_amount,
-             schedule_set_at = CASE WHEN payout_schedules.schedule = EXCLUDED.schedule THEN COALESCE(payout_schedules.schedule_set_at, EXCLUDED.schedule_set_at) ELSE EXCLUDED.schedule_set_at END`,
-          [event.data.merchantId, ACCOUNTS.merchantPayable(event.data.merchantId), schedule.kind, JSON.stringify(schedule), minimumAmount, event.data.changedAt],
+             schedule_set_at = CASE WHEN $7::timestamptz IS NULL AND payout_schedules.schedule = EXCLUDED.schedule THEN COALESCE(payout_schedules.schedule_set_at, EXCLUDED.schedule_set_at) ELSE EXCLUDED.schedule_set_at END,
+             settings_in_account = EXCLUDED.settings_in_account`,
+          [merchantId, ACCOUNTS.merchantPayable(merchantId), schedule.kind, JSON.stringify(schedule), minimumAmount, changedAt, scheduleSetAt ?? null, recorded.streamId === streams.payouts(merchantId)],
         );
       } else if (event.type === 'PayoutDestinationSet') {
         await upsert({ has_destination: true, destination_version: event.data.version });

@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '@app/database';
-import type { PayableMovement, PayoutEvent, PayoutStatus } from '@app/domain';
+import type { PayoutEvent, PayoutStatus } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { Projection } from './projection';
 
@@ -13,7 +13,8 @@ export interface PayoutView {
   trigger: 'on-demand' | 'schedule';
   /** The schedule's period a scheduled payout pays. */
   period?: string;
-  settles: PayableMovement[];
+  /** How many movements it settles; the movements themselves are rows of payout_movements, read page by page. */
+  movements: number;
   requestedAt: string;
   providerReference?: string;
   externalReferenceId?: string;
@@ -28,16 +29,19 @@ export interface PayoutView {
  */
 export function requestedPayoutView(data: Extract<PayoutEvent, { type: 'PayoutRequested' }>['data']): PayoutView {
   const { payoutId, merchantId, amount, destinationVersion, trigger, period, settles, requestedAt } = data;
-  return { payoutId, merchantId, status: 'REQUESTED', amount, destinationVersion, trigger, ...(period !== undefined && { period }), settles, requestedAt };
+  return { payoutId, merchantId, status: 'REQUESTED', amount, destinationVersion, trigger, ...(period !== undefined && { period }), movements: settles.length, requestedAt };
 }
 
 const PAYOUT_EVENTS = new Set(['PayoutRequested', 'PayoutSent', 'PayoutPaid', 'PayoutFailed']);
 
-/** Each payout, and whether the provider's outcome is still awaited (REQUESTED, SENT): the reconcile pass asks about those. */
+/**
+ * Each payout, and whether the provider's outcome is still awaited (REQUESTED, SENT): the reconcile pass
+ * asks about those; and what it settles, a row per movement, so that no answer carries them all at once.
+ */
 export const payoutsView: Projection = {
   name: 'payouts_view',
-  version: 1,
-  tables: ['payouts_view'],
+  version: 2,
+  tables: ['payouts_view', 'payout_movements'],
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]) {
     for (const recorded of events) {
       if (!PAYOUT_EVENTS.has(recorded.type)) continue;
@@ -49,6 +53,13 @@ export const payoutsView: Projection = {
           `INSERT INTO payouts_view (payout_id, merchant_id, status, amount, requested_at, last_news_at, document)
            VALUES ($1, $2, 'REQUESTED', $3, $4, $4, $5) ON CONFLICT (payout_id) DO NOTHING`,
           [payoutId, merchantId, amount, requestedAt, JSON.stringify(view)],
+        );
+        const { settles } = event.data;
+        await tx.query(
+          `INSERT INTO payout_movements (payout_id, seq, event_id, amount)
+           SELECT $1, m.seq, m.event_id, m.amount FROM unnest($2::integer[], $3::text[], $4::bigint[]) AS m(seq, event_id, amount)
+           ON CONFLICT DO NOTHING`,
+          [payoutId, settles.map((_, i) => i), settles.map((m) => m.eventId), settles.map((m) => m.amount)],
         );
         continue;
       }

@@ -259,11 +259,29 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    // When the schedule in force was set (it pays only periods due after) and the destination's version (a failed payout to it pauses the schedule).
+    // When the schedule in force was set (it pays only periods due after), the destination's version (a failed payout to it pauses the schedule), and whether the settings are kept in the payout account's stream (from before they had their own).
     id: '013-payout-schedule-since',
     sql: `
       ALTER TABLE payout_schedules ADD COLUMN IF NOT EXISTS schedule_set_at timestamptz;
       ALTER TABLE payout_schedules ADD COLUMN IF NOT EXISTS destination_version integer;
+      ALTER TABLE payout_schedules ADD COLUMN IF NOT EXISTS settings_in_account boolean NOT NULL DEFAULT false;
+    `,
+  },
+  {
+    // What each payout settles, one row per movement in its order: a payout's answer and report read it page by page, each line's ledger entry by its event.
+    id: '014-payout-movements',
+    sql: `
+      CREATE TABLE IF NOT EXISTS payout_movements (
+        payout_id text NOT NULL,
+        seq integer NOT NULL,
+        event_id text NOT NULL,
+        amount bigint NOT NULL,
+        PRIMARY KEY (payout_id, seq)
+      );
+      CREATE UNIQUE INDEX IF NOT EXISTS payout_movements_event ON payout_movements (payout_id, event_id);
+      CREATE INDEX IF NOT EXISTS payout_movements_by_event ON payout_movements (event_id);
+      CREATE INDEX IF NOT EXISTS payouts_view_failed ON payouts_view (merchant_id, requested_at) WHERE status = 'FAILED';
+      CREATE INDEX IF NOT EXISTS ledger_entries_event ON ledger_entries (event_id);
     `,
   },
 ];

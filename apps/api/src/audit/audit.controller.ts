@@ -48,7 +48,7 @@ export class AuditController {
   @Get('streams/:streamId')
   @ApiOperation({ summary: "One stream's full history" })
   async stream(@Param('streamId') streamId: string) {
-    if (!isStreamId(streamId)) throw new InvalidInput(`${JSON.stringify(streamId)} is not a stream name (escrow-…, order-…, merchant-…, auditor-…, callback-…, payouts-… or reconciliation-…)`);
+    if (!isStreamId(streamId)) throw new InvalidInput(`${JSON.stringify(streamId)} is not a stream name (escrow-…, order-…, merchant-…, auditor-…, callback-…, payouts-…, payout-settings-… or reconciliation-…)`);
     const events = await this.log.stream(streamId);
     if (events.length === 0) throw new ApiError(404, 'ABC_001', `Stream ${streamId} has no events`);
     return envelope('Stream history', { streamId, events });

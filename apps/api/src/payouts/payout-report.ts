@@ -18,50 +18,83 @@ export interface PayoutReportLine {
   net: number;
 }
 
+/** Report lines come a page at a time: a payout of 20,000 movements is never one query's answer or one string. */
+export const REPORT_PAGE = 1_000;
+
 const LINES = `
-  SELECT e.event_id, e.event_type, e.stream_id, e.recorded_at, e.description,
+  SELECT m.seq, e.event_id, e.event_type, e.stream_id, e.recorded_at, e.description,
          SUM(CASE WHEN p.account = $2 THEN p.credit - p.debit ELSE 0 END)::bigint AS net,
          SUM(CASE WHEN p.account LIKE 'merchant:%:fees' THEN p.credit - p.debit ELSE 0 END)::bigint AS fee
-  FROM ledger_entries e JOIN ledger_postings p ON p.entry_id = e.entry_id
-  WHERE e.event_id = ANY($1::text[])
-  GROUP BY e.entry_id, e.event_id, e.event_type, e.stream_id, e.recorded_at, e.description, e.commit_position, e.prepare_position
-  ORDER BY e.commit_position, e.prepare_position`;
+  FROM payout_movements m JOIN ledger_entries e ON e.event_id = m.event_id JOIN ledger_postings p ON p.entry_id = e.entry_id
+  WHERE m.payout_id = $1 AND m.seq > $3 AND m.seq <= $3 + $4
+  GROUP BY m.seq, e.entry_id, e.event_id, e.event_type, e.stream_id, e.recorded_at, e.description
+  ORDER BY m.seq, e.entry_id`;
 
 /**
  * The payout's reconciliation report (like Stripe's payout reconciliation): every movement it settles,
- * read from the ledger, whose net amounts sum exactly to the payout.
+ * read from the ledger a page at a time, whose net amounts sum exactly to the payout.
  */
+export async function* payoutReportPages(db: SqlExecutor, payout: PayoutView, pageSize = REPORT_PAGE): AsyncGenerator<PayoutReportLine[]> {
+  for (let after = -1; after + 1 < payout.movements; after += pageSize) {
+    const rows = await db.query<{ event_id: string; event_type: string; stream_id: string; recorded_at: Date; description: string; net: string; fee: string }>(LINES, [
+      payout.payoutId,
+      ACCOUNTS.merchantPayable(payout.merchantId),
+      after,
+      pageSize,
+    ]);
+    yield rows.map((row) => {
+      const net = Number(row.net);
+      const fee = Number(row.fee);
+      return {
+        eventId: row.event_id,
+        type: row.event_type,
+        source: streamKey(row.stream_id),
+        description: row.description,
+        recordedAt: new Date(row.recorded_at).toISOString(),
+        gross: net + fee,
+        fee,
+        net,
+      };
+    });
+  }
+}
+
+/** The whole report, for the dashboard's page of one payout. */
 export async function payoutReport(db: SqlExecutor, payout: PayoutView): Promise<PayoutReportLine[]> {
-  const rows = await db.query<{ event_id: string; event_type: string; stream_id: string; recorded_at: Date; description: string; net: string; fee: string }>(LINES, [
-    payout.settles.map((m) => m.eventId),
-    ACCOUNTS.merchantPayable(payout.merchantId),
-  ]);
-  return rows.map((row) => {
-    const net = Number(row.net);
-    const fee = Number(row.fee);
-    return {
-      eventId: row.event_id,
-      type: row.event_type,
-      source: streamKey(row.stream_id),
-      description: row.description,
-      recordedAt: new Date(row.recorded_at).toISOString(),
-      gross: net + fee,
-      fee,
-      net,
-    };
-  });
+  const lines: PayoutReportLine[] = [];
+  for await (const page of payoutReportPages(db, payout)) lines.push(...page);
+  return lines;
 }
 
 export function reportLineInBirr(line: PayoutReportLine) {
   return { ...line, gross: signedBirr(line.gross), fee: signedBirr(line.fee), net: signedBirr(line.net) };
 }
 
+/**
+ * The report's JSON answer, its lines written a page at a time as the ledger answers them: `answer` is
+ * the envelope with no lines, into whose `lines` they go.
+ */
+export async function* payoutReportJson(answer: { data: { lines: [] } }, pages: AsyncIterable<readonly PayoutReportLine[]>): AsyncGenerator<string> {
+  // All but the closing `]}}` of the empty lines.
+  yield JSON.stringify(answer).slice(0, -3);
+  let first = true;
+  for await (const lines of pages) {
+    if (lines.length === 0) continue;
+    yield `${first ? '' : ','}${lines.map((line) => JSON.stringify(reportLineInBirr(line))).join(',')}`;
+    first = false;
+  }
+  yield ']}}';
+}
+
 const REPORT_COLUMNS = ['event_id', 'type', 'source', 'description', 'recorded_at', 'gross', 'fee', 'net'];
 
-/** The report as the API's report.csv and the dashboard's download give it, byte for byte. */
-export function payoutReportCsv(lines: readonly PayoutReportLine[]): string {
-  return [
-    csvRow(REPORT_COLUMNS),
-    ...lines.map(reportLineInBirr).map((l) => csvRow([l.eventId, l.type, l.source, l.description, l.recordedAt, l.gross, l.fee, l.net])),
-  ].join('');
+/** The report as the API's report.csv and the dashboard's download give it, byte for byte, a page at a time. */
+export async function* payoutReportCsv(pages: AsyncIterable<readonly PayoutReportLine[]>): AsyncGenerator<string> {
+  yield csvRow(REPORT_COLUMNS);
+  for await (const lines of pages) {
+    yield lines
+      .map(reportLineInBirr)
+      .map((l) => csvRow([l.eventId, l.type, l.source, l.description, l.recordedAt, l.gross, l.fee, l.net]))
+      .join('');
+  }
 }

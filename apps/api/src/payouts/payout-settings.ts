@@ -1,4 +1,8 @@
-import { DEFAULT_PAYOUT_SETTINGS, InvalidInput, nextScheduledPeriod, parseEtb, type PayoutAccountState, type PayoutSchedule, type PayoutSettings, payoutSettingsOf, toEtbNumber, type Weekday } from '@app/domain';
+import type { SqlExecutor } from '@app/database';
+import { DEFAULT_PAYOUT_SETTINGS, InvalidInput, nextScheduledPeriod, parseEtb, type PayoutSchedule, type PayoutSettings, type SettingsInForce, settingsOrDefault, toEtbNumber, type Weekday } from '@app/domain';
+import type { CommandRunner } from '@app/infrastructure';
+import { payoutSettingsInForce } from '@app/payments';
+import { payoutScheduleStanding, type PayoutScheduleStanding } from '@app/read-models';
 
 /** The settings as a merchant states them, from the API's body or the dashboard's form (their types checked). */
 export interface PayoutSettingsInput {
@@ -29,13 +33,14 @@ export function payoutSettingsFrom(input: PayoutSettingsInput): PayoutSettings {
 
 /**
  * The settings in force as the merchant reads them, with the instant the schedule next pays out (null
- * when manual or paused) and the failed payout that paused it (null while it runs).
+ * when manual or paused) and the failed payout that paused it (null while it runs): the settings from
+ * their stream, the rest from the read models, nothing from the merchant's payouts' history.
  */
-export function presentPayoutSettings(state: PayoutAccountState, now = Date.now()) {
-  const { schedule, minimumAmount, callbackUrl } = payoutSettingsOf(state);
-  const next = nextScheduledPeriod(state, now);
+export function presentPayoutSettings(inForce: SettingsInForce | undefined, standing: PayoutScheduleStanding, now = Date.now()) {
+  const { schedule, minimumAmount, callbackUrl } = settingsOrDefault(inForce);
+  const next = nextScheduledPeriod(schedule, now, { paused: standing.pausedByPayoutId !== null, paid: (key) => key === standing.lastPeriod });
   return {
-    version: state.settings?.version ?? 0,
+    version: inForce?.version ?? 0,
     schedule: schedule.kind,
     hour: schedule.kind === 'manual' ? null : schedule.hour,
     weekday: schedule.kind === 'weekly' ? schedule.weekday : null,
@@ -44,6 +49,12 @@ export function presentPayoutSettings(state: PayoutAccountState, now = Date.now(
     currency: 'ETB',
     callbackURL: callbackUrl,
     nextPayoutAt: next ? new Date(next.dueAt).toISOString() : null,
-    pausedByPayoutId: state.destination?.failedPayoutId ?? null,
+    pausedByPayoutId: standing.pausedByPayoutId,
   };
+}
+
+/** The settings as GET /v1/trdp/payout-settings and the dashboard show them; `inForce` when a change just said what they are. */
+export async function readPayoutSettings(runner: CommandRunner, db: SqlExecutor, merchantId: string, inForce?: SettingsInForce) {
+  const [settings, standing] = await Promise.all([inForce ?? payoutSettingsInForce(runner, db, merchantId), payoutScheduleStanding(db, merchantId)]);
+  return presentPayoutSettings(settings, standing);
 }

@@ -1,19 +1,21 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { payoutDecider, santim, streams, toEtbNumber } from '@app/domain';
+import { InvalidInput, payoutDecider, santim, streams, toEtbNumber } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import type { AuthenticatedMerchant } from '@app/merchants';
-import type { PayoutView } from '@app/read-models';
+import { payoutMovementsPage, type PayoutView } from '@app/read-models';
 import { MerchantAuthGuard } from '../http/auth.guards';
 import { envelope } from '../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../http/request-context';
 import { PayoutDestinationDto } from './payout-destination.dto';
 import { merchantPayouts, ownedPayout, presentDestination } from './payout-reads';
-import { payoutReport, payoutReportCsv, reportLineInBirr } from './payout-report';
+import { payoutReportCsv, payoutReportJson, payoutReportPages } from './payout-report';
+import { parseLimit } from '../audit/audit-query.dto';
 import { signedBirr } from './signed-birr';
 import { readStatement, statementCsv } from './statement';
 import { statementPeriod } from './statement-period';
@@ -30,7 +32,7 @@ function presentPayout(view: PayoutView) {
     currency: 'ETB',
     trigger: view.trigger,
     destinationVersion: view.destinationVersion,
-    movements: view.settles.length,
+    movements: view.movements,
     requestedAt: view.requestedAt,
     paidAt: view.paidAt ?? null,
     failedAt: view.failedAt ?? null,
@@ -75,29 +77,44 @@ export class PayoutsController {
   }
 
   @Get('payouts/:payoutId')
-  @ApiOperation({ summary: 'One payout, with every payable movement it settles (they sum to its amount)' })
+  @ApiOperation({ summary: 'One payout: its summary, with how many movements it settles (GET …/movements pages them)' })
   async payout(@Param('payoutId') payoutId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+    return envelope('Payout', presentPayout(await ownedPayout(this.db, payoutId, merchant.merchantId)));
+  }
+
+  @Get('payouts/:payoutId/movements')
+  @ApiOperation({ summary: 'The payable movements a payout settles, in order, a page at a time (they sum to its amount)' })
+  @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 10' })
+  @ApiQuery({ name: 'startingAfter', required: false, description: 'the eventId of the last movement of the page before' })
+  async movements(
+    @Param('payoutId') payoutId: string,
+    @Query('limit') limit: string | undefined,
+    @Query('startingAfter') startingAfter: string | undefined,
+    @CurrentMerchant() merchant: AuthenticatedMerchant,
+  ) {
+    const size = parseLimit(limit, 10, 100);
     const payout = await ownedPayout(this.db, payoutId, merchant.merchantId);
-    return envelope('Payout', { ...presentPayout(payout), settles: payout.settles.map((m) => ({ eventId: m.eventId, amount: signedBirr(m.amount) })) });
+    const page = await payoutMovementsPage(this.db, payout.payoutId, size, startingAfter || undefined);
+    if (!page) throw new InvalidInput(`startingAfter must be the eventId of a movement of payout ${payout.payoutId}`, 'UNKNOWN_CURSOR');
+    return envelope('Payout movements', { movements: page.movements.map((m) => ({ eventId: m.eventId, amount: signedBirr(m.amount) })), hasMore: page.hasMore });
   }
 
   @Get('payouts/:payoutId/report')
   @ApiOperation({ summary: "The payout's reconciliation report: each order, release, fee and refund it settles; the net amounts sum to the payout" })
-  async report(@Param('payoutId') payoutId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+  async report(@Param('payoutId') payoutId: string, @CurrentMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
     const payout = await ownedPayout(this.db, payoutId, merchant.merchantId);
-    const lines = await payoutReport(this.db, payout);
-    return envelope('Payout report', { ...presentPayout(payout), lines: lines.map(reportLineInBirr) });
+    const json = payoutReportJson(envelope('Payout report', { ...presentPayout(payout), lines: [] }), payoutReportPages(this.db, payout));
+    await reply.header('content-type', 'application/json; charset=utf-8').send(Readable.from(json));
   }
 
   @Get('payouts/:payoutId/report.csv')
   @ApiOperation({ summary: 'The same report as CSV, one line per movement' })
   async reportCsv(@Param('payoutId') payoutId: string, @CurrentMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
     const payout = await ownedPayout(this.db, payoutId, merchant.merchantId);
-    const csv = payoutReportCsv(await payoutReport(this.db, payout));
     await reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="payout-${payoutId}.csv"`)
-      .send(csv);
+      .send(Readable.from(payoutReportCsv(payoutReportPages(this.db, payout))));
   }
 
   @Get('statement')

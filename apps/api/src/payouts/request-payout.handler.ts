@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { newPayoutId, payoutDecider, streams } from '@app/domain';
+import { newPayoutId, payoutDecider, payoutSettingsDecider, streams } from '@app/domain';
 import { payableMovementsToSettle, type PayoutView, requestedPayoutView } from '@app/read-models';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { CommandRunner } from '@app/infrastructure';
@@ -19,12 +19,12 @@ export class RequestPayoutHandler implements ICommandHandler<RequestPayoutComman
   ) {}
 
   async execute({ merchantId, metadata }: RequestPayoutCommand): Promise<PayoutView> {
-    const movements = await payableMovementsToSettle(this.db, merchantId);
+    const [movements, { state }] = await Promise.all([payableMovementsToSettle(this.db, merchantId), this.runner.read(streams.payoutSettings(merchantId), payoutSettingsDecider)]);
     const payoutId = newPayoutId();
     const { events } = await this.runner.run(
       streams.payouts(merchantId),
       payoutDecider,
-      { type: 'RequestPayout', data: { merchantId, payoutId, movements, trigger: 'on-demand', at: new Date().toISOString() } },
+      { type: 'RequestPayout', data: { merchantId, payoutId, movements, settings: state.settings, trigger: 'on-demand', at: new Date().toISOString() } },
       metadata,
     );
     const requested = events.find((e) => e.type === 'PayoutRequested');

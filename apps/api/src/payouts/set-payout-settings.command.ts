@@ -1,8 +1,9 @@
 import { Command } from '@nestjs/cqrs';
-import type { PayoutAccountState, PayoutSettings } from '@app/domain';
+import type { PayoutSettings, SettingsInForce } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 
-export class SetPayoutSettingsCommand extends Command<PayoutAccountState> {
+/** Answers the settings in force after it (undefined: the defaults, never changed). */
+export class SetPayoutSettingsCommand extends Command<SettingsInForce | undefined> {
   constructor(
     readonly merchantId: string,
     readonly settings: PayoutSettings,

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
 import { contentSecurityPolicy } from '../http/content-security-policy';
@@ -81,7 +82,7 @@ export function redirect(reply: FastifyReply, location: string): FastifyReply {
 }
 
 /** A console's CSV download: never cached, since it holds a signed-in account's money. */
-export function sendCsv(reply: FastifyReply, filename: string, csv: string): FastifyReply {
+export function sendCsv(reply: FastifyReply, filename: string, csv: string | Readable): FastifyReply {
   return reply
     .header('content-type', 'text/csv; charset=utf-8')
     .header('content-disposition', `attachment; filename="${filename}"`)

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { fold } from '../shared/decider';
 import { santim } from '../shared/money';
-import { availableToPayOut, nextScheduledPeriod, payoutDecider, payoutSettingsOf } from './payout.decider';
+import { availableToPayOut, nextScheduledPeriodOf, payoutDecider } from './payout.decider';
+import { type PayoutSettingsChanged, payoutSettingsDecider, settingsOrDefault } from './payout-settings.decider';
 import type { PayableMovement, PayoutCommand, PayoutEvent } from './payout.events';
 import { scheduledPayoutId } from '../ids';
 import { latestDuePeriod, nextDuePeriod, type PayoutSchedule, WEEKDAYS } from './payout-schedule';
@@ -151,6 +152,9 @@ describe('a schedule that changes', () => {
           { type: 'PayoutDestinationSet', data: { merchantId: M, version: 1, destination: { kind: 'bank', institution: 'CBE', holderName: 'A', accountMask: '••••1', accountRef: 'acct_1', accountFingerprint: 'fp-1' }, setAt: new Date(start).toISOString() } },
         ];
         const ledger: PayableMovement[] = [];
+        // The settings in their own stream, passed with each request as the handlers pass them.
+        let settingsHistory: PayoutSettingsChanged[] = [];
+        const settingsNow = () => fold(payoutSettingsDecider, settingsHistory).settings;
         // The model: each schedule the merchant had, from when it was set (a change of the minimum alone keeps it).
         const schedules: { schedule: PayoutSchedule; setAt: number }[] = [{ schedule: { kind: 'manual' }, setAt: -Infinity }];
         const inForce = () => schedules.at(-1)!;
@@ -163,7 +167,7 @@ describe('a schedule that changes', () => {
           const period = latestDuePeriod(schedule, instant);
           if (!period) return;
           if (period.key === latestDuePeriod(inForce().schedule, at)?.key && period.dueAt <= inForce().setAt) periodsDueBeforeTheirSchedule += 1;
-          const paid = decide({ type: 'RequestPayout', data: { merchantId: M, payoutId: scheduledPayoutId(M, period.key), movements: [...ledger], trigger: 'schedule', period: period.key, at: new Date(at).toISOString() } });
+          const paid = decide({ type: 'RequestPayout', data: { merchantId: M, payoutId: scheduledPayoutId(M, period.key), movements: [...ledger], settings: settingsNow(), trigger: 'schedule', period: period.key, at: new Date(at).toISOString() } });
           for (const p of paid) {
             if (p.type !== 'PayoutRequested') continue;
             // The period it pays is the latest due under the schedule in force, and fell due after that schedule was set.
@@ -177,10 +181,11 @@ describe('a schedule that changes', () => {
           if (step.kind === 'movement') ledger.push({ eventId: `e${ledger.length + 1}`, amount: step.amount });
           else if (step.kind === 'time') now += step.minutes * 60_000;
           else if (step.kind === 'settings') {
-            const before = history.length;
-            decide({ type: 'SetPayoutSettings', data: { merchantId: M, settings: { schedule: step.schedule, minimumAmount: santim(step.minimum), callbackUrl: null }, at: new Date(now).toISOString() } });
+            const change = { type: 'SetPayoutSettings' as const, data: { merchantId: M, settings: { schedule: step.schedule, minimumAmount: santim(step.minimum), callbackUrl: null }, at: new Date(now).toISOString() } };
+            const changed = payoutSettingsDecider.decide(change, fold(payoutSettingsDecider, settingsHistory));
+            settingsHistory = [...settingsHistory, ...changed];
             const current = inForce().schedule;
-            if (history.length > before && JSON.stringify(current) !== JSON.stringify(step.schedule)) schedules.push({ schedule: step.schedule, setAt: now });
+            if (changed.length > 0 && JSON.stringify(current) !== JSON.stringify(step.schedule)) schedules.push({ schedule: step.schedule, setAt: now });
           } else {
             const schedule = step.earlierSchedule ? (schedules.at(-2)?.schedule ?? inForce().schedule) : inForce().schedule;
             job(schedule, now - step.periodsBack * lengthOf(schedule), now);
@@ -197,7 +202,7 @@ describe('a schedule that changes', () => {
         const schedule = inForce().schedule;
         job(schedule, now, now);
         const state = fold(payoutDecider, history);
-        const next = nextScheduledPeriod(state, now);
+        const next = nextScheduledPeriodOf(state, schedule, now);
         if (!next) {
           expect(schedule.kind).toBe('manual');
           return;
@@ -208,7 +213,7 @@ describe('a schedule that changes', () => {
         const available = availableToPayOut(state, ledger);
         job(schedule, next.dueAt, next.dueAt);
         const paidAtNext = history.slice(paidBefore).flatMap((e) => (e.type === 'PayoutRequested' ? [e.data] : []));
-        if (available >= payoutSettingsOf(state).minimumAmount) expect(paidAtNext).toEqual([expect.objectContaining({ period: next.key, amount: available })]);
+        if (available >= settingsOrDefault(settingsNow()).minimumAmount) expect(paidAtNext).toEqual([expect.objectContaining({ period: next.key, amount: available })]);
         else expect(paidAtNext).toEqual([]);
         if (requested.length + paidAtNext.length > 0) runsThatPaid += 1;
       }),

@@ -1,7 +1,7 @@
 import { santim, type Santim } from '../shared/money';
 import { fold } from '../shared/decider';
 import { given } from '../testing/given';
-import { availableToPayOut, nextScheduledPeriod, payoutDecider } from './payout.decider';
+import { availableToPayOut, nextScheduledPeriodOf, payoutDecider } from './payout.decider';
 import { NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing, PayoutNotFound } from './payout.errors';
 import type { PayableMovement, PayoutCommand, PayoutDestination, PayoutEvent, PayoutSettings } from './payout.events';
 import { scheduledPayoutId } from '../ids';
@@ -19,7 +19,6 @@ const request = (payoutId: string, movements: PayableMovement[]): PayoutCommand 
   data: { merchantId: M, payoutId, movements, trigger: 'on-demand', at: AT },
 });
 const settings = (schedule: PayoutSchedule, minimum = 1, callbackUrl: string | null = null): PayoutSettings => ({ schedule, minimumAmount: santim(minimum), callbackUrl });
-const setSettings = (s: PayoutSettings, at = AT): PayoutCommand => ({ type: 'SetPayoutSettings', data: { merchantId: M, settings: s, at } });
 const settingsChanged = (version: number, s: PayoutSettings, at = AT): PayoutEvent => ({ type: 'PayoutSettingsChanged', data: { merchantId: M, version, settings: s, changedAt: at } });
 /** 10:00 in Addis Ababa (07:00 UTC) on Tuesday 1 January 2030. */
 const DAILY_AT_10 = settings({ kind: 'daily', hour: 10 });
@@ -38,8 +37,8 @@ const requested = (payoutId: string, settles: PayableMovement[], destinationVers
   data: { merchantId: M, payoutId, amount: settles.reduce((t, m) => t + m.amount, 0) as Santim, destinationVersion, settles, trigger: 'on-demand', requestedAt: AT },
 });
 const sent = (payoutId: string): PayoutEvent => ({ type: 'PayoutSent', data: { merchantId: M, payoutId, providerReference: `ref-${payoutId}`, sentAt: AT } });
-const paid = (payoutId: string, amount: number): PayoutEvent => ({ type: 'PayoutPaid', data: { merchantId: M, payoutId, amount: amount as Santim, externalReferenceId: 'TR-1', paidAt: AT } });
-const failed = (payoutId: string, amount: number): PayoutEvent => ({ type: 'PayoutFailed', data: { merchantId: M, payoutId, amount: amount as Santim, reason: 'ACCOUNT_CLOSED', failedAt: AT } });
+const paid = (payoutId: string, amount: number): PayoutEvent => ({ type: 'PayoutPaid', data: { merchantId: M, payoutId, amount: amount as Santim, externalReferenceId: 'TR-1', paidAt: AT, callbackUrl: null } });
+const failed = (payoutId: string, amount: number): PayoutEvent => ({ type: 'PayoutFailed', data: { merchantId: M, payoutId, amount: amount as Santim, reason: 'ACCOUNT_CLOSED', failedAt: AT, callbackUrl: null } });
 
 const account = (history: PayoutEvent[]) => given(payoutDecider, history);
 
@@ -82,10 +81,10 @@ describe('Payout account', () => {
     const history = [destinationSet(1), requested('p1', [release('e1', 100)])];
     account(history).when({ type: 'RecordPayoutSent', data: { payoutId: 'p1', providerReference: 'ref-p1', at: AT } }).then([sent('p1')]);
     account([...history, sent('p1')]).when({ type: 'RecordPayoutSent', data: { payoutId: 'p1', providerReference: 'ref-p1', at: AT } }).thenNothing();
-    account([...history, sent('p1')]).when({ type: 'RecordPayoutPaid', data: { payoutId: 'p1', externalReferenceId: 'TR-1', at: AT } }).then([paid('p1', 100)]);
-    account([...history, sent('p1'), paid('p1', 100)]).when({ type: 'RecordPayoutFailed', data: { payoutId: 'p1', reason: 'late', at: AT } }).thenNothing();
-    account([...history, sent('p1'), failed('p1', 100)]).when({ type: 'RecordPayoutPaid', data: { payoutId: 'p1', externalReferenceId: 'TR-1', at: AT } }).thenNothing();
-    account(history).when({ type: 'RecordPayoutPaid', data: { payoutId: 'p9', externalReferenceId: 'TR-1', at: AT } }).thenThrows(PayoutNotFound);
+    account([...history, sent('p1')]).when({ type: 'RecordPayoutPaid', data: { payoutId: 'p1', externalReferenceId: 'TR-1', at: AT, callbackUrl: null } }).then([paid('p1', 100)]);
+    account([...history, sent('p1'), paid('p1', 100)]).when({ type: 'RecordPayoutFailed', data: { payoutId: 'p1', reason: 'late', at: AT, callbackUrl: null } }).thenNothing();
+    account([...history, sent('p1'), failed('p1', 100)]).when({ type: 'RecordPayoutPaid', data: { payoutId: 'p1', externalReferenceId: 'TR-1', at: AT, callbackUrl: null } }).thenNothing();
+    account(history).when({ type: 'RecordPayoutPaid', data: { payoutId: 'p9', externalReferenceId: 'TR-1', at: AT, callbackUrl: null } }).thenThrows(PayoutNotFound);
   });
 
   it('frees a failed payout’s movements, so the money is the merchant’s to pay out again', () => {
@@ -93,18 +92,6 @@ describe('Payout account', () => {
     const history = [destinationSet(1), requested('p1', movements), sent('p1'), failed('p1', 300)];
     expect(availableToPayOut(fold(payoutDecider, history), movements)).toBe(300);
     account(history).when(request('p2', movements)).then([requested('p2', movements)]);
-  });
-
-  it('records settings as a new version when they change, and the same settings again as nothing', () => {
-    account([]).when(setSettings(DAILY_AT_10)).then([settingsChanged(1, DAILY_AT_10)]);
-    account([settingsChanged(1, DAILY_AT_10)]).when(setSettings(DAILY_AT_10)).thenNothing();
-    // Today's defaults, said explicitly, are no change either.
-    account([]).when(setSettings(settings({ kind: 'manual' }))).thenNothing();
-    const weekly = settings({ kind: 'weekly', hour: 10, weekday: 'friday' });
-    account([settingsChanged(1, DAILY_AT_10)]).when(setSettings(weekly)).then([settingsChanged(2, weekly)]);
-    account([settingsChanged(1, DAILY_AT_10)]).when(setSettings(settings({ kind: 'daily', hour: 10 }, 5_000))).then([settingsChanged(2, settings({ kind: 'daily', hour: 10 }, 5_000))]);
-    const withUrl = settings({ kind: 'daily', hour: 10 }, 1, 'https://shop.example/payouts');
-    account([settingsChanged(1, DAILY_AT_10)]).when(setSettings(withUrl)).then([settingsChanged(2, withUrl)]);
   });
 
   it('pays a due period of the schedule once, with an id derived from it, whatever repeats its job', () => {
@@ -170,7 +157,7 @@ describe('Payout account', () => {
     const due = '2030-01-02T07:00:00.000Z';
     const bounced = [destinationSet(1), settingsChanged(1, DAILY_AT_10, SET_BEFORE), requested('p1', movements), sent('p1'), failed('p1', 300)];
     account(bounced).when(scheduled('daily-2030-01-02', movements, due)).thenNothing();
-    expect(nextScheduledPeriod(fold(payoutDecider, bounced), Date.parse(due))).toBeUndefined();
+    expect(nextScheduledPeriodOf(fold(payoutDecider, bounced), DAILY_AT_10.schedule, Date.parse(due))).toBeUndefined();
     account(bounced).when(request('p2', movements)).then([requested('p2', movements)]);
     // The same account set again is the merchant saying it is fixed: a new version, and the schedule pays to it.
     account(bounced).when({ type: 'SetPayoutDestination', data: { merchantId: M, destination: wallet, at: AT } }).then([destinationSet(2)]);
@@ -186,7 +173,15 @@ describe('Payout account', () => {
     const now = Date.parse('2030-01-01T06:30:00.000Z');
     // Switched to 11:00 the same day: the day is paid, so the next payout is tomorrow's.
     const switched = [...history, settingsChanged(2, settings({ kind: 'daily', hour: 11 }), '2030-01-01T06:30:00.000Z')];
-    expect(nextScheduledPeriod(fold(payoutDecider, switched), now)).toEqual({ key: 'daily-2030-01-02', dueAt: Date.parse('2030-01-02T08:00:00.000Z') });
-    expect(nextScheduledPeriod(fold(payoutDecider, history), now)).toEqual({ key: 'daily-2030-01-02', dueAt: Date.parse('2030-01-02T06:00:00.000Z') });
+    expect(nextScheduledPeriodOf(fold(payoutDecider, switched), { kind: 'daily', hour: 11 }, now)).toEqual({ key: 'daily-2030-01-02', dueAt: Date.parse('2030-01-02T08:00:00.000Z') });
+    expect(nextScheduledPeriodOf(fold(payoutDecider, history), { kind: 'daily', hour: 9 }, now)).toEqual({ key: 'daily-2030-01-02', dueAt: Date.parse('2030-01-02T06:00:00.000Z') });
+  });
+
+  it('follows the settings from their own stream when the request brings them, the account’s older ones otherwise', () => {
+    const movements = [release('e1', 5_000)];
+    const legacy = [destinationSet(1), settingsChanged(1, settings({ kind: 'manual' }, 10_000), SET_BEFORE)];
+    account(legacy).when(request('p1', movements)).thenThrows(PayoutBelowMinimum);
+    const own = { version: 2, settings: settings({ kind: 'manual' }, 100), scheduleSetAt: Date.parse(SET_BEFORE) };
+    account(legacy).when({ ...request('p1', movements), data: { ...request('p1', movements).data, settings: own } } as PayoutCommand).then([requested('p1', movements)]);
   });
 });

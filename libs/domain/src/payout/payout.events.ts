@@ -1,5 +1,6 @@
 import type { Santim } from '../shared/money';
 import type { PayoutSchedule } from './payout-schedule';
+import type { SettingsInForce } from './payout-settings.decider';
 
 /**
  * Where a merchant's payouts go. The account number itself is a secret kept encrypted outside the
@@ -39,8 +40,11 @@ export interface PayoutSettings {
 
 export type PayoutEvent =
   | { type: 'PayoutDestinationSet'; data: { merchantId: string; version: number; destination: PayoutDestination; setAt: string } }
-  /** A new version of the settings; the periods and payouts after it follow it. */
-  | { type: 'PayoutSettingsChanged'; data: { merchantId: string; version: number; settings: PayoutSettings; changedAt: string } }
+  /**
+   * A new version of the settings; the periods and payouts after it follow it. In the payout account's
+   * stream before the settings had one of their own (payout-settings.decider.ts), which writes `scheduleSetAt`.
+   */
+  | { type: 'PayoutSettingsChanged'; data: { merchantId: string; version: number; settings: PayoutSettings; changedAt: string; scheduleSetAt?: string } }
   | {
       type: 'PayoutRequested';
       data: {
@@ -58,22 +62,23 @@ export type PayoutEvent =
       };
     }
   | { type: 'PayoutSent'; data: { merchantId: string; payoutId: string; providerReference: string; sentAt: string } }
-  | { type: 'PayoutPaid'; data: { merchantId: string; payoutId: string; amount: Santim; externalReferenceId: string; paidAt: string } }
+  /** `callbackUrl`: where its callback goes, as the settings said when it was paid (absent before the settings had a stream of their own: the account's). */
+  | { type: 'PayoutPaid'; data: { merchantId: string; payoutId: string; amount: Santim; externalReferenceId: string; paidAt: string; callbackUrl?: string | null } }
   /** The money is the merchant's payable again, and its movements can be paid out by a later payout. */
-  | { type: 'PayoutFailed'; data: { merchantId: string; payoutId: string; amount: Santim; reason: string; failedAt: string } };
+  | { type: 'PayoutFailed'; data: { merchantId: string; payoutId: string; amount: Santim; reason: string; failedAt: string; callbackUrl?: string | null } };
 
 export type PayoutCommand =
   | { type: 'SetPayoutDestination'; data: { merchantId: string; destination: PayoutDestination; at: string } }
-  | { type: 'SetPayoutSettings'; data: { merchantId: string; settings: PayoutSettings; at: string } }
   /**
    * `movements`: every movement of the merchant's payable account the caller's ledger knows of (it may
    * lag, and may repeat what is already settled: only what no payout in flight or paid settles counts).
    * A scheduled one names the period it is for (`period`), and its id derives from it (scheduledPayoutId).
+   * `settings`: those in force, from their own stream (none there: the account's own, from before it).
    */
   | {
       type: 'RequestPayout';
-      data: { merchantId: string; payoutId: string; movements: PayableMovement[]; at: string } & ({ trigger: 'on-demand' } | { trigger: 'schedule'; period: string });
+      data: { merchantId: string; payoutId: string; movements: PayableMovement[]; settings?: SettingsInForce; at: string } & ({ trigger: 'on-demand' } | { trigger: 'schedule'; period: string });
     }
   | { type: 'RecordPayoutSent'; data: { payoutId: string; providerReference: string; at: string } }
-  | { type: 'RecordPayoutPaid'; data: { payoutId: string; externalReferenceId: string; at: string } }
-  | { type: 'RecordPayoutFailed'; data: { payoutId: string; reason: string; at: string } };
+  | { type: 'RecordPayoutPaid'; data: { payoutId: string; externalReferenceId: string; at: string; callbackUrl: string | null } }
+  | { type: 'RecordPayoutFailed'; data: { payoutId: string; reason: string; at: string; callbackUrl: string | null } };

@@ -3,6 +3,7 @@ import { DomainError } from '../shared/domain-error';
 import { fold } from '../shared/decider';
 import { santim } from '../shared/money';
 import { payoutDecider, unsettledMovements } from './payout.decider';
+import { type PayoutSettingsChanged, payoutSettingsDecider } from './payout-settings.decider';
 import type { PayableMovement, PayoutCommand, PayoutEvent } from './payout.events';
 
 const AT = '2030-01-01T10:00:00.000Z';
@@ -30,6 +31,7 @@ describe('Payout account properties', () => {
         let history: PayoutEvent[] = [{ type: 'PayoutDestinationSet', data: { merchantId: 'm-1', version: 1, destination: { kind: 'wallet', institution: 'telebirr', holderName: 'A', accountMask: '••••1', accountRef: 'acct_1', accountFingerprint: 'fp-1' }, setAt: AT } }];
         const ledger: PayableMovement[] = [];
         const payoutIds: string[] = [];
+        let settingsHistory: PayoutSettingsChanged[] = [];
         for (const step of steps) {
           let command: PayoutCommand;
           if (step.kind === 'movement') {
@@ -37,9 +39,12 @@ describe('Payout account properties', () => {
             continue;
           } else if (step.kind === 'request') {
             const payoutId = `p${payoutIds.length + 1}`;
-            command = { type: 'RequestPayout', data: { merchantId: 'm-1', payoutId, movements: ledger.slice(0, Math.max(0, ledger.length - step.lag)), trigger: 'on-demand', at: AT } };
+            const { settings } = fold(payoutSettingsDecider, settingsHistory);
+            command = { type: 'RequestPayout', data: { merchantId: 'm-1', payoutId, movements: ledger.slice(0, Math.max(0, ledger.length - step.lag)), settings, trigger: 'on-demand', at: AT } };
           } else if (step.kind === 'minimum') {
-            command = { type: 'SetPayoutSettings', data: { merchantId: 'm-1', settings: { schedule: { kind: 'manual' }, minimumAmount: santim(step.minimum), callbackUrl: null }, at: AT } };
+            const change = { type: 'SetPayoutSettings' as const, data: { merchantId: 'm-1', settings: { schedule: { kind: 'manual' as const }, minimumAmount: santim(step.minimum), callbackUrl: null }, at: AT } };
+            settingsHistory = [...settingsHistory, ...payoutSettingsDecider.decide(change, fold(payoutSettingsDecider, settingsHistory))];
+            continue;
           } else {
             const payoutId = payoutIds[step.payout] ?? 'p-unknown';
             const data = { payoutId, at: AT };
@@ -47,8 +52,8 @@ describe('Payout account properties', () => {
               step.kind === 'sent'
                 ? { type: 'RecordPayoutSent', data: { ...data, providerReference: `ref-${payoutId}` } }
                 : step.kind === 'paid'
-                  ? { type: 'RecordPayoutPaid', data: { ...data, externalReferenceId: `tr-${payoutId}` } }
-                  : { type: 'RecordPayoutFailed', data: { ...data, reason: 'BOUNCED' } };
+                  ? { type: 'RecordPayoutPaid', data: { ...data, externalReferenceId: `tr-${payoutId}`, callbackUrl: null } }
+                  : { type: 'RecordPayoutFailed', data: { ...data, reason: 'BOUNCED', callbackUrl: null } };
           }
           let events: PayoutEvent[];
           try {

@@ -4,11 +4,12 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import { isURL } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { InvalidInput, payoutDecider, streams, WEEKDAYS, type Weekday } from '@app/domain';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { InvalidInput, WEEKDAYS, type Weekday } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import { URL_RULES } from '../../http/payment-request.dto';
-import { payoutSettingsFrom, type PayoutSettingsInput, presentPayoutSettings } from '../../payouts/payout-settings';
+import { payoutSettingsFrom, type PayoutSettingsInput, readPayoutSettings } from '../../payouts/payout-settings';
 import { SetPayoutSettingsCommand } from '../../payouts/set-payout-settings.command';
 import { CsrfGuard } from '../../web/csrf';
 import { field, formBirr } from '../../web/form';
@@ -55,16 +56,17 @@ export class DashboardPayoutSettingsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
   ) {}
 
   @Get()
   async page(@Query('done') done: string | undefined, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
-    const { state } = await this.runner.read(streams.payouts(merchantId), payoutDecider);
+    const settings = await readPayoutSettings(this.runner, this.db, merchantId);
     return sendDashboardPage(reply, this.config, {
       title: 'Payout settings',
       current: '/dashboard/payouts/settings',
       who: merchantId,
-      body: (csrf) => payoutSettingsBody({ csrf, settings: presentPayoutSettings(state), notice: done === 'saved' ? { text: 'The payout settings were saved.' } : undefined }),
+      body: (csrf) => payoutSettingsBody({ csrf, settings, notice: done === 'saved' ? { text: 'The payout settings were saved.' } : undefined }),
     });
   }
 

@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import { Body, Controller, Get, Inject, Param, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
@@ -11,7 +12,7 @@ import { CommandRunner } from '@app/infrastructure';
 import { payableMovementsToSettle, type PayoutView } from '@app/read-models';
 import { PayoutDestinationDto } from '../../payouts/payout-destination.dto';
 import { merchantPayouts, ownedPayout, presentDestination } from '../../payouts/payout-reads';
-import { payoutReport, payoutReportCsv } from '../../payouts/payout-report';
+import { payoutReport, payoutReportCsv, payoutReportPages } from '../../payouts/payout-report';
 import { RequestPayoutCommand } from '../../payouts/request-payout.command';
 import { SetPayoutDestinationCommand } from '../../payouts/set-payout-destination.command';
 import { CsrfGuard } from '../../web/csrf';
@@ -134,7 +135,7 @@ export class DashboardPayoutsController {
   @Get(':payoutId/report.csv')
   async reportCsv(@Param('payoutId') payoutId: string, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
     const payout = await ownedPayout(this.db, payoutId, merchantId);
-    return sendCsv(reply, `payout-${payout.payoutId}.csv`, payoutReportCsv(await payoutReport(this.db, payout)));
+    return sendCsv(reply, `payout-${payout.payoutId}.csv`, Readable.from(payoutReportCsv(payoutReportPages(this.db, payout))));
   }
 
   /** The masked destination and what a payout asked for now would pay. */

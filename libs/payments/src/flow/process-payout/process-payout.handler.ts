@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type PayoutCommand, payoutDecider, streams } from '@app/domain';
+import { type PayoutCommand, payoutDecider, payoutSettingsDecider, settingsOrDefault, streams } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import { PayoutAccounts } from '@app/merchants';
@@ -23,27 +23,29 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
 
   async execute({ merchantId, payoutId }: ProcessPayoutCommand): Promise<PayoutProgress> {
     const stream = streams.payouts(merchantId);
-    const { state } = await this.runner.read(stream, payoutDecider);
-    const payout = state.payouts[payoutId];
+    const [{ state }, own] = await Promise.all([this.runner.read(stream, payoutDecider), this.runner.read(streams.payoutSettings(merchantId), payoutSettingsDecider)]);
+    // Its callback goes where the settings say when its outcome is known (before they had their own stream, the account kept them).
+    const { callbackUrl } = settingsOrDefault(own.state.settings ?? state.settings);
+    const payout = state.payouts.get(payoutId);
     if (!payout || payout.status === 'PAID' || payout.status === 'FAILED') return 'settled';
     let status: TransferStatus = await this.provider.transferStatus(payoutId);
     if (status.state === 'unknown') {
       // The destination the payout was requested for, even if the merchant has changed it since.
       const destination = state.destinations[payout.destinationVersion];
       const accountNumber = await this.accounts.accountNumber(merchantId, destination.accountRef);
-      if (accountNumber === undefined) return this.record(stream, { type: 'RecordPayoutFailed', data: { payoutId, reason: 'DESTINATION_UNAVAILABLE', at: new Date().toISOString() } });
+      if (accountNumber === undefined) return this.record(stream, { type: 'RecordPayoutFailed', data: { payoutId, reason: 'DESTINATION_UNAVAILABLE', at: new Date().toISOString(), callbackUrl } });
       try {
         const { kind, institution, holderName } = destination;
         status = await this.provider.transfer({ reference: payoutId, amount: payout.amount, destination: { kind, institution, holderName, accountNumber } });
       } catch (error) {
         if (!(error instanceof ProviderRejected)) throw error;
-        return this.record(stream, { type: 'RecordPayoutFailed', data: { payoutId, reason: error.code, at: new Date().toISOString() } });
+        return this.record(stream, { type: 'RecordPayoutFailed', data: { payoutId, reason: error.code, at: new Date().toISOString(), callbackUrl } });
       }
     }
     const at = new Date().toISOString();
     if (payout.status === 'REQUESTED') await this.runner.run(stream, payoutDecider, { type: 'RecordPayoutSent', data: { payoutId, providerReference: payoutId, at } }, SYSTEM);
-    if (status.state === 'succeeded') return this.record(stream, { type: 'RecordPayoutPaid', data: { payoutId, externalReferenceId: status.externalReferenceId, at: status.at } });
-    if (status.state === 'failed') return this.record(stream, { type: 'RecordPayoutFailed', data: { payoutId, reason: status.reason, at: status.at } });
+    if (status.state === 'succeeded') return this.record(stream, { type: 'RecordPayoutPaid', data: { payoutId, externalReferenceId: status.externalReferenceId, at: status.at, callbackUrl } });
+    if (status.state === 'failed') return this.record(stream, { type: 'RecordPayoutFailed', data: { payoutId, reason: status.reason, at: status.at, callbackUrl } });
     return 'pending';
   }
 

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { payoutDecider, scheduledPayoutId, streams } from '@app/domain';
+import { payoutDecider, payoutSettingsDecider, scheduledPayoutId, streams } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import { payableMovementsToSettle } from '@app/read-models';
@@ -21,11 +21,14 @@ export class RequestScheduledPayoutHandler implements ICommandHandler<RequestSch
   ) {}
 
   async execute({ merchantId, period }: RequestScheduledPayoutCommand): Promise<void> {
-    const movements = await payableMovementsToSettle(this.db, merchantId);
+    const [movements, { state }] = await Promise.all([payableMovementsToSettle(this.db, merchantId), this.runner.read(streams.payoutSettings(merchantId), payoutSettingsDecider)]);
     await this.runner.run(
       streams.payouts(merchantId),
       payoutDecider,
-      { type: 'RequestPayout', data: { merchantId, payoutId: scheduledPayoutId(merchantId, period), movements, trigger: 'schedule', period, at: new Date().toISOString() } },
+      {
+        type: 'RequestPayout',
+        data: { merchantId, payoutId: scheduledPayoutId(merchantId, period), movements, settings: state.settings, trigger: 'schedule', period, at: new Date().toISOString() },
+      },
       SYSTEM,
     );
   }

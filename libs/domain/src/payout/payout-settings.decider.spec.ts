@@ -1,0 +1,44 @@
+import { santim } from '../shared/money';
+import { given } from '../testing/given';
+import type { PayoutSettings } from './payout.events';
+import type { PayoutSchedule } from './payout-schedule';
+import { type PayoutSettingsChanged, payoutSettingsDecider, type SetPayoutSettings } from './payout-settings.decider';
+
+const M = 'm-1';
+const AT = '2030-01-01T10:00:00.000Z';
+const LATER = '2030-01-02T10:00:00.000Z';
+const settings = (schedule: PayoutSchedule, minimum = 1, callbackUrl: string | null = null): PayoutSettings => ({ schedule, minimumAmount: santim(minimum), callbackUrl });
+const DAILY_AT_10 = settings({ kind: 'daily', hour: 10 });
+const set = (s: PayoutSettings, at = AT, carried?: SetPayoutSettings['data']['carried']): SetPayoutSettings => ({ type: 'SetPayoutSettings', data: { merchantId: M, settings: s, at, ...(carried && { carried }) } });
+const changed = (version: number, s: PayoutSettings, at: string, scheduleSetAt = at): PayoutSettingsChanged => ({
+  type: 'PayoutSettingsChanged',
+  data: { merchantId: M, version, settings: s, changedAt: at, scheduleSetAt },
+});
+const settingsStream = (history: PayoutSettingsChanged[]) => given(payoutSettingsDecider, history);
+
+describe('Payout settings', () => {
+  it('records settings as a new version when they change, and the same settings again as nothing', () => {
+    settingsStream([]).when(set(DAILY_AT_10)).then([changed(1, DAILY_AT_10, AT)]);
+    settingsStream([changed(1, DAILY_AT_10, AT)]).when(set(DAILY_AT_10, LATER)).thenNothing();
+    // Today's defaults, said explicitly, are no change either.
+    settingsStream([]).when(set(settings({ kind: 'manual' }))).thenNothing();
+    const weekly = settings({ kind: 'weekly', hour: 10, weekday: 'friday' });
+    settingsStream([changed(1, DAILY_AT_10, AT)]).when(set(weekly, LATER)).then([changed(2, weekly, LATER)]);
+  });
+
+  it('says when the schedule in force was set: a change of the minimum or callback URL alone keeps it', () => {
+    const higher = settings({ kind: 'daily', hour: 10 }, 5_000);
+    settingsStream([changed(1, DAILY_AT_10, AT)]).when(set(higher, LATER)).then([changed(2, higher, LATER, AT)]);
+    const withUrl = settings({ kind: 'daily', hour: 10 }, 1, 'https://shop.example/payouts');
+    settingsStream([changed(1, DAILY_AT_10, AT)]).when(set(withUrl, LATER)).then([changed(2, withUrl, LATER, AT)]);
+  });
+
+  it('continues from the settings the payout account kept before they had a stream of their own', () => {
+    const carried = { version: 3, settings: DAILY_AT_10, scheduleSetAt: Date.parse(AT) };
+    settingsStream([]).when(set(DAILY_AT_10, LATER, carried)).thenNothing();
+    const higher = settings({ kind: 'daily', hour: 10 }, 5_000);
+    settingsStream([]).when(set(higher, LATER, carried)).then([changed(4, higher, LATER, AT)]);
+    // Once the stream has its own, what was carried is history.
+    settingsStream([changed(4, higher, LATER, AT)]).when(set(DAILY_AT_10, LATER, carried)).then([changed(5, DAILY_AT_10, LATER, AT)]);
+  });
+});
