@@ -59,11 +59,20 @@ describe('automatic release and disputes over HTTP', () => {
 
   describe('automatic release', () => {
     it('releases what is still held at the instant set at creation, as automatic releases, with signed RELEASED callbacks', async () => {
-      const now = Date.now();
-      const autoReleaseAt = new Date(now + 4_000).toISOString();
-      const escrowId = await heldEscrow({ expiredAt: new Date(now + 3_000).toISOString(), autoReleaseAt });
-      expect((await get(`/v1/trdp/escrow/${escrowId}`)).body.data.autoReleaseAt).toBe(autoReleaseAt);
-      expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1', amount: 100 })).status).toBe(200);
+      // Paid and released in part by hand before the expiry, which comes a second before the automatic release.
+      const {
+        sent: { escrowId, autoReleaseAt },
+      } = await beforeInstant(3_000, async (expiredAt) => {
+        const autoReleaseAt = new Date(Date.parse(expiredAt) + 1_000).toISOString();
+        const created = await post('/v1/trdp/escrow/order', { ...escrowRequest({ callbackURL: callbackURL() }), expiredAt, autoReleaseAt });
+        expect(created.status).toBe(201);
+        const { escrowId } = created.body.data;
+        const paid = await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' });
+        expect([paid.status, paid.body.data.escrow_status]).toEqual([200, 'HELD']);
+        expect((await get(`/v1/trdp/escrow/${escrowId}`)).body.data.autoReleaseAt).toBe(autoReleaseAt);
+        expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1', amount: 100 })).status).toBe(200);
+        return { escrowId, autoReleaseAt };
+      });
 
       await waitFor(async () => (await get(`/v1/trdp/escrow/${escrowId}`)).body.data.status === 'RELEASED', 'the automatic release');
       const releases = (await get(`/v1/trdp/escrow/${escrowId}/releases`)).body.data.releases;

@@ -65,7 +65,9 @@ describe('callback worker as a separate process', () => {
       SECRETS_KEY: '33'.repeat(32),
       ADMIN_API_KEY: TEST_ADMIN_KEY,
       PUBLIC_BASE_URL: baseUrl,
-      CALLBACK_TIMEOUT_MS: '500',
+      // The production default: the receiver's answer 200 ms after SIGTERM must not time out on a
+      // loaded machine (a killed attempt's job comes back once its lock, twice this plus 5 s, runs out).
+      CALLBACK_TIMEOUT_MS: '10000',
       CALLBACK_RETRY_SCHEDULE_MS: '200,400,800',
       SANDBOX_DELAY_MS: '30',
       RECONCILE_INTERVAL_MS: '500',

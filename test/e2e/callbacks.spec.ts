@@ -21,8 +21,9 @@ const ENV = {
   SANDBOX_DELAY_MS: '30',
   REFUND_RETRY_MS: '100',
   CALLBACK_RETRY_SCHEDULE_MS: '100,200',
-  // Long enough for a loaded machine's local receiver to answer; a hanging one is waited for this long.
-  CALLBACK_TIMEOUT_MS: '2000',
+  // The production default, so that a loaded machine's local receiver surely answers in time; a
+  // hanging one is waited for this long.
+  CALLBACK_TIMEOUT_MS: '10000',
   RECONCILE_INTERVAL_MS: '200',
 };
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
