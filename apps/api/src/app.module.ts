@@ -15,7 +15,9 @@ import { DashboardModule } from './dashboard/dashboard.module';
 import { EscrowsModule } from './escrows/escrows.module';
 import { IDEMPOTENCY_MIGRATIONS } from './http/idempotency/idempotency.migrations';
 import { IdempotencyInterceptor } from './http/idempotency/idempotency.interceptor';
+import { replayingKeyedRequests } from './http/idempotency/keyed-replay';
 import { MerchantAuthModule } from './http/merchant-auth.module';
+import { CallerWaitsInterceptor } from './http/caller-waits.interceptor';
 import { MerchantsModule } from './merchants/merchants.module';
 import { OperationsModule } from './operations/operations.module';
 import { rateLimiting } from './operations/rate-limit';
@@ -37,6 +39,7 @@ export class AppModule {
         limits.module,
         InfrastructureModule.forRoot(config, {
           eventStore: options.eventStore,
+          commandEdge: replayingKeyedRequests,
           migrations: [CREDENTIALS, { component: 'idempotency', migrations: IDEMPOTENCY_MIGRATIONS }, ...providerMigrations(config)],
         }),
         CqrsModule.forRoot(),
@@ -57,7 +60,7 @@ export class AppModule {
         OperationsModule,
         ...workerModules(config, { projector: ProjectorModule, workers: [PaymentWorkModule, CallbackDeliveryModule] }),
       ],
-      providers: [{ provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }, ...limits.providers],
+      providers: [{ provide: APP_INTERCEPTOR, useClass: CallerWaitsInterceptor }, { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }, ...limits.providers],
     };
   }
 }

@@ -69,7 +69,7 @@ export class CallbackDeliveryService {
           },
         },
         { causationId: scheduled.deliveryId, actor: { type: 'system', id: 'callbacks' } },
-        { awaitReadModels: false, ...('head' in basis ? { known: basis } : { history: basis.history }) },
+        basis,
       );
       this.metrics.callbackAttempts.inc({ outcome: outcome.state.status === 'PENDING' ? 'retrying' : outcome.state.status.toLowerCase() });
       if (outcome.state.status !== 'PENDING' || !outcome.head) return;

@@ -1,4 +1,5 @@
 export * from './command-runner';
+export * from './composed-command-runner';
 export * from './infrastructure.module';
 export * from './log-follower';
 export * from './logging';
@@ -6,4 +7,5 @@ export * from './metrics';
 export * from './notification-channels';
 export * from './projected-reads';
 export * from './projector.module';
+export { forWaitingCaller } from './read-your-writes';
 export * from './roles';

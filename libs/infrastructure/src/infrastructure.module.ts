@@ -15,9 +15,9 @@ import {
 } from '@app/event-store';
 import { inlinePayablesView, ProjectionProgress, READ_MODEL_MIGRATIONS } from '@app/read-models';
 import { CommandRunner } from './command-runner';
+import { type CommandEdge, composeCommandRunner } from './composed-command-runner';
 import { Metrics } from './metrics';
 import { notificationChannels } from './notification-channels';
-import { oneCommandPerStream } from './one-command-per-stream';
 import { ProjectedReads } from './projected-reads';
 
 /** A component's migrations (libs/database: applied once each, in order, under a lock). */
@@ -31,6 +31,8 @@ export interface InfrastructureOptions {
   migrations?: readonly MigrationSet[];
   /** An event store to use instead of the configured one (tests run the whole service on a stand-in adapter). */
   eventStore?: EventStore;
+  /** What this process's edge composes around the command runner (the API replays keyed requests). */
+  commandEdge?: CommandEdge;
 }
 
 /** How long a starting process waits for PostgreSQL to be reachable before it gives up and exits. */
@@ -121,7 +123,7 @@ export class InfrastructureModule {
         { provide: Metrics, useValue: new Metrics() },
         {
           provide: CommandRunner,
-          useFactory: (store: EventStore, reads: ProjectedReads, metrics: Metrics) => oneCommandPerStream(new CommandRunner(store, reads, metrics)),
+          useFactory: (store: EventStore, reads: ProjectedReads, metrics: Metrics) => composeCommandRunner(store, reads, metrics, options.commandEdge),
           inject: [EVENT_STORE, ProjectedReads, Metrics],
         },
         ProjectedReads,

@@ -1,0 +1,35 @@
+import type { Decider } from '@app/domain';
+import { InMemoryEventStore } from '../../event-store/src/testing/in-memory-event-store';
+import { newStream } from './command-runner';
+import { composeCommandRunner } from './composed-command-runner';
+import { Metrics } from './metrics';
+import type { ProjectedReads } from './projected-reads';
+
+type Counted = { type: 'Counted'; data: { n: number } };
+const tally: Decider<'Count', Counted, number> = {
+  initialState: () => 0,
+  evolve: (state) => state + 1,
+  decide: (_, state) => [{ type: 'Counted', data: { n: state + 1 } }],
+};
+const metadata = { correlationId: 'req-1' };
+const reads = { reach: async () => undefined } as unknown as ProjectedReads;
+
+describe('composeCommandRunner', () => {
+  it("runs one process's concurrent commands on a stream one after another, each on what the one before left", async () => {
+    const store = new InMemoryEventStore();
+    const runner = composeCommandRunner(store, reads, new Metrics());
+    await runner.run('t-1', tally, 'Count', metadata, newStream(tally));
+    const streamReads = jest.spyOn(store, 'readStream');
+    const outcomes = await Promise.all(Array.from({ length: 20 }, () => runner.run('t-1', tally, 'Count', metadata)));
+    expect(streamReads).not.toHaveBeenCalled();
+    expect(outcomes.map((o) => o.state).sort((a, b) => a - b)).toEqual(Array.from({ length: 20 }, (_, i) => i + 2));
+  });
+
+  it('counts the events appended, by type', async () => {
+    const metrics = new Metrics();
+    const runner = composeCommandRunner(new InMemoryEventStore(), reads, metrics);
+    await runner.run('t-2', tally, 'Count', metadata);
+    await runner.run('t-2', tally, 'Count', metadata);
+    expect((await metrics.eventsAppended.get()).values).toEqual([expect.objectContaining({ labels: { type: 'Counted' }, value: 2 })]);
+  });
+});

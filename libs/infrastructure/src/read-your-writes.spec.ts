@@ -1,0 +1,46 @@
+import type { Decider } from '@app/domain';
+import type { ExpectedRevision, NewEvent } from '@app/event-store';
+import { InMemoryEventStore } from '../../event-store/src/testing/in-memory-event-store';
+import { CommandRunner } from './command-runner';
+import type { ProjectedReads } from './projected-reads';
+import { forWaitingCaller, readYourWrites } from './read-your-writes';
+
+type Counted = { type: 'Counted'; data: { n: number } };
+const tally: Decider<'Count', Counted, number> = {
+  initialState: () => 0,
+  evolve: (state) => state + 1,
+  decide: (_, state) => [{ type: 'Counted', data: { n: state + 1 } }],
+};
+const metadata = { correlationId: 'req-1' };
+
+/** A store whose appends say they wrote their stream's view inline, as PostgreSQL's does for payables. */
+class InlineViewStore extends InMemoryEventStore {
+  override async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision) {
+    return { ...(await super.append(streamId, events, expected)), viewWritten: true };
+  }
+}
+
+describe('readYourWrites', () => {
+  const reads = () => ({ reach: jest.fn(async () => undefined) });
+
+  it("holds a waiting caller's answer until the read models include the command's events", async () => {
+    const projected = reads();
+    const runner = readYourWrites(new CommandRunner(new InMemoryEventStore()), projected as unknown as ProjectedReads);
+    const outcome = await forWaitingCaller(() => runner.run('t-1', tally, 'Count', metadata));
+    expect(projected.reach).toHaveBeenCalledWith(outcome.position, 'req-1');
+  });
+
+  it('does not hold work nobody waits on', async () => {
+    const projected = reads();
+    const runner = readYourWrites(new CommandRunner(new InMemoryEventStore()), projected as unknown as ProjectedReads);
+    await runner.run('t-2', tally, 'Count', metadata);
+    expect(projected.reach).not.toHaveBeenCalled();
+  });
+
+  it('does not wait when the append wrote its stream\'s own view', async () => {
+    const projected = reads();
+    const runner = readYourWrites(new CommandRunner(new InlineViewStore()), projected as unknown as ProjectedReads);
+    await forWaitingCaller(() => runner.run('t-3', tally, 'Count', metadata));
+    expect(projected.reach).not.toHaveBeenCalled();
+  });
+});
