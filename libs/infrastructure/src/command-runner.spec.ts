@@ -1,25 +1,8 @@
-import { type Decider, DomainError } from '@app/domain';
 import { InMemoryEventStore } from '../../event-store/src/testing/in-memory-event-store';
 import { CommandRunner, newStream } from './command-runner';
-
-type Stepped = { type: 'Stepped'; data: { to: number } };
-type Step = { type: 'Step'; to: number } | { type: 'StepOn' };
-
-/** A counter that moves one step at a time: `Step` names the step it expects to take, `StepOn` takes the next. */
-const counter: Decider<Step, Stepped, number> = {
-  initialState: () => 0,
-  evolve: (_, event) => event.data.to,
-  decide: (command, state) => {
-    const to = command.type === 'StepOn' ? state + 1 : command.to;
-    if (to !== state + 1) throw new DomainError('OUT_OF_STEP', `at ${state}, cannot step to ${to}`, 'conflict');
-    return [{ type: 'Stepped', data: { to } }];
-  },
-};
-/** The counter, with nothing left to do once it reached 2. */
-const upToTwo: Decider<Step, Stepped, number> = { ...counter, decide: (command, state) => (state >= 2 ? [] : counter.decide(command, state)) };
+import { counter, stepped, upToTwo } from './testing/counters';
 
 const metadata = { actor: { type: 'system' as const, id: 'test' } };
-const stepped = (to: number): Stepped => ({ type: 'Stepped', data: { to } });
 
 describe('CommandRunner', () => {
   let store: InMemoryEventStore;

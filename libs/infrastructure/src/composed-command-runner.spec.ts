@@ -1,16 +1,10 @@
-import type { Decider } from '@app/domain';
 import { InMemoryEventStore } from '../../event-store/src/testing/in-memory-event-store';
 import { newStream } from './command-runner';
+import { tally } from './testing/counters';
 import { composeCommandRunner } from './composed-command-runner';
 import { Metrics } from './metrics';
 import type { ProjectedReads } from './projected-reads';
 
-type Counted = { type: 'Counted'; data: { n: number } };
-const tally: Decider<'Count', Counted, number> = {
-  initialState: () => 0,
-  evolve: (state) => state + 1,
-  decide: (_, state) => [{ type: 'Counted', data: { n: state + 1 } }],
-};
 const metadata = { correlationId: 'req-1' };
 const reads = { reach: async () => undefined } as unknown as ProjectedReads;
 

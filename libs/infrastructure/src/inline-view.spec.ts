@@ -1,6 +1,5 @@
 import { loadConfig } from '@app/config';
 import { migrate } from '@app/database';
-import { type Decider, DomainError } from '@app/domain';
 import { EVENT_STORE_MIGRATIONS, type InlineProjection, PostgresEventStore } from '@app/event-store';
 import { ProjectionProgress } from '@app/read-models';
 import { createTestSchema, type TestSchema } from '../../../test/support/postgres';
@@ -9,16 +8,8 @@ import { composeCommandRunner } from './composed-command-runner';
 import { Metrics } from './metrics';
 import { ProjectedReads } from './projected-reads';
 import { forWaitingCaller } from './read-your-writes';
+import { counter, stepped } from './testing/counters';
 
-type Stepped = { type: 'Stepped'; data: { to: number } };
-const counter: Decider<'StepOn', Stepped, number> = {
-  initialState: () => 0,
-  evolve: (_, event) => event.data.to,
-  decide: (_, state) => {
-    if (state >= 9) throw new DomainError('OUT_OF_STEP', `at ${state}, cannot step on`, 'conflict');
-    return [{ type: 'Stepped', data: { to: state + 1 } }];
-  },
-};
 const metadata = { actor: { type: 'system' as const, id: 'test' } };
 
 /** A view of counters written inline (as the payables view is on PostgreSQL); other streams have no row. */
@@ -58,8 +49,8 @@ describe('command runner with a view written inline', () => {
 
   it('answers without waiting for the projector when the append wrote the view of its own stream', async () => {
     const waits = jest.spyOn(progress, 'waitFor');
-    const outcome = await forWaitingCaller(() => runner.run('counter-inline', counter, 'StepOn', metadata, newStream(counter)));
-    await forWaitingCaller(() => runner.run('counter-inline', counter, 'StepOn', metadata));
+    const outcome = await forWaitingCaller(() => runner.run('counter-inline', counter, { type: 'StepOn' }, metadata, newStream(counter)));
+    await forWaitingCaller(() => runner.run('counter-inline', counter, { type: 'StepOn' }, metadata));
     expect(waits).not.toHaveBeenCalled();
     expect(outcome.state).toBe(1);
     const [first] = await store.readStream('counter-inline');
@@ -67,15 +58,15 @@ describe('command runner with a view written inline', () => {
   });
 
   it('writes the view of a stream it decided on after reading it', async () => {
-    await store.append('counter-read', [{ type: 'Stepped', data: { to: 1 } }], 'no_stream');
-    await runner.run('counter-read', counter, 'StepOn', metadata);
+    await store.append('counter-read', [stepped(1)], 'no_stream');
+    await runner.run('counter-read', counter, { type: 'StepOn' }, metadata);
     const [first] = await store.readStream('counter-read');
     expect(await view('counter-read')).toEqual([{ step: 2, revision: 1, created_at: first.recordedAt }]);
   });
 
   it('waits for the projector when no view was written inline', async () => {
     const waits = jest.spyOn(progress, 'waitFor');
-    await forWaitingCaller(() => runner.run('tally-1', counter, 'StepOn', metadata, newStream(counter)));
+    await forWaitingCaller(() => runner.run('tally-1', counter, { type: 'StepOn' }, metadata, newStream(counter)));
     expect(waits).toHaveBeenCalledTimes(1);
   });
 });

@@ -1,16 +1,10 @@
-import type { Decider } from '@app/domain';
 import type { ExpectedRevision, NewEvent } from '@app/event-store';
 import { InMemoryEventStore } from '../../event-store/src/testing/in-memory-event-store';
 import { CommandRunner } from './command-runner';
+import { tally } from './testing/counters';
 import type { ProjectedReads } from './projected-reads';
 import { forWaitingCaller, readYourWrites } from './read-your-writes';
 
-type Counted = { type: 'Counted'; data: { n: number } };
-const tally: Decider<'Count', Counted, number> = {
-  initialState: () => 0,
-  evolve: (state) => state + 1,
-  decide: (_, state) => [{ type: 'Counted', data: { n: state + 1 } }],
-};
 const metadata = { correlationId: 'req-1' };
 
 /** A store whose appends say they wrote their stream's view inline, as PostgreSQL's does for payables. */

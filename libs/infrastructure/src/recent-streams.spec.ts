@@ -1,22 +1,9 @@
-import { type Decider, DomainError } from '@app/domain';
 import { eventStoreContract } from '../../event-store/src/testing/event-store.contract';
 import { InMemoryEventStore } from '../../event-store/src/testing/in-memory-event-store';
 import { CommandRunner, newStream } from './command-runner';
 import { decidingOnRecentStreams, RecentStreams } from './recent-streams';
+import { counter, upToTwo } from './testing/counters';
 
-type Stepped = { type: 'Stepped'; data: { to: number } };
-type Step = { type: 'Step'; to: number } | { type: 'StepOn' };
-
-const counter: Decider<Step, Stepped, number> = {
-  initialState: () => 0,
-  evolve: (_, event) => event.data.to,
-  decide: (command, state) => {
-    const to = command.type === 'StepOn' ? state + 1 : command.to;
-    if (to !== state + 1) throw new DomainError('OUT_OF_STEP', `at ${state}, cannot step to ${to}`, 'conflict');
-    return [{ type: 'Stepped', data: { to } }];
-  },
-};
-const upToTwo: Decider<Step, Stepped, number> = { ...counter, decide: (command, state) => (state >= 2 ? [] : counter.decide(command, state)) };
 const metadata = { actor: { type: 'system' as const, id: 'test' } };
 
 describe('RecentStreams', () => {

@@ -1,14 +1,4 @@
-import type {
-  AppendOptions,
-  AppendResult,
-  EventStore,
-  ExpectedRevision,
-  LogPosition,
-  NewEvent,
-  RecordedEvent,
-  SubscribeOptions,
-  Subscription,
-} from '@app/event-store';
+import { type AppendOptions, type AppendResult, type EventStore, type ExpectedRevision, ForwardingEventStore, type NewEvent } from '@app/event-store';
 import { aroundRun, type CommandRunner, type KnownStream } from './command-runner';
 
 /**
@@ -20,19 +10,21 @@ import { aroundRun, type CommandRunner, type KnownStream } from './command-runne
  * decision. A stream is decided by one decider only (libs/domain's stream ids), so its state is that
  * decider's.
  */
-export class RecentStreams implements EventStore {
+export class RecentStreams extends ForwardingEventStore {
   private readonly entries = new Map<string, KnownStream<unknown>>();
 
   constructor(
-    private readonly store: EventStore,
+    store: EventStore,
     private readonly capacity: number,
-  ) {}
+  ) {
+    super(store);
+  }
 
   recall<State>(streamId: string): KnownStream<State> | undefined {
     return this.entries.get(streamId) as KnownStream<State> | undefined;
   }
 
-  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult> {
+  override async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult> {
     let appended: AppendResult;
     try {
       appended = await this.store.append(streamId, events, expected, options);
@@ -52,30 +44,6 @@ export class RecentStreams implements EventStore {
     this.entries.set(streamId, { state: folded.state, head: { revision: appended.nextRevision, hash: last.hash }, startedAt });
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
     return appended;
-  }
-
-  readStream(streamId: string): Promise<RecordedEvent[]> {
-    return this.store.readStream(streamId);
-  }
-
-  readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
-    return this.store.readStreams(streamIds);
-  }
-
-  readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]> {
-    return this.store.readAll(after, limit);
-  }
-
-  subscribeToAll(options: SubscribeOptions): Subscription {
-    return this.store.subscribeToAll(options);
-  }
-
-  head(): Promise<LogPosition> {
-    return this.store.head();
-  }
-
-  close(): Promise<void> {
-    return this.store.close();
   }
 }
 

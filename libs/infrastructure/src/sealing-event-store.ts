@@ -1,15 +1,5 @@
 import { eventHash, GENESIS_HASH } from '@app/audit';
-import type {
-  AppendOptions,
-  AppendResult,
-  EventStore,
-  ExpectedRevision,
-  LogPosition,
-  NewEvent,
-  RecordedEvent,
-  SubscribeOptions,
-  Subscription,
-} from '@app/event-store';
+import { type AppendOptions, type AppendResult, type ExpectedRevision, ForwardingEventStore, type NewEvent } from '@app/event-store';
 
 /**
  * Seals what is appended into its stream's hash chain (libs/audit): each event's hash covers its
@@ -17,10 +7,8 @@ import type {
  * time is fixed here because the hash covers it; every adapter stores both as given. The writer names
  * the hash of the stream's last event (`lastHash`) when it holds it; otherwise it is read here.
  */
-export class SealingEventStore implements EventStore {
-  constructor(private readonly store: EventStore) {}
-
-  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult> {
+export class SealingEventStore extends ForwardingEventStore {
+  override async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult> {
     const last = await this.lastLink(streamId, expected, options?.lastHash);
     const recordedAt = new Date();
     let previousHash = last.hash;
@@ -42,29 +30,5 @@ export class SealingEventStore implements EventStore {
     const history = await this.store.readStream(streamId);
     const last = expected === 'any' ? history[history.length - 1] : history[Number(expected)];
     return last ? { revision: last.revision, hash: last.hash ?? GENESIS_HASH } : { revision: -1n, hash: GENESIS_HASH };
-  }
-
-  readStream(streamId: string): Promise<RecordedEvent[]> {
-    return this.store.readStream(streamId);
-  }
-
-  readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
-    return this.store.readStreams(streamIds);
-  }
-
-  readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]> {
-    return this.store.readAll(after, limit);
-  }
-
-  subscribeToAll(options: SubscribeOptions): Subscription {
-    return this.store.subscribeToAll(options);
-  }
-
-  head(): Promise<LogPosition> {
-    return this.store.head();
-  }
-
-  close(): Promise<void> {
-    return this.store.close();
   }
 }
