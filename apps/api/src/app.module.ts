@@ -17,7 +17,6 @@ import { IDEMPOTENCY_MIGRATIONS } from './http/idempotency/idempotency.migration
 import { IdempotencyInterceptor } from './http/idempotency/idempotency.interceptor';
 import { replayingKeyedRequests } from './http/idempotency/keyed-replay';
 import { MerchantAuthModule } from './http/merchant-auth.module';
-import { CallerWaitsInterceptor } from './http/caller-waits.interceptor';
 import { MerchantsModule } from './merchants/merchants.module';
 import { OperationsModule } from './operations/operations.module';
 import { rateLimiting } from './operations/rate-limit';
@@ -60,7 +59,7 @@ export class AppModule {
         OperationsModule,
         ...workerModules(config, { projector: ProjectorModule, workers: [PaymentWorkModule, CallbackDeliveryModule] }),
       ],
-      providers: [{ provide: APP_INTERCEPTOR, useClass: CallerWaitsInterceptor }, { provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }, ...limits.providers],
+      providers: [{ provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }, ...limits.providers],
     };
   }
 }

@@ -10,7 +10,6 @@ import { EVENT_STORE, type EventStore, formatPosition, parsePosition, START } fr
 import { ProjectionProgress, projectionsFor, rebuildProjections, selectForRebuild } from '@app/read-models';
 import { AuditLogReader, discrepanciesOf, isClean, isStatementProvider, STATEMENT_PROVIDERS } from '@app/audit';
 import { LedgerReader } from '@app/read-models';
-import { forWaitingCaller } from '@app/infrastructure';
 import { RegisterAuditorCommand, RegisterMerchantCommand, RotateApiSecretCommand } from '@app/onboarding';
 import { ReconcileStatementCommand, sandboxStatement } from '@app/payments';
 import { createCliContext } from './cli.module';
@@ -35,8 +34,7 @@ async function withContext<T>(work: (context: INestApplicationContext) => Promis
   const context = await createCliContext(config);
   try {
     await readModelsCaughtUp(context);
-    // The operator waits for the answer as an HTTP caller does: each command answers once the read models include it.
-    return await forWaitingCaller(() => work(context));
+    return await work(context);
   } finally {
     await context.close();
   }

@@ -2,7 +2,7 @@ import { loadConfig } from '@app/config';
 import { migrate } from '@app/database';
 import { callbackStream, deliveryDecider, signCallbackBody } from '@app/callbacks';
 import { EVENT_STORE_MIGRATIONS, PostgresEventStore } from '@app/event-store';
-import { type CommandRunner, composeCommandRunner, Metrics, ProjectedReads } from '@app/infrastructure';
+import { type CommandRunner, composeCommandRunners, Metrics, ProjectedReads } from '@app/infrastructure';
 import { ProjectionProgress } from '@app/read-models';
 import type { Scheduler } from '@app/scheduling';
 import { createTestSchema, type TestSchema } from '../../../test/support/postgres';
@@ -39,7 +39,7 @@ describe('CallbackDeliveryService', () => {
     db = await createTestSchema('cb_delivery');
     await migrate(db.client, db.schema, 'event-store', EVENT_STORE_MIGRATIONS);
     store = new PostgresEventStore(db.client);
-    runner = composeCommandRunner(store, new ProjectedReads(store, new ProjectionProgress(db.client), config), new Metrics());
+    runner = composeCommandRunners(store, new ProjectedReads(store, new ProjectionProgress(db.client), config), new Metrics()).background;
   });
 
   afterAll(async () => {

@@ -7,5 +7,4 @@ export * from './metrics';
 export * from './notification-channels';
 export * from './projected-reads';
 export * from './projector.module';
-export { forWaitingCaller } from './read-your-writes';
 export * from './roles';

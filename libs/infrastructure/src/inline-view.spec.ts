@@ -4,10 +4,9 @@ import { EVENT_STORE_MIGRATIONS, type InlineProjection, PostgresEventStore } fro
 import { ProjectionProgress } from '@app/read-models';
 import { createTestSchema, type TestSchema } from '../../../test/support/postgres';
 import { type CommandRunner, newStream } from './command-runner';
-import { composeCommandRunner } from './composed-command-runner';
+import { composeCommandRunners } from './composed-command-runner';
 import { Metrics } from './metrics';
 import { ProjectedReads } from './projected-reads';
-import { forWaitingCaller } from './read-your-writes';
 import { counter, stepped } from './testing/counters';
 
 const metadata = { actor: { type: 'system' as const, id: 'test' } };
@@ -33,7 +32,7 @@ describe('command runner with a view written inline', () => {
     await db.client.exec(`CREATE TABLE counter_view (counter_id text PRIMARY KEY, step int NOT NULL, created_at timestamptz NOT NULL, revision bigint NOT NULL)`);
     progress = new ProjectionProgress(db.client);
     store = new PostgresEventStore(db.client, { inline: counters });
-    runner = composeCommandRunner(store, new ProjectedReads(store, progress, loadConfig({ READ_YOUR_WRITES_TIMEOUT_MS: '50' })), new Metrics());
+    runner = composeCommandRunners(store, new ProjectedReads(store, progress, loadConfig({ READ_YOUR_WRITES_TIMEOUT_MS: '50' })), new Metrics()).answering;
   });
 
   afterAll(async () => {
@@ -49,8 +48,8 @@ describe('command runner with a view written inline', () => {
 
   it('answers without waiting for the projector when the append wrote the view of its own stream', async () => {
     const waits = jest.spyOn(progress, 'waitFor');
-    const outcome = await forWaitingCaller(() => runner.run('counter-inline', counter, { type: 'StepOn' }, metadata, newStream(counter)));
-    await forWaitingCaller(() => runner.run('counter-inline', counter, { type: 'StepOn' }, metadata));
+    const outcome = await runner.run('counter-inline', counter, { type: 'StepOn' }, metadata, newStream(counter));
+    await runner.run('counter-inline', counter, { type: 'StepOn' }, metadata);
     expect(waits).not.toHaveBeenCalled();
     expect(outcome.state).toBe(1);
     const [first] = await store.readStream('counter-inline');
@@ -66,7 +65,7 @@ describe('command runner with a view written inline', () => {
 
   it('waits for the projector when no view was written inline', async () => {
     const waits = jest.spyOn(progress, 'waitFor');
-    await forWaitingCaller(() => runner.run('tally-1', counter, { type: 'StepOn' }, metadata, newStream(counter)));
+    await runner.run('tally-1', counter, { type: 'StepOn' }, metadata, newStream(counter));
     expect(waits).toHaveBeenCalledTimes(1);
   });
 });

@@ -3,7 +3,7 @@ import { InMemoryEventStore } from '../../event-store/src/testing/in-memory-even
 import { CommandRunner } from './command-runner';
 import { tally } from './testing/counters';
 import type { ProjectedReads } from './projected-reads';
-import { forWaitingCaller, readYourWrites } from './read-your-writes';
+import { readYourWrites } from './read-your-writes';
 
 const metadata = { correlationId: 'req-1' };
 
@@ -17,24 +17,25 @@ class InlineViewStore extends InMemoryEventStore {
 describe('readYourWrites', () => {
   const reads = () => ({ reach: jest.fn(async () => undefined) });
 
-  it("holds a waiting caller's answer until the read models include the command's events", async () => {
+  it("holds the answer until the read models include the command's events", async () => {
     const projected = reads();
     const runner = readYourWrites(new CommandRunner(new InMemoryEventStore()), projected as unknown as ProjectedReads);
-    const outcome = await forWaitingCaller(() => runner.run('t-1', tally, 'Count', metadata));
+    const outcome = await runner.run('t-1', tally, 'Count', metadata);
     expect(projected.reach).toHaveBeenCalledWith(outcome.position, 'req-1');
   });
 
-  it('does not hold work nobody waits on', async () => {
+  it('does not wait when the command appended nothing', async () => {
     const projected = reads();
+    const nothing = { ...tally, decide: () => [] };
     const runner = readYourWrites(new CommandRunner(new InMemoryEventStore()), projected as unknown as ProjectedReads);
-    await runner.run('t-2', tally, 'Count', metadata);
+    await runner.run('t-2', nothing, 'Count', metadata);
     expect(projected.reach).not.toHaveBeenCalled();
   });
 
   it('does not wait when the append wrote its stream\'s own view', async () => {
     const projected = reads();
     const runner = readYourWrites(new CommandRunner(new InlineViewStore()), projected as unknown as ProjectedReads);
-    await forWaitingCaller(() => runner.run('t-3', tally, 'Count', metadata));
+    await runner.run('t-3', tally, 'Count', metadata);
     expect(projected.reach).not.toHaveBeenCalled();
   });
 });
