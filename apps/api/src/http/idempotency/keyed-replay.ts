@@ -34,24 +34,27 @@ function alreadyApplied<Event extends DomainEvent, State>(
  * earlier attempt's events make of it.
  */
 export function replayingKeyedRequests(runner: CommandRunner, store: EventStore): CommandRunner {
-  return aroundRun(runner, async (streamId, decider, command, metadata, known) => {
+  return aroundRun(runner, (streamId, decider, command, metadata, known) => {
     const digest = metadata.idempotency;
+    // Most commands carry no key: they go on at once, without a step of their own here.
     if (typeof digest !== 'string') return runner.run(streamId, decider, command, metadata, known);
-    let basis = known;
-    if (!basis) {
-      const history = await store.readStream(streamId);
-      const replay = alreadyApplied(decider, history, digest);
-      if (replay) return replay;
-      basis = knownFrom(decider, history);
-    }
     const replayIfApplied = async () => alreadyApplied(decider, await store.readStream(streamId), digest);
-    try {
-      const outcome = await runner.run(streamId, decider, command, metadata, basis);
-      return (outcome.events.length === 0 && (await replayIfApplied())) || outcome;
-    } catch (error) {
-      const replay = error instanceof DomainError ? await replayIfApplied() : undefined;
-      if (replay) return replay;
-      throw error;
-    }
+    return (async () => {
+      let basis = known;
+      if (!basis) {
+        const history = await store.readStream(streamId);
+        const replay = alreadyApplied(decider, history, digest);
+        if (replay) return replay;
+        basis = knownFrom(decider, history);
+      }
+      try {
+        const outcome = await runner.run(streamId, decider, command, metadata, basis);
+        return (outcome.events.length === 0 && (await replayIfApplied())) || outcome;
+      } catch (error) {
+        const replay = error instanceof DomainError ? await replayIfApplied() : undefined;
+        if (replay) return replay;
+        throw error;
+      }
+    })();
   });
 }
