@@ -15,6 +15,7 @@ import { DashboardModule } from './dashboard/dashboard.module';
 import { EscrowsModule } from './escrows/escrows.module';
 import { IDEMPOTENCY_MIGRATIONS } from './http/idempotency/idempotency.migrations';
 import { IdempotencyInterceptor } from './http/idempotency/idempotency.interceptor';
+import { replayingKeyedRequests } from './http/idempotency/keyed-replay';
 import { MerchantAuthModule } from './http/merchant-auth.module';
 import { MerchantsModule } from './merchants/merchants.module';
 import { OperationsModule } from './operations/operations.module';
@@ -37,6 +38,7 @@ export class AppModule {
         limits.module,
         InfrastructureModule.forRoot(config, {
           eventStore: options.eventStore,
+          commandEdge: replayingKeyedRequests,
           migrations: [CREDENTIALS, { component: 'idempotency', migrations: IDEMPOTENCY_MIGRATIONS }, ...providerMigrations(config)],
         }),
         CqrsModule.forRoot(),

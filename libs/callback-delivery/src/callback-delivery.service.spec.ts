@@ -2,7 +2,7 @@ import { loadConfig } from '@app/config';
 import { migrate } from '@app/database';
 import { callbackStream, deliveryDecider, signCallbackBody } from '@app/callbacks';
 import { EVENT_STORE_MIGRATIONS, PostgresEventStore } from '@app/event-store';
-import { CommandRunner, Metrics, ProjectedReads } from '@app/infrastructure';
+import { type CommandRunner, composeCommandRunners, Metrics, ProjectedReads } from '@app/infrastructure';
 import { ProjectionProgress } from '@app/read-models';
 import type { Scheduler } from '@app/scheduling';
 import { createTestSchema, type TestSchema } from '../../../test/support/postgres';
@@ -39,7 +39,7 @@ describe('CallbackDeliveryService', () => {
     db = await createTestSchema('cb_delivery');
     await migrate(db.client, db.schema, 'event-store', EVENT_STORE_MIGRATIONS);
     store = new PostgresEventStore(db.client);
-    runner = new CommandRunner(store, new ProjectedReads(store, new ProjectionProgress(db.client), config), new Metrics());
+    runner = composeCommandRunners(store, new ProjectedReads(store, new ProjectionProgress(db.client), config), new Metrics()).background;
   });
 
   afterAll(async () => {
@@ -66,7 +66,7 @@ describe('CallbackDeliveryService', () => {
       body: `{"status":"PAID","deliveryId":"${deliveryId}"}`,
       scheduledAt: new Date().toISOString(),
     };
-    const outcome = await runner.run(callbackStream(deliveryId), deliveryDecider, { type: 'ScheduleCallback', data }, metadata, { awaitReadModels: false });
+    const outcome = await runner.run(callbackStream(deliveryId), deliveryDecider, { type: 'ScheduleCallback', data }, metadata);
     return nextAttemptJob({ ...outcome.state, scheduled: data }, outcome.head!, outcome.position!, Date.now());
   }
 
@@ -86,9 +86,7 @@ describe('CallbackDeliveryService', () => {
 
   it('an attempt recorded against a delivery changed since its job was queued is refused and decided again on the history', async () => {
     const job = await scheduled('dlv_b');
-    await runner.run(callbackStream('dlv_b'), deliveryDecider, { type: 'RequestRedelivery', data: { deliveryId: 'dlv_b', merchantId: 'm-1', at: new Date().toISOString() } }, metadata, {
-      awaitReadModels: false,
-    });
+    await runner.run(callbackStream('dlv_b'), deliveryDecider, { type: 'RequestRedelivery', data: { deliveryId: 'dlv_b', merchantId: 'm-1', at: new Date().toISOString() } }, metadata);
     const { queue, service } = worker([500]);
 
     await service.deliver(job);

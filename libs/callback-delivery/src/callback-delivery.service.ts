@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { callbackStream, deliveryDecider, parseRetryAfter, retryDelay, signCallbackBody, StaleAttempt } from '@app/callbacks';
-import { CommandRunner, Metrics } from '@app/infrastructure';
+import { BACKGROUND_RUNNER, type CommandRunner, Metrics } from '@app/infrastructure';
 import type { Scheduler } from '@app/scheduling';
 import { afterPosition, CALLBACK_QUEUE, type CallbackJob, carriedState, nextAttemptJob } from './callback-queue';
 import { CallbackSender } from './callback-sender';
@@ -24,7 +24,7 @@ export class CallbackDeliveryService {
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(BACKGROUND_RUNNER) private readonly runner: CommandRunner,
     @Inject(WebhookSecrets) private readonly secrets: WebhookSecrets,
     @Inject(CALLBACK_QUEUE) private readonly queue: Scheduler<CallbackJob>,
     @Inject(CallbackSender) private readonly sender: CallbackSender,
@@ -69,7 +69,7 @@ export class CallbackDeliveryService {
           },
         },
         { causationId: scheduled.deliveryId, actor: { type: 'system', id: 'callbacks' } },
-        { awaitReadModels: false, ...('head' in basis ? { known: basis } : { history: basis.history }) },
+        basis,
       );
       this.metrics.callbackAttempts.inc({ outcome: outcome.state.status === 'PENDING' ? 'retrying' : outcome.state.status.toLowerCase() });
       if (outcome.state.status !== 'PENDING' || !outcome.head) return;

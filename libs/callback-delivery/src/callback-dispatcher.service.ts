@@ -4,7 +4,7 @@ import { CALLBACK_WORTHY, callbackStream, deliveryDecider, planCallback, plansCa
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore, type LogPosition, type RecordedEvent } from '@app/event-store';
 import { type DeliveryView, deliveryView, readCheckpoint, StreamHistories } from '@app/read-models';
-import { CommandRunner, LogFollower } from '@app/infrastructure';
+import { BACKGROUND_RUNNER, type CommandRunner, LogFollower, newStream } from '@app/infrastructure';
 import type { Scheduler } from '@app/scheduling';
 import { CALLBACK_QUEUE, type CallbackJob, nextAttemptJob } from './callback-queue';
 import { CallbackDeliveryService } from './callback-delivery.service';
@@ -32,7 +32,7 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(BACKGROUND_RUNNER) private readonly runner: CommandRunner,
     @Inject(CALLBACK_QUEUE) private readonly queue: Scheduler<CallbackJob>,
     @Inject(CallbackDeliveryService) private readonly delivery: CallbackDeliveryService,
     @Inject(WebhookSecrets) private readonly secrets: WebhookSecrets,
@@ -91,7 +91,7 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
       },
       { correlationId: event.metadata.correlationId, causationId: event.id, actor: { type: 'system', id: 'callbacks' } },
       // A delivery's id derives from its source event, so its stream is new unless this event was dispatched before a crash.
-      { awaitReadModels: false, expectNewStream: true },
+      newStream(deliveryDecider),
     );
     // The first attempt follows its source event: this process's follower has passed it, so a cached secret may sign it.
     // Scheduled before a crash, the delivery may have had attempts since: the job then reads the stream.

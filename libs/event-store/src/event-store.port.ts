@@ -60,8 +60,16 @@ export interface AppendResult {
 export interface FoldedStream {
   /** The state the writer folded from the stream's history and the events it appends. */
   state: unknown;
-  /** When the stream's first event was recorded (the first of these, for a new stream). */
-  startedAt: Date;
+  /** When the stream's first event was recorded; absent for a new stream, whose first event is the first of these. */
+  startedAt?: Date;
+}
+
+/** What the writer knows of the stream besides the revision it expects, so that nothing has to be read back. */
+export interface AppendOptions {
+  /** Lets an adapter with an inline projection write the stream's view with the events; others ignore it. */
+  folded?: FoldedStream;
+  /** The hash of the stream's last event, which the first new one chains to (SealingEventStore, libs/infrastructure). */
+  lastHash?: string;
 }
 
 export interface Subscription {
@@ -78,8 +86,7 @@ export interface SubscribeOptions {
 }
 
 export interface EventStore {
-  /** `folded` lets an adapter with an inline projection write the stream's view with the events; others ignore it. */
-  append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, folded?: FoldedStream): Promise<AppendResult>;
+  append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult>;
   readStream(streamId: string): Promise<RecordedEvent[]>;
   /** Several streams' histories at once (a projector's batch touches many); a stream with no events maps to []. */
   readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>>;

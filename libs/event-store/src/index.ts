@@ -1,4 +1,5 @@
 export * from './event-store.port';
+export * from './forwarding-event-store';
 export * from './inline-projection.port';
 export * from './polling-subscription';
 export * from './postgres/postgres-event-store';

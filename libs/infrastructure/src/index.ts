@@ -1,4 +1,5 @@
 export * from './command-runner';
+export * from './composed-command-runner';
 export * from './infrastructure.module';
 export * from './log-follower';
 export * from './logging';

@@ -15,9 +15,9 @@ import {
 } from '@app/event-store';
 import { inlinePayablesView, ProjectionProgress, READ_MODEL_MIGRATIONS } from '@app/read-models';
 import { CommandRunner } from './command-runner';
+import { BACKGROUND_RUNNER, type CommandEdge, type CommandRunners, composeCommandRunners } from './composed-command-runner';
 import { Metrics } from './metrics';
 import { notificationChannels } from './notification-channels';
-import { oneCommandPerStream } from './one-command-per-stream';
 import { ProjectedReads } from './projected-reads';
 
 /** A component's migrations (libs/database: applied once each, in order, under a lock). */
@@ -31,7 +31,12 @@ export interface InfrastructureOptions {
   migrations?: readonly MigrationSet[];
   /** An event store to use instead of the configured one (tests run the whole service on a stand-in adapter). */
   eventStore?: EventStore;
+  /** What this process's edge composes around the command runner (the API replays keyed requests). */
+  commandEdge?: CommandEdge;
 }
+
+/** The runners of one process share its lanes and its stream memory. */
+const COMMAND_RUNNERS = Symbol('COMMAND_RUNNERS');
 
 /** How long a starting process waits for PostgreSQL to be reachable before it gives up and exits. */
 const REACH_DATABASE_WITHIN_MS = 60_000;
@@ -120,14 +125,16 @@ export class InfrastructureModule {
         },
         { provide: Metrics, useValue: new Metrics() },
         {
-          provide: CommandRunner,
-          useFactory: (store: EventStore, reads: ProjectedReads, metrics: Metrics) => oneCommandPerStream(new CommandRunner(store, reads, metrics)),
+          provide: COMMAND_RUNNERS,
+          useFactory: (store: EventStore, reads: ProjectedReads, metrics: Metrics) => composeCommandRunners(store, reads, metrics, options.commandEdge),
           inject: [EVENT_STORE, ProjectedReads, Metrics],
         },
+        { provide: CommandRunner, useFactory: (runners: CommandRunners) => runners.answering, inject: [COMMAND_RUNNERS] },
+        { provide: BACKGROUND_RUNNER, useFactory: (runners: CommandRunners) => runners.background, inject: [COMMAND_RUNNERS] },
         ProjectedReads,
         StorageLifecycle,
       ],
-      exports: [APP_CONFIG, SQL_CLIENT, EVENT_STORE, LOG_READER, ProjectionProgress, CommandRunner, ProjectedReads, Metrics],
+      exports: [APP_CONFIG, SQL_CLIENT, EVENT_STORE, LOG_READER, ProjectionProgress, CommandRunner, BACKGROUND_RUNNER, ProjectedReads, Metrics],
     };
   }
 }

@@ -1,4 +1,4 @@
-import type { CommandRunner } from './command-runner';
+import { aroundRun, type CommandRunner } from './command-runner';
 import { KeyedQueue } from './keyed-queue';
 
 /**
@@ -9,7 +9,5 @@ import { KeyedQueue } from './keyed-queue';
  */
 export function oneCommandPerStream(runner: CommandRunner): CommandRunner {
   const queue = new KeyedQueue();
-  const serialised = Object.create(runner) as CommandRunner;
-  serialised.run = (streamId, decider, command, metadata, options) => queue.run(streamId, () => runner.run(streamId, decider, command, metadata, options));
-  return serialised;
+  return aroundRun(runner, (streamId, decider, command, metadata, known) => queue.run(streamId, () => runner.run(streamId, decider, command, metadata, known)));
 }

@@ -4,8 +4,8 @@ import { EVENT_STORE, type EventStore, type LogPosition } from '@app/event-store
 import { ProjectionProgress } from '@app/read-models';
 
 /**
- * Read-your-writes, bounded by READ_YOUR_WRITES_TIMEOUT_MS. A command's answer waits until the read
- * models include its own events (`reach`, CommandRunner), unless its append wrote its stream's own
+ * Read-your-writes, bounded by READ_YOUR_WRITES_TIMEOUT_MS. A waiting caller's command answers once the read
+ * models include its own events (`reach`, read-your-writes.ts), unless its append wrote its stream's own
  * view in its transaction; the wait such a command skipped is owed where the views only the projector
  * writes (the ledger, deliveries, payouts, the audit's copies) are read: such a read starts once the
  * projector has reached the log's head as it stood when the read began (`current`). Every write

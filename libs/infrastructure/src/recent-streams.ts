@@ -1,39 +1,53 @@
-import type { StreamHead } from './command-runner';
-
-/** What a process last wrote to a stream: enough to decide the next command without reading it. */
-export interface RecentStream {
-  /** The decider whose state this is (a stream is only ever decided by one, but the cache does not rely on it). */
-  decider: object;
-  state: unknown;
-  head: StreamHead;
-  /** When the stream's first event was recorded: the inline view's creation time. */
-  startedAt: Date;
-}
+import { type AppendOptions, type AppendResult, type EventStore, type ExpectedRevision, ForwardingEventStore, type NewEvent } from '@app/event-store';
+import { aroundRun, type CommandRunner, type KnownStream } from './command-runner';
 
 /**
  * The states this process's own appends left, most recent first, bounded. A command on a stream
  * written here moments ago (an escrow's releases after its create and payment) decides on it and
- * appends at its head instead of reading the history again; when another process or replica wrote
- * the stream since, that append is refused at the stale revision and the command is decided again on
- * the history read, so a stale entry costs a round trip and never a wrong decision.
+ * appends at its head instead of reading the history again (decidingOnRecentStreams); when another
+ * process or replica wrote the stream since, that append is refused at the stale revision and the
+ * command is decided again on the history read, so a stale entry costs a round trip and never a wrong
+ * decision. A stream is decided by one decider only (libs/domain's stream ids), so its state is that
+ * decider's.
  */
-export class RecentStreams {
-  private readonly entries = new Map<string, RecentStream>();
+export class RecentStreams extends ForwardingEventStore {
+  private readonly entries = new Map<string, KnownStream<unknown>>();
 
-  constructor(private readonly capacity: number) {}
-
-  get(streamId: string, decider: object): RecentStream | undefined {
-    const entry = this.entries.get(streamId);
-    return entry?.decider === decider ? entry : undefined;
+  constructor(
+    store: EventStore,
+    private readonly capacity: number,
+  ) {
+    super(store);
   }
 
-  remember(streamId: string, entry: RecentStream): void {
+  recall<State>(streamId: string): KnownStream<State> | undefined {
+    return this.entries.get(streamId) as KnownStream<State> | undefined;
+  }
+
+  override async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult> {
+    let appended: AppendResult;
+    try {
+      appended = await this.store.append(streamId, events, expected, options);
+    } catch (error) {
+      this.entries.delete(streamId);
+      throw error;
+    }
+    const folded = options?.folded;
+    // Under `any` the state may lack another writer's events; without the first event's time the view could not be written inline.
+    const startedAt = folded?.startedAt ?? (expected === 'no_stream' ? appended.events[0].recordedAt : undefined);
+    if (!folded || !startedAt || expected === 'any') {
+      this.entries.delete(streamId);
+      return appended;
+    }
+    const last = appended.events[appended.events.length - 1];
     this.entries.delete(streamId);
-    this.entries.set(streamId, entry);
+    this.entries.set(streamId, { state: folded.state, head: { revision: appended.nextRevision, hash: last.hash }, startedAt });
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
+    return appended;
   }
+}
 
-  forget(streamId: string): void {
-    this.entries.delete(streamId);
-  }
+/** The runner deciding a command the caller knows nothing of its stream on what this process last wrote to that stream. */
+export function decidingOnRecentStreams(runner: CommandRunner, recent: RecentStreams): CommandRunner {
+  return aroundRun(runner, (streamId, decider, command, metadata, known) => runner.run(streamId, decider, command, metadata, known ?? recent.recall(streamId)));
 }

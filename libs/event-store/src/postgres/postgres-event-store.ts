@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { SqlClient } from '@app/database';
 import {
+  type AppendOptions,
   type AppendResult,
   type EventStore,
   type ExpectedRevision,
@@ -62,7 +63,7 @@ export class PostgresEventStore implements EventStore {
   }
 
   /** Resolves only once the events are committed: alone, or in the group statement that carried them. */
-  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, folded?: FoldedStream): Promise<AppendResult> {
+  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
     const payload = events.map((e) => ({
       id: e.id ?? randomUUID(),
@@ -72,7 +73,7 @@ export class PostgresEventStore implements EventStore {
       recordedAt: e.recordedAt?.toISOString(),
       hash: e.hash,
     }));
-    const inlineRow = this.inlineRow(streamId, events, expected, folded);
+    const inlineRow = this.inlineRow(streamId, events, expected, options?.folded);
     const rows = await this.writes.write({ streamId, expected, payload, inlineRow });
     if (rows.length === 0) throw new WrongExpectedRevision(streamId, expected, await this.currentRevision(streamId));
     const recorded = rows.map(toRecorded).sort((a, b) => (a.revision < b.revision ? -1 : 1));
@@ -88,8 +89,10 @@ export class PostgresEventStore implements EventStore {
    */
   private inlineRow(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, folded: FoldedStream | undefined): Record<string, unknown> | null {
     const updatedAt = events[events.length - 1].recordedAt;
-    if (!this.options.inline || !folded || !updatedAt || expected === 'any') return null;
-    return this.options.inline.row(streamId, folded.state, { createdAt: folded.startedAt, updatedAt }) ?? null;
+    // A stream these events start was created when the first of them was recorded.
+    const createdAt = folded?.startedAt ?? (expected === 'no_stream' ? events[0].recordedAt : undefined);
+    if (!this.options.inline || !folded || !createdAt || !updatedAt || expected === 'any') return null;
+    return this.options.inline.row(streamId, folded.state, { createdAt, updatedAt }) ?? null;
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {

@@ -68,7 +68,7 @@ describe.each(READ_MODEL_DATABASES)('the payables view written inline by the sto
 
   it('writes the row in the transaction that appends the events, at their revision', async () => {
     const first = next([], created('1'));
-    const result = await store.append('escrow-esc_1', first.events, 'no_stream', first.folded);
+    const result = await store.append('escrow-esc_1', first.events, 'no_stream', { folded: first.folded });
     expect(result.viewWritten).toBe(true);
     const [row] = await db.client.query<{ status: string; revision: string; merchant_id: string }>(`SELECT status, revision::text AS revision, merchant_id FROM payables_view`);
     expect(row).toEqual({ status: 'PENDING', revision: '0', merchant_id: MERCHANT });
@@ -76,24 +76,24 @@ describe.each(READ_MODEL_DATABASES)('the payables view written inline by the sto
     expect(events).toEqual([rowXid]);
 
     const second = next(first.all, attempt('1'));
-    await store.append('escrow-esc_1', second.events, 0n, second.folded);
+    await store.append('escrow-esc_1', second.events, 0n, { folded: second.folded });
     const [moved] = await db.client.query<{ revision: string }>(`SELECT revision::text AS revision FROM payables_view`);
     expect(moved.revision).toBe('1');
   });
 
   it('writes no row for an append that is refused or fails', async () => {
     const refused = next([], created('2'));
-    await expect(store.append('escrow-esc_2', refused.events, 4n, refused.folded)).rejects.toBeInstanceOf(WrongExpectedRevision);
+    await expect(store.append('escrow-esc_2', refused.events, 4n, { folded: refused.folded })).rejects.toBeInstanceOf(WrongExpectedRevision);
     const taken = next([], created('3'));
-    await store.append('escrow-esc_3', taken.events, 'no_stream', taken.folded);
+    await store.append('escrow-esc_3', taken.events, 'no_stream', { folded: taken.folded });
     const duplicate = next([], created('4'));
-    await expect(store.append('escrow-esc_4', [{ ...duplicate.events[0], id: taken.events[0].id }], 'no_stream', duplicate.folded)).rejects.toThrow();
+    await expect(store.append('escrow-esc_4', [{ ...duplicate.events[0], id: taken.events[0].id }], 'no_stream', { folded: duplicate.folded })).rejects.toThrow();
     expect((await db.client.query<{ payable_id: string }>(`SELECT payable_id FROM payables_view`)).map((r) => r.payable_id)).toEqual(['esc_3']);
   });
 
   it('leaves the row to the projector when the append does not pin the history its state came from', async () => {
     const unpinned = next([], created('8'));
-    const result = await store.append('escrow-esc_8', unpinned.events, 'any', unpinned.folded);
+    const result = await store.append('escrow-esc_8', unpinned.events, 'any', { folded: unpinned.folded });
     expect(result.viewWritten).toBe(false);
     expect(await viewRows(db.client)).toEqual([]);
   });
@@ -103,7 +103,7 @@ describe.each(READ_MODEL_DATABASES)('the payables view written inline by the sto
     const outcomes = await Promise.allSettled(
       ids.map((id, i) => {
         const first = next([], created(id));
-        return store.append(`escrow-esc_${id}`, first.events, i === 7 ? 0n : 'no_stream', first.folded);
+        return store.append(`escrow-esc_${id}`, first.events, i === 7 ? 0n : 'no_stream', { folded: first.folded });
       }),
     );
     expect(outcomes.filter((o) => o.status === 'rejected')).toHaveLength(1);
@@ -123,11 +123,11 @@ describe.each(READ_MODEL_DATABASES)('the payables view written inline by the sto
     let head: LogPosition | undefined;
     for (const id of ['5', '6']) {
       const first = next([], created(id));
-      await store.append(`escrow-esc_${id}`, first.events, 'no_stream', first.folded);
+      await store.append(`escrow-esc_${id}`, first.events, 'no_stream', { folded: first.folded });
       const second = next(first.all, attempt(id));
-      await store.append(`escrow-esc_${id}`, second.events, 0n, second.folded);
+      await store.append(`escrow-esc_${id}`, second.events, 0n, { folded: second.folded });
       const third = next(second.all, pay(id));
-      head = (await store.append(`escrow-esc_${id}`, third.events, 1n, third.folded)).position;
+      head = (await store.append(`escrow-esc_${id}`, third.events, 1n, { folded: third.folded })).position;
     }
     const inline = await viewRows(db.client);
     const writers = await Promise.all(['esc_5', 'esc_6'].map((id) => transactionsOf(db.client, id)));
@@ -140,9 +140,9 @@ describe.each(READ_MODEL_DATABASES)('the payables view written inline by the sto
 
   it('is never stepped back by a projector applying an event older than the row', async () => {
     const first = next([], created('7'));
-    const [createdEvent] = (await store.append('escrow-esc_7', first.events, 'no_stream', first.folded)).events;
+    const [createdEvent] = (await store.append('escrow-esc_7', first.events, 'no_stream', { folded: first.folded })).events;
     const second = next(first.all, attempt('7'));
-    await store.append('escrow-esc_7', second.events, 0n, second.folded);
+    await store.append('escrow-esc_7', second.events, 0n, { folded: second.folded });
     const before = await viewRows(db.client);
     const histories = new BatchHistories(new Map<string, RecordedEvent[]>([['escrow-esc_7', [createdEvent]]]));
     await db.client.transaction((tx) => payablesView.applyBatch(tx, [createdEvent], { histories }));

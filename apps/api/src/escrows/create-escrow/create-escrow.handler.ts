@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { customerIdFor, type EscrowCommand, escrowDecider, escrowIdFor, fingerprint, normalisePhone, parseEtb, resolveExpiry, streams } from '@app/domain';
-import { CommandRunner } from '@app/infrastructure';
+import { CommandRunner, newStream } from '@app/infrastructure';
 import { CreateEscrowCommand, type CreateEscrowResult } from './create-escrow.command';
 import type { CreateEscrowDto } from './create-escrow.dto';
 
@@ -50,9 +50,7 @@ export class CreateEscrowHandler implements ICommandHandler<CreateEscrowCommand>
 
   async execute({ merchant, request, metadata }: CreateEscrowCommand): Promise<CreateEscrowResult> {
     const escrowId = escrowIdFor(merchant.idSalt, request.orderId);
-    const outcome = await this.runner.run(streams.escrow(escrowId), escrowDecider, toDomain(escrowId, merchant.merchantId, request, fingerprint(request)), metadata, {
-      expectNewStream: true,
-    });
+    const outcome = await this.runner.run(streams.escrow(escrowId), escrowDecider, toDomain(escrowId, merchant.merchantId, request, fingerprint(request)), metadata, newStream(escrowDecider));
     return { state: outcome.state, created: outcome.events.length > 0 };
   }
 }

@@ -21,7 +21,7 @@ const POLL_MS = 50;
  * The response is kept after the handler's events are written, so a crash in between would lose it:
  * the events therefore carry a digest of the key and request (`metadata.idempotency`), and a retry
  * that takes over the claim runs the command again, which finds those events and answers as the
- * first attempt did instead of deciding anew (CommandRunner).
+ * first attempt did instead of deciding anew (keyed-replay.ts).
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor, OnApplicationShutdown {

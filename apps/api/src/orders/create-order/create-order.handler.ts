@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { customerIdFor, fingerprint, newOrderId, normalisePhone, type OrderCommand, orderDecider, orderIdFor, type OrderState, parseEtb, resolveExpiry, streams } from '@app/domain';
-import { CommandRunner } from '@app/infrastructure';
+import { CommandRunner, newStream } from '@app/infrastructure';
 import { CreateOrderCommand } from './create-order.command';
 
 @CommandHandler(CreateOrderCommand)
@@ -35,7 +35,7 @@ export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand> {
         createdAt,
       },
     };
-    const { state } = await this.runner.run(streams.order(orderId), orderDecider, create, metadata, { expectNewStream: true });
+    const { state } = await this.runner.run(streams.order(orderId), orderDecider, create, metadata, newStream(orderDecider));
     return state;
   }
 }

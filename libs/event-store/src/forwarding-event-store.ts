@@ -1,0 +1,44 @@
+import type {
+  AppendOptions,
+  AppendResult,
+  EventStore,
+  ExpectedRevision,
+  LogPosition,
+  NewEvent,
+  RecordedEvent,
+  SubscribeOptions,
+  Subscription,
+} from './event-store.port';
+
+/** An EventStore that hands everything to another: a decorator of the port overrides what it adds to. */
+export class ForwardingEventStore implements EventStore {
+  constructor(protected readonly store: EventStore) {}
+
+  append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult> {
+    return this.store.append(streamId, events, expected, options);
+  }
+
+  readStream(streamId: string): Promise<RecordedEvent[]> {
+    return this.store.readStream(streamId);
+  }
+
+  readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+    return this.store.readStreams(streamIds);
+  }
+
+  readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]> {
+    return this.store.readAll(after, limit);
+  }
+
+  subscribeToAll(options: SubscribeOptions): Subscription {
+    return this.store.subscribeToAll(options);
+  }
+
+  head(): Promise<LogPosition> {
+    return this.store.head();
+  }
+
+  close(): Promise<void> {
+    return this.store.close();
+  }
+}
