@@ -2,7 +2,7 @@ import type { DestinationStream } from 'pino';
 import { HttpException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { AppConfig } from '@app/config';
@@ -17,6 +17,7 @@ import { refuseNonJsonBodies, refuseUnstorableInput } from './http/request-input
 import { mountQueueDashboard } from './operations/queue-dashboard';
 import { RequestValidationPipe } from './http/validation.pipe';
 import { registerWebPlugins } from './web/web-plugins';
+import { buildOpenApiDocument } from './http/openapi/document';
 
 /** docs/concepts/money-and-validation.md: bodies over 256 KiB are refused before they are parsed. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -118,16 +119,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   app.useGlobalFilters(new ProblemFilter());
   app.useGlobalPipes(new RequestValidationPipe());
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Escrow ledger and payment collection API')
-      .setDescription(API_DESCRIPTION)
-      .setVersion('1.0.0')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-secret' }, 'merchant')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'x-admin-key' }, 'admin')
-      .build(),
-  );
+  const document = buildOpenApiDocument(app, API_DESCRIPTION);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
   await mountQueueDashboard(app, config);
   return app;

@@ -1,5 +1,5 @@
-import { Controller, Get, Inject, Param, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '@app/config';
@@ -9,18 +9,17 @@ import { abortedWhenClientGoes } from '../http/client-gone';
 import { envelope } from '../http/envelope';
 import { escrowView } from '@app/read-models';
 import { presentEscrow } from '../escrows/escrow.presenter';
-import { AuditAuthGuard } from './audit-auth.guard';
 import { AuditLogReader } from '@app/audit';
 import { eventFilter, optionalInstant, parseLimit } from './audit-query.dto';
 import { eventCsvRows } from './csv';
 import { foldEscrow } from './escrow-as-of';
 import { LedgerReader } from '@app/read-models';
 import { ReadsProjectedViews } from '../http/projected-views';
+import { AuditApi } from '../http/openapi/security';
 
 @ApiTags('audit')
-@ApiHeader({ name: 'x-auditor-key', required: true })
 @Controller('v1/audit')
-@UseGuards(AuditAuthGuard)
+@AuditApi()
 @ReadsProjectedViews()
 export class AuditController {
   constructor(

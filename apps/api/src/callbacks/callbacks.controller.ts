@@ -1,10 +1,9 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { InvalidInput } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/merchants';
-import { MerchantAuthGuard } from '../http/auth.guards';
 import { envelope } from '../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../http/request-context';
 import { presentDelivery } from './delivery.presenter';
@@ -12,11 +11,11 @@ import { ListDeliveriesQuery } from './list-deliveries/list-deliveries.query';
 import { RedeliverCommand } from './redeliver/redeliver.command';
 import { RotateWebhookSecretCommand } from './rotate-webhook-secret/rotate-webhook-secret.command';
 import { ReadsProjectedViews } from '../http/projected-views';
+import { MerchantApi } from '../http/openapi/security';
 
 @ApiTags('callbacks')
-@ApiHeader({ name: 'x-api-secret', required: true })
 @Controller('v1/trdp')
-@UseGuards(MerchantAuthGuard)
+@MerchantApi()
 @ReadsProjectedViews()
 export class CallbacksController {
   constructor(

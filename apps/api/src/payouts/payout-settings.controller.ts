@@ -1,21 +1,20 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { payoutDecider, streams } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import type { AuthenticatedMerchant } from '@app/merchants';
-import { MerchantAuthGuard } from '../http/auth.guards';
 import { envelope } from '../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../http/request-context';
 import { PayoutSettingsDto } from './payout-settings.dto';
 import { payoutSettingsFrom, presentPayoutSettings } from './payout-settings';
 import { SetPayoutSettingsCommand } from './set-payout-settings.command';
+import { MerchantApi } from '../http/openapi/security';
 
 @ApiTags('payouts')
-@ApiHeader({ name: 'x-api-secret', required: true })
 @Controller('v1/trdp/payout-settings')
-@UseGuards(MerchantAuthGuard)
+@MerchantApi()
 export class PayoutSettingsController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,

@@ -1,14 +1,13 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { payoutDecider, santim, streams, toEtbNumber } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import type { AuthenticatedMerchant } from '@app/merchants';
 import type { PayoutView } from '@app/read-models';
-import { MerchantAuthGuard } from '../http/auth.guards';
 import { envelope } from '../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../http/request-context';
 import { PayoutDestinationDto } from './payout-destination.dto';
@@ -20,6 +19,7 @@ import { statementPeriod } from './statement-period';
 import { RequestPayoutCommand } from './request-payout.command';
 import { SetPayoutDestinationCommand } from './set-payout-destination.command';
 import { ReadsProjectedViews } from '../http/projected-views';
+import { MerchantApi } from '../http/openapi/security';
 
 /** A payout as its merchant sees it, in birr. */
 function presentPayout(view: PayoutView) {
@@ -40,9 +40,8 @@ function presentPayout(view: PayoutView) {
 }
 
 @ApiTags('payouts')
-@ApiHeader({ name: 'x-api-secret', required: true })
 @Controller('v1/trdp')
-@UseGuards(MerchantAuthGuard)
+@MerchantApi()
 @ReadsProjectedViews()
 export class PayoutsController {
   constructor(

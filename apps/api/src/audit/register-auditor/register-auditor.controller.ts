@@ -1,17 +1,16 @@
-import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { EventMetadata } from '@app/event-store';
-import { AdminAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { RequestMetadata } from '../../http/request-context';
 import { RegisterMerchantDto } from '../../merchants/register-merchant/register-merchant.dto';
 import { RegisterAuditorCommand } from '@app/onboarding';
+import { AdminApi } from '../../http/openapi/security';
 
 @ApiTags('admin')
-@ApiHeader({ name: 'x-admin-key', required: true })
 @Controller('v1/admin/auditors')
-@UseGuards(AdminAuthGuard)
+@AdminApi()
 export class RegisterAuditorController {
   constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
 

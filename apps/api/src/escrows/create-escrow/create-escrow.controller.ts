@@ -1,11 +1,10 @@
-import { Body, Controller, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/merchants';
-import { MerchantAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
 import { escrowOutline } from '@app/domain';
@@ -13,11 +12,11 @@ import { escrowView } from '@app/read-models';
 import { presentCreatedEscrow } from '../escrow.presenter';
 import { CreateEscrowCommand } from './create-escrow.command';
 import { CreateEscrowDto } from './create-escrow.dto';
+import { MerchantApi } from '../../http/openapi/security';
 
 @ApiTags('escrow')
-@ApiHeader({ name: 'x-api-secret', required: true })
 @Controller('v1/trdp/escrow/order')
-@UseGuards(MerchantAuthGuard)
+@MerchantApi()
 export class CreateEscrowController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,

@@ -1,19 +1,18 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
-import { AdminAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { RequestMetadata } from '../../http/request-context';
 import { invitationUrl } from '../register-merchant/invitation-url';
 import { InviteOwnerCommand } from '@app/onboarding';
 import { InviteOwnerDto } from './invite-owner.dto';
+import { AdminApi } from '../../http/openapi/security';
 
 @ApiTags('admin')
-@ApiHeader({ name: 'x-admin-key', required: true })
 @Controller('v1/admin/merchants')
-@UseGuards(AdminAuthGuard)
+@AdminApi()
 export class InviteOwnerController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,

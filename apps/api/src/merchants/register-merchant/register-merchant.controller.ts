@@ -1,19 +1,18 @@
-import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
-import { AdminAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { RequestMetadata } from '../../http/request-context';
 import { RegisterMerchantCommand } from '@app/onboarding';
 import { RegisterMerchantDto } from './register-merchant.dto';
 import { invitationUrl } from './invitation-url';
+import { AdminApi } from '../../http/openapi/security';
 
 @ApiTags('admin')
-@ApiHeader({ name: 'x-admin-key', required: true })
 @Controller('v1/admin/merchants')
-@UseGuards(AdminAuthGuard)
+@AdminApi()
 export class RegisterMerchantController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,

@@ -1,22 +1,21 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { orderOutline, parseEtb } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/merchants';
 import { orderView } from '@app/read-models';
-import { MerchantAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
 import { presentOrder } from '../order.presenter';
 import { RefundOrderCommand } from './refund-order.command';
 import { RefundOrderDto } from './refund-order.dto';
+import { MerchantApi } from '../../http/openapi/security';
 
 @ApiTags('order')
-@ApiHeader({ name: 'x-api-secret', required: true })
 @Controller('v1/trdp/order')
-@UseGuards(MerchantAuthGuard)
+@MerchantApi()
 export class RefundOrderController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,

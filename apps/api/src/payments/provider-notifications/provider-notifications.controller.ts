@@ -1,14 +1,16 @@
 import { Controller, HttpCode, Inject, Param, Post, type RawBodyRequest, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApplyNotificationCommand, PAYMENT_PROVIDER, type PaymentProvider } from '@app/payments';
 import { envelope } from '../../http/envelope';
 import { ApiError } from '../../http/problem';
+import { ProviderSignedApi } from '../../http/openapi/security';
 
 /** Where payment providers report outcomes. Authenticated by the provider's own signature scheme, not by a merchant key. */
-@ApiExcludeController()
+@ApiTags('providers')
 @Controller('v1/providers')
+@ProviderSignedApi()
 export class ProviderNotificationsController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
@@ -17,6 +19,7 @@ export class ProviderNotificationsController {
 
   @Post(':provider/notifications')
   @HttpCode(200)
+  @ApiOperation({ summary: 'A payment provider reports an outcome (signed over the exact body; not for merchants)' })
   async receive(@Param('provider') name: string, @Req() request: RawBodyRequest<FastifyRequest>) {
     if (name !== this.provider.name) throw new ApiError(404, 'ABC_001', `No payment provider named ${name}`);
     const headers = Object.fromEntries(Object.entries(request.headers).map(([key, value]) => [key, typeof value === 'string' ? value : undefined]));

@@ -1,17 +1,16 @@
-import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedMerchant } from '@app/merchants';
-import { MerchantAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant } from '../../http/request-context';
 import { VerifyPaymentDto } from './verify-payment.dto';
 import { VerifyPaymentQuery } from './verify-payment.query';
+import { MerchantApi } from '../../http/openapi/security';
 
 @ApiTags('payments')
-@ApiHeader({ name: 'x-api-secret', required: true })
 @Controller('v1/trdp/verify')
-@UseGuards(MerchantAuthGuard)
+@MerchantApi()
 export class VerifyPaymentController {
   constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
 
