@@ -11,6 +11,9 @@ import { PayoutSettingsDto } from './payout-settings.dto';
 import { payoutSettingsFrom, presentPayoutSettings } from './payout-settings';
 import { SetPayoutSettingsCommand } from './set-payout-settings.command';
 import { MerchantApi } from '../http/openapi/security';
+import { ApiEnvelope } from '../http/openapi/api-envelope';
+import { ApiProblems } from '../http/openapi/api-problems';
+import { PayoutSettingsResponse } from './payout-settings.response';
 
 @ApiTags('payouts')
 @Controller('v1/trdp/payout-settings')
@@ -24,6 +27,8 @@ export class PayoutSettingsController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'When payouts happen without being asked for, their minimum, and where payout callbacks go; a change takes effect for the next period' })
+  @ApiEnvelope(PayoutSettingsResponse, { message: 'Payout settings set' })
+  @ApiProblems({ 409: ['CONCURRENT_MODIFICATION'] })
   async set(@Body() body: PayoutSettingsDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const state = await this.commands.execute(new SetPayoutSettingsCommand(merchant.merchantId, payoutSettingsFrom(body), metadata));
     return envelope('Payout settings set', presentPayoutSettings(state));
@@ -31,6 +36,7 @@ export class PayoutSettingsController {
 
   @Get()
   @ApiOperation({ summary: 'The payout settings in force, and when the schedule next pays out' })
+  @ApiEnvelope(PayoutSettingsResponse, { message: 'Payout settings' })
   async get(@CurrentMerchant() merchant: AuthenticatedMerchant) {
     const { state } = await this.runner.read(streams.payouts(merchant.merchantId), payoutDecider);
     return envelope('Payout settings', presentPayoutSettings(state));

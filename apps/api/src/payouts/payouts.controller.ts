@@ -1,9 +1,9 @@
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { payoutDecider, santim, streams, toEtbNumber } from '@app/domain';
+import { INVALID_DATE_TIME, payoutDecider, santim, streams, toEtbNumber } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import type { AuthenticatedMerchant } from '@app/merchants';
@@ -20,6 +20,10 @@ import { RequestPayoutCommand } from './request-payout.command';
 import { SetPayoutDestinationCommand } from './set-payout-destination.command';
 import { ReadsProjectedViews } from '../http/projected-views';
 import { MerchantApi } from '../http/openapi/security';
+import { ApiEnvelope } from '../http/openapi/api-envelope';
+import { ApiProblems } from '../http/openapi/api-problems';
+import { PayoutDestinationResponse } from './payout-destination.response';
+import { StatementResponse } from './statement.response';
 
 /** A payout as its merchant sees it, in birr. */
 function presentPayout(view: PayoutView) {
@@ -53,6 +57,8 @@ export class PayoutsController {
   @Post('payout-destination')
   @HttpCode(200)
   @ApiOperation({ summary: 'Where payouts go: a bank account or a mobile wallet (the number is kept encrypted and shown masked); a change takes effect for the next payout' })
+  @ApiEnvelope(PayoutDestinationResponse, { message: 'Payout destination set' })
+  @ApiProblems({ 409: ['CONCURRENT_MODIFICATION'] })
   async setDestination(@Body() body: PayoutDestinationDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const state = await this.commands.execute(new SetPayoutDestinationCommand(merchant.merchantId, body, metadata));
     return envelope('Payout destination set', presentDestination(state));
@@ -61,7 +67,6 @@ export class PayoutsController {
   @Post('payouts')
   @HttpCode(201)
   @ApiOperation({ summary: 'Pay out what is available now (released money, net of fees and of what payouts already settle) to the payout destination' })
-  @ApiResponse({ status: 409, description: 'PAYOUT_DESTINATION_MISSING, NOTHING_TO_PAY_OUT, PAYOUT_BELOW_MINIMUM' })
   async requestPayout(@CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const payout: PayoutView = await this.commands.execute(new RequestPayoutCommand(merchant.merchantId, metadata));
     return envelope('Payout requested', presentPayout(payout));
@@ -103,6 +108,8 @@ export class PayoutsController {
   @ApiOperation({ summary: 'Your payable account over a period: opening balance, every movement with the event that caused it, closing balance' })
   @ApiQuery({ name: 'from', example: '2026-11-01T00:00:00+03:00' })
   @ApiQuery({ name: 'to', example: '2026-12-01T00:00:00+03:00' })
+  @ApiEnvelope(StatementResponse, { message: 'Statement' })
+  @ApiProblems({ 400: [INVALID_DATE_TIME] })
   async statement(@Query('from') from: unknown, @Query('to') to: unknown, @CurrentMerchant() merchant: AuthenticatedMerchant) {
     const period = statementPeriod(from, to);
     const statement = await readStatement(this.db, merchant.merchantId, period);
@@ -118,6 +125,11 @@ export class PayoutsController {
 
   @Get('statement.csv')
   @ApiOperation({ summary: 'The same statement as CSV: an opening line, one line per movement, a closing line' })
+  @ApiQuery({ name: 'from', example: '2026-11-01T00:00:00+03:00' })
+  @ApiQuery({ name: 'to', example: '2026-12-01T00:00:00+03:00' })
+  @ApiProduces('text/csv')
+  @ApiResponse({ status: 200, description: 'recorded_at, event_id, type, source, description, amount, balance: an opening line, one per movement, a closing line', content: { 'text/csv': { schema: { type: 'string' } } } })
+  @ApiProblems({ 400: [INVALID_DATE_TIME] })
   async statementCsv(@Query('from') from: unknown, @Query('to') to: unknown, @CurrentMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
     const period = statementPeriod(from, to);
     const csv = statementCsv(await readStatement(this.db, merchant.merchantId, period));
@@ -126,6 +138,7 @@ export class PayoutsController {
 
   @Get('payout-destination')
   @ApiOperation({ summary: 'The current payout destination, masked (null when none was set)' })
+  @ApiEnvelope(PayoutDestinationResponse, { message: 'Payout destination', nullable: true })
   async destination(@CurrentMerchant() merchant: AuthenticatedMerchant) {
     const { state } = await this.runner.read(streams.payouts(merchant.merchantId), payoutDecider);
     return envelope('Payout destination', presentDestination(state));

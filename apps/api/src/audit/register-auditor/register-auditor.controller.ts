@@ -7,6 +7,8 @@ import { RequestMetadata } from '../../http/request-context';
 import { RegisterMerchantDto } from '../../merchants/register-merchant/register-merchant.dto';
 import { RegisterAuditorCommand } from '@app/onboarding';
 import { AdminApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { AuditorKeyResponse } from './auditor-key.response';
 
 @ApiTags('admin')
 @Controller('v1/admin/auditors')
@@ -17,6 +19,7 @@ export class RegisterAuditorController {
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a read-only auditor key for /v1/audit (shown once)' })
+  @ApiEnvelope(AuditorKeyResponse, { status: 201, message: 'Auditor key created' })
   async register(@Body() body: RegisterMerchantDto, @RequestMetadata() metadata: EventMetadata) {
     const { auditorId, auditorKey } = await this.commands.execute(new RegisterAuditorCommand(body.name.trim(), metadata));
     return envelope('Auditor key created', { auditorId, auditorKey });

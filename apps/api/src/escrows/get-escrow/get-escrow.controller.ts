@@ -8,6 +8,9 @@ import { CurrentMerchant } from '../../http/request-context';
 import { presentEscrow, presentReleases } from '../escrow.presenter';
 import { GetPayableQuery } from '../../payables/get-payable.query';
 import { MerchantApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { EscrowReleasesResponse, EscrowResponse } from './escrow.response';
 
 @ApiTags('escrow')
 @Controller('v1/trdp/escrow')
@@ -20,6 +23,8 @@ export class GetEscrowController {
 
   @Get(':escrowId')
   @ApiOperation({ summary: 'An escrow with what each allocation holds, released and refunded' })
+  @ApiEnvelope(EscrowResponse, { message: 'Escrow found' })
+  @ApiProblems({ 404: ['ABC_001'] })
   async get(@Param('escrowId') escrowId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
     const found = await this.queries.execute(new GetPayableQuery(merchant.merchantId, 'escrow', escrowId));
     return envelope('Escrow found', presentEscrow(found.view, this.config.publicBaseUrl, found.updatedAt));
@@ -27,6 +32,8 @@ export class GetEscrowController {
 
   @Get(':escrowId/releases')
   @ApiOperation({ summary: "An escrow's releases, oldest first: to whom, how much and when" })
+  @ApiEnvelope(EscrowReleasesResponse, { message: 'Releases found' })
+  @ApiProblems({ 404: ['ABC_001'] })
   async releases(@Param('escrowId') escrowId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
     const found = await this.queries.execute(new GetPayableQuery(merchant.merchantId, 'escrow', escrowId));
     return envelope('Releases found', presentReleases(found.view));

@@ -6,15 +6,27 @@ export interface EnvelopeOptions {
   /** The envelope's `message` on this answer. */
   message: string;
   description?: string;
+  /** `data` is null when there is nothing yet (a payout destination never set). */
+  nullable?: boolean;
+}
+
+/** OpenAPI 3.0 has no null type: a nullable reference is "the model, or the object null" (OAS 3.0.3, nullable). */
+const NULL_VALUE = { type: 'object', nullable: true, enum: [null], description: 'None yet' };
+
+/** A property (or `data`) that is a model or null; the model must be registered (ApiExtraModels). */
+export function nullableModel(model: Type<unknown>) {
+  return { anyOf: [{ $ref: getSchemaPath(model) }, NULL_VALUE] };
 }
 
 /**
  * A success answer in the spec's envelope `{status, timestamp, message, data}` (src/http/envelope.ts),
  * with `data` typed by a response DTO, or a list of them when given as `[Dto]`.
  */
-export function ApiEnvelope(data: Type<unknown> | [Type<unknown>], { status = 200, message, description }: EnvelopeOptions) {
+export function ApiEnvelope(data: Type<unknown> | [Type<unknown>], { status = 200, message, description, nullable = false }: EnvelopeOptions) {
   const model = Array.isArray(data) ? data[0] : data;
-  const dataSchema = Array.isArray(data) ? { type: 'array', items: { $ref: getSchemaPath(model) } } : { $ref: getSchemaPath(model) };
+  const reference = { $ref: getSchemaPath(model) };
+  const one = nullable ? nullableModel(model) : reference;
+  const dataSchema = Array.isArray(data) ? { type: 'array', items: reference } : one;
   return applyDecorators(
     ApiExtraModels(model),
     ApiResponse({

@@ -67,7 +67,7 @@ function closeResponseSchemas(document: OpenAPIObject): void {
       if (named?.properties && named.additionalProperties === undefined) named.additionalProperties = false;
       return visit(named);
     }
-    for (const child of [...Object.values<Schema>(schema.properties ?? {}), schema.items, ...(schema.oneOf ?? [])]) visit(child);
+    for (const child of [...Object.values<Schema>(schema.properties ?? {}), schema.items, ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])]) visit(child);
   };
   for (const path of Object.values(document.paths)) {
     for (const operation of Object.values(path) as Operation[]) {
@@ -85,7 +85,8 @@ export function buildOpenApiDocument(app: INestApplication, description: string)
   const document = SwaggerModule.createDocument(app, withSecuritySchemes(builder).build());
   for (const path of Object.values(document.paths)) {
     for (const [method, operation] of Object.entries(path) as [string, Operation][]) {
-      if (method === 'post') operation.parameters = [...(operation.parameters ?? []), IDEMPOTENCY_KEY];
+      // A handler that reads the key itself (@Headers) would state it again, as required.
+      if (method === 'post') operation.parameters = [...(operation.parameters ?? []).filter((parameter: Schema) => parameter.name?.toLowerCase() !== 'idempotency-key'), IDEMPOTENCY_KEY];
       for (const [status, codes] of Object.entries(frameworkProblems(method, operation))) {
         const merged = mergeProblem(operation.responses[status], Number(status), codes);
         if (merged) operation.responses[status] = merged;

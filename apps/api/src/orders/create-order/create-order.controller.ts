@@ -12,6 +12,9 @@ import { presentCreatedOrder } from '../order.presenter';
 import { CreateOrderCommand } from './create-order.command';
 import { CreateOrderDto } from './create-order.dto';
 import { MerchantApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { CreatedOrderResponse } from './created-order.response';
 
 @ApiTags('orders')
 @Controller('v1/trdp/order')
@@ -25,6 +28,8 @@ export class CreateOrderController {
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a payment order; send the customer to payment_url' })
+  @ApiEnvelope(CreatedOrderResponse, { status: 201, message: 'Order created' })
+  @ApiProblems({ 400: ['UNSUPPORTED_CURRENCY', 'FEE_EXCEEDS_AMOUNT'], 409: ['CONCURRENT_MODIFICATION'] })
   async create(
     @Body() body: CreateOrderDto,
     @CurrentMerchant() merchant: AuthenticatedMerchant,

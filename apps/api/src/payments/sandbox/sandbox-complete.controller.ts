@@ -12,6 +12,9 @@ import { CurrentMerchant } from '../../http/request-context';
 import { GetCheckoutQuery } from '../checkout/get-checkout.query';
 import { type PaymentVerification, VerifyPaymentQuery } from '../verify-payment/verify-payment.query';
 import { MerchantApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { PaymentVerificationResponse } from '../verify-payment/payment-verification.response';
 
 export class SandboxCompleteDto {
   @IsIn(['PAID', 'FAILED'])
@@ -32,6 +35,8 @@ export class SandboxCompleteController {
   @Post(':id/complete')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sandbox only: the provider reports this order PAID or FAILED now (via its signed notification)' })
+  @ApiEnvelope(PaymentVerificationResponse, { message: 'Sandbox payment settled' })
+  @ApiProblems({ 404: ['ABC_001', 'SANDBOX_ONLY'], 409: ['ORDER_NOT_PAYABLE', 'ORDER_EXPIRED', 'CONCURRENT_MODIFICATION'] })
   async complete(
     @Param('id') id: string,
     @Body() body: SandboxCompleteDto,

@@ -7,6 +7,9 @@ import { CurrentMerchant } from '../../http/request-context';
 import { VerifyPaymentDto } from './verify-payment.dto';
 import { VerifyPaymentQuery } from './verify-payment.query';
 import { MerchantApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { PaymentVerificationResponse } from './payment-verification.response';
 
 @ApiTags('payments')
 @Controller('v1/trdp/verify')
@@ -17,6 +20,8 @@ export class VerifyPaymentController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Payment status of an order or escrow' })
+  @ApiEnvelope(PaymentVerificationResponse, { message: 'Payment status retrieved' })
+  @ApiProblems({ 404: ['ABC_001'] })
   async verify(@Body() body: VerifyPaymentDto, @CurrentMerchant() merchant: AuthenticatedMerchant) {
     const verification = await this.queries.execute(new VerifyPaymentQuery(merchant.merchantId, body.orderId));
     return envelope('Payment status retrieved', verification);
