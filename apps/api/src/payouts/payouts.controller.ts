@@ -24,6 +24,7 @@ import { ApiEnvelope } from '../http/openapi/api-envelope';
 import { ApiProblems } from '../http/openapi/api-problems';
 import { PayoutDestinationResponse } from './payout-destination.response';
 import { StatementResponse } from './statement.response';
+import { PayoutDetailResponse, PayoutReportResponse, PayoutResponse } from './payout.response';
 
 /** A payout as its merchant sees it, in birr. */
 function presentPayout(view: PayoutView) {
@@ -67,6 +68,8 @@ export class PayoutsController {
   @Post('payouts')
   @HttpCode(201)
   @ApiOperation({ summary: 'Pay out what is available now (released money, net of fees and of what payouts already settle) to the payout destination' })
+  @ApiEnvelope(PayoutResponse, { status: 201, message: 'Payout requested' })
+  @ApiProblems({ 409: ['PAYOUT_DESTINATION_MISSING', 'NOTHING_TO_PAY_OUT', 'PAYOUT_BELOW_MINIMUM', 'CONCURRENT_MODIFICATION'] })
   async requestPayout(@CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const payout: PayoutView = await this.commands.execute(new RequestPayoutCommand(merchant.merchantId, metadata));
     return envelope('Payout requested', presentPayout(payout));
@@ -74,12 +77,15 @@ export class PayoutsController {
 
   @Get('payouts')
   @ApiOperation({ summary: 'Your payouts, newest first' })
+  @ApiEnvelope([PayoutResponse], { message: 'Payouts' })
   async payouts(@CurrentMerchant() merchant: AuthenticatedMerchant) {
     return envelope('Payouts', (await merchantPayouts(this.db, merchant.merchantId)).map(presentPayout));
   }
 
   @Get('payouts/:payoutId')
   @ApiOperation({ summary: 'One payout, with every payable movement it settles (they sum to its amount)' })
+  @ApiEnvelope(PayoutDetailResponse, { message: 'Payout' })
+  @ApiProblems({ 404: ['ABC_001'] })
   async payout(@Param('payoutId') payoutId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
     const payout = await ownedPayout(this.db, payoutId, merchant.merchantId);
     return envelope('Payout', { ...presentPayout(payout), settles: payout.settles.map((m) => ({ eventId: m.eventId, amount: signedBirr(m.amount) })) });
@@ -87,6 +93,8 @@ export class PayoutsController {
 
   @Get('payouts/:payoutId/report')
   @ApiOperation({ summary: "The payout's reconciliation report: each order, release, fee and refund it settles; the net amounts sum to the payout" })
+  @ApiEnvelope(PayoutReportResponse, { message: 'Payout report' })
+  @ApiProblems({ 404: ['ABC_001'] })
   async report(@Param('payoutId') payoutId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
     const payout = await ownedPayout(this.db, payoutId, merchant.merchantId);
     const lines = await payoutReport(this.db, payout);
@@ -95,6 +103,9 @@ export class PayoutsController {
 
   @Get('payouts/:payoutId/report.csv')
   @ApiOperation({ summary: 'The same report as CSV, one line per movement' })
+  @ApiProduces('text/csv')
+  @ApiResponse({ status: 200, description: 'event_id, type, source, description, recorded_at, gross, fee, net: one line per movement', content: { 'text/csv': { schema: { type: 'string' } } } })
+  @ApiProblems({ 404: ['ABC_001'] })
   async reportCsv(@Param('payoutId') payoutId: string, @CurrentMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
     const payout = await ownedPayout(this.db, payoutId, merchant.merchantId);
     const csv = payoutReportCsv(await payoutReport(this.db, payout));
