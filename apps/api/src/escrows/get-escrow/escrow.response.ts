@@ -1,4 +1,5 @@
 import { ApiProperty, OmitType } from '@nestjs/swagger';
+import { OrderItemResponse } from '../../orders/get-order/order.response';
 import { CreatedAllocationResponse, CreatedEscrowResponse } from '../create-escrow/created-escrow.response';
 
 export class DisputeResponse {
@@ -36,19 +37,8 @@ export class AllocationResponse extends CreatedAllocationResponse {
   dispute?: DisputeResponse;
 }
 
-export class EscrowItemResponse {
-  @ApiProperty({ required: false, example: 'sku-1001' })
-  productId?: string;
-
-  @ApiProperty({ example: 'Coffee beans 1kg' })
-  item_name!: string;
-
-  @ApiProperty({ example: 2 })
-  quantity!: number;
-
-  @ApiProperty({ example: 450.5, description: 'ETB' })
-  unit_price!: number;
-
+/** An escrow's item: an order's, with the picture and unit escrow requests may add. */
+export class EscrowItemResponse extends OrderItemResponse {
   @ApiProperty({ required: false, format: 'uri' })
   image_url?: string;
 
