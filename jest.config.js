@@ -13,9 +13,9 @@ const swc = [
   },
 ];
 
-/** NestJS 12 ships ES modules only; Jest's CommonJS runtime needs them compiled like our own code. */
+/** NestJS 12 (and openapi-backend's reference parser) ship ES modules only; Jest's CommonJS runtime needs them compiled like our own code. */
 const swcForEsmPackages = ['@swc/jest', { jsc: { parser: { syntax: 'ecmascript' }, target: 'es2022' }, module: { type: 'commonjs' } }];
-const ESM_PACKAGES = ['@nestjs', 'content-disposition'];
+const ESM_PACKAGES = ['@nestjs', 'content-disposition', '@apidevtools/json-schema-ref-parser'];
 
 const common = {
   rootDir: '.',

@@ -7,38 +7,11 @@
  * checked to write nothing; answers under /v1 to be problems with the matching code.
  */
 import { servedRoutes } from '../../apps/api/src/app.factory';
-import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
+import { type RunningApp, startApp } from '../support/app';
 import { countWrites } from '../support/fixtures';
 import { createRedisPrefix } from '../support/redis';
-import { accessFor, type AccessRequest, CREDENTIALS, type Credential, GRANTED, type Outcome } from '../support/route-access';
+import { accessFor, type AccessRequest, credentialHeaders, CREDENTIALS, type Credential, GRANTED, type Outcome } from '../support/route-access';
 import { FAST_SANDBOX, seedResources, type SeededResources, waitForQuiet } from '../support/seeded-resources';
-
-/** The last character changed: shaped like the real key, accepted by nothing. */
-function near(key: string): string {
-  return key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A');
-}
-
-const MALFORMED = ['', ' ', "' OR '1'='1", 'x'.repeat(4096), 'Bearer \u00e9\u00ff', 'null'];
-
-function credentialHeaders(credential: Credential, r: SeededResources): Array<Record<string, string>> {
-  const everyHeader = (value: string) => ({ 'x-api-secret': value, 'x-admin-key': value, 'x-auditor-key': value });
-  switch (credential) {
-    case 'none':
-      return [{}];
-    case 'malformed':
-      return MALFORMED.map(everyHeader);
-    case 'wrong':
-      return [{ 'x-api-secret': near(r.merchant.apiSecret), 'x-admin-key': near(TEST_ADMIN_KEY), 'x-auditor-key': near(r.auditorKey) }];
-    case 'owner':
-      return [{ 'x-api-secret': r.merchant.apiSecret }];
-    case 'otherMerchant':
-      return [{ 'x-api-secret': r.otherMerchant.apiSecret }];
-    case 'auditor':
-      return [{ 'x-auditor-key': r.auditorKey }];
-    case 'admin':
-      return [{ 'x-admin-key': TEST_ADMIN_KEY }];
-  }
-}
 
 const CODE_BY_STATUS: Record<number, string> = { 401: 'AUTH_001', 404: 'ABC_001' };
 

@@ -1,4 +1,5 @@
 import { escrowRequest, orderRequest } from './fixtures';
+import { TEST_ADMIN_KEY } from './app';
 import type { SeededResources } from './seeded-resources';
 
 /**
@@ -16,6 +17,34 @@ import type { SeededResources } from './seeded-resources';
 /** What the request carries: nothing, a garbage or unknown key (in every key header), or a real one. */
 export const CREDENTIALS = ['none', 'malformed', 'wrong', 'owner', 'otherMerchant', 'auditor', 'admin'] as const;
 export type Credential = (typeof CREDENTIALS)[number];
+
+/** The last character changed: shaped like the real key, accepted by nothing. */
+function near(key: string): string {
+  return key.slice(0, -1) + (key.endsWith('A') ? 'B' : 'A');
+}
+
+const MALFORMED = ['', ' ', "' OR '1'='1", 'x'.repeat(4096), 'Bearer \u00e9\u00ff', 'null'];
+
+/** The headers a request carries for a credential (several for `malformed`: each is tried). */
+export function credentialHeaders(credential: Credential, r: SeededResources): Array<Record<string, string>> {
+  const everyHeader = (value: string) => ({ 'x-api-secret': value, 'x-admin-key': value, 'x-auditor-key': value });
+  switch (credential) {
+    case 'none':
+      return [{}];
+    case 'malformed':
+      return MALFORMED.map(everyHeader);
+    case 'wrong':
+      return [{ 'x-api-secret': near(r.merchant.apiSecret), 'x-admin-key': near(TEST_ADMIN_KEY), 'x-auditor-key': near(r.auditorKey) }];
+    case 'owner':
+      return [{ 'x-api-secret': r.merchant.apiSecret }];
+    case 'otherMerchant':
+      return [{ 'x-api-secret': r.otherMerchant.apiSecret }];
+    case 'auditor':
+      return [{ 'x-auditor-key': r.auditorKey }];
+    case 'admin':
+      return [{ 'x-admin-key': TEST_ADMIN_KEY }];
+  }
+}
 
 /** A status, or GRANTED: past authorization; what a third-party plugin then answers is its own business. */
 export const GRANTED = 'granted';

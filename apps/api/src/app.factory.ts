@@ -2,7 +2,7 @@ import type { DestinationStream } from 'pino';
 import { HttpException } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
-import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import { SwaggerModule } from '@nestjs/swagger';
 import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import type { AppConfig } from '@app/config';
@@ -17,6 +17,7 @@ import { refuseNonJsonBodies, refuseUnstorableInput } from './http/request-input
 import { mountQueueDashboard } from './operations/queue-dashboard';
 import { RequestValidationPipe } from './http/validation.pipe';
 import { registerWebPlugins } from './web/web-plugins';
+import { buildOpenApiDocument } from './http/openapi/document';
 
 /** docs/concepts/money-and-validation.md: bodies over 256 KiB are refused before they are parsed. */
 export const BODY_LIMIT_BYTES = 256 * 1024;
@@ -24,23 +25,11 @@ export const BODY_LIMIT_BYTES = 256 * 1024;
 
 const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
-const API_DESCRIPTION = `Payment orders, escrow orders with merchant allocations, verification, signed callbacks and the audit API.
+const API_DESCRIPTION = `Payment orders, escrow orders with merchant allocations, verification, signed callbacks, payouts and the audit API.
 
-Errors are \`application/problem+json\`: \`{status: "error", timestamp, path, message, error: {code, message}}\`.
-
-| status | code | when |
-|---|---|---|
-| 400 | BadRequestException | invalid or missing fields, malformed JSON |
-| 400 | UNSUPPORTED_CURRENCY, ALLOCATION_SUM_MISMATCH, DUPLICATE_ALLOCATION_MERCHANT, OTP_REJECTED | the named rule |
-| 401 | AUTH_001 | missing or invalid x-api-secret, x-admin-key or x-auditor-key |
-| 404 | ABC_001 | no such order, escrow or delivery for this caller |
-| 405 | AUDIT_READ_ONLY | anything but GET under /v1/audit |
-| 409 | ESCROW_ORDER_CONFLICT, ESCROW_NOT_FUNDED, ALLOCATION_NOT_FOUND, ALLOCATION_ALREADY_RELEASED, ESCROW_ALREADY_CANCELLED, ESCROW_ALREADY_RELEASED, ESCROW_CLOSED, EMAIL_IN_USE, ORDER_EXPIRED, ORDER_NOT_PAYABLE, OTP_NOT_EXPECTED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE | a state conflict; nothing was written |
-| 413 | PAYLOAD_TOO_LARGE | body over 256 KiB |
-| 414 | URI_TOO_LONG | a path parameter over 100 characters |
-| 415 | UNSUPPORTED_MEDIA_TYPE | a body that is not JSON |
-| 429 | RATE_LIMITED | over RATE_LIMIT_PER_MINUTE; see Retry-After |
-| 500 | GEN_004 | unexpected; logged, no internals returned |
+Successes are \`{status: "success", timestamp, message, data}\`; errors are \`application/problem+json\`:
+\`{status: "error", timestamp, path, message, error: {code, message}}\`. Each operation lists the statuses it
+answers and, for each refusal, its codes (all of them explained in docs/reference/errors.md of the repository).
 
 Every POST accepts an \`Idempotency-Key\` header.`;
 
@@ -118,16 +107,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   app.useGlobalFilters(new ProblemFilter());
   app.useGlobalPipes(new RequestValidationPipe());
 
-  const document = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder()
-      .setTitle('Escrow ledger and payment collection API')
-      .setDescription(API_DESCRIPTION)
-      .setVersion('1.0.0')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'x-api-secret' }, 'merchant')
-      .addApiKey({ type: 'apiKey', in: 'header', name: 'x-admin-key' }, 'admin')
-      .build(),
-  );
+  const document = buildOpenApiDocument(app, API_DESCRIPTION);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });
   await mountQueueDashboard(app, config);
   return app;

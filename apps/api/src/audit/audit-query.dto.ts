@@ -1,3 +1,5 @@
+import { applyDecorators } from '@nestjs/common';
+import { ApiQuery } from '@nestjs/swagger';
 import { InvalidInput, parseInstant } from '@app/domain';
 import { type LogPosition, parsePosition } from '@app/event-store';
 import type { EventFilter } from '@app/audit';
@@ -33,3 +35,15 @@ export function eventFilter(query: Record<string, string | undefined>, defaultLi
     to: optionalInstant(query.to, 'to'),
   };
 }
+
+/** The query string eventFilter reads, as the OpenAPI document states it. */
+export const ApiEventFilters = () =>
+  applyDecorators(
+    ApiQuery({ name: 'after', required: false, description: 'The `next` of the previous page', example: '812-1043' }),
+    ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } }),
+    ApiQuery({ name: 'type', required: false, description: 'Event types, comma-separated', example: 'EscrowCreated,AllocationReleased' }),
+    ApiQuery({ name: 'stream', required: false, example: 'escrow-esc_01JD2K8M4Q' }),
+    ApiQuery({ name: 'merchant', required: false }),
+    ApiQuery({ name: 'from', required: false, description: 'An instant (ISO 8601 with a time zone)' }),
+    ApiQuery({ name: 'to', required: false, description: 'An instant (ISO 8601 with a time zone)' }),
+  );

@@ -1,26 +1,28 @@
-import { Controller, Get, Inject, Param, Query, Res, UseGuards } from '@nestjs/common';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { EscrowNotFound, escrowOutline, InvalidInput, isStreamId } from '@app/domain';
+import { EscrowNotFound, escrowOutline, INVALID_DATE_TIME, InvalidInput, isStreamId } from '@app/domain';
 import { ApiError } from '../http/problem';
 import { abortedWhenClientGoes } from '../http/client-gone';
 import { envelope } from '../http/envelope';
 import { escrowView } from '@app/read-models';
 import { presentEscrow } from '../escrows/escrow.presenter';
-import { AuditAuthGuard } from './audit-auth.guard';
 import { AuditLogReader } from '@app/audit';
-import { eventFilter, optionalInstant, parseLimit } from './audit-query.dto';
+import { ApiEventFilters, eventFilter, optionalInstant, parseLimit } from './audit-query.dto';
 import { eventCsvRows } from './csv';
 import { foldEscrow } from './escrow-as-of';
 import { LedgerReader } from '@app/read-models';
 import { ReadsProjectedViews } from '../http/projected-views';
+import { AuditApi } from '../http/openapi/security';
+import { ApiEnvelope } from '../http/openapi/api-envelope';
+import { ApiProblems } from '../http/openapi/api-problems';
+import { AccountStatementResponse, AuditEventPageResponse, BalancesResponse, EscrowAsOfResponse, IntegrityReportResponse, StreamHistoryResponse, TrialBalanceResponse } from './audit.response';
 
 @ApiTags('audit')
-@ApiHeader({ name: 'x-auditor-key', required: true })
 @Controller('v1/audit')
-@UseGuards(AuditAuthGuard)
+@AuditApi()
 @ReadsProjectedViews()
 export class AuditController {
   constructor(
@@ -31,12 +33,19 @@ export class AuditController {
 
   @Get('events')
   @ApiOperation({ summary: 'The global event log in order, paged by position (after, limit), filtered by type, stream, merchant, from, to' })
+  @ApiEventFilters()
+  @ApiEnvelope(AuditEventPageResponse, { message: 'Events' })
+  @ApiProblems({ 400: [INVALID_DATE_TIME] })
   async events(@Query() query: Record<string, string | undefined>) {
     return envelope('Events', await this.log.page(eventFilter(query, 100, 1000)));
   }
 
   @Get('events.csv')
   @ApiOperation({ summary: 'The same rows as CSV, streamed page by page' })
+  @ApiEventFilters()
+  @ApiProduces('text/csv')
+  @ApiResponse({ status: 200, description: 'One row per event: position, event_id, stream_id, revision, type, recorded_at, data, metadata, hash', content: { 'text/csv': { schema: { type: 'string' } } } })
+  @ApiProblems({ 400: [INVALID_DATE_TIME] })
   async csv(@Query() query: Record<string, string | undefined>, @Res() reply: FastifyReply) {
     const filter = eventFilter({ ...query, limit: undefined }, 1000, 1000);
     return reply
@@ -47,6 +56,8 @@ export class AuditController {
 
   @Get('streams/:streamId')
   @ApiOperation({ summary: "One stream's full history" })
+  @ApiEnvelope(StreamHistoryResponse, { message: 'Stream history' })
+  @ApiProblems({ 400: ['BadRequestException'], 404: ['ABC_001'] })
   async stream(@Param('streamId') streamId: string) {
     if (!isStreamId(streamId)) throw new InvalidInput(`${JSON.stringify(streamId)} is not a stream name (escrow-…, order-…, merchant-…, auditor-…, callback-…, payouts-…, payout-settings-… or reconciliation-…)`);
     const events = await this.log.stream(streamId);
@@ -56,6 +67,9 @@ export class AuditController {
 
   @Get('escrows/:escrowId')
   @ApiOperation({ summary: 'An escrow exactly as it stood at an instant (asOf), folded from its events, with those events' })
+  @ApiQuery({ name: 'asOf', required: false, description: 'An instant (ISO 8601 with a time zone); now when left out' })
+  @ApiEnvelope(EscrowAsOfResponse, { message: 'Escrow as of the instant' })
+  @ApiProblems({ 400: [INVALID_DATE_TIME], 404: ['ABC_001'] })
   async escrowAsOf(@Param('escrowId') escrowId: string, @Query('asOf') asOf: string | undefined) {
     const instant = optionalInstant(asOf, 'asOf') ?? new Date();
     const events = await this.log.stream(`escrow-${escrowId}`, instant);
@@ -70,12 +84,17 @@ export class AuditController {
 
   @Get('ledger/trial-balance')
   @ApiOperation({ summary: 'Total debits and credits of the ledger, which must be equal, with every account' })
+  @ApiEnvelope(TrialBalanceResponse, { message: 'Trial balance' })
   async trialBalance() {
     return envelope('Trial balance', await this.ledger.trialBalance());
   }
 
   @Get('ledger/balances')
   @ApiOperation({ summary: 'Account balances now or as of an instant (asOf); one account with account=' })
+  @ApiQuery({ name: 'asOf', required: false, description: 'An instant; now when left out' })
+  @ApiQuery({ name: 'account', required: false, example: 'provider:clearing' })
+  @ApiEnvelope(BalancesResponse, { message: 'Balances' })
+  @ApiProblems({ 400: [INVALID_DATE_TIME] })
   async balances(@Query('asOf') asOf: string | undefined, @Query('account') account: string | undefined) {
     const instant = optionalInstant(asOf, 'asOf');
     return envelope('Balances', { asOf: (instant ?? new Date()).toISOString(), accounts: await this.ledger.balances(instant, account || undefined) });
@@ -83,12 +102,15 @@ export class AuditController {
 
   @Get('ledger/accounts/:account/entries')
   @ApiOperation({ summary: 'A statement of one account: every posting with its running balance and the event behind it' })
+  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 10_000, default: 1000 } })
+  @ApiEnvelope(AccountStatementResponse, { message: 'Account statement' })
   async statement(@Param('account') account: string, @Query('limit') limit: string | undefined) {
     return envelope('Account statement', { account, entries: await this.ledger.statement(account, parseLimit(limit, 1000, 10_000)) });
   }
 
   @Get('integrity')
   @ApiOperation({ summary: 'Verify the hash chain of every stream; reports the first broken link' })
+  @ApiEnvelope(IntegrityReportResponse, { message: 'Integrity check' })
   async integrity(@Res({ passthrough: true }) reply: FastifyReply) {
     return envelope('Integrity check', await this.log.verifyIntegrity(undefined, abortedWhenClientGoes(reply)));
   }

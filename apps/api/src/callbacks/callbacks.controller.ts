@@ -1,10 +1,9 @@
-import { Controller, Get, HttpCode, Inject, Param, Post, Query, UseGuards } from '@nestjs/common';
+import { Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { InvalidInput } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/merchants';
-import { MerchantAuthGuard } from '../http/auth.guards';
 import { envelope } from '../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../http/request-context';
 import { presentDelivery } from './delivery.presenter';
@@ -12,11 +11,16 @@ import { ListDeliveriesQuery } from './list-deliveries/list-deliveries.query';
 import { RedeliverCommand } from './redeliver/redeliver.command';
 import { RotateWebhookSecretCommand } from './rotate-webhook-secret/rotate-webhook-secret.command';
 import { ReadsProjectedViews } from '../http/projected-views';
+import { MerchantApi } from '../http/openapi/security';
+import { ApiEnvelope } from '../http/openapi/api-envelope';
+import { ApiProblems } from '../http/openapi/api-problems';
+import { DeliveryResponse } from './list-deliveries/delivery.response';
+import { RedeliveryResponse } from './redeliver/redelivery.response';
+import { WebhookSecretResponse } from './rotate-webhook-secret/webhook-secret.response';
 
 @ApiTags('callbacks')
-@ApiHeader({ name: 'x-api-secret', required: true })
 @Controller('v1/trdp')
-@UseGuards(MerchantAuthGuard)
+@MerchantApi()
 @ReadsProjectedViews()
 export class CallbacksController {
   constructor(
@@ -27,6 +31,7 @@ export class CallbacksController {
   @Get('callbacks')
   @ApiOperation({ summary: 'Callback deliveries of an order or escrow, with every attempt' })
   @ApiQuery({ name: 'orderId', description: 'order_id, escrowId or the escrow’s own orderId' })
+  @ApiEnvelope([DeliveryResponse], { message: 'Callback deliveries' })
   async list(@Query('orderId') orderId: string | undefined, @CurrentMerchant() merchant: AuthenticatedMerchant) {
     if (typeof orderId !== 'string' || orderId.length === 0 || orderId.length > 1024) throw new InvalidInput('orderId is required');
     const rows = await this.queries.execute(new ListDeliveriesQuery(merchant.merchantId, orderId));
@@ -36,6 +41,8 @@ export class CallbacksController {
   @Post('callbacks/:deliveryId/redeliver')
   @HttpCode(202)
   @ApiOperation({ summary: 'Send a callback again: same delivery id and payload, fresh timestamp and signature' })
+  @ApiEnvelope(RedeliveryResponse, { status: 202, message: 'Redelivery queued' })
+  @ApiProblems({ 404: ['ABC_001'], 409: ['CONCURRENT_MODIFICATION'] })
   async redeliver(@Param('deliveryId') deliveryId: string, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const state = await this.commands.execute(new RedeliverCommand(merchant.merchantId, deliveryId, metadata));
     return envelope('Redelivery queued', { deliveryId, status: state.status });
@@ -44,6 +51,8 @@ export class CallbacksController {
   @Post('webhook-secret/rotate')
   @HttpCode(200)
   @ApiOperation({ summary: 'Issue a new webhook secret; callbacks signed from now on use it' })
+  @ApiEnvelope(WebhookSecretResponse, { message: 'Webhook secret rotated' })
+  @ApiProblems({ 409: ['CONCURRENT_MODIFICATION'] })
   async rotate(@CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const webhookSecret = await this.commands.execute(new RotateWebhookSecretCommand(merchant.merchantId, metadata));
     return envelope('Webhook secret rotated', { merchantId: merchant.merchantId, webhookSecret });

@@ -1,11 +1,13 @@
 import { Controller, Get, Inject, type OnApplicationShutdown, Res, ServiceUnavailableException } from '@nestjs/common';
 import { HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import IORedis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore, START } from '@app/event-store';
+import { PublicApi } from '../http/openapi/security';
+import { HealthReportResponse } from './health-report.response';
 
 const PROBE_TIMEOUT_MS = 2000;
 
@@ -16,6 +18,7 @@ function withTimeout<T>(work: Promise<T>): Promise<T> {
 /** Liveness (the process answers) and readiness (its event store, database and Redis answer). */
 @ApiTags('operations')
 @Controller('health')
+@PublicApi()
 export class HealthController implements OnApplicationShutdown {
   private redis?: IORedis;
 
@@ -28,11 +31,16 @@ export class HealthController implements OnApplicationShutdown {
   ) {}
 
   @Get('live')
+  @ApiOperation({ summary: 'Liveness: the process answers' })
+  @ApiOkResponse({ type: HealthReportResponse, description: 'Alive' })
   async live(@Res() reply: FastifyReply) {
     return this.respond(reply, () => this.health.check([]));
   }
 
   @Get('ready')
+  @ApiOperation({ summary: 'Readiness: the event store, the read models and Redis answer' })
+  @ApiOkResponse({ type: HealthReportResponse, description: 'Ready' })
+  @ApiServiceUnavailableResponse({ type: HealthReportResponse, description: 'A dependency is down: the report names it' })
   async ready(@Res() reply: FastifyReply) {
     const probe = (key: string, work: () => Promise<unknown>) => async () => {
       try {

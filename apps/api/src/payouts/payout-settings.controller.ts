@@ -1,21 +1,23 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import type { AuthenticatedMerchant } from '@app/merchants';
-import { MerchantAuthGuard } from '../http/auth.guards';
 import { envelope } from '../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../http/request-context';
 import { PayoutSettingsDto } from './payout-settings.dto';
 import { payoutSettingsFrom, readPayoutSettings } from './payout-settings';
 import { SetPayoutSettingsCommand } from './set-payout-settings.command';
+import { MerchantApi } from '../http/openapi/security';
+import { ApiEnvelope } from '../http/openapi/api-envelope';
+import { ApiProblems } from '../http/openapi/api-problems';
+import { PayoutSettingsResponse } from './payout-settings.response';
 
 @ApiTags('payouts')
-@ApiHeader({ name: 'x-api-secret', required: true })
 @Controller('v1/trdp/payout-settings')
-@UseGuards(MerchantAuthGuard)
+@MerchantApi()
 export class PayoutSettingsController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
@@ -26,6 +28,8 @@ export class PayoutSettingsController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'When payouts happen without being asked for, their minimum, and where payout callbacks go; a change takes effect for the next period' })
+  @ApiEnvelope(PayoutSettingsResponse, { message: 'Payout settings set' })
+  @ApiProblems({ 409: ['CONCURRENT_MODIFICATION'] })
   async set(@Body() body: PayoutSettingsDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const inForce = await this.commands.execute(new SetPayoutSettingsCommand(merchant.merchantId, payoutSettingsFrom(body), metadata));
     return envelope('Payout settings set', await readPayoutSettings(this.runner, this.db, merchant.merchantId, inForce));
@@ -33,6 +37,7 @@ export class PayoutSettingsController {
 
   @Get()
   @ApiOperation({ summary: 'The payout settings in force, and when the schedule next pays out' })
+  @ApiEnvelope(PayoutSettingsResponse, { message: 'Payout settings' })
   async get(@CurrentMerchant() merchant: AuthenticatedMerchant) {
     return envelope('Payout settings', await readPayoutSettings(this.runner, this.db, merchant.merchantId));
   }

@@ -29,7 +29,7 @@ export class PayoutSettingsDto {
   @IsEtbAmount()
   minimumAmount?: number;
 
-  @ApiPropertyOptional({ example: 'https://merchant.example/callbacks/payouts', description: 'Where PAYOUT_PAID and PAYOUT_FAILED callbacks go (none when absent)' })
+  @ApiPropertyOptional({ type: String, nullable: true, example: 'https://merchant.example/callbacks/payouts', description: 'Where PAYOUT_PAID and PAYOUT_FAILED callbacks go (none when absent)' })
   @IsOptional()
   @IsUrl(URL_RULES)
   @MaxLength(LIMITS.string)

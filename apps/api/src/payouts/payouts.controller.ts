@@ -1,15 +1,14 @@
-import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from '@nestjs/common';
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { InvalidInput, payoutDecider, santim, streams, toEtbNumber } from '@app/domain';
+import { INVALID_DATE_TIME, InvalidInput, payoutDecider, santim, streams, toEtbNumber } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import type { AuthenticatedMerchant } from '@app/merchants';
 import { payoutMovementsPage, type PayoutView } from '@app/read-models';
-import { MerchantAuthGuard } from '../http/auth.guards';
 import { envelope } from '../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../http/request-context';
 import { PayoutDestinationDto } from './payout-destination.dto';
@@ -22,6 +21,12 @@ import { statementPeriod } from './statement-period';
 import { RequestPayoutCommand } from './request-payout.command';
 import { SetPayoutDestinationCommand } from './set-payout-destination.command';
 import { ReadsProjectedViews } from '../http/projected-views';
+import { MerchantApi } from '../http/openapi/security';
+import { ApiEnvelope } from '../http/openapi/api-envelope';
+import { ApiProblems } from '../http/openapi/api-problems';
+import { PayoutDestinationResponse } from './payout-destination.response';
+import { StatementResponse } from './statement.response';
+import { PayoutMovementsPageResponse, PayoutReportResponse, PayoutResponse } from './payout.response';
 
 /** A payout as its merchant sees it, in birr. */
 function presentPayout(view: PayoutView) {
@@ -42,9 +47,8 @@ function presentPayout(view: PayoutView) {
 }
 
 @ApiTags('payouts')
-@ApiHeader({ name: 'x-api-secret', required: true })
 @Controller('v1/trdp')
-@UseGuards(MerchantAuthGuard)
+@MerchantApi()
 @ReadsProjectedViews()
 export class PayoutsController {
   constructor(
@@ -56,6 +60,8 @@ export class PayoutsController {
   @Post('payout-destination')
   @HttpCode(200)
   @ApiOperation({ summary: 'Where payouts go: a bank account or a mobile wallet (the number is kept encrypted and shown masked); a change takes effect for the next payout' })
+  @ApiEnvelope(PayoutDestinationResponse, { message: 'Payout destination set' })
+  @ApiProblems({ 409: ['CONCURRENT_MODIFICATION'] })
   async setDestination(@Body() body: PayoutDestinationDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const state = await this.commands.execute(new SetPayoutDestinationCommand(merchant.merchantId, body, metadata));
     return envelope('Payout destination set', presentDestination(state));
@@ -64,7 +70,8 @@ export class PayoutsController {
   @Post('payouts')
   @HttpCode(201)
   @ApiOperation({ summary: 'Pay out what is available now (released money, net of fees and of what payouts already settle) to the payout destination' })
-  @ApiResponse({ status: 409, description: 'PAYOUT_DESTINATION_MISSING, NOTHING_TO_PAY_OUT, PAYOUT_BELOW_MINIMUM' })
+  @ApiEnvelope(PayoutResponse, { status: 201, message: 'Payout requested' })
+  @ApiProblems({ 409: ['PAYOUT_DESTINATION_MISSING', 'NOTHING_TO_PAY_OUT', 'PAYOUT_BELOW_MINIMUM', 'CONCURRENT_MODIFICATION'] })
   async requestPayout(@CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const payout: PayoutView = await this.commands.execute(new RequestPayoutCommand(merchant.merchantId, metadata));
     return envelope('Payout requested', presentPayout(payout));
@@ -72,12 +79,15 @@ export class PayoutsController {
 
   @Get('payouts')
   @ApiOperation({ summary: 'Your payouts, newest first' })
+  @ApiEnvelope([PayoutResponse], { message: 'Payouts' })
   async payouts(@CurrentMerchant() merchant: AuthenticatedMerchant) {
     return envelope('Payouts', (await merchantPayouts(this.db, merchant.merchantId)).map(presentPayout));
   }
 
   @Get('payouts/:payoutId')
   @ApiOperation({ summary: 'One payout: its summary, with how many movements it settles (GET …/movements pages them)' })
+  @ApiEnvelope(PayoutResponse, { message: 'Payout' })
+  @ApiProblems({ 404: ['ABC_001'] })
   async payout(@Param('payoutId') payoutId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
     return envelope('Payout', presentPayout(await ownedPayout(this.db, payoutId, merchant.merchantId)));
   }
@@ -86,6 +96,8 @@ export class PayoutsController {
   @ApiOperation({ summary: 'The payable movements a payout settles, in order, a page at a time (they sum to its amount)' })
   @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 10' })
   @ApiQuery({ name: 'startingAfter', required: false, description: 'the eventId of the last movement of the page before' })
+  @ApiEnvelope(PayoutMovementsPageResponse, { message: 'Payout movements' })
+  @ApiProblems({ 400: ['UNKNOWN_CURSOR'], 404: ['ABC_001'] })
   async movements(
     @Param('payoutId') payoutId: string,
     @Query('limit') limit: string | undefined,
@@ -101,6 +113,8 @@ export class PayoutsController {
 
   @Get('payouts/:payoutId/report')
   @ApiOperation({ summary: "The payout's reconciliation report: each order, release, fee and refund it settles; the net amounts sum to the payout" })
+  @ApiEnvelope(PayoutReportResponse, { message: 'Payout report' })
+  @ApiProblems({ 404: ['ABC_001'] })
   async report(@Param('payoutId') payoutId: string, @CurrentMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
     const payout = await ownedPayout(this.db, payoutId, merchant.merchantId);
     const json = payoutReportJson(envelope('Payout report', { ...presentPayout(payout), lines: [] }), payoutReportPages(this.db, payout));
@@ -109,6 +123,9 @@ export class PayoutsController {
 
   @Get('payouts/:payoutId/report.csv')
   @ApiOperation({ summary: 'The same report as CSV, one line per movement' })
+  @ApiProduces('text/csv')
+  @ApiResponse({ status: 200, description: 'event_id, type, source, description, recorded_at, gross, fee, net: one line per movement', content: { 'text/csv': { schema: { type: 'string' } } } })
+  @ApiProblems({ 404: ['ABC_001'] })
   async reportCsv(@Param('payoutId') payoutId: string, @CurrentMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
     const payout = await ownedPayout(this.db, payoutId, merchant.merchantId);
     await reply
@@ -121,6 +138,8 @@ export class PayoutsController {
   @ApiOperation({ summary: 'Your payable account over a period: opening balance, every movement with the event that caused it, closing balance' })
   @ApiQuery({ name: 'from', example: '2026-11-01T00:00:00+03:00' })
   @ApiQuery({ name: 'to', example: '2026-12-01T00:00:00+03:00' })
+  @ApiEnvelope(StatementResponse, { message: 'Statement' })
+  @ApiProblems({ 400: [INVALID_DATE_TIME] })
   async statement(@Query('from') from: unknown, @Query('to') to: unknown, @CurrentMerchant() merchant: AuthenticatedMerchant) {
     const period = statementPeriod(from, to);
     const statement = await readStatement(this.db, merchant.merchantId, period);
@@ -136,6 +155,11 @@ export class PayoutsController {
 
   @Get('statement.csv')
   @ApiOperation({ summary: 'The same statement as CSV: an opening line, one line per movement, a closing line' })
+  @ApiQuery({ name: 'from', example: '2026-11-01T00:00:00+03:00' })
+  @ApiQuery({ name: 'to', example: '2026-12-01T00:00:00+03:00' })
+  @ApiProduces('text/csv')
+  @ApiResponse({ status: 200, description: 'recorded_at, event_id, type, source, description, amount, balance: an opening line, one per movement, a closing line', content: { 'text/csv': { schema: { type: 'string' } } } })
+  @ApiProblems({ 400: [INVALID_DATE_TIME] })
   async statementCsv(@Query('from') from: unknown, @Query('to') to: unknown, @CurrentMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
     const period = statementPeriod(from, to);
     const csv = statementCsv(await readStatement(this.db, merchant.merchantId, period));
@@ -144,6 +168,7 @@ export class PayoutsController {
 
   @Get('payout-destination')
   @ApiOperation({ summary: 'The current payout destination, masked (null when none was set)' })
+  @ApiEnvelope(PayoutDestinationResponse, { message: 'Payout destination', nullable: true })
   async destination(@CurrentMerchant() merchant: AuthenticatedMerchant) {
     const { state } = await this.runner.read(streams.payouts(merchant.merchantId), payoutDecider);
     return envelope('Payout destination', presentDestination(state));

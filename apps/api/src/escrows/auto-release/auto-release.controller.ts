@@ -1,22 +1,24 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/merchants';
 import { escrowOutline } from '@app/domain';
 import { escrowView } from '@app/read-models';
-import { MerchantAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
 import { ChangeEscrowCommand } from '../change-escrow';
 import { presentEscrow } from '../escrow.presenter';
 import { AutoReleaseDto } from './auto-release.dto';
+import { MerchantApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { EscrowResponse } from '../get-escrow/escrow.response';
 
 @ApiTags('escrow')
-@ApiHeader({ name: 'x-api-secret', required: true })
 @Controller('v1/trdp/escrow')
-@UseGuards(MerchantAuthGuard)
+@MerchantApi()
 export class AutoReleaseController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
@@ -26,8 +28,12 @@ export class AutoReleaseController {
   @Post(':escrowId/auto-release')
   @HttpCode(200)
   @ApiOperation({ summary: 'Move or clear the automatic release of what the escrow still holds' })
-  @ApiResponse({ status: 400, description: 'AUTO_RELEASE_OUT_OF_RANGE (in the past, or more than 365 days ahead)' })
-  @ApiResponse({ status: 409, description: 'ESCROW_NOT_FUNDED, ESCROW_NOTHING_HELD, ESCROW_CLOSED' })
+  @ApiEnvelope(EscrowResponse, { message: 'Automatic release moved', description: 'Automatic release moved (or cleared)' })
+  @ApiProblems({
+    400: ['AUTO_RELEASE_OUT_OF_RANGE', 'AUTO_RELEASE_BEFORE_EXPIRY'],
+    404: ['ABC_001'],
+    409: ['ESCROW_NOT_FUNDED', 'ESCROW_NOTHING_HELD', 'ESCROW_CLOSED', 'ESCROW_ALREADY_CANCELLED', 'CONCURRENT_MODIFICATION'],
+  })
   async move(
     @Param('escrowId') escrowId: string,
     @Body() body: AutoReleaseDto,

@@ -1,22 +1,24 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/merchants';
 import { escrowOutline } from '@app/domain';
 import { escrowView } from '@app/read-models';
-import { MerchantAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
 import { presentEscrow } from '../escrow.presenter';
 import { CancelEscrowCommand } from './cancel-escrow.command';
 import { CancelEscrowDto } from './cancel-escrow.dto';
+import { MerchantApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { EscrowResponse } from '../get-escrow/escrow.response';
 
 @ApiTags('escrow')
-@ApiHeader({ name: 'x-api-secret', required: true })
 @Controller('v1/trdp/escrow')
-@UseGuards(MerchantAuthGuard)
+@MerchantApi()
 export class CancelEscrowController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
@@ -26,7 +28,11 @@ export class CancelEscrowController {
   @Post(':escrowId/cancel')
   @HttpCode(200)
   @ApiOperation({ summary: 'Cancel an escrow; whatever is still held is refunded to the customer' })
-  @ApiResponse({ status: 409, description: 'ESCROW_ALREADY_RELEASED, ESCROW_ALREADY_CANCELLED, ESCROW_CLOSED (failed or expired)' })
+  @ApiEnvelope(EscrowResponse, { message: 'Escrow cancelled' })
+  @ApiProblems({
+    404: ['ABC_001'],
+    409: ['ESCROW_ALREADY_RELEASED', 'ESCROW_ALREADY_CANCELLED', 'ESCROW_CLOSED', 'ESCROW_NOTHING_HELD', 'ALLOCATION_DISPUTED', 'CONCURRENT_MODIFICATION'],
+  })
   async cancel(
     @Param('escrowId') escrowId: string,
     @Body() body: CancelEscrowDto,

@@ -1,11 +1,10 @@
-import { Body, Controller, HttpCode, Inject, Post, Res, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post, Res } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/merchants';
-import { MerchantAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
 import { escrowOutline } from '@app/domain';
@@ -13,11 +12,14 @@ import { escrowView } from '@app/read-models';
 import { presentCreatedEscrow } from '../escrow.presenter';
 import { CreateEscrowCommand } from './create-escrow.command';
 import { CreateEscrowDto } from './create-escrow.dto';
+import { MerchantApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { CreatedEscrowResponse } from './created-escrow.response';
 
 @ApiTags('escrow')
-@ApiHeader({ name: 'x-api-secret', required: true })
 @Controller('v1/trdp/escrow/order')
-@UseGuards(MerchantAuthGuard)
+@MerchantApi()
 export class CreateEscrowController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
@@ -27,9 +29,12 @@ export class CreateEscrowController {
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Create an escrow order with merchant allocations; send the customer to paymentUrl' })
-  @ApiResponse({ status: 201, description: 'Created' })
-  @ApiResponse({ status: 200, description: 'The same request was already accepted: the existing escrow' })
-  @ApiResponse({ status: 409, description: 'ESCROW_ORDER_CONFLICT: orderId already used with other details' })
+  @ApiEnvelope(CreatedEscrowResponse, { status: 201, message: 'Escrow order created' })
+  @ApiEnvelope(CreatedEscrowResponse, { message: 'Escrow order already exists', description: 'The same request was already accepted: the existing escrow' })
+  @ApiProblems({
+    400: ['UNSUPPORTED_CURRENCY', 'ALLOCATION_SUM_MISMATCH', 'DUPLICATE_ALLOCATION_MERCHANT', 'FEE_EXCEEDS_AMOUNT', 'AUTO_RELEASE_BEFORE_EXPIRY', 'AUTO_RELEASE_CONFLICT', 'AUTO_RELEASE_OUT_OF_RANGE'],
+    409: ['ESCROW_ORDER_CONFLICT', 'CONCURRENT_MODIFICATION'],
+  })
   async create(
     @Body() body: CreateEscrowDto,
     @CurrentMerchant() merchant: AuthenticatedMerchant,

@@ -1,23 +1,25 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EscrowCommand } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/merchants';
 import { escrowOutline } from '@app/domain';
 import { escrowView } from '@app/read-models';
-import { MerchantAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
 import { ChangeEscrowCommand } from '../change-escrow';
 import { presentEscrow } from '../escrow.presenter';
 import { OpenDisputeDto, requestedSplits, ResolveDisputeDto } from './dispute.dto';
+import { MerchantApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { EscrowResponse } from '../get-escrow/escrow.response';
 
 @ApiTags('escrow')
-@ApiHeader({ name: 'x-api-secret', required: true })
 @Controller('v1/trdp/escrow')
-@UseGuards(MerchantAuthGuard)
+@MerchantApi()
 export class DisputeController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
@@ -27,7 +29,11 @@ export class DisputeController {
   @Post(':escrowId/dispute')
   @HttpCode(200)
   @ApiOperation({ summary: 'Freeze an allocation (or every allocation that holds money): no release, refund or automatic release of it until resolved' })
-  @ApiResponse({ status: 409, description: 'ALLOCATION_DISPUTED, ALLOCATION_NOT_FOUND, ALLOCATION_NOT_HELD, ALLOCATION_ALREADY_RELEASED, ESCROW_NOT_FUNDED, ESCROW_NOTHING_HELD, ESCROW_CLOSED' })
+  @ApiEnvelope(EscrowResponse, { message: 'Dispute opened' })
+  @ApiProblems({
+    404: ['ABC_001'],
+    409: ['ALLOCATION_DISPUTED', 'ALLOCATION_NOT_FOUND', 'ALLOCATION_NOT_HELD', 'ALLOCATION_ALREADY_RELEASED', 'ESCROW_NOT_FUNDED', 'ESCROW_NOTHING_HELD', 'ESCROW_CLOSED', 'ESCROW_ALREADY_CANCELLED', 'CONCURRENT_MODIFICATION'],
+  })
   async open(@Param('escrowId') escrowId: string, @Body() body: OpenDisputeDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const allocation = body.merchantId === undefined ? {} : { allocation: body.merchantId };
     return this.change('Dispute opened', merchant, escrowId, metadata, (at) => ({
@@ -39,8 +45,8 @@ export class DisputeController {
   @Post(':escrowId/dispute/resolve')
   @HttpCode(200)
   @ApiOperation({ summary: 'Split what a dispute froze: release part to the merchant, refund the rest to the customer' })
-  @ApiResponse({ status: 400, description: 'DISPUTE_SPLIT_MISMATCH (release + refund is not what was frozen)' })
-  @ApiResponse({ status: 409, description: 'ALLOCATION_NOT_DISPUTED, ALLOCATION_NOT_FOUND' })
+  @ApiEnvelope(EscrowResponse, { message: 'Dispute resolved' })
+  @ApiProblems({ 400: ['DISPUTE_SPLIT_MISMATCH'], 404: ['ABC_001'], 409: ['ALLOCATION_NOT_DISPUTED', 'ALLOCATION_NOT_FOUND', 'ESCROW_NOT_FUNDED', 'CONCURRENT_MODIFICATION'] })
   async resolve(@Param('escrowId') escrowId: string, @Body() body: ResolveDisputeDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const resolutions = requestedSplits(body);
     return this.change('Dispute resolved', merchant, escrowId, metadata, (at) => ({

@@ -1,18 +1,20 @@
-import { Controller, Get, Inject, Param, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { AuthenticatedMerchant } from '@app/merchants';
-import { MerchantAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant } from '../../http/request-context';
 import { presentEscrow, presentReleases } from '../escrow.presenter';
 import { GetPayableQuery } from '../../payables/get-payable.query';
+import { MerchantApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { EscrowReleasesResponse, EscrowResponse } from './escrow.response';
 
 @ApiTags('escrow')
-@ApiHeader({ name: 'x-api-secret', required: true })
 @Controller('v1/trdp/escrow')
-@UseGuards(MerchantAuthGuard)
+@MerchantApi()
 export class GetEscrowController {
   constructor(
     @Inject(QueryBus) private readonly queries: QueryBus,
@@ -21,6 +23,8 @@ export class GetEscrowController {
 
   @Get(':escrowId')
   @ApiOperation({ summary: 'An escrow with what each allocation holds, released and refunded' })
+  @ApiEnvelope(EscrowResponse, { message: 'Escrow found' })
+  @ApiProblems({ 404: ['ABC_001'] })
   async get(@Param('escrowId') escrowId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
     const found = await this.queries.execute(new GetPayableQuery(merchant.merchantId, 'escrow', escrowId));
     return envelope('Escrow found', presentEscrow(found.view, this.config.publicBaseUrl, found.updatedAt));
@@ -28,6 +32,8 @@ export class GetEscrowController {
 
   @Get(':escrowId/releases')
   @ApiOperation({ summary: "An escrow's releases, oldest first: to whom, how much and when" })
+  @ApiEnvelope(EscrowReleasesResponse, { message: 'Releases found' })
+  @ApiProblems({ 404: ['ABC_001'] })
   async releases(@Param('escrowId') escrowId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
     const found = await this.queries.execute(new GetPayableQuery(merchant.merchantId, 'escrow', escrowId));
     return envelope('Releases found', presentReleases(found.view));

@@ -1,23 +1,25 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/merchants';
 import { escrowOutline } from '@app/domain';
 import { escrowView } from '@app/read-models';
-import { MerchantAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
 import { presentEscrow } from '../escrow.presenter';
 import { requestedParts } from '../allocation-parts.dto';
 import { RefundAllocationCommand } from './refund-allocation.command';
 import { RefundAllocationDto } from './refund-allocation.dto';
+import { MerchantApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { EscrowResponse } from '../get-escrow/escrow.response';
 
 @ApiTags('escrow')
-@ApiHeader({ name: 'x-api-secret', required: true })
 @Controller('v1/trdp/escrow')
-@UseGuards(MerchantAuthGuard)
+@MerchantApi()
 export class RefundAllocationController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
@@ -27,10 +29,11 @@ export class RefundAllocationController {
   @Post(':escrowId/refund')
   @HttpCode(200)
   @ApiOperation({ summary: 'Refund part or all of what allocations hold to the customer through the provider; the other allocations stay held' })
-  @ApiResponse({
-    status: 409,
-    description:
-      'ESCROW_NOT_FUNDED (not paid yet), ALLOCATION_NOT_FOUND (no allocation for that merchantId), ALLOCATION_ALREADY_RELEASED, ALLOCATION_NOT_HELD, AMOUNT_EXCEEDS_HELD, ESCROW_ALREADY_CANCELLED, ESCROW_CLOSED (failed or expired)',
+  @ApiEnvelope(EscrowResponse, { message: 'Refund requested' })
+  @ApiProblems({
+    400: ['DUPLICATE_ALLOCATION_MERCHANT'],
+    404: ['ABC_001'],
+    409: ['ESCROW_NOT_FUNDED', 'ALLOCATION_NOT_FOUND', 'ALLOCATION_ALREADY_RELEASED', 'ALLOCATION_NOT_HELD', 'ALLOCATION_DISPUTED', 'AMOUNT_EXCEEDS_HELD', 'ESCROW_ALREADY_CANCELLED', 'ESCROW_CLOSED', 'CONCURRENT_MODIFICATION'],
   })
   async refund(
     @Param('escrowId') escrowId: string,

@@ -1,19 +1,21 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
-import { AdminAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { RequestMetadata } from '../../http/request-context';
 import { invitationUrl } from '../register-merchant/invitation-url';
 import { InviteOwnerCommand } from '@app/onboarding';
 import { InviteOwnerDto } from './invite-owner.dto';
+import { AdminApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { InvitationResponse } from './invitation.response';
 
 @ApiTags('admin')
-@ApiHeader({ name: 'x-admin-key', required: true })
 @Controller('v1/admin/merchants')
-@UseGuards(AdminAuthGuard)
+@AdminApi()
 export class InviteOwnerController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
@@ -26,8 +28,8 @@ export class InviteOwnerController {
     summary: "A new one-time dashboard invitation for the merchant's owner (a lost or expired link, a forgotten password)",
     description: 'Replaces any pending invitation; accepting it sets a new password and ends the owner\'s other sessions. Valid 7 days.',
   })
-  @ApiResponse({ status: 404, description: 'ABC_001: no such merchant' })
-  @ApiResponse({ status: 409, description: 'EMAIL_IN_USE: another merchant already signs in with this e-mail' })
+  @ApiEnvelope(InvitationResponse, { status: 201, message: 'Invitation issued' })
+  @ApiProblems({ 404: ['ABC_001'], 409: ['EMAIL_IN_USE', 'CONCURRENT_MODIFICATION'] })
   async invite(@Param('merchantId') merchantId: string, @Body() body: InviteOwnerDto, @RequestMetadata() metadata: EventMetadata) {
     const token = await this.commands.execute(new InviteOwnerCommand(merchantId, body.email ?? undefined, metadata));
     return envelope('Invitation issued', { merchantId, invitationUrl: invitationUrl(this.config.publicBaseUrl, token) });

@@ -1,19 +1,21 @@
-import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
-import { AdminAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { RequestMetadata } from '../../http/request-context';
 import { RegisterMerchantCommand } from '@app/onboarding';
 import { RegisterMerchantDto } from './register-merchant.dto';
 import { invitationUrl } from './invitation-url';
+import { AdminApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { RegisteredMerchantResponse } from './registered-merchant.response';
 
 @ApiTags('admin')
-@ApiHeader({ name: 'x-admin-key', required: true })
 @Controller('v1/admin/merchants')
-@UseGuards(AdminAuthGuard)
+@AdminApi()
 export class RegisterMerchantController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
@@ -27,7 +29,8 @@ export class RegisterMerchantController {
     description:
       'With `email`, `data.invitationUrl` is a one-time link (valid 7 days) where the owner sets the password of the merchant dashboard; without it, there is no `invitationUrl`.',
   })
-  @ApiResponse({ status: 409, description: 'EMAIL_IN_USE: another merchant already signs in with this e-mail' })
+  @ApiEnvelope(RegisteredMerchantResponse, { status: 201, message: 'Merchant registered' })
+  @ApiProblems({ 409: ['EMAIL_IN_USE', 'MERCHANT_ALREADY_REGISTERED'] })
   async register(@Body() body: RegisterMerchantDto, @RequestMetadata() metadata: EventMetadata) {
     const merchant = await this.commands.execute(new RegisterMerchantCommand(body.name.trim(), metadata, body.email ?? undefined));
     return envelope('Merchant registered', {

@@ -1,10 +1,9 @@
-import { Body, Controller, Headers, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Inject, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/merchants';
-import { MerchantAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
 import { orderOutline } from '@app/domain';
@@ -12,11 +11,14 @@ import { orderView } from '@app/read-models';
 import { presentCreatedOrder } from '../order.presenter';
 import { CreateOrderCommand } from './create-order.command';
 import { CreateOrderDto } from './create-order.dto';
+import { MerchantApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { CreatedOrderResponse } from './created-order.response';
 
 @ApiTags('orders')
-@ApiHeader({ name: 'x-api-secret', required: true })
 @Controller('v1/trdp/order')
-@UseGuards(MerchantAuthGuard)
+@MerchantApi()
 export class CreateOrderController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
@@ -26,6 +28,8 @@ export class CreateOrderController {
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a payment order; send the customer to payment_url' })
+  @ApiEnvelope(CreatedOrderResponse, { status: 201, message: 'Order created' })
+  @ApiProblems({ 400: ['UNSUPPORTED_CURRENCY', 'FEE_EXCEEDS_AMOUNT'], 409: ['CONCURRENT_MODIFICATION'] })
   async create(
     @Body() body: CreateOrderDto,
     @CurrentMerchant() merchant: AuthenticatedMerchant,

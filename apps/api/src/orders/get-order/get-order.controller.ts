@@ -1,18 +1,20 @@
-import { Controller, Get, Inject, Param, UseGuards } from '@nestjs/common';
+import { Controller, Get, Inject, Param } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { AuthenticatedMerchant } from '@app/merchants';
-import { MerchantAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant } from '../../http/request-context';
 import { presentOrder } from '../order.presenter';
 import { GetPayableQuery } from '../../payables/get-payable.query';
+import { MerchantApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { OrderResponse } from './order.response';
 
 @ApiTags('orders')
-@ApiHeader({ name: 'x-api-secret', required: true })
 @Controller('v1/trdp/order')
-@UseGuards(MerchantAuthGuard)
+@MerchantApi()
 export class GetOrderController {
   constructor(
     @Inject(QueryBus) private readonly queries: QueryBus,
@@ -21,6 +23,8 @@ export class GetOrderController {
 
   @Get(':orderId')
   @ApiOperation({ summary: 'Current status of a plain order' })
+  @ApiEnvelope(OrderResponse, { message: 'Order found' })
+  @ApiProblems({ 404: ['ABC_001'] })
   async get(@Param('orderId') orderId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
     const found = await this.queries.execute(new GetPayableQuery(merchant.merchantId, 'order', orderId));
     return envelope('Order found', presentOrder(found.view, this.config.publicBaseUrl, found.updatedAt));

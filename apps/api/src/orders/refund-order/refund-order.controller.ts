@@ -1,22 +1,24 @@
-import { Body, Controller, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { orderOutline, parseEtb } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/merchants';
 import { orderView } from '@app/read-models';
-import { MerchantAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
 import { presentOrder } from '../order.presenter';
 import { RefundOrderCommand } from './refund-order.command';
 import { RefundOrderDto } from './refund-order.dto';
+import { MerchantApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { OrderResponse } from '../get-order/order.response';
 
 @ApiTags('order')
-@ApiHeader({ name: 'x-api-secret', required: true })
 @Controller('v1/trdp/order')
-@UseGuards(MerchantAuthGuard)
+@MerchantApi()
 export class RefundOrderController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
@@ -26,7 +28,8 @@ export class RefundOrderController {
   @Post(':orderId/refund')
   @HttpCode(200)
   @ApiOperation({ summary: 'Refund part or all of a paid order to the customer through the provider' })
-  @ApiResponse({ status: 409, description: 'ORDER_NOT_PAID, ORDER_ALREADY_REFUNDED, AMOUNT_EXCEEDS_REFUNDABLE' })
+  @ApiEnvelope(OrderResponse, { message: 'Refund requested' })
+  @ApiProblems({ 404: ['ABC_001'], 409: ['ORDER_NOT_PAID', 'ORDER_ALREADY_REFUNDED', 'AMOUNT_EXCEEDS_REFUNDABLE', 'CONCURRENT_MODIFICATION'] })
   async refund(
     @Param('orderId') orderId: string,
     @Body() body: RefundOrderDto,

@@ -1,14 +1,19 @@
 import { Controller, HttpCode, Inject, Param, Post, type RawBodyRequest, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiExcludeController } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApplyNotificationCommand, PAYMENT_PROVIDER, type PaymentProvider } from '@app/payments';
 import { envelope } from '../../http/envelope';
 import { ApiError } from '../../http/problem';
+import { ProviderSignedApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { NotificationAppliedResponse } from './notification-applied.response';
 
 /** Where payment providers report outcomes. Authenticated by the provider's own signature scheme, not by a merchant key. */
-@ApiExcludeController()
+@ApiTags('providers')
 @Controller('v1/providers')
+@ProviderSignedApi()
 export class ProviderNotificationsController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
@@ -17,6 +22,9 @@ export class ProviderNotificationsController {
 
   @Post(':provider/notifications')
   @HttpCode(200)
+  @ApiOperation({ summary: 'A payment provider reports an outcome (signed over the exact body; not for merchants)' })
+  @ApiEnvelope(NotificationAppliedResponse, { message: 'Notification applied', description: 'Applied (or ignored: signed, but about nothing kept)' })
+  @ApiProblems({ 404: ['ABC_001'], 409: ['CONCURRENT_MODIFICATION'] })
   async receive(@Param('provider') name: string, @Req() request: RawBodyRequest<FastifyRequest>) {
     if (name !== this.provider.name) throw new ApiError(404, 'ABC_001', `No payment provider named ${name}`);
     const headers = Object.fromEntries(Object.entries(request.headers).map(([key, value]) => [key, typeof value === 'string' ? value : undefined]));

@@ -1,17 +1,20 @@
-import { Body, Controller, Headers, HttpCode, Inject, Param, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, Headers, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { attemptIdFor } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/merchants';
 import { PAYMENT_PROVIDER, type PaymentProvider, SandboxProvider } from '@app/payments';
-import { MerchantAuthGuard } from '../../http/auth.guards';
 import { ApiError } from '../../http/problem';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant } from '../../http/request-context';
 import { GetCheckoutQuery } from '../checkout/get-checkout.query';
 import { type PaymentVerification, VerifyPaymentQuery } from '../verify-payment/verify-payment.query';
+import { MerchantApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { PaymentVerificationResponse } from '../verify-payment/payment-verification.response';
 
 export class SandboxCompleteDto {
   @IsIn(['PAID', 'FAILED'])
@@ -20,9 +23,8 @@ export class SandboxCompleteDto {
 
 /** For merchants' automated tests: settle a payment as the sandbox provider would, at once. */
 @ApiTags('sandbox')
-@ApiHeader({ name: 'x-api-secret', required: true })
 @Controller('v1/sandbox/orders')
-@UseGuards(MerchantAuthGuard)
+@MerchantApi()
 export class SandboxCompleteController {
   constructor(
     @Inject(QueryBus) private readonly queries: QueryBus,
@@ -33,6 +35,8 @@ export class SandboxCompleteController {
   @Post(':id/complete')
   @HttpCode(200)
   @ApiOperation({ summary: 'Sandbox only: the provider reports this order PAID or FAILED now (via its signed notification)' })
+  @ApiEnvelope(PaymentVerificationResponse, { message: 'Sandbox payment settled' })
+  @ApiProblems({ 404: ['ABC_001', 'SANDBOX_ONLY'], 409: ['ORDER_NOT_PAYABLE', 'ORDER_EXPIRED', 'CONCURRENT_MODIFICATION'] })
   async complete(
     @Param('id') id: string,
     @Body() body: SandboxCompleteDto,

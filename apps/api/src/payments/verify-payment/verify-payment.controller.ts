@@ -1,23 +1,27 @@
-import { Body, Controller, HttpCode, Inject, Post, UseGuards } from '@nestjs/common';
+import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiHeader, ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedMerchant } from '@app/merchants';
-import { MerchantAuthGuard } from '../../http/auth.guards';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant } from '../../http/request-context';
 import { VerifyPaymentDto } from './verify-payment.dto';
 import { VerifyPaymentQuery } from './verify-payment.query';
+import { MerchantApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { PaymentVerificationResponse } from './payment-verification.response';
 
 @ApiTags('payments')
-@ApiHeader({ name: 'x-api-secret', required: true })
 @Controller('v1/trdp/verify')
-@UseGuards(MerchantAuthGuard)
+@MerchantApi()
 export class VerifyPaymentController {
   constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
 
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'Payment status of an order or escrow' })
+  @ApiEnvelope(PaymentVerificationResponse, { message: 'Payment status retrieved' })
+  @ApiProblems({ 404: ['ABC_001'] })
   async verify(@Body() body: VerifyPaymentDto, @CurrentMerchant() merchant: AuthenticatedMerchant) {
     const verification = await this.queries.execute(new VerifyPaymentQuery(merchant.merchantId, body.orderId));
     return envelope('Payment status retrieved', verification);

@@ -1,0 +1,46 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { AllocationMetadataDto } from './create-escrow.dto';
+
+export class CreatedAllocationResponse {
+  @ApiProperty({ example: 'seller-1' })
+  merchantId!: string;
+
+  @ApiProperty({ example: 800, description: 'ETB' })
+  amount!: number;
+
+  @ApiProperty({ type: AllocationMetadataDto, required: false })
+  metadata?: AllocationMetadataDto;
+}
+
+/** The spec's create response `data` for an escrow (escrow.presenter.ts presentCreatedEscrow). */
+export class CreatedEscrowResponse {
+  @ApiProperty({ example: 'esc_01JD2K8M4Q' })
+  escrowId!: string;
+
+  @ApiProperty({ example: 'MKT-1042', description: "The merchant's own order id" })
+  orderId!: string;
+
+  @ApiProperty({ example: 1000, description: 'ETB' })
+  amount!: number;
+
+  @ApiProperty({ enum: ['ETB'] })
+  currency!: string;
+
+  @ApiProperty({ example: 'PENDING' })
+  status!: string;
+
+  @ApiProperty({ format: 'uri', example: 'https://pay.example/checkout/esc_01JD2K8M4Q' })
+  paymentUrl!: string;
+
+  @ApiProperty({ type: [CreatedAllocationResponse] })
+  allocations!: CreatedAllocationResponse[];
+
+  @ApiProperty({ format: 'date-time' })
+  expiredAt!: string;
+
+  @ApiProperty({ type: String, nullable: true, example: 'https://merchant.example/callbacks/payments' })
+  callbackURL!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: 'https://merchant.example/thank-you' })
+  redirectUrl!: string | null;
+}

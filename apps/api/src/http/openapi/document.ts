@@ -1,0 +1,98 @@
+import type { INestApplication } from '@nestjs/common';
+import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { INVALID_DATE_TIME, INVALID_DISPLAY_TEXT } from '@app/domain';
+import { problemResponse } from './api-problems';
+import { withSecuritySchemes } from './security';
+
+type Schema = Record<string, any>;
+type Operation = Schema & { responses: Record<string, Schema> };
+
+/**
+ * What the framework answers on any operation, whatever its handler does: added here once instead
+ * of on every route (src/http/request-input.hooks.ts, validation.pipe.ts, idempotency, rate limit, problem.ts).
+ */
+function frameworkProblems(method: string, operation: Operation): Record<number, string[]> {
+  const parameters: Schema[] = operation.parameters ?? [];
+  const hasBody = operation.requestBody !== undefined;
+  const problems: Record<number, string[]> = {};
+  const add = (status: number, ...codes: string[]) => (problems[status] = [...(problems[status] ?? []), ...codes]);
+  if (hasBody) add(400, 'BadRequestException', 'UNKNOWN_FIELD', INVALID_DATE_TIME, INVALID_DISPLAY_TEXT);
+  else if (parameters.some((parameter) => parameter.in === 'query')) add(400, 'BadRequestException');
+  if (method === 'post') {
+    add(400, 'BadRequestException');
+    add(409, 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE');
+    add(413, 'PAYLOAD_TOO_LARGE');
+    add(415, 'UNSUPPORTED_MEDIA_TYPE');
+  }
+  if (parameters.some((parameter) => parameter.in === 'path')) add(414, 'URI_TOO_LONG');
+  add(429, 'RATE_LIMITED');
+  add(500, 'GEN_004');
+  add(503, 'DATABASE_UNAVAILABLE');
+  return problems;
+}
+
+const IDEMPOTENCY_KEY = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: false,
+  description: 'Any POST: the first answer is kept for 24 hours and replayed for the same key and body',
+  schema: { type: 'string', pattern: '^[\\x21-\\x7e]{1,255}$' },
+};
+
+/** A response's problem codes: merged with the framework's when the operation declared the status itself. */
+function mergeProblem(existing: Schema | undefined, status: number, codes: string[]): Schema | undefined {
+  // Declared with a description only: its codes are documented by ApiProblems on the route, or not at all.
+  if (!existing?.content) return problemResponse(status, codes);
+  const media = Object.values<Schema>(existing.content ?? {})[0];
+  const declared: string[] | undefined = media?.schema?.allOf?.[1]?.properties?.error?.properties?.code?.enum;
+  // A status answered in another shape (the health report's 503) keeps its own description.
+  if (!declared) return undefined;
+  const merged = problemResponse(status, [...new Set([...declared, ...codes])]);
+  return { ...merged, content: { ...merged.content, [Object.keys(existing.content)[0]]: { ...Object.values<Schema>(merged.content)[0], example: media.example } } };
+}
+
+/** Response schemas are closed unless they say otherwise: a field the document lacks fails the contract test. */
+function closeResponseSchemas(document: OpenAPIObject): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, Schema>;
+  const seen = new Set<string>();
+  // Named schemas only, and not those composed with allOf (a problem and its list of codes): closed,
+  // a part would refuse the fields another part declares.
+  const visit = (schema: Schema | undefined): void => {
+    if (!schema || typeof schema !== 'object' || schema.allOf) return;
+    if (typeof schema.$ref === 'string') {
+      const name = schema.$ref.split('/').pop()!;
+      if (seen.has(name)) return;
+      seen.add(name);
+      const named = schemas[name];
+      if (named?.properties && named.additionalProperties === undefined) named.additionalProperties = false;
+      return visit(named);
+    }
+    for (const child of [...Object.values<Schema>(schema.properties ?? {}), schema.items, ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])]) visit(child);
+  };
+  for (const path of Object.values(document.paths)) {
+    for (const operation of Object.values(path) as Operation[]) {
+      for (const response of Object.values(operation.responses ?? {})) for (const media of Object.values<Schema>(response.content ?? {})) visit(media.schema);
+    }
+  }
+}
+
+export function buildOpenApiDocument(app: INestApplication, description: string): OpenAPIObject {
+  const builder = new DocumentBuilder()
+    .setTitle('Escrow ledger and payment collection API')
+    .setDescription(description)
+    .setVersion('1.0.0')
+    .addServer('/', 'This service');
+  const document = SwaggerModule.createDocument(app, withSecuritySchemes(builder).build());
+  for (const path of Object.values(document.paths)) {
+    for (const [method, operation] of Object.entries(path) as [string, Operation][]) {
+      // A handler that reads the key itself (@Headers) would state it again, as required.
+      if (method === 'post') operation.parameters = [...(operation.parameters ?? []).filter((parameter: Schema) => parameter.name?.toLowerCase() !== 'idempotency-key'), IDEMPOTENCY_KEY];
+      for (const [status, codes] of Object.entries(frameworkProblems(method, operation))) {
+        const merged = mergeProblem(operation.responses[status], Number(status), codes);
+        if (merged) operation.responses[status] = merged;
+      }
+    }
+  }
+  closeResponseSchemas(document);
+  return document;
+}

@@ -1,0 +1,35 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { WEEKDAYS } from '@app/domain';
+
+/** The payout settings in force (payout-settings.ts presentPayoutSettings). */
+export class PayoutSettingsResponse {
+  @ApiProperty({ example: 1, description: '0 until the merchant sets them' })
+  version!: number;
+
+  @ApiProperty({ enum: ['manual', 'daily', 'weekly'] })
+  schedule!: string;
+
+  @ApiProperty({ type: Number, nullable: true, example: 9, description: "Hour of the day (Addis Ababa); null when manual" })
+  hour!: number | null;
+
+  @ApiProperty({ type: String, enum: [...WEEKDAYS, null], nullable: true, description: 'Null unless weekly' })
+  weekday!: string | null;
+
+  @ApiProperty({ enum: ['Africa/Addis_Ababa'] })
+  timeZone!: string;
+
+  @ApiProperty({ example: 100, description: 'ETB' })
+  minimumAmount!: number;
+
+  @ApiProperty({ enum: ['ETB'] })
+  currency!: string;
+
+  @ApiProperty({ type: String, nullable: true, format: 'uri', description: 'Where payout callbacks go' })
+  callbackURL!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'Null when manual or paused' })
+  nextPayoutAt!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, description: 'The failed payout that paused the schedule; null while it runs' })
+  pausedByPayoutId!: string | null;
+}

@@ -1,0 +1,89 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+/** A payout as its merchant sees it, in ETB (payouts.controller.ts presentPayout). */
+export class PayoutResponse {
+  @ApiProperty({ example: 'pay_01JD2K8M4Q' })
+  payoutId!: string;
+
+  @ApiProperty({ enum: ['REQUESTED', 'SENT', 'PAID', 'FAILED'] })
+  status!: string;
+
+  @ApiProperty({ example: 780 })
+  amount!: number;
+
+  @ApiProperty({ enum: ['ETB'] })
+  currency!: string;
+
+  @ApiProperty({ enum: ['on-demand', 'schedule'] })
+  trigger!: string;
+
+  @ApiProperty({ example: 1, description: 'The payout destination it goes to' })
+  destinationVersion!: number;
+
+  @ApiProperty({ example: 3, description: 'How many payable movements it settles' })
+  movements!: number;
+
+  @ApiProperty({ format: 'date-time' })
+  requestedAt!: string;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  paidAt!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true })
+  failedAt!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  failureReason!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  providerReference!: string | null;
+}
+
+export class SettledMovementResponse {
+  @ApiProperty()
+  eventId!: string;
+
+  @ApiProperty({ example: 780, description: 'Signed ETB' })
+  amount!: number;
+}
+
+/** A page of the payable movements a payout settles, in order (all pages sum to its amount). */
+export class PayoutMovementsPageResponse {
+  @ApiProperty({ type: [SettledMovementResponse] })
+  movements!: SettledMovementResponse[];
+
+  @ApiProperty({ description: 'Whether a page follows: ask again with startingAfter the last eventId of this one' })
+  hasMore!: boolean;
+}
+
+/** A line of the payout's reconciliation report (payout-report.ts), signed ETB. */
+export class PayoutReportLineResponse {
+  @ApiProperty()
+  eventId!: string;
+
+  @ApiProperty({ example: 'AllocationReleased' })
+  type!: string;
+
+  @ApiProperty({ example: 'esc_01JD2K8M4Q' })
+  source!: string;
+
+  @ApiProperty()
+  description!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  recordedAt!: string;
+
+  @ApiProperty({ example: 800 })
+  gross!: number;
+
+  @ApiProperty({ example: 20 })
+  fee!: number;
+
+  @ApiProperty({ example: 780 })
+  net!: number;
+}
+
+export class PayoutReportResponse extends PayoutResponse {
+  @ApiProperty({ type: [PayoutReportLineResponse] })
+  lines!: PayoutReportLineResponse[];
+}

@@ -1,0 +1,43 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+/** One movement of the payable account; amount in signed ETB (out of the payable is negative). */
+export class StatementMovementResponse {
+  @ApiProperty()
+  eventId!: string;
+
+  @ApiProperty({ example: 'AllocationReleased' })
+  type!: string;
+
+  @ApiProperty({ example: 'esc_01JD2K8M4Q', description: 'An order or escrow, or the merchant’s payouts' })
+  source!: string;
+
+  @ApiProperty()
+  description!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  recordedAt!: string;
+
+  @ApiProperty({ example: 780 })
+  amount!: number;
+}
+
+/** The payable account over a period (statement.ts); signed ETB. */
+export class StatementResponse {
+  @ApiProperty({ format: 'date-time' })
+  from!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  to!: string;
+
+  @ApiProperty({ enum: ['ETB'] })
+  currency!: string;
+
+  @ApiProperty({ example: 0 })
+  opening!: number;
+
+  @ApiProperty({ type: [StatementMovementResponse] })
+  movements!: StatementMovementResponse[];
+
+  @ApiProperty({ example: 780 })
+  closing!: number;
+}

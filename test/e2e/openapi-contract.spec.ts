@@ -1,0 +1,197 @@
+/**
+ * The OpenAPI document is the contract (issue 32, item 1): a walk through every documented route,
+ * with every credential and the refusals every route can give, is checked against the document the
+ * service serves at /docs-json with openapi-backend. An answer with a field, status or error code
+ * the document lacks fails, naming the route. The document itself passes Redocly's recommended rules.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { type RunningApp, startApp } from '../support/app';
+import { escrowRequest } from '../support/fixtures';
+import { call } from '../support/http';
+import { contractChecker, type Exchange } from '../support/openapi-contract';
+import { type AccessRequest, credentialHeaders, type Credential, ROUTE_ACCESS } from '../support/route-access';
+import { FAST_SANDBOX, seedResources, type SeededResources, waitForQuiet } from '../support/seeded-resources';
+import { waitFor } from '../support/wait';
+
+const ROOT = join(__dirname, '..', '..');
+/** `malformed` is the matrix's concern (six header values); one wrong key shows the refusal's shape. */
+const WALKED: Credential[] = ['none', 'wrong', 'owner', 'otherMerchant', 'auditor', 'admin'];
+
+type Document = Record<string, any>;
+
+interface Sent {
+  method: string;
+  path: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+  rawBody?: string;
+  contentType?: string;
+}
+
+describe('the OpenAPI document is the contract', () => {
+  let running: RunningApp;
+  let resources: SeededResources;
+  let document: Document;
+  let check: (exchange: Exchange) => string[];
+
+  beforeAll(async () => {
+    running = await startApp({ env: { ...FAST_SANDBOX, CALLBACK_RETRY_SCHEDULE_MS: '3600000' } });
+    resources = await seedResources(running);
+    await waitForQuiet(running.schema!.client);
+    document = (await call(running.baseUrl, 'GET', '/docs-json')).body;
+    check = await contractChecker(document);
+  });
+  afterAll(async () => {
+    await resources?.close();
+    await running?.close();
+  });
+
+  async function exchange(sent: Sent): Promise<Exchange> {
+    const hasBody = sent.body !== undefined || sent.rawBody !== undefined;
+    const requestHeaders = { ...(hasBody ? { 'content-type': sent.contentType ?? 'application/json' } : {}), ...sent.headers };
+    const response = await fetch(`${running.baseUrl}${sent.path}`, {
+      method: sent.method,
+      headers: requestHeaders,
+      body: sent.rawBody ?? (sent.body === undefined ? undefined : JSON.stringify(sent.body)),
+    });
+    const text = await response.text();
+    const contentType = response.headers.get('content-type') ?? '';
+    return { method: sent.method, path: sent.path, requestHeaders, requestBody: sent.body ?? sent.rawBody, status: response.status, contentType, responseBody: contentType.includes('json') ? JSON.parse(text) : text };
+  }
+
+  /** `METHOD /v1/x/{id}` for a route-access entry, or undefined when the document leaves it out. */
+  function documentedOperation(route: string): { method: string; path: string } | undefined {
+    const [method, url] = route.split(' ');
+    const path = url.replace(/:(\w+)/g, '{$1}');
+    return document.paths[path]?.[method.toLowerCase()] ? { method, path } : undefined;
+  }
+
+  /** Every request of the walk: each documented route with each credential, then the refusals any route can give. */
+  function walk(): Sent[] {
+    const sent: Sent[] = [];
+    for (const access of ROUTE_ACCESS) {
+      const operation = documentedOperation(access.route);
+      if (!operation) continue;
+      const request: AccessRequest = access.request(resources, access.route.split(' ')[1]);
+      const body = operation.method === 'GET' ? undefined : (request.body ?? {});
+      for (const credential of WALKED) {
+        for (const headers of credentialHeaders(credential, resources)) sent.push({ method: operation.method, path: request.path, headers, body });
+      }
+      // The credential the route grants: the owner's key, or the admin key for the staff and audit APIs.
+      const auth = credentialHeaders(access.expect.owner === 401 ? 'admin' : 'owner', resources)[0];
+      const [pathname, query] = request.path.split('?');
+      const withParameter = (value: string) => {
+        if (!operation.path.includes('{')) return undefined;
+        const segments = pathname.split('/');
+        const index = operation.path.split('/').findIndex((segment) => segment.startsWith('{'));
+        segments[index] = value;
+        return segments.join('/') + (query ? `?${query}` : '');
+      };
+      for (const path of [withParameter('unknown-id'), withParameter('x'.repeat(101))]) {
+        if (path) sent.push({ method: operation.method, path, headers: auth, body });
+      }
+      if (operation.method === 'POST') {
+        sent.push({ method: 'POST', path: request.path, headers: auth, rawBody: '{"broken": ' });
+        sent.push({ method: 'POST', path: request.path, headers: auth, rawBody: 'plain words', contentType: 'text/plain' });
+        sent.push({ method: 'POST', path: request.path, headers: auth, body: { unexpected: true } });
+        sent.push({ method: 'POST', path: request.path, headers: { ...auth, 'idempotency-key': 'k'.repeat(300) }, body });
+      }
+    }
+    return sent;
+  }
+
+  it('answers every documented route, with every credential and every refusal, as the document says', async () => {
+    const documented = Object.entries<Record<string, unknown>>(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    const walked = new Set(ROUTE_ACCESS.flatMap((access) => documentedOperation(access.route) ?? []).map(({ method, path }) => `${method} ${path}`));
+    expect(documented.filter((operation) => !walked.has(operation))).toEqual([]);
+    const sent = walk();
+    expect(sent.length).toBeGreaterThan(200);
+    const mismatches: string[] = [];
+    for (const request of sent) {
+      mismatches.push(...check(await exchange(request)));
+      if (request.method === 'POST') await waitForQuiet(running.schema!.client, 50);
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('answers the conflicts of the spec’s flows as documented', async () => {
+    const owner = { 'x-api-secret': resources.merchant.apiSecret };
+    const sent: Sent[] = [
+      { method: 'POST', path: `/v1/trdp/escrow/${resources.pendingEscrowId}/release`, headers: owner, body: { merchantId: 'seller-1' } },
+      { method: 'POST', path: `/v1/trdp/escrow/${resources.heldEscrowId}/release`, headers: owner, body: { merchantId: 'nobody' } },
+      { method: 'POST', path: `/v1/trdp/order/${resources.paidOrderId}/refund`, headers: owner, body: { amount: 1_000_000, reason: 'too much' } },
+      { method: 'POST', path: '/v1/trdp/verify', headers: owner, body: { orderId: 'unknown-order' } },
+      { method: 'POST', path: '/v1/trdp/escrow/order', headers: owner, body: { amount: 1 } },
+    ];
+    const replayed = { ...owner, 'idempotency-key': `contract-${Date.now()}` };
+    sent.push({ method: 'POST', path: `/v1/trdp/escrow/${resources.escrowToCancelId}/dispute`, headers: replayed, body: { reason: 'first' } });
+    sent.push({ method: 'POST', path: `/v1/trdp/escrow/${resources.escrowToCancelId}/dispute`, headers: replayed, body: { reason: 'another body' } });
+    sent.push({ method: 'POST', path: '/v1/trdp/escrow/order', headers: owner, rawBody: JSON.stringify({ pad: 'x'.repeat(300 * 1024) }) });
+    const mismatches: string[] = [];
+    for (const request of sent) mismatches.push(...check(await exchange(request)));
+    expect(mismatches).toEqual([]);
+  });
+
+  it('answers a payout, its list, detail and report as documented', async () => {
+    // The other merchant has paid nothing out yet: an allocation of its own released, its first payout is certain to be made.
+    const seller = { 'x-api-secret': resources.otherMerchant.apiSecret };
+    const allocations = [{ merchantId: resources.otherMerchant.merchantId, amount: 600.5 }, { merchantId: 'courier-1', amount: 400 }];
+    const escrowId = (await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ callbackURL: undefined, allocations }), headers: seller })).body.data.escrowId;
+    await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${escrowId}/complete`, { body: { outcome: 'PAID' }, headers: seller });
+    await waitFor(async () => (await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers: seller })).body?.data?.status === 'HELD', 'the escrow to be held');
+    const steps: Sent[] = [
+      { method: 'POST', path: `/v1/trdp/escrow/${escrowId}/release`, headers: seller, body: { merchantId: resources.otherMerchant.merchantId } },
+      { method: 'POST', path: '/v1/trdp/payout-destination', headers: seller, body: { kind: 'bank', institution: '946', accountNumber: '1000123456789', holderName: 'Contract Shop' } },
+    ];
+    const mismatches: string[] = [];
+    for (const step of steps) mismatches.push(...check(await exchange(step)));
+    const requested = await exchange({ method: 'POST', path: '/v1/trdp/payouts', headers: seller, body: {} });
+    expect(requested.status).toBe(201);
+    mismatches.push(...check(requested));
+    const payoutId = (requested.responseBody as { data: { payoutId: string } }).data.payoutId;
+    const reads = ['/v1/trdp/payouts', `/v1/trdp/payouts/${payoutId}`, `/v1/trdp/payouts/${payoutId}/movements?limit=1`, `/v1/trdp/payouts/${payoutId}/report`, `/v1/trdp/payouts/${payoutId}/report.csv`];
+    for (const path of reads) {
+      const read = await exchange({ method: 'GET', path, headers: seller });
+      expect(read.status).toBe(200);
+      mismatches.push(...check(read));
+    }
+    const unknownCursor = await exchange({ method: 'GET', path: `/v1/trdp/payouts/${payoutId}/movements?startingAfter=no-such-event`, headers: seller });
+    expect(unknownCursor.status).toBe(400);
+    mismatches.push(...check(unknownCursor));
+    expect(mismatches).toEqual([]);
+  });
+
+  it('fails an answer with a field, a status or an error code the document lacks', async () => {
+    const read = await exchange({ method: 'GET', path: `/v1/trdp/escrow/${resources.heldEscrowId}`, headers: { 'x-api-secret': resources.merchant.apiSecret } });
+    expect(check(read)).toEqual([]);
+    const body = read.responseBody as { data: Record<string, unknown> };
+    expect(check({ ...read, responseBody: { ...body, data: { ...body.data, undocumentedField: 1 } } }).join('\n')).toMatch(/undocumentedField/);
+    expect(check({ ...read, status: 418 }).join('\n')).toMatch(/status not documented/);
+    const refused = await exchange({ method: 'GET', path: '/v1/trdp/escrow/unknown-id', headers: { 'x-api-secret': resources.merchant.apiSecret } });
+    expect(check(refused)).toEqual([]);
+    const problem = refused.responseBody as { error: { code: string } };
+    expect(check({ ...refused, responseBody: { ...problem, error: { ...problem.error, code: 'UNDOCUMENTED_CODE' } } }).join('\n')).toMatch(/allowedValues|enum/);
+  });
+
+  it('passes Redocly’s recommended rules with no error', async () => {
+    const folder = await mkdtemp(join(tmpdir(), 'openapi-'));
+    try {
+      const file = join(folder, 'openapi.json');
+      await writeFile(file, JSON.stringify(document));
+      // The CLI reports usage and looks for updates over the network unless told not to.
+      const env = { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' };
+      const result = await promisify(execFile)(join(ROOT, 'node_modules', '.bin', 'redocly'), ['lint', file, '--config', join(ROOT, 'redocly.yaml'), '--format', 'json'], { cwd: ROOT, env }).catch(
+        (error: { stdout: string; stderr: string }) => error,
+      );
+      const report = JSON.parse(result.stdout) as { totals: { errors: number }; problems: Array<{ ruleId: string; severity: string; message: string; location: Array<{ pointer: string }> }> };
+      const errors = report.problems.filter((problem) => problem.severity === 'error').map((problem) => `${problem.ruleId} ${problem.location[0]?.pointer}: ${problem.message}`);
+      expect(errors).toEqual([]);
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  });
+});
