@@ -9,9 +9,7 @@ import type { PaymentAttempt } from './payment/payment.events';
 import type { Decider } from './shared/decider';
 import type { Santim } from './shared/money';
 import type { PayableTerms } from './shared/payable-terms';
-import { streams } from './streams';
-
-export type PayableKind = 'order' | 'escrow';
+import { type PayableKind, payableKind, streams } from './streams';
 
 /** What the payment flow needs of an order or an escrow, whichever it is. */
 export interface PayableSummary {
@@ -79,13 +77,6 @@ export interface PayableVisitor<R> {
     decider: Decider<Command | PaymentCommand, Event, State>,
     summary: (state: State) => PayableSummary | undefined,
   ): R;
-}
-
-/** Orders and escrows share one id space, told apart by prefix; an id that is neither names nothing. */
-export function payableKind(id: string): PayableKind | undefined {
-  if (id.startsWith('ord_')) return 'order';
-  if (id.startsWith('esc_')) return 'escrow';
-  return undefined;
 }
 
 /**
