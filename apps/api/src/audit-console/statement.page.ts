@@ -12,7 +12,7 @@ export const auditStatementHref = (merchantId: string) => `/audit/statement${que
 export function auditSource(merchantId: string) {
   return (source: string): string => {
     const kind = payableKind(source);
-    return kind === 'escrow' ? `/audit/escrows/${encodeURIComponent(source)}` : `/audit/events${query({ stream: kind === 'order' ? streams.order(source) : streams.payouts(merchantId) })}`;
+    return kind === 'escrow' ? `/audit/escrows/${encodeURIComponent(source)}` : `/audit/events${query({ stream: kind ? streams[kind](source) : streams.payouts(merchantId) })}`;
   };
 }
 
