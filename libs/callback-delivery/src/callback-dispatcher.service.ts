@@ -1,6 +1,7 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { CALLBACK_WORTHY, callbackStream, deliveryDecider, planCallback, plansCallbacksFrom, retryDelay } from '@app/callbacks';
+import { CALLBACK_WORTHY, callbackStream, deliveryDecider, planCallback, retryDelay } from '@app/callbacks';
+import { plansCallbacks } from '@app/domain';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore, type LogPosition, type RecordedEvent } from '@app/event-store';
 import { type DeliveryView, deliveryView, readCheckpoint, StreamHistories } from '@app/read-models';
@@ -64,7 +65,7 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
    */
   private async dispatch(events: RecordedEvent[]): Promise<void> {
     this.secrets.follow(events);
-    const histories = await this.histories.load(events, plansCallbacksFrom);
+    const histories = await this.histories.load(events, plansCallbacks);
     const worthy = events.filter((event) => CALLBACK_WORTHY.has(event.type));
     await Promise.all(worthy.map((event) => this.schedule(event, histories.of(event.streamId, event.revision))));
     for (const event of events) {

@@ -16,6 +16,7 @@ import {
   payoutDecider,
   settingsOrDefault,
   type Santim,
+  streamKind,
   toEtbNumber,
 } from '@app/domain';
 import type { CallbackPayload } from './delivery.events';
@@ -260,13 +261,6 @@ function payoutCallback(event: SourceEvent, state: PayoutAccountState, deliveryI
   return { deliveryId, merchantId: e.data.merchantId, orderId: record.payoutId, url, body: JSON.stringify(payload) };
 }
 
-/** The streams callbacks are planned from: orders, escrows and payout accounts. */
-const PLANNED_FROM = /^(order|escrow|payouts)-/;
-
-export function plansCallbacksFrom(streamId: string): boolean {
-  return PLANNED_FROM.test(streamId);
-}
-
 /**
  * The callback a source event calls for, built from the order's, escrow's or payout account's history
  * up to and including that event; undefined when the event is not callback-worthy or there is no callbackURL.
@@ -274,14 +268,14 @@ export function plansCallbacksFrom(streamId: string): boolean {
 export function planCallback(event: SourceEvent, history: readonly { type: string; data: unknown }[], publicBaseUrl: string): PlannedCallback | undefined {
   if (!CALLBACK_WORTHY.has(event.type)) return undefined;
   const deliveryId = deliveryIdFor(event.id);
-  if (event.streamId.startsWith('order-')) {
-    return orderCallback(event, orderOutline(fold(orderDecider, history as OrderEvent[])), publicBaseUrl, deliveryId);
+  switch (streamKind(event.streamId)) {
+    case 'order':
+      return orderCallback(event, orderOutline(fold(orderDecider, history as OrderEvent[])), publicBaseUrl, deliveryId);
+    case 'escrow':
+      return escrowCallback(event, escrowOutline(fold(escrowDecider, history as EscrowEvent[])), publicBaseUrl, deliveryId);
+    case 'payouts':
+      return payoutCallback(event, fold(payoutDecider, history as PayoutEvent[]), deliveryId);
+    default:
+      return undefined;
   }
-  if (event.streamId.startsWith('escrow-')) {
-    return escrowCallback(event, escrowOutline(fold(escrowDecider, history as EscrowEvent[])), publicBaseUrl, deliveryId);
-  }
-  if (event.streamId.startsWith('payouts-')) {
-    return payoutCallback(event, fold(payoutDecider, history as PayoutEvent[]), deliveryId);
-  }
-  return undefined;
 }

@@ -1,3 +1,5 @@
+import { streams } from '@app/domain';
+
 /** The JSON a merchant receives. */
 export type CallbackPayload = Record<string, unknown> & { status: string; deliveryId: string };
 
@@ -40,4 +42,4 @@ export type CallbackEvent =
   | { type: 'CallbackAbandoned'; data: { deliveryId: string; attempts: number; reason: string; abandonedAt: string } }
   | { type: 'CallbackRedeliveryRequested'; data: { deliveryId: string; requestedAt: string } };
 
-export const callbackStream = (deliveryId: string): string => `callback-${deliveryId}`;
+export const callbackStream = (deliveryId: string): string => streams.callback(deliveryId);

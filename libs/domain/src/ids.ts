@@ -1,7 +1,8 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { canonicalJson } from './shared/canonical-json';
+import { idPrefixOf } from './streams';
 
-export const newOrderId = (): string => `ord_${randomBytes(16).toString('hex')}`;
+export const newOrderId = (): string => `${idPrefixOf('order')}${randomBytes(16).toString('hex')}`;
 
 /**
  * An order created under an Idempotency-Key gets an id derived from the key and the request, so a
@@ -9,7 +10,7 @@ export const newOrderId = (): string => `ord_${randomBytes(16).toString('hex')}`
  * stream instead of creating a second order; keyed by the merchant's secret salt, like escrow ids.
  */
 export function orderIdFor(idSalt: string, idempotencyKey: string, requestFingerprint: string): string {
-  return `ord_${createHmac('sha256', idSalt).update(`${idempotencyKey}\n${requestFingerprint}`, 'utf8').digest('hex').slice(0, 32)}`;
+  return `${idPrefixOf('order')}${createHmac('sha256', idSalt).update(`${idempotencyKey}\n${requestFingerprint}`, 'utf8').digest('hex').slice(0, 32)}`;
 }
 
 /**
@@ -17,7 +18,7 @@ export function orderIdFor(idSalt: string, idempotencyKey: string, requestFinger
  * stream; keyed by the merchant's secret salt so ids cannot be guessed from public order numbers.
  */
 export function escrowIdFor(idSalt: string, merchantOrderId: string): string {
-  return `esc_${createHmac('sha256', idSalt).update(merchantOrderId, 'utf8').digest('hex').slice(0, 32)}`;
+  return `${idPrefixOf('escrow')}${createHmac('sha256', idSalt).update(merchantOrderId, 'utf8').digest('hex').slice(0, 32)}`;
 }
 
 /**
@@ -28,10 +29,12 @@ export function attemptIdFor(payableId: string, idempotencyKey: string): string 
   return `att_${createHash('sha256').update(`${payableId}\n${idempotencyKey}`, 'utf8').digest('hex').slice(0, 32)}`;
 }
 
-export const newPayoutId = (): string => `po_${randomBytes(12).toString('hex')}`;
-
 /** Payout ids, on demand or scheduled, share their prefix: a callback delivery about one links to its payout. */
-export const isPayoutId = (id: string): boolean => id.startsWith('po_');
+const PAYOUT_ID_PREFIX = 'po_';
+
+export const newPayoutId = (): string => `${PAYOUT_ID_PREFIX}${randomBytes(12).toString('hex')}`;
+
+export const isPayoutId = (id: string): boolean => id.startsWith(PAYOUT_ID_PREFIX);
 
 /**
  * A scheduled payout's id derives from its merchant and period, so however often its job runs (a
@@ -39,7 +42,7 @@ export const isPayoutId = (id: string): boolean => id.startsWith('po_');
  * payout account then knows.
  */
 export function scheduledPayoutId(merchantId: string, periodKey: string): string {
-  return `po_${createHash('sha256').update(`${merchantId}\n${periodKey}`, 'utf8').digest('hex').slice(0, 24)}`;
+  return `${PAYOUT_ID_PREFIX}${createHash('sha256').update(`${merchantId}\n${periodKey}`, 'utf8').digest('hex').slice(0, 24)}`;
 }
 
 /** A stable, PII-free customer reference per merchant and phone number. */

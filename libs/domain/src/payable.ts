@@ -9,9 +9,7 @@ import type { PaymentAttempt } from './payment/payment.events';
 import type { Decider } from './shared/decider';
 import type { Santim } from './shared/money';
 import type { PayableTerms } from './shared/payable-terms';
-import { streams } from './streams';
-
-export type PayableKind = 'order' | 'escrow';
+import { type PayableKind, payableKind, streams } from './streams';
 
 /** What the payment flow needs of an order or an escrow, whichever it is. */
 export interface PayableSummary {
@@ -81,24 +79,17 @@ export interface PayableVisitor<R> {
   ): R;
 }
 
-/** Orders and escrows share one id space, told apart by prefix; an id that is neither names nothing. */
-export function payableKind(id: string): PayableKind | undefined {
-  if (id.startsWith('ord_')) return 'order';
-  if (id.startsWith('esc_')) return 'escrow';
-  return undefined;
-}
+/** Each payable kind's stream, decider and summary: a new kind does not compile until it has its own. */
+const PAYABLES: Record<PayableKind, <R>(id: string, visit: PayableVisitor<R>) => R> = {
+  order: (id, visit) => visit<OrderCommand, OrderEvent, OrderState>(streams.order(id), orderDecider, orderSummary),
+  escrow: (id, visit) => visit<EscrowCommand, EscrowEvent, EscrowState>(streams.escrow(id), escrowDecider, escrowSummary),
+};
 
 /**
  * Runs `visit` on the order or the escrow the id names, with its own decider: the payment flow is
  * written once, and each payable keeps its types (an escrow's state and events stay an escrow's).
  */
 export function visitPayable<R>(id: string, visit: PayableVisitor<R>): R | undefined {
-  switch (payableKind(id)) {
-    case 'order':
-      return visit<OrderCommand, OrderEvent, OrderState>(streams.order(id), orderDecider, orderSummary);
-    case 'escrow':
-      return visit<EscrowCommand, EscrowEvent, EscrowState>(streams.escrow(id), escrowDecider, escrowSummary);
-    default:
-      return undefined;
-  }
+  const kind = payableKind(id);
+  return kind && PAYABLES[kind](id, visit);
 }

@@ -1,21 +1,101 @@
-/** Stream names (STYLE.md): one stream per aggregate instance. */
-export const streams = {
-  escrow: (escrowId: string) => `escrow-${escrowId}`,
-  order: (orderId: string) => `order-${orderId}`,
-  merchant: (merchantId: string) => `merchant-${merchantId}`,
-  auditor: (auditorId: string) => `auditor-${auditorId}`,
-  callback: (deliveryId: string) => `callback-${deliveryId}`,
+/** What the code needs to know of a kind of stream, beyond its name. */
+interface StreamKindEntry {
+  /** The name's prefix: a stream is `{prefix}-{key}`. */
+  readonly prefix: string;
+  /** An order or an escrow: paid through the shared payment sub-decider (payable.ts), followed by the payables, provider-operations and ledger views. */
+  readonly payable?: true;
+  /** The prefix of the ids we make for it (ids.ts), when its key is one of ours and tells the kind apart from the other payables'. */
+  readonly idPrefix?: string;
+  /** Its events move money: the ledger posts them (docs/concepts/ledger.md). */
+  readonly holdsMoney?: true;
+  /** Callbacks are planned from its events (libs/callbacks/src/callback-payloads.ts). */
+  readonly plansCallbacks?: true;
+}
+
+/**
+ * Every kind of stream (STYLE.md: one stream per aggregate instance), and the only place that tells a
+ * stream's kind from its name: a new kind is one entry here plus its decider.
+ */
+const KINDS = {
+  escrow: { prefix: 'escrow', payable: true, idPrefix: 'esc_', holdsMoney: true, plansCallbacks: true },
+  order: { prefix: 'order', payable: true, idPrefix: 'ord_', holdsMoney: true, plansCallbacks: true },
+  merchant: { prefix: 'merchant' },
+  auditor: { prefix: 'auditor' },
+  callback: { prefix: 'callback' },
   /** A merchant's payout account: its destination and every payout (and its settings, before they had a stream of their own). */
-  payouts: (merchantId: string) => `payouts-${merchantId}`,
+  payouts: { prefix: 'payouts', holdsMoney: true, plansCallbacks: true },
   /** A merchant's payout settings, as versions. */
-  payoutSettings: (merchantId: string) => `payout-settings-${merchantId}`,
+  payoutSettings: { prefix: 'payout-settings' },
   /** One run of a provider statement's reconciliation. */
-  reconciliation: (runId: string) => `reconciliation-${runId}`,
+  reconciliation: { prefix: 'reconciliation' },
+} as const satisfies Record<string, StreamKindEntry>;
+
+export type StreamKind = keyof typeof KINDS;
+
+/** The kinds whose entry says they are orders or escrows. */
+export type PayableKind = { [K in StreamKind]: (typeof KINDS)[K] extends { payable: true } ? K : never }[StreamKind];
+
+const ENTRIES = Object.entries(KINDS) as [StreamKind, StreamKindEntry][];
+
+/** The kinds in the order they are listed, e.g. for an error that says which names are accepted. */
+export const STREAM_KINDS: readonly StreamKind[] = ENTRIES.map(([kind]) => kind);
+
+/** Stream names by kind: `streams.escrow(id)` is `escrow-{id}`. */
+export const streams = Object.fromEntries(ENTRIES.map(([kind, entry]) => [kind, (key: string) => `${entry.prefix}-${key}`])) as Record<StreamKind, (key: string) => string>;
+
+const patterns = ENTRIES.map(([, entry]) => `${entry.prefix}-…`);
+
+/** `escrow-…, order-… or reconciliation-…`: the names a stream may have, as a person reads them. */
+export const STREAM_NAMES = `${patterns.slice(0, -1).join(', ')} or ${patterns.at(-1)}`;
+
+/**
+ * A stream's kind and key, or undefined for a name of no kind of ours. The longest prefix wins, so
+ * a name is never read as a kind whose prefix merely begins it (`payout-settings-x` is not `payout…`).
+ */
+export function parseStreamId(streamId: string): { kind: StreamKind; key: string } | undefined {
+  let found: [StreamKind, StreamKindEntry] | undefined;
+  for (const [kind, entry] of ENTRIES) {
+    if (streamId.startsWith(`${entry.prefix}-`) && (!found || entry.prefix.length > found[1].prefix.length)) found = [kind, entry];
+  }
+  return found && { kind: found[0], key: streamId.slice(found[1].prefix.length + 1) };
+}
+
+export const streamKind = (streamId: string): StreamKind | undefined => parseStreamId(streamId)?.kind;
+
+/** A stream's id without its kind: what a view keys the stream's rows by. Only for a stream of one of our kinds. */
+export function streamKey(streamId: string): string {
+  const parsed = parseStreamId(streamId);
+  if (!parsed) throw new Error(`${JSON.stringify(streamId)} is not a stream of any kind`);
+  return parsed.key;
+}
+
+const entryOf = (streamId: string): StreamKindEntry | undefined => {
+  const kind = streamKind(streamId);
+  return kind && KINDS[kind];
 };
 
-/** What a stream's name can be: one of ours, followed by an id of letters, digits and underscores. */
-const STREAM_ID = /^(?:escrow|order|merchant|auditor|callback|payouts|payout-settings|reconciliation)-[A-Za-z0-9_]{1,100}$/;
+/** An order's or an escrow's stream. */
+export const isPayableStream = (streamId: string): boolean => entryOf(streamId)?.payable === true;
 
+/** A stream whose events the ledger posts. */
+export const holdsMoney = (streamId: string): boolean => entryOf(streamId)?.holdsMoney === true;
+
+/** A stream whose events callbacks are planned from. */
+export const plansCallbacks = (streamId: string): boolean => entryOf(streamId)?.plansCallbacks === true;
+
+/** Whether an order or an escrow id names one, told apart by the prefix ids.ts gives it; any other id names neither. */
+export function payableKind(id: string): PayableKind | undefined {
+  for (const [kind, entry] of ENTRIES) if (entry.payable && entry.idPrefix && id.startsWith(entry.idPrefix)) return kind as PayableKind;
+  return undefined;
+}
+
+/** The prefix of the ids of a payable kind (ids.ts makes them). */
+export const idPrefixOf = (kind: PayableKind): string => KINDS[kind].idPrefix;
+
+const KEY = /^[A-Za-z0-9_]{1,100}$/;
+
+/** What a stream's name can be: one of our kinds, followed by an id of letters, digits and underscores. */
 export function isStreamId(value: string): boolean {
-  return STREAM_ID.test(value);
+  const parsed = parseStreamId(value);
+  return parsed !== undefined && KEY.test(parsed.key);
 }

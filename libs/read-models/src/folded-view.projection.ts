@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '@app/database';
 import type { InlineProjection, RecordedEvent } from '@app/event-store';
+import { streamKey } from '@app/domain';
 import type { BatchContext, BulkWriter, Projection, TableRow } from './projection';
-import { streamKey } from './stream-ids';
 
 export interface FoldedViewSpec<State> {
   name: string;

@@ -23,4 +23,5 @@ export * from './payout-schedules.projection';
 export * from './payable-movements.reader';
 export * from './payout-movements.reader';
 export * from './payout-schedule-standing.reader';
-export * from './stream-ids';
+/** A stream's key, for what reads read-model rows by stream (the payment work among them). */
+export { streamKey } from '@app/domain';

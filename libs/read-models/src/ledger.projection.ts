@@ -1,9 +1,21 @@
 import { type JournalEntry, journalFor, refundCompletionEntry } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
-import { type EscrowEvent, escrowDecider, escrowOutline, ESCROW_PAYMENT_EVENTS, fold, ORDER_PAYMENT_EVENTS, type RefundRequest, type Santim } from '@app/domain';
+import {
+  type EscrowEvent,
+  escrowDecider,
+  escrowOutline,
+  ESCROW_PAYMENT_EVENTS,
+  fold,
+  holdsMoney,
+  isPayableStream,
+  ORDER_PAYMENT_EVENTS,
+  type RefundRequest,
+  type Santim,
+  streamKey,
+  streamKind,
+} from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import { settleRunningBalances } from './ledger-running-balances';
-import { isPayableStream, streamKey } from './stream-ids';
 import type { BatchContext, BulkWriter, Projection, TableRow } from './projection';
 import type { BatchHistories } from './stream-histories';
 
@@ -15,7 +27,7 @@ export class LedgerInvariantViolation extends Error {
 }
 
 /** A merchant's payout account: its events carry their merchant and amount, no history needed. */
-const isPayoutStream = (streamId: string) => streamId.startsWith('payouts-');
+const isPayoutStream = (streamId: string) => streamKind(streamId) === 'payouts';
 
 interface Posted {
   event: RecordedEvent;
@@ -54,7 +66,7 @@ export const ledgerProjection: Projection = {
     await writer.merge('ledger_balances', BALANCE_COLUMNS, balanceRows(postings), { key: ['account'], set: ADD_TO_BALANCE });
   },
   async check(tx: SqlExecutor, _events: readonly RecordedEvent[], { histories }: BatchContext) {
-    const escrows = [...histories.streams()].filter((streamId) => streamId.startsWith('escrow-'));
+    const escrows = [...histories.streams()].filter((streamId) => streamKind(streamId) === 'escrow');
     await assertEscrowBalances(tx, escrows, histories);
   },
 };
@@ -63,7 +75,7 @@ export const ledgerProjection: Projection = {
 function postedBy(events: readonly RecordedEvent[], histories: BatchHistories): Posted[] {
   const entries: Posted[] = [];
   for (const event of events) {
-    if (!isPayableStream(event.streamId) && !isPayoutStream(event.streamId)) continue;
+    if (!holdsMoney(event.streamId)) continue;
     const entry = isPayoutStream(event.streamId) ? journalFor(event.type, event.data as Record<string, unknown>, { id: event.streamId }) : entryFor(event, histories);
     if (entry) entries.push({ event, entry: balanced(event, entry) });
   }

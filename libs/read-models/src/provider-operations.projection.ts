@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
-import { isPayableStream, streamKey } from './stream-ids';
+import { isPayableStream, streamKey } from '@app/domain';
 import type { BatchContext, BulkWriter, Projection, TableRow } from './projection';
 
 const kinds = (...types: string[]) => new Set(types);

@@ -1,3 +1,4 @@
+import { streamKind } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import { StreamHistories } from './stream-histories';
 
@@ -57,7 +58,7 @@ describe('StreamHistories', () => {
     const log = [event('escrow-a', 0), event('escrow-b', 0), event('callback-dlv_1', 0), event('escrow-a', 1), event('escrow-c', 0), event('escrow-b', 1)];
     const store = storeOf(log);
     const histories = new StreamHistories(store, 2);
-    const first = await histories.load(log.slice(0, 3), (id) => !id.startsWith('callback-'));
+    const first = await histories.load(log.slice(0, 3), (id) => streamKind(id) !== 'callback');
     expect(first.of('callback-dlv_1')).toEqual([]);
     await histories.load([log[3], log[4]], everyStream);
     expect(store.reads).toEqual([]);

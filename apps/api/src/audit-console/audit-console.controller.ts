@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { EscrowNotFound, InvalidInput } from '@app/domain';
+import { EscrowNotFound, InvalidInput, streams } from '@app/domain';
 import { AuditLogReader } from '@app/audit';
 import { eventFilter, optionalInstant } from '../audit/audit-query.dto';
 import { eventCsvRows } from '../audit/csv';
@@ -78,7 +78,7 @@ export class AuditConsoleController {
     @Req() request: SessionRequest,
     @Res() reply: FastifyReply,
   ) {
-    const events = await this.log.stream(`escrow-${escrowId}`);
+    const events = await this.log.stream(streams.escrow(escrowId));
     if (events.length === 0) throw new EscrowNotFound(escrowId);
     const shown = revision ? events.find((e) => e.revision === revision) : events[events.length - 1];
     if (!shown) throw new InvalidInput(`This escrow has no event with revision ${revision}`);

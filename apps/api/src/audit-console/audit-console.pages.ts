@@ -1,4 +1,4 @@
-import { allocationHeld, type EscrowState, heldAmount } from '@app/domain';
+import { allocationHeld, type EscrowState, heldAmount, parseStreamId } from '@app/domain';
 import type { AuditEvent, IntegrityReport } from '@app/audit';
 import type { AccountBalance, OpenDispute } from '@app/read-models';
 import { html, type SafeHtml } from '../http/html';
@@ -18,8 +18,9 @@ function input(name: string, label: string, value: string, help?: string): SafeH
 
 /** An escrow's stream opens its timeline; any other (a callback delivery's attempts, an order, a payout account) its own events. */
 function streamLink(streamId: string): SafeHtml {
-  return streamId.startsWith('escrow-')
-    ? html`<a href="/audit/escrows/${encodeURIComponent(streamId.slice('escrow-'.length))}">${streamId}</a>`
+  const stream = parseStreamId(streamId);
+  return stream?.kind === 'escrow'
+    ? html`<a href="/audit/escrows/${encodeURIComponent(stream.key)}">${streamId}</a>`
     : html`<a href="/audit/events${query({ stream: streamId })}">${streamId}</a>`;
 }
 

@@ -1,5 +1,5 @@
 import { type AuditEvent, COUNT_WORDS, DISCREPANCY_WORDS, discrepanciesOf, ranByWords } from '@app/audit';
-import { discrepancyCount, type ProviderStatementReconciled, type Santim } from '@app/domain';
+import { discrepancyCount, type ProviderStatementReconciled, type Santim, streams } from '@app/domain';
 import type { ReconciliationRun } from '@app/payments';
 import { html, type SafeHtml } from '../http/html';
 import { etb, query, when } from '../web/format';
@@ -64,7 +64,7 @@ ${notice(
       : { text: `Not reconciled: ${discrepancies.length} discrepancies to look into.`, tone: 'bad' },
   )}
 <dl class="facts">
-  <dt>Run</dt><dd><a href="/audit/events${query({ stream: `reconciliation-${run.runId}` })}"><code>${run.runId}</code></a></dd>
+  <dt>Run</dt><dd><a href="/audit/events${query({ stream: streams.reconciliation(run.runId) })}"><code>${run.runId}</code></a></dd>
   <dt>Reconciled by</dt><dd>${ranBy}</dd>
   <dt>File SHA-256</dt><dd><code>${run.fileSha256}</code></dd>
   <dt>Provider fees on the statement</dt><dd>${etb(run.report.fees)} (amounts are compared gross)</dd>

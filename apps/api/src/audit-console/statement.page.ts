@@ -1,3 +1,4 @@
+import { payableKind, streams } from '@app/domain';
 import { html, type SafeHtml } from '../http/html';
 import type { NamedMerchant } from '../merchants/merchant-names';
 import type { DatePeriod } from '../payouts/statement-period';
@@ -9,10 +10,10 @@ export const auditStatementHref = (merchantId: string) => `/audit/statement${que
 
 /** An escrow opens its timeline; an order or the merchant's payouts, their own events. */
 export function auditSource(merchantId: string) {
-  return (source: string): string =>
-    source.startsWith('esc_')
-      ? `/audit/escrows/${encodeURIComponent(source)}`
-      : `/audit/events${query({ stream: source.startsWith('ord_') ? `order-${source}` : `payouts-${merchantId}` })}`;
+  return (source: string): string => {
+    const kind = payableKind(source);
+    return kind === 'escrow' ? `/audit/escrows/${encodeURIComponent(source)}` : `/audit/events${query({ stream: kind ? streams[kind](source) : streams.payouts(merchantId) })}`;
+  };
 }
 
 /** The merchant field: any id (an allocation's merchant need not be registered), registered ones offered as you type. */

@@ -3,7 +3,7 @@ import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nest
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { EscrowNotFound, escrowOutline, INVALID_DATE_TIME, InvalidInput, isStreamId } from '@app/domain';
+import { EscrowNotFound, escrowOutline, INVALID_DATE_TIME, InvalidInput, isStreamId, STREAM_NAMES, streams } from '@app/domain';
 import { ApiError } from '../http/problem';
 import { abortedWhenClientGoes } from '../http/client-gone';
 import { envelope } from '../http/envelope';
@@ -59,7 +59,7 @@ export class AuditController {
   @ApiEnvelope(StreamHistoryResponse, { message: 'Stream history' })
   @ApiProblems({ 400: ['BadRequestException'], 404: ['ABC_001'] })
   async stream(@Param('streamId') streamId: string) {
-    if (!isStreamId(streamId)) throw new InvalidInput(`${JSON.stringify(streamId)} is not a stream name (escrow-…, order-…, merchant-…, auditor-…, callback-…, payouts-…, payout-settings-… or reconciliation-…)`);
+    if (!isStreamId(streamId)) throw new InvalidInput(`${JSON.stringify(streamId)} is not a stream name (${STREAM_NAMES})`);
     const events = await this.log.stream(streamId);
     if (events.length === 0) throw new ApiError(404, 'ABC_001', `Stream ${streamId} has no events`);
     return envelope('Stream history', { streamId, events });
@@ -72,7 +72,7 @@ export class AuditController {
   @ApiProblems({ 400: [INVALID_DATE_TIME], 404: ['ABC_001'] })
   async escrowAsOf(@Param('escrowId') escrowId: string, @Query('asOf') asOf: string | undefined) {
     const instant = optionalInstant(asOf, 'asOf') ?? new Date();
-    const events = await this.log.stream(`escrow-${escrowId}`, instant);
+    const events = await this.log.stream(streams.escrow(escrowId), instant);
     if (events.length === 0) throw new EscrowNotFound(escrowId);
     const state = foldEscrow(events);
     return envelope('Escrow as of the instant', {

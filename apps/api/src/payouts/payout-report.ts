@@ -1,6 +1,7 @@
 import { ACCOUNTS, csvRow } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
-import { type PayoutView, streamKey } from '@app/read-models';
+import { streamKey } from '@app/domain';
+import type { PayoutView } from '@app/read-models';
 import { signedBirr } from './signed-birr';
 
 /** One movement a payout pays out, as a merchant reconciles it: what caused it and how much of it was the platform's fee. */

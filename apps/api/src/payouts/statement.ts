@@ -1,5 +1,6 @@
 import { ACCOUNTS, csvRow } from '@app/audit';
-import { accountPeriod, streamKey } from '@app/read-models';
+import { streamKey } from '@app/domain';
+import { accountPeriod } from '@app/read-models';
 import type { SqlExecutor } from '@app/database';
 import { signedBirr } from './signed-birr';
 import type { StatementPeriod } from './statement-period';

@@ -1,3 +1,4 @@
+import { payableKind, type PayableKind } from '@app/domain';
 import type { Statement } from '../payouts/statement';
 import { runningBalances } from '../payouts/statement';
 import type { DatePeriod } from '../payouts/statement-period';
@@ -10,11 +11,12 @@ export const signedEtb = (amount: number) => `${displayEtb(amount)} ETB`;
 /** Where a movement's source (an order, an escrow, the merchant's payouts) is shown in this console. */
 export type SourceLinks = (source: string) => string | undefined;
 
+const LABELS: Record<PayableKind, string> = { escrow: 'Escrow', order: 'Order' };
+
 /** `Escrow esc_…`, `Order ord_…`, or the payouts of the merchant whose stream it is. */
 function sourceLabel(source: string): string {
-  if (source.startsWith('esc_')) return `Escrow ${source}`;
-  if (source.startsWith('ord_')) return `Order ${source}`;
-  return 'Payouts';
+  const kind = payableKind(source);
+  return kind ? `${LABELS[kind]} ${source}` : 'Payouts';
 }
 
 export function sourceCell(source: string, links: SourceLinks): SafeHtml {

@@ -1,5 +1,5 @@
 import { type CallbackEvent, deliveryDecider, type DeliveryState } from '@app/callbacks';
-import { fold } from '@app/domain';
+import { fold, streamKind } from '@app/domain';
 import { foldedView } from '../folded-view.projection';
 import { deliveryView } from './delivery-view';
 
@@ -12,7 +12,7 @@ export const callbackDeliveriesView = foldedView<DeliveryState>({
   table: 'callback_deliveries_view',
   key: 'delivery_id',
   columns: ['delivery_id', 'merchant_id', 'order_id', 'merchant_order_id', 'status', 'document', 'created_at', 'updated_at', 'revision'],
-  streams: (streamId) => streamId.startsWith('callback-'),
+  streams: (streamId) => streamKind(streamId) === 'callback',
   fold: (_streamId, history) => fold(deliveryDecider, history as unknown as CallbackEvent[]),
   row: (_streamId, state) => {
     const view = deliveryView(state);

@@ -1,25 +1,50 @@
-import { type EscrowEvent, escrowDecider, escrowOutline, type EscrowState, fold, type OrderEvent, orderDecider, orderOutline, type OrderState } from '@app/domain';
+import {
+  type EscrowEvent,
+  escrowDecider,
+  escrowOutline,
+  type EscrowState,
+  fold,
+  isPayableStream,
+  type OrderEvent,
+  orderDecider,
+  orderOutline,
+  type OrderState,
+  type PayableKind,
+  streamKind,
+} from '@app/domain';
+import type { RecordedEvent } from '@app/event-store';
 import { foldedView, type FoldedViewSpec, inlineFoldedView } from '../folded-view.projection';
-import { isPayableStream } from '../stream-ids';
 import { escrowView, orderView, type PayableView } from './payable-view';
 
-const isOrder = (streamId: string) => streamId.startsWith('order-');
+type PayableState = OrderState | EscrowState;
 
 /**
- * The document of the payable in a state its decider folded (the projector's fold, or the writer's
- * state after an append, written inline): read only through the outline the domain publishes.
+ * Each kind of payable's fold, and the document of the payable in a state its decider folded (the
+ * projector's fold, or the writer's state after an append, written inline), read only through the
+ * outline the domain publishes. One entry per payable kind: a new one does not compile until it has its own.
  */
-function viewOf(streamId: string, state: OrderState | EscrowState): PayableView | undefined {
-  if (isOrder(streamId)) {
-    const order = orderOutline(state as OrderState);
-    return order && orderView(order);
-  }
-  const escrow = escrowOutline(state as EscrowState);
-  return escrow && escrowView(escrow);
-}
+const PAYABLES: Record<PayableKind, { fold: (history: readonly RecordedEvent[]) => PayableState; view: (state: PayableState) => PayableView | undefined }> = {
+  order: {
+    fold: (history) => fold(orderDecider, history as unknown as OrderEvent[]),
+    view: (state) => {
+      const order = orderOutline(state as OrderState);
+      return order && orderView(order);
+    },
+  },
+  escrow: {
+    fold: (history) => fold(escrowDecider, history as unknown as EscrowEvent[]),
+    view: (state) => {
+      const escrow = escrowOutline(state as EscrowState);
+      return escrow && escrowView(escrow);
+    },
+  },
+};
+
+/** The payables view follows payable streams only (`streams` below), so the kind is always one of them. */
+const payableOf = (streamId: string) => PAYABLES[streamKind(streamId) as PayableKind];
 
 /** Orders and escrows as their queries read them (payable-view.ts): the columns they filter on, and the document they present. */
-const payables: FoldedViewSpec<OrderState | EscrowState> = {
+const payables: FoldedViewSpec<PayableState> = {
   name: 'payables_view',
   // 2: each allocation's held, released and refunded amounts, the escrow's releases, an order's refunded amount; fees.
   // 3: the revision of the stream's last event, so the view's two writers (inline and the projector) never step it back.
@@ -29,9 +54,9 @@ const payables: FoldedViewSpec<OrderState | EscrowState> = {
   columns: ['payable_id', 'kind', 'merchant_id', 'merchant_order_id', 'status', 'payment_status', 'amount', 'expires_at', 'auto_release_at', 'document', 'created_at', 'updated_at', 'revision'],
   streams: isPayableStream,
   writtenInline: true,
-  fold: (streamId, history) => (isOrder(streamId) ? fold(orderDecider, history as unknown as OrderEvent[]) : fold(escrowDecider, history as unknown as EscrowEvent[])),
+  fold: (streamId, history) => payableOf(streamId).fold(history),
   row: (streamId, state) => {
-    const view = viewOf(streamId, state);
+    const view = payableOf(streamId).view(state);
     return view && {
       payable_id: view.id,
       kind: view.kind,

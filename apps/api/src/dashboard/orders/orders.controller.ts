@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { InvalidInput, parseEtb, type Santim, ZERO } from '@app/domain';
+import { InvalidInput, parseEtb, type Santim, streams, ZERO } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { type AuthenticatedMerchant, CredentialStore } from '@app/merchants';
 import { AuditLogReader } from '@app/audit';
@@ -87,7 +87,7 @@ export class DashboardOrdersController {
   @Get('orders/:orderId')
   async order(@Param('orderId') orderId: string, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
     const { view } = await this.queries.execute(new GetPayableQuery(merchantId, 'order', orderId));
-    const events = await this.log.stream(`order-${orderId}`);
+    const events = await this.log.stream(streams.order(orderId));
     return sendDashboardPage(reply, this.config, { title: `Order ${orderId}`, current: '/dashboard/orders', who: merchantId, body: () => orderDetailBody(view, events) });
   }
 
@@ -99,7 +99,7 @@ export class DashboardOrdersController {
     @Res() reply: FastifyReply,
   ) {
     const { view } = await this.queries.execute(new GetPayableQuery(merchantId, 'escrow', escrowId));
-    const events = await this.log.stream(`escrow-${escrowId}`);
+    const events = await this.log.stream(streams.escrow(escrowId));
     return sendDashboardPage(reply, this.config, {
       title: `Escrow ${view.merchantOrderId}`,
       current: '/dashboard/orders',

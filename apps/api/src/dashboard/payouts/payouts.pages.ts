@@ -1,4 +1,4 @@
-import { type PayoutDestination, santim } from '@app/domain';
+import { payableKind, type PayableKind, type PayoutDestination, santim } from '@app/domain';
 import type { PayoutView } from '@app/read-models';
 import { html, SafeHtml } from '../../http/html';
 import type { PresentedDestination } from '../../payouts/payout-reads';
@@ -148,9 +148,10 @@ ${notice(view.notice)}
 </section>`;
 }
 
+const DASHBOARD_PAGES: Record<PayableKind, string> = { escrow: '/dashboard/escrows', order: '/dashboard/orders' };
+
 /** An order or escrow opens its dashboard page; a payout movement, the payouts. */
 export function dashboardSource(source: string): string | undefined {
-  if (source.startsWith('esc_')) return `/dashboard/escrows/${encodeURIComponent(source)}`;
-  if (source.startsWith('ord_')) return `/dashboard/orders/${encodeURIComponent(source)}`;
-  return '/dashboard/payouts';
+  const kind = payableKind(source);
+  return kind ? `${DASHBOARD_PAGES[kind]}/${encodeURIComponent(source)}` : '/dashboard/payouts';
 }

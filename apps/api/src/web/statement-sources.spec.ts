@@ -1,0 +1,30 @@
+import { escrowIdFor, newOrderId } from '@app/domain';
+import { auditSource } from '../audit-console/statement.page';
+import { dashboardSource } from '../dashboard/payouts/payouts.pages';
+import { sourceCell } from './statement-view';
+
+// A statement line's source is its stream's key: an escrow's or an order's id, or the merchant of a payout account.
+const escrowId = escrowIdFor('salt', 'merchant-order-1');
+const orderId = newOrderId();
+
+describe("a statement line's source", () => {
+  it('is labelled by the kind of payable its id names, or as the payouts', () => {
+    const noLink = () => undefined;
+    expect(String(sourceCell(escrowId, noLink))).toBe(`Escrow ${escrowId}`);
+    expect(String(sourceCell(orderId, noLink))).toBe(`Order ${orderId}`);
+    expect(String(sourceCell('m_1', noLink))).toBe('Payouts');
+  });
+
+  it("opens the payable's dashboard page, or the payouts", () => {
+    expect(dashboardSource(escrowId)).toBe(`/dashboard/escrows/${escrowId}`);
+    expect(dashboardSource(orderId)).toBe(`/dashboard/orders/${orderId}`);
+    expect(dashboardSource('m_1')).toBe('/dashboard/payouts');
+  });
+
+  it("opens an escrow's timeline in the audit console, or the events of the order's or the payout account's stream", () => {
+    const link = auditSource('m_1');
+    expect(link(escrowId)).toBe(`/audit/escrows/${escrowId}`);
+    expect(link(orderId)).toBe(`/audit/events?stream=order-${orderId}`);
+    expect(link('m_1')).toBe('/audit/events?stream=payouts-m_1');
+  });
+});

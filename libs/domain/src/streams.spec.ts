@@ -1,0 +1,52 @@
+import fc from 'fast-check';
+import { escrowIdFor, newOrderId, newPayoutId, orderIdFor } from './ids';
+import { holdsMoney, isPayableStream, isStreamId, parseStreamId, payableKind, plansCallbacks, STREAM_KINDS, STREAM_NAMES, streamKey, streamKind, streams } from './streams';
+
+const keys = fc.stringMatching(/^[A-Za-z0-9_]{1,100}$/);
+
+describe('stream kinds', () => {
+  it.each(STREAM_KINDS)('%s: a key named as the kind reads back as that kind and key', (kind) => {
+    fc.assert(
+      fc.property(keys, (key) => {
+        const streamId = streams[kind](key);
+        expect(parseStreamId(streamId)).toEqual({ kind, key });
+        expect(streamKey(streamId)).toBe(key);
+        expect(isStreamId(streamId)).toBe(true);
+      }),
+    );
+  });
+
+  it('never reads payout settings as a payout account, nor a payout account as payout settings', () => {
+    expect(parseStreamId('payout-settings-m_1')).toEqual({ kind: 'payoutSettings', key: 'm_1' });
+    expect(parseStreamId('payouts-m_1')).toEqual({ kind: 'payouts', key: 'm_1' });
+    expect(holdsMoney('payout-settings-m_1')).toBe(false);
+    expect(plansCallbacks('payout-settings-m_1')).toBe(false);
+    // A payout account's key never holds a dash, so this is no stream of ours, not settings under another name.
+    expect(isStreamId('payouts-settings-m_1')).toBe(false);
+  });
+
+  it('knows no kind for a name that only resembles one', () => {
+    for (const name of ['escrow', 'escrow-', 'escrowx-1', 'payout-1', 'payout-settings', 'Order-1', 's-1']) expect(isStreamId(name)).toBe(false);
+    for (const name of ['escrowx-1', 'payout-1', 's-1']) expect(streamKind(name)).toBeUndefined();
+    expect(() => streamKey('s-1')).toThrow('"s-1" is not a stream of any kind');
+  });
+
+  it('says which kinds are payables, move money and call back', () => {
+    const of = (test: (streamId: string) => boolean) => STREAM_KINDS.filter((kind) => test(streams[kind]('x')));
+    expect(of(isPayableStream)).toEqual(['escrow', 'order']);
+    expect(of(holdsMoney)).toEqual(['escrow', 'order', 'payouts']);
+    expect(of(plansCallbacks)).toEqual(['escrow', 'order', 'payouts']);
+  });
+
+  it('tells an order id from an escrow id by the prefix ids.ts gives each, and names nothing else', () => {
+    expect(payableKind(newOrderId())).toBe('order');
+    expect(payableKind(orderIdFor('salt', 'key', 'fingerprint'))).toBe('order');
+    expect(payableKind(escrowIdFor('salt', 'merchant-order-1'))).toBe('escrow');
+    expect(payableKind(newPayoutId())).toBeUndefined();
+    expect(payableKind('m_1')).toBeUndefined();
+  });
+
+  it('lists every kind in the names an audit error offers', () => {
+    expect(STREAM_NAMES).toBe('escrow-…, order-…, merchant-…, auditor-…, callback-…, payouts-…, payout-settings-… or reconciliation-…');
+  });
+});
