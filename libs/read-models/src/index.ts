@@ -24,3 +24,7 @@ export * from './payable-movements.reader';
 export * from './payout-movements.reader';
 export * from './payout-schedule-standing.reader';
 export * from './stream-ids';
+export * from './payables/payable-deadlines.reader';
+export * from './provider-operations.reader';
+export * from './payouts.reader';
+export * from './payout-schedules.reader';

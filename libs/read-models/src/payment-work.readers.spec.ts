@@ -1,0 +1,107 @@
+import { migrate, type SqlClient } from '@app/database';
+import { autoReleasesDue, expiriesDue } from './payables/payable-deadlines.reader';
+import { payoutsUnderWay } from './payouts.reader';
+import { schedulesToPay } from './payout-schedules.reader';
+import { openPaymentReference, openProviderOperations } from './provider-operations.reader';
+import { READ_MODEL_MIGRATIONS } from './read-model.migrations';
+import { READ_MODEL_DATABASES, type ReadModelDatabase } from './testing/read-model-databases';
+
+const at = (minutes: number) => new Date(Date.parse('2030-01-01T00:00:00.000Z') + minutes * 60_000);
+
+async function payable(db: SqlClient, id: string, status: string, expiresAt: Date, autoReleaseAt: Date | null): Promise<void> {
+  await db.query(
+    `INSERT INTO payables_view (payable_id, kind, merchant_id, status, payment_status, amount, expires_at, created_at, updated_at, document, auto_release_at)
+     VALUES ($1, 'escrow', 'm-1', $2, 'NONE', 100, $3, $4, $4, '{}', $5)`,
+    [id, status, expiresAt, at(0), autoReleaseAt],
+  );
+}
+
+async function operation(db: SqlClient, id: string, kind: string, status: string, lastNewsAt: Date, payableClosedAt: Date | null): Promise<void> {
+  await db.query(
+    `INSERT INTO provider_operations (operation_id, kind, payable_id, provider_reference, status, opened_at, last_news_at, payable_closed_at)
+     VALUES ($1, $2, $3, $4, $5, $6, $6, $7)`,
+    [id, kind, `pay-${id}`, `ref-${id}`, status, lastNewsAt, payableClosedAt],
+  );
+}
+
+async function payout(db: SqlClient, id: string, merchantId: string, status: string, destinationVersion: number): Promise<void> {
+  await db.query(
+    `INSERT INTO payouts_view (payout_id, merchant_id, status, amount, requested_at, last_news_at, document) VALUES ($1, $2, $3, 100, $4, $4, $5)`,
+    [id, merchantId, status, at(5), JSON.stringify({ payoutId: id, merchantId, status, destinationVersion })],
+  );
+}
+
+async function schedule(db: SqlClient, merchantId: string, kind: string, minimum: number, balance: number, hasDestination = true): Promise<void> {
+  const account = `merchant:${merchantId}:payable`;
+  await db.query(
+    `INSERT INTO payout_schedules (merchant_id, payable_account, schedule_kind, schedule, minimum_amount, has_destination, last_period, schedule_set_at, destination_version)
+     VALUES ($1, $2, $3, $4, $5, $6, '2030-01-01', $7, 2)`,
+    [merchantId, account, kind, JSON.stringify({ kind }), minimum, hasDestination, at(1)],
+  );
+  await db.query(`INSERT INTO ledger_balances (account, debit, credit) VALUES ($1, 0, $2)`, [account, balance]);
+}
+
+describe.each(READ_MODEL_DATABASES)('what the payment work reads on %s', (_name, open) => {
+  let database: ReadModelDatabase;
+  let db: SqlClient;
+
+  beforeAll(async () => {
+    database = await open('work_reads');
+    db = database.client;
+    await migrate(db, database.schema, 'read-models', READ_MODEL_MIGRATIONS);
+  });
+
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('finds the unpaid payables that expire by the horizon, and the releases due by it', async () => {
+    await payable(db, 'esc_due', 'PENDING', at(10), at(30));
+    await payable(db, 'esc_later', 'PENDING', at(90), at(90));
+    await payable(db, 'esc_paid', 'FUNDED', at(10), null);
+    expect(await expiriesDue(db, at(60))).toEqual([{ payableId: 'esc_due', at: at(10) }]);
+    expect(await autoReleasesDue(db, at(60))).toEqual([{ payableId: 'esc_due', at: at(30) }]);
+    expect((await autoReleasesDue(db, at(90))).map((due) => due.payableId).sort()).toEqual(['esc_due', 'esc_later']);
+  });
+
+  it('finds the open provider operations but those of a payable closed before the window', async () => {
+    await operation(db, 'att_open', 'payment', 'OPEN', at(3), null);
+    await operation(db, 'ref_open', 'refund', 'OPEN', at(4), at(100));
+    await operation(db, 'att_stale', 'payment', 'OPEN', at(5), at(10));
+    await operation(db, 'att_done', 'payment', 'SUCCEEDED', at(6), null);
+    const open = await openProviderOperations(db, at(50));
+    expect(open.sort((a, b) => a.operationId.localeCompare(b.operationId))).toEqual([
+      { operationId: 'att_open', kind: 'payment', payableId: 'pay-att_open', lastNewsAt: at(3) },
+      { operationId: 'ref_open', kind: 'refund', payableId: 'pay-ref_open', lastNewsAt: at(4) },
+    ]);
+    expect(await openPaymentReference(db, 'pay-att_open', 'att_open')).toBe('ref-att_open');
+    expect(await openPaymentReference(db, 'pay-att_done', 'att_done')).toBeUndefined();
+    expect(await openPaymentReference(db, 'pay-ref_open', 'ref_open')).toBeUndefined();
+  });
+
+  it('finds the payouts neither paid nor failed', async () => {
+    await payout(db, 'po_requested', 'm-1', 'REQUESTED', 1);
+    await payout(db, 'po_sent', 'm-1', 'SENT', 1);
+    await payout(db, 'po_paid', 'm-1', 'PAID', 1);
+    expect((await payoutsUnderWay(db)).sort((a, b) => a.payoutId.localeCompare(b.payoutId))).toEqual([
+      { payoutId: 'po_requested', merchantId: 'm-1', lastNewsAt: at(5) },
+      { payoutId: 'po_sent', merchantId: 'm-1', lastNewsAt: at(5) },
+    ]);
+  });
+
+  it('finds the schedules that may pay: not manual, with a destination no payout failed to, and the minimum in the payable', async () => {
+    await schedule(db, 'm-ready', 'daily', 500, 500);
+    await schedule(db, 'm-short', 'daily', 500, 499);
+    await schedule(db, 'm-manual', 'manual', 1, 1_000);
+    await schedule(db, 'm-nowhere', 'weekly', 1, 1_000, false);
+    await schedule(db, 'm-failed', 'daily', 1, 1_000);
+    await payout(db, 'po_failed', 'm-failed', 'FAILED', 2);
+    await schedule(db, 'm-failed-before', 'daily', 1, 1_000);
+    await payout(db, 'po_failed_old', 'm-failed-before', 'FAILED', 1);
+    const ready = await schedulesToPay(db);
+    expect(ready.sort((a, b) => a.merchantId.localeCompare(b.merchantId))).toEqual([
+      { merchantId: 'm-failed-before', schedule: { kind: 'daily' }, scheduleSetAt: at(1), lastPeriod: '2030-01-01' },
+      { merchantId: 'm-ready', schedule: { kind: 'daily' }, scheduleSetAt: at(1), lastPeriod: '2030-01-01' },
+    ]);
+  });
+});
