@@ -28,3 +28,4 @@ export * from './payables/payable-deadlines.reader';
 export * from './provider-operations.reader';
 export * from './payouts.reader';
 export * from './payout-schedules.reader';
+export * from './payout-report.reader';

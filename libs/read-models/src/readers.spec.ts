@@ -1,6 +1,6 @@
 import { migrate, type SqlClient } from '@app/database';
 import { autoReleasesDue, expiriesDue } from './payables/payable-deadlines.reader';
-import { payoutsUnderWay } from './payouts.reader';
+import { latestPayouts, merchantPayout, payoutsUnderWay } from './payouts.reader';
 import { schedulesToPay } from './payout-schedules.reader';
 import { openPaymentReference, openProviderOperations } from './provider-operations.reader';
 import { READ_MODEL_MIGRATIONS } from './read-model.migrations';
@@ -41,7 +41,7 @@ async function schedule(db: SqlClient, merchantId: string, kind: string, minimum
   await db.query(`INSERT INTO ledger_balances (account, debit, credit) VALUES ($1, 0, $2)`, [account, balance]);
 }
 
-describe.each(READ_MODEL_DATABASES)('what the payment work reads on %s', (_name, open) => {
+describe.each(READ_MODEL_DATABASES)('the readers of payables, provider operations, payouts and schedules on %s', (_name, open) => {
   let database: ReadModelDatabase;
   let db: SqlClient;
 
@@ -87,6 +87,17 @@ describe.each(READ_MODEL_DATABASES)('what the payment work reads on %s', (_name,
       { payoutId: 'po_requested', merchantId: 'm-1', lastNewsAt: at(5) },
       { payoutId: 'po_sent', merchantId: 'm-1', lastNewsAt: at(5) },
     ]);
+  });
+
+  it("lists a merchant's payouts newest first and finds one only for its merchant", async () => {
+    await db.query(
+      `INSERT INTO payouts_view (payout_id, merchant_id, status, amount, requested_at, last_news_at, document) VALUES ('po_x1', 'm-x', 'PAID', 100, $1, $1, '{"payoutId":"po_x1"}'), ('po_x2', 'm-x', 'PAID', 100, $2, $2, '{"payoutId":"po_x2"}')`,
+      [at(1), at(2)],
+    );
+    expect(await latestPayouts(db, 'm-x', 10)).toEqual([{ payoutId: 'po_x2' }, { payoutId: 'po_x1' }]);
+    expect(await latestPayouts(db, 'm-x', 1)).toEqual([{ payoutId: 'po_x2' }]);
+    expect(await merchantPayout(db, 'po_x1', 'm-x')).toEqual({ payoutId: 'po_x1' });
+    expect(await merchantPayout(db, 'po_x1', 'm-1')).toBeUndefined();
   });
 
   it('finds the schedules that may pay: not manual, with a destination no payout failed to, and the minimum in the payable', async () => {
