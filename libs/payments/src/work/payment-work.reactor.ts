@@ -68,7 +68,7 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, BeforeApplica
   /** Each work's jobs are queued side by side: the scheduler sends one turn's jobs to Redis together. */
   private async scheduleDueWork(): Promise<void> {
     for (const work of this.works) {
-      const jobs = await work.due(this.lookAhead());
+      const jobs = (await work.due?.(this.lookAhead())) ?? [];
       await Promise.all(jobs.map((job) => this.scheduler.schedule(job)));
     }
   }
@@ -76,7 +76,7 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, BeforeApplica
   /** Every job has an id of its own, so a batch's jobs are queued side by side. */
   private async onEvents(events: RecordedEvent[]): Promise<void> {
     const horizon = this.lookAhead();
-    const jobs = events.flatMap((event) => this.works.flatMap((work) => work.jobsFor(event, horizon)));
+    const jobs = events.flatMap((event) => this.works.flatMap((work) => work.jobsFor?.(event, horizon) ?? []));
     await Promise.all(jobs.map((job) => this.scheduler.schedule(job)));
   }
 

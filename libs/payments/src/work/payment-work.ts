@@ -8,8 +8,8 @@ export interface PaymentWork {
   /** False where a failed run is not tried again on a doubling wait, because a reconcile pass queues it anew. */
   readonly retriedOnError: boolean;
   /** The jobs an appended event calls for that are due by `horizon` (later ones a reconcile pass queues). */
-  jobsFor(event: RecordedEvent, horizon: number): PaymentJob[];
+  jobsFor?(event: RecordedEvent, horizon: number): PaymentJob[];
   /** The jobs the read models say are due by `horizon`: queued again on every pass, so none is lost while a process or Redis was down. */
-  due(horizon: number): Promise<PaymentJob[]>;
+  due?(horizon: number): Promise<PaymentJob[]>;
   run(job: PaymentJob): Promise<void>;
 }

@@ -27,10 +27,6 @@ export class PayoutPeriods implements PaymentWork {
     @Inject(CommandBus) private readonly commands: CommandBus,
   ) {}
 
-  jobsFor(): PaymentJob[] {
-    return [];
-  }
-
   async due(horizon: number): Promise<PaymentJob[]> {
     const now = Date.now();
     const jobs: PaymentJob[] = [];

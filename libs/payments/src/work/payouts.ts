@@ -5,7 +5,7 @@ import { ProcessPayoutCommand } from '../flow/process-payout/process-payout.comm
 import { type PaymentJob, referenced } from './payment-job';
 import type { PaymentWork } from './payment-work';
 
-/** Each payout requested is sent at once; one under way is followed up by the provider questions, after PROVIDER_RECONCILE_AFTER_MS and then doubling waits. */
+/** Each payout requested is sent at once; one under way (from its request on) is followed up by the provider questions, after PROVIDER_RECONCILE_AFTER_MS and then doubling waits. */
 @Injectable()
 export class Payouts implements PaymentWork {
   readonly kinds = ['payout'] as const;
@@ -17,11 +17,6 @@ export class Payouts implements PaymentWork {
     if (event.type !== 'PayoutRequested') return [];
     const { merchantId, payoutId } = event.data as { merchantId: string; payoutId: string };
     return [{ kind: 'payout', id: merchantId, reference: payoutId, step: 'p0', runAt: Date.now() }];
-  }
-
-  /** A payout's sending is queued by its event; once requested it is under way, and the provider questions queue it again. */
-  async due(): Promise<PaymentJob[]> {
-    return [];
   }
 
   async run(job: PaymentJob): Promise<void> {

@@ -34,10 +34,6 @@ export class ProviderQuestions implements PaymentWork {
     @Inject(CommandBus) private readonly commands: CommandBus,
   ) {}
 
-  jobsFor(): PaymentJob[] {
-    return [];
-  }
-
   async due(horizon: number): Promise<PaymentJob[]> {
     const now = Date.now();
     const [operations, payouts] = await Promise.all([openProviderOperations(this.db, new Date(now - LATE_PAYMENT_WINDOW_MS)), payoutsUnderWay(this.db)]);

@@ -13,7 +13,8 @@ const REFUND_REQUESTED = new Set(['OrderRefundRequested', 'EscrowRefundRequested
 
 /**
  * Each refund asked for is sent to the provider at once; a refusal is tried again on a doubling wait. A
- * refund under way is left to its notification and, if that is lost, to the provider questions.
+ * refund under way is left to its notification and, if that is lost, to the provider questions: its
+ * provider operation opens when it is asked for, so they queue it again until its outcome arrives.
  */
 @Injectable()
 export class Refunds implements PaymentWork {
@@ -30,11 +31,6 @@ export class Refunds implements PaymentWork {
     if (!REFUND_REQUESTED.has(event.type)) return [];
     const { refundId } = event.data as { refundId: string };
     return [{ kind: 'refund', id: streamKey(event.streamId), reference: refundId, step: 'r0', runAt: Date.now() }];
-  }
-
-  /** A refund's provider operation opens when it is asked for: the provider questions queue it again until its outcome arrives. */
-  async due(): Promise<PaymentJob[]> {
-    return [];
   }
 
   async run(job: PaymentJob): Promise<void> {
