@@ -29,3 +29,6 @@ export * from './provider-operations.reader';
 export * from './payouts.reader';
 export * from './payout-schedules.reader';
 export * from './payout-report.reader';
+export * from './payables/payables.reader';
+export * from './callbacks/deliveries.reader';
+export * from './merchants.reader';

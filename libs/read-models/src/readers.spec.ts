@@ -1,5 +1,9 @@
 import { migrate, type SqlClient } from '@app/database';
+import { latestDeliveries, payableDeliveries, pendingDeliveries } from './callbacks/deliveries.reader';
+import { allMerchants, merchantName, registeredMerchants } from './merchants.reader';
 import { autoReleasesDue, expiriesDue } from './payables/payable-deadlines.reader';
+import { merchantPayable, payableByMerchantOrderId, payableForCheckout, payablesPage } from './payables/payables.reader';
+import { advanceCheckpoint, checkpoints } from './projection-progress';
 import { latestPayouts, merchantPayout, payoutsUnderWay } from './payouts.reader';
 import { schedulesToPay } from './payout-schedules.reader';
 import { openPaymentReference, openProviderOperations } from './provider-operations.reader';
@@ -41,7 +45,7 @@ async function schedule(db: SqlClient, merchantId: string, kind: string, minimum
   await db.query(`INSERT INTO ledger_balances (account, debit, credit) VALUES ($1, 0, $2)`, [account, balance]);
 }
 
-describe.each(READ_MODEL_DATABASES)('the readers of payables, provider operations, payouts and schedules on %s', (_name, open) => {
+describe.each(READ_MODEL_DATABASES)('the read models\' readers on %s', (_name, open) => {
   let database: ReadModelDatabase;
   let db: SqlClient;
 
@@ -114,5 +118,83 @@ describe.each(READ_MODEL_DATABASES)('the readers of payables, provider operation
       { merchantId: 'm-failed-before', schedule: { kind: 'daily' }, scheduleSetAt: at(1), lastPeriod: '2030-01-01' },
       { merchantId: 'm-ready', schedule: { kind: 'daily' }, scheduleSetAt: at(1), lastPeriod: '2030-01-01' },
     ]);
+  });
+
+  it("finds a merchant's payable by our id or its own orderId, and a customer's checkout with the merchant's name", async () => {
+    await db.query(`INSERT INTO merchants_view (merchant_id, name, registered_at) VALUES ('m-p', 'Abebe Books', $1)`, [at(0)]);
+    await db.query(
+      `INSERT INTO payables_view (payable_id, kind, merchant_id, merchant_order_id, status, payment_status, amount, expires_at, created_at, updated_at, document)
+       VALUES ('esc_p1', 'escrow', 'm-p', 'shop-7', 'PENDING', 'PENDING', 100, $1, $1, $2, '{"id":"esc_p1","description":"Books"}'),
+              ('ord_p2', 'order', 'm-p', NULL, 'PAID', 'PAID', 250, $1, $2, $2, '{"id":"ord_p2","description":"Pens 50%"}'),
+              ('ord_other', 'order', 'm-other', NULL, 'PENDING', 'PENDING', 250, $1, $1, $1, '{"id":"ord_other"}')`,
+      [at(1), at(2)],
+    );
+    expect(await merchantPayable(db, 'm-p', 'esc_p1')).toEqual({ view: { id: 'esc_p1', description: 'Books' }, updatedAt: at(2) });
+    expect(await merchantPayable(db, 'm-p', 'esc_p1', 'order')).toBeUndefined();
+    expect(await merchantPayable(db, 'm-p', 'ord_other')).toBeUndefined();
+    expect((await payableByMerchantOrderId(db, 'm-p', 'shop-7'))?.view.id).toBe('esc_p1');
+    expect(await payableByMerchantOrderId(db, 'm-other', 'shop-7')).toBeUndefined();
+    expect(await payableForCheckout(db, 'ord_p2')).toEqual({ view: { id: 'ord_p2', description: 'Pens 50%' }, merchantName: 'Abebe Books' });
+    expect(await payableForCheckout(db, 'ord_other')).toEqual({ view: { id: 'ord_other' }, merchantName: undefined });
+  });
+
+  it("pages a merchant's payables newest first, filtered by kind, status and a search of id or reference", async () => {
+    const page = (filter: Partial<Parameters<typeof payablesPage>[2]>) => payablesPage(db, 'm-p', { page: 1, pageSize: 10, ...filter });
+    expect(await page({})).toEqual({
+      rows: [
+        { kind: 'order', id: 'ord_p2', reference: 'Pens 50%', status: 'PAID', amount: 250, createdAt: at(2) },
+        { kind: 'escrow', id: 'esc_p1', reference: 'shop-7', status: 'PENDING', amount: 100, createdAt: at(1) },
+      ],
+      hasNext: false,
+    });
+    expect((await page({ kind: 'escrow' })).rows.map((r) => r.id)).toEqual(['esc_p1']);
+    expect((await page({ status: 'PAID' })).rows.map((r) => r.id)).toEqual(['ord_p2']);
+    expect((await page({ search: 'SHOP' })).rows.map((r) => r.id)).toEqual(['esc_p1']);
+    expect((await page({ search: '%' })).rows.map((r) => r.id)).toEqual(['ord_p2']);
+    expect(await page({ pageSize: 1 })).toMatchObject({ rows: [{ id: 'ord_p2' }], hasNext: true });
+    expect(await page({ pageSize: 1, page: 2 })).toMatchObject({ rows: [{ id: 'esc_p1' }], hasNext: false });
+  });
+
+  it('names merchants, newest first for a chooser and in registration order for the operator', async () => {
+    await db.query(`INSERT INTO merchants_view (merchant_id, name, registered_at) VALUES ('m-q', 'Almaz Coffee', $1)`, [at(3)]);
+    expect(await merchantName(db, 'm-q')).toBe('Almaz Coffee');
+    expect(await merchantName(db, 'm-none')).toBeUndefined();
+    expect(await registeredMerchants(db, 1)).toEqual([{ merchantId: 'm-q', name: 'Almaz Coffee' }]);
+    expect(await allMerchants(db)).toEqual([
+      { merchantId: 'm-p', name: 'Abebe Books', registeredAt: at(0) },
+      { merchantId: 'm-q', name: 'Almaz Coffee', registeredAt: at(3) },
+    ]);
+  });
+
+  it("lists a merchant's latest deliveries, a payable's in the order of their events, and those pending", async () => {
+    const delivery = (id: string, orderId: string, merchantOrderId: string | null, status: string, created: number, commit: number) =>
+      db.query(
+        `INSERT INTO callback_deliveries_view (delivery_id, merchant_id, order_id, merchant_order_id, status, created_at, updated_at, document) VALUES ($1, 'm-d', $2, $3, $4, $5, $5, $6)`,
+        [id, orderId, merchantOrderId, status, at(created), JSON.stringify({ deliveryId: id, sourcePosition: { commit: String(commit), prepare: String(commit) } })],
+      );
+    await delivery('d1', 'esc_d', 'shop-9', 'DELIVERED', 1, 20);
+    await delivery('d2', 'esc_d', 'shop-9', 'PENDING', 2, 10);
+    await delivery('d3', 'ord_e', null, 'PENDING', 3, 30);
+    expect((await latestDeliveries(db, 'm-d', 2)).map((d) => d.delivery.deliveryId)).toEqual(['d3', 'd2']);
+    expect(await payableDeliveries(db, 'm-d', 'shop-9')).toMatchObject([
+      { delivery: { deliveryId: 'd2' }, createdAt: at(2), updatedAt: at(2) },
+      { delivery: { deliveryId: 'd1' }, createdAt: at(1), updatedAt: at(1) },
+    ]);
+    expect((await payableDeliveries(db, 'm-d', 'esc_d')).map((d) => d.delivery.deliveryId)).toEqual(['d2', 'd1']);
+    expect((await payableDeliveries(db, 'm-other', 'esc_d')).length).toBe(0);
+    expect((await pendingDeliveries(db)).map((d) => d.deliveryId).sort()).toEqual(['d2', 'd3']);
+  });
+
+  it('moves a checkpoint only forward, and lists where each follower stands', async () => {
+    await advanceCheckpoint(db, 'follower-a', { commit: 10n, prepare: 9n });
+    await advanceCheckpoint(db, 'follower-a', { commit: 7n, prepare: 7n });
+    await advanceCheckpoint(db, 'follower-b', { commit: 3n, prepare: 3n });
+    await advanceCheckpoint(db, 'follower-b', { commit: 4n, prepare: 1n });
+    const standing = (await checkpoints(db)).filter((c) => c.name.startsWith('follower-'));
+    expect(standing.map(({ name, position }) => [name, position])).toEqual([
+      ['follower-a', { commit: 10n, prepare: 9n }],
+      ['follower-b', { commit: 4n, prepare: 1n }],
+    ]);
+    expect(standing[0].updatedAt).toBeInstanceOf(Date);
   });
 });

@@ -1,5 +1,5 @@
 import { html, type SafeHtml } from '../http/html';
-import type { NamedMerchant } from '../merchants/merchant-names';
+import type { NamedMerchant } from '@app/read-models';
 import type { DatePeriod } from '../payouts/statement-period';
 import { query } from '../web/format';
 import { periodFields } from '../web/statement-view';
