@@ -14,8 +14,8 @@ export interface PayoutLedgerLine {
 
 /**
  * An entry's fee is its fees line, whoever earns it: on an allocation the escrow's creator earns the
- * fee taken out of the merchant's gross (libs/audit/src/ledger-rules.ts), as the merchant's RELEASED
- * callback shows it.
+ * fee taken out of the allocated merchant's gross (libs/audit/src/ledger-rules.ts), so a seller's line
+ * reads as its allocation was released: gross, fee, net.
  */
 const LINES = `
   SELECT e.event_id, e.event_type, e.stream_id, e.recorded_at, e.description,
