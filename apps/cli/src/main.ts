@@ -7,7 +7,7 @@ import { Command } from 'commander';
 import { ConfigError, loadConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore, formatPosition, parsePosition, START } from '@app/event-store';
-import { ProjectionProgress, projectionsFor, rebuildProjections, selectForRebuild } from '@app/read-models';
+import { allMerchants, checkpoints, ProjectionProgress, projectionsFor, rebuildProjections, selectForRebuild } from '@app/read-models';
 import { AuditLogReader, discrepanciesOf, isClean, isStatementProvider, STATEMENT_PROVIDERS } from '@app/audit';
 import { LedgerReader } from '@app/read-models';
 import { RegisterAuditorCommand, RegisterMerchantCommand, RotateApiSecretCommand } from '@app/onboarding';
@@ -62,10 +62,7 @@ merchants
   .description('list merchants')
   .action(() =>
     withContext(async (context) => {
-      const rows = await context.get<SqlClient>(SQL_CLIENT).query<{ merchant_id: string; name: string; registered_at: Date }>(
-        `SELECT merchant_id, name, registered_at FROM merchants_view ORDER BY registered_at`,
-      );
-      const list = rows.map((r) => ({ merchantId: r.merchant_id, name: r.name, registeredAt: new Date(r.registered_at).toISOString() }));
+      const list = (await allMerchants(context.get<SqlClient>(SQL_CLIENT))).map((m) => ({ ...m, registeredAt: m.registeredAt.toISOString() }));
       print(output(), table(list), list);
     }),
   );
@@ -163,15 +160,11 @@ projections
   .action(() =>
     withContext(async (context) => {
       const store = context.get<EventStore>(EVENT_STORE);
-      const rows = await context.get<SqlClient>(SQL_CLIENT).query<{ name: string; commit: string; prepare: string; updated_at: Date }>(
-        `SELECT name, commit_position::text AS commit, prepare_position::text AS prepare, updated_at FROM projection_checkpoints ORDER BY name`,
-      );
       // Through the event store port, so it holds on PostgreSQL and on KurrentDB alike; counted up to a cap.
       const list = await Promise.all(
-        rows.map(async (r) => {
-          const position = { commit: BigInt(r.commit), prepare: BigInt(r.prepare) };
+        (await checkpoints(context.get<SqlClient>(SQL_CLIENT))).map(async ({ name, position, updatedAt }) => {
           const behind = (await store.readAll(position, LAG_COUNT_CAP)).length;
-          return { name: r.name, position: formatPosition(position), lagEvents: behind, updatedAt: new Date(r.updated_at).toISOString() };
+          return { name, position: formatPosition(position), lagEvents: behind, updatedAt: updatedAt.toISOString() };
         }),
       );
       print(output(), `${table(list)}\n\nprojections: ${projectionsFor(config.eventStore).map((p) => p.name).join(', ')}`, list);

@@ -3,8 +3,8 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { CALLBACK_WORTHY, callbackStream, deliveryDecider, planCallback, retryDelay } from '@app/callbacks';
 import { plansCallbacks } from '@app/domain';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { EVENT_STORE, type EventStore, type LogPosition, type RecordedEvent } from '@app/event-store';
-import { type DeliveryView, deliveryView, readCheckpoint, StreamHistories } from '@app/read-models';
+import { EVENT_STORE, type EventStore, type RecordedEvent } from '@app/event-store';
+import { advanceCheckpoint, type DeliveryView, deliveryView, pendingDeliveries, readCheckpoint, StreamHistories } from '@app/read-models';
 import { BACKGROUND_RUNNER, type CommandRunner, LogFollower, newStream } from '@app/infrastructure';
 import type { Scheduler } from '@app/scheduling';
 import { CALLBACK_QUEUE, type CallbackJob, nextAttemptJob } from './callback-queue';
@@ -71,7 +71,7 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     for (const event of events) {
       if (event.type === 'CallbackRedeliveryRequested') await this.queueNext(event.streamId);
     }
-    await this.saveCheckpoint(events[events.length - 1].position);
+    await advanceCheckpoint(this.db, CHECKPOINT, events[events.length - 1].position);
   }
 
   private async schedule(event: RecordedEvent, history: readonly RecordedEvent[]): Promise<void> {
@@ -110,8 +110,7 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
   }
 
   private async reconcile(): Promise<void> {
-    const pending = await this.db.query<{ document: DeliveryView }>(`SELECT document FROM callback_deliveries_view WHERE status = 'PENDING'`);
-    for (const { document: delivery } of pending) {
+    for (const delivery of await pendingDeliveries(this.db)) {
       const last = delivery.attempts[delivery.attempts.length - 1];
       // Re-queued at the time the retry was due (without jitter); a job already queued under this id wins.
       const runAt =
@@ -120,15 +119,5 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
           : Date.now();
       await this.queueNextFor(delivery, runAt);
     }
-  }
-
-  private async saveCheckpoint(position: LogPosition): Promise<void> {
-    // Several workers may dispatch; the checkpoint only ever moves forward.
-    await this.db.query(
-      `INSERT INTO projection_checkpoints AS c (name, commit_position, prepare_position) VALUES ($1, $2, $3)
-       ON CONFLICT (name) DO UPDATE SET commit_position = $2, prepare_position = $3, updated_at = now()
-       WHERE (c.commit_position, c.prepare_position) < ($2::numeric, $3::numeric)`,
-      [CHECKPOINT, position.commit.toString(), position.prepare.toString()],
-    );
   }
 }

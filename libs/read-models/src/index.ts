@@ -23,5 +23,11 @@ export * from './payout-schedules.projection';
 export * from './payable-movements.reader';
 export * from './payout-movements.reader';
 export * from './payout-schedule-standing.reader';
-/** A stream's key, for what reads read-model rows by stream (the payment work among them). */
-export { streamKey } from '@app/domain';
+export * from './payables/payable-deadlines.reader';
+export * from './provider-operations.reader';
+export * from './payouts.reader';
+export * from './payout-schedules.reader';
+export * from './payout-report.reader';
+export * from './payables/payables.reader';
+export * from './callbacks/deliveries.reader';
+export * from './merchants.reader';

@@ -12,6 +12,24 @@ export async function readCheckpoint(db: SqlExecutor, name = MAIN_CHECKPOINT): P
   return rows.length === 0 ? START : { commit: BigInt(rows[0].commit_position), prepare: BigInt(rows[0].prepare_position) };
 }
 
+/** Moves a follower's checkpoint to `position`, never back: several processes may follow the log under one name. */
+export async function advanceCheckpoint(db: SqlExecutor, name: string, position: LogPosition): Promise<void> {
+  await db.query(
+    `INSERT INTO projection_checkpoints AS c (name, commit_position, prepare_position) VALUES ($1, $2, $3)
+     ON CONFLICT (name) DO UPDATE SET commit_position = $2, prepare_position = $3, updated_at = now()
+     WHERE (c.commit_position, c.prepare_position) < ($2::numeric, $3::numeric)`,
+    [name, position.commit.toString(), position.prepare.toString()],
+  );
+}
+
+/** Where each follower of the log stands, by name. */
+export async function checkpoints(db: SqlExecutor): Promise<{ name: string; position: LogPosition; updatedAt: Date }[]> {
+  const rows = await db.query<{ name: string; commit: string; prepare: string; updated_at: Date }>(
+    `SELECT name, commit_position::text AS commit, prepare_position::text AS prepare, updated_at FROM projection_checkpoints ORDER BY name`,
+  );
+  return rows.map((row) => ({ name: row.name, position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) }, updatedAt: new Date(row.updated_at) }));
+}
+
 interface Waiter {
   position: LogPosition;
   resolve: (reached: boolean) => void;

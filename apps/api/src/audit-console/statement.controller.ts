@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { InvalidInput } from '@app/domain';
-import { merchantName, registeredMerchants } from '../merchants/merchant-names';
+import { merchantName, registeredMerchants } from '@app/read-models';
 import { readStatement, statementCsv } from '../payouts/statement';
 import { requestedPeriod } from '../payouts/statement-period';
 import { query } from '../web/format';

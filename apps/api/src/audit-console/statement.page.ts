@@ -1,6 +1,6 @@
 import { payableKind, streams } from '@app/domain';
 import { html, type SafeHtml } from '../http/html';
-import type { NamedMerchant } from '../merchants/merchant-names';
+import type { NamedMerchant } from '@app/read-models';
 import type { DatePeriod } from '../payouts/statement-period';
 import { query } from '../web/format';
 import { periodFields } from '../web/statement-view';

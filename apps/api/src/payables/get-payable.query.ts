@@ -1,11 +1,8 @@
 import { Query } from '@nestjs/cqrs';
 import type { PayableKind } from '@app/domain';
-import type { PayableView } from '@app/read-models';
+import type { StoredPayable } from '@app/read-models';
 
-export interface PayableRow {
-  view: PayableView;
-  updatedAt: Date;
-}
+export type PayableRow = StoredPayable;
 
 /** One of the merchant's orders or escrows, by our id; another merchant's is one that does not exist. */
 export class GetPayableQuery extends Query<PayableRow> {

@@ -1,7 +1,7 @@
-import { ACCOUNTS, csvRow } from '@app/audit';
+import { csvRow } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 import { streamKey } from '@app/domain';
-import type { PayoutView } from '@app/read-models';
+import { payoutLedgerLines, type PayoutView } from '@app/read-models';
 import { signedBirr } from './signed-birr';
 
 /** One movement a payout pays out, as a merchant reconciles it: what caused it and how much of it was the platform's fee. */
@@ -22,41 +22,23 @@ export interface PayoutReportLine {
 /** Report lines come a page at a time: a payout of 20,000 movements is never one query's answer or one string. */
 export const REPORT_PAGE = 1_000;
 
-const LINES = `
-  SELECT m.seq, e.event_id, e.event_type, e.stream_id, e.recorded_at, e.description,
-         SUM(CASE WHEN p.account = $2 THEN p.credit - p.debit ELSE 0 END)::bigint AS net,
-         SUM(CASE WHEN p.account LIKE 'merchant:%:fees' THEN p.credit - p.debit ELSE 0 END)::bigint AS fee
-  FROM payout_movements m JOIN ledger_entries e ON e.event_id = m.event_id JOIN ledger_postings p ON p.entry_id = e.entry_id
-  WHERE m.payout_id = $1 AND m.seq > $3 AND m.seq <= $3 + $4
-  GROUP BY m.seq, e.entry_id, e.event_id, e.event_type, e.stream_id, e.recorded_at, e.description
-  ORDER BY m.seq, e.entry_id`;
-
 /**
  * The payout's reconciliation report (like Stripe's payout reconciliation): every movement it settles,
  * read from the ledger a page at a time, whose net amounts sum exactly to the payout.
  */
 export async function* payoutReportPages(db: SqlExecutor, payout: PayoutView, pageSize = REPORT_PAGE): AsyncGenerator<PayoutReportLine[]> {
   for (let after = -1; after + 1 < payout.movements; after += pageSize) {
-    const rows = await db.query<{ event_id: string; event_type: string; stream_id: string; recorded_at: Date; description: string; net: string; fee: string }>(LINES, [
-      payout.payoutId,
-      ACCOUNTS.merchantPayable(payout.merchantId),
-      after,
-      pageSize,
-    ]);
-    yield rows.map((row) => {
-      const net = Number(row.net);
-      const fee = Number(row.fee);
-      return {
-        eventId: row.event_id,
-        type: row.event_type,
-        source: streamKey(row.stream_id),
-        description: row.description,
-        recordedAt: new Date(row.recorded_at).toISOString(),
-        gross: net + fee,
-        fee,
-        net,
-      };
-    });
+    const lines = await payoutLedgerLines(db, payout.payoutId, payout.merchantId, after, pageSize);
+    yield lines.map((line) => ({
+      eventId: line.eventId,
+      type: line.eventType,
+      source: streamKey(line.streamId),
+      description: line.description,
+      recordedAt: line.recordedAt.toISOString(),
+      gross: line.net + line.fee,
+      fee: line.fee,
+      net: line.net,
+    }));
   }
 }
 

@@ -30,3 +30,8 @@ export function paymentJobId(job: PaymentJob): string {
   // BullMQ refuses ':' in custom job ids.
   return [job.kind, job.id, job.reference ?? '-', job.step].join('.');
 }
+
+/** A job queued by an earlier release may have no reference: it does nothing, and the reconcile pass queues its work anew. */
+export function referenced(job: PaymentJob): job is PaymentJob & { reference: string } {
+  return Boolean(job.reference);
+}

@@ -1,11 +1,7 @@
 import { Query } from '@nestjs/cqrs';
-import type { DeliveryView } from '@app/read-models';
+import type { StoredDelivery } from '@app/read-models';
 
-export interface DeliveryRow {
-  delivery: DeliveryView;
-  createdAt: Date;
-  updatedAt: Date;
-}
+export type DeliveryRow = StoredDelivery;
 
 /** The deliveries of one order or escrow, oldest first; without an order, the merchant's latest ones, newest first. */
 export class ListDeliveriesQuery extends Query<DeliveryRow[]> {

@@ -1,30 +1,16 @@
 import { Query } from '@nestjs/cqrs';
-import type { Santim } from '@app/domain';
+import type { PayableListFilter, PayableListRow } from '@app/read-models';
 
 export type OrderKind = 'escrow' | 'order';
 
-export interface OrderListRow {
-  kind: OrderKind;
-  id: string;
-  /** The escrow's own orderId, or the plain order's description. */
-  reference: string;
-  status: string;
-  amount: Santim;
-  createdAt: Date;
-}
+export type OrderListRow = PayableListRow;
 
 export interface OrderListPage {
   rows: OrderListRow[];
   hasNext: boolean;
 }
 
-export interface OrderListFilter {
-  search?: string;
-  status?: string;
-  kind?: OrderKind;
-  page: number;
-  pageSize: number;
-}
+export type OrderListFilter = PayableListFilter;
 
 /** A merchant's orders and escrows, newest first, for the dashboard. */
 export class ListOrdersQuery extends Query<OrderListPage> {

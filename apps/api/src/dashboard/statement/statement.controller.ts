@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { merchantName } from '../../merchants/merchant-names';
+import { merchantName } from '@app/read-models';
 import { readStatement, statementCsv } from '../../payouts/statement';
 import { requestedPeriod } from '../../payouts/statement-period';
 import { query } from '../../web/format';

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { PayableNotFound, payableKind } from '@app/domain';
-import type { PayableView } from '@app/read-models';
+import { merchantName, type PayableView, payableForCheckout } from '@app/read-models';
 import { type CheckoutSubject, type CheckoutView, GetCheckoutQuery } from './get-checkout.query';
 
 function subjectOf(view: PayableView): CheckoutSubject {
@@ -33,15 +33,11 @@ export class GetCheckoutHandler implements IQueryHandler<GetCheckoutQuery> {
 
   async execute({ id, written }: GetCheckoutQuery): Promise<CheckoutView> {
     if (written) {
-      const [merchant] = await this.db.query<{ name: string }>(`SELECT name FROM merchants_view WHERE merchant_id = $1`, [written.merchantId]);
-      return { summary: written, merchantName: merchant?.name ?? 'Merchant' };
+      return { summary: written, merchantName: (await merchantName(this.db, written.merchantId)) ?? 'Merchant' };
     }
     if (!payableKind(id)) throw new PayableNotFound(id);
-    const [row] = await this.db.query<{ document: PayableView; name: string | null }>(
-      `SELECT v.document, m.name FROM payables_view v LEFT JOIN merchants_view m ON m.merchant_id = v.merchant_id WHERE v.payable_id = $1`,
-      [id],
-    );
-    if (!row) throw new PayableNotFound(id);
-    return { summary: subjectOf(row.document), merchantName: row.name ?? 'Merchant' };
+    const payable = await payableForCheckout(this.db, id);
+    if (!payable) throw new PayableNotFound(id);
+    return { summary: subjectOf(payable.view), merchantName: payable.merchantName ?? 'Merchant' };
   }
 }

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { openPaymentReference } from '@app/read-models';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payment-provider.port';
 import { paymentReport } from '../../status-reports';
 import { ApplyNotificationCommand } from '../apply-notification/apply-notification.command';
@@ -20,12 +21,9 @@ export class ReconcilePaymentHandler implements ICommandHandler<ReconcilePayment
   ) {}
 
   async execute({ id, attemptId }: ReconcilePaymentCommand): Promise<void> {
-    const [operation] = await this.db.query<{ provider_reference: string; status: string }>(
-      `SELECT provider_reference, status FROM provider_operations WHERE operation_id = $1 AND payable_id = $2 AND kind = 'payment'`,
-      [attemptId, id],
-    );
-    if (!operation || operation.status !== 'OPEN') return;
-    const status = await this.provider.paymentStatus({ orderId: id, attemptId, providerReference: operation.provider_reference });
+    const providerReference = await openPaymentReference(this.db, id, attemptId);
+    if (providerReference === undefined) return;
+    const status = await this.provider.paymentStatus({ orderId: id, attemptId, providerReference });
     const report = paymentReport(id, attemptId, status);
     if (!report) return;
     await this.commands.execute(

@@ -16,3 +16,9 @@ export async function registeredMerchants(db: SqlExecutor, limit: number): Promi
   const rows = await db.query<{ merchant_id: string; name: string }>(`SELECT merchant_id, name FROM merchants_view ORDER BY registered_at DESC, merchant_id LIMIT $1`, [limit]);
   return rows.map((row) => ({ merchantId: row.merchant_id, name: row.name }));
 }
+
+/** Every merchant, in the order they registered: the operator's list. */
+export async function allMerchants(db: SqlExecutor): Promise<(NamedMerchant & { registeredAt: Date })[]> {
+  const rows = await db.query<{ merchant_id: string; name: string; registered_at: Date }>(`SELECT merchant_id, name, registered_at FROM merchants_view ORDER BY registered_at`);
+  return rows.map((row) => ({ merchantId: row.merchant_id, name: row.name, registeredAt: new Date(row.registered_at) }));
+}
