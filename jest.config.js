@@ -38,12 +38,19 @@ module.exports = {
   // a percentage above 100 as a number of workers (every file at once, which overloads 2 cores).
   maxWorkers: 2 * availableParallelism(),
   projects: [
-    // Unit and contract tests run on the sources alone: a run of them never builds the service.
+    // Unit and contract tests run on the sources alone, in memory or on PGlite: no server, no build.
     // test/docs checks the documentation against the code and itself: no service either.
     {
       ...common,
       displayName: 'unit',
       testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/chaos/**/*.spec.ts', '<rootDir>/test/docs/**/*.spec.ts'],
+      testPathIgnorePatterns: ['/node_modules/', '\\.integration\\.spec\\.ts$'],
+    },
+    // A library's specs that need the real PostgreSQL or Redis (*.integration.spec.ts): still no build.
+    {
+      ...common,
+      displayName: 'integration',
+      testMatch: ['<rootDir>/libs/**/*.integration.spec.ts', '<rootDir>/apps/**/*.integration.spec.ts', '<rootDir>/chaos/**/*.integration.spec.ts'],
     },
     // Some end-to-end tests start the built service as processes: it is built once per run, first.
     {

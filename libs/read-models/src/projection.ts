@@ -42,7 +42,7 @@ export interface Projection {
   applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext): Promise<void>;
   /**
    * Optional, for rebuilds: the batch folded in memory into the rows it leaves, written in bulk. It
-   * must leave exactly what `applyBatch` leaves (rebuild-paths.spec.ts compares them row for row); a
+   * must leave exactly what `applyBatch` leaves (rebuild-paths.integration.spec.ts compares them row for row); a
    * projection without it is rebuilt with `applyBatch`.
    */
   rebuildBatch?(writer: BulkWriter, events: readonly RecordedEvent[], context: BatchContext): Promise<void>;
