@@ -214,6 +214,15 @@ describe('the chaos run checks', () => {
         expect.stringContaining(`phantom callback: ${deliveryIdFor(paid.id)}`),
       ]);
     });
+
+    it('reads the payout callback URL from the settings in their own stream, beside the payout account', () => {
+      const { events, received } = healthyRun();
+      const settings = event('PayoutSettingsChanged', 'payout-settings-m-1', 'r-9', { settings: { callbackUrl: 'http://127.0.0.1/callbacks/m-1' } });
+      const paid = event('PayoutPaid', 'payouts-m-1', 'w-1', { payoutId: 'po_1' }, 'system');
+      const callback = { path: '/callbacks/m-1', deliveryId: deliveryIdFor(paid.id), body: JSON.stringify({ status: 'PAYOUT_PAID', deliveryId: deliveryIdFor(paid.id) }), signatureValid: true, answer: 'ok' as const };
+      expect(checkCallbacks([...events, settings, paid], [...received, callback]).ok).toBe(true);
+      expect(checkCallbacks([...events, settings, paid], received).problems).toEqual([expect.stringContaining('undelivered: PayoutPaid')]);
+    });
   });
 
   it('fails a broken hash chain', () => {

@@ -1,4 +1,5 @@
 import { CALLBACK_WORTHY, deliveryIdFor } from '@app/callbacks';
+import { streamKey, streams } from '@app/domain';
 import {
   type Attempt,
   type CapturedText,
@@ -206,13 +207,15 @@ export function checkLedger(ledger: LedgerSnapshot, escrows: EscrowSnapshot[]): 
 export function checkCallbacks(events: LoggedEvent[], received: ReceivedCallback[]): CheckResult {
   const problems: string[] = [];
   // An order's or escrow's callback URL is set when it is created; a payout account's by its settings, the one in force when the payout ended.
+  // The settings have a stream of their own beside the payout account's (settings set earlier are in the account's): both name the account.
   const withCallbackUrl = new Set<string>();
   const expected = new Map<string, LoggedEvent>();
   for (const e of events) {
     if (/Created$/.test(e.type) && e.data.callbackUrl) withCallbackUrl.add(e.streamId);
     if (e.type === 'PayoutSettingsChanged') {
-      if (e.data.settings.callbackUrl) withCallbackUrl.add(e.streamId);
-      else withCallbackUrl.delete(e.streamId);
+      const account = streams.payouts(streamKey(e.streamId));
+      if (e.data.settings.callbackUrl) withCallbackUrl.add(account);
+      else withCallbackUrl.delete(account);
     }
     if (CALLBACK_WORTHY.has(e.type) && withCallbackUrl.has(e.streamId)) expected.set(deliveryIdFor(e.id), e);
   }

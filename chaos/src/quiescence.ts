@@ -7,7 +7,7 @@ interface Backlog {
   pending_callbacks: number;
   pending_refunds: number;
   overdue_expiries: number;
-  overdue_releases: number;
+  scheduled_releases: number;
   open_payouts: number;
 }
 
@@ -25,13 +25,14 @@ const BACKLOG = `
          (SELECT count(*)::int FROM callback_deliveries_view WHERE status = 'PENDING') AS pending_callbacks,
          (SELECT count(*)::int FROM provider_operations WHERE kind = 'refund' AND status = 'OPEN') AS pending_refunds,
          (SELECT count(*)::int FROM payables_view WHERE status = 'PENDING' AND expires_at < now()) AS overdue_expiries,
-         (SELECT count(*)::int FROM payables_view WHERE auto_release_at < now()) AS overdue_releases,
+         (SELECT count(*)::int FROM payables_view WHERE auto_release_at IS NOT NULL) AS scheduled_releases,
          (SELECT count(*)::int FROM payouts_view WHERE status IN ('REQUESTED', 'SENT')) AS open_payouts`;
 
 /**
  * Waits until the service has nothing left to do: every event projected and dispatched, no callback
- * pending, no refund open, no expiry or automatic release overdue, and the log unchanged for a few seconds (the sandbox's
- * answers arrive a moment after a payment starts). Returns the last backlog when it gives up.
+ * pending, no refund open, no expiry overdue, no automatic release still to come (the workload sets them
+ * seconds ahead: one due after the evidence was read would move money the checks never saw), and the log
+ * unchanged for a few seconds (the sandbox's answers arrive a moment after a payment starts). Returns the last backlog when it gives up.
  */
 export async function waitForQuiescence(db: Client, timeoutMs: number): Promise<{ quiet: boolean; backlog: Backlog; waitedMs: number }> {
   const started = Date.now();
@@ -40,7 +41,7 @@ export async function waitForQuiescence(db: Client, timeoutMs: number): Promise<
   let backlog: Backlog;
   for (;;) {
     backlog = (await db.query<Backlog>(BACKLOG)).rows[0];
-    const idle = backlog.unprojected + backlog.undispatched + backlog.pending_callbacks + backlog.pending_refunds + backlog.overdue_expiries + backlog.overdue_releases + backlog.open_payouts === 0;
+    const idle = backlog.unprojected + backlog.undispatched + backlog.pending_callbacks + backlog.pending_refunds + backlog.overdue_expiries + backlog.scheduled_releases + backlog.open_payouts === 0;
     if (!idle || backlog.events !== lastEvents) stableSince = Date.now();
     lastEvents = backlog.events;
     if (idle && Date.now() - stableSince >= 3000) return { quiet: true, backlog, waitedMs: Date.now() - started };
