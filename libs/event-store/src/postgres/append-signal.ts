@@ -1,20 +1,20 @@
 import type { SqlClient } from '@app/database';
+import { LocalAppendSignal } from '../local-append-signal';
 
 /**
- * Tells the subscriptions of this process that an append landed: one made here, or, announced by a
- * NOTIFY the append itself sends (delivered at commit, so never before the events are readable), one
- * made by another process sharing the schema. A subscription waiting for an append reads at once
- * instead of at its next poll.
+ * The append signal of a PostgreSQL store: an append made here, or, announced by a NOTIFY the append
+ * itself sends (delivered at commit, so never before the events are readable), one made by another
+ * process sharing the schema.
  */
-export class AppendSignal {
-  private readonly listeners = new Set<() => void>();
-  private appends = 0;
+export class AppendSignal extends LocalAppendSignal {
   private listening = false;
 
   constructor(
     private readonly db: SqlClient,
     private readonly channel: string | undefined,
-  ) {}
+  ) {
+    super();
+  }
 
   /** Starts listening to other processes' appends, once. */
   listen(): void {
@@ -26,29 +26,5 @@ export class AppendSignal {
       .listen(this.channel, () => this.signal())
       .then(() => this.signal())
       .catch(() => undefined);
-  }
-
-  get count(): number {
-    return this.appends;
-  }
-
-  signal(): void {
-    this.appends += 1;
-    for (const listener of this.listeners) listener();
-  }
-
-  /** Resolves once an append after the `seen`-th is signalled, or after `ms`. */
-  waitFor(seen: number, ms: number): Promise<void> {
-    if (this.appends !== seen) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.listeners.delete(done);
-        resolve();
-      };
-      // A subscription stopped mid-wait leaves this behind; it must not hold the process open.
-      const timer = setTimeout(done, ms).unref();
-      this.listeners.add(done);
-    });
   }
 }

@@ -12,6 +12,7 @@ import {
   type Subscription,
   WrongExpectedRevision,
 } from '../event-store.port';
+import { LocalAppendSignal } from '../local-append-signal';
 import { pollingSubscription } from '../polling-subscription';
 
 /**
@@ -23,9 +24,8 @@ import { pollingSubscription } from '../polling-subscription';
 export class InMemoryEventStore implements EventStore {
   private readonly log: RecordedEvent[] = [];
   private readonly streams = new Map<string, RecordedEvent[]>();
-  private readonly listeners = new Set<() => void>();
+  private readonly appended = new LocalAppendSignal();
   private commits = 0n;
-  private appends = 0;
 
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
     const stream = this.streams.get(streamId) ?? [];
@@ -49,8 +49,7 @@ export class InMemoryEventStore implements EventStore {
     );
     this.streams.set(streamId, [...stream, ...recorded]);
     this.log.push(...recorded);
-    this.appends += 1;
-    for (const listener of this.listeners) listener();
+    this.appended.signal();
     const last = recorded[recorded.length - 1];
     return { nextRevision: last.revision, position: last.position, events: recorded };
   }
@@ -72,8 +71,8 @@ export class InMemoryEventStore implements EventStore {
     return pollingSubscription(
       {
         readAll: (after, limit) => this.readAll(after, limit),
-        appendCount: () => this.appends,
-        waitForAppend: (seen, ms) => this.waitForAppend(seen, ms),
+        appendCount: () => this.appended.count,
+        waitForAppend: (seen, ms) => this.appended.waitFor(seen, ms),
       },
       options,
       // Every append is local and signalled, so the poll only bounds a wait nobody will end.
@@ -86,19 +85,6 @@ export class InMemoryEventStore implements EventStore {
   }
 
   async close(): Promise<void> {
-    this.listeners.clear();
-  }
-
-  private waitForAppend(seen: number, ms: number): Promise<void> {
-    if (this.appends !== seen) return Promise.resolve();
-    return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.listeners.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, ms).unref();
-      this.listeners.add(done);
-    });
+    // Nothing is held: the log lives and dies with the object.
   }
 }
