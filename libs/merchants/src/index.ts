@@ -6,4 +6,4 @@ export * from './passwords';
 export * from './merchant-logins';
 export * from './sign-in-throttle';
 export * from './console-sessions';
-export * from './payout-accounts';
+export * from './payout-destinations';

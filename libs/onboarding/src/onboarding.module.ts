@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { MigrationSet } from '@app/infrastructure';
-import { AuditorStore, ConsoleSessions, CREDENTIAL_MIGRATIONS, CredentialStore, MerchantLogins, PayoutAccounts, SignInThrottle } from '@app/merchants';
+import { AuditorStore, ConsoleSessions, CREDENTIAL_MIGRATIONS, CredentialStore, MerchantLogins, PayoutDestinations, SignInThrottle } from '@app/merchants';
 import { InviteOwnerHandler } from './invite-owner/invite-owner.handler';
 import { MerchantAuthenticator } from './merchant-authenticator';
 import { RegisterAuditorHandler } from './register-auditor/register-auditor.handler';
@@ -16,14 +16,14 @@ export const CREDENTIALS: MigrationSet = { component: 'merchants', migrations: C
 @Module({
   providers: [
     { provide: CredentialStore, useFactory: (db: SqlClient, config: AppConfig) => new CredentialStore(db, config.secretsKey), inject: [SQL_CLIENT, APP_CONFIG] },
-    { provide: PayoutAccounts, useFactory: (db: SqlClient, config: AppConfig) => new PayoutAccounts(db, config.secretsKey), inject: [SQL_CLIENT, APP_CONFIG] },
+    { provide: PayoutDestinations, useFactory: (db: SqlClient, config: AppConfig) => new PayoutDestinations(db, config.secretsKey), inject: [SQL_CLIENT, APP_CONFIG] },
     { provide: AuditorStore, useFactory: (db: SqlClient) => new AuditorStore(db), inject: [SQL_CLIENT] },
     { provide: MerchantLogins, useFactory: (db: SqlClient) => new MerchantLogins(db), inject: [SQL_CLIENT] },
     { provide: SignInThrottle, useFactory: (db: SqlClient) => new SignInThrottle(db), inject: [SQL_CLIENT] },
     { provide: ConsoleSessions, useFactory: (db: SqlClient) => new ConsoleSessions(db), inject: [SQL_CLIENT] },
     MerchantAuthenticator,
   ],
-  exports: [CredentialStore, PayoutAccounts, AuditorStore, MerchantLogins, SignInThrottle, ConsoleSessions, MerchantAuthenticator],
+  exports: [CredentialStore, PayoutDestinations, AuditorStore, MerchantLogins, SignInThrottle, ConsoleSessions, MerchantAuthenticator],
 })
 export class CredentialsModule {}
 

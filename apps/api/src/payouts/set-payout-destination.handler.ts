@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type PayoutAccountState, payoutDecider, streams } from '@app/domain';
 import { CommandRunner } from '@app/infrastructure';
-import { PayoutAccounts } from '@app/merchants';
+import { PayoutDestinations } from '@app/merchants';
 import { SetPayoutDestinationCommand } from './set-payout-destination.command';
 
 /**
@@ -13,7 +13,7 @@ import { SetPayoutDestinationCommand } from './set-payout-destination.command';
 export class SetPayoutDestinationHandler implements ICommandHandler<SetPayoutDestinationCommand> {
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
-    @Inject(PayoutAccounts) private readonly accounts: PayoutAccounts,
+    @Inject(PayoutDestinations) private readonly accounts: PayoutDestinations,
   ) {}
 
   async execute({ merchantId, destination, metadata }: SetPayoutDestinationCommand): Promise<PayoutAccountState> {

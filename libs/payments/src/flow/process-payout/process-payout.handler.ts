@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type PayoutCommand, payoutDecider, payoutSettingsDecider, settingsOrDefault, streams } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
-import { PayoutAccounts } from '@app/merchants';
+import { PayoutDestinations } from '@app/merchants';
 import { PAYMENT_PROVIDER, type PaymentProvider, ProviderRejected, type TransferStatus } from '../../payment-provider.port';
 import { type PayoutProgress, ProcessPayoutCommand } from './process-payout.command';
 
@@ -18,7 +18,7 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
-    @Inject(PayoutAccounts) private readonly accounts: PayoutAccounts,
+    @Inject(PayoutDestinations) private readonly accounts: PayoutDestinations,
   ) {}
 
   async execute({ merchantId, payoutId }: ProcessPayoutCommand): Promise<PayoutProgress> {

@@ -14,14 +14,15 @@ export interface KeptAccount {
  * Payout account numbers, sealed like webhook secrets (AES-256-GCM under SECRETS_KEY, the merchant
  * and the reference as associated data). The event log names an account only by its reference.
  */
-export class PayoutAccounts {
+export class PayoutDestinations {
   constructor(
     private readonly db: SqlExecutor,
     private readonly secretsKey: Buffer,
   ) {}
 
   async keep(merchantId: string, accountNumber: string): Promise<KeptAccount> {
-    const accountRef = `acct_${randomBytes(12).toString('hex')}`;
+    // `dst_`, leaving `acct_` to the ids of a platform's seller accounts; references made before keep `acct_`, and a reference is only ever looked up whole.
+    const accountRef = `dst_${randomBytes(12).toString('hex')}`;
     await this.db.query(`INSERT INTO payout_accounts (account_ref, merchant_id, account_sealed) VALUES ($1, $2, $3)`, [
       accountRef,
       merchantId,
