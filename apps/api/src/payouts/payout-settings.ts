@@ -55,6 +55,7 @@ export function presentPayoutSettings(inForce: SettingsInForce | undefined, stan
 
 /** The settings as GET /v1/trdp/payout-settings and the dashboard show them; `inForce` when a change just said what they are. */
 export async function readPayoutSettings(runner: CommandRunner, db: SqlExecutor, merchantId: string, inForce?: SettingsInForce) {
-  const [settings, standing] = await Promise.all([inForce ?? payoutSettingsInForce(runner, db, merchantId), payoutScheduleStanding(db, merchantId)]);
+  const standingRead = payoutScheduleStanding(db, merchantId);
+  const [settings, standing] = await Promise.all([inForce ?? payoutSettingsInForce(runner, db, merchantId, standingRead), standingRead]);
   return presentPayoutSettings(settings, standing);
 }

@@ -1,16 +1,22 @@
 import type { SqlExecutor } from '@app/database';
 import { payoutDecider, payoutSettingsDecider, type SettingsInForce, streams } from '@app/domain';
 import type { CommandRunner } from '@app/infrastructure';
-import { payoutScheduleStanding } from '@app/read-models';
+import { payoutScheduleStanding, type PayoutScheduleStanding } from '@app/read-models';
 
 /**
  * The payout settings in force: their own stream's. A merchant whose settings were kept in its payout
  * account's stream before they had one of their own (the read model says so) has them read there, until
- * its next change carries them over; one that never set any has the defaults (undefined).
+ * its next change carries them over; one that never set any has the defaults (undefined). A caller that
+ * reads the schedule's standing anyway passes its read, which is then not made twice.
  */
-export async function payoutSettingsInForce(runner: CommandRunner, db: SqlExecutor, merchantId: string): Promise<SettingsInForce | undefined> {
+export async function payoutSettingsInForce(
+  runner: CommandRunner,
+  db: SqlExecutor,
+  merchantId: string,
+  standing?: Promise<PayoutScheduleStanding>,
+): Promise<SettingsInForce | undefined> {
   const { state } = await runner.read(streams.payoutSettings(merchantId), payoutSettingsDecider);
   if (state.settings) return state.settings;
-  if (!(await payoutScheduleStanding(db, merchantId)).settingsInAccount) return undefined;
+  if (!(await (standing ?? payoutScheduleStanding(db, merchantId))).settingsInAccount) return undefined;
   return (await runner.read(streams.payouts(merchantId), payoutDecider)).state.settings;
 }
