@@ -8,7 +8,7 @@ import { type EventRow, eventColumns, toRecorded } from './event-rows';
  * with the events in KurrentDB, the projector's copy of them (`event_log`, already in log order when
  * written). Both sit beside the read models, whose `stream_owners` says which merchant owns a stream.
  */
-interface LogSource {
+export interface LogSource {
   table: string;
   commit: string;
   prepare: string;
