@@ -2,8 +2,8 @@ import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type On
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { createPgClient, createPgliteClient, isConnectionError, type Migration, migrate, SQL_CLIENT, type SqlClient } from '@app/database';
-import { COPIED_LOG, EVENT_STORE, EVENT_STORE_ENGINE, type EventStore, type EventStoreEngine, eventStoreEngine, LOG_READER, SqlLogReader } from '@app/event-store';
-import { inlinePayablesView, ProjectionProgress, READ_MODEL_MIGRATIONS } from '@app/read-models';
+import { EVENT_STORE, EVENT_STORE_ENGINE, type EventStore, type EventStoreEngine, eventStoreEngine, LOG_READER } from '@app/event-store';
+import { auditLogReader, inlinePayablesView, ProjectionProgress, READ_MODEL_MIGRATIONS } from '@app/read-models';
 import { CommandRunner } from './command-runner';
 import { BACKGROUND_RUNNER, type CommandEdge, type CommandRunners, composeCommandRunners } from './composed-command-runner';
 import { Metrics } from './metrics';
@@ -101,8 +101,7 @@ export class InfrastructureModule {
         },
         {
           provide: LOG_READER,
-          // Where the events live outside PostgreSQL, auditors read the projector's copy of the log beside the ledger.
-          useFactory: (db: SqlClient) => new SqlLogReader(db, engine.sqlLog ?? COPIED_LOG),
+          useFactory: (db: SqlClient) => auditLogReader(db, engine),
           inject: [SQL_CLIENT],
         },
         {
