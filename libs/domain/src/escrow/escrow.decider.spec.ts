@@ -34,7 +34,7 @@ import {
 import { given } from '../testing/given';
 import type { EscrowCommand } from './escrow.commands';
 import { escrowDecider } from './escrow.decider';
-import { heldAmount, isTerminal } from './escrow.state';
+import { heldAmount } from './escrow.state';
 import type { EscrowEvent } from './escrow.events';
 import {
   AllocationAlreadyReleased,
@@ -612,16 +612,6 @@ describe('Escrow', () => {
         refundCompleted(refundId(1)),
       ];
       expect(stateAfter(history).status).toBe('CANCELLED');
-    });
-  });
-
-  describe('statuses', () => {
-    it.each(['RELEASED', 'FAILED', 'EXPIRED', 'CANCELLED', 'REFUNDED'] as const)('%s is terminal', (status) => {
-      expect(isTerminal(status)).toBe(true);
-    });
-
-    it.each(['PENDING', 'HELD', 'PARTIALLY_RELEASED', 'REFUND_PENDING'] as const)('%s is not terminal', (status) => {
-      expect(isTerminal(status)).toBe(false);
     });
   });
 
