@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrate } from '@app/database';
 import { EVENT_STORE_MIGRATIONS } from '@app/event-store';
-import { CREDENTIAL_MIGRATIONS } from '@app/merchants';
+import { CREDENTIAL_MIGRATIONS } from '@app/credentials';
 import { startApp, TEST_ADMIN_KEY, type RunningApp } from '../support/app';
 import { call } from '../support/http';
 import { createTestSchema, type TestSchema } from '../support/postgres';

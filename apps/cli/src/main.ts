@@ -6,7 +6,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { Command } from 'commander';
 import { ConfigError, loadConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { EVENT_STORE, type EventStore, formatPosition, parsePosition, START } from '@app/event-store';
+import { EVENT_STORE, EVENT_STORE_ENGINE, type EventStore, type EventStoreEngine, formatPosition, parsePosition, START } from '@app/event-store';
 import { allMerchants, checkpoints, ProjectionProgress, projectionsFor, rebuildProjections, selectForRebuild } from '@app/read-models';
 import { AuditLogReader, discrepanciesOf, isClean, isStatementProvider, STATEMENT_PROVIDERS } from '@app/audit';
 import { LedgerReader } from '@app/read-models';
@@ -167,7 +167,7 @@ projections
           return { name, position: formatPosition(position), lagEvents: behind, updatedAt: updatedAt.toISOString() };
         }),
       );
-      print(output(), `${table(list)}\n\nprojections: ${projectionsFor(config.eventStore).map((p) => p.name).join(', ')}`, list);
+      print(output(), `${table(list)}\n\nprojections: ${projectionsFor(context.get<EventStoreEngine>(EVENT_STORE_ENGINE)).map((p) => p.name).join(', ')}`, list);
     }),
   );
 projections
@@ -176,7 +176,7 @@ projections
   .action((name: string | undefined) =>
     withContext(async (context) => {
       const db = context.get<SqlClient>(SQL_CLIENT);
-      const selected = selectForRebuild(projectionsFor(config.eventStore), name ? [name] : []);
+      const selected = selectForRebuild(projectionsFor(context.get<EventStoreEngine>(EVENT_STORE_ENGINE)), name ? [name] : []);
       const bar = progressBar(output(), await context.get(AuditLogReader).count());
       const started = Date.now();
       const done = await rebuildProjections(db, context.get<EventStore>(EVENT_STORE), config.databaseSchema, selected, (p) => bar.update(p.events));

@@ -1,5 +1,6 @@
 import { createPgliteClient, migrate, type SqlClient } from '@app/database';
-import { EVENT_STORE_MIGRATIONS, EVENTS_TABLE, type LogReader, type NewEvent, PostgresEventStore, SqlLogReader } from '@app/event-store';
+import { EVENT_STORE_MIGRATIONS, eventStoreEngine, type LogReader, type NewEvent, PostgresEventStore } from '@app/event-store';
+import { auditLogReader } from '@app/read-models';
 import { createTestSchema } from '../../../test/support/postgres';
 import { AuditLogReader } from './audit-log.reader';
 import { eventHash, GENESIS_HASH } from './hash-chain';
@@ -51,7 +52,7 @@ describe.each(ENGINES)('the integrity check on %s', (_name, open) => {
     await migrate(database.client, database.schema, 'event-store', EVENT_STORE_MIGRATIONS);
     const store = new PostgresEventStore(database.client, { pollIntervalMs: 10 });
     await Promise.all(Array.from({ length: STREAMS }, (_, i) => store.append(streamName(i), chained(streamName(i), EVENTS_PER_STREAM), 'no_stream')));
-    log = new SqlLogReader(database.client, EVENTS_TABLE);
+    log = auditLogReader(database.client, eventStoreEngine({ eventStore: 'postgres' }));
   });
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { Inject, Module, type OnApplicationShutdown } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { CredentialStore } from '@app/merchants';
+import { CredentialStore } from '@app/credentials';
 import { schedulerFor } from '@app/scheduling';
 import { CallbackDeliveryService } from './callback-delivery.service';
 import { CallbackDispatcher } from './callback-dispatcher.service';

@@ -1,5 +1,5 @@
 import { comparePositions, type LogPosition, type RecordedEvent } from '@app/event-store';
-import type { CredentialStore } from '@app/merchants';
+import type { CredentialStore } from '@app/credentials';
 
 /** Past this age a secret is read again, whatever the log said: bounds staleness should a rotation's event never come. */
 export const WEBHOOK_SECRET_MAX_AGE_MS = 30_000;

@@ -32,6 +32,7 @@ export * from './payout/payout.decider';
 export * from './payout/payout-schedule';
 export * from './payout/payout-settings.decider';
 export * from './payable';
+export * from './payable-outlines';
 export * from './ids';
 export * from './streams';
 export * from './reconciliation/reconciliation.events';

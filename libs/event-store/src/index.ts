@@ -1,4 +1,6 @@
 export * from './event-store.port';
+export * from './event-store-engine';
+export * from './engines';
 export * from './forwarding-event-store';
 export * from './inline-projection.port';
 export * from './polling-subscription';

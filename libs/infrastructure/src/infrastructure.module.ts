@@ -2,18 +2,8 @@ import { type DynamicModule, Global, Inject, Injectable, Logger, Module, type On
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { createPgClient, createPgliteClient, isConnectionError, type Migration, migrate, SQL_CLIENT, type SqlClient } from '@app/database';
-import {
-  COPIED_LOG,
-  createKurrentEventStore,
-  EVENT_STORE,
-  EVENT_STORE_MIGRATIONS,
-  EVENTS_TABLE,
-  type EventStore,
-  LOG_READER,
-  PostgresEventStore,
-  SqlLogReader,
-} from '@app/event-store';
-import { inlinePayablesView, ProjectionProgress, READ_MODEL_MIGRATIONS } from '@app/read-models';
+import { EVENT_STORE, EVENT_STORE_ENGINE, type EventStore, type EventStoreEngine, eventStoreEngine, LOG_READER } from '@app/event-store';
+import { auditLogReader, inlinePayablesView, ProjectionProgress, READ_MODEL_MIGRATIONS } from '@app/read-models';
 import { CommandRunner } from './command-runner';
 import { BACKGROUND_RUNNER, type CommandEdge, type CommandRunners, composeCommandRunners } from './composed-command-runner';
 import { Metrics } from './metrics';
@@ -41,14 +31,14 @@ const COMMAND_RUNNERS = Symbol('COMMAND_RUNNERS');
 /** How long a starting process waits for PostgreSQL to be reachable before it gives up and exits. */
 const REACH_DATABASE_WITHIN_MS = 60_000;
 
-async function openDatabase(config: AppConfig, sets: readonly MigrationSet[]): Promise<SqlClient> {
+async function openDatabase(config: AppConfig, engine: EventStoreEngine, sets: readonly MigrationSet[]): Promise<SqlClient> {
   const logger = new Logger('Storage');
   // A process restarted during a PostgreSQL restart or failover waits it out, as the running ones do,
   // instead of exiting and leaving its supervisor to try again.
   const deadline = Date.now() + REACH_DATABASE_WITHIN_MS;
   for (let wait = 250; ; wait = Math.min(wait * 2, 5_000)) {
     try {
-      return await migrateDatabase(config, sets);
+      return await migrateDatabase(config, engine, sets);
     } catch (error) {
       if (!config.databaseUrl || !isConnectionError(error) || Date.now() + wait > deadline) throw error;
       logger.warn(`PostgreSQL is not reachable (${String(error)}); trying again in ${wait} ms`);
@@ -57,13 +47,12 @@ async function openDatabase(config: AppConfig, sets: readonly MigrationSet[]): P
   }
 }
 
-async function migrateDatabase(config: AppConfig, sets: readonly MigrationSet[]): Promise<SqlClient> {
+async function migrateDatabase(config: AppConfig, engine: EventStoreEngine, sets: readonly MigrationSet[]): Promise<SqlClient> {
   const db = config.databaseUrl
     ? createPgClient({ connectionString: config.databaseUrl, schema: config.databaseSchema, maxConnections: config.databasePoolSize })
     : await createPgliteClient(join(config.dataDir, 'pglite'));
   try {
-    // With the events in KurrentDB, PostgreSQL holds no log: no empty events table.
-    if (config.eventStore === 'postgres') await migrate(db, config.databaseSchema, 'event-store', EVENT_STORE_MIGRATIONS);
+    if (engine.migrations.length > 0) await migrate(db, config.databaseSchema, 'event-store', engine.migrations);
     await migrate(db, config.databaseSchema, 'read-models', READ_MODEL_MIGRATIONS);
     for (const set of sets) await migrate(db, config.databaseSchema, set.component, set.migrations);
   } catch (error) {
@@ -93,29 +82,26 @@ class StorageLifecycle implements OnApplicationShutdown {
   }
 }
 
-/** What every process shares: configuration, database, event store and its log reader, projection progress, metrics and the command runner. */
+/** What every process shares: configuration, database, event store (its engine, the store, its log reader), projection progress, metrics and the command runner. */
 @Global()
 @Module({})
 export class InfrastructureModule {
   static forRoot(config: AppConfig, options: InfrastructureOptions = {}): DynamicModule {
+    const engine = eventStoreEngine(config);
     return {
       module: InfrastructureModule,
       providers: [
         { provide: APP_CONFIG, useValue: config },
-        { provide: SQL_CLIENT, useFactory: () => openDatabase(config, options.migrations ?? []) },
+        { provide: EVENT_STORE_ENGINE, useValue: engine },
+        { provide: SQL_CLIENT, useFactory: () => openDatabase(config, engine, options.migrations ?? []) },
         {
           provide: EVENT_STORE,
-          useFactory: (db: SqlClient) =>
-            options.eventStore ??
-            (config.eventStore === 'eventstoredb'
-              ? createKurrentEventStore(config.eventStoreConnectionString!)
-              : new PostgresEventStore(db, { notifyChannel: notificationChannels(config).events, inline: inlinePayablesView })),
+          useFactory: (db: SqlClient) => options.eventStore ?? engine.open(db, { notifyChannel: notificationChannels(config).events, inline: inlinePayablesView }),
           inject: [SQL_CLIENT],
         },
         {
           provide: LOG_READER,
-          // With the events in KurrentDB, auditors read the projector's copy of the log beside the ledger.
-          useFactory: (db: SqlClient) => new SqlLogReader(db, config.eventStore === 'eventstoredb' ? COPIED_LOG : EVENTS_TABLE),
+          useFactory: (db: SqlClient) => auditLogReader(db, engine),
           inject: [SQL_CLIENT],
         },
         {
@@ -134,7 +120,7 @@ export class InfrastructureModule {
         ProjectedReads,
         StorageLifecycle,
       ],
-      exports: [APP_CONFIG, SQL_CLIENT, EVENT_STORE, LOG_READER, ProjectionProgress, CommandRunner, BACKGROUND_RUNNER, ProjectedReads, Metrics],
+      exports: [APP_CONFIG, EVENT_STORE_ENGINE, SQL_CLIENT, EVENT_STORE, LOG_READER, ProjectionProgress, CommandRunner, BACKGROUND_RUNNER, ProjectedReads, Metrics],
     };
   }
 }

@@ -1,7 +1,7 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, Module, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { EVENT_STORE, type EventStore } from '@app/event-store';
+import { EVENT_STORE, EVENT_STORE_ENGINE, type EventStore, type EventStoreEngine } from '@app/event-store';
 import { ProjectionProgress, Projector, projectionsFor } from '@app/read-models';
 import { notificationChannels } from './notification-channels';
 
@@ -14,10 +14,11 @@ export class ProjectorService implements OnApplicationBootstrap, BeforeApplicati
   constructor(
     @Inject(APP_CONFIG) config: AppConfig,
     @Inject(SQL_CLIENT) db: SqlClient,
+    @Inject(EVENT_STORE_ENGINE) engine: EventStoreEngine,
     @Inject(EVENT_STORE) store: EventStore,
     @Inject(ProjectionProgress) private readonly progress: ProjectionProgress,
   ) {
-    this.projector = new Projector(db, store, projectionsFor(config.eventStore), progress, {
+    this.projector = new Projector(db, store, projectionsFor(engine), progress, {
       lockName: `projector:${config.databaseSchema}`,
       schema: config.databaseSchema,
       checkpointChannel: notificationChannels(config).checkpoint,

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { createHash } from 'node:crypto';
-import { type AuthenticatedMerchant, CredentialStore } from '@app/merchants';
+import { type AuthenticatedMerchant, CredentialStore } from '@app/credentials';
 
 const CACHE_TTL_MS = 10_000;
 const CACHE_LIMIT = 10_000;

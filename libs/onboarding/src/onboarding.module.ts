@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { MigrationSet } from '@app/infrastructure';
-import { AuditorStore, ConsoleSessions, CREDENTIAL_MIGRATIONS, CredentialStore, MerchantLogins, PayoutDestinations, SignInThrottle } from '@app/merchants';
+import { AuditorStore, ConsoleSessions, CREDENTIAL_MIGRATIONS, CredentialStore, MerchantLogins, PayoutDestinations, SignInThrottle } from '@app/credentials';
 import { InviteOwnerHandler } from './invite-owner/invite-owner.handler';
 import { MerchantAuthenticator } from './merchant-authenticator';
 import { RegisterAuditorHandler } from './register-auditor/register-auditor.handler';
@@ -11,7 +11,7 @@ import { RotateApiSecretHandler } from './rotate-api-secret/rotate-api-secret.ha
 
 export const CREDENTIALS: MigrationSet = { component: 'merchants', migrations: CREDENTIAL_MIGRATIONS };
 
-/** Credentials: never events, kept beside the read models (libs/merchants), and who holds them. */
+/** Credentials: never events, kept beside the read models (libs/credentials), and who holds them. */
 @Global()
 @Module({
   providers: [

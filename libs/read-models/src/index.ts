@@ -9,6 +9,7 @@ export * from './read-model.migrations';
 export * from './ledger.projection';
 export * from './rebuild';
 export * from './event-log.projection';
+export * from './log-copy';
 export * from './provider-operations.projection';
 export * from './stream-owners.projection';
 export * from './payables/payable-view';

@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '@app/database';
-import type { RecordedEvent } from '@app/event-store';
+import type { EventStoreEngine, RecordedEvent } from '@app/event-store';
 import { callbackDeliveriesView } from './callbacks/callback-deliveries.projection';
 import { eventLogProjection } from './event-log.projection';
 import { ledgerProjection } from './ledger.projection';
@@ -33,7 +33,7 @@ export const merchantsView: Projection = {
 /** Every projection folds what it needs itself and reads no other view, so their order does not matter. */
 export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, payablesView, callbackDeliveriesView, providerOperationsView, payoutsView, payoutSchedulesView, streamOwnersView, ledgerProjection];
 
-/** The projections a deployment runs: with the events outside PostgreSQL, also a copy of the log for auditors. */
-export function projectionsFor(eventStore: 'postgres' | 'eventstoredb'): readonly Projection[] {
-  return eventStore === 'eventstoredb' ? [...CORE_PROJECTIONS, eventLogProjection] : CORE_PROJECTIONS;
+/** The projections a deployment runs: where the engine's log does not read in SQL, also a copy of it for auditors. */
+export function projectionsFor(engine: EventStoreEngine): readonly Projection[] {
+  return engine.sqlLog ? CORE_PROJECTIONS : [...CORE_PROJECTIONS, eventLogProjection];
 }

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Inject, Post, Req, Res, UseFilters, UseGuards } 
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { ConsoleSessions, SIGN_IN_POLICY } from '@app/merchants';
+import { ConsoleSessions, SIGN_IN_POLICY } from '@app/credentials';
 import { html } from '../http/html';
 import { CsrfGuard, csrfToken } from '../web/csrf';
 import { field } from '../web/form';

@@ -1,6 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import type { AppConfig } from '@app/config';
-import type { ConsoleSession } from '@app/merchants';
+import type { ConsoleSession } from '@app/credentials';
 import type { SafeHtml } from '../http/html';
 import { csrfToken } from '../web/csrf';
 import { type NavLink, sendPage } from '../web/page';

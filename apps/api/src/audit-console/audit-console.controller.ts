@@ -7,7 +7,7 @@ import { EscrowNotFound, InvalidInput, streams } from '@app/domain';
 import { AuditLogReader } from '@app/audit';
 import { eventFilter, optionalInstant } from '../audit/audit-query.dto';
 import { eventCsvRows } from '../audit/csv';
-import { foldEscrow } from '../audit/escrow-as-of';
+import { escrowAsOf } from '../audit/escrow-as-of';
 import { DisputesReader, LedgerReader } from '@app/read-models';
 import { HtmlErrorFilter } from '../web/html-error.filter';
 import { redirect } from '../web/page';
@@ -82,12 +82,12 @@ export class AuditConsoleController {
     if (events.length === 0) throw new EscrowNotFound(escrowId);
     const shown = revision ? events.find((e) => e.revision === revision) : events[events.length - 1];
     if (!shown) throw new InvalidInput(`This escrow has no event with revision ${revision}`);
-    const state = foldEscrow(events.slice(0, events.indexOf(shown) + 1));
+    const escrow = escrowAsOf(escrowId, events.slice(0, events.indexOf(shown) + 1));
     return sendAuditPage(reply, this.config, {
       title: `Escrow ${escrowId}`,
       current: '/audit/escrows',
       session: currentSession(request),
-      body: escrowTimelineBody(escrowId, events, shown, state),
+      body: escrowTimelineBody(escrowId, events, shown, escrow),
     });
   }
 

@@ -1,4 +1,4 @@
-import { allocationHeld, type EscrowState, heldAmount, parseStreamId } from '@app/domain';
+import { type EscrowOutline, parseStreamId } from '@app/domain';
 import type { AuditEvent, IntegrityReport } from '@app/audit';
 import type { AccountBalance, OpenDispute } from '@app/read-models';
 import { html, type SafeHtml } from '../http/html';
@@ -63,13 +63,12 @@ export function escrowLookupBody(): SafeHtml {
 </form>`;
 }
 
-export function escrowTimelineBody(escrowId: string, events: AuditEvent[], shown: AuditEvent, state: EscrowState): SafeHtml {
+export function escrowTimelineBody(escrowId: string, events: AuditEvent[], shown: AuditEvent, escrow: EscrowOutline): SafeHtml {
   const base = `/audit/escrows/${encodeURIComponent(escrowId)}`;
-  const held = heldAmount(state);
   const names: MerchantNames = Object.fromEntries(
-    (state.created?.allocations ?? []).flatMap((a) => (a.metadata?.merchantName ? [[a.merchantId, a.metadata.merchantName]] : [])),
+    escrow.terms.allocations.flatMap((a) => (a.metadata?.merchantName ? [[a.merchantId, a.metadata.merchantName]] : [])),
   );
-  return html`<h1>Escrow ${state.created?.orderId ?? escrowId}</h1>
+  return html`<h1>Escrow ${escrow.terms.orderId}</h1>
 <section class="card" aria-labelledby="asof-heading">
   <h2 id="asof-heading">State as of revision ${shown.revision}</h2>
   <p class="muted">Right after “${describeEvent(shown, names)}” at ${when(shown.recordedAt)}. Pick another event below to see the escrow as it stood then.</p>
@@ -80,18 +79,18 @@ export function escrowTimelineBody(escrowId: string, events: AuditEvent[], shown
     <div><button type="submit">Show state</button></div>
   </form>
   <dl class="facts">
-    <dt>Status</dt><dd id="asof-status">${statusBadge(state.status)}</dd>
-    <dt>Amount</dt><dd>${state.created ? etb(state.created.amount) : ''}</dd>
-    <dt>Held</dt><dd>${etb(held)}</dd>
+    <dt>Status</dt><dd id="asof-status">${statusBadge(escrow.status)}</dd>
+    <dt>Amount</dt><dd>${etb(escrow.terms.amount)}</dd>
+    <dt>Held</dt><dd>${etb(escrow.held)}</dd>
     <dt>Escrow id</dt><dd><code>${escrowId}</code></dd>
-    <dt>Merchant</dt><dd>${state.created ? html`<a href="${auditStatementHref(state.created.merchantId)}">${state.created.merchantId}</a>` : ''}</dd>
+    <dt>Merchant</dt><dd><a href="${auditStatementHref(escrow.terms.merchantId)}">${escrow.terms.merchantId}</a></dd>
   </dl>
   <div class="table-wrap" tabindex="0" role="region" aria-label="Allocations"><table class="cards">
     <caption>Allocations as of revision ${shown.revision}</caption>
     <thead><tr><th scope="col">Merchant</th><th scope="col" class="num">Amount</th><th scope="col" class="num">Held</th><th scope="col" class="num">Released</th><th scope="col" class="num">Refunded</th><th scope="col" class="num">Frozen</th><th scope="col" class="num">Fee earned</th><th scope="col">Status</th></tr></thead>
-    <tbody>${state.allocations.map(
+    <tbody>${escrow.allocations.map(
       (a) =>
-        html`<tr><td data-label="Merchant"><a href="${auditStatementHref(a.merchantId)}">${merchantLabel(a.merchantId, names)}</a></td><td data-label="Amount" class="num">${etb(a.amount)}</td><td data-label="Held" class="num">${etb(allocationHeld(a))}</td><td data-label="Released" class="num">${etb(a.released)}</td><td data-label="Refunded" class="num">${etb(a.refunded)}</td><td data-label="Frozen" class="num">${etb(a.frozen)}</td><td data-label="Fee earned" class="num">${etb(a.feeEarned)}</td><td data-label="Status">${statusBadge(a.status)}</td></tr>`,
+        html`<tr><td data-label="Merchant"><a href="${auditStatementHref(a.merchantId)}">${merchantLabel(a.merchantId, names)}</a></td><td data-label="Amount" class="num">${etb(a.amount)}</td><td data-label="Held" class="num">${etb(a.held)}</td><td data-label="Released" class="num">${etb(a.released)}</td><td data-label="Refunded" class="num">${etb(a.refunded)}</td><td data-label="Frozen" class="num">${etb(a.frozen)}</td><td data-label="Fee earned" class="num">${etb(a.feeEarned)}</td><td data-label="Status">${statusBadge(a.status)}</td></tr>`,
     )}</tbody>
   </table></div>
 </section>

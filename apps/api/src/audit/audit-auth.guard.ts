@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { AuditorStore } from '@app/merchants';
+import { AuditorStore } from '@app/credentials';
 import { constantTimeEquals } from '../http/auth.guards';
 import { ApiError } from '../http/problem';
 import type { RequestWithActor } from '../http/request-context';

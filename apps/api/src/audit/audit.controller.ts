@@ -3,7 +3,7 @@ import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nest
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { EscrowNotFound, escrowOutline, INVALID_DATE_TIME, InvalidInput, isStreamId, STREAM_NAMES, streams } from '@app/domain';
+import { EscrowNotFound, INVALID_DATE_TIME, InvalidInput, isStreamId, STREAM_NAMES, streams } from '@app/domain';
 import { ApiError } from '../http/problem';
 import { abortedWhenClientGoes } from '../http/client-gone';
 import { envelope } from '../http/envelope';
@@ -12,7 +12,7 @@ import { presentEscrow } from '../escrows/escrow.presenter';
 import { AuditLogReader } from '@app/audit';
 import { ApiEventFilters, eventFilter, optionalInstant, parseLimit } from './audit-query.dto';
 import { eventCsvRows } from './csv';
-import { foldEscrow } from './escrow-as-of';
+import { escrowAsOf } from './escrow-as-of';
 import { LedgerReader } from '@app/read-models';
 import { ReadsProjectedViews } from '../http/projected-views';
 import { AuditApi } from '../http/openapi/security';
@@ -74,10 +74,9 @@ export class AuditController {
     const instant = optionalInstant(asOf, 'asOf') ?? new Date();
     const events = await this.log.stream(streams.escrow(escrowId), instant);
     if (events.length === 0) throw new EscrowNotFound(escrowId);
-    const state = foldEscrow(events);
     return envelope('Escrow as of the instant', {
       asOf: instant.toISOString(),
-      escrow: presentEscrow(escrowView(escrowOutline(state)!), this.config.publicBaseUrl, new Date(events[events.length - 1].recordedAt)),
+      escrow: presentEscrow(escrowView(escrowAsOf(escrowId, events)), this.config.publicBaseUrl, new Date(events[events.length - 1].recordedAt)),
       events,
     });
   }

@@ -1,7 +1,7 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import type { EventMetadata } from '@app/event-store';
 import type { FastifyRequest } from 'fastify';
-import type { AuthenticatedMerchant } from '@app/merchants';
+import type { AuthenticatedMerchant } from '@app/credentials';
 
 export interface RequestWithActor extends FastifyRequest {
   merchant?: AuthenticatedMerchant;

@@ -4,7 +4,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { AuditorStore, CredentialStore, hashPassword, MerchantLogins } from '@app/merchants';
+import { AuditorStore, CredentialStore, hashPassword, MerchantLogins } from '@app/credentials';
 import { RegisterAuditorCommand, RegisterMerchantCommand, type RegisteredMerchant } from '@app/onboarding';
 
 export interface DemoMerchant extends RegisteredMerchant {

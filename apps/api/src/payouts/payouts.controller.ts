@@ -7,7 +7,7 @@ import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { INVALID_DATE_TIME, InvalidInput, payoutDecider, santim, streams, toEtbNumber } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
-import type { AuthenticatedMerchant } from '@app/merchants';
+import type { AuthenticatedMerchant } from '@app/credentials';
 import { payoutMovementsPage, type PayoutView } from '@app/read-models';
 import { envelope } from '../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../http/request-context';

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type PayoutAccountState, payoutDecider, streams } from '@app/domain';
 import { CommandRunner } from '@app/infrastructure';
-import { PayoutDestinations } from '@app/merchants';
+import { PayoutDestinations } from '@app/credentials';
 import { SetPayoutDestinationCommand } from './set-payout-destination.command';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '@app/config';
-import type { ConsoleSessions, SessionKind } from '@app/merchants';
+import type { ConsoleSessions, SessionKind } from '@app/credentials';
 
 export interface SessionCookie {
   name: string;

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable, mixin, type Type } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '@app/config';
-import { type ConsoleSession, ConsoleSessions, type SessionKind } from '@app/merchants';
+import { type ConsoleSession, ConsoleSessions, type SessionKind } from '@app/credentials';
 import type { RequestWithActor } from '../http/request-context';
 import { SignInRequired } from './html-error.filter';
 import { type Notice, redirect } from './page';

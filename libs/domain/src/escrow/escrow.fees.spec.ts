@@ -3,6 +3,7 @@ import { fold } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import { santim, sumSantim } from '../shared/money';
 import { escrowCreated, ESCROW_ID, LATER, OWNER } from '../testing/escrow.fixtures';
+import { given } from '../testing/given';
 import type { EscrowCommand } from './escrow.commands';
 import { escrowDecider } from './escrow.decider';
 import { feeEarnedOn, type EscrowState } from './escrow.state';
@@ -22,6 +23,8 @@ const paid = (allocation: { amount: number; fee: number }): EscrowEvent[] => {
     { type: 'EscrowFunded', data: { externalReferenceId: 'pay-1', paymentType: 'telebirr', amount: santim(allocation.amount), paidAt: LATER } },
   ];
 };
+
+const escrow = (history: EscrowEvent[]) => given(escrowDecider, history);
 
 const release = (amount?: number): EscrowCommand => ({
   type: 'ReleaseFunds',
@@ -74,18 +77,15 @@ describe('Escrow fees', () => {
 
   it('earns the fee as the money is released: 10 of 100 over two halves', () => {
     const history = paid({ amount: 10_000, fee: 1_000 });
-    const first = escrowDecider.decide(release(3_333), fold(escrowDecider, history));
-    expect(first).toEqual([{ type: 'AllocationReleased', data: { merchantId: 'm-1', amount: 3_333, fee: 333, releasedAt: LATER } }]);
-    history.push(...first);
-    expect(escrowDecider.decide(release(), fold(escrowDecider, history))).toEqual([
-      { type: 'AllocationReleased', data: { merchantId: 'm-1', amount: 6_667, fee: 667, releasedAt: LATER } },
-    ]);
+    const first: EscrowEvent = { type: 'AllocationReleased', data: { merchantId: 'm-1', amount: santim(3_333), fee: santim(333), releasedAt: LATER } };
+    escrow(history).when(release(3_333)).then([first]);
+    escrow([...history, first])
+      .when(release())
+      .then([{ type: 'AllocationReleased', data: { merchantId: 'm-1', amount: santim(6_667), fee: santim(667), releasedAt: LATER } }]);
   });
 
   it('refuses a fee larger than its allocation', () => {
     const allocations = [{ merchantId: 'm-1', amount: santim(100), fee: santim(101) }];
-    expect(() => escrowDecider.decide({ type: 'CreateEscrow', data: escrowCreated({ allocations, amount: santim(100) }).data }, escrowDecider.initialState())).toThrow(
-      FeeExceedsAmount,
-    );
+    escrow([]).when({ type: 'CreateEscrow', data: escrowCreated({ allocations, amount: santim(100) }).data }).thenThrows(FeeExceedsAmount);
   });
 });

@@ -5,7 +5,7 @@ import { santim, sumSantim } from '../shared/money';
 import { CREATED_AT, escrowCreated, refundId } from '../testing/escrow.fixtures';
 import type { EscrowCommand } from './escrow.commands';
 import { escrowDecider } from './escrow.decider';
-import { allocationHeld, frozenAmount, heldAmount, isTerminal, type AllocationStatus, type EscrowState, type EscrowStatus } from './escrow.state';
+import { allocationHeld, frozenAmount, heldAmount, type AllocationStatus, type EscrowState, type EscrowStatus } from './escrow.state';
 import type { EscrowCreated, EscrowEvent } from './escrow.events';
 import { AllocationSumMismatch, DuplicateAllocationMerchant } from './escrow.errors';
 
@@ -220,9 +220,8 @@ function assertInvariants(before: EscrowState, after: EscrowState, history: Escr
     expect(allocation.refunded).toBeGreaterThanOrEqual(before.allocations[i].refunded);
   });
 
-  // Terminal statuses never change; every other move is one docs/concepts/states.md allows.
+  // Terminal statuses never change (each may become only itself); every other move is one docs/concepts/states.md allows.
   expect(ESCROW_MAY_BECOME[before.status]).toContain(after.status);
-  if (isTerminal(before.status)) expect(after.status).toBe(before.status);
 
   // The escrow's status agrees with its allocations.
   const all = (status: AllocationStatus) => after.allocations.every((a) => a.status === status);

@@ -72,12 +72,6 @@ export const ESCROW_PAYMENT = new PaymentNaming<EscrowEvent, EscrowPaymentEvent>
   reason: 'PAYMENT_REFUSED',
 }));
 
-const TERMINAL: ReadonlySet<EscrowStatus> = new Set(['RELEASED', 'FAILED', 'EXPIRED', 'CANCELLED', 'REFUNDED']);
-
-export function isTerminal(status: EscrowStatus): boolean {
-  return TERMINAL.has(status);
-}
-
 /** Its money never came: the payment failed, or its window passed. */
 export function isClosed(state: EscrowState): state is EscrowState & { status: 'FAILED' | 'EXPIRED' } {
   return state.status === 'FAILED' || state.status === 'EXPIRED';

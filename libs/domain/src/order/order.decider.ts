@@ -30,8 +30,6 @@ export type OrderCommand =
 
 export const ORDER_PAYMENT = new PaymentNaming<OrderEvent, OrderPaymentEvent>(ORDER_PAYMENT_EVENTS);
 
-export const ORDER_EVENT_TYPES: ReadonlySet<string> = new Set(['OrderCreated', ...ORDER_PAYMENT.types]);
-
 /** An order's status is its payment's, until all it was paid is refunded on request. */
 function orderStatus(state: OrderState, payment: PaymentState): OrderStatus {
   // CLOSED is an escrow's: an order cannot be cancelled.

@@ -1,8 +1,6 @@
 import type { NamedPaymentEvent, RefundRequest } from '../payment/payment.events';
 import type { Santim } from '../shared/money';
-import type { Item, PayableTerms } from '../shared/payable-terms';
-
-export type OrderItem = Item;
+import type { PayableTerms } from '../shared/payable-terms';
 
 export interface OrderCreated {
   type: 'OrderCreated';

@@ -17,10 +17,6 @@ export class PaymentNaming<Event extends DomainEvent, PaymentEvent extends Event
     this.kinds = new Map(Object.entries(names).map(([kind, type]) => [type, kind as PaymentFactKind]));
   }
 
-  get types(): ReadonlySet<string> {
-    return new Set(this.kinds.keys());
-  }
-
   is(event: Event): event is PaymentEvent {
     return this.kinds.has(event.type);
   }

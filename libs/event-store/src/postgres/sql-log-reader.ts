@@ -5,10 +5,9 @@ import { type EventRow, eventColumns, toRecorded } from './event-rows';
 
 /**
  * Where the log is read from in PostgreSQL: the store's own table (gap-safe by transaction id), or,
- * with the events in KurrentDB, the projector's copy of them (`event_log`, already in log order when
- * written). Both sit beside the read models, whose `stream_owners` says which merchant owns a stream.
+ * with the events outside PostgreSQL, the read models' copy of them (libs/read-models/src/log-copy.ts).
  */
-interface LogSource {
+export interface LogSource {
   table: string;
   commit: string;
   prepare: string;
@@ -27,14 +26,14 @@ export const EVENTS_TABLE: LogSource = {
   heads: true,
 };
 
-export const COPIED_LOG: LogSource = {
-  table: 'event_log',
-  commit: 'commit_position',
-  prepare: 'prepare_position',
-  after: '(commit_position, prepare_position) > ($1::numeric, $2::numeric)',
-  visible: 'true',
-  heads: false,
-};
+/**
+ * Which streams a merchant owns: the store records no owners, the read models do, beside the log
+ * (libs/read-models/src/log-copy.ts).
+ */
+export interface StreamOwnership {
+  /** A condition on `stream_id`: the stream belongs to the merchant the parameter `param` names. */
+  ownedBy(param: string): string;
+}
 
 const columns = (source: LogSource) => eventColumns(source.commit, source.prepare);
 
@@ -42,6 +41,7 @@ export class SqlLogReader implements LogReader {
   constructor(
     private readonly db: SqlExecutor,
     private readonly source: LogSource,
+    private readonly owners: StreamOwnership,
   ) {}
 
   async page(filter: LogFilter): Promise<RecordedEvent[]> {
@@ -55,7 +55,7 @@ export class SqlLogReader implements LogReader {
     };
     if (filter.types?.length) add((n) => `event_type = ANY(${n}::text[])`, filter.types);
     if (filter.streamId) add((n) => `stream_id = ${n}`, filter.streamId);
-    if (filter.merchantId) add((n) => `stream_id IN (SELECT stream_id FROM stream_owners WHERE merchant_id = ${n})`, filter.merchantId);
+    if (filter.merchantId) add((n) => this.owners.ownedBy(n), filter.merchantId);
     if (filter.from) add((n) => `recorded_at >= ${n}`, filter.from);
     if (filter.to) add((n) => `recorded_at < ${n}`, filter.to);
     params.push(filter.limit);

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { InvalidInput, merchantDecider, MerchantNotFound, streams } from '@app/domain';
-import { CredentialStore, MerchantLogins } from '@app/merchants';
+import { CredentialStore, MerchantLogins } from '@app/credentials';
 import { CommandRunner } from '@app/infrastructure';
 import { EmailInUse } from './email-in-use.error';
 import { InviteOwnerCommand } from './invite-owner.command';

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomBytes } from 'node:crypto';
 import { auditorDecider, streams } from '@app/domain';
-import { AuditorStore } from '@app/merchants';
+import { AuditorStore } from '@app/credentials';
 import { CommandRunner } from '@app/infrastructure';
 import { RegisterAuditorCommand } from './register-auditor.command';
 

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomBytes } from 'node:crypto';
 import { merchantDecider, streams } from '@app/domain';
-import { CredentialStore, MerchantLogins } from '@app/merchants';
+import { CredentialStore, MerchantLogins } from '@app/credentials';
 import { CommandRunner } from '@app/infrastructure';
 import { EmailInUse } from '../invite-owner/email-in-use.error';
 import { RegisterMerchantCommand, type RegisteredMerchant } from './register-merchant.command';

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { merchantDecider, streams } from '@app/domain';
-import { CredentialStore } from '@app/merchants';
+import { CredentialStore } from '@app/credentials';
 import { MerchantAuthenticator } from '../merchant-authenticator';
 import { CommandRunner } from '@app/infrastructure';
 import { RotateApiSecretCommand } from './rotate-api-secret.command';

@@ -1,40 +1,26 @@
-import {
-  type EscrowEvent,
-  escrowDecider,
-  escrowOutline,
-  type EscrowState,
-  fold,
-  isPayableStream,
-  type OrderEvent,
-  orderDecider,
-  orderOutline,
-  type OrderState,
-  type PayableKind,
-  streamKind,
-} from '@app/domain';
+import { escrowOutlineFold, isPayableStream, orderOutlineFold, type PayableKind, streamKind } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import { foldedView, type FoldedViewSpec, inlineFoldedView } from '../folded-view.projection';
 import { escrowView, orderView, type PayableView } from './payable-view';
 
-type PayableState = OrderState | EscrowState;
-
 /**
  * Each kind of payable's fold, and the document of the payable in a state its decider folded (the
  * projector's fold, or the writer's state after an append, written inline), read only through the
- * outline the domain publishes. One entry per payable kind: a new one does not compile until it has its own.
+ * outline the domain publishes: the state itself stays opaque here. One entry per payable kind: a
+ * new one does not compile until it has its own.
  */
-const PAYABLES: Record<PayableKind, { fold: (history: readonly RecordedEvent[]) => PayableState; view: (state: PayableState) => PayableView | undefined }> = {
+const PAYABLES: Record<PayableKind, { fold: (history: readonly RecordedEvent[]) => unknown; view: (state: unknown) => PayableView | undefined }> = {
   order: {
-    fold: (history) => fold(orderDecider, history as unknown as OrderEvent[]),
+    fold: orderOutlineFold.fold,
     view: (state) => {
-      const order = orderOutline(state as OrderState);
+      const order = orderOutlineFold.outline(state);
       return order && orderView(order);
     },
   },
   escrow: {
-    fold: (history) => fold(escrowDecider, history as unknown as EscrowEvent[]),
+    fold: escrowOutlineFold.fold,
     view: (state) => {
-      const escrow = escrowOutline(state as EscrowState);
+      const escrow = escrowOutlineFold.outline(state);
       return escrow && escrowView(escrow);
     },
   },
@@ -44,7 +30,7 @@ const PAYABLES: Record<PayableKind, { fold: (history: readonly RecordedEvent[]) 
 const payableOf = (streamId: string) => PAYABLES[streamKind(streamId) as PayableKind];
 
 /** Orders and escrows as their queries read them (payable-view.ts): the columns they filter on, and the document they present. */
-const payables: FoldedViewSpec<PayableState> = {
+const payables: FoldedViewSpec<unknown> = {
   name: 'payables_view',
   // 2: each allocation's held, released and refunded amounts, the escrow's releases, an order's refunded amount; fees.
   // 3: the revision of the stream's last event, so the view's two writers (inline and the projector) never step it back.

@@ -4,7 +4,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
-import { CredentialStore } from '@app/merchants';
+import { CredentialStore } from '@app/credentials';
 import { RotateApiSecretCommand } from '@app/onboarding';
 import { CsrfGuard } from '../../web/csrf';
 import { HtmlErrorFilter } from '../../web/html-error.filter';

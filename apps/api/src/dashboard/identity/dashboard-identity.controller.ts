@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseFilters, Us
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { ConsoleSessions, hashPassword, MerchantLogins, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SIGN_IN_POLICY } from '@app/merchants';
+import { ConsoleSessions, hashPassword, MerchantLogins, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SIGN_IN_POLICY } from '@app/credentials';
 import { CsrfGuard, csrfToken } from '../../web/csrf';
 import { field } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';

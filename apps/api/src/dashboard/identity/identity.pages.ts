@@ -1,5 +1,5 @@
 import { html } from '../../http/html';
-import { PASSWORD_MIN_LENGTH } from '@app/merchants';
+import { PASSWORD_MIN_LENGTH } from '@app/credentials';
 import { notice, type Notice, type PageShell } from '../../web/page';
 import { DASHBOARD_BRAND } from '../dashboard-shell';
 

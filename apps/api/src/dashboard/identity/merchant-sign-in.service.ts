@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { MerchantLogins, normaliseEmail, SignInThrottle, verifyPassword } from '@app/merchants';
+import { MerchantLogins, normaliseEmail, SignInThrottle, verifyPassword } from '@app/credentials';
 
 export type SignInOutcome = { ok: true; merchantId: string } | { ok: false; locked: boolean };
 

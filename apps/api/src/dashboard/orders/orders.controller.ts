@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { InvalidInput, parseEtb, type Santim, streams, ZERO } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
-import { type AuthenticatedMerchant, CredentialStore } from '@app/merchants';
+import { type AuthenticatedMerchant, CredentialStore } from '@app/credentials';
 import { AuditLogReader } from '@app/audit';
 import type { AllocationView, PayableView } from '@app/read-models';
 import type { SafeHtml } from '../../http/html';

@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { InvalidInput } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
-import { CredentialStore } from '@app/merchants';
+import { CredentialStore } from '@app/credentials';
 import { ListDeliveriesQuery } from '../../callbacks/list-deliveries/list-deliveries.query';
 import { RedeliverCommand } from '../../callbacks/redeliver/redeliver.command';
 import { RotateWebhookSecretCommand } from '../../callbacks/rotate-webhook-secret/rotate-webhook-secret.command';

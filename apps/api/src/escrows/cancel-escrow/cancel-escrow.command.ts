@@ -1,5 +1,5 @@
 import type { EventMetadata } from '@app/event-store';
-import type { AuthenticatedMerchant } from '@app/merchants';
+import type { AuthenticatedMerchant } from '@app/credentials';
 import { EscrowCommandBase } from '../escrow-command';
 
 export class CancelEscrowCommand extends EscrowCommandBase {

@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
 import type { EscrowState } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
-import type { AuthenticatedMerchant } from '@app/merchants';
+import type { AuthenticatedMerchant } from '@app/credentials';
 import type { CreateEscrowDto } from './create-escrow.dto';
 
 export interface CreateEscrowResult {

@@ -1,6 +1,6 @@
 import type { ReleaseRequest } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
-import type { AuthenticatedMerchant } from '@app/merchants';
+import type { AuthenticatedMerchant } from '@app/credentials';
 import { EscrowCommandBase } from '../escrow-command';
 
 export class ReleaseAllocationCommand extends EscrowCommandBase {

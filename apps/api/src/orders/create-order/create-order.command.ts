@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
 import type { OrderState } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
-import type { AuthenticatedMerchant } from '@app/merchants';
+import type { AuthenticatedMerchant } from '@app/credentials';
 import type { CreateOrderDto } from './create-order.dto';
 
 export class CreateOrderCommand extends Command<OrderState> {

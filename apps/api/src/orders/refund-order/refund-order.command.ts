@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
 import type { OrderState, Santim } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
-import type { AuthenticatedMerchant } from '@app/merchants';
+import type { AuthenticatedMerchant } from '@app/credentials';
 
 export class RefundOrderCommand extends Command<{ state: OrderState; at: Date }> {
   constructor(

@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { attemptIdFor } from '@app/domain';
-import type { AuthenticatedMerchant } from '@app/merchants';
+import type { AuthenticatedMerchant } from '@app/credentials';
 import { PAYMENT_PROVIDER, type PaymentProvider, SandboxProvider } from '@app/payments';
 import { ApiError } from '../../http/problem';
 import { envelope } from '../../http/envelope';

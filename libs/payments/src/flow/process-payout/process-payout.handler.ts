@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type PayoutCommand, payoutDecider, payoutSettingsDecider, settingsOrDefault, streams } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
-import { PayoutDestinations } from '@app/merchants';
+import { PayoutDestinations } from '@app/credentials';
 import { PAYMENT_PROVIDER, type PaymentProvider, ProviderRejected, type TransferStatus } from '../../payment-provider.port';
 import { type PayoutProgress, ProcessPayoutCommand } from './process-payout.command';
 
