@@ -6,7 +6,7 @@ import type { BatchContext, Projection, TableRow } from './projection';
 const isEscrowStream = (streamId: string) => streamKind(streamId) === 'escrow';
 
 /** What one allocation of an escrow held (released or refunded nothing of yet) and what a dispute froze, from `validFrom` until `validTo`. */
-export interface Holding {
+interface Holding {
   escrowId: string;
   merchantId: string;
   held: number;
@@ -21,7 +21,7 @@ export interface Holding {
  * account as of that instant agree). Holdings of nothing are left out, and so is one that an event
  * of the same instant replaced: neither changes a sum as of any instant.
  */
-export function holdingsOf(history: readonly RecordedEvent[]): Holding[] {
+function holdingsOf(history: readonly RecordedEvent[]): Holding[] {
   const holdings: Holding[] = [];
   const open = new Map<string, Holding>();
   let state: EscrowState = escrowDecider.initialState();
