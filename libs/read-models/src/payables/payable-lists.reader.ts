@@ -46,8 +46,10 @@ export function allocationShare(view: PayableView, merchantId: string): PayableV
 /**
  * Keyset pages, newest first: a page is the next `limit` rows in (created_at, id) order below its
  * cursor's, read through an index that leads with the scope (and the status when one is asked for),
- * so a page costs the same on the first page as on the thousandth. Two statements, the cursor's place
- * then the page: a cursor that is not one of the scope's payables is answered as such, not as an empty page.
+ * so a page costs the same on the first page as on the thousandth. Each statement is planned with its
+ * values (unnamed statements), so a filter left out folds away and the cursor becomes the index scan's
+ * bound. Two statements, the cursor's place then the page: a cursor that is not one of the scope's
+ * payables is answered as such, not as an empty page.
  */
 const CREATED = {
   place: `SELECT created_at::text AS created_at, payable_id AS id FROM payables_view WHERE payable_id = $1 AND merchant_id = $2 AND kind = $3`,
