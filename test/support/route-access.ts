@@ -139,6 +139,10 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   // A statement of the caller's own payable.
   { route: 'GET /v1/trdp/statement', request: at('/v1/trdp/statement?from=2026-01-01T00:00:00Z&to=2031-01-01T00:00:00Z'), expect: merchant(200, 200) },
   { route: 'GET /v1/trdp/statement.csv', request: at('/v1/trdp/statement.csv?from=2026-01-01T00:00:00Z&to=2031-01-01T00:00:00Z'), expect: merchant(200, 200) },
+  // The caller's own lists and balance: another merchant's key lists its own (none of the owner's).
+  { route: 'GET /v1/trdp/escrows', request: at('/v1/trdp/escrows?limit=5'), expect: merchant(200, 200) },
+  { route: 'GET /v1/trdp/orders', request: at('/v1/trdp/orders?limit=5'), expect: merchant(200, 200) },
+  { route: 'GET /v1/trdp/balance', request: at('/v1/trdp/balance'), expect: merchant(200, 200) },
 
   // ---- staff and audit API ------------------------------------------------------------------
   { route: 'POST /v1/admin/merchants', request: at('/v1/admin/merchants', { name: 'Matrix Shop' }), expect: admin(201) },

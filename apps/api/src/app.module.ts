@@ -9,6 +9,7 @@ import { InfrastructureModule, ProjectorModule, workerModules } from '@app/infra
 import { PaymentsModule, PaymentWorkModule, providerMigrations } from '@app/payments';
 import { AuditModule } from './audit/audit.module';
 import { AuditConsoleModule } from './audit-console/audit-console.module';
+import { BalancesModule } from './balances/balances.module';
 import { CallbacksModule } from './callbacks/callbacks.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { DashboardModule } from './dashboard/dashboard.module';
@@ -53,6 +54,7 @@ export class AppModule {
         PaymentsHttpModule,
         CallbacksModule,
         PayoutsModule,
+        BalancesModule,
         AuditModule,
         DashboardModule,
         AuditConsoleModule,

@@ -32,3 +32,6 @@ export * from './payout-report.reader';
 export * from './payables/payables.reader';
 export * from './callbacks/deliveries.reader';
 export * from './merchants.reader';
+export * from './escrow-allocations.projection';
+export * from './payables/payable-lists.reader';
+export * from './balance.reader';

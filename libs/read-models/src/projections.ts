@@ -1,6 +1,7 @@
 import type { SqlExecutor } from '@app/database';
 import type { EventStoreEngine, RecordedEvent } from '@app/event-store';
 import { callbackDeliveriesView } from './callbacks/callback-deliveries.projection';
+import { escrowAllocationsView } from './escrow-allocations.projection';
 import { eventLogProjection } from './event-log.projection';
 import { ledgerProjection } from './ledger.projection';
 import { payablesView } from './payables/payables.projection';
@@ -31,7 +32,7 @@ export const merchantsView: Projection = {
 };
 
 /** Every projection folds what it needs itself and reads no other view, so their order does not matter. */
-export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, payablesView, callbackDeliveriesView, providerOperationsView, payoutsView, payoutSchedulesView, streamOwnersView, ledgerProjection];
+export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, payablesView, callbackDeliveriesView, providerOperationsView, payoutsView, payoutSchedulesView, streamOwnersView, escrowAllocationsView, ledgerProjection];
 
 /** The projections a deployment runs: where the engine's log does not read in SQL, also a copy of it for auditors. */
 export function projectionsFor(engine: EventStoreEngine): readonly Projection[] {

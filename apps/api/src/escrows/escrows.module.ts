@@ -8,6 +8,7 @@ import { CancelEscrowHandler } from './cancel-escrow/cancel-escrow.handler';
 import { CreateEscrowController } from './create-escrow/create-escrow.controller';
 import { CreateEscrowHandler } from './create-escrow/create-escrow.handler';
 import { GetEscrowController } from './get-escrow/get-escrow.controller';
+import { ListEscrowsController } from './list-escrows/list-escrows.controller';
 import { RefundAllocationController } from './refund-allocation/refund-allocation.controller';
 import { RefundAllocationHandler } from './refund-allocation/refund-allocation.handler';
 import { ReleaseAllocationController } from './release-allocation/release-allocation.controller';
@@ -18,6 +19,7 @@ import { ReleaseAllocationHandler } from './release-allocation/release-allocatio
   controllers: [
     CreateEscrowController,
     GetEscrowController,
+    ListEscrowsController,
     ReleaseAllocationController,
     RefundAllocationController,
     CancelEscrowController,

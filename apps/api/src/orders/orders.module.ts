@@ -3,12 +3,13 @@ import { MerchantAuthModule } from '../http/merchant-auth.module';
 import { CreateOrderController } from './create-order/create-order.controller';
 import { CreateOrderHandler } from './create-order/create-order.handler';
 import { GetOrderController } from './get-order/get-order.controller';
+import { ListOrdersController } from './list-orders/list-orders.controller';
 import { RefundOrderController } from './refund-order/refund-order.controller';
 import { RefundOrderHandler } from './refund-order/refund-order.handler';
 
 @Module({
   imports: [MerchantAuthModule],
-  controllers: [CreateOrderController, GetOrderController, RefundOrderController],
+  controllers: [CreateOrderController, GetOrderController, ListOrdersController, RefundOrderController],
   providers: [CreateOrderHandler, RefundOrderHandler],
 })
 export class OrdersModule {}

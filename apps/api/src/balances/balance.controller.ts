@@ -1,0 +1,45 @@
+import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { INVALID_DATE_TIME } from '@app/domain';
+import type { AuthenticatedMerchant } from '@app/merchants';
+import { merchantBalance } from '@app/read-models';
+import { envelope } from '../http/envelope';
+import { CurrentMerchant } from '../http/request-context';
+import { ReadsProjectedViews } from '../http/projected-views';
+import { MerchantApi } from '../http/openapi/security';
+import { ApiEnvelope } from '../http/openapi/api-envelope';
+import { ApiProblems } from '../http/openapi/api-problems';
+import { optionalInstant } from '../audit/audit-query.dto';
+import { signedBirr } from '../payouts/signed-birr';
+import { BalanceResponse } from './balance.response';
+
+/** Whose balance the caller reads: its own (the one place the acting merchant is read). */
+const balanceOwner = (merchant: AuthenticatedMerchant) => merchant.merchantId;
+
+@ApiTags('payouts')
+@Controller('v1/trdp/balance')
+@MerchantApi()
+@ReadsProjectedViews()
+export class BalanceController {
+  constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Your money by where it stands: available, pending in escrows, frozen by disputes, in transit to you, and fees earned; now or as of an instant' })
+  @ApiQuery({ name: 'asOf', required: false, description: 'The balance as the ledger stood at this instant (ISO 8601 with its zone)', example: '2026-11-01T00:00:00+03:00' })
+  @ApiEnvelope(BalanceResponse, { message: 'Balance' })
+  @ApiProblems({ 400: [INVALID_DATE_TIME] })
+  async balance(@Query('asOf') asOf: string | undefined, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+    const instant = optionalInstant(asOf, 'asOf');
+    const balance = await merchantBalance(this.db, balanceOwner(merchant), instant);
+    return envelope('Balance', {
+      asOf: (instant ?? new Date()).toISOString(),
+      currency: 'ETB',
+      available: signedBirr(balance.available),
+      pending: signedBirr(balance.pending),
+      frozen: signedBirr(balance.frozen),
+      inTransit: signedBirr(balance.inTransit),
+      feesEarned: signedBirr(balance.feesEarned),
+    });
+  }
+}

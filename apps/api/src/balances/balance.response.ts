@@ -1,0 +1,25 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+/** A merchant's money by where it stands (balance.reader.ts), signed ETB. */
+export class BalanceResponse {
+  @ApiProperty({ format: 'date-time', description: 'The instant the figures are for: asOf, or when the answer was read' })
+  asOf!: string;
+
+  @ApiProperty({ enum: ['ETB'] })
+  currency!: string;
+
+  @ApiProperty({ example: 780, description: 'The payable account: what may be paid out now (below zero when more went out than came in)' })
+  available!: number;
+
+  @ApiProperty({ example: 1200, description: 'Held for you in escrows: paid, not yet released or refunded, not disputed (gross: an escrow creator’s fee comes out on release)' })
+  pending!: number;
+
+  @ApiProperty({ example: 0, description: 'Held for you in escrows under dispute' })
+  frozen!: number;
+
+  @ApiProperty({ example: 500, description: 'Your payouts requested or sent, neither paid nor failed yet' })
+  inTransit!: number;
+
+  @ApiProperty({ example: 20, description: 'The fees the escrows and orders you created earned you' })
+  feesEarned!: number;
+}

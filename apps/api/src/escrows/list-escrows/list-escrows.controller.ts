@@ -1,0 +1,60 @@
+import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { type EscrowStatus, INVALID_DATE_TIME } from '@app/domain';
+import type { AuthenticatedMerchant } from '@app/merchants';
+import type { PayableScope } from '@app/read-models';
+import { envelope } from '../../http/envelope';
+import { CurrentMerchant } from '../../http/request-context';
+import { ReadsProjectedViews } from '../../http/projected-views';
+import { MerchantApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { ApiListParameters, type ListParameters, listFilter, ListPayablesQuery } from '../../payables/list-payables.query';
+import { presentEscrow } from '../escrow.presenter';
+import { EscrowsPageResponse } from './escrows-page.response';
+
+const STATUSES = Object.keys({
+  PENDING: true,
+  HELD: true,
+  PARTIALLY_RELEASED: true,
+  DISPUTED: true,
+  RELEASED: true,
+  FAILED: true,
+  EXPIRED: true,
+  CANCELLED: true,
+  REFUND_PENDING: true,
+  REFUNDED: true,
+} satisfies Record<EscrowStatus, true>);
+
+/**
+ * Whose escrows the caller sees: those it created. The one place the acting merchant becomes a
+ * scope: acting for an account, the scope is `{ allocatedTo }` instead (the escrows in which it has
+ * an allocation, its share only), which reads a view the projector writes: hence ReadsProjectedViews.
+ */
+const scopeOf = (merchant: AuthenticatedMerchant): PayableScope => ({ createdBy: merchant.merchantId });
+
+@ApiTags('escrow')
+@Controller('v1/trdp/escrows')
+@MerchantApi()
+@ReadsProjectedViews()
+export class ListEscrowsController {
+  constructor(
+    @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Get()
+  @ApiOperation({ summary: 'Your escrows, newest first, a page at a time; filtered by status and creation time' })
+  @ApiListParameters(STATUSES)
+  @ApiEnvelope(EscrowsPageResponse, { message: 'Escrows' })
+  @ApiProblems({ 400: ['UNKNOWN_CURSOR', INVALID_DATE_TIME] })
+  async list(@Query() parameters: ListParameters, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+    const page = await this.queries.execute(new ListPayablesQuery({ kind: 'escrow', scope: scopeOf(merchant), ...listFilter(parameters, STATUSES) }));
+    return envelope('Escrows', {
+      escrows: page.payables.map((found) => presentEscrow(found.view, this.config.publicBaseUrl, found.updatedAt)),
+      hasMore: page.hasMore,
+    });
+  }
+}

@@ -1,0 +1,69 @@
+import { ACCOUNTS } from '@app/audit';
+import type { SqlExecutor } from '@app/database';
+
+/** A merchant's money by where it stands, signed santim. */
+export interface MerchantBalance {
+  /** Its payable account (credits less debits): what may be paid out now; below zero once more went out than came in. */
+  available: number;
+  /** Held for it in escrows' accounts: allocations paid, neither released nor refunded, not disputed. */
+  pending: number;
+  /** Held for it in escrows' accounts under dispute. */
+  frozen: number;
+  /** Its payouts requested or sent, neither paid nor failed. */
+  inTransit: number;
+  /** Its fees account: what escrows and orders it created earned it. */
+  feesEarned: number;
+}
+
+/**
+ * Every figure as the ledger and the views stood at `asOf` (now without it), in one statement, so
+ * from one snapshot; each is read through an index whose range does not widen with the merchant's
+ * history before `asOf`:
+ * - an account's balance is the running balance of its last posting recorded by then (one probe of
+ *   the (account, recorded_at, …) index, as a statement's opening);
+ * - pending and frozen are the allocation holdings in force then (escrow-allocations.projection.ts):
+ *   the merchant's current ones, and those that ended after `asOf`;
+ * - in transit are the payouts requested by then and not settled by then: the open ones, and those
+ *   paid or failed after `asOf` (a settled payout's last news is its settlement).
+ * An instant in the past costs what happened since it; now costs what is open.
+ */
+const BALANCE = `
+  WITH account_balance AS (
+    SELECT a.account, COALESCE((
+      SELECT running_balance FROM ledger_postings p WHERE p.account = a.account AND p.recorded_at <= $2
+      ORDER BY p.recorded_at DESC, p.commit_position DESC, p.prepare_position DESC, p.line DESC LIMIT 1
+    ), 0) AS balance
+    FROM unnest($3::text[]) AS a(account)
+  ),
+  holdings AS (
+    SELECT held, frozen FROM allocation_holdings WHERE merchant_id = $1 AND valid_to IS NULL AND valid_from <= $2
+    UNION ALL
+    SELECT held, frozen FROM allocation_holdings WHERE merchant_id = $1 AND valid_to IS NOT NULL AND valid_to > $2 AND valid_from <= $2
+  ),
+  payouts AS (
+    SELECT amount FROM payouts_view WHERE merchant_id = $1 AND status IN ('REQUESTED', 'SENT') AND requested_at <= $2
+    UNION ALL
+    SELECT amount FROM payouts_view WHERE merchant_id = $1 AND status IN ('PAID', 'FAILED') AND last_news_at > $2 AND requested_at <= $2
+  )
+  SELECT
+    (SELECT balance FROM account_balance WHERE account = $3[1])::text AS available,
+    (SELECT balance FROM account_balance WHERE account = $3[2])::text AS fees,
+    (SELECT COALESCE(sum(held), 0) FROM holdings)::text AS pending,
+    (SELECT COALESCE(sum(frozen), 0) FROM holdings)::text AS frozen,
+    (SELECT COALESCE(sum(amount), 0) FROM payouts)::text AS in_transit`;
+
+/** The merchant's balance now, or as it stood at `asOf`. */
+export async function merchantBalance(db: SqlExecutor, merchantId: string, asOf?: Date): Promise<MerchantBalance> {
+  const [row] = await db.query<{ available: string; fees: string; pending: string; frozen: string; in_transit: string }>(BALANCE, [
+    merchantId,
+    asOf ?? 'infinity',
+    [ACCOUNTS.merchantPayable(merchantId), ACCOUNTS.merchantFees(merchantId)],
+  ]);
+  return {
+    available: Number(row.available),
+    pending: Number(row.pending),
+    frozen: Number(row.frozen),
+    inTransit: Number(row.in_transit),
+    feesEarned: Number(row.fees),
+  };
+}

@@ -1,0 +1,106 @@
+import type { SqlExecutor } from '@app/database';
+import type { PayableKind, Santim } from '@app/domain';
+import type { StoredPayable } from './payables.reader';
+import type { PayableView } from './payable-view';
+
+/**
+ * Whose orders or escrows a list shows: those a merchant created, or (escrows only) those in which a
+ * merchant has an allocation, whoever created them; both, those a merchant created with an allocation
+ * to the other.
+ */
+export type PayableScope = { createdBy: string; allocatedTo?: string } | { createdBy?: string; allocatedTo: string };
+
+export interface PayableListQuery {
+  kind: PayableKind;
+  scope: PayableScope;
+  status?: string;
+  /** Created at or after, and strictly before. */
+  createdAfter?: Date;
+  createdBefore?: Date;
+  limit: number;
+  /** The id of the last payable of the page before. */
+  startingAfter?: string;
+}
+
+export interface PayableListPage {
+  payables: StoredPayable[];
+  hasMore: boolean;
+}
+
+type Row = { document: PayableView; updated_at: Date };
+
+/**
+ * The escrow as the merchant it allocates to may see it: its own allocation and releases, and the
+ * allocation's amount as the escrow's; what the others were allocated is theirs to see.
+ */
+export function allocationShare(view: PayableView, merchantId: string): PayableView {
+  const allocations = (view.allocations ?? []).filter((a) => a.merchantId === merchantId);
+  return {
+    ...view,
+    amount: allocations.reduce((sum, a) => sum + a.amount, 0) as Santim,
+    allocations,
+    releases: (view.releases ?? []).filter((r) => r.merchantId === merchantId),
+  };
+}
+
+/**
+ * Keyset pages, newest first: a page is the next `limit` rows in (created_at, id) order below its
+ * cursor's, read through an index that leads with the scope (and the status when one is asked for),
+ * so a page costs the same on the first page as on the thousandth. Each statement is planned with its
+ * values (unnamed statements), so a filter left out folds away and the cursor becomes the index scan's
+ * bound. Two statements, the cursor's place then the page: a cursor that is not one of the scope's
+ * payables is answered as such, not as an empty page.
+ */
+const CREATED = {
+  place: `SELECT created_at::text AS created_at, payable_id AS id FROM payables_view WHERE payable_id = $1 AND merchant_id = $2 AND kind = $3`,
+  page: `
+    SELECT document, updated_at FROM payables_view
+    WHERE merchant_id = $1 AND kind = $2 AND ($3::text IS NULL OR status = $3)
+      AND ($4::timestamptz IS NULL OR created_at >= $4) AND ($5::timestamptz IS NULL OR created_at < $5)
+      AND ($6::timestamptz IS NULL OR (created_at, payable_id) < ($6, $7::text))
+    ORDER BY created_at DESC, payable_id DESC LIMIT $8`,
+};
+
+const ALLOCATED = {
+  place: `SELECT created_at::text AS created_at, escrow_id AS id FROM escrow_allocations WHERE escrow_id = $1 AND merchant_id = $2 AND ($3::text IS NULL OR creator_id = $3)`,
+  page: `
+    SELECT p.document, p.updated_at FROM (
+      SELECT escrow_id, created_at FROM escrow_allocations
+      WHERE merchant_id = $1 AND ($2::text IS NULL OR creator_id = $2) AND ($3::text IS NULL OR status = $3)
+        AND ($4::timestamptz IS NULL OR created_at >= $4) AND ($5::timestamptz IS NULL OR created_at < $5)
+        AND ($6::timestamptz IS NULL OR (created_at, escrow_id) < ($6, $7::text))
+      ORDER BY created_at DESC, escrow_id DESC LIMIT $8
+    ) a JOIN payables_view p ON p.payable_id = a.escrow_id
+    ORDER BY a.created_at DESC, a.escrow_id DESC`,
+};
+
+/** A page of a scope's orders or escrows, newest first; undefined when `startingAfter` is none of them. */
+export async function payableListPage(db: SqlExecutor, query: PayableListQuery): Promise<PayableListPage | undefined> {
+  const { scope } = query;
+  const allocated = scope.allocatedTo !== undefined;
+  if (allocated && query.kind !== 'escrow') return { payables: [], hasMore: false };
+  const sql = allocated ? ALLOCATED : CREATED;
+  const owner = allocated ? scope.allocatedTo : scope.createdBy;
+  const narrower = allocated ? (scope.createdBy ?? null) : query.kind;
+  // The cursor's time as the database wrote it (text): a JavaScript Date would cut its microseconds.
+  let cursor: { created_at: string; id: string } | undefined;
+  if (query.startingAfter !== undefined) {
+    [cursor] = await db.query<{ created_at: string; id: string }>(sql.place, [query.startingAfter, owner, narrower]);
+    if (!cursor) return undefined;
+  }
+  const rows = await db.query<Row>(sql.page, [
+    owner,
+    narrower,
+    query.status ?? null,
+    query.createdAfter ?? null,
+    query.createdBefore ?? null,
+    cursor?.created_at ?? null,
+    cursor?.id ?? null,
+    query.limit + 1,
+  ]);
+  const payables = rows.slice(0, query.limit).map((row) => ({
+    view: allocated ? allocationShare(row.document, scope.allocatedTo!) : row.document,
+    updatedAt: new Date(row.updated_at),
+  }));
+  return { payables, hasMore: rows.length > query.limit };
+}
