@@ -51,7 +51,7 @@ export class EscrowLedgerApiError extends EscrowLedgerError implements ProblemAn
   }
 }
 
-/** 400: the input broke a rule (a field, an amount, a state the resource is not in); nothing was written. */
+/** 400: the input broke a rule (a field, an amount, a date); nothing was written. */
 export class BadRequestError extends EscrowLedgerApiError {
   override name = 'BadRequestError';
 }
@@ -71,7 +71,7 @@ export class NotFoundError extends EscrowLedgerApiError {
   override name = 'NotFoundError';
 }
 
-/** 409: a conflict with the resource's state or with an earlier request under the same Idempotency-Key. */
+/** 409: what the resource's state does not allow (releasing an unpaid escrow), or an Idempotency-Key used with another body. */
 export class ConflictError extends EscrowLedgerApiError {
   override name = 'ConflictError';
 }
