@@ -1,3 +1,4 @@
+import { inspect } from 'node:util';
 import {
   AuthenticationError,
   BadRequestError,
@@ -172,6 +173,10 @@ describe('EscrowLedger client', () => {
       expect(merchant.headers['x-auditor-key']).toBeUndefined();
       expect(auditor.headers).toMatchObject({ 'x-auditor-key': 'ak_test' });
       expect(auditor.headers['x-api-secret']).toBeUndefined();
+    });
+
+    it('does not show its credentials when logged', () => {
+      expect(inspect(ledger.forAccount('acct_seller1'), { depth: 10, showHidden: true })).not.toMatch(/sk_test|ak_test/);
     });
 
     it('acts for a seller account with x-account-id, and for none without', async () => {

@@ -78,15 +78,16 @@ function ledgerClient(options: EscrowLedgerOptions): Client {
  * {@link EscrowLedgerError}.
  */
 export class EscrowLedger extends EscrowLedgerApi {
-  readonly options: Readonly<EscrowLedgerOptions>;
+  // Private to the class at run time too: a client logged or inspected does not show its credentials.
+  readonly #options: Readonly<EscrowLedgerOptions>;
 
   constructor(options: EscrowLedgerOptions) {
     super({ client: ledgerClient(options) });
-    this.options = { ...options };
+    this.#options = { ...options };
   }
 
   /** The same client acting for one of the platform's seller accounts (`x-account-id`). */
   forAccount(accountId: string): EscrowLedger {
-    return new EscrowLedger({ ...this.options, accountId });
+    return new EscrowLedger({ ...this.#options, accountId });
   }
 }
