@@ -1,0 +1,138 @@
+/**
+ * The typed client (libs/client) against the real service on PostgreSQL: an escrow created, paid
+ * in the sandbox, released, listed and refunded through it; its refusals as typed exceptions; a
+ * POST retried under its Idempotency-Key applied once; the audit log iterated page by page; and
+ * examples/escrow.ts compiled and run with plain node.
+ */
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { AuthenticationError, BadRequestError, ConflictError, type CreateEscrowDto, EscrowLedger, NotFoundError, paginate } from '../../libs/client/src';
+import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
+import { FAST_SANDBOX } from '../support/seeded-resources';
+import { waitFor } from '../support/wait';
+
+const ROOT = join(__dirname, '..', '..');
+const run = promisify(execFile);
+
+describe('the typed client against the service', () => {
+  let running: RunningApp;
+  let admin: EscrowLedger;
+  let ledger: EscrowLedger;
+  let merchantId: string;
+  let apiSecret: string;
+  let sequence = 0;
+
+  const escrowBody = (): CreateEscrowDto => ({
+    orderId: `CLIENT-${Date.now()}-${(sequence += 1)}`,
+    amount: 1000.5,
+    currency: 'ETB',
+    customerName: 'Abebe Kebede',
+    customerPhoneNumber: '0911234567',
+    items: [{ productId: 'sku-1', item_name: 'Coffee 1kg', quantity: 1, unit_price: 1000.5 }],
+    allocations: [
+      { merchantId: 'seller-1', amount: 600.5 },
+      { merchantId: 'courier-1', amount: 400 },
+    ],
+  });
+  const escrow = async (escrowId: string) => (await ledger.getEscrowByEscrowId({ path: { escrowId } })).data;
+
+  beforeAll(async () => {
+    running = await startApp({ env: FAST_SANDBOX });
+    admin = new EscrowLedger({ baseUrl: running.baseUrl, adminKey: TEST_ADMIN_KEY });
+    ({ merchantId, apiSecret } = (await admin.postAdminMerchants({ body: { name: 'Client Marketplace' } })).data);
+    ledger = new EscrowLedger({ baseUrl: running.baseUrl, apiSecret });
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  it('creates, pays, releases, lists and refunds an escrow', async () => {
+    const created = await ledger.postEscrowOrder({ body: escrowBody() });
+    const { escrowId, orderId } = created.data;
+    expect(created.data).toMatchObject({ amount: 1000.5, currency: 'ETB', paymentUrl: expect.any(String) });
+
+    await ledger.postSandboxOrdersByIdComplete({ path: { id: escrowId }, body: { outcome: 'PAID' } });
+    await waitFor(async () => (await escrow(escrowId)).status === 'HELD', 'the escrow to be paid');
+
+    const released = await ledger.postEscrowByEscrowIdRelease({ path: { escrowId }, body: { merchantId: 'seller-1', amount: 100.5 } });
+    expect(released.data.allocations.find((allocation) => allocation.merchantId === 'seller-1')).toMatchObject({ released: 100.5, held: 500 });
+
+    const { data: listed } = await ledger.getEscrowByEscrowIdReleases({ path: { escrowId } });
+    expect(listed).toMatchObject({ escrowId, orderId, releases: [{ merchantId: 'seller-1', amount: 100.5 }] });
+
+    const refunding = await ledger.postEscrowByEscrowIdRefund({ path: { escrowId }, body: { merchantId: 'courier-1', reason: 'The courier could not deliver' } });
+    expect(refunding.data.allocations.find((allocation) => allocation.merchantId === 'courier-1')).toMatchObject({ status: 'REFUND_PENDING', refunded: 400 });
+    await waitFor(async () => (await escrow(escrowId)).allocations.find((allocation) => allocation.merchantId === 'courier-1')?.status === 'REFUNDED', 'the provider to confirm the refund');
+  });
+
+  it("refuses with typed exceptions carrying the service's codes", async () => {
+    const unknown = await ledger.getEscrowByEscrowId({ path: { escrowId: 'esc_unknown' } }).catch((error: unknown) => error);
+    expect(unknown).toBeInstanceOf(NotFoundError);
+    expect(unknown).toMatchObject({ status: 404, code: expect.any(String), requestId: expect.any(String) });
+
+    const stranger = new EscrowLedger({ baseUrl: running.baseUrl, apiSecret: 'not-a-secret' });
+    await expect(stranger.postEscrowOrder({ body: escrowBody() })).rejects.toBeInstanceOf(AuthenticationError);
+
+    const unpaid = (await ledger.postEscrowOrder({ body: escrowBody() })).data.escrowId;
+    const notFunded = await ledger.postEscrowByEscrowIdRelease({ path: { escrowId: unpaid }, body: { merchantId: 'seller-1' } }).catch((error: unknown) => error);
+    expect(notFunded).toBeInstanceOf(ConflictError);
+    expect(notFunded).toMatchObject({ code: 'ESCROW_NOT_FUNDED' });
+
+    const invalid = await ledger.postEscrowOrder({ body: { ...escrowBody(), amount: -1 } }).catch((error: unknown) => error);
+    expect(invalid).toBeInstanceOf(BadRequestError);
+    expect((invalid as BadRequestError).detail).toEqual(expect.any(String));
+  });
+
+  it('applies a POST once under its Idempotency-Key, however often it is sent', async () => {
+    const body = escrowBody();
+    const key = `create-${body.orderId}`;
+    const [first, again] = [await ledger.postEscrowOrder({ body, headers: { 'Idempotency-Key': key } }), await ledger.postEscrowOrder({ body, headers: { 'Idempotency-Key': key } })];
+    expect(again.data.escrowId).toBe(first.data.escrowId);
+
+    const conflict = await ledger.postEscrowOrder({ body: { ...body, amount: 999 }, headers: { 'Idempotency-Key': key } }).catch((error: unknown) => error);
+    expect(conflict).toMatchObject({ status: 409, code: 'IDEMPOTENCY_KEY_REUSED' });
+  });
+
+  it('iterates the audit log page by page', async () => {
+    const { auditorKey } = (await admin.postAdminAuditors({ body: { name: 'Finance' } })).data;
+    const auditor = new EscrowLedger({ baseUrl: running.baseUrl, auditorKey });
+    const escrowId = (await ledger.postEscrowOrder({ body: escrowBody() })).data.escrowId;
+    await ledger.postEscrowByEscrowIdCancel({ path: { escrowId }, body: {} });
+    const stream = `escrow-${escrowId}`;
+
+    const types: string[] = [];
+    for await (const event of paginate((after) => auditor.getAuditEvents({ query: { stream, after, limit: 1 } }), { items: (page) => page.events, next: (page) => page.next })) types.push(event.type);
+    const { data: whole } = await auditor.getAuditStreamsByStreamId({ path: { streamId: stream } });
+    expect(types).toEqual(whole.events.map((event) => event.type));
+    expect(types.length).toBeGreaterThan(1);
+  });
+
+  it('runs examples/escrow.ts, compiled, with plain node', async () => {
+    const out = await mkdtemp(join(tmpdir(), 'client-example-'));
+    try {
+      const tsconfig = join(out, 'tsconfig.json');
+      // examples/tsconfig.json with its output and type roots moved, for this one example.
+      const compilerOptions = { outDir: join(out, 'dist'), typeRoots: [join(ROOT, 'node_modules', '@types')] };
+      await writeFile(tsconfig, JSON.stringify({ extends: join(ROOT, 'examples', 'tsconfig.json'), compilerOptions, include: [], files: [join(ROOT, 'examples', 'escrow.ts'), join(ROOT, 'libs', 'client', 'src', 'fetch-body.d.ts')] }));
+      await run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', tsconfig], { cwd: ROOT }).catch((error: { stdout?: string }) => {
+        throw new Error(`examples/escrow.ts does not compile:\n${error.stdout}`);
+      });
+      const { stdout } = await run(process.execPath, [join(out, 'dist', 'examples', 'escrow.js')], { cwd: ROOT, env: { ...process.env, BASE: running.baseUrl, API_SECRET: apiSecret, MERCHANT_ID: merchantId } });
+      const steps = stdout.trim().split('\n').map((line) => JSON.parse(line) as { step: string } & Record<string, any>);
+      expect(steps.map((step) => step.step)).toEqual(['created', 'paid', 'released', 'releases', 'refunded', 'refused']);
+      const [created, paid, , listed, refunded, refused] = steps;
+      expect(paid).toMatchObject({ escrowId: created.escrowId, status: 'HELD' });
+      expect(listed.releases).toEqual([{ merchantId, amount: 1000 }]);
+      expect(refunded.allocations).toEqual([
+        { merchantId, status: 'RELEASED' },
+        { merchantId: 'courier-1', status: 'REFUNDED' },
+      ]);
+      expect(refused).toEqual({ step: 'refused', status: 409, code: 'ALLOCATION_ALREADY_RELEASED' });
+    } finally {
+      await rm(out, { recursive: true, force: true });
+    }
+  });
+});
