@@ -147,7 +147,7 @@ const MONEY_BY_STATUS: Record<string, (amount: number) => { held: number; releas
 
 /**
  * The escrow as that release showed it, with what later releases add: to each allocation (partial
- * releases: held, released, refunded; fees and disputes, none then), and to the escrow (no automatic release).
+ * releases: held, released, refunded; fees, disputes and reversals, none then), and to the escrow (no automatic release).
  */
 function withAllocationMoney(escrow: { allocations: { amount: number; status: string }[]; callbackURL?: string; redirectUrl?: string }) {
   return {
@@ -155,7 +155,7 @@ function withAllocationMoney(escrow: { allocations: { amount: number; status: st
     autoReleaseAt: null,
     callbackURL: escrow.callbackURL ?? null,
     redirectUrl: escrow.redirectUrl ?? null,
-    allocations: escrow.allocations.map((a) => ({ ...a, ...MONEY_BY_STATUS[a.status](a.amount), fee: 0, feeEarned: 0, frozen: 0 })),
+    allocations: escrow.allocations.map((a) => ({ ...a, ...MONEY_BY_STATUS[a.status](a.amount), fee: 0, feeEarned: 0, frozen: 0, reversed: 0, feeReturned: 0 })),
   };
 }
 

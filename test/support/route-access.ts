@@ -98,6 +98,8 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   { route: 'GET /v1/trdp/escrow/:escrowId/releases', request: (r) => ({ path: `/v1/trdp/escrow/${r.pendingEscrowId}/releases` }), expect: merchant(200) },
   { route: 'POST /v1/trdp/escrow/:escrowId/release', request: (r) => ({ path: `/v1/trdp/escrow/${r.heldEscrowId}/release`, body: { merchantId: 'seller-1' } }), expect: merchant(200) },
   { route: 'POST /v1/trdp/escrow/:escrowId/refund', request: (r) => ({ path: `/v1/trdp/escrow/${r.heldEscrowId}/refund`, body: { merchantId: 'courier-1', amount: 1, reason: 'damaged' } }), expect: merchant(200) },
+  // Past authorization the owner reaches the decider: nothing of a pending escrow was released to reverse.
+  { route: 'POST /v1/trdp/escrow/:escrowId/reversals', request: (r) => ({ path: `/v1/trdp/escrow/${r.pendingEscrowId}/reversals`, body: { merchantId: 'seller-1', reason: 'returned' } }), expect: merchant(409) },
   // Past authorization the owner reaches the decider, which refuses an escrow not paid yet.
   { route: 'POST /v1/trdp/escrow/:escrowId/auto-release', request: (r) => ({ path: `/v1/trdp/escrow/${r.pendingEscrowId}/auto-release`, body: { autoReleaseAt: null } }), expect: merchant(409) },
   { route: 'POST /v1/trdp/escrow/:escrowId/dispute', request: (r) => ({ path: `/v1/trdp/escrow/${r.pendingEscrowId}/dispute`, body: { reason: 'not delivered' } }), expect: merchant(409) },

@@ -46,6 +46,23 @@ describe('journalFor (docs/concepts/ledger.md)', () => {
     balanced(entry!);
   });
 
+  it("a reversal (money already released, taken back): Dr the allocation merchant's payable, and the creator's fees for the fee it gives back / Cr customer:refunds", () => {
+    const data = { amount: santim(4_000), merchantIds: ['seller-1'], reason: 'REVERSED', allocations: [{ merchantId: 'seller-1', amount: santim(4_000) }] };
+    const withoutFee = journalFor('EscrowRefundRequested', data, { id: 'esc_1', creatorMerchantId: 'platform' });
+    expect(postings(withoutFee)).toEqual([
+      { account: 'merchant:seller-1:payable', debit: 4_000, credit: 0 },
+      { account: 'customer:refunds', debit: 0, credit: 4_000 },
+    ]);
+    balanced(withoutFee!);
+    const withFee = journalFor('EscrowRefundRequested', { ...data, feeReturned: santim(400) }, { id: 'esc_1', creatorMerchantId: 'platform' });
+    expect(postings(withFee)).toEqual([
+      { account: 'merchant:seller-1:payable', debit: 3_600, credit: 0 },
+      { account: 'merchant:platform:fees', debit: 400, credit: 0 },
+      { account: 'customer:refunds', debit: 0, credit: 4_000 },
+    ]);
+    balanced(withFee!);
+  });
+
   it('OrderRefundRequested on the merchant\'s request: Dr merchant:{id}:payable / Cr customer:refunds; a refused payment\'s: from clearing', () => {
     const requested = journalFor('OrderRefundRequested', { amount: AMOUNT, reason: 'REQUESTED', refundId: 'r1' }, { id: 'ord_1', creatorMerchantId: 'mer_1' });
     expect(postings(requested)).toEqual([

@@ -81,6 +81,14 @@ export function journalFor(type: string, data: Record<string, unknown>, context:
       return split(fee === 0 ? description : `${description}, fee to ${creator}`, ACCOUNTS.escrow(context.id), ACCOUNTS.merchantPayable(String(data.merchantId)), ACCOUNTS.merchantFees(creator), amount, fee, false);
     }
     case 'EscrowRefundRequested':
+      // Money already released comes back from the allocation's merchant, and from the creator's fees
+      // for the share of the fee it gives back; the merchant's payable may go below zero.
+      if (data.reason === 'REVERSED') {
+        const merchantId = String((data.merchantIds as string[])[0]);
+        const creator = context.creatorMerchantId ?? 'unknown';
+        const fee = (data.feeReturned ?? 0) as Santim | 0;
+        return split(`Allocation of ${merchantId} reversed`, ACCOUNTS.customerRefunds, ACCOUNTS.merchantPayable(merchantId), ACCOUNTS.merchantFees(creator), amount, fee, true);
+      }
       // The escrow's own money goes back on a cancellation or a refund the merchant asked for; a
       // refused payment never reached the escrow: what is owed back comes straight from clearing.
       return data.reason === 'CANCELLED' || data.reason === 'REQUESTED'

@@ -208,11 +208,14 @@ function escrowCallback(event: SourceEvent, outline: EscrowOutline | undefined, 
       break;
     case 'EscrowRefundCompleted': {
       const refund = outline.refunds.find((r) => r.refundId === e.data.refundId);
-      // A refund the merchant asked for says which allocations, how much of each, and why.
-      const asked = refund?.reason === 'REQUESTED' ? refund : undefined;
-      const message = asked
-        ? `${asked.shares.map((s) => `${formatEtb(s.amount)} ETB of ${s.merchantId}`).join(', ')} refunded to the customer: ${asked.note ?? ''}`
-        : 'The money still held was refunded to the customer';
+      // A refund the merchant asked for (held money, or released money taken back) says which allocations, how much of each, and why.
+      const asked = refund?.reason === 'REQUESTED' || refund?.reason === 'REVERSED' ? refund : undefined;
+      const parts = asked?.shares.map((s) => `${formatEtb(s.amount)} ETB of ${s.merchantId}`).join(', ');
+      const message = !asked
+        ? 'The money still held was refunded to the customer'
+        : asked.reason === 'REVERSED'
+          ? `${parts} taken back after its release and refunded to the customer: ${asked.note ?? ''}`
+          : `${parts} refunded to the customer: ${asked.note ?? ''}`;
       const allocations = asked && { allocations: asked.shares.map((s) => ({ merchantId: s.merchantId, amount: amount(s.amount) })) };
       payload = { ...head('REFUNDED'), ...refunded(message, escrow, outline.payment.refunds, e.data), ...allocations, ...tail };
       break;

@@ -98,7 +98,9 @@ function creationOf(event: RecordedEvent, histories: BatchHistories): { merchant
 function entryFor(event: RecordedEvent, histories: BatchHistories): JournalEntry | undefined {
   const data = event.data as Record<string, unknown>;
   const id = streamKey(event.streamId);
-  if (event.type === 'OrderPaid' || event.type === 'OrderRefundRequested' || (event.type === 'AllocationReleased' && data.fee)) {
+  // The creator's fees account takes part in these: its id is in the stream's first event.
+  const feesMove = (event.type === 'AllocationReleased' && data.fee) || (event.type === 'EscrowRefundRequested' && data.feeReturned);
+  if (event.type === 'OrderPaid' || event.type === 'OrderRefundRequested' || feesMove) {
     const creation = creationOf(event, histories);
     return journalFor(event.type, data, { id, creatorMerchantId: creation.merchantId, orderFee: event.type === 'OrderPaid' ? creation.fee : undefined });
   }

@@ -1,4 +1,4 @@
-import { subtractSantim, toEtbNumber } from '@app/domain';
+import { subtractSantim, toEtbNumber, ZERO } from '@app/domain';
 import type { PayableView } from '@app/read-models';
 import { paymentUrl } from '../orders/order.presenter';
 
@@ -16,6 +16,8 @@ function presentAllocations(escrow: PayableView, withStatus: boolean) {
           fee: toEtbNumber(allocation.fee),
           feeEarned: toEtbNumber(allocation.feeEarned),
           frozen: toEtbNumber(allocation.frozen),
+          reversed: toEtbNumber(allocation.reversed ?? ZERO),
+          feeReturned: toEtbNumber(allocation.feeReturned ?? ZERO),
           ...(allocation.dispute ? { dispute: allocation.dispute } : {}),
         }
       : {}),

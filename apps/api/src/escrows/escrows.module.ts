@@ -13,6 +13,7 @@ import { RefundAllocationController } from './refund-allocation/refund-allocatio
 import { RefundAllocationHandler } from './refund-allocation/refund-allocation.handler';
 import { ReleaseAllocationController } from './release-allocation/release-allocation.controller';
 import { ReleaseAllocationHandler } from './release-allocation/release-allocation.handler';
+import { ReverseAllocationController } from './reverse-allocation/reverse-allocation.controller';
 
 @Module({
   imports: [MerchantAuthModule],
@@ -25,6 +26,7 @@ import { ReleaseAllocationHandler } from './release-allocation/release-allocatio
     CancelEscrowController,
     AutoReleaseController,
     DisputeController,
+    ReverseAllocationController,
   ],
   providers: [CreateEscrowHandler, ReleaseAllocationHandler, RefundAllocationHandler, CancelEscrowHandler, ChangeEscrowHandler],
 })

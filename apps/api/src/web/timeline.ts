@@ -36,7 +36,10 @@ const DESCRIBE: Record<string, (data: Data, names: MerchantNames) => string> = {
   EscrowCancelled: (d) => `Cancelled${d.reason ? `: ${String(d.reason)}` : ''}`,
   EscrowPaymentRefused: (d) => `A late payment of ${amount(d)} was refused`,
   OrderPaymentRefused: (d) => `A late payment of ${amount(d)} was refused`,
-  EscrowRefundRequested: (d) => `Refund of ${amount(d)} requested${d.note ? `: ${String(d.note)}` : ''}`,
+  EscrowRefundRequested: (d, names) =>
+    d.reason === 'REVERSED'
+      ? `${amount(d)} released to ${merchantLabel((d.merchantIds as string[])[0], names)} taken back and refunded to the customer${typeof d.feeReturned === 'number' && d.feeReturned > 0 ? `, fee ${etb(d.feeReturned as Santim)} given back` : ''}${d.note ? `: ${String(d.note)}` : ''}`
+      : `Refund of ${amount(d)} requested${d.note ? `: ${String(d.note)}` : ''}`,
   OrderRefundRequested: (d) => `Refund of ${amount(d)} requested${d.note ? `: ${String(d.note)}` : ''}`,
   EscrowRefundFailed: (d) => `The provider refused the refund (${String(d.reason ?? '')}); it will be retried`,
   OrderRefundFailed: (d) => `The provider refused the refund (${String(d.reason ?? '')}); it will be retried`,

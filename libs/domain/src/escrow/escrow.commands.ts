@@ -27,6 +27,11 @@ export type EscrowCommand =
   /** `allocation`: the merchant whose allocation is disputed; without it, every allocation that holds money. */
   | { type: 'OpenDispute'; data: { escrowId: string; merchantId: string; allocation?: string; reason: string; at: string } }
   | { type: 'ResolveDispute'; data: { escrowId: string; merchantId: string; resolutions: DisputeSplit[]; note?: string; at: string } }
+  /**
+   * A return after release: `amount` (all released and not yet reversed, without it) of `allocation`'s
+   * released money goes back to the customer; `refundFee`: the escrow's creator gives back its fee's share.
+   */
+  | { type: 'ReverseAllocation'; data: { escrowId: string; merchantId: string; allocation: string; amount?: Santim; reason: string; refundFee: boolean; at: string } }
   | PaymentCommand;
 
 /** The data of one kind of escrow command. */

@@ -9,6 +9,7 @@ import { EscrowNotFound } from './escrow.errors';
 import { evolveEscrow } from './escrow.evolve';
 import { decideCancel, decideRefund } from './escrow.refund';
 import { decideRelease } from './escrow.release';
+import { decideReversal } from './escrow.reversal';
 import { ESCROW_PAYMENT, type EscrowState, initialEscrowState } from './escrow.state';
 
 /**
@@ -34,6 +35,8 @@ function decide(command: EscrowCommand, state: EscrowState): EscrowEvent[] {
       return decideDispute(command.data, state);
     case 'ResolveDispute':
       return decideResolve(command.data, state);
+    case 'ReverseAllocation':
+      return decideReversal(command.data, state);
     default:
       if (!state.payment) throw new EscrowNotFound('unknown');
       return decidePayment(command, state.payment, state.status).map((fact) => ESCROW_PAYMENT.event(fact));

@@ -142,3 +142,17 @@ export class AutoReleaseConflict extends DomainError {
     super('AUTO_RELEASE_CONFLICT', 'Give autoReleaseAt or releaseAfterDays, not both', 'invalid');
   }
 }
+
+/** A reversal of an allocation none of whose money was released, or all of it already reversed. */
+export class NothingToReverse extends DomainError {
+  constructor(merchantId: string) {
+    super('NOTHING_TO_REVERSE', `Nothing released to merchant ${merchantId} in this escrow is left to reverse`, 'conflict');
+  }
+}
+
+/** A reversal of more than an allocation released and has not reversed yet. */
+export class AmountExceedsReversible extends DomainError {
+  constructor(merchantId: string, amount: string, reversible: string) {
+    super('AMOUNT_EXCEEDS_REVERSIBLE', `${reversible} ETB released to merchant ${merchantId} is left to reverse; ${amount} ETB cannot be`, 'conflict');
+  }
+}

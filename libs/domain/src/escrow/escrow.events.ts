@@ -63,19 +63,26 @@ export interface EscrowCancelled {
   data: { reason?: string; cancelledAt: string };
 }
 
-/** CANCELLED: all the escrow still held; REQUESTED: part of some allocations, asked by the merchant; PAYMENT_REFUSED: a payment the escrow did not take. */
-export type RefundReason = 'CANCELLED' | 'PAYMENT_REFUSED' | 'REQUESTED';
+/**
+ * CANCELLED: all the escrow still held; REQUESTED: part of some allocations, asked by the merchant;
+ * PAYMENT_REFUSED: a payment the escrow did not take; REVERSED: money already released to an
+ * allocation's merchant, taken back from it (a return after release).
+ */
+export type RefundReason = 'CANCELLED' | 'PAYMENT_REFUSED' | 'REQUESTED' | 'REVERSED';
 
 /**
  * An escrow's refund names the allocations whose money it returns (none for a refused payment). A
  * cancellation returns all they hold; a REQUESTED refund says how much of each (`allocations`) and
- * carries the merchant's words (`note`).
+ * carries the merchant's words (`note`). A REVERSED one names the one allocation whose released
+ * money it takes back and `feeReturned`, the part of it the escrow's creator gives back from its fees
+ * (the allocation's merchant gives the rest from its payable).
  */
 export type EscrowRefundRequest = RefundRequest & {
   merchantIds: string[];
   reason: RefundReason;
   allocations?: { merchantId: string; amount: Santim }[];
   note?: string;
+  feeReturned?: Santim;
 };
 
 /** The escrow's names for the payment lifecycle's facts. */

@@ -37,6 +37,31 @@ function refundShares(state: EscrowState, request: EscrowRefundRequest): Map<str
   return new Map(state.allocations.filter((a) => named.has(a.merchantId)).map((a) => [a.merchantId, allocationHeld(a)]));
 }
 
+/** A return after release: the allocation keeps its status; what it released is partly reversed. */
+function afterReversal(state: EscrowState, request: EscrowRefundRequest): EscrowState {
+  const [share] = request.allocations!;
+  const feeReturned = request.feeReturned ?? ZERO;
+  const withFee = request.feeReturned !== undefined;
+  const allocations = state.allocations.map((a) =>
+    a.merchantId !== share.merchantId
+      ? a
+      : {
+          ...a,
+          reversed: addSantim(a.reversed, share.amount),
+          feeReturned: addSantim(a.feeReturned, feeReturned),
+          feeReturnBasis: withFee ? addSantim(a.feeReturnBasis, share.amount) : a.feeReturnBasis,
+        },
+  );
+  const refund: EscrowRefund = {
+    refundId: request.refundId,
+    reason: 'REVERSED',
+    shares: [share],
+    ...(request.note ? { note: request.note } : {}),
+    ...(withFee ? { feeReturned } : {}),
+  };
+  return { ...state, allocations, refunds: [...state.refunds, refund] };
+}
+
 /** What a payment fact does to the escrow besides its payment: funds or voids the allocations, refunds them. */
 function afterPayment(state: EscrowState, event: EscrowPaymentEvent): EscrowState {
   if (!state.payment) return state;
@@ -53,6 +78,7 @@ function afterPayment(state: EscrowState, event: EscrowPaymentEvent): EscrowStat
       return { ...next, status: 'EXPIRED', allocations: withAllocations(state.allocations, every, 'VOID') };
     case 'EscrowRefundRequested': {
       const { refundId, reason, note } = event.data;
+      if (reason === 'REVERSED') return afterReversal(next, event.data);
       // A refused payment never was the escrow's: its refund moves no allocation.
       if (reason !== 'CANCELLED' && reason !== 'REQUESTED') return { ...next, refunds: [...state.refunds, { refundId, reason, shares: [] }] };
       const shares = refundShares(state, event.data);
@@ -86,7 +112,7 @@ export function evolveEscrow(state: EscrowState, event: EscrowEvent): EscrowStat
       return {
         created: event.data,
         status: 'PENDING',
-        allocations: event.data.allocations.map((a) => ({ ...a, status: 'PENDING', released: ZERO, refunded: ZERO, feeEarned: ZERO, frozen: ZERO })),
+        allocations: event.data.allocations.map((a) => ({ ...a, status: 'PENDING', released: ZERO, refunded: ZERO, feeEarned: ZERO, frozen: ZERO, reversed: ZERO, feeReturned: ZERO, feeReturnBasis: ZERO })),
         payment: openPayment({ payableId, amount, expiresAt }),
         refunds: [],
         releases: [],

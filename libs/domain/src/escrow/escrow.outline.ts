@@ -3,6 +3,7 @@ import type { Santim } from '../shared/money';
 import type { AllocationTerms, EscrowCreated } from './escrow.events';
 import {
   allocationHeld,
+  type AllocationState,
   type AllocationStatus,
   type EscrowRefund,
   type EscrowRelease,
@@ -13,7 +14,10 @@ import {
   heldAmount,
 } from './escrow.state';
 
-/** An allocation as it stands: `amount = held + released + refunded + frozen` once paid. */
+/**
+ * An allocation as it stands: `amount = held + released + refunded + frozen` once paid; `reversed`
+ * of what was released went back to the customer after all, `feeReturned` of it from the fees.
+ */
 export interface AllocationOutline extends AllocationTerms {
   status: AllocationStatus;
   held: Santim;
@@ -21,6 +25,8 @@ export interface AllocationOutline extends AllocationTerms {
   refunded: Santim;
   feeEarned: Santim;
   frozen: Santim;
+  reversed: Santim;
+  feeReturned: Santim;
   dispute?: { reason: string; openedAt: string };
 }
 
@@ -44,6 +50,12 @@ export interface EscrowOutline {
   autoReleaseAt?: string;
 }
 
+/** The basis of the next fee share a reversal gives back is the decider's own reckoning, not part of the shape. */
+function shownAllocation(allocation: AllocationState): AllocationOutline {
+  const { feeReturnBasis, ...shown } = allocation;
+  return { ...shown, held: allocationHeld(allocation) };
+}
+
 /** Nothing before the escrow is created. */
 export function escrowOutline(state: EscrowState): EscrowOutline | undefined {
   if (!state.created || !state.payment) return undefined;
@@ -54,7 +66,7 @@ export function escrowOutline(state: EscrowState): EscrowOutline | undefined {
     held: heldAmount(state),
     frozen: frozenAmount(state),
     payment: paymentOutline(state.payment),
-    allocations: state.allocations.map((a) => ({ ...a, held: allocationHeld(a) })),
+    allocations: state.allocations.map(shownAllocation),
     releases: state.releases,
     refunds: state.refunds,
     ...(state.autoReleaseAt ? { autoReleaseAt: state.autoReleaseAt } : {}),

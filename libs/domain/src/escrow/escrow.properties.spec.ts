@@ -50,7 +50,9 @@ type Step =
   /** `releaseShare` of what is frozen is released, the rest refunded; `off` santim makes the split wrong. */
   | { kind: 'resolve'; merchant: number | null; releaseShare: number; off: number; advance: number }
   | { kind: 'releaseDue'; advance: number }
-  | { kind: 'reschedule'; minutes: number | null; advance: number };
+  | { kind: 'reschedule'; minutes: number | null; advance: number }
+  /** A return after release: part (`amount`) or all of what an allocation released and has not reversed, with or without the fee given back. */
+  | { kind: 'reverse'; merchant: number; amount: number | null; refundFee: boolean; advance: number };
 
 /** Most commands arrive within the same minute; now and then the clock jumps, sometimes past expiry. */
 const advance = fc.oneof({ arbitrary: fc.constant(0), weight: 3 }, { arbitrary: fc.integer({ min: 1, max: 15 }), weight: 1 });
@@ -99,6 +101,10 @@ const aStep: fc.Arbitrary<Step> = fc.oneof(
   },
   { arbitrary: fc.record({ kind: fc.constant('releaseDue' as const), advance: fc.integer({ min: 0, max: 90 }) }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('reschedule' as const), minutes: fc.option(fc.integer({ min: -10, max: 200 })), advance }), weight: 1 },
+  {
+    arbitrary: fc.record({ kind: fc.constant('reverse' as const), merchant: fc.integer({ min: 0, max: 5 }), amount: fc.option(fc.integer({ min: 1, max: 50_000_000 })), refundFee: fc.boolean(), advance }),
+    weight: 3,
+  },
 );
 
 /** After payment: releases, refunds, disputes, resolutions and the clock, weighted to reach resolutions. */
@@ -150,6 +156,19 @@ function toCommand(step: Step, state: EscrowState, at: string): EscrowCommand {
     }
     case 'releaseDue':
       return { type: 'ReleaseDue', data: { escrowId: created.escrowId, at } };
+    case 'reverse':
+      return {
+        type: 'ReverseAllocation',
+        data: {
+          escrowId: created.escrowId,
+          merchantId: created.merchantId,
+          allocation: `m-${step.merchant}`,
+          ...(step.amount === null ? {} : { amount: santim(step.amount) }),
+          reason: 'returned',
+          refundFee: step.refundFee,
+          at,
+        },
+      };
     case 'reschedule': {
       const autoReleaseAt = step.minutes === null ? null : new Date(Date.parse(at) + step.minutes * MINUTE).toISOString();
       return { type: 'RescheduleAutoRelease', data: { escrowId: created.escrowId, merchantId: created.merchantId, autoReleaseAt, at } };
@@ -213,11 +232,15 @@ function assertInvariants(before: EscrowState, after: EscrowState, history: Escr
     expect(after.allocations.every((a) => a.released === 0 && a.refunded === 0)).toBe(true);
   }
 
-  // An allocation never goes back, and what was released or refunded of it never shrinks.
+  // An allocation never goes back, and what was released, refunded or reversed of it never shrinks;
+  // only released money is reversed, and the fee given back never passes the fee earned.
   after.allocations.forEach((allocation, i) => {
     expect(ALLOCATION_MAY_BECOME[before.allocations[i].status]).toContain(allocation.status);
     expect(allocation.released).toBeGreaterThanOrEqual(before.allocations[i].released);
     expect(allocation.refunded).toBeGreaterThanOrEqual(before.allocations[i].refunded);
+    expect(allocation.reversed).toBeGreaterThanOrEqual(before.allocations[i].reversed);
+    expect(allocation.reversed).toBeLessThanOrEqual(allocation.released);
+    expect(allocation.feeReturned).toBeLessThanOrEqual(allocation.feeEarned);
   });
 
   // Terminal statuses never change (each may become only itself); every other move is one docs/concepts/states.md allows.
@@ -258,11 +281,14 @@ function assertInvariants(before: EscrowState, after: EscrowState, history: Escr
       break;
   }
 
-  // The refunds of the escrow's own money (cancellation or asked for) add up to what its allocations
-  // count as refunded, each is of something, and there is at most one cancellation.
+  // The refunds of the escrow's own money (cancellation, asked for, or released money reversed) add
+  // up to what its allocations count as refunded and reversed, never more than was paid, each is of
+  // something, and there is at most one cancellation.
   const amountOf = (refundId: string) => after.payment!.refunds.find((r) => r.refundId === refundId)!.amount;
   const ownRefunds = after.refunds.filter((r) => r.reason !== 'PAYMENT_REFUSED');
-  expect(sumSantim(ownRefunds.map((r) => amountOf(r.refundId)))).toBe(sumSantim(after.allocations.map((a) => a.refunded)));
+  const refundedToCustomer = sumSantim(ownRefunds.map((r) => amountOf(r.refundId)));
+  expect(refundedToCustomer).toBe(sumSantim(after.allocations.map((a) => santim(a.refunded + a.reversed))));
+  expect(refundedToCustomer).toBeLessThanOrEqual(created.amount);
   for (const refund of ownRefunds) expect(amountOf(refund.refundId)).toBeGreaterThan(0);
   expect(after.refunds.filter((r) => r.reason === 'CANCELLED').length).toBeLessThanOrEqual(1);
   // An allocation is REFUNDED only once no refund of it is awaited.
@@ -366,6 +392,7 @@ describe('Escrow properties', () => {
           // a client's retry of the same one is recognised by its Idempotency-Key, above the decider.
           else if (command.type === 'ReleaseFunds' && command.data.releases.some((r) => r.amount !== undefined)) continue;
           else if (command.type === 'RefundFunds' && command.data.refunds.some((r) => r.amount !== undefined)) continue;
+          else if (command.type === 'ReverseAllocation' && command.data.amount !== undefined) continue;
           // Moving the automatic release to the same instant again records the move again.
           else if (command.type === 'RescheduleAutoRelease') expect(retried.map((e) => e.type)).toEqual(events.map((e) => e.type));
           else expect(retried).toEqual([]);

@@ -22,7 +22,10 @@ export type AllocationStatus = 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISP
 /**
  * Its money, once paid: `amount = held + released + refunded + frozen` (a refund counts from its
  * request, as in the ledger; `frozen` is what a dispute holds, the allocation DISPUTED meanwhile);
- * `feeEarned` of what was released went to the escrow's creator.
+ * `feeEarned` of what was released went to the escrow's creator. `reversed` of what was released
+ * went back to the customer after all (a return), `feeReturned` of it from the creator's fees;
+ * `feeReturnBasis`: how much of it was reversed with the fee given back, which the next fee share
+ * is reckoned from.
  */
 export interface AllocationState extends AllocationTerms {
   status: AllocationStatus;
@@ -30,6 +33,9 @@ export interface AllocationState extends AllocationTerms {
   refunded: Santim;
   feeEarned: Santim;
   frozen: Santim;
+  reversed: Santim;
+  feeReturned: Santim;
+  feeReturnBasis: Santim;
   dispute?: { reason: string; openedAt: string };
 }
 
@@ -50,6 +56,8 @@ export interface EscrowRefund {
   shares: { merchantId: string; amount: Santim }[];
   /** The merchant's words, for a refund it asked for. */
   note?: string;
+  /** A reversal's: the part of it the escrow's creator gave back from its fees. */
+  feeReturned?: Santim;
 }
 
 /** An escrow is a payment plus allocations. */
@@ -96,6 +104,11 @@ export function feeEarnedOn(allocation: AllocationTerms, released: Santim): Sant
 export function allocationHeld(allocation: AllocationState): Santim {
   if (allocation.status !== 'HELD' && allocation.status !== 'PARTIALLY_RELEASED') return ZERO;
   return subtractSantim(allocation.amount, addSantim(allocation.released, allocation.refunded));
+}
+
+/** What was released to an allocation's merchant and may still be taken back by a reversal. */
+export function reversibleAmount(allocation: AllocationState): Santim {
+  return subtractSantim(allocation.released, allocation.reversed);
 }
 
 export function heldAmount(state: EscrowState): Santim {

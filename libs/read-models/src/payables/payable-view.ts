@@ -14,6 +14,9 @@ export interface AllocationView {
   /** What a dispute freezes (the allocation is DISPUTED), why, and since when. */
   frozen: Santim;
   dispute?: { reason: string; openedAt: string };
+  /** What of the released money went back to the customer after all, and the creator's fee given back with it; absent: none. */
+  reversed?: Santim;
+  feeReturned?: Santim;
 }
 
 export interface ReleaseView {
@@ -118,6 +121,7 @@ export function escrowView(escrow: EscrowOutline): PayableView {
       feeEarned: a.feeEarned,
       frozen: a.frozen,
       ...(a.dispute ? { dispute: a.dispute } : {}),
+      ...(a.reversed > 0 ? { reversed: a.reversed, feeReturned: a.feeReturned } : {}),
     })),
     releases: escrow.releases,
     ...(escrow.autoReleaseAt ? { autoReleaseAt: escrow.autoReleaseAt } : {}),

@@ -33,6 +33,12 @@ export class AllocationResponse extends CreatedAllocationResponse {
   @ApiProperty({ example: 0, description: 'What a dispute froze' })
   frozen!: number;
 
+  @ApiProperty({ example: 0, description: 'What of the released money went back to the customer after all (reversals)' })
+  reversed!: number;
+
+  @ApiProperty({ example: 0, description: "The part of `reversed` the escrow's creator gave back from its fees" })
+  feeReturned!: number;
+
   @ApiProperty({ type: DisputeResponse, required: false })
   dispute?: DisputeResponse;
 }

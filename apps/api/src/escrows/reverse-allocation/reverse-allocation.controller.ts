@@ -1,0 +1,66 @@
+import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { type EscrowState, parseEtb, subtractSantim, toEtbNumber, ZERO } from '@app/domain';
+import type { EventMetadata } from '@app/event-store';
+import type { AuthenticatedMerchant } from '@app/credentials';
+import { envelope } from '../../http/envelope';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { MerchantApi } from '../../http/openapi/security';
+import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { ChangeEscrowCommand } from '../change-escrow';
+import { ReversalResponse } from './reversal.response';
+import { ReverseAllocationDto } from './reverse-allocation.dto';
+
+/** The reversal the command just requested: the escrow's newest refund, with its share of the fee given back. */
+function presentReversal(state: EscrowState) {
+  const reversal = state.refunds[state.refunds.length - 1];
+  const request = state.payment!.refunds.find((r) => r.refundId === reversal.refundId)!;
+  const feeReturned = reversal.feeReturned ?? ZERO;
+  return {
+    refundId: reversal.refundId,
+    escrowId: state.created!.escrowId,
+    orderId: state.created!.orderId,
+    merchantId: reversal.shares[0].merchantId,
+    amount: toEtbNumber(request.amount),
+    feeReturned: toEtbNumber(feeReturned),
+    merchantDebited: toEtbNumber(subtractSantim(request.amount, feeReturned)),
+    reason: reversal.note ?? '',
+    status: request.status,
+    requestedAt: request.requestedAt,
+  };
+}
+
+@ApiTags('escrow')
+@Controller('v1/trdp/escrow')
+@MerchantApi()
+export class ReverseAllocationController {
+  constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
+
+  @Post(':escrowId/reversals')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: 'Take back money already released to an allocation (a return): refunded to the customer through the provider, debited from the merchant',
+  })
+  @ApiEnvelope(ReversalResponse, { message: 'Reversal requested', status: 201 })
+  @ApiProblems({
+    404: ['ABC_001'],
+    409: ['ALLOCATION_NOT_FOUND', 'NOTHING_TO_REVERSE', 'AMOUNT_EXCEEDS_REVERSIBLE', 'CONCURRENT_MODIFICATION'],
+  })
+  async reverse(@Param('escrowId') escrowId: string, @Body() body: ReverseAllocationDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
+    const amount = body.amount === undefined ? undefined : parseEtb(body.amount, 'amount');
+    const { state } = await this.commands.execute(
+      new ChangeEscrowCommand(
+        merchant,
+        escrowId,
+        (at) => ({
+          type: 'ReverseAllocation',
+          data: { escrowId, merchantId: merchant.merchantId, allocation: body.merchantId, ...(amount !== undefined ? { amount } : {}), reason: body.reason, refundFee: body.refundFee === true, at },
+        }),
+        metadata,
+      ),
+    );
+    return envelope('Reversal requested', presentReversal(state));
+  }
+}
