@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { INVALID_DATE_TIME } from '@app/domain';
-import type { AuthenticatedMerchant } from '@app/merchants';
+import type { AuthenticatedMerchant } from '@app/credentials';
 import { merchantBalance } from '@app/read-models';
 import { envelope } from '../http/envelope';
 import { CurrentMerchant } from '../http/request-context';

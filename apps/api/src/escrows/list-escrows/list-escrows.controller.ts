@@ -3,7 +3,7 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { type EscrowStatus, INVALID_DATE_TIME } from '@app/domain';
-import type { AuthenticatedMerchant } from '@app/merchants';
+import type { AuthenticatedMerchant } from '@app/credentials';
 import type { PayableScope } from '@app/read-models';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant } from '../../http/request-context';
