@@ -165,6 +165,29 @@ describe('the OpenAPI document is the contract', () => {
     expect(mismatches).toEqual([]);
   });
 
+  it('answers the events API as documented: its pages, one event, and every refusal', async () => {
+    const owner = { 'x-api-secret': resources.merchant.apiSecret };
+    const listed = await exchange({ method: 'GET', path: '/v1/trdp/events?order=asc&limit=100', headers: owner });
+    const events = (listed.responseBody as { data: { events: Array<{ id: string; type: string }> } }).data.events;
+    // The seeded orders and escrows were paid, released and cancelled: the payloads of those types are checked against their schemas.
+    expect(events.map((event) => event.type)).toEqual(expect.arrayContaining(['PAID', 'RELEASED', 'CANCELLED']));
+    const queries = [
+      'limit=1',
+      `order=asc&limit=2&startingAfter=${events[0].id}`,
+      'type=RELEASED&createdAfter=2026-01-01T00:00:00Z&createdBefore=2999-01-01T00:00:00%2B03:00',
+      'type=NOPE',
+      'type=PAID&type=FAILED',
+      'order=sideways',
+      'limit=0',
+      'createdAfter=yesterday',
+      'startingAfter=evt_unknown',
+    ];
+    const mismatches = check(listed);
+    for (const query of queries) mismatches.push(...check(await exchange({ method: 'GET', path: `/v1/trdp/events?${query}`, headers: owner })));
+    for (const event of events) mismatches.push(...check(await exchange({ method: 'GET', path: `/v1/trdp/events/${event.id}`, headers: owner })));
+    expect(mismatches).toEqual([]);
+  });
+
   it('fails an answer with a field, a status or an error code the document lacks', async () => {
     const read = await exchange({ method: 'GET', path: `/v1/trdp/escrow/${resources.heldEscrowId}`, headers: { 'x-api-secret': resources.merchant.apiSecret } });
     expect(check(read)).toEqual([]);

@@ -10,6 +10,7 @@ import { PaymentsModule, PaymentWorkModule, providerMigrations } from '@app/paym
 import { AuditModule } from './audit/audit.module';
 import { AuditConsoleModule } from './audit-console/audit-console.module';
 import { CallbacksModule } from './callbacks/callbacks.module';
+import { EventsModule } from './events/events.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { EscrowsModule } from './escrows/escrows.module';
@@ -52,6 +53,7 @@ export class AppModule {
         EscrowsModule,
         PaymentsHttpModule,
         CallbacksModule,
+        EventsModule,
         PayoutsModule,
         AuditModule,
         DashboardModule,

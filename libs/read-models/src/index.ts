@@ -11,6 +11,8 @@ export * from './rebuild';
 export * from './event-log.projection';
 export * from './provider-operations.projection';
 export * from './stream-owners.projection';
+export * from './merchant-events.projection';
+export * from './merchant-events.reader';
 export * from './payables/payable-view';
 export * from './payables/payables.projection';
 export * from './callbacks/delivery-view';

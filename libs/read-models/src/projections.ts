@@ -3,6 +3,7 @@ import type { RecordedEvent } from '@app/event-store';
 import { callbackDeliveriesView } from './callbacks/callback-deliveries.projection';
 import { eventLogProjection } from './event-log.projection';
 import { ledgerProjection } from './ledger.projection';
+import { merchantEventsView } from './merchant-events.projection';
 import { payablesView } from './payables/payables.projection';
 import type { Projection } from './projection';
 import { payoutSchedulesView } from './payout-schedules.projection';
@@ -31,7 +32,7 @@ export const merchantsView: Projection = {
 };
 
 /** Every projection folds what it needs itself and reads no other view, so their order does not matter. */
-export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, payablesView, callbackDeliveriesView, providerOperationsView, payoutsView, payoutSchedulesView, streamOwnersView, ledgerProjection];
+export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, payablesView, callbackDeliveriesView, providerOperationsView, payoutsView, payoutSchedulesView, streamOwnersView, merchantEventsView, ledgerProjection];
 
 /** The projections a deployment runs: with the events outside PostgreSQL, also a copy of the log for auditors. */
 export function projectionsFor(eventStore: 'postgres' | 'eventstoredb'): readonly Projection[] {
