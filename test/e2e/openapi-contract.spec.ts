@@ -9,6 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { CALLBACK_PAYLOAD_SCHEMAS, CALLBACK_TYPES } from '@app/callbacks';
 import { type RunningApp, startApp } from '../support/app';
 import { escrowRequest } from '../support/fixtures';
 import { call } from '../support/http';
@@ -198,6 +199,17 @@ describe('the OpenAPI document is the contract', () => {
     expect(check(refused)).toEqual([]);
     const problem = refused.responseBody as { error: { code: string } };
     expect(check({ ...refused, responseBody: { ...problem, error: { ...problem.error, code: 'UNDOCUMENTED_CODE' } } }).join('\n')).toMatch(/allowedValues|enum/);
+  });
+
+  it('states every callback payload, as a webhook and as the callbacks of the operations that register a callbackURL', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.webhooks)).toEqual([...CALLBACK_TYPES]);
+    // The schemas callback-payloads.spec.ts checks every built payload against, as they are.
+    for (const [name, schema] of Object.entries(CALLBACK_PAYLOAD_SCHEMAS)) expect(document.components.schemas[name]).toEqual(schema);
+    const registering = Object.entries<Record<string, Document>>(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).flatMap(([method, operation]) => Object.keys(operation.callbacks ?? {}).map((name) => `${method.toUpperCase()} ${path} ${name}`)),
+    );
+    expect(registering.sort()).toEqual(['POST /v1/trdp/escrow/order EscrowCallback', 'POST /v1/trdp/order OrderCallback', 'POST /v1/trdp/payout-settings PayoutCallback']);
   });
 
   it('passes Redocly’s recommended rules with no error', async () => {

@@ -36,7 +36,15 @@ function withProblemsAsJson(document: Json): Json {
 /** Checks exchanges against the OpenAPI document: each difference comes back as one readable line. */
 export async function contractChecker(document: Json): Promise<(exchange: Exchange) => string[]> {
   // Formats (date-time, uri) are not checked: ajv needs ajv-formats for them, which is not among our dependencies.
-  const api = new OpenAPIBackend({ definition: withProblemsAsJson(document) as Document, validate: true, strict: true, ajvOpts: { allErrors: true, validateFormats: false } });
+  // `quick` skips openapi-backend's check of the document itself, which knows OpenAPI 3.0 only (it
+  // refuses 3.1's webhooks and null types): Redocly checks the document, as 3.1, in the contract test.
+  const api = new OpenAPIBackend({
+    definition: withProblemsAsJson(document) as Document,
+    validate: true,
+    strict: true,
+    quick: true,
+    ajvOpts: { allErrors: true, validateFormats: false },
+  });
   await api.init();
   return (exchange) => {
     const label = `${exchange.method} ${exchange.path.slice(0, 100)} → ${exchange.status}`;

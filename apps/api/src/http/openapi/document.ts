@@ -3,6 +3,7 @@ import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swag
 import { CALLBACK_PAYLOAD_SCHEMAS, CALLBACK_PAYLOADS_BY_URL } from '@app/callbacks';
 import { INVALID_DATE_TIME, INVALID_DISPLAY_TEXT } from '@app/domain';
 import { problemResponse } from './api-problems';
+import { asOpenApi31 } from './openapi-31';
 import { withSecuritySchemes } from './security';
 
 type Schema = Record<string, any>;
@@ -132,6 +133,26 @@ function describeCallbacks(document: OpenAPIObject): void {
   }
 }
 
+/** Each payload by its `status`, as OpenAPI 3.1 webhooks: what a receiver is sent, whichever URL it registered. */
+function callbackWebhooks(): Record<string, Schema> {
+  return Object.fromEntries(
+    (Object.entries(CALLBACK_PAYLOAD_SCHEMAS) as [string, Schema][]).map(([name, schema]) => {
+      const status: string = schema.properties.status.enum[0];
+      const operation = {
+        summary: `${status}: ${schema.description}`,
+        description: 'Signed with your webhook secret and delivered at least once; also listed by GET /v1/trdp/events (docs/reference/callbacks.md).',
+        operationId: `webhook_${status}`,
+        tags: ['callbacks'],
+        parameters: CALLBACK_HEADERS,
+        security: [],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } },
+        responses: CALLBACK_ANSWERS,
+      };
+      return [status, { post: operation }];
+    }),
+  );
+}
+
 export function buildOpenApiDocument(app: INestApplication, description: string): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle('Escrow ledger and payment collection API')
@@ -151,5 +172,5 @@ export function buildOpenApiDocument(app: INestApplication, description: string)
   }
   closeResponseSchemas(document);
   describeCallbacks(document);
-  return document;
+  return { ...asOpenApi31(document), webhooks: callbackWebhooks() } as OpenAPIObject;
 }
