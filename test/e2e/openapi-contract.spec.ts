@@ -195,6 +195,8 @@ describe('the OpenAPI document is the contract', () => {
     const body = read.responseBody as { data: Record<string, unknown> };
     expect(check({ ...read, responseBody: { ...body, data: { ...body.data, undocumentedField: 1 } } }).join('\n')).toMatch(/undocumentedField/);
     expect(check({ ...read, status: 418 }).join('\n')).toMatch(/status not documented/);
+    // Formats too: a date-time that is not one.
+    expect(check({ ...read, responseBody: { ...body, timestamp: 'yesterday' } }).join('\n')).toMatch(/"keyword":"format","params":{"format":"date-time"}/);
     const refused = await exchange({ method: 'GET', path: '/v1/trdp/escrow/unknown-id', headers: { 'x-api-secret': resources.merchant.apiSecret } });
     expect(check(refused)).toEqual([]);
     const problem = refused.responseBody as { error: { code: string } };
