@@ -9,6 +9,7 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { CALLBACK_PAYLOAD_SCHEMAS, CALLBACK_TYPES } from '@app/callbacks';
 import { type RunningApp, startApp } from '../support/app';
 import { escrowRequest } from '../support/fixtures';
 import { call } from '../support/http';
@@ -165,16 +166,52 @@ describe('the OpenAPI document is the contract', () => {
     expect(mismatches).toEqual([]);
   });
 
+  it('answers the events API as documented: its pages, one event, and every refusal', async () => {
+    const owner = { 'x-api-secret': resources.merchant.apiSecret };
+    const listed = await exchange({ method: 'GET', path: '/v1/trdp/events?order=asc&limit=100', headers: owner });
+    const events = (listed.responseBody as { data: { events: Array<{ id: string; type: string }> } }).data.events;
+    // The seeded orders and escrows were paid, released and cancelled: the payloads of those types are checked against their schemas.
+    expect(events.map((event) => event.type)).toEqual(expect.arrayContaining(['PAID', 'RELEASED', 'CANCELLED']));
+    const queries = [
+      'limit=1',
+      `order=asc&limit=2&startingAfter=${events[0].id}`,
+      'type=RELEASED&createdAfter=2026-01-01T00:00:00Z&createdBefore=2999-01-01T00:00:00%2B03:00',
+      'type=NOPE',
+      'type=PAID&type=FAILED',
+      'order=sideways',
+      'limit=0',
+      'createdAfter=yesterday',
+      'startingAfter=evt_unknown',
+    ];
+    const mismatches = check(listed);
+    for (const query of queries) mismatches.push(...check(await exchange({ method: 'GET', path: `/v1/trdp/events?${query}`, headers: owner })));
+    for (const event of events) mismatches.push(...check(await exchange({ method: 'GET', path: `/v1/trdp/events/${event.id}`, headers: owner })));
+    expect(mismatches).toEqual([]);
+  });
+
   it('fails an answer with a field, a status or an error code the document lacks', async () => {
     const read = await exchange({ method: 'GET', path: `/v1/trdp/escrow/${resources.heldEscrowId}`, headers: { 'x-api-secret': resources.merchant.apiSecret } });
     expect(check(read)).toEqual([]);
     const body = read.responseBody as { data: Record<string, unknown> };
     expect(check({ ...read, responseBody: { ...body, data: { ...body.data, undocumentedField: 1 } } }).join('\n')).toMatch(/undocumentedField/);
     expect(check({ ...read, status: 418 }).join('\n')).toMatch(/status not documented/);
+    // Formats too: a date-time that is not one.
+    expect(check({ ...read, responseBody: { ...body, timestamp: 'yesterday' } }).join('\n')).toMatch(/"keyword":"format","params":{"format":"date-time"}/);
     const refused = await exchange({ method: 'GET', path: '/v1/trdp/escrow/unknown-id', headers: { 'x-api-secret': resources.merchant.apiSecret } });
     expect(check(refused)).toEqual([]);
     const problem = refused.responseBody as { error: { code: string } };
     expect(check({ ...refused, responseBody: { ...problem, error: { ...problem.error, code: 'UNDOCUMENTED_CODE' } } }).join('\n')).toMatch(/allowedValues|enum/);
+  });
+
+  it('states every callback payload, as a webhook and as the callbacks of the operations that register a callbackURL', () => {
+    expect(document.openapi).toBe('3.1.0');
+    expect(Object.keys(document.webhooks)).toEqual([...CALLBACK_TYPES]);
+    // The schemas callback-payloads.spec.ts checks every built payload against, as they are.
+    for (const [name, schema] of Object.entries(CALLBACK_PAYLOAD_SCHEMAS)) expect(document.components.schemas[name]).toEqual(schema);
+    const registering = Object.entries<Record<string, Document>>(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods).flatMap(([method, operation]) => Object.keys(operation.callbacks ?? {}).map((name) => `${method.toUpperCase()} ${path} ${name}`)),
+    );
+    expect(registering.sort()).toEqual(['POST /v1/trdp/escrow/order EscrowCallback', 'POST /v1/trdp/order OrderCallback', 'POST /v1/trdp/payout-settings PayoutCallback']);
   });
 
   it('passes Redocly’s recommended rules with no error', async () => {

@@ -115,6 +115,9 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   // order gives, so the answer tells nothing about other merchants' orders.
   { route: 'GET /v1/trdp/callbacks', request: (r) => ({ path: `/v1/trdp/callbacks?orderId=${r.paidOrderId}` }), expect: merchant(200, 200) },
   { route: 'POST /v1/trdp/callbacks/:deliveryId/redeliver', request: (r) => ({ path: `/v1/trdp/callbacks/${r.deliveryId}/redeliver` }), expect: merchant(202) },
+  // The caller's own events: another merchant lists its own (none of the owner's), and finds none of the owner's by id.
+  { route: 'GET /v1/trdp/events', request: at('/v1/trdp/events?type=PAID&order=asc&limit=5'), expect: merchant(200, 200) },
+  { route: 'GET /v1/trdp/events/:eventId', request: (r) => ({ path: `/v1/trdp/events/${r.eventId}` }), expect: merchant(200) },
   // Every merchant rotates its own secret: there is no foreign resource to reach.
   { route: 'POST /v1/trdp/webhook-secret/rotate', request: at('/v1/trdp/webhook-secret/rotate'), expect: merchant(200, 200) },
   // Each merchant's own destination, like its secret.

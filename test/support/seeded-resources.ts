@@ -20,6 +20,8 @@ export interface SeededResources {
   /** A plain order paid through the sandbox, whose PAID callback was delivered. */
   paidOrderId: string;
   deliveryId: string;
+  /** The paid order's PAID event in the events API. */
+  eventId: string;
   /** Escrows waiting for payment: one to read and refuse releases on, one to cancel. */
   pendingEscrowId: string;
   escrowToCancelId: string;
@@ -73,6 +75,10 @@ export async function seedResources(running: RunningApp): Promise<SeededResource
     return list?.[0]?.status === 'DELIVERED' && list[0];
   }, 'the paid order’s callback to be delivered');
   await waitFor(async () => (await call(baseUrl, 'GET', `/v1/trdp/escrow/${heldEscrowId}`, { headers })).body?.data?.status === 'HELD', 'the escrow to be held');
+  // The events API reads a view the projector writes once the payment is in the log: it waits for it.
+  const paidEvents = (await call(baseUrl, 'GET', '/v1/trdp/events?type=PAID&limit=100', { headers })).body?.data?.events as Array<{ id: string; payload: { orderId: string } }>;
+  const eventId = paidEvents?.find((event) => event.payload.orderId === paidOrderId)?.id;
+  if (!eventId) throw new Error(`seeding: the paid order has no PAID event: ${JSON.stringify(paidEvents)}`);
   return {
     merchant,
     otherMerchant,
@@ -80,6 +86,7 @@ export async function seedResources(running: RunningApp): Promise<SeededResource
     pendingOrderId,
     paidOrderId,
     deliveryId: delivery.deliveryId,
+    eventId,
     pendingEscrowId,
     escrowToCancelId,
     heldEscrowId,

@@ -11,6 +11,7 @@ import { AuditModule } from './audit/audit.module';
 import { AuditConsoleModule } from './audit-console/audit-console.module';
 import { BalancesModule } from './balances/balances.module';
 import { CallbacksModule } from './callbacks/callbacks.module';
+import { EventsModule } from './events/events.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { EscrowsModule } from './escrows/escrows.module';
@@ -53,6 +54,7 @@ export class AppModule {
         EscrowsModule,
         PaymentsHttpModule,
         CallbacksModule,
+        EventsModule,
         PayoutsModule,
         BalancesModule,
         AuditModule,

@@ -1,5 +1,8 @@
 import { type EscrowCreated, type EscrowEvent, type OrderCreated, type OrderEvent, type PayoutEvent, type PayoutSettings, santim } from '@app/domain';
-import { CALLBACK_WORTHY, deliveryIdFor, planCallback, type SourceEvent } from './callback-payloads';
+import OpenAPIBackend from 'openapi-backend';
+import type { Document } from 'openapi-backend';
+import { CALLBACK_PAYLOAD_SCHEMAS, CALLBACK_TYPES } from './callback-payload.schemas';
+import { CALLBACK_WORTHY, callbackNotice, deliveryIdFor, planCallback, type SourceEvent, withPublicBaseUrl } from './callback-payloads';
 
 const BASE_URL = 'https://pay.example';
 const RECORDED_AT = new Date('2030-01-01T10:05:00.000Z');
@@ -100,11 +103,40 @@ function plan(streamId: string, history: readonly { type: string; data: unknown 
   return planCallback(event, upTo, BASE_URL);
 }
 
+/**
+ * The payload schemas the API document states (callback-payload.schemas.ts), checked with the validator
+ * the contract test uses: a payload with a field, a missing field or a type they lack fails here.
+ */
+const schemaDocument = {
+  openapi: '3.0.3',
+  info: { title: 'callback payloads', version: '1' },
+  paths: {
+    '/callback': {
+      post: {
+        operationId: 'callback',
+        requestBody: { required: true, content: { 'application/json': { schema: { oneOf: Object.keys(CALLBACK_PAYLOAD_SCHEMAS).map((name) => ({ $ref: `#/components/schemas/${name}` })) } } } },
+        responses: { 200: { description: 'delivered' } },
+      },
+    },
+  },
+  components: { schemas: CALLBACK_PAYLOAD_SCHEMAS },
+};
+const schemas = new OpenAPIBackend({ definition: schemaDocument as unknown as Document, validate: true, strict: true, ajvOpts: { allErrors: true, validateFormats: false } });
+const validated = new Set<string>();
+beforeAll(() => schemas.init());
+
+function expectDocumented(payload: Record<string, any>): void {
+  const result = schemas.validateRequest({ method: 'post', path: '/callback', headers: { 'content-type': 'application/json' }, body: payload }, 'callback');
+  expect(result.errors ?? []).toEqual([]);
+  validated.add(payload.status);
+}
+
 function payloadOf(planned: ReturnType<typeof planCallback>): Record<string, any> {
   expect(planned).toBeDefined();
   const body = planned!.body;
   // docs/concepts/callbacks.md: compact JSON.stringify output, so re-serialising the parsed body gives the same bytes.
   expect(JSON.stringify(JSON.parse(body))).toBe(body);
+  expectDocumented(JSON.parse(body));
   return JSON.parse(body);
 }
 
@@ -321,6 +353,27 @@ describe('planCallback', () => {
     it('a callback-worthy type on a stream that is neither an order nor an escrow plans nothing', () => {
       expect(plan('merchant-mer_1', [orderCreated(), orderPaid])).toBeUndefined();
     });
+
+    it('without a callbackURL the event still has its notice, the payload the events API lists', () => {
+      const [event, history] = source('escrow-esc_1', [escrowCreated({ callbackUrl: undefined }), escrowFunded, allocationReleased], 'evt-quiet');
+      const notice = callbackNotice(event, history, BASE_URL);
+      expect(notice).toMatchObject({ merchantId: 'mer_1', orderId: 'esc_1', merchantOrderId: 'ORDER-1', url: undefined });
+      const withUrl = plan('escrow-esc_1', [escrowCreated(), escrowFunded, allocationReleased], 'evt-quiet');
+      expect(notice!.payload).toEqual(JSON.parse(withUrl!.body));
+      const [paid, paidHistory] = source('payouts-mer_1', [payoutDestination(1, '••••6789'), payoutSettings(null), payoutRequested, payoutPaid]);
+      expect(callbackNotice(paid, paidHistory, BASE_URL)).toMatchObject({ url: undefined, payload: { status: 'PAYOUT_PAID' } });
+      expectDocumented(callbackNotice(paid, paidHistory, BASE_URL)!.payload);
+    });
+
+    it('a payload built with an empty base URL gets the base back when served', () => {
+      const [event, history] = source('order-ord_1', [orderCreated({ callbackUrl: undefined }), orderPaid]);
+      const stored = callbackNotice(event, history, '')!.payload;
+      expect(stored.receipt_url).toBe('/receipts/ord_1');
+      const served = withPublicBaseUrl(stored, BASE_URL);
+      expect(served.receipt_url).toBe(`${BASE_URL}/receipts/ord_1`);
+      expect(Object.keys(served)).toEqual(Object.keys(stored));
+      expect(withPublicBaseUrl(served, BASE_URL)).toEqual(served);
+    });
   });
 
   describe('delivery ids', () => {
@@ -343,4 +396,8 @@ describe('planCallback', () => {
       expect(b!.body).toBe(a!.body);
     });
   });
+});
+
+it('checked a payload of every type against the schemas the API document states', () => {
+  expect([...validated].sort()).toEqual([...CALLBACK_TYPES].sort());
 });

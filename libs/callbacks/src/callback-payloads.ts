@@ -29,6 +29,19 @@ export interface SourceEvent {
   recordedAt: Date;
 }
 
+/**
+ * What a callback-worthy event tells its merchant, whether or not there is a URL to send it to: the
+ * callback's payload, and the events API's (libs/read-models/src/merchant-events.projection.ts).
+ */
+export interface CallbackNotice {
+  merchantId: string;
+  orderId: string;
+  merchantOrderId?: string;
+  /** The callbackURL of the order or escrow, or the payout settings' in force; none when it names none. */
+  url?: string;
+  payload: CallbackPayload;
+}
+
 export interface PlannedCallback {
   deliveryId: string;
   merchantId: string;
@@ -60,6 +73,15 @@ export const CALLBACK_WORTHY: ReadonlySet<string> = new Set([
 ]);
 
 const amount = (value: Santim) => toEtbNumber(value);
+
+/**
+ * A payload built with an empty publicBaseUrl, its receipt link a path, as served now: the events view
+ * stores them so (it is kept as long as the log, across changes of PUBLIC_BASE_URL).
+ */
+export function withPublicBaseUrl(payload: CallbackPayload, publicBaseUrl: string): CallbackPayload {
+  const receipt = payload.receipt_url;
+  return typeof receipt === 'string' && receipt.startsWith('/') ? { ...payload, receipt_url: `${publicBaseUrl}${receipt}` } : payload;
+}
 
 /** The spec's PAID fields after billRefNo, status and timestamp, in the spec's order. */
 function paid(
@@ -104,9 +126,9 @@ function feeRefundedBy(outline: OrderOutline, refundId: string): Santim | undefi
   return outline.requestedRefunds.find((r) => r.refundId === refundId)?.fee;
 }
 
-function orderCallback(event: SourceEvent, outline: OrderOutline | undefined, publicBaseUrl: string, deliveryId: string): PlannedCallback | undefined {
+function orderNotice(event: SourceEvent, outline: OrderOutline | undefined, publicBaseUrl: string, deliveryId: string): CallbackNotice | undefined {
   const order = outline?.terms;
-  if (!outline || !order?.callbackUrl) return undefined;
+  if (!outline || !order) return undefined;
   const e = event as unknown as OrderEvent;
   const head = (status: string) => ({ billRefNo: order.orderId, status, timestamp: event.recordedAt.toISOString() });
   const tail = { orderId: order.orderId, metadata: order.metadata ?? {}, deliveryId };
@@ -129,12 +151,12 @@ function orderCallback(event: SourceEvent, outline: OrderOutline | undefined, pu
     default:
       return undefined;
   }
-  return { deliveryId, merchantId: order.merchantId, orderId: order.orderId, url: order.callbackUrl, body: JSON.stringify(payload) };
+  return { merchantId: order.merchantId, orderId: order.orderId, url: order.callbackUrl, payload };
 }
 
-function escrowCallback(event: SourceEvent, outline: EscrowOutline | undefined, publicBaseUrl: string, deliveryId: string): PlannedCallback | undefined {
+function escrowNotice(event: SourceEvent, outline: EscrowOutline | undefined, publicBaseUrl: string, deliveryId: string): CallbackNotice | undefined {
   const escrow = outline?.terms;
-  if (!outline || !escrow?.callbackUrl) return undefined;
+  if (!outline || !escrow) return undefined;
   const e = event as unknown as EscrowEvent;
   const head = (status: string) => ({ billRefNo: escrow.orderId, status, timestamp: event.recordedAt.toISOString() });
   const tail = { orderId: escrow.orderId, escrowId: escrow.escrowId, escrow_status: outline.status, metadata: escrow.metadata ?? {}, deliveryId };
@@ -223,19 +245,18 @@ function escrowCallback(event: SourceEvent, outline: EscrowOutline | undefined, 
     default:
       return undefined;
   }
-  return { deliveryId, merchantId: escrow.merchantId, orderId: escrow.escrowId, merchantOrderId: escrow.orderId, url: escrow.callbackUrl, body: JSON.stringify(payload) };
+  return { merchantId: escrow.merchantId, orderId: escrow.escrowId, merchantOrderId: escrow.orderId, url: escrow.callbackUrl, payload };
 }
 
 /**
  * A payout's outcome, to the payout callback URL in force when it happened (the merchant's settings
  * right after the event), in the envelope of the others; the destination as the merchant may see it.
  */
-function payoutCallback(event: SourceEvent, state: PayoutAccountState, deliveryId: string): PlannedCallback | undefined {
+function payoutNotice(event: SourceEvent, state: PayoutAccountState, deliveryId: string): CallbackNotice | undefined {
   const e = event as unknown as PayoutEvent;
   if (e.type !== 'PayoutPaid' && e.type !== 'PayoutFailed') return undefined;
   // The outcome names the URL in force when it was recorded; one recorded before the settings had their own stream, the account's.
   const url = e.data.callbackUrl !== undefined ? e.data.callbackUrl : settingsOrDefault(state.settings).callbackUrl;
-  if (!url) return undefined;
   const record = state.payouts.get(e.data.payoutId)!;
   const destination = state.destinations[record.destinationVersion];
   const head = (status: string, message: string) => ({
@@ -261,24 +282,32 @@ function payoutCallback(event: SourceEvent, state: PayoutAccountState, deliveryI
           failureReason: e.data.reason,
           ...tail,
         };
-  return { deliveryId, merchantId: e.data.merchantId, orderId: record.payoutId, url, body: JSON.stringify(payload) };
+  return { merchantId: e.data.merchantId, orderId: record.payoutId, url: url ?? undefined, payload };
 }
 
 /**
- * The callback a source event calls for, built from the order's, escrow's or payout account's history
- * up to and including that event; undefined when the event is not callback-worthy or there is no callbackURL.
+ * What a source event tells its merchant, built from the order's, escrow's or payout account's history
+ * up to and including that event; undefined when the event is not callback-worthy.
  */
-export function planCallback(event: SourceEvent, history: readonly { type: string; data: unknown }[], publicBaseUrl: string): PlannedCallback | undefined {
+export function callbackNotice(event: SourceEvent, history: readonly { type: string; data: unknown }[], publicBaseUrl: string): CallbackNotice | undefined {
   if (!CALLBACK_WORTHY.has(event.type)) return undefined;
   const deliveryId = deliveryIdFor(event.id);
   switch (streamKind(event.streamId)) {
     case 'order':
-      return orderCallback(event, orderOutline(fold(orderDecider, history as OrderEvent[])), publicBaseUrl, deliveryId);
+      return orderNotice(event, orderOutline(fold(orderDecider, history as OrderEvent[])), publicBaseUrl, deliveryId);
     case 'escrow':
-      return escrowCallback(event, escrowOutline(fold(escrowDecider, history as EscrowEvent[])), publicBaseUrl, deliveryId);
+      return escrowNotice(event, escrowOutline(fold(escrowDecider, history as EscrowEvent[])), publicBaseUrl, deliveryId);
     case 'payouts':
-      return payoutCallback(event, fold(payoutDecider, history as PayoutEvent[]), deliveryId);
+      return payoutNotice(event, fold(payoutDecider, history as PayoutEvent[]), deliveryId);
     default:
       return undefined;
   }
+}
+
+/** The callback a source event calls for: its notice, when there is a callbackURL to send it to. */
+export function planCallback(event: SourceEvent, history: readonly { type: string; data: unknown }[], publicBaseUrl: string): PlannedCallback | undefined {
+  const notice = callbackNotice(event, history, publicBaseUrl);
+  if (!notice?.url) return undefined;
+  const { merchantId, orderId, merchantOrderId, url, payload } = notice;
+  return { deliveryId: payload.deliveryId, merchantId, orderId, ...(merchantOrderId !== undefined && { merchantOrderId }), url, body: JSON.stringify(payload) };
 }

@@ -3,3 +3,4 @@ export * from './delivery.decider';
 export * from './retry-schedule';
 export * from './signature';
 export * from './callback-payloads';
+export * from './callback-payload.schemas';

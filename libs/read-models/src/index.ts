@@ -12,6 +12,8 @@ export * from './event-log.projection';
 export * from './log-copy';
 export * from './provider-operations.projection';
 export * from './stream-owners.projection';
+export * from './merchant-events.projection';
+export * from './merchant-events.reader';
 export * from './payables/payable-view';
 export * from './payables/payables.projection';
 export * from './callbacks/delivery-view';

@@ -4,6 +4,7 @@ import { callbackDeliveriesView } from './callbacks/callback-deliveries.projecti
 import { escrowAllocationsView } from './escrow-allocations.projection';
 import { eventLogProjection } from './event-log.projection';
 import { ledgerProjection } from './ledger.projection';
+import { merchantEventsView } from './merchant-events.projection';
 import { payablesView } from './payables/payables.projection';
 import type { Projection } from './projection';
 import { payoutSchedulesView } from './payout-schedules.projection';
@@ -32,7 +33,7 @@ export const merchantsView: Projection = {
 };
 
 /** Every projection folds what it needs itself and reads no other view, so their order does not matter. */
-export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, payablesView, callbackDeliveriesView, providerOperationsView, payoutsView, payoutSchedulesView, streamOwnersView, escrowAllocationsView, ledgerProjection];
+export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, payablesView, callbackDeliveriesView, providerOperationsView, payoutsView, payoutSchedulesView, streamOwnersView, escrowAllocationsView, merchantEventsView, ledgerProjection];
 
 /** The projections a deployment runs: where the engine's log does not read in SQL, also a copy of it for auditors. */
 export function projectionsFor(engine: EventStoreEngine): readonly Projection[] {

@@ -285,6 +285,25 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    // Each merchant's events as the events API lists them (merchant-events.projection.ts): by owner in
+    // log order, all types or one; the payload as text, in the order its callback sends it.
+    id: '019-merchant-events',
+    sql: `
+      CREATE TABLE IF NOT EXISTS merchant_events (
+        owner_id text NOT NULL,
+        event_id text NOT NULL,
+        type text NOT NULL,
+        created_at timestamptz NOT NULL,
+        commit_position numeric(20) NOT NULL,
+        prepare_position numeric(20) NOT NULL,
+        payload text NOT NULL,
+        PRIMARY KEY (owner_id, event_id)
+      );
+      CREATE INDEX IF NOT EXISTS merchant_events_in_order ON merchant_events (owner_id, commit_position, prepare_position);
+      CREATE INDEX IF NOT EXISTS merchant_events_by_type ON merchant_events (owner_id, type, commit_position, prepare_position);
+    `,
+  },
+  {
     // The API's lists of orders and escrows, newest first a page at a time (payable-lists.reader.ts): a
     // page continues from its cursor's (created_at, payable_id) through the index, with or without a
     // status, whatever the merchant's history. Which escrows a merchant has an allocation in, and what

@@ -14,6 +14,7 @@ import { MerchantApi } from '../http/openapi/security';
 import { ApiEnvelope } from '../http/openapi/api-envelope';
 import { ApiProblems } from '../http/openapi/api-problems';
 import { PayoutSettingsResponse } from './payout-settings.response';
+import { ApiCallbackPayloads } from '../http/openapi/api-callbacks';
 
 @ApiTags('payouts')
 @Controller('v1/trdp/payout-settings')
@@ -28,6 +29,7 @@ export class PayoutSettingsController {
   @Post()
   @HttpCode(200)
   @ApiOperation({ summary: 'When payouts happen without being asked for, their minimum, and where payout callbacks go; a change takes effect for the next period' })
+  @ApiCallbackPayloads('PayoutCallback', 'callbackURL')
   @ApiEnvelope(PayoutSettingsResponse, { message: 'Payout settings set' })
   @ApiProblems({ 409: ['CONCURRENT_MODIFICATION'] })
   async set(@Body() body: PayoutSettingsDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {

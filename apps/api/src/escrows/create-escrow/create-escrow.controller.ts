@@ -16,6 +16,7 @@ import { MerchantApi } from '../../http/openapi/security';
 import { ApiEnvelope } from '../../http/openapi/api-envelope';
 import { ApiProblems } from '../../http/openapi/api-problems';
 import { CreatedEscrowResponse } from './created-escrow.response';
+import { ApiCallbackPayloads } from '../../http/openapi/api-callbacks';
 
 @ApiTags('escrow')
 @Controller('v1/trdp/escrow/order')
@@ -29,6 +30,7 @@ export class CreateEscrowController {
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Create an escrow order with merchant allocations; send the customer to paymentUrl' })
+  @ApiCallbackPayloads('EscrowCallback', 'callbackURL')
   @ApiEnvelope(CreatedEscrowResponse, { status: 201, message: 'Escrow order created' })
   @ApiEnvelope(CreatedEscrowResponse, { message: 'Escrow order already exists', description: 'The same request was already accepted: the existing escrow' })
   @ApiProblems({

@@ -1,7 +1,9 @@
 import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
+import { CALLBACK_PAYLOAD_SCHEMAS, CALLBACK_PAYLOADS_BY_URL } from '@app/callbacks';
 import { INVALID_DATE_TIME, INVALID_DISPLAY_TEXT } from '@app/domain';
 import { problemResponse } from './api-problems';
+import { asOpenApi31 } from './openapi-31';
 import { withSecuritySchemes } from './security';
 
 type Schema = Record<string, any>;
@@ -76,6 +78,81 @@ function closeResponseSchemas(document: OpenAPIObject): void {
   }
 }
 
+/** The headers every callback carries (libs/callback-delivery/src/callback-delivery.service.ts). */
+const CALLBACK_HEADERS = [
+  { name: 'x-timestamp', in: 'header', required: true, description: 'Unix time in milliseconds (13 digits), signed with the body', schema: { type: 'string', pattern: '^\\d{13}$' } },
+  {
+    name: 'x-signature',
+    in: 'header',
+    required: true,
+    description: 'Lowercase hex HMAC-SHA256, keyed with your webhook secret, over `${x-timestamp}.${body}` (docs/guides/verifying-callbacks.md)',
+    schema: { type: 'string', pattern: '^[0-9a-f]{64}$' },
+  },
+  { name: 'x-delivery-id', in: 'header', required: true, description: 'The payload’s deliveryId: the same on every retry', schema: { type: 'string' } },
+];
+
+/** How the delivery reads your server's answer (docs/guides/verifying-callbacks.md, Delivery). */
+const CALLBACK_ANSWERS = {
+  '2XX': { description: 'Delivered (within CALLBACK_TIMEOUT_MS)' },
+  '410': { description: 'No more attempts for this delivery' },
+  default: { description: 'Anything else, or no answer in time: retried on the retry schedule (429 and 503 with their Retry-After), then abandoned' },
+};
+
+const CALLBACK_SUMMARIES: Record<string, string> = {
+  OrderCallback: 'What the order’s callbackURL receives when it is paid, its payment fails or a refund completes',
+  EscrowCallback: 'What the escrow’s callbackURL receives at each payment, release, dispute, cancellation and refund',
+  PayoutCallback: 'What the payout settings’ callbackURL receives when a payout is paid or fails',
+};
+
+/**
+ * The callback payloads in the document, from the schemas callback-payloads.spec.ts holds the built
+ * payloads to: each a component (the events API's `payload` names them too), and on each operation
+ * that registers a callback URL (ApiCallbackPayloads) the payloads it receives, signed.
+ */
+function describeCallbacks(document: OpenAPIObject): void {
+  const schemas = (document.components!.schemas ??= {}) as Record<string, Schema>;
+  Object.assign(schemas, structuredClone(CALLBACK_PAYLOAD_SCHEMAS));
+  for (const [name, payloads] of Object.entries(CALLBACK_PAYLOADS_BY_URL)) {
+    schemas[name] = { description: CALLBACK_SUMMARIES[name], oneOf: payloads.map((payload) => ({ $ref: `#/components/schemas/${payload}` })) };
+  }
+  for (const path of Object.values(document.paths)) {
+    for (const operation of Object.values(path) as Operation[]) {
+      for (const [name, expressions] of Object.entries<Record<string, Record<string, Schema>>>(operation.callbacks ?? {})) {
+        for (const callback of Object.values(expressions).flatMap((item) => Object.values(item))) {
+          Object.assign(callback, {
+            summary: CALLBACK_SUMMARIES[name],
+            description: 'Delivered at least once, retried with backoff until your server answers 2xx; every payload is also listed by GET /v1/trdp/events.',
+            operationId: `${operation.operationId}_${name}`,
+            parameters: CALLBACK_HEADERS,
+            security: [],
+            responses: CALLBACK_ANSWERS,
+          });
+        }
+      }
+    }
+  }
+}
+
+/** Each payload by its `status`, as OpenAPI 3.1 webhooks: what a receiver is sent, whichever URL it registered. */
+function callbackWebhooks(): Record<string, Schema> {
+  return Object.fromEntries(
+    (Object.entries(CALLBACK_PAYLOAD_SCHEMAS) as [string, Schema][]).map(([name, schema]) => {
+      const status: string = schema.properties.status.enum[0];
+      const operation = {
+        summary: `${status}: ${schema.description}`,
+        description: 'Signed with your webhook secret and delivered at least once; also listed by GET /v1/trdp/events (docs/reference/callbacks.md).',
+        operationId: `webhook_${status}`,
+        tags: ['callbacks'],
+        parameters: CALLBACK_HEADERS,
+        security: [],
+        requestBody: { required: true, content: { 'application/json': { schema: { $ref: `#/components/schemas/${name}` } } } },
+        responses: CALLBACK_ANSWERS,
+      };
+      return [status, { post: operation }];
+    }),
+  );
+}
+
 export function buildOpenApiDocument(app: INestApplication, description: string): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle('Escrow ledger and payment collection API')
@@ -94,5 +171,6 @@ export function buildOpenApiDocument(app: INestApplication, description: string)
     }
   }
   closeResponseSchemas(document);
-  return document;
+  describeCallbacks(document);
+  return { ...asOpenApi31(document), webhooks: callbackWebhooks() } as OpenAPIObject;
 }

@@ -15,6 +15,7 @@ import { MerchantApi } from '../../http/openapi/security';
 import { ApiEnvelope } from '../../http/openapi/api-envelope';
 import { ApiProblems } from '../../http/openapi/api-problems';
 import { CreatedOrderResponse } from './created-order.response';
+import { ApiCallbackPayloads } from '../../http/openapi/api-callbacks';
 
 @ApiTags('orders')
 @Controller('v1/trdp/order')
@@ -28,6 +29,7 @@ export class CreateOrderController {
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a payment order; send the customer to payment_url' })
+  @ApiCallbackPayloads('OrderCallback', 'callbackURL')
   @ApiEnvelope(CreatedOrderResponse, { status: 201, message: 'Order created' })
   @ApiProblems({ 400: ['UNSUPPORTED_CURRENCY', 'FEE_EXCEEDS_AMOUNT'], 409: ['CONCURRENT_MODIFICATION'] })
   async create(

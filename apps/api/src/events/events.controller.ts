@@ -1,0 +1,63 @@
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { CALLBACK_TYPES, withPublicBaseUrl } from '@app/callbacks';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { INVALID_DATE_TIME, InvalidInput } from '@app/domain';
+import type { AuthenticatedMerchant } from '@app/credentials';
+import { merchantEvent, merchantEventsPage, type MerchantEvent } from '@app/read-models';
+import { envelope } from '../http/envelope';
+import { CurrentMerchant } from '../http/request-context';
+import { ReadsProjectedViews } from '../http/projected-views';
+import { MerchantApi } from '../http/openapi/security';
+import { ApiEnvelope } from '../http/openapi/api-envelope';
+import { ApiProblems } from '../http/openapi/api-problems';
+import { MerchantEventResponse, MerchantEventsPageResponse } from './event.response';
+import { EventNotFound } from './events.errors';
+import { DEFAULT_PAGE_SIZE, eventsQuery, type EventsQueryString, MAX_PAGE_SIZE } from './events-query';
+
+/**
+ * The events API (docs/guides/events-api.md): every event a callback tells, listed from the
+ * merchant_events view whether it was delivered or not, so a receiver that was down replays from it.
+ */
+@ApiTags('events')
+@Controller('v1/trdp')
+@MerchantApi()
+@ReadsProjectedViews()
+export class EventsController {
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  private present(event: MerchantEvent) {
+    return { id: event.id, type: event.type, createdAt: event.createdAt.toISOString(), payload: withPublicBaseUrl(event.payload, this.config.publicBaseUrl) };
+  }
+
+  @Get('events')
+  @ApiOperation({ summary: 'Your events (the payloads of your callbacks), newest first or oldest first, a page at a time; kept at least 30 days' })
+  @ApiQuery({ name: 'type', required: false, enum: CALLBACK_TYPES, description: 'Only events of this type' })
+  @ApiQuery({ name: 'createdAfter', required: false, schema: { type: 'string', format: 'date-time' }, example: '2026-11-01T00:00:00Z', description: 'Only events recorded after this instant' })
+  @ApiQuery({ name: 'createdBefore', required: false, schema: { type: 'string', format: 'date-time' }, example: '2026-12-01T00:00:00Z', description: 'Only events recorded before this instant' })
+  @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: MAX_PAGE_SIZE, default: DEFAULT_PAGE_SIZE } })
+  @ApiQuery({ name: 'startingAfter', required: false, type: String, description: 'The id of the last event of the page before' })
+  @ApiQuery({ name: 'order', required: false, schema: { type: 'string', enum: ['asc', 'desc'], default: 'desc' }, description: 'asc: oldest first (replaying); desc: newest first' })
+  @ApiEnvelope(MerchantEventsPageResponse, { message: 'Events' })
+  @ApiProblems({ 400: ['UNKNOWN_EVENT_TYPE', 'INVALID_LIST_ORDER', 'INVALID_PAGE_SIZE', 'REPEATED_QUERY_PARAMETER', INVALID_DATE_TIME, 'UNKNOWN_CURSOR'] })
+  async list(@Query() query: EventsQueryString, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+    const asked = eventsQuery(merchant.merchantId, query);
+    const page = await merchantEventsPage(this.db, asked);
+    if (!page) throw new InvalidInput('startingAfter must be the id of one of your events', 'UNKNOWN_CURSOR');
+    return envelope('Events', { events: page.events.map((event) => this.present(event)), hasMore: page.hasMore });
+  }
+
+  @Get('events/:eventId')
+  @ApiOperation({ summary: 'One of your events' })
+  @ApiEnvelope(MerchantEventResponse, { message: 'Event' })
+  @ApiProblems({ 404: ['ABC_001'] })
+  async one(@Param('eventId') eventId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+    const event = await merchantEvent(this.db, merchant.merchantId, eventId);
+    if (!event) throw new EventNotFound(eventId);
+    return envelope('Event', this.present(event));
+  }
+}

@@ -1,0 +1,10 @@
+import { Module } from '@nestjs/common';
+import { MerchantAuthModule } from '../http/merchant-auth.module';
+import { EventsController } from './events.controller';
+
+/** The events API: a merchant's callback-worthy events, read from the merchant_events view. */
+@Module({
+  imports: [MerchantAuthModule],
+  controllers: [EventsController],
+})
+export class EventsModule {}

@@ -1,0 +1,174 @@
+/**
+ * The callback payloads callback-payloads.ts builds, as OpenAPI 3.0 schemas: what the API document
+ * states for the callbacks an order, escrow or payout settings register and for the events API's
+ * `payload`. callback-payloads.spec.ts validates every payload it plans against them, so a field
+ * added to a payload and not here fails there. Closed (additionalProperties: false) for that reason.
+ */
+
+type Schema = Record<string, unknown>;
+
+/** A callback's `status`: what the events API calls an event's type. */
+export const CALLBACK_TYPES = ['PAID', 'FAILED', 'REFUNDED', 'RELEASED', 'DISPUTED', 'DISPUTE_RESOLVED', 'CANCELLED', 'PAYOUT_PAID', 'PAYOUT_FAILED'] as const;
+export type CallbackType = (typeof CALLBACK_TYPES)[number];
+
+export function isCallbackType(value: string): value is CallbackType {
+  return (CALLBACK_TYPES as readonly string[]).includes(value);
+}
+
+const birr = (description: string): Schema => ({ type: 'number', description: `${description}, in ETB (at most two decimals)`, example: 250.75 });
+const text = (description: string, example?: string): Schema => ({ type: 'string', description, ...(example !== undefined && { example }) });
+
+const object = (properties: Record<string, Schema>, required: readonly string[], description?: string): Schema => ({
+  type: 'object',
+  ...(description && { description }),
+  required: [...required],
+  additionalProperties: false,
+  properties,
+});
+
+const head = (status: CallbackType, billRefNo: string): Record<string, Schema> => ({
+  billRefNo: text(billRefNo),
+  status: { type: 'string', enum: [status] },
+  timestamp: { type: 'string', format: 'date-time', description: 'When the event was recorded', example: '2026-11-26T09:30:00.000Z' },
+  message: text('What happened, for people'),
+  merchantId: text('The merchant the order, escrow or payout belongs to'),
+});
+const HEAD_REQUIRED = ['billRefNo', 'status', 'timestamp', 'message', 'merchantId'];
+const ORDER_REF = 'An order: its id; an escrow: the orderId the merchant gave it';
+
+/** What every order and escrow payload ends with; the escrow's two fields only on an escrow's. */
+const TAIL: Record<string, Schema> = {
+  orderId: text(ORDER_REF),
+  escrowId: text('The escrow (escrows only)', 'esc_01JD3C5W3Z8V3Y4X'),
+  escrow_status: text('The escrow’s status right after the event (escrows only)', 'HELD'),
+  metadata: { type: 'object', additionalProperties: true, description: 'The metadata given when the order or escrow was created ({} when none)' },
+  deliveryId: text('The same on every retry of this callback and in the events API: ignore a duplicate by it', 'dlv_3f1c2a9b8e7d6c5b4a39281706f5e4d3'),
+};
+const TAIL_REQUIRED = ['orderId', 'metadata', 'deliveryId'];
+const ESCROW_REQUIRED = [...TAIL_REQUIRED, 'escrowId', 'escrow_status'];
+
+const feeSplit = {
+  fee: birr('The platform fee taken from this amount (with a fee only)'),
+  net: birr('This amount less the fee (with a fee only)'),
+};
+
+const allocationShare = (fields: Record<string, Schema>, required: readonly string[]): Schema => ({
+  type: 'array',
+  items: object({ merchantId: text('The allocation’s merchant'), ...fields }, ['merchantId', ...required]),
+});
+
+const destination = object(
+  {
+    kind: text('bank or wallet', 'bank'),
+    institution: text('The bank or wallet provider', 'CBE'),
+    holderName: text('The account holder'),
+    accountNumber: text('The account number, masked', '••••6789'),
+  },
+  ['kind', 'institution', 'holderName', 'accountNumber'],
+);
+
+const payout = (status: CallbackType, outcome: Record<string, Schema>, description: string): Schema =>
+  object(
+    {
+      ...head(status, 'The payout id'),
+      payoutId: text('The payout', 'po_01JD3C5W3Z8V3Y4X'),
+      amount: birr('The payout'),
+      currency: { type: 'string', enum: ['ETB'] },
+      ...outcome,
+      destination,
+      orderId: text('The payout id again'),
+      deliveryId: TAIL.deliveryId,
+    },
+    [...HEAD_REQUIRED, 'payoutId', 'amount', 'currency', ...Object.keys(outcome), 'destination', 'orderId', 'deliveryId'],
+    description,
+  );
+
+/** Each payload by the name the document gives its schema. */
+export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
+  PaidCallback: object(
+    {
+      ...head('PAID', ORDER_REF),
+      customerId: text('The customer the order or escrow names'),
+      externalReferenceId: text('The provider’s reference of the payment'),
+      amount: birr('The amount paid'),
+      payment_type: text('How the customer paid', 'USSD_PUSH'),
+      receipt_url: { type: 'string', format: 'uri', description: 'The payment’s receipt page' },
+      ...feeSplit,
+      ...TAIL,
+    },
+    [...HEAD_REQUIRED, 'customerId', 'externalReferenceId', 'amount', 'payment_type', 'receipt_url', ...TAIL_REQUIRED],
+    'An order was paid; an escrow was paid and its money is held',
+  ),
+  FailedCallback: object({ ...head('FAILED', ORDER_REF), ...TAIL }, [...HEAD_REQUIRED, ...TAIL_REQUIRED], 'The payment failed (the reason is in the message)'),
+  RefundedCallback: object(
+    {
+      ...head('REFUNDED', ORDER_REF),
+      externalReferenceId: text('The provider’s reference of the refund'),
+      amount: birr('The amount refunded'),
+      refundId: text('The refund'),
+      ...feeSplit,
+      allocations: allocationShare({ amount: birr('Refunded of this allocation') }, ['amount']),
+      ...TAIL,
+    },
+    [...HEAD_REQUIRED, 'externalReferenceId', 'refundId', ...TAIL_REQUIRED],
+    'The provider confirmed a refund; an escrow refund asked for through /refund names its allocations',
+  ),
+  ReleasedCallback: object(
+    {
+      ...head('RELEASED', ORDER_REF),
+      amount: birr('This release, gross'),
+      ...feeSplit,
+      automatic: { type: 'boolean', enum: [true], description: 'Present on the automatic release only' },
+      allocation: object(
+        {
+          merchantId: text('The allocation’s merchant'),
+          amount: birr('This release'),
+          status: text('The allocation’s status after it', 'RELEASED'),
+          allocationAmount: birr('The whole allocation'),
+          held: birr('Still held after it'),
+          released: birr('Released so far'),
+        },
+        ['merchantId', 'amount'],
+      ),
+      ...TAIL,
+    },
+    [...HEAD_REQUIRED, 'amount', 'allocation', ...ESCROW_REQUIRED],
+    'Money of an escrow allocation was released (one callback per allocation per release)',
+  ),
+  DisputedCallback: object(
+    {
+      ...head('DISPUTED', ORDER_REF),
+      reason: text('Why the dispute was opened'),
+      allocations: allocationShare({ frozen: birr('Frozen of this allocation') }, ['frozen']),
+      ...TAIL,
+    },
+    [...HEAD_REQUIRED, 'reason', 'allocations', ...ESCROW_REQUIRED],
+    'A dispute froze allocations of an escrow',
+  ),
+  DisputeResolvedCallback: object(
+    {
+      ...head('DISPUTE_RESOLVED', ORDER_REF),
+      allocations: allocationShare({ release: birr('Released to the allocation'), refund: birr('Refunded to the customer') }, ['release', 'refund']),
+      ...TAIL,
+    },
+    [...HEAD_REQUIRED, 'allocations', ...ESCROW_REQUIRED],
+    'A dispute’s frozen money was split (the RELEASED and REFUNDED callbacks of the split follow)',
+  ),
+  CancelledCallback: object({ ...head('CANCELLED', ORDER_REF), ...TAIL }, [...HEAD_REQUIRED, ...ESCROW_REQUIRED], 'An escrow was cancelled'),
+  PayoutPaidCallback: payout('PAYOUT_PAID', { providerReference: text('The provider’s reference of the transfer') }, 'A payout was paid to the destination'),
+  PayoutFailedCallback: payout(
+    'PAYOUT_FAILED',
+    { failureReason: text('Why it failed', 'BOUNCED') },
+    'A payout failed; its money is back in the payable balance, to be paid out again',
+  ),
+};
+
+/** The payloads each registered callback URL receives, by the schema the document names them with. */
+export const CALLBACK_PAYLOADS_BY_URL = {
+  /** An order's callbackURL. */
+  OrderCallback: ['PaidCallback', 'FailedCallback', 'RefundedCallback'],
+  /** An escrow's callbackURL. */
+  EscrowCallback: ['PaidCallback', 'FailedCallback', 'ReleasedCallback', 'DisputedCallback', 'DisputeResolvedCallback', 'CancelledCallback', 'RefundedCallback'],
+  /** The payout settings' callbackURL. */
+  PayoutCallback: ['PayoutPaidCallback', 'PayoutFailedCallback'],
+} as const satisfies Record<string, readonly (keyof typeof CALLBACK_PAYLOAD_SCHEMAS)[]>;
