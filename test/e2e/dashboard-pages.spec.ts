@@ -101,6 +101,42 @@ describe('merchant dashboard pages', () => {
     expect(again.text).toContain('That did not work');
   });
 
+  it('takes released money back after the confirmation page, with the fee given back when ticked, through the reversal command', async () => {
+    const headers = { 'x-api-secret': apiSecret };
+    const allocations = [
+      { merchantId: 'seller-1', amount: 600.5, fee: 60.05 },
+      { merchantId: 'courier-1', amount: 400 },
+    ];
+    const created = await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ allocations }), headers });
+    const escrowId = created.body.data.escrowId;
+    expect((await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${escrowId}/complete`, { body: { outcome: 'PAID' }, headers })).status).toBe(200);
+    await waitFor(async () => (await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers })).body.data.status === 'HELD', 'the escrow to be paid');
+    expect((await call(running.baseUrl, 'POST', `/v1/trdp/escrow/${escrowId}/release`, { body: { merchantId: 'seller-1' }, headers })).status).toBe(200);
+
+    const page = await client.get(`/dashboard/escrows/${escrowId}`);
+    expect(page.text).toContain(`href="/dashboard/escrows/${escrowId}/reverse?merchantId=seller-1"`);
+    expect(page.text).not.toContain('reverse?merchantId=courier-1');
+    const confirm = await client.get(`/dashboard/escrows/${escrowId}/reverse?merchantId=seller-1`);
+    expect(confirm.text).toContain('600.50 ETB can be taken back');
+    expect(confirm.text).toContain("Give back your fee's share of it");
+    const reversed = await client.post(
+      `/dashboard/escrows/${escrowId}/reverse`,
+      { merchantId: 'seller-1', amount: '100', reason: 'Returned by the buyer', refundFee: 'on' },
+      { csrfFrom: `/dashboard/escrows/${escrowId}/reverse?merchantId=seller-1` },
+    );
+    expect(reversed.status).toBe(303);
+    expect(reversed.location).toBe(`/dashboard/escrows/${escrowId}?done=reversed`);
+    const after = await client.get(reversed.location!);
+    expect(after.text).toContain("The money was taken back from the merchant's balance");
+    expect(after.text).toContain('100.00 ETB taken back');
+    const api = await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers });
+    expect(api.body.data.allocations[0]).toMatchObject({ merchantId: 'seller-1', released: 600.5, reversed: 100, feeReturned: 10 });
+    // Without a reason the form is refused, and nothing more is taken back.
+    const refused = await client.post(`/dashboard/escrows/${escrowId}/reverse`, { merchantId: 'seller-1', reason: ' ' }, { csrfFrom: `/dashboard/escrows/${escrowId}` });
+    expect(refused.status).toBe(400);
+    expect((await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers })).body.data.allocations[0].reversed).toBe(100);
+  });
+
   it('refuses to release before payment, leaving the escrow as it was', async () => {
     const created = await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest(), headers: { 'x-api-secret': apiSecret } });
     const escrowId = created.body.data.escrowId;

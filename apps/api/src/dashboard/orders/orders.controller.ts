@@ -22,7 +22,7 @@ import { type Notice, redirect } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
 import { ListOrdersQuery, type OrderKind, type OrderListFilter } from './list-orders.query';
-import { confirmBody, escrowDetailBody, LISTED_STATUSES, orderDetailBody, ordersListBody, resolveBody } from './orders.pages';
+import { confirmBody, escrowDetailBody, LISTED_STATUSES, orderDetailBody, ordersListBody, resolveBody, reversible } from './orders.pages';
 import { ReadsProjectedViews } from '../../http/projected-views';
 
 const PAGE_SIZE = 25;
@@ -32,6 +32,7 @@ const NOTICES: Record<string, Notice> = {
   cancelled: { text: 'The escrow was cancelled.' },
   disputed: { text: 'The allocation is frozen under dispute until you resolve it.' },
   resolved: { text: 'The dispute was resolved: the release is done, and the refund goes to the customer once the provider confirms it.' },
+  reversed: { text: "The money was taken back from the merchant's balance: the customer gets it once the provider confirms the refund." },
 };
 
 function listFilter(params: Record<string, string | undefined>): OrderListFilter {
@@ -252,6 +253,53 @@ export class DashboardOrdersController {
       ),
     );
     return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'resolved' })}`);
+  }
+
+  @Get('escrows/:escrowId/reverse')
+  async confirmReversal(
+    @Param('escrowId') escrowId: string,
+    @Query('merchantId') allocationMerchantId: string | undefined,
+    @SignedInMerchant() merchantId: string,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.allocationPage(reply, { escrowId, allocationMerchantId, merchantId }, {
+      title: 'Take back released money',
+      usable: (a) => reversible(a) > 0,
+      missing: 'Choose a released allocation to take money back from on the escrow page',
+      body: (view, allocation, back, csrf) =>
+        confirmBody({
+          title: 'Take back released money',
+          question: `Take money released to ${allocation.merchantId} in escrow ${view.merchantOrderId} back from its balance and refund it to the customer? ${etb(reversible(allocation))} can be taken back; its balance may go below zero. This cannot be undone.`,
+          action: `${back}/reverse`,
+          fields: { merchantId: allocation.merchantId },
+          amount: { max: etb(reversible(allocation)), hint: `Leave it empty to take back all ${etb(reversible(allocation))}.` },
+          checkbox: allocation.fee > 0 ? { name: 'refundFee', label: "Give back your fee's share of it" } : undefined,
+          csrf,
+          back,
+          button: 'Take back and refund',
+          reason: 'required',
+        }),
+    });
+  }
+
+  @Post('escrows/:escrowId/reverse')
+  @UseGuards(CsrfGuard)
+  async reverse(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    const reason = field(body, 'reason').trim();
+    if (!reason) throw new InvalidInput('Say why the money goes back to the customer');
+    const allocation = field(body, 'merchantId');
+    if (!allocation) throw new InvalidInput('Choose a released allocation to take money back from on the escrow page');
+    const amount = formAmount(field(body, 'amount'));
+    const refundFee = field(body, 'refundFee') === 'on';
+    await this.commands.execute(
+      new ChangeEscrowCommand(
+        await this.merchant(merchantId),
+        escrowId,
+        (at) => ({ type: 'ReverseAllocation', data: { escrowId, merchantId, allocation, ...(amount !== undefined ? { amount } : {}), reason, refundFee, at } }),
+        metadata,
+      ),
+    );
+    return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'reversed' })}`);
   }
 
   /** The confirmation page of a release or refund of one allocation: an amount (empty: all it holds). */

@@ -1,5 +1,5 @@
-import { maskPhone } from '@app/domain';
-import type { PayableView } from '@app/read-models';
+import { maskPhone, type Santim, subtractSantim, ZERO } from '@app/domain';
+import type { AllocationView, PayableView } from '@app/read-models';
 import type { AuditEvent } from '@app/audit';
 import { html, SafeHtml } from '../../http/html';
 import { etb, query, statusBadge, when } from '../../web/format';
@@ -75,7 +75,7 @@ ${notice(done)}
       <td data-label="Merchant">${typeof a.metadata?.merchantName === 'string' ? a.metadata.merchantName : a.merchantId}<br><span class="muted">${a.merchantId}</span></td>
       <td data-label="Amount" class="num">${etb(a.amount)}</td>
       <td data-label="Held" class="num">${etb(a.held)}</td>
-      <td data-label="Released" class="num">${etb(a.released)}</td>
+      <td data-label="Released" class="num">${etb(a.released)}${a.reversed ? html`<br><span class="muted">${etb(a.reversed)} taken back</span>` : ''}</td>
       <td data-label="Frozen" class="num">${etb(a.frozen)}</td>
       <td data-label="Status">${statusBadge(a.status)}${a.dispute ? html`<br><span class="muted">${a.dispute.reason}</span>` : ''}</td>
       <td data-label="Action">${a.held > 0
@@ -84,7 +84,9 @@ ${notice(done)}
           <a class="button secondary" href="${base}/dispute${query({ merchantId: a.merchantId })}" aria-label="Open a dispute on the allocation of ${a.merchantId}">Dispute…</a>`
         : a.frozen > 0
           ? html`<a class="button" href="${base}/resolve${query({ merchantId: a.merchantId })}" aria-label="Resolve the dispute on ${etb(a.frozen)} of ${a.merchantId}">Resolve…</a>`
-          : ''}</td>
+          : reversible(a) > 0
+            ? html`<a class="button secondary" href="${base}/reverse${query({ merchantId: a.merchantId })}" aria-label="Take back up to ${etb(reversible(a))} released to ${a.merchantId} and refund it to the customer">Take back…</a>`
+            : ''}</td>
     </tr>`,
     )}
     </tbody>
@@ -117,6 +119,11 @@ export function orderDetailBody(order: PayableView, events: AuditEvent[]): SafeH
 </section>`;
 }
 
+/** What was released to an allocation and may still be taken back (views written before reversals say nothing of them). */
+export function reversible(allocation: AllocationView): Santim {
+  return subtractSantim(allocation.released, allocation.reversed ?? ZERO);
+}
+
 /** The split of a disputed allocation's frozen money: released to its merchant, refunded to the customer. */
 export function resolveBody(options: { merchantId: string; frozen: string; action: string; csrf: string; back: string }): SafeHtml {
   return html`<h1>Resolve a dispute</h1>
@@ -143,6 +150,8 @@ export function confirmBody(options: {
   reason?: boolean | 'required';
   /** An optional amount in ETB, at most this much (the form's hint says what leaving it empty does). */
   amount?: { max: string; hint: string };
+  /** A box to tick, sent as `name=on` when ticked. */
+  checkbox?: { name: string; label: string };
 }): SafeHtml {
   return html`<h1>${options.title}</h1>
 <form class="card" method="post" action="${options.action}">
@@ -157,6 +166,7 @@ export function confirmBody(options: {
     : options.reason
       ? html`<label for="reason">Reason (optional)</label><input id="reason" name="reason" maxlength="1024">`
       : ''}
+  ${options.checkbox ? html`<p><input type="checkbox" id="${options.checkbox.name}" name="${options.checkbox.name}"> <label for="${options.checkbox.name}">${options.checkbox.label}</label></p>` : ''}
   <div class="actions"><button type="submit" class="danger">${options.button}</button><a class="button secondary" href="${options.back}">Go back</a></div>
 </form>`;
 }
