@@ -29,6 +29,9 @@ export function attemptIdFor(payableId: string, idempotencyKey: string): string 
   return `att_${createHash('sha256').update(`${payableId}\n${idempotencyKey}`, 'utf8').digest('hex').slice(0, 32)}`;
 }
 
+/** A webhook endpoint's id; a delivery to it names it. */
+export const newWebhookEndpointId = (): string => `we_${randomBytes(12).toString('hex')}`;
+
 /** Payout ids, on demand or scheduled, share their prefix: a callback delivery about one links to its payout. */
 const PAYOUT_ID_PREFIX = 'po_';
 

@@ -31,3 +31,5 @@ export * from './payout-report.reader';
 export * from './payables/payables.reader';
 export * from './callbacks/deliveries.reader';
 export * from './merchants.reader';
+export * from './webhook-endpoints/webhook-endpoints.projection';
+export * from './webhook-endpoints/webhook-endpoints.reader';
