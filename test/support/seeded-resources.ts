@@ -25,6 +25,9 @@ export interface SeededResources {
   escrowToCancelId: string;
   /** A paid escrow whose allocation to `seller-1` is held. */
   heldEscrowId: string;
+  /** Webhook endpoints (payout events only, to the local receiver): one to read, change and test, one to delete. */
+  webhookEndpointId: string;
+  webhookEndpointToDeleteId: string;
   /** Stops the callback receiver. */
   close(): Promise<void>;
 }
@@ -73,6 +76,9 @@ export async function seedResources(running: RunningApp): Promise<SeededResource
     return list?.[0]?.status === 'DELIVERED' && list[0];
   }, 'the paid order’s callback to be delivered');
   await waitFor(async () => (await call(baseUrl, 'GET', `/v1/trdp/escrow/${heldEscrowId}`, { headers })).body?.data?.status === 'HELD', 'the escrow to be held');
+  // Made after the payments, and for payout events only: the seeded orders' callbacks do not reach them.
+  const webhookEndpointId = (await post('/v1/trdp/webhook-endpoints', { url: callbackURL, events: ['PAYOUT_PAID'] }, 201)).endpointId;
+  const webhookEndpointToDeleteId = (await post('/v1/trdp/webhook-endpoints', { url: callbackURL, events: ['PAYOUT_PAID'] }, 201)).endpointId;
   return {
     merchant,
     otherMerchant,
@@ -83,6 +89,8 @@ export async function seedResources(running: RunningApp): Promise<SeededResource
     pendingEscrowId,
     escrowToCancelId,
     heldEscrowId,
+    webhookEndpointId,
+    webhookEndpointToDeleteId,
     close: () => new Promise<void>((resolve) => receiver.close(() => resolve())),
   };
 }

@@ -11,6 +11,7 @@ import { AuditModule } from './audit/audit.module';
 import { AuditConsoleModule } from './audit-console/audit-console.module';
 import { CallbacksModule } from './callbacks/callbacks.module';
 import { PayoutsModule } from './payouts/payouts.module';
+import { WebhookEndpointsModule } from './webhook-endpoints/webhook-endpoints.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { EscrowsModule } from './escrows/escrows.module';
 import { IDEMPOTENCY_MIGRATIONS } from './http/idempotency/idempotency.migrations';
@@ -53,6 +54,7 @@ export class AppModule {
         PaymentsHttpModule,
         CallbacksModule,
         PayoutsModule,
+        WebhookEndpointsModule,
         AuditModule,
         DashboardModule,
         AuditConsoleModule,

@@ -83,15 +83,20 @@ export class CredentialStore {
     return rows[0] && decryptSecret(this.secretsKey, rows[0].webhook_secret_sealed, `webhook:${merchantId}`);
   }
 
-  /** A new webhook endpoint's own signing secret, kept before the endpoint's creation is recorded. */
+  /**
+   * A new webhook endpoint's own signing secret, kept before the endpoint's creation is recorded. A
+   * retried create (the same endpoint id) gets the secret kept the first time, so it is shown again
+   * to the request that made it rather than replaced under a receiver already using it.
+   */
   async issueEndpointSecret(merchantId: string, endpointId: string): Promise<string> {
-    const secret = generateWebhookSecret();
-    await this.db.query(`INSERT INTO webhook_endpoint_secrets (endpoint_id, merchant_id, secret_sealed) VALUES ($1, $2, $3)`, [
+    await this.db.query(`INSERT INTO webhook_endpoint_secrets (endpoint_id, merchant_id, secret_sealed) VALUES ($1, $2, $3) ON CONFLICT (endpoint_id) DO NOTHING`, [
       endpointId,
       merchantId,
-      this.sealEndpoint(merchantId, endpointId, secret),
+      this.sealEndpoint(merchantId, endpointId, generateWebhookSecret()),
     ]);
-    return secret;
+    const [row] = await this.db.query<{ secret_sealed: string }>(`SELECT secret_sealed FROM webhook_endpoint_secrets WHERE endpoint_id = $1 AND merchant_id = $2`, [endpointId, merchantId]);
+    if (!row) throw new Error(`webhook endpoint ${endpointId} is another merchant's`);
+    return decryptSecret(this.secretsKey, row.secret_sealed, `webhook-endpoint:${merchantId}:${endpointId}`);
   }
 
   /** Undefined for an endpoint this merchant has no secret for (not its own, or deleted). */

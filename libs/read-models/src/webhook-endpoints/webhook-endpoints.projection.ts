@@ -10,12 +10,14 @@ export interface WebhookEndpointView {
   events: string[];
   description: string | null;
   disabled: boolean;
+  createdAt: string;
+  updatedAt: string;
 }
 
 export function webhookEndpointView(state: WebhookEndpointState): WebhookEndpointView | undefined {
-  const { endpointId, merchantId, settings } = state;
-  if (!endpointId || !merchantId || !settings) return undefined;
-  return { endpointId, merchantId, url: settings.url, events: settings.events, description: settings.description, disabled: settings.disabled };
+  const { endpointId, merchantId, settings, createdAt, updatedAt } = state;
+  if (!endpointId || !merchantId || !settings || !createdAt || !updatedAt) return undefined;
+  return { endpointId, merchantId, url: settings.url, events: settings.events, description: settings.description, disabled: settings.disabled, createdAt, updatedAt };
 }
 
 /** Each merchant's webhook endpoints; a deleted one keeps its row, marked, so a rebuild and the live view agree. */
