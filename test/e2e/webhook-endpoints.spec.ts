@@ -130,10 +130,24 @@ describe('webhook endpoints', () => {
     expect((await deliveriesOnceDelivered(whileDisabled, watching.endpointId)).map((d) => d.webhookEndpointId)).not.toContain(hooked.endpointId);
 
     expect((await post(path, { disabled: false })).body.data.disabled).toBe(false);
+    // A delivery left waiting for its retry when the endpoint is deleted: its next attempt ends it, sending nothing.
+    hooks.answers = [500];
+    const stranded = (await post(`${path}/test`)).body.data.testId;
+    const waiting = await waitFor(async () => {
+      const list: { deliveryId: string; attempts: unknown[]; payload: { billRefNo: string } }[] = (await get(`/v1/trdp/callbacks?orderId=${hooked.endpointId}`)).body.data;
+      return list.find((d) => d.payload.billRefNo === stranded && d.attempts.length === 1);
+    }, 'the stranded attempt');
     const deleted = await call(running.baseUrl, 'DELETE', path, { headers: as(merchant) });
     expect([deleted.status, deleted.body.data]).toEqual([200, { endpointId: hooked.endpointId, deleted: true }]);
     expect((await get(path)).status).toBe(404);
     expect((await post(`${path}/test`)).status).toBe(404);
+    expect((await post(`/v1/trdp/callbacks/${waiting.deliveryId}/redeliver`)).status).toBe(202);
+    const ended = await waitFor(async () => {
+      const list: { deliveryId: string; status: string; attempts: { error: string | null }[] }[] = (await get(`/v1/trdp/callbacks?orderId=${hooked.endpointId}`)).body.data;
+      return list.find((d) => d.deliveryId === waiting.deliveryId && d.status === 'ABANDONED');
+    }, 'the deleted endpoint’s delivery to end');
+    expect(ended.attempts.map((a) => a.error)).toEqual([null, 'The webhook endpoint was deleted']);
+    expect(hooks.received.filter((c) => json(c).billRefNo === stranded)).toHaveLength(1);
     const afterDeletion = (await post('/v1/trdp/order', orderRequest({ callbackURL: undefined }))).body.data.order_id;
     await post(`/v1/sandbox/orders/${afterDeletion}/complete`, { outcome: 'PAID' });
     expect((await deliveriesOnceDelivered(afterDeletion, watching.endpointId)).map((d) => d.webhookEndpointId)).not.toContain(hooked.endpointId);
