@@ -8,6 +8,9 @@ import { IsDisplayText } from '../http/validators';
 /** More than every type listed twice is not a subscription but a mistake. */
 const MAX_EVENTS = 2 * SUBSCRIBABLE.length;
 
+/** A change's field is left out, or valid: null is not a way to leave it out (only `description` may be null, which clears it). */
+const given = (_body: object, value: unknown) => value !== undefined;
+
 const EVENTS_DOC: ApiPropertyOptions = {
   type: [String],
   example: ['PAYOUT_PAID', 'PAYOUT_FAILED'],
@@ -39,13 +42,13 @@ export class CreateWebhookEndpointDto {
 @RefuseUnknownFields()
 export class UpdateWebhookEndpointDto {
   @ApiPropertyOptional({ example: 'https://merchant.example/webhooks/payouts' })
-  @IsOptional()
+  @ValidateIf(given)
   @IsUrl(URL_RULES)
   @MaxLength(LIMITS.string)
   url?: string;
 
   @ApiPropertyOptional(EVENTS_DOC)
-  @IsOptional()
+  @ValidateIf(given)
   @IsArray()
   @ArrayMaxSize(MAX_EVENTS)
   @IsString({ each: true })
@@ -59,7 +62,7 @@ export class UpdateWebhookEndpointDto {
   description?: string | null;
 
   @ApiPropertyOptional({ example: true, description: 'A disabled endpoint is sent nothing until enabled again' })
-  @IsOptional()
+  @ValidateIf(given)
   @IsBoolean()
   disabled?: boolean;
 }
