@@ -128,6 +128,21 @@ const TARGETS: FuzzTarget[] = [
     valid: () => ({ schedule: 'manual', minimumAmount: 100.5, callbackURL: 'https://shop.example/payout-callbacks' }),
   },
   {
+    route: '/v1/trdp/webhook-endpoints',
+    path: () => '/v1/trdp/webhook-endpoints',
+    headers: merchantKey,
+    valid: () => ({ url: 'https://shop.example/hooks', events: ['PAYOUT_PAID', 'PAYOUT_FAILED'], description: 'Payouts' }),
+  },
+  {
+    route: '/v1/trdp/webhook-endpoints/:endpointId',
+    path: (r) => `/v1/trdp/webhook-endpoints/${r.webhookEndpointId}`,
+    headers: merchantKey,
+    valid: () => ({ url: 'https://shop.example/hooks', events: ['PAYOUT_PAID'], description: null, disabled: false }),
+  },
+  { route: '/v1/trdp/webhook-endpoints/:endpointId/secret', path: (r) => `/v1/trdp/webhook-endpoints/${r.webhookEndpointId}/secret`, headers: merchantKey, valid: () => ({}) },
+  // A test event is a callback to the seeded receiver.
+  { route: '/v1/trdp/webhook-endpoints/:endpointId/test', path: (r) => `/v1/trdp/webhook-endpoints/${r.webhookEndpointId}/test`, headers: merchantKey, valid: () => ({}), background: true },
+  {
     route: '/v1/trdp/payout-destination',
     path: () => '/v1/trdp/payout-destination',
     headers: merchantKey,

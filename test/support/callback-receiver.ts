@@ -6,15 +6,16 @@ export interface ReceivedCallback {
   body: string;
 }
 
-/** A merchant's callback endpoint on a free local port: it keeps every request it gets and answers 200. */
+/** A merchant's callback endpoint on a free local port: it keeps every request it gets and answers 200, or the statuses queued in `answers` first. */
 export class CallbackReceiver {
   readonly received: ReceivedCallback[] = [];
+  answers: number[] = [];
   private readonly server: Server = createServer((request, response) => {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       this.received.push({ headers: request.headers, body: Buffer.concat(chunks).toString('utf8') });
-      response.writeHead(200).end();
+      response.writeHead(this.answers.shift() ?? 200).end();
     });
   });
 

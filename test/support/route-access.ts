@@ -141,6 +141,15 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   { route: 'GET /v1/trdp/payouts/:payoutId/movements', request: placeholders, expect: merchant(404, 404) },
   { route: 'GET /v1/trdp/payouts/:payoutId/report', request: placeholders, expect: merchant(404, 404) },
   { route: 'GET /v1/trdp/payouts/:payoutId/report.csv', request: placeholders, expect: merchant(404, 404) },
+  // Each merchant makes its own endpoints; another merchant's are not found.
+  { route: 'POST /v1/trdp/webhook-endpoints', request: at('/v1/trdp/webhook-endpoints', { url: 'https://matrix.example/hooks', events: ['PAYOUT_PAID'] }), expect: merchant(201, 201) },
+  { route: 'GET /v1/trdp/webhook-endpoints', request: at('/v1/trdp/webhook-endpoints'), expect: merchant(200, 200) },
+  { route: 'GET /v1/trdp/webhook-endpoints/:endpointId', request: (r) => ({ path: `/v1/trdp/webhook-endpoints/${r.webhookEndpointId}` }), expect: merchant(200) },
+  { route: 'POST /v1/trdp/webhook-endpoints/:endpointId', request: (r) => ({ path: `/v1/trdp/webhook-endpoints/${r.webhookEndpointId}`, body: { description: 'Payouts' } }), expect: merchant(200) },
+  { route: 'POST /v1/trdp/webhook-endpoints/:endpointId/secret', request: (r) => ({ path: `/v1/trdp/webhook-endpoints/${r.webhookEndpointId}/secret` }), expect: merchant(200) },
+  { route: 'POST /v1/trdp/webhook-endpoints/:endpointId/test', request: (r) => ({ path: `/v1/trdp/webhook-endpoints/${r.webhookEndpointId}/test` }), expect: merchant(202) },
+  // The owner's request deletes it: any later one finds nothing, which the walk's order never asks.
+  { route: 'DELETE /v1/trdp/webhook-endpoints/:endpointId', request: (r) => ({ path: `/v1/trdp/webhook-endpoints/${r.webhookEndpointToDeleteId}` }), expect: merchant(200) },
   // A statement of the caller's own payable.
   { route: 'GET /v1/trdp/statement', request: at('/v1/trdp/statement?from=2026-01-01T00:00:00Z&to=2031-01-01T00:00:00Z'), expect: merchant(200, 200) },
   { route: 'GET /v1/trdp/statement.csv', request: at('/v1/trdp/statement.csv?from=2026-01-01T00:00:00Z&to=2031-01-01T00:00:00Z'), expect: merchant(200, 200) },

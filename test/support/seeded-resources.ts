@@ -27,6 +27,9 @@ export interface SeededResources {
   escrowToCancelId: string;
   /** A paid escrow whose allocation to `seller-1` is held. */
   heldEscrowId: string;
+  /** Webhook endpoints (payout events only, to the local receiver): one to read, change and test, one to delete. */
+  webhookEndpointId: string;
+  webhookEndpointToDeleteId: string;
   /** Stops the callback receiver. */
   close(): Promise<void>;
 }
@@ -79,6 +82,9 @@ export async function seedResources(running: RunningApp): Promise<SeededResource
   const paidEvents = (await call(baseUrl, 'GET', '/v1/trdp/events?type=PAID&limit=100', { headers })).body?.data?.events as Array<{ id: string; payload: { orderId: string } }>;
   const eventId = paidEvents?.find((event) => event.payload.orderId === paidOrderId)?.id;
   if (!eventId) throw new Error(`seeding: the paid order has no PAID event: ${JSON.stringify(paidEvents)}`);
+  // Made after the payments, and for payout events only: the seeded orders' callbacks do not reach them.
+  const webhookEndpointId = (await post('/v1/trdp/webhook-endpoints', { url: callbackURL, events: ['PAYOUT_PAID'] }, 201)).endpointId;
+  const webhookEndpointToDeleteId = (await post('/v1/trdp/webhook-endpoints', { url: callbackURL, events: ['PAYOUT_PAID'] }, 201)).endpointId;
   return {
     merchant,
     otherMerchant,
@@ -90,6 +96,8 @@ export async function seedResources(running: RunningApp): Promise<SeededResource
     pendingEscrowId,
     escrowToCancelId,
     heldEscrowId,
+    webhookEndpointId,
+    webhookEndpointToDeleteId,
     close: () => new Promise<void>((resolve) => receiver.close(() => resolve())),
   };
 }

@@ -13,6 +13,7 @@ import { BalancesModule } from './balances/balances.module';
 import { CallbacksModule } from './callbacks/callbacks.module';
 import { EventsModule } from './events/events.module';
 import { PayoutsModule } from './payouts/payouts.module';
+import { WebhookEndpointsModule } from './webhook-endpoints/webhook-endpoints.module';
 import { DashboardModule } from './dashboard/dashboard.module';
 import { EscrowsModule } from './escrows/escrows.module';
 import { IDEMPOTENCY_MIGRATIONS } from './http/idempotency/idempotency.migrations';
@@ -57,6 +58,7 @@ export class AppModule {
         EventsModule,
         PayoutsModule,
         BalancesModule,
+        WebhookEndpointsModule,
         AuditModule,
         DashboardModule,
         AuditConsoleModule,

@@ -1,4 +1,4 @@
-import { isPrivateAddress } from './address-guard';
+import { isPrivateAddress, refusedWebhookUrl } from './address-guard';
 
 describe('isPrivateAddress', () => {
   it.each([
@@ -78,5 +78,26 @@ describe('isPrivateAddress', () => {
 describe('isPrivateAddress: IPv6 forms that embed an IPv4 address', () => {
   it.each(['64:ff9b::a00:1', '64:ff9b::7f00:1', '2002:a00:1::1', '2002:c0a8:101::1'])('refuses %s (NAT64 or 6to4)', (address) => {
     expect(isPrivateAddress(address)).toBe(true);
+  });
+});
+
+describe('refusedWebhookUrl', () => {
+  it.each(['http://10.0.0.1/hooks', 'https://127.0.0.1:8443/', 'http://[::1]/', 'http://[::ffff:169.254.169.254]/', 'http://localhost:3000/', 'http://api.localhost/'])(
+    'refuses %s where private addresses are not allowed',
+    (url) => {
+      expect(refusedWebhookUrl(url, false)).toMatch(/private, loopback or link-local/);
+      expect(refusedWebhookUrl(url, true)).toBeUndefined();
+    },
+  );
+
+  it('refuses credentials in the URL, other schemes and what is not a URL, wherever it runs', () => {
+    expect(refusedWebhookUrl('https://user:pass@hooks.example/', true)).toMatch(/credentials/);
+    expect(refusedWebhookUrl('ftp://hooks.example/', true)).toMatch(/http and https/);
+    expect(refusedWebhookUrl('hooks.example/x', true)).toMatch(/not an absolute URL/);
+  });
+
+  it('allows a public name or address', () => {
+    expect(refusedWebhookUrl('https://hooks.example/payouts', false)).toBeUndefined();
+    expect(refusedWebhookUrl('https://8.8.8.8/payouts', false)).toBeUndefined();
   });
 });

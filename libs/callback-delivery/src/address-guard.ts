@@ -44,3 +44,23 @@ export function isPrivateAddress(address: string): boolean {
   }
   return blocked.check(address, 'ipv4');
 }
+
+/**
+ * Why a webhook endpoint's URL is refused when it is set, or undefined. The sender checks the address
+ * it connects to again on every attempt (callback-sender.ts); this refuses at once what can never be
+ * called: a private address written as such, a local name, or credentials the delivery log would show.
+ */
+export function refusedWebhookUrl(url: string, allowPrivateAddresses: boolean): string | undefined {
+  let target: URL;
+  try {
+    target = new URL(url);
+  } catch {
+    return 'it is not an absolute URL';
+  }
+  if (target.protocol !== 'https:' && target.protocol !== 'http:') return 'only http and https URLs are called';
+  if (target.username || target.password) return 'it carries credentials, which the delivery log would show; the signature authenticates each callback';
+  if (allowPrivateAddresses) return undefined;
+  const host = target.hostname.replace(/^\[|\]$/g, '').toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || isPrivateAddress(host)) return `${host} is a private, loopback or link-local address`;
+  return undefined;
+}

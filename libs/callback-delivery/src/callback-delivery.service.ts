@@ -4,7 +4,7 @@ import { callbackStream, deliveryDecider, parseRetryAfter, retryDelay, signCallb
 import { BACKGROUND_RUNNER, type CommandRunner, Metrics } from '@app/infrastructure';
 import type { Scheduler } from '@app/scheduling';
 import { afterPosition, CALLBACK_QUEUE, type CallbackJob, carriedState, nextAttemptJob } from './callback-queue';
-import { CallbackSender } from './callback-sender';
+import { CallbackSender, type SendResult } from './callback-sender';
 import { WebhookSecrets } from './webhook-secrets';
 
 /** Only these answers carry a Retry-After worth obeying (docs/concepts/callbacks.md). */
@@ -38,16 +38,15 @@ export class CallbackDeliveryService {
     const scheduled = state.scheduled;
     // A job for an attempt already made (a duplicate, or one the reconciler re-queued) does nothing.
     if (!scheduled || state.status !== 'PENDING' || job.attempt !== state.attemptCount + 1) return;
-    const secret = await this.secrets.secretFor(scheduled.merchantId, afterPosition(job));
-    if (!secret) throw new Error(`merchant ${scheduled.merchantId} has no webhook secret`);
+    const secret = await this.secrets.secretFor({ merchantId: scheduled.merchantId, endpointId: scheduled.endpointId }, afterPosition(job));
+    if (!secret && scheduled.endpointId === undefined) throw new Error(`merchant ${scheduled.merchantId} has no webhook secret`);
     const body = scheduled.body;
     const timestamp = String(Date.now());
     const at = new Date().toISOString();
-    const result = await this.sender.send(
-      scheduled.url,
-      { 'x-timestamp': timestamp, 'x-signature': signCallbackBody(secret, timestamp, body), 'x-delivery-id': scheduled.deliveryId },
-      body,
-    );
+    // An endpoint without a secret was deleted: its deliveries end here, with an attempt that says why.
+    const result: SendResult = secret
+      ? await this.sender.send(scheduled.url, { 'x-timestamp': timestamp, 'x-signature': signCallbackBody(secret, timestamp, body), 'x-delivery-id': scheduled.deliveryId }, body)
+      : { error: 'The webhook endpoint was deleted', latencyMs: 0 };
     const schedule = this.config.callbackRetryScheduleMs;
     const retryAfter = result.statusCode !== undefined && HONOURS_RETRY_AFTER.has(result.statusCode) ? parseRetryAfter(result.retryAfter) : undefined;
     const nextAttemptAt = Date.now() + retryDelay(schedule, state.attemptsInRound, retryAfter);
@@ -64,7 +63,7 @@ export class CallbackDeliveryService {
             statusCode: result.statusCode,
             ...(result.response !== undefined ? { response: result.response } : {}),
             error: result.error,
-            retriesLeft: schedule.length - state.attemptsInRound,
+            retriesLeft: secret ? schedule.length - state.attemptsInRound : 0,
             nextAttemptAt: new Date(nextAttemptAt).toISOString(),
           },
         },

@@ -1,11 +1,12 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { CALLBACK_WORTHY, callbackStream, deliveryDecider, planCallback, retryDelay } from '@app/callbacks';
+import { CALLBACK_WORTHY, callbackMessage, callbackStream, deliveryDecider, ownCallback, type PlannedCallback, retryDelay } from '@app/callbacks';
 import { plansCallbacks } from '@app/domain';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@app/event-store';
 import { advanceCheckpoint, type DeliveryView, deliveryView, pendingDeliveries, readCheckpoint, StreamHistories } from '@app/read-models';
-import { BACKGROUND_RUNNER, type CommandRunner, LogFollower, newStream } from '@app/infrastructure';
+import { WebhookEndpointDestinations } from './webhook-endpoint-destinations';
+import { BACKGROUND_RUNNER, type CommandRunner, LogFollower, newStream, ProjectedReads } from '@app/infrastructure';
 import type { Scheduler } from '@app/scheduling';
 import { CALLBACK_QUEUE, type CallbackJob, nextAttemptJob } from './callback-queue';
 import { CallbackDeliveryService } from './callback-delivery.service';
@@ -28,6 +29,7 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
   private readonly logger = new Logger('CallbackDispatcher');
   private readonly follower: LogFollower;
   private readonly histories: StreamHistories;
+  private readonly endpoints: WebhookEndpointDestinations;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -37,9 +39,11 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     @Inject(CALLBACK_QUEUE) private readonly queue: Scheduler<CallbackJob>,
     @Inject(CallbackDeliveryService) private readonly delivery: CallbackDeliveryService,
     @Inject(WebhookSecrets) private readonly secrets: WebhookSecrets,
+    @Inject(ProjectedReads) reads: ProjectedReads,
   ) {
     this.follower = new LogFollower(store, this.logger);
     this.histories = new StreamHistories(store);
+    this.endpoints = new WebhookEndpointDestinations(db, reads);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -59,24 +63,33 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
   }
 
   /**
-   * Each callback-worthy event makes a delivery of its own (its own stream, id derived from the event),
-   * so a batch's deliveries are scheduled side by side. Redeliveries follow: one of them may concern a
-   * delivery this very batch created.
+   * Each callback-worthy event makes a delivery of its own to the order's (or payout settings') URL
+   * and one to each webhook endpoint subscribed to it (each its own stream, id derived from the event
+   * and the destination), so a batch's deliveries are scheduled side by side. Redeliveries follow:
+   * one of them may concern a delivery this very batch created.
    */
   private async dispatch(events: RecordedEvent[]): Promise<void> {
     this.secrets.follow(events);
     const histories = await this.histories.load(events, plansCallbacks);
-    const worthy = events.filter((event) => CALLBACK_WORTHY.has(event.type));
-    await Promise.all(worthy.map((event) => this.schedule(event, histories.of(event.streamId, event.revision))));
+    const messages = events
+      .filter((event) => CALLBACK_WORTHY.has(event.type))
+      .flatMap((event) => {
+        const message = callbackMessage(event, histories.of(event.streamId, event.revision), this.config.publicBaseUrl);
+        return message ? [{ event, message }] : [];
+      });
+    const addressed = await this.endpoints.address(messages);
+    await Promise.all(messages.map(({ event, message }, i) => this.schedule(event, [ownCallback(message), ...addressed[i]].filter((planned) => planned !== undefined))));
     for (const event of events) {
       if (event.type === 'CallbackRedeliveryRequested') await this.queueNext(event.streamId);
     }
     await advanceCheckpoint(this.db, CHECKPOINT, events[events.length - 1].position);
   }
 
-  private async schedule(event: RecordedEvent, history: readonly RecordedEvent[]): Promise<void> {
-    const planned = planCallback(event, history, this.config.publicBaseUrl);
-    if (!planned) return;
+  private async schedule(event: RecordedEvent, planned: readonly PlannedCallback[]): Promise<void> {
+    await Promise.all(planned.map((callback) => this.scheduleOne(event, callback)));
+  }
+
+  private async scheduleOne(event: RecordedEvent, planned: PlannedCallback): Promise<void> {
     const { state, head } = await this.runner.run(
       callbackStream(planned.deliveryId),
       deliveryDecider,

@@ -8,13 +8,21 @@ function logEvent(type: string, commit: number, data: unknown = {}): RecordedEve
 }
 const rotated = (merchantId: string, commit: number) => logEvent('MerchantWebhookSecretRotated', commit, { merchantId, rotatedAt: '' });
 
-/** The sealed secrets table: what a rotation changes before its event is appended. */
+const M1 = { merchantId: 'm-1' };
+const ENDPOINT = { merchantId: 'm-1', endpointId: 'we_1' };
+
+/** The sealed secrets tables: what a rotation changes before its event is appended. */
 class Credentials {
   current = new Map([['m-1', 'whsec_old']]);
+  endpoints = new Map([['we_1', 'whsec_endpoint_old']]);
   reads = 0;
   async webhookSecret(merchantId: string): Promise<string | undefined> {
     this.reads += 1;
     return this.current.get(merchantId);
+  }
+  async endpointSecret(endpointId: string): Promise<string | undefined> {
+    this.reads += 1;
+    return this.endpoints.get(endpointId);
   }
 }
 
@@ -31,25 +39,25 @@ describe('WebhookSecrets', () => {
   });
 
   it('reads a secret once, then signs jobs the follower has passed from memory', async () => {
-    expect(await secrets.secretFor('m-1', at(10))).toBe('whsec_old');
-    expect(await secrets.secretFor('m-1', at(9))).toBe('whsec_old');
+    expect(await secrets.secretFor(M1, at(10))).toBe('whsec_old');
+    expect(await secrets.secretFor(M1, at(9))).toBe('whsec_old');
     expect(credentials.reads).toBe(1);
   });
 
   it('a rotation followed at once by a callback: the callback is signed with the new secret', async () => {
-    await secrets.secretFor('m-1', at(10));
+    await secrets.secretFor(M1, at(10));
     credentials.current.set('m-1', 'whsec_new');
     secrets.follow([rotated('m-1', 11), logEvent('EscrowFunded', 12)]);
 
-    expect(await secrets.secretFor('m-1', at(12))).toBe('whsec_new');
+    expect(await secrets.secretFor(M1, at(12))).toBe('whsec_new');
   });
 
   it("a job following an event this process's follower has not reached yet reads the secret: the rotation before it may be unseen", async () => {
-    await secrets.secretFor('m-1', at(10));
+    await secrets.secretFor(M1, at(10));
     credentials.current.set('m-1', 'whsec_new');
     // Another process dispatched an event after the rotation; this one's follower is still at 10.
 
-    expect(await secrets.secretFor('m-1', at(12))).toBe('whsec_new');
+    expect(await secrets.secretFor(M1, at(12))).toBe('whsec_new');
     expect(credentials.reads).toBe(2);
   });
 
@@ -59,36 +67,50 @@ describe('WebhookSecrets', () => {
       await new Promise<void>((resolve) => (finish = resolve));
       return 'whsec_old';
     };
-    const reading = secrets.secretFor('m-1', at(10));
+    const reading = secrets.secretFor(M1, at(10));
     secrets.follow([rotated('m-1', 11)]);
     finish();
     expect(await reading).toBe('whsec_old');
 
     credentials.webhookSecret = Credentials.prototype.webhookSecret.bind(credentials);
     credentials.current.set('m-1', 'whsec_new');
-    expect(await secrets.secretFor('m-1', at(11))).toBe('whsec_new');
+    expect(await secrets.secretFor(M1, at(11))).toBe('whsec_new');
   });
 
   it('a job that names no position (the reconciler queued it) reads the secret', async () => {
-    await secrets.secretFor('m-1', at(10));
+    await secrets.secretFor(M1, at(10));
     credentials.current.set('m-1', 'whsec_new');
 
-    expect(await secrets.secretFor('m-1', undefined)).toBe('whsec_new');
+    expect(await secrets.secretFor(M1, undefined)).toBe('whsec_new');
   });
 
   it('a secret older than its bound is read again, should the rotation event never come', async () => {
-    await secrets.secretFor('m-1', at(10));
+    await secrets.secretFor(M1, at(10));
     credentials.current.set('m-1', 'whsec_new');
     now = 29_999;
-    expect(await secrets.secretFor('m-1', at(10))).toBe('whsec_old');
+    expect(await secrets.secretFor(M1, at(10))).toBe('whsec_old');
     now = 30_000;
-    expect(await secrets.secretFor('m-1', at(10))).toBe('whsec_new');
+    expect(await secrets.secretFor(M1, at(10))).toBe('whsec_new');
   });
 
   it("another merchant's rotation leaves this one's secret cached", async () => {
-    await secrets.secretFor('m-1', at(10));
+    await secrets.secretFor(M1, at(10));
     secrets.follow([rotated('m-2', 11)]);
-    await secrets.secretFor('m-1', at(11));
+    await secrets.secretFor(M1, at(11));
     expect(credentials.reads).toBe(1);
+  });
+
+  it("keeps an endpoint's secret apart from its merchant's, and drops it on the endpoint's rotation or deletion only", async () => {
+    expect(await secrets.secretFor(ENDPOINT, at(10))).toBe('whsec_endpoint_old');
+    expect(await secrets.secretFor(M1, at(10))).toBe('whsec_old');
+    credentials.endpoints.set('we_1', 'whsec_endpoint_new');
+    secrets.follow([logEvent('WebhookEndpointSecretRotated', 11, { endpointId: 'we_1', merchantId: 'm-1', rotatedAt: '' })]);
+    expect(await secrets.secretFor(ENDPOINT, at(11))).toBe('whsec_endpoint_new');
+    expect(credentials.reads).toBe(3);
+    expect(await secrets.secretFor(M1, at(11))).toBe('whsec_old');
+    expect(credentials.reads).toBe(3);
+    credentials.endpoints.delete('we_1');
+    secrets.follow([logEvent('WebhookEndpointDeleted', 12, { endpointId: 'we_1', merchantId: 'm-1', deletedAt: '' })]);
+    expect(await secrets.secretFor(ENDPOINT, at(12))).toBeUndefined();
   });
 });

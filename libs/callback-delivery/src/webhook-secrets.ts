@@ -9,12 +9,26 @@ interface Entry {
   readAt: number;
 }
 
+/** Who signs a delivery: the merchant (its order's or payout settings' URL), or one of its webhook endpoints. */
+export type Signer = { merchantId: string; endpointId?: string };
+
+const keyOf = (signer: Signer) => (signer.endpointId === undefined ? `merchant:${signer.merchantId}` : `endpoint:${signer.endpointId}`);
+
+/** The events after which a signer's secret is another (or none): its entry is dropped. */
+function invalidated(event: RecordedEvent): string | undefined {
+  const data = event.data as { merchantId: string; endpointId: string };
+  if (event.type === 'MerchantWebhookSecretRotated') return keyOf({ merchantId: data.merchantId });
+  if (event.type === 'WebhookEndpointSecretRotated' || event.type === 'WebhookEndpointDeleted') return keyOf(data);
+  return undefined;
+}
+
 /**
- * Merchants' webhook secrets, decrypted once and kept in this process. "Callbacks signed from now on
+ * Merchants' and their webhook endpoints' signing secrets, decrypted once and kept in this process. "Callbacks signed from now on
  * use the new secret" holds by this rule:
  *
- * - A rotation updates the sealed secret, then appends MerchantWebhookSecretRotated. This process's
- *   log follower hands every batch here before dispatching it, which drops the merchant's entry.
+ * - A rotation updates the sealed secret, then appends MerchantWebhookSecretRotated (an endpoint's,
+ *   WebhookEndpointSecretRotated). This process's log follower hands every batch here before
+ *   dispatching it, which drops the signer's entry.
  * - A first attempt names its source event's log position. A cached secret signs it only once the
  *   follower has passed that position, so every rotation answered before that event was appended
  *   has been seen; otherwise the secret is read. A callback caused after a rotation is therefore
@@ -34,7 +48,7 @@ export class WebhookSecrets {
   private followed?: LogPosition;
 
   constructor(
-    private readonly credentials: Pick<CredentialStore, 'webhookSecret'>,
+    private readonly credentials: Pick<CredentialStore, 'webhookSecret' | 'endpointSecret'>,
     private readonly maxAgeMs = WEBHOOK_SECRET_MAX_AGE_MS,
     private readonly now: () => number = Date.now,
   ) {}
@@ -42,20 +56,23 @@ export class WebhookSecrets {
   /** Called with each batch of the log, in order, before anything in it is dispatched. */
   follow(events: readonly RecordedEvent[]): void {
     for (const event of events) {
-      if (event.type !== 'MerchantWebhookSecretRotated') continue;
-      this.entries.delete((event.data as { merchantId: string }).merchantId);
+      const key = invalidated(event);
+      if (key === undefined) continue;
+      this.entries.delete(key);
       this.invalidations += 1;
     }
     if (events.length > 0) this.followed = events[events.length - 1].position;
   }
 
-  async secretFor(merchantId: string, after: LogPosition | undefined): Promise<string | undefined> {
-    const entry = this.entries.get(merchantId);
+  /** Undefined for a merchant without one, or an endpoint deleted since. */
+  async secretFor(signer: Signer, after: LogPosition | undefined): Promise<string | undefined> {
+    const key = keyOf(signer);
+    const entry = this.entries.get(key);
     if (entry && this.now() - entry.readAt < this.maxAgeMs && after && this.followed && comparePositions(this.followed, after) >= 0) return entry.secret;
     const invalidations = this.invalidations;
     const readAt = this.now();
-    const secret = await this.credentials.webhookSecret(merchantId);
-    if (secret !== undefined && invalidations === this.invalidations) this.entries.set(merchantId, { secret, readAt });
+    const secret = signer.endpointId === undefined ? await this.credentials.webhookSecret(signer.merchantId) : await this.credentials.endpointSecret(signer.endpointId);
+    if (secret !== undefined && invalidations === this.invalidations) this.entries.set(key, { secret, readAt });
     return secret;
   }
 }

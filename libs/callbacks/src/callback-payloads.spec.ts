@@ -2,7 +2,8 @@ import { type EscrowCreated, type EscrowEvent, type OrderCreated, type OrderEven
 import OpenAPIBackend from 'openapi-backend';
 import type { Document } from 'openapi-backend';
 import { CALLBACK_PAYLOAD_SCHEMAS, CALLBACK_TYPES } from './callback-payload.schemas';
-import { CALLBACK_WORTHY, callbackNotice, deliveryIdFor, planCallback, type SourceEvent, withPublicBaseUrl } from './callback-payloads';
+import { CALLBACK_WORTHY, callbackMessage, deliveryIdFor, endpointCallback, ownCallback, planCallback, type SourceEvent, withPublicBaseUrl } from './callback-payloads';
+import { WEBHOOK_EVENT_TYPES } from './webhook-endpoints/webhook-event-types';
 
 const BASE_URL = 'https://pay.example';
 const RECORDED_AT = new Date('2030-01-01T10:05:00.000Z');
@@ -274,8 +275,53 @@ describe('planCallback', () => {
         'OrderRefundCompleted',
         'PayoutFailed',
         'PayoutPaid',
+        'WebhookEndpointTestRequested',
       ].sort(),
     );
+  });
+
+  describe('to webhook endpoints', () => {
+    const message = (streamId: string, history: readonly { type: string; data: unknown }[], id?: string) => {
+      const [event, upTo] = source(streamId, history, id);
+      return callbackMessage(event, upTo, BASE_URL)!;
+    };
+    const ENDPOINT = { endpointId: 'we_1', url: 'https://hooks.example/all' };
+
+    it('tells an endpoint what the order’s URL is told, under a delivery id of its own in the same place', () => {
+      const toOrder = plan('order-ord_1', [orderCreated(), orderPaid], 'evt-paid')!;
+      const toEndpoint = endpointCallback(message('order-ord_1', [orderCreated(), orderPaid], 'evt-paid'), 'evt-paid', ENDPOINT);
+      expect(toEndpoint).toMatchObject({ merchantId: 'mer_1', orderId: 'ord_1', url: ENDPOINT.url, endpointId: 'we_1' });
+      expect(toEndpoint.deliveryId).not.toBe(toOrder.deliveryId);
+      expect(toEndpoint.deliveryId).toBe(endpointCallback(message('order-ord_1', [orderCreated(), orderPaid], 'evt-paid'), 'evt-paid', ENDPOINT).deliveryId);
+      expect(toEndpoint.body).toBe(toOrder.body.replace(toOrder.deliveryId, toEndpoint.deliveryId));
+    });
+
+    it('an order without a callbackURL still has a message for endpoints, and nothing for its own URL', () => {
+      const quiet = message('escrow-esc_1', [escrowCreated({ callbackUrl: undefined }), escrowFunded]);
+      expect(quiet).toMatchObject({ status: 'PAID', merchantId: 'mer_1', orderId: 'esc_1', merchantOrderId: 'ORDER-1' });
+      expect(ownCallback(quiet)).toBeUndefined();
+      expect(message('payouts-mer_1', [payoutDestination(1, '••••6789'), payoutSettings(null), payoutRequested, payoutPaid])).toMatchObject({ status: 'PAYOUT_PAID' });
+    });
+
+    it('names every status a callback has among the types an endpoint subscribes to', () => {
+      const statuses = [
+        message('order-ord_1', [orderCreated(), orderPaid]),
+        message('order-ord_1', [orderCreated(), orderFailed]),
+        message('escrow-esc_1', [escrowCreated(), escrowFunded, allocationReleased]),
+        message('escrow-esc_1', [escrowCreated(), escrowCancelled]),
+        message('escrow-esc_1', [escrowCreated(), escrowFunded, escrowCancelled, escrowRefundRequested, escrowRefundCompleted]),
+        message('payouts-mer_1', [payoutDestination(1, '••••6789'), payoutRequested, payoutFailed]),
+      ].map((m) => m.status);
+      for (const status of statuses) expect(WEBHOOK_EVENT_TYPES).toContain(status);
+    });
+
+    it('sends a test event to its endpoint alone, signed and shaped like the others', () => {
+      const requested = { type: 'WebhookEndpointTestRequested', data: { endpointId: 'we_1', merchantId: 'mer_1', testId: 'evt_test_1', requestedAt: RECORDED_AT.toISOString() } };
+      const test = message('webhook-endpoint-we_1', [requested], 'evt-test');
+      expect(test).toMatchObject({ status: 'TEST', endpointId: 'we_1', orderId: 'we_1', merchantId: 'mer_1' });
+      expect(ownCallback(test)).toBeUndefined();
+      expect(payloadOf(endpointCallback(test, 'evt-test', ENDPOINT))).toMatchObject({ billRefNo: 'evt_test_1', status: 'TEST', endpointId: 'we_1' });
+    });
   });
 
   describe('payouts', () => {
@@ -356,18 +402,18 @@ describe('planCallback', () => {
 
     it('without a callbackURL the event still has its notice, the payload the events API lists', () => {
       const [event, history] = source('escrow-esc_1', [escrowCreated({ callbackUrl: undefined }), escrowFunded, allocationReleased], 'evt-quiet');
-      const notice = callbackNotice(event, history, BASE_URL);
+      const notice = callbackMessage(event, history, BASE_URL);
       expect(notice).toMatchObject({ merchantId: 'mer_1', orderId: 'esc_1', merchantOrderId: 'ORDER-1', url: undefined });
       const withUrl = plan('escrow-esc_1', [escrowCreated(), escrowFunded, allocationReleased], 'evt-quiet');
       expect(notice!.payload).toEqual(JSON.parse(withUrl!.body));
       const [paid, paidHistory] = source('payouts-mer_1', [payoutDestination(1, '••••6789'), payoutSettings(null), payoutRequested, payoutPaid]);
-      expect(callbackNotice(paid, paidHistory, BASE_URL)).toMatchObject({ url: undefined, payload: { status: 'PAYOUT_PAID' } });
-      expectDocumented(callbackNotice(paid, paidHistory, BASE_URL)!.payload);
+      expect(callbackMessage(paid, paidHistory, BASE_URL)).toMatchObject({ url: undefined, payload: { status: 'PAYOUT_PAID' } });
+      expectDocumented(callbackMessage(paid, paidHistory, BASE_URL)!.payload);
     });
 
     it('a payload built with an empty base URL gets the base back when served', () => {
       const [event, history] = source('order-ord_1', [orderCreated({ callbackUrl: undefined }), orderPaid]);
-      const stored = callbackNotice(event, history, '')!.payload;
+      const stored = callbackMessage(event, history, '')!.payload;
       expect(stored.receipt_url).toBe('/receipts/ord_1');
       const served = withPublicBaseUrl(stored, BASE_URL);
       expect(served.receipt_url).toBe(`${BASE_URL}/receipts/ord_1`);

@@ -20,6 +20,8 @@ import {
   toEtbNumber,
 } from '@app/domain';
 import type { CallbackPayload } from './delivery.events';
+import type { WebhookEndpointEvent } from './webhook-endpoints/webhook-endpoint.events';
+import { TEST_EVENT_TYPE } from './webhook-endpoints/webhook-event-types';
 
 export interface SourceEvent {
   id: string;
@@ -27,19 +29,6 @@ export interface SourceEvent {
   streamId: string;
   data: unknown;
   recordedAt: Date;
-}
-
-/**
- * What a callback-worthy event tells its merchant, whether or not there is a URL to send it to: the
- * callback's payload, and the events API's (libs/read-models/src/merchant-events.projection.ts).
- */
-export interface CallbackNotice {
-  merchantId: string;
-  orderId: string;
-  merchantOrderId?: string;
-  /** The callbackURL of the order or escrow, or the payout settings' in force; none when it names none. */
-  url?: string;
-  payload: CallbackPayload;
 }
 
 export interface PlannedCallback {
@@ -50,6 +39,27 @@ export interface PlannedCallback {
   url: string;
   /** Compact JSON.stringify output in the order the payload was built (docs/concepts/callbacks.md). */
   body: string;
+  /** A delivery to one of the merchant's webhook endpoints (signed with its secret), not to the order's or payout settings' URL. */
+  endpointId?: string;
+}
+
+/**
+ * What a source event tells its merchant, before it is addressed: the order's own callbackURL (or
+ * the payout settings' URL) when there is one, and every webhook endpoint subscribed to its status.
+ * The payload names the delivery to the order's URL; a delivery to an endpoint names its own. The
+ * events API lists it whether or not it is sent anywhere (libs/read-models/src/merchant-events.projection.ts).
+ */
+export interface CallbackMessage {
+  merchantId: string;
+  orderId: string;
+  merchantOrderId?: string;
+  /** The payload's status: what an endpoint subscribes to. */
+  status: string;
+  /** The order's callbackURL or the payout settings' URL, when there is one. */
+  url?: string;
+  /** Set on a test event: the one endpoint it goes to. */
+  endpointId?: string;
+  payload: CallbackPayload;
 }
 
 /** One delivery per source event, whoever notices it first: the id is derived from the event's id. */
@@ -70,6 +80,7 @@ export const CALLBACK_WORTHY: ReadonlySet<string> = new Set([
   'DisputeResolved',
   'PayoutPaid',
   'PayoutFailed',
+  'WebhookEndpointTestRequested',
 ]);
 
 const amount = (value: Santim) => toEtbNumber(value);
@@ -126,7 +137,7 @@ function feeRefundedBy(outline: OrderOutline, refundId: string): Santim | undefi
   return outline.requestedRefunds.find((r) => r.refundId === refundId)?.fee;
 }
 
-function orderNotice(event: SourceEvent, outline: OrderOutline | undefined, publicBaseUrl: string, deliveryId: string): CallbackNotice | undefined {
+function orderCallback(event: SourceEvent, outline: OrderOutline | undefined, publicBaseUrl: string, deliveryId: string): CallbackMessage | undefined {
   const order = outline?.terms;
   if (!outline || !order) return undefined;
   const e = event as unknown as OrderEvent;
@@ -151,10 +162,10 @@ function orderNotice(event: SourceEvent, outline: OrderOutline | undefined, publ
     default:
       return undefined;
   }
-  return { merchantId: order.merchantId, orderId: order.orderId, url: order.callbackUrl, payload };
+  return { merchantId: order.merchantId, orderId: order.orderId, status: payload.status, url: order.callbackUrl, payload };
 }
 
-function escrowNotice(event: SourceEvent, outline: EscrowOutline | undefined, publicBaseUrl: string, deliveryId: string): CallbackNotice | undefined {
+function escrowCallback(event: SourceEvent, outline: EscrowOutline | undefined, publicBaseUrl: string, deliveryId: string): CallbackMessage | undefined {
   const escrow = outline?.terms;
   if (!outline || !escrow) return undefined;
   const e = event as unknown as EscrowEvent;
@@ -245,18 +256,18 @@ function escrowNotice(event: SourceEvent, outline: EscrowOutline | undefined, pu
     default:
       return undefined;
   }
-  return { merchantId: escrow.merchantId, orderId: escrow.escrowId, merchantOrderId: escrow.orderId, url: escrow.callbackUrl, payload };
+  return { merchantId: escrow.merchantId, orderId: escrow.escrowId, merchantOrderId: escrow.orderId, status: payload.status, url: escrow.callbackUrl, payload };
 }
 
 /**
  * A payout's outcome, to the payout callback URL in force when it happened (the merchant's settings
  * right after the event), in the envelope of the others; the destination as the merchant may see it.
  */
-function payoutNotice(event: SourceEvent, state: PayoutAccountState, deliveryId: string): CallbackNotice | undefined {
+function payoutCallback(event: SourceEvent, state: PayoutAccountState, deliveryId: string): CallbackMessage | undefined {
   const e = event as unknown as PayoutEvent;
   if (e.type !== 'PayoutPaid' && e.type !== 'PayoutFailed') return undefined;
   // The outcome names the URL in force when it was recorded; one recorded before the settings had their own stream, the account's.
-  const url = e.data.callbackUrl !== undefined ? e.data.callbackUrl : settingsOrDefault(state.settings).callbackUrl;
+  const url = (e.data.callbackUrl !== undefined ? e.data.callbackUrl : settingsOrDefault(state.settings).callbackUrl) ?? undefined;
   const record = state.payouts.get(e.data.payoutId)!;
   const destination = state.destinations[record.destinationVersion];
   const head = (status: string, message: string) => ({
@@ -282,32 +293,79 @@ function payoutNotice(event: SourceEvent, state: PayoutAccountState, deliveryId:
           failureReason: e.data.reason,
           ...tail,
         };
-  return { merchantId: e.data.merchantId, orderId: record.payoutId, url: url ?? undefined, payload };
+  return { merchantId: e.data.merchantId, orderId: record.payoutId, status: payload.status, url, payload };
+}
+
+/** The signed test event an endpoint's merchant asked for, in the envelope of the others; the endpoint stands where an order would. */
+function testCallback(event: SourceEvent, deliveryId: string): CallbackMessage | undefined {
+  const e = event as unknown as WebhookEndpointEvent;
+  if (e.type !== 'WebhookEndpointTestRequested') return undefined;
+  const { endpointId, merchantId, testId } = e.data;
+  const payload: CallbackPayload = {
+    billRefNo: testId,
+    status: TEST_EVENT_TYPE,
+    timestamp: event.recordedAt.toISOString(),
+    message: 'A test event: your endpoint received and verified it if it answers 2xx',
+    merchantId,
+    endpointId,
+    orderId: testId,
+    deliveryId,
+  };
+  return { merchantId, orderId: endpointId, status: TEST_EVENT_TYPE, endpointId, payload };
 }
 
 /**
- * What a source event tells its merchant, built from the order's, escrow's or payout account's history
- * up to and including that event; undefined when the event is not callback-worthy.
+ * What a source event tells its merchant, built from the order's, escrow's, payout account's or
+ * endpoint's history up to and including that event; undefined when the event is not callback-worthy.
  */
-export function callbackNotice(event: SourceEvent, history: readonly { type: string; data: unknown }[], publicBaseUrl: string): CallbackNotice | undefined {
+export function callbackMessage(event: SourceEvent, history: readonly { type: string; data: unknown }[], publicBaseUrl: string): CallbackMessage | undefined {
   if (!CALLBACK_WORTHY.has(event.type)) return undefined;
   const deliveryId = deliveryIdFor(event.id);
   switch (streamKind(event.streamId)) {
     case 'order':
-      return orderNotice(event, orderOutline(fold(orderDecider, history as OrderEvent[])), publicBaseUrl, deliveryId);
+      return orderCallback(event, orderOutline(fold(orderDecider, history as OrderEvent[])), publicBaseUrl, deliveryId);
     case 'escrow':
-      return escrowNotice(event, escrowOutline(fold(escrowDecider, history as EscrowEvent[])), publicBaseUrl, deliveryId);
+      return escrowCallback(event, escrowOutline(fold(escrowDecider, history as EscrowEvent[])), publicBaseUrl, deliveryId);
     case 'payouts':
-      return payoutNotice(event, fold(payoutDecider, history as PayoutEvent[]), deliveryId);
+      return payoutCallback(event, fold(payoutDecider, history as PayoutEvent[]), deliveryId);
+    case 'webhookEndpoint':
+      return testCallback(event, deliveryId);
     default:
       return undefined;
   }
 }
 
-/** The callback a source event calls for: its notice, when there is a callbackURL to send it to. */
+/** The delivery of a message to the order's callbackURL or the payout settings' URL; undefined when there is none. */
+export function ownCallback(message: CallbackMessage): PlannedCallback | undefined {
+  if (!message.url) return undefined;
+  const { merchantId, orderId, merchantOrderId, url, payload } = message;
+  return { deliveryId: payload.deliveryId, merchantId, orderId, ...(merchantOrderId !== undefined ? { merchantOrderId } : {}), url, body: JSON.stringify(payload) };
+}
+
+/**
+ * The delivery of a message to one webhook endpoint: its own delivery id (from the source event and
+ * the endpoint, so noticing the event again schedules it once), in the payload where the order's
+ * delivery has its own (a key replaced in a spread keeps its place), the rest byte for byte the same.
+ */
+export function endpointCallback(message: CallbackMessage, sourceEventId: string, endpoint: { endpointId: string; url: string }): PlannedCallback {
+  const { merchantId, orderId, merchantOrderId, payload } = message;
+  const deliveryId = deliveryIdFor(`${sourceEventId}\n${endpoint.endpointId}`);
+  return {
+    deliveryId,
+    merchantId,
+    orderId,
+    ...(merchantOrderId !== undefined ? { merchantOrderId } : {}),
+    url: endpoint.url,
+    body: JSON.stringify({ ...payload, deliveryId }),
+    endpointId: endpoint.endpointId,
+  };
+}
+
+/**
+ * The callback a source event calls for to the order's callbackURL or the payout settings' URL;
+ * undefined when the event is not callback-worthy or there is no such URL.
+ */
 export function planCallback(event: SourceEvent, history: readonly { type: string; data: unknown }[], publicBaseUrl: string): PlannedCallback | undefined {
-  const notice = callbackNotice(event, history, publicBaseUrl);
-  if (!notice?.url) return undefined;
-  const { merchantId, orderId, merchantOrderId, url, payload } = notice;
-  return { deliveryId: payload.deliveryId, merchantId, orderId, ...(merchantOrderId !== undefined && { merchantOrderId }), url, body: JSON.stringify(payload) };
+  const message = callbackMessage(event, history, publicBaseUrl);
+  return message && ownCallback(message);
 }

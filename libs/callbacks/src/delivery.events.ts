@@ -20,6 +20,8 @@ export type CallbackEvent =
         /** The exact JSON text sent on every attempt (kept as text: a JSON column would reorder its keys). */
         body: string;
         scheduledAt: string;
+        /** A delivery to one of the merchant's webhook endpoints, signed with that endpoint's secret (absent: to the order's or payout settings' URL, with the merchant's). */
+        endpointId?: string;
       };
     }
   | {

@@ -4,3 +4,8 @@ export * from './retry-schedule';
 export * from './signature';
 export * from './callback-payloads';
 export * from './callback-payload.schemas';
+export * from './webhook-endpoints/webhook-event-types';
+export * from './webhook-endpoints/webhook-endpoint.events';
+export * from './webhook-endpoints/webhook-endpoint.errors';
+export * from './webhook-endpoints/webhook-endpoint.decider';
+export * from './webhook-endpoints/endpoint-owners';

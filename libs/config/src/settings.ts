@@ -77,7 +77,7 @@ const DEFINITIONS = {
   DEMO_MERCHANT: { defaultText: '`true` when embedded', meaning: 'create and print a demo merchant on start' },
   READ_YOUR_WRITES_TIMEOUT_MS: {
     default: '5000',
-    meaning: "how long a command's response, or a read of the projector's views, waits for the projector (see docs/concepts/read-your-writes.md)",
+    meaning: "how long a command's response, a read of the projector's views, or the callback dispatcher's look at the webhook endpoints, waits for the projector (see docs/concepts/read-your-writes.md)",
   },
   LOG_LEVEL: { default: 'info', meaning: '`silent`, `error`, `warn`, `info`, `debug`' },
   CONSOLE_SESSION_MINUTES: { default: '480', meaning: 'how long a dashboard or audit console sign-in lasts' },

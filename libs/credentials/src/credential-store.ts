@@ -83,6 +83,47 @@ export class CredentialStore {
     return rows[0] && decryptSecret(this.secretsKey, rows[0].webhook_secret_sealed, `webhook:${merchantId}`);
   }
 
+  /**
+   * A new webhook endpoint's own signing secret, kept before the endpoint's creation is recorded. A
+   * retried create (the same endpoint id) gets the secret kept the first time, so it is shown again
+   * to the request that made it rather than replaced under a receiver already using it.
+   */
+  async issueEndpointSecret(merchantId: string, endpointId: string): Promise<string> {
+    await this.db.query(`INSERT INTO webhook_endpoint_secrets (endpoint_id, merchant_id, secret_sealed) VALUES ($1, $2, $3) ON CONFLICT (endpoint_id) DO NOTHING`, [
+      endpointId,
+      merchantId,
+      this.sealEndpoint(merchantId, endpointId, generateWebhookSecret()),
+    ]);
+    const [row] = await this.db.query<{ secret_sealed: string }>(`SELECT secret_sealed FROM webhook_endpoint_secrets WHERE endpoint_id = $1 AND merchant_id = $2`, [endpointId, merchantId]);
+    if (!row) throw new Error(`webhook endpoint ${endpointId} is another merchant's`);
+    return decryptSecret(this.secretsKey, row.secret_sealed, `webhook-endpoint:${merchantId}:${endpointId}`);
+  }
+
+  /** Undefined for an endpoint this merchant has no secret for (not its own, or deleted). */
+  async rotateEndpointSecret(merchantId: string, endpointId: string): Promise<string | undefined> {
+    const secret = generateWebhookSecret();
+    const rows = await this.db.query(
+      `UPDATE webhook_endpoint_secrets SET secret_sealed = $3, updated_at = now() WHERE endpoint_id = $1 AND merchant_id = $2 RETURNING endpoint_id`,
+      [endpointId, merchantId, this.sealEndpoint(merchantId, endpointId, secret)],
+    );
+    return rows.length === 0 ? undefined : secret;
+  }
+
+  /** What its deliveries are signed with; undefined once the endpoint is deleted. */
+  async endpointSecret(endpointId: string): Promise<string | undefined> {
+    const [row] = await this.db.query<{ merchant_id: string; secret_sealed: string }>(`SELECT merchant_id, secret_sealed FROM webhook_endpoint_secrets WHERE endpoint_id = $1`, [endpointId]);
+    return row && decryptSecret(this.secretsKey, row.secret_sealed, `webhook-endpoint:${row.merchant_id}:${endpointId}`);
+  }
+
+  /** A deleted endpoint's secret goes with it: nothing is signed for it again. */
+  async dropEndpointSecret(merchantId: string, endpointId: string): Promise<void> {
+    await this.db.query(`DELETE FROM webhook_endpoint_secrets WHERE endpoint_id = $1 AND merchant_id = $2`, [endpointId, merchantId]);
+  }
+
+  private sealEndpoint(merchantId: string, endpointId: string, secret: string): string {
+    return encryptSecret(this.secretsKey, secret, `webhook-endpoint:${merchantId}:${endpointId}`);
+  }
+
   private seal(merchantId: string, webhookSecret: string): string {
     return encryptSecret(this.secretsKey, webhookSecret, `webhook:${merchantId}`);
   }

@@ -72,4 +72,17 @@ export const CREDENTIAL_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Each webhook endpoint's signing secret, sealed like the merchant's; the log records only that one was issued or rotated.
+    id: '005-webhook-endpoint-secrets',
+    sql: `
+      CREATE TABLE IF NOT EXISTS webhook_endpoint_secrets (
+        endpoint_id text PRIMARY KEY,
+        merchant_id text NOT NULL,
+        secret_sealed text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];

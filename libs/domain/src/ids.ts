@@ -29,6 +29,16 @@ export function attemptIdFor(payableId: string, idempotencyKey: string): string 
   return `att_${createHash('sha256').update(`${payableId}\n${idempotencyKey}`, 'utf8').digest('hex').slice(0, 32)}`;
 }
 
+const WEBHOOK_ENDPOINT_ID_PREFIX = 'we_';
+
+/** A webhook endpoint's id; a delivery to it names it. */
+export const newWebhookEndpointId = (): string => `${WEBHOOK_ENDPOINT_ID_PREFIX}${randomBytes(12).toString('hex')}`;
+
+/** Under an Idempotency-Key, derived like an order's (orderIdFor): a retry after a failure that had created the endpoint finds it. */
+export function webhookEndpointIdFor(idSalt: string, idempotencyKey: string, requestFingerprint: string): string {
+  return `${WEBHOOK_ENDPOINT_ID_PREFIX}${createHmac('sha256', idSalt).update(`webhook-endpoint\n${idempotencyKey}\n${requestFingerprint}`, 'utf8').digest('hex').slice(0, 24)}`;
+}
+
 /** Payout ids, on demand or scheduled, share their prefix: a callback delivery about one links to its payout. */
 const PAYOUT_ID_PREFIX = 'po_';
 

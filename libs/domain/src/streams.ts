@@ -28,6 +28,8 @@ const KINDS = {
   payoutSettings: { prefix: 'payout-settings' },
   /** One run of a provider statement's reconciliation. */
   reconciliation: { prefix: 'reconciliation' },
+  /** A merchant's webhook endpoint (`we_…`): where its callbacks also go, and which types; its test events are planned as callbacks. */
+  webhookEndpoint: { prefix: 'webhook-endpoint', plansCallbacks: true },
 } as const satisfies Record<string, StreamKindEntry>;
 
 export type StreamKind = keyof typeof KINDS;

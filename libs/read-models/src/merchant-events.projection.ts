@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CALLBACK_WORTHY, type CallbackNotice, callbackNotice } from '@app/callbacks';
+import { CALLBACK_WORTHY, type CallbackMessage, callbackMessage } from '@app/callbacks';
 import type { SqlExecutor } from '@app/database';
 import { plansCallbacks } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
@@ -16,7 +16,7 @@ export function merchantEventIdFor(sourceEventId: string): string {
  * Who finds an event in their events API: the merchant whose order, escrow or payout it is. The one
  * place that decides, so that an event can be listed to more owners (a seller account as well).
  */
-export function eventOwners(notice: CallbackNotice): string[] {
+export function eventOwners(notice: CallbackMessage): string[] {
   return [notice.merchantId];
 }
 
@@ -28,8 +28,9 @@ function rowsOf(events: readonly RecordedEvent[], { histories }: BatchContext): 
   const rows: TableRow[] = [];
   for (const event of events) {
     if (!CALLBACK_WORTHY.has(event.type) || !plansCallbacks(event.streamId)) continue;
-    const notice = callbackNotice(event, histories.of(event.streamId, event.revision), '');
-    if (!notice) continue;
+    const notice = callbackMessage(event, histories.of(event.streamId, event.revision), '');
+    // A webhook endpoint's test event is addressed to that endpoint alone: not something that happened to the merchant's money.
+    if (!notice || notice.endpointId !== undefined) continue;
     for (const owner of eventOwners(notice)) {
       rows.push({
         owner_id: owner,

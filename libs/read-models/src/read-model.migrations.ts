@@ -285,6 +285,22 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    // Merchants' webhook endpoints (webhook-endpoints.projection.ts): listed by merchant in the order they were made.
+    id: '017-webhook-endpoints',
+    sql: `
+      CREATE TABLE IF NOT EXISTS webhook_endpoints_view (
+        endpoint_id text PRIMARY KEY,
+        merchant_id text NOT NULL,
+        deleted boolean NOT NULL DEFAULT false,
+        document jsonb NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        revision bigint
+      );
+      CREATE INDEX IF NOT EXISTS webhook_endpoints_view_merchant ON webhook_endpoints_view (merchant_id, created_at, endpoint_id);
+    `,
+  },
+  {
     // Each merchant's events as the events API lists them (merchant-events.projection.ts): by owner in
     // log order, all types or one; the payload as text, in the order its callback sends it.
     id: '019-merchant-events',

@@ -47,6 +47,20 @@ function escrowLife(i: number): EscrowEvent[] {
   return events;
 }
 
+/** Each owner's webhook endpoint, changed across the escrows' batches: the first updated and its secret rotated, the second deleted. */
+const ENDPOINT_LIVES = OWNERS.map((merchantId, i) => {
+  const endpointId = `we_${i}`;
+  const created = { type: 'WebhookEndpointCreated', data: { endpointId, merchantId, url: `https://hooks.example/${i}`, events: ['PAYOUT_PAID'], description: null, createdAt: CREATED_AT } };
+  const later =
+    i === 0
+      ? [
+          { type: 'WebhookEndpointUpdated', data: { endpointId, merchantId, url: 'https://hooks.example/all', events: ['*'], description: 'all', disabled: true, updatedAt: LATER } },
+          { type: 'WebhookEndpointSecretRotated', data: { endpointId, merchantId, rotatedAt: LATER } },
+        ]
+      : [{ type: 'WebhookEndpointDeleted', data: { endpointId, merchantId, deletedAt: LATER } }];
+  return { streamId: `webhook-endpoint-${endpointId}`, events: [created, ...later] };
+});
+
 /** Every row of every table the projections write, all columns, as canonical JSON, in one fixed order. */
 async function snapshot(db: SqlClient, projections: readonly Projection[]): Promise<Record<string, string[]>> {
   const result: Record<string, string[]> = {};
@@ -85,15 +99,18 @@ describe.each(READ_MODEL_DATABASES)('the bulk and the per-batch rebuild on %s', 
     for (const [i, merchantId] of OWNERS.entries()) {
       await store.append(`merchant-${merchantId}`, [{ type: 'MerchantRegistered', data: { merchantId, name: `Merchant ${i}`, registeredAt: CREATED_AT } }], 'no_stream');
     }
-    // Round robin: each escrow's next event after every other escrow's, so a stream spans many batches.
-    const lives = Array.from({ length: ESCROWS }, (_, i) => escrowLife(i));
-    for (let n = 0; lives.some((life) => n < life.length); n++) {
-      for (const [i, life] of lives.entries()) {
-        if (n >= life.length) continue;
-        head = (await store.append(`escrow-esc_${i}`, [{ ...life[n], metadata: {} }], n === 0 ? 'no_stream' : BigInt(n - 1))).position;
+    // Round robin: each stream's next event after every other stream's, so a stream spans many batches.
+    const lives: { streamId: string; events: { type: string; data: unknown }[] }[] = [
+      ...Array.from({ length: ESCROWS }, (_, i) => ({ streamId: `escrow-esc_${i}`, events: escrowLife(i) })),
+      ...ENDPOINT_LIVES,
+    ];
+    for (let n = 0; lives.some((life) => n < life.events.length); n++) {
+      for (const life of lives) {
+        if (n >= life.events.length) continue;
+        head = (await store.append(life.streamId, [{ ...life.events[n], metadata: {} }], n === 0 ? 'no_stream' : BigInt(n - 1))).position;
       }
     }
-    events = lives.reduce((sum, life) => sum + life.length, OWNERS.length);
+    events = lives.reduce((sum, life) => sum + life.events.length, OWNERS.length);
     await projectUpTo(database, store, head, 5);
   });
 
@@ -106,7 +123,11 @@ describe.each(READ_MODEL_DATABASES)('the bulk and the per-batch rebuild on %s', 
     const liveDefinitions = await definitions(db, schema, CORE_PROJECTIONS);
     // The log is one the rebuild must write new rows for, merge into rows of earlier batches, and post money from.
     expect(live.payables_view).toHaveLength(ESCROWS);
-    expect(live.stream_owners).toHaveLength(ESCROWS + OWNERS.length);
+    expect(live.stream_owners).toHaveLength(ESCROWS + OWNERS.length + ENDPOINT_LIVES.length);
+    expect(live.webhook_endpoints_view.map((row) => [JSON.parse(row).endpoint_id, JSON.parse(row).deleted, JSON.parse(row).document.disabled])).toEqual([
+      ['we_0', false, true],
+      ['we_1', true, false],
+    ]);
     expect(live.merchants_view).toHaveLength(OWNERS.length);
     expect(live.ledger_postings.length).toBeGreaterThan(ESCROWS);
     expect(live.ledger_entries.filter((row) => row.includes('Refund paid out')).length).toBeGreaterThan(10);

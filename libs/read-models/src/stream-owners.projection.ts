@@ -11,6 +11,7 @@ const OWNED_FROM: ReadonlySet<string> = new Set([
   'PayoutDestinationSet',
   'PayoutSettingsChanged',
   'PayoutRequested',
+  'WebhookEndpointCreated',
 ]);
 
 const COLUMNS = ['stream_id', 'merchant_id'];
@@ -19,8 +20,8 @@ const ownersNamedBy = (events: readonly RecordedEvent[]) =>
   events.filter((e) => OWNED_FROM.has(e.type)).map((e) => ({ event: e, row: { stream_id: e.streamId, merchant_id: (e.data as { merchantId: string }).merchantId } }));
 
 /**
- * Which merchant each stream belongs to (its own, its orders', escrows', callback deliveries' and
- * payout account's): what the audit log's merchant filter reads, beside the log itself.
+ * Which merchant each stream belongs to (its own, its orders', escrows', callback deliveries',
+ * payout account's and webhook endpoints'): what the audit log's merchant filter reads, beside the log itself.
  */
 export const streamOwnersView: Projection = {
   name: 'stream_owners',

@@ -10,6 +10,7 @@ export function presentDelivery(delivery: DeliveryView, createdAt: Date, updated
     status: delivery.status,
     nextAttemptAt: delivery.nextAttemptAt ?? null,
     url: delivery.url,
+    ...(delivery.endpointId !== undefined ? { webhookEndpointId: delivery.endpointId } : {}),
     payload: JSON.parse(delivery.body) as unknown,
     attempts: delivery.attempts.map((a) => ({
       attempt: a.attempt,

@@ -10,6 +10,8 @@ describe('describeEvent', () => {
     ['PayoutRequested', { amount: 150_000, settles: [{}, {}] }, 'Payout of 1,500.00 ETB requested, settling 2 movements'],
     ['PayoutPaid', { amount: 150_000, externalReferenceId: 'TR-1' }, 'Payout of 1,500.00 ETB paid (provider reference TR-1)'],
     ['PayoutFailed', { amount: 150_000, reason: 'BOUNCED' }, 'Payout of 1,500.00 ETB failed (BOUNCED); the money is back in the payable'],
+    ['WebhookEndpointCreated', { url: 'https://shop.example/payouts', events: ['PAYOUT_PAID', 'PAYOUT_FAILED'] }, 'Webhook endpoint https://shop.example/payouts created for PAYOUT_PAID, PAYOUT_FAILED'],
+    ['WebhookEndpointUpdated', { url: 'https://shop.example/all', events: ['*'], disabled: true }, 'Webhook endpoint changed: https://shop.example/all for *, disabled'],
     ['PayoutDestinationSet', { version: 2, destination: { kind: 'bank', institution: '946', accountMask: '••••6789' } }, 'Payout destination set (version 2): bank 946 ••••6789'],
   ])('%s %j reads "%s"', (type, data, sentence) => {
     expect(describeEvent({ type, data })).toBe(sentence);

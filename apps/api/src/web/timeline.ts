@@ -55,6 +55,11 @@ const DESCRIBE: Record<string, (data: Data, names: MerchantNames) => string> = {
   MerchantApiSecretRotated: () => 'API secret rotated',
   MerchantWebhookSecretRotated: () => 'Webhook secret rotated',
   MerchantOwnerInvited: () => 'Dashboard owner invited',
+  WebhookEndpointCreated: (d) => `Webhook endpoint ${String(d.url)} created for ${(d.events as string[]).join(', ')}`,
+  WebhookEndpointUpdated: (d) => `Webhook endpoint changed: ${String(d.url)} for ${(d.events as string[]).join(', ')}${d.disabled ? ', disabled' : ''}`,
+  WebhookEndpointSecretRotated: () => 'Webhook endpoint secret rotated',
+  WebhookEndpointTestRequested: (d) => `Test event ${String(d.testId)} requested`,
+  WebhookEndpointDeleted: () => 'Webhook endpoint deleted',
   PayoutDestinationSet: (d) => {
     const destination = d.destination as { kind: string; institution: string; accountMask: string };
     return `Payout destination set (version ${String(d.version)}): ${destination.kind} ${destination.institution} ${destination.accountMask}`;

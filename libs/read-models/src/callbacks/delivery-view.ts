@@ -13,6 +13,8 @@ export interface DeliveryView {
   sourcePosition?: { commit: string; prepare: string };
   status: 'PENDING' | 'DELIVERED' | 'ABANDONED';
   url: string;
+  /** The webhook endpoint it goes to, when it is not the order's or payout settings' URL. */
+  endpointId?: string;
   /** The exact JSON text sent on every attempt. */
   body: string;
   attempts: AttemptRecord[];
@@ -36,6 +38,7 @@ export function deliveryView(state: DeliveryState): DeliveryView | undefined {
     ...(scheduled.sourcePosition ? { sourcePosition: scheduled.sourcePosition } : {}),
     status: state.status,
     url: scheduled.url,
+    ...(scheduled.endpointId ? { endpointId: scheduled.endpointId } : {}),
     body: scheduled.body,
     attempts: state.attempts,
     attemptsInRound: state.attemptsInRound,

@@ -46,6 +46,9 @@ export class DeliveryResponse {
   @ApiProperty({ format: 'uri', example: 'https://merchant.example/callbacks/payments' })
   url!: string;
 
+  @ApiProperty({ required: false, example: 'we_5f1c0a9e2b7d4c8e9a0b1c2d', description: 'The webhook endpoint it goes to; absent for the order’s own callbackURL or the payout settings’ URL' })
+  webhookEndpointId?: string;
+
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'The callback body exactly as sent (docs/reference/callbacks.md)' })
   payload!: Record<string, unknown>;
 

@@ -1,0 +1,38 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { refusedWebhookUrl } from '@app/callback-delivery';
+import { subscription, webhookEndpointDecider, webhookEndpointStream, WebhookUrlRefused } from '@app/callbacks';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { fingerprint, newWebhookEndpointId, webhookEndpointIdFor } from '@app/domain';
+import { CommandRunner } from '@app/infrastructure';
+import { CredentialStore } from '@app/credentials';
+import { webhookEndpointView, type WebhookEndpointView } from '@app/read-models';
+import { CreateWebhookEndpointCommand } from './webhook-endpoint.commands';
+
+/**
+ * A new endpoint: its input checked first, so a refused one keeps no secret; then its secret sealed
+ * (a credential, never in the log), then its creation recorded.
+ */
+@CommandHandler(CreateWebhookEndpointCommand)
+export class CreateWebhookEndpointHandler implements ICommandHandler<CreateWebhookEndpointCommand> {
+  constructor(
+    @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(CredentialStore) private readonly credentials: CredentialStore,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ merchant, request, metadata, idempotencyKey }: CreateWebhookEndpointCommand): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
+    const refused = refusedWebhookUrl(request.url, this.config.callbackAllowPrivateUrls);
+    if (refused) throw new WebhookUrlRefused(refused);
+    const events = subscription(request.events);
+    const endpointId = idempotencyKey ? webhookEndpointIdFor(merchant.idSalt, idempotencyKey, fingerprint(request)) : newWebhookEndpointId();
+    const secret = await this.credentials.issueEndpointSecret(merchant.merchantId, endpointId);
+    const { state } = await this.runner.run(
+      webhookEndpointStream(endpointId),
+      webhookEndpointDecider,
+      { type: 'CreateWebhookEndpoint', data: { endpointId, merchantId: merchant.merchantId, url: request.url, events, description: request.description ?? null, at: new Date().toISOString() } },
+      metadata,
+    );
+    return { endpoint: webhookEndpointView(state)!, secret };
+  }
+}

@@ -1,0 +1,82 @@
+import { type CallbackMessage, deliveryIdFor } from '@app/callbacks';
+import type { SqlExecutor } from '@app/database';
+import type { LogPosition, RecordedEvent } from '@app/event-store';
+import type { WebhookEndpointView } from '@app/read-models';
+import { WebhookEndpointDestinations } from './webhook-endpoint-destinations';
+
+const CREATED = new Date('2030-01-01T10:00:00.000Z');
+const BEFORE = new Date('2030-01-01T09:00:00.000Z');
+const AFTER = new Date('2030-01-01T11:00:00.000Z');
+
+const endpoint = (endpointId: string, events: string[], overrides: Partial<WebhookEndpointView> = {}) => ({
+  document: { endpointId, merchantId: 'mer_1', url: `https://hooks.example/${endpointId}`, events, description: null, disabled: false, createdAt: '', updatedAt: '', ...overrides },
+  created_at: CREATED,
+  updated_at: CREATED,
+});
+
+const ENDPOINTS = [
+  endpoint('we_payouts', ['PAYOUT_PAID']),
+  endpoint('we_all', ['*']),
+  endpoint('we_disabled', ['*'], { disabled: true }),
+  endpoint('we_other', ['*'], { merchantId: 'mer_2' }),
+];
+
+/** The view's rows for the merchants asked about (deleted ones are never returned). */
+class View {
+  asked: string[][] = [];
+  async query(_sql: string, [merchantIds]: [string[]]) {
+    this.asked.push(merchantIds);
+    return ENDPOINTS.filter((row) => merchantIds.includes(row.document.merchantId));
+  }
+}
+
+const position = (n: number): LogPosition => ({ commit: BigInt(n), prepare: BigInt(n) });
+const event = (id: string, recordedAt: Date, n = 1): RecordedEvent => ({ id, streamId: 's', revision: 0n, type: 'X', data: {}, metadata: {}, recordedAt, position: position(n) });
+const message = (status: string, extra: Partial<CallbackMessage> = {}): CallbackMessage => ({
+  merchantId: 'mer_1',
+  orderId: 'ord_1',
+  status,
+  payload: { status, deliveryId: 'dlv_own' },
+  ...extra,
+});
+
+describe('WebhookEndpointDestinations', () => {
+  const reached: LogPosition[] = [];
+  let view: View;
+  let destinations: WebhookEndpointDestinations;
+
+  beforeEach(() => {
+    view = new View();
+    reached.length = 0;
+    destinations = new WebhookEndpointDestinations(view as unknown as SqlExecutor, { reach: async (p: LogPosition) => void reached.push(p) });
+  });
+
+  const to = (planned: { endpointId?: string }[]) => planned.map((p) => p.endpointId);
+
+  it('addresses each callback to the live endpoints of its merchant subscribed to its status, made before it', async () => {
+    const [paid, payoutPaid, early] = await destinations.address([
+      { event: event('e1', AFTER, 1), message: message('PAID') },
+      { event: event('e2', AFTER, 2), message: message('PAYOUT_PAID') },
+      { event: event('e3', BEFORE, 3), message: message('PAYOUT_PAID') },
+    ]);
+    expect(to(paid)).toEqual(['we_all']);
+    expect(to(payoutPaid)).toEqual(['we_payouts', 'we_all']);
+    expect(early).toEqual([]);
+    // One read for the batch, once the view includes its last event.
+    expect(view.asked).toEqual([['mer_1']]);
+    expect(reached).toEqual([position(3)]);
+    expect(payoutPaid[0]).toMatchObject({ url: 'https://hooks.example/we_payouts', deliveryId: deliveryIdFor('e2\nwe_payouts') });
+    expect(JSON.parse(payoutPaid[0].body).deliveryId).toBe(payoutPaid[0].deliveryId);
+  });
+
+  it('sends a test event to its endpoint alone, disabled or not', async () => {
+    const [test] = await destinations.address([{ event: event('e1', AFTER), message: message('TEST', { endpointId: 'we_disabled' }) }]);
+    expect(to(test)).toEqual(['we_disabled']);
+  });
+
+  it('reads nothing for a batch without callbacks', async () => {
+    expect(await destinations.address([])).toEqual([]);
+    expect(view.asked).toEqual([]);
+    expect(reached).toEqual([]);
+  });
+});
