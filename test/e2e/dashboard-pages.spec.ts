@@ -118,7 +118,7 @@ describe('merchant dashboard pages', () => {
     expect(page.text).not.toContain('reverse?merchantId=courier-1');
     const confirm = await client.get(`/dashboard/escrows/${escrowId}/reverse?merchantId=seller-1`);
     expect(confirm.text).toContain('600.50 ETB can be taken back');
-    expect(confirm.text).toContain("Give back your fee's share of it");
+    expect(confirm.text).toContain('Give back your fee&#39;s share of it');
     const reversed = await client.post(
       `/dashboard/escrows/${escrowId}/reverse`,
       { merchantId: 'seller-1', amount: '100', reason: 'Returned by the buyer', refundFee: 'on' },

@@ -161,6 +161,20 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
     { failureReason: text('Why it failed', 'BOUNCED') },
     'A payout failed; its money is back in the payable balance, to be paid out again',
   ),
+  TestCallback: object(
+    {
+      billRefNo: text('The test’s id'),
+      status: { type: 'string', enum: ['TEST'] },
+      timestamp: { type: 'string', format: 'date-time', description: 'When the test was asked for', example: '2026-11-26T09:30:00.000Z' },
+      message: text('What it is, for people'),
+      merchantId: text('The merchant whose endpoint it is'),
+      endpointId: text('The webhook endpoint it was sent to', 'we_01JD3C5W3Z8V3Y4X'),
+      orderId: text('The test’s id again, where the others name their order'),
+      deliveryId: text('This delivery', 'dlv_3f1c2a9b8e7d6c5b4a39281706f5e4d3'),
+    },
+    ['billRefNo', 'status', 'timestamp', 'message', 'merchantId', 'endpointId', 'orderId', 'deliveryId'],
+    'A signed test event POST /v1/trdp/webhook-endpoints/{id}/test sent to that endpoint alone',
+  ),
 };
 
 /** The payloads each registered callback URL receives, by the schema the document names them with. */

@@ -1,11 +1,13 @@
-/**
- * The event types a webhook endpoint subscribes to: the `status` of the callbacks we send
- * (callback-payloads.ts builds them). The one list: a new kind of callback (ACCOUNT_UPDATED,
- * TRANSFER_CREATED) is one more entry here, and the API's validation and documentation follow.
- */
-export const WEBHOOK_EVENT_TYPES = ['PAID', 'FAILED', 'RELEASED', 'REFUNDED', 'CANCELLED', 'DISPUTED', 'DISPUTE_RESOLVED', 'PAYOUT_PAID', 'PAYOUT_FAILED'] as const;
+import { CALLBACK_TYPES, type CallbackType } from '../callback-payload.schemas';
 
-export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/**
+ * The event types a webhook endpoint subscribes to: the `status` of the callbacks we send, the one
+ * list the events API and the OpenAPI document's payloads use too (callback-payload.schemas.ts): a
+ * new kind of callback (ACCOUNT_UPDATED, TRANSFER_CREATED) is one more entry there.
+ */
+export const WEBHOOK_EVENT_TYPES = CALLBACK_TYPES;
+
+export type WebhookEventType = CallbackType;
 
 /** Every event type, those added later included. */
 export const ALL_EVENT_TYPES = '*';
