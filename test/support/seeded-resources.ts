@@ -25,6 +25,8 @@ export interface SeededResources {
   escrowToCancelId: string;
   /** A paid escrow whose allocation to `seller-1` is held. */
   heldEscrowId: string;
+  /** One of `merchant`'s accounts (a seller), waiting for review. */
+  accountId: string;
   /** Stops the callback receiver. */
   close(): Promise<void>;
 }
@@ -66,6 +68,7 @@ export async function seedResources(running: RunningApp): Promise<SeededResource
   const pendingEscrowId = (await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL }), 201)).escrowId;
   const escrowToCancelId = (await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL }), 201)).escrowId;
   const heldEscrowId = (await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL }), 201)).escrowId;
+  const accountId = (await post('/v1/trdp/accounts', { name: 'Seeded Seller', type: 'individual', reference: 'seeded-seller' }, 201)).accountId;
   await post(`/v1/sandbox/orders/${paidOrderId}/complete`, { outcome: 'PAID' }, 200);
   await post(`/v1/sandbox/orders/${heldEscrowId}/complete`, { outcome: 'PAID' }, 200);
   const delivery = await waitFor(async () => {
@@ -83,6 +86,7 @@ export async function seedResources(running: RunningApp): Promise<SeededResource
     pendingEscrowId,
     escrowToCancelId,
     heldEscrowId,
+    accountId,
     close: () => new Promise<void>((resolve) => receiver.close(() => resolve())),
   };
 }

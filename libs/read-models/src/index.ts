@@ -31,3 +31,5 @@ export * from './payout-report.reader';
 export * from './payables/payables.reader';
 export * from './callbacks/deliveries.reader';
 export * from './merchants.reader';
+export * from './accounts/accounts.projection';
+export * from './accounts/accounts.reader';

@@ -9,6 +9,7 @@ import { payoutSchedulesView } from './payout-schedules.projection';
 import { payoutsView } from './payouts.projection';
 import { providerOperationsView } from './provider-operations.projection';
 import { streamOwnersView } from './stream-owners.projection';
+import { accountsView, payoutDestinationHoldersView } from './accounts/accounts.projection';
 
 export const merchantsView: Projection = {
   name: 'merchants_view',
@@ -31,7 +32,7 @@ export const merchantsView: Projection = {
 };
 
 /** Every projection folds what it needs itself and reads no other view, so their order does not matter. */
-export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, payablesView, callbackDeliveriesView, providerOperationsView, payoutsView, payoutSchedulesView, streamOwnersView, ledgerProjection];
+export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, payablesView, callbackDeliveriesView, providerOperationsView, payoutsView, payoutSchedulesView, streamOwnersView, accountsView, payoutDestinationHoldersView, ledgerProjection];
 
 /** The projections a deployment runs: with the events outside PostgreSQL, also a copy of the log for auditors. */
 export function projectionsFor(eventStore: 'postgres' | 'eventstoredb'): readonly Projection[] {

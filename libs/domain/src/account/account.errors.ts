@@ -1,0 +1,29 @@
+import { DomainError } from '../shared/domain-error';
+
+/** An account that does not exist, or belongs to another merchant: the same answer as for any other merchant's thing (ABC_001), so ids of others' accounts cannot be probed. */
+export class AccountNotFound extends DomainError {
+  constructor(accountId: string) {
+    super('ABC_001', `Account ${accountId} was not found`, 'not_found');
+  }
+}
+
+/** A second account under a reference the merchant already gave one of its accounts. */
+export class AccountReferenceInUse extends DomainError {
+  constructor(reference: string) {
+    super('ACCOUNT_REFERENCE_IN_USE', `Another of your accounts already has the reference ${JSON.stringify(reference)}`, 'conflict');
+  }
+}
+
+/** A review decision on an account that is not waiting for one (verified, or rejected, which is final). */
+export class AccountNotUnderReview extends DomainError {
+  constructor(accountId: string, status: string) {
+    super('ACCOUNT_NOT_UNDER_REVIEW', `Account ${accountId} is ${status}: only a PENDING_VERIFICATION or RESTRICTED account is reviewed`, 'conflict');
+  }
+}
+
+/** An approval while a business account still lacks the details its verification needs. */
+export class AccountRequirementsMissing extends DomainError {
+  constructor(accountId: string, missing: readonly string[]) {
+    super('ACCOUNT_REQUIREMENTS_MISSING', `Account ${accountId} cannot be verified without ${missing.join(' and ')}`, 'conflict');
+  }
+}
