@@ -1,5 +1,6 @@
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
-import { registerMerchant, type TestMerchant } from '../support/fixtures';
+import { escrowRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { waitFor } from '../support/wait';
 import { call } from '../support/http';
 import { ConsoleClient } from '../support/console-client';
 
@@ -139,6 +140,103 @@ describe('accounts: a platform onboards its sellers', () => {
     const refused = await auditor.post(`/audit/accounts/${accountId}/approve`, {}, { csrfFrom: '/audit/accounts' });
     expect(refused.status).toBe(403);
     expect((await get(platform, `/v1/trdp/accounts/${accountId}`)).body.data.status).toBe('PENDING_VERIFICATION');
+  });
+
+  describe('acting for an account with x-account-id', () => {
+    let seller: string;
+    const forSeller = () => ({ 'x-account-id': seller });
+
+    beforeAll(async () => {
+      seller = (await post(platform, '/v1/trdp/accounts', { name: 'Meron Spices', type: 'individual', tin: '0000000001', reference: 'seller-acted-for' })).body.data.accountId;
+    });
+
+    it("sets and reads the account's payout settings, apart from the platform's own", async () => {
+      const set = await post(platform, '/v1/trdp/payout-settings', { schedule: 'weekly', hour: 9, weekday: 'friday', minimumAmount: 50 }, forSeller());
+      expect(set.status).toBe(200);
+      expect((await get(platform, '/v1/trdp/payout-settings', forSeller())).body.data).toMatchObject({ schedule: 'weekly', weekday: 'friday', minimumAmount: 50 });
+      expect((await get(platform, '/v1/trdp/payout-settings')).body.data).toMatchObject({ schedule: 'manual' });
+      // The account is named by the header only: in a body it is an unknown field, never a silent fallback.
+      const inBody = await post(platform, '/v1/trdp/payout-settings', { schedule: 'manual', merchantId: seller });
+      expect(inBody.status).toBe(400);
+      expect(inBody.body.error.code).toBe('UNKNOWN_FIELD');
+    });
+
+    it("reads the account's statement, and sets its payout destination, whose holder the account's requirements compare with its name", async () => {
+      const statement = await get(platform, '/v1/trdp/statement?from=2026-01-01T00:00:00Z&to=2031-01-01T00:00:00Z', forSeller());
+      expect(statement.status).toBe(200);
+      expect(statement.body.data).toMatchObject({ opening: 0, movements: [], closing: 0 });
+
+      const someoneElse = await post(platform, '/v1/trdp/payout-destination', { kind: 'bank', institution: '946', accountNumber: '1000123456789', holderName: 'Someone Else Entirely' }, forSeller());
+      expect(someoneElse.status).toBe(200);
+      expect((await get(platform, `/v1/trdp/accounts/${seller}`)).body.data).toMatchObject({ status: 'VERIFIED', requirements: ['payoutDestination.holderName'] });
+      expect((await get(platform, '/v1/trdp/payout-destination')).body.data).toBeNull();
+
+      await post(platform, '/v1/trdp/payout-destination', { kind: 'bank', institution: '946', accountNumber: '1000123456789', holderName: 'MERON SPICES' }, forSeller());
+      const after = (await get(platform, `/v1/trdp/accounts/${seller}`)).body.data;
+      expect(after.requirements).toEqual([]);
+      // A changed destination holds the account's payouts (PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS, 24 by default).
+      expect(Date.parse(after.payoutsHeldUntil)).toBeGreaterThan(Date.now() + 23 * 3_600_000);
+      expect((await get(platform, '/v1/trdp/payout-destination', forSeller())).body.data).toMatchObject({ holderName: 'MERON SPICES' });
+    });
+
+    it("is not found for another platform's account, an unknown one or a malformed id, and refused where a route acts only for the platform", async () => {
+      const theirs = (await post(other, '/v1/trdp/accounts', { name: 'Their Seller', type: 'individual' })).body.data.accountId;
+      for (const id of [theirs, 'acct_00000000000000000000000000000000', 'seller-acted-for', '']) {
+        const res = await get(platform, '/v1/trdp/payout-settings', { 'x-account-id': id });
+        expect([res.status, res.body.error.code]).toEqual([404, 'ABC_001']);
+      }
+      expect((await post(other, '/v1/trdp/payout-settings', { schedule: 'manual' }, forSeller())).status).toBe(404);
+      const create = await post(platform, '/v1/trdp/accounts', { name: 'Nested', type: 'individual' }, forSeller());
+      expect([create.status, create.body.error.code]).toEqual([400, 'ACCOUNT_HEADER_NOT_ACCEPTED']);
+    });
+  });
+
+  describe('allocations name someone who can be paid', () => {
+    it('takes an account by its reference or id, the creator and a registered merchant; the released money is the account’s', async () => {
+      const seller = (await post(platform, '/v1/trdp/accounts', { name: 'Selam Shoes', type: 'individual', tin: '0000000001', reference: 'seller-allocated' })).body.data;
+      const allocations = [
+        { merchantId: 'seller-allocated', amount: 500.5, fee: 50 },
+        { merchantId: other.merchantId, amount: 300 },
+        { merchantId: platform.merchantId, amount: 200 },
+      ];
+      const created = await post(platform, '/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations }));
+      expect(created.status).toBe(201);
+      expect(created.body.data.allocations.map((a: { merchantId: string }) => a.merchantId)).toEqual([seller.accountId, other.merchantId, platform.merchantId]);
+      const { escrowId } = created.body.data;
+      expect((await post(platform, `/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' })).status).toBe(200);
+      await waitFor(async () => (await get(platform, `/v1/trdp/escrow/${escrowId}`)).body.data.status === 'HELD', 'the escrow to be paid');
+      expect((await post(platform, `/v1/trdp/escrow/${escrowId}/release`, { merchantId: seller.accountId })).status).toBe(200);
+      const statement = await get(platform, '/v1/trdp/statement?from=2026-01-01T00:00:00Z&to=2031-01-01T00:00:00Z', { 'x-account-id': seller.accountId });
+      expect(statement.body.data.closing).toBe(450.5);
+    });
+
+    it('refuses an account or merchant id that names no one the creator may pay, naming it, and writes nothing', async () => {
+      const theirs = (await post(other, '/v1/trdp/accounts', { name: 'Not Yours', type: 'individual' })).body.data.accountId;
+      for (const stranger of [theirs, 'acct_00000000000000000000000000000000', 'mer_000000000000000000000000']) {
+        const request = escrowRequest({ callbackURL: undefined, allocations: [{ merchantId: stranger, amount: 600.5 }, { merchantId: platform.merchantId, amount: 400 }] });
+        const refused = await post(platform, '/v1/trdp/escrow/order', request);
+        expect([refused.status, refused.body.error.code]).toEqual([400, 'UNKNOWN_ALLOCATION_MERCHANT']);
+        expect(refused.body.error.message).toContain(stranger);
+        expect((await get(platform, `/v1/trdp/callbacks?orderId=${request.orderId}`)).body.data).toEqual([]);
+        expect((await post(platform, '/v1/trdp/escrow/order', { ...request, allocations: [{ merchantId: platform.merchantId, amount: 1000.5 }] })).status).toBe(201);
+      }
+    });
+
+    it('shows staff, under Sellers, the payables a free allocation id left that nobody can be paid from, with their balance', async () => {
+      const allocations = [{ merchantId: 'stranded-courier', amount: 400 }, { merchantId: platform.merchantId, amount: 600.5 }];
+      const { escrowId } = (await post(platform, '/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations }))).body.data;
+      await post(platform, `/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' });
+      await waitFor(async () => (await get(platform, `/v1/trdp/escrow/${escrowId}`)).body.data.status === 'HELD', 'the escrow to be paid');
+      expect((await post(platform, `/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'stranded-courier' })).status).toBe(200);
+      const staff = new ConsoleClient(running.baseUrl);
+      await staff.post('/audit/sign-in', { key: TEST_ADMIN_KEY }, { csrfFrom: '/audit/sign-in' });
+      const page = await waitFor(async () => {
+        const text = (await staff.get('/audit/accounts')).text;
+        return text.includes('merchant:stranded-courier:payable') && text;
+      }, 'the stranded payable on the Sellers page');
+      expect(page).toMatch(/merchant:stranded-courier:payable<\/a><\/td><td data-label="Balance" class="num">400\.00 ETB/);
+      expect(page).not.toContain(`merchant:${platform.merchantId}:payable`);
+    });
   });
 
   it('answers a retried create under the same Idempotency-Key with the same account', async () => {

@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { AccountNotFound, InvalidInput } from '@app/domain';
-import { accountsToReview, anyAccount } from '@app/read-models';
+import { accountsToReview, anyAccount, unownedPayables } from '@app/read-models';
 import { ApiError } from '../http/problem';
 import { requestMetadata } from '../http/request-context';
 import { ReadsProjectedViews } from '../http/projected-views';
@@ -38,8 +38,8 @@ export class AccountReviewController {
 
   @Get()
   async queue(@Req() request: SessionRequest, @Res() reply: FastifyReply) {
-    const waiting = await accountsToReview(this.db, QUEUE_LENGTH);
-    return sendAuditPage(reply, this.config, { title: 'Sellers to review', current: '/audit/accounts', session: currentSession(request), body: reviewQueueBody(waiting) });
+    const [waiting, unowned] = await Promise.all([accountsToReview(this.db, QUEUE_LENGTH), unownedPayables(this.db)]);
+    return sendAuditPage(reply, this.config, { title: 'Sellers to review', current: '/audit/accounts', session: currentSession(request), body: reviewQueueBody(waiting, unowned) });
   }
 
   @Get(':accountId')

@@ -1,12 +1,29 @@
 import { accountRequirements, type Account } from '@app/domain';
-import type { StoredAccount } from '@app/read-models';
+import type { StoredAccount, UnownedPayable } from '@app/read-models';
 import { html, type SafeHtml } from '../http/html';
-import { query, statusBadge, when } from '../web/format';
+import { displayEtb, query, statusBadge, when } from '../web/format';
 import { notice, type Notice } from '../web/page';
 
 const decidedByWords = (account: Account) => (account.decidedBy ? `${account.decidedBy.type} ${account.decidedBy.id}` : '');
 
-export function reviewQueueBody(waiting: readonly StoredAccount[]): SafeHtml {
+function unownedBody(unowned: readonly UnownedPayable[]): SafeHtml {
+  return html`<h2 id="unowned-heading">Payables nobody can be paid from</h2>
+<p class="muted">Released money credited to a <code>merchant:{id}:payable</code> whose id is neither a registered merchant nor an
+account: allocations to free ids, which no statement shows and no payout takes.</p>
+${
+  unowned.length === 0
+    ? html`<p id="no-unowned-payables">Every payable belongs to a merchant or an account.</p>`
+    : html`<div class="table-wrap" tabindex="0" role="region" aria-labelledby="unowned-heading"><table class="cards" id="unowned-payables">
+  <caption>${unowned.length} payables</caption>
+  <thead><tr><th scope="col">Ledger account</th><th scope="col" class="num">Balance</th></tr></thead>
+  <tbody>${unowned.map(
+    (p) => html`<tr><td data-label="Ledger account"><a href="/audit/ledger">${p.account}</a></td><td data-label="Balance" class="num">${displayEtb(p.balance)} ETB</td></tr>`,
+  )}</tbody>
+</table></div>`
+}`;
+}
+
+export function reviewQueueBody(waiting: readonly StoredAccount[], unowned: readonly UnownedPayable[]): SafeHtml {
   return html`<h1>Sellers to review</h1>
 <p class="muted">Accounts platforms created for their sellers that wait for a decision: new ones, and verified ones whose
 name, TIN or trade licence number changed since (restricted). Payouts go only to verified accounts.</p>
@@ -28,7 +45,8 @@ ${
   </tr>`,
   )}</tbody>
 </table></div>`
-}`;
+}
+${unownedBody(unowned)}`;
 }
 
 function decisionForms(account: Account, csrf: string): SafeHtml {

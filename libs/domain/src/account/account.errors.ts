@@ -27,3 +27,14 @@ export class AccountRequirementsMissing extends DomainError {
     super('ACCOUNT_REQUIREMENTS_MISSING', `Account ${accountId} cannot be verified without ${missing.join(' and ')}`, 'conflict');
   }
 }
+
+/** An allocation to an id of ours (an account, a merchant) that names no one the creator may pay: its money would be stranded in a payable nobody can pay out. */
+export class UnknownAllocationMerchant extends DomainError {
+  constructor(merchantId: string) {
+    super(
+      'UNKNOWN_ALLOCATION_MERCHANT',
+      `An allocation names ${JSON.stringify(merchantId)}, which is neither you, one of your accounts (by accountId or reference) nor a registered merchant`,
+      'invalid',
+    );
+  }
+}

@@ -59,3 +59,24 @@ export async function accountsToReview(db: SqlExecutor, limit: number): Promise<
   const rows = await db.query<Row>(`${SELECT} WHERE a.status IN ('PENDING_VERIFICATION', 'RESTRICTED') ORDER BY a.updated_at, a.account_id LIMIT $1`, [limit]);
   return rows.map(stored);
 }
+
+/** A payable account in the ledger, with its balance in santim (credits less debits; a payable is never near 2^53 santim). */
+export interface UnownedPayable {
+  account: string;
+  balance: number;
+}
+
+/**
+ * Every `merchant:{id}:payable` whose id is neither a registered merchant nor an account: what
+ * releases to free allocation ids left where no one can pay it out.
+ */
+export async function unownedPayables(db: SqlExecutor): Promise<UnownedPayable[]> {
+  const rows = await db.query<{ account: string; balance: string }>(
+    `SELECT b.account, (b.credit - b.debit)::text AS balance FROM ledger_balances b
+     WHERE b.account LIKE 'merchant:%:payable'
+       AND NOT EXISTS (SELECT 1 FROM merchants_view m WHERE b.account = 'merchant:' || m.merchant_id || ':payable')
+       AND NOT EXISTS (SELECT 1 FROM accounts_view a WHERE b.account = 'merchant:' || a.account_id || ':payable')
+     ORDER BY b.account`,
+  );
+  return rows.map((row) => ({ account: row.account, balance: Number(row.balance) }));
+}
