@@ -121,6 +121,7 @@ describe('accounts: a platform onboards its sellers', () => {
     const history = await call(running.baseUrl, 'GET', `/v1/audit/streams/account-${accountId}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
     expect(history.body.data.events.at(-1)).toMatchObject({ type: 'AccountVerified', data: { decidedBy: { type: 'admin', id: 'admin' }, reason: 'licence checked' } });
     expect((await staff.get('/audit/accounts')).text).not.toContain(accountId);
+    expect((await staff.get(`/audit/events?stream=account-${accountId}`)).text).toContain('Account verified by admin admin: licence checked');
 
     // Once decided, it is not decided again; a rejection needs its reason.
     expect((await staff.post(`/audit/accounts/${accountId}/reject`, { reason: 'second thoughts' }, { csrfFrom: `/audit/accounts/${accountId}` })).status).toBe(409);
