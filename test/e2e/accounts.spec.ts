@@ -122,6 +122,9 @@ describe('accounts: a platform onboards its sellers', () => {
     expect(history.body.data.events.at(-1)).toMatchObject({ type: 'AccountVerified', data: { decidedBy: { type: 'admin', id: 'admin' }, reason: 'licence checked' } });
     expect((await staff.get('/audit/accounts')).text).not.toContain(accountId);
     expect((await staff.get(`/audit/events?stream=account-${accountId}`)).text).toContain('Account verified by admin admin: licence checked');
+    // The account's stream belongs to its platform in the audit log's merchant filter.
+    const platformEvents = await call(running.baseUrl, 'GET', `/v1/audit/events?merchant=${platform.merchantId}&type=AccountVerified`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    expect(platformEvents.body.data.events.map((e: { streamId: string }) => e.streamId)).toContain(`account-${accountId}`);
 
     // Once decided, it is not decided again; a rejection needs its reason.
     expect((await staff.post(`/audit/accounts/${accountId}/reject`, { reason: 'second thoughts' }, { csrfFrom: `/audit/accounts/${accountId}` })).status).toBe(409);
