@@ -124,7 +124,7 @@ describe('audit console in a real browser', () => {
     const findings: Record<string, unknown> = {};
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       const { page } = await signedInPage(viewport, true);
-      for (const path of ['/audit/events', '/audit/escrows', `/audit/escrows/${escrowId}`, '/audit/ledger?asOf=2030-01-01T00:00:00Z', '/audit/integrity?run=1', '/audit/reconciliations']) {
+      for (const path of ['/audit/events', '/audit/escrows', `/audit/escrows/${escrowId}`, '/audit/ledger?asOf=2030-01-01T00:00:00Z', '/audit/integrity?run=1', '/audit/reconciliations', '/audit/accounts']) {
         await page.goto(`${running.baseUrl}${path}`);
         const js = await pageJavaScriptBytes(page);
         expect(js.external).toEqual([]);

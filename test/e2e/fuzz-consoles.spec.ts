@@ -24,8 +24,8 @@ const RUNS = Math.ceil(Number(process.env.FUZZ_RUNS ?? 60) / 2);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 const PASSWORD = 'a long enough console password';
 
-/** Who posts: the owner of the seeded resources, a merchant whose keys may be rotated, sessions to end, an auditor, nobody. */
-type Browser = 'owner' | 'spare' | 'leaving' | 'auditorLeaving' | 'auditor' | 'signedOut';
+/** Who posts: the owner of the seeded resources, a merchant whose keys may be rotated, sessions to end, an auditor, staff with the admin key, nobody. */
+type Browser = 'owner' | 'spare' | 'leaving' | 'auditorLeaving' | 'auditor' | 'admin' | 'signedOut';
 
 interface ConsoleTarget {
   route: string;
@@ -98,6 +98,9 @@ const TARGETS: ConsoleTarget[] = [
   { route: '/audit/sign-in', browser: 'signedOut', path: () => '/audit/sign-in', tokenFrom: '/audit/sign-in', valid: (r) => ({ key: r.auditorKey }) },
   { route: '/audit/sign-out', browser: 'auditorLeaving', path: () => '/audit/sign-out', tokenFrom: '/audit/events', valid: () => ({}) },
   // Without the statement file the upload is refused; hostile multipart bodies reach the form's parser.
+  // The seeded account's review: the first valid decision is taken, every later one is refused (409).
+  { route: '/audit/accounts/:accountId/approve', browser: 'admin', path: (r) => `/audit/accounts/${r.accountId}/approve`, tokenFrom: '/audit/accounts', valid: () => ({ reason: 'documents checked' }) },
+  { route: '/audit/accounts/:accountId/reject', browser: 'admin', path: (r) => `/audit/accounts/${r.accountId}/reject`, tokenFrom: '/audit/accounts', valid: () => ({ reason: 'identity not confirmed' }) },
   { route: '/audit/reconciliations', browser: 'auditor', path: () => '/audit/reconciliations', tokenFrom: '/audit/reconciliations', valid: () => ({ provider: 'sandbox', day: '2026-11-25' }) },
 ];
 
@@ -127,9 +130,9 @@ describe('fuzzing every console form with hostile input', () => {
     return { email, invitationUrl: res.body.data.invitationUrl };
   }
 
-  async function auditorSignedIn(): Promise<ConsoleClient> {
+  async function auditorSignedIn(key = resources.auditorKey): Promise<ConsoleClient> {
     const client = new ConsoleClient(running.baseUrl);
-    const signedIn = await client.post('/audit/sign-in', { key: resources.auditorKey }, { csrfFrom: '/audit/sign-in' });
+    const signedIn = await client.post('/audit/sign-in', { key }, { csrfFrom: '/audit/sign-in' });
     if (signedIn.status !== 303) throw new Error(`auditor sign-in failed: ${signedIn.status}`);
     return client;
   }
@@ -150,6 +153,7 @@ describe('fuzzing every console form with hostile input', () => {
     browsers.set('leaving', leaving);
     browsers.set('auditorLeaving', await auditorSignedIn());
     browsers.set('auditor', await auditorSignedIn());
+    browsers.set('admin', await auditorSignedIn(TEST_ADMIN_KEY));
     browsers.set('signedOut', new ConsoleClient(running.baseUrl));
     await waitForQuiet(running.schema!.client);
   });

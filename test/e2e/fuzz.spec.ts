@@ -127,6 +127,13 @@ const TARGETS: FuzzTarget[] = [
     headers: merchantKey,
     valid: () => ({ schedule: 'manual', minimumAmount: 100.5, callbackURL: 'https://shop.example/payout-callbacks' }),
   },
+  { route: '/v1/trdp/accounts', path: () => '/v1/trdp/accounts', headers: merchantKey, valid: () => ({ name: 'Fuzz Seller', type: 'business', tin: '0012345678', tradeLicenceNumber: 'AA/1', metadata: { shop: 'f' } }) },
+  {
+    route: '/v1/trdp/accounts/:accountId',
+    path: (r) => `/v1/trdp/accounts/${r.accountId}`,
+    headers: merchantKey,
+    valid: () => ({ email: 'fuzz@seller.example', phone: '0911234567', callbackURL: 'https://shop.example/sellers' }),
+  },
   {
     route: '/v1/trdp/webhook-endpoints',
     path: () => '/v1/trdp/webhook-endpoints',

@@ -158,6 +158,12 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   { route: 'GET /v1/trdp/orders', request: at('/v1/trdp/orders?limit=5'), expect: merchant(200, 200) },
   { route: 'GET /v1/trdp/balance', request: at('/v1/trdp/balance'), expect: merchant(200, 200) },
 
+  // A platform's sellers: its own new ones (no reference, so each request makes one), another's are not found.
+  { route: 'POST /v1/trdp/accounts', request: at('/v1/trdp/accounts', { name: 'Matrix Seller', type: 'individual' }), expect: merchant(201, 201) },
+  { route: 'GET /v1/trdp/accounts', request: at('/v1/trdp/accounts'), expect: merchant(200, 200) },
+  { route: 'GET /v1/trdp/accounts/:accountId', request: (r) => ({ path: `/v1/trdp/accounts/${r.accountId}` }), expect: merchant(200) },
+  { route: 'POST /v1/trdp/accounts/:accountId', request: (r) => ({ path: `/v1/trdp/accounts/${r.accountId}`, body: { email: 'seller@matrix.example' } }), expect: merchant(200) },
+
   // ---- staff and audit API ------------------------------------------------------------------
   { route: 'POST /v1/admin/merchants', request: at('/v1/admin/merchants', { name: 'Matrix Shop' }), expect: admin(201) },
   {

@@ -30,6 +30,8 @@ export interface SeededResources {
   /** Webhook endpoints (payout events only, to the local receiver): one to read, change and test, one to delete. */
   webhookEndpointId: string;
   webhookEndpointToDeleteId: string;
+  /** One of `merchant`'s accounts (a seller), waiting for review. */
+  accountId: string;
   /** Stops the callback receiver. */
   close(): Promise<void>;
 }
@@ -71,6 +73,7 @@ export async function seedResources(running: RunningApp): Promise<SeededResource
   const pendingEscrowId = (await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL }), 201)).escrowId;
   const escrowToCancelId = (await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL }), 201)).escrowId;
   const heldEscrowId = (await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL }), 201)).escrowId;
+  const accountId = (await post('/v1/trdp/accounts', { name: 'Seeded Seller', type: 'individual', reference: 'seeded-seller' }, 201)).accountId;
   await post(`/v1/sandbox/orders/${paidOrderId}/complete`, { outcome: 'PAID' }, 200);
   await post(`/v1/sandbox/orders/${heldEscrowId}/complete`, { outcome: 'PAID' }, 200);
   const delivery = await waitFor(async () => {
@@ -98,6 +101,7 @@ export async function seedResources(running: RunningApp): Promise<SeededResource
     heldEscrowId,
     webhookEndpointId,
     webhookEndpointToDeleteId,
+    accountId,
     close: () => new Promise<void>((resolve) => receiver.close(() => resolve())),
   };
 }

@@ -7,6 +7,7 @@ import type { AppConfig } from '@app/config';
 import type { EventStore } from '@app/event-store';
 import { InfrastructureModule, ProjectorModule, workerModules } from '@app/infrastructure';
 import { PaymentsModule, PaymentWorkModule, providerMigrations } from '@app/payments';
+import { AccountsModule } from './accounts/accounts.module';
 import { AuditModule } from './audit/audit.module';
 import { AuditConsoleModule } from './audit-console/audit-console.module';
 import { BalancesModule } from './balances/balances.module';
@@ -53,6 +54,7 @@ export class AppModule {
         PayablesModule,
         OrdersModule,
         EscrowsModule,
+        AccountsModule,
         PaymentsHttpModule,
         CallbacksModule,
         EventsModule,

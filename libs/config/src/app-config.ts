@@ -53,6 +53,8 @@ export interface AppConfig {
   logLevel: 'silent' | 'error' | 'warn' | 'info' | 'debug';
   /** How long a dashboard or audit console sign-in lasts. */
   consoleSessionTtlMs: number;
+  /** How long an account's payouts wait after its payout destination changes. */
+  payoutHoldAfterDestinationChangeMs: number;
   /** A dispute open longer than this many days is listed as overdue in the audit console. */
   disputeMaxDays: number;
   /** The Secure flag of console cookies; `auto`: when the request came over https or PUBLIC_BASE_URL is https. */
@@ -237,6 +239,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: oneOf(env, 'LOG_LEVEL', ['silent', 'error', 'warn', 'info', 'debug'] as const),
     consoleSessionTtlMs: integer(env, 'CONSOLE_SESSION_MINUTES', 1, 43_200) * 60_000,
     disputeMaxDays: integer(env, 'DISPUTE_MAX_DAYS', 0, 3_650),
+    payoutHoldAfterDestinationChangeMs: integer(env, 'PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS', 0, 8_760) * 3_600_000,
     cookieSecure: oneOf(env, 'COOKIE_SECURE', ['auto', 'true', 'false'] as const),
   };
 }

@@ -79,6 +79,10 @@ const DEFINITIONS = {
     default: '5000',
     meaning: "how long a command's response, a read of the projector's views, or the callback dispatcher's look at the webhook endpoints, waits for the projector (see docs/concepts/read-your-writes.md)",
   },
+  PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS: {
+    default: '24',
+    meaning: "how long an account's payouts wait after its payout destination changes (the first destination is not held): the guard against a taken-over seller login",
+  },
   LOG_LEVEL: { default: 'info', meaning: '`silent`, `error`, `warn`, `info`, `debug`' },
   CONSOLE_SESSION_MINUTES: { default: '480', meaning: 'how long a dashboard or audit console sign-in lasts' },
   DISPUTE_MAX_DAYS: { default: '60', meaning: 'a dispute open longer than this is listed as overdue in the audit console' },

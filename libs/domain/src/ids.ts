@@ -21,6 +21,22 @@ export function escrowIdFor(idSalt: string, merchantOrderId: string): string {
   return `${idPrefixOf('escrow')}${createHmac('sha256', idSalt).update(merchantOrderId, 'utf8').digest('hex').slice(0, 32)}`;
 }
 
+const ACCOUNT_ID_PREFIX = 'acct_';
+
+/**
+ * An account's id: derived from the platform's reference for it when it gives one, so that the
+ * reference names one account only (a second create under it lands on the same stream, which is
+ * then taken) and a retried create finds its account; else from the Idempotency-Key and request, as
+ * an order's; else random. Keyed by the platform's secret salt, like escrow ids.
+ */
+export function accountIdFor(idSalt: string, source: { reference: string } | { idempotencyKey: string; requestFingerprint: string } | undefined): string {
+  if (!source) return `${ACCOUNT_ID_PREFIX}${randomBytes(16).toString('hex')}`;
+  const text = 'reference' in source ? `reference\n${source.reference}` : `key\n${source.idempotencyKey}\n${source.requestFingerprint}`;
+  return `${ACCOUNT_ID_PREFIX}${createHmac('sha256', idSalt).update(text, 'utf8').digest('hex').slice(0, 32)}`;
+}
+
+export const isAccountId = (id: string): boolean => /^acct_[0-9a-f]{32}$/.test(id);
+
 /**
  * A payment attempt made under an Idempotency-Key gets an id derived from the key, so a retry after a
  * failure that had already recorded the attempt (its 5xx frees the key) finds it instead of pushing again.

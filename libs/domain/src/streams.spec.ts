@@ -47,6 +47,6 @@ describe('stream kinds', () => {
   });
 
   it('lists every kind in the names an audit error offers', () => {
-    expect(STREAM_NAMES).toBe('escrow-…, order-…, merchant-…, auditor-…, callback-…, payouts-…, payout-settings-…, reconciliation-… or webhook-endpoint-…');
+    expect(STREAM_NAMES).toBe('escrow-…, order-…, merchant-…, account-…, auditor-…, callback-…, payouts-…, payout-settings-…, reconciliation-… or webhook-endpoint-…');
   });
 });

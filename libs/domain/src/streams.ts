@@ -20,6 +20,8 @@ const KINDS = {
   escrow: { prefix: 'escrow', payable: true, idPrefix: 'esc_', holdsMoney: true, plansCallbacks: true },
   order: { prefix: 'order', payable: true, idPrefix: 'ord_', holdsMoney: true, plansCallbacks: true },
   merchant: { prefix: 'merchant' },
+  /** A platform's seller (libs/domain/src/account): in the ledger a merchant like any other. */
+  account: { prefix: 'account' },
   auditor: { prefix: 'auditor' },
   callback: { prefix: 'callback' },
   /** A merchant's payout account: its destination and every payout (and its settings, before they had a stream of their own). */

@@ -5,3 +5,5 @@ export * from './invite-owner/invite-owner.command';
 export * from './register-auditor/register-auditor.command';
 export * from './register-merchant/register-merchant.command';
 export * from './rotate-api-secret/rotate-api-secret.command';
+export * from './accounts/account-directory';
+export * from './accounts/allocation-payees';

@@ -3,6 +3,8 @@ import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { MigrationSet } from '@app/infrastructure';
 import { AuditorStore, ConsoleSessions, CREDENTIAL_MIGRATIONS, CredentialStore, MerchantLogins, PayoutDestinations, SignInThrottle } from '@app/credentials';
+import { AccountDirectory } from './accounts/account-directory';
+import { AllocationPayees } from './accounts/allocation-payees';
 import { InviteOwnerHandler } from './invite-owner/invite-owner.handler';
 import { MerchantAuthenticator } from './merchant-authenticator';
 import { RegisterAuditorHandler } from './register-auditor/register-auditor.handler';
@@ -22,8 +24,10 @@ export const CREDENTIALS: MigrationSet = { component: 'merchants', migrations: C
     { provide: SignInThrottle, useFactory: (db: SqlClient) => new SignInThrottle(db), inject: [SQL_CLIENT] },
     { provide: ConsoleSessions, useFactory: (db: SqlClient) => new ConsoleSessions(db), inject: [SQL_CLIENT] },
     MerchantAuthenticator,
+    AccountDirectory,
+    AllocationPayees,
   ],
-  exports: [CredentialStore, PayoutDestinations, AuditorStore, MerchantLogins, SignInThrottle, ConsoleSessions, MerchantAuthenticator],
+  exports: [AccountDirectory, AllocationPayees, CredentialStore, PayoutDestinations, AuditorStore, MerchantLogins, SignInThrottle, ConsoleSessions, MerchantAuthenticator],
 })
 export class CredentialsModule {}
 

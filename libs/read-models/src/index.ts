@@ -39,3 +39,5 @@ export * from './payables/payable-lists.reader';
 export * from './balance.reader';
 export * from './webhook-endpoints/webhook-endpoints.projection';
 export * from './webhook-endpoints/webhook-endpoints.reader';
+export * from './accounts/accounts.projection';
+export * from './accounts/accounts.reader';

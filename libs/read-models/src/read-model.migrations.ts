@@ -320,6 +320,30 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    // A platform's accounts (its sellers) and the holder of each merchant's payout destination, which an account's requirements compare with its legal name.
+    id: '021-accounts',
+    sql: `
+      CREATE TABLE IF NOT EXISTS accounts_view (
+        account_id text PRIMARY KEY,
+        merchant_id text NOT NULL,
+        reference text,
+        status text NOT NULL,
+        document jsonb NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        revision bigint
+      );
+      CREATE INDEX IF NOT EXISTS accounts_view_merchant ON accounts_view (merchant_id, created_at DESC, account_id DESC);
+      CREATE INDEX IF NOT EXISTS accounts_view_to_review ON accounts_view (updated_at) WHERE status IN ('PENDING_VERIFICATION', 'RESTRICTED');
+      CREATE TABLE IF NOT EXISTS payout_destination_holders (
+        merchant_id text PRIMARY KEY,
+        holder_name text NOT NULL,
+        version integer NOT NULL,
+        set_at timestamptz NOT NULL
+      );
+    `,
+  },
+  {
     // The API's lists of orders and escrows, newest first a page at a time (payable-lists.reader.ts): a
     // page continues from its cursor's (created_at, payable_id) through the index, with or without a
     // status, whatever the merchant's history. Which escrows a merchant has an allocation in, and what

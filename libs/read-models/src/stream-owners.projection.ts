@@ -2,9 +2,10 @@ import type { SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
 import type { BulkWriter, Projection, TableRow } from './projection';
 
-/** The events that may open a stream a merchant owns (a payout account opens with any of three), each naming the merchant. */
+/** The events that may open a stream a merchant owns (a payout account opens with any of three), each naming the merchant (an account's, its platform). */
 const OWNED_FROM: ReadonlySet<string> = new Set([
   'MerchantRegistered',
+  'AccountCreated',
   'OrderCreated',
   'EscrowCreated',
   'CallbackScheduled',
@@ -20,13 +21,14 @@ const ownersNamedBy = (events: readonly RecordedEvent[]) =>
   events.filter((e) => OWNED_FROM.has(e.type)).map((e) => ({ event: e, row: { stream_id: e.streamId, merchant_id: (e.data as { merchantId: string }).merchantId } }));
 
 /**
- * Which merchant each stream belongs to (its own, its orders', escrows', callback deliveries',
- * payout account's and webhook endpoints'): what the audit log's merchant filter reads, beside the log itself.
+ * Which merchant each stream belongs to (its own, its orders', escrows', callback deliveries', payout
+ * account's, webhook endpoints' and, for a platform, its accounts'): what the audit log's merchant filter reads, beside the log itself.
  */
 export const streamOwnersView: Projection = {
   name: 'stream_owners',
   // 2: payout accounts have an owner too.
-  version: 2,
+  // 3: a platform's accounts (sellers) belong to the platform.
+  version: 3,
   tables: ['stream_owners'],
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]) {
     const rows = ownersNamedBy(events).map(({ row }) => row);

@@ -2,6 +2,7 @@ import { Module } from '@nestjs/common';
 import { ReconciliationModule } from '@app/payments';
 import { AuditModule } from '../audit/audit.module';
 import { WebModule } from '../web/web.module';
+import { AccountReviewController } from './account-review.controller';
 import { AuditConsoleIdentityController } from './audit-console-identity.controller';
 import { AuditConsoleController } from './audit-console.controller';
 import { AuditReconciliationController } from './audit-reconciliation.controller';
@@ -11,7 +12,7 @@ import { AuditStatementController } from './statement.controller';
 /** The audit console at /audit: the audit API's readers as pages, for auditor keys or the admin key, and provider reconciliation. */
 @Module({
   imports: [WebModule, AuditModule, ReconciliationModule],
-  controllers: [AuditConsoleIdentityController, AuditConsoleController, AuditReconciliationController, AuditStatementController],
+  controllers: [AccountReviewController, AuditConsoleIdentityController, AuditConsoleController, AuditReconciliationController, AuditStatementController],
   providers: [AuditorSignIn],
 })
 export class AuditConsoleModule {}

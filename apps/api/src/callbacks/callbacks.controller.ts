@@ -5,7 +5,7 @@ import { InvalidInput } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { envelope } from '../http/envelope';
-import { CurrentMerchant, RequestMetadata } from '../http/request-context';
+import { ActingMerchant, CurrentMerchant, RequestMetadata } from '../http/request-context';
 import { presentDelivery } from './delivery.presenter';
 import { ListDeliveriesQuery } from './list-deliveries/list-deliveries.query';
 import { RedeliverCommand } from './redeliver/redeliver.command';
@@ -32,7 +32,7 @@ export class CallbacksController {
   @ApiOperation({ summary: 'Callback deliveries of an order or escrow, with every attempt' })
   @ApiQuery({ name: 'orderId', description: 'order_id, escrowId or the escrow’s own orderId' })
   @ApiEnvelope([DeliveryResponse], { message: 'Callback deliveries' })
-  async list(@Query('orderId') orderId: string | undefined, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+  async list(@Query('orderId') orderId: string | undefined, @ActingMerchant() merchant: AuthenticatedMerchant) {
     if (typeof orderId !== 'string' || orderId.length === 0 || orderId.length > 1024) throw new InvalidInput('orderId is required');
     const rows = await this.queries.execute(new ListDeliveriesQuery(merchant.merchantId, orderId));
     return envelope('Callback deliveries', rows.map((row) => presentDelivery(row.delivery, row.createdAt, row.updatedAt)));

@@ -10,7 +10,9 @@ import {
   streams,
 } from '@app/domain';
 import { type EventMetadata, START } from '@app/event-store';
+import { loadConfig } from '@app/config';
 import { CommandRunner } from '@app/infrastructure';
+import { AccountDirectory, AllocationPayees } from '@app/onboarding';
 import { InMemoryEventStore } from '../../../../libs/event-store/src/testing/in-memory-event-store';
 import { CancelEscrowCommand } from './cancel-escrow/cancel-escrow.command';
 import { CancelEscrowHandler } from './cancel-escrow/cancel-escrow.handler';
@@ -61,7 +63,8 @@ describe('escrow command handlers', () => {
     runner = new CommandRunner(store);
   });
 
-  const create = (request = escrowRequest(), merchant = marketplace) => new CreateEscrowHandler(runner).execute(new CreateEscrowCommand(merchant, request, metadata));
+  const create = (request = escrowRequest(), merchant = marketplace) =>
+    new CreateEscrowHandler(runner, new AllocationPayees(new AccountDirectory(runner, loadConfig({})), runner)).execute(new CreateEscrowCommand(merchant, request, metadata));
   const events = async (escrowId: string) => store.readStream(streams.escrow(escrowId));
   const types = async (escrowId: string) => (await events(escrowId)).map((e) => e.type);
   const everything = async () => store.readAll(START, 100);

@@ -1,9 +1,11 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
-import { timingSafeEqual, createHash } from 'node:crypto';
+import { timingSafeEqual, createHash, createHmac } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { MerchantAuthenticator } from '@app/onboarding';
+import { AccountNotFound } from '@app/domain';
+import type { AuthenticatedMerchant } from '@app/credentials';
+import { AccountDirectory, MerchantAuthenticator } from '@app/onboarding';
 import { ApiError } from './problem';
-import type { RequestWithActor } from './request-context';
+import { ACCOUNT_HEADER, type RequestWithActor } from './request-context';
 
 function header(request: RequestWithActor, name: string): string | undefined {
   const value = request.headers[name];
@@ -12,7 +14,10 @@ function header(request: RequestWithActor, name: string): string | undefined {
 
 @Injectable()
 export class MerchantAuthGuard implements CanActivate {
-  constructor(@Inject(MerchantAuthenticator) private readonly authenticator: MerchantAuthenticator) {}
+  constructor(
+    @Inject(MerchantAuthenticator) private readonly authenticator: MerchantAuthenticator,
+    @Inject(AccountDirectory) private readonly accounts: AccountDirectory,
+  ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RequestWithActor>();
@@ -23,7 +28,18 @@ export class MerchantAuthGuard implements CanActivate {
     }
     request.merchant = merchant;
     request.actor = { type: 'merchant', id: merchant.merchantId };
+    const accountId = request.headers[ACCOUNT_HEADER];
+    if (accountId !== undefined) request.acting = await this.acting(merchant, accountId);
     return true;
+  }
+
+  /** The platform's account the header names; any other (another's, none, a malformed header) is not found. */
+  private async acting(platform: AuthenticatedMerchant, accountId: string | string[]): Promise<AuthenticatedMerchant> {
+    const id = typeof accountId === 'string' ? accountId : '';
+    const account = await this.accounts.ownedBy(platform.merchantId, id);
+    if (!account) throw new AccountNotFound(id);
+    // An id salt of the account's own, so that ids it derives never coincide with the platform's.
+    return { merchantId: account.accountId, idSalt: createHmac('sha256', platform.idSalt).update(account.accountId).digest('hex').slice(0, 32) };
   }
 }
 

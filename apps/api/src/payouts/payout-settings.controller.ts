@@ -6,7 +6,7 @@ import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { envelope } from '../http/envelope';
-import { CurrentMerchant, RequestMetadata } from '../http/request-context';
+import { ActingMerchant, RequestMetadata } from '../http/request-context';
 import { PayoutSettingsDto } from './payout-settings.dto';
 import { payoutSettingsFrom, readPayoutSettings } from './payout-settings';
 import { SetPayoutSettingsCommand } from './set-payout-settings.command';
@@ -32,7 +32,7 @@ export class PayoutSettingsController {
   @ApiCallbackPayloads('PayoutCallback', 'callbackURL')
   @ApiEnvelope(PayoutSettingsResponse, { message: 'Payout settings set' })
   @ApiProblems({ 409: ['CONCURRENT_MODIFICATION'] })
-  async set(@Body() body: PayoutSettingsDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
+  async set(@Body() body: PayoutSettingsDto, @ActingMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const inForce = await this.commands.execute(new SetPayoutSettingsCommand(merchant.merchantId, payoutSettingsFrom(body), metadata));
     return envelope('Payout settings set', await readPayoutSettings(this.runner, this.db, merchant.merchantId, inForce));
   }
@@ -40,7 +40,7 @@ export class PayoutSettingsController {
   @Get()
   @ApiOperation({ summary: 'The payout settings in force, and when the schedule next pays out' })
   @ApiEnvelope(PayoutSettingsResponse, { message: 'Payout settings' })
-  async get(@CurrentMerchant() merchant: AuthenticatedMerchant) {
+  async get(@ActingMerchant() merchant: AuthenticatedMerchant) {
     return envelope('Payout settings', await readPayoutSettings(this.runner, this.db, merchant.merchantId));
   }
 }

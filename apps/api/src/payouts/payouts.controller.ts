@@ -10,7 +10,7 @@ import { CommandRunner } from '@app/infrastructure';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { payoutMovementsPage, type PayoutView } from '@app/read-models';
 import { envelope } from '../http/envelope';
-import { CurrentMerchant, RequestMetadata } from '../http/request-context';
+import { ActingMerchant, RequestMetadata } from '../http/request-context';
 import { PayoutDestinationDto } from './payout-destination.dto';
 import { merchantPayouts, ownedPayout, presentDestination } from './payout-reads';
 import { payoutReportCsv, payoutReportJson, payoutReportPages } from './payout-report';
@@ -62,7 +62,7 @@ export class PayoutsController {
   @ApiOperation({ summary: 'Where payouts go: a bank account or a mobile wallet (the number is kept encrypted and shown masked); a change takes effect for the next payout' })
   @ApiEnvelope(PayoutDestinationResponse, { message: 'Payout destination set' })
   @ApiProblems({ 409: ['CONCURRENT_MODIFICATION'] })
-  async setDestination(@Body() body: PayoutDestinationDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
+  async setDestination(@Body() body: PayoutDestinationDto, @ActingMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const state = await this.commands.execute(new SetPayoutDestinationCommand(merchant.merchantId, body, metadata));
     return envelope('Payout destination set', presentDestination(state));
   }
@@ -72,7 +72,7 @@ export class PayoutsController {
   @ApiOperation({ summary: 'Pay out what is available now (released money, net of fees and of what payouts already settle) to the payout destination' })
   @ApiEnvelope(PayoutResponse, { status: 201, message: 'Payout requested' })
   @ApiProblems({ 409: ['PAYOUT_DESTINATION_MISSING', 'NOTHING_TO_PAY_OUT', 'PAYOUT_BELOW_MINIMUM', 'CONCURRENT_MODIFICATION'] })
-  async requestPayout(@CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
+  async requestPayout(@ActingMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const payout: PayoutView = await this.commands.execute(new RequestPayoutCommand(merchant.merchantId, metadata));
     return envelope('Payout requested', presentPayout(payout));
   }
@@ -80,7 +80,7 @@ export class PayoutsController {
   @Get('payouts')
   @ApiOperation({ summary: 'Your payouts, newest first' })
   @ApiEnvelope([PayoutResponse], { message: 'Payouts' })
-  async payouts(@CurrentMerchant() merchant: AuthenticatedMerchant) {
+  async payouts(@ActingMerchant() merchant: AuthenticatedMerchant) {
     return envelope('Payouts', (await merchantPayouts(this.db, merchant.merchantId)).map(presentPayout));
   }
 
@@ -88,7 +88,7 @@ export class PayoutsController {
   @ApiOperation({ summary: 'One payout: its summary, with how many movements it settles (GET …/movements pages them)' })
   @ApiEnvelope(PayoutResponse, { message: 'Payout' })
   @ApiProblems({ 404: ['ABC_001'] })
-  async payout(@Param('payoutId') payoutId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+  async payout(@Param('payoutId') payoutId: string, @ActingMerchant() merchant: AuthenticatedMerchant) {
     return envelope('Payout', presentPayout(await ownedPayout(this.db, payoutId, merchant.merchantId)));
   }
 
@@ -102,7 +102,7 @@ export class PayoutsController {
     @Param('payoutId') payoutId: string,
     @Query('limit') limit: string | undefined,
     @Query('startingAfter') startingAfter: string | undefined,
-    @CurrentMerchant() merchant: AuthenticatedMerchant,
+    @ActingMerchant() merchant: AuthenticatedMerchant,
   ) {
     const size = parseLimit(limit, 10, 100);
     const payout = await ownedPayout(this.db, payoutId, merchant.merchantId);
@@ -115,7 +115,7 @@ export class PayoutsController {
   @ApiOperation({ summary: "The payout's reconciliation report: each order, release, fee and refund it settles; the net amounts sum to the payout" })
   @ApiEnvelope(PayoutReportResponse, { message: 'Payout report' })
   @ApiProblems({ 404: ['ABC_001'] })
-  async report(@Param('payoutId') payoutId: string, @CurrentMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
+  async report(@Param('payoutId') payoutId: string, @ActingMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
     const payout = await ownedPayout(this.db, payoutId, merchant.merchantId);
     const json = payoutReportJson(envelope('Payout report', { ...presentPayout(payout), lines: [] }), payoutReportPages(this.db, payout));
     await reply.header('content-type', 'application/json; charset=utf-8').send(Readable.from(json));
@@ -126,7 +126,7 @@ export class PayoutsController {
   @ApiProduces('text/csv')
   @ApiResponse({ status: 200, description: 'event_id, type, source, description, recorded_at, gross, fee, net: one line per movement', content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiProblems({ 404: ['ABC_001'] })
-  async reportCsv(@Param('payoutId') payoutId: string, @CurrentMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
+  async reportCsv(@Param('payoutId') payoutId: string, @ActingMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
     const payout = await ownedPayout(this.db, payoutId, merchant.merchantId);
     await reply
       .header('content-type', 'text/csv; charset=utf-8')
@@ -140,7 +140,7 @@ export class PayoutsController {
   @ApiQuery({ name: 'to', example: '2026-12-01T00:00:00+03:00' })
   @ApiEnvelope(StatementResponse, { message: 'Statement' })
   @ApiProblems({ 400: [INVALID_DATE_TIME] })
-  async statement(@Query('from') from: unknown, @Query('to') to: unknown, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+  async statement(@Query('from') from: unknown, @Query('to') to: unknown, @ActingMerchant() merchant: AuthenticatedMerchant) {
     const period = statementPeriod(from, to);
     const statement = await readStatement(this.db, merchant.merchantId, period);
     return envelope('Statement', {
@@ -160,7 +160,7 @@ export class PayoutsController {
   @ApiProduces('text/csv')
   @ApiResponse({ status: 200, description: 'recorded_at, event_id, type, source, description, amount, balance: an opening line, one per movement, a closing line', content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiProblems({ 400: [INVALID_DATE_TIME] })
-  async statementCsv(@Query('from') from: unknown, @Query('to') to: unknown, @CurrentMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
+  async statementCsv(@Query('from') from: unknown, @Query('to') to: unknown, @ActingMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
     const period = statementPeriod(from, to);
     const csv = statementCsv(await readStatement(this.db, merchant.merchantId, period));
     await reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="statement.csv"').send(csv);
@@ -169,7 +169,7 @@ export class PayoutsController {
   @Get('payout-destination')
   @ApiOperation({ summary: 'The current payout destination, masked (null when none was set)' })
   @ApiEnvelope(PayoutDestinationResponse, { message: 'Payout destination', nullable: true })
-  async destination(@CurrentMerchant() merchant: AuthenticatedMerchant) {
+  async destination(@ActingMerchant() merchant: AuthenticatedMerchant) {
     const { state } = await this.runner.read(streams.payouts(merchant.merchantId), payoutDecider);
     return envelope('Payout destination', presentDestination(state));
   }

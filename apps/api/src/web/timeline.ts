@@ -7,6 +7,12 @@ type Data = Record<string, unknown>;
 /** Merchant id → the name the escrow gave it (its allocations' merchantName), shown beside the id. */
 export type MerchantNames = Readonly<Record<string, string>>;
 
+/** Who took a verification decision: staff by their key, or the sandbox's rule for test TINs. */
+const decidedBy = (data: Data) => {
+  const by = data.decidedBy as { type: string; id: string };
+  return by.type === 'system' ? `the ${by.id}'s rule` : `${by.type} ${by.id}`;
+};
+
 const amount = (data: Data) => (typeof data.amount === 'number' ? etb(data.amount as Santim) : '');
 
 /** `Seller One (seller-1)` when the escrow named the merchant, the id alone otherwise. */
@@ -60,6 +66,11 @@ const DESCRIBE: Record<string, (data: Data, names: MerchantNames) => string> = {
   WebhookEndpointSecretRotated: () => 'Webhook endpoint secret rotated',
   WebhookEndpointTestRequested: (d) => `Test event ${String(d.testId)} requested`,
   WebhookEndpointDeleted: () => 'Webhook endpoint deleted',
+  AccountCreated: (d) => `Account ${String(d.name)} (${String(d.type)}) created by platform ${String(d.merchantId)}${d.reference ? `, reference ${String(d.reference)}` : ''}`,
+  AccountUpdated: (d) => `Account changed: ${Object.keys(d.changes as object).join(', ')}`,
+  AccountVerified: (d) => `Account verified by ${decidedBy(d)}${d.reason ? `: ${String(d.reason)}` : ''}`,
+  AccountRejected: (d) => `Account rejected by ${decidedBy(d)}: ${String(d.reason)}`,
+  AccountRestricted: (d) => `Account restricted until reviewed again (${String(d.reason)})`,
   PayoutDestinationSet: (d) => {
     const destination = d.destination as { kind: string; institution: string; accountMask: string };
     return `Payout destination set (version ${String(d.version)}): ${destination.kind} ${destination.institution} ${destination.accountMask}`;

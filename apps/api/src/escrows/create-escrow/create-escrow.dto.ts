@@ -55,7 +55,10 @@ export class AllocationMetadataDto {
 }
 
 export class AllocationDto {
-  @ApiProperty({ example: 'seller-17' })
+  @ApiProperty({
+    example: 'seller-17',
+    description: 'Who is paid: you, one of your accounts by its accountId or its reference (stored as its accountId), or a registered merchant; an acct_… or mer_… id that names none of these is 400 UNKNOWN_ALLOCATION_MERCHANT',
+  })
   @IsString()
   @IsNotEmpty()
   @MaxLength(LIMITS.string)

@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { customerIdFor, type EscrowCommand, escrowDecider, escrowIdFor, fingerprint, normalisePhone, parseEtb, resolveExpiry, streams } from '@app/domain';
 import { CommandRunner, newStream } from '@app/infrastructure';
+import { AllocationPayees } from '@app/onboarding';
 import { CreateEscrowCommand, type CreateEscrowResult } from './create-escrow.command';
 import type { CreateEscrowDto } from './create-escrow.dto';
 
@@ -46,11 +47,18 @@ function toDomain(escrowId: string, merchantId: string, request: CreateEscrowDto
 
 @CommandHandler(CreateEscrowCommand)
 export class CreateEscrowHandler implements ICommandHandler<CreateEscrowCommand> {
-  constructor(@Inject(CommandRunner) private readonly runner: CommandRunner) {}
+  constructor(
+    @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(AllocationPayees) private readonly payees: AllocationPayees,
+  ) {}
 
   async execute({ merchant, request, metadata }: CreateEscrowCommand): Promise<CreateEscrowResult> {
     const escrowId = escrowIdFor(merchant.idSalt, request.orderId);
-    const outcome = await this.runner.run(streams.escrow(escrowId), escrowDecider, toDomain(escrowId, merchant.merchantId, request, fingerprint(request)), metadata, newStream(escrowDecider));
+    // The fingerprint is of the request as sent, so a retry naming an account by its reference matches it.
+    const requestFingerprint = fingerprint(request);
+    const allocations = await Promise.all(request.allocations.map(async (allocation) => ({ ...allocation, merchantId: await this.payees.resolve(merchant, allocation.merchantId) })));
+    const command = toDomain(escrowId, merchant.merchantId, { ...request, allocations }, requestFingerprint);
+    const outcome = await this.runner.run(streams.escrow(escrowId), escrowDecider, command, metadata, newStream(escrowDecider));
     return { state: outcome.state, created: outcome.events.length > 0 };
   }
 }

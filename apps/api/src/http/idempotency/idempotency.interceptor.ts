@@ -49,7 +49,9 @@ export class IdempotencyInterceptor implements NestInterceptor, OnApplicationShu
       throw new ApiError(400, 'BadRequestException', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
     }
     const path = request.url.split('?')[0];
-    const scope = request.actor ? `${request.actor.type}:${request.actor.id}` : 'public';
+    // A platform's key acting for one of its accounts keeps a scope per account: the same key and body
+    // sent for two accounts are two requests.
+    const scope = request.actor ? `${request.actor.type}:${request.actor.id}${request.acting ? `:${request.acting.merchantId}` : ''}` : 'public';
     const requestHash = fingerprint({ path, body: request.body ?? null });
     const owner = randomUUID();
     let claim = await this.store.claim(scope, key, requestHash, owner);

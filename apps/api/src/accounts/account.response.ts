@@ -1,0 +1,64 @@
+import { ApiProperty } from '@nestjs/swagger';
+
+/** A platform's account as the platform sees it (account.presenter.ts). */
+export class AccountResponse {
+  @ApiProperty({ example: 'acct_5f0c1e9a2b7d4c3e8f1a6b2c9d0e7f41' })
+  accountId!: string;
+
+  @ApiProperty({ type: String, nullable: true, example: 'seller-17' })
+  reference!: string | null;
+
+  @ApiProperty({ enum: ['individual', 'business'] })
+  type!: string;
+
+  @ApiProperty({ example: 'Abebe Coffee PLC' })
+  name!: string;
+
+  @ApiProperty({ type: String, nullable: true })
+  email!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: '+251911234567' })
+  phone!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: '0012345678' })
+  tin!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  tradeLicenceNumber!: string | null;
+
+  @ApiProperty({ type: String, nullable: true })
+  callbackURL!: string | null;
+
+  @ApiProperty({ type: Object, nullable: true, example: { shopId: 'shop-17' } })
+  metadata!: Record<string, unknown> | null;
+
+  @ApiProperty({ enum: ['PENDING_VERIFICATION', 'VERIFIED', 'REJECTED', 'RESTRICTED'] })
+  status!: string;
+
+  @ApiProperty({ type: String, nullable: true, description: "The reviewer's reason, or what changed on a verified account", example: null })
+  statusReason!: string | null;
+
+  @ApiProperty({
+    type: [String],
+    example: ['tradeLicenceNumber', 'payoutDestination'],
+    description: 'What is still missing before the account may be paid out: tin, tradeLicenceNumber (a business), payoutDestination, payoutDestination.holderName (the holder is not the account’s legal name)',
+  })
+  requirements!: string[];
+
+  @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'Payouts wait until then after a change of payout destination' })
+  payoutsHeldUntil!: string | null;
+
+  @ApiProperty({ format: 'date-time' })
+  createdAt!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  updatedAt!: string;
+}
+
+export class AccountsPageResponse {
+  @ApiProperty({ type: [AccountResponse] })
+  accounts!: AccountResponse[];
+
+  @ApiProperty({ description: 'More accounts follow: ask again with startingAfter set to the last accountId' })
+  hasMore!: boolean;
+}

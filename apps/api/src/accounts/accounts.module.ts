@@ -1,0 +1,16 @@
+import { Module } from '@nestjs/common';
+import { MerchantAuthModule } from '../http/merchant-auth.module';
+import { CreateAccountController } from './create-account/create-account.controller';
+import { CreateAccountHandler } from './create-account/create-account.handler';
+import { GetAccountsController } from './get-accounts/get-accounts.controller';
+import { UpdateAccountController } from './update-account/update-account.controller';
+import { UpdateAccountHandler } from './update-account/update-account.handler';
+import { ReviewAccountHandler } from './review-account/review-account.handler';
+
+/** A platform's sellers, as accounts it creates, reads and changes with its own key (docs/guides/marketplaces.md). */
+@Module({
+  imports: [MerchantAuthModule],
+  controllers: [CreateAccountController, UpdateAccountController, GetAccountsController],
+  providers: [CreateAccountHandler, UpdateAccountHandler, ReviewAccountHandler],
+})
+export class AccountsModule {}

@@ -1,0 +1,45 @@
+import { Body, Controller, Headers, HttpCode, Inject, Post, Res } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import type { EventMetadata } from '@app/event-store';
+import type { AuthenticatedMerchant } from '@app/credentials';
+import { envelope } from '../../http/envelope';
+import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { MerchantApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { presentAccount } from '../account.presenter';
+import { AccountResponse } from '../account.response';
+import { CreateAccountCommand } from './create-account.command';
+import { CreateAccountDto } from './create-account.dto';
+
+@ApiTags('accounts')
+@Controller('v1/trdp/accounts')
+@MerchantApi()
+export class CreateAccountController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post()
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Onboard a seller as one of your accounts: it is paid out once verified and nothing is missing (requirements)' })
+  @ApiEnvelope(AccountResponse, { status: 201, message: 'Account created' })
+  @ApiEnvelope(AccountResponse, { message: 'Account already exists', description: 'The same request was already accepted: the existing account' })
+  @ApiProblems({ 409: ['ACCOUNT_REFERENCE_IN_USE', 'CONCURRENT_MODIFICATION'] })
+  async create(
+    @Body() body: CreateAccountDto,
+    @CurrentMerchant() merchant: AuthenticatedMerchant,
+    @RequestMetadata() metadata: EventMetadata,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+    @Res({ passthrough: true }) reply: FastifyReply,
+  ) {
+    const { state, created } = await this.commands.execute(new CreateAccountCommand(merchant, body, metadata, idempotencyKey));
+    if (!created) void reply.status(200);
+    // A new account has no payout destination yet; a retry answers as the first request did.
+    return envelope(created ? 'Account created' : 'Account already exists', presentAccount(state.account!, undefined, this.config.payoutHoldAfterDestinationChangeMs));
+  }
+}

@@ -1,0 +1,25 @@
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
+import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { RefuseUnknownFields } from '../../http/validation.pipe';
+import { IsDisplayText } from '../../http/validators';
+import { AccountDetailsDto } from '../account-details.dto';
+
+@RefuseUnknownFields()
+export class CreateAccountDto extends AccountDetailsDto {
+  @ApiProperty({ example: 'Abebe Coffee PLC', description: 'The legal name: a payout destination must be held in it' })
+  @IsString()
+  @IsNotEmpty()
+  @IsDisplayText()
+  @MaxLength(200)
+  name!: string;
+
+  @ApiProperty({ enum: ['individual', 'business'] })
+  @IsIn(['individual', 'business'])
+  type!: 'individual' | 'business';
+
+  @ApiPropertyOptional({ example: 'seller-17', description: 'Your own id for the seller, unique among your accounts and fixed once set; an allocation may name the account by it' })
+  @IsOptional()
+  @IsString()
+  @Matches(/^[\x21-\x7e]{1,100}$/, { message: 'reference must be 1 to 100 visible ASCII characters' })
+  reference?: string;
+}

@@ -1,0 +1,48 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { accountDecider, accountIdFor, fingerprint, normalisePhone, streams } from '@app/domain';
+import { CommandRunner, newStream } from '@app/infrastructure';
+import { screeningFor } from '../account-screening';
+import { CreateAccountCommand, type CreateAccountResult } from './create-account.command';
+
+@CommandHandler(CreateAccountCommand)
+export class CreateAccountHandler implements ICommandHandler<CreateAccountCommand> {
+  constructor(
+    @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async execute({ merchant, request, metadata, idempotencyKey }: CreateAccountCommand): Promise<CreateAccountResult> {
+    const requestFingerprint = fingerprint(request);
+    const source = request.reference !== undefined ? { reference: request.reference } : idempotencyKey ? { idempotencyKey, requestFingerprint } : undefined;
+    const accountId = accountIdFor(merchant.idSalt, source);
+    const { name, type, email, phone, tin, tradeLicenceNumber, reference, callbackURL, metadata: accountMetadata } = request;
+    const outcome = await this.runner.run(
+      streams.account(accountId),
+      accountDecider,
+      {
+        type: 'CreateAccount',
+        data: {
+          accountId,
+          merchantId: merchant.merchantId,
+          name: name.trim(),
+          type,
+          ...(email === undefined ? {} : { email }),
+          ...(phone === undefined ? {} : { phone: normalisePhone(phone, 'phone') }),
+          ...(tin === undefined ? {} : { tin }),
+          ...(tradeLicenceNumber === undefined ? {} : { tradeLicenceNumber: tradeLicenceNumber.trim() }),
+          ...(reference === undefined ? {} : { reference }),
+          ...(callbackURL === undefined ? {} : { callbackUrl: callbackURL }),
+          ...(accountMetadata === undefined ? {} : { metadata: accountMetadata }),
+          requestFingerprint,
+          at: new Date().toISOString(),
+          screening: screeningFor(this.config, tin),
+        },
+      },
+      metadata,
+      newStream(accountDecider),
+    );
+    return { state: outcome.state, created: outcome.events.length > 0 };
+  }
+}

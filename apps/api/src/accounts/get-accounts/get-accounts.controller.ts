@@ -1,0 +1,62 @@
+import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { AccountNotFound, type AccountStatus, InvalidInput } from '@app/domain';
+import type { AuthenticatedMerchant } from '@app/credentials';
+import { accountsPage, ownedAccount, type StoredAccount } from '@app/read-models';
+import { parseLimit } from '../../audit/audit-query.dto';
+import { envelope } from '../../http/envelope';
+import { CurrentMerchant } from '../../http/request-context';
+import { ReadsProjectedViews } from '../../http/projected-views';
+import { MerchantApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { presentAccount } from '../account.presenter';
+import { AccountResponse, AccountsPageResponse } from '../account.response';
+
+const STATUSES: readonly AccountStatus[] = ['PENDING_VERIFICATION', 'VERIFIED', 'REJECTED', 'RESTRICTED'];
+
+@ApiTags('accounts')
+@Controller('v1/trdp/accounts')
+@MerchantApi()
+@ReadsProjectedViews()
+export class GetAccountsController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+  ) {}
+
+  private present({ account, destination }: StoredAccount) {
+    return presentAccount(account, destination, this.config.payoutHoldAfterDestinationChangeMs);
+  }
+
+  @Get()
+  @ApiOperation({ summary: 'Your accounts, newest first, a page at a time' })
+  @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 10' })
+  @ApiQuery({ name: 'startingAfter', required: false, description: 'the accountId of the last account of the page before' })
+  @ApiQuery({ name: 'status', required: false, enum: STATUSES })
+  @ApiEnvelope(AccountsPageResponse, { message: 'Accounts' })
+  @ApiProblems({ 400: ['UNKNOWN_CURSOR', 'BadRequestException'] })
+  async list(
+    @Query('limit') limit: string | undefined,
+    @Query('startingAfter') startingAfter: string | undefined,
+    @Query('status') status: string | undefined,
+    @CurrentMerchant() merchant: AuthenticatedMerchant,
+  ) {
+    if (status !== undefined && !STATUSES.includes(status as AccountStatus)) throw new InvalidInput(`status must be one of ${STATUSES.join(', ')}`);
+    const page = await accountsPage(this.db, merchant.merchantId, { limit: parseLimit(limit, 10, 100), startingAfter: startingAfter || undefined, status: status as AccountStatus | undefined });
+    if (!page) throw new InvalidInput('startingAfter must be the accountId of one of your accounts', 'UNKNOWN_CURSOR');
+    return envelope('Accounts', { accounts: page.accounts.map((stored) => this.present(stored)), hasMore: page.hasMore });
+  }
+
+  @Get(':accountId')
+  @ApiOperation({ summary: 'One of your accounts, with its status and what it still lacks before it may be paid out' })
+  @ApiEnvelope(AccountResponse, { message: 'Account' })
+  @ApiProblems({ 404: ['ABC_001'] })
+  async get(@Param('accountId') accountId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+    const stored = await ownedAccount(this.db, merchant.merchantId, accountId);
+    if (!stored) throw new AccountNotFound(accountId);
+    return envelope('Account', this.present(stored));
+  }
+}

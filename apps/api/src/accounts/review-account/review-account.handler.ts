@@ -1,0 +1,20 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { type Account, accountDecider, AccountNotFound, isAccountId, streams } from '@app/domain';
+import { CommandRunner } from '@app/infrastructure';
+import { ReviewAccountCommand } from './review-account.command';
+
+@CommandHandler(ReviewAccountCommand)
+export class ReviewAccountHandler implements ICommandHandler<ReviewAccountCommand> {
+  constructor(@Inject(CommandRunner) private readonly runner: CommandRunner) {}
+
+  async execute({ accountId, decision, decidedBy, metadata }: ReviewAccountCommand): Promise<Account> {
+    if (!isAccountId(accountId)) throw new AccountNotFound(accountId);
+    const at = new Date().toISOString();
+    const command = decision.approve
+      ? ({ type: 'ApproveAccount', data: { accountId, decidedBy, ...(decision.reason ? { reason: decision.reason } : {}), at } } as const)
+      : ({ type: 'RejectAccount', data: { accountId, decidedBy, reason: decision.reason, at } } as const);
+    const { state } = await this.runner.run(streams.account(accountId), accountDecider, command, metadata);
+    return state.account!;
+  }
+}

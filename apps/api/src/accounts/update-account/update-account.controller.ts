@@ -1,0 +1,40 @@
+import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import type { Account } from '@app/domain';
+import type { EventMetadata } from '@app/event-store';
+import type { AuthenticatedMerchant } from '@app/credentials';
+import { ownedAccount } from '@app/read-models';
+import { envelope } from '../../http/envelope';
+import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { MerchantApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { presentAccount } from '../account.presenter';
+import { AccountResponse } from '../account.response';
+import { UpdateAccountCommand } from './update-account.command';
+import { UpdateAccountDto } from './update-account.dto';
+
+@ApiTags('accounts')
+@Controller('v1/trdp/accounts')
+@MerchantApi()
+export class UpdateAccountController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+  ) {}
+
+  @Post(':accountId')
+  @HttpCode(200)
+  @ApiOperation({ summary: "Change an account's details; a changed name, TIN or trade licence number sends a verified account back to review (RESTRICTED)" })
+  @ApiEnvelope(AccountResponse, { message: 'Account updated' })
+  @ApiProblems({ 404: ['ABC_001'], 409: ['CONCURRENT_MODIFICATION'] })
+  async update(@Param('accountId') accountId: string, @Body() body: UpdateAccountDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
+    const account: Account = await this.commands.execute(new UpdateAccountCommand(merchant.merchantId, accountId, body, metadata));
+    const destination = (await ownedAccount(this.db, merchant.merchantId, accountId))?.destination;
+    return envelope('Account updated', presentAccount(account, destination, this.config.payoutHoldAfterDestinationChangeMs));
+  }
+}

@@ -1,0 +1,88 @@
+import { Body, Controller, Get, Inject, Param, Post, Req, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { AccountNotFound, InvalidInput } from '@app/domain';
+import { accountsToReview, anyAccount, unownedPayables } from '@app/read-models';
+import { ApiError } from '../http/problem';
+import { requestMetadata } from '../http/request-context';
+import { ReadsProjectedViews } from '../http/projected-views';
+import { ReviewAccountCommand } from '../accounts/review-account/review-account.command';
+import { CsrfGuard } from '../web/csrf';
+import { field } from '../web/form';
+import { HtmlErrorFilter } from '../web/html-error.filter';
+import { currentSession, type SessionRequest } from '../web/session.guard';
+import { AUDIT_BRAND, AuditSessionGuard, sendAuditPage } from './audit-console-shell';
+import { accountReviewBody, reviewQueueBody } from './account-review.pages';
+
+const QUEUE_LENGTH = 200;
+
+/**
+ * The review of platforms' sellers: everyone signed in sees the queue; only staff with the admin key
+ * decide (an auditor's key reads, it does not run the business). A decision is the account's event,
+ * naming who took it.
+ */
+@ApiExcludeController()
+@Controller('audit/accounts')
+@UseGuards(AuditSessionGuard)
+@UseFilters(new HtmlErrorFilter(AUDIT_BRAND))
+@ReadsProjectedViews()
+export class AccountReviewController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+  ) {}
+
+  @Get()
+  async queue(@Req() request: SessionRequest, @Res() reply: FastifyReply) {
+    const [waiting, unowned] = await Promise.all([accountsToReview(this.db, QUEUE_LENGTH), unownedPayables(this.db)]);
+    return sendAuditPage(reply, this.config, { title: 'Sellers to review', current: '/audit/accounts', session: currentSession(request), body: reviewQueueBody(waiting, unowned) });
+  }
+
+  @Get(':accountId')
+  async account(@Param('accountId') accountId: string, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
+    const stored = await anyAccount(this.db, accountId);
+    if (!stored) throw new AccountNotFound(accountId);
+    const session = currentSession(request);
+    return sendAuditPage(reply, this.config, {
+      title: `Seller ${stored.account.name}`,
+      current: '/audit/accounts',
+      session,
+      body: (csrf) => accountReviewBody({ stored, csrf, mayDecide: session.kind === 'admin' }),
+    });
+  }
+
+  @Post(':accountId/approve')
+  @UseGuards(CsrfGuard)
+  approve(@Param('accountId') accountId: string, @Body() body: unknown, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
+    const reason = field(body, 'reason', 500).trim();
+    return this.decide(accountId, { approve: true, ...(reason ? { reason } : {}) }, request, reply);
+  }
+
+  @Post(':accountId/reject')
+  @UseGuards(CsrfGuard)
+  reject(@Param('accountId') accountId: string, @Body() body: unknown, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
+    const reason = field(body, 'reason', 500).trim();
+    if (!reason) throw new InvalidInput('Say why the account is rejected: the platform is told the reason');
+    return this.decide(accountId, { approve: false, reason }, request, reply);
+  }
+
+  private async decide(accountId: string, decision: ReviewAccountCommand['decision'], request: SessionRequest, reply: FastifyReply) {
+    const session = currentSession(request);
+    // An auditor reads: deciding who may be paid is the operator's.
+    if (session.kind !== 'admin') throw new ApiError(403, 'FORBIDDEN', 'Only staff signed in with the admin key decide on accounts');
+    const decidedBy = { type: 'admin', id: session.subjectId } as const;
+    const account = await this.commands.execute(new ReviewAccountCommand(accountId, decision, decidedBy, requestMetadata(request)));
+    const stored = (await anyAccount(this.db, accountId)) ?? { account };
+    return sendAuditPage(reply, this.config, {
+      title: `Seller ${account.name}`,
+      current: '/audit/accounts',
+      session,
+      body: (csrf) =>
+        accountReviewBody({ stored: { ...stored, account }, csrf, mayDecide: true, notice: { text: account.status === 'VERIFIED' ? 'The account is verified.' : 'The account is rejected.' } }),
+    });
+  }
+}

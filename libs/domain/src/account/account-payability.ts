@@ -1,0 +1,28 @@
+import type { AccountStatus, AccountType } from './account.events';
+import { accountRequirements, type DestinationOnFile } from './account-requirements';
+
+export type PayoutBlock = 'ACCOUNT_NOT_VERIFIED' | 'REQUIREMENTS_MISSING' | 'DESTINATION_CHANGE_HOLD';
+
+export type PayoutStanding = { payable: true } | { payable: false; reason: PayoutBlock; missing?: string[]; heldUntil?: string };
+
+export interface StandingAccount {
+  status: AccountStatus;
+  type: AccountType;
+  name: string;
+  tin?: string;
+  tradeLicenceNumber?: string;
+}
+
+/**
+ * May this account be paid out now: verified, nothing missing, and its destination not changed within
+ * the hold (PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS), the guard against a taken-over seller login
+ * redirecting its money. The first destination is not held: there was nothing to take over from.
+ */
+export function payoutStanding(account: StandingAccount, destination: DestinationOnFile | undefined, now: Date, holdMs: number): PayoutStanding {
+  if (account.status !== 'VERIFIED') return { payable: false, reason: 'ACCOUNT_NOT_VERIFIED' };
+  const missing = accountRequirements(account, destination);
+  if (missing.length > 0) return { payable: false, reason: 'REQUIREMENTS_MISSING', missing };
+  const heldUntil = destination && destination.version > 1 ? Date.parse(destination.setAt) + holdMs : undefined;
+  if (heldUntil !== undefined && now.getTime() < heldUntil) return { payable: false, reason: 'DESTINATION_CHANGE_HOLD', heldUntil: new Date(heldUntil).toISOString() };
+  return { payable: true };
+}

@@ -1,0 +1,119 @@
+import type { Decider } from '../shared/decider';
+import { AccountNotFound, AccountNotUnderReview, AccountReferenceInUse, AccountRequirementsMissing } from './account.errors';
+import {
+  type AccountChanges,
+  type AccountCommand,
+  type AccountDetails,
+  type AccountEvent,
+  type AccountStatus,
+  type AccountType,
+  LEGAL_DETAILS,
+  type Screening,
+  type VerificationDecider,
+} from './account.events';
+import { legalRequirements } from './account-requirements';
+
+export interface Account extends AccountDetails {
+  accountId: string;
+  merchantId: string;
+  type: AccountType;
+  reference?: string;
+  requestFingerprint: string;
+  createdAt: string;
+  updatedAt: string;
+  status: AccountStatus;
+  /** Why it has its status: the reviewer's reason, or what changed on a verified account. */
+  statusReason?: string;
+  decidedBy?: VerificationDecider;
+  decidedAt?: string;
+}
+
+export interface AccountState {
+  account?: Account;
+}
+
+const REVIEWABLE: ReadonlySet<AccountStatus> = new Set(['PENDING_VERIFICATION', 'RESTRICTED']);
+
+/** The changes that differ from the account as it is: an update that repeats what is there changes nothing. */
+function effectiveChanges(account: Account, changes: AccountChanges): AccountChanges {
+  const differs = (key: keyof AccountDetails) => changes[key] !== undefined && JSON.stringify(changes[key]) !== JSON.stringify(account[key]);
+  return Object.fromEntries(Object.entries(changes).filter(([key]) => differs(key as keyof AccountDetails))) as AccountChanges;
+}
+
+/** The sandbox's decision, taken only on an account waiting for review whose legal details are complete (a verification needs them). */
+function screened(account: Account, screening: Screening | undefined, at: string): AccountEvent[] {
+  if (!screening || !REVIEWABLE.has(account.status) || legalRequirements(account).length > 0) return [];
+  const { accountId, merchantId } = account;
+  return screening.decision === 'VERIFIED'
+    ? [{ type: 'AccountVerified', data: { accountId, merchantId, decidedBy: screening.decidedBy, reason: screening.reason, decidedAt: at } }]
+    : [{ type: 'AccountRejected', data: { accountId, merchantId, decidedBy: screening.decidedBy, reason: screening.reason, decidedAt: at } }];
+}
+
+function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
+  if (command.type === 'CreateAccount') {
+    const { screening, at, ...data } = command.data;
+    if (state.account) {
+      // The same request again (a retry) finds its account; anything else under a used reference is refused.
+      if (state.account.merchantId === data.merchantId && state.account.requestFingerprint === data.requestFingerprint) return [];
+      throw new AccountReferenceInUse(data.reference ?? data.accountId);
+    }
+    const created: AccountEvent = { type: 'AccountCreated', data: { ...data, createdAt: at } };
+    return [created, ...screened(evolve(state, created).account!, screening, at)];
+  }
+  const account = state.account;
+  if (!account) throw new AccountNotFound(command.data.accountId);
+  if (command.type === 'UpdateAccount') {
+    if (command.data.merchantId !== account.merchantId) throw new AccountNotFound(account.accountId);
+    const changes = effectiveChanges(account, command.data.changes);
+    if (Object.keys(changes).length === 0) return [];
+    const { accountId, merchantId } = account;
+    const events: AccountEvent[] = [{ type: 'AccountUpdated', data: { accountId, merchantId, changes, updatedAt: command.data.at } }];
+    const legal = LEGAL_DETAILS.filter((key) => key in changes);
+    if (account.status === 'VERIFIED' && legal.length > 0) {
+      events.push({ type: 'AccountRestricted', data: { accountId, merchantId, reason: `changed after verification: ${legal.join(', ')}`, restrictedAt: command.data.at } });
+    }
+    const after = events.reduce(evolve, state).account!;
+    return [...events, ...screened(after, command.data.screening, command.data.at)];
+  }
+  if (!REVIEWABLE.has(account.status)) throw new AccountNotUnderReview(account.accountId, account.status);
+  const { accountId, merchantId } = account;
+  if (command.type === 'ApproveAccount') {
+    const missing = legalRequirements(account);
+    if (missing.length > 0) throw new AccountRequirementsMissing(accountId, missing);
+    const { decidedBy, reason, at } = command.data;
+    return [{ type: 'AccountVerified', data: { accountId, merchantId, decidedBy, ...(reason ? { reason } : {}), decidedAt: at } }];
+  }
+  const { decidedBy, reason, at } = command.data;
+  return [{ type: 'AccountRejected', data: { accountId, merchantId, decidedBy, reason, decidedAt: at } }];
+}
+
+function evolve(state: AccountState, event: AccountEvent): AccountState {
+  if (event.type !== 'AccountCreated' && !state.account) return state;
+  switch (event.type) {
+    case 'AccountCreated': {
+      const { createdAt, ...data } = event.data;
+      return { account: { ...data, createdAt, updatedAt: createdAt, status: 'PENDING_VERIFICATION' } };
+    }
+    case 'AccountUpdated':
+      return { account: { ...state.account!, ...event.data.changes, updatedAt: event.data.updatedAt } };
+    case 'AccountVerified':
+    case 'AccountRejected': {
+      const { decidedBy, reason, decidedAt } = event.data;
+      const status: AccountStatus = event.type === 'AccountVerified' ? 'VERIFIED' : 'REJECTED';
+      return { account: { ...state.account!, status, statusReason: reason, decidedBy, decidedAt, updatedAt: decidedAt } };
+    }
+    case 'AccountRestricted':
+      return { account: { ...state.account!, status: 'RESTRICTED', statusReason: event.data.reason, updatedAt: event.data.restrictedAt } };
+  }
+}
+
+/**
+ * A platform's seller (`account-{accountId}`): its details, and its verification, which gates its
+ * payouts. A legal detail changed on a verified account restricts it until it is reviewed again;
+ * a rejection is final.
+ */
+export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState> = {
+  initialState: () => ({}),
+  evolve,
+  decide,
+};

@@ -1,0 +1,40 @@
+import { DomainError } from '../shared/domain-error';
+
+/** An account that does not exist, or belongs to another merchant: the same answer as for any other merchant's thing (ABC_001), so ids of others' accounts cannot be probed. */
+export class AccountNotFound extends DomainError {
+  constructor(accountId: string) {
+    super('ABC_001', `Account ${accountId} was not found`, 'not_found');
+  }
+}
+
+/** A second account under a reference the merchant already gave one of its accounts. */
+export class AccountReferenceInUse extends DomainError {
+  constructor(reference: string) {
+    super('ACCOUNT_REFERENCE_IN_USE', `Another of your accounts already has the reference ${JSON.stringify(reference)}`, 'conflict');
+  }
+}
+
+/** A review decision on an account that is not waiting for one (verified, or rejected, which is final). */
+export class AccountNotUnderReview extends DomainError {
+  constructor(accountId: string, status: string) {
+    super('ACCOUNT_NOT_UNDER_REVIEW', `Account ${accountId} is ${status}: only a PENDING_VERIFICATION or RESTRICTED account is reviewed`, 'conflict');
+  }
+}
+
+/** An approval while a business account still lacks the details its verification needs. */
+export class AccountRequirementsMissing extends DomainError {
+  constructor(accountId: string, missing: readonly string[]) {
+    super('ACCOUNT_REQUIREMENTS_MISSING', `Account ${accountId} cannot be verified without ${missing.join(' and ')}`, 'conflict');
+  }
+}
+
+/** An allocation to an id of ours (an account, a merchant) that names no one the creator may pay: its money would be stranded in a payable nobody can pay out. */
+export class UnknownAllocationMerchant extends DomainError {
+  constructor(merchantId: string) {
+    super(
+      'UNKNOWN_ALLOCATION_MERCHANT',
+      `An allocation names ${JSON.stringify(merchantId)}, which is neither you, one of your accounts (by accountId or reference) nor a registered merchant`,
+      'invalid',
+    );
+  }
+}

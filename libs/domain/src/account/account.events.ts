@@ -1,0 +1,59 @@
+export type AccountType = 'individual' | 'business';
+
+export type AccountStatus = 'PENDING_VERIFICATION' | 'VERIFIED' | 'REJECTED' | 'RESTRICTED';
+
+/** Who decided on an account's verification: the operator's staff (console), or the sandbox's rule for test values. */
+export interface VerificationDecider {
+  type: 'admin' | 'auditor' | 'system';
+  id: string;
+}
+
+/** What the platform tells about a seller; the legal details (name, TIN, trade licence) are what verification checks. */
+export interface AccountDetails {
+  name: string;
+  email?: string;
+  phone?: string;
+  tin?: string;
+  tradeLicenceNumber?: string;
+  callbackUrl?: string;
+  metadata?: Record<string, unknown>;
+}
+
+/** The details a change may set; a legal one changed on a verified account sends it back to review. */
+export type AccountChanges = Partial<AccountDetails>;
+
+export const LEGAL_DETAILS = ['name', 'tin', 'tradeLicenceNumber'] as const satisfies readonly (keyof AccountDetails)[];
+
+export type AccountEvent =
+  | {
+      type: 'AccountCreated';
+      data: AccountDetails & {
+        accountId: string;
+        /** The merchant (the marketplace) that created the account and alone acts for it. */
+        merchantId: string;
+        type: AccountType;
+        reference?: string;
+        requestFingerprint: string;
+        createdAt: string;
+      };
+    }
+  | { type: 'AccountUpdated'; data: { accountId: string; merchantId: string; changes: AccountChanges; updatedAt: string } }
+  | { type: 'AccountVerified'; data: { accountId: string; merchantId: string; decidedBy: VerificationDecider; reason?: string; decidedAt: string } }
+  | { type: 'AccountRejected'; data: { accountId: string; merchantId: string; decidedBy: VerificationDecider; reason: string; decidedAt: string } }
+  /** A verified account whose legal details changed: payouts stop until it is reviewed again. */
+  | { type: 'AccountRestricted'; data: { accountId: string; merchantId: string; reason: string; restrictedAt: string } };
+
+/**
+ * The sandbox's rule for test values (docs/guides/marketplaces.md): it decides at once on a TIN it
+ * knows, as staff would after a review. Computed by the caller, which knows whether it runs the sandbox.
+ */
+export type Screening = { decision: 'VERIFIED' | 'REJECTED'; reason: string; decidedBy: VerificationDecider };
+
+export type AccountCommand =
+  | {
+      type: 'CreateAccount';
+      data: AccountDetails & { accountId: string; merchantId: string; type: AccountType; reference?: string; requestFingerprint: string; at: string; screening?: Screening };
+    }
+  | { type: 'UpdateAccount'; data: { accountId: string; merchantId: string; changes: AccountChanges; at: string; screening?: Screening } }
+  | { type: 'ApproveAccount'; data: { accountId: string; decidedBy: VerificationDecider; reason?: string; at: string } }
+  | { type: 'RejectAccount'; data: { accountId: string; decidedBy: VerificationDecider; reason: string; at: string } };

@@ -1,0 +1,60 @@
+import type { SqlExecutor } from '@app/database';
+import { type AccountEvent, accountDecider, type AccountState, fold, type PayoutEvent, streamKind } from '@app/domain';
+import type { RecordedEvent } from '@app/event-store';
+import { foldedView } from '../folded-view.projection';
+import type { BulkWriter, Projection } from '../projection';
+
+/** A platform's accounts, one row each, in the shape their answers and the console's review queue read (accounts.reader.ts). */
+export const accountsView = foldedView<AccountState>({
+  name: 'accounts_view',
+  version: 1,
+  table: 'accounts_view',
+  key: 'account_id',
+  columns: ['account_id', 'merchant_id', 'reference', 'status', 'document', 'created_at', 'updated_at', 'revision'],
+  streams: (streamId) => streamKind(streamId) === 'account',
+  fold: (_streamId, history) => fold(accountDecider, history as unknown as AccountEvent[]),
+  row: (_streamId, { account }) =>
+    account && { account_id: account.accountId, merchant_id: account.merchantId, reference: account.reference ?? null, status: account.status, document: account },
+});
+
+type DestinationSet = Extract<PayoutEvent, { type: 'PayoutDestinationSet' }>;
+
+const COLUMNS = ['merchant_id', 'holder_name', 'version', 'set_at'];
+
+/** Each merchant's latest destination in a batch, as far as an account's requirements and payout hold look at it: whose it is, and when it changed. */
+function latestDestinations(events: readonly RecordedEvent[]) {
+  const latest = new Map<string, { merchant_id: string; holder_name: string; version: number; set_at: string }>();
+  for (const event of events) {
+    if (event.type !== 'PayoutDestinationSet') continue;
+    const { merchantId, version, destination, setAt } = (event as unknown as DestinationSet).data;
+    latest.set(merchantId, { merchant_id: merchantId, holder_name: destination.holderName, version, set_at: setAt });
+  }
+  return [...latest.values()];
+}
+
+/**
+ * The holder and time of every merchant's payout destination (never its number), read beside an
+ * account's row: the destination lives with the payouts, the account names what it lacks.
+ */
+export const payoutDestinationHoldersView: Projection = {
+  name: 'payout_destination_holders',
+  version: 1,
+  tables: ['payout_destination_holders'],
+  async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]) {
+    const rows = latestDestinations(events);
+    if (rows.length === 0) return;
+    await tx.query(
+      `INSERT INTO payout_destination_holders (merchant_id, holder_name, version, set_at)
+       SELECT merchant_id, holder_name, version, set_at FROM jsonb_populate_recordset(NULL::payout_destination_holders, $1::jsonb)
+       ON CONFLICT (merchant_id) DO UPDATE SET holder_name = EXCLUDED.holder_name, version = EXCLUDED.version, set_at = EXCLUDED.set_at
+       WHERE payout_destination_holders.version < EXCLUDED.version`,
+      [JSON.stringify(rows)],
+    );
+  },
+  async rebuildBatch(writer: BulkWriter, events: readonly RecordedEvent[]) {
+    await writer.merge('payout_destination_holders', COLUMNS, latestDestinations(events), {
+      key: ['merchant_id'],
+      set: 'holder_name = EXCLUDED.holder_name, version = EXCLUDED.version, set_at = EXCLUDED.set_at',
+    });
+  },
+};

@@ -1,0 +1,82 @@
+import type { SqlExecutor } from '@app/database';
+import type { Account, AccountStatus, DestinationOnFile } from '@app/domain';
+
+/** An account as stored, with the payout destination on file for it (holder and time only). */
+export interface StoredAccount {
+  account: Account;
+  destination?: DestinationOnFile;
+}
+
+type Row = { document: Account; holder_name: string | null; version: number | null; set_at: Date | null };
+
+const SELECT = `SELECT a.document, d.holder_name, d.version, d.set_at FROM accounts_view a LEFT JOIN payout_destination_holders d ON d.merchant_id = a.account_id`;
+
+const stored = (row: Row): StoredAccount => ({
+  account: row.document,
+  ...(row.holder_name === null ? {} : { destination: { holderName: row.holder_name, version: Number(row.version), setAt: new Date(row.set_at!).toISOString() } }),
+});
+
+/** One of the merchant's accounts; undefined for another merchant's, as for none. */
+export async function ownedAccount(db: SqlExecutor, merchantId: string, accountId: string): Promise<StoredAccount | undefined> {
+  const [row] = await db.query<Row>(`${SELECT} WHERE a.account_id = $1 AND a.merchant_id = $2`, [accountId, merchantId]);
+  return row && stored(row);
+}
+
+/** Any account, for the operator's staff. */
+export async function anyAccount(db: SqlExecutor, accountId: string): Promise<StoredAccount | undefined> {
+  const [row] = await db.query<Row>(`${SELECT} WHERE a.account_id = $1`, [accountId]);
+  return row && stored(row);
+}
+
+/**
+ * A page of the merchant's accounts, newest first, after the account `startingAfter` names (undefined
+ * when it names none of the merchant's), optionally of one status.
+ */
+export async function accountsPage(
+  db: SqlExecutor,
+  merchantId: string,
+  options: { limit: number; startingAfter?: string; status?: AccountStatus },
+): Promise<{ accounts: StoredAccount[]; hasMore: boolean } | undefined> {
+  let after: { created_at: Date; account_id: string } | undefined;
+  if (options.startingAfter !== undefined) {
+    [after] = await db.query<{ created_at: Date; account_id: string }>(`SELECT created_at, account_id FROM accounts_view WHERE account_id = $1 AND merchant_id = $2`, [
+      options.startingAfter,
+      merchantId,
+    ]);
+    if (!after) return undefined;
+  }
+  const rows = await db.query<Row>(
+    `${SELECT} WHERE a.merchant_id = $1 AND ($2::text IS NULL OR a.status = $2)
+       AND ($3::timestamptz IS NULL OR (a.created_at, a.account_id) < ($3::timestamptz, $4::text))
+     ORDER BY a.created_at DESC, a.account_id DESC LIMIT $5`,
+    [merchantId, options.status ?? null, after?.created_at ?? null, after?.account_id ?? null, options.limit + 1],
+  );
+  return { accounts: rows.slice(0, options.limit).map(stored), hasMore: rows.length > options.limit };
+}
+
+/** Accounts waiting for the operator's review (new, or restricted after a change), oldest first: the console's queue. */
+export async function accountsToReview(db: SqlExecutor, limit: number): Promise<StoredAccount[]> {
+  const rows = await db.query<Row>(`${SELECT} WHERE a.status IN ('PENDING_VERIFICATION', 'RESTRICTED') ORDER BY a.updated_at, a.account_id LIMIT $1`, [limit]);
+  return rows.map(stored);
+}
+
+/** A payable account in the ledger, with its balance in santim (credits less debits; a payable is never near 2^53 santim). */
+export interface UnownedPayable {
+  account: string;
+  balance: number;
+}
+
+/**
+ * Every `merchant:{id}:payable` whose id is neither a registered merchant nor an account: what
+ * releases to free allocation ids left where no one can pay it out.
+ */
+export async function unownedPayables(db: SqlExecutor): Promise<UnownedPayable[]> {
+  const rows = await db.query<{ account: string; balance: string }>(
+    `SELECT b.account, (b.credit - b.debit)::text AS balance FROM ledger_balances b
+     WHERE b.account LIKE 'merchant:%:payable'
+       AND NOT EXISTS (SELECT 1 FROM merchants_view m WHERE b.account = 'merchant:' || m.merchant_id || ':payable')
+       AND NOT EXISTS (SELECT 1 FROM accounts_view a WHERE b.account = 'merchant:' || a.account_id || ':payable')
+     ORDER BY b.account`,
+  );
+  return rows.map((row) => ({ account: row.account, balance: Number(row.balance) }));
+}
