@@ -212,6 +212,15 @@ describe('accounts: a platform onboards its sellers', () => {
       expect((await post(platform, `/v1/trdp/escrow/${escrowId}/release`, { merchantId: seller.accountId })).status).toBe(200);
       const statement = await get(platform, '/v1/trdp/statement?from=2026-01-01T00:00:00Z&to=2031-01-01T00:00:00Z', { 'x-account-id': seller.accountId });
       expect(statement.body.data.closing).toBe(450.5);
+      // Acting for the account: its balance, and the escrows it has an allocation in, its share only.
+      const balance = await get(platform, '/v1/trdp/balance', { 'x-account-id': seller.accountId });
+      expect(balance.body.data).toMatchObject({ available: 450.5, pending: 0, frozen: 0 });
+      const listed = await get(platform, '/v1/trdp/escrows', { 'x-account-id': seller.accountId });
+      expect(listed.status).toBe(200);
+      expect(listed.body.data.escrows.map((e: { escrowId: string }) => e.escrowId)).toEqual([escrowId]);
+      expect(listed.body.data.escrows[0].allocations).toEqual([expect.objectContaining({ merchantId: seller.accountId, released: 500.5 })]);
+      const platformBalance = await get(platform, '/v1/trdp/balance');
+      expect(platformBalance.body.data.pending).toBeGreaterThanOrEqual(200);
     });
 
     it('refuses an account or merchant id that names no one the creator may pay, naming it, and writes nothing', async () => {

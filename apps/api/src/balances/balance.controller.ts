@@ -5,7 +5,7 @@ import { INVALID_DATE_TIME } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { merchantBalance } from '@app/read-models';
 import { envelope } from '../http/envelope';
-import { CurrentMerchant } from '../http/request-context';
+import { ActingMerchant } from '../http/request-context';
 import { ReadsProjectedViews } from '../http/projected-views';
 import { MerchantApi } from '../http/openapi/security';
 import { ApiEnvelope } from '../http/openapi/api-envelope';
@@ -14,7 +14,7 @@ import { optionalInstant } from '../audit/audit-query.dto';
 import { signedBirr } from '../payouts/signed-birr';
 import { BalanceResponse } from './balance.response';
 
-/** Whose balance the caller reads: its own (the one place the acting merchant is read). */
+/** Whose balance the caller reads: its own, or one of its accounts' (x-account-id). */
 const balanceOwner = (merchant: AuthenticatedMerchant) => merchant.merchantId;
 
 @ApiTags('payouts')
@@ -29,7 +29,7 @@ export class BalanceController {
   @ApiQuery({ name: 'asOf', required: false, description: 'The balance as the ledger stood at this instant (ISO 8601 with its zone)', example: '2026-11-01T00:00:00+03:00' })
   @ApiEnvelope(BalanceResponse, { message: 'Balance' })
   @ApiProblems({ 400: [INVALID_DATE_TIME] })
-  async balance(@Query('asOf') asOf: string | undefined, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+  async balance(@Query('asOf') asOf: string | undefined, @ActingMerchant() merchant: AuthenticatedMerchant) {
     const instant = optionalInstant(asOf, 'asOf');
     const balance = await merchantBalance(this.db, balanceOwner(merchant), instant);
     return envelope('Balance', {

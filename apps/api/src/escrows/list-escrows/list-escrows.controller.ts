@@ -2,11 +2,11 @@ import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { type EscrowStatus, INVALID_DATE_TIME } from '@app/domain';
+import { type EscrowStatus, INVALID_DATE_TIME, isAccountId } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import type { PayableScope } from '@app/read-models';
 import { envelope } from '../../http/envelope';
-import { CurrentMerchant } from '../../http/request-context';
+import { ActingMerchant } from '../../http/request-context';
 import { ReadsProjectedViews } from '../../http/projected-views';
 import { MerchantApi } from '../../http/openapi/security';
 import { ApiEnvelope } from '../../http/openapi/api-envelope';
@@ -29,11 +29,12 @@ const STATUSES = Object.keys({
 } satisfies Record<EscrowStatus, true>);
 
 /**
- * Whose escrows the caller sees: those it created. The one place the acting merchant becomes a
- * scope: acting for an account, the scope is `{ allocatedTo }` instead (the escrows in which it has
- * an allocation, its share only), which reads a view the projector writes: hence ReadsProjectedViews.
+ * Whose escrows the caller sees: those it created; acting for one of its accounts (x-account-id), the
+ * escrows in which that account has an allocation, its share only (an allocation to an account id is
+ * accepted only from the platform that owns it: AllocationPayees). That reads a view the projector
+ * writes: hence ReadsProjectedViews.
  */
-const scopeOf = (merchant: AuthenticatedMerchant): PayableScope => ({ createdBy: merchant.merchantId });
+const scopeOf = (merchant: AuthenticatedMerchant): PayableScope => (isAccountId(merchant.merchantId) ? { allocatedTo: merchant.merchantId } : { createdBy: merchant.merchantId });
 
 @ApiTags('escrow')
 @Controller('v1/trdp/escrows')
@@ -50,7 +51,7 @@ export class ListEscrowsController {
   @ApiListParameters(STATUSES)
   @ApiEnvelope(EscrowsPageResponse, { message: 'Escrows' })
   @ApiProblems({ 400: ['UNKNOWN_CURSOR', INVALID_DATE_TIME] })
-  async list(@Query() parameters: ListParameters, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+  async list(@Query() parameters: ListParameters, @ActingMerchant() merchant: AuthenticatedMerchant) {
     const page = await this.queries.execute(new ListPayablesQuery({ kind: 'escrow', scope: scopeOf(merchant), ...listFilter(parameters, STATUSES) }));
     return envelope('Escrows', {
       escrows: page.payables.map((found) => presentEscrow(found.view, this.config.publicBaseUrl, found.updatedAt)),
