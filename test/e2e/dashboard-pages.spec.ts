@@ -127,7 +127,7 @@ describe('merchant dashboard pages', () => {
     expect(reversed.status).toBe(303);
     expect(reversed.location).toBe(`/dashboard/escrows/${escrowId}?done=reversed`);
     const after = await client.get(reversed.location!);
-    expect(after.text).toContain("The money was taken back from the merchant's balance");
+    expect(after.text).toContain('The money was taken back from the merchant: the customer gets it');
     expect(after.text).toContain('100.00 ETB taken back');
     const api = await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers });
     expect(api.body.data.allocations[0]).toMatchObject({ merchantId: 'seller-1', released: 600.5, reversed: 100, feeReturned: 10 });

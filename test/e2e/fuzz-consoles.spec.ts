@@ -58,6 +58,14 @@ const TARGETS: ConsoleTarget[] = [
     background: true,
   },
   {
+    route: '/dashboard/escrows/:escrowId/reverse',
+    browser: 'owner',
+    path: (r) => `/dashboard/escrows/${r.heldEscrowId}/reverse`,
+    tokenFrom: '/dashboard/orders',
+    valid: () => ({ merchantId: 'seller-1', amount: '0.01', reason: 'returned', refundFee: 'on' }),
+    background: true,
+  },
+  {
     route: '/dashboard/escrows/:escrowId/dispute',
     browser: 'owner',
     path: (r) => `/dashboard/escrows/${r.heldEscrowId}/dispute`,

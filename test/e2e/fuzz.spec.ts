@@ -78,6 +78,13 @@ const TARGETS: FuzzTarget[] = [
     background: true,
   },
   {
+    route: '/v1/trdp/escrow/:escrowId/reversals',
+    path: (r) => `/v1/trdp/escrow/${r.heldEscrowId}/reversals`,
+    headers: merchantKey,
+    valid: () => ({ merchantId: 'seller-1', amount: 0.01, reason: 'returned', refundFee: true }),
+    background: true,
+  },
+  {
     route: '/v1/trdp/escrow/:escrowId/auto-release',
     path: (r) => `/v1/trdp/escrow/${r.heldEscrowId}/auto-release`,
     headers: merchantKey,

@@ -32,7 +32,7 @@ const NOTICES: Record<string, Notice> = {
   cancelled: { text: 'The escrow was cancelled.' },
   disputed: { text: 'The allocation is frozen under dispute until you resolve it.' },
   resolved: { text: 'The dispute was resolved: the release is done, and the refund goes to the customer once the provider confirms it.' },
-  reversed: { text: "The money was taken back from the merchant's balance: the customer gets it once the provider confirms the refund." },
+  reversed: { text: 'The money was taken back from the merchant: the customer gets it once the provider confirms the refund.' },
 };
 
 function listFilter(params: Record<string, string | undefined>): OrderListFilter {
