@@ -53,7 +53,7 @@ describe('payouts', () => {
 
     const requested = await post('/v1/trdp/payouts');
     expect(requested.status).toBe(201);
-    expect(requested.body.data).toMatchObject({ status: 'REQUESTED', amount: 600.5, currency: 'ETB', trigger: 'on-demand', movements: 1 });
+    expect(requested.body.data).toMatchObject({ status: 'REQUESTED', amount: 600.5, currency: 'ETB', trigger: 'on-demand', movements: null });
     const paid = await payoutIn(requested.body.data.payoutId, 'PAID');
     expect(paid).toMatchObject({ amount: 600.5, paidAt: expect.any(String), providerReference: expect.stringMatching(/^SBX-T-/) });
     await waitFor(async () => (await balance('payouts:in-transit')) === 0 && (await balance(`merchant:${merchant.merchantId}:payable`)) === 0, 'the payout to leave the books');
@@ -62,19 +62,22 @@ describe('payouts', () => {
     const again = await post('/v1/trdp/payouts');
     expect([again.status, again.body.error.code]).toEqual([409, 'NOTHING_TO_PAY_OUT']);
     const detail = await get(`/v1/trdp/payouts/${requested.body.data.payoutId}`);
-    expect(detail.body.data).toMatchObject({ payoutId: requested.body.data.payoutId, status: 'PAID', movements: 1 });
+    expect(detail.body.data).toMatchObject({ payoutId: requested.body.data.payoutId, status: 'PAID', movements: null });
     expect(detail.body.data).not.toHaveProperty('settles');
     expect((await get(`/v1/trdp/payouts/${requested.body.data.payoutId}/movements`)).body.data).toEqual({ movements: [{ eventId: expect.any(String), amount: 600.5 }], hasMore: false });
     expect((await get(`/v1/trdp/payouts/${requested.body.data.payoutId}`, other)).status).toBe(404);
     expect((await get('/v1/trdp/payouts', other)).body.data).toEqual([]);
 
-    // The payout account is the merchant's in the audit log's merchant filter, and no one else's.
-    const log = async (m: TestMerchant) =>
-      (await call(running.baseUrl, 'GET', `/v1/audit/events?merchant=${m.merchantId}&stream=payouts-${merchant.merchantId}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body.data.events.map(
+    // The payout's stream, its books and the destination are the merchant's in the audit log's merchant filter, and no one else's.
+    const log = async (m: TestMerchant, stream: string) =>
+      (await call(running.baseUrl, 'GET', `/v1/audit/events?merchant=${m.merchantId}&stream=${stream}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body.data.events.map(
         (e: { type: string }) => e.type,
       );
-    expect(await log(merchant)).toEqual(['PayoutDestinationSet', 'PayoutRequested', 'PayoutSent', 'PayoutPaid']);
-    expect(await log(other)).toEqual([]);
+    const payoutStream = `payout-${requested.body.data.payoutId}`;
+    expect(await log(merchant, payoutStream)).toEqual(['PayoutRequested', 'PayoutSent', 'PayoutPaid']);
+    expect(await log(merchant, `payout-books-${merchant.merchantId}`)).toEqual(['PayoutBooked']);
+    expect(await log(merchant, `payout-destination-${merchant.merchantId}`)).toEqual(['PayoutDestinationSet']);
+    expect(await log(other, payoutStream)).toEqual([]);
   });
 
   it('reports what a payout settles, gross, fee and net, as JSON and CSV, summing to the payout', async () => {
@@ -82,7 +85,7 @@ describe('payouts', () => {
     await releasedToMerchant();
     await destination('1000123456789');
     const requested = await post('/v1/trdp/payouts');
-    expect(requested.body.data).toMatchObject({ amount: 1140.95, movements: 2 });
+    expect(requested.body.data).toMatchObject({ amount: 1140.95, movements: null });
     const report = await get(`/v1/trdp/payouts/${requested.body.data.payoutId}/report`);
     expect(report.status).toBe(200);
     expect(report.body.data.lines).toEqual([

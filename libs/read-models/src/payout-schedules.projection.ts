@@ -9,13 +9,14 @@ const EVENTS = new Set(['PayoutSettingsChanged', 'PayoutDestinationSet', 'Payout
 /**
  * Per merchant with a payout account: its schedule, when that schedule was set, its minimum, its
  * destination's version, the last period a scheduled payout paid, and whether its settings are still
- * those kept in the payout account's stream (payoutSettingsInForce reads them there). The payment work's reconcile pass reads it to queue each due
+ * those kept in the payout account's stream (payoutSettingsInForce reads them there); and each version
+ * of its destination (payout_destination_versions). The payment work's reconcile pass reads it to queue each due
  * period (beside the payable's balance, so a merchant with too little to pay costs no job).
  */
 export const payoutSchedulesView: Projection = {
   name: 'payout_schedules',
-  version: 2,
-  tables: ['payout_schedules'],
+  version: 3,
+  tables: ['payout_schedules', 'payout_destination_versions'],
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]) {
     for (const recorded of events) {
       if (!EVENTS.has(recorded.type)) continue;
@@ -43,6 +44,8 @@ export const payoutSchedulesView: Projection = {
         );
       } else if (event.type === 'PayoutDestinationSet') {
         await upsert({ has_destination: true, destination_version: event.data.version });
+        const { merchantId, version, destination } = event.data;
+        await tx.query(`INSERT INTO payout_destination_versions (merchant_id, version, destination) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [merchantId, version, JSON.stringify(destination)]);
       } else if (event.type === 'PayoutRequested' && event.data.period !== undefined) {
         await upsert({ last_period: event.data.period });
       }

@@ -284,4 +284,19 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS ledger_entries_event ON ledger_entries (event_id);
     `,
   },
+  {
+    // Each version of a merchant's payout destination, whichever stream set it: a payout of the payout
+    // account stream (payouts-{merchantId}) still in flight is sent to its version, and a merchant who
+    // has not set one in its own stream (payout-destination-{merchantId}) is paid to its latest, both
+    // without folding the account's whole history.
+    id: '015-payout-destination-versions',
+    sql: `
+      CREATE TABLE IF NOT EXISTS payout_destination_versions (
+        merchant_id text NOT NULL,
+        version integer NOT NULL,
+        destination jsonb NOT NULL,
+        PRIMARY KEY (merchant_id, version)
+      );
+    `,
+  },
 ];

@@ -2,7 +2,7 @@ import type { SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
 import type { BulkWriter, Projection, TableRow } from './projection';
 
-/** The events that may open a stream a merchant owns (a payout account opens with any of three), each naming the merchant. */
+/** The events that may open a stream a merchant owns (a payout account opens with any of three; a payout's books and destination with theirs), each naming the merchant. */
 const OWNED_FROM: ReadonlySet<string> = new Set([
   'MerchantRegistered',
   'OrderCreated',
@@ -11,6 +11,8 @@ const OWNED_FROM: ReadonlySet<string> = new Set([
   'PayoutDestinationSet',
   'PayoutSettingsChanged',
   'PayoutRequested',
+  'PayoutBooked',
+  'PayoutDestinationFailed',
 ]);
 
 const COLUMNS = ['stream_id', 'merchant_id'];
