@@ -98,7 +98,8 @@ class Journey {
 
   /** What the merchant's paid orders left in its payable, paid out (409 when nothing is left). */
   requestPayout(): Promise<Reply> {
-    return this.client.send({ kind: 'payout', method: 'POST', path: '/v1/trdp/payouts', headers: this.headers(), body: {}, streamId: `payouts-${this.merchant.merchantId}` });
+    // The payout's own stream is named by its answer (checks.ts createdStream).
+    return this.client.send({ kind: 'payout', method: 'POST', path: '/v1/trdp/payouts', headers: this.headers(), body: {}, streamId: `payout-books-${this.merchant.merchantId}` });
   }
 
   /** Part (`amount` ETB) or all of a paid order back to the customer. */
