@@ -3,7 +3,7 @@ import { fold } from '../shared/decider';
 import { santim } from '../shared/money';
 import { availableToPayOut, nextScheduledPeriodOf, payoutDecider } from './payout.decider';
 import { type PayoutSettingsChanged, payoutSettingsDecider, settingsOrDefault } from './payout-settings.decider';
-import type { PayableMovement, PayoutCommand,  } from './payout.events';
+import type { PayableMovement, PayoutCommand } from './payout.events';
 import type { PayoutAccountEvent } from './payout.decider';
 import { scheduledPayoutId } from '../ids';
 import { latestDuePeriod, nextDuePeriod, type PayoutSchedule, WEEKDAYS } from './payout-schedule';

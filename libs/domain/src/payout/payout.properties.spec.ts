@@ -4,7 +4,7 @@ import { fold } from '../shared/decider';
 import { santim } from '../shared/money';
 import { payoutDecider, unsettledMovements } from './payout.decider';
 import { type PayoutSettingsChanged, payoutSettingsDecider } from './payout-settings.decider';
-import type { PayableMovement, PayoutCommand,  } from './payout.events';
+import type { PayableMovement, PayoutCommand } from './payout.events';
 import type { PayoutAccountEvent } from './payout.decider';
 
 const AT = '2030-01-01T10:00:00.000Z';
