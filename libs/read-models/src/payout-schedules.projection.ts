@@ -31,16 +31,17 @@ export const payoutSchedulesView: Projection = {
         );
       };
       if (event.type === 'PayoutSettingsChanged') {
-        const { merchantId, settings, changedAt, scheduleSetAt } = event.data;
+        const { merchantId, version, settings, changedAt, scheduleSetAt } = event.data;
         const { schedule, minimumAmount } = settings;
+        const inAccount = recorded.streamId === streams.payouts(merchantId);
         // As settingsAfter folds it: the event says when its schedule was set, or (in the payout account's
         // stream, from before the settings had their own) a change of the minimum or callback URL alone keeps it.
         await tx.query(
-          `INSERT INTO payout_schedules (merchant_id, payable_account, schedule_kind, schedule, minimum_amount, schedule_set_at, settings_in_account) VALUES ($1, $2, $3, $4, $5, COALESCE($7::timestamptz, $6::timestamptz), $8)
+          `INSERT INTO payout_schedules (merchant_id, payable_account, schedule_kind, schedule, minimum_amount, schedule_set_at, settings_in_account, account_settings) VALUES ($1, $2, $3, $4, $5, COALESCE($7::timestamptz, $6::timestamptz), $8, $9)
            ON CONFLICT (merchant_id) DO UPDATE SET schedule_kind = EXCLUDED.schedule_kind, schedule = EXCLUDED.schedule, minimum_amount = EXCLUDED.minimum_amount,
              schedule_set_at = CASE WHEN $7::timestamptz IS NULL AND payout_schedules.schedule = EXCLUDED.schedule THEN COALESCE(payout_schedules.schedule_set_at, EXCLUDED.schedule_set_at) ELSE EXCLUDED.schedule_set_at END,
-             settings_in_account = EXCLUDED.settings_in_account`,
-          [merchantId, ACCOUNTS.merchantPayable(merchantId), schedule.kind, JSON.stringify(schedule), minimumAmount, changedAt, scheduleSetAt ?? null, recorded.streamId === streams.payouts(merchantId)],
+             settings_in_account = EXCLUDED.settings_in_account, account_settings = COALESCE(EXCLUDED.account_settings, payout_schedules.account_settings)`,
+          [merchantId, ACCOUNTS.merchantPayable(merchantId), schedule.kind, JSON.stringify(schedule), minimumAmount, changedAt, scheduleSetAt ?? null, inAccount, inAccount ? JSON.stringify({ version, settings }) : null],
         );
       } else if (event.type === 'PayoutDestinationSet') {
         await upsert({ has_destination: true, destination_version: event.data.version });

@@ -299,4 +299,11 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The settings a merchant's payout account stream (payouts-{merchantId}) kept before they had a
+    // stream of their own, as the payout_schedules projection folds them: read in force there
+    // (payoutSettingsInForce) instead of folding the account's whole history.
+    id: '016-payout-account-settings',
+    sql: `ALTER TABLE payout_schedules ADD COLUMN IF NOT EXISTS account_settings jsonb;`,
+  },
 ];

@@ -12,7 +12,7 @@ import {
 } from '@app/domain';
 import { comparePositions, type EventMetadata, type EventStore, formatPosition } from '@app/event-store';
 import type { CommandRunner, KnownStream } from '@app/infrastructure';
-import { lastAccountPayoutPosition, latestDestinationVersion, payableBalanceAt, payoutScheduleStanding, type ProjectionProgress } from '@app/read-models';
+import { lastAccountPayoutPosition, latestDestinationVersion, merchantPayout, payableBalanceAt, payoutScheduleStanding, type ProjectionProgress } from '@app/read-models';
 import { payoutSettingsInForce } from '../payout-settings/payout-settings-in-force';
 
 export interface PayoutRequestDeps {
@@ -61,8 +61,10 @@ export async function requestPayout(deps: PayoutRequestDeps, ask: PayoutAsk, met
     if (existing.length > 0) return { appends: [], result: { type: 'PayoutRequested', data: existing[0].data } as PayoutRequested };
     const head = await store.head();
     const [settings, destination] = await Promise.all([payoutSettingsInForce(runner, db, merchantId), payoutDestination(runner, db, merchantId), deps.progress.waitFor(head, LEDGER_WAIT_MS)]);
-    const { balance, through } = await payableBalanceAt(db, merchantId);
+    const [{ balance, through }, listed] = await Promise.all([payableBalanceAt(db, merchantId), merchantPayout(db, payoutId, merchantId)]);
     if (comparePositions(through, head) < 0) throw new PayoutLedgerBehind();
+    // A period its payout account stream (payouts-{merchantId}) already paid, from before payouts had streams of their own, is paid.
+    if (listed) return { appends: [], result: undefined };
     const after = booked ? (booked.data as { through: string }).through : await lastAccountPayoutPosition(db, merchantId, through);
     const requested = decidePayoutRequest(ask, { exists: false, settings, destination: destination.inForce, balance, after, through: formatPosition(through) });
     if (!requested) return { appends: [], result: undefined };
