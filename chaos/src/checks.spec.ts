@@ -206,7 +206,7 @@ describe('the chaos run checks', () => {
     it('expects a payout callback while the payout settings name a callback URL, and none once they no longer do', () => {
       const { events, received } = healthyRun();
       const settings = (callbackUrl: string | null) => event('PayoutSettingsChanged', 'payouts-m-1', 'r-9', { settings: { callbackUrl } });
-      const paid = event('PayoutPaid', 'payouts-m-1', 'w-1', { payoutId: 'po_1' }, 'system');
+      const paid = event('PayoutPaid', 'payout-po_1', 'w-1', { merchantId: 'm-1', payoutId: 'po_1' }, 'system');
       const callback = { path: '/callbacks/m-1', deliveryId: deliveryIdFor(paid.id), body: JSON.stringify({ status: 'PAYOUT_PAID', deliveryId: deliveryIdFor(paid.id) }), signatureValid: true, answer: 'ok' as const };
       expect(checkCallbacks([...events, settings('http://127.0.0.1/callbacks/m-1'), paid], received).problems).toEqual([expect.stringContaining('undelivered: PayoutPaid')]);
       expect(checkCallbacks([...events, settings('http://127.0.0.1/callbacks/m-1'), paid], [...received, callback]).ok).toBe(true);
@@ -215,10 +215,10 @@ describe('the chaos run checks', () => {
       ]);
     });
 
-    it('reads the payout callback URL from the settings in their own stream, beside the payout account', () => {
+    it('reads the payout callback URL from the settings in their own stream, for a payout of the payout account stream too', () => {
       const { events, received } = healthyRun();
       const settings = event('PayoutSettingsChanged', 'payout-settings-m-1', 'r-9', { settings: { callbackUrl: 'http://127.0.0.1/callbacks/m-1' } });
-      const paid = event('PayoutPaid', 'payouts-m-1', 'w-1', { payoutId: 'po_1' }, 'system');
+      const paid = event('PayoutPaid', 'payouts-m-1', 'w-1', { merchantId: 'm-1', payoutId: 'po_1' }, 'system');
       const callback = { path: '/callbacks/m-1', deliveryId: deliveryIdFor(paid.id), body: JSON.stringify({ status: 'PAYOUT_PAID', deliveryId: deliveryIdFor(paid.id) }), signatureValid: true, answer: 'ok' as const };
       expect(checkCallbacks([...events, settings, paid], [...received, callback]).ok).toBe(true);
       expect(checkCallbacks([...events, settings, paid], received).problems).toEqual([expect.stringContaining('undelivered: PayoutPaid')]);
@@ -323,6 +323,21 @@ describe('the chaos run checks', () => {
         'payout p3 of payouts-m-1 ended 0 times (never)',
         'payout p3 is 60 santim but its movements sum to 50',
         'payout p3 of 60 santim: its report says 60, with 1 lines of 1 netting 50',
+      ]);
+    });
+
+    it("passes a merchant's payouts of their own streams whose ranges follow one another and whose reports net to them", () => {
+      const ranged = (payoutId: string, after: string | null, through: string, amount: number) => event('PayoutRequested', `payout-${payoutId}`, 'r-1', { merchantId: 'm-1', payoutId, amount, after, through });
+      const log = [ranged('p1', null, '5-1', 100), ended('PayoutFailed', 'p1'), ranged('p2', '5-1', '9-2', 130), ended('PayoutPaid', 'p2')];
+      const reports = [
+        { payoutId: 'p1', amount: 1, nets: [0.6, 0.4] },
+        { payoutId: 'p2', amount: 1.3, nets: [0.3, 1] },
+      ];
+      expect(checkPayouts(log, reports)).toMatchObject({ ok: true, problems: [] });
+      const overlapping = [...log, ranged('p3', '5-1', '12-0', 20), ended('PayoutPaid', 'p3')];
+      expect(checkPayouts(overlapping, [...reports, { payoutId: 'p3', amount: 0.2, nets: [0.1] }]).problems).toEqual([
+        'payout p3 settles from 5-1, but p2 before it settled up to 9-2',
+        'payout p3 of 20 santim: its report says 20, netting 10',
       ]);
     });
 

@@ -1,5 +1,5 @@
 import { CALLBACK_WORTHY, deliveryIdFor } from '@app/callbacks';
-import { streamKey, streams } from '@app/domain';
+import { streamKey } from '@app/domain';
 import {
   type Attempt,
   type CapturedText,
@@ -56,6 +56,7 @@ function createdStream(operation: Operation): string | undefined {
   if (operation.kind === 'create-escrow') return `escrow-${data.escrowId}`;
   if (operation.kind === 'register-merchant') return `merchant-${data.merchantId}`;
   if (operation.kind === 'register-auditor') return `auditor-${data.auditorId}`;
+  if (operation.kind === 'payout' && data.payoutId) return `payout-${data.payoutId}`;
   return operation.streamId;
 }
 
@@ -206,18 +207,21 @@ export function checkLedger(ledger: LedgerSnapshot, escrows: EscrowSnapshot[]): 
  */
 export function checkCallbacks(events: LoggedEvent[], received: ReceivedCallback[]): CheckResult {
   const problems: string[] = [];
-  // An order's or escrow's callback URL is set when it is created; a payout account's by its settings, the one in force when the payout ended.
-  // The settings have a stream of their own beside the payout account's (settings set earlier are in the account's): both name the account.
+  // An order's or escrow's callback URL is set when it is created; a merchant's payouts' by its settings, the one in force when the payout ended.
+  // The settings have a stream of their own beside the payout account's (settings set earlier are in the account's): both name the merchant,
+  // whose payouts' outcomes are in their own streams (payout-…) or, from before, in the payout account's.
   const withCallbackUrl = new Set<string>();
+  const payoutCallbacks = new Set<string>();
   const expected = new Map<string, LoggedEvent>();
   for (const e of events) {
     if (/Created$/.test(e.type) && e.data.callbackUrl) withCallbackUrl.add(e.streamId);
     if (e.type === 'PayoutSettingsChanged') {
-      const account = streams.payouts(streamKey(e.streamId));
-      if (e.data.settings.callbackUrl) withCallbackUrl.add(account);
-      else withCallbackUrl.delete(account);
+      const merchantId = streamKey(e.streamId);
+      if (e.data.settings.callbackUrl) payoutCallbacks.add(merchantId);
+      else payoutCallbacks.delete(merchantId);
     }
-    if (CALLBACK_WORTHY.has(e.type) && withCallbackUrl.has(e.streamId)) expected.set(deliveryIdFor(e.id), e);
+    const payoutOutcome = (e.type === 'PayoutPaid' || e.type === 'PayoutFailed') && payoutCallbacks.has(e.data.merchantId);
+    if (CALLBACK_WORTHY.has(e.type) && (withCallbackUrl.has(e.streamId) || payoutOutcome)) expected.set(deliveryIdFor(e.id), e);
   }
   const first = new Map<string, string>();
   const delivered = new Set<string>();
@@ -402,9 +406,12 @@ export function checkRecoveryLatency(operations: Operation[], loadStartedAt: num
 }
 
 /**
- * (i) Payouts: each ends (paid or failed) by quiescence, once; each is the exact sum of the payable
- * movements it lists, and its reconciliation report (read from the ledger) lists one line per movement
- * whose nets sum to it; and no movement is in two payouts that did not fail: no money paid out twice.
+ * (i) Payouts: each ends (paid or failed) by quiescence, once; its reconciliation report (read from the
+ * ledger) nets exactly to it; and no money is paid out twice. A payout of its own stream settles a
+ * range of its merchant's payable (after, through]: a merchant's ranges follow one another without
+ * overlapping, each starting where the one before ended. One of a payout account stream
+ * (payouts-{merchantId}) lists its movements: they sum to it, its report has a line for each, and no
+ * movement is in two of them that did not fail.
  */
 export function checkPayouts(events: LoggedEvent[], reports: PayoutReportSnapshot[]): CheckResult {
   const problems: string[] = [];
@@ -415,15 +422,27 @@ export function checkPayouts(events: LoggedEvent[], reports: PayoutReportSnapsho
     if (e.type === 'PayoutPaid' || e.type === 'PayoutFailed') outcomes.set(e.data.payoutId, [...(outcomes.get(e.data.payoutId) ?? []), e.type]);
   }
   const settledBy = new Map<string, string>();
+  /** Each merchant's last range end, in the order its payouts were requested (the log's). */
+  const rangeEnd = new Map<string, { payoutId: string; through: string }>();
   let paid = 0;
   for (const payout of requested) {
-    const { payoutId, amount, settles } = payout.data as { payoutId: string; amount: number; settles: { eventId: string; amount: number }[] };
+    const { payoutId, merchantId, amount, settles, after, through } = payout.data as { payoutId: string; merchantId: string; amount: number; settles?: { eventId: string; amount: number }[]; after?: string | null; through?: string };
     const ends = outcomes.get(payoutId) ?? [];
     if (ends.length !== 1) problems.push(`payout ${payoutId} of ${payout.streamId} ended ${ends.length} times (${ends.join(', ') || 'never'})`);
-    const sum = settles.reduce((total, m) => total + m.amount, 0);
-    if (sum !== amount) problems.push(`payout ${payoutId} is ${amount} santim but its movements sum to ${sum}`);
     const report = reportOf.get(payoutId);
     const reported = report?.nets.reduce((total, net) => total + santim(net), 0);
+    if (settles === undefined) {
+      const previous = rangeEnd.get(merchantId);
+      if (previous && after !== previous.through) problems.push(`payout ${payoutId} settles from ${String(after)}, but ${previous.payoutId} before it settled up to ${previous.through}`);
+      if (previous && through !== undefined && comparePositionText(through, previous.through) <= 0) problems.push(`payout ${payoutId} settles up to ${through}, not after ${previous.payoutId}'s ${previous.through}`);
+      if (through !== undefined) rangeEnd.set(merchantId, { payoutId, through });
+      if (!report) problems.push(`payout ${payoutId} has no report`);
+      else if (santim(report.amount) !== amount || reported !== amount) problems.push(`payout ${payoutId} of ${amount} santim: its report says ${santim(report.amount)}, netting ${reported}`);
+      if (ends[0] === 'PayoutPaid') paid += 1;
+      continue;
+    }
+    const sum = settles.reduce((total, m) => total + m.amount, 0);
+    if (sum !== amount) problems.push(`payout ${payoutId} is ${amount} santim but its movements sum to ${sum}`);
     if (!report) problems.push(`payout ${payoutId} has no report`);
     else if (santim(report.amount) !== amount || reported !== amount || report.nets.length !== settles.length) {
       problems.push(`payout ${payoutId} of ${amount} santim: its report says ${santim(report.amount)}, with ${report.nets.length} lines of ${settles.length} netting ${reported}`);
@@ -437,7 +456,14 @@ export function checkPayouts(events: LoggedEvent[], reports: PayoutReportSnapsho
     }
   }
   const scheduled = requested.filter((e) => e.data.trigger === 'schedule').length;
-  return result('payouts: each ended once, sums to its movements, never pays a movement twice', problems, `${requested.length} payouts (${scheduled} scheduled), ${paid} paid, ${reports.length} reports`);
+  return result('payouts: each ended once, its report nets to it, ranges of a merchant disjoint, never pays a movement twice', problems, `${requested.length} payouts (${scheduled} scheduled), ${paid} paid, ${reports.length} reports`);
+}
+
+/** Log positions as `commit-prepare` (the payouts' range ends), in log order. */
+function comparePositionText(a: string, b: string): number {
+  const [ac, ap] = a.split('-').map(BigInt);
+  const [bc, bp] = b.split('-').map(BigInt);
+  return ac !== bc ? (ac < bc ? -1 : 1) : ap === bp ? 0 : ap < bp ? -1 : 1;
 }
 
 /**

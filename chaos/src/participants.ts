@@ -29,7 +29,7 @@ export async function registerParticipants(client: RecordingClient, adminKey: st
       path: '/v1/trdp/payout-destination',
       headers: { 'x-api-secret': apiSecret },
       body: { kind: 'wallet', institution: '855', accountNumber: '0911000000', holderName: `Chaos Market ${i + 1}` },
-      streamId: `payouts-${merchantId}`,
+      streamId: `payout-destination-${merchantId}`,
     });
     if (destination.status !== 200) throw new Error(`setting a payout destination failed: ${destination.status}`);
     if (i === 0) {

@@ -44,7 +44,8 @@ describe('payout settings and scheduled payouts', () => {
     const res = await call(running.baseUrl, 'GET', `/v1/audit/streams/${streamId}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
     return res.status === 404 ? [] : res.body.data.events;
   };
-  const payoutEvents = (m: TestMerchant) => streamEvents(streams.payouts(m.merchantId));
+  /** The merchant's payout destination and books: every payout requested is booked there once. */
+  const payoutEvents = async (m: TestMerchant) => [...(await streamEvents(streams.payoutDestination(m.merchantId))), ...(await streamEvents(streams.payoutBooks(m.merchantId)))];
   /** The settings' own stream. */
   const settingsEvents = (m: TestMerchant) => streamEvents(streams.payoutSettings(m.merchantId));
   const callbacksOf = (m: TestMerchant, status: string) =>
@@ -257,7 +258,7 @@ describe('payout settings and scheduled payouts', () => {
 
     expect((await payouts(m)).filter((p) => p.trigger === 'schedule')).toHaveLength(1);
     expect(await payable(m)).toBe(60_050);
-    expect((await payoutEvents(m)).filter((e) => e.type === 'PayoutRequested')).toHaveLength(1);
+    expect((await payoutEvents(m)).filter((e) => e.type === 'PayoutBooked')).toHaveLength(1);
   });
 
   it('pays a period that fell due while the workers were down once they come back', async () => {

@@ -1,3 +1,5 @@
+import { streams } from '@app/domain';
+import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { SANDBOX_TRANSFER_ACCOUNTS } from '@app/payments';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { escrowRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
@@ -53,7 +55,7 @@ describe('payouts', () => {
 
     const requested = await post('/v1/trdp/payouts');
     expect(requested.status).toBe(201);
-    expect(requested.body.data).toMatchObject({ status: 'REQUESTED', amount: 600.5, currency: 'ETB', trigger: 'on-demand', movements: 1 });
+    expect(requested.body.data).toMatchObject({ status: 'REQUESTED', amount: 600.5, currency: 'ETB', trigger: 'on-demand', movements: null });
     const paid = await payoutIn(requested.body.data.payoutId, 'PAID');
     expect(paid).toMatchObject({ amount: 600.5, paidAt: expect.any(String), providerReference: expect.stringMatching(/^SBX-T-/) });
     await waitFor(async () => (await balance('payouts:in-transit')) === 0 && (await balance(`merchant:${merchant.merchantId}:payable`)) === 0, 'the payout to leave the books');
@@ -62,19 +64,22 @@ describe('payouts', () => {
     const again = await post('/v1/trdp/payouts');
     expect([again.status, again.body.error.code]).toEqual([409, 'NOTHING_TO_PAY_OUT']);
     const detail = await get(`/v1/trdp/payouts/${requested.body.data.payoutId}`);
-    expect(detail.body.data).toMatchObject({ payoutId: requested.body.data.payoutId, status: 'PAID', movements: 1 });
+    expect(detail.body.data).toMatchObject({ payoutId: requested.body.data.payoutId, status: 'PAID', movements: null });
     expect(detail.body.data).not.toHaveProperty('settles');
     expect((await get(`/v1/trdp/payouts/${requested.body.data.payoutId}/movements`)).body.data).toEqual({ movements: [{ eventId: expect.any(String), amount: 600.5 }], hasMore: false });
     expect((await get(`/v1/trdp/payouts/${requested.body.data.payoutId}`, other)).status).toBe(404);
     expect((await get('/v1/trdp/payouts', other)).body.data).toEqual([]);
 
-    // The payout account is the merchant's in the audit log's merchant filter, and no one else's.
-    const log = async (m: TestMerchant) =>
-      (await call(running.baseUrl, 'GET', `/v1/audit/events?merchant=${m.merchantId}&stream=payouts-${merchant.merchantId}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body.data.events.map(
+    // The payout's stream, its books and the destination are the merchant's in the audit log's merchant filter, and no one else's.
+    const log = async (m: TestMerchant, stream: string) =>
+      (await call(running.baseUrl, 'GET', `/v1/audit/events?merchant=${m.merchantId}&stream=${stream}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body.data.events.map(
         (e: { type: string }) => e.type,
       );
-    expect(await log(merchant)).toEqual(['PayoutDestinationSet', 'PayoutRequested', 'PayoutSent', 'PayoutPaid']);
-    expect(await log(other)).toEqual([]);
+    const payoutStream = `payout-${requested.body.data.payoutId}`;
+    expect(await log(merchant, payoutStream)).toEqual(['PayoutRequested', 'PayoutSent', 'PayoutPaid']);
+    expect(await log(merchant, `payout-books-${merchant.merchantId}`)).toEqual(['PayoutBooked']);
+    expect(await log(merchant, `payout-destination-${merchant.merchantId}`)).toEqual(['PayoutDestinationSet']);
+    expect(await log(other, payoutStream)).toEqual([]);
   });
 
   it('reports what a payout settles, gross, fee and net, as JSON and CSV, summing to the payout', async () => {
@@ -82,7 +87,7 @@ describe('payouts', () => {
     await releasedToMerchant();
     await destination('1000123456789');
     const requested = await post('/v1/trdp/payouts');
-    expect(requested.body.data).toMatchObject({ amount: 1140.95, movements: 2 });
+    expect(requested.body.data).toMatchObject({ amount: 1140.95, movements: null });
     const report = await get(`/v1/trdp/payouts/${requested.body.data.payoutId}/report`);
     expect(report.status).toBe(200);
     expect(report.body.data.lines).toEqual([
@@ -172,5 +177,48 @@ describe('payouts', () => {
     await waitFor(async () => (await balance(`merchant:${merchant.merchantId}:payable`)) === 60_050, 'the money back in the payable');
     const list = await get('/v1/trdp/payouts');
     expect(list.body.data.map((p: { status: string }) => p.status)).toEqual(['FAILED', 'PAID', 'FAILED', 'PAID', 'PAID']);
+  });
+  it('finishes a payout of the payout account stream from before in that stream, keeps its destination until a new one is set, and pays its money out again as a carried line', async () => {
+    const legacy = await registerMerchant(running.baseUrl, 'Legacy Shop');
+    const created = await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations: [{ merchantId: legacy.merchantId, amount: 600.5 }, { merchantId: 'courier-1', amount: 400 }] }));
+    const { escrowId } = created.body.data;
+    await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' });
+    await waitFor(async () => (await get(`/v1/trdp/escrow/${escrowId}`)).body.data.status === 'HELD', 'the escrow to be paid');
+    expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: legacy.merchantId })).status).toBe(200);
+    const payable = `merchant:${legacy.merchantId}:payable`;
+    await waitFor(async () => (await balance(payable)) === 60_050, 'the release in the payable');
+    // As the release before wrote them: the destination and a payout in flight in the payout account's stream (a reference no number is sealed under).
+    const account = streams.payouts(legacy.merchantId);
+    const destination = { kind: 'bank', institution: '946', holderName: 'Legacy Shop', accountMask: '••••0001', accountRef: 'dst_gone', accountFingerprint: 'gone' };
+    const actor = { actor: { type: 'merchant' as const, id: legacy.merchantId } };
+    await running.app.get<EventStore>(EVENT_STORE).append(
+      account,
+      [
+        { type: 'PayoutDestinationSet', data: { merchantId: legacy.merchantId, version: 1, destination, setAt: new Date().toISOString() }, metadata: actor },
+        {
+          type: 'PayoutRequested',
+          data: { merchantId: legacy.merchantId, payoutId: 'po_legacy1', amount: 60_050, destinationVersion: 1, settles: [{ eventId: 'e-legacy', amount: 60_050 }], trigger: 'on-demand', requestedAt: new Date().toISOString() },
+          metadata: actor,
+        },
+      ],
+      'no_stream',
+    );
+    const failed = await waitFor(async () => {
+      const res = await get('/v1/trdp/payouts/po_legacy1', legacy);
+      return res.body.data?.status === 'FAILED' && res.body.data;
+    }, 'the payout from before to fail');
+    expect(failed).toMatchObject({ failureReason: 'DESTINATION_UNAVAILABLE', movements: 1 });
+    const history = await call(running.baseUrl, 'GET', `/v1/audit/streams/${account}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    expect(history.body.data.events.map((e: { type: string }) => e.type)).toEqual(['PayoutDestinationSet', 'PayoutRequested', 'PayoutFailed']);
+    await waitFor(async () => (await balance(payable)) === 60_050, 'the failed payout back in the payable');
+    expect((await get('/v1/trdp/payout-destination', legacy)).body.data).toMatchObject({ accountNumber: '••••0001', version: 1 });
+
+    const set = await post('/v1/trdp/payout-destination', { kind: 'bank', institution: '946', accountNumber: '1000123456789', holderName: 'Legacy Shop' }, legacy);
+    expect(set.body.data).toMatchObject({ version: 2 });
+    const requested = await post('/v1/trdp/payouts', {}, legacy);
+    expect(requested.body.data).toMatchObject({ amount: 600.5, destinationVersion: 2, movements: null });
+    // Its range starts after the payout from before took the money out: the release is before it, the return is the carried line.
+    expect((await get(`/v1/trdp/payouts/${requested.body.data.payoutId}/movements`, legacy)).body.data).toEqual({ movements: [{ eventId: 'carried', amount: 600.5 }], hasMore: false });
+    await waitFor(async () => (await get(`/v1/trdp/payouts/${requested.body.data.payoutId}`, legacy)).body.data.status === 'PAID', 'the payout to the new destination to be paid');
   });
 });

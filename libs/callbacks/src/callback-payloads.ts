@@ -11,10 +11,13 @@ import {
   orderDecider,
   type OrderOutline,
   orderOutline,
-  type PayoutAccountState,
-  type PayoutEvent,
+  type PayoutAccountEvent,
   payoutDecider,
+  type PayoutDestination,
+  type PayoutEvent,
   settingsOrDefault,
+  singlePayoutDecider,
+  type SinglePayoutEvent,
   type Santim,
   streamKind,
   toEtbNumber,
@@ -259,17 +262,23 @@ function escrowCallback(event: SourceEvent, outline: EscrowOutline | undefined, 
   return { merchantId: escrow.merchantId, orderId: escrow.escrowId, merchantOrderId: escrow.orderId, status: payload.status, url: escrow.callbackUrl, payload };
 }
 
+/** What a payout's callback tells of it beyond its event: its amount, its destination, and the payout account's callback URL for an outcome that names none. */
+interface PayoutKnown {
+  record: { payoutId: string; amount: Santim };
+  destination: PayoutDestination;
+  accountCallbackUrl: string | null;
+}
+
 /**
  * A payout's outcome, to the payout callback URL in force when it happened (the merchant's settings
  * right after the event), in the envelope of the others; the destination as the merchant may see it.
  */
-function payoutCallback(event: SourceEvent, state: PayoutAccountState, deliveryId: string): CallbackMessage | undefined {
+function payoutCallback(event: SourceEvent, known: PayoutKnown, deliveryId: string): CallbackMessage | undefined {
   const e = event as unknown as PayoutEvent;
   if (e.type !== 'PayoutPaid' && e.type !== 'PayoutFailed') return undefined;
   // The outcome names the URL in force when it was recorded; one recorded before the settings had their own stream, the account's.
-  const url = (e.data.callbackUrl !== undefined ? e.data.callbackUrl : settingsOrDefault(state.settings).callbackUrl) ?? undefined;
-  const record = state.payouts.get(e.data.payoutId)!;
-  const destination = state.destinations[record.destinationVersion];
+  const url = (e.data.callbackUrl !== undefined ? e.data.callbackUrl : known.accountCallbackUrl) ?? undefined;
+  const { record, destination } = known;
   const head = (status: string, message: string) => ({
     billRefNo: record.payoutId,
     status,
@@ -326,8 +335,17 @@ export function callbackMessage(event: SourceEvent, history: readonly { type: st
       return orderCallback(event, orderOutline(fold(orderDecider, history as OrderEvent[])), publicBaseUrl, deliveryId);
     case 'escrow':
       return escrowCallback(event, escrowOutline(fold(escrowDecider, history as EscrowEvent[])), publicBaseUrl, deliveryId);
-    case 'payouts':
-      return payoutCallback(event, fold(payoutDecider, history as PayoutEvent[]), deliveryId);
+    case 'payouts': {
+      const account = fold(payoutDecider, history as PayoutAccountEvent[]);
+      const record = account.payouts.get((event.data as { payoutId: string }).payoutId)!;
+      const known = { record, destination: account.destinations[record.destinationVersion], accountCallbackUrl: settingsOrDefault(account.settings).callbackUrl };
+      return payoutCallback(event, known, deliveryId);
+    }
+    case 'payout': {
+      // A payout of its own stream names its destination in its request: nothing else is read.
+      const { payout } = fold(singlePayoutDecider, history as SinglePayoutEvent[]);
+      return payout?.destination && payoutCallback(event, { record: payout, destination: payout.destination, accountCallbackUrl: null }, deliveryId);
+    }
     case 'webhookEndpoint':
       return testCallback(event, deliveryId);
     default:

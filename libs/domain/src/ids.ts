@@ -71,6 +71,14 @@ export function scheduledPayoutId(merchantId: string, periodKey: string): string
   return `${PAYOUT_ID_PREFIX}${createHash('sha256').update(`${merchantId}\n${periodKey}`, 'utf8').digest('hex').slice(0, 24)}`;
 }
 
+/**
+ * An on-demand payout asked for with an Idempotency-Key: its id derives from the merchant and the
+ * key's digest, so the same request again finds the payout it made instead of making another.
+ */
+export function keyedPayoutId(merchantId: string, digest: string): string {
+  return `${PAYOUT_ID_PREFIX}${createHash('sha256').update(`${merchantId}\nkey\n${digest}`, 'utf8').digest('hex').slice(0, 24)}`;
+}
+
 /** A stable, PII-free customer reference per merchant and phone number. */
 export function customerIdFor(merchantId: string, phoneE164: string): string {
   return `cus_${createHash('sha256').update(`${merchantId}:${phoneE164}`).digest('hex').slice(0, 24)}`;

@@ -25,17 +25,25 @@ describe('stream kinds', () => {
     expect(isStreamId('payouts-settings-m_1')).toBe(false);
   });
 
+  it("tells a payout's stream from its merchant's books and destination, and none of them holds what it does not", () => {
+    expect(parseStreamId('payout-po_1')).toEqual({ kind: 'payout', key: 'po_1' });
+    expect(parseStreamId('payout-books-m_1')).toEqual({ kind: 'payoutBooks', key: 'm_1' });
+    expect(parseStreamId('payout-destination-m_1')).toEqual({ kind: 'payoutDestination', key: 'm_1' });
+    expect([holdsMoney('payout-po_1'), plansCallbacks('payout-po_1')]).toEqual([true, true]);
+    expect([holdsMoney('payout-books-m_1'), holdsMoney('payout-destination-m_1'), plansCallbacks('payout-books-m_1')]).toEqual([false, false, false]);
+  });
+
   it('knows no kind for a name that only resembles one', () => {
-    for (const name of ['escrow', 'escrow-', 'escrowx-1', 'payout-1', 'payout-settings', 'Order-1', 's-1']) expect(isStreamId(name)).toBe(false);
-    for (const name of ['escrowx-1', 'payout-1', 's-1']) expect(streamKind(name)).toBeUndefined();
+    for (const name of ['escrow', 'escrow-', 'escrowx-1', 'payouts', 'payout-settings-', 'Order-1', 's-1']) expect(isStreamId(name)).toBe(false);
+    for (const name of ['escrowx-1', 'payoutx-1', 's-1']) expect(streamKind(name)).toBeUndefined();
     expect(() => streamKey('s-1')).toThrow('"s-1" is not a stream of any kind');
   });
 
   it('says which kinds are payables, move money and call back', () => {
     const of = (test: (streamId: string) => boolean) => STREAM_KINDS.filter((kind) => test(streams[kind]('x')));
     expect(of(isPayableStream)).toEqual(['escrow', 'order']);
-    expect(of(holdsMoney)).toEqual(['escrow', 'order', 'payouts']);
-    expect(of(plansCallbacks)).toEqual(['escrow', 'order', 'payouts', 'webhookEndpoint']);
+    expect(of(holdsMoney)).toEqual(['escrow', 'order', 'payouts', 'payout']);
+    expect(of(plansCallbacks)).toEqual(['escrow', 'order', 'payouts', 'payout', 'webhookEndpoint']);
   });
 
   it('tells an order id from an escrow id by the prefix ids.ts gives each, and names nothing else', () => {
@@ -47,6 +55,6 @@ describe('stream kinds', () => {
   });
 
   it('lists every kind in the names an audit error offers', () => {
-    expect(STREAM_NAMES).toBe('escrow-…, order-…, merchant-…, account-…, auditor-…, callback-…, payouts-…, payout-settings-…, reconciliation-… or webhook-endpoint-…');
+    expect(STREAM_NAMES).toBe('escrow-…, order-…, merchant-…, account-…, auditor-…, callback-…, payouts-…, payout-…, payout-destination-…, payout-books-…, payout-settings-…, reconciliation-… or webhook-endpoint-…');
   });
 });

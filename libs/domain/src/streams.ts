@@ -24,8 +24,18 @@ const KINDS = {
   account: { prefix: 'account' },
   auditor: { prefix: 'auditor' },
   callback: { prefix: 'callback' },
-  /** A merchant's payout account: its destination and every payout (and its settings, before they had a stream of their own). */
+  /**
+   * A merchant's payout account from before each payout had a stream of its own: its destination and
+   * every payout (and its settings, before they had a stream of their own). Still read (its payouts in
+   * flight get their outcomes here, its destination stands until a new one is set), never appended a payout.
+   */
   payouts: { prefix: 'payouts', holdsMoney: true, plansCallbacks: true },
+  /** One payout: its request and the provider's outcomes. */
+  payout: { prefix: 'payout', holdsMoney: true, plansCallbacks: true },
+  /** A merchant's payout destination, as versions, and the version a payout last failed to. */
+  payoutDestination: { prefix: 'payout-destination' },
+  /** A merchant's payout books: one PayoutBooked per payout, read by its last event only (the merchant's serialization point). */
+  payoutBooks: { prefix: 'payout-books' },
   /** A merchant's payout settings, as versions. */
   payoutSettings: { prefix: 'payout-settings' },
   /** One run of a provider statement's reconciliation. */

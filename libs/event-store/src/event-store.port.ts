@@ -72,6 +72,14 @@ export interface AppendOptions {
   lastHash?: string;
 }
 
+/** One stream's part of an atomic append across streams (EventStore.appendMany). */
+export interface AppendRequest {
+  streamId: string;
+  events: readonly NewEvent[];
+  expected: ExpectedRevision;
+  options?: AppendOptions;
+}
+
 export interface Subscription {
   stop(): Promise<void>;
   /** Resolves when the subscription stops; rejects with the error that stopped it. */
@@ -87,7 +95,16 @@ export interface SubscribeOptions {
 
 export interface EventStore {
   append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult>;
+  /**
+   * Appends to several distinct streams all or nothing: each at its own expected revision, and a
+   * mismatch on any one (WrongExpectedRevision naming it) writes none of them. A decision that spans
+   * streams (a payout and its merchant's books) is then one fact. Results are in the requests' order.
+   * KurrentDB: its multi-stream append, server 25.1 or later.
+   */
+  appendMany(requests: readonly AppendRequest[]): Promise<AppendResult[]>;
   readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** The stream's last event (its revision is the stream's), without reading the rest; undefined for a stream with none. */
+  readLastEvent(streamId: string): Promise<RecordedEvent | undefined>;
   /** Several streams' histories at once (a projector's batch touches many); a stream with no events maps to []. */
   readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
   /** Events strictly after `after`, in global order, never skipping one that commits later below it. */
@@ -113,6 +130,12 @@ export class WrongExpectedRevision extends Error {
     super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
     this.name = 'WrongExpectedRevision';
   }
+}
+
+/** A multi-stream append names each stream once, and each with an event at least. */
+export function checkAppendRequests(requests: readonly AppendRequest[]): void {
+  if (requests.some((r) => r.events.length === 0)) throw new Error('appendMany needs at least one event per stream');
+  if (new Set(requests.map((r) => r.streamId)).size !== requests.length) throw new Error('appendMany names each stream once');
 }
 
 export function comparePositions(a: LogPosition, b: LogPosition): number {

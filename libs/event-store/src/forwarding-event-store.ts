@@ -1,5 +1,6 @@
 import type {
   AppendOptions,
+  AppendRequest,
   AppendResult,
   EventStore,
   ExpectedRevision,
@@ -18,8 +19,16 @@ export class ForwardingEventStore implements EventStore {
     return this.store.append(streamId, events, expected, options);
   }
 
+  appendMany(requests: readonly AppendRequest[]): Promise<AppendResult[]> {
+    return this.store.appendMany(requests);
+  }
+
   readStream(streamId: string): Promise<RecordedEvent[]> {
     return this.store.readStream(streamId);
+  }
+
+  readLastEvent(streamId: string): Promise<RecordedEvent | undefined> {
+    return this.store.readLastEvent(streamId);
   }
 
   readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {

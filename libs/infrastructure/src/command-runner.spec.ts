@@ -151,4 +151,57 @@ describe('CommandRunner', () => {
       expect(outcome.state).toBe(3);
     });
   });
+  describe('across streams', () => {
+    /** Steps `own` and a shared stream at once, on their last events as read. */
+    const stepBoth = (own: string, shared: string, reads: { count: number }) => async () => {
+      reads.count += 1;
+      const [a, b] = await Promise.all([store.readLastEvent(own), store.readLastEvent(shared)]);
+      const next = (last: typeof a) => (last === undefined ? 1 : (last.data as { to: number }).to + 1);
+      return {
+        appends: [
+          { streamId: own, events: [stepped(next(a))], expected: a ? a.revision : ('no_stream' as const) },
+          { streamId: shared, events: [stepped(next(b))], expected: b ? b.revision : ('no_stream' as const) },
+        ],
+        result: next(b),
+      };
+    };
+
+    it('appends every stream at the revision decided on, and decides again when one moved meanwhile', async () => {
+      await given('shared', 1);
+      const reads = { count: 0 };
+      const decide = stepBoth('own-1', 'shared', reads);
+      let raced = false;
+      const outcome = await runner.decideAcross(async () => {
+        const decision = await decide();
+        if (!raced) {
+          raced = true;
+          await store.append('shared', [stepped(2)], 0n);
+        }
+        return decision;
+      }, metadata);
+      expect(reads.count).toBe(2);
+      expect(outcome.result).toBe(3);
+      expect(outcome.events.map((e) => e.streamId)).toEqual(['own-1', 'shared']);
+      expect(await steps('own-1')).toEqual([1]);
+      expect(await steps('shared')).toEqual([1, 2, 3]);
+    });
+
+    it('appends nothing for a decision with nothing to do, and answers its refusal as it is', async () => {
+      expect(await runner.decideAcross(async () => ({ appends: [], result: 'none' }), metadata)).toEqual({ result: 'none', events: [] });
+      await expect(runner.decideAcross(() => Promise.reject(new Error('refused')), metadata)).rejects.toThrow('refused');
+    });
+
+    it('gives up with CONCURRENT_MODIFICATION when the streams keep moving', async () => {
+      await given('shared', 1);
+      const decide = stepBoth('own-2', 'shared', { count: 0 });
+      const keptMoving = runner.decideAcross(async () => {
+        const decision = await decide();
+        const last = (await store.readLastEvent('shared'))!;
+        await store.append('shared', [stepped((last.data as { to: number }).to + 1)], last.revision);
+        return decision;
+      }, metadata);
+      await expect(keptMoving).rejects.toMatchObject({ code: 'CONCURRENT_MODIFICATION' });
+      expect(await store.readStream('own-2')).toEqual([]);
+    });
+  });
 });

@@ -1,5 +1,5 @@
 import { type Decider, DomainError, type DomainEvent, fold } from '@app/domain';
-import { type EventMetadata, type EventStore, type LogPosition, type RecordedEvent, WrongExpectedRevision } from '@app/event-store';
+import { comparePositions, type EventMetadata, type EventStore, type ExpectedRevision, type LogPosition, type RecordedEvent, WrongExpectedRevision } from '@app/event-store';
 
 /** The same order or escrow kept changing under the request through other API replicas (one replica's own requests on a stream wait for each other); retry. */
 export class ConcurrentModification extends DomainError {
@@ -46,6 +46,23 @@ export interface CommandOutcome<State, Event> {
   viewWritten?: boolean;
   /** The same keyed request had already been applied (a retry after its answer was lost): nothing was decided again. */
   replayed?: boolean;
+}
+
+/**
+ * A decision over several streams: what each gets, at the revision the decision read it at, and what
+ * the caller is answered. No appends: nothing to do.
+ */
+export interface AcrossStreams<Result> {
+  appends: { streamId: string; events: DomainEvent[]; expected: ExpectedRevision }[];
+  result: Result;
+}
+
+export interface AcrossOutcome<Result> {
+  result: Result;
+  /** Events appended, each with its stream (none when the decision had nothing to do). */
+  events: { streamId: string; event: DomainEvent }[];
+  /** The log position of the last event appended. */
+  position?: LogPosition;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -111,6 +128,34 @@ export class CommandRunner {
     }
     throw new ConcurrentModification(streamId);
   }
+
+  /**
+   * A decision spanning streams (a payout and its merchant's books): `decide` reads what it needs and
+   * names each stream's events at the revision it read; they are appended all or nothing
+   * (EventStore.appendMany). A stream that moved meanwhile makes `decide` run again, from its reads,
+   * a bounded number of times; a refusal it throws is the answer.
+   */
+  async decideAcross<Result>(decide: () => Promise<AcrossStreams<Result>>, metadata: EventMetadata): Promise<AcrossOutcome<Result>> {
+    let streamIds: string[] = [];
+    for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
+      const { appends, result } = await decide();
+      const writes = appends.filter((a) => a.events.length > 0);
+      if (writes.length === 0) return { result, events: [] };
+      streamIds = writes.map((a) => a.streamId);
+      try {
+        const appended = await this.store.appendMany(
+          writes.map(({ streamId, events, expected }) => ({ streamId, expected, events: events.map((event) => ({ type: event.type, data: event.data, metadata })) })),
+        );
+        const events = writes.flatMap(({ streamId, events }) => events.map((event) => ({ streamId, event })));
+        const position = appended.map((a) => a.position).reduce((last, p) => (comparePositions(p, last) > 0 ? p : last));
+        return { result, events, position };
+      } catch (error) {
+        if (error instanceof WrongExpectedRevision) continue;
+        throw error;
+      }
+    }
+    throw new ConcurrentModification(streamIds.join(' and '));
+  }
 }
 
 /** The state a history folds to, with its last event and its first event's time. */
@@ -130,8 +175,9 @@ export function knownFrom<Event extends DomainEvent, State>(
  * A piece composed around a runner (as Emmett composes its command handler): it sees each command on
  * its way in and its outcome on the way out; reads go to the runner as they are.
  */
-export function aroundRun(runner: CommandRunner, run: CommandRunner['run']): CommandRunner {
+export function aroundRun(runner: CommandRunner, run: CommandRunner['run'], decideAcross?: CommandRunner['decideAcross']): CommandRunner {
   const composed = Object.create(runner) as CommandRunner;
   composed.run = run;
+  if (decideAcross) composed.decideAcross = decideAcross;
   return composed;
 }

@@ -3,9 +3,17 @@ import type { Metrics } from './metrics';
 
 /** The runner counting the events its commands append, by type (`events_appended_total`). */
 export function countedAppends(runner: CommandRunner, metrics: Metrics): CommandRunner {
-  return aroundRun(runner, async (streamId, decider, command, metadata, known) => {
-    const outcome = await runner.run(streamId, decider, command, metadata, known);
-    for (const event of outcome.events) metrics.eventsAppended.inc({ type: event.type });
-    return outcome;
-  });
+  return aroundRun(
+    runner,
+    async (streamId, decider, command, metadata, known) => {
+      const outcome = await runner.run(streamId, decider, command, metadata, known);
+      for (const event of outcome.events) metrics.eventsAppended.inc({ type: event.type });
+      return outcome;
+    },
+    async (decide, metadata) => {
+      const outcome = await runner.decideAcross(decide, metadata);
+      for (const { event } of outcome.events) metrics.eventsAppended.inc({ type: event.type });
+      return outcome;
+    },
+  );
 }

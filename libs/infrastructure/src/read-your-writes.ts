@@ -9,9 +9,17 @@ import type { ProjectedReads } from './projected-reads';
  * (oneCommandPerStream), so a wait never holds up the stream's next command.
  */
 export function readYourWrites(runner: CommandRunner, reads: ProjectedReads): CommandRunner {
-  return aroundRun(runner, async (streamId, decider, command, metadata, known) => {
-    const outcome = await runner.run(streamId, decider, command, metadata, known);
-    if (outcome.position && !outcome.viewWritten) await reads.reach(outcome.position, metadata.correlationId);
-    return outcome;
-  });
+  return aroundRun(
+    runner,
+    async (streamId, decider, command, metadata, known) => {
+      const outcome = await runner.run(streamId, decider, command, metadata, known);
+      if (outcome.position && !outcome.viewWritten) await reads.reach(outcome.position, metadata.correlationId);
+      return outcome;
+    },
+    async (decide, metadata) => {
+      const outcome = await runner.decideAcross(decide, metadata);
+      if (outcome.position) await reads.reach(outcome.position, metadata.correlationId);
+      return outcome;
+    },
+  );
 }

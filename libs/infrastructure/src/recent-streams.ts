@@ -1,4 +1,4 @@
-import { type AppendOptions, type AppendResult, type EventStore, type ExpectedRevision, ForwardingEventStore, type NewEvent } from '@app/event-store';
+import { type AppendOptions, type AppendRequest, type AppendResult, type EventStore, type ExpectedRevision, ForwardingEventStore, type NewEvent } from '@app/event-store';
 import { aroundRun, type CommandRunner, type KnownStream } from './command-runner';
 
 /**
@@ -44,6 +44,12 @@ export class RecentStreams extends ForwardingEventStore {
     this.entries.set(streamId, { state: folded.state, head: { revision: appended.nextRevision, hash: last.hash }, startedAt });
     if (this.entries.size > this.capacity) this.entries.delete(this.entries.keys().next().value!);
     return appended;
+  }
+
+  /** An append across streams is decided on what the caller read (CommandRunner.decideAcross): the states it leaves are not kept. */
+  override async appendMany(requests: readonly AppendRequest[]): Promise<AppendResult[]> {
+    for (const { streamId } of requests) this.entries.delete(streamId);
+    return this.store.appendMany(requests);
   }
 }
 

@@ -26,8 +26,8 @@ export class LedgerInvariantViolation extends Error {
   }
 }
 
-/** A merchant's payout account: its events carry their merchant and amount, no history needed. */
-const isPayoutStream = (streamId: string) => streamKind(streamId) === 'payouts';
+/** A payout's stream, or a merchant's payout account stream from before: its events carry their merchant and amount, no history needed. */
+const isPayoutStream = (streamId: string) => streamKind(streamId) === 'payouts' || streamKind(streamId) === 'payout';
 
 interface Posted {
   event: RecordedEvent;

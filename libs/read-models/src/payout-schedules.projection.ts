@@ -9,13 +9,14 @@ const EVENTS = new Set(['PayoutSettingsChanged', 'PayoutDestinationSet', 'Payout
 /**
  * Per merchant with a payout account: its schedule, when that schedule was set, its minimum, its
  * destination's version, the last period a scheduled payout paid, and whether its settings are still
- * those kept in the payout account's stream (payoutSettingsInForce reads them there). The payment work's reconcile pass reads it to queue each due
+ * those kept in the payout account's stream (payoutSettingsInForce reads them there); and each version
+ * of its destination (payout_destination_versions). The payment work's reconcile pass reads it to queue each due
  * period (beside the payable's balance, so a merchant with too little to pay costs no job).
  */
 export const payoutSchedulesView: Projection = {
   name: 'payout_schedules',
-  version: 2,
-  tables: ['payout_schedules'],
+  version: 3,
+  tables: ['payout_schedules', 'payout_destination_versions'],
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]) {
     for (const recorded of events) {
       if (!EVENTS.has(recorded.type)) continue;
@@ -30,19 +31,22 @@ export const payoutSchedulesView: Projection = {
         );
       };
       if (event.type === 'PayoutSettingsChanged') {
-        const { merchantId, settings, changedAt, scheduleSetAt } = event.data;
+        const { merchantId, version, settings, changedAt, scheduleSetAt } = event.data;
         const { schedule, minimumAmount } = settings;
+        const inAccount = recorded.streamId === streams.payouts(merchantId);
         // As settingsAfter folds it: the event says when its schedule was set, or (in the payout account's
         // stream, from before the settings had their own) a change of the minimum or callback URL alone keeps it.
         await tx.query(
-          `INSERT INTO payout_schedules (merchant_id, payable_account, schedule_kind, schedule, minimum_amount, schedule_set_at, settings_in_account) VALUES ($1, $2, $3, $4, $5, COALESCE($7::timestamptz, $6::timestamptz), $8)
+          `INSERT INTO payout_schedules (merchant_id, payable_account, schedule_kind, schedule, minimum_amount, schedule_set_at, settings_in_account, account_settings) VALUES ($1, $2, $3, $4, $5, COALESCE($7::timestamptz, $6::timestamptz), $8, $9)
            ON CONFLICT (merchant_id) DO UPDATE SET schedule_kind = EXCLUDED.schedule_kind, schedule = EXCLUDED.schedule, minimum_amount = EXCLUDED.minimum_amount,
              schedule_set_at = CASE WHEN $7::timestamptz IS NULL AND payout_schedules.schedule = EXCLUDED.schedule THEN COALESCE(payout_schedules.schedule_set_at, EXCLUDED.schedule_set_at) ELSE EXCLUDED.schedule_set_at END,
-             settings_in_account = EXCLUDED.settings_in_account`,
-          [merchantId, ACCOUNTS.merchantPayable(merchantId), schedule.kind, JSON.stringify(schedule), minimumAmount, changedAt, scheduleSetAt ?? null, recorded.streamId === streams.payouts(merchantId)],
+             settings_in_account = EXCLUDED.settings_in_account, account_settings = COALESCE(EXCLUDED.account_settings, payout_schedules.account_settings)`,
+          [merchantId, ACCOUNTS.merchantPayable(merchantId), schedule.kind, JSON.stringify(schedule), minimumAmount, changedAt, scheduleSetAt ?? null, inAccount, inAccount ? JSON.stringify({ version, settings }) : null],
         );
       } else if (event.type === 'PayoutDestinationSet') {
         await upsert({ has_destination: true, destination_version: event.data.version });
+        const { merchantId, version, destination } = event.data;
+        await tx.query(`INSERT INTO payout_destination_versions (merchant_id, version, destination) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING`, [merchantId, version, JSON.stringify(destination)]);
       } else if (event.type === 'PayoutRequested' && event.data.period !== undefined) {
         await upsert({ last_period: event.data.period });
       }

@@ -13,8 +13,15 @@ export interface PayoutView {
   trigger: 'on-demand' | 'schedule';
   /** The schedule's period a scheduled payout pays. */
   period?: string;
-  /** How many movements it settles; the movements themselves are rows of payout_movements, read page by page. */
-  movements: number;
+  /**
+   * How many movements it settles, for a payout of the payout account stream (payouts-{merchantId}),
+   * whose movements are rows of payout_movements; a payout of its own stream settles a range of the
+   * ledger instead (`after`, `through`), read page by page from the ledger.
+   */
+  movements?: number;
+  /** The range of the payable it settles, as log positions (PayoutRequested's `after` and `through`). */
+  after?: string | null;
+  through?: string;
   requestedAt: string;
   providerReference?: string;
   externalReferenceId?: string;
@@ -28,15 +35,17 @@ export interface PayoutView {
  * answers with before the projection has caught up, so the two cannot drift apart.
  */
 export function requestedPayoutView(data: Extract<PayoutEvent, { type: 'PayoutRequested' }>['data']): PayoutView {
-  const { payoutId, merchantId, amount, destinationVersion, trigger, period, settles, requestedAt } = data;
-  return { payoutId, merchantId, status: 'REQUESTED', amount, destinationVersion, trigger, ...(period !== undefined && { period }), movements: settles.length, requestedAt };
+  const { payoutId, merchantId, amount, destinationVersion, trigger, period, settles, after, through, requestedAt } = data;
+  const settled = settles === undefined ? { after: after ?? null, through } : { movements: settles.length };
+  return { payoutId, merchantId, status: 'REQUESTED', amount, destinationVersion, trigger, ...(period !== undefined && { period }), ...settled, requestedAt };
 }
 
 const PAYOUT_EVENTS = new Set(['PayoutRequested', 'PayoutSent', 'PayoutPaid', 'PayoutFailed']);
 
 /**
  * Each payout, and whether the provider's outcome is still awaited (REQUESTED, SENT): the reconcile pass
- * asks about those; and what it settles, a row per movement, so that no answer carries them all at once.
+ * asks about those; and, for a payout of the payout account stream, what it settles, a row per movement,
+ * so that no answer carries them all at once (a payout of its own stream settles a range of the ledger).
  */
 export const payoutsView: Projection = {
   name: 'payouts_view',
@@ -55,6 +64,7 @@ export const payoutsView: Projection = {
           [payoutId, merchantId, amount, requestedAt, JSON.stringify(view)],
         );
         const { settles } = event.data;
+        if (settles === undefined) continue;
         await tx.query(
           `INSERT INTO payout_movements (payout_id, seq, event_id, amount)
            SELECT $1, m.seq, m.event_id, m.amount FROM unnest($2::integer[], $3::text[], $4::bigint[]) AS m(seq, event_id, amount)

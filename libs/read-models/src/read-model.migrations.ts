@@ -285,6 +285,28 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    // Each version of a merchant's payout destination, whichever stream set it: a payout of the payout
+    // account stream (payouts-{merchantId}) still in flight is sent to its version, and a merchant who
+    // has not set one in its own stream (payout-destination-{merchantId}) is paid to its latest, both
+    // without folding the account's whole history.
+    id: '015-payout-destination-versions',
+    sql: `
+      CREATE TABLE IF NOT EXISTS payout_destination_versions (
+        merchant_id text NOT NULL,
+        version integer NOT NULL,
+        destination jsonb NOT NULL,
+        PRIMARY KEY (merchant_id, version)
+      );
+    `,
+  },
+  {
+    // The settings a merchant's payout account stream (payouts-{merchantId}) kept before they had a
+    // stream of their own, as the payout_schedules projection folds them: read in force there
+    // (payoutSettingsInForce) instead of folding the account's whole history.
+    id: '016-payout-account-settings',
+    sql: `ALTER TABLE payout_schedules ADD COLUMN IF NOT EXISTS account_settings jsonb;`,
+  },
+  {
     // Merchants' webhook endpoints (webhook-endpoints.projection.ts): listed by merchant in the order they were made.
     id: '017-webhook-endpoints',
     sql: `

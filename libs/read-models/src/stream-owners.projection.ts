@@ -2,7 +2,7 @@ import type { SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
 import type { BulkWriter, Projection, TableRow } from './projection';
 
-/** The events that may open a stream a merchant owns (a payout account opens with any of three), each naming the merchant (an account's, its platform). */
+/** The events that may open a stream a merchant owns (a payout account opens with any of three; a payout's books and destination with theirs), each naming the merchant (an account's, its platform). */
 const OWNED_FROM: ReadonlySet<string> = new Set([
   'MerchantRegistered',
   'AccountCreated',
@@ -13,6 +13,8 @@ const OWNED_FROM: ReadonlySet<string> = new Set([
   'PayoutSettingsChanged',
   'PayoutRequested',
   'WebhookEndpointCreated',
+  'PayoutBooked',
+  'PayoutDestinationFailed',
 ]);
 
 const COLUMNS = ['stream_id', 'merchant_id'];

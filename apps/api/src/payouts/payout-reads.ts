@@ -1,10 +1,9 @@
 import type { SqlExecutor } from '@app/database';
-import { type PayoutAccountState, PayoutNotFound } from '@app/domain';
+import { type DestinationInForce, PayoutNotFound } from '@app/domain';
 import { latestPayouts, merchantPayout, type PayoutView } from '@app/read-models';
 
 /** The destination as a merchant may see it: the account masked, never its reference or fingerprint. */
-export function presentDestination(state: PayoutAccountState) {
-  const current = state.destination;
+export function presentDestination(current: DestinationInForce | undefined) {
   if (!current) return null;
   const { kind, institution, holderName, accountMask } = current.destination;
   return { kind, institution, holderName, accountNumber: accountMask, version: current.version };

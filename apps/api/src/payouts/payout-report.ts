@@ -1,7 +1,8 @@
 import { csvRow } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 import { streamKey } from '@app/domain';
-import { payoutLedgerLines, type PayoutView } from '@app/read-models';
+import type { LogPosition } from '@app/event-store';
+import { CARRIED, payoutCarried, type PayoutLedgerLine, payoutLedgerLines, payoutRangeLines, type PayoutView } from '@app/read-models';
 import { signedBirr } from './signed-birr';
 
 /** One movement a payout pays out, as a merchant reconciles it: what caused it and how much of it was the platform's fee. */
@@ -24,22 +25,41 @@ export const REPORT_PAGE = 1_000;
 
 /**
  * The payout's reconciliation report (like Stripe's payout reconciliation): every movement it settles,
- * read from the ledger a page at a time, whose net amounts sum exactly to the payout.
+ * read from the ledger a page at a time, whose net amounts sum exactly to the payout. A payout of its
+ * own stream settles a range of the payable, read along the account's index, closed by a `carried`
+ * line for what its amount holds beyond the range (a failed payout's return, what came before it);
+ * one of the payout account stream, the movements it listed.
  */
 export async function* payoutReportPages(db: SqlExecutor, payout: PayoutView, pageSize = REPORT_PAGE): AsyncGenerator<PayoutReportLine[]> {
-  for (let after = -1; after + 1 < payout.movements; after += pageSize) {
-    const lines = await payoutLedgerLines(db, payout.payoutId, payout.merchantId, after, pageSize);
-    yield lines.map((line) => ({
-      eventId: line.eventId,
-      type: line.eventType,
-      source: streamKey(line.streamId),
-      description: line.description,
-      recordedAt: line.recordedAt.toISOString(),
-      gross: line.net + line.fee,
-      fee: line.fee,
-      net: line.net,
-    }));
+  if (payout.through === undefined) {
+    for (let after = -1; after + 1 < (payout.movements ?? 0); after += pageSize) yield (await payoutLedgerLines(db, payout.payoutId, payout.merchantId, after, pageSize)).map(reportLine);
+    return;
   }
+  let from: LogPosition | undefined;
+  for (;;) {
+    const lines = await payoutRangeLines(db, payout, from, pageSize);
+    if (lines.length > 0) yield lines.map(reportLine);
+    if (lines.length < pageSize) break;
+    from = lines[lines.length - 1].position;
+  }
+  const carried = await payoutCarried(db, payout);
+  if (carried !== 0) {
+    const description = 'Carried: what earlier payouts left in the payable (a failed payout returned, movements before this range)';
+    yield [{ eventId: CARRIED, type: 'Carried', source: payout.payoutId, description, recordedAt: payout.requestedAt, gross: carried, fee: 0, net: carried }];
+  }
+}
+
+function reportLine(line: PayoutLedgerLine): PayoutReportLine {
+  return {
+    eventId: line.eventId,
+    type: line.eventType,
+    source: streamKey(line.streamId),
+    description: line.description,
+    recordedAt: line.recordedAt.toISOString(),
+    gross: line.net + line.fee,
+    fee: line.fee,
+    net: line.net,
+  };
 }
 
 /** The whole report, for the dashboard's page of one payout. */

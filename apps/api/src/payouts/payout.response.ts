@@ -20,8 +20,13 @@ export class PayoutResponse {
   @ApiProperty({ example: 1, description: 'The payout destination it goes to' })
   destinationVersion!: number;
 
-  @ApiProperty({ example: 3, description: 'How many payable movements it settles' })
-  movements!: number;
+  @ApiProperty({
+    type: Number,
+    nullable: true,
+    example: null,
+    description: 'How many payable movements it settles, for a payout that listed them (one from before payouts settled a range of the ledger); null for one that settles a range (GET …/movements pages it)',
+  })
+  movements!: number | null;
 
   @ApiProperty({ format: 'date-time' })
   requestedAt!: string;

@@ -4,10 +4,11 @@ import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { INVALID_DATE_TIME, InvalidInput, payoutDecider, santim, streams, toEtbNumber } from '@app/domain';
+import { INVALID_DATE_TIME, InvalidInput, santim, toEtbNumber } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import type { AuthenticatedMerchant } from '@app/credentials';
+import { payoutDestination } from '@app/payments';
 import { payoutMovementsPage, type PayoutView } from '@app/read-models';
 import { envelope } from '../http/envelope';
 import { ActingMerchant, RequestMetadata } from '../http/request-context';
@@ -37,7 +38,7 @@ function presentPayout(view: PayoutView) {
     currency: 'ETB',
     trigger: view.trigger,
     destinationVersion: view.destinationVersion,
-    movements: view.movements,
+    movements: view.movements ?? null,
     requestedAt: view.requestedAt,
     paidAt: view.paidAt ?? null,
     failedAt: view.failedAt ?? null,
@@ -85,7 +86,7 @@ export class PayoutsController {
   }
 
   @Get('payouts/:payoutId')
-  @ApiOperation({ summary: 'One payout: its summary, with how many movements it settles (GET …/movements pages them)' })
+  @ApiOperation({ summary: 'One payout: its summary (GET …/movements pages what it settles)' })
   @ApiEnvelope(PayoutResponse, { message: 'Payout' })
   @ApiProblems({ 404: ['ABC_001'] })
   async payout(@Param('payoutId') payoutId: string, @ActingMerchant() merchant: AuthenticatedMerchant) {
@@ -106,7 +107,7 @@ export class PayoutsController {
   ) {
     const size = parseLimit(limit, 10, 100);
     const payout = await ownedPayout(this.db, payoutId, merchant.merchantId);
-    const page = await payoutMovementsPage(this.db, payout.payoutId, size, startingAfter || undefined);
+    const page = await payoutMovementsPage(this.db, payout, size, startingAfter || undefined);
     if (!page) throw new InvalidInput(`startingAfter must be the eventId of a movement of payout ${payout.payoutId}`, 'UNKNOWN_CURSOR');
     return envelope('Payout movements', { movements: page.movements.map((m) => ({ eventId: m.eventId, amount: signedBirr(m.amount) })), hasMore: page.hasMore });
   }
@@ -170,7 +171,7 @@ export class PayoutsController {
   @ApiOperation({ summary: 'The current payout destination, masked (null when none was set)' })
   @ApiEnvelope(PayoutDestinationResponse, { message: 'Payout destination', nullable: true })
   async destination(@ActingMerchant() merchant: AuthenticatedMerchant) {
-    const { state } = await this.runner.read(streams.payouts(merchant.merchantId), payoutDecider);
-    return envelope('Payout destination', presentDestination(state));
+    const { inForce } = await payoutDestination(this.runner, this.db, merchant.merchantId);
+    return envelope('Payout destination', presentDestination(inForce));
   }
 }

@@ -1,26 +1,30 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type PayoutAccountState, payoutDecider, streams } from '@app/domain';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { type DestinationInForce, destinationInForce, payoutDestinationDecider, streams } from '@app/domain';
 import { CommandRunner } from '@app/infrastructure';
 import { PayoutDestinations } from '@app/credentials';
+import { payoutDestination } from '@app/payments';
 import { SetPayoutDestinationCommand } from './set-payout-destination.command';
 
 /**
  * The number is sealed first, under a reference of its own; the event names the reference. Should the
- * append fail, an unreferenced sealed number is all that is left behind.
+ * append fail, an unreferenced sealed number is all that is left behind. The destination has a
+ * stream of its own; a merchant's first version there follows the one its payout account stream set.
  */
 @CommandHandler(SetPayoutDestinationCommand)
 export class SetPayoutDestinationHandler implements ICommandHandler<SetPayoutDestinationCommand> {
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(PayoutDestinations) private readonly accounts: PayoutDestinations,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
   ) {}
 
-  async execute({ merchantId, destination, metadata }: SetPayoutDestinationCommand): Promise<PayoutAccountState> {
-    const kept = await this.accounts.keep(merchantId, destination.accountNumber);
+  async execute({ merchantId, destination, metadata }: SetPayoutDestinationCommand): Promise<DestinationInForce | undefined> {
+    const [kept, { legacy }] = await Promise.all([this.accounts.keep(merchantId, destination.accountNumber), payoutDestination(this.runner, this.db, merchantId)]);
     const { state } = await this.runner.run(
-      streams.payouts(merchantId),
-      payoutDecider,
+      streams.payoutDestination(merchantId),
+      payoutDestinationDecider,
       {
         type: 'SetPayoutDestination',
         data: {
@@ -34,10 +38,11 @@ export class SetPayoutDestinationHandler implements ICommandHandler<SetPayoutDes
             accountFingerprint: kept.fingerprint,
           },
           at: new Date().toISOString(),
+          legacy,
         },
       },
       metadata,
     );
-    return state;
+    return destinationInForce(state, legacy);
   }
 }

@@ -3,7 +3,8 @@ import { fold } from '../shared/decider';
 import { santim } from '../shared/money';
 import { availableToPayOut, nextScheduledPeriodOf, payoutDecider } from './payout.decider';
 import { type PayoutSettingsChanged, payoutSettingsDecider, settingsOrDefault } from './payout-settings.decider';
-import type { PayableMovement, PayoutCommand, PayoutEvent } from './payout.events';
+import type { PayableMovement, PayoutCommand } from './payout.events';
+import type { PayoutAccountEvent } from './payout.decider';
 import { scheduledPayoutId } from '../ids';
 import { latestDuePeriod, nextDuePeriod, type PayoutSchedule, WEEKDAYS } from './payout-schedule';
 
@@ -88,7 +89,7 @@ describe('scheduled payouts', () => {
     fc.assert(
       fc.property(aSchedule, anInstant, fc.integer({ min: 1, max: 500_000 }), fc.array(aJob, { maxLength: 60 }), (schedule, start, minimum, jobs) => {
         const M = 'm-1';
-        let history: PayoutEvent[] = [
+        let history: PayoutAccountEvent[] = [
           { type: 'PayoutDestinationSet', data: { merchantId: M, version: 1, destination: { kind: 'bank', institution: 'CBE', holderName: 'A', accountMask: '••••1', accountRef: 'acct_1', accountFingerprint: 'fp-1' }, setAt: new Date(start).toISOString() } },
           // Set long before the periods its jobs are for.
           { type: 'PayoutSettingsChanged', data: { merchantId: M, version: 1, settings: { schedule, minimumAmount: santim(minimum), callbackUrl: null }, changedAt: new Date(start - 4 * 7 * DAY).toISOString() } },
@@ -115,7 +116,7 @@ describe('scheduled payouts', () => {
           expect(latestDuePeriod(schedule, Date.parse(p.requestedAt))!.key).toBe(p.period);
           expect(p.amount).toBeGreaterThanOrEqual(minimum);
         }
-        const settled = requested.flatMap((p) => p.settles.map((m) => m.eventId));
+        const settled = requested.flatMap((p) => p.settles!.map((m) => m.eventId));
         expect(new Set(settled).size).toBe(settled.length);
       }),
       { numRuns: 500 },
@@ -148,7 +149,7 @@ describe('a schedule that changes', () => {
     fc.assert(
       fc.property(anInstant, fc.array(aStep, { maxLength: 50 }), (start, steps) => {
         const M = 'm-1';
-        let history: PayoutEvent[] = [
+        let history: PayoutAccountEvent[] = [
           { type: 'PayoutDestinationSet', data: { merchantId: M, version: 1, destination: { kind: 'bank', institution: 'CBE', holderName: 'A', accountMask: '••••1', accountRef: 'acct_1', accountFingerprint: 'fp-1' }, setAt: new Date(start).toISOString() } },
         ];
         const ledger: PayableMovement[] = [];
@@ -194,7 +195,7 @@ describe('a schedule that changes', () => {
         const requested = history.flatMap((e) => (e.type === 'PayoutRequested' ? [e.data] : []));
         const periods = requested.map((p) => p.period);
         expect(new Set(periods).size).toBe(periods.length);
-        const settled = requested.flatMap((p) => p.settles.map((m) => m.eventId));
+        const settled = requested.flatMap((p) => p.settles!.map((m) => m.eventId));
         expect(new Set(settled).size).toBe(settled.length);
 
         // What the merchant is told, then the clock reaching it: once a period missed while down is paid, nothing

@@ -3,7 +3,8 @@ import { fold } from '../shared/decider';
 import { given } from '../testing/given';
 import { availableToPayOut, nextScheduledPeriodOf, payoutDecider } from './payout.decider';
 import { NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing, PayoutNotFound } from './payout.errors';
-import type { PayableMovement, PayoutCommand, PayoutDestination, PayoutEvent, PayoutSettings } from './payout.events';
+import type { PayableMovement, PayoutCommand, PayoutDestination, PayoutSettings } from './payout.events';
+import type { PayoutAccountEvent } from './payout.decider';
 import { scheduledPayoutId } from '../ids';
 import type { PayoutSchedule } from './payout-schedule';
 
@@ -12,19 +13,19 @@ const M = 'm-1';
 const wallet: PayoutDestination = { kind: 'wallet', institution: 'telebirr', holderName: 'Abebe Kebede', accountMask: '••••4567', accountRef: 'acct_1', accountFingerprint: 'fp-1' };
 const bank: PayoutDestination = { kind: 'bank', institution: 'CBE', holderName: 'Abebe Kebede', accountMask: '••••0012', accountRef: 'acct_2', accountFingerprint: 'fp-2' };
 
-const destinationSet = (version: number, destination = wallet): PayoutEvent => ({ type: 'PayoutDestinationSet', data: { merchantId: M, version, destination, setAt: AT } });
+const destinationSet = (version: number, destination = wallet): PayoutAccountEvent => ({ type: 'PayoutDestinationSet', data: { merchantId: M, version, destination, setAt: AT } });
 const release = (eventId: string, amount: number): PayableMovement => ({ eventId, amount });
 const request = (payoutId: string, movements: PayableMovement[]): PayoutCommand => ({
   type: 'RequestPayout',
   data: { merchantId: M, payoutId, movements, trigger: 'on-demand', at: AT },
 });
 const settings = (schedule: PayoutSchedule, minimum = 1, callbackUrl: string | null = null): PayoutSettings => ({ schedule, minimumAmount: santim(minimum), callbackUrl });
-const settingsChanged = (version: number, s: PayoutSettings, at = AT): PayoutEvent => ({ type: 'PayoutSettingsChanged', data: { merchantId: M, version, settings: s, changedAt: at } });
+const settingsChanged = (version: number, s: PayoutSettings, at = AT): PayoutAccountEvent => ({ type: 'PayoutSettingsChanged', data: { merchantId: M, version, settings: s, changedAt: at } });
 /** 10:00 in Addis Ababa (07:00 UTC) on Tuesday 1 January 2030. */
 const DAILY_AT_10 = settings({ kind: 'daily', hour: 10 });
 /** The day before the periods the scheduled tests pay. */
 const SET_BEFORE = '2029-12-31T12:00:00.000Z';
-const scheduledRequested = (period: string, settles: PayableMovement[], requestedAt: string): PayoutEvent => ({
+const scheduledRequested = (period: string, settles: PayableMovement[], requestedAt: string): PayoutAccountEvent => ({
   type: 'PayoutRequested',
   data: { merchantId: M, payoutId: scheduledPayoutId(M, period), amount: santim(settles.reduce((t, m) => t + m.amount, 0)), destinationVersion: 1, settles, trigger: 'schedule', period, requestedAt },
 });
@@ -32,15 +33,15 @@ const scheduled = (period: string, movements: PayableMovement[], at: string): Pa
   type: 'RequestPayout',
   data: { merchantId: M, payoutId: scheduledPayoutId(M, period), movements, trigger: 'schedule', period, at },
 });
-const requested = (payoutId: string, settles: PayableMovement[], destinationVersion = 1): PayoutEvent => ({
+const requested = (payoutId: string, settles: PayableMovement[], destinationVersion = 1): PayoutAccountEvent => ({
   type: 'PayoutRequested',
   data: { merchantId: M, payoutId, amount: settles.reduce((t, m) => t + m.amount, 0) as Santim, destinationVersion, settles, trigger: 'on-demand', requestedAt: AT },
 });
-const sent = (payoutId: string): PayoutEvent => ({ type: 'PayoutSent', data: { merchantId: M, payoutId, providerReference: `ref-${payoutId}`, sentAt: AT } });
-const paid = (payoutId: string, amount: number): PayoutEvent => ({ type: 'PayoutPaid', data: { merchantId: M, payoutId, amount: amount as Santim, externalReferenceId: 'TR-1', paidAt: AT, callbackUrl: null } });
-const failed = (payoutId: string, amount: number): PayoutEvent => ({ type: 'PayoutFailed', data: { merchantId: M, payoutId, amount: amount as Santim, reason: 'ACCOUNT_CLOSED', failedAt: AT, callbackUrl: null } });
+const sent = (payoutId: string): PayoutAccountEvent => ({ type: 'PayoutSent', data: { merchantId: M, payoutId, providerReference: `ref-${payoutId}`, sentAt: AT } });
+const paid = (payoutId: string, amount: number): PayoutAccountEvent => ({ type: 'PayoutPaid', data: { merchantId: M, payoutId, amount: amount as Santim, externalReferenceId: 'TR-1', paidAt: AT, callbackUrl: null } });
+const failed = (payoutId: string, amount: number): PayoutAccountEvent => ({ type: 'PayoutFailed', data: { merchantId: M, payoutId, amount: amount as Santim, reason: 'ACCOUNT_CLOSED', failedAt: AT, callbackUrl: null } });
 
-const account = (history: PayoutEvent[]) => given(payoutDecider, history);
+const account = (history: PayoutAccountEvent[]) => given(payoutDecider, history);
 
 describe('Payout account', () => {
   it('records a destination as a new version, and a change takes effect for the next payout', () => {
@@ -161,7 +162,7 @@ describe('Payout account', () => {
     account(bounced).when(request('p2', movements)).then([requested('p2', movements)]);
     // The same account set again is the merchant saying it is fixed: a new version, and the schedule pays to it.
     account(bounced).when({ type: 'SetPayoutDestination', data: { merchantId: M, destination: wallet, at: AT } }).then([destinationSet(2)]);
-    const resumed = { ...scheduledRequested('daily-2030-01-02', movements, due), data: { ...scheduledRequested('daily-2030-01-02', movements, due).data, destinationVersion: 2 } } as PayoutEvent;
+    const resumed = { ...scheduledRequested('daily-2030-01-02', movements, due), data: { ...scheduledRequested('daily-2030-01-02', movements, due).data, destinationVersion: 2 } } as PayoutAccountEvent;
     account([...bounced, destinationSet(2)]).when(scheduled('daily-2030-01-02', movements, due)).then([resumed]);
     // A failure to a destination already replaced pauses nothing.
     const replaced = [destinationSet(1), settingsChanged(1, DAILY_AT_10, SET_BEFORE), requested('p1', movements), destinationSet(2, bank), failed('p1', 300)];

@@ -6,6 +6,9 @@ import { nextDuePeriod, payablePeriod, type PayoutPeriod, type PayoutSchedule } 
 import { type SettingsInForce, settingsAfter, settingsOrDefault } from './payout-settings.decider';
 import type { PayableMovement, PayoutCommand, PayoutDestination, PayoutEvent } from './payout.events';
 
+/** The events of a merchant's payout account stream (`payouts-{merchantId}`): neither books nor a destination's failure were ever written there. */
+export type PayoutAccountEvent = Exclude<PayoutEvent, { type: 'PayoutBooked' | 'PayoutDestinationFailed' }>;
+
 export type PayoutStatus = 'REQUESTED' | 'SENT' | 'PAID' | 'FAILED';
 
 export interface PayoutRecord {
@@ -93,7 +96,7 @@ function payout(state: PayoutAccountState, payoutId: string): PayoutRecord {
 
 const finished = (record: PayoutRecord) => record.status === 'PAID' || record.status === 'FAILED';
 
-function decide(command: PayoutCommand, state: PayoutAccountState): PayoutEvent[] {
+function decide(command: PayoutCommand, state: PayoutAccountState): PayoutAccountEvent[] {
   switch (command.type) {
     case 'SetPayoutDestination': {
       const { merchantId, destination, at } = command.data;
@@ -160,7 +163,7 @@ function withStatus(state: PayoutAccountState, payoutId: string, changes: Partia
   return { ...state, payouts: new Map(state.payouts).set(payoutId, { ...state.payouts.get(payoutId)!, ...changes }) };
 }
 
-function evolve(state: PayoutAccountState, event: PayoutEvent): PayoutAccountState {
+function evolve(state: PayoutAccountState, event: PayoutAccountEvent): PayoutAccountState {
   switch (event.type) {
     case 'PayoutDestinationSet':
       return {
@@ -173,7 +176,7 @@ function evolve(state: PayoutAccountState, event: PayoutEvent): PayoutAccountSta
       return { ...state, merchantId: event.data.merchantId, settings: settingsAfter(state.settings, event.data) };
     case 'PayoutRequested': {
       const { payoutId, amount, destinationVersion, settles } = event.data;
-      const record: PayoutRecord = { payoutId, amount, status: 'REQUESTED', destinationVersion, settles: settles.map((m) => m.eventId) };
+      const record: PayoutRecord = { payoutId, amount, status: 'REQUESTED', destinationVersion, settles: (settles ?? []).map((m) => m.eventId) };
       return { ...state, merchantId: event.data.merchantId, payouts: new Map(state.payouts).set(payoutId, record) };
     }
     case 'PayoutSent':
@@ -188,7 +191,7 @@ function evolve(state: PayoutAccountState, event: PayoutEvent): PayoutAccountSta
   }
 }
 
-export const payoutDecider: Decider<PayoutCommand, PayoutEvent, PayoutAccountState> = {
+export const payoutDecider: Decider<PayoutCommand, PayoutAccountEvent, PayoutAccountState> = {
   initialState: () => ({ destinations: {}, payouts: new Map() }),
   evolve,
   decide,

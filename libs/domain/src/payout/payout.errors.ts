@@ -27,3 +27,10 @@ export class PayoutNotFound extends DomainError {
     super('ABC_001', `Payout ${payoutId} was not found`, 'not_found');
   }
 }
+
+/** The ledger had not yet posted the merchant's earlier payouts when a payout was decided: its balance would not be what is free to pay. */
+export class PayoutLedgerBehind extends DomainError {
+  constructor() {
+    super('PAYOUT_LEDGER_BEHIND', 'The ledger is still posting earlier payouts; retry the payout in a moment', 'conflict');
+  }
+}

@@ -53,14 +53,39 @@ export type PayoutEvent =
         amount: Santim;
         /** The destination version it is paid to: a later change takes effect for the next payout. */
         destinationVersion: number;
-        /** Exactly what it settles: these movements sum to `amount`. */
-        settles: PayableMovement[];
+        /**
+         * The destination as that version named it (the number itself stays sealed outside the log), so
+         * the payout is sent and told about without reading the merchant's destinations. Absent on a
+         * payout of the merchant's payout account stream (`payouts-{merchantId}`), from before each payout had its own.
+         */
+        destination?: PayoutDestination;
+        /** Exactly what it settles, summing to `amount`: only in the payout account stream, from before payouts settled a range of the ledger. */
+        settles?: PayableMovement[];
+        /**
+         * The range of the merchant's payable it settles, as positions of the log (`commit-prepare`): the
+         * movements after `after` (the merchant's previous payout's `through`; null for its first payout
+         * of its own stream) up to `through`, the ledger's position when its amount, the payable's
+         * balance, was read. Absent on a payout account stream's payouts, which list `settles` instead.
+         */
+        after?: string | null;
+        through?: string;
         trigger: 'on-demand' | 'schedule';
         /** The schedule's period it pays (scheduled payouts only). */
         period?: string;
         requestedAt: string;
       };
     }
+  /**
+   * In the merchant's books (`payout-books-{merchantId}`), appended with each payout's request in one
+   * append: the books' revision is the merchant's serialization point, so two payouts decided at once
+   * cannot both read the same balance, and the last one names where the next one's range begins.
+   */
+  | { type: 'PayoutBooked'; data: { merchantId: string; payoutId: string; through: string } }
+  /**
+   * In the destination's stream, with the PayoutFailed of a payout to the destination's current
+   * version: the schedule pauses until the merchant sets the destination again.
+   */
+  | { type: 'PayoutDestinationFailed'; data: { merchantId: string; version: number; payoutId: string; failedAt: string } }
   | { type: 'PayoutSent'; data: { merchantId: string; payoutId: string; providerReference: string; sentAt: string } }
   /** `callbackUrl`: where its callback goes, as the settings said when it was paid (absent before the settings had a stream of their own: the account's). */
   | { type: 'PayoutPaid'; data: { merchantId: string; payoutId: string; amount: Santim; externalReferenceId: string; paidAt: string; callbackUrl?: string | null } }

@@ -4,7 +4,8 @@ import { fold } from '../shared/decider';
 import { santim } from '../shared/money';
 import { payoutDecider, unsettledMovements } from './payout.decider';
 import { type PayoutSettingsChanged, payoutSettingsDecider } from './payout-settings.decider';
-import type { PayableMovement, PayoutCommand, PayoutEvent } from './payout.events';
+import type { PayableMovement, PayoutCommand } from './payout.events';
+import type { PayoutAccountEvent } from './payout.decider';
 
 const AT = '2030-01-01T10:00:00.000Z';
 
@@ -28,7 +29,7 @@ describe('Payout account properties', () => {
   it('never pays a movement twice, never creates or loses a santim, and lets a payout end once', () => {
     fc.assert(
       fc.property(fc.array(aStep, { maxLength: 40 }), (steps) => {
-        let history: PayoutEvent[] = [{ type: 'PayoutDestinationSet', data: { merchantId: 'm-1', version: 1, destination: { kind: 'wallet', institution: 'telebirr', holderName: 'A', accountMask: '••••1', accountRef: 'acct_1', accountFingerprint: 'fp-1' }, setAt: AT } }];
+        let history: PayoutAccountEvent[] = [{ type: 'PayoutDestinationSet', data: { merchantId: 'm-1', version: 1, destination: { kind: 'wallet', institution: 'telebirr', holderName: 'A', accountMask: '••••1', accountRef: 'acct_1', accountFingerprint: 'fp-1' }, setAt: AT } }];
         const ledger: PayableMovement[] = [];
         const payoutIds: string[] = [];
         let settingsHistory: PayoutSettingsChanged[] = [];
@@ -55,7 +56,7 @@ describe('Payout account properties', () => {
                   ? { type: 'RecordPayoutPaid', data: { ...data, externalReferenceId: `tr-${payoutId}`, callbackUrl: null } }
                   : { type: 'RecordPayoutFailed', data: { ...data, reason: 'BOUNCED', callbackUrl: null } };
           }
-          let events: PayoutEvent[];
+          let events: PayoutAccountEvent[];
           try {
             events = payoutDecider.decide(command, fold(payoutDecider, history));
           } catch (error) {
@@ -72,12 +73,12 @@ describe('Payout account properties', () => {
         // Each payout is positive, is the sum of what it settles, and ends at most once.
         for (const p of requested) {
           expect(p.amount).toBeGreaterThan(0);
-          expect(p.settles.reduce((t, m) => t + m.amount, 0)).toBe(p.amount);
+          expect(p.settles!.reduce((t, m) => t + m.amount, 0)).toBe(p.amount);
           expect(outcome(p.payoutId).length).toBeLessThanOrEqual(1);
         }
         // No movement settled by two payouts that did not fail.
         const standing = requested.filter((p) => !outcome(p.payoutId).some((e) => e.type === 'PayoutFailed'));
-        const settled = standing.flatMap((p) => p.settles.map((m) => m.eventId));
+        const settled = standing.flatMap((p) => p.settles!.map((m) => m.eventId));
         expect(new Set(settled).size).toBe(settled.length);
         // Nothing created or lost: every movement is either in a standing payout or still to pay out.
         const total = ledger.reduce((t, m) => t + m.amount, 0);

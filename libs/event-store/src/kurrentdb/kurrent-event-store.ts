@@ -1,6 +1,8 @@
 import type { Filter } from '@kurrent/kurrentdb-client';
 import {
+  type AppendRequest,
   type AppendResult,
+  checkAppendRequests,
   comparePositions,
   type EventStore,
   type ExpectedRevision,
@@ -12,7 +14,17 @@ import {
   type Subscription,
   WrongExpectedRevision,
 } from '../event-store.port';
-import { actualRevision, fromKurrentPosition, fromRecorded, type KurrentEventData, type KurrentRecorded, type KurrentStreamState, toEventData, toStreamState } from './kurrent-mapping';
+import {
+  actualRevision,
+  fromKurrentPosition,
+  fromRecorded,
+  type KurrentEventData,
+  type KurrentRecorded,
+  type KurrentStreamState,
+  toEventData,
+  toMultiAppendData,
+  toStreamState,
+} from './kurrent-mapping';
 
 /**
  * The client boundary: the few calls of @kurrent/kurrentdb-client the adapter makes. Kept narrow so
@@ -21,14 +33,16 @@ import { actualRevision, fromKurrentPosition, fromRecorded, type KurrentEventDat
  */
 export interface KurrentClient {
   appendToStream(stream: string, events: KurrentEventData[], options: { streamState: KurrentStreamState }): Promise<{ nextExpectedRevision: bigint; position?: { commit: bigint; prepare: bigint } }>;
-  readStream(stream: string, options: { fromRevision: 'start' | bigint; direction: 'forwards'; maxCount?: number }): AsyncIterable<{ event?: KurrentRecorded }>;
+  /** All or nothing across streams (KurrentDB 25.1 and later); metadata values must be strings (toMultiAppendData). */
+  multiStreamAppend(requests: { streamName: string; events: KurrentEventData[]; expectedState: KurrentStreamState }[]): Promise<{ position: bigint; responses: { streamName: string; revision: bigint }[] }>;
+  readStream(stream: string, options: { fromRevision: 'start' | 'end' | bigint; direction: 'forwards' | 'backwards'; maxCount?: number }): AsyncIterable<{ event?: KurrentRecorded }>;
   readAll(options: { fromPosition: 'start' | 'end' | LogPosition; maxCount: number; direction: 'forwards' | 'backwards'; filter?: Filter }): AsyncIterable<{ event?: KurrentRecorded }>;
   subscribeToAll(options: { fromPosition: 'start' | LogPosition; filter?: Filter }): AsyncIterable<{ event?: KurrentRecorded }> & { unsubscribe(): Promise<void> };
   dispose(): Promise<void>;
 }
 
 /** Error shapes of the client, matched by name so the boundary stays a plain interface. */
-function isWrongExpectedVersion(error: unknown): error is { actualState?: unknown } {
+function isWrongExpectedVersion(error: unknown): error is { actualState?: unknown; streamName?: string } {
   return (error as { type?: string })?.type === 'wrong-expected-version';
 }
 
@@ -68,13 +82,55 @@ export class KurrentEventStore implements EventStore {
       }
       throw error;
     }
-    const first = result.nextExpectedRevision - BigInt(events.length) + 1n;
-    // The append reports the last event's position only: each event's own is read back.
+    return { nextRevision: result.nextExpectedRevision, position: fromKurrentPosition(result.position), events: await this.readBack(streamId, result.nextExpectedRevision, events.length) };
+  }
+
+  /**
+   * The server's multi-stream append: one transaction over the streams. Its answer names each stream's
+   * revision and one position for all, so each stream's events are read back for their own.
+   */
+  async appendMany(requests: readonly AppendRequest[]): Promise<AppendResult[]> {
+    checkAppendRequests(requests);
+    let result: Awaited<ReturnType<KurrentClient['multiStreamAppend']>>;
+    try {
+      result = await this.client.multiStreamAppend(
+        requests.map(({ streamId, events, expected }) => ({ streamName: streamId, events: events.map(toMultiAppendData), expectedState: toStreamState(expected) })),
+      );
+    } catch (error) {
+      if (isWrongExpectedVersion(error)) {
+        const failed = requests.find((r) => r.streamId === error.streamName) ?? requests[0];
+        throw new WrongExpectedRevision(failed.streamId, failed.expected, actualRevision(error.actualState));
+      }
+      throw error;
+    }
+    const revisions = new Map(result.responses.map((r) => [r.streamName, r.revision]));
+    return Promise.all(
+      requests.map(async ({ streamId, events }) => {
+        const recorded = await this.readBack(streamId, revisions.get(streamId)!, events.length);
+        return { nextRevision: recorded[recorded.length - 1].revision, position: recorded[recorded.length - 1].position, events: recorded };
+      }),
+    );
+  }
+
+  /** The append reports the last event's position only: each event's own is read back. */
+  private async readBack(streamId: string, lastRevision: bigint, count: number): Promise<RecordedEvent[]> {
     const recorded: RecordedEvent[] = [];
-    for await (const resolved of this.client.readStream(streamId, { fromRevision: first, direction: 'forwards', maxCount: events.length })) {
+    for await (const resolved of this.client.readStream(streamId, { fromRevision: lastRevision - BigInt(count) + 1n, direction: 'forwards', maxCount: count })) {
       if (resolved.event) recorded.push(fromRecorded(resolved.event));
     }
-    return { nextRevision: result.nextExpectedRevision, position: fromKurrentPosition(result.position), events: recorded };
+    return recorded;
+  }
+
+  async readLastEvent(streamId: string): Promise<RecordedEvent | undefined> {
+    try {
+      for await (const resolved of this.client.readStream(streamId, { fromRevision: 'end', direction: 'backwards', maxCount: 1 })) {
+        if (resolved.event) return fromRecorded(resolved.event);
+      }
+    } catch (error) {
+      if (isStreamNotFound(error)) return undefined;
+      throw error;
+    }
+    return undefined;
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {

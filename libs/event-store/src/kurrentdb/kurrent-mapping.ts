@@ -4,6 +4,8 @@ import type { EventMetadata, ExpectedRevision, LogPosition, NewEvent, RecordedEv
 /** What the adapter stores in KurrentDB's own metadata beside ours: the sealed time and hash-chain link. */
 const RECORDED_AT = '$recordedAt';
 const HASH = '$hash';
+/** Our metadata as one JSON string, where KurrentDB takes string values only (its multi-stream append). */
+const JSON_METADATA = '$metadata';
 
 /** The shape of KurrentDB's recorded events, as far as the adapter reads them. */
 export interface KurrentRecorded {
@@ -46,6 +48,13 @@ export function toEventData(event: NewEvent): KurrentEventData {
   };
 }
 
+/** The same event for the multi-stream append, whose metadata values must all be strings: ours is carried as one JSON string. */
+export function toMultiAppendData(event: NewEvent): KurrentEventData {
+  const data = toEventData(event);
+  const { [RECORDED_AT]: recordedAt, [HASH]: hash, ...ours } = data.metadata;
+  return { ...data, metadata: { [JSON_METADATA]: JSON.stringify(ours), ...(recordedAt === undefined ? {} : { [RECORDED_AT]: recordedAt }), ...(hash === undefined ? {} : { [HASH]: hash }) } };
+}
+
 /** KurrentDB positions are the same (commit, prepare) pair the port orders by. */
 export function fromKurrentPosition(position: { commit: bigint; prepare: bigint } | undefined): LogPosition {
   if (!position) throw new Error('KurrentDB returned an event without a position; read it from $all');
@@ -53,7 +62,8 @@ export function fromKurrentPosition(position: { commit: bigint; prepare: bigint 
 }
 
 export function fromRecorded(event: KurrentRecorded, position?: LogPosition): RecordedEvent {
-  const { [RECORDED_AT]: recordedAt, [HASH]: hash, ...metadata } = (event.metadata ?? {}) as Record<string, unknown>;
+  const { [RECORDED_AT]: recordedAt, [HASH]: hash, [JSON_METADATA]: packed, ...plain } = (event.metadata ?? {}) as Record<string, unknown>;
+  const metadata = typeof packed === 'string' ? (JSON.parse(packed) as Record<string, unknown>) : plain;
   return {
     id: event.id,
     streamId: event.streamId,

@@ -112,18 +112,21 @@ export class GroupCommit {
     for (const pending of group) pending.resolve(byStream.get(pending.streamId) ?? []);
   }
 
-  private async writeAlone({ streamId, expected, payload, inlineRow, resolve, reject }: Waiting): Promise<void> {
-    const json = JSON.stringify(payload);
-    const count = String(payload.length);
-    const row = this.inline === undefined || expected === 'any' ? [] : [inlineRow === null ? null : JSON.stringify(inlineRow)];
+  private async writeAlone({ resolve, reject, ...append }: Waiting): Promise<void> {
     try {
-      resolve(
-        typeof expected === 'bigint'
-          ? await this.db.query<EventRow>(this.statements.single.exact, [streamId, json, count, expected.toString(), ...row])
-          : await this.db.query<EventRow>(this.statements.single[expected], [streamId, json, count, ...row]),
-      );
+      resolve(await this.writeIn(this.db, append));
     } catch (error) {
       reject(error);
     }
+  }
+
+  /** One append on its own statement, through `executor` (a transaction of several: PostgresEventStore.appendMany); no rows when its expectation failed. */
+  writeIn(executor: SqlExecutor, { streamId, expected, payload, inlineRow }: PendingAppend): Promise<EventRow[]> {
+    const json = JSON.stringify(payload);
+    const count = String(payload.length);
+    const row = this.inline === undefined || expected === 'any' ? [] : [inlineRow === null ? null : JSON.stringify(inlineRow)];
+    return typeof expected === 'bigint'
+      ? executor.query<EventRow>(this.statements.single.exact, [streamId, json, count, expected.toString(), ...row])
+      : executor.query<EventRow>(this.statements.single[expected], [streamId, json, count, ...row]);
   }
 }

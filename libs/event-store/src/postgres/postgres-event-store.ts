@@ -1,8 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { SqlClient } from '@app/database';
+import type { SqlClient, SqlExecutor } from '@app/database';
 import {
   type AppendOptions,
+  type AppendRequest,
   type AppendResult,
+  checkAppendRequests,
   type EventStore,
   type ExpectedRevision,
   type FoldedStream,
@@ -18,7 +20,7 @@ import type { InlineProjection } from '../inline-projection.port';
 import { pollingSubscription } from '../polling-subscription';
 import { AppendSignal } from './append-signal';
 import { COLUMNS, type EventRow, toRecorded } from './event-rows';
-import { GroupCommit } from './group-commit';
+import { GroupCommit, type PendingAppend } from './group-commit';
 
 /*
  * Gap-safe global order. A bigserial is handed out when a row is inserted, not when its transaction
@@ -65,6 +67,36 @@ export class PostgresEventStore implements EventStore {
   /** Resolves only once the events are committed: alone, or in the group statement that carried them. */
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    const pending = this.pending({ streamId, events, expected, options });
+    const rows = await this.writes.write(pending);
+    if (rows.length === 0) throw new WrongExpectedRevision(streamId, expected, await this.currentRevision(this.db, streamId));
+    this.appended.signal();
+    return this.result(rows, pending.inlineRow !== null);
+  }
+
+  /**
+   * One transaction, each stream's append its own statement in it: a stream whose expectation fails
+   * throws, and the rollback takes the others' events with it. Streams are written in name order, so
+   * two such transactions over the same streams wait for each other instead of deadlocking.
+   */
+  async appendMany(requests: readonly AppendRequest[]): Promise<AppendResult[]> {
+    checkAppendRequests(requests);
+    const pending = requests.map((request) => this.pending(request));
+    const order = pending.map((_, i) => i).sort((a, b) => (pending[a].streamId < pending[b].streamId ? -1 : 1));
+    const written = await this.db.transaction(async (tx) => {
+      const rows: EventRow[][] = [];
+      for (const i of order) {
+        const { streamId, expected } = pending[i];
+        rows[i] = await this.writes.writeIn(tx, pending[i]);
+        if (rows[i].length === 0) throw new WrongExpectedRevision(streamId, expected, await this.currentRevision(tx, streamId));
+      }
+      return rows;
+    });
+    this.appended.signal();
+    return written.map((rows, i) => this.result(rows, pending[i].inlineRow !== null));
+  }
+
+  private pending({ streamId, events, expected, options }: AppendRequest): PendingAppend {
     const payload = events.map((e) => ({
       id: e.id ?? randomUUID(),
       type: e.type,
@@ -73,13 +105,13 @@ export class PostgresEventStore implements EventStore {
       recordedAt: e.recordedAt?.toISOString(),
       hash: e.hash,
     }));
-    const inlineRow = this.inlineRow(streamId, events, expected, options?.folded);
-    const rows = await this.writes.write({ streamId, expected, payload, inlineRow });
-    if (rows.length === 0) throw new WrongExpectedRevision(streamId, expected, await this.currentRevision(streamId));
+    return { streamId, expected, payload, inlineRow: this.inlineRow(streamId, events, expected, options?.folded) };
+  }
+
+  private result(rows: EventRow[], viewWritten: boolean): AppendResult {
     const recorded = rows.map(toRecorded).sort((a, b) => (a.revision < b.revision ? -1 : 1));
     const last = recorded[recorded.length - 1];
-    this.appended.signal();
-    return { nextRevision: last.revision, position: last.position, events: recorded, viewWritten: inlineRow !== null };
+    return { nextRevision: last.revision, position: last.position, events: recorded, viewWritten };
   }
 
   /**
@@ -101,6 +133,11 @@ export class PostgresEventStore implements EventStore {
       [streamId],
     );
     return rows.map(toRecorded);
+  }
+
+  async readLastEvent(streamId: string): Promise<RecordedEvent | undefined> {
+    const rows = await this.db.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream_id = $1 ORDER BY events.stream_revision DESC LIMIT 1`, [streamId]);
+    return rows.length === 0 ? undefined : toRecorded(rows[0]);
   }
 
   async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
@@ -142,8 +179,8 @@ export class PostgresEventStore implements EventStore {
   /** The database is the caller's to close; there is nothing of the store's own to let go of. */
   async close(): Promise<void> {}
 
-  private async currentRevision(streamId: string): Promise<bigint | 'no_stream'> {
-    const rows = await this.db.query<{ revision: string }>(`SELECT revision::text AS revision FROM streams WHERE stream_id = $1`, [streamId]);
+  private async currentRevision(db: SqlExecutor, streamId: string): Promise<bigint | 'no_stream'> {
+    const rows = await db.query<{ revision: string }>(`SELECT revision::text AS revision FROM streams WHERE stream_id = $1`, [streamId]);
     return rows.length === 0 ? 'no_stream' : BigInt(rows[0].revision);
   }
 }

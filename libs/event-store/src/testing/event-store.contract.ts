@@ -186,6 +186,66 @@ export function eventStoreContract(open: () => Promise<ContractSubject>): void {
     expect(resumed.map((e) => e.type)).toEqual(['Three', 'Four']);
   });
 
+  it('appends to several streams at once, each at its expected revision, in one step of the log', async () => {
+    const [a, b, c] = [stream(), stream(), stream()];
+    await store.append(a, [event('A1')], 'no_stream');
+    await store.append(c, [event('C1')], 'no_stream');
+    const results = await store.appendMany([
+      { streamId: a, events: [event('A2'), event('A3')], expected: 0n },
+      { streamId: b, events: [event('B1')], expected: 'no_stream' },
+      { streamId: c, events: [event('C2')], expected: 'any' },
+    ]);
+    expect(results.map((r) => [r.nextRevision, r.events.map((e) => [e.streamId, e.type, e.revision])])).toEqual([
+      [2n, [[a, 'A2', 1n], [a, 'A3', 2n]]],
+      [0n, [[b, 'B1', 0n]]],
+      [1n, [[c, 'C2', 1n]]],
+    ]);
+    const histories = await store.readStreams([a, b, c]);
+    expect(histories.get(a)!.map((e) => e.type)).toEqual(['A1', 'A2', 'A3']);
+    expect(histories.get(b)![0]).toMatchObject({ type: 'B1', metadata: { correlationId: 'c-0' } });
+    expect(histories.get(c)!.map((e) => e.type)).toEqual(['C1', 'C2']);
+    expect(await store.head()).toEqual(results.map((r) => r.position).sort(comparePositions).at(-1));
+  });
+
+  it('writes nothing to any stream when one expected revision fails', async () => {
+    const [a, b, c] = [stream(), stream(), stream()];
+    await store.append(a, [event('A1')], 'no_stream');
+    await store.append(b, [event('B1')], 'no_stream');
+    const failure = store.appendMany([
+      { streamId: a, events: [event('A2')], expected: 0n },
+      { streamId: c, events: [event('C1')], expected: 'no_stream' },
+      { streamId: b, events: [event('B2')], expected: 5n },
+    ]);
+    await expect(failure).rejects.toMatchObject({ streamId: b, expected: 5n, actual: 0n });
+    await expect(failure).rejects.toBeInstanceOf(WrongExpectedRevision);
+    expect((await store.readStream(a)).map((e) => e.type)).toEqual(['A1']);
+    expect(await store.readStream(b)).toHaveLength(1);
+    expect(await store.readStream(c)).toEqual([]);
+    expect((await store.append(a, [event('A2')], 0n)).nextRevision).toBe(1n);
+  });
+
+  it('lets exactly one of concurrent multi-stream appends over a shared stream win', async () => {
+    const shared = stream();
+    await store.append(shared, [event('Opened')], 'no_stream');
+    const own = Array.from({ length: 10 }, () => stream());
+    const outcomes = await Promise.allSettled(
+      own.map((id, i) => store.appendMany([{ streamId: id, events: [event('Own', i)], expected: 'no_stream' }, { streamId: shared, events: [event('Booked', i)], expected: 0n }])),
+    );
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(1);
+    for (const loss of outcomes.filter((o): o is PromiseRejectedResult => o.status === 'rejected')) expect(loss.reason).toBeInstanceOf(WrongExpectedRevision);
+    const written = (await store.readStreams(own)).values();
+    expect([...written].filter((h) => h.length > 0)).toHaveLength(1);
+    expect(await store.readStream(shared)).toHaveLength(2);
+  });
+
+  it("reads a stream's last event alone, none for an unknown stream", async () => {
+    const id = stream();
+    await store.append(id, [event('A', 1), event('B', 2)], 'no_stream');
+    await store.append(id, [event('C', 3)], 1n);
+    expect(await store.readLastEvent(id)).toMatchObject({ streamId: id, type: 'C', revision: 2n, data: { n: 3 }, metadata: { correlationId: 'c-3' } });
+    expect(await store.readLastEvent(stream())).toBeUndefined();
+  });
+
   it('names the last appended event as the head of the log', async () => {
     const first = await store.append(stream(), [event('A')], 'no_stream');
     expect(await store.head()).toEqual(first.position);

@@ -41,10 +41,39 @@ export class FakeKurrentClient implements KurrentClient {
     return { nextExpectedRevision: BigInt(existing.length + events.length - 1), position: recorded[recorded.length - 1].position };
   }
 
-  async *readStream(stream: string, options: { fromRevision: 'start' | bigint; maxCount?: number }) {
-    const events = this.streams.get(stream);
-    if (!events) throw Object.assign(new Error('stream not found'), { type: 'stream-not-found' });
-    const from = options.fromRevision === 'start' ? 0 : Number(options.fromRevision);
+  /** Checks every stream's state first, then writes them in one commit, as the server's transaction does; values of metadata must be strings. */
+  async multiStreamAppend(requests: { streamName: string; events: KurrentEventData[]; expectedState: KurrentStreamState }[]) {
+    for (const { streamName, events, expectedState } of requests) {
+      if (events.some((e) => Object.values(e.metadata).some((v) => typeof v !== 'string'))) throw new Error('multiStreamAppend requires metadata to be a plain object with string keys and string values.');
+      const current = this.current(streamName);
+      if (expectedState !== 'any' && expectedState !== current) {
+        throw Object.assign(new Error('wrong expected version'), { type: 'wrong-expected-version', streamName, actualState: current, expectedState });
+      }
+    }
+    const commit = (this.sequence += 1n);
+    const responses = requests.map(({ streamName, events }) => {
+      const existing = this.streams.get(streamName) ?? [];
+      const recorded = events.map((event, i) => {
+        this.sequence += 1n;
+        return { streamId: streamName, id: event.id, revision: BigInt(existing.length + i), type: event.type, created: new Date(), data: JSON.parse(JSON.stringify(event.data)), metadata: { ...event.metadata }, position: { commit, prepare: this.sequence } };
+      });
+      this.streams.set(streamName, [...existing, ...recorded]);
+      this.all.push(...recorded);
+      return { streamName, revision: BigInt(existing.length + events.length - 1) };
+    });
+    return { position: commit, responses };
+  }
+
+  private current(stream: string): bigint | 'no_stream' {
+    const existing = this.streams.get(stream) ?? [];
+    return existing.length === 0 ? 'no_stream' : BigInt(existing.length - 1);
+  }
+
+  async *readStream(stream: string, options: { fromRevision: 'start' | 'end' | bigint; direction?: 'forwards' | 'backwards'; maxCount?: number }) {
+    const stored = this.streams.get(stream);
+    if (!stored) throw Object.assign(new Error('stream not found'), { type: 'stream-not-found' });
+    const events = options.direction === 'backwards' ? [...stored].reverse() : stored;
+    const from = options.fromRevision === 'start' || options.fromRevision === 'end' ? 0 : Number(options.fromRevision);
     for (const event of events.slice(from, options.maxCount === undefined ? undefined : from + options.maxCount)) yield { event };
   }
 

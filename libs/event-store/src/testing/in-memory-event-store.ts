@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AppendRequest,
   type AppendResult,
+  checkAppendRequests,
   comparePositions,
   type EventStore,
   type ExpectedRevision,
@@ -28,30 +30,50 @@ export class InMemoryEventStore implements EventStore {
   private commits = 0n;
 
   async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    const stream = this.streams.get(streamId) ?? [];
-    const actual = stream.length === 0 ? 'no_stream' : BigInt(stream.length - 1);
-    const fits = expected === 'any' || expected === actual;
-    if (!fits) throw new WrongExpectedRevision(streamId, expected, actual);
+    return (await this.appendMany([{ streamId, events, expected }]))[0];
+  }
+
+  /** Every expectation is checked before anything is written; the appends then share one commit. */
+  async appendMany(requests: readonly AppendRequest[]): Promise<AppendResult[]> {
+    checkAppendRequests(requests);
+    for (const { streamId, expected } of requests) {
+      const actual = this.revisionOf(streamId);
+      if (expected !== 'any' && expected !== actual) throw new WrongExpectedRevision(streamId, expected, actual);
+    }
     const commit = ++this.commits;
-    const recorded = events.map(
-      (event, i): RecordedEvent => ({
-        id: event.id ?? randomUUID(),
-        streamId,
-        revision: BigInt(stream.length + i),
-        type: event.type,
-        // A copy, as a database would hand back: a caller mutating what it appended changes nothing stored.
-        data: structuredClone(event.data),
-        metadata: structuredClone(event.metadata ?? {}),
-        recordedAt: event.recordedAt ?? new Date(),
-        position: { commit, prepare: BigInt(i) },
-        ...(event.hash === undefined ? {} : { hash: event.hash }),
-      }),
-    );
-    this.streams.set(streamId, [...stream, ...recorded]);
-    this.log.push(...recorded);
+    let prepare = 0n;
+    const results = requests.map(({ streamId, events }): AppendResult => {
+      const stream = this.streams.get(streamId) ?? [];
+      const recorded = events.map(
+        (event, i): RecordedEvent => ({
+          id: event.id ?? randomUUID(),
+          streamId,
+          revision: BigInt(stream.length + i),
+          type: event.type,
+          // A copy, as a database would hand back: a caller mutating what it appended changes nothing stored.
+          data: structuredClone(event.data),
+          metadata: structuredClone(event.metadata ?? {}),
+          recordedAt: event.recordedAt ?? new Date(),
+          position: { commit, prepare: prepare++ },
+          ...(event.hash === undefined ? {} : { hash: event.hash }),
+        }),
+      );
+      this.streams.set(streamId, [...stream, ...recorded]);
+      this.log.push(...recorded);
+      const last = recorded[recorded.length - 1];
+      return { nextRevision: last.revision, position: last.position, events: recorded };
+    });
     this.appended.signal();
-    const last = recorded[recorded.length - 1];
-    return { nextRevision: last.revision, position: last.position, events: recorded };
+    return results;
+  }
+
+  private revisionOf(streamId: string): bigint | 'no_stream' {
+    const length = this.streams.get(streamId)?.length ?? 0;
+    return length === 0 ? 'no_stream' : BigInt(length - 1);
+  }
+
+  async readLastEvent(streamId: string): Promise<RecordedEvent | undefined> {
+    return this.streams.get(streamId)?.at(-1);
   }
 
   async readStream(streamId: string): Promise<RecordedEvent[]> {

@@ -1,12 +1,13 @@
 import type { SqlExecutor } from '@app/database';
-import { payoutDecider, payoutSettingsDecider, type SettingsInForce, streams } from '@app/domain';
+import { payoutSettingsDecider, type SettingsInForce, streams } from '@app/domain';
 import type { CommandRunner } from '@app/infrastructure';
 import { payoutScheduleStanding, type PayoutScheduleStanding } from '@app/read-models';
 
 /**
  * The payout settings in force: their own stream's. A merchant whose settings were kept in its payout
- * account's stream before they had one of their own (the read model says so) has them read there, until
- * its next change carries them over; one that never set any has the defaults (undefined). A caller that
+ * account's stream before they had one of their own has them as the read model folded them there (never
+ * by folding the account's history), until its next change carries them over; one that never set any
+ * has the defaults (undefined). A caller that
  * reads the schedule's standing anyway passes its read, which is then not made twice.
  */
 export async function payoutSettingsInForce(
@@ -17,6 +18,5 @@ export async function payoutSettingsInForce(
 ): Promise<SettingsInForce | undefined> {
   const { state } = await runner.read(streams.payoutSettings(merchantId), payoutSettingsDecider);
   if (state.settings) return state.settings;
-  if (!(await (standing ?? payoutScheduleStanding(db, merchantId))).settingsInAccount) return undefined;
-  return (await runner.read(streams.payouts(merchantId), payoutDecider)).state.settings;
+  return (await (standing ?? payoutScheduleStanding(db, merchantId))).accountSettings;
 }

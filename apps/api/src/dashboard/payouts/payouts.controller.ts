@@ -6,10 +6,11 @@ import { validateSync } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { availableToPayOut, NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing, payoutDecider, streams } from '@app/domain';
+import { NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing, santim } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
-import { payableMovementsToSettle, type PayoutView } from '@app/read-models';
+import { payoutDestination } from '@app/payments';
+import { destinationVersion, payableBalanceAt, type PayoutView } from '@app/read-models';
 import { PayoutDestinationDto } from '../../payouts/payout-destination.dto';
 import { merchantPayouts, ownedPayout, presentDestination } from '../../payouts/payout-reads';
 import { payoutReport, payoutReportCsv, payoutReportPages } from '../../payouts/payout-report';
@@ -122,12 +123,12 @@ export class DashboardPayoutsController {
   @Get(':payoutId')
   async payout(@Param('payoutId') payoutId: string, @Query('done') done: string | undefined, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
     const payout = await ownedPayout(this.db, payoutId, merchantId);
-    const [lines, { state }] = await Promise.all([payoutReport(this.db, payout), this.runner.read(streams.payouts(merchantId), payoutDecider)]);
+    const [lines, destination] = await Promise.all([payoutReport(this.db, payout), destinationVersion(this.db, merchantId, payout.destinationVersion)]);
     return sendDashboardPage(reply, this.config, {
       title: `Payout ${payout.payoutId}`,
       current: '/dashboard/payouts',
       who: merchantId,
-      body: () => payoutBody({ payout, lines, destination: state.destinations[payout.destinationVersion], notice: done ? NOTICES[done] : undefined }),
+      body: () => payoutBody({ payout, lines, destination, notice: done ? NOTICES[done] : undefined }),
     });
   }
 
@@ -138,10 +139,10 @@ export class DashboardPayoutsController {
     return sendCsv(reply, `payout-${payout.payoutId}.csv`, Readable.from(payoutReportCsv(payoutReportPages(this.db, payout))));
   }
 
-  /** The masked destination and what a payout asked for now would pay. */
+  /** The masked destination and what a payout asked for now would pay: the payable's balance (what no payout in flight or paid holds). */
   private async account(merchantId: string) {
-    const [{ state }, movements] = await Promise.all([this.runner.read(streams.payouts(merchantId), payoutDecider), payableMovementsToSettle(this.db, merchantId)]);
-    return { destination: presentDestination(state), available: availableToPayOut(state, movements) };
+    const [{ inForce }, { balance }] = await Promise.all([payoutDestination(this.runner, this.db, merchantId), payableBalanceAt(this.db, merchantId)]);
+    return { destination: presentDestination(inForce), available: santim(Math.max(0, balance)) };
   }
 
   private async render(reply: FastifyReply, merchantId: string, view: { notice?: Notice; draft?: DestinationDraft }, status = 200) {

@@ -1,56 +1,141 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type PayoutCommand, payoutDecider, payoutSettingsDecider, settingsOrDefault, streams } from '@app/domain';
-import type { EventMetadata } from '@app/event-store';
-import { CommandRunner } from '@app/infrastructure';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import {
+  destinationFailure,
+  type PayoutAccountState,
+  type PayoutCommand,
+  payoutDecider,
+  type PayoutDestination,
+  type PayoutOutcomeCommand,
+  type PayoutStatus,
+  type Santim,
+  settingsOrDefault,
+  singlePayoutDecider,
+  streams,
+} from '@app/domain';
+import { EVENT_STORE, type EventMetadata, type EventStore } from '@app/event-store';
+import { CommandRunner, type KnownStream } from '@app/infrastructure';
 import { PayoutDestinations } from '@app/credentials';
+import { destinationVersion, merchantPayout, ProjectionProgress } from '@app/read-models';
 import { PAYMENT_PROVIDER, type PaymentProvider, ProviderRejected, type TransferStatus } from '../../payment-provider.port';
+import { payoutSettingsInForce } from '../../payout-settings/payout-settings-in-force';
+import { payoutDestination } from '../../payouts/payout-requests';
 import { type PayoutProgress, ProcessPayoutCommand } from './process-payout.command';
 
 const SYSTEM: EventMetadata = { actor: { type: 'system', id: 'payouts' } };
 
+/** How long a payout of the payout account stream waits for its read model to show the stream's last event. */
+const VIEW_WAIT_MS = 30_000;
+
+/** A payout as the provider's outcome is decided on, wherever its request is. */
+interface PayoutToProcess {
+  amount: Santim;
+  status: PayoutStatus;
+  destination?: PayoutDestination;
+  /** Records an outcome in the stream where the payout's request is. */
+  record(command: PayoutOutcomeCommand): Promise<void>;
+}
+
 /**
  * The transfer's reference is the payout's id: a process killed after sending and before recording
- * finds the transfer when it asks, and never sends a second one.
+ * finds the transfer when it asks, and never sends a second one. A payout is found by its id: its own
+ * stream (`payout-{payoutId}`), or else the merchant's payout account stream, from before each payout
+ * had its own, where one still in flight gets its outcomes.
  */
 @CommandHandler(ProcessPayoutCommand)
 export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutCommand> {
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(ProjectionProgress) private readonly progress: ProjectionProgress,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(PayoutDestinations) private readonly accounts: PayoutDestinations,
   ) {}
 
   async execute({ merchantId, payoutId }: ProcessPayoutCommand): Promise<PayoutProgress> {
-    const stream = streams.payouts(merchantId);
-    const [{ state }, own] = await Promise.all([this.runner.read(stream, payoutDecider), this.runner.read(streams.payoutSettings(merchantId), payoutSettingsDecider)]);
-    // Its callback goes where the settings say when its outcome is known (before they had their own stream, the account kept them).
-    const { callbackUrl } = settingsOrDefault(own.state.settings ?? state.settings);
-    const payout = state.payouts.get(payoutId);
+    const [payout, inForce] = await Promise.all([this.ownPayout(merchantId, payoutId).then((own) => own ?? this.accountPayout(merchantId, payoutId)), payoutSettingsInForce(this.runner, this.db, merchantId)]);
     if (!payout || payout.status === 'PAID' || payout.status === 'FAILED') return 'settled';
+    // Its callback goes where the settings say when its outcome is known.
+    const { callbackUrl } = settingsOrDefault(inForce);
     let status: TransferStatus = await this.provider.transferStatus(payoutId);
     if (status.state === 'unknown') {
       // The destination the payout was requested for, even if the merchant has changed it since.
-      const destination = state.destinations[payout.destinationVersion];
-      const accountNumber = await this.accounts.accountNumber(merchantId, destination.accountRef);
-      if (accountNumber === undefined) return this.record(stream, { type: 'RecordPayoutFailed', data: { payoutId, reason: 'DESTINATION_UNAVAILABLE', at: new Date().toISOString(), callbackUrl } });
+      const destination = payout.destination;
+      const accountNumber = destination && (await this.accounts.accountNumber(merchantId, destination.accountRef));
+      if (!destination || accountNumber === undefined) return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: 'DESTINATION_UNAVAILABLE', at: new Date().toISOString(), callbackUrl } });
       try {
         const { kind, institution, holderName } = destination;
         status = await this.provider.transfer({ reference: payoutId, amount: payout.amount, destination: { kind, institution, holderName, accountNumber } });
       } catch (error) {
         if (!(error instanceof ProviderRejected)) throw error;
-        return this.record(stream, { type: 'RecordPayoutFailed', data: { payoutId, reason: error.code, at: new Date().toISOString(), callbackUrl } });
+        return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: error.code, at: new Date().toISOString(), callbackUrl } });
       }
     }
-    const at = new Date().toISOString();
-    if (payout.status === 'REQUESTED') await this.runner.run(stream, payoutDecider, { type: 'RecordPayoutSent', data: { payoutId, providerReference: payoutId, at } }, SYSTEM);
-    if (status.state === 'succeeded') return this.record(stream, { type: 'RecordPayoutPaid', data: { payoutId, externalReferenceId: status.externalReferenceId, at: status.at, callbackUrl } });
-    if (status.state === 'failed') return this.record(stream, { type: 'RecordPayoutFailed', data: { payoutId, reason: status.reason, at: status.at, callbackUrl } });
+    if (payout.status === 'REQUESTED') await payout.record({ type: 'RecordPayoutSent', data: { payoutId, providerReference: payoutId, at: new Date().toISOString() } });
+    if (status.state === 'succeeded') return this.settle(payout, { type: 'RecordPayoutPaid', data: { payoutId, externalReferenceId: status.externalReferenceId, at: status.at, callbackUrl } });
+    if (status.state === 'failed') return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: status.reason, at: status.at, callbackUrl } });
     return 'pending';
   }
 
-  private async record(stream: string, command: PayoutCommand): Promise<PayoutProgress> {
-    await this.runner.run(stream, payoutDecider, command, SYSTEM);
+  private async settle(payout: PayoutToProcess, command: PayoutOutcomeCommand): Promise<PayoutProgress> {
+    await payout.record(command);
     return 'settled';
+  }
+
+  /** A payout of its own stream: its failure to the destination in force is written with the destination's PayoutDestinationFailed, in one append. */
+  private async ownPayout(merchantId: string, payoutId: string): Promise<PayoutToProcess | undefined> {
+    const stream = streams.payout(payoutId);
+    const { payout } = (await this.runner.read(stream, singlePayoutDecider)).state;
+    if (!payout) return undefined;
+    const record = async (command: PayoutOutcomeCommand) => {
+      if (command.type !== 'RecordPayoutFailed') {
+        await this.runner.run(stream, singlePayoutDecider, command, SYSTEM);
+        return;
+      }
+      await this.runner.decideAcross(async () => {
+        const [own, destination] = await Promise.all([this.runner.read(stream, singlePayoutDecider), payoutDestination(this.runner, this.db, merchantId)]);
+        const failed = singlePayoutDecider.decide(command, own.state);
+        const current = own.state.payout!;
+        const paused = failed.length > 0 ? destinationFailure(destination.stream.state, destination.legacy, current, command.data.at) : undefined;
+        const expected = (known: KnownStream<unknown>) => (known.head ? known.head.revision : ('no_stream' as const));
+        return {
+          appends: [
+            { streamId: stream, events: failed, expected: expected(own) },
+            ...(paused ? [{ streamId: streams.payoutDestination(merchantId), events: [paused], expected: expected(destination.stream) }] : []),
+          ],
+          result: undefined,
+        };
+      }, SYSTEM);
+    };
+    return { amount: payout.amount, status: payout.status, destination: payout.destination, record };
+  }
+
+  /**
+   * A payout of the merchant's payout account stream, still in flight: decided on the payouts view
+   * once it shows the stream's last event, and recorded at that event's revision, so the account's
+   * history is not folded (should the stream move meanwhile, the runner decides again on its history).
+   */
+  private async accountPayout(merchantId: string, payoutId: string): Promise<PayoutToProcess | undefined> {
+    const stream = streams.payouts(merchantId);
+    const last = await this.store.readLastEvent(stream);
+    if (!last) return undefined;
+    await this.progress.waitFor(last.position, VIEW_WAIT_MS);
+    const view = await merchantPayout(this.db, payoutId, merchantId);
+    if (!view) return undefined;
+    const destination = await destinationVersion(this.db, merchantId, view.destinationVersion);
+    const state: PayoutAccountState = {
+      merchantId,
+      destinations: destination ? { [view.destinationVersion]: destination } : {},
+      payouts: new Map([[payoutId, { payoutId, amount: view.amount as Santim, status: view.status, destinationVersion: view.destinationVersion, settles: [] }]]),
+    };
+    let known: KnownStream<PayoutAccountState> = { state, head: { revision: last.revision, hash: last.hash } };
+    const record = async (command: PayoutCommand) => {
+      const outcome = await this.runner.run(stream, payoutDecider, command, SYSTEM, known);
+      // Its next outcome (paid after sent) follows the one just written.
+      if (outcome.head) known = { state: outcome.state, head: outcome.head };
+    };
+    return { amount: view.amount as Santim, status: view.status, destination, record };
   }
 }

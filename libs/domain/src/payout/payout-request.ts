@@ -1,0 +1,75 @@
+import { santim } from '../shared/money';
+import { NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing } from './payout.errors';
+import { payablePeriod } from './payout-schedule';
+import { type SettingsInForce, settingsOrDefault } from './payout-settings.decider';
+import type { DestinationInForce } from './payout-destination.decider';
+import type { PayoutEvent } from './payout.events';
+
+export type PayoutRequested = Extract<PayoutEvent, { type: 'PayoutRequested' }>;
+
+/** A payout asked for: on demand, or by the schedule for a period (its id then derives from it: scheduledPayoutId). */
+export type PayoutAsk = { merchantId: string; payoutId: string; at: string } & ({ trigger: 'on-demand' } | { trigger: 'schedule'; period: string });
+
+/**
+ * What a payout request is decided on, read at one point of the merchant's books: whether a payout of
+ * this id exists already, the settings and destination in force, and the payable's balance with the
+ * ledger position it was read at (`through`), which includes every earlier payout and every failed
+ * one's return (the caller waited for the ledger to reach the log's head after reading the books).
+ */
+export interface PayoutBasis {
+  exists: boolean;
+  settings?: SettingsInForce;
+  destination?: DestinationInForce;
+  /** The payable's balance at `through`, santim: what no payout in flight or paid holds. */
+  balance: number;
+  /** The previous payout's `through` (where this one's range begins); null for the merchant's first payout of its own stream. */
+  after: string | null;
+  through: string;
+}
+
+/**
+ * A payout of the payable's balance, never of a movement another payout holds: the balance already
+ * has every earlier payout moved out (Dr payable, Cr in transit) and every failed one back, and the
+ * merchant's books serialize the decisions. Undefined: nothing to do (the same request again, whose
+ * payout stands; a scheduled period that pays nothing, the money waiting); a refusal is thrown for
+ * one asked for on demand.
+ */
+export function decidePayoutRequest(ask: PayoutAsk, basis: PayoutBasis): PayoutRequested | undefined {
+  if (basis.exists) return undefined;
+  const settings = settingsOrDefault(basis.settings);
+  const scheduled = ask.trigger === 'schedule' ? ask.period : undefined;
+  // A job of a period that is not the schedule's payable one (it ran late, the schedule changed since it
+  // was queued, or the period fell due before the schedule was set) pays nothing: the money waits for
+  // the period that is, and a period's job pays what is there once.
+  if (scheduled !== undefined && payablePeriod(settings.schedule, basis.settings?.scheduleSetAt ?? 0, Date.parse(ask.at))?.key !== scheduled) return undefined;
+  // After a failure the destination waits for the merchant (told by PAYOUT_FAILED); one asked for on demand is their own decision.
+  if (scheduled !== undefined && basis.destination?.paused) return undefined;
+  const { destination, balance } = basis;
+  const refusal = !destination
+    ? new PayoutDestinationMissing()
+    : balance <= 0
+      ? new NothingToPayOut()
+      : balance < settings.minimumAmount
+        ? new PayoutBelowMinimum(santim(balance), settings.minimumAmount)
+        : undefined;
+  if (refusal) {
+    // Nobody asked for a scheduled payout: with nothing (or too little) to pay, its period pays nothing and the money waits.
+    if (scheduled !== undefined) return undefined;
+    throw refusal;
+  }
+  return {
+    type: 'PayoutRequested',
+    data: {
+      merchantId: ask.merchantId,
+      payoutId: ask.payoutId,
+      amount: santim(balance),
+      destinationVersion: destination!.version,
+      destination: destination!.destination,
+      after: basis.after,
+      through: basis.through,
+      trigger: ask.trigger,
+      ...(scheduled !== undefined && { period: scheduled }),
+      requestedAt: ask.at,
+    },
+  };
+}

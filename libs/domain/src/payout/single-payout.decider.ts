@@ -1,0 +1,50 @@
+import type { Decider } from '../shared/decider';
+import type { Santim } from '../shared/money';
+import { PayoutNotFound } from './payout.errors';
+import type { PayoutCommand, PayoutDestination, PayoutEvent } from './payout.events';
+import type { PayoutStatus } from './payout.decider';
+
+export type SinglePayoutEvent = Extract<PayoutEvent, { type: 'PayoutRequested' | 'PayoutSent' | 'PayoutPaid' | 'PayoutFailed' }>;
+export type PayoutOutcomeCommand = Extract<PayoutCommand, { type: 'RecordPayoutSent' | 'RecordPayoutPaid' | 'RecordPayoutFailed' }>;
+
+/** One payout, in its own stream (`payout-{payoutId}`): a handful of events, read whole by any command on it. */
+export interface SinglePayoutState {
+  payout?: {
+    merchantId: string;
+    payoutId: string;
+    amount: Santim;
+    status: PayoutStatus;
+    destinationVersion: number;
+    destination?: PayoutDestination;
+  };
+}
+
+const finished = (status: PayoutStatus) => status === 'PAID' || status === 'FAILED';
+
+/** The provider's outcomes of a payout; its request is decided across the merchant's books (decidePayoutRequest). */
+export const singlePayoutDecider: Decider<PayoutOutcomeCommand, SinglePayoutEvent, SinglePayoutState> = {
+  initialState: () => ({}),
+  evolve: (state, event) => {
+    if (event.type === 'PayoutRequested') {
+      const { merchantId, payoutId, amount, destinationVersion, destination } = event.data;
+      return { payout: { merchantId, payoutId, amount, status: 'REQUESTED', destinationVersion, ...(destination && { destination }) } };
+    }
+    const status: PayoutStatus = event.type === 'PayoutSent' ? 'SENT' : event.type === 'PayoutPaid' ? 'PAID' : 'FAILED';
+    return { payout: { ...state.payout!, status } };
+  },
+  decide: (command, { payout }) => {
+    if (!payout) throw new PayoutNotFound(command.data.payoutId);
+    const { merchantId, payoutId, amount } = payout;
+    switch (command.type) {
+      case 'RecordPayoutSent':
+        return payout.status === 'REQUESTED' ? [{ type: 'PayoutSent', data: { merchantId, payoutId, providerReference: command.data.providerReference, sentAt: command.data.at } }] : [];
+      case 'RecordPayoutPaid':
+        // The provider's first outcome stands: a report after it changes nothing.
+        if (finished(payout.status)) return [];
+        return [{ type: 'PayoutPaid', data: { merchantId, payoutId, amount, externalReferenceId: command.data.externalReferenceId, paidAt: command.data.at, callbackUrl: command.data.callbackUrl } }];
+      case 'RecordPayoutFailed':
+        if (finished(payout.status)) return [];
+        return [{ type: 'PayoutFailed', data: { merchantId, payoutId, amount, reason: command.data.reason, failedAt: command.data.at, callbackUrl: command.data.callbackUrl } }];
+    }
+  },
+};

@@ -1,0 +1,128 @@
+import { ACCOUNTS } from '@app/audit';
+import type { SqlExecutor } from '@app/database';
+import { formatPosition, type LogPosition, parsePosition, START } from '@app/event-store';
+import { MAIN_CHECKPOINT } from './projection-progress';
+import type { PayoutLedgerLine } from './payout-report.reader';
+import type { PayoutView } from './payouts.projection';
+
+/**
+ * The payable's balance and the ledger's checkpoint, read in one statement and so one snapshot: the
+ * projector moves the checkpoint in the transaction that posts the entries, so the balance is exactly
+ * the sum of the payable's postings up to `through`. O(1): one row each.
+ */
+export async function payableBalanceAt(db: SqlExecutor, merchantId: string): Promise<{ balance: number; through: LogPosition }> {
+  const [row] = await db.query<{ balance: string | null; commit: string | null; prepare: string | null }>(
+    `SELECT (SELECT credit - debit FROM ledger_balances WHERE account = $1)::text AS balance,
+            c.commit_position::text AS commit, c.prepare_position::text AS prepare
+     FROM (SELECT 1) AS one LEFT JOIN projection_checkpoints c ON c.name = $2`,
+    [ACCOUNTS.merchantPayable(merchantId), MAIN_CHECKPOINT],
+  );
+  return { balance: Number(row?.balance ?? 0), through: row?.commit == null ? START : { commit: BigInt(row.commit), prepare: BigInt(row.prepare!) } };
+}
+
+/**
+ * Where the merchant's last payout of its payout account stream (payouts-{merchantId}) took its amount
+ * out of the payable, at or before `through`: the first payout of its own stream settles what came
+ * after it. Read backwards along the account's index, so it stops at the latest payout; null when the
+ * merchant never had one.
+ */
+export async function lastAccountPayoutPosition(db: SqlExecutor, merchantId: string, through: LogPosition): Promise<string | null> {
+  const [row] = await db.query<{ commit: string; prepare: string }>(
+    `SELECT p.commit_position::text AS commit, p.prepare_position::text AS prepare
+     FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
+     WHERE p.account = $1 AND (p.commit_position, p.prepare_position) <= ($2::numeric, $3::numeric) AND e.event_type = 'PayoutRequested'
+     ORDER BY p.account DESC, p.commit_position DESC, p.prepare_position DESC, p.line DESC LIMIT 1`,
+    [ACCOUNTS.merchantPayable(merchantId), through.commit.toString(), through.prepare.toString()],
+  );
+  return row ? formatPosition({ commit: BigInt(row.commit), prepare: BigInt(row.prepare) }) : null;
+}
+
+/** The movement a payout's range does not hold but its amount does: what an earlier payout left (a failed one's return, a movement before the range). */
+export const CARRIED = 'carried';
+
+export interface RangeLine extends PayoutLedgerLine {
+  /** Where the line's entry stands in the log: the next page starts after it. */
+  position: LogPosition;
+}
+
+/**
+ * The payable's movements in (after, through], the payouts' own entries left out (a payout moving
+ * money out, a failed one's return), a page of at most `limit` after `from`, in log order along the
+ * account's index: the first page of 20,000 movements costs what one of 200 does.
+ */
+const RANGE_LINES = `
+  SELECT e.event_id, e.event_type, e.stream_id, e.recorded_at, e.description, r.commit::text AS commit, r.prepare::text AS prepare, r.net::text AS net,
+         (SELECT COALESCE(SUM(f.credit - f.debit), 0) FROM ledger_postings f WHERE f.entry_id = r.entry_id AND f.account LIKE 'merchant:%:fees')::text AS fee
+  FROM (
+    SELECT p.entry_id, p.commit_position AS commit, p.prepare_position AS prepare, SUM(p.credit - p.debit) AS net
+    FROM ledger_postings p JOIN ledger_entries x ON x.entry_id = p.entry_id
+    WHERE p.account = $1 AND (p.commit_position, p.prepare_position) > ($2::numeric, $3::numeric)
+      AND (p.commit_position, p.prepare_position) <= ($4::numeric, $5::numeric) AND x.event_type NOT LIKE 'Payout%'
+    GROUP BY p.commit_position, p.prepare_position, p.entry_id
+    ORDER BY p.commit_position, p.prepare_position
+    LIMIT $6
+  ) r JOIN ledger_entries e ON e.entry_id = r.entry_id
+  ORDER BY r.commit, r.prepare`;
+
+const RANGE_SUM = `
+  SELECT COALESCE(SUM(p.credit - p.debit), 0)::text AS total
+  FROM ledger_postings p JOIN ledger_entries x ON x.entry_id = p.entry_id
+  WHERE p.account = $1 AND (p.commit_position, p.prepare_position) > ($2::numeric, $3::numeric)
+    AND (p.commit_position, p.prepare_position) <= ($4::numeric, $5::numeric) AND x.event_type NOT LIKE 'Payout%'`;
+
+function range(payout: PayoutView): { after: LogPosition; through: LogPosition } {
+  const through = payout.through === undefined ? undefined : parsePosition(payout.through);
+  if (!through) throw new Error(`payout ${payout.payoutId} settles no range of the ledger`);
+  return { after: (payout.after && parsePosition(payout.after)) || START, through };
+}
+
+const bounds = (merchantId: string, from: LogPosition, through: LogPosition) => [
+  ACCOUNTS.merchantPayable(merchantId),
+  from.commit.toString(),
+  from.prepare.toString(),
+  through.commit.toString(),
+  through.prepare.toString(),
+];
+
+/** A page of a range payout's lines after `from` (the range's start when absent). */
+export async function payoutRangeLines(db: SqlExecutor, payout: PayoutView, from: LogPosition | undefined, limit: number): Promise<RangeLine[]> {
+  const { after, through } = range(payout);
+  const rows = await db.query<{ event_id: string; event_type: string; stream_id: string; recorded_at: Date; description: string; commit: string; prepare: string; net: string; fee: string }>(
+    RANGE_LINES,
+    [...bounds(payout.merchantId, from ?? after, through), limit],
+  );
+  return rows.map((row) => ({
+    eventId: row.event_id,
+    eventType: row.event_type,
+    streamId: row.stream_id,
+    description: row.description,
+    recordedAt: new Date(row.recorded_at),
+    net: Number(row.net),
+    fee: Number(row.fee),
+    position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) },
+  }));
+}
+
+/** What the payout pays beyond its range's movements: zero when they sum to its amount. Read once its last page is reached. */
+export async function payoutCarried(db: SqlExecutor, payout: PayoutView): Promise<number> {
+  const { after, through } = range(payout);
+  const [row] = await db.query<{ total: string }>(RANGE_SUM, bounds(payout.merchantId, after, through));
+  return payout.amount - Number(row.total);
+}
+
+/**
+ * Where a movement of the payout's range stands in the log, from its event id (the cursor of a page
+ * of movements); undefined when the event is no movement of that range.
+ */
+export async function payoutRangeCursor(db: SqlExecutor, payout: PayoutView, eventId: string): Promise<LogPosition | undefined> {
+  const { after, through } = range(payout);
+  const [row] = await db.query<{ commit: string; prepare: string }>(
+    `SELECT p.commit_position::text AS commit, p.prepare_position::text AS prepare
+     FROM ledger_entries e JOIN ledger_postings p ON p.entry_id = e.entry_id AND p.account = $1
+     WHERE e.event_id = $6 AND e.event_type NOT LIKE 'Payout%'
+       AND (p.commit_position, p.prepare_position) > ($2::numeric, $3::numeric) AND (p.commit_position, p.prepare_position) <= ($4::numeric, $5::numeric)
+     LIMIT 1`,
+    [...bounds(payout.merchantId, after, through), eventId],
+  );
+  return row ? { commit: BigInt(row.commit), prepare: BigInt(row.prepare) } : undefined;
+}
