@@ -25,6 +25,7 @@ import { rateLimiting } from './operations/rate-limit';
 import { OrdersModule } from './orders/orders.module';
 import { PayablesModule } from './payables/payables.module';
 import { PaymentsHttpModule } from './payments/payments-http.module';
+import { TransfersModule } from './transfers/transfers.module';
 
 /**
  * The HTTP service; its ROLE adds the projector (`all`, `projector`) and the workers: callbacks,
@@ -57,6 +58,7 @@ export class AppModule {
         EventsModule,
         PayoutsModule,
         BalancesModule,
+        TransfersModule,
         AuditModule,
         DashboardModule,
         AuditConsoleModule,

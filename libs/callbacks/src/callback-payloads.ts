@@ -18,6 +18,11 @@ import {
   type Santim,
   streamKind,
   toEtbNumber,
+  transferCounterparty,
+  transferDecider,
+  transferDirection,
+  type TransferEvent,
+  type TransferState,
 } from '@app/domain';
 import type { CallbackPayload } from './delivery.events';
 
@@ -40,6 +45,8 @@ export interface CallbackNotice {
   /** The callbackURL of the order or escrow, or the payout settings' in force; none when it names none. */
   url?: string;
   payload: CallbackPayload;
+  /** Others whose money it moves besides `merchantId` (a transfer's other party): they find it in their events API too. */
+  alsoConcerns?: string[];
 }
 
 export interface PlannedCallback {
@@ -70,6 +77,8 @@ export const CALLBACK_WORTHY: ReadonlySet<string> = new Set([
   'DisputeResolved',
   'PayoutPaid',
   'PayoutFailed',
+  'TransferCreated',
+  'TransferReversed',
 ]);
 
 const amount = (value: Santim) => toEtbNumber(value);
@@ -286,6 +295,54 @@ function payoutNotice(event: SourceEvent, state: PayoutAccountState, deliveryId:
 }
 
 /**
+ * A transfer made or reversed, to the platform's payout callback URL as it stood then (the event names it):
+ * both sides, what moved this time and, on a reversal, how much of the transfer went back in all.
+ */
+function transferNotice(event: SourceEvent, state: TransferState, deliveryId: string): CallbackNotice | undefined {
+  const e = event as unknown as TransferEvent;
+  const terms = state.created;
+  if (!terms) return undefined;
+  const direction = transferDirection(terms);
+  const counterparty = transferCounterparty(terms);
+  const head = (status: string, message: string, moved: Santim) => ({
+    billRefNo: terms.transferId,
+    status,
+    timestamp: event.recordedAt.toISOString(),
+    message,
+    merchantId: terms.platformId,
+    transferId: terms.transferId,
+    direction,
+    source: terms.source,
+    destination: terms.destination,
+    amount: amount(moved),
+    currency: 'ETB',
+    description: terms.description,
+  });
+  const tail = { metadata: terms.metadata ?? {}, orderId: terms.transferId, deliveryId };
+  const what = direction === 'to' ? `to ${counterparty}` : `from ${counterparty}`;
+  let payload: CallbackPayload;
+  let url: string | null;
+  switch (e.type) {
+    case 'TransferCreated':
+      payload = { ...head('TRANSFER_CREATED', `${formatEtb(terms.amount)} ETB transferred ${what}: ${terms.description}`, terms.amount), ...tail };
+      url = e.data.callbackUrl;
+      break;
+    case 'TransferReversed':
+      payload = {
+        ...head('TRANSFER_REVERSED', `${formatEtb(e.data.amount)} ETB of the transfer ${what} reversed; ${formatEtb(state.reversed)} of ${formatEtb(terms.amount)} ETB reversed in all`, e.data.amount),
+        reversalId: e.data.reversalId,
+        reversed: amount(state.reversed),
+        ...tail,
+      };
+      url = e.data.callbackUrl;
+      break;
+    default:
+      return undefined;
+  }
+  return { merchantId: terms.platformId, orderId: terms.transferId, url: url ?? undefined, payload, alsoConcerns: [counterparty] };
+}
+
+/**
  * What a source event tells its merchant, built from the order's, escrow's or payout account's history
  * up to and including that event; undefined when the event is not callback-worthy.
  */
@@ -299,6 +356,8 @@ export function callbackNotice(event: SourceEvent, history: readonly { type: str
       return escrowNotice(event, escrowOutline(fold(escrowDecider, history as EscrowEvent[])), publicBaseUrl, deliveryId);
     case 'payouts':
       return payoutNotice(event, fold(payoutDecider, history as PayoutEvent[]), deliveryId);
+    case 'transfer':
+      return transferNotice(event, fold(transferDecider, history as TransferEvent[]), deliveryId);
     default:
       return undefined;
   }

@@ -34,8 +34,8 @@ describe('stream kinds', () => {
   it('says which kinds are payables, move money and call back', () => {
     const of = (test: (streamId: string) => boolean) => STREAM_KINDS.filter((kind) => test(streams[kind]('x')));
     expect(of(isPayableStream)).toEqual(['escrow', 'order']);
-    expect(of(holdsMoney)).toEqual(['escrow', 'order', 'payouts']);
-    expect(of(plansCallbacks)).toEqual(['escrow', 'order', 'payouts']);
+    expect(of(holdsMoney)).toEqual(['escrow', 'order', 'payouts', 'transfer']);
+    expect(of(plansCallbacks)).toEqual(['escrow', 'order', 'payouts', 'transfer']);
   });
 
   it('tells an order id from an escrow id by the prefix ids.ts gives each, and names nothing else', () => {
@@ -47,6 +47,6 @@ describe('stream kinds', () => {
   });
 
   it('lists every kind in the names an audit error offers', () => {
-    expect(STREAM_NAMES).toBe('escrow-…, order-…, merchant-…, auditor-…, callback-…, payouts-…, payout-settings-… or reconciliation-…');
+    expect(STREAM_NAMES).toBe('escrow-…, order-…, merchant-…, auditor-…, callback-…, payouts-…, payout-settings-…, reconciliation-… or transfer-…');
   });
 });

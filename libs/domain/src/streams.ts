@@ -28,6 +28,8 @@ const KINDS = {
   payoutSettings: { prefix: 'payout-settings' },
   /** One run of a provider statement's reconciliation. */
   reconciliation: { prefix: 'reconciliation' },
+  /** One transfer between a platform and another party, with its reversals (transfer/transfer.decider.ts). */
+  transfer: { prefix: 'transfer', holdsMoney: true, plansCallbacks: true },
 } as const satisfies Record<string, StreamKindEntry>;
 
 export type StreamKind = keyof typeof KINDS;

@@ -37,3 +37,5 @@ export * from './merchants.reader';
 export * from './escrow-allocations.projection';
 export * from './payables/payable-lists.reader';
 export * from './balance.reader';
+export * from './transfers.projection';
+export * from './transfers.reader';
