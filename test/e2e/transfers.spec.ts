@@ -201,6 +201,24 @@ describe('transfers: available money between a platform and another party', () =
     expect((await post('/v1/trdp/transfers', { ...body, amount: 2 }, platform, key)).body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
   });
 
+  it("is paid out on both sides, each payout's report with its own side's line, whichever side is paid out first", async () => {
+    const shop = await registerMerchant(running.baseUrl, 'Second Marketplace');
+    const vendor = await registerMerchant(running.baseUrl, 'Vendor');
+    await earn(shop, 100);
+    const made = await transfer({ to: vendor.merchantId, amount: 30, description: 'Bonus' }, shop);
+    expect(made.status).toBe(201);
+    const report = async (m: TestMerchant, amount: number) => {
+      expect((await post('/v1/trdp/payout-destination', { kind: 'bank', institution: '946', accountNumber: '1000123456789', holderName: 'Paid Merchant' }, m)).status).toBe(200);
+      const payout = await post('/v1/trdp/payouts', {}, m);
+      expect(payout.status).toBe(201);
+      expect(payout.body.data.amount).toBe(amount);
+      return (await get(`/v1/trdp/payouts/${payout.body.data.payoutId}/report`, m)).body.data.lines as { type: string; source: string; description: string; net: number }[];
+    };
+    const shopLines = await report(shop, 70);
+    expect(shopLines.find((l) => l.type === 'TransferCreated')).toMatchObject({ source: made.body.data.transferId, description: `Transfer to ${vendor.merchantId}: Bonus`, net: -30 });
+    expect(await report(vendor, 30)).toEqual([expect.objectContaining({ type: 'TransferCreated', description: `Transfer from ${shop.merchantId}: Bonus`, net: 30 })]);
+  });
+
   it('lists the platform’s transfers newest first, a page at a time; an unknown cursor is a 400', async () => {
     const all: string[] = [];
     let after: string | undefined;
