@@ -49,6 +49,9 @@ const TRANSFER_ID_PREFIX = 'tr_';
 
 export const newTransferId = (): string => `${TRANSFER_ID_PREFIX}${randomBytes(16).toString('hex')}`;
 
+/** A statement line's or a callback delivery's subject that is a transfer (its stream's key). */
+export const isTransferId = (id: string): boolean => id.startsWith(TRANSFER_ID_PREFIX);
+
 /**
  * A transfer made under an Idempotency-Key gets an id derived from the key and the request, as an
  * order does (orderIdFor): a retry after a failure that had written it lands on the same stream.

@@ -3,7 +3,7 @@ import type { TransferView } from '@app/read-models';
 
 const etb = (value: number) => toEtbNumber(santim(value));
 
-/** A transfer as its platform sees it, in birr: from the state a command left, or from the view. */
+/** A transfer as its platform sees it, in birr: from the view, or from the state a command left (transferViewOf). */
 export function presentTransfer(transfer: TransferView) {
   return {
     transferId: transfer.transferId,
