@@ -29,6 +29,8 @@ export class TransfersController {
   ) {}
 
   @Post()
+  // Who may be the other party is read from a view the projector writes (transfer-party.ts): a merchant registered just before is in it.
+  @ReadsProjectedViews()
   @HttpCode(201)
   @ApiOperation({ summary: 'Move available money to (`to`) or from (`from`) another party; the source may not go below zero, unless a penalty `from` it says allowNegative' })
   @ApiEnvelope(TransferResponse, { message: 'Transfer made', status: 201 })
