@@ -78,11 +78,26 @@ const TARGETS: FuzzTarget[] = [
     background: true,
   },
   {
+    // Once the release target has released seller-1, a valid body takes a santim back and refunds it through the provider.
     route: '/v1/trdp/escrow/:escrowId/reversals',
     path: (r) => `/v1/trdp/escrow/${r.heldEscrowId}/reversals`,
     headers: merchantKey,
-    valid: () => ({ merchantId: 'seller-1', amount: 0.01, reason: 'returned', refundFee: true }),
+    valid: () => ({ merchantId: 'seller-1', amount: 0.01, reason: 'returned' }),
     background: true,
+  },
+  {
+    // The owner's paid order leaves it available money: a valid body moves a santim to the other merchant.
+    route: '/v1/trdp/transfers',
+    path: () => '/v1/trdp/transfers',
+    headers: merchantKey,
+    valid: (r) => ({ to: r.otherMerchant.merchantId, amount: 0.01, description: 'Fuzz bonus', metadata: { ticket: 'F-1' } }),
+    background: true,
+  },
+  {
+    route: '/v1/trdp/transfers/:transferId/reversals',
+    path: () => '/v1/trdp/transfers/tr_unknown/reversals',
+    headers: merchantKey,
+    valid: () => ({ amount: 0.01 }),
   },
   {
     route: '/v1/trdp/escrow/:escrowId/auto-release',

@@ -157,6 +157,11 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   { route: 'GET /v1/trdp/escrows', request: at('/v1/trdp/escrows?limit=5'), expect: merchant(200, 200) },
   { route: 'GET /v1/trdp/orders', request: at('/v1/trdp/orders?limit=5'), expect: merchant(200, 200) },
   { route: 'GET /v1/trdp/balance', request: at('/v1/trdp/balance'), expect: merchant(200, 200) },
+  // Transfers: the owner has too little available for this one (409); another merchant may not name itself as the other party (400).
+  { route: 'POST /v1/trdp/transfers', request: (r) => ({ path: '/v1/trdp/transfers', body: { to: r.otherMerchant.merchantId, amount: 1_000_000, description: 'bonus' } }), expect: merchant(409, 400) },
+  { route: 'GET /v1/trdp/transfers', request: at('/v1/trdp/transfers?limit=5'), expect: merchant(200, 200) },
+  { route: 'GET /v1/trdp/transfers/:transferId', request: at('/v1/trdp/transfers/tr_unknown'), expect: merchant(404) },
+  { route: 'POST /v1/trdp/transfers/:transferId/reversals', request: at('/v1/trdp/transfers/tr_unknown/reversals', {}), expect: merchant(404) },
 
   // A platform's sellers: its own new ones (no reference, so each request makes one), another's are not found.
   { route: 'POST /v1/trdp/accounts', request: at('/v1/trdp/accounts', { name: 'Matrix Seller', type: 'individual' }), expect: merchant(201, 201) },

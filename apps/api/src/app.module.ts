@@ -27,6 +27,7 @@ import { rateLimiting } from './operations/rate-limit';
 import { OrdersModule } from './orders/orders.module';
 import { PayablesModule } from './payables/payables.module';
 import { PaymentsHttpModule } from './payments/payments-http.module';
+import { TransfersModule } from './transfers/transfers.module';
 
 /**
  * The HTTP service; its ROLE adds the projector (`all`, `projector`) and the workers: callbacks,
@@ -61,6 +62,7 @@ export class AppModule {
         PayoutsModule,
         BalancesModule,
         WebhookEndpointsModule,
+        TransfersModule,
         AuditModule,
         DashboardModule,
         AuditConsoleModule,

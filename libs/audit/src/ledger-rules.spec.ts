@@ -1,4 +1,5 @@
-import { type Santim, santim } from '@app/domain';
+import fc from 'fast-check';
+import { DomainError, fold, type Santim, santim, type TransferCommand, transferDecider, type TransferEvent } from '@app/domain';
 import { ACCOUNTS, isDebitNormal, type JournalEntry, journalFor, refundCompletionEntry } from './ledger-rules';
 
 const AMOUNT = santim(100_050);
@@ -163,6 +164,81 @@ describe('journalFor (docs/concepts/ledger.md)', () => {
     expect(journalFor('PayoutSent', data, { id: 'seller-1' })).toBeUndefined();
   });
 
+  it('a transfer: Dr the source payable / Cr the destination payable, each line worded for its side; a reversal the other way', () => {
+    const terms = { transferId: 'tr_1', source: 'm_platform', destination: 'seller-1', description: 'Goodwill bonus' };
+    const created = journalFor('TransferCreated', { ...terms, amount: AMOUNT }, { id: 'tr_1' })!;
+    expect(created.description).toBe('Transfer tr_1 from m_platform to seller-1');
+    expect(created.lines).toEqual([
+      { account: 'merchant:m_platform:payable', debit: AMOUNT, credit: 0, memo: 'Transfer to seller-1: Goodwill bonus' },
+      { account: 'merchant:seller-1:payable', debit: 0, credit: AMOUNT, memo: 'Transfer from m_platform: Goodwill bonus' },
+    ]);
+    const back = journalFor('TransferReversed', { ...terms, reversalId: 'tr_1-reversal-1', amount: santim(400) }, { id: 'tr_1' })!;
+    expect(back.lines).toEqual([
+      { account: 'merchant:seller-1:payable', debit: 400, credit: 0, memo: 'Transfer from m_platform reversed' },
+      { account: 'merchant:m_platform:payable', debit: 0, credit: 400, memo: 'Transfer to seller-1 reversed' },
+    ]);
+    balanced(created);
+    balanced(back);
+  });
+
+  it('transfers, property: after any sequence of transfers and reversals each payable in the ledger holds what the decisions moved, and all of them together what they held', () => {
+    const parties = ['m_platform', 'm_a', 'm_b'];
+    type Step = { create: true; other: number; to: boolean; amount: number; allowNegative: boolean } | { create: false; transfer: number; amount?: number };
+    const aStep: fc.Arbitrary<Step> = fc.oneof(
+      fc.record({ create: fc.constant(true as const), other: fc.integer({ min: 1, max: 2 }), to: fc.boolean(), amount: fc.integer({ min: 1, max: 9_000 }), allowNegative: fc.boolean() }),
+      fc.record({ create: fc.constant(false as const), transfer: fc.nat(), amount: fc.option(fc.integer({ min: 1, max: 9_000 }), { nil: undefined }) }),
+    );
+    fc.assert(
+      fc.property(fc.array(aStep, { maxLength: 30 }), (steps) => {
+        // The ledger: every entry the events call for, posted; the decisions' own view: what each transfer moved and kept.
+        const ledger = new Map<string, number>();
+        const post = (entry: JournalEntry) => {
+          for (const line of entry.lines) ledger.set(line.account, (ledger.get(line.account) ?? 0) + line.credit - line.debit);
+        };
+        const available = (merchantId: string) => ledger.get(ACCOUNTS.merchantPayable(merchantId)) ?? 0;
+        const histories: TransferEvent[][] = [];
+        for (const step of steps) {
+          let history: TransferEvent[];
+          let command: TransferCommand;
+          if (step.create) {
+            const [source, destination] = step.to ? [parties[0], parties[step.other]] : [parties[step.other], parties[0]];
+            const transferId = `tr_${histories.length}`;
+            histories.push((history = []));
+            command = { type: 'CreateTransfer', data: { transferId, platformId: parties[0], source, destination, amount: santim(step.amount), description: 'x', allowNegative: step.allowNegative, callbackUrl: null, sourceAvailable: available(source), at: 'now' } };
+          } else {
+            if (histories.length === 0) continue;
+            history = histories[step.transfer % histories.length];
+            if (history.length === 0) continue;
+            const first = history[0] as Extract<TransferEvent, { type: 'TransferCreated' }>;
+            command = { type: 'ReverseTransfer', data: { transferId: first.data.transferId, platformId: parties[0], ...(step.amount !== undefined ? { amount: santim(step.amount) } : {}), at: 'now', callbackUrl: null } };
+          }
+          try {
+            for (const event of transferDecider.decide(command, fold(transferDecider, history))) {
+              const entry = journalFor(event.type, event.data as unknown as Record<string, unknown>, { id: 'x' })!;
+              balanced(entry);
+              post(entry);
+              history.push(event);
+            }
+          } catch (error) {
+            expect(error).toBeInstanceOf(DomainError);
+          }
+        }
+        for (const merchantId of parties) {
+          let kept = 0;
+          for (const history of histories) {
+            const state = fold(transferDecider, history);
+            if (!state.created) continue;
+            expect(state.reversed).toBeLessThanOrEqual(state.created.amount);
+            if (state.created.destination === merchantId) kept += state.created.amount - state.reversed;
+            if (state.created.source === merchantId) kept -= state.created.amount - state.reversed;
+          }
+          expect(available(merchantId)).toBe(kept);
+        }
+        expect([...ledger.values()].reduce((a, b) => a + b, 0)).toBe(0);
+      }),
+    );
+  });
+
   it('every entry is balanced in integer santim whatever the amount', () => {
     for (const amount of [1, 2, 99, 100, 12_345_678, 100_000_000_000] as Santim[]) {
       for (const [type, data] of [
@@ -175,6 +251,8 @@ describe('journalFor (docs/concepts/ledger.md)', () => {
         ['PayoutRequested', { amount, merchantId: 's' }],
         ['PayoutPaid', { amount, merchantId: 's' }],
         ['PayoutFailed', { amount, merchantId: 's' }],
+        ['TransferCreated', { amount, transferId: 't', source: 's', destination: 'm', description: 'x' }],
+        ['TransferReversed', { amount, transferId: 't', source: 's', destination: 'm' }],
       ] as const) {
         balanced(journalFor(type, data, { id: 'e', creatorMerchantId: 'm' })!);
       }

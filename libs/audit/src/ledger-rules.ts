@@ -16,6 +16,11 @@ export interface JournalLine {
   account: string;
   debit: Santim | 0;
   credit: Santim | 0;
+  /**
+   * How the line reads on its own account's statement when the entry's description, written for
+   * both sides, would not say which side it is (a transfer: "to" one, "from" the other).
+   */
+  memo?: string;
 }
 
 export interface JournalEntry {
@@ -35,6 +40,17 @@ const transfer = (description: string, debit: string, credit: string, amount: Sa
     { account: credit, debit: 0, credit: amount },
   ],
 });
+
+/** Money from one merchant's payable (Dr) to another's (Cr), each line worded for its own statement. */
+function between(description: string, from: { merchantId: string; memo: string }, to: { merchantId: string; memo: string }, amount: Santim): JournalEntry {
+  return {
+    description,
+    lines: [
+      { account: ACCOUNTS.merchantPayable(from.merchantId), debit: amount, credit: 0, memo: from.memo },
+      { account: ACCOUNTS.merchantPayable(to.merchantId), debit: 0, credit: amount, memo: to.memo },
+    ],
+  };
+}
 
 export interface LedgerContext {
   /** Our order or escrow id, from the stream. */
@@ -102,6 +118,16 @@ export function journalFor(type: string, data: Record<string, unknown>, context:
       return transfer('Payout paid', ACCOUNTS.payoutsInTransit, ACCOUNTS.providerClearing, amount);
     case 'PayoutFailed':
       return transfer('Payout failed, back to payable', ACCOUNTS.payoutsInTransit, ACCOUNTS.merchantPayable(String(data.merchantId)), amount);
+    // Available money between two payables; a reversal gives back all or part of it the other way, and
+    // may take the destination below zero.
+    case 'TransferCreated': {
+      const { transferId, source, destination, description } = data as { transferId: string; source: string; destination: string; description: string };
+      return between(`Transfer ${transferId} from ${source} to ${destination}`, { merchantId: source, memo: `Transfer to ${destination}: ${description}` }, { merchantId: destination, memo: `Transfer from ${source}: ${description}` }, amount);
+    }
+    case 'TransferReversed': {
+      const { transferId, source, destination } = data as { transferId: string; source: string; destination: string };
+      return between(`Transfer ${transferId} reversed`, { merchantId: destination, memo: `Transfer from ${source} reversed` }, { merchantId: source, memo: `Transfer to ${destination} reversed` }, amount);
+    }
     case 'OrderRefundRequested': {
       // A paid order's money went to its merchant (its fee to the fees account) and comes back from
       // there; a refused payment never did.

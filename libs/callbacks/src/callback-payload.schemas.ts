@@ -8,7 +8,7 @@
 type Schema = Record<string, unknown>;
 
 /** A callback's `status`: what the events API calls an event's type. */
-export const CALLBACK_TYPES = ['PAID', 'FAILED', 'REFUNDED', 'RELEASED', 'DISPUTED', 'DISPUTE_RESOLVED', 'CANCELLED', 'PAYOUT_PAID', 'PAYOUT_FAILED'] as const;
+export const CALLBACK_TYPES = ['PAID', 'FAILED', 'REFUNDED', 'RELEASED', 'DISPUTED', 'DISPUTE_RESOLVED', 'CANCELLED', 'PAYOUT_PAID', 'PAYOUT_FAILED', 'TRANSFER_CREATED', 'TRANSFER_REVERSED'] as const;
 export type CallbackType = (typeof CALLBACK_TYPES)[number];
 
 export function isCallbackType(value: string): value is CallbackType {
@@ -80,6 +80,26 @@ const payout = (status: CallbackType, outcome: Record<string, Schema>, descripti
       deliveryId: TAIL.deliveryId,
     },
     [...HEAD_REQUIRED, 'payoutId', 'amount', 'currency', ...Object.keys(outcome), 'destination', 'orderId', 'deliveryId'],
+    description,
+  );
+
+const transfer = (status: CallbackType, extra: Record<string, Schema>, description: string): Schema =>
+  object(
+    {
+      ...head(status, 'The transfer id'),
+      transferId: text('The transfer', 'tr_3f1c2a9b8e7d6c5b4a39281706f5e4d3'),
+      direction: { type: 'string', enum: ['to', 'from'], description: 'to: the platform paid the other party; from: the other party paid the platform' },
+      source: text('Whose available money it moved'),
+      destination: text('Who received it'),
+      amount: birr('Moved by this event'),
+      currency: { type: 'string', enum: ['ETB'] },
+      description: text('What the platform said it is for'),
+      ...extra,
+      metadata: { type: 'object', additionalProperties: true, description: 'The metadata given when the transfer was made ({} when none)' },
+      orderId: text('The transfer id again'),
+      deliveryId: TAIL.deliveryId,
+    },
+    [...HEAD_REQUIRED, 'transferId', 'direction', 'source', 'destination', 'amount', 'currency', 'description', ...Object.keys(extra), 'metadata', 'orderId', 'deliveryId'],
     description,
   );
 
@@ -175,6 +195,12 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
     ['billRefNo', 'status', 'timestamp', 'message', 'merchantId', 'endpointId', 'orderId', 'deliveryId'],
     'A signed test event POST /v1/trdp/webhook-endpoints/{id}/test sent to that endpoint alone',
   ),
+  TransferCreatedCallback: transfer('TRANSFER_CREATED', {}, 'Available money moved between the platform and another party'),
+  TransferReversedCallback: transfer(
+    'TRANSFER_REVERSED',
+    { reversalId: text('This reversal', 'tr_3f1c…-reversal-1'), reversed: birr('Reversed of the transfer in all, this reversal included') },
+    'All or part of a transfer went back the other way',
+  ),
 };
 
 /** The payloads each registered callback URL receives, by the schema the document names them with. */
@@ -183,6 +209,6 @@ export const CALLBACK_PAYLOADS_BY_URL = {
   OrderCallback: ['PaidCallback', 'FailedCallback', 'RefundedCallback'],
   /** An escrow's callbackURL. */
   EscrowCallback: ['PaidCallback', 'FailedCallback', 'ReleasedCallback', 'DisputedCallback', 'DisputeResolvedCallback', 'CancelledCallback', 'RefundedCallback'],
-  /** The payout settings' callbackURL. */
-  PayoutCallback: ['PayoutPaidCallback', 'PayoutFailedCallback'],
+  /** The payout settings' callbackURL: payouts' outcomes, and the transfers the merchant makes. */
+  PayoutCallback: ['PayoutPaidCallback', 'PayoutFailedCallback', 'TransferCreatedCallback', 'TransferReversedCallback'],
 } as const satisfies Record<string, readonly (keyof typeof CALLBACK_PAYLOAD_SCHEMAS)[]>;

@@ -1,4 +1,4 @@
-import { type EscrowCreated, type EscrowEvent, type OrderCreated, type OrderEvent, type PayoutEvent, type PayoutSettings, santim } from '@app/domain';
+import { type EscrowCreated, type EscrowEvent, type OrderCreated, type OrderEvent, type PayoutEvent, type PayoutSettings, santim, type TransferEvent } from '@app/domain';
 import OpenAPIBackend from 'openapi-backend';
 import type { Document } from 'openapi-backend';
 import { CALLBACK_PAYLOAD_SCHEMAS, CALLBACK_TYPES } from './callback-payload.schemas';
@@ -276,6 +276,8 @@ describe('planCallback', () => {
         'PayoutFailed',
         'PayoutPaid',
         'WebhookEndpointTestRequested',
+        'TransferCreated',
+        'TransferReversed',
       ].sort(),
     );
   });
@@ -372,6 +374,53 @@ describe('planCallback', () => {
       expect(plan('payouts-mer_1', [payoutDestination(1, '••••6789'), payoutSettings(URL), payoutRequested, named(null)])).toBeUndefined();
       const failed = { ...payoutFailed, data: { ...payoutFailed.data, callbackUrl: URL } } as PayoutEvent;
       expect(payloadOf(plan('payouts-mer_1', [payoutDestination(1, '••••0002'), payoutRequested, failed])).status).toBe('PAYOUT_FAILED');
+    });
+  });
+
+  describe('transfers', () => {
+    const URL = 'https://platform.example/payout-callbacks';
+    const created = (source: string, destination: string, callbackUrl: string | null = URL): TransferEvent => ({
+      type: 'TransferCreated',
+      data: { transferId: 'tr_1', platformId: 'mer_1', source, destination, amount: santim(5_000), description: 'Goodwill bonus', metadata: { campaign: 'nov' }, allowNegative: false, callbackUrl, createdAt: '2030-01-01T10:00:00.000Z' },
+    });
+    const reversed = (amount: number, n: number, callbackUrl: string | null = URL): TransferEvent => ({
+      type: 'TransferReversed',
+      data: { transferId: 'tr_1', reversalId: `tr_1-reversal-${n}`, platformId: 'mer_1', source: 'mer_1', destination: 'mer_2', amount: santim(amount), reversedAt: '2030-01-01T10:05:00.000Z', callbackUrl },
+    });
+
+    it("TransferCreated: TRANSFER_CREATED to the platform's payout callback URL, with both sides and the direction", () => {
+      const planned = plan('transfer-tr_1', [created('mer_1', 'mer_2')], 'evt-tr-1');
+      expect(planned).toMatchObject({ merchantId: 'mer_1', orderId: 'tr_1', url: URL });
+      expect(payloadOf(planned)).toEqual({
+        billRefNo: 'tr_1',
+        status: 'TRANSFER_CREATED',
+        timestamp: RECORDED_AT.toISOString(),
+        message: '50 ETB transferred to mer_2: Goodwill bonus',
+        merchantId: 'mer_1',
+        transferId: 'tr_1',
+        direction: 'to',
+        source: 'mer_1',
+        destination: 'mer_2',
+        amount: 50,
+        currency: 'ETB',
+        description: 'Goodwill bonus',
+        metadata: { campaign: 'nov' },
+        orderId: 'tr_1',
+        deliveryId: deliveryIdFor('evt-tr-1'),
+      });
+      expect(payloadOf(plan('transfer-tr_1', [created('mer_2', 'mer_1')])).message).toBe('50 ETB transferred from mer_2: Goodwill bonus');
+    });
+
+    it('TransferReversed: TRANSFER_REVERSED with this reversal and all reversed so far', () => {
+      const payload = payloadOf(plan('transfer-tr_1', [created('mer_1', 'mer_2'), reversed(1_000, 1), reversed(1_500, 2)]));
+      expect(payload).toMatchObject({ status: 'TRANSFER_REVERSED', amount: 15, reversed: 25, reversalId: 'tr_1-reversal-2', direction: 'to' });
+      expect(payload.message).toBe('15 ETB of the transfer to mer_2 reversed; 25 of 50 ETB reversed in all');
+    });
+
+    it('is not sent without a URL, and is listed to both sides in the events API', () => {
+      expect(plan('transfer-tr_1', [created('mer_1', 'mer_2', null)])).toBeUndefined();
+      const [event, history] = source('transfer-tr_1', [created('mer_2', 'mer_1', null)]);
+      expect(callbackMessage(event, history, '')).toMatchObject({ merchantId: 'mer_1', alsoConcerns: ['mer_2'] });
     });
   });
 

@@ -21,6 +21,11 @@ import {
   type Santim,
   streamKind,
   toEtbNumber,
+  transferCounterparty,
+  transferDecider,
+  transferDirection,
+  type TransferEvent,
+  type TransferState,
 } from '@app/domain';
 import type { CallbackPayload } from './delivery.events';
 import type { WebhookEndpointEvent } from './webhook-endpoints/webhook-endpoint.events';
@@ -63,6 +68,8 @@ export interface CallbackMessage {
   /** Set on a test event: the one endpoint it goes to. */
   endpointId?: string;
   payload: CallbackPayload;
+  /** Others whose money it moves besides `merchantId` (a transfer's other party): they find it in their events API too. */
+  alsoConcerns?: string[];
 }
 
 /** One delivery per source event, whoever notices it first: the id is derived from the event's id. */
@@ -84,6 +91,8 @@ export const CALLBACK_WORTHY: ReadonlySet<string> = new Set([
   'PayoutPaid',
   'PayoutFailed',
   'WebhookEndpointTestRequested',
+  'TransferCreated',
+  'TransferReversed',
 ]);
 
 const amount = (value: Santim) => toEtbNumber(value);
@@ -324,7 +333,55 @@ function testCallback(event: SourceEvent, deliveryId: string): CallbackMessage |
 }
 
 /**
- * What a source event tells its merchant, built from the order's, escrow's, payout account's or
+ * A transfer made or reversed, to the platform's payout callback URL as it stood then (the event names it):
+ * both sides, what moved this time and, on a reversal, how much of the transfer went back in all.
+ */
+function transferCallback(event: SourceEvent, state: TransferState, deliveryId: string): CallbackMessage | undefined {
+  const e = event as unknown as TransferEvent;
+  const terms = state.created;
+  if (!terms) return undefined;
+  const direction = transferDirection(terms);
+  const counterparty = transferCounterparty(terms);
+  const head = (status: string, message: string, moved: Santim) => ({
+    billRefNo: terms.transferId,
+    status,
+    timestamp: event.recordedAt.toISOString(),
+    message,
+    merchantId: terms.platformId,
+    transferId: terms.transferId,
+    direction,
+    source: terms.source,
+    destination: terms.destination,
+    amount: amount(moved),
+    currency: 'ETB',
+    description: terms.description,
+  });
+  const tail = { metadata: terms.metadata ?? {}, orderId: terms.transferId, deliveryId };
+  const what = direction === 'to' ? `to ${counterparty}` : `from ${counterparty}`;
+  let payload: CallbackPayload;
+  let url: string | null;
+  switch (e.type) {
+    case 'TransferCreated':
+      payload = { ...head('TRANSFER_CREATED', `${formatEtb(terms.amount)} ETB transferred ${what}: ${terms.description}`, terms.amount), ...tail };
+      url = e.data.callbackUrl;
+      break;
+    case 'TransferReversed':
+      payload = {
+        ...head('TRANSFER_REVERSED', `${formatEtb(e.data.amount)} ETB of the transfer ${what} reversed; ${formatEtb(state.reversed)} of ${formatEtb(terms.amount)} ETB reversed in all`, e.data.amount),
+        reversalId: e.data.reversalId,
+        reversed: amount(state.reversed),
+        ...tail,
+      };
+      url = e.data.callbackUrl;
+      break;
+    default:
+      return undefined;
+  }
+  return { merchantId: terms.platformId, orderId: terms.transferId, status: payload.status, url: url ?? undefined, payload, alsoConcerns: [counterparty] };
+}
+
+/**
+ * What a source event tells its merchant, built from the order's, escrow's, payout's, transfer's or
  * endpoint's history up to and including that event; undefined when the event is not callback-worthy.
  */
 export function callbackMessage(event: SourceEvent, history: readonly { type: string; data: unknown }[], publicBaseUrl: string): CallbackMessage | undefined {
@@ -348,6 +405,8 @@ export function callbackMessage(event: SourceEvent, history: readonly { type: st
     }
     case 'webhookEndpoint':
       return testCallback(event, deliveryId);
+    case 'transfer':
+      return transferCallback(event, fold(transferDecider, history as TransferEvent[]), deliveryId);
     default:
       return undefined;
   }

@@ -79,6 +79,21 @@ export function keyedPayoutId(merchantId: string, digest: string): string {
   return `${PAYOUT_ID_PREFIX}${createHash('sha256').update(`${merchantId}\nkey\n${digest}`, 'utf8').digest('hex').slice(0, 24)}`;
 }
 
+const TRANSFER_ID_PREFIX = 'tr_';
+
+export const newTransferId = (): string => `${TRANSFER_ID_PREFIX}${randomBytes(16).toString('hex')}`;
+
+/** A statement line's or a callback delivery's subject that is a transfer (its stream's key). */
+export const isTransferId = (id: string): boolean => id.startsWith(TRANSFER_ID_PREFIX);
+
+/**
+ * A transfer made under an Idempotency-Key gets an id derived from the key and the request, as an
+ * order does (orderIdFor): a retry after a failure that had written it lands on the same stream.
+ */
+export function transferIdFor(idSalt: string, idempotencyKey: string, requestFingerprint: string): string {
+  return `${TRANSFER_ID_PREFIX}${createHmac('sha256', idSalt).update(`transfer\n${idempotencyKey}\n${requestFingerprint}`, 'utf8').digest('hex').slice(0, 32)}`;
+}
+
 /** A stable, PII-free customer reference per merchant and phone number. */
 export function customerIdFor(merchantId: string, phoneE164: string): string {
   return `cus_${createHash('sha256').update(`${merchantId}:${phoneE164}`).digest('hex').slice(0, 24)}`;

@@ -42,8 +42,8 @@ describe('stream kinds', () => {
   it('says which kinds are payables, move money and call back', () => {
     const of = (test: (streamId: string) => boolean) => STREAM_KINDS.filter((kind) => test(streams[kind]('x')));
     expect(of(isPayableStream)).toEqual(['escrow', 'order']);
-    expect(of(holdsMoney)).toEqual(['escrow', 'order', 'payouts', 'payout']);
-    expect(of(plansCallbacks)).toEqual(['escrow', 'order', 'payouts', 'payout', 'webhookEndpoint']);
+    expect(of(holdsMoney)).toEqual(['escrow', 'order', 'payouts', 'payout', 'transfer']);
+    expect(of(plansCallbacks)).toEqual(['escrow', 'order', 'payouts', 'payout', 'webhookEndpoint', 'transfer']);
   });
 
   it('tells an order id from an escrow id by the prefix ids.ts gives each, and names nothing else', () => {
@@ -55,6 +55,6 @@ describe('stream kinds', () => {
   });
 
   it('lists every kind in the names an audit error offers', () => {
-    expect(STREAM_NAMES).toBe('escrow-…, order-…, merchant-…, account-…, auditor-…, callback-…, payouts-…, payout-…, payout-destination-…, payout-books-…, payout-settings-…, reconciliation-… or webhook-endpoint-…');
+    expect(STREAM_NAMES).toBe('escrow-…, order-…, merchant-…, account-…, auditor-…, callback-…, payouts-…, payout-…, payout-destination-…, payout-books-…, payout-settings-…, reconciliation-…, webhook-endpoint-… or transfer-…');
   });
 });

@@ -42,6 +42,8 @@ const KINDS = {
   reconciliation: { prefix: 'reconciliation' },
   /** A merchant's webhook endpoint (`we_…`): where its callbacks also go, and which types; its test events are planned as callbacks. */
   webhookEndpoint: { prefix: 'webhook-endpoint', plansCallbacks: true },
+  /** One transfer between a platform and another party, with its reversals (transfer/transfer.decider.ts). */
+  transfer: { prefix: 'transfer', holdsMoney: true, plansCallbacks: true },
 } as const satisfies Record<string, StreamKindEntry>;
 
 export type StreamKind = keyof typeof KINDS;

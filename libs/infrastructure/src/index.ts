@@ -1,6 +1,7 @@
 export * from './command-runner';
 export * from './composed-command-runner';
 export * from './infrastructure.module';
+export * from './keyed-queue';
 export * from './log-follower';
 export * from './logging';
 export * from './metrics';

@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '@app/database';
 
-/** One posting of the period, signed santim (credits less debits), with the event that caused it. */
+/** One posting of the period, signed santim (credits less debits), with the event that caused it and its wording for this account. */
 export interface PeriodPosting {
   eventId: string;
   eventType: string;
@@ -32,7 +32,7 @@ const PERIOD = `
     ), 0)::text AS opening
   ) o
   LEFT JOIN LATERAL (
-    SELECT e.event_id, e.event_type, e.stream_id, e.description, p.recorded_at, (p.credit - p.debit)::text AS amount,
+    SELECT e.event_id, e.event_type, e.stream_id, COALESCE(p.memo, e.description) AS description, p.recorded_at, (p.credit - p.debit)::text AS amount,
       p.commit_position, p.prepare_position, p.line
     FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
     WHERE p.account = $1 AND p.recorded_at >= $2 AND p.recorded_at < $3

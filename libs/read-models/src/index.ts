@@ -42,3 +42,5 @@ export * from './webhook-endpoints/webhook-endpoints.projection';
 export * from './webhook-endpoints/webhook-endpoints.reader';
 export * from './accounts/accounts.projection';
 export * from './accounts/accounts.reader';
+export * from './transfers.projection';
+export * from './transfers.reader';

@@ -76,7 +76,8 @@ function postedBy(events: readonly RecordedEvent[], histories: BatchHistories): 
   const entries: Posted[] = [];
   for (const event of events) {
     if (!holdsMoney(event.streamId)) continue;
-    const entry = isPayoutStream(event.streamId) ? journalFor(event.type, event.data as Record<string, unknown>, { id: event.streamId }) : entryFor(event, histories);
+    // A payout's or a transfer's events carry their merchants and amount; an order's or an escrow's need their stream's history.
+    const entry = isPayableStream(event.streamId) ? entryFor(event, histories) : journalFor(event.type, event.data as Record<string, unknown>, { id: event.streamId });
     if (entry) entries.push({ event, entry: balanced(event, entry) });
   }
   return entries;
@@ -127,7 +128,7 @@ function fromJson(table: string, columns: readonly string[]): string {
 }
 
 const ENTRY_COLUMNS = ['entry_id', 'event_id', 'stream_id', 'event_type', 'commit_position', 'prepare_position', 'recorded_at', 'description'];
-const POSTING_COLUMNS = ['entry_id', 'line', 'account', 'debit', 'credit', 'commit_position', 'prepare_position', 'recorded_at'];
+const POSTING_COLUMNS = ['entry_id', 'line', 'account', 'debit', 'credit', 'memo', 'commit_position', 'prepare_position', 'recorded_at'];
 const BALANCE_COLUMNS = ['account', 'debit', 'credit'];
 const ADD_TO_BALANCE = 'debit = ledger_balances.debit + EXCLUDED.debit, credit = ledger_balances.credit + EXCLUDED.credit';
 
@@ -152,7 +153,7 @@ type PostingRow = TableRow & { account: string; debit: number; credit: number; r
 
 function postingRows(entries: readonly Posted[]): PostingRow[] {
   return entries.flatMap(({ event, entry }) =>
-    entry.lines.map((line, index) => ({ entry_id: event.id, line: index + 1, account: line.account, debit: line.debit, credit: line.credit, ...position(event) })),
+    entry.lines.map((line, index) => ({ entry_id: event.id, line: index + 1, account: line.account, debit: line.debit, credit: line.credit, memo: line.memo ?? null, ...position(event) })),
   );
 }
 

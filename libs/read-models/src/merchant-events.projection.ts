@@ -13,11 +13,12 @@ export function merchantEventIdFor(sourceEventId: string): string {
 }
 
 /**
- * Who finds an event in their events API: the merchant whose order, escrow or payout it is. The one
- * place that decides, so that an event can be listed to more owners (a seller account as well).
+ * Who finds an event in their events API: the merchant whose order, escrow, payout or transfer it is,
+ * and those whose money it also moves (a transfer's other party). The one place that decides, so that
+ * an event can be listed to more owners (a seller account as well).
  */
 export function eventOwners(notice: CallbackMessage): string[] {
-  return [notice.merchantId];
+  return [...new Set([notice.merchantId, ...(notice.alsoConcerns ?? [])])];
 }
 
 /**

@@ -402,4 +402,30 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS payouts_view_merchant_settled ON payouts_view (merchant_id, last_news_at) WHERE status IN ('PAID', 'FAILED');
     `,
   },
+  {
+    // Transfers between a platform and another party (transfers.projection.ts), listed newest first a page
+    // at a time from a cursor's (created_at, transfer_id) through the index; and a ledger line's own wording
+    // for its account's statement (libs/audit/src/ledger-rules.ts JournalLine.memo), where the entry's
+    // description serves both sides (a transfer reads "to" on one statement and "from" on the other).
+    id: '026-transfers',
+    sql: `
+      CREATE TABLE IF NOT EXISTS transfers_view (
+        transfer_id text PRIMARY KEY,
+        platform_id text NOT NULL,
+        source text NOT NULL,
+        destination text NOT NULL,
+        amount bigint NOT NULL,
+        reversed bigint NOT NULL,
+        description text NOT NULL,
+        metadata jsonb,
+        allow_negative boolean NOT NULL,
+        reversals jsonb NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        revision bigint
+      );
+      CREATE INDEX IF NOT EXISTS transfers_view_platform ON transfers_view (platform_id, created_at, transfer_id);
+      ALTER TABLE ledger_postings ADD COLUMN IF NOT EXISTS memo text;
+    `,
+  },
 ];

@@ -1,5 +1,5 @@
 import { migrate, type SqlClient } from '@app/database';
-import { type EscrowCommand, type EscrowEvent, escrowDecider, fold, santim } from '@app/domain';
+import { type EscrowCommand, type EscrowEvent, escrowDecider, fold, santim, type TransferEvent } from '@app/domain';
 import { EVENT_STORE_MIGRATIONS, type LogPosition, PostgresEventStore } from '@app/event-store';
 import { AFTER_EXPIRY, CREATED_AT, DURING_WINDOW, escrowCreated, LATER } from '../../domain/src/testing/escrow.fixtures';
 import type { Projection } from './projection';
@@ -61,6 +61,23 @@ const ENDPOINT_LIVES = OWNERS.map((merchantId, i) => {
   return { streamId: `webhook-endpoint-${endpointId}`, events: [created, ...later] };
 });
 
+const TRANSFERS = 6;
+
+/** A transfer between the two platforms, given back in part twice (some of them), or not at all. */
+function transferLife(j: number): TransferEvent[] {
+  const transferId = `tr_${j}`;
+  const [source, destination] = j % 2 === 0 ? OWNERS : [...OWNERS].reverse();
+  const created: TransferEvent = {
+    type: 'TransferCreated',
+    data: { transferId, platformId: OWNERS[0], source, destination, amount: santim(5_000), description: `Transfer ${j}`, allowNegative: true, callbackUrl: null, createdAt: LATER },
+  };
+  const reversed = (n: number): TransferEvent => ({
+    type: 'TransferReversed',
+    data: { transferId, reversalId: `${transferId}-reversal-${n}`, platformId: OWNERS[0], source, destination, amount: santim(1_000), reversedAt: LATER, callbackUrl: null },
+  });
+  return j % 3 === 0 ? [created] : [created, reversed(1), reversed(2)];
+}
+
 /** Every row of every table the projections write, all columns, as canonical JSON, in one fixed order. */
 async function snapshot(db: SqlClient, projections: readonly Projection[]): Promise<Record<string, string[]>> {
   const result: Record<string, string[]> = {};
@@ -103,6 +120,7 @@ describe.each(READ_MODEL_DATABASES)('the bulk and the per-batch rebuild on %s', 
     const lives: { streamId: string; events: { type: string; data: unknown }[] }[] = [
       ...Array.from({ length: ESCROWS }, (_, i) => ({ streamId: `escrow-esc_${i}`, events: escrowLife(i) })),
       ...ENDPOINT_LIVES,
+      ...Array.from({ length: TRANSFERS }, (_, j) => ({ streamId: `transfer-tr_${j}`, events: transferLife(j) })),
     ];
     for (let n = 0; lives.some((life) => n < life.events.length); n++) {
       for (const life of lives) {
@@ -123,11 +141,13 @@ describe.each(READ_MODEL_DATABASES)('the bulk and the per-batch rebuild on %s', 
     const liveDefinitions = await definitions(db, schema, CORE_PROJECTIONS);
     // The log is one the rebuild must write new rows for, merge into rows of earlier batches, and post money from.
     expect(live.payables_view).toHaveLength(ESCROWS);
-    expect(live.stream_owners).toHaveLength(ESCROWS + OWNERS.length + ENDPOINT_LIVES.length);
+    expect(live.stream_owners).toHaveLength(ESCROWS + TRANSFERS + OWNERS.length + ENDPOINT_LIVES.length);
     expect(live.webhook_endpoints_view.map((row) => [JSON.parse(row).endpoint_id, JSON.parse(row).deleted, JSON.parse(row).document.disabled])).toEqual([
       ['we_0', false, true],
       ['we_1', true, false],
     ]);
+    expect(live.transfers_view).toHaveLength(TRANSFERS);
+    expect(live.ledger_postings.filter((row) => JSON.parse(row).memo?.startsWith('Transfer from')).length).toBe(TRANSFERS + 2 * 4);
     expect(live.merchants_view).toHaveLength(OWNERS.length);
     expect(live.ledger_postings.length).toBeGreaterThan(ESCROWS);
     expect(live.ledger_entries.filter((row) => row.includes('Refund paid out')).length).toBeGreaterThan(10);
@@ -138,7 +158,7 @@ describe.each(READ_MODEL_DATABASES)('the bulk and the per-batch rebuild on %s', 
     expect(live.provider_operations.some((row) => JSON.parse(row).payable_closed_at !== null)).toBe(true);
     // The events API's ids and payloads too: a rebuild must give every event the id a receiver already saw.
     const liveEvents = live.merchant_events.map((row) => JSON.parse(row) as { event_id: string; type: string });
-    expect(new Set(liveEvents.map((row) => row.type))).toEqual(new Set(['PAID', 'RELEASED', 'CANCELLED', 'REFUNDED']));
+    expect(new Set(liveEvents.map((row) => row.type))).toEqual(new Set(['PAID', 'RELEASED', 'CANCELLED', 'REFUNDED', 'TRANSFER_CREATED', 'TRANSFER_REVERSED']));
     expect(liveEvents.every((row) => /^evt_[0-9a-f]{32}$/.test(row.event_id))).toBe(true);
 
     const perBatch = await rebuildProjections(db, store, schema, withoutBulk(CORE_PROJECTIONS), undefined, { batchSize: 7 });

@@ -2,7 +2,7 @@ import type { SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
 import type { BulkWriter, Projection, TableRow } from './projection';
 
-/** The events that may open a stream a merchant owns (a payout account opens with any of three; a payout's books and destination with theirs), each naming the merchant (an account's, its platform). */
+/** The events that may open a stream a merchant owns (a payout account opens with any of three; a payout's books and destination with theirs), each naming the merchant (an account's or a transfer's: its platform). */
 const OWNED_FROM: ReadonlySet<string> = new Set([
   'MerchantRegistered',
   'AccountCreated',
@@ -15,12 +15,16 @@ const OWNED_FROM: ReadonlySet<string> = new Set([
   'WebhookEndpointCreated',
   'PayoutBooked',
   'PayoutDestinationFailed',
+  'TransferCreated',
 ]);
 
 const COLUMNS = ['stream_id', 'merchant_id'];
 
+/** A transfer belongs to the platform that made it; the other streams name their merchant. */
+const ownerNamedBy = (data: { merchantId?: string; platformId?: string }) => data.merchantId ?? data.platformId;
+
 const ownersNamedBy = (events: readonly RecordedEvent[]) =>
-  events.filter((e) => OWNED_FROM.has(e.type)).map((e) => ({ event: e, row: { stream_id: e.streamId, merchant_id: (e.data as { merchantId: string }).merchantId } }));
+  events.filter((e) => OWNED_FROM.has(e.type)).map((e) => ({ event: e, row: { stream_id: e.streamId, merchant_id: ownerNamedBy(e.data as { merchantId?: string; platformId?: string }) } }));
 
 /**
  * Which merchant each stream belongs to (its own, its orders', escrows', callback deliveries', payout

@@ -1,4 +1,4 @@
-import { payableKind, streams } from '@app/domain';
+import { isTransferId, payableKind, streams } from '@app/domain';
 import { html, type SafeHtml } from '../http/html';
 import type { NamedMerchant } from '@app/read-models';
 import type { DatePeriod } from '../payouts/statement-period';
@@ -8,11 +8,13 @@ import { periodFields } from '../web/statement-view';
 /** The merchant's statement in this console: `/audit/statement?merchant=…`. */
 export const auditStatementHref = (merchantId: string) => `/audit/statement${query({ merchant: merchantId })}`;
 
-/** An escrow opens its timeline; an order or the merchant's payouts, their own events. */
+/** An escrow opens its timeline; an order, a transfer or the merchant's payouts, their own events. */
 export function auditSource(merchantId: string) {
   return (source: string): string => {
     const kind = payableKind(source);
-    return kind === 'escrow' ? `/audit/escrows/${encodeURIComponent(source)}` : `/audit/events${query({ stream: kind ? streams[kind](source) : streams.payouts(merchantId) })}`;
+    if (kind === 'escrow') return `/audit/escrows/${encodeURIComponent(source)}`;
+    const stream = kind ? streams[kind](source) : isTransferId(source) ? streams.transfer(source) : streams.payouts(merchantId);
+    return `/audit/events${query({ stream })}`;
   };
 }
 

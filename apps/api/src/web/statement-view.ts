@@ -1,4 +1,4 @@
-import { payableKind, type PayableKind } from '@app/domain';
+import { isTransferId, payableKind, type PayableKind } from '@app/domain';
 import type { Statement } from '../payouts/statement';
 import { runningBalances } from '../payouts/statement';
 import type { DatePeriod } from '../payouts/statement-period';
@@ -8,15 +8,16 @@ import { addisClock, displayEtb } from './format';
 /** Signed santim as people read it: `-1,500.00 ETB` for money out. */
 export const signedEtb = (amount: number) => `${displayEtb(amount)} ETB`;
 
-/** Where a movement's source (an order, an escrow, the merchant's payouts) is shown in this console. */
+/** Where a movement's source (an order, an escrow, a transfer, the merchant's payouts) is shown in this console. */
 export type SourceLinks = (source: string) => string | undefined;
 
 const LABELS: Record<PayableKind, string> = { escrow: 'Escrow', order: 'Order' };
 
-/** `Escrow esc_…`, `Order ord_…`, or the payouts of the merchant whose stream it is. */
+/** `Escrow esc_…`, `Order ord_…`, `Transfer tr_…`, or the payouts of the merchant whose stream it is. */
 function sourceLabel(source: string): string {
   const kind = payableKind(source);
-  return kind ? `${LABELS[kind]} ${source}` : 'Payouts';
+  if (kind) return `${LABELS[kind]} ${source}`;
+  return isTransferId(source) ? `Transfer ${source}` : 'Payouts';
 }
 
 export function sourceCell(source: string, links: SourceLinks): SafeHtml {

@@ -12,6 +12,9 @@ describe('describeEvent', () => {
     ['PayoutFailed', { amount: 150_000, reason: 'BOUNCED' }, 'Payout of 1,500.00 ETB failed (BOUNCED); the money is back in the payable'],
     ['WebhookEndpointCreated', { url: 'https://shop.example/payouts', events: ['PAYOUT_PAID', 'PAYOUT_FAILED'] }, 'Webhook endpoint https://shop.example/payouts created for PAYOUT_PAID, PAYOUT_FAILED'],
     ['WebhookEndpointUpdated', { url: 'https://shop.example/all', events: ['*'], disabled: true }, 'Webhook endpoint changed: https://shop.example/all for *, disabled'],
+    ['TransferCreated', { amount: 5_000, platformId: 'm_p', source: 'm_p', destination: 'm_s', description: 'Goodwill bonus', allowNegative: false }, 'Transfer of 50.00 ETB from m_p to m_s: Goodwill bonus'],
+    ['TransferCreated', { amount: 2_000, platformId: 'm_p', source: 'm_s', destination: 'm_p', description: 'Late delivery', allowNegative: true }, 'Penalty transfer of 20.00 ETB from m_s to m_p (may take it below zero): Late delivery'],
+    ['TransferReversed', { amount: 1_500, source: 'm_p', destination: 'm_s' }, '15.00 ETB of the transfer given back by m_s to m_p'],
     ['PayoutDestinationSet', { version: 2, destination: { kind: 'bank', institution: '946', accountMask: '••••6789' } }, 'Payout destination set (version 2): bank 946 ••••6789'],
   ])('%s %j reads "%s"', (type, data, sentence) => {
     expect(describeEvent({ type, data })).toBe(sentence);

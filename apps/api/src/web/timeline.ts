@@ -21,7 +21,7 @@ export function merchantLabel(merchantId: string, names: MerchantNames = {}): st
   return name ? `${name} (${merchantId})` : merchantId;
 }
 
-/** One line a person can read for each event of a stream: orders and escrows, callbacks, payouts, merchants. */
+/** One line a person can read for each event of a stream: orders and escrows, callbacks, payouts, transfers, merchants. */
 const DESCRIBE: Record<string, (data: Data, names: MerchantNames) => string> = {
   EscrowCreated: (d) => `Escrow created for ${amount(d)}`,
   OrderCreated: (d) => `Order created for ${amount(d)}`,
@@ -79,6 +79,9 @@ const DESCRIBE: Record<string, (data: Data, names: MerchantNames) => string> = {
   PayoutSent: () => 'Payout sent to the provider',
   PayoutPaid: (d) => `Payout of ${amount(d)} paid (provider reference ${String(d.externalReferenceId)})`,
   PayoutFailed: (d) => `Payout of ${amount(d)} failed (${String(d.reason)}); the money is back in the payable`,
+  TransferCreated: (d, names) =>
+    `${String(d.platformId) === String(d.source) ? 'Transfer' : 'Penalty transfer'} of ${amount(d)} from ${merchantLabel(String(d.source), names)} to ${merchantLabel(String(d.destination), names)}${d.allowNegative ? ' (may take it below zero)' : ''}: ${String(d.description)}`,
+  TransferReversed: (d, names) => `${amount(d)} of the transfer given back by ${merchantLabel(String(d.destination), names)} to ${merchantLabel(String(d.source), names)}`,
   ProviderStatementReconciled: (d) => {
     const run = d as unknown as ProviderStatementReconciled['data'];
     const { counts } = run;

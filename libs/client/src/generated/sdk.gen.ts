@@ -2,7 +2,7 @@
 
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client';
 import { client } from './client.gen';
-import type { GetHealthLiveData, GetHealthLiveErrors, GetHealthLiveResponses, GetHealthReadyData, GetHealthReadyErrors, GetHealthReadyResponses, GetV1AuditEscrowsByEscrowIdData, GetV1AuditEscrowsByEscrowIdErrors, GetV1AuditEscrowsByEscrowIdResponses, GetV1AuditEventsCsvData, GetV1AuditEventsCsvErrors, GetV1AuditEventsCsvResponses, GetV1AuditEventsData, GetV1AuditEventsErrors, GetV1AuditEventsResponses, GetV1AuditIntegrityData, GetV1AuditIntegrityErrors, GetV1AuditIntegrityResponses, GetV1AuditLedgerAccountsByAccountEntriesData, GetV1AuditLedgerAccountsByAccountEntriesErrors, GetV1AuditLedgerAccountsByAccountEntriesResponses, GetV1AuditLedgerBalancesData, GetV1AuditLedgerBalancesErrors, GetV1AuditLedgerBalancesResponses, GetV1AuditLedgerTrialBalanceData, GetV1AuditLedgerTrialBalanceErrors, GetV1AuditLedgerTrialBalanceResponses, GetV1AuditStreamsByStreamIdData, GetV1AuditStreamsByStreamIdErrors, GetV1AuditStreamsByStreamIdResponses, GetV1TrdpCallbacksData, GetV1TrdpCallbacksErrors, GetV1TrdpCallbacksResponses, GetV1TrdpEscrowByEscrowIdData, GetV1TrdpEscrowByEscrowIdErrors, GetV1TrdpEscrowByEscrowIdReleasesData, GetV1TrdpEscrowByEscrowIdReleasesErrors, GetV1TrdpEscrowByEscrowIdReleasesResponses, GetV1TrdpEscrowByEscrowIdResponses, GetV1TrdpOrderByOrderIdData, GetV1TrdpOrderByOrderIdErrors, GetV1TrdpOrderByOrderIdResponses, GetV1TrdpPayoutDestinationData, GetV1TrdpPayoutDestinationErrors, GetV1TrdpPayoutDestinationResponses, GetV1TrdpPayoutsByPayoutIdData, GetV1TrdpPayoutsByPayoutIdErrors, GetV1TrdpPayoutsByPayoutIdMovementsData, GetV1TrdpPayoutsByPayoutIdMovementsErrors, GetV1TrdpPayoutsByPayoutIdMovementsResponses, GetV1TrdpPayoutsByPayoutIdReportCsvData, GetV1TrdpPayoutsByPayoutIdReportCsvErrors, GetV1TrdpPayoutsByPayoutIdReportCsvResponses, GetV1TrdpPayoutsByPayoutIdReportData, GetV1TrdpPayoutsByPayoutIdReportErrors, GetV1TrdpPayoutsByPayoutIdReportResponses, GetV1TrdpPayoutsByPayoutIdResponses, GetV1TrdpPayoutsData, GetV1TrdpPayoutsErrors, GetV1TrdpPayoutSettingsData, GetV1TrdpPayoutSettingsErrors, GetV1TrdpPayoutSettingsResponses, GetV1TrdpPayoutsResponses, GetV1TrdpStatementCsvData, GetV1TrdpStatementCsvErrors, GetV1TrdpStatementCsvResponses, GetV1TrdpStatementData, GetV1TrdpStatementErrors, GetV1TrdpStatementResponses, PostV1AdminAuditorsData, PostV1AdminAuditorsErrors, PostV1AdminAuditorsResponses, PostV1AdminMerchantsByMerchantIdInvitationData, PostV1AdminMerchantsByMerchantIdInvitationErrors, PostV1AdminMerchantsByMerchantIdInvitationResponses, PostV1AdminMerchantsData, PostV1AdminMerchantsErrors, PostV1AdminMerchantsResponses, PostV1ProvidersByProviderNotificationsData, PostV1ProvidersByProviderNotificationsErrors, PostV1ProvidersByProviderNotificationsResponses, PostV1SandboxOrdersByIdCompleteData, PostV1SandboxOrdersByIdCompleteErrors, PostV1SandboxOrdersByIdCompleteResponses, PostV1TrdpCallbacksByDeliveryIdRedeliverData, PostV1TrdpCallbacksByDeliveryIdRedeliverErrors, PostV1TrdpCallbacksByDeliveryIdRedeliverResponses, PostV1TrdpEscrowByEscrowIdAutoReleaseData, PostV1TrdpEscrowByEscrowIdAutoReleaseErrors, PostV1TrdpEscrowByEscrowIdAutoReleaseResponses, PostV1TrdpEscrowByEscrowIdCancelData, PostV1TrdpEscrowByEscrowIdCancelErrors, PostV1TrdpEscrowByEscrowIdCancelResponses, PostV1TrdpEscrowByEscrowIdDisputeData, PostV1TrdpEscrowByEscrowIdDisputeErrors, PostV1TrdpEscrowByEscrowIdDisputeResolveData, PostV1TrdpEscrowByEscrowIdDisputeResolveErrors, PostV1TrdpEscrowByEscrowIdDisputeResolveResponses, PostV1TrdpEscrowByEscrowIdDisputeResponses, PostV1TrdpEscrowByEscrowIdRefundData, PostV1TrdpEscrowByEscrowIdRefundErrors, PostV1TrdpEscrowByEscrowIdRefundResponses, PostV1TrdpEscrowByEscrowIdReleaseData, PostV1TrdpEscrowByEscrowIdReleaseErrors, PostV1TrdpEscrowByEscrowIdReleaseResponses, PostV1TrdpEscrowOrderData, PostV1TrdpEscrowOrderErrors, PostV1TrdpEscrowOrderResponses, PostV1TrdpOrderByOrderIdRefundData, PostV1TrdpOrderByOrderIdRefundErrors, PostV1TrdpOrderByOrderIdRefundResponses, PostV1TrdpOrderData, PostV1TrdpOrderErrors, PostV1TrdpOrderResponses, PostV1TrdpPayoutDestinationData, PostV1TrdpPayoutDestinationErrors, PostV1TrdpPayoutDestinationResponses, PostV1TrdpPayoutsData, PostV1TrdpPayoutsErrors, PostV1TrdpPayoutSettingsData, PostV1TrdpPayoutSettingsErrors, PostV1TrdpPayoutSettingsResponses, PostV1TrdpPayoutsResponses, PostV1TrdpVerifyData, PostV1TrdpVerifyErrors, PostV1TrdpVerifyResponses, PostV1TrdpWebhookSecretRotateData, PostV1TrdpWebhookSecretRotateErrors, PostV1TrdpWebhookSecretRotateResponses } from './types.gen';
+import type { GetHealthLiveData, GetHealthLiveErrors, GetHealthLiveResponses, GetHealthReadyData, GetHealthReadyErrors, GetHealthReadyResponses, GetV1AuditEscrowsByEscrowIdData, GetV1AuditEscrowsByEscrowIdErrors, GetV1AuditEscrowsByEscrowIdResponses, GetV1AuditEventsCsvData, GetV1AuditEventsCsvErrors, GetV1AuditEventsCsvResponses, GetV1AuditEventsData, GetV1AuditEventsErrors, GetV1AuditEventsResponses, GetV1AuditIntegrityData, GetV1AuditIntegrityErrors, GetV1AuditIntegrityResponses, GetV1AuditLedgerAccountsByAccountEntriesData, GetV1AuditLedgerAccountsByAccountEntriesErrors, GetV1AuditLedgerAccountsByAccountEntriesResponses, GetV1AuditLedgerBalancesData, GetV1AuditLedgerBalancesErrors, GetV1AuditLedgerBalancesResponses, GetV1AuditLedgerTrialBalanceData, GetV1AuditLedgerTrialBalanceErrors, GetV1AuditLedgerTrialBalanceResponses, GetV1AuditStreamsByStreamIdData, GetV1AuditStreamsByStreamIdErrors, GetV1AuditStreamsByStreamIdResponses, GetV1TrdpBalanceData, GetV1TrdpBalanceErrors, GetV1TrdpBalanceResponses, GetV1TrdpCallbacksData, GetV1TrdpCallbacksErrors, GetV1TrdpCallbacksResponses, GetV1TrdpEscrowByEscrowIdData, GetV1TrdpEscrowByEscrowIdErrors, GetV1TrdpEscrowByEscrowIdReleasesData, GetV1TrdpEscrowByEscrowIdReleasesErrors, GetV1TrdpEscrowByEscrowIdReleasesResponses, GetV1TrdpEscrowByEscrowIdResponses, GetV1TrdpEscrowsData, GetV1TrdpEscrowsErrors, GetV1TrdpEscrowsResponses, GetV1TrdpEventsByEventIdData, GetV1TrdpEventsByEventIdErrors, GetV1TrdpEventsByEventIdResponses, GetV1TrdpEventsData, GetV1TrdpEventsErrors, GetV1TrdpEventsResponses, GetV1TrdpOrderByOrderIdData, GetV1TrdpOrderByOrderIdErrors, GetV1TrdpOrderByOrderIdResponses, GetV1TrdpOrdersData, GetV1TrdpOrdersErrors, GetV1TrdpOrdersResponses, GetV1TrdpPayoutDestinationData, GetV1TrdpPayoutDestinationErrors, GetV1TrdpPayoutDestinationResponses, GetV1TrdpPayoutsByPayoutIdData, GetV1TrdpPayoutsByPayoutIdErrors, GetV1TrdpPayoutsByPayoutIdMovementsData, GetV1TrdpPayoutsByPayoutIdMovementsErrors, GetV1TrdpPayoutsByPayoutIdMovementsResponses, GetV1TrdpPayoutsByPayoutIdReportCsvData, GetV1TrdpPayoutsByPayoutIdReportCsvErrors, GetV1TrdpPayoutsByPayoutIdReportCsvResponses, GetV1TrdpPayoutsByPayoutIdReportData, GetV1TrdpPayoutsByPayoutIdReportErrors, GetV1TrdpPayoutsByPayoutIdReportResponses, GetV1TrdpPayoutsByPayoutIdResponses, GetV1TrdpPayoutsData, GetV1TrdpPayoutsErrors, GetV1TrdpPayoutSettingsData, GetV1TrdpPayoutSettingsErrors, GetV1TrdpPayoutSettingsResponses, GetV1TrdpPayoutsResponses, GetV1TrdpStatementCsvData, GetV1TrdpStatementCsvErrors, GetV1TrdpStatementCsvResponses, GetV1TrdpStatementData, GetV1TrdpStatementErrors, GetV1TrdpStatementResponses, GetV1TrdpTransfersByTransferIdData, GetV1TrdpTransfersByTransferIdErrors, GetV1TrdpTransfersByTransferIdResponses, GetV1TrdpTransfersData, GetV1TrdpTransfersErrors, GetV1TrdpTransfersResponses, PostV1AdminAuditorsData, PostV1AdminAuditorsErrors, PostV1AdminAuditorsResponses, PostV1AdminMerchantsByMerchantIdInvitationData, PostV1AdminMerchantsByMerchantIdInvitationErrors, PostV1AdminMerchantsByMerchantIdInvitationResponses, PostV1AdminMerchantsData, PostV1AdminMerchantsErrors, PostV1AdminMerchantsResponses, PostV1ProvidersByProviderNotificationsData, PostV1ProvidersByProviderNotificationsErrors, PostV1ProvidersByProviderNotificationsResponses, PostV1SandboxOrdersByIdCompleteData, PostV1SandboxOrdersByIdCompleteErrors, PostV1SandboxOrdersByIdCompleteResponses, PostV1TrdpCallbacksByDeliveryIdRedeliverData, PostV1TrdpCallbacksByDeliveryIdRedeliverErrors, PostV1TrdpCallbacksByDeliveryIdRedeliverResponses, PostV1TrdpEscrowByEscrowIdAutoReleaseData, PostV1TrdpEscrowByEscrowIdAutoReleaseErrors, PostV1TrdpEscrowByEscrowIdAutoReleaseResponses, PostV1TrdpEscrowByEscrowIdCancelData, PostV1TrdpEscrowByEscrowIdCancelErrors, PostV1TrdpEscrowByEscrowIdCancelResponses, PostV1TrdpEscrowByEscrowIdDisputeData, PostV1TrdpEscrowByEscrowIdDisputeErrors, PostV1TrdpEscrowByEscrowIdDisputeResolveData, PostV1TrdpEscrowByEscrowIdDisputeResolveErrors, PostV1TrdpEscrowByEscrowIdDisputeResolveResponses, PostV1TrdpEscrowByEscrowIdDisputeResponses, PostV1TrdpEscrowByEscrowIdRefundData, PostV1TrdpEscrowByEscrowIdRefundErrors, PostV1TrdpEscrowByEscrowIdRefundResponses, PostV1TrdpEscrowByEscrowIdReleaseData, PostV1TrdpEscrowByEscrowIdReleaseErrors, PostV1TrdpEscrowByEscrowIdReleaseResponses, PostV1TrdpEscrowByEscrowIdReversalsData, PostV1TrdpEscrowByEscrowIdReversalsErrors, PostV1TrdpEscrowByEscrowIdReversalsResponses, PostV1TrdpEscrowOrderData, PostV1TrdpEscrowOrderErrors, PostV1TrdpEscrowOrderResponses, PostV1TrdpOrderByOrderIdRefundData, PostV1TrdpOrderByOrderIdRefundErrors, PostV1TrdpOrderByOrderIdRefundResponses, PostV1TrdpOrderData, PostV1TrdpOrderErrors, PostV1TrdpOrderResponses, PostV1TrdpPayoutDestinationData, PostV1TrdpPayoutDestinationErrors, PostV1TrdpPayoutDestinationResponses, PostV1TrdpPayoutsData, PostV1TrdpPayoutsErrors, PostV1TrdpPayoutSettingsData, PostV1TrdpPayoutSettingsErrors, PostV1TrdpPayoutSettingsResponses, PostV1TrdpPayoutsResponses, PostV1TrdpTransfersByTransferIdReversalsData, PostV1TrdpTransfersByTransferIdReversalsErrors, PostV1TrdpTransfersByTransferIdReversalsResponses, PostV1TrdpTransfersData, PostV1TrdpTransfersErrors, PostV1TrdpTransfersResponses, PostV1TrdpVerifyData, PostV1TrdpVerifyErrors, PostV1TrdpVerifyResponses, PostV1TrdpWebhookSecretRotateData, PostV1TrdpWebhookSecretRotateErrors, PostV1TrdpWebhookSecretRotateResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -122,6 +122,18 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
+     * Your plain orders, newest first, a page at a time; filtered by status and creation time
+     */
+    public getOrders<ThrowOnError extends boolean = true>(options?: Options<GetV1TrdpOrdersData, ThrowOnError>): RequestResult<GetV1TrdpOrdersResponses, GetV1TrdpOrdersErrors, ThrowOnError, 'data'> {
+        return (options?.client ?? this.client).get<GetV1TrdpOrdersResponses, GetV1TrdpOrdersErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/orders',
+            ...options
+        });
+    }
+    
+    /**
      * Refund part or all of a paid order to the customer through the provider
      */
     public postOrderByOrderIdRefund<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpOrderByOrderIdRefundData, ThrowOnError>): RequestResult<PostV1TrdpOrderByOrderIdRefundResponses, PostV1TrdpOrderByOrderIdRefundErrors, ThrowOnError, 'data'> {
@@ -173,6 +185,18 @@ export class EscrowLedgerApi extends HeyApiClient {
             responseStyle: 'data',
             security: [{ name: 'x-api-secret', type: 'apiKey' }],
             url: '/v1/trdp/escrow/{escrowId}/releases',
+            ...options
+        });
+    }
+    
+    /**
+     * Your escrows, newest first, a page at a time; filtered by status and creation time
+     */
+    public getEscrows<ThrowOnError extends boolean = true>(options?: Options<GetV1TrdpEscrowsData, ThrowOnError>): RequestResult<GetV1TrdpEscrowsResponses, GetV1TrdpEscrowsErrors, ThrowOnError, 'data'> {
+        return (options?.client ?? this.client).get<GetV1TrdpEscrowsResponses, GetV1TrdpEscrowsErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/escrows',
             ...options
         });
     }
@@ -274,6 +298,22 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
+     * Take back money already released to an allocation (a return): refunded to the customer through the provider, debited from the merchant
+     */
+    public postEscrowByEscrowIdReversals<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpEscrowByEscrowIdReversalsData, ThrowOnError>): RequestResult<PostV1TrdpEscrowByEscrowIdReversalsResponses, PostV1TrdpEscrowByEscrowIdReversalsErrors, ThrowOnError, 'data'> {
+        return (options.client ?? this.client).post<PostV1TrdpEscrowByEscrowIdReversalsResponses, PostV1TrdpEscrowByEscrowIdReversalsErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/escrow/{escrowId}/reversals',
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options.headers
+            }
+        });
+    }
+    
+    /**
      * Payment status of an order or escrow
      */
     public postVerify<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpVerifyData, ThrowOnError>): RequestResult<PostV1TrdpVerifyResponses, PostV1TrdpVerifyErrors, ThrowOnError, 'data'> {
@@ -349,6 +389,30 @@ export class EscrowLedgerApi extends HeyApiClient {
             responseStyle: 'data',
             security: [{ name: 'x-api-secret', type: 'apiKey' }],
             url: '/v1/trdp/webhook-secret/rotate',
+            ...options
+        });
+    }
+    
+    /**
+     * Your events (the payloads of your callbacks), newest first or oldest first, a page at a time; kept at least 30 days
+     */
+    public getEvents<ThrowOnError extends boolean = true>(options?: Options<GetV1TrdpEventsData, ThrowOnError>): RequestResult<GetV1TrdpEventsResponses, GetV1TrdpEventsErrors, ThrowOnError, 'data'> {
+        return (options?.client ?? this.client).get<GetV1TrdpEventsResponses, GetV1TrdpEventsErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/events',
+            ...options
+        });
+    }
+    
+    /**
+     * One of your events
+     */
+    public getEventsByEventId<ThrowOnError extends boolean = true>(options: Options<GetV1TrdpEventsByEventIdData, ThrowOnError>): RequestResult<GetV1TrdpEventsByEventIdResponses, GetV1TrdpEventsByEventIdErrors, ThrowOnError, 'data'> {
+        return (options.client ?? this.client).get<GetV1TrdpEventsByEventIdResponses, GetV1TrdpEventsByEventIdErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/events/{eventId}',
             ...options
         });
     }
@@ -502,6 +566,74 @@ export class EscrowLedgerApi extends HeyApiClient {
                 'Content-Type': 'application/json',
                 ...options.headers
             }
+        });
+    }
+    
+    /**
+     * Your money by where it stands: available, pending in escrows, frozen by disputes, in transit to you, and fees earned; now or as of an instant
+     */
+    public getBalance<ThrowOnError extends boolean = true>(options?: Options<GetV1TrdpBalanceData, ThrowOnError>): RequestResult<GetV1TrdpBalanceResponses, GetV1TrdpBalanceErrors, ThrowOnError, 'data'> {
+        return (options?.client ?? this.client).get<GetV1TrdpBalanceResponses, GetV1TrdpBalanceErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/balance',
+            ...options
+        });
+    }
+    
+    /**
+     * Your transfers, newest first, a page at a time
+     */
+    public getTransfers<ThrowOnError extends boolean = true>(options?: Options<GetV1TrdpTransfersData, ThrowOnError>): RequestResult<GetV1TrdpTransfersResponses, GetV1TrdpTransfersErrors, ThrowOnError, 'data'> {
+        return (options?.client ?? this.client).get<GetV1TrdpTransfersResponses, GetV1TrdpTransfersErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/transfers',
+            ...options
+        });
+    }
+    
+    /**
+     * Move available money to (`to`) or from (`from`) another party; the source may not go below zero, unless a penalty `from` it says allowNegative
+     */
+    public postTransfers<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpTransfersData, ThrowOnError>): RequestResult<PostV1TrdpTransfersResponses, PostV1TrdpTransfersErrors, ThrowOnError, 'data'> {
+        return (options.client ?? this.client).post<PostV1TrdpTransfersResponses, PostV1TrdpTransfersErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/transfers',
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options.headers
+            }
+        });
+    }
+    
+    /**
+     * Undo all or part of a transfer: the money goes back from its destination (which may go below zero) to its source
+     */
+    public postTransfersByTransferIdReversals<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpTransfersByTransferIdReversalsData, ThrowOnError>): RequestResult<PostV1TrdpTransfersByTransferIdReversalsResponses, PostV1TrdpTransfersByTransferIdReversalsErrors, ThrowOnError, 'data'> {
+        return (options.client ?? this.client).post<PostV1TrdpTransfersByTransferIdReversalsResponses, PostV1TrdpTransfersByTransferIdReversalsErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/transfers/{transferId}/reversals',
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options.headers
+            }
+        });
+    }
+    
+    /**
+     * One of your transfers, with its reversals
+     */
+    public getTransfersByTransferId<ThrowOnError extends boolean = true>(options: Options<GetV1TrdpTransfersByTransferIdData, ThrowOnError>): RequestResult<GetV1TrdpTransfersByTransferIdResponses, GetV1TrdpTransfersByTransferIdErrors, ThrowOnError, 'data'> {
+        return (options.client ?? this.client).get<GetV1TrdpTransfersByTransferIdResponses, GetV1TrdpTransfersByTransferIdErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/transfers/{transferId}',
+            ...options
         });
     }
     

@@ -4,6 +4,8 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}` | (string & {});
 };
 
+export type Webhooks = PostPaidWebhookRequest | PostFailedWebhookRequest | PostRefundedWebhookRequest | PostReleasedWebhookRequest | PostDisputedWebhookRequest | PostDisputeResolvedWebhookRequest | PostCancelledWebhookRequest | PostPayoutPaidWebhookRequest | PostPayoutFailedWebhookRequest | PostTransferCreatedWebhookRequest | PostTransferReversedWebhookRequest;
+
 export type ProblemErrorDto = {
     /**
      * Stable: what a client branches on (docs/reference/errors.md)
@@ -173,6 +175,14 @@ export type OrderResponse = {
     updated_at: string;
 };
 
+export type OrdersPageResponse = {
+    orders: Array<OrderResponse>;
+    /**
+     * Whether a page follows: ask again with startingAfter the last order_id of this one
+     */
+    hasMore: boolean;
+};
+
 export type RefundOrderDto = {
     /**
      * ETB, at most what was paid and not yet refunded; without it, all of that
@@ -305,6 +315,14 @@ export type AllocationResponse = {
      * What a dispute froze
      */
     frozen: number;
+    /**
+     * What of the released money went back to the customer after all (reversals)
+     */
+    reversed: number;
+    /**
+     * The part of `reversed` the escrow's creator gave back from its fees
+     */
+    feeReturned: number;
     dispute?: DisputeResponse;
 };
 
@@ -384,6 +402,14 @@ export type EscrowReleasesResponse = {
     escrowId: string;
     orderId: string;
     releases: Array<ReleaseResponse>;
+};
+
+export type EscrowsPageResponse = {
+    escrows: Array<EscrowResponse>;
+    /**
+     * Whether a page follows: ask again with startingAfter the last escrowId of this one
+     */
+    hasMore: boolean;
 };
 
 export type AllocationPartDto = {
@@ -485,6 +511,56 @@ export type ResolveDisputeDto = {
     reason?: string;
 };
 
+export type ReversalResponse = {
+    /**
+     * The refund that pays the customer back; the REFUNDED callback names it
+     */
+    refundId: string;
+    escrowId: string;
+    /**
+     * The merchant's own order id of the escrow
+     */
+    orderId: string;
+    merchantId: string;
+    /**
+     * ETB going back to the customer
+     */
+    amount: number;
+    /**
+     * ETB of it the escrow's creator gives back from its fees
+     */
+    feeReturned: number;
+    /**
+     * ETB of it taken from the merchant's payable balance (which may go below zero)
+     */
+    merchantDebited: number;
+    reason: string;
+    /**
+     * The refund to the customer: COMPLETED once the provider confirms it
+     */
+    status: 'PENDING' | 'COMPLETED';
+    requestedAt: string;
+};
+
+export type ReverseAllocationDto = {
+    /**
+     * The merchant (or account) whose released allocation is taken back
+     */
+    merchantId: string;
+    /**
+     * ETB, at most what the allocation released and has not reversed; without it, all of that
+     */
+    amount?: number;
+    /**
+     * Why the money goes back: kept in the log, shown on the timeline and in the callback
+     */
+    reason: string;
+    /**
+     * true: the escrow's creator gives back its fee's share from its fees; otherwise the merchant bears the whole amount
+     */
+    refundFee?: boolean;
+};
+
 export type PaymentVerificationResponse = {
     /**
      * The order's id; for an escrow, the merchant's orderId
@@ -570,6 +646,33 @@ export type WebhookSecretResponse = {
      * Shown once: callbacks signed from now on use it
      */
     webhookSecret: string;
+};
+
+export type MerchantEventResponse = {
+    /**
+     * Stable: the same for this event on every read, also after a rebuild of the views
+     */
+    id: string;
+    /**
+     * The callback’s status
+     */
+    type: 'PAID' | 'FAILED' | 'REFUNDED' | 'RELEASED' | 'DISPUTED' | 'DISPUTE_RESOLVED' | 'CANCELLED' | 'PAYOUT_PAID' | 'PAYOUT_FAILED' | 'TRANSFER_CREATED' | 'TRANSFER_REVERSED';
+    /**
+     * When the event was recorded (the payload’s timestamp)
+     */
+    createdAt: string;
+    /**
+     * The body of the callback this event calls for, field for field (its deliveryId too), whether or not a callbackURL was given
+     */
+    payload: PaidCallback | FailedCallback | RefundedCallback | ReleasedCallback | DisputedCallback | DisputeResolvedCallback | CancelledCallback | PayoutPaidCallback | PayoutFailedCallback | TransferCreatedCallback | TransferReversedCallback;
+};
+
+export type MerchantEventsPageResponse = {
+    events: Array<MerchantEventResponse>;
+    /**
+     * More events follow this page (in the order asked for)
+     */
+    hasMore: boolean;
 };
 
 export type PayoutDestinationResponse = {
@@ -747,6 +850,148 @@ export type PayoutSettingsDto = {
     callbackURL?: string | null;
 };
 
+export type BalanceResponse = {
+    /**
+     * The instant the figures are for: asOf, or when the answer was read
+     */
+    asOf: string;
+    currency: 'ETB';
+    /**
+     * The payable account: what may be paid out now (below zero when more went out than came in)
+     */
+    available: number;
+    /**
+     * Held for you in escrows: paid, not yet released or refunded, not disputed (gross: an escrow creator’s fee comes out on release)
+     */
+    pending: number;
+    /**
+     * Held for you in escrows under dispute
+     */
+    frozen: number;
+    /**
+     * Your payouts requested or sent, neither paid nor failed yet
+     */
+    inTransit: number;
+    /**
+     * The fees the escrows and orders you created earned you
+     */
+    feesEarned: number;
+};
+
+export type TransferReversalPart = {
+    reversalId: string;
+    /**
+     * ETB
+     */
+    amount: number;
+    reversedAt: string;
+};
+
+export type TransferResponse = {
+    transferId: string;
+    /**
+     * to: you paid the other party; from: the other party paid you
+     */
+    direction: 'to' | 'from';
+    /**
+     * The other party
+     */
+    counterparty: string;
+    /**
+     * Whose available money it moved
+     */
+    source: string;
+    /**
+     * Who received it
+     */
+    destination: string;
+    /**
+     * ETB moved
+     */
+    amount: number;
+    /**
+     * ETB reversals took back
+     */
+    reversed: number;
+    /**
+     * ETB a reversal may still take back
+     */
+    reversible: number;
+    currency: 'ETB';
+    description: string;
+    /**
+     * As given ({} when none)
+     */
+    metadata: {
+        [key: string]: unknown;
+    };
+    /**
+     * The source could go below zero for it (a penalty)
+     */
+    allowNegative: boolean;
+    reversals: Array<TransferReversalPart>;
+    createdAt: string;
+};
+
+export type CreateTransferDto = {
+    /**
+     * The other party, paid from your available balance (exactly one of to and from)
+     */
+    to?: string;
+    /**
+     * The other party, whose available balance pays you (a penalty; exactly one of to and from)
+     */
+    from?: string;
+    /**
+     * ETB
+     */
+    amount: number;
+    /**
+     * What it is for: on both statements, the callbacks and the audit timeline
+     */
+    description: string;
+    metadata?: {
+        [key: string]: unknown;
+    };
+    /**
+     * With `from` only: the other party may go below zero to pay it
+     */
+    allowNegative?: boolean;
+};
+
+export type TransferReversalResponse = {
+    reversalId: string;
+    /**
+     * ETB
+     */
+    amount: number;
+    reversedAt: string;
+    transferId: string;
+    /**
+     * ETB reversals of the transfer took back in all, this one included
+     */
+    reversed: number;
+    /**
+     * ETB a later reversal may still take back
+     */
+    reversible: number;
+};
+
+export type ReverseTransferDto = {
+    /**
+     * ETB, at most what the transfer moved and no reversal took back; without it, all of that
+     */
+    amount?: number;
+};
+
+export type TransfersPageResponse = {
+    transfers: Array<TransferResponse>;
+    /**
+     * Whether a page follows: ask again with startingAfter the last transferId of this one
+     */
+    hasMore: boolean;
+};
+
 export type AuditEventResponse = {
     /**
      * Its place in the global log: the `after` of the next page
@@ -881,6 +1126,720 @@ export type HealthReportResponse = {
         [key: string]: unknown;
     };
 };
+
+/**
+ * An order was paid; an escrow was paid and its money is held
+ */
+export type PaidCallback = {
+    /**
+     * An order: its id; an escrow: the orderId the merchant gave it
+     */
+    billRefNo: string;
+    status: 'PAID';
+    /**
+     * When the event was recorded
+     */
+    timestamp: string;
+    /**
+     * What happened, for people
+     */
+    message: string;
+    /**
+     * The merchant the order, escrow or payout belongs to
+     */
+    merchantId: string;
+    /**
+     * The customer the order or escrow names
+     */
+    customerId: string;
+    /**
+     * The provider’s reference of the payment
+     */
+    externalReferenceId: string;
+    /**
+     * The amount paid, in ETB (at most two decimals)
+     */
+    amount: number;
+    /**
+     * How the customer paid
+     */
+    payment_type: string;
+    /**
+     * The payment’s receipt page
+     */
+    receipt_url: string;
+    /**
+     * The platform fee taken from this amount (with a fee only), in ETB (at most two decimals)
+     */
+    fee?: number;
+    /**
+     * This amount less the fee (with a fee only), in ETB (at most two decimals)
+     */
+    net?: number;
+    /**
+     * An order: its id; an escrow: the orderId the merchant gave it
+     */
+    orderId: string;
+    /**
+     * The escrow (escrows only)
+     */
+    escrowId?: string;
+    /**
+     * The escrow’s status right after the event (escrows only)
+     */
+    escrow_status?: string;
+    /**
+     * The metadata given when the order or escrow was created ({} when none)
+     */
+    metadata: {
+        [key: string]: unknown;
+    };
+    /**
+     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     */
+    deliveryId: string;
+};
+
+/**
+ * The payment failed (the reason is in the message)
+ */
+export type FailedCallback = {
+    /**
+     * An order: its id; an escrow: the orderId the merchant gave it
+     */
+    billRefNo: string;
+    status: 'FAILED';
+    /**
+     * When the event was recorded
+     */
+    timestamp: string;
+    /**
+     * What happened, for people
+     */
+    message: string;
+    /**
+     * The merchant the order, escrow or payout belongs to
+     */
+    merchantId: string;
+    /**
+     * An order: its id; an escrow: the orderId the merchant gave it
+     */
+    orderId: string;
+    /**
+     * The escrow (escrows only)
+     */
+    escrowId?: string;
+    /**
+     * The escrow’s status right after the event (escrows only)
+     */
+    escrow_status?: string;
+    /**
+     * The metadata given when the order or escrow was created ({} when none)
+     */
+    metadata: {
+        [key: string]: unknown;
+    };
+    /**
+     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     */
+    deliveryId: string;
+};
+
+/**
+ * The provider confirmed a refund; an escrow refund asked for through /refund names its allocations
+ */
+export type RefundedCallback = {
+    /**
+     * An order: its id; an escrow: the orderId the merchant gave it
+     */
+    billRefNo: string;
+    status: 'REFUNDED';
+    /**
+     * When the event was recorded
+     */
+    timestamp: string;
+    /**
+     * What happened, for people
+     */
+    message: string;
+    /**
+     * The merchant the order, escrow or payout belongs to
+     */
+    merchantId: string;
+    /**
+     * The provider’s reference of the refund
+     */
+    externalReferenceId: string;
+    /**
+     * The amount refunded, in ETB (at most two decimals)
+     */
+    amount?: number;
+    /**
+     * The refund
+     */
+    refundId: string;
+    /**
+     * The platform fee taken from this amount (with a fee only), in ETB (at most two decimals)
+     */
+    fee?: number;
+    /**
+     * This amount less the fee (with a fee only), in ETB (at most two decimals)
+     */
+    net?: number;
+    allocations?: Array<{
+        /**
+         * The allocation’s merchant
+         */
+        merchantId: string;
+        /**
+         * Refunded of this allocation, in ETB (at most two decimals)
+         */
+        amount: number;
+    }>;
+    /**
+     * An order: its id; an escrow: the orderId the merchant gave it
+     */
+    orderId: string;
+    /**
+     * The escrow (escrows only)
+     */
+    escrowId?: string;
+    /**
+     * The escrow’s status right after the event (escrows only)
+     */
+    escrow_status?: string;
+    /**
+     * The metadata given when the order or escrow was created ({} when none)
+     */
+    metadata: {
+        [key: string]: unknown;
+    };
+    /**
+     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     */
+    deliveryId: string;
+};
+
+/**
+ * Money of an escrow allocation was released (one callback per allocation per release)
+ */
+export type ReleasedCallback = {
+    /**
+     * An order: its id; an escrow: the orderId the merchant gave it
+     */
+    billRefNo: string;
+    status: 'RELEASED';
+    /**
+     * When the event was recorded
+     */
+    timestamp: string;
+    /**
+     * What happened, for people
+     */
+    message: string;
+    /**
+     * The merchant the order, escrow or payout belongs to
+     */
+    merchantId: string;
+    /**
+     * This release, gross, in ETB (at most two decimals)
+     */
+    amount: number;
+    /**
+     * The platform fee taken from this amount (with a fee only), in ETB (at most two decimals)
+     */
+    fee?: number;
+    /**
+     * This amount less the fee (with a fee only), in ETB (at most two decimals)
+     */
+    net?: number;
+    /**
+     * Present on the automatic release only
+     */
+    automatic?: true;
+    allocation: {
+        /**
+         * The allocation’s merchant
+         */
+        merchantId: string;
+        /**
+         * This release, in ETB (at most two decimals)
+         */
+        amount: number;
+        /**
+         * The allocation’s status after it
+         */
+        status?: string;
+        /**
+         * The whole allocation, in ETB (at most two decimals)
+         */
+        allocationAmount?: number;
+        /**
+         * Still held after it, in ETB (at most two decimals)
+         */
+        held?: number;
+        /**
+         * Released so far, in ETB (at most two decimals)
+         */
+        released?: number;
+    };
+    /**
+     * An order: its id; an escrow: the orderId the merchant gave it
+     */
+    orderId: string;
+    /**
+     * The escrow (escrows only)
+     */
+    escrowId: string;
+    /**
+     * The escrow’s status right after the event (escrows only)
+     */
+    escrow_status: string;
+    /**
+     * The metadata given when the order or escrow was created ({} when none)
+     */
+    metadata: {
+        [key: string]: unknown;
+    };
+    /**
+     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     */
+    deliveryId: string;
+};
+
+/**
+ * A dispute froze allocations of an escrow
+ */
+export type DisputedCallback = {
+    /**
+     * An order: its id; an escrow: the orderId the merchant gave it
+     */
+    billRefNo: string;
+    status: 'DISPUTED';
+    /**
+     * When the event was recorded
+     */
+    timestamp: string;
+    /**
+     * What happened, for people
+     */
+    message: string;
+    /**
+     * The merchant the order, escrow or payout belongs to
+     */
+    merchantId: string;
+    /**
+     * Why the dispute was opened
+     */
+    reason: string;
+    allocations: Array<{
+        /**
+         * The allocation’s merchant
+         */
+        merchantId: string;
+        /**
+         * Frozen of this allocation, in ETB (at most two decimals)
+         */
+        frozen: number;
+    }>;
+    /**
+     * An order: its id; an escrow: the orderId the merchant gave it
+     */
+    orderId: string;
+    /**
+     * The escrow (escrows only)
+     */
+    escrowId: string;
+    /**
+     * The escrow’s status right after the event (escrows only)
+     */
+    escrow_status: string;
+    /**
+     * The metadata given when the order or escrow was created ({} when none)
+     */
+    metadata: {
+        [key: string]: unknown;
+    };
+    /**
+     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     */
+    deliveryId: string;
+};
+
+/**
+ * A dispute’s frozen money was split (the RELEASED and REFUNDED callbacks of the split follow)
+ */
+export type DisputeResolvedCallback = {
+    /**
+     * An order: its id; an escrow: the orderId the merchant gave it
+     */
+    billRefNo: string;
+    status: 'DISPUTE_RESOLVED';
+    /**
+     * When the event was recorded
+     */
+    timestamp: string;
+    /**
+     * What happened, for people
+     */
+    message: string;
+    /**
+     * The merchant the order, escrow or payout belongs to
+     */
+    merchantId: string;
+    allocations: Array<{
+        /**
+         * The allocation’s merchant
+         */
+        merchantId: string;
+        /**
+         * Released to the allocation, in ETB (at most two decimals)
+         */
+        release: number;
+        /**
+         * Refunded to the customer, in ETB (at most two decimals)
+         */
+        refund: number;
+    }>;
+    /**
+     * An order: its id; an escrow: the orderId the merchant gave it
+     */
+    orderId: string;
+    /**
+     * The escrow (escrows only)
+     */
+    escrowId: string;
+    /**
+     * The escrow’s status right after the event (escrows only)
+     */
+    escrow_status: string;
+    /**
+     * The metadata given when the order or escrow was created ({} when none)
+     */
+    metadata: {
+        [key: string]: unknown;
+    };
+    /**
+     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     */
+    deliveryId: string;
+};
+
+/**
+ * An escrow was cancelled
+ */
+export type CancelledCallback = {
+    /**
+     * An order: its id; an escrow: the orderId the merchant gave it
+     */
+    billRefNo: string;
+    status: 'CANCELLED';
+    /**
+     * When the event was recorded
+     */
+    timestamp: string;
+    /**
+     * What happened, for people
+     */
+    message: string;
+    /**
+     * The merchant the order, escrow or payout belongs to
+     */
+    merchantId: string;
+    /**
+     * An order: its id; an escrow: the orderId the merchant gave it
+     */
+    orderId: string;
+    /**
+     * The escrow (escrows only)
+     */
+    escrowId: string;
+    /**
+     * The escrow’s status right after the event (escrows only)
+     */
+    escrow_status: string;
+    /**
+     * The metadata given when the order or escrow was created ({} when none)
+     */
+    metadata: {
+        [key: string]: unknown;
+    };
+    /**
+     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     */
+    deliveryId: string;
+};
+
+/**
+ * A payout was paid to the destination
+ */
+export type PayoutPaidCallback = {
+    /**
+     * The payout id
+     */
+    billRefNo: string;
+    status: 'PAYOUT_PAID';
+    /**
+     * When the event was recorded
+     */
+    timestamp: string;
+    /**
+     * What happened, for people
+     */
+    message: string;
+    /**
+     * The merchant the order, escrow or payout belongs to
+     */
+    merchantId: string;
+    /**
+     * The payout
+     */
+    payoutId: string;
+    /**
+     * The payout, in ETB (at most two decimals)
+     */
+    amount: number;
+    currency: 'ETB';
+    /**
+     * The provider’s reference of the transfer
+     */
+    providerReference: string;
+    destination: {
+        /**
+         * bank or wallet
+         */
+        kind: string;
+        /**
+         * The bank or wallet provider
+         */
+        institution: string;
+        /**
+         * The account holder
+         */
+        holderName: string;
+        /**
+         * The account number, masked
+         */
+        accountNumber: string;
+    };
+    /**
+     * The payout id again
+     */
+    orderId: string;
+    /**
+     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     */
+    deliveryId: string;
+};
+
+/**
+ * A payout failed; its money is back in the payable balance, to be paid out again
+ */
+export type PayoutFailedCallback = {
+    /**
+     * The payout id
+     */
+    billRefNo: string;
+    status: 'PAYOUT_FAILED';
+    /**
+     * When the event was recorded
+     */
+    timestamp: string;
+    /**
+     * What happened, for people
+     */
+    message: string;
+    /**
+     * The merchant the order, escrow or payout belongs to
+     */
+    merchantId: string;
+    /**
+     * The payout
+     */
+    payoutId: string;
+    /**
+     * The payout, in ETB (at most two decimals)
+     */
+    amount: number;
+    currency: 'ETB';
+    /**
+     * Why it failed
+     */
+    failureReason: string;
+    destination: {
+        /**
+         * bank or wallet
+         */
+        kind: string;
+        /**
+         * The bank or wallet provider
+         */
+        institution: string;
+        /**
+         * The account holder
+         */
+        holderName: string;
+        /**
+         * The account number, masked
+         */
+        accountNumber: string;
+    };
+    /**
+     * The payout id again
+     */
+    orderId: string;
+    /**
+     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     */
+    deliveryId: string;
+};
+
+/**
+ * Available money moved between the platform and another party
+ */
+export type TransferCreatedCallback = {
+    /**
+     * The transfer id
+     */
+    billRefNo: string;
+    status: 'TRANSFER_CREATED';
+    /**
+     * When the event was recorded
+     */
+    timestamp: string;
+    /**
+     * What happened, for people
+     */
+    message: string;
+    /**
+     * The merchant the order, escrow or payout belongs to
+     */
+    merchantId: string;
+    /**
+     * The transfer
+     */
+    transferId: string;
+    /**
+     * to: the platform paid the other party; from: the other party paid the platform
+     */
+    direction: 'to' | 'from';
+    /**
+     * Whose available money it moved
+     */
+    source: string;
+    /**
+     * Who received it
+     */
+    destination: string;
+    /**
+     * Moved by this event, in ETB (at most two decimals)
+     */
+    amount: number;
+    currency: 'ETB';
+    /**
+     * What the platform said it is for
+     */
+    description: string;
+    /**
+     * The metadata given when the transfer was made ({} when none)
+     */
+    metadata: {
+        [key: string]: unknown;
+    };
+    /**
+     * The transfer id again
+     */
+    orderId: string;
+    /**
+     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     */
+    deliveryId: string;
+};
+
+/**
+ * All or part of a transfer went back the other way
+ */
+export type TransferReversedCallback = {
+    /**
+     * The transfer id
+     */
+    billRefNo: string;
+    status: 'TRANSFER_REVERSED';
+    /**
+     * When the event was recorded
+     */
+    timestamp: string;
+    /**
+     * What happened, for people
+     */
+    message: string;
+    /**
+     * The merchant the order, escrow or payout belongs to
+     */
+    merchantId: string;
+    /**
+     * The transfer
+     */
+    transferId: string;
+    /**
+     * to: the platform paid the other party; from: the other party paid the platform
+     */
+    direction: 'to' | 'from';
+    /**
+     * Whose available money it moved
+     */
+    source: string;
+    /**
+     * Who received it
+     */
+    destination: string;
+    /**
+     * Moved by this event, in ETB (at most two decimals)
+     */
+    amount: number;
+    currency: 'ETB';
+    /**
+     * What the platform said it is for
+     */
+    description: string;
+    /**
+     * This reversal
+     */
+    reversalId: string;
+    /**
+     * Reversed of the transfer in all, this reversal included, in ETB (at most two decimals)
+     */
+    reversed: number;
+    /**
+     * The metadata given when the transfer was made ({} when none)
+     */
+    metadata: {
+        [key: string]: unknown;
+    };
+    /**
+     * The transfer id again
+     */
+    orderId: string;
+    /**
+     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     */
+    deliveryId: string;
+};
+
+/**
+ * What the order’s callbackURL receives when it is paid, its payment fails or a refund completes
+ */
+export type OrderCallback = PaidCallback | FailedCallback | RefundedCallback;
+
+/**
+ * What the escrow’s callbackURL receives at each payment, release, dispute, cancellation and refund
+ */
+export type EscrowCallback = PaidCallback | FailedCallback | ReleasedCallback | DisputedCallback | DisputeResolvedCallback | CancelledCallback | RefundedCallback;
+
+/**
+ * What the payout settings’ callbackURL receives when a payout is paid or fails
+ */
+export type PayoutCallback = PayoutPaidCallback | PayoutFailedCallback | TransferCreatedCallback | TransferReversedCallback;
 
 export type PostV1AdminMerchantsData = {
     body: RegisterMerchantDto;
@@ -1296,6 +2255,95 @@ export type GetV1TrdpOrderByOrderIdResponses = {
 
 export type GetV1TrdpOrderByOrderIdResponse = GetV1TrdpOrderByOrderIdResponses[keyof GetV1TrdpOrderByOrderIdResponses];
 
+export type GetV1TrdpOrdersData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * 1 to 100, default 10
+         */
+        limit?: unknown;
+        /**
+         * The id of the last item of the page before
+         */
+        startingAfter?: unknown;
+        status?: 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED' | 'REFUND_PENDING' | 'REFUNDED';
+        /**
+         * Created at or after this instant (ISO 8601 with its zone)
+         */
+        createdAfter?: unknown;
+        /**
+         * Created before this instant (ISO 8601 with its zone)
+         */
+        createdBefore?: unknown;
+    };
+    url: '/v1/trdp/orders';
+};
+
+export type GetV1TrdpOrdersErrors = {
+    /**
+     * UNKNOWN_CURSOR, INVALID_DATE_TIME, BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'UNKNOWN_CURSOR' | 'INVALID_DATE_TIME' | 'BadRequestException';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type GetV1TrdpOrdersError = GetV1TrdpOrdersErrors[keyof GetV1TrdpOrdersErrors];
+
+export type GetV1TrdpOrdersResponses = {
+    /**
+     * Orders
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: OrdersPageResponse;
+    };
+};
+
+export type GetV1TrdpOrdersResponse = GetV1TrdpOrdersResponses[keyof GetV1TrdpOrdersResponses];
+
 export type PostV1TrdpOrderByOrderIdRefundData = {
     body: RefundOrderDto;
     headers?: {
@@ -1696,6 +2744,95 @@ export type GetV1TrdpEscrowByEscrowIdReleasesResponses = {
 };
 
 export type GetV1TrdpEscrowByEscrowIdReleasesResponse = GetV1TrdpEscrowByEscrowIdReleasesResponses[keyof GetV1TrdpEscrowByEscrowIdReleasesResponses];
+
+export type GetV1TrdpEscrowsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * 1 to 100, default 10
+         */
+        limit?: unknown;
+        /**
+         * The id of the last item of the page before
+         */
+        startingAfter?: unknown;
+        status?: 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'FAILED' | 'EXPIRED' | 'CANCELLED' | 'REFUND_PENDING' | 'REFUNDED';
+        /**
+         * Created at or after this instant (ISO 8601 with its zone)
+         */
+        createdAfter?: unknown;
+        /**
+         * Created before this instant (ISO 8601 with its zone)
+         */
+        createdBefore?: unknown;
+    };
+    url: '/v1/trdp/escrows';
+};
+
+export type GetV1TrdpEscrowsErrors = {
+    /**
+     * UNKNOWN_CURSOR, INVALID_DATE_TIME, BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'UNKNOWN_CURSOR' | 'INVALID_DATE_TIME' | 'BadRequestException';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type GetV1TrdpEscrowsError = GetV1TrdpEscrowsErrors[keyof GetV1TrdpEscrowsErrors];
+
+export type GetV1TrdpEscrowsResponses = {
+    /**
+     * Escrows
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: EscrowsPageResponse;
+    };
+};
+
+export type GetV1TrdpEscrowsResponse = GetV1TrdpEscrowsResponses[keyof GetV1TrdpEscrowsResponses];
 
 export type PostV1TrdpEscrowByEscrowIdReleaseData = {
     body: ReleaseAllocationDto;
@@ -2441,6 +3578,130 @@ export type PostV1TrdpEscrowByEscrowIdDisputeResolveResponses = {
 
 export type PostV1TrdpEscrowByEscrowIdDisputeResolveResponse = PostV1TrdpEscrowByEscrowIdDisputeResolveResponses[keyof PostV1TrdpEscrowByEscrowIdDisputeResolveResponses];
 
+export type PostV1TrdpEscrowByEscrowIdReversalsData = {
+    body: ReverseAllocationDto;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        escrowId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/escrow/{escrowId}/reversals';
+};
+
+export type PostV1TrdpEscrowByEscrowIdReversalsErrors = {
+    /**
+     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * ALLOCATION_NOT_FOUND, NOTHING_TO_REVERSE, AMOUNT_EXCEEDS_REVERSIBLE, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'ALLOCATION_NOT_FOUND' | 'NOTHING_TO_REVERSE' | 'AMOUNT_EXCEEDS_REVERSIBLE' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1TrdpEscrowByEscrowIdReversalsError = PostV1TrdpEscrowByEscrowIdReversalsErrors[keyof PostV1TrdpEscrowByEscrowIdReversalsErrors];
+
+export type PostV1TrdpEscrowByEscrowIdReversalsResponses = {
+    /**
+     * Reversal requested
+     */
+    201: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: ReversalResponse;
+    };
+};
+
+export type PostV1TrdpEscrowByEscrowIdReversalsResponse = PostV1TrdpEscrowByEscrowIdReversalsResponses[keyof PostV1TrdpEscrowByEscrowIdReversalsResponses];
+
 export type PostV1TrdpVerifyData = {
     body: VerifyPaymentDto;
     headers?: {
@@ -3105,6 +4366,181 @@ export type PostV1TrdpWebhookSecretRotateResponses = {
 };
 
 export type PostV1TrdpWebhookSecretRotateResponse = PostV1TrdpWebhookSecretRotateResponses[keyof PostV1TrdpWebhookSecretRotateResponses];
+
+export type GetV1TrdpEventsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * asc: oldest first (replaying); desc: newest first
+         */
+        order?: 'asc' | 'desc';
+        /**
+         * The id of the last event of the page before
+         */
+        startingAfter?: string;
+        limit?: number;
+        /**
+         * Only events recorded before this instant
+         */
+        createdBefore?: string;
+        /**
+         * Only events recorded after this instant
+         */
+        createdAfter?: string;
+        /**
+         * Only events of this type
+         */
+        type?: 'PAID' | 'FAILED' | 'REFUNDED' | 'RELEASED' | 'DISPUTED' | 'DISPUTE_RESOLVED' | 'CANCELLED' | 'PAYOUT_PAID' | 'PAYOUT_FAILED' | 'TRANSFER_CREATED' | 'TRANSFER_REVERSED';
+    };
+    url: '/v1/trdp/events';
+};
+
+export type GetV1TrdpEventsErrors = {
+    /**
+     * UNKNOWN_EVENT_TYPE, INVALID_LIST_ORDER, INVALID_PAGE_SIZE, REPEATED_QUERY_PARAMETER, INVALID_DATE_TIME, UNKNOWN_CURSOR, BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'UNKNOWN_EVENT_TYPE' | 'INVALID_LIST_ORDER' | 'INVALID_PAGE_SIZE' | 'REPEATED_QUERY_PARAMETER' | 'INVALID_DATE_TIME' | 'UNKNOWN_CURSOR' | 'BadRequestException';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type GetV1TrdpEventsError = GetV1TrdpEventsErrors[keyof GetV1TrdpEventsErrors];
+
+export type GetV1TrdpEventsResponses = {
+    /**
+     * Events
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: MerchantEventsPageResponse;
+    };
+};
+
+export type GetV1TrdpEventsResponse = GetV1TrdpEventsResponses[keyof GetV1TrdpEventsResponses];
+
+export type GetV1TrdpEventsByEventIdData = {
+    body?: never;
+    path: {
+        eventId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/events/{eventId}';
+};
+
+export type GetV1TrdpEventsByEventIdErrors = {
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type GetV1TrdpEventsByEventIdError = GetV1TrdpEventsByEventIdErrors[keyof GetV1TrdpEventsByEventIdErrors];
+
+export type GetV1TrdpEventsByEventIdResponses = {
+    /**
+     * Event
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: MerchantEventResponse;
+    };
+};
+
+export type GetV1TrdpEventsByEventIdResponse = GetV1TrdpEventsByEventIdResponses[keyof GetV1TrdpEventsByEventIdResponses];
 
 export type GetV1TrdpPayoutDestinationData = {
     body?: never;
@@ -4088,6 +5524,472 @@ export type PostV1TrdpPayoutSettingsResponses = {
 
 export type PostV1TrdpPayoutSettingsResponse = PostV1TrdpPayoutSettingsResponses[keyof PostV1TrdpPayoutSettingsResponses];
 
+export type GetV1TrdpBalanceData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The balance as the ledger stood at this instant (ISO 8601 with its zone)
+         */
+        asOf?: unknown;
+    };
+    url: '/v1/trdp/balance';
+};
+
+export type GetV1TrdpBalanceErrors = {
+    /**
+     * INVALID_DATE_TIME, BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'INVALID_DATE_TIME' | 'BadRequestException';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type GetV1TrdpBalanceError = GetV1TrdpBalanceErrors[keyof GetV1TrdpBalanceErrors];
+
+export type GetV1TrdpBalanceResponses = {
+    /**
+     * Balance
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: BalanceResponse;
+    };
+};
+
+export type GetV1TrdpBalanceResponse = GetV1TrdpBalanceResponses[keyof GetV1TrdpBalanceResponses];
+
+export type GetV1TrdpTransfersData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * The transferId of the last transfer of the page before
+         */
+        startingAfter?: unknown;
+        /**
+         * 1 to 100, default 10
+         */
+        limit?: unknown;
+    };
+    url: '/v1/trdp/transfers';
+};
+
+export type GetV1TrdpTransfersErrors = {
+    /**
+     * UNKNOWN_CURSOR, BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'UNKNOWN_CURSOR' | 'BadRequestException';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type GetV1TrdpTransfersError = GetV1TrdpTransfersErrors[keyof GetV1TrdpTransfersErrors];
+
+export type GetV1TrdpTransfersResponses = {
+    /**
+     * Transfers
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: TransfersPageResponse;
+    };
+};
+
+export type GetV1TrdpTransfersResponse = GetV1TrdpTransfersResponses[keyof GetV1TrdpTransfersResponses];
+
+export type PostV1TrdpTransfersData = {
+    body: CreateTransferDto;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/trdp/transfers';
+};
+
+export type PostV1TrdpTransfersErrors = {
+    /**
+     * TRANSFER_PARTY_REQUIRED, UNKNOWN_TRANSFER_PARTY, TRANSFER_TO_ITSELF, ALLOW_NEGATIVE_ONLY_FROM, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'TRANSFER_PARTY_REQUIRED' | 'UNKNOWN_TRANSFER_PARTY' | 'TRANSFER_TO_ITSELF' | 'ALLOW_NEGATIVE_ONLY_FROM' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * INSUFFICIENT_AVAILABLE_BALANCE, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'INSUFFICIENT_AVAILABLE_BALANCE' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * LEDGER_NOT_CURRENT, DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'LEDGER_NOT_CURRENT' | 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1TrdpTransfersError = PostV1TrdpTransfersErrors[keyof PostV1TrdpTransfersErrors];
+
+export type PostV1TrdpTransfersResponses = {
+    /**
+     * Transfer made
+     */
+    201: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: TransferResponse;
+    };
+};
+
+export type PostV1TrdpTransfersResponse = PostV1TrdpTransfersResponses[keyof PostV1TrdpTransfersResponses];
+
+export type PostV1TrdpTransfersByTransferIdReversalsData = {
+    body: ReverseTransferDto;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        transferId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/transfers/{transferId}/reversals';
+};
+
+export type PostV1TrdpTransfersByTransferIdReversalsErrors = {
+    /**
+     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * TRANSFER_FULLY_REVERSED, TRANSFER_AMOUNT_EXCEEDS_REVERSIBLE, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'TRANSFER_FULLY_REVERSED' | 'TRANSFER_AMOUNT_EXCEEDS_REVERSIBLE' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1TrdpTransfersByTransferIdReversalsError = PostV1TrdpTransfersByTransferIdReversalsErrors[keyof PostV1TrdpTransfersByTransferIdReversalsErrors];
+
+export type PostV1TrdpTransfersByTransferIdReversalsResponses = {
+    /**
+     * Transfer reversed
+     */
+    201: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: TransferReversalResponse;
+    };
+};
+
+export type PostV1TrdpTransfersByTransferIdReversalsResponse = PostV1TrdpTransfersByTransferIdReversalsResponses[keyof PostV1TrdpTransfersByTransferIdReversalsResponses];
+
+export type GetV1TrdpTransfersByTransferIdData = {
+    body?: never;
+    path: {
+        transferId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/transfers/{transferId}';
+};
+
+export type GetV1TrdpTransfersByTransferIdErrors = {
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type GetV1TrdpTransfersByTransferIdError = GetV1TrdpTransfersByTransferIdErrors[keyof GetV1TrdpTransfersByTransferIdErrors];
+
+export type GetV1TrdpTransfersByTransferIdResponses = {
+    /**
+     * Transfer
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: TransferResponse;
+    };
+};
+
+export type GetV1TrdpTransfersByTransferIdResponse = GetV1TrdpTransfersByTransferIdResponses[keyof GetV1TrdpTransfersByTransferIdResponses];
+
 export type GetV1AuditEventsData = {
     body?: never;
     path?: never;
@@ -4931,3 +6833,102 @@ export type GetHealthReadyResponses = {
 };
 
 export type GetHealthReadyResponse = GetHealthReadyResponses[keyof GetHealthReadyResponses];
+
+export type PostPaidWebhookPayload = PaidCallback;
+
+export type PostPaidWebhookRequest = {
+    body: PostPaidWebhookPayload;
+    key: 'PAID';
+    path?: never;
+    query?: never;
+};
+
+export type PostFailedWebhookPayload = FailedCallback;
+
+export type PostFailedWebhookRequest = {
+    body: PostFailedWebhookPayload;
+    key: 'FAILED';
+    path?: never;
+    query?: never;
+};
+
+export type PostRefundedWebhookPayload = RefundedCallback;
+
+export type PostRefundedWebhookRequest = {
+    body: PostRefundedWebhookPayload;
+    key: 'REFUNDED';
+    path?: never;
+    query?: never;
+};
+
+export type PostReleasedWebhookPayload = ReleasedCallback;
+
+export type PostReleasedWebhookRequest = {
+    body: PostReleasedWebhookPayload;
+    key: 'RELEASED';
+    path?: never;
+    query?: never;
+};
+
+export type PostDisputedWebhookPayload = DisputedCallback;
+
+export type PostDisputedWebhookRequest = {
+    body: PostDisputedWebhookPayload;
+    key: 'DISPUTED';
+    path?: never;
+    query?: never;
+};
+
+export type PostDisputeResolvedWebhookPayload = DisputeResolvedCallback;
+
+export type PostDisputeResolvedWebhookRequest = {
+    body: PostDisputeResolvedWebhookPayload;
+    key: 'DISPUTE_RESOLVED';
+    path?: never;
+    query?: never;
+};
+
+export type PostCancelledWebhookPayload = CancelledCallback;
+
+export type PostCancelledWebhookRequest = {
+    body: PostCancelledWebhookPayload;
+    key: 'CANCELLED';
+    path?: never;
+    query?: never;
+};
+
+export type PostPayoutPaidWebhookPayload = PayoutPaidCallback;
+
+export type PostPayoutPaidWebhookRequest = {
+    body: PostPayoutPaidWebhookPayload;
+    key: 'PAYOUT_PAID';
+    path?: never;
+    query?: never;
+};
+
+export type PostPayoutFailedWebhookPayload = PayoutFailedCallback;
+
+export type PostPayoutFailedWebhookRequest = {
+    body: PostPayoutFailedWebhookPayload;
+    key: 'PAYOUT_FAILED';
+    path?: never;
+    query?: never;
+};
+
+export type PostTransferCreatedWebhookPayload = TransferCreatedCallback;
+
+export type PostTransferCreatedWebhookRequest = {
+    body: PostTransferCreatedWebhookPayload;
+    key: 'TRANSFER_CREATED';
+    path?: never;
+    query?: never;
+};
+
+export type PostTransferReversedWebhookPayload = TransferReversedCallback;
+
+export type PostTransferReversedWebhookRequest = {
+    body: PostTransferReversedWebhookPayload;
+    key: 'TRANSFER_REVERSED';
+    path?: never;
+    query?: never;
+};

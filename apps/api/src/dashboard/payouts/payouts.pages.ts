@@ -1,4 +1,4 @@
-import { payableKind, type PayableKind, type PayoutDestination, santim } from '@app/domain';
+import { isTransferId, payableKind, type PayableKind, type PayoutDestination, santim } from '@app/domain';
 import type { PayoutView } from '@app/read-models';
 import { html, SafeHtml } from '../../http/html';
 import type { PresentedDestination } from '../../payouts/payout-reads';
@@ -150,8 +150,9 @@ ${notice(view.notice)}
 
 const DASHBOARD_PAGES: Record<PayableKind, string> = { escrow: '/dashboard/escrows', order: '/dashboard/orders' };
 
-/** An order or escrow opens its dashboard page; a payout movement, the payouts. */
+/** An order or escrow opens its dashboard page; a payout movement, the payouts; a transfer has no page of its own in the dashboard. */
 export function dashboardSource(source: string): string | undefined {
   const kind = payableKind(source);
-  return kind ? `${DASHBOARD_PAGES[kind]}/${encodeURIComponent(source)}` : '/dashboard/payouts';
+  if (kind) return `${DASHBOARD_PAGES[kind]}/${encodeURIComponent(source)}`;
+  return isTransferId(source) ? undefined : '/dashboard/payouts';
 }

@@ -1,4 +1,4 @@
-import { isPayoutId } from '@app/domain';
+import { isPayoutId, isTransferId } from '@app/domain';
 import type { DeliveryRow } from '../../callbacks/list-deliveries/list-deliveries.query';
 import { html, type SafeHtml } from '../../http/html';
 import { statusBadge, when } from '../../web/format';
@@ -14,18 +14,25 @@ export interface WebhooksView {
   notice?: Notice;
 }
 
-/** Where a delivery's subject is shown: its payout (a payout callback), escrow or order. */
-function subjectPage(delivery: DeliveryRow['delivery']): string {
+/** Where a delivery's subject is shown: its payout (a payout callback), escrow or order; a transfer has no page of its own in the dashboard. */
+function subjectPage(delivery: DeliveryRow['delivery']): string | undefined {
   const id = encodeURIComponent(delivery.orderId);
   if (isPayoutId(delivery.orderId)) return `/dashboard/payouts/${id}`;
+  if (isTransferId(delivery.orderId)) return undefined;
   return `/dashboard/${delivery.merchantOrderId ? 'escrows' : 'orders'}/${id}`;
+}
+
+function subject(delivery: DeliveryRow['delivery']): SafeHtml {
+  const page = subjectPage(delivery);
+  const name = delivery.merchantOrderId ?? delivery.orderId;
+  return page ? html`<a href="${page}">${name}</a>` : html`${name}`;
 }
 
 function deliveryRow(row: DeliveryRow, csrf: string): SafeHtml {
   const delivery = row.delivery;
   return html`<tr>
   <td data-label="Delivery"><code>${delivery.deliveryId}</code><br><span class="muted">${when(row.createdAt)}</span></td>
-  <td data-label="Order"><a href="${subjectPage(delivery)}">${delivery.merchantOrderId ?? delivery.orderId}</a><br><span class="muted">${delivery.event}</span></td>
+  <td data-label="Order">${subject(delivery)}<br><span class="muted">${delivery.event}</span></td>
   <td data-label="Status">${statusBadge(delivery.status)}</td>
   <td data-label="Attempts">${delivery.attempts.length === 0
     ? html`<span class="muted">No attempt yet</span>`

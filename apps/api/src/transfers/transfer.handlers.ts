@@ -1,0 +1,74 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { fingerprint, newTransferId, parseEtb, settingsOrDefault, streams, transferDecider, transferIdFor } from '@app/domain';
+import { CommandRunner, newStream } from '@app/infrastructure';
+import { payoutSettingsInForce } from '@app/payments';
+import { MoneyOutOfPayable } from './money-out-of-payable';
+import { CreateTransferCommand, ReverseTransferCommand, type TransferChange } from './transfer.commands';
+import { assertTransferParty } from './transfer-party';
+import { TransferPartyMissing } from './transfers.errors';
+
+/** Where the platform's transfer callbacks go: its payout callback URL, as the payout settings in force say. */
+async function callbackUrlOf(runner: CommandRunner, db: SqlClient, platformId: string): Promise<string | null> {
+  return settingsOrDefault(await payoutSettingsInForce(runner, db, platformId)).callbackUrl;
+}
+
+/**
+ * A transfer to or from the other party: its source's balance is read and the transfer appended in one
+ * step (MoneyOutOfPayable), which the decider refuses when the source would go below zero.
+ */
+@CommandHandler(CreateTransferCommand)
+export class CreateTransferHandler implements ICommandHandler<CreateTransferCommand> {
+  constructor(
+    @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(MoneyOutOfPayable) private readonly payables: MoneyOutOfPayable,
+  ) {}
+
+  async execute({ merchant, request, metadata, idempotencyKey }: CreateTransferCommand): Promise<TransferChange> {
+    const party = request.to ?? request.from;
+    if (party === undefined || (request.to !== undefined && request.from !== undefined)) throw new TransferPartyMissing();
+    const platformId = merchant.merchantId;
+    await assertTransferParty(this.db, platformId, party);
+    const [source, destination] = request.to !== undefined ? [platformId, party] : [party, platformId];
+    const transferId = idempotencyKey ? transferIdFor(merchant.idSalt, idempotencyKey, fingerprint(request)) : newTransferId();
+    const callbackUrl = await callbackUrlOf(this.runner, this.db, platformId);
+    const terms = {
+      transferId,
+      platformId,
+      source,
+      destination,
+      amount: parseEtb(request.amount, 'amount'),
+      description: request.description,
+      ...(request.metadata !== undefined ? { metadata: request.metadata } : {}),
+      allowNegative: request.allowNegative === true,
+      callbackUrl,
+    };
+    const { state, at } = await this.payables.take(source, (sourceAvailable) =>
+      this.runner.run(streams.transfer(transferId), transferDecider, { type: 'CreateTransfer', data: { ...terms, sourceAvailable, at: new Date().toISOString() } }, metadata, newStream(transferDecider)),
+    );
+    return { state, at };
+  }
+}
+
+/** All or part of a transfer back the other way; the destination may go below zero, so no balance is read. */
+@CommandHandler(ReverseTransferCommand)
+export class ReverseTransferHandler implements ICommandHandler<ReverseTransferCommand> {
+  constructor(
+    @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+  ) {}
+
+  async execute({ merchant, transferId, amount, metadata }: ReverseTransferCommand): Promise<TransferChange> {
+    const platformId = merchant.merchantId;
+    const callbackUrl = await callbackUrlOf(this.runner, this.db, platformId);
+    const { state, at } = await this.runner.run(
+      streams.transfer(transferId),
+      transferDecider,
+      { type: 'ReverseTransfer', data: { transferId, platformId, ...(amount !== undefined ? { amount: parseEtb(amount, 'amount') } : {}), at: new Date().toISOString(), callbackUrl } },
+      metadata,
+    );
+    return { state, at };
+  }
+}

@@ -1,0 +1,85 @@
+import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { InvalidInput, TransferNotFound } from '@app/domain';
+import type { EventMetadata } from '@app/event-store';
+import type { AuthenticatedMerchant } from '@app/credentials';
+import { platformTransfer, platformTransferPage } from '@app/read-models';
+import { envelope } from '../http/envelope';
+import { ApiEnvelope } from '../http/openapi/api-envelope';
+import { ApiProblems } from '../http/openapi/api-problems';
+import { MerchantApi } from '../http/openapi/security';
+import { ReadsProjectedViews } from '../http/projected-views';
+import { CurrentMerchant, RequestMetadata } from '../http/request-context';
+import { parseLimit } from '../audit/audit-query.dto';
+import { CreateTransferDto } from './create-transfer.dto';
+import { ReverseTransferDto } from './reverse-transfer.dto';
+import { CreateTransferCommand, ReverseTransferCommand } from './transfer.commands';
+import { presentReversal, presentTransfer, transferViewOf } from './transfer.presenter';
+import { TransferResponse, TransferReversalResponse, TransfersPageResponse } from './transfer.response';
+
+@ApiTags('transfers')
+@Controller('v1/trdp/transfers')
+@MerchantApi()
+export class TransfersController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+  ) {}
+
+  @Post()
+  // Who may be the other party is read from a view the projector writes (transfer-party.ts): a merchant registered just before is in it.
+  @ReadsProjectedViews()
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Move available money to (`to`) or from (`from`) another party; the source may not go below zero, unless a penalty `from` it says allowNegative' })
+  @ApiEnvelope(TransferResponse, { message: 'Transfer made', status: 201 })
+  @ApiProblems({
+    400: ['TRANSFER_PARTY_REQUIRED', 'UNKNOWN_TRANSFER_PARTY', 'TRANSFER_TO_ITSELF', 'ALLOW_NEGATIVE_ONLY_FROM'],
+    409: ['INSUFFICIENT_AVAILABLE_BALANCE', 'CONCURRENT_MODIFICATION'],
+    503: ['LEDGER_NOT_CURRENT'],
+  })
+  async create(
+    @Body() body: CreateTransferDto,
+    @CurrentMerchant() merchant: AuthenticatedMerchant,
+    @RequestMetadata() metadata: EventMetadata,
+    @Headers('idempotency-key') idempotencyKey: string | undefined,
+  ) {
+    const { state, at } = await this.commands.execute(new CreateTransferCommand(merchant, body, metadata, idempotencyKey));
+    return envelope('Transfer made', presentTransfer(transferViewOf(state, at)));
+  }
+
+  @Post(':transferId/reversals')
+  @HttpCode(201)
+  @ApiOperation({ summary: 'Undo all or part of a transfer: the money goes back from its destination (which may go below zero) to its source' })
+  @ApiEnvelope(TransferReversalResponse, { message: 'Transfer reversed', status: 201 })
+  @ApiProblems({ 404: ['ABC_001'], 409: ['TRANSFER_FULLY_REVERSED', 'TRANSFER_AMOUNT_EXCEEDS_REVERSIBLE', 'CONCURRENT_MODIFICATION'] })
+  async reverse(@Param('transferId') transferId: string, @Body() body: ReverseTransferDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
+    const { state } = await this.commands.execute(new ReverseTransferCommand(merchant, transferId, body.amount, metadata));
+    return envelope('Transfer reversed', presentReversal(state));
+  }
+
+  @Get()
+  @ReadsProjectedViews()
+  @ApiOperation({ summary: 'Your transfers, newest first, a page at a time' })
+  @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 10' })
+  @ApiQuery({ name: 'startingAfter', required: false, description: 'The transferId of the last transfer of the page before' })
+  @ApiEnvelope(TransfersPageResponse, { message: 'Transfers' })
+  @ApiProblems({ 400: ['UNKNOWN_CURSOR'] })
+  async list(@Query('limit') limit: string | undefined, @Query('startingAfter') startingAfter: string | undefined, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+    const page = await platformTransferPage(this.db, merchant.merchantId, parseLimit(limit, 10, 100), startingAfter || undefined);
+    if (!page) throw new InvalidInput('startingAfter must be the transferId of one of the transfers listed', 'UNKNOWN_CURSOR');
+    return envelope('Transfers', { transfers: page.transfers.map(presentTransfer), hasMore: page.hasMore });
+  }
+
+  @Get(':transferId')
+  @ReadsProjectedViews()
+  @ApiOperation({ summary: 'One of your transfers, with its reversals' })
+  @ApiEnvelope(TransferResponse, { message: 'Transfer' })
+  @ApiProblems({ 404: ['ABC_001'] })
+  async get(@Param('transferId') transferId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+    const transfer = await platformTransfer(this.db, merchant.merchantId, transferId);
+    if (!transfer) throw new TransferNotFound(transferId);
+    return envelope('Transfer', presentTransfer(transfer));
+  }
+}

@@ -1,0 +1,26 @@
+import { InvalidInput } from '@app/domain';
+import { ApiError } from '../http/problem';
+
+/** A transfer that names neither `to` nor `from`, or both. */
+export class TransferPartyMissing extends InvalidInput {
+  constructor() {
+    super('Name the other party in exactly one of `to` (the caller pays it) and `from` (it pays the caller)', 'TRANSFER_PARTY_REQUIRED');
+  }
+}
+
+/** A transfer's other party that may not be one (transfer-party.ts says who may). */
+export class UnknownTransferParty extends InvalidInput {
+  constructor(party: string) {
+    super(`${party} cannot be the other party of your transfer: name a registered merchant other than yourself`, 'UNKNOWN_TRANSFER_PARTY');
+  }
+}
+
+/**
+ * The ledger did not reach the log's head within READ_YOUR_WRITES_TIMEOUT_MS: a balance read now could
+ * miss money that already left, so nothing is decided on it (money-out-of-payable.ts).
+ */
+export class LedgerNotCurrent extends ApiError {
+  constructor() {
+    super(503, 'LEDGER_NOT_CURRENT', 'The ledger is catching up; retry shortly', { 'retry-after': '1' });
+  }
+}

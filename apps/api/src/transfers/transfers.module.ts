@@ -1,0 +1,9 @@
+import { Module } from '@nestjs/common';
+import { MerchantAuthModule } from '../http/merchant-auth.module';
+import { MoneyOutOfPayable } from './money-out-of-payable';
+import { CreateTransferHandler, ReverseTransferHandler } from './transfer.handlers';
+import { TransfersController } from './transfers.controller';
+
+/** Transfers of available money between a platform and another party (issue 31, item 3). */
+@Module({ imports: [MerchantAuthModule], controllers: [TransfersController], providers: [MoneyOutOfPayable, CreateTransferHandler, ReverseTransferHandler] })
+export class TransfersModule {}
