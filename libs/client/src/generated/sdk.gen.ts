@@ -2,7 +2,7 @@
 
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client';
 import { client } from './client.gen';
-import type { GetHealthLiveData, GetHealthLiveErrors, GetHealthLiveResponses, GetHealthReadyData, GetHealthReadyErrors, GetHealthReadyResponses, GetV1AuditEscrowsByEscrowIdData, GetV1AuditEscrowsByEscrowIdErrors, GetV1AuditEscrowsByEscrowIdResponses, GetV1AuditEventsCsvData, GetV1AuditEventsCsvErrors, GetV1AuditEventsCsvResponses, GetV1AuditEventsData, GetV1AuditEventsErrors, GetV1AuditEventsResponses, GetV1AuditIntegrityData, GetV1AuditIntegrityErrors, GetV1AuditIntegrityResponses, GetV1AuditLedgerAccountsByAccountEntriesData, GetV1AuditLedgerAccountsByAccountEntriesErrors, GetV1AuditLedgerAccountsByAccountEntriesResponses, GetV1AuditLedgerBalancesData, GetV1AuditLedgerBalancesErrors, GetV1AuditLedgerBalancesResponses, GetV1AuditLedgerTrialBalanceData, GetV1AuditLedgerTrialBalanceErrors, GetV1AuditLedgerTrialBalanceResponses, GetV1AuditStreamsByStreamIdData, GetV1AuditStreamsByStreamIdErrors, GetV1AuditStreamsByStreamIdResponses, GetV1TrdpBalanceData, GetV1TrdpBalanceErrors, GetV1TrdpBalanceResponses, GetV1TrdpCallbacksData, GetV1TrdpCallbacksErrors, GetV1TrdpCallbacksResponses, GetV1TrdpEscrowByEscrowIdData, GetV1TrdpEscrowByEscrowIdErrors, GetV1TrdpEscrowByEscrowIdReleasesData, GetV1TrdpEscrowByEscrowIdReleasesErrors, GetV1TrdpEscrowByEscrowIdReleasesResponses, GetV1TrdpEscrowByEscrowIdResponses, GetV1TrdpEscrowsData, GetV1TrdpEscrowsErrors, GetV1TrdpEscrowsResponses, GetV1TrdpEventsByEventIdData, GetV1TrdpEventsByEventIdErrors, GetV1TrdpEventsByEventIdResponses, GetV1TrdpEventsData, GetV1TrdpEventsErrors, GetV1TrdpEventsResponses, GetV1TrdpOrderByOrderIdData, GetV1TrdpOrderByOrderIdErrors, GetV1TrdpOrderByOrderIdResponses, GetV1TrdpOrdersData, GetV1TrdpOrdersErrors, GetV1TrdpOrdersResponses, GetV1TrdpPayoutDestinationData, GetV1TrdpPayoutDestinationErrors, GetV1TrdpPayoutDestinationResponses, GetV1TrdpPayoutsByPayoutIdData, GetV1TrdpPayoutsByPayoutIdErrors, GetV1TrdpPayoutsByPayoutIdMovementsData, GetV1TrdpPayoutsByPayoutIdMovementsErrors, GetV1TrdpPayoutsByPayoutIdMovementsResponses, GetV1TrdpPayoutsByPayoutIdReportCsvData, GetV1TrdpPayoutsByPayoutIdReportCsvErrors, GetV1TrdpPayoutsByPayoutIdReportCsvResponses, GetV1TrdpPayoutsByPayoutIdReportData, GetV1TrdpPayoutsByPayoutIdReportErrors, GetV1TrdpPayoutsByPayoutIdReportResponses, GetV1TrdpPayoutsByPayoutIdResponses, GetV1TrdpPayoutsData, GetV1TrdpPayoutsErrors, GetV1TrdpPayoutSettingsData, GetV1TrdpPayoutSettingsErrors, GetV1TrdpPayoutSettingsResponses, GetV1TrdpPayoutsResponses, GetV1TrdpStatementCsvData, GetV1TrdpStatementCsvErrors, GetV1TrdpStatementCsvResponses, GetV1TrdpStatementData, GetV1TrdpStatementErrors, GetV1TrdpStatementResponses, GetV1TrdpTransfersByTransferIdData, GetV1TrdpTransfersByTransferIdErrors, GetV1TrdpTransfersByTransferIdResponses, GetV1TrdpTransfersData, GetV1TrdpTransfersErrors, GetV1TrdpTransfersResponses, PostV1AdminAuditorsData, PostV1AdminAuditorsErrors, PostV1AdminAuditorsResponses, PostV1AdminMerchantsByMerchantIdInvitationData, PostV1AdminMerchantsByMerchantIdInvitationErrors, PostV1AdminMerchantsByMerchantIdInvitationResponses, PostV1AdminMerchantsData, PostV1AdminMerchantsErrors, PostV1AdminMerchantsResponses, PostV1ProvidersByProviderNotificationsData, PostV1ProvidersByProviderNotificationsErrors, PostV1ProvidersByProviderNotificationsResponses, PostV1SandboxOrdersByIdCompleteData, PostV1SandboxOrdersByIdCompleteErrors, PostV1SandboxOrdersByIdCompleteResponses, PostV1TrdpCallbacksByDeliveryIdRedeliverData, PostV1TrdpCallbacksByDeliveryIdRedeliverErrors, PostV1TrdpCallbacksByDeliveryIdRedeliverResponses, PostV1TrdpEscrowByEscrowIdAutoReleaseData, PostV1TrdpEscrowByEscrowIdAutoReleaseErrors, PostV1TrdpEscrowByEscrowIdAutoReleaseResponses, PostV1TrdpEscrowByEscrowIdCancelData, PostV1TrdpEscrowByEscrowIdCancelErrors, PostV1TrdpEscrowByEscrowIdCancelResponses, PostV1TrdpEscrowByEscrowIdDisputeData, PostV1TrdpEscrowByEscrowIdDisputeErrors, PostV1TrdpEscrowByEscrowIdDisputeResolveData, PostV1TrdpEscrowByEscrowIdDisputeResolveErrors, PostV1TrdpEscrowByEscrowIdDisputeResolveResponses, PostV1TrdpEscrowByEscrowIdDisputeResponses, PostV1TrdpEscrowByEscrowIdRefundData, PostV1TrdpEscrowByEscrowIdRefundErrors, PostV1TrdpEscrowByEscrowIdRefundResponses, PostV1TrdpEscrowByEscrowIdReleaseData, PostV1TrdpEscrowByEscrowIdReleaseErrors, PostV1TrdpEscrowByEscrowIdReleaseResponses, PostV1TrdpEscrowByEscrowIdReversalsData, PostV1TrdpEscrowByEscrowIdReversalsErrors, PostV1TrdpEscrowByEscrowIdReversalsResponses, PostV1TrdpEscrowOrderData, PostV1TrdpEscrowOrderErrors, PostV1TrdpEscrowOrderResponses, PostV1TrdpOrderByOrderIdRefundData, PostV1TrdpOrderByOrderIdRefundErrors, PostV1TrdpOrderByOrderIdRefundResponses, PostV1TrdpOrderData, PostV1TrdpOrderErrors, PostV1TrdpOrderResponses, PostV1TrdpPayoutDestinationData, PostV1TrdpPayoutDestinationErrors, PostV1TrdpPayoutDestinationResponses, PostV1TrdpPayoutsData, PostV1TrdpPayoutsErrors, PostV1TrdpPayoutSettingsData, PostV1TrdpPayoutSettingsErrors, PostV1TrdpPayoutSettingsResponses, PostV1TrdpPayoutsResponses, PostV1TrdpTransfersByTransferIdReversalsData, PostV1TrdpTransfersByTransferIdReversalsErrors, PostV1TrdpTransfersByTransferIdReversalsResponses, PostV1TrdpTransfersData, PostV1TrdpTransfersErrors, PostV1TrdpTransfersResponses, PostV1TrdpVerifyData, PostV1TrdpVerifyErrors, PostV1TrdpVerifyResponses, PostV1TrdpWebhookSecretRotateData, PostV1TrdpWebhookSecretRotateErrors, PostV1TrdpWebhookSecretRotateResponses } from './types.gen';
+import type { DeleteV1TrdpWebhookEndpointsByEndpointIdData, DeleteV1TrdpWebhookEndpointsByEndpointIdErrors, DeleteV1TrdpWebhookEndpointsByEndpointIdResponses, GetHealthLiveData, GetHealthLiveErrors, GetHealthLiveResponses, GetHealthReadyData, GetHealthReadyErrors, GetHealthReadyResponses, GetV1AuditEscrowsByEscrowIdData, GetV1AuditEscrowsByEscrowIdErrors, GetV1AuditEscrowsByEscrowIdResponses, GetV1AuditEventsCsvData, GetV1AuditEventsCsvErrors, GetV1AuditEventsCsvResponses, GetV1AuditEventsData, GetV1AuditEventsErrors, GetV1AuditEventsResponses, GetV1AuditIntegrityData, GetV1AuditIntegrityErrors, GetV1AuditIntegrityResponses, GetV1AuditLedgerAccountsByAccountEntriesData, GetV1AuditLedgerAccountsByAccountEntriesErrors, GetV1AuditLedgerAccountsByAccountEntriesResponses, GetV1AuditLedgerBalancesData, GetV1AuditLedgerBalancesErrors, GetV1AuditLedgerBalancesResponses, GetV1AuditLedgerTrialBalanceData, GetV1AuditLedgerTrialBalanceErrors, GetV1AuditLedgerTrialBalanceResponses, GetV1AuditStreamsByStreamIdData, GetV1AuditStreamsByStreamIdErrors, GetV1AuditStreamsByStreamIdResponses, GetV1TrdpAccountsByAccountIdData, GetV1TrdpAccountsByAccountIdErrors, GetV1TrdpAccountsByAccountIdResponses, GetV1TrdpAccountsData, GetV1TrdpAccountsErrors, GetV1TrdpAccountsResponses, GetV1TrdpBalanceData, GetV1TrdpBalanceErrors, GetV1TrdpBalanceResponses, GetV1TrdpCallbacksData, GetV1TrdpCallbacksErrors, GetV1TrdpCallbacksResponses, GetV1TrdpEscrowByEscrowIdData, GetV1TrdpEscrowByEscrowIdErrors, GetV1TrdpEscrowByEscrowIdReleasesData, GetV1TrdpEscrowByEscrowIdReleasesErrors, GetV1TrdpEscrowByEscrowIdReleasesResponses, GetV1TrdpEscrowByEscrowIdResponses, GetV1TrdpEscrowsData, GetV1TrdpEscrowsErrors, GetV1TrdpEscrowsResponses, GetV1TrdpEventsByEventIdData, GetV1TrdpEventsByEventIdErrors, GetV1TrdpEventsByEventIdResponses, GetV1TrdpEventsData, GetV1TrdpEventsErrors, GetV1TrdpEventsResponses, GetV1TrdpOrderByOrderIdData, GetV1TrdpOrderByOrderIdErrors, GetV1TrdpOrderByOrderIdResponses, GetV1TrdpOrdersData, GetV1TrdpOrdersErrors, GetV1TrdpOrdersResponses, GetV1TrdpPayoutDestinationData, GetV1TrdpPayoutDestinationErrors, GetV1TrdpPayoutDestinationResponses, GetV1TrdpPayoutsByPayoutIdData, GetV1TrdpPayoutsByPayoutIdErrors, GetV1TrdpPayoutsByPayoutIdMovementsData, GetV1TrdpPayoutsByPayoutIdMovementsErrors, GetV1TrdpPayoutsByPayoutIdMovementsResponses, GetV1TrdpPayoutsByPayoutIdReportCsvData, GetV1TrdpPayoutsByPayoutIdReportCsvErrors, GetV1TrdpPayoutsByPayoutIdReportCsvResponses, GetV1TrdpPayoutsByPayoutIdReportData, GetV1TrdpPayoutsByPayoutIdReportErrors, GetV1TrdpPayoutsByPayoutIdReportResponses, GetV1TrdpPayoutsByPayoutIdResponses, GetV1TrdpPayoutsData, GetV1TrdpPayoutsErrors, GetV1TrdpPayoutSettingsData, GetV1TrdpPayoutSettingsErrors, GetV1TrdpPayoutSettingsResponses, GetV1TrdpPayoutsResponses, GetV1TrdpStatementCsvData, GetV1TrdpStatementCsvErrors, GetV1TrdpStatementCsvResponses, GetV1TrdpStatementData, GetV1TrdpStatementErrors, GetV1TrdpStatementResponses, GetV1TrdpTransfersByTransferIdData, GetV1TrdpTransfersByTransferIdErrors, GetV1TrdpTransfersByTransferIdResponses, GetV1TrdpTransfersData, GetV1TrdpTransfersErrors, GetV1TrdpTransfersResponses, GetV1TrdpWebhookEndpointsByEndpointIdData, GetV1TrdpWebhookEndpointsByEndpointIdErrors, GetV1TrdpWebhookEndpointsByEndpointIdResponses, GetV1TrdpWebhookEndpointsData, GetV1TrdpWebhookEndpointsErrors, GetV1TrdpWebhookEndpointsResponses, PostV1AdminAuditorsData, PostV1AdminAuditorsErrors, PostV1AdminAuditorsResponses, PostV1AdminMerchantsByMerchantIdInvitationData, PostV1AdminMerchantsByMerchantIdInvitationErrors, PostV1AdminMerchantsByMerchantIdInvitationResponses, PostV1AdminMerchantsData, PostV1AdminMerchantsErrors, PostV1AdminMerchantsResponses, PostV1ProvidersByProviderNotificationsData, PostV1ProvidersByProviderNotificationsErrors, PostV1ProvidersByProviderNotificationsResponses, PostV1SandboxOrdersByIdCompleteData, PostV1SandboxOrdersByIdCompleteErrors, PostV1SandboxOrdersByIdCompleteResponses, PostV1TrdpAccountsByAccountIdData, PostV1TrdpAccountsByAccountIdErrors, PostV1TrdpAccountsByAccountIdResponses, PostV1TrdpAccountsData, PostV1TrdpAccountsErrors, PostV1TrdpAccountsResponses, PostV1TrdpCallbacksByDeliveryIdRedeliverData, PostV1TrdpCallbacksByDeliveryIdRedeliverErrors, PostV1TrdpCallbacksByDeliveryIdRedeliverResponses, PostV1TrdpEscrowByEscrowIdAutoReleaseData, PostV1TrdpEscrowByEscrowIdAutoReleaseErrors, PostV1TrdpEscrowByEscrowIdAutoReleaseResponses, PostV1TrdpEscrowByEscrowIdCancelData, PostV1TrdpEscrowByEscrowIdCancelErrors, PostV1TrdpEscrowByEscrowIdCancelResponses, PostV1TrdpEscrowByEscrowIdDisputeData, PostV1TrdpEscrowByEscrowIdDisputeErrors, PostV1TrdpEscrowByEscrowIdDisputeResolveData, PostV1TrdpEscrowByEscrowIdDisputeResolveErrors, PostV1TrdpEscrowByEscrowIdDisputeResolveResponses, PostV1TrdpEscrowByEscrowIdDisputeResponses, PostV1TrdpEscrowByEscrowIdRefundData, PostV1TrdpEscrowByEscrowIdRefundErrors, PostV1TrdpEscrowByEscrowIdRefundResponses, PostV1TrdpEscrowByEscrowIdReleaseData, PostV1TrdpEscrowByEscrowIdReleaseErrors, PostV1TrdpEscrowByEscrowIdReleaseResponses, PostV1TrdpEscrowByEscrowIdReversalsData, PostV1TrdpEscrowByEscrowIdReversalsErrors, PostV1TrdpEscrowByEscrowIdReversalsResponses, PostV1TrdpEscrowOrderData, PostV1TrdpEscrowOrderErrors, PostV1TrdpEscrowOrderResponses, PostV1TrdpOrderByOrderIdRefundData, PostV1TrdpOrderByOrderIdRefundErrors, PostV1TrdpOrderByOrderIdRefundResponses, PostV1TrdpOrderData, PostV1TrdpOrderErrors, PostV1TrdpOrderResponses, PostV1TrdpPayoutDestinationData, PostV1TrdpPayoutDestinationErrors, PostV1TrdpPayoutDestinationResponses, PostV1TrdpPayoutsData, PostV1TrdpPayoutsErrors, PostV1TrdpPayoutSettingsData, PostV1TrdpPayoutSettingsErrors, PostV1TrdpPayoutSettingsResponses, PostV1TrdpPayoutsResponses, PostV1TrdpTransfersByTransferIdReversalsData, PostV1TrdpTransfersByTransferIdReversalsErrors, PostV1TrdpTransfersByTransferIdReversalsResponses, PostV1TrdpTransfersData, PostV1TrdpTransfersErrors, PostV1TrdpTransfersResponses, PostV1TrdpVerifyData, PostV1TrdpVerifyErrors, PostV1TrdpVerifyResponses, PostV1TrdpWebhookEndpointsByEndpointIdData, PostV1TrdpWebhookEndpointsByEndpointIdErrors, PostV1TrdpWebhookEndpointsByEndpointIdResponses, PostV1TrdpWebhookEndpointsByEndpointIdSecretData, PostV1TrdpWebhookEndpointsByEndpointIdSecretErrors, PostV1TrdpWebhookEndpointsByEndpointIdSecretResponses, PostV1TrdpWebhookEndpointsByEndpointIdTestData, PostV1TrdpWebhookEndpointsByEndpointIdTestErrors, PostV1TrdpWebhookEndpointsByEndpointIdTestResponses, PostV1TrdpWebhookEndpointsData, PostV1TrdpWebhookEndpointsErrors, PostV1TrdpWebhookEndpointsResponses, PostV1TrdpWebhookSecretRotateData, PostV1TrdpWebhookSecretRotateErrors, PostV1TrdpWebhookSecretRotateResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -314,6 +314,62 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
+     * Your accounts, newest first, a page at a time
+     */
+    public getAccounts<ThrowOnError extends boolean = true>(options?: Options<GetV1TrdpAccountsData, ThrowOnError>): RequestResult<GetV1TrdpAccountsResponses, GetV1TrdpAccountsErrors, ThrowOnError, 'data'> {
+        return (options?.client ?? this.client).get<GetV1TrdpAccountsResponses, GetV1TrdpAccountsErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/accounts',
+            ...options
+        });
+    }
+    
+    /**
+     * Onboard a seller as one of your accounts: it is paid out once verified and nothing is missing (requirements)
+     */
+    public postAccounts<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpAccountsData, ThrowOnError>): RequestResult<PostV1TrdpAccountsResponses, PostV1TrdpAccountsErrors, ThrowOnError, 'data'> {
+        return (options.client ?? this.client).post<PostV1TrdpAccountsResponses, PostV1TrdpAccountsErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/accounts',
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options.headers
+            }
+        });
+    }
+    
+    /**
+     * One of your accounts, with its status and what it still lacks before it may be paid out
+     */
+    public getAccountsByAccountId<ThrowOnError extends boolean = true>(options: Options<GetV1TrdpAccountsByAccountIdData, ThrowOnError>): RequestResult<GetV1TrdpAccountsByAccountIdResponses, GetV1TrdpAccountsByAccountIdErrors, ThrowOnError, 'data'> {
+        return (options.client ?? this.client).get<GetV1TrdpAccountsByAccountIdResponses, GetV1TrdpAccountsByAccountIdErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/accounts/{accountId}',
+            ...options
+        });
+    }
+    
+    /**
+     * Change an account's details; a changed name, TIN or trade licence number sends a verified account back to review (RESTRICTED)
+     */
+    public postAccountsByAccountId<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpAccountsByAccountIdData, ThrowOnError>): RequestResult<PostV1TrdpAccountsByAccountIdResponses, PostV1TrdpAccountsByAccountIdErrors, ThrowOnError, 'data'> {
+        return (options.client ?? this.client).post<PostV1TrdpAccountsByAccountIdResponses, PostV1TrdpAccountsByAccountIdErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/accounts/{accountId}',
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options.headers
+            }
+        });
+    }
+    
+    /**
      * Payment status of an order or escrow
      */
     public postVerify<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpVerifyData, ThrowOnError>): RequestResult<PostV1TrdpVerifyResponses, PostV1TrdpVerifyErrors, ThrowOnError, 'data'> {
@@ -470,7 +526,7 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * One payout: its summary, with how many movements it settles (GET …/movements pages them)
+     * One payout: its summary (GET …/movements pages what it settles)
      */
     public getPayoutsByPayoutId<ThrowOnError extends boolean = true>(options: Options<GetV1TrdpPayoutsByPayoutIdData, ThrowOnError>): RequestResult<GetV1TrdpPayoutsByPayoutIdResponses, GetV1TrdpPayoutsByPayoutIdErrors, ThrowOnError, 'data'> {
         return (options.client ?? this.client).get<GetV1TrdpPayoutsByPayoutIdResponses, GetV1TrdpPayoutsByPayoutIdErrors, ThrowOnError, 'data'>({
@@ -577,6 +633,98 @@ export class EscrowLedgerApi extends HeyApiClient {
             responseStyle: 'data',
             security: [{ name: 'x-api-secret', type: 'apiKey' }],
             url: '/v1/trdp/balance',
+            ...options
+        });
+    }
+    
+    /**
+     * Your webhook endpoints, oldest first, a page at a time
+     */
+    public getWebhookEndpoints<ThrowOnError extends boolean = true>(options?: Options<GetV1TrdpWebhookEndpointsData, ThrowOnError>): RequestResult<GetV1TrdpWebhookEndpointsResponses, GetV1TrdpWebhookEndpointsErrors, ThrowOnError, 'data'> {
+        return (options?.client ?? this.client).get<GetV1TrdpWebhookEndpointsResponses, GetV1TrdpWebhookEndpointsErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/webhook-endpoints',
+            ...options
+        });
+    }
+    
+    /**
+     * Add a webhook endpoint: callbacks of the types it names go there too, signed with its own secret (shown once)
+     */
+    public postWebhookEndpoints<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpWebhookEndpointsData, ThrowOnError>): RequestResult<PostV1TrdpWebhookEndpointsResponses, PostV1TrdpWebhookEndpointsErrors, ThrowOnError, 'data'> {
+        return (options.client ?? this.client).post<PostV1TrdpWebhookEndpointsResponses, PostV1TrdpWebhookEndpointsErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/webhook-endpoints',
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options.headers
+            }
+        });
+    }
+    
+    /**
+     * Delete a webhook endpoint: it is sent nothing more, retries included
+     */
+    public deleteWebhookEndpointsByEndpointId<ThrowOnError extends boolean = true>(options: Options<DeleteV1TrdpWebhookEndpointsByEndpointIdData, ThrowOnError>): RequestResult<DeleteV1TrdpWebhookEndpointsByEndpointIdResponses, DeleteV1TrdpWebhookEndpointsByEndpointIdErrors, ThrowOnError, 'data'> {
+        return (options.client ?? this.client).delete<DeleteV1TrdpWebhookEndpointsByEndpointIdResponses, DeleteV1TrdpWebhookEndpointsByEndpointIdErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/webhook-endpoints/{endpointId}',
+            ...options
+        });
+    }
+    
+    /**
+     * One webhook endpoint (never its secret)
+     */
+    public getWebhookEndpointsByEndpointId<ThrowOnError extends boolean = true>(options: Options<GetV1TrdpWebhookEndpointsByEndpointIdData, ThrowOnError>): RequestResult<GetV1TrdpWebhookEndpointsByEndpointIdResponses, GetV1TrdpWebhookEndpointsByEndpointIdErrors, ThrowOnError, 'data'> {
+        return (options.client ?? this.client).get<GetV1TrdpWebhookEndpointsByEndpointIdResponses, GetV1TrdpWebhookEndpointsByEndpointIdErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/webhook-endpoints/{endpointId}',
+            ...options
+        });
+    }
+    
+    /**
+     * Change a webhook endpoint: its URL, event types, description, or disable it (a disabled endpoint is sent nothing)
+     */
+    public postWebhookEndpointsByEndpointId<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpWebhookEndpointsByEndpointIdData, ThrowOnError>): RequestResult<PostV1TrdpWebhookEndpointsByEndpointIdResponses, PostV1TrdpWebhookEndpointsByEndpointIdErrors, ThrowOnError, 'data'> {
+        return (options.client ?? this.client).post<PostV1TrdpWebhookEndpointsByEndpointIdResponses, PostV1TrdpWebhookEndpointsByEndpointIdErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/webhook-endpoints/{endpointId}',
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options.headers
+            }
+        });
+    }
+    
+    /**
+     * Issue the endpoint a new signing secret (shown once); its callbacks signed from now on use it
+     */
+    public postWebhookEndpointsByEndpointIdSecret<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpWebhookEndpointsByEndpointIdSecretData, ThrowOnError>): RequestResult<PostV1TrdpWebhookEndpointsByEndpointIdSecretResponses, PostV1TrdpWebhookEndpointsByEndpointIdSecretErrors, ThrowOnError, 'data'> {
+        return (options.client ?? this.client).post<PostV1TrdpWebhookEndpointsByEndpointIdSecretResponses, PostV1TrdpWebhookEndpointsByEndpointIdSecretErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/webhook-endpoints/{endpointId}/secret',
+            ...options
+        });
+    }
+    
+    /**
+     * Send the endpoint a signed TEST callback, delivered and retried like any other
+     */
+    public postWebhookEndpointsByEndpointIdTest<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpWebhookEndpointsByEndpointIdTestData, ThrowOnError>): RequestResult<PostV1TrdpWebhookEndpointsByEndpointIdTestResponses, PostV1TrdpWebhookEndpointsByEndpointIdTestErrors, ThrowOnError, 'data'> {
+        return (options.client ?? this.client).post<PostV1TrdpWebhookEndpointsByEndpointIdTestResponses, PostV1TrdpWebhookEndpointsByEndpointIdTestErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/webhook-endpoints/{endpointId}/test',
             ...options
         });
     }

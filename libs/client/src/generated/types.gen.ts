@@ -4,7 +4,7 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}` | (string & {});
 };
 
-export type Webhooks = PostPaidWebhookRequest | PostFailedWebhookRequest | PostRefundedWebhookRequest | PostReleasedWebhookRequest | PostDisputedWebhookRequest | PostDisputeResolvedWebhookRequest | PostCancelledWebhookRequest | PostPayoutPaidWebhookRequest | PostPayoutFailedWebhookRequest | PostTransferCreatedWebhookRequest | PostTransferReversedWebhookRequest;
+export type Webhooks = PostPaidWebhookRequest | PostFailedWebhookRequest | PostRefundedWebhookRequest | PostReleasedWebhookRequest | PostDisputedWebhookRequest | PostDisputeResolvedWebhookRequest | PostCancelledWebhookRequest | PostPayoutPaidWebhookRequest | PostPayoutFailedWebhookRequest | PostTestWebhookRequest | PostTransferCreatedWebhookRequest | PostTransferReversedWebhookRequest;
 
 export type ProblemErrorDto = {
     /**
@@ -240,6 +240,9 @@ export type EscrowItemDto = {
 };
 
 export type AllocationDto = {
+    /**
+     * Who is paid: you, one of your accounts by its accountId or its reference (stored as its accountId), or a registered merchant; an acct_… or mer_… id that names none of these is 400 UNKNOWN_ALLOCATION_MERCHANT
+     */
     merchantId: string;
     amount: number;
     /**
@@ -561,6 +564,94 @@ export type ReverseAllocationDto = {
     refundFee?: boolean;
 };
 
+export type AccountResponse = {
+    accountId: string;
+    reference: string | null;
+    type: 'individual' | 'business';
+    name: string;
+    email: string | null;
+    phone: string | null;
+    tin: string | null;
+    tradeLicenceNumber: string | null;
+    callbackURL: string | null;
+    metadata: {
+        [key: string]: unknown;
+    } | null;
+    status: 'PENDING_VERIFICATION' | 'VERIFIED' | 'REJECTED' | 'RESTRICTED';
+    /**
+     * The reviewer's reason, or what changed on a verified account
+     */
+    statusReason: string | null;
+    /**
+     * What is still missing before the account may be paid out: tin, tradeLicenceNumber (a business), payoutDestination, payoutDestination.holderName (the holder is not the account’s legal name)
+     */
+    requirements: Array<string>;
+    /**
+     * Payouts wait until then after a change of payout destination
+     */
+    payoutsHeldUntil: string | null;
+    createdAt: string;
+    updatedAt: string;
+};
+
+export type CreateAccountDto = {
+    email?: string;
+    /**
+     * Ethiopian mobile number (09…, 07…, +2519…, 2519…)
+     */
+    phone?: string;
+    /**
+     * Taxpayer identification number, 10 digits; required of a business. In the sandbox 0000000001 verifies at once and 0000000009 is rejected at once
+     */
+    tin?: string;
+    /**
+     * Required of a business
+     */
+    tradeLicenceNumber?: string;
+    callbackURL?: string;
+    metadata?: {
+        [key: string]: unknown;
+    };
+    /**
+     * The legal name: a payout destination must be held in it
+     */
+    name: string;
+    type: 'individual' | 'business';
+    /**
+     * Your own id for the seller, unique among your accounts and fixed once set; an allocation may name the account by it
+     */
+    reference?: string;
+};
+
+export type UpdateAccountDto = {
+    email?: string;
+    /**
+     * Ethiopian mobile number (09…, 07…, +2519…, 2519…)
+     */
+    phone?: string;
+    /**
+     * Taxpayer identification number, 10 digits; required of a business. In the sandbox 0000000001 verifies at once and 0000000009 is rejected at once
+     */
+    tin?: string;
+    /**
+     * Required of a business
+     */
+    tradeLicenceNumber?: string;
+    callbackURL?: string;
+    metadata?: {
+        [key: string]: unknown;
+    };
+    name?: string;
+};
+
+export type AccountsPageResponse = {
+    accounts: Array<AccountResponse>;
+    /**
+     * More accounts follow: ask again with startingAfter set to the last accountId
+     */
+    hasMore: boolean;
+};
+
 export type PaymentVerificationResponse = {
     /**
      * The order's id; for an escrow, the merchant's orderId
@@ -625,6 +716,10 @@ export type DeliveryResponse = {
     nextAttemptAt: string | null;
     url: string;
     /**
+     * The webhook endpoint it goes to; absent for the order’s own callbackURL or the payout settings’ URL
+     */
+    webhookEndpointId?: string;
+    /**
      * The callback body exactly as sent (docs/reference/callbacks.md)
      */
     payload: {
@@ -664,7 +759,7 @@ export type MerchantEventResponse = {
     /**
      * The body of the callback this event calls for, field for field (its deliveryId too), whether or not a callbackURL was given
      */
-    payload: PaidCallback | FailedCallback | RefundedCallback | ReleasedCallback | DisputedCallback | DisputeResolvedCallback | CancelledCallback | PayoutPaidCallback | PayoutFailedCallback | TransferCreatedCallback | TransferReversedCallback;
+    payload: PaidCallback | FailedCallback | RefundedCallback | ReleasedCallback | DisputedCallback | DisputeResolvedCallback | CancelledCallback | PayoutPaidCallback | PayoutFailedCallback | TestCallback | TransferCreatedCallback | TransferReversedCallback;
 };
 
 export type MerchantEventsPageResponse = {
@@ -713,9 +808,9 @@ export type PayoutResponse = {
      */
     destinationVersion: number;
     /**
-     * How many payable movements it settles
+     * How many payable movements it settles, for a payout that listed them (one from before payouts settled a range of the ledger); null for one that settles a range (GET …/movements pages it)
      */
-    movements: number;
+    movements: number | null;
     requestedAt: string;
     paidAt: string | null;
     failedAt: string | null;
@@ -761,9 +856,9 @@ export type PayoutReportResponse = {
      */
     destinationVersion: number;
     /**
-     * How many payable movements it settles
+     * How many payable movements it settles, for a payout that listed them (one from before payouts settled a range of the ledger); null for one that settles a range (GET …/movements pages it)
      */
-    movements: number;
+    movements: number | null;
     requestedAt: string;
     paidAt: string | null;
     failedAt: string | null;
@@ -876,6 +971,87 @@ export type BalanceResponse = {
      * The fees the escrows and orders you created earned you
      */
     feesEarned: number;
+};
+
+export type CreatedWebhookEndpointResponse = {
+    endpointId: string;
+    url: string;
+    events: Array<string>;
+    description: string | null;
+    disabled: boolean;
+    createdAt: string;
+    updatedAt: string;
+    /**
+     * Shown once: verify the signature of every callback to this endpoint with it
+     */
+    secret: string;
+};
+
+export type CreateWebhookEndpointDto = {
+    /**
+     * Where its callbacks are POSTed; the callback address rules apply (docs/reference/callbacks.md)
+     */
+    url: string;
+    /**
+     * The callback types it receives: `PAID`, `FAILED`, `REFUNDED`, `RELEASED`, `DISPUTED`, `DISPUTE_RESOLVED`, `CANCELLED`, `PAYOUT_PAID`, `PAYOUT_FAILED`, `TRANSFER_CREATED`, `TRANSFER_REVERSED`, `*` (`*`: every type, those added later too). At least one.
+     */
+    events: Array<string>;
+    description?: string;
+};
+
+export type WebhookEndpointResponse = {
+    endpointId: string;
+    url: string;
+    events: Array<string>;
+    description: string | null;
+    disabled: boolean;
+    createdAt: string;
+    updatedAt: string;
+};
+
+export type WebhookEndpointPageResponse = {
+    endpoints: Array<WebhookEndpointResponse>;
+    /**
+     * More follow: ask again with startingAfter set to the last endpointId
+     */
+    hasMore: boolean;
+};
+
+export type UpdateWebhookEndpointDto = {
+    url?: string;
+    /**
+     * The callback types it receives: `PAID`, `FAILED`, `REFUNDED`, `RELEASED`, `DISPUTED`, `DISPUTE_RESOLVED`, `CANCELLED`, `PAYOUT_PAID`, `PAYOUT_FAILED`, `TRANSFER_CREATED`, `TRANSFER_REVERSED`, `*` (`*`: every type, those added later too). At least one.
+     */
+    events?: Array<string>;
+    /**
+     * null clears it
+     */
+    description?: string | null;
+    /**
+     * A disabled endpoint is sent nothing until enabled again
+     */
+    disabled?: boolean;
+};
+
+export type DeletedWebhookEndpointResponse = {
+    endpointId: string;
+    deleted: true;
+};
+
+export type WebhookEndpointSecretResponse = {
+    endpointId: string;
+    /**
+     * Shown once: callbacks to this endpoint signed from now on use it
+     */
+    secret: string;
+};
+
+export type WebhookEndpointTestResponse = {
+    endpointId: string;
+    /**
+     * The test event’s billRefNo; its delivery is listed by GET /v1/trdp/callbacks?orderId={endpointId}
+     */
+    testId: string;
 };
 
 export type TransferReversalPart = {
@@ -1695,6 +1871,41 @@ export type PayoutFailedCallback = {
 };
 
 /**
+ * A signed test event POST /v1/trdp/webhook-endpoints/{id}/test sent to that endpoint alone
+ */
+export type TestCallback = {
+    /**
+     * The test’s id
+     */
+    billRefNo: string;
+    status: 'TEST';
+    /**
+     * When the test was asked for
+     */
+    timestamp: string;
+    /**
+     * What it is, for people
+     */
+    message: string;
+    /**
+     * The merchant whose endpoint it is
+     */
+    merchantId: string;
+    /**
+     * The webhook endpoint it was sent to
+     */
+    endpointId: string;
+    /**
+     * The test’s id again, where the others name their order
+     */
+    orderId: string;
+    /**
+     * This delivery
+     */
+    deliveryId: string;
+};
+
+/**
  * Available money moved between the platform and another party
  */
 export type TransferCreatedCallback = {
@@ -2483,11 +2694,11 @@ export type PostV1TrdpEscrowOrderData = {
 
 export type PostV1TrdpEscrowOrderErrors = {
     /**
-     * UNSUPPORTED_CURRENCY, ALLOCATION_SUM_MISMATCH, DUPLICATE_ALLOCATION_MERCHANT, FEE_EXCEEDS_AMOUNT, AUTO_RELEASE_BEFORE_EXPIRY, AUTO_RELEASE_CONFLICT, AUTO_RELEASE_OUT_OF_RANGE, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * UNSUPPORTED_CURRENCY, UNKNOWN_ALLOCATION_MERCHANT, ALLOCATION_SUM_MISMATCH, DUPLICATE_ALLOCATION_MERCHANT, FEE_EXCEEDS_AMOUNT, AUTO_RELEASE_BEFORE_EXPIRY, AUTO_RELEASE_CONFLICT, AUTO_RELEASE_OUT_OF_RANGE, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
      */
     400: ProblemDto & {
         error?: {
-            code?: 'UNSUPPORTED_CURRENCY' | 'ALLOCATION_SUM_MISMATCH' | 'DUPLICATE_ALLOCATION_MERCHANT' | 'FEE_EXCEEDS_AMOUNT' | 'AUTO_RELEASE_BEFORE_EXPIRY' | 'AUTO_RELEASE_CONFLICT' | 'AUTO_RELEASE_OUT_OF_RANGE' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'UNSUPPORTED_CURRENCY' | 'UNKNOWN_ALLOCATION_MERCHANT' | 'ALLOCATION_SUM_MISMATCH' | 'DUPLICATE_ALLOCATION_MERCHANT' | 'FEE_EXCEEDS_AMOUNT' | 'AUTO_RELEASE_BEFORE_EXPIRY' | 'AUTO_RELEASE_CONFLICT' | 'AUTO_RELEASE_OUT_OF_RANGE' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
             message?: string;
         };
     };
@@ -2747,6 +2958,12 @@ export type GetV1TrdpEscrowByEscrowIdReleasesResponse = GetV1TrdpEscrowByEscrowI
 
 export type GetV1TrdpEscrowsData = {
     body?: never;
+    headers?: {
+        /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+    };
     path?: never;
     query?: {
         /**
@@ -2786,6 +3003,15 @@ export type GetV1TrdpEscrowsErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
             message?: string;
         };
     };
@@ -3702,6 +3928,406 @@ export type PostV1TrdpEscrowByEscrowIdReversalsResponses = {
 
 export type PostV1TrdpEscrowByEscrowIdReversalsResponse = PostV1TrdpEscrowByEscrowIdReversalsResponses[keyof PostV1TrdpEscrowByEscrowIdReversalsResponses];
 
+export type GetV1TrdpAccountsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        status?: 'PENDING_VERIFICATION' | 'VERIFIED' | 'REJECTED' | 'RESTRICTED';
+        /**
+         * the accountId of the last account of the page before
+         */
+        startingAfter?: unknown;
+        /**
+         * 1 to 100, default 10
+         */
+        limit?: unknown;
+    };
+    url: '/v1/trdp/accounts';
+};
+
+export type GetV1TrdpAccountsErrors = {
+    /**
+     * UNKNOWN_CURSOR, BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'UNKNOWN_CURSOR' | 'BadRequestException';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type GetV1TrdpAccountsError = GetV1TrdpAccountsErrors[keyof GetV1TrdpAccountsErrors];
+
+export type GetV1TrdpAccountsResponses = {
+    /**
+     * Accounts
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: AccountsPageResponse;
+    };
+};
+
+export type GetV1TrdpAccountsResponse = GetV1TrdpAccountsResponses[keyof GetV1TrdpAccountsResponses];
+
+export type PostV1TrdpAccountsData = {
+    body: CreateAccountDto;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/trdp/accounts';
+};
+
+export type PostV1TrdpAccountsErrors = {
+    /**
+     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ACCOUNT_REFERENCE_IN_USE, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'ACCOUNT_REFERENCE_IN_USE' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1TrdpAccountsError = PostV1TrdpAccountsErrors[keyof PostV1TrdpAccountsErrors];
+
+export type PostV1TrdpAccountsResponses = {
+    /**
+     * The same request was already accepted: the existing account
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: AccountResponse;
+    };
+    /**
+     * Account created
+     */
+    201: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: AccountResponse;
+    };
+};
+
+export type PostV1TrdpAccountsResponse = PostV1TrdpAccountsResponses[keyof PostV1TrdpAccountsResponses];
+
+export type GetV1TrdpAccountsByAccountIdData = {
+    body?: never;
+    path: {
+        accountId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/accounts/{accountId}';
+};
+
+export type GetV1TrdpAccountsByAccountIdErrors = {
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type GetV1TrdpAccountsByAccountIdError = GetV1TrdpAccountsByAccountIdErrors[keyof GetV1TrdpAccountsByAccountIdErrors];
+
+export type GetV1TrdpAccountsByAccountIdResponses = {
+    /**
+     * Account
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: AccountResponse;
+    };
+};
+
+export type GetV1TrdpAccountsByAccountIdResponse = GetV1TrdpAccountsByAccountIdResponses[keyof GetV1TrdpAccountsByAccountIdResponses];
+
+export type PostV1TrdpAccountsByAccountIdData = {
+    body: UpdateAccountDto;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        accountId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/accounts/{accountId}';
+};
+
+export type PostV1TrdpAccountsByAccountIdErrors = {
+    /**
+     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1TrdpAccountsByAccountIdError = PostV1TrdpAccountsByAccountIdErrors[keyof PostV1TrdpAccountsByAccountIdErrors];
+
+export type PostV1TrdpAccountsByAccountIdResponses = {
+    /**
+     * Account updated
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: AccountResponse;
+    };
+};
+
+export type PostV1TrdpAccountsByAccountIdResponse = PostV1TrdpAccountsByAccountIdResponses[keyof PostV1TrdpAccountsByAccountIdResponses];
+
 export type PostV1TrdpVerifyData = {
     body: VerifyPaymentDto;
     headers?: {
@@ -4065,6 +4691,12 @@ export type PostV1SandboxOrdersByIdCompleteResponse = PostV1SandboxOrdersByIdCom
 
 export type GetV1TrdpCallbacksData = {
     body?: never;
+    headers?: {
+        /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+    };
     path?: never;
     query: {
         /**
@@ -4091,6 +4723,15 @@ export type GetV1TrdpCallbacksErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
             message?: string;
         };
     };
@@ -4544,6 +5185,12 @@ export type GetV1TrdpEventsByEventIdResponse = GetV1TrdpEventsByEventIdResponses
 
 export type GetV1TrdpPayoutDestinationData = {
     body?: never;
+    headers?: {
+        /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+    };
     path?: never;
     query?: never;
     url: '/v1/trdp/payout-destination';
@@ -4556,6 +5203,15 @@ export type GetV1TrdpPayoutDestinationErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
             message?: string;
         };
     };
@@ -4608,6 +5264,10 @@ export type PostV1TrdpPayoutDestinationData = {
     body: PayoutDestinationDto;
     headers?: {
         /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+        /**
          * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
          */
         'Idempotency-Key'?: string;
@@ -4633,6 +5293,15 @@ export type PostV1TrdpPayoutDestinationErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
             message?: string;
         };
     };
@@ -4710,6 +5379,12 @@ export type PostV1TrdpPayoutDestinationResponse = PostV1TrdpPayoutDestinationRes
 
 export type GetV1TrdpPayoutsData = {
     body?: never;
+    headers?: {
+        /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+    };
     path?: never;
     query?: never;
     url: '/v1/trdp/payouts';
@@ -4722,6 +5397,15 @@ export type GetV1TrdpPayoutsErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
             message?: string;
         };
     };
@@ -4774,6 +5458,10 @@ export type PostV1TrdpPayoutsData = {
     body?: never;
     headers?: {
         /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+        /**
          * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
          */
         'Idempotency-Key'?: string;
@@ -4799,6 +5487,15 @@ export type PostV1TrdpPayoutsErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
             message?: string;
         };
     };
@@ -4876,6 +5573,12 @@ export type PostV1TrdpPayoutsResponse = PostV1TrdpPayoutsResponses[keyof PostV1T
 
 export type GetV1TrdpPayoutsByPayoutIdData = {
     body?: never;
+    headers?: {
+        /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+    };
     path: {
         payoutId: string;
     };
@@ -4894,6 +5597,8 @@ export type GetV1TrdpPayoutsByPayoutIdErrors = {
         };
     };
     /**
+     * ABC_001
+     *
      * ABC_001
      */
     404: ProblemDto & {
@@ -4958,6 +5663,12 @@ export type GetV1TrdpPayoutsByPayoutIdResponse = GetV1TrdpPayoutsByPayoutIdRespo
 
 export type GetV1TrdpPayoutsByPayoutIdMovementsData = {
     body?: never;
+    headers?: {
+        /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+    };
     path: {
         payoutId: string;
     };
@@ -4994,6 +5705,8 @@ export type GetV1TrdpPayoutsByPayoutIdMovementsErrors = {
         };
     };
     /**
+     * ABC_001
+     *
      * ABC_001
      */
     404: ProblemDto & {
@@ -5058,6 +5771,12 @@ export type GetV1TrdpPayoutsByPayoutIdMovementsResponse = GetV1TrdpPayoutsByPayo
 
 export type GetV1TrdpPayoutsByPayoutIdReportData = {
     body?: never;
+    headers?: {
+        /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+    };
     path: {
         payoutId: string;
     };
@@ -5076,6 +5795,8 @@ export type GetV1TrdpPayoutsByPayoutIdReportErrors = {
         };
     };
     /**
+     * ABC_001
+     *
      * ABC_001
      */
     404: ProblemDto & {
@@ -5140,6 +5861,12 @@ export type GetV1TrdpPayoutsByPayoutIdReportResponse = GetV1TrdpPayoutsByPayoutI
 
 export type GetV1TrdpPayoutsByPayoutIdReportCsvData = {
     body?: never;
+    headers?: {
+        /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+    };
     path: {
         payoutId: string;
     };
@@ -5158,6 +5885,8 @@ export type GetV1TrdpPayoutsByPayoutIdReportCsvErrors = {
         };
     };
     /**
+     * ABC_001
+     *
      * ABC_001
      */
     404: ProblemDto & {
@@ -5217,6 +5946,12 @@ export type GetV1TrdpPayoutsByPayoutIdReportCsvResponse = GetV1TrdpPayoutsByPayo
 
 export type GetV1TrdpStatementData = {
     body?: never;
+    headers?: {
+        /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+    };
     path?: never;
     query: {
         to: unknown;
@@ -5241,6 +5976,15 @@ export type GetV1TrdpStatementErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
             message?: string;
         };
     };
@@ -5291,6 +6035,12 @@ export type GetV1TrdpStatementResponse = GetV1TrdpStatementResponses[keyof GetV1
 
 export type GetV1TrdpStatementCsvData = {
     body?: never;
+    headers?: {
+        /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+    };
     path?: never;
     query: {
         to: unknown;
@@ -5315,6 +6065,15 @@ export type GetV1TrdpStatementCsvErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
             message?: string;
         };
     };
@@ -5360,6 +6119,12 @@ export type GetV1TrdpStatementCsvResponse = GetV1TrdpStatementCsvResponses[keyof
 
 export type GetV1TrdpPayoutSettingsData = {
     body?: never;
+    headers?: {
+        /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+    };
     path?: never;
     query?: never;
     url: '/v1/trdp/payout-settings';
@@ -5372,6 +6137,15 @@ export type GetV1TrdpPayoutSettingsErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
             message?: string;
         };
     };
@@ -5424,6 +6198,10 @@ export type PostV1TrdpPayoutSettingsData = {
     body: PayoutSettingsDto;
     headers?: {
         /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+        /**
          * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
          */
         'Idempotency-Key'?: string;
@@ -5449,6 +6227,15 @@ export type PostV1TrdpPayoutSettingsErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
             message?: string;
         };
     };
@@ -5526,6 +6313,12 @@ export type PostV1TrdpPayoutSettingsResponse = PostV1TrdpPayoutSettingsResponses
 
 export type GetV1TrdpBalanceData = {
     body?: never;
+    headers?: {
+        /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+    };
     path?: never;
     query?: {
         /**
@@ -5552,6 +6345,15 @@ export type GetV1TrdpBalanceErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
             message?: string;
         };
     };
@@ -5599,6 +6401,735 @@ export type GetV1TrdpBalanceResponses = {
 };
 
 export type GetV1TrdpBalanceResponse = GetV1TrdpBalanceResponses[keyof GetV1TrdpBalanceResponses];
+
+export type GetV1TrdpWebhookEndpointsData = {
+    body?: never;
+    path?: never;
+    query?: {
+        /**
+         * the endpointId of the last endpoint of the page before
+         */
+        startingAfter?: unknown;
+        /**
+         * 1 to 100, default 20
+         */
+        limit?: unknown;
+    };
+    url: '/v1/trdp/webhook-endpoints';
+};
+
+export type GetV1TrdpWebhookEndpointsErrors = {
+    /**
+     * UNKNOWN_CURSOR, BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'UNKNOWN_CURSOR' | 'BadRequestException';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type GetV1TrdpWebhookEndpointsError = GetV1TrdpWebhookEndpointsErrors[keyof GetV1TrdpWebhookEndpointsErrors];
+
+export type GetV1TrdpWebhookEndpointsResponses = {
+    /**
+     * Webhook endpoints
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: WebhookEndpointPageResponse;
+    };
+};
+
+export type GetV1TrdpWebhookEndpointsResponse = GetV1TrdpWebhookEndpointsResponses[keyof GetV1TrdpWebhookEndpointsResponses];
+
+export type PostV1TrdpWebhookEndpointsData = {
+    body: CreateWebhookEndpointDto;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/trdp/webhook-endpoints';
+};
+
+export type PostV1TrdpWebhookEndpointsErrors = {
+    /**
+     * WEBHOOK_URL_REFUSED, WEBHOOK_EVENTS_EMPTY, WEBHOOK_EVENT_TYPE_UNKNOWN, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'WEBHOOK_URL_REFUSED' | 'WEBHOOK_EVENTS_EMPTY' | 'WEBHOOK_EVENT_TYPE_UNKNOWN' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1TrdpWebhookEndpointsError = PostV1TrdpWebhookEndpointsErrors[keyof PostV1TrdpWebhookEndpointsErrors];
+
+export type PostV1TrdpWebhookEndpointsResponses = {
+    /**
+     * Webhook endpoint created
+     */
+    201: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: CreatedWebhookEndpointResponse;
+    };
+};
+
+export type PostV1TrdpWebhookEndpointsResponse = PostV1TrdpWebhookEndpointsResponses[keyof PostV1TrdpWebhookEndpointsResponses];
+
+export type DeleteV1TrdpWebhookEndpointsByEndpointIdData = {
+    body?: never;
+    path: {
+        endpointId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/webhook-endpoints/{endpointId}';
+};
+
+export type DeleteV1TrdpWebhookEndpointsByEndpointIdErrors = {
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * CONCURRENT_MODIFICATION
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'CONCURRENT_MODIFICATION';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type DeleteV1TrdpWebhookEndpointsByEndpointIdError = DeleteV1TrdpWebhookEndpointsByEndpointIdErrors[keyof DeleteV1TrdpWebhookEndpointsByEndpointIdErrors];
+
+export type DeleteV1TrdpWebhookEndpointsByEndpointIdResponses = {
+    /**
+     * Webhook endpoint deleted
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: DeletedWebhookEndpointResponse;
+    };
+};
+
+export type DeleteV1TrdpWebhookEndpointsByEndpointIdResponse = DeleteV1TrdpWebhookEndpointsByEndpointIdResponses[keyof DeleteV1TrdpWebhookEndpointsByEndpointIdResponses];
+
+export type GetV1TrdpWebhookEndpointsByEndpointIdData = {
+    body?: never;
+    path: {
+        endpointId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/webhook-endpoints/{endpointId}';
+};
+
+export type GetV1TrdpWebhookEndpointsByEndpointIdErrors = {
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type GetV1TrdpWebhookEndpointsByEndpointIdError = GetV1TrdpWebhookEndpointsByEndpointIdErrors[keyof GetV1TrdpWebhookEndpointsByEndpointIdErrors];
+
+export type GetV1TrdpWebhookEndpointsByEndpointIdResponses = {
+    /**
+     * Webhook endpoint
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: WebhookEndpointResponse;
+    };
+};
+
+export type GetV1TrdpWebhookEndpointsByEndpointIdResponse = GetV1TrdpWebhookEndpointsByEndpointIdResponses[keyof GetV1TrdpWebhookEndpointsByEndpointIdResponses];
+
+export type PostV1TrdpWebhookEndpointsByEndpointIdData = {
+    body: UpdateWebhookEndpointDto;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        endpointId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/webhook-endpoints/{endpointId}';
+};
+
+export type PostV1TrdpWebhookEndpointsByEndpointIdErrors = {
+    /**
+     * WEBHOOK_URL_REFUSED, WEBHOOK_EVENTS_EMPTY, WEBHOOK_EVENT_TYPE_UNKNOWN, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'WEBHOOK_URL_REFUSED' | 'WEBHOOK_EVENTS_EMPTY' | 'WEBHOOK_EVENT_TYPE_UNKNOWN' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1TrdpWebhookEndpointsByEndpointIdError = PostV1TrdpWebhookEndpointsByEndpointIdErrors[keyof PostV1TrdpWebhookEndpointsByEndpointIdErrors];
+
+export type PostV1TrdpWebhookEndpointsByEndpointIdResponses = {
+    /**
+     * Webhook endpoint updated
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: WebhookEndpointResponse;
+    };
+};
+
+export type PostV1TrdpWebhookEndpointsByEndpointIdResponse = PostV1TrdpWebhookEndpointsByEndpointIdResponses[keyof PostV1TrdpWebhookEndpointsByEndpointIdResponses];
+
+export type PostV1TrdpWebhookEndpointsByEndpointIdSecretData = {
+    body?: never;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        endpointId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/webhook-endpoints/{endpointId}/secret';
+};
+
+export type PostV1TrdpWebhookEndpointsByEndpointIdSecretErrors = {
+    /**
+     * BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1TrdpWebhookEndpointsByEndpointIdSecretError = PostV1TrdpWebhookEndpointsByEndpointIdSecretErrors[keyof PostV1TrdpWebhookEndpointsByEndpointIdSecretErrors];
+
+export type PostV1TrdpWebhookEndpointsByEndpointIdSecretResponses = {
+    /**
+     * Webhook endpoint secret rotated
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: WebhookEndpointSecretResponse;
+    };
+};
+
+export type PostV1TrdpWebhookEndpointsByEndpointIdSecretResponse = PostV1TrdpWebhookEndpointsByEndpointIdSecretResponses[keyof PostV1TrdpWebhookEndpointsByEndpointIdSecretResponses];
+
+export type PostV1TrdpWebhookEndpointsByEndpointIdTestData = {
+    body?: never;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        endpointId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/webhook-endpoints/{endpointId}/test';
+};
+
+export type PostV1TrdpWebhookEndpointsByEndpointIdTestErrors = {
+    /**
+     * BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1TrdpWebhookEndpointsByEndpointIdTestError = PostV1TrdpWebhookEndpointsByEndpointIdTestErrors[keyof PostV1TrdpWebhookEndpointsByEndpointIdTestErrors];
+
+export type PostV1TrdpWebhookEndpointsByEndpointIdTestResponses = {
+    /**
+     * Test event queued
+     */
+    202: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: WebhookEndpointTestResponse;
+    };
+};
+
+export type PostV1TrdpWebhookEndpointsByEndpointIdTestResponse = PostV1TrdpWebhookEndpointsByEndpointIdTestResponses[keyof PostV1TrdpWebhookEndpointsByEndpointIdTestResponses];
 
 export type GetV1TrdpTransfersData = {
     body?: never;
@@ -6911,6 +8442,15 @@ export type PostPayoutFailedWebhookPayload = PayoutFailedCallback;
 export type PostPayoutFailedWebhookRequest = {
     body: PostPayoutFailedWebhookPayload;
     key: 'PAYOUT_FAILED';
+    path?: never;
+    query?: never;
+};
+
+export type PostTestWebhookPayload = TestCallback;
+
+export type PostTestWebhookRequest = {
+    body: PostTestWebhookPayload;
+    key: 'TEST';
     path?: never;
     query?: never;
 };
