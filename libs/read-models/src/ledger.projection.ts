@@ -26,9 +26,6 @@ export class LedgerInvariantViolation extends Error {
   }
 }
 
-/** A payout's stream, or a merchant's payout account stream from before: its events carry their merchant and amount, no history needed. */
-const isPayoutStream = (streamId: string) => streamKind(streamId) === 'payouts' || streamKind(streamId) === 'payout';
-
 interface Posted {
   event: RecordedEvent;
   entry: JournalEntry;
