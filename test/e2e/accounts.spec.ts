@@ -223,6 +223,39 @@ describe('accounts: a platform onboards its sellers', () => {
       expect(platformBalance.body.data.pending).toBeGreaterThanOrEqual(200);
     });
 
+    it('pays an account out only once verified, with its destination in its own name and not just changed: 409 with the reason, nothing written', async () => {
+      const seller = (await post(platform, '/v1/trdp/accounts', { name: 'Tsion Textiles', type: 'individual', reference: 'seller-gated' })).body.data;
+      const acting = { 'x-account-id': seller.accountId };
+      const allocations = [{ merchantId: 'seller-gated', amount: 600.5 }, { merchantId: platform.merchantId, amount: 400 }];
+      const { escrowId } = (await post(platform, '/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations }))).body.data;
+      await post(platform, `/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' });
+      await waitFor(async () => (await get(platform, `/v1/trdp/escrow/${escrowId}`)).body.data.status === 'HELD', 'the escrow to be paid');
+      expect((await post(platform, `/v1/trdp/escrow/${escrowId}/release`, { merchantId: seller.accountId })).status).toBe(200);
+      expect((await post(platform, '/v1/trdp/payout-destination', { kind: 'bank', institution: '946', accountNumber: '1000123456789', holderName: 'Tsion Textiles' }, acting)).status).toBe(200);
+      const payouts = async () => (await get(platform, '/v1/trdp/payouts', acting)).body.data.length;
+
+      const unverified = await post(platform, '/v1/trdp/payouts', {}, acting);
+      expect([unverified.status, unverified.body.error.code]).toEqual([409, 'ACCOUNT_NOT_VERIFIED']);
+      expect(await payouts()).toBe(0);
+
+      const staff = new ConsoleClient(running.baseUrl);
+      await staff.post('/audit/sign-in', { key: TEST_ADMIN_KEY }, { csrfFrom: '/audit/sign-in' });
+      expect((await staff.post(`/audit/accounts/${seller.accountId}/approve`, { reason: 'documents checked' }, { csrfFrom: `/audit/accounts/${seller.accountId}` })).status).toBe(200);
+      const paid = await post(platform, '/v1/trdp/payouts', {}, acting);
+      expect(paid.status).toBe(201);
+      expect(paid.body.data).toMatchObject({ amount: 600.5 });
+
+      // A new destination: payouts to it wait for the hold (24 hours by default).
+      await post(platform, '/v1/trdp/payout-destination', { kind: 'wallet', institution: 'telebirr', accountNumber: '0911000111', holderName: 'Tsion Textiles' }, acting);
+      const released = (await post(platform, '/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations }))).body.data.escrowId;
+      await post(platform, `/v1/sandbox/orders/${released}/complete`, { outcome: 'PAID' });
+      await waitFor(async () => (await get(platform, `/v1/trdp/escrow/${released}`)).body.data.status === 'HELD', 'the second escrow to be paid');
+      expect((await post(platform, `/v1/trdp/escrow/${released}/release`, { merchantId: seller.accountId })).status).toBe(200);
+      const held = await post(platform, '/v1/trdp/payouts', {}, acting);
+      expect([held.status, held.body.error.code]).toEqual([409, 'PAYOUT_DESTINATION_ON_HOLD']);
+      expect(await payouts()).toBe(1);
+    });
+
     it('refuses an account or merchant id that names no one the creator may pay, naming it, and writes nothing', async () => {
       const theirs = (await post(other, '/v1/trdp/accounts', { name: 'Not Yours', type: 'individual' })).body.data.accountId;
       for (const stranger of [theirs, 'acct_00000000000000000000000000000000', 'mer_000000000000000000000000']) {

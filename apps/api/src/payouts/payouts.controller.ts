@@ -72,7 +72,7 @@ export class PayoutsController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Pay out what is available now (released money, net of fees and of what payouts already settle) to the payout destination' })
   @ApiEnvelope(PayoutResponse, { status: 201, message: 'Payout requested' })
-  @ApiProblems({ 409: ['PAYOUT_DESTINATION_MISSING', 'NOTHING_TO_PAY_OUT', 'PAYOUT_BELOW_MINIMUM', 'CONCURRENT_MODIFICATION'] })
+  @ApiProblems({ 409: ['PAYOUT_DESTINATION_MISSING', 'NOTHING_TO_PAY_OUT', 'PAYOUT_BELOW_MINIMUM', 'ACCOUNT_NOT_VERIFIED', 'PAYOUT_REQUIREMENTS_MISSING', 'PAYOUT_DESTINATION_ON_HOLD', 'CONCURRENT_MODIFICATION'] })
   async requestPayout(@ActingMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const payout: PayoutView = await this.commands.execute(new RequestPayoutCommand(merchant.merchantId, metadata));
     return envelope('Payout requested', presentPayout(payout));

@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { keyedPayoutId, newPayoutId } from '@app/domain';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
@@ -20,12 +21,13 @@ export class RequestPayoutHandler implements ICommandHandler<RequestPayoutComman
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(ProjectionProgress) private readonly progress: ProjectionProgress,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ merchantId, metadata }: RequestPayoutCommand): Promise<PayoutView> {
     const digest = metadata.idempotency;
     const payoutId = typeof digest === 'string' ? keyedPayoutId(merchantId, digest) : newPayoutId();
-    const deps = { runner: this.runner, store: this.store, db: this.db, progress: this.progress };
+    const deps = { runner: this.runner, store: this.store, db: this.db, progress: this.progress, payoutHoldMs: this.config.payoutHoldAfterDestinationChangeMs };
     const requested = await requestPayout(deps, { merchantId, payoutId, trigger: 'on-demand', at: new Date().toISOString() }, metadata);
     if (!requested) throw new Error(`payout ${payoutId} was not requested`);
     return requestedPayoutView(requested.data);

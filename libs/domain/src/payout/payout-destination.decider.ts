@@ -8,6 +8,8 @@ export interface DestinationInForce {
   version: number;
   destination: PayoutDestination;
   paused: boolean;
+  /** When this version was set (absent for one from the payout account stream's read model): a seller account's hold after a change counts from it. */
+  setAt?: string;
 }
 
 /**
@@ -15,7 +17,7 @@ export interface DestinationInForce {
  * versions, and the version a payout last failed to. Small: a command reads it whole.
  */
 export interface PayoutDestinationState {
-  current?: { version: number; destination: PayoutDestination };
+  current?: { version: number; destination: PayoutDestination; setAt?: string };
   failed?: { version: number; payoutId: string };
 }
 
@@ -48,7 +50,7 @@ export const payoutDestinationDecider: Decider<SetPayoutDestination, PayoutDesti
   initialState: () => ({}),
   evolve: (state, event) =>
     event.type === 'PayoutDestinationSet'
-      ? { ...state, current: { version: event.data.version, destination: event.data.destination } }
+      ? { ...state, current: { version: event.data.version, destination: event.data.destination, setAt: event.data.setAt } }
       : { ...state, failed: { version: event.data.version, payoutId: event.data.payoutId } },
   decide: ({ data: { merchantId, destination, at, legacy } }, state) => {
     const inForce = destinationInForce(state, legacy);

@@ -1,3 +1,4 @@
+import type { PayoutStanding } from '../account/account-payability';
 import { fold } from '../shared/decider';
 import type { Santim } from '../shared/money';
 import { destinationFailure, destinationInForce, payoutDestinationDecider } from './payout-destination.decider';
@@ -33,6 +34,21 @@ describe('a payout request', () => {
     expect(decidePayoutRequest(scheduled, basis({ settings }))?.data).toMatchObject({ trigger: 'schedule', period: 'daily-2030-01-01', amount: 50_000 });
     // Paused by a failure, the merchant may still ask.
     expect(decidePayoutRequest(onDemand, basis({ destination: { ...inForce, paused: true } }))?.data.amount).toBe(50_000);
+  });
+
+  it("pays a seller account only while it may be paid: on demand refused with the reason's code, on schedule the money waits", () => {
+    const scheduled = { ...onDemand, trigger: 'schedule' as const, period: 'daily-2030-01-01' };
+    const settings = { version: 1, settings: { schedule: { kind: 'daily' as const, hour: 9 }, minimumAmount: 0 as Santim, callbackUrl: null }, scheduleSetAt: 0 };
+    const blocked: [PayoutStanding, string][] = [
+      [{ payable: false, reason: 'ACCOUNT_NOT_VERIFIED' }, 'ACCOUNT_NOT_VERIFIED'],
+      [{ payable: false, reason: 'REQUIREMENTS_MISSING', missing: ['payoutDestination.holderName'] }, 'PAYOUT_REQUIREMENTS_MISSING'],
+      [{ payable: false, reason: 'DESTINATION_CHANGE_HOLD', heldUntil: '2030-01-02T10:00:00.000Z' }, 'PAYOUT_DESTINATION_ON_HOLD'],
+    ];
+    for (const [standing, code] of blocked) {
+      expect(() => decidePayoutRequest(onDemand, basis({ standing }))).toThrow(expect.objectContaining({ code }));
+      expect(decidePayoutRequest(scheduled, basis({ standing, settings }))).toBeUndefined();
+    }
+    expect(decidePayoutRequest(onDemand, basis({ standing: { payable: true } }))?.data.amount).toBe(50_000);
   });
 
   it('lets a payout that exists stand: the same request again appends nothing', () => {

@@ -1,5 +1,6 @@
 import { santim } from '../shared/money';
-import { NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing } from './payout.errors';
+import type { PayoutStanding } from '../account/account-payability';
+import { AccountNotVerified, PayoutRequirementsMissing, NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing, PayoutDestinationOnHold } from './payout.errors';
 import { payablePeriod } from './payout-schedule';
 import { type SettingsInForce, settingsOrDefault } from './payout-settings.decider';
 import type { DestinationInForce } from './payout-destination.decider';
@@ -25,6 +26,19 @@ export interface PayoutBasis {
   /** The previous payout's `through` (where this one's range begins); null for the merchant's first payout of its own stream. */
   after: string | null;
   through: string;
+  /** A platform's seller account: whether it may be paid out now (account-payability.ts); absent for any other merchant, which always may. */
+  standing?: PayoutStanding;
+}
+
+function notPayable(merchantId: string, standing: Extract<PayoutStanding, { payable: false }>): Error {
+  switch (standing.reason) {
+    case 'ACCOUNT_NOT_VERIFIED':
+      return new AccountNotVerified(merchantId);
+    case 'REQUIREMENTS_MISSING':
+      return new PayoutRequirementsMissing(merchantId, standing.missing ?? []);
+    case 'DESTINATION_CHANGE_HOLD':
+      return new PayoutDestinationOnHold(merchantId, standing.heldUntil!);
+  }
 }
 
 /**
@@ -44,6 +58,12 @@ export function decidePayoutRequest(ask: PayoutAsk, basis: PayoutBasis): PayoutR
   if (scheduled !== undefined && payablePeriod(settings.schedule, basis.settings?.scheduleSetAt ?? 0, Date.parse(ask.at))?.key !== scheduled) return undefined;
   // After a failure the destination waits for the merchant (told by PAYOUT_FAILED); one asked for on demand is their own decision.
   if (scheduled !== undefined && basis.destination?.paused) return undefined;
+  // An account not verified (or lacking what a payout needs, or just after its destination changed) is
+  // paid nothing; on schedule its money waits for a later period, asked for it is refused.
+  if (basis.standing && !basis.standing.payable) {
+    if (scheduled !== undefined) return undefined;
+    throw notPayable(ask.merchantId, basis.standing);
+  }
   const { destination, balance } = basis;
   const refusal = !destination
     ? new PayoutDestinationMissing()

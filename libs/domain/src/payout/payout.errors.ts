@@ -34,3 +34,24 @@ export class PayoutLedgerBehind extends DomainError {
     super('PAYOUT_LEDGER_BEHIND', 'The ledger is still posting earlier payouts; retry the payout in a moment', 'conflict');
   }
 }
+
+/** A payout asked for a platform's seller account its staff have not verified (a scheduled one pays nothing instead: the money waits). */
+export class AccountNotVerified extends DomainError {
+  constructor(accountId: string) {
+    super('ACCOUNT_NOT_VERIFIED', `Account ${accountId} is not verified yet: nothing is paid out to it until it is (GET /v1/trdp/accounts/${accountId} shows its status)`, 'conflict');
+  }
+}
+
+/** A payout asked for a verified account that still lacks what a payout needs (its legal details, a destination in its own name). */
+export class PayoutRequirementsMissing extends DomainError {
+  constructor(accountId: string, missing: readonly string[]) {
+    super('PAYOUT_REQUIREMENTS_MISSING', `Account ${accountId} cannot be paid out until it has: ${missing.join(', ')}`, 'conflict');
+  }
+}
+
+/** A payout asked for an account whose destination changed within the hold after a change (PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS). */
+export class PayoutDestinationOnHold extends DomainError {
+  constructor(accountId: string, heldUntil: string) {
+    super('PAYOUT_DESTINATION_ON_HOLD', `The payout destination of account ${accountId} changed recently: payouts to it wait until ${heldUntil}`, 'conflict');
+  }
+}

@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '@app/database';
 import {
+  accountDecider,
   decidePayoutRequest,
   type DestinationInForce,
   destinationInForce,
@@ -8,6 +9,9 @@ import {
   payoutDestinationDecider,
   type PayoutDestinationState,
   type PayoutRequested,
+  type PayoutStanding,
+  isAccountId,
+  payoutStanding,
   streams,
 } from '@app/domain';
 import { comparePositions, type EventMetadata, type EventStore, formatPosition } from '@app/event-store';
@@ -20,6 +24,8 @@ export interface PayoutRequestDeps {
   store: EventStore;
   db: SqlExecutor;
   progress: ProjectionProgress;
+  /** PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS, in milliseconds. */
+  payoutHoldMs: number;
 }
 
 /**
@@ -40,6 +46,19 @@ export async function payoutDestination(runner: CommandRunner, db: SqlExecutor, 
   const [latest, standing] = await Promise.all([latestDestinationVersion(db, merchantId), payoutScheduleStanding(db, merchantId)]);
   const legacy = latest && { ...latest, paused: standing.pausedByPayoutId !== null };
   return { stream, legacy, inForce: destinationInForce(stream.state, legacy) };
+}
+
+/**
+ * Whether a platform's seller account may be paid out now (verified, nothing missing, its destination
+ * not just changed), read from its own stream; undefined for any other merchant, which always may.
+ */
+async function accountStanding(runner: CommandRunner, merchantId: string, destination: DestinationInForce | undefined, at: string, holdMs: number): Promise<PayoutStanding | undefined> {
+  if (!isAccountId(merchantId)) return undefined;
+  const { state } = await runner.read(streams.account(merchantId), accountDecider);
+  if (!state.account) return { payable: false, reason: 'ACCOUNT_NOT_VERIFIED' };
+  // A destination from before it had a stream of its own tells no time it was set: no account had one, so no hold.
+  const onFile = destination && { holderName: destination.destination.holderName, version: destination.version, setAt: destination.setAt ?? new Date(0).toISOString() };
+  return payoutStanding(state.account, onFile, new Date(at), holdMs);
 }
 
 /**
@@ -66,7 +85,8 @@ export async function requestPayout(deps: PayoutRequestDeps, ask: PayoutAsk, met
     // A period its payout account stream (payouts-{merchantId}) already paid, from before payouts had streams of their own, is paid.
     if (listed) return { appends: [], result: undefined };
     const after = booked ? (booked.data as { through: string }).through : await lastAccountPayoutPosition(db, merchantId, through);
-    const requested = decidePayoutRequest(ask, { exists: false, settings, destination: destination.inForce, balance, after, through: formatPosition(through) });
+    const standing = await accountStanding(runner, merchantId, destination.inForce, ask.at, deps.payoutHoldMs);
+    const requested = decidePayoutRequest(ask, { exists: false, settings, destination: destination.inForce, balance, after, through: formatPosition(through), standing });
     if (!requested) return { appends: [], result: undefined };
     return {
       appends: [

@@ -1,5 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { scheduledPayoutId } from '@app/domain';
 import { EVENT_STORE, type EventMetadata, type EventStore } from '@app/event-store';
@@ -21,10 +22,11 @@ export class RequestScheduledPayoutHandler implements ICommandHandler<RequestSch
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(ProjectionProgress) private readonly progress: ProjectionProgress,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ merchantId, period }: RequestScheduledPayoutCommand): Promise<void> {
-    const deps = { runner: this.runner, store: this.store, db: this.db, progress: this.progress };
+    const deps = { runner: this.runner, store: this.store, db: this.db, progress: this.progress, payoutHoldMs: this.config.payoutHoldAfterDestinationChangeMs };
     await requestPayout(deps, { merchantId, payoutId: scheduledPayoutId(merchantId, period), trigger: 'schedule', period, at: new Date().toISOString() }, SYSTEM);
   }
 }
