@@ -205,7 +205,7 @@ describe('the OpenAPI document is the contract', () => {
 
   it('states every callback payload, as a webhook and as the callbacks of the operations that register a callbackURL', () => {
     expect(document.openapi).toBe('3.1.0');
-    expect(Object.keys(document.webhooks)).toEqual([...CALLBACK_TYPES, 'TEST']);
+    expect(Object.keys(document.webhooks).sort()).toEqual([...CALLBACK_TYPES, 'TEST'].sort());
     // The schemas callback-payloads.spec.ts checks every built payload against, as they are.
     for (const [name, schema] of Object.entries(CALLBACK_PAYLOAD_SCHEMAS)) expect(document.components.schemas[name]).toEqual(schema);
     const registering = Object.entries<Record<string, Document>>(document.paths).flatMap(([path, methods]) =>

@@ -176,7 +176,7 @@ describe('provider reconciliation (sandbox statement, CLI and audit console)', (
       ['status-mismatch', 'refund', 100_050, 'failed', 100_050],
     ]);
     expect(report.discrepancies[0].providerReference).toBe('SBX-NOT-OURS');
-    expect(report.discrepancies[1]).toMatchObject({ reference: references.payoutId, streamId: `payouts-${merchant.merchantId}` });
+    expect(report.discrepancies[1]).toMatchObject({ reference: references.payoutId, streamId: `payout-${references.payoutId}` });
     expect(report.discrepancies[2].providerReference).toBe(references.orderPayment);
     expect(report.discrepancies[3].reference).toBe(references.refund);
 

@@ -48,13 +48,14 @@ export interface RangeLine extends PayoutLedgerLine {
 /**
  * The payable's movements in (after, through], the payouts' own entries left out (a payout moving
  * money out, a failed one's return), a page of at most `limit` after `from`, in log order along the
- * account's index: the first page of 20,000 movements costs what one of 200 does.
+ * account's index: the first page of 20,000 movements costs what one of 200 does. A line worded for
+ * the payable's own side (a transfer's "to" or "from": its posting's memo) reads so.
  */
 const RANGE_LINES = `
-  SELECT e.event_id, e.event_type, e.stream_id, e.recorded_at, e.description, r.commit::text AS commit, r.prepare::text AS prepare, r.net::text AS net,
+  SELECT e.event_id, e.event_type, e.stream_id, e.recorded_at, COALESCE(r.memo, e.description) AS description, r.commit::text AS commit, r.prepare::text AS prepare, r.net::text AS net,
          (SELECT COALESCE(SUM(f.credit - f.debit), 0) FROM ledger_postings f WHERE f.entry_id = r.entry_id AND f.account LIKE 'merchant:%:fees')::text AS fee
   FROM (
-    SELECT p.entry_id, p.commit_position AS commit, p.prepare_position AS prepare, SUM(p.credit - p.debit) AS net
+    SELECT p.entry_id, p.commit_position AS commit, p.prepare_position AS prepare, SUM(p.credit - p.debit) AS net, MAX(p.memo) AS memo
     FROM ledger_postings p JOIN ledger_entries x ON x.entry_id = p.entry_id
     WHERE p.account = $1 AND (p.commit_position, p.prepare_position) > ($2::numeric, $3::numeric)
       AND (p.commit_position, p.prepare_position) <= ($4::numeric, $5::numeric) AND x.event_type NOT LIKE 'Payout%'

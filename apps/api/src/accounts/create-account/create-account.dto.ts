@@ -1,8 +1,8 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
-import { IsIn, IsNotEmpty, IsOptional, IsString, Matches, MaxLength } from 'class-validator';
+import { IsIn, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { RefuseUnknownFields } from '../../http/validation.pipe';
 import { IsDisplayText } from '../../http/validators';
-import { AccountDetailsDto } from '../account-details.dto';
+import { AccountDetailsDto, given } from '../account-details.dto';
 
 @RefuseUnknownFields()
 export class CreateAccountDto extends AccountDetailsDto {
@@ -18,7 +18,7 @@ export class CreateAccountDto extends AccountDetailsDto {
   type!: 'individual' | 'business';
 
   @ApiPropertyOptional({ example: 'seller-17', description: 'Your own id for the seller, unique among your accounts and fixed once set; an allocation may name the account by it' })
-  @IsOptional()
+  @ValidateIf(given)
   @IsString()
   @Matches(/^[\x21-\x7e]{1,100}$/, { message: 'reference must be 1 to 100 visible ASCII characters' })
   reference?: string;
