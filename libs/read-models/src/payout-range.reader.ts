@@ -2,7 +2,7 @@ import { ACCOUNTS } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 import { formatPosition, type LogPosition, parsePosition, START } from '@app/event-store';
 import { MAIN_CHECKPOINT } from './projection-progress';
-import type { PayoutLedgerLine } from './payout-report.reader';
+import { type LedgerLineRow, ledgerLineOf, type PayoutLedgerLine } from './payout-report.reader';
 import type { PayoutView } from './payouts.projection';
 
 /**
@@ -88,20 +88,8 @@ const bounds = (merchantId: string, from: LogPosition, through: LogPosition) => 
 /** A page of a range payout's lines after `from` (the range's start when absent). */
 export async function payoutRangeLines(db: SqlExecutor, payout: PayoutView, from: LogPosition | undefined, limit: number): Promise<RangeLine[]> {
   const { after, through } = range(payout);
-  const rows = await db.query<{ event_id: string; event_type: string; stream_id: string; recorded_at: Date; description: string; commit: string; prepare: string; net: string; fee: string }>(
-    RANGE_LINES,
-    [...bounds(payout.merchantId, from ?? after, through), limit],
-  );
-  return rows.map((row) => ({
-    eventId: row.event_id,
-    eventType: row.event_type,
-    streamId: row.stream_id,
-    description: row.description,
-    recordedAt: new Date(row.recorded_at),
-    net: Number(row.net),
-    fee: Number(row.fee),
-    position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) },
-  }));
+  const rows = await db.query<LedgerLineRow & { commit: string; prepare: string }>(RANGE_LINES, [...bounds(payout.merchantId, from ?? after, through), limit]);
+  return rows.map((row) => ({ ...ledgerLineOf(row), position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) } }));
 }
 
 /** What the payout pays beyond its range's movements: zero when they sum to its amount. Read once its last page is reached. */

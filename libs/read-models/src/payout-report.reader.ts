@@ -27,15 +27,19 @@ const LINES = `
   GROUP BY m.seq, e.entry_id, e.event_id, e.event_type, e.stream_id, e.recorded_at, e.description
   ORDER BY m.seq, e.entry_id`;
 
-/** The ledger entries of the payout's movements after the `after`-th (from -1), at most `limit` movements' worth, in the payout's order. */
-export async function payoutLedgerLines(db: SqlExecutor, payoutId: string, merchantId: string, after: number, limit: number): Promise<PayoutLedgerLine[]> {
-  const rows = await db.query<{ event_id: string; event_type: string; stream_id: string; recorded_at: Date; description: string; net: string; fee: string }>(LINES, [
-    payoutId,
-    ACCOUNTS.merchantPayable(merchantId),
-    after,
-    limit,
-  ]);
-  return rows.map((row) => ({
+/** A report line's row as both a movement-list payout's and a range payout's queries give it. */
+export interface LedgerLineRow {
+  event_id: string;
+  event_type: string;
+  stream_id: string;
+  recorded_at: Date;
+  description: string;
+  net: string;
+  fee: string;
+}
+
+export function ledgerLineOf(row: LedgerLineRow): PayoutLedgerLine {
+  return {
     eventId: row.event_id,
     eventType: row.event_type,
     streamId: row.stream_id,
@@ -43,5 +47,11 @@ export async function payoutLedgerLines(db: SqlExecutor, payoutId: string, merch
     recordedAt: new Date(row.recorded_at),
     net: Number(row.net),
     fee: Number(row.fee),
-  }));
+  };
+}
+
+/** The ledger entries of the payout's movements after the `after`-th (from -1), at most `limit` movements' worth, in the payout's order. */
+export async function payoutLedgerLines(db: SqlExecutor, payoutId: string, merchantId: string, after: number, limit: number): Promise<PayoutLedgerLine[]> {
+  const rows = await db.query<LedgerLineRow>(LINES, [payoutId, ACCOUNTS.merchantPayable(merchantId), after, limit]);
+  return rows.map(ledgerLineOf);
 }

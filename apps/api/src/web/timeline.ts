@@ -75,7 +75,10 @@ const DESCRIBE: Record<string, (data: Data, names: MerchantNames) => string> = {
     const destination = d.destination as { kind: string; institution: string; accountMask: string };
     return `Payout destination set (version ${String(d.version)}): ${destination.kind} ${destination.institution} ${destination.accountMask}`;
   },
-  PayoutRequested: (d) => `Payout of ${amount(d)} requested, settling ${(d.settles as unknown[]).length} movements`,
+  // A payout of its own stream settles a range of the payable (after, through]; one of the payout account stream from before listed its movements.
+  PayoutRequested: (d) => `Payout of ${amount(d)} requested, ${Array.isArray(d.settles) ? `settling ${d.settles.length} movements` : 'settling the payable up to its balance'}`,
+  PayoutBooked: (d) => `Payout ${String(d.payoutId)} booked: the merchant's next payout is decided after it`,
+  PayoutDestinationFailed: (d) => `Payout destination version ${String(d.version)} paused: payout ${String(d.payoutId)} to it failed`,
   PayoutSent: () => 'Payout sent to the provider',
   PayoutPaid: (d) => `Payout of ${amount(d)} paid (provider reference ${String(d.externalReferenceId)})`,
   PayoutFailed: (d) => `Payout of ${amount(d)} failed (${String(d.reason)}); the money is back in the payable`,
