@@ -1,4 +1,4 @@
-import { isTransferId, payableKind, streams } from '@app/domain';
+import { isPayoutId, isTransferId, payableKind, streams } from '@app/domain';
 import { html, type SafeHtml } from '../http/html';
 import type { NamedMerchant } from '@app/read-models';
 import type { DatePeriod } from '../payouts/statement-period';
@@ -8,12 +8,12 @@ import { periodFields } from '../web/statement-view';
 /** The merchant's statement in this console: `/audit/statement?merchant=…`. */
 export const auditStatementHref = (merchantId: string) => `/audit/statement${query({ merchant: merchantId })}`;
 
-/** An escrow opens its timeline; an order, a transfer or the merchant's payouts, their own events. */
+/** An escrow opens its timeline; an order, a transfer, a payout or the merchant's payout account, their own events. */
 export function auditSource(merchantId: string) {
   return (source: string): string => {
     const kind = payableKind(source);
     if (kind === 'escrow') return `/audit/escrows/${encodeURIComponent(source)}`;
-    const stream = kind ? streams[kind](source) : isTransferId(source) ? streams.transfer(source) : streams.payouts(merchantId);
+    const stream = kind ? streams[kind](source) : isTransferId(source) ? streams.transfer(source) : isPayoutId(source) ? streams.payout(source) : streams.payouts(merchantId);
     return `/audit/events${query({ stream })}`;
   };
 }

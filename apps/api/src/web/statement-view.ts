@@ -1,4 +1,4 @@
-import { isTransferId, payableKind, type PayableKind } from '@app/domain';
+import { isPayoutId, isTransferId, payableKind, type PayableKind } from '@app/domain';
 import type { Statement } from '../payouts/statement';
 import { runningBalances } from '../payouts/statement';
 import type { DatePeriod } from '../payouts/statement-period';
@@ -13,11 +13,12 @@ export type SourceLinks = (source: string) => string | undefined;
 
 const LABELS: Record<PayableKind, string> = { escrow: 'Escrow', order: 'Order' };
 
-/** `Escrow esc_…`, `Order ord_…`, `Transfer tr_…`, or the payouts of the merchant whose stream it is. */
+/** `Escrow esc_…`, `Order ord_…`, `Transfer tr_…`, `Payout po_…` (a payout of its own stream), or the payouts of the merchant's payout account stream. */
 function sourceLabel(source: string): string {
   const kind = payableKind(source);
   if (kind) return `${LABELS[kind]} ${source}`;
-  return isTransferId(source) ? `Transfer ${source}` : 'Payouts';
+  if (isTransferId(source)) return `Transfer ${source}`;
+  return isPayoutId(source) ? `Payout ${source}` : 'Payouts';
 }
 
 export function sourceCell(source: string, links: SourceLinks): SafeHtml {

@@ -1,4 +1,4 @@
-import { isTransferId, payableKind, type PayableKind, type PayoutDestination, santim } from '@app/domain';
+import { isPayoutId, isTransferId, payableKind, type PayableKind, type PayoutDestination, santim } from '@app/domain';
 import type { PayoutView } from '@app/read-models';
 import { html, SafeHtml } from '../../http/html';
 import type { PresentedDestination } from '../../payouts/payout-reads';
@@ -154,5 +154,6 @@ const DASHBOARD_PAGES: Record<PayableKind, string> = { escrow: '/dashboard/escro
 export function dashboardSource(source: string): string | undefined {
   const kind = payableKind(source);
   if (kind) return `${DASHBOARD_PAGES[kind]}/${encodeURIComponent(source)}`;
+  if (isPayoutId(source)) return `/dashboard/payouts/${encodeURIComponent(source)}`;
   return isTransferId(source) ? undefined : '/dashboard/payouts';
 }
