@@ -31,7 +31,8 @@ function scenarioResult({ id, title, unit, ours, reference, target, stretch, com
     unit,
     ours: side(ours.name, ours.measured),
     reference: side(reference.name, reference.measured),
-    ratio: round(ratio, 2),
+    // Two decimals, but never a measured ratio rounded away to 0 (a smoke run's tiny counts give tiny ratios).
+    ratio: ratio > 0 && ratio < 0.01 ? Number(ratio.toPrecision(2)) : round(ratio, 2),
     target: { comparison: compare === 'higher' ? '>=' : '<=', value: target, ...(stretch ? { stretch } : {}) },
     met,
     failures,
