@@ -67,13 +67,3 @@ export async function merchantBalance(db: SqlExecutor, merchantId: string, asOf?
     feesEarned: Number(row.fees),
   };
 }
-
-/**
- * A merchant's payable balance now (credits less debits, signed santim): what a transfer may take from
- * it. Only as current as the ledger projection: its caller (a transfer's money-out step, in the API)
- * waits for the projector to reach the log's head first.
- */
-export async function payableBalance(db: SqlExecutor, merchantId: string): Promise<number> {
-  const [row] = await db.query<{ balance: string }>(`SELECT (credit - debit)::text AS balance FROM ledger_balances WHERE account = $1`, [ACCOUNTS.merchantPayable(merchantId)]);
-  return row ? Number(row.balance) : 0;
-}

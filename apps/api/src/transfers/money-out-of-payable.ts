@@ -3,7 +3,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { KeyedQueue } from '@app/infrastructure';
-import { payableBalance, ProjectionProgress } from '@app/read-models';
+import { payableBalanceAt, ProjectionProgress } from '@app/read-models';
 import { LedgerNotCurrent } from './transfers.errors';
 
 /**
@@ -29,7 +29,7 @@ export class MoneyOutOfPayable {
   take<T>(merchantId: string, spend: (available: number) => Promise<T>): Promise<T> {
     return this.queue.run(merchantId, async () => {
       if (!(await this.progress.waitFor(await this.store.head(), this.config.readYourWritesTimeoutMs))) throw new LedgerNotCurrent();
-      return spend(await payableBalance(this.db, merchantId));
+      return spend((await payableBalanceAt(this.db, merchantId)).balance);
     });
   }
 }
