@@ -11,13 +11,8 @@ import {
   orderDecider,
   type OrderOutline,
   orderOutline,
-  type PayoutAccountEvent,
-  payoutDecider,
   type PayoutDestination,
   type PayoutEvent,
-  settingsOrDefault,
-  singlePayoutDecider,
-  type SinglePayoutEvent,
   type Santim,
   streamKind,
   toEtbNumber,
@@ -279,6 +274,25 @@ interface PayoutKnown {
 }
 
 /**
+ * What a payout's outcome tells, from the events of its stream: its request; the destination it names,
+ * or (a payout of the merchant's payout account stream, from before each payout had its own) the one
+ * that stream set at the request's version; and the callback URL of that stream's last settings, which
+ * an outcome recorded before the settings had a stream of their own goes to. Undefined without both.
+ */
+function payoutKnown(history: readonly PayoutEvent[], payoutId: string): PayoutKnown | undefined {
+  let requested: Extract<PayoutEvent, { type: 'PayoutRequested' }>['data'] | undefined;
+  const destinations = new Map<number, PayoutDestination>();
+  let accountCallbackUrl: string | null = null;
+  for (const e of history) {
+    if (e.type === 'PayoutRequested' && e.data.payoutId === payoutId) requested = e.data;
+    else if (e.type === 'PayoutDestinationSet') destinations.set(e.data.version, e.data.destination);
+    else if (e.type === 'PayoutSettingsChanged') accountCallbackUrl = e.data.settings.callbackUrl;
+  }
+  const destination = requested && (requested.destination ?? destinations.get(requested.destinationVersion));
+  return destination && { record: { payoutId, amount: requested!.amount }, destination, accountCallbackUrl };
+}
+
+/**
  * A payout's outcome, to the payout callback URL in force when it happened (the merchant's settings
  * right after the event), in the envelope of the others; the destination as the merchant may see it.
  */
@@ -392,16 +406,10 @@ export function callbackMessage(event: SourceEvent, history: readonly { type: st
       return orderCallback(event, orderOutline(fold(orderDecider, history as OrderEvent[])), publicBaseUrl, deliveryId);
     case 'escrow':
       return escrowCallback(event, escrowOutline(fold(escrowDecider, history as EscrowEvent[])), publicBaseUrl, deliveryId);
-    case 'payouts': {
-      const account = fold(payoutDecider, history as PayoutAccountEvent[]);
-      const record = account.payouts.get((event.data as { payoutId: string }).payoutId)!;
-      const known = { record, destination: account.destinations[record.destinationVersion], accountCallbackUrl: settingsOrDefault(account.settings).callbackUrl };
-      return payoutCallback(event, known, deliveryId);
-    }
+    case 'payouts':
     case 'payout': {
-      // A payout of its own stream names its destination in its request: nothing else is read.
-      const { payout } = fold(singlePayoutDecider, history as SinglePayoutEvent[]);
-      return payout?.destination && payoutCallback(event, { record: payout, destination: payout.destination, accountCallbackUrl: null }, deliveryId);
+      const known = payoutKnown(history as readonly PayoutEvent[], (event.data as { payoutId: string }).payoutId);
+      return known && payoutCallback(event, known, deliveryId);
     }
     case 'webhookEndpoint':
       return testCallback(event, deliveryId);

@@ -37,7 +37,6 @@ export * from './payout/payout.errors';
 export * from './payout/payout-request';
 export * from './payout/payout-destination.decider';
 export * from './payout/single-payout.decider';
-export * from './payout/payout.decider';
 export * from './payout/payout-schedule';
 export * from './payout/payout-settings.decider';
 export * from './transfer/transfer.events';

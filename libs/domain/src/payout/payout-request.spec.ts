@@ -2,7 +2,10 @@ import type { PayoutStanding } from '../account/account-payability';
 import { fold } from '../shared/decider';
 import type { Santim } from '../shared/money';
 import { destinationFailure, destinationInForce, payoutDestinationDecider } from './payout-destination.decider';
+import { scheduledPayoutId } from '../ids';
 import { decidePayoutRequest, type PayoutBasis } from './payout-request';
+import { nextScheduledPeriod, type PayoutSchedule } from './payout-schedule';
+import { payoutSettingsDecider, type SettingsInForce } from './payout-settings.decider';
 import type { PayoutDestination } from './payout.events';
 import { singlePayoutDecider } from './single-payout.decider';
 
@@ -53,6 +56,64 @@ describe('a payout request', () => {
 
   it('lets a payout that exists stand: the same request again appends nothing', () => {
     expect(decidePayoutRequest(onDemand, basis({ exists: true }))).toBeUndefined();
+  });
+});
+
+describe('a scheduled payout', () => {
+  /** 10:00 in Addis Ababa (07:00 UTC), set the day before the periods paid below. */
+  const DAILY_AT_10: PayoutSchedule = { kind: 'daily', hour: 10 };
+  const SET_BEFORE = '2029-12-31T12:00:00.000Z';
+  const settingsSet = (schedule: PayoutSchedule, at: string, minimum = 1, before?: SettingsInForce): SettingsInForce =>
+    fold(payoutSettingsDecider, payoutSettingsDecider.decide({ type: 'SetPayoutSettings', data: { merchantId: M, settings: { schedule, minimumAmount: minimum as Santim, callbackUrl: null }, at, carried: before } }, {})).settings!;
+  const daily = settingsSet(DAILY_AT_10, SET_BEFORE);
+  const job = (period: string, at: string, changes: Partial<PayoutBasis> = {}) =>
+    decidePayoutRequest({ merchantId: M, payoutId: scheduledPayoutId(M, period), trigger: 'schedule', period, at }, basis({ settings: daily, ...changes }));
+
+  it("pays a due period once, with an id derived from it, whatever repeats its job; the next period pays what came since", () => {
+    expect(job('daily-2030-01-01', '2030-01-01T07:00:00.000Z')?.data).toMatchObject({ payoutId: scheduledPayoutId(M, 'daily-2030-01-01'), period: 'daily-2030-01-01', trigger: 'schedule', amount: 50_000 });
+    expect(job('daily-2030-01-01', '2030-01-01T09:00:00.000Z', { exists: true })).toBeUndefined();
+    expect(job('daily-2030-01-02', '2030-01-02T07:00:00.000Z', { balance: 700 })?.data).toMatchObject({ period: 'daily-2030-01-02', amount: 700 });
+  });
+
+  it('pays nothing for a period not due under the schedule in force: too early, a day late, or manual', () => {
+    expect(job('daily-2030-01-01', '2030-01-01T06:59:59.999Z')).toBeUndefined();
+    // A job that ran a day late: the period due now is the next one, whose own job pays.
+    expect(job('daily-2030-01-01', '2030-01-02T08:00:00.000Z')).toBeUndefined();
+    expect(job('daily-2030-01-01', '2030-01-01T08:00:00.000Z', { settings: settingsSet({ kind: 'manual' }, SET_BEFORE) })).toBeUndefined();
+  });
+
+  it('pays no period that fell due before the schedule was set: the money waits for the first period after', () => {
+    // Set at 10:30 in Addis Ababa, half an hour after the day's 10:00 was due.
+    const late = settingsSet(DAILY_AT_10, '2030-01-01T07:30:00.000Z');
+    expect(job('daily-2030-01-01', '2030-01-01T07:30:00.500Z', { settings: late })).toBeUndefined();
+    expect(job('daily-2030-01-02', '2030-01-02T07:00:00.000Z', { settings: late })?.data.period).toBe('daily-2030-01-02');
+    // Set on the Thursday for Fridays: the Friday before, due under the manual schedule, pays nothing.
+    const fridays = settingsSet({ kind: 'weekly', hour: 10, weekday: 'friday' }, '2030-01-03T09:00:00.000Z');
+    expect(job('weekly-2029-12-24', '2030-01-03T09:00:00.000Z', { settings: fridays })).toBeUndefined();
+    expect(job('weekly-2029-12-31', '2030-01-04T07:00:00.000Z', { settings: fridays })?.data.period).toBe('weekly-2029-12-31');
+  });
+
+  it('keeps the schedule’s instant through a change of the minimum alone, and restarts it with a new schedule', () => {
+    const at = '2030-01-01T07:30:00.000Z';
+    const due = '2030-01-01T07:40:00.000Z';
+    const minimumChanged = fold(payoutSettingsDecider, [
+      ...payoutSettingsDecider.decide({ type: 'SetPayoutSettings', data: { merchantId: M, settings: { schedule: DAILY_AT_10, minimumAmount: 100 as Santim, callbackUrl: null }, at, carried: daily } }, {}),
+    ]).settings!;
+    expect(job('daily-2030-01-01', due, { settings: minimumChanged })?.data.period).toBe('daily-2030-01-01');
+    // From 09:00 to 10:00 at 10:30: the day's 10:00 fell due before the new schedule was set.
+    const nine = settingsSet({ kind: 'daily', hour: 9 }, SET_BEFORE);
+    const tenOClock = fold(payoutSettingsDecider, payoutSettingsDecider.decide({ type: 'SetPayoutSettings', data: { merchantId: M, settings: { schedule: DAILY_AT_10, minimumAmount: 1 as Santim, callbackUrl: null }, at, carried: nine } }, {})).settings!;
+    expect(job('daily-2030-01-01', due, { settings: tenOClock })).toBeUndefined();
+  });
+
+  it('tells the next scheduled payout as it will be paid: after the instant asked, past a period already paid, none while paused', () => {
+    const now = Date.parse('2030-01-01T06:30:00.000Z');
+    // Switched from 09:00 to 11:00 the same day, the day already paid: the next payout is tomorrow's.
+    const paid = (key: string) => key === 'daily-2030-01-01';
+    expect(nextScheduledPeriod({ kind: 'daily', hour: 11 }, now, { paused: false, paid })).toEqual({ key: 'daily-2030-01-02', dueAt: Date.parse('2030-01-02T08:00:00.000Z') });
+    expect(nextScheduledPeriod({ kind: 'daily', hour: 11 }, now, { paused: false, paid: () => false })).toEqual({ key: 'daily-2030-01-01', dueAt: Date.parse('2030-01-01T08:00:00.000Z') });
+    expect(nextScheduledPeriod(DAILY_AT_10, now, { paused: true, paid: () => false })).toBeUndefined();
+    expect(nextScheduledPeriod({ kind: 'manual' }, now, { paused: false, paid: () => false })).toBeUndefined();
   });
 });
 

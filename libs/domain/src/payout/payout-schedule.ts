@@ -60,6 +60,18 @@ export function nextDuePeriod(schedule: PayoutSchedule, now: number): PayoutPeri
   return period(schedule, latest.dueAt + (schedule.kind === 'daily' ? DAY_MS : WEEK_MS));
 }
 
+/**
+ * The period the schedule pays next after `now`, as the merchant is told it: none while the schedule
+ * is manual or paused by a failed payout; a period already paid (a schedule switched within its day or
+ * week: its payout's id derives from the period) is passed for the one after it.
+ */
+export function nextScheduledPeriod(schedule: PayoutSchedule, now: number, standing: { paused: boolean; paid: (periodKey: string) => boolean }): PayoutPeriod | undefined {
+  if (standing.paused) return undefined;
+  let next = nextDuePeriod(schedule, now);
+  while (next && standing.paid(next.key)) next = nextDuePeriod(schedule, next.dueAt);
+  return next;
+}
+
 export const sameSchedule = (a: PayoutSchedule, b: PayoutSchedule) =>
   a.kind === b.kind &&
   (a.kind === 'manual' || (b.kind !== 'manual' && a.hour === b.hour)) &&

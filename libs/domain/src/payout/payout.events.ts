@@ -1,6 +1,5 @@
 import type { Santim } from '../shared/money';
 import type { PayoutSchedule } from './payout-schedule';
-import type { SettingsInForce } from './payout-settings.decider';
 
 /**
  * Where a merchant's payouts go. The account number itself is a secret kept encrypted outside the
@@ -92,18 +91,11 @@ export type PayoutEvent =
   /** The money is the merchant's payable again, and its movements can be paid out by a later payout. */
   | { type: 'PayoutFailed'; data: { merchantId: string; payoutId: string; amount: Santim; reason: string; failedAt: string; callbackUrl?: string | null } };
 
+/** A payout's progress with the provider: requested, sent, then paid or failed once. */
+export type PayoutStatus = 'REQUESTED' | 'SENT' | 'PAID' | 'FAILED';
+
+/** The provider's outcomes of a payout (its request is decided across the merchant's books: payout-request.ts). */
 export type PayoutCommand =
-  | { type: 'SetPayoutDestination'; data: { merchantId: string; destination: PayoutDestination; at: string } }
-  /**
-   * `movements`: every movement of the merchant's payable account the caller's ledger knows of (it may
-   * lag, and may repeat what is already settled: only what no payout in flight or paid settles counts).
-   * A scheduled one names the period it is for (`period`), and its id derives from it (scheduledPayoutId).
-   * `settings`: those in force, from their own stream (none there: the account's own, from before it).
-   */
-  | {
-      type: 'RequestPayout';
-      data: { merchantId: string; payoutId: string; movements: PayableMovement[]; settings?: SettingsInForce; at: string } & ({ trigger: 'on-demand' } | { trigger: 'schedule'; period: string });
-    }
   | { type: 'RecordPayoutSent'; data: { payoutId: string; providerReference: string; at: string } }
   | { type: 'RecordPayoutPaid'; data: { payoutId: string; externalReferenceId: string; at: string; callbackUrl: string | null } }
   | { type: 'RecordPayoutFailed'; data: { payoutId: string; reason: string; at: string; callbackUrl: string | null } };

@@ -1,11 +1,9 @@
 import type { Decider } from '../shared/decider';
 import type { Santim } from '../shared/money';
 import { PayoutNotFound } from './payout.errors';
-import type { PayoutCommand, PayoutDestination, PayoutEvent } from './payout.events';
-import type { PayoutStatus } from './payout.decider';
+import type { PayoutCommand, PayoutDestination, PayoutEvent, PayoutStatus } from './payout.events';
 
 export type SinglePayoutEvent = Extract<PayoutEvent, { type: 'PayoutRequested' | 'PayoutSent' | 'PayoutPaid' | 'PayoutFailed' }>;
-export type PayoutOutcomeCommand = Extract<PayoutCommand, { type: 'RecordPayoutSent' | 'RecordPayoutPaid' | 'RecordPayoutFailed' }>;
 
 /** One payout, in its own stream (`payout-{payoutId}`): a handful of events, read whole by any command on it. */
 export interface SinglePayoutState {
@@ -22,7 +20,7 @@ export interface SinglePayoutState {
 const finished = (status: PayoutStatus) => status === 'PAID' || status === 'FAILED';
 
 /** The provider's outcomes of a payout; its request is decided across the merchant's books (decidePayoutRequest). */
-export const singlePayoutDecider: Decider<PayoutOutcomeCommand, SinglePayoutEvent, SinglePayoutState> = {
+export const singlePayoutDecider: Decider<PayoutCommand, SinglePayoutEvent, SinglePayoutState> = {
   initialState: () => ({}),
   evolve: (state, event) => {
     if (event.type === 'PayoutRequested') {

@@ -1,26 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import {
-  destinationFailure,
-  type PayoutAccountState,
-  type PayoutCommand,
-  payoutDecider,
-  type PayoutDestination,
-  type PayoutOutcomeCommand,
-  type PayoutStatus,
-  type Santim,
-  settingsOrDefault,
-  singlePayoutDecider,
-  streams,
-} from '@app/domain';
-import { EVENT_STORE, type EventMetadata, type EventStore } from '@app/event-store';
+import { destinationFailure, type PayoutCommand, type PayoutDestination, type PayoutStatus, type Santim, settingsOrDefault, singlePayoutDecider, streams } from '@app/domain';
+import { EVENT_STORE, type EventMetadata, type EventStore, formatPosition, type LogPosition } from '@app/event-store';
 import { CommandRunner, type KnownStream } from '@app/infrastructure';
 import { PayoutDestinations } from '@app/credentials';
 import { destinationVersion, merchantPayout, ProjectionProgress } from '@app/read-models';
 import { PAYMENT_PROVIDER, type PaymentProvider, ProviderRejected, type TransferStatus } from '../../payment-provider.port';
 import { payoutSettingsInForce } from '../../payout-settings/payout-settings-in-force';
 import { payoutDestination } from '../../payouts/payout-requests';
+import { AccountStreamPayout, type AccountStreamPayoutState } from './account-stream-payout';
 import { type PayoutProgress, ProcessPayoutCommand } from './process-payout.command';
 
 const SYSTEM: EventMetadata = { actor: { type: 'system', id: 'payouts' } };
@@ -34,7 +23,7 @@ interface PayoutToProcess {
   status: PayoutStatus;
   destination?: PayoutDestination;
   /** Records an outcome in the stream where the payout's request is. */
-  record(command: PayoutOutcomeCommand): Promise<void>;
+  record(command: PayoutCommand): Promise<void>;
 }
 
 /**
@@ -79,7 +68,7 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
     return 'pending';
   }
 
-  private async settle(payout: PayoutToProcess, command: PayoutOutcomeCommand): Promise<PayoutProgress> {
+  private async settle(payout: PayoutToProcess, command: PayoutCommand): Promise<PayoutProgress> {
     await payout.record(command);
     return 'settled';
   }
@@ -89,7 +78,7 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
     const stream = streams.payout(payoutId);
     const { payout } = (await this.runner.read(stream, singlePayoutDecider)).state;
     if (!payout) return undefined;
-    const record = async (command: PayoutOutcomeCommand) => {
+    const record = async (command: PayoutCommand) => {
       if (command.type !== 'RecordPayoutFailed') {
         await this.runner.run(stream, singlePayoutDecider, command, SYSTEM);
         return;
@@ -112,30 +101,18 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
     return { amount: payout.amount, status: payout.status, destination: payout.destination, record };
   }
 
-  /**
-   * A payout of the merchant's payout account stream, still in flight: decided on the payouts view
-   * once it shows the stream's last event, and recorded at that event's revision, so the account's
-   * history is not folded (should the stream move meanwhile, the runner decides again on its history).
-   */
+  /** A payout of the merchant's payout account stream, still in flight (account-stream-payout.ts). */
   private async accountPayout(merchantId: string, payoutId: string): Promise<PayoutToProcess | undefined> {
-    const stream = streams.payouts(merchantId);
-    const last = await this.store.readLastEvent(stream);
-    if (!last) return undefined;
-    await this.progress.waitFor(last.position, VIEW_WAIT_MS);
+    const found = await AccountStreamPayout.find(this.runner, this.store, (m, p, position) => this.payoutViewAt(m, p, position), merchantId, payoutId);
+    if (!found) return undefined;
+    const { amount, status, destinationVersion: version } = found.payout;
+    const destination = await destinationVersion(this.db, merchantId, version);
+    return { amount, status, destination, record: (command) => found.record(command, SYSTEM) };
+  }
+
+  private async payoutViewAt(merchantId: string, payoutId: string, position: LogPosition): Promise<AccountStreamPayoutState | undefined> {
+    if (!(await this.progress.waitFor(position, VIEW_WAIT_MS))) throw new Error(`The payouts view did not reach ${formatPosition(position)} within ${VIEW_WAIT_MS} ms; the payout ${payoutId} is tried again later`);
     const view = await merchantPayout(this.db, payoutId, merchantId);
-    if (!view) return undefined;
-    const destination = await destinationVersion(this.db, merchantId, view.destinationVersion);
-    const state: PayoutAccountState = {
-      merchantId,
-      destinations: destination ? { [view.destinationVersion]: destination } : {},
-      payouts: new Map([[payoutId, { payoutId, amount: view.amount as Santim, status: view.status, destinationVersion: view.destinationVersion, settles: [] }]]),
-    };
-    let known: KnownStream<PayoutAccountState> = { state, head: { revision: last.revision, hash: last.hash } };
-    const record = async (command: PayoutCommand) => {
-      const outcome = await this.runner.run(stream, payoutDecider, command, SYSTEM, known);
-      // Its next outcome (paid after sent) follows the one just written.
-      if (outcome.head) known = { state: outcome.state, head: outcome.head };
-    };
-    return { amount: view.amount as Santim, status: view.status, destination, record };
+    return view && { merchantId, payoutId, amount: view.amount as Santim, status: view.status, destinationVersion: view.destinationVersion };
   }
 }
