@@ -4,7 +4,7 @@ import { CALLBACK_WORTHY, callbackMessage, callbackStream, deliveryDecider, ownC
 import { plansCallbacks } from '@app/domain';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@app/event-store';
-import { advanceCheckpoint, type DeliveryView, deliveryView, pendingDeliveries, readCheckpoint, StreamHistories } from '@app/read-models';
+import { advanceCheckpoint, type DeliveryView, deliveryViewFold, pendingDeliveries, readCheckpoint, StreamHistories } from '@app/read-models';
 import { WebhookEndpointDestinations } from './webhook-endpoint-destinations';
 import { BACKGROUND_RUNNER, type CommandRunner, LogFollower, newStream, ProjectedReads } from '@app/infrastructure';
 import type { Scheduler } from '@app/scheduling';
@@ -110,11 +110,11 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     // The first attempt follows its source event: this process's follower has passed it, so a cached secret may sign it.
     // Scheduled before a crash, the delivery may have had attempts since: the job then reads the stream.
     if (head && state.scheduled) await this.queue.schedule(nextAttemptJob({ ...state, scheduled: state.scheduled }, head, event.position, Date.now()));
-    else await this.queueNextFor(deliveryView(state), Date.now());
+    else await this.queueNext(callbackStream(planned.deliveryId));
   }
 
   private async queueNext(streamId: string): Promise<void> {
-    await this.queueNextFor(deliveryView((await this.runner.read(streamId, deliveryDecider)).state), Date.now());
+    await this.queueNextFor((await this.runner.read(streamId, deliveryViewFold)).state, Date.now());
   }
 
   private async queueNextFor(delivery: DeliveryView | undefined, runAt: number): Promise<void> {

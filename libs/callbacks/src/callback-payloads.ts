@@ -20,7 +20,8 @@ import {
   transferDecider,
   transferDirection,
   type TransferEvent,
-  type TransferState,
+  type TransferOutline,
+  transferOutline,
 } from '@app/domain';
 import type { CallbackPayload } from './delivery.events';
 import type { WebhookEndpointEvent } from './webhook-endpoints/webhook-endpoint.events';
@@ -350,10 +351,10 @@ function testCallback(event: SourceEvent, deliveryId: string): CallbackMessage |
  * A transfer made or reversed, to the platform's payout callback URL as it stood then (the event names it):
  * both sides, what moved this time and, on a reversal, how much of the transfer went back in all.
  */
-function transferCallback(event: SourceEvent, state: TransferState, deliveryId: string): CallbackMessage | undefined {
+function transferCallback(event: SourceEvent, transfer: TransferOutline | undefined, deliveryId: string): CallbackMessage | undefined {
   const e = event as unknown as TransferEvent;
-  const terms = state.created;
-  if (!terms) return undefined;
+  if (!transfer) return undefined;
+  const { terms } = transfer;
   const direction = transferDirection(terms);
   const counterparty = transferCounterparty(terms);
   const head = (status: string, message: string, moved: Santim) => ({
@@ -381,9 +382,9 @@ function transferCallback(event: SourceEvent, state: TransferState, deliveryId: 
       break;
     case 'TransferReversed':
       payload = {
-        ...head('TRANSFER_REVERSED', `${formatEtb(e.data.amount)} ETB of the transfer ${what} reversed; ${formatEtb(state.reversed)} of ${formatEtb(terms.amount)} ETB reversed in all`, e.data.amount),
+        ...head('TRANSFER_REVERSED', `${formatEtb(e.data.amount)} ETB of the transfer ${what} reversed; ${formatEtb(transfer.reversed)} of ${formatEtb(terms.amount)} ETB reversed in all`, e.data.amount),
         reversalId: e.data.reversalId,
-        reversed: amount(state.reversed),
+        reversed: amount(transfer.reversed),
         ...tail,
       };
       url = e.data.callbackUrl;
@@ -414,7 +415,7 @@ export function callbackMessage(event: SourceEvent, history: readonly { type: st
     case 'webhookEndpoint':
       return testCallback(event, deliveryId);
     case 'transfer':
-      return transferCallback(event, fold(transferDecider, history as TransferEvent[]), deliveryId);
+      return transferCallback(event, transferOutline(fold(transferDecider, history as TransferEvent[])), deliveryId);
     default:
       return undefined;
   }

@@ -42,6 +42,7 @@ export * from './payout/payout-settings.decider';
 export * from './transfer/transfer.events';
 export * from './transfer/transfer.errors';
 export * from './transfer/transfer.decider';
+export * from './transfer/transfer.outline';
 export * from './payable';
 export * from './payable-outlines';
 export * from './ids';

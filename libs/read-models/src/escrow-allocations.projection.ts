@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '@app/database';
-import { type EscrowEvent, escrowDecider, escrowOutline, type EscrowState, fold, streamKey, streamKind } from '@app/domain';
+import { type EscrowEvent, escrowDecider, escrowOutline, fold, streamKey, streamKind } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { BatchContext, Projection, TableRow } from './projection';
 
@@ -24,7 +24,8 @@ interface Holding {
 function holdingsOf(history: readonly RecordedEvent[]): Holding[] {
   const holdings: Holding[] = [];
   const open = new Map<string, Holding>();
-  let state: EscrowState = escrowDecider.initialState();
+  // The decider's state is only carried from event to event here: what is read of it is its outline.
+  let state = escrowDecider.initialState();
   for (const event of history) {
     state = escrowDecider.evolve(state, event as unknown as EscrowEvent);
     const escrow = escrowOutline(state);

@@ -428,4 +428,14 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE ledger_postings ADD COLUMN IF NOT EXISTS memo text;
     `,
   },
+  {
+    // A delivery's source event's place in the log as columns (callback-deliveries.projection.ts): an order's
+    // deliveries are listed in the order of the events they tell of, read along the order's index, not
+    // parsed out of each row's document.
+    id: '032-callback-delivery-sources',
+    sql: `
+      ALTER TABLE callback_deliveries_view ADD COLUMN IF NOT EXISTS source_commit numeric(20);
+      ALTER TABLE callback_deliveries_view ADD COLUMN IF NOT EXISTS source_prepare numeric(20);
+    `,
+  },
 ];

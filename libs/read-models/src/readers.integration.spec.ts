@@ -169,8 +169,9 @@ describe.each(READ_MODEL_DATABASES)('the read models\' readers on %s', (_name, o
   it("lists a merchant's latest deliveries, a payable's in the order of their events, and those pending", async () => {
     const delivery = (id: string, orderId: string, merchantOrderId: string | null, status: string, created: number, commit: number) =>
       db.query(
-        `INSERT INTO callback_deliveries_view (delivery_id, merchant_id, order_id, merchant_order_id, status, created_at, updated_at, document) VALUES ($1, 'm-d', $2, $3, $4, $5, $5, $6)`,
-        [id, orderId, merchantOrderId, status, at(created), JSON.stringify({ deliveryId: id, sourcePosition: { commit: String(commit), prepare: String(commit) } })],
+        `INSERT INTO callback_deliveries_view (delivery_id, merchant_id, order_id, merchant_order_id, status, source_commit, source_prepare, created_at, updated_at, document)
+         VALUES ($1, 'm-d', $2, $3, $4, $5, $5, $6, $6, $7)`,
+        [id, orderId, merchantOrderId, status, commit, at(created), JSON.stringify({ deliveryId: id, sourcePosition: { commit: String(commit), prepare: String(commit) } })],
       );
     await delivery('d1', 'esc_d', 'shop-9', 'DELIVERED', 1, 20);
     await delivery('d2', 'esc_d', 'shop-9', 'PENDING', 2, 10);

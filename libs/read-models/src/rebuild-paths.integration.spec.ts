@@ -1,7 +1,10 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { migrate, type SqlClient } from '@app/database';
 import { type EscrowCommand, type EscrowEvent, escrowDecider, fold, santim, type TransferEvent } from '@app/domain';
 import { EVENT_STORE_MIGRATIONS, type LogPosition, PostgresEventStore } from '@app/event-store';
 import { AFTER_EXPIRY, CREATED_AT, DURING_WINDOW, escrowCreated, LATER } from '../../domain/src/testing/escrow.fixtures';
+import { payableDeliveries } from './callbacks/deliveries.reader';
 import type { Projection } from './projection';
 import { CORE_PROJECTIONS } from './projections';
 import { READ_MODEL_MIGRATIONS } from './read-model.migrations';
@@ -172,5 +175,71 @@ describe.each(READ_MODEL_DATABASES)('the bulk and the per-batch rebuild on %s', 
     expect(batches).toHaveLength(Math.ceil(events / 7));
     expect(await snapshot(db, CORE_PROJECTIONS)).toEqual(live);
     expect(await definitions(db, schema, CORE_PROJECTIONS)).toEqual(liveDefinitions);
+  });
+});
+
+/** A row of the events table as the release of 2026-11-23 stored it (test/fixtures/release-2026-11-23). */
+interface StoredEvent {
+  stream_id: string;
+  stream_revision: string;
+  event_id: string;
+  event_type: string;
+  data: unknown;
+  metadata: unknown;
+  recorded_at: string;
+  hash: string;
+}
+
+const RELEASE_LOG = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'test', 'fixtures', 'release-2026-11-23', 'events.json'), 'utf8')) as StoredEvent[];
+
+/**
+ * A projection whose version was raised is rebuilt from the log on the next start, however old the log:
+ * the one an earlier release wrote (its callbacks delivered, retried, abandoned and redelivered) must
+ * rebuild to what the live projector writes, in bulk and batch by batch.
+ */
+describe.each(READ_MODEL_DATABASES)('the log of the release of 2026-11-23, rebuilt on %s', (_name, open) => {
+  let database: ReadModelDatabase;
+  let db: SqlClient;
+  let schema: string;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    database = await open('release');
+    ({ client: db, schema } = database);
+    await migrate(db, schema, 'event-store', EVENT_STORE_MIGRATIONS);
+    await migrate(db, schema, 'read-models', READ_MODEL_MIGRATIONS);
+    // The rows exactly as stored, one transaction per event as they were written, so the log order holds.
+    for (const e of RELEASE_LOG) {
+      await db.query(
+        `INSERT INTO events (stream_id, stream_revision, event_id, event_type, data, metadata, recorded_at, hash) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8)`,
+        [e.stream_id, e.stream_revision, e.event_id, e.event_type, JSON.stringify(e.data), JSON.stringify(e.metadata), e.recorded_at, e.hash],
+      );
+      await db.query(`INSERT INTO streams (stream_id, revision) VALUES ($1, $2) ON CONFLICT (stream_id) DO UPDATE SET revision = EXCLUDED.revision`, [e.stream_id, e.stream_revision]);
+    }
+    store = new PostgresEventStore(db, { pollIntervalMs: 10 });
+    await projectUpTo(database, store, await store.head(), 5);
+  });
+
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('rebuilds every table, the callback deliveries among them, row for row as the live projector wrote it', async () => {
+    const live = await snapshot(db, CORE_PROJECTIONS);
+    const deliveries = live.callback_deliveries_view.map((row) => JSON.parse(row) as { status: string; source_commit: string | null; order_id: string; merchant_id: string; document: { round: number } });
+    expect(deliveries).toHaveLength(new Set(RELEASE_LOG.filter((e) => e.stream_id.startsWith('callback-')).map((e) => e.stream_id)).size);
+    expect(new Set(deliveries.map((d) => d.status))).toEqual(new Set(['DELIVERED', 'ABANDONED']));
+    expect(deliveries.some((d) => d.document.round > 0)).toBe(true);
+    // That release recorded no source event's place in the log: an order's deliveries are listed in the order they were made.
+    expect(deliveries.every((d) => d.source_commit === null)).toBe(true);
+    const { order_id, merchant_id } = deliveries.find((d) => deliveries.filter((o) => o.order_id === d.order_id).length > 1)!;
+    const listed = (await payableDeliveries(db, merchant_id, order_id)).map((d) => d.createdAt.getTime());
+    expect(listed.length).toBeGreaterThan(1);
+    expect(listed).toEqual([...listed].sort((x, y) => x - y));
+
+    await rebuildProjections(db, store, schema, withoutBulk(CORE_PROJECTIONS), undefined, { batchSize: 7 });
+    expect(await snapshot(db, CORE_PROJECTIONS)).toEqual(live);
+    await rebuildProjections(db, store, schema, CORE_PROJECTIONS, undefined, { batchSize: 7 });
+    expect(await snapshot(db, CORE_PROJECTIONS)).toEqual(live);
   });
 });

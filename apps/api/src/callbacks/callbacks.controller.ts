@@ -44,8 +44,8 @@ export class CallbacksController {
   @ApiEnvelope(RedeliveryResponse, { status: 202, message: 'Redelivery queued' })
   @ApiProblems({ 404: ['ABC_001'], 409: ['CONCURRENT_MODIFICATION'] })
   async redeliver(@Param('deliveryId') deliveryId: string, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
-    const state = await this.commands.execute(new RedeliverCommand(merchant.merchantId, deliveryId, metadata));
-    return envelope('Redelivery queued', { deliveryId, status: state.status });
+    const { status } = await this.commands.execute(new RedeliverCommand(merchant.merchantId, deliveryId, metadata));
+    return envelope('Redelivery queued', { deliveryId, status });
   }
 
   @Post('webhook-secret/rotate')

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type EscrowCommand, escrowDecider, streams } from '@app/domain';
+import { type EscrowCommand, escrowDecider, escrowOutline, streams } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import type { AuthenticatedMerchant } from '@app/credentials';
@@ -27,6 +27,6 @@ export class ChangeEscrowHandler implements ICommandHandler<ChangeEscrowCommand>
 
   async execute({ escrowId, build, metadata }: ChangeEscrowCommand): Promise<EscrowChange> {
     const { state, at } = await this.runner.run(streams.escrow(escrowId), escrowDecider, build(new Date().toISOString()), metadata);
-    return { state, at };
+    return { escrow: escrowOutline(state)!, at };
   }
 }

@@ -1,11 +1,11 @@
 import { Command } from '@nestjs/cqrs';
-import type { EscrowState } from '@app/domain';
+import type { EscrowOutline } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 
-/** The escrow as the command left it, and when (the time of its last event). */
+/** The escrow as the command left it, in the shape the domain publishes (not the decider's state), and when (the time of its last event). */
 export interface EscrowChange {
-  state: EscrowState;
+  escrow: EscrowOutline;
   at: Date;
 }
 

@@ -71,8 +71,8 @@ describe('escrow command handlers', () => {
 
   /** An escrow created by the request and paid in full, as the payment flow records a payment. */
   async function funded(): Promise<string> {
-    const { state } = await create();
-    const { escrowId, amount } = state.created!;
+    const { escrow } = await create();
+    const { escrowId, amount } = escrow.terms;
     await runner.run(streams.escrow(escrowId), escrowDecider, { type: 'RecordPayment', data: { externalReferenceId: 'pay-1', paymentType: 'telebirr', amount, at: new Date().toISOString() } }, metadata);
     return escrowId;
   }
@@ -97,22 +97,22 @@ describe('escrow command handlers', () => {
           { merchantId: 'courier-1', amount: santim(40_000) },
         ],
       });
-      expect(outcome.state.created).toEqual(created.data);
+      expect(outcome.escrow.terms).toEqual(created.data);
     });
 
     it('answers the same request again with the escrow it made, appending nothing; other terms under the same orderId are refused', async () => {
       const first = await create();
       const again = await create();
-      expect(again).toEqual({ state: first.state, created: false });
+      expect(again).toEqual({ escrow: first.escrow, created: false });
       await expect(create(escrowRequest({ description: 'Another order' }))).rejects.toThrow(EscrowOrderConflict);
-      expect(await types(first.state.created!.escrowId)).toEqual(['EscrowCreated']);
+      expect(await types(first.escrow.terms.escrowId)).toEqual(['EscrowCreated']);
     });
 
     it("gives another merchant's escrow with the same orderId a stream of its own", async () => {
       const mine = await create();
       const theirs = await create(escrowRequest(), { merchantId: 'mkt-2', idSalt: 'salt-2' });
       expect(theirs.created).toBe(true);
-      expect(theirs.state.created!.escrowId).not.toBe(mine.state.created!.escrowId);
+      expect(theirs.escrow.terms.escrowId).not.toBe(mine.escrow.terms.escrowId);
     });
 
     it('refuses bad input, writing nothing', async () => {
@@ -128,13 +128,13 @@ describe('escrow command handlers', () => {
       const change = await new ReleaseAllocationHandler(runner).execute(new ReleaseAllocationCommand(marketplace, escrowId, [{ merchantId: 'seller-1' }], metadata));
       const released = (await events(escrowId)).at(-1)!;
       expect(released).toMatchObject({ type: 'AllocationReleased', data: { merchantId: 'seller-1', amount: santim(60_050), fee: santim(1_000) } });
-      expect(change.state.status).toBe('PARTIALLY_RELEASED');
+      expect(change.escrow.status).toBe('PARTIALLY_RELEASED');
       expect(change.at).toEqual(released.recordedAt);
     });
 
     it('ReleaseAllocationHandler is refused before the money arrived, and by another merchant', async () => {
-      const { state } = await create();
-      const escrowId = state.created!.escrowId;
+      const { escrow } = await create();
+      const escrowId = escrow.terms.escrowId;
       const release = (merchant: typeof marketplace) => new ReleaseAllocationHandler(runner).execute(new ReleaseAllocationCommand(merchant, escrowId, [{ merchantId: 'seller-1' }], metadata));
       await expect(release(marketplace)).rejects.toThrow(EscrowNotFunded);
       await expect(release({ merchantId: 'mkt-2', idSalt: 'salt-2' })).rejects.toThrow(EscrowNotFound);
@@ -149,7 +149,7 @@ describe('escrow command handlers', () => {
         type: 'EscrowRefundRequested',
         data: { amount: santim(10_000), reason: 'REQUESTED', note: 'late delivery', merchantIds: ['courier-1'], allocations: refunds, paymentReferenceId: 'pay-1' },
       });
-      expect(change.state.allocations.find((a) => a.merchantId === 'courier-1')?.refunded).toBe(santim(10_000));
+      expect(change.escrow.allocations.find((a) => a.merchantId === 'courier-1')?.refunded).toBe(santim(10_000));
     });
 
     it('CancelEscrowHandler cancels a paid escrow and asks for the refund of all it holds', async () => {
@@ -159,7 +159,7 @@ describe('escrow command handlers', () => {
         { type: 'EscrowCancelled', data: { reason: 'out of stock' } },
         { type: 'EscrowRefundRequested', data: { amount: santim(100_050), reason: 'CANCELLED', merchantIds: ['seller-1', 'courier-1'] } },
       ]);
-      expect(change.state.status).toBe('REFUND_PENDING');
+      expect(change.escrow.status).toBe('REFUND_PENDING');
     });
 
     it('ChangeEscrowHandler builds its domain command at the instant it runs', async () => {

@@ -44,15 +44,15 @@ describe('order command handlers', () => {
 
   /** An order created by the request and paid, as the payment flow records a payment. */
   async function paid(): Promise<string> {
-    const { created } = await create();
-    await runner.run(streams.order(created!.orderId), orderDecider, { type: 'RecordPayment', data: { externalReferenceId: 'pay-1', paymentType: 'telebirr', amount: created!.amount, at: new Date().toISOString() } }, metadata);
-    return created!.orderId;
+    const { terms } = await create();
+    await runner.run(streams.order(terms.orderId), orderDecider, { type: 'RecordPayment', data: { externalReferenceId: 'pay-1', paymentType: 'telebirr', amount: terms.amount, at: new Date().toISOString() } }, metadata);
+    return terms.orderId;
   }
 
   describe('CreateOrderHandler', () => {
     it('records the order, in santim, with the phone in E.164', async () => {
-      const state = await create();
-      const [created] = await events(state.created!.orderId);
+      const order = await create();
+      const [created] = await events(order.terms.orderId);
       expect(created).toMatchObject({
         type: 'OrderCreated',
         metadata,
@@ -65,20 +65,20 @@ describe('order command handlers', () => {
           items: [{ productId: 'sku-9', itemName: 'Injera basket', quantity: 1, unitPrice: santim(25_075) }],
         },
       });
-      expect(state.status).toBe('PENDING');
+      expect(order.status).toBe('PENDING');
     });
 
     it('names the order by its Idempotency-Key and body, so the same request again finds the order it made', async () => {
       const first = await create(orderRequest(), 'key-1');
       const orderId = orderIdFor(merchant.idSalt, 'key-1', fingerprint(orderRequest()));
-      expect(first.created!.orderId).toBe(orderId);
+      expect(first.terms.orderId).toBe(orderId);
       expect(await create(orderRequest(), 'key-1')).toEqual(first);
       expect((await events(orderId)).map((e) => e.type)).toEqual(['OrderCreated']);
     });
 
     it('makes a new order for each request without a key', async () => {
       const [one, two] = [await create(), await create()];
-      expect(one.created!.orderId).not.toBe(two.created!.orderId);
+      expect(one.terms.orderId).not.toBe(two.terms.orderId);
     });
 
     it('refuses a fee above the amount, writing nothing', async () => {
@@ -90,22 +90,22 @@ describe('order command handlers', () => {
   describe('RefundOrderHandler', () => {
     it("asks for the refund of part of a paid order, with the merchant's words and the fee it takes back", async () => {
       const orderId = await paid();
-      const { state, at } = await refund(orderId, santim(10_030));
+      const { order, at } = await refund(orderId, santim(10_030));
       const requested = (await events(orderId)).at(-1)!;
       expect(requested).toMatchObject({ type: 'OrderRefundRequested', data: { amount: santim(10_030), reason: 'REQUESTED', note: 'out of stock', fee: santim(200), paymentReferenceId: 'pay-1' } });
-      expect(state).toMatchObject({ status: 'PAID', refunded: santim(10_030), feeRefunded: santim(200) });
+      expect(order).toMatchObject({ status: 'PAID', refunded: santim(10_030), feeRefunded: santim(200) });
       expect(at).toEqual(requested.recordedAt);
     });
 
     it('refunds all that is left when no amount is given', async () => {
       const orderId = await paid();
-      const { state } = await refund(orderId);
-      expect(state).toMatchObject({ status: 'REFUND_PENDING', refunded: santim(25_075), feeRefunded: santim(500) });
+      const { order } = await refund(orderId);
+      expect(order).toMatchObject({ status: 'REFUND_PENDING', refunded: santim(25_075), feeRefunded: santim(500) });
     });
 
     it("is refused before payment, above what is left, and on another merchant's order, writing nothing", async () => {
-      const { created } = await create();
-      await expect(refund(created!.orderId)).rejects.toThrow(OrderNotPaid);
+      const { terms } = await create();
+      await expect(refund(terms.orderId)).rejects.toThrow(OrderNotPaid);
       const orderId = await paid();
       await expect(refund(orderId, santim(30_000))).rejects.toThrow(AmountExceedsRefundable);
       await expect(refund(orderId, undefined, { merchantId: 'm-2', idSalt: 'salt-2' })).rejects.toThrow(OrderNotFound);

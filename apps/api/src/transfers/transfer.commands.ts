@@ -1,16 +1,21 @@
 import { Command } from '@nestjs/cqrs';
-import type { TransferState } from '@app/domain';
+import type { Santim, TransferReversal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
+import type { TransferView } from '@app/read-models';
 import type { CreateTransferDto } from './create-transfer.dto';
 
-/** The transfer as the command left it, and when its last event was recorded. */
-export interface TransferChange {
-  state: TransferState;
-  at: Date;
+/** A reversal just made, with what it left of its transfer. */
+export interface TransferReversed {
+  transferId: string;
+  reversal: TransferReversal;
+  /** The transfer's amount, and how much of it its reversals took back in all. */
+  amount: Santim;
+  reversed: Santim;
 }
 
-export class CreateTransferCommand extends Command<TransferChange> {
+/** The result: the transfer made (or the one the same keyed request made), in its view's shape. */
+export class CreateTransferCommand extends Command<TransferView> {
   constructor(
     readonly merchant: AuthenticatedMerchant,
     readonly request: CreateTransferDto,
@@ -21,7 +26,7 @@ export class CreateTransferCommand extends Command<TransferChange> {
   }
 }
 
-export class ReverseTransferCommand extends Command<TransferChange> {
+export class ReverseTransferCommand extends Command<TransferReversed> {
   constructor(
     readonly merchant: AuthenticatedMerchant,
     readonly transferId: string,

@@ -1,17 +1,36 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { fingerprint, newTransferId, parseEtb, settingsOrDefault, streams, transferDecider, transferIdFor } from '@app/domain';
+import { fingerprint, newTransferId, parseEtb, settingsOrDefault, streams, transferDecider, transferIdFor, type TransferOutline, transferOutline } from '@app/domain';
 import { CommandRunner, newStream } from '@app/infrastructure';
 import { payoutSettingsInForce } from '@app/payments';
+import type { TransferView } from '@app/read-models';
 import { MoneyOutOfPayable } from './money-out-of-payable';
-import { CreateTransferCommand, ReverseTransferCommand, type TransferChange } from './transfer.commands';
+import { CreateTransferCommand, ReverseTransferCommand, type TransferReversed } from './transfer.commands';
 import { assertTransferParty } from './transfer-party';
 import { TransferPartyMissing } from './transfers.errors';
 
 /** Where the platform's transfer callbacks go: its payout callback URL, as the payout settings in force say. */
 async function callbackUrlOf(runner: CommandRunner, db: SqlClient, platformId: string): Promise<string | null> {
   return settingsOrDefault(await payoutSettingsInForce(runner, db, platformId)).callbackUrl;
+}
+
+/** The transfer a create left, in the view's shape; `at`: when its event was recorded, as the view keeps it. */
+function transferViewOf({ terms: created, reversed, reversals }: TransferOutline, at: Date): TransferView {
+  return {
+    transferId: created.transferId,
+    platformId: created.platformId,
+    source: created.source,
+    destination: created.destination,
+    amount: created.amount,
+    reversed,
+    description: created.description,
+    ...(created.metadata ? { metadata: created.metadata } : {}),
+    allowNegative: created.allowNegative,
+    reversals,
+    createdAt: at,
+    updatedAt: at,
+  };
 }
 
 /**
@@ -26,7 +45,7 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransferComm
     @Inject(MoneyOutOfPayable) private readonly payables: MoneyOutOfPayable,
   ) {}
 
-  async execute({ merchant, request, metadata, idempotencyKey }: CreateTransferCommand): Promise<TransferChange> {
+  async execute({ merchant, request, metadata, idempotencyKey }: CreateTransferCommand): Promise<TransferView> {
     const party = request.to ?? request.from;
     if (party === undefined || (request.to !== undefined && request.from !== undefined)) throw new TransferPartyMissing();
     const platformId = merchant.merchantId;
@@ -48,7 +67,7 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransferComm
     const { state, at } = await this.payables.take(source, (sourceAvailable) =>
       this.runner.run(streams.transfer(transferId), transferDecider, { type: 'CreateTransfer', data: { ...terms, sourceAvailable, at: new Date().toISOString() } }, metadata, newStream(transferDecider)),
     );
-    return { state, at };
+    return transferViewOf(transferOutline(state)!, at);
   }
 }
 
@@ -60,15 +79,16 @@ export class ReverseTransferHandler implements ICommandHandler<ReverseTransferCo
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
   ) {}
 
-  async execute({ merchant, transferId, amount, metadata }: ReverseTransferCommand): Promise<TransferChange> {
+  async execute({ merchant, transferId, amount, metadata }: ReverseTransferCommand): Promise<TransferReversed> {
     const platformId = merchant.merchantId;
     const callbackUrl = await callbackUrlOf(this.runner, this.db, platformId);
-    const { state, at } = await this.runner.run(
+    const { state } = await this.runner.run(
       streams.transfer(transferId),
       transferDecider,
       { type: 'ReverseTransfer', data: { transferId, platformId, ...(amount !== undefined ? { amount: parseEtb(amount, 'amount') } : {}), at: new Date().toISOString(), callbackUrl } },
       metadata,
     );
-    return { state, at };
+    const { terms, reversals, reversed } = transferOutline(state)!;
+    return { transferId, reversal: reversals.at(-1)!, amount: terms.amount, reversed };
   }
 }

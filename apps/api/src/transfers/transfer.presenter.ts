@@ -1,9 +1,10 @@
-import { santim, type TransferState, toEtbNumber, transferCounterparty, transferDirection } from '@app/domain';
+import { santim, toEtbNumber, transferCounterparty, transferDirection } from '@app/domain';
 import type { TransferView } from '@app/read-models';
+import type { TransferReversed } from './transfer.commands';
 
 const etb = (value: number) => toEtbNumber(santim(value));
 
-/** A transfer as its platform sees it, in birr: from the view, or from the state a command left (transferViewOf). */
+/** A transfer as its platform sees it, in birr: from the view, or as the command that made it answers (transfer.handlers.ts). */
 export function presentTransfer(transfer: TransferView) {
   return {
     transferId: transfer.transferId,
@@ -23,34 +24,14 @@ export function presentTransfer(transfer: TransferView) {
   };
 }
 
-/** The newest reversal of the state a reversal left. */
-export function presentReversal(state: TransferState) {
-  const reversal = state.reversals.at(-1)!;
+/** A reversal just made, and what it left of its transfer. */
+export function presentReversal({ transferId, reversal, amount, reversed }: TransferReversed) {
   return {
     reversalId: reversal.reversalId,
     amount: etb(reversal.amount),
     reversedAt: reversal.reversedAt,
-    transferId: state.created!.transferId,
-    reversed: etb(state.reversed),
-    reversible: etb(state.created!.amount - state.reversed),
-  };
-}
-
-/** The state a create left, in the view's shape; `at`: when its event was recorded, as the view keeps it. */
-export function transferViewOf(state: TransferState, at: Date): TransferView {
-  const created = state.created!;
-  return {
-    transferId: created.transferId,
-    platformId: created.platformId,
-    source: created.source,
-    destination: created.destination,
-    amount: created.amount,
-    reversed: state.reversed,
-    description: created.description,
-    ...(created.metadata ? { metadata: created.metadata } : {}),
-    allowNegative: created.allowNegative,
-    reversals: state.reversals,
-    createdAt: at,
-    updatedAt: at,
+    transferId,
+    reversed: etb(reversed),
+    reversible: etb(amount - reversed),
   };
 }

@@ -16,7 +16,7 @@ import { parseLimit } from '../audit/audit-query.dto';
 import { CreateTransferDto } from './create-transfer.dto';
 import { ReverseTransferDto } from './reverse-transfer.dto';
 import { CreateTransferCommand, ReverseTransferCommand } from './transfer.commands';
-import { presentReversal, presentTransfer, transferViewOf } from './transfer.presenter';
+import { presentReversal, presentTransfer } from './transfer.presenter';
 import { TransferResponse, TransferReversalResponse, TransfersPageResponse } from './transfer.response';
 
 @ApiTags('transfers')
@@ -45,8 +45,8 @@ export class TransfersController {
     @RequestMetadata() metadata: EventMetadata,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
   ) {
-    const { state, at } = await this.commands.execute(new CreateTransferCommand(merchant, body, metadata, idempotencyKey));
-    return envelope('Transfer made', presentTransfer(transferViewOf(state, at)));
+    const transfer = await this.commands.execute(new CreateTransferCommand(merchant, body, metadata, idempotencyKey));
+    return envelope('Transfer made', presentTransfer(transfer));
   }
 
   @Post(':transferId/reversals')
@@ -55,8 +55,8 @@ export class TransfersController {
   @ApiEnvelope(TransferReversalResponse, { message: 'Transfer reversed', status: 201 })
   @ApiProblems({ 404: ['ABC_001'], 409: ['TRANSFER_FULLY_REVERSED', 'TRANSFER_AMOUNT_EXCEEDS_REVERSIBLE', 'CONCURRENT_MODIFICATION'] })
   async reverse(@Param('transferId') transferId: string, @Body() body: ReverseTransferDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
-    const { state } = await this.commands.execute(new ReverseTransferCommand(merchant, transferId, body.amount, metadata));
-    return envelope('Transfer reversed', presentReversal(state));
+    const reversed = await this.commands.execute(new ReverseTransferCommand(merchant, transferId, body.amount, metadata));
+    return envelope('Transfer reversed', presentReversal(reversed));
   }
 
   @Get()

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { refusedWebhookUrl } from '@app/callback-delivery';
-import { type WebhookEndpointCommand, webhookEndpointDecider, WebhookEndpointNotFound, webhookEndpointStream, WebhookUrlRefused } from '@app/callbacks';
+import { type WebhookEndpointCommand, webhookEndpointDecider, WebhookEndpointNotFound, webhookEndpointOutline, webhookEndpointStream, WebhookUrlRefused } from '@app/callbacks';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { CommandRunner } from '@app/infrastructure';
 import { CredentialStore } from '@app/credentials';
@@ -26,7 +26,7 @@ export class ChangeWebhookEndpointHandler implements ICommandHandler<ChangeWebho
     const at = new Date().toISOString();
     const run = async (command: WebhookEndpointCommand) => {
       const { state } = await this.runner.run(webhookEndpointStream(endpointId), webhookEndpointDecider, command, metadata);
-      return webhookEndpointView(state)!;
+      return webhookEndpointView(webhookEndpointOutline(state)!);
     };
     switch (change.type) {
       case 'update': {

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { refusedWebhookUrl } from '@app/callback-delivery';
-import { subscription, webhookEndpointDecider, webhookEndpointStream, WebhookUrlRefused } from '@app/callbacks';
+import { subscription, webhookEndpointDecider, webhookEndpointOutline, webhookEndpointStream, WebhookUrlRefused } from '@app/callbacks';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { fingerprint, newWebhookEndpointId, webhookEndpointIdFor } from '@app/domain';
 import { CommandRunner } from '@app/infrastructure';
@@ -33,6 +33,6 @@ export class CreateWebhookEndpointHandler implements ICommandHandler<CreateWebho
       { type: 'CreateWebhookEndpoint', data: { endpointId, merchantId: merchant.merchantId, url: request.url, events, description: request.description ?? null, at: new Date().toISOString() } },
       metadata,
     );
-    return { endpoint: webhookEndpointView(state)!, secret };
+    return { endpoint: webhookEndpointView(webhookEndpointOutline(state)!), secret };
   }
 }

@@ -12,6 +12,26 @@ export interface WebhookEndpointState {
   updatedAt?: string;
 }
 
+/**
+ * An endpoint as readers see it (libs/read-models' webhook endpoints view, the answers to its commands):
+ * a shape published on purpose, so the decider's state may change without them.
+ */
+export interface WebhookEndpointOutline extends EndpointSettings {
+  endpointId: string;
+  merchantId: string;
+  /** A deleted endpoint keeps its outline, marked. */
+  deleted: boolean;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/** Nothing before the endpoint is created. */
+export function webhookEndpointOutline(state: WebhookEndpointState): WebhookEndpointOutline | undefined {
+  const { endpointId, merchantId, settings, deleted, createdAt, updatedAt } = state;
+  if (!endpointId || !merchantId || !settings || !createdAt || !updatedAt) return undefined;
+  return { endpointId, merchantId, ...settings, deleted, createdAt, updatedAt };
+}
+
 /** The event types an endpoint subscribes to, each once, in the order given; refused when empty or naming a type we do not send. */
 export function subscription(events: readonly string[]): string[] {
   if (events.length === 0) throw new WebhookEventsEmpty();

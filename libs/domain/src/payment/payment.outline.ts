@@ -12,11 +12,11 @@ export interface PaymentOutline {
   paymentReferenceId?: string;
   failureReason?: string;
   lastAttempt?: PaymentAttempt;
-  /** Each refund of it requested, oldest first, and whether the provider confirmed it. */
-  refunds: { refundId: string; amount: Santim; status: 'PENDING' | 'COMPLETED' }[];
+  /** Each refund of it requested, oldest first, when, and whether the provider confirmed it. */
+  refunds: { refundId: string; amount: Santim; requestedAt: string; status: 'PENDING' | 'COMPLETED' }[];
 }
 
 export function paymentOutline(state: PaymentState): PaymentOutline {
   const { status, paidAt, paymentReferenceId, failureReason, lastAttempt } = state;
-  return { status, paidAt, paymentReferenceId, failureReason, lastAttempt, refunds: state.refunds.map(({ refundId, amount, status }) => ({ refundId, amount, status })) };
+  return { status, paidAt, paymentReferenceId, failureReason, lastAttempt, refunds: state.refunds.map(({ refundId, amount, requestedAt, status }) => ({ refundId, amount, requestedAt, status })) };
 }

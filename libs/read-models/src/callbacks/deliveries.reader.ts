@@ -25,7 +25,7 @@ export async function payableDeliveries(db: SqlExecutor, merchantId: string, ord
   const rows = await db.query<Row>(
     `SELECT document, created_at, updated_at FROM callback_deliveries_view
      WHERE merchant_id = $1 AND (order_id = $2 OR merchant_order_id = $2)
-     ORDER BY (document->'sourcePosition'->>'commit')::numeric NULLS FIRST, (document->'sourcePosition'->>'prepare')::numeric, created_at, delivery_id`,
+     ORDER BY source_commit NULLS FIRST, source_prepare, created_at, delivery_id`,
     [merchantId, orderId],
   );
   return rows.map(stored);

@@ -1,4 +1,9 @@
-import type { AttemptRecord, DeliveryState } from '@app/callbacks';
+import type { CallbackEvent } from '@app/callbacks';
+
+type Scheduled = Extract<CallbackEvent, { type: 'CallbackScheduled' }>['data'];
+
+/** An attempt as the delivery log shows it: what the attempt's event said. */
+export type AttemptView = Omit<Extract<CallbackEvent, { type: 'CallbackAttempted' }>['data'], 'deliveryId'>;
 
 /** A callback delivery as the merchant's delivery log and the reconciler read it. */
 export interface DeliveryView {
@@ -9,7 +14,7 @@ export interface DeliveryView {
   merchantOrderId?: string;
   /** The event that called for the callback. */
   event: string;
-  /** That event's place in the log, where recorded (CallbackScheduled). */
+  /** That event's place in the log, where recorded (CallbackScheduled): an order's deliveries are listed in that order. */
   sourcePosition?: { commit: string; prepare: string };
   status: 'PENDING' | 'DELIVERED' | 'ABANDONED';
   url: string;
@@ -17,7 +22,7 @@ export interface DeliveryView {
   endpointId?: string;
   /** The exact JSON text sent on every attempt. */
   body: string;
-  attempts: AttemptRecord[];
+  attempts: AttemptView[];
   /** Attempts since the delivery was last (re)opened: where the retry schedule stands. */
   attemptsInRound: number;
   /** How many redeliveries the merchant asked for. */
@@ -26,23 +31,58 @@ export interface DeliveryView {
   nextAttemptAt?: string;
 }
 
-export function deliveryView(state: DeliveryState): DeliveryView | undefined {
-  const scheduled = state.scheduled;
-  if (!scheduled) return undefined;
+function scheduled(data: Scheduled): DeliveryView {
   return {
-    deliveryId: scheduled.deliveryId,
-    merchantId: scheduled.merchantId,
-    orderId: scheduled.orderId,
-    ...(scheduled.merchantOrderId ? { merchantOrderId: scheduled.merchantOrderId } : {}),
-    event: scheduled.sourceEventType,
-    ...(scheduled.sourcePosition ? { sourcePosition: scheduled.sourcePosition } : {}),
-    status: state.status,
-    url: scheduled.url,
-    ...(scheduled.endpointId ? { endpointId: scheduled.endpointId } : {}),
-    body: scheduled.body,
-    attempts: state.attempts,
-    attemptsInRound: state.attemptsInRound,
-    round: state.round ?? 0,
-    ...(state.status === 'PENDING' && state.dueAt ? { nextAttemptAt: state.dueAt } : {}),
+    deliveryId: data.deliveryId,
+    merchantId: data.merchantId,
+    orderId: data.orderId,
+    ...(data.merchantOrderId ? { merchantOrderId: data.merchantOrderId } : {}),
+    event: data.sourceEventType,
+    ...(data.sourcePosition ? { sourcePosition: data.sourcePosition } : {}),
+    status: 'PENDING',
+    url: data.url,
+    ...(data.endpointId ? { endpointId: data.endpointId } : {}),
+    body: data.body,
+    attempts: [],
+    attemptsInRound: 0,
+    round: 0,
+    nextAttemptAt: data.scheduledAt,
   };
 }
+
+/** Settled, a delivery is due no more. */
+function settled(view: DeliveryView, status: 'DELIVERED' | 'ABANDONED'): DeliveryView {
+  const { nextAttemptAt: _due, ...rest } = view;
+  return { ...rest, status };
+}
+
+/**
+ * The delivery after one of its events, read from the events themselves (the delivery decider keeps
+ * its own state for deciding: libs/callbacks/src/delivery.decider.ts). Undefined until it is scheduled.
+ */
+export function deliveryViewAfter(view: DeliveryView | undefined, event: CallbackEvent): DeliveryView | undefined {
+  if (event.type === 'CallbackScheduled') return scheduled(event.data);
+  if (!view) return undefined;
+  switch (event.type) {
+    case 'CallbackAttempted': {
+      // Named field by field: what an attempt shows, whatever else an older event carried.
+      const { attempt: number, at, latencyMs, statusCode, response, error, delivered, nextAttemptAt } = event.data;
+      const attempt: AttemptView = { attempt: number, at, latencyMs, statusCode, response, error, delivered, nextAttemptAt };
+      const { nextAttemptAt: _due, ...rest } = view;
+      // An attempt recorded before attempts named the next one leaves the due time unknown.
+      return { ...rest, attempts: [...view.attempts, attempt], attemptsInRound: view.attemptsInRound + 1, ...(view.status === 'PENDING' && nextAttemptAt ? { nextAttemptAt } : {}) };
+    }
+    case 'CallbackDelivered':
+      return settled(view, 'DELIVERED');
+    case 'CallbackAbandoned':
+      return settled(view, 'ABANDONED');
+    case 'CallbackRedeliveryRequested':
+      return { ...view, status: 'PENDING', attemptsInRound: 0, round: view.round + 1, nextAttemptAt: event.data.requestedAt };
+  }
+}
+
+/** A delivery's stream folded into its view. */
+export const deliveryViewFold = {
+  initialState: (): DeliveryView | undefined => undefined,
+  evolve: deliveryViewAfter,
+};

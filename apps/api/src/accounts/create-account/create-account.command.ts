@@ -1,11 +1,11 @@
 import { Command } from '@nestjs/cqrs';
-import type { AccountState } from '@app/domain';
+import type { Account } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import type { CreateAccountDto } from './create-account.dto';
 
 export interface CreateAccountResult {
-  state: AccountState;
+  account: Account;
   /** False when the same request had already created this account. */
   created: boolean;
 }

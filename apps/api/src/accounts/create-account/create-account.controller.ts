@@ -37,9 +37,9 @@ export class CreateAccountController {
     @Headers('idempotency-key') idempotencyKey: string | undefined,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const { state, created } = await this.commands.execute(new CreateAccountCommand(merchant, body, metadata, idempotencyKey));
+    const { account, created } = await this.commands.execute(new CreateAccountCommand(merchant, body, metadata, idempotencyKey));
     if (!created) void reply.status(200);
     // A new account has no payout destination yet; a retry answers as the first request did.
-    return envelope(created ? 'Account created' : 'Account already exists', presentAccount(state.account!, undefined, this.config.payoutHoldAfterDestinationChangeMs));
+    return envelope(created ? 'Account created' : 'Account already exists', presentAccount(account, undefined, this.config.payoutHoldAfterDestinationChangeMs));
   }
 }

@@ -43,6 +43,7 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountComman
       metadata,
       newStream(accountDecider),
     );
-    return { state: outcome.state, created: outcome.events.length > 0 };
+    // The decider refuses what it does not create, so the account is there.
+    return { account: outcome.state.account!, created: outcome.events.length > 0 };
   }
 }

@@ -1,8 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { callbackStream, deliveryDecider, type DeliveryState } from '@app/callbacks';
+import { callbackStream, deliveryDecider } from '@app/callbacks';
 import { CommandRunner } from '@app/infrastructure';
-import { RedeliverCommand } from './redeliver.command';
+import { RedeliverCommand, type Redelivery } from './redeliver.command';
 
 /**
  * Re-opens a delivery; the dispatcher sees the request in the log and queues the next attempt: the
@@ -12,13 +12,14 @@ import { RedeliverCommand } from './redeliver.command';
 export class RedeliverHandler implements ICommandHandler<RedeliverCommand> {
   constructor(@Inject(CommandRunner) private readonly runner: CommandRunner) {}
 
-  async execute({ merchantId, deliveryId, metadata }: RedeliverCommand): Promise<DeliveryState> {
+  async execute({ merchantId, deliveryId, metadata }: RedeliverCommand): Promise<Redelivery> {
     const { state } = await this.runner.run(
       callbackStream(deliveryId),
       deliveryDecider,
       { type: 'RequestRedelivery', data: { deliveryId, merchantId, at: new Date().toISOString() } },
       metadata,
     );
-    return state;
+    // The decider refuses a delivery that was never scheduled, so one redelivered has its schedule.
+    return { status: state.status, orderId: state.scheduled!.orderId };
   }
 }

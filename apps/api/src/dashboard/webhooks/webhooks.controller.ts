@@ -61,8 +61,8 @@ export class DashboardWebhooksController {
   @Post('deliveries/:deliveryId/redeliver')
   @UseGuards(CsrfGuard)
   async redeliver(@Param('deliveryId') deliveryId: string, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
-    const state = await this.commands.execute(new RedeliverCommand(merchantId, deliveryId, metadata));
-    return redirect(reply, `/dashboard/webhooks${query({ orderId: state.scheduled?.orderId, done: 'redelivered' })}`);
+    const { orderId } = await this.commands.execute(new RedeliverCommand(merchantId, deliveryId, metadata));
+    return redirect(reply, `/dashboard/webhooks${query({ orderId, done: 'redelivered' })}`);
   }
 
   private async render(reply: FastifyReply, merchantId: string, view: Omit<WebhooksView, 'csrf' | 'deliveries'>) {

@@ -4,7 +4,6 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
-import { escrowOutline } from '@app/domain';
 import { escrowView } from '@app/read-models';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
@@ -41,7 +40,7 @@ export class AutoReleaseController {
     @RequestMetadata() metadata: EventMetadata,
   ) {
     const autoReleaseAt = body.autoReleaseAt === null ? null : new Date(body.autoReleaseAt).toISOString();
-    const { state, at } = await this.commands.execute(
+    const { escrow, at } = await this.commands.execute(
       new ChangeEscrowCommand(
         merchant,
         escrowId,
@@ -49,6 +48,6 @@ export class AutoReleaseController {
         metadata,
       ),
     );
-    return envelope(autoReleaseAt ? 'Automatic release moved' : 'Automatic release cleared', presentEscrow(escrowView(escrowOutline(state)!), this.config.publicBaseUrl, at));
+    return envelope(autoReleaseAt ? 'Automatic release moved' : 'Automatic release cleared', presentEscrow(escrowView(escrow), this.config.publicBaseUrl, at));
   }
 }

@@ -4,7 +4,6 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
-import { escrowOutline } from '@app/domain';
 import { escrowView } from '@app/read-models';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
@@ -39,7 +38,7 @@ export class CancelEscrowController {
     @CurrentMerchant() merchant: AuthenticatedMerchant,
     @RequestMetadata() metadata: EventMetadata,
   ) {
-    const { state, at } = await this.commands.execute(new CancelEscrowCommand(merchant, escrowId, body.reason, metadata));
-    return envelope('Escrow cancelled', presentEscrow(escrowView(escrowOutline(state)!), this.config.publicBaseUrl, at));
+    const { escrow, at } = await this.commands.execute(new CancelEscrowCommand(merchant, escrowId, body.reason, metadata));
+    return envelope('Escrow cancelled', presentEscrow(escrowView(escrow), this.config.publicBaseUrl, at));
   }
 }

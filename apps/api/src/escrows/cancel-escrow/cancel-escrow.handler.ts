@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { escrowDecider, streams } from '@app/domain';
+import { escrowDecider, escrowOutline, streams } from '@app/domain';
 import { CommandRunner } from '@app/infrastructure';
 import type { EscrowChange } from '../escrow-command';
 import { CancelEscrowCommand } from './cancel-escrow.command';
@@ -17,6 +17,6 @@ export class CancelEscrowHandler implements ICommandHandler<CancelEscrowCommand>
       { type: 'CancelEscrow', data: { escrowId, merchantId: merchant.merchantId, reason, at: new Date().toISOString() } },
       metadata,
     );
-    return { state, at };
+    return { escrow: escrowOutline(state)!, at };
   }
 }

@@ -1,11 +1,11 @@
 import { Command } from '@nestjs/cqrs';
-import type { EscrowState } from '@app/domain';
+import type { EscrowOutline } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import type { CreateEscrowDto } from './create-escrow.dto';
 
 export interface CreateEscrowResult {
-  state: EscrowState;
+  escrow: EscrowOutline;
   /** False when an identical request had already created this escrow. */
   created: boolean;
 }

@@ -7,7 +7,6 @@ import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
-import { escrowOutline } from '@app/domain';
 import { escrowView } from '@app/read-models';
 import { presentCreatedEscrow } from '../escrow.presenter';
 import { CreateEscrowCommand } from './create-escrow.command';
@@ -43,8 +42,8 @@ export class CreateEscrowController {
     @RequestMetadata() metadata: EventMetadata,
     @Res({ passthrough: true }) reply: FastifyReply,
   ) {
-    const { state, created } = await this.commands.execute(new CreateEscrowCommand(merchant, body, metadata));
+    const { escrow, created } = await this.commands.execute(new CreateEscrowCommand(merchant, body, metadata));
     if (!created) void reply.status(200);
-    return envelope(created ? 'Escrow order created' : 'Escrow order already exists', presentCreatedEscrow(escrowView(escrowOutline(state)!), this.config.publicBaseUrl));
+    return envelope(created ? 'Escrow order created' : 'Escrow order already exists', presentCreatedEscrow(escrowView(escrow), this.config.publicBaseUrl));
   }
 }

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { customerIdFor, type EscrowCommand, escrowDecider, escrowIdFor, fingerprint, normalisePhone, parseEtb, resolveExpiry, streams } from '@app/domain';
+import { customerIdFor, type EscrowCommand, escrowDecider, escrowIdFor, escrowOutline, fingerprint, normalisePhone, parseEtb, resolveExpiry, streams } from '@app/domain';
 import { CommandRunner, newStream } from '@app/infrastructure';
 import { AllocationPayees } from '@app/onboarding';
 import { CreateEscrowCommand, type CreateEscrowResult } from './create-escrow.command';
@@ -59,6 +59,6 @@ export class CreateEscrowHandler implements ICommandHandler<CreateEscrowCommand>
     const allocations = await Promise.all(request.allocations.map(async (allocation) => ({ ...allocation, merchantId: await this.payees.resolve(merchant, allocation.merchantId) })));
     const command = toDomain(escrowId, merchant.merchantId, { ...request, allocations }, requestFingerprint);
     const outcome = await this.runner.run(streams.escrow(escrowId), escrowDecider, command, metadata, newStream(escrowDecider));
-    return { state: outcome.state, created: outcome.events.length > 0 };
+    return { escrow: escrowOutline(outcome.state)!, created: outcome.events.length > 0 };
   }
 }

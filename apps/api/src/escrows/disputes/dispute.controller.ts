@@ -5,7 +5,6 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EscrowCommand } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
-import { escrowOutline } from '@app/domain';
 import { escrowView } from '@app/read-models';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
@@ -56,7 +55,7 @@ export class DisputeController {
   }
 
   private async change(message: string, merchant: AuthenticatedMerchant, escrowId: string, metadata: EventMetadata, build: (at: string) => EscrowCommand) {
-    const { state, at } = await this.commands.execute(new ChangeEscrowCommand(merchant, escrowId, build, metadata));
-    return envelope(message, presentEscrow(escrowView(escrowOutline(state)!), this.config.publicBaseUrl, at));
+    const { escrow, at } = await this.commands.execute(new ChangeEscrowCommand(merchant, escrowId, build, metadata));
+    return envelope(message, presentEscrow(escrowView(escrow), this.config.publicBaseUrl, at));
   }
 }

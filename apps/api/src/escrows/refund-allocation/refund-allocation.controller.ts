@@ -4,7 +4,6 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
-import { escrowOutline } from '@app/domain';
 import { escrowView } from '@app/read-models';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
@@ -41,7 +40,7 @@ export class RefundAllocationController {
     @CurrentMerchant() merchant: AuthenticatedMerchant,
     @RequestMetadata() metadata: EventMetadata,
   ) {
-    const { state, at } = await this.commands.execute(new RefundAllocationCommand(merchant, escrowId, requestedParts(body), body.reason, metadata));
-    return envelope('Refund requested', presentEscrow(escrowView(escrowOutline(state)!), this.config.publicBaseUrl, at));
+    const { escrow, at } = await this.commands.execute(new RefundAllocationCommand(merchant, escrowId, requestedParts(body), body.reason, metadata));
+    return envelope('Refund requested', presentEscrow(escrowView(escrow), this.config.publicBaseUrl, at));
   }
 }

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { escrowDecider, streams } from '@app/domain';
+import { escrowDecider, escrowOutline, streams } from '@app/domain';
 import { CommandRunner } from '@app/infrastructure';
 import type { EscrowChange } from '../escrow-command';
 import { RefundAllocationCommand } from './refund-allocation.command';
@@ -16,6 +16,6 @@ export class RefundAllocationHandler implements ICommandHandler<RefundAllocation
       { type: 'RefundFunds', data: { escrowId, merchantId: merchant.merchantId, refunds, note: reason, at: new Date().toISOString() } },
       metadata,
     );
-    return { state, at };
+    return { escrow: escrowOutline(state)!, at };
   }
 }

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { escrowDecider, streams } from '@app/domain';
+import { escrowDecider, escrowOutline, streams } from '@app/domain';
 import { CommandRunner } from '@app/infrastructure';
 import type { EscrowChange } from '../escrow-command';
 import { ReleaseAllocationCommand } from './release-allocation.command';
@@ -16,6 +16,6 @@ export class ReleaseAllocationHandler implements ICommandHandler<ReleaseAllocati
       { type: 'ReleaseFunds', data: { escrowId, merchantId: merchant.merchantId, releases, at: new Date().toISOString() } },
       metadata,
     );
-    return { state, at };
+    return { escrow: escrowOutline(state)!, at };
   }
 }

@@ -1,7 +1,7 @@
 import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type EscrowState, parseEtb, subtractSantim, toEtbNumber, ZERO } from '@app/domain';
+import { type EscrowOutline, parseEtb, subtractSantim, toEtbNumber, ZERO } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { envelope } from '../../http/envelope';
@@ -14,14 +14,14 @@ import { ReversalResponse } from './reversal.response';
 import { ReverseAllocationDto } from './reverse-allocation.dto';
 
 /** The reversal the command just requested: the escrow's newest refund, with its share of the fee given back. */
-function presentReversal(state: EscrowState) {
-  const reversal = state.refunds[state.refunds.length - 1];
-  const request = state.payment!.refunds.find((r) => r.refundId === reversal.refundId)!;
+function presentReversal(escrow: EscrowOutline) {
+  const reversal = escrow.refunds[escrow.refunds.length - 1];
+  const request = escrow.payment.refunds.find((r) => r.refundId === reversal.refundId)!;
   const feeReturned = reversal.feeReturned ?? ZERO;
   return {
     refundId: reversal.refundId,
-    escrowId: state.created!.escrowId,
-    orderId: state.created!.orderId,
+    escrowId: escrow.terms.escrowId,
+    orderId: escrow.terms.orderId,
     merchantId: reversal.shares[0].merchantId,
     amount: toEtbNumber(request.amount),
     feeReturned: toEtbNumber(feeReturned),
@@ -50,7 +50,7 @@ export class ReverseAllocationController {
   })
   async reverse(@Param('escrowId') escrowId: string, @Body() body: ReverseAllocationDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const amount = body.amount === undefined ? undefined : parseEtb(body.amount, 'amount');
-    const { state } = await this.commands.execute(
+    const { escrow } = await this.commands.execute(
       new ChangeEscrowCommand(
         merchant,
         escrowId,
@@ -61,6 +61,6 @@ export class ReverseAllocationController {
         metadata,
       ),
     );
-    return envelope('Reversal requested', presentReversal(state));
+    return envelope('Reversal requested', presentReversal(escrow));
   }
 }

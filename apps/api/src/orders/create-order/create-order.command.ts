@@ -1,10 +1,11 @@
 import { Command } from '@nestjs/cqrs';
-import type { OrderState } from '@app/domain';
+import type { OrderOutline } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import type { CreateOrderDto } from './create-order.dto';
 
-export class CreateOrderCommand extends Command<OrderState> {
+/** The result: the order created (or the one the same keyed request created), in the shape the domain publishes. */
+export class CreateOrderCommand extends Command<OrderOutline> {
   constructor(
     readonly merchant: AuthenticatedMerchant,
     readonly request: CreateOrderDto,

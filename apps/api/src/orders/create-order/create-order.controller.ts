@@ -6,7 +6,6 @@ import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
-import { orderOutline } from '@app/domain';
 import { orderView } from '@app/read-models';
 import { presentCreatedOrder } from '../order.presenter';
 import { CreateOrderCommand } from './create-order.command';
@@ -38,7 +37,7 @@ export class CreateOrderController {
     @RequestMetadata() metadata: EventMetadata,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
   ) {
-    const state = await this.commands.execute(new CreateOrderCommand(merchant, body, metadata, idempotencyKey));
-    return envelope('Order created', presentCreatedOrder(orderView(orderOutline(state)!), this.config.publicBaseUrl));
+    const order = await this.commands.execute(new CreateOrderCommand(merchant, body, metadata, idempotencyKey));
+    return envelope('Order created', presentCreatedOrder(orderView(order), this.config.publicBaseUrl));
   }
 }

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { customerIdFor, fingerprint, newOrderId, normalisePhone, type OrderCommand, orderDecider, orderIdFor, type OrderState, parseEtb, resolveExpiry, streams } from '@app/domain';
+import { customerIdFor, fingerprint, newOrderId, normalisePhone, type OrderCommand, orderDecider, orderIdFor, type OrderOutline, orderOutline, parseEtb, resolveExpiry, streams } from '@app/domain';
 import { CommandRunner, newStream } from '@app/infrastructure';
 import { CreateOrderCommand } from './create-order.command';
 
@@ -8,7 +8,7 @@ import { CreateOrderCommand } from './create-order.command';
 export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand> {
   constructor(@Inject(CommandRunner) private readonly runner: CommandRunner) {}
 
-  async execute({ merchant, request, metadata, idempotencyKey }: CreateOrderCommand): Promise<OrderState> {
+  async execute({ merchant, request, metadata, idempotencyKey }: CreateOrderCommand): Promise<OrderOutline> {
     const orderId = idempotencyKey ? orderIdFor(merchant.idSalt, idempotencyKey, fingerprint(request)) : newOrderId();
     const createdAt = new Date().toISOString();
     const phone = normalisePhone(request.customerPhoneNumber);
@@ -36,6 +36,6 @@ export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand> {
       },
     };
     const { state } = await this.runner.run(streams.order(orderId), orderDecider, create, metadata, newStream(orderDecider));
-    return state;
+    return orderOutline(state)!;
   }
 }

@@ -1,9 +1,10 @@
 import { Command } from '@nestjs/cqrs';
-import type { OrderState, Santim } from '@app/domain';
+import type { OrderOutline, Santim } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 
-export class RefundOrderCommand extends Command<{ state: OrderState; at: Date }> {
+/** The result: the order as the refund left it, in the shape the domain publishes, and when. */
+export class RefundOrderCommand extends Command<{ order: OrderOutline; at: Date }> {
   constructor(
     readonly merchant: AuthenticatedMerchant,
     readonly orderId: string,

@@ -2,7 +2,7 @@ import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common'
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { orderOutline, parseEtb } from '@app/domain';
+import { parseEtb } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { orderView } from '@app/read-models';
@@ -37,7 +37,7 @@ export class RefundOrderController {
     @RequestMetadata() metadata: EventMetadata,
   ) {
     const amount = body.amount === undefined ? undefined : parseEtb(body.amount, 'amount');
-    const { state, at } = await this.commands.execute(new RefundOrderCommand(merchant, orderId, amount, body.reason, metadata));
-    return envelope('Refund requested', presentOrder(orderView(orderOutline(state)!), this.config.publicBaseUrl, at));
+    const { order, at } = await this.commands.execute(new RefundOrderCommand(merchant, orderId, amount, body.reason, metadata));
+    return envelope('Refund requested', presentOrder(orderView(order), this.config.publicBaseUrl, at));
   }
 }

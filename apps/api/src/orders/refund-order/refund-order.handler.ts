@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type OrderState, orderDecider, streams } from '@app/domain';
+import { type OrderOutline, orderDecider, orderOutline, streams } from '@app/domain';
 import { CommandRunner } from '@app/infrastructure';
 import { RefundOrderCommand } from './refund-order.command';
 
@@ -8,13 +8,13 @@ import { RefundOrderCommand } from './refund-order.command';
 export class RefundOrderHandler implements ICommandHandler<RefundOrderCommand> {
   constructor(@Inject(CommandRunner) private readonly runner: CommandRunner) {}
 
-  async execute({ merchant, orderId, amount, reason, metadata }: RefundOrderCommand): Promise<{ state: OrderState; at: Date }> {
+  async execute({ merchant, orderId, amount, reason, metadata }: RefundOrderCommand): Promise<{ order: OrderOutline; at: Date }> {
     const { state, at } = await this.runner.run(
       streams.order(orderId),
       orderDecider,
       { type: 'RefundPayment', data: { orderId, merchantId: merchant.merchantId, amount, note: reason, at: new Date().toISOString() } },
       metadata,
     );
-    return { state, at };
+    return { order: orderOutline(state)!, at };
   }
 }
