@@ -2,7 +2,7 @@
  * The typed client (libs/client) against the real service on PostgreSQL: an escrow created, paid
  * in the sandbox, released, listed and refunded through it; its refusals as typed exceptions; a
  * POST retried under its Idempotency-Key applied once; the audit log iterated page by page; and
- * examples/escrow.ts compiled and run with plain node.
+ * examples/escrow.ts and examples/marketplace.ts compiled and run with plain node.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -110,29 +110,71 @@ describe('the typed client against the service', () => {
     expect(types.length).toBeGreaterThan(1);
   });
 
-  it('runs examples/escrow.ts, compiled, with plain node', async () => {
+  /** Compiles one example (examples/tsconfig.json, its output moved) and runs it with plain node: its steps, one JSON line each. */
+  async function runExample(name: string, env: Record<string, string>): Promise<Array<{ step: string } & Record<string, any>>> {
     const out = await mkdtemp(join(tmpdir(), 'client-example-'));
     try {
       const tsconfig = join(out, 'tsconfig.json');
-      // examples/tsconfig.json with its output and type roots moved, for this one example.
       const compilerOptions = { outDir: join(out, 'dist'), typeRoots: [join(ROOT, 'node_modules', '@types')] };
-      await writeFile(tsconfig, JSON.stringify({ extends: join(ROOT, 'examples', 'tsconfig.json'), compilerOptions, include: [], files: [join(ROOT, 'examples', 'escrow.ts'), join(ROOT, 'libs', 'client', 'src', 'fetch-body.d.ts')] }));
+      await writeFile(tsconfig, JSON.stringify({ extends: join(ROOT, 'examples', 'tsconfig.json'), compilerOptions, include: [], files: [join(ROOT, 'examples', `${name}.ts`), join(ROOT, 'libs', 'client', 'src', 'fetch-body.d.ts')] }));
       await run(process.execPath, [join(ROOT, 'node_modules', 'typescript', 'bin', 'tsc'), '-p', tsconfig], { cwd: ROOT }).catch((error: { stdout?: string }) => {
-        throw new Error(`examples/escrow.ts does not compile:\n${error.stdout}`);
+        throw new Error(`examples/${name}.ts does not compile:\n${error.stdout}`);
       });
-      const { stdout } = await run(process.execPath, [join(out, 'dist', 'examples', 'escrow.js')], { cwd: ROOT, env: { ...process.env, BASE: running.baseUrl, API_SECRET: apiSecret, MERCHANT_ID: merchantId } });
-      const steps = stdout.trim().split('\n').map((line) => JSON.parse(line) as { step: string } & Record<string, any>);
-      expect(steps.map((step) => step.step)).toEqual(['created', 'paid', 'released', 'releases', 'refunded', 'refused']);
-      const [created, paid, , listed, refunded, refused] = steps;
-      expect(paid).toMatchObject({ escrowId: created.escrowId, status: 'HELD' });
-      expect(listed.releases).toEqual([{ merchantId, amount: 1000 }]);
-      expect(refunded.allocations).toEqual([
-        { merchantId, status: 'RELEASED' },
-        { merchantId: 'courier-1', status: 'REFUNDED' },
-      ]);
-      expect(refused).toEqual({ step: 'refused', status: 409, code: 'ALLOCATION_ALREADY_RELEASED' });
+      const { stdout } = await run(process.execPath, [join(out, 'dist', 'examples', `${name}.js`)], { cwd: ROOT, env: { ...process.env, BASE: running.baseUrl, ...env } });
+      return stdout.trim().split('\n').map((line) => JSON.parse(line) as { step: string } & Record<string, any>);
     } finally {
       await rm(out, { recursive: true, force: true });
     }
+  }
+
+  it('runs examples/escrow.ts, compiled, with plain node', async () => {
+    const steps = await runExample('escrow', { API_SECRET: apiSecret, MERCHANT_ID: merchantId });
+    expect(steps.map((step) => step.step)).toEqual(['created', 'paid', 'released', 'releases', 'refunded', 'refused']);
+    const [created, paid, , listed, refunded, refused] = steps;
+    expect(paid).toMatchObject({ escrowId: created.escrowId, status: 'HELD' });
+    expect(listed.releases).toEqual([{ merchantId, amount: 1000 }]);
+    expect(refunded.allocations).toEqual([
+      { merchantId, status: 'RELEASED' },
+      { merchantId: 'courier-1', status: 'REFUNDED' },
+    ]);
+    expect(refused).toEqual({ step: 'refused', status: 409, code: 'ALLOCATION_ALREADY_RELEASED' });
+  });
+
+  it('runs examples/marketplace.ts, compiled, with plain node: sellers onboarded, a split checkout released, a return, balances, payouts and verified callbacks', async () => {
+    // A marketplace of its own, so the balances and payouts are only the example's.
+    const marketplace = (await admin.postAdminMerchants({ body: { name: 'Example Marketplace' } })).data;
+    const steps = await runExample('marketplace', { API_SECRET: marketplace.apiSecret });
+    expect(steps.map((step) => step.step)).toEqual(['endpoint', 'onboarded', 'checkout', 'paid', 'released', 'returned', 'balances', 'payout', 'payout refused', 'payout', 'forged callback']);
+    const [endpoint, onboarded, checkout, paid, released, returned, balances, coffeePayout, craftsRefused, courierPayout, forged] = steps;
+    expect(endpoint.events).toEqual(['PAID', 'RELEASED', 'REFUNDED', 'PAYOUT_PAID']);
+    const [coffee, crafts, courier] = onboarded.accounts.map((account: { accountId: string }) => account.accountId);
+    expect(onboarded.accounts.map((account: { status: string }) => account.status)).toEqual(['VERIFIED', 'PENDING_VERIFICATION', 'VERIFIED']);
+    expect(checkout.allocations).toEqual([
+      { merchantId: coffee, amount: 1000 },
+      { merchantId: crafts, amount: 600 },
+      { merchantId: courier, amount: 400 },
+    ]);
+    expect(paid).toMatchObject({ escrowId: checkout.escrowId, callback: 'PAID', amount: 2000 });
+    expect(released).toMatchObject({ status: 'RELEASED' });
+    expect(released.allocations).toEqual([
+      { merchantId: coffee, released: 1000, feeEarned: 100 },
+      { merchantId: crafts, released: 600, feeEarned: 60 },
+      { merchantId: courier, released: 400, feeEarned: 40 },
+    ]);
+    // 300 ETB back to the customer: 270 from the seller, 30 of the marketplace's fee.
+    expect(returned).toEqual({ step: 'returned', merchantId: crafts, amount: 300, merchantDebited: 270, feeReturned: 30, callback: 'REFUNDED' });
+    expect(balances).toEqual({
+      step: 'balances',
+      feesEarned: 170,
+      sellers: [
+        { accountId: coffee, available: 900 },
+        { accountId: crafts, available: 270 },
+        { accountId: courier, available: 360 },
+      ],
+    });
+    expect(coffeePayout).toMatchObject({ accountId: coffee, amount: 900, status: 'PAID' });
+    expect(craftsRefused).toEqual({ step: 'payout refused', accountId: crafts, status: 409, code: 'ACCOUNT_NOT_VERIFIED' });
+    expect(courierPayout).toMatchObject({ accountId: courier, amount: 360, status: 'PAID' });
+    expect(forged).toEqual({ step: 'forged callback', status: 401 });
   });
 });

@@ -2,7 +2,9 @@
  * The OpenAPI document is the contract (issue 32, item 1): a walk through every documented route,
  * with every credential and the refusals every route can give, is checked against the document the
  * service serves at /docs-json with openapi-backend. An answer with a field, status or error code
- * the document lacks fails, naming the route. The document itself passes Redocly's recommended rules.
+ * the document lacks fails, naming the route. Every route is also walked past the rate limit (429)
+ * and with its database gone (503). The document itself passes Redocly's recommended rules, which
+ * check every operation's example against its schemas; an operation without one fails here.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -10,10 +12,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CALLBACK_PAYLOAD_SCHEMAS, CALLBACK_TYPES } from '@app/callbacks';
+import { OPERATION_EXAMPLES } from '../../apps/api/src/http/openapi/examples';
+import { PostgresProxy } from '../../chaos/src/postgres-proxy';
 import { type RunningApp, startApp } from '../support/app';
 import { escrowRequest } from '../support/fixtures';
 import { call } from '../support/http';
-import { contractChecker, type Exchange } from '../support/openapi-contract';
+import { contractChecker, type Exchange, operationsWithoutExamples } from '../support/openapi-contract';
+import { createTestSchema, type TestSchema } from '../support/postgres';
 import { type AccessRequest, credentialHeaders, type Credential, ROUTE_ACCESS } from '../support/route-access';
 import { FAST_SANDBOX, seedResources, type SeededResources, waitForQuiet } from '../support/seeded-resources';
 import { waitFor } from '../support/wait';
@@ -34,34 +39,52 @@ interface Sent {
 }
 
 describe('the OpenAPI document is the contract', () => {
+  let schema: TestSchema;
+  /** Between the service and PostgreSQL, so the last test can take the database away. */
+  let proxy: PostgresProxy;
   let running: RunningApp;
   let resources: SeededResources;
   let document: Document;
   let check: (exchange: Exchange) => string[];
 
   beforeAll(async () => {
-    running = await startApp({ env: { ...FAST_SANDBOX, CALLBACK_RETRY_SCHEDULE_MS: '3600000' } });
+    schema = await createTestSchema('contract');
+    const target = new URL(schema.url);
+    proxy = await PostgresProxy.start({ host: target.hostname, port: Number(target.port || 5432) });
+    running = await startApp({ schema, env: { ...FAST_SANDBOX, CALLBACK_RETRY_SCHEDULE_MS: '3600000', DATABASE_URL: proxy.urlFor(schema.url) } });
     resources = await seedResources(running);
     await waitForQuiet(running.schema!.client);
     document = (await call(running.baseUrl, 'GET', '/docs-json')).body;
     check = await contractChecker(document);
   });
   afterAll(async () => {
+    await proxy?.restore();
     await resources?.close();
-    await running?.close();
+    await running?.stop();
+    await proxy?.close();
+    await schema?.drop();
   });
 
-  async function exchange(sent: Sent): Promise<Exchange> {
+  async function exchange(sent: Sent, baseUrl = running.baseUrl): Promise<Exchange> {
     const hasBody = sent.body !== undefined || sent.rawBody !== undefined;
     const requestHeaders = { ...(hasBody ? { 'content-type': sent.contentType ?? 'application/json' } : {}), ...sent.headers };
-    const response = await fetch(`${running.baseUrl}${sent.path}`, {
+    const response = await fetch(`${baseUrl}${sent.path}`, {
       method: sent.method,
       headers: requestHeaders,
       body: sent.rawBody ?? (sent.body === undefined ? undefined : JSON.stringify(sent.body)),
     });
     const text = await response.text();
     const contentType = response.headers.get('content-type') ?? '';
-    return { method: sent.method, path: sent.path, requestHeaders, requestBody: sent.body ?? sent.rawBody, status: response.status, contentType, responseBody: contentType.includes('json') ? JSON.parse(text) : text };
+    return {
+      method: sent.method,
+      path: sent.path,
+      requestHeaders,
+      requestBody: sent.body ?? sent.rawBody,
+      status: response.status,
+      contentType,
+      responseHeaders: Object.fromEntries(response.headers),
+      responseBody: contentType.includes('json') ? JSON.parse(text) : text,
+    };
   }
 
   /** `METHOD /v1/x/{id}` for a route-access entry, or undefined when the document leaves it out. */
@@ -71,19 +94,26 @@ describe('the OpenAPI document is the contract', () => {
     return document.paths[path]?.[method.toLowerCase()] ? { method, path } : undefined;
   }
 
+  /** Each documented route's request, with the credential the route grants: the owner's key, or the admin key for the staff and audit APIs. */
+  function grantedRequests(): Array<{ operation: { method: string; path: string }; request: AccessRequest; sent: Sent }> {
+    return ROUTE_ACCESS.flatMap((access) => {
+      const operation = documentedOperation(access.route);
+      if (!operation) return [];
+      const request: AccessRequest = access.request(resources, access.route.split(' ')[1]);
+      const body = operation.method === 'GET' ? undefined : (request.body ?? {});
+      const headers = credentialHeaders(access.expect.owner === 401 ? 'admin' : 'owner', resources)[0];
+      return [{ operation, request, sent: { method: operation.method, path: request.path, headers, body } }];
+    });
+  }
+
   /** Every request of the walk: each documented route with each credential, then the refusals any route can give. */
   function walk(): Sent[] {
     const sent: Sent[] = [];
-    for (const access of ROUTE_ACCESS) {
-      const operation = documentedOperation(access.route);
-      if (!operation) continue;
-      const request: AccessRequest = access.request(resources, access.route.split(' ')[1]);
-      const body = operation.method === 'GET' ? undefined : (request.body ?? {});
+    for (const { operation, request, sent: granted } of grantedRequests()) {
+      const { body, headers: auth } = granted;
       for (const credential of WALKED) {
         for (const headers of credentialHeaders(credential, resources)) sent.push({ method: operation.method, path: request.path, headers, body });
       }
-      // The credential the route grants: the owner's key, or the admin key for the staff and audit APIs.
-      const auth = credentialHeaders(access.expect.owner === 401 ? 'admin' : 'owner', resources)[0];
       const [pathname, query] = request.path.split('?');
       const withParameter = (value: string) => {
         if (!operation.path.includes('{')) return undefined;
@@ -203,6 +233,17 @@ describe('the OpenAPI document is the contract', () => {
     expect(check({ ...refused, responseBody: { ...problem, error: { ...problem.error, code: 'UNDOCUMENTED_CODE' } } }).join('\n')).toMatch(/allowedValues|enum/);
   });
 
+  it('has an example of every operation’s request and success answer, and none of an operation it lacks', () => {
+    expect(operationsWithoutExamples(document)).toEqual([]);
+    const operations = Object.entries<Record<string, unknown>>(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    expect(Object.keys(OPERATION_EXAMPLES).filter((operation) => !operations.includes(operation))).toEqual([]);
+    // What a route added without its example in apps/api/src/http/openapi/examples looks like to this test.
+    const withoutOne = structuredClone(document);
+    delete withoutOne.paths['/v1/trdp/balance'].get.responses['200'].content['application/json'].example;
+    delete withoutOne.paths['/v1/trdp/transfers'].post.requestBody.content['application/json'].example;
+    expect(operationsWithoutExamples(withoutOne)).toEqual(['GET /v1/trdp/balance: no example of its 200 answer', 'POST /v1/trdp/transfers: no example of its request body']);
+  });
+
   it('states every callback payload, as a webhook and as the callbacks of the operations that register a callbackURL', () => {
     expect(document.openapi).toBe('3.1.0');
     expect(Object.keys(document.webhooks).sort()).toEqual([...CALLBACK_TYPES, 'TEST'].sort());
@@ -229,6 +270,53 @@ describe('the OpenAPI document is the contract', () => {
       expect(errors).toEqual([]);
     } finally {
       await rm(folder, { recursive: true, force: true });
+    }
+  });
+
+  it('answers every documented route past the rate limit with 429 RATE_LIMITED and Retry-After, as documented', async () => {
+    // A second service on the same data whose limit is one request a minute: each route's second
+    // request in a window is refused, the first one (owner's key or, without one, the client address) may pass.
+    const limited = await startApp({ schema, env: { ...FAST_SANDBOX, RATE_LIMIT_PER_MINUTE: '1' } });
+    try {
+      const mismatches: string[] = [];
+      for (const { sent } of grantedRequests()) {
+        const refused = await waitFor(async () => {
+          const answer = await exchange(sent, limited.baseUrl);
+          return answer.status === 429 && answer;
+        }, `${sent.method} ${sent.path} to be rate limited`);
+        expect(refused.responseHeaders?.['retry-after']).toMatch(/^\d+$/);
+        mismatches.push(...check(refused));
+      }
+      expect(mismatches).toEqual([]);
+    } finally {
+      await limited.stop();
+    }
+  });
+
+  // Last: it takes the database away from the service.
+  it('answers every documented route with 503 DATABASE_UNAVAILABLE and Retry-After while the database is gone, as documented', async () => {
+    await waitForQuiet(running.schema!.client);
+    await proxy.cut();
+    try {
+      const mismatches: string[] = [];
+      const answered: string[] = [];
+      for (const { sent } of grantedRequests()) {
+        const answer = await exchange(sent);
+        mismatches.push(...check(answer));
+        const code = (answer.responseBody as { error?: { code?: string } }).error?.code;
+        answered.push(`${sent.method} ${sent.path.split('?')[0]} → ${answer.status} ${code ?? ''}`.trim());
+        if (answer.status === 503 && code) expect(answer.responseHeaders?.['retry-after']).toMatch(/^\d+$/);
+      }
+      expect(mismatches).toEqual([]);
+      // The walk's provider notification carries no signature, refused before the database is asked; the
+      // liveness probe needs no database; the readiness report says it is down in its own shape.
+      expect(answered.filter((line) => !line.endsWith('→ 503 DATABASE_UNAVAILABLE'))).toEqual([
+        'POST /v1/providers/sandbox/notifications → 401 AUTH_001',
+        'GET /health/live → 200',
+        'GET /health/ready → 503',
+      ]);
+    } finally {
+      await proxy.restore();
     }
   });
 });

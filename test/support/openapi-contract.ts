@@ -11,6 +11,7 @@ export interface Exchange {
   requestBody?: unknown;
   status: number;
   contentType: string;
+  responseHeaders?: Record<string, string>;
   responseBody: unknown;
 }
 
@@ -69,4 +70,24 @@ export async function contractChecker(document: Json): Promise<(exchange: Exchan
     }
     return problems;
   };
+}
+
+/**
+ * The operations lacking an example of their JSON request body or of a success answer with a body
+ * (apps/api/src/http/openapi/examples holds them), one line each.
+ */
+export function operationsWithoutExamples(document: Json): string[] {
+  const missing: string[] = [];
+  for (const [path, methods] of Object.entries<Json>(document.paths)) {
+    for (const [method, operation] of Object.entries<Json>(methods)) {
+      const label = `${method.toUpperCase()} ${path}`;
+      const body = operation.requestBody?.content?.['application/json'];
+      if (body && body.example === undefined) missing.push(`${label}: no example of its request body`);
+      for (const [status, response] of Object.entries<Json>(operation.responses ?? {})) {
+        if (!status.startsWith('2')) continue;
+        if (Object.values<Json>(response.content ?? {}).some((media) => media.example === undefined)) missing.push(`${label}: no example of its ${status} answer`);
+      }
+    }
+  }
+  return missing;
 }

@@ -682,7 +682,10 @@ export type NotificationAppliedResponse = {
 };
 
 export type SandboxCompleteDto = {
-    [key: string]: unknown;
+    /**
+     * What the customer did: paid, or let the payment fail
+     */
+    outcome: 'PAID' | 'FAILED';
 };
 
 export type DeliveryAttemptResponse = {

@@ -3,6 +3,7 @@ import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swag
 import { CALLBACK_PAYLOAD_SCHEMAS, CALLBACK_PAYLOADS_BY_URL } from '@app/callbacks';
 import { INVALID_DATE_TIME, INVALID_DISPLAY_TEXT } from '@app/domain';
 import { problemResponse } from './api-problems';
+import { describeExamples } from './examples';
 import { asOpenApi31 } from './openapi-31';
 import { withSecuritySchemes } from './security';
 
@@ -172,5 +173,8 @@ export function buildOpenApiDocument(app: INestApplication, description: string)
   }
   closeResponseSchemas(document);
   describeCallbacks(document);
-  return { ...asOpenApi31(document), webhooks: callbackWebhooks() } as OpenAPIObject;
+  const converted = asOpenApi31(document);
+  // After the conversion, which rewrites `nullable` wherever it finds it: an example is data, not a schema.
+  describeExamples(converted);
+  return { ...converted, webhooks: callbackWebhooks() } as OpenAPIObject;
 }

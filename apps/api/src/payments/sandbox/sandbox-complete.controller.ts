@@ -1,6 +1,6 @@
 import { Body, Controller, Headers, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { attemptIdFor } from '@app/domain';
@@ -17,6 +17,7 @@ import { ApiProblems } from '../../http/openapi/api-problems';
 import { PaymentVerificationResponse } from '../verify-payment/payment-verification.response';
 
 export class SandboxCompleteDto {
+  @ApiProperty({ enum: ['PAID', 'FAILED'], description: 'What the customer did: paid, or let the payment fail' })
   @IsIn(['PAID', 'FAILED'])
   outcome!: 'PAID' | 'FAILED';
 }

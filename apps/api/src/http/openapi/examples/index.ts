@@ -1,0 +1,52 @@
+import type { OpenAPIObject } from '@nestjs/swagger';
+import { ACCOUNT_EXAMPLES } from './accounts.examples';
+import { ADMIN_EXAMPLES } from './admin.examples';
+import { AUDIT_EXAMPLES } from './audit.examples';
+import { CALLBACK_EXAMPLES } from './callbacks.examples';
+import { ESCROW_EXAMPLES } from './escrows.examples';
+import type { OperationExamples } from './operation-example';
+import { ORDER_EXAMPLES } from './orders.examples';
+import { PAYOUT_EXAMPLES } from './payouts.examples';
+import { TRANSFER_EXAMPLES } from './transfers.examples';
+
+export type { OperationExample, OperationExamples } from './operation-example';
+
+/** Every operation's example, by area: a new area's file is added here. */
+export const OPERATION_EXAMPLES: OperationExamples = {
+  ...ORDER_EXAMPLES,
+  ...ESCROW_EXAMPLES,
+  ...ACCOUNT_EXAMPLES,
+  ...PAYOUT_EXAMPLES,
+  ...TRANSFER_EXAMPLES,
+  ...CALLBACK_EXAMPLES,
+  ...AUDIT_EXAMPLES,
+  ...ADMIN_EXAMPLES,
+};
+
+type Schema = Record<string, any>;
+
+/**
+ * Puts each operation's example on its JSON request body and on every success answer it documents:
+ * `data` inside the envelope, with the `message` and `timestamp` that answer's schema gives.
+ */
+export function describeExamples(document: OpenAPIObject): void {
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, operation] of Object.entries(methods as Record<string, Schema>)) {
+      const example = OPERATION_EXAMPLES[`${method.toUpperCase()} ${path}` as keyof OperationExamples];
+      if (!example) continue;
+      const body = operation.requestBody?.content?.['application/json'];
+      if (body && example.request) body.example = example.request;
+      for (const [status, response] of Object.entries<Schema>(operation.responses ?? {})) {
+        if (!status.startsWith('2')) continue;
+        for (const media of Object.values<Schema>(response.content ?? {})) {
+          const envelope = media.schema?.properties;
+          if (envelope?.data && example.data !== undefined) {
+            media.example = { status: 'success', timestamp: envelope.timestamp.example, message: envelope.message.example, data: example.data };
+          } else if (example.response !== undefined) {
+            media.example = example.response;
+          }
+        }
+      }
+    }
+  }
+}

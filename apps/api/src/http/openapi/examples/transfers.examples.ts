@@ -1,0 +1,39 @@
+import type { OperationExamples } from './operation-example';
+
+/** Transfers between a platform, its accounts and other merchants: a delivery bonus to a courier, partly taken back. */
+
+const TRANSFER_ID = 'tr_3787560e4f387dc38db5e94124097c3b';
+const PLATFORM = 'mer_2ef868dd3eaa4866d7a19e7d';
+const COURIER = 'acct_7d1e0c2b9a4f4e6b8c3d2a1f0e9d8c7b';
+
+const TRANSFER = {
+  transferId: TRANSFER_ID,
+  direction: 'to',
+  counterparty: COURIER,
+  source: PLATFORM,
+  destination: COURIER,
+  amount: 25,
+  reversed: 0,
+  reversible: 25,
+  currency: 'ETB',
+  description: 'Delivery bonus for order 1001',
+  metadata: { orderId: 'order-1001' },
+  allowNegative: false,
+  reversals: [],
+  createdAt: '2026-11-26T10:00:00.000Z',
+};
+
+const REVERSAL = { reversalId: `${TRANSFER_ID}-reversal-1`, amount: 5, reversedAt: '2026-11-26T11:00:00.000Z' };
+
+export const TRANSFER_EXAMPLES: OperationExamples = {
+  'POST /v1/trdp/transfers': {
+    request: { to: COURIER, amount: 25, description: 'Delivery bonus for order 1001', metadata: { orderId: 'order-1001' } },
+    data: TRANSFER,
+  },
+  'GET /v1/trdp/transfers': { data: { transfers: [TRANSFER], hasMore: false } },
+  'POST /v1/trdp/transfers/{transferId}/reversals': {
+    request: { amount: 5 },
+    data: { ...REVERSAL, transferId: TRANSFER_ID, reversed: 5, reversible: 20 },
+  },
+  'GET /v1/trdp/transfers/{transferId}': { data: { ...TRANSFER, reversed: 5, reversible: 20, reversals: [REVERSAL] } },
+};
