@@ -7,7 +7,7 @@ import { type SettingsInForce, settingsAfter, settingsOrDefault } from './payout
 import type { PayableMovement, PayoutCommand, PayoutDestination, PayoutEvent } from './payout.events';
 
 /** The events of a merchant's payout account stream (`payouts-{merchantId}`): neither books nor a destination's failure were ever written there. */
-export type PayoutAccountEvent = Exclude<PayoutEvent, { type: 'PayoutBooked' | 'PayoutDestinationFailed' }>;
+export type PayoutAccountEvent = Exclude<PayoutEvent, { type: 'PayoutBooked' | 'TransferBooked' | 'PayoutDestinationFailed' }>;
 
 export type PayoutStatus = 'REQUESTED' | 'SENT' | 'PAID' | 'FAILED';
 
