@@ -428,7 +428,7 @@ describe('the chaos run checks', () => {
     });
   });
   describe('settlement', () => {
-    /** m-1's order of 100.00 ETB paid with a 5.00 fee and paid out; 50.00 ETB released to m-2, whose payout failed; 10.00 of a second m-1 order refunded. */
+    /** m-1's order of 100.00 ETB paid with a 5.00 fee and paid out, fee included; 50.00 ETB released to m-2, whose payout failed; 10.00 of a second m-1 order refunded. */
     function settled(): LoggedEvent[] {
       return [
         event('OrderCreated', 'order-ord_1', 'r-1', { merchantId: 'm-1', fee: 500 }),
@@ -437,36 +437,43 @@ describe('the chaos run checks', () => {
         event('OrderPaid', 'order-ord_2', 'n-2', { amount: 2_000 }, 'provider'),
         event('OrderRefundRequested', 'order-ord_2', 'r-3', { amount: 1_000, reason: 'REQUESTED' }),
         event('AllocationReleased', 'escrow-esc_1', 'r-4', { merchantId: 'm-2', amount: 5_000 }),
-        event('PayoutRequested', 'payouts-m-1', 'r-5', { merchantId: 'm-1', payoutId: 'po_1', amount: 9_500 }),
-        event('PayoutPaid', 'payouts-m-1', 'w-1', { merchantId: 'm-1', payoutId: 'po_1', amount: 9_500 }, 'system'),
+        event('PayoutRequested', 'payouts-m-1', 'r-5', { merchantId: 'm-1', payoutId: 'po_1', amount: 10_000, fees: 500 }),
+        event('PayoutPaid', 'payouts-m-1', 'w-1', { merchantId: 'm-1', payoutId: 'po_1', amount: 10_000 }, 'system'),
         event('PayoutRequested', 'payouts-m-2', 'r-6', { merchantId: 'm-2', payoutId: 'po_2', amount: 5_000 }),
         event('PayoutFailed', 'payouts-m-2', 'w-2', { merchantId: 'm-2', payoutId: 'po_2', amount: 5_000 }, 'system'),
       ];
     }
-    const books = (m1: number, m2: number, transit = 0): LedgerSnapshot => ({
+    const books = (m1: number, m2: number, transit = 0, m1Fees = 0): LedgerSnapshot => ({
       balanced: true,
       totalDebits: 0,
       totalCredits: 0,
       accounts: [
         { account: 'merchant:m-1:payable', debit: 0, credit: 0, balance: m1 },
+        { account: 'merchant:m-1:fees', debit: 0, credit: 0, balance: m1Fees },
         { account: 'merchant:m-2:payable', debit: 0, credit: 0, balance: m2 },
         { account: 'payouts:in-transit', debit: 0, credit: 0, balance: transit },
       ],
     });
 
-    it('passes when each merchant\'s payable, payouts on their way and paid out add up to what it was released net of fees', () => {
+    it('passes when each merchant\'s payable and fees, payouts on their way and paid out add up to what it was released net of fees and earned in fees', () => {
       expect(checkSettlement(settled(), books(10, 50))).toMatchObject({ ok: true, problems: [] });
+    });
+
+    it('fails a payout that took the fees but left them in the fees account too', () => {
+      expect(checkSettlement(settled(), books(10, 50, 0, 5)).problems).toEqual([
+        'merchant m-1: released net of fees 10500 santim and fees earned 500, but payable 1000 + fees 500 + in transit 0 + paid out 10000 = 11500',
+      ]);
     });
 
     it('fails a failed payout whose money did not come back to the payable', () => {
       expect(checkSettlement(settled(), books(10, 0)).problems).toEqual([
-        'merchant m-2: released net of fees 5000 santim, but payable 0 + in transit 0 + paid out 0 = 0',
+        'merchant m-2: released net of fees 5000 santim and fees earned 0, but payable 0 + fees 0 + in transit 0 + paid out 0 = 0',
       ]);
     });
 
     it('fails a payable that kept a fee, and money left in transit after every payout ended', () => {
       expect(checkSettlement(settled(), books(15, 50, 5)).problems).toEqual([
-        'merchant m-1: released net of fees 10500 santim, but payable 1500 + in transit 0 + paid out 9500 = 11000',
+        'merchant m-1: released net of fees 10500 santim and fees earned 500, but payable 1500 + fees 0 + in transit 0 + paid out 10000 = 11500',
         'payouts:in-transit holds 500 santim, the payouts on their way 0',
       ]);
     });

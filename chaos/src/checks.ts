@@ -468,26 +468,39 @@ function comparePositionText(a: string, b: string): number {
 
 /**
  * (j) Settlement adds up for every merchant: what was released to it net of fees (allocations
- * released, its orders paid, less its orders refunded at its request) is still payable, on its way in a
- * payout, or paid out. The money owed is re-derived from the domain events and the payouts from their
- * own events, then compared with the ledger's accounts: a payout or a fee posted wrongly fails here
- * even when the trial balance is zero.
+ * released, its orders paid, less its orders refunded at its request) and the fees it earned as a
+ * platform (on its escrows' releases and its orders) is still in its payable or fees, on its way in a
+ * payout, or paid out (payouts take both accounts: docs/concepts/ledger.md). The money owed is
+ * re-derived from the domain events and the payouts from their own events, then compared with the
+ * ledger's accounts: a payout or a fee posted wrongly fails here even when the trial balance is zero.
  */
 export function checkSettlement(events: LoggedEvent[], ledger: LedgerSnapshot): CheckResult {
   const problems: string[] = [];
   const orders = new Map<string, { merchantId: string; fee: number }>();
-  const owed = new Map<string, { released: number; requested: number; paid: number; failed: number }>();
+  const creators = new Map<string, string>();
+  const owed = new Map<string, { released: number; fees: number; requested: number; paid: number; failed: number }>();
   const of = (merchantId: string) => {
-    const found = owed.get(merchantId) ?? { released: 0, requested: 0, paid: 0, failed: 0 };
+    const found = owed.get(merchantId) ?? { released: 0, fees: 0, requested: 0, paid: 0, failed: 0 };
     owed.set(merchantId, found);
     return found;
   };
   for (const e of events) {
     if (e.type === 'OrderCreated') orders.set(e.streamId, { merchantId: e.data.merchantId, fee: e.data.fee ?? 0 });
+    if (e.type === 'EscrowCreated') creators.set(e.streamId, e.data.merchantId);
     const order = orders.get(e.streamId);
-    if (e.type === 'AllocationReleased') of(e.data.merchantId).released += e.data.amount - (e.data.fee ?? 0);
-    if (e.type === 'OrderPaid' && order) of(order.merchantId).released += e.data.amount - order.fee;
-    if (e.type === 'OrderRefundRequested' && order && e.data.reason === 'REQUESTED') of(order.merchantId).released -= e.data.amount - (e.data.fee ?? 0);
+    const creator = creators.get(e.streamId);
+    if (e.type === 'AllocationReleased') {
+      of(e.data.merchantId).released += e.data.amount - (e.data.fee ?? 0);
+      if (creator) of(creator).fees += e.data.fee ?? 0;
+    }
+    if (e.type === 'OrderPaid' && order) {
+      of(order.merchantId).released += e.data.amount - order.fee;
+      of(order.merchantId).fees += order.fee;
+    }
+    if (e.type === 'OrderRefundRequested' && order && e.data.reason === 'REQUESTED') {
+      of(order.merchantId).released -= e.data.amount - (e.data.fee ?? 0);
+      of(order.merchantId).fees -= e.data.fee ?? 0;
+    }
     if (e.type === 'PayoutRequested') of(e.data.merchantId).requested += e.data.amount;
     if (e.type === 'PayoutPaid') of(e.data.merchantId).paid += e.data.amount;
     if (e.type === 'PayoutFailed') of(e.data.merchantId).failed += e.data.amount;
@@ -497,14 +510,17 @@ export function checkSettlement(events: LoggedEvent[], ledger: LedgerSnapshot): 
   let paidOut = 0;
   for (const [merchantId, m] of owed) {
     const payable = balances.get(`merchant:${merchantId}:payable`) ?? 0;
+    const fees = balances.get(`merchant:${merchantId}:fees`) ?? 0;
     const transit = m.requested - m.paid - m.failed;
     inTransit += transit;
     paidOut += m.paid;
-    if (payable + transit + m.paid !== m.released) {
-      problems.push(`merchant ${merchantId}: released net of fees ${m.released} santim, but payable ${payable} + in transit ${transit} + paid out ${m.paid} = ${payable + transit + m.paid}`);
+    if (payable + fees + transit + m.paid !== m.released + m.fees) {
+      problems.push(
+        `merchant ${merchantId}: released net of fees ${m.released} santim and fees earned ${m.fees}, but payable ${payable} + fees ${fees} + in transit ${transit} + paid out ${m.paid} = ${payable + fees + transit + m.paid}`,
+      );
     }
   }
   const ledgerTransit = balances.get('payouts:in-transit') ?? 0;
   if (ledgerTransit !== inTransit) problems.push(`payouts:in-transit holds ${ledgerTransit} santim, the payouts on their way ${inTransit}`);
-  return result('settlement: payable + in transit + paid out = released net of fees, per merchant', problems, `${owed.size} merchants, ${paidOut} santim paid out, ${inTransit} in transit`);
+  return result('settlement: payable + fees + in transit + paid out = released net of fees + fees earned, per merchant', problems, `${owed.size} merchants, ${paidOut} santim paid out, ${inTransit} in transit`);
 }

@@ -54,18 +54,18 @@ describe('balances and lists over HTTP', () => {
     expect(await balanceOf(seller)).toMatchObject({ ...zero, pending: 600.5 });
     expect(await balanceOf(platform)).toMatchObject({ ...zero, pending: 400 });
 
-    // Half of the seller's allocation released: its share net of the fee is available, the fee the platform's.
+    // Half of the seller's allocation released: its share net of the fee is available, the fee the platform's (available to it, and shown as fees earned).
     expect((await post(platform, `/v1/trdp/escrow/${escrowId}/release`, { merchantId: seller.merchantId, amount: 300.25 })).status).toBe(200);
     expect(await balanceOf(seller)).toMatchObject({ ...zero, available: 270.25, pending: 300.25 });
-    expect(await balanceOf(platform)).toMatchObject({ ...zero, pending: 400, feesEarned: 30 });
+    expect(await balanceOf(platform)).toMatchObject({ ...zero, available: 30, pending: 400, feesEarned: 30 });
 
     expect((await post(platform, `/v1/trdp/escrow/${escrowId}/dispute`, { merchantId: platform.merchantId, reason: 'not delivered' })).status).toBe(200);
     const disputed = await balanceOf(platform);
-    expect(disputed).toMatchObject({ ...zero, frozen: 400, feesEarned: 30 });
+    expect(disputed).toMatchObject({ ...zero, available: 30, frozen: 400, feesEarned: 30 });
 
     // As the ledger stood before the escrow existed, and while the dispute was open.
     expect(await balanceOf(seller, `?asOf=${encodeURIComponent(before)}`)).toMatchObject({ ...zero, asOf: before });
-    expect(await balanceOf(platform, `?asOf=${disputed.asOf}`)).toMatchObject({ ...zero, frozen: 400, feesEarned: 30 });
+    expect(await balanceOf(platform, `?asOf=${disputed.asOf}`)).toMatchObject({ ...zero, available: 30, frozen: 400, feesEarned: 30 });
 
     // A payout leaves the available balance for the way out, until the provider confirms it.
     const destination = { kind: 'wallet', institution: 'telebirr', accountNumber: '0911223344', holderName: 'Abebe Crafts' };

@@ -225,7 +225,7 @@ describe('merchant dashboard pages', () => {
     expect(nothing.status).toBe(409);
     expect(nothing.text).toContain('There is nothing to pay out');
 
-    // A paid order (250.75 ETB) and a released allocation (600.50 ETB, 60.05 of it the platform's fee).
+    // A paid order (250.75 ETB) and a released allocation (600.50 ETB, 60.05 of it the shop's own fee, which its payouts take with the rest).
     const order = await call(running.baseUrl, 'POST', '/v1/trdp/order', { body: orderRequest({ callbackURL: undefined }), headers });
     const orderId = order.body.data.order_id;
     await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${orderId}/complete`, { body: { outcome: 'PAID' }, headers });
@@ -236,10 +236,10 @@ describe('merchant dashboard pages', () => {
     await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${escrowId}/complete`, { body: { outcome: 'PAID' }, headers });
     await waitFor(async () => (await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers })).body.data.status === 'HELD', 'the escrow to be paid');
     expect((await call(running.baseUrl, 'POST', `/v1/trdp/escrow/${escrowId}/release`, { body: { merchantId: shop.merchantId }, headers })).status).toBe(200);
-    await waitFor(async () => (await browser.get('/dashboard/payouts')).text.includes('<p id="available" class="amount">791.20 ETB</p>'), 'both in the available balance');
+    await waitFor(async () => (await browser.get('/dashboard/payouts')).text.includes('<p id="available" class="amount">851.25 ETB</p>'), 'both in the available balance');
 
     const confirm = await browser.get('/dashboard/payouts/new');
-    expect(confirm.text).toContain('Pay out what is available now, 791.20 ETB, to Bank 946 ••••6789 (Payout Shop PLC)?');
+    expect(confirm.text).toContain('Pay out what is available now, 851.25 ETB, to Bank 946 ••••6789 (Payout Shop PLC)?');
     const requested = await browser.post('/dashboard/payouts', {}, { csrfFrom: '/dashboard/payouts/new' });
     expect(requested.status).toBe(303);
     const payoutId = /^\/dashboard\/payouts\/(po_[0-9a-f]+)\?done=requested$/.exec(requested.location!)![1];
@@ -247,13 +247,13 @@ describe('merchant dashboard pages', () => {
       const page = await browser.get(`/dashboard/payouts/${payoutId}`);
       return page.text.includes('<dd id="payout-status"><span class="status">PAID</span></dd>') && page;
     }, 'the payout to be paid');
-    expect(paid.text).toContain('Payout of 791.20 ETB');
+    expect(paid.text).toContain('Payout of 851.25 ETB');
     const report = [...paid.text.matchAll(/<tr>\s*<td data-label="Movement">[\s\S]*?<\/tr>/g)].map((row) => [...row[0].matchAll(/class="num">([^<]+)</g)].map((cell) => cell[1]));
     expect(report).toEqual([
       ['250.75 ETB', '0.00 ETB', '250.75 ETB'],
-      ['600.50 ETB', '60.05 ETB', '540.45 ETB'],
+      ['600.50 ETB', '0.00 ETB', '600.50 ETB'],
     ]);
-    expect(paid.text).toContain('<td data-label="Net" class="num" id="report-net">791.20 ETB</td>');
+    expect(paid.text).toContain('<td data-label="Net" class="num" id="report-net">851.25 ETB</td>');
     expect(paid.text).toContain(`href="/dashboard/orders/${orderId}"`);
     expect(paid.text).toContain(`href="/dashboard/escrows/${escrowId}"`);
     const listed = await browser.get('/dashboard/payouts');
@@ -277,11 +277,11 @@ describe('merchant dashboard pages', () => {
     const statement = await browser.get(`/dashboard/statement?from=${from}&to=${to}`);
     expect(statement.status).toBe(200);
     expect(statement.text).toContain('<dd id="opening-balance">0.00 ETB</dd>');
-    expect(statement.text).toContain('<dd id="money-in">791.20 ETB</dd>');
-    expect(statement.text).toContain('<dd id="money-out">-791.20 ETB</dd>');
+    expect(statement.text).toContain('<dd id="money-in">851.25 ETB</dd>');
+    expect(statement.text).toContain('<dd id="money-out">-851.25 ETB</dd>');
     expect(statement.text).toContain('<dd id="closing-balance">0.00 ETB</dd>');
     const balances = [...statement.text.matchAll(/<td data-label="Balance" class="num">([^<]+)</g)].map((cell) => cell[1]);
-    expect(balances).toEqual(['0.00 ETB', '250.75 ETB', '791.20 ETB', '0.00 ETB', '0.00 ETB']);
+    expect(balances).toEqual(['0.00 ETB', '250.75 ETB', '851.25 ETB', '0.00 ETB', '0.00 ETB']);
     expect(statement.text).toContain(`href="/dashboard/escrows/${escrowId}"`);
     const statementCsv = await browser.get(`/dashboard/statement.csv?from=${from}&to=${to}`);
     const apiStatementCsv = await call(running.baseUrl, 'GET', `/v1/trdp/statement.csv?from=${from}T00:00:00%2B03:00&to=${dayAfter}T00:00:00%2B03:00`, { headers });

@@ -59,7 +59,7 @@ describe('payouts and statements in a real browser', () => {
     await owner.post('/dashboard/invitation', { token: invitationToken(registered.body.data.invitationUrl), password: PASSWORD, confirm: PASSWORD }, { csrfFrom: '/dashboard/invitation' });
     auditorKey = (await call(running.baseUrl, 'POST', '/v1/admin/auditors', { body: { name: 'Finance' }, headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body.data.auditorKey;
 
-    // A paid order (250.75 ETB) and a released allocation of 600.50 ETB, 60.05 of it the platform's fee.
+    // A paid order (250.75 ETB) and a released allocation of 600.50 ETB, 60.05 of it the merchant's own fee, which its payouts take with the rest.
     const headers = { 'x-api-secret': merchant.apiSecret };
     const order = await call(running.baseUrl, 'POST', '/v1/trdp/order', { body: orderRequest({ callbackURL: undefined }), headers });
     await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${order.body.data.order_id}/complete`, { body: { outcome: 'PAID' }, headers });
@@ -95,21 +95,21 @@ describe('payouts and statements in a real browser', () => {
 
     await waitFor(async () => {
       await page.reload();
-      return (await page.locator('#available').textContent()) === '791.20 ETB';
+      return (await page.locator('#available').textContent()) === '851.25 ETB';
     }, 'the payment and the release in the available balance');
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-payouts-destination-set.png'), fullPage: true });
     await page.getByRole('link', { name: 'Pay out now…' }).click();
-    await page.getByText('Pay out what is available now, 791.20 ETB, to Wallet telebirr ••••3344 (Merkato Coffee)?').waitFor();
+    await page.getByText('Pay out what is available now, 851.25 ETB, to Wallet telebirr ••••3344 (Merkato Coffee)?').waitFor();
     await page.getByRole('button', { name: 'Pay out', exact: true }).click();
     await page.getByText('The payout was requested').waitFor();
     await waitFor(async () => {
       await page.reload();
       return (await page.locator('#payout-status').textContent()) === 'PAID';
     }, 'the payout to be paid');
-    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Payout of 791.20 ETB');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Payout of 851.25 ETB');
     const report = page.getByRole('table');
-    expect(await report.getByRole('row').filter({ hasText: 'AllocationReleased' }).textContent()).toMatch(/600\.50 ETB.*60\.05 ETB.*540\.45 ETB/s);
-    expect(await page.locator('#report-net').textContent()).toBe('791.20 ETB');
+    expect(await report.getByRole('row').filter({ hasText: 'AllocationReleased' }).textContent()).toMatch(/600\.50 ETB.*0\.00 ETB.*600\.50 ETB/s);
+    expect(await page.locator('#report-net').textContent()).toBe('851.25 ETB');
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-payout-report.png'), fullPage: true });
     expect(await fitsViewportWidth(page)).toBe(true);
 
@@ -132,7 +132,7 @@ describe('payouts and statements in a real browser', () => {
     expect(await page.locator('#statement-subject').textContent()).toContain(`Merkato Coffee (${merchant.merchantId}), ${from} to ${to}`);
     const rows = page.getByRole('region', { name: 'Statement movements' }).getByRole('row');
     expect(await rows.filter({ hasText: 'Order paid' }).textContent()).toContain('250.75 ETB');
-    expect(await rows.filter({ hasText: 'released' }).textContent()).toMatch(/540\.45 ETB.*791\.20 ETB/s);
+    expect(await rows.filter({ hasText: 'released' }).textContent()).toMatch(/600\.50 ETB.*851\.25 ETB/s);
     expect(await page.locator('#closing-balance').textContent()).toBe('0.00 ETB');
 
     const csvHref = await page.getByRole('link', { name: 'Download as CSV' }).getAttribute('href');
@@ -163,7 +163,7 @@ describe('payouts and statements in a real browser', () => {
     await page.getByRole('button', { name: 'Show statement' }).click();
     await page.getByRole('heading', { name: 'Balances' }).waitFor();
     expect(await page.locator('#statement-subject').textContent()).toContain(`Merkato Coffee (${merchant.merchantId})`);
-    expect(await page.locator('#money-in').textContent()).toBe('791.20 ETB');
+    expect(await page.locator('#money-in').textContent()).toBe('851.25 ETB');
     expect(await page.locator('#closing-balance').textContent()).toBe('0.00 ETB');
     const csvHref = await page.getByRole('link', { name: 'Download as CSV' }).getAttribute('href');
     const apiCsv = await call(running.baseUrl, 'GET', `/v1/trdp/statement.csv?from=${from}T00:00:00%2B03:00&to=${addisDayOf(Date.now() + 2 * DAY)}T00:00:00%2B03:00`, {

@@ -29,14 +29,18 @@ describe('payouts', () => {
       return res.body.data?.status === status && res.body.data;
     }, `payout ${payoutId} to be ${status}`);
 
-  /** An escrow paid and the merchant's own allocation (600.50 ETB, `fee` of it the platform's) released to its payable. */
+  /**
+   * An escrow paid and the merchant's allocation (600.50 ETB) released to its payable: its own escrow, or,
+   * with a `fee`, one `other` created as the platform that takes the fee.
+   */
   async function releasedToMerchant(fee?: number): Promise<void> {
+    const creator = fee ? other : merchant;
     const allocations = [{ merchantId: merchant.merchantId, amount: 600.5, ...(fee ? { fee } : {}) }, { merchantId: 'courier-1', amount: 400 }];
-    const created = await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations }));
+    const created = await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations }), creator);
     const { escrowId } = created.body.data;
-    expect((await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' })).status).toBe(200);
-    await waitFor(async () => (await get(`/v1/trdp/escrow/${escrowId}`)).body.data.status === 'HELD', 'the escrow to be paid');
-    expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.merchantId })).status).toBe(200);
+    expect((await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' }, creator)).status).toBe(200);
+    await waitFor(async () => (await get(`/v1/trdp/escrow/${escrowId}`, creator)).body.data.status === 'HELD', 'the escrow to be paid');
+    expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.merchantId }, creator)).status).toBe(200);
   }
 
   beforeAll(async () => {

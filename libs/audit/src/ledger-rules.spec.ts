@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { DomainError, fold, type Santim, santim, type TransferCommand, transferDecider, type TransferEvent } from '@app/domain';
-import { ACCOUNTS, isDebitNormal, type JournalEntry, journalFor, refundCompletionEntry } from './ledger-rules';
+import { ACCOUNTS, isDebitNormal, type JournalEntry, journalFor, payoutAccounts, refundCompletionEntry } from './ledger-rules';
 
 const AMOUNT = santim(100_050);
 
@@ -162,6 +162,32 @@ describe('journalFor (docs/concepts/ledger.md)', () => {
       { account: 'merchant:seller-1:payable', debit: 0, credit: AMOUNT },
     ]);
     expect(journalFor('PayoutSent', data, { id: 'seller-1' })).toBeUndefined();
+  });
+
+  it("a payout with fees takes its fees part from the merchant's fees account and gives each part back to its account when it fails", () => {
+    const data = { merchantId: 'm_p', payoutId: 'po_2', amount: santim(1_000), fees: 300 };
+    expect(postings(journalFor('PayoutRequested', data, { id: 'm_p' }))).toEqual([
+      { account: 'merchant:m_p:payable', debit: 700, credit: 0 },
+      { account: 'merchant:m_p:fees', debit: 300, credit: 0 },
+      { account: 'payouts:in-transit', debit: 0, credit: 1_000 },
+    ]);
+    expect(postings(journalFor('PayoutFailed', data, { id: 'm_p' }))).toEqual([
+      { account: 'payouts:in-transit', debit: 1_000, credit: 0 },
+      { account: 'merchant:m_p:payable', debit: 0, credit: 700 },
+      { account: 'merchant:m_p:fees', debit: 0, credit: 300 },
+    ]);
+    // A payable below zero that the fees cover: the payout takes both balances whole, leaving each at zero.
+    expect(postings(journalFor('PayoutRequested', { ...data, amount: santim(400), fees: 500 }, { id: 'm_p' }))).toEqual([
+      { account: 'merchant:m_p:fees', debit: 500, credit: 0 },
+      { account: 'merchant:m_p:payable', debit: 0, credit: 100 },
+      { account: 'payouts:in-transit', debit: 0, credit: 400 },
+    ]);
+    expect(postings(journalFor('PayoutFailed', { ...data, amount: santim(400), fees: 500 }, { id: 'm_p' }))).toEqual([
+      { account: 'merchant:m_p:payable', debit: 100, credit: 0 },
+      { account: 'payouts:in-transit', debit: 400, credit: 0 },
+      { account: 'merchant:m_p:fees', debit: 0, credit: 500 },
+    ]);
+    expect(payoutAccounts('m_p')).toEqual(['merchant:m_p:payable', 'merchant:m_p:fees']);
   });
 
   it('a transfer: Dr the source payable / Cr the destination payable, each line worded for its side; a reversal the other way', () => {

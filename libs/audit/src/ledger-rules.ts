@@ -12,6 +12,13 @@ export const ACCOUNTS = {
   payoutsInTransit: 'payouts:in-transit',
 };
 
+/**
+ * The accounts a merchant's money stands in, which its payouts take together: its payable, and its
+ * fees (a platform's commission is paid out with the rest). Its balance's `available`, its statement,
+ * its payout reports and its transfers' balance check read the same two.
+ */
+export const payoutAccounts = (merchantId: string): readonly [payable: string, fees: string] => [ACCOUNTS.merchantPayable(merchantId), ACCOUNTS.merchantFees(merchantId)];
+
 export interface JournalLine {
   account: string;
   debit: Santim | 0;
@@ -77,6 +84,22 @@ function split(description: string, other: string, payable: string, fees: string
   return { description, lines: lines.filter((l) => l.debit > 0 || l.credit > 0) };
 }
 
+/**
+ * A payout's amount between the way out and the merchant's two accounts: `fees` of it (signed santim;
+ * absent on payouts from before fees were paid out) from its fees, the rest from its payable. A payout
+ * takes both balances whole, so one part may be below zero (the other account covered it): that part
+ * posts on the other side. `out`: requested (Dr the accounts, Cr in transit); otherwise a failure giving
+ * each part back to the account it came from.
+ */
+function payoutEntry(description: string, merchantId: string, amount: Santim, fees: number, out: boolean): JournalEntry {
+  const [payable, feesAccount] = payoutAccounts(merchantId);
+  const line = (account: string, signed: number): JournalLine =>
+    signed > 0 === out ? { account, debit: Math.abs(signed) as Santim, credit: 0 } : { account, debit: 0, credit: Math.abs(signed) as Santim };
+  const lines = [line(payable, amount - fees), line(feesAccount, fees), line(ACCOUNTS.payoutsInTransit, -amount)];
+  // Debits first, as in every entry.
+  return { description, lines: [...lines.filter((l) => l.debit > 0), ...lines.filter((l) => l.credit > 0)] };
+}
+
 /** The journal entry a money event calls for (double-entry, integer santim), or none. */
 export function journalFor(type: string, data: Record<string, unknown>, context: LedgerContext): JournalEntry | undefined {
   const amount = data.amount as Santim;
@@ -110,14 +133,14 @@ export function journalFor(type: string, data: Record<string, unknown>, context:
       return data.reason === 'CANCELLED' || data.reason === 'REQUESTED'
         ? transfer('Escrow refund requested', ACCOUNTS.escrow(context.id), ACCOUNTS.customerRefunds, amount)
         : transfer('Refused payment to refund', ACCOUNTS.providerClearing, ACCOUNTS.customerRefunds, amount);
-    // A payout leaves the merchant's payable for the way out, and the provider's money once confirmed;
-    // a failed one comes back to the payable.
+    // A payout leaves the merchant's payable and fees for the way out, and the provider's money once
+    // confirmed; a failed one comes back to the accounts it left.
     case 'PayoutRequested':
-      return transfer('Payout requested', ACCOUNTS.merchantPayable(String(data.merchantId)), ACCOUNTS.payoutsInTransit, amount);
+      return payoutEntry('Payout requested', String(data.merchantId), amount, (data.fees ?? 0) as number, true);
     case 'PayoutPaid':
       return transfer('Payout paid', ACCOUNTS.payoutsInTransit, ACCOUNTS.providerClearing, amount);
     case 'PayoutFailed':
-      return transfer('Payout failed, back to payable', ACCOUNTS.payoutsInTransit, ACCOUNTS.merchantPayable(String(data.merchantId)), amount);
+      return payoutEntry('Payout failed, back to payable', String(data.merchantId), amount, (data.fees ?? 0) as number, false);
     // Available money between two payables; a reversal gives back all or part of it the other way, and
     // may take the destination below zero.
     case 'TransferCreated': {

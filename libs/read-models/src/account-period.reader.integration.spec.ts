@@ -71,14 +71,14 @@ describe.each(READ_MODEL_DATABASES)('an account over a period on %s', (_name, op
       ],
       2,
     );
-    const period = await accountPeriod(db, ACCOUNTS[0], at(30), at(120));
+    const period = await accountPeriod(db, [ACCOUNTS[0]], at(30), at(120));
     expect(period.opening).toBe(10_000);
     expect(period.postings.map((p) => [p.eventId, p.amount])).toEqual([
       ['e2', 5_000],
       ['e3', -15_000],
     ]);
-    expect(await accountPeriod(db, ACCOUNTS[0], at(120), at(180))).toMatchObject({ opening: 0, postings: [{ eventId: 'e5', amount: 700 }] });
-    expect(await accountPeriod(db, 'merchant:none:payable', at(0), at(180))).toEqual({ opening: 0, postings: [] });
+    expect(await accountPeriod(db, [ACCOUNTS[0]], at(120), at(180))).toMatchObject({ opening: 0, postings: [{ eventId: 'e5', amount: 700 }] });
+    expect(await accountPeriod(db, ['merchant:none:payable'], at(0), at(180))).toEqual({ opening: 0, postings: [] });
   });
 
   it('opens with the sum of every movement recorded before the period, whatever the order the log brought them in', async () => {
@@ -92,12 +92,12 @@ describe.each(READ_MODEL_DATABASES)('an account over a period on %s', (_name, op
         async (movements, batchSize, fromMinute, length) => {
           await post(db, movements, batchSize);
           const mine = movements.map((m, i) => ({ ...m, eventId: `e${i + 1}` })).filter((m) => m.account === 0);
-          const period = await accountPeriod(db, ACCOUNTS[0], at(fromMinute), at(fromMinute + length));
+          const period = await accountPeriod(db, [ACCOUNTS[0]], at(fromMinute), at(fromMinute + length));
           expect(period.opening).toBe(sum(mine.filter((m) => m.minute < fromMinute)));
           const inPeriod = mine.filter((m) => m.minute >= fromMinute && m.minute < fromMinute + length);
           expect(period.postings.map((p) => [p.eventId, p.amount])).toEqual(inPeriod.map((m) => [m.eventId, m.amount]));
           // A period and the next one meet: this closing is that opening.
-          const next = await accountPeriod(db, ACCOUNTS[0], at(fromMinute + length), at(fromMinute + 2 * length));
+          const next = await accountPeriod(db, [ACCOUNTS[0]], at(fromMinute + length), at(fromMinute + 2 * length));
           expect(next.opening).toBe(period.opening + sum(inPeriod));
         },
       ),

@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '@app/database';
 
-/** One posting of the period, signed santim (credits less debits), with the event that caused it and its wording for this account. */
+/** One entry of the period, signed santim (credits less debits on the accounts read), with the event that caused it and its wording for these accounts. */
 export interface PeriodPosting {
   eventId: string;
   eventType: string;
@@ -11,36 +11,41 @@ export interface PeriodPosting {
 }
 
 export interface AccountPeriod {
-  /** What the account held at `from`: credits less debits of every posting recorded before it. */
+  /** What the accounts held at `from`: credits less debits of every posting recorded before it. */
   opening: number;
-  /** The postings recorded in [from, to), in log order. */
+  /** The entries recorded in [from, to), in log order, one each however many of the accounts it posts to. */
   postings: PeriodPosting[];
 }
 
 /**
- * The opening is the running balance of the account's last posting before `from` (one probe of the
- * (account, recorded_at, …) index), the period a range of the same index: the cost follows the
- * period, not the history before it. One statement, so both come from one snapshot; an empty period
- * still yields the opening, on a row without a posting.
+ * The opening is the sum of each account's running balance at its last posting before `from` (one
+ * probe of the (account, recorded_at, …) index each), the period a range of the same index per
+ * account: the cost follows the period, not the history before it. One statement, so both come from
+ * one snapshot; an empty period still yields the opening, on a row without a posting.
  */
 const PERIOD = `
   SELECT o.opening, m.event_id, m.event_type, m.stream_id, m.description, m.recorded_at, m.amount
   FROM (
-    SELECT COALESCE((
-      SELECT running_balance FROM ledger_postings WHERE account = $1 AND recorded_at < $2
+    SELECT COALESCE(SUM((
+      SELECT running_balance FROM ledger_postings WHERE account = a.account AND recorded_at < $2
       ORDER BY recorded_at DESC, commit_position DESC, prepare_position DESC, line DESC LIMIT 1
-    ), 0)::text AS opening
+    )), 0)::text AS opening
+    FROM unnest($1::text[]) AS a(account)
   ) o
   LEFT JOIN LATERAL (
-    SELECT e.event_id, e.event_type, e.stream_id, COALESCE(p.memo, e.description) AS description, p.recorded_at, (p.credit - p.debit)::text AS amount,
-      p.commit_position, p.prepare_position, p.line
+    SELECT e.event_id, e.event_type, e.stream_id, COALESCE(MAX(p.memo), e.description) AS description, p.recorded_at, SUM(p.credit - p.debit)::text AS amount,
+      p.commit_position, p.prepare_position, MIN(p.line) AS line
     FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
-    WHERE p.account = $1 AND p.recorded_at >= $2 AND p.recorded_at < $3
+    WHERE p.account = ANY($1::text[]) AND p.recorded_at >= $2 AND p.recorded_at < $3
+    GROUP BY e.entry_id, e.event_id, e.event_type, e.stream_id, e.description, p.recorded_at, p.commit_position, p.prepare_position
   ) m ON true
   ORDER BY m.commit_position, m.prepare_position, m.line`;
 
-/** An account over [from, to): what it held at `from` and what moved in the period, from the ledger read model. */
-export async function accountPeriod(db: SqlExecutor, account: string, from: Date, to: Date): Promise<AccountPeriod> {
+/**
+ * Accounts over [from, to), as one: what they held at `from` and what moved in the period, from the
+ * ledger read model (a merchant's statement reads its payable and fees: payoutAccounts).
+ */
+export async function accountPeriod(db: SqlExecutor, accounts: readonly string[], from: Date, to: Date): Promise<AccountPeriod> {
   const rows = await db.query<{
     opening: string;
     event_id: string | null;
@@ -49,7 +54,7 @@ export async function accountPeriod(db: SqlExecutor, account: string, from: Date
     description: string;
     recorded_at: Date;
     amount: string;
-  }>(PERIOD, [account, from, to]);
+  }>(PERIOD, [[...accounts], from, to]);
   return {
     opening: Number(rows[0].opening),
     postings: rows

@@ -1,9 +1,12 @@
-import { ACCOUNTS } from '@app/audit';
+import { payoutAccounts } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 
 /** A merchant's money by where it stands, signed santim. */
 export interface MerchantBalance {
-  /** Its payable account (credits less debits): what may be paid out now; below zero once more went out than came in. */
+  /**
+   * Its payable and fees accounts (credits less debits), what its payouts take (payoutAccounts): what
+   * may be paid out now; below zero once more went out than came in.
+   */
   available: number;
   /** Held for it in escrows' accounts: allocations paid, neither released nor refunded, not disputed. */
   pending: number;
@@ -11,7 +14,7 @@ export interface MerchantBalance {
   frozen: number;
   /** Its payouts requested or sent, neither paid nor failed. */
   inTransit: number;
-  /** Its fees account: what escrows and orders it created earned it. */
+  /** Its fees account, for information: the part of `available` that escrows and orders it created earned it in fees and no payout took yet. */
   feesEarned: number;
 }
 
@@ -46,7 +49,7 @@ const BALANCE = `
     SELECT amount FROM payouts_view WHERE merchant_id = $1 AND status IN ('PAID', 'FAILED') AND last_news_at > $2 AND requested_at <= $2
   )
   SELECT
-    (SELECT balance FROM account_balance WHERE account = $3[1])::text AS available,
+    (SELECT sum(balance) FROM account_balance)::text AS available,
     (SELECT balance FROM account_balance WHERE account = $3[2])::text AS fees,
     (SELECT COALESCE(sum(held), 0) FROM holdings)::text AS pending,
     (SELECT COALESCE(sum(frozen), 0) FROM holdings)::text AS frozen,
@@ -57,7 +60,7 @@ export async function merchantBalance(db: SqlExecutor, merchantId: string, asOf?
   const [row] = await db.query<{ available: string; fees: string; pending: string; frozen: string; in_transit: string }>(BALANCE, [
     merchantId,
     asOf ?? 'infinity',
-    [ACCOUNTS.merchantPayable(merchantId), ACCOUNTS.merchantFees(merchantId)],
+    [...payoutAccounts(merchantId)],
   ]);
   return {
     available: Number(row.available),

@@ -1,4 +1,4 @@
-import { ACCOUNTS } from '@app/audit';
+import { ACCOUNTS, payoutAccounts } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 import { formatPosition, type LogPosition, parsePosition, START } from '@app/event-store';
 import { MAIN_CHECKPOINT } from './projection-progress';
@@ -6,18 +6,20 @@ import { type LedgerLineRow, ledgerLineOf, type PayoutLedgerLine } from './payou
 import type { PayoutView } from './payouts.projection';
 
 /**
- * The payable's balance and the ledger's checkpoint, read in one statement and so one snapshot: the
- * projector moves the checkpoint in the transaction that posts the entries, so the balance is exactly
- * the sum of the payable's postings up to `through`. O(1): one row each.
+ * What a payout takes (the balances of the payable and the fees account: payoutAccounts) and the
+ * ledger's checkpoint, read in one statement and so one snapshot: the projector moves the checkpoint
+ * in the transaction that posts the entries, so `balance` is exactly the sum of both accounts'
+ * postings up to `through`, `fees` the fees account's part of it. O(1): one row each.
  */
-export async function payableBalanceAt(db: SqlExecutor, merchantId: string): Promise<{ balance: number; through: LogPosition }> {
-  const [row] = await db.query<{ balance: string | null; commit: string | null; prepare: string | null }>(
-    `SELECT (SELECT credit - debit FROM ledger_balances WHERE account = $1)::text AS balance,
+export async function payoutBalanceAt(db: SqlExecutor, merchantId: string): Promise<{ balance: number; fees: number; through: LogPosition }> {
+  const [row] = await db.query<{ payable: string | null; fees: string | null; commit: string | null; prepare: string | null }>(
+    `SELECT (SELECT credit - debit FROM ledger_balances WHERE account = $1)::text AS payable, (SELECT credit - debit FROM ledger_balances WHERE account = $2)::text AS fees,
             c.commit_position::text AS commit, c.prepare_position::text AS prepare
-     FROM (SELECT 1) AS one LEFT JOIN projection_checkpoints c ON c.name = $2`,
-    [ACCOUNTS.merchantPayable(merchantId), MAIN_CHECKPOINT],
+     FROM (SELECT 1) AS one LEFT JOIN projection_checkpoints c ON c.name = $3`,
+    [...payoutAccounts(merchantId), MAIN_CHECKPOINT],
   );
-  return { balance: Number(row?.balance ?? 0), through: row?.commit == null ? START : { commit: BigInt(row.commit), prepare: BigInt(row.prepare!) } };
+  const fees = Number(row?.fees ?? 0);
+  return { balance: Number(row?.payable ?? 0) + fees, fees, through: row?.commit == null ? START : { commit: BigInt(row.commit), prepare: BigInt(row.prepare!) } };
 }
 
 /**
@@ -46,21 +48,31 @@ export interface RangeLine extends PayoutLedgerLine {
 }
 
 /**
- * The payable's movements in (after, through], the payouts' own entries left out (a payout moving
- * money out, a failed one's return), a page of at most `limit` after `from`, in log order along the
- * account's index: the first page of 20,000 movements costs what one of 200 does. A line worded for
- * the payable's own side (a transfer's "to" or "from": its posting's memo) reads so.
+ * The movements in (after, through] of the accounts a payout takes (the payable, then the fees: $1 and
+ * $7), the payouts' own entries left out (a payout moving money out, a failed one's return), a page of
+ * at most `limit` entries after `from`, in log order: each account's range is read along its index and
+ * the two merged, so the first page of 20,000 movements costs what one of 200 does. An entry with lines
+ * on both (a merchant's own order or allocation, with its fee) is one line of their sum. A line worded
+ * for the payable's own side (a transfer's "to" or "from": its posting's memo) reads so; `fee` is what
+ * another merchant's fees account took from the movement (a seller's line reads gross, fee, net).
  */
-const RANGE_LINES = `
-  SELECT e.event_id, e.event_type, e.stream_id, e.recorded_at, COALESCE(r.memo, e.description) AS description, r.commit::text AS commit, r.prepare::text AS prepare, r.net::text AS net,
-         (SELECT COALESCE(SUM(f.credit - f.debit), 0) FROM ledger_postings f WHERE f.entry_id = r.entry_id AND f.account LIKE 'merchant:%:fees')::text AS fee
-  FROM (
+const ACCOUNT_RANGE = (account: string) => `(
     SELECT p.entry_id, p.commit_position AS commit, p.prepare_position AS prepare, SUM(p.credit - p.debit) AS net, MAX(p.memo) AS memo
     FROM ledger_postings p JOIN ledger_entries x ON x.entry_id = p.entry_id
-    WHERE p.account = $1 AND (p.commit_position, p.prepare_position) > ($2::numeric, $3::numeric)
+    WHERE p.account = ${account} AND (p.commit_position, p.prepare_position) > ($2::numeric, $3::numeric)
       AND (p.commit_position, p.prepare_position) <= ($4::numeric, $5::numeric) AND x.event_type NOT LIKE 'Payout%'
     GROUP BY p.commit_position, p.prepare_position, p.entry_id
     ORDER BY p.commit_position, p.prepare_position
+    LIMIT $6)`;
+
+const RANGE_LINES = `
+  SELECT e.event_id, e.event_type, e.stream_id, e.recorded_at, COALESCE(r.memo, e.description) AS description, r.commit::text AS commit, r.prepare::text AS prepare, r.net::text AS net,
+         (SELECT COALESCE(SUM(f.credit - f.debit), 0) FROM ledger_postings f WHERE f.entry_id = r.entry_id AND f.account LIKE 'merchant:%:fees' AND f.account <> $7)::text AS fee
+  FROM (
+    SELECT entry_id, commit, prepare, SUM(net) AS net, MAX(memo) AS memo
+    FROM (${ACCOUNT_RANGE('$1')} UNION ALL ${ACCOUNT_RANGE('$7')}) both_accounts
+    GROUP BY commit, prepare, entry_id
+    ORDER BY commit, prepare
     LIMIT $6
   ) r JOIN ledger_entries e ON e.entry_id = r.entry_id
   ORDER BY r.commit, r.prepare`;
@@ -68,7 +80,7 @@ const RANGE_LINES = `
 const RANGE_SUM = `
   SELECT COALESCE(SUM(p.credit - p.debit), 0)::text AS total
   FROM ledger_postings p JOIN ledger_entries x ON x.entry_id = p.entry_id
-  WHERE p.account = $1 AND (p.commit_position, p.prepare_position) > ($2::numeric, $3::numeric)
+  WHERE p.account IN ($1, $6) AND (p.commit_position, p.prepare_position) > ($2::numeric, $3::numeric)
     AND (p.commit_position, p.prepare_position) <= ($4::numeric, $5::numeric) AND x.event_type NOT LIKE 'Payout%'`;
 
 function range(payout: PayoutView): { after: LogPosition; through: LogPosition } {
@@ -77,6 +89,7 @@ function range(payout: PayoutView): { after: LogPosition; through: LogPosition }
   return { after: (payout.after && parsePosition(payout.after)) || START, through };
 }
 
+/** $1 the payable, $2–$5 the range; the fees account comes after the query's own parameters. */
 const bounds = (merchantId: string, from: LogPosition, through: LogPosition) => [
   ACCOUNTS.merchantPayable(merchantId),
   from.commit.toString(),
@@ -88,14 +101,14 @@ const bounds = (merchantId: string, from: LogPosition, through: LogPosition) => 
 /** A page of a range payout's lines after `from` (the range's start when absent). */
 export async function payoutRangeLines(db: SqlExecutor, payout: PayoutView, from: LogPosition | undefined, limit: number): Promise<RangeLine[]> {
   const { after, through } = range(payout);
-  const rows = await db.query<LedgerLineRow & { commit: string; prepare: string }>(RANGE_LINES, [...bounds(payout.merchantId, from ?? after, through), limit]);
+  const rows = await db.query<LedgerLineRow & { commit: string; prepare: string }>(RANGE_LINES, [...bounds(payout.merchantId, from ?? after, through), limit, ACCOUNTS.merchantFees(payout.merchantId)]);
   return rows.map((row) => ({ ...ledgerLineOf(row), position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) } }));
 }
 
 /** What the payout pays beyond its range's movements: zero when they sum to its amount. Read once its last page is reached. */
 export async function payoutCarried(db: SqlExecutor, payout: PayoutView): Promise<number> {
   const { after, through } = range(payout);
-  const [row] = await db.query<{ total: string }>(RANGE_SUM, bounds(payout.merchantId, after, through));
+  const [row] = await db.query<{ total: string }>(RANGE_SUM, [...bounds(payout.merchantId, after, through), ACCOUNTS.merchantFees(payout.merchantId)]);
   return payout.amount - Number(row.total);
 }
 
@@ -107,11 +120,11 @@ export async function payoutRangeCursor(db: SqlExecutor, payout: PayoutView, eve
   const { after, through } = range(payout);
   const [row] = await db.query<{ commit: string; prepare: string }>(
     `SELECT p.commit_position::text AS commit, p.prepare_position::text AS prepare
-     FROM ledger_entries e JOIN ledger_postings p ON p.entry_id = e.entry_id AND p.account = $1
+     FROM ledger_entries e JOIN ledger_postings p ON p.entry_id = e.entry_id AND p.account IN ($1, $7)
      WHERE e.event_id = $6 AND e.event_type NOT LIKE 'Payout%'
        AND (p.commit_position, p.prepare_position) > ($2::numeric, $3::numeric) AND (p.commit_position, p.prepare_position) <= ($4::numeric, $5::numeric)
      LIMIT 1`,
-    [...bounds(payout.merchantId, after, through), eventId],
+    [...bounds(payout.merchantId, after, through), eventId, ACCOUNTS.merchantFees(payout.merchantId)],
   );
   return row ? { commit: BigInt(row.commit), prepare: BigInt(row.prepare) } : undefined;
 }

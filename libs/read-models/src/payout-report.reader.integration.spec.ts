@@ -1,5 +1,7 @@
 import { migrate, type SqlClient } from '@app/database';
+import { payoutCarried, payoutRangeCursor, payoutRangeLines } from './payout-range.reader';
 import { payoutLedgerLines } from './payout-report.reader';
+import type { PayoutView } from './payouts.projection';
 import { READ_MODEL_MIGRATIONS } from './read-model.migrations';
 import { READ_MODEL_DATABASES, type ReadModelDatabase } from './testing/read-model-databases';
 
@@ -69,6 +71,34 @@ describe.each(READ_MODEL_DATABASES)('the ledger lines of a payout on %s', (_name
       { eventId: 'e2', eventType: 'OrderPaid', streamId: 'order-ord_1', description: 'OrderPaid', recordedAt: at(2), net: 47_500, fee: 2_500 },
     ]);
     expect(await payoutLedgerLines(db, 'po_mkt', 'mkt', -1, 10)).toMatchObject([{ eventId: 'e3', net: 30_000, fee: 0 }]);
+  });
+
+  // A payout of its own stream takes the payable and the fees (payoutAccounts): its range is both accounts' postings, one line per entry.
+  const rangePayout = (merchantId: string, amount: number) => ({ payoutId: `po_range_${merchantId}`, merchantId, amount, after: null, through: '3-3' }) as unknown as PayoutView;
+
+  it("reads a range payout's lines from the payable and the fees: a platform's fee is a line of its own, a merchant's own fee part of its line", async () => {
+    const mkt = rangePayout('mkt', 40_000);
+    expect((await payoutRangeLines(db, mkt, undefined, 10)).map(({ eventId, net, fee }) => ({ eventId, net, fee }))).toEqual([
+      { eventId: 'e1', net: 10_000, fee: 0 },
+      { eventId: 'e3', net: 30_000, fee: 0 },
+    ]);
+    expect(await payoutCarried(db, mkt)).toBe(0);
+    const s1 = rangePayout('s-1', 140_000);
+    expect((await payoutRangeLines(db, s1, undefined, 10)).map(({ eventId, net, fee }) => ({ eventId, net, fee }))).toEqual([
+      { eventId: 'e1', net: 90_000, fee: 10_000 },
+      { eventId: 'e2', net: 50_000, fee: 0 },
+    ]);
+    expect(await payoutCarried(db, s1)).toBe(0);
+  });
+
+  it("pages a range payout's lines across both accounts in log order", async () => {
+    const mkt = rangePayout('mkt', 40_000);
+    const [first] = await payoutRangeLines(db, mkt, undefined, 1);
+    expect(first.eventId).toBe('e1');
+    const from = await payoutRangeCursor(db, mkt, 'e1');
+    expect(from).toEqual(first.position);
+    expect((await payoutRangeLines(db, mkt, from, 1)).map((line) => line.eventId)).toEqual(['e3']);
+    expect(await payoutRangeCursor(db, mkt, 'e2')).toBeUndefined();
   });
 
   it('reads a page of movements after the one it is given', async () => {

@@ -1,4 +1,4 @@
-import { ACCOUNTS } from '@app/audit';
+import { payoutAccounts } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 import { type PayoutEvent, streams } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
@@ -11,7 +11,7 @@ const EVENTS = new Set(['PayoutSettingsChanged', 'PayoutDestinationSet', 'Payout
  * destination's version, the last period a scheduled payout paid, and whether its settings are still
  * those kept in the payout account's stream (payoutSettingsInForce reads them there); and each version
  * of its destination (payout_destination_versions). The payment work's reconcile pass reads it to queue each due
- * period (beside the payable's balance, so a merchant with too little to pay costs no job).
+ * period (beside the balances of the payable and fees accounts it names, so a merchant with too little to pay costs no job).
  */
 export const payoutSchedulesView: Projection = {
   name: 'payout_schedules',
@@ -25,9 +25,9 @@ export const payoutSchedulesView: Projection = {
       const upsert = (columns: Record<string, unknown>) => {
         const names = Object.keys(columns);
         return tx.query(
-          `INSERT INTO payout_schedules (merchant_id, payable_account, ${names.join(', ')}) VALUES ($1, $2, ${names.map((_, i) => `$${i + 3}`).join(', ')})
+          `INSERT INTO payout_schedules (merchant_id, payable_account, fees_account, ${names.join(', ')}) VALUES ($1, $2, $3, ${names.map((_, i) => `$${i + 4}`).join(', ')})
            ON CONFLICT (merchant_id) DO UPDATE SET ${names.map((name) => `${name} = EXCLUDED.${name}`).join(', ')}`,
-          [event.data.merchantId, ACCOUNTS.merchantPayable(event.data.merchantId), ...Object.values(columns)],
+          [event.data.merchantId, ...payoutAccounts(event.data.merchantId), ...Object.values(columns)],
         );
       };
       if (event.type === 'PayoutSettingsChanged') {
@@ -37,11 +37,11 @@ export const payoutSchedulesView: Projection = {
         // As settingsAfter folds it: the event says when its schedule was set, or (in the payout account's
         // stream, from before the settings had their own) a change of the minimum or callback URL alone keeps it.
         await tx.query(
-          `INSERT INTO payout_schedules (merchant_id, payable_account, schedule_kind, schedule, minimum_amount, schedule_set_at, settings_in_account, account_settings) VALUES ($1, $2, $3, $4, $5, COALESCE($7::timestamptz, $6::timestamptz), $8, $9)
+          `INSERT INTO payout_schedules (merchant_id, payable_account, schedule_kind, schedule, minimum_amount, schedule_set_at, settings_in_account, account_settings, fees_account) VALUES ($1, $2, $3, $4, $5, COALESCE($7::timestamptz, $6::timestamptz), $8, $9, $10)
            ON CONFLICT (merchant_id) DO UPDATE SET schedule_kind = EXCLUDED.schedule_kind, schedule = EXCLUDED.schedule, minimum_amount = EXCLUDED.minimum_amount,
              schedule_set_at = CASE WHEN $7::timestamptz IS NULL AND payout_schedules.schedule = EXCLUDED.schedule THEN COALESCE(payout_schedules.schedule_set_at, EXCLUDED.schedule_set_at) ELSE EXCLUDED.schedule_set_at END,
              settings_in_account = EXCLUDED.settings_in_account, account_settings = COALESCE(EXCLUDED.account_settings, payout_schedules.account_settings)`,
-          [merchantId, ACCOUNTS.merchantPayable(merchantId), schedule.kind, JSON.stringify(schedule), minimumAmount, changedAt, scheduleSetAt ?? null, inAccount, inAccount ? JSON.stringify({ version, settings }) : null],
+          [merchantId, payoutAccounts(merchantId)[0], schedule.kind, JSON.stringify(schedule), minimumAmount, changedAt, scheduleSetAt ?? null, inAccount, inAccount ? JSON.stringify({ version, settings }) : null, payoutAccounts(merchantId)[1]],
         );
       } else if (event.type === 'PayoutDestinationSet') {
         await upsert({ has_destination: true, destination_version: event.data.version });

@@ -11,13 +11,14 @@ export interface ScheduleToPay {
 
 /**
  * Merchants on a daily or weekly schedule with a destination no payout has failed to and at least
- * their minimum in the payable. The payable's balance is what no standing payout settles (a payout
- * moves its amount out, a failure back).
+ * their minimum in the payable and fees together. Their balance is what no standing payout settles (a
+ * payout moves its amount out, a failure back).
  */
 export async function schedulesToPay(db: SqlExecutor): Promise<ScheduleToPay[]> {
   const rows = await db.query<{ merchant_id: string; schedule: PayoutSchedule; schedule_set_at: Date | null; last_period: string | null }>(
-    `SELECT s.merchant_id, s.schedule, s.schedule_set_at, s.last_period FROM payout_schedules s JOIN ledger_balances b ON b.account = s.payable_account
-     WHERE s.schedule_kind <> 'manual' AND s.has_destination AND b.credit - b.debit >= s.minimum_amount
+    `SELECT s.merchant_id, s.schedule, s.schedule_set_at, s.last_period FROM payout_schedules s
+       JOIN LATERAL (SELECT SUM(b.credit - b.debit) AS balance FROM ledger_balances b WHERE b.account IN (s.payable_account, s.fees_account)) b ON true
+     WHERE s.schedule_kind <> 'manual' AND s.has_destination AND b.balance >= s.minimum_amount
        AND NOT EXISTS (SELECT 1 FROM payouts_view p WHERE p.merchant_id = s.merchant_id AND p.status = 'FAILED' AND (p.document->>'destinationVersion')::int = s.destination_version)`,
   );
   return rows.map((row) => ({

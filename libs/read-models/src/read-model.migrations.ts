@@ -438,4 +438,14 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE callback_deliveries_view ADD COLUMN IF NOT EXISTS source_prepare numeric(20);
     `,
   },
+  {
+    // A merchant's payouts take its fees account with its payable (payoutAccounts, libs/audit/src/ledger-rules.ts):
+    // the scheduler queues a period when the two together reach the minimum (payout-schedules.reader.ts).
+    // Rows already there are given the name the projection writes from now on.
+    id: '036-payout-schedule-fees-account',
+    sql: `
+      ALTER TABLE payout_schedules ADD COLUMN IF NOT EXISTS fees_account text;
+      UPDATE payout_schedules SET fees_account = 'merchant:' || merchant_id || ':fees' WHERE fees_account IS NULL;
+    `,
+  },
 ];

@@ -14,6 +14,7 @@ const OWNED_FROM: ReadonlySet<string> = new Set([
   'PayoutRequested',
   'WebhookEndpointCreated',
   'PayoutBooked',
+  'TransferBooked',
   'PayoutDestinationFailed',
   'TransferCreated',
 ]);

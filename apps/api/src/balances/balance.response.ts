@@ -8,7 +8,7 @@ export class BalanceResponse {
   @ApiProperty({ enum: ['ETB'] })
   currency!: string;
 
-  @ApiProperty({ example: 780, description: 'The payable account: what may be paid out now (below zero when more went out than came in)' })
+  @ApiProperty({ example: 780, description: 'What may be paid out now: the payable account and, for a platform, the fees account (below zero when more went out than came in)' })
   available!: number;
 
   @ApiProperty({ example: 1200, description: 'Held for you in escrows: paid, not yet released or refunded, not disputed (gross: an escrow creator’s fee comes out on release)' })
@@ -20,6 +20,6 @@ export class BalanceResponse {
   @ApiProperty({ example: 500, description: 'Your payouts requested or sent, neither paid nor failed yet' })
   inTransit!: number;
 
-  @ApiProperty({ example: 20, description: 'The fees the escrows and orders you created earned you' })
+  @ApiProperty({ example: 20, description: 'For information: the part of available that the escrows and orders you created earned you in fees, not yet paid out' })
   feesEarned!: number;
 }

@@ -14,7 +14,7 @@ export interface PayoutReportLine {
   source: string;
   description: string;
   recordedAt: string;
-  /** Signed santim: what the movement carried before the fee, the fee, and what reached the payable (negative: money back out). */
+  /** Signed santim: what the movement carried before another's fee, that fee, and what reached the merchant's payable and fees (negative: money back out). */
   gross: number;
   fee: number;
   net: number;
@@ -26,7 +26,7 @@ export const REPORT_PAGE = 1_000;
 /**
  * The payout's reconciliation report (like Stripe's payout reconciliation): every movement it settles,
  * read from the ledger a page at a time, whose net amounts sum exactly to the payout. A payout of its
- * own stream settles a range of the payable, read along the account's index, closed by a `carried`
+ * own stream settles a range of the payable and fees, read along the accounts' index, closed by a `carried`
  * line for what its amount holds beyond the range (a failed payout's return, what came before it);
  * one of the payout account stream, the movements it listed.
  */
@@ -44,7 +44,7 @@ export async function* payoutReportPages(db: SqlExecutor, payout: PayoutView, pa
   }
   const carried = await payoutCarried(db, payout);
   if (carried !== 0) {
-    const description = 'Carried: what earlier payouts left in the payable (a failed payout returned, movements before this range)';
+    const description = 'Carried: what earlier payouts left in the payable and fees (a failed payout returned, movements before this range)';
     yield [{ eventId: CARRIED, type: 'Carried', source: payout.payoutId, description, recordedAt: payout.requestedAt, gross: carried, fee: 0, net: carried }];
   }
 }

@@ -52,7 +52,7 @@ export class SettledMovementResponse {
   amount!: number;
 }
 
-/** A page of the payable movements a payout settles, in order (all pages sum to its amount). */
+/** A page of the movements of the payable and fees a payout settles, in order (all pages sum to its amount). */
 export class PayoutMovementsPageResponse {
   @ApiProperty({ type: [SettledMovementResponse] })
   movements!: SettledMovementResponse[];

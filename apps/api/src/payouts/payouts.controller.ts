@@ -94,7 +94,7 @@ export class PayoutsController {
   }
 
   @Get('payouts/:payoutId/movements')
-  @ApiOperation({ summary: 'The payable movements a payout settles, in order, a page at a time (they sum to its amount)' })
+  @ApiOperation({ summary: 'The movements of the payable and fees a payout settles, in order, a page at a time (they sum to its amount)' })
   @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 10' })
   @ApiQuery({ name: 'startingAfter', required: false, description: 'the eventId of the last movement of the page before' })
   @ApiEnvelope(PayoutMovementsPageResponse, { message: 'Payout movements' })
@@ -136,7 +136,7 @@ export class PayoutsController {
   }
 
   @Get('statement')
-  @ApiOperation({ summary: 'Your payable account over a period: opening balance, every movement with the event that caused it, closing balance' })
+  @ApiOperation({ summary: 'Your payable and fees accounts over a period: opening balance, every movement with the event that caused it, closing balance' })
   @ApiQuery({ name: 'from', example: '2026-11-01T00:00:00+03:00' })
   @ApiQuery({ name: 'to', example: '2026-12-01T00:00:00+03:00' })
   @ApiEnvelope(StatementResponse, { message: 'Statement' })

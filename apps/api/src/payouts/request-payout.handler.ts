@@ -10,7 +10,7 @@ import { ProjectionProgress, type PayoutView, requestedPayoutView } from '@app/r
 import { RequestPayoutCommand } from './request-payout.command';
 
 /**
- * An on-demand payout of the payable's balance, at least the merchant's minimum (requestPayout, in
+ * An on-demand payout of the payable's and fees' balance, at least the merchant's minimum (requestPayout, in
  * libs/payments). A request with an Idempotency-Key names its payout by the key, so the same request
  * again answers the payout it made. The scheduler sends it (PaymentWorkReactor).
  */

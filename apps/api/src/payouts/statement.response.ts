@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** One movement of the payable account; amount in signed ETB (out of the payable is negative). */
+/** One movement of the payable and fees accounts; amount in signed ETB (out of them is negative). */
 export class StatementMovementResponse {
   @ApiProperty()
   eventId!: string;
@@ -21,7 +21,7 @@ export class StatementMovementResponse {
   amount!: number;
 }
 
-/** The payable account over a period (statement.ts); signed ETB. */
+/** The payable and fees accounts over a period (statement.ts); signed ETB. */
 export class StatementResponse {
   @ApiProperty({ format: 'date-time' })
   from!: string;

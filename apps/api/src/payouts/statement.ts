@@ -1,11 +1,11 @@
-import { ACCOUNTS, csvRow } from '@app/audit';
+import { csvRow, payoutAccounts } from '@app/audit';
 import { streamKey } from '@app/domain';
 import { accountPeriod } from '@app/read-models';
 import type { SqlExecutor } from '@app/database';
 import { signedBirr } from './signed-birr';
 import type { StatementPeriod } from './statement-period';
 
-/** One movement of the merchant's payable account, signed santim (in: positive). */
+/** One movement of the merchant's money (its payable and its fees, as one), signed santim (in: positive). */
 export interface StatementMovement {
   eventId: string;
   type: string;
@@ -19,13 +19,13 @@ export interface StatementMovement {
 export interface Statement {
   from: string;
   to: string;
-  /** Santim, all signed: what the payable held at `from`, what moved in [from, to), what it held at `to`. */
+  /** Santim, all signed: what the payable and fees held at `from`, what moved in [from, to), what they held at `to`. */
   opening: number;
   movements: StatementMovement[];
   closing: number;
 }
 
-/** A movement with the balance the payable held right after it. */
+/** A movement with the balance the payable and fees held right after it. */
 export interface StatementLine extends StatementMovement {
   balance: number;
 }
@@ -50,12 +50,13 @@ export function statementCsv(statement: Statement): string {
 
 /**
  * The merchant's statement over the period, read from the ledger: what the API, the dashboard and the
- * audit console all show. The opening is what the payable held at `from` (every movement before it),
+ * audit console all show. It reads the accounts a payout takes (payoutAccounts), so a platform's fees
+ * are lines of its statement as they are of its payouts. The opening is what they held at `from` (every movement before it),
  * the closing the opening plus the movements of the period, so the two always reconcile (the
  * movements are the ledger's postings, in log order, each with the event that caused it).
  */
 export async function readStatement(db: SqlExecutor, merchantId: string, period: StatementPeriod): Promise<Statement> {
-  const { opening, postings } = await accountPeriod(db, ACCOUNTS.merchantPayable(merchantId), new Date(period.from), new Date(period.to));
+  const { opening, postings } = await accountPeriod(db, payoutAccounts(merchantId), new Date(period.from), new Date(period.to));
   const movements = postings.map((posting) => ({
     eventId: posting.eventId,
     type: posting.eventType,

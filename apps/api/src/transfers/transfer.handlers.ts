@@ -2,11 +2,11 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { fingerprint, newTransferId, parseEtb, settingsOrDefault, streams, transferDecider, transferIdFor, type TransferOutline, transferOutline } from '@app/domain';
-import { CommandRunner, newStream } from '@app/infrastructure';
+import { CommandRunner } from '@app/infrastructure';
 import { payoutSettingsInForce } from '@app/payments';
 import type { TransferView } from '@app/read-models';
-import { MoneyOutOfPayable } from './money-out-of-payable';
 import { CreateTransferCommand, ReverseTransferCommand, type TransferReversed } from './transfer.commands';
+import { TransferAtBooks } from './transfer-at-books';
 import { assertTransferParty } from './transfer-party';
 import { TransferPartyMissing } from './transfers.errors';
 
@@ -34,15 +34,15 @@ function transferViewOf({ terms: created, reversed, reversals }: TransferOutline
 }
 
 /**
- * A transfer to or from the other party: its source's balance is read and the transfer appended in one
- * step (MoneyOutOfPayable), which the decider refuses when the source would go below zero.
+ * A transfer to or from the other party, decided at its source's books (TransferAtBooks) on the
+ * source's balance, which the decider refuses when the source would go below zero.
  */
 @CommandHandler(CreateTransferCommand)
 export class CreateTransferHandler implements ICommandHandler<CreateTransferCommand> {
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    @Inject(MoneyOutOfPayable) private readonly payables: MoneyOutOfPayable,
+    @Inject(TransferAtBooks) private readonly books: TransferAtBooks,
   ) {}
 
   async execute({ merchant, request, metadata, idempotencyKey }: CreateTransferCommand): Promise<TransferView> {
@@ -64,9 +64,7 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransferComm
       allowNegative: request.allowNegative === true,
       callbackUrl,
     };
-    const { state, at } = await this.payables.take(source, (sourceAvailable) =>
-      this.runner.run(streams.transfer(transferId), transferDecider, { type: 'CreateTransfer', data: { ...terms, sourceAvailable, at: new Date().toISOString() } }, metadata, newStream(transferDecider)),
-    );
+    const { state, at } = await this.books.create(source, transferId, (sourceAvailable) => ({ type: 'CreateTransfer', data: { ...terms, sourceAvailable, at: new Date().toISOString() } }), metadata);
     return transferViewOf(transferOutline(state)!, at);
   }
 }

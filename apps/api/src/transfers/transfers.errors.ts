@@ -17,7 +17,7 @@ export class UnknownTransferParty extends InvalidInput {
 
 /**
  * The ledger did not reach the log's head within READ_YOUR_WRITES_TIMEOUT_MS: a balance read now could
- * miss money that already left, so nothing is decided on it (money-out-of-payable.ts).
+ * miss money that already left, so nothing is decided on it (transfer-at-books.ts).
  */
 export class LedgerNotCurrent extends ApiError {
   constructor() {

@@ -1,9 +1,9 @@
 import { Module } from '@nestjs/common';
 import { MerchantAuthModule } from '../http/merchant-auth.module';
-import { MoneyOutOfPayable } from './money-out-of-payable';
+import { TransferAtBooks } from './transfer-at-books';
 import { CreateTransferHandler, ReverseTransferHandler } from './transfer.handlers';
 import { TransfersController } from './transfers.controller';
 
 /** Transfers of available money between a platform and another party (issue 31, item 3). */
-@Module({ imports: [MerchantAuthModule], controllers: [TransfersController], providers: [MoneyOutOfPayable, CreateTransferHandler, ReverseTransferHandler] })
+@Module({ imports: [MerchantAuthModule], controllers: [TransfersController], providers: [TransferAtBooks, CreateTransferHandler, ReverseTransferHandler] })
 export class TransfersModule {}

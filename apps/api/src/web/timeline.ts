@@ -76,12 +76,13 @@ const DESCRIBE: Record<string, (data: Data, names: MerchantNames) => string> = {
     return `Payout destination set (version ${String(d.version)}): ${destination.kind} ${destination.institution} ${destination.accountMask}`;
   },
   // A payout of its own stream settles a range of the payable (after, through]; one of the payout account stream from before listed its movements.
-  PayoutRequested: (d) => `Payout of ${amount(d)} requested, ${Array.isArray(d.settles) ? `settling ${d.settles.length} movements` : 'settling the payable up to its balance'}`,
+  PayoutRequested: (d) => `Payout of ${amount(d)} requested, ${Array.isArray(d.settles) ? `settling ${d.settles.length} movements` : `settling the payable${d.fees ? ' and fees' : ''} up to their balance`}`,
   PayoutBooked: (d) => `Payout ${String(d.payoutId)} booked: the merchant's next payout is decided after it`,
+  TransferBooked: (d) => `Transfer ${String(d.transferId)} booked: the merchant's next payout or transfer is decided after it`,
   PayoutDestinationFailed: (d) => `Payout destination version ${String(d.version)} paused: payout ${String(d.payoutId)} to it failed`,
   PayoutSent: () => 'Payout sent to the provider',
   PayoutPaid: (d) => `Payout of ${amount(d)} paid (provider reference ${String(d.externalReferenceId)})`,
-  PayoutFailed: (d) => `Payout of ${amount(d)} failed (${String(d.reason)}); the money is back in the payable`,
+  PayoutFailed: (d) => `Payout of ${amount(d)} failed (${String(d.reason)}); the money is back in the payable${d.fees ? ' and fees' : ''}`,
   TransferCreated: (d, names) =>
     `${String(d.platformId) === String(d.source) ? 'Transfer' : 'Penalty transfer'} of ${amount(d)} from ${merchantLabel(String(d.source), names)} to ${merchantLabel(String(d.destination), names)}${d.allowNegative ? ' (may take it below zero)' : ''}: ${String(d.description)}`,
   TransferReversed: (d, names) => `${amount(d)} of the transfer given back by ${merchantLabel(String(d.destination), names)} to ${merchantLabel(String(d.source), names)}`,

@@ -538,7 +538,7 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * The payable movements a payout settles, in order, a page at a time (they sum to its amount)
+     * The movements of the payable and fees a payout settles, in order, a page at a time (they sum to its amount)
      */
     public getPayoutsByPayoutIdMovements<ThrowOnError extends boolean = true>(options: Options<GetV1TrdpPayoutsByPayoutIdMovementsData, ThrowOnError>): RequestResult<GetV1TrdpPayoutsByPayoutIdMovementsResponses, GetV1TrdpPayoutsByPayoutIdMovementsErrors, ThrowOnError, 'data'> {
         return (options.client ?? this.client).get<GetV1TrdpPayoutsByPayoutIdMovementsResponses, GetV1TrdpPayoutsByPayoutIdMovementsErrors, ThrowOnError, 'data'>({
@@ -574,7 +574,7 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * Your payable account over a period: opening balance, every movement with the event that caused it, closing balance
+     * Your payable and fees accounts over a period: opening balance, every movement with the event that caused it, closing balance
      */
     public getStatement<ThrowOnError extends boolean = true>(options: Options<GetV1TrdpStatementData, ThrowOnError>): RequestResult<GetV1TrdpStatementResponses, GetV1TrdpStatementErrors, ThrowOnError, 'data'> {
         return (options.client ?? this.client).get<GetV1TrdpStatementResponses, GetV1TrdpStatementErrors, ThrowOnError, 'data'>({

@@ -955,7 +955,7 @@ export type BalanceResponse = {
     asOf: string;
     currency: 'ETB';
     /**
-     * The payable account: what may be paid out now (below zero when more went out than came in)
+     * What may be paid out now: the payable account and, for a platform, the fees account (below zero when more went out than came in)
      */
     available: number;
     /**
@@ -971,7 +971,7 @@ export type BalanceResponse = {
      */
     inTransit: number;
     /**
-     * The fees the escrows and orders you created earned you
+     * For information: the part of available that the escrows and orders you created earned you in fees, not yet paid out
      */
     feesEarned: number;
 };

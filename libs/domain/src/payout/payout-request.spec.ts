@@ -13,7 +13,7 @@ const M = 'm_1';
 const AT = '2030-01-01T10:00:00.000Z';
 const wallet: PayoutDestination = { kind: 'wallet', institution: 'telebirr', holderName: 'Abebe', accountMask: '••••5678', accountRef: 'dst_1', accountFingerprint: 'f1' };
 const inForce = { version: 1, destination: wallet, paused: false };
-const basis = (changes: Partial<PayoutBasis> = {}): PayoutBasis => ({ exists: false, destination: inForce, balance: 50_000, after: '10-1', through: '20-3', ...changes });
+const basis = (changes: Partial<PayoutBasis> = {}): PayoutBasis => ({ exists: false, destination: inForce, balance: 50_000, fees: 0, after: '10-1', through: '20-3', ...changes });
 const onDemand = { merchantId: M, payoutId: 'po_1', trigger: 'on-demand' as const, at: AT };
 
 describe('a payout request', () => {
@@ -22,6 +22,17 @@ describe('a payout request', () => {
       type: 'PayoutRequested',
       data: { merchantId: M, payoutId: 'po_1', amount: 50_000, destinationVersion: 1, destination: wallet, after: '10-1', through: '20-3', trigger: 'on-demand', requestedAt: AT },
     });
+  });
+
+  it("pays a platform's fees with its payable: the part from the fees account is the request's `fees`, and a failure gives it back there", () => {
+    const requested = decidePayoutRequest(onDemand, basis({ balance: 50_000, fees: 12_000 }))!;
+    expect(requested.data).toMatchObject({ amount: 50_000, fees: 12_000 });
+    // A payable below zero that the fees cover: the payout takes both whole.
+    expect(decidePayoutRequest(onDemand, basis({ balance: 3_000, fees: 5_000 }))!.data).toMatchObject({ amount: 3_000, fees: 5_000 });
+    const failed = singlePayoutDecider.decide({ type: 'RecordPayoutFailed', data: { payoutId: 'po_1', reason: 'CLOSED', at: AT, callbackUrl: null } }, fold(singlePayoutDecider, [requested]));
+    expect(failed).toEqual([{ type: 'PayoutFailed', data: expect.objectContaining({ amount: 50_000, fees: 12_000 }) }]);
+    // A payout from before fees were paid out names none, and its failure none.
+    expect(decidePayoutRequest(onDemand, basis())!.data).not.toHaveProperty('fees');
   });
 
   it('refuses on demand what a scheduled period quietly does not pay', () => {

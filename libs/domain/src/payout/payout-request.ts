@@ -21,8 +21,10 @@ export interface PayoutBasis {
   exists: boolean;
   settings?: SettingsInForce;
   destination?: DestinationInForce;
-  /** The payable's balance at `through`, santim: what no payout in flight or paid holds. */
+  /** The balance of the accounts a payout takes (payable and fees) at `through`, santim: what no payout in flight or paid holds. */
   balance: number;
+  /** The part of `balance` in the fees account (signed santim): the payout's `fees`. */
+  fees: number;
   /** The previous payout's `through` (where this one's range begins); null for the merchant's first payout of its own stream. */
   after: string | null;
   through: string;
@@ -42,8 +44,8 @@ function notPayable(merchantId: string, standing: Extract<PayoutStanding, { paya
 }
 
 /**
- * A payout of the payable's balance, never of a movement another payout holds: the balance already
- * has every earlier payout moved out (Dr payable, Cr in transit) and every failed one back, and the
+ * A payout of the payable's and fees' balance, never of a movement another payout holds: the balance
+ * already has every earlier payout moved out (Dr payable and fees, Cr in transit) and every failed one back, and the
  * merchant's books serialize the decisions. Undefined: nothing to do (the same request again, whose
  * payout stands; a scheduled period that pays nothing, the money waiting); a refusal is thrown for
  * one asked for on demand.
@@ -83,6 +85,7 @@ export function decidePayoutRequest(ask: PayoutAsk, basis: PayoutBasis): PayoutR
       merchantId: ask.merchantId,
       payoutId: ask.payoutId,
       amount: santim(balance),
+      ...(basis.fees !== 0 && { fees: basis.fees }),
       destinationVersion: destination!.version,
       destination: destination!.destination,
       after: basis.after,

@@ -93,7 +93,7 @@ function payoutsOf(merchantId: string) {
     job(period: string, at: number, settings: SettingsInForce | undefined): PayoutRequested['data'] | undefined {
       const payoutId = scheduledPayoutId(merchantId, period);
       const ask = { merchantId, payoutId, trigger: 'schedule' as const, period, at: new Date(at).toISOString() };
-      const requested = decidePayoutRequest(ask, { exists: paid.has(payoutId), settings, destination: { version: 1, destination: BANK, paused: false }, balance, after: null, through: String(paid.size) });
+      const requested = decidePayoutRequest(ask, { exists: paid.has(payoutId), settings, destination: { version: 1, destination: BANK, paused: false }, balance, fees: 0, after: null, through: String(paid.size) });
       if (!requested) return undefined;
       paid.set(payoutId, requested.data);
       balance -= requested.data.amount;

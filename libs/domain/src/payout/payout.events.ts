@@ -68,6 +68,12 @@ export type PayoutEvent =
          */
         after?: string | null;
         through?: string;
+        /**
+         * The part of `amount` taken from the merchant's fees account (signed santim), the rest from its
+         * payable: a payout takes both balances whole (docs/concepts/ledger.md). Absent: none, as on
+         * every payout from before a platform's fees were paid out.
+         */
+        fees?: number;
         trigger: 'on-demand' | 'schedule';
         /** The schedule's period it pays (scheduled payouts only). */
         period?: string;
@@ -81,6 +87,13 @@ export type PayoutEvent =
    */
   | { type: 'PayoutBooked'; data: { merchantId: string; payoutId: string; through: string } }
   /**
+   * In the books of a transfer's source, appended with its TransferCreated in one append: a transfer
+   * and a payout (or two transfers) decided at once in any processes cannot both spend the same
+   * balance. `payoutsThrough` carries the last payout's `through` on (null: none booked yet), so the
+   * books' last event still names where the next payout's range begins (payout-books.ts).
+   */
+  | { type: 'TransferBooked'; data: { merchantId: string; transferId: string; payoutsThrough: string | null } }
+  /**
    * In the destination's stream, with the PayoutFailed of a payout to the destination's current
    * version: the schedule pauses until the merchant sets the destination again.
    */
@@ -88,8 +101,11 @@ export type PayoutEvent =
   | { type: 'PayoutSent'; data: { merchantId: string; payoutId: string; providerReference: string; sentAt: string } }
   /** `callbackUrl`: where its callback goes, as the settings said when it was paid (absent before the settings had a stream of their own: the account's). */
   | { type: 'PayoutPaid'; data: { merchantId: string; payoutId: string; amount: Santim; externalReferenceId: string; paidAt: string; callbackUrl?: string | null } }
-  /** The money is the merchant's payable again, and its movements can be paid out by a later payout. */
-  | { type: 'PayoutFailed'; data: { merchantId: string; payoutId: string; amount: Santim; reason: string; failedAt: string; callbackUrl?: string | null } };
+  /**
+   * The money is the merchant's again, each part in the account it came from (`fees`: its request's,
+   * absent when none), and its movements can be paid out by a later payout.
+   */
+  | { type: 'PayoutFailed'; data: { merchantId: string; payoutId: string; amount: Santim; fees?: number; reason: string; failedAt: string; callbackUrl?: string | null } };
 
 /** A payout's progress with the provider: requested, sent, then paid or failed once. */
 export type PayoutStatus = 'REQUESTED' | 'SENT' | 'PAID' | 'FAILED';

@@ -11,6 +11,8 @@ export interface SinglePayoutState {
     merchantId: string;
     payoutId: string;
     amount: Santim;
+    /** The part of `amount` from the fees account (PayoutRequested's `fees`): a failure gives it back there. */
+    fees?: number;
     status: PayoutStatus;
     destinationVersion: number;
     destination?: PayoutDestination;
@@ -24,15 +26,15 @@ export const singlePayoutDecider: Decider<PayoutCommand, SinglePayoutEvent, Sing
   initialState: () => ({}),
   evolve: (state, event) => {
     if (event.type === 'PayoutRequested') {
-      const { merchantId, payoutId, amount, destinationVersion, destination } = event.data;
-      return { payout: { merchantId, payoutId, amount, status: 'REQUESTED', destinationVersion, ...(destination && { destination }) } };
+      const { merchantId, payoutId, amount, fees, destinationVersion, destination } = event.data;
+      return { payout: { merchantId, payoutId, amount, ...(fees ? { fees } : {}), status: 'REQUESTED', destinationVersion, ...(destination && { destination }) } };
     }
     const status: PayoutStatus = event.type === 'PayoutSent' ? 'SENT' : event.type === 'PayoutPaid' ? 'PAID' : 'FAILED';
     return { payout: { ...state.payout!, status } };
   },
   decide: (command, { payout }) => {
     if (!payout) throw new PayoutNotFound(command.data.payoutId);
-    const { merchantId, payoutId, amount } = payout;
+    const { merchantId, payoutId, amount, fees } = payout;
     switch (command.type) {
       case 'RecordPayoutSent':
         return payout.status === 'REQUESTED' ? [{ type: 'PayoutSent', data: { merchantId, payoutId, providerReference: command.data.providerReference, sentAt: command.data.at } }] : [];
@@ -42,7 +44,7 @@ export const singlePayoutDecider: Decider<PayoutCommand, SinglePayoutEvent, Sing
         return [{ type: 'PayoutPaid', data: { merchantId, payoutId, amount, externalReferenceId: command.data.externalReferenceId, paidAt: command.data.at, callbackUrl: command.data.callbackUrl } }];
       case 'RecordPayoutFailed':
         if (finished(payout.status)) return [];
-        return [{ type: 'PayoutFailed', data: { merchantId, payoutId, amount, reason: command.data.reason, failedAt: command.data.at, callbackUrl: command.data.callbackUrl } }];
+        return [{ type: 'PayoutFailed', data: { merchantId, payoutId, amount, ...(fees ? { fees } : {}), reason: command.data.reason, failedAt: command.data.at, callbackUrl: command.data.callbackUrl } }];
     }
   },
 };

@@ -1,0 +1,56 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { type BooksEvent, fold, streams, type TransferCommand, transferBooked, transferDecider, type TransferEvent, type TransferState } from '@app/domain';
+import { EVENT_STORE, type EventMetadata, type EventStore } from '@app/event-store';
+import { CommandRunner } from '@app/infrastructure';
+import { payoutBalanceAt, ProjectionProgress } from '@app/read-models';
+import { LedgerNotCurrent } from './transfers.errors';
+
+/** A transfer as its create left it, and when. */
+export interface TransferChange {
+  state: TransferState;
+  at: Date;
+}
+
+/**
+ * A transfer out of its source's money, decided at the source's books (`payout-books-{source}`), as a
+ * payout is (requestPayout, libs/payments/src/payouts/payout-requests.ts): the books' last event is
+ * read, then the ledger is waited for until it has posted everything the log held then, then the
+ * source's balance (its payable and fees, what its payouts take) is read, and the transfer's stream
+ * and the books' TransferBooked are appended together at the books' revision (EventStore.appendMany).
+ * A payout or another transfer of the same source decided meanwhile, in any process, moved the books,
+ * and this transfer is decided again from fresh reads: no two spend the same money.
+ */
+@Injectable()
+export class TransferAtBooks {
+  constructor(
+    @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(ProjectionProgress) private readonly progress: ProjectionProgress,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** `create` is given the source's balance (signed santim) and builds the CreateTransfer the decider decides on it; the same transfer again answers as it stands. */
+  async create(source: string, transferId: string, create: (sourceAvailable: number) => Extract<TransferCommand, { type: 'CreateTransfer' }>, metadata: EventMetadata): Promise<TransferChange> {
+    const books = streams.payoutBooks(source);
+    const stream = streams.transfer(transferId);
+    const { result } = await this.runner.decideAcross(async () => {
+      const [booked, history] = await Promise.all([this.store.readLastEvent(books), this.store.readStream(stream)]);
+      const state = fold(transferDecider, history as unknown as TransferEvent[]);
+      if (state.created) return { appends: [], result: { state, at: history[history.length - 1].recordedAt } };
+      if (!(await this.progress.waitFor(await this.store.head(), this.config.readYourWritesTimeoutMs))) throw new LedgerNotCurrent();
+      const command = create((await payoutBalanceAt(this.db, source)).balance);
+      const events = transferDecider.decide(command, state);
+      return {
+        appends: [
+          { streamId: stream, events, expected: 'no_stream' as const },
+          { streamId: books, events: [transferBooked(source, transferId, booked as unknown as BooksEvent | undefined)], expected: booked ? booked.revision : ('no_stream' as const) },
+        ],
+        result: { state: events.reduce(transferDecider.evolve, state), at: new Date(command.data.at) },
+      };
+    }, metadata);
+    return result;
+  }
+}

@@ -1,0 +1,14 @@
+import type { PayoutEvent } from './payout.events';
+
+/** A merchant's books (`payout-books-{merchantId}`): one event per payout or transfer out of its money, only the last ever read. */
+export type BooksEvent = Extract<PayoutEvent, { type: 'PayoutBooked' | 'TransferBooked' }>;
+
+/** Where the merchant's next payout's range begins, as its books' last event says; undefined when no payout was booked there. */
+export function payoutsThroughOf(last: BooksEvent): string | undefined {
+  return (last.type === 'PayoutBooked' ? last.data.through : last.data.payoutsThrough) ?? undefined;
+}
+
+/** The books' event of a transfer out of `merchantId`'s money, after `last` (none: the books' first). */
+export function transferBooked(merchantId: string, transferId: string, last: BooksEvent | undefined): BooksEvent {
+  return { type: 'TransferBooked', data: { merchantId, transferId, payoutsThrough: (last && payoutsThroughOf(last)) ?? null } };
+}
