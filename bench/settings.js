@@ -12,6 +12,10 @@ module.exports = {
     growth: { small: 10_000, large: 1_000_000 },
     // A merchant of a year of daily trading against one of a week, the same orders per hour.
     statementGrowth: { perDay: 200, longDays: 365, shortDays: 7 },
+    // A merchant's year of daily payouts against its week (issue 28): payouts of their own streams, timed one request after another.
+    merchantGrowth: { perDay: 200, longDays: 365, shortDays: 7, payoutRequests: 50 },
+    // One payout settling a day of small orders against one of an ordinary day; `payouts` merchants of each, one payout each.
+    payoutSize: { large: 20_000, small: 200, payouts: 5 },
     peerLifecycles: { warmup: 300, measured: 2000 },
     // The rebuild run alone writes its log first (lifecycles for this long); after the other scenarios it needs none.
     rebuildLogSeconds: 15,
@@ -26,6 +30,8 @@ module.exports = {
     callbacks: 150,
     growth: { small: 1_000, large: 20_000 },
     statementGrowth: { perDay: 200, longDays: 60, shortDays: 7 },
+    merchantGrowth: { perDay: 200, longDays: 60, shortDays: 7, payoutRequests: 20 },
+    payoutSize: { large: 5_000, small: 200, payouts: 3 },
     peerLifecycles: { warmup: 100, measured: 400 },
     rebuildLogSeconds: 15,
   },
@@ -41,6 +47,8 @@ module.exports = {
     callbacks: 10,
     growth: { small: 100, large: 300 },
     statementGrowth: { perDay: 24, longDays: 10, shortDays: 2 },
+    merchantGrowth: { perDay: 24, longDays: 6, shortDays: 2, payoutRequests: 2 },
+    payoutSize: { large: 100, small: 10, payouts: 1 },
     peerLifecycles: { warmup: 1, measured: 5 },
     rebuildLogSeconds: 1,
   },

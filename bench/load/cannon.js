@@ -69,6 +69,10 @@ const WORKLOADS = {
   statement: () => ({
     requests: [{ method: 'GET', path: `/v1/trdp/statement?${input.query}`, headers: { 'x-api-secret': input.apiSecret } }],
   }),
+  /** Any GET of the merchant's (input.path: a payout, its first page of movements, the payout settings), the same request each time. */
+  get: () => ({
+    requests: [{ method: 'GET', path: input.path, headers: { 'x-api-secret': input.apiSecret } }],
+  }),
   /** Reference: one SELECT by primary key. */
   select: () => {
     const id = cycling(input.ids);

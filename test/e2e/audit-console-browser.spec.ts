@@ -29,7 +29,8 @@ describe('audit console in a real browser', () => {
   }
 
   beforeAll(async () => {
-    running = await startApp({ env: { SANDBOX_DELAY_MS: '30' } });
+    // A balance below zero is overdue at once, so the negative balances page lists the one made below.
+    running = await startApp({ env: { SANDBOX_DELAY_MS: '30', NEGATIVE_BALANCE_ALERT_DAYS: '0' } });
     browser = await launchChromium();
     const auditor = await call(running.baseUrl, 'POST', '/v1/admin/auditors', { body: { name: 'Finance' }, headers: { 'x-admin-key': TEST_ADMIN_KEY } });
     auditorKey = auditor.body.data.auditorKey;
@@ -120,11 +121,32 @@ describe('audit console in a real browser', () => {
     expect(await page.locator('#integrity-result').textContent()).toMatch(/^Intact: \d+ events in \d+ streams verified\.$/);
   });
 
+  it("an auditor sees a seller's balance left below zero, how much and since when, and opens its statement", async () => {
+    const headers = { 'x-api-secret': merchant.apiSecret };
+    const accountId = (await call(running.baseUrl, 'POST', '/v1/trdp/accounts', { body: { name: 'Selam Leather', type: 'individual' }, headers })).body.data.accountId;
+    const penalty = await call(running.baseUrl, 'POST', '/v1/trdp/transfers', { body: { from: accountId, amount: 5, description: 'Damaged goods penalty', allowNegative: true }, headers });
+    expect(penalty.status).toBe(201);
+    const { page, errors } = await signedInPage(VIEWPORTS.desktop);
+    await waitFor(async () => {
+      await page.goto(`${running.baseUrl}/audit/negative-balances`);
+      return (await page.getByRole('table', { name: 'Negative balances' }).count()) > 0;
+    }, 'the penalty to be listed');
+    await page.goto(`${running.baseUrl}/audit/events`);
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Negative balances' }).click();
+    const row = page.getByRole('table', { name: 'Negative balances' }).getByRole('row').filter({ hasText: 'Selam Leather' });
+    expect(await row.textContent()).toContain(`Account ${accountId} of ${merchant.merchantId}`);
+    expect(await row.textContent()).toContain('-5.00 ETB');
+    await row.getByRole('link', { name: `Statement of ${accountId}` }).click();
+    await page.getByRole('heading', { name: 'Statement' }).waitFor();
+    expect(await page.locator('#closing-balance').textContent()).toBe('-5.00 ETB');
+    expect(errors).toEqual([]);
+  });
+
   it('every page passes axe at phone and desktop widths, with little JavaScript', async () => {
     const findings: Record<string, unknown> = {};
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       const { page } = await signedInPage(viewport, true);
-      for (const path of ['/audit/events', '/audit/escrows', `/audit/escrows/${escrowId}`, '/audit/ledger?asOf=2030-01-01T00:00:00Z', '/audit/integrity?run=1', '/audit/reconciliations', '/audit/accounts']) {
+      for (const path of ['/audit/events', '/audit/escrows', `/audit/escrows/${escrowId}`, '/audit/ledger?asOf=2030-01-01T00:00:00Z', '/audit/integrity?run=1', '/audit/reconciliations', '/audit/accounts', '/audit/negative-balances']) {
         await page.goto(`${running.baseUrl}${path}`);
         const js = await pageJavaScriptBytes(page);
         expect(js.external).toEqual([]);

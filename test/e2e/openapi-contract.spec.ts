@@ -196,6 +196,27 @@ describe('the OpenAPI document is the contract', () => {
     expect(mismatches).toEqual([]);
   });
 
+  it('answers the accounts that owe their platform, and a statement below zero, as documented', async () => {
+    const owner = { 'x-api-secret': resources.merchant.apiSecret };
+    const created = await exchange({ method: 'POST', path: '/v1/trdp/accounts', headers: owner, body: { name: 'Contract Debtor', type: 'individual' } });
+    const { accountId } = (created.responseBody as { data: { accountId: string } }).data;
+    const penalty = await exchange({ method: 'POST', path: '/v1/trdp/transfers', headers: owner, body: { from: accountId, amount: 5, description: 'Penalty', allowNegative: true } });
+    expect(penalty.status).toBe(201);
+    await waitFor(
+      async () => (await call(running.baseUrl, 'GET', '/v1/trdp/accounts?balance=negative', { headers: owner })).body.data.accounts.some((a: { accountId: string }) => a.accountId === accountId),
+      'the penalty to take the account below zero',
+    );
+    const mismatches = [...check(created), ...check(penalty)];
+    const period = `from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 3_600_000).toISOString())}`;
+    const reads: Sent[] = [
+      { method: 'GET', path: '/v1/trdp/accounts?balance=negative&status=PENDING_VERIFICATION&limit=5', headers: owner },
+      { method: 'GET', path: '/v1/trdp/accounts?balance=overdrawn', headers: owner },
+      { method: 'GET', path: `/v1/trdp/statement?${period}`, headers: { ...owner, 'x-account-id': accountId } },
+    ];
+    for (const read of reads) mismatches.push(...check(await exchange(read)));
+    expect(mismatches).toEqual([]);
+  });
+
   it('answers the events API as documented: its pages, one event, and every refusal', async () => {
     const owner = { 'x-api-secret': resources.merchant.apiSecret };
     const listed = await exchange({ method: 'GET', path: '/v1/trdp/events?order=asc&limit=100', headers: owner });

@@ -57,6 +57,8 @@ export interface AppConfig {
   payoutHoldAfterDestinationChangeMs: number;
   /** A dispute open longer than this many days is listed as overdue in the audit console. */
   disputeMaxDays: number;
+  /** A payable below zero for longer than this many days is listed in the audit console. */
+  negativeBalanceAlertDays: number;
   /** The Secure flag of console cookies; `auto`: when the request came over https or PUBLIC_BASE_URL is https. */
   cookieSecure: 'auto' | 'true' | 'false';
 }
@@ -239,6 +241,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     logLevel: oneOf(env, 'LOG_LEVEL', ['silent', 'error', 'warn', 'info', 'debug'] as const),
     consoleSessionTtlMs: integer(env, 'CONSOLE_SESSION_MINUTES', 1, 43_200) * 60_000,
     disputeMaxDays: integer(env, 'DISPUTE_MAX_DAYS', 0, 3_650),
+    negativeBalanceAlertDays: integer(env, 'NEGATIVE_BALANCE_ALERT_DAYS', 0, 3_650),
     payoutHoldAfterDestinationChangeMs: integer(env, 'PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS', 0, 8_760) * 3_600_000,
     cookieSecure: oneOf(env, 'COOKIE_SECURE', ['auto', 'true', 'false'] as const),
   };

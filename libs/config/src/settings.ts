@@ -86,6 +86,10 @@ const DEFINITIONS = {
   LOG_LEVEL: { default: 'info', meaning: '`silent`, `error`, `warn`, `info`, `debug`' },
   CONSOLE_SESSION_MINUTES: { default: '480', meaning: 'how long a dashboard or audit console sign-in lasts' },
   DISPUTE_MAX_DAYS: { default: '60', meaning: 'a dispute open longer than this is listed as overdue in the audit console' },
+  NEGATIVE_BALANCE_ALERT_DAYS: {
+    default: '7',
+    meaning: "an account's or merchant's available balance below zero for longer than this many days is listed in the audit console (what it owes and since when)",
+  },
   COOKIE_SECURE: {
     default: 'auto',
     meaning: '`Secure` flag of console cookies: `true`, `false`, or `auto` (when the request came over https or `PUBLIC_BASE_URL` is https)',

@@ -38,6 +38,7 @@ export * from './merchants.reader';
 export * from './escrow-allocations.projection';
 export * from './payables/payable-lists.reader';
 export * from './balance.reader';
+export * from './negative-balances.reader';
 export * from './webhook-endpoints/webhook-endpoints.projection';
 export * from './webhook-endpoints/webhook-endpoints.reader';
 export * from './accounts/accounts.projection';

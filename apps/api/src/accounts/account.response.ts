@@ -1,5 +1,14 @@
 import { ApiProperty } from '@nestjs/swagger';
 
+/** What an account owes while its available balance is below zero (negative-balances.reader.ts). */
+export class NegativeBalanceResponse {
+  @ApiProperty({ example: -20, description: 'The available balance, signed ETB, below zero: the next money the account earns covers it first' })
+  available!: number;
+
+  @ApiProperty({ format: 'date-time', description: 'Since when the balance has stayed below zero' })
+  negativeSince!: string;
+}
+
 /** A platform's account as the platform sees it (account.presenter.ts). */
 export class AccountResponse {
   @ApiProperty({ example: 'acct_5f0c1e9a2b7d4c3e8f1a6b2c9d0e7f41' })
@@ -53,6 +62,9 @@ export class AccountResponse {
 
   @ApiProperty({ format: 'date-time' })
   updatedAt!: string;
+
+  @ApiProperty({ type: NegativeBalanceResponse, required: false, description: 'In a list asked with balance=negative: what the account owes and since when' })
+  negativeBalance?: NegativeBalanceResponse;
 }
 
 export class AccountsPageResponse {

@@ -15,6 +15,7 @@ export const AUDIT_NAV: NavLink[] = [
   { href: '/audit/escrows', label: 'Escrow timeline' },
   { href: '/audit/ledger', label: 'Ledger' },
   { href: '/audit/disputes', label: 'Disputes' },
+  { href: '/audit/negative-balances', label: 'Negative balances' },
   { href: '/audit/accounts', label: 'Sellers' },
   { href: '/audit/statement', label: 'Statements' },
   { href: '/audit/integrity', label: 'Integrity' },

@@ -8,14 +8,19 @@ import { AuditLogReader } from '@app/audit';
 import { eventFilter, optionalInstant } from '../audit/audit-query.dto';
 import { eventCsvRows } from '../audit/csv';
 import { escrowAsOf } from '../audit/escrow-as-of';
-import { DisputesReader, LedgerReader } from '@app/read-models';
+import { DisputesReader, LedgerReader, negativeBalancesSince } from '@app/read-models';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { HtmlErrorFilter } from '../web/html-error.filter';
 import { redirect } from '../web/page';
 import { currentSession, type SessionRequest } from '../web/session.guard';
 import { AUDIT_BRAND, AuditSessionGuard, sendAuditPage } from './audit-console-shell';
 import { disputesBody, escrowLookupBody, escrowTimelineBody, eventsBody, integrityBody, ledgerBody } from './audit-console.pages';
+import { negativeBalancesBody } from './negative-balances.page';
 import { ReadsProjectedViews } from '../http/projected-views';
 import { abortedWhenClientGoes } from '../http/client-gone';
+
+/** The longest-owed first: a page the staff can work through. */
+const NEGATIVE_BALANCES_SHOWN = 200;
 
 const FILTERS = ['type', 'stream', 'merchant', 'from', 'to', 'after'] as const;
 
@@ -40,6 +45,7 @@ export class AuditConsoleController {
     @Inject(AuditLogReader) private readonly log: AuditLogReader,
     @Inject(LedgerReader) private readonly ledger: LedgerReader,
     @Inject(DisputesReader) private readonly disputes: DisputesReader,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
   ) {}
 
   @Get('events')
@@ -109,6 +115,20 @@ export class AuditConsoleController {
       current: '/audit/disputes',
       session: currentSession(request),
       body: disputesBody(overdue, this.config.disputeMaxDays, now),
+    });
+  }
+
+  /** Payables below zero for longer than NEGATIVE_BALANCE_ALERT_DAYS: money the platforms answer for that their sellers have not earned back. */
+  @Get('negative-balances')
+  async negativeBalances(@Req() request: SessionRequest, @Res() reply: FastifyReply) {
+    const now = Date.now();
+    const alertDays = this.config.negativeBalanceAlertDays;
+    const balances = await negativeBalancesSince(this.db, new Date(now - alertDays * 86_400_000), NEGATIVE_BALANCES_SHOWN);
+    return sendAuditPage(reply, this.config, {
+      title: 'Negative balances',
+      current: '/audit/negative-balances',
+      session: currentSession(request),
+      body: negativeBalancesBody(balances, alertDays, now),
     });
   }
 

@@ -149,7 +149,7 @@ export class PayoutsController {
       to: statement.to,
       currency: 'ETB',
       opening: signedBirr(statement.opening),
-      movements: statement.movements.map((m) => ({ ...m, amount: signedBirr(m.amount) })),
+      movements: statement.movements.map((m) => ({ ...m, amount: signedBirr(m.amount), recovered: signedBirr(m.recovered) })),
       closing: signedBirr(statement.closing),
     });
   }

@@ -19,6 +19,9 @@ export class StatementMovementResponse {
 
   @ApiProperty({ example: 780 })
   amount!: number;
+
+  @ApiProperty({ example: 0, description: 'Of money in that came while the balance was below zero: how much of it covered what you owed (a recovery); 0 otherwise' })
+  recovered!: number;
 }
 
 /** The payable and fees accounts over a period (statement.ts); signed ETB. */

@@ -1,5 +1,5 @@
 import { csvRow, payoutAccounts } from '@app/audit';
-import { streamKey } from '@app/domain';
+import { recoveredBy, streamKey } from '@app/domain';
 import { accountPeriod } from '@app/read-models';
 import type { SqlExecutor } from '@app/database';
 import { signedBirr } from './signed-birr';
@@ -14,6 +14,8 @@ export interface StatementMovement {
   description: string;
   recordedAt: string;
   amount: number;
+  /** Of a credit that came while the payable was below zero: how much of it covered the deficit (0 otherwise). */
+  recovered: number;
 }
 
 export interface Statement {
@@ -53,17 +55,24 @@ export function statementCsv(statement: Statement): string {
  * audit console all show. It reads the accounts a payout takes (payoutAccounts), so a platform's fees
  * are lines of its statement as they are of its payouts. The opening is what they held at `from` (every movement before it),
  * the closing the opening plus the movements of the period, so the two always reconcile (the
- * movements are the ledger's postings, in log order, each with the event that caused it).
+ * movements are the ledger's postings, in log order, each with the event that caused it). A credit
+ * that came while the balance was below zero is marked with what of it covered the deficit.
  */
 export async function readStatement(db: SqlExecutor, merchantId: string, period: StatementPeriod): Promise<Statement> {
   const { opening, postings } = await accountPeriod(db, payoutAccounts(merchantId), new Date(period.from), new Date(period.to));
-  const movements = postings.map((posting) => ({
-    eventId: posting.eventId,
-    type: posting.eventType,
-    source: streamKey(posting.streamId),
-    description: posting.description,
-    recordedAt: posting.recordedAt.toISOString(),
-    amount: posting.amount,
-  }));
-  return { from: period.from, to: period.to, opening, movements, closing: movements.reduce((total, m) => total + m.amount, opening) };
+  let balance = opening;
+  const movements = postings.map((posting) => {
+    const recovered = recoveredBy(balance, posting.amount);
+    balance += posting.amount;
+    return {
+      eventId: posting.eventId,
+      type: posting.eventType,
+      source: streamKey(posting.streamId),
+      description: posting.description,
+      recordedAt: posting.recordedAt.toISOString(),
+      amount: posting.amount,
+      recovered,
+    };
+  });
+  return { from: period.from, to: period.to, opening, movements, closing: balance };
 }

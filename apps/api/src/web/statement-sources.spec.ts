@@ -1,7 +1,8 @@
 import { escrowIdFor, newOrderId } from '@app/domain';
 import { auditSource } from '../audit-console/statement.page';
 import { dashboardSource } from '../dashboard/payouts/payouts.pages';
-import { sourceCell } from './statement-view';
+import type { DatePeriod } from '../payouts/statement-period';
+import { sourceCell, statementBody } from './statement-view';
 
 // A statement line's source is its stream's key: an escrow's, an order's, a transfer's or a payout's id, or the merchant of a payout account.
 const escrowId = escrowIdFor('salt', 'merchant-order-1');
@@ -32,5 +33,25 @@ describe("a statement line's source", () => {
     expect(link('m_1')).toBe('/audit/events?stream=payouts-m_1');
     expect(link('tr_1')).toBe('/audit/events?stream=transfer-tr_1');
     expect(link('po_1')).toBe('/audit/events?stream=payout-po_1');
+  });
+});
+
+describe("a statement's recoveries", () => {
+  it('marks the credit that covered a balance below zero with how much of it went to the deficit', () => {
+    const movement = (eventId: string, amount: number, recovered: number) => ({ eventId, type: 'AllocationReleased', source: 'tr_1', description: eventId, recordedAt: '2030-01-01T10:00:00.000Z', amount, recovered });
+    const body = String(
+      statementBody({
+        subject: 'acct_1',
+        period: { from: '2030-01-01T00:00:00+03:00', to: '2030-01-02T00:00:00+03:00', fromDate: '2030-01-01', toDate: '2030-01-01' } as DatePeriod,
+        statement: { from: '2030-01-01T00:00:00+03:00', to: '2030-01-02T00:00:00+03:00', opening: -2_000, movements: [movement('Release A', 1_500, 1_500), movement('Release B', 1_000, 500), movement('Release C', 700, 0)], closing: 1_200 },
+        form: { action: '/x', label: 'Period' },
+        csvHref: '/x.csv',
+        links: () => undefined,
+      }),
+    );
+    const rows = body.split('<tr>');
+    expect(rows.find((r) => r.includes('Release A'))).toContain('Recovery: 15.00 ETB covered what was owed');
+    expect(rows.find((r) => r.includes('Release B'))).toContain('Recovery: 5.00 ETB covered what was owed');
+    expect(rows.find((r) => r.includes('Release C'))).not.toContain('Recovery');
   });
 });

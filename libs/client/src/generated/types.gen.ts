@@ -564,6 +564,17 @@ export type ReverseAllocationDto = {
     refundFee?: boolean;
 };
 
+export type NegativeBalanceResponse = {
+    /**
+     * The available balance, signed ETB, below zero: the next money the account earns covers it first
+     */
+    available: number;
+    /**
+     * Since when the balance has stayed below zero
+     */
+    negativeSince: string;
+};
+
 export type AccountResponse = {
     accountId: string;
     reference: string | null;
@@ -592,6 +603,10 @@ export type AccountResponse = {
     payoutsHeldUntil: string | null;
     createdAt: string;
     updatedAt: string;
+    /**
+     * In a list asked with balance=negative: what the account owes and since when
+     */
+    negativeBalance?: NegativeBalanceResponse;
 };
 
 export type CreateAccountDto = {
@@ -880,6 +895,10 @@ export type StatementMovementResponse = {
     description: string;
     recordedAt: string;
     amount: number;
+    /**
+     * Of money in that came while the balance was below zero: how much of it covered what you owed (a recovery); 0 otherwise
+     */
+    recovered: number;
 };
 
 export type StatementResponse = {
@@ -3935,6 +3954,10 @@ export type GetV1TrdpAccountsData = {
     body?: never;
     path?: never;
     query?: {
+        /**
+         * negative: only the accounts whose available balance is below zero, each with what it owes and since when
+         */
+        balance?: 'negative';
         status?: 'PENDING_VERIFICATION' | 'VERIFIED' | 'REJECTED' | 'RESTRICTED';
         /**
          * the accountId of the last account of the page before

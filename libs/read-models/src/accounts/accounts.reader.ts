@@ -30,12 +30,13 @@ export async function anyAccount(db: SqlExecutor, accountId: string): Promise<St
 
 /**
  * A page of the merchant's accounts, newest first, after the account `startingAfter` names (undefined
- * when it names none of the merchant's), optionally of one status.
+ * when it names none of the merchant's), optionally of one status, or only those whose payable is
+ * below zero now (ledger_balances: what they owe the platform).
  */
 export async function accountsPage(
   db: SqlExecutor,
   merchantId: string,
-  options: { limit: number; startingAfter?: string; status?: AccountStatus },
+  options: { limit: number; startingAfter?: string; status?: AccountStatus; negativeOnly?: boolean },
 ): Promise<{ accounts: StoredAccount[]; hasMore: boolean } | undefined> {
   let after: { created_at: Date; account_id: string } | undefined;
   if (options.startingAfter !== undefined) {
@@ -48,8 +49,9 @@ export async function accountsPage(
   const rows = await db.query<Row>(
     `${SELECT} WHERE a.merchant_id = $1 AND ($2::text IS NULL OR a.status = $2)
        AND ($3::timestamptz IS NULL OR (a.created_at, a.account_id) < ($3::timestamptz, $4::text))
+       AND (NOT $6::boolean OR EXISTS (SELECT 1 FROM ledger_balances b WHERE b.account = 'merchant:' || a.account_id || ':payable' AND b.credit < b.debit))
      ORDER BY a.created_at DESC, a.account_id DESC LIMIT $5`,
-    [merchantId, options.status ?? null, after?.created_at ?? null, after?.account_id ?? null, options.limit + 1],
+    [merchantId, options.status ?? null, after?.created_at ?? null, after?.account_id ?? null, options.limit + 1, options.negativeOnly ?? false],
   );
   return { accounts: rows.slice(0, options.limit).map(stored), hasMore: rows.length > options.limit };
 }

@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { AccountNotFound, type AccountStatus, InvalidInput } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
-import { accountsPage, ownedAccount, type StoredAccount } from '@app/read-models';
+import { accountsPage, negativeBalancesOf, ownedAccount, type StoredAccount } from '@app/read-models';
 import { parseLimit } from '../../audit/audit-query.dto';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant } from '../../http/request-context';
@@ -13,9 +13,12 @@ import { MerchantApi } from '../../http/openapi/security';
 import { ApiEnvelope } from '../../http/openapi/api-envelope';
 import { ApiProblems } from '../../http/openapi/api-problems';
 import { presentAccount } from '../account.presenter';
+import { signedBirr } from '../../payouts/signed-birr';
 import { AccountResponse, AccountsPageResponse } from '../account.response';
 
 const STATUSES: readonly AccountStatus[] = ['PENDING_VERIFICATION', 'VERIFIED', 'REJECTED', 'RESTRICTED'];
+/** `balance=negative`: only the accounts that owe the platform (their available balance is below zero). */
+const BALANCE_FILTERS = ['negative'] as const;
 
 @ApiTags('accounts')
 @Controller('v1/trdp/accounts')
@@ -36,18 +39,35 @@ export class GetAccountsController {
   @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 10' })
   @ApiQuery({ name: 'startingAfter', required: false, description: 'the accountId of the last account of the page before' })
   @ApiQuery({ name: 'status', required: false, enum: STATUSES })
+  @ApiQuery({ name: 'balance', required: false, enum: BALANCE_FILTERS, description: 'negative: only the accounts whose available balance is below zero, each with what it owes and since when' })
   @ApiEnvelope(AccountsPageResponse, { message: 'Accounts' })
   @ApiProblems({ 400: ['UNKNOWN_CURSOR', 'BadRequestException'] })
   async list(
     @Query('limit') limit: string | undefined,
     @Query('startingAfter') startingAfter: string | undefined,
     @Query('status') status: string | undefined,
+    @Query('balance') balance: string | undefined,
     @CurrentMerchant() merchant: AuthenticatedMerchant,
   ) {
     if (status !== undefined && !STATUSES.includes(status as AccountStatus)) throw new InvalidInput(`status must be one of ${STATUSES.join(', ')}`);
-    const page = await accountsPage(this.db, merchant.merchantId, { limit: parseLimit(limit, 10, 100), startingAfter: startingAfter || undefined, status: status as AccountStatus | undefined });
+    if (balance !== undefined && balance !== 'negative') throw new InvalidInput(`balance must be one of ${BALANCE_FILTERS.join(', ')}`);
+    const negativeOnly = balance === 'negative';
+    const page = await accountsPage(this.db, merchant.merchantId, {
+      limit: parseLimit(limit, 10, 100),
+      startingAfter: startingAfter || undefined,
+      status: status as AccountStatus | undefined,
+      negativeOnly,
+    });
     if (!page) throw new InvalidInput('startingAfter must be the accountId of one of your accounts', 'UNKNOWN_CURSOR');
-    return envelope('Accounts', { accounts: page.accounts.map((stored) => this.present(stored)), hasMore: page.hasMore });
+    const owed = negativeOnly ? await negativeBalancesOf(this.db, page.accounts.map(({ account }) => account.accountId)) : new Map();
+    const accounts = page.accounts.map((stored) => {
+      const negative = owed.get(stored.account.accountId);
+      return {
+        ...this.present(stored),
+        ...(negative ? { negativeBalance: { available: signedBirr(negative.balance), negativeSince: negative.negativeSince.toISOString() } } : {}),
+      };
+    });
+    return envelope('Accounts', { accounts, hasMore: page.hasMore });
   }
 
   @Get(':accountId')

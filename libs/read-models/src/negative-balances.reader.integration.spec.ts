@@ -1,0 +1,94 @@
+import fc from 'fast-check';
+import { migrate, type SqlClient } from '@app/database';
+import { settleRunningBalances } from './ledger-running-balances';
+import { negativeBalancesOf, negativeBalancesSince } from './negative-balances.reader';
+import { READ_MODEL_MIGRATIONS } from './read-model.migrations';
+import { READ_MODEL_DATABASES, type ReadModelDatabase } from './testing/read-model-databases';
+
+const BASE = Date.parse('2030-01-01T00:00:00.000Z');
+const at = (minutes: number) => new Date(BASE + minutes * 60_000);
+const OWNERS = ['m-1', 'm-2'];
+
+interface Movement {
+  minute: number;
+  amount: number;
+  owner: number;
+}
+
+/** Writes the movements as the ledger projection does, in log order: postings, running balances and each account's totals. */
+async function post(db: SqlClient, movements: readonly Movement[]): Promise<void> {
+  await db.query('DELETE FROM ledger_postings');
+  await db.query('DELETE FROM ledger_balances');
+  const postings = movements.map((m, i) => ({ entry: `e${i + 1}`, position: i + 1, account: `merchant:${OWNERS[m.owner]}:payable`, recorded_at: at(m.minute), amount: m.amount }));
+  await db.transaction(async (tx) => {
+    if (postings.length === 0) return;
+    await tx.copyRows(
+      'ledger_postings',
+      ['entry_id', 'line', 'account', 'debit', 'credit', 'commit_position', 'prepare_position', 'recorded_at'],
+      postings.map((p) => [p.entry, 1, p.account, Math.max(0, -p.amount), Math.max(0, p.amount), p.position, p.position, p.recorded_at]),
+    );
+    await settleRunningBalances(tx, postings);
+    await tx.query(`INSERT INTO ledger_balances (account, debit, credit) SELECT account, sum(debit), sum(credit) FROM ledger_postings GROUP BY account`);
+  });
+}
+
+/** What the reader must find, from the movements alone: the balance, and the first movement (in statement order) after which it stayed below zero. */
+function expected(movements: readonly Movement[], owner: number): { balance: number; since: Date } | undefined {
+  const mine = movements.map((m, position) => ({ ...m, position })).filter((m) => m.owner === owner);
+  mine.sort((a, b) => a.minute - b.minute || a.position - b.position);
+  let balance = 0;
+  let since: number | undefined;
+  for (const m of mine) {
+    const before = balance;
+    balance += m.amount;
+    if (balance >= 0) since = undefined;
+    else if (before >= 0 || since === undefined) since = m.minute;
+  }
+  return balance < 0 ? { balance, since: at(since!) } : undefined;
+}
+
+describe.each(READ_MODEL_DATABASES)('negative balances on %s', (_name, open) => {
+  let database: ReadModelDatabase;
+  let db: SqlClient;
+
+  beforeAll(async () => {
+    database = await open('negative');
+    db = database.client;
+    await migrate(db, database.schema, 'read-models', READ_MODEL_MIGRATIONS);
+  });
+
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('lists a payable below zero since it last went below zero, and no longer once it is covered', async () => {
+    await post(db, [
+      { minute: 0, amount: 1_000, owner: 0 },
+      { minute: 10, amount: -3_000, owner: 0 },
+      { minute: 20, amount: 2_500, owner: 0 },
+      { minute: 30, amount: -1_000, owner: 0 },
+      { minute: 40, amount: -200, owner: 0 },
+      { minute: 5, amount: 700, owner: 1 },
+    ]);
+    const owed = await negativeBalancesOf(db, OWNERS);
+    expect([...owed.values()]).toEqual([{ ownerId: 'm-1', platformId: null, name: null, balance: -700, negativeSince: at(30) }]);
+    expect((await negativeBalancesSince(db, at(30), 10)).map((b) => b.ownerId)).toEqual(['m-1']);
+    expect(await negativeBalancesSince(db, at(29), 10)).toEqual([]);
+  });
+
+  it('finds every payable below zero, with its balance and since when, whatever the order and times the log brought its movements in', async () => {
+    const aMovement = fc.record({ minute: fc.integer({ min: 0, max: 100 }), amount: fc.integer({ min: -50_000, max: 50_000 }), owner: fc.integer({ min: 0, max: 1 }) });
+    await fc.assert(
+      fc.asyncProperty(fc.array(aMovement, { maxLength: 30 }), async (movements) => {
+        await post(db, movements);
+        const owed = await negativeBalancesOf(db, OWNERS);
+        for (const [owner, id] of OWNERS.entries()) {
+          const want = expected(movements, owner);
+          const found = owed.get(id);
+          expect(found && { balance: found.balance, since: found.negativeSince }).toEqual(want);
+        }
+      }),
+      { numRuns: 40 },
+    );
+  });
+});
