@@ -273,7 +273,12 @@ describe('the OpenAPI document is the contract', () => {
     const registering = Object.entries<Record<string, Document>>(document.paths).flatMap(([path, methods]) =>
       Object.entries(methods).flatMap(([method, operation]) => Object.keys(operation.callbacks ?? {}).map((name) => `${method.toUpperCase()} ${path} ${name}`)),
     );
-    expect(registering.sort()).toEqual(['POST /v1/trdp/escrow/order EscrowCallback', 'POST /v1/trdp/order OrderCallback', 'POST /v1/trdp/payout-settings PayoutCallback']);
+    expect(registering.sort()).toEqual([
+      'POST /v1/trdp/accounts AccountCallback',
+      'POST /v1/trdp/escrow/order EscrowCallback',
+      'POST /v1/trdp/order OrderCallback',
+      'POST /v1/trdp/payout-settings PayoutCallback',
+    ]);
   });
 
   it('passes Redocly’s recommended rules with no error', async () => {

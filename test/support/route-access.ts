@@ -120,6 +120,7 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   { route: 'GET /v1/trdp/events/:eventId', request: (r) => ({ path: `/v1/trdp/events/${r.eventId}` }), expect: merchant(200) },
   // Every merchant rotates its own secret: there is no foreign resource to reach.
   { route: 'POST /v1/trdp/webhook-secret/rotate', request: at('/v1/trdp/webhook-secret/rotate'), expect: merchant(200, 200) },
+  { route: 'GET /v1/trdp/webhook-secret', request: at('/v1/trdp/webhook-secret'), expect: merchant(200, 200) },
   // Each merchant's own destination, like its secret.
   {
     route: 'POST /v1/trdp/payout-destination',

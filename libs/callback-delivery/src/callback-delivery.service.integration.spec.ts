@@ -50,7 +50,7 @@ describe('CallbackDeliveryService', () => {
   function worker(answers: number[]) {
     const queue = new Queue();
     const sender = new Sender(answers);
-    const secrets = new WebhookSecrets({ webhookSecret: async () => 'whsec_test', endpointSecret: async () => undefined });
+    const secrets = new WebhookSecrets({ webhookSecret: async () => 'whsec_test', accountWebhookSecret: async () => 'whsec_account', endpointSecret: async () => undefined });
     const service = new CallbackDeliveryService(config, runner, secrets, queue as unknown as Scheduler<CallbackJob>, sender as unknown as CallbackSender, new Metrics());
     return { queue, sender, service };
   }

@@ -1,11 +1,12 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { CALLBACK_WORTHY, callbackMessage, callbackStream, deliveryDecider, ownCallback, type PlannedCallback, retryDelay } from '@app/callbacks';
+import { CALLBACK_WORTHY, callbackMessages, callbackStream, deliveryDecider, ownCallback, type PlannedCallback, retryDelay } from '@app/callbacks';
 import { plansCallbacks } from '@app/domain';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@app/event-store';
 import { advanceCheckpoint, type DeliveryView, deliveryViewFold, pendingDeliveries, readCheckpoint, StreamHistories } from '@app/read-models';
 import { WebhookEndpointDestinations } from './webhook-endpoint-destinations';
+import { addressedToAccount, sellerAccountsOf } from './seller-accounts';
 import { BACKGROUND_RUNNER, type CommandRunner, LogFollower, newStream, ProjectedReads } from '@app/infrastructure';
 import type { Scheduler } from '@app/scheduling';
 import { CALLBACK_QUEUE, type CallbackJob, nextAttemptJob } from './callback-queue';
@@ -63,7 +64,8 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
   }
 
   /**
-   * Each callback-worthy event makes a delivery of its own to the order's (or payout settings') URL
+   * Each callback-worthy event makes a delivery of its own to the order's (or payout settings') URL,
+   * one to each seller account it tells with a callbackURL (its share, signed with its own secret),
    * and one to each webhook endpoint subscribed to it (each its own stream, id derived from the event
    * and the destination), so a batch's deliveries are scheduled side by side. Redeliveries follow:
    * one of them may concern a delivery this very batch created.
@@ -73,12 +75,12 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     const histories = await this.histories.load(events, plansCallbacks);
     const messages = events
       .filter((event) => CALLBACK_WORTHY.has(event.type))
-      .flatMap((event) => {
-        const message = callbackMessage(event, histories.of(event.streamId, event.revision), this.config.publicBaseUrl);
-        return message ? [{ event, message }] : [];
-      });
-    const addressed = await this.endpoints.address(messages);
-    await Promise.all(messages.map(({ event, message }, i) => this.schedule(event, [ownCallback(message), ...addressed[i]].filter((planned) => planned !== undefined))));
+      .flatMap((event) => callbackMessages(event, histories.of(event.streamId, event.revision), this.config.publicBaseUrl).map((message) => ({ event, message })));
+    const accounts = await sellerAccountsOf(this.runner, messages);
+    const addressed = await this.endpoints.address(messages, (merchantId) => accounts.get(merchantId)?.platformId);
+    await Promise.all(
+      messages.map(({ event, message }, i) => this.schedule(event, [ownCallback(addressedToAccount(message, accounts)), ...addressed[i]].filter((planned) => planned !== undefined))),
+    );
     for (const event of events) {
       if (event.type === 'CallbackRedeliveryRequested') await this.queueNext(event.streamId);
     }

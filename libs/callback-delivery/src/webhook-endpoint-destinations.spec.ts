@@ -79,4 +79,21 @@ describe('WebhookEndpointDestinations', () => {
     expect(view.asked).toEqual([]);
     expect(reached).toEqual([]);
   });
+
+  it("sends a seller account's payout to the account's endpoints and its platform's, and its share of an escrow to the account's alone", async () => {
+    const account = 'acct_1';
+    const platformOf = (id: string) => (id === account ? 'mer_1' : undefined);
+    const [payout, share] = await destinations.address(
+      [
+        { event: event('e1', AFTER, 1), message: message('PAYOUT_PAID', { merchantId: account, reachesPlatform: true }) },
+        { event: event('e2', AFTER, 2), message: message('PAYOUT_PAID', { merchantId: account }) },
+      ],
+      platformOf,
+    );
+    expect(to(payout)).toEqual(['we_payouts', 'we_all']);
+    // The platform's endpoint's delivery is the platform's: its log lists it, it may redeliver it.
+    expect(payout[0].merchantId).toBe('mer_1');
+    expect(share).toEqual([]);
+    expect(view.asked).toEqual([[account, 'mer_1']]);
+  });
 });

@@ -10,15 +10,21 @@ const rotated = (merchantId: string, commit: number) => logEvent('MerchantWebhoo
 
 const M1 = { merchantId: 'm-1' };
 const ENDPOINT = { merchantId: 'm-1', endpointId: 'we_1' };
+const ACCOUNT = { merchantId: `acct_${'a'.repeat(32)}` };
 
 /** The sealed secrets tables: what a rotation changes before its event is appended. */
 class Credentials {
   current = new Map([['m-1', 'whsec_old']]);
   endpoints = new Map([['we_1', 'whsec_endpoint_old']]);
+  accounts = new Map([[ACCOUNT.merchantId, 'whsec_account_old']]);
   reads = 0;
   async webhookSecret(merchantId: string): Promise<string | undefined> {
     this.reads += 1;
     return this.current.get(merchantId);
+  }
+  async accountWebhookSecret(accountId: string): Promise<string> {
+    this.reads += 1;
+    return this.accounts.get(accountId)!;
   }
   async endpointSecret(endpointId: string): Promise<string | undefined> {
     this.reads += 1;
@@ -112,5 +118,13 @@ describe('WebhookSecrets', () => {
     credentials.endpoints.delete('we_1');
     secrets.follow([logEvent('WebhookEndpointDeleted', 12, { endpointId: 'we_1', merchantId: 'm-1', deletedAt: '' })]);
     expect(await secrets.secretFor(ENDPOINT, at(12))).toBeUndefined();
+  });
+
+  it("signs a seller account's callbacks with the account's own secret, and drops it on the account's rotation", async () => {
+    expect(await secrets.secretFor(ACCOUNT, at(10))).toBe('whsec_account_old');
+    credentials.accounts.set(ACCOUNT.merchantId, 'whsec_account_new');
+    secrets.follow([logEvent('AccountWebhookSecretRotated', 11, { accountId: ACCOUNT.merchantId, merchantId: 'm-1', rotatedAt: '' })]);
+    expect(await secrets.secretFor(ACCOUNT, at(11))).toBe('whsec_account_new');
+    expect(await secrets.secretFor(M1, at(11))).toBe('whsec_old');
   });
 });

@@ -1,5 +1,6 @@
 import { comparePositions, type LogPosition, type RecordedEvent } from '@app/event-store';
 import type { CredentialStore } from '@app/credentials';
+import { isAccountId } from '@app/domain';
 
 /** Past this age a secret is read again, whatever the log said: bounds staleness should a rotation's event never come. */
 export const WEBHOOK_SECRET_MAX_AGE_MS = 30_000;
@@ -9,15 +10,16 @@ interface Entry {
   readAt: number;
 }
 
-/** Who signs a delivery: the merchant (its order's or payout settings' URL), or one of its webhook endpoints. */
+/** Who signs a delivery: the merchant or seller account (its order's, payout settings' or account's URL), or one of its webhook endpoints. */
 export type Signer = { merchantId: string; endpointId?: string };
 
 const keyOf = (signer: Signer) => (signer.endpointId === undefined ? `merchant:${signer.merchantId}` : `endpoint:${signer.endpointId}`);
 
 /** The events after which a signer's secret is another (or none): its entry is dropped. */
 function invalidated(event: RecordedEvent): string | undefined {
-  const data = event.data as { merchantId: string; endpointId: string };
+  const data = event.data as { merchantId: string; endpointId: string; accountId: string };
   if (event.type === 'MerchantWebhookSecretRotated') return keyOf({ merchantId: data.merchantId });
+  if (event.type === 'AccountWebhookSecretRotated') return keyOf({ merchantId: data.accountId });
   if (event.type === 'WebhookEndpointSecretRotated' || event.type === 'WebhookEndpointDeleted') return keyOf(data);
   return undefined;
 }
@@ -26,8 +28,8 @@ function invalidated(event: RecordedEvent): string | undefined {
  * Merchants' and their webhook endpoints' signing secrets, decrypted once and kept in this process. "Callbacks signed from now on
  * use the new secret" holds by this rule:
  *
- * - A rotation updates the sealed secret, then appends MerchantWebhookSecretRotated (an endpoint's,
- *   WebhookEndpointSecretRotated). This process's log follower hands every batch here before
+ * - A rotation updates the sealed secret, then appends MerchantWebhookSecretRotated (an account's,
+ *   AccountWebhookSecretRotated; an endpoint's, WebhookEndpointSecretRotated). This process's log follower hands every batch here before
  *   dispatching it, which drops the signer's entry.
  * - A first attempt names its source event's log position. A cached secret signs it only once the
  *   follower has passed that position, so every rotation answered before that event was appended
@@ -48,7 +50,7 @@ export class WebhookSecrets {
   private followed?: LogPosition;
 
   constructor(
-    private readonly credentials: Pick<CredentialStore, 'webhookSecret' | 'endpointSecret'>,
+    private readonly credentials: Pick<CredentialStore, 'webhookSecret' | 'accountWebhookSecret' | 'endpointSecret'>,
     private readonly maxAgeMs = WEBHOOK_SECRET_MAX_AGE_MS,
     private readonly now: () => number = Date.now,
   ) {}
@@ -71,8 +73,13 @@ export class WebhookSecrets {
     if (entry && this.now() - entry.readAt < this.maxAgeMs && after && this.followed && comparePositions(this.followed, after) >= 0) return entry.secret;
     const invalidations = this.invalidations;
     const readAt = this.now();
-    const secret = signer.endpointId === undefined ? await this.credentials.webhookSecret(signer.merchantId) : await this.credentials.endpointSecret(signer.endpointId);
+    const secret = await this.read(signer);
     if (secret !== undefined && invalidations === this.invalidations) this.entries.set(key, { secret, readAt });
     return secret;
+  }
+
+  private read(signer: Signer): Promise<string | undefined> {
+    if (signer.endpointId !== undefined) return this.credentials.endpointSecret(signer.endpointId);
+    return isAccountId(signer.merchantId) ? this.credentials.accountWebhookSecret(signer.merchantId) : this.credentials.webhookSecret(signer.merchantId);
   }
 }

@@ -8,7 +8,21 @@
 type Schema = Record<string, unknown>;
 
 /** A callback's `status`: what the events API calls an event's type. */
-export const CALLBACK_TYPES = ['PAID', 'FAILED', 'REFUNDED', 'RELEASED', 'DISPUTED', 'DISPUTE_RESOLVED', 'CANCELLED', 'PAYOUT_PAID', 'PAYOUT_FAILED', 'TRANSFER_CREATED', 'TRANSFER_REVERSED'] as const;
+export const CALLBACK_TYPES = [
+  'PAID',
+  'FAILED',
+  'HELD',
+  'REFUNDED',
+  'RELEASED',
+  'DISPUTED',
+  'DISPUTE_RESOLVED',
+  'CANCELLED',
+  'PAYOUT_PAID',
+  'PAYOUT_FAILED',
+  'TRANSFER_CREATED',
+  'TRANSFER_REVERSED',
+  'ACCOUNT_UPDATED',
+] as const;
 export type CallbackType = (typeof CALLBACK_TYPES)[number];
 
 export function isCallbackType(value: string): value is CallbackType {
@@ -34,6 +48,9 @@ const head = (status: CallbackType, billRefNo: string): Record<string, Schema> =
   merchantId: text('The merchant the order, escrow or payout belongs to'),
 });
 const HEAD_REQUIRED = ['billRefNo', 'status', 'timestamp', 'message', 'merchantId'];
+
+/** On what a platform's seller account is sent of an escrow: the account whose share alone it tells. */
+const SELLER = { accountId: text('The seller account this callback is for: its own share only (sent to the account, not the platform)', 'acct_3f1c2a9b8e7d6c5b4a39281706f5e4d3') };
 const ORDER_REF = 'An order: its id; an escrow: the orderId the merchant gave it';
 
 /** What every order and escrow payload ends with; the escrow's two fields only on an escrow's. */
@@ -119,6 +136,17 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
     [...HEAD_REQUIRED, 'customerId', 'externalReferenceId', 'amount', 'payment_type', 'receipt_url', ...TAIL_REQUIRED],
     'An order was paid; an escrow was paid and its money is held',
   ),
+  HeldCallback: object(
+    {
+      ...head('HELD', ORDER_REF),
+      ...SELLER,
+      amount: birr('The account’s allocation, now held in escrow'),
+      ...feeSplit,
+      ...TAIL,
+    },
+    [...HEAD_REQUIRED, 'accountId', 'amount', ...ESCROW_REQUIRED],
+    'A seller account’s allocation is paid for and held (sent to the account: its share alone)',
+  ),
   FailedCallback: object({ ...head('FAILED', ORDER_REF), ...TAIL }, [...HEAD_REQUIRED, ...TAIL_REQUIRED], 'The payment failed (the reason is in the message)'),
   RefundedCallback: object(
     {
@@ -128,6 +156,7 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
       refundId: text('The refund'),
       ...feeSplit,
       allocations: allocationShare({ amount: birr('Refunded of this allocation') }, ['amount']),
+      ...SELLER,
       ...TAIL,
     },
     [...HEAD_REQUIRED, 'externalReferenceId', 'refundId', ...TAIL_REQUIRED],
@@ -150,6 +179,7 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
         },
         ['merchantId', 'amount'],
       ),
+      ...SELLER,
       ...TAIL,
     },
     [...HEAD_REQUIRED, 'amount', 'allocation', ...ESCROW_REQUIRED],
@@ -160,6 +190,7 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
       ...head('DISPUTED', ORDER_REF),
       reason: text('Why the dispute was opened'),
       allocations: allocationShare({ frozen: birr('Frozen of this allocation') }, ['frozen']),
+      ...SELLER,
       ...TAIL,
     },
     [...HEAD_REQUIRED, 'reason', 'allocations', ...ESCROW_REQUIRED],
@@ -169,6 +200,7 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
     {
       ...head('DISPUTE_RESOLVED', ORDER_REF),
       allocations: allocationShare({ release: birr('Released to the allocation'), refund: birr('Refunded to the customer') }, ['release', 'refund']),
+      ...SELLER,
       ...TAIL,
     },
     [...HEAD_REQUIRED, 'allocations', ...ESCROW_REQUIRED],
@@ -201,6 +233,28 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
     { reversalId: text('This reversal', 'tr_3f1c…-reversal-1'), reversed: birr('Reversed of the transfer in all, this reversal included') },
     'All or part of a transfer went back the other way',
   ),
+  AccountUpdatedCallback: object(
+    {
+      billRefNo: text('The account id'),
+      status: { type: 'string', enum: ['ACCOUNT_UPDATED'] },
+      timestamp: { type: 'string', format: 'date-time', description: 'When the change was recorded', example: '2026-11-26T09:30:00.000Z' },
+      message: text('What changed, for people'),
+      merchantId: text('The platform the account belongs to'),
+      accountId: SELLER.accountId,
+      accountStatus: { type: 'string', enum: ['PENDING_VERIFICATION', 'VERIFIED', 'REJECTED', 'RESTRICTED'], description: 'The account’s status after the change' },
+      changed: {
+        type: 'array',
+        items: { type: 'string' },
+        description: 'What changed: the details updated by name, `status`, or `payoutDestination` (a new destination; payouts to it wait PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS)',
+        example: ['payoutDestination'],
+      },
+      reference: text('The platform’s own id for the account (when it gave one)'),
+      orderId: text('The account id again, where the others name their order'),
+      deliveryId: TAIL.deliveryId,
+    },
+    ['billRefNo', 'status', 'timestamp', 'message', 'merchantId', 'accountId', 'accountStatus', 'changed', 'orderId', 'deliveryId'],
+    'One of the platform’s accounts changed: its details, its verification status, or its payout destination (sent to the platform)',
+  ),
 };
 
 /** The payloads each registered callback URL receives, by the schema the document names them with. */
@@ -211,4 +265,16 @@ export const CALLBACK_PAYLOADS_BY_URL = {
   EscrowCallback: ['PaidCallback', 'FailedCallback', 'ReleasedCallback', 'DisputedCallback', 'DisputeResolvedCallback', 'CancelledCallback', 'RefundedCallback'],
   /** The payout settings' callbackURL: payouts' outcomes, and the transfers the merchant makes. */
   PayoutCallback: ['PayoutPaidCallback', 'PayoutFailedCallback', 'TransferCreatedCallback', 'TransferReversedCallback'],
+  /** A seller account's callbackURL: its share of escrows, its payouts (when its payout settings name no URL of their own) and its transfers. */
+  AccountCallback: [
+    'HeldCallback',
+    'ReleasedCallback',
+    'RefundedCallback',
+    'DisputedCallback',
+    'DisputeResolvedCallback',
+    'PayoutPaidCallback',
+    'PayoutFailedCallback',
+    'TransferCreatedCallback',
+    'TransferReversedCallback',
+  ],
 } as const satisfies Record<string, readonly (keyof typeof CALLBACK_PAYLOAD_SCHEMAS)[]>;

@@ -2,7 +2,7 @@ import { type EscrowCreated, type EscrowEvent, type OrderCreated, type OrderEven
 import OpenAPIBackend from 'openapi-backend';
 import type { Document } from 'openapi-backend';
 import { CALLBACK_PAYLOAD_SCHEMAS, CALLBACK_TYPES } from './callback-payload.schemas';
-import { CALLBACK_WORTHY, callbackMessage, deliveryIdFor, endpointCallback, ownCallback, planCallback, type SourceEvent, withPublicBaseUrl } from './callback-payloads';
+import { CALLBACK_WORTHY, callbackMessage, callbackMessages, deliveryIdFor, endpointCallback, ownCallback, planCallback, type SourceEvent, withPublicBaseUrl } from './callback-payloads';
 import { WEBHOOK_EVENT_TYPES } from './webhook-endpoints/webhook-event-types';
 
 const BASE_URL = 'https://pay.example';
@@ -278,6 +278,11 @@ describe('planCallback', () => {
         'WebhookEndpointTestRequested',
         'TransferCreated',
         'TransferReversed',
+        'AccountUpdated',
+        'AccountVerified',
+        'AccountRejected',
+        'AccountRestricted',
+        'AccountPayoutDestinationChanged',
       ].sort(),
     );
   });
@@ -287,7 +292,7 @@ describe('planCallback', () => {
       const [event, upTo] = source(streamId, history, id);
       return callbackMessage(event, upTo, BASE_URL)!;
     };
-    const ENDPOINT = { endpointId: 'we_1', url: 'https://hooks.example/all' };
+    const ENDPOINT = { endpointId: 'we_1', merchantId: 'mer_1', url: 'https://hooks.example/all' };
 
     it('tells an endpoint what the order’s URL is told, under a delivery id of its own in the same place', () => {
       const toOrder = plan('order-ord_1', [orderCreated(), orderPaid], 'evt-paid')!;
@@ -417,10 +422,126 @@ describe('planCallback', () => {
       expect(payload.message).toBe('15 ETB of the transfer to mer_2 reversed; 25 of 50 ETB reversed in all');
     });
 
-    it('is not sent without a URL, and is listed to both sides in the events API', () => {
+    it('is not sent without a URL, and tells both sides, each under a delivery of its own', () => {
       expect(plan('transfer-tr_1', [created('mer_1', 'mer_2', null)])).toBeUndefined();
-      const [event, history] = source('transfer-tr_1', [created('mer_2', 'mer_1', null)]);
-      expect(callbackMessage(event, history, '')).toMatchObject({ merchantId: 'mer_1', alsoConcerns: ['mer_2'] });
+      const [event, history] = source('transfer-tr_1', [created('mer_2', 'mer_1', null)], 'evt-both');
+      const [platform, other] = callbackMessages(event, history, '');
+      expect(platform).toMatchObject({ merchantId: 'mer_1', payload: { deliveryId: deliveryIdFor('evt-both') } });
+      expect(other).toMatchObject({ merchantId: 'mer_2', status: 'TRANSFER_CREATED' });
+      expect(other.url).toBeUndefined();
+      expect(other.payload).toEqual({ ...platform.payload, deliveryId: deliveryIdFor('evt-both\nmer_2') });
+    });
+  });
+
+  describe('seller accounts', () => {
+    const SELLER = `acct_${'1'.repeat(32)}`;
+    const OTHER = `acct_${'2'.repeat(32)}`;
+    const split = escrowCreated({
+      allocations: [
+        { merchantId: SELLER, amount: santim(60_050), fee: santim(6_005) },
+        { merchantId: OTHER, amount: santim(30_000) },
+        { merchantId: 'mer_1', amount: santim(10_000) },
+      ],
+    });
+    const messagesOf = (history: readonly { type: string; data: unknown }[], id = 'evt-s') => {
+      const [event, upTo] = source('escrow-esc_1', history, id);
+      return callbackMessages(event, upTo, BASE_URL);
+    };
+    const payloadFor = (messages: ReturnType<typeof messagesOf>, merchantId: string) => {
+      const message = messages.find((m) => m.merchantId === merchantId)!;
+      expect(message.url).toBeUndefined();
+      expect(message.payload.deliveryId).toBe(deliveryIdFor(`evt-s\n${merchantId}`));
+      expectDocumented(message.payload);
+      return message.payload as Record<string, any>;
+    };
+
+    it('HELD when paid: each account its own allocation, the platform the payment as before', () => {
+      const messages = messagesOf([split, escrowFunded]);
+      expect(messages.map((m) => m.merchantId)).toEqual(['mer_1', SELLER, OTHER]);
+      expect(messages[0].status).toBe('PAID');
+      expect(payloadFor(messages, SELLER)).toMatchObject({ status: 'HELD', merchantId: 'mer_1', accountId: SELLER, amount: 600.5, fee: 60.05, net: 540.45, escrowId: 'esc_1', orderId: 'ORDER-1' });
+      expect(payloadFor(messages, OTHER)).toMatchObject({ status: 'HELD', amount: 300 });
+      expect(JSON.stringify(payloadFor(messages, OTHER))).not.toContain('600.5');
+    });
+
+    it('RELEASED to the released account alone', () => {
+      const released: EscrowEvent = { type: 'AllocationReleased', data: { merchantId: SELLER, amount: santim(60_050), fee: santim(6_005), releasedAt: '2030-01-01T10:05:00.000Z' } };
+      const messages = messagesOf([split, escrowFunded, released]);
+      expect(messages.map((m) => m.merchantId)).toEqual(['mer_1', SELLER]);
+      const payload = payloadFor(messages, SELLER);
+      expect(payload).toMatchObject({ status: 'RELEASED', accountId: SELLER, amount: 600.5, fee: 60.05, net: 540.45, allocation: { merchantId: SELLER } });
+      expect(JSON.stringify(payload)).not.toContain(OTHER);
+    });
+
+    it('DISPUTED, DISPUTE_RESOLVED and REFUNDED: each account its own share only', () => {
+      const opened: EscrowEvent = { type: 'DisputeOpened', data: { merchantIds: [SELLER, OTHER], reason: 'not delivered', openedAt: '2030-01-01T10:05:00.000Z' } } as EscrowEvent;
+      const disputed = messagesOf([split, escrowFunded, opened]);
+      expect(payloadFor(disputed, SELLER)).toMatchObject({ status: 'DISPUTED', allocations: [{ merchantId: SELLER, frozen: 600.5 }] });
+      expect(payloadFor(disputed, OTHER)).toMatchObject({ status: 'DISPUTED', allocations: [{ merchantId: OTHER, frozen: 300 }] });
+      const resolved = {
+        type: 'DisputeResolved',
+        data: { resolutions: [{ merchantId: SELLER, release: santim(60_050), refund: santim(0) }, { merchantId: OTHER, release: santim(0), refund: santim(30_000) }], resolvedAt: '2030-01-01T10:06:00.000Z' },
+      } as EscrowEvent;
+      const settled = messagesOf([split, escrowFunded, opened, resolved]);
+      expect(payloadFor(settled, OTHER)).toMatchObject({ status: 'DISPUTE_RESOLVED', allocations: [{ merchantId: OTHER, release: 0, refund: 300 }] });
+      expect(JSON.stringify(payloadFor(settled, OTHER))).not.toContain(SELLER);
+      const refundRequested: EscrowEvent = { ...escrowRefundRequested, data: { ...escrowRefundRequested.data, merchantIds: [SELLER, OTHER, 'mer_1'] } } as EscrowEvent;
+      const refunded = messagesOf([split, escrowFunded, escrowCancelled, refundRequested, escrowRefundCompleted]);
+      expect(payloadFor(refunded, OTHER)).toMatchObject({ status: 'REFUNDED', amount: 300, allocations: [{ merchantId: OTHER, amount: 300 }], refundId: 'esc_1-refund-1' });
+      expect(payloadFor(refunded, SELLER)).toMatchObject({ amount: 600.5 });
+    });
+
+    it('an escrow without account allocations tells its merchant alone, as before', () => {
+      expect(messagesOf([escrowCreated(), escrowFunded]).map((m) => m.merchantId)).toEqual(['mer_1']);
+    });
+
+    it("an account's payout reaches its platform's endpoints too", () => {
+      const requested = { ...payoutRequested, data: { ...payoutRequested.data, merchantId: SELLER, destination: { kind: 'bank', institution: '946', holderName: 'Almaz', accountMask: '••••6789', accountRef: 'r', accountFingerprint: 'f' } } };
+      const paid = { ...payoutPaid, data: { ...payoutPaid.data, merchantId: SELLER } };
+      const [event, history] = source('payout-po_1', [requested, paid]);
+      expect(callbackMessages(event, history, BASE_URL)).toEqual([expect.objectContaining({ merchantId: SELLER, reachesPlatform: true, url: undefined })]);
+    });
+  });
+
+  describe('ACCOUNT_UPDATED', () => {
+    const ACCOUNT = `acct_${'3'.repeat(32)}`;
+    const created = {
+      type: 'AccountCreated',
+      data: { accountId: ACCOUNT, merchantId: 'mer_1', name: 'Almaz Tesfaye', type: 'individual', reference: 'seller-77', requestFingerprint: 'fp', createdAt: '2030-01-01T09:00:00.000Z' },
+    };
+    const messageOf = (history: readonly { type: string; data: unknown }[]) => {
+      const [event, upTo] = source(`account-${ACCOUNT}`, history, 'evt-acc');
+      return callbackMessages(event, upTo, BASE_URL);
+    };
+
+    it('tells the platform of a new payout destination, a detail changed and a status decided', () => {
+      const destination = { type: 'AccountPayoutDestinationChanged', data: { accountId: ACCOUNT, merchantId: 'mer_1', version: 2, changedAt: '2030-01-01T10:00:00.000Z' } };
+      const [message] = messageOf([created, destination]);
+      expect(message).toMatchObject({ merchantId: 'mer_1', orderId: ACCOUNT, status: 'ACCOUNT_UPDATED' });
+      expect(message.url).toBeUndefined();
+      expect(message.payload).toEqual({
+        billRefNo: ACCOUNT,
+        status: 'ACCOUNT_UPDATED',
+        timestamp: RECORDED_AT.toISOString(),
+        message: `Account ${ACCOUNT} has a new payout destination: its payouts wait out the hold after a destination change`,
+        merchantId: 'mer_1',
+        accountId: ACCOUNT,
+        accountStatus: 'PENDING_VERIFICATION',
+        changed: ['payoutDestination'],
+        reference: 'seller-77',
+        orderId: ACCOUNT,
+        deliveryId: deliveryIdFor('evt-acc'),
+      });
+      expectDocumented(message.payload);
+      const updated = { type: 'AccountUpdated', data: { accountId: ACCOUNT, merchantId: 'mer_1', changes: { email: 'a@example.com', callbackUrl: 'https://seller.example/cb' }, updatedAt: '2030-01-01T10:00:00.000Z' } };
+      expect(messageOf([created, updated])[0].payload).toMatchObject({ changed: ['email', 'callbackURL'] });
+      const verified = { type: 'AccountVerified', data: { accountId: ACCOUNT, merchantId: 'mer_1', decidedBy: { type: 'system', id: 'sandbox' }, decidedAt: '2030-01-01T10:00:00.000Z' } };
+      expect(messageOf([created, verified])[0].payload).toMatchObject({ changed: ['status'], accountStatus: 'VERIFIED' });
+    });
+
+    it("is not sent for the account's creation or a secret rotation", () => {
+      expect(messageOf([created])).toEqual([]);
+      expect(messageOf([created, { type: 'AccountWebhookSecretRotated', data: { accountId: ACCOUNT, merchantId: 'mer_1', rotatedAt: '' } }])).toEqual([]);
     });
   });
 

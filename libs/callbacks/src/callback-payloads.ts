@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import {
   type EscrowEvent,
   escrowDecider,
@@ -6,6 +5,7 @@ import {
   escrowOutline,
   fold,
   formatEtb,
+  isAccountId,
   subtractSantim,
   type OrderEvent,
   orderDecider,
@@ -23,7 +23,9 @@ import {
   type TransferOutline,
   transferOutline,
 } from '@app/domain';
+import { accountUpdatedMessage, counterpartyMessage, sellerMessages } from './account-callbacks';
 import type { CallbackPayload } from './delivery.events';
+import { deliveryIdFor } from './delivery-ids';
 import type { WebhookEndpointEvent } from './webhook-endpoints/webhook-endpoint.events';
 import { TEST_EVENT_TYPE } from './webhook-endpoints/webhook-event-types';
 
@@ -54,24 +56,22 @@ export interface PlannedCallback {
  * events API lists it whether or not it is sent anywhere (libs/read-models/src/merchant-events.projection.ts).
  */
 export interface CallbackMessage {
+  /** Whom it is for: it is signed with their webhook secret, listed in their events API, and goes to their webhook endpoints. */
   merchantId: string;
   orderId: string;
   merchantOrderId?: string;
   /** The payload's status: what an endpoint subscribes to. */
   status: string;
-  /** The order's callbackURL or the payout settings' URL, when there is one. */
+  /** The order's callbackURL or the payout settings' URL, when there is one; none on a seller account's, which goes to the account's callbackURL as it stands. */
   url?: string;
   /** Set on a test event: the one endpoint it goes to. */
   endpointId?: string;
   payload: CallbackPayload;
-  /** Others whose money it moves besides `merchantId` (a transfer's other party): they find it in their events API too. */
-  alsoConcerns?: string[];
+  /** A message about a platform's seller account alone (its payout's outcome): the platform's webhook endpoints receive it too. */
+  reachesPlatform?: true;
 }
 
-/** One delivery per source event, whoever notices it first: the id is derived from the event's id. */
-export function deliveryIdFor(sourceEventId: string): string {
-  return `dlv_${createHash('sha256').update(sourceEventId).digest('hex').slice(0, 32)}`;
-}
+export { deliveryIdFor };
 
 export const CALLBACK_WORTHY: ReadonlySet<string> = new Set([
   'OrderPaid',
@@ -89,6 +89,11 @@ export const CALLBACK_WORTHY: ReadonlySet<string> = new Set([
   'WebhookEndpointTestRequested',
   'TransferCreated',
   'TransferReversed',
+  'AccountUpdated',
+  'AccountVerified',
+  'AccountRejected',
+  'AccountRestricted',
+  'AccountPayoutDestinationChanged',
 ]);
 
 const amount = (value: Santim) => toEtbNumber(value);
@@ -326,7 +331,7 @@ function payoutCallback(event: SourceEvent, known: PayoutKnown, deliveryId: stri
           failureReason: e.data.reason,
           ...tail,
         };
-  return { merchantId: e.data.merchantId, orderId: record.payoutId, status: payload.status, url, payload };
+  return { merchantId: e.data.merchantId, orderId: record.payoutId, status: payload.status, url, payload, ...(isAccountId(e.data.merchantId) ? { reachesPlatform: true as const } : {}) };
 }
 
 /** The signed test event an endpoint's merchant asked for, in the envelope of the others; the endpoint stands where an order would. */
@@ -392,7 +397,7 @@ function transferCallback(event: SourceEvent, transfer: TransferOutline | undefi
     default:
       return undefined;
   }
-  return { merchantId: terms.platformId, orderId: terms.transferId, status: payload.status, url: url ?? undefined, payload, alsoConcerns: [counterparty] };
+  return { merchantId: terms.platformId, orderId: terms.transferId, status: payload.status, url: url ?? undefined, payload };
 }
 
 /**
@@ -416,8 +421,29 @@ export function callbackMessage(event: SourceEvent, history: readonly { type: st
       return testCallback(event, deliveryId);
     case 'transfer':
       return transferCallback(event, transferOutline(fold(transferDecider, history as TransferEvent[])), deliveryId);
+    case 'account':
+      return accountUpdatedMessage(event, history);
     default:
       return undefined;
+  }
+}
+
+/**
+ * Everyone a source event tells: its merchant (callbackMessage), and the others whose money it is:
+ * each seller account with a share of an escrow (its share alone), a transfer's other party.
+ */
+export function callbackMessages(event: SourceEvent, history: readonly { type: string; data: unknown }[], publicBaseUrl: string): CallbackMessage[] {
+  const message = callbackMessage(event, history, publicBaseUrl);
+  if (!message) return [];
+  switch (streamKind(event.streamId)) {
+    case 'escrow':
+      return [message, ...sellerMessages(event, escrowOutline(fold(escrowDecider, history as EscrowEvent[]))!, message)];
+    case 'transfer': {
+      const { terms } = transferOutline(fold(transferDecider, history as TransferEvent[]))!;
+      return [message, counterpartyMessage(event, message, transferCounterparty(terms))];
+    }
+    default:
+      return [message];
   }
 }
 
@@ -429,12 +455,14 @@ export function ownCallback(message: CallbackMessage): PlannedCallback | undefin
 }
 
 /**
- * The delivery of a message to one webhook endpoint: its own delivery id (from the source event and
+ * The delivery of a message to one webhook endpoint, its owner's: its own delivery id (from the source event and
  * the endpoint, so noticing the event again schedules it once), in the payload where the order's
  * delivery has its own (a key replaced in a spread keeps its place), the rest byte for byte the same.
  */
-export function endpointCallback(message: CallbackMessage, sourceEventId: string, endpoint: { endpointId: string; url: string }): PlannedCallback {
-  const { merchantId, orderId, merchantOrderId, payload } = message;
+export function endpointCallback(message: CallbackMessage, sourceEventId: string, endpoint: { endpointId: string; merchantId: string; url: string }): PlannedCallback {
+  const { orderId, merchantOrderId, payload } = message;
+  // The delivery is the endpoint owner's (its log, its redelivery): a platform's endpoint may receive its account's payout.
+  const merchantId = endpoint.merchantId;
   const deliveryId = deliveryIdFor(`${sourceEventId}\n${endpoint.endpointId}`);
   return {
     deliveryId,

@@ -84,6 +84,28 @@ export class CredentialStore {
   }
 
   /**
+   * A seller account's webhook secret, issued on first use: an account made before accounts had secrets
+   * gets one the first time the platform asks for it or a callback is signed for it, whichever comes first.
+   */
+  async accountWebhookSecret(accountId: string): Promise<string> {
+    await this.db.query(`INSERT INTO account_webhook_secrets (account_id, secret_sealed) VALUES ($1, $2) ON CONFLICT (account_id) DO NOTHING`, [
+      accountId,
+      this.seal(accountId, generateWebhookSecret()),
+    ]);
+    const [row] = await this.db.query<{ secret_sealed: string }>(`SELECT secret_sealed FROM account_webhook_secrets WHERE account_id = $1`, [accountId]);
+    return decryptSecret(this.secretsKey, row.secret_sealed, `webhook:${accountId}`);
+  }
+
+  async rotateAccountWebhookSecret(accountId: string): Promise<string> {
+    const secret = generateWebhookSecret();
+    await this.db.query(
+      `INSERT INTO account_webhook_secrets (account_id, secret_sealed) VALUES ($1, $2) ON CONFLICT (account_id) DO UPDATE SET secret_sealed = EXCLUDED.secret_sealed, updated_at = now()`,
+      [accountId, this.seal(accountId, secret)],
+    );
+    return secret;
+  }
+
+  /**
    * A new webhook endpoint's own signing secret, kept before the endpoint's creation is recorded. A
    * retried create (the same endpoint id) gets the secret kept the first time, so it is shown again
    * to the request that made it rather than replaced under a receiver already using it.

@@ -85,4 +85,16 @@ export const CREDENTIAL_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Each seller account's own webhook secret (its callbacks are signed with it, not the platform's), sealed like a merchant's.
+    id: '006-account-webhook-secrets',
+    sql: `
+      CREATE TABLE IF NOT EXISTS account_webhook_secrets (
+        account_id text PRIMARY KEY,
+        secret_sealed text NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        updated_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];

@@ -20,8 +20,8 @@ const KINDS = {
   escrow: { prefix: 'escrow', payable: true, idPrefix: 'esc_', holdsMoney: true, plansCallbacks: true },
   order: { prefix: 'order', payable: true, idPrefix: 'ord_', holdsMoney: true, plansCallbacks: true },
   merchant: { prefix: 'merchant' },
-  /** A platform's seller (libs/domain/src/account): in the ledger a merchant like any other. */
-  account: { prefix: 'account' },
+  /** A platform's seller (libs/domain/src/account): in the ledger a merchant like any other; its changes are planned as ACCOUNT_UPDATED callbacks to its platform. */
+  account: { prefix: 'account', plansCallbacks: true },
   auditor: { prefix: 'auditor' },
   callback: { prefix: 'callback' },
   /**

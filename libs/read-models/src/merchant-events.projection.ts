@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { CALLBACK_WORTHY, type CallbackMessage, callbackMessage } from '@app/callbacks';
+import { CALLBACK_WORTHY, type CallbackMessage, callbackMessages } from '@app/callbacks';
 import type { SqlExecutor } from '@app/database';
 import { plansCallbacks } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
@@ -13,12 +13,14 @@ export function merchantEventIdFor(sourceEventId: string): string {
 }
 
 /**
- * Who finds an event in their events API: the merchant whose order, escrow, payout or transfer it is,
- * and those whose money it also moves (a transfer's other party). The one place that decides, so that
- * an event can be listed to more owners (a seller account as well).
+ * Who finds an event in their events API, and as what: each one it tells (callbackMessages), with the
+ * payload they are sent. The merchant whose order, escrow, payout, transfer or account it is; each of
+ * its seller accounts with a share of an escrow, which sees its own share alone; a transfer's other party.
  */
-export function eventOwners(notice: CallbackMessage): string[] {
-  return [...new Set([notice.merchantId, ...(notice.alsoConcerns ?? [])])];
+export function eventOwners(messages: readonly CallbackMessage[]): { ownerId: string; message: CallbackMessage }[] {
+  const owners = new Map<string, CallbackMessage>();
+  for (const message of messages) if (!owners.has(message.merchantId)) owners.set(message.merchantId, message);
+  return [...owners].map(([ownerId, message]) => ({ ownerId, message }));
 }
 
 /**
@@ -29,12 +31,12 @@ function rowsOf(events: readonly RecordedEvent[], { histories }: BatchContext): 
   const rows: TableRow[] = [];
   for (const event of events) {
     if (!CALLBACK_WORTHY.has(event.type) || !plansCallbacks(event.streamId)) continue;
-    const notice = callbackMessage(event, histories.of(event.streamId, event.revision), '');
+    const messages = callbackMessages(event, histories.of(event.streamId, event.revision), '');
     // A webhook endpoint's test event is addressed to that endpoint alone: not something that happened to the merchant's money.
-    if (!notice || notice.endpointId !== undefined) continue;
-    for (const owner of eventOwners(notice)) {
+    if (messages.some((message) => message.endpointId !== undefined)) continue;
+    for (const { ownerId, message: notice } of eventOwners(messages)) {
       rows.push({
-        owner_id: owner,
+        owner_id: ownerId,
         event_id: merchantEventIdFor(event.id),
         type: notice.payload.status,
         created_at: event.recordedAt.toISOString(),
@@ -54,7 +56,8 @@ function rowsOf(events: readonly RecordedEvent[], { histories }: BatchContext): 
  */
 export const merchantEventsView: Projection = {
   name: 'merchant_events',
-  version: 1,
+  // 2: a platform's seller accounts have rows of their own (their share of its escrows), and ACCOUNT_UPDATED.
+  version: 2,
   tables: ['merchant_events'],
   folds: plansCallbacks,
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext) {

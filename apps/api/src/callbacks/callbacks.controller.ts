@@ -5,10 +5,11 @@ import { InvalidInput } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { envelope } from '../http/envelope';
-import { ActingMerchant, CurrentMerchant, RequestMetadata } from '../http/request-context';
+import { ActingMerchant, RequestMetadata } from '../http/request-context';
 import { presentDelivery } from './delivery.presenter';
 import { ListDeliveriesQuery } from './list-deliveries/list-deliveries.query';
 import { RedeliverCommand } from './redeliver/redeliver.command';
+import { GetWebhookSecretQuery } from './get-webhook-secret/get-webhook-secret.query';
 import { RotateWebhookSecretCommand } from './rotate-webhook-secret/rotate-webhook-secret.command';
 import { ReadsProjectedViews } from '../http/projected-views';
 import { MerchantApi } from '../http/openapi/security';
@@ -43,17 +44,25 @@ export class CallbacksController {
   @ApiOperation({ summary: 'Send a callback again: same delivery id and payload, fresh timestamp and signature' })
   @ApiEnvelope(RedeliveryResponse, { status: 202, message: 'Redelivery queued' })
   @ApiProblems({ 404: ['ABC_001'], 409: ['CONCURRENT_MODIFICATION'] })
-  async redeliver(@Param('deliveryId') deliveryId: string, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
+  async redeliver(@Param('deliveryId') deliveryId: string, @ActingMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const { status } = await this.commands.execute(new RedeliverCommand(merchant.merchantId, deliveryId, metadata));
     return envelope('Redelivery queued', { deliveryId, status });
   }
 
+  @Get('webhook-secret')
+  @ApiOperation({ summary: 'The webhook secret your callbacks (or, with x-account-id, the seller account’s) are signed with' })
+  @ApiEnvelope(WebhookSecretResponse, { message: 'Webhook secret' })
+  async secret(@ActingMerchant() merchant: AuthenticatedMerchant) {
+    const webhookSecret = await this.queries.execute(new GetWebhookSecretQuery(merchant.merchantId));
+    return envelope('Webhook secret', { merchantId: merchant.merchantId, webhookSecret });
+  }
+
   @Post('webhook-secret/rotate')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Issue a new webhook secret; callbacks signed from now on use it' })
+  @ApiOperation({ summary: 'Issue a new webhook secret (with x-account-id, the seller account’s); callbacks signed from now on use it' })
   @ApiEnvelope(WebhookSecretResponse, { message: 'Webhook secret rotated' })
   @ApiProblems({ 409: ['CONCURRENT_MODIFICATION'] })
-  async rotate(@CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
+  async rotate(@ActingMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const webhookSecret = await this.commands.execute(new RotateWebhookSecretCommand(merchant.merchantId, metadata));
     return envelope('Webhook secret rotated', { merchantId: merchant.merchantId, webhookSecret });
   }

@@ -1,14 +1,15 @@
 import { Module } from '@nestjs/common';
 import { MerchantAuthModule } from '../http/merchant-auth.module';
 import { CallbacksController } from './callbacks.controller';
+import { GetWebhookSecretHandler } from './get-webhook-secret/get-webhook-secret.handler';
 import { ListDeliveriesHandler } from './list-deliveries/list-deliveries.handler';
 import { RedeliverHandler } from './redeliver/redeliver.handler';
 import { RotateWebhookSecretHandler } from './rotate-webhook-secret/rotate-webhook-secret.handler';
 
-/** The merchant's side of callbacks: the delivery log, redelivery and the webhook secret (the deliveries are the workers'). */
+/** The merchant's (and its seller accounts') side of callbacks: the delivery log, redelivery and the webhook secret (the deliveries are the workers'). */
 @Module({
   imports: [MerchantAuthModule],
   controllers: [CallbacksController],
-  providers: [ListDeliveriesHandler, RedeliverHandler, RotateWebhookSecretHandler],
+  providers: [GetWebhookSecretHandler, ListDeliveriesHandler, RedeliverHandler, RotateWebhookSecretHandler],
 })
 export class CallbacksModule {}

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { type DestinationInForce, destinationInForce, payoutDestinationDecider, streams } from '@app/domain';
+import { accountDecider, type DestinationInForce, destinationInForce, isAccountId, payoutDestinationDecider, streams } from '@app/domain';
 import { CommandRunner } from '@app/infrastructure';
 import { PayoutDestinations } from '@app/credentials';
 import { payoutDestination } from '@app/payments';
@@ -43,6 +43,11 @@ export class SetPayoutDestinationHandler implements ICommandHandler<SetPayoutDes
       },
       metadata,
     );
-    return destinationInForce(state, legacy);
+    const inForce = destinationInForce(state, legacy);
+    if (isAccountId(merchantId) && inForce) {
+      const note = { type: 'NoteAccountPayoutDestination' as const, data: { accountId: merchantId, version: inForce.version, at: new Date().toISOString() } };
+      await this.runner.run(streams.account(merchantId), accountDecider, note, metadata);
+    }
+    return inForce;
   }
 }

@@ -71,6 +71,8 @@ const DESCRIBE: Record<string, (data: Data, names: MerchantNames) => string> = {
   AccountVerified: (d) => `Account verified by ${decidedBy(d)}${d.reason ? `: ${String(d.reason)}` : ''}`,
   AccountRejected: (d) => `Account rejected by ${decidedBy(d)}: ${String(d.reason)}`,
   AccountRestricted: (d) => `Account restricted until reviewed again (${String(d.reason)})`,
+  AccountPayoutDestinationChanged: (d) => `Payout destination version ${String(d.version)} set: the platform is told`,
+  AccountWebhookSecretRotated: () => 'Account webhook secret rotated',
   PayoutDestinationSet: (d) => {
     const destination = d.destination as { kind: string; institution: string; accountMask: string };
     return `Payout destination set (version ${String(d.version)}): ${destination.kind} ${destination.institution} ${destination.accountMask}`;

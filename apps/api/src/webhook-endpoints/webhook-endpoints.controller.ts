@@ -13,7 +13,7 @@ import { ApiEnvelope } from '../http/openapi/api-envelope';
 import { ApiProblems } from '../http/openapi/api-problems';
 import { MerchantApi } from '../http/openapi/security';
 import { ReadsProjectedViews } from '../http/projected-views';
-import { CurrentMerchant, RequestMetadata } from '../http/request-context';
+import { ActingMerchant, RequestMetadata } from '../http/request-context';
 import { ChangeWebhookEndpointCommand, CreateWebhookEndpointCommand, type EndpointChange } from './webhook-endpoint.commands';
 import { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from './webhook-endpoint.dto';
 import { presentWebhookEndpoint } from './webhook-endpoint.presenter';
@@ -45,7 +45,7 @@ export class WebhookEndpointsController {
   @ApiProblems({ 400: INPUT_REFUSED, 409: ['CONCURRENT_MODIFICATION'] })
   async create(
     @Body() body: CreateWebhookEndpointDto,
-    @CurrentMerchant() merchant: AuthenticatedMerchant,
+    @ActingMerchant() merchant: AuthenticatedMerchant,
     @RequestMetadata() metadata: EventMetadata,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
   ) {
@@ -59,7 +59,7 @@ export class WebhookEndpointsController {
   @ApiQuery({ name: 'startingAfter', required: false, description: 'the endpointId of the last endpoint of the page before' })
   @ApiEnvelope(WebhookEndpointPageResponse, { message: 'Webhook endpoints' })
   @ApiProblems({ 400: ['UNKNOWN_CURSOR'] })
-  async list(@Query('limit') limit: string | undefined, @Query('startingAfter') startingAfter: string | undefined, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+  async list(@Query('limit') limit: string | undefined, @Query('startingAfter') startingAfter: string | undefined, @ActingMerchant() merchant: AuthenticatedMerchant) {
     const page = await merchantWebhookEndpoints(this.db, merchant.merchantId, parseLimit(limit, 20, 100), startingAfter || undefined);
     if (!page) throw new InvalidInput('startingAfter must be the endpointId of one of your webhook endpoints', 'UNKNOWN_CURSOR');
     return envelope('Webhook endpoints', { endpoints: page.endpoints.map(({ endpoint }) => presentWebhookEndpoint(endpoint)), hasMore: page.hasMore });
@@ -69,7 +69,7 @@ export class WebhookEndpointsController {
   @ApiOperation({ summary: 'One webhook endpoint (never its secret)' })
   @ApiEnvelope(WebhookEndpointResponse, { message: 'Webhook endpoint' })
   @ApiProblems({ 404: ['ABC_001'] })
-  async get(@Param('endpointId') endpointId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
+  async get(@Param('endpointId') endpointId: string, @ActingMerchant() merchant: AuthenticatedMerchant) {
     const stored = await merchantWebhookEndpoint(this.db, merchant.merchantId, endpointId);
     if (!stored) throw new WebhookEndpointNotFound(endpointId);
     return envelope('Webhook endpoint', presentWebhookEndpoint(stored.endpoint));
@@ -83,7 +83,7 @@ export class WebhookEndpointsController {
   async update(
     @Param('endpointId') endpointId: string,
     @Body() body: UpdateWebhookEndpointDto,
-    @CurrentMerchant() merchant: AuthenticatedMerchant,
+    @ActingMerchant() merchant: AuthenticatedMerchant,
     @RequestMetadata() metadata: EventMetadata,
   ) {
     const { endpoint } = await this.change(merchant, endpointId, { type: 'update', request: body }, metadata);
@@ -94,7 +94,7 @@ export class WebhookEndpointsController {
   @ApiOperation({ summary: 'Delete a webhook endpoint: it is sent nothing more, retries included' })
   @ApiEnvelope(DeletedWebhookEndpointResponse, { message: 'Webhook endpoint deleted' })
   @ApiProblems({ 404: ['ABC_001'], 409: ['CONCURRENT_MODIFICATION'] })
-  async delete(@Param('endpointId') endpointId: string, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
+  async delete(@Param('endpointId') endpointId: string, @ActingMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     await this.change(merchant, endpointId, { type: 'delete' }, metadata);
     return envelope('Webhook endpoint deleted', { endpointId, deleted: true });
   }
@@ -104,7 +104,7 @@ export class WebhookEndpointsController {
   @ApiOperation({ summary: "Issue the endpoint a new signing secret (shown once); its callbacks signed from now on use it" })
   @ApiEnvelope(WebhookEndpointSecretResponse, { message: 'Webhook endpoint secret rotated' })
   @ApiProblems({ 404: ['ABC_001'], 409: ['CONCURRENT_MODIFICATION'] })
-  async rotate(@Param('endpointId') endpointId: string, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
+  async rotate(@Param('endpointId') endpointId: string, @ActingMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const { secret } = await this.change(merchant, endpointId, { type: 'rotate' }, metadata);
     return envelope('Webhook endpoint secret rotated', { endpointId, secret: secret! });
   }
@@ -114,7 +114,7 @@ export class WebhookEndpointsController {
   @ApiOperation({ summary: 'Send the endpoint a signed TEST callback, delivered and retried like any other' })
   @ApiEnvelope(WebhookEndpointTestResponse, { status: 202, message: 'Test event queued' })
   @ApiProblems({ 404: ['ABC_001'], 409: ['CONCURRENT_MODIFICATION'] })
-  async test(@Param('endpointId') endpointId: string, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
+  async test(@Param('endpointId') endpointId: string, @ActingMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const { testId } = await this.change(merchant, endpointId, { type: 'test' }, metadata);
     return envelope('Test event queued', { endpointId, testId: testId! });
   }

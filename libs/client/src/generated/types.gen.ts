@@ -4,7 +4,7 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}` | (string & {});
 };
 
-export type Webhooks = PostPaidWebhookRequest | PostFailedWebhookRequest | PostRefundedWebhookRequest | PostReleasedWebhookRequest | PostDisputedWebhookRequest | PostDisputeResolvedWebhookRequest | PostCancelledWebhookRequest | PostPayoutPaidWebhookRequest | PostPayoutFailedWebhookRequest | PostTestWebhookRequest | PostTransferCreatedWebhookRequest | PostTransferReversedWebhookRequest;
+export type Webhooks = PostPaidWebhookRequest | PostHeldWebhookRequest | PostFailedWebhookRequest | PostRefundedWebhookRequest | PostReleasedWebhookRequest | PostDisputedWebhookRequest | PostDisputeResolvedWebhookRequest | PostCancelledWebhookRequest | PostPayoutPaidWebhookRequest | PostPayoutFailedWebhookRequest | PostTestWebhookRequest | PostTransferCreatedWebhookRequest | PostTransferReversedWebhookRequest | PostAccountUpdatedWebhookRequest;
 
 export type ProblemErrorDto = {
     /**
@@ -754,9 +754,12 @@ export type RedeliveryResponse = {
 };
 
 export type WebhookSecretResponse = {
+    /**
+     * The merchant, or the seller account acted for, whose secret it is
+     */
     merchantId: string;
     /**
-     * Shown once: callbacks signed from now on use it
+     * What callbacks are signed with (a rotation’s: from now on); keep it secret
      */
     webhookSecret: string;
 };
@@ -769,7 +772,7 @@ export type MerchantEventResponse = {
     /**
      * The callback’s status
      */
-    type: 'PAID' | 'FAILED' | 'REFUNDED' | 'RELEASED' | 'DISPUTED' | 'DISPUTE_RESOLVED' | 'CANCELLED' | 'PAYOUT_PAID' | 'PAYOUT_FAILED' | 'TRANSFER_CREATED' | 'TRANSFER_REVERSED';
+    type: 'PAID' | 'FAILED' | 'HELD' | 'REFUNDED' | 'RELEASED' | 'DISPUTED' | 'DISPUTE_RESOLVED' | 'CANCELLED' | 'PAYOUT_PAID' | 'PAYOUT_FAILED' | 'TRANSFER_CREATED' | 'TRANSFER_REVERSED' | 'ACCOUNT_UPDATED';
     /**
      * When the event was recorded (the payload’s timestamp)
      */
@@ -777,7 +780,7 @@ export type MerchantEventResponse = {
     /**
      * The body of the callback this event calls for, field for field (its deliveryId too), whether or not a callbackURL was given
      */
-    payload: PaidCallback | FailedCallback | RefundedCallback | ReleasedCallback | DisputedCallback | DisputeResolvedCallback | CancelledCallback | PayoutPaidCallback | PayoutFailedCallback | TestCallback | TransferCreatedCallback | TransferReversedCallback;
+    payload: PaidCallback | HeldCallback | FailedCallback | RefundedCallback | ReleasedCallback | DisputedCallback | DisputeResolvedCallback | CancelledCallback | PayoutPaidCallback | PayoutFailedCallback | TestCallback | TransferCreatedCallback | TransferReversedCallback | AccountUpdatedCallback;
 };
 
 export type MerchantEventsPageResponse = {
@@ -1015,7 +1018,7 @@ export type CreateWebhookEndpointDto = {
      */
     url: string;
     /**
-     * The callback types it receives: `PAID`, `FAILED`, `REFUNDED`, `RELEASED`, `DISPUTED`, `DISPUTE_RESOLVED`, `CANCELLED`, `PAYOUT_PAID`, `PAYOUT_FAILED`, `TRANSFER_CREATED`, `TRANSFER_REVERSED`, `*` (`*`: every type, those added later too). At least one.
+     * The callback types it receives: `PAID`, `FAILED`, `HELD`, `REFUNDED`, `RELEASED`, `DISPUTED`, `DISPUTE_RESOLVED`, `CANCELLED`, `PAYOUT_PAID`, `PAYOUT_FAILED`, `TRANSFER_CREATED`, `TRANSFER_REVERSED`, `ACCOUNT_UPDATED`, `*` (`*`: every type, those added later too). At least one.
      */
     events: Array<string>;
     description?: string;
@@ -1042,7 +1045,7 @@ export type WebhookEndpointPageResponse = {
 export type UpdateWebhookEndpointDto = {
     url?: string;
     /**
-     * The callback types it receives: `PAID`, `FAILED`, `REFUNDED`, `RELEASED`, `DISPUTED`, `DISPUTE_RESOLVED`, `CANCELLED`, `PAYOUT_PAID`, `PAYOUT_FAILED`, `TRANSFER_CREATED`, `TRANSFER_REVERSED`, `*` (`*`: every type, those added later too). At least one.
+     * The callback types it receives: `PAID`, `FAILED`, `HELD`, `REFUNDED`, `RELEASED`, `DISPUTED`, `DISPUTE_RESOLVED`, `CANCELLED`, `PAYOUT_PAID`, `PAYOUT_FAILED`, `TRANSFER_CREATED`, `TRANSFER_REVERSED`, `ACCOUNT_UPDATED`, `*` (`*`: every type, those added later too). At least one.
      */
     events?: Array<string>;
     /**
@@ -1399,6 +1402,67 @@ export type PaidCallback = {
 };
 
 /**
+ * A seller account’s allocation is paid for and held (sent to the account: its share alone)
+ */
+export type HeldCallback = {
+    /**
+     * An order: its id; an escrow: the orderId the merchant gave it
+     */
+    billRefNo: string;
+    status: 'HELD';
+    /**
+     * When the event was recorded
+     */
+    timestamp: string;
+    /**
+     * What happened, for people
+     */
+    message: string;
+    /**
+     * The merchant the order, escrow or payout belongs to
+     */
+    merchantId: string;
+    /**
+     * The seller account this callback is for: its own share only (sent to the account, not the platform)
+     */
+    accountId: string;
+    /**
+     * The account’s allocation, now held in escrow, in ETB (at most two decimals)
+     */
+    amount: number;
+    /**
+     * The platform fee taken from this amount (with a fee only), in ETB (at most two decimals)
+     */
+    fee?: number;
+    /**
+     * This amount less the fee (with a fee only), in ETB (at most two decimals)
+     */
+    net?: number;
+    /**
+     * An order: its id; an escrow: the orderId the merchant gave it
+     */
+    orderId: string;
+    /**
+     * The escrow (escrows only)
+     */
+    escrowId: string;
+    /**
+     * The escrow’s status right after the event (escrows only)
+     */
+    escrow_status: string;
+    /**
+     * The metadata given when the order or escrow was created ({} when none)
+     */
+    metadata: {
+        [key: string]: unknown;
+    };
+    /**
+     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     */
+    deliveryId: string;
+};
+
+/**
  * The payment failed (the reason is in the message)
  */
 export type FailedCallback = {
@@ -1495,6 +1559,10 @@ export type RefundedCallback = {
         amount: number;
     }>;
     /**
+     * The seller account this callback is for: its own share only (sent to the account, not the platform)
+     */
+    accountId?: string;
+    /**
      * An order: its id; an escrow: the orderId the merchant gave it
      */
     orderId: string;
@@ -1582,6 +1650,10 @@ export type ReleasedCallback = {
         released?: number;
     };
     /**
+     * The seller account this callback is for: its own share only (sent to the account, not the platform)
+     */
+    accountId?: string;
+    /**
      * An order: its id; an escrow: the orderId the merchant gave it
      */
     orderId: string;
@@ -1641,6 +1713,10 @@ export type DisputedCallback = {
         frozen: number;
     }>;
     /**
+     * The seller account this callback is for: its own share only (sent to the account, not the platform)
+     */
+    accountId?: string;
+    /**
      * An order: its id; an escrow: the orderId the merchant gave it
      */
     orderId: string;
@@ -1699,6 +1775,10 @@ export type DisputeResolvedCallback = {
          */
         refund: number;
     }>;
+    /**
+     * The seller account this callback is for: its own share only (sent to the account, not the platform)
+     */
+    accountId?: string;
     /**
      * An order: its id; an escrow: the orderId the merchant gave it
      */
@@ -2060,6 +2140,53 @@ export type TransferReversedCallback = {
 };
 
 /**
+ * One of the platform’s accounts changed: its details, its verification status, or its payout destination (sent to the platform)
+ */
+export type AccountUpdatedCallback = {
+    /**
+     * The account id
+     */
+    billRefNo: string;
+    status: 'ACCOUNT_UPDATED';
+    /**
+     * When the change was recorded
+     */
+    timestamp: string;
+    /**
+     * What changed, for people
+     */
+    message: string;
+    /**
+     * The platform the account belongs to
+     */
+    merchantId: string;
+    /**
+     * The seller account this callback is for: its own share only (sent to the account, not the platform)
+     */
+    accountId: string;
+    /**
+     * The account’s status after the change
+     */
+    accountStatus: 'PENDING_VERIFICATION' | 'VERIFIED' | 'REJECTED' | 'RESTRICTED';
+    /**
+     * What changed: the details updated by name, `status`, or `payoutDestination` (a new destination; payouts to it wait PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS)
+     */
+    changed: Array<string>;
+    /**
+     * The platform’s own id for the account (when it gave one)
+     */
+    reference?: string;
+    /**
+     * The account id again, where the others name their order
+     */
+    orderId: string;
+    /**
+     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     */
+    deliveryId: string;
+};
+
+/**
  * What the order’s callbackURL receives when it is paid, its payment fails or a refund completes
  */
 export type OrderCallback = PaidCallback | FailedCallback | RefundedCallback;
@@ -2073,6 +2200,11 @@ export type EscrowCallback = PaidCallback | FailedCallback | ReleasedCallback | 
  * What the payout settings’ callbackURL receives when a payout is paid or fails
  */
 export type PayoutCallback = PayoutPaidCallback | PayoutFailedCallback | TransferCreatedCallback | TransferReversedCallback;
+
+/**
+ * What a seller account’s callbackURL receives: its own share of each escrow, its payouts and its transfers, signed with the account’s webhook secret
+ */
+export type AccountCallback = HeldCallback | ReleasedCallback | RefundedCallback | DisputedCallback | DisputeResolvedCallback | PayoutPaidCallback | PayoutFailedCallback | TransferCreatedCallback | TransferReversedCallback;
 
 export type PostV1AdminMerchantsData = {
     body: RegisterMerchantDto;
@@ -4810,6 +4942,10 @@ export type PostV1TrdpCallbacksByDeliveryIdRedeliverData = {
     body?: never;
     headers?: {
         /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+        /**
          * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
          */
         'Idempotency-Key'?: string;
@@ -4841,6 +4977,8 @@ export type PostV1TrdpCallbacksByDeliveryIdRedeliverErrors = {
         };
     };
     /**
+     * ABC_001
+     *
      * ABC_001
      */
     404: ProblemDto & {
@@ -4930,9 +5068,90 @@ export type PostV1TrdpCallbacksByDeliveryIdRedeliverResponses = {
 
 export type PostV1TrdpCallbacksByDeliveryIdRedeliverResponse = PostV1TrdpCallbacksByDeliveryIdRedeliverResponses[keyof PostV1TrdpCallbacksByDeliveryIdRedeliverResponses];
 
+export type GetV1TrdpWebhookSecretData = {
+    body?: never;
+    headers?: {
+        /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/trdp/webhook-secret';
+};
+
+export type GetV1TrdpWebhookSecretErrors = {
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type GetV1TrdpWebhookSecretError = GetV1TrdpWebhookSecretErrors[keyof GetV1TrdpWebhookSecretErrors];
+
+export type GetV1TrdpWebhookSecretResponses = {
+    /**
+     * Webhook secret
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: WebhookSecretResponse;
+    };
+};
+
+export type GetV1TrdpWebhookSecretResponse = GetV1TrdpWebhookSecretResponses[keyof GetV1TrdpWebhookSecretResponses];
+
 export type PostV1TrdpWebhookSecretRotateData = {
     body?: never;
     headers?: {
+        /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
         /**
          * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
          */
@@ -4959,6 +5178,15 @@ export type PostV1TrdpWebhookSecretRotateErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
             message?: string;
         };
     };
@@ -5036,6 +5264,12 @@ export type PostV1TrdpWebhookSecretRotateResponse = PostV1TrdpWebhookSecretRotat
 
 export type GetV1TrdpEventsData = {
     body?: never;
+    headers?: {
+        /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+    };
     path?: never;
     query?: {
         /**
@@ -5058,7 +5292,7 @@ export type GetV1TrdpEventsData = {
         /**
          * Only events of this type
          */
-        type?: 'PAID' | 'FAILED' | 'REFUNDED' | 'RELEASED' | 'DISPUTED' | 'DISPUTE_RESOLVED' | 'CANCELLED' | 'PAYOUT_PAID' | 'PAYOUT_FAILED' | 'TRANSFER_CREATED' | 'TRANSFER_REVERSED';
+        type?: 'PAID' | 'FAILED' | 'HELD' | 'REFUNDED' | 'RELEASED' | 'DISPUTED' | 'DISPUTE_RESOLVED' | 'CANCELLED' | 'PAYOUT_PAID' | 'PAYOUT_FAILED' | 'TRANSFER_CREATED' | 'TRANSFER_REVERSED' | 'ACCOUNT_UPDATED';
     };
     url: '/v1/trdp/events';
 };
@@ -5079,6 +5313,15 @@ export type GetV1TrdpEventsErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
             message?: string;
         };
     };
@@ -5129,6 +5372,12 @@ export type GetV1TrdpEventsResponse = GetV1TrdpEventsResponses[keyof GetV1TrdpEv
 
 export type GetV1TrdpEventsByEventIdData = {
     body?: never;
+    headers?: {
+        /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+    };
     path: {
         eventId: string;
     };
@@ -5147,6 +5396,8 @@ export type GetV1TrdpEventsByEventIdErrors = {
         };
     };
     /**
+     * ABC_001
+     *
      * ABC_001
      */
     404: ProblemDto & {
@@ -6430,6 +6681,12 @@ export type GetV1TrdpBalanceResponse = GetV1TrdpBalanceResponses[keyof GetV1Trdp
 
 export type GetV1TrdpWebhookEndpointsData = {
     body?: never;
+    headers?: {
+        /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+    };
     path?: never;
     query?: {
         /**
@@ -6460,6 +6717,15 @@ export type GetV1TrdpWebhookEndpointsErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
             message?: string;
         };
     };
@@ -6512,6 +6778,10 @@ export type PostV1TrdpWebhookEndpointsData = {
     body: CreateWebhookEndpointDto;
     headers?: {
         /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+        /**
          * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
          */
         'Idempotency-Key'?: string;
@@ -6537,6 +6807,15 @@ export type PostV1TrdpWebhookEndpointsErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
             message?: string;
         };
     };
@@ -6614,6 +6893,12 @@ export type PostV1TrdpWebhookEndpointsResponse = PostV1TrdpWebhookEndpointsRespo
 
 export type DeleteV1TrdpWebhookEndpointsByEndpointIdData = {
     body?: never;
+    headers?: {
+        /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+    };
     path: {
         endpointId: string;
     };
@@ -6632,6 +6917,8 @@ export type DeleteV1TrdpWebhookEndpointsByEndpointIdErrors = {
         };
     };
     /**
+     * ABC_001
+     *
      * ABC_001
      */
     404: ProblemDto & {
@@ -6705,6 +6992,12 @@ export type DeleteV1TrdpWebhookEndpointsByEndpointIdResponse = DeleteV1TrdpWebho
 
 export type GetV1TrdpWebhookEndpointsByEndpointIdData = {
     body?: never;
+    headers?: {
+        /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+    };
     path: {
         endpointId: string;
     };
@@ -6723,6 +7016,8 @@ export type GetV1TrdpWebhookEndpointsByEndpointIdErrors = {
         };
     };
     /**
+     * ABC_001
+     *
      * ABC_001
      */
     404: ProblemDto & {
@@ -6789,6 +7084,10 @@ export type PostV1TrdpWebhookEndpointsByEndpointIdData = {
     body: UpdateWebhookEndpointDto;
     headers?: {
         /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+        /**
          * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
          */
         'Idempotency-Key'?: string;
@@ -6820,6 +7119,8 @@ export type PostV1TrdpWebhookEndpointsByEndpointIdErrors = {
         };
     };
     /**
+     * ABC_001
+     *
      * ABC_001
      */
     404: ProblemDto & {
@@ -6913,6 +7214,10 @@ export type PostV1TrdpWebhookEndpointsByEndpointIdSecretData = {
     body?: never;
     headers?: {
         /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+        /**
          * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
          */
         'Idempotency-Key'?: string;
@@ -6944,6 +7249,8 @@ export type PostV1TrdpWebhookEndpointsByEndpointIdSecretErrors = {
         };
     };
     /**
+     * ABC_001
+     *
      * ABC_001
      */
     404: ProblemDto & {
@@ -7037,6 +7344,10 @@ export type PostV1TrdpWebhookEndpointsByEndpointIdTestData = {
     body?: never;
     headers?: {
         /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+        /**
          * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
          */
         'Idempotency-Key'?: string;
@@ -7068,6 +7379,8 @@ export type PostV1TrdpWebhookEndpointsByEndpointIdTestErrors = {
         };
     };
     /**
+     * ABC_001
+     *
      * ABC_001
      */
     404: ProblemDto & {
@@ -8400,6 +8713,15 @@ export type PostPaidWebhookRequest = {
     query?: never;
 };
 
+export type PostHeldWebhookPayload = HeldCallback;
+
+export type PostHeldWebhookRequest = {
+    body: PostHeldWebhookPayload;
+    key: 'HELD';
+    path?: never;
+    query?: never;
+};
+
 export type PostFailedWebhookPayload = FailedCallback;
 
 export type PostFailedWebhookRequest = {
@@ -8495,6 +8817,15 @@ export type PostTransferReversedWebhookPayload = TransferReversedCallback;
 export type PostTransferReversedWebhookRequest = {
     body: PostTransferReversedWebhookPayload;
     key: 'TRANSFER_REVERSED';
+    path?: never;
+    query?: never;
+};
+
+export type PostAccountUpdatedWebhookPayload = AccountUpdatedCallback;
+
+export type PostAccountUpdatedWebhookRequest = {
+    body: PostAccountUpdatedWebhookPayload;
+    key: 'ACCOUNT_UPDATED';
     path?: never;
     query?: never;
 };

@@ -115,4 +115,22 @@ describe('Account requirements and payout standing', () => {
     });
     expect(payoutStanding({ ...business, status: 'VERIFIED' }, changed, new Date(now.getTime() + 23 * HOUR), 24 * HOUR)).toEqual({ payable: true });
   });
+
+  it('notes each new payout destination version once, so that a retried note tells the platform nothing twice', () => {
+    const note = (version: number): AccountCommand => ({ type: 'NoteAccountPayoutDestination', data: { accountId: 'acct_1', version, at: LATER } });
+    const noted: AccountEvent = { type: 'AccountPayoutDestinationChanged', data: { ...ids, version: 2, changedAt: LATER } };
+    account([created]).when(note(2)).then([noted]);
+    account([created, noted]).when(note(2)).then([]);
+    account([created, noted]).when(note(1)).then([]);
+    account([created, noted]).when(note(3)).then([{ ...noted, data: { ...noted.data, version: 3 } }]);
+    account([]).when(note(1)).thenThrows(AccountNotFound);
+    // A note changes nothing the account shows.
+    expect(fold(accountDecider, [created, verified, noted]).account).toEqual(fold(accountDecider, [created, verified]).account);
+  });
+
+  it("records a rotation of the account's webhook secret, never the secret", () => {
+    account([created, verified])
+      .when({ type: 'RotateAccountWebhookSecret', data: { accountId: 'acct_1', at: LATER } })
+      .then([{ type: 'AccountWebhookSecretRotated', data: { ...ids, rotatedAt: LATER } }]);
+  });
 });

@@ -30,6 +30,8 @@ export interface Account extends AccountDetails {
 
 export interface AccountState {
   account?: Account;
+  /** The payout destination version last noted (AccountPayoutDestinationChanged): a retried note of it changes nothing. */
+  destinationNoted?: number;
 }
 
 const REVIEWABLE: ReadonlySet<AccountStatus> = new Set(['PENDING_VERIFICATION', 'RESTRICTED']);
@@ -75,6 +77,15 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
     const after = events.reduce(evolve, state).account!;
     return [...events, ...screened(after, command.data.screening, command.data.at)];
   }
+  if (command.type === 'NoteAccountPayoutDestination') {
+    const { accountId, merchantId } = account;
+    if ((state.destinationNoted ?? 0) >= command.data.version) return [];
+    return [{ type: 'AccountPayoutDestinationChanged', data: { accountId, merchantId, version: command.data.version, changedAt: command.data.at } }];
+  }
+  if (command.type === 'RotateAccountWebhookSecret') {
+    const { accountId, merchantId } = account;
+    return [{ type: 'AccountWebhookSecretRotated', data: { accountId, merchantId, rotatedAt: command.data.at } }];
+  }
   if (!REVIEWABLE.has(account.status)) throw new AccountNotUnderReview(account.accountId, account.status);
   const { accountId, merchantId } = account;
   if (command.type === 'ApproveAccount') {
@@ -95,15 +106,19 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
       return { account: { ...data, createdAt, updatedAt: createdAt, status: 'PENDING_VERIFICATION' } };
     }
     case 'AccountUpdated':
-      return { account: { ...state.account!, ...event.data.changes, updatedAt: event.data.updatedAt } };
+      return { ...state, account: { ...state.account!, ...event.data.changes, updatedAt: event.data.updatedAt } };
     case 'AccountVerified':
     case 'AccountRejected': {
       const { decidedBy, reason, decidedAt } = event.data;
       const status: AccountStatus = event.type === 'AccountVerified' ? 'VERIFIED' : 'REJECTED';
-      return { account: { ...state.account!, status, statusReason: reason, decidedBy, decidedAt, updatedAt: decidedAt } };
+      return { ...state, account: { ...state.account!, status, statusReason: reason, decidedBy, decidedAt, updatedAt: decidedAt } };
     }
     case 'AccountRestricted':
-      return { account: { ...state.account!, status: 'RESTRICTED', statusReason: event.data.reason, updatedAt: event.data.restrictedAt } };
+      return { ...state, account: { ...state.account!, status: 'RESTRICTED', statusReason: event.data.reason, updatedAt: event.data.restrictedAt } };
+    case 'AccountPayoutDestinationChanged':
+      return { ...state, destinationNoted: event.data.version };
+    case 'AccountWebhookSecretRotated':
+      return state;
   }
 }
 

@@ -41,7 +41,14 @@ export type AccountEvent =
   | { type: 'AccountVerified'; data: { accountId: string; merchantId: string; decidedBy: VerificationDecider; reason?: string; decidedAt: string } }
   | { type: 'AccountRejected'; data: { accountId: string; merchantId: string; decidedBy: VerificationDecider; reason: string; decidedAt: string } }
   /** A verified account whose legal details changed: payouts stop until it is reviewed again. */
-  | { type: 'AccountRestricted'; data: { accountId: string; merchantId: string; reason: string; restrictedAt: string } };
+  | { type: 'AccountRestricted'; data: { accountId: string; merchantId: string; reason: string; restrictedAt: string } }
+  /**
+   * The account's payout destination was set anew (its own stream, `payout-destination-{accountId}`, holds
+   * it): recorded here too so that the platform is told (ACCOUNT_UPDATED) from the account's own stream.
+   */
+  | { type: 'AccountPayoutDestinationChanged'; data: { accountId: string; merchantId: string; version: number; changedAt: string } }
+  /** The account's webhook secret was replaced; the secret itself never enters the log. */
+  | { type: 'AccountWebhookSecretRotated'; data: { accountId: string; merchantId: string; rotatedAt: string } };
 
 /**
  * The sandbox's rule for test values (docs/guides/marketplaces.md): it decides at once on a TIN it
@@ -56,4 +63,6 @@ export type AccountCommand =
     }
   | { type: 'UpdateAccount'; data: { accountId: string; merchantId: string; changes: AccountChanges; at: string; screening?: Screening } }
   | { type: 'ApproveAccount'; data: { accountId: string; decidedBy: VerificationDecider; reason?: string; at: string } }
-  | { type: 'RejectAccount'; data: { accountId: string; decidedBy: VerificationDecider; reason: string; at: string } };
+  | { type: 'RejectAccount'; data: { accountId: string; decidedBy: VerificationDecider; reason: string; at: string } }
+  | { type: 'NoteAccountPayoutDestination'; data: { accountId: string; version: number; at: string } }
+  | { type: 'RotateAccountWebhookSecret'; data: { accountId: string; at: string } };

@@ -8,6 +8,7 @@ import type { AuthenticatedMerchant } from '@app/credentials';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
 import { MerchantApi } from '../../http/openapi/security';
+import { ApiCallbackPayloads } from '../../http/openapi/api-callbacks';
 import { ApiEnvelope } from '../../http/openapi/api-envelope';
 import { ApiProblems } from '../../http/openapi/api-problems';
 import { presentAccount } from '../account.presenter';
@@ -29,6 +30,7 @@ export class CreateAccountController {
   @ApiOperation({ summary: 'Onboard a seller as one of your accounts: it is paid out once verified and nothing is missing (requirements)' })
   @ApiEnvelope(AccountResponse, { status: 201, message: 'Account created' })
   @ApiEnvelope(AccountResponse, { message: 'Account already exists', description: 'The same request was already accepted: the existing account' })
+  @ApiCallbackPayloads('AccountCallback', 'callbackURL')
   @ApiProblems({ 409: ['ACCOUNT_REFERENCE_IN_USE', 'CONCURRENT_MODIFICATION'] })
   async create(
     @Body() body: CreateAccountDto,

@@ -1,11 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { merchantDecider, streams } from '@app/domain';
+import { accountDecider, isAccountId, merchantDecider, streams } from '@app/domain';
 import { CredentialStore } from '@app/credentials';
 import { CommandRunner } from '@app/infrastructure';
 import { RotateWebhookSecretCommand } from './rotate-webhook-secret.command';
 
-/** A new webhook secret; every callback signed from now on uses it. The log records the rotation only. */
+/**
+ * A new webhook secret, the merchant's or (acting for it) a seller account's; every callback signed
+ * from now on uses it. The log records the rotation only, which drops the old secret from every
+ * process's cache (libs/callback-delivery/src/webhook-secrets.ts).
+ */
 @CommandHandler(RotateWebhookSecretCommand)
 export class RotateWebhookSecretHandler implements ICommandHandler<RotateWebhookSecretCommand> {
   constructor(
@@ -14,8 +18,14 @@ export class RotateWebhookSecretHandler implements ICommandHandler<RotateWebhook
   ) {}
 
   async execute({ merchantId, metadata }: RotateWebhookSecretCommand): Promise<string> {
+    const at = new Date().toISOString();
+    if (isAccountId(merchantId)) {
+      const secret = await this.credentials.rotateAccountWebhookSecret(merchantId);
+      await this.runner.run(streams.account(merchantId), accountDecider, { type: 'RotateAccountWebhookSecret', data: { accountId: merchantId, at } }, metadata);
+      return secret;
+    }
     const secret = await this.credentials.rotateWebhookSecret(merchantId);
-    await this.runner.run(streams.merchant(merchantId), merchantDecider, { type: 'RotateWebhookSecret', data: { at: new Date().toISOString() } }, metadata);
+    await this.runner.run(streams.merchant(merchantId), merchantDecider, { type: 'RotateWebhookSecret', data: { at } }, metadata);
     return secret;
   }
 }

@@ -103,6 +103,7 @@ const CALLBACK_SUMMARIES: Record<string, string> = {
   OrderCallback: 'What the order’s callbackURL receives when it is paid, its payment fails or a refund completes',
   EscrowCallback: 'What the escrow’s callbackURL receives at each payment, release, dispute, cancellation and refund',
   PayoutCallback: 'What the payout settings’ callbackURL receives when a payout is paid or fails',
+  AccountCallback: 'What a seller account’s callbackURL receives: its own share of each escrow, its payouts and its transfers, signed with the account’s webhook secret',
 };
 
 /**

@@ -1,0 +1,15 @@
+import { Inject } from '@nestjs/common';
+import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
+import { CredentialStore } from '@app/credentials';
+import { isAccountId } from '@app/domain';
+import { GetWebhookSecretQuery } from './get-webhook-secret.query';
+
+/** A seller account gets its secret on first ask (accounts made before they had secrets included); a merchant's was issued at registration. */
+@QueryHandler(GetWebhookSecretQuery)
+export class GetWebhookSecretHandler implements IQueryHandler<GetWebhookSecretQuery> {
+  constructor(@Inject(CredentialStore) private readonly credentials: CredentialStore) {}
+
+  execute({ merchantId }: GetWebhookSecretQuery): Promise<string | undefined> {
+    return isAccountId(merchantId) ? this.credentials.accountWebhookSecret(merchantId) : this.credentials.webhookSecret(merchantId);
+  }
+}
