@@ -1,5 +1,5 @@
 import { deliveryIdFor } from '@app/callbacks';
-import { checkAnswered, checkCallbacks, checkIntegrity, checkLedger, checkOpenWork, checkPayouts, checkReadiness, checkRecoveryLatency, checkSecrets, checkSettlement, checkWrites, p99 } from './checks';
+import { checkAccounts, checkAnswered, checkCallbacks, checkIntegrity, checkLedger, checkOpenWork, checkPayouts, checkReadiness, checkRecoveryLatency, checkSecrets, checkSettlement, checkWrites, p99 } from './checks';
 
 /** The sandbox's phones that answer a push (an order of +251900000002 never does). */
 const ANSWERING = new Set(['+251900000000', '+251900000001', '+251900000009']);
@@ -428,7 +428,11 @@ describe('the chaos run checks', () => {
     });
   });
   describe('settlement', () => {
-    /** m-1's order of 100.00 ETB paid with a 5.00 fee and paid out, fee included; 50.00 ETB released to m-2, whose payout failed; 10.00 of a second m-1 order refunded. */
+    /**
+     * m-1's order of 100.00 ETB paid with a 5.00 fee and paid out; 50.00 ETB released to m-2, whose payout
+     * failed; 10.00 of a second m-1 order refunded; 20.00 moved from m-1 to acct_1, 5.00 of it back; 30.00 of
+     * acct_2's release taken back with 3.00 of m-1's fee.
+     */
     function settled(): LoggedEvent[] {
       return [
         event('OrderCreated', 'order-ord_1', 'r-1', { merchantId: 'm-1', fee: 500 }),
@@ -436,45 +440,78 @@ describe('the chaos run checks', () => {
         event('OrderCreated', 'order-ord_2', 'r-2', { merchantId: 'm-1' }),
         event('OrderPaid', 'order-ord_2', 'n-2', { amount: 2_000 }, 'provider'),
         event('OrderRefundRequested', 'order-ord_2', 'r-3', { amount: 1_000, reason: 'REQUESTED' }),
-        event('AllocationReleased', 'escrow-esc_1', 'r-4', { merchantId: 'm-2', amount: 5_000 }),
-        event('PayoutRequested', 'payouts-m-1', 'r-5', { merchantId: 'm-1', payoutId: 'po_1', amount: 10_000, fees: 500 }),
-        event('PayoutPaid', 'payouts-m-1', 'w-1', { merchantId: 'm-1', payoutId: 'po_1', amount: 10_000 }, 'system'),
-        event('PayoutRequested', 'payouts-m-2', 'r-6', { merchantId: 'm-2', payoutId: 'po_2', amount: 5_000 }),
-        event('PayoutFailed', 'payouts-m-2', 'w-2', { merchantId: 'm-2', payoutId: 'po_2', amount: 5_000 }, 'system'),
+        event('EscrowCreated', 'escrow-esc_1', 'r-4', { merchantId: 'm-1' }),
+        event('AllocationReleased', 'escrow-esc_1', 'r-5', { merchantId: 'm-2', amount: 5_000 }),
+        event('AllocationReleased', 'escrow-esc_1', 'r-6', { merchantId: 'acct_2', amount: 4_000, fee: 400 }),
+        event('EscrowRefundRequested', 'escrow-esc_1', 'r-7', { merchantIds: ['acct_2'], amount: 3_000, feeReturned: 300, reason: 'REVERSED' }),
+        event('PayoutRequested', 'payout-po_1', 'r-8', { merchantId: 'm-1', payoutId: 'po_1', amount: 9_500 }),
+        event('PayoutPaid', 'payout-po_1', 'w-1', { merchantId: 'm-1', payoutId: 'po_1', amount: 9_500 }, 'system'),
+        event('PayoutRequested', 'payout-po_2', 'r-9', { merchantId: 'm-2', payoutId: 'po_2', amount: 5_000 }),
+        event('PayoutFailed', 'payout-po_2', 'w-2', { merchantId: 'm-2', payoutId: 'po_2', amount: 5_000 }, 'system'),
+        event('TransferCreated', 'transfer-tr_1', 'r-10', { source: 'm-1', destination: 'acct_1', amount: 2_000 }),
+        event('TransferReversed', 'transfer-tr_1', 'r-11', { source: 'm-1', destination: 'acct_1', amount: 500 }),
       ];
     }
-    const books = (m1: number, m2: number, transit = 0, m1Fees = 0): LedgerSnapshot => ({
+    const books = (payables: Record<string, number>, fees: number, transit = 0): LedgerSnapshot => ({
       balanced: true,
       totalDebits: 0,
       totalCredits: 0,
       accounts: [
-        { account: 'merchant:m-1:payable', debit: 0, credit: 0, balance: m1 },
-        { account: 'merchant:m-1:fees', debit: 0, credit: 0, balance: m1Fees },
-        { account: 'merchant:m-2:payable', debit: 0, credit: 0, balance: m2 },
+        ...Object.entries(payables).map(([id, balance]) => ({ account: `merchant:${id}:payable`, debit: 0, credit: 0, balance })),
+        { account: 'merchant:m-1:fees', debit: 0, credit: 0, balance: fees },
         { account: 'payouts:in-transit', debit: 0, credit: 0, balance: transit },
       ],
     });
+    // m-1: payable −5.00 (95.00 + 20.00 − 10.00 − 95.00 paid out − 15.00 moved), fees 6.00 (5.00 + 4.00 − 3.00);
+    // acct_1 15.00; acct_2 36.00 − 27.00 = 9.00; m-2 50.00 (its payout failed).
+    const right = { 'm-1': -5, 'm-2': 50, acct_1: 15, acct_2: 9 };
 
-    it('passes when each merchant\'s payable and fees, payouts on their way and paid out add up to what it was released net of fees and earned in fees', () => {
-      expect(checkSettlement(settled(), books(10, 50))).toMatchObject({ ok: true, problems: [] });
-    });
-
-    it('fails a payout that took the fees but left them in the fees account too', () => {
-      expect(checkSettlement(settled(), books(10, 50, 0, 5)).problems).toEqual([
-        'merchant m-1: released net of fees 10500 santim and fees earned 500, but payable 1000 + fees 500 + in transit 0 + paid out 10000 = 11500',
-      ]);
+    it("passes when each payee's payable and fees, payouts on their way and paid out add up to what it was credited less what was taken back", () => {
+      expect(checkSettlement(settled(), books(right, 6))).toMatchObject({ ok: true, problems: [] });
     });
 
     it('fails a failed payout whose money did not come back to the payable', () => {
-      expect(checkSettlement(settled(), books(10, 0)).problems).toEqual([
-        'merchant m-2: released net of fees 5000 santim and fees earned 0, but payable 0 + fees 0 + in transit 0 + paid out 0 = 0',
+      expect(checkSettlement(settled(), books({ ...right, 'm-2': 0 }, 6)).problems).toEqual([
+        'merchant m-2: credited 5000 santim, but payable and fees 0 + in transit 0 + paid out 0 = 0',
       ]);
     });
 
-    it('fails a payable that kept a fee, and money left in transit after every payout ended', () => {
-      expect(checkSettlement(settled(), books(15, 50, 5)).problems).toEqual([
-        'merchant m-1: released net of fees 10500 santim and fees earned 500, but payable 1500 + fees 0 + in transit 0 + paid out 10000 = 11500',
+    it('fails a reversal that took the fee back from the seller, and money left in transit after every payout ended', () => {
+      expect(checkSettlement(settled(), books({ ...right, acct_2: 6 }, 9, 5)).problems).toEqual([
+        'merchant m-1: credited 9600 santim, but payable and fees 400 + in transit 0 + paid out 9500 = 9900',
+        'merchant acct_2: credited 900 santim, but payable and fees 600 + in transit 0 + paid out 0 = 600',
         'payouts:in-transit holds 500 santim, the payouts on their way 0',
+      ]);
+    });
+  });
+  describe('accounts', () => {
+    const ledger = (payable: number): LedgerSnapshot => ({ balanced: true, totalDebits: 0, totalCredits: 0, accounts: [{ account: 'merchant:acct_1:payable', debit: 0, credit: 0, balance: payable }] });
+    const history = (...more: LoggedEvent[]): LoggedEvent[] => [
+      event('AccountCreated', 'account-acct_1', 'r-1', { accountId: 'acct_1', merchantId: 'm-1' }),
+      event('AllocationReleased', 'escrow-esc_1', 'r-2', { merchantId: 'acct_1', amount: 5_000 }),
+      ...more,
+    ];
+
+    it('passes payouts of a verified account, returns within what was released, and a balance equal to the ledger', () => {
+      const events = history(
+        event('AccountVerified', 'account-acct_1', 'r-3', { accountId: 'acct_1' }),
+        event('PayoutRequested', 'payout-po_1', 'r-4', { merchantId: 'acct_1', payoutId: 'po_1', amount: 3_000 }),
+        event('EscrowRefundRequested', 'escrow-esc_1', 'r-5', { merchantIds: ['acct_1'], amount: 5_000, reason: 'REVERSED' }),
+      );
+      expect(checkAccounts(events, ledger(-30), [{ accountId: 'acct_1', available: -30 }])).toMatchObject({ ok: true, problems: [] });
+    });
+
+    it('fails a payout before the account was verified, a return beyond what was released, and a balance apart from the ledger', () => {
+      const events = history(
+        event('PayoutRequested', 'payout-po_1', 'r-3', { merchantId: 'acct_1', payoutId: 'po_1', amount: 3_000 }),
+        event('AccountVerified', 'account-acct_1', 'r-4', { accountId: 'acct_1' }),
+        event('EscrowRefundRequested', 'escrow-esc_1', 'r-5', { merchantIds: ['acct_1'], amount: 4_000, reason: 'REVERSED' }),
+        event('EscrowRefundRequested', 'escrow-esc_1', 'r-6', { merchantIds: ['acct_1'], amount: 2_000, reason: 'REVERSED' }),
+      );
+      expect(checkAccounts(events, ledger(20), [{ accountId: 'acct_1', available: 10 }]).problems).toEqual([
+        'payout po_1 was requested for acct_1 while it was PENDING_VERIFICATION',
+        'escrow-esc_1 acct_1: 6000 santim reversed of 5000 released',
+        'account acct_1: its balance says 1000 santim available, its ledger account holds 2000',
       ]);
     });
   });

@@ -11,6 +11,7 @@ import {
   type OperationKind,
   type OutageWindow,
   type PayoutReportSnapshot,
+  type AccountBalanceSnapshot,
   outcomeOf,
   type ReadinessSample,
   type ReceivedCallback,
@@ -45,6 +46,10 @@ const WRITTEN: Partial<Record<OperationKind, string>> = {
   'payout-destination': 'PayoutDestinationSet',
   'payout-settings': 'PayoutSettingsChanged',
   payout: 'PayoutRequested',
+  'create-account': 'AccountCreated',
+  reversal: 'EscrowRefundRequested',
+  transfer: 'TransferCreated',
+  'transfer-reversal': 'TransferReversed',
 };
 
 /** The stream a create wrote to, read from its response. */
@@ -57,6 +62,8 @@ function createdStream(operation: Operation): string | undefined {
   if (operation.kind === 'register-merchant') return `merchant-${data.merchantId}`;
   if (operation.kind === 'register-auditor') return `auditor-${data.auditorId}`;
   if (operation.kind === 'payout' && data.payoutId) return `payout-${data.payoutId}`;
+  if (operation.kind === 'create-account') return `account-${data.accountId}`;
+  if (operation.kind === 'transfer') return `transfer-${data.transferId}`;
   return operation.streamId;
 }
 
@@ -221,7 +228,8 @@ export function checkCallbacks(events: LoggedEvent[], received: ReceivedCallback
       else payoutCallbacks.delete(merchantId);
     }
     const payoutOutcome = (e.type === 'PayoutPaid' || e.type === 'PayoutFailed') && payoutCallbacks.has(e.data.merchantId);
-    if (CALLBACK_WORTHY.has(e.type) && (withCallbackUrl.has(e.streamId) || payoutOutcome)) expected.set(deliveryIdFor(e.id), e);
+    // A transfer carries the URL its callback goes to (the platform's payout callback URL when it was made).
+    if (CALLBACK_WORTHY.has(e.type) && (withCallbackUrl.has(e.streamId) || payoutOutcome || e.data.callbackUrl)) expected.set(deliveryIdFor(e.id), e);
   }
   const first = new Map<string, string>();
   const delivered = new Set<string>();
@@ -467,39 +475,40 @@ function comparePositionText(a: string, b: string): number {
 }
 
 /**
- * (j) Settlement adds up for every merchant: what was released to it net of fees (allocations
- * released, its orders paid, less its orders refunded at its request) and the fees it earned as a
- * platform (on its escrows' releases and its orders) is still in its payable or fees, on its way in a
- * payout, or paid out (payouts take both accounts: docs/concepts/ledger.md). The money owed is
- * re-derived from the domain events and the payouts from their own events, then compared with the
- * ledger's accounts: a payout or a fee posted wrongly fails here even when the trial balance is zero.
+ * (j) Settlement adds up for every merchant and account: what it was credited (allocations released to
+ * it net of fees, the fees it earned as a creator, its orders paid), less what was taken back (its
+ * orders refunded at its request, returns after release, the fee it gave back with them), plus and
+ * minus its transfers, is still in its payable and fees accounts, on its way in a payout, or paid out.
+ * The money is re-derived from the domain events and the payouts from their own events, then compared
+ * with the ledger's accounts: a payout, a fee, a reversal or a transfer posted wrongly fails here even
+ * when the trial balance is zero.
  */
 export function checkSettlement(events: LoggedEvent[], ledger: LedgerSnapshot): CheckResult {
   const problems: string[] = [];
-  const orders = new Map<string, { merchantId: string; fee: number }>();
-  const creators = new Map<string, string>();
-  const owed = new Map<string, { released: number; fees: number; requested: number; paid: number; failed: number }>();
+  const creators = new Map<string, { merchantId: string; fee: number }>();
+  const owed = new Map<string, { credited: number; requested: number; paid: number; failed: number }>();
   const of = (merchantId: string) => {
-    const found = owed.get(merchantId) ?? { released: 0, fees: 0, requested: 0, paid: 0, failed: 0 };
+    const found = owed.get(merchantId) ?? { credited: 0, requested: 0, paid: 0, failed: 0 };
     owed.set(merchantId, found);
     return found;
   };
   for (const e of events) {
-    if (e.type === 'OrderCreated') orders.set(e.streamId, { merchantId: e.data.merchantId, fee: e.data.fee ?? 0 });
-    if (e.type === 'EscrowCreated') creators.set(e.streamId, e.data.merchantId);
-    const order = orders.get(e.streamId);
+    if (e.type === 'OrderCreated' || e.type === 'EscrowCreated') creators.set(e.streamId, { merchantId: e.data.merchantId, fee: e.data.fee ?? 0 });
     const creator = creators.get(e.streamId);
     if (e.type === 'AllocationReleased') {
-      of(e.data.merchantId).released += e.data.amount - (e.data.fee ?? 0);
-      if (creator) of(creator).fees += e.data.fee ?? 0;
+      of(e.data.merchantId).credited += e.data.amount - (e.data.fee ?? 0);
+      if (creator) of(creator.merchantId).credited += e.data.fee ?? 0;
     }
-    if (e.type === 'OrderPaid' && order) {
-      of(order.merchantId).released += e.data.amount - order.fee;
-      of(order.merchantId).fees += order.fee;
+    if (e.type === 'OrderPaid' && creator) of(creator.merchantId).credited += e.data.amount;
+    if (e.type === 'OrderRefundRequested' && creator && e.data.reason === 'REQUESTED') of(creator.merchantId).credited -= e.data.amount;
+    if (e.type === 'EscrowRefundRequested' && e.data.reason === 'REVERSED') {
+      of(e.data.merchantIds[0]).credited -= e.data.amount - (e.data.feeReturned ?? 0);
+      if (creator) of(creator.merchantId).credited -= e.data.feeReturned ?? 0;
     }
-    if (e.type === 'OrderRefundRequested' && order && e.data.reason === 'REQUESTED') {
-      of(order.merchantId).released -= e.data.amount - (e.data.fee ?? 0);
-      of(order.merchantId).fees -= e.data.fee ?? 0;
+    if (e.type === 'TransferCreated' || e.type === 'TransferReversed') {
+      const [from, to] = e.type === 'TransferCreated' ? [e.data.source, e.data.destination] : [e.data.destination, e.data.source];
+      of(from).credited -= e.data.amount;
+      of(to).credited += e.data.amount;
     }
     if (e.type === 'PayoutRequested') of(e.data.merchantId).requested += e.data.amount;
     if (e.type === 'PayoutPaid') of(e.data.merchantId).paid += e.data.amount;
@@ -509,18 +518,56 @@ export function checkSettlement(events: LoggedEvent[], ledger: LedgerSnapshot): 
   let inTransit = 0;
   let paidOut = 0;
   for (const [merchantId, m] of owed) {
-    const payable = balances.get(`merchant:${merchantId}:payable`) ?? 0;
-    const fees = balances.get(`merchant:${merchantId}:fees`) ?? 0;
+    const held = (balances.get(`merchant:${merchantId}:payable`) ?? 0) + (balances.get(`merchant:${merchantId}:fees`) ?? 0);
     const transit = m.requested - m.paid - m.failed;
     inTransit += transit;
     paidOut += m.paid;
-    if (payable + fees + transit + m.paid !== m.released + m.fees) {
-      problems.push(
-        `merchant ${merchantId}: released net of fees ${m.released} santim and fees earned ${m.fees}, but payable ${payable} + fees ${fees} + in transit ${transit} + paid out ${m.paid} = ${payable + fees + transit + m.paid}`,
-      );
+    if (held + transit + m.paid !== m.credited) {
+      problems.push(`merchant ${merchantId}: credited ${m.credited} santim, but payable and fees ${held} + in transit ${transit} + paid out ${m.paid} = ${held + transit + m.paid}`);
     }
   }
   const ledgerTransit = balances.get('payouts:in-transit') ?? 0;
   if (ledgerTransit !== inTransit) problems.push(`payouts:in-transit holds ${ledgerTransit} santim, the payouts on their way ${inTransit}`);
-  return result('settlement: payable + fees + in transit + paid out = released net of fees + fees earned, per merchant', problems, `${owed.size} merchants, ${paidOut} santim paid out, ${inTransit} in transit`);
+  return result('settlement: payable + fees + in transit + paid out = credited less taken back, per merchant and account', problems, `${owed.size} merchants and accounts, ${paidOut} santim paid out, ${inTransit} in transit`);
+}
+
+/**
+ * (k) Sellers: no payout was requested for an account that was not verified at that point of the log
+ * (its verification and any restriction are events of its own stream, before or after the payout's);
+ * no allocation had more taken back by returns than it released; every account's balance, as its
+ * platform reads it, is its ledger account's.
+ */
+export function checkAccounts(events: LoggedEvent[], ledger: LedgerSnapshot, balances: AccountBalanceSnapshot[]): CheckResult {
+  const problems: string[] = [];
+  const status = new Map<string, string>();
+  const released = new Map<string, number>();
+  const reversed = new Map<string, number>();
+  let payouts = 0;
+  for (const e of events) {
+    if (e.type === 'AccountCreated') status.set(e.data.accountId, 'PENDING_VERIFICATION');
+    if (e.type === 'AccountVerified') status.set(e.data.accountId, 'VERIFIED');
+    if (e.type === 'AccountRejected') status.set(e.data.accountId, 'REJECTED');
+    if (e.type === 'AccountRestricted') status.set(e.data.accountId, 'RESTRICTED');
+    if (e.type === 'PayoutRequested' && status.has(e.data.merchantId)) {
+      payouts += 1;
+      if (status.get(e.data.merchantId) !== 'VERIFIED') problems.push(`payout ${e.data.payoutId} was requested for ${e.data.merchantId} while it was ${status.get(e.data.merchantId)}`);
+    }
+    const allocation = (merchantId: string) => `${e.streamId} ${merchantId}`;
+    if (e.type === 'AllocationReleased') released.set(allocation(e.data.merchantId), (released.get(allocation(e.data.merchantId)) ?? 0) + e.data.amount);
+    if (e.type === 'EscrowRefundRequested' && e.data.reason === 'REVERSED') {
+      const key = allocation(e.data.merchantIds[0]);
+      reversed.set(key, (reversed.get(key) ?? 0) + e.data.amount);
+      if (reversed.get(key)! > (released.get(key) ?? 0)) problems.push(`${key}: ${reversed.get(key)} santim reversed of ${released.get(key) ?? 0} released`);
+    }
+  }
+  const ledgerBalance = new Map(ledger.accounts.map((a) => [a.account, santim(a.balance)]));
+  for (const { accountId, available } of balances) {
+    const payable = ledgerBalance.get(`merchant:${accountId}:payable`) ?? 0;
+    if (santim(available) !== payable) problems.push(`account ${accountId}: its balance says ${santim(available)} santim available, its ledger account holds ${payable}`);
+  }
+  return result(
+    'accounts: paid out only while verified, never reversed beyond what was released, balances equal to the ledger',
+    problems,
+    `${status.size} accounts, ${payouts} of their payouts, ${reversed.size} allocations reversed`,
+  );
 }

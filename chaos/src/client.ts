@@ -71,6 +71,21 @@ export class RecordingClient {
     return { status: last.status, body: last.responseText ? safeJson(last.responseText) : undefined };
   }
 
+  /**
+   * A write the run made without the API (chaos/src/backdated-settings.ts), recorded as one answered
+   * 200 so that the checks hold it to the same rules: its event appended once, under its request id.
+   */
+  recordDirectWrite(write: { kind: OperationKind; path: string; requestId: string; streamId: string }): void {
+    this.operations.push({
+      id: `${this.runId}-${++this.sequence}`,
+      kind: write.kind,
+      method: 'POST',
+      path: write.path,
+      streamId: write.streamId,
+      attempts: [{ requestId: write.requestId, sentAt: Date.now(), ms: 0, status: 200 }],
+    });
+  }
+
   /** Requests sent to `api` and not yet answered: what a kill of that API would cut off. */
   inFlight(api: string): number {
     return this.inFlightByApi.get(api) ?? 0;

@@ -1,5 +1,5 @@
 import type { RecordingClient } from './client';
-import type { EscrowSnapshot, IntegritySnapshot, LedgerSnapshot, LoggedEvent, PayoutReportSnapshot } from './records';
+import type { AccountBalanceSnapshot, EscrowSnapshot, IntegritySnapshot, LedgerSnapshot, LoggedEvent, PayoutReportSnapshot } from './records';
 import type { ChaosMerchant } from './workload';
 
 export interface Evidence {
@@ -9,6 +9,8 @@ export interface Evidence {
   integrity: IntegritySnapshot;
   /** Each payout's reconciliation report, as its merchant downloads it. */
   payoutReports: PayoutReportSnapshot[];
+  /** Each seller account's balance, as its platform reads it. */
+  accountBalances: AccountBalanceSnapshot[];
 }
 
 /** Reads what the checks judge through the audit API, as an auditor would (and through the recording client, so these responses are searched for secrets too). */
@@ -27,13 +29,20 @@ export async function collectEvidence(client: RecordingClient, auditorKey: strin
   }
   const escrowIds = events.filter((e) => e.type === 'EscrowCreated').map((e) => e.streamId.slice('escrow-'.length));
   const escrows = (await inBatches(escrowIds, (id) => get(`/v1/audit/escrows/${id}`))).map((data) => data.escrow as EscrowSnapshot);
-  const secrets = new Map(merchants.map((m) => [m.merchantId, m.apiSecret]));
+  // A payee's reads: a merchant's with its own key, an account's with its platform's, acting for it.
+  const readsFor = new Map<string, Record<string, string>>();
+  for (const m of merchants) {
+    readsFor.set(m.merchantId, { 'x-api-secret': m.apiSecret });
+    for (const seller of m.sellers) readsFor.set(seller.accountId, { 'x-api-secret': m.apiSecret, 'x-account-id': seller.accountId });
+  }
   const requested = events.filter((e) => e.type === 'PayoutRequested').map((e) => e.data as { merchantId: string; payoutId: string });
   const payoutReports: PayoutReportSnapshot[] = await inBatches(requested, async ({ merchantId, payoutId }) => {
-    const report = await get(`/v1/trdp/payouts/${payoutId}/report`, { 'x-api-secret': secrets.get(merchantId) ?? '' });
+    const report = await get(`/v1/trdp/payouts/${payoutId}/report`, readsFor.get(merchantId) ?? {});
     return { payoutId, amount: report.amount, nets: report.lines.map((line: { net: number }) => line.net) };
   });
-  return { events, ledger: await get('/v1/audit/ledger/trial-balance'), escrows, integrity: await get('/v1/audit/integrity'), payoutReports };
+  const sellers = merchants.flatMap((m) => m.sellers);
+  const accountBalances = await inBatches(sellers, async ({ accountId }) => ({ accountId, available: (await get('/v1/trdp/balance', readsFor.get(accountId)!)).available as number }));
+  return { events, ledger: await get('/v1/audit/ledger/trial-balance'), escrows, integrity: await get('/v1/audit/integrity'), payoutReports, accountBalances };
 }
 
 /** Eight reads at a time: enough to finish quickly, few enough not to queue behind each other. */

@@ -1,7 +1,8 @@
 import type { RecordingClient } from './client';
 import type { CallbackReceiver } from './receiver';
 import type { Secret } from './records';
-import type { ChaosMerchant } from './workload';
+import { setDailyScheduleADayAgo } from './backdated-settings';
+import type { ChaosMerchant, ChaosSeller } from './workload';
 
 export interface Participants {
   merchants: ChaosMerchant[];
@@ -10,8 +11,18 @@ export interface Participants {
   secrets: Secret[];
 }
 
-/** Registers the run's merchants (their callbacks go to the receiver) and an auditor, through the admin API. */
-export async function registerParticipants(client: RecordingClient, adminKey: string, receiver: CallbackReceiver, count: number): Promise<Participants> {
+/**
+ * Registers the run's merchants (their callbacks go to the receiver) and an auditor, through the admin
+ * API; each merchant is a platform with two sellers (accounts): one the sandbox verifies at once, one
+ * never verified, both with a payout destination in their own names.
+ */
+export async function registerParticipants(
+  client: RecordingClient,
+  adminKey: string,
+  receiver: CallbackReceiver,
+  count: number,
+  database: { url: string; schema: string },
+): Promise<Participants> {
   const headers = { 'x-admin-key': adminKey };
   const secrets: Secret[] = [];
   const merchants: ChaosMerchant[] = [];
@@ -22,17 +33,19 @@ export async function registerParticipants(client: RecordingClient, adminKey: st
     const issuedBy = client.operations.at(-1)!.id;
     secrets.push({ name: `API secret of ${merchantId}`, value: apiSecret, issuedBy }, { name: `webhook secret of ${merchantId}`, value: webhookSecret, issuedBy });
     receiver.trust(merchantId, webhookSecret);
-    // Its payouts go to a wallet (telebirr's code at Chapa; any account the sandbox pays).
-    const destination = await client.send({
-      kind: 'payout-destination',
-      method: 'POST',
-      path: '/v1/trdp/payout-destination',
-      headers: { 'x-api-secret': apiSecret },
-      body: { kind: 'wallet', institution: '855', accountNumber: '0911000000', holderName: `Chaos Market ${i + 1}` },
-      streamId: `payout-destination-${merchantId}`,
-    });
-    if (destination.status !== 200) throw new Error(`setting a payout destination failed: ${destination.status}`);
+    const platform = { 'x-api-secret': apiSecret };
+    await setDestination(client, platform, merchantId, `Chaos Market ${i + 1}`);
+    const sellers = [
+      await onboardSeller(client, platform, { name: `Chaos Seller ${i + 1}A`, tin: SANDBOX_VERIFIED_TIN }),
+      await onboardSeller(client, platform, { name: `Chaos Seller ${i + 1}B` }),
+    ];
     if (i === 0) {
+      // The platform and both its sellers pay out daily at this hour, as set a day ago: today's period is
+      // due during the run, while on-demand payouts ask for the same money (the unverified seller's pays nothing).
+      await setDailyScheduleADayAgo(client, database, merchantId, receiver.urlFor(merchantId));
+      for (const seller of sellers) await setDailyScheduleADayAgo(client, database, seller.accountId, null);
+    }
+    if (i === 1) {
       // A schedule set daily at this very hour in Addis Ababa (UTC+3): the day's period fell due before
       // it was set, so every pass while processes die must leave it unpaid (the schedule first pays a day
       // later), and the on-demand payouts take the money; its payout callbacks come to the receiver too.
@@ -40,17 +53,41 @@ export async function registerParticipants(client: RecordingClient, adminKey: st
         kind: 'payout-settings',
         method: 'POST',
         path: '/v1/trdp/payout-settings',
-        headers: { 'x-api-secret': apiSecret },
+        headers: platform,
         body: { schedule: 'daily', hour: (new Date().getUTCHours() + 3) % 24, minimumAmount: 100, callbackURL: receiver.urlFor(merchantId) },
         streamId: `payout-settings-${merchantId}`,
       });
       if (settings.status !== 200) throw new Error(`setting a payout schedule failed: ${settings.status}`);
     }
-    merchants.push({ merchantId, apiSecret, callbackUrl: receiver.urlFor(merchantId) });
+    merchants.push({ merchantId, apiSecret, callbackUrl: receiver.urlFor(merchantId), sellers });
   }
   const auditor = await client.send({ kind: 'register-auditor', method: 'POST', path: '/v1/admin/auditors', headers, body: { name: 'Chaos auditor' } });
   if (auditor.status !== 201) throw new Error(`registering an auditor failed: ${auditor.status}`);
   const auditorKey = auditor.body.data.auditorKey as string;
   secrets.push({ name: 'auditor key', value: auditorKey, issuedBy: client.operations.at(-1)!.id });
   return { merchants, auditorKey, secrets };
+}
+
+/** The sandbox verifies an account with this TIN at once (docs/guides/marketplaces.md, Verification). */
+const SANDBOX_VERIFIED_TIN = '0000000001';
+
+async function onboardSeller(client: RecordingClient, platform: Record<string, string>, seller: { name: string; tin?: string }): Promise<ChaosSeller> {
+  const created = await client.send({ kind: 'create-account', method: 'POST', path: '/v1/trdp/accounts', headers: platform, body: { type: 'individual', ...seller } });
+  if (created.status !== 201) throw new Error(`creating an account failed: ${created.status}`);
+  const accountId = created.body.data.accountId as string;
+  await setDestination(client, { ...platform, 'x-account-id': accountId }, accountId, seller.name);
+  return { accountId, verified: created.body.data.status === 'VERIFIED' };
+}
+
+/** Payouts go to a wallet (telebirr's code at Chapa; any account the sandbox pays), held in the payee's own name. */
+async function setDestination(client: RecordingClient, headers: Record<string, string>, payee: string, holderName: string): Promise<void> {
+  const destination = await client.send({
+    kind: 'payout-destination',
+    method: 'POST',
+    path: '/v1/trdp/payout-destination',
+    headers,
+    body: { kind: 'wallet', institution: '855', accountNumber: '0911000000', holderName },
+    streamId: `payout-destination-${payee}`,
+  });
+  if (destination.status !== 200) throw new Error(`setting a payout destination failed: ${destination.status}`);
 }

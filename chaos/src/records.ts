@@ -17,6 +17,10 @@ export type OperationKind =
   | 'payout-destination'
   | 'payout-settings'
   | 'payout'
+  | 'create-account'
+  | 'reversal'
+  | 'transfer'
+  | 'transfer-reversal'
   | 'read';
 
 export interface Attempt {
@@ -110,6 +114,12 @@ export interface EscrowSnapshot {
 }
 
 /** A payout's reconciliation report as the merchant API gives it: its amount and each line's net, in ETB. */
+/** An account's balance as its platform reads it (`GET /v1/trdp/balance` with `x-account-id`). */
+export interface AccountBalanceSnapshot {
+  accountId: string;
+  available: number;
+}
+
 export interface PayoutReportSnapshot {
   payoutId: string;
   amount: number;

@@ -12,6 +12,7 @@ import {
   checkLedger,
   checkOpenWork,
   checkPayouts,
+  checkAccounts,
   checkSettlement,
   checkReadiness,
   checkRecoveryLatency,
@@ -176,7 +177,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     // A killed API may take half a minute to start again on a loaded machine, while the other meets the
     // database faults: a client that gave up sooner would count the run's own timing as a lost answer.
     const client = new RecordingClient(runId, deployment.apis, within(outageMs + 60_000));
-    const { merchants, auditorKey, secrets: issued } = await registerParticipants(client, adminKey, receiver, options.merchants ?? 3);
+    const { merchants, auditorKey, secrets: issued } = await registerParticipants(client, adminKey, receiver, options.merchants ?? 3, { url: DATABASE_URL, schema: runId });
     const secrets: Secret[] = [
       { name: 'ADMIN_API_KEY', value: adminKey },
       { name: 'SECRETS_KEY (hex)', value: secretsKey.toString('hex') },
@@ -263,6 +264,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       checkLedger(evidence.ledger, evidence.escrows),
       checkPayouts(evidence.events, evidence.payoutReports),
       checkSettlement(evidence.events, evidence.ledger),
+      checkAccounts(evidence.events, evidence.ledger, evidence.accountBalances),
       reconciliation,
       checkCallbacks(evidence.events, receiver.received),
       checkIntegrity(evidence.integrity),

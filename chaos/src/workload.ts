@@ -7,6 +7,14 @@ export interface ChaosMerchant {
   merchantId: string;
   apiSecret: string;
   callbackUrl: string;
+  /** The platform's seller accounts (chaos/src/participants.ts). */
+  sellers: ChaosSeller[];
+}
+
+export interface ChaosSeller {
+  accountId: string;
+  /** As the account's creation answered: the sandbox verified it at once, or it waits for a review that never comes. */
+  verified: boolean;
 }
 
 
@@ -32,20 +40,35 @@ export async function runClient(client: RecordingClient, merchants: ChaosMerchan
     marketplaceEscrow,
     refundedOrder,
     payOut,
+    returnAfterRelease,
+    returnAfterRelease,
+    transfer,
+    sellerPayout,
   ];
-  while (Date.now() < load.until) await pick(journeys)(new Journey(client, pick(merchants), apiKills, phones));
+  while (Date.now() < load.until) {
+    const merchant = pick(merchants);
+    await pick(journeys)(new Journey(client, merchant, merchants.filter((m) => m !== merchant), apiKills, phones));
+  }
 }
 
 class Journey {
   constructor(
     private readonly client: RecordingClient,
     readonly merchant: ChaosMerchant,
+    /** The run's other merchants: registered, so an escrow may allocate to them too. */
+    readonly others: ChaosMerchant[],
     readonly apiKills: ApiKillWarning,
     readonly phones: CustomerPhones,
   ) {}
 
   private headers() {
     return { 'x-api-secret': this.merchant.apiSecret };
+  }
+
+  /** Who an allocation may pay: the platform's sellers, another registered merchant, the platform itself. */
+  private payees(): string[] {
+    const candidates = [...this.merchant.sellers.map((s) => s.accountId), this.merchant.merchantId, ...(this.others.length > 0 ? [pick(this.others).merchantId] : [])];
+    return candidates.sort(() => Math.random() - 0.5);
   }
 
   createOrder(phone: string, expiredAt?: string, fee?: number): Promise<Reply> {
@@ -71,7 +94,8 @@ class Journey {
   }
 
   createEscrow(phone: string, options: { expiredAt?: string; breakSum?: boolean; autoReleaseAt?: string } = {}): Promise<Reply> {
-    const shares = Array.from({ length: 2 + Math.floor(Math.random() * 3) }, () => 100 + Math.floor(Math.random() * 200_000));
+    const payees = this.payees();
+    const shares = Array.from({ length: Math.min(payees.length, 2 + Math.floor(Math.random() * 3)) }, () => 100 + Math.floor(Math.random() * 200_000));
     const total = shares.reduce((sum, share) => sum + share, 0);
     return this.client.send({
       kind: 'create-escrow',
@@ -87,7 +111,7 @@ class Journey {
         description: 'Chaos escrow',
         items: [{ productId: 'sku-2', item_name: 'Coffee 1kg', quantity: 1, unit_price: etb(total) }],
         // Some allocations pay the marketplace a fee (up to a fifth), earned as they are released.
-        allocations: shares.map((share, i) => ({ merchantId: `seller-${i + 1}`, amount: etb(share), ...(chance(0.5) ? { fee: etb(Math.floor((share * Math.random()) / 5)) } : {}) })),
+        allocations: shares.map((share, i) => ({ merchantId: payees[i], amount: etb(share), ...(chance(0.5) ? { fee: etb(Math.floor((share * Math.random()) / 5)) } : {}) })),
         callbackURL: this.merchant.callbackUrl,
         metadata: { journey: 'escrow' },
         ...(options.expiredAt ? { expiredAt: options.expiredAt } : {}),
@@ -100,6 +124,52 @@ class Journey {
   requestPayout(): Promise<Reply> {
     // The payout's own stream is named by its answer (checks.ts createdStream).
     return this.client.send({ kind: 'payout', method: 'POST', path: '/v1/trdp/payouts', headers: this.headers(), body: {}, streamId: `payout-books-${this.merchant.merchantId}` });
+  }
+
+  /** What a seller account has, paid out at its request by the platform (409 when it may not be paid or has nothing). */
+  requestSellerPayout(accountId: string): Promise<Reply> {
+    return this.client.send({
+      kind: 'payout',
+      method: 'POST',
+      path: '/v1/trdp/payouts',
+      headers: { ...this.headers(), 'x-account-id': accountId },
+      body: {},
+      streamId: `payout-books-${accountId}`,
+    });
+  }
+
+  /** A return after release: `amount` ETB (all it may still take back without one) of what an allocation released, back to the customer. */
+  reverse(escrowId: string, merchantId: string, options: { amount?: number; refundFee: boolean }): Promise<Reply> {
+    return this.client.send({
+      kind: 'reversal',
+      method: 'POST',
+      path: `/v1/trdp/escrow/${escrowId}/reversals`,
+      headers: this.headers(),
+      body: { merchantId, reason: 'chaos: returned after delivery', refundFee: options.refundFee, ...(options.amount === undefined ? {} : { amount: options.amount }) },
+      streamId: `escrow-${escrowId}`,
+    });
+  }
+
+  /** Money between the platform and one of its sellers: a bonus `to` it, or a penalty `from` it (which may take it negative). */
+  transfer(direction: 'to' | 'from', accountId: string, amount: number, allowNegative: boolean): Promise<Reply> {
+    return this.client.send({
+      kind: 'transfer',
+      method: 'POST',
+      path: '/v1/trdp/transfers',
+      headers: this.headers(),
+      body: { [direction]: accountId, amount, description: direction === 'to' ? 'Chaos bonus' : 'Chaos penalty', ...(allowNegative ? { allowNegative } : {}) },
+    });
+  }
+
+  reverseTransfer(transferId: string, amount?: number): Promise<Reply> {
+    return this.client.send({
+      kind: 'transfer-reversal',
+      method: 'POST',
+      path: `/v1/trdp/transfers/${transferId}/reversals`,
+      headers: this.headers(),
+      body: amount === undefined ? {} : { amount },
+      streamId: `transfer-${transferId}`,
+    });
   }
 
   /** Part (`amount` ETB) or all of a paid order back to the customer. */
@@ -270,9 +340,10 @@ async function escrowCancelledAroundApiKill(journey: Journey): Promise<void> {
 async function cancelledUnpaidEscrow(journey: Journey): Promise<void> {
   const created = await journey.createEscrow(journey.phones.pays);
   const escrowId = created.body?.data?.escrowId as string | undefined;
-  if (!escrowId) return;
+  const allocations = created.body?.data?.allocations as { merchantId: string }[] | undefined;
+  if (!escrowId || !allocations) return;
   await journey.cancel(escrowId);
-  await journey.release(escrowId, 'seller-1');
+  await journey.release(escrowId, allocations[0].merchantId);
 }
 
 /**
@@ -341,4 +412,42 @@ async function expiringEscrow(journey: Journey): Promise<void> {
 /** Allocations that do not add up: a 400, and nothing written. */
 async function refusedEscrow(journey: Journey): Promise<void> {
   await journey.createEscrow(journey.phones.pays, { breakSum: true });
+}
+
+/**
+ * A return after release: an allocation released (and now and then paid out at once, so the money is
+ * gone from the seller's balance), then taken back from it, with or without the platform's fee; now and
+ * then two reversals of the same allocation at once, which the escrow decides one after the other.
+ */
+async function returnAfterRelease(journey: Journey): Promise<void> {
+  const created = await journey.createEscrow(journey.phones.pays);
+  const escrow = created.body?.data as { escrowId: string; allocations: { merchantId: string; amount: number }[] } | undefined;
+  if (!escrow?.escrowId) return;
+  await journey.sandboxComplete(`escrow-${escrow.escrowId}`, escrow.escrowId, 'PAID');
+  if ((await journey.settled(escrow.escrowId)) !== 'PAID') return;
+  const allocation = pick(escrow.allocations);
+  if ((await journey.release(escrow.escrowId, allocation.merchantId)).status !== 200) return;
+  const seller = journey.merchant.sellers.find((s) => s.accountId === allocation.merchantId);
+  if (seller && chance(0.4)) await journey.requestSellerPayout(seller.accountId);
+  const part = Math.floor(Math.round(allocation.amount * 100) * Math.random()) / 100;
+  const refundFee = chance(0.5);
+  if (chance(0.3)) await Promise.all([journey.reverse(escrow.escrowId, allocation.merchantId, { amount: part || undefined, refundFee }), journey.reverse(escrow.escrowId, allocation.merchantId, { refundFee })]);
+  else await journey.reverse(escrow.escrowId, allocation.merchantId, chance(0.5) ? { refundFee } : { amount: part || undefined, refundFee });
+  await journey.getEscrow(escrow.escrowId);
+}
+
+/** A bonus to a seller or a penalty from one (sometimes allowed to take it negative), and now and then part of it given back. */
+async function transfer(journey: Journey): Promise<void> {
+  const seller = pick(journey.merchant.sellers);
+  const direction = chance(0.5) ? 'to' : 'from';
+  const amount = (100 + Math.floor(Math.random() * 50_000)) / 100;
+  const made = await journey.transfer(direction, seller.accountId, amount, direction === 'from' && chance(0.5));
+  const transferId = made.body?.data?.transferId as string | undefined;
+  if (!transferId || !chance(0.4)) return;
+  await journey.reverseTransfer(transferId, chance(0.5) ? undefined : Math.floor(amount * 50) / 100 || undefined);
+}
+
+/** A seller's money asked for by its platform: paid when the seller is verified and has a positive balance, refused otherwise. */
+async function sellerPayout(journey: Journey): Promise<void> {
+  await journey.requestSellerPayout(pick(journey.merchant.sellers).accountId);
 }

@@ -23,6 +23,7 @@ function expectInvariants(report: Awaited<ReturnType<typeof runChaos>>): void {
     expect.stringMatching(/^ledger/),
     expect.stringMatching(/^payouts/),
     expect.stringMatching(/^settlement/),
+    expect.stringMatching(/^accounts/),
     expect.stringMatching(/^provider reconciliation/),
     expect.stringMatching(/^callbacks/),
     expect.stringMatching(/^integrity/),

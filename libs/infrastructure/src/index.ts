@@ -9,3 +9,4 @@ export * from './notification-channels';
 export * from './projected-reads';
 export * from './projector.module';
 export * from './roles';
+export * from './sealing-event-store';
