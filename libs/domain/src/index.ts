@@ -28,6 +28,7 @@ export * from './merchant/merchant.decider';
 export * from './account/account.events';
 export * from './account/account.errors';
 export * from './account/account.decider';
+export * from './account/account.outline';
 export * from './account/account-requirements';
 export * from './account/account-payability';
 export * from './account/sandbox-screening';

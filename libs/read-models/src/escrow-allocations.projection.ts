@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '@app/database';
-import { type EscrowEvent, escrowDecider, escrowOutline, fold, streamKey, streamKind } from '@app/domain';
+import { type EscrowEvent, type EscrowOutline, escrowOutlinesAlong, streamKey, streamKind } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { BatchContext, Projection, TableRow } from './projection';
 
@@ -21,14 +21,11 @@ interface Holding {
  * account as of that instant agree). Holdings of nothing are left out, and so is one that an event
  * of the same instant replaced: neither changes a sum as of any instant.
  */
-function holdingsOf(history: readonly RecordedEvent[]): Holding[] {
+function holdingsOf(history: readonly RecordedEvent[], outlines: readonly (EscrowOutline | undefined)[]): Holding[] {
   const holdings: Holding[] = [];
   const open = new Map<string, Holding>();
-  // The decider's state is only carried from event to event here: what is read of it is its outline.
-  let state = escrowDecider.initialState();
-  for (const event of history) {
-    state = escrowDecider.evolve(state, event as unknown as EscrowEvent);
-    const escrow = escrowOutline(state);
+  for (const [n, event] of history.entries()) {
+    const escrow = outlines[n];
     if (!escrow) continue;
     for (const allocation of escrow.allocations) {
       const before = open.get(allocation.merchantId);
@@ -58,11 +55,12 @@ const HOLDING_COLUMNS = ['escrow_id', 'merchant_id', 'seq', 'held', 'frozen', 'v
 
 /** The escrow's rows after its history: one per allocation (whose it is, the escrow's status and creation), and its holdings. */
 function rowsOf(streamId: string, history: readonly RecordedEvent[]): { members: TableRow[]; holdings: TableRow[] } {
-  const escrow = escrowOutline(fold(escrowDecider, history as unknown as EscrowEvent[]));
+  const outlines = escrowOutlinesAlong(history as unknown as EscrowEvent[]);
+  const escrow = outlines[outlines.length - 1];
   if (!escrow) return { members: [], holdings: [] };
   const createdAt = history[0].recordedAt;
   const members = escrow.allocations.map((a) => ({ merchant_id: a.merchantId, escrow_id: streamKey(streamId), creator_id: escrow.terms.merchantId, status: escrow.status, created_at: createdAt }));
-  const holdings = holdingsOf(history).map((h, seq) => ({ escrow_id: h.escrowId, merchant_id: h.merchantId, seq, held: h.held, frozen: h.frozen, valid_from: h.validFrom, valid_to: h.validTo }));
+  const holdings = holdingsOf(history, outlines).map((h, seq) => ({ escrow_id: h.escrowId, merchant_id: h.merchantId, seq, held: h.held, frozen: h.frozen, valid_from: h.validFrom, valid_to: h.validTo }));
   return { members, holdings };
 }
 

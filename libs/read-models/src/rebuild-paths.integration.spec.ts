@@ -64,6 +64,28 @@ const ENDPOINT_LIVES = OWNERS.map((merchantId, i) => {
   return { streamId: `webhook-endpoint-${endpointId}`, events: [created, ...later] };
 });
 
+/** Each owner's seller accounts: one verified then restricted by a change of TIN, one rejected, one only updated. */
+const ACCOUNT_LIVES = OWNERS.flatMap((merchantId, i) =>
+  [0, 1, 2].map((k) => {
+    const accountId = `acct_${i}_${k}`;
+    const decidedBy = { type: 'admin', id: 'staff-1' };
+    const created = {
+      type: 'AccountCreated',
+      data: { accountId, merchantId, name: `Seller ${i}.${k}`, type: 'business', tin: `00${i}${k}345678`, tradeLicenceNumber: `AA/${i}/${k}`, reference: `seller-${k}`, requestFingerprint: `fp_${accountId}`, createdAt: CREATED_AT },
+    };
+    const later = [
+      [
+        { type: 'AccountVerified', data: { accountId, merchantId, decidedBy, decidedAt: LATER } },
+        { type: 'AccountUpdated', data: { accountId, merchantId, changes: { tin: '0099999999' }, updatedAt: LATER } },
+        { type: 'AccountRestricted', data: { accountId, merchantId, reason: 'changed after verification: tin', restrictedAt: LATER } },
+      ],
+      [{ type: 'AccountRejected', data: { accountId, merchantId, decidedBy, reason: 'documents do not match', decidedAt: LATER } }],
+      [{ type: 'AccountUpdated', data: { accountId, merchantId, changes: { email: `seller-${k}@example.com` }, updatedAt: LATER } }],
+    ][k];
+    return { streamId: `account-${accountId}`, events: [created, ...later] };
+  }),
+);
+
 const TRANSFERS = 6;
 
 /** A transfer between the two platforms, given back in part twice (some of them), or not at all. */
@@ -123,6 +145,7 @@ describe.each(READ_MODEL_DATABASES)('the bulk and the per-batch rebuild on %s', 
     const lives: { streamId: string; events: { type: string; data: unknown }[] }[] = [
       ...Array.from({ length: ESCROWS }, (_, i) => ({ streamId: `escrow-esc_${i}`, events: escrowLife(i) })),
       ...ENDPOINT_LIVES,
+      ...ACCOUNT_LIVES,
       ...Array.from({ length: TRANSFERS }, (_, j) => ({ streamId: `transfer-tr_${j}`, events: transferLife(j) })),
     ];
     for (let n = 0; lives.some((life) => n < life.events.length); n++) {
@@ -144,12 +167,22 @@ describe.each(READ_MODEL_DATABASES)('the bulk and the per-batch rebuild on %s', 
     const liveDefinitions = await definitions(db, schema, CORE_PROJECTIONS);
     // The log is one the rebuild must write new rows for, merge into rows of earlier batches, and post money from.
     expect(live.payables_view).toHaveLength(ESCROWS);
-    expect(live.stream_owners).toHaveLength(ESCROWS + TRANSFERS + OWNERS.length + ENDPOINT_LIVES.length);
+    expect(live.stream_owners).toHaveLength(ESCROWS + TRANSFERS + OWNERS.length + ENDPOINT_LIVES.length + ACCOUNT_LIVES.length);
     expect(live.webhook_endpoints_view.map((row) => [JSON.parse(row).endpoint_id, JSON.parse(row).deleted, JSON.parse(row).document.disabled])).toEqual([
       ['we_0', false, true],
       ['we_1', true, false],
     ]);
     expect(live.transfers_view).toHaveLength(TRANSFERS);
+    // An account's row is the account as published: its status after the review, and never the fingerprint of the request that created it.
+    const accounts = live.accounts_view.map((row) => JSON.parse(row) as { account_id: string; status: string; document: Record<string, unknown> });
+    expect(accounts.map((a) => [a.account_id, a.status, a.document.status]).sort()).toEqual(
+      OWNERS.flatMap((_, i) => [
+        [`acct_${i}_0`, 'RESTRICTED', 'RESTRICTED'],
+        [`acct_${i}_1`, 'REJECTED', 'REJECTED'],
+        [`acct_${i}_2`, 'PENDING_VERIFICATION', 'PENDING_VERIFICATION'],
+      ]),
+    );
+    expect(accounts.every((a) => !('requestFingerprint' in a.document))).toBe(true);
     expect(live.ledger_postings.filter((row) => JSON.parse(row).memo?.startsWith('Transfer from')).length).toBe(TRANSFERS + 2 * 4);
     expect(live.merchants_view).toHaveLength(OWNERS.length);
     expect(live.ledger_postings.length).toBeGreaterThan(ESCROWS);

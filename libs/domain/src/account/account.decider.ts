@@ -6,30 +6,16 @@ import {
   type AccountDetails,
   type AccountEvent,
   type AccountStatus,
-  type AccountType,
   LEGAL_DETAILS,
   type Screening,
-  type VerificationDecider,
 } from './account.events';
+import { type Account, accountAfter } from './account.outline';
 import { legalRequirements } from './account-requirements';
 
-export interface Account extends AccountDetails {
-  accountId: string;
-  merchantId: string;
-  type: AccountType;
-  reference?: string;
-  requestFingerprint: string;
-  createdAt: string;
-  updatedAt: string;
-  status: AccountStatus;
-  /** Why it has its status: the reviewer's reason, or what changed on a verified account. */
-  statusReason?: string;
-  decidedBy?: VerificationDecider;
-  decidedAt?: string;
-}
-
+/** The account as published, and the fingerprint of the request that created it: a retry of that request finds it. */
 export interface AccountState {
   account?: Account;
+  requestFingerprint?: string;
   /** The payout destination version last noted (AccountPayoutDestinationChanged): a retried note of it changes nothing. */
   destinationNoted?: number;
 }
@@ -56,7 +42,7 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
     const { screening, at, ...data } = command.data;
     if (state.account) {
       // The same request again (a retry) finds its account; anything else under a used reference is refused.
-      if (state.account.merchantId === data.merchantId && state.account.requestFingerprint === data.requestFingerprint) return [];
+      if (state.account.merchantId === data.merchantId && state.requestFingerprint === data.requestFingerprint) return [];
       throw new AccountReferenceInUse(data.reference ?? data.accountId);
     }
     const created: AccountEvent = { type: 'AccountCreated', data: { ...data, createdAt: at } };
@@ -99,27 +85,11 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
 }
 
 function evolve(state: AccountState, event: AccountEvent): AccountState {
-  if (event.type !== 'AccountCreated' && !state.account) return state;
-  switch (event.type) {
-    case 'AccountCreated': {
-      const { createdAt, ...data } = event.data;
-      return { account: { ...data, createdAt, updatedAt: createdAt, status: 'PENDING_VERIFICATION' } };
-    }
-    case 'AccountUpdated':
-      return { ...state, account: { ...state.account!, ...event.data.changes, updatedAt: event.data.updatedAt } };
-    case 'AccountVerified':
-    case 'AccountRejected': {
-      const { decidedBy, reason, decidedAt } = event.data;
-      const status: AccountStatus = event.type === 'AccountVerified' ? 'VERIFIED' : 'REJECTED';
-      return { ...state, account: { ...state.account!, status, statusReason: reason, decidedBy, decidedAt, updatedAt: decidedAt } };
-    }
-    case 'AccountRestricted':
-      return { ...state, account: { ...state.account!, status: 'RESTRICTED', statusReason: event.data.reason, updatedAt: event.data.restrictedAt } };
-    case 'AccountPayoutDestinationChanged':
-      return { ...state, destinationNoted: event.data.version };
-    case 'AccountWebhookSecretRotated':
-      return state;
-  }
+  // The destination version noted, for a retried note; the outline publishes nothing of it.
+  if (event.type === 'AccountPayoutDestinationChanged') return state.account ? { ...state, destinationNoted: event.data.version } : state;
+  const account = accountAfter(state.account, event);
+  if (!account) return state;
+  return { ...state, account, requestFingerprint: event.type === 'AccountCreated' ? event.data.requestFingerprint : state.requestFingerprint };
 }
 
 /**

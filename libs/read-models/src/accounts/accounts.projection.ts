@@ -1,19 +1,23 @@
 import type { SqlExecutor } from '@app/database';
-import { type AccountEvent, accountDecider, type AccountState, fold, type PayoutEvent, streamKind } from '@app/domain';
+import { type Account, type AccountEvent, accountOf, type PayoutEvent, streamKind } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import { foldedView } from '../folded-view.projection';
 import type { BulkWriter, Projection } from '../projection';
 
-/** A platform's accounts, one row each, in the shape their answers and the console's review queue read (accounts.reader.ts). */
-export const accountsView = foldedView<AccountState>({
+/**
+ * A platform's accounts, one row each, in the shape their answers and the console's pages read
+ * (accounts.reader.ts): the document is the account as published (account.outline.ts), folded from
+ * the events' data. Version 2: the document no longer holds the creating request's fingerprint.
+ */
+export const accountsView = foldedView<Account | undefined>({
   name: 'accounts_view',
-  version: 1,
+  version: 2,
   table: 'accounts_view',
   key: 'account_id',
   columns: ['account_id', 'merchant_id', 'reference', 'status', 'document', 'created_at', 'updated_at', 'revision'],
   streams: (streamId) => streamKind(streamId) === 'account',
-  fold: (_streamId, history) => fold(accountDecider, history as unknown as AccountEvent[]),
-  row: (_streamId, { account }) =>
+  fold: (_streamId, history) => accountOf(history as unknown as AccountEvent[]),
+  row: (_streamId, account) =>
     account && { account_id: account.accountId, merchant_id: account.merchantId, reference: account.reference ?? null, status: account.status, document: account },
 });
 

@@ -1,0 +1,49 @@
+import type { AccountDetails, AccountEvent, AccountStatus, AccountType, VerificationDecider } from './account.events';
+
+/**
+ * An account as read models, callbacks and command answers read it (libs/read-models' accounts view,
+ * the account routes' answers, the console's review pages): a shape published on purpose, folded
+ * from the events' data alone, so the decider's state (which also keeps the creating request's
+ * fingerprint, for retries) may change without them.
+ */
+export interface Account extends AccountDetails {
+  accountId: string;
+  merchantId: string;
+  type: AccountType;
+  reference?: string;
+  createdAt: string;
+  updatedAt: string;
+  status: AccountStatus;
+  /** Why it has its status: the reviewer's reason, or what changed on a verified account. */
+  statusReason?: string;
+  decidedBy?: VerificationDecider;
+  decidedAt?: string;
+}
+
+/** The account after one more of its events; undefined before its creation. */
+export function accountAfter(account: Account | undefined, event: AccountEvent): Account | undefined {
+  if (event.type === 'AccountCreated') {
+    const { createdAt, requestFingerprint: _request, ...data } = event.data;
+    return { ...data, createdAt, updatedAt: createdAt, status: 'PENDING_VERIFICATION' };
+  }
+  if (!account) return undefined;
+  switch (event.type) {
+    case 'AccountUpdated':
+      return { ...account, ...event.data.changes, updatedAt: event.data.updatedAt };
+    case 'AccountVerified':
+    case 'AccountRejected': {
+      const { decidedBy, reason, decidedAt } = event.data;
+      const status: AccountStatus = event.type === 'AccountVerified' ? 'VERIFIED' : 'REJECTED';
+      return { ...account, status, statusReason: reason, decidedBy, decidedAt, updatedAt: decidedAt };
+    }
+    case 'AccountRestricted':
+      return { ...account, status: 'RESTRICTED', statusReason: event.data.reason, updatedAt: event.data.restrictedAt };
+    // Notes of what happened around the account (its destination, its webhook secret): nothing it publishes changes.
+    case 'AccountPayoutDestinationChanged':
+    case 'AccountWebhookSecretRotated':
+      return account;
+  }
+}
+
+/** The account after its history (stored events: their type and data); undefined when it was never created. */
+export const accountOf = (history: readonly AccountEvent[]): Account | undefined => history.reduce<Account | undefined>(accountAfter, undefined);
