@@ -33,6 +33,7 @@ function result(name: string, problems: string[], summary: string): CheckResult 
 const WRITTEN: Partial<Record<OperationKind, string>> = {
   'register-merchant': 'MerchantRegistered',
   'register-auditor': 'AuditorRegistered',
+  'create-account': 'AccountCreated',
   'create-order': 'OrderCreated',
   'create-escrow': 'EscrowCreated',
   release: 'AllocationReleased',
@@ -56,6 +57,7 @@ function createdStream(operation: Operation): string | undefined {
   if (operation.kind === 'create-escrow') return `escrow-${data.escrowId}`;
   if (operation.kind === 'register-merchant') return `merchant-${data.merchantId}`;
   if (operation.kind === 'register-auditor') return `auditor-${data.auditorId}`;
+  if (operation.kind === 'create-account') return `account-${data.accountId}`;
   if (operation.kind === 'payout' && data.payoutId) return `payout-${data.payoutId}`;
   return operation.streamId;
 }

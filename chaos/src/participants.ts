@@ -46,7 +46,20 @@ export async function registerParticipants(client: RecordingClient, adminKey: st
       });
       if (settings.status !== 200) throw new Error(`setting a payout schedule failed: ${settings.status}`);
     }
-    merchants.push({ merchantId, apiSecret, callbackUrl: receiver.urlFor(merchantId) });
+    // Its sellers, as many as an escrow has allocations (2 to 4), onboarded as its accounts and never verified: escrows allocate to them.
+    const sellers: string[] = [];
+    for (let s = 1; s <= 4; s++) {
+      const account = await client.send({
+        kind: 'create-account',
+        method: 'POST',
+        path: '/v1/trdp/accounts',
+        headers: { 'x-api-secret': apiSecret },
+        body: { name: `Chaos Seller ${i + 1}-${s}`, type: 'individual', reference: `seller-${s}` },
+      });
+      if (account.status !== 201) throw new Error(`creating a seller account failed: ${account.status}`);
+      sellers.push(account.body.data.accountId);
+    }
+    merchants.push({ merchantId, apiSecret, callbackUrl: receiver.urlFor(merchantId), sellers });
   }
   const auditor = await client.send({ kind: 'register-auditor', method: 'POST', path: '/v1/admin/auditors', headers, body: { name: 'Chaos auditor' } });
   if (auditor.status !== 201) throw new Error(`registering an auditor failed: ${auditor.status}`);

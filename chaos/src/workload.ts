@@ -7,6 +7,8 @@ export interface ChaosMerchant {
   merchantId: string;
   apiSecret: string;
   callbackUrl: string;
+  /** Its sellers, onboarded as its accounts: the payees its escrows allocate to (never a free id, which is refused). */
+  sellers: string[];
 }
 
 
@@ -87,7 +89,7 @@ class Journey {
         description: 'Chaos escrow',
         items: [{ productId: 'sku-2', item_name: 'Coffee 1kg', quantity: 1, unit_price: etb(total) }],
         // Some allocations pay the marketplace a fee (up to a fifth), earned as they are released.
-        allocations: shares.map((share, i) => ({ merchantId: `seller-${i + 1}`, amount: etb(share), ...(chance(0.5) ? { fee: etb(Math.floor((share * Math.random()) / 5)) } : {}) })),
+        allocations: shares.map((share, i) => ({ merchantId: this.merchant.sellers[i], amount: etb(share), ...(chance(0.5) ? { fee: etb(Math.floor((share * Math.random()) / 5)) } : {}) })),
         callbackURL: this.merchant.callbackUrl,
         metadata: { journey: 'escrow' },
         ...(options.expiredAt ? { expiredAt: options.expiredAt } : {}),
@@ -272,7 +274,7 @@ async function cancelledUnpaidEscrow(journey: Journey): Promise<void> {
   const escrowId = created.body?.data?.escrowId as string | undefined;
   if (!escrowId) return;
   await journey.cancel(escrowId);
-  await journey.release(escrowId, 'seller-1');
+  await journey.release(escrowId, journey.merchant.sellers[0]);
 }
 
 /**
