@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { SqlClient } from '@app/database';
 import { TEST_ADMIN_KEY, type RunningApp } from './app';
-import { countWrites, escrowRequest, orderRequest, registerMerchant, type TestMarketplace, type TestMerchant, withSellers, type WriteCounts } from './fixtures';
+import { countWrites, escrowRequest, orderRequest, registerMarketplace, type TestMarketplace, type TestMerchant, withSellers, type WriteCounts } from './fixtures';
 import { call } from './http';
 import { waitFor } from './wait';
 
@@ -12,7 +12,7 @@ import { waitFor } from './wait';
 export interface SeededResources {
   /** Registered with an owner e-mail: `invitationUrl` signs its owner in to the dashboard. Its escrows allocate to its accounts `seller1` and `courier1`. */
   merchant: TestMarketplace & { invitationUrl?: string };
-  /** Owns nothing of the above: its key must not reach them. */
+  /** Owns nothing of the above: its key must not reach them. Its own escrows allocate to its own accounts. */
   otherMerchant: TestMerchant;
   auditorKey: string;
   /** A plain order still waiting for payment. */
@@ -57,7 +57,7 @@ export async function seedResources(running: RunningApp): Promise<SeededResource
   });
   if (owner.status !== 201) throw new Error(`seeding the owner failed: ${owner.status} ${owner.text}`);
   const merchant = await withSellers(baseUrl, owner.body.data as TestMerchant & { invitationUrl?: string });
-  const otherMerchant = await registerMerchant(baseUrl, 'Other Merchant');
+  const otherMerchant = await registerMarketplace(baseUrl, 'Other Merchant');
   const headers = { 'x-api-secret': merchant.apiSecret };
   const post = async (path: string, body: unknown, expected: number) => {
     const res = await call(baseUrl, 'POST', path, { body, headers });
