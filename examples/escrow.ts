@@ -1,6 +1,6 @@
 /**
- * The first escrow with the typed client (libs/client): create an escrow order split between the
- * merchant and a courier, pay it as the sandbox customer would, release the merchant's share, list
+ * The first escrow with the typed client (libs/client): onboard a courier as one of the merchant's
+ * accounts, create an escrow order split between the merchant and the courier, pay it as the sandbox customer would, release the merchant's share, list
  * the releases, and refund the courier's share to the customer. Each step prints one JSON line.
  *
  * Environment: BASE (the service, default http://localhost:3000), API_SECRET and MERCHANT_ID (a
@@ -29,6 +29,8 @@ async function main(): Promise<void> {
     }
   };
 
+  // An allocation names someone who can be paid: the courier is one of the merchant's accounts (the same reference again finds it).
+  const courier = (await ledger.postAccounts({ body: { name: 'Kebede Delivery', type: 'individual', reference: 'courier-1' } })).data.accountId;
   const orderId = `client-example-${Date.now()}`;
   const created = await ledger.postEscrowOrder({
     body: {
@@ -40,7 +42,7 @@ async function main(): Promise<void> {
       items: [{ productId: 'sku-1', item_name: 'Coffee beans 1kg', quantity: 2, unit_price: 750 }],
       allocations: [
         { merchantId, amount: 1000 },
-        { merchantId: 'courier-1', amount: 500 },
+        { merchantId: courier, amount: 500 },
       ],
     },
   });
@@ -58,8 +60,8 @@ async function main(): Promise<void> {
   const { data: listed } = await ledger.getEscrowByEscrowIdReleases({ path: { escrowId } });
   print('releases', { escrowId, releases: listed.releases.map((release) => ({ merchantId: release.merchantId, amount: release.amount })) });
 
-  await ledger.postEscrowByEscrowIdRefund({ path: { escrowId }, body: { merchantId: 'courier-1', reason: 'The courier could not deliver' } });
-  const refunded = await escrowWhen(escrowId, (escrow) => escrow.allocations.find((allocation) => allocation.merchantId === 'courier-1')?.status === 'REFUNDED');
+  await ledger.postEscrowByEscrowIdRefund({ path: { escrowId }, body: { merchantId: courier, reason: 'The courier could not deliver' } });
+  const refunded = await escrowWhen(escrowId, (escrow) => escrow.allocations.find((allocation) => allocation.merchantId === courier)?.status === 'REFUNDED');
   print('refunded', { escrowId, status: refunded.status, allocations: refunded.allocations.map((a) => ({ merchantId: a.merchantId, status: a.status })) });
 
   // A refusal is an exception carrying the service's error code: the merchant's share was released already.

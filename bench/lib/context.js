@@ -4,7 +4,7 @@ const { join } = require('node:path');
 const { cpuMeter } = require('./cpu');
 const { urlWithSchema } = require('./infrastructure');
 const { freePort, runJson, spawnNode, waitFor, waitForOutput } = require('./processes');
-const { Deployment, registerMerchant } = require('./service');
+const { Deployment, registerMarketplace } = require('./service');
 
 const CANNON = join(__dirname, '..', 'load', 'cannon.js');
 
@@ -26,7 +26,7 @@ class RunContext {
       const { baseUrl } = await deployment.startApi({ ROLE: 'api' });
       await deployment.startWorker('projector');
       await deployment.startWorker('worker');
-      const merchant = await registerMerchant(baseUrl);
+      const merchant = await registerMarketplace(baseUrl);
       this.mainDeployment = { deployment, baseUrl, merchant };
     }
     return this.mainDeployment;

@@ -7,7 +7,7 @@ const { ALLOCATIONS, escrowBody } = require('../load/payloads');
 async function finishedEscrow(baseUrl, merchant, name) {
   const escrowId = (await post(baseUrl, '/v1/trdp/escrow/order', merchant.apiSecret, escrowBody(name))).data.escrowId;
   await post(baseUrl, `/v1/sandbox/orders/${escrowId}/complete`, merchant.apiSecret, { outcome: 'PAID' });
-  for (const { merchantId } of ALLOCATIONS) await post(baseUrl, `/v1/trdp/escrow/${escrowId}/release`, merchant.apiSecret, { merchantId });
+  for (const { merchantId } of ALLOCATIONS) await post(baseUrl, `/v1/trdp/escrow/${escrowId}/release`, merchant.apiSecret, { merchantId: merchant.payees[merchantId] });
   return escrowId;
 }
 

@@ -6,6 +6,7 @@ const { tmpdir } = require('node:os');
 const { join } = require('node:path');
 const { DATABASE_URL, REDIS_URL, urlWithSchema, withClient } = require('./infrastructure');
 const { freePort, spawnService, stop, waitForHttp, waitForOutput } = require('./processes');
+const { ALLOCATIONS } = require('../load/payloads');
 
 const ADMIN_KEY = `bench-admin-${randomBytes(12).toString('hex')}`;
 const SECRETS_KEY = randomBytes(32).toString('hex');
@@ -89,6 +90,20 @@ async function registerMerchant(baseUrl, name = 'Bench Marketplace') {
   return (await response.json()).data;
 }
 
+/**
+ * A merchant with the sellers the bench's escrows allocate to (bench/load/payloads.js) onboarded as
+ * its accounts under those references, since an allocation must name someone who can be paid. An
+ * escrow stores each as its accountId, which releases name: `payees` maps reference to accountId.
+ */
+async function registerMarketplace(baseUrl, name = 'Bench Marketplace') {
+  const merchant = await registerMerchant(baseUrl, name);
+  const payees = {};
+  for (const { merchantId: reference, metadata } of ALLOCATIONS) {
+    payees[reference] = (await post(baseUrl, '/v1/trdp/accounts', merchant.apiSecret, { name: metadata.merchantName, type: 'individual', reference })).data.accountId;
+  }
+  return { ...merchant, payees };
+}
+
 /** A JSON POST as a merchant; throws unless the status is one of `expected`. */
 async function post(baseUrl, path, apiSecret, body, expected = [200, 201]) {
   const response = await fetch(`${baseUrl}${path}`, {
@@ -118,4 +133,4 @@ async function inParallel(count, concurrency, work) {
   await Promise.all(Array.from({ length: Math.min(concurrency, count) }, lane));
 }
 
-module.exports = { Deployment, adminGet, registerMerchant, post, inParallel };
+module.exports = { Deployment, adminGet, registerMarketplace, registerMerchant, post, inParallel };

@@ -89,7 +89,7 @@ const WORKLOADS = {
       setupRequest: (request, context) => ({
         ...request,
         path: `/v1/trdp/escrow/${context.escrowId}/release`,
-        body: JSON.stringify({ merchantId: allocation.merchantId }),
+        body: JSON.stringify({ merchantId: input.payees[allocation.merchantId] }),
       }),
     });
     return {
@@ -128,7 +128,7 @@ const WORKLOADS = {
           headers,
           setupRequest: (request, context) => {
             if (i === 0) context.escrowId = takePaid();
-            return { ...request, path: `/v1/trdp/escrow/${context.escrowId}/release`, body: JSON.stringify({ merchantId: allocation.merchantId }) };
+            return { ...request, path: `/v1/trdp/escrow/${context.escrowId}/release`, body: JSON.stringify({ merchantId: input.payees[allocation.merchantId] }) };
           },
         })),
       ],

@@ -1,6 +1,7 @@
 'use strict';
 /** Request bodies shared by our side and the references, so both carry the same bytes. */
 
+/** The sellers by the marketplace's references (its accounts: registerMarketplace in bench/lib/service.js). */
 const ALLOCATIONS = [
   { merchantId: 'seller-1', amount: 600.5, metadata: { merchantName: 'Seller One', purpose: 'goods' } },
   { merchantId: 'seller-2', amount: 250, metadata: { merchantName: 'Seller Two', purpose: 'goods' } },

@@ -4,7 +4,7 @@ const { REDIS_URL } = require('../lib/infrastructure');
 const { freePort, spawnNode, stop, waitFor, waitForOutput } = require('../lib/processes');
 const { cpuMeter, describeCpu } = require('../lib/cpu');
 const { scenarioResult } = require('../lib/result');
-const { Deployment, inParallel, post, registerMerchant } = require('../lib/service');
+const { Deployment, inParallel, post, registerMarketplace } = require('../lib/service');
 const { escrowBody } = require('../load/payloads');
 
 const RECEIVER = join(__dirname, '..', 'references', 'callback-receiver.js');
@@ -51,7 +51,7 @@ module.exports = {
     const deployment = await Deployment.create(ctx.resources, 'callbacks', { cpuProfileDir: ctx.cpuProfileDir });
     const { baseUrl } = await deployment.startApi({ ROLE: 'api' });
     await deployment.startWorker('projector');
-    const merchant = await registerMerchant(baseUrl);
+    const merchant = await registerMarketplace(baseUrl);
     const receiver = await startReceiver(ctx, merchant.webhookSecret);
 
     ctx.log(`  seeding ${count} paid escrows with a callbackURL`);

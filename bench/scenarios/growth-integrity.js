@@ -8,7 +8,7 @@ const { urlWithSchema, withClient } = require('../lib/infrastructure');
 const { ROOT } = require('../lib/processes');
 const { scenarioResult } = require('../lib/result');
 const { eventCount, finishedEscrow, label, moveFollowersToHead } = require('../lib/seed');
-const { adminGet, Deployment, registerMerchant } = require('../lib/service');
+const { adminGet, Deployment, registerMarketplace } = require('../lib/service');
 
 const STREAMS_PER_CHUNK = 500;
 
@@ -79,7 +79,7 @@ module.exports = {
     const env = { HTTP_REQUEST_TIMEOUT_MS: '3600000' };
     const deployment = await Deployment.create(ctx.resources, 'integrity');
     let api = await deployment.startApi(env);
-    const merchant = await registerMerchant(api.baseUrl);
+    const merchant = await registerMarketplace(api.baseUrl);
     const escrowId = await finishedEscrow(api.baseUrl, merchant, 'integrity-template');
     await deployment.stopAll();
     const template = (

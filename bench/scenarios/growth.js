@@ -1,7 +1,7 @@
 'use strict';
 const { scenarioResult } = require('../lib/result');
 const { eventCount, finishedEscrow, label, moveFollowersToHead } = require('../lib/seed');
-const { Deployment, registerMerchant } = require('../lib/service');
+const { Deployment, registerMarketplace } = require('../lib/service');
 const { ALLOCATIONS } = require('../load/payloads');
 
 /** Events per seeded escrow: the template's whole life (created, paid, each allocation released). */
@@ -48,7 +48,7 @@ module.exports = {
     const { small, large } = ctx.settings.growth;
     const deployment = await Deployment.create(ctx.resources, 'growth');
     let api = await deployment.startApi();
-    const merchant = await registerMerchant(api.baseUrl);
+    const merchant = await registerMarketplace(api.baseUrl);
     const template = await finishedEscrow(api.baseUrl, merchant, 'growth-template');
     await deployment.stopAll();
 

@@ -16,7 +16,7 @@ module.exports = {
   async run(ctx) {
     const main = await ctx.main();
     const insert = await ctx.bareInserts();
-    const ours = await ctx.cannon(main.baseUrl, 'lifecycle', { apiSecret: main.merchant.apiSecret }, main.deployment.roles);
+    const ours = await ctx.cannon(main.baseUrl, 'lifecycle', { apiSecret: main.merchant.apiSecret, payees: main.merchant.payees }, main.deployment.roles);
     return scenarioResult({
       id: this.id,
       title: this.title,

@@ -42,7 +42,7 @@ module.exports = {
       measureOurs: (peer, i) => {
         const idsFile = join(directory, `paid-${peer.id}.json`);
         writeFileSync(idsFile, JSON.stringify(paid.slice(i * pool, (i + 1) * pool)));
-        return ctx.cannon(main.baseUrl, 'lifecycle-prepaid', { apiSecret: main.merchant.apiSecret, idsFile, ...load }, main.deployment.roles);
+        return ctx.cannon(main.baseUrl, 'lifecycle-prepaid', { apiSecret: main.merchant.apiSecret, payees: main.merchant.payees, idsFile, ...load }, main.deployment.roles);
       },
       measurePeer: (server) => ctx.cannon(server.baseUrl, 'peer-lifecycle', load, { server: server.proc }),
       row: (peer) => ({

@@ -31,7 +31,7 @@ module.exports = {
     const main = await ctx.main();
     const [{ n }] = (await main.deployment.query('SELECT count(*)::int AS n FROM events')).rows;
     // No warm-up: this only writes the log the replay measures.
-    if (n < ENOUGH_EVENTS) await ctx.cannon(main.baseUrl, 'lifecycle', { apiSecret: main.merchant.apiSecret, warmup: 0, duration: ctx.settings.rebuildLogSeconds });
+    if (n < ENOUGH_EVENTS) await ctx.cannon(main.baseUrl, 'lifecycle', { apiSecret: main.merchant.apiSecret, payees: main.merchant.payees, warmup: 0, duration: ctx.settings.rebuildLogSeconds });
     await main.deployment.stopAll();
     ctx.mainDeployment = undefined;
     const target = { url: DATABASE_URL, schema: main.deployment.schema };

@@ -34,6 +34,7 @@ function result(name: string, problems: string[], summary: string): CheckResult 
 const WRITTEN: Partial<Record<OperationKind, string>> = {
   'register-merchant': 'MerchantRegistered',
   'register-auditor': 'AuditorRegistered',
+  'create-account': 'AccountCreated',
   'create-order': 'OrderCreated',
   'create-escrow': 'EscrowCreated',
   release: 'AllocationReleased',
@@ -46,7 +47,6 @@ const WRITTEN: Partial<Record<OperationKind, string>> = {
   'payout-destination': 'PayoutDestinationSet',
   'payout-settings': 'PayoutSettingsChanged',
   payout: 'PayoutRequested',
-  'create-account': 'AccountCreated',
   reversal: 'EscrowRefundRequested',
   transfer: 'TransferCreated',
   'transfer-reversal': 'TransferReversed',
@@ -61,8 +61,8 @@ function createdStream(operation: Operation): string | undefined {
   if (operation.kind === 'create-escrow') return `escrow-${data.escrowId}`;
   if (operation.kind === 'register-merchant') return `merchant-${data.merchantId}`;
   if (operation.kind === 'register-auditor') return `auditor-${data.auditorId}`;
-  if (operation.kind === 'payout' && data.payoutId) return `payout-${data.payoutId}`;
   if (operation.kind === 'create-account') return `account-${data.accountId}`;
+  if (operation.kind === 'payout' && data.payoutId) return `payout-${data.payoutId}`;
   if (operation.kind === 'transfer') return `transfer-${data.transferId}`;
   return operation.streamId;
 }

@@ -3,6 +3,7 @@
 export type OperationKind =
   | 'register-merchant'
   | 'register-auditor'
+  | 'create-account'
   | 'create-order'
   | 'create-escrow'
   | 'pay'
@@ -17,7 +18,6 @@ export type OperationKind =
   | 'payout-destination'
   | 'payout-settings'
   | 'payout'
-  | 'create-account'
   | 'reversal'
   | 'transfer'
   | 'transfer-reversal'

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { fitsViewportWidth, pageJavaScriptBytes, seriousAccessibilityViolations, VIEWPORTS } from '../support/axe';
 import { ARTIFACTS, launchChromium } from '../support/browser';
-import { escrowRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { escrowRequest, registerMarketplace, type TestMarketplace } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
 
@@ -11,7 +11,7 @@ describe('audit console in a real browser', () => {
   let running: RunningApp;
   let browser: Browser;
   let auditorKey: string;
-  let merchant: TestMerchant;
+  let merchant: TestMarketplace;
   let escrowId: string;
   const contexts: BrowserContext[] = [];
 
@@ -34,13 +34,13 @@ describe('audit console in a real browser', () => {
     browser = await launchChromium();
     const auditor = await call(running.baseUrl, 'POST', '/v1/admin/auditors', { body: { name: 'Finance' }, headers: { 'x-admin-key': TEST_ADMIN_KEY } });
     auditorKey = auditor.body.data.auditorKey;
-    merchant = await registerMerchant(running.baseUrl);
+    merchant = await registerMarketplace(running.baseUrl);
     const headers = { 'x-api-secret': merchant.apiSecret };
     const created = await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ callbackURL: undefined }), headers });
     escrowId = created.body.data.escrowId;
     await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${escrowId}/complete`, { body: { outcome: 'PAID' }, headers });
     await waitFor(async () => (await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers })).body.data.status === 'HELD', 'payment');
-    await call(running.baseUrl, 'POST', `/v1/trdp/escrow/${escrowId}/release`, { body: { merchantId: 'seller-1' }, headers });
+    await call(running.baseUrl, 'POST', `/v1/trdp/escrow/${escrowId}/release`, { body: { merchantId: merchant.seller1 }, headers });
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -55,7 +55,7 @@ describe('audit console in a real browser', () => {
     expect(await page.locator('#trial-result').textContent()).toBe('Balanced: debits 1,601.00 ETB, credits 1,601.00 ETB.');
     const accounts = page.getByRole('table', { name: 'Every account now' });
     expect(await accounts.getByRole('row').filter({ hasText: `escrow:${escrowId}` }).textContent()).toContain('400.00 ETB');
-    expect(await accounts.getByRole('row').filter({ hasText: 'merchant:seller-1:payable' }).textContent()).toContain('600.50 ETB');
+    expect(await accounts.getByRole('row').filter({ hasText: `merchant:${merchant.seller1}:payable` }).textContent()).toContain('600.50 ETB');
     await page.screenshot({ path: join(ARTIFACTS, 'audit-trial-balance.png'), fullPage: true });
     expect(errors).toEqual([]);
   });
@@ -72,7 +72,7 @@ describe('audit console in a real browser', () => {
     await page.getByRole('heading', { name: /^State as of revision/ }).waitFor();
     expect(await page.locator('#asof-status').textContent()).toBe('HELD');
     // The escrow named its merchants: the names stand beside the ids.
-    expect(await page.getByRole('row').filter({ hasText: 'Seller One (seller-1)' }).textContent()).toContain('HELD');
+    expect(await page.getByRole('row').filter({ hasText: `Seller One (${merchant.seller1})` }).textContent()).toContain('HELD');
     // The same control without a mouse: the event picker and its button.
     await page.getByLabel('As of event').selectOption({ index: 0 });
     await page.getByLabel('As of event').press('Tab');
@@ -80,7 +80,7 @@ describe('audit console in a real browser', () => {
     await page.getByText('Right after “Escrow created for 1,000.50 ETB”').waitFor();
     expect(await page.locator('#asof-status').textContent()).toBe('PENDING');
     await page.screenshot({ path: join(ARTIFACTS, 'audit-escrow-as-of.png'), fullPage: true });
-    expect(await page.getByRole('list', { name: 'Event timeline' }).textContent()).toContain('Released 600.50 ETB to Seller One (seller-1)');
+    expect(await page.getByRole('list', { name: 'Event timeline' }).textContent()).toContain(`Released 600.50 ETB to Seller One (${merchant.seller1})`);
   });
 
   it('reads callback, payout and merchant events as sentences, and says what a position is', async () => {
@@ -107,7 +107,7 @@ describe('audit console in a real browser', () => {
     const rows = page.getByRole('row').filter({ hasText: 'AllocationReleased' });
     await rows.first().waitFor();
     expect(await rows.count()).toBe(1);
-    expect(await rows.first().textContent()).toContain('Released 600.50 ETB to seller-1');
+    expect(await rows.first().textContent()).toContain(`Released 600.50 ETB to ${merchant.seller1}`);
     const csvHref = await page.getByRole('link', { name: 'Export these events as CSV' }).getAttribute('href');
     expect(csvHref).toBe('/audit/events.csv?type=AllocationReleased');
     const csv = await page.request.get(`${running.baseUrl}${csvHref}`);

@@ -12,7 +12,7 @@
  */
 import { eventHash } from '@app/audit';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
-import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { escrowRequest, orderRequest, registerMarketplace, type TestMarketplace, type TestMerchant } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
 
@@ -128,8 +128,8 @@ function expectPrefix(prefix: AuditEvent[], log: AuditEvent[]) {
 
 describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
   let running: RunningApp;
-  let merchant: TestMerchant;
-  let other: TestMerchant;
+  let merchant: TestMarketplace;
+  let other: TestMarketplace;
   let auditor: { auditorId: string; auditorKey: string };
 
   const as = (m: TestMerchant) => ({ 'x-api-secret': m.apiSecret });
@@ -238,8 +238,8 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
 
   beforeAll(async () => {
     running = await startApp({ env: ENV });
-    merchant = await registerMerchant(running.baseUrl, 'Merkato Online');
-    other = await registerMerchant(running.baseUrl, 'Another Shop');
+    merchant = await registerMarketplace(running.baseUrl, 'Merkato Online');
+    other = await registerMarketplace(running.baseUrl, 'Another Shop');
     const created = await call(running.baseUrl, 'POST', '/v1/admin/auditors', { body: { name: 'Finance team' }, headers: { 'x-admin-key': TEST_ADMIN_KEY } });
     expect(created.status).toBe(201);
     auditor = created.body.data;
@@ -264,7 +264,7 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
     await record('created', 'EscrowCreated', await escrowView(escrowId));
     await settlePaid(escrowId);
     await record('funded', 'EscrowFunded', await escrowView(escrowId));
-    const released = await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1' });
+    const released = await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.seller1 });
     expect(released.status).toBe(200);
     await record('released seller-1', 'AllocationReleased', released.body.data);
     // The refund is paid out asynchronously: the cancel's own answer is the state it left.
@@ -384,7 +384,7 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
       for (const method of ['POST', 'PUT', 'PATCH', 'DELETE']) {
         for (const path of paths) {
           for (const headers of keys) {
-            const res = await call(running.baseUrl, method, `/v1/audit${path}?asOf=2020-01-01T00:00:00Z`, { body: { merchantId: 'seller-1', outcome: 'PAID' }, headers });
+            const res = await call(running.baseUrl, method, `/v1/audit${path}?asOf=2020-01-01T00:00:00Z`, { body: { merchantId: merchant.seller1, outcome: 'PAID' }, headers });
             expect({ method, path, status: res.status, code: res.body?.error?.code }).toEqual({ method, path, status: 405, code: 'AUDIT_READ_ONLY' });
             expect(res.headers.get('allow')).toContain('GET');
             expect(res.headers.get('content-type')).toContain('application/problem+json');
@@ -402,7 +402,7 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
         ['POST', '/v1/admin/merchants', { name: 'Shadow merchant' }],
         ['POST', '/v1/trdp/order', orderRequest()],
         ['POST', '/v1/trdp/escrow/order', escrowRequest()],
-        ['POST', `/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'courier-1' }],
+        ['POST', `/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.courier1 }],
         ['POST', `/v1/trdp/escrow/${escrowId}/cancel`, {}],
         ['POST', `/v1/sandbox/orders/${plainOrderId}/complete`, { outcome: 'PAID' }],
         ['GET', `/v1/trdp/escrow/${escrowId}`, undefined],
@@ -519,7 +519,7 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
       }
     });
 
-    it("filters by merchant: that merchant's streams only (its own, its orders', escrows' and callbacks'), all of them", async () => {
+    it("filters by merchant: that merchant's streams only (its own, its accounts', orders', escrows' and callbacks'), all of them", async () => {
       const before = await fullLog();
       const mine = await fullLog(`&merchant=${merchant.merchantId}`);
       const afterwards = await fullLog();
@@ -527,13 +527,13 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
       for (const e of afterwards) {
         if (e.revision !== '0') continue;
         if (e.type === 'MerchantRegistered') owner.set(e.streamId, e.data.merchantId);
-        if (e.type === 'OrderCreated' || e.type === 'EscrowCreated' || e.type === 'CallbackScheduled') owner.set(e.streamId, e.data.merchantId);
+        if (e.type === 'AccountCreated' || e.type === 'OrderCreated' || e.type === 'EscrowCreated' || e.type === 'CallbackScheduled') owner.set(e.streamId, e.data.merchantId);
       }
       const ownedBy = (m: TestMerchant) => (e: AuditEvent) => owner.get(e.streamId) === m.merchantId;
       expectPrefix(before.filter(ownedBy(merchant)), mine);
       expectPrefix(mine, afterwards.filter(ownedBy(merchant)));
       const streams = new Set(mine.map((e) => e.streamId));
-      for (const id of [`merchant-${merchant.merchantId}`, `order-${plainOrderId}`, `escrow-${escrowId}`]) expect(streams.has(id)).toBe(true);
+      for (const id of [`merchant-${merchant.merchantId}`, `account-${merchant.seller1}`, `order-${plainOrderId}`, `escrow-${escrowId}`]) expect(streams.has(id)).toBe(true);
       expect([...streams].some((s) => s.startsWith('callback-'))).toBe(true);
       for (const id of [`merchant-${other.merchantId}`, `order-${otherOrderId}`, `auditor-${auditor.auditorId}`]) expect(streams.has(id)).toBe(false);
 
@@ -714,8 +714,8 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
           currency: 'ETB',
           updatedAt: step.at,
           allocations: [
-            { merchantId: 'seller-1', amount: 600.5, status: allocationStatuses[step.name][0] },
-            { merchantId: 'courier-1', amount: 400, status: allocationStatuses[step.name][1] },
+            { merchantId: merchant.seller1, amount: 600.5, status: allocationStatuses[step.name][0] },
+            { merchantId: merchant.courier1, amount: 400, status: allocationStatuses[step.name][1] },
           ],
         });
         expect(heldOf(data.escrow)).toBe(step.held);
@@ -799,14 +799,14 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
         { type: 'EscrowFunded', account: 'provider:clearing', debit: 1000.5, credit: 0 },
         { type: 'EscrowFunded', account: ESCROW(), debit: 0, credit: 1000.5 },
         { type: 'AllocationReleased', account: ESCROW(), debit: 600.5, credit: 0 },
-        { type: 'AllocationReleased', account: 'merchant:seller-1:payable', debit: 0, credit: 600.5 },
+        { type: 'AllocationReleased', account: `merchant:${merchant.seller1}:payable`, debit: 0, credit: 600.5 },
         { type: 'EscrowRefundRequested', account: ESCROW(), debit: 400, credit: 0 },
         { type: 'EscrowRefundRequested', account: 'customer:refunds', debit: 0, credit: 400 },
         { type: 'EscrowRefundCompleted', account: 'customer:refunds', debit: 400, credit: 0 },
         { type: 'EscrowRefundCompleted', account: 'provider:clearing', debit: 0, credit: 400 },
       ]);
       // The courier's allocation was refunded, never released.
-      expect((await statement('merchant:courier-1:payable')).filter((e) => e.streamId === `escrow-${escrowId}`)).toEqual([]);
+      expect((await statement(`merchant:${merchant.courier1}:payable`)).filter((e) => e.streamId === `escrow-${escrowId}`)).toEqual([]);
     });
 
     it("posts a plain order's payment: Dr provider:clearing / Cr merchant:{its merchant}:payable", async () => {
@@ -901,12 +901,12 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
     async function tamperable() {
       const app = await startApp({ env: ENV });
       try {
-        const m = await registerMerchant(app.baseUrl, 'Tamper Target');
+        const m = await registerMarketplace(app.baseUrl, 'Tamper Target');
         const created = await call(app.baseUrl, 'POST', '/v1/admin/auditors', { body: { name: 'Finance' }, headers: { 'x-admin-key': TEST_ADMIN_KEY } });
         const key: string = created.body.data.auditorKey;
         const id = await createEscrow(m, { callbackURL: undefined }, app.baseUrl);
         await settlePaid(id, m, app.baseUrl);
-        const released = await call(app.baseUrl, 'POST', `/v1/trdp/escrow/${id}/release`, { body: { merchantId: 'seller-1' }, headers: as(m) });
+        const released = await call(app.baseUrl, 'POST', `/v1/trdp/escrow/${id}/release`, { body: { merchantId: m.seller1 }, headers: as(m) });
         expect(released.status).toBe(200);
         const escrowStream = `escrow-${id}`;
         const events = (await audit<{ events: AuditEvent[] }>(`/streams/${escrowStream}`, app.baseUrl, key)).events;
@@ -1001,7 +1001,7 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
     it('raises no false alarm while the log is being written: streams appended to during the check are intact', async () => {
       const t = await tamperable();
       try {
-        const busy = await registerMerchant(t.app.baseUrl, 'Busy Shop');
+        const busy = await registerMarketplace(t.app.baseUrl, 'Busy Shop');
         let stop = false;
         // Each rotation appends to the merchant's stream (the last stream in sort order) as fast as it can.
         const writer = (async () => {

@@ -1,7 +1,7 @@
 import { verifyCallback } from '@app/callback-receiver';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { ConsoleClient } from '../support/console-client';
-import { escrowRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { escrowRequest, registerMarketplace, type TestMarketplace } from '../support/fixtures';
 import { beforeInstant } from '../support/before-instant';
 import { CallbackReceiver } from '../support/callback-receiver';
 import { call } from '../support/http';
@@ -15,7 +15,7 @@ import { waitFor } from '../support/wait';
  */
 describe('automatic release and disputes over HTTP', () => {
   let running: RunningApp;
-  let merchant: TestMerchant;
+  let merchant: TestMarketplace;
   let receiver: CallbackReceiver;
   let auditorKey: string;
 
@@ -49,7 +49,7 @@ describe('automatic release and disputes over HTTP', () => {
     receiver = await new CallbackReceiver().start();
     // Every open dispute is overdue at once (DISPUTE_MAX_DAYS=0), so the audit console lists it.
     running = await startApp({ env: { SANDBOX_DELAY_MS: '30', RECONCILE_INTERVAL_MS: '500', DISPUTE_MAX_DAYS: '0' } });
-    merchant = await registerMerchant(running.baseUrl);
+    merchant = await registerMarketplace(running.baseUrl);
     auditorKey = (await call(running.baseUrl, 'POST', '/v1/admin/auditors', { body: { name: 'Finance' }, headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body.data.auditorKey;
   });
   afterAll(async () => {
@@ -70,16 +70,16 @@ describe('automatic release and disputes over HTTP', () => {
         const paid = await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' });
         expect([paid.status, paid.body.data.escrow_status]).toEqual([200, 'HELD']);
         expect((await get(`/v1/trdp/escrow/${escrowId}`)).body.data.autoReleaseAt).toBe(autoReleaseAt);
-        expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1', amount: 100 })).status).toBe(200);
+        expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.seller1, amount: 100 })).status).toBe(200);
         return { escrowId, autoReleaseAt };
       });
 
       await waitFor(async () => (await get(`/v1/trdp/escrow/${escrowId}`)).body.data.status === 'RELEASED', 'the automatic release');
       const releases = (await get(`/v1/trdp/escrow/${escrowId}/releases`)).body.data.releases;
       expect(releases.map((r: { merchantId: string; amount: number; automatic: boolean }) => [r.merchantId, r.amount, r.automatic])).toEqual([
-        ['seller-1', 100, false],
-        ['seller-1', 500.5, true],
-        ['courier-1', 400, true],
+        [merchant.seller1, 100, false],
+        [merchant.seller1, 500.5, true],
+        [merchant.courier1, 400, true],
       ]);
       for (const r of releases.filter((r: { automatic: boolean }) => r.automatic)) expect(Date.parse(r.releasedAt)).toBeGreaterThanOrEqual(Date.parse(autoReleaseAt));
       await waitFor(async () => (await balance(`escrow:${escrowId}`)) === 0, 'the escrow account to be empty');
@@ -126,17 +126,17 @@ describe('automatic release and disputes over HTTP', () => {
   describe('disputes', () => {
     it('freezes an allocation; nothing moves it until a resolution splits it into a release and a refund; ledger and signed callbacks follow', async () => {
       const escrowId = await heldEscrow();
-      const opened = await post(`/v1/trdp/escrow/${escrowId}/dispute`, { merchantId: 'seller-1', reason: 'parcel never arrived' });
+      const opened = await post(`/v1/trdp/escrow/${escrowId}/dispute`, { merchantId: merchant.seller1, reason: 'parcel never arrived' });
       expect(opened.status).toBe(200);
       expect(opened.body.data.status).toBe('DISPUTED');
-      expect(allocation(opened, 'seller-1')).toMatchObject({ status: 'DISPUTED', held: 0, frozen: 600.5, dispute: { reason: 'parcel never arrived' } });
-      expect(allocation(opened, 'courier-1')).toMatchObject({ status: 'HELD', held: 400, frozen: 0 });
+      expect(allocation(opened, merchant.seller1)).toMatchObject({ status: 'DISPUTED', held: 0, frozen: 600.5, dispute: { reason: 'parcel never arrived' } });
+      expect(allocation(opened, merchant.courier1)).toMatchObject({ status: 'HELD', held: 400, frozen: 0 });
 
       for (const [path, body] of [
-        ['release', { merchantId: 'seller-1' }],
-        ['refund', { merchantId: 'seller-1', reason: 'x' }],
+        ['release', { merchantId: merchant.seller1 }],
+        ['refund', { merchantId: merchant.seller1, reason: 'x' }],
         ['cancel', {}],
-        ['dispute', { merchantId: 'seller-1', reason: 'again' }],
+        ['dispute', { merchantId: merchant.seller1, reason: 'again' }],
       ] as const) {
         const refused = await post(`/v1/trdp/escrow/${escrowId}/${path}`, body);
         expect([path, refused.status, refused.body.error.code]).toEqual([path, 409, 'ALLOCATION_DISPUTED']);
@@ -149,8 +149,8 @@ describe('automatic release and disputes over HTTP', () => {
 
       const resolved = await post(`/v1/trdp/escrow/${escrowId}/dispute/resolve`, { release: 300, refund: 300.5, reason: 'half arrived' });
       expect(resolved.status).toBe(200);
-      expect(allocation(resolved, 'seller-1')).toMatchObject({ status: 'REFUND_PENDING', frozen: 0, released: 300, refunded: 300.5 });
-      expect(allocation(resolved, 'seller-1').dispute).toBeUndefined();
+      expect(allocation(resolved, merchant.seller1)).toMatchObject({ status: 'REFUND_PENDING', frozen: 0, released: 300, refunded: 300.5 });
+      expect(allocation(resolved, merchant.seller1).dispute).toBeUndefined();
       expect(await eventsOf(escrowId, ['DisputeOpened', 'DisputeResolved', 'AllocationReleased', 'EscrowRefundRequested'])).toEqual([
         'DisputeOpened',
         'DisputeResolved',
@@ -158,27 +158,27 @@ describe('automatic release and disputes over HTTP', () => {
         'EscrowRefundRequested',
       ]);
       await waitFor(async () => (await balance(`escrow:${escrowId}`)) === 40_000, 'the escrow account to hold only the courier');
-      expect(await balance('merchant:seller-1:payable')).toBeGreaterThanOrEqual(30_000);
-      await waitFor(async () => allocation(await get(`/v1/trdp/escrow/${escrowId}`), 'seller-1').status === 'REFUNDED', 'the refund to be confirmed');
+      expect(await balance(`merchant:${merchant.seller1}:payable`)).toBeGreaterThanOrEqual(30_000);
+      await waitFor(async () => allocation(await get(`/v1/trdp/escrow/${escrowId}`), merchant.seller1).status === 'REFUNDED', 'the refund to be confirmed');
 
       await waitFor(async () => payloads(escrowId, 'REFUNDED').length === 1 && payloads(escrowId, 'DISPUTE_RESOLVED').length === 1, 'the dispute callbacks');
       expect(payloads(escrowId, 'DISPUTED')).toEqual([
-        expect.objectContaining({ status: 'DISPUTED', reason: 'parcel never arrived', allocations: [{ merchantId: 'seller-1', frozen: 600.5 }], escrow_status: 'DISPUTED' }),
+        expect.objectContaining({ status: 'DISPUTED', reason: 'parcel never arrived', allocations: [{ merchantId: merchant.seller1, frozen: 600.5 }], escrow_status: 'DISPUTED' }),
       ]);
-      expect(payloads(escrowId, 'DISPUTE_RESOLVED')).toEqual([expect.objectContaining({ allocations: [{ merchantId: 'seller-1', release: 300, refund: 300.5 }] })]);
-      expect(payloads(escrowId, 'REFUNDED')[0]).toMatchObject({ amount: 300.5, allocations: [{ merchantId: 'seller-1', amount: 300.5 }] });
+      expect(payloads(escrowId, 'DISPUTE_RESOLVED')).toEqual([expect.objectContaining({ allocations: [{ merchantId: merchant.seller1, release: 300, refund: 300.5 }] })]);
+      expect(payloads(escrowId, 'REFUNDED')[0]).toMatchObject({ amount: 300.5, allocations: [{ merchantId: merchant.seller1, amount: 300.5 }] });
     });
 
     it('an open dispute past DISPUTE_MAX_DAYS is listed in the audit console until it is resolved', async () => {
       const escrowId = await heldEscrow();
       const order = (await get(`/v1/trdp/escrow/${escrowId}`)).body.data.orderId;
-      expect((await post(`/v1/trdp/escrow/${escrowId}/dispute`, { merchantId: 'courier-1', reason: 'left at the wrong door' })).status).toBe(200);
+      expect((await post(`/v1/trdp/escrow/${escrowId}/dispute`, { merchantId: merchant.courier1, reason: 'left at the wrong door' })).status).toBe(200);
       const auditor = new ConsoleClient(running.baseUrl);
       expect((await auditor.post('/audit/sign-in', { key: auditorKey }, { csrfFrom: '/audit/sign-in' })).status).toBe(303);
       const listed = await auditor.get('/audit/disputes');
       expect(listed.status).toBe(200);
       const row = listed.text.split('<tr>').find((r) => r.includes(order));
-      expect(row).toContain('courier-1');
+      expect(row).toContain(merchant.courier1);
       expect(row).toContain('left at the wrong door');
       expect(row).toContain('400.00');
 
@@ -188,20 +188,20 @@ describe('automatic release and disputes over HTTP', () => {
 
     it('a dispute of the whole escrow freezes every allocation that holds money; a resolution names each; retried under its Idempotency-Key, it opens once', async () => {
       const escrowId = await heldEscrow();
-      expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'courier-1' })).status).toBe(200);
+      expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.courier1 })).status).toBe(200);
       const key = { 'idempotency-key': `dispute-${escrowId}` };
       const first = await post(`/v1/trdp/escrow/${escrowId}/dispute`, { reason: 'wrong item' }, key);
       const again = await post(`/v1/trdp/escrow/${escrowId}/dispute`, { reason: 'wrong item' }, key);
       expect([first.status, again.status]).toEqual([200, 200]);
       expect(again.body.data).toEqual(first.body.data);
       expect(first.body.data.allocations.map((a: { merchantId: string; status: string }) => [a.merchantId, a.status])).toEqual([
-        ['seller-1', 'DISPUTED'],
-        ['courier-1', 'RELEASED'],
+        [merchant.seller1, 'DISPUTED'],
+        [merchant.courier1, 'RELEASED'],
       ]);
       expect(await eventsOf(escrowId, ['DisputeOpened'])).toEqual(['DisputeOpened']);
-      const resolved = await post(`/v1/trdp/escrow/${escrowId}/dispute/resolve`, { allocations: [{ merchantId: 'seller-1', release: 600.5, refund: 0 }] });
+      const resolved = await post(`/v1/trdp/escrow/${escrowId}/dispute/resolve`, { allocations: [{ merchantId: merchant.seller1, release: 600.5, refund: 0 }] });
       expect(resolved.body.data.status).toBe('RELEASED');
-      const unknown = await post(`/v1/trdp/escrow/${escrowId}/dispute/resolve`, { merchantId: 'seller-1', release: 0, refund: 0 });
+      const unknown = await post(`/v1/trdp/escrow/${escrowId}/dispute/resolve`, { merchantId: merchant.seller1, release: 0, refund: 0 });
       expect([unknown.status, unknown.body.error.code]).toEqual([409, 'ALLOCATION_NOT_DISPUTED']);
     });
   });

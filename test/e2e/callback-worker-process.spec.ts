@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { TEST_ADMIN_KEY } from '../support/app';
-import { escrowRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { escrowRequest, registerMarketplace, type TestMarketplace } from '../support/fixtures';
 import { call } from '../support/http';
 import { createTestSchema, type TestSchema } from '../support/postgres';
 import { freePort, type ServiceProcess, spawnService, stopAll, waitForHttp, waitForOutput } from '../support/processes';
@@ -23,7 +23,7 @@ describe('callback worker as a separate process', () => {
   let receiverUrl: string;
   let onRequest: (request: IncomingMessage, body: string, response: ServerResponse) => void = (_, __, response) => response.end('ok');
   const received: Received[] = [];
-  let merchant: TestMerchant;
+  let merchant: TestMarketplace;
 
   const startWorker = async () => {
     const worker = spawnService('worker', { ...env, ROLE: 'worker' });
@@ -78,7 +78,7 @@ describe('callback worker as a separate process', () => {
     services = [api, projector];
     await waitForHttp(baseUrl);
     await waitForOutput(projector, 'worker ready');
-    merchant = await registerMerchant(baseUrl);
+    merchant = await registerMarketplace(baseUrl);
   });
 
   afterAll(async () => {

@@ -12,7 +12,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
-import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { escrowRequest, orderRequest, registerMarketplace, type TestMarketplace, type TestMerchant } from '../support/fixtures';
 import { call } from '../support/http';
 import { createRedisPrefix } from '../support/redis';
 import { waitFor } from '../support/wait';
@@ -237,8 +237,8 @@ function receiverFactory(receivers: Receiver[]) {
 
 describe('callbacks over HTTP', () => {
   let running: RunningApp;
-  let merchant: TestMerchant;
-  let other: TestMerchant;
+  let merchant: TestMarketplace;
+  let other: TestMarketplace;
   const receivers: Receiver[] = [];
   const api = client(() => running);
   const receiver = receiverFactory(receivers);
@@ -249,8 +249,8 @@ describe('callbacks over HTTP', () => {
 
   beforeAll(async () => {
     running = await startApp({ env: ENV });
-    merchant = await registerMerchant(running.baseUrl, 'Merkato Online');
-    other = await registerMerchant(running.baseUrl, 'Another Shop');
+    merchant = await registerMarketplace(running.baseUrl, 'Merkato Online');
+    other = await registerMarketplace(running.baseUrl, 'Another Shop');
   });
 
   afterAll(async () => {
@@ -346,7 +346,7 @@ describe('callbacks over HTTP', () => {
       const rx = await receiver();
       const { escrowId, orderId } = await createEscrow({ callbackURL: rx.url });
       await settle(escrowId, 'PAID');
-      const release = await api.post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1' }, merchant);
+      const release = await api.post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.seller1 }, merchant);
       expect(release.status).toBe(200);
 
       const request = await waitFor(async () => rx.requests.find((r) => payloadOf(r).status === 'RELEASED'), 'the RELEASED callback');
@@ -356,7 +356,7 @@ describe('callbacks over HTTP', () => {
         status: 'RELEASED',
         timestamp: expect.stringMatching(ISO),
         merchantId: merchant.merchantId,
-        allocation: { merchantId: 'seller-1', amount: 600.5 },
+        allocation: { merchantId: merchant.seller1, amount: 600.5 },
         orderId,
         escrowId,
         metadata: { cartId: 'c-1' },
@@ -537,7 +537,7 @@ describe('callbacks over HTTP', () => {
       const rx = await Receiver.start();
       receivers.push(rx);
       try {
-        const m = await registerMerchant(slow.baseUrl, 'Down Shop');
+        const m = await registerMarketplace(slow.baseUrl, 'Down Shop');
         const slowApi = client(() => slow);
         await rx.close();
         const orderId = await slowApi.createOrder(m, { callbackURL: rx.url });
@@ -610,7 +610,7 @@ describe('callbacks over HTTP', () => {
 
   describe('webhook secret rotation', () => {
     it('callbacks after a rotation verify with the new secret and not the old; the event log holds neither', async () => {
-      const m = await registerMerchant(running.baseUrl, 'Rotating Shop');
+      const m = await registerMarketplace(running.baseUrl, 'Rotating Shop');
       const oldSecret = m.webhookSecret;
       const rx = await receiver();
       const before = await createOrder({ callbackURL: rx.url }, m);
@@ -653,13 +653,13 @@ describe('callbacks over HTTP', () => {
 
 describe('callbacks with CALLBACK_ALLOW_PRIVATE_URLS=false (SSRF guard)', () => {
   let running: RunningApp;
-  let merchant: TestMerchant;
+  let merchant: TestMarketplace;
   const api = client(() => running);
   let rx: Receiver;
 
   beforeAll(async () => {
     running = await startApp({ env: { ...ENV, CALLBACK_ALLOW_PRIVATE_URLS: 'false' } });
-    merchant = await registerMerchant(running.baseUrl, 'Curious Shop');
+    merchant = await registerMarketplace(running.baseUrl, 'Curious Shop');
     rx = await Receiver.start();
   });
 
@@ -685,7 +685,7 @@ describe('callbacks with CALLBACK_ALLOW_PRIVATE_URLS=false (SSRF guard)', () => 
 describe('callbacks on BullMQ (REDIS_URL)', () => {
   let redis: Awaited<ReturnType<typeof createRedisPrefix>>;
   let running: RunningApp;
-  let merchant: TestMerchant;
+  let merchant: TestMarketplace;
   let connection: IORedis;
   let queue: Queue;
   const receivers: Receiver[] = [];
@@ -711,7 +711,7 @@ describe('callbacks on BullMQ (REDIS_URL)', () => {
     redis = await createRedisPrefix();
     // Retries a second apart: time enough to flush Redis before the queued retry is due.
     running = await startApp({ env: { ...ENV, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, CALLBACK_RETRY_SCHEDULE_MS: '1000,1000' } });
-    merchant = await registerMerchant(running.baseUrl, 'Queued Shop');
+    merchant = await registerMarketplace(running.baseUrl, 'Queued Shop');
     connection = new IORedis(redis.url, { maxRetriesPerRequest: null });
     queue = new Queue('callbacks', { connection, prefix: redis.prefix });
   });

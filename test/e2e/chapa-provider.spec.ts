@@ -7,7 +7,7 @@ import { chapaSignature, txRefFor } from '@app/payments';
 import { CHAPA_SIMULATOR_OTP, CHAPA_SIMULATOR_PHONES, ChapaSimulator } from '../../libs/payments/src/testing/chapa-simulator';
 import { type RunningApp, startApp, trackRequestsInFlight } from '../support/app';
 import { CallbackReceiver } from '../support/callback-receiver';
-import { countWrites, escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { countWrites, escrowRequest, orderRequest, registerMarketplace, type TestMarketplace } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
 
@@ -21,7 +21,7 @@ describe('PAYMENT_PROVIDER=chapa over HTTP', () => {
   let running: RunningApp;
   let simulator: ChapaSimulator;
   let receiver: CallbackReceiver;
-  let merchant: TestMerchant;
+  let merchant: TestMarketplace;
   let requestsInFlight: () => number = () => 0;
   const notificationsUrl = () => `${running.baseUrl}/v1/providers/chapa/notifications`;
 
@@ -39,7 +39,7 @@ describe('PAYMENT_PROVIDER=chapa over HTTP', () => {
       env: { PAYMENT_PROVIDER: 'chapa', ...KEYS, CHAPA_BASE_URL: baseUrl, REFUND_RETRY_MS: '100', PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200' },
     });
     requestsInFlight = trackRequestsInFlight(running.app);
-    merchant = await registerMerchant(running.baseUrl, 'Merkato Online');
+    merchant = await registerMarketplace(running.baseUrl, 'Merkato Online');
   });
   afterAll(async () => {
     await simulator?.close();

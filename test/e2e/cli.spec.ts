@@ -12,7 +12,7 @@ import { CORE_PROJECTIONS } from '@app/read-models';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { type CliProcess, type CliRun, finished, spawnCli as startCli } from '../support/cli';
 import { createTestSchema } from '../support/postgres';
-import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { escrowRequest, orderRequest, registerMarketplace, type TestMarketplace } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
 
@@ -20,7 +20,7 @@ const ENV = { SANDBOX_DELAY_MS: '30', REFUND_RETRY_MS: '100' };
 
 describe('operator CLI against a running service (PostgreSQL)', () => {
   let running: RunningApp;
-  let merchant: TestMerchant;
+  let merchant: TestMarketplace;
   let receiver: Server;
   let callbackURL: string;
   let dataDir: string;
@@ -88,7 +88,7 @@ describe('operator CLI against a running service (PostgreSQL)', () => {
     callbackURL = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/callbacks`;
 
     running = await startApp({ env: ENV });
-    merchant = await registerMerchant(running.baseUrl, 'Merkato Online');
+    merchant = await registerMarketplace(running.baseUrl, 'Merkato Online');
     // Some money moved: paid orders, an escrow paid and partly released, one cancelled and refunded.
     const post = (path: string, body: unknown) => call(running.baseUrl, 'POST', path, { body, headers: as(merchant.apiSecret) });
     for (let i = 0; i < 3; i += 1) {
@@ -100,7 +100,7 @@ describe('operator CLI against a running service (PostgreSQL)', () => {
       expect(escrow.status).toBe(201);
       const escrowId = escrow.body.data.escrowId;
       expect((await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' })).status).toBe(200);
-      const res = then === 'release' ? await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1' }) : await post(`/v1/trdp/escrow/${escrowId}/cancel`, {});
+      const res = then === 'release' ? await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.seller1 }) : await post(`/v1/trdp/escrow/${escrowId}/cancel`, {});
       expect(res.status).toBe(200);
     }
     await quiet();

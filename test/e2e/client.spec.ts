@@ -11,6 +11,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { AuthenticationError, BadRequestError, ConflictError, type CreateEscrowDto, EscrowLedger, NotFoundError, paginate } from '../../libs/client/src';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
+import { createAccount } from '../support/fixtures';
 import { FAST_SANDBOX } from '../support/seeded-resources';
 import { waitFor } from '../support/wait';
 
@@ -23,6 +24,9 @@ describe('the typed client against the service', () => {
   let ledger: EscrowLedger;
   let merchantId: string;
   let apiSecret: string;
+  /** The marketplace's accounts its escrows allocate to. */
+  let seller1: string;
+  let courier1: string;
   let sequence = 0;
 
   const escrowBody = (): CreateEscrowDto => ({
@@ -33,8 +37,8 @@ describe('the typed client against the service', () => {
     customerPhoneNumber: '0911234567',
     items: [{ productId: 'sku-1', item_name: 'Coffee 1kg', quantity: 1, unit_price: 1000.5 }],
     allocations: [
-      { merchantId: 'seller-1', amount: 600.5 },
-      { merchantId: 'courier-1', amount: 400 },
+      { merchantId: seller1, amount: 600.5 },
+      { merchantId: courier1, amount: 400 },
     ],
   });
   const escrow = async (escrowId: string) => (await ledger.getEscrowByEscrowId({ path: { escrowId } })).data;
@@ -43,6 +47,8 @@ describe('the typed client against the service', () => {
     running = await startApp({ env: FAST_SANDBOX });
     admin = new EscrowLedger({ baseUrl: running.baseUrl, adminKey: TEST_ADMIN_KEY });
     ({ merchantId, apiSecret } = (await admin.postAdminMerchants({ body: { name: 'Client Marketplace' } })).data);
+    // The courier as examples/escrow.ts onboards it, so the example finds the same account.
+    [seller1, courier1] = [await createAccount(running.baseUrl, { apiSecret }, 'seller-1', 'Seller One'), await createAccount(running.baseUrl, { apiSecret }, 'courier-1', 'Kebede Delivery')];
     ledger = new EscrowLedger({ baseUrl: running.baseUrl, apiSecret });
   });
   afterAll(async () => {
@@ -57,15 +63,15 @@ describe('the typed client against the service', () => {
     await ledger.postSandboxOrdersByIdComplete({ path: { id: escrowId }, body: { outcome: 'PAID' } });
     await waitFor(async () => (await escrow(escrowId)).status === 'HELD', 'the escrow to be paid');
 
-    const released = await ledger.postEscrowByEscrowIdRelease({ path: { escrowId }, body: { merchantId: 'seller-1', amount: 100.5 } });
-    expect(released.data.allocations.find((allocation) => allocation.merchantId === 'seller-1')).toMatchObject({ released: 100.5, held: 500 });
+    const released = await ledger.postEscrowByEscrowIdRelease({ path: { escrowId }, body: { merchantId: seller1, amount: 100.5 } });
+    expect(released.data.allocations.find((allocation) => allocation.merchantId === seller1)).toMatchObject({ released: 100.5, held: 500 });
 
     const { data: listed } = await ledger.getEscrowByEscrowIdReleases({ path: { escrowId } });
-    expect(listed).toMatchObject({ escrowId, orderId, releases: [{ merchantId: 'seller-1', amount: 100.5 }] });
+    expect(listed).toMatchObject({ escrowId, orderId, releases: [{ merchantId: seller1, amount: 100.5 }] });
 
-    const refunding = await ledger.postEscrowByEscrowIdRefund({ path: { escrowId }, body: { merchantId: 'courier-1', reason: 'The courier could not deliver' } });
-    expect(refunding.data.allocations.find((allocation) => allocation.merchantId === 'courier-1')).toMatchObject({ status: 'REFUND_PENDING', refunded: 400 });
-    await waitFor(async () => (await escrow(escrowId)).allocations.find((allocation) => allocation.merchantId === 'courier-1')?.status === 'REFUNDED', 'the provider to confirm the refund');
+    const refunding = await ledger.postEscrowByEscrowIdRefund({ path: { escrowId }, body: { merchantId: courier1, reason: 'The courier could not deliver' } });
+    expect(refunding.data.allocations.find((allocation) => allocation.merchantId === courier1)).toMatchObject({ status: 'REFUND_PENDING', refunded: 400 });
+    await waitFor(async () => (await escrow(escrowId)).allocations.find((allocation) => allocation.merchantId === courier1)?.status === 'REFUNDED', 'the provider to confirm the refund');
   });
 
   it("refuses with typed exceptions carrying the service's codes", async () => {
@@ -77,7 +83,7 @@ describe('the typed client against the service', () => {
     await expect(stranger.postEscrowOrder({ body: escrowBody() })).rejects.toBeInstanceOf(AuthenticationError);
 
     const unpaid = (await ledger.postEscrowOrder({ body: escrowBody() })).data.escrowId;
-    const notFunded = await ledger.postEscrowByEscrowIdRelease({ path: { escrowId: unpaid }, body: { merchantId: 'seller-1' } }).catch((error: unknown) => error);
+    const notFunded = await ledger.postEscrowByEscrowIdRelease({ path: { escrowId: unpaid }, body: { merchantId: seller1 } }).catch((error: unknown) => error);
     expect(notFunded).toBeInstanceOf(ConflictError);
     expect(notFunded).toMatchObject({ code: 'ESCROW_NOT_FUNDED' });
 
@@ -135,7 +141,7 @@ describe('the typed client against the service', () => {
     expect(listed.releases).toEqual([{ merchantId, amount: 1000 }]);
     expect(refunded.allocations).toEqual([
       { merchantId, status: 'RELEASED' },
-      { merchantId: 'courier-1', status: 'REFUNDED' },
+      { merchantId: courier1, status: 'REFUNDED' },
     ]);
     expect(refused).toEqual({ step: 'refused', status: 409, code: 'ALLOCATION_ALREADY_RELEASED' });
   });

@@ -3,7 +3,7 @@
  * concurrency on the event stream must keep every money invariant whatever the interleaving.
  */
 import { type RunningApp, startApp, trackRequestsInFlight } from '../support/app';
-import { escrowRequest as escrowFixture, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { createAccount, escrowRequest as escrowFixture, registerMarketplace, type TestMarketplace } from '../support/fixtures';
 import { call, type HttpResult } from '../support/http';
 import { waitFor } from '../support/wait';
 
@@ -32,12 +32,12 @@ const ALLOCATIONS_BY_STATUS: Record<string, (statuses: string[]) => boolean> = {
 describe('concurrent commands on one escrow', () => {
   let running: RunningApp;
   let requestsInFlight: () => number = () => 0;
-  let merchant: TestMerchant;
+  let merchant: TestMarketplace;
 
   beforeAll(async () => {
     running = await startApp({ env: ENV });
     requestsInFlight = trackRequestsInFlight(running.app);
-    merchant = await registerMerchant(running.baseUrl, 'Concurrent Market');
+    merchant = await registerMarketplace(running.baseUrl, 'Concurrent Market');
   });
   afterAll(async () => {
     if (!running) return;
@@ -66,7 +66,7 @@ describe('concurrent commands on one escrow', () => {
 
   it('lets exactly one of two simultaneous releases of one allocation through', async () => {
     const escrowId = await paidEscrow();
-    const release = () => post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1' });
+    const release = () => post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.seller1 });
     const results = await Promise.all([release(), release()]);
     const statuses = results.map((r) => r.status).sort();
     expect(statuses).toEqual([200, 409]);
@@ -74,7 +74,7 @@ describe('concurrent commands on one escrow', () => {
     expect(['ALLOCATION_ALREADY_RELEASED', 'CONCURRENT_MODIFICATION']).toContain(refused.body.error.code);
     const released = (await escrowEvents(escrowId)).filter((e) => e.event_type === 'AllocationReleased');
     expect(released).toHaveLength(1);
-    expect(released[0].data).toMatchObject({ merchantId: 'seller-1', amount: 60050 });
+    expect(released[0].data).toMatchObject({ merchantId: merchant.seller1, amount: 60050 });
   });
 
   it('releases every part that fits when twenty partial releases of one allocation arrive at once', async () => {
@@ -82,7 +82,7 @@ describe('concurrent commands on one escrow', () => {
     // the answers a lost race used to give (CONCURRENT_MODIFICATION to a part that fitted) come and go.
     for (let round = 0; round < 5; round++) {
       const escrowId = await paidEscrow();
-      const answers = await Promise.all(Array.from({ length: 20 }, () => post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1', amount: 42 })));
+      const answers = await Promise.all(Array.from({ length: 20 }, () => post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.seller1, amount: 42 })));
       const outcomes = answers.map((a) => (a.status === 200 ? 'released' : `${a.status} ${a.body.error?.code}`));
       expect({ round, released: outcomes.filter((o) => o === 'released').length, refused: outcomes.filter((o) => o !== 'released').sort() }).toEqual({
         round,
@@ -101,7 +101,7 @@ describe('concurrent commands on one escrow', () => {
       const res = await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' });
       expect(res.status).toBe(200);
     }
-    const release = await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1' });
+    const release = await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.seller1 });
     expect(release.status).toBe(200);
     expect(release.body.data.status).toBe('PARTIALLY_RELEASED');
     const rows = await running.schema!.client.query<{ stream_revision: string; event_type: string }>(
@@ -116,9 +116,9 @@ describe('concurrent commands on one escrow', () => {
 
   it('keeps every invariant under 50 concurrent mixed commands', async () => {
     const allocations = [
-      { merchantId: 'seller-1', amount: 500 },
-      { merchantId: 'seller-2', amount: 300.5 },
-      { merchantId: 'courier-1', amount: 200 },
+      { merchantId: merchant.seller1, amount: 500 },
+      { merchantId: await createAccount(running.baseUrl, merchant, 'seller-2'), amount: 300.5 },
+      { merchantId: merchant.courier1, amount: 200 },
     ];
     const escrowId = await paidEscrow({ allocations });
     const [funded] = (await escrowEvents(escrowId)).filter((e) => e.event_type === 'EscrowFunded');

@@ -1,19 +1,19 @@
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
-import { countWrites, escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { countWrites, escrowRequest, orderRequest, registerMarketplace, type TestMarketplace, type TestMerchant } from '../support/fixtures';
 import { call } from '../support/http';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
 
 describe('core API over HTTP on PostgreSQL', () => {
   let running: RunningApp;
-  let merchant: TestMerchant;
-  let other: TestMerchant;
+  let merchant: TestMarketplace;
+  let other: TestMarketplace;
   const as = (m: TestMerchant) => ({ 'x-api-secret': m.apiSecret });
 
   beforeAll(async () => {
     running = await startApp();
-    merchant = await registerMerchant(running.baseUrl, 'Merkato Online');
-    other = await registerMerchant(running.baseUrl, 'Another Shop');
+    merchant = await registerMarketplace(running.baseUrl, 'Merkato Online');
+    other = await registerMarketplace(running.baseUrl, 'Another Shop');
   });
   afterAll(async () => running.close());
 
@@ -142,7 +142,8 @@ describe('core API over HTTP on PostgreSQL', () => {
         currency: 'ETB',
         status: 'PENDING',
         paymentUrl: `${running.config.publicBaseUrl}/checkout/${data.escrowId}`,
-        allocations: request.allocations,
+        // The sellers it names by reference, as their accountIds.
+        allocations: request.allocations.map((allocation, i) => ({ ...allocation, merchantId: [merchant.seller1, merchant.courier1][i] })),
         expiredAt: expect.stringMatching(ISO),
         callbackURL: 'https://merchant.example/callbacks',
         redirectUrl: 'https://merchant.example/thanks',
@@ -186,8 +187,8 @@ describe('core API over HTTP on PostgreSQL', () => {
         orderId: request.orderId,
         status: 'PENDING',
         allocations: [
-          { merchantId: 'seller-1', amount: 600.5, status: 'PENDING' },
-          { merchantId: 'courier-1', amount: 400, status: 'PENDING' },
+          { merchantId: merchant.seller1, amount: 600.5, status: 'PENDING' },
+          { merchantId: merchant.courier1, amount: 400, status: 'PENDING' },
         ],
       });
       const foreign = await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers: as(other) });
@@ -279,7 +280,7 @@ describe('restart on PostgreSQL', () => {
   it('keeps merchants, orders and escrows across a restart', async () => {
     const first = await startApp();
     const schema = first.schema!;
-    const merchant = await registerMerchant(first.baseUrl);
+    const merchant = await registerMarketplace(first.baseUrl);
     const escrow = await call(first.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest(), headers: { 'x-api-secret': merchant.apiSecret } });
     const order = await call(first.baseUrl, 'POST', '/v1/trdp/order', { body: orderRequest(), headers: { 'x-api-secret': merchant.apiSecret } });
     await first.stop();

@@ -2,7 +2,7 @@ import type { SqlClient } from '@app/database';
 import { SQL_CLIENT } from '@app/database';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { ConsoleClient, invitationToken } from '../support/console-client';
-import { countWrites, escrowRequest } from '../support/fixtures';
+import { countWrites, escrowRequest, withSellers } from '../support/fixtures';
 import { call } from '../support/http';
 
 const PASSWORD = 'correct horse battery staple';
@@ -210,7 +210,7 @@ describe('merchant dashboard sign-in', () => {
     expect(missing.headers.get('content-type')).toContain('text/html');
     expect(missing.text).toContain('Not found');
     // Another merchant's escrow is not found either.
-    const other = await registerWithEmail(running.baseUrl);
+    const other = await withSellers(running.baseUrl, await registerWithEmail(running.baseUrl));
     const escrow = await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest(), headers: { 'x-api-secret': other.apiSecret } });
     expect((await client.get(`/dashboard/escrows/${escrow.body.data.escrowId}`)).status).toBe(404);
     // A merchant session opens nothing in the audit console.

@@ -3,7 +3,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { fitsViewportWidth, pageJavaScriptBytes, seriousAccessibilityViolations, VIEWPORTS } from '../support/axe';
 import { ARTIFACTS, launchChromium } from '../support/browser';
-import { escrowRequest } from '../support/fixtures';
+import { escrowRequest, type TestMarketplace, withSellers } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
 
@@ -12,7 +12,7 @@ const PASSWORD = 'a long dashboard password';
 describe('merchant dashboard in a real browser', () => {
   let running: RunningApp;
   let browser: Browser;
-  let merchant: { merchantId: string; apiSecret: string; webhookSecret: string; invitationUrl: string };
+  let merchant: TestMarketplace & { invitationUrl: string };
   const email = `owner-${Date.now()}@shop.example`;
   const contexts: BrowserContext[] = [];
 
@@ -52,7 +52,7 @@ describe('merchant dashboard in a real browser', () => {
     running = await startApp({ env: { SANDBOX_DELAY_MS: '30', CALLBACK_RETRY_SCHEDULE_MS: '60000' } });
     browser = await launchChromium();
     const registered = await call(running.baseUrl, 'POST', '/v1/admin/merchants', { body: { name: 'Browser Shop', email }, headers: { 'x-admin-key': TEST_ADMIN_KEY } });
-    merchant = registered.body.data;
+    merchant = await withSellers(running.baseUrl, registered.body.data);
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();
@@ -108,61 +108,61 @@ describe('merchant dashboard in a real browser', () => {
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-escrow-held.png'), fullPage: true });
 
     // Part of it first: the amount field.
-    await page.getByRole('link', { name: 'Release up to 600.50 ETB to seller-1' }).click();
+    await page.getByRole('link', { name: `Release up to 600.50 ETB to ${merchant.seller1}` }).click();
     await page.getByRole('heading', { name: 'Release an allocation' }).waitFor();
     expect(await page.getByRole('main').textContent()).toContain('The allocation holds 600.50 ETB.');
     await page.getByLabel('Amount in ETB (at most 600.50 ETB)').fill('100.50');
     await page.getByRole('button', { name: 'Release', exact: true }).click();
     await page.getByText('The allocation was released.').waitFor();
     expect(await page.locator('#escrow-status').textContent()).toBe('PARTIALLY RELEASED');
-    const seller = page.getByRole('row').filter({ hasText: 'seller-1' });
+    const seller = page.getByRole('row').filter({ hasText: merchant.seller1 });
     expect(await seller.textContent()).toContain('PARTIALLY RELEASED');
     expect(await seller.getByRole('cell').nth(2).textContent()).toBe('500.00 ETB');
-    expect(await timeline.textContent()).toContain('Released 100.50 ETB to seller-1');
+    expect(await timeline.textContent()).toContain(`Released 100.50 ETB to ${merchant.seller1}`);
 
     // Then the rest: the field left empty.
-    await page.getByRole('link', { name: 'Release up to 500.00 ETB to seller-1' }).click();
+    await page.getByRole('link', { name: `Release up to 500.00 ETB to ${merchant.seller1}` }).click();
     await page.getByRole('button', { name: 'Release', exact: true }).click();
     await page.getByText('The allocation was released.').waitFor();
     expect(await seller.getByRole('cell').nth(3).textContent()).toBe('600.50 ETB');
     expect(await seller.textContent()).not.toContain('PARTIALLY');
-    expect(await page.getByRole('row').filter({ hasText: 'courier-1' }).textContent()).toContain('HELD');
-    expect(await timeline.textContent()).toContain('Released 500.00 ETB to seller-1');
+    expect(await page.getByRole('row').filter({ hasText: merchant.courier1 }).textContent()).toContain('HELD');
+    expect(await timeline.textContent()).toContain(`Released 500.00 ETB to ${merchant.seller1}`);
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-escrow-released.png'), fullPage: true });
 
     // The courier could not deliver part of it: 100 ETB back to the customer, the rest stays held.
-    await page.getByRole('link', { name: 'Refund up to 400.00 ETB of courier-1 to the customer' }).click();
+    await page.getByRole('link', { name: `Refund up to 400.00 ETB of ${merchant.courier1} to the customer` }).click();
     await page.getByRole('heading', { name: 'Refund an allocation' }).waitFor();
     await page.getByLabel('Amount in ETB (at most 400.00 ETB)').fill('100');
     await page.getByLabel('Reason').fill('one parcel lost');
     await page.getByRole('button', { name: 'Refund', exact: true }).click();
     await page.getByText('The refund was requested').waitFor();
-    const courier = page.getByRole('row').filter({ hasText: 'courier-1' });
+    const courier = page.getByRole('row').filter({ hasText: merchant.courier1 });
     expect(await courier.getByRole('cell').nth(2).textContent()).toBe('300.00 ETB');
     expect(await timeline.textContent()).toContain('Refund of 100.00 ETB requested: one parcel lost');
     expect(await page.locator('#auto-release').textContent()).toBe('none');
 
     // The buyer disputes the rest of the courier's part: frozen, then split.
-    await page.getByRole('link', { name: 'Open a dispute on the allocation of courier-1' }).click();
+    await page.getByRole('link', { name: `Open a dispute on the allocation of ${merchant.courier1}` }).click();
     await page.getByRole('heading', { name: 'Open a dispute' }).waitFor();
     await page.getByLabel('Reason').fill('parcel damaged');
     await page.getByRole('button', { name: 'Open dispute' }).click();
     await page.getByText('The allocation is frozen under dispute').waitFor();
     expect(await page.locator('#escrow-status').textContent()).toBe('DISPUTED');
     expect(await courier.getByRole('cell').nth(4).textContent()).toBe('300.00 ETB');
-    expect(await timeline.textContent()).toContain('Dispute opened on courier-1: parcel damaged');
-    await page.getByRole('link', { name: 'Resolve the dispute on 300.00 ETB of courier-1' }).click();
+    expect(await timeline.textContent()).toContain(`Dispute opened on ${merchant.courier1}: parcel damaged`);
+    await page.getByRole('link', { name: `Resolve the dispute on 300.00 ETB of ${merchant.courier1}` }).click();
     await page.getByRole('heading', { name: 'Resolve a dispute' }).waitFor();
-    await page.getByLabel('Released to courier-1, in ETB').fill('200');
+    await page.getByLabel(`Released to ${merchant.courier1}, in ETB`).fill('200');
     await page.getByLabel('Refunded to the customer, in ETB').fill('100');
     await page.getByRole('button', { name: 'Resolve', exact: true }).click();
     await page.getByText('The dispute was resolved').waitFor();
-    expect(await timeline.textContent()).toContain('Dispute resolved: courier-1 200.00 ETB released, 100.00 ETB refunded');
+    expect(await timeline.textContent()).toContain(`Dispute resolved: ${merchant.courier1} 200.00 ETB released, 100.00 ETB refunded`);
     expect(await courier.getByRole('cell').nth(4).textContent()).toBe('0.00 ETB');
 
     // The REST API sees the same escrow: the buttons ran the same commands.
     const escrow = await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers: { 'x-api-secret': merchant.apiSecret } });
-    expect(escrow.body.data.allocations.find((a: { merchantId: string }) => a.merchantId === 'courier-1')).toMatchObject({ held: 0, frozen: 0, released: 200, refunded: 200 });
+    expect(escrow.body.data.allocations.find((a: { merchantId: string }) => a.merchantId === merchant.courier1)).toMatchObject({ held: 0, frozen: 0, released: 200, refunded: 200 });
     const events = await call(running.baseUrl, 'GET', `/v1/audit/streams/escrow-${escrowId}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
     const released = events.body.data.events.find((e: { type: string }) => e.type === 'AllocationReleased');
     expect(released.metadata.actor).toEqual({ type: 'merchant', id: merchant.merchantId });
@@ -222,7 +222,7 @@ describe('merchant dashboard in a real browser', () => {
       await page.goto(`${running.baseUrl}/dashboard/invitation`);
       findings[`${name} invitation`] = await seriousAccessibilityViolations(page);
       await signIn(page);
-      for (const path of ['/dashboard/orders', `/dashboard/escrows/${escrowId}`, `/dashboard/escrows/${escrowId}/release?merchantId=seller-1`, '/dashboard/api-keys', '/dashboard/webhooks']) {
+      for (const path of ['/dashboard/orders', `/dashboard/escrows/${escrowId}`, `/dashboard/escrows/${escrowId}/release?merchantId=${merchant.seller1}`, '/dashboard/api-keys', '/dashboard/webhooks']) {
         await page.goto(`${running.baseUrl}${path}`);
         const js = await pageJavaScriptBytes(page);
         expect(js.external).toEqual([]);

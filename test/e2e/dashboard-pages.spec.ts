@@ -2,7 +2,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { ConsoleClient, invitationToken } from '../support/console-client';
-import { escrowRequest, orderRequest } from '../support/fixtures';
+import { createAccount, escrowRequest, orderRequest, withSellers } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
 import { addisDayOf } from '@app/domain';
@@ -16,6 +16,9 @@ describe('merchant dashboard pages', () => {
   let running: RunningApp;
   let client: ConsoleClient;
   let apiSecret: string;
+  /** The shop's accounts escrowRequest allocates to (withSellers). */
+  let seller1: string;
+  let courier1: string;
 
   beforeAll(async () => {
     // Payouts are followed by asking the provider: soon, so a sandbox transfer is seen paid within the test.
@@ -25,6 +28,7 @@ describe('merchant dashboard pages', () => {
       headers: { 'x-admin-key': TEST_ADMIN_KEY },
     });
     apiSecret = registered.body.data.apiSecret;
+    ({ seller1, courier1 } = await withSellers(running.baseUrl, registered.body.data));
     client = new ConsoleClient(running.baseUrl);
     const token = invitationToken(registered.body.data.invitationUrl);
     const accepted = await client.post('/dashboard/invitation', { token, password: PASSWORD, confirm: PASSWORD }, { csrfFrom: '/dashboard/invitation' });
@@ -104,25 +108,25 @@ describe('merchant dashboard pages', () => {
   it('takes released money back after the confirmation page, with the fee given back when ticked, through the reversal command', async () => {
     const headers = { 'x-api-secret': apiSecret };
     const allocations = [
-      { merchantId: 'seller-1', amount: 600.5, fee: 60.05 },
-      { merchantId: 'courier-1', amount: 400 },
+      { merchantId: seller1, amount: 600.5, fee: 60.05 },
+      { merchantId: courier1, amount: 400 },
     ];
     const created = await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ allocations }), headers });
     const escrowId = created.body.data.escrowId;
     expect((await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${escrowId}/complete`, { body: { outcome: 'PAID' }, headers })).status).toBe(200);
     await waitFor(async () => (await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers })).body.data.status === 'HELD', 'the escrow to be paid');
-    expect((await call(running.baseUrl, 'POST', `/v1/trdp/escrow/${escrowId}/release`, { body: { merchantId: 'seller-1' }, headers })).status).toBe(200);
+    expect((await call(running.baseUrl, 'POST', `/v1/trdp/escrow/${escrowId}/release`, { body: { merchantId: seller1 }, headers })).status).toBe(200);
 
     const page = await client.get(`/dashboard/escrows/${escrowId}`);
-    expect(page.text).toContain(`href="/dashboard/escrows/${escrowId}/reverse?merchantId=seller-1"`);
-    expect(page.text).not.toContain('reverse?merchantId=courier-1');
-    const confirm = await client.get(`/dashboard/escrows/${escrowId}/reverse?merchantId=seller-1`);
+    expect(page.text).toContain(`href="/dashboard/escrows/${escrowId}/reverse?merchantId=${seller1}"`);
+    expect(page.text).not.toContain(`reverse?merchantId=${courier1}`);
+    const confirm = await client.get(`/dashboard/escrows/${escrowId}/reverse?merchantId=${seller1}`);
     expect(confirm.text).toContain('600.50 ETB can be taken back');
     expect(confirm.text).toContain('Give back your fee&#39;s share of it');
     const reversed = await client.post(
       `/dashboard/escrows/${escrowId}/reverse`,
-      { merchantId: 'seller-1', amount: '100', reason: 'Returned by the buyer', refundFee: 'on' },
-      { csrfFrom: `/dashboard/escrows/${escrowId}/reverse?merchantId=seller-1` },
+      { merchantId: seller1, amount: '100', reason: 'Returned by the buyer', refundFee: 'on' },
+      { csrfFrom: `/dashboard/escrows/${escrowId}/reverse?merchantId=${seller1}` },
     );
     expect(reversed.status).toBe(303);
     expect(reversed.location).toBe(`/dashboard/escrows/${escrowId}?done=reversed`);
@@ -130,9 +134,9 @@ describe('merchant dashboard pages', () => {
     expect(after.text).toContain('The money was taken back from the merchant: the customer gets it');
     expect(after.text).toContain('100.00 ETB taken back');
     const api = await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers });
-    expect(api.body.data.allocations[0]).toMatchObject({ merchantId: 'seller-1', released: 600.5, reversed: 100, feeReturned: 10 });
+    expect(api.body.data.allocations[0]).toMatchObject({ merchantId: seller1, released: 600.5, reversed: 100, feeReturned: 10 });
     // Without a reason the form is refused, and nothing more is taken back.
-    const refused = await client.post(`/dashboard/escrows/${escrowId}/reverse`, { merchantId: 'seller-1', reason: ' ' }, { csrfFrom: `/dashboard/escrows/${escrowId}` });
+    const refused = await client.post(`/dashboard/escrows/${escrowId}/reverse`, { merchantId: seller1, reason: ' ' }, { csrfFrom: `/dashboard/escrows/${escrowId}` });
     expect(refused.status).toBe(400);
     expect((await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers })).body.data.allocations[0].reversed).toBe(100);
   });
@@ -140,7 +144,7 @@ describe('merchant dashboard pages', () => {
   it('refuses to release before payment, leaving the escrow as it was', async () => {
     const created = await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest(), headers: { 'x-api-secret': apiSecret } });
     const escrowId = created.body.data.escrowId;
-    const refused = await client.post(`/dashboard/escrows/${escrowId}/release`, { merchantId: 'seller-1' }, { csrfFrom: `/dashboard/escrows/${escrowId}` });
+    const refused = await client.post(`/dashboard/escrows/${escrowId}/release`, { merchantId: seller1 }, { csrfFrom: `/dashboard/escrows/${escrowId}` });
     expect(refused.status).toBe(409);
     expect(refused.text).toContain('That did not work');
     const events = await call(running.baseUrl, 'GET', `/v1/audit/streams/escrow-${escrowId}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
@@ -230,7 +234,7 @@ describe('merchant dashboard pages', () => {
     const orderId = order.body.data.order_id;
     await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${orderId}/complete`, { body: { outcome: 'PAID' }, headers });
     await waitFor(async () => (await call(running.baseUrl, 'GET', `/v1/trdp/order/${orderId}`, { headers })).body.data.status === 'PAID', 'the order to be paid');
-    const allocations = [{ merchantId: shop.merchantId, amount: 600.5, fee: 60.05 }, { merchantId: 'courier-1', amount: 400 }];
+    const allocations = [{ merchantId: shop.merchantId, amount: 600.5, fee: 60.05 }, { merchantId: await createAccount(running.baseUrl, shop, 'courier-1'), amount: 400 }];
     const escrow = await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ callbackURL: undefined, allocations }), headers });
     const escrowId = escrow.body.data.escrowId;
     await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${escrowId}/complete`, { body: { outcome: 'PAID' }, headers });

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { DemoMerchantService } from '../../apps/api/src/merchants/demo-merchant.service';
 import { startApp } from '../support/app';
 import { ConsoleClient } from '../support/console-client';
-import { escrowRequest, orderRequest } from '../support/fixtures';
+import { escrowRequest, orderRequest, withSellers } from '../support/fixtures';
 import { call } from '../support/http';
 
 /** The default a new user gets from `npm start`: PGlite in DATA_DIR, no servers, a demo merchant. */
@@ -22,6 +22,7 @@ describe('embedded PGlite default', () => {
     const demo = (await first.app.get(DemoMerchantService).ensure())!;
     expect(demo.apiSecret).toMatch(/^sk_/);
     const headers = { 'x-api-secret': demo.apiSecret };
+    await withSellers(first.baseUrl, demo);
     const request = escrowRequest();
     const escrow = await call(first.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: request, headers });
     expect(escrow.status).toBe(201);

@@ -4,7 +4,7 @@
  * bad query refused with a code of its own. Asynchronous outcomes are polled with waitFor.
  */
 import { type RunningApp, startApp } from '../support/app';
-import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { escrowRequest, orderRequest, registerMarketplace, type TestMarketplace, type TestMerchant } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
 
@@ -20,8 +20,8 @@ const UNREACHABLE = 'http://127.0.0.1:9/callbacks';
 
 describe('the events API', () => {
   let running: RunningApp;
-  let merchant: TestMerchant;
-  let other: TestMerchant;
+  let merchant: TestMarketplace;
+  let other: TestMarketplace;
   let paidOrderId: string;
   let failedOrderId: string;
   let escrowId: string;
@@ -55,8 +55,8 @@ describe('the events API', () => {
 
   beforeAll(async () => {
     running = await startApp({ env: { SANDBOX_DELAY_MS: '20', CALLBACK_RETRY_SCHEDULE_MS: '3600000' } });
-    merchant = await registerMerchant(running.baseUrl, 'Events Shop');
-    other = await registerMerchant(running.baseUrl, 'Other Shop');
+    merchant = await registerMarketplace(running.baseUrl, 'Events Shop');
+    other = await registerMarketplace(running.baseUrl, 'Other Shop');
     const count = async (n: number) => waitFor(async () => (await list('limit=100')).events.length === n, `${n} events to be listed`);
 
     paidOrderId = (await post('/v1/trdp/order', orderRequest({ callbackURL: UNREACHABLE }))).order_id;
@@ -67,7 +67,7 @@ describe('the events API', () => {
     escrowId = (await post('/v1/trdp/escrow/order', escrow)).escrowId;
     await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' });
     await count(2);
-    await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1' });
+    await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.seller1 });
     await count(3);
     failedOrderId = (await post('/v1/trdp/order', orderRequest({ callbackURL: undefined }))).order_id;
     await post(`/v1/sandbox/orders/${failedOrderId}/complete`, { outcome: 'FAILED' });

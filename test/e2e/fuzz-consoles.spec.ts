@@ -48,13 +48,13 @@ const TARGETS: ConsoleTarget[] = [
   { route: '/dashboard/sign-in', browser: 'signedOut', path: () => '/dashboard/sign-in', tokenFrom: '/dashboard/sign-in', valid: (_, spare) => ({ email: spare.email, password: PASSWORD }) },
   { route: '/dashboard/invitation', browser: 'signedOut', path: () => '/dashboard/invitation', tokenFrom: '/dashboard/invitation', valid: (_, spare) => ({ token: invitationToken(spare.invitationUrl), password: PASSWORD, confirm: PASSWORD }) },
   { route: '/dashboard/sign-out', browser: 'leaving', path: () => '/dashboard/sign-out', tokenFrom: '/dashboard/orders', valid: () => ({}) },
-  { route: '/dashboard/escrows/:escrowId/release', browser: 'owner', path: (r) => `/dashboard/escrows/${r.heldEscrowId}/release`, tokenFrom: '/dashboard/orders', valid: () => ({ merchantId: 'courier-1' }), background: true },
+  { route: '/dashboard/escrows/:escrowId/release', browser: 'owner', path: (r) => `/dashboard/escrows/${r.heldEscrowId}/release`, tokenFrom: '/dashboard/orders', valid: (r) => ({ merchantId: r.merchant.courier1 }), background: true },
   {
     route: '/dashboard/escrows/:escrowId/refund',
     browser: 'owner',
     path: (r) => `/dashboard/escrows/${r.heldEscrowId}/refund`,
     tokenFrom: '/dashboard/orders',
-    valid: () => ({ merchantId: 'courier-1', amount: '0.01', reason: 'damaged' }),
+    valid: (r) => ({ merchantId: r.merchant.courier1, amount: '0.01', reason: 'damaged' }),
     background: true,
   },
   {
@@ -62,7 +62,7 @@ const TARGETS: ConsoleTarget[] = [
     browser: 'owner',
     path: (r) => `/dashboard/escrows/${r.heldEscrowId}/reverse`,
     tokenFrom: '/dashboard/orders',
-    valid: () => ({ merchantId: 'seller-1', amount: '0.01', reason: 'returned', refundFee: 'on' }),
+    valid: (r) => ({ merchantId: r.merchant.seller1, amount: '0.01', reason: 'returned', refundFee: 'on' }),
     background: true,
   },
   {
@@ -70,7 +70,7 @@ const TARGETS: ConsoleTarget[] = [
     browser: 'owner',
     path: (r) => `/dashboard/escrows/${r.heldEscrowId}/dispute`,
     tokenFrom: '/dashboard/orders',
-    valid: () => ({ merchantId: 'courier-1', reason: 'never arrived' }),
+    valid: (r) => ({ merchantId: r.merchant.courier1, reason: 'never arrived' }),
     background: true,
   },
   {
@@ -78,7 +78,7 @@ const TARGETS: ConsoleTarget[] = [
     browser: 'owner',
     path: (r) => `/dashboard/escrows/${r.heldEscrowId}/resolve`,
     tokenFrom: '/dashboard/orders',
-    valid: () => ({ merchantId: 'courier-1', release: '0', refund: '0.01' }),
+    valid: (r) => ({ merchantId: r.merchant.courier1, release: '0', refund: '0.01' }),
     background: true,
   },
   { route: '/dashboard/escrows/:escrowId/cancel', browser: 'owner', path: (r) => `/dashboard/escrows/${r.pendingEscrowId}/cancel`, tokenFrom: '/dashboard/orders', valid: () => ({ reason: 'customer asked' }), background: true },

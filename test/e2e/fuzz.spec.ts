@@ -67,14 +67,14 @@ const TARGETS: FuzzTarget[] = [
     route: '/v1/trdp/escrow/:escrowId/release',
     path: (r) => `/v1/trdp/escrow/${r.heldEscrowId}/release`,
     headers: merchantKey,
-    valid: () => ({ merchantId: 'seller-1' }),
+    valid: (r) => ({ merchantId: r.merchant.seller1 }),
     background: true,
   },
   {
     route: '/v1/trdp/escrow/:escrowId/refund',
     path: (r) => `/v1/trdp/escrow/${r.heldEscrowId}/refund`,
     headers: merchantKey,
-    valid: () => ({ merchantId: 'courier-1', amount: 0.01, reason: 'damaged' }),
+    valid: (r) => ({ merchantId: r.merchant.courier1, amount: 0.01, reason: 'damaged' }),
     background: true,
   },
   {
@@ -82,7 +82,7 @@ const TARGETS: FuzzTarget[] = [
     route: '/v1/trdp/escrow/:escrowId/reversals',
     path: (r) => `/v1/trdp/escrow/${r.heldEscrowId}/reversals`,
     headers: merchantKey,
-    valid: () => ({ merchantId: 'seller-1', amount: 0.01, reason: 'returned' }),
+    valid: (r) => ({ merchantId: r.merchant.seller1, amount: 0.01, reason: 'returned' }),
     background: true,
   },
   {
@@ -109,14 +109,14 @@ const TARGETS: FuzzTarget[] = [
     route: '/v1/trdp/escrow/:escrowId/dispute',
     path: (r) => `/v1/trdp/escrow/${r.heldEscrowId}/dispute`,
     headers: merchantKey,
-    valid: () => ({ merchantId: 'courier-1', reason: 'not delivered' }),
+    valid: (r) => ({ merchantId: r.merchant.courier1, reason: 'not delivered' }),
     background: true,
   },
   {
     route: '/v1/trdp/escrow/:escrowId/dispute/resolve',
     path: (r) => `/v1/trdp/escrow/${r.heldEscrowId}/dispute/resolve`,
     headers: merchantKey,
-    valid: () => ({ merchantId: 'courier-1', release: 0, refund: 0.01 }),
+    valid: (r) => ({ merchantId: r.merchant.courier1, release: 0, refund: 0.01 }),
     background: true,
   },
   {

@@ -4,7 +4,7 @@ import { PAYMENT_PROVIDER, type PaymentProvider } from '@app/payments';
 import { PostgresProxy } from '../../chaos/src/postgres-proxy';
 import { TAKEOVER_AFTER_MS } from '../../apps/api/src/http/idempotency/idempotency.store';
 import { type RunningApp, startApp } from '../support/app';
-import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { escrowRequest, orderRequest, registerMarketplace, type TestMarketplace } from '../support/fixtures';
 import { call } from '../support/http';
 import { createTestSchema, TEST_DATABASE_URL, type TestSchema } from '../support/postgres';
 import { waitFor } from '../support/wait';
@@ -19,14 +19,14 @@ describe('Idempotency-Key after a database outage and after crashes', () => {
   let schema: TestSchema;
   let proxy: PostgresProxy;
   let running: RunningApp;
-  let merchant: TestMerchant;
+  let merchant: TestMarketplace;
 
   beforeAll(async () => {
     schema = await createTestSchema('idem');
     const target = new URL(TEST_DATABASE_URL);
     proxy = await PostgresProxy.start({ host: target.hostname, port: Number(target.port || 5432) });
     running = await startApp({ schema, env: { DATABASE_URL: proxy.urlFor(TEST_DATABASE_URL), SANDBOX_DELAY_MS: '30' } });
-    merchant = await registerMerchant(running.baseUrl);
+    merchant = await registerMarketplace(running.baseUrl);
   });
 
   afterAll(async () => {

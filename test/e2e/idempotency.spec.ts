@@ -5,7 +5,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { type RunningApp, startApp } from '../support/app';
-import { escrowRequest as escrowFixture, orderRequest as orderFixture, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { escrowRequest as escrowFixture, orderRequest as orderFixture, registerMarketplace, registerMerchant, type TestMerchant } from '../support/fixtures';
 import { call, type HttpResult } from '../support/http';
 import { waitFor } from '../support/wait';
 
@@ -90,7 +90,7 @@ describe('Idempotency-Key over HTTP on PostgreSQL', () => {
   });
 
   it('replays an escrow creation: same status and body, one escrow', async () => {
-    const merchant = await registerMerchant(running.baseUrl);
+    const merchant = await registerMarketplace(running.baseUrl);
     const key = newKey();
     const body = escrowRequest();
     const first = await post(merchant, '/v1/trdp/escrow/order', body, key);
@@ -103,30 +103,30 @@ describe('Idempotency-Key over HTTP on PostgreSQL', () => {
   });
 
   it('replays a release: one AllocationReleased event, and the replay is the first answer', async () => {
-    const merchant = await registerMerchant(running.baseUrl);
+    const merchant = await registerMarketplace(running.baseUrl);
     const created = await post(merchant, '/v1/trdp/escrow/order', escrowRequest());
     const escrowId = created.body.data.escrowId;
     expect((await post(merchant, `/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' })).status).toBe(200);
     await waitFor(async () => (await post(merchant, '/v1/trdp/verify', { orderId: escrowId })).body.data.escrow_status === 'HELD', 'the escrow to be paid');
 
     const key = newKey();
-    const first = await post(merchant, `/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1' }, key);
+    const first = await post(merchant, `/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.seller1 }, key);
     expect(first.status).toBe(200);
     expect(first.body.data.status).toBe('PARTIALLY_RELEASED');
-    const replay = await post(merchant, `/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1' }, key);
+    const replay = await post(merchant, `/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.seller1 }, key);
     expectReplayOf(replay, first);
     const types = await streamEventTypes(`escrow-${escrowId}`);
     expect(types.filter((t) => t === 'AllocationReleased')).toHaveLength(1);
 
     // The same release under a new key is a new request, refused by the escrow itself.
-    const again = await post(merchant, `/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1' }, newKey());
+    const again = await post(merchant, `/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.seller1 }, newKey());
     expect(again.status).toBe(409);
     expect(again.body.error.code).toBe('ALLOCATION_ALREADY_RELEASED');
     expect(await streamEventTypes(`escrow-${escrowId}`)).toEqual(types);
   });
 
   it('refuses the same key with a different body: 409 IDEMPOTENCY_KEY_REUSED, nothing written', async () => {
-    const merchant = await registerMerchant(running.baseUrl);
+    const merchant = await registerMarketplace(running.baseUrl);
     const key = newKey();
     const first = await post(merchant, '/v1/trdp/order', orderRequest(), key);
     expect(first.status).toBe(201);
@@ -168,7 +168,7 @@ describe('Idempotency-Key over HTTP on PostgreSQL', () => {
   });
 
   it('gives two concurrent requests with one key one effect', async () => {
-    const merchant = await registerMerchant(running.baseUrl);
+    const merchant = await registerMarketplace(running.baseUrl);
     const key = newKey();
     const body = orderRequest();
     const [a, b] = await Promise.all([post(merchant, '/v1/trdp/order', body, key), post(merchant, '/v1/trdp/order', body, key)]);

@@ -1,7 +1,7 @@
 import { FakeKurrentClient } from '../../libs/event-store/src/testing/fake-kurrent-client';
 import { KurrentEventStore } from '../../libs/event-store/src/kurrentdb/kurrent-event-store';
 import { startApp, TEST_ADMIN_KEY } from '../support/app';
-import { escrowRequest, registerMerchant } from '../support/fixtures';
+import { escrowRequest, registerMarketplace } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
 
@@ -17,14 +17,14 @@ it('runs the payment lifecycle and the audit API with the events in KurrentDB', 
     eventStore: store,
   });
   try {
-    const merchant = await registerMerchant(running.baseUrl);
+    const merchant = await registerMarketplace(running.baseUrl);
     const headers = { 'x-api-secret': merchant.apiSecret };
     const created = await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ callbackURL: undefined }), headers });
     expect(created.status).toBe(201);
     const escrowId = created.body.data.escrowId;
     expect((await call(running.baseUrl, 'POST', '/v1/trdp/verify', { body: { orderId: escrowId }, headers })).body.data.status).toBe('PENDING');
     await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${escrowId}/complete`, { body: { outcome: 'PAID' }, headers });
-    const released = await call(running.baseUrl, 'POST', `/v1/trdp/escrow/${escrowId}/release`, { body: { merchantId: 'seller-1' }, headers });
+    const released = await call(running.baseUrl, 'POST', `/v1/trdp/escrow/${escrowId}/release`, { body: { merchantId: merchant.seller1 }, headers });
     expect(released.body.data.status).toBe('PARTIALLY_RELEASED');
 
     // PostgreSQL holds no event table at all: the log is in the (stand-in) KurrentDB.

@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { startApp, TEST_ADMIN_KEY } from '../support/app';
-import { escrowRequest } from '../support/fixtures';
+import { escrowRequest, withSellers } from '../support/fixtures';
 import { call } from '../support/http';
 
 /** A run of the service writing its JSON logs at `level` into a string; the secrets it handed out, to search for. */
@@ -19,6 +19,7 @@ async function loggedRun(level: 'info' | 'debug'): Promise<{ output: string; sec
     const { apiSecret, webhookSecret } = merchant.body.data;
     secrets.push(apiSecret, webhookSecret);
     const headers = { 'x-api-secret': apiSecret, 'x-request-id': 'req-logging-1' };
+    await withSellers(running.baseUrl, { apiSecret });
     const escrow = await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', {
       body: { ...escrowRequest({ callbackURL: 'http://127.0.0.1:9/unreachable' }), api_secret: apiSecret },
       headers,

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { PAYMENT_PROVIDER, SandboxProvider } from '@app/payments';
 import { startApp, TEST_ADMIN_KEY } from '../support/app';
-import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { escrowRequest, orderRequest, registerMarketplace, type TestMarketplace } from '../support/fixtures';
 import { beforeInstant } from '../support/before-instant';
 import { call } from '../support/http';
 import { createTestSchema, type TestSchema } from '../support/postgres';
@@ -28,7 +28,7 @@ describe('provider confirmations due while processes are killed', () => {
   let api: ServiceProcess;
   let worker: ServiceProcess;
   const services: ServiceProcess[] = [];
-  let merchant: TestMerchant;
+  let merchant: TestMarketplace;
 
   const startApi = async () => {
     api = spawnService('api', apiEnv);
@@ -80,7 +80,7 @@ describe('provider confirmations due while processes are killed', () => {
     await startApi();
     await startWorker();
     await waitForOutput(projector, 'worker ready');
-    merchant = await registerMerchant(apiUrl);
+    merchant = await registerMarketplace(apiUrl);
   });
 
   afterAll(async () => {
@@ -159,7 +159,7 @@ describe('an order expiring while its payment notification is lost', () => {
     // No reconciler question comes in time (an hour): only the expiry's own question can find the payment.
     const running = await startApp({ env: { SANDBOX_DELAY_MS: '1000', PROVIDER_RECONCILE_AFTER_MS: '3600000' } });
     try {
-      const merchant = await registerMerchant(running.baseUrl);
+      const merchant = await registerMarketplace(running.baseUrl);
       const headers = { 'x-api-secret': merchant.apiSecret };
       // Created and paid, and approved by the customer (a second after the push), before the expiry.
       const { sent: orderId } = await beforeInstant(

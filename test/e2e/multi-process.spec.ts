@@ -1,6 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import { TEST_ADMIN_KEY } from '../support/app';
-import { escrowRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { escrowRequest, registerMarketplace, type TestMarketplace } from '../support/fixtures';
 import { call } from '../support/http';
 import { createTestSchema, type TestSchema } from '../support/postgres';
 import { freePort, type ServiceProcess, spawnService, stopAll, waitForHttp, waitForOutput } from '../support/processes';
@@ -20,7 +20,7 @@ describe('several processes on one PostgreSQL and one Redis', () => {
   let receiver: Server;
   let receiverUrl: string;
   const received = new Map<string, number>();
-  let merchant: TestMerchant;
+  let merchant: TestMarketplace;
 
   beforeAll(async () => {
     receiver = createServer((request, response) => {
@@ -57,7 +57,7 @@ describe('several processes on one PostgreSQL and one Redis', () => {
     services = [...apiProcesses, ...workers, ...projectors];
     await Promise.all(apis.map(waitForHttp));
     await Promise.all([...workers, ...projectors].map((service) => waitForOutput(service, 'worker ready')));
-    merchant = await registerMerchant(apis[0]);
+    merchant = await registerMarketplace(apis[0]);
   });
 
   afterAll(async () => {
@@ -79,7 +79,7 @@ describe('several processes on one PostgreSQL and one Redis', () => {
     // Read-your-writes holds across processes: the other API sees the escrow at once.
     expect((await call(other, 'POST', '/v1/trdp/verify', { body: { orderId: escrowId }, headers: headers() })).status).toBe(200);
     expect((await call(other, 'POST', `/v1/sandbox/orders/${escrowId}/complete`, { body: { outcome: 'PAID' }, headers: headers() })).status).toBe(200);
-    expect((await call(api, 'POST', `/v1/trdp/escrow/${escrowId}/release`, { body: { merchantId: 'seller-1' }, headers: headers() })).status).toBe(200);
+    expect((await call(api, 'POST', `/v1/trdp/escrow/${escrowId}/release`, { body: { merchantId: merchant.seller1 }, headers: headers() })).status).toBe(200);
     return escrowId;
   }
 

@@ -152,7 +152,7 @@ describe('the OpenAPI document is the contract', () => {
   it('answers the conflicts of the spec’s flows as documented', async () => {
     const owner = { 'x-api-secret': resources.merchant.apiSecret };
     const sent: Sent[] = [
-      { method: 'POST', path: `/v1/trdp/escrow/${resources.pendingEscrowId}/release`, headers: owner, body: { merchantId: 'seller-1' } },
+      { method: 'POST', path: `/v1/trdp/escrow/${resources.pendingEscrowId}/release`, headers: owner, body: { merchantId: resources.merchant.seller1 } },
       { method: 'POST', path: `/v1/trdp/escrow/${resources.heldEscrowId}/release`, headers: owner, body: { merchantId: 'nobody' } },
       { method: 'POST', path: `/v1/trdp/order/${resources.paidOrderId}/refund`, headers: owner, body: { amount: 1_000_000, reason: 'too much' } },
       { method: 'POST', path: '/v1/trdp/verify', headers: owner, body: { orderId: 'unknown-order' } },
@@ -170,7 +170,7 @@ describe('the OpenAPI document is the contract', () => {
   it('answers a payout, its list, detail and report as documented', async () => {
     // The other merchant has paid nothing out yet: an allocation of its own released, its first payout is certain to be made.
     const seller = { 'x-api-secret': resources.otherMerchant.apiSecret };
-    const allocations = [{ merchantId: resources.otherMerchant.merchantId, amount: 600.5 }, { merchantId: 'courier-1', amount: 400 }];
+    const allocations = [{ merchantId: resources.otherMerchant.merchantId, amount: 600.5 }, { merchantId: resources.merchant.merchantId, amount: 400 }];
     const escrowId = (await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ callbackURL: undefined, allocations }), headers: seller })).body.data.escrowId;
     await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${escrowId}/complete`, { body: { outcome: 'PAID' }, headers: seller });
     await waitFor(async () => (await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers: seller })).body?.data?.status === 'HELD', 'the escrow to be held');

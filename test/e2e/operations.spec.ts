@@ -1,6 +1,6 @@
 import { servedRoutes } from '../../apps/api/src/app.factory';
 import { type RunningApp, startApp } from '../support/app';
-import { escrowRequest, registerMerchant } from '../support/fixtures';
+import { escrowRequest, registerMarketplace } from '../support/fixtures';
 import { call } from '../support/http';
 import { createRedisPrefix } from '../support/redis';
 
@@ -39,7 +39,7 @@ describe('operations: health, metrics, security headers, OpenAPI', () => {
   });
 
   it('exposes Prometheus metrics: HTTP latency by route and status, events appended by type, projector lag, queue depth', async () => {
-    const merchant = await registerMerchant(running.baseUrl);
+    const merchant = await registerMarketplace(running.baseUrl);
     await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest(), headers: { 'x-api-secret': merchant.apiSecret } });
     const metrics = await call(running.baseUrl, 'GET', '/metrics');
     expect(metrics.status).toBe(200);

@@ -1,6 +1,6 @@
 import { verifyCallback } from '@app/callback-receiver';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
-import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { createAccount, escrowRequest, orderRequest, registerMarketplace, registerMerchant, type TestMarketplace, type TestMerchant } from '../support/fixtures';
 import { CallbackReceiver } from '../support/callback-receiver';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
@@ -12,7 +12,7 @@ import { waitFor } from '../support/wait';
  */
 describe('partial releases over HTTP', () => {
   let running: RunningApp;
-  let merchant: TestMerchant;
+  let merchant: TestMarketplace;
   let receiver: CallbackReceiver;
   let auditorKey: string;
 
@@ -50,7 +50,7 @@ describe('partial releases over HTTP', () => {
   beforeAll(async () => {
     receiver = await new CallbackReceiver().start();
     running = await startApp({ env: { SANDBOX_DELAY_MS: '30' } });
-    merchant = await registerMerchant(running.baseUrl);
+    merchant = await registerMarketplace(running.baseUrl);
     auditorKey = (await call(running.baseUrl, 'POST', '/v1/admin/auditors', { body: { name: 'Finance' }, headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body.data.auditorKey;
   });
   afterAll(async () => {
@@ -60,34 +60,34 @@ describe('partial releases over HTTP', () => {
 
   it('releases part of an allocation: the response, GET, the releases and the ledger show what is held and released', async () => {
     const escrowId = await heldEscrow();
-    const first = await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1', amount: 200.25 });
+    const first = await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.seller1, amount: 200.25 });
     expect(first.status).toBe(200);
     expect(first.body.data.status).toBe('PARTIALLY_RELEASED');
-    expect(allocation(first, 'seller-1')).toMatchObject({ amount: 600.5, status: 'PARTIALLY_RELEASED', held: 400.25, released: 200.25, refunded: 0 });
-    expect(allocation(first, 'courier-1')).toMatchObject({ amount: 400, status: 'HELD', held: 400, released: 0, refunded: 0 });
+    expect(allocation(first, merchant.seller1)).toMatchObject({ amount: 600.5, status: 'PARTIALLY_RELEASED', held: 400.25, released: 200.25, refunded: 0 });
+    expect(allocation(first, merchant.courier1)).toMatchObject({ amount: 400, status: 'HELD', held: 400, released: 0, refunded: 0 });
 
     // Without an amount: the rest of it.
-    const rest = await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1' });
+    const rest = await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.seller1 });
     expect(rest.status).toBe(200);
-    expect(allocation(rest, 'seller-1')).toMatchObject({ status: 'RELEASED', held: 0, released: 600.5 });
+    expect(allocation(rest, merchant.seller1)).toMatchObject({ status: 'RELEASED', held: 0, released: 600.5 });
     expect((await get(`/v1/trdp/escrow/${escrowId}`)).body.data.allocations).toEqual([
-      expect.objectContaining({ merchantId: 'seller-1', status: 'RELEASED', held: 0, released: 600.5, refunded: 0 }),
-      expect.objectContaining({ merchantId: 'courier-1', status: 'HELD', held: 400, released: 0, refunded: 0 }),
+      expect.objectContaining({ merchantId: merchant.seller1, status: 'RELEASED', held: 0, released: 600.5, refunded: 0 }),
+      expect.objectContaining({ merchantId: merchant.courier1, status: 'HELD', held: 400, released: 0, refunded: 0 }),
     ]);
 
     const releases = await get(`/v1/trdp/escrow/${escrowId}/releases`);
     expect(releases.status).toBe(200);
     expect(releases.body.data.releases).toEqual([
-      { merchantId: 'seller-1', amount: 200.25, fee: 0, net: 200.25, releasedAt: expect.any(String), automatic: false },
-      { merchantId: 'seller-1', amount: 400.25, fee: 0, net: 400.25, releasedAt: expect.any(String), automatic: false },
+      { merchantId: merchant.seller1, amount: 200.25, fee: 0, net: 200.25, releasedAt: expect.any(String), automatic: false },
+      { merchantId: merchant.seller1, amount: 400.25, fee: 0, net: 400.25, releasedAt: expect.any(String), automatic: false },
     ]);
     await waitFor(async () => (await balance(`escrow:${escrowId}`)) === 40_000, 'the escrow account to hold what the allocations hold');
-    expect(await balance('merchant:seller-1:payable')).toBeGreaterThanOrEqual(60_050);
+    expect(await balance(`merchant:${merchant.seller1}:payable`)).toBeGreaterThanOrEqual(60_050);
   });
 
   it('sends a signed RELEASED callback for each release, with what the allocation still holds', async () => {
     const escrowId = await heldEscrow();
-    expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'courier-1', amount: 150 })).status).toBe(200);
+    expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.courier1, amount: 150 })).status).toBe(200);
     const released = () => receiver.received.map((c) => ({ ...c, payload: JSON.parse(c.body) })).filter((c) => c.payload.escrowId === escrowId && c.payload.status === 'RELEASED');
     await waitFor(async () => released().length === 1, 'the RELEASED callback');
     const [callback] = released();
@@ -95,61 +95,61 @@ describe('partial releases over HTTP', () => {
       status: 'RELEASED',
       amount: 150,
       escrow_status: 'PARTIALLY_RELEASED',
-      message: '150 ETB of the allocation of courier-1 was released; 250 ETB is still held',
-      allocation: { merchantId: 'courier-1', amount: 150, status: 'PARTIALLY_RELEASED', allocationAmount: 400, held: 250, released: 150 },
+      message: `150 ETB of the allocation of ${merchant.courier1} was released; 250 ETB is still held`,
+      allocation: { merchantId: merchant.courier1, amount: 150, status: 'PARTIALLY_RELEASED', allocationAmount: 400, held: 250, released: 150 },
     });
   });
 
   it('releases several allocations in one command, all or none', async () => {
     const escrowId = await heldEscrow();
     const before = await eventsOf(escrowId);
-    const tooMuch = await post(`/v1/trdp/escrow/${escrowId}/release`, { allocations: [{ merchantId: 'seller-1', amount: 100 }, { merchantId: 'courier-1', amount: 400.01 }] });
+    const tooMuch = await post(`/v1/trdp/escrow/${escrowId}/release`, { allocations: [{ merchantId: merchant.seller1, amount: 100 }, { merchantId: merchant.courier1, amount: 400.01 }] });
     expect(tooMuch.status).toBe(409);
     expect(tooMuch.headers.get('content-type')).toContain('application/problem+json');
     expect(tooMuch.body.error.code).toBe('AMOUNT_EXCEEDS_HELD');
-    expect(tooMuch.body.error.message).toBe('The allocation of merchant courier-1 holds 400 ETB; 400.01 ETB cannot be taken from it');
+    expect(tooMuch.body.error.message).toBe(`The allocation of merchant ${merchant.courier1} holds 400 ETB; 400.01 ETB cannot be taken from it`);
     expect(await eventsOf(escrowId)).toBe(before);
 
-    const both = await post(`/v1/trdp/escrow/${escrowId}/release`, { allocations: [{ merchantId: 'seller-1', amount: 100 }, { merchantId: 'courier-1' }] });
+    const both = await post(`/v1/trdp/escrow/${escrowId}/release`, { allocations: [{ merchantId: merchant.seller1, amount: 100 }, { merchantId: merchant.courier1 }] });
     expect(both.status).toBe(200);
     expect(both.body.data.status).toBe('PARTIALLY_RELEASED');
-    expect(allocation(both, 'seller-1')).toMatchObject({ status: 'PARTIALLY_RELEASED', held: 500.5, released: 100 });
-    expect(allocation(both, 'courier-1')).toMatchObject({ status: 'RELEASED', held: 0, released: 400 });
+    expect(allocation(both, merchant.seller1)).toMatchObject({ status: 'PARTIALLY_RELEASED', held: 500.5, released: 100 });
+    expect(allocation(both, merchant.courier1)).toMatchObject({ status: 'RELEASED', held: 0, released: 400 });
   });
 
   it('refuses an unknown field, a missing target, and merchantId with allocations: 400, nothing written', async () => {
     const escrowId = await heldEscrow();
     const before = await eventsOf(escrowId);
     // The marketplace's typo: today's behaviour would release all 600.50 of it.
-    const typo = await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1', amout: 200 });
+    const typo = await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.seller1, amout: 200 });
     expect(typo.status).toBe(400);
     expect(typo.body.error).toEqual({ code: 'UNKNOWN_FIELD', message: 'Unknown field: amout' });
-    const nested = await post(`/v1/trdp/escrow/${escrowId}/release`, { allocations: [{ merchantId: 'seller-1', fee: 5 }] });
+    const nested = await post(`/v1/trdp/escrow/${escrowId}/release`, { allocations: [{ merchantId: merchant.seller1, fee: 5 }] });
     expect(nested.body.error).toEqual({ code: 'UNKNOWN_FIELD', message: 'Unknown field: allocations[0].fee' });
     const cancelTypo = await post(`/v1/trdp/escrow/${escrowId}/cancel`, { reason: 'x', refundAmount: 1 });
     expect(cancelTypo.body.error).toEqual({ code: 'UNKNOWN_FIELD', message: 'Unknown field: refundAmount' });
     const nothing = await post(`/v1/trdp/escrow/${escrowId}/release`, {});
     expect(nothing.status).toBe(400);
-    const ambiguous = await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1', allocations: [{ merchantId: 'courier-1' }] });
+    const ambiguous = await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.seller1, allocations: [{ merchantId: merchant.courier1 }] });
     expect(ambiguous.status).toBe(400);
     expect(ambiguous.body.error.message).toBe('Give either merchantId (with an optional amount) or allocations, not both');
     for (const amount of [0, -1, 1.001, '5']) {
-      expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1', amount })).status).toBe(400);
+      expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.seller1, amount })).status).toBe(400);
     }
     expect(await eventsOf(escrowId)).toBe(before);
-    expect(allocation(await get(`/v1/trdp/escrow/${escrowId}`), 'seller-1')).toMatchObject({ status: 'HELD', held: 600.5 });
+    expect(allocation(await get(`/v1/trdp/escrow/${escrowId}`), merchant.seller1)).toMatchObject({ status: 'HELD', held: 600.5 });
   });
 
   it('20 concurrent partial releases that together exceed the allocation release no more than it holds', async () => {
     const escrowId = await heldEscrow();
-    const answers = await Promise.all(Array.from({ length: 20 }, () => post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1', amount: 100 })));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.seller1, amount: 100 })));
     const accepted = answers.filter((a) => a.status === 200).length;
     // Six fit in 600.50: all six are released (one process takes a stream's commands in turn), and the rest refused, never applied on top.
     expect(accepted).toBe(6);
     for (const refused of answers.filter((a) => a.status !== 200)) {
       expect([refused.status, refused.body.error.code]).toEqual([409, 'AMOUNT_EXCEEDS_HELD']);
     }
-    const seller = allocation(await get(`/v1/trdp/escrow/${escrowId}`), 'seller-1');
+    const seller = allocation(await get(`/v1/trdp/escrow/${escrowId}`), merchant.seller1);
     expect(seller).toMatchObject({ released: 100 * accepted, held: 600.5 - 100 * accepted });
     expect((await get(`/v1/trdp/escrow/${escrowId}/releases`)).body.data.releases).toHaveLength(accepted);
     await waitFor(async () => (await balance(`escrow:${escrowId}`)) === 100_050 - 10_000 * accepted, 'the escrow account to follow the releases');
@@ -158,21 +158,21 @@ describe('partial releases over HTTP', () => {
   it('a release retried under its Idempotency-Key is released once', async () => {
     const escrowId = await heldEscrow();
     const headers = { 'idempotency-key': `partial-${escrowId}` };
-    const first = await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1', amount: 50 }, headers);
-    const again = await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1', amount: 50 }, headers);
+    const first = await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.seller1, amount: 50 }, headers);
+    const again = await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.seller1, amount: 50 }, headers);
     expect([first.status, again.status]).toEqual([200, 200]);
     expect(again.headers.get('idempotent-replayed')).toBe('true');
-    expect(allocation(await get(`/v1/trdp/escrow/${escrowId}`), 'seller-1')).toMatchObject({ released: 50, held: 550.5 });
+    expect(allocation(await get(`/v1/trdp/escrow/${escrowId}`), merchant.seller1)).toMatchObject({ released: 50, held: 550.5 });
   });
 
   it('a cancel after a partial release refunds what is still held, and the allocation shows both', async () => {
     const escrowId = await heldEscrow();
-    expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1', amount: 100.5 })).status).toBe(200);
+    expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.seller1, amount: 100.5 })).status).toBe(200);
     const cancelled = await post(`/v1/trdp/escrow/${escrowId}/cancel`, { reason: 'the courier could not deliver' });
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data.status).toBe('REFUND_PENDING');
-    expect(allocation(cancelled, 'seller-1')).toMatchObject({ status: 'REFUND_PENDING', held: 0, released: 100.5, refunded: 500 });
-    expect(allocation(cancelled, 'courier-1')).toMatchObject({ status: 'REFUND_PENDING', held: 0, released: 0, refunded: 400 });
+    expect(allocation(cancelled, merchant.seller1)).toMatchObject({ status: 'REFUND_PENDING', held: 0, released: 100.5, refunded: 500 });
+    expect(allocation(cancelled, merchant.courier1)).toMatchObject({ status: 'REFUND_PENDING', held: 0, released: 0, refunded: 400 });
     await waitFor(async () => (await get(`/v1/trdp/escrow/${escrowId}`)).body.data.status === 'REFUNDED', 'the refund to complete');
     await waitFor(async () => (await balance(`escrow:${escrowId}`)) === 0, 'the escrow account to be empty');
     const refunded = () => receiver.received.map((c) => JSON.parse(c.body)).find((p) => p.escrowId === escrowId && p.status === 'REFUNDED');
@@ -183,13 +183,13 @@ describe('partial releases over HTTP', () => {
   describe('refunding part of an escrow', () => {
     it('refunds one vendor\'s part through the provider while the others stay held; the ledger and the REFUNDED callback follow', async () => {
       const escrowId = await heldEscrow();
-      const asked = await post(`/v1/trdp/escrow/${escrowId}/refund`, { merchantId: 'courier-1', reason: 'the courier could not deliver' });
+      const asked = await post(`/v1/trdp/escrow/${escrowId}/refund`, { merchantId: merchant.courier1, reason: 'the courier could not deliver' });
       expect(asked.status).toBe(200);
       expect(asked.body.data.status).toBe('HELD');
-      expect(allocation(asked, 'courier-1')).toMatchObject({ status: 'REFUND_PENDING', held: 0, released: 0, refunded: 400 });
-      expect(allocation(asked, 'seller-1')).toMatchObject({ status: 'HELD', held: 600.5, refunded: 0 });
+      expect(allocation(asked, merchant.courier1)).toMatchObject({ status: 'REFUND_PENDING', held: 0, released: 0, refunded: 400 });
+      expect(allocation(asked, merchant.seller1)).toMatchObject({ status: 'HELD', held: 600.5, refunded: 0 });
 
-      await waitFor(async () => allocation(await get(`/v1/trdp/escrow/${escrowId}`), 'courier-1').status === 'REFUNDED', 'the provider to confirm the refund');
+      await waitFor(async () => allocation(await get(`/v1/trdp/escrow/${escrowId}`), merchant.courier1).status === 'REFUNDED', 'the provider to confirm the refund');
       await waitFor(async () => (await balance(`escrow:${escrowId}`)) === 60_050, 'the escrow account to hold only the seller\'s part');
       const refunded = () => receiver.received.map((c) => ({ ...c, payload: JSON.parse(c.body) })).find((c) => c.payload.escrowId === escrowId && c.payload.status === 'REFUNDED');
       await waitFor(async () => refunded() !== undefined, 'the REFUNDED callback');
@@ -197,31 +197,31 @@ describe('partial releases over HTTP', () => {
         status: 'REFUNDED',
         amount: 400,
         refundId: expect.any(String),
-        message: '400 ETB of courier-1 refunded to the customer: the courier could not deliver',
-        allocations: [{ merchantId: 'courier-1', amount: 400 }],
+        message: `400 ETB of ${merchant.courier1} refunded to the customer: the courier could not deliver`,
+        allocations: [{ merchantId: merchant.courier1, amount: 400 }],
         escrow_status: 'HELD',
       });
 
       // The seller's part is still the merchant's to release.
-      const released = await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-1' });
+      const released = await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.seller1 });
       expect(released.status).toBe(200);
       expect(released.body.data.status).toBe('REFUNDED');
-      expect(allocation(released, 'seller-1')).toMatchObject({ status: 'RELEASED', released: 600.5 });
+      expect(allocation(released, merchant.seller1)).toMatchObject({ status: 'RELEASED', released: 600.5 });
     });
 
     it('refunds part of several allocations in one command, and refuses what is not held: 409, nothing written', async () => {
       const escrowId = await heldEscrow();
-      const both = await post(`/v1/trdp/escrow/${escrowId}/refund`, { allocations: [{ merchantId: 'seller-1', amount: 100.5 }, { merchantId: 'courier-1', amount: 50 }], reason: 'damaged' });
+      const both = await post(`/v1/trdp/escrow/${escrowId}/refund`, { allocations: [{ merchantId: merchant.seller1, amount: 100.5 }, { merchantId: merchant.courier1, amount: 50 }], reason: 'damaged' });
       expect(both.status).toBe(200);
-      expect(allocation(both, 'seller-1')).toMatchObject({ status: 'HELD', held: 500, refunded: 100.5 });
-      expect(allocation(both, 'courier-1')).toMatchObject({ status: 'HELD', held: 350, refunded: 50 });
+      expect(allocation(both, merchant.seller1)).toMatchObject({ status: 'HELD', held: 500, refunded: 100.5 });
+      expect(allocation(both, merchant.courier1)).toMatchObject({ status: 'HELD', held: 350, refunded: 50 });
 
       const before = await eventsOf(escrowId);
-      const tooMuch = await post(`/v1/trdp/escrow/${escrowId}/refund`, { merchantId: 'seller-1', amount: 500.01, reason: 'damaged' });
+      const tooMuch = await post(`/v1/trdp/escrow/${escrowId}/refund`, { merchantId: merchant.seller1, amount: 500.01, reason: 'damaged' });
       expect([tooMuch.status, tooMuch.body.error.code]).toEqual([409, 'AMOUNT_EXCEEDS_HELD']);
-      const noReason = await post(`/v1/trdp/escrow/${escrowId}/refund`, { merchantId: 'seller-1', amount: 1 });
+      const noReason = await post(`/v1/trdp/escrow/${escrowId}/refund`, { merchantId: merchant.seller1, amount: 1 });
       expect(noReason.status).toBe(400);
-      const typo = await post(`/v1/trdp/escrow/${escrowId}/refund`, { merchantId: 'seller-1', amonut: 1, reason: 'x' });
+      const typo = await post(`/v1/trdp/escrow/${escrowId}/refund`, { merchantId: merchant.seller1, amonut: 1, reason: 'x' });
       expect(typo.body.error).toEqual({ code: 'UNKNOWN_FIELD', message: 'Unknown field: amonut' });
       // A reason is shown on the timeline: one that hides what it says, or says nothing, is refused.
       for (const [path, reason] of [
@@ -230,15 +230,15 @@ describe('partial releases over HTTP', () => {
         ['cancel', 'customer\u200Bcancelled'],
         ['dispute', 'never\narrived'],
       ]) {
-        const hidden = await post(`/v1/trdp/escrow/${escrowId}/${path}`, path === 'refund' ? { merchantId: 'seller-1', amount: 1, reason } : { reason });
+        const hidden = await post(`/v1/trdp/escrow/${escrowId}/${path}`, path === 'refund' ? { merchantId: merchant.seller1, amount: 1, reason } : { reason });
         expect({ path, reason, status: hidden.status, code: hidden.body.error.code }).toEqual({ path, reason, status: 400, code: 'INVALID_DISPLAY_TEXT' });
       }
       expect(await eventsOf(escrowId)).toBe(before);
 
       // A cancel now refunds only what is still held.
       const cancelled = await post(`/v1/trdp/escrow/${escrowId}/cancel`, {});
-      expect(allocation(cancelled, 'seller-1')).toMatchObject({ held: 0, refunded: 600.5 });
-      expect(allocation(cancelled, 'courier-1')).toMatchObject({ held: 0, refunded: 400 });
+      expect(allocation(cancelled, merchant.seller1)).toMatchObject({ held: 0, refunded: 600.5 });
+      expect(allocation(cancelled, merchant.courier1)).toMatchObject({ held: 0, refunded: 400 });
       await waitFor(async () => (await get(`/v1/trdp/escrow/${escrowId}`)).body.data.status === 'REFUNDED', 'every refund to complete');
       await waitFor(async () => (await balance(`escrow:${escrowId}`)) === 0, 'the escrow account to be empty');
     });
@@ -299,10 +299,11 @@ describe('partial releases over HTTP', () => {
 
   describe('platform fees', () => {
     it('takes the marketplace\'s fee from each release, pro rata rounded down (the last release takes the rest), into its fees account; the rest is the seller\'s', async () => {
-            const body = escrowRequest({ callbackURL: receiver.url });
+      const [sellerFee, courierFee] = [await createAccount(running.baseUrl, merchant, 'seller-fee'), await createAccount(running.baseUrl, merchant, 'courier-fee')];
+      const body = escrowRequest({ callbackURL: receiver.url });
       body.allocations = [
-        { merchantId: 'seller-fee', amount: 600.5, fee: 60 },
-        { merchantId: 'courier-fee', amount: 400 },
+        { merchantId: sellerFee, amount: 600.5, fee: 60 },
+        { merchantId: courierFee, amount: 400 },
       ] as never;
       const created = await post('/v1/trdp/escrow/order', body);
       expect(created.status).toBe(201);
@@ -311,16 +312,16 @@ describe('partial releases over HTTP', () => {
       await waitFor(async () => (await get(`/v1/trdp/escrow/${escrowId}`)).body.data.status === 'HELD', 'the escrow to be paid');
       const feesBefore = await balance(`merchant:${merchant.merchantId}:fees`);
 
-      const third = await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-fee', amount: 200 });
-      expect(allocation(third, 'seller-fee')).toMatchObject({ amount: 600.5, fee: 60, feeEarned: 19.98, released: 200 });
-      const rest = await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: 'seller-fee' });
-      expect(allocation(rest, 'seller-fee')).toMatchObject({ feeEarned: 60, released: 600.5 });
+      const third = await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: sellerFee, amount: 200 });
+      expect(allocation(third, sellerFee)).toMatchObject({ amount: 600.5, fee: 60, feeEarned: 19.98, released: 200 });
+      const rest = await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: sellerFee });
+      expect(allocation(rest, sellerFee)).toMatchObject({ feeEarned: 60, released: 600.5 });
       expect((await get(`/v1/trdp/escrow/${escrowId}/releases`)).body.data.releases).toEqual([
-        { merchantId: 'seller-fee', amount: 200, fee: 19.98, net: 180.02, releasedAt: expect.any(String), automatic: false },
-        { merchantId: 'seller-fee', amount: 400.5, fee: 40.02, net: 360.48, releasedAt: expect.any(String), automatic: false },
+        { merchantId: sellerFee, amount: 200, fee: 19.98, net: 180.02, releasedAt: expect.any(String), automatic: false },
+        { merchantId: sellerFee, amount: 400.5, fee: 40.02, net: 360.48, releasedAt: expect.any(String), automatic: false },
       ]);
       await waitFor(async () => (await balance(`merchant:${merchant.merchantId}:fees`)) === feesBefore + 6_000, 'the fees in the ledger');
-      expect(await balance('merchant:seller-fee:payable')).toBe(60_050 - 6_000);
+      expect(await balance(`merchant:${sellerFee}:payable`)).toBe(60_050 - 6_000);
 
       const released = () => receiver.received.map((c) => JSON.parse(c.body)).filter((p) => p.escrowId === escrowId && p.status === 'RELEASED');
       await waitFor(async () => released().length === 2, 'both RELEASED callbacks');
@@ -366,8 +367,8 @@ describe('partial releases over HTTP', () => {
       expect([order.status, order.body.error.code]).toEqual([400, 'FEE_EXCEEDS_AMOUNT']);
       const body = escrowRequest();
       body.allocations = [
-        { merchantId: 'seller-1', amount: 600.5, fees: 60 },
-        { merchantId: 'courier-1', amount: 400, metadata: { merchantName: 'Courier' } },
+        { merchantId: merchant.seller1, amount: 600.5, fees: 60 },
+        { merchantId: merchant.courier1, amount: 400, metadata: { merchantName: 'Courier' } },
       ] as never;
       const typo = await post('/v1/trdp/escrow/order', { ...body, api_secret: 'the seed sends it; it is ignored' });
       expect([typo.status, typo.body.error]).toEqual([400, { code: 'UNKNOWN_FIELD', message: 'Unknown field: allocations[0].fees' }]);
@@ -378,8 +379,8 @@ describe('partial releases over HTTP', () => {
     it('refuses a fee larger than its allocation: 400 FEE_EXCEEDS_AMOUNT', async () => {
       const body = escrowRequest();
       body.allocations = [
-        { merchantId: 'seller-1', amount: 600.5, fee: 600.51 },
-        { merchantId: 'courier-1', amount: 400 },
+        { merchantId: merchant.seller1, amount: 600.5, fee: 600.51 },
+        { merchantId: merchant.courier1, amount: 400 },
       ] as never;
       const refused = await post('/v1/trdp/escrow/order', body);
       expect([refused.status, refused.body.error.code]).toEqual([400, 'FEE_EXCEEDS_AMOUNT']);

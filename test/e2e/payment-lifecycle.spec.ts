@@ -9,7 +9,7 @@
 import { hkdfSync } from 'node:crypto';
 import { signNotification } from '@app/payments';
 import { type RunningApp, startApp, trackRequestsInFlight } from '../support/app';
-import { escrowRequest as escrowFixture, orderRequest as orderFixture, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { escrowRequest as escrowFixture, orderRequest as orderFixture, registerMarketplace, type TestMarketplace, type TestMerchant } from '../support/fixtures';
 import { call, type HttpResult } from '../support/http';
 import { beforeInstant } from '../support/before-instant';
 import { waitFor } from '../support/wait';
@@ -42,15 +42,15 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 describe('payment lifecycle over HTTP on PostgreSQL', () => {
   let running: RunningApp;
   let requestsInFlight: () => number = () => 0;
-  let merchant: TestMerchant;
-  let other: TestMerchant;
+  let merchant: TestMarketplace;
+  let other: TestMarketplace;
   const as = (m: TestMerchant) => ({ 'x-api-secret': m.apiSecret });
 
   beforeAll(async () => {
     running = await startApp({ env: ENV });
     requestsInFlight = trackRequestsInFlight(running.app);
-    merchant = await registerMerchant(running.baseUrl, 'Merkato Online');
-    other = await registerMerchant(running.baseUrl, 'Another Shop');
+    merchant = await registerMarketplace(running.baseUrl, 'Merkato Online');
+    other = await registerMarketplace(running.baseUrl, 'Another Shop');
   });
   afterAll(async () => {
     if (!running) return;
@@ -294,17 +294,17 @@ describe('payment lifecycle over HTTP on PostgreSQL', () => {
   describe('release', () => {
     it('releases allocation by allocation: PARTIALLY_RELEASED, then RELEASED', async () => {
       const escrowId = await paidEscrow();
-      const first = await release(escrowId, 'seller-1');
+      const first = await release(escrowId, merchant.seller1);
       expect(first.status).toBe(200);
       expect(first.body.data).toMatchObject({
         escrowId,
         status: 'PARTIALLY_RELEASED',
         allocations: [
-          { merchantId: 'seller-1', amount: 600.5, status: 'RELEASED' },
-          { merchantId: 'courier-1', amount: 400, status: 'HELD' },
+          { merchantId: merchant.seller1, amount: 600.5, status: 'RELEASED' },
+          { merchantId: merchant.courier1, amount: 400, status: 'HELD' },
         ],
       });
-      const second = await release(escrowId, 'courier-1');
+      const second = await release(escrowId, merchant.courier1);
       expect(second.status).toBe(200);
       expect(second.body.data.status).toBe('RELEASED');
       expect(second.body.data.allocations.map((a: any) => a.status)).toEqual(['RELEASED', 'RELEASED']);
@@ -312,20 +312,20 @@ describe('payment lifecycle over HTTP on PostgreSQL', () => {
       const events = await escrowEvents(escrowId);
       expect(types(events)).toEqual(['EscrowCreated', 'EscrowFunded', 'AllocationReleased', 'AllocationReleased']);
       expect(events.slice(2).map((e) => [e.data.merchantId, e.data.amount])).toEqual([
-        ['seller-1', 60050],
-        ['courier-1', 40000],
+        [merchant.seller1, 60050],
+        [merchant.courier1, 40000],
       ]);
       expect((await verify(escrowId)).body.data).toMatchObject({ status: 'PAID', escrow_status: 'RELEASED' });
     });
 
     it('refuses a second release of an allocation, an unknown allocation, and a release before payment: 409, no event', async () => {
       const escrowId = await paidEscrow();
-      expect((await release(escrowId, 'seller-1')).status).toBe(200);
-      await expectRefused(escrowId, () => release(escrowId, 'seller-1'), 409, 'ALLOCATION_ALREADY_RELEASED');
+      expect((await release(escrowId, merchant.seller1)).status).toBe(200);
+      await expectRefused(escrowId, () => release(escrowId, merchant.seller1), 409, 'ALLOCATION_ALREADY_RELEASED');
       await expectRefused(escrowId, () => release(escrowId, 'nobody-9'), 409, 'ALLOCATION_NOT_FOUND');
 
       const unpaid = await createEscrow();
-      await expectRefused(unpaid, () => release(unpaid, 'seller-1'), 409, 'ESCROW_NOT_FUNDED');
+      await expectRefused(unpaid, () => release(unpaid, merchant.seller1), 409, 'ESCROW_NOT_FUNDED');
     });
 
     it('refuses a release after cancel: 409 ESCROW_ALREADY_CANCELLED, no event', async () => {
@@ -333,26 +333,26 @@ describe('payment lifecycle over HTTP on PostgreSQL', () => {
       expect((await cancel(escrowId, 'buyer changed their mind')).status).toBe(200);
       // Wait for the refund to settle, so no background event lands while the refusal is checked.
       await escrowStatus(escrowId, 'REFUNDED');
-      await expectRefused(escrowId, () => release(escrowId, 'seller-1'), 409, 'ESCROW_ALREADY_CANCELLED');
-      await expectRefused(escrowId, () => release(escrowId, 'courier-1'), 409, 'ESCROW_ALREADY_CANCELLED');
+      await expectRefused(escrowId, () => release(escrowId, merchant.seller1), 409, 'ESCROW_ALREADY_CANCELLED');
+      await expectRefused(escrowId, () => release(escrowId, merchant.courier1), 409, 'ESCROW_ALREADY_CANCELLED');
     });
 
     it("answers 404 for an unknown escrow and for another merchant's escrow, writing nothing", async () => {
-      const unknown = await release('esc_does_not_exist', 'seller-1');
+      const unknown = await release('esc_does_not_exist', merchant.seller1);
       expect(unknown.status).toBe(404);
       expect(unknown.body.error.code).toBe('ABC_001');
       expect((await cancel('esc_does_not_exist')).body.error.code).toBe('ABC_001');
 
       const escrowId = await paidEscrow();
-      await expectRefused(escrowId, () => release(escrowId, 'seller-1', other), 404, 'ABC_001');
+      await expectRefused(escrowId, () => release(escrowId, merchant.seller1, other), 404, 'ABC_001');
       await expectRefused(escrowId, () => cancel(escrowId, 'not mine', other), 404, 'ABC_001');
       expect((await escrowStatus(escrowId, 'HELD')).allocations.map((a: any) => a.status)).toEqual(['HELD', 'HELD']);
     });
 
     it('refuses to cancel a fully released escrow, and to cancel twice', async () => {
       const released = await paidEscrow();
-      expect((await release(released, 'seller-1')).status).toBe(200);
-      expect((await release(released, 'courier-1')).status).toBe(200);
+      expect((await release(released, merchant.seller1)).status).toBe(200);
+      expect((await release(released, merchant.courier1)).status).toBe(200);
       await expectRefused(released, () => cancel(released), 409, 'ESCROW_ALREADY_RELEASED');
 
       const cancelled = await createEscrow();
@@ -372,7 +372,7 @@ describe('payment lifecycle over HTTP on PostgreSQL', () => {
       await verifiedStatus(failed, 'FAILED');
       await verifiedStatus(expired, 'EXPIRED');
       for (const escrowId of [failed, expired]) {
-        await expectRefused(escrowId, () => release(escrowId, 'seller-1'), 409, 'ESCROW_CLOSED');
+        await expectRefused(escrowId, () => release(escrowId, merchant.seller1), 409, 'ESCROW_CLOSED');
         await expectRefused(escrowId, () => cancel(escrowId), 409, 'ESCROW_CLOSED');
       }
     });
@@ -398,19 +398,19 @@ describe('payment lifecycle over HTTP on PostgreSQL', () => {
 
     it('cancels after a partial release: REFUND_PENDING at once, REFUNDED once the provider confirms', async () => {
       const escrowId = await paidEscrow();
-      expect((await release(escrowId, 'seller-1')).status).toBe(200);
+      expect((await release(escrowId, merchant.seller1)).status).toBe(200);
       const res = await cancel(escrowId, 'courier never came');
       expect(res.status).toBe(200);
       expect(res.body.data.status).toBe('REFUND_PENDING');
       expect(res.body.data.allocations).toMatchObject([
-        { merchantId: 'seller-1', status: 'RELEASED' },
-        { merchantId: 'courier-1', status: 'REFUND_PENDING' },
+        { merchantId: merchant.seller1, status: 'RELEASED' },
+        { merchantId: merchant.courier1, status: 'REFUND_PENDING' },
       ]);
 
       const refunded = await escrowStatus(escrowId, 'REFUNDED');
       expect(refunded.allocations).toMatchObject([
-        { merchantId: 'seller-1', status: 'RELEASED' },
-        { merchantId: 'courier-1', status: 'REFUNDED' },
+        { merchantId: merchant.seller1, status: 'RELEASED' },
+        { merchantId: merchant.courier1, status: 'REFUNDED' },
       ]);
       expect((await verify(escrowId)).body.data).toMatchObject({ status: 'REFUNDED', escrow_status: 'REFUNDED' });
 
@@ -424,7 +424,7 @@ describe('payment lifecycle over HTTP on PostgreSQL', () => {
         'EscrowRefundCompleted',
       ]);
       const requested = events.find((e) => e.event_type === 'EscrowRefundRequested')!;
-      expect(requested.data).toMatchObject({ amount: 40000, merchantIds: ['courier-1'], reason: 'CANCELLED' });
+      expect(requested.data).toMatchObject({ amount: 40000, merchantIds: [merchant.courier1], reason: 'CANCELLED' });
       const completed = events.find((e) => e.event_type === 'EscrowRefundCompleted')!;
       expect(completed.data.refundId).toBe(requested.data.refundId);
     });
@@ -443,7 +443,7 @@ describe('payment lifecycle over HTTP on PostgreSQL', () => {
       }, 'the rejected refund to be tried at least twice');
       const requested = (await escrowEvents(escrowId)).filter((e) => e.event_type === 'EscrowRefundRequested');
       expect(requested).toHaveLength(1);
-      expect(requested[0].data).toMatchObject({ amount: 100050, merchantIds: ['seller-1', 'courier-1'], reason: 'CANCELLED' });
+      expect(requested[0].data).toMatchObject({ amount: 100050, merchantIds: [merchant.seller1, merchant.courier1], reason: 'CANCELLED' });
       for (const failure of failures) expect(failure.data.refundId).toBe(requested[0].data.refundId);
 
       const escrow = await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers: as(merchant) });
@@ -597,7 +597,7 @@ describe('expiry across a restart on PostgreSQL', () => {
     const schema = first.schema!;
     let firstRunning = true;
     try {
-      const merchant = await registerMerchant(first.baseUrl);
+      const merchant = await registerMarketplace(first.baseUrl);
       const headers = { 'x-api-secret': merchant.apiSecret };
       const created = async (path: string, body: Record<string, unknown>) => {
         const answer = await call(first.baseUrl, 'POST', path, { body, headers });

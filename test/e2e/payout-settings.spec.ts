@@ -9,7 +9,7 @@ import type { Scheduler } from '@app/scheduling';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { CallbackReceiver } from '../support/callback-receiver';
 import { ConsoleClient, invitationToken } from '../support/console-client';
-import { escrowRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { createAccount, escrowRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
 import { call } from '../support/http';
 import { createRedisPrefix } from '../support/redis';
 import { waitFor } from '../support/wait';
@@ -54,7 +54,7 @@ describe('payout settings and scheduled payouts', () => {
   /** An escrow paid and the merchant's own allocation of 600.50 ETB released to its payable. */
   async function releasedTo(m: TestMerchant): Promise<void> {
     const before = await payable(m);
-    const allocations = [{ merchantId: m.merchantId, amount: 600.5 }, { merchantId: 'courier-1', amount: 400 }];
+    const allocations = [{ merchantId: m.merchantId, amount: 600.5 }, { merchantId: await createAccount(running.baseUrl, m, 'courier-1'), amount: 400 }];
     const { escrowId } = (await post(m, '/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations }))).body.data;
     expect((await post(m, `/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' })).status).toBe(200);
     await waitFor(async () => (await get(m, `/v1/trdp/escrow/${escrowId}`)).body.data.status === 'HELD', 'the escrow to be paid');

@@ -4,7 +4,7 @@ import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { fitsViewportWidth, pageJavaScriptBytes, seriousAccessibilityViolations, VIEWPORTS } from '../support/axe';
 import { ARTIFACTS, launchChromium } from '../support/browser';
 import { ConsoleClient, invitationToken } from '../support/console-client';
-import { escrowRequest, orderRequest } from '../support/fixtures';
+import { escrowRequest, orderRequest, type TestMarketplace, withSellers } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
 import { addisDayOf } from '@app/domain';
@@ -17,7 +17,7 @@ const DAY = 86_400_000;
 describe('payouts and statements in a real browser', () => {
   let running: RunningApp;
   let browser: Browser;
-  let merchant: { merchantId: string; apiSecret: string };
+  let merchant: TestMarketplace;
   let auditorKey: string;
   let escrowId: string;
   const email = `payouts-${Date.now()}@shop.example`;
@@ -54,7 +54,7 @@ describe('payouts and statements in a real browser', () => {
     running = await startApp({ env: { SANDBOX_DELAY_MS: '30', PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200' } });
     browser = await launchChromium();
     const registered = await call(running.baseUrl, 'POST', '/v1/admin/merchants', { body: { name: 'Merkato Coffee', email }, headers: { 'x-admin-key': TEST_ADMIN_KEY } });
-    merchant = registered.body.data;
+    merchant = await withSellers(running.baseUrl, registered.body.data);
     const owner = new ConsoleClient(running.baseUrl);
     await owner.post('/dashboard/invitation', { token: invitationToken(registered.body.data.invitationUrl), password: PASSWORD, confirm: PASSWORD }, { csrfFrom: '/dashboard/invitation' });
     auditorKey = (await call(running.baseUrl, 'POST', '/v1/admin/auditors', { body: { name: 'Finance' }, headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body.data.auditorKey;
@@ -64,7 +64,7 @@ describe('payouts and statements in a real browser', () => {
     const order = await call(running.baseUrl, 'POST', '/v1/trdp/order', { body: orderRequest({ callbackURL: undefined }), headers });
     await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${order.body.data.order_id}/complete`, { body: { outcome: 'PAID' }, headers });
     await waitFor(async () => (await call(running.baseUrl, 'GET', `/v1/trdp/order/${order.body.data.order_id}`, { headers })).body.data.status === 'PAID', 'the order to be paid');
-    const allocations = [{ merchantId: merchant.merchantId, amount: 600.5, fee: 60.05 }, { merchantId: 'courier-1', amount: 400 }];
+    const allocations = [{ merchantId: merchant.merchantId, amount: 600.5, fee: 60.05 }, { merchantId: merchant.courier1, amount: 400 }];
     escrowId = (await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ callbackURL: undefined, allocations }), headers })).body.data.escrowId;
     await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${escrowId}/complete`, { body: { outcome: 'PAID' }, headers });
     await waitFor(async () => (await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers })).body.data.status === 'HELD', 'the escrow to be paid');
@@ -173,9 +173,9 @@ describe('payouts and statements in a real browser', () => {
 
     // From an escrow's page, its merchants open their statements.
     await page.goto(`${running.baseUrl}/audit/escrows/${escrowId}`);
-    await page.getByRole('row').filter({ hasText: 'courier-1' }).getByRole('link', { name: 'courier-1' }).click();
-    await page.waitForURL('**/audit/statement?merchant=courier-1');
-    expect(await page.locator('#statement-subject').textContent()).toContain('courier-1 (no merchant registered under this id)');
+    await page.getByRole('row').filter({ hasText: merchant.courier1 }).getByRole('link', { name: merchant.courier1 }).click();
+    await page.waitForURL(`**/audit/statement?merchant=${merchant.courier1}`);
+    expect(await page.locator('#statement-subject').textContent()).toContain(merchant.courier1);
     expect(errors).toEqual([]);
   });
 

@@ -2,7 +2,7 @@ import { streams } from '@app/domain';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { SANDBOX_TRANSFER_ACCOUNTS } from '@app/payments';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
-import { escrowRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { escrowRequest, registerMarketplace, type TestMarketplace, type TestMerchant } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
 
@@ -12,8 +12,8 @@ import { waitFor } from '../support/wait';
  */
 describe('payouts', () => {
   let running: RunningApp;
-  let merchant: TestMerchant;
-  let other: TestMerchant;
+  let merchant: TestMarketplace;
+  let other: TestMarketplace;
   const as = (m: TestMerchant) => ({ 'x-api-secret': m.apiSecret });
   const post = (path: string, body?: unknown, m = merchant) => call(running.baseUrl, 'POST', path, { body: body ?? {}, headers: as(m) });
   const get = (path: string, m = merchant) => call(running.baseUrl, 'GET', path, { headers: as(m) });
@@ -35,7 +35,7 @@ describe('payouts', () => {
    */
   async function releasedToMerchant(fee?: number): Promise<void> {
     const creator = fee ? other : merchant;
-    const allocations = [{ merchantId: merchant.merchantId, amount: 600.5, ...(fee ? { fee } : {}) }, { merchantId: 'courier-1', amount: 400 }];
+    const allocations = [{ merchantId: merchant.merchantId, amount: 600.5, ...(fee ? { fee } : {}) }, { merchantId: creator.courier1, amount: 400 }];
     const created = await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations }), creator);
     const { escrowId } = created.body.data;
     expect((await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' }, creator)).status).toBe(200);
@@ -45,8 +45,8 @@ describe('payouts', () => {
 
   beforeAll(async () => {
     running = await startApp({ env: { SANDBOX_DELAY_MS: '30', PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200' } });
-    merchant = await registerMerchant(running.baseUrl, 'Paid Merchant');
-    other = await registerMerchant(running.baseUrl, 'Other Merchant');
+    merchant = await registerMarketplace(running.baseUrl, 'Paid Merchant');
+    other = await registerMarketplace(running.baseUrl, 'Other Merchant');
   });
   afterAll(() => running?.close());
 
@@ -183,8 +183,8 @@ describe('payouts', () => {
     expect(list.body.data.map((p: { status: string }) => p.status)).toEqual(['FAILED', 'PAID', 'FAILED', 'PAID', 'PAID']);
   });
   it('finishes a payout of the payout account stream from before in that stream, keeps its destination until a new one is set, and pays its money out again as a carried line', async () => {
-    const legacy = await registerMerchant(running.baseUrl, 'Legacy Shop');
-    const created = await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations: [{ merchantId: legacy.merchantId, amount: 600.5 }, { merchantId: 'courier-1', amount: 400 }] }));
+    const legacy = await registerMarketplace(running.baseUrl, 'Legacy Shop');
+    const created = await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations: [{ merchantId: legacy.merchantId, amount: 600.5 }, { merchantId: merchant.courier1, amount: 400 }] }));
     const { escrowId } = created.body.data;
     await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' });
     await waitFor(async () => (await get(`/v1/trdp/escrow/${escrowId}`)).body.data.status === 'HELD', 'the escrow to be paid');

@@ -12,7 +12,7 @@ import { EVENT_STORE, type EventStore, formatPosition } from '@app/event-store';
 import { CORE_PROJECTIONS, type RebuildProgress, rebuildProjections, selectForRebuild } from '@app/read-models';
 import { tableDefinitions } from '../../libs/read-models/src/testing/read-model-databases';
 import { type RunningApp, startApp } from '../support/app';
-import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { escrowRequest, orderRequest, registerMarketplace, type TestMarketplace, type TestMerchant } from '../support/fixtures';
 import { call, type HttpResult } from '../support/http';
 import { waitFor } from '../support/wait';
 
@@ -93,7 +93,7 @@ describe('rebuilding the read models while the service runs (PostgreSQL)', () =>
   let appDb: SqlClient;
   let store: EventStore;
   let schema: string;
-  let merchants: TestMerchant[];
+  let merchants: TestMarketplace[];
   let receiver: Server;
   let callbacksReceived = 0;
   let callbackURL: string;
@@ -137,7 +137,7 @@ describe('rebuilding the read models while the service runs (PostgreSQL)', () =>
     await waitFor(async () => (await post(m, '/v1/trdp/verify', { orderId: id })).body?.data?.status === outcome, `${id} to be ${outcome}`);
   }
 
-  async function createEscrow(m: TestMerchant, i: number): Promise<string> {
+  async function createEscrow(m: TestMarketplace, i: number): Promise<string> {
     const seller = 500 + i + 0.25;
     const courier = 100 + (i % 7) * 10;
     const amount = Math.round((seller + courier) * 100) / 100;
@@ -148,8 +148,8 @@ describe('rebuilding the read models while the service runs (PostgreSQL)', () =>
         amount,
         items: [{ productId: `sku-${i}`, item_name: `Item ${i}`, quantity: 1, unit_price: amount }],
         allocations: [
-          { merchantId: 'seller-1', amount: seller, metadata: { n: i } },
-          { merchantId: 'courier-1', amount: courier },
+          { merchantId: m.seller1, amount: seller, metadata: { n: i } },
+          { merchantId: m.courier1, amount: courier },
         ],
         callbackURL,
       }),
@@ -184,23 +184,23 @@ describe('rebuilding the read models while the service runs (PostgreSQL)', () =>
         return;
       case 6: // paid, one allocation released, the rest refunded
         await settle(m, escrowId, 'PAID');
-        await release('seller-1');
+        await release(m.seller1);
         await cancel();
         return;
       case 7: // paid twice: the second payment is refused and refunded
         await settle(m, escrowId, 'PAID');
         expectOk(await post(m, `/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' }), `paying ${escrowId} twice`);
-        await release('courier-1');
+        await release(m.courier1);
         return;
       case 8:
       case 9: // released in full
         await settle(m, escrowId, 'PAID');
-        await release('seller-1');
-        await release('courier-1');
+        await release(m.seller1);
+        await release(m.courier1);
         return;
       case 10: // released in part
         await settle(m, escrowId, 'PAID');
-        await release(i % 2 === 0 ? 'seller-1' : 'courier-1');
+        await release(i % 2 === 0 ? m.seller1 : m.courier1);
         return;
       default: // held
         await settle(m, escrowId, 'PAID');
@@ -261,7 +261,7 @@ describe('rebuilding the read models while the service runs (PostgreSQL)', () =>
     schema = running.config.databaseSchema;
     appDb = running.app.get<SqlClient>(SQL_CLIENT);
     store = running.app.get<EventStore>(EVENT_STORE);
-    merchants = [await registerMerchant(running.baseUrl, 'Merkato Online'), await registerMerchant(running.baseUrl, 'Shola Market')];
+    merchants = [await registerMarketplace(running.baseUrl, 'Merkato Online'), await registerMarketplace(running.baseUrl, 'Shola Market')];
 
     await Promise.all([
       inPool(

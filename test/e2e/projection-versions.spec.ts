@@ -1,5 +1,5 @@
 import { startApp } from '../support/app';
-import { escrowRequest, registerMerchant } from '../support/fixtures';
+import { escrowRequest, registerMarketplace } from '../support/fixtures';
 import { call } from '../support/http';
 import { createTestSchema } from '../support/postgres';
 import { waitFor } from '../support/wait';
@@ -13,7 +13,7 @@ it('rebuilds a view whose version is not the one its code writes, and only that 
   const schema = await createTestSchema('versions');
   let running = await startApp({ schema });
   try {
-    const merchant = await registerMerchant(running.baseUrl);
+    const merchant = await registerMarketplace(running.baseUrl);
     const headers = { 'x-api-secret': merchant.apiSecret };
     const created = await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ callbackURL: undefined }), headers });
     const escrowId = created.body.data.escrowId as string;

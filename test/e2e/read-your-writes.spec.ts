@@ -1,5 +1,5 @@
 import { type RunningApp, startApp } from '../support/app';
-import { escrowRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { escrowRequest, registerMarketplace, type TestMarketplace } from '../support/fixtures';
 import { call } from '../support/http';
 import { createTestSchema, type TestSchema } from '../support/postgres';
 import { waitFor } from '../support/wait';
@@ -15,7 +15,7 @@ describe('read-your-writes where the projector’s views are read', () => {
   let schema: TestSchema;
   let api: RunningApp | undefined;
   let projector: RunningApp | undefined;
-  let merchant: TestMerchant;
+  let merchant: TestMarketplace;
   let escrowId: string;
   const as = () => ({ 'x-api-secret': merchant.apiSecret });
 
@@ -23,8 +23,8 @@ describe('read-your-writes where the projector’s views are read', () => {
     schema = await createTestSchema('ryw');
     // The whole service pays an escrow whose allocation is the merchant's own, then stops.
     const whole = await startApp({ schema, env: { SANDBOX_DELAY_MS: '30' } });
-    merchant = await registerMerchant(whole.baseUrl, 'Own Seller');
-    const allocations = [{ merchantId: merchant.merchantId, amount: 600.5 }, { merchantId: 'courier-1', amount: 400 }];
+    merchant = await registerMarketplace(whole.baseUrl, 'Own Seller');
+    const allocations = [{ merchantId: merchant.merchantId, amount: 600.5 }, { merchantId: merchant.courier1, amount: 400 }];
     const created = await call(whole.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ callbackURL: undefined, allocations }), headers: as() });
     escrowId = created.body.data.escrowId;
     expect((await call(whole.baseUrl, 'POST', `/v1/sandbox/orders/${escrowId}/complete`, { body: { outcome: 'PAID' }, headers: as() })).status).toBe(200);

@@ -12,7 +12,7 @@ import { addisDayOf, addisMidnight, DAY_MS } from '@app/domain';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { type CliRun, finished, spawnCli } from '../support/cli';
 import { ConsoleClient, csrfTokenOf } from '../support/console-client';
-import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { escrowRequest, orderRequest, registerMarketplace, type TestMarketplace } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
 
@@ -28,7 +28,7 @@ interface RecordedRun {
 
 describe('provider reconciliation (sandbox statement, CLI and audit console)', () => {
   let running: RunningApp;
-  let merchant: TestMerchant;
+  let merchant: TestMarketplace;
   let dir: string;
   let day: string;
   let statementFile: string;
@@ -71,7 +71,7 @@ describe('provider reconciliation (sandbox statement, CLI and audit console)', (
     if (untilMidnight < LAST_MINUTES_MS) await new Promise((resolve) => setTimeout(resolve, untilMidnight + 1000));
     dir = mkdtempSync(join(tmpdir(), 'reconcile-spec-'));
     running = await startApp({ env: { SANDBOX_DELAY_MS: '30', REFUND_RETRY_MS: '100', PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200' } });
-    merchant = await registerMerchant(running.baseUrl, 'Reconciled Merchant');
+    merchant = await registerMarketplace(running.baseUrl, 'Reconciled Merchant');
     as['x-api-secret'] = merchant.apiSecret;
 
     // A plain order paid.
@@ -79,7 +79,7 @@ describe('provider reconciliation (sandbox statement, CLI and audit console)', (
     const orderId = order.body.data.order_id;
     expect((await post(`/v1/sandbox/orders/${orderId}/complete`, { outcome: 'PAID' })).status).toBe(200);
     // An escrow paid and the merchant's allocation released, then paid out.
-    const allocations = [{ merchantId: merchant.merchantId, amount: 600.5 }, { merchantId: 'courier-1', amount: 400 }];
+    const allocations = [{ merchantId: merchant.merchantId, amount: 600.5 }, { merchantId: merchant.courier1, amount: 400 }];
     const released = (await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations }))).body.data.escrowId;
     expect((await post(`/v1/sandbox/orders/${released}/complete`, { outcome: 'PAID' })).status).toBe(200);
     await waitFor(async () => (await get(`/v1/trdp/escrow/${released}`)).body.data.status === 'HELD', 'the escrow to be paid');

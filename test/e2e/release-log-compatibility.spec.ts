@@ -4,6 +4,7 @@ import { migrate } from '@app/database';
 import { EVENT_STORE_MIGRATIONS } from '@app/event-store';
 import { CREDENTIAL_MIGRATIONS } from '@app/credentials';
 import { startApp, TEST_ADMIN_KEY, type RunningApp } from '../support/app';
+import { ConsoleClient } from '../support/console-client';
 import { call } from '../support/http';
 import { createTestSchema, type TestSchema } from '../support/postgres';
 import { waitFor } from '../support/wait';
@@ -172,4 +173,13 @@ it('posts the same ledger and verifies the same hash chains', async () => {
   expect(withoutPositions((await auditGet('/v1/audit/ledger/trial-balance')).body.data)).toEqual(withoutPositions(observed['trial-balance']));
   expect(withoutPositions((await auditGet('/v1/audit/ledger/balances')).body.data)).toEqual(withoutPositions(observed['balances']));
   expect((await auditGet('/v1/audit/integrity')).body.data).toEqual(observed['integrity']);
+});
+
+it("lists the payables that release's free allocation ids stranded on the audit console's Sellers page, with their balances", async () => {
+  const staff = new ConsoleClient(running.baseUrl);
+  await staff.post('/audit/sign-in', { key: TEST_ADMIN_KEY }, { csrfFrom: '/audit/sign-in' });
+  const page = (await staff.get('/audit/accounts')).text;
+  expect(page).toMatch(/merchant:seller-1:payable<\/a><\/td><td data-label="Balance" class="num">1,201\.00 ETB/);
+  expect(page).toMatch(/merchant:courier-1:payable<\/a><\/td><td data-label="Balance" class="num">800\.00 ETB/);
+  expect(page).not.toContain(`merchant:${merchantId}:payable`);
 });

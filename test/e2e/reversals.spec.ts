@@ -1,6 +1,6 @@
 import { verifyCallback } from '@app/callback-receiver';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
-import { escrowRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { createAccount, escrowRequest, registerMarketplace, type TestMarketplace, type TestMerchant } from '../support/fixtures';
 import { CallbackReceiver } from '../support/callback-receiver';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
@@ -13,8 +13,8 @@ import { waitFor } from '../support/wait';
  */
 describe('reversals: money taken back after its release', () => {
   let running: RunningApp;
-  let merchant: TestMerchant;
-  let other: TestMerchant;
+  let merchant: TestMarketplace;
+  let other: TestMarketplace;
   let receiver: CallbackReceiver;
   let auditorKey: string;
 
@@ -35,7 +35,7 @@ describe('reversals: money taken back after its release', () => {
   async function releasedToSeller(seller: string): Promise<string> {
     const allocations = [
       { merchantId: seller, amount: 600.5, fee: 60.05 },
-      { merchantId: 'courier-1', amount: 400 },
+      { merchantId: merchant.courier1, amount: 400 },
     ];
     const created = await post('/v1/trdp/escrow/order', escrowRequest({ allocations, callbackURL: receiver.url }));
     expect(created.status).toBe(201);
@@ -49,8 +49,8 @@ describe('reversals: money taken back after its release', () => {
   beforeAll(async () => {
     receiver = await new CallbackReceiver().start();
     running = await startApp({ env: { SANDBOX_DELAY_MS: '30' } });
-    merchant = await registerMerchant(running.baseUrl);
-    other = await registerMerchant(running.baseUrl);
+    merchant = await registerMarketplace(running.baseUrl);
+    other = await registerMarketplace(running.baseUrl);
     auditorKey = (await call(running.baseUrl, 'POST', '/v1/admin/auditors', { body: { name: 'Finance' }, headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body.data.auditorKey;
   });
   afterAll(async () => {
@@ -59,7 +59,7 @@ describe('reversals: money taken back after its release', () => {
   });
 
   it("takes part back with the fee's share given back, then the rest from the seller alone: the ledger, the view and the signed REFUNDED callback", async () => {
-    const seller = `seller-rev-${Date.now()}`;
+    const seller = await createAccount(running.baseUrl, merchant, `seller-rev-${Date.now()}`);
     const escrowId = await releasedToSeller(seller);
     const payable = `merchant:${seller}:payable`;
     const fees = `merchant:${merchant.merchantId}:fees`;
@@ -104,11 +104,11 @@ describe('reversals: money taken back after its release', () => {
   });
 
   it('refuses what cannot be reversed with 409 and a code of its own, another merchant\'s escrow with 404, a malformed body with 400: nothing written', async () => {
-    const seller = `seller-ref-${Date.now()}`;
+    const seller = await createAccount(running.baseUrl, merchant, `seller-ref-${Date.now()}`);
     const escrowId = await releasedToSeller(seller);
     const before = await refundRequests(escrowId);
     const refused = [
-      [await post(`/v1/trdp/escrow/${escrowId}/reversals`, { merchantId: 'courier-1', reason: 'r' }), 409, 'NOTHING_TO_REVERSE'],
+      [await post(`/v1/trdp/escrow/${escrowId}/reversals`, { merchantId: merchant.courier1, reason: 'r' }), 409, 'NOTHING_TO_REVERSE'],
       [await post(`/v1/trdp/escrow/${escrowId}/reversals`, { merchantId: seller, amount: 600.51, reason: 'r' }), 409, 'AMOUNT_EXCEEDS_REVERSIBLE'],
       [await post(`/v1/trdp/escrow/${escrowId}/reversals`, { merchantId: 'nobody', reason: 'r' }), 409, 'ALLOCATION_NOT_FOUND'],
       [await post(`/v1/trdp/escrow/${escrowId}/reversals`, { merchantId: seller, reason: 'r' }, other), 404, 'ABC_001'],
@@ -124,7 +124,7 @@ describe('reversals: money taken back after its release', () => {
   });
 
   it('two reversals of one allocation at once have one outcome: never more than was released', async () => {
-    const seller = `seller-race-${Date.now()}`;
+    const seller = await createAccount(running.baseUrl, merchant, `seller-race-${Date.now()}`);
     const escrowId = await releasedToSeller(seller);
     const both = await Promise.all([1, 2].map(() => post(`/v1/trdp/escrow/${escrowId}/reversals`, { merchantId: seller, amount: 400, reason: 'returned' })));
     expect(both.map((r) => r.status).sort()).toEqual([201, 409]);

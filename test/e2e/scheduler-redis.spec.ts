@@ -1,5 +1,5 @@
 import { startApp } from '../support/app';
-import { escrowRequest, orderRequest, registerMerchant } from '../support/fixtures';
+import { escrowRequest, orderRequest, registerMarketplace } from '../support/fixtures';
 import { beforeInstant } from '../support/before-instant';
 import { call } from '../support/http';
 import { createRedisPrefix } from '../support/redis';
@@ -12,7 +12,7 @@ describe('scheduled work on BullMQ', () => {
     const env = { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, SANDBOX_DELAY_MS: '30', REFUND_RETRY_MS: '100' };
     const running = await startApp({ env });
     try {
-      const merchant = await registerMerchant(running.baseUrl);
+      const merchant = await registerMarketplace(running.baseUrl);
       const headers = { 'x-api-secret': merchant.apiSecret };
       const { sent: order } = await beforeInstant(1500, async (expiredAt) => {
         const created = await call(running.baseUrl, 'POST', '/v1/trdp/order', { body: orderRequest({ customerPhoneNumber: '+251900000002', expiredAt }), headers });
@@ -55,7 +55,7 @@ describe('scheduled work on BullMQ', () => {
     const { Queue } = await import('bullmq');
     const queue = new Queue('payment-work', { connection: { host: '127.0.0.1', port: 6379 }, prefix: redis.prefix });
     try {
-      const merchant = await registerMerchant(running.baseUrl);
+      const merchant = await registerMarketplace(running.baseUrl);
       const headers = { 'x-api-secret': merchant.apiSecret };
       const { sent: order, instant } = await beforeInstant(15_000, async (expiredAt) => {
         const created = await call(running.baseUrl, 'POST', '/v1/trdp/order', { body: orderRequest({ customerPhoneNumber: '+251900000003', expiredAt }), headers });

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
-import { countWrites, escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { countWrites, createAccount, escrowRequest, orderRequest, registerMarketplace, type TestMarketplace } from '../support/fixtures';
 import { call, type HttpResult } from '../support/http';
 
 const ISO = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/;
@@ -65,10 +65,11 @@ function rawWith(body: Body, marker: string, raw: string): string {
 const ITEM = { productId: 'sku-1', item_name: 'Coffee 1kg', quantity: 1, unit_price: 10 };
 
 /** `count` allocations of 1 ETB each to distinct merchants, with a matching amount. */
-function allocationsOf(count: number): Body {
+/** An escrow of 1 ETB to each payee. */
+function allocationsOf(payees: readonly string[]): Body {
   return {
-    amount: count,
-    allocations: Array.from({ length: count }, (_, i) => ({ merchantId: `seller-${i}`, amount: 1 })),
+    amount: payees.length,
+    allocations: payees.map((merchantId) => ({ merchantId, amount: 1 })),
   };
 }
 
@@ -76,11 +77,11 @@ function allocationsOf(count: number): Body {
 
 describe('request validation over HTTP on PostgreSQL', () => {
   let running: RunningApp;
-  let merchant: TestMerchant;
+  let merchant: TestMarketplace;
 
   beforeAll(async () => {
     running = await startApp();
-    merchant = await registerMerchant(running.baseUrl, 'Validation Shop');
+    merchant = await registerMarketplace(running.baseUrl, 'Validation Shop');
   });
   afterAll(async () => running?.close());
 
@@ -207,7 +208,7 @@ describe('request validation over HTTP on PostgreSQL', () => {
         ...(endpoint.name === 'escrow'
           ? ([
               ['orderId as a number', (b) => ({ ...b, orderId: 1042 }), 'orderId'],
-              ['allocations as an object, not an array', (b) => ({ ...b, allocations: { merchantId: 'seller-1', amount: 1000.5 } }), 'allocations'],
+              ['allocations as an object, not an array', (b) => ({ ...b, allocations: { merchantId: merchant.seller1, amount: 1000.5 } }), 'allocations'],
               ['an allocation amount as a string', (b) => withFirst(b, 'allocations', (a) => ({ ...a, amount: '600.5' })), 'allocations[0].amount'],
               ['an allocation merchantId as a number', (b) => withFirst(b, 'allocations', (a) => ({ ...a, merchantId: 7 })), 'allocations[0].merchantId'],
               ['allocation metadata as a string', (b) => withFirst(b, 'allocations', (a) => ({ ...a, metadata: 'goods' })), 'allocations[0].metadata'],
@@ -447,8 +448,8 @@ describe('request validation over HTTP on PostgreSQL', () => {
     it('an allocation with a field it does not know is 400 UNKNOWN_FIELD naming it: a misspelt fee must not be a fee never taken', async () => {
       const body = escrowRequest({
         allocations: [
-          { merchantId: 'seller-1', amount: 600.5, fees: 60 },
-          { merchantId: 'courier-1', amount: 400, iban: 'ET00' },
+          { merchantId: merchant.seller1, amount: 600.5, fees: 60 },
+          { merchantId: merchant.courier1, amount: 400, iban: 'ET00' },
         ],
       });
       await expectRefused(ESCROW_PATH, { body }, { code: 'UNKNOWN_FIELD', mentions: 'allocations[0].fees, allocations[1].iban' });
@@ -458,15 +459,15 @@ describe('request validation over HTTP on PostgreSQL', () => {
       const body = escrowRequest({
         amount: 1000.5,
         allocations: [
-          { merchantId: 'seller-1', amount: 600.49 },
-          { merchantId: 'courier-1', amount: 400 },
+          { merchantId: merchant.seller1, amount: 600.49 },
+          { merchantId: merchant.courier1, amount: 400 },
         ],
       });
       await expectRefused(ESCROW_PATH, { body }, { code: 'ALLOCATION_SUM_MISMATCH', mentions: '1000.49' });
     });
 
     it('allocations that add up to more than the amount are 400 ALLOCATION_SUM_MISMATCH', async () => {
-      const body = escrowRequest({ amount: 1000.5, allocations: [{ merchantId: 'seller-1', amount: 1000.51 }] });
+      const body = escrowRequest({ amount: 1000.5, allocations: [{ merchantId: merchant.seller1, amount: 1000.51 }] });
       await expectRefused(ESCROW_PATH, { body }, { code: 'ALLOCATION_SUM_MISMATCH' });
     });
 
@@ -474,8 +475,8 @@ describe('request validation over HTTP on PostgreSQL', () => {
       const body = escrowRequest({
         amount: 0.3,
         allocations: [
-          { merchantId: 'seller-1', amount: 0.1 },
-          { merchantId: 'seller-2', amount: 0.2 },
+          { merchantId: merchant.seller1, amount: 0.1 },
+          { merchantId: merchant.courier1, amount: 0.2 },
         ],
       });
       const { event } = await expectCreated(ESCROW, body);
@@ -487,11 +488,11 @@ describe('request validation over HTTP on PostgreSQL', () => {
       const body = escrowRequest({
         amount: 1000.5,
         allocations: [
-          { merchantId: 'seller-1', amount: 600.5 },
-          { merchantId: 'seller-1', amount: 400 },
+          { merchantId: merchant.seller1, amount: 600.5 },
+          { merchantId: merchant.seller1, amount: 400 },
         ],
       });
-      await expectRefused(ESCROW_PATH, { body }, { code: 'DUPLICATE_ALLOCATION_MERCHANT', mentions: 'seller-1' });
+      await expectRefused(ESCROW_PATH, { body }, { code: 'DUPLICATE_ALLOCATION_MERCHANT', mentions: merchant.seller1 });
     });
 
     it.each([0, -1, 10.001])('an allocation amount of %p is 400', async (amount) => {
@@ -500,11 +501,14 @@ describe('request validation over HTTP on PostgreSQL', () => {
     });
 
     it('101 allocations is 400', async () => {
-      await expectRefused(ESCROW_PATH, { body: escrowRequest(allocationsOf(101)) }, { mentions: 'allocations' });
+      // Refused by its shape, before any payee is looked up.
+      await expectRefused(ESCROW_PATH, { body: escrowRequest(allocationsOf(Array.from({ length: 101 }, (_, i) => `limit-${i}`))) }, { mentions: 'allocations' });
     });
 
     it('100 allocations (the limit) is accepted', async () => {
-      const { event } = await expectCreated(ESCROW, escrowRequest(allocationsOf(100)));
+      const payees: string[] = [];
+      for (let i = 0; i < 100; i += 10) payees.push(...(await Promise.all(Array.from({ length: 10 }, (_, j) => createAccount(running.baseUrl, merchant, `limit-${i + j}`)))));
+      const { event } = await expectCreated(ESCROW, escrowRequest(allocationsOf(payees)));
       expect(event.allocations).toHaveLength(100);
     });
 

@@ -1,7 +1,7 @@
 import { signCallbackBody } from '@app/callbacks';
 import { type RunningApp, startApp } from '../support/app';
 import { CallbackReceiver, type ReceivedCallback } from '../support/callback-receiver';
-import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { escrowRequest, orderRequest, registerMarketplace, type TestMarketplace, type TestMerchant } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
 
@@ -11,8 +11,8 @@ import { waitFor } from '../support/wait';
  */
 describe('webhook endpoints', () => {
   let running: RunningApp;
-  let merchant: TestMerchant;
-  let other: TestMerchant;
+  let merchant: TestMarketplace;
+  let other: TestMarketplace;
   const receivers: CallbackReceiver[] = [];
   const as = (m: TestMerchant) => ({ 'x-api-secret': m.apiSecret });
   const post = (path: string, body?: unknown, m = merchant, headers: Record<string, string> = {}) => call(running.baseUrl, 'POST', path, { body: body ?? {}, headers: { ...as(m), ...headers } });
@@ -39,8 +39,8 @@ describe('webhook endpoints', () => {
 
   beforeAll(async () => {
     running = await startApp({ env: { SANDBOX_DELAY_MS: '30', PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200', CALLBACK_RETRY_SCHEDULE_MS: '3600000' } });
-    merchant = await registerMerchant(running.baseUrl, 'Hooked Merchant');
-    other = await registerMerchant(running.baseUrl, 'Other Merchant');
+    merchant = await registerMarketplace(running.baseUrl, 'Hooked Merchant');
+    other = await registerMarketplace(running.baseUrl, 'Other Merchant');
   });
   afterAll(async () => {
     await running?.close();
@@ -53,7 +53,7 @@ describe('webhook endpoints', () => {
     const all = await endpoint(everything.url, ['*']);
     expect(payoutsOnly.secret).toMatch(/^whsec_/);
 
-    const created = await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL: orders.url, allocations: [{ merchantId: merchant.merchantId, amount: 600.5 }, { merchantId: 'courier-1', amount: 400 }] }));
+    const created = await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL: orders.url, allocations: [{ merchantId: merchant.merchantId, amount: 600.5 }, { merchantId: merchant.courier1, amount: 400 }] }));
     const { escrowId } = created.body.data;
     await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' });
     await waitFor(async () => (await get(`/v1/trdp/escrow/${escrowId}`)).body.data.status === 'HELD', 'the escrow to be paid');

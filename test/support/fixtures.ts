@@ -14,7 +14,39 @@ export async function registerMerchant(baseUrl: string, name = 'Test Marketplace
   return res.body.data;
 }
 
+/**
+ * A merchant with its sellers onboarded as its accounts (POST /v1/trdp/accounts), under the references
+ * escrowRequest's allocations name, so its escrows allocate to someone who can be paid. An escrow
+ * stores an account named by its reference as the accountId: releases, refunds, the ledger and the
+ * callbacks name `seller1` and `courier1`.
+ */
+export interface TestMarketplace extends TestMerchant {
+  /** The accountId of the account with the reference `seller-1`. */
+  seller1: string;
+  /** The accountId of the account with the reference `courier-1`. */
+  courier1: string;
+}
+
+/** One of the merchant's accounts, under `reference` (the same again answers the same account); its accountId. */
+export async function createAccount(baseUrl: string, merchant: { apiSecret: string }, reference: string, name = `Seller ${reference}`): Promise<string> {
+  const res = await call(baseUrl, 'POST', '/v1/trdp/accounts', { body: { name, type: 'individual', reference }, headers: { 'x-api-secret': merchant.apiSecret } });
+  if (res.status !== 201 && res.status !== 200) throw new Error(`creating account ${reference} failed: ${res.status} ${res.text}`);
+  return res.body.data.accountId;
+}
+
+/** The merchant, however it was registered, with its accounts `seller-1` and `courier-1`. */
+export async function withSellers<M extends { apiSecret: string }>(baseUrl: string, merchant: M): Promise<M & Pick<TestMarketplace, 'seller1' | 'courier1'>> {
+  const [seller1, courier1] = await Promise.all([createAccount(baseUrl, merchant, 'seller-1', 'Seller One'), createAccount(baseUrl, merchant, 'courier-1', 'Courier')]);
+  return { ...merchant, seller1, courier1 };
+}
+
+export async function registerMarketplace(baseUrl: string, name = 'Test Marketplace'): Promise<TestMarketplace> {
+  return withSellers(baseUrl, await registerMerchant(baseUrl, name));
+}
+
 let sequence = 0;
+
+/** An escrow of 1,000.50 ETB split between a TestMarketplace's seller-1 and courier-1 (named by their references). */
 
 export function escrowRequest(overrides: Record<string, unknown> = {}) {
   sequence += 1;

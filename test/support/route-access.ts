@@ -96,10 +96,10 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   { route: 'POST /v1/trdp/escrow/order', request: () => ({ path: '/v1/trdp/escrow/order', body: escrowRequest() }), expect: merchant(201, 201) },
   { route: 'GET /v1/trdp/escrow/:escrowId', request: (r) => ({ path: `/v1/trdp/escrow/${r.pendingEscrowId}` }), expect: merchant(200) },
   { route: 'GET /v1/trdp/escrow/:escrowId/releases', request: (r) => ({ path: `/v1/trdp/escrow/${r.pendingEscrowId}/releases` }), expect: merchant(200) },
-  { route: 'POST /v1/trdp/escrow/:escrowId/release', request: (r) => ({ path: `/v1/trdp/escrow/${r.heldEscrowId}/release`, body: { merchantId: 'seller-1' } }), expect: merchant(200) },
-  { route: 'POST /v1/trdp/escrow/:escrowId/refund', request: (r) => ({ path: `/v1/trdp/escrow/${r.heldEscrowId}/refund`, body: { merchantId: 'courier-1', amount: 1, reason: 'damaged' } }), expect: merchant(200) },
+  { route: 'POST /v1/trdp/escrow/:escrowId/release', request: (r) => ({ path: `/v1/trdp/escrow/${r.heldEscrowId}/release`, body: { merchantId: r.merchant.seller1 } }), expect: merchant(200) },
+  { route: 'POST /v1/trdp/escrow/:escrowId/refund', request: (r) => ({ path: `/v1/trdp/escrow/${r.heldEscrowId}/refund`, body: { merchantId: r.merchant.courier1, amount: 1, reason: 'damaged' } }), expect: merchant(200) },
   // Past authorization the owner reaches the decider: nothing of a pending escrow was released to reverse.
-  { route: 'POST /v1/trdp/escrow/:escrowId/reversals', request: (r) => ({ path: `/v1/trdp/escrow/${r.pendingEscrowId}/reversals`, body: { merchantId: 'seller-1', reason: 'returned' } }), expect: merchant(409) },
+  { route: 'POST /v1/trdp/escrow/:escrowId/reversals', request: (r) => ({ path: `/v1/trdp/escrow/${r.pendingEscrowId}/reversals`, body: { merchantId: r.merchant.seller1, reason: 'returned' } }), expect: merchant(409) },
   // Past authorization the owner reaches the decider, which refuses an escrow not paid yet.
   { route: 'POST /v1/trdp/escrow/:escrowId/auto-release', request: (r) => ({ path: `/v1/trdp/escrow/${r.pendingEscrowId}/auto-release`, body: { autoReleaseAt: null } }), expect: merchant(409) },
   { route: 'POST /v1/trdp/escrow/:escrowId/dispute', request: (r) => ({ path: `/v1/trdp/escrow/${r.pendingEscrowId}/dispute`, body: { reason: 'not delivered' } }), expect: merchant(409) },
@@ -256,7 +256,7 @@ function dashboardPath(r: SeededResources, route: string): AccessRequest {
     .replace(':orderId', r.paidOrderId)
     .replace(':escrowId', route.includes('release') || route.includes('refund') ? r.heldEscrowId : r.escrowToCancelId)
     .replace(':deliveryId', r.deliveryId);
-  const body = route.endsWith('release') ? { merchantId: 'seller-1' } : route.endsWith('refund') ? { merchantId: 'courier-1', amount: '0.01', reason: 'damaged' } : {};
+  const body = route.endsWith('release') ? { merchantId: r.merchant.seller1 } : route.endsWith('refund') ? { merchantId: r.merchant.courier1, amount: '0.01', reason: 'damaged' } : {};
   return { path, body: route.startsWith('/dashboard/escrows') ? body : {} };
 }
 

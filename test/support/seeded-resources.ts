@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { SqlClient } from '@app/database';
 import { TEST_ADMIN_KEY, type RunningApp } from './app';
-import { countWrites, escrowRequest, orderRequest, registerMerchant, type TestMerchant, type WriteCounts } from './fixtures';
+import { countWrites, escrowRequest, orderRequest, registerMarketplace, type TestMarketplace, type TestMerchant, withSellers, type WriteCounts } from './fixtures';
 import { call } from './http';
 import { waitFor } from './wait';
 
@@ -10,9 +10,9 @@ import { waitFor } from './wait';
  * every route (fuzzing, the authorization matrix) reach each route's own checks instead of a 404.
  */
 export interface SeededResources {
-  /** Registered with an owner e-mail: `invitationUrl` signs its owner in to the dashboard. */
-  merchant: TestMerchant & { invitationUrl?: string };
-  /** Owns nothing of the above: its key must not reach them. */
+  /** Registered with an owner e-mail: `invitationUrl` signs its owner in to the dashboard. Its escrows allocate to its accounts `seller1` and `courier1`. */
+  merchant: TestMarketplace & { invitationUrl?: string };
+  /** Owns nothing of the above: its key must not reach them. Its own escrows allocate to its own accounts. */
   otherMerchant: TestMerchant;
   auditorKey: string;
   /** A plain order still waiting for payment. */
@@ -25,7 +25,7 @@ export interface SeededResources {
   /** Escrows waiting for payment: one to read and refuse releases on, one to cancel. */
   pendingEscrowId: string;
   escrowToCancelId: string;
-  /** A paid escrow whose allocation to `seller-1` is held. */
+  /** A paid escrow whose allocation to `merchant.seller1` is held. */
   heldEscrowId: string;
   /** Webhook endpoints (payout events only, to the local receiver): one to read, change and test, one to delete. */
   webhookEndpointId: string;
@@ -56,8 +56,8 @@ export async function seedResources(running: RunningApp): Promise<SeededResource
     headers: { 'x-admin-key': TEST_ADMIN_KEY },
   });
   if (owner.status !== 201) throw new Error(`seeding the owner failed: ${owner.status} ${owner.text}`);
-  const merchant = owner.body.data as SeededResources['merchant'];
-  const otherMerchant = await registerMerchant(baseUrl, 'Other Merchant');
+  const merchant = await withSellers(baseUrl, owner.body.data as TestMerchant & { invitationUrl?: string });
+  const otherMerchant = await registerMarketplace(baseUrl, 'Other Merchant');
   const headers = { 'x-api-secret': merchant.apiSecret };
   const post = async (path: string, body: unknown, expected: number) => {
     const res = await call(baseUrl, 'POST', path, { body, headers });

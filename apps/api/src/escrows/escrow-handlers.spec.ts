@@ -1,4 +1,6 @@
 import {
+  accountDecider,
+  accountIdFor,
   AllocationSumMismatch,
   escrowDecider,
   escrowIdFor,
@@ -6,13 +8,14 @@ import {
   EscrowNotFunded,
   EscrowOrderConflict,
   InvalidInput,
+  merchantDecider,
   santim,
   streams,
+  UnknownAllocationMerchant,
 } from '@app/domain';
 import { type EventMetadata, START } from '@app/event-store';
-import { loadConfig } from '@app/config';
 import { CommandRunner } from '@app/infrastructure';
-import { AccountDirectory, AllocationPayees } from '@app/onboarding';
+import { AllocationPayees } from '@app/onboarding';
 import { InMemoryEventStore } from '../../../../libs/event-store/src/testing/in-memory-event-store';
 import { CancelEscrowCommand } from './cancel-escrow/cancel-escrow.command';
 import { CancelEscrowHandler } from './cancel-escrow/cancel-escrow.handler';
@@ -58,16 +61,23 @@ describe('escrow command handlers', () => {
   let store: InMemoryEventStore;
   let runner: CommandRunner;
 
-  beforeEach(() => {
+  /** The payees of escrowRequest's allocations, registered as merchants: an allocation names someone who can be paid. */
+  const registerPayees = async () => {
+    for (const merchantId of ['seller-1', 'courier-1']) {
+      await runner.run(streams.merchant(merchantId), merchantDecider, { type: 'RegisterMerchant', data: { merchantId, name: merchantId, at: new Date().toISOString() } }, metadata);
+    }
+  };
+
+  beforeEach(async () => {
     store = new InMemoryEventStore();
     runner = new CommandRunner(store);
+    await registerPayees();
   });
 
-  const create = (request = escrowRequest(), merchant = marketplace) =>
-    new CreateEscrowHandler(runner, new AllocationPayees(new AccountDirectory(runner, loadConfig({})), runner)).execute(new CreateEscrowCommand(merchant, request, metadata));
+  const create = (request = escrowRequest(), merchant = marketplace) => new CreateEscrowHandler(runner, new AllocationPayees(store)).execute(new CreateEscrowCommand(merchant, request, metadata));
+  const escrowEvents = async () => (await store.readAll(START, 100)).filter((e) => e.streamId.startsWith('escrow-'));
   const events = async (escrowId: string) => store.readStream(streams.escrow(escrowId));
   const types = async (escrowId: string) => (await events(escrowId)).map((e) => e.type);
-  const everything = async () => store.readAll(START, 100);
 
   /** An escrow created by the request and paid in full, as the payment flow records a payment. */
   async function funded(): Promise<string> {
@@ -118,7 +128,31 @@ describe('escrow command handlers', () => {
     it('refuses bad input, writing nothing', async () => {
       await expect(create(escrowRequest({ amount: 1000.505 }))).rejects.toThrow(InvalidInput);
       await expect(create(escrowRequest({ amount: 999 }))).rejects.toThrow(AllocationSumMismatch);
-      expect(await everything()).toEqual([]);
+      expect(await escrowEvents()).toEqual([]);
+    });
+
+    it('stores an account named by its reference as its accountId, and the creator itself without a lookup', async () => {
+      const accountId = accountIdFor(marketplace.idSalt, { reference: 'shop-7' });
+      const at = new Date().toISOString();
+      await runner.run(streams.account(accountId), accountDecider, { type: 'CreateAccount', data: { accountId, merchantId: 'mkt-1', name: 'Shop 7', type: 'individual', reference: 'shop-7', requestFingerprint: 'f', at } }, metadata);
+      const allocations = [
+        { merchantId: 'shop-7', amount: 600.5 },
+        { merchantId: 'mkt-1', amount: 400 },
+      ];
+      const readStreams = jest.spyOn(store, 'readStreams');
+      const { escrow } = await create(escrowRequest({ allocations }));
+      expect(escrow.allocations.map((a) => a.merchantId)).toEqual([accountId, 'mkt-1']);
+      expect(readStreams.mock.calls).toEqual([[[streams.account(accountId), streams.merchant('shop-7')]]]);
+    });
+
+    it("refuses an allocation to an id that names none of the creator's payees, nor another platform's account, writing nothing", async () => {
+      const theirs = accountIdFor('salt-2', { reference: 'shop-9' });
+      await runner.run(streams.account(theirs), accountDecider, { type: 'CreateAccount', data: { accountId: theirs, merchantId: 'mkt-2', name: 'Shop 9', type: 'individual', reference: 'shop-9', requestFingerprint: 'f', at: new Date().toISOString() } }, metadata);
+      for (const stranger of ['seller-404', theirs, 'shop-9']) {
+        const allocations = [{ merchantId: 'seller-1', amount: 600.5 }, { merchantId: stranger, amount: 400 }];
+        await expect(create(escrowRequest({ orderId: `ORDER-${stranger}`, allocations }))).rejects.toThrow(new UnknownAllocationMerchant(stranger));
+      }
+      expect(await escrowEvents()).toEqual([]);
     });
   });
 

@@ -241,7 +241,7 @@ export type EscrowItemDto = {
 
 export type AllocationDto = {
     /**
-     * Who is paid: you, one of your accounts by its accountId or its reference (stored as its accountId), or a registered merchant; an acct_… or mer_… id that names none of these is 400 UNKNOWN_ALLOCATION_MERCHANT
+     * Who is paid: you, one of your accounts by its accountId or its reference (stored as its accountId), or a registered merchant; any other id is 400 UNKNOWN_ALLOCATION_MERCHANT
      */
     merchantId: string;
     amount: number;

@@ -28,7 +28,7 @@ export class AccountRequirementsMissing extends DomainError {
   }
 }
 
-/** An allocation to an id of ours (an account, a merchant) that names no one the creator may pay: its money would be stranded in a payable nobody can pay out. */
+/** An allocation to an id that names no one the creator may pay (itself, its accounts, a registered merchant): its money would be stranded in a payable nobody can pay out. */
 export class UnknownAllocationMerchant extends DomainError {
   constructor(merchantId: string) {
     super(

@@ -1,39 +1,47 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { isAccountId, merchantDecider, streams, UnknownAllocationMerchant } from '@app/domain';
-import { CommandRunner } from '@app/infrastructure';
+import { accountDecider, accountIdFor, type Decider, fold, isAccountId, merchantDecider, streams, UnknownAllocationMerchant } from '@app/domain';
+import { EVENT_STORE, type EventStore } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
-import { AccountDirectory } from './account-directory';
 
-/** The ids RegisterMerchantHandler gives merchants. */
-const MERCHANT_ID = /^mer_[0-9a-f]{24}$/;
+/** The streams that may name a payee under an id: an account by its id, or by the creator's reference, and a merchant. */
+interface Candidates {
+  account: string;
+  merchant?: string;
+}
+
+function candidatesOf(creator: AuthenticatedMerchant, merchantId: string): Candidates {
+  if (isAccountId(merchantId)) return { account: streams.account(merchantId) };
+  return { account: streams.account(accountIdFor(creator.idSalt, { reference: merchantId })), merchant: streams.merchant(merchantId) };
+}
 
 /**
- * Whom an allocation's `merchantId` names, before the escrow is created: the creator itself, one of
+ * Whom each allocation's `merchantId` names, before the escrow is created: the creator itself, one of
  * its accounts (by accountId, or by its reference, which becomes the accountId), or a registered
- * merchant. An id of our own forms that names no one is refused, nothing written. Any other id is
- * kept as given: escrows named sellers by free ids before accounts existed, and integrations still
- * do (docs/guides/marketplaces.md says what this leaves open).
+ * merchant; any other id is refused, nothing written, since its money would be stranded in a payable
+ * nobody can pay out. Escrows stored before the rule keep their free ids (they are history, folded as
+ * written). The payees are read from their streams, never a view: an account created a moment ago,
+ * whose view may lag, is a payee at once. All of a request's ids are one read (EventStore.readStreams),
+ * and the creator's own id none.
  */
 @Injectable()
 export class AllocationPayees {
-  constructor(
-    @Inject(AccountDirectory) private readonly accounts: AccountDirectory,
-    @Inject(CommandRunner) private readonly runner: CommandRunner,
-  ) {}
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
 
-  async resolve(creator: AuthenticatedMerchant, merchantId: string): Promise<string> {
-    if (merchantId === creator.merchantId) return merchantId;
-    if (isAccountId(merchantId)) {
-      if (await this.accounts.ownedBy(creator.merchantId, merchantId)) return merchantId;
-      throw new UnknownAllocationMerchant(merchantId);
+  /** The ids to store, in the order given: each as given, but an account's reference as its accountId. */
+  async resolve(creator: AuthenticatedMerchant, merchantIds: readonly string[]): Promise<string[]> {
+    const others = [...new Set(merchantIds.filter((id) => id !== creator.merchantId))];
+    const candidates = new Map(others.map((id) => [id, candidatesOf(creator, id)]));
+    const read = [...candidates.values()].flatMap(({ account, merchant }) => (merchant === undefined ? [account] : [account, merchant]));
+    const histories = await this.store.readStreams(read);
+    const folded = <Event, State>(decider: Pick<Decider<never, Event, State>, 'initialState' | 'evolve'>, streamId: string) =>
+      fold(decider, (histories.get(streamId) ?? []) as unknown as Event[]);
+    const payees = new Map<string, string>();
+    for (const [id, { account, merchant }] of candidates) {
+      const owned = folded(accountDecider, account).account;
+      if (owned?.merchantId === creator.merchantId) payees.set(id, owned.accountId);
+      else if (merchant !== undefined && folded(merchantDecider, merchant).merchantId !== undefined) payees.set(id, id);
+      else throw new UnknownAllocationMerchant(id);
     }
-    const byReference = await this.accounts.byReference(creator, merchantId);
-    if (byReference) return byReference.accountId;
-    if (MERCHANT_ID.test(merchantId)) {
-      const { state } = await this.runner.read(streams.merchant(merchantId), merchantDecider);
-      if (state.merchantId) return merchantId;
-      throw new UnknownAllocationMerchant(merchantId);
-    }
-    return merchantId;
+    return merchantIds.map((id) => payees.get(id) ?? id);
   }
 }

@@ -57,7 +57,7 @@ export class AllocationMetadataDto {
 export class AllocationDto {
   @ApiProperty({
     example: 'seller-17',
-    description: 'Who is paid: you, one of your accounts by its accountId or its reference (stored as its accountId), or a registered merchant; an acct_… or mer_… id that names none of these is 400 UNKNOWN_ALLOCATION_MERCHANT',
+    description: 'Who is paid: you, one of your accounts by its accountId or its reference (stored as its accountId), or a registered merchant; any other id is 400 UNKNOWN_ALLOCATION_MERCHANT',
   })
   @IsString()
   @IsNotEmpty()

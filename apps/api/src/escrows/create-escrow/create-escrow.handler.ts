@@ -56,7 +56,8 @@ export class CreateEscrowHandler implements ICommandHandler<CreateEscrowCommand>
     const escrowId = escrowIdFor(merchant.idSalt, request.orderId);
     // The fingerprint is of the request as sent, so a retry naming an account by its reference matches it.
     const requestFingerprint = fingerprint(request);
-    const allocations = await Promise.all(request.allocations.map(async (allocation) => ({ ...allocation, merchantId: await this.payees.resolve(merchant, allocation.merchantId) })));
+    const payees = await this.payees.resolve(merchant, request.allocations.map((allocation) => allocation.merchantId));
+    const allocations = request.allocations.map((allocation, i) => ({ ...allocation, merchantId: payees[i] }));
     const command = toDomain(escrowId, merchant.merchantId, { ...request, allocations }, requestFingerprint);
     const outcome = await this.runner.run(streams.escrow(escrowId), escrowDecider, command, metadata, newStream(escrowDecider));
     return { escrow: escrowOutline(outcome.state)!, created: outcome.events.length > 0 };
