@@ -19,6 +19,9 @@ export class StatementMovementResponse {
 
   @ApiProperty({ example: 780 })
   amount!: number;
+
+  @ApiProperty({ type: String, nullable: true, format: 'date', example: '2026-12-05', description: 'A credit: the Addis Ababa day it became (or becomes) available for payout, after the holding period in force when it was posted; null for a debit, which counts at once' })
+  availableOn!: string | null;
 }
 
 /** The payable account over a period (statement.ts); signed ETB. */

@@ -1,6 +1,6 @@
 import { ACCOUNTS, csvRow } from '@app/audit';
 import { streamKey } from '@app/domain';
-import { accountPeriod } from '@app/read-models';
+import { accountPeriod, payableCreditDays } from '@app/read-models';
 import type { SqlExecutor } from '@app/database';
 import { signedBirr } from './signed-birr';
 import type { StatementPeriod } from './statement-period';
@@ -14,6 +14,8 @@ export interface StatementMovement {
   description: string;
   recordedAt: string;
   amount: number;
+  /** A credit: the Addis Ababa day it became (or becomes) available for payout, after the holding period in force when it was posted. Null for a debit, which counts at once. */
+  availableOn: string | null;
 }
 
 export interface Statement {
@@ -41,10 +43,10 @@ export function runningBalances(statement: Statement): StatementLine[] {
 /** The statement as the API's statement.csv and the consoles' downloads give it, byte for byte: an opening line, one per movement, a closing line. */
 export function statementCsv(statement: Statement): string {
   return [
-    csvRow(['recorded_at', 'event_id', 'type', 'source', 'description', 'amount', 'balance']),
-    csvRow([statement.from, '', 'OPENING', '', 'Opening balance', '', signedBirr(statement.opening)]),
-    ...runningBalances(statement).map((m) => csvRow([m.recordedAt, m.eventId, m.type, m.source, m.description, signedBirr(m.amount), signedBirr(m.balance)])),
-    csvRow([statement.to, '', 'CLOSING', '', 'Closing balance', '', signedBirr(statement.closing)]),
+    csvRow(['recorded_at', 'event_id', 'type', 'source', 'description', 'available_on', 'amount', 'balance']),
+    csvRow([statement.from, '', 'OPENING', '', 'Opening balance', '', '', signedBirr(statement.opening)]),
+    ...runningBalances(statement).map((m) => csvRow([m.recordedAt, m.eventId, m.type, m.source, m.description, m.availableOn ?? '', signedBirr(m.amount), signedBirr(m.balance)])),
+    csvRow([statement.to, '', 'CLOSING', '', 'Closing balance', '', '', signedBirr(statement.closing)]),
   ].join('');
 }
 
@@ -52,10 +54,13 @@ export function statementCsv(statement: Statement): string {
  * The merchant's statement over the period, read from the ledger: what the API, the dashboard and the
  * audit console all show. The opening is what the payable held at `from` (every movement before it),
  * the closing the opening plus the movements of the period, so the two always reconcile (the
- * movements are the ledger's postings, in log order, each with the event that caused it).
+ * movements are the ledger's postings, in log order, each with the event that caused it, and a credit
+ * with the day it became available).
  */
 export async function readStatement(db: SqlExecutor, merchantId: string, period: StatementPeriod): Promise<Statement> {
-  const { opening, postings } = await accountPeriod(db, ACCOUNTS.merchantPayable(merchantId), new Date(period.from), new Date(period.to));
+  const from = new Date(period.from);
+  const to = new Date(period.to);
+  const [{ opening, postings }, creditDays] = await Promise.all([accountPeriod(db, ACCOUNTS.merchantPayable(merchantId), from, to), payableCreditDays(db, merchantId, from, to)]);
   const movements = postings.map((posting) => ({
     eventId: posting.eventId,
     type: posting.eventType,
@@ -63,6 +68,7 @@ export async function readStatement(db: SqlExecutor, merchantId: string, period:
     description: posting.description,
     recordedAt: posting.recordedAt.toISOString(),
     amount: posting.amount,
+    availableOn: posting.amount > 0 ? (creditDays.get(posting.eventId) ?? null) : null,
   }));
   return { from: period.from, to: period.to, opening, movements, closing: movements.reduce((total, m) => total + m.amount, opening) };
 }

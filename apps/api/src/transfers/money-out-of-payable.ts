@@ -3,11 +3,11 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { KeyedQueue } from '@app/infrastructure';
-import { payableBalanceAt, ProjectionProgress } from '@app/read-models';
+import { payableAvailableAt, ProjectionProgress } from '@app/read-models';
 import { LedgerNotCurrent } from './transfers.errors';
 
 /**
- * Money out of a merchant's payable, decided on its balance: the balance is read once the ledger has
+ * Money out of a merchant's payable, decided on its available balance: the balance is read once the ledger has
  * reached the log's head as it stood when the step began (so every movement written before it counts,
  * whichever process wrote it), then `spend` decides on it and appends. This process's withdrawals from
  * one payable run one at a time, each after the one before it is in the ledger, so two transfers from one
@@ -25,11 +25,11 @@ export class MoneyOutOfPayable {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** `spend` is given the payable's balance (signed santim) and appends what it decides; its result is returned. */
+  /** `spend` is given the payable's available balance (signed santim: what the holding period keeps left out) and appends what it decides; its result is returned. */
   take<T>(merchantId: string, spend: (available: number) => Promise<T>): Promise<T> {
     return this.queue.run(merchantId, async () => {
       if (!(await this.progress.waitFor(await this.store.head(), this.config.readYourWritesTimeoutMs))) throw new LedgerNotCurrent();
-      return spend((await payableBalanceAt(this.db, merchantId)).balance);
+      return spend((await payableAvailableAt(this.db, merchantId, new Date())).available);
     });
   }
 }

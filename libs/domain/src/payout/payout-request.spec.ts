@@ -21,6 +21,16 @@ describe('a payout request', () => {
     });
   });
 
+  it('pays only what is available: credits the holding period keeps stay in the payable, debits count at once', () => {
+    expect(decidePayoutRequest(onDemand, basis({ notYetAvailable: 20_000 }))?.data.amount).toBe(30_000);
+    expect(() => decidePayoutRequest(onDemand, basis({ notYetAvailable: 50_000 }))).toThrow(expect.objectContaining({ code: 'NOTHING_TO_PAY_OUT' }));
+    // A reversal took the balance below what is held: nothing is available.
+    expect(() => decidePayoutRequest(onDemand, basis({ balance: 10_000, notYetAvailable: 20_000 }))).toThrow(expect.objectContaining({ code: 'NOTHING_TO_PAY_OUT' }));
+    const scheduled = { ...onDemand, trigger: 'schedule' as const, period: 'daily-2030-01-01' };
+    const settings = { version: 1, settings: { schedule: { kind: 'daily' as const, hour: 9 }, minimumAmount: 1 as Santim, callbackUrl: null, payoutDelayDays: 3 }, scheduleSetAt: 0 };
+    expect(decidePayoutRequest(scheduled, basis({ settings, notYetAvailable: 50_000 }))).toBeUndefined();
+  });
+
   it('refuses on demand what a scheduled period quietly does not pay', () => {
     const scheduled = { ...onDemand, trigger: 'schedule' as const, period: 'daily-2030-01-01' };
     const settings = { version: 1, settings: { schedule: { kind: 'daily' as const, hour: 9 }, minimumAmount: 10_000 as Santim, callbackUrl: null }, scheduleSetAt: 0 };

@@ -27,8 +27,9 @@ export type TransferEvent =
 
 export type TransferCommand =
   /**
-   * `sourceAvailable`: the source's payable balance (signed santim) as the ledger stood, caught up with the
-   * log, when the command was built (payableBalanceAt, libs/read-models/src/payout-range.reader.ts).
+   * `sourceAvailable`: the source's available payable balance (signed santim: what the holding period keeps
+   * left out) as the ledger stood, caught up with the log, when the command was built (payableAvailableAt,
+   * libs/read-models/src/payable-availability.reader.ts).
    */
   | { type: 'CreateTransfer'; data: TransferTerms & { sourceAvailable: number; at: string } }
   | { type: 'ReverseTransfer'; data: { transferId: string; platformId: string; amount?: Santim; at: string; callbackUrl: string | null } };

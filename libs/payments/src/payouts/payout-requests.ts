@@ -16,7 +16,7 @@ import {
 } from '@app/domain';
 import { comparePositions, type EventMetadata, type EventStore, formatPosition } from '@app/event-store';
 import type { CommandRunner, KnownStream } from '@app/infrastructure';
-import { lastAccountPayoutPosition, latestDestinationVersion, merchantPayout, payableBalanceAt, payoutScheduleStanding, type ProjectionProgress } from '@app/read-models';
+import { lastAccountPayoutPosition, latestDestinationVersion, merchantPayout, payableAvailableAt, payoutScheduleStanding, type ProjectionProgress } from '@app/read-models';
 import { payoutSettingsInForce } from '../payout-settings/payout-settings-in-force';
 
 export interface PayoutRequestDeps {
@@ -62,7 +62,8 @@ async function accountStanding(runner: CommandRunner, merchantId: string, destin
 }
 
 /**
- * A payout of the payable's balance, decided at the merchant's books (`payout-books-{merchantId}`):
+ * A payout of the payable's available balance (its balance less the credits the holding period still
+ * keeps at the ask's instant), decided at the merchant's books (`payout-books-{merchantId}`):
  * their last event is read, then the ledger is waited for until it has posted everything the log held
  * then (each earlier payout's request, each failure's return), then the balance is read with the
  * ledger's position in one snapshot, and the payout's stream and the books' next event are appended
@@ -80,13 +81,14 @@ export async function requestPayout(deps: PayoutRequestDeps, ask: PayoutAsk, met
     if (existing.length > 0) return { appends: [], result: { type: 'PayoutRequested', data: existing[0].data } as PayoutRequested };
     const head = await store.head();
     const [settings, destination] = await Promise.all([payoutSettingsInForce(runner, db, merchantId), payoutDestination(runner, db, merchantId), deps.progress.waitFor(head, LEDGER_WAIT_MS)]);
-    const [{ balance, through }, listed] = await Promise.all([payableBalanceAt(db, merchantId), merchantPayout(db, payoutId, merchantId)]);
+    const [{ balance, notYetAvailable, through }, listed] = await Promise.all([payableAvailableAt(db, merchantId, new Date(ask.at)), merchantPayout(db, payoutId, merchantId)]);
     if (comparePositions(through, head) < 0) throw new PayoutLedgerBehind();
     // A period its payout account stream (payouts-{merchantId}) already paid, from before payouts had streams of their own, is paid.
     if (listed) return { appends: [], result: undefined };
     const after = booked ? (booked.data as { through: string }).through : await lastAccountPayoutPosition(db, merchantId, through);
     const standing = await accountStanding(runner, merchantId, destination.inForce, ask.at, deps.payoutHoldMs);
-    const requested = decidePayoutRequest(ask, { exists: false, settings, destination: destination.inForce, balance, after, through: formatPosition(through), standing });
+    const basis = { exists: false, settings, destination: destination.inForce, balance, notYetAvailable, after, through: formatPosition(through), standing };
+    const requested = decidePayoutRequest(ask, basis);
     if (!requested) return { appends: [], result: undefined };
     return {
       appends: [
