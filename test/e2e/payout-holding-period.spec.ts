@@ -4,7 +4,7 @@ import { EVENT_STORE } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import { type PayoutRequestDeps, requestPayout } from '@app/payments';
 import { ProjectionProgress } from '@app/read-models';
-import { type RunningApp, startApp } from '../support/app';
+import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
@@ -136,5 +136,52 @@ describe('a holding period: credits available from their day, payouts and transf
     const platformNow = await balance();
     expect(platformNow.onHold).toBe(platformHeld + 400);
     expect(platformNow.onHoldByDay.find((day) => day.availableOn === platformLine.availableOn)!.amount).toBeGreaterThanOrEqual(400);
+  });
+
+  it("pays a platform's fees at once with its available payable, and leaves its own held credit for its day", async () => {
+    const feePlatform = await registerMerchant(running.baseUrl, 'Fee Marketplace');
+    /** Santim, from the audit API. */
+    const ledger = async (account: string) => {
+      const res = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?account=${encodeURIComponent(account)}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+      return res.body.data.accounts.length ? Math.round(res.body.data.accounts[0].balance * 100) : 0;
+    };
+    const [payable, fees] = [`merchant:${feePlatform.merchantId}:payable`, `merchant:${feePlatform.merchantId}:fees`];
+
+    // 100 ETB earned before any holding period: available at once.
+    const order = await post('/v1/trdp/order', orderRequest({ amount: 100, items: [{ productId: 'sku-1', item_name: 'Basket', quantity: 1, unit_price: 100 }] }), feePlatform);
+    expect((await post(`/v1/sandbox/orders/${order.body.data.order_id}/complete`, { outcome: 'PAID' }, feePlatform)).status).toBe(200);
+    await waitFor(async () => (await ledger(payable)) === 10_000, 'the order money to reach the payable');
+    expect((await post('/v1/trdp/payout-settings', { schedule: 'manual', payoutDelayDays: 3 }, feePlatform)).status).toBe(200);
+
+    // Then an escrow: the seller's 600.50 with the platform's 60.05 commission, and 400 of the platform's own, released.
+    const allocations = [{ merchantId: seller.merchantId, amount: 600.5, fee: 60.05 }, { merchantId: feePlatform.merchantId, amount: 400 }];
+    const { escrowId } = (await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations }), feePlatform)).body.data;
+    expect((await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' }, feePlatform)).status).toBe(200);
+    await waitFor(async () => (await get(`/v1/trdp/escrow/${escrowId}`, feePlatform)).body.data.status === 'HELD', 'the escrow to be paid');
+    for (const { merchantId } of allocations) expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId }, feePlatform)).status).toBe(200);
+    await waitFor(async () => (await ledger(payable)) === 50_000 && (await ledger(fees)) === 6_005, 'the release and its fee to reach the books');
+
+    // The fee is never held; the platform's own release is, for its 3 days.
+    const lines = await statement(feePlatform);
+    const own = lines.find((m) => m.type === 'AllocationReleased' && m.amount === 400)!;
+    const fee = lines.find((m) => m.type === 'AllocationReleased' && m.amount === 60.05)!;
+    expect(own.availableOn).toBe(creditAvailableOn(Date.parse(own.recordedAt), 3));
+    expect(fee.availableOn).toBe(creditAvailableOn(Date.parse(fee.recordedAt), 0));
+    expect(await balance(undefined, feePlatform)).toMatchObject({ available: 160.05, onHold: 400, onHoldByDay: [{ availableOn: own.availableOn, amount: 400 }], feesEarned: 60.05 });
+
+    // The payout takes the fees whole and the available payable, and leaves the held 400 in the payable.
+    expect((await post('/v1/trdp/payout-destination', { kind: 'bank', institution: '946', accountNumber: '1000123456789', holderName: 'Fee Marketplace' }, feePlatform)).status).toBe(200);
+    const first = await post('/v1/trdp/payouts', {}, feePlatform);
+    expect([first.status, first.body.data.amount]).toEqual([201, 160.05]);
+    await waitFor(async () => (await ledger(fees)) === 0 && (await ledger(payable)) === 40_000, 'the payout to leave the fees and the available payable');
+    expect(await balance(undefined, feePlatform)).toMatchObject({ available: 0, onHold: 400, feesEarned: 0 });
+
+    // The held credit is paid from its day, once, and only it.
+    const availableAt = creditAvailableAt(Date.parse(own.recordedAt), 3);
+    const ask = (payoutId: string, at: number) => requestPayout(deps, { merchantId: feePlatform.merchantId, payoutId, trigger: 'on-demand', at: new Date(at).toISOString() }, { actor: { type: 'merchant', id: feePlatform.merchantId } });
+    await expect(ask('po_fee_held_early', availableAt - 1)).rejects.toMatchObject({ code: 'NOTHING_TO_PAY_OUT' });
+    const due = await ask('po_fee_held_due', availableAt);
+    expect(due?.data).toMatchObject({ amount: 40_000 });
+    expect(due?.data).not.toHaveProperty('fees');
   });
 });
