@@ -132,6 +132,7 @@ describe('payout settings and scheduled payouts', () => {
       minimumAmount: 0.01,
       currency: 'ETB',
       callbackURL: null,
+      payoutDelayDays: 0,
       nextPayoutAt: null,
       pausedByPayoutId: null,
     });
@@ -173,6 +174,8 @@ describe('payout settings and scheduled payouts', () => {
       [{ schedule: 'manual', minimumAmount: 1.005 }, 'BadRequestException', 'minimumAmount must have at most 2 decimal places'],
       [{ schedule: 'manual', callbackURL: 'ftp://shop.example/x' }, 'BadRequestException', 'callbackURL must be a URL address'],
       [{ schedule: 'manual', minimum: 5 }, 'UNKNOWN_FIELD', 'minimum'],
+      [{ schedule: 'manual', payoutDelayDays: 31 }, 'PAYOUT_DELAY_OUT_OF_RANGE', 'payoutDelayDays must be a whole number of days from 0 to 30'],
+      [{ schedule: 'manual', payoutDelayDays: 2.5 }, 'BadRequestException', 'payoutDelayDays must be an integer'],
     ] as const) {
       const refused = await post(m, '/v1/trdp/payout-settings', body);
       expect({ body, status: refused.status, code: refused.body.error?.code }).toEqual({ body, status: 400, code });
@@ -437,6 +440,21 @@ describe('payout settings and scheduled payouts', () => {
     const daily = await browser.post('/dashboard/payouts/settings', { ...form, schedule: 'daily' }, { csrfFrom: '/dashboard/payouts/settings' });
     expect(daily.status).toBe(303);
     expect((await get(m, '/v1/trdp/payout-settings')).body.data).toMatchObject({ version: 2, schedule: 'daily', hour: 14, weekday: null });
+
+    // A new holding period is saved only once confirmed, with every field the form sent.
+    const held = { ...form, schedule: 'daily', payoutDelayDays: '7' };
+    const asked = await browser.post('/dashboard/payouts/settings', held, { csrfFrom: '/dashboard/payouts/settings' });
+    expect(asked.status).toBe(200);
+    expect(asked.text).toContain('Change the holding period from 0 to 7 days?');
+    expect(asked.text).toContain('name="confirmHolding" value="yes"');
+    expect((await get(m, '/v1/trdp/payout-settings')).body.data).toMatchObject({ version: 2, payoutDelayDays: 0 });
+    const confirmed = await browser.post('/dashboard/payouts/settings', { ...held, confirmHolding: 'yes' }, { csrfFrom: '/dashboard/payouts/settings' });
+    expect(confirmed.status).toBe(303);
+    expect((await get(m, '/v1/trdp/payout-settings')).body.data).toMatchObject({ version: 3, schedule: 'daily', hour: 14, payoutDelayDays: 7 });
+    expect((await browser.get('/dashboard/payouts/settings')).text).toContain('Money released to you is held for 7 days');
+    const tooLong = await browser.post('/dashboard/payouts/settings', { ...held, payoutDelayDays: '31', confirmHolding: 'yes' }, { csrfFrom: '/dashboard/payouts/settings' });
+    expect(tooLong.status).toBe(400);
+    expect(tooLong.text).toContain('payoutDelayDays must be a whole number of days from 0 to 30');
 
     // The delivery log links a payout's callback to the payout's own page.
     await destination(m);

@@ -152,7 +152,7 @@ describe('payouts', () => {
 
     const csv = await call(running.baseUrl, 'GET', `/v1/trdp/statement.csv?from=${encodeURIComponent(start)}&to=${encodeURIComponent(end)}`, { headers: as(merchant) });
     const rows = csv.text.trim().split('\r\n');
-    expect(rows[0]).toBe('recorded_at,event_id,type,source,description,amount,balance');
+    expect(rows[0]).toBe('recorded_at,event_id,type,source,description,available_on,amount,balance');
     expect(rows).toHaveLength(movements.length + 3);
     expect(Number(rows.at(-1)!.split(',').at(-1))).toBe(closing);
 

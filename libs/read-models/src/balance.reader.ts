@@ -1,13 +1,18 @@
 import { payoutAccounts } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
+import { availablePayableBalance } from '@app/domain';
+import { type HeldCredit, payableCreditsHeldAsOf, totalHeld } from './payable-availability.reader';
 
 /** A merchant's money by where it stands, signed santim. */
 export interface MerchantBalance {
   /**
-   * Its payable and fees accounts (credits less debits), what its payouts take (payoutAccounts): what
-   * may be paid out now; below zero once more went out than came in.
+   * Its payable and fees accounts (credits less debits), what its payouts take (payoutAccounts), less
+   * what the holding period keeps of the payable's credits (`held`; fees are never held): what may be
+   * paid out now; below zero once more went out than came in.
    */
   available: number;
+  /** Credits in its payable not yet available (the holding period of its payout settings), by the day each becomes available. */
+  held: HeldCredit[];
   /** Held for it in escrows' accounts: allocations paid, neither released nor refunded, not disputed. */
   pending: number;
   /** Held for it in escrows' accounts under dispute. */
@@ -55,15 +60,21 @@ const BALANCE = `
     (SELECT COALESCE(sum(frozen), 0) FROM holdings)::text AS frozen,
     (SELECT COALESCE(sum(amount), 0) FROM payouts)::text AS in_transit`;
 
-/** The merchant's balance now, or as it stood at `asOf`. */
+/**
+ * The merchant's balance now, or as it stood at `asOf`. What is held is read after the rest: a credit
+ * posted between the two reads is then counted as held without being in the payable yet, so `available`
+ * may briefly be too low, never too high.
+ */
 export async function merchantBalance(db: SqlExecutor, merchantId: string, asOf?: Date): Promise<MerchantBalance> {
   const [row] = await db.query<{ available: string; fees: string; pending: string; frozen: string; in_transit: string }>(BALANCE, [
     merchantId,
     asOf ?? 'infinity',
     [...payoutAccounts(merchantId)],
   ]);
+  const held = await payableCreditsHeldAsOf(db, merchantId, asOf);
   return {
-    available: Number(row.available),
+    available: availablePayableBalance(Number(row.available), totalHeld(held)),
+    held,
     pending: Number(row.pending),
     frozen: Number(row.frozen),
     inTransit: Number(row.in_transit),

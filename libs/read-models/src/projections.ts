@@ -7,6 +7,7 @@ import { ledgerProjection } from './ledger.projection';
 import { merchantEventsView } from './merchant-events.projection';
 import { payablesView } from './payables/payables.projection';
 import type { Projection } from './projection';
+import { payoutDelaysView } from './payout-delays.projection';
 import { payoutSchedulesView } from './payout-schedules.projection';
 import { payoutsView } from './payouts.projection';
 import { providerOperationsView } from './provider-operations.projection';
@@ -36,7 +37,7 @@ export const merchantsView: Projection = {
 };
 
 /** Every projection folds what it needs itself and reads no other view, so their order does not matter. */
-export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, payablesView, callbackDeliveriesView, providerOperationsView, payoutsView, payoutSchedulesView, streamOwnersView, escrowAllocationsView, merchantEventsView, webhookEndpointsView, accountsView, payoutDestinationHoldersView, transfersView, ledgerProjection];
+export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, payablesView, callbackDeliveriesView, providerOperationsView, payoutsView, payoutSchedulesView, payoutDelaysView, streamOwnersView, escrowAllocationsView, merchantEventsView, webhookEndpointsView, accountsView, payoutDestinationHoldersView, transfersView, ledgerProjection];
 
 /** The projections a deployment runs: where the engine's log does not read in SQL, also a copy of it for auditors. */
 export function projectionsFor(engine: EventStoreEngine): readonly Projection[] {

@@ -448,4 +448,18 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       UPDATE payout_schedules SET fees_account = 'merchant:' || merchant_id || ':fees' WHERE fees_account IS NULL;
     `,
   },
+  {
+    // The holding period each payout settings change set, at its log position (payout-delays.projection.ts):
+    // a payable's credit is held for the period of the last change before it (payable-availability.reader.ts).
+    id: '038-payout-delays',
+    sql: `
+      CREATE TABLE IF NOT EXISTS payout_delays (
+        merchant_id text NOT NULL,
+        commit_position numeric(20) NOT NULL,
+        prepare_position numeric(20) NOT NULL,
+        delay_days int NOT NULL,
+        PRIMARY KEY (merchant_id, commit_position, prepare_position)
+      );
+    `,
+  },
 ];

@@ -3,7 +3,7 @@ import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { INVALID_DATE_TIME } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
-import { merchantBalance } from '@app/read-models';
+import { merchantBalance, totalHeld } from '@app/read-models';
 import { envelope } from '../http/envelope';
 import { ActingMerchant } from '../http/request-context';
 import { ReadsProjectedViews } from '../http/projected-views';
@@ -25,7 +25,7 @@ export class BalanceController {
   constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
 
   @Get()
-  @ApiOperation({ summary: 'Your money by where it stands: available, pending in escrows, frozen by disputes, in transit to you, and fees earned; now or as of an instant' })
+  @ApiOperation({ summary: 'Your money by where it stands: available, on hold (with the day it becomes available), pending in escrows, frozen by disputes, in transit to you, and fees earned; now or as of an instant' })
   @ApiQuery({ name: 'asOf', required: false, description: 'The balance as the ledger stood at this instant (ISO 8601 with its zone)', example: '2026-11-01T00:00:00+03:00' })
   @ApiEnvelope(BalanceResponse, { message: 'Balance' })
   @ApiProblems({ 400: [INVALID_DATE_TIME] })
@@ -36,6 +36,8 @@ export class BalanceController {
       asOf: (instant ?? new Date()).toISOString(),
       currency: 'ETB',
       available: signedBirr(balance.available),
+      onHold: signedBirr(totalHeld(balance.held)),
+      onHoldByDay: balance.held.map(({ availableOn, amount }) => ({ availableOn, amount: signedBirr(amount) })),
       pending: signedBirr(balance.pending),
       frozen: signedBirr(balance.frozen),
       inTransit: signedBirr(balance.inTransit),

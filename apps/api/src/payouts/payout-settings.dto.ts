@@ -34,4 +34,15 @@ export class PayoutSettingsDto {
   @IsUrl(URL_RULES)
   @MaxLength(LIMITS.string)
   callbackURL?: string | null;
+
+  @ApiPropertyOptional({
+    example: 7,
+    minimum: 0,
+    maximum: 30,
+    description:
+      'The holding period, whole days (0–30, default 0): money credited to you on an Addis Ababa day becomes available for payout at the start of the day this many days later (PAYOUT_DELAY_OUT_OF_RANGE outside 0–30). A credit keeps the period in force when it was posted.',
+  })
+  @IsOptional()
+  @IsInt()
+  payoutDelayDays?: number;
 }

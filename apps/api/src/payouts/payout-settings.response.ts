@@ -27,6 +27,9 @@ export class PayoutSettingsResponse {
   @ApiProperty({ type: String, nullable: true, format: 'uri', description: 'Where payout callbacks go' })
   callbackURL!: string | null;
 
+  @ApiProperty({ example: 0, minimum: 0, maximum: 30, description: 'The holding period in days: money credited on an Addis Ababa day becomes available at the start of the day this many days later' })
+  payoutDelayDays!: number;
+
   @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'Null when manual or paused' })
   nextPayoutAt!: string | null;
 

@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '@app/database';
-import { DEFAULT_PAYOUT_SETTINGS, InvalidInput, nextScheduledPeriod, parseEtb, type PayoutSchedule, type PayoutSettings, type SettingsInForce, settingsOrDefault, toEtbNumber, type Weekday } from '@app/domain';
+import { DEFAULT_PAYOUT_SETTINGS, InvalidInput, nextScheduledPeriod, parseEtb, type PayoutSchedule, type PayoutSettings, payoutDelayDaysOf, type SettingsInForce, settingsOrDefault, toEtbNumber, type Weekday } from '@app/domain';
 import type { CommandRunner } from '@app/infrastructure';
 import { payoutSettingsInForce } from '@app/payments';
 import { payoutScheduleStanding, type PayoutScheduleStanding } from '@app/read-models';
@@ -12,6 +12,8 @@ export interface PayoutSettingsInput {
   /** ETB. */
   minimumAmount?: number;
   callbackURL?: string | null;
+  /** Whole days, checked by the settings' decider (PAYOUT_DELAY_OUT_OF_RANGE). */
+  payoutDelayDays?: number;
 }
 
 /** A field that does not belong to the schedule is refused rather than ignored: `weekday` on a daily schedule is a mistake, not a wish. */
@@ -28,6 +30,7 @@ export function payoutSettingsFrom(input: PayoutSettingsInput): PayoutSettings {
     schedule,
     minimumAmount: input.minimumAmount === undefined ? DEFAULT_PAYOUT_SETTINGS.minimumAmount : parseEtb(input.minimumAmount, 'minimumAmount'),
     callbackUrl: input.callbackURL ?? null,
+    payoutDelayDays: input.payoutDelayDays ?? DEFAULT_PAYOUT_SETTINGS.payoutDelayDays,
   };
 }
 
@@ -37,7 +40,8 @@ export function payoutSettingsFrom(input: PayoutSettingsInput): PayoutSettings {
  * their stream, the rest from the read models, nothing from the merchant's payouts' history.
  */
 export function presentPayoutSettings(inForce: SettingsInForce | undefined, standing: PayoutScheduleStanding, now = Date.now()) {
-  const { schedule, minimumAmount, callbackUrl } = settingsOrDefault(inForce);
+  const settings = settingsOrDefault(inForce);
+  const { schedule, minimumAmount, callbackUrl } = settings;
   const next = nextScheduledPeriod(schedule, now, { paused: standing.pausedByPayoutId !== null, paid: (key) => key === standing.lastPeriod });
   return {
     version: inForce?.version ?? 0,
@@ -48,6 +52,7 @@ export function presentPayoutSettings(inForce: SettingsInForce | undefined, stan
     minimumAmount: toEtbNumber(minimumAmount),
     currency: 'ETB',
     callbackURL: callbackUrl,
+    payoutDelayDays: payoutDelayDaysOf(settings),
     nextPayoutAt: next ? new Date(next.dueAt).toISOString() : null,
     pausedByPayoutId: standing.pausedByPayoutId,
   };

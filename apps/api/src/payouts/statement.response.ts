@@ -22,6 +22,9 @@ export class StatementMovementResponse {
 
   @ApiProperty({ example: 0, description: 'Of money in that came while the balance was below zero: how much of it covered what you owed (a recovery); 0 otherwise' })
   recovered!: number;
+
+  @ApiProperty({ type: String, nullable: true, format: 'date', example: '2026-12-05', description: 'A credit: the Addis Ababa day it became (or becomes) available for payout, after the holding period in force when it was posted (a fee alone, never held, on its own day); null for a debit, which counts at once' })
+  availableOn!: string | null;
 }
 
 /** The payable and fees accounts over a period (statement.ts); signed ETB. */

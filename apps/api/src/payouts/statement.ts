@@ -1,6 +1,6 @@
 import { csvRow, payoutAccounts } from '@app/audit';
-import { recoveredBy, streamKey } from '@app/domain';
-import { accountPeriod } from '@app/read-models';
+import { creditAvailableOn, recoveredBy, streamKey } from '@app/domain';
+import { accountPeriod, payableCreditDays } from '@app/read-models';
 import type { SqlExecutor } from '@app/database';
 import { signedBirr } from './signed-birr';
 import type { StatementPeriod } from './statement-period';
@@ -16,6 +16,12 @@ export interface StatementMovement {
   amount: number;
   /** Of a credit that came while the payable was below zero: how much of it covered the deficit (0 otherwise). */
   recovered: number;
+  /**
+   * A credit: the Addis Ababa day it became (or becomes) available for payout, after the holding period in
+   * force when it was posted (the payable's part of it: a fee is never held, so a fee alone is available
+   * on its own day). Null for a debit, which counts at once.
+   */
+  availableOn: string | null;
 }
 
 export interface Statement {
@@ -43,10 +49,10 @@ export function runningBalances(statement: Statement): StatementLine[] {
 /** The statement as the API's statement.csv and the consoles' downloads give it, byte for byte: an opening line, one per movement, a closing line. */
 export function statementCsv(statement: Statement): string {
   return [
-    csvRow(['recorded_at', 'event_id', 'type', 'source', 'description', 'amount', 'balance']),
-    csvRow([statement.from, '', 'OPENING', '', 'Opening balance', '', signedBirr(statement.opening)]),
-    ...runningBalances(statement).map((m) => csvRow([m.recordedAt, m.eventId, m.type, m.source, m.description, signedBirr(m.amount), signedBirr(m.balance)])),
-    csvRow([statement.to, '', 'CLOSING', '', 'Closing balance', '', signedBirr(statement.closing)]),
+    csvRow(['recorded_at', 'event_id', 'type', 'source', 'description', 'available_on', 'amount', 'balance']),
+    csvRow([statement.from, '', 'OPENING', '', 'Opening balance', '', '', signedBirr(statement.opening)]),
+    ...runningBalances(statement).map((m) => csvRow([m.recordedAt, m.eventId, m.type, m.source, m.description, m.availableOn ?? '', signedBirr(m.amount), signedBirr(m.balance)])),
+    csvRow([statement.to, '', 'CLOSING', '', 'Closing balance', '', '', signedBirr(statement.closing)]),
   ].join('');
 }
 
@@ -56,10 +62,13 @@ export function statementCsv(statement: Statement): string {
  * are lines of its statement as they are of its payouts. The opening is what they held at `from` (every movement before it),
  * the closing the opening plus the movements of the period, so the two always reconcile (the
  * movements are the ledger's postings, in log order, each with the event that caused it). A credit
- * that came while the balance was below zero is marked with what of it covered the deficit.
+ * that came while the balance was below zero is marked with what of it covered the deficit, and every
+ * credit with the day it became available.
  */
 export async function readStatement(db: SqlExecutor, merchantId: string, period: StatementPeriod): Promise<Statement> {
-  const { opening, postings } = await accountPeriod(db, payoutAccounts(merchantId), new Date(period.from), new Date(period.to));
+  const from = new Date(period.from);
+  const to = new Date(period.to);
+  const [{ opening, postings }, creditDays] = await Promise.all([accountPeriod(db, payoutAccounts(merchantId), from, to), payableCreditDays(db, merchantId, from, to)]);
   let balance = opening;
   const movements = postings.map((posting) => {
     const recovered = recoveredBy(balance, posting.amount);
@@ -72,6 +81,7 @@ export async function readStatement(db: SqlExecutor, merchantId: string, period:
       recordedAt: posting.recordedAt.toISOString(),
       amount: posting.amount,
       recovered,
+      availableOn: posting.amount > 0 ? (creditDays.get(posting.eventId) ?? creditAvailableOn(posting.recordedAt, 0)) : null,
     };
   });
   return { from: period.from, to: period.to, opening, movements, closing: balance };

@@ -4,7 +4,7 @@ import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { type BooksEvent, fold, streams, type TransferCommand, transferBooked, transferDecider, type TransferEvent, type TransferState } from '@app/domain';
 import { EVENT_STORE, type EventMetadata, type EventStore } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
-import { payoutBalanceAt, ProjectionProgress } from '@app/read-models';
+import { payableAvailableAt, ProjectionProgress } from '@app/read-models';
 import { LedgerNotCurrent } from './transfers.errors';
 
 /** A transfer as its create left it, and when. */
@@ -17,7 +17,8 @@ export interface TransferChange {
  * A transfer out of its source's money, decided at the source's books (`payout-books-{source}`), as a
  * payout is (requestPayout, libs/payments/src/payouts/payout-requests.ts): the books' last event is
  * read, then the ledger is waited for until it has posted everything the log held then, then the
- * source's balance (its payable and fees, what its payouts take) is read, and the transfer's stream
+ * source's available balance (its payable and fees, what its payouts take, less the payable's credits the
+ * holding period still keeps: payableAvailableAt) is read, and the transfer's stream
  * and the books' TransferBooked are appended together at the books' revision (EventStore.appendMany).
  * A payout or another transfer of the same source decided meanwhile, in any process, moved the books,
  * and this transfer is decided again from fresh reads: no two spend the same money.
@@ -32,7 +33,7 @@ export class TransferAtBooks {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** `create` is given the source's balance (signed santim) and builds the CreateTransfer the decider decides on it; the same transfer again answers as it stands. */
+  /** `create` is given the source's available balance (signed santim) and builds the CreateTransfer the decider decides on it; the same transfer again answers as it stands. */
   async create(source: string, transferId: string, create: (sourceAvailable: number) => Extract<TransferCommand, { type: 'CreateTransfer' }>, metadata: EventMetadata): Promise<TransferChange> {
     const books = streams.payoutBooks(source);
     const stream = streams.transfer(transferId);
@@ -41,7 +42,7 @@ export class TransferAtBooks {
       const state = fold(transferDecider, history as unknown as TransferEvent[]);
       if (state.created) return { appends: [], result: { state, at: history[history.length - 1].recordedAt } };
       if (!(await this.progress.waitFor(await this.store.head(), this.config.readYourWritesTimeoutMs))) throw new LedgerNotCurrent();
-      const command = create((await payoutBalanceAt(this.db, source)).balance);
+      const command = create((await payableAvailableAt(this.db, source, new Date())).available);
       const events = transferDecider.decide(command, state);
       return {
         appends: [

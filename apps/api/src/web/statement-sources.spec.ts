@@ -38,7 +38,7 @@ describe("a statement line's source", () => {
 
 describe("a statement's recoveries", () => {
   it('marks the credit that covered a balance below zero with how much of it went to the deficit', () => {
-    const movement = (eventId: string, amount: number, recovered: number) => ({ eventId, type: 'AllocationReleased', source: 'tr_1', description: eventId, recordedAt: '2030-01-01T10:00:00.000Z', amount, recovered });
+    const movement = (eventId: string, amount: number, recovered: number) => ({ eventId, type: 'AllocationReleased', source: 'tr_1', description: eventId, recordedAt: '2030-01-01T10:00:00.000Z', amount, recovered, availableOn: '2030-01-01' });
     const body = String(
       statementBody({
         subject: 'acct_1',

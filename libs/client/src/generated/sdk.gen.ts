@@ -622,7 +622,7 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * When payouts happen without being asked for, their minimum, and where payout callbacks go; a change takes effect for the next period
+     * When payouts happen without being asked for, their minimum, where payout callbacks go, and how long credited money is held before it is available; a change takes effect for the next period (a holding period for money credited after it)
      */
     public postPayoutSettings<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpPayoutSettingsData, ThrowOnError>): RequestResult<PostV1TrdpPayoutSettingsResponses, PostV1TrdpPayoutSettingsErrors, ThrowOnError, 'data'> {
         return (options.client ?? this.client).post<PostV1TrdpPayoutSettingsResponses, PostV1TrdpPayoutSettingsErrors, ThrowOnError, 'data'>({
@@ -638,7 +638,7 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * Your money by where it stands: available, pending in escrows, frozen by disputes, in transit to you, and fees earned; now or as of an instant
+     * Your money by where it stands: available, on hold (with the day it becomes available), pending in escrows, frozen by disputes, in transit to you, and fees earned; now or as of an instant
      */
     public getBalance<ThrowOnError extends boolean = true>(options?: Options<GetV1TrdpBalanceData, ThrowOnError>): RequestResult<GetV1TrdpBalanceResponses, GetV1TrdpBalanceErrors, ThrowOnError, 'data'> {
         return (options?.client ?? this.client).get<GetV1TrdpBalanceResponses, GetV1TrdpBalanceErrors, ThrowOnError, 'data'>({

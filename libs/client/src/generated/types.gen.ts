@@ -902,6 +902,10 @@ export type StatementMovementResponse = {
      * Of money in that came while the balance was below zero: how much of it covered what you owed (a recovery); 0 otherwise
      */
     recovered: number;
+    /**
+     * A credit: the Addis Ababa day it became (or becomes) available for payout, after the holding period in force when it was posted (a fee alone, never held, on its own day); null for a debit, which counts at once
+     */
+    availableOn: string | null;
 };
 
 export type StatementResponse = {
@@ -938,6 +942,10 @@ export type PayoutSettingsResponse = {
      */
     callbackURL: string | null;
     /**
+     * The holding period in days: money credited on an Addis Ababa day becomes available at the start of the day this many days later
+     */
+    payoutDelayDays: number;
+    /**
      * Null when manual or paused
      */
     nextPayoutAt: string | null;
@@ -968,6 +976,21 @@ export type PayoutSettingsDto = {
      * Where PAYOUT_PAID and PAYOUT_FAILED callbacks go (none when absent)
      */
     callbackURL?: string | null;
+    /**
+     * The holding period, whole days (0–30, default 0): money credited to you on an Addis Ababa day becomes available for payout at the start of the day this many days later (PAYOUT_DELAY_OUT_OF_RANGE outside 0–30). A credit keeps the period in force when it was posted.
+     */
+    payoutDelayDays?: number;
+};
+
+export type OnHoldDay = {
+    /**
+     * The Addis Ababa day it becomes available, from its start (00:00 UTC+3)
+     */
+    availableOn: string;
+    /**
+     * ETB
+     */
+    amount: number;
 };
 
 export type BalanceResponse = {
@@ -977,9 +1000,17 @@ export type BalanceResponse = {
     asOf: string;
     currency: 'ETB';
     /**
-     * What may be paid out now: the payable account and, for a platform, the fees account (below zero when more went out than came in)
+     * What may be paid out now: the payable account and, for a platform, the fees account, less what is on hold (below zero when more went out than came in)
      */
     available: number;
+    /**
+     * Released to you (or paid, or transferred), in the payable, but kept by the holding period of your payout settings (`payoutDelayDays`): not yet available
+     */
+    onHold: number;
+    /**
+     * What is on hold by the day it becomes available, earliest first; empty when nothing is
+     */
+    onHoldByDay: Array<OnHoldDay>;
     /**
      * Held for you in escrows: paid, not yet released or refunded, not disputed (gross: an escrow creator’s fee comes out on release)
      */
@@ -6490,11 +6521,11 @@ export type PostV1TrdpPayoutSettingsData = {
 
 export type PostV1TrdpPayoutSettingsErrors = {
     /**
-     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * PAYOUT_DELAY_OUT_OF_RANGE, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'PAYOUT_DELAY_OUT_OF_RANGE' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
             message?: string;
         };
     };

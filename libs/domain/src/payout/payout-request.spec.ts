@@ -35,6 +35,24 @@ describe('a payout request', () => {
     expect(decidePayoutRequest(onDemand, basis())!.data).not.toHaveProperty('fees');
   });
 
+  it('holds only payable credits: a payout with money on hold takes the fees whole and the available payable, and a failure gives each back', () => {
+    const requested = decidePayoutRequest(onDemand, basis({ balance: 50_000, fees: 12_000, notYetAvailable: 20_000 }))!;
+    // 38,000 of payable, 20,000 of it held: 18,000 from the payable and the 12,000 of fees.
+    expect(requested.data).toMatchObject({ amount: 30_000, fees: 12_000 });
+    const failed = singlePayoutDecider.decide({ type: 'RecordPayoutFailed', data: { payoutId: 'po_1', reason: 'CLOSED', at: AT, callbackUrl: null } }, fold(singlePayoutDecider, [requested]));
+    expect(failed).toEqual([{ type: 'PayoutFailed', data: expect.objectContaining({ amount: 30_000, fees: 12_000 }) }]);
+  });
+
+  it('pays only what is available: credits the holding period keeps stay in the payable, debits count at once', () => {
+    expect(decidePayoutRequest(onDemand, basis({ notYetAvailable: 20_000 }))?.data.amount).toBe(30_000);
+    expect(() => decidePayoutRequest(onDemand, basis({ notYetAvailable: 50_000 }))).toThrow(expect.objectContaining({ code: 'NOTHING_TO_PAY_OUT' }));
+    // A reversal took the balance below what is held: nothing is available.
+    expect(() => decidePayoutRequest(onDemand, basis({ balance: 10_000, notYetAvailable: 20_000 }))).toThrow(expect.objectContaining({ code: 'NOTHING_TO_PAY_OUT' }));
+    const scheduled = { ...onDemand, trigger: 'schedule' as const, period: 'daily-2030-01-01' };
+    const settings = { version: 1, settings: { schedule: { kind: 'daily' as const, hour: 9 }, minimumAmount: 1 as Santim, callbackUrl: null, payoutDelayDays: 3 }, scheduleSetAt: 0 };
+    expect(decidePayoutRequest(scheduled, basis({ settings, notYetAvailable: 50_000 }))).toBeUndefined();
+  });
+
   it('refuses on demand what a scheduled period quietly does not pay', () => {
     const scheduled = { ...onDemand, trigger: 'schedule' as const, period: 'daily-2030-01-01' };
     const settings = { version: 1, settings: { schedule: { kind: 'daily' as const, hour: 9 }, minimumAmount: 10_000 as Santim, callbackUrl: null }, scheduleSetAt: 0 };

@@ -1,6 +1,7 @@
 import { santim } from '../shared/money';
 import type { PayoutStanding } from '../account/account-payability';
 import { AccountNotVerified, PayoutRequirementsMissing, NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing, PayoutDestinationOnHold } from './payout.errors';
+import { availablePayableBalance } from './payout-availability';
 import { payablePeriod } from './payout-schedule';
 import { type SettingsInForce, settingsOrDefault } from './payout-settings.decider';
 import type { DestinationInForce } from './payout-destination.decider';
@@ -23,8 +24,17 @@ export interface PayoutBasis {
   destination?: DestinationInForce;
   /** The balance of the accounts a payout takes (payable and fees) at `through`, santim: what no payout in flight or paid holds. */
   balance: number;
-  /** The part of `balance` in the fees account (signed santim): the payout's `fees`. */
+  /**
+   * The part of `balance` in the fees account (signed santim): the payout's `fees`, always whole, for fees
+   * are never held; the rest of the payout (amount less fees) is the payable's.
+   */
   fees: number;
+  /**
+   * Of the payable's credits in `balance`, what is not yet available at the ask's instant (the holding
+   * period, payout-availability.ts), santim: the payout leaves it in the payable, and a later payout takes
+   * it once available (its balance still holds it, and nothing subtracts it any more). Absent: nothing held.
+   */
+  notYetAvailable?: number;
   /** The previous payout's `through` (where this one's range begins); null for the merchant's first payout of its own stream. */
   after: string | null;
   through: string;
@@ -44,8 +54,9 @@ function notPayable(merchantId: string, standing: Extract<PayoutStanding, { paya
 }
 
 /**
- * A payout of the payable's and fees' balance, never of a movement another payout holds: the balance
- * already has every earlier payout moved out (Dr payable and fees, Cr in transit) and every failed one back, and the
+ * A payout of the payable's available balance and the fees' balance, never of a movement another payout
+ * holds: the balance already has every earlier payout moved out (Dr payable and fees, Cr in transit) and every
+ * failed one back, and the
  * merchant's books serialize the decisions. Undefined: nothing to do (the same request again, whose
  * payout stands; a scheduled period that pays nothing, the money waiting); a refusal is thrown for
  * one asked for on demand.
@@ -66,7 +77,8 @@ export function decidePayoutRequest(ask: PayoutAsk, basis: PayoutBasis): PayoutR
     if (scheduled !== undefined) return undefined;
     throw notPayable(ask.merchantId, basis.standing);
   }
-  const { destination, balance } = basis;
+  const { destination } = basis;
+  const balance = availablePayableBalance(basis.balance, basis.notYetAvailable ?? 0);
   const refusal = !destination
     ? new PayoutDestinationMissing()
     : balance <= 0

@@ -1,6 +1,7 @@
 import { santim } from '../shared/money';
 import { given } from '../testing/given';
 import type { PayoutSettings } from './payout.events';
+import { PayoutDelayOutOfRange } from './payout.errors';
 import type { PayoutSchedule } from './payout-schedule';
 import { type PayoutSettingsChanged, payoutSettingsDecider, type SetPayoutSettings } from './payout-settings.decider';
 
@@ -31,6 +32,16 @@ describe('Payout settings', () => {
     settingsStream([changed(1, DAILY_AT_10, AT)]).when(set(higher, LATER)).then([changed(2, higher, LATER, AT)]);
     const withUrl = settings({ kind: 'daily', hour: 10 }, 1, 'https://shop.example/payouts');
     settingsStream([changed(1, DAILY_AT_10, AT)]).when(set(withUrl, LATER)).then([changed(2, withUrl, LATER, AT)]);
+  });
+
+  it('records a holding period as a change of settings, none said as the default, and refuses one outside 0–30 days', () => {
+    const held = { ...DAILY_AT_10, payoutDelayDays: 7 };
+    settingsStream([changed(1, DAILY_AT_10, AT)]).when(set(held, LATER)).then([changed(2, held, LATER, AT)]);
+    settingsStream([changed(2, held, LATER, AT)]).when(set({ ...DAILY_AT_10, payoutDelayDays: 0 }, LATER)).then([changed(3, { ...DAILY_AT_10, payoutDelayDays: 0 }, LATER, AT)]);
+    // Settings from before holding periods have none: 0 said explicitly is no change.
+    settingsStream([changed(1, DAILY_AT_10, AT)]).when(set({ ...DAILY_AT_10, payoutDelayDays: 0 }, LATER)).thenNothing();
+    settingsStream([]).when(set({ ...DAILY_AT_10, payoutDelayDays: 30 })).then([changed(1, { ...DAILY_AT_10, payoutDelayDays: 30 }, AT)]);
+    for (const days of [31, -1, 1.5]) settingsStream([]).when(set({ ...DAILY_AT_10, payoutDelayDays: days })).thenThrows(PayoutDelayOutOfRange);
   });
 
   it('continues from the settings the payout account kept before they had a stream of their own', () => {

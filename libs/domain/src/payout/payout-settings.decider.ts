@@ -1,10 +1,15 @@
 import type { Decider } from '../shared/decider';
 import { santim } from '../shared/money';
+import { MAX_PAYOUT_DELAY_DAYS } from './payout-availability';
+import { PayoutDelayOutOfRange } from './payout.errors';
 import { sameSchedule } from './payout-schedule';
 import type { PayoutEvent, PayoutSettings } from './payout.events';
 
-/** Until a merchant says otherwise: payouts only when asked for, of at least a santim, and no payout callbacks. */
-export const DEFAULT_PAYOUT_SETTINGS: PayoutSettings = { schedule: { kind: 'manual' }, minimumAmount: santim(1), callbackUrl: null };
+/** Until a merchant says otherwise: payouts only when asked for, of at least a santim, no payout callbacks, and no holding period. */
+export const DEFAULT_PAYOUT_SETTINGS: PayoutSettings = { schedule: { kind: 'manual' }, minimumAmount: santim(1), callbackUrl: null, payoutDelayDays: 0 };
+
+/** The holding period of settings, in days (settings from before holding periods have none: 0). */
+export const payoutDelayDaysOf = (settings: PayoutSettings): number => settings.payoutDelayDays ?? 0;
 
 /**
  * A version of a merchant's payout settings. `scheduleSetAt` (ms): when the schedule in force was set (a
@@ -30,7 +35,8 @@ export interface PayoutSettingsState {
 
 export const settingsOrDefault = (inForce: SettingsInForce | undefined): PayoutSettings => inForce?.settings ?? DEFAULT_PAYOUT_SETTINGS;
 
-const sameSettings = (a: PayoutSettings, b: PayoutSettings) => a.minimumAmount === b.minimumAmount && a.callbackUrl === b.callbackUrl && sameSchedule(a.schedule, b.schedule);
+const sameSettings = (a: PayoutSettings, b: PayoutSettings) =>
+  a.minimumAmount === b.minimumAmount && a.callbackUrl === b.callbackUrl && payoutDelayDaysOf(a) === payoutDelayDaysOf(b) && sameSchedule(a.schedule, b.schedule);
 
 /** The settings after a change, in their own stream or in the payout account's, where they were kept before. */
 export function settingsAfter(before: SettingsInForce | undefined, { version, settings, changedAt, scheduleSetAt }: PayoutSettingsChanged['data']): SettingsInForce {
@@ -47,6 +53,8 @@ export const payoutSettingsDecider: Decider<SetPayoutSettings, PayoutSettingsCha
   initialState: () => ({}),
   evolve: (state, event) => ({ settings: settingsAfter(state.settings, event.data) }),
   decide: ({ data: { merchantId, settings, at, carried } }, state) => {
+    const delay = payoutDelayDaysOf(settings);
+    if (!Number.isInteger(delay) || delay < 0 || delay > MAX_PAYOUT_DELAY_DAYS) throw new PayoutDelayOutOfRange(delay, MAX_PAYOUT_DELAY_DAYS);
     const current = state.settings ?? carried;
     if (sameSettings(settingsOrDefault(current), settings)) return [];
     const kept = current && sameSchedule(current.settings.schedule, settings.schedule);

@@ -11,7 +11,7 @@ export class PayoutDestinationMissing extends DomainError {
 /** A payout when everything released is paid out or on its way. */
 export class NothingToPayOut extends DomainError {
   constructor() {
-    super('NOTHING_TO_PAY_OUT', 'Nothing is available to pay out: every released birr is paid out or on its way', 'conflict');
+    super('NOTHING_TO_PAY_OUT', 'Nothing is available to pay out: every released birr is paid out, on its way, or not yet available (the holding period of the payout settings)', 'conflict');
   }
 }
 
@@ -19,6 +19,13 @@ export class NothingToPayOut extends DomainError {
 export class PayoutBelowMinimum extends DomainError {
   constructor(available: Santim, minimum: Santim) {
     super('PAYOUT_BELOW_MINIMUM', `${formatEtb(available)} ETB is available, below the minimum payout of ${formatEtb(minimum)} ETB`, 'conflict');
+  }
+}
+
+/** A holding period (`payoutDelayDays`) that is not a whole number of days from 0 to MAX_PAYOUT_DELAY_DAYS. */
+export class PayoutDelayOutOfRange extends DomainError {
+  constructor(days: number, max: number) {
+    super('PAYOUT_DELAY_OUT_OF_RANGE', `payoutDelayDays must be a whole number of days from 0 to ${max}, not ${days}`, 'invalid');
   }
 }
 

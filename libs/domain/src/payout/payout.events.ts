@@ -35,6 +35,12 @@ export interface PayoutSettings {
   minimumAmount: Santim;
   /** Where PAYOUT_PAID and PAYOUT_FAILED callbacks go; null: none are sent. */
   callbackUrl: string | null;
+  /**
+   * The holding period: a credit to the payable becomes available for payout at the start of the Addis
+   * Ababa day this many days after the day it was posted (payout-availability.ts). Absent in settings
+   * changed before holding periods existed: 0, available at once.
+   */
+  payoutDelayDays?: number;
 }
 
 export type PayoutEvent =

@@ -18,7 +18,7 @@ import {
 } from '@app/domain';
 import { comparePositions, type EventMetadata, type EventStore, formatPosition } from '@app/event-store';
 import type { CommandRunner, KnownStream } from '@app/infrastructure';
-import { lastAccountPayoutPosition, latestDestinationVersion, merchantPayout, payoutBalanceAt, payoutScheduleStanding, type ProjectionProgress } from '@app/read-models';
+import { lastAccountPayoutPosition, latestDestinationVersion, merchantPayout, payableAvailableAt, payoutScheduleStanding, type ProjectionProgress } from '@app/read-models';
 import { payoutSettingsInForce } from '../payout-settings/payout-settings-in-force';
 
 export interface PayoutRequestDeps {
@@ -64,7 +64,8 @@ async function accountStanding(runner: CommandRunner, merchantId: string, destin
 }
 
 /**
- * A payout of the payable's and fees' balance, decided at the merchant's books (`payout-books-{merchantId}`):
+ * A payout of the payable's available balance (its balance less the credits the holding period still
+ * keeps at the ask's instant) and the fees' balance, decided at the merchant's books (`payout-books-{merchantId}`):
  * their last event is read, then the ledger is waited for until it has posted everything the log held
  * then (each earlier payout's request, each failure's return), then the balance is read with the
  * ledger's position in one snapshot, and the payout's stream and the books' next event are appended
@@ -82,13 +83,14 @@ export async function requestPayout(deps: PayoutRequestDeps, ask: PayoutAsk, met
     if (existing.length > 0) return { appends: [], result: { type: 'PayoutRequested', data: existing[0].data } as PayoutRequested };
     const head = await store.head();
     const [settings, destination] = await Promise.all([payoutSettingsInForce(runner, db, merchantId), payoutDestination(runner, db, merchantId), deps.progress.waitFor(head, LEDGER_WAIT_MS)]);
-    const [{ balance, fees, through }, listed] = await Promise.all([payoutBalanceAt(db, merchantId), merchantPayout(db, payoutId, merchantId)]);
+    const [{ balance, fees, notYetAvailable, through }, listed] = await Promise.all([payableAvailableAt(db, merchantId, new Date(ask.at)), merchantPayout(db, payoutId, merchantId)]);
     if (comparePositions(through, head) < 0) throw new PayoutLedgerBehind();
     // A period its payout account stream (payouts-{merchantId}) already paid, from before payouts had streams of their own, is paid.
     if (listed) return { appends: [], result: undefined };
     const after = (booked && payoutsThroughOf(booked as unknown as BooksEvent)) ?? (await lastAccountPayoutPosition(db, merchantId, through));
     const standing = await accountStanding(runner, merchantId, destination.inForce, ask.at, deps.payoutHoldMs);
-    const requested = decidePayoutRequest(ask, { exists: false, settings, destination: destination.inForce, balance, fees, after, through: formatPosition(through), standing });
+    const basis = { exists: false, settings, destination: destination.inForce, balance, fees, notYetAvailable, after, through: formatPosition(through), standing };
+    const requested = decidePayoutRequest(ask, basis);
     if (!requested) return { appends: [], result: undefined };
     return {
       appends: [

@@ -5,7 +5,7 @@ import { isURL } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { InvalidInput, WEEKDAYS, type Weekday } from '@app/domain';
+import { InvalidInput, payoutDelayDaysOf, WEEKDAYS, type Weekday } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import { URL_RULES } from '../../http/payment-request.dto';
@@ -17,7 +17,8 @@ import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { redirect } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
-import { payoutSettingsBody } from './payout-settings.page';
+import { confirmBody } from '../orders/orders.pages';
+import { holdingChangeQuestion, payoutSettingsBody } from './payout-settings.page';
 
 const SCHEDULES: readonly PayoutSettingsInput['schedule'][] = ['manual', 'daily', 'weekly'];
 
@@ -37,14 +38,20 @@ function settingsInput(body: unknown): PayoutSettingsInput {
   const minimumAmount = formBirr(field(body, 'minimumAmount'), 'The minimum');
   const callbackURL = field(body, 'callbackURL').trim();
   if (callbackURL && !isURL(callbackURL, URL_RULES)) throw new InvalidInput('The payout callback URL must be an http or https address');
+  const delayText = field(body, 'payoutDelayDays').trim();
+  if (delayText !== '' && !/^\d{1,3}$/.test(delayText)) throw new InvalidInput('The holding period is a whole number of days from 0 to 30');
   return {
     schedule,
     hour,
     weekday: schedule === 'weekly' ? weekday : undefined,
     minimumAmount,
     callbackURL: callbackURL || null,
+    payoutDelayDays: delayText === '' ? undefined : Number(delayText),
   };
 }
+
+/** The form's fields as they were sent, to send them again from the confirmation. */
+const FORM_FIELDS = ['schedule', 'hour', 'weekday', 'minimumAmount', 'callbackURL', 'payoutDelayDays'] as const;
 
 /** The merchant's payout settings, changed through the same command as POST /v1/trdp/payout-settings. */
 @ApiExcludeController()
@@ -73,7 +80,20 @@ export class DashboardPayoutSettingsController {
   @Post()
   @UseGuards(CsrfGuard)
   async save(@Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
-    await this.commands.execute(new SetPayoutSettingsCommand(merchantId, payoutSettingsFrom(settingsInput(body)), metadata));
+    const settings = payoutSettingsFrom(settingsInput(body));
+    const inForce = (await readPayoutSettings(this.runner, this.db, merchantId)).payoutDelayDays;
+    // A new holding period decides when money can leave: it is saved only once confirmed.
+    if (payoutDelayDaysOf(settings) !== inForce && field(body, 'confirmHolding') !== 'yes') {
+      const fields = Object.fromEntries([...FORM_FIELDS.map((name) => [name, field(body, name)]), ['confirmHolding', 'yes']]);
+      return sendDashboardPage(reply, this.config, {
+        title: 'Payout settings',
+        current: '/dashboard/payouts/settings',
+        who: merchantId,
+        body: (csrf) =>
+          confirmBody({ title: 'Change the holding period', question: holdingChangeQuestion(inForce, payoutDelayDaysOf(settings)), action: '/dashboard/payouts/settings', csrf, button: 'Save the payout settings', back: '/dashboard/payouts/settings', fields }),
+      });
+    }
+    await this.commands.execute(new SetPayoutSettingsCommand(merchantId, settings, metadata));
     return redirect(reply, '/dashboard/payouts/settings?done=saved');
   }
 }

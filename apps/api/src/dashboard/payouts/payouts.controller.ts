@@ -10,7 +10,7 @@ import { NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing, santim }
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import { payoutDestination } from '@app/payments';
-import { destinationVersion, payoutBalanceAt, type PayoutView } from '@app/read-models';
+import { destinationVersion, payableAvailableAt, type PayoutView } from '@app/read-models';
 import { PayoutDestinationDto } from '../../payouts/payout-destination.dto';
 import { merchantPayouts, ownedPayout, presentDestination } from '../../payouts/payout-reads';
 import { payoutReport, payoutReportCsv, payoutReportPages } from '../../payouts/payout-report';
@@ -139,10 +139,10 @@ export class DashboardPayoutsController {
     return sendCsv(reply, `payout-${payout.payoutId}.csv`, Readable.from(payoutReportCsv(payoutReportPages(this.db, payout))));
   }
 
-  /** The masked destination and what a payout asked for now would pay: the payable's and fees' balance (what no payout in flight or paid holds). */
+  /** The masked destination and what a payout asked for now would pay: the payable's available balance and the fees' balance (what no payout in flight or paid holds, nor the holding period). */
   private async account(merchantId: string) {
-    const [{ inForce }, { balance }] = await Promise.all([payoutDestination(this.runner, this.db, merchantId), payoutBalanceAt(this.db, merchantId)]);
-    return { destination: presentDestination(inForce), available: santim(Math.max(0, balance)) };
+    const [{ inForce }, { available }] = await Promise.all([payoutDestination(this.runner, this.db, merchantId), payableAvailableAt(this.db, merchantId, new Date())]);
+    return { destination: presentDestination(inForce), available: santim(Math.max(0, available)) };
   }
 
   private async render(reply: FastifyReply, merchantId: string, view: { notice?: Notice; draft?: DestinationDraft }, status = 200) {

@@ -57,6 +57,7 @@ export const CALLBACK_EXAMPLES: OperationExamples = {
     ],
   },
   'POST /v1/trdp/callbacks/{deliveryId}/redeliver': { data: { deliveryId: 'dlv_9e3286847c395ffe66c500f6f4817a85', status: 'PENDING' } },
+  'GET /v1/trdp/webhook-secret': { data: { merchantId: 'mer_2ef868dd3eaa4866d7a19e7d', webhookSecret: 'whsec_-RLlGA_5EwMS5dDJZcpSEnyFXlPyF0Fho9cAUtV2Z8w' } },
   'POST /v1/trdp/webhook-secret/rotate': { data: { merchantId: 'mer_2ef868dd3eaa4866d7a19e7d', webhookSecret: 'whsec_-RLlGA_5EwMS5dDJZcpSEnyFXlPyF0Fho9cAUtV2Z8w' } },
   'GET /v1/trdp/events': {
     data: {
