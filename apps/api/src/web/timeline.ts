@@ -71,6 +71,8 @@ const DESCRIBE: Record<string, (data: Data, names: MerchantNames) => string> = {
   AccountVerified: (d) => `Account verified by ${decidedBy(d)}${d.reason ? `: ${String(d.reason)}` : ''}`,
   AccountRejected: (d) => `Account rejected by ${decidedBy(d)}: ${String(d.reason)}`,
   AccountRestricted: (d) => `Account restricted until reviewed again (${String(d.reason)})`,
+  AccountOwnerInvited: () => "Dashboard invitation issued for the seller's owner",
+  AccountOwnerInvitationUsed: () => "The seller's owner used the dashboard invitation and signed in",
   PayoutDestinationSet: (d) => {
     const destination = d.destination as { kind: string; institution: string; accountMask: string };
     return `Payout destination set (version ${String(d.version)}): ${destination.kind} ${destination.institution} ${destination.accountMask}`;

@@ -75,6 +75,13 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
     const after = events.reduce(evolve, state).account!;
     return [...events, ...screened(after, command.data.screening, command.data.at)];
   }
+  if (command.type === 'InviteAccountOwner') {
+    if (command.data.merchantId !== account.merchantId) throw new AccountNotFound(account.accountId);
+    return [{ type: 'AccountOwnerInvited', data: { accountId: account.accountId, merchantId: account.merchantId, invitedAt: command.data.at } }];
+  }
+  if (command.type === 'RecordOwnerInvitationUsed') {
+    return [{ type: 'AccountOwnerInvitationUsed', data: { accountId: account.accountId, merchantId: account.merchantId, usedAt: command.data.at } }];
+  }
   if (!REVIEWABLE.has(account.status)) throw new AccountNotUnderReview(account.accountId, account.status);
   const { accountId, merchantId } = account;
   if (command.type === 'ApproveAccount') {
@@ -104,6 +111,10 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
     }
     case 'AccountRestricted':
       return { account: { ...state.account!, status: 'RESTRICTED', statusReason: event.data.reason, updatedAt: event.data.restrictedAt } };
+    // Who may sign in is kept beside the other credentials (merchant_logins), not in the account.
+    case 'AccountOwnerInvited':
+    case 'AccountOwnerInvitationUsed':
+      return state;
   }
 }
 

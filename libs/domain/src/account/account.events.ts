@@ -41,7 +41,11 @@ export type AccountEvent =
   | { type: 'AccountVerified'; data: { accountId: string; merchantId: string; decidedBy: VerificationDecider; reason?: string; decidedAt: string } }
   | { type: 'AccountRejected'; data: { accountId: string; merchantId: string; decidedBy: VerificationDecider; reason: string; decidedAt: string } }
   /** A verified account whose legal details changed: payouts stop until it is reviewed again. */
-  | { type: 'AccountRestricted'; data: { accountId: string; merchantId: string; reason: string; restrictedAt: string } };
+  | { type: 'AccountRestricted'; data: { accountId: string; merchantId: string; reason: string; restrictedAt: string } }
+  /** The platform gave the seller's owner a dashboard invitation; the log never holds its code nor to whom it went. */
+  | { type: 'AccountOwnerInvited'; data: { accountId: string; merchantId: string; invitedAt: string } }
+  /** The owner spent the invitation: set a password and signed in. */
+  | { type: 'AccountOwnerInvitationUsed'; data: { accountId: string; merchantId: string; usedAt: string } };
 
 /**
  * The sandbox's rule for test values (docs/guides/marketplaces.md): it decides at once on a TIN it
@@ -56,4 +60,6 @@ export type AccountCommand =
     }
   | { type: 'UpdateAccount'; data: { accountId: string; merchantId: string; changes: AccountChanges; at: string; screening?: Screening } }
   | { type: 'ApproveAccount'; data: { accountId: string; decidedBy: VerificationDecider; reason?: string; at: string } }
-  | { type: 'RejectAccount'; data: { accountId: string; decidedBy: VerificationDecider; reason: string; at: string } };
+  | { type: 'RejectAccount'; data: { accountId: string; decidedBy: VerificationDecider; reason: string; at: string } }
+  | { type: 'InviteAccountOwner'; data: { accountId: string; merchantId: string; at: string } }
+  | { type: 'RecordOwnerInvitationUsed'; data: { accountId: string; at: string } };
