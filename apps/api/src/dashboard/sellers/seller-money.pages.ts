@@ -3,14 +3,15 @@ import type { MerchantBalance, PayableView } from '@app/read-models';
 import { html, type SafeHtml } from '../../http/html';
 import type { AccountResponse } from '../../accounts/account.response';
 import { etb, query, statusBadge, when } from '../../web/format';
+import { signedEtb } from '../../web/statement-view';
 
 /** A balance below zero is said in words, not only by its sign: the seller owes it to the platform until its next money covers it. */
 export function balanceFacts(balance: MerchantBalance): SafeHtml {
   return html`<dl class="facts">
-    <dt>Available</dt><dd id="balance-available">${etb(santim(balance.available))}${balance.available < 0 ? html` <span class="status">negative</span>` : ''}</dd>
-    <dt>Pending in escrows</dt><dd id="balance-pending">${etb(santim(balance.pending))}</dd>
-    <dt>Frozen by disputes</dt><dd id="balance-frozen">${etb(santim(balance.frozen))}</dd>
-    <dt>In transit to the bank</dt><dd id="balance-in-transit">${etb(santim(balance.inTransit))}</dd>
+    <dt>Available</dt><dd id="balance-available">${signedEtb(balance.available)}${balance.available < 0 ? html` <span class="status">negative</span>` : ''}</dd>
+    <dt>Pending in escrows</dt><dd id="balance-pending">${signedEtb(balance.pending)}</dd>
+    <dt>Frozen by disputes</dt><dd id="balance-frozen">${signedEtb(balance.frozen)}</dd>
+    <dt>In transit to the bank</dt><dd id="balance-in-transit">${signedEtb(balance.inTransit)}</dd>
   </dl>
   ${balance.available < 0 ? html`<p class="muted">A negative balance is covered first by the next money released or transferred; no payout is sent until then.</p>` : ''}`;
 }

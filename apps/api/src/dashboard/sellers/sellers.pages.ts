@@ -1,8 +1,9 @@
-import { type AccountStatus, santim } from '@app/domain';
+import type { AccountStatus } from '@app/domain';
 import type { MerchantBalance } from '@app/read-models';
 import { html, SafeHtml } from '../../http/html';
 import type { AccountResponse } from '../../accounts/account.response';
-import { etb, query, statusBadge, when } from '../../web/format';
+import { query, statusBadge, when } from '../../web/format';
+import { signedEtb } from '../../web/statement-view';
 import { notice, type Notice } from '../../web/page';
 import { revealedSecret } from '../revealed-secret';
 import { balanceFacts, standingFacts } from './seller-money.pages';
@@ -36,8 +37,8 @@ export function sellersListBody(view: { rows: SellerRow[]; status?: AccountStatu
     <td data-label="Seller"><a href="${sellerPath(account.accountId)}">${account.name}</a><br><span class="muted">${account.reference ? `${account.reference} · ` : ''}${account.accountId}</span></td>
     <td data-label="Status">${statusBadge(account.status)}</td>
     <td data-label="Still needed">${account.requirements.length ? account.requirements.join(', ') : 'nothing'}</td>
-    <td data-label="Available" class="num">${etb(santim(balance.available))}${balance.available < 0 ? html`<br><span class="status">negative</span>` : ''}</td>
-    <td data-label="Pending" class="num">${etb(santim(balance.pending))}</td>
+    <td data-label="Available" class="num">${signedEtb(balance.available)}${balance.available < 0 ? html`<br><span class="status">negative</span>` : ''}</td>
+    <td data-label="Pending" class="num">${signedEtb(balance.pending)}</td>
   </tr>`,
   )}</tbody>
 </table></div>
