@@ -99,7 +99,7 @@ export class DashboardTransfersController {
       current: '/dashboard/transfers',
       who: merchantId,
       body: (csrf) =>
-        confirmTransferBody({ draft, partyLabel: `${party.account.name} (${draft.party})`, amount: etb(amount), csrf, idempotencyKey: randomUUID() }),
+        confirmTransferBody({ draft, partyLabel: party.account.name, amount: etb(amount), csrf, idempotencyKey: randomUUID() }),
     });
   }
 

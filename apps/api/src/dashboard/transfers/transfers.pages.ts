@@ -76,6 +76,7 @@ ${notice(view.notice)}
 
 /** The transfer in words, one button to make it; a key ties a repeated press to the first. */
 export function confirmTransferBody(view: { draft: TransferDraft; partyLabel: string; amount: string; csrf: string; idempotencyKey: string }): SafeHtml {
+  // The facts list wraps a long account id on a phone; a sentence would not.
   const { draft } = view;
   const question =
     draft.direction === 'to'
@@ -91,7 +92,7 @@ export function confirmTransferBody(view: { draft: TransferDraft; partyLabel: st
   ${draft.allowNegative ? html`<input type="hidden" name="allowNegative" value="on">` : ''}
   <input type="hidden" name="idempotencyKey" value="${view.idempotencyKey}">
   <p id="transfer-question">${question}</p>
-  <p>Description: ${draft.description}</p>
+  <dl class="facts"><dt>Seller</dt><dd>${draft.party}</dd><dt>Description</dt><dd>${draft.description}</dd></dl>
   <div class="actions"><button type="submit" class="danger">Transfer</button><a class="button secondary" href="/dashboard/transfers">Go back</a></div>
 </form>`;
 }

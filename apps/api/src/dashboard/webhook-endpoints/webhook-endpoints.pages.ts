@@ -29,7 +29,7 @@ export function webhookEndpointsBody(view: { endpoints: WebhookEndpointView[]; c
   return html`<h1>Webhook endpoints</h1>
 ${notice(view.notice)}
 ${view.secret
-  ? html`<section class="card" aria-labelledby="secret-heading"><h2 id="secret-heading">Signing secret of ${view.secret.url}</h2>${revealedSecret('endpoint-secret', 'Copy it now: it is shown only once. Callbacks to this endpoint are signed with it.', view.secret.value)}</section>`
+  ? html`<section class="card" aria-labelledby="secret-heading"><h2 id="secret-heading">Signing secret of the new endpoint</h2><dl class="facts"><dt>URL</dt><dd>${view.secret.url}</dd></dl>${revealedSecret('endpoint-secret', 'Copy it now: it is shown only once. Callbacks to this endpoint are signed with it.', view.secret.value)}</section>`
   : ''}
 <p>Besides an order's own callbackURL, each endpoint receives the callbacks of the types it subscribes to, signed with a secret of its own (see docs/reference/callbacks.md). The Webhooks page has the delivery log.</p>
 <section aria-labelledby="endpoints-heading">
@@ -38,10 +38,10 @@ ${view.secret
     ? html`<p>No endpoint yet.</p>`
     : html`<ul>${view.endpoints.map(
         (endpoint) => html`<li class="card">
-    <h3>${endpoint.url}</h3>
+    <h3>${endpoint.description ?? 'Endpoint'}</h3>
     <dl class="facts">
+      <dt>URL</dt><dd>${endpoint.url}</dd>
       <dt>Events</dt><dd>${endpoint.events.join(', ')}</dd>
-      ${endpoint.description ? html`<dt>Description</dt><dd>${endpoint.description}</dd>` : ''}
       <dt>State</dt><dd>${endpoint.disabled ? 'Disabled: sent nothing' : 'Enabled'}</dd>
       <dt>Created</dt><dd>${when(endpoint.createdAt)}</dd>
       <dt>Endpoint id</dt><dd><code>${endpoint.endpointId}</code></dd>
