@@ -270,6 +270,42 @@ describe('accounts: a platform onboards its sellers', () => {
     });
   });
 
+  it("gives a seller's owner a one-time dashboard invitation: the log records its issue and its use, never its code", async () => {
+    const accountId = (await post(platform, '/v1/trdp/accounts', { name: 'Invited Seller', type: 'individual', reference: 'seller-invited', email: `invited-${Date.now()}@seller.example` })).body.data.accountId;
+    const issued = await post(platform, `/v1/trdp/accounts/${accountId}/invitation`, {}, { 'idempotency-key': `invite-${accountId}` });
+    expect(issued.status).toBe(201);
+    expect(issued.body.data).toEqual({ accountId, invitationUrl: expect.stringMatching(/\/dashboard\/invitation#inv_[\w-]{43}$/) });
+    const token = decodeURIComponent(issued.body.data.invitationUrl.split('#')[1]);
+
+    // Another platform's account, an unknown one, and an account without an e-mail given none.
+    expect((await post(other, `/v1/trdp/accounts/${accountId}/invitation`, {})).status).toBe(404);
+    expect((await post(platform, '/v1/trdp/accounts/acct_00000000000000000000000000000000/invitation', {})).status).toBe(404);
+    const anonymous = (await post(platform, '/v1/trdp/accounts', { name: 'No Mail Seller', type: 'individual' })).body.data.accountId;
+    const noEmail = await post(platform, `/v1/trdp/accounts/${anonymous}/invitation`, {});
+    expect(noEmail.status).toBe(400);
+    expect(noEmail.body.error.code).toBe('ACCOUNT_OWNER_EMAIL_REQUIRED');
+    expect((await post(platform, `/v1/trdp/accounts/${anonymous}/invitation`, { email: 'not an e-mail' })).status).toBe(400);
+    expect((await post(platform, `/v1/trdp/accounts/${anonymous}/invitation`, { email: 'x@y.example', merchantId: 'm' })).body.error.code).toBe('UNKNOWN_FIELD');
+    // One e-mail signs in one merchant or seller.
+    const shared = `shared-${Date.now()}@seller.example`;
+    expect((await post(platform, `/v1/trdp/accounts/${anonymous}/invitation`, { email: shared })).status).toBe(201);
+    const taken = await post(platform, `/v1/trdp/accounts/${accountId}/invitation`, { email: shared });
+    expect(taken.status).toBe(409);
+    expect(taken.body.error.code).toBe('EMAIL_IN_USE');
+
+    const browser = new ConsoleClient(running.baseUrl);
+    const accepted = await browser.post('/dashboard/invitation', { token, password: 'seller password 1', confirm: 'seller password 1' }, { csrfFrom: '/dashboard/invitation' });
+    expect(accepted.status).toBe(303);
+    expect(accepted.location).toBe('/dashboard/balance');
+    const history = await call(running.baseUrl, 'GET', `/v1/audit/streams/account-${accountId}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    const events = history.body.data.events as { type: string; data: Record<string, unknown> }[];
+    expect(events.map((e) => e.type)).toEqual(['AccountCreated', 'AccountOwnerInvited', 'AccountOwnerInvitationUsed']);
+    expect(events[1].data).toEqual({ accountId, merchantId: platform.merchantId, invitedAt: expect.any(String) });
+    expect(events[2].data).toEqual({ accountId, merchantId: platform.merchantId, usedAt: expect.any(String) });
+    expect(JSON.stringify(events)).not.toContain(token);
+    expect(JSON.stringify(events)).not.toContain(token.slice(4));
+  });
+
   it('answers a retried create under the same Idempotency-Key with the same account', async () => {
     const body = { name: 'Keyed Seller', type: 'individual' };
     const first = await post(platform, '/v1/trdp/accounts', body, { 'idempotency-key': 'create-keyed-seller' });

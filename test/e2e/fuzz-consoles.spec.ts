@@ -103,6 +103,33 @@ const TARGETS: ConsoleTarget[] = [
   { route: '/dashboard/webhooks/reveal', browser: 'spare', path: () => '/dashboard/webhooks/reveal', tokenFrom: '/dashboard/orders', valid: () => ({}) },
   { route: '/dashboard/webhooks/rotate', browser: 'spare', path: () => '/dashboard/webhooks/rotate', tokenFrom: '/dashboard/orders', valid: () => ({}) },
   { route: '/dashboard/webhooks/deliveries/:deliveryId/redeliver', browser: 'owner', path: (r) => `/dashboard/webhooks/deliveries/${r.deliveryId}/redeliver`, tokenFrom: '/dashboard/orders', valid: () => ({}), background: true },
+  {
+    route: '/dashboard/sellers/:accountId/invitation',
+    browser: 'owner',
+    path: (r) => `/dashboard/sellers/${r.accountId}/invitation`,
+    tokenFrom: '/dashboard/orders',
+    valid: () => ({ email: 'console-fuzz-seller@seller.example' }),
+  },
+  // A penalty the seeded seller may pay below zero: the owner's own payable is not touched.
+  {
+    route: '/dashboard/transfers',
+    browser: 'owner',
+    path: () => '/dashboard/transfers',
+    tokenFrom: '/dashboard/orders',
+    valid: (r) => ({ direction: 'from', party: r.accountId, amount: '0.01', description: 'Console fuzz penalty', allowNegative: 'on', idempotencyKey: 'console-fuzz-transfer' }),
+    background: true,
+  },
+  {
+    route: '/dashboard/webhook-endpoints',
+    browser: 'spare',
+    path: () => '/dashboard/webhook-endpoints',
+    tokenFrom: '/dashboard/orders',
+    valid: () => ({ url: 'https://shop.example/hooks', description: 'Console fuzz', 'event:PAYOUT_PAID': 'on' }),
+  },
+  { route: '/dashboard/webhook-endpoints/:endpointId/test', browser: 'owner', path: (r) => `/dashboard/webhook-endpoints/${r.webhookEndpointId}/test`, tokenFrom: '/dashboard/orders', valid: () => ({}), background: true },
+  { route: '/dashboard/webhook-endpoints/:endpointId/disabled', browser: 'owner', path: (r) => `/dashboard/webhook-endpoints/${r.webhookEndpointId}/disabled`, tokenFrom: '/dashboard/orders', valid: () => ({ disabled: 'no' }) },
+  // The first valid delete is taken; every later one finds no endpoint (404, nothing written).
+  { route: '/dashboard/webhook-endpoints/:endpointId/delete', browser: 'owner', path: (r) => `/dashboard/webhook-endpoints/${r.webhookEndpointToDeleteId}/delete`, tokenFrom: '/dashboard/orders', valid: () => ({}) },
   { route: '/audit/sign-in', browser: 'signedOut', path: () => '/audit/sign-in', tokenFrom: '/audit/sign-in', valid: (r) => ({ key: r.auditorKey }) },
   { route: '/audit/sign-out', browser: 'auditorLeaving', path: () => '/audit/sign-out', tokenFrom: '/audit/events', valid: () => ({}) },
   // Without the statement file the upload is refused; hostile multipart bodies reach the form's parser.

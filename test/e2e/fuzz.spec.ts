@@ -157,6 +157,12 @@ const TARGETS: FuzzTarget[] = [
     valid: () => ({ email: 'fuzz@seller.example', phone: '0911234567', callbackURL: 'https://shop.example/sellers' }),
   },
   {
+    route: '/v1/trdp/accounts/:accountId/invitation',
+    path: (r) => `/v1/trdp/accounts/${r.accountId}/invitation`,
+    headers: merchantKey,
+    valid: () => ({ email: 'fuzz-seller-owner@seller.example' }),
+  },
+  {
     route: '/v1/trdp/webhook-endpoints',
     path: () => '/v1/trdp/webhook-endpoints',
     headers: merchantKey,

@@ -169,6 +169,12 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   { route: 'GET /v1/trdp/accounts', request: at('/v1/trdp/accounts'), expect: merchant(200, 200) },
   { route: 'GET /v1/trdp/accounts/:accountId', request: (r) => ({ path: `/v1/trdp/accounts/${r.accountId}` }), expect: merchant(200) },
   { route: 'POST /v1/trdp/accounts/:accountId', request: (r) => ({ path: `/v1/trdp/accounts/${r.accountId}`, body: { email: 'seller@matrix.example' } }), expect: merchant(200) },
+  // Each owner's request replaces the seeded seller's pending invitation; another platform's finds no account.
+  {
+    route: 'POST /v1/trdp/accounts/:accountId/invitation',
+    request: (r) => ({ path: `/v1/trdp/accounts/${r.accountId}/invitation`, body: { email: 'seller-owner@matrix.example' } }),
+    expect: merchant(201),
+  },
 
   // ---- staff and audit API ------------------------------------------------------------------
   { route: 'POST /v1/admin/merchants', request: at('/v1/admin/merchants', { name: 'Matrix Shop' }), expect: admin(201) },

@@ -1,4 +1,4 @@
-import { type AccountEvent, type AccountState, accountDecider, type EscrowOutline, fold, formatEtb, isAccountId, type Santim, subtractSantim, toEtbNumber } from '@app/domain';
+import { type AccountEvent, accountOf, type EscrowOutline, formatEtb, isAccountId, type Santim, subtractSantim, toEtbNumber } from '@app/domain';
 import type { CallbackPayload } from './delivery.events';
 import type { CallbackMessage, SourceEvent } from './callback-payloads';
 import { deliveryIdFor } from './delivery-ids';
@@ -153,7 +153,7 @@ function sentence(event: AccountEvent, accountId: string, changed: readonly stri
 export function accountUpdatedMessage(event: SourceEvent, history: readonly { type: string; data: unknown }[]): CallbackMessage | undefined {
   const e = event as unknown as AccountEvent;
   const changed = changedBy(e);
-  const { account } = fold(accountDecider, history as AccountEvent[]) as AccountState;
+  const account = accountOf(history as AccountEvent[]);
   if (!account || changed.length === 0) return undefined;
   const { accountId, merchantId, reference, status } = account;
   const payload: CallbackPayload = {

@@ -6,11 +6,13 @@ import { GetAccountsController } from './get-accounts/get-accounts.controller';
 import { UpdateAccountController } from './update-account/update-account.controller';
 import { UpdateAccountHandler } from './update-account/update-account.handler';
 import { ReviewAccountHandler } from './review-account/review-account.handler';
+import { InviteAccountOwnerController } from './invite-account-owner/invite-account-owner.controller';
+import { InviteAccountOwnerHandler, RecordAccountInvitationUsedHandler } from './invite-account-owner/invite-account-owner.handler';
 
 /** A platform's sellers, as accounts it creates, reads and changes with its own key (docs/guides/marketplaces.md). */
 @Module({
   imports: [MerchantAuthModule],
-  controllers: [CreateAccountController, UpdateAccountController, GetAccountsController],
-  providers: [CreateAccountHandler, UpdateAccountHandler, ReviewAccountHandler],
+  controllers: [CreateAccountController, UpdateAccountController, GetAccountsController, InviteAccountOwnerController],
+  providers: [CreateAccountHandler, UpdateAccountHandler, ReviewAccountHandler, InviteAccountOwnerHandler, RecordAccountInvitationUsedHandler],
 })
 export class AccountsModule {}

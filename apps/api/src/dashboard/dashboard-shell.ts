@@ -1,9 +1,13 @@
+import { type CanActivate, type ExecutionContext, Inject, Injectable, NotFoundException, SetMetadata } from '@nestjs/common';
+import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
 import type { AppConfig } from '@app/config';
+import { ConsoleSessions } from '@app/credentials';
+import { isAccountId } from '@app/domain';
 import type { SafeHtml } from '../http/html';
 import { csrfToken } from '../web/csrf';
 import { type NavLink, type PageShell, sendPage } from '../web/page';
-import { SessionGuard, type SessionRule } from '../web/session.guard';
+import { currentSession, SessionGuard, type SessionRequest, type SessionRule } from '../web/session.guard';
 import { DASHBOARD_COOKIE } from '../web/session-cookie';
 
 export const DASHBOARD_BRAND: NavLink = { href: '/dashboard', label: 'Merchant dashboard' };
@@ -14,16 +18,59 @@ export const DASHBOARD_NAV: NavLink[] = [
   { href: '/dashboard/payouts', label: 'Payouts' },
   { href: '/dashboard/payouts/settings', label: 'Payout settings' },
   { href: '/dashboard/statement', label: 'Statement' },
+  { href: '/dashboard/sellers', label: 'Sellers' },
+  { href: '/dashboard/transfers', label: 'Transfers' },
   { href: '/dashboard/api-keys', label: 'API Keys' },
   { href: '/dashboard/webhooks', label: 'Webhooks' },
+  { href: '/dashboard/webhook-endpoints', label: 'Webhook endpoints' },
 ];
 
+/** What a seller (a platform's account, signed in through its invitation) sees: its own money only. */
+export const SELLER_NAV: NavLink[] = [
+  { href: '/dashboard/balance', label: 'Balance' },
+  { href: '/dashboard/escrows', label: 'Escrows' },
+  { href: '/dashboard/payouts', label: 'Payouts and destination' },
+  { href: '/dashboard/statement', label: 'Statement' },
+];
+
+/** Where a signed-in browser starts. */
+export const dashboardHome = (subjectId: string) => (isAccountId(subjectId) ? '/dashboard/balance' : '/dashboard/orders');
+
 export const DASHBOARD_SESSION: SessionRule = { cookie: DASHBOARD_COOKIE, kinds: ['merchant'], signInPath: DASHBOARD_SIGN_IN };
-export const DashboardSessionGuard = SessionGuard(DASHBOARD_SESSION);
+const DashboardSession = SessionGuard(DASHBOARD_SESSION);
+
+const OPEN_TO_SELLERS = 'dashboard:open-to-sellers';
+/** A route (or a controller's routes) a seller may open too: it reads or changes only the signed-in subject's own money. */
+export const OpenToSellers = () => SetMetadata(OPEN_TO_SELLERS, true);
+
+/**
+ * A dashboard session; a seller's only on the routes marked OpenToSellers. Every other page is the
+ * platform's, and to a seller a page that does not exist (404), so that a page added later is closed
+ * to sellers unless it says otherwise.
+ */
+@Injectable()
+export class DashboardSessionGuard implements CanActivate {
+  private readonly session: CanActivate;
+
+  constructor(
+    @Inject(ConsoleSessions) sessions: ConsoleSessions,
+    @Inject(Reflector) private readonly reflector: Reflector,
+  ) {
+    this.session = new DashboardSession(sessions);
+  }
+
+  async canActivate(context: ExecutionContext): Promise<boolean> {
+    await this.session.canActivate(context);
+    const subjectId = currentSession(context.switchToHttp().getRequest<SessionRequest>()).subjectId;
+    if (isAccountId(subjectId) && !this.reflector.getAllAndOverride<boolean>(OPEN_TO_SELLERS, [context.getHandler(), context.getClass()])) throw new NotFoundException();
+    return true;
+  }
+}
 
 export interface DashboardPage {
   title: string;
   current: string;
+  /** The signed-in merchant's or seller's id. */
   who: string;
   body: (csrf: string) => SafeHtml;
   script?: string;
@@ -35,7 +82,7 @@ export function sendDashboardPage(reply: FastifyReply, config: AppConfig, page: 
   const shell: PageShell = {
     title: page.title,
     brand: DASHBOARD_BRAND,
-    nav: DASHBOARD_NAV,
+    nav: isAccountId(page.who) ? SELLER_NAV : DASHBOARD_NAV,
     current: page.current,
     signedIn: { who: page.who, signOutAction: '/dashboard/sign-out', csrfToken: csrf },
     body: page.body(csrf),

@@ -10,6 +10,10 @@ import { DashboardPayoutsController } from './payouts/payouts.controller';
 import { DashboardStatementController } from './statement/statement.controller';
 import { DashboardPayoutSettingsController } from './payouts/payout-settings.controller';
 import { DashboardWebhooksController } from './webhooks/webhooks.controller';
+import { DashboardSellerHomeController } from './sellers/seller-home.controller';
+import { DashboardSellersController } from './sellers/sellers.controller';
+import { DashboardTransfersController } from './transfers/transfers.controller';
+import { DashboardWebhookEndpointsController } from './webhook-endpoints/webhook-endpoints.controller';
 
 /** The merchant dashboard at /dashboard: server-rendered pages over the same commands and queries as the API. */
 @Module({
@@ -22,6 +26,10 @@ import { DashboardWebhooksController } from './webhooks/webhooks.controller';
     DashboardStatementController,
     DashboardApiKeysController,
     DashboardWebhooksController,
+    DashboardSellerHomeController,
+    DashboardSellersController,
+    DashboardTransfersController,
+    DashboardWebhookEndpointsController,
   ],
   providers: [MerchantSignIn, ListOrdersHandler],
 })

@@ -73,6 +73,8 @@ const DESCRIBE: Record<string, (data: Data, names: MerchantNames) => string> = {
   AccountRestricted: (d) => `Account restricted until reviewed again (${String(d.reason)})`,
   AccountPayoutDestinationChanged: (d) => `Payout destination version ${String(d.version)} set: the platform is told`,
   AccountWebhookSecretRotated: () => 'Account webhook secret rotated',
+  AccountOwnerInvited: () => "Dashboard invitation issued for the seller's owner",
+  AccountOwnerInvitationUsed: () => "The seller's owner used the dashboard invitation and signed in",
   PayoutDestinationSet: (d) => {
     const destination = d.destination as { kind: string; institution: string; accountMask: string };
     return `Payout destination set (version ${String(d.version)}): ${destination.kind} ${destination.institution} ${destination.accountMask}`;

@@ -102,6 +102,17 @@ describe('Account requirements and payout standing', () => {
     expect(sameHolder('Abebe Coffee P.L.C.', 'abebe coffee plc')).toBe(true);
   });
 
+  it("records that its owner was invited and when the invitation was used, for its own platform only, and changes nothing else", () => {
+    const invite: AccountCommand = { type: 'InviteAccountOwner', data: { ...ids, at: LATER } };
+    const invited: AccountEvent = { type: 'AccountOwnerInvited', data: { ...ids, invitedAt: LATER } };
+    account([created]).when(invite).then([invited]);
+    account([created]).when({ type: 'InviteAccountOwner', data: { ...ids, merchantId: 'mer_other', at: LATER } }).thenThrows(AccountNotFound);
+    account([]).when(invite).thenThrows(AccountNotFound);
+    const used: AccountEvent = { type: 'AccountOwnerInvitationUsed', data: { ...ids, usedAt: LATER } };
+    account([created, invited]).when({ type: 'RecordOwnerInvitationUsed', data: { accountId: 'acct_1', at: LATER } }).then([used]);
+    expect(fold(accountDecider, [created, verified, invited, used])).toEqual(fold(accountDecider, [created, verified]));
+  });
+
   it('pays out only a verified account with nothing missing, and holds a changed destination for the hold', () => {
     const now = new Date(Date.parse(LATER));
     expect(payoutStanding({ ...business, status: 'PENDING_VERIFICATION' }, first, now, 24 * HOUR)).toEqual({ payable: false, reason: 'ACCOUNT_NOT_VERIFIED' });

@@ -72,6 +72,13 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
     const { accountId, merchantId } = account;
     return [{ type: 'AccountWebhookSecretRotated', data: { accountId, merchantId, rotatedAt: command.data.at } }];
   }
+  if (command.type === 'InviteAccountOwner') {
+    if (command.data.merchantId !== account.merchantId) throw new AccountNotFound(account.accountId);
+    return [{ type: 'AccountOwnerInvited', data: { accountId: account.accountId, merchantId: account.merchantId, invitedAt: command.data.at } }];
+  }
+  if (command.type === 'RecordOwnerInvitationUsed') {
+    return [{ type: 'AccountOwnerInvitationUsed', data: { accountId: account.accountId, merchantId: account.merchantId, usedAt: command.data.at } }];
+  }
   if (!REVIEWABLE.has(account.status)) throw new AccountNotUnderReview(account.accountId, account.status);
   const { accountId, merchantId } = account;
   if (command.type === 'ApproveAccount') {

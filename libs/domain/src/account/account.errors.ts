@@ -38,3 +38,10 @@ export class UnknownAllocationMerchant extends DomainError {
     );
   }
 }
+
+/** An invitation for a seller's owner when neither the request nor the account gives an e-mail to sign in with. */
+export class AccountOwnerEmailRequired extends DomainError {
+  constructor(accountId: string) {
+    super('ACCOUNT_OWNER_EMAIL_REQUIRED', `Account ${accountId} has no e-mail: give the owner's e-mail to invite them`, 'invalid');
+  }
+}

@@ -48,7 +48,11 @@ export type AccountEvent =
    */
   | { type: 'AccountPayoutDestinationChanged'; data: { accountId: string; merchantId: string; version: number; changedAt: string } }
   /** The account's webhook secret was replaced; the secret itself never enters the log. */
-  | { type: 'AccountWebhookSecretRotated'; data: { accountId: string; merchantId: string; rotatedAt: string } };
+  | { type: 'AccountWebhookSecretRotated'; data: { accountId: string; merchantId: string; rotatedAt: string } }
+  /** The platform gave the seller's owner a dashboard invitation; the log never holds its code nor to whom it went. */
+  | { type: 'AccountOwnerInvited'; data: { accountId: string; merchantId: string; invitedAt: string } }
+  /** The owner spent the invitation: set a password and signed in. */
+  | { type: 'AccountOwnerInvitationUsed'; data: { accountId: string; merchantId: string; usedAt: string } };
 
 /**
  * The sandbox's rule for test values (docs/guides/marketplaces.md): it decides at once on a TIN it
@@ -65,4 +69,6 @@ export type AccountCommand =
   | { type: 'ApproveAccount'; data: { accountId: string; decidedBy: VerificationDecider; reason?: string; at: string } }
   | { type: 'RejectAccount'; data: { accountId: string; decidedBy: VerificationDecider; reason: string; at: string } }
   | { type: 'NoteAccountPayoutDestination'; data: { accountId: string; version: number; at: string } }
-  | { type: 'RotateAccountWebhookSecret'; data: { accountId: string; at: string } };
+  | { type: 'RotateAccountWebhookSecret'; data: { accountId: string; at: string } }
+  | { type: 'InviteAccountOwner'; data: { accountId: string; merchantId: string; at: string } }
+  | { type: 'RecordOwnerInvitationUsed'; data: { accountId: string; at: string } };

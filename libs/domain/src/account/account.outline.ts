@@ -41,6 +41,9 @@ export function accountAfter(account: Account | undefined, event: AccountEvent):
     // Notes of what happened around the account (its destination, its webhook secret): nothing it publishes changes.
     case 'AccountPayoutDestinationChanged':
     case 'AccountWebhookSecretRotated':
+    // Who may sign in is kept beside the other credentials (merchant_logins), not in the account.
+    case 'AccountOwnerInvited':
+    case 'AccountOwnerInvitationUsed':
       return account;
   }
 }

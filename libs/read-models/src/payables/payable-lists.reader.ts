@@ -104,3 +104,16 @@ export async function payableListPage(db: SqlExecutor, query: PayableListQuery):
   }));
   return { payables, hasMore: rows.length > query.limit };
 }
+
+/**
+ * One escrow in which the merchant has an allocation (created by `createdBy` when given), its share
+ * only; undefined when it has none there, as for an escrow that does not exist.
+ */
+export async function allocatedEscrow(db: SqlExecutor, merchantId: string, escrowId: string, createdBy?: string): Promise<StoredPayable | undefined> {
+  const [row] = await db.query<Row>(
+    `SELECT p.document, p.updated_at FROM payables_view p
+     WHERE p.payable_id = $1 AND EXISTS (SELECT 1 FROM escrow_allocations a WHERE a.escrow_id = $1 AND a.merchant_id = $2 AND ($3::text IS NULL OR a.creator_id = $3))`,
+    [escrowId, merchantId, createdBy ?? null],
+  );
+  return row && { view: allocationShare(row.document, merchantId), updatedAt: new Date(row.updated_at) };
+}

@@ -9,7 +9,10 @@ import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { type Notice, redirect, sendPage } from '../../web/page';
 import { endSession, findSession, type SessionRequest, signedOutNotice } from '../../web/session.guard';
 import { DASHBOARD_COOKIE, startSession } from '../../web/session-cookie';
-import { DASHBOARD_BRAND, DASHBOARD_SESSION, DASHBOARD_SIGN_IN, DashboardSessionGuard } from '../dashboard-shell';
+import { CommandBus } from '@nestjs/cqrs';
+import { isAccountId } from '@app/domain';
+import { RecordAccountInvitationUsedCommand } from '../../accounts/invite-account-owner/invite-account-owner.command';
+import { DASHBOARD_BRAND, DASHBOARD_SESSION, DASHBOARD_SIGN_IN, dashboardHome, DashboardSessionGuard, OpenToSellers } from '../dashboard-shell';
 import { invitationPage, signInPage } from './identity.pages';
 import { MerchantSignIn } from './merchant-sign-in.service';
 
@@ -28,11 +31,13 @@ export class DashboardIdentityController {
     @Inject(MerchantSignIn) private readonly signIn: MerchantSignIn,
     @Inject(MerchantLogins) private readonly logins: MerchantLogins,
     @Inject(ConsoleSessions) private readonly sessions: ConsoleSessions,
+    @Inject(CommandBus) private readonly commands: CommandBus,
   ) {}
 
   @Get()
   async home(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    return redirect(reply, (await findSession(this.sessions, request, DASHBOARD_SESSION)) ? '/dashboard/orders' : DASHBOARD_SIGN_IN);
+    const session = await findSession(this.sessions, request, DASHBOARD_SESSION);
+    return redirect(reply, session ? dashboardHome(session.subjectId) : DASHBOARD_SIGN_IN);
   }
 
   @Get('sign-in')
@@ -51,10 +56,11 @@ export class DashboardIdentityController {
       return sendPage(reply, signInPage(csrfToken(reply, this.config), { email, notice }), outcome.locked ? 429 : 401);
     }
     await startSession(this.sessions, this.config, request, reply, DASHBOARD_COOKIE, { kind: 'merchant', id: outcome.merchantId });
-    return redirect(reply, '/dashboard/orders');
+    return redirect(reply, dashboardHome(outcome.merchantId));
   }
 
   @Post('sign-out')
+  @OpenToSellers()
   @UseGuards(DashboardSessionGuard, CsrfGuard)
   async signOut(@Req() request: SessionRequest, @Res() reply: FastifyReply) {
     return endSession(this.sessions, this.config, request, reply, DASHBOARD_SESSION);
@@ -79,7 +85,12 @@ export class DashboardIdentityController {
     if (!merchantId) return again('This invitation has already been used or has expired. Ask your administrator for a new one.', 410);
     // A new password ends whatever sessions the old one opened.
     await this.sessions.revokeAll('merchant', merchantId);
+    if (isAccountId(merchantId)) {
+      await this.commands.execute(
+        new RecordAccountInvitationUsedCommand(merchantId, { correlationId: String(request.id), causationId: String(request.id), actor: { type: 'merchant', id: merchantId } }),
+      );
+    }
     await startSession(this.sessions, this.config, request, reply, DASHBOARD_COOKIE, { kind: 'merchant', id: merchantId });
-    return redirect(reply, '/dashboard/orders');
+    return redirect(reply, dashboardHome(merchantId));
   }
 }

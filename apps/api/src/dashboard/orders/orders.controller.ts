@@ -3,11 +3,12 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { InvalidInput, parseEtb, type Santim, streams, ZERO } from '@app/domain';
+import { EscrowNotFound, InvalidInput, isAccountId, parseEtb, type Santim, streams, ZERO } from '@app/domain';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
 import type { EventMetadata } from '@app/event-store';
 import { type AuthenticatedMerchant, CredentialStore } from '@app/credentials';
 import { AuditLogReader } from '@app/audit';
-import type { AllocationView, PayableView } from '@app/read-models';
+import { allocatedEscrow, type AllocationView, type PayableView } from '@app/read-models';
 import type { SafeHtml } from '../../http/html';
 import { CancelEscrowCommand } from '../../escrows/cancel-escrow/cancel-escrow.command';
 import { ChangeEscrowCommand } from '../../escrows/change-escrow';
@@ -19,7 +20,8 @@ import { etb, query } from '../../web/format';
 import { field, formBirr } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { type Notice, redirect } from '../../web/page';
-import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
+import { DASHBOARD_BRAND, DashboardSessionGuard, OpenToSellers, sendDashboardPage } from '../dashboard-shell';
+import { escrowShareBody } from '../sellers/seller-money.pages';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
 import { ListOrdersQuery, type OrderKind, type OrderListFilter } from './list-orders.query';
 import { confirmBody, escrowDetailBody, LISTED_STATUSES, orderDetailBody, ordersListBody, resolveBody, reversible } from './orders.pages';
@@ -76,6 +78,7 @@ export class DashboardOrdersController {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(AuditLogReader) private readonly log: AuditLogReader,
     @Inject(CredentialStore) private readonly credentials: CredentialStore,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
   ) {}
 
   @Get('orders')
@@ -92,13 +95,20 @@ export class DashboardOrdersController {
     return sendDashboardPage(reply, this.config, { title: `Order ${orderId}`, current: '/dashboard/orders', who: merchantId, body: () => orderDetailBody(view, events) });
   }
 
+  /** The platform's escrow with its actions; to a seller, its share of an escrow it has an allocation in (its statement links here). */
   @Get('escrows/:escrowId')
+  @OpenToSellers()
   async escrow(
     @Param('escrowId') escrowId: string,
     @Query('done') done: string | undefined,
     @SignedInMerchant() merchantId: string,
     @Res() reply: FastifyReply,
   ) {
+    if (isAccountId(merchantId)) {
+      const share = await allocatedEscrow(this.db, merchantId, escrowId);
+      if (!share) throw new EscrowNotFound(escrowId);
+      return sendDashboardPage(reply, this.config, { title: `Escrow ${share.view.merchantOrderId ?? escrowId}`, current: '/dashboard/escrows', who: merchantId, body: () => escrowShareBody(share.view) });
+    }
     const { view } = await this.queries.execute(new GetPayableQuery(merchantId, 'escrow', escrowId));
     const events = await this.log.stream(streams.escrow(escrowId));
     return sendDashboardPage(reply, this.config, {

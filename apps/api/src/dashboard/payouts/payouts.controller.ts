@@ -21,7 +21,7 @@ import { query } from '../../web/format';
 import { field } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { type Notice, redirect, sendCsv } from '../../web/page';
-import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
+import { DASHBOARD_BRAND, DashboardSessionGuard, OpenToSellers, sendDashboardPage } from '../dashboard-shell';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
 import { confirmPayoutBody, type DestinationDraft, NOTHING_TO_PAY_OUT, payoutBody, payoutsBody } from './payouts.pages';
 import { ReadsProjectedViews } from '../../http/projected-views';
@@ -68,6 +68,8 @@ function payoutRefusal(error: unknown): string | undefined {
 @ApiExcludeController()
 @Controller('dashboard/payouts')
 @UseGuards(DashboardSessionGuard)
+// A seller's own payouts and destination (a changed destination holds its payouts: AccountDirectory.payoutStanding).
+@OpenToSellers()
 @UseFilters(new HtmlErrorFilter(DASHBOARD_BRAND))
 @ReadsProjectedViews()
 export class DashboardPayoutsController {

@@ -5,7 +5,7 @@ import type { PresentedDestination } from '../../payouts/payout-reads';
 import type { PayoutReportLine } from '../../payouts/payout-report';
 import { addisClock, etb, statusBadge } from '../../web/format';
 import { notice, type Notice } from '../../web/page';
-import { signedEtb, sourceCell } from '../../web/statement-view';
+import { signedEtb, type SourceLinks, sourceCell } from '../../web/statement-view';
 
 /** What the destination form shows again after a refusal: never the account number. */
 export interface DestinationDraft {
@@ -73,20 +73,25 @@ ${notice(view.notice)}
 ${destinationSection(view)}
 <section aria-labelledby="payouts-heading">
   <h2 id="payouts-heading">Payouts</h2>
-  <div class="table-wrap" tabindex="0" role="region" aria-label="Payouts list"><table class="cards">
-    <caption>${view.payouts.length === 0 ? 'No payout yet' : 'Newest first'}</caption>
+  ${payoutsTable(view.payouts, (payoutId) => `/dashboard/payouts/${encodeURIComponent(payoutId)}`)}
+</section>`;
+}
+
+/** Payouts, newest first; each opens at `href(payoutId)`. */
+export function payoutsTable(payouts: PayoutView[], href: (payoutId: string) => string): SafeHtml {
+  return html`<div class="table-wrap" tabindex="0" role="region" aria-label="Payouts list"><table class="cards">
+    <caption>${payouts.length === 0 ? 'No payout yet' : 'Newest first'}</caption>
     <thead><tr><th scope="col">Requested (Addis Ababa)</th><th scope="col">Status</th><th scope="col" class="num">Amount</th><th scope="col">Paid or failed</th><th scope="col">Trigger</th></tr></thead>
-    <tbody>${view.payouts.map(
+    <tbody>${payouts.map(
       (p) => html`<tr>
-      <td data-label="Requested (Addis Ababa)"><a href="/dashboard/payouts/${encodeURIComponent(p.payoutId)}">${addisClock(p.requestedAt)}</a><br><span class="muted">${p.payoutId}</span></td>
+      <td data-label="Requested (Addis Ababa)"><a href="${href(p.payoutId)}">${addisClock(p.requestedAt)}</a><br><span class="muted">${p.payoutId}</span></td>
       <td data-label="Status">${statusBadge(p.status)}</td>
       <td data-label="Amount" class="num">${etb(santim(p.amount))}</td>
       <td data-label="Paid or failed">${p.paidAt ? `Paid ${addisClock(p.paidAt)}` : p.failedAt ? `Failed ${addisClock(p.failedAt)}: ${p.reason ?? ''}` : ''}</td>
       <td data-label="Trigger">${TRIGGERS[p.trigger] ?? p.trigger}</td>
     </tr>`,
     )}</tbody>
-  </table></div>
-</section>`;
+  </table></div>`;
 }
 
 /** The confirmation before a payout, or the reason there can be none, in words. */
@@ -106,10 +111,11 @@ ${refusal
 </form>`}`;
 }
 
-export function payoutBody(view: { payout: PayoutView; destination?: PayoutDestination; lines: PayoutReportLine[]; notice?: Notice }): SafeHtml {
+/** A payout and its report; `base` is its page (the platform reads a seller's under the seller's pages), `links` where its sources open. */
+export function payoutBody(view: { payout: PayoutView; destination?: PayoutDestination; lines: PayoutReportLine[]; notice?: Notice; base?: string; links?: SourceLinks }): SafeHtml {
   const { payout, lines } = view;
   const sum = (pick: (line: PayoutReportLine) => number) => lines.reduce((total, line) => total + pick(line), 0);
-  const base = `/dashboard/payouts/${encodeURIComponent(payout.payoutId)}`;
+  const base = view.base ?? `/dashboard/payouts/${encodeURIComponent(payout.payoutId)}`;
   return html`<h1>Payout of ${etb(santim(payout.amount))}</h1>
 ${notice(view.notice)}
 <section class="card" aria-labelledby="summary-heading">
@@ -136,7 +142,7 @@ ${notice(view.notice)}
     <tbody>${lines.map(
       (line) => html`<tr>
       <td data-label="Movement">${line.description}<br><span class="muted">${line.type}</span></td>
-      <td data-label="Source">${sourceCell(line.source, dashboardSource)}</td>
+      <td data-label="Source">${sourceCell(line.source, view.links ?? dashboardSource)}</td>
       <td data-label="Time (Addis Ababa)">${addisClock(line.recordedAt)}</td>
       <td data-label="Gross" class="num">${signedEtb(line.gross)}</td>
       <td data-label="Fee" class="num">${signedEtb(line.fee)}</td>

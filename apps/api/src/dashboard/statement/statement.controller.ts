@@ -10,7 +10,7 @@ import { query } from '../../web/format';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { sendCsv } from '../../web/page';
 import { PRINT_SCRIPT, statementBody } from '../../web/statement-view';
-import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
+import { DASHBOARD_BRAND, DashboardSessionGuard, OpenToSellers, sendDashboardPage } from '../dashboard-shell';
 import { SignedInMerchant } from '../merchant-session';
 import { dashboardSource } from '../payouts/payouts.pages';
 import { ReadsProjectedViews } from '../../http/projected-views';
@@ -19,6 +19,7 @@ import { ReadsProjectedViews } from '../../http/projected-views';
 @ApiExcludeController()
 @Controller('dashboard')
 @UseGuards(DashboardSessionGuard)
+@OpenToSellers()
 @UseFilters(new HtmlErrorFilter(DASHBOARD_BRAND))
 @ReadsProjectedViews()
 export class DashboardStatementController {

@@ -1,0 +1,43 @@
+import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import type { EventMetadata } from '@app/event-store';
+import type { AuthenticatedMerchant } from '@app/credentials';
+import { envelope } from '../../http/envelope';
+import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { MerchantApi } from '../../http/openapi/security';
+import { ApiEnvelope } from '../../http/openapi/api-envelope';
+import { ApiProblems } from '../../http/openapi/api-problems';
+import { invitationUrl } from '../../merchants/register-merchant/invitation-url';
+import { AccountInvitationResponse } from './account-invitation.response';
+import { InviteAccountOwnerCommand } from './invite-account-owner.command';
+import { InviteAccountOwnerDto } from './invite-account-owner.dto';
+
+@ApiTags('accounts')
+@Controller('v1/trdp/accounts')
+@MerchantApi()
+export class InviteAccountOwnerController {
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  @Post(':accountId/invitation')
+  @HttpCode(201)
+  @ApiOperation({
+    summary: "A one-time dashboard invitation for the seller's owner: signed in, the seller sees its own balance, escrow shares, payouts, statement and payout destination",
+    description: "Replaces any pending invitation; accepting it sets the seller's password and ends its other sessions. Valid 7 days, good once.",
+  })
+  @ApiEnvelope(AccountInvitationResponse, { status: 201, message: 'Invitation issued' })
+  @ApiProblems({ 400: ['ACCOUNT_OWNER_EMAIL_REQUIRED'], 404: ['ABC_001'], 409: ['EMAIL_IN_USE', 'CONCURRENT_MODIFICATION'] })
+  async invite(
+    @Param('accountId') accountId: string,
+    @Body() body: InviteAccountOwnerDto,
+    @CurrentMerchant() merchant: AuthenticatedMerchant,
+    @RequestMetadata() metadata: EventMetadata,
+  ) {
+    const token = await this.commands.execute(new InviteAccountOwnerCommand(merchant.merchantId, accountId, body.email ?? undefined, metadata));
+    return envelope('Invitation issued', { accountId, invitationUrl: invitationUrl(this.config.publicBaseUrl, token) });
+  }
+}

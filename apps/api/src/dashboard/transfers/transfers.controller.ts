@@ -1,0 +1,127 @@
+import { randomUUID } from 'node:crypto';
+import { Body, Controller, Get, Inject, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiExcludeController } from '@nestjs/swagger';
+import { validateSync } from 'class-validator';
+import type { FastifyReply } from 'fastify';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { AccountNotFound, InvalidInput, parseEtb, type Santim } from '@app/domain';
+import type { EventMetadata } from '@app/event-store';
+import { type AuthenticatedMerchant, CredentialStore } from '@app/credentials';
+import { accountsPage, ownedAccount, platformTransferPage } from '@app/read-models';
+import { ReadsProjectedViews } from '../../http/projected-views';
+import { CreateTransferDto } from '../../transfers/create-transfer.dto';
+import { CreateTransferCommand } from '../../transfers/transfer.commands';
+import { CsrfGuard } from '../../web/csrf';
+import { etb, query } from '../../web/format';
+import { field, formBirr } from '../../web/form';
+import { HtmlErrorFilter } from '../../web/html-error.filter';
+import { type Notice, redirect } from '../../web/page';
+import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
+import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
+import { confirmTransferBody, type TransferDraft, type TransferParty, transfersBody } from './transfers.pages';
+
+const PAGE_SIZE = 25;
+/** The sellers the form offers; a platform with more finds the rest by API (POST /v1/trdp/transfers). */
+const PARTIES_OFFERED = 100;
+const NOTICES: Record<string, Notice> = { made: { text: 'The transfer was made: both balances and statements show it.' } };
+
+/** The form's fields, as typed; anything missing or malformed is said in words before any command runs. */
+function draftOf(fields: unknown): TransferDraft {
+  const direction = field(fields, 'direction');
+  if (direction !== 'to' && direction !== 'from') throw new InvalidInput('Choose whether the money goes to the seller or comes from it');
+  const draft: TransferDraft = {
+    direction,
+    party: field(fields, 'party').trim(),
+    amount: field(fields, 'amount').trim(),
+    description: field(fields, 'description').trim(),
+    allowNegative: field(fields, 'allowNegative') === 'on',
+  };
+  if (!draft.party) throw new InvalidInput('Choose a seller');
+  if (!draft.description) throw new InvalidInput('Say what the transfer is for');
+  if (draft.allowNegative && direction === 'to') throw new InvalidInput('Only a transfer from a seller (a penalty) may take it below zero');
+  return draft;
+}
+
+/** The draft as the API's body, checked by the API's own rules, and its amount in santim. */
+function requestOf(draft: TransferDraft): { request: CreateTransferDto; amount: Santim } {
+  const birr = formBirr(draft.amount, 'The amount');
+  if (birr === undefined) throw new InvalidInput('Give the amount to transfer');
+  const amount = parseEtb(birr, 'The amount');
+  const request = Object.assign(new CreateTransferDto(), {
+    [draft.direction]: draft.party,
+    amount: birr,
+    description: draft.description,
+    ...(draft.allowNegative ? { allowNegative: true } : {}),
+  });
+  if (validateSync(request).length > 0) throw new InvalidInput('The description may have at most 1024 characters, on one line, without hidden characters');
+  return { request, amount };
+}
+
+/**
+ * Transfers between the platform and its sellers: the list, a form, a confirmation page, and the same
+ * command as POST /v1/trdp/transfers. A reversal stays the escrow page's "Take back…".
+ */
+@ApiExcludeController()
+@Controller('dashboard/transfers')
+@UseGuards(DashboardSessionGuard)
+@UseFilters(new HtmlErrorFilter(DASHBOARD_BRAND))
+@ReadsProjectedViews()
+export class DashboardTransfersController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(CredentialStore) private readonly credentials: CredentialStore,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+  ) {}
+
+  @Get()
+  async list(@Query('startingAfter') startingAfter: string | undefined, @Query('done') done: string | undefined, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
+    const [page, parties] = await Promise.all([platformTransferPage(this.db, merchantId, PAGE_SIZE, startingAfter || undefined), this.parties(merchantId)]);
+    if (!page) throw new InvalidInput('The page asked for starts after a transfer that is not in the list', 'UNKNOWN_CURSOR');
+    return sendDashboardPage(reply, this.config, {
+      title: 'Transfers',
+      current: '/dashboard/transfers',
+      who: merchantId,
+      body: () => transfersBody({ transfers: page.transfers, hasMore: page.hasMore, parties, notice: done ? NOTICES[done] : undefined }),
+    });
+  }
+
+  @Get('new')
+  async confirm(@Query() params: Record<string, string | undefined>, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
+    const draft = draftOf(params);
+    const { amount } = requestOf(draft);
+    const party = await ownedAccount(this.db, merchantId, draft.party);
+    if (!party) throw new AccountNotFound(draft.party);
+    return sendDashboardPage(reply, this.config, {
+      title: 'Confirm the transfer',
+      current: '/dashboard/transfers',
+      who: merchantId,
+      body: (csrf) =>
+        confirmTransferBody({ draft, partyLabel: party.account.name, amount: etb(amount), csrf, idempotencyKey: randomUUID() }),
+    });
+  }
+
+  @Post()
+  @UseGuards(CsrfGuard)
+  async create(@Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    const { request } = requestOf(draftOf(body));
+    // The confirmation page's key: pressing Transfer twice, or again after a lost answer, makes one transfer.
+    const key = field(body, 'idempotencyKey', 255) || undefined;
+    await this.commands.execute(new CreateTransferCommand(await this.merchant(merchantId), request, metadata, key));
+    return redirect(reply, `/dashboard/transfers${query({ done: 'made' })}`);
+  }
+
+  private async parties(merchantId: string): Promise<TransferParty[]> {
+    const page = await accountsPage(this.db, merchantId, { limit: PARTIES_OFFERED });
+    return (page?.accounts ?? []).map(({ account }) => ({ accountId: account.accountId, name: account.name }));
+  }
+
+  /** The merchant as its API secret would authenticate it, so the command cannot tell the two apart. */
+  private async merchant(merchantId: string): Promise<AuthenticatedMerchant> {
+    const merchant = await this.credentials.findByMerchantId(merchantId);
+    if (!merchant) throw new Error(`no credentials for signed-in merchant ${merchantId}`);
+    return merchant;
+  }
+}

@@ -1,0 +1,123 @@
+import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { CommandBus } from '@nestjs/cqrs';
+import { ApiExcludeController } from '@nestjs/swagger';
+import type { FastifyReply } from 'fastify';
+import { SUBSCRIBABLE, WebhookEndpointNotFound } from '@app/callbacks';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { type AuthenticatedMerchant, CredentialStore } from '@app/credentials';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { InvalidInput } from '@app/domain';
+import type { EventMetadata } from '@app/event-store';
+import { merchantWebhookEndpoint, merchantWebhookEndpoints } from '@app/read-models';
+import { ReadsProjectedViews } from '../../http/projected-views';
+import { ChangeWebhookEndpointCommand, CreateWebhookEndpointCommand, type EndpointChange } from '../../webhook-endpoints/webhook-endpoint.commands';
+import { CreateWebhookEndpointDto } from '../../webhook-endpoints/webhook-endpoint.dto';
+import { CsrfGuard } from '../../web/csrf';
+import { query } from '../../web/format';
+import { field } from '../../web/form';
+import { HtmlErrorFilter } from '../../web/html-error.filter';
+import { type Notice, redirect } from '../../web/page';
+import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
+import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
+import { COPY_SCRIPT } from '../revealed-secret';
+import { confirmDeleteBody, eventField, webhookEndpointsBody } from './webhook-endpoints.pages';
+
+/** The API lists a page at a time; the dashboard shows a merchant's endpoints on one page. */
+const SHOWN = 100;
+const CURRENT = '/dashboard/webhook-endpoints';
+const NOTICES: Record<string, Notice> = {
+  tested: { text: 'A signed test event is on its way; the Webhooks page shows its delivery.' },
+  disabled: { text: 'The endpoint is disabled: it is sent nothing until enabled again.' },
+  enabled: { text: 'The endpoint is enabled again.' },
+  deleted: { text: 'The endpoint was deleted.' },
+};
+
+/**
+ * Webhook endpoints: the list, a form to add one (its secret shown once), and per endpoint a test
+ * event, disable or enable, and delete; the same commands as /v1/trdp/webhook-endpoints.
+ */
+@ApiExcludeController()
+@Controller('dashboard/webhook-endpoints')
+@UseGuards(DashboardSessionGuard)
+@UseFilters(new HtmlErrorFilter(DASHBOARD_BRAND))
+@ReadsProjectedViews()
+export class DashboardWebhookEndpointsController {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(CredentialStore) private readonly credentials: CredentialStore,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+  ) {}
+
+  @Get()
+  async list(@Query('done') done: string | undefined, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
+    return this.render(reply, merchantId, { notice: done ? NOTICES[done] : undefined });
+  }
+
+  /** Answers with the page itself (not a redirect), so the secret never travels in a URL and is shown once. */
+  @Post()
+  @HttpCode(200)
+  @UseGuards(CsrfGuard)
+  async create(@Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    const request = Object.assign(new CreateWebhookEndpointDto(), {
+      url: field(body, 'url').trim(),
+      events: SUBSCRIBABLE.filter((type) => field(body, eventField(type)) === 'on'),
+      ...(field(body, 'description').trim() ? { description: field(body, 'description').trim() } : {}),
+    });
+    if (!request.url) throw new InvalidInput('Give the URL callbacks are sent to');
+    const { endpoint, secret } = await this.commands.execute(new CreateWebhookEndpointCommand(await this.merchant(merchantId), request, metadata));
+    return this.render(reply, merchantId, { notice: { text: 'The endpoint was added.' }, secret: { url: endpoint.url, value: secret } });
+  }
+
+  @Post(':endpointId/test')
+  @UseGuards(CsrfGuard)
+  async test(@Param('endpointId') endpointId: string, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    await this.change(merchantId, endpointId, { type: 'test' }, metadata);
+    return redirect(reply, `${CURRENT}${query({ done: 'tested' })}`);
+  }
+
+  @Post(':endpointId/disabled')
+  @UseGuards(CsrfGuard)
+  async disable(@Param('endpointId') endpointId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    const answer = field(body, 'disabled');
+    if (answer !== 'yes' && answer !== 'no') throw new InvalidInput('Say whether the endpoint is disabled');
+    await this.change(merchantId, endpointId, { type: 'update', request: { disabled: answer === 'yes' } }, metadata);
+    return redirect(reply, `${CURRENT}${query({ done: answer === 'yes' ? 'disabled' : 'enabled' })}`);
+  }
+
+  @Get(':endpointId/delete')
+  async confirmDelete(@Param('endpointId') endpointId: string, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
+    const stored = await merchantWebhookEndpoint(this.db, merchantId, endpointId);
+    if (!stored) throw new WebhookEndpointNotFound(endpointId);
+    return sendDashboardPage(reply, this.config, { title: 'Delete a webhook endpoint', current: CURRENT, who: merchantId, body: (csrf) => confirmDeleteBody({ endpoint: stored.endpoint, csrf }) });
+  }
+
+  @Post(':endpointId/delete')
+  @UseGuards(CsrfGuard)
+  async delete(@Param('endpointId') endpointId: string, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    await this.change(merchantId, endpointId, { type: 'delete' }, metadata);
+    return redirect(reply, `${CURRENT}${query({ done: 'deleted' })}`);
+  }
+
+  private change(merchantId: string, endpointId: string, change: EndpointChange, metadata: EventMetadata) {
+    return this.commands.execute(new ChangeWebhookEndpointCommand(merchantId, endpointId, change, metadata));
+  }
+
+  private async render(reply: FastifyReply, merchantId: string, view: { notice?: Notice; secret?: { url: string; value: string } }) {
+    const page = await merchantWebhookEndpoints(this.db, merchantId, SHOWN, undefined);
+    return sendDashboardPage(reply, this.config, {
+      title: 'Webhook endpoints',
+      current: CURRENT,
+      who: merchantId,
+      body: (csrf) => webhookEndpointsBody({ endpoints: (page?.endpoints ?? []).map((stored) => stored.endpoint), csrf, ...view }),
+      script: view.secret ? COPY_SCRIPT : undefined,
+    });
+  }
+
+  /** The merchant as its API secret would authenticate it, so the command cannot tell the two apart. */
+  private async merchant(merchantId: string): Promise<AuthenticatedMerchant> {
+    const merchant = await this.credentials.findByMerchantId(merchantId);
+    if (!merchant) throw new Error(`no credentials for signed-in merchant ${merchantId}`);
+    return merchant;
+  }
+}
