@@ -667,6 +667,21 @@ export type AccountsPageResponse = {
     hasMore: boolean;
 };
 
+export type AccountInvitationResponse = {
+    accountId: string;
+    /**
+     * One-time, valid 7 days: give it to the seller's owner; it is shown only in this response
+     */
+    invitationUrl: string;
+};
+
+export type InviteAccountOwnerDto = {
+    /**
+     * The seller owner's e-mail, with which they sign in; without it, the account's own e-mail (or the address of an earlier invitation) is used
+     */
+    email?: string;
+};
+
 export type PaymentVerificationResponse = {
     /**
      * The order's id; for an escrow, the merchant's orderId
@@ -4516,6 +4531,130 @@ export type PostV1TrdpAccountsByAccountIdResponses = {
 };
 
 export type PostV1TrdpAccountsByAccountIdResponse = PostV1TrdpAccountsByAccountIdResponses[keyof PostV1TrdpAccountsByAccountIdResponses];
+
+export type PostV1TrdpAccountsByAccountIdInvitationData = {
+    body: InviteAccountOwnerDto;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        accountId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/accounts/{accountId}/invitation';
+};
+
+export type PostV1TrdpAccountsByAccountIdInvitationErrors = {
+    /**
+     * ACCOUNT_OWNER_EMAIL_REQUIRED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'ACCOUNT_OWNER_EMAIL_REQUIRED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * EMAIL_IN_USE, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'EMAIL_IN_USE' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1TrdpAccountsByAccountIdInvitationError = PostV1TrdpAccountsByAccountIdInvitationErrors[keyof PostV1TrdpAccountsByAccountIdInvitationErrors];
+
+export type PostV1TrdpAccountsByAccountIdInvitationResponses = {
+    /**
+     * Invitation issued
+     */
+    201: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: AccountInvitationResponse;
+    };
+};
+
+export type PostV1TrdpAccountsByAccountIdInvitationResponse = PostV1TrdpAccountsByAccountIdInvitationResponses[keyof PostV1TrdpAccountsByAccountIdInvitationResponses];
 
 export type PostV1TrdpVerifyData = {
     body: VerifyPaymentDto;
