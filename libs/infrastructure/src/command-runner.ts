@@ -63,6 +63,8 @@ export interface AcrossOutcome<Result> {
   events: { streamId: string; event: DomainEvent }[];
   /** The log position of the last event appended. */
   position?: LogPosition;
+  /** When the events appended were recorded (one instant for all of them: SealingEventStore seals them together). */
+  recordedAt?: Date;
 }
 
 const MAX_ATTEMPTS = 5;
@@ -148,7 +150,7 @@ export class CommandRunner {
         );
         const events = writes.flatMap(({ streamId, events }) => events.map((event) => ({ streamId, event })));
         const position = appended.map((a) => a.position).reduce((last, p) => (comparePositions(p, last) > 0 ? p : last));
-        return { result, events, position };
+        return { result, events, position, recordedAt: appended[0].events[0]?.recordedAt };
       } catch (error) {
         if (error instanceof WrongExpectedRevision) continue;
         throw error;

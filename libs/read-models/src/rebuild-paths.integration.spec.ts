@@ -194,7 +194,7 @@ describe.each(READ_MODEL_DATABASES)('the bulk and the per-batch rebuild on %s', 
     expect(live.provider_operations.some((row) => JSON.parse(row).payable_closed_at !== null)).toBe(true);
     // The events API's ids and payloads too: a rebuild must give every event the id a receiver already saw.
     const liveEvents = live.merchant_events.map((row) => JSON.parse(row) as { event_id: string; type: string });
-    expect(new Set(liveEvents.map((row) => row.type))).toEqual(new Set(['PAID', 'RELEASED', 'CANCELLED', 'REFUNDED', 'TRANSFER_CREATED', 'TRANSFER_REVERSED']));
+    expect(new Set(liveEvents.map((row) => row.type))).toEqual(new Set(['PAID', 'RELEASED', 'CANCELLED', 'REFUNDED', 'TRANSFER_CREATED', 'TRANSFER_REVERSED', 'ACCOUNT_UPDATED']));
     expect(liveEvents.every((row) => /^evt_[0-9a-f]{32}$/.test(row.event_id))).toBe(true);
 
     const perBatch = await rebuildProjections(db, store, schema, withoutBulk(CORE_PROJECTIONS), undefined, { batchSize: 7 });

@@ -37,7 +37,7 @@ export class TransferAtBooks {
   async create(source: string, transferId: string, create: (sourceAvailable: number) => Extract<TransferCommand, { type: 'CreateTransfer' }>, metadata: EventMetadata): Promise<TransferChange> {
     const books = streams.payoutBooks(source);
     const stream = streams.transfer(transferId);
-    const { result } = await this.runner.decideAcross(async () => {
+    const { result, recordedAt } = await this.runner.decideAcross(async () => {
       const [booked, history] = await Promise.all([this.store.readLastEvent(books), this.store.readStream(stream)]);
       const state = fold(transferDecider, history as unknown as TransferEvent[]);
       if (state.created) return { appends: [], result: { state, at: history[history.length - 1].recordedAt } };
@@ -52,6 +52,7 @@ export class TransferAtBooks {
         result: { state: events.reduce(transferDecider.evolve, state), at: new Date(command.data.at) },
       };
     }, metadata);
-    return result;
+    // The view keeps the time the transfer was recorded, which the answer shows too (not the command's own clock).
+    return recordedAt ? { ...result, at: recordedAt } : result;
   }
 }

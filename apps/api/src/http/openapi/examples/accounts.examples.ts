@@ -87,6 +87,13 @@ export const ACCOUNT_EXAMPLES: OperationExamples = {
       updatedAt: '2026-11-28T05:17:23.725Z',
     },
   },
+  'POST /v1/trdp/accounts/{accountId}/invitation': {
+    request: { email: 'owner@tigist-crafts.example' },
+    data: {
+      accountId: 'acct_401c23a4e675c6e6915e1507f02717d4',
+      invitationUrl: 'http://localhost:3000/dashboard/invitation#inv_Qm9vdC1zZWxsZXItb3duZXItaW52aXRhdGlvbi0x',
+    },
+  },
   'GET /v1/trdp/accounts/{accountId}': {
     data: {
       accountId: 'acct_401c23a4e675c6e6915e1507f02717d4',
