@@ -45,9 +45,10 @@ describe('the start-up banner', () => {
     const banner = startupBanner({ ...running.config, publicBaseUrl: running.baseUrl }, demo);
     expect(banner).toContain(`Auditor key:    ${demo.auditorKey}`);
     expect(banner).toContain('npm run example:receiver');
-    const [create, pay, release, audit] = commandsOf(banner);
+    const [onboard, create, pay, release, audit] = commandsOf(banner);
     const shell = async (command: string) => JSON.parse((await run('bash', ['-c', command])).stdout) as { data: any };
 
+    expect((await shell(onboard)).data).toMatchObject({ reference: 'courier-1', type: 'individual' });
     const created = await shell(create);
     expect(created.data).toMatchObject({ status: 'PENDING', callbackURL: 'http://localhost:4000/callbacks' });
     expect(release).toContain(`/v1/trdp/escrow/${created.data.escrowId}/release`);
