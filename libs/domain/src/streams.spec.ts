@@ -43,7 +43,7 @@ describe('stream kinds', () => {
     const of = (test: (streamId: string) => boolean) => STREAM_KINDS.filter((kind) => test(streams[kind]('x')));
     expect(of(isPayableStream)).toEqual(['escrow', 'order']);
     expect(of(holdsMoney)).toEqual(['escrow', 'order', 'payouts', 'payout', 'transfer']);
-    expect(of(plansCallbacks)).toEqual(['escrow', 'order', 'payouts', 'payout', 'webhookEndpoint', 'transfer']);
+    expect(of(plansCallbacks)).toEqual(['escrow', 'order', 'account', 'payouts', 'payout', 'webhookEndpoint', 'transfer']);
   });
 
   it('tells an order id from an escrow id by the prefix ids.ts gives each, and names nothing else', () => {
