@@ -129,11 +129,11 @@ describe('audit console in a real browser', () => {
     const { page, errors } = await signedInPage(VIEWPORTS.desktop);
     await waitFor(async () => {
       await page.goto(`${running.baseUrl}/audit/negative-balances`);
-      return (await page.getByRole('table', { name: 'Negative balances' }).count()) > 0;
+      return (await page.getByRole('region', { name: 'Negative balances' }).getByRole('table').count()) > 0;
     }, 'the penalty to be listed');
     await page.goto(`${running.baseUrl}/audit/events`);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Negative balances' }).click();
-    const row = page.getByRole('table', { name: 'Negative balances' }).getByRole('row').filter({ hasText: 'Selam Leather' });
+    const row = page.getByRole('region', { name: 'Negative balances' }).getByRole('table').getByRole('row').filter({ hasText: 'Selam Leather' });
     expect(await row.textContent()).toContain(`Account ${accountId} of ${merchant.merchantId}`);
     expect(await row.textContent()).toContain('-5.00 ETB');
     await row.getByRole('link', { name: `Statement of ${accountId}` }).click();
