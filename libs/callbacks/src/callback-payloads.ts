@@ -433,17 +433,23 @@ export function callbackMessage(event: SourceEvent, history: readonly { type: st
  * each seller account with a share of an escrow (its share alone), a transfer's other party.
  */
 export function callbackMessages(event: SourceEvent, history: readonly { type: string; data: unknown }[], publicBaseUrl: string): CallbackMessage[] {
-  const message = callbackMessage(event, history, publicBaseUrl);
-  if (!message) return [];
+  if (!CALLBACK_WORTHY.has(event.type)) return [];
+  // An escrow's or a transfer's history is folded once for every message it makes.
   switch (streamKind(event.streamId)) {
-    case 'escrow':
-      return [message, ...sellerMessages(event, escrowOutline(fold(escrowDecider, history as EscrowEvent[]))!, message)];
-    case 'transfer': {
-      const { terms } = transferOutline(fold(transferDecider, history as TransferEvent[]))!;
-      return [message, counterpartyMessage(event, message, transferCounterparty(terms))];
+    case 'escrow': {
+      const outline = escrowOutline(fold(escrowDecider, history as EscrowEvent[]));
+      const message = escrowCallback(event, outline, publicBaseUrl, deliveryIdFor(event.id));
+      return message ? [message, ...sellerMessages(event, outline!, message)] : [];
     }
-    default:
-      return [message];
+    case 'transfer': {
+      const outline = transferOutline(fold(transferDecider, history as TransferEvent[]));
+      const message = transferCallback(event, outline, deliveryIdFor(event.id));
+      return message ? [message, counterpartyMessage(event, message, transferCounterparty(outline!.terms))] : [];
+    }
+    default: {
+      const message = callbackMessage(event, history, publicBaseUrl);
+      return message ? [message] : [];
+    }
   }
 }
 
