@@ -74,7 +74,8 @@ describe('escrow command handlers', () => {
     await registerPayees();
   });
 
-  const create = (request = escrowRequest(), merchant = marketplace) => new CreateEscrowHandler(runner, new AllocationPayees(store)).execute(new CreateEscrowCommand(merchant, request, metadata));
+  const create = (request = escrowRequest(), merchant = marketplace, payees = new AllocationPayees(store)) =>
+    new CreateEscrowHandler(runner, payees).execute(new CreateEscrowCommand(merchant, request, metadata));
   const escrowEvents = async () => (await store.readAll(START, 100)).filter((e) => e.streamId.startsWith('escrow-'));
   const events = async (escrowId: string) => store.readStream(streams.escrow(escrowId));
   const types = async (escrowId: string) => (await events(escrowId)).map((e) => e.type);
@@ -143,6 +144,31 @@ describe('escrow command handlers', () => {
       const { escrow } = await create(escrowRequest({ allocations }));
       expect(escrow.allocations.map((a) => a.merchantId)).toEqual([accountId, 'mkt-1']);
       expect(readStreams.mock.calls).toEqual([[[streams.account(accountId), streams.merchant('shop-7')]]]);
+    });
+
+    it("reads an account once per process, but a merchant's id each time, so that an account created later under that reference takes it", async () => {
+      const payees = new AllocationPayees(store);
+      const shop = accountIdFor(marketplace.idSalt, { reference: 'shop-7' });
+      const at = new Date().toISOString();
+      await runner.run(streams.account(shop), accountDecider, { type: 'CreateAccount', data: { accountId: shop, merchantId: 'mkt-1', name: 'Shop 7', type: 'individual', reference: 'shop-7', requestFingerprint: 'f', at } }, metadata);
+      const allocations = [
+        { merchantId: 'shop-7', amount: 600.5 },
+        { merchantId: 'courier-1', amount: 400 },
+      ];
+      const readStreams = jest.spyOn(store, 'readStreams');
+      await create(escrowRequest({ orderId: 'ORDER-A', allocations }), marketplace, payees);
+      await create(escrowRequest({ orderId: 'ORDER-B', allocations }), marketplace, payees);
+      const courierAccount = accountIdFor(marketplace.idSalt, { reference: 'courier-1' });
+      expect(readStreams.mock.calls).toEqual([
+        [[streams.account(shop), streams.merchant('shop-7'), streams.account(courierAccount), streams.merchant('courier-1')]],
+        [[streams.account(courierAccount), streams.merchant('courier-1')]],
+      ]);
+
+      await runner.run(streams.account(courierAccount), accountDecider, { type: 'CreateAccount', data: { accountId: courierAccount, merchantId: 'mkt-1', name: 'Courier', type: 'individual', reference: 'courier-1', requestFingerprint: 'f', at } }, metadata);
+      const { escrow } = await create(escrowRequest({ orderId: 'ORDER-C', allocations }), marketplace, payees);
+      expect(escrow.allocations.map((a) => a.merchantId)).toEqual([shop, courierAccount]);
+      const other = await create(escrowRequest({ orderId: 'ORDER-D', allocations: [{ merchantId: 'shop-7', amount: 1000.5 }] }), { merchantId: 'mkt-2', idSalt: 'salt-2' }, payees).catch((error: unknown) => error);
+      expect(other).toEqual(new UnknownAllocationMerchant('shop-7'));
     });
 
     it("refuses an allocation to an id that names none of the creator's payees, nor another platform's account, writing nothing", async () => {
