@@ -186,6 +186,27 @@ describe('Idempotency-Key over HTTP on PostgreSQL', () => {
     expect(await countEvents('EscrowCreated', merchant.merchantId)).toBe(1);
   });
 
+  it('keeps the answer it replays sealed at rest: no signing secret, customer phone or name readable in the database', async () => {
+    const merchant = await registerMerchant(running.baseUrl, 'Sealed Shop');
+    const endpointKey = newKey();
+    const endpoint = { url: 'https://hooks.sealed-shop.example/escrow', events: ['PAID'] };
+    const created = await post(merchant, '/v1/trdp/webhook-endpoints', endpoint, endpointKey);
+    expect(created.status).toBe(201);
+    const orderKey = newKey();
+    const order = await post(merchant, '/v1/trdp/order', orderRequest({ customerName: 'Sealed Customer' }), orderKey);
+    expect(order.status).toBe(201);
+
+    const rows = await running.schema!.client.query<{ body: string }>(`SELECT body FROM idempotency_keys WHERE key = ANY($1::text[])`, [[endpointKey, orderKey]]);
+    expect(rows).toHaveLength(2);
+    for (const { body } of rows) {
+      expect(body).not.toContain(created.body.data.secret);
+      expect(body).not.toContain('Sealed Customer');
+      expect(body).not.toContain('911234567');
+    }
+    expectReplayOf(await post(merchant, '/v1/trdp/webhook-endpoints', endpoint, endpointKey), created);
+    expectReplayOf(await post(merchant, '/v1/trdp/order', orderRequest({ customerName: 'Sealed Customer' }), orderKey), order);
+  });
+
   it("keeps one merchant's keys apart from another's", async () => {
     const first = await registerMerchant(running.baseUrl, 'First Shop');
     const second = await registerMerchant(running.baseUrl, 'Second Shop');

@@ -28,7 +28,7 @@ const DEFINITIONS = {
   ADMIN_API_KEY: { defaultText: 'unset: admin API off', meaning: 'key for `x-admin-key` (16+ characters)' },
   SECRETS_KEY: {
     defaultText: 'generated into `DATA_DIR/secrets.key`',
-    meaning: '32 bytes (64 hex characters or base64) that encrypt webhook secrets at rest; set it explicitly whenever more than one process shares the database',
+    meaning: '32 bytes (64 hex characters or base64) that encrypt at rest the webhook secrets, payout account numbers and the answers kept for `Idempotency-Key` replays; set it explicitly whenever more than one process shares the database',
   },
   PAYMENT_PROVIDER: { default: 'sandbox', meaning: 'payment provider: `sandbox` or `chapa`' },
   CHAPA_SECRET_KEY: { meaning: 'with `chapa`: the secret key, `CHASECK_TEST-…` (test mode) or `CHASECK-…`' },

@@ -2,6 +2,7 @@ import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestI
 import type { FastifyReply } from 'fastify';
 import { createHash, randomUUID } from 'node:crypto';
 import { catchError, finalize, from, mergeMap, type Observable, of } from 'rxjs';
+import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { fingerprint } from '@app/domain';
 import { ApiError, PROBLEM_CONTENT_TYPE, toProblem } from '../problem';
@@ -14,8 +15,8 @@ const WAIT_FOR_FIRST_MS = 10_000;
 const POLL_MS = 50;
 
 /**
- * `Idempotency-Key` on any POST: the first request's response (status and body) is kept for 24 hours
- * and replayed for the same key and body; the same key with another body is refused. The key is
+ * `Idempotency-Key` on any POST: the first request's response (status and body) is kept for 24 hours,
+ * sealed (idempotency.store.ts), and replayed for the same key and body; the same key with another body is refused. The key is
  * claimed before the handler runs, so two concurrent requests with one key have one effect.
  *
  * The response is kept after the handler's events are written, so a crash in between would lose it:
@@ -28,8 +29,8 @@ export class IdempotencyInterceptor implements NestInterceptor, OnApplicationShu
   private readonly store: IdempotencyStore;
   private readonly heartbeat: ClaimHeartbeat;
 
-  constructor(@Inject(SQL_CLIENT) db: SqlClient) {
-    this.store = new IdempotencyStore(db);
+  constructor(@Inject(SQL_CLIENT) db: SqlClient, @Inject(APP_CONFIG) config: AppConfig) {
+    this.store = new IdempotencyStore(db, config.secretsKey);
     this.heartbeat = new ClaimHeartbeat(this.store);
   }
 
