@@ -21,6 +21,17 @@ describe('describeEvent', () => {
     ['TransferCreated', { amount: 5_000, platformId: 'm_p', source: 'm_p', destination: 'm_s', description: 'Goodwill bonus', allowNegative: false }, 'Transfer of 50.00 ETB from m_p to m_s: Goodwill bonus'],
     ['TransferCreated', { amount: 2_000, platformId: 'm_p', source: 'm_s', destination: 'm_p', description: 'Late delivery', allowNegative: true }, 'Penalty transfer of 20.00 ETB from m_s to m_p (may take it below zero): Late delivery'],
     ['TransferReversed', { amount: 1_500, source: 'm_p', destination: 'm_s' }, '15.00 ETB of the transfer given back by m_s to m_p'],
+    [
+      'PayoutSettingsChanged',
+      { version: 3, settings: { schedule: { kind: 'daily', hour: 9 }, minimumAmount: 10_000, callbackUrl: 'https://shop.example/payouts', payoutDelayDays: 7 } },
+      'Payout settings version 3: paid daily at 09:00 Addis Ababa time; minimum 100.00 ETB; money held 7 days before it is available; callbacks to https://shop.example/payouts',
+    ],
+    [
+      'PayoutSettingsChanged',
+      { version: 1, settings: { schedule: { kind: 'weekly', hour: 14, weekday: 'friday' }, minimumAmount: 0, callbackUrl: null } },
+      'Payout settings version 1: paid every friday at 14:00 Addis Ababa time; minimum 0.00 ETB; money available at once; no payout callbacks',
+    ],
+    ['PayoutSettingsChanged', { version: 2, settings: { schedule: { kind: 'manual' }, minimumAmount: 500, callbackUrl: null, payoutDelayDays: 1 } }, 'Payout settings version 2: paid on request only; minimum 5.00 ETB; money held 1 day before it is available; no payout callbacks'],
     ['PayoutDestinationSet', { version: 2, destination: { kind: 'bank', institution: '946', accountMask: '••••6789' } }, 'Payout destination set (version 2): bank 946 ••••6789'],
   ])('%s %j reads "%s"', (type, data, sentence) => {
     expect(describeEvent({ type, data })).toBe(sentence);

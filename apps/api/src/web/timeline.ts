@@ -1,4 +1,4 @@
-import { discrepancyCount, type ProviderStatementReconciled, type Santim } from '@app/domain';
+import { discrepancyCount, type PayoutSchedule, type PayoutSettings, type ProviderStatementReconciled, type Santim } from '@app/domain';
 import { type AuditEvent, ranByWords } from '@app/audit';
 import { html, SafeHtml } from '../http/html';
 import { etb, when } from './format';
@@ -20,6 +20,21 @@ export function merchantLabel(merchantId: string, names: MerchantNames = {}): st
   const name = names[merchantId];
   return name ? `${name} (${merchantId})` : merchantId;
 }
+
+const scheduleWords = (schedule: PayoutSchedule) => {
+  if (schedule.kind === 'manual') return 'paid on request only';
+  const at = `${String(schedule.hour).padStart(2, '0')}:00 Addis Ababa time`;
+  return schedule.kind === 'daily' ? `paid daily at ${at}` : `paid every ${schedule.weekday} at ${at}`;
+};
+
+/** A settings version as finance reads it: when money leaves, the least that does, how long it is held, who is told. */
+const settingsWords = (settings: PayoutSettings) =>
+  [
+    scheduleWords(settings.schedule),
+    `minimum ${etb(settings.minimumAmount)}`,
+    settings.payoutDelayDays ? `money held ${settings.payoutDelayDays} day${settings.payoutDelayDays === 1 ? '' : 's'} before it is available` : 'money available at once',
+    settings.callbackUrl ? `callbacks to ${settings.callbackUrl}` : 'no payout callbacks',
+  ].join('; ');
 
 /** One line a person can read for each event of a stream: orders and escrows, callbacks, payouts, transfers, merchants. */
 const DESCRIBE: Record<string, (data: Data, names: MerchantNames) => string> = {
@@ -84,6 +99,7 @@ const DESCRIBE: Record<string, (data: Data, names: MerchantNames) => string> = {
   PayoutBooked: (d) => `Payout ${String(d.payoutId)} booked: the merchant's next payout is decided after it`,
   TransferBooked: (d) => `Transfer ${String(d.transferId)} booked: the merchant's next payout or transfer is decided after it`,
   PayoutDestinationFailed: (d) => `Payout destination version ${String(d.version)} paused: payout ${String(d.payoutId)} to it failed`,
+  PayoutSettingsChanged: (d) => `Payout settings version ${String(d.version)}: ${settingsWords(d.settings as PayoutSettings)}`,
   PayoutSent: () => 'Payout sent to the provider',
   PayoutPaid: (d) => `Payout of ${amount(d)} paid (provider reference ${String(d.externalReferenceId)})`,
   PayoutFailed: (d) => `Payout of ${amount(d)} failed (${String(d.reason)}); the money is back in the payable${d.fees ? ' and fees' : ''}`,
