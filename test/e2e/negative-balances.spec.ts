@@ -92,6 +92,8 @@ describe('negative balances: listed, alerted, recovered first from the next earn
     const consoleStatement = await staff.get(`/audit/statement?merchant=${encodeURIComponent(seller)}`);
     expect(consoleStatement.status).toBe(200);
     expect(consoleStatement.text).toContain('Recovery: 20.00 ETB covered what was owed');
+    expect(consoleStatement.text).toContain(`Tigist Textiles (${seller}), account of Negative Marketplace (${platform.merchantId})`);
+    expect(consoleStatement.text).not.toContain('no merchant');
 
     expect(await negativeAccounts()).toEqual([]);
     expect((await staff.get('/audit/negative-balances')).text).not.toContain('Tigist Textiles');
