@@ -92,9 +92,42 @@ describe('negative balances: listed, alerted, recovered first from the next earn
     const consoleStatement = await staff.get(`/audit/statement?merchant=${encodeURIComponent(seller)}`);
     expect(consoleStatement.status).toBe(200);
     expect(consoleStatement.text).toContain('Recovery: 20.00 ETB covered what was owed');
+    expect(consoleStatement.text).toContain(`Tigist Textiles (${seller}), account of Negative Marketplace (${platform.merchantId})`);
+    expect(consoleStatement.text).not.toContain('no merchant');
 
     expect(await negativeAccounts()).toEqual([]);
     expect((await staff.get('/audit/negative-balances')).text).not.toContain('Tigist Textiles');
+    expect(await trialBalance()).toMatchObject({ balanced: true });
+  });
+
+  it("a platform whose transfers spent its fees has a payable below zero that its fees cover: it owes nothing, in its balance and in the audit console's alert", async () => {
+    const seller = (await post('/v1/trdp/accounts', { name: 'Almaz Baskets', type: 'individual', reference: 'seller-paid-from-fees' })).body.data.accountId as string;
+    // The platform earns a 10 ETB fee on its seller's sale.
+    const created = await post('/v1/trdp/escrow/order', escrowRequest({ amount: 100, items: [{ productId: 'sku-1', item_name: 'Basket', quantity: 1, unit_price: 100 }], allocations: [{ merchantId: seller, amount: 100, fee: 10 }] }));
+    expect(created.status).toBe(201);
+    const { escrowId } = created.body.data;
+    expect((await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' })).status).toBe(200);
+    await waitFor(async () => (await get(`/v1/trdp/escrow/${escrowId}`)).body.data.status === 'HELD', 'the escrow to be paid');
+    expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: seller })).status).toBe(200);
+    await waitFor(async () => (await get('/v1/trdp/balance')).body.data.feesEarned === 10, "the fee to reach the platform's fees account");
+
+    // A transfer of all but 4 ETB of the platform's money: its payable pays it, 6 ETB below zero, and its fees cover that.
+    const platformAvailable = Math.round((await get('/v1/trdp/balance')).body.data.available * 100);
+    expect((await post('/v1/trdp/transfers', { to: seller, amount: (platformAvailable - 400) / 100, description: 'Advance on sales' })).status).toBe(201);
+    const payable = `merchant:${platform.merchantId}:payable`;
+    const ledgerBalance = async () => {
+      const res = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?account=${encodeURIComponent(payable)}`, { headers: { 'x-auditor-key': auditorKey } });
+      return Math.round(res.body.data.accounts[0].balance * 100);
+    };
+    await waitFor(async () => (await ledgerBalance()) === -600, "the transfer to reach the platform's payable");
+    expect(Math.round((await get('/v1/trdp/balance')).body.data.available * 100)).toBe(400);
+
+    const staff = new ConsoleClient(running.baseUrl);
+    expect((await staff.post('/audit/sign-in', { key: auditorKey }, { csrfFrom: '/audit/sign-in' })).status).toBe(303);
+    const alert = await staff.get('/audit/negative-balances');
+    expect(alert.status).toBe(200);
+    expect(alert.text).not.toContain(`Merchant ${platform.merchantId}`);
+    expect(alert.text).toContain('id="no-negative-balances"');
     expect(await trialBalance()).toMatchObject({ balanced: true });
   });
 });

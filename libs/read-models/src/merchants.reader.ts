@@ -11,6 +11,23 @@ export async function merchantName(db: SqlExecutor, merchantId: string): Promise
   return row?.name;
 }
 
+/** Whom a ledger id (`merchant:{id}:payable`) belongs to: a registered merchant, or a platform's account (`acct_…`) with its platform. */
+export type PayableOwner = { kind: 'merchant'; name: string } | { kind: 'account'; name: string; platformId: string; platformName: string | undefined };
+
+/** Whom `ownerId` names, for pages that print whose statement they show; undefined when it names neither a merchant nor an account. */
+export async function payableOwner(db: SqlExecutor, ownerId: string): Promise<PayableOwner | undefined> {
+  const [row] = await db.query<{ merchant_name: string | null; account_name: string | null; platform_id: string | null; platform_name: string | null }>(
+    `SELECT m.name AS merchant_name, a.document->>'name' AS account_name, a.merchant_id AS platform_id, p.name AS platform_name
+     FROM (SELECT $1::text AS id) owner
+     LEFT JOIN merchants_view m ON m.merchant_id = owner.id
+     LEFT JOIN accounts_view a ON a.account_id = owner.id
+     LEFT JOIN merchants_view p ON p.merchant_id = a.merchant_id`,
+    [ownerId],
+  );
+  if (row.account_name !== null) return { kind: 'account', name: row.account_name, platformId: row.platform_id!, platformName: row.platform_name ?? undefined };
+  return row.merchant_name === null ? undefined : { kind: 'merchant', name: row.merchant_name };
+}
+
 /** The most recently registered merchants, for a console's merchant chooser. */
 export async function registeredMerchants(db: SqlExecutor, limit: number): Promise<NamedMerchant[]> {
   const rows = await db.query<{ merchant_id: string; name: string }>(`SELECT merchant_id, name FROM merchants_view ORDER BY registered_at DESC, merchant_id LIMIT $1`, [limit]);

@@ -13,13 +13,15 @@ interface Movement {
   minute: number;
   amount: number;
   owner: number;
+  /** Into (or out of) the owner's fees account rather than its payable. */
+  fees?: boolean;
 }
 
 /** Writes the movements as the ledger projection does, in log order: postings, running balances and each account's totals. */
 async function post(db: SqlClient, movements: readonly Movement[]): Promise<void> {
   await db.query('DELETE FROM ledger_postings');
   await db.query('DELETE FROM ledger_balances');
-  const postings = movements.map((m, i) => ({ entry: `e${i + 1}`, position: i + 1, account: `merchant:${OWNERS[m.owner]}:payable`, recorded_at: at(m.minute), amount: m.amount }));
+  const postings = movements.map((m, i) => ({ entry: `e${i + 1}`, position: i + 1, account: `merchant:${OWNERS[m.owner]}:${m.fees ? 'fees' : 'payable'}`, recorded_at: at(m.minute), amount: m.amount }));
   await db.transaction(async (tx) => {
     if (postings.length === 0) return;
     await tx.copyRows(
@@ -32,7 +34,10 @@ async function post(db: SqlClient, movements: readonly Movement[]): Promise<void
   });
 }
 
-/** What the reader must find, from the movements alone: the balance, and the first movement (in statement order) after which it stayed below zero. */
+/**
+ * What the reader must find, from the movements alone: the owner's balance (its payable and fees
+ * together), and the first movement of either (in statement order) after which it stayed below zero.
+ */
 function expected(movements: readonly Movement[], owner: number): { balance: number; since: Date } | undefined {
   const mine = movements.map((m, position) => ({ ...m, position })).filter((m) => m.owner === owner);
   mine.sort((a, b) => a.minute - b.minute || a.position - b.position);
@@ -76,8 +81,41 @@ describe.each(READ_MODEL_DATABASES)('negative balances on %s', (_name, open) => 
     expect(await negativeBalancesSince(db, at(29), 10)).toEqual([]);
   });
 
-  it('finds every payable below zero, with its balance and since when, whatever the order and times the log brought its movements in', async () => {
-    const aMovement = fc.record({ minute: fc.integer({ min: 0, max: 100 }), amount: fc.integer({ min: -50_000, max: 50_000 }), owner: fc.integer({ min: 0, max: 1 }) });
+  it("counts a platform's fees with its payable: a payable below zero that its fees cover is owed by no one", async () => {
+    await post(db, [
+      { minute: 0, amount: 5_000, owner: 0 },
+      { minute: 1, amount: 2_000, owner: 0, fees: true },
+      // A transfer to a seller spends the fees while it debits the payable.
+      { minute: 10, amount: -6_500, owner: 0 },
+      { minute: 2, amount: 2_000, owner: 1, fees: true },
+      { minute: 20, amount: -2_000, owner: 1 },
+    ]);
+    expect(await negativeBalancesOf(db, OWNERS)).toEqual(new Map());
+    expect(await negativeBalancesSince(db, at(100), 10)).toEqual([]);
+  });
+
+  it('a payable below zero by more than the fees cover is owed by the difference, since the posting that took the two below zero', async () => {
+    await post(db, [
+      { minute: 0, amount: 2_000, owner: 0, fees: true },
+      // The payable alone goes below zero here; with the fees, not yet.
+      { minute: 10, amount: -1_500, owner: 0 },
+      { minute: 20, amount: -1_000, owner: 0 },
+      { minute: 30, amount: 300, owner: 0, fees: true },
+      { minute: 40, amount: -100, owner: 0, fees: true },
+    ]);
+    const owed = await negativeBalancesOf(db, OWNERS);
+    expect([...owed.values()]).toEqual([{ ownerId: 'm-1', platformId: null, name: null, balance: -300, negativeSince: at(20) }]);
+    expect((await negativeBalancesSince(db, at(20), 10)).map((b) => [b.ownerId, b.balance])).toEqual([['m-1', -300]]);
+    expect(await negativeBalancesSince(db, at(19), 10)).toEqual([]);
+  });
+
+  it('finds every owner whose payable and fees are below zero together, with their balance and since when, whatever the order and times the log brought its movements in', async () => {
+    const aMovement = fc.record({
+      minute: fc.integer({ min: 0, max: 100 }),
+      amount: fc.integer({ min: -50_000, max: 50_000 }),
+      owner: fc.integer({ min: 0, max: 1 }),
+      fees: fc.boolean(),
+    });
     await fc.assert(
       fc.asyncProperty(fc.array(aMovement, { maxLength: 30 }), async (movements) => {
         await post(db, movements);

@@ -1,7 +1,7 @@
-import { ACCOUNTS } from '@app/audit';
+import { payoutAccounts } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 
-/** A payable whose available balance is below zero: what its owner owes, and since when. */
+/** An owner whose balance (its payable and fees together) is below zero: what it owes, and since when. */
 export interface NegativeBalance {
   /** The merchant or account (`acct_…`) that owns the payable. */
   ownerId: string;
@@ -9,41 +9,63 @@ export interface NegativeBalance {
   platformId: string | null;
   /** The owner's name: the account's legal name or the merchant's registered name (null when the id names neither). */
   name: string | null;
-  /** Signed santim, below zero. */
+  /** Signed santim, below zero: its payable and fees accounts together (payoutAccounts). */
   balance: number;
-  /** The first posting after which the balance has stayed below zero. */
+  /** The first posting after which that balance has stayed below zero. */
   negativeSince: Date;
 }
 
+/** The latest posting of one account (`w.payable` or `w.fees`), before the walk's posting `w` when `beforeWalk`: one probe of its (account, recorded_at, …) index, from the end. */
+const latestOf = (account: string, beforeWalk: boolean) => `(
+      SELECT p.recorded_at, p.commit_position, p.prepare_position, p.line, p.credit - p.debit AS amount FROM ledger_postings p
+      WHERE p.account = ${account}${beforeWalk ? ' AND (p.recorded_at, p.commit_position, p.prepare_position, p.line) < (w.recorded_at, w.commit_position, w.prepare_position, w.line)' : ''}
+      ORDER BY p.recorded_at DESC, p.commit_position DESC, p.prepare_position DESC, p.line DESC LIMIT 1
+    )`;
+
+/** The latest posting of the walk's owner's two accounts (before the walk's posting when `beforeWalk`), in the order a statement reads time, with what it moved. */
+const latestOfEither = (beforeWalk: boolean) => `(
+    SELECT * FROM (${latestOf('w.payable', beforeWalk)} UNION ALL ${latestOf('w.fees', beforeWalk)}) either
+    ORDER BY recorded_at DESC, commit_position DESC, prepare_position DESC, line DESC LIMIT 1
+  )`;
+
 /**
- * The payables below zero now (ledger_balances), each with the instant it went below zero and has
- * stayed there since: the posting after the last one whose running balance was not negative. Both
- * probes walk the (account, recorded_at, …) index from the end, so a payable's history before its
- * last return to zero is never read.
+ * The owners whose payable and fees together are below zero now (ledger_balances), each with the
+ * instant the two went below zero and have stayed there since. The two together are what a payout
+ * takes and what the balance's `available` counts (payoutAccounts): a platform's transfers to its
+ * sellers may spend its fees while they debit its payable, so its payable alone may be below zero
+ * while the two are not. The walk steps back from their last posting, one posting of either account at
+ * a time, taking what each moved off the balance, until the balance before a posting was not below
+ * zero (or no posting is left): that posting took them below zero. An entry with lines on both
+ * accounts is one instant (its lines share recorded_at), so where the walk stops inside it does not
+ * move that instant. Each step is two index probes, so the accounts' history before their last return
+ * to zero is never read.
  */
 const NEGATIVE = `
-  WITH negative AS (
-    SELECT b.account, substring(b.account FROM '^merchant:(.*):payable$') AS owner_id, (b.credit - b.debit) AS balance
-    FROM ledger_balances b
-    WHERE b.account LIKE 'merchant:%:payable' AND b.credit < b.debit AND ($1::text[] IS NULL OR b.account = ANY($1::text[]))
-  )
+  WITH RECURSIVE negative AS (
+    SELECT owner_id, 'merchant:' || owner_id || ':payable' AS payable, 'merchant:' || owner_id || ':fees' AS fees, balance
+    FROM (
+      SELECT substring(b.account FROM '^merchant:(.*):(?:payable|fees)$') AS owner_id, sum(b.credit - b.debit) AS balance
+      FROM ledger_balances b
+      WHERE (b.account LIKE 'merchant:%:payable' OR b.account LIKE 'merchant:%:fees') AND ($1::text[] IS NULL OR b.account = ANY($1::text[]))
+      GROUP BY 1
+    ) owners
+    WHERE balance < 0
+  ),
+  walk AS (
+    SELECT w.owner_id, w.payable, w.fees, l.recorded_at, l.commit_position, l.prepare_position, l.line, w.balance - l.amount AS before
+    FROM negative w CROSS JOIN LATERAL ${latestOfEither(false)} l
+    UNION ALL
+    SELECT w.owner_id, w.payable, w.fees, l.recorded_at, l.commit_position, l.prepare_position, l.line, w.before - l.amount
+    FROM walk w CROSS JOIN LATERAL ${latestOfEither(true)} l
+    WHERE w.before < 0
+  ),
+  since AS (SELECT owner_id, min(recorded_at) AS recorded_at FROM walk GROUP BY owner_id)
   SELECT n.owner_id, n.balance::text AS balance, a.merchant_id AS platform_id,
     COALESCE(a.document->>'name', m.name) AS name, since.recorded_at AS negative_since
   FROM negative n
+  JOIN since ON since.owner_id = n.owner_id
   LEFT JOIN accounts_view a ON a.account_id = n.owner_id
-  LEFT JOIN merchants_view m ON m.merchant_id = n.owner_id
-  LEFT JOIN LATERAL (
-    SELECT z.recorded_at, z.commit_position, z.prepare_position, z.line FROM ledger_postings z
-    WHERE z.account = n.account AND z.running_balance >= 0
-    ORDER BY z.recorded_at DESC, z.commit_position DESC, z.prepare_position DESC, z.line DESC LIMIT 1
-  ) last_settled ON true
-  CROSS JOIN LATERAL (
-    SELECT p.recorded_at FROM ledger_postings p
-    WHERE p.account = n.account
-      AND (last_settled.recorded_at IS NULL
-        OR (p.recorded_at, p.commit_position, p.prepare_position, p.line) > (last_settled.recorded_at, last_settled.commit_position, last_settled.prepare_position, last_settled.line))
-    ORDER BY p.recorded_at, p.commit_position, p.prepare_position, p.line LIMIT 1
-  ) since`;
+  LEFT JOIN merchants_view m ON m.merchant_id = n.owner_id`;
 
 type Row = { owner_id: string; balance: string; platform_id: string | null; name: string | null; negative_since: Date };
 
@@ -56,7 +78,7 @@ const present = (row: Row): NegativeBalance => ({
 });
 
 /**
- * Every payable (an account's or a merchant's) below zero since before `since`, longest owed first:
+ * Every owner (an account or a merchant) whose balance is below zero since before `since`, longest owed first:
  * the audit console's alert of balances left negative for longer than NEGATIVE_BALANCE_ALERT_DAYS.
  */
 export async function negativeBalancesSince(db: SqlExecutor, since: Date, limit: number): Promise<NegativeBalance[]> {
@@ -73,9 +95,9 @@ export async function negativeAccountsOf(db: SqlExecutor, platformId: string): P
   return rows.map(present);
 }
 
-/** Of the given owners, those whose payable is below zero, by owner id: a page of accounts with what each owes. */
+/** Of the given owners, those whose balance is below zero, by owner id: a page of accounts with what each owes. */
 export async function negativeBalancesOf(db: SqlExecutor, ownerIds: readonly string[]): Promise<Map<string, NegativeBalance>> {
   if (ownerIds.length === 0) return new Map();
-  const rows = await db.query<Row>(NEGATIVE, [ownerIds.map(ACCOUNTS.merchantPayable)]);
+  const rows = await db.query<Row>(NEGATIVE, [ownerIds.flatMap((ownerId) => [...payoutAccounts(ownerId)])]);
   return new Map(rows.map((row) => [row.owner_id, present(row)]));
 }

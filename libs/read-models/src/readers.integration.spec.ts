@@ -1,6 +1,6 @@
 import { migrate, type SqlClient } from '@app/database';
 import { latestDeliveries, payableDeliveries, pendingDeliveries } from './callbacks/deliveries.reader';
-import { allMerchants, merchantName, registeredMerchants } from './merchants.reader';
+import { allMerchants, merchantName, payableOwner, registeredMerchants } from './merchants.reader';
 import { autoReleasesDue, expiriesDue } from './payables/payable-deadlines.reader';
 import { merchantPayable, payableByMerchantOrderId, payableForCheckout, payablesPage } from './payables/payables.reader';
 import { advanceCheckpoint, checkpoints } from './projection-progress';
@@ -164,6 +164,20 @@ describe.each(READ_MODEL_DATABASES)('the read models\' readers on %s', (_name, o
       { merchantId: 'm-p', name: 'Abebe Books', registeredAt: at(0) },
       { merchantId: 'm-q', name: 'Almaz Coffee', registeredAt: at(3) },
     ]);
+  });
+
+  it("names a payable's owner: a merchant by its registered name, an account by its legal name and its platform", async () => {
+    const account = (id: string, platformId: string, name: string) =>
+      db.query(
+        `INSERT INTO accounts_view (account_id, merchant_id, status, document, created_at, updated_at) VALUES ($1, $2, 'VERIFIED', $3, $4, $4)`,
+        [id, platformId, JSON.stringify({ accountId: id, merchantId: platformId, name }), at(4)],
+      );
+    await account('acct_owner1', 'm-p', 'Tigist Textiles');
+    await account('acct_orphan', 'm-gone', 'Yonas Pottery');
+    expect(await payableOwner(db, 'acct_owner1')).toEqual({ kind: 'account', name: 'Tigist Textiles', platformId: 'm-p', platformName: 'Abebe Books' });
+    expect(await payableOwner(db, 'acct_orphan')).toEqual({ kind: 'account', name: 'Yonas Pottery', platformId: 'm-gone', platformName: undefined });
+    expect(await payableOwner(db, 'm-p')).toEqual({ kind: 'merchant', name: 'Abebe Books' });
+    expect(await payableOwner(db, 'courier-1')).toBeUndefined();
   });
 
   it("lists a merchant's latest deliveries, a payable's in the order of their events, and those pending", async () => {

@@ -4,7 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { InvalidInput } from '@app/domain';
-import { merchantName, registeredMerchants } from '@app/read-models';
+import { payableOwner, registeredMerchants } from '@app/read-models';
 import { readStatement, statementCsv } from '../payouts/statement';
 import { requestedPeriod } from '../payouts/statement-period';
 import { query } from '../web/format';
@@ -13,7 +13,7 @@ import { sendCsv } from '../web/page';
 import { currentSession, type SessionRequest } from '../web/session.guard';
 import { PRINT_SCRIPT, statementBody } from '../web/statement-view';
 import { AUDIT_BRAND, AuditSessionGuard, sendAuditPage } from './audit-console-shell';
-import { auditSource, chooseMerchantBody, merchantField } from './statement.page';
+import { auditSource, chooseMerchantBody, merchantField, statementSubject } from './statement.page';
 import { ReadsProjectedViews } from '../http/projected-views';
 
 /** Enough to find any merchant by typing its id; the field takes ids beyond the list too. */
@@ -43,17 +43,17 @@ export class AuditStatementController {
     const merchantId = merchantOf(params);
     const page = { title: 'Statement', current: '/audit/statement', session: currentSession(request) };
     if (!merchantId) return sendAuditPage(reply, this.config, { ...page, body: chooseMerchantBody(period, await registeredMerchants(this.db, OFFERED_MERCHANTS)) });
-    const [merchants, statement, name] = await Promise.all([
+    const [merchants, statement, owner] = await Promise.all([
       registeredMerchants(this.db, OFFERED_MERCHANTS),
       readStatement(this.db, merchantId, period),
-      merchantName(this.db, merchantId),
+      payableOwner(this.db, merchantId),
     ]);
     return sendAuditPage(reply, this.config, {
       ...page,
-      title: `Statement of ${name ?? merchantId}`,
+      title: `Statement of ${owner?.name ?? merchantId}`,
       script: PRINT_SCRIPT,
       body: statementBody({
-        subject: name ? `${name} (${merchantId})` : `${merchantId} (no merchant registered under this id)`,
+        subject: statementSubject(merchantId, owner),
         period,
         statement,
         form: { action: '/audit/statement', label: 'Merchant and period', fields: merchantField(merchantId, merchants) },

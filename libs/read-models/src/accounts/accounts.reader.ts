@@ -30,8 +30,9 @@ export async function anyAccount(db: SqlExecutor, accountId: string): Promise<St
 
 /**
  * A page of the merchant's accounts, newest first, after the account `startingAfter` names (undefined
- * when it names none of the merchant's), optionally of one status, or only those whose payable is
- * below zero now (ledger_balances: what they owe the platform).
+ * when it names none of the merchant's), optionally of one status, or only those whose balance is
+ * below zero now (ledger_balances: what they owe the platform), read as negative-balances.reader.ts
+ * reads it: the payable and fees accounts together (payoutAccounts), as the balance's `available`.
  */
 export async function accountsPage(
   db: SqlExecutor,
@@ -49,7 +50,7 @@ export async function accountsPage(
   const rows = await db.query<Row>(
     `${SELECT} WHERE a.merchant_id = $1 AND ($2::text IS NULL OR a.status = $2)
        AND ($3::timestamptz IS NULL OR (a.created_at, a.account_id) < ($3::timestamptz, $4::text))
-       AND (NOT $6::boolean OR EXISTS (SELECT 1 FROM ledger_balances b WHERE b.account = 'merchant:' || a.account_id || ':payable' AND b.credit < b.debit))
+       AND (NOT $6::boolean OR (SELECT sum(b.credit - b.debit) FROM ledger_balances b WHERE b.account IN ('merchant:' || a.account_id || ':payable', 'merchant:' || a.account_id || ':fees')) < 0)
      ORDER BY a.created_at DESC, a.account_id DESC LIMIT $5`,
     [merchantId, options.status ?? null, after?.created_at ?? null, after?.account_id ?? null, options.limit + 1, options.negativeOnly ?? false],
   );
