@@ -1,5 +1,22 @@
 import { deliveryIdFor } from '@app/callbacks';
-import { checkAccounts, checkAnswered, checkCallbacks, checkIntegrity, checkLedger, checkOpenWork, checkPayouts, checkReadiness, checkRecoveryLatency, checkSecrets, checkSettlement, checkWrites, p99 } from './checks';
+import {
+  checkAccounts,
+  checkAnswered,
+  checkCallbacks,
+  checkIntegrity,
+  checkLedger,
+  checkOpenWork,
+  checkPayoutAvailability,
+  checkPayouts,
+  checkReadiness,
+  checkRecoveryLatency,
+  checkReversals,
+  checkSecrets,
+  checkSettlement,
+  checkWorkRetries,
+  checkWrites,
+  p99,
+} from './checks';
 
 /** The sandbox's phones that answer a push (an order of +251900000002 never does). */
 const ANSWERING = new Set(['+251900000000', '+251900000001', '+251900000009']);
@@ -492,26 +509,138 @@ describe('the chaos run checks', () => {
       ...more,
     ];
 
-    it('passes payouts of a verified account, returns within what was released, and a balance equal to the ledger', () => {
+    it('passes payouts of a verified account and a balance, available and on hold, equal to the ledger', () => {
       const events = history(
         event('AccountVerified', 'account-acct_1', 'r-3', { accountId: 'acct_1' }),
         event('PayoutRequested', 'payout-po_1', 'r-4', { merchantId: 'acct_1', payoutId: 'po_1', amount: 3_000 }),
-        event('EscrowRefundRequested', 'escrow-esc_1', 'r-5', { merchantIds: ['acct_1'], amount: 5_000, reason: 'REVERSED' }),
       );
-      expect(checkAccounts(events, ledger(-30), [{ accountId: 'acct_1', available: -30 }])).toMatchObject({ ok: true, problems: [] });
+      expect(checkAccounts(events, ledger(20), [{ accountId: 'acct_1', available: 5, onHold: 15 }])).toMatchObject({ ok: true, problems: [] });
     });
 
-    it('fails a payout before the account was verified, a return beyond what was released, and a balance apart from the ledger', () => {
+    it('fails a payout before the account was verified, and a balance apart from the ledger', () => {
       const events = history(
         event('PayoutRequested', 'payout-po_1', 'r-3', { merchantId: 'acct_1', payoutId: 'po_1', amount: 3_000 }),
         event('AccountVerified', 'account-acct_1', 'r-4', { accountId: 'acct_1' }),
-        event('EscrowRefundRequested', 'escrow-esc_1', 'r-5', { merchantIds: ['acct_1'], amount: 4_000, reason: 'REVERSED' }),
-        event('EscrowRefundRequested', 'escrow-esc_1', 'r-6', { merchantIds: ['acct_1'], amount: 2_000, reason: 'REVERSED' }),
       );
-      expect(checkAccounts(events, ledger(20), [{ accountId: 'acct_1', available: 10 }]).problems).toEqual([
+      expect(checkAccounts(events, ledger(20), [{ accountId: 'acct_1', available: 10, onHold: 5 }]).problems).toEqual([
         'payout po_1 was requested for acct_1 while it was PENDING_VERIFICATION',
+        'account acct_1: its balance says 1000 santim available and 500 on hold, its ledger account holds 2000',
+      ]);
+    });
+  });
+
+  describe('availability', () => {
+    /** An event at log position `commit`-0, recorded at `recordedAt`. */
+    const at = (commit: number, recordedAt: string, e: LoggedEvent): LoggedEvent => ({ ...e, position: `${commit}-0`, recordedAt });
+    const payout = (commit: number, recordedAt: string, data: Record<string, unknown>) =>
+      at(commit, recordedAt, event('PayoutRequested', `payout-${String(data.payoutId)}`, `r-${commit}`, { merchantId: 'acct_1', requestedAt: recordedAt, ...data }));
+    /**
+     * acct_1 holds its credits 2 days from 09:00 UTC on 28 November (Addis Ababa 12:00): 50.00 ETB released on
+     * the 27th (no holding period yet: available at once), 80.00 on the 28th (available from 30 November,
+     * 00:00 in Addis Ababa, 29 November 21:00 UTC); m-1 earns a 5.00 fee on the first (fees are never held).
+     */
+    const history = (): LoggedEvent[] => [
+      at(1, '2026-11-27T08:00:00.000Z', event('EscrowCreated', 'escrow-esc_1', 'r-1', { merchantId: 'm-1' })),
+      at(2, '2026-11-27T09:00:00.000Z', event('AllocationReleased', 'escrow-esc_1', 'r-2', { merchantId: 'acct_1', amount: 5_500, fee: 500 })),
+      at(3, '2026-11-28T09:00:00.000Z', event('PayoutSettingsChanged', 'payout-settings-acct_1', 'r-3', { merchantId: 'acct_1', settings: { payoutDelayDays: 2 } })),
+      at(4, '2026-11-28T10:00:00.000Z', event('AllocationReleased', 'escrow-esc_1', 'r-4', { merchantId: 'acct_1', amount: 8_000 })),
+    ];
+
+    it('passes payouts of what was available: not the credits still on hold, then all once their day came', () => {
+      const events = [
+        ...history(),
+        payout(5, '2026-11-28T11:00:00.000Z', { payoutId: 'po_1', amount: 5_000, through: '4-0' }),
+        at(6, '2026-11-28T11:05:00.000Z', event('PayoutFailed', 'payout-po_1', 'w-1', { merchantId: 'acct_1', payoutId: 'po_1', amount: 5_000 }, 'system')),
+        payout(7, '2026-11-29T21:00:00.000Z', { payoutId: 'po_2', amount: 13_000, through: '6-0' }),
+        at(8, '2026-11-29T22:00:00.000Z', event('PayoutRequested', 'payout-po_3', 'r-8', { merchantId: 'm-1', payoutId: 'po_3', amount: 500, fees: 500, through: '7-0', requestedAt: '2026-11-29T22:00:00.000Z' })),
+      ];
+      expect(checkPayoutAvailability(events)).toMatchObject({ ok: true, problems: [] });
+    });
+
+    it('fails a payout that took credits before their day, and one asked for while only held money was there', () => {
+      const events = [
+        ...history(),
+        payout(5, '2026-11-28T11:00:00.000Z', { payoutId: 'po_1', amount: 13_000, through: '4-0' }),
+        payout(6, '2026-11-29T20:59:59.000Z', { payoutId: 'po_2', amount: 8_000, through: '5-0' }),
+      ];
+      expect(checkPayoutAvailability(events).problems).toEqual([
+        'payout po_1 of acct_1 took 13000 santim, more than was available: payable 13000 + fees 0 − on hold 8000 = 5000 santim available at 2026-11-28T11:00:00.000Z through 4-0',
+        'payout po_2 of acct_1 (8000 santim) was requested with nothing available: payable 0 + fees 0 − on hold 8000 = -8000 santim available at 2026-11-29T20:59:59.000Z through 5-0',
+      ]);
+    });
+
+    it('counts only the movements up to the ledger position a payout was decided on, and a reversal at once', () => {
+      const events = [
+        ...history(),
+        at(5, '2026-11-28T10:30:00.000Z', event('EscrowRefundRequested', 'escrow-esc_1', 'r-5', { merchantIds: ['acct_1'], amount: 2_000, reason: 'REVERSED' })),
+        payout(6, '2026-11-28T11:00:00.000Z', { payoutId: 'po_1', amount: 5_000, through: '4-0' }),
+        payout(7, '2026-11-28T11:01:00.000Z', { payoutId: 'po_2', amount: 1, through: '6-0' }),
+      ];
+      expect(checkPayoutAvailability(events).problems).toEqual([
+        'payout po_2 of acct_1 (1 santim) was requested with nothing available: payable 6000 + fees 0 − on hold 8000 = -2000 santim available at 2026-11-28T11:01:00.000Z through 6-0',
+      ]);
+    });
+  });
+
+  describe('reversals', () => {
+    const history = (...more: LoggedEvent[]): LoggedEvent[] => [
+      event('EscrowCreated', 'escrow-esc_1', 'r-1', { merchantId: 'm-1' }),
+      event('AllocationReleased', 'escrow-esc_1', 'r-2', { merchantId: 'acct_1', amount: 5_000, fee: 500 }),
+      event('TransferCreated', 'transfer-tr_1', 'r-3', { transferId: 'tr_1', source: 'm-1', destination: 'acct_1', amount: 1_000 }),
+      ...more,
+    ];
+    const reversal = (requestId: string, refundId: string, amount: number, feeReturned?: number) =>
+      event('EscrowRefundRequested', 'escrow-esc_1', requestId, { refundId, merchantIds: ['acct_1'], amount, reason: 'REVERSED', ...(feeReturned === undefined ? {} : { feeReturned }) });
+    const transferReversal = (requestId: string, reversalId: string, amount: number) =>
+      event('TransferReversed', 'transfer-tr_1', requestId, { transferId: 'tr_1', reversalId, source: 'm-1', destination: 'acct_1', amount });
+
+    it('passes reversals that add up to what was released and moved, each id once', () => {
+      const events = history(reversal('r-4', 'esc_1-refund-1', 3_000, 300), reversal('r-5', 'esc_1-refund-2', 2_000, 200), transferReversal('r-6', 'tr_1-reversal-1', 1_000));
+      expect(checkReversals(events)).toMatchObject({ ok: true, problems: [] });
+    });
+
+    it('fails an allocation reversed beyond its release, a fee given back twice, a transfer reversed beyond its amount and ids requested twice', () => {
+      const events = history(
+        reversal('r-4', 'esc_1-refund-1', 3_000, 300),
+        reversal('r-5', 'esc_1-refund-1', 3_000, 300),
+        transferReversal('r-6', 'tr_1-reversal-1', 600),
+        transferReversal('r-7', 'tr_1-reversal-1', 600),
+      );
+      expect(checkReversals(events).problems).toEqual([
+        'refund esc_1-refund-1 was requested twice',
         'escrow-esc_1 acct_1: 6000 santim reversed of 5000 released',
-        'account acct_1: its balance says 1000 santim available, its ledger account holds 2000',
+        'escrow-esc_1 acct_1: 600 santim of fees given back of 500 earned',
+        'transfer reversal tr_1-reversal-1 was requested twice',
+        'transfer tr_1: 1200 santim reversed of 1000 moved',
+      ]);
+    });
+  });
+
+  describe('work retries', () => {
+    const line = (time: number, msg: string, level = 50) => JSON.stringify({ level, time, pid: 1, context: 'PaymentWork', msg });
+    const conflict = 'payout-books-m-1 kept changing while this request was applied; retry it';
+    const worker = (name: string, ...lines: string[]) => ({ name, text: ['worker ready (ROLE=worker)', ...lines, ''].join('\n') });
+
+    it('passes a concurrent modification retried to success, in the other worker after a lost Redis queued the work again', () => {
+      const logs = [
+        worker('worker-1', line(1, `scheduled-payout of m-1 (daily-2026-11-28), run s0 failed, will retry: ${conflict}`), line(2, 'payout of m-1 (po_1), run p0 failed, will retry: provider timeout')),
+        worker('worker-2', line(3, 'scheduled-payout of m-1 (daily-2026-11-28), run s0 done', 20)),
+      ];
+      expect(checkWorkRetries(logs)).toMatchObject({ ok: true, problems: [] });
+    });
+
+    it('fails work whose concurrent modification was never followed by a success of it', () => {
+      const logs = [
+        worker(
+          'worker-1',
+          line(1, `scheduled-payout of m-1 (daily-2026-11-28), run s0 failed, will retry: ${conflict}`),
+          line(2, 'scheduled-payout of m-1 (daily-2026-11-27), run s0 done', 20),
+          line(3, `scheduled-payout of m-1 (daily-2026-11-28), run s1 failed, will retry: ${conflict}`),
+          line(4, 'refund of esc_1 (esc_1-refund-1), run r0 done', 20),
+        ),
+      ];
+      expect(checkWorkRetries(logs).problems).toEqual([
+        `scheduled-payout of m-1 (daily-2026-11-28) failed 2 times on a concurrent modification and never succeeded after (last: run s1 in worker-1 at 1970-01-01T00:00:00.003Z: ${conflict})`,
       ]);
     });
   });

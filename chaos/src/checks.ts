@@ -534,14 +534,12 @@ export function checkSettlement(events: LoggedEvent[], ledger: LedgerSnapshot): 
 /**
  * (k) Sellers: no payout was requested for an account that was not verified at that point of the log
  * (its verification and any restriction are events of its own stream, before or after the payout's);
- * no allocation had more taken back by returns than it released; every account's balance, as its
- * platform reads it, is its ledger account's.
+ * every account's balance, as its platform reads it, is its ledger account's: what is available plus
+ * what its holding period keeps.
  */
 export function checkAccounts(events: LoggedEvent[], ledger: LedgerSnapshot, balances: AccountBalanceSnapshot[]): CheckResult {
   const problems: string[] = [];
   const status = new Map<string, string>();
-  const released = new Map<string, number>();
-  const reversed = new Map<string, number>();
   let payouts = 0;
   for (const e of events) {
     if (e.type === 'AccountCreated') status.set(e.data.accountId, 'PENDING_VERIFICATION');
@@ -552,22 +550,212 @@ export function checkAccounts(events: LoggedEvent[], ledger: LedgerSnapshot, bal
       payouts += 1;
       if (status.get(e.data.merchantId) !== 'VERIFIED') problems.push(`payout ${e.data.payoutId} was requested for ${e.data.merchantId} while it was ${status.get(e.data.merchantId)}`);
     }
-    const allocation = (merchantId: string) => `${e.streamId} ${merchantId}`;
-    if (e.type === 'AllocationReleased') released.set(allocation(e.data.merchantId), (released.get(allocation(e.data.merchantId)) ?? 0) + e.data.amount);
-    if (e.type === 'EscrowRefundRequested' && e.data.reason === 'REVERSED') {
-      const key = allocation(e.data.merchantIds[0]);
-      reversed.set(key, (reversed.get(key) ?? 0) + e.data.amount);
-      if (reversed.get(key)! > (released.get(key) ?? 0)) problems.push(`${key}: ${reversed.get(key)} santim reversed of ${released.get(key) ?? 0} released`);
-    }
   }
   const ledgerBalance = new Map(ledger.accounts.map((a) => [a.account, santim(a.balance)]));
-  for (const { accountId, available } of balances) {
+  let onHold = 0;
+  for (const { accountId, available, onHold: held } of balances) {
     const payable = ledgerBalance.get(`merchant:${accountId}:payable`) ?? 0;
-    if (santim(available) !== payable) problems.push(`account ${accountId}: its balance says ${santim(available)} santim available, its ledger account holds ${payable}`);
+    onHold += santim(held);
+    if (santim(available) + santim(held) !== payable) problems.push(`account ${accountId}: its balance says ${santim(available)} santim available and ${santim(held)} on hold, its ledger account holds ${payable}`);
   }
   return result(
-    'accounts: paid out only while verified, never reversed beyond what was released, balances equal to the ledger',
+    'accounts: paid out only while verified, balances (available and on hold) equal to the ledger',
     problems,
-    `${status.size} accounts, ${payouts} of their payouts, ${reversed.size} allocations reversed`,
+    `${status.size} accounts, ${payouts} of their payouts, ${onHold} santim on hold at the end`,
+  );
+}
+
+/** One change of a payee's payable and fees accounts (santim, signed: a credit is positive), at its place in the log. */
+interface Movement {
+  position: string;
+  payable: number;
+  fees: number;
+  /** A credit to the payable the holding period keeps: the instant (ms) it becomes available. */
+  heldUntil?: number;
+}
+
+const HOUR_MS = 60 * 60 * 1000;
+const DAY_MS = 24 * HOUR_MS;
+
+/** The start (ms) of the Africa/Addis_Ababa day (UTC+3 all year) `days` after the one `at` falls in. */
+function addisDayStart(at: number, days: number): number {
+  return Math.floor((at + 3 * HOUR_MS) / DAY_MS) * DAY_MS - 3 * HOUR_MS + days * DAY_MS;
+}
+
+/**
+ * (l) No payout took money its payee did not have available: at the instant it was requested, over the
+ * movements up to the ledger position it was decided on (its `through`; a payout without one, at its own
+ * place in the log), the payable and the fees less the payable's credits still on hold must be above zero
+ * and cover its amount. Everything is re-derived from the domain events, not read from the service's
+ * views: each payee's postings as the ledger rules of docs/concepts/ledger.md make them, and each credit's
+ * hold as docs/guides/payouts-and-statements.md words it (money credited on an Addis Ababa day is available from the
+ * start of the day the holding period in force when it was credited later; a payout's own returns are
+ * never held; fees never are).
+ */
+export function checkPayoutAvailability(events: LoggedEvent[]): CheckResult {
+  const problems: string[] = [];
+  const creators = new Map<string, { merchantId: string; fee: number }>();
+  const delays = new Map<string, number>();
+  const movements = new Map<string, Movement[]>();
+  const payoutFees = new Map<string, number>();
+  let held = 0;
+  const move = (e: LoggedEvent, merchantId: string, payable: number, fees: number) => {
+    const delay = delays.get(merchantId) ?? 0;
+    const movement: Movement = { position: e.position, payable, fees };
+    if (payable > 0 && delay > 0 && !e.type.startsWith('Payout')) {
+      if (e.recordedAt === undefined) problems.push(`${e.type} ${e.id} credits ${merchantId}'s payable under a holding period but tells no time it was recorded`);
+      else movement.heldUntil = addisDayStart(Date.parse(e.recordedAt), delay);
+    }
+    movements.set(merchantId, [...(movements.get(merchantId) ?? []), movement]);
+  };
+  let checked = 0;
+  for (const e of events) {
+    if (e.type === 'OrderCreated' || e.type === 'EscrowCreated') creators.set(e.streamId, { merchantId: e.data.merchantId, fee: e.data.fee ?? 0 });
+    const creator = creators.get(e.streamId);
+    if (e.type === 'PayoutSettingsChanged') delays.set(e.data.merchantId, e.data.settings?.payoutDelayDays ?? 0);
+    if (e.type === 'OrderPaid' && creator) move(e, creator.merchantId, e.data.amount - creator.fee, creator.fee);
+    if (e.type === 'OrderRefundRequested' && creator && e.data.reason === 'REQUESTED') move(e, creator.merchantId, -(e.data.amount - (e.data.fee ?? 0)), -(e.data.fee ?? 0));
+    if (e.type === 'AllocationReleased') {
+      move(e, e.data.merchantId, e.data.amount - (e.data.fee ?? 0), 0);
+      if (creator && e.data.fee) move(e, creator.merchantId, 0, e.data.fee);
+    }
+    if (e.type === 'EscrowRefundRequested' && e.data.reason === 'REVERSED') {
+      move(e, e.data.merchantIds[0], -(e.data.amount - (e.data.feeReturned ?? 0)), 0);
+      if (creator && e.data.feeReturned) move(e, creator.merchantId, 0, -e.data.feeReturned);
+    }
+    if (e.type === 'TransferCreated' || e.type === 'TransferReversed') {
+      const [from, to] = e.type === 'TransferCreated' ? [e.data.source, e.data.destination] : [e.data.destination, e.data.source];
+      move(e, from, -e.data.amount, 0);
+      move(e, to, e.data.amount, 0);
+    }
+    if (e.type === 'PayoutFailed') {
+      const fees = e.data.fees ?? payoutFees.get(e.data.payoutId) ?? 0;
+      move(e, e.data.merchantId, e.data.amount - fees, fees);
+    }
+    if (e.type !== 'PayoutRequested') continue;
+    const { merchantId, payoutId, amount, through, requestedAt } = e.data as { merchantId: string; payoutId: string; amount: number; through?: string; requestedAt: string };
+    const fees = (e.data.fees ?? 0) as number;
+    checked += 1;
+    const upTo = through ?? e.position;
+    const at = Date.parse(requestedAt);
+    const counted = (movements.get(merchantId) ?? []).filter((m) => comparePositionText(m.position, upTo) <= 0);
+    const payable = counted.reduce((sum, m) => sum + m.payable, 0);
+    const feesBalance = counted.reduce((sum, m) => sum + m.fees, 0);
+    const onHold = counted.reduce((sum, m) => sum + (m.heldUntil !== undefined && m.heldUntil > at ? m.payable : 0), 0);
+    const available = payable + feesBalance - onHold;
+    if (onHold > 0) held += 1;
+    const standing = `payable ${payable} + fees ${feesBalance} − on hold ${onHold} = ${available} santim available at ${requestedAt} through ${upTo}`;
+    if (available <= 0) problems.push(`payout ${payoutId} of ${merchantId} (${amount} santim) was requested with nothing available: ${standing}`);
+    else if (amount > available) problems.push(`payout ${payoutId} of ${merchantId} took ${amount} santim, more than was available: ${standing}`);
+    payoutFees.set(payoutId, fees);
+    move(e, merchantId, -(amount - fees), -fees);
+  }
+  const holding = [...delays.values()].filter((days) => days > 0).length;
+  return result(
+    'availability: no payout while its payee had nothing available, none beyond what was available',
+    problems,
+    `${checked} payouts, ${held} of them while money was on hold; ${holding} payees with a holding period`,
+  );
+}
+
+/**
+ * (m) Nothing was taken back twice: no allocation had more reversed than it released, nor more of its fee
+ * given back than it earned; no transfer had more reversed than it moved; no refund or reversal id was
+ * requested twice (two appends deciding on the same state would repeat the next one).
+ */
+export function checkReversals(events: LoggedEvent[]): CheckResult {
+  const problems: string[] = [];
+  const released = new Map<string, { amount: number; fee: number; reversed: number; feeReturned: number }>();
+  const transfers = new Map<string, { amount: number; reversed: number }>();
+  const ids = new Set<string>();
+  let reversals = 0;
+  const once = (id: string, what: string) => {
+    if (ids.has(id)) problems.push(`${what} ${id} was requested twice`);
+    ids.add(id);
+  };
+  for (const e of events) {
+    const allocation = (merchantId: string) => {
+      const key = `${e.streamId} ${merchantId}`;
+      const found = released.get(key) ?? { amount: 0, fee: 0, reversed: 0, feeReturned: 0 };
+      released.set(key, found);
+      return { key, found };
+    };
+    if (e.type === 'AllocationReleased') {
+      const { found } = allocation(e.data.merchantId);
+      found.amount += e.data.amount;
+      found.fee += e.data.fee ?? 0;
+    }
+    if (e.type === 'OrderRefundRequested' || e.type === 'EscrowRefundRequested') once(e.data.refundId, 'refund');
+    if (e.type === 'EscrowRefundRequested' && e.data.reason === 'REVERSED') {
+      reversals += 1;
+      const { key, found } = allocation(e.data.merchantIds[0]);
+      found.reversed += e.data.amount;
+      found.feeReturned += e.data.feeReturned ?? 0;
+      if (found.reversed > found.amount) problems.push(`${key}: ${found.reversed} santim reversed of ${found.amount} released`);
+      if (found.feeReturned > found.fee) problems.push(`${key}: ${found.feeReturned} santim of fees given back of ${found.fee} earned`);
+    }
+    if (e.type === 'TransferCreated') transfers.set(e.data.transferId, { amount: e.data.amount, reversed: 0 });
+    if (e.type === 'TransferReversed') {
+      reversals += 1;
+      once(e.data.reversalId, 'transfer reversal');
+      const transfer = transfers.get(e.data.transferId) ?? { amount: 0, reversed: 0 };
+      transfers.set(e.data.transferId, transfer);
+      transfer.reversed += e.data.amount;
+      if (transfer.reversed > transfer.amount) problems.push(`transfer ${e.data.transferId}: ${transfer.reversed} santim reversed of ${transfer.amount} moved`);
+    }
+  }
+  return result(
+    'reversals: none beyond what an allocation released or a transfer moved, no refund or reversal twice',
+    problems,
+    `${reversals} reversals, ${ids.size} refunds and reversals`,
+  );
+}
+
+/**
+ * A worker's run of payment work (libs/payments/src/work/payment-work.reactor.ts): `{kind} of {id}
+ * ({reference}), run {step}`, then `done` (at debug) or `failed, will retry: {message}`.
+ */
+const WORK_RUN = /^(\S+ of \S+(?: \([^)]*\))?), run (\S+) (done|failed, will retry: (.*))$/s;
+/** A command refused because its stream kept changing (libs/infrastructure/src/command-runner.ts). */
+const CONCURRENT_MODIFICATION = /CONCURRENT_MODIFICATION|kept changing while this request was applied/;
+
+/**
+ * (n) No payment work was left failing on a concurrent modification: every run that failed with one
+ * (a scheduled payout whose books moved under it, say) was followed, in any worker's log, by a run of the
+ * same work (kind, id and reference, whatever the step: a Redis lost with its retries has the reconcile
+ * pass queue the work again) that succeeded. The worker retries every failed run (a new step, waiting
+ * longer each time) and never gives up, so a failure with no success after it is work that kept failing
+ * until the run ended.
+ */
+export function checkWorkRetries(workerLogs: CapturedText[]): CheckResult {
+  const runs: { work: string; step: string; at: number; failure?: string; log: string }[] = [];
+  for (const log of workerLogs) {
+    for (const line of log.text.split('\n')) {
+      if (!line.startsWith('{')) continue;
+      let entry: { time?: number; msg?: unknown };
+      try {
+        entry = JSON.parse(line);
+      } catch {
+        continue;
+      }
+      const match = typeof entry.msg === 'string' ? WORK_RUN.exec(entry.msg) : null;
+      if (!match || entry.time === undefined) continue;
+      runs.push({ work: match[1], step: match[2], at: entry.time, ...(match[4] !== undefined ? { failure: match[4] } : {}), log: log.name });
+    }
+  }
+  const problems: string[] = [];
+  const conflicts = runs.filter((run) => run.failure !== undefined && CONCURRENT_MODIFICATION.test(run.failure));
+  const unretried = conflicts.filter((failed) => !runs.some((run) => run.work === failed.work && run.failure === undefined && run.at >= failed.at));
+  const byWork = new Map<string, typeof unretried>();
+  for (const failed of unretried) byWork.set(failed.work, [...(byWork.get(failed.work) ?? []), failed]);
+  for (const [work, failures] of byWork) {
+    const last = failures.at(-1)!;
+    problems.push(`${work} failed ${failures.length} times on a concurrent modification and never succeeded after (last: run ${last.step} in ${last.log} at ${new Date(last.at).toISOString()}: ${last.failure})`);
+  }
+  const succeeded = runs.filter((run) => run.failure === undefined).length;
+  return result(
+    'work retries: no payment work left failing on a concurrent modification',
+    problems,
+    `${runs.length} runs of payment work logged (${succeeded} done), ${conflicts.length} failed on a concurrent modification`,
   );
 }

@@ -36,7 +36,10 @@ export async function startDeployment(env: Record<string, string>, runDir: strin
     (port, i) =>
       new ServiceProcess(`api-${i + 1}`, 'api', { ...common, ROLE: 'api', PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: apis[i] }, join(runDir, `api-${i + 1}.log`), apis[i]),
   );
-  const workers = [1, 2].map((n) => new ServiceProcess(`worker-${n}`, 'worker', { ...common, ROLE: 'worker', SANDBOX_NOTIFY_URL: apis[n - 1] }, join(runDir, `worker-${n}.log`)));
+  // Debug: a worker logs each run of payment work that succeeded, which the work retries check matches with its failures.
+  const workers = [1, 2].map(
+    (n) => new ServiceProcess(`worker-${n}`, 'worker', { ...common, LOG_LEVEL: 'debug', ROLE: 'worker', SANDBOX_NOTIFY_URL: apis[n - 1] }, join(runDir, `worker-${n}.log`)),
+  );
   const projectors = [1, 2].map((n) => new ServiceProcess(`projector-${n}`, 'projector', { ...common, ROLE: 'projector' }, join(runDir, `projector-${n}.log`)));
   // The APIs first: they run the migrations the workers would otherwise race for.
   for (const api of apiProcesses) api.start();

@@ -41,7 +41,10 @@ export async function collectEvidence(client: RecordingClient, auditorKey: strin
     return { payoutId, amount: report.amount, nets: report.lines.map((line: { net: number }) => line.net) };
   });
   const sellers = merchants.flatMap((m) => m.sellers);
-  const accountBalances = await inBatches(sellers, async ({ accountId }) => ({ accountId, available: (await get('/v1/trdp/balance', readsFor.get(accountId)!)).available as number }));
+  const accountBalances = await inBatches(sellers, async ({ accountId }) => {
+    const { available, onHold } = (await get('/v1/trdp/balance', readsFor.get(accountId)!)) as { available: number; onHold: number };
+    return { accountId, available, onHold };
+  });
   return { events, ledger: await get('/v1/audit/ledger/trial-balance'), escrows, integrity: await get('/v1/audit/integrity'), payoutReports, accountBalances };
 }
 

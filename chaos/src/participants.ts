@@ -14,7 +14,9 @@ export interface Participants {
 /**
  * Registers the run's merchants (their callbacks go to the receiver) and an auditor, through the admin
  * API; each merchant is a platform with two sellers (accounts): one the sandbox verifies at once, one
- * never verified, both with a payout destination in their own names.
+ * never verified, both with a payout destination in their own names. Daily payout schedules: the first
+ * platform's and its sellers' set a day before the run, the second platform's set now, and the third
+ * platform's and its verified seller's set a day before with holding periods.
  */
 export async function registerParticipants(
   client: RecordingClient,
@@ -44,6 +46,13 @@ export async function registerParticipants(
       // due during the run, while on-demand payouts ask for the same money (the unverified seller's pays nothing).
       await setDailyScheduleADayAgo(client, database, merchantId, receiver.urlFor(merchantId));
       for (const seller of sellers) await setDailyScheduleADayAgo(client, database, seller.accountId, null);
+    }
+    if (i === 2) {
+      // Holding periods: the platform's credits are held two days, its verified seller's one, so all the money
+      // released, paid or transferred to them in the run is still on hold when it ends; their payouts (on
+      // demand, and today's scheduled period) may pay only what is available (the availability check).
+      await setDailyScheduleADayAgo(client, database, merchantId, receiver.urlFor(merchantId), 2);
+      await setDailyScheduleADayAgo(client, database, sellers[0].accountId, null, 1);
     }
     if (i === 1) {
       // A schedule set daily at this very hour in Addis Ababa (UTC+3): the day's period fell due before

@@ -88,6 +88,8 @@ export interface LoggedEvent {
   type: string;
   data: Record<string, any>;
   metadata: { correlationId?: string; causationId?: string; actor?: { type?: string; id?: string } };
+  /** When it was appended (ISO): the instant a credit it posts is held from. */
+  recordedAt?: string;
 }
 
 export interface ReceivedCallback {
@@ -113,13 +115,14 @@ export interface EscrowSnapshot {
   allocations: { merchantId: string; amount: number; status: string; held: number; released: number; refunded: number; frozen?: number; fee?: number; feeEarned?: number }[];
 }
 
-/** A payout's reconciliation report as the merchant API gives it: its amount and each line's net, in ETB. */
-/** An account's balance as its platform reads it (`GET /v1/trdp/balance` with `x-account-id`). */
+/** An account's balance as its platform reads it (`GET /v1/trdp/balance` with `x-account-id`), ETB: what may be paid out, and what its holding period keeps. */
 export interface AccountBalanceSnapshot {
   accountId: string;
   available: number;
+  onHold: number;
 }
 
+/** A payout's reconciliation report as the merchant API gives it: its amount and each line's net, in ETB. */
 export interface PayoutReportSnapshot {
   payoutId: string;
   amount: number;

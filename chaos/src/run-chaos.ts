@@ -13,10 +13,13 @@ import {
   checkOpenWork,
   checkPayouts,
   checkAccounts,
+  checkPayoutAvailability,
+  checkReversals,
   checkSettlement,
   checkReadiness,
   checkRecoveryLatency,
   checkSecrets,
+  checkWorkRetries,
   checkWrites,
 } from './checks';
 import { RecordingClient } from './client';
@@ -265,6 +268,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       checkPayouts(evidence.events, evidence.payoutReports),
       checkSettlement(evidence.events, evidence.ledger),
       checkAccounts(evidence.events, evidence.ledger, evidence.accountBalances),
+      checkPayoutAvailability(evidence.events),
+      checkReversals(evidence.events),
+      checkWorkRetries(deployment.all.filter((p) => p.role === 'worker').map((p) => ({ name: `the log of ${p.name}`, text: p.output() }))),
       reconciliation,
       checkCallbacks(evidence.events, receiver.received),
       checkIntegrity(evidence.integrity),

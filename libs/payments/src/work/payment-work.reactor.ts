@@ -83,11 +83,20 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, BeforeApplica
   private async run(job: PaymentJob): Promise<void> {
     const work = this.byKind.get(job.kind);
     if (!work) return;
+    // Each run is named by its work (kind, id, reference) and step, so that a failure can be matched with
+    // the later run of the same work that succeeded (the chaos run's work retries check, chaos/src/checks.ts).
+    const name = describeRun(job);
     try {
       await work.run(job);
+      this.logger.debug(`${name} done`);
     } catch (error) {
-      this.logger.error(`${job.kind} of ${job.id} failed, will retry: ${error instanceof Error ? error.message : String(error)}`);
+      this.logger.error(`${name} failed, will retry: ${error instanceof Error ? error.message : String(error)}`);
       if (work.retriedOnError) await this.scheduler.schedule(nextAttempt(job, Date.now() + backoffMs(job, this.config.refundRetryMs))).catch(() => undefined);
     }
   }
+}
+
+/** `scheduled-payout of m_1 (daily-2026-11-28), run s1`: the work, then which run of it. */
+function describeRun(job: PaymentJob): string {
+  return `${job.kind} of ${job.id}${job.reference ? ` (${job.reference})` : ''}, run ${job.step}`;
 }
