@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext } from 'playwright-core';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { fitsViewportWidth, pageJavaScriptBytes, seriousAccessibilityViolations, VIEWPORTS } from '../support/axe';
-import { ARTIFACTS, launchChromium } from '../support/browser';
+import { ARTIFACTS, auditConsoleSignIn, launchChromium, openPage, type WatchedPage } from '../support/browser';
 import { escrowRequest, registerMarketplace, type TestMarketplace } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
@@ -15,17 +15,10 @@ describe('audit console in a real browser', () => {
   let escrowId: string;
   const contexts: BrowserContext[] = [];
 
-  async function signedInPage(viewport: { width: number; height: number }, bypassCSP = false): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport, bypassCSP });
-    contexts.push(context);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    await page.goto(`${running.baseUrl}/audit`);
-    await page.getByLabel('Auditor key').fill(auditorKey);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Event log' }).waitFor();
-    return { page, errors };
+  async function signedInPage(viewport: { width: number; height: number }, bypassCSP = false): Promise<WatchedPage> {
+    const watched = await openPage(browser, contexts, { viewport, bypassCSP });
+    await auditConsoleSignIn(watched.page, running.baseUrl, auditorKey);
+    return watched;
   }
 
   beforeAll(async () => {

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { fitsViewportWidth, pageJavaScriptBytes, seriousAccessibilityViolations, VIEWPORTS } from '../support/axe';
-import { ARTIFACTS, launchChromium } from '../support/browser';
+import { ARTIFACTS, dashboardSignIn, launchChromium, openPage, type WatchedPage } from '../support/browser';
 import { escrowRequest, type TestMarketplace, withSellers } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
@@ -16,25 +16,14 @@ describe('merchant dashboard in a real browser', () => {
   const email = `owner-${Date.now()}@shop.example`;
   const contexts: BrowserContext[] = [];
 
-  async function newPage(viewport: { width: number; height: number }, options: { bypassCSP?: boolean } = {}): Promise<{ page: Page; errors: string[]; foreign: string[] }> {
-    const context = await browser.newContext({ viewport, bypassCSP: options.bypassCSP ?? false });
-    contexts.push(context);
-    const page = await context.newPage();
-    const errors: string[] = [];
+  async function newPage(viewport: { width: number; height: number }, options: { bypassCSP?: boolean } = {}): Promise<WatchedPage & { foreign: string[] }> {
+    const watched = await openPage(browser, contexts, { viewport, bypassCSP: options.bypassCSP ?? false });
     const foreign: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    page.on('request', (request) => !request.url().startsWith(running.baseUrl) && !request.url().startsWith('data:') && foreign.push(request.url()));
-    return { page, errors, foreign };
+    watched.page.on('request', (request) => !request.url().startsWith(running.baseUrl) && !request.url().startsWith('data:') && foreign.push(request.url()));
+    return { ...watched, foreign };
   }
 
-  async function signIn(page: Page): Promise<void> {
-    await page.goto(`${running.baseUrl}/dashboard`);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Orders and escrows' }).waitFor();
-  }
+  const signIn = (page: Page) => dashboardSignIn(page, running.baseUrl, email, PASSWORD);
 
   async function paidEscrow(): Promise<{ escrowId: string; orderId: string }> {
     const created = await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest(), headers: { 'x-api-secret': merchant.apiSecret } });

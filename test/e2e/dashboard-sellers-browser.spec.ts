@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { fitsViewportWidth, seriousAccessibilityViolations, VIEWPORTS } from '../support/axe';
-import { ARTIFACTS, launchChromium } from '../support/browser';
+import { ARTIFACTS, dashboardSignIn, launchChromium, openPage } from '../support/browser';
 import { ConsoleClient, invitationToken } from '../support/console-client';
 import { escrowRequest } from '../support/fixtures';
 import { call } from '../support/http';
@@ -20,24 +20,9 @@ describe('sellers in the dashboard, in a real browser', () => {
   const email = `sellers-browser-${Date.now()}@shop.example`;
   const contexts: BrowserContext[] = [];
 
-  async function newPage(viewport: { width: number; height: number }): Promise<{ page: Page; errors: string[] }> {
-    // axe is injected, which the pages' CSP forbids: bypassed in these contexts only.
-    const context = await browser.newContext({ viewport, bypassCSP: true });
-    contexts.push(context);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    return { page, errors };
-  }
-
-  async function signIn(page: Page): Promise<void> {
-    await page.goto(`${running.baseUrl}/dashboard/sign-in`);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Orders and escrows' }).waitFor();
-  }
+  // axe is injected, which the pages' CSP forbids: bypassed in these contexts only.
+  const newPage = (viewport: { width: number; height: number }) => openPage(browser, contexts, { viewport, bypassCSP: true });
+  const signIn = (page: Page) => dashboardSignIn(page, running.baseUrl, email, PASSWORD);
 
   async function checkPage(page: Page, name: string): Promise<void> {
     expect({ name, violations: await seriousAccessibilityViolations(page) }).toEqual({ name, violations: [] });

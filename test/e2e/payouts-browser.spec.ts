@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { fitsViewportWidth, pageJavaScriptBytes, seriousAccessibilityViolations, VIEWPORTS } from '../support/axe';
-import { ARTIFACTS, launchChromium } from '../support/browser';
+import { ARTIFACTS, auditConsoleSignIn, dashboardSignIn, launchChromium, openPage } from '../support/browser';
 import { ConsoleClient, invitationToken } from '../support/console-client';
 import { escrowRequest, orderRequest, type TestMarketplace, withSellers } from '../support/fixtures';
 import { call } from '../support/http';
@@ -24,30 +24,9 @@ describe('payouts and statements in a real browser', () => {
   const contexts: BrowserContext[] = [];
   const [from, to] = [addisDayOf(Date.now() - DAY), addisDayOf(Date.now() + DAY)];
 
-  async function newPage(viewport: { width: number; height: number }, bypassCSP = false): Promise<{ page: Page; errors: string[] }> {
-    const context = await browser.newContext({ viewport, bypassCSP, acceptDownloads: true });
-    contexts.push(context);
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
-    return { page, errors };
-  }
-
-  async function signIn(page: Page): Promise<void> {
-    await page.goto(`${running.baseUrl}/dashboard/sign-in`);
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByLabel('Password').fill(PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Orders and escrows' }).waitFor();
-  }
-
-  async function auditorSignIn(page: Page): Promise<void> {
-    await page.goto(`${running.baseUrl}/audit`);
-    await page.getByLabel('Auditor key').fill(auditorKey);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Event log' }).waitFor();
-  }
+  const newPage = (viewport: { width: number; height: number }, bypassCSP = false) => openPage(browser, contexts, { viewport, bypassCSP, acceptDownloads: true });
+  const signIn = (page: Page) => dashboardSignIn(page, running.baseUrl, email, PASSWORD);
+  const auditorSignIn = (page: Page) => auditConsoleSignIn(page, running.baseUrl, auditorKey);
 
   beforeAll(async () => {
     // Payouts are followed by asking the provider: soon, so a sandbox transfer is seen paid within the test.

@@ -1,32 +1,12 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { migrate } from '@app/database';
 import { EVENT_STORE_MIGRATIONS } from '@app/event-store';
 import { CREDENTIAL_MIGRATIONS } from '@app/credentials';
+import { readReleaseFixture, readReleaseLog, storeReleaseLog } from '../../libs/event-store/src/testing/release-log';
 import { startApp, TEST_ADMIN_KEY, type RunningApp } from '../support/app';
 import { ConsoleClient } from '../support/console-client';
 import { call } from '../support/http';
 import { createTestSchema, type TestSchema } from '../support/postgres';
 import { waitFor } from '../support/wait';
-
-/**
- * A log written by an earlier release (test/fixtures/release-2026-11-23: every order and escrow
- * lifecycle, callbacks, merchants, as the service at fc52e44 wrote them) must still read the same:
- * history is never rewritten, so every later release folds it to what that release showed.
- */
-const FIXTURE = join(__dirname, '..', 'fixtures', 'release-2026-11-23');
-const read = <T>(file: string): T => JSON.parse(readFileSync(join(FIXTURE, file), 'utf8')) as T;
-
-interface StoredEvent {
-  stream_id: string;
-  stream_revision: string;
-  event_id: string;
-  event_type: string;
-  data: unknown;
-  metadata: unknown;
-  recorded_at: string;
-  hash: string;
-}
 
 interface Credentials {
   secretsKey: string;
@@ -36,9 +16,14 @@ interface Credentials {
   escrows: string[];
 }
 
-const events = read<StoredEvent[]>('events.json');
-const credentials = read<Credentials>('credentials.json');
-const observed = read<Record<string, unknown>>('observed.json');
+/**
+ * A log written by an earlier release (test/fixtures/release-2026-11-23: every order and escrow
+ * lifecycle, callbacks, merchants, as the service at fc52e44 wrote them) must still read the same:
+ * history is never rewritten, so every later release folds it to what that release showed.
+ */
+const events = readReleaseLog();
+const credentials = readReleaseFixture<Credentials>('credentials.json');
+const observed = readReleaseFixture<Record<string, unknown>>('observed.json');
 const [merchantId] = Object.keys(credentials.apiSecrets);
 
 let schema: TestSchema;
@@ -49,18 +34,7 @@ beforeAll(async () => {
   const db = schema.client;
   await migrate(db, schema.schema, 'event-store', EVENT_STORE_MIGRATIONS);
   await migrate(db, schema.schema, 'merchants', CREDENTIAL_MIGRATIONS);
-  // The rows exactly as stored, one transaction per event as they were written, so the log order holds.
-  for (const e of events) {
-    await db.query(
-      `INSERT INTO events (stream_id, stream_revision, event_id, event_type, data, metadata, recorded_at, hash)
-       VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8)`,
-      [e.stream_id, e.stream_revision, e.event_id, e.event_type, JSON.stringify(e.data), JSON.stringify(e.metadata), e.recorded_at, e.hash],
-    );
-    await db.query(
-      `INSERT INTO streams (stream_id, revision) VALUES ($1, $2) ON CONFLICT (stream_id) DO UPDATE SET revision = EXCLUDED.revision`,
-      [e.stream_id, e.stream_revision],
-    );
-  }
+  await storeReleaseLog(db, events);
   for (const m of credentials.merchants) {
     await db.query(
       `INSERT INTO merchant_credentials (merchant_id, api_secret_hash, webhook_secret_sealed, id_salt, api_secret_last4) VALUES ($1, $2, $3, $4, $5)`,

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { type Browser, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from 'playwright-core';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 export const ARTIFACTS = join(__dirname, '..', 'artifacts');
@@ -27,4 +27,38 @@ export async function launchChromium(): Promise<Browser> {
     return context;
   };
   return browser;
+}
+
+/** A page, and the uncaught exceptions and console errors it has had (a test expects none). */
+export interface WatchedPage {
+  page: Page;
+  errors: string[];
+}
+
+/** A page in a context of its own, added to `contexts` for the spec to close after its tests. */
+export async function openPage(browser: Browser, contexts: BrowserContext[], options: BrowserContextOptions): Promise<WatchedPage> {
+  const context = await browser.newContext(options);
+  contexts.push(context);
+  const page = await context.newPage();
+  const errors: string[] = [];
+  page.on('pageerror', (error) => errors.push(error.message));
+  page.on('console', (message) => message.type() === 'error' && errors.push(message.text()));
+  return { page, errors };
+}
+
+/** Signs in to the merchant dashboard and waits for its first page. */
+export async function dashboardSignIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
+  await page.goto(`${baseUrl}/dashboard/sign-in`);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Orders and escrows' }).waitFor();
+}
+
+/** Signs in to the audit console with an auditor's key and waits for its event log. */
+export async function auditConsoleSignIn(page: Page, baseUrl: string, auditorKey: string): Promise<void> {
+  await page.goto(`${baseUrl}/audit`);
+  await page.getByLabel('Auditor key').fill(auditorKey);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { name: 'Event log' }).waitFor();
 }

@@ -1,8 +1,7 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { migrate, type SqlClient } from '@app/database';
 import { type EscrowCommand, type EscrowEvent, escrowDecider, fold, santim, type TransferEvent } from '@app/domain';
 import { EVENT_STORE_MIGRATIONS, type LogPosition, PostgresEventStore } from '@app/event-store';
+import { readReleaseLog, storeReleaseLog } from '../../event-store/src/testing/release-log';
 import { AFTER_EXPIRY, CREATED_AT, DURING_WINDOW, escrowCreated, LATER } from '../../domain/src/testing/escrow.fixtures';
 import { payableDeliveries } from './callbacks/deliveries.reader';
 import type { Projection } from './projection';
@@ -211,19 +210,7 @@ describe.each(READ_MODEL_DATABASES)('the bulk and the per-batch rebuild on %s', 
   });
 });
 
-/** A row of the events table as the release of 2026-11-23 stored it (test/fixtures/release-2026-11-23). */
-interface StoredEvent {
-  stream_id: string;
-  stream_revision: string;
-  event_id: string;
-  event_type: string;
-  data: unknown;
-  metadata: unknown;
-  recorded_at: string;
-  hash: string;
-}
-
-const RELEASE_LOG = JSON.parse(readFileSync(join(__dirname, '..', '..', '..', 'test', 'fixtures', 'release-2026-11-23', 'events.json'), 'utf8')) as StoredEvent[];
+const RELEASE_LOG = readReleaseLog();
 
 /**
  * A projection whose version was raised is rebuilt from the log on the next start, however old the log:
@@ -241,14 +228,7 @@ describe.each(READ_MODEL_DATABASES)('the log of the release of 2026-11-23, rebui
     ({ client: db, schema } = database);
     await migrate(db, schema, 'event-store', EVENT_STORE_MIGRATIONS);
     await migrate(db, schema, 'read-models', READ_MODEL_MIGRATIONS);
-    // The rows exactly as stored, one transaction per event as they were written, so the log order holds.
-    for (const e of RELEASE_LOG) {
-      await db.query(
-        `INSERT INTO events (stream_id, stream_revision, event_id, event_type, data, metadata, recorded_at, hash) VALUES ($1, $2, $3, $4, $5::jsonb, $6::jsonb, $7, $8)`,
-        [e.stream_id, e.stream_revision, e.event_id, e.event_type, JSON.stringify(e.data), JSON.stringify(e.metadata), e.recorded_at, e.hash],
-      );
-      await db.query(`INSERT INTO streams (stream_id, revision) VALUES ($1, $2) ON CONFLICT (stream_id) DO UPDATE SET revision = EXCLUDED.revision`, [e.stream_id, e.stream_revision]);
-    }
+    await storeReleaseLog(db, RELEASE_LOG);
     store = new PostgresEventStore(db, { pollIntervalMs: 10 });
     await projectUpTo(database, store, await store.head(), 5);
   });

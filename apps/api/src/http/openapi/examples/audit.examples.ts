@@ -1,6 +1,21 @@
 import type { OperationExamples } from './operation-example';
 
 /** The audit API (auditor or admin key). */
+
+const ADMIN = { id: 'admin', type: 'admin' };
+const MERCHANT = { id: 'mer_2ef868dd3eaa4866d7a19e7d', type: 'merchant' };
+const SANDBOX = { id: 'sandbox', type: 'provider' };
+
+/** A stored event’s metadata: who acted, and what started it (a request, a provider’s notification), which also correlates it. */
+function sentBy(actor: { id: string; type: string }, cause: string) {
+  return { actor, causationId: cause, correlationId: cause };
+}
+
+const LEDGER_ACCOUNTS = [
+  { account: 'customer:refunds', debit: 1.01, credit: 1.01, balance: 0 },
+  { account: 'escrow:esc_b0003be19d22795076f43dbdabb1411a', debit: 601.5, credit: 1000.5, balance: 399 },
+];
+
 export const AUDIT_EXAMPLES: OperationExamples = {
   'GET /v1/audit/events': {
     data: {
@@ -12,11 +27,7 @@ export const AUDIT_EXAMPLES: OperationExamples = {
           revision: '0',
           type: 'MerchantRegistered',
           data: { name: 'Merkato Online', merchantId: 'mer_2ef868dd3eaa4866d7a19e7d', registeredAt: '2026-11-28T05:17:19.130Z' },
-          metadata: {
-            actor: { id: 'admin', type: 'admin' },
-            causationId: '7290491f-c3b4-448e-a487-cb2e388c24f4',
-            correlationId: '7290491f-c3b4-448e-a487-cb2e388c24f4',
-          },
+          metadata: sentBy(ADMIN, '7290491f-c3b4-448e-a487-cb2e388c24f4'),
           recordedAt: '2026-11-28T05:17:19.139Z',
           hash: 'b716e80924dad30dfa0eec0ab98d1f657cfb8a093656986179889793de613d27',
         },
@@ -27,11 +38,7 @@ export const AUDIT_EXAMPLES: OperationExamples = {
           revision: '0',
           type: 'MerchantRegistered',
           data: { name: 'Habesha Delivery', merchantId: 'mer_01786931b08c21d98a720569', registeredAt: '2026-11-28T05:17:19.220Z' },
-          metadata: {
-            actor: { id: 'admin', type: 'admin' },
-            causationId: 'd57ff7ea-2605-4ee0-8346-f0810cf16b7e',
-            correlationId: 'd57ff7ea-2605-4ee0-8346-f0810cf16b7e',
-          },
+          metadata: sentBy(ADMIN, 'd57ff7ea-2605-4ee0-8346-f0810cf16b7e'),
           recordedAt: '2026-11-28T05:17:19.223Z',
           hash: '3f8aca1c72709f241e0da73f103b5b04a8b2a2039622618da268cd8a0e407d38',
         },
@@ -65,11 +72,7 @@ export const AUDIT_EXAMPLES: OperationExamples = {
             callbackUrl: 'https://marketplace.example/callbacks',
             description: 'Order 77',
           },
-          metadata: {
-            actor: { id: 'mer_2ef868dd3eaa4866d7a19e7d', type: 'merchant' },
-            causationId: '5642970c-e3f2-4fd9-9c38-1523528a3f31',
-            correlationId: '5642970c-e3f2-4fd9-9c38-1523528a3f31',
-          },
+          metadata: sentBy(MERCHANT, '5642970c-e3f2-4fd9-9c38-1523528a3f31'),
           recordedAt: '2026-11-28T05:17:19.380Z',
           hash: '42bb4a98723fcfea6600c25897f146d0d459e7f61e4fdf6e2c954196d6a1a8f8',
         },
@@ -80,11 +83,7 @@ export const AUDIT_EXAMPLES: OperationExamples = {
           revision: '1',
           type: 'OrderPaid',
           data: { amount: 25075, paidAt: '2026-11-28T05:17:19.526Z', paymentType: 'USSD_PUSH', externalReferenceId: 'SBX-B2EFA81E9DF2E0E7' },
-          metadata: {
-            actor: { id: 'sandbox', type: 'provider' },
-            causationId: 'ntf_8c7cc29c-31b5-4383-b849-6f315d7a03d6',
-            correlationId: 'ntf_8c7cc29c-31b5-4383-b849-6f315d7a03d6',
-          },
+          metadata: sentBy(SANDBOX, 'ntf_8c7cc29c-31b5-4383-b849-6f315d7a03d6'),
           recordedAt: '2026-11-28T05:17:19.545Z',
           hash: 'd66dcd8eeecc3bea24e648c3ceabfd255485115cee91e28fad6e777fda0e142f',
         },
@@ -180,11 +179,7 @@ export const AUDIT_EXAMPLES: OperationExamples = {
             redirectUrl: 'https://merchant.example/thanks',
             requestFingerprint: '4cbb0d6cbd094789c621168d2843fe01363834088216122194e72fc8d69935f8',
           },
-          metadata: {
-            actor: { id: 'mer_2ef868dd3eaa4866d7a19e7d', type: 'merchant' },
-            causationId: '186a6ec2-aba1-446b-92e2-057ca8c364d5',
-            correlationId: '186a6ec2-aba1-446b-92e2-057ca8c364d5',
-          },
+          metadata: sentBy(MERCHANT, '186a6ec2-aba1-446b-92e2-057ca8c364d5'),
           recordedAt: '2026-11-28T05:17:19.461Z',
           hash: '45b85ad84a3075de3c82112b1b423b5423251082f28be6c730f011d05cb3deca',
         },
@@ -195,11 +190,7 @@ export const AUDIT_EXAMPLES: OperationExamples = {
           revision: '1',
           type: 'EscrowFunded',
           data: { amount: 100050, paidAt: '2026-11-28T05:17:19.592Z', paymentType: 'USSD_PUSH', externalReferenceId: 'SBX-9A49D57AF02C9CA4' },
-          metadata: {
-            actor: { id: 'sandbox', type: 'provider' },
-            causationId: 'ntf_46e31003-87c2-42ff-b036-0a787a9d8125',
-            correlationId: 'ntf_46e31003-87c2-42ff-b036-0a787a9d8125',
-          },
+          metadata: sentBy(SANDBOX, 'ntf_46e31003-87c2-42ff-b036-0a787a9d8125'),
           recordedAt: '2026-11-28T05:17:19.603Z',
           hash: '8e65f8428487546f57f0336d73d39572c27e3869361101bb394cd2416699b159',
         },
@@ -211,19 +202,13 @@ export const AUDIT_EXAMPLES: OperationExamples = {
       balanced: true,
       totalDebits: 2104.51,
       totalCredits: 2104.51,
-      accounts: [
-        { account: 'customer:refunds', debit: 1.01, credit: 1.01, balance: 0 },
-        { account: 'escrow:esc_b0003be19d22795076f43dbdabb1411a', debit: 601.5, credit: 1000.5, balance: 399 },
-      ],
+      accounts: LEDGER_ACCOUNTS,
     },
   },
   'GET /v1/audit/ledger/balances': {
     data: {
       asOf: '2026-11-28T05:17:24.315Z',
-      accounts: [
-        { account: 'customer:refunds', debit: 1.01, credit: 1.01, balance: 0 },
-        { account: 'escrow:esc_b0003be19d22795076f43dbdabb1411a', debit: 601.5, credit: 1000.5, balance: 399 },
-      ],
+      accounts: LEDGER_ACCOUNTS,
     },
   },
   'GET /v1/audit/ledger/accounts/{account}/entries': {

@@ -1,52 +1,78 @@
 import type { OperationExamples } from './operation-example';
 
-/** Callback deliveries, the webhook secret, webhook endpoints and the events API. */
+/**
+ * Callback deliveries, the webhook secret, webhook endpoints and the events API. The callbacks are an
+ * order’s payment and refund and an escrow’s payment; the endpoints are two of the platform’s.
+ */
+
+const MERCHANT = 'mer_2ef868dd3eaa4866d7a19e7d';
+const ORDER_ID = 'ord_bc5734b64d13440bdca208797f197109';
+const PAID_DELIVERY_ID = 'dlv_9e3286847c395ffe66c500f6f4817a85';
+
+/** What a callback tells of the order’s payment, as a delivery carries it and the events API shows it. */
+const ORDER_PAID = {
+  billRefNo: ORDER_ID,
+  status: 'PAID',
+  timestamp: '2026-11-28T05:17:19.545Z',
+  message: 'Payment received',
+  merchantId: MERCHANT,
+  customerId: 'cus_df91087a4dbbcaf29df8853e',
+  externalReferenceId: 'SBX-B2EFA81E9DF2E0E7',
+  amount: 250.75,
+  payment_type: 'USSD_PUSH',
+  receipt_url: `http://localhost:3000/receipts/${ORDER_ID}`,
+  orderId: ORDER_ID,
+  metadata: { ref: 'r-77' },
+  deliveryId: PAID_DELIVERY_ID,
+};
+
+const ORDER_PAID_EVENT = { id: 'evt_9e3286847c395ffe66c500f6f4817a85', type: 'PAID', createdAt: ORDER_PAID.timestamp, payload: ORDER_PAID };
+
+const WEBHOOK_SECRET = { merchantId: MERCHANT, webhookSecret: 'whsec_-RLlGA_5EwMS5dDJZcpSEnyFXlPyF0Fho9cAUtV2Z8w' };
+
+const ENDPOINT = {
+  endpointId: 'we_56955317a422ec2096c89a6a',
+  url: 'https://marketplace.example/callbacks',
+  events: ['PAYOUT_PAID'],
+  description: null,
+  disabled: false,
+  createdAt: '2026-11-28T05:17:19.823Z',
+  updatedAt: '2026-11-28T05:17:19.823Z',
+};
+const DELETED_ENDPOINT_ID = 'we_0291ec43ae5824a348899772';
+
 export const CALLBACK_EXAMPLES: OperationExamples = {
   'GET /v1/trdp/callbacks': {
     data: [
       {
-        deliveryId: 'dlv_9e3286847c395ffe66c500f6f4817a85',
-        orderId: 'ord_bc5734b64d13440bdca208797f197109',
+        deliveryId: PAID_DELIVERY_ID,
+        orderId: ORDER_ID,
         event: 'OrderPaid',
         status: 'DELIVERED',
         nextAttemptAt: null,
         url: 'https://marketplace.example/callbacks',
-        payload: {
-          billRefNo: 'ord_bc5734b64d13440bdca208797f197109',
-          status: 'PAID',
-          timestamp: '2026-11-28T05:17:19.545Z',
-          message: 'Payment received',
-          merchantId: 'mer_2ef868dd3eaa4866d7a19e7d',
-          customerId: 'cus_df91087a4dbbcaf29df8853e',
-          externalReferenceId: 'SBX-B2EFA81E9DF2E0E7',
-          amount: 250.75,
-          payment_type: 'USSD_PUSH',
-          receipt_url: 'http://localhost:3000/receipts/ord_bc5734b64d13440bdca208797f197109',
-          orderId: 'ord_bc5734b64d13440bdca208797f197109',
-          metadata: { ref: 'r-77' },
-          deliveryId: 'dlv_9e3286847c395ffe66c500f6f4817a85',
-        },
+        payload: ORDER_PAID,
         attempts: [{ attempt: 1, at: '2026-11-28T05:17:19.638Z', statusCode: 200, latencyMs: 26, error: null, response: null, delivered: true }],
         createdAt: '2026-11-28T05:17:19.615Z',
         updatedAt: '2026-11-28T05:17:19.666Z',
       },
       {
         deliveryId: 'dlv_9ee02fc62db15551cb74f13398421291',
-        orderId: 'ord_bc5734b64d13440bdca208797f197109',
+        orderId: ORDER_ID,
         event: 'OrderRefundCompleted',
         status: 'DELIVERED',
         nextAttemptAt: null,
         url: 'https://marketplace.example/callbacks',
         payload: {
-          billRefNo: 'ord_bc5734b64d13440bdca208797f197109',
+          billRefNo: ORDER_ID,
           status: 'REFUNDED',
           timestamp: '2026-11-28T05:17:20.354Z',
           message: 'Refunded to the customer: damaged',
-          merchantId: 'mer_2ef868dd3eaa4866d7a19e7d',
+          merchantId: MERCHANT,
           externalReferenceId: 'SBX-R-A453B546E7779767',
           amount: 0.01,
-          refundId: 'ord_bc5734b64d13440bdca208797f197109-refund-1',
-          orderId: 'ord_bc5734b64d13440bdca208797f197109',
+          refundId: `${ORDER_ID}-refund-1`,
+          orderId: ORDER_ID,
           metadata: { ref: 'r-77' },
           deliveryId: 'dlv_9ee02fc62db15551cb74f13398421291',
         },
@@ -56,32 +82,13 @@ export const CALLBACK_EXAMPLES: OperationExamples = {
       },
     ],
   },
-  'POST /v1/trdp/callbacks/{deliveryId}/redeliver': { data: { deliveryId: 'dlv_9e3286847c395ffe66c500f6f4817a85', status: 'PENDING' } },
-  'GET /v1/trdp/webhook-secret': { data: { merchantId: 'mer_2ef868dd3eaa4866d7a19e7d', webhookSecret: 'whsec_-RLlGA_5EwMS5dDJZcpSEnyFXlPyF0Fho9cAUtV2Z8w' } },
-  'POST /v1/trdp/webhook-secret/rotate': { data: { merchantId: 'mer_2ef868dd3eaa4866d7a19e7d', webhookSecret: 'whsec_-RLlGA_5EwMS5dDJZcpSEnyFXlPyF0Fho9cAUtV2Z8w' } },
+  'POST /v1/trdp/callbacks/{deliveryId}/redeliver': { data: { deliveryId: PAID_DELIVERY_ID, status: 'PENDING' } },
+  'GET /v1/trdp/webhook-secret': { data: WEBHOOK_SECRET },
+  'POST /v1/trdp/webhook-secret/rotate': { data: WEBHOOK_SECRET },
   'GET /v1/trdp/events': {
     data: {
       events: [
-        {
-          id: 'evt_9e3286847c395ffe66c500f6f4817a85',
-          type: 'PAID',
-          createdAt: '2026-11-28T05:17:19.545Z',
-          payload: {
-            billRefNo: 'ord_bc5734b64d13440bdca208797f197109',
-            status: 'PAID',
-            timestamp: '2026-11-28T05:17:19.545Z',
-            message: 'Payment received',
-            merchantId: 'mer_2ef868dd3eaa4866d7a19e7d',
-            customerId: 'cus_df91087a4dbbcaf29df8853e',
-            externalReferenceId: 'SBX-B2EFA81E9DF2E0E7',
-            amount: 250.75,
-            payment_type: 'USSD_PUSH',
-            receipt_url: 'http://localhost:3000/receipts/ord_bc5734b64d13440bdca208797f197109',
-            orderId: 'ord_bc5734b64d13440bdca208797f197109',
-            metadata: { ref: 'r-77' },
-            deliveryId: 'dlv_9e3286847c395ffe66c500f6f4817a85',
-          },
-        },
+        ORDER_PAID_EVENT,
         {
           id: 'evt_dabb53519832d9adf4b9d7e42f5e6f3a',
           type: 'PAID',
@@ -91,8 +98,8 @@ export const CALLBACK_EXAMPLES: OperationExamples = {
             status: 'PAID',
             timestamp: '2026-11-28T05:17:19.603Z',
             message: 'Payment received; the funds are held in escrow',
-            merchantId: 'mer_2ef868dd3eaa4866d7a19e7d',
-            customerId: 'cus_df91087a4dbbcaf29df8853e',
+            merchantId: MERCHANT,
+            customerId: ORDER_PAID.customerId,
             externalReferenceId: 'SBX-9A49D57AF02C9CA4',
             amount: 1000.5,
             payment_type: 'USSD_PUSH',
@@ -108,36 +115,13 @@ export const CALLBACK_EXAMPLES: OperationExamples = {
       hasMore: false,
     },
   },
-  'GET /v1/trdp/events/{eventId}': {
-    data: {
-      id: 'evt_9e3286847c395ffe66c500f6f4817a85',
-      type: 'PAID',
-      createdAt: '2026-11-28T05:17:19.545Z',
-      payload: {
-        billRefNo: 'ord_bc5734b64d13440bdca208797f197109',
-        status: 'PAID',
-        timestamp: '2026-11-28T05:17:19.545Z',
-        message: 'Payment received',
-        merchantId: 'mer_2ef868dd3eaa4866d7a19e7d',
-        customerId: 'cus_df91087a4dbbcaf29df8853e',
-        externalReferenceId: 'SBX-B2EFA81E9DF2E0E7',
-        amount: 250.75,
-        payment_type: 'USSD_PUSH',
-        receipt_url: 'http://localhost:3000/receipts/ord_bc5734b64d13440bdca208797f197109',
-        orderId: 'ord_bc5734b64d13440bdca208797f197109',
-        metadata: { ref: 'r-77' },
-        deliveryId: 'dlv_9e3286847c395ffe66c500f6f4817a85',
-      },
-    },
-  },
+  'GET /v1/trdp/events/{eventId}': { data: ORDER_PAID_EVENT },
   'POST /v1/trdp/webhook-endpoints': {
     request: { url: 'https://marketplace.example/hooks', events: ['PAYOUT_PAID'] },
     data: {
+      ...ENDPOINT,
       endpointId: 'we_fad531f9b7a77771bc860328',
       url: 'https://marketplace.example/hooks',
-      events: ['PAYOUT_PAID'],
-      description: null,
-      disabled: false,
       createdAt: '2026-11-28T05:17:22.474Z',
       updatedAt: '2026-11-28T05:17:22.474Z',
       secret: 'whsec_n_J5rMrgC88bXqVWuV84-evrbAdLEjlDQpp3uAvH4YY',
@@ -146,52 +130,18 @@ export const CALLBACK_EXAMPLES: OperationExamples = {
   'GET /v1/trdp/webhook-endpoints': {
     data: {
       endpoints: [
-        {
-          endpointId: 'we_56955317a422ec2096c89a6a',
-          url: 'https://marketplace.example/callbacks',
-          events: ['PAYOUT_PAID'],
-          description: null,
-          disabled: false,
-          createdAt: '2026-11-28T05:17:19.823Z',
-          updatedAt: '2026-11-28T05:17:19.823Z',
-        },
-        {
-          endpointId: 'we_0291ec43ae5824a348899772',
-          url: 'https://marketplace.example/callbacks',
-          events: ['PAYOUT_PAID'],
-          description: null,
-          disabled: false,
-          createdAt: '2026-11-28T05:17:19.850Z',
-          updatedAt: '2026-11-28T05:17:19.850Z',
-        },
+        ENDPOINT,
+        { ...ENDPOINT, endpointId: DELETED_ENDPOINT_ID, createdAt: '2026-11-28T05:17:19.850Z', updatedAt: '2026-11-28T05:17:19.850Z' },
       ],
       hasMore: false,
     },
   },
-  'GET /v1/trdp/webhook-endpoints/{endpointId}': {
-    data: {
-      endpointId: 'we_56955317a422ec2096c89a6a',
-      url: 'https://marketplace.example/callbacks',
-      events: ['PAYOUT_PAID'],
-      description: null,
-      disabled: false,
-      createdAt: '2026-11-28T05:17:19.823Z',
-      updatedAt: '2026-11-28T05:17:19.823Z',
-    },
-  },
+  'GET /v1/trdp/webhook-endpoints/{endpointId}': { data: ENDPOINT },
   'POST /v1/trdp/webhook-endpoints/{endpointId}': {
     request: { description: 'Payouts' },
-    data: {
-      endpointId: 'we_56955317a422ec2096c89a6a',
-      url: 'https://marketplace.example/callbacks',
-      events: ['PAYOUT_PAID'],
-      description: 'Payouts',
-      disabled: false,
-      createdAt: '2026-11-28T05:17:19.823Z',
-      updatedAt: '2026-11-28T05:17:22.677Z',
-    },
+    data: { ...ENDPOINT, description: 'Payouts', updatedAt: '2026-11-28T05:17:22.677Z' },
   },
-  'DELETE /v1/trdp/webhook-endpoints/{endpointId}': { data: { endpointId: 'we_0291ec43ae5824a348899772', deleted: true } },
-  'POST /v1/trdp/webhook-endpoints/{endpointId}/secret': { data: { endpointId: 'we_56955317a422ec2096c89a6a', secret: 'whsec_19L2qxWzGjlA8U04N1v4jWlT1ptaKah1C1BtC7IIJ-c' } },
-  'POST /v1/trdp/webhook-endpoints/{endpointId}/test': { data: { endpointId: 'we_56955317a422ec2096c89a6a', testId: 'evt_test_dc078808f23b11d2d6d4959e' } },
+  'DELETE /v1/trdp/webhook-endpoints/{endpointId}': { data: { endpointId: DELETED_ENDPOINT_ID, deleted: true } },
+  'POST /v1/trdp/webhook-endpoints/{endpointId}/secret': { data: { endpointId: ENDPOINT.endpointId, secret: 'whsec_19L2qxWzGjlA8U04N1v4jWlT1ptaKah1C1BtC7IIJ-c' } },
+  'POST /v1/trdp/webhook-endpoints/{endpointId}/test': { data: { endpointId: ENDPOINT.endpointId, testId: 'evt_test_dc078808f23b11d2d6d4959e' } },
 };

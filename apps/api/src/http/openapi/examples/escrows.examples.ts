@@ -40,19 +40,26 @@ function allocation(merchantId: string, amount: number, fee: number, money: Reco
   return { merchantId, amount, metadata, status: 'HELD', held: amount, released: 0, refunded: 0, fee, feeEarned: 0, frozen: 0, reversed: 0, feeReturned: 0, ...money };
 }
 
+/** What creating the escrow answers: it waits for its payment, with its allocations as they were asked for. */
+const CREATED = {
+  escrowId: ESCROW_ID,
+  orderId: 'order-1001',
+  amount: 1500,
+  currency: 'ETB',
+  status: 'PENDING',
+  paymentUrl: `https://ledger.example/checkout/${ESCROW_ID}`,
+  allocations: CREATE_REQUEST.allocations.map(({ fee: _, ...created }) => created),
+  expiredAt: '2026-11-26T10:00:00.000Z',
+  callbackURL: 'https://marketplace.example/callbacks',
+  redirectUrl: 'https://marketplace.example/thanks',
+};
+
 /** The escrow view (GET /v1/trdp/escrow/{escrowId}) once paid, with the given status and allocations. */
 function escrow(status: string, allocations: unknown[], changes: Record<string, unknown> = {}) {
   return {
-    escrowId: ESCROW_ID,
-    orderId: 'order-1001',
-    amount: 1500,
-    currency: 'ETB',
+    ...CREATED,
     status,
-    paymentUrl: `https://ledger.example/checkout/${ESCROW_ID}`,
     allocations,
-    expiredAt: '2026-11-26T10:00:00.000Z',
-    callbackURL: 'https://marketplace.example/callbacks',
-    redirectUrl: 'https://marketplace.example/thanks',
     paymentStatus: 'PAID',
     autoReleaseAt: null,
     description: 'Coffee with delivery',
@@ -78,21 +85,7 @@ const HELD = escrow('HELD', [allocation(SELLER, 1000, 100), allocation(COURIER, 
 const SELLER_RELEASED = allocation(SELLER, 1000, 100, { status: 'RELEASED', held: 0, released: 1000, feeEarned: 100 });
 
 export const ESCROW_EXAMPLES: OperationExamples = {
-  'POST /v1/trdp/escrow/order': {
-    request: CREATE_REQUEST,
-    data: {
-      escrowId: ESCROW_ID,
-      orderId: 'order-1001',
-      amount: 1500,
-      currency: 'ETB',
-      status: 'PENDING',
-      paymentUrl: `https://ledger.example/checkout/${ESCROW_ID}`,
-      allocations: CREATE_REQUEST.allocations.map(({ fee: _, ...created }) => created),
-      expiredAt: '2026-11-26T10:00:00.000Z',
-      callbackURL: 'https://marketplace.example/callbacks',
-      redirectUrl: 'https://marketplace.example/thanks',
-    },
-  },
+  'POST /v1/trdp/escrow/order': { request: CREATE_REQUEST, data: CREATED },
   'GET /v1/trdp/escrow/{escrowId}': { data: HELD },
   'GET /v1/trdp/escrows': { data: { escrows: [HELD], hasMore: false } },
   'POST /v1/trdp/escrow/{escrowId}/release': {

@@ -1,62 +1,59 @@
 import type { OperationExamples } from './operation-example';
 
-/** Payout destination, settings and payouts, the statement and the balance. */
+/**
+ * Payout destination, settings and payouts, the statement and the balance. Two payouts: one just
+ * requested (later sent), and one sent to a changed destination whose report is shown.
+ */
+
+const DESTINATION = { kind: 'wallet', institution: 'telebirr', holderName: 'Merkato Online', accountNumber: '••••3344', version: 1 };
+
+const SETTINGS = {
+  version: 1,
+  schedule: 'manual',
+  hour: null,
+  weekday: null,
+  timeZone: 'Africa/Addis_Ababa',
+  minimumAmount: 0.01,
+  currency: 'ETB',
+  callbackURL: 'https://marketplace.example/payout-callbacks',
+  payoutDelayDays: 3,
+  nextPayoutAt: null,
+  pausedByPayoutId: null,
+};
+
+const REQUESTED = {
+  payoutId: 'po_e1a4a2555fbdd767cc607540',
+  status: 'REQUESTED',
+  amount: 250.74,
+  currency: 'ETB',
+  trigger: 'on-demand',
+  destinationVersion: 1,
+  movements: null,
+  requestedAt: '2026-11-28T05:17:22.075Z',
+  paidAt: null,
+  failedAt: null,
+  failureReason: null,
+  providerReference: null,
+};
+
+const SENT = {
+  ...REQUESTED,
+  payoutId: 'po_2d3440848862a39aea3c309a',
+  status: 'SENT',
+  amount: 580.5,
+  destinationVersion: 2,
+  requestedAt: '2026-11-28T05:17:25.290Z',
+};
+
 export const PAYOUT_EXAMPLES: OperationExamples = {
   'POST /v1/trdp/payout-destination': {
     request: { kind: 'wallet', institution: 'telebirr', accountNumber: '0911223344', holderName: 'Merkato Online' },
-    data: { kind: 'wallet', institution: 'telebirr', holderName: 'Merkato Online', accountNumber: '••••3344', version: 1 },
+    data: DESTINATION,
   },
-  'GET /v1/trdp/payout-destination': { data: { kind: 'wallet', institution: 'telebirr', holderName: 'Merkato Online', accountNumber: '••••3344', version: 1 } },
-  'POST /v1/trdp/payouts': {
-    data: {
-      payoutId: 'po_e1a4a2555fbdd767cc607540',
-      status: 'REQUESTED',
-      amount: 250.74,
-      currency: 'ETB',
-      trigger: 'on-demand',
-      destinationVersion: 1,
-      movements: null,
-      requestedAt: '2026-11-28T05:17:22.075Z',
-      paidAt: null,
-      failedAt: null,
-      failureReason: null,
-      providerReference: null,
-    },
-  },
-  'GET /v1/trdp/payouts': {
-    data: [
-      {
-        payoutId: 'po_e1a4a2555fbdd767cc607540',
-        status: 'SENT',
-        amount: 250.74,
-        currency: 'ETB',
-        trigger: 'on-demand',
-        destinationVersion: 1,
-        movements: null,
-        requestedAt: '2026-11-28T05:17:22.075Z',
-        paidAt: null,
-        failedAt: null,
-        failureReason: null,
-        providerReference: null,
-      },
-    ],
-  },
-  'GET /v1/trdp/payouts/{payoutId}': {
-    data: {
-      payoutId: 'po_2d3440848862a39aea3c309a',
-      status: 'SENT',
-      amount: 580.5,
-      currency: 'ETB',
-      trigger: 'on-demand',
-      destinationVersion: 2,
-      movements: null,
-      requestedAt: '2026-11-28T05:17:25.290Z',
-      paidAt: null,
-      failedAt: null,
-      failureReason: null,
-      providerReference: null,
-    },
-  },
+  'GET /v1/trdp/payout-destination': { data: DESTINATION },
+  'POST /v1/trdp/payouts': { data: REQUESTED },
+  'GET /v1/trdp/payouts': { data: [{ ...REQUESTED, status: 'SENT' }] },
+  'GET /v1/trdp/payouts/{payoutId}': { data: SENT },
   'GET /v1/trdp/payouts/{payoutId}/movements': {
     data: {
       movements: [{ eventId: '2ad87e8b-d18d-41b2-979d-19997c4c383a', amount: 600.5 }, { eventId: '2d6e1fa0-5143-420e-b2a4-aca7cfff1914', amount: -25 }],
@@ -65,18 +62,7 @@ export const PAYOUT_EXAMPLES: OperationExamples = {
   },
   'GET /v1/trdp/payouts/{payoutId}/report': {
     data: {
-      payoutId: 'po_2d3440848862a39aea3c309a',
-      status: 'SENT',
-      amount: 580.5,
-      currency: 'ETB',
-      trigger: 'on-demand',
-      destinationVersion: 2,
-      movements: null,
-      requestedAt: '2026-11-28T05:17:25.290Z',
-      paidAt: null,
-      failedAt: null,
-      failureReason: null,
-      providerReference: null,
+      ...SENT,
       lines: [
         {
           eventId: '2ad87e8b-d18d-41b2-979d-19997c4c383a',
@@ -140,35 +126,9 @@ export const PAYOUT_EXAMPLES: OperationExamples = {
   },
   'POST /v1/trdp/payout-settings': {
     request: { schedule: 'manual', minimumAmount: 0.01, callbackURL: 'https://marketplace.example/payout-callbacks', payoutDelayDays: 3 },
-    data: {
-      version: 1,
-      schedule: 'manual',
-      hour: null,
-      weekday: null,
-      timeZone: 'Africa/Addis_Ababa',
-      minimumAmount: 0.01,
-      currency: 'ETB',
-      callbackURL: 'https://marketplace.example/payout-callbacks',
-      payoutDelayDays: 3,
-      nextPayoutAt: null,
-      pausedByPayoutId: null,
-    },
+    data: SETTINGS,
   },
-  'GET /v1/trdp/payout-settings': {
-    data: {
-      version: 1,
-      schedule: 'manual',
-      hour: null,
-      weekday: null,
-      timeZone: 'Africa/Addis_Ababa',
-      minimumAmount: 0.01,
-      currency: 'ETB',
-      callbackURL: 'https://marketplace.example/payout-callbacks',
-      payoutDelayDays: 3,
-      nextPayoutAt: null,
-      pausedByPayoutId: null,
-    },
-  },
+  'GET /v1/trdp/payout-settings': { data: SETTINGS },
   'GET /v1/trdp/balance': {
     data: {
       asOf: '2026-11-28T05:17:23.223Z',
