@@ -77,7 +77,7 @@ export const escrowAllocationsView: Projection = {
   version: 1,
   tables: ['escrow_allocations', 'allocation_holdings'],
   folds: isEscrowStream,
-  async applyBatch(tx: SqlExecutor, _events: readonly RecordedEvent[], { histories }: BatchContext) {
+  async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], { histories }: BatchContext) {
     const escrows = [...histories.streams()].filter(isEscrowStream);
     if (escrows.length === 0) return;
     const rows = escrows.map((streamId) => rowsOf(streamId, histories.of(streamId)));
@@ -90,7 +90,10 @@ export const escrowAllocationsView: Projection = {
         [JSON.stringify(members)],
       );
     }
-    await tx.query(`DELETE FROM allocation_holdings WHERE escrow_id = ANY($1::text[])`, [escrows.map(streamKey)]);
+    // An escrow this batch opens has no holdings written yet: a batch of new escrows (a busy hour's creates) deletes nothing.
+    const opened = new Set(events.filter((event) => event.revision === 0n).map((event) => event.streamId));
+    const rewritten = escrows.filter((streamId) => !opened.has(streamId));
+    if (rewritten.length > 0) await tx.query(`DELETE FROM allocation_holdings WHERE escrow_id = ANY($1::text[])`, [rewritten.map(streamKey)]);
     if (holdings.length > 0) await tx.query(`INSERT INTO allocation_holdings (${HOLDING_COLUMNS.join(', ')}) ${fromJson('allocation_holdings', HOLDING_COLUMNS)}`, [JSON.stringify(holdings)]);
   },
 };
