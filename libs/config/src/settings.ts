@@ -88,7 +88,7 @@ const DEFINITIONS = {
   DISPUTE_MAX_DAYS: { default: '60', meaning: 'a dispute open longer than this is listed as overdue in the audit console' },
   NEGATIVE_BALANCE_ALERT_DAYS: {
     default: '7',
-    meaning: "an account's or merchant's available balance below zero for longer than this many days is listed in the audit console (what it owes and since when)",
+    meaning: "an account's or merchant's balance (payable and fees, money on hold included) below zero for longer than this many days is listed in the audit console (what it owes and since when)",
   },
   COOKIE_SECURE: {
     default: 'auto',

@@ -1,8 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 
-/** What an account owes while its available balance is below zero (negative-balances.reader.ts). */
+/** What an account owes while its balance (payable and fees, money on hold included) is below zero (negative-balances.reader.ts). */
 export class NegativeBalanceResponse {
-  @ApiProperty({ example: -20, description: 'The available balance, signed ETB, below zero: the next money the account earns covers it first' })
+  @ApiProperty({ example: -20, description: 'What it owes: its balance (money on hold included), signed ETB, below zero; the next money the account earns covers it first' })
   available!: number;
 
   @ApiProperty({ format: 'date-time', description: 'Since when the balance has stayed below zero' })

@@ -566,7 +566,7 @@ export type ReverseAllocationDto = {
 
 export type NegativeBalanceResponse = {
     /**
-     * The available balance, signed ETB, below zero: the next money the account earns covers it first
+     * What it owes: its balance (money on hold included), signed ETB, below zero; the next money the account earns covers it first
      */
     available: number;
     /**
@@ -4133,7 +4133,7 @@ export type GetV1TrdpAccountsData = {
     path?: never;
     query?: {
         /**
-         * negative: only the accounts whose available balance is below zero, each with what it owes and since when
+         * negative: only the accounts that owe money: whose balance, money on hold included, is below zero, each with what it owes and since when
          */
         balance?: 'negative';
         status?: 'PENDING_VERIFICATION' | 'VERIFIED' | 'REJECTED' | 'RESTRICTED';

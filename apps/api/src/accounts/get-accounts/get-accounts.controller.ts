@@ -17,7 +17,7 @@ import { signedBirr } from '../../payouts/signed-birr';
 import { AccountResponse, AccountsPageResponse } from '../account.response';
 
 const STATUSES: readonly AccountStatus[] = ['PENDING_VERIFICATION', 'VERIFIED', 'REJECTED', 'RESTRICTED'];
-/** `balance=negative`: only the accounts that owe the platform (their available balance is below zero). */
+/** `balance=negative`: only the accounts that owe the platform (their balance, money on hold included, is below zero). */
 const BALANCE_FILTERS = ['negative'] as const;
 
 @ApiTags('accounts')
@@ -39,7 +39,7 @@ export class GetAccountsController {
   @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 10' })
   @ApiQuery({ name: 'startingAfter', required: false, description: 'the accountId of the last account of the page before' })
   @ApiQuery({ name: 'status', required: false, enum: STATUSES })
-  @ApiQuery({ name: 'balance', required: false, enum: BALANCE_FILTERS, description: 'negative: only the accounts whose available balance is below zero, each with what it owes and since when' })
+  @ApiQuery({ name: 'balance', required: false, enum: BALANCE_FILTERS, description: 'negative: only the accounts that owe money: whose balance, money on hold included, is below zero, each with what it owes and since when' })
   @ApiEnvelope(AccountsPageResponse, { message: 'Accounts' })
   @ApiProblems({ 400: ['UNKNOWN_CURSOR', 'BadRequestException'] })
   async list(
