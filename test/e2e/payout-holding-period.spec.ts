@@ -32,6 +32,18 @@ describe('a holding period: credits available from their day, payouts and transf
   const statement = async (m: TestMerchant = platform, extra: Record<string, string> = {}) =>
     (await get('/v1/trdp/statement?from=2026-01-01T00:00:00Z&to=2036-01-01T00:00:00Z', m, extra)).body.data.movements as { eventId: string; type: string; recordedAt: string; amount: number; availableOn: string | null }[];
 
+  /** A payout's report as JSON, and the paid column of its CSV, which must say the same. */
+  const report = async (payoutId: string, m: TestMerchant = platform) => {
+    const json = await get(`/v1/trdp/payouts/${payoutId}/report`, m);
+    expect(json.status).toBe(200);
+    const csv = await get(`/v1/trdp/payouts/${payoutId}/report.csv`, m);
+    const [header, ...rows] = csv.text.trim().split('\r\n');
+    expect(header).toBe('event_id,type,source,description,recorded_at,gross,fee,net,status,available_on,paid');
+    const lines = json.body.data.lines as { eventId: string; type: string; recordedAt: string; status: string; net: number; paid: number; availableOn: string | null }[];
+    expect(rows.map((row) => row.split(',').slice(-3))).toEqual(lines.map((l) => [l.status, l.availableOn ?? '', String(l.paid)]));
+    return { lines, paidCsv: rows.map((row) => Number(row.split(',').at(-1))) };
+  };
+
   /** A paid plain order of `amount` ETB: its money is credited to the merchant's payable. */
   async function earn(amount: number): Promise<void> {
     const before = (await statement()).length;
@@ -102,13 +114,21 @@ describe('a holding period: credits available from their day, payouts and transf
     expect(second?.data.amount).toBe(20_000);
     await expect(ask('po_held_again', availableAt + DAY_MS)).rejects.toMatchObject({ code: 'NOTHING_TO_PAY_OUT' });
 
-    // Each payout's report sums to it: together they paid all 500 ETB less the 50 transferred, nothing twice.
-    for (const [payoutId, amount] of [[first.body.data.payoutId, 250], ['po_held_due', 200]] as const) {
-      const report = await get(`/v1/trdp/payouts/${payoutId}/report`);
-      expect(report.status).toBe(200);
-      const lines = report.body.data.lines as { net: number }[];
-      expect(Math.round(lines.reduce((sum, line) => sum + line.net * 100, 0))).toBe(amount * 100);
-    }
+    // Each payout's report says what it paid, summing to it: the first paid what was available and shows the
+    // held 200 as held until its day; the second paid that 200, as released, with when it was earned and freed.
+    const [transfer, orders] = [(await statement()).find((m) => m.type === 'TransferCreated')!, (await statement()).filter((m) => m.type === 'OrderPaid')];
+    const line = (m: { eventId: string; type: string }, status: string, net: number, paid: number, availableOn: string | null) => ({ eventId: m.eventId, type: m.type, status, net, paid, availableOn });
+    const firstReport = await report(first.body.data.payoutId);
+    expect(firstReport.lines.map(({ eventId, type, status, net, paid, availableOn }) => ({ eventId, type, status, net, paid, availableOn }))).toEqual([
+      line(orders[0], 'PAID', 300, 300, null),
+      line(orders[1], 'HELD', 200, 0, held.availableOn),
+      line(transfer, 'PAID', -50, -50, null),
+    ]);
+    expect(firstReport.paidCsv).toEqual([300, 0, -50]);
+    const secondReport = await report('po_held_due');
+    expect(secondReport.lines).toEqual([expect.objectContaining({ ...line(held, 'RELEASED', 200, 200, held.availableOn), recordedAt: held.recordedAt })]);
+    expect(secondReport.paidCsv).toEqual([200]);
+    for (const [{ lines }, amount] of [[firstReport, 250], [secondReport, 200]] as const) expect(Math.round(lines.reduce((sum, l) => sum + l.paid * 100, 0))).toBe(amount * 100);
   });
 
   it("keeps an account's own holding period, set acting for it, apart from the platform's", async () => {
@@ -183,5 +203,15 @@ describe('a holding period: credits available from their day, payouts and transf
     const due = await ask('po_fee_held_due', availableAt);
     expect(due?.data).toMatchObject({ amount: 40_000 });
     expect(due?.data).not.toHaveProperty('fees');
+
+    // The first payout's report: the fee paid, the own release held; the next one's: that release, paid.
+    const statuses = async (payoutId: string) => (await report(payoutId, feePlatform)).lines.map((l) => [l.type, l.status, l.net, l.paid, l.availableOn]);
+    expect(await statuses(first.body.data.payoutId)).toEqual([
+      ['OrderPaid', 'PAID', 100, 100, null],
+      ['AllocationReleased', 'PAID', 60.05, 60.05, null],
+      ['AllocationReleased', 'HELD', 400, 0, own.availableOn],
+    ]);
+    expect(await statuses('po_fee_held_due')).toEqual([['AllocationReleased', 'RELEASED', 400, 400, own.availableOn]]);
   });
+
 });
