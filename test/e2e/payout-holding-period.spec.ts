@@ -1,13 +1,15 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { SQL_CLIENT } from '@app/database';
-import { creditAvailableAt, creditAvailableOn, DAY_MS } from '@app/domain';
+import { addisMidnight, creditAvailableAt, creditAvailableOn, DAY_MS, latestDuePeriod, type PayoutSchedule, payoutSettingsDecider, santim, scheduledPayoutId, streams } from '@app/domain';
 import { EVENT_STORE } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
-import { type PayoutRequestDeps, requestPayout } from '@app/payments';
+import { type PayoutRequestDeps, RequestScheduledPayoutCommand, requestPayout } from '@app/payments';
 import { ProjectionProgress } from '@app/read-models';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
+import { PayoutPeriods } from '../../libs/payments/src/work/payout-periods';
 
 /**
  * A holding period (issue 31, item 4) over HTTP: money credited on an Addis Ababa day is available from
@@ -54,7 +56,9 @@ describe('a holding period: credits available from their day, payouts and transf
   }
 
   beforeAll(async () => {
-    running = await startApp({ env: { SANDBOX_DELAY_MS: '30' } });
+    // The provider is asked about a payout sent (how the sandbox tells it paid) only by a reconcile pass:
+    // passes every 200 ms, so a scheduled payout is seen paid without waiting a minute for one.
+    running = await startApp({ env: { SANDBOX_DELAY_MS: '30', PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200' } });
     platform = await registerMerchant(running.baseUrl, 'Holding Marketplace');
     seller = await registerMerchant(running.baseUrl, 'Held Seller');
     const app = running.app;
@@ -214,4 +218,57 @@ describe('a holding period: credits available from their day, payouts and transf
     expect(await statuses('po_fee_held_due')).toEqual([['AllocationReleased', 'RELEASED', 400, 400, own.availableOn]]);
   });
 
+  it('queues and requests no scheduled payout while all the money is on hold, and the first period from its day pays it, once', async () => {
+    const shop = await registerMerchant(running.baseUrl, 'Held Schedule Shop');
+    expect((await post('/v1/trdp/payout-destination', { kind: 'bank', institution: '946', accountNumber: '1000123456789', holderName: 'Held Schedule Shop' }, shop)).status).toBe(200);
+    // A daily schedule at this hour, in force since yesterday (as payout-settings.spec.ts sets one), holding credits 2 days.
+    const schedule: PayoutSchedule = { kind: 'daily', hour: (new Date().getUTCHours() + 3) % 24 };
+    const settings = { schedule, minimumAmount: santim(1), callbackUrl: null, payoutDelayDays: 2 };
+    await running.app
+      .get(CommandRunner)
+      .run(
+        streams.payoutSettings(shop.merchantId),
+        payoutSettingsDecider,
+        { type: 'SetPayoutSettings', data: { merchantId: shop.merchantId, settings, at: new Date(Date.now() - DAY_MS).toISOString() } },
+        { actor: { type: 'merchant', id: shop.merchantId } },
+      );
+    const order = await post('/v1/trdp/order', orderRequest({ amount: 120, items: [{ productId: 'sku-1', item_name: 'Basket', quantity: 1, unit_price: 120 }] }), shop);
+    expect((await post(`/v1/sandbox/orders/${order.body.data.order_id}/complete`, { outcome: 'PAID' }, shop)).status).toBe(200);
+    const credit = await waitFor(async () => (await statement(shop)).find((m) => m.type === 'OrderPaid'), 'the order money to reach the payable');
+    expect(await balance(undefined, shop)).toMatchObject({ available: 0, onHold: 120 });
+
+    // Today's period is due, and all of its money is on hold: the scheduler's pass queues nothing for it,
+    // and its job, run anyway (as a timer queued before would), requests nothing.
+    const today = latestDuePeriod(schedule, Date.now())!;
+    const periods = running.app.get(PayoutPeriods);
+    expect((await periods.due(Date.now())).filter((job) => job.id === shop.merchantId)).toEqual([]);
+    await running.app.get(CommandBus).execute(new RequestScheduledPayoutCommand(shop.merchantId, today.key));
+    const books = streams.payoutBooks(shop.merchantId);
+    expect(await deps.store.readStream(books)).toEqual([]);
+    expect((await get('/v1/trdp/payouts', shop)).body.data).toEqual([]);
+
+    // The period of the day before the money's day still pays nothing; the first period from its day pays all of it.
+    const availableAt = creditAvailableAt(Date.parse(credit.recordedAt), 2);
+    const periodAt = (instant: number) => latestDuePeriod(schedule, instant)!;
+    const dueOf = (day: number) => periodAt(addisMidnight(day) + schedule.hour * 3_600_000);
+    const scheduled = (period: { key: string; dueAt: number }) =>
+      requestPayout(deps, { merchantId: shop.merchantId, payoutId: scheduledPayoutId(shop.merchantId, period.key), trigger: 'schedule', period: period.key, at: new Date(period.dueAt).toISOString() }, { actor: { type: 'system', id: 'payout-schedule' } });
+    expect(await scheduled(dueOf(availableAt - DAY_MS))).toBeUndefined();
+    const paying = dueOf(availableAt);
+    const requested = await scheduled(paying);
+    expect(requested?.data).toMatchObject({ amount: 12_000, trigger: 'schedule', period: paying.key, requestedAt: new Date(paying.dueAt).toISOString() });
+    const payoutId = scheduledPayoutId(shop.merchantId, paying.key);
+    const paid = await waitFor(async () => {
+      const payout = await get(`/v1/trdp/payouts/${payoutId}`, shop);
+      return payout.body.data?.status === 'PAID' && payout.body.data;
+    }, 'the scheduled payout to be paid');
+    expect(paid).toMatchObject({ amount: 120, trigger: 'schedule' });
+    const events = await deps.store.readStream(streams.payout(payoutId));
+    expect(events.map((e) => e.type)).toEqual(['PayoutRequested', 'PayoutSent', 'PayoutPaid']);
+    expect((await deps.store.readStream(books)).map((e) => e.type)).toEqual(['PayoutBooked']);
+    expect((await report(payoutId, shop)).lines.map((l) => [l.eventId, l.status, l.paid])).toEqual([[credit.eventId, 'PAID', 120]]);
+    // Paid once: the period again, or the next one, pays nothing more.
+    expect(await scheduled(paying)).toMatchObject({ data: { payoutId, amount: 12_000 } });
+    expect(await scheduled(periodAt(paying.dueAt + DAY_MS))).toBeUndefined();
+  });
 });
