@@ -76,7 +76,8 @@ const ACCOUNT_RANGE = (account: string) => `(
 /**
  * A line's `held`: its credits to the payable ($1) not yet available on the day of the payout's
  * decision ($8), as the decision itself left them (payableNotYetAvailable: the same day, the same
- * holding period in force, $9 the merchant).
+ * holding period in force, $9 the merchant). A merchant that never set a holding period costs one
+ * probe, not one a line.
  */
 const RANGE_LINES = `
   SELECT e.event_id, e.event_type, e.stream_id, e.recorded_at, COALESCE(r.memo, e.description) AS description, r.commit::text AS commit, r.prepare::text AS prepare, r.net::text AS net,
@@ -93,6 +94,7 @@ const RANGE_LINES = `
     SELECT COALESCE(SUM(q.credit - q.debit), 0) AS held, MAX(q_on.available_on) AS available_on
     FROM ledger_postings q ${creditAvailableOn('q', 'e', '$9')}
     WHERE q.entry_id = r.entry_id AND q.account = $1 AND q.credit > q.debit AND q_on.available_on > ${addisDay('$8')}
+      AND EXISTS (SELECT 1 FROM payout_delays WHERE merchant_id = $9 AND delay_days > 0)
   ) h
   ORDER BY r.commit, r.prepare`;
 

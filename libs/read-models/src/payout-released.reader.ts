@@ -46,6 +46,7 @@ const RELEASED = `
   WHERE p.account = $1 AND p.credit > p.debit AND p.recorded_at > $9::timestamptz - make_interval(days => $11)
     AND (p.commit_position, p.prepare_position) > ($2::numeric, $3::numeric) AND (p.commit_position, p.prepare_position) <= ($4::numeric, $5::numeric)
     AND p_on.available_on > ${addisDay('$9')} AND p_on.available_on <= ${addisDay('$10')}
+    AND EXISTS (SELECT 1 FROM payout_delays WHERE merchant_id = $8 AND delay_days > 0)
   GROUP BY p.commit_position, p.prepare_position, e.entry_id, e.event_id, e.event_type, e.stream_id, e.recorded_at, e.description, p_on.available_on
   ORDER BY p.commit_position, p.prepare_position
   LIMIT $6`;
