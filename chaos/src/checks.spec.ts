@@ -318,7 +318,7 @@ describe('the chaos run checks', () => {
     const reportsOf = (log: LoggedEvent[]) =>
       log
         .filter((e) => e.type === 'PayoutRequested')
-        .map((e) => ({ payoutId: e.data.payoutId, amount: e.data.amount / 100, nets: e.data.settles.map((m: { amount: number }) => m.amount / 100) }));
+        .map((e) => ({ payoutId: e.data.payoutId, amount: e.data.amount / 100, linesPaid: e.data.settles.map((m: { amount: number }) => m.amount / 100) }));
 
     it('passes payouts that each ended once, sum to their movements, and a failed one paid out again', () => {
       const log = [requested('p1', [{ eventId: 'e1', amount: 100 }]), ended('PayoutFailed', 'p1'), requested('p2', [{ eventId: 'e1', amount: 100 }, { eventId: 'e2', amount: -30 }]), ended('PayoutPaid', 'p2')];
@@ -339,7 +339,7 @@ describe('the chaos run checks', () => {
         'movement e1 is in payouts p1 and p2',
         'payout p3 of payouts-m-1 ended 0 times (never)',
         'payout p3 is 60 santim but its movements sum to 50',
-        'payout p3 of 60 santim: its report says 60, with 1 lines of 1 netting 50',
+        'payout p3 of 60 santim: its report says 60, with 1 lines of 1 paying 50',
       ]);
     });
 
@@ -347,18 +347,18 @@ describe('the chaos run checks', () => {
       const ranged = (payoutId: string, after: string | null, through: string, amount: number) => event('PayoutRequested', `payout-${payoutId}`, 'r-1', { merchantId: 'm-1', payoutId, amount, after, through });
       const log = [ranged('p1', null, '5-1', 100), ended('PayoutFailed', 'p1'), ranged('p2', '5-1', '9-2', 130), ended('PayoutPaid', 'p2')];
       const reports = [
-        { payoutId: 'p1', amount: 1, nets: [0.6, 0.4] },
-        { payoutId: 'p2', amount: 1.3, nets: [0.3, 1] },
+        { payoutId: 'p1', amount: 1, linesPaid: [0.6, 0.4] },
+        { payoutId: 'p2', amount: 1.3, linesPaid: [0.3, 1] },
       ];
       expect(checkPayouts(log, reports)).toMatchObject({ ok: true, problems: [] });
       const overlapping = [...log, ranged('p3', '5-1', '12-0', 20), ended('PayoutPaid', 'p3')];
-      expect(checkPayouts(overlapping, [...reports, { payoutId: 'p3', amount: 0.2, nets: [0.1] }]).problems).toEqual([
+      expect(checkPayouts(overlapping, [...reports, { payoutId: 'p3', amount: 0.2, linesPaid: [0.1] }]).problems).toEqual([
         'payout p3 settles from 5-1, but p2 before it settled up to 9-2',
-        'payout p3 of 20 santim: its report says 20, netting 10',
+        'payout p3 of 20 santim: its report says 20, its lines paying 10',
       ]);
     });
 
-    it('fails a payout whose report is missing, leaves a movement out or nets to another amount', () => {
+    it('fails a payout whose report is missing, leaves a movement out or whose lines pay another amount', () => {
       const log = [
         requested('p1', [{ eventId: 'e1', amount: 100 }, { eventId: 'e2', amount: 25 }]),
         ended('PayoutPaid', 'p1'),
@@ -366,8 +366,8 @@ describe('the chaos run checks', () => {
         ended('PayoutPaid', 'p2'),
       ];
       const [first] = reportsOf(log);
-      expect(checkPayouts(log, [{ ...first, nets: [1] }]).problems).toEqual([
-        'payout p1 of 125 santim: its report says 125, with 1 lines of 2 netting 100',
+      expect(checkPayouts(log, [{ ...first, linesPaid: [1] }]).problems).toEqual([
+        'payout p1 of 125 santim: its report says 125, with 1 lines of 2 paying 100',
         'payout p2 has no report',
       ]);
     });

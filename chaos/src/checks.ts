@@ -415,7 +415,7 @@ export function checkRecoveryLatency(operations: Operation[], loadStartedAt: num
 
 /**
  * (i) Payouts: each ends (paid or failed) by quiescence, once; its reconciliation report (read from the
- * ledger) nets exactly to it; and no money is paid out twice. A payout of its own stream settles a
+ * ledger) pays exactly it, line by line; and no money is paid out twice. A payout of its own stream settles a
  * range of its merchant's payable (after, through]: a merchant's ranges follow one another without
  * overlapping, each starting where the one before ended. One of a payout account stream
  * (payouts-{merchantId}) lists its movements: they sum to it, its report has a line for each, and no
@@ -438,22 +438,22 @@ export function checkPayouts(events: LoggedEvent[], reports: PayoutReportSnapsho
     const ends = outcomes.get(payoutId) ?? [];
     if (ends.length !== 1) problems.push(`payout ${payoutId} of ${payout.streamId} ended ${ends.length} times (${ends.join(', ') || 'never'})`);
     const report = reportOf.get(payoutId);
-    const reported = report?.nets.reduce((total, net) => total + santim(net), 0);
+    const reported = report?.linesPaid.reduce((total, line) => total + santim(line), 0);
     if (settles === undefined) {
       const previous = rangeEnd.get(merchantId);
       if (previous && after !== previous.through) problems.push(`payout ${payoutId} settles from ${String(after)}, but ${previous.payoutId} before it settled up to ${previous.through}`);
       if (previous && through !== undefined && comparePositionText(through, previous.through) <= 0) problems.push(`payout ${payoutId} settles up to ${through}, not after ${previous.payoutId}'s ${previous.through}`);
       if (through !== undefined) rangeEnd.set(merchantId, { payoutId, through });
       if (!report) problems.push(`payout ${payoutId} has no report`);
-      else if (santim(report.amount) !== amount || reported !== amount) problems.push(`payout ${payoutId} of ${amount} santim: its report says ${santim(report.amount)}, netting ${reported}`);
+      else if (santim(report.amount) !== amount || reported !== amount) problems.push(`payout ${payoutId} of ${amount} santim: its report says ${santim(report.amount)}, its lines paying ${reported}`);
       if (ends[0] === 'PayoutPaid') paid += 1;
       continue;
     }
     const sum = settles.reduce((total, m) => total + m.amount, 0);
     if (sum !== amount) problems.push(`payout ${payoutId} is ${amount} santim but its movements sum to ${sum}`);
     if (!report) problems.push(`payout ${payoutId} has no report`);
-    else if (santim(report.amount) !== amount || reported !== amount || report.nets.length !== settles.length) {
-      problems.push(`payout ${payoutId} of ${amount} santim: its report says ${santim(report.amount)}, with ${report.nets.length} lines of ${settles.length} netting ${reported}`);
+    else if (santim(report.amount) !== amount || reported !== amount || report.linesPaid.length !== settles.length) {
+      problems.push(`payout ${payoutId} of ${amount} santim: its report says ${santim(report.amount)}, with ${report.linesPaid.length} lines of ${settles.length} paying ${reported}`);
     }
     if (ends[0] === 'PayoutFailed') continue;
     if (ends[0] === 'PayoutPaid') paid += 1;
@@ -464,7 +464,7 @@ export function checkPayouts(events: LoggedEvent[], reports: PayoutReportSnapsho
     }
   }
   const scheduled = requested.filter((e) => e.data.trigger === 'schedule').length;
-  return result('payouts: each ended once, its report nets to it, ranges of a merchant disjoint, never pays a movement twice', problems, `${requested.length} payouts (${scheduled} scheduled), ${paid} paid, ${reports.length} reports`);
+  return result('payouts: each ended once, its report lines pay it, ranges of a merchant disjoint, never pays a movement twice', problems, `${requested.length} payouts (${scheduled} scheduled), ${paid} paid, ${reports.length} reports`);
 }
 
 /** Log positions as `commit-prepare` (the payouts' range ends), in log order. */

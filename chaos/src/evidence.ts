@@ -38,7 +38,7 @@ export async function collectEvidence(client: RecordingClient, auditorKey: strin
   const requested = events.filter((e) => e.type === 'PayoutRequested').map((e) => e.data as { merchantId: string; payoutId: string });
   const payoutReports: PayoutReportSnapshot[] = await inBatches(requested, async ({ merchantId, payoutId }) => {
     const report = await get(`/v1/trdp/payouts/${payoutId}/report`, readsFor.get(merchantId) ?? {});
-    return { payoutId, amount: report.amount, nets: report.lines.map((line: { net: number }) => line.net) };
+    return { payoutId, amount: report.amount, linesPaid: report.lines.map((line: { paid: number }) => line.paid) };
   });
   const sellers = merchants.flatMap((m) => m.sellers);
   const accountBalances = await inBatches(sellers, async ({ accountId }) => {

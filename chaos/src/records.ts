@@ -122,11 +122,11 @@ export interface AccountBalanceSnapshot {
   onHold: number;
 }
 
-/** A payout's reconciliation report as the merchant API gives it: its amount and each line's net, in ETB. */
+/** A payout's reconciliation report as the merchant API gives it: its amount and what each line paid of it, in ETB. */
 export interface PayoutReportSnapshot {
   payoutId: string;
   amount: number;
-  nets: number[];
+  linesPaid: number[];
 }
 
 export interface IntegritySnapshot {

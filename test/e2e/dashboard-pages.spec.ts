@@ -254,10 +254,10 @@ describe('merchant dashboard pages', () => {
     expect(paid.text).toContain('Payout of 851.25 ETB');
     const report = [...paid.text.matchAll(/<tr>\s*<td data-label="Movement">[\s\S]*?<\/tr>/g)].map((row) => [...row[0].matchAll(/class="num">([^<]+)</g)].map((cell) => cell[1]));
     expect(report).toEqual([
-      ['250.75 ETB', '0.00 ETB', '250.75 ETB'],
-      ['600.50 ETB', '0.00 ETB', '600.50 ETB'],
+      ['250.75 ETB', '0.00 ETB', '250.75 ETB', '250.75 ETB'],
+      ['600.50 ETB', '0.00 ETB', '600.50 ETB', '600.50 ETB'],
     ]);
-    expect(paid.text).toContain('<td data-label="Net" class="num" id="report-net">851.25 ETB</td>');
+    expect(paid.text).toContain('<td data-label="Paid by this payout" class="num" id="report-paid">851.25 ETB</td>');
     expect(paid.text).toContain(`href="/dashboard/orders/${orderId}"`);
     expect(paid.text).toContain(`href="/dashboard/escrows/${escrowId}"`);
     const listed = await browser.get('/dashboard/payouts');

@@ -1,13 +1,15 @@
+import { CommandBus } from '@nestjs/cqrs';
 import { SQL_CLIENT } from '@app/database';
-import { creditAvailableAt, creditAvailableOn, DAY_MS } from '@app/domain';
+import { addisMidnight, creditAvailableAt, creditAvailableOn, DAY_MS, latestDuePeriod, type PayoutSchedule, payoutSettingsDecider, santim, scheduledPayoutId, streams } from '@app/domain';
 import { EVENT_STORE } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
-import { type PayoutRequestDeps, requestPayout } from '@app/payments';
+import { type PayoutRequestDeps, RequestScheduledPayoutCommand, requestPayout } from '@app/payments';
 import { ProjectionProgress } from '@app/read-models';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
+import { PayoutPeriods } from '../../libs/payments/src/work/payout-periods';
 
 /**
  * A holding period (issue 31, item 4) over HTTP: money credited on an Addis Ababa day is available from
@@ -32,6 +34,18 @@ describe('a holding period: credits available from their day, payouts and transf
   const statement = async (m: TestMerchant = platform, extra: Record<string, string> = {}) =>
     (await get('/v1/trdp/statement?from=2026-01-01T00:00:00Z&to=2036-01-01T00:00:00Z', m, extra)).body.data.movements as { eventId: string; type: string; recordedAt: string; amount: number; availableOn: string | null }[];
 
+  /** A payout's report as JSON, and the paid column of its CSV, which must say the same. */
+  const report = async (payoutId: string, m: TestMerchant = platform) => {
+    const json = await get(`/v1/trdp/payouts/${payoutId}/report`, m);
+    expect(json.status).toBe(200);
+    const csv = await get(`/v1/trdp/payouts/${payoutId}/report.csv`, m);
+    const [header, ...rows] = csv.text.trim().split('\r\n');
+    expect(header).toBe('event_id,type,source,description,recorded_at,gross,fee,net,status,available_on,paid');
+    const lines = json.body.data.lines as { eventId: string; type: string; recordedAt: string; status: string; net: number; paid: number; availableOn: string | null }[];
+    expect(rows.map((row) => row.split(',').slice(-3))).toEqual(lines.map((l) => [l.status, l.availableOn ?? '', String(l.paid)]));
+    return { lines, paidCsv: rows.map((row) => Number(row.split(',').at(-1))) };
+  };
+
   /** A paid plain order of `amount` ETB: its money is credited to the merchant's payable. */
   async function earn(amount: number): Promise<void> {
     const before = (await statement()).length;
@@ -42,7 +56,9 @@ describe('a holding period: credits available from their day, payouts and transf
   }
 
   beforeAll(async () => {
-    running = await startApp({ env: { SANDBOX_DELAY_MS: '30' } });
+    // The provider is asked about a payout sent (how the sandbox tells it paid) only by a reconcile pass:
+    // passes every 200 ms, so a scheduled payout is seen paid without waiting a minute for one.
+    running = await startApp({ env: { SANDBOX_DELAY_MS: '30', PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200' } });
     platform = await registerMerchant(running.baseUrl, 'Holding Marketplace');
     seller = await registerMerchant(running.baseUrl, 'Held Seller');
     const app = running.app;
@@ -102,13 +118,21 @@ describe('a holding period: credits available from their day, payouts and transf
     expect(second?.data.amount).toBe(20_000);
     await expect(ask('po_held_again', availableAt + DAY_MS)).rejects.toMatchObject({ code: 'NOTHING_TO_PAY_OUT' });
 
-    // Each payout's report sums to it: together they paid all 500 ETB less the 50 transferred, nothing twice.
-    for (const [payoutId, amount] of [[first.body.data.payoutId, 250], ['po_held_due', 200]] as const) {
-      const report = await get(`/v1/trdp/payouts/${payoutId}/report`);
-      expect(report.status).toBe(200);
-      const lines = report.body.data.lines as { net: number }[];
-      expect(Math.round(lines.reduce((sum, line) => sum + line.net * 100, 0))).toBe(amount * 100);
-    }
+    // Each payout's report says what it paid, summing to it: the first paid what was available and shows the
+    // held 200 as held until its day; the second paid that 200, as released, with when it was earned and freed.
+    const [transfer, orders] = [(await statement()).find((m) => m.type === 'TransferCreated')!, (await statement()).filter((m) => m.type === 'OrderPaid')];
+    const line = (m: { eventId: string; type: string }, status: string, net: number, paid: number, availableOn: string | null) => ({ eventId: m.eventId, type: m.type, status, net, paid, availableOn });
+    const firstReport = await report(first.body.data.payoutId);
+    expect(firstReport.lines.map(({ eventId, type, status, net, paid, availableOn }) => ({ eventId, type, status, net, paid, availableOn }))).toEqual([
+      line(orders[0], 'PAID', 300, 300, null),
+      line(orders[1], 'HELD', 200, 0, held.availableOn),
+      line(transfer, 'PAID', -50, -50, null),
+    ]);
+    expect(firstReport.paidCsv).toEqual([300, 0, -50]);
+    const secondReport = await report('po_held_due');
+    expect(secondReport.lines).toEqual([expect.objectContaining({ ...line(held, 'RELEASED', 200, 200, held.availableOn), recordedAt: held.recordedAt })]);
+    expect(secondReport.paidCsv).toEqual([200]);
+    for (const [{ lines }, amount] of [[firstReport, 250], [secondReport, 200]] as const) expect(Math.round(lines.reduce((sum, l) => sum + l.paid * 100, 0))).toBe(amount * 100);
   });
 
   it("keeps an account's own holding period, set acting for it, apart from the platform's", async () => {
@@ -183,5 +207,68 @@ describe('a holding period: credits available from their day, payouts and transf
     const due = await ask('po_fee_held_due', availableAt);
     expect(due?.data).toMatchObject({ amount: 40_000 });
     expect(due?.data).not.toHaveProperty('fees');
+
+    // The first payout's report: the fee paid, the own release held; the next one's: that release, paid.
+    const statuses = async (payoutId: string) => (await report(payoutId, feePlatform)).lines.map((l) => [l.type, l.status, l.net, l.paid, l.availableOn]);
+    expect(await statuses(first.body.data.payoutId)).toEqual([
+      ['OrderPaid', 'PAID', 100, 100, null],
+      ['AllocationReleased', 'PAID', 60.05, 60.05, null],
+      ['AllocationReleased', 'HELD', 400, 0, own.availableOn],
+    ]);
+    expect(await statuses('po_fee_held_due')).toEqual([['AllocationReleased', 'RELEASED', 400, 400, own.availableOn]]);
+  });
+
+  it('queues and requests no scheduled payout while all the money is on hold, and the first period from its day pays it, once', async () => {
+    const shop = await registerMerchant(running.baseUrl, 'Held Schedule Shop');
+    expect((await post('/v1/trdp/payout-destination', { kind: 'bank', institution: '946', accountNumber: '1000123456789', holderName: 'Held Schedule Shop' }, shop)).status).toBe(200);
+    // A daily schedule at this hour, in force since yesterday (as payout-settings.spec.ts sets one), holding credits 2 days.
+    const schedule: PayoutSchedule = { kind: 'daily', hour: (new Date().getUTCHours() + 3) % 24 };
+    const settings = { schedule, minimumAmount: santim(1), callbackUrl: null, payoutDelayDays: 2 };
+    await running.app
+      .get(CommandRunner)
+      .run(
+        streams.payoutSettings(shop.merchantId),
+        payoutSettingsDecider,
+        { type: 'SetPayoutSettings', data: { merchantId: shop.merchantId, settings, at: new Date(Date.now() - DAY_MS).toISOString() } },
+        { actor: { type: 'merchant', id: shop.merchantId } },
+      );
+    const order = await post('/v1/trdp/order', orderRequest({ amount: 120, items: [{ productId: 'sku-1', item_name: 'Basket', quantity: 1, unit_price: 120 }] }), shop);
+    expect((await post(`/v1/sandbox/orders/${order.body.data.order_id}/complete`, { outcome: 'PAID' }, shop)).status).toBe(200);
+    const credit = await waitFor(async () => (await statement(shop)).find((m) => m.type === 'OrderPaid'), 'the order money to reach the payable');
+    expect(await balance(undefined, shop)).toMatchObject({ available: 0, onHold: 120 });
+
+    // Today's period is due, and all of its money is on hold: the scheduler's pass queues nothing for it,
+    // and its job, run anyway (as a timer queued before would), requests nothing.
+    const today = latestDuePeriod(schedule, Date.now())!;
+    const periods = running.app.get(PayoutPeriods);
+    expect((await periods.due(Date.now())).filter((job) => job.id === shop.merchantId)).toEqual([]);
+    await running.app.get(CommandBus).execute(new RequestScheduledPayoutCommand(shop.merchantId, today.key));
+    const books = streams.payoutBooks(shop.merchantId);
+    expect(await deps.store.readStream(books)).toEqual([]);
+    expect((await get('/v1/trdp/payouts', shop)).body.data).toEqual([]);
+
+    // The period of the day before the money's day still pays nothing; the first period from its day pays all of it.
+    const availableAt = creditAvailableAt(Date.parse(credit.recordedAt), 2);
+    const periodAt = (instant: number) => latestDuePeriod(schedule, instant)!;
+    const dueOf = (day: number) => periodAt(addisMidnight(day) + schedule.hour * 3_600_000);
+    const scheduled = (period: { key: string; dueAt: number }) =>
+      requestPayout(deps, { merchantId: shop.merchantId, payoutId: scheduledPayoutId(shop.merchantId, period.key), trigger: 'schedule', period: period.key, at: new Date(period.dueAt).toISOString() }, { actor: { type: 'system', id: 'payout-schedule' } });
+    expect(await scheduled(dueOf(availableAt - DAY_MS))).toBeUndefined();
+    const paying = dueOf(availableAt);
+    const requested = await scheduled(paying);
+    expect(requested?.data).toMatchObject({ amount: 12_000, trigger: 'schedule', period: paying.key, requestedAt: new Date(paying.dueAt).toISOString() });
+    const payoutId = scheduledPayoutId(shop.merchantId, paying.key);
+    const paid = await waitFor(async () => {
+      const payout = await get(`/v1/trdp/payouts/${payoutId}`, shop);
+      return payout.body.data?.status === 'PAID' && payout.body.data;
+    }, 'the scheduled payout to be paid');
+    expect(paid).toMatchObject({ amount: 120, trigger: 'schedule' });
+    const events = await deps.store.readStream(streams.payout(payoutId));
+    expect(events.map((e) => e.type)).toEqual(['PayoutRequested', 'PayoutSent', 'PayoutPaid']);
+    expect((await deps.store.readStream(books)).map((e) => e.type)).toEqual(['PayoutBooked']);
+    expect((await report(payoutId, shop)).lines.map((l) => [l.eventId, l.status, l.paid])).toEqual([[credit.eventId, 'PAID', 120]]);
+    // Paid once: the period again, or the next one, pays nothing more.
+    expect(await scheduled(paying)).toMatchObject({ data: { payoutId, amount: 12_000 } });
+    expect(await scheduled(periodAt(paying.dueAt + DAY_MS))).toBeUndefined();
   });
 });

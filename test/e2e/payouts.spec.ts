@@ -95,13 +95,13 @@ describe('payouts', () => {
     const report = await get(`/v1/trdp/payouts/${requested.body.data.payoutId}/report`);
     expect(report.status).toBe(200);
     expect(report.body.data.lines).toEqual([
-      { eventId: expect.any(String), type: 'AllocationReleased', source: expect.stringMatching(/^esc_/), description: expect.any(String), recordedAt: expect.any(String), gross: 600.5, fee: 60.05, net: 540.45 },
-      { eventId: expect.any(String), type: 'AllocationReleased', source: expect.stringMatching(/^esc_/), description: expect.any(String), recordedAt: expect.any(String), gross: 600.5, fee: 0, net: 600.5 },
+      { eventId: expect.any(String), type: 'AllocationReleased', source: expect.stringMatching(/^esc_/), description: expect.any(String), recordedAt: expect.any(String), gross: 600.5, fee: 60.05, net: 540.45, status: 'PAID', availableOn: null, paid: 540.45 },
+      { eventId: expect.any(String), type: 'AllocationReleased', source: expect.stringMatching(/^esc_/), description: expect.any(String), recordedAt: expect.any(String), gross: 600.5, fee: 0, net: 600.5, status: 'PAID', availableOn: null, paid: 600.5 },
     ]);
     const csv = await call(running.baseUrl, 'GET', `/v1/trdp/payouts/${requested.body.data.payoutId}/report.csv`, { headers: as(merchant) });
     expect(csv.headers.get('content-type')).toContain('text/csv');
     const rows = csv.text.trim().split('\r\n');
-    expect(rows[0]).toBe('event_id,type,source,description,recorded_at,gross,fee,net');
+    expect(rows[0]).toBe('event_id,type,source,description,recorded_at,gross,fee,net,status,available_on,paid');
     expect(rows.slice(1).map((row) => Number(row.split(',').at(-1)))).toEqual([540.45, 600.5]);
     expect((await get(`/v1/trdp/payouts/${requested.body.data.payoutId}/report`, other)).status).toBe(404);
     await payoutIn(requested.body.data.payoutId, 'PAID');

@@ -24,6 +24,7 @@ export * from './disputes.reader';
 export * from './payouts.projection';
 export * from './payout-schedules.projection';
 export * from './payout-range.reader';
+export * from './payout-released.reader';
 export * from './payout-destinations.reader';
 export * from './payout-movements.reader';
 export * from './payout-schedule-standing.reader';

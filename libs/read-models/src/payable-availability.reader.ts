@@ -2,6 +2,7 @@ import { ACCOUNTS } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 import { availablePayableBalance, MAX_PAYOUT_DELAY_DAYS } from '@app/domain';
 import type { LogPosition } from '@app/event-store';
+import { addisDay, creditAvailableOn } from './credit-availability.sql';
 import { payoutBalanceAt } from './payout-range.reader';
 
 /** Money of the payable that becomes available on one Addis Ababa day, santim. */
@@ -12,22 +13,6 @@ export interface HeldCredit {
 }
 
 /**
- * The Addis Ababa day a posting of payable `p` becomes available on, as creditAvailableOn (libs/domain
- * payout-availability.ts) computes it: its own day plus the holding period of the merchant's last
- * settings change before it in the log (payout_delays, keyed by position, so a rebuild finds the same).
- * A payout's own movements (one moving money out, a failed one's return) are no earnings: never held.
- */
-const HELD_FOR = `
-  CROSS JOIN LATERAL (
-    SELECT CASE WHEN e.event_type LIKE 'Payout%' THEN 0 ELSE COALESCE((
-      SELECT d.delay_days FROM payout_delays d
-      WHERE d.merchant_id = $1 AND (d.commit_position, d.prepare_position) < (p.commit_position, p.prepare_position)
-      ORDER BY d.commit_position DESC, d.prepare_position DESC LIMIT 1
-    ), 0) END AS delay_days
-  ) h
-  CROSS JOIN LATERAL (SELECT ((p.recorded_at AT TIME ZONE 'UTC') + interval '3 hours')::date + h.delay_days AS available_on) a`;
-
-/**
  * The payable's credits not yet available at `$3`, by the day each becomes available: those posted by
  * `$4` (an instant) and at or before the position `($5, $6)` when one is given. A credit is held at most
  * MAX_PAYOUT_DELAY_DAYS, so only those recorded in the days before `$3` are read, along the
@@ -35,14 +20,14 @@ const HELD_FOR = `
  * a merchant that never set one costs one probe.
  */
 const HELD = `
-  SELECT a.available_on::text AS available_on, SUM(p.credit - p.debit)::text AS amount
+  SELECT p_on.available_on::text AS available_on, SUM(p.credit - p.debit)::text AS amount
   FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
-  ${HELD_FOR}
+  ${creditAvailableOn('p', 'e', '$1')}
   WHERE p.account = $2 AND p.credit > p.debit AND p.recorded_at > $3::timestamptz - make_interval(days => $7) AND p.recorded_at <= $4::timestamptz
     AND ($5::numeric IS NULL OR (p.commit_position, p.prepare_position) <= ($5::numeric, $6::numeric))
-    AND a.available_on > (($3::timestamptz AT TIME ZONE 'UTC') + interval '3 hours')::date
+    AND p_on.available_on > ${addisDay('$3')}
     AND EXISTS (SELECT 1 FROM payout_delays WHERE merchant_id = $1 AND delay_days > 0)
-  GROUP BY a.available_on ORDER BY a.available_on`;
+  GROUP BY p_on.available_on ORDER BY p_on.available_on`;
 
 async function heldCredits(db: SqlExecutor, merchantId: string, at: Date, postedBy: Date | 'infinity', through: LogPosition | undefined): Promise<HeldCredit[]> {
   const rows = await db.query<{ available_on: string; amount: string }>(HELD, [
@@ -90,9 +75,9 @@ export const totalHeld = (held: readonly HeldCredit[]): number => held.reduce((s
  */
 export async function payableCreditDays(db: SqlExecutor, merchantId: string, from: Date, to: Date): Promise<Map<string, string>> {
   const rows = await db.query<{ event_id: string; available_on: string }>(
-    `SELECT e.event_id, a.available_on::text AS available_on
+    `SELECT e.event_id, p_on.available_on::text AS available_on
      FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
-     ${HELD_FOR}
+     ${creditAvailableOn('p', 'e', '$1')}
      WHERE p.account = $2 AND p.credit > p.debit AND p.recorded_at >= $3 AND p.recorded_at < $4`,
     [merchantId, ACCOUNTS.merchantPayable(merchantId), from, to],
   );

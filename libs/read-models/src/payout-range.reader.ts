@@ -1,6 +1,7 @@
 import { ACCOUNTS, payoutAccounts } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 import { formatPosition, type LogPosition, parsePosition, START } from '@app/event-store';
+import { addisDay, creditAvailableOn } from './credit-availability.sql';
 import { MAIN_CHECKPOINT } from './projection-progress';
 import { type LedgerLineRow, ledgerLineOf, type PayoutLedgerLine } from './payout-report.reader';
 import type { PayoutView } from './payouts.projection';
@@ -45,6 +46,13 @@ export const CARRIED = 'carried';
 export interface RangeLine extends PayoutLedgerLine {
   /** Where the line's entry stands in the log: the next page starts after it. */
   position: LogPosition;
+  /**
+   * Of `net`, the payable's credit the holding period still kept when the payout was decided (its
+   * `requestedAt`), santim: the payout left it in the payable, for the payout of its day. Zero: all paid.
+   */
+  held: number;
+  /** The Addis Ababa day (`YYYY-MM-DD`) the held part becomes available on; null when nothing is held. */
+  availableOn: string | null;
 }
 
 /**
@@ -65,9 +73,16 @@ const ACCOUNT_RANGE = (account: string) => `(
     ORDER BY p.commit_position, p.prepare_position
     LIMIT $6)`;
 
+/**
+ * A line's `held`: its credits to the payable ($1) not yet available on the day of the payout's
+ * decision ($8), as the decision itself left them (payableNotYetAvailable: the same day, the same
+ * holding period in force, $9 the merchant). A merchant that never set a holding period costs one
+ * probe, not one a line.
+ */
 const RANGE_LINES = `
   SELECT e.event_id, e.event_type, e.stream_id, e.recorded_at, COALESCE(r.memo, e.description) AS description, r.commit::text AS commit, r.prepare::text AS prepare, r.net::text AS net,
-         (SELECT COALESCE(SUM(f.credit - f.debit), 0) FROM ledger_postings f WHERE f.entry_id = r.entry_id AND f.account LIKE 'merchant:%:fees' AND f.account <> $7)::text AS fee
+         (SELECT COALESCE(SUM(f.credit - f.debit), 0) FROM ledger_postings f WHERE f.entry_id = r.entry_id AND f.account LIKE 'merchant:%:fees' AND f.account <> $7)::text AS fee,
+         h.held::text AS held, h.available_on::text AS available_on
   FROM (
     SELECT entry_id, commit, prepare, SUM(net) AS net, MAX(memo) AS memo
     FROM (${ACCOUNT_RANGE('$1')} UNION ALL ${ACCOUNT_RANGE('$7')}) both_accounts
@@ -75,6 +90,12 @@ const RANGE_LINES = `
     ORDER BY commit, prepare
     LIMIT $6
   ) r JOIN ledger_entries e ON e.entry_id = r.entry_id
+  CROSS JOIN LATERAL (
+    SELECT COALESCE(SUM(q.credit - q.debit), 0) AS held, MAX(q_on.available_on) AS available_on
+    FROM ledger_postings q ${creditAvailableOn('q', 'e', '$9')}
+    WHERE q.entry_id = r.entry_id AND q.account = $1 AND q.credit > q.debit AND q_on.available_on > ${addisDay('$8')}
+      AND EXISTS (SELECT 1 FROM payout_delays WHERE merchant_id = $9 AND delay_days > 0)
+  ) h
   ORDER BY r.commit, r.prepare`;
 
 const RANGE_SUM = `
@@ -101,8 +122,17 @@ const bounds = (merchantId: string, from: LogPosition, through: LogPosition) => 
 /** A page of a range payout's lines after `from` (the range's start when absent). */
 export async function payoutRangeLines(db: SqlExecutor, payout: PayoutView, from: LogPosition | undefined, limit: number): Promise<RangeLine[]> {
   const { after, through } = range(payout);
-  const rows = await db.query<LedgerLineRow & { commit: string; prepare: string }>(RANGE_LINES, [...bounds(payout.merchantId, from ?? after, through), limit, ACCOUNTS.merchantFees(payout.merchantId)]);
-  return rows.map((row) => ({ ...ledgerLineOf(row), position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) } }));
+  const rows = await db.query<LedgerLineRow & { commit: string; prepare: string; held: string; available_on: string | null }>(RANGE_LINES, [
+    ...bounds(payout.merchantId, from ?? after, through),
+    limit,
+    ACCOUNTS.merchantFees(payout.merchantId),
+    payout.requestedAt,
+    payout.merchantId,
+  ]);
+  return rows.map((row) => {
+    const held = Number(row.held);
+    return { ...ledgerLineOf(row), position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) }, held, availableOn: held === 0 ? null : row.available_on };
+  });
 }
 
 /** What the payout pays beyond its range's movements: zero when they sum to its amount. Read once its last page is reached. */

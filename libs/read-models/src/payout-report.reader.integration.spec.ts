@@ -1,5 +1,7 @@
 import { migrate, type SqlClient } from '@app/database';
+import { payableNotYetAvailable } from './payable-availability.reader';
 import { payoutCarried, payoutRangeCursor, payoutRangeLines } from './payout-range.reader';
+import { payoutReleasedLines } from './payout-released.reader';
 import { payoutLedgerLines } from './payout-report.reader';
 import type { PayoutView } from './payouts.projection';
 import { READ_MODEL_MIGRATIONS } from './read-model.migrations';
@@ -13,15 +15,15 @@ interface Posting {
 }
 
 /** An entry as the ledger projection writes it, its postings signed (credit positive). */
-async function entry(db: SqlClient, position: number, type: string, streamId: string, postings: Posting[]): Promise<void> {
+async function entry(db: SqlClient, position: number, type: string, streamId: string, postings: Posting[], recordedAt = at(position)): Promise<void> {
   await db.query(
     `INSERT INTO ledger_entries (entry_id, event_id, stream_id, event_type, commit_position, prepare_position, recorded_at, description) VALUES ($1, $1, $2, $3, $4, $4, $5, $3)`,
-    [`e${position}`, streamId, type, position, at(position)],
+    [`e${position}`, streamId, type, position, recordedAt],
   );
   for (const [line, posting] of postings.entries()) {
     await db.query(
       `INSERT INTO ledger_postings (entry_id, line, account, debit, credit, commit_position, prepare_position, recorded_at) VALUES ($1, $2, $3, $4, $5, $6, $6, $7)`,
-      [`e${position}`, line + 1, posting.account, Math.max(0, -posting.amount), Math.max(0, posting.amount), position, at(position)],
+      [`e${position}`, line + 1, posting.account, Math.max(0, -posting.amount), Math.max(0, posting.amount), position, recordedAt],
     );
   }
 }
@@ -105,5 +107,71 @@ describe.each(READ_MODEL_DATABASES)('the ledger lines of a payout on %s', (_name
     expect((await payoutLedgerLines(db, 'po_s1', 's-1', -1, 1)).map((line) => line.eventId)).toEqual(['e1']);
     expect((await payoutLedgerLines(db, 'po_s1', 's-1', 0, 1)).map((line) => line.eventId)).toEqual(['e2']);
     expect(await payoutLedgerLines(db, 'po_s1', 's-1', 1, 1)).toEqual([]);
+  });
+
+  describe('a merchant with a holding period of 2 days', () => {
+    const payable = 'merchant:h-1:payable';
+    const first = { payoutId: 'po_h1_first', merchantId: 'h-1', amount: 8_000, after: null, through: '13-13', requestedAt: '2030-01-01T01:00:00.000Z' } as PayoutView;
+    const second = { payoutId: 'po_h1_second', merchantId: 'h-1', amount: 20_000, after: '13-13', through: '16-16', requestedAt: '2030-01-03T06:00:00.000Z' } as PayoutView;
+
+    beforeAll(async () => {
+      // 100.00 earned before the holding period was set; then 210.00 of an order (10.00 of it h-1's own fee,
+      // never held) and a transfer out of 30.00; the first payout; then 70.00 earned a day later.
+      await entry(db, 5, 'OrderPaid', 'order-ord_h0', [
+        { account: 'provider:clearing', amount: -10_000 },
+        { account: payable, amount: 10_000 },
+      ]);
+      await db.query(`INSERT INTO payout_delays (merchant_id, commit_position, prepare_position, delay_days) VALUES ('h-1', 10, 10, 2)`);
+      await entry(db, 11, 'OrderPaid', 'order-ord_h1', [
+        { account: 'provider:clearing', amount: -21_000 },
+        { account: payable, amount: 20_000 },
+        { account: 'merchant:h-1:fees', amount: 1_000 },
+      ]);
+      await entry(db, 12, 'TransferCreated', 'transfer-tr_h1', [
+        { account: payable, amount: -3_000 },
+        { account: 'merchant:s-1:payable', amount: 3_000 },
+      ]);
+      await entry(db, 14, 'PayoutRequested', 'payout-po_h1_first', [
+        { account: payable, amount: -7_000 },
+        { account: 'merchant:h-1:fees', amount: -1_000 },
+        { account: 'payouts:in-transit', amount: 8_000 },
+      ]);
+      await entry(db, 15, 'OrderPaid', 'order-ord_h2', [{ account: 'provider:clearing', amount: -7_000 }, { account: payable, amount: 7_000 }], new Date('2030-01-02T12:00:00.000Z'));
+      for (const payout of [first, second]) {
+        await db.query(`INSERT INTO payouts_view (payout_id, merchant_id, status, amount, requested_at, last_news_at, document) VALUES ($1, 'h-1', 'PAID', $2, $3, $3, $4)`, [
+          payout.payoutId,
+          payout.amount,
+          payout.requestedAt,
+          JSON.stringify(payout),
+        ]);
+      }
+    });
+
+    it('gives each line of a payout what the holding period kept of it on the day it was decided, as the decision left it, and when it becomes available', async () => {
+      const lines = await payoutRangeLines(db, first, undefined, 10);
+      expect(lines.map(({ eventId, net, held, availableOn }) => ({ eventId, net, held, availableOn }))).toEqual([
+        { eventId: 'e5', net: 10_000, held: 0, availableOn: null },
+        { eventId: 'e11', net: 21_000, held: 20_000, availableOn: '2030-01-03' },
+        { eventId: 'e12', net: -3_000, held: 0, availableOn: null },
+      ]);
+      // What the lines paid is the payout: what the decision found held at its position and instant is what they hold.
+      expect(lines.reduce((sum, line) => sum + line.net - line.held, 0)).toBe(first.amount);
+      expect(await payableNotYetAvailable(db, 'h-1', { commit: 13n, prepare: 13n }, new Date(first.requestedAt))).toBe(20_000);
+      expect(await payoutReleasedLines(db, first, undefined, 10)).toEqual([]);
+    });
+
+    it('gives the next payout the credits the one before left on hold and it paid, a line each with when it was earned and became available', async () => {
+      const released = await payoutReleasedLines(db, second, undefined, 10);
+      expect(released.map(({ eventId, recordedAt, net, fee, availableOn }) => ({ eventId, recordedAt, net, fee, availableOn }))).toEqual([
+        { eventId: 'e11', recordedAt: at(11), net: 20_000, fee: 0, availableOn: '2030-01-03' },
+      ]);
+      // Its own range's credit of the day after is held in its turn.
+      expect((await payoutRangeLines(db, second, undefined, 10)).map(({ eventId, net, held, availableOn }) => ({ eventId, net, held, availableOn }))).toEqual([
+        { eventId: 'e15', net: 7_000, held: 7_000, availableOn: '2030-01-04' },
+      ]);
+      // Paged after a credit, the page is empty; a payout decided before the day it became available has none.
+      expect(await payoutReleasedLines(db, second, released[0].position, 10)).toEqual([]);
+      expect(await payoutReleasedLines(db, { ...second, payoutId: 'po_h1_early', requestedAt: '2030-01-02T06:00:00.000Z' }, undefined, 10)).toEqual([]);
+    });
   });
 });

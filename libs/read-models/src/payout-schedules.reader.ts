@@ -1,5 +1,6 @@
 import type { SqlExecutor } from '@app/database';
-import type { PayoutSchedule } from '@app/domain';
+import { MAX_PAYOUT_DELAY_DAYS, type PayoutSchedule } from '@app/domain';
+import { addisDay, creditAvailableOn } from './credit-availability.sql';
 
 /** A merchant whose schedule may pay a period now: when the schedule in force was set, and the last period it paid. */
 export interface ScheduleToPay {
@@ -11,15 +12,28 @@ export interface ScheduleToPay {
 
 /**
  * Merchants on a daily or weekly schedule with a destination no payout has failed to and at least
- * their minimum in the payable and fees together. Their balance is what no standing payout settles (a
- * payout moves its amount out, a failure back).
+ * their minimum available at `at` in the payable and fees together: their balance (what no standing
+ * payout settles: a payout moves its amount out, a failure back) less the payable's credits the holding
+ * period still keeps then, as a payout decided then leaves them (payableNotYetAvailable). A merchant
+ * whose money is on hold is not listed until enough of it is available: a period's job would pay
+ * nothing meanwhile. A credit is held at most MAX_PAYOUT_DELAY_DAYS, so only those recorded in the days
+ * before `at` are read, and a merchant that never set a holding period costs one probe.
  */
-export async function schedulesToPay(db: SqlExecutor): Promise<ScheduleToPay[]> {
+export async function schedulesToPay(db: SqlExecutor, at: Date): Promise<ScheduleToPay[]> {
   const rows = await db.query<{ merchant_id: string; schedule: PayoutSchedule; schedule_set_at: Date | null; last_period: string | null }>(
     `SELECT s.merchant_id, s.schedule, s.schedule_set_at, s.last_period FROM payout_schedules s
        JOIN LATERAL (SELECT SUM(b.credit - b.debit) AS balance FROM ledger_balances b WHERE b.account IN (s.payable_account, s.fees_account)) b ON true
-     WHERE s.schedule_kind <> 'manual' AND s.has_destination AND b.balance >= s.minimum_amount
+       JOIN LATERAL (
+         SELECT COALESCE(SUM(p.credit - p.debit), 0) AS held
+         FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
+         ${creditAvailableOn('p', 'e', 's.merchant_id')}
+         WHERE EXISTS (SELECT 1 FROM payout_delays d WHERE d.merchant_id = s.merchant_id AND d.delay_days > 0)
+           AND p.account = s.payable_account AND p.credit > p.debit AND p.recorded_at > $1::timestamptz - make_interval(days => $2)
+           AND p_on.available_on > ${addisDay('$1')}
+       ) h ON true
+     WHERE s.schedule_kind <> 'manual' AND s.has_destination AND b.balance - h.held >= s.minimum_amount
        AND NOT EXISTS (SELECT 1 FROM payouts_view p WHERE p.merchant_id = s.merchant_id AND p.status = 'FAILED' AND (p.document->>'destinationVersion')::int = s.destination_version)`,
+    [at, MAX_PAYOUT_DELAY_DAYS + 1],
   );
   return rows.map((row) => ({
     merchantId: row.merchant_id,

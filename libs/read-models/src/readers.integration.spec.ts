@@ -113,11 +113,31 @@ describe.each(READ_MODEL_DATABASES)('the read models\' readers on %s', (_name, o
     await payout(db, 'po_failed', 'm-failed', 'FAILED', 2);
     await schedule(db, 'm-failed-before', 'daily', 1, 1_000);
     await payout(db, 'po_failed_old', 'm-failed-before', 'FAILED', 1);
-    const ready = await schedulesToPay(db);
+    const ready = await schedulesToPay(db, at(10));
     expect(ready.sort((a, b) => a.merchantId.localeCompare(b.merchantId))).toEqual([
       { merchantId: 'm-failed-before', schedule: { kind: 'daily' }, scheduleSetAt: at(1), lastPeriod: '2030-01-01' },
       { merchantId: 'm-ready', schedule: { kind: 'daily' }, scheduleSetAt: at(1), lastPeriod: '2030-01-01' },
     ]);
+  });
+
+  it('passes by a schedule whose money is on hold until enough of it is available, as a payout decided then would find it', async () => {
+    // 1,000.00 in the payable, 800.00 of it credited under a holding period of 2 days: available from 2030-01-03 (Addis Ababa).
+    await schedule(db, 'm-held', 'daily', 500, 100_000);
+    await db.query(`INSERT INTO payout_delays (merchant_id, commit_position, prepare_position, delay_days) VALUES ('m-held', 1, 1, 2)`);
+    await db.query(
+      `INSERT INTO ledger_entries (entry_id, event_id, stream_id, event_type, commit_position, prepare_position, recorded_at, description) VALUES ('h1', 'h1', 'order-ord_h1', 'OrderPaid', 2, 2, $1, 'Order paid')`,
+      [at(5)],
+    );
+    await db.query(
+      `INSERT INTO ledger_postings (entry_id, line, account, debit, credit, commit_position, prepare_position, recorded_at) VALUES ('h1', 1, 'merchant:m-held:payable', 0, 80000, 2, 2, $1)`,
+      [at(5)],
+    );
+    const listed = async (instant: Date) => (await schedulesToPay(db, instant)).some((s) => s.merchantId === 'm-held');
+    expect(await listed(at(10))).toBe(true);
+    await db.query(`UPDATE payout_schedules SET minimum_amount = 20001 WHERE merchant_id = 'm-held'`);
+    expect(await listed(at(10))).toBe(false);
+    expect(await listed(new Date('2030-01-02T20:59:59.999Z'))).toBe(false);
+    expect(await listed(new Date('2030-01-02T21:00:00.000Z'))).toBe(true);
   });
 
   it("finds a merchant's payable by our id or its own orderId, and a customer's checkout with the merchant's name", async () => {

@@ -2,10 +2,18 @@ import { csvRow } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 import { streamKey } from '@app/domain';
 import type { LogPosition } from '@app/event-store';
-import { CARRIED, payoutCarried, type PayoutLedgerLine, payoutLedgerLines, payoutRangeLines, type PayoutView } from '@app/read-models';
+import { CARRIED, type PayoutLedgerLine, payoutLedgerLines, payoutRangeLines, payoutReleasedLines, type PayoutView } from '@app/read-models';
 import { signedBirr } from './signed-birr';
 
-/** One movement a payout pays out, as a merchant reconciles it: what caused it and how much of it was the platform's fee. */
+/**
+ * What the payout did with a movement: `PAID` it whole; left it `HELD` by the holding period (paying only
+ * what of it was not held, its own fee, in `paid`), for the payout of its day; paid it once `RELEASED`,
+ * an earlier payout having left it on hold; `CARRIED`: what the amount holds beyond its movements (a failed
+ * payout's return, movements before its range).
+ */
+export type PayoutReportStatus = 'PAID' | 'HELD' | 'RELEASED' | 'CARRIED';
+
+/** One movement of a payout, as a merchant reconciles it: what caused it, how much of it was the platform's fee, and how much of it this payout paid. */
 export interface PayoutReportLine {
   eventId: string;
   /** `OrderPaid`, `AllocationReleased`, `OrderRefundRequested`, … */
@@ -13,11 +21,17 @@ export interface PayoutReportLine {
   /** The order or escrow it came from (`ord_…`, `esc_…`). */
   source: string;
   description: string;
+  /** When it was earned (recorded). */
   recordedAt: string;
   /** Signed santim: what the movement carried before another's fee, that fee, and what reached the merchant's payable and fees (negative: money back out). */
   gross: number;
   fee: number;
   net: number;
+  status: PayoutReportStatus;
+  /** A `HELD` line's day its held part becomes available, a `RELEASED` line's day it became available (Addis Ababa, `YYYY-MM-DD`); null otherwise. */
+  availableOn: string | null;
+  /** Signed santim this payout paid of it: the lines' `paid` sum to the payout's amount. */
+  paid: number;
 }
 
 /** Report lines come a page at a time: a payout of 20,000 movements is never one query's answer or one string. */
@@ -25,31 +39,49 @@ export const REPORT_PAGE = 1_000;
 
 /**
  * The payout's reconciliation report (like Stripe's payout reconciliation): every movement it settles,
- * read from the ledger a page at a time, whose net amounts sum exactly to the payout. A payout of its
- * own stream settles a range of the payable and fees, read along the accounts' index, closed by a `carried`
- * line for what its amount holds beyond the range (a failed payout's return, what came before it);
- * one of the payout account stream, the movements it listed.
+ * read from the ledger a page at a time, whose `paid` amounts sum exactly to the payout. A payout of its
+ * own stream settles a range of the payable and fees, read along the accounts' index: first what an
+ * earlier payout left on hold and this one paid (`RELEASED`), then the range's movements, paid or
+ * `HELD`, closed by a `CARRIED` line for what its amount holds beyond them (a failed payout's return,
+ * what came before the range); one of the payout account stream, the movements it listed.
  */
 export async function* payoutReportPages(db: SqlExecutor, payout: PayoutView, pageSize = REPORT_PAGE): AsyncGenerator<PayoutReportLine[]> {
   if (payout.through === undefined) {
-    for (let after = -1; after + 1 < (payout.movements ?? 0); after += pageSize) yield (await payoutLedgerLines(db, payout.payoutId, payout.merchantId, after, pageSize)).map(reportLine);
+    for (let after = -1; after + 1 < (payout.movements ?? 0); after += pageSize) {
+      yield (await payoutLedgerLines(db, payout.payoutId, payout.merchantId, after, pageSize)).map((line) => reportLine(line, 'PAID', null, line.net));
+    }
     return;
   }
-  let from: LogPosition | undefined;
-  for (;;) {
-    const lines = await payoutRangeLines(db, payout, from, pageSize);
-    if (lines.length > 0) yield lines.map(reportLine);
-    if (lines.length < pageSize) break;
-    from = lines[lines.length - 1].position;
+  let paid = 0;
+  const counted = (lines: PayoutReportLine[]) => {
+    paid += lines.reduce((sum, line) => sum + line.paid, 0);
+    return lines;
+  };
+  for await (const rows of pagesOf((from) => payoutReleasedLines(db, payout, from, pageSize), pageSize)) {
+    yield counted(rows.map((line) => reportLine(line, 'RELEASED', line.availableOn, line.net)));
   }
-  const carried = await payoutCarried(db, payout);
+  for await (const rows of pagesOf((from) => payoutRangeLines(db, payout, from, pageSize), pageSize)) {
+    yield counted(rows.map((line) => reportLine(line, line.held === 0 ? 'PAID' : 'HELD', line.availableOn, line.net - line.held)));
+  }
+  const carried = payout.amount - paid;
   if (carried !== 0) {
     const description = 'Carried: what earlier payouts left in the payable and fees (a failed payout returned, movements before this range)';
-    yield [{ eventId: CARRIED, type: 'Carried', source: payout.payoutId, description, recordedAt: payout.requestedAt, gross: carried, fee: 0, net: carried }];
+    yield [{ eventId: CARRIED, type: 'Carried', source: payout.payoutId, description, recordedAt: payout.requestedAt, gross: carried, fee: 0, net: carried, status: 'CARRIED', availableOn: null, paid: carried }];
   }
 }
 
-function reportLine(line: PayoutLedgerLine): PayoutReportLine {
+/** Pages of a reader of log-ordered lines, each after the last line of the one before. */
+async function* pagesOf<T extends { position: LogPosition }>(read: (from: LogPosition | undefined) => Promise<T[]>, pageSize: number): AsyncGenerator<T[]> {
+  let from: LogPosition | undefined;
+  for (;;) {
+    const rows = await read(from);
+    if (rows.length > 0) yield rows;
+    if (rows.length < pageSize) return;
+    from = rows[rows.length - 1].position;
+  }
+}
+
+function reportLine(line: PayoutLedgerLine, status: PayoutReportStatus, availableOn: string | null, paid: number): PayoutReportLine {
   return {
     eventId: line.eventId,
     type: line.eventType,
@@ -59,6 +91,9 @@ function reportLine(line: PayoutLedgerLine): PayoutReportLine {
     gross: line.net + line.fee,
     fee: line.fee,
     net: line.net,
+    status,
+    availableOn,
+    paid,
   };
 }
 
@@ -70,7 +105,7 @@ export async function payoutReport(db: SqlExecutor, payout: PayoutView): Promise
 }
 
 export function reportLineInBirr(line: PayoutReportLine) {
-  return { ...line, gross: signedBirr(line.gross), fee: signedBirr(line.fee), net: signedBirr(line.net) };
+  return { ...line, gross: signedBirr(line.gross), fee: signedBirr(line.fee), net: signedBirr(line.net), paid: signedBirr(line.paid) };
 }
 
 /**
@@ -89,7 +124,8 @@ export async function* payoutReportJson(answer: { data: { lines: [] } }, pages: 
   yield ']}}';
 }
 
-const REPORT_COLUMNS = ['event_id', 'type', 'source', 'description', 'recorded_at', 'gross', 'fee', 'net'];
+// The columns added with the holding period come last, so a reader of the first eight by position reads them as before.
+const REPORT_COLUMNS = ['event_id', 'type', 'source', 'description', 'recorded_at', 'gross', 'fee', 'net', 'status', 'available_on', 'paid'];
 
 /** The report as the API's report.csv and the dashboard's download give it, byte for byte, a page at a time. */
 export async function* payoutReportCsv(pages: AsyncIterable<readonly PayoutReportLine[]>): AsyncGenerator<string> {
@@ -97,7 +133,7 @@ export async function* payoutReportCsv(pages: AsyncIterable<readonly PayoutRepor
   for await (const lines of pages) {
     yield lines
       .map(reportLineInBirr)
-      .map((l) => csvRow([l.eventId, l.type, l.source, l.description, l.recordedAt, l.gross, l.fee, l.net]))
+      .map((l) => csvRow([l.eventId, l.type, l.source, l.description, l.recordedAt, l.gross, l.fee, l.net, l.status, l.availableOn ?? '', l.paid]))
       .join('');
   }
 }

@@ -61,7 +61,7 @@ export class PayoutMovementsPageResponse {
   hasMore!: boolean;
 }
 
-/** A line of the payout's reconciliation report (payout-report.ts), signed ETB. */
+/** A line of the payout's reconciliation report (payout-report.ts), signed ETB: the movement, and what of it this payout paid. */
 export class PayoutReportLineResponse {
   @ApiProperty()
   eventId!: string;
@@ -86,6 +86,19 @@ export class PayoutReportLineResponse {
 
   @ApiProperty({ example: 780 })
   net!: number;
+
+  @ApiProperty({
+    enum: ['PAID', 'HELD', 'RELEASED', 'CARRIED'],
+    description:
+      'PAID: this payout paid the movement. HELD: the holding period kept it (payoutDelayDays), so this payout did not pay it (only its own fee part, if any, in paid); the payout of availableOn does. RELEASED: earned before this payout (recordedAt), left on hold by an earlier payout, available since availableOn and paid by this one. CARRIED: what the amount holds beyond its movements (a failed payout returned, movements before its range).',
+  })
+  status!: string;
+
+  @ApiProperty({ type: String, format: 'date', nullable: true, example: null, description: 'Addis Ababa day: when a HELD movement becomes available, when a RELEASED one became available; null otherwise' })
+  availableOn!: string | null;
+
+  @ApiProperty({ example: 780, description: 'What this payout paid of the movement (signed ETB): the lines\' paid amounts add up to the payout; 0 for a HELD movement' })
+  paid!: number;
 }
 
 export class PayoutReportResponse extends PayoutResponse {

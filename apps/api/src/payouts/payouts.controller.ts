@@ -113,7 +113,10 @@ export class PayoutsController {
   }
 
   @Get('payouts/:payoutId/report')
-  @ApiOperation({ summary: "The payout's reconciliation report: each order, release, fee and refund it settles; the net amounts sum to the payout" })
+  @ApiOperation({
+    summary:
+      "The payout's reconciliation report: each order, release, fee and refund it settles, with what of it the payout paid (the paid amounts sum to the payout); money the holding period kept is listed as HELD until its day, and paid, as RELEASED, by the payout after it",
+  })
   @ApiEnvelope(PayoutReportResponse, { message: 'Payout report' })
   @ApiProblems({ 404: ['ABC_001'] })
   async report(@Param('payoutId') payoutId: string, @ActingMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
@@ -125,7 +128,7 @@ export class PayoutsController {
   @Get('payouts/:payoutId/report.csv')
   @ApiOperation({ summary: 'The same report as CSV, one line per movement' })
   @ApiProduces('text/csv')
-  @ApiResponse({ status: 200, description: 'event_id, type, source, description, recorded_at, gross, fee, net: one line per movement', content: { 'text/csv': { schema: { type: 'string' } } } })
+  @ApiResponse({ status: 200, description: 'event_id, type, source, description, recorded_at, gross, fee, net, status, available_on, paid: one line per movement (the paid column sums to the payout)', content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiProblems({ 404: ['ABC_001'] })
   async reportCsv(@Param('payoutId') payoutId: string, @ActingMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
     const payout = await ownedPayout(this.db, payoutId, merchant.merchantId);

@@ -580,7 +580,7 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * The payout's reconciliation report: each order, release, fee and refund it settles; the net amounts sum to the payout
+     * The payout's reconciliation report: each order, release, fee and refund it settles, with what of it the payout paid (the paid amounts sum to the payout); money the holding period kept is listed as HELD until its day, and paid, as RELEASED, by the payout after it
      */
     public getPayoutsByPayoutIdReport<ThrowOnError extends boolean = true>(options: Options<GetV1TrdpPayoutsByPayoutIdReportData, ThrowOnError>): RequestResult<GetV1TrdpPayoutsByPayoutIdReportResponses, GetV1TrdpPayoutsByPayoutIdReportErrors, ThrowOnError, 'data'> {
         return (options.client ?? this.client).get<GetV1TrdpPayoutsByPayoutIdReportResponses, GetV1TrdpPayoutsByPayoutIdReportErrors, ThrowOnError, 'data'>({

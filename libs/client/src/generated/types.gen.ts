@@ -879,6 +879,18 @@ export type PayoutReportLineResponse = {
     gross: number;
     fee: number;
     net: number;
+    /**
+     * PAID: this payout paid the movement. HELD: the holding period kept it (payoutDelayDays), so this payout did not pay it (only its own fee part, if any, in paid); the payout of availableOn does. RELEASED: earned before this payout (recordedAt), left on hold by an earlier payout, available since availableOn and paid by this one. CARRIED: what the amount holds beyond its movements (a failed payout returned, movements before its range).
+     */
+    status: 'PAID' | 'HELD' | 'RELEASED' | 'CARRIED';
+    /**
+     * Addis Ababa day: when a HELD movement becomes available, when a RELEASED one became available; null otherwise
+     */
+    availableOn: string | null;
+    /**
+     * What this payout paid of the movement (signed ETB): the lines' paid amounts add up to the payout; 0 for a HELD movement
+     */
+    paid: number;
 };
 
 export type PayoutReportResponse = {
@@ -6384,7 +6396,7 @@ export type GetV1TrdpPayoutsByPayoutIdReportCsvError = GetV1TrdpPayoutsByPayoutI
 
 export type GetV1TrdpPayoutsByPayoutIdReportCsvResponses = {
     /**
-     * event_id, type, source, description, recorded_at, gross, fee, net: one line per movement
+     * event_id, type, source, description, recorded_at, gross, fee, net, status, available_on, paid: one line per movement (the paid column sums to the payout)
      */
     200: string;
 };

@@ -11,7 +11,8 @@ import type { PaymentWork } from './payment-work';
 
 /**
  * Scheduled payouts: every pass queues, for each merchant on a daily or weekly schedule with a
- * destination no payout has failed to and at least its minimum in the payable, the latest due period
+ * destination no payout has failed to and at least its minimum available now (money the holding period
+ * keeps is not: a period would pay none of it), the latest due period
  * its payouts have not paid if it fell due after the schedule was set, and the next period if it falls
  * within the look-ahead. The period's payout id is derived from it, so however often the job runs the
  * period pays once; a period missed while down is paid on start. The payout account decides again anyway.
@@ -30,7 +31,7 @@ export class PayoutPeriods implements PaymentWork {
   async due(horizon: number): Promise<PaymentJob[]> {
     const now = Date.now();
     const jobs: PaymentJob[] = [];
-    for (const merchant of await schedulesToPay(this.db)) {
+    for (const merchant of await schedulesToPay(this.db, new Date(now))) {
       const latest = payablePeriod(merchant.schedule, merchant.scheduleSetAt?.getTime() ?? 0, now);
       if (latest && latest.key !== merchant.lastPeriod) jobs.push(payoutPeriod(merchant.merchantId, latest));
       const next = nextDuePeriod(merchant.schedule, now);

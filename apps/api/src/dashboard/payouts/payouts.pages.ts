@@ -134,24 +134,32 @@ ${notice(view.notice)}
 </section>
 <section aria-labelledby="report-heading">
   <h2 id="report-heading">Reconciliation report</h2>
-  <p>Every movement this payout settles: what it came from, the platform's fee, and the net amount paid out. The net amounts add up to the payout.</p>
+  <p>Every movement this payout settles: what it came from, the platform's fee, the net amount, and what of it this payout paid. The paid amounts add up to the payout. Money your holding period kept is listed as on hold, paid by the payout of its day; money an earlier payout left on hold is listed here as released, paid by this one.</p>
   <div class="actions"><a class="button secondary" href="${base}/report.csv" download>Download the report as CSV</a></div>
   <div class="table-wrap" tabindex="0" role="region" aria-label="Reconciliation report"><table class="cards">
     <caption>${lines.length} movement${lines.length === 1 ? '' : 's'}</caption>
-    <thead><tr><th scope="col">Movement</th><th scope="col">Source</th><th scope="col">Time (Addis Ababa)</th><th scope="col" class="num">Gross</th><th scope="col" class="num">Fee</th><th scope="col" class="num">Net</th></tr></thead>
+    <thead><tr><th scope="col">Movement</th><th scope="col">Source</th><th scope="col">Time (Addis Ababa)</th><th scope="col" class="num">Gross</th><th scope="col" class="num">Fee</th><th scope="col" class="num">Net</th><th scope="col" class="num">Paid by this payout</th></tr></thead>
     <tbody>${lines.map(
       (line) => html`<tr>
-      <td data-label="Movement">${line.description}<br><span class="muted">${line.type}</span></td>
+      <td data-label="Movement">${line.description}<br><span class="muted">${line.type}</span>${holdNote(line)}</td>
       <td data-label="Source">${sourceCell(line.source, view.links ?? dashboardSource)}</td>
       <td data-label="Time (Addis Ababa)">${addisClock(line.recordedAt)}</td>
       <td data-label="Gross" class="num">${signedEtb(line.gross)}</td>
       <td data-label="Fee" class="num">${signedEtb(line.fee)}</td>
       <td data-label="Net" class="num">${signedEtb(line.net)}</td>
+      <td data-label="Paid by this payout" class="num">${signedEtb(line.paid)}</td>
     </tr>`,
     )}</tbody>
-    <tfoot><tr><th scope="row" colspan="3">Total</th><td data-label="Gross" class="num">${signedEtb(sum((l) => l.gross))}</td><td data-label="Fee" class="num">${signedEtb(sum((l) => l.fee))}</td><td data-label="Net" class="num" id="report-net">${signedEtb(sum((l) => l.net))}</td></tr></tfoot>
+    <tfoot><tr><th scope="row" colspan="3">Total</th><td data-label="Gross" class="num">${signedEtb(sum((l) => l.gross))}</td><td data-label="Fee" class="num">${signedEtb(sum((l) => l.fee))}</td><td data-label="Net" class="num" id="report-net">${signedEtb(sum((l) => l.net))}</td><td data-label="Paid by this payout" class="num" id="report-paid">${signedEtb(sum((l) => l.paid))}</td></tr></tfoot>
   </table></div>
 </section>`;
+}
+
+/** Why a line's paid amount is not its net: the holding period kept it, or let it go since an earlier payout. */
+function holdNote(line: PayoutReportLine): SafeHtml | string {
+  if (line.status === 'HELD') return html`<br><span class="status">On hold until ${line.availableOn ?? ''}</span> <span class="muted">paid by the payout of that day</span>`;
+  if (line.status === 'RELEASED') return html`<br><span class="status">Released ${line.availableOn ?? ''}</span> <span class="muted">earned before, left on hold by an earlier payout</span>`;
+  return '';
 }
 
 const DASHBOARD_PAGES: Record<PayableKind, string> = { escrow: '/dashboard/escrows', order: '/dashboard/orders' };

@@ -1,0 +1,80 @@
+import { ACCOUNTS } from '@app/audit';
+import type { SqlExecutor } from '@app/database';
+import { MAX_PAYOUT_DELAY_DAYS } from '@app/domain';
+import { type LogPosition, parsePosition, START } from '@app/event-store';
+import { addisDay, creditAvailableOn } from './credit-availability.sql';
+import { type LedgerLineRow, ledgerLineOf, type PayoutLedgerLine } from './payout-report.reader';
+import type { PayoutView } from './payouts.projection';
+
+/** A credit an earlier payout left on hold and this one paid, all of its `net`. */
+export interface ReleasedLine extends PayoutLedgerLine {
+  /** Where the credit stands in the log: the next page starts after it. */
+  position: LogPosition;
+  /** The Addis Ababa day (`YYYY-MM-DD`) it became available on. */
+  availableOn: string;
+}
+
+/**
+ * The payout before this one in the merchant's books: the one whose `through` is this one's `after`
+ * (a failed one too: its held credits stayed in the payable all the same). Read backwards from this
+ * payout along the merchant's payouts, so it stops at the first one before it.
+ */
+async function previousPayoutRequestedAt(db: SqlExecutor, payout: PayoutView, after: string): Promise<Date | undefined> {
+  const [row] = await db.query<{ requested_at: Date }>(
+    `SELECT requested_at FROM payouts_view
+     WHERE merchant_id = $1 AND requested_at <= $2 AND payout_id <> $3 AND document->>'through' = $4
+     ORDER BY requested_at DESC LIMIT 1`,
+    [payout.merchantId, payout.requestedAt, payout.payoutId, after],
+  );
+  return row && new Date(row.requested_at);
+}
+
+/**
+ * The payable's credits before the payout's range ($1, up to its `after`: $4, $5; after `from`: $2, $3)
+ * that the holding period kept on the day of the previous payout's decision ($9) and had let go by the
+ * day of this one's ($10): the previous payout left them in the payable, this one paid them. A credit
+ * is held at most MAX_PAYOUT_DELAY_DAYS, so only those recorded in the days before the previous payout
+ * are read, along the (account, recorded_at, …) index. `fee`: another merchant's fee ($7 the merchant's
+ * own fees account, whose part the previous payout paid, for fees are never held); $8 the merchant.
+ */
+const RELEASED = `
+  SELECT e.event_id, e.event_type, e.stream_id, e.recorded_at, COALESCE(MAX(p.memo), e.description) AS description,
+         p.commit_position::text AS commit, p.prepare_position::text AS prepare, SUM(p.credit - p.debit)::text AS net, p_on.available_on::text AS available_on,
+         (SELECT COALESCE(SUM(f.credit - f.debit), 0) FROM ledger_postings f WHERE f.entry_id = e.entry_id AND f.account LIKE 'merchant:%:fees' AND f.account <> $7)::text AS fee
+  FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
+  ${creditAvailableOn('p', 'e', '$8')}
+  WHERE p.account = $1 AND p.credit > p.debit AND p.recorded_at > $9::timestamptz - make_interval(days => $11)
+    AND (p.commit_position, p.prepare_position) > ($2::numeric, $3::numeric) AND (p.commit_position, p.prepare_position) <= ($4::numeric, $5::numeric)
+    AND p_on.available_on > ${addisDay('$9')} AND p_on.available_on <= ${addisDay('$10')}
+    AND EXISTS (SELECT 1 FROM payout_delays WHERE merchant_id = $8 AND delay_days > 0)
+  GROUP BY p.commit_position, p.prepare_position, e.entry_id, e.event_id, e.event_type, e.stream_id, e.recorded_at, e.description, p_on.available_on
+  ORDER BY p.commit_position, p.prepare_position
+  LIMIT $6`;
+
+/**
+ * A page of what the payout paid that an earlier payout left on hold, after `from` (from the start when
+ * absent), in log order: each line a credit earned before the payout's range (`recordedAt`), available
+ * from `availableOn`. None for a merchant's first payout, or
+ * when the payout before it is not one of its own stream (payout account streams knew no holding period).
+ */
+export async function payoutReleasedLines(db: SqlExecutor, payout: PayoutView, from: LogPosition | undefined, limit: number): Promise<ReleasedLine[]> {
+  if (!payout.after) return [];
+  const previousAt = await previousPayoutRequestedAt(db, payout, payout.after);
+  const after = parsePosition(payout.after);
+  if (!previousAt || !after) return [];
+  const start = from ?? START;
+  const rows = await db.query<LedgerLineRow & { commit: string; prepare: string; available_on: string }>(RELEASED, [
+    ACCOUNTS.merchantPayable(payout.merchantId),
+    start.commit.toString(),
+    start.prepare.toString(),
+    after.commit.toString(),
+    after.prepare.toString(),
+    limit,
+    ACCOUNTS.merchantFees(payout.merchantId),
+    payout.merchantId,
+    previousAt,
+    payout.requestedAt,
+    MAX_PAYOUT_DELAY_DAYS + 1,
+  ]);
+  return rows.map((row) => ({ ...ledgerLineOf(row), position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) }, availableOn: row.available_on }));
+}
