@@ -130,6 +130,10 @@ describe('dashboard: sellers, transfers and webhook endpoints', () => {
     for (const hidden of [sellerB, '400.00 ETB', '1,000.50 ETB', 'Abebe Kebede', 'Release…', 'Take back…']) expect({ hidden, shown: share.text.includes(hidden) }).toEqual({ hidden, shown: false });
 
     const statement = await seller.get('/dashboard/statement');
+    // Named as the account it is, of its platform, not by its id alone; the platform's own statement by the platform's name.
+    const subject = (page: string) => /<p id="statement-subject">([^<]*)<\/p>/.exec(page)![1];
+    expect(subject(statement.text)).toContain(`Payable account of Abebe Coffee PLC (${sellerA}), account of Sellers Marketplace (${platform.merchantId}),`);
+    expect(subject((await platform.browser.get('/dashboard/statement')).text)).toContain(`Payable account of Sellers Marketplace (${platform.merchantId}),`);
     expect(statement.text).toContain('540.45 ETB');
     expect(statement.text).toContain(`href="/dashboard/escrows/${escrowId}"`);
     expect((await seller.get('/dashboard/payouts')).status).toBe(200);

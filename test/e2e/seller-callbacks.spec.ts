@@ -8,7 +8,8 @@ import { waitFor } from '../support/wait';
 /**
  * Sellers hear about their own money (issue 30, item 9; docs/guides/marketplaces.md): a seller account
  * with a callbackURL is sent its share of each escrow, its payouts and its transfers, signed with its
- * own webhook secret; the platform hears of its accounts' changes and payouts at its webhook endpoints.
+ * own webhook secret; the platform hears of its accounts' changes and payouts at its webhook endpoints,
+ * and finds them in its events API.
  */
 describe('seller accounts’ callbacks', () => {
   let running: RunningApp;
@@ -114,6 +115,15 @@ describe('seller accounts’ callbacks', () => {
     expect(statuses(payoutHooks)).toEqual(['PAYOUT_PAID']);
     expect(json(payoutHooks.received[0])).toMatchObject({ payoutId: payout.body.data.payoutId, merchantId: sellerA });
     expect(signedWith(payoutsOnly.secret, payoutHooks.received[0])).toBe(true);
+    // The platform's events API lists it too, so a platform replaying what its endpoints missed finds it: the
+    // body its endpoint received but for that delivery's own deliveryId, the very event (id and payload) the seller lists.
+    type Listed = { id: string; type: string; payload: Record<string, unknown> };
+    const payoutsListed = async (extra: Record<string, string> = {}) => (await get('/v1/trdp/events?type=PAYOUT_PAID', extra)).body.data.events as Listed[];
+    const listed = await waitFor(async () => (await payoutsListed()).find((e) => e.payload.payoutId === payout.body.data.payoutId), "the seller's payout in the platform's events");
+    expect(JSON.stringify({ ...listed.payload, deliveryId: json(payoutHooks.received[0]).deliveryId })).toBe(payoutHooks.received[0].body);
+    expect(JSON.stringify(listed.payload)).toBe(paid.body);
+    expect((await payoutsListed(forA)).map((e) => e.id)).toEqual([listed.id]);
+    expect((await get(`/v1/trdp/events/${listed.id}`)).body.data).toEqual(listed);
 
     // A rotated secret signs what follows: a transfer to the seller, which both sides hear of.
     const rotated = await post('/v1/trdp/webhook-secret/rotate', {}, forA);

@@ -5,7 +5,6 @@ import {
   escrowOutline,
   fold,
   formatEtb,
-  isAccountId,
   subtractSantim,
   type OrderEvent,
   orderDecider,
@@ -26,6 +25,7 @@ import {
 import { accountUpdatedMessage, counterpartyMessage, sellerMessages } from './account-callbacks';
 import type { CallbackPayload } from './delivery.events';
 import { deliveryIdFor } from './delivery-ids';
+import { accountReachingPlatform } from './webhook-endpoints/endpoint-owners';
 import type { WebhookEndpointEvent } from './webhook-endpoints/webhook-endpoint.events';
 import { TEST_EVENT_TYPE } from './webhook-endpoints/webhook-event-types';
 
@@ -331,7 +331,7 @@ function payoutCallback(event: SourceEvent, known: PayoutKnown, deliveryId: stri
           failureReason: e.data.reason,
           ...tail,
         };
-  return { merchantId: e.data.merchantId, orderId: record.payoutId, status: payload.status, url, payload, ...(isAccountId(e.data.merchantId) ? { reachesPlatform: true as const } : {}) };
+  return { merchantId: e.data.merchantId, orderId: record.payoutId, status: payload.status, url, payload, ...(accountReachingPlatform(event) !== undefined ? { reachesPlatform: true as const } : {}) };
 }
 
 /** The signed test event an endpoint's merchant asked for, in the envelope of the others; the endpoint stands where an order would. */

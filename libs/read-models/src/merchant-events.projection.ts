@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { CALLBACK_WORTHY, type CallbackMessage, callbackMessages } from '@app/callbacks';
+import { accountReachingPlatform, CALLBACK_WORTHY, type CallbackMessage, callbackMessages, endpointOwners } from '@app/callbacks';
 import type { SqlExecutor } from '@app/database';
-import { plansCallbacks } from '@app/domain';
+import { accountDecider, type AccountEvent, fold, plansCallbacks, streams } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { BatchContext, BulkWriter, Projection, TableRow } from './projection';
+import type { BatchHistories } from './stream-histories';
 
 const COLUMNS = ['owner_id', 'event_id', 'type', 'created_at', 'commit_position', 'prepare_position', 'payload'];
 
@@ -15,13 +16,20 @@ export function merchantEventIdFor(sourceEventId: string): string {
 /**
  * Who finds an event in their events API, and as what: each one it tells (callbackMessages), with the
  * payload they are sent. The merchant whose order, escrow, payout, transfer or account it is; each of
- * its seller accounts with a share of an escrow, which sees its own share alone; a transfer's other party.
+ * its seller accounts with a share of an escrow, which sees its own share alone; a transfer's other party;
+ * and whoever else's webhook endpoints the message goes to (endpointOwners): a seller account's
+ * platform, which hears of the account's payouts at its endpoints and so lists them, with the account's payload.
  */
-export function eventOwners(messages: readonly CallbackMessage[]): { ownerId: string; message: CallbackMessage }[] {
+export function eventOwners(messages: readonly CallbackMessage[], platformOf: (accountId: string) => string | undefined): { ownerId: string; message: CallbackMessage }[] {
   const owners = new Map<string, CallbackMessage>();
-  for (const message of messages) if (!owners.has(message.merchantId)) owners.set(message.merchantId, message);
+  for (const message of messages) {
+    for (const ownerId of endpointOwners(message, platformOf(message.merchantId))) if (!owners.has(ownerId)) owners.set(ownerId, message);
+  }
   return [...owners].map(([ownerId, message]) => ({ ownerId, message }));
 }
+
+/** The platform of a seller account whose stream the batch consulted (its payout's outcome); undefined for any other merchant. */
+const platformIn = (histories: BatchHistories) => (accountId: string) => fold(accountDecider, histories.of(streams.account(accountId)) as unknown as AccountEvent[]).account?.merchantId;
 
 /**
  * The rows a batch adds: one per owner of each callback-worthy event, its payload the callback's built
@@ -34,7 +42,7 @@ function rowsOf(events: readonly RecordedEvent[], { histories }: BatchContext): 
     const messages = callbackMessages(event, histories.of(event.streamId, event.revision), '');
     // A webhook endpoint's test event is addressed to that endpoint alone: not something that happened to the merchant's money.
     if (messages.some((message) => message.endpointId !== undefined)) continue;
-    for (const { ownerId, message: notice } of eventOwners(messages)) {
+    for (const { ownerId, message: notice } of eventOwners(messages, platformIn(histories))) {
       rows.push({
         owner_id: ownerId,
         event_id: merchantEventIdFor(event.id),
@@ -57,9 +65,15 @@ function rowsOf(events: readonly RecordedEvent[], { histories }: BatchContext): 
 export const merchantEventsView: Projection = {
   name: 'merchant_events',
   // 2: a platform's seller accounts have rows of their own (their share of its escrows), and ACCOUNT_UPDATED.
-  version: 2,
+  // 3: a platform has its accounts' PAYOUT_PAID / PAYOUT_FAILED too, as its webhook endpoints do.
+  version: 3,
   tables: ['merchant_events'],
   folds: plansCallbacks,
+  // A payout's events name its account, not the platform: the account's stream does.
+  consults: (event) => {
+    const accountId = accountReachingPlatform(event);
+    return accountId === undefined ? [] : [streams.account(accountId)];
+  },
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext) {
     const rows = rowsOf(events, context);
     if (rows.length === 0) return;

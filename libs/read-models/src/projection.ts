@@ -39,6 +39,11 @@ export interface Projection {
   readonly tables: readonly string[];
   /** Streams whose histories it folds (their events' histories are loaded for the batch). */
   readonly folds?: (streamId: string) => boolean;
+  /**
+   * Other streams an event needs a fact of that it does not carry (a seller account's platform): their
+   * histories are loaded for the batch as the log stands at its last event, in a rebuild as live.
+   */
+  readonly consults?: (event: RecordedEvent) => readonly string[];
   applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext): Promise<void>;
   /**
    * Optional, for rebuilds: the batch folded in memory into the rows it leaves, written in bulk. It
@@ -53,6 +58,14 @@ export interface Projection {
    * against another view half-way through it); throwing rolls the batch back.
    */
   check?(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext): Promise<void>;
+}
+
+/** What a batch's histories must hold for these projections: the streams they fold, and those their events consult. */
+export function historiesNeeded(projections: readonly Projection[]): { folded: (streamId: string) => boolean; consulted: (event: RecordedEvent) => readonly string[] } {
+  return {
+    folded: (streamId) => projections.some((p) => p.folds?.(streamId)),
+    consulted: (event) => projections.flatMap((p) => p.consults?.(event) ?? []),
+  };
 }
 
 /** Groups a batch's events by stream, keeping log order within each stream. */

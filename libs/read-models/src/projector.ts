@@ -1,6 +1,6 @@
 import type { SqlClient, SqlExecutor } from '@app/database';
 import { comparePositions, type EventStore, type LogPosition, type RecordedEvent, type Subscription } from '@app/event-store';
-import type { Projection } from './projection';
+import { historiesNeeded, type Projection } from './projection';
 import { MAIN_CHECKPOINT, type ProjectionProgress, readCheckpoint } from './projection-progress';
 import { outdatedProjections } from './projection-versions';
 import { rebuildProjections } from './rebuild';
@@ -132,7 +132,8 @@ export class Projector {
   private async applyBatch(from: LogPosition, events: RecordedEvent[]): Promise<LogPosition> {
     const to = events[events.length - 1].position;
     if (comparePositions(to, from) <= 0) return from;
-    const context = { histories: await this.histories.load(events, (streamId) => this.projections.some((p) => p.folds?.(streamId))) };
+    const { folded, consulted } = historiesNeeded(this.projections);
+    const context = { histories: await this.histories.load(events, folded, consulted) };
     await this.db.transaction(async (tx) => {
       await this.moveCheckpoint(tx, from, to);
       await applyToReadModels(tx, this.projections, events, context);

@@ -4,6 +4,7 @@ import { EVENT_STORE_MIGRATIONS, type LogPosition, PostgresEventStore } from '@a
 import { readReleaseLog, storeReleaseLog } from '../../event-store/src/testing/release-log';
 import { AFTER_EXPIRY, CREATED_AT, DURING_WINDOW, escrowCreated, LATER } from '../../domain/src/testing/escrow.fixtures';
 import { payableDeliveries } from './callbacks/deliveries.reader';
+import { merchantEventsView } from './merchant-events.projection';
 import type { Projection } from './projection';
 import { CORE_PROJECTIONS } from './projections';
 import { READ_MODEL_MIGRATIONS } from './read-model.migrations';
@@ -85,6 +86,36 @@ const ACCOUNT_LIVES = OWNERS.flatMap((merchantId, i) =>
   }),
 );
 
+/** A seller account of the first platform, paid out twice: once paid, once failed. */
+const PAID_SELLER = `acct_${'5'.repeat(32)}`;
+
+/**
+ * The seller's account and payouts: each payout's outcome is listed for the platform as well, which only
+ * the account's stream names, so the live projector and the rebuild must both read it there.
+ */
+const SELLER_PAYOUT_LIVES = [
+  {
+    streamId: `account-${PAID_SELLER}`,
+    events: [
+      {
+        type: 'AccountCreated',
+        data: { accountId: PAID_SELLER, merchantId: OWNERS[0], name: 'Paid Seller', type: 'individual', tin: '0055555555', reference: 'paid-seller', requestFingerprint: 'fp_paid', createdAt: CREATED_AT },
+      },
+      { type: 'AccountVerified', data: { accountId: PAID_SELLER, merchantId: OWNERS[0], decidedBy: { type: 'admin', id: 'staff-1' }, decidedAt: CREATED_AT } },
+    ],
+  },
+  ...['po_paid', 'po_failed'].map((payoutId) => {
+    const destination = { kind: 'bank', institution: '946', holderName: 'Paid Seller', accountMask: '••••6789', accountRef: `ref_${payoutId}`, accountFingerprint: 'fp_dest' };
+    const requested = { type: 'PayoutRequested', data: { merchantId: PAID_SELLER, payoutId, amount: santim(3_000), destinationVersion: 1, destination, after: null, through: '1-1', trigger: 'on-demand', requestedAt: LATER } };
+    const sent = { type: 'PayoutSent', data: { merchantId: PAID_SELLER, payoutId, providerReference: `SBX-${payoutId}`, sentAt: LATER } };
+    const outcome =
+      payoutId === 'po_paid'
+        ? { type: 'PayoutPaid', data: { merchantId: PAID_SELLER, payoutId, amount: santim(3_000), externalReferenceId: `SBX-${payoutId}`, paidAt: LATER, callbackUrl: null } }
+        : { type: 'PayoutFailed', data: { merchantId: PAID_SELLER, payoutId, amount: santim(3_000), reason: 'BOUNCED', failedAt: LATER, callbackUrl: null } };
+    return { streamId: `payout-${payoutId}`, events: [requested, sent, outcome] };
+  }),
+];
+
 const TRANSFERS = 6;
 
 /** A transfer between the two platforms, given back in part twice (some of them), or not at all. */
@@ -145,6 +176,7 @@ describe.each(READ_MODEL_DATABASES)('the bulk and the per-batch rebuild on %s', 
       ...Array.from({ length: ESCROWS }, (_, i) => ({ streamId: `escrow-esc_${i}`, events: escrowLife(i) })),
       ...ENDPOINT_LIVES,
       ...ACCOUNT_LIVES,
+      ...SELLER_PAYOUT_LIVES,
       ...Array.from({ length: TRANSFERS }, (_, j) => ({ streamId: `transfer-tr_${j}`, events: transferLife(j) })),
     ];
     for (let n = 0; lives.some((life) => n < life.events.length); n++) {
@@ -166,7 +198,7 @@ describe.each(READ_MODEL_DATABASES)('the bulk and the per-batch rebuild on %s', 
     const liveDefinitions = await definitions(db, schema, CORE_PROJECTIONS);
     // The log is one the rebuild must write new rows for, merge into rows of earlier batches, and post money from.
     expect(live.payables_view).toHaveLength(ESCROWS);
-    expect(live.stream_owners).toHaveLength(ESCROWS + TRANSFERS + OWNERS.length + ENDPOINT_LIVES.length + ACCOUNT_LIVES.length);
+    expect(live.stream_owners).toHaveLength(ESCROWS + TRANSFERS + OWNERS.length + ENDPOINT_LIVES.length + ACCOUNT_LIVES.length + SELLER_PAYOUT_LIVES.length);
     expect(live.webhook_endpoints_view.map((row) => [JSON.parse(row).endpoint_id, JSON.parse(row).deleted, JSON.parse(row).document.disabled])).toEqual([
       ['we_0', false, true],
       ['we_1', true, false],
@@ -179,7 +211,7 @@ describe.each(READ_MODEL_DATABASES)('the bulk and the per-batch rebuild on %s', 
         [`acct_${i}_0`, 'RESTRICTED', 'RESTRICTED'],
         [`acct_${i}_1`, 'REJECTED', 'REJECTED'],
         [`acct_${i}_2`, 'PENDING_VERIFICATION', 'PENDING_VERIFICATION'],
-      ]),
+      ]).concat([[PAID_SELLER, 'VERIFIED', 'VERIFIED']]),
     );
     expect(accounts.every((a) => !('requestFingerprint' in a.document))).toBe(true);
     expect(live.ledger_postings.filter((row) => JSON.parse(row).memo?.startsWith('Transfer from')).length).toBe(TRANSFERS + 2 * 4);
@@ -192,9 +224,25 @@ describe.each(READ_MODEL_DATABASES)('the bulk and the per-batch rebuild on %s', 
     }
     expect(live.provider_operations.some((row) => JSON.parse(row).payable_closed_at !== null)).toBe(true);
     // The events API's ids and payloads too: a rebuild must give every event the id a receiver already saw.
-    const liveEvents = live.merchant_events.map((row) => JSON.parse(row) as { event_id: string; type: string });
-    expect(new Set(liveEvents.map((row) => row.type))).toEqual(new Set(['PAID', 'RELEASED', 'CANCELLED', 'REFUNDED', 'TRANSFER_CREATED', 'TRANSFER_REVERSED', 'ACCOUNT_UPDATED']));
+    const liveEvents = live.merchant_events.map((row) => JSON.parse(row) as { owner_id: string; event_id: string; type: string; payload: string });
+    expect(new Set(liveEvents.map((row) => row.type))).toEqual(
+      new Set(['PAID', 'RELEASED', 'CANCELLED', 'REFUNDED', 'TRANSFER_CREATED', 'TRANSFER_REVERSED', 'ACCOUNT_UPDATED', 'PAYOUT_PAID', 'PAYOUT_FAILED']),
+    );
     expect(liveEvents.every((row) => /^evt_[0-9a-f]{32}$/.test(row.event_id))).toBe(true);
+    // The seller's payouts: its rows and its platform's, one event each, the same id and payload.
+    const payouts = liveEvents.filter((row) => row.type.startsWith('PAYOUT_'));
+    expect(payouts.map((row) => [row.owner_id, row.type]).sort()).toEqual(
+      [
+        [OWNERS[0], 'PAYOUT_FAILED'],
+        [OWNERS[0], 'PAYOUT_PAID'],
+        [PAID_SELLER, 'PAYOUT_FAILED'],
+        [PAID_SELLER, 'PAYOUT_PAID'],
+      ].sort(),
+    );
+    for (const type of ['PAYOUT_PAID', 'PAYOUT_FAILED']) {
+      const [a, b] = payouts.filter((row) => row.type === type);
+      expect([a.event_id, a.payload]).toEqual([b.event_id, b.payload]);
+    }
 
     const perBatch = await rebuildProjections(db, store, schema, withoutBulk(CORE_PROJECTIONS), undefined, { batchSize: 7 });
     expect(perBatch.events).toBe(events);
@@ -207,6 +255,10 @@ describe.each(READ_MODEL_DATABASES)('the bulk and the per-batch rebuild on %s', 
     expect(batches).toHaveLength(Math.ceil(events / 7));
     expect(await snapshot(db, CORE_PROJECTIONS)).toEqual(live);
     expect(await definitions(db, schema, CORE_PROJECTIONS)).toEqual(liveDefinitions);
+
+    // Rebuilt alone, as after its version is raised: it reads the platform from the account's stream, never from another view.
+    await rebuildProjections(db, store, schema, [merchantEventsView], undefined, { batchSize: 7 });
+    expect(await snapshot(db, CORE_PROJECTIONS)).toEqual(live);
   });
 });
 

@@ -2,7 +2,7 @@ import type { SqlClient, SqlExecutor } from '@app/database';
 import { quoteIdentifier } from '@app/database';
 import { comparePositions, type EventStore, type LogPosition, START } from '@app/event-store';
 import { applyToCopies } from './apply-batch';
-import type { Projection } from './projection';
+import { historiesNeeded, type Projection } from './projection';
 import { MAIN_CHECKPOINT, readCheckpoint } from './projection-progress';
 import { recordVersions } from './projection-versions';
 import { StreamHistories } from './stream-histories';
@@ -103,11 +103,11 @@ export async function rebuildProjections(
     });
   let progress: RebuildProgress = { events: 0, position: START, target: START };
   const histories = new StreamHistories(store);
-  const folded = (streamId: string) => projections.some((p) => p.folds?.(streamId));
+  const { folded, consulted } = historiesNeeded(projections);
   /** The log's next batch after `after`, up to `target`, with the histories its projections fold. */
   const readBatch = async (after: LogPosition, target: LogPosition) => {
     const events = (await store.readAll(after, batchSize)).filter((e) => comparePositions(e.position, target) <= 0);
-    return { events, context: { histories: await histories.load(events, folded) } };
+    return { events, context: { histories: await histories.load(events, folded, consulted) } };
   };
   /** Applies the log up to `target`, in a transaction of its own per batch, or all in `within`. */
   const catchUp = async (target: LogPosition, within?: SqlExecutor) => {

@@ -66,4 +66,22 @@ describe('StreamHistories', () => {
     expect(revisions((await histories.load([log[5]], everyStream)).of('escrow-b'))).toEqual([0, 1]);
     expect(store.reads).toEqual(['escrow-b']);
   });
+
+  it('gives a stream an event consults as the log stands at the batch’s last event, read with the batch, never kept nor counted among its streams', async () => {
+    const created = event('account-a', 0);
+    const [requested, paid] = [event('payout-1', 0), event('payout-1', 1)];
+    const renamed = event('account-a', 1);
+    const store = storeOf([created, requested, paid, renamed]);
+    const histories = new StreamHistories(store);
+    const consults = (e: RecordedEvent) => (e.streamId === 'payout-1' ? ['account-a'] : []);
+
+    const batch = await histories.load([requested, paid], everyStream, consults);
+    // The account's later change is past the batch: a rebuild, reading the account long after, sees the same.
+    expect(revisions(batch.of('account-a'))).toEqual([0]);
+    expect([...batch.streams()]).toEqual(['payout-1']);
+    expect(store.reads).toEqual(['account-a']);
+    // Its next event is read with the history it follows, since nothing kept the consulted one.
+    expect(revisions((await histories.load([renamed], everyStream)).of('account-a'))).toEqual([0, 1]);
+    expect(store.reads).toEqual(['account-a', 'account-a']);
+  });
 });

@@ -1,4 +1,4 @@
-import type { EventStore, RecordedEvent } from '@app/event-store';
+import { comparePositions, type EventStore, type RecordedEvent } from '@app/event-store';
 
 const CACHED_STREAMS = 10_000;
 
@@ -18,19 +18,23 @@ export class StreamHistories {
     private readonly capacity = CACHED_STREAMS,
   ) {}
 
-  /** Loads what `events` need, then answers `of` for their streams. */
-  async load(events: readonly RecordedEvent[], wanted: (streamId: string) => boolean): Promise<BatchHistories> {
+  /**
+   * Loads what `events` need, then answers `of` for their streams and for the streams they consult:
+   * another stream's fact an event does not carry (a seller account's platform), as the log stands at
+   * the batch's last event, so a rebuild sees what the live projector saw however the stream went on.
+   * Consulted streams are read with the batch's others, and not kept: nothing follows them.
+   */
+  async load(events: readonly RecordedEvent[], wanted: (streamId: string) => boolean, consults: (event: RecordedEvent) => readonly string[] = () => []): Promise<BatchHistories> {
     const firsts = new Map<string, RecordedEvent>();
     for (const event of events) if (wanted(event.streamId) && !firsts.has(event.streamId)) firsts.set(event.streamId, event);
     const missing = [...firsts.values()].filter((first) => {
       const known = this.cache.get(first.streamId);
       return !known || known[known.length - 1].revision !== first.revision - 1n;
     });
-    if (missing.some((first) => first.revision > 0n)) {
-      const read = await this.store.readStreams(missing.filter((first) => first.revision > 0n).map((first) => first.streamId));
-      for (const first of missing) this.cache.set(first.streamId, (read.get(first.streamId) ?? []).filter((e) => e.revision < first.revision));
-    }
-    for (const first of missing) if (first.revision === 0n) this.cache.set(first.streamId, []);
+    const consulted = [...new Set(events.flatMap(consults))].filter((streamId) => !firsts.has(streamId));
+    const reread = missing.filter((first) => first.revision > 0n).map((first) => first.streamId);
+    const read = reread.length + consulted.length > 0 ? await this.store.readStreams([...reread, ...consulted]) : new Map<string, RecordedEvent[]>();
+    for (const first of missing) this.cache.set(first.streamId, (read.get(first.streamId) ?? []).filter((e) => e.revision < first.revision));
     const histories = new Map<string, RecordedEvent[]>();
     for (const event of events) {
       if (!firsts.has(event.streamId)) continue;
@@ -39,7 +43,11 @@ export class StreamHistories {
       histories.set(event.streamId, history);
     }
     for (const [streamId, history] of histories) this.remember(streamId, history);
-    return new BatchHistories(histories);
+    const asConsulted = new Map<string, RecordedEvent[]>();
+    for (const streamId of consulted) {
+      asConsulted.set(streamId, (read.get(streamId) ?? []).filter((e) => comparePositions(e.position, events[events.length - 1].position) <= 0));
+    }
+    return new BatchHistories(histories, asConsulted);
   }
 
   private remember(streamId: string, history: RecordedEvent[]): void {
@@ -50,16 +58,20 @@ export class StreamHistories {
   }
 }
 
-/** A batch's streams, each from its first event up to the batch's last one of it. */
+/** A batch's streams, each from its first event up to the batch's last one of it; and the streams its events consult. */
 export class BatchHistories {
-  constructor(private readonly histories: ReadonlyMap<string, readonly RecordedEvent[]>) {}
+  constructor(
+    private readonly histories: ReadonlyMap<string, readonly RecordedEvent[]>,
+    private readonly consulted: ReadonlyMap<string, readonly RecordedEvent[]> = new Map(),
+  ) {}
 
-  /** The stream's events up to and including `revision` (its last in the batch when omitted). */
+  /** The stream's events up to and including `revision` (its last in the batch, or in the log at the batch's end, when omitted). */
   of(streamId: string, revision?: bigint): readonly RecordedEvent[] {
-    const history = this.histories.get(streamId) ?? [];
+    const history = this.histories.get(streamId) ?? this.consulted.get(streamId) ?? [];
     return revision === undefined ? history : history.filter((e) => e.revision <= revision);
   }
 
+  /** The streams the batch has events of (not those it only consults): the ones whose views it changes. */
   streams(): IterableIterator<string> {
     return this.histories.keys();
   }

@@ -11,9 +11,9 @@ import { query } from '../web/format';
 import { HtmlErrorFilter } from '../web/html-error.filter';
 import { sendCsv } from '../web/page';
 import { currentSession, type SessionRequest } from '../web/session.guard';
-import { PRINT_SCRIPT, statementBody } from '../web/statement-view';
+import { PRINT_SCRIPT, statementBody, statementSubject } from '../web/statement-view';
 import { AUDIT_BRAND, AuditSessionGuard, sendAuditPage } from './audit-console-shell';
-import { auditSource, chooseMerchantBody, merchantField, statementSubject } from './statement.page';
+import { auditSource, chooseMerchantBody, merchantField } from './statement.page';
 import { ReadsProjectedViews } from '../http/projected-views';
 
 /** Enough to find any merchant by typing its id; the field takes ids beyond the list too. */

@@ -1,7 +1,6 @@
 import type { PayableOwner } from '@app/read-models';
 import type { DatePeriod } from '../payouts/statement-period';
-import { statementBody } from '../web/statement-view';
-import { statementSubject } from './statement.page';
+import { statementBody, statementSubject } from '../web/statement-view';
 
 /** The line under the audit console's statement heading that says whose statement it is. */
 function subjectLine(ownerId: string, owner: PayableOwner | undefined): string {

@@ -1,23 +1,12 @@
 import { isPayoutId, isTransferId, payableKind, streams } from '@app/domain';
 import { html, type SafeHtml } from '../http/html';
-import type { NamedMerchant, PayableOwner } from '@app/read-models';
+import type { NamedMerchant } from '@app/read-models';
 import type { DatePeriod } from '../payouts/statement-period';
 import { query } from '../web/format';
 import { periodFields } from '../web/statement-view';
 
 /** The merchant's statement in this console: `/audit/statement?merchant=…`. */
 export const auditStatementHref = (merchantId: string) => `/audit/statement${query({ merchant: merchantId })}`;
-
-/**
- * Whose statement it is, as the console names owners elsewhere (the negative balances, the accounts to
- * review): a merchant by its registered name, an account (`acct_…`) by its legal name and its platform.
- */
-export function statementSubject(ownerId: string, owner: PayableOwner | undefined): string {
-  if (!owner) return `${ownerId} (no merchant or account registered under this id)`;
-  if (owner.kind === 'merchant') return `${owner.name} (${ownerId})`;
-  const platform = owner.platformName ? `${owner.platformName} (${owner.platformId})` : owner.platformId;
-  return `${owner.name} (${ownerId}), account of ${platform}`;
-}
 
 /** An escrow opens its timeline; an order, a transfer, a payout or the merchant's payout account, their own events. */
 export function auditSource(merchantId: string) {

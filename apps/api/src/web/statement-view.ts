@@ -1,4 +1,5 @@
 import { isPayoutId, isTransferId, payableKind, type PayableKind } from '@app/domain';
+import type { PayableOwner } from '@app/read-models';
 import type { Statement } from '../payouts/statement';
 import { runningBalances } from '../payouts/statement';
 import type { DatePeriod } from '../payouts/statement-period';
@@ -35,6 +36,17 @@ export const PRINT_SCRIPT = `
   button.addEventListener('click', function () { window.print(); });
 })();
 `;
+
+/**
+ * Whose statement it is, as the consoles name owners elsewhere (the negative balances, the accounts to
+ * review): a merchant by its registered name, an account (`acct_…`) by its legal name and its platform.
+ */
+export function statementSubject(ownerId: string, owner: PayableOwner | undefined): string {
+  if (!owner) return `${ownerId} (no merchant or account registered under this id)`;
+  if (owner.kind === 'merchant') return `${owner.name} (${ownerId})`;
+  const platform = owner.platformName ? `${owner.platformName} (${owner.platformId})` : owner.platformId;
+  return `${owner.name} (${ownerId}), account of ${platform}`;
+}
 
 export interface StatementView {
   /** Who the statement is about, as printed under the heading. */

@@ -1,4 +1,5 @@
-import type { CallbackMessage } from '../callback-payloads';
+import { isAccountId } from '@app/domain';
+import type { CallbackMessage, SourceEvent } from '../callback-payloads';
 
 /**
  * Whose webhook endpoints a callback goes to: the one place that decides it. The one the message is
@@ -8,4 +9,15 @@ import type { CallbackMessage } from '../callback-payloads';
  */
 export function endpointOwners(message: Pick<CallbackMessage, 'merchantId' | 'reachesPlatform'>, platformOf?: string): string[] {
   return message.reachesPlatform && platformOf !== undefined ? [message.merchantId, platformOf] : [message.merchantId];
+}
+
+/**
+ * The seller account a source event tells of alone (its payout's outcome), whose platform its message
+ * also reaches (`reachesPlatform`); undefined for any other event. The event names the account, not
+ * its platform: the account's stream says which that is.
+ */
+export function accountReachingPlatform(event: Pick<SourceEvent, 'type' | 'data'>): string | undefined {
+  if (event.type !== 'PayoutPaid' && event.type !== 'PayoutFailed') return undefined;
+  const { merchantId } = event.data as { merchantId: string };
+  return isAccountId(merchantId) ? merchantId : undefined;
 }

@@ -3,13 +3,13 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { merchantName } from '@app/read-models';
+import { payableOwner } from '@app/read-models';
 import { readStatement, statementCsv } from '../../payouts/statement';
 import { requestedPeriod } from '../../payouts/statement-period';
 import { query } from '../../web/format';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { sendCsv } from '../../web/page';
-import { PRINT_SCRIPT, statementBody } from '../../web/statement-view';
+import { PRINT_SCRIPT, statementBody, statementSubject } from '../../web/statement-view';
 import { DASHBOARD_BRAND, DashboardSessionGuard, OpenToSellers, sendDashboardPage } from '../dashboard-shell';
 import { SignedInMerchant } from '../merchant-session';
 import { dashboardSource } from '../payouts/payouts.pages';
@@ -31,14 +31,15 @@ export class DashboardStatementController {
   @Get('statement')
   async page(@Query() params: Record<string, string | undefined>, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
     const period = requestedPeriod(params, new Date());
-    const [statement, name] = await Promise.all([readStatement(this.db, merchantId, period), merchantName(this.db, merchantId)]);
+    // A seller signed in is an account, named in the accounts' view, not the merchants'.
+    const [statement, owner] = await Promise.all([readStatement(this.db, merchantId, period), payableOwner(this.db, merchantId)]);
     return sendDashboardPage(reply, this.config, {
       title: 'Statement',
       current: '/dashboard/statement',
       who: merchantId,
       body: () =>
         statementBody({
-          subject: name ? `${name} (${merchantId})` : merchantId,
+          subject: owner ? statementSubject(merchantId, owner) : merchantId,
           period,
           statement,
           form: { action: '/dashboard/statement', label: 'Statement period' },
