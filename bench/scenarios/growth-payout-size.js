@@ -44,7 +44,7 @@ module.exports = {
       for (const size of ['small', 'large']) {
         const { merchant } = merchants[size][i];
         latencies[size].push(await timedPayout(api.baseUrl, merchant));
-        const [newest] = await get(api.baseUrl, '/v1/trdp/payouts', merchant.apiSecret);
+        const { payouts: [newest] } = await get(api.baseUrl, '/v1/trdp/payouts?limit=1', merchant.apiSecret);
         if (Math.round(newest.amount * 100) !== movements[size]) throw new Error(`the ${size} payout pays ${newest.amount} ETB, not its ${movements[size]} movements of one santim`);
         payoutIds[size].push(newest.payoutId);
       }

@@ -232,7 +232,7 @@ describe('accounts: a platform onboards its sellers', () => {
       await waitFor(async () => (await get(platform, `/v1/trdp/escrow/${escrowId}`)).body.data.status === 'HELD', 'the escrow to be paid');
       expect((await post(platform, `/v1/trdp/escrow/${escrowId}/release`, { merchantId: seller.accountId })).status).toBe(200);
       expect((await post(platform, '/v1/trdp/payout-destination', { kind: 'bank', institution: '946', accountNumber: '1000123456789', holderName: 'Tsion Textiles' }, acting)).status).toBe(200);
-      const payouts = async () => (await get(platform, '/v1/trdp/payouts', acting)).body.data.length;
+      const payouts = async () => (await get(platform, '/v1/trdp/payouts?limit=100', acting)).body.data.payouts.length;
 
       const unverified = await post(platform, '/v1/trdp/payouts', {}, acting);
       expect([unverified.status, unverified.body.error.code]).toEqual([409, 'ACCOUNT_NOT_VERIFIED']);

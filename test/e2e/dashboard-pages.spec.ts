@@ -263,6 +263,8 @@ describe('merchant dashboard pages', () => {
     const listed = await browser.get('/dashboard/payouts');
     expect(listed.text).toContain(`<p id="available" class="amount">0.00 ETB</p>`);
     expect(listed.text).toContain(`href="/dashboard/payouts/${payoutId}"`);
+    // One payout is one page: no link to older ones.
+    expect(listed.text).not.toContain('rel="next"');
 
     // The report's CSV through the session is the API's, byte for byte.
     const csv = await browser.get(`/dashboard/payouts/${payoutId}/report.csv`);
@@ -275,6 +277,7 @@ describe('merchant dashboard pages', () => {
     const other = await newSignedInMerchant('Nosy Shop');
     expect((await other.browser.get(`/dashboard/payouts/${payoutId}`)).status).toBe(404);
     expect((await other.browser.get(`/dashboard/payouts/${payoutId}/report.csv`)).status).toBe(404);
+    expect((await other.browser.get(`/dashboard/payouts?startingAfter=${payoutId}`)).status).toBe(400);
 
     // The statement: nothing before, the two movements in, the payout out, each with the balance after it.
     const [from, to, dayAfter] = [addisDayOf(Date.now() - DAY), addisDayOf(Date.now() + DAY), addisDayOf(Date.now() + 2 * DAY)];

@@ -119,7 +119,7 @@ describe('a marketplace, end to end with one key', () => {
       [abebe, 450],
       [almaz, 270],
     ] as const) {
-      const paid = await waitFor(async () => ((await get('/v1/trdp/payouts', seller)).body.data as { trigger: string; status: string; amount: number }[]).find((p: { trigger: string; status: string }) => p.trigger === 'schedule' && p.status === 'PAID'), `the weekly payout of ${seller}`);
+      const paid = await waitFor(async () => ((await get('/v1/trdp/payouts', seller)).body.data.payouts as { trigger: string; status: string; amount: number }[]).find((p: { trigger: string; status: string }) => p.trigger === 'schedule' && p.status === 'PAID'), `the weekly payout of ${seller}`);
       expect(paid.amount).toBe(amount);
       expect(await balanceOf(seller)).toMatchObject({ available: 0, inTransit: 0 });
     }

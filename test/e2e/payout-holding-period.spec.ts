@@ -245,7 +245,7 @@ describe('a holding period: credits available from their day, payouts and transf
     await running.app.get(CommandBus).execute(new RequestScheduledPayoutCommand(shop.merchantId, today.key));
     const books = streams.payoutBooks(shop.merchantId);
     expect(await deps.store.readStream(books)).toEqual([]);
-    expect((await get('/v1/trdp/payouts', shop)).body.data).toEqual([]);
+    expect((await get('/v1/trdp/payouts', shop)).body.data).toEqual({ payouts: [], hasMore: false });
 
     // The period of the day before the money's day still pays nothing; the first period from its day pays all of it.
     const availableAt = creditAvailableAt(Date.parse(credit.recordedAt), 2);

@@ -38,7 +38,7 @@ describe('payout settings and scheduled payouts', () => {
     return res.body.data.accounts.length ? Math.round(res.body.data.accounts[0].balance * 100) : 0;
   };
   const payable = (m: TestMerchant) => balance(`merchant:${m.merchantId}:payable`);
-  const payouts = async (m: TestMerchant) => (await get(m, '/v1/trdp/payouts')).body.data as { payoutId: string; status: string; trigger: string; amount: number }[];
+  const payouts = async (m: TestMerchant) => (await get(m, '/v1/trdp/payouts?limit=100')).body.data.payouts as { payoutId: string; status: string; trigger: string; amount: number }[];
   /** The merchant's payout account as the audit API reads it (a stream nothing was written to is not found). */
   const streamEvents = async (streamId: string): Promise<{ type: string; data: Record<string, unknown> }[]> => {
     const res = await call(running.baseUrl, 'GET', `/v1/audit/streams/${streamId}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });

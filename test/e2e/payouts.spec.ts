@@ -33,14 +33,14 @@ describe('payouts', () => {
    * An escrow paid and the merchant's allocation (600.50 ETB) released to its payable: its own escrow, or,
    * with a `fee`, one `other` created as the platform that takes the fee.
    */
-  async function releasedToMerchant(fee?: number): Promise<void> {
-    const creator = fee ? other : merchant;
-    const allocations = [{ merchantId: merchant.merchantId, amount: 600.5, ...(fee ? { fee } : {}) }, { merchantId: creator.courier1, amount: 400 }];
+  async function releasedToMerchant(fee?: number, seller = merchant): Promise<void> {
+    const creator = fee ? other : seller;
+    const allocations = [{ merchantId: seller.merchantId, amount: 600.5, ...(fee ? { fee } : {}) }, { merchantId: creator.courier1, amount: 400 }];
     const created = await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations }), creator);
     const { escrowId } = created.body.data;
     expect((await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' }, creator)).status).toBe(200);
     await waitFor(async () => (await get(`/v1/trdp/escrow/${escrowId}`, creator)).body.data.status === 'HELD', 'the escrow to be paid');
-    expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: merchant.merchantId }, creator)).status).toBe(200);
+    expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: seller.merchantId }, creator)).status).toBe(200);
   }
 
   beforeAll(async () => {
@@ -72,7 +72,7 @@ describe('payouts', () => {
     expect(detail.body.data).not.toHaveProperty('settles');
     expect((await get(`/v1/trdp/payouts/${requested.body.data.payoutId}/movements`)).body.data).toEqual({ movements: [{ eventId: expect.any(String), amount: 600.5 }], hasMore: false });
     expect((await get(`/v1/trdp/payouts/${requested.body.data.payoutId}`, other)).status).toBe(404);
-    expect((await get('/v1/trdp/payouts', other)).body.data).toEqual([]);
+    expect((await get('/v1/trdp/payouts', other)).body.data).toEqual({ payouts: [], hasMore: false });
 
     // The payout's stream, its books and the destination are the merchant's in the audit log's merchant filter, and no one else's.
     const log = async (m: TestMerchant, stream: string) =>
@@ -180,8 +180,53 @@ describe('payouts', () => {
     expect(await payoutIn(refused.body.data.payoutId, 'FAILED')).toMatchObject({ failureReason: 'TRANSFER_REFUSED' });
     await waitFor(async () => (await balance(`merchant:${merchant.merchantId}:payable`)) === 60_050, 'the money back in the payable');
     const list = await get('/v1/trdp/payouts');
-    expect(list.body.data.map((p: { status: string }) => p.status)).toEqual(['FAILED', 'PAID', 'FAILED', 'PAID', 'PAID']);
+    expect(list.body.data.payouts.map((p: { status: string }) => p.status)).toEqual(['FAILED', 'PAID', 'FAILED', 'PAID', 'PAID']);
   });
+  it('lists every payout a page at a time, newest first, each once, however many there are', async () => {
+    const shop = await registerMarketplace(running.baseUrl, 'Daily Paid Shop');
+    await post('/v1/trdp/payout-destination', { kind: 'bank', institution: '946', accountNumber: '1000123456789', holderName: 'Daily Paid Shop' }, shop);
+    const requested: string[] = [];
+    for (let day = 0; day < 5; day++) {
+      await releasedToMerchant(undefined, shop);
+      const payout = await post('/v1/trdp/payouts', {}, shop);
+      expect(payout.status).toBe(201);
+      requested.push(payout.body.data.payoutId);
+    }
+
+    const pages: { payouts: { payoutId: string; requestedAt: string }[]; hasMore: boolean }[] = [];
+    let startingAfter: string | undefined;
+    do {
+      const page = await get(`/v1/trdp/payouts?limit=2${startingAfter ? `&startingAfter=${startingAfter}` : ''}`, shop);
+      expect(page.status).toBe(200);
+      pages.push(page.body.data);
+      startingAfter = page.body.data.hasMore ? page.body.data.payouts.at(-1).payoutId : undefined;
+    } while (startingAfter);
+    expect(pages.map((page) => [page.payouts.length, page.hasMore])).toEqual([
+      [2, true],
+      [2, true],
+      [1, false],
+    ]);
+    const listed = pages.flatMap((page) => page.payouts);
+    // Each payout once, none missing, the newest first: the reverse of the order they were asked for.
+    expect(listed.map((p) => p.payoutId)).toEqual([...requested].reverse());
+    expect(listed.map((p) => p.requestedAt)).toEqual(listed.map((p) => p.requestedAt).sort().reverse());
+    // Without a limit, a page of ten: all five (their statuses move on as the provider pays them).
+    const unlimited = (await get('/v1/trdp/payouts', shop)).body.data;
+    expect([unlimited.payouts.map((p: { payoutId: string }) => p.payoutId), unlimited.hasMore]).toEqual([listed.map((p) => p.payoutId), false]);
+
+    for (const [path, m] of [
+      [`/v1/trdp/payouts?startingAfter=${requested[0]}`, other],
+      ['/v1/trdp/payouts?startingAfter=po_unknown', shop],
+    ] as const) {
+      const refused = await get(path, m);
+      expect({ path, status: refused.status, code: refused.body.error.code }).toEqual({ path, status: 400, code: 'UNKNOWN_CURSOR' });
+    }
+    for (const limit of ['0', '101', 'ten', '2.5']) {
+      const refused = await get(`/v1/trdp/payouts?limit=${limit}`, shop);
+      expect({ limit, status: refused.status, message: refused.body.message }).toEqual({ limit, status: 400, message: 'limit must be an integer from 1 to 100' });
+    }
+  });
+
   it('finishes a payout of the payout account stream from before in that stream, keeps its destination until a new one is set, and pays its money out again as a carried line', async () => {
     const legacy = await registerMarketplace(running.baseUrl, 'Legacy Shop');
     const created = await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations: [{ merchantId: legacy.merchantId, amount: 600.5 }, { merchantId: merchant.courier1, amount: 400 }] }));

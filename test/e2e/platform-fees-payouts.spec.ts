@@ -148,7 +148,7 @@ describe("a platform's fees paid out", () => {
       { type: 'SetPayoutSettings', data: { merchantId: platform.merchantId, settings: { schedule, minimumAmount: santim(1), callbackUrl: null }, at: new Date(Date.now() - DAY).toISOString() } },
       { actor: { type: 'merchant', id: platform.merchantId } },
     );
-    const payouts = async () => (await get(platform, '/v1/trdp/payouts')).body.data as { payoutId: string; status: string; trigger: string; amount: number }[];
+    const payouts = async () => (await get(platform, '/v1/trdp/payouts?limit=100')).body.data.payouts as { payoutId: string; status: string; trigger: string; amount: number }[];
     const scheduled = await waitFor(async () => (await payouts()).find((p) => p.trigger === 'schedule' && p.status === 'PAID'), 'the scheduled payout of the fees');
     expect(scheduled.amount).toBe(100.05);
     await waitFor(async () => (await ledger(`merchant:${platform.merchantId}:fees`)) === 0, 'the fees to leave the books');

@@ -215,6 +215,21 @@ describe('EscrowLedger client', () => {
       ]);
     });
 
+    it("iterates a merchant's payouts, newest first, past the first page, on the payouts page's hasMore", async () => {
+      const payouts = ['po_5', 'po_4', 'po_3'].map((payoutId) => ({ payoutId, status: 'PAID', amount: 10 }));
+      service.answer((request) => {
+        const after = new URL(request.url, service.url).searchParams.get('startingAfter');
+        const start = after ? payouts.findIndex((payout) => payout.payoutId === after) + 1 : 0;
+        return success({ payouts: payouts.slice(start, start + 2), hasMore: start + 2 < payouts.length });
+      });
+      const seen: string[] = [];
+      for await (const payout of paginate((startingAfter) => ledger.getPayouts({ query: { startingAfter, limit: 2 } }), { items: (page) => page.payouts, cursor: (payout) => payout.payoutId })) {
+        seen.push(payout.payoutId);
+      }
+      expect(seen).toEqual(['po_5', 'po_4', 'po_3']);
+      expect(service.requests.map((request) => request.url)).toEqual(['/v1/trdp/payouts?limit=2', '/v1/trdp/payouts?startingAfter=po_4&limit=2']);
+    });
+
     it('iterates a list whose pages give the next cursor, and stops on an empty page', async () => {
       service.answer((_, index) => success(index === 0 ? { events: [{ id: 'e1' }], next: 'c1' } : { events: [{ id: 'e2' }], next: null }));
       const events = [];

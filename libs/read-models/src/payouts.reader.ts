@@ -16,13 +16,34 @@ export async function payoutsUnderWay(db: SqlExecutor): Promise<PayoutUnderWay[]
   return rows.map((row) => ({ payoutId: row.payout_id, merchantId: row.merchant_id, lastNewsAt: new Date(row.last_news_at) }));
 }
 
-/** The merchant's latest payouts, newest first. */
-export async function latestPayouts(db: SqlExecutor, merchantId: string, limit: number): Promise<PayoutView[]> {
-  const rows = await db.query<{ document: PayoutView }>(`SELECT document FROM payouts_view WHERE merchant_id = $1 ORDER BY requested_at DESC, payout_id DESC LIMIT $2`, [
-    merchantId,
-    limit,
-  ]);
-  return rows.map((row) => row.document);
+/** A page of a merchant's payouts, newest first. */
+export interface PayoutListPage {
+  payouts: PayoutView[];
+  hasMore: boolean;
+}
+
+/**
+ * Keyset pages, newest first, through the (merchant_id, requested_at, payout_id) index, as transfers
+ * page (transfers.reader.ts): the cursor's place, then the page, so a year of daily payouts costs a
+ * page what a week does; a cursor that is none of the merchant's payouts is answered as such
+ * (undefined), not as an empty page.
+ */
+export async function payoutsPage(db: SqlExecutor, merchantId: string, limit: number, startingAfter?: string): Promise<PayoutListPage | undefined> {
+  let after: { requested_at: string; id: string } | undefined;
+  if (startingAfter !== undefined) {
+    [after] = await db.query<{ requested_at: string; id: string }>(
+      `SELECT requested_at::text AS requested_at, payout_id AS id FROM payouts_view WHERE payout_id = $1 AND merchant_id = $2`,
+      [startingAfter, merchantId],
+    );
+    if (!after) return undefined;
+  }
+  const rows = await db.query<{ document: PayoutView }>(
+    `SELECT document FROM payouts_view
+     WHERE merchant_id = $1 AND ($2::timestamptz IS NULL OR (requested_at, payout_id) < ($2, $3::text))
+     ORDER BY requested_at DESC, payout_id DESC LIMIT $4`,
+    [merchantId, after?.requested_at ?? null, after?.id ?? null, limit + 1],
+  );
+  return { payouts: rows.slice(0, limit).map((row) => row.document), hasMore: rows.length > limit };
 }
 
 /** One payout of the merchant's; undefined for another merchant's, as for an unknown one. */

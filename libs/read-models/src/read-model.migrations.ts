@@ -462,4 +462,14 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // A merchant's payouts listed newest first a page at a time (payouts.reader.ts payoutsPage), from a
+    // cursor's (requested_at, payout_id) through the index, as transfers are; the index it replaces
+    // (merchant_id, requested_at) is its prefix, so no read loses its path.
+    id: '039-payouts-pages',
+    sql: `
+      CREATE INDEX IF NOT EXISTS payouts_view_merchant_requested ON payouts_view (merchant_id, requested_at, payout_id);
+      DROP INDEX IF EXISTS payouts_view_merchant;
+    `,
+  },
 ];

@@ -4,7 +4,7 @@ import { allMerchants, merchantName, payableOwner, registeredMerchants } from '.
 import { autoReleasesDue, expiriesDue } from './payables/payable-deadlines.reader';
 import { merchantPayable, payableByMerchantOrderId, payableForCheckout, payablesPage } from './payables/payables.reader';
 import { advanceCheckpoint, checkpoints } from './projection-progress';
-import { latestPayouts, merchantPayout, payoutsUnderWay } from './payouts.reader';
+import { merchantPayout, payoutsPage, payoutsUnderWay } from './payouts.reader';
 import { schedulesToPay } from './payout-schedules.reader';
 import { openPaymentReference, openProviderOperations } from './provider-operations.reader';
 import { READ_MODEL_MIGRATIONS } from './read-model.migrations';
@@ -93,13 +93,15 @@ describe.each(READ_MODEL_DATABASES)('the read models\' readers on %s', (_name, o
     ]);
   });
 
-  it("lists a merchant's payouts newest first and finds one only for its merchant", async () => {
+  it("lists a merchant's payouts newest first a page at a time and finds one only for its merchant", async () => {
     await db.query(
       `INSERT INTO payouts_view (payout_id, merchant_id, status, amount, requested_at, last_news_at, document) VALUES ('po_x1', 'm-x', 'PAID', 100, $1, $1, '{"payoutId":"po_x1"}'), ('po_x2', 'm-x', 'PAID', 100, $2, $2, '{"payoutId":"po_x2"}')`,
       [at(1), at(2)],
     );
-    expect(await latestPayouts(db, 'm-x', 10)).toEqual([{ payoutId: 'po_x2' }, { payoutId: 'po_x1' }]);
-    expect(await latestPayouts(db, 'm-x', 1)).toEqual([{ payoutId: 'po_x2' }]);
+    expect(await payoutsPage(db, 'm-x', 10)).toEqual({ payouts: [{ payoutId: 'po_x2' }, { payoutId: 'po_x1' }], hasMore: false });
+    expect(await payoutsPage(db, 'm-x', 1)).toEqual({ payouts: [{ payoutId: 'po_x2' }], hasMore: true });
+    expect(await payoutsPage(db, 'm-x', 1, 'po_x2')).toEqual({ payouts: [{ payoutId: 'po_x1' }], hasMore: false });
+    expect(await payoutsPage(db, 'm-1', 1, 'po_x2')).toBeUndefined();
     expect(await merchantPayout(db, 'po_x1', 'm-x')).toEqual({ payoutId: 'po_x1' });
     expect(await merchantPayout(db, 'po_x1', 'm-1')).toBeUndefined();
   });

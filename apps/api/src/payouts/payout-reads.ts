@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '@app/database';
-import { type DestinationInForce, PayoutNotFound } from '@app/domain';
-import { latestPayouts, merchantPayout, type PayoutView } from '@app/read-models';
+import { type DestinationInForce, InvalidInput, PayoutNotFound } from '@app/domain';
+import { merchantPayout, type PayoutListPage, payoutsPage, type PayoutView } from '@app/read-models';
 
 /** The destination as a merchant may see it: the account masked, never its reference or fingerprint. */
 export function presentDestination(current: DestinationInForce | undefined) {
@@ -11,9 +11,11 @@ export function presentDestination(current: DestinationInForce | undefined) {
 
 export type PresentedDestination = NonNullable<ReturnType<typeof presentDestination>>;
 
-/** The merchant's payouts, newest first. */
-export function merchantPayouts(db: SqlExecutor, merchantId: string): Promise<PayoutView[]> {
-  return latestPayouts(db, merchantId, 100);
+/** A page of the merchant's payouts, newest first, after the payout `startingAfter` names (one of its own). */
+export async function merchantPayouts(db: SqlExecutor, merchantId: string, limit: number, startingAfter?: string): Promise<PayoutListPage> {
+  const page = await payoutsPage(db, merchantId, limit, startingAfter);
+  if (!page) throw new InvalidInput('startingAfter must be the payoutId of one of the payouts listed', 'UNKNOWN_CURSOR');
+  return page;
 }
 
 /** One payout of the merchant's; another merchant's is not found, as an unknown one. */

@@ -52,6 +52,15 @@ export class SettledMovementResponse {
   amount!: number;
 }
 
+/** A page of the merchant's payouts, newest first. */
+export class PayoutsPageResponse {
+  @ApiProperty({ type: [PayoutResponse] })
+  payouts!: PayoutResponse[];
+
+  @ApiProperty({ description: 'Whether a page follows: ask again with startingAfter the last payoutId of this one' })
+  hasMore!: boolean;
+}
+
 /** A page of the movements of the payable and fees a payout settles, in order (all pages sum to its amount). */
 export class PayoutMovementsPageResponse {
   @ApiProperty({ type: [SettledMovementResponse] })

@@ -27,7 +27,7 @@ import { ApiEnvelope } from '../http/openapi/api-envelope';
 import { ApiProblems } from '../http/openapi/api-problems';
 import { PayoutDestinationResponse } from './payout-destination.response';
 import { StatementResponse } from './statement.response';
-import { PayoutMovementsPageResponse, PayoutReportResponse, PayoutResponse } from './payout.response';
+import { PayoutMovementsPageResponse, PayoutReportResponse, PayoutResponse, PayoutsPageResponse } from './payout.response';
 
 /** A payout as its merchant sees it, in birr. */
 function presentPayout(view: PayoutView) {
@@ -79,10 +79,14 @@ export class PayoutsController {
   }
 
   @Get('payouts')
-  @ApiOperation({ summary: 'Your payouts, newest first' })
-  @ApiEnvelope([PayoutResponse], { message: 'Payouts' })
-  async payouts(@ActingMerchant() merchant: AuthenticatedMerchant) {
-    return envelope('Payouts', (await merchantPayouts(this.db, merchant.merchantId)).map(presentPayout));
+  @ApiOperation({ summary: 'Your payouts, newest first, a page at a time' })
+  @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 10' })
+  @ApiQuery({ name: 'startingAfter', required: false, description: 'The payoutId of the last payout of the page before' })
+  @ApiEnvelope(PayoutsPageResponse, { message: 'Payouts' })
+  @ApiProblems({ 400: ['UNKNOWN_CURSOR'] })
+  async payouts(@Query('limit') limit: string | undefined, @Query('startingAfter') startingAfter: string | undefined, @ActingMerchant() merchant: AuthenticatedMerchant) {
+    const page = await merchantPayouts(this.db, merchant.merchantId, parseLimit(limit, 10, 100), startingAfter || undefined);
+    return envelope('Payouts', { payouts: page.payouts.map(presentPayout), hasMore: page.hasMore });
   }
 
   @Get('payouts/:payoutId')

@@ -532,7 +532,7 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * Your payouts, newest first
+     * Your payouts, newest first, a page at a time
      */
     public getPayouts<ThrowOnError extends boolean = true>(options?: Options<GetV1TrdpPayoutsData, ThrowOnError>): RequestResult<GetV1TrdpPayoutsResponses, GetV1TrdpPayoutsErrors, ThrowOnError, 'data'> {
         return (options?.client ?? this.client).get<GetV1TrdpPayoutsResponses, GetV1TrdpPayoutsErrors, ThrowOnError, 'data'>({

@@ -854,6 +854,14 @@ export type PayoutResponse = {
     providerReference: string | null;
 };
 
+export type PayoutsPageResponse = {
+    payouts: Array<PayoutResponse>;
+    /**
+     * Whether a page follows: ask again with startingAfter the last payoutId of this one
+     */
+    hasMore: boolean;
+};
+
 export type SettledMovementResponse = {
     eventId: string;
     /**
@@ -5845,11 +5853,29 @@ export type GetV1TrdpPayoutsData = {
         'x-account-id'?: string;
     };
     path?: never;
-    query?: never;
+    query?: {
+        /**
+         * The payoutId of the last payout of the page before
+         */
+        startingAfter?: unknown;
+        /**
+         * 1 to 100, default 10
+         */
+        limit?: unknown;
+    };
     url: '/v1/trdp/payouts';
 };
 
 export type GetV1TrdpPayoutsErrors = {
+    /**
+     * UNKNOWN_CURSOR, BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'UNKNOWN_CURSOR' | 'BadRequestException';
+            message?: string;
+        };
+    };
     /**
      * AUTH_001
      */
@@ -5907,7 +5933,7 @@ export type GetV1TrdpPayoutsResponses = {
         status: 'success';
         timestamp: string;
         message: string;
-        data: Array<PayoutResponse>;
+        data: PayoutsPageResponse;
     };
 };
 

@@ -26,6 +26,8 @@ import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
 import { confirmPayoutBody, type DestinationDraft, NOTHING_TO_PAY_OUT, payoutBody, payoutsBody } from './payouts.pages';
 import { ReadsProjectedViews } from '../../http/projected-views';
 
+const PAGE_SIZE = 25;
+
 const NOTICES: Record<string, Notice> = {
   destination: { text: 'The payout destination was saved: the next payout goes there.' },
   requested: { text: 'The payout was requested: it goes to the provider now, and this page shows when it is paid.' },
@@ -81,8 +83,8 @@ export class DashboardPayoutsController {
   ) {}
 
   @Get()
-  async page(@Query('done') done: string | undefined, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
-    return this.render(reply, merchantId, { notice: done ? NOTICES[done] : undefined });
+  async page(@Query('done') done: string | undefined, @Query('startingAfter') startingAfter: string | undefined, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
+    return this.render(reply, merchantId, { notice: done ? NOTICES[done] : undefined }, 200, startingAfter || undefined);
   }
 
   @Post('destination')
@@ -147,8 +149,9 @@ export class DashboardPayoutsController {
     return { destination: presentDestination(inForce), available: santim(Math.max(0, available)) };
   }
 
-  private async render(reply: FastifyReply, merchantId: string, view: { notice?: Notice; draft?: DestinationDraft }, status = 200) {
-    const [account, payouts] = await Promise.all([this.account(merchantId), merchantPayouts(this.db, merchantId)]);
+  /** The page with the payouts after `startingAfter` (the newest first when none). */
+  private async render(reply: FastifyReply, merchantId: string, view: { notice?: Notice; draft?: DestinationDraft }, status = 200, startingAfter?: string) {
+    const [account, payouts] = await Promise.all([this.account(merchantId), merchantPayouts(this.db, merchantId, PAGE_SIZE, startingAfter)]);
     return sendDashboardPage(
       reply,
       this.config,

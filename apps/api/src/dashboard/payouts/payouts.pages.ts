@@ -1,11 +1,12 @@
 import { isPayoutId, isTransferId, payableKind, type PayableKind, type PayoutDestination, santim } from '@app/domain';
-import type { PayoutView } from '@app/read-models';
+import type { PayoutListPage, PayoutView } from '@app/read-models';
 import { html, SafeHtml } from '../../http/html';
 import type { PresentedDestination } from '../../payouts/payout-reads';
 import type { PayoutReportLine } from '../../payouts/payout-report';
 import { addisClock, etb, statusBadge } from '../../web/format';
 import { notice, type Notice } from '../../web/page';
 import { signedEtb, type SourceLinks, sourceCell } from '../../web/statement-view';
+import { nextPageLink } from '../sellers/seller-money.pages';
 
 /** What the destination form shows again after a refusal: never the account number. */
 export interface DestinationDraft {
@@ -18,7 +19,7 @@ export interface PayoutsView {
   csrf: string;
   destination: PresentedDestination | null;
   available: number;
-  payouts: PayoutView[];
+  payouts: PayoutListPage;
   notice?: Notice;
   draft?: DestinationDraft;
 }
@@ -73,12 +74,12 @@ ${notice(view.notice)}
 ${destinationSection(view)}
 <section aria-labelledby="payouts-heading">
   <h2 id="payouts-heading">Payouts</h2>
-  ${payoutsTable(view.payouts, (payoutId) => `/dashboard/payouts/${encodeURIComponent(payoutId)}`)}
+  ${payoutsTable(view.payouts, '/dashboard/payouts', (payoutId) => `/dashboard/payouts/${encodeURIComponent(payoutId)}`)}
 </section>`;
 }
 
-/** Payouts, newest first; each opens at `href(payoutId)`. */
-export function payoutsTable(payouts: PayoutView[], href: (payoutId: string) => string): SafeHtml {
+/** A page of payouts, newest first, each opening at `href(payoutId)`, and a link to the older ones at `path` when there are. */
+export function payoutsTable({ payouts, hasMore }: PayoutListPage, path: string, href: (payoutId: string) => string): SafeHtml {
   return html`<div class="table-wrap" tabindex="0" role="region" aria-label="Payouts list"><table class="cards">
     <caption>${payouts.length === 0 ? 'No payout yet' : 'Newest first'}</caption>
     <thead><tr><th scope="col">Requested (Addis Ababa)</th><th scope="col">Status</th><th scope="col" class="num">Amount</th><th scope="col">Paid or failed</th><th scope="col">Trigger</th></tr></thead>
@@ -91,7 +92,8 @@ export function payoutsTable(payouts: PayoutView[], href: (payoutId: string) => 
       <td data-label="Trigger">${TRIGGERS[p.trigger] ?? p.trigger}</td>
     </tr>`,
     )}</tbody>
-  </table></div>`;
+  </table></div>
+${nextPageLink(path, hasMore, payouts.at(-1)?.payoutId)}`;
 }
 
 /** The confirmation before a payout, or the reason there can be none, in words. */

@@ -108,16 +108,16 @@ ${nextPageLink(path, page.hasMore, page.escrows.at(-1)?.id)}`,
   }
 
   @Get(':accountId/payouts')
-  async payouts(@Param('accountId') accountId: string, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
+  async payouts(@Param('accountId') accountId: string, @Query('startingAfter') startingAfter: string | undefined, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
     const account = await this.account(merchantId, accountId);
-    const payouts = await merchantPayouts(this.db, accountId);
+    const payouts = await merchantPayouts(this.db, accountId, PAGE_SIZE, startingAfter || undefined);
     const path = sellerPath(accountId, '/payouts');
     return sendDashboardPage(reply, this.config, {
       title: `Payouts of ${account.name}`,
       current: CURRENT,
       who: merchantId,
       body: () => html`${sellerHeader(account, path, `Payouts of ${account.name}`)}
-${payoutsTable(payouts, (payoutId) => sellerPath(accountId, `/payouts/${encodeURIComponent(payoutId)}`))}`,
+${payoutsTable(payouts, path, (payoutId) => sellerPath(accountId, `/payouts/${encodeURIComponent(payoutId)}`))}`,
     });
   }
 

@@ -52,7 +52,7 @@ export const PAYOUT_EXAMPLES: OperationExamples = {
   },
   'GET /v1/trdp/payout-destination': { data: DESTINATION },
   'POST /v1/trdp/payouts': { data: REQUESTED },
-  'GET /v1/trdp/payouts': { data: [{ ...REQUESTED, status: 'SENT' }] },
+  'GET /v1/trdp/payouts': { data: { payouts: [SENT, { ...REQUESTED, status: 'PAID', paidAt: '2026-11-28T05:19:02.511Z', providerReference: 'SBX-4C1D7E02A9B3F816' }], hasMore: true } },
   'GET /v1/trdp/payouts/{payoutId}': { data: SENT },
   'GET /v1/trdp/payouts/{payoutId}/movements': {
     data: {
