@@ -118,12 +118,14 @@ describe('seller accounts’ callbacks', () => {
     expect(json(payoutHooks.received[0])).toMatchObject({ payoutId: payout.body.data.payoutId, merchantId: sellerA });
     expect(signedWith(payoutsOnly.secret, payoutHooks.received[0])).toBe(true);
     // The platform's events API lists it too, so a platform replaying what its endpoints missed finds it: the
-    // body its endpoint received but for that delivery's own deliveryId, the very event (id and payload) the seller lists.
+    // body its endpoint received but for that delivery's own deliveryId and the eventId it ends with, which is the
+    // event's id there, the very event (id and payload) the seller lists.
     type Listed = { id: string; type: string; payload: Record<string, unknown> };
     const payoutsListed = async (extra: Record<string, string> = {}) => (await get('/v1/trdp/events?type=PAYOUT_PAID', extra)).body.data.events as Listed[];
     const listed = await waitFor(async () => (await payoutsListed()).find((e) => e.payload.payoutId === payout.body.data.payoutId), "the seller's payout in the platform's events");
-    expect(JSON.stringify({ ...listed.payload, deliveryId: json(payoutHooks.received[0]).deliveryId })).toBe(payoutHooks.received[0].body);
+    expect(JSON.stringify({ ...listed.payload, deliveryId: json(payoutHooks.received[0]).deliveryId, eventId: listed.id })).toBe(payoutHooks.received[0].body);
     expect(JSON.stringify(listed.payload)).toBe(paid.body);
+    expect(json(paid)).not.toHaveProperty('eventId');
     expect((await payoutsListed(forA)).map((e) => e.id)).toEqual([listed.id]);
     expect((await get(`/v1/trdp/events/${listed.id}`)).body.data).toEqual(listed);
 
@@ -143,6 +145,8 @@ describe('seller accounts’ callbacks', () => {
     // The seller's own endpoint had all of its own, nothing of the other seller's.
     await waitFor(async () => statuses(aHooks).includes('TRANSFER_CREATED'), "the seller's endpoint to hear of the transfer");
     expect(statuses(aHooks).sort()).toEqual(['HELD', 'PAYOUT_PAID', 'RELEASED', 'TRANSFER_CREATED']);
+    // Its payout under the eventId the platform's endpoint was sent: one event to a receiver behind both.
+    expect(json(aHooks.received.find((c) => json(c).status === 'PAYOUT_PAID')!).eventId).toBe(listed.id);
     expect(aHooks.received.every((c) => signedWith(aEndpoint.body.data.secret, c) && !c.body.includes(sellerB))).toBe(true);
     // The seller's deliveries are in its own log, acting for it.
     const logged = (await get(`/v1/trdp/callbacks?orderId=${escrowId}`, forA)).body.data as { url: string; merchantId?: string }[];

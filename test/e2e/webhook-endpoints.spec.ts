@@ -73,10 +73,10 @@ describe('webhook endpoints', () => {
       expect(callback.headers['x-delivery-id']).toBe(json(callback).deliveryId);
       expect(Number(callback.headers['x-timestamp'])).toBeGreaterThan(1e12);
     }
-    // An endpoint gets the very payload, under a delivery id of its own.
+    // An endpoint gets the very payload, under a delivery id of its own, and the event's events API id after it.
     const paidToOrder = orders.received.find((c) => json(c).status === 'PAID')!;
     const paidToAll = everything.received.find((c) => json(c).status === 'PAID')!;
-    expect(paidToAll.body).toBe(paidToOrder.body.replace(json(paidToOrder).deliveryId, json(paidToAll).deliveryId));
+    expect(paidToAll.body).toBe(`${paidToOrder.body.replace(json(paidToOrder).deliveryId, json(paidToAll).deliveryId).slice(0, -1)},"eventId":"${json(paidToAll).eventId}"}`);
     expect(json(paidToAll).deliveryId).not.toBe(json(paidToOrder).deliveryId);
     // Each endpoint's own secret signs its callbacks; another's does not verify them.
     expect(signedWith(payoutsOnly.secret, payouts.received[0])).toBe(true);
@@ -86,6 +86,32 @@ describe('webhook endpoints', () => {
     // The delivery log names the endpoint each delivery went to.
     const logged = (await get(`/v1/trdp/callbacks?orderId=${escrowId}`)).body.data as { webhookEndpointId?: string; url: string }[];
     expect(logged.map((d) => d.webhookEndpointId ?? d.url).sort()).toEqual([all.endpointId, all.endpointId, orders.url, orders.url].sort());
+  });
+
+  it('names each endpoint callback by the id the events API lists its event under, and the order’s callbackURL is sent no such id', async () => {
+    const [orders, paid, failed] = [await receiver(), await receiver(), await receiver()];
+    const [toPaid, toFailed] = [await endpoint(paid.url, ['PAID']), await endpoint(failed.url, ['PAID', 'FAILED'])];
+    const orderId = (await post('/v1/trdp/order', orderRequest({ callbackURL: orders.url }))).body.data.order_id;
+    await post(`/v1/sandbox/orders/${orderId}/complete`, { outcome: 'PAID' });
+    const of = (r: CallbackReceiver) => r.received.find((c) => json(c).orderId === orderId);
+    await waitFor(async () => of(orders) && of(paid) && of(failed), 'the order’s callback and both endpoints’');
+    const [toOrder, atPaid, atFailed] = [json(of(orders)!), json(of(paid)!), json(of(failed)!)];
+    const listed = await waitFor(async () => {
+      const events: { id: string; payload: Record<string, unknown> }[] = (await get('/v1/trdp/events?type=PAID&limit=100')).body.data.events;
+      return events.find((e) => e.payload.orderId === orderId);
+    }, 'the events API to list the payment');
+
+    // One id across both endpoints and the events API, though each endpoint's delivery has a deliveryId of its own.
+    expect(atPaid.eventId).toBe(listed.id);
+    expect(atFailed.eventId).toBe(listed.id);
+    expect(new Set([toOrder.deliveryId, atPaid.deliveryId, atFailed.deliveryId]).size).toBe(3);
+    expect((await get(`/v1/trdp/events/${atPaid.eventId}`)).body.data.payload).toEqual(toOrder);
+    // The order's callbackURL is sent the spec's payload as before, and the events API lists that very payload.
+    expect(toOrder).not.toHaveProperty('eventId');
+    expect(listed.payload).not.toHaveProperty('eventId');
+    expect(JSON.stringify(listed.payload)).toBe(of(orders)!.body);
+    expect(signedWith(toPaid.secret, of(paid)!)).toBe(true);
+    expect(signedWith(toFailed.secret, of(failed)!)).toBe(true);
   });
 
   it('tests, rotates the secret of, redelivers to, disables and deletes an endpoint', async () => {
@@ -98,7 +124,9 @@ describe('webhook endpoints', () => {
     const test = await post(`${path}/test`);
     expect(test.status).toBe(202);
     const first = await arrived(test.body.data.testId);
-    expect(json(first)).toMatchObject({ status: 'TEST', endpointId: hooked.endpointId, merchantId: merchant.merchantId });
+    expect(json(first)).toMatchObject({ status: 'TEST', endpointId: hooked.endpointId, merchantId: merchant.merchantId, eventId: test.body.data.testId });
+    // A test is nothing that happened to the merchant's money: the events API does not list it.
+    expect((await get(`/v1/trdp/events/${test.body.data.testId}`)).status).toBe(404);
     expect(signedWith(hooked.secret, first)).toBe(true);
     expect(witness.received).toEqual([]);
 

@@ -3,6 +3,8 @@
  * states for the callbacks an order, escrow or payout settings register and for the events API's
  * `payload`. callback-payloads.spec.ts validates every payload it plans against them, so a field
  * added to a payload and not here fails there. Closed (additionalProperties: false) for that reason.
+ * Each names `eventId`, which only a webhook endpoint's delivery carries (endpointCallback): the spec
+ * fixes what an order's callbackURL is sent, and that stays without it.
  */
 
 type Schema = Record<string, unknown>;
@@ -53,13 +55,26 @@ const HEAD_REQUIRED = ['billRefNo', 'status', 'timestamp', 'message', 'merchantI
 const SELLER = { accountId: text('The seller account this callback is for: its own share only (sent to the account, not the platform)', 'acct_3f1c2a9b8e7d6c5b4a39281706f5e4d3') };
 const ORDER_REF = 'An order: its id; an escrow: the orderId the merchant gave it';
 
+const DELIVERY_ID = text(
+  'This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)',
+  'dlv_3f1c2a9b8e7d6c5b4a39281706f5e4d3',
+);
+/** After deliveryId, on a webhook endpoint's delivery only. */
+const EVENT_ID = {
+  eventId: text(
+    'On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API',
+    'evt_3f1c2a9b8e7d6c5b4a39281706f5e4d3',
+  ),
+};
+
 /** What every order and escrow payload ends with; the escrow's two fields only on an escrow's. */
 const TAIL: Record<string, Schema> = {
   orderId: text(ORDER_REF),
   escrowId: text('The escrow (escrows only)', 'esc_01JD3C5W3Z8V3Y4X'),
   escrow_status: text('The escrow’s status right after the event (escrows only)', 'HELD'),
   metadata: { type: 'object', additionalProperties: true, description: 'The metadata given when the order or escrow was created ({} when none)' },
-  deliveryId: text('The same on every retry of this callback and in the events API: ignore a duplicate by it', 'dlv_3f1c2a9b8e7d6c5b4a39281706f5e4d3'),
+  deliveryId: DELIVERY_ID,
+  ...EVENT_ID,
 };
 const TAIL_REQUIRED = ['orderId', 'metadata', 'deliveryId'];
 const ESCROW_REQUIRED = [...TAIL_REQUIRED, 'escrowId', 'escrow_status'];
@@ -94,7 +109,8 @@ const payout = (status: CallbackType, outcome: Record<string, Schema>, descripti
       ...outcome,
       destination,
       orderId: text('The payout id again'),
-      deliveryId: TAIL.deliveryId,
+      deliveryId: DELIVERY_ID,
+      ...EVENT_ID,
     },
     [...HEAD_REQUIRED, 'payoutId', 'amount', 'currency', ...Object.keys(outcome), 'destination', 'orderId', 'deliveryId'],
     description,
@@ -114,7 +130,8 @@ const transfer = (status: CallbackType, extra: Record<string, Schema>, descripti
       ...extra,
       metadata: { type: 'object', additionalProperties: true, description: 'The metadata given when the transfer was made ({} when none)' },
       orderId: text('The transfer id again'),
-      deliveryId: TAIL.deliveryId,
+      deliveryId: DELIVERY_ID,
+      ...EVENT_ID,
     },
     [...HEAD_REQUIRED, 'transferId', 'direction', 'source', 'destination', 'amount', 'currency', 'description', ...Object.keys(extra), 'metadata', 'orderId', 'deliveryId'],
     description,
@@ -223,8 +240,9 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
       endpointId: text('The webhook endpoint it was sent to', 'we_01JD3C5W3Z8V3Y4X'),
       orderId: text('The test’s id again, where the others name their order'),
       deliveryId: text('This delivery', 'dlv_3f1c2a9b8e7d6c5b4a39281706f5e4d3'),
+      eventId: text('The test’s id again: the events API lists no test, so GET /v1/trdp/events/{eventId} answers 404', 'evt_test_dc078808f23b11d2d6d4959e'),
     },
-    ['billRefNo', 'status', 'timestamp', 'message', 'merchantId', 'endpointId', 'orderId', 'deliveryId'],
+    ['billRefNo', 'status', 'timestamp', 'message', 'merchantId', 'endpointId', 'orderId', 'deliveryId', 'eventId'],
     'A signed test event POST /v1/trdp/webhook-endpoints/{id}/test sent to that endpoint alone',
   ),
   TransferCreatedCallback: transfer('TRANSFER_CREATED', {}, 'Available money moved between the platform and another party'),
@@ -250,7 +268,8 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
       },
       reference: text('The platform’s own id for the account (when it gave one)'),
       orderId: text('The account id again, where the others name their order'),
-      deliveryId: TAIL.deliveryId,
+      deliveryId: DELIVERY_ID,
+      ...EVENT_ID,
     },
     ['billRefNo', 'status', 'timestamp', 'message', 'merchantId', 'accountId', 'accountStatus', 'changed', 'orderId', 'deliveryId'],
     'One of the platform’s accounts changed: its details, its verification status, or its payout destination (sent to the platform)',

@@ -3,6 +3,7 @@ import OpenAPIBackend from 'openapi-backend';
 import type { Document } from 'openapi-backend';
 import { CALLBACK_PAYLOAD_SCHEMAS, CALLBACK_TYPES } from './callback-payload.schemas';
 import { CALLBACK_WORTHY, callbackMessage, callbackMessages, deliveryIdFor, endpointCallback, ownCallback, planCallback, type SourceEvent, withPublicBaseUrl } from './callback-payloads';
+import { merchantEventIdFor } from './event-ids';
 import { WEBHOOK_EVENT_TYPES } from './webhook-endpoints/webhook-event-types';
 
 const BASE_URL = 'https://pay.example';
@@ -294,13 +295,29 @@ describe('planCallback', () => {
     };
     const ENDPOINT = { endpointId: 'we_1', merchantId: 'mer_1', url: 'https://hooks.example/all' };
 
-    it('tells an endpoint what the order’s URL is told, under a delivery id of its own in the same place', () => {
+    it('tells an endpoint what the order’s URL is told, under a delivery id of its own in the same place, and then the event’s events API id', () => {
       const toOrder = plan('order-ord_1', [orderCreated(), orderPaid], 'evt-paid')!;
       const toEndpoint = endpointCallback(message('order-ord_1', [orderCreated(), orderPaid], 'evt-paid'), 'evt-paid', ENDPOINT);
       expect(toEndpoint).toMatchObject({ merchantId: 'mer_1', orderId: 'ord_1', url: ENDPOINT.url, endpointId: 'we_1' });
       expect(toEndpoint.deliveryId).not.toBe(toOrder.deliveryId);
       expect(toEndpoint.deliveryId).toBe(endpointCallback(message('order-ord_1', [orderCreated(), orderPaid], 'evt-paid'), 'evt-paid', ENDPOINT).deliveryId);
-      expect(toEndpoint.body).toBe(toOrder.body.replace(toOrder.deliveryId, toEndpoint.deliveryId));
+      const eventId = merchantEventIdFor('evt-paid');
+      expect(eventId).toMatch(/^evt_[0-9a-f]{32}$/);
+      expect(toEndpoint.body).toBe(`${toOrder.body.replace(toOrder.deliveryId, toEndpoint.deliveryId).slice(0, -1)},"eventId":"${eventId}"}`);
+      expect(payloadOf(toEndpoint).eventId).toBe(eventId);
+      // The order's callbackURL is sent the spec's payload, which names no eventId.
+      expect(payloadOf(toOrder)).not.toHaveProperty('eventId');
+    });
+
+    it('names an event by the same eventId at every endpoint and on every retry, and each event by its own', () => {
+      const paid = message('order-ord_1', [orderCreated(), orderPaid], 'evt-paid');
+      const other = { ...ENDPOINT, endpointId: 'we_2', url: 'https://hooks.example/paid' };
+      const [first, second] = [endpointCallback(paid, 'evt-paid', ENDPOINT), endpointCallback(paid, 'evt-paid', other)];
+      expect(second.deliveryId).not.toBe(first.deliveryId);
+      expect(payloadOf(second).eventId).toBe(payloadOf(first).eventId);
+      expect(payloadOf(endpointCallback(paid, 'evt-paid', ENDPOINT)).eventId).toBe(payloadOf(first).eventId);
+      const failed = message('order-ord_2', [orderCreated({ orderId: 'ord_2' }), orderFailed], 'evt-failed');
+      expect(payloadOf(endpointCallback(failed, 'evt-failed', ENDPOINT)).eventId).not.toBe(payloadOf(first).eventId);
     });
 
     it('an order without a callbackURL still has a message for endpoints, and nothing for its own URL', () => {
@@ -327,7 +344,8 @@ describe('planCallback', () => {
       const test = message('webhook-endpoint-we_1', [requested], 'evt-test');
       expect(test).toMatchObject({ status: 'TEST', endpointId: 'we_1', orderId: 'we_1', merchantId: 'mer_1' });
       expect(ownCallback(test)).toBeUndefined();
-      expect(payloadOf(endpointCallback(test, 'evt-test', ENDPOINT))).toMatchObject({ billRefNo: 'evt_test_1', status: 'TEST', endpointId: 'we_1' });
+      // The events API lists no test: its delivery names it by its test id, as POST …/test answered, never an id the events API could list.
+      expect(payloadOf(endpointCallback(test, 'evt-test', ENDPOINT))).toMatchObject({ billRefNo: 'evt_test_1', status: 'TEST', endpointId: 'we_1', eventId: 'evt_test_1' });
     });
   });
 
@@ -451,6 +469,7 @@ describe('planCallback', () => {
       const message = messages.find((m) => m.merchantId === merchantId)!;
       expect(message.url).toBeUndefined();
       expect(message.payload.deliveryId).toBe(deliveryIdFor(`evt-s\n${merchantId}`));
+      expect(message.payload).not.toHaveProperty('eventId');
       expectDocumented(message.payload);
       return message.payload as Record<string, any>;
     };
@@ -500,6 +519,18 @@ describe('planCallback', () => {
       const paid = { ...payoutPaid, data: { ...payoutPaid.data, merchantId: SELLER } };
       const [event, history] = source('payout-po_1', [requested, paid]);
       expect(callbackMessages(event, history, BASE_URL)).toEqual([expect.objectContaining({ merchantId: SELLER, reachesPlatform: true, url: undefined })]);
+    });
+
+    it("an account's payout has one eventId at the account's endpoints and its platform's, as both events APIs list it under one id", () => {
+      const requested = { ...payoutRequested, data: { ...payoutRequested.data, merchantId: SELLER, destination: { kind: 'bank', institution: '946', holderName: 'Almaz', accountMask: '••••6789', accountRef: 'r', accountFingerprint: 'f' } } };
+      const paid = { ...payoutPaid, data: { ...payoutPaid.data, merchantId: SELLER } };
+      const [event, history] = source('payout-po_1', [requested, paid], 'evt-po');
+      const [account] = callbackMessages(event, history, BASE_URL);
+      const toAccount = endpointCallback(account, 'evt-po', { endpointId: 'we_acct', merchantId: SELLER, url: 'https://seller.example/hooks' });
+      const toPlatform = endpointCallback(account, 'evt-po', { endpointId: 'we_platform', merchantId: 'mer_1', url: 'https://platform.example/hooks' });
+      expect(toPlatform.deliveryId).not.toBe(toAccount.deliveryId);
+      expect(payloadOf(toAccount).eventId).toBe(merchantEventIdFor('evt-po'));
+      expect(payloadOf(toPlatform).eventId).toBe(merchantEventIdFor('evt-po'));
     });
   });
 

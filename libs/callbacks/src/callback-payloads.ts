@@ -25,6 +25,7 @@ import {
 import { accountUpdatedMessage, counterpartyMessage, sellerMessages } from './account-callbacks';
 import type { CallbackPayload } from './delivery.events';
 import { deliveryIdFor } from './delivery-ids';
+import { merchantEventIdFor } from './event-ids';
 import { accountReachingPlatform } from './webhook-endpoints/endpoint-owners';
 import type { WebhookEndpointEvent } from './webhook-endpoints/webhook-endpoint.events';
 import { TEST_EVENT_TYPE } from './webhook-endpoints/webhook-event-types';
@@ -66,6 +67,8 @@ export interface CallbackMessage {
   url?: string;
   /** Set on a test event: the one endpoint it goes to. */
   endpointId?: string;
+  /** Set on a test event: its id, which its delivery carries as eventId (the events API lists no test). */
+  testId?: string;
   payload: CallbackPayload;
   /** A message about a platform's seller account alone (its payout's outcome): the platform's webhook endpoints receive it too. */
   reachesPlatform?: true;
@@ -349,7 +352,7 @@ function testCallback(event: SourceEvent, deliveryId: string): CallbackMessage |
     orderId: testId,
     deliveryId,
   };
-  return { merchantId, orderId: endpointId, status: TEST_EVENT_TYPE, endpointId, payload };
+  return { merchantId, orderId: endpointId, status: TEST_EVENT_TYPE, endpointId, testId, payload };
 }
 
 /**
@@ -463,20 +466,25 @@ export function ownCallback(message: CallbackMessage): PlannedCallback | undefin
 /**
  * The delivery of a message to one webhook endpoint, its owner's: its own delivery id (from the source event and
  * the endpoint, so noticing the event again schedules it once), in the payload where the order's
- * delivery has its own (a key replaced in a spread keeps its place), the rest byte for byte the same.
+ * delivery has its own (a key replaced in a spread keeps its place), the rest byte for byte the same,
+ * and after it the eventId the events API lists the event under: the one thing an endpoint's callback
+ * and the events API's entry of the same event have in common, for a receiver replaying what its endpoint
+ * missed (docs/guides/events-api.md). A test event, which the events API never lists, carries its testId.
+ * The order's own callback stays without it: its payload is the spec's (docs/reference/callbacks.md).
  */
 export function endpointCallback(message: CallbackMessage, sourceEventId: string, endpoint: { endpointId: string; merchantId: string; url: string }): PlannedCallback {
   const { orderId, merchantOrderId, payload } = message;
   // The delivery is the endpoint owner's (its log, its redelivery): a platform's endpoint may receive its account's payout.
   const merchantId = endpoint.merchantId;
   const deliveryId = deliveryIdFor(`${sourceEventId}\n${endpoint.endpointId}`);
+  const eventId = message.testId ?? merchantEventIdFor(sourceEventId);
   return {
     deliveryId,
     merchantId,
     orderId,
     ...(merchantOrderId !== undefined ? { merchantOrderId } : {}),
     url: endpoint.url,
-    body: JSON.stringify({ ...payload, deliveryId }),
+    body: JSON.stringify({ ...payload, deliveryId, eventId }),
     endpointId: endpoint.endpointId,
   };
 }

@@ -3,6 +3,7 @@ export * from './delivery.decider';
 export * from './retry-schedule';
 export * from './signature';
 export * from './callback-payloads';
+export * from './event-ids';
 export * from './callback-payload.schemas';
 export * from './webhook-endpoints/webhook-event-types';
 export * from './webhook-endpoints/webhook-endpoint.events';

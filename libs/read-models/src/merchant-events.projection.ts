@@ -1,5 +1,4 @@
-import { createHash } from 'node:crypto';
-import { accountReachingPlatform, CALLBACK_WORTHY, type CallbackMessage, callbackMessages, endpointOwners } from '@app/callbacks';
+import { accountReachingPlatform, CALLBACK_WORTHY, type CallbackMessage, callbackMessages, endpointOwners, merchantEventIdFor } from '@app/callbacks';
 import type { SqlExecutor } from '@app/database';
 import { accountDecider, type AccountEvent, fold, plansCallbacks, streams } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
@@ -7,11 +6,6 @@ import type { BatchContext, BulkWriter, Projection, TableRow } from './projectio
 import type { BatchHistories } from './stream-histories';
 
 const COLUMNS = ['owner_id', 'event_id', 'type', 'created_at', 'commit_position', 'prepare_position', 'payload'];
-
-/** An events API id, derived from the log event's: a rebuild gives every event the id it had. */
-export function merchantEventIdFor(sourceEventId: string): string {
-  return `evt_${createHash('sha256').update(sourceEventId).digest('hex').slice(0, 32)}`;
-}
 
 /**
  * Who finds an event in their events API, and as what: each one it tells (callbackMessages), with the
@@ -45,6 +39,7 @@ function rowsOf(events: readonly RecordedEvent[], { histories }: BatchContext): 
     for (const { ownerId, message: notice } of eventOwners(messages, platformIn(histories))) {
       rows.push({
         owner_id: ownerId,
+        // One id for every owner: the eventId its webhook endpoints' callbacks carry (endpointCallback).
         event_id: merchantEventIdFor(event.id),
         type: notice.payload.status,
         created_at: event.recordedAt.toISOString(),

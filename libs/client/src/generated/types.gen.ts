@@ -781,7 +781,7 @@ export type WebhookSecretResponse = {
 
 export type MerchantEventResponse = {
     /**
-     * Stable: the same for this event on every read, also after a rebuild of the views
+     * Stable: the same for this event on every read, also after a rebuild of the views, and in every list it is in. A webhook endpoint’s callback of this event carries it as eventId: dedupe by it across your endpoints and this API
      */
     id: string;
     /**
@@ -793,7 +793,7 @@ export type MerchantEventResponse = {
      */
     createdAt: string;
     /**
-     * The body of the callback this event calls for, field for field (its deliveryId too), whether or not a callbackURL was given
+     * The body of the callback to the callbackURL this event calls for, field for field (its deliveryId too), whether or not a callbackURL was given; never eventId
      */
     payload: PaidCallback | HeldCallback | FailedCallback | RefundedCallback | ReleasedCallback | DisputedCallback | DisputeResolvedCallback | CancelledCallback | PayoutPaidCallback | PayoutFailedCallback | TestCallback | TransferCreatedCallback | TransferReversedCallback | AccountUpdatedCallback;
 };
@@ -1462,9 +1462,13 @@ export type PaidCallback = {
         [key: string]: unknown;
     };
     /**
-     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
+     */
+    eventId?: string;
 };
 
 /**
@@ -1523,9 +1527,13 @@ export type HeldCallback = {
         [key: string]: unknown;
     };
     /**
-     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
+     */
+    eventId?: string;
 };
 
 /**
@@ -1568,9 +1576,13 @@ export type FailedCallback = {
         [key: string]: unknown;
     };
     /**
-     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
+     */
+    eventId?: string;
 };
 
 /**
@@ -1647,9 +1659,13 @@ export type RefundedCallback = {
         [key: string]: unknown;
     };
     /**
-     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
+     */
+    eventId?: string;
 };
 
 /**
@@ -1738,9 +1754,13 @@ export type ReleasedCallback = {
         [key: string]: unknown;
     };
     /**
-     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
+     */
+    eventId?: string;
 };
 
 /**
@@ -1801,9 +1821,13 @@ export type DisputedCallback = {
         [key: string]: unknown;
     };
     /**
-     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
+     */
+    eventId?: string;
 };
 
 /**
@@ -1864,9 +1888,13 @@ export type DisputeResolvedCallback = {
         [key: string]: unknown;
     };
     /**
-     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
+     */
+    eventId?: string;
 };
 
 /**
@@ -1909,9 +1937,13 @@ export type CancelledCallback = {
         [key: string]: unknown;
     };
     /**
-     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
+     */
+    eventId?: string;
 };
 
 /**
@@ -1971,9 +2003,13 @@ export type PayoutPaidCallback = {
      */
     orderId: string;
     /**
-     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
+     */
+    eventId?: string;
 };
 
 /**
@@ -2033,9 +2069,13 @@ export type PayoutFailedCallback = {
      */
     orderId: string;
     /**
-     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
+     */
+    eventId?: string;
 };
 
 /**
@@ -2071,6 +2111,10 @@ export type TestCallback = {
      * This delivery
      */
     deliveryId: string;
+    /**
+     * The test’s id again: the events API lists no test, so GET /v1/trdp/events/{eventId} answers 404
+     */
+    eventId: string;
 };
 
 /**
@@ -2130,9 +2174,13 @@ export type TransferCreatedCallback = {
      */
     orderId: string;
     /**
-     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
+     */
+    eventId?: string;
 };
 
 /**
@@ -2200,9 +2248,13 @@ export type TransferReversedCallback = {
      */
     orderId: string;
     /**
-     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
+     */
+    eventId?: string;
 };
 
 /**
@@ -2247,9 +2299,13 @@ export type AccountUpdatedCallback = {
      */
     orderId: string;
     /**
-     * The same on every retry of this callback and in the events API: ignore a duplicate by it
+     * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
+     */
+    eventId?: string;
 };
 
 /**
