@@ -19,6 +19,7 @@ export * from './escrow/escrow.errors';
 export * from './escrow/escrow.state';
 export * from './escrow/escrow.commands';
 export * from './escrow/escrow.decider';
+export * from './escrow/escrow.references';
 export * from './escrow/escrow.outline';
 export * from './order/order.events';
 export * from './order/order.errors';

@@ -6,7 +6,7 @@ import { LIMITS } from '../http/payment-request.dto';
 import { IsEtbAmount } from '../http/validators';
 
 export class AllocationPartDto {
-  @ApiProperty({ example: 'seller-17', description: 'The merchant whose allocation it is' })
+  @ApiProperty({ example: 'seller-17', description: 'Whose allocation it is: as stored (a merchant, or an account by its accountId), or an account by the reference it was allocated by' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(LIMITS.string)
@@ -20,7 +20,7 @@ export class AllocationPartDto {
 
 /** One allocation (`merchantId`, `amount`), or several at once (`allocations`): all of them, or none. */
 export class AllocationPartsDto {
-  @ApiPropertyOptional({ example: 'seller-17', description: 'The merchant whose allocation it is (or give allocations)' })
+  @ApiPropertyOptional({ example: 'seller-17', description: 'Whose allocation it is, as stored or by the account reference it was allocated by (or give allocations)' })
   @ValidateIf((body: AllocationPartsDto) => body.allocations === undefined)
   @IsString()
   @IsNotEmpty()

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type EscrowCommand, escrowDecider, escrowOutline, streams } from '@app/domain';
+import { type EscrowCommand, escrowDeciderFor, escrowOutline, streams } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import type { AuthenticatedMerchant } from '@app/credentials';
@@ -25,8 +25,8 @@ export class ChangeEscrowCommand extends EscrowCommandBase {
 export class ChangeEscrowHandler implements ICommandHandler<ChangeEscrowCommand> {
   constructor(@Inject(CommandRunner) private readonly runner: CommandRunner) {}
 
-  async execute({ escrowId, build, metadata }: ChangeEscrowCommand): Promise<EscrowChange> {
-    const { state, at } = await this.runner.run(streams.escrow(escrowId), escrowDecider, build(new Date().toISOString()), metadata);
+  async execute({ merchant, escrowId, build, metadata }: ChangeEscrowCommand): Promise<EscrowChange> {
+    const { state, at } = await this.runner.run(streams.escrow(escrowId), escrowDeciderFor(merchant.idSalt), build(new Date().toISOString()), metadata);
     return { escrow: escrowOutline(state)!, at };
   }
 }

@@ -417,7 +417,7 @@ export type EscrowsPageResponse = {
 
 export type AllocationPartDto = {
     /**
-     * The merchant whose allocation it is
+     * Whose allocation it is: as stored (a merchant, or an account by its accountId), or an account by the reference it was allocated by
      */
     merchantId: string;
     /**
@@ -428,7 +428,7 @@ export type AllocationPartDto = {
 
 export type ReleaseAllocationDto = {
     /**
-     * The merchant whose allocation it is (or give allocations)
+     * Whose allocation it is, as stored or by the account reference it was allocated by (or give allocations)
      */
     merchantId?: string;
     /**
@@ -443,7 +443,7 @@ export type ReleaseAllocationDto = {
 
 export type RefundAllocationDto = {
     /**
-     * The merchant whose allocation it is (or give allocations)
+     * Whose allocation it is, as stored or by the account reference it was allocated by (or give allocations)
      */
     merchantId?: string;
     /**
@@ -473,7 +473,7 @@ export type AutoReleaseDto = {
 
 export type OpenDisputeDto = {
     /**
-     * The allocation in dispute; without it, every allocation that holds money
+     * The allocation in dispute (an account by its accountId or the reference it was allocated by); without it, every allocation that holds money
      */
     merchantId?: string;
     reason: string;
@@ -547,7 +547,7 @@ export type ReversalResponse = {
 
 export type ReverseAllocationDto = {
     /**
-     * The merchant (or account) whose released allocation is taken back
+     * The merchant or account whose released allocation is taken back (an account by its accountId or the reference it was allocated by)
      */
     merchantId: string;
     /**

@@ -8,7 +8,7 @@ import { IsDisplayText, IsEtbAmount } from '../../http/validators';
 
 @RefuseUnknownFields()
 export class OpenDisputeDto {
-  @ApiPropertyOptional({ example: 'seller-17', description: 'The allocation in dispute; without it, every allocation that holds money' })
+  @ApiPropertyOptional({ example: 'seller-17', description: 'The allocation in dispute (an account by its accountId or the reference it was allocated by); without it, every allocation that holds money' })
   @IsOptional()
   @IsString()
   @IsNotEmpty()

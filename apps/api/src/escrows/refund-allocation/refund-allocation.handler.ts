@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { escrowDecider, escrowOutline, streams } from '@app/domain';
+import { escrowDeciderFor, escrowOutline, streams } from '@app/domain';
 import { CommandRunner } from '@app/infrastructure';
 import type { EscrowChange } from '../escrow-command';
 import { RefundAllocationCommand } from './refund-allocation.command';
@@ -12,7 +12,7 @@ export class RefundAllocationHandler implements ICommandHandler<RefundAllocation
   async execute({ merchant, escrowId, refunds, reason, metadata }: RefundAllocationCommand): Promise<EscrowChange> {
     const { state, at } = await this.runner.run(
       streams.escrow(escrowId),
-      escrowDecider,
+      escrowDeciderFor(merchant.idSalt),
       { type: 'RefundFunds', data: { escrowId, merchantId: merchant.merchantId, refunds, note: reason, at: new Date().toISOString() } },
       metadata,
     );

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { escrowDecider, escrowOutline, streams } from '@app/domain';
+import { escrowDeciderFor, escrowOutline, streams } from '@app/domain';
 import { CommandRunner } from '@app/infrastructure';
 import type { EscrowChange } from '../escrow-command';
 import { ReleaseAllocationCommand } from './release-allocation.command';
@@ -12,7 +12,7 @@ export class ReleaseAllocationHandler implements ICommandHandler<ReleaseAllocati
   async execute({ merchant, escrowId, releases, metadata }: ReleaseAllocationCommand): Promise<EscrowChange> {
     const { state, at } = await this.runner.run(
       streams.escrow(escrowId),
-      escrowDecider,
+      escrowDeciderFor(merchant.idSalt),
       { type: 'ReleaseFunds', data: { escrowId, merchantId: merchant.merchantId, releases, at: new Date().toISOString() } },
       metadata,
     );

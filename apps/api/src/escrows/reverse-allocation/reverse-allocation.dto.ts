@@ -7,7 +7,7 @@ import { IsDisplayText, IsEtbAmount } from '../../http/validators';
 /** A return after release: which allocation's released money goes back to the customer, how much, and why. */
 @RefuseUnknownFields()
 export class ReverseAllocationDto {
-  @ApiProperty({ example: 'seller-17', description: 'The merchant (or account) whose released allocation is taken back' })
+  @ApiProperty({ example: 'seller-17', description: 'The merchant or account whose released allocation is taken back (an account by its accountId or the reference it was allocated by)' })
   @IsString()
   @IsNotEmpty()
   @MaxLength(LIMITS.string)
