@@ -1,10 +1,7 @@
 import { CommandBus } from '@nestjs/cqrs';
-import { SQL_CLIENT } from '@app/database';
 import { addisMidnight, creditAvailableAt, creditAvailableOn, DAY_MS, latestDuePeriod, type PayoutSchedule, payoutSettingsDecider, santim, scheduledPayoutId, streams } from '@app/domain';
-import { EVENT_STORE } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
-import { type PayoutRequestDeps, RequestScheduledPayoutCommand, requestPayout } from '@app/payments';
-import { ProjectionProgress } from '@app/read-models';
+import { PayoutBooksDeps, RequestScheduledPayoutCommand, requestPayout } from '@app/payments';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
 import { call } from '../support/http';
@@ -21,7 +18,7 @@ describe('a holding period: credits available from their day, payouts and transf
   let running: RunningApp;
   let platform: TestMerchant;
   let seller: TestMerchant;
-  let deps: PayoutRequestDeps;
+  let deps: PayoutBooksDeps;
 
   const headers = (m: TestMerchant, extra: Record<string, string> = {}) => ({ 'x-api-secret': m.apiSecret, ...extra });
   const post = (path: string, body: unknown, m: TestMerchant = platform, extra: Record<string, string> = {}) => call(running.baseUrl, 'POST', path, { body, headers: headers(m, extra) });
@@ -61,8 +58,7 @@ describe('a holding period: credits available from their day, payouts and transf
     running = await startApp({ env: { SANDBOX_DELAY_MS: '30', PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200' } });
     platform = await registerMerchant(running.baseUrl, 'Holding Marketplace');
     seller = await registerMerchant(running.baseUrl, 'Held Seller');
-    const app = running.app;
-    deps = { runner: app.get(CommandRunner), store: app.get(EVENT_STORE), db: app.get(SQL_CLIENT), progress: app.get(ProjectionProgress), payoutHoldMs: running.config.payoutHoldAfterDestinationChangeMs };
+    deps = running.app.get(PayoutBooksDeps);
     await earn(300);
   });
   afterAll(() => running?.close());

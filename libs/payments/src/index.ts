@@ -26,4 +26,5 @@ export * from './reconcile-statement/reconcile-statement.command';
 export * from './reconcile-statement/reconcile-statement.handler';
 export * from './reconcile-statement/reconciliation.module';
 export * from './payout-settings/payout-settings-in-force';
+export * from './payouts/payout-books-deps';
 export * from './payouts/payout-requests';

@@ -17,6 +17,7 @@ import { RequestScheduledPayoutHandler } from './flow/request-scheduled-payout/r
 import { CHAPA_MIGRATIONS } from './chapa/chapa.migrations';
 import { ChapaProvider } from './chapa/chapa-provider';
 import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.port';
+import { PayoutBooksDeps } from './payouts/payout-books-deps';
 import { SANDBOX_MIGRATIONS } from './sandbox/sandbox.migrations';
 import { SandboxProvider } from './sandbox/sandbox-provider';
 
@@ -52,6 +53,7 @@ function sandboxProvider(config: AppConfig, adapterHost: HttpAdapterHost, db: Sq
   providers: [
     { provide: PAYMENT_PROVIDER, useFactory: configuredProvider, inject: [APP_CONFIG, HttpAdapterHost, SQL_CLIENT] },
     PaymentFlow,
+    PayoutBooksDeps,
     InitiatePaymentHandler,
     ConfirmOtpHandler,
     ApplyNotificationHandler,
@@ -62,7 +64,7 @@ function sandboxProvider(config: AppConfig, adapterHost: HttpAdapterHost, db: Sq
     ReleaseDueHandler,
     RequestScheduledPayoutHandler,
   ],
-  exports: [PAYMENT_PROVIDER, PaymentFlow],
+  exports: [PAYMENT_PROVIDER, PaymentFlow, PayoutBooksDeps],
 })
 export class PaymentsModule implements BeforeApplicationShutdown {
   constructor(@Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider) {}

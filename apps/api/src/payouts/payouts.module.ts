@@ -1,4 +1,5 @@
 import { Module } from '@nestjs/common';
+import { PaymentsModule } from '@app/payments';
 import { MerchantAuthModule } from '../http/merchant-auth.module';
 import { PayoutSettingsController } from './payout-settings.controller';
 import { PayoutsController } from './payouts.controller';
@@ -8,7 +9,7 @@ import { SetPayoutSettingsHandler } from './set-payout-settings.handler';
 
 /** A merchant's payouts: where they go, their settings, on-demand payouts and their list (the transfers are the payment work's). */
 @Module({
-  imports: [MerchantAuthModule],
+  imports: [MerchantAuthModule, PaymentsModule],
   controllers: [PayoutsController, PayoutSettingsController],
   providers: [SetPayoutDestinationHandler, SetPayoutSettingsHandler, RequestPayoutHandler],
 })

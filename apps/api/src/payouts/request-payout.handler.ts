@@ -1,12 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { APP_CONFIG, type AppConfig } from '@app/config';
-import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { keyedPayoutId, newPayoutId } from '@app/domain';
-import { EVENT_STORE, type EventStore } from '@app/event-store';
-import { CommandRunner } from '@app/infrastructure';
-import { requestPayout } from '@app/payments';
-import { ProjectionProgress, type PayoutView, requestedPayoutView } from '@app/read-models';
+import { PayoutBooksDeps, requestPayout } from '@app/payments';
+import { type PayoutView, requestedPayoutView } from '@app/read-models';
 import { RequestPayoutCommand } from './request-payout.command';
 
 /**
@@ -16,19 +12,12 @@ import { RequestPayoutCommand } from './request-payout.command';
  */
 @CommandHandler(RequestPayoutCommand)
 export class RequestPayoutHandler implements ICommandHandler<RequestPayoutCommand> {
-  constructor(
-    @Inject(CommandRunner) private readonly runner: CommandRunner,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    @Inject(ProjectionProgress) private readonly progress: ProjectionProgress,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(@Inject(PayoutBooksDeps) private readonly deps: PayoutBooksDeps) {}
 
   async execute({ merchantId, metadata }: RequestPayoutCommand): Promise<PayoutView> {
     const digest = metadata.idempotency;
     const payoutId = typeof digest === 'string' ? keyedPayoutId(merchantId, digest) : newPayoutId();
-    const deps = { runner: this.runner, store: this.store, db: this.db, progress: this.progress, payoutHoldMs: this.config.payoutHoldAfterDestinationChangeMs };
-    const requested = await requestPayout(deps, { merchantId, payoutId, trigger: 'on-demand', at: new Date().toISOString() }, metadata);
+    const requested = await requestPayout(this.deps, { merchantId, payoutId, trigger: 'on-demand', at: new Date().toISOString() }, metadata);
     if (!requested) throw new Error(`payout ${payoutId} was not requested`);
     return requestedPayoutView(requested.data);
   }

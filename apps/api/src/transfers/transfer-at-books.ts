@@ -1,10 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '@app/config';
-import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { type BooksEvent, fold, streams, type TransferCommand, transferBooked, transferDecider, type TransferEvent, type TransferState } from '@app/domain';
-import { EVENT_STORE, type EventMetadata, type EventStore } from '@app/event-store';
-import { CommandRunner } from '@app/infrastructure';
-import { payableAvailableAt, ProjectionProgress } from '@app/read-models';
+import type { EventMetadata } from '@app/event-store';
+import { PayoutBooksDeps } from '@app/payments';
+import { payableAvailableAt } from '@app/read-models';
 import { LedgerNotCurrent } from './transfers.errors';
 
 /** A transfer as its create left it, and when. */
@@ -25,24 +23,19 @@ export interface TransferChange {
  */
 @Injectable()
 export class TransferAtBooks {
-  constructor(
-    @Inject(CommandRunner) private readonly runner: CommandRunner,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    @Inject(ProjectionProgress) private readonly progress: ProjectionProgress,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(@Inject(PayoutBooksDeps) private readonly deps: PayoutBooksDeps) {}
 
   /** `create` is given the source's available balance (signed santim) and builds the CreateTransfer the decider decides on it; the same transfer again answers as it stands. */
   async create(source: string, transferId: string, create: (sourceAvailable: number) => Extract<TransferCommand, { type: 'CreateTransfer' }>, metadata: EventMetadata): Promise<TransferChange> {
     const books = streams.payoutBooks(source);
     const stream = streams.transfer(transferId);
-    const { result, recordedAt } = await this.runner.decideAcross(async () => {
-      const [booked, history] = await Promise.all([this.store.readLastEvent(books), this.store.readStream(stream)]);
+    const { runner, store, db, progress, readYourWritesTimeoutMs } = this.deps;
+    const { result, recordedAt } = await runner.decideAcross(async () => {
+      const [booked, history] = await Promise.all([store.readLastEvent(books), store.readStream(stream)]);
       const state = fold(transferDecider, history as unknown as TransferEvent[]);
       if (state.created) return { appends: [], result: { state, at: history[history.length - 1].recordedAt } };
-      if (!(await this.progress.waitFor(await this.store.head(), this.config.readYourWritesTimeoutMs))) throw new LedgerNotCurrent();
-      const command = create((await payableAvailableAt(this.db, source, new Date())).available);
+      if (!(await progress.waitFor(await store.head(), readYourWritesTimeoutMs))) throw new LedgerNotCurrent();
+      const command = create((await payableAvailableAt(db, source, new Date())).available);
       const events = transferDecider.decide(command, state);
       return {
         appends: [

@@ -16,19 +16,11 @@ import {
   payoutsThroughOf,
   streams,
 } from '@app/domain';
-import { comparePositions, type EventMetadata, type EventStore, formatPosition } from '@app/event-store';
+import { comparePositions, type EventMetadata, formatPosition } from '@app/event-store';
 import type { CommandRunner, KnownStream } from '@app/infrastructure';
-import { lastAccountPayoutPosition, latestDestinationVersion, merchantPayout, payableAvailableAt, payoutScheduleStanding, type ProjectionProgress } from '@app/read-models';
+import { lastAccountPayoutPosition, latestDestinationVersion, merchantPayout, payableAvailableAt, payoutScheduleStanding } from '@app/read-models';
 import { payoutSettingsInForce } from '../payout-settings/payout-settings-in-force';
-
-export interface PayoutRequestDeps {
-  runner: CommandRunner;
-  store: EventStore;
-  db: SqlExecutor;
-  progress: ProjectionProgress;
-  /** PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS, in milliseconds. */
-  payoutHoldMs: number;
-}
+import type { PayoutBooksDeps } from './payout-books-deps';
 
 /**
  * How long a payout waits for the ledger to post what the log held when it began. Unlike a command's
@@ -73,7 +65,7 @@ async function accountStanding(runner: CommandRunner, merchantId: string, destin
  * decided again from its reads. The result: the payout's request, or undefined when there was nothing
  * to do; the same id again answers the payout it made.
  */
-export async function requestPayout(deps: PayoutRequestDeps, ask: PayoutAsk, metadata: EventMetadata): Promise<PayoutRequested | undefined> {
+export async function requestPayout(deps: PayoutBooksDeps, ask: PayoutAsk, metadata: EventMetadata): Promise<PayoutRequested | undefined> {
   const { runner, store, db } = deps;
   const { merchantId, payoutId } = ask;
   const books = streams.payoutBooks(merchantId);

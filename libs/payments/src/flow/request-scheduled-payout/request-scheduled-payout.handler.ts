@@ -1,11 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { APP_CONFIG, type AppConfig } from '@app/config';
-import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { scheduledPayoutId } from '@app/domain';
-import { EVENT_STORE, type EventMetadata, type EventStore } from '@app/event-store';
-import { CommandRunner } from '@app/infrastructure';
-import { ProjectionProgress } from '@app/read-models';
+import type { EventMetadata } from '@app/event-store';
+import { PayoutBooksDeps } from '../../payouts/payout-books-deps';
 import { requestPayout } from '../../payouts/payout-requests';
 import { RequestScheduledPayoutCommand } from './request-scheduled-payout.command';
 
@@ -17,16 +14,9 @@ const SYSTEM: EventMetadata = { actor: { type: 'system', id: 'payout-schedule' }
  */
 @CommandHandler(RequestScheduledPayoutCommand)
 export class RequestScheduledPayoutHandler implements ICommandHandler<RequestScheduledPayoutCommand> {
-  constructor(
-    @Inject(CommandRunner) private readonly runner: CommandRunner,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    @Inject(ProjectionProgress) private readonly progress: ProjectionProgress,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(@Inject(PayoutBooksDeps) private readonly deps: PayoutBooksDeps) {}
 
   async execute({ merchantId, period }: RequestScheduledPayoutCommand): Promise<void> {
-    const deps = { runner: this.runner, store: this.store, db: this.db, progress: this.progress, payoutHoldMs: this.config.payoutHoldAfterDestinationChangeMs };
-    await requestPayout(deps, { merchantId, payoutId: scheduledPayoutId(merchantId, period), trigger: 'schedule', period, at: new Date().toISOString() }, SYSTEM);
+    await requestPayout(this.deps, { merchantId, payoutId: scheduledPayoutId(merchantId, period), trigger: 'schedule', period, at: new Date().toISOString() }, SYSTEM);
   }
 }
