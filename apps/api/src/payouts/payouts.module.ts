@@ -7,7 +7,7 @@ import { RequestPayoutHandler } from './request-payout.handler';
 import { SetPayoutDestinationHandler } from './set-payout-destination.handler';
 import { SetPayoutSettingsHandler } from './set-payout-settings.handler';
 
-/** A merchant's payouts: where they go, their settings, on-demand payouts and their list (the transfers are the payment work's). */
+/** A merchant's payouts: where they go, their settings, on-demand payouts and their list. */
 @Module({
   imports: [MerchantAuthModule, PaymentsModule],
   controllers: [PayoutsController, PayoutSettingsController],
