@@ -31,7 +31,19 @@ describe('a holding period: credits available from their day, payouts and transf
   const statement = async (m: TestMerchant = platform, extra: Record<string, string> = {}) =>
     (await get('/v1/trdp/statement?from=2026-01-01T00:00:00Z&to=2036-01-01T00:00:00Z', m, extra)).body.data.movements as { eventId: string; type: string; recordedAt: string; amount: number; availableOn: string | null }[];
 
-  /** A payout's report as JSON, and the paid column of its CSV, which must say the same. */
+  /** All of a payout's movements, two a page, each page asked after the last eventId of the one before. */
+  const movements = async (payoutId: string, m: TestMerchant) => {
+    const all: { eventId: string; amount: number; status: string; availableOn: string | null; paid: number }[] = [];
+    for (let startingAfter = ''; ; ) {
+      const page = await get(`/v1/trdp/payouts/${payoutId}/movements?limit=2${startingAfter && `&startingAfter=${startingAfter}`}`, m);
+      expect(page.status).toBe(200);
+      all.push(...page.body.data.movements);
+      if (!page.body.data.hasMore) return all;
+      startingAfter = all.at(-1)!.eventId;
+    }
+  };
+
+  /** A payout's report as JSON, and the paid column of its CSV and its movements pages, which must say the same. */
   const report = async (payoutId: string, m: TestMerchant = platform) => {
     const json = await get(`/v1/trdp/payouts/${payoutId}/report`, m);
     expect(json.status).toBe(200);
@@ -40,7 +52,9 @@ describe('a holding period: credits available from their day, payouts and transf
     expect(header).toBe('event_id,type,source,description,recorded_at,gross,fee,net,status,available_on,paid');
     const lines = json.body.data.lines as { eventId: string; type: string; recordedAt: string; status: string; net: number; paid: number; availableOn: string | null }[];
     expect(rows.map((row) => row.split(',').slice(-3))).toEqual(lines.map((l) => [l.status, l.availableOn ?? '', String(l.paid)]));
-    return { lines, paidCsv: rows.map((row) => Number(row.split(',').at(-1))) };
+    const paged = await movements(payoutId, m);
+    expect(paged).toEqual(lines.map(({ eventId, net, status, availableOn, paid }) => ({ eventId, amount: net, status, availableOn, paid })));
+    return { lines, paidCsv: rows.map((row) => Number(row.split(',').at(-1))), movements: paged };
   };
 
   /** A paid plain order of `amount` ETB: its money is credited to the merchant's payable. */
@@ -128,7 +142,10 @@ describe('a holding period: credits available from their day, payouts and transf
     const secondReport = await report('po_held_due');
     expect(secondReport.lines).toEqual([expect.objectContaining({ ...line(held, 'RELEASED', 200, 200, held.availableOn), recordedAt: held.recordedAt })]);
     expect(secondReport.paidCsv).toEqual([200]);
-    for (const [{ lines }, amount] of [[firstReport, 250], [secondReport, 200]] as const) expect(Math.round(lines.reduce((sum, l) => sum + l.paid * 100, 0))).toBe(amount * 100);
+    for (const [{ lines, movements: paged }, amount] of [[firstReport, 250], [secondReport, 200]] as const) {
+      expect(Math.round(lines.reduce((sum, l) => sum + l.paid * 100, 0))).toBe(amount * 100);
+      expect(Math.round(paged.reduce((sum, l) => sum + l.paid * 100, 0))).toBe(amount * 100);
+    }
   });
 
   it("keeps an account's own holding period, set acting for it, apart from the platform's", async () => {

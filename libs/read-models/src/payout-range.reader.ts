@@ -135,11 +135,11 @@ export async function payoutRangeLines(db: SqlExecutor, payout: PayoutView, from
   });
 }
 
-/** What the payout pays beyond its range's movements: zero when they sum to its amount. Read once its last page is reached. */
-export async function payoutCarried(db: SqlExecutor, payout: PayoutView): Promise<number> {
+/** What the movements of the payout's range add up to, santim: the payable's and fees' change over it, the payouts' own entries left out. One aggregate along the accounts' index. */
+export async function payoutRangeTotal(db: SqlExecutor, payout: PayoutView): Promise<number> {
   const { after, through } = range(payout);
   const [row] = await db.query<{ total: string }>(RANGE_SUM, [...bounds(payout.merchantId, after, through), ACCOUNTS.merchantFees(payout.merchantId)]);
-  return payout.amount - Number(row.total);
+  return Number(row.total);
 }
 
 /**

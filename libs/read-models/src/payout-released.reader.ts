@@ -3,6 +3,7 @@ import type { SqlExecutor } from '@app/database';
 import { MAX_PAYOUT_DELAY_DAYS } from '@app/domain';
 import { type LogPosition, parsePosition, START } from '@app/event-store';
 import { addisDay, creditAvailableOn } from './credit-availability.sql';
+import { payableNotYetAvailable } from './payable-availability.reader';
 import { type LedgerLineRow, ledgerLineOf, type PayoutLedgerLine } from './payout-report.reader';
 import type { PayoutView } from './payouts.projection';
 
@@ -77,4 +78,44 @@ export async function payoutReleasedLines(db: SqlExecutor, payout: PayoutView, f
     MAX_PAYOUT_DELAY_DAYS + 1,
   ]);
   return rows.map((row) => ({ ...ledgerLineOf(row), position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) }, availableOn: row.available_on }));
+}
+
+/**
+ * Where a line of payoutReleasedLines stands in the log, from its event id (the cursor of a page of
+ * movements); undefined when the event is none of them. Asked for the line right after the position just
+ * before the credit's (positions are whole numbers), the reader itself says whether the credit is one.
+ */
+export async function payoutReleasedCursor(db: SqlExecutor, payout: PayoutView, eventId: string): Promise<LogPosition | undefined> {
+  if (!payout.after) return undefined;
+  const [row] = await db.query<{ commit: string; prepare: string }>(
+    `SELECT p.commit_position::text AS commit, p.prepare_position::text AS prepare
+     FROM ledger_entries e JOIN ledger_postings p ON p.entry_id = e.entry_id AND p.account = $1
+     WHERE e.event_id = $2 AND p.credit > p.debit LIMIT 1`,
+    [ACCOUNTS.merchantPayable(payout.merchantId), eventId],
+  );
+  if (!row) return undefined;
+  const position = { commit: BigInt(row.commit), prepare: BigInt(row.prepare) };
+  const [line] = await payoutReleasedLines(db, payout, { commit: position.commit, prepare: position.prepare - 1n }, 1);
+  return line?.eventId === eventId ? position : undefined;
+}
+
+/**
+ * Of a range payout's amount, santim: what its range's lines held (the sum of their `held`) and what its
+ * released lines paid (the sum of payoutReleasedLines), without reading them line by line: asked of the
+ * decision's own reader (payableNotYetAvailable). A credit's day is fixed by its position, so the range's
+ * held credits are those held at the decision up to `through` less those up to `after`; and of the credits
+ * up to `after`, those held at the previous payout's decision less those still held at this one's are the
+ * ones released. Each question reads only the holding period's days.
+ */
+export async function payoutHeldAndReleased(db: SqlExecutor, payout: PayoutView): Promise<{ held: number; released: number }> {
+  const through = payout.through === undefined ? undefined : parsePosition(payout.through);
+  if (!through) throw new Error(`payout ${payout.payoutId} settles no range of the ledger`);
+  const at = new Date(payout.requestedAt);
+  const heldThrough = await payableNotYetAvailable(db, payout.merchantId, through, at);
+  const after = payout.after ? parsePosition(payout.after) : undefined;
+  if (!payout.after || !after) return { held: heldThrough, released: 0 };
+  const heldBefore = await payableNotYetAvailable(db, payout.merchantId, after, at);
+  const previousAt = await previousPayoutRequestedAt(db, payout, payout.after);
+  const released = previousAt ? (await payableNotYetAvailable(db, payout.merchantId, after, previousAt)) - heldBefore : 0;
+  return { held: heldThrough - heldBefore, released };
 }

@@ -1,6 +1,7 @@
 import { migrate, type SqlClient } from '@app/database';
 import { payableNotYetAvailable } from './payable-availability.reader';
-import { payoutCarried, payoutRangeCursor, payoutRangeLines } from './payout-range.reader';
+import { payoutCarried, payoutMovementsPage, rangeOutcome, releasedOutcome } from './payout-movements.reader';
+import { payoutRangeCursor, payoutRangeLines } from './payout-range.reader';
 import { payoutReleasedLines } from './payout-released.reader';
 import { payoutLedgerLines } from './payout-report.reader';
 import type { PayoutView } from './payouts.projection';
@@ -76,7 +77,8 @@ describe.each(READ_MODEL_DATABASES)('the ledger lines of a payout on %s', (_name
   });
 
   // A payout of its own stream takes the payable and the fees (payoutAccounts): its range is both accounts' postings, one line per entry.
-  const rangePayout = (merchantId: string, amount: number) => ({ payoutId: `po_range_${merchantId}`, merchantId, amount, after: null, through: '3-3' }) as unknown as PayoutView;
+  const rangePayout = (merchantId: string, amount: number) =>
+    ({ payoutId: `po_range_${merchantId}`, merchantId, amount, after: null, through: '3-3', requestedAt: '2030-01-01T01:00:00.000Z' }) as unknown as PayoutView;
 
   it("reads a range payout's lines from the payable and the fees: a platform's fee is a line of its own, a merchant's own fee part of its line", async () => {
     const mkt = rangePayout('mkt', 40_000);
@@ -172,6 +174,55 @@ describe.each(READ_MODEL_DATABASES)('the ledger lines of a payout on %s', (_name
       // Paged after a credit, the page is empty; a payout decided before the day it became available has none.
       expect(await payoutReleasedLines(db, second, released[0].position, 10)).toEqual([]);
       expect(await payoutReleasedLines(db, { ...second, payoutId: 'po_h1_early', requestedAt: '2030-01-02T06:00:00.000Z' }, undefined, 10)).toEqual([]);
+    });
+
+    /** Every movement of the payout, a page of `limit` at a time, each page after the last eventId of the one before. */
+    async function walk(payout: PayoutView, limit: number) {
+      const movements = [];
+      let startingAfter: string | undefined;
+      for (;;) {
+        const page = (await payoutMovementsPage(db, payout, limit, startingAfter))!;
+        movements.push(...page.movements);
+        if (!page.hasMore) return movements;
+        startingAfter = page.movements.at(-1)!.eventId;
+      }
+    }
+
+    /** The payout's lines as its report reads them: released, then its range, then what is carried. */
+    async function reportLines(payout: PayoutView) {
+      const released = (await payoutReleasedLines(db, payout, undefined, 100)).map((line) => ({ eventId: line.eventId, amount: line.net, ...releasedOutcome(line) }));
+      const range = (await payoutRangeLines(db, payout, undefined, 100)).map((line) => ({ eventId: line.eventId, amount: line.net, ...rangeOutcome(line) }));
+      const carried = payout.amount - [...released, ...range].reduce((sum, line) => sum + line.paid, 0);
+      return [...released, ...range, ...(carried === 0 ? [] : [{ eventId: 'carried', amount: carried, status: 'CARRIED', availableOn: null, paid: carried }])];
+    }
+
+    it("pages a payout's movements as its report reads them, held and released lines alike, their paid summing to its amount, whatever the page size", async () => {
+      // The second payout with 50.00 more: what a failed payout returned, carried.
+      const returned = { ...second, payoutId: 'po_h1_returned', amount: 25_000 };
+      expect(await reportLines(first)).toEqual([
+        { eventId: 'e5', amount: 10_000, status: 'PAID', availableOn: null, paid: 10_000 },
+        { eventId: 'e11', amount: 21_000, status: 'HELD', availableOn: '2030-01-03', paid: 1_000 },
+        { eventId: 'e12', amount: -3_000, status: 'PAID', availableOn: null, paid: -3_000 },
+      ]);
+      expect(await reportLines(second)).toEqual([
+        { eventId: 'e11', amount: 20_000, status: 'RELEASED', availableOn: '2030-01-03', paid: 20_000 },
+        { eventId: 'e15', amount: 7_000, status: 'HELD', availableOn: '2030-01-04', paid: 0 },
+      ]);
+      expect((await reportLines(returned)).at(-1)).toEqual({ eventId: 'carried', amount: 5_000, status: 'CARRIED', availableOn: null, paid: 5_000 });
+      for (const payout of [first, second, returned]) {
+        for (const limit of [1, 2, 3, 10]) expect(await walk(payout, limit)).toEqual(await reportLines(payout));
+        expect((await walk(payout, 1)).reduce((sum, line) => sum + line.paid, 0)).toBe(payout.amount);
+      }
+      expect(await payoutCarried(db, second)).toBe(0);
+      expect(await payoutCarried(db, returned)).toBe(5_000);
+    });
+
+    it('takes as a cursor only a movement of the payout: a released credit, a line of its range, its carried line', async () => {
+      expect((await payoutMovementsPage(db, second, 10, 'e11'))!.movements.map((m) => m.eventId)).toEqual(['e15']);
+      expect(await payoutMovementsPage(db, second, 10, 'e15')).toEqual({ movements: [], hasMore: false });
+      expect(await payoutMovementsPage(db, second, 10, 'carried')).toEqual({ movements: [], hasMore: false });
+      // Before its range but never held, the payout's own entry, another merchant's: none of its movements.
+      for (const eventId of ['e5', 'e12', 'e14', 'e1']) expect(await payoutMovementsPage(db, second, 10, eventId)).toBeUndefined();
     });
   });
 });

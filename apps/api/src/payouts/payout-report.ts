@@ -2,19 +2,21 @@ import { csvRow } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 import { streamKey } from '@app/domain';
 import type { LogPosition } from '@app/event-store';
-import { CARRIED, type PayoutLedgerLine, payoutLedgerLines, payoutRangeLines, payoutReleasedLines, type PayoutView } from '@app/read-models';
+import {
+  CARRIED,
+  type PayoutLedgerLine,
+  type PayoutLineOutcome,
+  payoutLedgerLines,
+  payoutRangeLines,
+  payoutReleasedLines,
+  type PayoutView,
+  rangeOutcome,
+  releasedOutcome,
+} from '@app/read-models';
 import { signedBirr } from './signed-birr';
 
-/**
- * What the payout did with a movement: `PAID` it whole; left it `HELD` by the holding period (paying only
- * what of it was not held, its own fee, in `paid`), for the payout of its day; paid it once `RELEASED`,
- * an earlier payout having left it on hold; `CARRIED`: what the amount holds beyond its movements (a failed
- * payout's return, movements before its range).
- */
-export type PayoutReportStatus = 'PAID' | 'HELD' | 'RELEASED' | 'CARRIED';
-
-/** One movement of a payout, as a merchant reconciles it: what caused it, how much of it was the platform's fee, and how much of it this payout paid. */
-export interface PayoutReportLine {
+/** One movement of a payout, as a merchant reconciles it: what caused it, how much of it was the platform's fee, and what this payout did with it (as its movements pages say). */
+export interface PayoutReportLine extends PayoutLineOutcome {
   eventId: string;
   /** `OrderPaid`, `AllocationReleased`, `OrderRefundRequested`, … */
   type: string;
@@ -27,11 +29,6 @@ export interface PayoutReportLine {
   gross: number;
   fee: number;
   net: number;
-  status: PayoutReportStatus;
-  /** A `HELD` line's day its held part becomes available, a `RELEASED` line's day it became available (Addis Ababa, `YYYY-MM-DD`); null otherwise. */
-  availableOn: string | null;
-  /** Signed santim this payout paid of it: the lines' `paid` sum to the payout's amount. */
-  paid: number;
 }
 
 /** Report lines come a page at a time: a payout of 20,000 movements is never one query's answer or one string. */
@@ -48,7 +45,7 @@ export const REPORT_PAGE = 1_000;
 export async function* payoutReportPages(db: SqlExecutor, payout: PayoutView, pageSize = REPORT_PAGE): AsyncGenerator<PayoutReportLine[]> {
   if (payout.through === undefined) {
     for (let after = -1; after + 1 < (payout.movements ?? 0); after += pageSize) {
-      yield (await payoutLedgerLines(db, payout.payoutId, payout.merchantId, after, pageSize)).map((line) => reportLine(line, 'PAID', null, line.net));
+      yield (await payoutLedgerLines(db, payout.payoutId, payout.merchantId, after, pageSize)).map((line) => reportLine(line, { status: 'PAID', availableOn: null, paid: line.net }));
     }
     return;
   }
@@ -58,10 +55,10 @@ export async function* payoutReportPages(db: SqlExecutor, payout: PayoutView, pa
     return lines;
   };
   for await (const rows of pagesOf((from) => payoutReleasedLines(db, payout, from, pageSize), pageSize)) {
-    yield counted(rows.map((line) => reportLine(line, 'RELEASED', line.availableOn, line.net)));
+    yield counted(rows.map((line) => reportLine(line, releasedOutcome(line))));
   }
   for await (const rows of pagesOf((from) => payoutRangeLines(db, payout, from, pageSize), pageSize)) {
-    yield counted(rows.map((line) => reportLine(line, line.held === 0 ? 'PAID' : 'HELD', line.availableOn, line.net - line.held)));
+    yield counted(rows.map((line) => reportLine(line, rangeOutcome(line))));
   }
   const carried = payout.amount - paid;
   if (carried !== 0) {
@@ -81,7 +78,7 @@ async function* pagesOf<T extends { position: LogPosition }>(read: (from: LogPos
   }
 }
 
-function reportLine(line: PayoutLedgerLine, status: PayoutReportStatus, availableOn: string | null, paid: number): PayoutReportLine {
+function reportLine(line: PayoutLedgerLine, { status, availableOn, paid }: PayoutLineOutcome): PayoutReportLine {
   return {
     eventId: line.eventId,
     type: line.eventType,

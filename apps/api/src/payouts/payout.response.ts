@@ -44,12 +44,26 @@ export class PayoutResponse {
   providerReference!: string | null;
 }
 
+/** A movement of a payout, as its report's line says it (payout-report.ts): the movement, and what of it this payout paid. */
 export class SettledMovementResponse {
-  @ApiProperty()
+  @ApiProperty({ description: "The event that caused it; 'carried' for the CARRIED line" })
   eventId!: string;
 
-  @ApiProperty({ example: 780, description: 'Signed ETB' })
+  @ApiProperty({ example: 780, description: "Signed ETB: the movement's net to the payable and fees, whatever the payout paid of it (a CARRIED line's: what it carries)" })
   amount!: number;
+
+  @ApiProperty({
+    enum: ['PAID', 'HELD', 'RELEASED', 'CARRIED'],
+    description:
+      'As its report line says. PAID: this payout paid the movement. HELD: the holding period kept it (payoutDelayDays), so this payout did not pay it (only its own fee part, if any, in paid); the payout of availableOn does. RELEASED: earned before this payout, left on hold by an earlier payout, available since availableOn and paid by this one. CARRIED: what the amount holds beyond its movements (a failed payout returned, movements before its range).',
+  })
+  status!: string;
+
+  @ApiProperty({ type: String, format: 'date', nullable: true, example: null, description: 'Addis Ababa day: when a HELD movement becomes available, when a RELEASED one became available; null otherwise' })
+  availableOn!: string | null;
+
+  @ApiProperty({ example: 780, description: "What this payout paid of the movement (signed ETB): all pages' paid amounts add up to the payout; 0 for a HELD movement" })
+  paid!: number;
 }
 
 /** A page of the merchant's payouts, newest first. */
@@ -61,7 +75,7 @@ export class PayoutsPageResponse {
   hasMore!: boolean;
 }
 
-/** A page of the movements of the payable and fees a payout settles, in order (all pages sum to its amount). */
+/** A page of the movements of the payable and fees a payout settles, in its report's order, with its report's status, availableOn and paid (all pages' paid sum to its amount). */
 export class PayoutMovementsPageResponse {
   @ApiProperty({ type: [SettledMovementResponse] })
   movements!: SettledMovementResponse[];

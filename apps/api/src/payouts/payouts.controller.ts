@@ -98,7 +98,7 @@ export class PayoutsController {
   }
 
   @Get('payouts/:payoutId/movements')
-  @ApiOperation({ summary: 'The movements of the payable and fees a payout settles, in order, a page at a time (they sum to its amount)' })
+  @ApiOperation({ summary: 'The movements of the payable and fees a payout settles, in order, a page at a time, each with what the payout paid of it (as its report says; the paid amounts sum to the payout)' })
   @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 10' })
   @ApiQuery({ name: 'startingAfter', required: false, description: 'the eventId of the last movement of the page before' })
   @ApiEnvelope(PayoutMovementsPageResponse, { message: 'Payout movements' })
@@ -113,7 +113,10 @@ export class PayoutsController {
     const payout = await ownedPayout(this.db, payoutId, merchant.merchantId);
     const page = await payoutMovementsPage(this.db, payout, size, startingAfter || undefined);
     if (!page) throw new InvalidInput(`startingAfter must be the eventId of a movement of payout ${payout.payoutId}`, 'UNKNOWN_CURSOR');
-    return envelope('Payout movements', { movements: page.movements.map((m) => ({ eventId: m.eventId, amount: signedBirr(m.amount) })), hasMore: page.hasMore });
+    return envelope('Payout movements', {
+      movements: page.movements.map((m) => ({ eventId: m.eventId, amount: signedBirr(m.amount), status: m.status, availableOn: m.availableOn, paid: signedBirr(m.paid) })),
+      hasMore: page.hasMore,
+    });
   }
 
   @Get('payouts/:payoutId/report')

@@ -568,7 +568,7 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * The movements of the payable and fees a payout settles, in order, a page at a time (they sum to its amount)
+     * The movements of the payable and fees a payout settles, in order, a page at a time, each with what the payout paid of it (as its report says; the paid amounts sum to the payout)
      */
     public getPayoutsByPayoutIdMovements<ThrowOnError extends boolean = true>(options: Options<GetV1TrdpPayoutsByPayoutIdMovementsData, ThrowOnError>): RequestResult<GetV1TrdpPayoutsByPayoutIdMovementsResponses, GetV1TrdpPayoutsByPayoutIdMovementsErrors, ThrowOnError, 'data'> {
         return (options.client ?? this.client).get<GetV1TrdpPayoutsByPayoutIdMovementsResponses, GetV1TrdpPayoutsByPayoutIdMovementsErrors, ThrowOnError, 'data'>({

@@ -863,11 +863,26 @@ export type PayoutsPageResponse = {
 };
 
 export type SettledMovementResponse = {
+    /**
+     * The event that caused it; 'carried' for the CARRIED line
+     */
     eventId: string;
     /**
-     * Signed ETB
+     * Signed ETB: the movement's net to the payable and fees, whatever the payout paid of it (a CARRIED line's: what it carries)
      */
     amount: number;
+    /**
+     * As its report line says. PAID: this payout paid the movement. HELD: the holding period kept it (payoutDelayDays), so this payout did not pay it (only its own fee part, if any, in paid); the payout of availableOn does. RELEASED: earned before this payout, left on hold by an earlier payout, available since availableOn and paid by this one. CARRIED: what the amount holds beyond its movements (a failed payout returned, movements before its range).
+     */
+    status: 'PAID' | 'HELD' | 'RELEASED' | 'CARRIED';
+    /**
+     * Addis Ababa day: when a HELD movement becomes available, when a RELEASED one became available; null otherwise
+     */
+    availableOn: string | null;
+    /**
+     * What this payout paid of the movement (signed ETB): all pages' paid amounts add up to the payout; 0 for a HELD movement
+     */
+    paid: number;
 };
 
 export type PayoutMovementsPageResponse = {

@@ -56,7 +56,11 @@ export const PAYOUT_EXAMPLES: OperationExamples = {
   'GET /v1/trdp/payouts/{payoutId}': { data: SENT },
   'GET /v1/trdp/payouts/{payoutId}/movements': {
     data: {
-      movements: [{ eventId: '2ad87e8b-d18d-41b2-979d-19997c4c383a', amount: 600.5 }, { eventId: '2d6e1fa0-5143-420e-b2a4-aca7cfff1914', amount: -25 }],
+      // The first page (limit=2) of the payout whose report follows: its lines, each with what the payout paid of it.
+      movements: [
+        { eventId: '5b0c2f7e-8f1a-4c11-9d0e-6a4f3c2b1a90', amount: 200, status: 'RELEASED', availableOn: '2026-11-27', paid: 200 },
+        { eventId: '2ad87e8b-d18d-41b2-979d-19997c4c383a', amount: 600.5, status: 'PAID', availableOn: null, paid: 600.5 },
+      ],
       hasMore: true,
     },
   },
