@@ -13,7 +13,7 @@ import type { PayoutView } from './payouts.projection';
  */
 export type PayoutLineStatus = 'PAID' | 'HELD' | 'RELEASED' | 'CARRIED';
 
-/** What a payout did with a line: its report (apps/api/src/payouts/payout-report.ts) and its movements pages say it alike. */
+/** What a payout did with a line: the payout's report and its movements pages say it alike, from here. */
 export interface PayoutLineOutcome {
   status: PayoutLineStatus;
   /** A `HELD` line's day its held part becomes available, a `RELEASED` line's day it became available (Addis Ababa, `YYYY-MM-DD`); null otherwise. */

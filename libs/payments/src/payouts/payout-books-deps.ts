@@ -8,7 +8,7 @@ import { ProjectionProgress } from '@app/read-models';
 /**
  * What a decision at a merchant's payout books (`payout-books-{merchantId}`) reads and appends through:
  * an on-demand or scheduled payout (requestPayout) and a transfer out of its source's money
- * (apps/api/src/transfers/transfer-at-books.ts) take the same books, ledger and waits, so one provider
+ * (the API's transfers, decided at their source's books) take the same books, ledger and waits, so one provider
  * (PaymentsModule) gives them to the API and the worker alike.
  */
 @Injectable()
