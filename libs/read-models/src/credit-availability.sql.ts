@@ -18,3 +18,15 @@ export const creditAvailableOn = (p: string, e: string, merchant: string) => `
 
 /** The Addis Ababa day of an instant (an SQL timestamptz expression): a credit whose `available_on` is after it is held then. */
 export const addisDay = (instant: string) => `((${instant}::timestamptz AT TIME ZONE 'UTC') + interval '3 hours')::date`;
+
+/**
+ * Whether a posting `p` (joined with creditAvailableOn) is a credit to `account` that the holding period
+ * still keeps at `at` (SQL expressions): one recorded in the `windowDays` before it (a credit is held at
+ * most MAX_PAYOUT_DELAY_DAYS, so the (account, recorded_at, …) index bounds the read by the holding
+ * period, not the merchant's history) whose day is after `at`'s; a merchant that never set a holding
+ * period stops at the EXISTS, reading nothing.
+ */
+export const heldAt = (p: string, merchant: string, account: string, at: string, windowDays: string) => `
+  ${p}.account = ${account} AND ${p}.credit > ${p}.debit AND ${p}.recorded_at > ${at}::timestamptz - make_interval(days => ${windowDays})
+    AND ${p}_on.available_on > ${addisDay(at)}
+    AND EXISTS (SELECT 1 FROM payout_delays WHERE merchant_id = ${merchant} AND delay_days > 0)`;

@@ -86,15 +86,6 @@ export async function negativeBalancesSince(db: SqlExecutor, since: Date, limit:
   return rows.map(present);
 }
 
-/**
- * The platform's accounts whose balance is below zero, longest owed first: what its sellers owe it
- * (the merchant dashboard's Sellers page lists them).
- */
-export async function negativeAccountsOf(db: SqlExecutor, platformId: string): Promise<NegativeBalance[]> {
-  const rows = await db.query<Row>(`${NEGATIVE} WHERE a.merchant_id = $2 ORDER BY since.recorded_at, n.owner_id`, [null, platformId]);
-  return rows.map(present);
-}
-
 /** Of the given owners, those whose balance is below zero, by owner id: a page of accounts with what each owes. */
 export async function negativeBalancesOf(db: SqlExecutor, ownerIds: readonly string[]): Promise<Map<string, NegativeBalance>> {
   if (ownerIds.length === 0) return new Map();

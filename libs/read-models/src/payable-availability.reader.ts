@@ -2,7 +2,7 @@ import { ACCOUNTS } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 import { availablePayableBalance, MAX_PAYOUT_DELAY_DAYS } from '@app/domain';
 import type { LogPosition } from '@app/event-store';
-import { addisDay, creditAvailableOn } from './credit-availability.sql';
+import { creditAvailableOn, heldAt } from './credit-availability.sql';
 import { payoutBalanceAt } from './payout-range.reader';
 
 /** Money of the payable that becomes available on one Addis Ababa day, santim. */
@@ -23,10 +23,8 @@ const HELD = `
   SELECT p_on.available_on::text AS available_on, SUM(p.credit - p.debit)::text AS amount
   FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
   ${creditAvailableOn('p', 'e', '$1')}
-  WHERE p.account = $2 AND p.credit > p.debit AND p.recorded_at > $3::timestamptz - make_interval(days => $7) AND p.recorded_at <= $4::timestamptz
+  WHERE ${heldAt('p', '$1', '$2', '$3', '$7')} AND p.recorded_at <= $4::timestamptz
     AND ($5::numeric IS NULL OR (p.commit_position, p.prepare_position) <= ($5::numeric, $6::numeric))
-    AND p_on.available_on > ${addisDay('$3')}
-    AND EXISTS (SELECT 1 FROM payout_delays WHERE merchant_id = $1 AND delay_days > 0)
   GROUP BY p_on.available_on ORDER BY p_on.available_on`;
 
 async function heldCredits(db: SqlExecutor, merchantId: string, at: Date, postedBy: Date | 'infinity', through: LogPosition | undefined): Promise<HeldCredit[]> {

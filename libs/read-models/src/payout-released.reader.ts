@@ -2,7 +2,7 @@ import { ACCOUNTS } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 import { MAX_PAYOUT_DELAY_DAYS } from '@app/domain';
 import { type LogPosition, parsePosition, START } from '@app/event-store';
-import { addisDay, creditAvailableOn } from './credit-availability.sql';
+import { addisDay, creditAvailableOn, heldAt } from './credit-availability.sql';
 import { payableNotYetAvailable } from './payable-availability.reader';
 import { type LedgerLineRow, ledgerLineOf, type PayoutLedgerLine } from './payout-report.reader';
 import type { PayoutView } from './payouts.projection';
@@ -44,10 +44,8 @@ const RELEASED = `
          (SELECT COALESCE(SUM(f.credit - f.debit), 0) FROM ledger_postings f WHERE f.entry_id = e.entry_id AND f.account LIKE 'merchant:%:fees' AND f.account <> $7)::text AS fee
   FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
   ${creditAvailableOn('p', 'e', '$8')}
-  WHERE p.account = $1 AND p.credit > p.debit AND p.recorded_at > $9::timestamptz - make_interval(days => $11)
+  WHERE ${heldAt('p', '$8', '$1', '$9', '$11')} AND p_on.available_on <= ${addisDay('$10')}
     AND (p.commit_position, p.prepare_position) > ($2::numeric, $3::numeric) AND (p.commit_position, p.prepare_position) <= ($4::numeric, $5::numeric)
-    AND p_on.available_on > ${addisDay('$9')} AND p_on.available_on <= ${addisDay('$10')}
-    AND EXISTS (SELECT 1 FROM payout_delays WHERE merchant_id = $8 AND delay_days > 0)
   GROUP BY p.commit_position, p.prepare_position, e.entry_id, e.event_id, e.event_type, e.stream_id, e.recorded_at, e.description, p_on.available_on
   ORDER BY p.commit_position, p.prepare_position
   LIMIT $6`;

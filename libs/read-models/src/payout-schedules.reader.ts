@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '@app/database';
 import { MAX_PAYOUT_DELAY_DAYS, type PayoutSchedule } from '@app/domain';
-import { addisDay, creditAvailableOn } from './credit-availability.sql';
+import { creditAvailableOn, heldAt } from './credit-availability.sql';
 
 /** A merchant whose schedule may pay a period now: when the schedule in force was set, and the last period it paid. */
 export interface ScheduleToPay {
@@ -27,9 +27,7 @@ export async function schedulesToPay(db: SqlExecutor, at: Date): Promise<Schedul
          SELECT COALESCE(SUM(p.credit - p.debit), 0) AS held
          FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
          ${creditAvailableOn('p', 'e', 's.merchant_id')}
-         WHERE EXISTS (SELECT 1 FROM payout_delays d WHERE d.merchant_id = s.merchant_id AND d.delay_days > 0)
-           AND p.account = s.payable_account AND p.credit > p.debit AND p.recorded_at > $1::timestamptz - make_interval(days => $2)
-           AND p_on.available_on > ${addisDay('$1')}
+         WHERE ${heldAt('p', 's.merchant_id', 's.payable_account', '$1', '$2')}
        ) h ON true
      WHERE s.schedule_kind <> 'manual' AND s.has_destination AND b.balance - h.held >= s.minimum_amount
        AND NOT EXISTS (SELECT 1 FROM payouts_view p WHERE p.merchant_id = s.merchant_id AND p.status = 'FAILED' AND (p.document->>'destinationVersion')::int = s.destination_version)`,
