@@ -6,6 +6,7 @@
  */
 const { waitFor } = require('./processes');
 const { withClient, urlWithSchema } = require('./infrastructure');
+const { paidOrder } = require('./seed');
 const { post, registerMerchant } = require('./service');
 
 const DAY_MS = 86_400_000;
@@ -26,16 +27,7 @@ async function get(baseUrl, path, apiSecret) {
 /** A paid order of the platform's, through the API: the money its transfers to the merchants come from. */
 async function fundedPlatform(baseUrl) {
   const platform = await registerMerchant(baseUrl, 'Bench platform');
-  const body = {
-    amount: 2500,
-    currency: 'ETB',
-    description: 'Bench order',
-    customerName: 'Almaz Tesfaye',
-    customerPhoneNumber: '+251911234567',
-    items: [{ item_name: 'Injera baskets', quantity: 10, unit_price: 250 }],
-  };
-  const orderId = (await post(baseUrl, '/v1/trdp/order', platform.apiSecret, body)).data.order_id;
-  await post(baseUrl, `/v1/sandbox/orders/${orderId}/complete`, platform.apiSecret, { outcome: 'PAID' });
+  await paidOrder(baseUrl, platform, 2500);
   await waitFor(async () => (await get(baseUrl, '/v1/trdp/balance', platform.apiSecret)).available > 0, "the platform's order to be paid");
   return platform;
 }

@@ -11,6 +11,21 @@ async function finishedEscrow(baseUrl, merchant, name) {
   return escrowId;
 }
 
+/** A paid order of `amount` ETB (one line of baskets) of the merchant's, through the API: the money a seeded history starts from or copies. */
+async function paidOrder(baseUrl, merchant, amount) {
+  const body = {
+    amount,
+    currency: 'ETB',
+    description: 'Bench order',
+    customerName: 'Almaz Tesfaye',
+    customerPhoneNumber: '+251911234567',
+    items: [{ item_name: 'Injera baskets', quantity: 1, unit_price: amount }],
+  };
+  const orderId = (await post(baseUrl, '/v1/trdp/order', merchant.apiSecret, body)).data.order_id;
+  await post(baseUrl, `/v1/sandbox/orders/${orderId}/complete`, merchant.apiSecret, { outcome: 'PAID' });
+  return orderId;
+}
+
 /** Moves every follower's checkpoint to the head of the log, as if the projector and the dispatcher had long since applied what was seeded. */
 async function moveFollowersToHead(deployment) {
   await deployment.query(
@@ -28,4 +43,4 @@ async function eventCount(deployment) {
 
 const label = (n) => (n >= 1_000_000 ? `${n / 1_000_000}M` : n >= 1000 ? `${n / 1000}k` : String(n));
 
-module.exports = { eventCount, finishedEscrow, label, moveFollowersToHead };
+module.exports = { eventCount, finishedEscrow, label, moveFollowersToHead, paidOrder };

@@ -1,24 +1,10 @@
 'use strict';
 const { waitFor } = require('../lib/processes');
 const { scenarioResult } = require('../lib/result');
-const { Deployment, post, registerMerchant } = require('../lib/service');
+const { paidOrder } = require('../lib/seed');
+const { Deployment, registerMerchant } = require('../lib/service');
 
 const HOUR_MS = 3_600_000;
-
-/** A paid order of `merchantId`'s, through the API: its ledger entries are the template the seeded history copies. */
-async function paidOrder(baseUrl, merchant) {
-  const body = {
-    amount: 250.75,
-    currency: 'ETB',
-    description: 'Bench order',
-    customerName: 'Almaz Tesfaye',
-    customerPhoneNumber: '+251911234567',
-    items: [{ item_name: 'Injera basket', quantity: 1, unit_price: 250.75 }],
-  };
-  const orderId = (await post(baseUrl, '/v1/trdp/order', merchant.apiSecret, body)).data.order_id;
-  await post(baseUrl, `/v1/sandbox/orders/${orderId}/complete`, merchant.apiSecret, { outcome: 'PAID' });
-  return orderId;
-}
 
 /**
  * A merchant's history of `days` days of `perDay` paid orders ending at `end`, straight in SQL, fast:
@@ -62,7 +48,7 @@ module.exports = {
     const deployment = await Deployment.create(ctx.resources, 'statement');
     let api = await deployment.startApi();
     const merchants = { long: await registerMerchant(api.baseUrl, 'A year of trading'), short: await registerMerchant(api.baseUrl, 'A week of trading') };
-    const orders = { long: await paidOrder(api.baseUrl, merchants.long), short: await paidOrder(api.baseUrl, merchants.short) };
+    const orders = { long: await paidOrder(api.baseUrl, merchants.long, 250.75), short: await paidOrder(api.baseUrl, merchants.short, 250.75) };
     const end = new Date(Math.floor(Date.now() / HOUR_MS) * HOUR_MS);
     const query = `from=${encodeURIComponent(new Date(end.getTime() - HOUR_MS).toISOString())}&to=${encodeURIComponent(end.toISOString())}`;
     await waitFor(
