@@ -1,7 +1,7 @@
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
-import { ConsoleClient, invitationToken } from '../support/console-client';
+import { ConsoleClient, invitationToken, signedInMerchant } from '../support/console-client';
 import { createAccount, escrowRequest, orderRequest, withSellers } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
@@ -36,17 +36,7 @@ describe('merchant dashboard pages', () => {
   });
   afterAll(() => running?.close());
 
-  /** A merchant of its own, signed in to the dashboard: its payable starts empty, whatever other tests paid. */
-  async function newSignedInMerchant(name: string): Promise<{ merchantId: string; apiSecret: string; browser: ConsoleClient }> {
-    const registered = await call(running.baseUrl, 'POST', '/v1/admin/merchants', {
-      body: { name, email: `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@shop.example` },
-      headers: { 'x-admin-key': TEST_ADMIN_KEY },
-    });
-    const browser = new ConsoleClient(running.baseUrl);
-    const accepted = await browser.post('/dashboard/invitation', { token: invitationToken(registered.body.data.invitationUrl), password: PASSWORD, confirm: PASSWORD }, { csrfFrom: '/dashboard/invitation' });
-    expect(accepted.status).toBe(303);
-    return { merchantId: registered.body.data.merchantId, apiSecret: registered.body.data.apiSecret, browser };
-  }
+  const newSignedInMerchant = (name: string) => signedInMerchant(running.baseUrl, name, PASSWORD);
 
   it('lists orders and escrows newest first, filtered by search, status and kind, 25 to a page', async () => {
     const headers = { 'x-api-secret': apiSecret };

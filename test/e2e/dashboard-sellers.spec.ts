@@ -1,5 +1,5 @@
-import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
-import { ConsoleClient, invitationToken } from '../support/console-client';
+import { type RunningApp, startApp } from '../support/app';
+import { ConsoleClient, invitationToken, signedInMerchant } from '../support/console-client';
 import { escrowRequest } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
@@ -21,16 +21,7 @@ describe('dashboard: sellers, transfers and webhook endpoints', () => {
   let escrowWithoutA: string;
   const api = (secret: string) => ({ 'x-api-secret': secret });
 
-  async function signedInMerchant(name: string) {
-    const registered = await call(running.baseUrl, 'POST', '/v1/admin/merchants', {
-      body: { name, email: `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@shop.example` },
-      headers: { 'x-admin-key': TEST_ADMIN_KEY },
-    });
-    const browser = new ConsoleClient(running.baseUrl);
-    const accepted = await browser.post('/dashboard/invitation', { token: invitationToken(registered.body.data.invitationUrl), password: PASSWORD, confirm: PASSWORD }, { csrfFrom: '/dashboard/invitation' });
-    expect(accepted.status).toBe(303);
-    return { merchantId: registered.body.data.merchantId as string, apiSecret: registered.body.data.apiSecret as string, browser };
-  }
+  const signedIn = (name: string) => signedInMerchant(running.baseUrl, name, PASSWORD);
 
   /** A seller signed in through an invitation the platform issued on the seller's page. */
   async function invitedSeller(accountId: string, email: string): Promise<ConsoleClient> {
@@ -46,8 +37,8 @@ describe('dashboard: sellers, transfers and webhook endpoints', () => {
 
   beforeAll(async () => {
     running = await startApp({ env: { SANDBOX_DELAY_MS: '30' } });
-    platform = await signedInMerchant('Sellers Marketplace');
-    other = await signedInMerchant('Other Marketplace');
+    platform = await signedIn('Sellers Marketplace');
+    other = await signedIn('Other Marketplace');
     const headers = api(platform.apiSecret);
     // Seller A is verified by the sandbox's test TIN; seller B waits for review.
     sellerA = (await call(running.baseUrl, 'POST', '/v1/trdp/accounts', { body: { name: 'Abebe Coffee PLC', type: 'business', tin: '0000000001', tradeLicenceNumber: 'AA/1/2030' }, headers })).body.data.accountId;

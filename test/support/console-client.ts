@@ -1,3 +1,6 @@
+import { TEST_ADMIN_KEY } from './app';
+import { call } from './http';
+
 export interface PageResult {
   status: number;
   headers: Headers;
@@ -64,4 +67,16 @@ export function csrfTokenOf(page: string): string {
 
 export function invitationToken(invitationUrl: string): string {
   return decodeURIComponent(invitationUrl.slice(invitationUrl.indexOf('#') + 1));
+}
+
+/** A merchant registered by the operator and signed in to the dashboard through its invitation: its payable starts empty, whatever other tests paid. */
+export async function signedInMerchant(baseUrl: string, name: string, password: string): Promise<{ merchantId: string; apiSecret: string; browser: ConsoleClient }> {
+  const registered = await call(baseUrl, 'POST', '/v1/admin/merchants', {
+    body: { name, email: `${name.toLowerCase().replace(/\W+/g, '-')}-${Date.now()}@shop.example` },
+    headers: { 'x-admin-key': TEST_ADMIN_KEY },
+  });
+  const browser = new ConsoleClient(baseUrl);
+  const accepted = await browser.post('/dashboard/invitation', { token: invitationToken(registered.body.data.invitationUrl), password, confirm: password }, { csrfFrom: '/dashboard/invitation' });
+  if (accepted.status !== 303) throw new Error(`the invitation was not accepted: ${accepted.status}`);
+  return { merchantId: registered.body.data.merchantId, apiSecret: registered.body.data.apiSecret, browser };
 }
