@@ -29,6 +29,11 @@ export function addisClock(instant: Date | string): string {
   return addisTime(new Date(instant)).slice(0, 16).replace('T', ' ');
 }
 
+/** A payout schedule's hour of the day, as the pages say it: `09:00 Addis Ababa time`. */
+export function addisHour(hour: number): string {
+  return `${String(hour).padStart(2, '0')}:00 Addis Ababa time`;
+}
+
 export function statusBadge(status: string): SafeHtml {
   return html`<span class="status">${status.replace(/_/g, ' ')}</span>`;
 }

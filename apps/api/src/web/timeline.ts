@@ -1,7 +1,7 @@
 import { discrepancyCount, type PayoutSchedule, type PayoutSettings, type ProviderStatementReconciled, type Santim } from '@app/domain';
 import { type AuditEvent, ranByWords } from '@app/audit';
 import { html, SafeHtml } from '../http/html';
-import { etb, when } from './format';
+import { addisHour, etb, when } from './format';
 
 type Data = Record<string, unknown>;
 /** Merchant id → the name the escrow gave it (its allocations' merchantName), shown beside the id. */
@@ -23,7 +23,7 @@ export function merchantLabel(merchantId: string, names: MerchantNames = {}): st
 
 const scheduleWords = (schedule: PayoutSchedule) => {
   if (schedule.kind === 'manual') return 'paid on request only';
-  const at = `${String(schedule.hour).padStart(2, '0')}:00 Addis Ababa time`;
+  const at = addisHour(schedule.hour);
   return schedule.kind === 'daily' ? `paid daily at ${at}` : `paid every ${schedule.weekday} at ${at}`;
 };
 

@@ -1,6 +1,6 @@
 import { WEEKDAYS } from '@app/domain';
 import { html, SafeHtml } from '../../http/html';
-import { addisClock } from '../../web/format';
+import { addisClock, addisHour } from '../../web/format';
 import { notice, type Notice } from '../../web/page';
 import type { presentPayoutSettings } from '../../payouts/payout-settings';
 
@@ -16,8 +16,8 @@ const option = (value: string, label: string, selected: string | number | null) 
 const capitalised = (word: string) => word[0].toUpperCase() + word.slice(1);
 
 function summary(settings: PayoutSettingsView['settings']): string {
-  if (settings.schedule === 'manual') return 'Payouts happen only when you ask for one.';
-  const at = `${String(settings.hour).padStart(2, '0')}:00 Addis Ababa time`;
+  if (settings.schedule === 'manual' || settings.hour === null) return 'Payouts happen only when you ask for one.';
+  const at = addisHour(settings.hour);
   return settings.schedule === 'daily' ? `Every day at ${at}.` : `Every ${capitalised(settings.weekday ?? '')} at ${at}.`;
 }
 
