@@ -13,7 +13,7 @@ interface StreamKindEntry {
 }
 
 /**
- * Every kind of stream (STYLE.md: one stream per aggregate instance), and the only place that tells a
+ * Every kind of stream (one stream per aggregate instance), and the only place that tells a
  * stream's kind from its name: a new kind is one entry here plus its decider.
  */
 const KINDS = {

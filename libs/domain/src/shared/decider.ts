@@ -1,4 +1,4 @@
-/** An aggregate as three pure functions (see STYLE.md): the command handler is the only I/O. */
+/** An aggregate as three pure functions (docs/concepts/architecture.md): the command handler is the only I/O. */
 export interface Decider<Command, Event, State> {
   initialState: () => State;
   evolve: (state: State, event: Event) => State;

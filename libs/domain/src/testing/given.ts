@@ -1,7 +1,7 @@
 import { fold, type Decider } from '../shared/decider';
 
 /**
- * Decider tests read as the business rule (STYLE.md):
+ * Decider tests read as the business rule:
  * `given(decider, history).when(command).then(events)`, `.thenThrows(ErrorClass)`, `.thenNothing()`,
  * or `.thenState(expected)` for a rule about what the command leaves rather than what it records.
  */
