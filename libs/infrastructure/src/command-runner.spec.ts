@@ -81,11 +81,19 @@ describe('CommandRunner', () => {
       expect(await steps('c-6')).toEqual([1, 2]);
     });
 
-    it('gives up with CONCURRENT_MODIFICATION when the stream changes under every attempt', async () => {
+    it('decides again, after waiting, while the stream keeps changing under it for nine attempts', async () => {
+      await given('c-8', 1);
+      anotherWriterAfterReads(9);
+      const outcome = await runner.run('c-8', counter, { type: 'StepOn' }, metadata);
+      expect(outcome.state).toBe(11);
+      expect(await steps('c-8')).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
+    });
+
+    it('gives up with CONCURRENT_MODIFICATION when the stream changes under every one of its ten attempts', async () => {
       await given('c-7', 1);
-      anotherWriterAfterReads(5);
+      anotherWriterAfterReads(10);
       await expect(runner.run('c-7', counter, { type: 'StepOn' }, metadata)).rejects.toMatchObject({ code: 'CONCURRENT_MODIFICATION' });
-      expect(await steps('c-7')).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(await steps('c-7')).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11]);
     });
   });
 

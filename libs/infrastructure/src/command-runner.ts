@@ -1,7 +1,12 @@
 import { type Decider, DomainError, type DomainEvent, fold } from '@app/domain';
 import { comparePositions, type EventMetadata, type EventStore, type ExpectedRevision, type LogPosition, type RecordedEvent, WrongExpectedRevision } from '@app/event-store';
 
-/** The same order or escrow kept changing under the request through other API replicas (one replica's own requests on a stream wait for each other); retry. */
+/**
+ * The same order, escrow or balance kept changing under the request through other API replicas, for
+ * longer than ten attempts spread over about two seconds resolved (one replica's own requests on a
+ * stream take turns, and a command that no longer fits gets its own refusal instead). Nothing was
+ * written: retry after a moment, with the same Idempotency-Key.
+ */
 export class ConcurrentModification extends DomainError {
   constructor(streamId: string) {
     super('CONCURRENT_MODIFICATION', `${streamId} kept changing while this request was applied; retry it`, 'conflict');
@@ -67,12 +72,28 @@ export interface AcrossOutcome<Result> {
   recordedAt?: Date;
 }
 
-const MAX_ATTEMPTS = 5;
+/**
+ * How often a command is decided again after another writer moved its stream. Within a process,
+ * commands on one stream take turns (one-command-per-stream.ts); these attempts answer for writers in
+ * other processes, which back off by a random wait that doubles each time, so replicas contending for
+ * one stream spread out instead of colliding again in step. Ten attempts wait at most about two
+ * seconds in all: a command refused after them met contention that retrying did not resolve.
+ */
+const MAX_ATTEMPTS = 10;
+const FIRST_BACKOFF_MS = 4;
+const MAX_BACKOFF_MS = 400;
+
+/** "Full jitter": a wait drawn between nothing and a ceiling that doubles with each attempt. */
+function backOff(attempt: number): Promise<void> {
+  const ceiling = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (attempt - 1));
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
+}
 
 /**
  * The one place where commands meet I/O: read the stream, decide on it, append at the revision that
  * was read. A concurrent writer makes the append fail; the command is then decided again on the new
- * history, a bounded number of times. What the caller already knows of the stream (`known`) stands in
+ * history, after a short random wait, a bounded number of times: a command that still fits is made,
+ * and one that no longer fits gets its own refusal. What the caller already knows of the stream (`known`) stands in
  * for the first read; a refusal or "nothing to do" decided on it is decided again on a read, since
  * only an append at its head proves it current. A refusal decided on a read is the command's answer.
  *
@@ -124,8 +145,9 @@ export class CommandRunner {
         const head = { revision: appended.nextRevision, hash: last.hash };
         return { state, events, position: appended.position, head, at: last.recordedAt, viewWritten: appended.viewWritten === true };
       } catch (error) {
-        if (error instanceof WrongExpectedRevision) continue;
-        throw error;
+        if (!(error instanceof WrongExpectedRevision)) throw error;
+        // What the caller knew was out of date: read at once. A stream moved since it was read: wait first.
+        if (decidedOnRead) await backOff(attempt);
       }
     }
     throw new ConcurrentModification(streamId);
@@ -135,9 +157,12 @@ export class CommandRunner {
    * A decision spanning streams (a payout and its merchant's books): `decide` reads what it needs and
    * names each stream's events at the revision it read; they are appended all or nothing
    * (EventStore.appendMany). A stream that moved meanwhile makes `decide` run again, from its reads,
-   * a bounded number of times; a refusal it throws is the answer.
+   * after a short random wait, a bounded number of times; a refusal it throws is the answer. The lane
+   * is the stream the decision turns on (a merchant's payout books): the core needs none, and
+   * one-command-per-stream.ts has this process's decisions on one lane take turns, as its commands on a
+   * stream do.
    */
-  async decideAcross<Result>(decide: () => Promise<AcrossStreams<Result>>, metadata: EventMetadata): Promise<AcrossOutcome<Result>> {
+  async decideAcross<Result>(decide: () => Promise<AcrossStreams<Result>>, metadata: EventMetadata, _lane?: string): Promise<AcrossOutcome<Result>> {
     let streamIds: string[] = [];
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
       const { appends, result } = await decide();
@@ -152,8 +177,8 @@ export class CommandRunner {
         const position = appended.map((a) => a.position).reduce((last, p) => (comparePositions(p, last) > 0 ? p : last));
         return { result, events, position, recordedAt: appended[0].events[0]?.recordedAt };
       } catch (error) {
-        if (error instanceof WrongExpectedRevision) continue;
-        throw error;
+        if (!(error instanceof WrongExpectedRevision)) throw error;
+        await backOff(attempt);
       }
     }
     throw new ConcurrentModification(streamIds.join(' and '));

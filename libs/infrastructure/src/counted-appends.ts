@@ -10,8 +10,8 @@ export function countedAppends(runner: CommandRunner, metrics: Metrics): Command
       for (const event of outcome.events) metrics.eventsAppended.inc({ type: event.type });
       return outcome;
     },
-    async (decide, metadata) => {
-      const outcome = await runner.decideAcross(decide, metadata);
+    async (decide, metadata, lane) => {
+      const outcome = await runner.decideAcross(decide, metadata, lane);
       for (const { event } of outcome.events) metrics.eventsAppended.inc({ type: event.type });
       return outcome;
     },

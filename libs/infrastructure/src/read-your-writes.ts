@@ -16,8 +16,8 @@ export function readYourWrites(runner: CommandRunner, reads: ProjectedReads): Co
       if (outcome.position && !outcome.viewWritten) await reads.reach(outcome.position, metadata.correlationId);
       return outcome;
     },
-    async (decide, metadata) => {
-      const outcome = await runner.decideAcross(decide, metadata);
+    async (decide, metadata, lane) => {
+      const outcome = await runner.decideAcross(decide, metadata, lane);
       if (outcome.position) await reads.reach(outcome.position, metadata.correlationId);
       return outcome;
     },

@@ -28,3 +28,5 @@ export * from './reconcile-statement/reconciliation.module';
 export * from './payout-settings/payout-settings-in-force';
 export * from './payouts/payout-books-deps';
 export * from './payouts/payout-requests';
+export * from './payouts/decide-at-books';
+export * from './transfers/transfer-at-books';

@@ -49,7 +49,8 @@ const CODE_BY_STATUS: Record<number, string> = {
   503: 'SERVICE_UNAVAILABLE',
 };
 
-const STATUS_BY_KIND = { invalid: 400, conflict: 409, not_found: 404 } as const;
+/** The HTTP status of each kind of domain refusal: the API's problems and the consoles' error pages answer alike. */
+export const STATUS_BY_KIND = { invalid: 400, conflict: 409, not_found: 404, unavailable: 503 } as const;
 
 /** An HttpException that carries one of our codes. */
 export class ApiError extends HttpException {
@@ -78,7 +79,9 @@ function httpExceptionMessage(exception: HttpException): string {
 export function toProblem(exception: unknown, path: string): ProblemResponse {
   if (exception instanceof DomainError) {
     const statusCode = STATUS_BY_KIND[exception.kind];
-    return { statusCode, body: problem(statusCode, path, exception.code, exception.message), unexpected: false };
+    // A dependency still catching up: soon is the right time to ask again.
+    const headers = exception.kind === 'unavailable' ? { 'retry-after': '1' } : undefined;
+    return { statusCode, body: problem(statusCode, path, exception.code, exception.message), headers, unexpected: false };
   }
   if (exception instanceof ApiError) {
     const statusCode = exception.getStatus();

@@ -3,10 +3,9 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { fingerprint, newTransferId, parseEtb, settingsOrDefault, streams, transferDecider, transferIdFor, type TransferOutline, transferOutline } from '@app/domain';
 import { CommandRunner } from '@app/infrastructure';
-import { payoutSettingsInForce } from '@app/payments';
+import { PayoutBooksDeps, payoutSettingsInForce, transferAtBooks } from '@app/payments';
 import type { TransferView } from '@app/read-models';
 import { CreateTransferCommand, ReverseTransferCommand, type TransferReversed } from './transfer.commands';
-import { TransferAtBooks } from './transfer-at-books';
 import { assertTransferParty } from './transfer-party';
 import { TransferPartyMissing } from './transfers.errors';
 
@@ -34,7 +33,7 @@ function transferViewOf({ terms: created, reversed, reversals }: TransferOutline
 }
 
 /**
- * A transfer to or from the other party, decided at its source's books (TransferAtBooks) on the
+ * A transfer to or from the other party, decided at its source's books (transferAtBooks) on the
  * source's balance, which the decider refuses when the source would go below zero.
  */
 @CommandHandler(CreateTransferCommand)
@@ -42,7 +41,7 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransferComm
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    @Inject(TransferAtBooks) private readonly books: TransferAtBooks,
+    @Inject(PayoutBooksDeps) private readonly books: PayoutBooksDeps,
   ) {}
 
   async execute({ merchant, request, metadata, idempotencyKey }: CreateTransferCommand): Promise<TransferView> {
@@ -64,7 +63,7 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransferComm
       allowNegative: request.allowNegative === true,
       callbackUrl,
     };
-    const { state, at } = await this.books.create(source, transferId, (sourceAvailable) => ({ type: 'CreateTransfer', data: { ...terms, sourceAvailable, at: new Date().toISOString() } }), metadata);
+    const { state, at } = await transferAtBooks(this.books, source, transferId, (sourceAvailable) => ({ type: 'CreateTransfer', data: { ...terms, sourceAvailable, at: new Date().toISOString() } }), metadata);
     return transferViewOf(transferOutline(state)!, at);
   }
 }

@@ -1,5 +1,4 @@
 import { InvalidInput } from '@app/domain';
-import { ApiError } from '../http/problem';
 
 /** A transfer that names neither `to` nor `from`, or both. */
 export class TransferPartyMissing extends InvalidInput {
@@ -12,15 +11,5 @@ export class TransferPartyMissing extends InvalidInput {
 export class UnknownTransferParty extends InvalidInput {
   constructor(party: string) {
     super(`${party} cannot be the other party of your transfer: name a registered merchant other than yourself`, 'UNKNOWN_TRANSFER_PARTY');
-  }
-}
-
-/**
- * The ledger did not reach the log's head within READ_YOUR_WRITES_TIMEOUT_MS: a balance read now could
- * miss money that already left, so nothing is decided on it (transfer-at-books.ts).
- */
-export class LedgerNotCurrent extends ApiError {
-  constructor() {
-    super(503, 'LEDGER_NOT_CURRENT', 'The ledger is catching up; retry shortly', { 'retry-after': '1' });
   }
 }

@@ -1,10 +1,9 @@
 import { Module } from '@nestjs/common';
 import { PaymentsModule } from '@app/payments';
 import { MerchantAuthModule } from '../http/merchant-auth.module';
-import { TransferAtBooks } from './transfer-at-books';
 import { CreateTransferHandler, ReverseTransferHandler } from './transfer.handlers';
 import { TransfersController } from './transfers.controller';
 
 /** Transfers of available money between a platform and another party (issue 31, item 3). */
-@Module({ imports: [MerchantAuthModule, PaymentsModule], controllers: [TransfersController], providers: [TransferAtBooks, CreateTransferHandler, ReverseTransferHandler] })
+@Module({ imports: [MerchantAuthModule, PaymentsModule], controllers: [TransfersController], providers: [CreateTransferHandler, ReverseTransferHandler] })
 export class TransfersModule {}

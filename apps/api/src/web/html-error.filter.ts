@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '@app/domain';
 import { ClientGone } from '../http/client-gone';
 import { html } from '../http/html';
+import { STATUS_BY_KIND } from '../http/problem';
 import { CsrfRefused } from './csrf';
 import { type NavLink, redirect, sendPage } from './page';
 
@@ -12,8 +13,6 @@ export class SignInRequired extends Error {
     super('Sign in first');
   }
 }
-
-const STATUS_BY_KIND = { invalid: 400, conflict: 409, not_found: 404 } as const;
 
 function describe(exception: unknown): { status: number; title: string; message: string; unexpected: boolean } {
   if (exception instanceof CsrfRefused) {

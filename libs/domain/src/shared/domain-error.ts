@@ -2,7 +2,7 @@
  * A rule of the business was broken. `code` is stable and documented for API clients;
  * the HTTP layer maps `kind` to a status, so the domain never knows about HTTP.
  */
-export type DomainErrorKind = 'invalid' | 'conflict' | 'not_found';
+export type DomainErrorKind = 'invalid' | 'conflict' | 'not_found' | 'unavailable';
 
 export class DomainError extends Error {
   constructor(

@@ -43,3 +43,13 @@ export class TransferAmountExceedsReversible extends DomainError {
     super('TRANSFER_AMOUNT_EXCEEDS_REVERSIBLE', `${formatEtb(reversible)} ETB of transfer ${transferId} is left to reverse; ${formatEtb(amount)} ETB cannot be`, 'conflict');
   }
 }
+
+/**
+ * The ledger did not reach the log's head within READ_YOUR_WRITES_TIMEOUT_MS: a balance read now could
+ * miss money that already left, so nothing is decided on it (libs/payments/src/payouts/decide-at-books.ts).
+ */
+export class LedgerNotCurrent extends DomainError {
+  constructor() {
+    super('LEDGER_NOT_CURRENT', 'The ledger is catching up; retry shortly', 'unavailable');
+  }
+}

@@ -1,7 +1,6 @@
 import type { SqlExecutor } from '@app/database';
 import {
   accountDecider,
-  type BooksEvent,
   decidePayoutRequest,
   type DestinationInForce,
   destinationInForce,
@@ -21,6 +20,7 @@ import type { CommandRunner, KnownStream } from '@app/infrastructure';
 import { lastAccountPayoutPosition, latestDestinationVersion, merchantPayout, payableAvailableAt, payoutScheduleStanding } from '@app/read-models';
 import { payoutSettingsInForce } from '../payout-settings/payout-settings-in-force';
 import type { PayoutBooksDeps } from './payout-books-deps';
+import { decideAtBooks } from './decide-at-books';
 
 /**
  * How long a payout waits for the ledger to post what the log held when it began. Unlike a command's
@@ -57,40 +57,38 @@ async function accountStanding(runner: CommandRunner, merchantId: string, destin
 
 /**
  * A payout of the payable's available balance (its balance less the credits the holding period still
- * keeps at the ask's instant) and the fees' balance, decided at the merchant's books (`payout-books-{merchantId}`):
- * their last event is read, then the ledger is waited for until it has posted everything the log held
- * then (each earlier payout's request, each failure's return), then the balance is read with the
- * ledger's position in one snapshot, and the payout's stream and the books' next event are appended
- * together at the books' revision. Another payout decided meanwhile moves the books, and this one is
- * decided again from its reads. The result: the payout's request, or undefined when there was nothing
- * to do; the same id again answers the payout it made.
+ * keeps at the ask's instant) and the fees' balance, decided at the merchant's books (decideAtBooks):
+ * the ledger must have posted everything the log held when it began (each earlier payout's request,
+ * each failure's return), and the balance is read with the ledger's position in one snapshot. The
+ * result: the payout's request, or undefined when there was nothing to do; the same id again answers
+ * the payout it made.
  */
 export async function requestPayout(deps: PayoutBooksDeps, ask: PayoutAsk, metadata: EventMetadata): Promise<PayoutRequested | undefined> {
-  const { runner, store, db } = deps;
+  const { runner, db } = deps;
   const { merchantId, payoutId } = ask;
-  const books = streams.payoutBooks(merchantId);
-  const payout = streams.payout(payoutId);
-  const { result } = await runner.decideAcross(async () => {
-    const [booked, existing] = await Promise.all([store.readLastEvent(books), store.readStream(payout)]);
-    if (existing.length > 0) return { appends: [], result: { type: 'PayoutRequested', data: existing[0].data } as PayoutRequested };
-    const head = await store.head();
-    const [settings, destination] = await Promise.all([payoutSettingsInForce(runner, db, merchantId), payoutDestination(runner, db, merchantId), deps.progress.waitFor(head, LEDGER_WAIT_MS)]);
-    const [{ balance, fees, notYetAvailable, through }, listed] = await Promise.all([payableAvailableAt(db, merchantId, new Date(ask.at)), merchantPayout(db, payoutId, merchantId)]);
-    if (comparePositions(through, head) < 0) throw new PayoutLedgerBehind();
-    // A period its payout account stream (payouts-{merchantId}) already paid, from before payouts had streams of their own, is paid.
-    if (listed) return { appends: [], result: undefined };
-    const after = (booked && payoutsThroughOf(booked as unknown as BooksEvent)) ?? (await lastAccountPayoutPosition(db, merchantId, through));
-    const standing = await accountStanding(runner, merchantId, destination.inForce, ask.at, deps.payoutHoldMs);
-    const basis = { exists: false, settings, destination: destination.inForce, balance, fees, notYetAvailable, after, through: formatPosition(through), standing };
-    const requested = decidePayoutRequest(ask, basis);
-    if (!requested) return { appends: [], result: undefined };
-    return {
-      appends: [
-        { streamId: payout, events: [requested], expected: 'no_stream' as const },
-        { streamId: books, events: [{ type: 'PayoutBooked', data: { merchantId, payoutId, through: requested.data.through } }], expected: booked ? booked.revision : ('no_stream' as const) },
-      ],
-      result: requested,
-    };
-  }, metadata);
+  const { result } = await decideAtBooks<PayoutRequested | undefined>(
+    deps,
+    {
+      merchantId,
+      streamId: streams.payout(payoutId),
+      decided: (history) => ({ type: 'PayoutRequested', data: history[0].data }) as PayoutRequested,
+      ledgerWaitMs: LEDGER_WAIT_MS,
+      ledgerBehind: () => new PayoutLedgerBehind(),
+      decide: async ({ booked, head, ledgerPosted }) => {
+        const [settings, destination] = await Promise.all([payoutSettingsInForce(runner, db, merchantId), payoutDestination(runner, db, merchantId), ledgerPosted]);
+        const [{ balance, fees, notYetAvailable, through }, listed] = await Promise.all([payableAvailableAt(db, merchantId, new Date(ask.at)), merchantPayout(db, payoutId, merchantId)]);
+        if (comparePositions(through, head) < 0) throw new PayoutLedgerBehind();
+        // A period its payout account stream (payouts-{merchantId}) already paid, from before payouts had streams of their own, is paid.
+        if (listed) return { result: undefined };
+        const after = (booked && payoutsThroughOf(booked)) ?? (await lastAccountPayoutPosition(db, merchantId, through));
+        const standing = await accountStanding(runner, merchantId, destination.inForce, ask.at, deps.payoutHoldMs);
+        const basis = { exists: false, settings, destination: destination.inForce, balance, fees, notYetAvailable, after, through: formatPosition(through), standing };
+        const requested = decidePayoutRequest(ask, basis);
+        if (!requested) return { result: undefined };
+        return { result: requested, events: [requested], booked: { type: 'PayoutBooked', data: { merchantId, payoutId, through: requested.data.through } } };
+      },
+    },
+    metadata,
+  );
   return result;
 }
