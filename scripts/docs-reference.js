@@ -60,7 +60,7 @@ function messageOf(node) {
   return undefined;
 }
 
-const STATUS_BY_KIND = { invalid: 400, conflict: 409, not_found: 404 };
+const STATUS_BY_KIND = { invalid: 400, conflict: 409, not_found: 404, unavailable: 503 };
 
 /** Every code the service answers with, from the shapes that raise one. */
 function errorCodes() {
