@@ -1,13 +1,32 @@
 import type { Santim } from '@app/domain';
 
-/** The accounts of docs/concepts/ledger.md. */
+/**
+ * A kind of account each owner has one of (`merchant:{id}:payable`, `escrow:{id}`): called with an
+ * owner, its name; and the SQL a reader finds such accounts by, so that no reader spells the names out.
+ */
+export interface OwnedAccount {
+  (ownerId: string): string;
+  /** SQL: whether `column` names an account of this kind, of any owner. */
+  matches(column: string): string;
+  /** SQL: the name of this kind's account of the owner an SQL expression gives. */
+  of(owner: string): string;
+}
+
+function owned(prefix: string, suffix = ''): OwnedAccount {
+  return Object.assign((ownerId: string) => `${prefix}${ownerId}${suffix}`, {
+    matches: (column: string) => `${column} LIKE '${prefix}%${suffix}'`,
+    of: (owner: string) => `'${prefix}' || ${owner}${suffix ? ` || '${suffix}'` : ''}`,
+  });
+}
+
+/** The accounts of docs/concepts/ledger.md: the one registry of their names. */
 export const ACCOUNTS = {
   providerClearing: 'provider:clearing',
   customerRefunds: 'customer:refunds',
-  escrow: (escrowId: string) => `escrow:${escrowId}`,
-  merchantPayable: (merchantId: string) => `merchant:${merchantId}:payable`,
+  escrow: owned('escrow:'),
+  merchantPayable: owned('merchant:', ':payable'),
   /** What a marketplace earned in fees on the escrows it created. */
-  merchantFees: (merchantId: string) => `merchant:${merchantId}:fees`,
+  merchantFees: owned('merchant:', ':fees'),
   /** Payouts sent and not yet confirmed by the provider: still owed to the merchants. */
   payoutsInTransit: 'payouts:in-transit',
 };
@@ -18,6 +37,22 @@ export const ACCOUNTS = {
  * its payout reports and its transfers' balance check read the same two.
  */
 export const payoutAccounts = (merchantId: string): readonly [payable: string, fees: string] => [ACCOUNTS.merchantPayable(merchantId), ACCOUNTS.merchantFees(merchantId)];
+
+/** The same two accounts in SQL: whether a column names either (of any owner), and the owner it names. */
+export const PAYOUT_ACCOUNTS_SQL = {
+  matches: (column: string) => `(${ACCOUNTS.merchantPayable.matches(column)} OR ${ACCOUNTS.merchantFees.matches(column)})`,
+  ownerOf: (column: string) => `substring(${column} FROM '^merchant:(.*):(?:payable|fees)$')`,
+};
+
+/**
+ * The money events that are a payout's own (one moving money out, its confirmation, a failed one's
+ * return): their entries are no earnings or spending of the merchant's, so statements of movements,
+ * payout ranges and the holding period leave them out. journalFor below posts them.
+ */
+export const PAYOUT_ENTRY_TYPES = ['PayoutRequested', 'PayoutPaid', 'PayoutFailed'] as const;
+
+/** SQL: whether an entry's event type (a column) is one of a payout's own. */
+export const isPayoutEntry = (eventType: string) => `${eventType} IN (${PAYOUT_ENTRY_TYPES.map((type) => `'${type}'`).join(', ')})`;
 
 export interface JournalLine {
   account: string;

@@ -1,14 +1,16 @@
+import { isPayoutEntry } from '@app/audit';
 /**
  * The Addis Ababa day (`available_on`) a posting `p` of entry `e` to a merchant's payable becomes
  * available on, as creditAvailableOn (libs/domain/src/payout/payout-availability.ts) computes it: its own
  * day plus the holding period of the merchant (`merchant`, an SQL expression) in force at it, the last
  * settings change before it in the log (payout_delays, keyed by position, so a rebuild finds the same).
  * A payout's own movements (one moving money out, a failed one's return) are no earnings: never held.
- * A LATERAL join: the availability reader, a payout's decision and its report all read the same day.
+ * A LATERAL join: the availability reader, a payout's decision and its report all read the same day;
+ * credit-availability.properties.spec.ts holds it equal to the TypeScript rule on random histories.
  */
 export const creditAvailableOn = (p: string, e: string, merchant: string) => `
   CROSS JOIN LATERAL (
-    SELECT CASE WHEN ${e}.event_type LIKE 'Payout%' THEN 0 ELSE COALESCE((
+    SELECT CASE WHEN ${isPayoutEntry(`${e}.event_type`)} THEN 0 ELSE COALESCE((
       SELECT d.delay_days FROM payout_delays d
       WHERE d.merchant_id = ${merchant} AND (d.commit_position, d.prepare_position) < (${p}.commit_position, ${p}.prepare_position)
       ORDER BY d.commit_position DESC, d.prepare_position DESC LIMIT 1

@@ -1,4 +1,4 @@
-import { payoutAccounts } from '@app/audit';
+import { ACCOUNTS, PAYOUT_ACCOUNTS_SQL, payoutAccounts } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 
 /** An owner whose balance (its payable and fees together) is below zero: what it owes, and since when. */
@@ -42,11 +42,11 @@ const latestOfEither = (beforeWalk: boolean) => `(
  */
 const NEGATIVE = `
   WITH RECURSIVE negative AS (
-    SELECT owner_id, 'merchant:' || owner_id || ':payable' AS payable, 'merchant:' || owner_id || ':fees' AS fees, balance
+    SELECT owner_id, ${ACCOUNTS.merchantPayable.of('owner_id')} AS payable, ${ACCOUNTS.merchantFees.of('owner_id')} AS fees, balance
     FROM (
-      SELECT substring(b.account FROM '^merchant:(.*):(?:payable|fees)$') AS owner_id, sum(b.credit - b.debit) AS balance
+      SELECT ${PAYOUT_ACCOUNTS_SQL.ownerOf('b.account')} AS owner_id, sum(b.credit - b.debit) AS balance
       FROM ledger_balances b
-      WHERE (b.account LIKE 'merchant:%:payable' OR b.account LIKE 'merchant:%:fees') AND ($1::text[] IS NULL OR b.account = ANY($1::text[]))
+      WHERE ${PAYOUT_ACCOUNTS_SQL.matches('b.account')} AND ($1::text[] IS NULL OR b.account = ANY($1::text[]))
       GROUP BY 1
     ) owners
     WHERE balance < 0

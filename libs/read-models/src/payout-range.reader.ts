@@ -1,4 +1,4 @@
-import { ACCOUNTS, payoutAccounts } from '@app/audit';
+import { ACCOUNTS, isPayoutEntry, payoutAccounts } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 import { formatPosition, type LogPosition, parsePosition, START } from '@app/event-store';
 import { addisDay, creditAvailableOn } from './credit-availability.sql';
@@ -68,7 +68,7 @@ const ACCOUNT_RANGE = (account: string) => `(
     SELECT p.entry_id, p.commit_position AS commit, p.prepare_position AS prepare, SUM(p.credit - p.debit) AS net, MAX(p.memo) AS memo
     FROM ledger_postings p JOIN ledger_entries x ON x.entry_id = p.entry_id
     WHERE p.account = ${account} AND (p.commit_position, p.prepare_position) > ($2::numeric, $3::numeric)
-      AND (p.commit_position, p.prepare_position) <= ($4::numeric, $5::numeric) AND x.event_type NOT LIKE 'Payout%'
+      AND (p.commit_position, p.prepare_position) <= ($4::numeric, $5::numeric) AND NOT ${isPayoutEntry('x.event_type')}
     GROUP BY p.commit_position, p.prepare_position, p.entry_id
     ORDER BY p.commit_position, p.prepare_position
     LIMIT $6)`;
@@ -81,7 +81,7 @@ const ACCOUNT_RANGE = (account: string) => `(
  */
 const RANGE_LINES = `
   SELECT e.event_id, e.event_type, e.stream_id, e.recorded_at, COALESCE(r.memo, e.description) AS description, r.commit::text AS commit, r.prepare::text AS prepare, r.net::text AS net,
-         (SELECT COALESCE(SUM(f.credit - f.debit), 0) FROM ledger_postings f WHERE f.entry_id = r.entry_id AND f.account LIKE 'merchant:%:fees' AND f.account <> $7)::text AS fee,
+         (SELECT COALESCE(SUM(f.credit - f.debit), 0) FROM ledger_postings f WHERE f.entry_id = r.entry_id AND ${ACCOUNTS.merchantFees.matches('f.account')} AND f.account <> $7)::text AS fee,
          h.held::text AS held, h.available_on::text AS available_on
   FROM (
     SELECT entry_id, commit, prepare, SUM(net) AS net, MAX(memo) AS memo
@@ -102,7 +102,7 @@ const RANGE_SUM = `
   SELECT COALESCE(SUM(p.credit - p.debit), 0)::text AS total
   FROM ledger_postings p JOIN ledger_entries x ON x.entry_id = p.entry_id
   WHERE p.account IN ($1, $6) AND (p.commit_position, p.prepare_position) > ($2::numeric, $3::numeric)
-    AND (p.commit_position, p.prepare_position) <= ($4::numeric, $5::numeric) AND x.event_type NOT LIKE 'Payout%'`;
+    AND (p.commit_position, p.prepare_position) <= ($4::numeric, $5::numeric) AND NOT ${isPayoutEntry('x.event_type')}`;
 
 function range(payout: PayoutView): { after: LogPosition; through: LogPosition } {
   const through = payout.through === undefined ? undefined : parsePosition(payout.through);
@@ -151,7 +151,7 @@ export async function payoutRangeCursor(db: SqlExecutor, payout: PayoutView, eve
   const [row] = await db.query<{ commit: string; prepare: string }>(
     `SELECT p.commit_position::text AS commit, p.prepare_position::text AS prepare
      FROM ledger_entries e JOIN ledger_postings p ON p.entry_id = e.entry_id AND p.account IN ($1, $7)
-     WHERE e.event_id = $6 AND e.event_type NOT LIKE 'Payout%'
+     WHERE e.event_id = $6 AND NOT ${isPayoutEntry('e.event_type')}
        AND (p.commit_position, p.prepare_position) > ($2::numeric, $3::numeric) AND (p.commit_position, p.prepare_position) <= ($4::numeric, $5::numeric)
      LIMIT 1`,
     [...bounds(payout.merchantId, after, through), eventId, ACCOUNTS.merchantFees(payout.merchantId)],

@@ -41,7 +41,7 @@ async function previousPayoutRequestedAt(db: SqlExecutor, payout: PayoutView, af
 const RELEASED = `
   SELECT e.event_id, e.event_type, e.stream_id, e.recorded_at, COALESCE(MAX(p.memo), e.description) AS description,
          p.commit_position::text AS commit, p.prepare_position::text AS prepare, SUM(p.credit - p.debit)::text AS net, p_on.available_on::text AS available_on,
-         (SELECT COALESCE(SUM(f.credit - f.debit), 0) FROM ledger_postings f WHERE f.entry_id = e.entry_id AND f.account LIKE 'merchant:%:fees' AND f.account <> $7)::text AS fee
+         (SELECT COALESCE(SUM(f.credit - f.debit), 0) FROM ledger_postings f WHERE f.entry_id = e.entry_id AND ${ACCOUNTS.merchantFees.matches('f.account')} AND f.account <> $7)::text AS fee
   FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
   ${creditAvailableOn('p', 'e', '$8')}
   WHERE ${heldAt('p', '$8', '$1', '$9', '$11')} AND p_on.available_on <= ${addisDay('$10')}

@@ -21,7 +21,7 @@ export interface PayoutLedgerLine {
 const LINES = `
   SELECT e.event_id, e.event_type, e.stream_id, e.recorded_at, COALESCE(MAX(CASE WHEN p.account = $2 THEN p.memo END), e.description) AS description,
          SUM(CASE WHEN p.account = $2 THEN p.credit - p.debit ELSE 0 END)::bigint AS net,
-         SUM(CASE WHEN p.account LIKE 'merchant:%:fees' THEN p.credit - p.debit ELSE 0 END)::bigint AS fee
+         SUM(CASE WHEN ${ACCOUNTS.merchantFees.matches('p.account')} THEN p.credit - p.debit ELSE 0 END)::bigint AS fee
   FROM payout_movements m JOIN ledger_entries e ON e.event_id = m.event_id JOIN ledger_postings p ON p.entry_id = e.entry_id
   WHERE m.payout_id = $1 AND m.seq > $3 AND m.seq <= $3 + $4
   GROUP BY m.seq, e.entry_id, e.event_id, e.event_type, e.stream_id, e.recorded_at, e.description

@@ -1,4 +1,5 @@
 import type { Migration } from '@app/database';
+import { ACCOUNTS } from '@app/audit';
 
 export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
   {
@@ -445,7 +446,7 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
     id: '036-payout-schedule-fees-account',
     sql: `
       ALTER TABLE payout_schedules ADD COLUMN IF NOT EXISTS fees_account text;
-      UPDATE payout_schedules SET fees_account = 'merchant:' || merchant_id || ':fees' WHERE fees_account IS NULL;
+      UPDATE payout_schedules SET fees_account = ${ACCOUNTS.merchantFees.of('merchant_id')} WHERE fees_account IS NULL;
     `,
   },
   {

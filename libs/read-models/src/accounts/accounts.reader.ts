@@ -1,3 +1,4 @@
+import { ACCOUNTS } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 import type { Account, AccountStatus, DestinationOnFile } from '@app/domain';
 
@@ -50,7 +51,7 @@ export async function accountsPage(
   const rows = await db.query<Row>(
     `${SELECT} WHERE a.merchant_id = $1 AND ($2::text IS NULL OR a.status = $2)
        AND ($3::timestamptz IS NULL OR (a.created_at, a.account_id) < ($3::timestamptz, $4::text))
-       AND (NOT $6::boolean OR (SELECT sum(b.credit - b.debit) FROM ledger_balances b WHERE b.account IN ('merchant:' || a.account_id || ':payable', 'merchant:' || a.account_id || ':fees')) < 0)
+       AND (NOT $6::boolean OR (SELECT sum(b.credit - b.debit) FROM ledger_balances b WHERE b.account IN (${ACCOUNTS.merchantPayable.of('a.account_id')}, ${ACCOUNTS.merchantFees.of('a.account_id')})) < 0)
      ORDER BY a.created_at DESC, a.account_id DESC LIMIT $5`,
     [merchantId, options.status ?? null, after?.created_at ?? null, after?.account_id ?? null, options.limit + 1, options.negativeOnly ?? false],
   );
@@ -76,9 +77,9 @@ export interface UnownedPayable {
 export async function unownedPayables(db: SqlExecutor): Promise<UnownedPayable[]> {
   const rows = await db.query<{ account: string; balance: string }>(
     `SELECT b.account, (b.credit - b.debit)::text AS balance FROM ledger_balances b
-     WHERE b.account LIKE 'merchant:%:payable'
-       AND NOT EXISTS (SELECT 1 FROM merchants_view m WHERE b.account = 'merchant:' || m.merchant_id || ':payable')
-       AND NOT EXISTS (SELECT 1 FROM accounts_view a WHERE b.account = 'merchant:' || a.account_id || ':payable')
+     WHERE ${ACCOUNTS.merchantPayable.matches('b.account')}
+       AND NOT EXISTS (SELECT 1 FROM merchants_view m WHERE b.account = ${ACCOUNTS.merchantPayable.of('m.merchant_id')})
+       AND NOT EXISTS (SELECT 1 FROM accounts_view a WHERE b.account = ${ACCOUNTS.merchantPayable.of('a.account_id')})
      ORDER BY b.account`,
   );
   return rows.map((row) => ({ account: row.account, balance: Number(row.balance) }));
