@@ -3,6 +3,7 @@ import { type BooksEvent, fold, streams, type TransferCommand, transferBooked, t
 import type { EventMetadata } from '@app/event-store';
 import { PayoutBooksDeps } from '@app/payments';
 import { payableAvailableAt } from '@app/read-models';
+import { CLOCK, type Clock } from '@app/infrastructure';
 import { LedgerNotCurrent } from './transfers.errors';
 
 /** A transfer as its create left it, and when. */
@@ -23,7 +24,10 @@ export interface TransferChange {
  */
 @Injectable()
 export class TransferAtBooks {
-  constructor(@Inject(PayoutBooksDeps) private readonly deps: PayoutBooksDeps) {}
+  constructor(
+    @Inject(PayoutBooksDeps) private readonly deps: PayoutBooksDeps,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   /** `create` is given the source's available balance (signed santim) and builds the CreateTransfer the decider decides on it; the same transfer again answers as it stands. */
   async create(source: string, transferId: string, create: (sourceAvailable: number) => Extract<TransferCommand, { type: 'CreateTransfer' }>, metadata: EventMetadata): Promise<TransferChange> {
@@ -35,7 +39,7 @@ export class TransferAtBooks {
       const state = fold(transferDecider, history as unknown as TransferEvent[]);
       if (state.created) return { appends: [], result: { state, at: history[history.length - 1].recordedAt } };
       if (!(await progress.waitFor(await store.head(), readYourWritesTimeoutMs))) throw new LedgerNotCurrent();
-      const command = create((await payableAvailableAt(db, source, new Date())).available);
+      const command = create((await payableAvailableAt(db, source, this.clock.now())).available);
       const events = transferDecider.decide(command, state);
       return {
         appends: [

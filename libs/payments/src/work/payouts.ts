@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import type { RecordedEvent } from '@app/event-store';
+import { CLOCK, type Clock } from '@app/infrastructure';
 import { ProcessPayoutCommand } from '../flow/process-payout/process-payout.command';
 import { type PaymentJob, referenced } from './payment-job';
 import type { PaymentWork } from './payment-work';
@@ -11,12 +12,15 @@ export class Payouts implements PaymentWork {
   readonly kinds = ['payout'] as const;
   readonly retriedOnError = true;
 
-  constructor(@Inject(CommandBus) private readonly commands: CommandBus) {}
+  constructor(
+    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   jobsFor(event: RecordedEvent): PaymentJob[] {
     if (event.type !== 'PayoutRequested') return [];
     const { merchantId, payoutId } = event.data as { merchantId: string; payoutId: string };
-    return [{ kind: 'payout', id: merchantId, reference: payoutId, step: 'p0', runAt: Date.now() }];
+    return [{ kind: 'payout', id: merchantId, reference: payoutId, step: 'p0', runAt: this.clock.now().getTime() }];
   }
 
   async run(job: PaymentJob): Promise<void> {

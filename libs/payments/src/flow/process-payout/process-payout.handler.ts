@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { destinationFailure, type PayoutCommand, type PayoutDestination, type PayoutStatus, type Santim, settingsOrDefault, singlePayoutDecider, streams } from '@app/domain';
 import { EVENT_STORE, type EventMetadata, type EventStore, formatPosition, type LogPosition } from '@app/event-store';
-import { CommandRunner, type KnownStream } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner, type KnownStream } from '@app/infrastructure';
 import { PayoutDestinations } from '@app/credentials';
 import { destinationVersion, merchantPayout, ProjectionProgress } from '@app/read-models';
 import { PAYMENT_PROVIDER, type PaymentProvider, ProviderRejected, type TransferStatus } from '../../payment-provider.port';
@@ -41,6 +41,7 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
     @Inject(ProjectionProgress) private readonly progress: ProjectionProgress,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(PayoutDestinations) private readonly accounts: PayoutDestinations,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ merchantId, payoutId }: ProcessPayoutCommand): Promise<PayoutProgress> {
@@ -53,16 +54,16 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
       // The destination the payout was requested for, even if the merchant has changed it since.
       const destination = payout.destination;
       const accountNumber = destination && (await this.accounts.accountNumber(merchantId, destination.accountRef));
-      if (!destination || accountNumber === undefined) return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: 'DESTINATION_UNAVAILABLE', at: new Date().toISOString(), callbackUrl } });
+      if (!destination || accountNumber === undefined) return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: 'DESTINATION_UNAVAILABLE', at: this.clock.now().toISOString(), callbackUrl } });
       try {
         const { kind, institution, holderName } = destination;
         status = await this.provider.transfer({ reference: payoutId, amount: payout.amount, destination: { kind, institution, holderName, accountNumber } });
       } catch (error) {
         if (!(error instanceof ProviderRejected)) throw error;
-        return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: error.code, at: new Date().toISOString(), callbackUrl } });
+        return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: error.code, at: this.clock.now().toISOString(), callbackUrl } });
       }
     }
-    if (payout.status === 'REQUESTED') await payout.record({ type: 'RecordPayoutSent', data: { payoutId, providerReference: payoutId, at: new Date().toISOString() } });
+    if (payout.status === 'REQUESTED') await payout.record({ type: 'RecordPayoutSent', data: { payoutId, providerReference: payoutId, at: this.clock.now().toISOString() } });
     if (status.state === 'succeeded') return this.settle(payout, { type: 'RecordPayoutPaid', data: { payoutId, externalReferenceId: status.externalReferenceId, at: status.at, callbackUrl } });
     if (status.state === 'failed') return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: status.reason, at: status.at, callbackUrl } });
     return 'pending';
