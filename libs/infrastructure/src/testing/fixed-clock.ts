@@ -4,7 +4,7 @@ import type { Clock } from '../clock';
 export class FixedClock implements Clock {
   private instant: number;
 
-  constructor(at: string | Date) {
+  constructor(at: string | number | Date) {
     this.instant = new Date(at).getTime();
   }
 
