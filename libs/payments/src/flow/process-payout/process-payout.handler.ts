@@ -13,6 +13,7 @@ import { AccountStreamPayout, type AccountStreamPayoutState } from './account-st
 import { type PayoutProgress, ProcessPayoutCommand } from './process-payout.command';
 
 const SYSTEM: EventMetadata = { actor: { type: 'system', id: 'payouts' } };
+const SETTLED: PayoutProgress = { state: 'settled' };
 
 /** How long a payout of the payout account stream waits for its read model to show the stream's last event. */
 const VIEW_WAIT_MS = 30_000;
@@ -46,7 +47,7 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
 
   async execute({ merchantId, payoutId }: ProcessPayoutCommand): Promise<PayoutProgress> {
     const [payout, inForce] = await Promise.all([this.ownPayout(merchantId, payoutId).then((own) => own ?? this.accountPayout(merchantId, payoutId)), payoutSettingsInForce(this.runner, this.db, merchantId)]);
-    if (!payout || payout.status === 'PAID' || payout.status === 'FAILED') return 'settled';
+    if (!payout || payout.status === 'PAID' || payout.status === 'FAILED') return SETTLED;
     // Its callback goes where the settings say when its outcome is known.
     const { callbackUrl } = settingsOrDefault(inForce);
     let status: TransferStatus = await this.provider.transferStatus(payoutId);
@@ -66,12 +67,12 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
     if (payout.status === 'REQUESTED') await payout.record({ type: 'RecordPayoutSent', data: { payoutId, providerReference: payoutId, at: this.clock.now().toISOString() } });
     if (status.state === 'succeeded') return this.settle(payout, { type: 'RecordPayoutPaid', data: { payoutId, externalReferenceId: status.externalReferenceId, at: status.at, callbackUrl } });
     if (status.state === 'failed') return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: status.reason, at: status.at, callbackUrl } });
-    return 'pending';
+    return { state: 'pending', ...(status.state === 'pending' && status.expectedAt ? { expectedAt: status.expectedAt } : {}) };
   }
 
   private async settle(payout: PayoutToProcess, command: PayoutCommand): Promise<PayoutProgress> {
     await payout.record(command);
-    return 'settled';
+    return SETTLED;
   }
 
   /** A payout of its own stream: its failure to the destination in force is written with the destination's PayoutDestinationFailed, in one append. */
