@@ -2,7 +2,7 @@ import { loadConfig } from '@app/config';
 import { migrate } from '@app/database';
 import { callbackStream, deliveryDecider, signCallbackBody } from '@app/callbacks';
 import { EVENT_STORE_MIGRATIONS, PostgresEventStore } from '@app/event-store';
-import { type CommandRunner, composeCommandRunners, Metrics, ProjectedReads } from '@app/infrastructure';
+import { type CommandRunner, composeCommandRunners, Metrics, ProjectedReads, systemClock } from '@app/infrastructure';
 import { ProjectionProgress } from '@app/read-models';
 import type { Scheduler } from '@app/scheduling';
 import { createTestSchema, type TestSchema } from '../../../test/support/postgres';
@@ -51,7 +51,7 @@ describe('CallbackDeliveryService', () => {
     const queue = new Queue();
     const sender = new Sender(answers);
     const secrets = new WebhookSecrets({ webhookSecret: async () => 'whsec_test', accountWebhookSecret: async () => 'whsec_account', endpointSecret: async () => undefined });
-    const service = new CallbackDeliveryService(config, runner, secrets, queue as unknown as Scheduler<CallbackJob>, sender as unknown as CallbackSender, new Metrics());
+    const service = new CallbackDeliveryService(config, runner, secrets, queue as unknown as Scheduler<CallbackJob>, sender as unknown as CallbackSender, new Metrics(), systemClock);
     return { queue, sender, service };
   }
 

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { callbackStream, deliveryDecider, parseRetryAfter, retryDelay, signCallbackBody, StaleAttempt } from '@app/callbacks';
-import { BACKGROUND_RUNNER, type CommandRunner, Metrics } from '@app/infrastructure';
+import { BACKGROUND_RUNNER, CLOCK, type Clock, type CommandRunner, Metrics } from '@app/infrastructure';
 import type { Scheduler } from '@app/scheduling';
 import { afterPosition, CALLBACK_QUEUE, type CallbackJob, carriedState, nextAttemptJob } from './callback-queue';
 import { CallbackSender, type SendResult } from './callback-sender';
@@ -29,6 +29,7 @@ export class CallbackDeliveryService {
     @Inject(CALLBACK_QUEUE) private readonly queue: Scheduler<CallbackJob>,
     @Inject(CallbackSender) private readonly sender: CallbackSender,
     @Inject(Metrics) private readonly metrics: Metrics,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async deliver(job: CallbackJob): Promise<void> {
@@ -41,15 +42,16 @@ export class CallbackDeliveryService {
     const secret = await this.secrets.secretFor({ merchantId: scheduled.merchantId, endpointId: scheduled.endpointId }, afterPosition(job));
     if (!secret && scheduled.endpointId === undefined) throw new Error(`merchant ${scheduled.merchantId} has no webhook secret`);
     const body = scheduled.body;
+    // The signature's timestamp is the real time: the receiver checks it against its own clock (docs/concepts/time.md).
     const timestamp = String(Date.now());
-    const at = new Date().toISOString();
+    const at = this.clock.now().toISOString();
     // An endpoint without a secret was deleted: its deliveries end here, with an attempt that says why.
     const result: SendResult = secret
       ? await this.sender.send(scheduled.url, { 'x-timestamp': timestamp, 'x-signature': signCallbackBody(secret, timestamp, body), 'x-delivery-id': scheduled.deliveryId }, body)
       : { error: 'The webhook endpoint was deleted', latencyMs: 0 };
     const schedule = this.config.callbackRetryScheduleMs;
     const retryAfter = result.statusCode !== undefined && HONOURS_RETRY_AFTER.has(result.statusCode) ? parseRetryAfter(result.retryAfter) : undefined;
-    const nextAttemptAt = Date.now() + retryDelay(schedule, state.attemptsInRound, retryAfter);
+    const nextAttemptAt = this.clock.now().getTime() + retryDelay(schedule, state.attemptsInRound, retryAfter);
     try {
       const outcome = await this.runner.run(
         stream,

@@ -7,7 +7,7 @@ import { EVENT_STORE, type EventStore, type RecordedEvent } from '@app/event-sto
 import { advanceCheckpoint, type DeliveryView, deliveryViewFold, pendingDeliveries, readCheckpoint, StreamHistories } from '@app/read-models';
 import { WebhookEndpointDestinations } from './webhook-endpoint-destinations';
 import { addressedToAccount, sellerAccountsOf } from './seller-accounts';
-import { BACKGROUND_RUNNER, type CommandRunner, LogFollower, newStream, ProjectedReads } from '@app/infrastructure';
+import { BACKGROUND_RUNNER, CLOCK, type Clock, type CommandRunner, LogFollower, newStream, ProjectedReads } from '@app/infrastructure';
 import type { Scheduler } from '@app/scheduling';
 import { CALLBACK_QUEUE, type CallbackJob, nextAttemptJob } from './callback-queue';
 import { CallbackDeliveryService } from './callback-delivery.service';
@@ -41,6 +41,7 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     @Inject(CallbackDeliveryService) private readonly delivery: CallbackDeliveryService,
     @Inject(WebhookSecrets) private readonly secrets: WebhookSecrets,
     @Inject(ProjectedReads) reads: ProjectedReads,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.follower = new LogFollower(store, this.logger);
     this.histories = new StreamHistories(store);
@@ -102,7 +103,7 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
           sourceEventId: event.id,
           sourceEventType: event.type,
           sourcePosition: { commit: event.position.commit.toString(), prepare: event.position.prepare.toString() },
-          scheduledAt: new Date().toISOString(),
+          scheduledAt: this.clock.now().toISOString(),
         },
       },
       { correlationId: event.metadata.correlationId, causationId: event.id, actor: { type: 'system', id: 'callbacks' } },
@@ -111,12 +112,12 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     );
     // The first attempt follows its source event: this process's follower has passed it, so a cached secret may sign it.
     // Scheduled before a crash, the delivery may have had attempts since: the job then reads the stream.
-    if (head && state.scheduled) await this.queue.schedule(nextAttemptJob({ ...state, scheduled: state.scheduled }, head, event.position, Date.now()));
+    if (head && state.scheduled) await this.queue.schedule(nextAttemptJob({ ...state, scheduled: state.scheduled }, head, event.position, this.clock.now().getTime()));
     else await this.queueNext(callbackStream(planned.deliveryId));
   }
 
   private async queueNext(streamId: string): Promise<void> {
-    await this.queueNextFor((await this.runner.read(streamId, deliveryViewFold)).state, Date.now());
+    await this.queueNextFor((await this.runner.read(streamId, deliveryViewFold)).state, this.clock.now().getTime());
   }
 
   private async queueNextFor(delivery: DeliveryView | undefined, runAt: number): Promise<void> {
@@ -131,7 +132,7 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
       const runAt =
         last && delivery.attemptsInRound > 0
           ? Date.parse(last.at) + retryDelay(this.config.callbackRetryScheduleMs, delivery.attemptsInRound - 1, undefined, () => 0.5)
-          : Date.now();
+          : this.clock.now().getTime();
       await this.queueNextFor(delivery, runAt);
     }
   }

@@ -36,7 +36,7 @@ const DEFINITIONS = {
   CHAPA_WEBHOOK_SECRET: { meaning: "with `chapa`: the secret hash set beside the webhook URL in Chapa's dashboard (12+ characters)" },
   CHAPA_BASE_URL: { default: 'https://api.chapa.co/v1', meaning: "with `chapa`: Chapa's API (the tests point it at the simulator)" },
   SANDBOX_NOTIFY_URL: { defaultText: '`PUBLIC_BASE_URL`', meaning: 'where a process without HTTP (a worker) has the sandbox post its notifications' },
-  SANDBOX_DELAY_MS: { default: '1500', meaning: "how long the sandbox's simulated customer takes to answer" },
+  SANDBOX_DELAY_MS: { default: '1500', meaning: "how long the sandbox's simulated customer takes to answer, and the sandbox takes to settle a refund or a payout's transfer" },
   REFUND_RETRY_MS: { default: '30000', meaning: 'first wait before a refused refund is tried again (doubles, up to an hour)' },
   REDIS_URL: { defaultText: 'unset: in-process scheduler', meaning: 'Redis for BullMQ: expiries and refund retries become delayed jobs that outlive the process' },
   REDIS_PREFIX: { default: 'escrow', meaning: 'prefix of every Redis key of this deployment' },
@@ -68,7 +68,7 @@ const DEFINITIONS = {
   },
   PROVIDER_RECONCILE_AFTER_MS: {
     default: '60000',
-    meaning: 'how long a push or refund may go without news before the provider is asked about it (then after doubling waits, at most an hour apart)',
+    meaning: 'how long a push, refund or payout may go without news before the provider is asked about it (then after doubling waits, at most an hour apart)',
   },
   ROLE: {
     default: 'all',

@@ -1,3 +1,4 @@
+export * from './clock';
 export * from './command-runner';
 export * from './composed-command-runner';
 export * from './infrastructure.module';

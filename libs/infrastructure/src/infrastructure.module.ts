@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { createPgClient, createPgliteClient, isConnectionError, type Migration, migrate, SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, EVENT_STORE_ENGINE, type EventStore, type EventStoreEngine, eventStoreEngine, LOG_READER } from '@app/event-store';
 import { auditLogReader, inlinePayablesView, ProjectionProgress, READ_MODEL_MIGRATIONS } from '@app/read-models';
+import { CLOCK, systemClock } from './clock';
 import { CommandRunner } from './command-runner';
 import { BACKGROUND_RUNNER, type CommandEdge, type CommandRunners, composeCommandRunners } from './composed-command-runner';
 import { Metrics } from './metrics';
@@ -82,7 +83,7 @@ class StorageLifecycle implements OnApplicationShutdown {
   }
 }
 
-/** What every process shares: configuration, database, event store (its engine, the store, its log reader), projection progress, metrics and the command runner. */
+/** What every process shares: configuration, the clock, database, event store (its engine, the store, its log reader), projection progress, metrics and the command runner. */
 @Global()
 @Module({})
 export class InfrastructureModule {
@@ -109,6 +110,7 @@ export class InfrastructureModule {
           useFactory: (db: SqlClient) => new ProjectionProgress(db, { checkpointChannel: notificationChannels(config).checkpoint }),
           inject: [SQL_CLIENT],
         },
+        { provide: CLOCK, useValue: systemClock },
         { provide: Metrics, useValue: new Metrics() },
         {
           provide: COMMAND_RUNNERS,
@@ -120,7 +122,7 @@ export class InfrastructureModule {
         ProjectedReads,
         StorageLifecycle,
       ],
-      exports: [APP_CONFIG, EVENT_STORE_ENGINE, SQL_CLIENT, EVENT_STORE, LOG_READER, ProjectionProgress, CommandRunner, BACKGROUND_RUNNER, ProjectedReads, Metrics],
+      exports: [APP_CONFIG, CLOCK, EVENT_STORE_ENGINE, SQL_CLIENT, EVENT_STORE, LOG_READER, ProjectionProgress, CommandRunner, BACKGROUND_RUNNER, ProjectedReads, Metrics],
     };
   }
 }

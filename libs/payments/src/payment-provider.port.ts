@@ -69,9 +69,12 @@ export interface TransferRequest {
   destination: TransferDestination;
 }
 
-/** What the provider says of a transfer. `unknown`: it never took it (or refused it). */
+/**
+ * What the provider says of a transfer. `unknown`: it never took it (or refused it). A pending one may
+ * say when the provider expects to know its outcome (`expectedAt`): asked then, it is likely settled.
+ */
 export type TransferStatus =
-  | { state: 'pending' }
+  | { state: 'pending'; expectedAt?: string }
   | { state: 'unknown' }
   | { state: 'succeeded'; externalReferenceId: string; at: string }
   | { state: 'failed'; reason: string; at: string };

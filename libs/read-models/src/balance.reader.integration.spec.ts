@@ -294,7 +294,7 @@ describe.each(READ_MODEL_DATABASES)("a merchant's balance on %s", (_name, open) 
           const model = asOf ? market.snapshots.filter((s) => s.at.getTime() <= asOf.getTime()).pop() : market.snapshots[market.snapshots.length - 1];
           const balances: MerchantBalance[] = [];
           for (const [i, merchant] of merchants.entries()) {
-            const balance = await merchantBalance(db, merchant, asOf);
+            const balance = await merchantBalance(db, merchant, asOf ? { asOf } : { now: new Date() });
             balances.push(balance);
             // What may be paid out is the payable and fees accounts together, and fees earned the fees account's part of it, to the santim.
             expect(balance.available).toBe((ledger.get(`merchant:${merchant}:payable`) ?? 0) + (ledger.get(`merchant:${merchant}:fees`) ?? 0));
@@ -325,7 +325,7 @@ describe.each(READ_MODEL_DATABASES)("a merchant's balance on %s", (_name, open) 
     await payout('po_sent', 'SENT', 15, 16);
     await payout('po_requested', 'REQUESTED', 30, 30);
     await db.query(`INSERT INTO payouts_view (payout_id, merchant_id, status, amount, requested_at, last_news_at, document) VALUES ('po_else', 'someone', 'SENT', 7, $1, $1, '{}')`, [at(1)]);
-    const inTransit = async (minute?: number) => (await merchantBalance(db, 'payee', minute === undefined ? undefined : at(minute))).inTransit;
+    const inTransit = async (minute?: number) => (await merchantBalance(db, 'payee', minute === undefined ? { now: new Date() } : { asOf: at(minute) })).inTransit;
     expect(await inTransit()).toBe(2000);
     expect(await inTransit(9)).toBe(0);
     expect(await inTransit(13)).toBe(2000);

@@ -23,6 +23,9 @@ export interface MerchantBalance {
   feesEarned: number;
 }
 
+/** Now, by the clock's time (every posting so far), or as the ledger stood at an instant asked for. */
+export type BalanceAt = { now: Date } | { asOf: Date };
+
 /**
  * Every figure as the ledger and the views stood at `asOf` (now without it), in one statement, so
  * from one snapshot; each is read through an index whose range does not widen with the merchant's
@@ -61,17 +64,18 @@ const BALANCE = `
     (SELECT COALESCE(sum(amount), 0) FROM payouts)::text AS in_transit`;
 
 /**
- * The merchant's balance now, or as it stood at `asOf`. What is held is read after the rest: a credit
+ * The merchant's balance now (the clock's `now` says what the holding period still keeps), or as it stood at `asOf`. What is held is read after the rest: a credit
  * posted between the two reads is then counted as held without being in the payable yet, so `available`
  * may briefly be too low, never too high.
  */
-export async function merchantBalance(db: SqlExecutor, merchantId: string, asOf?: Date): Promise<MerchantBalance> {
+export async function merchantBalance(db: SqlExecutor, merchantId: string, at: BalanceAt): Promise<MerchantBalance> {
+  const asOf = 'asOf' in at ? at.asOf : undefined;
   const [row] = await db.query<{ available: string; fees: string; pending: string; frozen: string; in_transit: string }>(BALANCE, [
     merchantId,
     asOf ?? 'infinity',
     [...payoutAccounts(merchantId)],
   ]);
-  const held = await payableCreditsHeldAsOf(db, merchantId, asOf);
+  const held = await payableCreditsHeldAsOf(db, merchantId, at);
   return {
     available: availablePayableBalance(Number(row.available), totalHeld(held)),
     held,

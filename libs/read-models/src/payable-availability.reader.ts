@@ -40,9 +40,9 @@ async function heldCredits(db: SqlExecutor, merchantId: string, at: Date, posted
   return rows.map((row) => ({ availableOn: row.available_on, amount: Number(row.amount) }));
 }
 
-/** What the payable held at `asOf` (now without it) that was not yet available then, by the day it becomes available. */
-export function payableCreditsHeldAsOf(db: SqlExecutor, merchantId: string, asOf?: Date): Promise<HeldCredit[]> {
-  return heldCredits(db, merchantId, asOf ?? new Date(), asOf ?? 'infinity', undefined);
+/** What the payable held at `asOf` (every posting so far at `now`) that was not yet available then, by the day it becomes available. */
+export function payableCreditsHeldAsOf(db: SqlExecutor, merchantId: string, at: { now: Date } | { asOf: Date }): Promise<HeldCredit[]> {
+  return 'asOf' in at ? heldCredits(db, merchantId, at.asOf, at.asOf, undefined) : heldCredits(db, merchantId, at.now, 'infinity', undefined);
 }
 
 /** Of the payable's postings up to the ledger position `through`, the credits not yet available at `at`, santim: what a payout decided at `at` leaves in the payable. */

@@ -2,7 +2,7 @@ import { type Account, accountRequirements, type DestinationOnFile, payoutStandi
 import type { AccountResponse } from './account.response';
 
 /** An account with what it still lacks and, after a change of destination, until when its payouts wait. */
-export function presentAccount(account: Account, destination: DestinationOnFile | undefined, holdMs: number, now = new Date()): AccountResponse {
+export function presentAccount(account: Account, destination: DestinationOnFile | undefined, holdMs: number, now: Date): AccountResponse {
   const standing = payoutStanding(account, destination, now, holdMs);
   return {
     accountId: account.accountId,

@@ -10,6 +10,7 @@ import { eventCsvRows } from '../audit/csv';
 import { escrowAsOf } from '../audit/escrow-as-of';
 import { DisputesReader, LedgerReader, negativeBalancesSince } from '@app/read-models';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { CLOCK, type Clock } from '@app/infrastructure';
 import { HtmlErrorFilter } from '../web/html-error.filter';
 import { redirect } from '../web/page';
 import { currentSession, type SessionRequest } from '../web/session.guard';
@@ -46,6 +47,7 @@ export class AuditConsoleController {
     @Inject(LedgerReader) private readonly ledger: LedgerReader,
     @Inject(DisputesReader) private readonly disputes: DisputesReader,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @Get('events')
@@ -108,7 +110,7 @@ export class AuditConsoleController {
   /** Disputes open longer than DISPUTE_MAX_DAYS: money frozen that someone should decide about. */
   @Get('disputes')
   async overdueDisputes(@Req() request: SessionRequest, @Res() reply: FastifyReply) {
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     const overdue = await this.disputes.openSince(new Date(now - this.config.disputeMaxDays * 86_400_000));
     return sendAuditPage(reply, this.config, {
       title: 'Overdue disputes',
@@ -121,7 +123,7 @@ export class AuditConsoleController {
   /** Payables below zero for longer than NEGATIVE_BALANCE_ALERT_DAYS: money the platforms answer for that their sellers have not earned back. */
   @Get('negative-balances')
   async negativeBalances(@Req() request: SessionRequest, @Res() reply: FastifyReply) {
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     const alertDays = this.config.negativeBalanceAlertDays;
     const balances = await negativeBalancesSince(this.db, new Date(now - alertDays * 86_400_000), NEGATIVE_BALANCES_SHOWN);
     return sendAuditPage(reply, this.config, {

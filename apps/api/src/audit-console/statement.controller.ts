@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { InvalidInput } from '@app/domain';
 import { payableOwner, registeredMerchants } from '@app/read-models';
+import { CLOCK, type Clock } from '@app/infrastructure';
 import { readStatement, statementCsv } from '../payouts/statement';
 import { requestedPeriod } from '../payouts/statement-period';
 import { query } from '../web/format';
@@ -35,11 +36,12 @@ export class AuditStatementController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @Get('statement')
   async page(@Query() params: Record<string, string | undefined>, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
-    const period = requestedPeriod(params, new Date());
+    const period = requestedPeriod(params, this.clock.now());
     const merchantId = merchantOf(params);
     const page = { title: 'Statement', current: '/audit/statement', session: currentSession(request) };
     if (!merchantId) return sendAuditPage(reply, this.config, { ...page, body: chooseMerchantBody(period, await registeredMerchants(this.db, OFFERED_MERCHANTS)) });
@@ -65,7 +67,7 @@ export class AuditStatementController {
 
   @Get('statement.csv')
   async csv(@Query() params: Record<string, string | undefined>, @Res() reply: FastifyReply) {
-    const period = requestedPeriod(params, new Date());
+    const period = requestedPeriod(params, this.clock.now());
     const merchantId = merchantOf(params);
     if (!merchantId) throw new InvalidInput('Choose a merchant');
     const statement = await readStatement(this.db, merchantId, period);

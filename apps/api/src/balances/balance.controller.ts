@@ -4,6 +4,7 @@ import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { INVALID_DATE_TIME } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { merchantBalance, totalHeld } from '@app/read-models';
+import { CLOCK, type Clock } from '@app/infrastructure';
 import { envelope } from '../http/envelope';
 import { ActingMerchant } from '../http/request-context';
 import { ReadsProjectedViews } from '../http/projected-views';
@@ -22,7 +23,10 @@ const balanceOwner = (merchant: AuthenticatedMerchant) => merchant.merchantId;
 @MerchantApi()
 @ReadsProjectedViews()
 export class BalanceController {
-  constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
+  constructor(
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   @Get()
   @ApiOperation({ summary: 'Your money by where it stands: available, on hold (with the day it becomes available), pending in escrows, frozen by disputes, in transit to you, and fees earned; now or as of an instant' })
@@ -31,9 +35,10 @@ export class BalanceController {
   @ApiProblems({ 400: [INVALID_DATE_TIME] })
   async balance(@Query('asOf') asOf: string | undefined, @ActingMerchant() merchant: AuthenticatedMerchant) {
     const instant = optionalInstant(asOf, 'asOf');
-    const balance = await merchantBalance(this.db, balanceOwner(merchant), instant);
+    const now = this.clock.now();
+    const balance = await merchantBalance(this.db, balanceOwner(merchant), instant ? { asOf: instant } : { now });
     return envelope('Balance', {
-      asOf: (instant ?? new Date()).toISOString(),
+      asOf: (instant ?? now).toISOString(),
       currency: 'ETB',
       available: signedBirr(balance.available),
       onHold: signedBirr(totalHeld(balance.held)),

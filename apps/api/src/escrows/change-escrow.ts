@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type EscrowCommand, escrowDeciderFor, escrowOutline, streams } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
-import { CommandRunner } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { EscrowCommandBase, type EscrowChange } from './escrow-command';
 
@@ -23,10 +23,13 @@ export class ChangeEscrowCommand extends EscrowCommandBase {
 
 @CommandHandler(ChangeEscrowCommand)
 export class ChangeEscrowHandler implements ICommandHandler<ChangeEscrowCommand> {
-  constructor(@Inject(CommandRunner) private readonly runner: CommandRunner) {}
+  constructor(
+    @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async execute({ merchant, escrowId, build, metadata }: ChangeEscrowCommand): Promise<EscrowChange> {
-    const { state, at } = await this.runner.run(streams.escrow(escrowId), escrowDeciderFor(merchant.idSalt), build(new Date().toISOString()), metadata);
+    const { state, at } = await this.runner.run(streams.escrow(escrowId), escrowDeciderFor(merchant.idSalt), build(this.clock.now().toISOString()), metadata);
     return { escrow: escrowOutline(state)!, at };
   }
 }

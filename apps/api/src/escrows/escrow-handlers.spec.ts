@@ -14,7 +14,8 @@ import {
   UnknownAllocationMerchant,
 } from '@app/domain';
 import { type EventMetadata, START } from '@app/event-store';
-import { CommandRunner } from '@app/infrastructure';
+import { CommandRunner, systemClock } from '@app/infrastructure';
+import { FixedClock } from '../../../../libs/infrastructure/src/testing/fixed-clock';
 import { AllocationPayees } from '@app/onboarding';
 import { InMemoryEventStore } from '../../../../libs/event-store/src/testing/in-memory-event-store';
 import { CancelEscrowCommand } from './cancel-escrow/cancel-escrow.command';
@@ -75,7 +76,7 @@ describe('escrow command handlers', () => {
   });
 
   const create = (request = escrowRequest(), merchant = marketplace, payees = new AllocationPayees(store)) =>
-    new CreateEscrowHandler(runner, payees).execute(new CreateEscrowCommand(merchant, request, metadata));
+    new CreateEscrowHandler(runner, payees, systemClock).execute(new CreateEscrowCommand(merchant, request, metadata));
   const escrowEvents = async () => (await store.readAll(START, 100)).filter((e) => e.streamId.startsWith('escrow-'));
   const events = async (escrowId: string) => store.readStream(streams.escrow(escrowId));
   const types = async (escrowId: string) => (await events(escrowId)).map((e) => e.type);
@@ -185,7 +186,7 @@ describe('escrow command handlers', () => {
   describe('on an escrow its merchant created', () => {
     it('ReleaseAllocationHandler releases an allocation, its fee named, and answers with the escrow and the time of the release', async () => {
       const escrowId = await funded();
-      const change = await new ReleaseAllocationHandler(runner).execute(new ReleaseAllocationCommand(marketplace, escrowId, [{ merchantId: 'seller-1' }], metadata));
+      const change = await new ReleaseAllocationHandler(runner, systemClock).execute(new ReleaseAllocationCommand(marketplace, escrowId, [{ merchantId: 'seller-1' }], metadata));
       const released = (await events(escrowId)).at(-1)!;
       expect(released).toMatchObject({ type: 'AllocationReleased', data: { merchantId: 'seller-1', amount: santim(60_050), fee: santim(1_000) } });
       expect(change.escrow.status).toBe('PARTIALLY_RELEASED');
@@ -195,7 +196,7 @@ describe('escrow command handlers', () => {
     it('ReleaseAllocationHandler is refused before the money arrived, and by another merchant', async () => {
       const { escrow } = await create();
       const escrowId = escrow.terms.escrowId;
-      const release = (merchant: typeof marketplace) => new ReleaseAllocationHandler(runner).execute(new ReleaseAllocationCommand(merchant, escrowId, [{ merchantId: 'seller-1' }], metadata));
+      const release = (merchant: typeof marketplace) => new ReleaseAllocationHandler(runner, systemClock).execute(new ReleaseAllocationCommand(merchant, escrowId, [{ merchantId: 'seller-1' }], metadata));
       await expect(release(marketplace)).rejects.toThrow(EscrowNotFunded);
       await expect(release({ merchantId: 'mkt-2', idSalt: 'salt-2' })).rejects.toThrow(EscrowNotFound);
       expect(await types(escrowId)).toEqual(['EscrowCreated']);
@@ -204,7 +205,7 @@ describe('escrow command handlers', () => {
     it("RefundAllocationHandler asks the provider to refund part of an allocation, with the merchant's words", async () => {
       const escrowId = await funded();
       const refunds = [{ merchantId: 'courier-1', amount: santim(10_000) }];
-      const change = await new RefundAllocationHandler(runner).execute(new RefundAllocationCommand(marketplace, escrowId, refunds, 'late delivery', metadata));
+      const change = await new RefundAllocationHandler(runner, systemClock).execute(new RefundAllocationCommand(marketplace, escrowId, refunds, 'late delivery', metadata));
       expect((await events(escrowId)).at(-1)).toMatchObject({
         type: 'EscrowRefundRequested',
         data: { amount: santim(10_000), reason: 'REQUESTED', note: 'late delivery', merchantIds: ['courier-1'], allocations: refunds, paymentReferenceId: 'pay-1' },
@@ -214,7 +215,7 @@ describe('escrow command handlers', () => {
 
     it('CancelEscrowHandler cancels a paid escrow and asks for the refund of all it holds', async () => {
       const escrowId = await funded();
-      const change = await new CancelEscrowHandler(runner).execute(new CancelEscrowCommand(marketplace, escrowId, 'out of stock', metadata));
+      const change = await new CancelEscrowHandler(runner, systemClock).execute(new CancelEscrowCommand(marketplace, escrowId, 'out of stock', metadata));
       expect((await events(escrowId)).slice(2)).toMatchObject([
         { type: 'EscrowCancelled', data: { reason: 'out of stock' } },
         { type: 'EscrowRefundRequested', data: { amount: santim(100_050), reason: 'CANCELLED', merchantIds: ['seller-1', 'courier-1'] } },
@@ -222,13 +223,13 @@ describe('escrow command handlers', () => {
       expect(change.escrow.status).toBe('REFUND_PENDING');
     });
 
-    it('ChangeEscrowHandler builds its domain command at the instant it runs', async () => {
+    it("ChangeEscrowHandler builds its domain command at the instant it runs, by the clock's time", async () => {
       const escrowId = await funded();
-      const before = Date.now();
+      const clock = new FixedClock(new Date(Date.now() + 60_000));
       const build = jest.fn((at: string) => ({ type: 'OpenDispute' as const, data: { escrowId, merchantId: marketplace.merchantId, allocation: 'seller-1', reason: 'not delivered', at } }));
-      await new ChangeEscrowHandler(runner).execute(new ChangeEscrowCommand(marketplace, escrowId, build, metadata));
+      await new ChangeEscrowHandler(runner, clock).execute(new ChangeEscrowCommand(marketplace, escrowId, build, metadata));
       const [at] = build.mock.calls[0];
-      expect(Date.parse(at)).toBeGreaterThanOrEqual(before);
+      expect(at).toBe(clock.now().toISOString());
       expect((await events(escrowId)).at(-1)).toMatchObject({ type: 'DisputeOpened', data: { merchantIds: ['seller-1'], reason: 'not delivered', openedAt: at } });
     });
   });

@@ -1,6 +1,6 @@
 import { AmountExceedsRefundable, fingerprint, OrderFeeExceedsAmount, orderDecider, orderIdFor, OrderNotFound, OrderNotPaid, type Santim, santim, streams } from '@app/domain';
 import { type EventMetadata, START } from '@app/event-store';
-import { CommandRunner } from '@app/infrastructure';
+import { CommandRunner, systemClock } from '@app/infrastructure';
 import { InMemoryEventStore } from '../../../../libs/event-store/src/testing/in-memory-event-store';
 import { CreateOrderCommand } from './create-order/create-order.command';
 import type { CreateOrderDto } from './create-order/create-order.dto';
@@ -38,8 +38,8 @@ describe('order command handlers', () => {
     runner = new CommandRunner(store);
   });
 
-  const create = (request = orderRequest(), idempotencyKey?: string) => new CreateOrderHandler(runner).execute(new CreateOrderCommand(merchant, request, metadata, idempotencyKey));
-  const refund = (orderId: string, amount?: Santim, by = merchant) => new RefundOrderHandler(runner).execute(new RefundOrderCommand(by, orderId, amount, 'out of stock', metadata));
+  const create = (request = orderRequest(), idempotencyKey?: string) => new CreateOrderHandler(runner, systemClock).execute(new CreateOrderCommand(merchant, request, metadata, idempotencyKey));
+  const refund = (orderId: string, amount?: Santim, by = merchant) => new RefundOrderHandler(runner, systemClock).execute(new RefundOrderCommand(by, orderId, amount, 'out of stock', metadata));
   const events = async (orderId: string) => store.readStream(streams.order(orderId));
 
   /** An order created by the request and paid, as the payment flow records a payment. */

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import type { EventMetadata } from '@app/event-store';
-import { CommandRunner } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { envelope } from '../http/envelope';
 import { ActingMerchant, RequestMetadata } from '../http/request-context';
@@ -24,6 +24,7 @@ export class PayoutSettingsController {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @Post()
@@ -34,13 +35,13 @@ export class PayoutSettingsController {
   @ApiProblems({ 400: ['PAYOUT_DELAY_OUT_OF_RANGE'], 409: ['CONCURRENT_MODIFICATION'] })
   async set(@Body() body: PayoutSettingsDto, @ActingMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const inForce = await this.commands.execute(new SetPayoutSettingsCommand(merchant.merchantId, payoutSettingsFrom(body), metadata));
-    return envelope('Payout settings set', await readPayoutSettings(this.runner, this.db, merchant.merchantId, inForce));
+    return envelope('Payout settings set', await readPayoutSettings(this.runner, this.db, merchant.merchantId, this.clock.now(), inForce));
   }
 
   @Get()
   @ApiOperation({ summary: 'The payout settings in force, and when the schedule next pays out' })
   @ApiEnvelope(PayoutSettingsResponse, { message: 'Payout settings' })
   async get(@ActingMerchant() merchant: AuthenticatedMerchant) {
-    return envelope('Payout settings', await readPayoutSettings(this.runner, this.db, merchant.merchantId));
+    return envelope('Payout settings', await readPayoutSettings(this.runner, this.db, merchant.merchantId, this.clock.now()));
   }
 }

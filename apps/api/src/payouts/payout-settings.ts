@@ -39,7 +39,7 @@ export function payoutSettingsFrom(input: PayoutSettingsInput): PayoutSettings {
  * when manual or paused) and the failed payout that paused it (null while it runs): the settings from
  * their stream, the rest from the read models, nothing from the merchant's payouts' history.
  */
-export function presentPayoutSettings(inForce: SettingsInForce | undefined, standing: PayoutScheduleStanding, now = Date.now()) {
+export function presentPayoutSettings(inForce: SettingsInForce | undefined, standing: PayoutScheduleStanding, now: number) {
   const settings = settingsOrDefault(inForce);
   const { schedule, minimumAmount, callbackUrl } = settings;
   const next = nextScheduledPeriod(schedule, now, { paused: standing.pausedByPayoutId !== null, paid: (key) => key === standing.lastPeriod });
@@ -58,9 +58,9 @@ export function presentPayoutSettings(inForce: SettingsInForce | undefined, stan
   };
 }
 
-/** The settings as GET /v1/trdp/payout-settings and the dashboard show them; `inForce` when a change just said what they are. */
-export async function readPayoutSettings(runner: CommandRunner, db: SqlExecutor, merchantId: string, inForce?: SettingsInForce) {
+/** The settings as GET /v1/trdp/payout-settings and the dashboard show them at `now` (the clock's); `inForce` when a change just said what they are. */
+export async function readPayoutSettings(runner: CommandRunner, db: SqlExecutor, merchantId: string, now: Date, inForce?: SettingsInForce) {
   const standingRead = payoutScheduleStanding(db, merchantId);
   const [settings, standing] = await Promise.all([inForce ?? payoutSettingsInForce(runner, db, merchantId, standingRead), standingRead]);
-  return presentPayoutSettings(settings, standing);
+  return presentPayoutSettings(settings, standing, now.getTime());
 }

@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { keyedPayoutId, newPayoutId } from '@app/domain';
 import { PayoutBooksDeps, requestPayout } from '@app/payments';
 import { type PayoutView, requestedPayoutView } from '@app/read-models';
+import { CLOCK, type Clock } from '@app/infrastructure';
 import { RequestPayoutCommand } from './request-payout.command';
 
 /**
@@ -12,12 +13,15 @@ import { RequestPayoutCommand } from './request-payout.command';
  */
 @CommandHandler(RequestPayoutCommand)
 export class RequestPayoutHandler implements ICommandHandler<RequestPayoutCommand> {
-  constructor(@Inject(PayoutBooksDeps) private readonly deps: PayoutBooksDeps) {}
+  constructor(
+    @Inject(PayoutBooksDeps) private readonly deps: PayoutBooksDeps,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async execute({ merchantId, metadata }: RequestPayoutCommand): Promise<PayoutView> {
     const digest = metadata.idempotency;
     const payoutId = typeof digest === 'string' ? keyedPayoutId(merchantId, digest) : newPayoutId();
-    const requested = await requestPayout(this.deps, { merchantId, payoutId, trigger: 'on-demand', at: new Date().toISOString() }, metadata);
+    const requested = await requestPayout(this.deps, { merchantId, payoutId, trigger: 'on-demand', at: this.clock.now().toISOString() }, metadata);
     if (!requested) throw new Error(`payout ${payoutId} was not requested`);
     return requestedPayoutView(requested.data);
   }

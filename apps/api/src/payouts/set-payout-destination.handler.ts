@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { accountDecider, type DestinationInForce, destinationInForce, isAccountId, payoutDestinationDecider, streams } from '@app/domain';
-import { CommandRunner } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { PayoutDestinations } from '@app/credentials';
 import { payoutDestination } from '@app/payments';
 import { SetPayoutDestinationCommand } from './set-payout-destination.command';
@@ -18,6 +18,7 @@ export class SetPayoutDestinationHandler implements ICommandHandler<SetPayoutDes
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(PayoutDestinations) private readonly accounts: PayoutDestinations,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ merchantId, destination, metadata }: SetPayoutDestinationCommand): Promise<DestinationInForce | undefined> {
@@ -37,7 +38,7 @@ export class SetPayoutDestinationHandler implements ICommandHandler<SetPayoutDes
             accountRef: kept.accountRef,
             accountFingerprint: kept.fingerprint,
           },
-          at: new Date().toISOString(),
+          at: this.clock.now().toISOString(),
           legacy,
         },
       },
@@ -45,7 +46,7 @@ export class SetPayoutDestinationHandler implements ICommandHandler<SetPayoutDes
     );
     const inForce = destinationInForce(state, legacy);
     if (isAccountId(merchantId) && inForce) {
-      const note = { type: 'NoteAccountPayoutDestination' as const, data: { accountId: merchantId, version: inForce.version, at: new Date().toISOString() } };
+      const note = { type: 'NoteAccountPayoutDestination' as const, data: { accountId: merchantId, version: inForce.version, at: this.clock.now().toISOString() } };
       await this.runner.run(streams.account(merchantId), accountDecider, note, metadata);
     }
     return inForce;

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { payoutSettingsDecider, type SettingsInForce, streams } from '@app/domain';
-import { CommandRunner } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { payoutSettingsInForce } from '@app/payments';
 import { SetPayoutSettingsCommand } from './set-payout-settings.command';
 
@@ -15,6 +15,7 @@ export class SetPayoutSettingsHandler implements ICommandHandler<SetPayoutSettin
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ merchantId, settings, metadata }: SetPayoutSettingsCommand): Promise<SettingsInForce | undefined> {
@@ -22,7 +23,7 @@ export class SetPayoutSettingsHandler implements ICommandHandler<SetPayoutSettin
     const { state } = await this.runner.run(
       streams.payoutSettings(merchantId),
       payoutSettingsDecider,
-      { type: 'SetPayoutSettings', data: { merchantId, settings, at: new Date().toISOString(), carried } },
+      { type: 'SetPayoutSettings', data: { merchantId, settings, at: this.clock.now().toISOString(), carried } },
       metadata,
     );
     return state.settings ?? carried;

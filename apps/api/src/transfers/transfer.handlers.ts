@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { fingerprint, newTransferId, parseEtb, settingsOrDefault, streams, transferDecider, transferIdFor, type TransferOutline, transferOutline } from '@app/domain';
-import { CommandRunner } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { PayoutBooksDeps, payoutSettingsInForce, transferAtBooks } from '@app/payments';
 import type { TransferView } from '@app/read-models';
 import { CreateTransferCommand, ReverseTransferCommand, type TransferReversed } from './transfer.commands';
@@ -42,6 +42,7 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransferComm
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(PayoutBooksDeps) private readonly books: PayoutBooksDeps,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ merchant, request, metadata, idempotencyKey }: CreateTransferCommand): Promise<TransferView> {
@@ -63,7 +64,8 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransferComm
       allowNegative: request.allowNegative === true,
       callbackUrl,
     };
-    const { state, at } = await transferAtBooks(this.books, source, transferId, (sourceAvailable) => ({ type: 'CreateTransfer', data: { ...terms, sourceAvailable, at: new Date().toISOString() } }), metadata);
+    const now = this.clock.now();
+    const { state, at } = await transferAtBooks(this.books, source, transferId, now, (sourceAvailable) => ({ type: 'CreateTransfer', data: { ...terms, sourceAvailable, at: now.toISOString() } }), metadata);
     return transferViewOf(transferOutline(state)!, at);
   }
 }
@@ -74,6 +76,7 @@ export class ReverseTransferHandler implements ICommandHandler<ReverseTransferCo
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ merchant, transferId, amount, metadata }: ReverseTransferCommand): Promise<TransferReversed> {
@@ -82,7 +85,7 @@ export class ReverseTransferHandler implements ICommandHandler<ReverseTransferCo
     const { state } = await this.runner.run(
       streams.transfer(transferId),
       transferDecider,
-      { type: 'ReverseTransfer', data: { transferId, platformId, ...(amount !== undefined ? { amount: parseEtb(amount, 'amount') } : {}), at: new Date().toISOString(), callbackUrl } },
+      { type: 'ReverseTransfer', data: { transferId, platformId, ...(amount !== undefined ? { amount: parseEtb(amount, 'amount') } : {}), at: this.clock.now().toISOString(), callbackUrl } },
       metadata,
     );
     const { terms, reversals, reversed } = transferOutline(state)!;

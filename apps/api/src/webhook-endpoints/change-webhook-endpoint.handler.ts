@@ -4,7 +4,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { refusedWebhookUrl } from '@app/callback-delivery';
 import { type WebhookEndpointCommand, webhookEndpointDecider, WebhookEndpointNotFound, webhookEndpointOutline, webhookEndpointStream, WebhookUrlRefused } from '@app/callbacks';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { CommandRunner } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { CredentialStore } from '@app/credentials';
 import { webhookEndpointView } from '@app/read-models';
 import { ChangeWebhookEndpointCommand, type ChangedEndpoint } from './webhook-endpoint.commands';
@@ -20,10 +20,11 @@ export class ChangeWebhookEndpointHandler implements ICommandHandler<ChangeWebho
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(CredentialStore) private readonly credentials: CredentialStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ merchantId, endpointId, change, metadata }: ChangeWebhookEndpointCommand): Promise<ChangedEndpoint> {
-    const at = new Date().toISOString();
+    const at = this.clock.now().toISOString();
     const run = async (command: WebhookEndpointCommand) => {
       const { state } = await this.runner.run(webhookEndpointStream(endpointId), webhookEndpointDecider, command, metadata);
       return webhookEndpointView(webhookEndpointOutline(state)!);

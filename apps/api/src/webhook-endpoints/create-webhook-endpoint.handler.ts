@@ -4,7 +4,7 @@ import { refusedWebhookUrl } from '@app/callback-delivery';
 import { subscription, webhookEndpointDecider, webhookEndpointOutline, webhookEndpointStream, WebhookUrlRefused } from '@app/callbacks';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { fingerprint, newWebhookEndpointId, webhookEndpointIdFor } from '@app/domain';
-import { CommandRunner } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { CredentialStore } from '@app/credentials';
 import { webhookEndpointView, type WebhookEndpointView } from '@app/read-models';
 import { CreateWebhookEndpointCommand } from './webhook-endpoint.commands';
@@ -19,6 +19,7 @@ export class CreateWebhookEndpointHandler implements ICommandHandler<CreateWebho
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(CredentialStore) private readonly credentials: CredentialStore,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ merchant, request, metadata, idempotencyKey }: CreateWebhookEndpointCommand): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
@@ -30,7 +31,7 @@ export class CreateWebhookEndpointHandler implements ICommandHandler<CreateWebho
     const { state } = await this.runner.run(
       webhookEndpointStream(endpointId),
       webhookEndpointDecider,
-      { type: 'CreateWebhookEndpoint', data: { endpointId, merchantId: merchant.merchantId, url: request.url, events, description: request.description ?? null, at: new Date().toISOString() } },
+      { type: 'CreateWebhookEndpoint', data: { endpointId, merchantId: merchant.merchantId, url: request.url, events, description: request.description ?? null, at: this.clock.now().toISOString() } },
       metadata,
     );
     return { endpoint: webhookEndpointView(webhookEndpointOutline(state)!), secret };

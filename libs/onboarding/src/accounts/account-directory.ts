@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { type Account, accountDecider, accountIdFor, type DestinationOnFile, isAccountId, type PayoutStanding, payoutStanding, streams } from '@app/domain';
-import { CommandRunner } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 
 /**
  * A platform's accounts as their streams stand (never a view that may lag behind a create answered a
@@ -13,6 +13,7 @@ export class AccountDirectory {
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   /** Any account under this id; undefined for an id that names none. */
@@ -37,7 +38,7 @@ export class AccountDirectory {
    * account (a platform, a merchant of its own) always may; an account only when verified, with
    * nothing missing, and its destination not changed within PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS.
    */
-  async payoutStanding(merchantId: string, destination: DestinationOnFile | undefined, now = new Date()): Promise<PayoutStanding> {
+  async payoutStanding(merchantId: string, destination: DestinationOnFile | undefined, now = this.clock.now()): Promise<PayoutStanding> {
     const account = await this.find(merchantId);
     return account ? payoutStanding(account, destination, now, this.config.payoutHoldAfterDestinationChangeMs) : { payable: true };
   }

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { InvalidInput, merchantDecider, MerchantNotFound, streams } from '@app/domain';
 import { CredentialStore, MerchantLogins } from '@app/credentials';
-import { CommandRunner } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { EmailInUse } from './email-in-use.error';
 import { InviteOwnerCommand } from './invite-owner.command';
 
@@ -17,6 +17,7 @@ export class InviteOwnerHandler implements ICommandHandler<InviteOwnerCommand> {
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(CredentialStore) private readonly credentials: CredentialStore,
     @Inject(MerchantLogins) private readonly logins: MerchantLogins,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ merchantId, email, metadata }: InviteOwnerCommand): Promise<string> {
@@ -26,7 +27,7 @@ export class InviteOwnerHandler implements ICommandHandler<InviteOwnerCommand> {
     }
     const token = await this.logins.invite(merchantId, email);
     if (token === undefined) throw new EmailInUse();
-    await this.runner.run(streams.merchant(merchantId), merchantDecider, { type: 'InviteOwner', data: { at: new Date().toISOString() } }, metadata);
+    await this.runner.run(streams.merchant(merchantId), merchantDecider, { type: 'InviteOwner', data: { at: this.clock.now().toISOString() } }, metadata);
     return token;
   }
 }

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomBytes } from 'node:crypto';
 import { merchantDecider, streams } from '@app/domain';
 import { CredentialStore, MerchantLogins } from '@app/credentials';
-import { CommandRunner } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { EmailInUse } from '../invite-owner/email-in-use.error';
 import { RegisterMerchantCommand, type RegisteredMerchant } from './register-merchant.command';
 
@@ -13,11 +13,12 @@ export class RegisterMerchantHandler implements ICommandHandler<RegisterMerchant
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(CredentialStore) private readonly credentials: CredentialStore,
     @Inject(MerchantLogins) private readonly logins: MerchantLogins,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ name, metadata, email }: RegisterMerchantCommand): Promise<RegisteredMerchant> {
     const merchantId = `mer_${randomBytes(12).toString('hex')}`;
-    const at = new Date().toISOString();
+    const at = this.clock.now().toISOString();
     // The owner's e-mail is claimed first, so a taken one is refused before anything reaches the log.
     const invitationToken = email === undefined ? undefined : await this.logins.invite(merchantId, email);
     if (email !== undefined && invitationToken === undefined) throw new EmailInUse();

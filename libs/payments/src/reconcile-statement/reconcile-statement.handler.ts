@@ -16,7 +16,7 @@ import {
 } from '@app/audit';
 import { addisDay, reconciliationDecider, streams } from '@app/domain';
 import { parsePosition } from '@app/event-store';
-import { CommandRunner } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { LedgerReader } from '@app/read-models';
 import { ReconcileStatementCommand, type ReconciliationRun } from './reconcile-statement.command';
 
@@ -50,6 +50,7 @@ export class ReconcileStatementHandler implements ICommandHandler<ReconcileState
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(LedgerReader) private readonly ledger: LedgerReader,
     @Inject(AuditLogReader) private readonly log: AuditLogReader,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute(command: ReconcileStatementCommand): Promise<ReconciliationRun> {
@@ -64,7 +65,7 @@ export class ReconcileStatementHandler implements ICommandHandler<ReconcileState
       provider: command.provider,
       statementDay,
       fileSha256: createHash('sha256').update(command.file).digest('hex'),
-      reconciledAt: new Date().toISOString(),
+      reconciledAt: this.clock.now().toISOString(),
     };
     await this.runner.run(
       streams.reconciliation(run.runId),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { migrate } from '@app/database';
+import { santim } from '@app/domain';
 import { createTestSchema, type TestSchema } from '../../../../test/support/postgres';
 import { signNotification, PROVIDER_SIGNATURE_HEADER, PROVIDER_TIMESTAMP_HEADER } from '../notification-signature';
 import type { ProviderNotification } from '../payment-provider.port';
@@ -76,5 +77,22 @@ describe('SandboxProvider', () => {
         await receiver.close();
       },
     };
+  });
+
+  it('says when a transfer under way settles: its delay after it was asked for', async () => {
+    const provider = new SandboxProvider({ db: schema.client, notificationSecret: SECRET, notifyBaseUrl: () => 'http://127.0.0.1:9', delayMs: 3_600_000 });
+    try {
+      const reference = `po_${randomUUID().replace(/-/g, '')}`;
+      const before = Date.now();
+      const sent = await provider.transfer({ reference, amount: santim(100), destination: { kind: 'wallet', institution: 'telebirr', accountNumber: '0911000000', holderName: 'Abebe Kebede' } });
+      const after = Date.now();
+      expect(sent).toEqual({ state: 'pending', expectedAt: expect.any(String) });
+      const expectedAt = Date.parse((sent as { expectedAt: string }).expectedAt);
+      expect(expectedAt).toBeGreaterThanOrEqual(before + 3_600_000);
+      expect(expectedAt).toBeLessThanOrEqual(after + 3_600_000);
+      expect(await provider.transferStatus(reference)).toEqual(sent);
+    } finally {
+      provider.close();
+    }
   });
 });

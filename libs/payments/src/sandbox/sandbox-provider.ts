@@ -53,8 +53,9 @@ function paymentStatusOf(payment: SandboxPayment, now: Date): PaymentStatus {
     : { state: 'failed', externalReferenceId: payment.providerReference, reason: payment.reason ?? 'FAILED', at };
 }
 
+/** A transfer under way says when it settles (the sandbox's delay after it was asked for), so a payout is followed up then, not at the reconciler's next question. */
 function transferStatusOf(transfer: SandboxTransfer, now: Date): TransferStatus {
-  if (transfer.settlesAt > now) return { state: 'pending' };
+  if (transfer.settlesAt > now) return { state: 'pending', expectedAt: transfer.settlesAt.toISOString() };
   const at = transfer.settlesAt.toISOString();
   return transfer.outcome === 'succeeded' ? { state: 'succeeded', externalReferenceId: transfer.externalReferenceId, at } : { state: 'failed', reason: 'BOUNCED', at };
 }

@@ -13,14 +13,15 @@ export interface TransferChange {
 /**
  * A transfer out of its source's money, decided at the source's books as a payout is (decideAtBooks),
  * on the source's available balance (its payable and fees, what its payouts take, less the payable's
- * credits the holding period still keeps: payableAvailableAt). `create` is given that balance (signed
- * santim) and builds the CreateTransfer the decider decides on it; the same transfer again answers as
- * it stands.
+ * credits the holding period still keeps: payableAvailableAt) at the instant `at` the transfer is
+ * made (its clock's). `create` is given that balance (signed santim) and builds the CreateTransfer the
+ * decider decides on it; the same transfer again answers as it stands.
  */
 export async function transferAtBooks(
   deps: PayoutBooksDeps,
   source: string,
   transferId: string,
+  at: Date,
   create: (sourceAvailable: number) => Extract<TransferCommand, { type: 'CreateTransfer' }>,
   metadata: EventMetadata,
 ): Promise<TransferChange> {
@@ -34,7 +35,7 @@ export async function transferAtBooks(
       ledgerBehind: () => new LedgerNotCurrent(),
       decide: async ({ booked, ledgerPosted }) => {
         await ledgerPosted;
-        const command = create((await payableAvailableAt(deps.db, source, new Date())).available);
+        const command = create((await payableAvailableAt(deps.db, source, at)).available);
         const initial = transferDecider.initialState();
         const events = transferDecider.decide(command, initial);
         const state = events.reduce(transferDecider.evolve, initial);

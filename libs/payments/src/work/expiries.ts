@@ -5,6 +5,7 @@ import type { RecordedEvent } from '@app/event-store';
 import { streamKey } from '@app/domain';
 import { expiriesDue } from '@app/read-models';
 import type { Scheduler } from '@app/scheduling';
+import { CLOCK, type Clock } from '@app/infrastructure';
 import { ExpirePaymentCommand } from '../flow/expire-payment/expire-payment.command';
 import { nextAttempt } from './job-retries';
 import { PAYMENT_WORK, type PaymentJob } from './payment-job';
@@ -26,6 +27,7 @@ export class Expiries implements PaymentWork {
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(PAYMENT_WORK) private readonly scheduler: Scheduler<PaymentJob>,
     @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   jobsFor(event: RecordedEvent, horizon: number): PaymentJob[] {
@@ -42,7 +44,7 @@ export class Expiries implements PaymentWork {
     const summary = await this.commands.execute(new ExpirePaymentCommand(job.id));
     const expiresAt = Date.parse(summary.expiresAt);
     // A timer may fire a hair early: the order is not yet expired, so it is asked again at its instant.
-    if (summary.status === 'PENDING' && Date.now() < expiresAt) await this.scheduler.schedule(nextAttempt(job, expiresAt));
+    if (summary.status === 'PENDING' && this.clock.now().getTime() < expiresAt) await this.scheduler.schedule(nextAttempt(job, expiresAt));
   }
 }
 

@@ -17,8 +17,9 @@ export interface PaymentJob extends Timed {
   reference?: string;
   /**
    * Which run of the work this is: a retry after a refusal (`r1`, `r2`, …, each waiting twice as long),
-   * the reconciler's question at one of its instants (`q0`, `q1`, …), or a period's payout (`s0`, then
-   * `s1`, … after an error or a timer that fired before the period's instant).
+   * the reconciler's question at one of its instants (`q0`, `q1`, …), a period's payout (`s0`, then
+   * `s1`, … after an error or a timer that fired before the period's instant), a payout's sending (`p0`)
+   * or its check when the provider expects to know its outcome (`c0`).
    */
   step: string;
 }

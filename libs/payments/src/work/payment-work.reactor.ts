@@ -3,7 +3,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@app/event-store';
 import { readCheckpoint } from '@app/read-models';
-import { LogFollower } from '@app/infrastructure';
+import { CLOCK, type Clock, LogFollower } from '@app/infrastructure';
 import type { Scheduler } from '@app/scheduling';
 import { AutoReleases } from './auto-releases';
 import { Expiries } from './expiries';
@@ -39,6 +39,7 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, BeforeApplica
     payoutPeriods: PayoutPeriods,
     refunds: Refunds,
     payouts: Payouts,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.follower = new LogFollower(store, this.logger);
     this.works = [expiries, autoReleases, providerQuestions, payoutPeriods, refunds, payouts];
@@ -62,7 +63,7 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, BeforeApplica
 
   /** The latest expiry or question queued now; later ones wait for a reconcile pass. */
   private lookAhead(): number {
-    return Date.now() + 2 * this.config.reconcileIntervalMs;
+    return this.clock.now().getTime() + 2 * this.config.reconcileIntervalMs;
   }
 
   /** Each work's jobs are queued side by side: the scheduler sends one turn's jobs to Redis together. */
@@ -91,7 +92,7 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, BeforeApplica
       this.logger.debug(`${name} done`);
     } catch (error) {
       this.logger.error(`${name} failed, will retry: ${error instanceof Error ? error.message : String(error)}`);
-      if (work.retriedOnError) await this.scheduler.schedule(nextAttempt(job, Date.now() + backoffMs(job, this.config.refundRetryMs))).catch(() => undefined);
+      if (work.retriedOnError) await this.scheduler.schedule(nextAttempt(job, this.clock.now().getTime() + backoffMs(job, this.config.refundRetryMs))).catch(() => undefined);
     }
   }
 }

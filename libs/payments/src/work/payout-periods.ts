@@ -4,6 +4,7 @@ import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { nextDuePeriod, payablePeriod, type PayoutPeriod } from '@app/domain';
 import { schedulesToPay } from '@app/read-models';
 import type { Scheduler } from '@app/scheduling';
+import { CLOCK, type Clock } from '@app/infrastructure';
 import { RequestScheduledPayoutCommand } from '../flow/request-scheduled-payout/request-scheduled-payout.command';
 import { nextAttempt } from './job-retries';
 import { PAYMENT_WORK, type PaymentJob, referenced } from './payment-job';
@@ -26,10 +27,11 @@ export class PayoutPeriods implements PaymentWork {
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(PAYMENT_WORK) private readonly scheduler: Scheduler<PaymentJob>,
     @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async due(horizon: number): Promise<PaymentJob[]> {
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     const jobs: PaymentJob[] = [];
     for (const merchant of await schedulesToPay(this.db, new Date(now))) {
       const latest = payablePeriod(merchant.schedule, merchant.scheduleSetAt?.getTime() ?? 0, now);
@@ -43,7 +45,7 @@ export class PayoutPeriods implements PaymentWork {
   async run(job: PaymentJob): Promise<void> {
     if (!referenced(job)) return;
     // A timer may fire a hair early; before its instant the period is not due, so it would pay nothing.
-    if (Date.now() < job.runAt) await this.scheduler.schedule(nextAttempt(job, job.runAt));
+    if (this.clock.now().getTime() < job.runAt) await this.scheduler.schedule(nextAttempt(job, job.runAt));
     else await this.commands.execute(new RequestScheduledPayoutCommand(job.id, job.reference));
   }
 }

@@ -3,6 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { openProviderOperations, payoutsUnderWay } from '@app/read-models';
+import { CLOCK, type Clock } from '@app/infrastructure';
 import { ReconcilePaymentCommand } from '../flow/reconcile-payment/reconcile-payment.command';
 import { type PaymentJob, referenced } from './payment-job';
 import type { PaymentWork } from './payment-work';
@@ -32,10 +33,11 @@ export class ProviderQuestions implements PaymentWork {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async due(horizon: number): Promise<PaymentJob[]> {
-    const now = Date.now();
+    const now = this.clock.now().getTime();
     const [operations, payouts] = await Promise.all([openProviderOperations(this.db, new Date(now - LATE_PAYMENT_WINDOW_MS)), payoutsUnderWay(this.db)]);
     const jobs: PaymentJob[] = [];
     const ask = (job: Omit<PaymentJob, 'step' | 'runAt'>, lastNewsAt: Date) => {

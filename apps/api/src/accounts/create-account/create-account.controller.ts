@@ -5,6 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
+import { CLOCK, type Clock } from '@app/infrastructure';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
 import { MerchantApi } from '../../http/openapi/security';
@@ -23,6 +24,7 @@ export class CreateAccountController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @Post()
@@ -42,6 +44,6 @@ export class CreateAccountController {
     const { account, created } = await this.commands.execute(new CreateAccountCommand(merchant, body, metadata, idempotencyKey));
     if (!created) void reply.status(200);
     // A new account has no payout destination yet; a retry answers as the first request did.
-    return envelope(created ? 'Account created' : 'Account already exists', presentAccount(account, undefined, this.config.payoutHoldAfterDestinationChangeMs));
+    return envelope(created ? 'Account created' : 'Account already exists', presentAccount(account, undefined, this.config.payoutHoldAfterDestinationChangeMs, this.clock.now()));
   }
 }

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { accountDecider, accountIdFor, fingerprint, normalisePhone, streams } from '@app/domain';
-import { CommandRunner, newStream } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner, newStream } from '@app/infrastructure';
 import { screeningFor } from '../account-screening';
 import { CreateAccountCommand, type CreateAccountResult } from './create-account.command';
 
@@ -11,6 +11,7 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountComman
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ merchant, request, metadata, idempotencyKey }: CreateAccountCommand): Promise<CreateAccountResult> {
@@ -36,7 +37,7 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountComman
           ...(callbackURL === undefined ? {} : { callbackUrl: callbackURL }),
           ...(accountMetadata === undefined ? {} : { metadata: accountMetadata }),
           requestFingerprint,
-          at: new Date().toISOString(),
+          at: this.clock.now().toISOString(),
           screening: screeningFor(this.config, tin),
         },
       },

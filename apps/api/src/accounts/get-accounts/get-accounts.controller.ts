@@ -5,6 +5,7 @@ import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { AccountNotFound, type AccountStatus, InvalidInput } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { accountsPage, negativeBalancesOf, ownedAccount, type StoredAccount } from '@app/read-models';
+import { CLOCK, type Clock } from '@app/infrastructure';
 import { parseLimit } from '../../audit/audit-query.dto';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant } from '../../http/request-context';
@@ -28,10 +29,11 @@ export class GetAccountsController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   private present({ account, destination }: StoredAccount) {
-    return presentAccount(account, destination, this.config.payoutHoldAfterDestinationChangeMs);
+    return presentAccount(account, destination, this.config.payoutHoldAfterDestinationChangeMs, this.clock.now());
   }
 
   @Get()

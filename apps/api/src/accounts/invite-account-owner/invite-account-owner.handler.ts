@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { accountDecider, AccountNotFound, AccountOwnerEmailRequired, streams } from '@app/domain';
 import { MerchantLogins } from '@app/credentials';
-import { CommandRunner } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { AccountDirectory, EmailInUse } from '@app/onboarding';
 import { InviteAccountOwnerCommand, RecordAccountInvitationUsedCommand } from './invite-account-owner.command';
 
@@ -18,6 +18,7 @@ export class InviteAccountOwnerHandler implements ICommandHandler<InviteAccountO
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(AccountDirectory) private readonly accounts: AccountDirectory,
     @Inject(MerchantLogins) private readonly logins: MerchantLogins,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ platformId, accountId, email, metadata }: InviteAccountOwnerCommand): Promise<string> {
@@ -27,16 +28,19 @@ export class InviteAccountOwnerHandler implements ICommandHandler<InviteAccountO
     if (owner === undefined && !(await this.logins.hasLogin(accountId))) throw new AccountOwnerEmailRequired(accountId);
     const token = await this.logins.invite(accountId, owner);
     if (token === undefined) throw new EmailInUse();
-    await this.runner.run(streams.account(accountId), accountDecider, { type: 'InviteAccountOwner', data: { accountId, merchantId: platformId, at: new Date().toISOString() } }, metadata);
+    await this.runner.run(streams.account(accountId), accountDecider, { type: 'InviteAccountOwner', data: { accountId, merchantId: platformId, at: this.clock.now().toISOString() } }, metadata);
     return token;
   }
 }
 
 @CommandHandler(RecordAccountInvitationUsedCommand)
 export class RecordAccountInvitationUsedHandler implements ICommandHandler<RecordAccountInvitationUsedCommand> {
-  constructor(@Inject(CommandRunner) private readonly runner: CommandRunner) {}
+  constructor(
+    @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async execute({ accountId, metadata }: RecordAccountInvitationUsedCommand): Promise<void> {
-    await this.runner.run(streams.account(accountId), accountDecider, { type: 'RecordOwnerInvitationUsed', data: { accountId, at: new Date().toISOString() } }, metadata);
+    await this.runner.run(streams.account(accountId), accountDecider, { type: 'RecordOwnerInvitationUsed', data: { accountId, at: this.clock.now().toISOString() } }, metadata);
   }
 }

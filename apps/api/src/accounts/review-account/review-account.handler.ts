@@ -1,16 +1,19 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type Account, accountDecider, AccountNotFound, isAccountId, streams } from '@app/domain';
-import { CommandRunner } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { ReviewAccountCommand } from './review-account.command';
 
 @CommandHandler(ReviewAccountCommand)
 export class ReviewAccountHandler implements ICommandHandler<ReviewAccountCommand> {
-  constructor(@Inject(CommandRunner) private readonly runner: CommandRunner) {}
+  constructor(
+    @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async execute({ accountId, decision, decidedBy, metadata }: ReviewAccountCommand): Promise<Account> {
     if (!isAccountId(accountId)) throw new AccountNotFound(accountId);
-    const at = new Date().toISOString();
+    const at = this.clock.now().toISOString();
     const command = decision.approve
       ? ({ type: 'ApproveAccount', data: { accountId, decidedBy, ...(decision.reason ? { reason: decision.reason } : {}), at } } as const)
       : ({ type: 'RejectAccount', data: { accountId, decidedBy, reason: decision.reason, at } } as const);

@@ -7,6 +7,7 @@ import type { Account } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { ownedAccount } from '@app/read-models';
+import { CLOCK, type Clock } from '@app/infrastructure';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
 import { MerchantApi } from '../../http/openapi/security';
@@ -25,6 +26,7 @@ export class UpdateAccountController {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @Post(':accountId')
@@ -35,6 +37,6 @@ export class UpdateAccountController {
   async update(@Param('accountId') accountId: string, @Body() body: UpdateAccountDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const account: Account = await this.commands.execute(new UpdateAccountCommand(merchant.merchantId, accountId, body, metadata));
     const destination = (await ownedAccount(this.db, merchant.merchantId, accountId))?.destination;
-    return envelope('Account updated', presentAccount(account, destination, this.config.payoutHoldAfterDestinationChangeMs));
+    return envelope('Account updated', presentAccount(account, destination, this.config.payoutHoldAfterDestinationChangeMs, this.clock.now()));
   }
 }

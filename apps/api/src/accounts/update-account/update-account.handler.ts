@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { type Account, type AccountChanges, accountDecider, AccountNotFound, isAccountId, normalisePhone, streams } from '@app/domain';
-import { CommandRunner } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { screeningFor } from '../account-screening';
 import { UpdateAccountCommand } from './update-account.command';
 
@@ -11,6 +11,7 @@ export class UpdateAccountHandler implements ICommandHandler<UpdateAccountComman
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ merchantId, accountId, request, metadata }: UpdateAccountCommand): Promise<Account> {
@@ -30,7 +31,7 @@ export class UpdateAccountHandler implements ICommandHandler<UpdateAccountComman
       streams.account(accountId),
       accountDecider,
       // The sandbox rule looks at the TIN the account will have, changed or not: supplying a missing detail may complete it.
-      { type: 'UpdateAccount', data: { accountId, merchantId, changes, at: new Date().toISOString(), screening: screeningFor(this.config, tin ?? known.state.account?.tin) } },
+      { type: 'UpdateAccount', data: { accountId, merchantId, changes, at: this.clock.now().toISOString(), screening: screeningFor(this.config, tin ?? known.state.account?.tin) } },
       metadata,
       known,
     );

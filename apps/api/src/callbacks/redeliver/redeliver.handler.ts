@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { callbackStream, deliveryDecider } from '@app/callbacks';
-import { CommandRunner } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { RedeliverCommand, type Redelivery } from './redeliver.command';
 
 /**
@@ -10,13 +10,16 @@ import { RedeliverCommand, type Redelivery } from './redeliver.command';
  */
 @CommandHandler(RedeliverCommand)
 export class RedeliverHandler implements ICommandHandler<RedeliverCommand> {
-  constructor(@Inject(CommandRunner) private readonly runner: CommandRunner) {}
+  constructor(
+    @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async execute({ merchantId, deliveryId, metadata }: RedeliverCommand): Promise<Redelivery> {
     const { state } = await this.runner.run(
       callbackStream(deliveryId),
       deliveryDecider,
-      { type: 'RequestRedelivery', data: { deliveryId, merchantId, at: new Date().toISOString() } },
+      { type: 'RequestRedelivery', data: { deliveryId, merchantId, at: this.clock.now().toISOString() } },
       metadata,
     );
     // The decider refuses a delivery that was never scheduled, so one redelivered has its schedule.

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { accountDecider, isAccountId, merchantDecider, streams } from '@app/domain';
 import { CredentialStore } from '@app/credentials';
-import { CommandRunner } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { RotateWebhookSecretCommand } from './rotate-webhook-secret.command';
 
 /**
@@ -15,10 +15,11 @@ export class RotateWebhookSecretHandler implements ICommandHandler<RotateWebhook
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(CredentialStore) private readonly credentials: CredentialStore,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ merchantId, metadata }: RotateWebhookSecretCommand): Promise<string> {
-    const at = new Date().toISOString();
+    const at = this.clock.now().toISOString();
     if (isAccountId(merchantId)) {
       const secret = await this.credentials.rotateAccountWebhookSecret(merchantId);
       await this.runner.run(streams.account(merchantId), accountDecider, { type: 'RotateAccountWebhookSecret', data: { accountId: merchantId, at } }, metadata);

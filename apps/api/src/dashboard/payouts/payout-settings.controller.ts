@@ -7,7 +7,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { InvalidInput, payoutDelayDaysOf, WEEKDAYS, type Weekday } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
-import { CommandRunner } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { URL_RULES } from '../../http/payment-request.dto';
 import { payoutSettingsFrom, type PayoutSettingsInput, readPayoutSettings } from '../../payouts/payout-settings';
 import { SetPayoutSettingsCommand } from '../../payouts/set-payout-settings.command';
@@ -64,11 +64,12 @@ export class DashboardPayoutSettingsController {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @Get()
   async page(@Query('done') done: string | undefined, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
-    const settings = await readPayoutSettings(this.runner, this.db, merchantId);
+    const settings = await readPayoutSettings(this.runner, this.db, merchantId, this.clock.now());
     return sendDashboardPage(reply, this.config, {
       title: 'Payout settings',
       current: '/dashboard/payouts/settings',
@@ -81,7 +82,7 @@ export class DashboardPayoutSettingsController {
   @UseGuards(CsrfGuard)
   async save(@Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     const settings = payoutSettingsFrom(settingsInput(body));
-    const inForce = (await readPayoutSettings(this.runner, this.db, merchantId)).payoutDelayDays;
+    const inForce = (await readPayoutSettings(this.runner, this.db, merchantId, this.clock.now())).payoutDelayDays;
     // A new holding period decides when money can leave: it is saved only once confirmed.
     if (payoutDelayDaysOf(settings) !== inForce && field(body, 'confirmHolding') !== 'yes') {
       const fields = Object.fromEntries([...FORM_FIELDS.map((name) => [name, field(body, name)]), ['confirmHolding', 'yes']]);

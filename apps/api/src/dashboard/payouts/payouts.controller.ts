@@ -8,7 +8,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing, santim } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
-import { CommandRunner } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { payoutDestination } from '@app/payments';
 import { destinationVersion, payableAvailableAt, type PayoutView } from '@app/read-models';
 import { PayoutDestinationDto } from '../../payouts/payout-destination.dto';
@@ -80,6 +80,7 @@ export class DashboardPayoutsController {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @Get()
@@ -145,7 +146,7 @@ export class DashboardPayoutsController {
 
   /** The masked destination and what a payout asked for now would pay: the payable's available balance and the fees' balance (what no payout in flight or paid holds, nor the holding period). */
   private async account(merchantId: string) {
-    const [{ inForce }, { available }] = await Promise.all([payoutDestination(this.runner, this.db, merchantId), payableAvailableAt(this.db, merchantId, new Date())]);
+    const [{ inForce }, { available }] = await Promise.all([payoutDestination(this.runner, this.db, merchantId), payableAvailableAt(this.db, merchantId, this.clock.now())]);
     return { destination: presentDestination(inForce), available: santim(Math.max(0, available)) };
   }
 

@@ -5,6 +5,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { isAccountId } from '@app/domain';
 import { anyAccount, merchantBalance } from '@app/read-models';
+import { CLOCK, type Clock } from '@app/infrastructure';
 import { html } from '../../http/html';
 import { ReadsProjectedViews } from '../../http/projected-views';
 import { presentAccount } from '../../accounts/account.presenter';
@@ -32,13 +33,14 @@ export class DashboardSellerHomeController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @Get('balance')
   async balance(@SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
     if (!isAccountId(merchantId)) return redirect(reply, '/dashboard/orders');
-    const [stored, balance, recent] = await Promise.all([anyAccount(this.db, merchantId), merchantBalance(this.db, merchantId), accountEscrows(this.db, merchantId, {})]);
-    const account = stored && presentAccount(stored.account, stored.destination, this.config.payoutHoldAfterDestinationChangeMs);
+    const [stored, balance, recent] = await Promise.all([anyAccount(this.db, merchantId), merchantBalance(this.db, merchantId, { now: this.clock.now() }), accountEscrows(this.db, merchantId, {})]);
+    const account = stored && presentAccount(stored.account, stored.destination, this.config.payoutHoldAfterDestinationChangeMs, this.clock.now());
     return sendDashboardPage(reply, this.config, {
       title: 'Balance',
       current: '/dashboard/balance',

@@ -9,6 +9,7 @@ import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { AccountNotFound, type AccountStatus, InvalidInput, isPayoutId, isTransferId, payableKind } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { accountsPage, destinationVersion, merchantBalance, ownedAccount } from '@app/read-models';
+import { CLOCK, type Clock } from '@app/infrastructure';
 import { html } from '../../http/html';
 import { ReadsProjectedViews } from '../../http/projected-views';
 import { presentAccount } from '../../accounts/account.presenter';
@@ -51,6 +52,7 @@ export class DashboardSellersController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @Get()
@@ -60,7 +62,7 @@ export class DashboardSellersController {
     const page = await accountsPage(this.db, merchantId, { limit: PAGE_SIZE, startingAfter: startingAfter || undefined, status: wanted });
     if (!page) throw new InvalidInput('The page asked for starts after a seller that is not in the list', 'UNKNOWN_CURSOR');
     const rows: SellerRow[] = await Promise.all(
-      page.accounts.map(async (stored) => ({ account: this.present(stored), balance: await merchantBalance(this.db, stored.account.accountId) })),
+      page.accounts.map(async (stored) => ({ account: this.present(stored), balance: await merchantBalance(this.db, stored.account.accountId, { now: this.clock.now() }) })),
     );
     return sendDashboardPage(reply, this.config, { title: 'Sellers', current: CURRENT, who: merchantId, body: () => sellersListBody({ rows, status: wanted, hasMore: page.hasMore }) });
   }
@@ -68,7 +70,7 @@ export class DashboardSellersController {
   @Get(':accountId')
   async overview(@Param('accountId') accountId: string, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
     const account = await this.account(merchantId, accountId);
-    const balance = await merchantBalance(this.db, accountId);
+    const balance = await merchantBalance(this.db, accountId, { now: this.clock.now() });
     return sendDashboardPage(reply, this.config, { title: account.name, current: CURRENT, who: merchantId, body: (csrf) => sellerOverviewBody({ account, balance, csrf }) });
   }
 
@@ -81,7 +83,7 @@ export class DashboardSellersController {
     if (email !== undefined && !isEmail(email)) throw new InvalidInput('The e-mail is not an address such as owner@seller.example');
     const token = await this.commands.execute(new InviteAccountOwnerCommand(merchantId, accountId, email, metadata));
     const account = await this.account(merchantId, accountId);
-    const balance = await merchantBalance(this.db, accountId);
+    const balance = await merchantBalance(this.db, accountId, { now: this.clock.now() });
     return sendDashboardPage(reply, this.config, {
       title: account.name,
       current: CURRENT,
@@ -145,7 +147,7 @@ ${payoutsTable(payouts, path, (payoutId) => sellerPath(accountId, `/payouts/${en
   @Get(':accountId/statement')
   async statement(@Param('accountId') accountId: string, @Query() params: Record<string, string | undefined>, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
     const account = await this.account(merchantId, accountId);
-    const period = requestedPeriod(params, new Date());
+    const period = requestedPeriod(params, this.clock.now());
     const statement = await readStatement(this.db, accountId, period);
     const path = sellerPath(accountId, '/statement');
     return sendDashboardPage(reply, this.config, {
@@ -168,7 +170,7 @@ ${statementBody({
   @Get(':accountId/statement.csv')
   async statementAsCsv(@Param('accountId') accountId: string, @Query() params: Record<string, string | undefined>, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
     await this.account(merchantId, accountId);
-    const period = requestedPeriod(params, new Date());
+    const period = requestedPeriod(params, this.clock.now());
     return sendCsv(reply, `statement-${accountId}-${period.fromDate}-${period.toDate}.csv`, statementCsv(await readStatement(this.db, accountId, period)));
   }
 
@@ -180,7 +182,7 @@ ${statementBody({
   }
 
   private present(stored: { account: Parameters<typeof presentAccount>[0]; destination?: Parameters<typeof presentAccount>[1] }): AccountResponse {
-    return presentAccount(stored.account, stored.destination, this.config.payoutHoldAfterDestinationChangeMs);
+    return presentAccount(stored.account, stored.destination, this.config.payoutHoldAfterDestinationChangeMs, this.clock.now());
   }
 
   /** Where a seller's movements open for its platform: the platform's escrow pages, the seller's payouts, the transfers. */

@@ -4,6 +4,7 @@ import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { payableOwner } from '@app/read-models';
+import { CLOCK, type Clock } from '@app/infrastructure';
 import { readStatement, statementCsv } from '../../payouts/statement';
 import { requestedPeriod } from '../../payouts/statement-period';
 import { query } from '../../web/format';
@@ -26,11 +27,12 @@ export class DashboardStatementController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   @Get('statement')
   async page(@Query() params: Record<string, string | undefined>, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
-    const period = requestedPeriod(params, new Date());
+    const period = requestedPeriod(params, this.clock.now());
     // A seller signed in is an account, named in the accounts' view, not the merchants'.
     const [statement, owner] = await Promise.all([readStatement(this.db, merchantId, period), payableOwner(this.db, merchantId)]);
     return sendDashboardPage(reply, this.config, {
@@ -52,7 +54,7 @@ export class DashboardStatementController {
 
   @Get('statement.csv')
   async csv(@Query() params: Record<string, string | undefined>, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
-    const period = requestedPeriod(params, new Date());
+    const period = requestedPeriod(params, this.clock.now());
     return sendCsv(reply, `statement-${period.fromDate}-${period.toDate}.csv`, statementCsv(await readStatement(this.db, merchantId, period)));
   }
 }

@@ -1,13 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { customerIdFor, type EscrowCommand, escrowDecider, escrowIdFor, escrowOutline, fingerprint, normalisePhone, parseEtb, resolveExpiry, streams } from '@app/domain';
-import { CommandRunner, newStream } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner, newStream } from '@app/infrastructure';
 import { AllocationPayees } from '@app/onboarding';
 import { CreateEscrowCommand, type CreateEscrowResult } from './create-escrow.command';
 import type { CreateEscrowDto } from './create-escrow.dto';
 
-function toDomain(escrowId: string, merchantId: string, request: CreateEscrowDto, requestFingerprint: string): EscrowCommand {
-  const createdAt = new Date().toISOString();
+function toDomain(escrowId: string, merchantId: string, request: CreateEscrowDto, requestFingerprint: string, createdAt: string): EscrowCommand {
   const phone = normalisePhone(request.customerPhoneNumber);
   return {
     type: 'CreateEscrow',
@@ -50,6 +49,7 @@ export class CreateEscrowHandler implements ICommandHandler<CreateEscrowCommand>
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(AllocationPayees) private readonly payees: AllocationPayees,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ merchant, request, metadata }: CreateEscrowCommand): Promise<CreateEscrowResult> {
@@ -58,7 +58,7 @@ export class CreateEscrowHandler implements ICommandHandler<CreateEscrowCommand>
     const requestFingerprint = fingerprint(request);
     const payees = await this.payees.resolve(merchant, request.allocations.map((allocation) => allocation.merchantId));
     const allocations = request.allocations.map((allocation, i) => ({ ...allocation, merchantId: payees[i] }));
-    const command = toDomain(escrowId, merchant.merchantId, { ...request, allocations }, requestFingerprint);
+    const command = toDomain(escrowId, merchant.merchantId, { ...request, allocations }, requestFingerprint, this.clock.now().toISOString());
     const outcome = await this.runner.run(streams.escrow(escrowId), escrowDecider, command, metadata, newStream(escrowDecider));
     return { escrow: escrowOutline(outcome.state)!, created: outcome.events.length > 0 };
   }

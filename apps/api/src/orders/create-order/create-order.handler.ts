@@ -1,16 +1,19 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { customerIdFor, fingerprint, newOrderId, normalisePhone, type OrderCommand, orderDecider, orderIdFor, type OrderOutline, orderOutline, parseEtb, resolveExpiry, streams } from '@app/domain';
-import { CommandRunner, newStream } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner, newStream } from '@app/infrastructure';
 import { CreateOrderCommand } from './create-order.command';
 
 @CommandHandler(CreateOrderCommand)
 export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand> {
-  constructor(@Inject(CommandRunner) private readonly runner: CommandRunner) {}
+  constructor(
+    @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async execute({ merchant, request, metadata, idempotencyKey }: CreateOrderCommand): Promise<OrderOutline> {
     const orderId = idempotencyKey ? orderIdFor(merchant.idSalt, idempotencyKey, fingerprint(request)) : newOrderId();
-    const createdAt = new Date().toISOString();
+    const createdAt = this.clock.now().toISOString();
     const phone = normalisePhone(request.customerPhoneNumber);
     const create: OrderCommand = {
       type: 'CreateOrder',

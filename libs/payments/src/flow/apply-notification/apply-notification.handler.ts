@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { InvalidInput, type PayableSummary, parseEtb, type PaymentCommand } from '@app/domain';
+import { CLOCK, type Clock } from '@app/infrastructure';
 import type { ProviderNotification } from '../../payment-provider.port';
 import { PaymentFlow } from '../payment-flow';
 import { ApplyNotificationCommand } from './apply-notification.command';
@@ -42,11 +43,14 @@ function commandFor(n: ProviderNotification, at: string): PaymentCommand {
  */
 @CommandHandler(ApplyNotificationCommand)
 export class ApplyNotificationHandler implements ICommandHandler<ApplyNotificationCommand> {
-  constructor(@Inject(PaymentFlow) private readonly payments: PaymentFlow) {}
+  constructor(
+    @Inject(PaymentFlow) private readonly payments: PaymentFlow,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async execute({ notification, metadata }: ApplyNotificationCommand): Promise<PayableSummary> {
     const occurred = Date.parse(notification.occurredAt);
-    const at = Number.isNaN(occurred) ? new Date().toISOString() : new Date(occurred).toISOString();
+    const at = Number.isNaN(occurred) ? this.clock.now().toISOString() : new Date(occurred).toISOString();
     return (await this.payments.run(notification.orderId, commandFor(notification, at), metadata)).summary;
   }
 }

@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { assertPayable, OtpNotExpected, OtpRejected } from '@app/domain';
 import { PAYMENT_PROVIDER, type PaymentProvider, ProviderRejected } from '../../payment-provider.port';
 import type { PayableSummary } from '@app/domain';
+import { CLOCK, type Clock } from '@app/infrastructure';
 import { PaymentFlow } from '../payment-flow';
 import { ConfirmOtpCommand } from './confirm-otp.command';
 
@@ -12,11 +13,12 @@ export class ConfirmOtpHandler implements ICommandHandler<ConfirmOtpCommand> {
   constructor(
     @Inject(PaymentFlow) private readonly payments: PaymentFlow,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ id, otp }: ConfirmOtpCommand): Promise<PayableSummary> {
     const current = await this.payments.load(id);
-    assertPayable(current, current.status, new Date().toISOString());
+    assertPayable(current, current.status, this.clock.now().toISOString());
     const attempt = current.lastPaymentAttempt;
     if (!attempt?.otpRequired) throw new OtpNotExpected();
     try {

@@ -3,6 +3,7 @@ import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payment-provider.port';
 import { paymentReport } from '../../status-reports';
 import type { PayableSummary } from '@app/domain';
+import { CLOCK, type Clock } from '@app/infrastructure';
 import { PaymentFlow } from '../payment-flow';
 import { ApplyNotificationCommand } from '../apply-notification/apply-notification.command';
 import { ExpirePaymentCommand } from './expire-payment.command';
@@ -17,12 +18,13 @@ export class ExpirePaymentHandler implements ICommandHandler<ExpirePaymentComman
     @Inject(PaymentFlow) private readonly payments: PaymentFlow,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ id }: ExpirePaymentCommand): Promise<PayableSummary> {
     const current = await this.payments.load(id);
     const attempt = current.lastPaymentAttempt;
-    if (current.status === 'PENDING' && attempt && Date.now() >= Date.parse(current.expiresAt)) {
+    if (current.status === 'PENDING' && attempt && this.clock.now().getTime() >= Date.parse(current.expiresAt)) {
       const report = paymentReport(id, attempt.attemptId, await this.provider.paymentStatus({ orderId: id, ...attempt }));
       if (report) {
         await this.commands.execute(
@@ -30,7 +32,7 @@ export class ExpirePaymentHandler implements ICommandHandler<ExpirePaymentComman
         );
       }
     }
-    const { summary } = await this.payments.run(id, { type: 'ExpirePayment', data: { at: new Date().toISOString() } }, { actor: { type: 'system', id: 'scheduler' } });
+    const { summary } = await this.payments.run(id, { type: 'ExpirePayment', data: { at: this.clock.now().toISOString() } }, { actor: { type: 'system', id: 'scheduler' } });
     return summary;
   }
 }

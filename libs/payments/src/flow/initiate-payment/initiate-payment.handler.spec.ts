@@ -1,6 +1,6 @@
 import { attemptIdFor, PayableNotFound, santim, streams } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
-import { CommandRunner } from '@app/infrastructure';
+import { CommandRunner, systemClock } from '@app/infrastructure';
 import { InMemoryEventStore } from '../../../../event-store/src/testing/in-memory-event-store';
 import { type PaymentProvider, ProviderRejected, type PushAccepted } from '../../payment-provider.port';
 import { PaymentFlow } from '../payment-flow';
@@ -30,7 +30,7 @@ describe('InitiatePaymentHandler', () => {
       ],
       initiatePush: push,
     } as unknown as PaymentProvider;
-    handler = new InitiatePaymentHandler(new PaymentFlow(new CommandRunner(store)), provider);
+    handler = new InitiatePaymentHandler(new PaymentFlow(new CommandRunner(store)), provider, systemClock);
     const createdAt = new Date();
     await store.append(
       streams.order(ORDER_ID),

@@ -4,6 +4,7 @@ import { randomUUID } from 'node:crypto';
 import { assertPayable, attemptIdFor, DomainError } from '@app/domain';
 import { PAYMENT_PROVIDER, type PaymentProvider, ProviderRejected } from '../../payment-provider.port';
 import type { PayableSummary } from '@app/domain';
+import { CLOCK, type Clock } from '@app/infrastructure';
 import { PaymentFlow } from '../payment-flow';
 import { InitiatePaymentCommand } from './initiate-payment.command';
 
@@ -17,6 +18,7 @@ export class InitiatePaymentHandler implements ICommandHandler<InitiatePaymentCo
   constructor(
     @Inject(PaymentFlow) private readonly payments: PaymentFlow,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ id, metadata, idempotencyKey, method: chosen }: InitiatePaymentCommand): Promise<PayableSummary> {
@@ -28,7 +30,7 @@ export class InitiatePaymentHandler implements ICommandHandler<InitiatePaymentCo
     const attemptId = idempotencyKey ? attemptIdFor(id, idempotencyKey) : `att_${randomUUID()}`;
     // The same request again (its first answer was lost after the attempt was recorded): no second push.
     if (current.lastPaymentAttempt?.attemptId === attemptId) return current;
-    assertPayable(current, current.status, new Date().toISOString());
+    assertPayable(current, current.status, this.clock.now().toISOString());
     const push = await this.provider
       .initiatePush({
         orderId: id,
@@ -46,7 +48,7 @@ export class InitiatePaymentHandler implements ICommandHandler<InitiatePaymentCo
       });
     const { summary } = await this.payments.run(
       id,
-      { type: 'InitiatePayment', data: { attemptId, provider: this.provider.name, ...push, method, at: new Date().toISOString() } },
+      { type: 'InitiatePayment', data: { attemptId, provider: this.provider.name, ...push, method, at: this.clock.now().toISOString() } },
       metadata,
     );
     return summary;

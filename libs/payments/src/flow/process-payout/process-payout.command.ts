@@ -1,7 +1,7 @@
 import { Command } from '@nestjs/cqrs';
 
-/** `settled`: paid or failed, nothing left to do; `pending`: the provider has it under way. */
-export type PayoutProgress = 'settled' | 'pending';
+/** `settled`: paid or failed, nothing left to do; `pending`: the provider has it under way, and may say when it expects to know its outcome. */
+export type PayoutProgress = { state: 'settled' } | { state: 'pending'; expectedAt?: string };
 
 /**
  * Moves a payout on with the provider: asks what became of its transfer, sends it when the provider

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { destinationFailure, type PayoutCommand, type PayoutDestination, type PayoutStatus, type Santim, settingsOrDefault, singlePayoutDecider, streams } from '@app/domain';
 import { EVENT_STORE, type EventMetadata, type EventStore, formatPosition, type LogPosition } from '@app/event-store';
-import { CommandRunner, type KnownStream } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner, type KnownStream } from '@app/infrastructure';
 import { PayoutDestinations } from '@app/credentials';
 import { destinationVersion, merchantPayout, ProjectionProgress } from '@app/read-models';
 import { PAYMENT_PROVIDER, type PaymentProvider, ProviderRejected, type TransferStatus } from '../../payment-provider.port';
@@ -13,6 +13,7 @@ import { AccountStreamPayout, type AccountStreamPayoutState } from './account-st
 import { type PayoutProgress, ProcessPayoutCommand } from './process-payout.command';
 
 const SYSTEM: EventMetadata = { actor: { type: 'system', id: 'payouts' } };
+const SETTLED: PayoutProgress = { state: 'settled' };
 
 /** How long a payout of the payout account stream waits for its read model to show the stream's last event. */
 const VIEW_WAIT_MS = 30_000;
@@ -41,11 +42,12 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
     @Inject(ProjectionProgress) private readonly progress: ProjectionProgress,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(PayoutDestinations) private readonly accounts: PayoutDestinations,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ merchantId, payoutId }: ProcessPayoutCommand): Promise<PayoutProgress> {
     const [payout, inForce] = await Promise.all([this.ownPayout(merchantId, payoutId).then((own) => own ?? this.accountPayout(merchantId, payoutId)), payoutSettingsInForce(this.runner, this.db, merchantId)]);
-    if (!payout || payout.status === 'PAID' || payout.status === 'FAILED') return 'settled';
+    if (!payout || payout.status === 'PAID' || payout.status === 'FAILED') return SETTLED;
     // Its callback goes where the settings say when its outcome is known.
     const { callbackUrl } = settingsOrDefault(inForce);
     let status: TransferStatus = await this.provider.transferStatus(payoutId);
@@ -53,24 +55,24 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
       // The destination the payout was requested for, even if the merchant has changed it since.
       const destination = payout.destination;
       const accountNumber = destination && (await this.accounts.accountNumber(merchantId, destination.accountRef));
-      if (!destination || accountNumber === undefined) return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: 'DESTINATION_UNAVAILABLE', at: new Date().toISOString(), callbackUrl } });
+      if (!destination || accountNumber === undefined) return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: 'DESTINATION_UNAVAILABLE', at: this.clock.now().toISOString(), callbackUrl } });
       try {
         const { kind, institution, holderName } = destination;
         status = await this.provider.transfer({ reference: payoutId, amount: payout.amount, destination: { kind, institution, holderName, accountNumber } });
       } catch (error) {
         if (!(error instanceof ProviderRejected)) throw error;
-        return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: error.code, at: new Date().toISOString(), callbackUrl } });
+        return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: error.code, at: this.clock.now().toISOString(), callbackUrl } });
       }
     }
-    if (payout.status === 'REQUESTED') await payout.record({ type: 'RecordPayoutSent', data: { payoutId, providerReference: payoutId, at: new Date().toISOString() } });
+    if (payout.status === 'REQUESTED') await payout.record({ type: 'RecordPayoutSent', data: { payoutId, providerReference: payoutId, at: this.clock.now().toISOString() } });
     if (status.state === 'succeeded') return this.settle(payout, { type: 'RecordPayoutPaid', data: { payoutId, externalReferenceId: status.externalReferenceId, at: status.at, callbackUrl } });
     if (status.state === 'failed') return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: status.reason, at: status.at, callbackUrl } });
-    return 'pending';
+    return { state: 'pending', ...(status.state === 'pending' && status.expectedAt ? { expectedAt: status.expectedAt } : {}) };
   }
 
   private async settle(payout: PayoutToProcess, command: PayoutCommand): Promise<PayoutProgress> {
     await payout.record(command);
-    return 'settled';
+    return SETTLED;
   }
 
   /** A payout of its own stream: its failure to the destination in force is written with the destination's PayoutDestinationFailed, in one append. */

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CommandBus } from '@nestjs/cqrs';
 import { migrate } from '@app/database';
 import { type PayableSummary, type PaymentCommand, santim } from '@app/domain';
+import { systemClock } from '@app/infrastructure';
 import { createTestSchema, type TestSchema } from '../../../../../test/support/postgres';
 import { waitFor } from '../../../../../test/support/wait';
 import { CHAPA_MIGRATIONS } from '../../chapa/chapa.migrations';
@@ -59,7 +60,7 @@ describe('ProcessRefundHandler with Chapa', () => {
     } as unknown as PaymentFlow;
     const applied: ApplyNotificationCommand[] = [];
     const bus = { execute: async (command: ApplyNotificationCommand) => void applied.push(command) } as unknown as CommandBus;
-    const handler = new ProcessRefundHandler(flow, provider, bus);
+    const handler = new ProcessRefundHandler(flow, provider, bus, systemClock);
     const posts = () => simulator.requests.filter((r) => r.method === 'POST' && r.path === `/v1/refund/${charge.reference}`);
     return { handler, command: new ProcessRefundCommand(orderId, refundId), commands, applied, posts, refundId };
   }

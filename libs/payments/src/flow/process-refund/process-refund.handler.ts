@@ -5,6 +5,7 @@ import { refundReport } from '../../status-reports';
 import { PaymentFlow } from '../payment-flow';
 import { ApplyNotificationCommand } from '../apply-notification/apply-notification.command';
 import { ProcessRefundCommand, type RefundProgress } from './process-refund.command';
+import { CLOCK, type Clock } from '@app/infrastructure';
 
 const RECONCILER = { actor: { type: 'system' as const, id: 'provider-reconciler' } };
 
@@ -20,6 +21,7 @@ export class ProcessRefundHandler implements ICommandHandler<ProcessRefundComman
     @Inject(PaymentFlow) private readonly payments: PaymentFlow,
     @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
     @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ id, refundId }: ProcessRefundCommand): Promise<RefundProgress> {
@@ -48,6 +50,6 @@ export class ProcessRefundHandler implements ICommandHandler<ProcessRefundComman
   }
 
   private async recordRefusal(id: string, refundId: string, reason: string): Promise<void> {
-    await this.payments.run(id, { type: 'RecordRefundFailure', data: { refundId, reason, at: new Date().toISOString() } }, { actor: { type: 'system', id: 'refunds' } });
+    await this.payments.run(id, { type: 'RecordRefundFailure', data: { refundId, reason, at: this.clock.now().toISOString() } }, { actor: { type: 'system', id: 'refunds' } });
   }
 }

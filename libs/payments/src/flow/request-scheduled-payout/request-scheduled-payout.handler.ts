@@ -2,6 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { scheduledPayoutId } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
+import { CLOCK, type Clock } from '@app/infrastructure';
 import { PayoutBooksDeps } from '../../payouts/payout-books-deps';
 import { requestPayout } from '../../payouts/payout-requests';
 import { RequestScheduledPayoutCommand } from './request-scheduled-payout.command';
@@ -14,9 +15,12 @@ const SYSTEM: EventMetadata = { actor: { type: 'system', id: 'payout-schedule' }
  */
 @CommandHandler(RequestScheduledPayoutCommand)
 export class RequestScheduledPayoutHandler implements ICommandHandler<RequestScheduledPayoutCommand> {
-  constructor(@Inject(PayoutBooksDeps) private readonly deps: PayoutBooksDeps) {}
+  constructor(
+    @Inject(PayoutBooksDeps) private readonly deps: PayoutBooksDeps,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
 
   async execute({ merchantId, period }: RequestScheduledPayoutCommand): Promise<void> {
-    await requestPayout(this.deps, { merchantId, payoutId: scheduledPayoutId(merchantId, period), trigger: 'schedule', period, at: new Date().toISOString() }, SYSTEM);
+    await requestPayout(this.deps, { merchantId, payoutId: scheduledPayoutId(merchantId, period), trigger: 'schedule', period, at: this.clock.now().toISOString() }, SYSTEM);
   }
 }
