@@ -5,6 +5,7 @@ import { merchantDecider, streams } from '@app/domain';
 import { CredentialStore, MerchantLogins } from '@app/credentials';
 import { CommandRunner } from '@app/infrastructure';
 import { EmailInUse } from '../invite-owner/email-in-use.error';
+import { MerchantAuthenticator } from '../merchant-authenticator';
 import { RegisterMerchantCommand, type RegisteredMerchant } from './register-merchant.command';
 
 @CommandHandler(RegisterMerchantCommand)
@@ -13,6 +14,7 @@ export class RegisterMerchantHandler implements ICommandHandler<RegisterMerchant
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(CredentialStore) private readonly credentials: CredentialStore,
     @Inject(MerchantLogins) private readonly logins: MerchantLogins,
+    @Inject(MerchantAuthenticator) private readonly authenticator: MerchantAuthenticator,
   ) {}
 
   async execute({ name, metadata, email }: RegisterMerchantCommand): Promise<RegisteredMerchant> {
@@ -24,6 +26,7 @@ export class RegisterMerchantHandler implements ICommandHandler<RegisterMerchant
     // The fact goes to the log; the secrets, and the e-mail, go only to the credential store.
     await this.runner.run(streams.merchant(merchantId), merchantDecider, { type: 'RegisterMerchant', data: { merchantId, name, at } }, metadata);
     const issued = await this.credentials.issue(merchantId);
+    this.authenticator.issued(merchantId, issued.apiSecret);
     return { merchantId, name, ...issued, invitationToken };
   }
 }
