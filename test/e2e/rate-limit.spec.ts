@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { request } from 'node:http';
 import IORedis from 'ioredis';
 import { CredentialStore } from '@app/credentials';
 import { startApp } from '../support/app';
@@ -7,6 +8,7 @@ import { call } from '../support/http';
 import { createRedisPrefix } from '../support/redis';
 
 const LIMIT = 30;
+const GUESSER = '127.0.0.2';
 
 /** Ten routes of one merchant: the limit is the key's, whichever routes it spends it on. */
 const ROUTES: Array<[string, string, unknown?]> = [
@@ -22,6 +24,22 @@ const ROUTES: Array<[string, string, unknown?]> = [
   ['GET', '/v1/trdp/webhook-endpoints'],
 ];
 
+/**
+ * A request from another loopback address (Linux answers for all of 127.0.0.0/8): a client address
+ * of its own, whose window opens with its first request.
+ */
+function callFrom(localAddress: string, baseUrl: string, path: string, secret: string): Promise<number> {
+  const { hostname, port } = new URL(baseUrl);
+  return new Promise((resolve, reject) => {
+    const sent = request({ host: hostname, port, path, method: 'GET', localAddress, agent: false, headers: { 'x-api-secret': secret } }, (answer) => {
+      answer.resume();
+      answer.on('end', () => resolve(answer.statusCode!));
+    });
+    sent.on('error', reject);
+    sent.end();
+  });
+}
+
 async function keysUnder(url: string, prefix: string): Promise<string[]> {
   const client = new IORedis(url, { maxRetriesPerRequest: 1 });
   try {
@@ -33,8 +51,8 @@ async function keysUnder(url: string, prefix: string): Promise<string[]> {
   }
 }
 
-// Every step counts requests in one minute's window, opened by the first: no assertion depends on how
-// fast they are sent, only on their number (the steps take a few seconds, far within the minute).
+// Each step spends one counter (a key, or an address) whose window opens with the step's first request:
+// the assertions count requests, and a step's few dozen requests take seconds, far within the minute.
 describe('rate limiting per API key, and per address without a valid one', () => {
   it.each([
     ['counted in the process', false],
@@ -43,7 +61,6 @@ describe('rate limiting per API key, and per address without a valid one', () =>
     const redis = withRedis ? await createRedisPrefix() : undefined;
     const running = await startApp({ env: { RATE_LIMIT_PER_MINUTE: String(LIMIT), ...(redis ? { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix } : {}) } });
     try {
-      // Three requests without a key from this address (its budget: 30 a minute).
       const busy = await registerMerchant(running.baseUrl, 'Busy');
       const quiet = await registerMerchant(running.baseUrl, 'Quiet');
       const platform = await registerMerchant(running.baseUrl, 'Platform');
@@ -87,24 +104,27 @@ describe('rate limiting per API key, and per address without a valid one', () =>
       const credentials = running.app.get(CredentialStore, { strict: false });
       const lookup = jest.spyOn(credentials, 'findByApiSecret');
       const madeUp = Array.from({ length: 100 }, () => `sk_${randomBytes(32).toString('base64url')}`);
+      const guess = (secret: string) => callFrom(GUESSER, running.baseUrl, '/v1/trdp/orders', secret);
       const repeated = [];
-      for (let i = 0; i < 5; i++) repeated.push((await send(madeUp[0], i)).status);
+      for (let i = 0; i < 5; i++) repeated.push(await guess(madeUp[0]));
       expect(repeated).toEqual([401, 401, 401, 401, 401]);
       expect(lookup).toHaveBeenCalledTimes(1);
       const guesses = [];
-      for (let i = 1; i < madeUp.length; i++) guesses.push((await send(madeUp[i], i)).status);
-      // 3 registrations and 5 repeats spent 8 of the address's 30: 22 more wrong secrets get their
-      // 401, every one after gets 429 without reaching the database.
-      const allowed = LIMIT - 3 - 5;
+      for (const secret of madeUp.slice(1)) guesses.push(await guess(secret));
+      // The repeats spent 5 of the address's 30: 25 more wrong secrets get their 401, and every one
+      // after gets 429 without reaching the database.
+      const allowed = LIMIT - 5;
       expect(guesses).toEqual([...Array(allowed).fill(401), ...Array(99 - allowed).fill(429)]);
       expect(lookup).toHaveBeenCalledTimes(1 + allowed);
 
       if (redis) {
-        // The counts are one per key and one per address: none for a made-up secret.
+        // The counts are one per key and one per address (those whose window has not closed yet):
+        // none for a made-up secret.
         const keys = await keysUnder(redis.url, redis.prefix);
-        expect(keys.filter((key) => key.startsWith(`${redis.prefix}:rate:`))).toEqual(
-          [`address:127.0.0.1`, `key:${busy.merchantId}`, `key:${platform.merchantId}`, `key:${quiet.merchantId}`].map((key) => `${redis.prefix}:rate:${key}`).sort(),
-        );
+        const counters = [`address:127.0.0.1`, `address:${GUESSER}`, `key:${busy.merchantId}`, `key:${quiet.merchantId}`, `key:${platform.merchantId}`].map((key) => `${redis.prefix}:rate:${key}`);
+        const rateKeys = keys.filter((key) => key.startsWith(`${redis.prefix}:rate:`));
+        expect(rateKeys).toContain(`${redis.prefix}:rate:address:${GUESSER}`);
+        expect(rateKeys.filter((key) => !counters.includes(key))).toEqual([]);
         expect(keys.filter((key) => madeUp.some((secret) => key.includes(secret)))).toEqual([]);
       }
     } finally {
