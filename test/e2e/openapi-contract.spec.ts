@@ -300,8 +300,8 @@ describe('the OpenAPI document is the contract', () => {
   });
 
   it('answers every documented route past the rate limit with 429 RATE_LIMITED and Retry-After, as documented', async () => {
-    // A second service on the same data whose limit is one request a minute: each route's second
-    // request in a window is refused, the first one (owner's key or, without one, the client address) may pass.
+    // A second service on the same data whose limit is one request a minute: the first request of
+    // each key (or, without one, of the client address) may pass, every later one in the window is refused.
     const limited = await startApp({ schema, env: { ...FAST_SANDBOX, RATE_LIMIT_PER_MINUTE: '1' } });
     try {
       const mismatches: string[] = [];

@@ -23,7 +23,7 @@ import { replayingKeyedRequests } from './http/idempotency/keyed-replay';
 import { MerchantAuthModule } from './http/merchant-auth.module';
 import { MerchantsModule } from './merchants/merchants.module';
 import { OperationsModule } from './operations/operations.module';
-import { rateLimiting } from './operations/rate-limit';
+import { rateLimiting } from './operations/rate-limit/rate-limiting';
 import { OrdersModule } from './orders/orders.module';
 import { PayablesModule } from './payables/payables.module';
 import { PaymentsHttpModule } from './payments/payments-http.module';
@@ -36,11 +36,9 @@ import { TransfersModule } from './transfers/transfers.module';
 @Module({})
 export class AppModule {
   static forRoot(config: AppConfig, options: { eventStore?: EventStore } = {}): DynamicModule {
-    const limits = rateLimiting(config);
     return {
       module: AppModule,
       imports: [
-        limits.module,
         InfrastructureModule.forRoot(config, {
           eventStore: options.eventStore,
           commandEdge: replayingKeyedRequests,
@@ -69,7 +67,7 @@ export class AppModule {
         OperationsModule,
         ...workerModules(config, { projector: ProjectorModule, workers: [PaymentWorkModule, CallbackDeliveryModule] }),
       ],
-      providers: [{ provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }, ...limits.providers],
+      providers: [{ provide: APP_INTERCEPTOR, useClass: IdempotencyInterceptor }, ...rateLimiting(config)],
     };
   }
 }

@@ -60,7 +60,8 @@ const DEFINITIONS = {
   },
   RATE_LIMIT_PER_MINUTE: {
     default: '6000',
-    meaning: 'requests per minute per API secret (per client address without one), shared through Redis when set; `0` turns it off; past it: 429 `RATE_LIMITED` with `Retry-After`',
+    meaning:
+      'requests a minute per API key across all routes (a platform acting for an account spends its own key\'s), and per client address for requests without a valid key; fixed windows shared through Redis when set, per process otherwise; `0` turns it off; past it: 429 `RATE_LIMITED` with `Retry-After` (docs/operations/scaling.md)',
   },
   RECONCILE_INTERVAL_MS: {
     default: '60000',

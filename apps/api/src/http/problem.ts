@@ -41,7 +41,7 @@ const CODE_BY_STATUS: Record<number, string> = {
   414: 'URI_TOO_LONG',
   /** A body that is not `application/json`. */
   415: 'UNSUPPORTED_MEDIA_TYPE',
-  /** More requests than `RATE_LIMIT_PER_MINUTE` allows; `Retry-After` says when to try again. */
+  /** More requests in a minute than `RATE_LIMIT_PER_MINUTE` allows the API key (all routes together), or the client address without a valid key; `Retry-After` says when to try again. */
   429: 'RATE_LIMITED',
   /** An unexpected error, logged on the server; no internals in the response. */
   500: 'GEN_004',

@@ -5,6 +5,7 @@ import { merchantDecider, streams } from '@app/domain';
 import { CredentialStore, MerchantLogins } from '@app/credentials';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { EmailInUse } from '../invite-owner/email-in-use.error';
+import { MerchantAuthenticator } from '../merchant-authenticator';
 import { RegisterMerchantCommand, type RegisteredMerchant } from './register-merchant.command';
 
 @CommandHandler(RegisterMerchantCommand)
@@ -14,6 +15,7 @@ export class RegisterMerchantHandler implements ICommandHandler<RegisterMerchant
     @Inject(CredentialStore) private readonly credentials: CredentialStore,
     @Inject(MerchantLogins) private readonly logins: MerchantLogins,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(MerchantAuthenticator) private readonly authenticator: MerchantAuthenticator,
   ) {}
 
   async execute({ name, metadata, email }: RegisterMerchantCommand): Promise<RegisteredMerchant> {
@@ -25,6 +27,7 @@ export class RegisterMerchantHandler implements ICommandHandler<RegisterMerchant
     // The fact goes to the log; the secrets, and the e-mail, go only to the credential store.
     await this.runner.run(streams.merchant(merchantId), merchantDecider, { type: 'RegisterMerchant', data: { merchantId, name, at } }, metadata);
     const issued = await this.credentials.issue(merchantId);
+    this.authenticator.issued(merchantId, issued.apiSecret);
     return { merchantId, name, ...issued, invitationToken };
   }
 }

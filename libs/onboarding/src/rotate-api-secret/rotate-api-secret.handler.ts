@@ -20,7 +20,7 @@ export class RotateApiSecretHandler implements ICommandHandler<RotateApiSecretCo
     // The merchant must exist in the log before its credentials change.
     await this.runner.run(streams.merchant(merchantId), merchantDecider, { type: 'RotateApiSecret', data: { at: this.clock.now().toISOString() } }, metadata);
     const secret = await this.credentials.rotateApiSecret(merchantId);
-    this.authenticator.forget(merchantId);
+    this.authenticator.issued(merchantId, secret);
     return secret;
   }
 }
