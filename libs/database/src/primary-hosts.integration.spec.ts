@@ -22,11 +22,10 @@ describe('a client on a list of hosts', () => {
     first = await PostgresProxy.start({ host: target.hostname, port: Number(target.port || 5432) });
     second = await PostgresProxy.start({ host: target.hostname, port: Number(target.port || 5432) });
     await schema.client.exec('CREATE TABLE writes (id text PRIMARY KEY)');
-    const list = new URL(TEST_DATABASE_URL);
-    list.host = `127.0.0.1:${first.port},127.0.0.1:${second.port}`;
-    list.searchParams.set('target_session_attrs', 'read-write');
+    const url = new URL(TEST_DATABASE_URL);
+    const list = `postgres://${url.username}${url.password ? `:${url.password}` : ''}@127.0.0.1:${first.port},127.0.0.1:${second.port}${url.pathname}?target_session_attrs=read-write`;
     await first.cut();
-    db = createPgClient({ connectionString: list.toString().replace(/%2C/gi, ','), schema: schema.schema, maxConnections: 3 });
+    db = createPgClient({ connectionString: list, schema: schema.schema, maxConnections: 3 });
   });
 
   afterAll(async () => {
