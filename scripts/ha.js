@@ -7,7 +7,7 @@
 //   npm run ha -- down      stop everything and remove the data
 // pg_autoctl refuses to run as root: as root, it runs as the postgres user.
 const { execFileSync, spawn } = require('node:child_process');
-const { existsSync, mkdirSync, chownSync, rmSync, openSync } = require('node:fs');
+const { existsSync, mkdirSync, rmSync, openSync, readFileSync } = require('node:fs');
 const { join } = require('node:path');
 
 const ROOT = process.env.HA_DIR ?? '/tmp/escrow-ha';
@@ -120,7 +120,7 @@ function keeperPids(node) {
 
 function postmasterPid(node) {
   const file = join(node.pgdata, 'postmaster.pid');
-  return existsSync(file) ? Number(require('node:fs').readFileSync(file, 'utf8').split('\n')[0]) : undefined;
+  return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : undefined;
 }
 
 function kill(node) {
@@ -157,7 +157,10 @@ async function failover() {
   return window;
 }
 
-function down() {
+async function down() {
+  // Twice: a keeper killed a moment after its PostgreSQL may have started it again meanwhile.
+  for (const node of [...NODES, MONITOR]) kill(node);
+  await sleep(1000);
   for (const node of [...NODES, MONITOR]) kill(node);
   rmSync(ROOT, { recursive: true, force: true });
   console.log('stopped and removed');
