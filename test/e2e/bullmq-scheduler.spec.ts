@@ -1,5 +1,6 @@
-import { BullmqScheduler } from '@app/scheduling';
+import { BullmqScheduler, type QueueConnection, queueSchema } from '@app/scheduling';
 import { beforeInstant } from '../support/before-instant';
+import { createTestSchema } from '../support/postgres';
 import { createRedisPrefix } from '../support/redis';
 import { waitFor } from '../support/wait';
 
@@ -13,14 +14,31 @@ interface Job {
  * connection finished as a completed BullMQ job; the reconciler's re-queue under the same id was
  * then ignored while the completed job was kept (a day), and the callback stayed pending.
  */
-describe('the BullMQ scheduler', () => {
-  let redis: Awaited<ReturnType<typeof createRedisPrefix>>;
+const backends: [string, () => Promise<{ connection: QueueConnection; drop(): Promise<void> }>][] = [
+  [
+    'Redis',
+    async () => {
+      const redis = await createRedisPrefix();
+      return { connection: { kind: 'redis', url: redis.url, prefix: redis.prefix }, drop: () => redis.drop() };
+    },
+  ],
+  [
+    'PostgreSQL',
+    async () => {
+      const schema = await createTestSchema('queue');
+      return { connection: { kind: 'postgres', url: schema.url, schema: queueSchema(schema.schema) }, drop: () => schema.drop() };
+    },
+  ],
+];
+
+describe.each(backends)('the BullMQ scheduler on %s', (_, backend) => {
+  let store: Awaited<ReturnType<typeof backend>>;
   let scheduler: BullmqScheduler<Job>;
   const runs: string[] = [];
 
   beforeAll(async () => {
-    redis = await createRedisPrefix();
-    scheduler = new BullmqScheduler<Job>({ queue: 'test-jobs', redisUrl: redis.url, prefix: redis.prefix, jobId: (job) => job.id });
+    store = await backend();
+    scheduler = new BullmqScheduler<Job>({ queue: 'test-jobs', connection: store.connection, jobId: (job) => job.id });
     scheduler.start(async (job) => {
       runs.push(job.id);
     });
@@ -28,7 +46,7 @@ describe('the BullMQ scheduler', () => {
 
   afterAll(async () => {
     await scheduler?.stop();
-    await redis?.drop();
+    await store?.drop();
   });
 
   it('takes an id once while its job waits, and again once that job has finished', async () => {

@@ -138,3 +138,97 @@ describe('callback worker as a separate process', () => {
     expect(delivery.attempts).toEqual([expect.objectContaining({ attempt: 1, statusCode: 200, delivered: true })]);
   });
 });
+
+/**
+ * Without REDIS_URL the callbacks queue lives in PostgreSQL: what a killed worker had in flight waits
+ * there, and the worker started again delivers it, once, from the queue (the reconciler runs hourly here).
+ */
+describe('callback worker on the PostgreSQL queue, killed with callbacks in flight', () => {
+  const CALLBACKS = 20;
+  let schema: TestSchema;
+  let env: Record<string, string>;
+  let baseUrl: string;
+  let services: ServiceProcess[] = [];
+  let receiver: Server;
+  let receiverUrl: string;
+  let answering = false;
+  const hung: ServerResponse[] = [];
+  const answered = new Map<string, number>();
+  let merchant: TestMarketplace;
+
+  beforeAll(async () => {
+    receiver = createServer((request, response) => {
+      let body = '';
+      request.on('data', (chunk) => (body += chunk));
+      request.on('end', () => {
+        if (!answering) return void hung.push(response);
+        const { deliveryId } = JSON.parse(body) as { deliveryId: string };
+        answered.set(deliveryId, (answered.get(deliveryId) ?? 0) + 1);
+        response.end('ok');
+      });
+    });
+    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
+    receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/callbacks`;
+    schema = await createTestSchema('pgq');
+    const port = await freePort();
+    baseUrl = `http://127.0.0.1:${port}`;
+    env = {
+      DATABASE_URL: schema.url,
+      DATABASE_SCHEMA: schema.schema,
+      SECRETS_KEY: '34'.repeat(32),
+      ADMIN_API_KEY: TEST_ADMIN_KEY,
+      PUBLIC_BASE_URL: baseUrl,
+      CALLBACK_TIMEOUT_MS: '10000',
+      SANDBOX_DELAY_MS: '30',
+      RECONCILE_INTERVAL_MS: '3600000',
+      RATE_LIMIT_PER_MINUTE: '0',
+      CALLBACK_ALLOW_PRIVATE_URLS: 'true',
+    };
+    const api = spawnService('api', { ...env, ROLE: 'api', PORT: String(port), HOST: '127.0.0.1' });
+    const projector = spawnService('worker', { ...env, ROLE: 'projector' });
+    services = [api, projector];
+    await waitForHttp(baseUrl);
+    await waitForOutput(projector, 'worker ready');
+    merchant = await registerMarketplace(baseUrl);
+  });
+
+  afterAll(async () => {
+    for (const response of hung) response.destroy();
+    await stopAll(services);
+    receiver?.close();
+    await schema?.drop();
+  });
+
+  it('delivers every callback once after the worker starts again', async () => {
+    const worker = spawnService('worker', { ...env, ROLE: 'worker' });
+    services.push(worker);
+    await waitForOutput(worker, 'worker ready');
+    const headers = { 'x-api-secret': merchant.apiSecret };
+    const escrowIds: string[] = [];
+    for (let i = 0; i < CALLBACKS; i++) {
+      const created = await call(baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ callbackURL: receiverUrl }), headers });
+      await call(baseUrl, 'POST', `/v1/sandbox/orders/${created.body.data.escrowId}/complete`, { body: { outcome: 'PAID' }, headers });
+      escrowIds.push(created.body.data.escrowId);
+    }
+    await waitFor(async () => hung.length >= CALLBACKS, () => `every callback's first attempt to reach the receiver (${hung.length})`);
+    worker.child.kill('SIGKILL');
+    expect(await worker.exited).toBe('SIGKILL');
+    for (const response of hung.splice(0)) response.destroy();
+
+    // No worker runs: the attempts it held wait in PostgreSQL, as operators see them.
+    const metrics = await call(baseUrl, 'GET', '/metrics');
+    const held = [...metrics.text.matchAll(/queue_depth\{queue="callbacks",state="(?:active|waiting|delayed)"\} (\d+)/g)].reduce((sum, [, n]) => sum + Number(n), 0);
+    expect(held).toBeGreaterThanOrEqual(CALLBACKS);
+
+    answering = true;
+    services.push(spawnService('worker', { ...env, ROLE: 'worker' }));
+    for (const escrowId of escrowIds) {
+      await waitFor(async () => {
+        const list = (await call(baseUrl, 'GET', `/v1/trdp/callbacks?orderId=${escrowId}`, { headers })).body.data;
+        return list[0]?.status === 'DELIVERED';
+      }, `the callback of ${escrowId} to be delivered by the restarted worker`);
+    }
+    expect(answered.size).toBe(CALLBACKS);
+    expect([...answered.values()].every((times) => times === 1)).toBe(true);
+  });
+});

@@ -9,11 +9,11 @@ import { waitFor } from '../support/wait';
 
 /**
  * The scale-out shape without Docker: two API processes, two workers and two projectors on one
- * PostgreSQL and one Redis.
+ * PostgreSQL, with the queues in Redis, or in that PostgreSQL when REDIS_URL is unset.
  */
-describe('several processes on one PostgreSQL and one Redis', () => {
+describe.each(['Redis', 'PostgreSQL'])('several processes on one PostgreSQL, the queues in %s', (queues) => {
   let schema: TestSchema;
-  let redis: Awaited<ReturnType<typeof createRedisPrefix>>;
+  let redis: Awaited<ReturnType<typeof createRedisPrefix>> | undefined;
   let services: ServiceProcess[] = [];
   let projectors: ServiceProcess[] = [];
   let apis: string[] = [];
@@ -35,12 +35,11 @@ describe('several processes on one PostgreSQL and one Redis', () => {
     await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
     receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/callbacks`;
     schema = await createTestSchema('multi');
-    redis = await createRedisPrefix();
+    redis = queues === 'Redis' ? await createRedisPrefix() : undefined;
     const env = {
       DATABASE_URL: schema.url,
       DATABASE_SCHEMA: schema.schema,
-      REDIS_URL: redis.url,
-      REDIS_PREFIX: redis.prefix,
+      ...(redis ? { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix } : {}),
       SECRETS_KEY: '44'.repeat(32),
       ADMIN_API_KEY: TEST_ADMIN_KEY,
       SANDBOX_DELAY_MS: '30',

@@ -1,5 +1,5 @@
 import { servedRoutes } from '../../apps/api/src/app.factory';
-import { type RunningApp, startApp } from '../support/app';
+import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { escrowRequest, registerMarketplace } from '../support/fixtures';
 import { call } from '../support/http';
 import { createRedisPrefix } from '../support/redis';
@@ -76,5 +76,34 @@ describe('operations: health, metrics, security headers, OpenAPI', () => {
     }
     expect(served.length).toBeGreaterThan(10);
     expect(missing).toEqual([]);
+  });
+});
+
+/** Without REDIS_URL the queues live in PostgreSQL (BullMQ's PostgreSQL backend): operators see them the same way. */
+describe('operations with the queues in PostgreSQL', () => {
+  let running: RunningApp;
+
+  beforeAll(async () => {
+    running = await startApp();
+  });
+  afterAll(async () => {
+    await running.close();
+  });
+
+  it('checks the queues for readiness, counts their depth and shows them on the dashboard', async () => {
+    const ready = await call(running.baseUrl, 'GET', '/health/ready');
+    expect(ready.status).toBe(200);
+    expect(ready.body.info).toEqual({ eventStore: { status: 'up' }, readModels: { status: 'up' }, queues: { status: 'up' } });
+
+    const merchant = await registerMarketplace(running.baseUrl);
+    await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest(), headers: { 'x-api-secret': merchant.apiSecret } });
+    const metrics = await call(running.baseUrl, 'GET', '/metrics');
+    expect(metrics.text).toMatch(/queue_depth\{queue="callbacks",state="waiting"\} \d+/);
+
+    const dashboard = await call(running.baseUrl, 'GET', '/admin/queues', { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    expect(dashboard.status).toBe(200);
+    const listed = await call(running.baseUrl, 'GET', '/admin/queues/api/queues?activeQueue=callbacks&status=completed&page=1', { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    expect(listed.status).toBe(200);
+    expect(listed.body.queues.map((queue: { name: string }) => queue.name).sort()).toEqual(['callbacks', 'payment-work']);
   });
 });

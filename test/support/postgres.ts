@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { Client } from 'pg';
 import { createPgClient, type SqlClient } from '@app/database';
+import { queueSchema } from '@app/scheduling';
 
 export const TEST_DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 
@@ -43,6 +44,8 @@ export async function createTestSchema(prefix = 't'): Promise<TestSchema> {
       const admin = new Client({ connectionString: TEST_DATABASE_URL });
       await admin.connect();
       await admin.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      // The deployment's queues, when it ran BullMQ on PostgreSQL (libs/scheduling/src/queue-connection.ts).
+      await admin.query(`DROP SCHEMA IF EXISTS ${queueSchema(schema)} CASCADE`);
       await admin.end();
     },
   };

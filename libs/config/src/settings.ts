@@ -17,7 +17,11 @@ const DEFINITIONS = {
   HOST: { default: '0.0.0.0', meaning: 'address to listen on' },
   PUBLIC_BASE_URL: { defaultText: '`http://localhost:PORT`', meaning: 'base of the `payment_url`s handed to customers' },
   DATA_DIR: { default: './data', meaning: 'embedded database, generated secrets key and demo merchant' },
-  DATABASE_URL: { defaultText: 'unset: PGlite in `DATA_DIR`', meaning: 'PostgreSQL for events and read models' },
+  DATABASE_URL: {
+    defaultText: 'unset: PGlite in `DATA_DIR`',
+    meaning:
+      'PostgreSQL for events, read models and (without `REDIS_URL`) the queues; a list of hosts with `target_session_attrs=read-write` follows a failover ([high availability](../operations/high-availability.md))',
+  },
   DATABASE_SCHEMA: { default: 'public', meaning: 'schema to use in `DATABASE_URL` (a lower-case SQL identifier)' },
   DATABASE_POOL_SIZE: { default: '20', meaning: 'connections each process keeps to PostgreSQL at most (one more listens for notifications)' },
   EVENT_STORE: {
@@ -38,7 +42,10 @@ const DEFINITIONS = {
   SANDBOX_NOTIFY_URL: { defaultText: '`PUBLIC_BASE_URL`', meaning: 'where a process without HTTP (a worker) has the sandbox post its notifications' },
   SANDBOX_DELAY_MS: { default: '1500', meaning: "how long the sandbox's simulated customer takes to answer, and the sandbox takes to settle a refund or a payout's transfer" },
   REFUND_RETRY_MS: { default: '30000', meaning: 'first wait before a refused refund is tried again (doubles, up to an hour)' },
-  REDIS_URL: { defaultText: 'unset: in-process scheduler', meaning: 'Redis for BullMQ: expiries and refund retries become delayed jobs that outlive the process' },
+  REDIS_URL: {
+    defaultText: 'unset: the queues in PostgreSQL (`DATABASE_URL`), or in-process timers when embedded',
+    meaning: 'Redis for BullMQ: expiries, refunds, payouts and callbacks become delayed jobs that outlive the process',
+  },
   REDIS_PREFIX: { default: 'escrow', meaning: 'prefix of every Redis key of this deployment' },
   CALLBACK_RETRY_SCHEDULE_MS: {
     default: '5000,60000,300000,1800000,7200000,18000000,36000000,36000000,86400000',

@@ -5,3 +5,4 @@ export * from './pglite-client';
 export * from './migrations';
 export * from './notification-channel';
 export * from './connection-errors';
+export * from './primary-hosts';

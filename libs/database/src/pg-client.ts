@@ -2,8 +2,10 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { Pool, type PoolClient } from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
+import { isConnectionError } from './connection-errors';
 import { type CopyValue, copyText } from './copy-text';
 import { PgNotifications } from './pg-notifications';
+import { primaryConnection } from './primary-hosts';
 import type { SqlClient, SqlExecutor } from './sql-client';
 
 export interface PgClientOptions {
@@ -75,37 +77,51 @@ function watchConnection(client: PoolClient): { signal: AbortSignal; unwatch(): 
 }
 
 export function createPgClient(options: PgClientOptions): SqlClient {
-  const connection = {
-    connectionString: options.connectionString,
+  // With a list of hosts every connection, the pool's and the LISTEN one, goes to the current primary.
+  const { config: connection, locator } = primaryConnection(options.connectionString, {
     application_name: options.applicationName ?? 'escrow-ledger',
     // Every connection sees only this deployment's schema, so test runs and tenants can share a server.
     options: `-c search_path=${quoteIdentifier(options.schema)}`,
-  };
+  });
   const pool = new Pool({ ...connection, max: options.maxConnections ?? 20 });
   const notifications = new PgNotifications(connection);
   // An idle client that loses its server connection must not crash the process; the next query reconnects.
   pool.on('error', () => undefined);
   const statements = new StatementNames();
   const pooled = executor(pool, statements);
+  /** A write refused as read-only: the primary was demoted under this connection, so look for the new one. */
+  const onFailure = (error: unknown) => {
+    if ((error as { code?: unknown }).code === '25006') locator?.forget();
+    return error;
+  };
 
   return {
     singleConnection: false,
-    query: pooled.query,
+    async query<Row>(sql: string, params?: readonly unknown[]) {
+      try {
+        return await pooled.query<Row>(sql, params);
+      } catch (error) {
+        throw onFailure(error);
+      }
+    },
     copyRows: pooled.copyRows,
     async transaction(work) {
       const client = await pool.connect();
       const lost = watchConnection(client);
+      let broken = false;
       try {
         await client.query('BEGIN');
         const result = await work(executor(client, statements));
+        // A COMMIT whose answer is lost (the primary died) rejects: never a success the new primary may lack.
         await client.query('COMMIT');
         return result;
       } catch (error) {
+        broken = isConnectionError(onFailure(error));
         await client.query('ROLLBACK').catch(() => undefined);
         throw error;
       } finally {
         lost.unwatch();
-        client.release(lost.signal.aborted);
+        client.release(broken || lost.signal.aborted);
       }
     },
     async withSession(work) {
@@ -116,7 +132,7 @@ export function createPgClient(options: PgClientOptions): SqlClient {
         return await work(executor(client, statements), lost.signal);
       } catch (error) {
         broken = true;
-        throw error;
+        throw onFailure(error);
       } finally {
         lost.unwatch();
         // A session that failed may still hold session state (locks); discard it rather than reuse it.

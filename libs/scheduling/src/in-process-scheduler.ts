@@ -4,7 +4,7 @@ import type { JobHandler, Scheduler, Timed } from './scheduler.port';
 const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
- * The scheduler when REDIS_URL is unset. Its timers die with the process; on start the owners of
+ * The scheduler of the embedded mode (neither REDIS_URL nor DATABASE_URL). Its timers die with the process; on start the owners of
  * the work schedule again everything the read models say is due, so nothing is missed.
  */
 export class InProcessScheduler<T extends Timed> implements Scheduler<T> {

@@ -1,6 +1,7 @@
 import type { AppConfig } from '@app/config';
 import { BullmqScheduler } from './bullmq-scheduler';
 import { InProcessScheduler } from './in-process-scheduler';
+import { queueConnectionFor } from './queue-connection';
 import type { Scheduler, Timed } from './scheduler.port';
 
 export interface QueueOptions<T> {
@@ -10,9 +11,11 @@ export interface QueueOptions<T> {
   lockDurationMs?: number;
 }
 
-/** BullMQ delayed jobs when REDIS_URL is set (work outlives the process); timers in this process otherwise. */
+/**
+ * BullMQ delayed jobs, in Redis (REDIS_URL) or else in the deployment's PostgreSQL (DATABASE_URL): work
+ * outlives the process. Timers in this process in the embedded mode (PGlite), where one process serves.
+ */
 export function schedulerFor<T extends Timed>(config: AppConfig, options: QueueOptions<T>): Scheduler<T> {
-  return config.redisUrl
-    ? new BullmqScheduler<T>({ ...options, redisUrl: config.redisUrl, prefix: config.redisPrefix })
-    : new InProcessScheduler<T>(options.jobId);
+  const connection = queueConnectionFor(config);
+  return connection ? new BullmqScheduler<T>({ ...options, connection }) : new InProcessScheduler<T>(options.jobId);
 }

@@ -2,11 +2,14 @@ import { Controller, Get, Inject, type OnApplicationShutdown, Res, ServiceUnavai
 import { HealthCheckService, HealthIndicatorService } from '@nestjs/terminus';
 import { ApiOkResponse, ApiOperation, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
+import type { Queue } from 'bullmq';
 import IORedis from 'ioredis';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore, START } from '@app/event-store';
+import { queueConnectionFor } from '@app/scheduling';
 import { PublicApi } from '../http/openapi/security';
+import { OBSERVED_QUEUES } from './observed-queues';
 import { HealthReportResponse } from './health-report.response';
 
 const PROBE_TIMEOUT_MS = 2000;
@@ -15,7 +18,7 @@ function withTimeout<T>(work: Promise<T>): Promise<T> {
   return Promise.race([work, new Promise<T>((_, reject) => setTimeout(() => reject(new Error('timed out')), PROBE_TIMEOUT_MS).unref())]);
 }
 
-/** Liveness (the process answers) and readiness (its event store, database and Redis answer). */
+/** Liveness (the process answers) and readiness (its event store, database and queues answer: Redis, or BullMQ's tables in PostgreSQL). */
 @ApiTags('operations')
 @Controller('health')
 @PublicApi()
@@ -28,6 +31,7 @@ export class HealthController implements OnApplicationShutdown {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(EVENT_STORE) private readonly store: EventStore,
+    @Inject(OBSERVED_QUEUES) private readonly queues: Queue[],
   ) {}
 
   @Get('live')
@@ -54,9 +58,21 @@ export class HealthController implements OnApplicationShutdown {
       this.health.check([
         probe('eventStore', () => this.store.readAll(START, 1)),
         probe('readModels', () => this.db.query('SELECT 1')),
-        ...(this.config.redisUrl ? [probe('redis', () => this.redisClient().ping())] : []),
+        ...this.queueProbes(probe),
       ]),
     );
+  }
+
+  /** Redis answers its ping; on PostgreSQL, the queues' own tables answer (they live in their own schema). */
+  private queueProbes<P>(probe: (key: string, work: () => Promise<unknown>) => P): P[] {
+    switch (queueConnectionFor(this.config)?.kind) {
+      case 'redis':
+        return [probe('redis', () => this.redisClient().ping())];
+      case 'postgres':
+        return [probe('queues', () => Promise.all(this.queues.map((queue) => queue.getJobCounts('waiting'))))];
+      default:
+        return [];
+    }
   }
 
   /** Terminus answers 503 with its own report when a check is down; keep that report, not the problem shape. */

@@ -12,7 +12,7 @@ import { OBSERVED_QUEUES } from './observed-queues';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';
 
-/** Bull Board over the BullMQ queues, for operators holding the admin key (only when REDIS_URL is set). */
+/** Bull Board over the BullMQ queues, for operators holding the admin key (in Redis or PostgreSQL; none in the embedded mode). */
 export async function mountQueueDashboard(app: NestFastifyApplication, config: AppConfig): Promise<void> {
   const queues = app.get<Queue[]>(OBSERVED_QUEUES).map((queue) => new BullMQAdapter(queue));
   if (queues.length === 0) return;
