@@ -181,7 +181,7 @@ describe('EscrowLedger client', () => {
 
     it('acts for a seller account with x-account-id, and for none without', async () => {
       service.answer(() => success({}));
-      await ledger.forAccount('acct_seller1').getEscrowByEscrowId({ path: { escrowId: 'esc_1' } });
+      await ledger.forAccount('acct_seller1').getPayoutsByPayoutId({ path: { payoutId: 'pay_1' } });
       await new EscrowLedger({ baseUrl: service.url, apiSecret: 'sk_test', accountId: 'acct_seller2' }).getPayouts();
       await ledger.getEscrowByEscrowId({ path: { escrowId: 'esc_1' } });
       expect(service.requests.map((request) => request.headers['x-account-id'])).toEqual(['acct_seller1', 'acct_seller2', undefined]);

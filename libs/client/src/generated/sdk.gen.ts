@@ -411,7 +411,11 @@ export class EscrowLedgerApi extends HeyApiClient {
             responseStyle: 'data',
             security: [{ name: 'x-provider-signature', type: 'apiKey' }, { name: 'x-chapa-signature', type: 'apiKey' }],
             url: '/v1/providers/{provider}/notifications',
-            ...options
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options.headers
+            }
         });
     }
     
