@@ -41,6 +41,14 @@ interface Sent {
   body?: unknown;
   rawBody?: string;
   contentType?: string;
+  /**
+   * Sent to the service itself, not through Prism, which cannot forward it: a malformed
+   * percent-encoding (MALFORMED_ENCODING), or a body that is not JSON (Prism's server parses the body
+   * by its content type and closes the connection when it cannot). Requests for problem details go
+   * directly too: Prism 5.16 matches media types without their `+json` suffix, so it would hold an
+   * application/problem+json answer to the application/json schema of the same response.
+   */
+  direct?: boolean;
 }
 
 /** What Prism said of one exchange it forwarded. */
@@ -53,8 +61,13 @@ interface Proxied {
 
 /** Asks for RFC 9457 problem details instead of the envelope (src/http/problem.ts, prefersProblemDetails). */
 const PROBLEM_DETAILS = { accept: 'application/problem+json' };
-/** A NUL, and a percent-encoding that decodes to no character: refused before any handler. */
-const MALFORMED_PARAMETERS = ['bad%00id', '%E0%A4%A'];
+/**
+ * A percent-encoding that decodes to no character. Prism 5.16 cannot route it (its input validator
+ * throws URIError and the request is never answered), so it goes to the service directly.
+ */
+const MALFORMED_ENCODING = '%E0%A4%A';
+/** A NUL, and a malformed percent-encoding: refused before any handler. */
+const MALFORMED_PARAMETERS = ['bad%00id', MALFORMED_ENCODING];
 const AUDIT_WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 describe('the OpenAPI document is the contract', () => {
@@ -89,18 +102,19 @@ describe('the OpenAPI document is the contract', () => {
     await schema?.drop();
   });
 
-  /** Sends a request through Prism to the service, or to the service at `baseUrl` directly. */
+  /** Sends a request through Prism to the service, or to the service (at `baseUrl`) directly. */
   async function exchange(sent: Sent, baseUrl?: string): Promise<Exchange> {
     const hasBody = sent.body !== undefined || sent.rawBody !== undefined;
     const requestHeaders = { ...(hasBody ? { 'content-type': sent.contentType ?? 'application/json' } : {}), ...sent.headers };
-    const response = await fetch(`${baseUrl ?? prism.url}${sent.path}`, {
+    const proxiedByPrism = baseUrl === undefined && !sent.direct && sent.headers?.accept !== PROBLEM_DETAILS.accept;
+    const response = await fetch(`${proxiedByPrism ? prism.url : (baseUrl ?? running.baseUrl)}${sent.path}`, {
       method: sent.method,
       headers: requestHeaders,
       body: sent.rawBody ?? (sent.body === undefined ? undefined : JSON.stringify(sent.body)),
     });
     const text = await response.text();
     const contentType = response.headers.get('content-type') ?? '';
-    if (!baseUrl) proxied.push({ method: sent.method, path: sent.path, status: response.status, violations: prismViolations(response.headers) });
+    if (proxiedByPrism) proxied.push({ method: sent.method, path: sent.path, status: response.status, violations: prismViolations(response.headers) });
     return {
       method: sent.method,
       path: sent.path,
@@ -126,7 +140,8 @@ describe('the OpenAPI document is the contract', () => {
       const operation = documentedOperation(access.route);
       if (!operation) return [];
       const request: AccessRequest = access.request(resources, access.route.split(' ')[1]);
-      const body = operation.method === 'GET' ? undefined : (request.body ?? {});
+      // A body for a POST only: the DELETE route takes none.
+      const body = operation.method === 'POST' ? (request.body ?? {}) : undefined;
       const headers = credentialHeaders(access.expect.owner === 401 ? 'admin' : 'owner', resources)[0];
       return [{ operation, request, sent: { method: operation.method, path: request.path, headers, body } }];
     });
@@ -154,12 +169,12 @@ describe('the OpenAPI document is the contract', () => {
       // Refused before any handler, in both error shapes.
       for (const [index, value] of MALFORMED_PARAMETERS.entries()) {
         const path = withParameter(value);
-        if (path) sent.push({ method: operation.method, path, headers: { ...auth, ...(index === 0 ? PROBLEM_DETAILS : {}) }, body });
+        if (path) sent.push({ method: operation.method, path, headers: { ...auth, ...(index === 0 ? PROBLEM_DETAILS : {}) }, body, direct: value === MALFORMED_ENCODING });
       }
-      sent.push({ method: operation.method, path: request.path, headers: { ...auth, ...PROBLEM_DETAILS, 'x-account-id': resources.accountId }, body });
+      sent.push({ method: operation.method, path: request.path, headers: { ...auth, 'x-account-id': resources.accountId }, body });
       if (operation.method === 'POST') {
-        sent.push({ method: 'POST', path: request.path, headers: auth, rawBody: '{"broken": ' });
-        sent.push({ method: 'POST', path: request.path, headers: auth, rawBody: 'plain words', contentType: 'text/plain' });
+        sent.push({ method: 'POST', path: request.path, headers: auth, rawBody: '{"broken": ', direct: true });
+        sent.push({ method: 'POST', path: request.path, headers: auth, rawBody: 'plain words', contentType: 'text/plain', direct: true });
         sent.push({ method: 'POST', path: request.path, headers: auth, body: { unexpected: true } });
         sent.push({ method: 'POST', path: request.path, headers: { ...auth, 'idempotency-key': 'k'.repeat(300) }, body });
       }
@@ -312,7 +327,7 @@ describe('the OpenAPI document is the contract', () => {
         const [pathname, query] = request.path.split('?');
         const segments = pathname.split('/');
         segments[index] = value;
-        const answer = await exchange({ ...sent, path: segments.join('/') + (query ? `?${query}` : '') });
+        const answer = await exchange({ ...sent, path: segments.join('/') + (query ? `?${query}` : ''), direct: value === MALFORMED_ENCODING });
         mismatches.push(...check(answer));
         answered.push(`${operation.method} ${operation.path} ${value} → ${answer.status}`);
       }
@@ -347,7 +362,7 @@ describe('the OpenAPI document is the contract', () => {
     ];
     const mismatches: string[] = [];
     for (const [accept, mediaType, body] of cases) {
-      const answer = await exchange({ method: 'GET', path, headers: { ...headers, ...(accept ? { accept } : {}) } });
+      const answer = await exchange({ method: 'GET', path, headers: { ...headers, ...(accept ? { accept } : {}) }, direct: mediaType === 'application/problem+json' });
       expect([accept, answer.status, answer.contentType, answer.responseBody]).toEqual([accept, 404, `${mediaType}; charset=utf-8`, body]);
       mismatches.push(...check(answer));
     }
@@ -487,8 +502,7 @@ describe('the OpenAPI document is the contract', () => {
     };
     const operations = new Set(proxied.flatMap(({ method, path }) => operationOf(method, path) ?? []));
     console.info(`Prism: ${proxied.length} exchanges, ${operations.size} operations, ${found.length} violations`);
-    expect(proxied.length).toBeGreaterThan(500);
-    expect(operations.size).toBe(Object.values<Document>(document.paths).flatMap((methods) => Object.keys(methods)).length);
-    expect(found).toEqual([]);
+    const documented = Object.values<Document>(document.paths).flatMap((methods) => Object.keys(methods)).length;
+    expect({ manyExchanges: proxied.length > 500, operations: operations.size, violations: found }).toEqual({ manyExchanges: true, operations: documented, violations: [] });
   });
 });

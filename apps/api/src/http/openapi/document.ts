@@ -18,7 +18,7 @@ function isMerchantApi(operation: Operation): boolean {
 }
 
 /** The parameter ActingMerchant declares (src/http/request-context.ts): present exactly on the routes that act for an account. */
-export function takesAccountHeader(operation: Operation): boolean {
+function takesAccountHeader(operation: Operation): boolean {
   return (operation.parameters ?? []).some((parameter: Schema) => parameter.in === 'header' && parameter.name?.toLowerCase() === ACCOUNT_HEADER);
 }
 
@@ -40,6 +40,8 @@ function frameworkProblems(method: string, operation: Operation): Record<number,
   // path Fastify cannot decode, a malformed percent-encoding (frameworkErrors in src/app.factory.ts).
   add(400, 'BadRequestException');
   if (hasBody) add(400, 'UNKNOWN_FIELD', INVALID_DATE_TIME, INVALID_DISPLAY_TEXT);
+  // A POST without a body of its own takes an empty object at most (NO_BODY).
+  else if (method === 'post' && operation.requestBody === undefined) add(400, 'UNKNOWN_FIELD');
   if (isMerchantApi(operation)) {
     // The guard answers 404 for an x-account-id that is not one of the platform's accounts; a route
     // that acts only for the key's own merchant (CurrentMerchant) refuses the header it does not take.
@@ -57,6 +59,16 @@ function frameworkProblems(method: string, operation: Operation): Record<number,
   add(503, 'DATABASE_UNAVAILABLE');
   return problems;
 }
+
+/**
+ * A POST whose route declares no body takes none: an empty JSON object at most, any field of it refused
+ * with 400 UNKNOWN_FIELD (src/http/validation.pipe.ts).
+ */
+const NO_BODY = {
+  required: false,
+  description: 'Nothing: an empty object at most',
+  content: { 'application/json': { schema: { type: 'object', additionalProperties: false, properties: {} }, example: {} } },
+};
 
 const IDEMPOTENCY_KEY = {
   name: 'Idempotency-Key',
@@ -194,14 +206,6 @@ function describeAuditReadOnly(document: OpenAPIObject): void {
   }
 }
 
-/** The spec's create bodies carry the caller's `api_secret`; the key header authenticates, the field is accepted and ignored. */
-function describeIgnoredFields(document: OpenAPIObject): void {
-  for (const schema of Object.values((document.components?.schemas ?? {}) as Record<string, Schema>)) {
-    const field = schema.properties?.api_secret;
-    if (field) Object.assign(field, { deprecated: true, description: 'Accepted for the spec’s clients and ignored: the `x-api-secret` header authenticates' });
-  }
-}
-
 /** The headers every callback carries (libs/callback-delivery/src/callback-delivery.service.ts). */
 const CALLBACK_HEADERS = [
   { name: 'x-timestamp', in: 'header', required: true, description: 'Unix time in milliseconds (13 digits), signed with the body', schema: { type: 'string', pattern: '^\\d{13}$' } },
@@ -293,10 +297,10 @@ export function buildOpenApiDocument(app: INestApplication, description: string)
         const merged = mergeProblem(operation.responses[status], Number(status), codes);
         if (merged) operation.responses[status] = merged;
       }
+      if (method === 'post') operation.requestBody ??= structuredClone(NO_BODY);
     }
   }
   closeSchemas(document);
-  describeIgnoredFields(document);
   describeCallbacks(document);
   describeAuditReadOnly(document);
   describeResponseHeaders(document);
