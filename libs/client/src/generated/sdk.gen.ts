@@ -455,7 +455,11 @@ export class EscrowLedgerApi extends HeyApiClient {
             responseStyle: 'data',
             security: [{ name: 'x-api-secret', type: 'apiKey' }],
             url: '/v1/trdp/callbacks/{deliveryId}/redeliver',
-            ...options
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options.headers
+            }
         });
     }
     
@@ -479,7 +483,11 @@ export class EscrowLedgerApi extends HeyApiClient {
             responseStyle: 'data',
             security: [{ name: 'x-api-secret', type: 'apiKey' }],
             url: '/v1/trdp/webhook-secret/rotate',
-            ...options
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options?.headers
+            }
         });
     }
     
@@ -555,7 +563,11 @@ export class EscrowLedgerApi extends HeyApiClient {
             responseStyle: 'data',
             security: [{ name: 'x-api-secret', type: 'apiKey' }],
             url: '/v1/trdp/payouts',
-            ...options
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options?.headers
+            }
         });
     }
     
@@ -747,7 +759,11 @@ export class EscrowLedgerApi extends HeyApiClient {
             responseStyle: 'data',
             security: [{ name: 'x-api-secret', type: 'apiKey' }],
             url: '/v1/trdp/webhook-endpoints/{endpointId}/secret',
-            ...options
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options.headers
+            }
         });
     }
     
@@ -759,7 +775,11 @@ export class EscrowLedgerApi extends HeyApiClient {
             responseStyle: 'data',
             security: [{ name: 'x-api-secret', type: 'apiKey' }],
             url: '/v1/trdp/webhook-endpoints/{endpointId}/test',
-            ...options
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options.headers
+            }
         });
     }
     

@@ -5366,7 +5366,12 @@ export type GetV1TrdpCallbacksResponses = {
 export type GetV1TrdpCallbacksResponse = GetV1TrdpCallbacksResponses[keyof GetV1TrdpCallbacksResponses];
 
 export type PostV1TrdpCallbacksByDeliveryIdRedeliverData = {
-    body?: never;
+    /**
+     * Nothing: an empty object at most
+     */
+    body?: {
+        [key: string]: never;
+    };
     headers?: {
         /**
          * Act for one of your accounts (acct_…) instead of yourself
@@ -5386,11 +5391,11 @@ export type PostV1TrdpCallbacksByDeliveryIdRedeliverData = {
 
 export type PostV1TrdpCallbacksByDeliveryIdRedeliverErrors = {
     /**
-     * BadRequestException
+     * BadRequestException, UNKNOWN_FIELD
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException';
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD';
             message?: string;
         };
     };
@@ -5580,7 +5585,12 @@ export type GetV1TrdpWebhookSecretResponses = {
 export type GetV1TrdpWebhookSecretResponse = GetV1TrdpWebhookSecretResponses[keyof GetV1TrdpWebhookSecretResponses];
 
 export type PostV1TrdpWebhookSecretRotateData = {
-    body?: never;
+    /**
+     * Nothing: an empty object at most
+     */
+    body?: {
+        [key: string]: never;
+    };
     headers?: {
         /**
          * Act for one of your accounts (acct_…) instead of yourself
@@ -5598,11 +5608,11 @@ export type PostV1TrdpWebhookSecretRotateData = {
 
 export type PostV1TrdpWebhookSecretRotateErrors = {
     /**
-     * BadRequestException
+     * BadRequestException, UNKNOWN_FIELD
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException';
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD';
             message?: string;
         };
     };
@@ -6200,7 +6210,12 @@ export type GetV1TrdpPayoutsResponses = {
 export type GetV1TrdpPayoutsResponse = GetV1TrdpPayoutsResponses[keyof GetV1TrdpPayoutsResponses];
 
 export type PostV1TrdpPayoutsData = {
-    body?: never;
+    /**
+     * Nothing: an empty object at most
+     */
+    body?: {
+        [key: string]: never;
+    };
     headers?: {
         /**
          * Act for one of your accounts (acct_…) instead of yourself
@@ -6218,11 +6233,11 @@ export type PostV1TrdpPayoutsData = {
 
 export type PostV1TrdpPayoutsErrors = {
     /**
-     * BadRequestException
+     * BadRequestException, UNKNOWN_FIELD
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException';
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD';
             message?: string;
         };
     };
@@ -7719,7 +7734,12 @@ export type PostV1TrdpWebhookEndpointsByEndpointIdResponses = {
 export type PostV1TrdpWebhookEndpointsByEndpointIdResponse = PostV1TrdpWebhookEndpointsByEndpointIdResponses[keyof PostV1TrdpWebhookEndpointsByEndpointIdResponses];
 
 export type PostV1TrdpWebhookEndpointsByEndpointIdSecretData = {
-    body?: never;
+    /**
+     * Nothing: an empty object at most
+     */
+    body?: {
+        [key: string]: never;
+    };
     headers?: {
         /**
          * Act for one of your accounts (acct_…) instead of yourself
@@ -7739,11 +7759,11 @@ export type PostV1TrdpWebhookEndpointsByEndpointIdSecretData = {
 
 export type PostV1TrdpWebhookEndpointsByEndpointIdSecretErrors = {
     /**
-     * BadRequestException
+     * BadRequestException, UNKNOWN_FIELD
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException';
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD';
             message?: string;
         };
     };
@@ -7847,7 +7867,12 @@ export type PostV1TrdpWebhookEndpointsByEndpointIdSecretResponses = {
 export type PostV1TrdpWebhookEndpointsByEndpointIdSecretResponse = PostV1TrdpWebhookEndpointsByEndpointIdSecretResponses[keyof PostV1TrdpWebhookEndpointsByEndpointIdSecretResponses];
 
 export type PostV1TrdpWebhookEndpointsByEndpointIdTestData = {
-    body?: never;
+    /**
+     * Nothing: an empty object at most
+     */
+    body?: {
+        [key: string]: never;
+    };
     headers?: {
         /**
          * Act for one of your accounts (acct_…) instead of yourself
@@ -7867,11 +7892,11 @@ export type PostV1TrdpWebhookEndpointsByEndpointIdTestData = {
 
 export type PostV1TrdpWebhookEndpointsByEndpointIdTestErrors = {
     /**
-     * BadRequestException
+     * BadRequestException, UNKNOWN_FIELD
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException';
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD';
             message?: string;
         };
     };
