@@ -337,7 +337,7 @@ describe('the OpenAPI document is the contract', () => {
     expect(writes.length).toBe(AUDIT_WRITES.length * Object.keys(document.paths).filter((path) => path.startsWith('/v1/audit')).length);
     for (const { method, path } of writes) {
       const concrete = path.replace(/\{[^}]+\}/g, 'x');
-      for (const headers of [{ 'x-auditor-key': resources.auditorKey }, { ...PROBLEM_DETAILS }]) {
+      for (const headers of [{ 'x-auditor-key': resources.auditorKey }, { ...PROBLEM_DETAILS }] as Array<Record<string, string>>) {
         const answer = await exchange({ method, path: concrete, headers, ...(method === 'DELETE' ? {} : { body: {} }) });
         expect([`${method} ${concrete}`, answer.status, answer.responseHeaders?.allow]).toEqual([`${method} ${concrete}`, 405, 'GET, HEAD']);
         mismatches.push(...check(answer));
