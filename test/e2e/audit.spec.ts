@@ -366,7 +366,7 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
         for (const [what, headers] of refused) {
           const res = await call(running.baseUrl, 'GET', `/v1/audit${path}`, { headers });
           expect({ path, what, status: res.status, code: res.body?.error?.code }).toEqual({ path, what, status: 401, code: 'AUTH_001' });
-          expect(res.headers.get('content-type')).toContain('application/problem+json');
+          expect(res.headers.get('content-type')).toContain('application/json');
           expect(res.text).not.toContain('"events"');
         }
       }
@@ -387,7 +387,7 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
             const res = await call(running.baseUrl, method, `/v1/audit${path}?asOf=2020-01-01T00:00:00Z`, { body: { merchantId: merchant.seller1, outcome: 'PAID' }, headers });
             expect({ method, path, status: res.status, code: res.body?.error?.code }).toEqual({ method, path, status: 405, code: 'AUDIT_READ_ONLY' });
             expect(res.headers.get('allow')).toContain('GET');
-            expect(res.headers.get('content-type')).toContain('application/problem+json');
+            expect(res.headers.get('content-type')).toContain('application/json');
             expect(res.body).toMatchObject({ status: 'error', path: `/v1/audit${path}` });
           }
         }
@@ -510,12 +510,12 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
       const get = (path: string) => call(running.baseUrl, 'GET', `/v1/audit${path}`, { headers: { 'x-auditor-key': auditor.auditorKey } });
       const unknown = await get('/streams/escrow-nope');
       expect(unknown.status).toBe(404);
-      expect(unknown.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(unknown.headers.get('content-type')).toMatch(/^application\/json/);
       expect(unknown.body).toMatchObject({ status: 'error', error: { code: 'ABC_001' } });
       for (const name of ['escrow-..', 'escrow-%2e%2e%2f%2e%2e%2fetc', `escrow-${encodeURIComponent('esc_\u202Eabc')}`, 'nothing-esc_1', 'escrow-']) {
         const refused = await get(`/streams/${name}`);
         expect({ name, status: refused.status, code: refused.body?.error?.code }).toEqual({ name, status: 400, code: 'BadRequestException' });
-        expect(refused.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+        expect(refused.headers.get('content-type')).toMatch(/^application\/json/);
       }
     });
 

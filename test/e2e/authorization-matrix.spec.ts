@@ -87,7 +87,7 @@ describe('authorization matrix: every route × every credential', () => {
       const apiRefusal = c.request.path.startsWith('/v1/') && res.status >= 400;
       if (apiRefusal && c.method !== 'HEAD') {
         const code = CODE_BY_STATUS[res.status];
-        const problem = /^application\/problem\+json/.test(res.headers.get('content-type') ?? '') ? JSON.parse(res.text) : undefined;
+        const problem = /^application\/json/.test(res.headers.get('content-type') ?? '') ? JSON.parse(res.text) : undefined;
         if (!problem || (code && problem.error?.code !== code)) mismatches.push(`${label}: not a ${code ?? ''} problem: ${res.headers.get('content-type')} ${res.text.slice(0, 120)}`);
       }
       if (before && JSON.stringify(await countWrites(running.schema!.client)) !== JSON.stringify(before)) {

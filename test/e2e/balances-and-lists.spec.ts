@@ -125,7 +125,7 @@ describe('balances and lists over HTTP', () => {
   it('refuses a cursor, a status, an instant or a limit it does not know, as problems of their own', async () => {
     const problem = async (path: string, code: string) => {
       const res = await get(platform, path);
-      expect([path, res.status, res.headers.get('content-type')]).toEqual([path, 400, expect.stringContaining('application/problem+json')]);
+      expect([path, res.status, res.headers.get('content-type')]).toEqual([path, 400, expect.stringContaining('application/json')]);
       expect([path, res.body.error.code]).toEqual([path, code]);
     };
     const { order_id: othersOrder } = (await get(seller, '/v1/trdp/orders?limit=1')).body.data.orders[0];

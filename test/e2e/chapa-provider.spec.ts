@@ -97,7 +97,7 @@ describe('PAYMENT_PROVIDER=chapa over HTTP', () => {
     const before = await events(orderId);
     const refused = await call(running.baseUrl, 'POST', `/checkout/${orderId}/pay`, { body: { method: 'mpesa' } });
     expect(refused.status).toBe(400);
-    expect(refused.headers.get('content-type')).toContain('application/problem+json');
+    expect(refused.headers.get('content-type')).toContain('application/json');
     expect(refused.body.error.code).toBe('PAYMENT_REQUEST_REFUSED');
     expect(await events(orderId)).toEqual(before);
     expect((await call(running.baseUrl, 'POST', `/checkout/${orderId}/pay`, { body: { method: 'cbebirr' } })).status).toBe(200);

@@ -48,7 +48,7 @@ describe('core API over HTTP on PostgreSQL', () => {
       for (const headers of [{}, { 'x-admin-key': 'wrong-key-wrong-key' }] as Record<string, string>[]) {
         const res = await call(running.baseUrl, 'POST', '/v1/admin/merchants', { body: { name: 'x' }, headers });
         expect(res.status).toBe(401);
-        expect(res.headers.get('content-type')).toContain('application/problem+json');
+        expect(res.headers.get('content-type')).toContain('application/json');
         expect(res.body.error.code).toBe('AUTH_001');
       }
     });
@@ -266,7 +266,7 @@ describe('core API over HTTP on PostgreSQL', () => {
       try {
         const res = await call(running.baseUrl, 'GET', '/v1/trdp/order/ord_anything', { headers: as(merchant) });
         expect(res.status).toBe(500);
-        expect(res.headers.get('content-type')).toContain('application/problem+json');
+        expect(res.headers.get('content-type')).toContain('application/json');
         expect(res.body.error).toEqual({ code: 'GEN_004', message: expect.any(String) });
         expect(res.text).not.toMatch(/payables_view|relation|SELECT|at .*\.ts/);
       } finally {

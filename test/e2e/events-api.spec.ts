@@ -147,10 +147,10 @@ describe('the events API', () => {
     ['createdAfter=yesterday', 'INVALID_DATE_TIME'],
     ['createdBefore=2026-02-30T00:00:00Z', 'INVALID_DATE_TIME'],
     ['startingAfter=evt_unknown', 'UNKNOWN_CURSOR'],
-  ])('refuses %s with %s as problem+json', async (query, code) => {
+  ])('refuses %s with %s in the error envelope', async (query, code) => {
     const res = await get(`/v1/trdp/events?${query}`);
     expect(res.status).toBe(400);
-    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.body.error.code).toBe(code);
   });
 });

@@ -140,7 +140,7 @@ describe('Idempotency-Key over HTTP on PostgreSQL', () => {
     ] as const) {
       const res = await post(merchant, path, body, key);
       expect(res.status).toBe(409);
-      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      expect(res.headers.get('content-type')).toContain('application/json');
       expect(res.body.error.code).toBe('IDEMPOTENCY_KEY_REUSED');
       expect(res.headers.get('idempotent-replayed')).toBeNull();
     }
@@ -156,12 +156,12 @@ describe('Idempotency-Key over HTTP on PostgreSQL', () => {
     const body = orderRequest({ amount: -5 });
     const first = await post(merchant, '/v1/trdp/order', body, key);
     expect(first.status).toBe(400);
-    expect(first.headers.get('content-type')).toContain('application/problem+json');
+    expect(first.headers.get('content-type')).toContain('application/json');
     expect(first.body.error.code).toBe('BadRequestException');
 
     const replay = await post(merchant, '/v1/trdp/order', body, key);
     expectReplayOf(replay, first);
-    expect(replay.headers.get('content-type')).toContain('application/problem+json');
+    expect(replay.headers.get('content-type')).toContain('application/json');
     // The very same answer: even its timestamp is the first one's.
     expect(replay.body.timestamp).toBe(first.body.timestamp);
     expect(await merchantWrites(merchant.merchantId)).toEqual({ events: 0, orders: 0, escrows: 0 });

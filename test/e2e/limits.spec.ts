@@ -77,7 +77,7 @@ describe('limits', () => {
           const before = await countWrites(db());
           const res = await fetch(`${running.baseUrl}${path}`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: oversized() });
           const text = await res.text();
-          const problem = /^application\/problem\+json/.test(res.headers.get('content-type') ?? '') ? JSON.parse(text) : undefined;
+          const problem = /^application\/json/.test(res.headers.get('content-type') ?? '') ? JSON.parse(text) : undefined;
           if (res.status !== 413 || problem?.error?.code !== 'PAYLOAD_TOO_LARGE' || problem.path !== path || !ISO.test(problem.timestamp)) {
             wrong.push(`POST ${path}: ${res.status} ${res.headers.get('content-type')} ${text.slice(0, 160)}`);
           }
@@ -103,7 +103,7 @@ describe('limits', () => {
         duplex: 'half',
       } as RequestInit);
       expect(res.status).toBe(413);
-      expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(res.headers.get('content-type')).toMatch(/^application\/json/);
       expect(((await res.json()) as { error: { code: string } }).error.code).toBe('PAYLOAD_TOO_LARGE');
       expect(await countWrites(db())).toEqual(before);
     });

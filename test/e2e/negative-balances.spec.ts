@@ -61,7 +61,7 @@ describe('negative balances: listed, alerted, recovered first from the next earn
     expect(Date.parse(listed[0].negativeBalance!.negativeSince)).toBeLessThanOrEqual(Date.now());
     const badFilter = await get('/v1/trdp/accounts?balance=overdrawn');
     expect(badFilter.status).toBe(400);
-    expect(badFilter.headers.get('content-type')).toMatch(/application\/problem\+json/);
+    expect(badFilter.headers.get('content-type')).toMatch(/application\/json/);
     expect(await trialBalance()).toMatchObject({ balanced: true });
 
     const staff = new ConsoleClient(running.baseUrl);

@@ -1,10 +1,14 @@
 /**
- * The OpenAPI document is the contract (issue 32, item 1): a walk through every documented route,
- * with every credential and the refusals every route can give, is checked against the document the
- * service serves at /docs-json with openapi-backend. An answer with a field, status or error code
- * the document lacks fails, naming the route. Every route is also walked past the rate limit (429)
- * and with its database gone (503). The document itself passes Redocly's recommended rules, which
- * check every operation's example against its schemas; an operation without one fails here.
+ * The OpenAPI document is the contract (issue 32, item 1; issue 37, item 7): a walk through every
+ * documented route, with every credential and the refusals every route can give (an `x-account-id`
+ * it does not take, a malformed path parameter, a write to the audit API), in both error shapes
+ * (the envelope, and problem details when Accept asks for them), is checked against the document the
+ * service serves at /docs-json with openapi-backend, and by Stoplight Prism as a validating proxy in
+ * front of the service, an implementation of OpenAPI independent of both. An answer with a field,
+ * status, header or error code the document lacks fails, naming the route. Every route is also walked
+ * past the rate limit (429) and with its database gone (503). The document itself passes Redocly's
+ * recommended rules, which check every operation's example against its schemas; an operation
+ * without one fails here.
  */
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
@@ -19,6 +23,7 @@ import { escrowRequest } from '../support/fixtures';
 import { call } from '../support/http';
 import { contractChecker, type Exchange, operationsWithoutExamples } from '../support/openapi-contract';
 import { createTestSchema, type TestSchema } from '../support/postgres';
+import { type PrismProxy, type PrismViolation, prismViolations, startPrismProxy } from '../support/prism-proxy';
 import { type AccessRequest, credentialHeaders, type Credential, ROUTE_ACCESS } from '../support/route-access';
 import { FAST_SANDBOX, seedResources, type SeededResources, waitForQuiet } from '../support/seeded-resources';
 import { waitFor } from '../support/wait';
@@ -36,7 +41,34 @@ interface Sent {
   body?: unknown;
   rawBody?: string;
   contentType?: string;
+  /**
+   * Sent to the service itself, not through Prism, which cannot forward it: a malformed
+   * percent-encoding (MALFORMED_ENCODING), or a body that is not JSON (Prism's server parses the body
+   * by its content type and closes the connection when it cannot). Requests for problem details go
+   * directly too: Prism 5.16 matches media types without their `+json` suffix, so it would hold an
+   * application/problem+json answer to the application/json schema of the same response.
+   */
+  direct?: boolean;
 }
+
+/** What Prism said of one exchange it forwarded. */
+interface Proxied {
+  method: string;
+  path: string;
+  status: number;
+  violations: PrismViolation[];
+}
+
+/** Asks for RFC 9457 problem details instead of the envelope (src/http/problem.ts, prefersProblemDetails). */
+const PROBLEM_DETAILS = { accept: 'application/problem+json' };
+/**
+ * A percent-encoding that decodes to no character. Prism 5.16 cannot route it (its input validator
+ * throws URIError and the request is never answered), so it goes to the service directly.
+ */
+const MALFORMED_ENCODING = '%E0%A4%A';
+/** A NUL, and a malformed percent-encoding: refused before any handler. */
+const MALFORMED_PARAMETERS = ['bad%00id', MALFORMED_ENCODING];
+const AUDIT_WRITES = ['POST', 'PUT', 'PATCH', 'DELETE'];
 
 describe('the OpenAPI document is the contract', () => {
   let schema: TestSchema;
@@ -46,6 +78,9 @@ describe('the OpenAPI document is the contract', () => {
   let resources: SeededResources;
   let document: Document;
   let check: (exchange: Exchange) => string[];
+  /** In front of the service for every exchange of this file but the rate-limited service's. */
+  let prism: PrismProxy;
+  const proxied: Proxied[] = [];
 
   beforeAll(async () => {
     schema = await createTestSchema('contract');
@@ -56,8 +91,10 @@ describe('the OpenAPI document is the contract', () => {
     await waitForQuiet(running.schema!.client);
     document = (await call(running.baseUrl, 'GET', '/docs-json')).body;
     check = await contractChecker(document);
+    prism = await startPrismProxy(document, running.baseUrl);
   });
   afterAll(async () => {
+    await prism?.stop();
     await proxy?.restore();
     await resources?.close();
     await running?.stop();
@@ -65,16 +102,19 @@ describe('the OpenAPI document is the contract', () => {
     await schema?.drop();
   });
 
-  async function exchange(sent: Sent, baseUrl = running.baseUrl): Promise<Exchange> {
+  /** Sends a request through Prism to the service, or to the service (at `baseUrl`) directly. */
+  async function exchange(sent: Sent, baseUrl?: string): Promise<Exchange> {
     const hasBody = sent.body !== undefined || sent.rawBody !== undefined;
     const requestHeaders = { ...(hasBody ? { 'content-type': sent.contentType ?? 'application/json' } : {}), ...sent.headers };
-    const response = await fetch(`${baseUrl}${sent.path}`, {
+    const proxiedByPrism = baseUrl === undefined && !sent.direct && sent.headers?.accept !== PROBLEM_DETAILS.accept;
+    const response = await fetch(`${proxiedByPrism ? prism.url : (baseUrl ?? running.baseUrl)}${sent.path}`, {
       method: sent.method,
       headers: requestHeaders,
       body: sent.rawBody ?? (sent.body === undefined ? undefined : JSON.stringify(sent.body)),
     });
     const text = await response.text();
     const contentType = response.headers.get('content-type') ?? '';
+    if (proxiedByPrism) proxied.push({ method: sent.method, path: sent.path, status: response.status, violations: prismViolations(response.headers) });
     return {
       method: sent.method,
       path: sent.path,
@@ -100,7 +140,8 @@ describe('the OpenAPI document is the contract', () => {
       const operation = documentedOperation(access.route);
       if (!operation) return [];
       const request: AccessRequest = access.request(resources, access.route.split(' ')[1]);
-      const body = operation.method === 'GET' ? undefined : (request.body ?? {});
+      // A body for a POST only: the DELETE route takes none.
+      const body = operation.method === 'POST' ? (request.body ?? {}) : undefined;
       const headers = credentialHeaders(access.expect.owner === 401 ? 'admin' : 'owner', resources)[0];
       return [{ operation, request, sent: { method: operation.method, path: request.path, headers, body } }];
     });
@@ -125,9 +166,15 @@ describe('the OpenAPI document is the contract', () => {
       for (const path of [withParameter('unknown-id'), withParameter('x'.repeat(101))]) {
         if (path) sent.push({ method: operation.method, path, headers: auth, body });
       }
+      // Refused before any handler, in both error shapes.
+      for (const [index, value] of MALFORMED_PARAMETERS.entries()) {
+        const path = withParameter(value);
+        if (path) sent.push({ method: operation.method, path, headers: { ...auth, ...(index === 0 ? PROBLEM_DETAILS : {}) }, body, direct: value === MALFORMED_ENCODING });
+      }
+      sent.push({ method: operation.method, path: request.path, headers: { ...auth, 'x-account-id': resources.accountId }, body });
       if (operation.method === 'POST') {
-        sent.push({ method: 'POST', path: request.path, headers: auth, rawBody: '{"broken": ' });
-        sent.push({ method: 'POST', path: request.path, headers: auth, rawBody: 'plain words', contentType: 'text/plain' });
+        sent.push({ method: 'POST', path: request.path, headers: auth, rawBody: '{"broken": ', direct: true });
+        sent.push({ method: 'POST', path: request.path, headers: auth, rawBody: 'plain words', contentType: 'text/plain', direct: true });
         sent.push({ method: 'POST', path: request.path, headers: auth, body: { unexpected: true } });
         sent.push({ method: 'POST', path: request.path, headers: { ...auth, 'idempotency-key': 'k'.repeat(300) }, body });
       }
@@ -135,8 +182,20 @@ describe('the OpenAPI document is the contract', () => {
     return sent;
   }
 
+  /** The operations that only refuse: the audit API's writes, stated so that their 405 is documented. */
+  function refusalsOnly(): Array<{ method: string; path: string }> {
+    return Object.entries<Record<string, Document>>(document.paths).flatMap(([path, methods]) =>
+      Object.entries(methods)
+        .filter(([, operation]) => !Object.keys(operation.responses).some((status) => status.startsWith('2')))
+        .map(([method]) => ({ method: method.toUpperCase(), path })),
+    );
+  }
+
   it('answers every documented route, with every credential and every refusal, as the document says', async () => {
-    const documented = Object.entries<Record<string, unknown>>(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    const refusing = new Set(refusalsOnly().map(({ method, path }) => `${method} ${path}`));
+    const documented = Object.entries<Record<string, unknown>>(document.paths)
+      .flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`))
+      .filter((operation) => !refusing.has(operation));
     const walked = new Set(ROUTE_ACCESS.flatMap((access) => documentedOperation(access.route) ?? []).map(({ method, path }) => `${method} ${path}`));
     expect(documented.filter((operation) => !walked.has(operation))).toEqual([]);
     const sent = walk();
@@ -240,6 +299,86 @@ describe('the OpenAPI document is the contract', () => {
     expect(mismatches).toEqual([]);
   });
 
+  it('refuses x-account-id with 400 ACCOUNT_HEADER_NOT_ACCEPTED on exactly the operations that do not declare it', async () => {
+    const owner = { 'x-api-secret': resources.merchant.apiSecret, 'x-account-id': resources.accountId };
+    const mismatches: string[] = [];
+    const refusedWrongly: string[] = [];
+    for (const { operation, sent } of grantedRequests()) {
+      const declared = document.paths[operation.path][operation.method.toLowerCase()];
+      if (!declared.security?.some((requirement: Document) => 'merchant' in requirement)) continue;
+      const takesHeader = declared.parameters?.some((parameter: Document) => parameter.name === 'x-account-id');
+      const answer = await exchange({ ...sent, headers: owner });
+      mismatches.push(...check(answer));
+      const refused = answer.status === 400 && (answer.responseBody as { error?: { code?: string } }).error?.code === 'ACCOUNT_HEADER_NOT_ACCEPTED';
+      if (refused === Boolean(takesHeader)) refusedWrongly.push(`${operation.method} ${operation.path} (declares x-account-id: ${Boolean(takesHeader)}) → ${answer.status}`);
+      if (operation.method === 'POST') await waitForQuiet(running.schema!.client, 50);
+    }
+    expect(mismatches).toEqual([]);
+    expect(refusedWrongly).toEqual([]);
+  });
+
+  it('refuses a malformed path parameter with 400, and any write to the audit API with 405 AUDIT_READ_ONLY, as documented', async () => {
+    const mismatches: string[] = [];
+    const answered: string[] = [];
+    for (const { operation, request, sent } of grantedRequests()) {
+      if (!operation.path.includes('{')) continue;
+      const index = operation.path.split('/').findIndex((segment) => segment.startsWith('{'));
+      for (const value of MALFORMED_PARAMETERS) {
+        const [pathname, query] = request.path.split('?');
+        const segments = pathname.split('/');
+        segments[index] = value;
+        const answer = await exchange({ ...sent, path: segments.join('/') + (query ? `?${query}` : ''), direct: value === MALFORMED_ENCODING });
+        mismatches.push(...check(answer));
+        answered.push(`${operation.method} ${operation.path} ${value} → ${answer.status}`);
+      }
+    }
+    expect(answered.filter((line) => !line.endsWith('→ 400'))).toEqual([]);
+    const writes = refusalsOnly();
+    expect(writes.length).toBe(AUDIT_WRITES.length * Object.keys(document.paths).filter((path) => path.startsWith('/v1/audit')).length);
+    for (const { method, path } of writes) {
+      const concrete = path.replace(/\{[^}]+\}/g, 'x');
+      for (const headers of [{ 'x-auditor-key': resources.auditorKey }, { ...PROBLEM_DETAILS }] as Array<Record<string, string>>) {
+        const answer = await exchange({ method, path: concrete, headers, ...(method === 'DELETE' ? {} : { body: {} }) });
+        expect([`${method} ${concrete}`, answer.status, answer.responseHeaders?.allow]).toEqual([`${method} ${concrete}`, 405, 'GET, HEAD']);
+        mismatches.push(...check(answer));
+      }
+    }
+    expect(mismatches).toEqual([]);
+  });
+
+  it('answers a refusal as the envelope in application/json, or as RFC 9457 problem details when Accept prefers them', async () => {
+    const path = '/v1/trdp/escrow/unknown-id';
+    const headers = { 'x-api-secret': resources.merchant.apiSecret };
+    const envelope = { status: 'error', timestamp: expect.any(String), path, message: expect.any(String), error: { code: 'ABC_001', message: expect.any(String) } };
+    const details = { type: 'urn:escrow-ledger:problem:ABC_001', title: 'Not Found', status: 404, detail: expect.any(String), instance: path, code: 'ABC_001', timestamp: expect.any(String), path, message: expect.any(String), error: { code: 'ABC_001', message: expect.any(String) } };
+    const cases: Array<[string | undefined, string, unknown]> = [
+      [undefined, 'application/json', envelope],
+      ['*/*', 'application/json', envelope],
+      ['application/json', 'application/json', envelope],
+      ['application/json, application/problem+json;q=0.5', 'application/json', envelope],
+      ['application/problem+json', 'application/problem+json', details],
+      ['application/problem+json, application/json;q=0.9', 'application/problem+json', details],
+      ['application/json;q=0.5, application/problem+json', 'application/problem+json', details],
+    ];
+    const mismatches: string[] = [];
+    for (const [accept, mediaType, body] of cases) {
+      const answer = await exchange({ method: 'GET', path, headers: { ...headers, ...(accept ? { accept } : {}) }, direct: mediaType === 'application/problem+json' });
+      expect([accept, answer.status, answer.contentType, answer.responseBody]).toEqual([accept, 404, `${mediaType}; charset=utf-8`, body]);
+      mismatches.push(...check(answer));
+    }
+    // A refusal kept for an Idempotency-Key replays in the shape the replay asks for.
+    const replayed = { ...headers, 'idempotency-key': `shapes-${Date.now()}` };
+    const release = { method: 'POST', path: `/v1/trdp/escrow/${resources.pendingEscrowId}/release`, body: { merchantId: resources.merchant.seller1 } };
+    const first = await exchange({ ...release, headers: replayed });
+    const again = await exchange({ ...release, headers: { ...replayed, ...PROBLEM_DETAILS } });
+    expect([first.status, first.contentType]).toEqual([409, 'application/json; charset=utf-8']);
+    expect([again.status, again.contentType, again.responseHeaders?.['idempotent-replayed']]).toEqual([409, 'application/problem+json; charset=utf-8', 'true']);
+    const kept = first.responseBody as { timestamp: string; error: { code: string } };
+    expect(again.responseBody).toMatchObject({ status: 409, code: kept.error.code, timestamp: kept.timestamp, error: kept.error });
+    mismatches.push(...check(first), ...check(again));
+    expect(mismatches).toEqual([]);
+  });
+
   it('fails an answer with a field, a status or an error code the document lacks', async () => {
     const read = await exchange({ method: 'GET', path: `/v1/trdp/escrow/${resources.heldEscrowId}`, headers: { 'x-api-secret': resources.merchant.apiSecret } });
     expect(check(read)).toEqual([]);
@@ -319,7 +458,7 @@ describe('the OpenAPI document is the contract', () => {
     }
   });
 
-  // Last: it takes the database away from the service.
+  // Last but the summary: it takes the database away from the service.
   it('answers every documented route with 503 DATABASE_UNAVAILABLE and Retry-After while the database is gone, as documented', async () => {
     await waitForQuiet(running.schema!.client);
     await proxy.cut();
@@ -344,5 +483,26 @@ describe('the OpenAPI document is the contract', () => {
     } finally {
       await proxy.restore();
     }
+  });
+
+  it('passes Stoplight Prism, in front of the service for every exchange above, with no violation', () => {
+    // A request sent to be refused breaks the document on purpose (no key, a body it does not take);
+    // one the service accepted must not. Every answer must be as documented, refusals included.
+    const found = proxied.flatMap(({ method, path, status, violations }) =>
+      violations
+        .filter((violation) => violation.location[0] === 'response' || status < 400)
+        .map((violation) => `${method} ${path.slice(0, 100)} → ${status}: ${violation.location.join('.')} ${violation.message}`),
+    );
+    const operationOf = (method: string, url: string) => {
+      const segments = url.split('?')[0].split('/');
+      const path = Object.keys(document.paths).find(
+        (candidate) => candidate.split('/').length === segments.length && candidate.split('/').every((segment, index) => segment.startsWith('{') || segment === segments[index]),
+      );
+      return document.paths[path ?? '']?.[method.toLowerCase()] ? `${method} ${path}` : undefined;
+    };
+    const operations = new Set(proxied.flatMap(({ method, path }) => operationOf(method, path) ?? []));
+    console.info(`Prism: ${proxied.length} exchanges, ${operations.size} operations, ${found.length} violations`);
+    const documented = Object.values<Document>(document.paths).flatMap((methods) => Object.keys(methods)).length;
+    expect({ manyExchanges: proxied.length > 500, operations: operations.size, violations: found }).toEqual({ manyExchanges: true, operations: documented, violations: [] });
   });
 });

@@ -105,7 +105,7 @@ describe('partial releases over HTTP', () => {
     const before = await eventsOf(escrowId);
     const tooMuch = await post(`/v1/trdp/escrow/${escrowId}/release`, { allocations: [{ merchantId: merchant.seller1, amount: 100 }, { merchantId: merchant.courier1, amount: 400.01 }] });
     expect(tooMuch.status).toBe(409);
-    expect(tooMuch.headers.get('content-type')).toContain('application/problem+json');
+    expect(tooMuch.headers.get('content-type')).toContain('application/json');
     expect(tooMuch.body.error.code).toBe('AMOUNT_EXCEEDS_HELD');
     expect(tooMuch.body.error.message).toBe(`The allocation of merchant ${merchant.courier1} holds 400 ETB; 400.01 ETB cannot be taken from it`);
     expect(await eventsOf(escrowId)).toBe(before);

@@ -133,7 +133,7 @@ describe('payment lifecycle over HTTP on PostgreSQL', () => {
     const before = await escrowEvents(escrowId);
     const res = await request();
     expect({ status: res.status, code: res.body?.error?.code }).toEqual({ status, code });
-    expect(res.headers.get('content-type')).toContain('application/problem+json');
+    expect(res.headers.get('content-type')).toContain('application/json');
     expect(res.body).toEqual({
       status: 'error',
       timestamp: expect.stringMatching(ISO),
@@ -221,7 +221,7 @@ describe('payment lifecycle over HTTP on PostgreSQL', () => {
 
       const wrong = await call(running.baseUrl, 'POST', `/checkout/${orderId}/otp`, { body: { otp: '000000' } });
       expect(wrong.status).toBe(400);
-      expect(wrong.headers.get('content-type')).toContain('application/problem+json');
+      expect(wrong.headers.get('content-type')).toContain('application/json');
       expect(wrong.body.error.code).toBe('OTP_REJECTED');
       expect((await verify(orderId)).body.data.status).toBe('PENDING');
 
@@ -555,7 +555,7 @@ describe('payment lifecycle over HTTP on PostgreSQL', () => {
       for (const headers of attempts) {
         const res = await call(running.baseUrl, 'POST', PATH, { rawBody: body, headers });
         expect(res.status).toBe(401);
-        expect(res.headers.get('content-type')).toContain('application/problem+json');
+        expect(res.headers.get('content-type')).toContain('application/json');
         expect(res.body.error.code).toBe('AUTH_001');
       }
       // The right signature over other bytes (the amount changed after signing).

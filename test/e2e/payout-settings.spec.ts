@@ -179,7 +179,7 @@ describe('payout settings and scheduled payouts', () => {
     ] as const) {
       const refused = await post(m, '/v1/trdp/payout-settings', body);
       expect({ body, status: refused.status, code: refused.body.error?.code }).toEqual({ body, status: 400, code });
-      expect(refused.headers.get('content-type')).toContain('application/problem+json');
+      expect(refused.headers.get('content-type')).toContain('application/json');
       expect(refused.body.message).toContain(mentions);
     }
     expect(await payoutEvents(m)).toEqual([]);

@@ -117,7 +117,7 @@ describe('reversals: money taken back after its release', () => {
     ] as const;
     for (const [res, status, code] of refused) {
       expect(res.status).toBe(status);
-      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      expect(res.headers.get('content-type')).toContain('application/json');
       if (code) expect(res.body.error.code).toBe(code);
     }
     expect(await refundRequests(escrowId)).toBe(before);

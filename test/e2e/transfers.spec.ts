@@ -125,7 +125,7 @@ describe('transfers: available money between a platform and another party', () =
     ] as const;
     for (const [res, status, code] of refused) {
       expect(res.status).toBe(status);
-      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      expect(res.headers.get('content-type')).toContain('application/json');
       if (code) expect(res.body.error.code).toBe(code);
     }
     expect(await transferEvents()).toBe(before);

@@ -1,7 +1,7 @@
 /**
  * Input validation over real HTTP on real PostgreSQL (docs/concepts/money-and-validation.md and docs/reference/api.md).
  *
- * Every refused request must come back as `application/problem+json` in the spec's exact error shape
+ * Every refused request must come back as `application/json` in the spec's exact error shape
  * `{status:"error", timestamp, path, message, error:{code, message}}` and must write nothing: the
  * event log and both read models are counted before and after each refusal.
  */
@@ -112,7 +112,7 @@ describe('request validation over HTTP on PostgreSQL', () => {
     const res = await post(path, send);
 
     expect({ status: res.status, body: res.body }).toMatchObject({ status, body: { error: { code } } });
-    expect(res.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+    expect(res.headers.get('content-type')).toMatch(/^application\/json/);
     expect(res.body).toEqual({
       status: 'error',
       timestamp: expect.stringMatching(ISO),

@@ -202,7 +202,7 @@ describe('webhook endpoints', () => {
 
     const refused = async (input: Record<string, unknown>) => {
       const res = await post('/v1/trdp/webhook-endpoints', { url: 'https://hooks.example/x', events: ['*'], ...input });
-      expect(res.headers.get('content-type')).toContain('application/problem+json');
+      expect(res.headers.get('content-type')).toContain('application/json');
       return [res.status, res.body.error.code];
     };
     expect(await refused({ events: [] })).toEqual([400, 'WEBHOOK_EVENTS_EMPTY']);

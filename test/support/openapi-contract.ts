@@ -18,30 +18,30 @@ export interface Exchange {
 type Json = Record<string, any>;
 
 /**
- * openapi-backend validates JSON bodies declared as `application/json` only; a problem answer is
- * JSON too, so the validator gets a copy of the document where each problem+json schema is also
- * offered as application/json. The served document itself is what is looked up otherwise.
+ * openapi-backend validates JSON bodies declared as `application/json` only. A refusal is the envelope
+ * as application/json, or problem details as application/problem+json (src/http/problem.ts): problem
+ * details are checked by a second validator, on a copy of the document where each problem+json schema
+ * stands in for the envelope's.
  */
-function withProblemsAsJson(document: Json): Json {
+function withProblemDetailsAsJson(document: Json): Json {
   const copy = structuredClone(document);
-  for (const path of Object.values<Json>(copy.paths)) {
-    for (const operation of Object.values<Json>(path)) {
-      for (const response of Object.values<Json>(operation.responses ?? {})) {
-        const problem = response.content?.['application/problem+json'];
-        if (problem && !response.content['application/json']) response.content['application/json'] = problem;
-      }
-    }
+  const responses = [
+    ...Object.values<Json>(copy.components?.responses ?? {}),
+    ...Object.values<Json>(copy.paths).flatMap((path) => Object.values<Json>(path).flatMap((operation) => Object.values<Json>(operation.responses ?? {}))),
+  ];
+  for (const response of responses) {
+    const details = response.content?.['application/problem+json'];
+    if (details) response.content['application/json'] = details;
   }
   return copy;
 }
 
-/** Checks exchanges against the OpenAPI document: each difference comes back as one readable line. */
-export async function contractChecker(document: Json): Promise<(exchange: Exchange) => string[]> {
+async function validator(definition: Json): Promise<OpenAPIBackend> {
   // Formats (date-time, uri, …) are checked with ajv-formats, the plugin Fastify validates with (a dependency of ours through it).
   // `quick` skips openapi-backend's check of the document itself, which knows OpenAPI 3.0 only (it
   // refuses 3.1's webhooks and null types): Redocly checks the document, as 3.1, in the contract test.
   const api = new OpenAPIBackend({
-    definition: withProblemsAsJson(document) as Document,
+    definition: definition as Document,
     validate: true,
     strict: true,
     quick: true,
@@ -49,19 +49,37 @@ export async function contractChecker(document: Json): Promise<(exchange: Exchan
     customizeAjv: (ajv) => addFormats(ajv),
   });
   await api.init();
+  return api;
+}
+
+/** openapi-backend decodes the path's parameters and throws on a malformed percent-encoding: such a request is not valid. */
+function decodable(path: string): boolean {
+  try {
+    decodeURIComponent(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Checks exchanges against the OpenAPI document: each difference comes back as one readable line. */
+export async function contractChecker(document: Json): Promise<(exchange: Exchange) => string[]> {
+  const envelopes = await validator(document);
+  const details = await validator(withProblemDetailsAsJson(document));
   return (exchange) => {
+    const mediaType = exchange.contentType.split(';')[0].trim();
+    const api = mediaType === 'application/problem+json' ? details : envelopes;
     const label = `${exchange.method} ${exchange.path.slice(0, 100)} → ${exchange.status}`;
     const [pathname, query = ''] = exchange.path.split('?');
     const request = { method: exchange.method, path: pathname, query, headers: exchange.requestHeaders, body: exchange.requestBody };
     const operation = api.matchOperation(request);
     if (!operation) return [`${label}: no operation in the document`];
     const problems: string[] = [];
-    const sent = api.validateRequest(request, operation);
+    const sent = decodable(exchange.path) ? api.validateRequest(request, operation) : { valid: false, errors: 'a path that does not decode' };
     // A request the contract refuses is fine when it was sent to see the refusal; one it allows must be answered as documented.
     if (exchange.status < 400 && !sent.valid) problems.push(`${label}: request not valid: ${JSON.stringify(sent.errors)}`);
     const documented = operation.responses?.[String(exchange.status)] as Json | undefined;
     if (!documented) return [...problems, `${label}: status not documented (documented: ${Object.keys(operation.responses ?? {}).join(', ')})`];
-    const mediaType = exchange.contentType.split(';')[0].trim();
     if (documented.content && !documented.content[mediaType]) problems.push(`${label}: content type ${mediaType} not documented (${Object.keys(documented.content).join(', ')})`);
     if (mediaType.endsWith('json')) {
       if (!documented.content?.[mediaType]?.schema) return [...problems, `${label}: no schema documented for the answer`];

@@ -27,9 +27,12 @@ const REQUEST_ID = /^[A-Za-z0-9._:-]{1,128}$/;
 
 const API_DESCRIPTION = `Payment orders, escrow orders with merchant allocations, verification, signed callbacks, payouts and the audit API.
 
-Successes are \`{status: "success", timestamp, message, data}\`; errors are \`application/problem+json\`:
-\`{status: "error", timestamp, path, message, error: {code, message}}\`. Each operation lists the statuses it
-answers and, for each refusal, its codes (all of them explained in docs/reference/errors.md of the repository).
+Successes are \`{status: "success", timestamp, message, data}\`; errors are the envelope
+\`{status: "error", timestamp, path, message, error: {code, message}}\` as \`application/json\`, or, when the
+request's \`Accept\` prefers \`application/problem+json\`, RFC 9457 problem details (\`type\` is
+\`urn:escrow-ledger:problem:{code}\`, \`status\` the HTTP status) with the envelope's fields as extension members.
+Each operation lists the statuses it answers and, for each refusal, its codes (all of them explained in
+docs/reference/errors.md of the repository).
 
 Every POST accepts an \`Idempotency-Key\` header.`;
 

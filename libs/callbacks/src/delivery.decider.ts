@@ -1,7 +1,8 @@
 import { type Decider, DomainError } from '@app/domain';
 import type { CallbackEvent } from './delivery.events';
 
-export type DeliveryStatus = 'PENDING' | 'DELIVERED' | 'ABANDONED';
+export const DELIVERY_STATUSES = ['PENDING', 'DELIVERED', 'ABANDONED'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
 
 export type AttemptRecord = Omit<Extract<CallbackEvent, { type: 'CallbackAttempted' }>['data'], 'deliveryId'>;
 

@@ -28,7 +28,7 @@ export interface ProblemAnswer {
   body: unknown;
 }
 
-/** The service refused or failed a request with a problem (application/problem+json). */
+/** The service refused or failed a request: its error envelope, or problem details (RFC 9457) when asked for. */
 export class EscrowLedgerApiError extends EscrowLedgerError implements ProblemAnswer {
   override name = 'EscrowLedgerApiError';
   readonly status: number;

@@ -121,6 +121,15 @@ describe('EscrowLedger client', () => {
       expect(service.requests).toHaveLength(1);
     });
 
+    it('reads problem details (application/problem+json), for a caller that asks for them', async () => {
+      const details = { type: 'urn:escrow-ledger:problem:ESCROW_NOT_FOUND', title: 'Not Found', status: 404, detail: 'No escrow esc_9', instance: '/v1/trdp/escrow/esc_9', code: 'ESCROW_NOT_FOUND' };
+      service.answer(() => ({ status: 404, headers: { 'content-type': 'application/problem+json; charset=utf-8' }, body: details }));
+      const asked = new EscrowLedger({ baseUrl: service.url, apiSecret: 'sk_test', headers: { accept: 'application/problem+json' } });
+      const error = await asked.getEscrowByEscrowId({ path: { escrowId: 'esc_9' } }).catch((caught: unknown) => caught);
+      expect(error).toBeInstanceOf(NotFoundError);
+      expect(error).toMatchObject({ status: 404, code: 'ESCROW_NOT_FOUND', detail: 'No escrow esc_9', body: details });
+    });
+
     it('with retry.retries 0, sends once', async () => {
       const once = new EscrowLedger({ baseUrl: service.url, apiSecret: 'sk_test', retry: { retries: 0 } });
       service.answer(() => problem(503, 'DATABASE_UNAVAILABLE'));
@@ -181,7 +190,7 @@ describe('EscrowLedger client', () => {
 
     it('acts for a seller account with x-account-id, and for none without', async () => {
       service.answer(() => success({}));
-      await ledger.forAccount('acct_seller1').getEscrowByEscrowId({ path: { escrowId: 'esc_1' } });
+      await ledger.forAccount('acct_seller1').getPayoutsByPayoutId({ path: { payoutId: 'pay_1' } });
       await new EscrowLedger({ baseUrl: service.url, apiSecret: 'sk_test', accountId: 'acct_seller2' }).getPayouts();
       await ledger.getEscrowByEscrowId({ path: { escrowId: 'esc_1' } });
       expect(service.requests.map((request) => request.headers['x-account-id'])).toEqual(['acct_seller1', 'acct_seller2', undefined]);

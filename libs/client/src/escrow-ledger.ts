@@ -17,7 +17,7 @@ export interface EscrowLedgerOptions {
   adminKey?: string;
   /** A read-only auditor key (`x-auditor-key`): the routes under /v1/audit. */
   auditorKey?: string;
-  /** Act for this seller account of the platform: sent as `x-account-id` on every request. */
+  /** Act for this seller account of the platform: sent as `x-account-id` on every request (use {@link EscrowLedger.forAccount}). */
   accountId?: string;
   /** Retries on network errors, 429 and 5xx (default: 3 retries, backoff from 250 ms). */
   retry?: RetryOptions;
@@ -27,7 +27,21 @@ export interface EscrowLedgerOptions {
   headers?: Record<string, string>;
 }
 
-/** A problem+json answer as an exception of its status's class, and no answer as a connection error. */
+/** The headers an operation's options take, from its generated data type. */
+type HeadersOf<Method> = Method extends (options: infer Options, ...rest: never[]) => unknown ? NonNullable<NonNullable<Options> extends { headers?: infer Headers } ? Headers : never> : never;
+
+/**
+ * The operations that take `x-account-id`: those whose document states the header (the service's
+ * ActingMerchant routes). Every other merchant route refuses it with 400 ACCOUNT_HEADER_NOT_ACCEPTED.
+ */
+export type AccountScopedOperation = {
+  [Name in keyof EscrowLedgerApi]: typeof ACCOUNT_HEADER extends keyof HeadersOf<EscrowLedgerApi[Name]> ? Name : never;
+}[keyof EscrowLedgerApi];
+
+/** A client acting for one seller account: only the operations that take `x-account-id`. */
+export type AccountScopedLedger = Pick<EscrowLedger, AccountScopedOperation>;
+
+/** A refusal (the envelope, or problem details) as an exception of its status's class, and no answer as a connection error. */
 function toError(error: unknown, response: Response | undefined, request: Request | undefined): unknown {
   if (error instanceof EscrowLedgerError) return error;
   if (!response) {
@@ -36,13 +50,15 @@ function toError(error: unknown, response: Response | undefined, request: Reques
     return new EscrowLedgerConnectionError(`No answer from ${request ? `${request.method} ${request.url}` : 'the service'}: ${reason}`, { cause: error });
   }
   if (response.ok) return error;
-  const problem = (typeof error === 'object' && error !== null ? error : {}) as { path?: unknown; message?: unknown; error?: { code?: unknown; message?: unknown } };
+  // The envelope `{status: "error", path, message, error: {code, message}}`, or RFC 9457 problem details,
+  // which carry the same members (and `code`, `detail`) when a caller asks for application/problem+json.
+  const problem = (typeof error === 'object' && error !== null ? error : {}) as { path?: unknown; message?: unknown; code?: unknown; detail?: unknown; error?: { code?: unknown; message?: unknown } };
   const text = (value: unknown) => (typeof value === 'string' ? value : undefined);
   return problemError({
     status: response.status,
     // An answer that is not the service's problem shape (a proxy's error page) still gets a code to branch on.
-    code: text(problem.error?.code) ?? `HTTP_${response.status}`,
-    detail: text(problem.error?.message) ?? text(problem.message) ?? (typeof error === 'string' ? error : response.statusText),
+    code: text(problem.error?.code) ?? text(problem.code) ?? `HTTP_${response.status}`,
+    detail: text(problem.error?.message) ?? text(problem.detail) ?? text(problem.message) ?? (typeof error === 'string' ? error : response.statusText),
     path: text(problem.path),
     requestId: response.headers.get('x-request-id') ?? undefined,
     retryAfterMs: retryAfterMs(response.headers),
@@ -86,8 +102,12 @@ export class EscrowLedger extends EscrowLedgerApi {
     this.#options = { ...options };
   }
 
-  /** The same client acting for one of the platform's seller accounts (`x-account-id`). */
-  forAccount(accountId: string): EscrowLedger {
+  /**
+   * The same client acting for one of the platform's seller accounts (`x-account-id`), typed with
+   * only the operations that take the header: a route that acts for the key's own merchant only
+   * (an escrow, an order, a transfer by id) is called on the platform's client itself.
+   */
+  forAccount(accountId: string): AccountScopedLedger {
     return new EscrowLedger({ ...this.#options, accountId });
   }
 }

@@ -4,7 +4,7 @@
  * service's repository), over a runtime that adds idempotency keys, retries, pagination, seller
  * accounts and typed errors. Published for merchants, so it depends on nothing but Node (18 or later).
  */
-export { ACCOUNT_HEADER, EscrowLedger, type EscrowLedgerOptions, IDEMPOTENCY_KEY_HEADER } from './escrow-ledger';
+export { ACCOUNT_HEADER, type AccountScopedLedger, type AccountScopedOperation, EscrowLedger, type EscrowLedgerOptions, IDEMPOTENCY_KEY_HEADER } from './escrow-ledger';
 export {
   AuthenticationError,
   BadRequestError,

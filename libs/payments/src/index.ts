@@ -3,6 +3,7 @@ export * from './notification-signature';
 export * from './status-reports';
 export * from './sandbox/sandbox-phones';
 export * from './sandbox/sandbox-provider';
+export { SANDBOX_NOTIFICATION_SCHEMA } from './sandbox/sandbox-notification';
 export * from './sandbox/sandbox.migrations';
 export * from './flow/payment-flow';
 export * from './flow/apply-notification/apply-notification.command';

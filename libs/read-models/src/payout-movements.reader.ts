@@ -11,7 +11,8 @@ import type { PayoutView } from './payouts.projection';
  * an earlier payout having left it on hold; `CARRIED`: what the amount holds beyond its movements (a failed
  * payout's return, movements before its range).
  */
-export type PayoutLineStatus = 'PAID' | 'HELD' | 'RELEASED' | 'CARRIED';
+export const PAYOUT_LINE_STATUSES = ['PAID', 'HELD', 'RELEASED', 'CARRIED'] as const;
+export type PayoutLineStatus = (typeof PAYOUT_LINE_STATUSES)[number];
 
 /** What a payout did with a line: the payout's report and its movements pages say it alike, from here. */
 export interface PayoutLineOutcome {

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ACCOUNT_STATUSES } from '@app/domain';
 
 /** What an account owes while its balance (payable and fees, money on hold included) is below zero (negative-balances.reader.ts). */
 export class NegativeBalanceResponse {
@@ -41,7 +42,7 @@ export class AccountResponse {
   @ApiProperty({ type: Object, nullable: true, example: { shopId: 'shop-17' } })
   metadata!: Record<string, unknown> | null;
 
-  @ApiProperty({ enum: ['PENDING_VERIFICATION', 'VERIFIED', 'REJECTED', 'RESTRICTED'] })
+  @ApiProperty({ enum: ACCOUNT_STATUSES })
   status!: string;
 
   @ApiProperty({ type: String, nullable: true, description: "The reviewer's reason, or what changed on a verified account", example: null })

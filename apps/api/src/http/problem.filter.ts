@@ -2,7 +2,7 @@ import { type ArgumentsHost, BadRequestException, Catch, type ExceptionFilter, L
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ClientGone } from './client-gone';
 import { jsonErrorLocation } from './json-error-location';
-import { PROBLEM_CONTENT_TYPE, toProblem } from './problem';
+import { renderProblem, toProblem } from './problem';
 
 /** Fastify's own refusal of a body that does not parse, as it reaches us (directly, or as Nest's 400 around it). */
 function isInvalidJson(exception: unknown): boolean {
@@ -21,7 +21,10 @@ function withJsonLocation(exception: unknown, request: FastifyRequest): unknown 
   );
 }
 
-/** Sends any error in the problem shape; also used by Fastify hooks that answer before Nest routes. */
+/**
+ * Sends any error as the spec's envelope, or as RFC 9457 problem details when the request's Accept
+ * prefers them (problem.ts, prefersProblemDetails); also used by Fastify hooks that answer before Nest routes.
+ */
 export function sendProblem(thrown: unknown, request: FastifyRequest, reply: FastifyReply, logger?: Logger): FastifyReply {
   // Work stopped because no one is left to answer: nothing failed, and nothing can be sent.
   if (thrown instanceof ClientGone) return reply;
@@ -31,14 +34,17 @@ export function sendProblem(thrown: unknown, request: FastifyRequest, reply: Fas
   if (unexpected) {
     logger?.error(`${request.method} ${path} (request ${String(request.id)}) failed: ${exception instanceof Error ? exception.stack : String(exception)}`);
   }
+  const { contentType, payload } = renderProblem(statusCode, body, request.headers.accept);
   return reply
     .status(statusCode)
     .headers(headers ?? {})
-    .header('content-type', PROBLEM_CONTENT_TYPE)
-    .send(JSON.stringify(body));
+    // Also here, not only in the onSend hook (src/app.factory.ts): Fastify's refusals before routing (frameworkErrors) skip the hooks.
+    .header('x-request-id', String(request.id))
+    .header('content-type', contentType)
+    .send(JSON.stringify(payload));
 }
 
-/** Every error, from validation to a lost database, leaves in the spec's problem shape and nothing more. */
+/** Every error, from validation to a lost database, leaves in the spec's error shape and nothing more. */
 @Catch()
 export class ProblemFilter implements ExceptionFilter {
   private readonly logger = new Logger('Http');

@@ -1,12 +1,39 @@
 import { isConnectionError } from '@app/database';
 import { DomainError } from '@app/domain';
 import { HttpException } from '@nestjs/common';
+import { STATUS_CODES } from 'node:http';
 
-export const PROBLEM_CONTENT_TYPE = 'application/problem+json; charset=utf-8';
+export const PROBLEM_MEDIA_TYPE = 'application/problem+json';
+/** The spec's envelope is what its integrators parse: every refusal not negotiated otherwise is plain JSON. */
+export const ENVELOPE_MEDIA_TYPE = 'application/json';
 
-/** The spec's error body, served as application/problem+json. */
+/**
+ * A problem's `type` (RFC 9457 §3.1.1): one URI per code, never resolved by a client, only compared;
+ * docs/reference/errors.md has an entry per code under the same name.
+ */
+export const PROBLEM_TYPE_PREFIX = 'urn:escrow-ledger:problem:';
+
+/** The spec's error body: the envelope every refusal has, unless the request asks for problem details. */
 export interface Problem {
   status: 'error';
+  timestamp: string;
+  path: string;
+  message: string;
+  error: { code: string; message: string };
+}
+
+/**
+ * RFC 9457 problem details, for a request whose Accept prefers application/problem+json. The envelope's
+ * fields stay as extension members (its `status` is the HTTP status here), so a reader of either shape
+ * finds what it reads.
+ */
+export interface ProblemDetails {
+  type: string;
+  title: string;
+  status: number;
+  detail: string;
+  instance: string;
+  code: string;
   timestamp: string;
   path: string;
   message: string;
@@ -103,4 +130,52 @@ export function toProblem(exception: unknown, path: string): ProblemResponse {
     body: problem(500, path, 'GEN_004', 'An unexpected error occurred; it has been logged'),
     unexpected: true,
   };
+}
+
+function acceptedQuality(parameters: string[]): number {
+  const quality = parameters.find((parameter) => parameter.startsWith('q='));
+  const value = quality === undefined ? 1 : Number(quality.slice(2));
+  return Number.isFinite(value) ? value : 0;
+}
+
+/**
+ * Whether the Accept header names application/problem+json with a quality at least that of
+ * application/json (named, or through `application/*` or `*\/*`, the most specific range counting).
+ * A wildcard alone never selects it: the envelope stays what clients that did not ask get.
+ */
+export function prefersProblemDetails(accept: string | undefined): boolean {
+  if (!accept) return false;
+  let problem = 0;
+  let json = { specificity: -1, quality: 0 };
+  for (const part of accept.split(',')) {
+    const [range, ...parameters] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const quality = acceptedQuality(parameters);
+    if (range === PROBLEM_MEDIA_TYPE) problem = Math.max(problem, quality);
+    const specificity = ['*/*', 'application/*', ENVELOPE_MEDIA_TYPE].indexOf(range);
+    if (specificity > json.specificity) json = { specificity, quality };
+    else if (specificity >= 0 && specificity === json.specificity) json.quality = Math.max(json.quality, quality);
+  }
+  return problem > 0 && problem >= json.quality;
+}
+
+/** The envelope as RFC 9457 problem details: a function of the envelope and the status alone, so a stored refusal replays in either shape. */
+export function problemDetails(statusCode: number, body: Problem): ProblemDetails {
+  return {
+    type: `${PROBLEM_TYPE_PREFIX}${body.error.code}`,
+    title: STATUS_CODES[statusCode] ?? 'Error',
+    status: statusCode,
+    detail: body.error.message,
+    instance: body.path,
+    code: body.error.code,
+    timestamp: body.timestamp,
+    path: body.path,
+    message: body.message,
+    error: body.error,
+  };
+}
+
+/** What a refusal is sent as, by the request's Accept: the envelope as application/json, or problem details. */
+export function renderProblem(statusCode: number, body: Problem, accept: string | undefined): { contentType: string; payload: Problem | ProblemDetails } {
+  if (prefersProblemDetails(accept)) return { contentType: `${PROBLEM_MEDIA_TYPE}; charset=utf-8`, payload: problemDetails(statusCode, body) };
+  return { contentType: `${ENVELOPE_MEDIA_TYPE}; charset=utf-8`, payload: body };
 }

@@ -1,11 +1,13 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { PAYOUT_STATUSES } from '@app/domain';
+import { PAYOUT_LINE_STATUSES } from '@app/read-models';
 
 /** A payout as its merchant sees it, in ETB (payouts.controller.ts presentPayout). */
 export class PayoutResponse {
   @ApiProperty({ example: 'pay_01JD2K8M4Q' })
   payoutId!: string;
 
-  @ApiProperty({ enum: ['REQUESTED', 'SENT', 'PAID', 'FAILED'] })
+  @ApiProperty({ enum: PAYOUT_STATUSES })
   status!: string;
 
   @ApiProperty({ example: 780 })
@@ -53,7 +55,7 @@ export class SettledMovementResponse {
   amount!: number;
 
   @ApiProperty({
-    enum: ['PAID', 'HELD', 'RELEASED', 'CARRIED'],
+    enum: PAYOUT_LINE_STATUSES,
     description:
       'As its report line says. PAID: this payout paid the movement. HELD: the holding period kept it (payoutDelayDays), so this payout did not pay it (only its own fee part, if any, in paid); the payout of availableOn does. RELEASED: earned before this payout, left on hold by an earlier payout, available since availableOn and paid by this one. CARRIED: what the amount holds beyond its movements (a failed payout returned, movements before its range).',
   })
@@ -111,7 +113,7 @@ export class PayoutReportLineResponse {
   net!: number;
 
   @ApiProperty({
-    enum: ['PAID', 'HELD', 'RELEASED', 'CARRIED'],
+    enum: PAYOUT_LINE_STATUSES,
     description:
       'PAID: this payout paid the movement. HELD: the holding period kept it (payoutDelayDays), so this payout did not pay it (only its own fee part, if any, in paid); the payout of availableOn does. RELEASED: earned before this payout (recordedAt), left on hold by an earlier payout, available since availableOn and paid by this one. CARRIED: what the amount holds beyond its movements (a failed payout returned, movements before its range).',
   })

@@ -31,7 +31,7 @@ function describe(exception: unknown): { status: number; title: string; message:
   return { status: 500, title: 'Something went wrong', message: 'The error has been logged. Please try again in a moment.', unexpected: true };
 }
 
-/** The browser consoles answer errors with a readable page (never problem+json) and a way back. */
+/** The browser consoles answer errors with a readable page (never the API's JSON error) and a way back. */
 @Catch()
 export class HtmlErrorFilter implements ExceptionFilter {
   private readonly logger = new Logger('Console');

@@ -411,7 +411,11 @@ export class EscrowLedgerApi extends HeyApiClient {
             responseStyle: 'data',
             security: [{ name: 'x-provider-signature', type: 'apiKey' }, { name: 'x-chapa-signature', type: 'apiKey' }],
             url: '/v1/providers/{provider}/notifications',
-            ...options
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options.headers
+            }
         });
     }
     
@@ -451,7 +455,11 @@ export class EscrowLedgerApi extends HeyApiClient {
             responseStyle: 'data',
             security: [{ name: 'x-api-secret', type: 'apiKey' }],
             url: '/v1/trdp/callbacks/{deliveryId}/redeliver',
-            ...options
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options.headers
+            }
         });
     }
     
@@ -475,7 +483,11 @@ export class EscrowLedgerApi extends HeyApiClient {
             responseStyle: 'data',
             security: [{ name: 'x-api-secret', type: 'apiKey' }],
             url: '/v1/trdp/webhook-secret/rotate',
-            ...options
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options?.headers
+            }
         });
     }
     
@@ -551,7 +563,11 @@ export class EscrowLedgerApi extends HeyApiClient {
             responseStyle: 'data',
             security: [{ name: 'x-api-secret', type: 'apiKey' }],
             url: '/v1/trdp/payouts',
-            ...options
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options?.headers
+            }
         });
     }
     
@@ -743,7 +759,11 @@ export class EscrowLedgerApi extends HeyApiClient {
             responseStyle: 'data',
             security: [{ name: 'x-api-secret', type: 'apiKey' }],
             url: '/v1/trdp/webhook-endpoints/{endpointId}/secret',
-            ...options
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options.headers
+            }
         });
     }
     
@@ -755,7 +775,11 @@ export class EscrowLedgerApi extends HeyApiClient {
             responseStyle: 'data',
             security: [{ name: 'x-api-secret', type: 'apiKey' }],
             url: '/v1/trdp/webhook-endpoints/{endpointId}/test',
-            ...options
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options.headers
+            }
         });
     }
     

@@ -22,6 +22,37 @@ export type ProblemDto = {
     error: ProblemErrorDto;
 };
 
+export type ProblemDetailsDto = {
+    /**
+     * One URI per code: `urn:escrow-ledger:problem:{code}`
+     */
+    type: string;
+    /**
+     * The HTTP status’s reason phrase
+     */
+    title: string;
+    /**
+     * The HTTP status
+     */
+    status: number;
+    /**
+     * This occurrence, for people: `error.message`
+     */
+    detail: string;
+    /**
+     * The request path
+     */
+    instance: string;
+    /**
+     * Extension member: the code, as `error.code`
+     */
+    code: string;
+    timestamp: string;
+    path: string;
+    message: string;
+    error: ProblemErrorDto;
+};
+
 export type RegisteredMerchantResponse = {
     merchantId: string;
     /**
@@ -69,7 +100,7 @@ export type CreatedOrderMetadataResponse = {
 
 export type CreatedOrderResponse = {
     order_id: string;
-    status: string;
+    status: 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED' | 'REFUND_PENDING' | 'REFUNDED';
     /**
      * ETB
      */
@@ -133,7 +164,7 @@ export type OrderItemResponse = {
 
 export type OrderResponse = {
     order_id: string;
-    status: string;
+    status: 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED' | 'REFUND_PENDING' | 'REFUNDED';
     /**
      * ETB
      */
@@ -219,7 +250,7 @@ export type CreatedEscrowResponse = {
      */
     amount: number;
     currency: 'ETB';
-    status: string;
+    status: 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'FAILED' | 'EXPIRED' | 'CANCELLED' | 'REFUND_PENDING' | 'REFUNDED';
     paymentUrl: string;
     allocations: Array<CreatedAllocationResponse>;
     expiredAt: string;
@@ -302,7 +333,7 @@ export type AllocationResponse = {
      */
     amount: number;
     metadata?: AllocationMetadataDto;
-    status: string;
+    status: 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'REFUND_PENDING' | 'REFUNDED' | 'VOID';
     held: number;
     released: number;
     refunded: number;
@@ -352,7 +383,7 @@ export type EscrowResponse = {
      */
     amount: number;
     currency: 'ETB';
-    status: string;
+    status: 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'FAILED' | 'EXPIRED' | 'CANCELLED' | 'REFUND_PENDING' | 'REFUNDED';
     paymentUrl: string;
     expiredAt: string;
     callbackURL: string | null;
@@ -360,7 +391,7 @@ export type EscrowResponse = {
     /**
      * What verify reports: PAID once the money arrived, whatever became of it since
      */
-    paymentStatus: string;
+    paymentStatus: 'PAID' | 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'FAILED' | 'EXPIRED' | 'CANCELLED' | 'REFUND_PENDING' | 'REFUNDED';
     allocations: Array<AllocationResponse>;
     autoReleaseAt: string | null;
     description?: string;
@@ -688,8 +719,11 @@ export type PaymentVerificationResponse = {
      */
     order_id: string;
     escrow_id?: string;
-    status: string;
-    escrow_status?: string;
+    /**
+     * An order’s status, or what an escrow’s payment is (PAID once the money arrived)
+     */
+    status: 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED' | 'REFUND_PENDING' | 'REFUNDED' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'CANCELLED';
+    escrow_status?: 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'FAILED' | 'EXPIRED' | 'CANCELLED' | 'REFUND_PENDING' | 'REFUNDED';
     /**
      * ETB
      */
@@ -708,7 +742,10 @@ export type VerifyPaymentDto = {
 
 export type NotificationAppliedResponse = {
     orderId?: string;
-    status?: string;
+    /**
+     * The order’s or escrow’s status now
+     */
+    status?: 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED' | 'REFUND_PENDING' | 'REFUNDED' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'CANCELLED';
 };
 
 export type SandboxCompleteDto = {
@@ -2586,11 +2623,11 @@ export type PostV1TrdpOrderData = {
 
 export type PostV1TrdpOrderErrors = {
     /**
-     * UNSUPPORTED_CURRENCY, FEE_EXCEEDS_AMOUNT, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * UNSUPPORTED_CURRENCY, FEE_EXCEEDS_AMOUNT, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'UNSUPPORTED_CURRENCY' | 'FEE_EXCEEDS_AMOUNT' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'UNSUPPORTED_CURRENCY' | 'FEE_EXCEEDS_AMOUNT' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -2600,6 +2637,15 @@ export type PostV1TrdpOrderErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
             message?: string;
         };
     };
@@ -2685,6 +2731,15 @@ export type GetV1TrdpOrderByOrderIdData = {
 };
 
 export type GetV1TrdpOrderByOrderIdErrors = {
+    /**
+     * BadRequestException, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
     /**
      * AUTH_001
      */
@@ -2784,11 +2839,11 @@ export type GetV1TrdpOrdersData = {
 
 export type GetV1TrdpOrdersErrors = {
     /**
-     * UNKNOWN_CURSOR, INVALID_DATE_TIME, BadRequestException
+     * UNKNOWN_CURSOR, INVALID_DATE_TIME, BadRequestException, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'UNKNOWN_CURSOR' | 'INVALID_DATE_TIME' | 'BadRequestException';
+            code?: 'UNKNOWN_CURSOR' | 'INVALID_DATE_TIME' | 'BadRequestException' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -2798,6 +2853,15 @@ export type GetV1TrdpOrdersErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
             message?: string;
         };
     };
@@ -2863,11 +2927,11 @@ export type PostV1TrdpOrderByOrderIdRefundData = {
 
 export type PostV1TrdpOrderByOrderIdRefundErrors = {
     /**
-     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -2985,11 +3049,11 @@ export type PostV1TrdpEscrowOrderData = {
 
 export type PostV1TrdpEscrowOrderErrors = {
     /**
-     * UNSUPPORTED_CURRENCY, UNKNOWN_ALLOCATION_MERCHANT, ALLOCATION_SUM_MISMATCH, DUPLICATE_ALLOCATION_MERCHANT, FEE_EXCEEDS_AMOUNT, AUTO_RELEASE_BEFORE_EXPIRY, AUTO_RELEASE_CONFLICT, AUTO_RELEASE_OUT_OF_RANGE, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * UNSUPPORTED_CURRENCY, UNKNOWN_ALLOCATION_MERCHANT, ALLOCATION_SUM_MISMATCH, DUPLICATE_ALLOCATION_MERCHANT, FEE_EXCEEDS_AMOUNT, AUTO_RELEASE_BEFORE_EXPIRY, AUTO_RELEASE_CONFLICT, AUTO_RELEASE_OUT_OF_RANGE, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'UNSUPPORTED_CURRENCY' | 'UNKNOWN_ALLOCATION_MERCHANT' | 'ALLOCATION_SUM_MISMATCH' | 'DUPLICATE_ALLOCATION_MERCHANT' | 'FEE_EXCEEDS_AMOUNT' | 'AUTO_RELEASE_BEFORE_EXPIRY' | 'AUTO_RELEASE_CONFLICT' | 'AUTO_RELEASE_OUT_OF_RANGE' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'UNSUPPORTED_CURRENCY' | 'UNKNOWN_ALLOCATION_MERCHANT' | 'ALLOCATION_SUM_MISMATCH' | 'DUPLICATE_ALLOCATION_MERCHANT' | 'FEE_EXCEEDS_AMOUNT' | 'AUTO_RELEASE_BEFORE_EXPIRY' | 'AUTO_RELEASE_CONFLICT' | 'AUTO_RELEASE_OUT_OF_RANGE' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -2999,6 +3063,15 @@ export type PostV1TrdpEscrowOrderErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
             message?: string;
         };
     };
@@ -3094,6 +3167,15 @@ export type GetV1TrdpEscrowByEscrowIdData = {
 
 export type GetV1TrdpEscrowByEscrowIdErrors = {
     /**
+     * BadRequestException, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
+    /**
      * AUTH_001
      */
     401: ProblemDto & {
@@ -3175,6 +3257,15 @@ export type GetV1TrdpEscrowByEscrowIdReleasesData = {
 };
 
 export type GetV1TrdpEscrowByEscrowIdReleasesErrors = {
+    /**
+     * BadRequestException, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
     /**
      * AUTH_001
      */
@@ -3368,11 +3459,11 @@ export type PostV1TrdpEscrowByEscrowIdReleaseData = {
 
 export type PostV1TrdpEscrowByEscrowIdReleaseErrors = {
     /**
-     * DUPLICATE_ALLOCATION_MERCHANT, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * DUPLICATE_ALLOCATION_MERCHANT, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'DUPLICATE_ALLOCATION_MERCHANT' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'DUPLICATE_ALLOCATION_MERCHANT' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -3492,11 +3583,11 @@ export type PostV1TrdpEscrowByEscrowIdRefundData = {
 
 export type PostV1TrdpEscrowByEscrowIdRefundErrors = {
     /**
-     * DUPLICATE_ALLOCATION_MERCHANT, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * DUPLICATE_ALLOCATION_MERCHANT, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'DUPLICATE_ALLOCATION_MERCHANT' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'DUPLICATE_ALLOCATION_MERCHANT' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -3616,11 +3707,11 @@ export type PostV1TrdpEscrowByEscrowIdCancelData = {
 
 export type PostV1TrdpEscrowByEscrowIdCancelErrors = {
     /**
-     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -3740,11 +3831,11 @@ export type PostV1TrdpEscrowByEscrowIdAutoReleaseData = {
 
 export type PostV1TrdpEscrowByEscrowIdAutoReleaseErrors = {
     /**
-     * AUTO_RELEASE_OUT_OF_RANGE, AUTO_RELEASE_BEFORE_EXPIRY, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * AUTO_RELEASE_OUT_OF_RANGE, AUTO_RELEASE_BEFORE_EXPIRY, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'AUTO_RELEASE_OUT_OF_RANGE' | 'AUTO_RELEASE_BEFORE_EXPIRY' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'AUTO_RELEASE_OUT_OF_RANGE' | 'AUTO_RELEASE_BEFORE_EXPIRY' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -3864,11 +3955,11 @@ export type PostV1TrdpEscrowByEscrowIdDisputeData = {
 
 export type PostV1TrdpEscrowByEscrowIdDisputeErrors = {
     /**
-     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -3988,11 +4079,11 @@ export type PostV1TrdpEscrowByEscrowIdDisputeResolveData = {
 
 export type PostV1TrdpEscrowByEscrowIdDisputeResolveErrors = {
     /**
-     * DISPUTE_SPLIT_MISMATCH, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * DISPUTE_SPLIT_MISMATCH, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'DISPUTE_SPLIT_MISMATCH' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'DISPUTE_SPLIT_MISMATCH' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -4112,11 +4203,11 @@ export type PostV1TrdpEscrowByEscrowIdReversalsData = {
 
 export type PostV1TrdpEscrowByEscrowIdReversalsErrors = {
     /**
-     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -4242,11 +4333,11 @@ export type GetV1TrdpAccountsData = {
 
 export type GetV1TrdpAccountsErrors = {
     /**
-     * UNKNOWN_CURSOR, BadRequestException
+     * UNKNOWN_CURSOR, BadRequestException, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'UNKNOWN_CURSOR' | 'BadRequestException';
+            code?: 'UNKNOWN_CURSOR' | 'BadRequestException' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -4256,6 +4347,15 @@ export type GetV1TrdpAccountsErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
             message?: string;
         };
     };
@@ -4319,11 +4419,11 @@ export type PostV1TrdpAccountsData = {
 
 export type PostV1TrdpAccountsErrors = {
     /**
-     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -4333,6 +4433,15 @@ export type PostV1TrdpAccountsErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
             message?: string;
         };
     };
@@ -4428,6 +4537,15 @@ export type GetV1TrdpAccountsByAccountIdData = {
 
 export type GetV1TrdpAccountsByAccountIdErrors = {
     /**
+     * BadRequestException, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
+    /**
      * AUTH_001
      */
     401: ProblemDto & {
@@ -4516,11 +4634,11 @@ export type PostV1TrdpAccountsByAccountIdData = {
 
 export type PostV1TrdpAccountsByAccountIdErrors = {
     /**
-     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -4640,11 +4758,11 @@ export type PostV1TrdpAccountsByAccountIdInvitationData = {
 
 export type PostV1TrdpAccountsByAccountIdInvitationErrors = {
     /**
-     * ACCOUNT_OWNER_EMAIL_REQUIRED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * ACCOUNT_OWNER_EMAIL_REQUIRED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'ACCOUNT_OWNER_EMAIL_REQUIRED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'ACCOUNT_OWNER_EMAIL_REQUIRED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -4762,11 +4880,11 @@ export type PostV1TrdpVerifyData = {
 
 export type PostV1TrdpVerifyErrors = {
     /**
-     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -4861,7 +4979,55 @@ export type PostV1TrdpVerifyResponses = {
 export type PostV1TrdpVerifyResponse = PostV1TrdpVerifyResponses[keyof PostV1TrdpVerifyResponses];
 
 export type PostV1ProvidersByProviderNotificationsData = {
-    body?: never;
+    body: {
+        /**
+         * The notification’s id: a repeat is applied once
+         */
+        id: string;
+        type: 'payment.succeeded' | 'payment.failed' | 'refund.succeeded' | 'refund.failed';
+        orderId: string;
+        attemptId?: string;
+        refundId?: string;
+        externalReferenceId?: string;
+        /**
+         * ETB
+         */
+        amount?: number;
+        currency?: string;
+        paymentType?: string;
+        reason?: string;
+        /**
+         * Not more than five minutes ahead of the service’s clock
+         */
+        occurredAt: string;
+    } | {
+        /**
+         * charge.success, charge.failed, charge.cancelled and charge.refunded are acted on; any other is ignored
+         */
+        event?: string;
+        /**
+         * The reference the charge was made with: names the order
+         */
+        tx_ref?: string;
+        reference?: string;
+        /**
+         * A refund’s own reference
+         */
+        ref_id?: string;
+        /**
+         * ETB
+         */
+        amount?: string | number;
+        currency?: string;
+        payment_method?: string;
+        created_at?: string;
+        updated_at?: string;
+        meta?: {
+            refund_id?: string;
+            [key: string]: unknown;
+        };
+        [key: string]: unknown;
+    };
     headers?: {
         /**
          * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
@@ -5001,11 +5167,11 @@ export type PostV1SandboxOrdersByIdCompleteData = {
 
 export type PostV1SandboxOrdersByIdCompleteErrors = {
     /**
-     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -5200,7 +5366,12 @@ export type GetV1TrdpCallbacksResponses = {
 export type GetV1TrdpCallbacksResponse = GetV1TrdpCallbacksResponses[keyof GetV1TrdpCallbacksResponses];
 
 export type PostV1TrdpCallbacksByDeliveryIdRedeliverData = {
-    body?: never;
+    /**
+     * Nothing: an empty object at most
+     */
+    body?: {
+        [key: string]: never;
+    };
     headers?: {
         /**
          * Act for one of your accounts (acct_…) instead of yourself
@@ -5220,11 +5391,11 @@ export type PostV1TrdpCallbacksByDeliveryIdRedeliverData = {
 
 export type PostV1TrdpCallbacksByDeliveryIdRedeliverErrors = {
     /**
-     * BadRequestException
+     * BadRequestException, UNKNOWN_FIELD
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException';
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD';
             message?: string;
         };
     };
@@ -5238,8 +5409,6 @@ export type PostV1TrdpCallbacksByDeliveryIdRedeliverErrors = {
         };
     };
     /**
-     * ABC_001
-     *
      * ABC_001
      */
     404: ProblemDto & {
@@ -5344,6 +5513,15 @@ export type GetV1TrdpWebhookSecretData = {
 
 export type GetV1TrdpWebhookSecretErrors = {
     /**
+     * BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException';
+            message?: string;
+        };
+    };
+    /**
      * AUTH_001
      */
     401: ProblemDto & {
@@ -5407,7 +5585,12 @@ export type GetV1TrdpWebhookSecretResponses = {
 export type GetV1TrdpWebhookSecretResponse = GetV1TrdpWebhookSecretResponses[keyof GetV1TrdpWebhookSecretResponses];
 
 export type PostV1TrdpWebhookSecretRotateData = {
-    body?: never;
+    /**
+     * Nothing: an empty object at most
+     */
+    body?: {
+        [key: string]: never;
+    };
     headers?: {
         /**
          * Act for one of your accounts (acct_…) instead of yourself
@@ -5425,11 +5608,11 @@ export type PostV1TrdpWebhookSecretRotateData = {
 
 export type PostV1TrdpWebhookSecretRotateErrors = {
     /**
-     * BadRequestException
+     * BadRequestException, UNKNOWN_FIELD
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException';
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD';
             message?: string;
         };
     };
@@ -5648,6 +5831,15 @@ export type GetV1TrdpEventsByEventIdData = {
 
 export type GetV1TrdpEventsByEventIdErrors = {
     /**
+     * BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException';
+            message?: string;
+        };
+    };
+    /**
      * AUTH_001
      */
     401: ProblemDto & {
@@ -5657,8 +5849,6 @@ export type GetV1TrdpEventsByEventIdErrors = {
         };
     };
     /**
-     * ABC_001
-     *
      * ABC_001
      */
     404: ProblemDto & {
@@ -5735,6 +5925,15 @@ export type GetV1TrdpPayoutDestinationData = {
 };
 
 export type GetV1TrdpPayoutDestinationErrors = {
+    /**
+     * BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException';
+            message?: string;
+        };
+    };
     /**
      * AUTH_001
      */
@@ -6011,7 +6210,12 @@ export type GetV1TrdpPayoutsResponses = {
 export type GetV1TrdpPayoutsResponse = GetV1TrdpPayoutsResponses[keyof GetV1TrdpPayoutsResponses];
 
 export type PostV1TrdpPayoutsData = {
-    body?: never;
+    /**
+     * Nothing: an empty object at most
+     */
+    body?: {
+        [key: string]: never;
+    };
     headers?: {
         /**
          * Act for one of your accounts (acct_…) instead of yourself
@@ -6029,11 +6233,11 @@ export type PostV1TrdpPayoutsData = {
 
 export type PostV1TrdpPayoutsErrors = {
     /**
-     * BadRequestException
+     * BadRequestException, UNKNOWN_FIELD
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException';
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD';
             message?: string;
         };
     };
@@ -6144,6 +6348,15 @@ export type GetV1TrdpPayoutsByPayoutIdData = {
 
 export type GetV1TrdpPayoutsByPayoutIdErrors = {
     /**
+     * BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException';
+            message?: string;
+        };
+    };
+    /**
      * AUTH_001
      */
     401: ProblemDto & {
@@ -6153,8 +6366,6 @@ export type GetV1TrdpPayoutsByPayoutIdErrors = {
         };
     };
     /**
-     * ABC_001
-     *
      * ABC_001
      */
     404: ProblemDto & {
@@ -6262,8 +6473,6 @@ export type GetV1TrdpPayoutsByPayoutIdMovementsErrors = {
     };
     /**
      * ABC_001
-     *
-     * ABC_001
      */
     404: ProblemDto & {
         error?: {
@@ -6342,6 +6551,15 @@ export type GetV1TrdpPayoutsByPayoutIdReportData = {
 
 export type GetV1TrdpPayoutsByPayoutIdReportErrors = {
     /**
+     * BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException';
+            message?: string;
+        };
+    };
+    /**
      * AUTH_001
      */
     401: ProblemDto & {
@@ -6351,8 +6569,6 @@ export type GetV1TrdpPayoutsByPayoutIdReportErrors = {
         };
     };
     /**
-     * ABC_001
-     *
      * ABC_001
      */
     404: ProblemDto & {
@@ -6432,6 +6648,15 @@ export type GetV1TrdpPayoutsByPayoutIdReportCsvData = {
 
 export type GetV1TrdpPayoutsByPayoutIdReportCsvErrors = {
     /**
+     * BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException';
+            message?: string;
+        };
+    };
+    /**
      * AUTH_001
      */
     401: ProblemDto & {
@@ -6441,8 +6666,6 @@ export type GetV1TrdpPayoutsByPayoutIdReportCsvErrors = {
         };
     };
     /**
-     * ABC_001
-     *
      * ABC_001
      */
     404: ProblemDto & {
@@ -6687,6 +6910,15 @@ export type GetV1TrdpPayoutSettingsData = {
 };
 
 export type GetV1TrdpPayoutSettingsErrors = {
+    /**
+     * BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException';
+            message?: string;
+        };
+    };
     /**
      * AUTH_001
      */
@@ -7187,6 +7419,15 @@ export type DeleteV1TrdpWebhookEndpointsByEndpointIdData = {
 
 export type DeleteV1TrdpWebhookEndpointsByEndpointIdErrors = {
     /**
+     * BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException';
+            message?: string;
+        };
+    };
+    /**
      * AUTH_001
      */
     401: ProblemDto & {
@@ -7196,8 +7437,6 @@ export type DeleteV1TrdpWebhookEndpointsByEndpointIdErrors = {
         };
     };
     /**
-     * ABC_001
-     *
      * ABC_001
      */
     404: ProblemDto & {
@@ -7286,6 +7525,15 @@ export type GetV1TrdpWebhookEndpointsByEndpointIdData = {
 
 export type GetV1TrdpWebhookEndpointsByEndpointIdErrors = {
     /**
+     * BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException';
+            message?: string;
+        };
+    };
+    /**
      * AUTH_001
      */
     401: ProblemDto & {
@@ -7295,8 +7543,6 @@ export type GetV1TrdpWebhookEndpointsByEndpointIdErrors = {
         };
     };
     /**
-     * ABC_001
-     *
      * ABC_001
      */
     404: ProblemDto & {
@@ -7399,8 +7645,6 @@ export type PostV1TrdpWebhookEndpointsByEndpointIdErrors = {
     };
     /**
      * ABC_001
-     *
-     * ABC_001
      */
     404: ProblemDto & {
         error?: {
@@ -7490,7 +7734,12 @@ export type PostV1TrdpWebhookEndpointsByEndpointIdResponses = {
 export type PostV1TrdpWebhookEndpointsByEndpointIdResponse = PostV1TrdpWebhookEndpointsByEndpointIdResponses[keyof PostV1TrdpWebhookEndpointsByEndpointIdResponses];
 
 export type PostV1TrdpWebhookEndpointsByEndpointIdSecretData = {
-    body?: never;
+    /**
+     * Nothing: an empty object at most
+     */
+    body?: {
+        [key: string]: never;
+    };
     headers?: {
         /**
          * Act for one of your accounts (acct_…) instead of yourself
@@ -7510,11 +7759,11 @@ export type PostV1TrdpWebhookEndpointsByEndpointIdSecretData = {
 
 export type PostV1TrdpWebhookEndpointsByEndpointIdSecretErrors = {
     /**
-     * BadRequestException
+     * BadRequestException, UNKNOWN_FIELD
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException';
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD';
             message?: string;
         };
     };
@@ -7528,8 +7777,6 @@ export type PostV1TrdpWebhookEndpointsByEndpointIdSecretErrors = {
         };
     };
     /**
-     * ABC_001
-     *
      * ABC_001
      */
     404: ProblemDto & {
@@ -7620,7 +7867,12 @@ export type PostV1TrdpWebhookEndpointsByEndpointIdSecretResponses = {
 export type PostV1TrdpWebhookEndpointsByEndpointIdSecretResponse = PostV1TrdpWebhookEndpointsByEndpointIdSecretResponses[keyof PostV1TrdpWebhookEndpointsByEndpointIdSecretResponses];
 
 export type PostV1TrdpWebhookEndpointsByEndpointIdTestData = {
-    body?: never;
+    /**
+     * Nothing: an empty object at most
+     */
+    body?: {
+        [key: string]: never;
+    };
     headers?: {
         /**
          * Act for one of your accounts (acct_…) instead of yourself
@@ -7640,11 +7892,11 @@ export type PostV1TrdpWebhookEndpointsByEndpointIdTestData = {
 
 export type PostV1TrdpWebhookEndpointsByEndpointIdTestErrors = {
     /**
-     * BadRequestException
+     * BadRequestException, UNKNOWN_FIELD
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException';
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD';
             message?: string;
         };
     };
@@ -7658,8 +7910,6 @@ export type PostV1TrdpWebhookEndpointsByEndpointIdTestErrors = {
         };
     };
     /**
-     * ABC_001
-     *
      * ABC_001
      */
     404: ProblemDto & {
@@ -7767,11 +8017,11 @@ export type GetV1TrdpTransfersData = {
 
 export type GetV1TrdpTransfersErrors = {
     /**
-     * UNKNOWN_CURSOR, BadRequestException
+     * UNKNOWN_CURSOR, BadRequestException, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'UNKNOWN_CURSOR' | 'BadRequestException';
+            code?: 'UNKNOWN_CURSOR' | 'BadRequestException' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -7781,6 +8031,15 @@ export type GetV1TrdpTransfersErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
             message?: string;
         };
     };
@@ -7844,11 +8103,11 @@ export type PostV1TrdpTransfersData = {
 
 export type PostV1TrdpTransfersErrors = {
     /**
-     * TRANSFER_PARTY_REQUIRED, UNKNOWN_TRANSFER_PARTY, TRANSFER_TO_ITSELF, ALLOW_NEGATIVE_ONLY_FROM, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * TRANSFER_PARTY_REQUIRED, UNKNOWN_TRANSFER_PARTY, TRANSFER_TO_ITSELF, ALLOW_NEGATIVE_ONLY_FROM, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'TRANSFER_PARTY_REQUIRED' | 'UNKNOWN_TRANSFER_PARTY' | 'TRANSFER_TO_ITSELF' | 'ALLOW_NEGATIVE_ONLY_FROM' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'TRANSFER_PARTY_REQUIRED' | 'UNKNOWN_TRANSFER_PARTY' | 'TRANSFER_TO_ITSELF' | 'ALLOW_NEGATIVE_ONLY_FROM' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -7858,6 +8117,15 @@ export type PostV1TrdpTransfersErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
             message?: string;
         };
     };
@@ -7950,11 +8218,11 @@ export type PostV1TrdpTransfersByTransferIdReversalsData = {
 
 export type PostV1TrdpTransfersByTransferIdReversalsErrors = {
     /**
-     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -8067,6 +8335,15 @@ export type GetV1TrdpTransfersByTransferIdData = {
 };
 
 export type GetV1TrdpTransfersByTransferIdErrors = {
+    /**
+     * BadRequestException, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
     /**
      * AUTH_001
      */
@@ -8512,6 +8789,15 @@ export type GetV1AuditLedgerTrialBalanceData = {
 
 export type GetV1AuditLedgerTrialBalanceErrors = {
     /**
+     * BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException';
+            message?: string;
+        };
+    };
+    /**
      * AUTH_001
      */
     401: ProblemDto & {
@@ -8735,6 +9021,15 @@ export type GetV1AuditIntegrityData = {
 
 export type GetV1AuditIntegrityErrors = {
     /**
+     * BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException';
+            message?: string;
+        };
+    };
+    /**
      * AUTH_001
      */
     401: ProblemDto & {
@@ -8901,6 +9196,15 @@ export type GetHealthLiveData = {
 
 export type GetHealthLiveErrors = {
     /**
+     * BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException';
+            message?: string;
+        };
+    };
+    /**
      * RATE_LIMITED
      */
     429: ProblemDto & {
@@ -8948,6 +9252,15 @@ export type GetHealthReadyData = {
 };
 
 export type GetHealthReadyErrors = {
+    /**
+     * BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException';
+            message?: string;
+        };
+    };
     /**
      * RATE_LIMITED
      */

@@ -21,7 +21,7 @@ export type Script = (request: ReceivedRequest, index: number) => Answer | 'drop
 
 export const problem = (status: number, code: string, message = `Refused: ${code}`): Answer => ({
   status,
-  headers: { 'content-type': 'application/problem+json; charset=utf-8', 'x-request-id': `req-${code}` },
+  headers: { 'content-type': 'application/json; charset=utf-8', 'x-request-id': `req-${code}` },
   body: { status: 'error', timestamp: new Date().toISOString(), path: '/v1/…', message, error: { code, message } },
 });
 

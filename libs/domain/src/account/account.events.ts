@@ -1,6 +1,7 @@
 export type AccountType = 'individual' | 'business';
 
-export type AccountStatus = 'PENDING_VERIFICATION' | 'VERIFIED' | 'REJECTED' | 'RESTRICTED';
+export const ACCOUNT_STATUSES = ['PENDING_VERIFICATION', 'VERIFIED', 'REJECTED', 'RESTRICTED'] as const;
+export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 /** Who decided on an account's verification: the operator's staff (console), or the sandbox's rule for test values. */
 export interface VerificationDecider {

@@ -4,20 +4,16 @@ import { feeShare } from '../shared/fees';
 import { addSantim, type Santim, subtractSantim, sumSantim, ZERO } from '../shared/money';
 import { type AllocationTerms, ESCROW_PAYMENT_EVENTS, type EscrowCreated, type EscrowEvent, type EscrowPaymentEvent, type RefundReason } from './escrow.events';
 
-export type EscrowStatus =
-  | 'PENDING'
-  | 'HELD'
-  | 'PARTIALLY_RELEASED'
-  | 'DISPUTED'
-  | 'RELEASED'
-  | 'FAILED'
-  | 'EXPIRED'
-  | 'CANCELLED'
-  | 'REFUND_PENDING'
-  | 'REFUNDED';
+export const ESCROW_STATUSES = ['PENDING', 'HELD', 'PARTIALLY_RELEASED', 'DISPUTED', 'RELEASED', 'FAILED', 'EXPIRED', 'CANCELLED', 'REFUND_PENDING', 'REFUNDED'] as const;
+export type EscrowStatus = (typeof ESCROW_STATUSES)[number];
+
+/** What verify reports of an escrow (escrowPaymentStatus): PAID once the money arrived, else its status. */
+export type EscrowPaymentStatus = EscrowStatus | 'PAID';
+export const ESCROW_PAYMENT_STATUSES: readonly EscrowPaymentStatus[] = ['PAID', ...ESCROW_STATUSES];
 
 /** VOID: the escrow closed before it was paid, so this allocation never held money. */
-export type AllocationStatus = 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'REFUND_PENDING' | 'REFUNDED' | 'VOID';
+export const ALLOCATION_STATUSES = ['PENDING', 'HELD', 'PARTIALLY_RELEASED', 'DISPUTED', 'RELEASED', 'REFUND_PENDING', 'REFUNDED', 'VOID'] as const;
+export type AllocationStatus = (typeof ALLOCATION_STATUSES)[number];
 
 /**
  * Its money, once paid: `amount = held + released + refunded + frozen` (a refund counts from its
@@ -121,6 +117,6 @@ export function frozenAmount(state: EscrowState): Santim {
 }
 
 /** The payment status an escrow reports through verify (docs/concepts/states.md): its money arrived, whatever became of it since (REFUNDED aside). */
-export function escrowPaymentStatus(state: EscrowState): string {
+export function escrowPaymentStatus(state: EscrowState): EscrowPaymentStatus {
   return isFunded(state) && state.status !== 'REFUNDED' ? 'PAID' : state.status;
 }

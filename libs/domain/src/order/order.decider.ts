@@ -8,7 +8,8 @@ import { feeShare } from '../shared/fees';
 import { AmountExceedsRefundable, OrderAlreadyRefunded, OrderFeeExceedsAmount, OrderNotFound, OrderNotPaid } from './order.errors';
 
 /** REFUND_PENDING and REFUNDED: all it was paid is being, or was, refunded on its merchant's request. */
-export type OrderStatus = 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED' | 'REFUND_PENDING' | 'REFUNDED';
+export const ORDER_STATUSES = ['PENDING', 'PAID', 'FAILED', 'EXPIRED', 'REFUND_PENDING', 'REFUNDED'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
 
 /** An order is a payment and nothing more. */
 export interface OrderState {

@@ -114,7 +114,8 @@ export type PayoutEvent =
   | { type: 'PayoutFailed'; data: { merchantId: string; payoutId: string; amount: Santim; fees?: number; reason: string; failedAt: string; callbackUrl?: string | null } };
 
 /** A payout's progress with the provider: requested, sent, then paid or failed once. */
-export type PayoutStatus = 'REQUESTED' | 'SENT' | 'PAID' | 'FAILED';
+export const PAYOUT_STATUSES = ['REQUESTED', 'SENT', 'PAID', 'FAILED'] as const;
+export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
 /** The provider's outcomes of a payout (its request is decided across the merchant's books: payout-request.ts). */
 export type PayoutCommand =

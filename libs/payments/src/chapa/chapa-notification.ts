@@ -25,6 +25,31 @@ function signedByChapa(received: ReceivedNotification, webhookSecret: string): b
   });
 }
 
+/**
+ * Chapa's webhook body (https://developer.chapa.co/integrations/webhooks) as far as the reader below
+ * reads it, as a JSON Schema for the OpenAPI document. Open: Chapa sends more than these fields, and
+ * whatever it adds is ignored, as is an event the reader does not act on.
+ */
+export const CHAPA_WEBHOOK_SCHEMA = {
+  title: 'ChapaWebhook',
+  type: 'object',
+  description: 'Chapa’s webhook, signed with the webhook secret (x-chapa-signature or Chapa-Signature)',
+  additionalProperties: true,
+  properties: {
+    event: { type: 'string', description: 'charge.success, charge.failed, charge.cancelled and charge.refunded are acted on; any other is ignored' },
+    tx_ref: { type: 'string', maxLength: MAX_TEXT, description: 'The reference the charge was made with: names the order' },
+    reference: { type: 'string', maxLength: MAX_TEXT },
+    ref_id: { type: 'string', maxLength: MAX_TEXT, description: 'A refund’s own reference' },
+    amount: { type: ['string', 'number'], description: 'ETB' },
+    currency: { type: 'string', maxLength: MAX_TEXT },
+    payment_method: { type: 'string', maxLength: MAX_TEXT },
+    created_at: { type: 'string', maxLength: MAX_TEXT },
+    updated_at: { type: 'string', maxLength: MAX_TEXT },
+    meta: { type: 'object', additionalProperties: true, properties: { refund_id: { type: 'string', maxLength: MAX_TEXT } } },
+  },
+  example: { event: 'charge.success', tx_ref: 'ord_01JD2-att_01JD2', reference: 'APTRyg7tg', amount: '901.00', currency: 'ETB', payment_method: 'telebirr', created_at: '2026-11-26T09:30:00.000000Z' },
+};
+
 function text(fields: Record<string, unknown>, name: string): string | undefined {
   const value = fields[name];
   if (value === undefined || value === null || value === '') return undefined;

@@ -7,6 +7,32 @@ const TYPES: ReadonlyArray<ProviderNotification['type']> = ['payment.succeeded',
 const FUTURE_TOLERANCE_MS = 5 * 60 * 1000;
 const MAX_TEXT = 200;
 
+/**
+ * The body the sandbox's notifier signs and sends (sandbox-notifier.ts), as a JSON Schema: what the
+ * OpenAPI document states for POST /v1/providers/sandbox/notifications, from the rules the reader below applies.
+ */
+export const SANDBOX_NOTIFICATION_SCHEMA = {
+  title: 'SandboxNotification',
+  type: 'object',
+  description: 'The sandbox provider’s report of a payment or refund outcome, signed with its notification secret',
+  required: ['id', 'type', 'orderId', 'occurredAt'],
+  additionalProperties: false,
+  properties: {
+    id: { type: 'string', minLength: 1, maxLength: MAX_TEXT, description: 'The notification’s id: a repeat is applied once' },
+    type: { type: 'string', enum: [...TYPES] },
+    orderId: { type: 'string', minLength: 1, maxLength: MAX_TEXT },
+    attemptId: { type: 'string', minLength: 1, maxLength: MAX_TEXT },
+    refundId: { type: 'string', minLength: 1, maxLength: MAX_TEXT },
+    externalReferenceId: { type: 'string', minLength: 1, maxLength: MAX_TEXT },
+    amount: { type: 'number', description: 'ETB' },
+    currency: { type: 'string', minLength: 1, maxLength: MAX_TEXT },
+    paymentType: { type: 'string', minLength: 1, maxLength: MAX_TEXT },
+    reason: { type: 'string', minLength: 1, maxLength: MAX_TEXT },
+    occurredAt: { type: 'string', format: 'date-time', description: 'Not more than five minutes ahead of the service’s clock' },
+  },
+  example: { id: 'ntf_5c1d', type: 'payment.succeeded', orderId: 'ord_01JD2', attemptId: 'att_01JD2', externalReferenceId: 'SBX-7Q2K', amount: 901, paymentType: 'TELEBIRR', occurredAt: '2026-11-26T09:30:00.000Z' },
+};
+
 function text(body: Record<string, unknown>, field: string, required: boolean): string | undefined {
   const value = body[field];
   if (value === undefined && !required) return undefined;

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { DELIVERY_STATUSES } from '@app/callbacks';
 
 export class DeliveryAttemptResponse {
   @ApiProperty({ example: 1 })
@@ -37,7 +38,7 @@ export class DeliveryResponse {
   @ApiProperty({ example: 'PaymentSucceeded', description: 'The event that called for the callback' })
   event!: string;
 
-  @ApiProperty({ enum: ['PENDING', 'DELIVERED', 'ABANDONED'] })
+  @ApiProperty({ enum: DELIVERY_STATUSES })
   status!: string;
 
   @ApiProperty({ type: String, format: 'date-time', nullable: true })

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ESCROW_STATUSES } from '@app/domain';
 import { AllocationMetadataDto } from './create-escrow.dto';
 
 export class CreatedAllocationResponse {
@@ -26,7 +27,7 @@ export class CreatedEscrowResponse {
   @ApiProperty({ enum: ['ETB'] })
   currency!: string;
 
-  @ApiProperty({ example: 'PENDING' })
+  @ApiProperty({ enum: ESCROW_STATUSES, example: 'PENDING' })
   status!: string;
 
   @ApiProperty({ format: 'uri', example: 'https://pay.example/checkout/esc_01JD2K8M4Q' })

@@ -1,4 +1,5 @@
 import { ApiProperty, OmitType } from '@nestjs/swagger';
+import { ALLOCATION_STATUSES, ESCROW_PAYMENT_STATUSES } from '@app/domain';
 import { OrderItemResponse } from '../../orders/get-order/order.response';
 import { CreatedAllocationResponse, CreatedEscrowResponse } from '../create-escrow/created-escrow.response';
 
@@ -12,7 +13,7 @@ export class DisputeResponse {
 
 /** An allocation with where its money is (ETB). */
 export class AllocationResponse extends CreatedAllocationResponse {
-  @ApiProperty({ example: 'HELD' })
+  @ApiProperty({ enum: ALLOCATION_STATUSES, example: 'HELD' })
   status!: string;
 
   @ApiProperty({ example: 800 })
@@ -54,7 +55,7 @@ export class EscrowItemResponse extends OrderItemResponse {
 
 /** An escrow as its merchant sees it (escrow.presenter.ts presentEscrow). */
 export class EscrowResponse extends OmitType(CreatedEscrowResponse, ['allocations'] as const) {
-  @ApiProperty({ example: 'PAID', description: 'What verify reports: PAID once the money arrived, whatever became of it since' })
+  @ApiProperty({ enum: ESCROW_PAYMENT_STATUSES, example: 'PAID', description: 'What verify reports: PAID once the money arrived, whatever became of it since' })
   paymentStatus!: string;
 
   @ApiProperty({ type: [AllocationResponse] })

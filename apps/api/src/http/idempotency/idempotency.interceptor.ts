@@ -5,7 +5,7 @@ import { catchError, finalize, from, mergeMap, type Observable, of } from 'rxjs'
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { fingerprint } from '@app/domain';
-import { ApiError, PROBLEM_CONTENT_TYPE, toProblem } from '../problem';
+import { ApiError, renderProblem, toProblem } from '../problem';
 import type { RequestWithActor } from '../request-context';
 import { ClaimHeartbeat } from './claim-heartbeat';
 import { IdempotencyStore } from './idempotency.store';
@@ -66,10 +66,14 @@ export class IdempotencyInterceptor implements NestInterceptor, OnApplicationShu
         throw new ApiError(409, 'IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used with a different request');
       case 'in_progress':
         throw new ApiError(409, 'IDEMPOTENCY_KEY_IN_USE', 'A request with this Idempotency-Key is still being processed; retry shortly');
-      case 'completed':
+      case 'completed': {
         void reply.status(claim.statusCode).header('idempotent-replayed', 'true');
-        if (claim.problem) void reply.header('content-type', PROBLEM_CONTENT_TYPE);
-        return of(JSON.parse(claim.body));
+        if (!claim.problem) return of(JSON.parse(claim.body));
+        // The envelope is what is kept; it is sent in the shape this request's Accept asks for.
+        const { contentType, payload } = renderProblem(claim.statusCode, JSON.parse(claim.body), request.headers.accept);
+        void reply.header('content-type', contentType);
+        return of(payload);
+      }
       case 'claimed':
         request.idempotency = createHash('sha256').update(`${scope}\n${key}\n${requestHash}`).digest('hex').slice(0, 32);
         this.heartbeat.hold(owner);
@@ -86,12 +90,13 @@ export class IdempotencyInterceptor implements NestInterceptor, OnApplicationShu
             }
             await this.store.complete(scope, key, owner, problem.statusCode, JSON.stringify(problem.body), true);
             // Answer with the very problem that was stored (the filter would render a new one, with
-            // another timestamp), so a replay is byte for byte the first response.
+            // another timestamp), so a replay with the same Accept is byte for byte the first response.
+            const { contentType, payload } = renderProblem(problem.statusCode, problem.body, request.headers.accept);
             void reply
               .status(problem.statusCode)
               .headers(problem.headers ?? {})
-              .header('content-type', PROBLEM_CONTENT_TYPE);
-            return problem.body;
+              .header('content-type', contentType);
+            return payload;
           }),
           finalize(() => this.heartbeat.drop(owner)),
         );

@@ -2,7 +2,9 @@ import type { INestApplication } from '@nestjs/common';
 import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swagger';
 import { CALLBACK_PAYLOAD_SCHEMAS, CALLBACK_PAYLOADS_BY_URL } from '@app/callbacks';
 import { INVALID_DATE_TIME, INVALID_DISPLAY_TEXT } from '@app/domain';
-import { problemResponse } from './api-problems';
+import { createHash } from 'node:crypto';
+import { ACCOUNT_HEADER } from '../request-context';
+import { problemCodes, problemResponse } from './api-problems';
 import { describeExamples } from './examples';
 import { asOpenApi31 } from './openapi-31';
 import { withSecuritySchemes } from './security';
@@ -10,19 +12,43 @@ import { withSecuritySchemes } from './security';
 type Schema = Record<string, any>;
 type Operation = Schema & { responses: Record<string, Schema> };
 
+/** A route of the merchant API (MerchantApi in security.ts): its guard resolves `x-account-id` (src/http/auth.guards.ts). */
+function isMerchantApi(operation: Operation): boolean {
+  return (operation.security ?? []).some((requirement: Schema) => 'merchant' in requirement);
+}
+
+/** The parameter ActingMerchant declares (src/http/request-context.ts): present exactly on the routes that act for an account. */
+function takesAccountHeader(operation: Operation): boolean {
+  return (operation.parameters ?? []).some((parameter: Schema) => parameter.in === 'header' && parameter.name?.toLowerCase() === ACCOUNT_HEADER);
+}
+
+/** Provider notifications (ProviderSignedApi): their body is the provider's, read by its own reader, not a DTO. */
+function isProviderSigned(operation: Operation): boolean {
+  return (operation.security ?? []).some((requirement: Schema) => 'sandboxSignature' in requirement);
+}
+
 /**
  * What the framework answers on any operation, whatever its handler does: added here once instead
  * of on every route (src/http/request-input.hooks.ts, validation.pipe.ts, idempotency, rate limit, problem.ts).
  */
 function frameworkProblems(method: string, operation: Operation): Record<number, string[]> {
   const parameters: Schema[] = operation.parameters ?? [];
-  const hasBody = operation.requestBody !== undefined;
+  const hasBody = operation.requestBody !== undefined && !isProviderSigned(operation);
   const problems: Record<number, string[]> = {};
   const add = (status: number, ...codes: string[]) => (problems[status] = [...(problems[status] ?? []), ...codes]);
-  if (hasBody) add(400, 'BadRequestException', 'UNKNOWN_FIELD', INVALID_DATE_TIME, INVALID_DISPLAY_TEXT);
-  else if (parameters.some((parameter) => parameter.in === 'query')) add(400, 'BadRequestException');
+  // Any request: a NUL or lone surrogate in a path or query parameter (refuseUnstorableInput), or a
+  // path Fastify cannot decode, a malformed percent-encoding (frameworkErrors in src/app.factory.ts).
+  add(400, 'BadRequestException');
+  if (hasBody) add(400, 'UNKNOWN_FIELD', INVALID_DATE_TIME, INVALID_DISPLAY_TEXT);
+  // A POST without a body of its own takes an empty object at most (NO_BODY).
+  else if (method === 'post' && operation.requestBody === undefined) add(400, 'UNKNOWN_FIELD');
+  if (isMerchantApi(operation)) {
+    // The guard answers 404 for an x-account-id that is not one of the platform's accounts; a route
+    // that acts only for the key's own merchant (CurrentMerchant) refuses the header it does not take.
+    add(404, 'ABC_001');
+    if (!takesAccountHeader(operation)) add(400, 'ACCOUNT_HEADER_NOT_ACCEPTED');
+  }
   if (method === 'post') {
-    add(400, 'BadRequestException');
     add(409, 'IDEMPOTENCY_KEY_REUSED', 'IDEMPOTENCY_KEY_IN_USE');
     add(413, 'PAYLOAD_TOO_LARGE');
     add(415, 'UNSUPPORTED_MEDIA_TYPE');
@@ -33,6 +59,16 @@ function frameworkProblems(method: string, operation: Operation): Record<number,
   add(503, 'DATABASE_UNAVAILABLE');
   return problems;
 }
+
+/**
+ * A POST whose route declares no body takes none: an empty JSON object at most, any field of it refused
+ * with 400 UNKNOWN_FIELD (src/http/validation.pipe.ts).
+ */
+const NO_BODY = {
+  required: false,
+  description: 'Nothing: an empty object at most',
+  content: { 'application/json': { schema: { type: 'object', additionalProperties: false, properties: {} }, example: {} } },
+};
 
 const IDEMPOTENCY_KEY = {
   name: 'Idempotency-Key',
@@ -46,21 +82,26 @@ const IDEMPOTENCY_KEY = {
 function mergeProblem(existing: Schema | undefined, status: number, codes: string[]): Schema | undefined {
   // Declared with a description only: its codes are documented by ApiProblems on the route, or not at all.
   if (!existing?.content) return problemResponse(status, codes);
-  const media = Object.values<Schema>(existing.content ?? {})[0];
-  const declared: string[] | undefined = media?.schema?.allOf?.[1]?.properties?.error?.properties?.code?.enum;
+  const declared = problemCodes(existing);
   // A status answered in another shape (the health report's 503) keeps its own description.
   if (!declared) return undefined;
-  const merged = problemResponse(status, [...new Set([...declared, ...codes])]);
-  return { ...merged, content: { ...merged.content, [Object.keys(existing.content)[0]]: { ...Object.values<Schema>(merged.content)[0], example: media.example } } };
+  // The route's own codes first: the examples show the first.
+  return problemResponse(status, [...declared, ...codes]);
 }
 
-/** Response schemas are closed unless they say otherwise: a field the document lacks fails the contract test. */
-function closeResponseSchemas(document: OpenAPIObject): void {
+/**
+ * Schemas are closed unless they say otherwise. Responses: a field the document lacks fails the
+ * contract test. Requests: the service refuses a field it does not declare with 400 UNKNOWN_FIELD
+ * (src/http/validation.pipe.ts), so the document says it may not be sent.
+ */
+function closeSchemas(document: OpenAPIObject): void {
   const schemas = (document.components?.schemas ?? {}) as Record<string, Schema>;
   const seen = new Set<string>();
   // Named schemas only, and not those composed with allOf (a problem and its list of codes): closed,
   // a part would refuse the fields another part declares.
-  const visit = (schema: Schema | undefined): void => {
+  // A request body's inline objects are closed too (the validation pipe refuses at every depth); a
+  // response's inline ones say themselves whether they are (the envelope does).
+  const visit = (schema: Schema | undefined, request: boolean): void => {
     if (!schema || typeof schema !== 'object' || schema.allOf) return;
     if (typeof schema.$ref === 'string') {
       const name = schema.$ref.split('/').pop()!;
@@ -68,13 +109,99 @@ function closeResponseSchemas(document: OpenAPIObject): void {
       seen.add(name);
       const named = schemas[name];
       if (named?.properties && named.additionalProperties === undefined) named.additionalProperties = false;
-      return visit(named);
+      return visit(named, request);
     }
-    for (const child of [...Object.values<Schema>(schema.properties ?? {}), schema.items, ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])]) visit(child);
+    if (request && schema.properties && schema.additionalProperties === undefined) schema.additionalProperties = false;
+    for (const child of [...Object.values<Schema>(schema.properties ?? {}), schema.items, ...(schema.oneOf ?? []), ...(schema.anyOf ?? [])]) visit(child, request);
   };
-  for (const path of Object.values(document.paths)) {
-    for (const operation of Object.values(path) as Operation[]) {
-      for (const response of Object.values(operation.responses ?? {})) for (const media of Object.values<Schema>(response.content ?? {})) visit(media.schema);
+  for (const { operation } of operations(document)) {
+    for (const media of Object.values<Schema>(operation.requestBody?.content ?? {})) visit(media.schema, true);
+    for (const response of Object.values(operation.responses ?? {})) for (const media of Object.values<Schema>(response.content ?? {})) visit(media.schema, false);
+  }
+}
+
+function operations(document: OpenAPIObject): Array<{ method: string; path: string; operation: Operation }> {
+  return Object.entries(document.paths).flatMap(([path, item]) => Object.entries(item as Record<string, Operation>).map(([method, operation]) => ({ method, path, operation })));
+}
+
+/**
+ * The headers of every answer: the request id (the onSend hook in
+ * src/app.factory.ts), the rate limit's counters when it is on (src/operations/rate-limit.ts), and on
+ * a POST whether it was replayed for its Idempotency-Key (src/http/idempotency).
+ */
+const RESPONSE_HEADERS: Record<string, Schema> = {
+  RequestId: { description: 'This request’s id: yours when you sent a sane `x-request-id`, else one made for it; quote it when asking about a request', required: true, schema: { type: 'string' } },
+  RateLimitLimit: { description: 'Requests allowed per minute (RATE_LIMIT_PER_MINUTE), when the rate limit is on', schema: { type: 'integer', minimum: 0 } },
+  RateLimitRemaining: { description: 'Requests left in the current minute, when the rate limit is on', schema: { type: 'integer', minimum: 0 } },
+  RateLimitReset: { description: 'Seconds until the current minute’s count starts again, when the rate limit is on', schema: { type: 'integer', minimum: 0 } },
+  IdempotentReplayed: { description: 'Present when this answer is the one kept for the request’s Idempotency-Key, replayed', schema: { type: 'string', enum: ['true'] } },
+};
+
+function describeResponseHeaders(document: OpenAPIObject): void {
+  const components = document.components as Schema;
+  // Written out on each response rather than as components/headers, which the client's generator does not follow.
+  const common = { 'x-request-id': RESPONSE_HEADERS.RequestId, 'X-RateLimit-Limit': RESPONSE_HEADERS.RateLimitLimit, 'X-RateLimit-Remaining': RESPONSE_HEADERS.RateLimitRemaining, 'X-RateLimit-Reset': RESPONSE_HEADERS.RateLimitReset };
+  const visit = (response: Schema, replayable: boolean) => {
+    response.headers = { ...common, ...(replayable ? { 'Idempotent-Replayed': RESPONSE_HEADERS.IdempotentReplayed } : {}), ...response.headers };
+  };
+  for (const { method, operation } of operations(document)) {
+    // A failure of the server is not kept for the key (idempotency.interceptor.ts): only answers under 500
+    // replay. A refusal states it whatever the method, so that one component serves every operation refused alike.
+    for (const [status, response] of Object.entries(operation.responses)) {
+      if (!response.$ref) visit(response, Number(status) < 500 && (method === 'post' || problemCodes(response) !== undefined));
+    }
+  }
+  for (const response of Object.values<Schema>(components.responses ?? {})) visit(response, false);
+}
+
+/** A refusal's component name: its status and codes, shortened with a digest when they are many. */
+function problemResponseName(status: string, codes: string[]): string {
+  const joined = codes.join('_');
+  return `Problem${status}_${joined.length <= 60 ? joined : `${codes[0]}_${createHash('sha256').update(joined).digest('hex').slice(0, 8)}`}`;
+}
+
+/**
+ * Each refusal is one shared response component, named by its status and codes, and each operation
+ * refers to it: operations refused alike (every 401 AUTH_001, every 429) share one, so the two shapes
+ * of a refusal are written once, not on each of the operations.
+ */
+function shareProblemResponses(document: OpenAPIObject): void {
+  const components = document.components as Schema;
+  const shared: Record<string, Schema> = (components.responses ??= {});
+  for (const { operation } of operations(document)) {
+    for (const [status, response] of Object.entries(operation.responses)) {
+      const codes = response.$ref ? undefined : problemCodes(response);
+      if (!codes) continue;
+      const name = problemResponseName(status, codes);
+      shared[name] ??= response;
+      operation.responses[status] = { $ref: `#/components/responses/${name}` };
+    }
+  }
+}
+
+/** The methods the audit API refuses before any route (src/audit/audit-read-only.hook.ts): each stated on every audit path, so a 405 is in the document. */
+const AUDIT_WRITES = ['post', 'put', 'patch', 'delete'] as const;
+const AUDIT_PREFIX = '/v1/audit';
+
+function describeAuditReadOnly(document: OpenAPIObject): void {
+  const components = document.components as Schema;
+  const refused = problemResponse(405, ['AUDIT_READ_ONLY']);
+  components.responses = {
+    ...components.responses,
+    AuditReadOnly: { ...refused, description: 'AUDIT_READ_ONLY: the audit API is read-only', headers: { Allow: { description: 'The methods it takes', required: true, schema: { type: 'string', enum: ['GET, HEAD'] } } } },
+  };
+  for (const [path, item] of Object.entries(document.paths) as [string, Record<string, Operation>][]) {
+    if (path !== AUDIT_PREFIX && !path.startsWith(`${AUDIT_PREFIX}/`)) continue;
+    const read = item.get;
+    for (const method of AUDIT_WRITES) {
+      item[method] = {
+        operationId: `${read.operationId}_${method}`,
+        summary: 'Refused: the audit API is read-only, whatever the credential',
+        tags: read.tags,
+        parameters: (read.parameters ?? []).filter((parameter: Schema) => parameter.in === 'path'),
+        security: [],
+        responses: { '405': { $ref: '#/components/responses/AuditReadOnly' } },
+      };
     }
   }
 }
@@ -170,10 +297,14 @@ export function buildOpenApiDocument(app: INestApplication, description: string)
         const merged = mergeProblem(operation.responses[status], Number(status), codes);
         if (merged) operation.responses[status] = merged;
       }
+      if (method === 'post') operation.requestBody ??= structuredClone(NO_BODY);
     }
   }
-  closeResponseSchemas(document);
+  closeSchemas(document);
   describeCallbacks(document);
+  describeAuditReadOnly(document);
+  describeResponseHeaders(document);
+  shareProblemResponses(document);
   const converted = asOpenApi31(document);
   // After the conversion, which rewrites `nullable` wherever it finds it: an example is data, not a schema.
   describeExamples(converted);

@@ -1,4 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ORDER_STATUSES } from '@app/domain';
 
 export class CreatedOrderMetadataResponse {
   @ApiProperty({ example: 'mer_01JD2' })
@@ -16,7 +17,7 @@ export class CreatedOrderResponse {
   @ApiProperty({ example: 'ord_01JD2K8M4Q' })
   order_id!: string;
 
-  @ApiProperty({ example: 'PENDING' })
+  @ApiProperty({ enum: ORDER_STATUSES, example: 'PENDING' })
   status!: string;
 
   @ApiProperty({ example: 1000.5, description: 'ETB' })

@@ -1,8 +1,8 @@
 import { Controller, HttpCode, Inject, Param, Post, type RawBodyRequest, Req } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ApplyNotificationCommand, PAYMENT_PROVIDER, type PaymentProvider } from '@app/payments';
+import { ApplyNotificationCommand, CHAPA_WEBHOOK_SCHEMA, PAYMENT_PROVIDER, type PaymentProvider, SANDBOX_NOTIFICATION_SCHEMA } from '@app/payments';
 import { envelope } from '../../http/envelope';
 import { ApiError } from '../../http/problem';
 import { ProviderSignedApi } from '../../http/openapi/security';
@@ -23,6 +23,8 @@ export class ProviderNotificationsController {
   @Post(':provider/notifications')
   @HttpCode(200)
   @ApiOperation({ summary: 'A payment provider reports an outcome (signed over the exact body; not for merchants)' })
+  // The provider's own body, read by its reader (libs/payments): the sandbox's, or Chapa's webhook.
+  @ApiBody({ required: true, schema: { anyOf: [SANDBOX_NOTIFICATION_SCHEMA, CHAPA_WEBHOOK_SCHEMA] } })
   @ApiEnvelope(NotificationAppliedResponse, { message: 'Notification applied', description: 'Applied (or ignored: signed, but about nothing kept)' })
   @ApiProblems({ 404: ['ABC_001'], 409: ['CONCURRENT_MODIFICATION'] })
   async receive(@Param('provider') name: string, @Req() request: RawBodyRequest<FastifyRequest>) {

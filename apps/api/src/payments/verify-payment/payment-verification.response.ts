@@ -1,4 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
+import { ESCROW_PAYMENT_STATUSES, ESCROW_STATUSES, ORDER_STATUSES } from '@app/domain';
+
+const PAYMENT_STATUSES = [...new Set([...ORDER_STATUSES, ...ESCROW_PAYMENT_STATUSES])];
 
 /** The spec's verify response `data` (verify-payment.query.ts PaymentVerification). */
 export class PaymentVerificationResponse {
@@ -8,10 +11,10 @@ export class PaymentVerificationResponse {
   @ApiProperty({ required: false, example: 'esc_01JD2K8M4Q' })
   escrow_id?: string;
 
-  @ApiProperty({ example: 'PAID' })
+  @ApiProperty({ enum: PAYMENT_STATUSES, example: 'PAID', description: 'An order’s status, or what an escrow’s payment is (PAID once the money arrived)' })
   status!: string;
 
-  @ApiProperty({ required: false, example: 'HELD' })
+  @ApiProperty({ required: false, enum: ESCROW_STATUSES, example: 'HELD' })
   escrow_status?: string;
 
   @ApiProperty({ example: 1000.5, description: 'ETB' })

@@ -91,7 +91,10 @@ export const ORDER_EXAMPLES: OperationExamples = {
       updated_at: '2026-11-28T05:17:20.354Z',
     },
   },
-  'POST /v1/providers/{provider}/notifications': { data: { orderId: FAILED_ID, status: 'FAILED' } },
+  'POST /v1/providers/{provider}/notifications': {
+    request: { id: 'ntf_5c1d', type: 'payment.failed', orderId: FAILED_ID, attemptId: 'att_01JD2', reason: 'DECLINED', occurredAt: '2026-11-26T09:30:00.000Z' },
+    data: { orderId: FAILED_ID, status: 'FAILED' },
+  },
   'POST /v1/sandbox/orders/{id}/complete': {
     request: { outcome: 'FAILED' },
     data: { order_id: FAILED_ID, status: 'FAILED', amount: 250.75, currency: 'ETB', updated_at: '2026-11-28T05:17:21.389Z' },
