@@ -3,7 +3,8 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
 import type { AppConfig } from '@app/config';
 import { ConsoleSessions } from '@app/credentials';
-import { isAccountId } from '@app/domain';
+import { isAccountId, merchantPrincipal, type Principal } from '@app/domain';
+import { AccountDirectory } from '@app/onboarding';
 import type { SafeHtml } from '../http/html';
 import { csrfToken } from '../web/csrf';
 import { type NavLink, type PageShell, sendPage } from '../web/page';
@@ -44,9 +45,11 @@ const OPEN_TO_SELLERS = 'dashboard:open-to-sellers';
 export const OpenToSellers = () => SetMetadata(OPEN_TO_SELLERS, true);
 
 /**
- * A dashboard session; a seller's only on the routes marked OpenToSellers. Every other page is the
- * platform's, and to a seller a page that does not exist (404), so that a page added later is closed
- * to sellers unless it says otherwise.
+ * A dashboard session, resolved into its principal (libs/domain/src/authority/principal.ts): a seller (a
+ * platform's account, signed in through its invitation) or a merchant, as the subject's account stream
+ * says. A seller's only on the routes marked OpenToSellers. Every other page is the platform's, and to
+ * a seller a page that does not exist (404), so that a page added later is closed to sellers unless it
+ * says otherwise.
  */
 @Injectable()
 export class DashboardSessionGuard implements CanActivate {
@@ -55,15 +58,22 @@ export class DashboardSessionGuard implements CanActivate {
   constructor(
     @Inject(ConsoleSessions) sessions: ConsoleSessions,
     @Inject(Reflector) private readonly reflector: Reflector,
+    @Inject(AccountDirectory) private readonly accounts: AccountDirectory,
   ) {
     this.session = new DashboardSession(sessions);
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     await this.session.canActivate(context);
-    const subjectId = currentSession(context.switchToHttp().getRequest<SessionRequest>()).subjectId;
-    if (isAccountId(subjectId) && !this.reflector.getAllAndOverride<boolean>(OPEN_TO_SELLERS, [context.getHandler(), context.getClass()])) throw new NotFoundException();
+    const request = context.switchToHttp().getRequest<SessionRequest>();
+    request.principal = await this.principalOf(currentSession(request).subjectId);
+    if (request.principal.kind === 'seller' && !this.reflector.getAllAndOverride<boolean>(OPEN_TO_SELLERS, [context.getHandler(), context.getClass()])) throw new NotFoundException();
     return true;
+  }
+
+  private async principalOf(subjectId: string): Promise<Principal> {
+    const account = await this.accounts.find(subjectId);
+    return account ? { kind: 'seller', accountId: account.accountId, platformId: account.merchantId } : merchantPrincipal(subjectId);
   }
 }
 

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { escrowDecider, escrowOutline, streams } from '@app/domain';
+import { escrowDeciderFor, escrowOutline, streams } from '@app/domain';
 import { CommandRunner } from '@app/infrastructure';
 import type { EscrowChange } from '../escrow-command';
 import { CancelEscrowCommand } from './cancel-escrow.command';
@@ -10,10 +10,10 @@ import { CancelEscrowCommand } from './cancel-escrow.command';
 export class CancelEscrowHandler implements ICommandHandler<CancelEscrowCommand> {
   constructor(@Inject(CommandRunner) private readonly runner: CommandRunner) {}
 
-  async execute({ merchant, escrowId, reason, metadata }: CancelEscrowCommand): Promise<EscrowChange> {
+  async execute({ principal, merchant, escrowId, reason, metadata }: CancelEscrowCommand): Promise<EscrowChange> {
     const { state, at } = await this.runner.run(
       streams.escrow(escrowId),
-      escrowDecider,
+      escrowDeciderFor(principal, merchant.idSalt),
       { type: 'CancelEscrow', data: { escrowId, merchantId: merchant.merchantId, reason, at: new Date().toISOString() } },
       metadata,
     );

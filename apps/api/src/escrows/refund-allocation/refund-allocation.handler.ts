@@ -9,10 +9,10 @@ import { RefundAllocationCommand } from './refund-allocation.command';
 export class RefundAllocationHandler implements ICommandHandler<RefundAllocationCommand> {
   constructor(@Inject(CommandRunner) private readonly runner: CommandRunner) {}
 
-  async execute({ merchant, escrowId, refunds, reason, metadata }: RefundAllocationCommand): Promise<EscrowChange> {
+  async execute({ principal, merchant, escrowId, refunds, reason, metadata }: RefundAllocationCommand): Promise<EscrowChange> {
     const { state, at } = await this.runner.run(
       streams.escrow(escrowId),
-      escrowDeciderFor(merchant.idSalt),
+      escrowDeciderFor(principal, merchant.idSalt),
       { type: 'RefundFunds', data: { escrowId, merchantId: merchant.merchantId, refunds, note: reason, at: new Date().toISOString() } },
       metadata,
     );

@@ -9,10 +9,10 @@ import { ReleaseAllocationCommand } from './release-allocation.command';
 export class ReleaseAllocationHandler implements ICommandHandler<ReleaseAllocationCommand> {
   constructor(@Inject(CommandRunner) private readonly runner: CommandRunner) {}
 
-  async execute({ merchant, escrowId, releases, metadata }: ReleaseAllocationCommand): Promise<EscrowChange> {
+  async execute({ principal, merchant, escrowId, releases, metadata }: ReleaseAllocationCommand): Promise<EscrowChange> {
     const { state, at } = await this.runner.run(
       streams.escrow(escrowId),
-      escrowDeciderFor(merchant.idSalt),
+      escrowDeciderFor(principal, merchant.idSalt),
       { type: 'ReleaseFunds', data: { escrowId, merchantId: merchant.merchantId, releases, at: new Date().toISOString() } },
       metadata,
     );
