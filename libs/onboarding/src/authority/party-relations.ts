@@ -5,7 +5,9 @@ import {
   type Decider,
   fold,
   holderOf,
+  may,
   merchantDecider,
+  type Movement,
   type PartyRelation,
   platformLinkDecider,
   platformLinkKey,
@@ -44,6 +46,16 @@ export class PartyRelations {
 
   async relationOf(principal: Principal, id: string): Promise<PartyRelation> {
     return (await this.resolve(principal, [id])).get(id)!.relation;
+  }
+
+  /**
+   * The party's relation, when the principal may make the movement on it (authority.ts `may`); else the
+   * route's refusal for a party it does not know, so that a party out of reach and none look the same.
+   */
+  async authorise(principal: Principal, movement: Movement, id: string, refuse: (id: string) => Error): Promise<PartyRelation> {
+    const relation = await this.relationOf(principal, id);
+    if (!may(principal, movement, relation)) throw refuse(id);
+    return relation;
   }
 
   /**

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type Account, accountDecider, AccountNotFound, isAccountId, streams } from '@app/domain';
+import { type Account, accountDecider, streams } from '@app/domain';
 import { CommandRunner } from '@app/infrastructure';
 import { ReviewAccountCommand } from './review-account.command';
 
@@ -9,7 +9,6 @@ export class ReviewAccountHandler implements ICommandHandler<ReviewAccountComman
   constructor(@Inject(CommandRunner) private readonly runner: CommandRunner) {}
 
   async execute({ accountId, decision, decidedBy, metadata }: ReviewAccountCommand): Promise<Account> {
-    if (!isAccountId(accountId)) throw new AccountNotFound(accountId);
     const at = new Date().toISOString();
     const command = decision.approve
       ? ({ type: 'ApproveAccount', data: { accountId, decidedBy, ...(decision.reason ? { reason: decision.reason } : {}), at } } as const)
