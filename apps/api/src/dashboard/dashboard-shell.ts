@@ -3,7 +3,7 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
 import type { AppConfig } from '@app/config';
 import { ConsoleSessions } from '@app/credentials';
-import { isAccountId, merchantPrincipal, type Principal } from '@app/domain';
+import { merchantPrincipal, type Principal } from '@app/domain';
 import { AccountDirectory } from '@app/onboarding';
 import type { SafeHtml } from '../http/html';
 import { csrfToken } from '../web/csrf';
@@ -34,8 +34,14 @@ export const SELLER_NAV: NavLink[] = [
   { href: '/dashboard/statement', label: 'Statement' },
 ];
 
-/** Where a signed-in browser starts. */
-export const dashboardHome = (subjectId: string) => (isAccountId(subjectId) ? '/dashboard/balance' : '/dashboard/orders');
+/** Where a signed-in browser starts: a seller at its balance, a merchant at its orders. */
+export const dashboardHome = (principal: Principal) => (principal.kind === 'seller' ? '/dashboard/balance' : '/dashboard/orders');
+
+/** A dashboard session's subject as its principal: a seller when its account stream says it is an account, else a merchant. */
+export async function dashboardPrincipal(accounts: AccountDirectory, subjectId: string): Promise<Principal> {
+  const account = await accounts.find(subjectId);
+  return account ? { kind: 'seller', accountId: account.accountId, platformId: account.merchantId } : merchantPrincipal(subjectId);
+}
 
 export const DASHBOARD_SESSION: SessionRule = { cookie: DASHBOARD_COOKIE, kinds: ['merchant'], signInPath: DASHBOARD_SIGN_IN };
 const DashboardSession = SessionGuard(DASHBOARD_SESSION);
@@ -66,14 +72,9 @@ export class DashboardSessionGuard implements CanActivate {
   async canActivate(context: ExecutionContext): Promise<boolean> {
     await this.session.canActivate(context);
     const request = context.switchToHttp().getRequest<SessionRequest>();
-    request.principal = await this.principalOf(currentSession(request).subjectId);
+    request.principal = await dashboardPrincipal(this.accounts, currentSession(request).subjectId);
     if (request.principal.kind === 'seller' && !this.reflector.getAllAndOverride<boolean>(OPEN_TO_SELLERS, [context.getHandler(), context.getClass()])) throw new NotFoundException();
     return true;
-  }
-
-  private async principalOf(subjectId: string): Promise<Principal> {
-    const account = await this.accounts.find(subjectId);
-    return account ? { kind: 'seller', accountId: account.accountId, platformId: account.merchantId } : merchantPrincipal(subjectId);
   }
 }
 
@@ -92,7 +93,7 @@ export function sendDashboardPage(reply: FastifyReply, config: AppConfig, page: 
   const shell: PageShell = {
     title: page.title,
     brand: DASHBOARD_BRAND,
-    nav: isAccountId(page.who) ? SELLER_NAV : DASHBOARD_NAV,
+    nav: (reply.request as SessionRequest).principal?.kind === 'seller' ? SELLER_NAV : DASHBOARD_NAV,
     current: page.current,
     signedIn: { who: page.who, signOutAction: '/dashboard/sign-out', csrfToken: csrf },
     body: page.body(csrf),

@@ -61,6 +61,47 @@ export type InviteOwnerDto = {
     email?: string;
 };
 
+export type PlatformLinkResponse = {
+    /**
+     * The merchant whose money the platform may move
+     */
+    merchantId: string;
+    /**
+     * The platform
+     */
+    platformId: string;
+    /**
+     * false once revoked
+     */
+    linked: boolean;
+    /**
+     * Who decided the last change: the merchant with its own key, or the operator
+     */
+    decidedBy: 'merchant' | 'operator';
+    /**
+     * When the link was made, or revoked
+     */
+    since: string;
+};
+
+export type PlatformLinkDto = {
+    /**
+     * The platform's merchant id
+     */
+    platformId: string;
+};
+
+export type PlatformLinksResponse = {
+    /**
+     * The platforms you let debit and credit you
+     */
+    linkedPlatforms: Array<PlatformLinkResponse>;
+    /**
+     * The merchants that let you debit and credit them (you are their platform)
+     */
+    linkedMerchants: Array<PlatformLinkResponse>;
+};
+
 export type CreatedOrderMetadataResponse = {
     merchant_id: string;
     customer_id: string;
@@ -241,7 +282,7 @@ export type EscrowItemDto = {
 
 export type AllocationDto = {
     /**
-     * Who is paid: you, one of your accounts by its accountId or its reference (stored as its accountId), or a registered merchant; any other id is 400 UNKNOWN_ALLOCATION_MERCHANT
+     * Who is paid: you, one of your accounts (not rejected) by its accountId or its reference (stored as its accountId), or a merchant linked to you (POST /v1/trdp/platform-links); any other id is 404 UNKNOWN_ALLOCATION_MERCHANT
      */
     merchantId: string;
     amount: number;
@@ -2571,6 +2612,506 @@ export type PostV1AdminMerchantsByMerchantIdInvitationResponses = {
 
 export type PostV1AdminMerchantsByMerchantIdInvitationResponse = PostV1AdminMerchantsByMerchantIdInvitationResponses[keyof PostV1AdminMerchantsByMerchantIdInvitationResponses];
 
+export type GetV1TrdpPlatformLinksData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/trdp/platform-links';
+};
+
+export type GetV1TrdpPlatformLinksErrors = {
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type GetV1TrdpPlatformLinksError = GetV1TrdpPlatformLinksErrors[keyof GetV1TrdpPlatformLinksErrors];
+
+export type GetV1TrdpPlatformLinksResponses = {
+    /**
+     * Platform links
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: PlatformLinksResponse;
+    };
+};
+
+export type GetV1TrdpPlatformLinksResponse = GetV1TrdpPlatformLinksResponses[keyof GetV1TrdpPlatformLinksResponses];
+
+export type PostV1TrdpPlatformLinksData = {
+    body: PlatformLinkDto;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/trdp/platform-links';
+};
+
+export type PostV1TrdpPlatformLinksErrors = {
+    /**
+     * PLATFORM_LINK_TO_ITSELF, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'PLATFORM_LINK_TO_ITSELF' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1TrdpPlatformLinksError = PostV1TrdpPlatformLinksErrors[keyof PostV1TrdpPlatformLinksErrors];
+
+export type PostV1TrdpPlatformLinksResponses = {
+    /**
+     * Platform linked
+     */
+    201: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: PlatformLinkResponse;
+    };
+};
+
+export type PostV1TrdpPlatformLinksResponse = PostV1TrdpPlatformLinksResponses[keyof PostV1TrdpPlatformLinksResponses];
+
+export type DeleteV1TrdpPlatformLinksByPlatformIdData = {
+    body?: never;
+    path: {
+        platformId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/platform-links/{platformId}';
+};
+
+export type DeleteV1TrdpPlatformLinksByPlatformIdErrors = {
+    /**
+     * PLATFORM_LINK_TO_ITSELF
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'PLATFORM_LINK_TO_ITSELF';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001, PLATFORM_LINK_NOT_FOUND
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001' | 'PLATFORM_LINK_NOT_FOUND';
+            message?: string;
+        };
+    };
+    /**
+     * CONCURRENT_MODIFICATION
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'CONCURRENT_MODIFICATION';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type DeleteV1TrdpPlatformLinksByPlatformIdError = DeleteV1TrdpPlatformLinksByPlatformIdErrors[keyof DeleteV1TrdpPlatformLinksByPlatformIdErrors];
+
+export type DeleteV1TrdpPlatformLinksByPlatformIdResponses = {
+    /**
+     * Platform link revoked
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: PlatformLinkResponse;
+    };
+};
+
+export type DeleteV1TrdpPlatformLinksByPlatformIdResponse = DeleteV1TrdpPlatformLinksByPlatformIdResponses[keyof DeleteV1TrdpPlatformLinksByPlatformIdResponses];
+
+export type PostV1AdminMerchantsByMerchantIdPlatformLinksData = {
+    body: PlatformLinkDto;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        merchantId: string;
+    };
+    query?: never;
+    url: '/v1/admin/merchants/{merchantId}/platform-links';
+};
+
+export type PostV1AdminMerchantsByMerchantIdPlatformLinksErrors = {
+    /**
+     * PLATFORM_LINK_TO_ITSELF, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'PLATFORM_LINK_TO_ITSELF' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1AdminMerchantsByMerchantIdPlatformLinksError = PostV1AdminMerchantsByMerchantIdPlatformLinksErrors[keyof PostV1AdminMerchantsByMerchantIdPlatformLinksErrors];
+
+export type PostV1AdminMerchantsByMerchantIdPlatformLinksResponses = {
+    /**
+     * Platform linked
+     */
+    201: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: PlatformLinkResponse;
+    };
+};
+
+export type PostV1AdminMerchantsByMerchantIdPlatformLinksResponse = PostV1AdminMerchantsByMerchantIdPlatformLinksResponses[keyof PostV1AdminMerchantsByMerchantIdPlatformLinksResponses];
+
+export type DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdData = {
+    body?: never;
+    path: {
+        merchantId: string;
+        platformId: string;
+    };
+    query?: never;
+    url: '/v1/admin/merchants/{merchantId}/platform-links/{platformId}';
+};
+
+export type DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdErrors = {
+    /**
+     * PLATFORM_LINK_TO_ITSELF
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'PLATFORM_LINK_TO_ITSELF';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001, PLATFORM_LINK_NOT_FOUND
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001' | 'PLATFORM_LINK_NOT_FOUND';
+            message?: string;
+        };
+    };
+    /**
+     * CONCURRENT_MODIFICATION
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'CONCURRENT_MODIFICATION';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdError = DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdErrors[keyof DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdErrors];
+
+export type DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdResponses = {
+    /**
+     * Platform link revoked
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: PlatformLinkResponse;
+    };
+};
+
+export type DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdResponse = DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdResponses[keyof DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdResponses];
+
 export type PostV1TrdpOrderData = {
     body: CreateOrderDto;
     headers?: {
@@ -2985,11 +3526,11 @@ export type PostV1TrdpEscrowOrderData = {
 
 export type PostV1TrdpEscrowOrderErrors = {
     /**
-     * UNSUPPORTED_CURRENCY, UNKNOWN_ALLOCATION_MERCHANT, ALLOCATION_SUM_MISMATCH, DUPLICATE_ALLOCATION_MERCHANT, FEE_EXCEEDS_AMOUNT, AUTO_RELEASE_BEFORE_EXPIRY, AUTO_RELEASE_CONFLICT, AUTO_RELEASE_OUT_OF_RANGE, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * UNSUPPORTED_CURRENCY, ALLOCATION_SUM_MISMATCH, DUPLICATE_ALLOCATION_MERCHANT, FEE_EXCEEDS_AMOUNT, AUTO_RELEASE_BEFORE_EXPIRY, AUTO_RELEASE_CONFLICT, AUTO_RELEASE_OUT_OF_RANGE, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
      */
     400: ProblemDto & {
         error?: {
-            code?: 'UNSUPPORTED_CURRENCY' | 'UNKNOWN_ALLOCATION_MERCHANT' | 'ALLOCATION_SUM_MISMATCH' | 'DUPLICATE_ALLOCATION_MERCHANT' | 'FEE_EXCEEDS_AMOUNT' | 'AUTO_RELEASE_BEFORE_EXPIRY' | 'AUTO_RELEASE_CONFLICT' | 'AUTO_RELEASE_OUT_OF_RANGE' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'UNSUPPORTED_CURRENCY' | 'ALLOCATION_SUM_MISMATCH' | 'DUPLICATE_ALLOCATION_MERCHANT' | 'FEE_EXCEEDS_AMOUNT' | 'AUTO_RELEASE_BEFORE_EXPIRY' | 'AUTO_RELEASE_CONFLICT' | 'AUTO_RELEASE_OUT_OF_RANGE' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
             message?: string;
         };
     };
@@ -2999,6 +3540,15 @@ export type PostV1TrdpEscrowOrderErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * UNKNOWN_ALLOCATION_MERCHANT
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'UNKNOWN_ALLOCATION_MERCHANT';
             message?: string;
         };
     };
@@ -4130,11 +4680,11 @@ export type PostV1TrdpEscrowByEscrowIdReversalsErrors = {
         };
     };
     /**
-     * ABC_001
+     * ABC_001, UNKNOWN_ALLOCATION_MERCHANT
      */
     404: ProblemDto & {
         error?: {
-            code?: 'ABC_001';
+            code?: 'ABC_001' | 'UNKNOWN_ALLOCATION_MERCHANT';
             message?: string;
         };
     };
@@ -7844,11 +8394,11 @@ export type PostV1TrdpTransfersData = {
 
 export type PostV1TrdpTransfersErrors = {
     /**
-     * TRANSFER_PARTY_REQUIRED, UNKNOWN_TRANSFER_PARTY, TRANSFER_TO_ITSELF, ALLOW_NEGATIVE_ONLY_FROM, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * TRANSFER_PARTY_REQUIRED, TRANSFER_TO_ITSELF, ALLOW_NEGATIVE_ONLY_FROM, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
      */
     400: ProblemDto & {
         error?: {
-            code?: 'TRANSFER_PARTY_REQUIRED' | 'UNKNOWN_TRANSFER_PARTY' | 'TRANSFER_TO_ITSELF' | 'ALLOW_NEGATIVE_ONLY_FROM' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'TRANSFER_PARTY_REQUIRED' | 'TRANSFER_TO_ITSELF' | 'ALLOW_NEGATIVE_ONLY_FROM' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
             message?: string;
         };
     };
@@ -7858,6 +8408,15 @@ export type PostV1TrdpTransfersErrors = {
     401: ProblemDto & {
         error?: {
             code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * UNKNOWN_TRANSFER_PARTY
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'UNKNOWN_TRANSFER_PARTY';
             message?: string;
         };
     };
@@ -7968,11 +8527,11 @@ export type PostV1TrdpTransfersByTransferIdReversalsErrors = {
         };
     };
     /**
-     * ABC_001
+     * ABC_001, UNKNOWN_TRANSFER_PARTY
      */
     404: ProblemDto & {
         error?: {
-            code?: 'ABC_001';
+            code?: 'ABC_001' | 'UNKNOWN_TRANSFER_PARTY';
             message?: string;
         };
     };

@@ -1,6 +1,6 @@
 import type { AccountStatus } from '../account/account.events';
 import type { PartyRelation, PartyRelationKind } from './party-relation';
-import type { Principal } from './principal';
+import { actingAccountOf, actingIdOf, type Principal } from './principal';
 
 /**
  * What a command does to a party it names (docs/concepts/authority.md):
@@ -41,4 +41,23 @@ export function may(principal: Principal, movement: Movement, relation: PartyRel
   if (principal.kind === 'seller' && relation.kind !== 'self') return false;
   const allowed = AUTHORITY_TABLE[relation.kind][movement];
   return typeof allowed === 'function' ? relation.kind === 'ownAccount' && allowed(relation.status) : allowed;
+}
+
+/** A redirect the rule refuses: the principal acts as no party whose payouts, secrets or endpoints it may change. */
+export class RedirectRefused extends Error {
+  constructor(principal: Principal) {
+    super(`A ${principal.kind} principal redirects no party's money`);
+  }
+}
+
+/**
+ * The party whose payouts, settings, secrets or endpoints the principal's own request changes, asked of
+ * the rule as a redirect: itself (a merchant, a seller), or the account a platform acts for with
+ * `x-account-id` (its own account); `account` says which store keeps that party's secrets.
+ */
+export function redirectedParty(principal: Principal): { id: string; account: boolean } {
+  const id = actingIdOf(principal);
+  const relation: PartyRelation = principal.kind === 'platformForAccount' ? { kind: 'ownAccount', status: principal.accountStatus } : { kind: 'self' };
+  if (id === undefined || !may(principal, 'redirect', relation)) throw new RedirectRefused(principal);
+  return { id, account: actingAccountOf(principal) !== undefined };
 }

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { type Account, accountDecider, accountIdFor, type DestinationOnFile, isAccountId, type PayoutStanding, payoutStanding, streams } from '@app/domain';
+import { type Account, accountDecider, accountIdFor, type DestinationOnFile, type PayoutStanding, payoutStanding, streams } from '@app/domain';
 import { CommandRunner } from '@app/infrastructure';
 
 /**
@@ -17,7 +17,6 @@ export class AccountDirectory {
 
   /** Any account under this id; undefined for an id that names none. */
   async find(accountId: string): Promise<Account | undefined> {
-    if (!isAccountId(accountId)) return undefined;
     return (await this.runner.read(streams.account(accountId), accountDecider)).state.account;
   }
 

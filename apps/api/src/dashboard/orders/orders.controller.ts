@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { EscrowNotFound, InvalidInput, isAccountId, parseEtb, type Principal, type Santim, streams, ZERO } from '@app/domain';
+import { EscrowNotFound, InvalidInput, parseEtb, type Principal, type Santim, streams, ZERO } from '@app/domain';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import type { EventMetadata } from '@app/event-store';
 import { type AuthenticatedMerchant, CredentialStore } from '@app/credentials';
@@ -103,9 +103,10 @@ export class DashboardOrdersController {
     @Param('escrowId') escrowId: string,
     @Query('done') done: string | undefined,
     @SignedInMerchant() merchantId: string,
+    @Caller() principal: Principal,
     @Res() reply: FastifyReply,
   ) {
-    if (isAccountId(merchantId)) {
+    if (principal.kind === 'seller') {
       const share = await allocatedEscrow(this.db, merchantId, escrowId);
       if (!share) throw new EscrowNotFound(escrowId);
       return sendDashboardPage(reply, this.config, { title: `Escrow ${share.view.merchantOrderId ?? escrowId}`, current: '/dashboard/escrows', who: merchantId, body: () => escrowShareBody(share.view) });
