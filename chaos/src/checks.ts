@@ -34,6 +34,7 @@ function result(name: string, problems: string[], summary: string): CheckResult 
 const WRITTEN: Partial<Record<OperationKind, string>> = {
   'register-merchant': 'MerchantRegistered',
   'register-auditor': 'AuditorRegistered',
+  'link-platform': 'PlatformLinked',
   'create-account': 'AccountCreated',
   'create-order': 'OrderCreated',
   'create-escrow': 'EscrowCreated',

@@ -70,6 +70,21 @@ export async function registerParticipants(
     }
     merchants.push({ merchantId, apiSecret, callbackUrl: receiver.urlFor(merchantId), sellers });
   }
+  // Each market lets every other one debit and credit it, so an escrow may allocate to another registered
+  // merchant (docs/concepts/authority.md: never by naming its id alone).
+  for (const merchant of merchants) {
+    for (const platform of merchants.filter((m) => m !== merchant)) {
+      const linked = await client.send({
+        kind: 'link-platform',
+        method: 'POST',
+        path: '/v1/trdp/platform-links',
+        headers: { 'x-api-secret': merchant.apiSecret },
+        body: { platformId: platform.merchantId },
+        streamId: `platform-link-${merchant.merchantId}.${platform.merchantId}`,
+      });
+      if (linked.status !== 201) throw new Error(`linking a merchant to a platform failed: ${linked.status}`);
+    }
+  }
   const auditor = await client.send({ kind: 'register-auditor', method: 'POST', path: '/v1/admin/auditors', headers, body: { name: 'Chaos auditor' } });
   if (auditor.status !== 201) throw new Error(`registering an auditor failed: ${auditor.status}`);
   const auditorKey = auditor.body.data.auditorKey as string;

@@ -3,6 +3,7 @@
 export type OperationKind =
   | 'register-merchant'
   | 'register-auditor'
+  | 'link-platform'
   | 'create-account'
   | 'create-order'
   | 'create-escrow'

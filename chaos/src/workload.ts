@@ -55,7 +55,7 @@ class Journey {
   constructor(
     private readonly client: RecordingClient,
     readonly merchant: ChaosMerchant,
-    /** The run's other merchants: registered, so an escrow may allocate to them too. */
+    /** The run's other merchants: registered and linked to this one, so an escrow may allocate to them too. */
     readonly others: ChaosMerchant[],
     readonly apiKills: ApiKillWarning,
     readonly phones: CustomerPhones,
@@ -65,7 +65,7 @@ class Journey {
     return { 'x-api-secret': this.merchant.apiSecret };
   }
 
-  /** Who an allocation may pay: the platform's sellers, another registered merchant, the platform itself. */
+  /** Who an allocation may pay: the platform's sellers, another registered merchant linked to it (participants.ts), the platform itself. */
   private payees(): string[] {
     const candidates = [...this.merchant.sellers.map((s) => s.accountId), this.merchant.merchantId, ...(this.others.length > 0 ? [pick(this.others).merchantId] : [])];
     return candidates.sort(() => Math.random() - 0.5);

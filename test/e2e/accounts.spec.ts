@@ -1,5 +1,5 @@
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
-import { escrowRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { escrowRequest, linkToPlatform, registerMerchant, type TestMerchant } from '../support/fixtures';
 import { waitFor } from '../support/wait';
 import { call } from '../support/http';
 import { ConsoleClient } from '../support/console-client';
@@ -196,7 +196,8 @@ describe('accounts: a platform onboards its sellers', () => {
   });
 
   describe('allocations name someone who can be paid', () => {
-    it('takes an account by its reference or id, the creator and a registered merchant; released by its reference, the money is the account’s', async () => {
+    it('takes an account by its reference or id, the creator and a merchant linked to it; released by its reference, the money is the account’s', async () => {
+      await linkToPlatform(running.baseUrl, other, platform);
       const seller = (await post(platform, '/v1/trdp/accounts', { name: 'Selam Shoes', type: 'individual', tin: '0000000001', reference: 'seller-allocated' })).body.data;
       const allocations = [
         { merchantId: 'seller-allocated', amount: 500.5, fee: 50 },
@@ -263,7 +264,7 @@ describe('accounts: a platform onboards its sellers', () => {
       for (const stranger of [theirs, 'their-seller', 'acct_00000000000000000000000000000000', 'mer_000000000000000000000000', 'seller-404']) {
         const request = escrowRequest({ callbackURL: undefined, allocations: [{ merchantId: stranger, amount: 600.5 }, { merchantId: platform.merchantId, amount: 400 }] });
         const refused = await post(platform, '/v1/trdp/escrow/order', request);
-        expect([refused.status, refused.body.error.code]).toEqual([400, 'UNKNOWN_ALLOCATION_MERCHANT']);
+        expect([refused.status, refused.body.error.code]).toEqual([404, 'UNKNOWN_ALLOCATION_MERCHANT']);
         expect(refused.body.error.message).toContain(stranger);
         expect((await get(platform, `/v1/trdp/callbacks?orderId=${request.orderId}`)).body.data).toEqual([]);
         expect((await post(platform, '/v1/trdp/escrow/order', { ...request, allocations: [{ merchantId: platform.merchantId, amount: 1000.5 }] })).status).toBe(201);

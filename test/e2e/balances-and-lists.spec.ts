@@ -1,5 +1,5 @@
 import { type RunningApp, startApp } from '../support/app';
-import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { escrowRequest, linkToPlatform, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
 import { call } from '../support/http';
 import { FAST_SANDBOX } from '../support/seeded-resources';
 import { waitFor } from '../support/wait';
@@ -27,6 +27,7 @@ describe('balances and lists over HTTP', () => {
     running = await startApp({ env: { ...FAST_SANDBOX, PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200' } });
     platform = await registerMerchant(running.baseUrl, 'Merkato Online');
     seller = await registerMerchant(running.baseUrl, 'Abebe Crafts');
+    await linkToPlatform(running.baseUrl, seller, platform);
   });
   afterAll(async () => {
     await running?.close();

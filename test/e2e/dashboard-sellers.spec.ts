@@ -211,6 +211,23 @@ describe('dashboard: sellers, transfers and webhook endpoints', () => {
     expect((await other.browser.get(`/dashboard/transfers/new?direction=to&party=${sellerB}&amount=5&description=x`)).status).toBe(404);
   });
 
+  it("never takes another merchant's money through the transfer form (issue 37): 404 as an unknown party, both balances unchanged", async () => {
+    const available = async (secret: string) => (await call(running.baseUrl, 'GET', '/v1/trdp/balance', { headers: api(secret) })).body.data.available;
+    const transferEvents = async () => (await running.schema!.client.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE stream_id LIKE 'transfer-%'`))[0].n;
+    const before = { platform: await available(platform.apiSecret), other: await available(other.apiSecret), events: await transferEvents() };
+    // Another platform, its seller, with and without allowNegative, and a bonus to it: none is the other platform's to touch.
+    for (const form of <Record<string, string>[]>[
+      { direction: 'from', party: platform.merchantId, amount: '5', description: 'Penalty' },
+      { direction: 'from', party: platform.merchantId, amount: '1000', description: 'Penalty', allowNegative: 'on' },
+      { direction: 'from', party: sellerB, amount: '5', description: 'Penalty', allowNegative: 'on' },
+      { direction: 'to', party: platform.merchantId, amount: '1', description: 'Bonus' },
+    ]) {
+      const refused = await other.browser.post('/dashboard/transfers', form, { csrfFrom: '/dashboard/transfers' });
+      expect({ form, status: refused.status, html: refused.headers.get('content-type')?.includes('text/html') }).toEqual({ form, status: 404, html: true });
+    }
+    expect({ platform: await available(platform.apiSecret), other: await available(other.apiSecret), events: await transferEvents() }).toEqual(before);
+  });
+
   it('adds a webhook endpoint with its event filter, shows its secret once, sends a test event, disables and deletes it', async () => {
     const created = await platform.browser.post(
       '/dashboard/webhook-endpoints',

@@ -2,7 +2,7 @@ import { payoutSettingsDecider, santim, streams, WEEKDAYS } from '@app/domain';
 import { CommandRunner } from '@app/infrastructure';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { ConsoleClient } from '../support/console-client';
-import { escrowRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { escrowRequest, linkToPlatform, registerMerchant, type TestMerchant } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
 
@@ -62,6 +62,8 @@ describe('a marketplace, end to end with one key', () => {
     running = await startApp({ env: { SANDBOX_DELAY_MS: '30', PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200' } });
     platform = await registerMerchant(running.baseUrl, 'Merkato Online');
     courier = await registerMerchant(running.baseUrl, 'Fast Courier');
+    // The courier is a merchant of its own: it lets the marketplace credit it (docs/concepts/authority.md).
+    await linkToPlatform(running.baseUrl, courier, platform);
     const courierDestination = await call(running.baseUrl, 'POST', '/v1/trdp/payout-destination', {
       body: { kind: 'wallet', institution: '855', accountNumber: '0911000001', holderName: 'Fast Courier' },
       headers: { 'x-api-secret': courier.apiSecret },
@@ -87,9 +89,9 @@ describe('a marketplace, end to end with one key', () => {
     expect((await staff.post(`/audit/accounts/${almaz}/approve`, { reason: 'licence checked' }, { csrfFrom: `/audit/accounts/${almaz}` })).status).toBe(200);
     expect((await get(`/v1/trdp/accounts/${almaz}`)).body.data).toMatchObject({ status: 'VERIFIED', requirements: [] });
 
-    // An allocation must name someone who can be paid: an id that is no account and no merchant is refused, nothing written.
+    // An allocation must name someone the platform may credit: an id that is no account and no linked merchant is not found, nothing written.
     const unknown = await post('/v1/trdp/escrow/order', escrowRequest({ allocations: [{ merchantId: abebe, amount: 600.5 }, { merchantId: 'seller-nobody', amount: 400 }] }));
-    expect({ status: unknown.status, code: unknown.body.error?.code }).toEqual({ status: 400, code: 'UNKNOWN_ALLOCATION_MERCHANT' });
+    expect({ status: unknown.status, code: unknown.body.error?.code }).toEqual({ status: 404, code: 'UNKNOWN_ALLOCATION_MERCHANT' });
 
     // One checkout: two sellers (one by the platform's own reference) and the courier, 10% to the marketplace.
     const escrowId = await paidEscrow([

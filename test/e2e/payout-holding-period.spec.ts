@@ -3,7 +3,7 @@ import { addisMidnight, creditAvailableAt, creditAvailableOn, DAY_MS, latestDueP
 import { CommandRunner } from '@app/infrastructure';
 import { PayoutBooksDeps, RequestScheduledPayoutCommand, requestPayout } from '@app/payments';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
-import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { escrowRequest, linkToPlatform, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
 import { PayoutPeriods } from '../../libs/payments/src/work/payout-periods';
@@ -72,6 +72,7 @@ describe('a holding period: credits available from their day, payouts and transf
     running = await startApp({ env: { SANDBOX_DELAY_MS: '30', PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200' } });
     platform = await registerMerchant(running.baseUrl, 'Holding Marketplace');
     seller = await registerMerchant(running.baseUrl, 'Held Seller');
+    await linkToPlatform(running.baseUrl, seller, platform);
     deps = running.app.get(PayoutBooksDeps);
     await earn(300);
   });
@@ -177,6 +178,7 @@ describe('a holding period: credits available from their day, payouts and transf
 
   it("pays a platform's fees at once with its available payable, and leaves its own held credit for its day", async () => {
     const feePlatform = await registerMerchant(running.baseUrl, 'Fee Marketplace');
+    await linkToPlatform(running.baseUrl, seller, feePlatform);
     /** Santim, from the audit API. */
     const ledger = async (account: string) => {
       const res = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?account=${encodeURIComponent(account)}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });

@@ -2,7 +2,7 @@ import { streams } from '@app/domain';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { SANDBOX_TRANSFER_ACCOUNTS } from '@app/payments';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
-import { escrowRequest, registerMarketplace, type TestMarketplace, type TestMerchant } from '../support/fixtures';
+import { escrowRequest, linkToPlatform, registerMarketplace, type TestMarketplace, type TestMerchant } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
 
@@ -47,6 +47,8 @@ describe('payouts', () => {
     running = await startApp({ env: { SANDBOX_DELAY_MS: '30', PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200' } });
     merchant = await registerMarketplace(running.baseUrl, 'Paid Merchant');
     other = await registerMarketplace(running.baseUrl, 'Other Merchant');
+    // `other` credits `merchant` as the platform taking a fee (releasedToMerchant): it needs the merchant's link.
+    await linkToPlatform(running.baseUrl, merchant, other);
   });
   afterAll(() => running?.close());
 
@@ -229,6 +231,7 @@ describe('payouts', () => {
 
   it('finishes a payout of the payout account stream from before in that stream, keeps its destination until a new one is set, and pays its money out again as a carried line', async () => {
     const legacy = await registerMarketplace(running.baseUrl, 'Legacy Shop');
+    await linkToPlatform(running.baseUrl, legacy, merchant);
     const created = await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations: [{ merchantId: legacy.merchantId, amount: 600.5 }, { merchantId: merchant.courier1, amount: 400 }] }));
     const { escrowId } = created.body.data;
     await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' });

@@ -1,7 +1,7 @@
 import { type PayoutSchedule, payoutSettingsDecider, santim, streams } from '@app/domain';
 import { CommandRunner } from '@app/infrastructure';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
-import { escrowRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { escrowRequest, linkToPlatform, registerMerchant, type TestMerchant } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
 
@@ -40,6 +40,8 @@ describe("a platform's fees paid out", () => {
 
   /** An escrow of 1,000.50 ETB the platform created, paid and released whole: `allocations` as the request names them. */
   async function releasedEscrow(platform: TestMerchant, allocations: { merchantId: string; amount: number; fee?: number }[]): Promise<void> {
+    // The seller and the courier are merchants of their own: each lets the platform credit it.
+    for (const payee of [seller, courier]) if (allocations.some((a) => a.merchantId === payee.merchantId)) await linkToPlatform(running.baseUrl, payee, platform);
     const created = await post(platform, '/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations }));
     expect(created.status).toBe(201);
     const { escrowId } = created.body.data;

@@ -1,6 +1,6 @@
 import { verifyCallback } from '@app/callback-receiver';
 import { type RunningApp, startApp } from '../support/app';
-import { orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { linkToPlatform, orderRequest, registerMarketplace, registerMerchant, type TestMerchant } from '../support/fixtures';
 import { CallbackReceiver } from '../support/callback-receiver';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
@@ -8,7 +8,8 @@ import { waitFor } from '../support/wait';
 /**
  * Transfers between a platform and another party (issue 31, item 3), over HTTP on PostgreSQL: both ways,
  * the balance each side sees, the refusals that write nothing, a penalty below zero, reversals in part and
- * in full, two at once, the list's pages, both statements, and the signed callbacks.
+ * in full, two at once, the list's pages, both statements, and the signed callbacks. The other party is a
+ * merchant linked to the platform, or one of its accounts; any other is not found (issue 37).
  */
 describe('transfers: available money between a platform and another party', () => {
   let running: RunningApp;
@@ -43,6 +44,7 @@ describe('transfers: available money between a platform and another party', () =
     running = await startApp({ env: { SANDBOX_DELAY_MS: '30' } });
     platform = await registerMerchant(running.baseUrl, 'Marketplace');
     seller = await registerMerchant(running.baseUrl, 'Seller A');
+    await linkToPlatform(running.baseUrl, seller, platform);
     expect((await post('/v1/trdp/payout-settings', { schedule: 'manual', callbackURL: receiver.url })).status).toBe(200);
     await earn(platform, 300);
   });
@@ -109,7 +111,7 @@ describe('transfers: available money between a platform and another party', () =
     }
   });
 
-  it('refuses what would take the source below zero with 409, and bad parties or fields with 400: nothing written', async () => {
+  it('refuses what would take the source below zero with 409, a party the platform may not touch with 404, and bad fields with 400: nothing written', async () => {
     const before = await transferEvents();
     const balance = await available(platform);
     const refused = [
@@ -117,8 +119,8 @@ describe('transfers: available money between a platform and another party', () =
       [await transfer({ from: seller.merchantId, amount: (await available(seller)) / 100 + 0.01 }), 409, 'INSUFFICIENT_AVAILABLE_BALANCE'],
       [await transfer({ to: seller.merchantId, from: seller.merchantId, amount: 1 }), 400, 'TRANSFER_PARTY_REQUIRED'],
       [await transfer({ amount: 1 }), 400, 'TRANSFER_PARTY_REQUIRED'],
-      [await transfer({ to: platform.merchantId, amount: 1 }), 400, 'UNKNOWN_TRANSFER_PARTY'],
-      [await transfer({ to: 'nobody-at-all', amount: 1 }), 400, 'UNKNOWN_TRANSFER_PARTY'],
+      [await transfer({ to: platform.merchantId, amount: 1 }), 404, 'UNKNOWN_TRANSFER_PARTY'],
+      [await transfer({ to: 'nobody-at-all', amount: 1 }), 404, 'UNKNOWN_TRANSFER_PARTY'],
       [await transfer({ to: seller.merchantId, amount: 1, allowNegative: true }), 400, 'ALLOW_NEGATIVE_ONLY_FROM'],
       [await transfer({ to: seller.merchantId, amount: 1.001 }), 400, undefined],
       [await transfer({ to: seller.merchantId, amount: 1, currency: 'USD' }), 400, undefined],
@@ -138,11 +140,48 @@ describe('transfers: available money between a platform and another party', () =
     await earn(platform, 30);
     const before = await transferEvents();
     const refused = await transfer({ to: theirAccount, amount: 1 });
-    expect([refused.status, refused.body.error.code]).toEqual([400, 'UNKNOWN_TRANSFER_PARTY']);
+    expect([refused.status, refused.body.error.code]).toEqual([404, 'UNKNOWN_TRANSFER_PARTY']);
     expect(await transferEvents()).toBe(before);
     const moved = await transfer({ to: ownAccount, amount: 10 });
     expect(moved.status).toBe(201);
     await waitFor(async () => (await call(running.baseUrl, 'GET', '/v1/trdp/balance', { headers: { ...as(platform), 'x-account-id': ownAccount } })).body.data.available === 10, "the account's balance to show the transfer");
+  });
+
+  it("never takes another merchant's money without its link (issue 37): 404 as an unknown party, with or without allowNegative, both balances unchanged", async () => {
+    const victim = await registerMerchant(running.baseUrl, 'Plain Shop');
+    const otherPlatform = await registerMarketplace(running.baseUrl, 'Other Platform');
+    await earn(victim, 5);
+    await earn(otherPlatform, 5);
+    const before = await transferEvents();
+    const balances = async () => [await available(victim), await available(otherPlatform), await available(platform)];
+    const was = await balances();
+    for (const target of [victim, otherPlatform]) {
+      for (const body of [{ from: target.merchantId, amount: 5 }, { from: target.merchantId, amount: 1000, description: 'penalty', allowNegative: true }, { to: target.merchantId, amount: 1 }]) {
+        const refused = await transfer(body);
+        expect([refused.status, refused.body.error.code]).toEqual([404, 'UNKNOWN_TRANSFER_PARTY']);
+      }
+    }
+    // A merchant linked to one platform is not thereby linked to another.
+    const refused = await transfer({ from: seller.merchantId, amount: 1 }, otherPlatform);
+    expect([refused.status, refused.body.error.code]).toEqual([404, 'UNKNOWN_TRANSFER_PARTY']);
+    expect(await transferEvents()).toBe(before);
+    expect(await balances()).toEqual(was);
+  });
+
+  it('stops at a revoked link: neither a new transfer nor the reversal of an earlier one debits the merchant', async () => {
+    const partner = await registerMerchant(running.baseUrl, 'Partner');
+    await linkToPlatform(running.baseUrl, partner, platform);
+    const made = await transfer({ to: partner.merchantId, amount: 2 });
+    expect(made.status).toBe(201);
+    const revoked = await call(running.baseUrl, 'DELETE', `/v1/trdp/platform-links/${platform.merchantId}`, { headers: as(partner) });
+    expect([revoked.status, revoked.body.data]).toEqual([200, expect.objectContaining({ merchantId: partner.merchantId, platformId: platform.merchantId, linked: false, decidedBy: 'merchant' })]);
+    const before = await transferEvents();
+    const was = await available(partner);
+    for (const res of [await transfer({ from: partner.merchantId, amount: 1 }), await post(`/v1/trdp/transfers/${made.body.data.transferId}/reversals`, {})]) {
+      expect([res.status, res.body.error.code]).toEqual([404, 'UNKNOWN_TRANSFER_PARTY']);
+    }
+    expect(await transferEvents()).toBe(before);
+    expect(await available(partner)).toBe(was);
   });
 
   it('takes a penalty from the other party below zero when the platform allows it', async () => {
@@ -217,6 +256,7 @@ describe('transfers: available money between a platform and another party', () =
   it("is paid out on both sides, each payout's report with its own side's line, whichever side is paid out first", async () => {
     const shop = await registerMerchant(running.baseUrl, 'Second Marketplace');
     const vendor = await registerMerchant(running.baseUrl, 'Vendor');
+    await linkToPlatform(running.baseUrl, vendor, shop);
     await earn(shop, 100);
     const made = await transfer({ to: vendor.merchantId, amount: 30, description: 'Bonus' }, shop);
     expect(made.status).toBe(201);

@@ -15,6 +15,15 @@ export async function registerMerchant(baseUrl: string, name = 'Test Marketplace
 }
 
 /**
+ * A registered merchant's link to a platform, made with the merchant's own key (POST /v1/trdp/platform-links):
+ * the platform may then debit and credit it (transfers, its escrows' allocations; docs/concepts/authority.md).
+ */
+export async function linkToPlatform(baseUrl: string, merchant: Pick<TestMerchant, 'apiSecret'>, platform: Pick<TestMerchant, 'merchantId'>): Promise<void> {
+  const res = await call(baseUrl, 'POST', '/v1/trdp/platform-links', { body: { platformId: platform.merchantId }, headers: { 'x-api-secret': merchant.apiSecret } });
+  if (res.status !== 201) throw new Error(`linking a merchant to its platform failed: ${res.status} ${res.text}`);
+}
+
+/**
  * A merchant with its sellers onboarded as its accounts (POST /v1/trdp/accounts), under the references
  * escrowRequest's allocations name, so its escrows allocate to someone who can be paid. An escrow
  * stores an account named by its reference as the accountId: releases, refunds, the ledger and the

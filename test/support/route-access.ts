@@ -158,8 +158,8 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   { route: 'GET /v1/trdp/escrows', request: at('/v1/trdp/escrows?limit=5'), expect: merchant(200, 200) },
   { route: 'GET /v1/trdp/orders', request: at('/v1/trdp/orders?limit=5'), expect: merchant(200, 200) },
   { route: 'GET /v1/trdp/balance', request: at('/v1/trdp/balance'), expect: merchant(200, 200) },
-  // Transfers: the owner has too little available for this one (409); another merchant may not name itself as the other party (400).
-  { route: 'POST /v1/trdp/transfers', request: (r) => ({ path: '/v1/trdp/transfers', body: { to: r.otherMerchant.merchantId, amount: 1_000_000, description: 'bonus' } }), expect: merchant(409, 400) },
+  // Transfers to the owner's seller: the owner has too little available for this one (409); to another merchant the seller is not found (docs/concepts/authority.md).
+  { route: 'POST /v1/trdp/transfers', request: (r) => ({ path: '/v1/trdp/transfers', body: { to: r.merchant.seller1, amount: 1_000_000, description: 'bonus' } }), expect: merchant(409, 404) },
   { route: 'GET /v1/trdp/transfers', request: at('/v1/trdp/transfers?limit=5'), expect: merchant(200, 200) },
   { route: 'GET /v1/trdp/transfers/:transferId', request: at('/v1/trdp/transfers/tr_unknown'), expect: merchant(404) },
   { route: 'POST /v1/trdp/transfers/:transferId/reversals', request: at('/v1/trdp/transfers/tr_unknown/reversals', {}), expect: merchant(404) },
@@ -176,6 +176,11 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     expect: merchant(201),
   },
 
+  // Links: the owner lets the other merchant move its money; the other merchant may not link itself (400). A revoke naming no registered platform is not found.
+  { route: 'POST /v1/trdp/platform-links', request: (r) => ({ path: '/v1/trdp/platform-links', body: { platformId: r.otherMerchant.merchantId } }), expect: merchant(201, 400) },
+  { route: 'GET /v1/trdp/platform-links', request: at('/v1/trdp/platform-links'), expect: merchant(200, 200) },
+  { route: 'DELETE /v1/trdp/platform-links/:platformId', request: at('/v1/trdp/platform-links/mer_unknown'), expect: merchant(404, 404) },
+
   // ---- staff and audit API ------------------------------------------------------------------
   { route: 'POST /v1/admin/merchants', request: at('/v1/admin/merchants', { name: 'Matrix Shop' }), expect: admin(201) },
   {
@@ -183,6 +188,8 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     request: (r) => ({ path: `/v1/admin/merchants/${r.otherMerchant.merchantId}/invitation`, body: { email: 'matrix-owner@shop.example' } }),
     expect: admin(201),
   },
+  { route: 'POST /v1/admin/merchants/:merchantId/platform-links', request: (r) => ({ path: `/v1/admin/merchants/${r.merchant.merchantId}/platform-links`, body: { platformId: r.otherMerchant.merchantId } }), expect: admin(201) },
+  { route: 'DELETE /v1/admin/merchants/:merchantId/platform-links/:platformId', request: (r) => ({ path: `/v1/admin/merchants/${r.merchant.merchantId}/platform-links/mer_unknown` }), expect: admin(404) },
   { route: 'POST /v1/admin/auditors', request: at('/v1/admin/auditors', { name: 'Matrix Auditor' }), expect: admin(201) },
   { route: 'ANY /admin/queues/**', request: placeholders, expect: admin(GRANTED) },
   { route: 'GET /v1/audit/events', request: at('/v1/audit/events?limit=5'), expect: audit(200) },

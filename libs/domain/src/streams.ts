@@ -44,6 +44,8 @@ const KINDS = {
   webhookEndpoint: { prefix: 'webhook-endpoint', plansCallbacks: true },
   /** One transfer between a platform and another party, with its reversals (transfer/transfer.decider.ts). */
   transfer: { prefix: 'transfer', holdsMoney: true, plansCallbacks: true },
+  /** A registered merchant's link to one platform (authority/platform-link.decider.ts): the platform may then debit and credit it. */
+  platformLink: { prefix: 'platform-link' },
 } as const satisfies Record<string, StreamKindEntry>;
 
 export type StreamKind = keyof typeof KINDS;

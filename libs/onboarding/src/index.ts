@@ -7,3 +7,5 @@ export * from './register-merchant/register-merchant.command';
 export * from './rotate-api-secret/rotate-api-secret.command';
 export * from './accounts/account-directory';
 export * from './accounts/allocation-payees';
+export * from './authority/party-relations';
+export * from './platform-links/platform-link.commands';

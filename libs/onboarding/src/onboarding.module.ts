@@ -5,11 +5,13 @@ import type { MigrationSet } from '@app/infrastructure';
 import { AuditorStore, ConsoleSessions, CREDENTIAL_MIGRATIONS, CredentialStore, MerchantLogins, PayoutDestinations, SignInThrottle } from '@app/credentials';
 import { AccountDirectory } from './accounts/account-directory';
 import { AllocationPayees } from './accounts/allocation-payees';
+import { PartyRelations } from './authority/party-relations';
 import { InviteOwnerHandler } from './invite-owner/invite-owner.handler';
 import { MerchantAuthenticator } from './merchant-authenticator';
 import { RegisterAuditorHandler } from './register-auditor/register-auditor.handler';
 import { RegisterMerchantHandler } from './register-merchant/register-merchant.handler';
 import { RotateApiSecretHandler } from './rotate-api-secret/rotate-api-secret.handler';
+import { LinkPlatformHandler, RevokePlatformLinkHandler } from './platform-links/platform-link.handlers';
 
 export const CREDENTIALS: MigrationSet = { component: 'merchants', migrations: CREDENTIAL_MIGRATIONS };
 
@@ -26,11 +28,12 @@ export const CREDENTIALS: MigrationSet = { component: 'merchants', migrations: C
     MerchantAuthenticator,
     AccountDirectory,
     AllocationPayees,
+    PartyRelations,
   ],
-  exports: [AccountDirectory, AllocationPayees, CredentialStore, PayoutDestinations, AuditorStore, MerchantLogins, SignInThrottle, ConsoleSessions, MerchantAuthenticator],
+  exports: [AccountDirectory, AllocationPayees, PartyRelations, CredentialStore, PayoutDestinations, AuditorStore, MerchantLogins, SignInThrottle, ConsoleSessions, MerchantAuthenticator],
 })
 export class CredentialsModule {}
 
-/** Registering merchants and auditors, their secrets and the owner's invitation: the API's and the CLI's. */
-@Module({ providers: [RegisterMerchantHandler, RotateApiSecretHandler, InviteOwnerHandler, RegisterAuditorHandler] })
+/** Registering merchants and auditors, their secrets, the owner's invitation and links to platforms: the API's and the CLI's. */
+@Module({ providers: [RegisterMerchantHandler, RotateApiSecretHandler, InviteOwnerHandler, RegisterAuditorHandler, LinkPlatformHandler, RevokePlatformLinkHandler] })
 export class OnboardingModule {}

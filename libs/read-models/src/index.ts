@@ -48,3 +48,5 @@ export * from './payable-availability.reader';
 export * from './payout-delays.projection';
 export * from './transfers.projection';
 export * from './transfers.reader';
+export * from './platform-links.projection';
+export * from './platform-links.reader';

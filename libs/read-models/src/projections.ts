@@ -15,6 +15,7 @@ import { streamOwnersView } from './stream-owners.projection';
 import { webhookEndpointsView } from './webhook-endpoints/webhook-endpoints.projection';
 import { accountsView, payoutDestinationHoldersView } from './accounts/accounts.projection';
 import { transfersView } from './transfers.projection';
+import { platformLinksView } from './platform-links.projection';
 
 export const merchantsView: Projection = {
   name: 'merchants_view',
@@ -37,7 +38,7 @@ export const merchantsView: Projection = {
 };
 
 /** Every projection folds what it needs itself and reads no other view, so their order does not matter. */
-export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, payablesView, callbackDeliveriesView, providerOperationsView, payoutsView, payoutSchedulesView, payoutDelaysView, streamOwnersView, escrowAllocationsView, merchantEventsView, webhookEndpointsView, accountsView, payoutDestinationHoldersView, transfersView, ledgerProjection];
+export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, payablesView, callbackDeliveriesView, providerOperationsView, payoutsView, payoutSchedulesView, payoutDelaysView, streamOwnersView, escrowAllocationsView, merchantEventsView, webhookEndpointsView, accountsView, payoutDestinationHoldersView, transfersView, platformLinksView, ledgerProjection];
 
 /** The projections a deployment runs: where the engine's log does not read in SQL, also a copy of it for auditors. */
 export function projectionsFor(engine: EventStoreEngine): readonly Projection[] {

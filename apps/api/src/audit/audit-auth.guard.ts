@@ -21,11 +21,13 @@ export class AuditAuthGuard implements CanActivate {
       const auditor = await this.auditors.findByKey(auditorKey);
       if (auditor) {
         request.actor = { type: 'auditor', id: auditor.auditorId };
+        request.principal = { kind: 'auditor', auditorId: auditor.auditorId };
         return true;
       }
     }
     if (typeof adminKey === 'string' && this.config.adminApiKey && constantTimeEquals(adminKey, this.config.adminApiKey)) {
       request.actor = { type: 'admin', id: 'admin' };
+      request.principal = { kind: 'operator' };
       return true;
     }
     throw new ApiError(401, 'AUTH_001', 'The audit API needs a valid x-auditor-key (or x-admin-key) header');

@@ -1,11 +1,11 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { InvalidInput } from '@app/domain';
+import { InvalidInput, type Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { envelope } from '../http/envelope';
-import { ActingMerchant, RequestMetadata } from '../http/request-context';
+import { ActingMerchant, Caller, RequestMetadata } from '../http/request-context';
 import { presentDelivery } from './delivery.presenter';
 import { ListDeliveriesQuery } from './list-deliveries/list-deliveries.query';
 import { RedeliverCommand } from './redeliver/redeliver.command';
@@ -52,8 +52,8 @@ export class CallbacksController {
   @Get('webhook-secret')
   @ApiOperation({ summary: 'The webhook secret your callbacks (or, with x-account-id, the seller account’s) are signed with' })
   @ApiEnvelope(WebhookSecretResponse, { message: 'Webhook secret' })
-  async secret(@ActingMerchant() merchant: AuthenticatedMerchant) {
-    const webhookSecret = await this.queries.execute(new GetWebhookSecretQuery(merchant.merchantId));
+  async secret(@ActingMerchant() merchant: AuthenticatedMerchant, @Caller() principal: Principal) {
+    const webhookSecret = await this.queries.execute(new GetWebhookSecretQuery(principal));
     return envelope('Webhook secret', { merchantId: merchant.merchantId, webhookSecret });
   }
 
@@ -62,8 +62,8 @@ export class CallbacksController {
   @ApiOperation({ summary: 'Issue a new webhook secret (with x-account-id, the seller account’s); callbacks signed from now on use it' })
   @ApiEnvelope(WebhookSecretResponse, { message: 'Webhook secret rotated' })
   @ApiProblems({ 409: ['CONCURRENT_MODIFICATION'] })
-  async rotate(@ActingMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
-    const webhookSecret = await this.commands.execute(new RotateWebhookSecretCommand(merchant.merchantId, metadata));
+  async rotate(@ActingMerchant() merchant: AuthenticatedMerchant, @Caller() principal: Principal, @RequestMetadata() metadata: EventMetadata) {
+    const webhookSecret = await this.commands.execute(new RotateWebhookSecretCommand(principal, metadata));
     return envelope('Webhook secret rotated', { merchantId: merchant.merchantId, webhookSecret });
   }
 }

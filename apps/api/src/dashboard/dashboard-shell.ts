@@ -3,7 +3,8 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
 import type { AppConfig } from '@app/config';
 import { ConsoleSessions } from '@app/credentials';
-import { isAccountId } from '@app/domain';
+import { merchantPrincipal, type Principal } from '@app/domain';
+import { AccountDirectory } from '@app/onboarding';
 import type { SafeHtml } from '../http/html';
 import { csrfToken } from '../web/csrf';
 import { type NavLink, type PageShell, sendPage } from '../web/page';
@@ -33,8 +34,14 @@ export const SELLER_NAV: NavLink[] = [
   { href: '/dashboard/statement', label: 'Statement' },
 ];
 
-/** Where a signed-in browser starts. */
-export const dashboardHome = (subjectId: string) => (isAccountId(subjectId) ? '/dashboard/balance' : '/dashboard/orders');
+/** Where a signed-in browser starts: a seller at its balance, a merchant at its orders. */
+export const dashboardHome = (principal: Principal) => (principal.kind === 'seller' ? '/dashboard/balance' : '/dashboard/orders');
+
+/** A dashboard session's subject as its principal: a seller when its account stream says it is an account, else a merchant. */
+export async function dashboardPrincipal(accounts: AccountDirectory, subjectId: string): Promise<Principal> {
+  const account = await accounts.find(subjectId);
+  return account ? { kind: 'seller', accountId: account.accountId, platformId: account.merchantId } : merchantPrincipal(subjectId);
+}
 
 export const DASHBOARD_SESSION: SessionRule = { cookie: DASHBOARD_COOKIE, kinds: ['merchant'], signInPath: DASHBOARD_SIGN_IN };
 const DashboardSession = SessionGuard(DASHBOARD_SESSION);
@@ -44,9 +51,11 @@ const OPEN_TO_SELLERS = 'dashboard:open-to-sellers';
 export const OpenToSellers = () => SetMetadata(OPEN_TO_SELLERS, true);
 
 /**
- * A dashboard session; a seller's only on the routes marked OpenToSellers. Every other page is the
- * platform's, and to a seller a page that does not exist (404), so that a page added later is closed
- * to sellers unless it says otherwise.
+ * A dashboard session, resolved into its principal (libs/domain/src/authority/principal.ts): a seller (a
+ * platform's account, signed in through its invitation) or a merchant, as the subject's account stream
+ * says. A seller's only on the routes marked OpenToSellers. Every other page is the platform's, and to
+ * a seller a page that does not exist (404), so that a page added later is closed to sellers unless it
+ * says otherwise.
  */
 @Injectable()
 export class DashboardSessionGuard implements CanActivate {
@@ -55,14 +64,16 @@ export class DashboardSessionGuard implements CanActivate {
   constructor(
     @Inject(ConsoleSessions) sessions: ConsoleSessions,
     @Inject(Reflector) private readonly reflector: Reflector,
+    @Inject(AccountDirectory) private readonly accounts: AccountDirectory,
   ) {
     this.session = new DashboardSession(sessions);
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     await this.session.canActivate(context);
-    const subjectId = currentSession(context.switchToHttp().getRequest<SessionRequest>()).subjectId;
-    if (isAccountId(subjectId) && !this.reflector.getAllAndOverride<boolean>(OPEN_TO_SELLERS, [context.getHandler(), context.getClass()])) throw new NotFoundException();
+    const request = context.switchToHttp().getRequest<SessionRequest>();
+    request.principal = await dashboardPrincipal(this.accounts, currentSession(request).subjectId);
+    if (request.principal.kind === 'seller' && !this.reflector.getAllAndOverride<boolean>(OPEN_TO_SELLERS, [context.getHandler(), context.getClass()])) throw new NotFoundException();
     return true;
   }
 }
@@ -82,7 +93,7 @@ export function sendDashboardPage(reply: FastifyReply, config: AppConfig, page: 
   const shell: PageShell = {
     title: page.title,
     brand: DASHBOARD_BRAND,
-    nav: isAccountId(page.who) ? SELLER_NAV : DASHBOARD_NAV,
+    nav: (reply.request as SessionRequest).principal?.kind === 'seller' ? SELLER_NAV : DASHBOARD_NAV,
     current: page.current,
     signedIn: { who: page.who, signOutAction: '/dashboard/sign-out', csrfToken: csrf },
     body: page.body(csrf),

@@ -1,8 +1,9 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type EscrowCommand, escrowDeciderFor, escrowOutline, streams } from '@app/domain';
+import { type EscrowCommand, escrowDeciderFor, escrowOutline, may, type Principal, storedId, streams, UnknownAllocationMerchant } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
+import { PartyRelations } from '@app/onboarding';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { EscrowCommandBase, type EscrowChange } from './escrow-command';
 
@@ -12,24 +13,42 @@ import { EscrowCommandBase, type EscrowChange } from './escrow-command';
  */
 export class ChangeEscrowCommand extends EscrowCommandBase {
   constructor(
+    principal: Principal,
     merchant: AuthenticatedMerchant,
     escrowId: string,
     readonly build: (at: string) => EscrowCommand,
     metadata: EventMetadata,
   ) {
-    super(merchant, escrowId, metadata);
+    super(principal, merchant, escrowId, metadata);
   }
 }
 
+/**
+ * A reversal debits the allocation's payee (authority/authority.ts): the caller must have the authority
+ * to debit it now, whoever was credited when the escrow was created (a merchant that has since revoked
+ * its link, or an escrow stored before links, whose payee was a merchant the creator had no link to).
+ */
 @CommandHandler(ChangeEscrowCommand)
 export class ChangeEscrowHandler implements ICommandHandler<ChangeEscrowCommand> {
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(PartyRelations) private readonly relations: PartyRelations,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ merchant, escrowId, build, metadata }: ChangeEscrowCommand): Promise<EscrowChange> {
-    const { state, at } = await this.runner.run(streams.escrow(escrowId), escrowDeciderFor(merchant.idSalt), build(this.clock.now().toISOString()), metadata);
+  async execute({ principal, merchant, escrowId, build, metadata }: ChangeEscrowCommand): Promise<EscrowChange> {
+    const decider = escrowDeciderFor(principal, merchant.idSalt);
+    const command = build(this.clock.now().toISOString());
+    const known = command.type === 'ReverseAllocation' ? await this.assertMayDebit(principal, merchant, escrowId, command.data.allocation) : undefined;
+    const { state, at } = await this.runner.run(streams.escrow(escrowId), decider, command, metadata, known);
     return { escrow: escrowOutline(state)!, at };
+  }
+
+  private async assertMayDebit(principal: Principal, merchant: AuthenticatedMerchant, escrowId: string, allocation: string) {
+    const known = await this.runner.read(streams.escrow(escrowId), escrowDeciderFor(principal, merchant.idSalt));
+    const payee = storedId(known.state, allocation, merchant.idSalt);
+    const own = known.state.created?.merchantId === merchant.merchantId && known.state.allocations.some((a) => a.merchantId === payee);
+    if (own && !may(principal, 'debit', await this.relations.relationOf(principal, payee))) throw new UnknownAllocationMerchant(allocation);
+    return known;
   }
 }

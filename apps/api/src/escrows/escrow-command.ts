@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { EscrowOutline } from '@app/domain';
+import type { EscrowOutline, Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 
@@ -12,6 +12,9 @@ export interface EscrowChange {
 /** A merchant's command on one of its escrows; the result is the escrow as it now stands. */
 export abstract class EscrowCommandBase extends Command<EscrowChange> {
   constructor(
+    /** Who calls: the authority rule is asked whether the escrow is its own (escrowDeciderFor). */
+    readonly principal: Principal,
+    /** The caller's key: its id salt names its accounts' allocations by reference. */
     readonly merchant: AuthenticatedMerchant,
     readonly escrowId: string,
     readonly metadata: EventMetadata,

@@ -9,14 +9,17 @@ import {
   EscrowOrderConflict,
   InvalidInput,
   merchantDecider,
+  merchantPrincipal,
+  platformLinkDecider,
+  platformLinkKey,
   santim,
   streams,
   UnknownAllocationMerchant,
 } from '@app/domain';
 import { type EventMetadata, START } from '@app/event-store';
 import { CommandRunner, systemClock } from '@app/infrastructure';
+import { AllocationPayees, PartyRelations } from '@app/onboarding';
 import { FixedClock } from '../../../../libs/infrastructure/src/testing/fixed-clock';
-import { AllocationPayees } from '@app/onboarding';
 import { InMemoryEventStore } from '../../../../libs/event-store/src/testing/in-memory-event-store';
 import { CancelEscrowCommand } from './cancel-escrow/cancel-escrow.command';
 import { CancelEscrowHandler } from './cancel-escrow/cancel-escrow.handler';
@@ -30,6 +33,8 @@ import { ReleaseAllocationCommand } from './release-allocation/release-allocatio
 import { ReleaseAllocationHandler } from './release-allocation/release-allocation.handler';
 
 const marketplace = { merchantId: 'mkt-1', idSalt: 'salt-1' };
+/** The principal of a merchant's key, as the API's guard resolves it. */
+const as = (merchant: { merchantId: string }) => merchantPrincipal(merchant.merchantId);
 const metadata: EventMetadata = { correlationId: 'req-1', actor: { type: 'merchant', id: 'mkt-1' } };
 
 /** A request as the controller hands it on, validated: two merchants share 1,000.50 ETB, the first paying the marketplace 10 ETB. */
@@ -62,10 +67,17 @@ describe('escrow command handlers', () => {
   let store: InMemoryEventStore;
   let runner: CommandRunner;
 
-  /** The payees of escrowRequest's allocations, registered as merchants: an allocation names someone who can be paid. */
+  /**
+   * The payees of escrowRequest's allocations, registered as merchants and linked to both marketplaces:
+   * an allocation names someone its creator may credit (libs/domain/src/authority/authority.ts).
+   */
   const registerPayees = async () => {
+    const at = new Date().toISOString();
     for (const merchantId of ['seller-1', 'courier-1']) {
-      await runner.run(streams.merchant(merchantId), merchantDecider, { type: 'RegisterMerchant', data: { merchantId, name: merchantId, at: new Date().toISOString() } }, metadata);
+      await runner.run(streams.merchant(merchantId), merchantDecider, { type: 'RegisterMerchant', data: { merchantId, name: merchantId, at } }, metadata);
+      for (const platformId of ['mkt-1', 'mkt-2']) {
+        await runner.run(streams.platformLink(platformLinkKey(merchantId, platformId)), platformLinkDecider, { type: 'LinkPlatform', data: { merchantId, platformId, decidedBy: 'merchant', at } }, metadata);
+      }
     }
   };
 
@@ -75,7 +87,7 @@ describe('escrow command handlers', () => {
     await registerPayees();
   });
 
-  const create = (request = escrowRequest(), merchant = marketplace, payees = new AllocationPayees(store)) =>
+  const create = (request = escrowRequest(), merchant = marketplace, payees = new AllocationPayees(new PartyRelations(store))) =>
     new CreateEscrowHandler(runner, payees, systemClock).execute(new CreateEscrowCommand(merchant, request, metadata));
   const escrowEvents = async () => (await store.readAll(START, 100)).filter((e) => e.streamId.startsWith('escrow-'));
   const events = async (escrowId: string) => store.readStream(streams.escrow(escrowId));
@@ -144,32 +156,20 @@ describe('escrow command handlers', () => {
       const readStreams = jest.spyOn(store, 'readStreams');
       const { escrow } = await create(escrowRequest({ allocations }));
       expect(escrow.allocations.map((a) => a.merchantId)).toEqual([accountId, 'mkt-1']);
-      expect(readStreams.mock.calls).toEqual([[[streams.account(accountId), streams.merchant('shop-7')]]]);
+      expect(readStreams.mock.calls).toEqual([[[streams.account('shop-7'), streams.merchant('shop-7'), streams.platformLink(platformLinkKey('shop-7', 'mkt-1')), streams.account(accountId)]]]);
     });
 
-    it("reads an account once per process, but a merchant's id each time, so that an account created later under that reference takes it", async () => {
-      const payees = new AllocationPayees(store);
-      const shop = accountIdFor(marketplace.idSalt, { reference: 'shop-7' });
+    it("refuses a registered merchant that gave the creator no link, or revoked it, and an id nobody has", async () => {
       const at = new Date().toISOString();
-      await runner.run(streams.account(shop), accountDecider, { type: 'CreateAccount', data: { accountId: shop, merchantId: 'mkt-1', name: 'Shop 7', type: 'individual', reference: 'shop-7', requestFingerprint: 'f', at } }, metadata);
-      const allocations = [
-        { merchantId: 'shop-7', amount: 600.5 },
-        { merchantId: 'courier-1', amount: 400 },
-      ];
-      const readStreams = jest.spyOn(store, 'readStreams');
-      await create(escrowRequest({ orderId: 'ORDER-A', allocations }), marketplace, payees);
-      await create(escrowRequest({ orderId: 'ORDER-B', allocations }), marketplace, payees);
-      const courierAccount = accountIdFor(marketplace.idSalt, { reference: 'courier-1' });
-      expect(readStreams.mock.calls).toEqual([
-        [[streams.account(shop), streams.merchant('shop-7'), streams.account(courierAccount), streams.merchant('courier-1')]],
-        [[streams.account(courierAccount), streams.merchant('courier-1')]],
-      ]);
-
-      await runner.run(streams.account(courierAccount), accountDecider, { type: 'CreateAccount', data: { accountId: courierAccount, merchantId: 'mkt-1', name: 'Courier', type: 'individual', reference: 'courier-1', requestFingerprint: 'f', at } }, metadata);
-      const { escrow } = await create(escrowRequest({ orderId: 'ORDER-C', allocations }), marketplace, payees);
-      expect(escrow.allocations.map((a) => a.merchantId)).toEqual([shop, courierAccount]);
-      const other = await create(escrowRequest({ orderId: 'ORDER-D', allocations: [{ merchantId: 'shop-7', amount: 1000.5 }] }), { merchantId: 'mkt-2', idSalt: 'salt-2' }, payees).catch((error: unknown) => error);
-      expect(other).toEqual(new UnknownAllocationMerchant('shop-7'));
+      await runner.run(streams.merchant('shop-8'), merchantDecider, { type: 'RegisterMerchant', data: { merchantId: 'shop-8', name: 'Shop 8', at } }, metadata);
+      const only = (merchantId: string, orderId: string) => create(escrowRequest({ orderId, allocations: [{ merchantId, amount: 1000.5 }] }));
+      await expect(only('shop-8', 'ORDER-A')).rejects.toThrow(new UnknownAllocationMerchant('shop-8'));
+      await runner.run(streams.platformLink(platformLinkKey('shop-8', 'mkt-1')), platformLinkDecider, { type: 'LinkPlatform', data: { merchantId: 'shop-8', platformId: 'mkt-1', decidedBy: 'merchant', at } }, metadata);
+      expect((await only('shop-8', 'ORDER-B')).escrow.allocations.map((a) => a.merchantId)).toEqual(['shop-8']);
+      await runner.run(streams.platformLink(platformLinkKey('shop-8', 'mkt-1')), platformLinkDecider, { type: 'RevokePlatformLink', data: { merchantId: 'shop-8', platformId: 'mkt-1', decidedBy: 'merchant', at } }, metadata);
+      await expect(only('shop-8', 'ORDER-C')).rejects.toThrow(new UnknownAllocationMerchant('shop-8'));
+      const theirs = await create(escrowRequest({ orderId: 'ORDER-D', allocations: [{ merchantId: 'shop-7', amount: 1000.5 }] }), { merchantId: 'mkt-2', idSalt: 'salt-2' }).catch((error: unknown) => error);
+      expect(theirs).toEqual(new UnknownAllocationMerchant('shop-7'));
     });
 
     it("refuses an allocation to an id that names none of the creator's payees, nor another platform's account, writing nothing", async () => {
@@ -186,7 +186,7 @@ describe('escrow command handlers', () => {
   describe('on an escrow its merchant created', () => {
     it('ReleaseAllocationHandler releases an allocation, its fee named, and answers with the escrow and the time of the release', async () => {
       const escrowId = await funded();
-      const change = await new ReleaseAllocationHandler(runner, systemClock).execute(new ReleaseAllocationCommand(marketplace, escrowId, [{ merchantId: 'seller-1' }], metadata));
+      const change = await new ReleaseAllocationHandler(runner, systemClock).execute(new ReleaseAllocationCommand(as(marketplace), marketplace, escrowId, [{ merchantId: 'seller-1' }], metadata));
       const released = (await events(escrowId)).at(-1)!;
       expect(released).toMatchObject({ type: 'AllocationReleased', data: { merchantId: 'seller-1', amount: santim(60_050), fee: santim(1_000) } });
       expect(change.escrow.status).toBe('PARTIALLY_RELEASED');
@@ -196,7 +196,7 @@ describe('escrow command handlers', () => {
     it('ReleaseAllocationHandler is refused before the money arrived, and by another merchant', async () => {
       const { escrow } = await create();
       const escrowId = escrow.terms.escrowId;
-      const release = (merchant: typeof marketplace) => new ReleaseAllocationHandler(runner, systemClock).execute(new ReleaseAllocationCommand(merchant, escrowId, [{ merchantId: 'seller-1' }], metadata));
+      const release = (merchant: typeof marketplace) => new ReleaseAllocationHandler(runner, systemClock).execute(new ReleaseAllocationCommand(as(merchant), merchant, escrowId, [{ merchantId: 'seller-1' }], metadata));
       await expect(release(marketplace)).rejects.toThrow(EscrowNotFunded);
       await expect(release({ merchantId: 'mkt-2', idSalt: 'salt-2' })).rejects.toThrow(EscrowNotFound);
       expect(await types(escrowId)).toEqual(['EscrowCreated']);
@@ -205,7 +205,7 @@ describe('escrow command handlers', () => {
     it("RefundAllocationHandler asks the provider to refund part of an allocation, with the merchant's words", async () => {
       const escrowId = await funded();
       const refunds = [{ merchantId: 'courier-1', amount: santim(10_000) }];
-      const change = await new RefundAllocationHandler(runner, systemClock).execute(new RefundAllocationCommand(marketplace, escrowId, refunds, 'late delivery', metadata));
+      const change = await new RefundAllocationHandler(runner, systemClock).execute(new RefundAllocationCommand(as(marketplace), marketplace, escrowId, refunds, 'late delivery', metadata));
       expect((await events(escrowId)).at(-1)).toMatchObject({
         type: 'EscrowRefundRequested',
         data: { amount: santim(10_000), reason: 'REQUESTED', note: 'late delivery', merchantIds: ['courier-1'], allocations: refunds, paymentReferenceId: 'pay-1' },
@@ -215,7 +215,7 @@ describe('escrow command handlers', () => {
 
     it('CancelEscrowHandler cancels a paid escrow and asks for the refund of all it holds', async () => {
       const escrowId = await funded();
-      const change = await new CancelEscrowHandler(runner, systemClock).execute(new CancelEscrowCommand(marketplace, escrowId, 'out of stock', metadata));
+      const change = await new CancelEscrowHandler(runner, systemClock).execute(new CancelEscrowCommand(as(marketplace), marketplace, escrowId, 'out of stock', metadata));
       expect((await events(escrowId)).slice(2)).toMatchObject([
         { type: 'EscrowCancelled', data: { reason: 'out of stock' } },
         { type: 'EscrowRefundRequested', data: { amount: santim(100_050), reason: 'CANCELLED', merchantIds: ['seller-1', 'courier-1'] } },
@@ -227,7 +227,7 @@ describe('escrow command handlers', () => {
       const escrowId = await funded();
       const clock = new FixedClock(new Date(Date.now() + 60_000));
       const build = jest.fn((at: string) => ({ type: 'OpenDispute' as const, data: { escrowId, merchantId: marketplace.merchantId, allocation: 'seller-1', reason: 'not delivered', at } }));
-      await new ChangeEscrowHandler(runner, clock).execute(new ChangeEscrowCommand(marketplace, escrowId, build, metadata));
+      await new ChangeEscrowHandler(runner, new PartyRelations(store), clock).execute(new ChangeEscrowCommand(as(marketplace), marketplace, escrowId, build, metadata));
       const [at] = build.mock.calls[0];
       expect(at).toBe(clock.now().toISOString());
       expect((await events(escrowId)).at(-1)).toMatchObject({ type: 'DisputeOpened', data: { merchantIds: ['seller-1'], reason: 'not delivered', openedAt: at } });

@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { timingSafeEqual, createHash, createHmac } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { AccountNotFound } from '@app/domain';
+import { AccountNotFound, merchantPrincipal } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { AccountDirectory, MerchantAuthenticator } from '@app/onboarding';
 import { ApiError } from './problem';
@@ -28,18 +28,20 @@ export class MerchantAuthGuard implements CanActivate {
     }
     request.merchant = merchant;
     request.actor = { type: 'merchant', id: merchant.merchantId };
+    request.principal = merchantPrincipal(merchant.merchantId);
     const accountId = request.headers[ACCOUNT_HEADER];
-    if (accountId !== undefined) request.acting = await this.acting(merchant, accountId);
+    if (accountId !== undefined) await this.acting(request, merchant, accountId);
     return true;
   }
 
   /** The platform's account the header names; any other (another's, none, a malformed header) is not found. */
-  private async acting(platform: AuthenticatedMerchant, accountId: string | string[]): Promise<AuthenticatedMerchant> {
+  private async acting(request: RequestWithActor, platform: AuthenticatedMerchant, accountId: string | string[]): Promise<void> {
     const id = typeof accountId === 'string' ? accountId : '';
     const account = await this.accounts.ownedBy(platform.merchantId, id);
     if (!account) throw new AccountNotFound(id);
     // An id salt of the account's own, so that ids it derives never coincide with the platform's.
-    return { merchantId: account.accountId, idSalt: createHmac('sha256', platform.idSalt).update(account.accountId).digest('hex').slice(0, 32) };
+    request.acting = { merchantId: account.accountId, idSalt: createHmac('sha256', platform.idSalt).update(account.accountId).digest('hex').slice(0, 32) };
+    request.principal = { kind: 'platformForAccount', platformId: platform.merchantId, accountId: account.accountId, accountStatus: account.status };
   }
 }
 
@@ -63,6 +65,7 @@ export class AdminAuthGuard implements CanActivate {
       throw new ApiError(401, 'AUTH_001', key ? 'The x-admin-key header is not valid' : 'The x-admin-key header is required');
     }
     request.actor = { type: 'admin', id: 'admin' };
+    request.principal = { kind: 'operator' };
     return true;
   }
 }

@@ -1,5 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
+import type { Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { FastifyRequest } from 'fastify';
 import type { AuthenticatedMerchant } from '@app/credentials';
@@ -11,6 +12,8 @@ export interface RequestWithActor extends FastifyRequest {
   /** The platform's account named by `x-account-id`, resolved by MerchantAuthGuard: whom the request acts for. */
   acting?: AuthenticatedMerchant;
   actor?: EventMetadata['actor'];
+  /** Who calls, resolved once by the route's guard (libs/domain/src/authority/principal.ts): what the authority rule is asked about. */
+  principal?: Principal;
   /** Digest of the Idempotency-Key and request this request claimed (IdempotencyInterceptor). */
   idempotency?: string;
 }
@@ -68,3 +71,10 @@ export const ActingMerchant = createParamDecorator(
     },
   ],
 );
+
+/** Who calls, as the route's guard resolved it. */
+export const Caller = createParamDecorator((_: unknown, context: ExecutionContext): Principal => {
+  const request = context.switchToHttp().getRequest<RequestWithActor>();
+  if (!request.principal) throw new Error('Caller used on a route whose guard resolves no principal');
+  return request.principal;
+});

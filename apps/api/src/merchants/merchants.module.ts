@@ -2,12 +2,13 @@ import { Module } from '@nestjs/common';
 import { MerchantAuthModule } from '../http/merchant-auth.module';
 import { DemoMerchantService } from './demo-merchant.service';
 import { InviteOwnerController } from './invite-owner/invite-owner.controller';
+import { AdminPlatformLinksController, PlatformLinksController } from './platform-links/platform-links.controller';
 import { RegisterMerchantController } from './register-merchant/register-merchant.controller';
 
-/** The admin API for merchants (the commands are libs/onboarding'), and the embedded quick start's demo merchant. */
+/** The admin API for merchants and merchants' links to platforms (the commands are libs/onboarding'), and the embedded quick start's demo merchant. */
 @Module({
   imports: [MerchantAuthModule],
-  controllers: [RegisterMerchantController, InviteOwnerController],
+  controllers: [RegisterMerchantController, InviteOwnerController, PlatformLinksController, AdminPlatformLinksController],
   providers: [DemoMerchantService],
   exports: [DemoMerchantService],
 })

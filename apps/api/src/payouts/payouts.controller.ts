@@ -4,14 +4,14 @@ import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { INVALID_DATE_TIME, InvalidInput, santim, toEtbNumber } from '@app/domain';
+import { INVALID_DATE_TIME, InvalidInput, type Principal, santim, toEtbNumber } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { payoutDestination } from '@app/payments';
 import { payoutMovementsPage, type PayoutView } from '@app/read-models';
 import { envelope } from '../http/envelope';
-import { ActingMerchant, RequestMetadata } from '../http/request-context';
+import { ActingMerchant, Caller, RequestMetadata } from '../http/request-context';
 import { PayoutDestinationDto } from './payout-destination.dto';
 import { merchantPayouts, ownedPayout, presentDestination } from './payout-reads';
 import { payoutReportCsv, payoutReportJson, payoutReportPages } from './payout-report';
@@ -63,8 +63,8 @@ export class PayoutsController {
   @ApiOperation({ summary: 'Where payouts go: a bank account or a mobile wallet (the number is kept encrypted and shown masked); a change takes effect for the next payout' })
   @ApiEnvelope(PayoutDestinationResponse, { message: 'Payout destination set' })
   @ApiProblems({ 409: ['CONCURRENT_MODIFICATION'] })
-  async setDestination(@Body() body: PayoutDestinationDto, @ActingMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
-    const state = await this.commands.execute(new SetPayoutDestinationCommand(merchant.merchantId, body, metadata));
+  async setDestination(@Body() body: PayoutDestinationDto, @ActingMerchant() _acting: AuthenticatedMerchant, @Caller() principal: Principal, @RequestMetadata() metadata: EventMetadata) {
+    const state = await this.commands.execute(new SetPayoutDestinationCommand(principal, body, metadata));
     return envelope('Payout destination set', presentDestination(state));
   }
 

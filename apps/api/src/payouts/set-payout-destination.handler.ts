@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { accountDecider, type DestinationInForce, destinationInForce, isAccountId, payoutDestinationDecider, streams } from '@app/domain';
+import { accountDecider, type DestinationInForce, destinationInForce, isAccountId, payoutDestinationDecider, redirectedParty, streams } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { PayoutDestinations } from '@app/credentials';
 import { payoutDestination } from '@app/payments';
@@ -21,7 +21,8 @@ export class SetPayoutDestinationHandler implements ICommandHandler<SetPayoutDes
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ merchantId, destination, metadata }: SetPayoutDestinationCommand): Promise<DestinationInForce | undefined> {
+  async execute({ principal, destination, metadata }: SetPayoutDestinationCommand): Promise<DestinationInForce | undefined> {
+    const { id: merchantId, account } = redirectedParty(principal);
     const [kept, { legacy }] = await Promise.all([this.accounts.keep(merchantId, destination.accountNumber), payoutDestination(this.runner, this.db, merchantId)]);
     const { state } = await this.runner.run(
       streams.payoutDestination(merchantId),
@@ -45,7 +46,7 @@ export class SetPayoutDestinationHandler implements ICommandHandler<SetPayoutDes
       metadata,
     );
     const inForce = destinationInForce(state, legacy);
-    if (isAccountId(merchantId) && inForce) {
+    if (account && inForce) {
       const note = { type: 'NoteAccountPayoutDestination' as const, data: { accountId: merchantId, version: inForce.version, at: this.clock.now().toISOString() } };
       await this.runner.run(streams.account(merchantId), accountDecider, note, metadata);
     }

@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { Santim, TransferReversal } from '@app/domain';
+import type { Principal, Santim, TransferReversal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import type { TransferView } from '@app/read-models';
@@ -17,6 +17,9 @@ export interface TransferReversed {
 /** The result: the transfer made (or the one the same keyed request made), in its view's shape. */
 export class CreateTransferCommand extends Command<TransferView> {
   constructor(
+    /** Who calls (the edge resolved it): the authority rule asks what the other party is to it. */
+    readonly principal: Principal,
+    /** The caller's key: its id salt keys the transfer's id. */
     readonly merchant: AuthenticatedMerchant,
     readonly request: CreateTransferDto,
     readonly metadata: EventMetadata,
@@ -28,6 +31,7 @@ export class CreateTransferCommand extends Command<TransferView> {
 
 export class ReverseTransferCommand extends Command<TransferReversed> {
   constructor(
+    readonly principal: Principal,
     readonly merchant: AuthenticatedMerchant,
     readonly transferId: string,
     readonly amount: number | undefined,

@@ -1,17 +1,25 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { fingerprint, newTransferId, parseEtb, settingsOrDefault, streams, transferDecider, transferIdFor, type TransferOutline, transferOutline } from '@app/domain';
+import { fingerprint, may, type Movement, newTransferId, parseEtb, type Principal, settingsOrDefault, streams, transferDecider, transferIdFor, type TransferOutline, transferOutline } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
+import { PartyRelations } from '@app/onboarding';
 import { PayoutBooksDeps, payoutSettingsInForce, transferAtBooks } from '@app/payments';
 import type { TransferView } from '@app/read-models';
 import { CreateTransferCommand, ReverseTransferCommand, type TransferReversed } from './transfer.commands';
-import { assertTransferParty } from './transfer-party';
-import { TransferPartyMissing } from './transfers.errors';
+import { TransferPartyMissing, UnknownTransferParty } from './transfers.errors';
 
 /** Where the platform's transfer callbacks go: its payout callback URL, as the payout settings in force say. */
 async function callbackUrlOf(runner: CommandRunner, db: SqlClient, platformId: string): Promise<string | null> {
   return settingsOrDefault(await payoutSettingsInForce(runner, db, platformId)).callbackUrl;
+}
+
+/**
+ * The caller may make the movement on the party (libs/domain/src/authority/authority.ts), else the party
+ * is not found. A transfer to or from the caller itself is refused as well: it would move nothing.
+ */
+async function assertMay(relations: PartyRelations, principal: Principal, movement: Movement, party: string, caller: string): Promise<void> {
+  if (party === caller || !may(principal, movement, await relations.relationOf(principal, party))) throw new UnknownTransferParty(party);
 }
 
 /** The transfer a create left, in the view's shape; `at`: when its event was recorded, as the view keeps it. */
@@ -42,14 +50,15 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransferComm
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(PayoutBooksDeps) private readonly books: PayoutBooksDeps,
+    @Inject(PartyRelations) private readonly relations: PartyRelations,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ merchant, request, metadata, idempotencyKey }: CreateTransferCommand): Promise<TransferView> {
+  async execute({ principal, merchant, request, metadata, idempotencyKey }: CreateTransferCommand): Promise<TransferView> {
     const party = request.to ?? request.from;
     if (party === undefined || (request.to !== undefined && request.from !== undefined)) throw new TransferPartyMissing();
     const platformId = merchant.merchantId;
-    await assertTransferParty(this.db, platformId, party);
+    await assertMay(this.relations, principal, request.to !== undefined ? 'credit' : 'debit', party, platformId);
     const [source, destination] = request.to !== undefined ? [platformId, party] : [party, platformId];
     const transferId = idempotencyKey ? transferIdFor(merchant.idSalt, idempotencyKey, fingerprint(request)) : newTransferId();
     const callbackUrl = await callbackUrlOf(this.runner, this.db, platformId);
@@ -70,25 +79,36 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransferComm
   }
 }
 
-/** All or part of a transfer back the other way; the destination may go below zero, so no balance is read. */
+/**
+ * All or part of a transfer back the other way; the destination may go below zero, so no balance is read.
+ * A reversal debits the transfer's destination, which the caller must still have the authority to
+ * debit (a link revoked since stops it); another's transfer, as one that does not exist, is not found.
+ */
 @CommandHandler(ReverseTransferCommand)
 export class ReverseTransferHandler implements ICommandHandler<ReverseTransferCommand> {
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(PartyRelations) private readonly relations: PartyRelations,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ merchant, transferId, amount, metadata }: ReverseTransferCommand): Promise<TransferReversed> {
+  async execute({ principal, merchant, transferId, amount, metadata }: ReverseTransferCommand): Promise<TransferReversed> {
     const platformId = merchant.merchantId;
+    const known = await this.runner.read(streams.transfer(transferId), transferDecider);
+    const terms = transferOutline(known.state)?.terms;
+    if (terms?.platformId === platformId && terms.destination !== platformId && !may(principal, 'debit', await this.relations.relationOf(principal, terms.destination))) {
+      throw new UnknownTransferParty(terms.destination);
+    }
     const callbackUrl = await callbackUrlOf(this.runner, this.db, platformId);
     const { state } = await this.runner.run(
       streams.transfer(transferId),
       transferDecider,
       { type: 'ReverseTransfer', data: { transferId, platformId, ...(amount !== undefined ? { amount: parseEtb(amount, 'amount') } : {}), at: this.clock.now().toISOString(), callbackUrl } },
       metadata,
+      known,
     );
-    const { terms, reversals, reversed } = transferOutline(state)!;
-    return { transferId, reversal: reversals.at(-1)!, amount: terms.amount, reversed };
+    const after = transferOutline(state)!;
+    return { transferId, reversal: after.reversals.at(-1)!, amount: after.terms.amount, reversed: after.reversed };
   }
 }

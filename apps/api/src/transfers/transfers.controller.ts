@@ -2,7 +2,7 @@ import { Body, Controller, Get, Headers, HttpCode, Inject, Param, Post, Query } 
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { InvalidInput, TransferNotFound } from '@app/domain';
+import { InvalidInput, type Principal, TransferNotFound } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { platformTransfer, platformTransferPage } from '@app/read-models';
@@ -11,7 +11,7 @@ import { ApiEnvelope } from '../http/openapi/api-envelope';
 import { ApiProblems } from '../http/openapi/api-problems';
 import { MerchantApi } from '../http/openapi/security';
 import { ReadsProjectedViews } from '../http/projected-views';
-import { CurrentMerchant, RequestMetadata } from '../http/request-context';
+import { Caller, CurrentMerchant, RequestMetadata } from '../http/request-context';
 import { parseLimit } from '../audit/audit-query.dto';
 import { CreateTransferDto } from './create-transfer.dto';
 import { ReverseTransferDto } from './reverse-transfer.dto';
@@ -29,23 +29,23 @@ export class TransfersController {
   ) {}
 
   @Post()
-  // Who may be the other party is read from a view the projector writes (transfer-party.ts): a merchant registered just before is in it.
-  @ReadsProjectedViews()
   @HttpCode(201)
   @ApiOperation({ summary: 'Move available money to (`to`) or from (`from`) another party; the source may not go below zero, unless a penalty `from` it says allowNegative' })
   @ApiEnvelope(TransferResponse, { message: 'Transfer made', status: 201 })
   @ApiProblems({
-    400: ['TRANSFER_PARTY_REQUIRED', 'UNKNOWN_TRANSFER_PARTY', 'TRANSFER_TO_ITSELF', 'ALLOW_NEGATIVE_ONLY_FROM'],
+    400: ['TRANSFER_PARTY_REQUIRED', 'TRANSFER_TO_ITSELF', 'ALLOW_NEGATIVE_ONLY_FROM'],
+    404: ['UNKNOWN_TRANSFER_PARTY'],
     409: ['INSUFFICIENT_AVAILABLE_BALANCE', 'CONCURRENT_MODIFICATION'],
     503: ['LEDGER_NOT_CURRENT'],
   })
   async create(
     @Body() body: CreateTransferDto,
     @CurrentMerchant() merchant: AuthenticatedMerchant,
+    @Caller() principal: Principal,
     @RequestMetadata() metadata: EventMetadata,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
   ) {
-    const transfer = await this.commands.execute(new CreateTransferCommand(merchant, body, metadata, idempotencyKey));
+    const transfer = await this.commands.execute(new CreateTransferCommand(principal, merchant, body, metadata, idempotencyKey));
     return envelope('Transfer made', presentTransfer(transfer));
   }
 
@@ -53,9 +53,15 @@ export class TransfersController {
   @HttpCode(201)
   @ApiOperation({ summary: 'Undo all or part of a transfer: the money goes back from its destination (which may go below zero) to its source' })
   @ApiEnvelope(TransferReversalResponse, { message: 'Transfer reversed', status: 201 })
-  @ApiProblems({ 404: ['ABC_001'], 409: ['TRANSFER_FULLY_REVERSED', 'TRANSFER_AMOUNT_EXCEEDS_REVERSIBLE', 'CONCURRENT_MODIFICATION'] })
-  async reverse(@Param('transferId') transferId: string, @Body() body: ReverseTransferDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
-    const reversed = await this.commands.execute(new ReverseTransferCommand(merchant, transferId, body.amount, metadata));
+  @ApiProblems({ 404: ['ABC_001', 'UNKNOWN_TRANSFER_PARTY'], 409: ['TRANSFER_FULLY_REVERSED', 'TRANSFER_AMOUNT_EXCEEDS_REVERSIBLE', 'CONCURRENT_MODIFICATION'] })
+  async reverse(
+    @Param('transferId') transferId: string,
+    @Body() body: ReverseTransferDto,
+    @CurrentMerchant() merchant: AuthenticatedMerchant,
+    @Caller() principal: Principal,
+    @RequestMetadata() metadata: EventMetadata,
+  ) {
+    const reversed = await this.commands.execute(new ReverseTransferCommand(principal, merchant, transferId, body.amount, metadata));
     return envelope('Transfer reversed', presentReversal(reversed));
   }
 

@@ -1,4 +1,4 @@
-import { InvalidInput } from '@app/domain';
+import { DomainError, InvalidInput } from '@app/domain';
 
 /** A transfer that names neither `to` nor `from`, or both. */
 export class TransferPartyMissing extends InvalidInput {
@@ -7,9 +7,13 @@ export class TransferPartyMissing extends InvalidInput {
   }
 }
 
-/** A transfer's other party that may not be one (transfer-party.ts says who may). */
-export class UnknownTransferParty extends InvalidInput {
+/**
+ * A transfer's other party the caller may not debit (`from`) or credit (`to`): not one of its accounts
+ * nor a merchant linked to it (libs/domain/src/authority/authority.ts), or the caller itself. Not found,
+ * as any party the caller has no authority over: the answer says nothing of whether the id is registered.
+ */
+export class UnknownTransferParty extends DomainError {
   constructor(party: string) {
-    super(`${party} cannot be the other party of your transfer: name a registered merchant other than yourself`, 'UNKNOWN_TRANSFER_PARTY');
+    super('UNKNOWN_TRANSFER_PARTY', `${party} cannot be the other party of your transfer: name one of your accounts or a merchant linked to you`, 'not_found');
   }
 }

@@ -33,6 +33,8 @@ describe('describeEvent', () => {
     ],
     ['PayoutSettingsChanged', { version: 2, settings: { schedule: { kind: 'manual' }, minimumAmount: 500, callbackUrl: null, payoutDelayDays: 1 } }, 'Payout settings version 2: paid on request only; minimum 5.00 ETB; money held 1 day before it is available; no payout callbacks'],
     ['PayoutDestinationSet', { version: 2, destination: { kind: 'bank', institution: '946', accountMask: '••••6789' } }, 'Payout destination set (version 2): bank 946 ••••6789'],
+    ['PlatformLinked', { merchantId: 'mer_shop', platformId: 'mer_market', decidedBy: 'merchant' }, 'mer_shop let the platform mer_market debit and credit it (decided by the merchant)'],
+    ['PlatformLinkRevoked', { merchantId: 'mer_shop', platformId: 'mer_market', decidedBy: 'operator' }, "mer_shop revoked the platform mer_market's link (decided by the operator)"],
   ])('%s %j reads "%s"', (type, data, sentence) => {
     expect(describeEvent({ type, data })).toBe(sentence);
   });

@@ -106,6 +106,10 @@ const DESCRIBE: Record<string, (data: Data, names: MerchantNames) => string> = {
   TransferCreated: (d, names) =>
     `${String(d.platformId) === String(d.source) ? 'Transfer' : 'Penalty transfer'} of ${amount(d)} from ${merchantLabel(String(d.source), names)} to ${merchantLabel(String(d.destination), names)}${d.allowNegative ? ' (may take it below zero)' : ''}: ${String(d.description)}`,
   TransferReversed: (d, names) => `${amount(d)} of the transfer given back by ${merchantLabel(String(d.destination), names)} to ${merchantLabel(String(d.source), names)}`,
+  PlatformLinked: (d, names) =>
+    `${merchantLabel(String(d.merchantId), names)} let the platform ${merchantLabel(String(d.platformId), names)} debit and credit it (decided by ${d.decidedBy === 'operator' ? 'the operator' : 'the merchant'})`,
+  PlatformLinkRevoked: (d, names) =>
+    `${merchantLabel(String(d.merchantId), names)} revoked the platform ${merchantLabel(String(d.platformId), names)}'s link (decided by ${d.decidedBy === 'operator' ? 'the operator' : 'the merchant'})`,
   ProviderStatementReconciled: (d) => {
     const run = d as unknown as ProviderStatementReconciled['data'];
     const { counts } = run;

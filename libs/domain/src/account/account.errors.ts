@@ -28,13 +28,17 @@ export class AccountRequirementsMissing extends DomainError {
   }
 }
 
-/** An allocation to an id that names no one the creator may pay (itself, its accounts, a registered merchant): its money would be stranded in a payable nobody can pay out. */
+/**
+ * An allocation to an id the creator may not credit (libs/domain/src/authority/authority.ts): not itself,
+ * one of its accounts nor a merchant linked to it. Not found, as any party the caller has no authority
+ * over: the answer says nothing of whether the id is registered.
+ */
 export class UnknownAllocationMerchant extends DomainError {
   constructor(merchantId: string) {
     super(
       'UNKNOWN_ALLOCATION_MERCHANT',
-      `An allocation names ${JSON.stringify(merchantId)}, which is neither you, one of your accounts (by accountId or reference) nor a registered merchant`,
-      'invalid',
+      `An allocation names ${JSON.stringify(merchantId)}, which is neither you, one of your accounts (by accountId or reference) nor a merchant linked to you`,
+      'not_found',
     );
   }
 }

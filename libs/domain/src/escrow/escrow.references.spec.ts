@@ -1,3 +1,4 @@
+import { merchantPrincipal } from '../authority/principal';
 import { accountIdFor } from '../ids';
 import { fold } from '../shared/decider';
 import { santim } from '../shared/money';
@@ -22,7 +23,7 @@ const paid: EscrowEvent[] = [
 ];
 
 describe('an escrow command of its creator, naming an account by the reference it was created with', () => {
-  const decider = escrowDeciderFor(SALT);
+  const decider = escrowDeciderFor(merchantPrincipal(OWNER), SALT);
 
   it('releases the allocation stored under the accountId', () => {
     given(decider, paid)
@@ -40,7 +41,7 @@ describe('an escrow command of its creator, naming an account by the reference i
   });
 
   it("refuses another platform's reference (another salt) by the id given", () => {
-    given(escrowDeciderFor('salt-2'), paid)
+    given(escrowDeciderFor(merchantPrincipal(OWNER), 'salt-2'), paid)
       .when(releaseAllocation({ merchantId: 'shop-7' }))
       .thenThrows(new AllocationNotFound('shop-7'));
   });

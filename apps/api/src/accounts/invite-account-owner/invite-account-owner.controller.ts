@@ -2,10 +2,11 @@ import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common'
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
+import type { Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { envelope } from '../../http/envelope';
-import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { Caller, CurrentMerchant, RequestMetadata } from '../../http/request-context';
 import { MerchantApi } from '../../http/openapi/security';
 import { ApiEnvelope } from '../../http/openapi/api-envelope';
 import { ApiProblems } from '../../http/openapi/api-problems';
@@ -34,10 +35,10 @@ export class InviteAccountOwnerController {
   async invite(
     @Param('accountId') accountId: string,
     @Body() body: InviteAccountOwnerDto,
-    @CurrentMerchant() merchant: AuthenticatedMerchant,
+    @CurrentMerchant() merchant: AuthenticatedMerchant, @Caller() principal: Principal,
     @RequestMetadata() metadata: EventMetadata,
   ) {
-    const token = await this.commands.execute(new InviteAccountOwnerCommand(merchant.merchantId, accountId, body.email ?? undefined, metadata));
+    const token = await this.commands.execute(new InviteAccountOwnerCommand(principal, merchant.merchantId, accountId, body.email ?? undefined, metadata));
     return envelope('Invitation issued', { accountId, invitationUrl: invitationUrl(this.config.publicBaseUrl, token) });
   }
 }

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { accountDecider, AccountNotFound, AccountOwnerEmailRequired, streams } from '@app/domain';
 import { MerchantLogins } from '@app/credentials';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
-import { AccountDirectory, EmailInUse } from '@app/onboarding';
+import { AccountDirectory, EmailInUse, PartyRelations } from '@app/onboarding';
 import { InviteAccountOwnerCommand, RecordAccountInvitationUsedCommand } from './invite-account-owner.command';
 
 /**
@@ -18,10 +18,12 @@ export class InviteAccountOwnerHandler implements ICommandHandler<InviteAccountO
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(AccountDirectory) private readonly accounts: AccountDirectory,
     @Inject(MerchantLogins) private readonly logins: MerchantLogins,
+    @Inject(PartyRelations) private readonly relations: PartyRelations,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ platformId, accountId, email, metadata }: InviteAccountOwnerCommand): Promise<string> {
+  async execute({ principal, platformId, accountId, email, metadata }: InviteAccountOwnerCommand): Promise<string> {
+    await this.relations.authorise(principal, 'redirect', accountId, (id) => new AccountNotFound(id));
     const account = await this.accounts.ownedBy(platformId, accountId);
     if (!account) throw new AccountNotFound(accountId);
     const owner = email ?? account.email;

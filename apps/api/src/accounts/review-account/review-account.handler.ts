@@ -12,7 +12,6 @@ export class ReviewAccountHandler implements ICommandHandler<ReviewAccountComman
   ) {}
 
   async execute({ accountId, decision, decidedBy, metadata }: ReviewAccountCommand): Promise<Account> {
-    if (!isAccountId(accountId)) throw new AccountNotFound(accountId);
     const at = this.clock.now().toISOString();
     const command = decision.approve
       ? ({ type: 'ApproveAccount', data: { accountId, decidedBy, ...(decision.reason ? { reason: decision.reason } : {}), at } } as const)

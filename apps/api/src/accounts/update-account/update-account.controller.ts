@@ -3,13 +3,13 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import type { Account } from '@app/domain';
+import type { Account, Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { ownedAccount } from '@app/read-models';
 import { CLOCK, type Clock } from '@app/infrastructure';
 import { envelope } from '../../http/envelope';
-import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { Caller, CurrentMerchant, RequestMetadata } from '../../http/request-context';
 import { MerchantApi } from '../../http/openapi/security';
 import { ApiEnvelope } from '../../http/openapi/api-envelope';
 import { ApiProblems } from '../../http/openapi/api-problems';
@@ -34,8 +34,8 @@ export class UpdateAccountController {
   @ApiOperation({ summary: "Change an account's details; a changed name, TIN or trade licence number sends a verified account back to review (RESTRICTED)" })
   @ApiEnvelope(AccountResponse, { message: 'Account updated' })
   @ApiProblems({ 404: ['ABC_001'], 409: ['CONCURRENT_MODIFICATION'] })
-  async update(@Param('accountId') accountId: string, @Body() body: UpdateAccountDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
-    const account: Account = await this.commands.execute(new UpdateAccountCommand(merchant.merchantId, accountId, body, metadata));
+  async update(@Param('accountId') accountId: string, @Body() body: UpdateAccountDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @Caller() principal: Principal, @RequestMetadata() metadata: EventMetadata) {
+    const account: Account = await this.commands.execute(new UpdateAccountCommand(principal, merchant.merchantId, accountId, body, metadata));
     const destination = (await ownedAccount(this.db, merchant.merchantId, accountId))?.destination;
     return envelope('Account updated', presentAccount(account, destination, this.config.payoutHoldAfterDestinationChangeMs, this.clock.now()));
   }

@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { type Account, type AccountChanges, accountDecider, AccountNotFound, isAccountId, normalisePhone, streams } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
+import { PartyRelations } from '@app/onboarding';
 import { screeningFor } from '../account-screening';
 import { UpdateAccountCommand } from './update-account.command';
 
@@ -11,11 +12,12 @@ export class UpdateAccountHandler implements ICommandHandler<UpdateAccountComman
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(PartyRelations) private readonly relations: PartyRelations,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ merchantId, accountId, request, metadata }: UpdateAccountCommand): Promise<Account> {
-    if (!isAccountId(accountId)) throw new AccountNotFound(accountId);
+  async execute({ principal, merchantId, accountId, request, metadata }: UpdateAccountCommand): Promise<Account> {
+    await this.relations.authorise(principal, 'redirect', accountId, (id) => new AccountNotFound(id));
     const { name, email, phone, tin, tradeLicenceNumber, callbackURL, metadata: accountMetadata } = request;
     const changes: AccountChanges = {
       ...(name === undefined ? {} : { name: name.trim() }),

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { accountDecider, isAccountId, merchantDecider, streams } from '@app/domain';
+import { accountDecider, merchantDecider, redirectedParty, streams } from '@app/domain';
 import { CredentialStore } from '@app/credentials';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { RotateWebhookSecretCommand } from './rotate-webhook-secret.command';
@@ -18,9 +18,10 @@ export class RotateWebhookSecretHandler implements ICommandHandler<RotateWebhook
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ merchantId, metadata }: RotateWebhookSecretCommand): Promise<string> {
+  async execute({ principal, metadata }: RotateWebhookSecretCommand): Promise<string> {
     const at = this.clock.now().toISOString();
-    if (isAccountId(merchantId)) {
+    const { id: merchantId, account } = redirectedParty(principal);
+    if (account) {
       const secret = await this.credentials.rotateAccountWebhookSecret(merchantId);
       await this.runner.run(streams.account(merchantId), accountDecider, { type: 'RotateAccountWebhookSecret', data: { accountId: merchantId, at } }, metadata);
       return secret;

@@ -10,9 +10,9 @@ import { type Notice, redirect, sendPage } from '../../web/page';
 import { endSession, findSession, type SessionRequest, signedOutNotice } from '../../web/session.guard';
 import { DASHBOARD_COOKIE, startSession } from '../../web/session-cookie';
 import { CommandBus } from '@nestjs/cqrs';
-import { isAccountId } from '@app/domain';
+import { AccountDirectory } from '@app/onboarding';
 import { RecordAccountInvitationUsedCommand } from '../../accounts/invite-account-owner/invite-account-owner.command';
-import { DASHBOARD_BRAND, DASHBOARD_SESSION, DASHBOARD_SIGN_IN, dashboardHome, DashboardSessionGuard, OpenToSellers } from '../dashboard-shell';
+import { DASHBOARD_BRAND, DASHBOARD_SESSION, DASHBOARD_SIGN_IN, dashboardHome, dashboardPrincipal, DashboardSessionGuard, OpenToSellers } from '../dashboard-shell';
 import { invitationPage, signInPage } from './identity.pages';
 import { MerchantSignIn } from './merchant-sign-in.service';
 
@@ -32,12 +32,13 @@ export class DashboardIdentityController {
     @Inject(MerchantLogins) private readonly logins: MerchantLogins,
     @Inject(ConsoleSessions) private readonly sessions: ConsoleSessions,
     @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(AccountDirectory) private readonly accounts: AccountDirectory,
   ) {}
 
   @Get()
   async home(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const session = await findSession(this.sessions, request, DASHBOARD_SESSION);
-    return redirect(reply, session ? dashboardHome(session.subjectId) : DASHBOARD_SIGN_IN);
+    return redirect(reply, session ? dashboardHome(await dashboardPrincipal(this.accounts, session.subjectId)) : DASHBOARD_SIGN_IN);
   }
 
   @Get('sign-in')
@@ -56,7 +57,7 @@ export class DashboardIdentityController {
       return sendPage(reply, signInPage(csrfToken(reply, this.config), { email, notice }), outcome.locked ? 429 : 401);
     }
     await startSession(this.sessions, this.config, request, reply, DASHBOARD_COOKIE, { kind: 'merchant', id: outcome.merchantId });
-    return redirect(reply, dashboardHome(outcome.merchantId));
+    return redirect(reply, dashboardHome(await dashboardPrincipal(this.accounts, outcome.merchantId)));
   }
 
   @Post('sign-out')
@@ -85,12 +86,13 @@ export class DashboardIdentityController {
     if (!merchantId) return again('This invitation has already been used or has expired. Ask your administrator for a new one.', 410);
     // A new password ends whatever sessions the old one opened.
     await this.sessions.revokeAll('merchant', merchantId);
-    if (isAccountId(merchantId)) {
+    const principal = await dashboardPrincipal(this.accounts, merchantId);
+    if (principal.kind === 'seller') {
       await this.commands.execute(
         new RecordAccountInvitationUsedCommand(merchantId, { correlationId: String(request.id), causationId: String(request.id), actor: { type: 'merchant', id: merchantId } }),
       );
     }
     await startSession(this.sessions, this.config, request, reply, DASHBOARD_COOKIE, { kind: 'merchant', id: merchantId });
-    return redirect(reply, dashboardHome(merchantId));
+    return redirect(reply, dashboardHome(principal));
   }
 }

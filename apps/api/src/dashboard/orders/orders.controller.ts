@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { EscrowNotFound, InvalidInput, isAccountId, parseEtb, type Santim, streams, ZERO } from '@app/domain';
+import { EscrowNotFound, InvalidInput, parseEtb, type Principal, type Santim, streams, ZERO } from '@app/domain';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import type { EventMetadata } from '@app/event-store';
 import { type AuthenticatedMerchant, CredentialStore } from '@app/credentials';
@@ -22,6 +22,7 @@ import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { type Notice, redirect } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, OpenToSellers, sendDashboardPage } from '../dashboard-shell';
 import { escrowShareBody } from '../sellers/seller-money.pages';
+import { Caller } from '../../http/request-context';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
 import { ListOrdersQuery, type OrderKind, type OrderListFilter } from './list-orders.query';
 import { confirmBody, escrowDetailBody, LISTED_STATUSES, orderDetailBody, ordersListBody, resolveBody, reversible } from './orders.pages';
@@ -102,9 +103,10 @@ export class DashboardOrdersController {
     @Param('escrowId') escrowId: string,
     @Query('done') done: string | undefined,
     @SignedInMerchant() merchantId: string,
+    @Caller() principal: Principal,
     @Res() reply: FastifyReply,
   ) {
-    if (isAccountId(merchantId)) {
+    if (principal.kind === 'seller') {
       const share = await allocatedEscrow(this.db, merchantId, escrowId);
       if (!share) throw new EscrowNotFound(escrowId);
       return sendDashboardPage(reply, this.config, { title: `Escrow ${share.view.merchantOrderId ?? escrowId}`, current: '/dashboard/escrows', who: merchantId, body: () => escrowShareBody(share.view) });
@@ -134,9 +136,9 @@ export class DashboardOrdersController {
 
   @Post('escrows/:escrowId/release')
   @UseGuards(CsrfGuard)
-  async release(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+  async release(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     const releases = [allocationPart(body, 'release')];
-    await this.commands.execute(new ReleaseAllocationCommand(await this.merchant(merchantId), escrowId, releases, metadata));
+    await this.commands.execute(new ReleaseAllocationCommand(principal,await this.merchant(merchantId), escrowId, releases, metadata));
     return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'released' })}`);
   }
 
@@ -156,11 +158,11 @@ export class DashboardOrdersController {
 
   @Post('escrows/:escrowId/refund')
   @UseGuards(CsrfGuard)
-  async refund(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+  async refund(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     const reason = field(body, 'reason').trim();
     if (!reason) throw new InvalidInput('Say why the money goes back to the customer');
     const refunds = [allocationPart(body, 'refund')];
-    await this.commands.execute(new RefundAllocationCommand(await this.merchant(merchantId), escrowId, refunds, reason, metadata));
+    await this.commands.execute(new RefundAllocationCommand(principal,await this.merchant(merchantId), escrowId, refunds, reason, metadata));
     return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'refunded' })}`);
   }
 
@@ -187,9 +189,9 @@ export class DashboardOrdersController {
 
   @Post('escrows/:escrowId/cancel')
   @UseGuards(CsrfGuard)
-  async cancel(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+  async cancel(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     const reason = field(body, 'reason').trim() || undefined;
-    await this.commands.execute(new CancelEscrowCommand(await this.merchant(merchantId), escrowId, reason, metadata));
+    await this.commands.execute(new CancelEscrowCommand(principal,await this.merchant(merchantId), escrowId, reason, metadata));
     return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'cancelled' })}`);
   }
 
@@ -220,13 +222,13 @@ export class DashboardOrdersController {
 
   @Post('escrows/:escrowId/dispute')
   @UseGuards(CsrfGuard)
-  async dispute(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+  async dispute(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     const reason = field(body, 'reason').trim();
     if (!reason) throw new InvalidInput('Say what the dispute is about');
     const allocation = field(body, 'merchantId');
     if (!allocation) throw new InvalidInput('Choose an allocation to dispute from the escrow page');
     await this.commands.execute(
-      new ChangeEscrowCommand(await this.merchant(merchantId), escrowId, (at) => ({ type: 'OpenDispute', data: { escrowId, merchantId, allocation, reason, at } }), metadata),
+      new ChangeEscrowCommand(principal,await this.merchant(merchantId), escrowId, (at) => ({ type: 'OpenDispute', data: { escrowId, merchantId, allocation, reason, at } }), metadata),
     );
     return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'disputed' })}`);
   }
@@ -248,7 +250,7 @@ export class DashboardOrdersController {
 
   @Post('escrows/:escrowId/resolve')
   @UseGuards(CsrfGuard)
-  async resolve(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+  async resolve(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     const allocation = field(body, 'merchantId');
     if (!allocation) throw new InvalidInput('Choose a disputed allocation from the escrow page');
     const release = formAmount(field(body, 'release'), { allowZero: true }) ?? ZERO;
@@ -256,6 +258,7 @@ export class DashboardOrdersController {
     const note = field(body, 'reason').trim();
     await this.commands.execute(
       new ChangeEscrowCommand(
+        principal,
         await this.merchant(merchantId),
         escrowId,
         (at) => ({ type: 'ResolveDispute', data: { escrowId, merchantId, resolutions: [{ merchantId: allocation, release, refund }], ...(note ? { note } : {}), at } }),
@@ -294,7 +297,7 @@ export class DashboardOrdersController {
 
   @Post('escrows/:escrowId/reverse')
   @UseGuards(CsrfGuard)
-  async reverse(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+  async reverse(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     const reason = field(body, 'reason').trim();
     if (!reason) throw new InvalidInput('Say why the money goes back to the customer');
     const allocation = field(body, 'merchantId');
@@ -303,6 +306,7 @@ export class DashboardOrdersController {
     const refundFee = field(body, 'refundFee') === 'on';
     await this.commands.execute(
       new ChangeEscrowCommand(
+        principal,
         await this.merchant(merchantId),
         escrowId,
         (at) => ({ type: 'ReverseAllocation', data: { escrowId, merchantId, allocation, ...(amount !== undefined ? { amount } : {}), reason, refundFee, at } }),

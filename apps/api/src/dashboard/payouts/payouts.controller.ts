@@ -6,7 +6,7 @@ import { validateSync } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing, santim } from '@app/domain';
+import { NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing, type Principal, santim } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { payoutDestination } from '@app/payments';
@@ -22,6 +22,7 @@ import { field } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { type Notice, redirect, sendCsv } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, OpenToSellers, sendDashboardPage } from '../dashboard-shell';
+import { Caller } from '../../http/request-context';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
 import { confirmPayoutBody, type DestinationDraft, NOTHING_TO_PAY_OUT, payoutBody, payoutsBody } from './payouts.pages';
 import { ReadsProjectedViews } from '../../http/projected-views';
@@ -90,13 +91,13 @@ export class DashboardPayoutsController {
 
   @Post('destination')
   @UseGuards(CsrfGuard)
-  async setDestination(@Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+  async setDestination(@Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     const { destination, problem } = destinationFromForm(body);
     if (problem) {
       const draft: DestinationDraft = { kind: destination.kind, institution: destination.institution, holderName: destination.holderName };
       return this.render(reply, merchantId, { notice: { text: problem, tone: 'bad' }, draft }, 400);
     }
-    await this.commands.execute(new SetPayoutDestinationCommand(merchantId, destination, metadata));
+    await this.commands.execute(new SetPayoutDestinationCommand(principal, destination, metadata));
     return redirect(reply, `/dashboard/payouts${query({ done: 'destination' })}`);
   }
 

@@ -3,7 +3,8 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { isAccountId } from '@app/domain';
+import type { Principal } from '@app/domain';
+import { Caller } from '../../http/request-context';
 import { anyAccount, merchantBalance } from '@app/read-models';
 import { CLOCK, type Clock } from '@app/infrastructure';
 import { html } from '../../http/html';
@@ -37,8 +38,8 @@ export class DashboardSellerHomeController {
   ) {}
 
   @Get('balance')
-  async balance(@SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
-    if (!isAccountId(merchantId)) return redirect(reply, '/dashboard/orders');
+  async balance(@SignedInMerchant() merchantId: string, @Caller() principal: Principal, @Res() reply: FastifyReply) {
+    if (principal.kind !== 'seller') return redirect(reply, '/dashboard/orders');
     const [stored, balance, recent] = await Promise.all([anyAccount(this.db, merchantId), merchantBalance(this.db, merchantId, { now: this.clock.now() }), accountEscrows(this.db, merchantId, {})]);
     const account = stored && presentAccount(stored.account, stored.destination, this.config.payoutHoldAfterDestinationChangeMs, this.clock.now());
     return sendDashboardPage(reply, this.config, {
@@ -61,8 +62,8 @@ ${account ? html`<section class="card" aria-labelledby="standing-heading"><h2 id
   }
 
   @Get('escrows')
-  async escrows(@Query('startingAfter') startingAfter: string | undefined, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
-    if (!isAccountId(merchantId)) return redirect(reply, '/dashboard/orders?kind=escrow');
+  async escrows(@Query('startingAfter') startingAfter: string | undefined, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @Res() reply: FastifyReply) {
+    if (principal.kind !== 'seller') return redirect(reply, '/dashboard/orders?kind=escrow');
     const page = await accountEscrows(this.db, merchantId, { startingAfter });
     return sendDashboardPage(reply, this.config, {
       title: 'Escrows',

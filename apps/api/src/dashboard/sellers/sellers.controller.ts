@@ -6,12 +6,13 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { AccountNotFound, type AccountStatus, InvalidInput, isPayoutId, isTransferId, payableKind } from '@app/domain';
+import { AccountNotFound, type AccountStatus, InvalidInput, isPayoutId, isTransferId, payableKind, type Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { accountsPage, destinationVersion, merchantBalance, ownedAccount } from '@app/read-models';
 import { CLOCK, type Clock } from '@app/infrastructure';
 import { html } from '../../http/html';
 import { ReadsProjectedViews } from '../../http/projected-views';
+import { Caller } from '../../http/request-context';
 import { presentAccount } from '../../accounts/account.presenter';
 import type { AccountResponse } from '../../accounts/account.response';
 import { InviteAccountOwnerCommand } from '../../accounts/invite-account-owner/invite-account-owner.command';
@@ -78,10 +79,15 @@ export class DashboardSellersController {
   @Post(':accountId/invitation')
   @HttpCode(200)
   @UseGuards(CsrfGuard)
-  async invite(@Param('accountId') accountId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+  async invite(
+    @Param('accountId') accountId: string,
+    @Body() body: unknown,
+    @SignedInMerchant() merchantId: string,
+    @Caller() principal: Principal,
+    @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     const email = field(body, 'email', 254).trim() || undefined;
     if (email !== undefined && !isEmail(email)) throw new InvalidInput('The e-mail is not an address such as owner@seller.example');
-    const token = await this.commands.execute(new InviteAccountOwnerCommand(merchantId, accountId, email, metadata));
+    const token = await this.commands.execute(new InviteAccountOwnerCommand(principal, merchantId, accountId, email, metadata));
     const account = await this.account(merchantId, accountId);
     const balance = await merchantBalance(this.db, accountId, { now: this.clock.now() });
     return sendDashboardPage(reply, this.config, {

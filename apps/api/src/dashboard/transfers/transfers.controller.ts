@@ -6,11 +6,12 @@ import { validateSync } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { AccountNotFound, InvalidInput, parseEtb, type Santim } from '@app/domain';
+import { AccountNotFound, InvalidInput, parseEtb, type Principal, type Santim } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { type AuthenticatedMerchant, CredentialStore } from '@app/credentials';
 import { accountsPage, ownedAccount, platformTransferPage } from '@app/read-models';
 import { ReadsProjectedViews } from '../../http/projected-views';
+import { Caller } from '../../http/request-context';
 import { CreateTransferDto } from '../../transfers/create-transfer.dto';
 import { CreateTransferCommand } from '../../transfers/transfer.commands';
 import { CsrfGuard } from '../../web/csrf';
@@ -105,11 +106,11 @@ export class DashboardTransfersController {
 
   @Post()
   @UseGuards(CsrfGuard)
-  async create(@Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+  async create(@Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     const { request } = requestOf(draftOf(body));
     // The confirmation page's key: pressing Transfer twice, or again after a lost answer, makes one transfer.
     const key = field(body, 'idempotencyKey', 255) || undefined;
-    await this.commands.execute(new CreateTransferCommand(await this.merchant(merchantId), request, metadata, key));
+    await this.commands.execute(new CreateTransferCommand(principal, await this.merchant(merchantId), request, metadata, key));
     return redirect(reply, `/dashboard/transfers${query({ done: 'made' })}`);
   }
 

@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { InvalidInput } from '@app/domain';
+import { InvalidInput, type Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CredentialStore } from '@app/credentials';
 import { ListDeliveriesQuery } from '../../callbacks/list-deliveries/list-deliveries.query';
@@ -18,6 +18,7 @@ import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
 import { COPY_SCRIPT } from '../revealed-secret';
 import { webhooksBody, type WebhooksView } from './webhooks.page';
 import { ReadsProjectedViews } from '../../http/projected-views';
+import { Caller } from '../../http/request-context';
 
 /** The spec's "merchant dashboard, Webhooks": the secret, a verification snippet and every delivery attempt. */
 @ApiExcludeController()
@@ -53,8 +54,8 @@ export class DashboardWebhooksController {
   @Post('rotate')
   @HttpCode(200)
   @UseGuards(CsrfGuard)
-  async rotate(@SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
-    const value = await this.commands.execute(new RotateWebhookSecretCommand(merchantId, metadata));
+  async rotate(@SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    const value = await this.commands.execute(new RotateWebhookSecretCommand(principal, metadata));
     return this.render(reply, merchantId, { secret: { value, rotated: true } });
   }
 

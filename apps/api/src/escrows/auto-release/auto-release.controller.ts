@@ -2,11 +2,12 @@ import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common'
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
+import type { Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { escrowView } from '@app/read-models';
 import { envelope } from '../../http/envelope';
-import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { Caller, CurrentMerchant, RequestMetadata } from '../../http/request-context';
 import { ChangeEscrowCommand } from '../change-escrow';
 import { presentEscrow } from '../escrow.presenter';
 import { AutoReleaseDto } from './auto-release.dto';
@@ -36,12 +37,13 @@ export class AutoReleaseController {
   async move(
     @Param('escrowId') escrowId: string,
     @Body() body: AutoReleaseDto,
-    @CurrentMerchant() merchant: AuthenticatedMerchant,
+    @CurrentMerchant() merchant: AuthenticatedMerchant, @Caller() principal: Principal,
     @RequestMetadata() metadata: EventMetadata,
   ) {
     const autoReleaseAt = body.autoReleaseAt === null ? null : new Date(body.autoReleaseAt).toISOString();
     const { escrow, at } = await this.commands.execute(
       new ChangeEscrowCommand(
+        principal,
         merchant,
         escrowId,
         (now) => ({ type: 'RescheduleAutoRelease', data: { escrowId, merchantId: merchant.merchantId, autoReleaseAt, at: now } }),

@@ -2,11 +2,12 @@ import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common'
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
+import type { Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { escrowView } from '@app/read-models';
 import { envelope } from '../../http/envelope';
-import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { Caller, CurrentMerchant, RequestMetadata } from '../../http/request-context';
 import { presentEscrow } from '../escrow.presenter';
 import { CancelEscrowCommand } from './cancel-escrow.command';
 import { CancelEscrowDto } from './cancel-escrow.dto';
@@ -35,10 +36,10 @@ export class CancelEscrowController {
   async cancel(
     @Param('escrowId') escrowId: string,
     @Body() body: CancelEscrowDto,
-    @CurrentMerchant() merchant: AuthenticatedMerchant,
+    @CurrentMerchant() merchant: AuthenticatedMerchant, @Caller() principal: Principal,
     @RequestMetadata() metadata: EventMetadata,
   ) {
-    const { escrow, at } = await this.commands.execute(new CancelEscrowCommand(merchant, escrowId, body.reason, metadata));
+    const { escrow, at } = await this.commands.execute(new CancelEscrowCommand(principal,merchant, escrowId, body.reason, metadata));
     return envelope('Escrow cancelled', presentEscrow(escrowView(escrow), this.config.publicBaseUrl, at));
   }
 }

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { escrowDecider, escrowOutline, streams } from '@app/domain';
+import { escrowDecider, escrowDeciderFor, escrowOutline, streams } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import type { EscrowChange } from '../escrow-command';
 import { CancelEscrowCommand } from './cancel-escrow.command';
@@ -13,10 +13,10 @@ export class CancelEscrowHandler implements ICommandHandler<CancelEscrowCommand>
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ merchant, escrowId, reason, metadata }: CancelEscrowCommand): Promise<EscrowChange> {
+  async execute({ principal, merchant, escrowId, reason, metadata }: CancelEscrowCommand): Promise<EscrowChange> {
     const { state, at } = await this.runner.run(
       streams.escrow(escrowId),
-      escrowDecider,
+      escrowDeciderFor(principal, merchant.idSalt),
       { type: 'CancelEscrow', data: { escrowId, merchantId: merchant.merchantId, reason, at: this.clock.now().toISOString() } },
       metadata,
     );

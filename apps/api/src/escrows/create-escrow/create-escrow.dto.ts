@@ -57,7 +57,7 @@ export class AllocationMetadataDto {
 export class AllocationDto {
   @ApiProperty({
     example: 'seller-17',
-    description: 'Who is paid: you, one of your accounts by its accountId or its reference (stored as its accountId), or a registered merchant; any other id is 400 UNKNOWN_ALLOCATION_MERCHANT',
+    description: 'Who is paid: you, one of your accounts (not rejected) by its accountId or its reference (stored as its accountId), or a merchant linked to you (POST /v1/trdp/platform-links); any other id is 404 UNKNOWN_ALLOCATION_MERCHANT',
   })
   @IsString()
   @IsNotEmpty()

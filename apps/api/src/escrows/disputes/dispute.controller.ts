@@ -2,12 +2,12 @@ import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common'
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import type { EscrowCommand } from '@app/domain';
+import type { EscrowCommand, Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { escrowView } from '@app/read-models';
 import { envelope } from '../../http/envelope';
-import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { Caller, CurrentMerchant, RequestMetadata } from '../../http/request-context';
 import { ChangeEscrowCommand } from '../change-escrow';
 import { presentEscrow } from '../escrow.presenter';
 import { OpenDisputeDto, requestedSplits, ResolveDisputeDto } from './dispute.dto';
@@ -33,9 +33,9 @@ export class DisputeController {
     404: ['ABC_001'],
     409: ['ALLOCATION_DISPUTED', 'ALLOCATION_NOT_FOUND', 'ALLOCATION_NOT_HELD', 'ALLOCATION_ALREADY_RELEASED', 'ESCROW_NOT_FUNDED', 'ESCROW_NOTHING_HELD', 'ESCROW_CLOSED', 'ESCROW_ALREADY_CANCELLED', 'CONCURRENT_MODIFICATION'],
   })
-  async open(@Param('escrowId') escrowId: string, @Body() body: OpenDisputeDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
+  async open(@Param('escrowId') escrowId: string, @Body() body: OpenDisputeDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @Caller() principal: Principal, @RequestMetadata() metadata: EventMetadata) {
     const allocation = body.merchantId === undefined ? {} : { allocation: body.merchantId };
-    return this.change('Dispute opened', merchant, escrowId, metadata, (at) => ({
+    return this.change('Dispute opened', principal, merchant, escrowId, metadata, (at) => ({
       type: 'OpenDispute',
       data: { escrowId, merchantId: merchant.merchantId, ...allocation, reason: body.reason, at },
     }));
@@ -46,16 +46,16 @@ export class DisputeController {
   @ApiOperation({ summary: 'Split what a dispute froze: release part to the merchant, refund the rest to the customer' })
   @ApiEnvelope(EscrowResponse, { message: 'Dispute resolved' })
   @ApiProblems({ 400: ['DISPUTE_SPLIT_MISMATCH'], 404: ['ABC_001'], 409: ['ALLOCATION_NOT_DISPUTED', 'ALLOCATION_NOT_FOUND', 'ESCROW_NOT_FUNDED', 'CONCURRENT_MODIFICATION'] })
-  async resolve(@Param('escrowId') escrowId: string, @Body() body: ResolveDisputeDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
+  async resolve(@Param('escrowId') escrowId: string, @Body() body: ResolveDisputeDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @Caller() principal: Principal, @RequestMetadata() metadata: EventMetadata) {
     const resolutions = requestedSplits(body);
-    return this.change('Dispute resolved', merchant, escrowId, metadata, (at) => ({
+    return this.change('Dispute resolved', principal, merchant, escrowId, metadata, (at) => ({
       type: 'ResolveDispute',
       data: { escrowId, merchantId: merchant.merchantId, resolutions, ...(body.reason ? { note: body.reason } : {}), at },
     }));
   }
 
-  private async change(message: string, merchant: AuthenticatedMerchant, escrowId: string, metadata: EventMetadata, build: (at: string) => EscrowCommand) {
-    const { escrow, at } = await this.commands.execute(new ChangeEscrowCommand(merchant, escrowId, build, metadata));
+  private async change(message: string, principal: Principal, merchant: AuthenticatedMerchant, escrowId: string, metadata: EventMetadata, build: (at: string) => EscrowCommand) {
+    const { escrow, at } = await this.commands.execute(new ChangeEscrowCommand(principal, merchant, escrowId, build, metadata));
     return envelope(message, presentEscrow(escrowView(escrow), this.config.publicBaseUrl, at));
   }
 }

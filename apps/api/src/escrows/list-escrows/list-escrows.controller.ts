@@ -2,11 +2,11 @@ import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { type EscrowStatus, INVALID_DATE_TIME, isAccountId } from '@app/domain';
+import { actingAccountOf, actingIdOf, type EscrowStatus, INVALID_DATE_TIME, type Principal } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import type { PayableScope } from '@app/read-models';
 import { envelope } from '../../http/envelope';
-import { ActingMerchant } from '../../http/request-context';
+import { ActingMerchant, Caller } from '../../http/request-context';
 import { ReadsProjectedViews } from '../../http/projected-views';
 import { MerchantApi } from '../../http/openapi/security';
 import { ApiEnvelope } from '../../http/openapi/api-envelope';
@@ -34,7 +34,10 @@ const STATUSES = Object.keys({
  * accepted only from the platform that owns it: AllocationPayees). That reads a view the projector
  * writes: hence ReadsProjectedViews.
  */
-const scopeOf = (merchant: AuthenticatedMerchant): PayableScope => (isAccountId(merchant.merchantId) ? { allocatedTo: merchant.merchantId } : { createdBy: merchant.merchantId });
+function scopeOf(principal: Principal): PayableScope {
+  const account = actingAccountOf(principal);
+  return account !== undefined ? { allocatedTo: account } : { createdBy: actingIdOf(principal)! };
+}
 
 @ApiTags('escrow')
 @Controller('v1/trdp/escrows')
@@ -51,8 +54,8 @@ export class ListEscrowsController {
   @ApiListParameters(STATUSES)
   @ApiEnvelope(EscrowsPageResponse, { message: 'Escrows' })
   @ApiProblems({ 400: ['UNKNOWN_CURSOR', INVALID_DATE_TIME] })
-  async list(@Query() parameters: ListParameters, @ActingMerchant() merchant: AuthenticatedMerchant) {
-    const page = await this.queries.execute(new ListPayablesQuery({ kind: 'escrow', scope: scopeOf(merchant), ...listFilter(parameters, STATUSES) }));
+  async list(@Query() parameters: ListParameters, @ActingMerchant() _acting: AuthenticatedMerchant, @Caller() principal: Principal) {
+    const page = await this.queries.execute(new ListPayablesQuery({ kind: 'escrow', scope: scopeOf(principal), ...listFilter(parameters, STATUSES) }));
     return envelope('Escrows', {
       escrows: page.payables.map((found) => presentEscrow(found.view, this.config.publicBaseUrl, found.updatedAt)),
       hasMore: page.hasMore,

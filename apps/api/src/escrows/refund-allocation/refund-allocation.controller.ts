@@ -2,11 +2,12 @@ import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common'
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
+import type { Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { escrowView } from '@app/read-models';
 import { envelope } from '../../http/envelope';
-import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { Caller, CurrentMerchant, RequestMetadata } from '../../http/request-context';
 import { presentEscrow } from '../escrow.presenter';
 import { requestedParts } from '../allocation-parts.dto';
 import { RefundAllocationCommand } from './refund-allocation.command';
@@ -37,10 +38,10 @@ export class RefundAllocationController {
   async refund(
     @Param('escrowId') escrowId: string,
     @Body() body: RefundAllocationDto,
-    @CurrentMerchant() merchant: AuthenticatedMerchant,
+    @CurrentMerchant() merchant: AuthenticatedMerchant, @Caller() principal: Principal,
     @RequestMetadata() metadata: EventMetadata,
   ) {
-    const { escrow, at } = await this.commands.execute(new RefundAllocationCommand(merchant, escrowId, requestedParts(body), body.reason, metadata));
+    const { escrow, at } = await this.commands.execute(new RefundAllocationCommand(principal,merchant, escrowId, requestedParts(body), body.reason, metadata));
     return envelope('Refund requested', presentEscrow(escrowView(escrow), this.config.publicBaseUrl, at));
   }
 }

@@ -12,10 +12,10 @@ export class RefundAllocationHandler implements ICommandHandler<RefundAllocation
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ merchant, escrowId, refunds, reason, metadata }: RefundAllocationCommand): Promise<EscrowChange> {
+  async execute({ principal, merchant, escrowId, refunds, reason, metadata }: RefundAllocationCommand): Promise<EscrowChange> {
     const { state, at } = await this.runner.run(
       streams.escrow(escrowId),
-      escrowDeciderFor(merchant.idSalt),
+      escrowDeciderFor(principal, merchant.idSalt),
       { type: 'RefundFunds', data: { escrowId, merchantId: merchant.merchantId, refunds, note: reason, at: this.clock.now().toISOString() } },
       metadata,
     );

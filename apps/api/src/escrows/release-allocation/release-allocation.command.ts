@@ -1,15 +1,16 @@
-import type { ReleaseRequest } from '@app/domain';
+import type { Principal, ReleaseRequest } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { EscrowCommandBase } from '../escrow-command';
 
 export class ReleaseAllocationCommand extends EscrowCommandBase {
   constructor(
+    principal: Principal,
     merchant: AuthenticatedMerchant,
     escrowId: string,
     readonly releases: ReleaseRequest[],
     metadata: EventMetadata,
   ) {
-    super(merchant, escrowId, metadata);
+    super(principal, merchant, escrowId, metadata);
   }
 }

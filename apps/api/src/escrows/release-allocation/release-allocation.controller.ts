@@ -2,11 +2,12 @@ import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common'
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
+import type { Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { escrowView } from '@app/read-models';
 import { envelope } from '../../http/envelope';
-import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { Caller, CurrentMerchant, RequestMetadata } from '../../http/request-context';
 import { presentEscrow } from '../escrow.presenter';
 import { requestedParts } from '../allocation-parts.dto';
 import { ReleaseAllocationCommand } from './release-allocation.command';
@@ -37,10 +38,10 @@ export class ReleaseAllocationController {
   async release(
     @Param('escrowId') escrowId: string,
     @Body() body: ReleaseAllocationDto,
-    @CurrentMerchant() merchant: AuthenticatedMerchant,
+    @CurrentMerchant() merchant: AuthenticatedMerchant, @Caller() principal: Principal,
     @RequestMetadata() metadata: EventMetadata,
   ) {
-    const { escrow, at } = await this.commands.execute(new ReleaseAllocationCommand(merchant, escrowId, requestedParts(body), metadata));
+    const { escrow, at } = await this.commands.execute(new ReleaseAllocationCommand(principal,merchant, escrowId, requestedParts(body), metadata));
     return envelope('Allocation released', presentEscrow(escrowView(escrow), this.config.publicBaseUrl, at));
   }
 }

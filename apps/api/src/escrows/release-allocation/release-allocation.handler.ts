@@ -12,10 +12,10 @@ export class ReleaseAllocationHandler implements ICommandHandler<ReleaseAllocati
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ merchant, escrowId, releases, metadata }: ReleaseAllocationCommand): Promise<EscrowChange> {
+  async execute({ principal, merchant, escrowId, releases, metadata }: ReleaseAllocationCommand): Promise<EscrowChange> {
     const { state, at } = await this.runner.run(
       streams.escrow(escrowId),
-      escrowDeciderFor(merchant.idSalt),
+      escrowDeciderFor(principal, merchant.idSalt),
       { type: 'ReleaseFunds', data: { escrowId, merchantId: merchant.merchantId, releases, at: this.clock.now().toISOString() } },
       metadata,
     );

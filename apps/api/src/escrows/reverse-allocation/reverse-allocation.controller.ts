@@ -1,14 +1,14 @@
 import { Body, Controller, HttpCode, Inject, Param, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
-import { type EscrowOutline, parseEtb, subtractSantim, toEtbNumber, ZERO } from '@app/domain';
+import { type EscrowOutline, parseEtb, subtractSantim, toEtbNumber, ZERO, type Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { envelope } from '../../http/envelope';
 import { ApiEnvelope } from '../../http/openapi/api-envelope';
 import { ApiProblems } from '../../http/openapi/api-problems';
 import { MerchantApi } from '../../http/openapi/security';
-import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { Caller, CurrentMerchant, RequestMetadata } from '../../http/request-context';
 import { ChangeEscrowCommand } from '../change-escrow';
 import { ReversalResponse } from './reversal.response';
 import { ReverseAllocationDto } from './reverse-allocation.dto';
@@ -45,13 +45,14 @@ export class ReverseAllocationController {
   })
   @ApiEnvelope(ReversalResponse, { message: 'Reversal requested', status: 201 })
   @ApiProblems({
-    404: ['ABC_001'],
+    404: ['ABC_001', 'UNKNOWN_ALLOCATION_MERCHANT'],
     409: ['ALLOCATION_NOT_FOUND', 'NOTHING_TO_REVERSE', 'AMOUNT_EXCEEDS_REVERSIBLE', 'CONCURRENT_MODIFICATION'],
   })
-  async reverse(@Param('escrowId') escrowId: string, @Body() body: ReverseAllocationDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
+  async reverse(@Param('escrowId') escrowId: string, @Body() body: ReverseAllocationDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @Caller() principal: Principal, @RequestMetadata() metadata: EventMetadata) {
     const amount = body.amount === undefined ? undefined : parseEtb(body.amount, 'amount');
     const { escrow } = await this.commands.execute(
       new ChangeEscrowCommand(
+        principal,
         merchant,
         escrowId,
         (at) => ({

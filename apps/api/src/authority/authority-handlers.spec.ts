@@ -1,0 +1,242 @@
+import fc from 'fast-check';
+import type { AppConfig } from '@app/config';
+import type { SqlClient } from '@app/database';
+import {
+  accountDecider,
+  AccountNotFound,
+  escrowDecider,
+  EscrowNotFound,
+  merchantDecider,
+  merchantPrincipal,
+  platformLinkDecider,
+  platformLinkKey,
+  santim,
+  streams,
+  transferDecider,
+  UnknownAllocationMerchant,
+} from '@app/domain';
+import { type EventMetadata, START } from '@app/event-store';
+import { CommandRunner, systemClock } from '@app/infrastructure';
+import type { PayoutBooksDeps } from '@app/payments';
+import { AllocationPayees, PartyRelations } from '@app/onboarding';
+import { InMemoryEventStore } from '../../../../libs/event-store/src/testing/in-memory-event-store';
+import { UpdateAccountCommand } from '../accounts/update-account/update-account.command';
+import { UpdateAccountHandler } from '../accounts/update-account/update-account.handler';
+import { ChangeEscrowCommand, ChangeEscrowHandler } from '../escrows/change-escrow';
+import { CreateEscrowCommand } from '../escrows/create-escrow/create-escrow.command';
+import type { CreateEscrowDto } from '../escrows/create-escrow/create-escrow.dto';
+import { CreateEscrowHandler } from '../escrows/create-escrow/create-escrow.handler';
+import { ReleaseAllocationCommand } from '../escrows/release-allocation/release-allocation.command';
+import { ReleaseAllocationHandler } from '../escrows/release-allocation/release-allocation.handler';
+import { CreateTransferCommand, ReverseTransferCommand } from '../transfers/transfer.commands';
+import { CreateTransferHandler, ReverseTransferHandler } from '../transfers/transfer.handlers';
+import { UnknownTransferParty } from '../transfers/transfers.errors';
+
+/**
+ * The authority rule (libs/domain/src/authority/authority.ts) as the real command handlers apply it, on
+ * the in-memory event store: every money-moving command × every relation of the named party to the
+ * caller, the caller a platform (`mkt-1`) using its own key. A command the table allows gets past its
+ * authority check (it appends, or reaches the balance and settings reads this store has no database
+ * for); one it refuses answers the route's "unknown party" refusal and appends nothing.
+ */
+
+const PLATFORM = { merchantId: 'mkt-1', idSalt: 'salt-1' };
+const principal = merchantPrincipal(PLATFORM.merchantId);
+const metadata: EventMetadata = { correlationId: 'req-1', actor: { type: 'merchant', id: PLATFORM.merchantId } };
+const AT = () => new Date().toISOString();
+
+/** Each relation a named party may have to the platform, and the id that has it in the world below. */
+const PARTIES = {
+  itself: 'mkt-1',
+  ownAccount: 'acct-own',
+  ownRejectedAccount: 'acct-rejected',
+  siblingPlatformsAccount: 'acct-theirs',
+  anotherPlatform: 'mkt-2',
+  plainMerchant: 'shop-plain',
+  linkedMerchant: 'shop-linked',
+  revokedLink: 'shop-revoked',
+  unknown: 'nobody',
+} as const;
+type Relation = keyof typeof PARTIES;
+const RELATIONS = Object.keys(PARTIES) as Relation[];
+
+/** Past the authority check: the handler went on to read what the in-memory world has no database for. */
+class PastAuthority extends Error {}
+const noDatabase = { query: async () => { throw new PastAuthority(); } } as unknown as SqlClient;
+const noBooks = { runner: { decideAcross: async () => { throw new PastAuthority(); } } } as unknown as PayoutBooksDeps;
+
+async function world() {
+  const store = new InMemoryEventStore();
+  const runner = new CommandRunner(store);
+  const relations = new PartyRelations(store);
+  const at = AT();
+  for (const merchantId of ['mkt-1', 'mkt-2', 'shop-plain', 'shop-linked', 'shop-revoked']) {
+    await runner.run(streams.merchant(merchantId), merchantDecider, { type: 'RegisterMerchant', data: { merchantId, name: merchantId, at } }, metadata);
+  }
+  const link = (merchantId: string, type: 'LinkPlatform' | 'RevokePlatformLink') =>
+    runner.run(streams.platformLink(platformLinkKey(merchantId, 'mkt-1')), platformLinkDecider, { type, data: { merchantId, platformId: 'mkt-1', decidedBy: 'merchant', at } }, metadata);
+  await link('shop-linked', 'LinkPlatform');
+  await link('shop-revoked', 'LinkPlatform');
+  await link('shop-revoked', 'RevokePlatformLink');
+  for (const [accountId, merchantId] of [['acct-own', 'mkt-1'], ['acct-rejected', 'mkt-1'], ['acct-theirs', 'mkt-2']]) {
+    await runner.run(streams.account(accountId), accountDecider, { type: 'CreateAccount', data: { accountId, merchantId, name: accountId, type: 'individual', requestFingerprint: accountId, at } }, metadata);
+  }
+  await runner.run(streams.account('acct-rejected'), accountDecider, { type: 'RejectAccount', data: { accountId: 'acct-rejected', decidedBy: { type: 'admin', id: 'admin' }, reason: 'licence forged', at } }, metadata);
+  return { store, runner, relations };
+}
+type World = Awaited<ReturnType<typeof world>>;
+
+/** An escrow as stored before the rule (straight to its decider): created by `creator`, paid, its allocation to `payee` released. */
+async function releasedEscrow({ runner }: World, escrowId: string, creator: string, payee: string): Promise<void> {
+  const now = Date.now();
+  const amount = santim(10_000);
+  const created = {
+    escrowId, merchantId: creator, orderId: escrowId, amount, currency: 'ETB' as const,
+    customer: { id: 'c-1', name: 'Abebe Kebede', phone: '+251911234567' },
+    items: [{ productId: 'p-1', itemName: 'Coffee', quantity: 1, unitPrice: amount }],
+    allocations: [{ merchantId: payee, amount }],
+    expiresAt: new Date(now + 1_800_000).toISOString(), requestFingerprint: escrowId, createdAt: new Date(now).toISOString(),
+  };
+  const escrow = streams.escrow(escrowId);
+  await runner.run(escrow, escrowDecider, { type: 'CreateEscrow', data: created }, metadata);
+  await runner.run(escrow, escrowDecider, { type: 'RecordPayment', data: { externalReferenceId: `pay-${escrowId}`, paymentType: 'telebirr', amount, at: AT() } }, metadata);
+  await runner.run(escrow, escrowDecider, { type: 'ReleaseFunds', data: { escrowId, merchantId: creator, releases: [{ merchantId: payee }], at: AT() } }, metadata);
+}
+
+/** A transfer as stored, its destination `destination` (a penalty from it to the platform when it is the platform). */
+async function transferTo({ runner }: World, transferId: string, destination: string): Promise<void> {
+  const source = destination === PLATFORM.merchantId ? 'shop-linked' : PLATFORM.merchantId;
+  const terms = { transferId, platformId: PLATFORM.merchantId, source, destination, amount: santim(500), description: 'Bonus', allowNegative: false, callbackUrl: null };
+  await runner.run(streams.transfer(transferId), transferDecider, { type: 'CreateTransfer', data: { ...terms, sourceAvailable: 1_000_000, at: AT() } }, metadata);
+}
+
+function escrowRequest(orderId: string, payee: string): CreateEscrowDto {
+  return {
+    orderId, amount: 100, currency: 'ETB', customerName: 'Abebe Kebede', customerPhoneNumber: '0911234567', description: 'Order',
+    items: [{ productId: 'sku-1', item_name: 'Coffee', quantity: 1, unit_price: 100 }],
+    allocations: [{ merchantId: payee, amount: 100 }],
+  } as CreateEscrowDto;
+}
+
+interface MoneyCommand {
+  /** The movement the table is asked about, and what the command does to the named party. */
+  movement: string;
+  /** The route's refusal for a party it does not know. */
+  refusal: new (...args: never[]) => Error;
+  /** What the command acts on, written before it runs (an escrow or a transfer of before). */
+  ready?(w: World, party: string): Promise<void>;
+  run(w: World, party: string): Promise<unknown>;
+}
+
+const COMMANDS: Record<string, MoneyCommand> = {
+  'create an escrow allocating to it (credit)': {
+    movement: 'credit',
+    refusal: UnknownAllocationMerchant,
+    run: (w, party) => new CreateEscrowHandler(w.runner, new AllocationPayees(w.relations), systemClock).execute(new CreateEscrowCommand(PLATFORM, escrowRequest(`O-${party}`, party), metadata)),
+  },
+  'transfer to it (credit)': {
+    movement: 'credit',
+    refusal: UnknownTransferParty,
+    run: (w, party) => new CreateTransferHandler(w.runner, noDatabase, noBooks, w.relations, systemClock).execute(new CreateTransferCommand(principal, PLATFORM, { to: party, amount: 1, description: 'Bonus' }, metadata)),
+  },
+  'transfer from it (debit)': {
+    movement: 'debit',
+    refusal: UnknownTransferParty,
+    run: (w, party) => new CreateTransferHandler(w.runner, noDatabase, noBooks, w.relations, systemClock).execute(new CreateTransferCommand(principal, PLATFORM, { from: party, amount: 1, description: 'Penalty' }, metadata)),
+  },
+  'reverse a transfer to it (debit)': {
+    movement: 'debit',
+    refusal: UnknownTransferParty,
+    ready: (w, party) => transferTo(w, 'tr-1', party),
+    run: (w) => {
+      return new ReverseTransferHandler(w.runner, noDatabase, w.relations, systemClock).execute(new ReverseTransferCommand(principal, PLATFORM, 'tr-1', undefined, metadata));
+    },
+  },
+  'reverse an allocation released to it (debit)': {
+    movement: 'debit',
+    refusal: UnknownAllocationMerchant,
+    ready: (w, party) => releasedEscrow(w, 'esc-1', PLATFORM.merchantId, party),
+    run: (w, party) => {
+      const reverse = (at: string) => ({ type: 'ReverseAllocation' as const, data: { escrowId: 'esc-1', merchantId: PLATFORM.merchantId, allocation: party, reason: 'returned', refundFee: false, at } });
+      return new ChangeEscrowHandler(w.runner, w.relations, systemClock).execute(new ChangeEscrowCommand(principal, PLATFORM, 'esc-1', reverse, metadata));
+    },
+  },
+  'release an allocation of an escrow it created (escrow)': {
+    movement: 'escrow',
+    refusal: EscrowNotFound,
+    ready: async (w, party) => {
+      await w.runner.run(streams.escrow('esc-2'), escrowDecider, { type: 'CreateEscrow', data: escrowCreatedBy(party) }, metadata);
+      await w.runner.run(streams.escrow('esc-2'), escrowDecider, { type: 'RecordPayment', data: { externalReferenceId: 'pay-2', paymentType: 'telebirr', amount: santim(10_000), at: AT() } }, metadata);
+    },
+    run: (w) => {
+      return new ReleaseAllocationHandler(w.runner, systemClock).execute(new ReleaseAllocationCommand(principal, PLATFORM, 'esc-2', [{ merchantId: 'shop-linked' }], metadata));
+    },
+  },
+  'update it as an account (redirect)': {
+    movement: 'redirect',
+    refusal: AccountNotFound,
+    run: (w, party) => new UpdateAccountHandler(w.runner, { paymentProvider: 'chapa' } as AppConfig, w.relations, systemClock).execute(new UpdateAccountCommand(principal, PLATFORM.merchantId, party, { name: 'Renamed' }, metadata)),
+  },
+};
+
+function escrowCreatedBy(creator: string) {
+  const now = Date.now();
+  const amount = santim(10_000);
+  return {
+    escrowId: 'esc-2', merchantId: creator, orderId: 'esc-2', amount, currency: 'ETB' as const,
+    customer: { id: 'c-1', name: 'Abebe Kebede', phone: '+251911234567' },
+    items: [{ productId: 'p-1', itemName: 'Coffee', quantity: 1, unitPrice: amount }],
+    allocations: [{ merchantId: 'shop-linked', amount }],
+    expiresAt: new Date(now + 1_800_000).toISOString(), requestFingerprint: 'esc-2', createdAt: new Date(now).toISOString(),
+  };
+}
+
+/**
+ * The table of docs/concepts/authority.md for a platform's own key, command by command: what each allows
+ * on a party of each relation. Written out, not computed from the rule, so that the handlers are held to
+ * the documented table.
+ */
+const ALLOWED: Record<string, readonly Relation[]> = {
+  // A credit: itself, its accounts unless rejected, a merchant linked to it.
+  'create an escrow allocating to it (credit)': ['itself', 'ownAccount', 'linkedMerchant'],
+  // A transfer to or from the platform itself moves nothing: refused as today.
+  'transfer to it (credit)': ['ownAccount', 'linkedMerchant'],
+  'transfer from it (debit)': ['ownAccount', 'ownRejectedAccount', 'linkedMerchant'],
+  'reverse a transfer to it (debit)': ['itself', 'ownAccount', 'ownRejectedAccount', 'linkedMerchant'],
+  'reverse an allocation released to it (debit)': ['itself', 'ownAccount', 'ownRejectedAccount', 'linkedMerchant'],
+  // An escrow is its creator's alone.
+  'release an allocation of an escrow it created (escrow)': ['itself'],
+  // Redirect: its own accounts (the platform itself has no account to update); never a linked merchant.
+  'update it as an account (redirect)': ['ownAccount', 'ownRejectedAccount'],
+};
+
+const NAMES = Object.keys(COMMANDS);
+const CASES = NAMES.flatMap((command) => RELATIONS.map((relation) => [command, relation] as const));
+
+describe('the authority rule in the real handlers: every money-moving command × every relation', () => {
+  it(`covers ${NAMES.length} commands × ${RELATIONS.length} relations`, () => {
+    expect(CASES).toHaveLength(NAMES.length * RELATIONS.length);
+  });
+
+  it('allows exactly what the table allows; a refusal is the route’s unknown party and appends nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...CASES), async ([name, relation]) => {
+        const w = await world();
+        const command = COMMANDS[name];
+        const party = PARTIES[relation];
+        await command.ready?.(w, party);
+        const before = (await w.store.readAll(START, 10_000)).length;
+        const outcome = await command.run(w, party).then(
+          () => 'allowed',
+          (error: unknown) => (error instanceof PastAuthority ? 'allowed' : error instanceof command.refusal ? 'refused' : error),
+        );
+        const written = (await w.store.readAll(START, 10_000)).length - before;
+        const expected = ALLOWED[name].includes(relation) ? 'allowed' : 'refused';
+        expect({ name, relation, outcome }).toEqual({ name, relation, outcome: expected });
+        if (expected === 'refused') expect({ name, relation, written }).toEqual({ name, relation, written: 0 });
+      }),
+      // Every case once (examples), then as many drawn at random, each on a world of its own.
+      { examples: CASES.map((c) => [c]), numRuns: CASES.length },
+    );
+  });
+});

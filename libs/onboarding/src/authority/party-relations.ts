@@ -1,0 +1,102 @@
+import { Inject, Injectable } from '@nestjs/common';
+import {
+  accountDecider,
+  accountIdFor,
+  type Decider,
+  fold,
+  holderOf,
+  may,
+  merchantDecider,
+  type Movement,
+  type PartyRelation,
+  platformLinkDecider,
+  platformLinkKey,
+  type Principal,
+  streams,
+} from '@app/domain';
+import { EVENT_STORE, type EventStore } from '@app/event-store';
+
+/** A named id as the principal's commands take it: the party it names (an account's reference becomes its accountId) and what that party is to the principal. */
+export interface ResolvedParty {
+  readonly partyId: string;
+  readonly relation: PartyRelation;
+}
+
+/** The streams that may say what an id is to a holder. */
+interface Candidates {
+  account: string;
+  /** The holder's account the id names as its reference, when references are taken. */
+  byReference?: string;
+  merchant: string;
+  link: string;
+}
+
+/**
+ * What each named id is to the principal (libs/domain/src/authority/party-relation.ts), the one port
+ * commands ask before the authority rule (`may`). Read from the streams that decide it, never a view:
+ * an account created or a link recorded a moment ago counts at once. All of a request's ids are one
+ * read (EventStore.readStreams); the holder itself, none.
+ *
+ * An id is tried as each kind of party in turn (an account, a merchant, and for a merchant the link it
+ * gave the holder), never told apart by its shape.
+ */
+@Injectable()
+export class PartyRelations {
+  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+
+  async relationOf(principal: Principal, id: string): Promise<PartyRelation> {
+    return (await this.resolve(principal, [id])).get(id)!.relation;
+  }
+
+  /**
+   * The party's relation, when the principal may make the movement on it (authority.ts `may`); else the
+   * route's refusal for a party it does not know, so that a party out of reach and none look the same.
+   */
+  async authorise(principal: Principal, movement: Movement, id: string, refuse: (id: string) => Error): Promise<PartyRelation> {
+    const relation = await this.relationOf(principal, id);
+    if (!may(principal, movement, relation)) throw refuse(id);
+    return relation;
+  }
+
+  /**
+   * Each id's party and relation. With `referenceSalt` (the creator's id salt: an escrow's payees), an
+   * id that is the reference of one of the holder's accounts names that account, as at the account's creation.
+   */
+  async resolve(principal: Principal, ids: readonly string[], referenceSalt?: string): Promise<Map<string, ResolvedParty>> {
+    const holder = holderOf(principal);
+    const resolved = new Map<string, ResolvedParty>();
+    const others = [...new Set(ids)].filter((id) => {
+      if (holder === undefined) resolved.set(id, { partyId: id, relation: { kind: 'unknown' } });
+      else if (id === holder) resolved.set(id, { partyId: id, relation: { kind: 'self' } });
+      return !resolved.has(id);
+    });
+    if (others.length === 0) return resolved;
+    const candidates = new Map(others.map((id) => [id, candidatesOf(holder!, id, referenceSalt)]));
+    const histories = await this.store.readStreams([...candidates.values()].flatMap((c) => [c.account, c.merchant, c.link, ...(c.byReference ? [c.byReference] : [])]));
+    const folded = <Event, State>(decider: Pick<Decider<never, Event, State>, 'initialState' | 'evolve'>, streamId: string) =>
+      fold(decider, (histories.get(streamId) ?? []) as unknown as Event[]);
+    for (const [id, c] of candidates) {
+      const account = folded(accountDecider, c.account).account;
+      const referenced = c.byReference === undefined ? undefined : folded(accountDecider, c.byReference).account;
+      if (account) {
+        resolved.set(id, { partyId: id, relation: account.merchantId === holder ? { kind: 'ownAccount', status: account.status } : { kind: 'otherPlatformsAccount' } });
+      } else if (referenced?.merchantId === holder) {
+        resolved.set(id, { partyId: referenced!.accountId, relation: { kind: 'ownAccount', status: referenced!.status } });
+      } else if (folded(merchantDecider, c.merchant).merchantId !== undefined) {
+        resolved.set(id, { partyId: id, relation: folded(platformLinkDecider, c.link).link?.linked ? { kind: 'linkedMerchant' } : { kind: 'otherMerchant' } });
+      } else {
+        resolved.set(id, { partyId: id, relation: { kind: 'unknown' } });
+      }
+    }
+    return resolved;
+  }
+}
+
+function candidatesOf(holder: string, id: string, referenceSalt: string | undefined): Candidates {
+  return {
+    account: streams.account(id),
+    ...(referenceSalt !== undefined ? { byReference: streams.account(accountIdFor(referenceSalt, { reference: id })) } : {}),
+    merchant: streams.merchant(id),
+    link: streams.platformLink(platformLinkKey(id, holder)),
+  };
+}

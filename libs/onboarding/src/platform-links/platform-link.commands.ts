@@ -1,0 +1,36 @@
+import { Command } from '@nestjs/cqrs';
+import type { LinkDecidedBy } from '@app/domain';
+import type { EventMetadata } from '@app/event-store';
+
+/** What a link command answers: the link as it stands after it. */
+export interface PlatformLinkOutcome {
+  merchantId: string;
+  platformId: string;
+  linked: boolean;
+  decidedBy: LinkDecidedBy;
+  since: string;
+}
+
+/** A merchant (its own key) or the operator lets a platform debit and credit the merchant. */
+export class LinkPlatformCommand extends Command<PlatformLinkOutcome> {
+  constructor(
+    readonly merchantId: string,
+    readonly platformId: string,
+    readonly decidedBy: LinkDecidedBy,
+    readonly metadata: EventMetadata,
+  ) {
+    super();
+  }
+}
+
+/** The same, taken back: from now the platform may not name the merchant in a transfer or a new escrow. */
+export class RevokePlatformLinkCommand extends Command<PlatformLinkOutcome> {
+  constructor(
+    readonly merchantId: string,
+    readonly platformId: string,
+    readonly decidedBy: LinkDecidedBy,
+    readonly metadata: EventMetadata,
+  ) {
+    super();
+  }
+}
