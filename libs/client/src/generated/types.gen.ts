@@ -200,7 +200,14 @@ export type AllocationMetadataDto = {
 };
 
 export type CreatedAllocationResponse = {
+    /**
+     * The create answer: as the request sent it (an account may be named by its reference). Every later answer: the id it is kept under, as accountId
+     */
     merchantId: string;
+    /**
+     * Whom the allocation is kept and paid under: the account's accountId when merchantId names one of your accounts (by its id or its reference), otherwise merchantId itself
+     */
+    accountId: string;
     /**
      * ETB
      */
@@ -241,7 +248,7 @@ export type EscrowItemDto = {
 
 export type AllocationDto = {
     /**
-     * Who is paid: you, one of your accounts by its accountId or its reference (stored as its accountId), or a registered merchant; any other id is 400 UNKNOWN_ALLOCATION_MERCHANT
+     * Who is paid: you, one of your accounts by its accountId or its reference, or a registered merchant; any other id is 400 UNKNOWN_ALLOCATION_MERCHANT. The create answer echoes it as sent, with accountId beside it: the id the allocation is kept under, which every later answer names it by
      */
     merchantId: string;
     amount: number;
@@ -249,6 +256,9 @@ export type AllocationDto = {
      * The creating merchant's (the marketplace's) fee out of amount, in ETB, earned as the money is released
      */
     fee?: number;
+    /**
+     * Only merchantName and purpose are kept; any other key is dropped (your own data belongs in the escrow's metadata)
+     */
     metadata?: AllocationMetadataDto;
 };
 
@@ -296,7 +306,14 @@ export type DisputeResponse = {
 };
 
 export type AllocationResponse = {
+    /**
+     * The create answer: as the request sent it (an account may be named by its reference). Every later answer: the id it is kept under, as accountId
+     */
     merchantId: string;
+    /**
+     * Whom the allocation is kept and paid under: the account's accountId when merchantId names one of your accounts (by its id or its reference), otherwise merchantId itself
+     */
+    accountId: string;
     /**
      * ETB
      */
@@ -3265,7 +3282,7 @@ export type GetV1TrdpEscrowsData = {
          * The id of the last item of the page before
          */
         startingAfter?: unknown;
-        status?: 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'FAILED' | 'EXPIRED' | 'CANCELLED' | 'REFUND_PENDING' | 'REFUNDED';
+        status?: 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'FAILED' | 'EXPIRED' | 'CANCELLED' | 'REFUND_PENDING' | 'REFUNDED' | 'PARTIALLY_REFUNDED';
         /**
          * Created at or after this instant (ISO 8601 with its zone)
          */

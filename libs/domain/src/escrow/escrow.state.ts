@@ -14,7 +14,8 @@ export type EscrowStatus =
   | 'EXPIRED'
   | 'CANCELLED'
   | 'REFUND_PENDING'
-  | 'REFUNDED';
+  | 'REFUNDED'
+  | 'PARTIALLY_REFUNDED';
 
 /** VOID: the escrow closed before it was paid, so this allocation never held money. */
 export type AllocationStatus = 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'REFUND_PENDING' | 'REFUNDED' | 'VOID';
@@ -120,7 +121,11 @@ export function frozenAmount(state: EscrowState): Santim {
   return sumSantim(state.allocations.map((a) => a.frozen));
 }
 
-/** The payment status an escrow reports through verify (docs/concepts/states.md): its money arrived, whatever became of it since (REFUNDED aside). */
+/**
+ * The payment status an escrow reports through verify (docs/concepts/states.md): its money arrived,
+ * whatever became of it since, unless all of it went back (REFUNDED); a PARTIALLY_REFUNDED escrow is
+ * PAID, as a plain order is while part of it is refunded.
+ */
 export function escrowPaymentStatus(state: EscrowState): string {
   return isFunded(state) && state.status !== 'REFUNDED' ? 'PAID' : state.status;
 }
