@@ -1032,7 +1032,7 @@ export type PayoutSettingsDto = {
      */
     hour?: number;
     /**
-     * weekly: the day
+     * weekly: the day (required: 400 WEEKDAY_REQUIRED without it)
      */
     weekday?: 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
     /**
@@ -1667,7 +1667,23 @@ export type RefundedCallback = {
          * Refunded of this allocation, in ETB (at most two decimals)
          */
         amount: number;
+        /**
+         * A reversal’s (money taken back after its release): the part taken from the allocation’s merchant’s balance, in ETB (at most two decimals)
+         */
+        merchantDebited?: number;
+        /**
+         * A reversal’s: the part the escrow’s creator gave back from its fee (with merchantDebited, the amount), in ETB (at most two decimals)
+         */
+        feeReturned?: number;
     }>;
+    /**
+     * Sent to a seller account, after a reversal: what its balance gave of the amount, in ETB (at most two decimals)
+     */
+    merchantDebited?: number;
+    /**
+     * Sent to a seller account, after a reversal: what the platform gave back of its fee, in ETB (at most two decimals)
+     */
+    feeReturned?: number;
     /**
      * The seller account this callback is for: its own share only (sent to the account, not the platform)
      */
@@ -6786,11 +6802,11 @@ export type PostV1TrdpPayoutSettingsData = {
 
 export type PostV1TrdpPayoutSettingsErrors = {
     /**
-     * PAYOUT_DELAY_OUT_OF_RANGE, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * PAYOUT_DELAY_OUT_OF_RANGE, WEEKDAY_REQUIRED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
      */
     400: ProblemDto & {
         error?: {
-            code?: 'PAYOUT_DELAY_OUT_OF_RANGE' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'PAYOUT_DELAY_OUT_OF_RANGE' | 'WEEKDAY_REQUIRED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
             message?: string;
         };
     };
