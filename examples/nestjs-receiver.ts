@@ -15,7 +15,7 @@ const secret = process.env.WEBHOOK_SECRET ?? '';
 
 @Controller('callbacks')
 class CallbacksController {
-  /** Delivery is at-least-once; a real receiver keeps handled deliveryIds in its database. */
+  /** Delivery is at-least-once; a real receiver keeps the handled eventIds (webhook endpoints) or deliveryIds (a callbackURL) in its database. */
   private readonly handled = new Set<string>();
 
   @Post()
@@ -33,11 +33,12 @@ class CallbacksController {
       if (error instanceof CallbackVerificationError) throw new HttpException({ message: error.message, code: error.code }, error.status);
       throw error;
     }
-    const deliveryId = payload.deliveryId;
-    if (deliveryId && this.handled.has(deliveryId)) return { message: 'Already received' };
+    // One event reaches each webhook endpoint under its own deliveryId but the same eventId: dedupe on that where there is one.
+    const key = payload.eventId ?? payload.deliveryId;
+    if (key && this.handled.has(key)) return { message: 'Already received' };
     // Fulfil the order here. Answer 2xx only once the work is safely done: any other answer is retried.
-    console.log(`${payload.billRefNo}: ${payload.status} (${deliveryId ?? 'no deliveryId'})`);
-    if (deliveryId) this.handled.add(deliveryId);
+    console.log(`${payload.billRefNo}: ${payload.status} (${key ?? 'no deliveryId'})`);
+    if (key) this.handled.add(key);
     return { message: 'Received' };
   }
 }

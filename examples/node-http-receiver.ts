@@ -18,8 +18,10 @@ const MAX_BODY_BYTES = 256 * 1024;
 
 /**
  * Delivery is at-least-once: a callback whose 2xx answer was lost is sent again with the same
- * deliveryId. In memory for the example; a real receiver keeps these where its orders are, and
- * marks one handled in the same transaction as the work it triggers.
+ * deliveryId (and, to a webhook endpoint, the same eventId). The key is the eventId where there is one
+ * (a webhook endpoint's delivery: the same event at every endpoint and in the events API), else the
+ * deliveryId (a callbackURL's). In memory for the example; a real receiver keeps these where its orders
+ * are, and marks one handled in the same transaction as the work it triggers.
  */
 const handled = new Set<string>();
 
@@ -49,14 +51,14 @@ const server = createServer(async (req, res) => {
     if (!rawBody) return answer(res, 413, { message: 'Body too large' });
     const payload = verifyCallback(secret, req.headers, rawBody);
 
-    const deliveryId = payload.deliveryId;
-    if (deliveryId && handled.has(deliveryId)) {
-      console.log(`duplicate ${deliveryId} for ${payload.billRefNo}: already handled`);
+    const key = payload.eventId ?? payload.deliveryId;
+    if (key && handled.has(key)) {
+      console.log(`duplicate ${key} for ${payload.billRefNo}: already handled`);
       return answer(res, 200, { message: 'Already received' });
     }
     // Fulfil the order here. Answer 2xx only once the work is safely done: any other answer is retried.
-    console.log(`${payload.billRefNo}: ${payload.status}${payload.amount !== undefined ? ` ${payload.amount} ETB` : ''} (${deliveryId ?? 'no deliveryId'})`);
-    if (deliveryId) handled.add(deliveryId);
+    console.log(`${payload.billRefNo}: ${payload.status}${payload.amount !== undefined ? ` ${payload.amount} ETB` : ''} (${key ?? 'no deliveryId'})`);
+    if (key) handled.add(key);
     return answer(res, 200, { message: 'Received' });
   } catch (error) {
     if (error instanceof CallbackVerificationError) {

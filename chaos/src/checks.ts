@@ -172,7 +172,7 @@ function describeAnswer(attempt: Attempt): string {
 }
 
 const santim = (etb: number) => Math.round(etb * 100);
-const TERMINAL = new Set(['RELEASED', 'REFUNDED', 'CANCELLED', 'FAILED', 'EXPIRED']);
+const TERMINAL = new Set(['RELEASED', 'REFUNDED', 'PARTIALLY_REFUNDED', 'CANCELLED', 'FAILED', 'EXPIRED']);
 
 /**
  * (b) The trial balance is zero; each paid allocation's amount is what it holds plus what was released,

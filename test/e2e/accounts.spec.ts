@@ -206,8 +206,22 @@ describe('accounts: a platform onboards its sellers', () => {
       ];
       const created = await post(platform, '/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations }));
       expect(created.status).toBe(201);
-      expect(created.body.data.allocations.map((a: { merchantId: string }) => a.merchantId)).toEqual([seller.accountId, other.merchantId, platform.merchantId]);
+      // The answer echoes each merchantId as sent, with the id it is kept under beside it.
+      const named = (data: { allocations: { merchantId: string; accountId: string }[] }) => data.allocations.map((a) => [a.merchantId, a.accountId]);
+      expect(named(created.body.data)).toEqual([
+        ['seller-allocated', seller.accountId],
+        [other.merchantId, other.merchantId],
+        [platform.merchantId, platform.merchantId],
+      ]);
+      const retried = await post(platform, '/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations, orderId: created.body.data.orderId }));
+      expect([retried.status, named(retried.body.data)]).toEqual([200, named(created.body.data)]);
       const { escrowId } = created.body.data;
+      // Every later answer names the allocation by the id it is kept under.
+      expect(named((await get(platform, `/v1/trdp/escrow/${escrowId}`)).body.data)).toEqual([
+        [seller.accountId, seller.accountId],
+        [other.merchantId, other.merchantId],
+        [platform.merchantId, platform.merchantId],
+      ]);
       expect((await post(platform, `/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' })).status).toBe(200);
       await waitFor(async () => (await get(platform, `/v1/trdp/escrow/${escrowId}`)).body.data.status === 'HELD', 'the escrow to be paid');
       // Released by the reference it was allocated by: the allocation is the account's.

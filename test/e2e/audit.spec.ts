@@ -273,7 +273,7 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
     await record('cancelled', 'EscrowRefundRequested', cancelled.body.data);
     const refunded = await waitFor(async () => {
       const view = await escrowView(escrowId);
-      return view.status === 'REFUNDED' && view;
+      return view.status === 'PARTIALLY_REFUNDED' && view;
     }, 'the refund to complete');
     // The completion moves customer:refunds and clearing, not the escrow's account.
     await record('refunded', 'EscrowRefundCompleted', refunded, 'customer:refunds');
@@ -682,13 +682,13 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
   // ---- 3. an escrow as of an instant ----------------------------------------------------------------
 
   describe('an escrow as of an instant', () => {
-    it('went PENDING, HELD, PARTIALLY_RELEASED, REFUND_PENDING, REFUNDED (as the merchant API said at each step)', () => {
+    it('went PENDING, HELD, PARTIALLY_RELEASED, REFUND_PENDING, PARTIALLY_REFUNDED (as the merchant API said at each step)', () => {
       expect(steps.map((s) => [s.name, s.status])).toEqual([
         ['created', 'PENDING'],
         ['funded', 'HELD'],
         ['released seller-1', 'PARTIALLY_RELEASED'],
         ['cancelled', 'REFUND_PENDING'],
-        ['refunded', 'REFUNDED'],
+        ['refunded', 'PARTIALLY_REFUNDED'],
       ]);
       for (let i = 1; i < steps.length; i++) expect(Date.parse(steps[i].at)).toBeGreaterThan(Date.parse(steps[i - 1].at));
     });
@@ -744,7 +744,7 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
       expect(bad.status).toBe(400);
 
       const now = await audit(`/escrows/${escrowId}`);
-      expect(now.escrow.status).toBe('REFUNDED');
+      expect(now.escrow.status).toBe('PARTIALLY_REFUNDED');
       expect(now.events).toEqual(await stream(`escrow-${escrowId}`));
       const current = await escrowView(escrowId);
       expect(now.escrow).toMatchObject({ status: current.status, allocations: current.allocations, externalReferenceId: current.externalReferenceId });

@@ -26,7 +26,8 @@ const ALLOCATIONS_BY_STATUS: Record<string, (statuses: string[]) => boolean> = {
   PARTIALLY_RELEASED: (s) => s.some((a) => a === 'RELEASED') && s.some((a) => a === 'HELD') && s.every((a) => a === 'RELEASED' || a === 'HELD'),
   RELEASED: (s) => s.every((a) => a === 'RELEASED'),
   REFUND_PENDING: (s) => s.some((a) => a === 'REFUND_PENDING') && s.every((a) => a === 'RELEASED' || a === 'REFUND_PENDING'),
-  REFUNDED: (s) => s.some((a) => a === 'REFUNDED') && s.every((a) => a === 'RELEASED' || a === 'REFUNDED'),
+  REFUNDED: (s) => s.every((a) => a === 'REFUNDED'),
+  PARTIALLY_REFUNDED: (s) => s.some((a) => a === 'RELEASED') && s.some((a) => a === 'REFUNDED') && s.every((a) => a === 'RELEASED' || a === 'REFUNDED'),
 };
 
 describe('concurrent commands on one escrow', () => {

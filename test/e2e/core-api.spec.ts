@@ -142,8 +142,8 @@ describe('core API over HTTP on PostgreSQL', () => {
         currency: 'ETB',
         status: 'PENDING',
         paymentUrl: `${running.config.publicBaseUrl}/checkout/${data.escrowId}`,
-        // The sellers it names by reference, as their accountIds.
-        allocations: request.allocations.map((allocation, i) => ({ ...allocation, merchantId: [merchant.seller1, merchant.courier1][i] })),
+        // An echo of the request (the sellers by the references it names them by), with the accountId each is kept under.
+        allocations: request.allocations.map((allocation, i) => ({ ...allocation, accountId: [merchant.seller1, merchant.courier1][i] })),
         expiredAt: expect.stringMatching(ISO),
         callbackURL: 'https://merchant.example/callbacks',
         redirectUrl: 'https://merchant.example/thanks',

@@ -396,7 +396,7 @@ describe('payment lifecycle over HTTP on PostgreSQL', () => {
       expect(types(await escrowEvents(escrowId))).toEqual(['EscrowCreated', 'EscrowCancelled']);
     });
 
-    it('cancels after a partial release: REFUND_PENDING at once, REFUNDED once the provider confirms', async () => {
+    it('cancels after a partial release: REFUND_PENDING at once, PARTIALLY_REFUNDED once the provider confirms, its payment PAID and its receipt saying what went back', async () => {
       const escrowId = await paidEscrow();
       expect((await release(escrowId, merchant.seller1)).status).toBe(200);
       const res = await cancel(escrowId, 'courier never came');
@@ -407,12 +407,18 @@ describe('payment lifecycle over HTTP on PostgreSQL', () => {
         { merchantId: merchant.courier1, status: 'REFUND_PENDING' },
       ]);
 
-      const refunded = await escrowStatus(escrowId, 'REFUNDED');
+      // Part went to the seller, part back to the customer: neither RELEASED nor REFUNDED says that.
+      const refunded = await escrowStatus(escrowId, 'PARTIALLY_REFUNDED');
+      expect(refunded).toMatchObject({ paymentStatus: 'PAID' });
       expect(refunded.allocations).toMatchObject([
-        { merchantId: merchant.seller1, status: 'RELEASED' },
-        { merchantId: merchant.courier1, status: 'REFUNDED' },
+        { merchantId: merchant.seller1, status: 'RELEASED', released: 600.5, refunded: 0 },
+        { merchantId: merchant.courier1, status: 'REFUNDED', released: 0, refunded: 400 },
       ]);
-      expect((await verify(escrowId)).body.data).toMatchObject({ status: 'REFUNDED', escrow_status: 'REFUNDED' });
+      expect((await verify(escrowId)).body.data).toMatchObject({ status: 'PAID', escrow_status: 'PARTIALLY_REFUNDED' });
+      const receipt = await call(running.baseUrl, 'GET', `/receipts/${escrowId}`);
+      expect(receipt.text).toContain('Paid; part of it refunded');
+      expect(receipt.text).toMatch(/Refunded to you<\/th><td>400\.00 ETB/);
+      expect(receipt.text).toMatch(/Kept by [^<]+<\/th><td>600\.50 ETB/);
 
       const events = await escrowEvents(escrowId);
       expect(types(events)).toEqual([

@@ -166,7 +166,7 @@ describe('payout settings and scheduled payouts', () => {
       [{ schedule: 'daily' }, 'BadRequestException', 'hour is required'],
       [{ schedule: 'daily', hour: 24 }, 'BadRequestException', 'hour must not be greater than 23'],
       [{ schedule: 'daily', hour: 9.5 }, 'BadRequestException', 'hour must be an integer'],
-      [{ schedule: 'weekly', hour: 9 }, 'BadRequestException', 'weekday is required'],
+      [{ schedule: 'weekly', hour: 9 }, 'WEEKDAY_REQUIRED', 'weekday is required for the weekly schedule'],
       [{ schedule: 'weekly', hour: 9, weekday: 'someday' }, 'BadRequestException', 'weekday must be one of'],
       [{ schedule: 'daily', hour: 9, weekday: 'friday' }, 'BadRequestException', 'weekday is only for the weekly schedule'],
       [{ schedule: 'manual', hour: 9 }, 'BadRequestException', 'hour is only for the daily and weekly schedules'],

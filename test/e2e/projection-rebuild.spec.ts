@@ -293,7 +293,7 @@ describe('rebuilding the read models while the service runs (PostgreSQL)', () =>
     expect(before.callback_deliveries_view.length).toBeGreaterThan(300);
     expect(callbacksReceived).toBeGreaterThanOrEqual(before.callback_deliveries_view.length);
     const statuses = await db.query<{ status: string }>(`SELECT DISTINCT status FROM payables_view WHERE kind = 'escrow' ORDER BY status`);
-    expect(statuses.map((s) => s.status)).toEqual(['CANCELLED', 'FAILED', 'HELD', 'PARTIALLY_RELEASED', 'PENDING', 'REFUNDED', 'RELEASED']);
+    expect(statuses.map((s) => s.status)).toEqual(['CANCELLED', 'FAILED', 'HELD', 'PARTIALLY_REFUNDED', 'PARTIALLY_RELEASED', 'PENDING', 'REFUNDED', 'RELEASED']);
     const deliveries = await db.query<{ status: string }>(`SELECT DISTINCT status FROM callback_deliveries_view`);
     expect(deliveries).toEqual([{ status: 'DELIVERED' }]);
     const [refunds] = await db.query<{ count: number }>(`SELECT count(*)::int AS count FROM ledger_entries WHERE description = 'Refund paid out'`);

@@ -153,6 +153,37 @@ describe('seller accounts’ callbacks', () => {
     expect(logged.filter((d) => d.url === toA.url)).toHaveLength(2);
   });
 
+  it('tells a seller after a reversal what its balance gave (the net debit) beside the gross refunded, and the platform the same of the allocation', async () => {
+    const [toPlatform, toSeller] = [await receiver(), await receiver()];
+    const seller = await account('Eleni Haile', toSeller.url);
+    const created = await post('/v1/trdp/escrow/order', escrowRequest({ amount: 1500, callbackURL: toPlatform.url, allocations: [{ merchantId: seller, amount: 1200, fee: 120 }, { merchantId: platform.merchantId, amount: 300 }] }));
+    const { escrowId } = created.body.data;
+    await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' });
+    await waitFor(async () => (await get(`/v1/trdp/escrow/${escrowId}`)).body.data.status === 'HELD', 'the escrow to be paid');
+    expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: seller })).status).toBe(200);
+    const balance = async () => (await get('/v1/trdp/balance', { 'x-account-id': seller })).body.data.available as number;
+    await waitFor(async () => (await balance()) === 1080, 'the seller to be credited its net 1,080');
+
+    const reversed = await post(`/v1/trdp/escrow/${escrowId}/reversals`, { merchantId: seller, reason: 'The customer returned the order', refundFee: true });
+    expect(reversed.status).toBe(201);
+    expect(reversed.body.data).toMatchObject({ amount: 1200, feeReturned: 120, merchantDebited: 1080 });
+    const refundedTo = (r: CallbackReceiver) => r.received.map(json).find((p) => p.escrowId === escrowId && p.status === 'REFUNDED');
+    const toldSeller = await waitFor(async () => refundedTo(toSeller), "the seller's REFUNDED callback");
+    expect(toldSeller).toMatchObject({
+      accountId: seller,
+      amount: 1200,
+      merchantDebited: 1080,
+      feeReturned: 120,
+      message: '1200 ETB of yours was refunded to the customer after its release: 1080 ETB taken from your balance, 120 ETB of the fee given back by the platform',
+      allocations: [{ merchantId: seller, amount: 1200, merchantDebited: 1080, feeReturned: 120 }],
+    });
+    // What the callback says the seller gave is what left its balance.
+    expect(await balance()).toBe(0);
+    const toldPlatform = await waitFor(async () => refundedTo(toPlatform), "the platform's REFUNDED callback");
+    expect(toldPlatform).toMatchObject({ amount: 1200, allocations: [{ merchantId: seller, amount: 1200, merchantDebited: 1080, feeReturned: 120 }] });
+    expect(toldPlatform).not.toHaveProperty('merchantDebited');
+  });
+
   it('lists a seller’s own events when acting for it, with its share only', async () => {
     const [toA, toB] = [await receiver(), await receiver()];
     const sellerA = await account('Chaltu Bekele', toA.url);

@@ -66,18 +66,25 @@ describe('the start-up banner', () => {
   });
 });
 
-/** `npm run example:receiver`, with the demo merchant of a DATA_DIR that `npm start` filled. */
-it('npm run example:receiver verifies the demo merchant’s callbacks with the secret it finds in DATA_DIR', async () => {
+/**
+ * `npm run example:receiver`, started (as the README's second terminal may be) before the service has
+ * written the demo merchant to DATA_DIR: it waits for it, then listens on RECEIVER_PORT, never on the
+ * service's PORT, which the same shell may have set.
+ */
+it('npm run example:receiver waits for the demo merchant the service writes to DATA_DIR, listens on RECEIVER_PORT and verifies its callbacks', async () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'receiver-'));
-  const running = await startApp({ env: { DEMO_MERCHANT: 'true', DATA_DIR: dataDir } });
-  const demo = (await running.app.get(DemoMerchantService).ensure())!;
-  await running.close();
-  const port = await freePort();
-  const receiver = spawn(process.execPath, ['scripts/example-receiver.js'], { env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), WEBHOOK_SECRET: '' } });
+  const [port, servicePort] = [await freePort(), await freePort()];
+  const receiver = spawn(process.execPath, ['scripts/example-receiver.js'], {
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(servicePort), RECEIVER_PORT: String(port), WEBHOOK_SECRET: '' },
+  });
   let output = '';
   receiver.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
   receiver.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
   try {
+    await waitFor(async () => output.includes('Waiting for the service'), 'the receiver to wait for the service');
+    const running = await startApp({ env: { DEMO_MERCHANT: 'true', DATA_DIR: dataDir } });
+    const demo = (await running.app.get(DemoMerchantService).ensure())!;
+    await running.close();
     await waitFor(async () => output.includes('listening'), 'the receiver to listen');
     const body = JSON.stringify({ billRefNo: 'DEMO-1', status: 'PAID', message: 'Payment received', amount: 1500, deliveryId: 'dlv_banner' });
     const timestamp = String(Date.now());

@@ -39,7 +39,17 @@ export interface CallbackPayload {
   failureReason?: string;
   /** Where the payout went, the account number masked (`••••6789`). */
   destination?: { kind: 'bank' | 'wallet'; institution: string; holderName: string; accountNumber: string };
-  /** Stable across retries and redeliveries of one callback: delivery is at-least-once, dedupe on it. */
+  /**
+   * Stable across retries and redeliveries of one callback to one destination: delivery is at-least-once,
+   * so a callbackURL's receiver dedupes on it. One event sent to several destinations (the order's
+   * callbackURL, each webhook endpoint, a seller account) has a deliveryId per destination.
+   */
   deliveryId?: string;
+  /**
+   * Webhook endpoint deliveries only: the event's id, the same at every endpoint, on every retry, and
+   * the `id` the events API lists it under. A receiver behind endpoints, or replaying the events API,
+   * dedupes on it rather than on deliveryId.
+   */
+  eventId?: string;
   [field: string]: unknown;
 }

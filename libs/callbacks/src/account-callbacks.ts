@@ -2,6 +2,7 @@ import { type AccountEvent, accountOf, type EscrowOutline, formatEtb, isAccountI
 import type { CallbackPayload } from './delivery.events';
 import type { CallbackMessage, SourceEvent } from './callback-payloads';
 import { deliveryIdFor } from './delivery-ids';
+import { reversalFields, type ReversalShare, reversalShare } from './reversal-share';
 
 const amount = (value: Santim) => toEtbNumber(value);
 
@@ -29,6 +30,13 @@ function toSeller(platform: CallbackMessage, accountId: string, sourceEventId: s
 function escrowTail(payload: CallbackPayload) {
   const { orderId, escrowId, escrow_status, metadata } = payload as Record<string, unknown>;
   return { orderId, escrowId, escrow_status, metadata };
+}
+
+/** A seller's refund, in words: a reversal says what its balance gave and what the platform's fee did. */
+function refundSentence(share: Santim, borne: ReversalShare | undefined): string {
+  if (!borne) return `${formatEtb(share)} ETB of yours was refunded to the customer`;
+  const fee = borne.feeReturned > 0 ? `, ${formatEtb(borne.feeReturned)} ETB of the fee given back by the platform` : '';
+  return `${formatEtb(share)} ETB of yours was refunded to the customer after its release: ${formatEtb(borne.merchantDebited)} ETB taken from your balance${fee}`;
 }
 
 /**
@@ -83,19 +91,22 @@ export function sellerMessages(event: SourceEvent, outline: EscrowOutline, platf
         );
     case 'EscrowRefundCompleted': {
       const refund = outline.refunds.find((r) => r.refundId === (data.refundId as string));
-      const taken = refund?.reason === 'REVERSED' ? ' after its release' : '';
-      return (refund?.shares ?? [])
+      if (!refund) return [];
+      return refund.shares
         .filter((share) => isAccountId(share.merchantId) && share.amount > 0)
-        .map((share) =>
-          seller(share.merchantId, {
-            ...head('REFUNDED', `${formatEtb(share.amount)} ETB of yours was refunded to the customer${taken}`),
+        .map((share) => {
+          // A reversal takes released money back from the seller's balance: it says how much of it the seller bore.
+          const borne = reversalShare(refund, share);
+          return seller(share.merchantId, {
+            ...head('REFUNDED', refundSentence(share.amount, borne)),
             externalReferenceId: base.externalReferenceId,
             amount: amount(share.amount),
+            ...reversalFields(borne),
             refundId: base.refundId,
-            allocations: [{ merchantId: share.merchantId, amount: amount(share.amount) }],
+            allocations: [{ merchantId: share.merchantId, amount: amount(share.amount), ...reversalFields(borne) }],
             ...escrowTail(platform.payload),
-          }),
-        );
+          });
+        });
     }
     default:
       return [];

@@ -172,7 +172,16 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
       amount: birr('The amount refunded'),
       refundId: text('The refund'),
       ...feeSplit,
-      allocations: allocationShare({ amount: birr('Refunded of this allocation') }, ['amount']),
+      allocations: allocationShare(
+        {
+          amount: birr('Refunded of this allocation'),
+          merchantDebited: birr('A reversal’s (money taken back after its release): the part taken from the allocation’s merchant’s balance'),
+          feeReturned: birr('A reversal’s: the part the escrow’s creator gave back from its fee (with merchantDebited, the amount)'),
+        },
+        ['amount'],
+      ),
+      merchantDebited: birr('Sent to a seller account, after a reversal: what its balance gave of the amount'),
+      feeReturned: birr('Sent to a seller account, after a reversal: what the platform gave back of its fee'),
       ...SELLER,
       ...TAIL,
     },

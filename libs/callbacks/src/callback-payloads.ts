@@ -23,6 +23,7 @@ import {
   transferOutline,
 } from '@app/domain';
 import { accountUpdatedMessage, counterpartyMessage, sellerMessages } from './account-callbacks';
+import { reversalFields, reversalShare } from './reversal-share';
 import type { CallbackPayload } from './delivery.events';
 import { deliveryIdFor } from './delivery-ids';
 import { merchantEventIdFor } from './event-ids';
@@ -265,7 +266,7 @@ function escrowCallback(event: SourceEvent, outline: EscrowOutline | undefined, 
         : asked.reason === 'REVERSED'
           ? `${parts} taken back after its release and refunded to the customer: ${asked.note ?? ''}`
           : `${parts} refunded to the customer: ${asked.note ?? ''}`;
-      const allocations = asked && { allocations: asked.shares.map((s) => ({ merchantId: s.merchantId, amount: amount(s.amount) })) };
+      const allocations = asked && { allocations: asked.shares.map((s) => ({ merchantId: s.merchantId, amount: amount(s.amount), ...reversalFields(reversalShare(asked, s)) })) };
       payload = { ...head('REFUNDED'), ...refunded(message, escrow, outline.payment.refunds, e.data), ...allocations, ...tail };
       break;
     }

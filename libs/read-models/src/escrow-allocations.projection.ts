@@ -74,7 +74,8 @@ const fromJson = (table: string, columns: readonly string[]) => `SELECT ${column
  */
 export const escrowAllocationsView: Projection = {
   name: 'escrow_allocations',
-  version: 1,
+  // 2: an escrow part released and part refunded is PARTIALLY_REFUNDED, no longer REFUNDED.
+  version: 2,
   tables: ['escrow_allocations', 'allocation_holdings'],
   folds: isEscrowStream,
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], { histories }: BatchContext) {

@@ -2,9 +2,15 @@ import { subtractSantim, toEtbNumber, ZERO } from '@app/domain';
 import type { PayableView } from '@app/read-models';
 import { paymentUrl } from '../orders/order.presenter';
 
-function presentAllocations(escrow: PayableView, withStatus: boolean) {
-  return (escrow.allocations ?? []).map((allocation) => ({
-    merchantId: allocation.merchantId,
+/**
+ * `sentAs`: the request's merchantIds, in its order, which the create answer echoes (the interface:
+ * "echo of the request"); `accountId` is whom each allocation is kept and paid under, the id every
+ * later answer names it by.
+ */
+function presentAllocations(escrow: PayableView, withStatus: boolean, sentAs?: readonly string[]) {
+  return (escrow.allocations ?? []).map((allocation, i) => ({
+    merchantId: sentAs?.[i] ?? allocation.merchantId,
+    accountId: allocation.merchantId,
     amount: toEtbNumber(allocation.amount),
     ...(allocation.metadata ? { metadata: allocation.metadata } : {}),
     ...(withStatus
@@ -40,8 +46,11 @@ export function presentReleases(escrow: PayableView) {
   };
 }
 
-/** The spec's create response `data` for an escrow. */
-export function presentCreatedEscrow(escrow: PayableView, publicBaseUrl: string) {
+/**
+ * The spec's create response `data` for an escrow; `sentAs`, the request's allocation merchantIds,
+ * echoed as sent (an identical retry sends the same ones, or it is a conflict).
+ */
+export function presentCreatedEscrow(escrow: PayableView, publicBaseUrl: string, sentAs?: readonly string[]) {
   return {
     escrowId: escrow.id,
     orderId: escrow.merchantOrderId,
@@ -49,7 +58,7 @@ export function presentCreatedEscrow(escrow: PayableView, publicBaseUrl: string)
     currency: escrow.currency,
     status: escrow.status,
     paymentUrl: paymentUrl(publicBaseUrl, escrow.id),
-    allocations: presentAllocations(escrow, false),
+    allocations: presentAllocations(escrow, false, sentAs),
     expiredAt: escrow.expiresAt,
     // What was kept of the request's addresses: a merchant sees at once that its callbacks will come.
     callbackURL: escrow.callbackUrl ?? null,

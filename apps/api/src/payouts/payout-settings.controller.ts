@@ -32,7 +32,7 @@ export class PayoutSettingsController {
   @ApiOperation({ summary: 'When payouts happen without being asked for, their minimum, where payout callbacks go, and how long credited money is held before it is available; a change takes effect for the next period (a holding period for money credited after it)' })
   @ApiCallbackPayloads('PayoutCallback', 'callbackURL')
   @ApiEnvelope(PayoutSettingsResponse, { message: 'Payout settings set' })
-  @ApiProblems({ 400: ['PAYOUT_DELAY_OUT_OF_RANGE'], 409: ['CONCURRENT_MODIFICATION'] })
+  @ApiProblems({ 400: ['PAYOUT_DELAY_OUT_OF_RANGE', 'WEEKDAY_REQUIRED'], 409: ['CONCURRENT_MODIFICATION'] })
   async set(@Body() body: PayoutSettingsDto, @ActingMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const inForce = await this.commands.execute(new SetPayoutSettingsCommand(merchant.merchantId, payoutSettingsFrom(body), metadata));
     return envelope('Payout settings set', await readPayoutSettings(this.runner, this.db, merchant.merchantId, this.clock.now(), inForce));

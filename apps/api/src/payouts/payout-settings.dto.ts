@@ -19,8 +19,9 @@ export class PayoutSettingsDto {
   @Max(23)
   hour?: number;
 
-  @ApiPropertyOptional({ enum: WEEKDAYS, description: 'weekly: the day' })
-  @ValidateIf((body: PayoutSettingsDto) => body.schedule === 'weekly' || body.weekday !== undefined)
+  // A weekly schedule without it is refused by payoutSettingsFrom with a code of its own (WEEKDAY_REQUIRED).
+  @ApiPropertyOptional({ enum: WEEKDAYS, description: 'weekly: the day (required: 400 WEEKDAY_REQUIRED without it)' })
+  @ValidateIf((body: PayoutSettingsDto) => body.weekday !== undefined)
   @IsIn(WEEKDAYS)
   weekday?: Weekday;
 

@@ -24,7 +24,8 @@ export function payoutSettingsFrom(input: PayoutSettingsInput): PayoutSettings {
   if (input.schedule === 'manual') schedule = { kind: 'manual' };
   else if (input.hour === undefined) throw new InvalidInput('hour is required');
   else if (input.schedule === 'daily') schedule = { kind: 'daily', hour: input.hour };
-  else if (input.weekday === undefined) throw new InvalidInput('weekday is required');
+  // A weekly schedule says its day: left out, it has no default to fall back on.
+  else if (input.weekday === undefined) throw new InvalidInput('weekday is required for the weekly schedule (monday to sunday)', 'WEEKDAY_REQUIRED');
   else schedule = { kind: 'weekly', hour: input.hour, weekday: input.weekday };
   return {
     schedule,

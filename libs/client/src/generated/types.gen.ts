@@ -231,7 +231,14 @@ export type AllocationMetadataDto = {
 };
 
 export type CreatedAllocationResponse = {
+    /**
+     * The create answer: as the request sent it (an account may be named by its reference). Every later answer: the id it is kept under, as accountId
+     */
     merchantId: string;
+    /**
+     * Whom the allocation is kept and paid under: the account's accountId when merchantId names one of your accounts (by its id or its reference), otherwise merchantId itself
+     */
+    accountId: string;
     /**
      * ETB
      */
@@ -272,7 +279,7 @@ export type EscrowItemDto = {
 
 export type AllocationDto = {
     /**
-     * Who is paid: you, one of your accounts by its accountId or its reference (stored as its accountId), or a registered merchant; any other id is 400 UNKNOWN_ALLOCATION_MERCHANT
+     * Who is paid: you, one of your accounts by its accountId or its reference, or a registered merchant; any other id is 400 UNKNOWN_ALLOCATION_MERCHANT. The create answer echoes it as sent, with accountId beside it: the id the allocation is kept under, which every later answer names it by
      */
     merchantId: string;
     amount: number;
@@ -280,6 +287,9 @@ export type AllocationDto = {
      * The creating merchant's (the marketplace's) fee out of amount, in ETB, earned as the money is released
      */
     fee?: number;
+    /**
+     * Only merchantName and purpose are kept; any other key is dropped (your own data belongs in the escrow's metadata)
+     */
     metadata?: AllocationMetadataDto;
 };
 
@@ -327,7 +337,14 @@ export type DisputeResponse = {
 };
 
 export type AllocationResponse = {
+    /**
+     * The create answer: as the request sent it (an account may be named by its reference). Every later answer: the id it is kept under, as accountId
+     */
     merchantId: string;
+    /**
+     * Whom the allocation is kept and paid under: the account's accountId when merchantId names one of your accounts (by its id or its reference), otherwise merchantId itself
+     */
+    accountId: string;
     /**
      * ETB
      */
@@ -1052,7 +1069,7 @@ export type PayoutSettingsDto = {
      */
     hour?: number;
     /**
-     * weekly: the day
+     * weekly: the day (required: 400 WEEKDAY_REQUIRED without it)
      */
     weekday?: 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
     /**
@@ -1687,7 +1704,23 @@ export type RefundedCallback = {
          * Refunded of this allocation, in ETB (at most two decimals)
          */
         amount: number;
+        /**
+         * A reversal’s (money taken back after its release): the part taken from the allocation’s merchant’s balance, in ETB (at most two decimals)
+         */
+        merchantDebited?: number;
+        /**
+         * A reversal’s: the part the escrow’s creator gave back from its fee (with merchantDebited, the amount), in ETB (at most two decimals)
+         */
+        feeReturned?: number;
     }>;
+    /**
+     * Sent to a seller account, after a reversal: what its balance gave of the amount, in ETB (at most two decimals)
+     */
+    merchantDebited?: number;
+    /**
+     * Sent to a seller account, after a reversal: what the platform gave back of its fee, in ETB (at most two decimals)
+     */
+    feeReturned?: number;
     /**
      * The seller account this callback is for: its own share only (sent to the account, not the platform)
      */
@@ -3356,7 +3389,7 @@ export type GetV1TrdpEscrowsData = {
          * The id of the last item of the page before
          */
         startingAfter?: unknown;
-        status?: 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'FAILED' | 'EXPIRED' | 'CANCELLED' | 'REFUND_PENDING' | 'REFUNDED';
+        status?: 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'FAILED' | 'EXPIRED' | 'CANCELLED' | 'REFUND_PENDING' | 'REFUNDED' | 'PARTIALLY_REFUNDED';
         /**
          * Created at or after this instant (ISO 8601 with its zone)
          */
@@ -7001,11 +7034,11 @@ export type PostV1TrdpPayoutSettingsData = {
 
 export type PostV1TrdpPayoutSettingsErrors = {
     /**
-     * PAYOUT_DELAY_OUT_OF_RANGE, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * PAYOUT_DELAY_OUT_OF_RANGE, WEEKDAY_REQUIRED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
      */
     400: ProblemDto & {
         error?: {
-            code?: 'PAYOUT_DELAY_OUT_OF_RANGE' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'PAYOUT_DELAY_OUT_OF_RANGE' | 'WEEKDAY_REQUIRED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
             message?: string;
         };
     };

@@ -3,10 +3,14 @@ import { accountRequirements, type DestinationOnFile } from './account-requireme
 
 export type PayoutBlock = 'ACCOUNT_NOT_VERIFIED' | 'REQUIREMENTS_MISSING' | 'DESTINATION_CHANGE_HOLD';
 
-export type PayoutStanding = { payable: true } | { payable: false; reason: PayoutBlock; missing?: string[]; heldUntil?: string };
+/** Not payable, and why: ACCOUNT_NOT_VERIFIED names the status it is in instead (and its staff's reason, when they gave one). */
+export type PayoutStanding =
+  | { payable: true }
+  | { payable: false; reason: PayoutBlock; missing?: string[]; heldUntil?: string; status?: Exclude<AccountStatus, 'VERIFIED'>; statusReason?: string };
 
 export interface StandingAccount {
   status: AccountStatus;
+  statusReason?: string;
   type: AccountType;
   name: string;
   tin?: string;
@@ -19,7 +23,9 @@ export interface StandingAccount {
  * redirecting its money. The first destination is not held: there was nothing to take over from.
  */
 export function payoutStanding(account: StandingAccount, destination: DestinationOnFile | undefined, now: Date, holdMs: number): PayoutStanding {
-  if (account.status !== 'VERIFIED') return { payable: false, reason: 'ACCOUNT_NOT_VERIFIED' };
+  if (account.status !== 'VERIFIED') {
+    return { payable: false, reason: 'ACCOUNT_NOT_VERIFIED', status: account.status, ...(account.statusReason ? { statusReason: account.statusReason } : {}) };
+  }
   const missing = accountRequirements(account, destination);
   if (missing.length > 0) return { payable: false, reason: 'REQUIREMENTS_MISSING', missing };
   const heldUntil = destination && destination.version > 1 ? Date.parse(destination.setAt) + holdMs : undefined;

@@ -115,7 +115,14 @@ describe('Account requirements and payout standing', () => {
 
   it('pays out only a verified account with nothing missing, and holds a changed destination for the hold', () => {
     const now = new Date(Date.parse(LATER));
-    expect(payoutStanding({ ...business, status: 'PENDING_VERIFICATION' }, first, now, 24 * HOUR)).toEqual({ payable: false, reason: 'ACCOUNT_NOT_VERIFIED' });
+    expect(payoutStanding({ ...business, status: 'PENDING_VERIFICATION' }, first, now, 24 * HOUR)).toEqual({ payable: false, reason: 'ACCOUNT_NOT_VERIFIED', status: 'PENDING_VERIFICATION' });
+    // Not verified names the status it is in, and why where the staff said, for the refusal's message.
+    expect(payoutStanding({ ...business, status: 'RESTRICTED', statusReason: 'changed after verification: tin' }, first, now, 24 * HOUR)).toEqual({
+      payable: false,
+      reason: 'ACCOUNT_NOT_VERIFIED',
+      status: 'RESTRICTED',
+      statusReason: 'changed after verification: tin',
+    });
     expect(payoutStanding({ ...business, status: 'VERIFIED' }, undefined, now, 24 * HOUR)).toMatchObject({ payable: false, reason: 'REQUIREMENTS_MISSING', missing: ['payoutDestination'] });
     expect(payoutStanding({ ...business, status: 'VERIFIED' }, first, now, 24 * HOUR)).toEqual({ payable: true });
     const changed = { ...first, version: 2, setAt: new Date(now.getTime() - HOUR).toISOString() };

@@ -34,7 +34,7 @@ import {
 import { given } from '../testing/given';
 import type { EscrowCommand } from './escrow.commands';
 import { escrowDecider } from './escrow.decider';
-import { heldAmount } from './escrow.state';
+import { escrowPaymentStatus, heldAmount } from './escrow.state';
 import type { EscrowEvent } from './escrow.events';
 import {
   AllocationAlreadyReleased,
@@ -518,10 +518,10 @@ describe('Escrow', () => {
       expect(statuses(requested)).toEqual(['m-1:HELD', 'm-2:REFUND_PENDING']);
       expect(stateAfter(requested).status).toBe('HELD');
       expect(statuses([...requested, refundCompleted(refundId(1))])).toEqual(['m-1:HELD', 'm-2:REFUNDED']);
-      // Releasing the rest leaves nothing held: the escrow is done once its refund is confirmed.
+      // Releasing the rest leaves nothing held: the escrow is done once its refund is confirmed, part released and part refunded.
       const done = [...requested, allocationReleased(m1)];
       expect(stateAfter(done).status).toBe('REFUND_PENDING');
-      expect(stateAfter([...done, refundCompleted(refundId(1))]).status).toBe('REFUNDED');
+      expect(stateAfter([...done, refundCompleted(refundId(1))]).status).toBe('PARTIALLY_REFUNDED');
     });
 
     it('refuses more than is held, an allocation refunded in full, and one released in full', () => {
@@ -532,12 +532,12 @@ describe('Escrow', () => {
       escrow(cancelledAfterPayment).when(refundOf([{ merchantId: 'm-1' }])).thenThrows(EscrowAlreadyCancelled);
     });
 
-    it('releasing what is left after a refund completes the allocation: RELEASED, and the escrow RELEASED or REFUNDED by where its money went', () => {
+    it('releasing what is left after a refund completes the allocation: RELEASED, and the escrow PARTIALLY_REFUNDED, since its money went both ways', () => {
       const history = [...funded, asked(1, [['m-1', 4_000]]), allocationReleased({ merchantId: 'm-1', amount: santim(6_000) })];
       expect(statuses(history)).toEqual(['m-1:RELEASED', 'm-2:HELD']);
       escrow(history).when(refundOf([{ merchantId: 'm-1' }])).thenThrows(AllocationAlreadyReleased);
       expect(stateAfter([...history, allocationReleased(m2)]).status).toBe('REFUND_PENDING');
-      expect(stateAfter([...history, allocationReleased(m2), refundCompleted(refundId(1))]).status).toBe('REFUNDED');
+      expect(stateAfter([...history, allocationReleased(m2), refundCompleted(refundId(1))]).status).toBe('PARTIALLY_REFUNDED');
     });
 
     it('a cancel afterwards refunds only what is still held', () => {
@@ -569,15 +569,19 @@ describe('Escrow', () => {
       expect(state.payment?.refunds).toEqual([expect.objectContaining({ refundId: refundId(1), status: 'COMPLETED' })]);
     });
 
-    it('leaves a released allocation RELEASED when the rest is refunded', () => {
+    it('leaves a released allocation RELEASED when the rest is refunded: the escrow PARTIALLY_REFUNDED, its payment still PAID', () => {
       const history = [
         ...partiallyReleased,
         escrowCancelled(),
         refundRequested({ n: 1, amount: m2.amount, merchantIds: ['m-2'], reason: 'CANCELLED', at: LATER }),
         refundCompleted(refundId(1)),
       ];
-      expect(stateAfter(history).status).toBe('REFUNDED');
+      expect(stateAfter(history.slice(0, -1)).status).toBe('REFUND_PENDING');
+      expect(stateAfter(history).status).toBe('PARTIALLY_REFUNDED');
+      expect(escrowPaymentStatus(stateAfter(history))).toBe('PAID');
       expect(statuses(history)).toEqual(['m-1:RELEASED', 'm-2:REFUNDED']);
+      // All of it back to the customer is REFUNDED, to verify as well.
+      expect(escrowPaymentStatus(stateAfter(refunded))).toBe('REFUNDED');
     });
 
     it('changes nothing when a completed refund is completed again, or fails late', () => {

@@ -18,13 +18,17 @@ function awaitedRefunds(refunds: EscrowRefund[], payment: PaymentState): EscrowR
 /**
  * A funded escrow's status, from its allocations: DISPUTED while a dispute freezes any of them; HELD
  * until something is released, PARTIALLY_RELEASED while anything is still held after that; once
- * nothing is held, RELEASED if all of it went to the merchants, otherwise its refunds' status.
+ * nothing is held, RELEASED if all of it went to the merchants, otherwise REFUND_PENDING until the
+ * provider confirmed its refunds, then REFUNDED if all of it went back to the customer and
+ * PARTIALLY_REFUNDED if part of it was released (the allocations say how much each way). Derived on
+ * every fold, so escrows written before PARTIALLY_REFUNDED existed read with it too.
  */
 function fundedStatus(allocations: AllocationState[], refunds: EscrowRefund[], payment: PaymentState): EscrowStatus {
   if (allocations.some((a) => a.frozen > 0)) return 'DISPUTED';
   if (allocations.some((a) => allocationHeld(a) > 0)) return allocations.some((a) => a.released > 0) ? 'PARTIALLY_RELEASED' : 'HELD';
   if (allocations.every((a) => a.refunded === 0)) return 'RELEASED';
-  return refundStatus(payment, (refundId) => refunds.some((r) => r.refundId === refundId && r.shares.length > 0));
+  const refunded = refundStatus(payment, (refundId) => refunds.some((r) => r.refundId === refundId && r.shares.length > 0));
+  return refunded === 'REFUNDED' && allocations.some((a) => a.released > 0) ? 'PARTIALLY_REFUNDED' : refunded;
 }
 
 /**

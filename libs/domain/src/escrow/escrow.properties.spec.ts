@@ -192,16 +192,17 @@ const ALLOCATION_MAY_BECOME: Record<AllocationStatus, AllocationStatus[]> = {
 /** docs/concepts/states.md. */
 const ESCROW_MAY_BECOME: Record<EscrowStatus, EscrowStatus[]> = {
   PENDING: ['PENDING', 'HELD', 'FAILED', 'EXPIRED', 'CANCELLED'],
-  // Straight to REFUNDED when the last money held is released after the refunds of the rest were confirmed.
-  HELD: ['HELD', 'PARTIALLY_RELEASED', 'DISPUTED', 'RELEASED', 'REFUND_PENDING', 'REFUNDED'],
-  PARTIALLY_RELEASED: ['PARTIALLY_RELEASED', 'DISPUTED', 'RELEASED', 'REFUND_PENDING', 'REFUNDED'],
-  DISPUTED: ['DISPUTED', 'HELD', 'PARTIALLY_RELEASED', 'RELEASED', 'REFUND_PENDING', 'REFUNDED'],
-  REFUND_PENDING: ['REFUND_PENDING', 'REFUNDED'],
+  // Straight to PARTIALLY_REFUNDED when the last money held is released after the refunds of the rest were confirmed.
+  HELD: ['HELD', 'PARTIALLY_RELEASED', 'DISPUTED', 'RELEASED', 'REFUND_PENDING', 'REFUNDED', 'PARTIALLY_REFUNDED'],
+  PARTIALLY_RELEASED: ['PARTIALLY_RELEASED', 'DISPUTED', 'RELEASED', 'REFUND_PENDING', 'REFUNDED', 'PARTIALLY_REFUNDED'],
+  DISPUTED: ['DISPUTED', 'HELD', 'PARTIALLY_RELEASED', 'RELEASED', 'REFUND_PENDING', 'REFUNDED', 'PARTIALLY_REFUNDED'],
+  REFUND_PENDING: ['REFUND_PENDING', 'REFUNDED', 'PARTIALLY_REFUNDED'],
   RELEASED: ['RELEASED'],
   FAILED: ['FAILED'],
   EXPIRED: ['EXPIRED'],
   CANCELLED: ['CANCELLED'],
   REFUNDED: ['REFUNDED'],
+  PARTIALLY_REFUNDED: ['PARTIALLY_REFUNDED'],
 };
 
 const FUNDED: ReadonlySet<AllocationStatus> = new Set(['HELD', 'PARTIALLY_RELEASED', 'DISPUTED', 'RELEASED', 'REFUND_PENDING', 'REFUNDED']);
@@ -276,8 +277,12 @@ function assertInvariants(before: EscrowState, after: EscrowState, history: Escr
       expect(heldAmount(after) === 0 && after.refunds.some((r) => r.shares.length > 0 && after.payment!.refunds.find((p) => p.refundId === r.refundId)!.status === 'PENDING')).toBe(true);
       break;
     case 'REFUNDED':
-      // Some of it went back (an allocation partly refunded and then released is RELEASED), and nothing is awaited.
-      expect(after.allocations.some((a) => a.refunded > 0) && heldAmount(after) === 0 && !some('REFUND_PENDING')).toBe(true);
+      // All of it went back, and nothing is awaited.
+      expect(after.allocations.every((a) => a.released === 0) && after.allocations.some((a) => a.refunded > 0) && heldAmount(after) === 0 && !some('REFUND_PENDING')).toBe(true);
+      break;
+    case 'PARTIALLY_REFUNDED':
+      // Some of it went to the merchants and some back (an allocation partly refunded and then released is RELEASED), and nothing is awaited.
+      expect(after.allocations.some((a) => a.released > 0) && after.allocations.some((a) => a.refunded > 0) && heldAmount(after) === 0 && !some('REFUND_PENDING')).toBe(true);
       break;
   }
 

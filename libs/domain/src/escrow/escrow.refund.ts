@@ -51,6 +51,7 @@ export function decideCancel(data: EscrowCommandData<'CancelEscrow'>, state: Esc
     case 'CANCELLED':
     case 'REFUND_PENDING':
     case 'REFUNDED':
+    case 'PARTIALLY_REFUNDED':
       // Emptied by refunds the merchant asked for, rather than by a cancellation.
       if (!isCancelled(state)) throw new EscrowNothingHeld();
       throw new EscrowAlreadyCancelled();

@@ -4,7 +4,7 @@ import { feeShare } from '../shared/fees';
 import { addSantim, type Santim, subtractSantim, sumSantim, ZERO } from '../shared/money';
 import { type AllocationTerms, ESCROW_PAYMENT_EVENTS, type EscrowCreated, type EscrowEvent, type EscrowPaymentEvent, type RefundReason } from './escrow.events';
 
-export const ESCROW_STATUSES = ['PENDING', 'HELD', 'PARTIALLY_RELEASED', 'DISPUTED', 'RELEASED', 'FAILED', 'EXPIRED', 'CANCELLED', 'REFUND_PENDING', 'REFUNDED'] as const;
+export const ESCROW_STATUSES = ['PENDING', 'HELD', 'PARTIALLY_RELEASED', 'DISPUTED', 'RELEASED', 'FAILED', 'EXPIRED', 'CANCELLED', 'REFUND_PENDING', 'REFUNDED', 'PARTIALLY_REFUNDED'] as const;
 export type EscrowStatus = (typeof ESCROW_STATUSES)[number];
 
 /** What verify reports of an escrow (escrowPaymentStatus): PAID once the money arrived, else its status. */
@@ -116,7 +116,11 @@ export function frozenAmount(state: EscrowState): Santim {
   return sumSantim(state.allocations.map((a) => a.frozen));
 }
 
-/** The payment status an escrow reports through verify (docs/concepts/states.md): its money arrived, whatever became of it since (REFUNDED aside). */
+/**
+ * The payment status an escrow reports through verify (docs/concepts/states.md): its money arrived,
+ * whatever became of it since, unless all of it went back (REFUNDED); a PARTIALLY_REFUNDED escrow is
+ * PAID, as a plain order is while part of it is refunded.
+ */
 export function escrowPaymentStatus(state: EscrowState): EscrowPaymentStatus {
   return isFunded(state) && state.status !== 'REFUNDED' ? 'PAID' : state.status;
 }

@@ -45,7 +45,7 @@ export interface PayoutBasis {
 function notPayable(merchantId: string, standing: Extract<PayoutStanding, { payable: false }>): Error {
   switch (standing.reason) {
     case 'ACCOUNT_NOT_VERIFIED':
-      return new AccountNotVerified(merchantId);
+      return new AccountNotVerified(merchantId, standing.status ?? 'PENDING_VERIFICATION', standing.statusReason);
     case 'REQUIREMENTS_MISSING':
       return new PayoutRequirementsMissing(merchantId, standing.missing ?? []);
     case 'DESTINATION_CHANGE_HOLD':
@@ -82,7 +82,7 @@ export function decidePayoutRequest(ask: PayoutAsk, basis: PayoutBasis): PayoutR
   const refusal = !destination
     ? new PayoutDestinationMissing()
     : balance <= 0
-      ? new NothingToPayOut()
+      ? new NothingToPayOut(basis.balance)
       : balance < settings.minimumAmount
         ? new PayoutBelowMinimum(santim(balance), settings.minimumAmount)
         : undefined;

@@ -1,3 +1,4 @@
+import type { AccountStatus } from '../account/account.events';
 import { DomainError } from '../shared/domain-error';
 import { formatEtb, type Santim } from '../shared/money';
 
@@ -8,10 +9,22 @@ export class PayoutDestinationMissing extends DomainError {
   }
 }
 
-/** A payout when everything released is paid out or on its way. */
+/** Why nothing is available: a balance below zero owes money first; otherwise it is all paid out, on its way or on hold. */
+function nothingAvailableBecause(balance: number): string {
+  if (balance < 0) {
+    return `the balance is -${formatEtb(-balance as Santim)} ETB, below zero (a reversal or a transfer took more than it held), and the next credits cover that first`;
+  }
+  return 'every released birr is paid out, on its way, or not yet available (the holding period of the payout settings)';
+}
+
+/**
+ * A payout when nothing is available: everything released is paid out, on its way or still on hold,
+ * or the balance is below zero, which the message says with the amount owed.
+ */
 export class NothingToPayOut extends DomainError {
-  constructor() {
-    super('NOTHING_TO_PAY_OUT', 'Nothing is available to pay out: every released birr is paid out, on its way, or not yet available (the holding period of the payout settings)', 'conflict');
+  /** `balance`: the payable's and fees' balance in santim, every payout already taken out. */
+  constructor(balance: number) {
+    super('NOTHING_TO_PAY_OUT', `Nothing is available to pay out: ${nothingAvailableBecause(balance)}`, 'conflict');
   }
 }
 
@@ -42,10 +55,22 @@ export class PayoutLedgerBehind extends DomainError {
   }
 }
 
-/** A payout asked for a platform's seller account its staff have not verified (a scheduled one pays nothing instead: the money waits). */
+/** What an account's status says of its payouts, in words: what it is, and what follows. */
+const UNPAYABLE: Readonly<Record<Exclude<AccountStatus, 'VERIFIED'>, [string, string]>> = {
+  PENDING_VERIFICATION: ['is not verified yet', 'nothing is paid out to it until it is'],
+  RESTRICTED: ['is restricted', 'nothing is paid out to it until it is reviewed again'],
+  REJECTED: ['was rejected', 'nothing is paid out to it'],
+};
+
+/**
+ * A payout asked for a platform's seller account that is not VERIFIED (a scheduled one pays nothing
+ * instead: the money waits). One code for every such status, which integrations already handle; the
+ * message names the status (not verified yet, restricted, rejected) and why, where its staff said.
+ */
 export class AccountNotVerified extends DomainError {
-  constructor(accountId: string) {
-    super('ACCOUNT_NOT_VERIFIED', `Account ${accountId} is not verified yet: nothing is paid out to it until it is (GET /v1/trdp/accounts/${accountId} shows its status)`, 'conflict');
+  constructor(accountId: string, status: Exclude<AccountStatus, 'VERIFIED'>, why?: string) {
+    const [is, so] = UNPAYABLE[status];
+    super('ACCOUNT_NOT_VERIFIED', `Account ${accountId} ${is}${why ? ` (${why})` : ''}: ${so} (GET /v1/trdp/accounts/${accountId} shows its status)`, 'conflict');
   }
 }
 

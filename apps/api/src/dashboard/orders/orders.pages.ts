@@ -7,7 +7,7 @@ import { notice, type Notice } from '../../web/page';
 import { timeline } from '../../web/timeline';
 import type { OrderListFilter, OrderListPage } from './list-orders.query';
 
-export const LISTED_STATUSES = ['PENDING', 'PAID', 'HELD', 'PARTIALLY_RELEASED', 'DISPUTED', 'RELEASED', 'FAILED', 'EXPIRED', 'CANCELLED', 'REFUND_PENDING', 'REFUNDED'];
+export const LISTED_STATUSES = ['PENDING', 'PAID', 'HELD', 'PARTIALLY_RELEASED', 'DISPUTED', 'RELEASED', 'FAILED', 'EXPIRED', 'CANCELLED', 'REFUND_PENDING', 'REFUNDED', 'PARTIALLY_REFUNDED'];
 
 const CANCELLABLE = new Set(['PENDING', 'HELD', 'PARTIALLY_RELEASED']);
 

@@ -45,6 +45,9 @@ export class CreateEscrowController {
   ) {
     const { escrow, created } = await this.commands.execute(new CreateEscrowCommand(merchant, body, metadata));
     if (!created) void reply.status(200);
-    return envelope(created ? 'Escrow order created' : 'Escrow order already exists', presentCreatedEscrow(escrowView(escrow), this.config.publicBaseUrl));
+    return envelope(
+      created ? 'Escrow order created' : 'Escrow order already exists',
+      presentCreatedEscrow(escrowView(escrow), this.config.publicBaseUrl, body.allocations.map((a) => a.merchantId)),
+    );
   }
 }

@@ -57,7 +57,8 @@ export class AllocationMetadataDto {
 export class AllocationDto {
   @ApiProperty({
     example: 'seller-17',
-    description: 'Who is paid: you, one of your accounts (not rejected) by its accountId or its reference (stored as its accountId), or a merchant linked to you (POST /v1/trdp/platform-links); any other id is 404 UNKNOWN_ALLOCATION_MERCHANT',
+    description:
+      'Who is paid: you, one of your accounts (not rejected) by its accountId or its reference (stored as its accountId), or a merchant linked to you (POST /v1/trdp/platform-links); any other id is 404 UNKNOWN_ALLOCATION_MERCHANT. The create answer echoes it as sent, with accountId beside it: the id the allocation is kept under, which every later answer names it by',
   })
   @IsString()
   @IsNotEmpty()
@@ -73,7 +74,7 @@ export class AllocationDto {
   @IsEtbAmount({ allowZero: true })
   fee?: number;
 
-  @ApiPropertyOptional({ type: AllocationMetadataDto })
+  @ApiPropertyOptional({ type: AllocationMetadataDto, description: "Only merchantName and purpose are kept; any other key is dropped (your own data belongs in the escrow's metadata)" })
   @IsOptional()
   @IsObject()
   @ValidateNested()

@@ -3,8 +3,17 @@ import { ESCROW_STATUSES } from '@app/domain';
 import { AllocationMetadataDto } from './create-escrow.dto';
 
 export class CreatedAllocationResponse {
-  @ApiProperty({ example: 'seller-1' })
+  @ApiProperty({
+    example: 'seller-1',
+    description: 'The create answer: as the request sent it (an account may be named by its reference). Every later answer: the id it is kept under, as accountId',
+  })
   merchantId!: string;
+
+  @ApiProperty({
+    example: 'acct_15ce3527c5b25b8263d4fa61b75c76a8',
+    description: "Whom the allocation is kept and paid under: the account's accountId when merchantId names one of your accounts (by its id or its reference), otherwise merchantId itself",
+  })
+  accountId!: string;
 
   @ApiProperty({ example: 800, description: 'ETB' })
   amount!: number;

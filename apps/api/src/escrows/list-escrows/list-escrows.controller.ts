@@ -26,6 +26,7 @@ const STATUSES = Object.keys({
   CANCELLED: true,
   REFUND_PENDING: true,
   REFUNDED: true,
+  PARTIALLY_REFUNDED: true,
 } satisfies Record<EscrowStatus, true>);
 
 /**

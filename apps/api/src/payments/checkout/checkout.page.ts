@@ -1,4 +1,4 @@
-import { maskPhone } from '@app/domain';
+import { maskPhone, subtractSantim, ZERO } from '@app/domain';
 import type { PaymentMethod } from '@app/payments';
 import { html, SafeHtml } from '../../http/html';
 import { displayEtb } from '../../web/format';
@@ -215,6 +215,28 @@ export function messagePage(title: string, message: string, nonce: string): stri
   return layout(title, nonce, html`<main><div class="card"><h1>${title}</h1><p>${message}</p></div></main>`);
 }
 
+/**
+ * The receipt's status: the payment's, and once any of it goes back, how much of it (an escrow whose
+ * sellers were paid part and the customer refunded the rest is PAID to verify, PARTIALLY_REFUNDED itself).
+ */
+function receiptStatus(summary: CheckoutView['summary']): string {
+  const refunded = summary.refunded ?? ZERO;
+  if (refunded === 0) return STATUS_WORDS[summary.paymentStatus] ?? summary.paymentStatus.toLowerCase();
+  if (summary.status === 'REFUND_PENDING') return STATUS_WORDS.REFUND_PENDING;
+  return refunded < summary.amount ? 'Paid; part of it refunded' : STATUS_WORDS.REFUNDED;
+}
+
+/** What went back to the customer and what the merchant kept, once anything went back. */
+function refundRows(view: CheckoutView): SafeHtml[] {
+  const { summary } = view;
+  const refunded = summary.refunded ?? ZERO;
+  if (refunded === 0) return [];
+  return [
+    html`<tr><th scope="row">Refunded to you</th><td>${displayEtb(refunded)} ETB</td></tr>`,
+    html`<tr><th scope="row">Kept by ${view.merchantName}</th><td>${displayEtb(subtractSantim(summary.amount, refunded))} ETB</td></tr>`,
+  ];
+}
+
 export function receiptPage(view: CheckoutView, nonce: string): string {
   const { summary } = view;
   const body = html`
@@ -226,7 +248,8 @@ export function receiptPage(view: CheckoutView, nonce: string): string {
     <table class="details" aria-label="Payment details">
       <tbody>
         <tr><th scope="row">Order</th><td>${summary.merchantOrderId ?? summary.id}</td></tr>
-        <tr><th scope="row">Status</th><td>${STATUS_WORDS[summary.paymentStatus] ?? summary.paymentStatus.toLowerCase()}</td></tr>
+        <tr><th scope="row">Status</th><td>${receiptStatus(summary)}</td></tr>
+        ${refundRows(view)}
         <tr><th scope="row">Paid at</th><td>${summary.paidAt ? eastAfricaTime(summary.paidAt) : ''}</td></tr>
         <tr><th scope="row">Provider reference</th><td>${summary.paymentReferenceId ?? ''}</td></tr>
         <tr><th scope="row">Customer</th><td>${summary.customerName} (${maskPhone(summary.phone)})</td></tr>

@@ -1,9 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { PayableNotFound, payableKind } from '@app/domain';
+import { addSantim, PayableNotFound, payableKind, type Santim, sumSantim, ZERO } from '@app/domain';
 import { merchantName, type PayableView, payableForCheckout } from '@app/read-models';
 import { type CheckoutSubject, type CheckoutView, GetCheckoutQuery } from './get-checkout.query';
+
+/** What went back to the customer: an order's refunds; an escrow's, each allocation's refunds and the reversals of what it released. */
+function refundedOf(view: PayableView): Santim {
+  if (!view.allocations) return view.refunded ?? ZERO;
+  return sumSantim(view.allocations.map((a) => addSantim(a.refunded, a.reversed ?? ZERO)));
+}
 
 function subjectOf(view: PayableView): CheckoutSubject {
   return {
@@ -24,6 +30,7 @@ function subjectOf(view: PayableView): CheckoutSubject {
     lastPaymentAttempt: view.lastAttempt,
     paidAt: view.paidAt,
     failureReason: view.failureReason,
+    refunded: refundedOf(view),
   };
 }
 

@@ -103,6 +103,7 @@ export const AUDIT_EXAMPLES: OperationExamples = {
         allocations: [
           {
             merchantId: 'acct_15ce3527c5b25b8263d4fa61b75c76a8',
+            accountId: 'acct_15ce3527c5b25b8263d4fa61b75c76a8',
             amount: 600.5,
             metadata: { purpose: 'goods', merchantName: 'Abebe Coffee' },
             status: 'RELEASED',
@@ -117,6 +118,7 @@ export const AUDIT_EXAMPLES: OperationExamples = {
           },
           {
             merchantId: 'acct_7d1e0c2b9a4f4e6b8c3d2a1f0e9d8c7b',
+            accountId: 'acct_7d1e0c2b9a4f4e6b8c3d2a1f0e9d8c7b',
             amount: 400,
             metadata: { purpose: 'delivery', merchantName: 'Courier' },
             status: 'HELD',

@@ -3,12 +3,13 @@ import type { OperationExamples } from './operation-example';
 /**
  * Escrow orders and what is done with their allocations. One escrow runs through them: a checkout of
  * 1,500 ETB split between a seller (1,000) and a courier (500), both accounts of the platform, which
- * earns a 10% fee on each share.
+ * earns a 10% fee on each share. The courier is named by its reference when the escrow is created.
  */
 
 const ESCROW_ID = 'esc_1dfa99204967ded551b6fb73ce619753';
 const SELLER = 'acct_15ce3527c5b25b8263d4fa61b75c76a8';
 const COURIER = 'acct_7d1e0c2b9a4f4e6b8c3d2a1f0e9d8c7b';
+const COURIER_REFERENCE = 'habesha-delivery';
 const CREATED_AT = '2026-11-26T09:30:00.000Z';
 
 const ITEMS = [
@@ -27,20 +28,23 @@ const CREATE_REQUEST = {
   items: ITEMS,
   allocations: [
     { merchantId: SELLER, amount: 1000, fee: 100, metadata: { merchantName: 'Abebe Coffee', purpose: 'goods' } },
-    { merchantId: COURIER, amount: 500, fee: 50, metadata: { merchantName: 'Habesha Delivery', purpose: 'delivery' } },
+    { merchantId: COURIER_REFERENCE, amount: 500, fee: 50, metadata: { merchantName: 'Habesha Delivery', purpose: 'delivery' } },
   ],
   callbackURL: 'https://marketplace.example/callbacks',
   redirectUrl: 'https://marketplace.example/thanks',
   metadata: { cartId: 'cart-1001' },
 };
 
+/** Whom each of the request's allocations is kept under. */
+const ACCOUNT_OF: Record<string, string> = { [SELLER]: SELLER, [COURIER_REFERENCE]: COURIER };
+
 /** An allocation as the escrow view shows it: nothing moved yet, unless the money says otherwise. */
 function allocation(merchantId: string, amount: number, fee: number, money: Record<string, unknown> = {}) {
-  const metadata = CREATE_REQUEST.allocations.find((created) => created.merchantId === merchantId)?.metadata;
-  return { merchantId, amount, metadata, status: 'HELD', held: amount, released: 0, refunded: 0, fee, feeEarned: 0, frozen: 0, reversed: 0, feeReturned: 0, ...money };
+  const metadata = CREATE_REQUEST.allocations.find((created) => ACCOUNT_OF[created.merchantId] === merchantId)?.metadata;
+  return { merchantId, accountId: merchantId, amount, metadata, status: 'HELD', held: amount, released: 0, refunded: 0, fee, feeEarned: 0, frozen: 0, reversed: 0, feeReturned: 0, ...money };
 }
 
-/** What creating the escrow answers: it waits for its payment, with its allocations as they were asked for. */
+/** What creating the escrow answers: it waits for its payment, with its allocations as they were asked for and whom each is kept under. */
 const CREATED = {
   escrowId: ESCROW_ID,
   orderId: 'order-1001',
@@ -48,7 +52,7 @@ const CREATED = {
   currency: 'ETB',
   status: 'PENDING',
   paymentUrl: `https://ledger.example/checkout/${ESCROW_ID}`,
-  allocations: CREATE_REQUEST.allocations.map(({ fee: _, ...created }) => created),
+  allocations: CREATE_REQUEST.allocations.map(({ fee: _, ...created }) => ({ ...created, accountId: ACCOUNT_OF[created.merchantId] })),
   expiredAt: '2026-11-26T10:00:00.000Z',
   callbackURL: 'https://marketplace.example/callbacks',
   redirectUrl: 'https://marketplace.example/thanks',
