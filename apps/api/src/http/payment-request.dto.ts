@@ -1,5 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUrl, Max, MaxLength, Min } from 'class-validator';
+import { AcceptsAndIgnores } from './validation.pipe';
 import { IsDisplayText, IsEtbAmount, IsEthiopianPhone, IsInstant, MaxJsonBytes } from './validators';
 
 /** The bounds of docs/concepts/money-and-validation.md. */
@@ -27,6 +28,7 @@ export class ItemBaseDto {
 }
 
 /** Fields shared by plain and escrow orders. */
+@AcceptsAndIgnores('api_secret', 'Listed by the payment collection interface; accepted and ignored (never stored, echoed or logged): the secret travels in the x-api-secret header')
 export class PaymentRequestDto {
   @ApiProperty({ example: 1000.5, description: 'ETB, > 0, at most 2 decimals' })
   @IsEtbAmount()

@@ -2,11 +2,9 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsUrl, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { WEEKDAYS, type Weekday } from '@app/domain';
 import { LIMITS, URL_RULES } from '../http/payment-request.dto';
-import { RefuseUnknownFields } from '../http/validation.pipe';
 import { IsEtbAmount } from '../http/validators';
 
 /** The whole of a merchant's payout settings: what is left out takes its default, so the body says everything in force. */
-@RefuseUnknownFields()
 export class PayoutSettingsDto {
   @ApiProperty({ enum: ['manual', 'daily', 'weekly'], description: '`manual`: only when asked for (POST /v1/trdp/payouts)' })
   @IsIn(['manual', 'daily', 'weekly'])

@@ -15,7 +15,6 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { RefuseUnknownFieldsIn } from '../../http/validation.pipe';
 import { ItemBaseDto, LIMITS, PaymentRequestDto } from '../../http/payment-request.dto';
 import { IsDisplayText, IsEtbAmount, IsInstant } from '../../http/validators';
 
@@ -109,7 +108,6 @@ export class CreateEscrowDto extends PaymentRequestDto {
   @ArrayMaxSize(LIMITS.allocations)
   @ValidateNested({ each: true })
   @Type(() => AllocationDto)
-  @RefuseUnknownFieldsIn(() => AllocationDto)
   allocations!: AllocationDto[];
 
   @ApiPropertyOptional({ example: '2030-01-15T00:00:00Z', description: 'When whatever is still held is released without being asked: after expiredAt, at most 365 days ahead' })
