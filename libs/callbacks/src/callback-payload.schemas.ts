@@ -266,6 +266,12 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
         description: 'What changed: the details updated by name, `status`, or `payoutDestination` (a new destination; payouts to it wait PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS)',
         example: ['payoutDestination'],
       },
+      previousAttributes: {
+        type: 'object',
+        additionalProperties: true,
+        description: 'On a change of details: each detail it changed, by its API name, with its value before (null: it had none), as Stripe’s previous_attributes. Absent on changes recorded before it was kept',
+        example: { name: 'Abebe Coffee' },
+      },
       reference: text('The platform’s own id for the account (when it gave one)'),
       orderId: text('The account id again, where the others name their order'),
       deliveryId: DELIVERY_ID,

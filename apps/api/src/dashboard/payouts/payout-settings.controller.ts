@@ -93,7 +93,7 @@ export class DashboardPayoutSettingsController {
           confirmBody({ title: 'Change the holding period', question: holdingChangeQuestion(inForce, payoutDelayDaysOf(settings)), action: '/dashboard/payouts/settings', csrf, button: 'Save the payout settings', back: '/dashboard/payouts/settings', fields }),
       });
     }
-    await this.commands.execute(new SetPayoutSettingsCommand(merchantId, settings, metadata));
+    await this.commands.execute(new SetPayoutSettingsCommand(merchantId, { settings }, metadata));
     return redirect(reply, '/dashboard/payouts/settings?done=saved');
   }
 }
