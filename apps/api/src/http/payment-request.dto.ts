@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUrl, Max, MaxLength, Min } from 'class-validator';
 import { AcceptsAndIgnores } from './validation.pipe';
-import { IsDisplayText, IsEtbAmount, IsEthiopianPhone, IsInstant, MaxJsonBytes } from './validators';
+import { IsDisplayName, IsEtbAmount, IsEthiopianPhone, IsInstant, MaxJsonBytes } from './validators';
 
 /** The bounds of docs/concepts/money-and-validation.md. */
 export const LIMITS = { string: 1024, items: 500, allocations: 100, metadataBytes: 8192, quantity: 1_000_000 } as const;
@@ -12,7 +12,7 @@ export class ItemBaseDto {
   @ApiProperty({ example: 'Coffee beans 1kg' })
   @IsString()
   @IsNotEmpty()
-  @IsDisplayText()
+  @IsDisplayName()
   @MaxLength(LIMITS.string)
   item_name!: string;
 
@@ -42,7 +42,7 @@ export class PaymentRequestDto {
   @ApiProperty({ example: 'Abebe Kebede' })
   @IsString()
   @IsNotEmpty()
-  @IsDisplayText()
+  @IsDisplayName()
   @MaxLength(LIMITS.string)
   customerName!: string;
 

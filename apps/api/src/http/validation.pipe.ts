@@ -19,6 +19,7 @@ const TYPE_CONSTRAINTS = [
   'isInstant',
   'isNotEmpty',
   'isDisplayText',
+  'isSingleLineText',
 ];
 
 function messagesFor(error: ValidationError, path: string): string[] {

@@ -1,13 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { IsDisplayText } from '../../http/validators';
+import { IsDisplayName } from '../../http/validators';
 import { AccountDetailsDto, given } from '../account-details.dto';
 
 export class CreateAccountDto extends AccountDetailsDto {
   @ApiProperty({ example: 'Abebe Coffee PLC', description: 'The legal name: a payout destination must be held in it' })
   @IsString()
   @IsNotEmpty()
-  @IsDisplayText()
+  @IsDisplayName()
   @MaxLength(200)
   name!: string;
 

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
-import { IsDisplayText } from '../../http/validators';
+import { IsDisplayName } from '../../http/validators';
 import { AccountDetailsDto, given } from '../account-details.dto';
 
 /** The fields to change; the type and the reference stay as created. A changed legal detail sends a verified account back to review. */
@@ -9,7 +9,7 @@ export class UpdateAccountDto extends AccountDetailsDto {
   @ValidateIf(given)
   @IsString()
   @IsNotEmpty()
-  @IsDisplayText()
+  @IsDisplayName()
   @MaxLength(200)
   name?: string;
 }

@@ -16,11 +16,12 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ItemBaseDto, LIMITS, PaymentRequestDto } from '../../http/payment-request.dto';
-import { IsDisplayText, IsEtbAmount, IsInstant } from '../../http/validators';
+import { IsDisplayName, IsDisplayText, IsEtbAmount, IsInstant, IsSingleLineText } from '../../http/validators';
 
 export class EscrowItemDto extends ItemBaseDto {
   @ApiProperty({ example: 'sku-1001' })
   @IsString()
+  @IsSingleLineText()
   @IsNotEmpty()
   @MaxLength(LIMITS.string)
   productId!: string;
@@ -34,6 +35,7 @@ export class EscrowItemDto extends ItemBaseDto {
   @ApiPropertyOptional({ example: 'kg' })
   @IsOptional()
   @IsString()
+  @IsSingleLineText()
   @MaxLength(LIMITS.string)
   stock_unit?: string;
 }
@@ -42,13 +44,14 @@ export class AllocationMetadataDto {
   @ApiPropertyOptional({ example: 'Abebe Coffee' })
   @IsOptional()
   @IsString()
-  @IsDisplayText()
+  @IsDisplayName()
   @MaxLength(LIMITS.string)
   merchantName?: string;
 
   @ApiPropertyOptional({ example: 'goods' })
   @IsOptional()
   @IsString()
+  @IsSingleLineText()
   @MaxLength(LIMITS.string)
   purpose?: string;
 }
@@ -83,6 +86,7 @@ export class AllocationDto {
 export class CreateEscrowDto extends PaymentRequestDto {
   @ApiProperty({ example: 'ORDER-1042', description: 'Your order id; unique per merchant' })
   @IsString()
+  @IsSingleLineText()
   @IsNotEmpty()
   @MaxLength(LIMITS.string)
   orderId!: string;
