@@ -9,6 +9,7 @@ import { InvalidInput, payoutDelayDaysOf, WEEKDAYS, type Weekday } from '@app/do
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import { URL_RULES } from '../../http/payment-request.dto';
+import { refuseUndeclared } from '../../http/validation.pipe';
 import { payoutSettingsFrom, type PayoutSettingsInput, readPayoutSettings } from '../../payouts/payout-settings';
 import { SetPayoutSettingsCommand } from '../../payouts/set-payout-settings.command';
 import { CsrfGuard } from '../../web/csrf';
@@ -80,6 +81,7 @@ export class DashboardPayoutSettingsController {
   @Post()
   @UseGuards(CsrfGuard)
   async save(@Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    refuseUndeclared(body, ['_csrf', ...FORM_FIELDS, 'confirmHolding']);
     const settings = payoutSettingsFrom(settingsInput(body));
     const inForce = (await readPayoutSettings(this.runner, this.db, merchantId)).payoutDelayDays;
     // A new holding period decides when money can leave: it is saved only once confirmed.
