@@ -4,7 +4,7 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}` | (string & {});
 };
 
-export type Webhooks = PostPaidWebhookRequest | PostHeldWebhookRequest | PostFailedWebhookRequest | PostRefundedWebhookRequest | PostReleasedWebhookRequest | PostDisputedWebhookRequest | PostDisputeResolvedWebhookRequest | PostCancelledWebhookRequest | PostPayoutPaidWebhookRequest | PostPayoutFailedWebhookRequest | PostTestWebhookRequest | PostTransferCreatedWebhookRequest | PostTransferReversedWebhookRequest | PostAccountUpdatedWebhookRequest;
+export type Webhooks = PostPaidWebhookRequest | PostHeldWebhookRequest | PostFailedWebhookRequest | PostRefundedWebhookRequest | PostReleasedWebhookRequest | PostDisputedWebhookRequest | PostDisputeResolvedWebhookRequest | PostCancelledWebhookRequest | PostPayoutPaidWebhookRequest | PostPayoutFailedWebhookRequest | PostTestWebhookRequest | PostTransferCreatedWebhookRequest | PostTransferReversedWebhookRequest | PostAccountUpdatedWebhookRequest | PostPayoutSettingsUpdatedWebhookRequest;
 
 export type ProblemErrorDto = {
     /**
@@ -113,6 +113,12 @@ export type CreateOrderDto = {
     metadata?: {
         [key: string]: unknown;
     };
+    /**
+     * Listed by the payment collection interface; accepted and ignored (never stored, echoed or logged): the secret travels in the x-api-secret header
+     *
+     * @deprecated
+     */
+    api_secret?: string;
     description: string;
     items: Array<OrderItemDto>;
     /**
@@ -273,6 +279,12 @@ export type CreateEscrowDto = {
     metadata?: {
         [key: string]: unknown;
     };
+    /**
+     * Listed by the payment collection interface; accepted and ignored (never stored, echoed or logged): the secret travels in the x-api-secret header
+     *
+     * @deprecated
+     */
+    api_secret?: string;
     /**
      * Your order id; unique per merchant
      */
@@ -638,6 +650,46 @@ export type CreateAccountDto = {
     reference?: string;
 };
 
+export type UpdatedAccountResponse = {
+    accountId: string;
+    reference: string | null;
+    type: 'individual' | 'business';
+    name: string;
+    email: string | null;
+    phone: string | null;
+    tin: string | null;
+    tradeLicenceNumber: string | null;
+    callbackURL: string | null;
+    metadata: {
+        [key: string]: unknown;
+    } | null;
+    status: 'PENDING_VERIFICATION' | 'VERIFIED' | 'REJECTED' | 'RESTRICTED';
+    /**
+     * The reviewer's reason, or what changed on a verified account
+     */
+    statusReason: string | null;
+    /**
+     * What is still missing before the account may be paid out: tin, tradeLicenceNumber (a business), payoutDestination, payoutDestination.holderName (the holder is not the account’s legal name)
+     */
+    requirements: Array<string>;
+    /**
+     * Payouts wait until then after a change of payout destination
+     */
+    payoutsHeldUntil: string | null;
+    createdAt: string;
+    updatedAt: string;
+    /**
+     * In a list asked with balance=negative: what the account owes and since when
+     */
+    negativeBalance?: NegativeBalanceResponse;
+    /**
+     * Each detail the update changed, by its name in the body, with its value before (null: it had none), as Stripe’s previous_attributes; {} when it changed nothing
+     */
+    previousAttributes: {
+        [key: string]: unknown;
+    };
+};
+
 export type UpdateAccountDto = {
     email?: string;
     /**
@@ -787,7 +839,7 @@ export type MerchantEventResponse = {
     /**
      * The callback’s status
      */
-    type: 'PAID' | 'FAILED' | 'HELD' | 'REFUNDED' | 'RELEASED' | 'DISPUTED' | 'DISPUTE_RESOLVED' | 'CANCELLED' | 'PAYOUT_PAID' | 'PAYOUT_FAILED' | 'TRANSFER_CREATED' | 'TRANSFER_REVERSED' | 'ACCOUNT_UPDATED';
+    type: 'PAID' | 'FAILED' | 'HELD' | 'REFUNDED' | 'RELEASED' | 'DISPUTED' | 'DISPUTE_RESOLVED' | 'CANCELLED' | 'PAYOUT_PAID' | 'PAYOUT_FAILED' | 'TRANSFER_CREATED' | 'TRANSFER_REVERSED' | 'ACCOUNT_UPDATED' | 'PAYOUT_SETTINGS_UPDATED';
     /**
      * When the event was recorded (the payload’s timestamp)
      */
@@ -795,7 +847,7 @@ export type MerchantEventResponse = {
     /**
      * The body of the callback to the callbackURL this event calls for, field for field (its deliveryId too), whether or not a callbackURL was given; never eventId
      */
-    payload: PaidCallback | HeldCallback | FailedCallback | RefundedCallback | ReleasedCallback | DisputedCallback | DisputeResolvedCallback | CancelledCallback | PayoutPaidCallback | PayoutFailedCallback | TestCallback | TransferCreatedCallback | TransferReversedCallback | AccountUpdatedCallback;
+    payload: PaidCallback | HeldCallback | FailedCallback | RefundedCallback | ReleasedCallback | DisputedCallback | DisputeResolvedCallback | CancelledCallback | PayoutPaidCallback | PayoutFailedCallback | TestCallback | TransferCreatedCallback | TransferReversedCallback | AccountUpdatedCallback | PayoutSettingsUpdatedCallback;
 };
 
 export type MerchantEventsPageResponse = {
@@ -967,6 +1019,87 @@ export type StatementResponse = {
     closing: number;
 };
 
+export type PayoutSettingsPreviousAttributes = {
+    schedule?: 'manual' | 'daily' | 'weekly';
+    hour?: number | null;
+    weekday?: 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday' | null;
+    /**
+     * ETB
+     */
+    minimumAmount?: number;
+    callbackURL?: string | null;
+    payoutDelayDays?: number;
+};
+
+export type PayoutSettingsSetResponse = {
+    /**
+     * 0 until the merchant sets them
+     */
+    version: number;
+    schedule: 'manual' | 'daily' | 'weekly';
+    /**
+     * Hour of the day (Addis Ababa); null when manual
+     */
+    hour: number | null;
+    /**
+     * Null unless weekly
+     */
+    weekday: 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday' | null;
+    timeZone: 'Africa/Addis_Ababa';
+    /**
+     * ETB
+     */
+    minimumAmount: number;
+    currency: 'ETB';
+    /**
+     * Where payout callbacks go
+     */
+    callbackURL: string | null;
+    /**
+     * The holding period in days: money credited on an Addis Ababa day becomes available at the start of the day this many days later
+     */
+    payoutDelayDays: number;
+    /**
+     * Null when manual or paused
+     */
+    nextPayoutAt: string | null;
+    /**
+     * The failed payout that paused the schedule; null while it runs
+     */
+    pausedByPayoutId: string | null;
+    /**
+     * Each field the change changed, with the value it had before; {} when it changed nothing
+     */
+    previousAttributes: PayoutSettingsPreviousAttributes;
+};
+
+export type PayoutSettingsDto = {
+    /**
+     * `manual` (the default, also null): only when asked for (POST /v1/trdp/payouts)
+     */
+    schedule?: 'manual' | 'daily' | 'weekly' | null;
+    /**
+     * daily and weekly: the hour (0–23) in Africa/Addis_Ababa (UTC+3); required when the schedule becomes daily or weekly from manual
+     */
+    hour?: number;
+    /**
+     * weekly: the day; required when the schedule becomes weekly
+     */
+    weekday?: 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
+    /**
+     * ETB; no payout of less (default, also null: 0.01)
+     */
+    minimumAmount?: number | null;
+    /**
+     * Where PAYOUT_PAID and PAYOUT_FAILED callbacks go (none when null); a public http(s) address, as a webhook endpoint’s
+     */
+    callbackURL?: string | null;
+    /**
+     * The holding period, whole days (0–30, default, also null: 0): money credited to you on an Addis Ababa day becomes available for payout at the start of the day this many days later (PAYOUT_DELAY_OUT_OF_RANGE outside 0–30). A credit keeps the period in force when it was posted.
+     */
+    payoutDelayDays?: number | null;
+};
+
 export type PayoutSettingsResponse = {
     /**
      * 0 until the merchant sets them
@@ -1003,33 +1136,6 @@ export type PayoutSettingsResponse = {
      * The failed payout that paused the schedule; null while it runs
      */
     pausedByPayoutId: string | null;
-};
-
-export type PayoutSettingsDto = {
-    /**
-     * `manual`: only when asked for (POST /v1/trdp/payouts)
-     */
-    schedule: 'manual' | 'daily' | 'weekly';
-    /**
-     * daily and weekly: the hour (0–23) in Africa/Addis_Ababa (UTC+3)
-     */
-    hour?: number;
-    /**
-     * weekly: the day
-     */
-    weekday?: 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
-    /**
-     * ETB; no payout of less (default 0.01)
-     */
-    minimumAmount?: number;
-    /**
-     * Where PAYOUT_PAID and PAYOUT_FAILED callbacks go (none when absent)
-     */
-    callbackURL?: string | null;
-    /**
-     * The holding period, whole days (0–30, default 0): money credited to you on an Addis Ababa day becomes available for payout at the start of the day this many days later (PAYOUT_DELAY_OUT_OF_RANGE outside 0–30). A credit keeps the period in force when it was posted.
-     */
-    payoutDelayDays?: number;
 };
 
 export type OnHoldDay = {
@@ -1099,7 +1205,7 @@ export type CreateWebhookEndpointDto = {
      */
     url: string;
     /**
-     * The callback types it receives: `PAID`, `FAILED`, `HELD`, `REFUNDED`, `RELEASED`, `DISPUTED`, `DISPUTE_RESOLVED`, `CANCELLED`, `PAYOUT_PAID`, `PAYOUT_FAILED`, `TRANSFER_CREATED`, `TRANSFER_REVERSED`, `ACCOUNT_UPDATED`, `*` (`*`: every type, those added later too). At least one.
+     * The callback types it receives: `PAID`, `FAILED`, `HELD`, `REFUNDED`, `RELEASED`, `DISPUTED`, `DISPUTE_RESOLVED`, `CANCELLED`, `PAYOUT_PAID`, `PAYOUT_FAILED`, `TRANSFER_CREATED`, `TRANSFER_REVERSED`, `ACCOUNT_UPDATED`, `PAYOUT_SETTINGS_UPDATED`, `*` (`*`: every type, those added later too). At least one.
      */
     events: Array<string>;
     description?: string;
@@ -1126,7 +1232,7 @@ export type WebhookEndpointPageResponse = {
 export type UpdateWebhookEndpointDto = {
     url?: string;
     /**
-     * The callback types it receives: `PAID`, `FAILED`, `HELD`, `REFUNDED`, `RELEASED`, `DISPUTED`, `DISPUTE_RESOLVED`, `CANCELLED`, `PAYOUT_PAID`, `PAYOUT_FAILED`, `TRANSFER_CREATED`, `TRANSFER_REVERSED`, `ACCOUNT_UPDATED`, `*` (`*`: every type, those added later too). At least one.
+     * The callback types it receives: `PAID`, `FAILED`, `HELD`, `REFUNDED`, `RELEASED`, `DISPUTED`, `DISPUTE_RESOLVED`, `CANCELLED`, `PAYOUT_PAID`, `PAYOUT_FAILED`, `TRANSFER_CREATED`, `TRANSFER_REVERSED`, `ACCOUNT_UPDATED`, `PAYOUT_SETTINGS_UPDATED`, `*` (`*`: every type, those added later too). At least one.
      */
     events?: Array<string>;
     /**
@@ -2306,11 +2412,93 @@ export type AccountUpdatedCallback = {
      */
     changed: Array<string>;
     /**
+     * On a change of details: each detail it changed, by its API name, with its value before (null: it had none), as Stripe’s previous_attributes. Absent on changes recorded before it was kept
+     */
+    previousAttributes?: {
+        [key: string]: unknown;
+    };
+    /**
      * The platform’s own id for the account (when it gave one)
      */
     reference?: string;
     /**
      * The account id again, where the others name their order
+     */
+    orderId: string;
+    /**
+     * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
+     */
+    deliveryId: string;
+    /**
+     * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
+     */
+    eventId?: string;
+};
+
+/**
+ * The payout settings changed: those in force after the change, and what changed from what (to the merchant; a seller account’s to its platform too)
+ */
+export type PayoutSettingsUpdatedCallback = {
+    /**
+     * The merchant (or seller account) whose settings they are
+     */
+    billRefNo: string;
+    status: 'PAYOUT_SETTINGS_UPDATED';
+    /**
+     * When the change was recorded
+     */
+    timestamp: string;
+    /**
+     * What changed, for people
+     */
+    message: string;
+    /**
+     * The merchant (or seller account) whose settings they are
+     */
+    merchantId: string;
+    /**
+     * The version of the settings the change made
+     */
+    version: number;
+    /**
+     * The settings in force after the change, as GET /v1/trdp/payout-settings names them
+     */
+    settings: {
+        schedule: 'manual' | 'daily' | 'weekly';
+        /**
+         * Addis Ababa; null when manual
+         */
+        hour: number | null;
+        /**
+         * Null unless weekly
+         */
+        weekday: string | null;
+        /**
+         * No payout of less, in ETB (at most two decimals)
+         */
+        minimumAmount: number;
+        /**
+         * Where payout callbacks go
+         */
+        callbackURL: string | null;
+        /**
+         * The holding period in days
+         */
+        payoutDelayDays: number;
+        currency: 'ETB';
+    };
+    /**
+     * The settings the change changed (absent on changes recorded before it was kept)
+     */
+    changed?: Array<string>;
+    /**
+     * Each setting the change changed, with its value before, as Stripe’s previous_attributes (absent on changes recorded before it was kept)
+     */
+    previousAttributes?: {
+        [key: string]: unknown;
+    };
+    /**
+     * The merchant again, where the others name their order
      */
     orderId: string;
     /**
@@ -4319,11 +4507,11 @@ export type PostV1TrdpAccountsData = {
 
 export type PostV1TrdpAccountsErrors = {
     /**
-     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * CALLBACK_URL_REFUSED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'CALLBACK_URL_REFUSED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
             message?: string;
         };
     };
@@ -4516,11 +4704,11 @@ export type PostV1TrdpAccountsByAccountIdData = {
 
 export type PostV1TrdpAccountsByAccountIdErrors = {
     /**
-     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * CALLBACK_URL_REFUSED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'CALLBACK_URL_REFUSED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
             message?: string;
         };
     };
@@ -4617,7 +4805,7 @@ export type PostV1TrdpAccountsByAccountIdResponses = {
         status: 'success';
         timestamp: string;
         message: string;
-        data: AccountResponse;
+        data: UpdatedAccountResponse;
     };
 };
 
@@ -5553,7 +5741,7 @@ export type GetV1TrdpEventsData = {
         /**
          * Only events of this type
          */
-        type?: 'PAID' | 'FAILED' | 'HELD' | 'REFUNDED' | 'RELEASED' | 'DISPUTED' | 'DISPUTE_RESOLVED' | 'CANCELLED' | 'PAYOUT_PAID' | 'PAYOUT_FAILED' | 'TRANSFER_CREATED' | 'TRANSFER_REVERSED' | 'ACCOUNT_UPDATED';
+        type?: 'PAID' | 'FAILED' | 'HELD' | 'REFUNDED' | 'RELEASED' | 'DISPUTED' | 'DISPUTE_RESOLVED' | 'CANCELLED' | 'PAYOUT_PAID' | 'PAYOUT_FAILED' | 'TRANSFER_CREATED' | 'TRANSFER_REVERSED' | 'ACCOUNT_UPDATED' | 'PAYOUT_SETTINGS_UPDATED';
     };
     url: '/v1/trdp/events';
 };
@@ -6769,11 +6957,11 @@ export type PostV1TrdpPayoutSettingsData = {
 
 export type PostV1TrdpPayoutSettingsErrors = {
     /**
-     * PAYOUT_DELAY_OUT_OF_RANGE, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * PAYOUT_DELAY_OUT_OF_RANGE, CALLBACK_URL_REFUSED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
      */
     400: ProblemDto & {
         error?: {
-            code?: 'PAYOUT_DELAY_OUT_OF_RANGE' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'PAYOUT_DELAY_OUT_OF_RANGE' | 'CALLBACK_URL_REFUSED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
             message?: string;
         };
     };
@@ -6861,7 +7049,7 @@ export type PostV1TrdpPayoutSettingsResponses = {
         status: 'success';
         timestamp: string;
         message: string;
-        data: PayoutSettingsResponse;
+        data: PayoutSettingsSetResponse;
     };
 };
 
@@ -9105,6 +9293,15 @@ export type PostAccountUpdatedWebhookPayload = AccountUpdatedCallback;
 export type PostAccountUpdatedWebhookRequest = {
     body: PostAccountUpdatedWebhookPayload;
     key: 'ACCOUNT_UPDATED';
+    path?: never;
+    query?: never;
+};
+
+export type PostPayoutSettingsUpdatedWebhookPayload = PayoutSettingsUpdatedCallback;
+
+export type PostPayoutSettingsUpdatedWebhookRequest = {
+    body: PostPayoutSettingsUpdatedWebhookPayload;
+    key: 'PAYOUT_SETTINGS_UPDATED';
     path?: never;
     query?: never;
 };
