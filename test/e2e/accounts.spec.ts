@@ -98,6 +98,32 @@ describe('accounts: a platform onboards its sellers', () => {
     expect(refused.body.error.code).toBe('UNKNOWN_FIELD');
   });
 
+  it('changes only the details an update names, and says what changed from what: in the answer, the event and ACCOUNT_UPDATED', async () => {
+    const { accountId } = (await post(platform, '/v1/trdp/accounts', { name: 'Partial Seller', type: 'individual', email: 'old@seller.example', reference: 'seller-partial' })).body.data;
+    const updated = await post(platform, `/v1/trdp/accounts/${accountId}`, { email: 'new@seller.example', callbackURL: 'https://marketplace.example/sellers' });
+    expect(updated.status).toBe(200);
+    expect(updated.body.data).toMatchObject({ name: 'Partial Seller', email: 'new@seller.example', callbackURL: 'https://marketplace.example/sellers' });
+    expect(updated.body.data.previousAttributes).toEqual({ email: 'old@seller.example', callbackURL: null });
+    expect((await post(platform, `/v1/trdp/accounts/${accountId}`, { email: 'new@seller.example' })).body.data.previousAttributes).toEqual({});
+    const history = await call(running.baseUrl, 'GET', `/v1/audit/streams/account-${accountId}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    const change = history.body.data.events.find((e: { type: string }) => e.type === 'AccountUpdated');
+    expect(change.data.previous).toEqual({ email: 'old@seller.example', callbackUrl: null });
+    const event = await waitFor(async () => {
+      const page = (await get(platform, '/v1/trdp/events?type=ACCOUNT_UPDATED&limit=100')).body.data;
+      return page.events.find((e: { payload: { accountId: string } }) => e.payload.accountId === accountId);
+    }, 'the ACCOUNT_UPDATED event of the change');
+    expect(event.payload).toMatchObject({ changed: ['email', 'callbackURL'], previousAttributes: { email: 'old@seller.example', callbackURL: null } });
+  });
+
+  it('refuses a callbackURL the webhook endpoints would refuse, and a name that shows nothing, writing nothing', async () => {
+    const credentials = await post(platform, '/v1/trdp/accounts', { name: 'Guarded Seller', type: 'individual', callbackURL: 'https://user:pw@marketplace.example/s' });
+    expect([credentials.status, credentials.body.error.code]).toEqual([400, 'CALLBACK_URL_REFUSED']);
+    for (const name of ['\u3164', '\u2800', 'Abebe\u2028Kebede']) {
+      const refused = await post(platform, '/v1/trdp/accounts', { name, type: 'individual' });
+      expect([name, refused.status, refused.body.error.code]).toEqual([name, 400, 'INVALID_DISPLAY_TEXT']);
+    }
+  });
+
   it("is reviewed by the operator's staff in the audit console: approved with who decided, or rejected with a reason", async () => {
     const { accountId } = (await post(platform, '/v1/trdp/accounts', { name: 'Tigist Textiles PLC', type: 'business', reference: 'seller-review' })).body.data;
     const staff = new ConsoleClient(running.baseUrl);

@@ -50,7 +50,7 @@ describe('payout destination', () => {
     [{ ...bank, accountNumber: '12-34' }, 'BadRequestException', 'accountNumber must be 6 to 30 digits'],
     [{ ...bank, holderName: '' }, 'BadRequestException', 'holderName'],
     [{ ...bank, holderName: '   ' }, 'INVALID_DISPLAY_TEXT', 'holderName must not be blank'],
-    [{ ...bank, holderName: 'Abebe \u202Eedebek' }, 'INVALID_DISPLAY_TEXT', 'holderName must not hold control or format characters (U+202E at position 7)'],
+    [{ ...bank, holderName: 'Abebe \u202Eedebek' }, 'INVALID_DISPLAY_TEXT', 'holderName must not hold control, format or line-breaking characters (U+202E at position 7)'],
     ...['\u200B', '\u200C', '\u200D', '\u2060', '\uFEFF'].map((hidden): [Record<string, string>, string, string] => [
       { ...bank, holderName: `Abebe${hidden} Kebede` },
       'INVALID_DISPLAY_TEXT',

@@ -152,11 +152,56 @@ describe('payout settings and scheduled payouts', () => {
     expect(await payoutEvents(m)).toEqual([]);
 
     const weekly = await post(m, '/v1/trdp/payout-settings', { schedule: 'weekly', hour: 0, weekday: 'friday' });
-    expect(weekly.body.data).toMatchObject({ version: 2, schedule: 'weekly', hour: 0, weekday: 'friday', minimumAmount: 0.01, callbackURL: null });
+    // A change names what it changes: the minimum and the callback URL it does not name stay.
+    expect(weekly.body.data).toMatchObject({ version: 2, schedule: 'weekly', hour: 0, weekday: 'friday', minimumAmount: 250.5, callbackURL: daily.callbackURL });
+    expect(weekly.body.data.previousAttributes).toEqual({ schedule: 'daily', hour: 9, weekday: null });
     // Friday 00:00 in Addis Ababa is Thursday 21:00 UTC.
     expect(new Date(weekly.body.data.nextPayoutAt).getUTCDay()).toBe(4);
     expect(weekly.body.data.nextPayoutAt).toMatch(/T21:00:00\.000Z$/);
-    expect((await get(m, '/v1/trdp/payout-settings')).body.data).toEqual(weekly.body.data);
+    const { previousAttributes, ...inForce } = weekly.body.data;
+    expect(previousAttributes).toBeDefined();
+    expect((await get(m, '/v1/trdp/payout-settings')).body.data).toEqual(inForce);
+  });
+
+  it('changes only the fields a change names: the hour alone keeps the holding period, null sets the default, and the answer and the event say what changed from what', async () => {
+    const m = await registerMerchant(running.baseUrl, 'Partial Settings Shop');
+    const first = await post(m, '/v1/trdp/payout-settings', { schedule: 'weekly', hour: 9, weekday: 'monday', minimumAmount: 100, payoutDelayDays: 7 });
+    expect(first.body.data.previousAttributes).toEqual({ schedule: 'manual', hour: null, weekday: null, minimumAmount: 0.01, payoutDelayDays: 0 });
+
+    const hourOnly = await post(m, '/v1/trdp/payout-settings', { schedule: 'daily', hour: 10 });
+    expect(hourOnly.status).toBe(200);
+    expect(hourOnly.body.data).toMatchObject({ version: 2, schedule: 'daily', hour: 10, weekday: null, minimumAmount: 100, payoutDelayDays: 7 });
+    expect(hourOnly.body.data.previousAttributes).toEqual({ schedule: 'weekly', hour: 9, weekday: 'monday' });
+
+    const cleared = await post(m, '/v1/trdp/payout-settings', { payoutDelayDays: null, minimumAmount: null });
+    expect(cleared.body.data).toMatchObject({ version: 3, schedule: 'daily', hour: 10, minimumAmount: 0.01, payoutDelayDays: 0 });
+    expect(cleared.body.data.previousAttributes).toEqual({ minimumAmount: 100, payoutDelayDays: 7 });
+
+    const same = await post(m, '/v1/trdp/payout-settings', { hour: 10 });
+    expect(same.body.data).toMatchObject({ version: 3, previousAttributes: {} });
+
+    const events = await settingsEvents(m);
+    expect(events.map((e) => e.data.previous)).toEqual([
+      { schedule: { kind: 'manual' }, minimumAmount: 1, payoutDelayDays: 0 },
+      { schedule: { kind: 'weekly', hour: 9, weekday: 'monday' } },
+      { minimumAmount: 100_00, payoutDelayDays: 7 },
+    ]);
+    // The events API lists each change as PAYOUT_SETTINGS_UPDATED, with what changed from what.
+    const listed = await waitFor(async () => {
+      const page = (await get(m, '/v1/trdp/events?type=PAYOUT_SETTINGS_UPDATED')).body.data;
+      return page.events.length === 3 ? page.events : undefined;
+    }, 'three PAYOUT_SETTINGS_UPDATED events');
+    const lowered = listed.map((e: { payload: Record<string, unknown> }) => e.payload).find((p: Record<string, any>) => p.version === 3);
+    expect(lowered).toMatchObject({ status: 'PAYOUT_SETTINGS_UPDATED', merchantId: m.merchantId, changed: ['minimumAmount', 'payoutDelayDays'], previousAttributes: { minimumAmount: 100, payoutDelayDays: 7 }, settings: { payoutDelayDays: 0 } });
+  });
+
+  it('refuses a callback URL the webhook endpoints would refuse, when it is set, and a field no setting has', async () => {
+    const m = await registerMerchant(running.baseUrl, 'Guarded Settings Shop');
+    const withCredentials = await post(m, '/v1/trdp/payout-settings', { callbackURL: 'https://user:secret@shop.example/payouts' });
+    expect([withCredentials.status, withCredentials.body.error.code]).toEqual([400, 'CALLBACK_URL_REFUSED']);
+    const unknown = await post(m, '/v1/trdp/payout-settings', { hour: 9, payoutDelay: 7 });
+    expect([unknown.status, unknown.body.error.code]).toEqual([400, 'UNKNOWN_FIELD']);
+    expect(await settingsEvents(m)).toEqual([]);
   });
 
   it('refuses settings that do not make sense with a 400 naming the field, writing nothing', async () => {
@@ -385,7 +430,9 @@ describe('payout settings and scheduled payouts', () => {
     expect(changed.body.data).toMatchObject({ version: 2, minimumAmount: 200 });
     const [carried] = await settingsEvents(m);
     expect(carried.data).toMatchObject({ version: 2, scheduleSetAt: yesterday });
-    expect((await get(m, '/v1/trdp/payout-settings')).body.data).toEqual(changed.body.data);
+    const { previousAttributes, ...inForce } = changed.body.data;
+    expect(previousAttributes).toEqual({ minimumAmount: 100 });
+    expect((await get(m, '/v1/trdp/payout-settings')).body.data).toEqual(inForce);
   });
 
   it('tells the merchant of a failed payout by PAYOUT_FAILED, and the money is back in its payable', async () => {
@@ -458,7 +505,8 @@ describe('payout settings and scheduled payouts', () => {
 
     // The delivery log links a payout's callback to the payout's own page.
     await destination(m);
-    await post(m, '/v1/trdp/payout-settings', { schedule: 'manual', callbackURL: receiver.url });
+    // The holding period the form set stays unless named: null clears it, so the money is available at once.
+    await post(m, '/v1/trdp/payout-settings', { schedule: 'manual', callbackURL: receiver.url, payoutDelayDays: null });
     await releasedTo(m);
     const { payoutId } = (await post(m, '/v1/trdp/payouts')).body.data;
     await waitFor(async () => callbacksOf(m, 'PAYOUT_PAID').length > 0, 'the PAYOUT_PAID callback');

@@ -380,18 +380,15 @@ describe('request validation over HTTP on PostgreSQL', () => {
         expect(views).not.toContain(secret);
       });
 
-      it('strips unknown fields at every level but an allocation\'s own (201) and stores none of them', async () => {
-        const marker = `unknown-${randomBytes(8).toString('hex')}`;
-        let body = valid({ couponCode: marker });
-        body = withFirst(body, 'items', (item) => ({ ...item, colour: marker }));
+      it('refuses unknown fields at every level with UNKNOWN_FIELD naming each (400), storing nothing', async () => {
+        let body = valid({ couponCode: 'x' });
+        body = withFirst(body, 'items', (item) => ({ ...item, colour: 'x' }));
         if (endpoint.name === 'escrow') {
-          body = withFirst(body, 'allocations', (a) => ({ ...a, metadata: { ...a.metadata, note: marker } }));
+          body = withFirst(body, 'allocations', (a) => ({ ...a, metadata: { ...a.metadata, note: 'x' } }));
         }
-        const { res, event } = await expectCreated(endpoint, body);
-        expect(res.text).not.toContain(marker);
-        const stored = JSON.stringify(event);
-        expect(stored).not.toContain(marker);
-        for (const key of ['couponCode', 'colour', 'note']) expect(stored).not.toContain(`"${key}"`);
+        const res = await expectRefused(endpoint.path, { body }, { code: 'UNKNOWN_FIELD', mentions: 'couponCode' });
+        expect(res.body.message).toContain('items[0].colour');
+        if (endpoint.name === 'escrow') expect(res.body.message).toContain('allocations[0].metadata.note');
       });
     });
 
@@ -441,6 +438,67 @@ describe('request validation over HTTP on PostgreSQL', () => {
       const escrow = await post(ESCROW_PATH, { body: escrowRequest({ callbackURL: undefined, redirectUrl: undefined }) });
       expect(escrow.status).toBe(201);
       expect(escrow.body.data).toMatchObject({ callbackURL: null, redirectUrl: null });
+    });
+  });
+
+  describe('closed bodies: every POST refuses a field it does not declare', () => {
+    it.each([
+      ['/v1/trdp/payouts', { merchantId: 'acct_0123456789abcdef0123456789abcdef' }, 'merchantId'],
+      ['/v1/trdp/payouts', { amount: 10 }, 'amount'],
+      ['/v1/trdp/webhook-secret/rotate', { merchantId: 'acct_0123456789abcdef0123456789abcdef' }, 'merchantId'],
+      ['/v1/trdp/callbacks/dlv_unknown/redeliver', { merchantId: 'm' }, 'merchantId'],
+      ['/v1/trdp/webhook-endpoints/we_unknown/secret', { merchantId: 'm' }, 'merchantId'],
+      ['/v1/trdp/webhook-endpoints/we_unknown/test', { endpointId: 'we_other' }, 'endpointId'],
+    ])('POST %s with %j, a route that reads no body, is 400 UNKNOWN_FIELD naming it, nothing written', async (path, body, mentions) => {
+      const secret = (await call(running.baseUrl, 'GET', '/v1/trdp/webhook-secret', { headers: auth() })).body.data;
+      await expectRefused(path, { body }, { code: 'UNKNOWN_FIELD', mentions: `Unknown field: ${mentions}` });
+      expect((await call(running.baseUrl, 'GET', '/v1/trdp/webhook-secret', { headers: auth() })).body.data).toEqual(secret);
+    });
+
+    it('a route that reads no body still takes none, an empty one, or {}', async () => {
+      for (const send of [{}, { body: {} }]) {
+        const res = await post('/v1/trdp/callbacks/dlv_unknown/redeliver', send);
+        expect({ send, status: res.status, code: res.body.error?.code }).toEqual({ send, status: 404, code: 'ABC_001' });
+      }
+    });
+
+    it.each([
+      ['/v1/trdp/transfers', { to: 'x', amount: 1, description: 'd', fee: 1 }, 'fee'],
+      ['/v1/trdp/webhook-endpoints', { url: 'https://merchant.example/hooks', events: ['PAID'], secret: 'mine' }, 'secret'],
+      ['/v1/trdp/verify', { orderId: 'o', merchantId: 'm' }, 'merchantId'],
+      [ORDER_PATH, { items: [{ ...ITEM, sku: 'x' }] }, 'items[0].sku'],
+    ])('POST %s with %j is 400 UNKNOWN_FIELD naming it (nested objects too), nothing written', async (path, extra, mentions) => {
+      const body = path === ORDER_PATH ? orderRequest(extra) : extra;
+      await expectRefused(path, { body }, { code: 'UNKNOWN_FIELD', mentions });
+    });
+
+    it('api_secret, which the spec lists on the create bodies, is accepted and ignored: never stored nor echoed', async () => {
+      for (const endpoint of ENDPOINTS) {
+        const marker = `sk_body_${randomBytes(8).toString('hex')}`;
+        const { res } = await expectCreated(endpoint, endpoint.valid({ api_secret: marker }));
+        expect(JSON.stringify(res.body)).not.toContain(marker);
+        const [{ n }] = await db().query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE data::text LIKE '%' || $1 || '%' OR metadata::text LIKE '%' || $1 || '%'`, [marker]);
+        expect(n).toBe(0);
+      }
+    });
+  });
+
+  describe('text is what it looks like', () => {
+    it.each([
+      [ORDER_PATH, { customerName: 'Abebe\u2028Kebede' }, 'customerName'],
+      [ORDER_PATH, { customerName: '\u3164' }, 'customerName must not be blank'],
+      [ORDER_PATH, { customerName: '\u2800\u2800' }, 'customerName must not be blank'],
+      [ORDER_PATH, { description: 'Coffee\u2029beans' }, 'description'],
+      [ORDER_PATH, { items: [{ ...ITEM, item_name: '...' }] }, 'item_name must contain a letter or a digit'],
+      [ESCROW_PATH, { orderId: 'ORDER\u20281' }, 'orderId'],
+    ])('POST %s with %j is 400 INVALID_DISPLAY_TEXT, nothing written', async (path, extra, mentions) => {
+      const body = path === ORDER_PATH ? orderRequest(extra) : escrowRequest(extra);
+      await expectRefused(path, { body }, { code: 'INVALID_DISPLAY_TEXT', mentions });
+    });
+
+    it('a transfer description and an endpoint description with a line separator are refused', async () => {
+      await expectRefused('/v1/trdp/transfers', { body: { to: merchant.seller1, amount: 1, description: 'bonus\u2028for you' } }, { code: 'INVALID_DISPLAY_TEXT', mentions: 'U+2028' });
+      await expectRefused('/v1/trdp/webhook-endpoints', { body: { url: 'https://merchant.example/hooks', events: ['PAID'], description: 'ours\u2029really' } }, { code: 'INVALID_DISPLAY_TEXT', mentions: 'U+2029' });
     });
   });
 

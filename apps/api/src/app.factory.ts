@@ -16,6 +16,7 @@ import { ProblemFilter, sendProblem } from './http/problem.filter';
 import { refuseNonJsonBodies, refuseUnstorableInput } from './http/request-input.hooks';
 import { mountQueueDashboard } from './operations/queue-dashboard';
 import { RequestValidationPipe } from './http/validation.pipe';
+import { UndeclaredBodyInterceptor } from './http/undeclared-body.interceptor';
 import { registerWebPlugins } from './web/web-plugins';
 import { buildOpenApiDocument } from './http/openapi/document';
 
@@ -109,6 +110,7 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
   });
   app.useGlobalFilters(new ProblemFilter());
   app.useGlobalPipes(new RequestValidationPipe());
+  app.useGlobalInterceptors(new UndeclaredBodyInterceptor());
 
   const document = buildOpenApiDocument(app, API_DESCRIPTION);
   SwaggerModule.setup('docs', app, document, { jsonDocumentUrl: 'docs-json' });

@@ -1,4 +1,4 @@
-import { type AccountEvent, accountOf, type EscrowOutline, formatEtb, isAccountId, type Santim, subtractSantim, toEtbNumber } from '@app/domain';
+import { accountApiName, type AccountEvent, accountOf, accountPreviousAttributes, type EscrowOutline, formatEtb, isAccountId, type Santim, subtractSantim, toEtbNumber } from '@app/domain';
 import type { CallbackPayload } from './delivery.events';
 import type { CallbackMessage, SourceEvent } from './callback-payloads';
 import { deliveryIdFor } from './delivery-ids';
@@ -123,13 +123,11 @@ export function counterpartyMessage(event: SourceEvent, platform: CallbackMessag
   return { merchantId: counterparty, orderId, status, payload: { ...payload, deliveryId: sellerDeliveryId(event.id, counterparty) } };
 }
 
-const API_NAMES: Record<string, string> = { callbackUrl: 'callbackURL' };
-
 /** What an account event changed, by the names the API gives them. */
 function changedBy(event: AccountEvent): string[] {
   switch (event.type) {
     case 'AccountUpdated':
-      return Object.keys(event.data.changes).map((key) => API_NAMES[key] ?? key);
+      return Object.keys(event.data.changes).map(accountApiName);
     case 'AccountPayoutDestinationChanged':
       return ['payoutDestination'];
     case 'AccountVerified':
@@ -176,6 +174,8 @@ export function accountUpdatedMessage(event: SourceEvent, history: readonly { ty
     accountId,
     accountStatus: status,
     changed,
+    // What the update changed from what: on updates recorded since it is kept (AccountUpdated's `previous`).
+    ...(e.type === 'AccountUpdated' && e.data.previous ? { previousAttributes: accountPreviousAttributes(e.data.previous) } : {}),
     ...(reference !== undefined ? { reference } : {}),
     orderId: accountId,
     deliveryId: deliveryIdFor(event.id),

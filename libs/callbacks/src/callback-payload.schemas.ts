@@ -24,6 +24,7 @@ export const CALLBACK_TYPES = [
   'TRANSFER_CREATED',
   'TRANSFER_REVERSED',
   'ACCOUNT_UPDATED',
+  'PAYOUT_SETTINGS_UPDATED',
 ] as const;
 export type CallbackType = (typeof CALLBACK_TYPES)[number];
 
@@ -275,6 +276,12 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
         description: 'What changed: the details updated by name, `status`, or `payoutDestination` (a new destination; payouts to it wait PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS)',
         example: ['payoutDestination'],
       },
+      previousAttributes: {
+        type: 'object',
+        additionalProperties: true,
+        description: 'On a change of details: each detail it changed, by its API name, with its value before (null: it had none), as Stripe’s previous_attributes. Absent on changes recorded before it was kept',
+        example: { name: 'Abebe Coffee' },
+      },
       reference: text('The platform’s own id for the account (when it gave one)'),
       orderId: text('The account id again, where the others name their order'),
       deliveryId: DELIVERY_ID,
@@ -282,6 +289,41 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
     },
     ['billRefNo', 'status', 'timestamp', 'message', 'merchantId', 'accountId', 'accountStatus', 'changed', 'orderId', 'deliveryId'],
     'One of the platform’s accounts changed: its details, its verification status, or its payout destination (sent to the platform)',
+  ),
+  PayoutSettingsUpdatedCallback: object(
+    {
+      billRefNo: text('The merchant (or seller account) whose settings they are'),
+      status: { type: 'string', enum: ['PAYOUT_SETTINGS_UPDATED'] },
+      timestamp: { type: 'string', format: 'date-time', description: 'When the change was recorded', example: '2026-11-26T09:30:00.000Z' },
+      message: text('What changed, for people'),
+      merchantId: text('The merchant (or seller account) whose settings they are'),
+      version: { type: 'integer', description: 'The version of the settings the change made', example: 3 },
+      settings: object(
+        {
+          schedule: { type: 'string', enum: ['manual', 'daily', 'weekly'] },
+          hour: { type: 'integer', nullable: true, description: 'Addis Ababa; null when manual' },
+          weekday: { type: 'string', nullable: true, description: 'Null unless weekly' },
+          minimumAmount: birr('No payout of less'),
+          callbackURL: { type: 'string', nullable: true, description: 'Where payout callbacks go' },
+          payoutDelayDays: { type: 'integer', description: 'The holding period in days' },
+          currency: { type: 'string', enum: ['ETB'] },
+        },
+        ['schedule', 'hour', 'weekday', 'minimumAmount', 'callbackURL', 'payoutDelayDays', 'currency'],
+        'The settings in force after the change, as GET /v1/trdp/payout-settings names them',
+      ),
+      changed: { type: 'array', items: { type: 'string' }, description: 'The settings the change changed (absent on changes recorded before it was kept)', example: ['payoutDelayDays'] },
+      previousAttributes: {
+        type: 'object',
+        additionalProperties: true,
+        description: 'Each setting the change changed, with its value before, as Stripe’s previous_attributes (absent on changes recorded before it was kept)',
+        example: { payoutDelayDays: 7 },
+      },
+      orderId: text('The merchant again, where the others name their order'),
+      deliveryId: DELIVERY_ID,
+      ...EVENT_ID,
+    },
+    ['billRefNo', 'status', 'timestamp', 'message', 'merchantId', 'version', 'settings', 'orderId', 'deliveryId'],
+    'The payout settings changed: those in force after the change, and what changed from what (to the merchant; a seller account’s to its platform too)',
   ),
 };
 

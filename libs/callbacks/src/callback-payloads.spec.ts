@@ -284,6 +284,7 @@ describe('planCallback', () => {
         'AccountRejected',
         'AccountRestricted',
         'AccountPayoutDestinationChanged',
+        'PayoutSettingsChanged',
       ].sort(),
     );
   });
@@ -566,6 +567,11 @@ describe('planCallback', () => {
       expectDocumented(message.payload);
       const updated = { type: 'AccountUpdated', data: { accountId: ACCOUNT, merchantId: 'mer_1', changes: { email: 'a@example.com', callbackUrl: 'https://seller.example/cb' }, updatedAt: '2030-01-01T10:00:00.000Z' } };
       expect(messageOf([created, updated])[0].payload).toMatchObject({ changed: ['email', 'callbackURL'] });
+      expect(messageOf([created, updated])[0].payload).not.toHaveProperty('previousAttributes');
+      const renamed = { type: 'AccountUpdated', data: { accountId: ACCOUNT, merchantId: 'mer_1', changes: { name: 'Almaz T.', callbackUrl: 'https://seller.example/cb' }, previous: { name: 'Almaz Tesfaye', callbackUrl: null }, updatedAt: '2030-01-01T10:00:00.000Z' } };
+      const [renamedMessage] = messageOf([created, renamed]);
+      expect(renamedMessage.payload).toMatchObject({ changed: ['name', 'callbackURL'], previousAttributes: { name: 'Almaz Tesfaye', callbackURL: null } });
+      expectDocumented(renamedMessage.payload);
       const verified = { type: 'AccountVerified', data: { accountId: ACCOUNT, merchantId: 'mer_1', decidedBy: { type: 'system', id: 'sandbox' }, decidedAt: '2030-01-01T10:00:00.000Z' } };
       expect(messageOf([created, verified])[0].payload).toMatchObject({ changed: ['status'], accountStatus: 'VERIFIED' });
     });
@@ -573,6 +579,45 @@ describe('planCallback', () => {
     it("is not sent for the account's creation or a secret rotation", () => {
       expect(messageOf([created])).toEqual([]);
       expect(messageOf([created, { type: 'AccountWebhookSecretRotated', data: { accountId: ACCOUNT, merchantId: 'mer_1', rotatedAt: '' } }])).toEqual([]);
+    });
+  });
+
+  describe('PAYOUT_SETTINGS_UPDATED', () => {
+    const settings = (payoutDelayDays: number, hour = 9) => ({ schedule: { kind: 'daily', hour }, minimumAmount: 100_00, callbackUrl: null, payoutDelayDays });
+    const changedEvent = (data: Record<string, unknown>) => ({ type: 'PayoutSettingsChanged', data: { merchantId: 'mer_1', version: 2, changedAt: '2030-01-01T10:00:00.000Z', ...data } });
+    const messageOf = (merchantId: string, event: { type: string; data: unknown }) => {
+      const [source_, upTo] = source(`payout-settings-${merchantId}`, [event], 'evt-set');
+      return callbackMessages(source_, upTo, BASE_URL);
+    };
+
+    it('tells the merchant the settings in force and what changed from what, at its endpoints and events API only', () => {
+      const [message] = messageOf('mer_1', changedEvent({ settings: settings(0, 10), previous: { schedule: { kind: 'daily', hour: 9 }, payoutDelayDays: 7 } }));
+      expect(message).toMatchObject({ merchantId: 'mer_1', orderId: 'mer_1', status: 'PAYOUT_SETTINGS_UPDATED' });
+      expect(message.url).toBeUndefined();
+      expect(message.reachesPlatform).toBeUndefined();
+      expect(message.payload).toEqual({
+        billRefNo: 'mer_1',
+        status: 'PAYOUT_SETTINGS_UPDATED',
+        timestamp: RECORDED_AT.toISOString(),
+        message: 'Payout settings version 2: hour, payoutDelayDays changed',
+        merchantId: 'mer_1',
+        version: 2,
+        settings: { schedule: 'daily', hour: 10, weekday: null, minimumAmount: 100, callbackURL: null, payoutDelayDays: 0, currency: 'ETB' },
+        changed: ['hour', 'payoutDelayDays'],
+        previousAttributes: { hour: 9, payoutDelayDays: 7 },
+        orderId: 'mer_1',
+        deliveryId: deliveryIdFor('evt-set'),
+      });
+      expectDocumented(message.payload);
+    });
+
+    it('reads a change recorded before the previous values were kept as it is, and reaches a seller account\'s platform', () => {
+      const ACCOUNT = `acct_${'4'.repeat(32)}`;
+      const [message] = messageOf(ACCOUNT, changedEvent({ merchantId: ACCOUNT, settings: settings(3) }));
+      expect(message.payload).not.toHaveProperty('previousAttributes');
+      expect(message.payload).toMatchObject({ message: 'Payout settings version 2', settings: { payoutDelayDays: 3 } });
+      expect(message.reachesPlatform).toBe(true);
+      expectDocumented(message.payload);
     });
   });
 

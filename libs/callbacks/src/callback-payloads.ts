@@ -24,6 +24,7 @@ import {
 } from '@app/domain';
 import { accountUpdatedMessage, counterpartyMessage, sellerMessages } from './account-callbacks';
 import { reversalFields, reversalShare } from './reversal-share';
+import { payoutSettingsMessage } from './payout-settings-callbacks';
 import type { CallbackPayload } from './delivery.events';
 import { deliveryIdFor } from './delivery-ids';
 import { merchantEventIdFor } from './event-ids';
@@ -98,6 +99,7 @@ export const CALLBACK_WORTHY: ReadonlySet<string> = new Set([
   'AccountRejected',
   'AccountRestricted',
   'AccountPayoutDestinationChanged',
+  'PayoutSettingsChanged',
 ]);
 
 const amount = (value: Santim) => toEtbNumber(value);
@@ -405,8 +407,8 @@ function transferCallback(event: SourceEvent, transfer: TransferOutline | undefi
 }
 
 /**
- * What a source event tells its merchant, built from the order's, escrow's, payout's, transfer's or
- * endpoint's history up to and including that event; undefined when the event is not callback-worthy.
+ * What a source event tells its merchant, built from the order's, escrow's, payout's, transfer's,
+ * account's or endpoint's history (a change of payout settings from the event alone) up to and including that event; undefined when the event is not callback-worthy.
  */
 export function callbackMessage(event: SourceEvent, history: readonly { type: string; data: unknown }[], publicBaseUrl: string): CallbackMessage | undefined {
   if (!CALLBACK_WORTHY.has(event.type)) return undefined;
@@ -427,6 +429,8 @@ export function callbackMessage(event: SourceEvent, history: readonly { type: st
       return transferCallback(event, transferOutline(fold(transferDecider, history as TransferEvent[])), deliveryId);
     case 'account':
       return accountUpdatedMessage(event, history);
+    case 'payoutSettings':
+      return payoutSettingsMessage(event);
     default:
       return undefined;
   }

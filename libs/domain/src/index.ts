@@ -42,6 +42,7 @@ export * from './payout/payout-destination.decider';
 export * from './payout/single-payout.decider';
 export * from './payout/payout-schedule';
 export * from './payout/payout-settings.decider';
+export * from './payout/payout-settings-change';
 export * from './payout/negative-balance';
 export * from './payout/payout-availability';
 export * from './transfer/transfer.events';

@@ -20,7 +20,8 @@ describe('stream kinds', () => {
     expect(parseStreamId('payout-settings-m_1')).toEqual({ kind: 'payoutSettings', key: 'm_1' });
     expect(parseStreamId('payouts-m_1')).toEqual({ kind: 'payouts', key: 'm_1' });
     expect(holdsMoney('payout-settings-m_1')).toBe(false);
-    expect(plansCallbacks('payout-settings-m_1')).toBe(false);
+    // A change of settings is planned as PAYOUT_SETTINGS_UPDATED; a payout account's, as its payouts' outcomes.
+    expect(plansCallbacks('payout-settings-m_1')).toBe(true);
     // A payout account's key never holds a dash, so this is no stream of ours, not settings under another name.
     expect(isStreamId('payouts-settings-m_1')).toBe(false);
   });
@@ -43,7 +44,7 @@ describe('stream kinds', () => {
     const of = (test: (streamId: string) => boolean) => STREAM_KINDS.filter((kind) => test(streams[kind]('x')));
     expect(of(isPayableStream)).toEqual(['escrow', 'order']);
     expect(of(holdsMoney)).toEqual(['escrow', 'order', 'payouts', 'payout', 'transfer']);
-    expect(of(plansCallbacks)).toEqual(['escrow', 'order', 'account', 'payouts', 'payout', 'webhookEndpoint', 'transfer']);
+    expect(of(plansCallbacks)).toEqual(['escrow', 'order', 'account', 'payouts', 'payout', 'payoutSettings', 'webhookEndpoint', 'transfer']);
   });
 
   it('tells an order id from an escrow id by the prefix ids.ts gives each, and names nothing else', () => {

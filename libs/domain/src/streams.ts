@@ -36,8 +36,8 @@ const KINDS = {
   payoutDestination: { prefix: 'payout-destination' },
   /** A merchant's payout books: one PayoutBooked per payout, read by its last event only (the merchant's serialization point). */
   payoutBooks: { prefix: 'payout-books' },
-  /** A merchant's payout settings, as versions. */
-  payoutSettings: { prefix: 'payout-settings' },
+  /** A merchant's payout settings, as versions; each change is planned as a PAYOUT_SETTINGS_UPDATED callback. */
+  payoutSettings: { prefix: 'payout-settings', plansCallbacks: true },
   /** One run of a provider statement's reconciliation. */
   reconciliation: { prefix: 'reconciliation' },
   /** A merchant's webhook endpoint (`we_…`): where its callbacks also go, and which types; its test events are planned as callbacks. */

@@ -61,7 +61,8 @@ export const merchantEventsView: Projection = {
   name: 'merchant_events',
   // 2: a platform's seller accounts have rows of their own (their share of its escrows), and ACCOUNT_UPDATED.
   // 3: a platform has its accounts' PAYOUT_PAID / PAYOUT_FAILED too, as its webhook endpoints do.
-  version: 3,
+  // 4: PAYOUT_SETTINGS_UPDATED (a merchant's, and its accounts' for a platform).
+  version: 4,
   tables: ['merchant_events'],
   folds: plansCallbacks,
   // A payout's events name its account, not the platform: the account's stream does.

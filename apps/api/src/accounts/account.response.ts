@@ -75,3 +75,14 @@ export class AccountsPageResponse {
   @ApiProperty({ description: 'More accounts follow: ask again with startingAfter set to the last accountId' })
   hasMore!: boolean;
 }
+
+/** An account after an update, and what the update changed from what. */
+export class UpdatedAccountResponse extends AccountResponse {
+  @ApiProperty({
+    type: 'object',
+    additionalProperties: true,
+    example: { name: 'Abebe Coffee', callbackURL: null },
+    description: 'Each detail the update changed, by its name in the body, with its value before (null: it had none), as Stripe’s previous_attributes; {} when it changed nothing',
+  })
+  previousAttributes!: Record<string, unknown>;
+}

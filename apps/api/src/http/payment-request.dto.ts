@@ -1,6 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsInt, IsNotEmpty, IsObject, IsOptional, IsString, IsUrl, Max, MaxLength, Min } from 'class-validator';
-import { IsDisplayText, IsEtbAmount, IsEthiopianPhone, IsInstant, MaxJsonBytes } from './validators';
+import { AcceptsAndIgnores } from './validation.pipe';
+import { IsDisplayName, IsEtbAmount, IsEthiopianPhone, IsInstant, MaxJsonBytes } from './validators';
 
 /** The bounds of docs/concepts/money-and-validation.md. */
 export const LIMITS = { string: 1024, items: 500, allocations: 100, metadataBytes: 8192, quantity: 1_000_000 } as const;
@@ -11,7 +12,7 @@ export class ItemBaseDto {
   @ApiProperty({ example: 'Coffee beans 1kg' })
   @IsString()
   @IsNotEmpty()
-  @IsDisplayText()
+  @IsDisplayName()
   @MaxLength(LIMITS.string)
   item_name!: string;
 
@@ -27,6 +28,7 @@ export class ItemBaseDto {
 }
 
 /** Fields shared by plain and escrow orders. */
+@AcceptsAndIgnores('api_secret', 'Listed by the payment collection interface; accepted and ignored (never stored, echoed or logged): the secret travels in the x-api-secret header')
 export class PaymentRequestDto {
   @ApiProperty({ example: 1000.5, description: 'ETB, > 0, at most 2 decimals' })
   @IsEtbAmount()
@@ -40,7 +42,7 @@ export class PaymentRequestDto {
   @ApiProperty({ example: 'Abebe Kebede' })
   @IsString()
   @IsNotEmpty()
-  @IsDisplayText()
+  @IsDisplayName()
   @MaxLength(LIMITS.string)
   customerName!: string;
 

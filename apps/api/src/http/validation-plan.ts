@@ -36,9 +36,9 @@ const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
  * The request validation pipe (class-transformer's plainToInstance, then class-validator with
  * `whitelist`) costs a create escrow a quarter of its API time, mostly in their generic machinery
  * (metadata looked up and filtered on every call, an error object per property, promises). A plan is
- * the same DTO metadata read once per class: it builds the instance as plainToInstance does, unknown
- * properties left out as `whitelist` would delete them, and runs the very validator functions
- * class-validator would run on it. It only ever answers "valid, and here is the DTO": a body it
+ * the same DTO metadata read once per class: it builds the instance as plainToInstance does, and
+ * runs the very validator functions class-validator would run on it; a body with a property its class
+ * (or a nested one) does not declare is never the plan's, since the full pipe refuses it (closed bodies). It only ever answers "valid, and here is the DTO": a body it
  * finds invalid, or cannot be sure of, goes through the full pipe, which writes the messages. A class
  * using anything the plan does not reproduce (groups, async or promise validation, @Transform,
  * @Expose/@Exclude, discriminators) gets no plan and always takes the full pipe.
@@ -95,7 +95,7 @@ export class ValidationPlans {
     }
     for (const [name, property] of properties) {
       // class-transformer builds a typed property whether or not it is validated as nested, and only
-      // a nested one has its unknown properties stripped: the two must go together.
+      // a nested one has its unknown properties refused: the two must go together.
       if (!property.nested && transformerMetadata.findTypeMetadata(type, name)) return null;
     }
     return { type, properties };
@@ -109,7 +109,7 @@ export class ValidationPlans {
     return nested as Dto;
   }
 
-  /** plainToInstance, then whitelist: the class's own instance, with only its known properties, in the body's order. */
+  /** plainToInstance: the class's own instance, in the body's order; a property it does not know leaves it to the full pipe. */
   private build(plan: ClassPlan, body: object): object | Unsure {
     const source = body as Record<string, unknown>;
     if (Object.getPrototypeOf(source) !== Object.prototype) return UNSURE;
@@ -117,7 +117,8 @@ export class ValidationPlans {
     for (const key of Object.keys(source)) {
       if (RESERVED_KEYS.has(key)) return UNSURE;
       const property = plan.properties.get(key);
-      if (!property) continue;
+      // A field the class does not declare is refused (closed bodies): only the full pipe names it.
+      if (!property) return UNSURE;
       const value = property.nested ? this.buildNested(property.nested, source[key]) : copyPlain(source[key]);
       if (value === UNSURE) return UNSURE;
       built[key] = value;

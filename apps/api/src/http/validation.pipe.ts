@@ -1,4 +1,6 @@
 import { BadRequestException, type HttpException, type PipeTransform, type ArgumentMetadata, ValidationPipe, type ValidationError } from '@nestjs/common';
+import { defaultMetadataStorage as transformerMetadata } from 'class-transformer/cjs/storage';
+import { ApiPropertyOptional } from '@nestjs/swagger';
 import { getMetadataStorage } from 'class-validator';
 import { ApiError } from './problem';
 import { type Dto, ValidationPlans } from './validation-plan';
@@ -17,6 +19,7 @@ const TYPE_CONSTRAINTS = [
   'isInstant',
   'isNotEmpty',
   'isDisplayText',
+  'isSingleLineText',
 ];
 
 function messagesFor(error: ValidationError, path: string): string[] {
@@ -50,33 +53,7 @@ function unknownFields(errors: ValidationError[], parent = ''): string[] {
   });
 }
 
-const strictBodies = new WeakSet<object>();
-
-/**
- * A body of this DTO with a field it does not declare is refused (400 UNKNOWN_FIELD) rather than
- * stripped: on a money command a misspelt or not yet supported field (`amout`, `fee`) must not
- * silently become a different command, such as releasing the whole allocation.
- */
-export function RefuseUnknownFields(): ClassDecorator {
-  return (target) => void strictBodies.add(target);
-}
-
-const strictProperties = new Map<object, Map<string, () => Dto>>();
 const declaredFields = new Map<Dto, ReadonlySet<string>>();
-
-/**
- * The objects of this property (one, or each of an array) refuse a field their DTO does not declare
- * (400 UNKNOWN_FIELD) while the body around them keeps dropping unknown fields: the fields a money
- * flow adds to create (an allocation's `fee`) must not be lost to a typo, and the seed's create
- * bodies still carry `api_secret`.
- */
-export function RefuseUnknownFieldsIn(nested: () => Dto): PropertyDecorator {
-  return (target, property) => {
-    const properties = strictProperties.get(target.constructor) ?? new Map<string, () => Dto>();
-    properties.set(String(property), nested);
-    strictProperties.set(target.constructor, properties);
-  };
-}
 
 function fieldsOf(type: Dto): ReadonlySet<string> {
   let fields = declaredFields.get(type);
@@ -88,17 +65,44 @@ function fieldsOf(type: Dto): ReadonlySet<string> {
   return fields;
 }
 
-/** `allocations[1].fees`: the fields of strict properties (RefuseUnknownFieldsIn) their DTO does not declare. */
-function unknownNestedFields(type: object, body: Record<string, unknown>): string[] {
-  const properties = strictProperties.get(type);
-  if (!properties) return [];
-  return [...properties].flatMap(([property, nested]) => {
-    const value = body[property];
-    const objects = Array.isArray(value) ? value.map((item, i) => [`${property}[${i}]`, item] as const) : [[property, value] as const];
-    return objects.flatMap(([path, item]) =>
-      item !== null && typeof item === 'object' && !Array.isArray(item) ? Object.keys(item).filter((key) => !fieldsOf(nested()).has(key)).map((key) => `${path}.${key}`) : [],
-    );
-  });
+/** The class a nested property of `type` is built as (its @Type), if it has one. */
+function nestedTypeOf(type: Dto, property: string): Dto | undefined {
+  const nested: unknown = transformerMetadata.findTypeMetadata(type, property)?.typeFunction();
+  return typeof nested === 'function' ? (nested as Dto) : undefined;
+}
+
+const ignoredFields = new Map<object, Set<string>>();
+
+/**
+ * A field the spec lists that this body accepts and drops unread: `api_secret`, which the spec's create
+ * bodies name though the secret travels in the `x-api-secret` header. It is removed before validation,
+ * so it never reaches the command, its fingerprint, an event or an answer (and logs redact it). It is
+ * no property of the class (an instance would carry it), only of the OpenAPI document.
+ */
+export function AcceptsAndIgnores(field: string, description: string): ClassDecorator {
+  return (target) => {
+    const fields = ignoredFields.get(target) ?? new Set<string>();
+    fields.add(field);
+    ignoredFields.set(target, fields);
+    ApiPropertyOptional({ type: String, deprecated: true, description })(target.prototype as object, field);
+  };
+}
+
+/** The ignored fields of a class, its parents' included (the create bodies inherit them from PaymentRequestDto). */
+function ignoredOf(type: Dto): string[] {
+  const found: string[] = [];
+  for (let proto: unknown = type; typeof proto === 'function' && proto !== Function.prototype; proto = Object.getPrototypeOf(proto)) {
+    found.push(...(ignoredFields.get(proto) ?? []));
+  }
+  return found;
+}
+
+function withoutIgnored(type: Dto, body: Record<string, unknown>): Record<string, unknown> {
+  const ignored = ignoredOf(type).filter((field) => Object.hasOwn(body, field));
+  if (ignored.length === 0) return body;
+  const kept = { ...body };
+  for (const field of ignored) delete kept[field];
+  return kept;
 }
 
 /** Names merchants reach for that are not ours, with the field they meant (case and `_`/`-` variants are caught without a list). */
@@ -117,19 +121,19 @@ const MEANT: Readonly<Record<string, string>> = {
 const normalised = (field: string) => field.toLowerCase().replace(/[_-]/g, '');
 
 /**
- * Fields of a lenient body that are almost one of its DTO's: `callbackUrl` for `callbackURL`,
- * `customerPhone` for `customerPhoneNumber`. Dropped like any unknown field, they would silently
- * cost the merchant its callbacks or its expiry; refused, the message says what was meant.
+ * `callbackUrl (did you mean callbackURL?)`: an unknown field that is almost one its object declares
+ * (`customerPhone` for `customerPhoneNumber`, `allocations[0].merchant_id` for `merchantId`), so the
+ * refusal says what was meant; any other unknown field is named as it was sent.
  */
-function nearMisses(type: Dto, body: Record<string, unknown>): string[] {
-  const declared = fieldsOf(type);
-  const byForm = new Map([...declared].map((field) => [normalised(field), field]));
-  return Object.keys(body)
-    .filter((key) => !declared.has(key))
-    .flatMap((key) => {
-      const meant = byForm.get(normalised(key)) ?? MEANT[normalised(key)];
-      return meant !== undefined && declared.has(meant) ? [`${key} (did you mean ${meant}?)`] : [];
-    });
+function withHint(type: Dto, path: string): string {
+  const segments = path.split('.').map((segment) => segment.replace(/\[\d+\]$/, ''));
+  let owner: Dto | undefined = type;
+  for (const segment of segments.slice(0, -1)) owner = owner && nestedTypeOf(owner, segment);
+  if (!owner) return path;
+  const key = segments.at(-1)!;
+  const declared = fieldsOf(owner);
+  const meant = [...declared].find((field) => normalised(field) === normalised(key)) ?? MEANT[normalised(key)];
+  return meant !== undefined && declared.has(meant) ? `${path} (did you mean ${meant}?)` : path;
 }
 
 /** The codes of the rules that refused (none for a rule without one), nested properties included. */
@@ -148,18 +152,35 @@ function refusal(errors: ValidationError[]): HttpException {
   return codes.size === 1 && code !== undefined ? new ApiError(400, code, message) : new BadRequestException(message);
 }
 
-function refuseUnknown(unknown: string[]): ApiError {
+/** 400 UNKNOWN_FIELD naming each field (as paths: `allocations[0].fee`). */
+export function refuseUnknown(unknown: readonly string[]): ApiError {
   return new ApiError(400, 'UNKNOWN_FIELD', `Unknown field${unknown.length > 1 ? 's' : ''}: ${unknown.join(', ')}`);
 }
 
+/** The fields of a body that a route reading it by hand (a form, the checkout's Pay) does not declare: 400 UNKNOWN_FIELD. */
+export function refuseUndeclared(body: unknown, declared: readonly string[]): void {
+  if (body === undefined || body === null || typeof body !== 'object') return;
+  const unknown = Object.keys(body).filter((key) => !declared.includes(key));
+  if (unknown.length > 0) throw refuseUnknown(unknown);
+}
+
+/** Unknown paths found by the full pipe, before the pipe, which knows the body's class, adds the hints. */
+class UnknownFields extends Error {
+  constructor(readonly paths: string[]) {
+    super('unknown fields');
+  }
+}
+
 /**
- * class-transformer and class-validator as NestJS runs them: unknown fields are stripped (so
- * `api_secret` is dropped unseen), nothing is coerced, and every problem is reported at once in one message.
+ * class-transformer and class-validator as NestJS runs them: in a body, a field the DTO (or a nested
+ * one) does not declare is refused (closed bodies, as Stripe refuses any parameter it does not know: a
+ * misspelt or not yet supported field, `amout` or `fee`, must not silently become another command);
+ * elsewhere (a query) it is dropped. Nothing is coerced, and every other problem is reported at once.
  */
-export function fullValidationPipe(options: { refuseUnknownFields?: boolean } = {}): ValidationPipe {
+export function fullValidationPipe(options: { closed?: boolean } = { closed: true }): ValidationPipe {
   return new ValidationPipe({
     whitelist: true,
-    forbidNonWhitelisted: options.refuseUnknownFields ?? false,
+    forbidNonWhitelisted: options.closed ?? false,
     transform: true,
     forbidUnknownValues: true,
     transformOptions: { enableImplicitConversion: false },
@@ -167,31 +188,36 @@ export function fullValidationPipe(options: { refuseUnknownFields?: boolean } = 
     validationError: { target: false, value: true },
     exceptionFactory: (errors) => {
       const unknown = unknownFields(errors);
-      if (unknown.length > 0) return refuseUnknown(unknown);
+      if (unknown.length > 0) return new UnknownFields(unknown);
       return refusal(errors);
     },
   });
 }
 
-/** Validates bodies against their DTO (see fullValidationPipe). */
+/** Validates bodies against their DTO (see fullValidationPipe); every body is closed. */
 export class RequestValidationPipe implements PipeTransform {
   private readonly inner = fullValidationPipe();
-  private readonly strict = fullValidationPipe({ refuseUnknownFields: true });
+  private readonly lenient = fullValidationPipe({ closed: false });
 
   /** Valid bodies take the plan, which builds the same DTO at a fraction of the cost; the rest the full pipe. */
   private readonly plans = new ValidationPlans();
 
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
-    if (metadata.type === 'body' && metadata.metatype && metadata.metatype !== Object) {
-      if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) {
-        throw new BadRequestException('The request body must be a JSON object');
-      }
-      if (strictBodies.has(metadata.metatype)) return this.strict.transform(value, metadata);
-      const unknown = [...nearMisses(metadata.metatype as Dto, value as Record<string, unknown>), ...unknownNestedFields(metadata.metatype, value as Record<string, unknown>)];
-      if (unknown.length > 0) throw refuseUnknown(unknown);
-      const accepted = this.plans.accept(metadata.metatype as Dto, value);
-      if (accepted !== undefined) return accepted;
+    if (metadata.type !== 'body') return this.lenient.transform(value, metadata);
+    // A body typed `unknown` is read by hand by its route (forms, the checkout's Pay): refuseUndeclared.
+    if (!metadata.metatype || metadata.metatype === Object) return value;
+    if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) {
+      throw new BadRequestException('The request body must be a JSON object');
     }
-    return this.inner.transform(value, metadata);
+    const type = metadata.metatype as Dto;
+    const body = withoutIgnored(type, value as Record<string, unknown>);
+    const accepted = this.plans.accept(type, body);
+    if (accepted !== undefined) return accepted;
+    try {
+      return await this.inner.transform(body, metadata);
+    } catch (error) {
+      if (error instanceof UnknownFields) throw refuseUnknown(error.paths.map((path) => withHint(type, path)));
+      throw error;
+    }
   }
 }

@@ -1,4 +1,4 @@
-import { checkDisplayText, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, InvalidInput, normalisePhone, parseEtb, parseInstant } from '@app/domain';
+import { checkDisplayName, checkDisplayText, checkSingleLineText, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, InvalidInput, normalisePhone, parseEtb, parseInstant } from '@app/domain';
 import { registerDecorator, type ValidationArguments, type ValidationOptions } from 'class-validator';
 
 /** Where a rule has a code of its own: a body refused by it alone is answered with that code (the validation pipe's refusal). */
@@ -50,17 +50,31 @@ export function IsInstant(options?: ValidationOptions) {
   return fromDomainRule('isInstant', (value, property) => parseInstant(value, property), options, INVALID_DATE_TIME);
 }
 
-/** A name or reason shown on screens: a string, not blank, with no control or format characters (checkDisplayText). */
-export function IsDisplayText(options?: ValidationOptions) {
+function displayRule(name: string, check: (value: string, property: string) => void, options?: ValidationOptions) {
   return fromDomainRule(
-    'isDisplayText',
+    name,
     (value, property) => {
       if (typeof value !== 'string') throw new InvalidInput(`${property} must be a string`);
-      checkDisplayText(value, property);
+      check(value, property);
     },
     options,
     INVALID_DISPLAY_TEXT,
   );
+}
+
+/** A description or reason shown on screens: a string, not blank, one line, with no control or format characters (checkDisplayText). */
+export function IsDisplayText(options?: ValidationOptions) {
+  return displayRule('isDisplayText', checkDisplayText, options);
+}
+
+/** A name shown on screens: display text with a visible letter or digit (checkDisplayName). */
+export function IsDisplayName(options?: ValidationOptions) {
+  return displayRule('isDisplayText', checkDisplayName, options);
+}
+
+/** A reference of the caller's (an orderId, a productId): one line, nothing hidden, blank allowed as before (checkSingleLineText). */
+export function IsSingleLineText(options?: ValidationOptions) {
+  return displayRule('isSingleLineText', checkSingleLineText, options);
 }
 
 /** Bounds free-form objects by their serialised size (docs/concepts/money-and-validation.md: metadata <= 8 KiB). */

@@ -1,10 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
-import { RefuseUnknownFields } from '../http/validation.pipe';
-import { IsDisplayText } from '../http/validators';
+import { IsDisplayName } from '../http/validators';
 
 /** Where the merchant's payouts go: a bank account (by the bank's code) or a mobile wallet. */
-@RefuseUnknownFields()
 export class PayoutDestinationDto {
   @ApiProperty({ enum: ['bank', 'wallet'] })
   @IsIn(['bank', 'wallet'])
@@ -23,7 +21,7 @@ export class PayoutDestinationDto {
   @ApiProperty({ example: 'Abebe Kebede', description: 'The name on the account' })
   @IsString()
   @IsNotEmpty()
-  @IsDisplayText()
+  @IsDisplayName()
   @MaxLength(200)
   holderName!: string;
 }

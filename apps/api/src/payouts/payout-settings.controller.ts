@@ -8,12 +8,12 @@ import type { AuthenticatedMerchant } from '@app/credentials';
 import { envelope } from '../http/envelope';
 import { ActingMerchant, RequestMetadata } from '../http/request-context';
 import { PayoutSettingsDto } from './payout-settings.dto';
-import { payoutSettingsFrom, readPayoutSettings } from './payout-settings';
+import { payoutSettingsChangeFrom, readPayoutSettings } from './payout-settings';
 import { SetPayoutSettingsCommand } from './set-payout-settings.command';
 import { MerchantApi } from '../http/openapi/security';
 import { ApiEnvelope } from '../http/openapi/api-envelope';
 import { ApiProblems } from '../http/openapi/api-problems';
-import { PayoutSettingsResponse } from './payout-settings.response';
+import { PayoutSettingsResponse, PayoutSettingsSetResponse } from './payout-settings.response';
 import { ApiCallbackPayloads } from '../http/openapi/api-callbacks';
 
 @ApiTags('payouts')
@@ -29,13 +29,13 @@ export class PayoutSettingsController {
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'When payouts happen without being asked for, their minimum, where payout callbacks go, and how long credited money is held before it is available; a change takes effect for the next period (a holding period for money credited after it)' })
+  @ApiOperation({ summary: 'Change some of the payout settings (a field left out keeps its value, null sets its default): when payouts happen without being asked for, their minimum, where payout callbacks go, and how long credited money is held before it is available; a change takes effect for the next period (a holding period for money credited after it)' })
   @ApiCallbackPayloads('PayoutCallback', 'callbackURL')
-  @ApiEnvelope(PayoutSettingsResponse, { message: 'Payout settings set' })
-  @ApiProblems({ 400: ['PAYOUT_DELAY_OUT_OF_RANGE', 'WEEKDAY_REQUIRED'], 409: ['CONCURRENT_MODIFICATION'] })
+  @ApiEnvelope(PayoutSettingsSetResponse, { message: 'Payout settings set' })
+  @ApiProblems({ 400: ['PAYOUT_DELAY_OUT_OF_RANGE', 'WEEKDAY_REQUIRED', 'CALLBACK_URL_REFUSED'], 409: ['CONCURRENT_MODIFICATION'] })
   async set(@Body() body: PayoutSettingsDto, @ActingMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
-    const inForce = await this.commands.execute(new SetPayoutSettingsCommand(merchant.merchantId, payoutSettingsFrom(body), metadata));
-    return envelope('Payout settings set', await readPayoutSettings(this.runner, this.db, merchant.merchantId, this.clock.now(), inForce));
+    const { inForce, previousAttributes } = await this.commands.execute(new SetPayoutSettingsCommand(merchant.merchantId, { change: payoutSettingsChangeFrom(body) }, metadata));
+    return envelope('Payout settings set', { ...(await readPayoutSettings(this.runner, this.db, merchant.merchantId, this.clock.now(), inForce)), previousAttributes });
   }
 
   @Get()

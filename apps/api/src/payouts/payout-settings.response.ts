@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { WEEKDAYS } from '@app/domain';
 
 /** The payout settings in force (payout-settings.ts presentPayoutSettings). */
@@ -35,4 +35,31 @@ export class PayoutSettingsResponse {
 
   @ApiProperty({ type: String, nullable: true, description: 'The failed payout that paused the schedule; null while it runs' })
   pausedByPayoutId!: string | null;
+}
+
+/** What a change changed, with the values before it (Stripe's previous_attributes); {} when it changed nothing. */
+export class PayoutSettingsPreviousAttributes {
+  @ApiPropertyOptional({ enum: ['manual', 'daily', 'weekly'] })
+  schedule?: string;
+
+  @ApiPropertyOptional({ type: Number, nullable: true })
+  hour?: number | null;
+
+  @ApiPropertyOptional({ type: String, enum: [...WEEKDAYS, null], nullable: true })
+  weekday?: string | null;
+
+  @ApiPropertyOptional({ description: 'ETB' })
+  minimumAmount?: number;
+
+  @ApiPropertyOptional({ type: String, nullable: true, format: 'uri' })
+  callbackURL?: string | null;
+
+  @ApiPropertyOptional({ example: 7 })
+  payoutDelayDays?: number;
+}
+
+/** The settings in force after a change, and what it changed from what. */
+export class PayoutSettingsSetResponse extends PayoutSettingsResponse {
+  @ApiProperty({ type: PayoutSettingsPreviousAttributes, example: { payoutDelayDays: 7 }, description: 'Each field the change changed, with the value it had before; {} when it changed nothing' })
+  previousAttributes!: PayoutSettingsPreviousAttributes;
 }

@@ -1,10 +1,11 @@
 import type { SqlExecutor } from '@app/database';
-import { DEFAULT_PAYOUT_SETTINGS, InvalidInput, nextScheduledPeriod, parseEtb, type PayoutSchedule, type PayoutSettings, payoutDelayDaysOf, type SettingsInForce, settingsOrDefault, toEtbNumber, type Weekday } from '@app/domain';
+import { DEFAULT_PAYOUT_SETTINGS, InvalidInput, type PayoutSettingsChange, nextScheduledPeriod, parseEtb, type PayoutSchedule, type PayoutSettings, payoutDelayDaysOf, type SettingsInForce, settingsOrDefault, toEtbNumber, type Weekday } from '@app/domain';
 import type { CommandRunner } from '@app/infrastructure';
 import { payoutSettingsInForce } from '@app/payments';
 import { payoutScheduleStanding, type PayoutScheduleStanding } from '@app/read-models';
+import type { PayoutSettingsDto } from './payout-settings.dto';
 
-/** The settings as a merchant states them, from the API's body or the dashboard's form (their types checked). */
+/** The whole of the settings as the dashboard's form states them (their types checked). */
 export interface PayoutSettingsInput {
   schedule: 'manual' | 'daily' | 'weekly';
   hour?: number;
@@ -14,6 +15,19 @@ export interface PayoutSettingsInput {
   callbackURL?: string | null;
   /** Whole days, checked by the settings' decider (PAYOUT_DELAY_OUT_OF_RANGE). */
   payoutDelayDays?: number;
+}
+
+/** The change a body of POST /v1/trdp/payout-settings names (payout-settings.dto.ts): left out is kept, null is the default. */
+export function payoutSettingsChangeFrom(body: PayoutSettingsDto): PayoutSettingsChange {
+  const { schedule, hour, weekday, minimumAmount, callbackURL, payoutDelayDays } = body;
+  return {
+    ...(schedule === undefined ? {} : { schedule }),
+    ...(hour === undefined ? {} : { hour }),
+    ...(weekday === undefined ? {} : { weekday }),
+    ...(minimumAmount === undefined ? {} : { minimumAmount: minimumAmount === null ? null : parseEtb(minimumAmount, 'minimumAmount') }),
+    ...(callbackURL === undefined ? {} : { callbackUrl: callbackURL }),
+    ...(payoutDelayDays === undefined ? {} : { payoutDelayDays }),
+  };
 }
 
 /** A field that does not belong to the schedule is refused rather than ignored: `weekday` on a daily schedule is a mistake, not a wish. */

@@ -1,12 +1,21 @@
 import { Command } from '@nestjs/cqrs';
-import type { PayoutSettings, SettingsInForce } from '@app/domain';
+import type { PayoutSettings, PayoutSettingsAttributes, PayoutSettingsChange, SettingsInForce } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 
-/** Answers the settings in force after it (undefined: the defaults, never changed). */
-export class SetPayoutSettingsCommand extends Command<SettingsInForce | undefined> {
+/** The settings in force after a change (undefined: the defaults, never changed), and what it changed from what. */
+export interface PayoutSettingsOutcome {
+  inForce: SettingsInForce | undefined;
+  previousAttributes: Partial<PayoutSettingsAttributes>;
+}
+
+/**
+ * `{ change }`: the fields the API named (the rest stay as they are); `{ settings }`: the whole of them,
+ * as the dashboard's form states them.
+ */
+export class SetPayoutSettingsCommand extends Command<PayoutSettingsOutcome> {
   constructor(
     readonly merchantId: string,
-    readonly settings: PayoutSettings,
+    readonly update: { change: PayoutSettingsChange } | { settings: PayoutSettings },
     readonly metadata: EventMetadata,
   ) {
     super();

@@ -1,10 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { payoutSettingsDecider, type SettingsInForce, streams } from '@app/domain';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { type PayoutSettingsCommand, payoutSettingsDecider, previousAttributes, settingsOrDefault, streams } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { payoutSettingsInForce } from '@app/payments';
-import { SetPayoutSettingsCommand } from './set-payout-settings.command';
+import { refuseNewCallbackUrl } from '../http/callback-url';
+import { type PayoutSettingsOutcome, SetPayoutSettingsCommand } from './set-payout-settings.command';
 
 /**
  * From the API and the dashboard alike: a change is a new version of the settings, the same settings
@@ -15,17 +17,23 @@ export class SetPayoutSettingsHandler implements ICommandHandler<SetPayoutSettin
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ merchantId, settings, metadata }: SetPayoutSettingsCommand): Promise<SettingsInForce | undefined> {
+  async execute({ merchantId, update, metadata }: SetPayoutSettingsCommand): Promise<PayoutSettingsOutcome> {
     const carried = await payoutSettingsInForce(this.runner, this.db, merchantId);
-    const { state } = await this.runner.run(
-      streams.payoutSettings(merchantId),
-      payoutSettingsDecider,
-      { type: 'SetPayoutSettings', data: { merchantId, settings, at: this.clock.now().toISOString(), carried } },
-      metadata,
-    );
-    return state.settings ?? carried;
+    refuseNewCallbackUrl('change' in update ? update.change.callbackUrl : update.settings.callbackUrl, settingsOrDefault(carried).callbackUrl, this.config);
+    const at = this.clock.now().toISOString();
+    const command: PayoutSettingsCommand =
+      'change' in update
+        ? { type: 'ChangePayoutSettings', data: { merchantId, change: update.change, at, carried } }
+        : { type: 'SetPayoutSettings', data: { merchantId, settings: update.settings, at, carried } };
+    const { state, events } = await this.runner.run(streams.payoutSettings(merchantId), payoutSettingsDecider, command, metadata);
+    const changed = events.at(-1)?.data;
+    return {
+      inForce: state.settings ?? carried,
+      previousAttributes: changed ? previousAttributes({ ...changed.settings, ...changed.previous }, changed.settings) : {},
+    };
   }
 }

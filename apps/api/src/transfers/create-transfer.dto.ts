@@ -1,11 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
 import { LIMITS } from '../http/payment-request.dto';
-import { RefuseUnknownFields } from '../http/validation.pipe';
 import { IsDisplayText, IsEtbAmount, MaxJsonBytes } from '../http/validators';
 
 /** Available money between the caller and one other party: exactly one of `to` and `from` names it. */
-@RefuseUnknownFields()
 export class CreateTransferDto {
   @ApiPropertyOptional({ example: 'm_seller_b', description: 'The other party, paid from your available balance (exactly one of to and from)' })
   @IsOptional()

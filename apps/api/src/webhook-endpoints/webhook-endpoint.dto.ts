@@ -2,7 +2,6 @@ import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nest
 import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, IsUrl, MaxLength, ValidateIf } from 'class-validator';
 import { SUBSCRIBABLE } from '@app/callbacks';
 import { LIMITS, URL_RULES } from '../http/payment-request.dto';
-import { RefuseUnknownFields } from '../http/validation.pipe';
 import { IsDisplayText } from '../http/validators';
 
 /** More than every type listed twice is not a subscription but a mistake. */
@@ -17,7 +16,6 @@ const EVENTS_DOC: ApiPropertyOptions = {
   description: `The callback types it receives: ${SUBSCRIBABLE.map((t) => `\`${t}\``).join(', ')} (\`*\`: every type, those added later too). At least one.`,
 };
 
-@RefuseUnknownFields()
 export class CreateWebhookEndpointDto {
   @ApiProperty({ example: 'https://merchant.example/webhooks/payouts', description: 'Where its callbacks are POSTed; the callback address rules apply (docs/reference/callbacks.md)' })
   @IsUrl(URL_RULES)
@@ -39,7 +37,6 @@ export class CreateWebhookEndpointDto {
 }
 
 /** What to change; a field left out keeps its value. */
-@RefuseUnknownFields()
 export class UpdateWebhookEndpointDto {
   @ApiPropertyOptional({ example: 'https://merchant.example/webhooks/payouts' })
   @ValidateIf(given)

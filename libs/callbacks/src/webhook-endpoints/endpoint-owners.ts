@@ -4,7 +4,7 @@ import type { CallbackMessage, SourceEvent } from '../callback-payloads';
 /**
  * Whose webhook endpoints a callback goes to: the one place that decides it. The one the message is
  * for (a merchant, or a platform's seller account: an endpoint made acting for the account is the
- * account's) and, for a message about an account alone (its payout), the platform that owns it.
+ * account's) and, for a message about an account alone (its payout, its payout settings), the platform that owns it.
  * `platformOf` is that platform when the message is for an account.
  */
 export function endpointOwners(message: Pick<CallbackMessage, 'merchantId' | 'reachesPlatform'>, platformOf?: string): string[] {
@@ -12,12 +12,12 @@ export function endpointOwners(message: Pick<CallbackMessage, 'merchantId' | 're
 }
 
 /**
- * The seller account a source event tells of alone (its payout's outcome), whose platform its message
+ * The seller account a source event tells of alone (its payout's outcome, a change of its payout settings), whose platform its message
  * also reaches (`reachesPlatform`); undefined for any other event. The event names the account, not
  * its platform: the account's stream says which that is.
  */
 export function accountReachingPlatform(event: Pick<SourceEvent, 'type' | 'data'>): string | undefined {
-  if (event.type !== 'PayoutPaid' && event.type !== 'PayoutFailed') return undefined;
+  if (event.type !== 'PayoutPaid' && event.type !== 'PayoutFailed' && event.type !== 'PayoutSettingsChanged') return undefined;
   const { merchantId } = event.data as { merchantId: string };
   return isAccountId(merchantId) ? merchantId : undefined;
 }

@@ -27,3 +27,10 @@ export class WebhookUrlRefused extends DomainError {
     super('WEBHOOK_URL_REFUSED', `url is refused: ${reason}`, 'invalid');
   }
 }
+
+/** A callbackURL (of an account or of the payout settings) the same address rules refuse, as soon as it is set. */
+export class CallbackUrlRefused extends DomainError {
+  constructor(reason: string) {
+    super('CALLBACK_URL_REFUSED', `callbackURL is refused: ${reason}`, 'invalid');
+  }
+}

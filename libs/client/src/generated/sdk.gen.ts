@@ -422,7 +422,7 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * Change an account's details; a changed name, TIN or trade licence number sends a verified account back to review (RESTRICTED)
+     * Change some of an account's details (the others stay as they are; the answer's previousAttributes says what changed from what); a changed name, TIN or trade licence number sends a verified account back to review (RESTRICTED)
      */
     public postAccountsByAccountId<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpAccountsByAccountIdData, ThrowOnError>): RequestResult<PostV1TrdpAccountsByAccountIdResponses, PostV1TrdpAccountsByAccountIdErrors, ThrowOnError, 'data'> {
         return (options.client ?? this.client).post<PostV1TrdpAccountsByAccountIdResponses, PostV1TrdpAccountsByAccountIdErrors, ThrowOnError, 'data'>({
@@ -724,7 +724,7 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * When payouts happen without being asked for, their minimum, where payout callbacks go, and how long credited money is held before it is available; a change takes effect for the next period (a holding period for money credited after it)
+     * Change some of the payout settings (a field left out keeps its value, null sets its default): when payouts happen without being asked for, their minimum, where payout callbacks go, and how long credited money is held before it is available; a change takes effect for the next period (a holding period for money credited after it)
      */
     public postPayoutSettings<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpPayoutSettingsData, ThrowOnError>): RequestResult<PostV1TrdpPayoutSettingsResponses, PostV1TrdpPayoutSettingsErrors, ThrowOnError, 'data'> {
         return (options.client ?? this.client).post<PostV1TrdpPayoutSettingsResponses, PostV1TrdpPayoutSettingsErrors, ThrowOnError, 'data'>({

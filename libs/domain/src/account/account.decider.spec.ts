@@ -59,7 +59,7 @@ describe('Account', () => {
     const withoutLicence = { ...created, data: { ...created.data, tin: '0000000001', tradeLicenceNumber: undefined } };
     account([]).when(create({ tin: '0000000001', tradeLicenceNumber: undefined, screening })).then([withoutLicence]);
     account([withoutLicence]).when(update({ tradeLicenceNumber: 'AA/1/2030' }, ids.merchantId, screening)).then([
-      { type: 'AccountUpdated', data: { ...ids, changes: { tradeLicenceNumber: 'AA/1/2030' }, updatedAt: LATER } },
+      { type: 'AccountUpdated', data: { ...ids, changes: { tradeLicenceNumber: 'AA/1/2030' }, previous: { tradeLicenceNumber: null }, updatedAt: LATER } },
       { type: 'AccountVerified', data: { ...ids, decidedBy: sandbox, reason: 'sandbox test TIN 0000000001', decidedAt: LATER } },
     ]);
   });
@@ -78,10 +78,10 @@ describe('Account', () => {
 
   it('restricts a verified account whose legal details change, until it is reviewed again; other details change nothing of its standing', () => {
     account([created, verified]).when(update({ name: 'Abebe Trading PLC' })).then([
-      { type: 'AccountUpdated', data: { ...ids, changes: { name: 'Abebe Trading PLC' }, updatedAt: LATER } },
+      { type: 'AccountUpdated', data: { ...ids, changes: { name: 'Abebe Trading PLC' }, previous: { name: created.data.name }, updatedAt: LATER } },
       { type: 'AccountRestricted', data: { ...ids, reason: 'changed after verification: name', restrictedAt: LATER } },
     ]);
-    account([created, verified]).when(update({ email: 'shop@abebe.example' })).then([{ type: 'AccountUpdated', data: { ...ids, changes: { email: 'shop@abebe.example' }, updatedAt: LATER } }]);
+    account([created, verified]).when(update({ email: 'shop@abebe.example' })).then([{ type: 'AccountUpdated', data: { ...ids, changes: { email: 'shop@abebe.example' }, previous: { email: created.data.email ?? null }, updatedAt: LATER } }]);
   });
 
   it('changes nothing for an update that repeats what is there, and is another platform’s to nobody else', () => {

@@ -55,7 +55,8 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
     const changes = effectiveChanges(account, command.data.changes);
     if (Object.keys(changes).length === 0) return [];
     const { accountId, merchantId } = account;
-    const events: AccountEvent[] = [{ type: 'AccountUpdated', data: { accountId, merchantId, changes, updatedAt: command.data.at } }];
+    const previous = Object.fromEntries(Object.keys(changes).map((key) => [key, account[key as keyof AccountChanges] ?? null]));
+    const events: AccountEvent[] = [{ type: 'AccountUpdated', data: { accountId, merchantId, changes, previous, updatedAt: command.data.at } }];
     const legal = LEGAL_DETAILS.filter((key) => key in changes);
     if (account.status === 'VERIFIED' && legal.length > 0) {
       events.push({ type: 'AccountRestricted', data: { accountId, merchantId, reason: `changed after verification: ${legal.join(', ')}`, restrictedAt: command.data.at } });

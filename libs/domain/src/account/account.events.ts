@@ -23,6 +23,9 @@ export interface AccountDetails {
 /** The details a change may set; a legal one changed on a verified account sends it back to review. */
 export type AccountChanges = Partial<AccountDetails>;
 
+/** The values details had before a change (null: none). */
+export type AccountPrevious = { [K in keyof AccountDetails]?: AccountDetails[K] | null };
+
 export const LEGAL_DETAILS = ['name', 'tin', 'tradeLicenceNumber'] as const satisfies readonly (keyof AccountDetails)[];
 
 export type AccountEvent =
@@ -38,7 +41,17 @@ export type AccountEvent =
         createdAt: string;
       };
     }
-  | { type: 'AccountUpdated'; data: { accountId: string; merchantId: string; changes: AccountChanges; updatedAt: string } }
+  | {
+      type: 'AccountUpdated';
+      data: {
+        accountId: string;
+        merchantId: string;
+        changes: AccountChanges;
+        /** Each detail `changes` names, with its value before (null: it had none); absent on updates recorded before it was kept. */
+        previous?: AccountPrevious;
+        updatedAt: string;
+      };
+    }
   | { type: 'AccountVerified'; data: { accountId: string; merchantId: string; decidedBy: VerificationDecider; reason?: string; decidedAt: string } }
   | { type: 'AccountRejected'; data: { accountId: string; merchantId: string; decidedBy: VerificationDecider; reason: string; decidedAt: string } }
   /** A verified account whose legal details changed: payouts stop until it is reviewed again. */
@@ -73,3 +86,15 @@ export type AccountCommand =
   | { type: 'RotateAccountWebhookSecret'; data: { accountId: string; at: string } }
   | { type: 'InviteAccountOwner'; data: { accountId: string; merchantId: string; at: string } }
   | { type: 'RecordOwnerInvitationUsed'; data: { accountId: string; at: string } };
+
+/** The API's names for the details (callbackURL), as an answer and ACCOUNT_UPDATED state what a change changed from what. */
+const API_NAMES: Partial<Record<keyof AccountDetails, string>> = { callbackUrl: 'callbackURL' };
+
+export function accountApiName(detail: string): string {
+  return API_NAMES[detail as keyof AccountDetails] ?? detail;
+}
+
+/** Stripe's previous_attributes of an account update: each detail it changed, by its API name, with its value before (null: none). */
+export function accountPreviousAttributes(previous: AccountPrevious): Record<string, unknown> {
+  return Object.fromEntries(Object.entries(previous).map(([key, value]) => [accountApiName(key), value]));
+}

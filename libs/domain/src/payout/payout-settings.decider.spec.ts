@@ -3,7 +3,8 @@ import { given } from '../testing/given';
 import type { PayoutSettings } from './payout.events';
 import { PayoutDelayOutOfRange } from './payout.errors';
 import type { PayoutSchedule } from './payout-schedule';
-import { type PayoutSettingsChanged, payoutSettingsDecider, type SetPayoutSettings } from './payout-settings.decider';
+import { type ChangePayoutSettings, type PayoutSettingsChanged, payoutSettingsDecider, type SetPayoutSettings } from './payout-settings.decider';
+import { InvalidInput } from '../shared/domain-error';
 
 const M = 'm-1';
 const AT = '2030-01-01T10:00:00.000Z';
@@ -11,36 +12,37 @@ const LATER = '2030-01-02T10:00:00.000Z';
 const settings = (schedule: PayoutSchedule, minimum = 1, callbackUrl: string | null = null): PayoutSettings => ({ schedule, minimumAmount: santim(minimum), callbackUrl });
 const DAILY_AT_10 = settings({ kind: 'daily', hour: 10 });
 const set = (s: PayoutSettings, at = AT, carried?: SetPayoutSettings['data']['carried']): SetPayoutSettings => ({ type: 'SetPayoutSettings', data: { merchantId: M, settings: s, at, ...(carried && { carried }) } });
-const changed = (version: number, s: PayoutSettings, at: string, scheduleSetAt = at): PayoutSettingsChanged => ({
+const changed = (version: number, s: PayoutSettings, at: string, scheduleSetAt = at, previous?: Partial<PayoutSettings>): PayoutSettingsChanged => ({
   type: 'PayoutSettingsChanged',
-  data: { merchantId: M, version, settings: s, changedAt: at, scheduleSetAt },
+  data: { merchantId: M, version, settings: s, ...(previous && { previous }), changedAt: at, scheduleSetAt },
 });
+const MANUAL = { schedule: { kind: 'manual' as const } };
 const settingsStream = (history: PayoutSettingsChanged[]) => given(payoutSettingsDecider, history);
 
 describe('Payout settings', () => {
   it('records settings as a new version when they change, and the same settings again as nothing', () => {
-    settingsStream([]).when(set(DAILY_AT_10)).then([changed(1, DAILY_AT_10, AT)]);
+    settingsStream([]).when(set(DAILY_AT_10)).then([changed(1, DAILY_AT_10, AT, AT, MANUAL)]);
     settingsStream([changed(1, DAILY_AT_10, AT)]).when(set(DAILY_AT_10, LATER)).thenNothing();
     // Today's defaults, said explicitly, are no change either.
     settingsStream([]).when(set(settings({ kind: 'manual' }))).thenNothing();
     const weekly = settings({ kind: 'weekly', hour: 10, weekday: 'friday' });
-    settingsStream([changed(1, DAILY_AT_10, AT)]).when(set(weekly, LATER)).then([changed(2, weekly, LATER)]);
+    settingsStream([changed(1, DAILY_AT_10, AT)]).when(set(weekly, LATER)).then([changed(2, weekly, LATER, LATER, { schedule: DAILY_AT_10.schedule })]);
   });
 
   it('says when the schedule in force was set: a change of the minimum or callback URL alone keeps it', () => {
     const higher = settings({ kind: 'daily', hour: 10 }, 5_000);
-    settingsStream([changed(1, DAILY_AT_10, AT)]).when(set(higher, LATER)).then([changed(2, higher, LATER, AT)]);
+    settingsStream([changed(1, DAILY_AT_10, AT)]).when(set(higher, LATER)).then([changed(2, higher, LATER, AT, { minimumAmount: santim(1) })]);
     const withUrl = settings({ kind: 'daily', hour: 10 }, 1, 'https://shop.example/payouts');
-    settingsStream([changed(1, DAILY_AT_10, AT)]).when(set(withUrl, LATER)).then([changed(2, withUrl, LATER, AT)]);
+    settingsStream([changed(1, DAILY_AT_10, AT)]).when(set(withUrl, LATER)).then([changed(2, withUrl, LATER, AT, { callbackUrl: null })]);
   });
 
   it('records a holding period as a change of settings, none said as the default, and refuses one outside 0–30 days', () => {
     const held = { ...DAILY_AT_10, payoutDelayDays: 7 };
-    settingsStream([changed(1, DAILY_AT_10, AT)]).when(set(held, LATER)).then([changed(2, held, LATER, AT)]);
-    settingsStream([changed(2, held, LATER, AT)]).when(set({ ...DAILY_AT_10, payoutDelayDays: 0 }, LATER)).then([changed(3, { ...DAILY_AT_10, payoutDelayDays: 0 }, LATER, AT)]);
+    settingsStream([changed(1, DAILY_AT_10, AT)]).when(set(held, LATER)).then([changed(2, held, LATER, AT, { payoutDelayDays: 0 })]);
+    settingsStream([changed(2, held, LATER, AT)]).when(set({ ...DAILY_AT_10, payoutDelayDays: 0 }, LATER)).then([changed(3, { ...DAILY_AT_10, payoutDelayDays: 0 }, LATER, AT, { payoutDelayDays: 7 })]);
     // Settings from before holding periods have none: 0 said explicitly is no change.
     settingsStream([changed(1, DAILY_AT_10, AT)]).when(set({ ...DAILY_AT_10, payoutDelayDays: 0 }, LATER)).thenNothing();
-    settingsStream([]).when(set({ ...DAILY_AT_10, payoutDelayDays: 30 })).then([changed(1, { ...DAILY_AT_10, payoutDelayDays: 30 }, AT)]);
+    settingsStream([]).when(set({ ...DAILY_AT_10, payoutDelayDays: 30 })).then([changed(1, { ...DAILY_AT_10, payoutDelayDays: 30 }, AT, AT, { ...MANUAL, payoutDelayDays: 0 })]);
     for (const days of [31, -1, 1.5]) settingsStream([]).when(set({ ...DAILY_AT_10, payoutDelayDays: days })).thenThrows(PayoutDelayOutOfRange);
   });
 
@@ -48,8 +50,24 @@ describe('Payout settings', () => {
     const carried = { version: 3, settings: DAILY_AT_10, scheduleSetAt: Date.parse(AT) };
     settingsStream([]).when(set(DAILY_AT_10, LATER, carried)).thenNothing();
     const higher = settings({ kind: 'daily', hour: 10 }, 5_000);
-    settingsStream([]).when(set(higher, LATER, carried)).then([changed(4, higher, LATER, AT)]);
+    settingsStream([]).when(set(higher, LATER, carried)).then([changed(4, higher, LATER, AT, { minimumAmount: santim(1) })]);
     // Once the stream has its own, what was carried is history.
-    settingsStream([changed(4, higher, LATER, AT)]).when(set(DAILY_AT_10, LATER, carried)).then([changed(5, DAILY_AT_10, LATER, AT)]);
+    settingsStream([changed(4, higher, LATER, AT)]).when(set(DAILY_AT_10, LATER, carried)).then([changed(5, DAILY_AT_10, LATER, AT, { minimumAmount: santim(5_000) })]);
+  });
+
+  it('changes only what a change names, null setting the default, and says what it was before', () => {
+    const held = { ...settings({ kind: 'weekly', hour: 9, weekday: 'friday' }, 5_000), payoutDelayDays: 7 };
+    const change = (data: ChangePayoutSettings['data']['change']): ChangePayoutSettings => ({ type: 'ChangePayoutSettings', data: { merchantId: M, change: data, at: LATER } });
+    // The hour alone keeps the day, the minimum and the holding period.
+    settingsStream([changed(1, held, AT)]).when(change({ hour: 11 })).then([changed(2, { ...held, schedule: { kind: 'weekly', hour: 11, weekday: 'friday' } }, LATER, LATER, { schedule: held.schedule })]);
+    // Daily from weekly keeps the hour; null clears the holding period to 0.
+    settingsStream([changed(1, held, AT)]).when(change({ schedule: 'daily', payoutDelayDays: null })).then([
+      changed(2, { ...held, schedule: { kind: 'daily', hour: 9 }, payoutDelayDays: 0 }, LATER, LATER, { schedule: held.schedule, payoutDelayDays: 7 }),
+    ]);
+    settingsStream([changed(1, held, AT)]).when(change({ minimumAmount: null })).then([changed(2, { ...held, minimumAmount: santim(1) }, LATER, AT, { minimumAmount: santim(5_000) })]);
+    settingsStream([changed(1, held, AT)]).when(change({})).thenNothing();
+    settingsStream([]).when(change({ schedule: 'daily' })).thenThrows(InvalidInput);
+    settingsStream([]).when(change({ hour: 3 })).thenThrows(InvalidInput);
+    settingsStream([changed(1, held, AT)]).when(change({ payoutDelayDays: 31 })).thenThrows(PayoutDelayOutOfRange);
   });
 });

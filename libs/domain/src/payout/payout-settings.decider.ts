@@ -3,6 +3,7 @@ import { santim } from '../shared/money';
 import { MAX_PAYOUT_DELAY_DAYS } from './payout-availability';
 import { PayoutDelayOutOfRange } from './payout.errors';
 import { sameSchedule } from './payout-schedule';
+import { applySettingsChange, type PayoutSettingsChange, previousSettings } from './payout-settings-change';
 import type { PayoutEvent, PayoutSettings } from './payout.events';
 
 /** Until a merchant says otherwise: payouts only when asked for, of at least a santim, no payout callbacks, and no holding period. */
@@ -29,6 +30,11 @@ export type PayoutSettingsChanged = Extract<PayoutEvent, { type: 'PayoutSettings
  */
 export type SetPayoutSettings = { type: 'SetPayoutSettings'; data: { merchantId: string; settings: PayoutSettings; at: string; carried?: SettingsInForce } };
 
+/** Some of the settings (payout-settings-change.ts): the rest stay as they are in force when it is decided. */
+export type ChangePayoutSettings = { type: 'ChangePayoutSettings'; data: { merchantId: string; change: PayoutSettingsChange; at: string; carried?: SettingsInForce } };
+
+export type PayoutSettingsCommand = SetPayoutSettings | ChangePayoutSettings;
+
 export interface PayoutSettingsState {
   settings?: SettingsInForce;
 }
@@ -49,16 +55,20 @@ export function settingsAfter(before: SettingsInForce | undefined, { version, se
  * A merchant's payout settings as versions, in a stream of their own (`payout-settings-{merchantId}`):
  * reading or changing them reads nothing of the merchant's payouts.
  */
-export const payoutSettingsDecider: Decider<SetPayoutSettings, PayoutSettingsChanged, PayoutSettingsState> = {
+export const payoutSettingsDecider: Decider<PayoutSettingsCommand, PayoutSettingsChanged, PayoutSettingsState> = {
   initialState: () => ({}),
   evolve: (state, event) => ({ settings: settingsAfter(state.settings, event.data) }),
-  decide: ({ data: { merchantId, settings, at, carried } }, state) => {
+  decide: (command, state) => {
+    const { merchantId, at, carried } = command.data;
+    const current = state.settings ?? carried;
+    const before = settingsOrDefault(current);
+    const settings = command.type === 'SetPayoutSettings' ? command.data.settings : applySettingsChange(before, command.data.change, DEFAULT_PAYOUT_SETTINGS);
     const delay = payoutDelayDaysOf(settings);
     if (!Number.isInteger(delay) || delay < 0 || delay > MAX_PAYOUT_DELAY_DAYS) throw new PayoutDelayOutOfRange(delay, MAX_PAYOUT_DELAY_DAYS);
-    const current = state.settings ?? carried;
-    if (sameSettings(settingsOrDefault(current), settings)) return [];
+    if (sameSettings(before, settings)) return [];
     const kept = current && sameSchedule(current.settings.schedule, settings.schedule);
     const scheduleSetAt = new Date(kept ? current.scheduleSetAt : Date.parse(at)).toISOString();
-    return [{ type: 'PayoutSettingsChanged', data: { merchantId, version: (current?.version ?? 0) + 1, settings, changedAt: at, scheduleSetAt } }];
+    const previous = previousSettings(before, settings);
+    return [{ type: 'PayoutSettingsChanged', data: { merchantId, version: (current?.version ?? 0) + 1, settings, previous, changedAt: at, scheduleSetAt } }];
   },
 };

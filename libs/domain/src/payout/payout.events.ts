@@ -49,7 +49,18 @@ export type PayoutEvent =
    * A new version of the settings; the periods and payouts after it follow it. In the payout account's
    * stream before the settings had one of their own (payout-settings.decider.ts), which writes `scheduleSetAt`.
    */
-  | { type: 'PayoutSettingsChanged'; data: { merchantId: string; version: number; settings: PayoutSettings; changedAt: string; scheduleSetAt?: string } }
+  | {
+      type: 'PayoutSettingsChanged';
+      data: {
+        merchantId: string;
+        version: number;
+        settings: PayoutSettings;
+        /** What this version changed, with the values before it (previousSettings); absent on changes recorded before it was kept. */
+        previous?: Partial<PayoutSettings>;
+        changedAt: string;
+        scheduleSetAt?: string;
+      };
+    }
   | {
       type: 'PayoutRequested';
       data: {

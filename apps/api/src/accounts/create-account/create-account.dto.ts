@@ -1,15 +1,13 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { RefuseUnknownFields } from '../../http/validation.pipe';
-import { IsDisplayText } from '../../http/validators';
+import { IsDisplayName } from '../../http/validators';
 import { AccountDetailsDto, given } from '../account-details.dto';
 
-@RefuseUnknownFields()
 export class CreateAccountDto extends AccountDetailsDto {
   @ApiProperty({ example: 'Abebe Coffee PLC', description: 'The legal name: a payout destination must be held in it' })
   @IsString()
   @IsNotEmpty()
-  @IsDisplayText()
+  @IsDisplayName()
   @MaxLength(200)
   name!: string;
 

@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { accountDecider, accountIdFor, fingerprint, normalisePhone, streams } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner, newStream } from '@app/infrastructure';
+import { refuseNewCallbackUrl } from '../../http/callback-url';
 import { screeningFor } from '../account-screening';
 import { CreateAccountCommand, type CreateAccountResult } from './create-account.command';
 
@@ -19,6 +20,7 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountComman
     const source = request.reference !== undefined ? { reference: request.reference } : idempotencyKey ? { idempotencyKey, requestFingerprint } : undefined;
     const accountId = accountIdFor(merchant.idSalt, source);
     const { name, type, email, phone, tin, tradeLicenceNumber, reference, callbackURL, metadata: accountMetadata } = request;
+    refuseNewCallbackUrl(callbackURL, undefined, this.config);
     const outcome = await this.runner.run(
       streams.account(accountId),
       accountDecider,

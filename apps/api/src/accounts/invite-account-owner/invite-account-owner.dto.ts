@@ -1,8 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsOptional, MaxLength } from 'class-validator';
-import { RefuseUnknownFields } from '../../http/validation.pipe';
 
-@RefuseUnknownFields()
 export class InviteAccountOwnerDto {
   @ApiPropertyOptional({
     example: 'almaz@seller.example',

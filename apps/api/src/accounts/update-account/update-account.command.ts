@@ -3,7 +3,13 @@ import type { Account, Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { UpdateAccountDto } from './update-account.dto';
 
-export class UpdateAccountCommand extends Command<Account> {
+/** The account after the update, and each detail it changed with its value before (API names; null: it had none). */
+export interface UpdatedAccount {
+  account: Account;
+  previousAttributes: Record<string, unknown>;
+}
+
+export class UpdateAccountCommand extends Command<UpdatedAccount> {
   constructor(
     /** Who calls: the account must be one it may redirect (authority.ts), its own. */
     readonly principal: Principal,

@@ -3,7 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import type { Account, Principal } from '@app/domain';
+import type { Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { ownedAccount } from '@app/read-models';
@@ -14,7 +14,7 @@ import { MerchantApi } from '../../http/openapi/security';
 import { ApiEnvelope } from '../../http/openapi/api-envelope';
 import { ApiProblems } from '../../http/openapi/api-problems';
 import { presentAccount } from '../account.presenter';
-import { AccountResponse } from '../account.response';
+import { UpdatedAccountResponse } from '../account.response';
 import { UpdateAccountCommand } from './update-account.command';
 import { UpdateAccountDto } from './update-account.dto';
 
@@ -31,12 +31,12 @@ export class UpdateAccountController {
 
   @Post(':accountId')
   @HttpCode(200)
-  @ApiOperation({ summary: "Change an account's details; a changed name, TIN or trade licence number sends a verified account back to review (RESTRICTED)" })
-  @ApiEnvelope(AccountResponse, { message: 'Account updated' })
-  @ApiProblems({ 404: ['ABC_001'], 409: ['CONCURRENT_MODIFICATION'] })
+  @ApiOperation({ summary: "Change some of an account's details (the others stay as they are; the answer's previousAttributes says what changed from what); a changed name, TIN or trade licence number sends a verified account back to review (RESTRICTED)" })
+  @ApiEnvelope(UpdatedAccountResponse, { message: 'Account updated' })
+  @ApiProblems({ 400: ['CALLBACK_URL_REFUSED'], 404: ['ABC_001'], 409: ['CONCURRENT_MODIFICATION'] })
   async update(@Param('accountId') accountId: string, @Body() body: UpdateAccountDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @Caller() principal: Principal, @RequestMetadata() metadata: EventMetadata) {
-    const account: Account = await this.commands.execute(new UpdateAccountCommand(principal, merchant.merchantId, accountId, body, metadata));
+    const { account, previousAttributes } = await this.commands.execute(new UpdateAccountCommand(principal, merchant.merchantId, accountId, body, metadata));
     const destination = (await ownedAccount(this.db, merchant.merchantId, accountId))?.destination;
-    return envelope('Account updated', presentAccount(account, destination, this.config.payoutHoldAfterDestinationChangeMs, this.clock.now()));
+    return envelope('Account updated', { ...presentAccount(account, destination, this.config.payoutHoldAfterDestinationChangeMs, this.clock.now()), previousAttributes });
   }
 }

@@ -1,11 +1,12 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { type Account, type AccountChanges, accountDecider, AccountNotFound, isAccountId, normalisePhone, streams } from '@app/domain';
+import { type AccountChanges, accountDecider, accountPreviousAttributes, AccountNotFound, normalisePhone, streams } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { PartyRelations } from '@app/onboarding';
 import { screeningFor } from '../account-screening';
-import { UpdateAccountCommand } from './update-account.command';
+import { refuseNewCallbackUrl } from '../../http/callback-url';
+import { UpdateAccountCommand, type UpdatedAccount } from './update-account.command';
 
 @CommandHandler(UpdateAccountCommand)
 export class UpdateAccountHandler implements ICommandHandler<UpdateAccountCommand> {
@@ -16,7 +17,7 @@ export class UpdateAccountHandler implements ICommandHandler<UpdateAccountComman
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ principal, merchantId, accountId, request, metadata }: UpdateAccountCommand): Promise<Account> {
+  async execute({ principal, merchantId, accountId, request, metadata }: UpdateAccountCommand): Promise<UpdatedAccount> {
     await this.relations.authorise(principal, 'redirect', accountId, (id) => new AccountNotFound(id));
     const { name, email, phone, tin, tradeLicenceNumber, callbackURL, metadata: accountMetadata } = request;
     const changes: AccountChanges = {
@@ -29,7 +30,8 @@ export class UpdateAccountHandler implements ICommandHandler<UpdateAccountComman
       ...(accountMetadata === undefined ? {} : { metadata: accountMetadata }),
     };
     const known = await this.runner.read(streams.account(accountId), accountDecider);
-    const { state } = await this.runner.run(
+    if (known.state.account?.merchantId === merchantId) refuseNewCallbackUrl(callbackURL, known.state.account.callbackUrl, this.config);
+    const { state, events } = await this.runner.run(
       streams.account(accountId),
       accountDecider,
       // The sandbox rule looks at the TIN the account will have, changed or not: supplying a missing detail may complete it.
@@ -37,6 +39,7 @@ export class UpdateAccountHandler implements ICommandHandler<UpdateAccountComman
       metadata,
       known,
     );
-    return state.account!;
+    const updated = events.find((event) => event.type === 'AccountUpdated');
+    return { account: state.account!, previousAttributes: updated?.type === 'AccountUpdated' ? accountPreviousAttributes(updated.data.previous ?? {}) : {} };
   }
 }

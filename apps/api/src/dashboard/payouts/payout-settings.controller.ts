@@ -9,6 +9,7 @@ import { InvalidInput, payoutDelayDaysOf, WEEKDAYS, type Weekday } from '@app/do
 import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { URL_RULES } from '../../http/payment-request.dto';
+import { refuseUndeclared } from '../../http/validation.pipe';
 import { payoutSettingsFrom, type PayoutSettingsInput, readPayoutSettings } from '../../payouts/payout-settings';
 import { SetPayoutSettingsCommand } from '../../payouts/set-payout-settings.command';
 import { CsrfGuard } from '../../web/csrf';
@@ -81,6 +82,7 @@ export class DashboardPayoutSettingsController {
   @Post()
   @UseGuards(CsrfGuard)
   async save(@Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    refuseUndeclared(body, ['_csrf', ...FORM_FIELDS, 'confirmHolding']);
     const settings = payoutSettingsFrom(settingsInput(body));
     const inForce = (await readPayoutSettings(this.runner, this.db, merchantId, this.clock.now())).payoutDelayDays;
     // A new holding period decides when money can leave: it is saved only once confirmed.
@@ -94,7 +96,7 @@ export class DashboardPayoutSettingsController {
           confirmBody({ title: 'Change the holding period', question: holdingChangeQuestion(inForce, payoutDelayDaysOf(settings)), action: '/dashboard/payouts/settings', csrf, button: 'Save the payout settings', back: '/dashboard/payouts/settings', fields }),
       });
     }
-    await this.commands.execute(new SetPayoutSettingsCommand(merchantId, settings, metadata));
+    await this.commands.execute(new SetPayoutSettingsCommand(merchantId, { settings }, metadata));
     return redirect(reply, '/dashboard/payouts/settings?done=saved');
   }
 }

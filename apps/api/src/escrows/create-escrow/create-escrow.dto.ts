@@ -15,13 +15,13 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { RefuseUnknownFieldsIn } from '../../http/validation.pipe';
 import { ItemBaseDto, LIMITS, PaymentRequestDto } from '../../http/payment-request.dto';
-import { IsDisplayText, IsEtbAmount, IsInstant } from '../../http/validators';
+import { IsDisplayName, IsDisplayText, IsEtbAmount, IsInstant, IsSingleLineText } from '../../http/validators';
 
 export class EscrowItemDto extends ItemBaseDto {
   @ApiProperty({ example: 'sku-1001' })
   @IsString()
+  @IsSingleLineText()
   @IsNotEmpty()
   @MaxLength(LIMITS.string)
   productId!: string;
@@ -35,6 +35,7 @@ export class EscrowItemDto extends ItemBaseDto {
   @ApiPropertyOptional({ example: 'kg' })
   @IsOptional()
   @IsString()
+  @IsSingleLineText()
   @MaxLength(LIMITS.string)
   stock_unit?: string;
 }
@@ -43,13 +44,14 @@ export class AllocationMetadataDto {
   @ApiPropertyOptional({ example: 'Abebe Coffee' })
   @IsOptional()
   @IsString()
-  @IsDisplayText()
+  @IsDisplayName()
   @MaxLength(LIMITS.string)
   merchantName?: string;
 
   @ApiPropertyOptional({ example: 'goods' })
   @IsOptional()
   @IsString()
+  @IsSingleLineText()
   @MaxLength(LIMITS.string)
   purpose?: string;
 }
@@ -85,6 +87,7 @@ export class AllocationDto {
 export class CreateEscrowDto extends PaymentRequestDto {
   @ApiProperty({ example: 'ORDER-1042', description: 'Your order id; unique per merchant' })
   @IsString()
+  @IsSingleLineText()
   @IsNotEmpty()
   @MaxLength(LIMITS.string)
   orderId!: string;
@@ -110,7 +113,6 @@ export class CreateEscrowDto extends PaymentRequestDto {
   @ArrayMaxSize(LIMITS.allocations)
   @ValidateNested({ each: true })
   @Type(() => AllocationDto)
-  @RefuseUnknownFieldsIn(() => AllocationDto)
   allocations!: AllocationDto[];
 
   @ApiPropertyOptional({ example: '2030-01-15T00:00:00Z', description: 'When whatever is still held is released without being asked: after expiredAt, at most 365 days ahead' })

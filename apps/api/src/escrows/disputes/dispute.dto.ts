@@ -3,10 +3,8 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { type DisputeSplit, InvalidInput, parseEtb } from '@app/domain';
 import { LIMITS } from '../../http/payment-request.dto';
-import { RefuseUnknownFields } from '../../http/validation.pipe';
 import { IsDisplayText, IsEtbAmount } from '../../http/validators';
 
-@RefuseUnknownFields()
 export class OpenDisputeDto {
   @ApiPropertyOptional({ example: 'seller-17', description: 'The allocation in dispute (an account by its accountId or the reference it was allocated by); without it, every allocation that holds money' })
   @IsOptional()
@@ -40,7 +38,6 @@ export class DisputeSplitDto {
 }
 
 /** `{merchantId?, release, refund}` for one allocation (unnamed: the only one disputed), or `{allocations: [...]}` for several. */
-@RefuseUnknownFields()
 export class ResolveDisputeDto {
   @ApiPropertyOptional({ example: 'seller-17', description: 'The disputed allocation; may be left out when only one is disputed' })
   @IsOptional()

@@ -2,11 +2,9 @@ import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { AllocationPartsDto } from '../allocation-parts.dto';
 import { LIMITS } from '../../http/payment-request.dto';
-import { RefuseUnknownFields } from '../../http/validation.pipe';
 import { IsDisplayText } from '../../http/validators';
 
 /** What to refund to the customer: part or all of what one allocation holds, or of several at once, and why. */
-@RefuseUnknownFields()
 export class RefundAllocationDto extends AllocationPartsDto {
   @ApiProperty({ example: 'The courier could not deliver', description: 'Why the money goes back: kept in the log and shown on the timeline' })
   @IsString()

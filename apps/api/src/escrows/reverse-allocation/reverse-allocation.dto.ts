@@ -1,11 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { LIMITS } from '../../http/payment-request.dto';
-import { RefuseUnknownFields } from '../../http/validation.pipe';
 import { IsDisplayText, IsEtbAmount } from '../../http/validators';
 
 /** A return after release: which allocation's released money goes back to the customer, how much, and why. */
-@RefuseUnknownFields()
 export class ReverseAllocationDto {
   @ApiProperty({ example: 'seller-17', description: 'The merchant or account whose released allocation is taken back (an account by its accountId or the reference it was allocated by)' })
   @IsString()

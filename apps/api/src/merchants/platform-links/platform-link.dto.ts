@@ -1,10 +1,8 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { LIMITS } from '../../http/payment-request.dto';
-import { RefuseUnknownFields } from '../../http/validation.pipe';
 
 /** The platform a merchant lets debit and credit it (docs/concepts/authority.md). */
-@RefuseUnknownFields()
 export class PlatformLinkDto {
   @ApiProperty({ example: 'mer_5b1c0e4f9a2d7c3e8f6a1b0d', description: "The platform's merchant id" })
   @IsString()

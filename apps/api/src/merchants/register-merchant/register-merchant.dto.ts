@@ -1,12 +1,12 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsDisplayText } from '../../http/validators';
+import { IsDisplayName } from '../../http/validators';
 
 export class RegisterMerchantDto {
   @ApiProperty({ example: 'Merkato Online' })
   @IsString()
   @IsNotEmpty()
-  @IsDisplayText()
+  @IsDisplayName()
   @MaxLength(200)
   name!: string;
 

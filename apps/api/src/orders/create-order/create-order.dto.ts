@@ -2,12 +2,13 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { ItemBaseDto, LIMITS, PaymentRequestDto } from '../../http/payment-request.dto';
-import { IsDisplayText, IsEtbAmount } from '../../http/validators';
+import { IsDisplayText, IsEtbAmount, IsSingleLineText } from '../../http/validators';
 
 export class OrderItemDto extends ItemBaseDto {
   @ApiPropertyOptional({ example: 'sku-1001' })
   @IsOptional()
   @IsString()
+  @IsSingleLineText()
   @MaxLength(LIMITS.string)
   productId?: string;
 }

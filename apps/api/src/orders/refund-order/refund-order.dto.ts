@@ -1,11 +1,9 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { LIMITS } from '../../http/payment-request.dto';
-import { RefuseUnknownFields } from '../../http/validation.pipe';
 import { IsDisplayText, IsEtbAmount } from '../../http/validators';
 
 /** Part or all of what a paid order's customer paid, back to them. */
-@RefuseUnknownFields()
 export class RefundOrderDto {
   @ApiPropertyOptional({ example: 50, description: 'ETB, at most what was paid and not yet refunded; without it, all of that' })
   @IsOptional()

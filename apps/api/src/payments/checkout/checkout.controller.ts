@@ -7,6 +7,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { DomainError, InvalidInput } from '@app/domain';
 import { IsString, Matches } from 'class-validator';
 import { contentSecurityPolicy } from '../../http/content-security-policy';
+import { refuseUndeclared } from '../../http/validation.pipe';
 import { envelope } from '../../http/envelope';
 import { requestMetadata, type RequestWithActor } from '../../http/request-context';
 import { ConfirmOtpCommand, PAYMENT_PROVIDER, type PaymentProvider } from '@app/payments';
@@ -27,6 +28,7 @@ export class OtpDto {
  */
 function chosenMethod(body: unknown): string | undefined {
   if (body === undefined || body === null || typeof body !== 'object' || Array.isArray(body)) return undefined;
+  refuseUndeclared(body, ['method']);
   const method = (body as Record<string, unknown>).method;
   if (method === undefined) return undefined;
   if (typeof method !== 'string' || method.length > 64) throw new InvalidInput('method must be the name of a payment method');

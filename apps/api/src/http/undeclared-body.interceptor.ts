@@ -1,0 +1,51 @@
+import { BadRequestException, type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
+import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
+import type { FastifyRequest } from 'fastify';
+import type { Observable } from 'rxjs';
+import { refuseUndeclared } from './validation.pipe';
+
+/** A route with one of these parameters reads its body itself: its DTO (the validation pipe), or the raw request (a provider's notification). */
+const READS_BODY = new Set([RouteParamtypes.BODY, RouteParamtypes.REQUEST, RouteParamtypes.RAW_BODY].map(String));
+
+/** What a browser form without fields of its own still sends: its CSRF token (web/csrf.ts). */
+const FORM_FIELDS = ['_csrf'];
+
+const FORM_TYPES = ['application/x-www-form-urlencoded', 'multipart/form-data'];
+
+function readsBody(context: ExecutionContext): boolean {
+  const args = (Reflect.getMetadata(ROUTE_ARGS_METADATA, context.getClass(), context.getHandler().name) ?? {}) as Record<string, unknown>;
+  return Object.keys(args).some((key) => READS_BODY.has(key.split(':')[0]));
+}
+
+/**
+ * Closed bodies where no body is declared (`POST /v1/trdp/payouts`, a secret rotation, a redelivery):
+ * a field there is 400 UNKNOWN_FIELD, never silently ignored, since the request would otherwise act on
+ * its caller while the field named someone else (`{"merchantId": "acct_…"}`) or a part (`{"amount": 10}`).
+ * No body, an empty one or `{}` stays accepted. With the validation pipe (declared bodies), every route
+ * refuses what it does not read; routes that read the body by hand refuse with refuseUndeclared.
+ */
+@Injectable()
+export class UndeclaredBodyInterceptor implements NestInterceptor {
+  private readonly reading = new WeakMap<object, boolean>();
+
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    if (context.getType() !== 'http') return next.handle();
+    const handler = context.getHandler();
+    let reads = this.reading.get(handler);
+    if (reads === undefined) {
+      reads = readsBody(context);
+      this.reading.set(handler, reads);
+    }
+    if (!reads) refuseBody(context.switchToHttp().getRequest<FastifyRequest>());
+    return next.handle();
+  }
+}
+
+function refuseBody(request: FastifyRequest): void {
+  const body: unknown = request.body;
+  if (body === undefined || body === null || body === '') return;
+  if (typeof body !== 'object' || Array.isArray(body)) throw new BadRequestException('This operation takes no request body (an empty one or {} is accepted)');
+  const mediaType = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
+  refuseUndeclared(body, FORM_TYPES.includes(mediaType) ? FORM_FIELDS : []);
+}

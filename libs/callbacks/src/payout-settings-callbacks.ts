@@ -1,0 +1,31 @@
+import { isAccountId, type PayoutEvent, payoutSettingsAttributes, previousAttributes } from '@app/domain';
+import type { CallbackPayload } from './delivery.events';
+import type { CallbackMessage, SourceEvent } from './callback-payloads';
+import { deliveryIdFor } from './delivery-ids';
+
+/**
+ * PAYOUT_SETTINGS_UPDATED, to the merchant whose payout settings changed (its webhook endpoints and
+ * events API; a seller account's platform too, as for its payouts): the settings in force after the
+ * change and, on changes recorded since they are kept, what changed from what (a holding period lowered
+ * is something the merchant hears of). No callbackURL: the payout settings' URL receives payouts' outcomes.
+ */
+export function payoutSettingsMessage(event: SourceEvent): CallbackMessage | undefined {
+  const e = event as unknown as PayoutEvent;
+  if (e.type !== 'PayoutSettingsChanged') return undefined;
+  const { merchantId, version, settings, previous } = e.data;
+  const was = previous && previousAttributes({ ...settings, ...previous }, settings);
+  const changed = was && Object.keys(was);
+  const payload: CallbackPayload = {
+    billRefNo: merchantId,
+    status: 'PAYOUT_SETTINGS_UPDATED',
+    timestamp: event.recordedAt.toISOString(),
+    message: `Payout settings version ${version}${changed ? `: ${changed.length > 0 ? changed.join(', ') : 'nothing'} changed` : ''}`,
+    merchantId,
+    version,
+    settings: { ...payoutSettingsAttributes(settings), currency: 'ETB' },
+    ...(was ? { changed, previousAttributes: was } : {}),
+    orderId: merchantId,
+    deliveryId: deliveryIdFor(event.id),
+  };
+  return { merchantId, orderId: merchantId, status: payload.status, payload, ...(isAccountId(merchantId) ? { reachesPlatform: true as const } : {}) };
+}
