@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { accountDecider, type DestinationInForce, destinationInForce, isAccountId, payoutDestinationDecider, redirectedParty, streams } from '@app/domain';
+import { accountDecider, type DestinationInForce, destinationInForce, payoutDestinationDecider, redirectedParty, streams } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { PayoutDestinations } from '@app/credentials';
 import { payoutDestination } from '@app/payments';

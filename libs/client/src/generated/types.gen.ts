@@ -4,7 +4,7 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}` | (string & {});
 };
 
-export type Webhooks = PostPaidWebhookRequest | PostHeldWebhookRequest | PostFailedWebhookRequest | PostRefundedWebhookRequest | PostReleasedWebhookRequest | PostDisputedWebhookRequest | PostDisputeResolvedWebhookRequest | PostCancelledWebhookRequest | PostPayoutPaidWebhookRequest | PostPayoutFailedWebhookRequest | PostTestWebhookRequest | PostTransferCreatedWebhookRequest | PostTransferReversedWebhookRequest | PostAccountUpdatedWebhookRequest;
+export type Webhooks = PostPaidWebhookRequest | PostHeldWebhookRequest | PostFailedWebhookRequest | PostRefundedWebhookRequest | PostReleasedWebhookRequest | PostDisputedWebhookRequest | PostDisputeResolvedWebhookRequest | PostCancelledWebhookRequest | PostPayoutPaidWebhookRequest | PostPayoutFailedWebhookRequest | PostTestWebhookRequest | PostTransferCreatedWebhookRequest | PostTransferReversedWebhookRequest | PostAccountUpdatedWebhookRequest | PostPayoutSettingsUpdatedWebhookRequest;
 
 export type ProblemErrorDto = {
     /**
@@ -92,6 +92,47 @@ export type InviteOwnerDto = {
     email?: string;
 };
 
+export type PlatformLinkResponse = {
+    /**
+     * The merchant whose money the platform may move
+     */
+    merchantId: string;
+    /**
+     * The platform
+     */
+    platformId: string;
+    /**
+     * false once revoked
+     */
+    linked: boolean;
+    /**
+     * Who decided the last change: the merchant with its own key, or the operator
+     */
+    decidedBy: 'merchant' | 'operator';
+    /**
+     * When the link was made, or revoked
+     */
+    since: string;
+};
+
+export type PlatformLinkDto = {
+    /**
+     * The platform's merchant id
+     */
+    platformId: string;
+};
+
+export type PlatformLinksResponse = {
+    /**
+     * The platforms you let debit and credit you
+     */
+    linkedPlatforms: Array<PlatformLinkResponse>;
+    /**
+     * The merchants that let you debit and credit them (you are their platform)
+     */
+    linkedMerchants: Array<PlatformLinkResponse>;
+};
+
 export type CreatedOrderMetadataResponse = {
     merchant_id: string;
     customer_id: string;
@@ -144,6 +185,12 @@ export type CreateOrderDto = {
     metadata?: {
         [key: string]: unknown;
     };
+    /**
+     * Listed by the payment collection interface; accepted and ignored (never stored, echoed or logged): the secret travels in the x-api-secret header
+     *
+     * @deprecated
+     */
+    api_secret?: string;
     description: string;
     items: Array<OrderItemDto>;
     /**
@@ -257,7 +304,7 @@ export type CreatedEscrowResponse = {
      */
     amount: number;
     currency: 'ETB';
-    status: 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'FAILED' | 'EXPIRED' | 'CANCELLED' | 'REFUND_PENDING' | 'REFUNDED';
+    status: 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'FAILED' | 'EXPIRED' | 'CANCELLED' | 'REFUND_PENDING' | 'REFUNDED' | 'PARTIALLY_REFUNDED';
     paymentUrl: string;
     allocations: Array<CreatedAllocationResponse>;
     expiredAt: string;
@@ -279,7 +326,7 @@ export type EscrowItemDto = {
 
 export type AllocationDto = {
     /**
-     * Who is paid: you, one of your accounts by its accountId or its reference, or a registered merchant; any other id is 400 UNKNOWN_ALLOCATION_MERCHANT. The create answer echoes it as sent, with accountId beside it: the id the allocation is kept under, which every later answer names it by
+     * Who is paid: you, one of your accounts (not rejected) by its accountId or its reference (stored as its accountId), or a merchant linked to you (POST /v1/trdp/platform-links); any other id is 404 UNKNOWN_ALLOCATION_MERCHANT. The create answer echoes it as sent, with accountId beside it: the id the allocation is kept under, which every later answer names it by
      */
     merchantId: string;
     amount: number;
@@ -314,6 +361,12 @@ export type CreateEscrowDto = {
     metadata?: {
         [key: string]: unknown;
     };
+    /**
+     * Listed by the payment collection interface; accepted and ignored (never stored, echoed or logged): the secret travels in the x-api-secret header
+     *
+     * @deprecated
+     */
+    api_secret?: string;
     /**
      * Your order id; unique per merchant
      */
@@ -400,7 +453,7 @@ export type EscrowResponse = {
      */
     amount: number;
     currency: 'ETB';
-    status: 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'FAILED' | 'EXPIRED' | 'CANCELLED' | 'REFUND_PENDING' | 'REFUNDED';
+    status: 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'FAILED' | 'EXPIRED' | 'CANCELLED' | 'REFUND_PENDING' | 'REFUNDED' | 'PARTIALLY_REFUNDED';
     paymentUrl: string;
     expiredAt: string;
     callbackURL: string | null;
@@ -408,7 +461,7 @@ export type EscrowResponse = {
     /**
      * What verify reports: PAID once the money arrived, whatever became of it since
      */
-    paymentStatus: 'PAID' | 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'FAILED' | 'EXPIRED' | 'CANCELLED' | 'REFUND_PENDING' | 'REFUNDED';
+    paymentStatus: 'PAID' | 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'FAILED' | 'EXPIRED' | 'CANCELLED' | 'REFUND_PENDING' | 'REFUNDED' | 'PARTIALLY_REFUNDED';
     allocations: Array<AllocationResponse>;
     autoReleaseAt: string | null;
     description?: string;
@@ -686,6 +739,46 @@ export type CreateAccountDto = {
     reference?: string;
 };
 
+export type UpdatedAccountResponse = {
+    accountId: string;
+    reference: string | null;
+    type: 'individual' | 'business';
+    name: string;
+    email: string | null;
+    phone: string | null;
+    tin: string | null;
+    tradeLicenceNumber: string | null;
+    callbackURL: string | null;
+    metadata: {
+        [key: string]: unknown;
+    } | null;
+    status: 'PENDING_VERIFICATION' | 'VERIFIED' | 'REJECTED' | 'RESTRICTED';
+    /**
+     * The reviewer's reason, or what changed on a verified account
+     */
+    statusReason: string | null;
+    /**
+     * What is still missing before the account may be paid out: tin, tradeLicenceNumber (a business), payoutDestination, payoutDestination.holderName (the holder is not the account’s legal name)
+     */
+    requirements: Array<string>;
+    /**
+     * Payouts wait until then after a change of payout destination
+     */
+    payoutsHeldUntil: string | null;
+    createdAt: string;
+    updatedAt: string;
+    /**
+     * In a list asked with balance=negative: what the account owes and since when
+     */
+    negativeBalance?: NegativeBalanceResponse;
+    /**
+     * Each detail the update changed, by its name in the body, with its value before (null: it had none), as Stripe’s previous_attributes; {} when it changed nothing
+     */
+    previousAttributes: {
+        [key: string]: unknown;
+    };
+};
+
 export type UpdateAccountDto = {
     email?: string;
     /**
@@ -739,8 +832,8 @@ export type PaymentVerificationResponse = {
     /**
      * An order’s status, or what an escrow’s payment is (PAID once the money arrived)
      */
-    status: 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED' | 'REFUND_PENDING' | 'REFUNDED' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'CANCELLED';
-    escrow_status?: 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'FAILED' | 'EXPIRED' | 'CANCELLED' | 'REFUND_PENDING' | 'REFUNDED';
+    status: 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED' | 'REFUND_PENDING' | 'REFUNDED' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'CANCELLED' | 'PARTIALLY_REFUNDED';
+    escrow_status?: 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'FAILED' | 'EXPIRED' | 'CANCELLED' | 'REFUND_PENDING' | 'REFUNDED' | 'PARTIALLY_REFUNDED';
     /**
      * ETB
      */
@@ -762,7 +855,7 @@ export type NotificationAppliedResponse = {
     /**
      * The order’s or escrow’s status now
      */
-    status?: 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED' | 'REFUND_PENDING' | 'REFUNDED' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'CANCELLED';
+    status?: 'PENDING' | 'PAID' | 'FAILED' | 'EXPIRED' | 'REFUND_PENDING' | 'REFUNDED' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'CANCELLED' | 'PARTIALLY_REFUNDED';
 };
 
 export type SandboxCompleteDto = {
@@ -841,7 +934,7 @@ export type MerchantEventResponse = {
     /**
      * The callback’s status
      */
-    type: 'PAID' | 'FAILED' | 'HELD' | 'REFUNDED' | 'RELEASED' | 'DISPUTED' | 'DISPUTE_RESOLVED' | 'CANCELLED' | 'PAYOUT_PAID' | 'PAYOUT_FAILED' | 'TRANSFER_CREATED' | 'TRANSFER_REVERSED' | 'ACCOUNT_UPDATED';
+    type: 'PAID' | 'FAILED' | 'HELD' | 'REFUNDED' | 'RELEASED' | 'DISPUTED' | 'DISPUTE_RESOLVED' | 'CANCELLED' | 'PAYOUT_PAID' | 'PAYOUT_FAILED' | 'TRANSFER_CREATED' | 'TRANSFER_REVERSED' | 'ACCOUNT_UPDATED' | 'PAYOUT_SETTINGS_UPDATED';
     /**
      * When the event was recorded (the payload’s timestamp)
      */
@@ -849,7 +942,7 @@ export type MerchantEventResponse = {
     /**
      * The body of the callback to the callbackURL this event calls for, field for field (its deliveryId too), whether or not a callbackURL was given; never eventId
      */
-    payload: PaidCallback | HeldCallback | FailedCallback | RefundedCallback | ReleasedCallback | DisputedCallback | DisputeResolvedCallback | CancelledCallback | PayoutPaidCallback | PayoutFailedCallback | TestCallback | TransferCreatedCallback | TransferReversedCallback | AccountUpdatedCallback;
+    payload: PaidCallback | HeldCallback | FailedCallback | RefundedCallback | ReleasedCallback | DisputedCallback | DisputeResolvedCallback | CancelledCallback | PayoutPaidCallback | PayoutFailedCallback | TestCallback | TransferCreatedCallback | TransferReversedCallback | AccountUpdatedCallback | PayoutSettingsUpdatedCallback;
 };
 
 export type MerchantEventsPageResponse = {
@@ -1021,6 +1114,87 @@ export type StatementResponse = {
     closing: number;
 };
 
+export type PayoutSettingsPreviousAttributes = {
+    schedule?: 'manual' | 'daily' | 'weekly';
+    hour?: number | null;
+    weekday?: 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday' | null;
+    /**
+     * ETB
+     */
+    minimumAmount?: number;
+    callbackURL?: string | null;
+    payoutDelayDays?: number;
+};
+
+export type PayoutSettingsSetResponse = {
+    /**
+     * 0 until the merchant sets them
+     */
+    version: number;
+    schedule: 'manual' | 'daily' | 'weekly';
+    /**
+     * Hour of the day (Addis Ababa); null when manual
+     */
+    hour: number | null;
+    /**
+     * Null unless weekly
+     */
+    weekday: 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday' | null;
+    timeZone: 'Africa/Addis_Ababa';
+    /**
+     * ETB
+     */
+    minimumAmount: number;
+    currency: 'ETB';
+    /**
+     * Where payout callbacks go
+     */
+    callbackURL: string | null;
+    /**
+     * The holding period in days: money credited on an Addis Ababa day becomes available at the start of the day this many days later
+     */
+    payoutDelayDays: number;
+    /**
+     * Null when manual or paused
+     */
+    nextPayoutAt: string | null;
+    /**
+     * The failed payout that paused the schedule; null while it runs
+     */
+    pausedByPayoutId: string | null;
+    /**
+     * Each field the change changed, with the value it had before; {} when it changed nothing
+     */
+    previousAttributes: PayoutSettingsPreviousAttributes;
+};
+
+export type PayoutSettingsDto = {
+    /**
+     * `manual` (the default, also null): only when asked for (POST /v1/trdp/payouts)
+     */
+    schedule?: 'manual' | 'daily' | 'weekly' | null;
+    /**
+     * daily and weekly: the hour (0–23) in Africa/Addis_Ababa (UTC+3); required when the schedule becomes daily or weekly from manual
+     */
+    hour?: number;
+    /**
+     * weekly: the day; required when the schedule becomes weekly (400 WEEKDAY_REQUIRED without it)
+     */
+    weekday?: 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
+    /**
+     * ETB; no payout of less (default, also null: 0.01)
+     */
+    minimumAmount?: number | null;
+    /**
+     * Where PAYOUT_PAID and PAYOUT_FAILED callbacks go (none when null); a public http(s) address, as a webhook endpoint’s
+     */
+    callbackURL?: string | null;
+    /**
+     * The holding period, whole days (0–30, default, also null: 0): money credited to you on an Addis Ababa day becomes available for payout at the start of the day this many days later (PAYOUT_DELAY_OUT_OF_RANGE outside 0–30). A credit keeps the period in force when it was posted.
+     */
+    payoutDelayDays?: number | null;
+};
+
 export type PayoutSettingsResponse = {
     /**
      * 0 until the merchant sets them
@@ -1057,33 +1231,6 @@ export type PayoutSettingsResponse = {
      * The failed payout that paused the schedule; null while it runs
      */
     pausedByPayoutId: string | null;
-};
-
-export type PayoutSettingsDto = {
-    /**
-     * `manual`: only when asked for (POST /v1/trdp/payouts)
-     */
-    schedule: 'manual' | 'daily' | 'weekly';
-    /**
-     * daily and weekly: the hour (0–23) in Africa/Addis_Ababa (UTC+3)
-     */
-    hour?: number;
-    /**
-     * weekly: the day (required: 400 WEEKDAY_REQUIRED without it)
-     */
-    weekday?: 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday';
-    /**
-     * ETB; no payout of less (default 0.01)
-     */
-    minimumAmount?: number;
-    /**
-     * Where PAYOUT_PAID and PAYOUT_FAILED callbacks go (none when absent)
-     */
-    callbackURL?: string | null;
-    /**
-     * The holding period, whole days (0–30, default 0): money credited to you on an Addis Ababa day becomes available for payout at the start of the day this many days later (PAYOUT_DELAY_OUT_OF_RANGE outside 0–30). A credit keeps the period in force when it was posted.
-     */
-    payoutDelayDays?: number;
 };
 
 export type OnHoldDay = {
@@ -1153,7 +1300,7 @@ export type CreateWebhookEndpointDto = {
      */
     url: string;
     /**
-     * The callback types it receives: `PAID`, `FAILED`, `HELD`, `REFUNDED`, `RELEASED`, `DISPUTED`, `DISPUTE_RESOLVED`, `CANCELLED`, `PAYOUT_PAID`, `PAYOUT_FAILED`, `TRANSFER_CREATED`, `TRANSFER_REVERSED`, `ACCOUNT_UPDATED`, `*` (`*`: every type, those added later too). At least one.
+     * The callback types it receives: `PAID`, `FAILED`, `HELD`, `REFUNDED`, `RELEASED`, `DISPUTED`, `DISPUTE_RESOLVED`, `CANCELLED`, `PAYOUT_PAID`, `PAYOUT_FAILED`, `TRANSFER_CREATED`, `TRANSFER_REVERSED`, `ACCOUNT_UPDATED`, `PAYOUT_SETTINGS_UPDATED`, `*` (`*`: every type, those added later too). At least one.
      */
     events: Array<string>;
     description?: string;
@@ -1180,7 +1327,7 @@ export type WebhookEndpointPageResponse = {
 export type UpdateWebhookEndpointDto = {
     url?: string;
     /**
-     * The callback types it receives: `PAID`, `FAILED`, `HELD`, `REFUNDED`, `RELEASED`, `DISPUTED`, `DISPUTE_RESOLVED`, `CANCELLED`, `PAYOUT_PAID`, `PAYOUT_FAILED`, `TRANSFER_CREATED`, `TRANSFER_REVERSED`, `ACCOUNT_UPDATED`, `*` (`*`: every type, those added later too). At least one.
+     * The callback types it receives: `PAID`, `FAILED`, `HELD`, `REFUNDED`, `RELEASED`, `DISPUTED`, `DISPUTE_RESOLVED`, `CANCELLED`, `PAYOUT_PAID`, `PAYOUT_FAILED`, `TRANSFER_CREATED`, `TRANSFER_REVERSED`, `ACCOUNT_UPDATED`, `PAYOUT_SETTINGS_UPDATED`, `*` (`*`: every type, those added later too). At least one.
      */
     events?: Array<string>;
     /**
@@ -2376,11 +2523,93 @@ export type AccountUpdatedCallback = {
      */
     changed: Array<string>;
     /**
+     * On a change of details: each detail it changed, by its API name, with its value before (null: it had none), as Stripe’s previous_attributes. Absent on changes recorded before it was kept
+     */
+    previousAttributes?: {
+        [key: string]: unknown;
+    };
+    /**
      * The platform’s own id for the account (when it gave one)
      */
     reference?: string;
     /**
      * The account id again, where the others name their order
+     */
+    orderId: string;
+    /**
+     * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
+     */
+    deliveryId: string;
+    /**
+     * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
+     */
+    eventId?: string;
+};
+
+/**
+ * The payout settings changed: those in force after the change, and what changed from what (to the merchant; a seller account’s to its platform too)
+ */
+export type PayoutSettingsUpdatedCallback = {
+    /**
+     * The merchant (or seller account) whose settings they are
+     */
+    billRefNo: string;
+    status: 'PAYOUT_SETTINGS_UPDATED';
+    /**
+     * When the change was recorded
+     */
+    timestamp: string;
+    /**
+     * What changed, for people
+     */
+    message: string;
+    /**
+     * The merchant (or seller account) whose settings they are
+     */
+    merchantId: string;
+    /**
+     * The version of the settings the change made
+     */
+    version: number;
+    /**
+     * The settings in force after the change, as GET /v1/trdp/payout-settings names them
+     */
+    settings: {
+        schedule: 'manual' | 'daily' | 'weekly';
+        /**
+         * Addis Ababa; null when manual
+         */
+        hour: number | null;
+        /**
+         * Null unless weekly
+         */
+        weekday: string | null;
+        /**
+         * No payout of less, in ETB (at most two decimals)
+         */
+        minimumAmount: number;
+        /**
+         * Where payout callbacks go
+         */
+        callbackURL: string | null;
+        /**
+         * The holding period in days
+         */
+        payoutDelayDays: number;
+        currency: 'ETB';
+    };
+    /**
+     * The settings the change changed (absent on changes recorded before it was kept)
+     */
+    changed?: Array<string>;
+    /**
+     * Each setting the change changed, with its value before, as Stripe’s previous_attributes (absent on changes recorded before it was kept)
+     */
+    previousAttributes?: {
+        [key: string]: unknown;
+    };
+    /**
+     * The merchant again, where the others name their order
      */
     orderId: string;
     /**
@@ -2640,6 +2869,524 @@ export type PostV1AdminMerchantsByMerchantIdInvitationResponses = {
 };
 
 export type PostV1AdminMerchantsByMerchantIdInvitationResponse = PostV1AdminMerchantsByMerchantIdInvitationResponses[keyof PostV1AdminMerchantsByMerchantIdInvitationResponses];
+
+export type GetV1TrdpPlatformLinksData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/trdp/platform-links';
+};
+
+export type GetV1TrdpPlatformLinksErrors = {
+    /**
+     * BadRequestException, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type GetV1TrdpPlatformLinksError = GetV1TrdpPlatformLinksErrors[keyof GetV1TrdpPlatformLinksErrors];
+
+export type GetV1TrdpPlatformLinksResponses = {
+    /**
+     * Platform links
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: PlatformLinksResponse;
+    };
+};
+
+export type GetV1TrdpPlatformLinksResponse = GetV1TrdpPlatformLinksResponses[keyof GetV1TrdpPlatformLinksResponses];
+
+export type PostV1TrdpPlatformLinksData = {
+    body: PlatformLinkDto;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/trdp/platform-links';
+};
+
+export type PostV1TrdpPlatformLinksErrors = {
+    /**
+     * PLATFORM_LINK_TO_ITSELF, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'PLATFORM_LINK_TO_ITSELF' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1TrdpPlatformLinksError = PostV1TrdpPlatformLinksErrors[keyof PostV1TrdpPlatformLinksErrors];
+
+export type PostV1TrdpPlatformLinksResponses = {
+    /**
+     * Platform linked
+     */
+    201: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: PlatformLinkResponse;
+    };
+};
+
+export type PostV1TrdpPlatformLinksResponse = PostV1TrdpPlatformLinksResponses[keyof PostV1TrdpPlatformLinksResponses];
+
+export type DeleteV1TrdpPlatformLinksByPlatformIdData = {
+    body?: never;
+    path: {
+        platformId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/platform-links/{platformId}';
+};
+
+export type DeleteV1TrdpPlatformLinksByPlatformIdErrors = {
+    /**
+     * PLATFORM_LINK_TO_ITSELF, BadRequestException, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'PLATFORM_LINK_TO_ITSELF' | 'BadRequestException' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001, PLATFORM_LINK_NOT_FOUND
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001' | 'PLATFORM_LINK_NOT_FOUND';
+            message?: string;
+        };
+    };
+    /**
+     * CONCURRENT_MODIFICATION
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'CONCURRENT_MODIFICATION';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type DeleteV1TrdpPlatformLinksByPlatformIdError = DeleteV1TrdpPlatformLinksByPlatformIdErrors[keyof DeleteV1TrdpPlatformLinksByPlatformIdErrors];
+
+export type DeleteV1TrdpPlatformLinksByPlatformIdResponses = {
+    /**
+     * Platform link revoked
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: PlatformLinkResponse;
+    };
+};
+
+export type DeleteV1TrdpPlatformLinksByPlatformIdResponse = DeleteV1TrdpPlatformLinksByPlatformIdResponses[keyof DeleteV1TrdpPlatformLinksByPlatformIdResponses];
+
+export type PostV1AdminMerchantsByMerchantIdPlatformLinksData = {
+    body: PlatformLinkDto;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        merchantId: string;
+    };
+    query?: never;
+    url: '/v1/admin/merchants/{merchantId}/platform-links';
+};
+
+export type PostV1AdminMerchantsByMerchantIdPlatformLinksErrors = {
+    /**
+     * PLATFORM_LINK_TO_ITSELF, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'PLATFORM_LINK_TO_ITSELF' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1AdminMerchantsByMerchantIdPlatformLinksError = PostV1AdminMerchantsByMerchantIdPlatformLinksErrors[keyof PostV1AdminMerchantsByMerchantIdPlatformLinksErrors];
+
+export type PostV1AdminMerchantsByMerchantIdPlatformLinksResponses = {
+    /**
+     * Platform linked
+     */
+    201: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: PlatformLinkResponse;
+    };
+};
+
+export type PostV1AdminMerchantsByMerchantIdPlatformLinksResponse = PostV1AdminMerchantsByMerchantIdPlatformLinksResponses[keyof PostV1AdminMerchantsByMerchantIdPlatformLinksResponses];
+
+export type DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdData = {
+    body?: never;
+    path: {
+        merchantId: string;
+        platformId: string;
+    };
+    query?: never;
+    url: '/v1/admin/merchants/{merchantId}/platform-links/{platformId}';
+};
+
+export type DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdErrors = {
+    /**
+     * PLATFORM_LINK_TO_ITSELF, BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'PLATFORM_LINK_TO_ITSELF' | 'BadRequestException';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001, PLATFORM_LINK_NOT_FOUND
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001' | 'PLATFORM_LINK_NOT_FOUND';
+            message?: string;
+        };
+    };
+    /**
+     * CONCURRENT_MODIFICATION
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'CONCURRENT_MODIFICATION';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdError = DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdErrors[keyof DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdErrors];
+
+export type DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdResponses = {
+    /**
+     * Platform link revoked
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: PlatformLinkResponse;
+    };
+};
+
+export type DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdResponse = DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdResponses[keyof DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdResponses];
 
 export type PostV1TrdpOrderData = {
     body: CreateOrderDto;
@@ -3082,11 +3829,11 @@ export type PostV1TrdpEscrowOrderData = {
 
 export type PostV1TrdpEscrowOrderErrors = {
     /**
-     * UNSUPPORTED_CURRENCY, UNKNOWN_ALLOCATION_MERCHANT, ALLOCATION_SUM_MISMATCH, DUPLICATE_ALLOCATION_MERCHANT, FEE_EXCEEDS_AMOUNT, AUTO_RELEASE_BEFORE_EXPIRY, AUTO_RELEASE_CONFLICT, AUTO_RELEASE_OUT_OF_RANGE, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     * UNSUPPORTED_CURRENCY, ALLOCATION_SUM_MISMATCH, DUPLICATE_ALLOCATION_MERCHANT, FEE_EXCEEDS_AMOUNT, AUTO_RELEASE_BEFORE_EXPIRY, AUTO_RELEASE_CONFLICT, AUTO_RELEASE_OUT_OF_RANGE, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'UNSUPPORTED_CURRENCY' | 'UNKNOWN_ALLOCATION_MERCHANT' | 'ALLOCATION_SUM_MISMATCH' | 'DUPLICATE_ALLOCATION_MERCHANT' | 'FEE_EXCEEDS_AMOUNT' | 'AUTO_RELEASE_BEFORE_EXPIRY' | 'AUTO_RELEASE_CONFLICT' | 'AUTO_RELEASE_OUT_OF_RANGE' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            code?: 'UNSUPPORTED_CURRENCY' | 'ALLOCATION_SUM_MISMATCH' | 'DUPLICATE_ALLOCATION_MERCHANT' | 'FEE_EXCEEDS_AMOUNT' | 'AUTO_RELEASE_BEFORE_EXPIRY' | 'AUTO_RELEASE_CONFLICT' | 'AUTO_RELEASE_OUT_OF_RANGE' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -3100,11 +3847,11 @@ export type PostV1TrdpEscrowOrderErrors = {
         };
     };
     /**
-     * ABC_001
+     * UNKNOWN_ALLOCATION_MERCHANT, ABC_001
      */
     404: ProblemDto & {
         error?: {
-            code?: 'ABC_001';
+            code?: 'UNKNOWN_ALLOCATION_MERCHANT' | 'ABC_001';
             message?: string;
         };
     };
@@ -4254,11 +5001,11 @@ export type PostV1TrdpEscrowByEscrowIdReversalsErrors = {
         };
     };
     /**
-     * ABC_001
+     * ABC_001, UNKNOWN_ALLOCATION_MERCHANT
      */
     404: ProblemDto & {
         error?: {
-            code?: 'ABC_001';
+            code?: 'ABC_001' | 'UNKNOWN_ALLOCATION_MERCHANT';
             message?: string;
         };
     };
@@ -4452,11 +5199,11 @@ export type PostV1TrdpAccountsData = {
 
 export type PostV1TrdpAccountsErrors = {
     /**
-     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     * CALLBACK_URL_REFUSED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            code?: 'CALLBACK_URL_REFUSED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -4667,11 +5414,11 @@ export type PostV1TrdpAccountsByAccountIdData = {
 
 export type PostV1TrdpAccountsByAccountIdErrors = {
     /**
-     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     * CALLBACK_URL_REFUSED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            code?: 'CALLBACK_URL_REFUSED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -4768,7 +5515,7 @@ export type PostV1TrdpAccountsByAccountIdResponses = {
         status: 'success';
         timestamp: string;
         message: string;
-        data: AccountResponse;
+        data: UpdatedAccountResponse;
     };
 };
 
@@ -5769,7 +6516,7 @@ export type GetV1TrdpEventsData = {
         /**
          * Only events of this type
          */
-        type?: 'PAID' | 'FAILED' | 'HELD' | 'REFUNDED' | 'RELEASED' | 'DISPUTED' | 'DISPUTE_RESOLVED' | 'CANCELLED' | 'PAYOUT_PAID' | 'PAYOUT_FAILED' | 'TRANSFER_CREATED' | 'TRANSFER_REVERSED' | 'ACCOUNT_UPDATED';
+        type?: 'PAID' | 'FAILED' | 'HELD' | 'REFUNDED' | 'RELEASED' | 'DISPUTED' | 'DISPUTE_RESOLVED' | 'CANCELLED' | 'PAYOUT_PAID' | 'PAYOUT_FAILED' | 'TRANSFER_CREATED' | 'TRANSFER_REVERSED' | 'ACCOUNT_UPDATED' | 'PAYOUT_SETTINGS_UPDATED';
     };
     url: '/v1/trdp/events';
 };
@@ -7034,11 +7781,11 @@ export type PostV1TrdpPayoutSettingsData = {
 
 export type PostV1TrdpPayoutSettingsErrors = {
     /**
-     * PAYOUT_DELAY_OUT_OF_RANGE, WEEKDAY_REQUIRED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * PAYOUT_DELAY_OUT_OF_RANGE, WEEKDAY_REQUIRED, CALLBACK_URL_REFUSED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
      */
     400: ProblemDto & {
         error?: {
-            code?: 'PAYOUT_DELAY_OUT_OF_RANGE' | 'WEEKDAY_REQUIRED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'PAYOUT_DELAY_OUT_OF_RANGE' | 'WEEKDAY_REQUIRED' | 'CALLBACK_URL_REFUSED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
             message?: string;
         };
     };
@@ -7126,7 +7873,7 @@ export type PostV1TrdpPayoutSettingsResponses = {
         status: 'success';
         timestamp: string;
         message: string;
-        data: PayoutSettingsResponse;
+        data: PayoutSettingsSetResponse;
     };
 };
 
@@ -8136,11 +8883,11 @@ export type PostV1TrdpTransfersData = {
 
 export type PostV1TrdpTransfersErrors = {
     /**
-     * TRANSFER_PARTY_REQUIRED, UNKNOWN_TRANSFER_PARTY, TRANSFER_TO_ITSELF, ALLOW_NEGATIVE_ONLY_FROM, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     * TRANSFER_PARTY_REQUIRED, TRANSFER_TO_ITSELF, ALLOW_NEGATIVE_ONLY_FROM, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'TRANSFER_PARTY_REQUIRED' | 'UNKNOWN_TRANSFER_PARTY' | 'TRANSFER_TO_ITSELF' | 'ALLOW_NEGATIVE_ONLY_FROM' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            code?: 'TRANSFER_PARTY_REQUIRED' | 'TRANSFER_TO_ITSELF' | 'ALLOW_NEGATIVE_ONLY_FROM' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -8154,11 +8901,11 @@ export type PostV1TrdpTransfersErrors = {
         };
     };
     /**
-     * ABC_001
+     * UNKNOWN_TRANSFER_PARTY, ABC_001
      */
     404: ProblemDto & {
         error?: {
-            code?: 'ABC_001';
+            code?: 'UNKNOWN_TRANSFER_PARTY' | 'ABC_001';
             message?: string;
         };
     };
@@ -8269,11 +9016,11 @@ export type PostV1TrdpTransfersByTransferIdReversalsErrors = {
         };
     };
     /**
-     * ABC_001
+     * ABC_001, UNKNOWN_TRANSFER_PARTY
      */
     404: ProblemDto & {
         error?: {
-            code?: 'ABC_001';
+            code?: 'ABC_001' | 'UNKNOWN_TRANSFER_PARTY';
             message?: string;
         };
     };
@@ -9451,6 +10198,15 @@ export type PostAccountUpdatedWebhookPayload = AccountUpdatedCallback;
 export type PostAccountUpdatedWebhookRequest = {
     body: PostAccountUpdatedWebhookPayload;
     key: 'ACCOUNT_UPDATED';
+    path?: never;
+    query?: never;
+};
+
+export type PostPayoutSettingsUpdatedWebhookPayload = PayoutSettingsUpdatedCallback;
+
+export type PostPayoutSettingsUpdatedWebhookRequest = {
+    body: PostPayoutSettingsUpdatedWebhookPayload;
+    key: 'PAYOUT_SETTINGS_UPDATED';
     path?: never;
     query?: never;
 };

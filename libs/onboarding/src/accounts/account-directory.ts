@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { type Account, accountDecider, accountIdFor, type DestinationOnFile, isAccountId, type PayoutStanding, payoutStanding, streams } from '@app/domain';
+import { type Account, accountDecider, accountIdFor, type DestinationOnFile, type PayoutStanding, payoutStanding, streams } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 
 /**

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type Account, accountDecider, AccountNotFound, isAccountId, streams } from '@app/domain';
+import { type Account, accountDecider, streams } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { ReviewAccountCommand } from './review-account.command';
 

@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { escrowDecider, escrowDeciderFor, escrowOutline, streams } from '@app/domain';
+import { escrowDeciderFor, escrowOutline, streams } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import type { EscrowChange } from '../escrow-command';
 import { CancelEscrowCommand } from './cancel-escrow.command';
