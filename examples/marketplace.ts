@@ -116,7 +116,7 @@ async function main(): Promise<void> {
     const refunded = await receiver.callback('REFUNDED', escrowId);
     print('returned', { merchantId: reversal.merchantId, amount: reversal.amount, merchantDebited: reversal.merchantDebited, feeReturned: reversal.feeReturned, callback: refunded.status });
 
-    const balance = async (ledger: EscrowLedger) => (await until(() => ledger.getBalance(), ({ data }) => data.pending === 0)).data;
+    const balance = async (ledger: Pick<EscrowLedger, 'getBalance'>) => (await until(() => ledger.getBalance(), ({ data }) => data.pending === 0)).data;
     const { feesEarned } = await balance(platform);
     const sellers = [];
     for (const account of [coffee, crafts, courier]) sellers.push({ accountId: account.accountId, available: (await balance(platform.forAccount(account.accountId))).available });

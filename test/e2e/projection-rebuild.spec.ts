@@ -148,7 +148,7 @@ describe('rebuilding the read models while the service runs (PostgreSQL)', () =>
         amount,
         items: [{ productId: `sku-${i}`, item_name: `Item ${i}`, quantity: 1, unit_price: amount }],
         allocations: [
-          { merchantId: m.seller1, amount: seller, metadata: { n: i } },
+          { merchantId: m.seller1, amount: seller, metadata: { purpose: `goods ${i}` } },
           { merchantId: m.courier1, amount: courier },
         ],
         callbackURL,

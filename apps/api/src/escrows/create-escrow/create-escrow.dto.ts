@@ -76,7 +76,7 @@ export class AllocationDto {
   @IsEtbAmount({ allowZero: true })
   fee?: number;
 
-  @ApiPropertyOptional({ type: AllocationMetadataDto, description: "Only merchantName and purpose are kept; any other key is dropped (your own data belongs in the escrow's metadata)" })
+  @ApiPropertyOptional({ type: AllocationMetadataDto, description: "Only merchantName and purpose: any other key is refused, 400 UNKNOWN_FIELD (your own data belongs in the escrow's metadata)" })
   @IsOptional()
   @IsObject()
   @ValidateNested()
