@@ -335,7 +335,7 @@ export type AllocationDto = {
      */
     fee?: number;
     /**
-     * Only merchantName and purpose are kept; any other key is dropped (your own data belongs in the escrow's metadata)
+     * Only merchantName and purpose: any other key is refused, 400 UNKNOWN_FIELD (your own data belongs in the escrow's metadata)
      */
     metadata?: AllocationMetadataDto;
 };
