@@ -32,8 +32,13 @@ async function fundedPlatform(baseUrl) {
   return platform;
 }
 
-/** One santim from the platform to the merchant, through the API; resolves once its ledger has it. */
+/**
+ * One santim from the platform to the merchant, through the API; resolves once its ledger has it. The
+ * merchant links itself to the platform first (POST /v1/trdp/platform-links): a platform credits a
+ * registered merchant only through such a link.
+ */
 async function transferIn(baseUrl, platform, merchant) {
+  await post(baseUrl, '/v1/trdp/platform-links', merchant.apiSecret, { platformId: platform.merchantId });
   const before = (await get(baseUrl, '/v1/trdp/balance', merchant.apiSecret)).available;
   const transferId = (await post(baseUrl, '/v1/trdp/transfers', platform.apiSecret, { to: merchant.merchantId, amount: 0.01, description: 'Bench sale' })).data.transferId;
   await waitFor(async () => (await get(baseUrl, '/v1/trdp/balance', merchant.apiSecret)).available > before, 'the transfer to reach the payable');

@@ -80,7 +80,7 @@ describe('rate limiting per API key, and per address without a valid one', () =>
       expect(answers[LIMIT - 1].headers.get('x-ratelimit-remaining')).toBe('0');
       const limited = answers[LIMIT];
       expect(limited.body.error.code).toBe('RATE_LIMITED');
-      expect(limited.headers.get('content-type')).toMatch(/^application\/problem\+json/);
+      expect(limited.headers.get('content-type')).toMatch(/^application\/json/);
       const retryAfter = Number(limited.headers.get('retry-after'));
       expect(retryAfter).toBeGreaterThan(0);
       expect(retryAfter).toBeLessThanOrEqual(60);
