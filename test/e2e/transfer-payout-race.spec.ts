@@ -1,5 +1,5 @@
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
-import { orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
+import { linkToPlatform, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
 
@@ -39,6 +39,8 @@ describe('a transfer and a payout racing for the same money in two instances', (
     second = await startApp({ env: ENV, schema: first.schema });
     platform = await registerMerchant(first.baseUrl, 'Racing Marketplace');
     seller = await registerMerchant(first.baseUrl, 'Racing Seller');
+    // A platform credits a registered merchant only once that merchant linked itself to it.
+    await linkToPlatform(first.baseUrl, seller, platform);
     expect((await post(first, platform, '/v1/trdp/payout-destination', { kind: 'bank', institution: '946', accountNumber: '1000123456789', holderName: 'Racing Marketplace' })).status).toBe(200);
   });
   afterAll(async () => {
