@@ -16,7 +16,7 @@ import { PlatformLinkDto } from './platform-link.dto';
 import { PlatformLinkResponse, PlatformLinksResponse } from './platform-link.response';
 
 const presentOutcome = (link: PlatformLinkOutcome): PlatformLinkResponse => ({ ...link });
-const presentView = (link: PlatformLinkView): PlatformLinkResponse => ({ ...link, linked: true, since: link.linkedAt.toISOString() });
+const presentView = ({ linkedAt, ...link }: PlatformLinkView): PlatformLinkResponse => ({ ...link, linked: true, since: linkedAt.toISOString() });
 
 /**
  * A registered merchant's links to platforms (docs/concepts/authority.md): the merchant makes or revokes

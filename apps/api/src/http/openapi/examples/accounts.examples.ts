@@ -34,7 +34,7 @@ export const ACCOUNT_EXAMPLES: OperationExamples = {
   'GET /v1/trdp/accounts': { data: { accounts: [CREATED, ACCOUNT], hasMore: false } },
   'POST /v1/trdp/accounts/{accountId}': {
     request: { email: 'sales@tigist-crafts.example' },
-    data: { ...ACCOUNT, email: 'sales@tigist-crafts.example', updatedAt: '2026-11-28T05:17:23.725Z' },
+    data: { ...ACCOUNT, email: 'sales@tigist-crafts.example', updatedAt: '2026-11-28T05:17:23.725Z', previousAttributes: { email: null } },
   },
   'POST /v1/trdp/accounts/{accountId}/invitation': {
     request: { email: 'owner@tigist-crafts.example' },

@@ -7,7 +7,7 @@ import { ESCROW_EXAMPLES } from './escrows.examples';
 import type { OperationExamples } from './operation-example';
 import { ORDER_EXAMPLES } from './orders.examples';
 import { PAYOUT_EXAMPLES } from './payouts.examples';
-import { TRANSFER_EXAMPLES } from './transfers.examples';
+import { PLATFORM_LINK_EXAMPLES, TRANSFER_EXAMPLES } from './transfers.examples';
 
 export type { OperationExample, OperationExamples } from './operation-example';
 
@@ -18,6 +18,7 @@ export const OPERATION_EXAMPLES: OperationExamples = {
   ...ACCOUNT_EXAMPLES,
   ...PAYOUT_EXAMPLES,
   ...TRANSFER_EXAMPLES,
+  ...PLATFORM_LINK_EXAMPLES,
   ...CALLBACK_EXAMPLES,
   ...AUDIT_EXAMPLES,
   ...ADMIN_EXAMPLES,

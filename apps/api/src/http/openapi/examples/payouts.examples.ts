@@ -163,7 +163,7 @@ export const PAYOUT_EXAMPLES: OperationExamples = {
   },
   'POST /v1/trdp/payout-settings': {
     request: { schedule: 'manual', minimumAmount: 0.01, callbackURL: 'https://marketplace.example/payout-callbacks', payoutDelayDays: 3 },
-    data: SETTINGS,
+    data: { ...SETTINGS, previousAttributes: { payoutDelayDays: 0 } },
   },
   'GET /v1/trdp/payout-settings': { data: SETTINGS },
   'GET /v1/trdp/balance': {
