@@ -301,10 +301,10 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
       settings: object(
         {
           schedule: { type: 'string', enum: ['manual', 'daily', 'weekly'] },
-          hour: { type: ['integer', 'null'], description: 'Addis Ababa; null when manual' },
-          weekday: { type: ['string', 'null'], description: 'Null unless weekly' },
+          hour: { type: 'integer', nullable: true, description: 'Addis Ababa; null when manual' },
+          weekday: { type: 'string', nullable: true, description: 'Null unless weekly' },
           minimumAmount: birr('No payout of less'),
-          callbackURL: { type: ['string', 'null'], description: 'Where payout callbacks go' },
+          callbackURL: { type: 'string', nullable: true, description: 'Where payout callbacks go' },
           payoutDelayDays: { type: 'integer', description: 'The holding period in days' },
           currency: { type: 'string', enum: ['ETB'] },
         },
