@@ -7,7 +7,8 @@ import { ESCROW_EXAMPLES } from './escrows.examples';
 import type { OperationExamples } from './operation-example';
 import { ORDER_EXAMPLES } from './orders.examples';
 import { PAYOUT_EXAMPLES } from './payouts.examples';
-import { PLATFORM_LINK_EXAMPLES, TRANSFER_EXAMPLES } from './transfers.examples';
+import { PLATFORM_LINK_EXAMPLES } from './platform-links.examples';
+import { TRANSFER_EXAMPLES } from './transfers.examples';
 
 export type { OperationExample, OperationExamples } from './operation-example';
 
