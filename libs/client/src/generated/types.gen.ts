@@ -23,6 +23,10 @@ export type ProblemDto = {
 };
 
 export type ProblemDetailsDto = {
+    timestamp: string;
+    path: string;
+    message: string;
+    error: ProblemErrorDto;
     /**
      * One URI per code: `urn:escrow-ledger:problem:{code}`
      */
@@ -47,10 +51,6 @@ export type ProblemDetailsDto = {
      * Extension member: the code, as `error.code`
      */
     code: string;
-    timestamp: string;
-    path: string;
-    message: string;
-    error: ProblemErrorDto;
 };
 
 export type RegisteredMerchantResponse = {

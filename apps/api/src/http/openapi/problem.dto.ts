@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, OmitType } from '@nestjs/swagger';
 
 export class ProblemErrorDto {
   @ApiProperty({ example: 'ESCROW_NOT_FUNDED', description: 'Stable: what a client branches on (docs/reference/errors.md)' })
@@ -30,7 +30,7 @@ export class ProblemDto {
  * RFC 9457 problem details, served as application/problem+json to a request whose Accept prefers it
  * (src/http/problem.ts, problemDetails): the envelope's fields are extension members.
  */
-export class ProblemDetailsDto {
+export class ProblemDetailsDto extends OmitType(ProblemDto, ['status'] as const) {
   @ApiProperty({ example: 'urn:escrow-ledger:problem:ESCROW_NOT_FUNDED', description: 'One URI per code: `urn:escrow-ledger:problem:{code}`' })
   type!: string;
 
@@ -48,16 +48,4 @@ export class ProblemDetailsDto {
 
   @ApiProperty({ example: 'ESCROW_NOT_FUNDED', description: 'Extension member: the code, as `error.code`' })
   code!: string;
-
-  @ApiProperty({ format: 'date-time', example: '2026-11-26T09:30:00.000Z' })
-  timestamp!: string;
-
-  @ApiProperty({ example: '/v1/trdp/escrow/esc_01J/release' })
-  path!: string;
-
-  @ApiProperty({ example: 'The escrow is not paid yet' })
-  message!: string;
-
-  @ApiProperty({ type: ProblemErrorDto })
-  error!: ProblemErrorDto;
 }
