@@ -1,16 +1,14 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { ServerResponse } from 'node:http';
 import { TEST_ADMIN_KEY } from '../support/app';
+import { CallbackReceiver, type ReceivedCallback } from '../support/callback-receiver';
 import { escrowRequest, registerMarketplace, type TestMarketplace } from '../support/fixtures';
 import { call } from '../support/http';
 import { createTestSchema, type TestSchema } from '../support/postgres';
-import { freePort, type ServiceProcess, spawnService, stopAll, waitForHttp, waitForOutput } from '../support/processes';
+import { type ServiceProcess, spawnService, startSplitService, stopAll, waitForOutput } from '../support/processes';
 import { createRedisPrefix } from '../support/redis';
 import { waitFor } from '../support/wait';
 
-interface Received {
-  body: string;
-  deliveryId: string;
-}
+const deliveryIdOf = (callback: ReceivedCallback) => (JSON.parse(callback.body) as { deliveryId: string }).deliveryId;
 
 /** The worker as its own process, killed and stopped the way an orchestrator would. */
 describe('callback worker as a separate process', () => {
@@ -19,10 +17,7 @@ describe('callback worker as a separate process', () => {
   let env: Record<string, string>;
   let baseUrl: string;
   let services: ServiceProcess[] = [];
-  let receiver: Server;
-  let receiverUrl: string;
-  let onRequest: (request: IncomingMessage, body: string, response: ServerResponse) => void = (_, __, response) => response.end('ok');
-  const received: Received[] = [];
+  let receiver: CallbackReceiver;
   let merchant: TestMarketplace;
 
   const startWorker = async () => {
@@ -34,7 +29,7 @@ describe('callback worker as a separate process', () => {
 
   const paidEscrowWithCallback = async () => {
     const headers = { 'x-api-secret': merchant.apiSecret };
-    const created = await call(baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ callbackURL: receiverUrl }), headers });
+    const created = await call(baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ callbackURL: receiver.url }), headers });
     await call(baseUrl, 'POST', `/v1/sandbox/orders/${created.body.data.escrowId}/complete`, { body: { outcome: 'PAID' }, headers });
     return created.body.data.escrowId as string;
   };
@@ -43,20 +38,9 @@ describe('callback worker as a separate process', () => {
     (await call(baseUrl, 'GET', `/v1/trdp/callbacks?orderId=${escrowId}`, { headers: { 'x-api-secret': merchant.apiSecret } })).body.data;
 
   beforeAll(async () => {
-    receiver = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => (body += chunk));
-      request.on('end', () => {
-        received.push({ body, deliveryId: JSON.parse(body).deliveryId });
-        onRequest(request, body, response);
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/callbacks`;
+    receiver = await new CallbackReceiver().start();
     schema = await createTestSchema('proc');
     redis = await createRedisPrefix();
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
     env = {
       DATABASE_URL: schema.url,
       DATABASE_SCHEMA: schema.schema,
@@ -64,7 +48,6 @@ describe('callback worker as a separate process', () => {
       REDIS_PREFIX: redis.prefix,
       SECRETS_KEY: '33'.repeat(32),
       ADMIN_API_KEY: TEST_ADMIN_KEY,
-      PUBLIC_BASE_URL: baseUrl,
       // The production default: the receiver's answer 200 ms after SIGTERM must not time out on a
       // loaded machine (a killed attempt's job comes back once its lock, twice this plus 5 s, runs out).
       CALLBACK_TIMEOUT_MS: '10000',
@@ -73,17 +56,15 @@ describe('callback worker as a separate process', () => {
       RECONCILE_INTERVAL_MS: '500',
       CALLBACK_ALLOW_PRIVATE_URLS: 'true',
     };
-    const api = spawnService('api', { ...env, ROLE: 'api', PORT: String(port), HOST: '127.0.0.1' });
-    const projector = spawnService('worker', { ...env, ROLE: 'projector' });
-    services = [api, projector];
-    await waitForHttp(baseUrl);
-    await waitForOutput(projector, 'worker ready');
+    const split = await startSplitService(env);
+    services = split.all;
+    baseUrl = split.apis[0];
     merchant = await registerMarketplace(baseUrl);
   });
 
   afterAll(async () => {
     await stopAll(services);
-    receiver?.close();
+    await receiver?.close();
     await redis?.drop();
     await schema?.drop();
   });
@@ -91,7 +72,7 @@ describe('callback worker as a separate process', () => {
   it('delivers a callback whose worker was killed (kill -9) during the attempt, once a worker runs again', async () => {
     const worker = await startWorker();
     let killed = false;
-    onRequest = (_, __, response) => {
+    receiver.respond = (_, response) => {
       if (!killed) {
         killed = true;
         worker.child.kill('SIGKILL');
@@ -109,7 +90,7 @@ describe('callback worker as a separate process', () => {
       const list = await deliveries(escrowId);
       return list[0]?.status === 'DELIVERED' && list;
     }, 'the callback to be delivered by the restarted worker');
-    const mine = received.filter((r) => r.deliveryId === delivery.deliveryId);
+    const mine = receiver.received.filter((r) => deliveryIdOf(r) === delivery.deliveryId);
     expect(mine.length).toBeGreaterThanOrEqual(2);
     expect(new Set(mine.map((r) => r.body)).size).toBe(1);
     // The attempt cut short by the kill was never recorded; the log holds consecutive attempts ending in the delivery.
@@ -120,7 +101,7 @@ describe('callback worker as a separate process', () => {
   it('finishes the attempt in flight on SIGTERM and exits 0', async () => {
     const worker = services[services.length - 1];
     let signalled = false;
-    onRequest = (_, __, response) => {
+    receiver.respond = (_, response) => {
       if (!signalled) {
         signalled = true;
         worker.child.kill('SIGTERM');
@@ -149,53 +130,43 @@ describe('callback worker on the PostgreSQL queue, killed with callbacks in flig
   let env: Record<string, string>;
   let baseUrl: string;
   let services: ServiceProcess[] = [];
-  let receiver: Server;
-  let receiverUrl: string;
+  let receiver: CallbackReceiver;
   let answering = false;
   const hung: ServerResponse[] = [];
   const answered = new Map<string, number>();
   let merchant: TestMarketplace;
 
   beforeAll(async () => {
-    receiver = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => (body += chunk));
-      request.on('end', () => {
-        if (!answering) return void hung.push(response);
-        const { deliveryId } = JSON.parse(body) as { deliveryId: string };
-        answered.set(deliveryId, (answered.get(deliveryId) ?? 0) + 1);
-        response.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/callbacks`;
+    // Until `answering`, every attempt hangs: the worker is killed with all of them in flight.
+    receiver = await new CallbackReceiver().start();
+    receiver.respond = (callback, response) => {
+      if (!answering) return void hung.push(response);
+      const deliveryId = deliveryIdOf(callback);
+      answered.set(deliveryId, (answered.get(deliveryId) ?? 0) + 1);
+      response.end('ok');
+    };
     schema = await createTestSchema('pgq');
-    const port = await freePort();
-    baseUrl = `http://127.0.0.1:${port}`;
     env = {
       DATABASE_URL: schema.url,
       DATABASE_SCHEMA: schema.schema,
       SECRETS_KEY: '34'.repeat(32),
       ADMIN_API_KEY: TEST_ADMIN_KEY,
-      PUBLIC_BASE_URL: baseUrl,
       CALLBACK_TIMEOUT_MS: '10000',
       SANDBOX_DELAY_MS: '30',
       RECONCILE_INTERVAL_MS: '3600000',
       RATE_LIMIT_PER_MINUTE: '0',
       CALLBACK_ALLOW_PRIVATE_URLS: 'true',
     };
-    const api = spawnService('api', { ...env, ROLE: 'api', PORT: String(port), HOST: '127.0.0.1' });
-    const projector = spawnService('worker', { ...env, ROLE: 'projector' });
-    services = [api, projector];
-    await waitForHttp(baseUrl);
-    await waitForOutput(projector, 'worker ready');
+    const split = await startSplitService(env);
+    services = split.all;
+    baseUrl = split.apis[0];
     merchant = await registerMarketplace(baseUrl);
   });
 
   afterAll(async () => {
     for (const response of hung) response.destroy();
     await stopAll(services);
-    receiver?.close();
+    await receiver?.close();
     await schema?.drop();
   });
 
@@ -206,7 +177,7 @@ describe('callback worker on the PostgreSQL queue, killed with callbacks in flig
     const headers = { 'x-api-secret': merchant.apiSecret };
     const escrowIds: string[] = [];
     for (let i = 0; i < CALLBACKS; i++) {
-      const created = await call(baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ callbackURL: receiverUrl }), headers });
+      const created = await call(baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ callbackURL: receiver.url }), headers });
       await call(baseUrl, 'POST', `/v1/sandbox/orders/${created.body.data.escrowId}/complete`, { body: { outcome: 'PAID' }, headers });
       escrowIds.push(created.body.data.escrowId);
     }

@@ -1,9 +1,9 @@
-import { createServer, type Server } from 'node:http';
 import { TEST_ADMIN_KEY } from '../support/app';
+import { CallbackReceiver } from '../support/callback-receiver';
 import { escrowRequest, registerMarketplace, type TestMarketplace } from '../support/fixtures';
 import { call } from '../support/http';
 import { createTestSchema, type TestSchema } from '../support/postgres';
-import { freePort, type ServiceProcess, spawnService, stopAll, waitForHttp, waitForOutput } from '../support/processes';
+import { type ServiceProcess, startSplitService, stopAll, waitForOutput } from '../support/processes';
 import { createRedisPrefix } from '../support/redis';
 import { waitFor } from '../support/wait';
 
@@ -17,23 +17,17 @@ describe.each(['Redis', 'PostgreSQL'])('several processes on one PostgreSQL, the
   let services: ServiceProcess[] = [];
   let projectors: ServiceProcess[] = [];
   let apis: string[] = [];
-  let receiver: Server;
-  let receiverUrl: string;
+  let receiver: CallbackReceiver;
   const received = new Map<string, number>();
   let merchant: TestMarketplace;
 
   beforeAll(async () => {
-    receiver = createServer((request, response) => {
-      let body = '';
-      request.on('data', (chunk) => (body += chunk));
-      request.on('end', () => {
-        const { deliveryId } = JSON.parse(body) as { deliveryId: string };
-        received.set(deliveryId, (received.get(deliveryId) ?? 0) + 1);
-        response.end('ok');
-      });
-    });
-    await new Promise<void>((resolve) => receiver.listen(0, '127.0.0.1', resolve));
-    receiverUrl = `http://127.0.0.1:${(receiver.address() as { port: number }).port}/callbacks`;
+    receiver = await new CallbackReceiver().start();
+    receiver.respond = (callback, response) => {
+      const { deliveryId } = JSON.parse(callback.body) as { deliveryId: string };
+      received.set(deliveryId, (received.get(deliveryId) ?? 0) + 1);
+      response.end('ok');
+    };
     schema = await createTestSchema('multi');
     redis = queues === 'Redis' ? await createRedisPrefix() : undefined;
     const env = {
@@ -46,22 +40,15 @@ describe.each(['Redis', 'PostgreSQL'])('several processes on one PostgreSQL, the
       RATE_LIMIT_PER_MINUTE: '0',
       CALLBACK_ALLOW_PRIVATE_URLS: 'true',
     };
-    const ports = [await freePort(), await freePort()];
-    apis = ports.map((port) => `http://127.0.0.1:${port}`);
-    const apiProcesses = ports.map((port, i) =>
-      spawnService('api', { ...env, ROLE: 'api', PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: apis[i] }),
-    );
-    const workers = [1, 2].map(() => spawnService('worker', { ...env, ROLE: 'worker' }));
-    projectors = [1, 2].map(() => spawnService('worker', { ...env, ROLE: 'projector', LOG_LEVEL: 'info' }));
-    services = [...apiProcesses, ...workers, ...projectors];
-    await Promise.all(apis.map(waitForHttp));
-    await Promise.all([...workers, ...projectors].map((service) => waitForOutput(service, 'worker ready')));
+    const split = await startSplitService(env, { apis: 2, workers: 2, projectors: 2, projectorEnv: { LOG_LEVEL: 'info' } });
+    ({ apis, projectors } = split);
+    services = split.all;
     merchant = await registerMarketplace(apis[0]);
   });
 
   afterAll(async () => {
     await stopAll(services);
-    receiver?.close();
+    await receiver?.close();
     await redis?.drop();
     await schema?.drop();
   });
@@ -72,7 +59,7 @@ describe.each(['Redis', 'PostgreSQL'])('several processes on one PostgreSQL, the
   async function lifecycle(i: number): Promise<string> {
     const api = apis[i % 2];
     const other = apis[(i + 1) % 2];
-    const created = await call(api, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ callbackURL: receiverUrl }), headers: headers() });
+    const created = await call(api, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ callbackURL: receiver.url }), headers: headers() });
     expect(created.status).toBe(201);
     const escrowId = created.body.data.escrowId as string;
     // Read-your-writes holds across processes: the other API sees the escrow at once.

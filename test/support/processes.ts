@@ -1,6 +1,9 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { join } from 'node:path';
+import { freePort } from '../../chaos/src/processes';
 import { waitFor } from './wait';
+
+export { freePort };
 
 const ROOT = join(__dirname, '..', '..');
 
@@ -37,9 +40,40 @@ export async function waitForOutput(service: ServiceProcess, text: string): Prom
   await Promise.race([waitFor(async () => service.output().includes(text), `"${text}" in the output of ${service.child.pid}`), exitedFirst]);
 }
 
+/** The processes of a split deployment, started and ready: its APIs' base URLs, its workers and projectors. */
+export interface SplitService {
+  apis: string[];
+  workers: ServiceProcess[];
+  projectors: ServiceProcess[];
+  /** Every process above, to stop with stopAll. */
+  all: ServiceProcess[];
+}
+
+/**
+ * Starts the production split on one database: `apis` API processes on free ports (each its own
+ * PUBLIC_BASE_URL), `workers` callback and payment workers and `projectors` projectors, and waits until
+ * each is ready.
+ */
+export async function startSplitService(env: Record<string, string>, shape: { apis?: number; workers?: number; projectors?: number; projectorEnv?: Record<string, string> } = {}): Promise<SplitService> {
+  const ports = await Promise.all(Array.from({ length: shape.apis ?? 1 }, () => freePort()));
+  const apis = ports.map((port) => `http://127.0.0.1:${port}`);
+  const apiProcesses = ports.map((port, i) => spawnService('api', { ...env, ROLE: 'api', PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: apis[i] }));
+  const workers = Array.from({ length: shape.workers ?? 0 }, () => spawnService('worker', { ...env, ROLE: 'worker' }));
+  const projectors = Array.from({ length: shape.projectors ?? 1 }, () => spawnService('worker', { ...env, ROLE: 'projector', ...shape.projectorEnv }));
+  const all = [...apiProcesses, ...workers, ...projectors];
+  try {
+    await Promise.all(apis.map(waitForHttp));
+    await Promise.all([...workers, ...projectors].map((service) => waitForOutput(service, 'worker ready')));
+  } catch (error) {
+    await stopAll(all);
+    throw error;
+  }
+  return { apis, workers, projectors, all };
+}
+
 export function stopAll(services: ServiceProcess[]): Promise<unknown> {
   for (const service of services) if (service.child.exitCode === null) service.child.kill('SIGKILL');
   return Promise.all(services.map((s) => s.exited));
 }
 
-export { freePort } from '../../chaos/src/processes';
+
