@@ -11,7 +11,7 @@ import { MerchantAuthenticator } from './merchant-authenticator';
 import { RegisterAuditorHandler } from './register-auditor/register-auditor.handler';
 import { RegisterMerchantHandler } from './register-merchant/register-merchant.handler';
 import { RotateApiSecretHandler } from './rotate-api-secret/rotate-api-secret.handler';
-import { LinkPlatformHandler, RevokePlatformLinkHandler } from './platform-links/platform-link.handlers';
+import { DecidePlatformLinkHandler } from './platform-links/platform-link.handlers';
 
 export const CREDENTIALS: MigrationSet = { component: 'merchants', migrations: CREDENTIAL_MIGRATIONS };
 
@@ -35,5 +35,5 @@ export const CREDENTIALS: MigrationSet = { component: 'merchants', migrations: C
 export class CredentialsModule {}
 
 /** Registering merchants and auditors, their secrets, the owner's invitation and links to platforms: the API's and the CLI's. */
-@Module({ providers: [RegisterMerchantHandler, RotateApiSecretHandler, InviteOwnerHandler, RegisterAuditorHandler, LinkPlatformHandler, RevokePlatformLinkHandler] })
+@Module({ providers: [RegisterMerchantHandler, RotateApiSecretHandler, InviteOwnerHandler, RegisterAuditorHandler, DecidePlatformLinkHandler] })
 export class OnboardingModule {}

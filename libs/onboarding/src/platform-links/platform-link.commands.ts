@@ -11,21 +11,14 @@ export interface PlatformLinkOutcome {
   since: string;
 }
 
-/** A merchant (its own key) or the operator lets a platform debit and credit the merchant. */
-export class LinkPlatformCommand extends Command<PlatformLinkOutcome> {
+/**
+ * A merchant (its own key) or the operator lets a platform debit and credit the merchant (`LinkPlatform`),
+ * or takes that back (`RevokePlatformLink`): from then the platform may not name the merchant in a
+ * transfer or a new escrow.
+ */
+export class DecidePlatformLinkCommand extends Command<PlatformLinkOutcome> {
   constructor(
-    readonly merchantId: string,
-    readonly platformId: string,
-    readonly decidedBy: LinkDecidedBy,
-    readonly metadata: EventMetadata,
-  ) {
-    super();
-  }
-}
-
-/** The same, taken back: from now the platform may not name the merchant in a transfer or a new escrow. */
-export class RevokePlatformLinkCommand extends Command<PlatformLinkOutcome> {
-  constructor(
+    readonly decision: 'LinkPlatform' | 'RevokePlatformLink',
     readonly merchantId: string,
     readonly platformId: string,
     readonly decidedBy: LinkDecidedBy,

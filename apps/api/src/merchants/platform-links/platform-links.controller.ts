@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
-import { LinkPlatformCommand, type PlatformLinkOutcome, RevokePlatformLinkCommand } from '@app/onboarding';
+import { DecidePlatformLinkCommand, type PlatformLinkOutcome } from '@app/onboarding';
 import { linksOfMerchant, merchantsLinkedTo, type PlatformLinkView } from '@app/read-models';
 import { envelope } from '../../http/envelope';
 import { ApiEnvelope } from '../../http/openapi/api-envelope';
@@ -38,7 +38,7 @@ export class PlatformLinksController {
   @ApiEnvelope(PlatformLinkResponse, { message: 'Platform linked', status: 201 })
   @ApiProblems({ 400: ['PLATFORM_LINK_TO_ITSELF'], 404: ['ABC_001'], 409: ['CONCURRENT_MODIFICATION'] })
   async link(@Body() body: PlatformLinkDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
-    const link = await this.commands.execute(new LinkPlatformCommand(merchant.merchantId, body.platformId, 'merchant', metadata));
+    const link = await this.commands.execute(new DecidePlatformLinkCommand('LinkPlatform', merchant.merchantId, body.platformId, 'merchant', metadata));
     return envelope('Platform linked', presentOutcome(link));
   }
 
@@ -56,7 +56,7 @@ export class PlatformLinksController {
   @ApiEnvelope(PlatformLinkResponse, { message: 'Platform link revoked' })
   @ApiProblems({ 400: ['PLATFORM_LINK_TO_ITSELF'], 404: ['ABC_001', 'PLATFORM_LINK_NOT_FOUND'], 409: ['CONCURRENT_MODIFICATION'] })
   async revoke(@Param('platformId') platformId: string, @CurrentMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
-    const link = await this.commands.execute(new RevokePlatformLinkCommand(merchant.merchantId, platformId, 'merchant', metadata));
+    const link = await this.commands.execute(new DecidePlatformLinkCommand('RevokePlatformLink', merchant.merchantId, platformId, 'merchant', metadata));
     return envelope('Platform link revoked', presentOutcome(link));
   }
 }
@@ -74,7 +74,7 @@ export class AdminPlatformLinksController {
   @ApiEnvelope(PlatformLinkResponse, { message: 'Platform linked', status: 201 })
   @ApiProblems({ 400: ['PLATFORM_LINK_TO_ITSELF'], 404: ['ABC_001'], 409: ['CONCURRENT_MODIFICATION'] })
   async link(@Param('merchantId') merchantId: string, @Body() body: PlatformLinkDto, @RequestMetadata() metadata: EventMetadata) {
-    const link = await this.commands.execute(new LinkPlatformCommand(merchantId, body.platformId, 'operator', metadata));
+    const link = await this.commands.execute(new DecidePlatformLinkCommand('LinkPlatform', merchantId, body.platformId, 'operator', metadata));
     return envelope('Platform linked', presentOutcome(link));
   }
 
@@ -83,7 +83,7 @@ export class AdminPlatformLinksController {
   @ApiEnvelope(PlatformLinkResponse, { message: 'Platform link revoked' })
   @ApiProblems({ 400: ['PLATFORM_LINK_TO_ITSELF'], 404: ['ABC_001', 'PLATFORM_LINK_NOT_FOUND'], 409: ['CONCURRENT_MODIFICATION'] })
   async revoke(@Param('merchantId') merchantId: string, @Param('platformId') platformId: string, @RequestMetadata() metadata: EventMetadata) {
-    const link = await this.commands.execute(new RevokePlatformLinkCommand(merchantId, platformId, 'operator', metadata));
+    const link = await this.commands.execute(new DecidePlatformLinkCommand('RevokePlatformLink', merchantId, platformId, 'operator', metadata));
     return envelope('Platform link revoked', presentOutcome(link));
   }
 }
