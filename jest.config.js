@@ -43,7 +43,7 @@ module.exports = {
     {
       ...common,
       displayName: 'unit',
-      testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/chaos/**/*.spec.ts', '<rootDir>/test/docs/**/*.spec.ts'],
+      testMatch: ['<rootDir>/libs/**/*.spec.ts', '<rootDir>/apps/**/*.spec.ts', '<rootDir>/chaos/**/*.spec.ts', '<rootDir>/test/docs/**/*.spec.ts', '<rootDir>/test/architecture/**/*.spec.ts'],
       testPathIgnorePatterns: ['/node_modules/', '\\.integration\\.spec\\.ts$'],
     },
     // A library's specs that need the real PostgreSQL or Redis (*.integration.spec.ts): still no build.
@@ -57,7 +57,7 @@ module.exports = {
       ...common,
       displayName: 'e2e',
       testMatch: ['<rootDir>/test/**/*.spec.ts'],
-      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/docs/'],
+      testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/docs/', '<rootDir>/test/architecture/'],
       globalSetup: '<rootDir>/test/support/global-setup.ts',
     },
   ],
