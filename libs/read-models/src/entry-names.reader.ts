@@ -4,9 +4,10 @@ import type { SqlExecutor } from '@app/database';
 /** What a ledger line is about, in words rather than ids, as the merchant whose line it is reads it. */
 export interface EntryNames {
   /**
-   * The other merchants and accounts whose payable or fees the entry moves (an escrow's creator on its
-   * seller's release, the seller on its creator's fee, a transfer's other side), by name, comma-separated;
-   * null when it moves no one else's (an order paid, a payout).
+   * The other parties of the line, by name, comma-separated: the merchants and accounts whose payable or
+   * fees the entry also moves (the seller on its platform's fee, a transfer's other side) and the order's
+   * or escrow's creator (the platform on its seller's release, with a fee or without); null when there is
+   * none (one's own order paid, a payout).
    */
   counterparty: string | null;
   /** The order's or escrow's description (else its items' names), or the transfer's; null for a payout. */
@@ -21,8 +22,9 @@ export interface EntryNames {
 const NAMES = `
   SELECT t.event_id,
     (SELECT string_agg(COALESCE(a.document->>'name', m.name, o.owner), ', ' ORDER BY o.owner)
-     FROM (SELECT DISTINCT ${PAYOUT_ACCOUNTS_SQL.ownerOf('c.account')} AS owner FROM ledger_postings c
-           WHERE c.entry_id = t.event_id AND ${PAYOUT_ACCOUNTS_SQL.matches('c.account')}) o
+     FROM (SELECT ${PAYOUT_ACCOUNTS_SQL.ownerOf('c.account')} AS owner FROM ledger_postings c
+           WHERE c.entry_id = t.event_id AND ${PAYOUT_ACCOUNTS_SQL.matches('c.account')}
+           UNION SELECT pv.merchant_id) o
      LEFT JOIN accounts_view a ON a.account_id = o.owner
      LEFT JOIN merchants_view m ON m.merchant_id = o.owner
      WHERE o.owner <> $1) AS counterparty,
