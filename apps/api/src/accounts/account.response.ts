@@ -69,7 +69,7 @@ export class AccountResponse {
 }
 
 /** An account's money now, signed ETB: what its own balance (`GET /v1/trdp/balance` with x-account-id) says of it. */
-export class AccountBalanceResponse {
+export class SellerBalanceResponse {
   @ApiProperty({ example: 1080, description: 'What may be paid out now: its payable and fees less what is on hold (below zero when it owes)' })
   available!: number;
 
@@ -85,8 +85,8 @@ export class AccountBalanceResponse {
 
 /** An account as the platform's reads show it: with its balance, read for a whole page at once. */
 export class AccountWithBalanceResponse extends AccountResponse {
-  @ApiProperty({ type: AccountBalanceResponse })
-  balance!: AccountBalanceResponse;
+  @ApiProperty({ type: SellerBalanceResponse })
+  balance!: SellerBalanceResponse;
 }
 
 export class AccountsPageResponse {

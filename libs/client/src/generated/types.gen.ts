@@ -800,7 +800,7 @@ export type UpdateAccountDto = {
     name?: string;
 };
 
-export type AccountBalanceResponse = {
+export type SellerBalanceResponse = {
     /**
      * What may be paid out now: its payable and fees less what is on hold (below zero when it owes)
      */
@@ -851,7 +851,7 @@ export type AccountWithBalanceResponse = {
      * In a list asked with balance=negative: what the account owes and since when
      */
     negativeBalance?: NegativeBalanceResponse;
-    balance: AccountBalanceResponse;
+    balance: SellerBalanceResponse;
 };
 
 export type AccountsPageResponse = {
@@ -1649,6 +1649,16 @@ export type EscrowAsOfResponse = {
     asOf: string;
     escrow: EscrowResponse;
     events: Array<AuditEventResponse>;
+};
+
+export type AccountBalanceResponse = {
+    account: string;
+    debit: number;
+    credit: number;
+    /**
+     * On the account's normal side
+     */
+    balance: number;
 };
 
 export type TrialBalanceResponse = {
