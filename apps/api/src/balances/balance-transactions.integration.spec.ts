@@ -15,7 +15,17 @@ import {
   type TransferEvent,
 } from '@app/domain';
 import { EVENT_STORE_MIGRATIONS, formatPosition, type LogPosition, PostgresEventStore } from '@app/event-store';
-import { type BalanceTransaction, balanceTransactionsPage, BALANCE_TRANSACTION_TYPES, merchantPayout, payoutBalanceAt, READ_MODEL_MIGRATIONS } from '@app/read-models';
+import {
+  type BalanceTransaction,
+  balanceTransactionsPage,
+  BALANCE_TRANSACTION_TYPES,
+  merchantBalance,
+  merchantPayout,
+  ownerBalances,
+  payoutBalanceAt,
+  READ_MODEL_MIGRATIONS,
+  totalHeld,
+} from '@app/read-models';
 import { escrowCreated } from '../../../../libs/domain/src/testing/escrow.fixtures';
 import { projectUpTo, READ_MODEL_DATABASES, type ReadModelDatabase } from '../../../../libs/read-models/src/testing/read-model-databases';
 import { payoutPaidEventIds } from '../payouts/payout-report';
@@ -261,11 +271,18 @@ describe.each(READ_MODEL_DATABASES)('balance transactions on %s', (_name, open) 
         if (!market.head) return;
         await projectUpTo(database, store, market.head, 7);
 
+        const now = new Date();
+        const listed = await ownerBalances(db, Array.from({ length: MERCHANTS }, (_, i) => market.merchant(i)), now);
         for (let i = 0; i < MERCHANTS; i++) {
           const merchantId = market.merchant(i);
           const lines = await allLines(db, merchantId, limit);
           expect(new Set(lines.map((l) => l.eventId)).size).toBe(lines.length);
           expect(lines.reduce((sum, l) => sum + l.net, 0)).toBe(await ledgerBalance(db, merchantId));
+          // A list of accounts shows each one's balance as its own balance does.
+          const own = await merchantBalance(db, merchantId, { now });
+          const sum = lines.reduce((total, l) => total + l.net, 0);
+          expect(listed.get(merchantId)).toEqual({ available: own.available, onHold: totalHeld(own.held), pending: own.pending, negative: sum < 0 });
+          expect(own.available + totalHeld(own.held)).toBe(sum);
           // Oldest first, the balance before each line says what a credit recovered.
           let balance = 0;
           for (const line of [...lines].reverse()) {
