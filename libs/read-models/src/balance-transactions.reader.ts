@@ -66,8 +66,9 @@ export interface BalanceTransactionFilter {
 }
 
 /**
- * The lines of one of the two accounts ($1 the payable, $2 the fees) after the cursor ($4–$6), newest
- * first, read backwards along the (account, recorded_at, …) index, at most a page of them ($10): an
+ * The lines of one of the two accounts ($1 the payable, $2 the fees) after the cursor ($4–$6) and in the
+ * date range ($7, $8), newest first, read backwards along the (account, recorded_at, …) index from the
+ * nearer of the two (bounds without NULL tests, so the index takes them), at most a page of them ($10): an
  * entry posts at most one line to each account and its lines share their instant and log position, so
  * the newest page of the two merged is in the two pages merged.
  */
@@ -75,8 +76,8 @@ const accountLines = (account: string) => `(
     SELECT p.entry_id, p.recorded_at, p.commit_position, p.prepare_position
     FROM ledger_postings p JOIN ledger_entries x ON x.entry_id = p.entry_id
     WHERE p.account = ${account}
-      AND ($4::timestamptz IS NULL OR (p.recorded_at, p.commit_position, p.prepare_position) < ($4::timestamptz, $5::numeric, $6::numeric))
-      AND ($7::timestamptz IS NULL OR p.recorded_at >= $7::timestamptz) AND ($8::timestamptz IS NULL OR p.recorded_at < $8::timestamptz)
+      AND (p.recorded_at, p.commit_position, p.prepare_position) < (COALESCE($4::timestamptz, 'infinity'), COALESCE($5::numeric, 0), COALESCE($6::numeric, 0))
+      AND p.recorded_at >= COALESCE($7::timestamptz, '-infinity') AND p.recorded_at < COALESCE($8::timestamptz, 'infinity')
       AND ($9::text IS NULL OR ${typeOf('x.event_type', `EXISTS (SELECT 1 FROM ledger_postings q WHERE q.entry_id = p.entry_id AND q.account = $1)`)} = $9::text)
       AND ($11::text[] IS NULL OR p.entry_id = ANY($11::text[]))
     ORDER BY p.recorded_at DESC, p.commit_position DESC, p.prepare_position DESC, p.line DESC
