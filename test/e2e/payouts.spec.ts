@@ -154,9 +154,10 @@ describe('payouts', () => {
 
     const csv = await call(running.baseUrl, 'GET', `/v1/trdp/statement.csv?from=${encodeURIComponent(start)}&to=${encodeURIComponent(end)}`, { headers: as(merchant) });
     const rows = csv.text.trim().split('\r\n');
-    expect(rows[0]).toBe('recorded_at,event_id,type,source,description,available_on,amount,balance');
+    expect(rows[0]).toBe('recorded_at,event_id,type,source,description,available_on,amount,balance,recovered,gross,fee,counterparty,source_description');
     expect(rows).toHaveLength(movements.length + 3);
-    expect(Number(rows.at(-1)!.split(',').at(-1))).toBe(closing);
+    // The balance is the eighth column, before those added since.
+    expect(Number(rows.at(-1)!.split(',')[7])).toBe(closing);
 
     for (const [query, code, mentions] of [
       [`from=${encodeURIComponent(end)}&to=${encodeURIComponent(start)}`, 'BadRequestException', 'from must be before to'],

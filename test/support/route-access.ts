@@ -158,6 +158,7 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   { route: 'GET /v1/trdp/escrows', request: at('/v1/trdp/escrows?limit=5'), expect: merchant(200, 200) },
   { route: 'GET /v1/trdp/orders', request: at('/v1/trdp/orders?limit=5'), expect: merchant(200, 200) },
   { route: 'GET /v1/trdp/balance', request: at('/v1/trdp/balance'), expect: merchant(200, 200) },
+  { route: 'GET /v1/trdp/balance-transactions', request: at('/v1/trdp/balance-transactions?limit=5'), expect: merchant(200, 200) },
   // Transfers to the owner's seller: the owner has too little available for this one (409); to another merchant the seller is not found (docs/concepts/authority.md).
   { route: 'POST /v1/trdp/transfers', request: (r) => ({ path: '/v1/trdp/transfers', body: { to: r.merchant.seller1, amount: 1_000_000, description: 'bonus' } }), expect: merchant(409, 404) },
   { route: 'GET /v1/trdp/transfers', request: at('/v1/trdp/transfers?limit=5'), expect: merchant(200, 200) },

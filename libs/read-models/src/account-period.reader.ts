@@ -1,3 +1,4 @@
+import { ACCOUNTS } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 
 /** One entry of the period, signed santim (credits less debits on the accounts read), with the event that caused it and its wording for these accounts. */
@@ -8,6 +9,11 @@ export interface PeriodPosting {
   description: string;
   recordedAt: Date;
   amount: number;
+  /**
+   * What fees accounts other than those read took of the movement, signed santim: a seller's release
+   * reads gross (amount + fee), fee, net (amount), as its payout report reads it.
+   */
+  fee: number;
 }
 
 export interface AccountPeriod {
@@ -24,7 +30,9 @@ export interface AccountPeriod {
  * one snapshot; an empty period still yields the opening, on a row without a posting.
  */
 const PERIOD = `
-  SELECT o.opening, m.event_id, m.event_type, m.stream_id, m.description, m.recorded_at, m.amount
+  SELECT o.opening, m.event_id, m.event_type, m.stream_id, m.description, m.recorded_at, m.amount,
+    (SELECT COALESCE(SUM(f.credit - f.debit), 0) FROM ledger_postings f
+     WHERE f.entry_id = m.event_id AND ${ACCOUNTS.merchantFees.matches('f.account')} AND f.account <> ALL($1::text[]))::text AS fee
   FROM (
     SELECT COALESCE(SUM((
       SELECT running_balance FROM ledger_postings WHERE account = a.account AND recorded_at < $2
@@ -54,6 +62,7 @@ export async function accountPeriod(db: SqlExecutor, accounts: readonly string[]
     description: string;
     recorded_at: Date;
     amount: string;
+    fee: string;
   }>(PERIOD, [[...accounts], from, to]);
   return {
     opening: Number(rows[0].opening),
@@ -66,6 +75,7 @@ export async function accountPeriod(db: SqlExecutor, accounts: readonly string[]
         description: row.description,
         recordedAt: new Date(row.recorded_at),
         amount: Number(row.amount),
+        fee: Number(row.fee),
       })),
   };
 }

@@ -50,3 +50,6 @@ export * from './transfers.projection';
 export * from './transfers.reader';
 export * from './platform-links.projection';
 export * from './platform-links.reader';
+export * from './entry-names.reader';
+export * from './balance-transactions.reader';
+export * from './account-balances.reader';

@@ -68,9 +68,30 @@ export class AccountResponse {
   negativeBalance?: NegativeBalanceResponse;
 }
 
+/** An account's money now, signed ETB: what its own balance (`GET /v1/trdp/balance` with x-account-id) says of it. */
+export class SellerBalanceResponse {
+  @ApiProperty({ example: 1080, description: 'What may be paid out now: its payable and fees less what is on hold (below zero when it owes)' })
+  available!: number;
+
+  @ApiProperty({ example: 410, description: 'Credited but kept by the holding period (payoutDelayDays): not yet available' })
+  onHold!: number;
+
+  @ApiProperty({ example: 1200, description: 'Held for it in escrows: paid, not yet released or refunded, not disputed' })
+  pending!: number;
+
+  @ApiProperty({ example: false, description: 'It owes money: its balance, money on hold included, is below zero (as balance=negative lists it)' })
+  negative!: boolean;
+}
+
+/** An account as the platform's reads show it: with its balance, read for a whole page at once. */
+export class AccountWithBalanceResponse extends AccountResponse {
+  @ApiProperty({ type: SellerBalanceResponse })
+  balance!: SellerBalanceResponse;
+}
+
 export class AccountsPageResponse {
-  @ApiProperty({ type: [AccountResponse] })
-  accounts!: AccountResponse[];
+  @ApiProperty({ type: [AccountWithBalanceResponse] })
+  accounts!: AccountWithBalanceResponse[];
 
   @ApiProperty({ description: 'More accounts follow: ask again with startingAfter set to the last accountId' })
   hasMore!: boolean;

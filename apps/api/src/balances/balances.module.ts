@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { MerchantAuthModule } from '../http/merchant-auth.module';
 import { BalanceController } from './balance.controller';
+import { BalanceTransactionsController } from './balance-transactions.controller';
 
-/** A merchant's balance, from the ledger and the escrows' allocations. */
-@Module({ imports: [MerchantAuthModule], controllers: [BalanceController] })
+/** A merchant's balance and its lines, from the ledger and the escrows' allocations. */
+@Module({ imports: [MerchantAuthModule], controllers: [BalanceController, BalanceTransactionsController] })
 export class BalancesModule {}

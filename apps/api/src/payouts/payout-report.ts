@@ -134,3 +134,14 @@ export async function* payoutReportCsv(pages: AsyncIterable<readonly PayoutRepor
       .join('');
   }
 }
+
+/**
+ * The movements the payout paid out (its report's `PAID` and `RELEASED` lines), by event id: the balance
+ * transactions a `payout` filter lists. A line the holding period kept (`HELD`) is listed under the payout
+ * that releases it, and the carried line is no movement of its own.
+ */
+export async function payoutPaidEventIds(db: SqlExecutor, payout: PayoutView): Promise<string[]> {
+  const ids: string[] = [];
+  for await (const page of payoutReportPages(db, payout)) ids.push(...page.filter((line) => line.status === 'PAID' || line.status === 'RELEASED').map((line) => line.eventId));
+  return ids;
+}

@@ -159,7 +159,7 @@ export class PayoutsController {
       to: statement.to,
       currency: 'ETB',
       opening: signedBirr(statement.opening),
-      movements: statement.movements.map((m) => ({ ...m, amount: signedBirr(m.amount), recovered: signedBirr(m.recovered) })),
+      movements: statement.movements.map((m) => ({ ...m, amount: signedBirr(m.amount), recovered: signedBirr(m.recovered), gross: signedBirr(m.gross), fee: signedBirr(m.fee) })),
       closing: signedBirr(statement.closing),
     });
   }
@@ -169,7 +169,7 @@ export class PayoutsController {
   @ApiQuery({ name: 'from', example: '2026-11-01T00:00:00+03:00' })
   @ApiQuery({ name: 'to', example: '2026-12-01T00:00:00+03:00' })
   @ApiProduces('text/csv')
-  @ApiResponse({ status: 200, description: 'recorded_at, event_id, type, source, description, amount, balance: an opening line, one per movement, a closing line', content: { 'text/csv': { schema: { type: 'string' } } } })
+  @ApiResponse({ status: 200, description: 'recorded_at, event_id, type, source, description, available_on, amount, balance, then recovered, gross, fee, counterparty, source_description (added last, so the first eight read as before): an opening line, one per movement, a closing line', content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiProblems({ 400: [INVALID_DATE_TIME] })
   async statementCsv(@Query('from') from: unknown, @Query('to') to: unknown, @ActingMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
     const period = statementPeriod(from, to);

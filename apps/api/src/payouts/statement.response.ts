@@ -20,11 +20,23 @@ export class StatementMovementResponse {
   @ApiProperty({ example: 780 })
   amount!: number;
 
+  @ApiProperty({ example: 780, description: 'The movement before another merchant’s fee (amount + fee): a seller’s release reads gross, fee, net (its amount)' })
+  gross!: number;
+
+  @ApiProperty({ example: 0, description: 'What another merchant (an escrow’s creator) took of it as its fee; negative on a reversal, which gives it back; 0 on your own lines' })
+  fee!: number;
+
   @ApiProperty({ example: 0, description: 'Of money in that came while the balance was below zero: how much of it covered what you owed (a recovery); 0 otherwise' })
   recovered!: number;
 
   @ApiProperty({ type: String, nullable: true, format: 'date', example: '2026-12-05', description: 'A credit: the Addis Ababa day it became (or becomes) available for payout, after the holding period in force when it was posted (a fee alone, never held, on its own day); null for a debit, which counts at once' })
   availableOn!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: 'Merkato Online', description: 'By name, the other merchants or accounts the movement moves money of (the platform on a seller’s release, the seller on the platform’s fee, a transfer’s other side); null when none' })
+  counterparty!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: 'Coffee beans 1kg', description: 'The order’s or escrow’s description (else its items’ names), or the transfer’s; null for a payout' })
+  sourceDescription!: string | null;
 }
 
 /** The payable and fees accounts over a period (statement.ts); signed ETB. */

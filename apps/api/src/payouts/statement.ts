@@ -1,6 +1,6 @@
 import { csvRow, payoutAccounts } from '@app/audit';
 import { creditAvailableOn, recoveredBy, streamKey } from '@app/domain';
-import { accountPeriod, payableCreditDays } from '@app/read-models';
+import { accountPeriod, entryNames, payableCreditDays } from '@app/read-models';
 import type { SqlExecutor } from '@app/database';
 import { signedBirr } from './signed-birr';
 import type { StatementPeriod } from './statement-period';
@@ -14,6 +14,9 @@ export interface StatementMovement {
   description: string;
   recordedAt: string;
   amount: number;
+  /** What the movement carried before another merchant's fee (amount + fee), and that fee (a seller's release: its platform's commission; 0 on one's own lines). */
+  gross: number;
+  fee: number;
   /** Of a credit that came while the payable was below zero: how much of it covered the deficit (0 otherwise). */
   recovered: number;
   /**
@@ -22,6 +25,9 @@ export interface StatementMovement {
    * on its own day). Null for a debit, which counts at once.
    */
   availableOn: string | null;
+  /** By name: the other merchants or accounts the movement moves money of, and what its order, escrow or transfer says it is (entry-names.reader.ts). */
+  counterparty: string | null;
+  sourceDescription: string | null;
 }
 
 export interface Statement {
@@ -46,13 +52,31 @@ export function runningBalances(statement: Statement): StatementLine[] {
   });
 }
 
+// The columns added since the first eight come last, so a reader of those by position reads them as before.
+const STATEMENT_COLUMNS = ['recorded_at', 'event_id', 'type', 'source', 'description', 'available_on', 'amount', 'balance', 'recovered', 'gross', 'fee', 'counterparty', 'source_description'];
+
 /** The statement as the API's statement.csv and the consoles' downloads give it, byte for byte: an opening line, one per movement, a closing line. */
 export function statementCsv(statement: Statement): string {
+  const movement = (m: StatementLine) => [
+    m.recordedAt,
+    m.eventId,
+    m.type,
+    m.source,
+    m.description,
+    m.availableOn ?? '',
+    signedBirr(m.amount),
+    signedBirr(m.balance),
+    signedBirr(m.recovered),
+    signedBirr(m.gross),
+    signedBirr(m.fee),
+    m.counterparty ?? '',
+    m.sourceDescription ?? '',
+  ];
   return [
-    csvRow(['recorded_at', 'event_id', 'type', 'source', 'description', 'available_on', 'amount', 'balance']),
-    csvRow([statement.from, '', 'OPENING', '', 'Opening balance', '', '', signedBirr(statement.opening)]),
-    ...runningBalances(statement).map((m) => csvRow([m.recordedAt, m.eventId, m.type, m.source, m.description, m.availableOn ?? '', signedBirr(m.amount), signedBirr(m.balance)])),
-    csvRow([statement.to, '', 'CLOSING', '', 'Closing balance', '', '', signedBirr(statement.closing)]),
+    csvRow(STATEMENT_COLUMNS),
+    csvRow([statement.from, '', 'OPENING', '', 'Opening balance', '', '', signedBirr(statement.opening), '', '', '', '', '']),
+    ...runningBalances(statement).map((m) => csvRow(movement(m))),
+    csvRow([statement.to, '', 'CLOSING', '', 'Closing balance', '', '', signedBirr(statement.closing), '', '', '', '', '']),
   ].join('');
 }
 
@@ -63,14 +87,19 @@ export function statementCsv(statement: Statement): string {
  * the closing the opening plus the movements of the period, so the two always reconcile (the
  * movements are the ledger's postings, in log order, each with the event that caused it). A credit
  * that came while the balance was below zero is marked with what of it covered the deficit, and every
- * credit with the day it became available.
+ * credit with the day it became available; each names the other parties and what its source is.
  */
 export async function readStatement(db: SqlExecutor, merchantId: string, period: StatementPeriod): Promise<Statement> {
   const from = new Date(period.from);
   const to = new Date(period.to);
   const [{ opening, postings }, creditDays] = await Promise.all([accountPeriod(db, payoutAccounts(merchantId), from, to), payableCreditDays(db, merchantId, from, to)]);
+  const names = await entryNames(
+    db,
+    merchantId,
+    postings.map((posting) => ({ eventId: posting.eventId, source: streamKey(posting.streamId) })),
+  );
   let balance = opening;
-  const movements = postings.map((posting) => {
+  const movements = postings.map((posting): StatementMovement => {
     const recovered = recoveredBy(balance, posting.amount);
     balance += posting.amount;
     return {
@@ -80,8 +109,12 @@ export async function readStatement(db: SqlExecutor, merchantId: string, period:
       description: posting.description,
       recordedAt: posting.recordedAt.toISOString(),
       amount: posting.amount,
+      gross: posting.amount + posting.fee,
+      fee: posting.fee,
       recovered,
       availableOn: posting.amount > 0 ? (creditDays.get(posting.eventId) ?? creditAvailableOn(posting.recordedAt, 0)) : null,
+      counterparty: names.get(posting.eventId)?.counterparty ?? null,
+      sourceDescription: names.get(posting.eventId)?.sourceDescription ?? null,
     };
   });
   return { from: period.from, to: period.to, opening, movements, closing: balance };

@@ -38,7 +38,20 @@ describe("a statement line's source", () => {
 
 describe("a statement's recoveries", () => {
   it('marks the credit that covered a balance below zero with how much of it went to the deficit', () => {
-    const movement = (eventId: string, amount: number, recovered: number) => ({ eventId, type: 'AllocationReleased', source: 'tr_1', description: eventId, recordedAt: '2030-01-01T10:00:00.000Z', amount, recovered, availableOn: '2030-01-01' });
+    const movement = (eventId: string, amount: number, recovered: number) => ({
+      eventId,
+      type: 'AllocationReleased',
+      source: 'tr_1',
+      description: eventId,
+      recordedAt: '2030-01-01T10:00:00.000Z',
+      amount,
+      gross: amount,
+      fee: 0,
+      recovered,
+      availableOn: '2030-01-01',
+      counterparty: recovered > 0 ? 'Merkato Online' : null,
+      sourceDescription: 'Coffee beans',
+    });
     const body = String(
       statementBody({
         subject: 'acct_1',
@@ -53,5 +66,9 @@ describe("a statement's recoveries", () => {
     expect(rows.find((r) => r.includes('Release A'))).toContain('Recovery: 15.00 ETB covered what was owed');
     expect(rows.find((r) => r.includes('Release B'))).toContain('Recovery: 5.00 ETB covered what was owed');
     expect(rows.find((r) => r.includes('Release C'))).not.toContain('Recovery');
+    // Each line names what it is about: its source's description and the other party.
+    expect(rows.find((r) => r.includes('Release A'))).toContain('With Merkato Online');
+    expect(rows.find((r) => r.includes('Release C'))).not.toContain('With ');
+    expect(rows.filter((r) => r.includes('Coffee beans'))).toHaveLength(3);
   });
 });

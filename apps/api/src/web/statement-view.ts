@@ -95,7 +95,7 @@ export function statementBody(view: StatementView): SafeHtml {
       (line) => html`<tr>
     <td data-label="Time (Addis Ababa)">${addisClock(line.recordedAt)}</td>
     <td data-label="Movement">${line.description}<br><span class="muted">${line.type}</span>${line.recovered > 0 ? html`<br><span class="recovery">Recovery: ${signedEtb(line.recovered)} covered what was owed</span>` : ''}</td>
-    <td data-label="Source">${sourceCell(line.source, view.links)}</td>
+    <td data-label="Source">${sourceCell(line.source, view.links)}${line.sourceDescription ? html`<br><span class="muted">${line.sourceDescription}</span>` : ''}${line.counterparty ? html`<br><span class="muted">With ${line.counterparty}</span>` : ''}</td>
     <td data-label="Amount" class="num">${signedEtb(line.amount)}</td>
     <td data-label="Balance" class="num">${signedEtb(line.balance)}</td>
   </tr>`,

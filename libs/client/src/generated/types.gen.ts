@@ -800,8 +800,62 @@ export type UpdateAccountDto = {
     name?: string;
 };
 
+export type SellerBalanceResponse = {
+    /**
+     * What may be paid out now: its payable and fees less what is on hold (below zero when it owes)
+     */
+    available: number;
+    /**
+     * Credited but kept by the holding period (payoutDelayDays): not yet available
+     */
+    onHold: number;
+    /**
+     * Held for it in escrows: paid, not yet released or refunded, not disputed
+     */
+    pending: number;
+    /**
+     * It owes money: its balance, money on hold included, is below zero (as balance=negative lists it)
+     */
+    negative: boolean;
+};
+
+export type AccountWithBalanceResponse = {
+    accountId: string;
+    reference: string | null;
+    type: 'individual' | 'business';
+    name: string;
+    email: string | null;
+    phone: string | null;
+    tin: string | null;
+    tradeLicenceNumber: string | null;
+    callbackURL: string | null;
+    metadata: {
+        [key: string]: unknown;
+    } | null;
+    status: 'PENDING_VERIFICATION' | 'VERIFIED' | 'REJECTED' | 'RESTRICTED';
+    /**
+     * The reviewer's reason, or what changed on a verified account
+     */
+    statusReason: string | null;
+    /**
+     * What is still missing before the account may be paid out: tin, tradeLicenceNumber (a business), payoutDestination, payoutDestination.holderName (the holder is not the account’s legal name)
+     */
+    requirements: Array<string>;
+    /**
+     * Payouts wait until then after a change of payout destination
+     */
+    payoutsHeldUntil: string | null;
+    createdAt: string;
+    updatedAt: string;
+    /**
+     * In a list asked with balance=negative: what the account owes and since when
+     */
+    negativeBalance?: NegativeBalanceResponse;
+    balance: SellerBalanceResponse;
+};
+
 export type AccountsPageResponse = {
-    accounts: Array<AccountResponse>;
+    accounts: Array<AccountWithBalanceResponse>;
     /**
      * More accounts follow: ask again with startingAfter set to the last accountId
      */
@@ -1096,6 +1150,14 @@ export type StatementMovementResponse = {
     recordedAt: string;
     amount: number;
     /**
+     * The movement before another merchant’s fee (amount + fee): a seller’s release reads gross, fee, net (its amount)
+     */
+    gross: number;
+    /**
+     * What another merchant (an escrow’s creator) took of it as its fee; negative on a reversal, which gives it back; 0 on your own lines
+     */
+    fee: number;
+    /**
      * Of money in that came while the balance was below zero: how much of it covered what you owed (a recovery); 0 otherwise
      */
     recovered: number;
@@ -1103,6 +1165,14 @@ export type StatementMovementResponse = {
      * A credit: the Addis Ababa day it became (or becomes) available for payout, after the holding period in force when it was posted (a fee alone, never held, on its own day); null for a debit, which counts at once
      */
     availableOn: string | null;
+    /**
+     * By name, the other merchants or accounts the movement moves money of (the platform on a seller’s release, the seller on the platform’s fee, a transfer’s other side); null when none
+     */
+    counterparty: string | null;
+    /**
+     * The order’s or escrow’s description (else its items’ names), or the transfer’s; null for a payout
+     */
+    sourceDescription: string | null;
 };
 
 export type StatementResponse = {
@@ -1278,6 +1348,65 @@ export type BalanceResponse = {
      * For information: the part of available that the escrows and orders you created earned you in fees, not yet paid out
      */
     feesEarned: number;
+};
+
+export type BalanceTransactionSourceResponse = {
+    /**
+     * An escrow (a release, a fee, a reversal), an order (paid, refunded), a transfer (or its reversal), a payout (requested, failed); `payouts`: a payout from before each payout had a stream of its own, named by the merchant it paid
+     */
+    type: 'escrow' | 'order' | 'transfer' | 'payout' | 'payouts';
+    id: string;
+};
+
+export type BalanceTransactionResponse = {
+    /**
+     * The event that caused it: the same eventId as its statement line and payout report line; the cursor of the list
+     */
+    eventId: string;
+    type: 'payment' | 'refund' | 'release' | 'fee' | 'reversal' | 'fee_reversal' | 'transfer' | 'transfer_reversal' | 'payout' | 'payout_failure';
+    /**
+     * The movement before another merchant’s fee (a seller’s release: what its allocation released)
+     */
+    gross: number;
+    /**
+     * What another merchant (the escrow’s creator) took of it as its fee; negative on a reversal, which gives the fee back; 0 on a platform’s own lines
+     */
+    fee: number;
+    /**
+     * What reached your payable and fees (gross − fee); the nets of all your lines sum to your payable and fees
+     */
+    net: number;
+    /**
+     * Of money in that came while your balance was below zero: how much of it covered what you owed (a recovery); 0 otherwise
+     */
+    recovered: number;
+    currency: 'ETB';
+    /**
+     * Money in: the Addis Ababa day it becomes (or became) available for payout, after the holding period in force when it was posted (a fee alone, never held, on its own day); null for money out, which counts at once
+     */
+    availableOn: string | null;
+    source: BalanceTransactionSourceResponse;
+    description: string;
+    /**
+     * By name, the other merchants or accounts whose money the movement moves (the platform on a seller’s release, the seller on the platform’s fee, a transfer’s other side); null when none
+     */
+    counterparty: string | null;
+    /**
+     * The order’s or escrow’s description (else its items’ names), or the transfer’s; null for a payout
+     */
+    sourceDescription: string | null;
+    /**
+     * When it was recorded
+     */
+    createdAt: string;
+};
+
+export type BalanceTransactionsPageResponse = {
+    balanceTransactions: Array<BalanceTransactionResponse>;
+    /**
+     * More follow: ask again with startingAfter set to the last eventId
+     */
+    hasMore: boolean;
 };
 
 export type CreatedWebhookEndpointResponse = {
@@ -5391,7 +5520,7 @@ export type GetV1TrdpAccountsByAccountIdResponses = {
         status: 'success';
         timestamp: string;
         message: string;
-        data: AccountResponse;
+        data: AccountWithBalanceResponse;
     };
 };
 
@@ -7669,7 +7798,7 @@ export type GetV1TrdpStatementCsvError = GetV1TrdpStatementCsvErrors[keyof GetV1
 
 export type GetV1TrdpStatementCsvResponses = {
     /**
-     * recorded_at, event_id, type, source, description, amount, balance: an opening line, one per movement, a closing line
+     * recorded_at, event_id, type, source, description, available_on, amount, balance, then recovered, gross, fee, counterparty, source_description (added last, so the first eight read as before): an opening line, one per movement, a closing line
      */
     200: string;
 };
@@ -7969,6 +8098,114 @@ export type GetV1TrdpBalanceResponses = {
 };
 
 export type GetV1TrdpBalanceResponse = GetV1TrdpBalanceResponses[keyof GetV1TrdpBalanceResponses];
+
+export type GetV1TrdpBalanceTransactionsData = {
+    body?: never;
+    headers?: {
+        /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+    };
+    path?: never;
+    query?: {
+        /**
+         * Recorded before this instant (ISO 8601 with its zone)
+         */
+        createdBefore?: unknown;
+        /**
+         * Recorded at or after this instant (ISO 8601 with its zone)
+         */
+        createdAfter?: unknown;
+        /**
+         * Only the lines this payout (po_…) paid out, as its report lists them PAID or RELEASED
+         */
+        payout?: unknown;
+        type?: 'payment' | 'refund' | 'release' | 'fee' | 'reversal' | 'fee_reversal' | 'transfer' | 'transfer_reversal' | 'payout' | 'payout_failure';
+        /**
+         * The eventId of the last line of the page before
+         */
+        startingAfter?: unknown;
+        /**
+         * 1 to 100, default 10
+         */
+        limit?: unknown;
+    };
+    url: '/v1/trdp/balance-transactions';
+};
+
+export type GetV1TrdpBalanceTransactionsErrors = {
+    /**
+     * UNKNOWN_CURSOR, UNKNOWN_BALANCE_TRANSACTION_TYPE, INVALID_DATE_RANGE, INVALID_DATE_TIME, BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'UNKNOWN_CURSOR' | 'UNKNOWN_BALANCE_TRANSACTION_TYPE' | 'INVALID_DATE_RANGE' | 'INVALID_DATE_TIME' | 'BadRequestException';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type GetV1TrdpBalanceTransactionsError = GetV1TrdpBalanceTransactionsErrors[keyof GetV1TrdpBalanceTransactionsErrors];
+
+export type GetV1TrdpBalanceTransactionsResponses = {
+    /**
+     * Balance transactions
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: BalanceTransactionsPageResponse;
+    };
+};
+
+export type GetV1TrdpBalanceTransactionsResponse = GetV1TrdpBalanceTransactionsResponses[keyof GetV1TrdpBalanceTransactionsResponses];
 
 export type GetV1TrdpWebhookEndpointsData = {
     body?: never;

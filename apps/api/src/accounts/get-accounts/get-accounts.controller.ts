@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { AccountNotFound, type AccountStatus, InvalidInput } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
-import { accountsPage, negativeBalancesOf, ownedAccount, type StoredAccount } from '@app/read-models';
+import { accountsPage, negativeBalancesOf, type OwnerBalance, ownerBalances, ownedAccount, type StoredAccount } from '@app/read-models';
 import { CLOCK, type Clock } from '@app/infrastructure';
 import { parseLimit } from '../../audit/audit-query.dto';
 import { envelope } from '../../http/envelope';
@@ -15,7 +15,7 @@ import { ApiEnvelope } from '../../http/openapi/api-envelope';
 import { ApiProblems } from '../../http/openapi/api-problems';
 import { presentAccount } from '../account.presenter';
 import { signedBirr } from '../../payouts/signed-birr';
-import { AccountResponse, AccountsPageResponse } from '../account.response';
+import { AccountsPageResponse, AccountWithBalanceResponse } from '../account.response';
 
 const STATUSES: readonly AccountStatus[] = ['PENDING_VERIFICATION', 'VERIFIED', 'REJECTED', 'RESTRICTED'];
 /** `balance=negative`: only the accounts that owe the platform (their balance, money on hold included, is below zero). */
@@ -32,12 +32,29 @@ export class GetAccountsController {
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  private present({ account, destination }: StoredAccount) {
-    return presentAccount(account, destination, this.config.payoutHoldAfterDestinationChangeMs, this.clock.now());
+  private present({ account, destination }: StoredAccount, balance: OwnerBalance | undefined) {
+    return {
+      ...presentAccount(account, destination, this.config.payoutHoldAfterDestinationChangeMs, this.clock.now()),
+      balance: {
+        available: signedBirr(balance?.available ?? 0),
+        onHold: signedBirr(balance?.onHold ?? 0),
+        pending: signedBirr(balance?.pending ?? 0),
+        negative: balance?.negative ?? false,
+      },
+    };
+  }
+
+  /** The accounts' balances now, one query for the page. */
+  private balancesOf(stored: readonly StoredAccount[]): Promise<Map<string, OwnerBalance>> {
+    return ownerBalances(
+      this.db,
+      stored.map(({ account }) => account.accountId),
+      this.clock.now(),
+    );
   }
 
   @Get()
-  @ApiOperation({ summary: 'Your accounts, newest first, a page at a time' })
+  @ApiOperation({ summary: 'Your accounts, newest first, a page at a time, each with its balance (available, on hold, pending, negative)' })
   @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 10' })
   @ApiQuery({ name: 'startingAfter', required: false, description: 'the accountId of the last account of the page before' })
   @ApiQuery({ name: 'status', required: false, enum: STATUSES })
@@ -61,11 +78,14 @@ export class GetAccountsController {
       negativeOnly,
     });
     if (!page) throw new InvalidInput('startingAfter must be the accountId of one of your accounts', 'UNKNOWN_CURSOR');
-    const owed = negativeOnly ? await negativeBalancesOf(this.db, page.accounts.map(({ account }) => account.accountId)) : new Map();
+    const [owed, balances] = await Promise.all([
+      negativeOnly ? negativeBalancesOf(this.db, page.accounts.map(({ account }) => account.accountId)) : new Map<string, never>(),
+      this.balancesOf(page.accounts),
+    ]);
     const accounts = page.accounts.map((stored) => {
       const negative = owed.get(stored.account.accountId);
       return {
-        ...this.present(stored),
+        ...this.present(stored, balances.get(stored.account.accountId)),
         ...(negative ? { negativeBalance: { available: signedBirr(negative.balance), negativeSince: negative.negativeSince.toISOString() } } : {}),
       };
     });
@@ -73,12 +93,12 @@ export class GetAccountsController {
   }
 
   @Get(':accountId')
-  @ApiOperation({ summary: 'One of your accounts, with its status and what it still lacks before it may be paid out' })
-  @ApiEnvelope(AccountResponse, { message: 'Account' })
+  @ApiOperation({ summary: 'One of your accounts, with its status, what it still lacks before it may be paid out, and its balance' })
+  @ApiEnvelope(AccountWithBalanceResponse, { message: 'Account' })
   @ApiProblems({ 404: ['ABC_001'] })
   async get(@Param('accountId') accountId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
     const stored = await ownedAccount(this.db, merchant.merchantId, accountId);
     if (!stored) throw new AccountNotFound(accountId);
-    return envelope('Account', this.present(stored));
+    return envelope('Account', this.present(stored, (await this.balancesOf([stored])).get(accountId)));
   }
 }

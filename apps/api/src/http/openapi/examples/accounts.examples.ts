@@ -29,9 +29,17 @@ const CREATED = {
   updatedAt: '2026-11-28T05:17:23.534Z',
 };
 
+/** An account's balance as the platform's reads show it beside the account. */
+const withBalance = (account: object, balance: { available: number; onHold: number; pending: number; negative: boolean }) => ({ ...account, balance });
+
 export const ACCOUNT_EXAMPLES: OperationExamples = {
   'POST /v1/trdp/accounts': { request: { name: 'Tigist Crafts', type: 'individual' }, data: CREATED },
-  'GET /v1/trdp/accounts': { data: { accounts: [CREATED, ACCOUNT], hasMore: false } },
+  'GET /v1/trdp/accounts': {
+    data: {
+      accounts: [withBalance(CREATED, { available: 0, onHold: 0, pending: 0, negative: false }), withBalance(ACCOUNT, { available: 1080, onHold: 410, pending: 1200, negative: false })],
+      hasMore: false,
+    },
+  },
   'POST /v1/trdp/accounts/{accountId}': {
     request: { email: 'sales@tigist-crafts.example' },
     data: { ...ACCOUNT, email: 'sales@tigist-crafts.example', updatedAt: '2026-11-28T05:17:23.725Z', previousAttributes: { email: null } },
@@ -43,5 +51,5 @@ export const ACCOUNT_EXAMPLES: OperationExamples = {
       invitationUrl: 'http://localhost:3000/dashboard/invitation#inv_Qm9vdC1zZWxsZXItb3duZXItaW52aXRhdGlvbi0x',
     },
   },
-  'GET /v1/trdp/accounts/{accountId}': { data: ACCOUNT },
+  'GET /v1/trdp/accounts/{accountId}': { data: withBalance(ACCOUNT, { available: 1080, onHold: 410, pending: 1200, negative: false }) },
 };
