@@ -49,6 +49,11 @@ describe('readForm', () => {
     expect(refusal(NoteForm, { name: '...' }).message).toBe('name must contain a letter or a digit');
   });
 
+  it('takes each field once and as text, as a browser sends it', () => {
+    expect(() => readForm(NoteForm, { name: ['Almaz', 'Abebe'] })).toThrow('name must be one text value, as a form sends it');
+    expect(() => readForm(NoteForm, { name: { constructor: 'x' } })).toThrow('name must be one text value, as a form sends it');
+  });
+
   it('names a missing field as the API does', () => {
     expect(() => readForm(NoteForm, { note: 'hello' })).toThrow('name is required');
   });

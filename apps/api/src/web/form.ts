@@ -21,6 +21,9 @@ export function readForm<T extends object>(type: new () => T, body: unknown): T 
   const declared = fieldsOf(type);
   const unknown = entries.map(([name]) => name).filter((name) => !declared.has(name));
   if (unknown.length > 0) throw refuseUnknown(unknown);
+  // A browser sends each field once, as text (a file as its bytes): nothing nested reaches class-transformer.
+  const notText = entries.find(([, value]) => typeof value !== 'string' && !Buffer.isBuffer(value));
+  if (notText) throw new BadRequestException(`${notText[0]} must be one text value, as a form sends it`);
   const form = plainToInstance(type, Object.fromEntries(entries.filter(([, value]) => value !== '')), { enableImplicitConversion: false });
   if (declared.size === 0) return form;
   const errors = validateSync(form, { forbidUnknownValues: true, validationError: { target: false, value: true } });

@@ -26,7 +26,7 @@ function sent(form: PayoutSettingsForm): Record<string, string> {
 
 /**
  * The form sends every field whatever the schedule (a browser submits each select), so the hour and
- * day count only for the schedules that have them; the numbers typed are read as the API reads its.
+ * day count only for the schedules that have them; the numbers are read from what was typed.
  */
 function settingsInput(form: PayoutSettingsForm): PayoutSettingsInput {
   const schedule = form.schedule;
