@@ -203,7 +203,7 @@ describe('merchant dashboard pages', () => {
     expect((await browser.post('/dashboard/payouts', {})).status).toBe(403);
     const refused = await browser.post('/dashboard/payouts/destination', { ...destination, accountNumber: '99887x66' }, { csrfFrom: '/dashboard/payouts' });
     expect(refused.status).toBe(400);
-    expect(refused.text).toContain('The account or wallet number must be 6 to 30 digits.');
+    expect(refused.text).toContain('accountNumber must be 6 to 30 digits');
     expect(refused.text).toContain('value="Payout Shop PLC"');
     expect(refused.text).not.toContain('99887x66');
     expect((await call(running.baseUrl, 'GET', '/v1/trdp/payout-destination', { headers })).body.data).toBeNull();

@@ -11,7 +11,8 @@ import { requestMetadata } from '../http/request-context';
 import { ReadsProjectedViews } from '../http/projected-views';
 import { ReviewAccountCommand } from '../accounts/review-account/review-account.command';
 import { CsrfGuard } from '../web/csrf';
-import { field } from '../web/form';
+import { readForm } from '../web/form';
+import { AccountDecisionForm } from './audit-console.forms';
 import { HtmlErrorFilter } from '../web/html-error.filter';
 import { currentSession, type SessionRequest } from '../web/session.guard';
 import { AUDIT_BRAND, AuditSessionGuard, sendAuditPage } from './audit-console-shell';
@@ -58,14 +59,14 @@ export class AccountReviewController {
   @Post(':accountId/approve')
   @UseGuards(CsrfGuard)
   approve(@Param('accountId') accountId: string, @Body() body: unknown, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
-    const reason = field(body, 'reason', 500).trim();
+    const reason = readForm(AccountDecisionForm, body).reason?.trim();
     return this.decide(accountId, { approve: true, ...(reason ? { reason } : {}) }, request, reply);
   }
 
   @Post(':accountId/reject')
   @UseGuards(CsrfGuard)
   reject(@Param('accountId') accountId: string, @Body() body: unknown, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
-    const reason = field(body, 'reason', 500).trim();
+    const reason = readForm(AccountDecisionForm, body).reason?.trim();
     if (!reason) throw new InvalidInput('Say why the account is rejected: the platform is told the reason');
     return this.decide(accountId, { approve: false, reason }, request, reply);
   }

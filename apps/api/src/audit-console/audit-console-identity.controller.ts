@@ -5,7 +5,8 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { ConsoleSessions, SIGN_IN_POLICY } from '@app/credentials';
 import { html } from '../http/html';
 import { CsrfGuard, csrfToken } from '../web/csrf';
-import { field } from '../web/form';
+import { NoFields, readForm } from '../web/form';
+import { AuditorSignInForm } from './audit-console.forms';
 import { HtmlErrorFilter } from '../web/html-error.filter';
 import { notice, type Notice, redirect, sendPage } from '../web/page';
 import { endSession, findSession, type SessionRequest, signedOutNotice } from '../web/session.guard';
@@ -54,7 +55,7 @@ export class AuditConsoleIdentityController {
   @Post('sign-in')
   @UseGuards(CsrfGuard)
   async submit(@Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    const key = field(body, 'key', 512).trim();
+    const key = readForm(AuditorSignInForm, body).key?.trim() ?? '';
     const outcome = key ? await this.signIn.attempt(key, request.ip) : { ok: false as const, locked: false };
     if (!outcome.ok) {
       const text = outcome.locked ? `Too many failed attempts. Signing in from here is paused for ${SIGN_IN_POLICY.lockMs / 60_000} minutes.` : 'That key is not valid.';
@@ -66,7 +67,8 @@ export class AuditConsoleIdentityController {
 
   @Post('sign-out')
   @UseGuards(AuditSessionGuard, CsrfGuard)
-  async signOut(@Req() request: SessionRequest, @Res() reply: FastifyReply) {
+  async signOut(@Body() body: unknown, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
+    readForm(NoFields, body);
     return endSession(this.sessions, this.config, request, reply, AUDIT_SESSION);
   }
 }

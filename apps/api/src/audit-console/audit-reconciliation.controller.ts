@@ -4,12 +4,14 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { InvalidInput } from '@app/domain';
-import { AuditLogReader, isStatementProvider, STATEMENT_PROVIDERS } from '@app/audit';
+import { AuditLogReader, STATEMENT_PROVIDERS } from '@app/audit';
 import { ReconcileStatementCommand } from '@app/payments';
 import { eventFilter } from '../audit/audit-query.dto';
 import { CsrfGuard } from '../web/csrf';
+import { readForm } from '../web/form';
 import { HtmlErrorFilter } from '../web/html-error.filter';
 import { currentSession, type SessionRequest } from '../web/session.guard';
+import { ReconciliationForm } from './audit-console.forms';
 import { AUDIT_BRAND, AuditSessionGuard, sendAuditPage } from './audit-console-shell';
 import { reconciliationResultBody, reconciliationsBody } from './audit-reconciliation.pages';
 import { ReadsProjectedViews } from '../http/projected-views';
@@ -47,12 +49,9 @@ export class AuditReconciliationController {
 
   @Post('reconciliations')
   @UseGuards(CsrfGuard)
-  async reconcile(@Body() body: Record<string, unknown> | undefined, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
-    const provider = typeof body?.provider === 'string' ? body.provider : '';
-    if (!isStatementProvider(provider)) throw new InvalidInput(`Choose the provider: ${STATEMENT_PROVIDERS.join(' or ')}`);
-    const file = body?.statement;
+  async reconcile(@Body() body: unknown, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
+    const { provider, statement: file, day } = readForm(ReconciliationForm, body);
     if (!Buffer.isBuffer(file)) throw new InvalidInput('Choose the statement file to upload');
-    const day = typeof body?.day === 'string' && body.day.trim() !== '' ? body.day.trim() : undefined;
     const session = currentSession(request);
     const name = session.kind === 'admin' ? 'admin key' : session.subjectId;
     const run = await this.commands.execute(
@@ -61,7 +60,7 @@ export class AuditReconciliationController {
         file,
         { via: 'audit-console', name },
         { correlationId: String(request.id), causationId: String(request.id), actor: { type: session.kind === 'admin' ? 'admin' : 'auditor', id: session.subjectId } },
-        day,
+        day?.trim() || undefined,
       ),
     );
     return sendAuditPage(reply, this.config, {

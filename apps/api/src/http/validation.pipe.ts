@@ -55,7 +55,8 @@ function unknownFields(errors: ValidationError[], parent = ''): string[] {
 
 const declaredFields = new Map<Dto, ReadonlySet<string>>();
 
-function fieldsOf(type: Dto): ReadonlySet<string> {
+/** The properties a class (its parents' included) declares with validation rules. */
+export function fieldsOf(type: Dto): ReadonlySet<string> {
   let fields = declaredFields.get(type);
   if (!fields) {
     const metadatas = getMetadataStorage().getTargetValidationMetadatas(type, undefined as unknown as string, false, false);
@@ -145,7 +146,7 @@ function ruleCodes(errors: ValidationError[]): (string | undefined)[] {
 }
 
 /** A body refused only by rules of one code (an impossible date, a name with hidden characters) is answered with it. */
-function refusal(errors: ValidationError[]): HttpException {
+export function refusal(errors: ValidationError[]): HttpException {
   const message = flatten(errors).join('; ') || 'The request is invalid';
   const codes = new Set(ruleCodes(errors));
   const [code] = codes;
@@ -204,7 +205,7 @@ export class RequestValidationPipe implements PipeTransform {
 
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type !== 'body') return this.lenient.transform(value, metadata);
-    // A body typed `unknown` is read by hand by its route (forms, the checkout's Pay): refuseUndeclared.
+    // A body typed `unknown` is read by its route: a console form through its shape (web/form.ts), the checkout's Pay with refuseUndeclared.
     if (!metadata.metatype || metadata.metatype === Object) return value;
     if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) {
       throw new BadRequestException('The request body must be a JSON object');

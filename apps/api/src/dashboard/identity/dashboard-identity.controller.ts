@@ -2,9 +2,9 @@ import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UseFilters, Us
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { ConsoleSessions, hashPassword, MerchantLogins, PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH, SIGN_IN_POLICY } from '@app/credentials';
+import { ConsoleSessions, hashPassword, MerchantLogins, PASSWORD_MIN_LENGTH, SIGN_IN_POLICY } from '@app/credentials';
 import { CsrfGuard, csrfToken } from '../../web/csrf';
-import { field } from '../../web/form';
+import { NoFields, readForm } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { type Notice, redirect, sendPage } from '../../web/page';
 import { endSession, findSession, type SessionRequest, signedOutNotice } from '../../web/session.guard';
@@ -13,6 +13,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { AccountDirectory } from '@app/onboarding';
 import { RecordAccountInvitationUsedCommand } from '../../accounts/invite-account-owner/invite-account-owner.command';
 import { DASHBOARD_BRAND, DASHBOARD_SESSION, DASHBOARD_SIGN_IN, dashboardHome, dashboardPrincipal, DashboardSessionGuard, OpenToSellers } from '../dashboard-shell';
+import { InvitationForm, SignInForm } from './identity.forms';
 import { invitationPage, signInPage } from './identity.pages';
 import { MerchantSignIn } from './merchant-sign-in.service';
 
@@ -49,8 +50,9 @@ export class DashboardIdentityController {
   @Post('sign-in')
   @UseGuards(CsrfGuard)
   async submitSignIn(@Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    const email = field(body, 'email', 254).trim();
-    const password = field(body, 'password', PASSWORD_MAX_LENGTH);
+    const form = readForm(SignInForm, body);
+    const email = form.email?.trim() ?? '';
+    const password = form.password ?? '';
     const outcome = email && password ? await this.signIn.attempt(email, password) : { ok: false as const, locked: false };
     if (!outcome.ok) {
       const notice = outcome.locked ? LOCKED : ({ text: 'The e-mail or the password is not correct.', tone: 'bad' } as const);
@@ -63,7 +65,8 @@ export class DashboardIdentityController {
   @Post('sign-out')
   @OpenToSellers()
   @UseGuards(DashboardSessionGuard, CsrfGuard)
-  async signOut(@Req() request: SessionRequest, @Res() reply: FastifyReply) {
+  async signOut(@Body() body: unknown, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
+    readForm(NoFields, body);
     return endSession(this.sessions, this.config, request, reply, DASHBOARD_SESSION);
   }
 
@@ -76,12 +79,13 @@ export class DashboardIdentityController {
   @HttpCode(200)
   @UseGuards(CsrfGuard)
   async acceptInvitation(@Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
-    const token = field(body, 'token', 200).trim();
-    const password = field(body, 'password', PASSWORD_MAX_LENGTH);
+    const form = readForm(InvitationForm, body);
+    const token = form.token?.trim() ?? '';
+    const password = form.password ?? '';
     const again = (text: string, status: number) =>
       sendPage(reply, invitationPage(csrfToken(reply, this.config), { token, notice: { text, tone: 'bad' } }), status);
     if (password.length < PASSWORD_MIN_LENGTH) return again(`The password needs at least ${PASSWORD_MIN_LENGTH} characters.`, 400);
-    if (password !== field(body, 'confirm', PASSWORD_MAX_LENGTH)) return again('The two passwords differ.', 400);
+    if (password !== (form.confirm ?? '')) return again('The two passwords differ.', 400);
     const merchantId = token ? await this.logins.accept(token, await hashPassword(password)) : undefined;
     if (!merchantId) return again('This invitation has already been used or has expired. Ask your administrator for a new one.', 410);
     // A new password ends whatever sessions the old one opened.

@@ -17,13 +17,15 @@ import { ReleaseAllocationCommand } from '../../escrows/release-allocation/relea
 import { GetPayableQuery } from '../../payables/get-payable.query';
 import { CsrfGuard } from '../../web/csrf';
 import { etb, query } from '../../web/format';
-import { field, formBirr } from '../../web/form';
+import { formBirr, readForm } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { type Notice, redirect } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, OpenToSellers, sendDashboardPage } from '../dashboard-shell';
 import { escrowShareBody } from '../sellers/seller-money.pages';
 import { Caller } from '../../http/request-context';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
+import { CancelEscrowDto } from '../../escrows/cancel-escrow/cancel-escrow.dto';
+import { DisputeForm, RefundForm, ReleaseForm, ResolveForm, ReverseForm } from './escrow-action.forms';
 import { ListOrdersQuery, type OrderKind, type OrderListFilter } from './list-orders.query';
 import { confirmBody, escrowDetailBody, LISTED_STATUSES, orderDetailBody, ordersListBody, resolveBody, reversible } from './orders.pages';
 import { ReadsProjectedViews } from '../../http/projected-views';
@@ -52,15 +54,8 @@ function listFilter(params: Record<string, string | undefined>): OrderListFilter
 
 /** An amount typed into a form (`100`, `100.5`): empty is none. */
 function formAmount(text: string | undefined, options: { allowZero?: boolean } = {}): Santim | undefined {
-  const birr = formBirr(text ?? '', 'The amount');
+  const birr = formBirr(text, 'The amount');
   return birr === undefined ? undefined : parseEtb(birr, 'The amount', options);
-}
-
-/** The allocation and amount a release or refund form names. */
-function allocationPart(body: unknown, move: 'release' | 'refund'): { merchantId: string; amount?: Santim } {
-  const merchantId = field(body, 'merchantId');
-  if (!merchantId) throw new InvalidInput(`Choose an allocation to ${move} from the escrow page`);
-  return { merchantId, amount: formAmount(field(body, 'amount')) };
 }
 
 /**
@@ -137,7 +132,8 @@ export class DashboardOrdersController {
   @Post('escrows/:escrowId/release')
   @UseGuards(CsrfGuard)
   async release(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
-    const releases = [allocationPart(body, 'release')];
+    const form = readForm(ReleaseForm, body);
+    const releases = [{ merchantId: form.merchantId, amount: formAmount(form.amount) }];
     await this.commands.execute(new ReleaseAllocationCommand(principal,await this.merchant(merchantId), escrowId, releases, metadata));
     return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'released' })}`);
   }
@@ -159,10 +155,9 @@ export class DashboardOrdersController {
   @Post('escrows/:escrowId/refund')
   @UseGuards(CsrfGuard)
   async refund(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
-    const reason = field(body, 'reason').trim();
-    if (!reason) throw new InvalidInput('Say why the money goes back to the customer');
-    const refunds = [allocationPart(body, 'refund')];
-    await this.commands.execute(new RefundAllocationCommand(principal,await this.merchant(merchantId), escrowId, refunds, reason, metadata));
+    const form = readForm(RefundForm, body);
+    const refunds = [{ merchantId: form.merchantId, amount: formAmount(form.amount) }];
+    await this.commands.execute(new RefundAllocationCommand(principal, await this.merchant(merchantId), escrowId, refunds, form.reason.trim(), metadata));
     return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'refunded' })}`);
   }
 
@@ -190,8 +185,8 @@ export class DashboardOrdersController {
   @Post('escrows/:escrowId/cancel')
   @UseGuards(CsrfGuard)
   async cancel(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
-    const reason = field(body, 'reason').trim() || undefined;
-    await this.commands.execute(new CancelEscrowCommand(principal,await this.merchant(merchantId), escrowId, reason, metadata));
+    const reason = readForm(CancelEscrowDto, body).reason?.trim();
+    await this.commands.execute(new CancelEscrowCommand(principal, await this.merchant(merchantId), escrowId, reason, metadata));
     return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'cancelled' })}`);
   }
 
@@ -223,12 +218,10 @@ export class DashboardOrdersController {
   @Post('escrows/:escrowId/dispute')
   @UseGuards(CsrfGuard)
   async dispute(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
-    const reason = field(body, 'reason').trim();
-    if (!reason) throw new InvalidInput('Say what the dispute is about');
-    const allocation = field(body, 'merchantId');
-    if (!allocation) throw new InvalidInput('Choose an allocation to dispute from the escrow page');
+    const form = readForm(DisputeForm, body);
+    const [allocation, reason] = [form.merchantId, form.reason.trim()];
     await this.commands.execute(
-      new ChangeEscrowCommand(principal,await this.merchant(merchantId), escrowId, (at) => ({ type: 'OpenDispute', data: { escrowId, merchantId, allocation, reason, at } }), metadata),
+      new ChangeEscrowCommand(principal, await this.merchant(merchantId), escrowId, (at) => ({ type: 'OpenDispute', data: { escrowId, merchantId, allocation, reason, at } }), metadata),
     );
     return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'disputed' })}`);
   }
@@ -251,11 +244,11 @@ export class DashboardOrdersController {
   @Post('escrows/:escrowId/resolve')
   @UseGuards(CsrfGuard)
   async resolve(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
-    const allocation = field(body, 'merchantId');
-    if (!allocation) throw new InvalidInput('Choose a disputed allocation from the escrow page');
-    const release = formAmount(field(body, 'release'), { allowZero: true }) ?? ZERO;
-    const refund = formAmount(field(body, 'refund'), { allowZero: true }) ?? ZERO;
-    const note = field(body, 'reason').trim();
+    const form = readForm(ResolveForm, body);
+    const allocation = form.merchantId;
+    const release = formAmount(form.release, { allowZero: true }) ?? ZERO;
+    const refund = formAmount(form.refund, { allowZero: true }) ?? ZERO;
+    const note = form.reason?.trim();
     await this.commands.execute(
       new ChangeEscrowCommand(
         principal,
@@ -298,12 +291,10 @@ export class DashboardOrdersController {
   @Post('escrows/:escrowId/reverse')
   @UseGuards(CsrfGuard)
   async reverse(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
-    const reason = field(body, 'reason').trim();
-    if (!reason) throw new InvalidInput('Say why the money goes back to the customer');
-    const allocation = field(body, 'merchantId');
-    if (!allocation) throw new InvalidInput('Choose a released allocation to take money back from on the escrow page');
-    const amount = formAmount(field(body, 'amount'));
-    const refundFee = field(body, 'refundFee') === 'on';
+    const form = readForm(ReverseForm, body);
+    const [allocation, reason] = [form.merchantId, form.reason.trim()];
+    const amount = formAmount(form.amount);
+    const refundFee = form.refundFee === 'on';
     await this.commands.execute(
       new ChangeEscrowCommand(
         principal,

@@ -1,58 +1,52 @@
 import { Body, Controller, Get, Inject, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { isURL } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { InvalidInput, payoutDelayDaysOf, WEEKDAYS, type Weekday } from '@app/domain';
+import { InvalidInput, payoutDelayDaysOf } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
-import { URL_RULES } from '../../http/payment-request.dto';
-import { refuseUndeclared } from '../../http/validation.pipe';
 import { payoutSettingsFrom, type PayoutSettingsInput, readPayoutSettings } from '../../payouts/payout-settings';
 import { SetPayoutSettingsCommand } from '../../payouts/set-payout-settings.command';
 import { CsrfGuard } from '../../web/csrf';
-import { field, formBirr } from '../../web/form';
+import { formBirr, readForm } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { redirect } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
 import { confirmBody } from '../orders/orders.pages';
+import { PayoutSettingsForm } from './payout-settings.form';
 import { holdingChangeQuestion, payoutSettingsBody } from './payout-settings.page';
 
-const SCHEDULES: readonly PayoutSettingsInput['schedule'][] = ['manual', 'daily', 'weekly'];
+/** The form's fields as they were sent, to send them again from the confirmation. */
+function sent(form: PayoutSettingsForm): Record<string, string> {
+  return Object.fromEntries(Object.entries(form).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
 
 /**
  * The form sends every field whatever the schedule (a browser submits each select), so the hour and
- * day count only for the schedules that have them; what is left is checked as the API checks it.
+ * day count only for the schedules that have them; the numbers are read from what was typed.
  */
-function settingsInput(body: unknown): PayoutSettingsInput {
-  const schedule = field(body, 'schedule') as PayoutSettingsInput['schedule'];
-  if (!SCHEDULES.includes(schedule)) throw new InvalidInput('Choose a schedule: only when you ask, daily or weekly');
-  const hourText = field(body, 'hour');
+function settingsInput(form: PayoutSettingsForm): PayoutSettingsInput {
+  const schedule = form.schedule;
+  if (!schedule) throw new InvalidInput('Choose a schedule: only when you ask, daily or weekly');
+  const hourText = form.hour ?? '';
   if (schedule !== 'manual' && !/^\d{1,2}$/.test(hourText)) throw new InvalidInput('Choose the hour of the payouts');
   const hour = schedule === 'manual' ? undefined : Number(hourText);
   if (hour !== undefined && hour > 23) throw new InvalidInput('The hour is from 0 to 23');
-  const weekday = field(body, 'weekday') as Weekday;
-  if (schedule === 'weekly' && !WEEKDAYS.includes(weekday)) throw new InvalidInput('Choose the day of the weekly payouts');
-  const minimumAmount = formBirr(field(body, 'minimumAmount'), 'The minimum');
-  const callbackURL = field(body, 'callbackURL').trim();
-  if (callbackURL && !isURL(callbackURL, URL_RULES)) throw new InvalidInput('The payout callback URL must be an http or https address');
-  const delayText = field(body, 'payoutDelayDays').trim();
+  if (schedule === 'weekly' && !form.weekday) throw new InvalidInput('Choose the day of the weekly payouts');
+  const delayText = form.payoutDelayDays?.trim() ?? '';
   if (delayText !== '' && !/^\d{1,3}$/.test(delayText)) throw new InvalidInput('The holding period is a whole number of days from 0 to 30');
   return {
     schedule,
     hour,
-    weekday: schedule === 'weekly' ? weekday : undefined,
-    minimumAmount,
-    callbackURL: callbackURL || null,
+    weekday: schedule === 'weekly' ? form.weekday : undefined,
+    minimumAmount: formBirr(form.minimumAmount, 'The minimum'),
+    callbackURL: form.callbackURL || null,
     payoutDelayDays: delayText === '' ? undefined : Number(delayText),
   };
 }
-
-/** The form's fields as they were sent, to send them again from the confirmation. */
-const FORM_FIELDS = ['schedule', 'hour', 'weekday', 'minimumAmount', 'callbackURL', 'payoutDelayDays'] as const;
 
 /** The merchant's payout settings, changed through the same command as POST /v1/trdp/payout-settings. */
 @ApiExcludeController()
@@ -82,12 +76,12 @@ export class DashboardPayoutSettingsController {
   @Post()
   @UseGuards(CsrfGuard)
   async save(@Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
-    refuseUndeclared(body, ['_csrf', ...FORM_FIELDS, 'confirmHolding']);
-    const settings = payoutSettingsFrom(settingsInput(body));
+    const form = readForm(PayoutSettingsForm, body);
+    const settings = payoutSettingsFrom(settingsInput(form));
     const inForce = (await readPayoutSettings(this.runner, this.db, merchantId, this.clock.now())).payoutDelayDays;
     // A new holding period decides when money can leave: it is saved only once confirmed.
-    if (payoutDelayDaysOf(settings) !== inForce && field(body, 'confirmHolding') !== 'yes') {
-      const fields = Object.fromEntries([...FORM_FIELDS.map((name) => [name, field(body, name)]), ['confirmHolding', 'yes']]);
+    if (payoutDelayDaysOf(settings) !== inForce && form.confirmHolding !== 'yes') {
+      const fields = { ...sent(form), confirmHolding: 'yes' };
       return sendDashboardPage(reply, this.config, {
         title: 'Payout settings',
         current: '/dashboard/payouts/settings',

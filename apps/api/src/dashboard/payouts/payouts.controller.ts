@@ -1,8 +1,7 @@
 import { Readable } from 'node:stream';
-import { Body, Controller, Get, Inject, Param, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
+import { Body, Controller, Get, HttpException, Inject, Param, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { validateSync } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
@@ -11,19 +10,19 @@ import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { payoutDestination } from '@app/payments';
 import { destinationVersion, payableAvailableAt, type PayoutView } from '@app/read-models';
-import { PayoutDestinationDto } from '../../payouts/payout-destination.dto';
 import { merchantPayouts, ownedPayout, presentDestination } from '../../payouts/payout-reads';
 import { payoutReport, payoutReportCsv, payoutReportPages } from '../../payouts/payout-report';
 import { RequestPayoutCommand } from '../../payouts/request-payout.command';
 import { SetPayoutDestinationCommand } from '../../payouts/set-payout-destination.command';
 import { CsrfGuard } from '../../web/csrf';
 import { query } from '../../web/format';
-import { field } from '../../web/form';
+import { readForm, sentText } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { type Notice, redirect, sendCsv } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, OpenToSellers, sendDashboardPage } from '../dashboard-shell';
 import { Caller } from '../../http/request-context';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
+import { PayoutDestinationForm } from './payout-destination.form';
 import { confirmPayoutBody, type DestinationDraft, NOTHING_TO_PAY_OUT, payoutBody, payoutsBody } from './payouts.pages';
 import { ReadsProjectedViews } from '../../http/projected-views';
 
@@ -33,27 +32,6 @@ const NOTICES: Record<string, Notice> = {
   destination: { text: 'The payout destination was saved: the next payout goes there.' },
   requested: { text: 'The payout was requested: it goes to the provider now, and this page shows when it is paid.' },
 };
-
-/** The destination form's refusals, in the words of its labels (the API's name the JSON fields). */
-const DESTINATION_PROBLEMS: Record<string, string> = {
-  kind: 'Choose a bank account or a mobile wallet.',
-  institution: 'The bank code or wallet may have letters, digits, - and _ only, at most 40.',
-  accountNumber: 'The account or wallet number must be 6 to 30 digits.',
-  holderName: 'Give the name on the account as it is written (at most 200 characters, on one line, without hidden characters).',
-};
-
-/** The form as the API's body, checked by the API's own rules; the problem, if any, in words. */
-function destinationFromForm(body: unknown): { destination: PayoutDestinationDto; problem?: string } {
-  const destination = Object.assign(new PayoutDestinationDto(), {
-    kind: field(body, 'kind'),
-    institution: field(body, 'institution').trim(),
-    // People copy numbers with spaces between the groups of digits.
-    accountNumber: field(body, 'accountNumber').replace(/\s+/g, ''),
-    holderName: field(body, 'holderName').trim(),
-  });
-  const [first] = validateSync(destination);
-  return { destination, problem: first ? (DESTINATION_PROBLEMS[first.property] ?? 'Check the form and try again.') : undefined };
-}
 
 /** The payout command's refusals, in words a merchant acts on. */
 function payoutRefusal(error: unknown): string | undefined {
@@ -92,10 +70,14 @@ export class DashboardPayoutsController {
   @Post('destination')
   @UseGuards(CsrfGuard)
   async setDestination(@Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
-    const { destination, problem } = destinationFromForm(body);
-    if (problem) {
-      const draft: DestinationDraft = { kind: destination.kind, institution: destination.institution, holderName: destination.holderName };
-      return this.render(reply, merchantId, { notice: { text: problem, tone: 'bad' }, draft }, 400);
+    let destination: PayoutDestinationForm;
+    try {
+      destination = readForm(PayoutDestinationForm, body);
+    } catch (error) {
+      if (!(error instanceof HttpException)) throw error;
+      // The refusal on the form's own page, with what was typed in it again (never the account number).
+      const draft: DestinationDraft = { kind: sentText(body, 'kind'), institution: sentText(body, 'institution'), holderName: sentText(body, 'holderName') };
+      return this.render(reply, merchantId, { notice: { text: error.message, tone: 'bad' }, draft }, 400);
     }
     await this.commands.execute(new SetPayoutDestinationCommand(principal, destination, metadata));
     return redirect(reply, `/dashboard/payouts${query({ done: 'destination' })}`);

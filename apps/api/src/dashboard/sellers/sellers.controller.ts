@@ -1,7 +1,6 @@
 import { Readable } from 'node:stream';
 import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
-import { isEmail } from 'class-validator';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
@@ -16,6 +15,7 @@ import { Caller } from '../../http/request-context';
 import { presentAccount } from '../../accounts/account.presenter';
 import type { AccountResponse } from '../../accounts/account.response';
 import { InviteAccountOwnerCommand } from '../../accounts/invite-account-owner/invite-account-owner.command';
+import { InviteAccountOwnerDto } from '../../accounts/invite-account-owner/invite-account-owner.dto';
 import { invitationUrl } from '../../merchants/register-merchant/invitation-url';
 import { merchantPayouts, ownedPayout } from '../../payouts/payout-reads';
 import { payoutReport, payoutReportCsv, payoutReportPages } from '../../payouts/payout-report';
@@ -23,7 +23,7 @@ import { readStatement, statementCsv } from '../../payouts/statement';
 import { requestedPeriod } from '../../payouts/statement-period';
 import { CsrfGuard } from '../../web/csrf';
 import { query } from '../../web/format';
-import { field } from '../../web/form';
+import { readForm } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { sendCsv } from '../../web/page';
 import { PRINT_SCRIPT, type SourceLinks, statementBody } from '../../web/statement-view';
@@ -85,8 +85,7 @@ export class DashboardSellersController {
     @SignedInMerchant() merchantId: string,
     @Caller() principal: Principal,
     @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
-    const email = field(body, 'email', 254).trim() || undefined;
-    if (email !== undefined && !isEmail(email)) throw new InvalidInput('The e-mail is not an address such as owner@seller.example');
+    const { email } = readForm(InviteAccountOwnerDto, body);
     const token = await this.commands.execute(new InviteAccountOwnerCommand(principal, merchantId, accountId, email, metadata));
     const account = await this.account(merchantId, accountId);
     const balance = await merchantBalance(this.db, accountId, { now: this.clock.now() });

@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import { Body, Controller, Get, Inject, Post, Query, Res, UseFilters, UseGuards } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
-import { validateSync } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
@@ -16,11 +15,12 @@ import { CreateTransferDto } from '../../transfers/create-transfer.dto';
 import { CreateTransferCommand } from '../../transfers/transfer.commands';
 import { CsrfGuard } from '../../web/csrf';
 import { etb, query } from '../../web/format';
-import { field, formBirr } from '../../web/form';
+import { formBirr, readForm } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { type Notice, redirect } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
+import { TransferForm } from './transfer.form';
 import { confirmTransferBody, type TransferDraft, type TransferParty, transfersBody } from './transfers.pages';
 
 const PAGE_SIZE = 25;
@@ -28,24 +28,20 @@ const PAGE_SIZE = 25;
 const PARTIES_OFFERED = 100;
 const NOTICES: Record<string, Notice> = { made: { text: 'The transfer was made: both balances and statements show it.' } };
 
-/** The form's fields, as typed; anything missing or malformed is said in words before any command runs. */
-function draftOf(fields: unknown): TransferDraft {
-  const direction = field(fields, 'direction');
-  if (direction !== 'to' && direction !== 'from') throw new InvalidInput('Choose whether the money goes to the seller or comes from it');
+/** The form's fields, as typed (the shape has checked each); what they mean together is said in words before any command runs. */
+function draftOf(form: TransferForm): TransferDraft {
   const draft: TransferDraft = {
-    direction,
-    party: field(fields, 'party').trim(),
-    amount: field(fields, 'amount').trim(),
-    description: field(fields, 'description').trim(),
-    allowNegative: field(fields, 'allowNegative') === 'on',
+    direction: form.direction,
+    party: form.party.trim(),
+    amount: form.amount?.trim() ?? '',
+    description: form.description.trim(),
+    allowNegative: form.allowNegative === 'on',
   };
-  if (!draft.party) throw new InvalidInput('Choose a seller');
-  if (!draft.description) throw new InvalidInput('Say what the transfer is for');
-  if (draft.allowNegative && direction === 'to') throw new InvalidInput('Only a transfer from a seller (a penalty) may take it below zero');
+  if (draft.allowNegative && draft.direction === 'to') throw new InvalidInput('Only a transfer from a seller (a penalty) may take it below zero');
   return draft;
 }
 
-/** The draft as the API's body, checked by the API's own rules, and its amount in santim. */
+/** The draft as the API's body, and its amount in santim. */
 function requestOf(draft: TransferDraft): { request: CreateTransferDto; amount: Santim } {
   const birr = formBirr(draft.amount, 'The amount');
   if (birr === undefined) throw new InvalidInput('Give the amount to transfer');
@@ -56,7 +52,6 @@ function requestOf(draft: TransferDraft): { request: CreateTransferDto; amount: 
     description: draft.description,
     ...(draft.allowNegative ? { allowNegative: true } : {}),
   });
-  if (validateSync(request).length > 0) throw new InvalidInput('The description may have at most 1024 characters, on one line, without hidden characters');
   return { request, amount };
 }
 
@@ -90,8 +85,8 @@ export class DashboardTransfersController {
   }
 
   @Get('new')
-  async confirm(@Query() params: Record<string, string | undefined>, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
-    const draft = draftOf(params);
+  async confirm(@Query() params: unknown, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
+    const draft = draftOf(readForm(TransferForm, params));
     const { amount } = requestOf(draft);
     const party = await ownedAccount(this.db, merchantId, draft.party);
     if (!party) throw new AccountNotFound(draft.party);
@@ -107,10 +102,9 @@ export class DashboardTransfersController {
   @Post()
   @UseGuards(CsrfGuard)
   async create(@Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
-    const { request } = requestOf(draftOf(body));
-    // The confirmation page's key: pressing Transfer twice, or again after a lost answer, makes one transfer.
-    const key = field(body, 'idempotencyKey', 255) || undefined;
-    await this.commands.execute(new CreateTransferCommand(principal, await this.merchant(merchantId), request, metadata, key));
+    const form = readForm(TransferForm, body);
+    const { request } = requestOf(draftOf(form));
+    await this.commands.execute(new CreateTransferCommand(principal, await this.merchant(merchantId), request, metadata, form.idempotencyKey));
     return redirect(reply, `/dashboard/transfers${query({ done: 'made' })}`);
   }
 

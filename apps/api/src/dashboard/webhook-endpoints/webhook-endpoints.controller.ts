@@ -2,11 +2,10 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res, UseFi
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
-import { SUBSCRIBABLE, WebhookEndpointNotFound } from '@app/callbacks';
+import { WebhookEndpointNotFound } from '@app/callbacks';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { type AuthenticatedMerchant, CredentialStore } from '@app/credentials';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { InvalidInput } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { merchantWebhookEndpoint, merchantWebhookEndpoints } from '@app/read-models';
 import { ReadsProjectedViews } from '../../http/projected-views';
@@ -14,13 +13,14 @@ import { ChangeWebhookEndpointCommand, CreateWebhookEndpointCommand, type Endpoi
 import { CreateWebhookEndpointDto } from '../../webhook-endpoints/webhook-endpoint.dto';
 import { CsrfGuard } from '../../web/csrf';
 import { query } from '../../web/format';
-import { field } from '../../web/form';
+import { readForm } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { type Notice, redirect } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
 import { COPY_SCRIPT } from '../revealed-secret';
-import { confirmDeleteBody, eventField, webhookEndpointsBody } from './webhook-endpoints.pages';
+import { EndpointDisabledForm, WebhookEndpointForm } from './webhook-endpoint.forms';
+import { confirmDeleteBody, webhookEndpointsBody } from './webhook-endpoints.pages';
 
 /** The API lists a page at a time; the dashboard shows a merchant's endpoints on one page. */
 const SHOWN = 100;
@@ -59,12 +59,9 @@ export class DashboardWebhookEndpointsController {
   @HttpCode(200)
   @UseGuards(CsrfGuard)
   async create(@Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
-    const request = Object.assign(new CreateWebhookEndpointDto(), {
-      url: field(body, 'url').trim(),
-      events: SUBSCRIBABLE.filter((type) => field(body, eventField(type)) === 'on'),
-      ...(field(body, 'description').trim() ? { description: field(body, 'description').trim() } : {}),
-    });
-    if (!request.url) throw new InvalidInput('Give the URL callbacks are sent to');
+    const form = readForm(WebhookEndpointForm, body);
+    const description = form.description?.trim();
+    const request = Object.assign(new CreateWebhookEndpointDto(), { url: form.url.trim(), events: WebhookEndpointForm.events(form), ...(description ? { description } : {}) });
     const { endpoint, secret } = await this.commands.execute(new CreateWebhookEndpointCommand(await this.merchant(merchantId), request, metadata));
     return this.render(reply, merchantId, { notice: { text: 'The endpoint was added.' }, secret: { url: endpoint.url, value: secret } });
   }
@@ -79,8 +76,7 @@ export class DashboardWebhookEndpointsController {
   @Post(':endpointId/disabled')
   @UseGuards(CsrfGuard)
   async disable(@Param('endpointId') endpointId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
-    const answer = field(body, 'disabled');
-    if (answer !== 'yes' && answer !== 'no') throw new InvalidInput('Say whether the endpoint is disabled');
+    const answer = readForm(EndpointDisabledForm, body).disabled;
     await this.change(merchantId, endpointId, { type: 'update', request: { disabled: answer === 'yes' } }, metadata);
     return redirect(reply, `${CURRENT}${query({ done: answer === 'yes' ? 'disabled' : 'enabled' })}`);
   }

@@ -1,0 +1,35 @@
+import { Allow, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
+import { STATEMENT_PROVIDERS, type StatementProvider } from '@app/audit';
+import { IsDisplayText } from '../http/validators';
+
+/** The audit console's forms (web/form.ts readForm). A key left empty is answered as a wrong one. */
+export class AuditorSignInForm {
+  @IsOptional()
+  @IsString()
+  @MaxLength(512)
+  key?: string;
+}
+
+/** Approve (a reason is optional) or reject (required) a seller: the reason is shown to the platform. */
+export class AccountDecisionForm {
+  @IsOptional()
+  @IsString()
+  @IsDisplayText()
+  @MaxLength(500)
+  reason?: string;
+}
+
+/** A provider's statement to reconcile (multipart: the file is a Buffer, web-plugins.ts readUploadForm). */
+export class ReconciliationForm {
+  @IsIn(STATEMENT_PROVIDERS)
+  provider!: StatementProvider;
+
+  /** Checked by the route: a file, not text. */
+  @Allow()
+  statement?: unknown;
+
+  @IsOptional()
+  @IsString()
+  @MaxLength(32)
+  day?: string;
+}

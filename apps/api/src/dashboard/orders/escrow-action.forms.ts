@@ -1,0 +1,41 @@
+import { IntersectionType, PickType } from '@nestjs/swagger';
+import { AllocationPartDto } from '../../escrows/allocation-parts.dto';
+import { OpenDisputeDto, ResolveDisputeDto } from '../../escrows/disputes/dispute.dto';
+import { RefundAllocationDto } from '../../escrows/refund-allocation/refund-allocation.dto';
+import { ReverseAllocationDto } from '../../escrows/reverse-allocation/reverse-allocation.dto';
+import { BirrText, Checkbox } from '../../web/form';
+
+/**
+ * The escrow page's action forms (web/form.ts readForm): the allocation and the reason as the API's
+ * bodies declare them, an amount as typed (the API's are JSON numbers). Cancel posts CancelEscrowDto.
+ */
+const Allocation = PickType(AllocationPartDto, ['merchantId'] as const);
+
+export class ReleaseForm extends Allocation {
+  @BirrText()
+  amount?: string;
+}
+
+export class RefundForm extends IntersectionType(Allocation, PickType(RefundAllocationDto, ['reason'] as const)) {
+  @BirrText()
+  amount?: string;
+}
+
+export class DisputeForm extends IntersectionType(Allocation, PickType(OpenDisputeDto, ['reason'] as const)) {}
+
+/** The disputed allocation's split as typed; the reason is the resolution's note. */
+export class ResolveForm extends IntersectionType(Allocation, PickType(ResolveDisputeDto, ['reason'] as const)) {
+  @BirrText()
+  release?: string;
+
+  @BirrText()
+  refund?: string;
+}
+
+export class ReverseForm extends PickType(ReverseAllocationDto, ['merchantId', 'reason'] as const) {
+  @BirrText()
+  amount?: string;
+
+  @Checkbox()
+  refundFee?: string;
+}
