@@ -1,4 +1,15 @@
 import { InvalidInput } from '@app/domain';
+import { refuseUndeclared } from '../http/validation.pipe';
+
+/**
+ * Refuses a field a form's page does not send (400 UNKNOWN_FIELD, naming it), as the API refuses an
+ * undeclared field: a form that read only its own fields would act on the signed-in merchant's parties
+ * while the request named another one (`merchantId=…`: test/e2e/tenant-isolation.spec.ts). `fields`
+ * are the form's own; its CSRF token (web/csrf.ts) is always one.
+ */
+export function closedForm(body: unknown, fields: readonly string[]): void {
+  refuseUndeclared(body, ['_csrf', ...fields]);
+}
 
 /** One text field of a urlencoded form body; anything else (missing, repeated, too long) reads as ''. */
 export function field(body: unknown, name: string, maxLength = 1024): string {

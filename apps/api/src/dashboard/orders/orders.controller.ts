@@ -17,7 +17,7 @@ import { ReleaseAllocationCommand } from '../../escrows/release-allocation/relea
 import { GetPayableQuery } from '../../payables/get-payable.query';
 import { CsrfGuard } from '../../web/csrf';
 import { etb, query } from '../../web/format';
-import { field, formBirr } from '../../web/form';
+import { closedForm, field, formBirr } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { type Notice, redirect } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, OpenToSellers, sendDashboardPage } from '../dashboard-shell';
@@ -137,6 +137,7 @@ export class DashboardOrdersController {
   @Post('escrows/:escrowId/release')
   @UseGuards(CsrfGuard)
   async release(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    closedForm(body, ['merchantId', 'amount']);
     const releases = [allocationPart(body, 'release')];
     await this.commands.execute(new ReleaseAllocationCommand(principal,await this.merchant(merchantId), escrowId, releases, metadata));
     return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'released' })}`);
@@ -159,6 +160,7 @@ export class DashboardOrdersController {
   @Post('escrows/:escrowId/refund')
   @UseGuards(CsrfGuard)
   async refund(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    closedForm(body, ['merchantId', 'amount', 'reason']);
     const reason = field(body, 'reason').trim();
     if (!reason) throw new InvalidInput('Say why the money goes back to the customer');
     const refunds = [allocationPart(body, 'refund')];
@@ -190,6 +192,7 @@ export class DashboardOrdersController {
   @Post('escrows/:escrowId/cancel')
   @UseGuards(CsrfGuard)
   async cancel(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    closedForm(body, ['reason']);
     const reason = field(body, 'reason').trim() || undefined;
     await this.commands.execute(new CancelEscrowCommand(principal,await this.merchant(merchantId), escrowId, reason, metadata));
     return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'cancelled' })}`);
@@ -223,6 +226,7 @@ export class DashboardOrdersController {
   @Post('escrows/:escrowId/dispute')
   @UseGuards(CsrfGuard)
   async dispute(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    closedForm(body, ['merchantId', 'reason']);
     const reason = field(body, 'reason').trim();
     if (!reason) throw new InvalidInput('Say what the dispute is about');
     const allocation = field(body, 'merchantId');
@@ -251,6 +255,7 @@ export class DashboardOrdersController {
   @Post('escrows/:escrowId/resolve')
   @UseGuards(CsrfGuard)
   async resolve(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    closedForm(body, ['merchantId', 'release', 'refund', 'reason']);
     const allocation = field(body, 'merchantId');
     if (!allocation) throw new InvalidInput('Choose a disputed allocation from the escrow page');
     const release = formAmount(field(body, 'release'), { allowZero: true }) ?? ZERO;
@@ -298,6 +303,7 @@ export class DashboardOrdersController {
   @Post('escrows/:escrowId/reverse')
   @UseGuards(CsrfGuard)
   async reverse(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    closedForm(body, ['merchantId', 'amount', 'reason', 'refundFee']);
     const reason = field(body, 'reason').trim();
     if (!reason) throw new InvalidInput('Say why the money goes back to the customer');
     const allocation = field(body, 'merchantId');

@@ -9,11 +9,10 @@ import { InvalidInput, payoutDelayDaysOf, WEEKDAYS, type Weekday } from '@app/do
 import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { URL_RULES } from '../../http/payment-request.dto';
-import { refuseUndeclared } from '../../http/validation.pipe';
 import { payoutSettingsFrom, type PayoutSettingsInput, readPayoutSettings } from '../../payouts/payout-settings';
 import { SetPayoutSettingsCommand } from '../../payouts/set-payout-settings.command';
 import { CsrfGuard } from '../../web/csrf';
-import { field, formBirr } from '../../web/form';
+import { closedForm, field, formBirr } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { redirect } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
@@ -82,7 +81,7 @@ export class DashboardPayoutSettingsController {
   @Post()
   @UseGuards(CsrfGuard)
   async save(@Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
-    refuseUndeclared(body, ['_csrf', ...FORM_FIELDS, 'confirmHolding']);
+    closedForm(body, [...FORM_FIELDS, 'confirmHolding']);
     const settings = payoutSettingsFrom(settingsInput(body));
     const inForce = (await readPayoutSettings(this.runner, this.db, merchantId, this.clock.now())).payoutDelayDays;
     // A new holding period decides when money can leave: it is saved only once confirmed.

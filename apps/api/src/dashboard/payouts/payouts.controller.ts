@@ -18,7 +18,7 @@ import { RequestPayoutCommand } from '../../payouts/request-payout.command';
 import { SetPayoutDestinationCommand } from '../../payouts/set-payout-destination.command';
 import { CsrfGuard } from '../../web/csrf';
 import { query } from '../../web/format';
-import { field } from '../../web/form';
+import { closedForm, field } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { type Notice, redirect, sendCsv } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, OpenToSellers, sendDashboardPage } from '../dashboard-shell';
@@ -92,6 +92,7 @@ export class DashboardPayoutsController {
   @Post('destination')
   @UseGuards(CsrfGuard)
   async setDestination(@Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    closedForm(body, ['kind', 'institution', 'accountNumber', 'holderName']);
     const { destination, problem } = destinationFromForm(body);
     if (problem) {
       const draft: DestinationDraft = { kind: destination.kind, institution: destination.institution, holderName: destination.holderName };

@@ -23,7 +23,7 @@ import { readStatement, statementCsv } from '../../payouts/statement';
 import { requestedPeriod } from '../../payouts/statement-period';
 import { CsrfGuard } from '../../web/csrf';
 import { query } from '../../web/format';
-import { field } from '../../web/form';
+import { closedForm, field } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { sendCsv } from '../../web/page';
 import { PRINT_SCRIPT, type SourceLinks, statementBody } from '../../web/statement-view';
@@ -85,6 +85,7 @@ export class DashboardSellersController {
     @SignedInMerchant() merchantId: string,
     @Caller() principal: Principal,
     @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    closedForm(body, ['email']);
     const email = field(body, 'email', 254).trim() || undefined;
     if (email !== undefined && !isEmail(email)) throw new InvalidInput('The e-mail is not an address such as owner@seller.example');
     const token = await this.commands.execute(new InviteAccountOwnerCommand(principal, merchantId, accountId, email, metadata));

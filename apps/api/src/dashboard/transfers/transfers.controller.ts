@@ -16,7 +16,7 @@ import { CreateTransferDto } from '../../transfers/create-transfer.dto';
 import { CreateTransferCommand } from '../../transfers/transfer.commands';
 import { CsrfGuard } from '../../web/csrf';
 import { etb, query } from '../../web/format';
-import { field, formBirr } from '../../web/form';
+import { closedForm, field, formBirr } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { type Notice, redirect } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
@@ -107,6 +107,7 @@ export class DashboardTransfersController {
   @Post()
   @UseGuards(CsrfGuard)
   async create(@Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    closedForm(body, ['direction', 'party', 'amount', 'description', 'allowNegative', 'idempotencyKey']);
     const { request } = requestOf(draftOf(body));
     // The confirmation page's key: pressing Transfer twice, or again after a lost answer, makes one transfer.
     const key = field(body, 'idempotencyKey', 255) || undefined;

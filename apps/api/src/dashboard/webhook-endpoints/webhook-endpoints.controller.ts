@@ -14,7 +14,7 @@ import { ChangeWebhookEndpointCommand, CreateWebhookEndpointCommand, type Endpoi
 import { CreateWebhookEndpointDto } from '../../webhook-endpoints/webhook-endpoint.dto';
 import { CsrfGuard } from '../../web/csrf';
 import { query } from '../../web/format';
-import { field } from '../../web/form';
+import { closedForm, field } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { type Notice, redirect } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
@@ -59,6 +59,7 @@ export class DashboardWebhookEndpointsController {
   @HttpCode(200)
   @UseGuards(CsrfGuard)
   async create(@Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    closedForm(body, ['url', 'description', ...SUBSCRIBABLE.map(eventField)]);
     const request = Object.assign(new CreateWebhookEndpointDto(), {
       url: field(body, 'url').trim(),
       events: SUBSCRIBABLE.filter((type) => field(body, eventField(type)) === 'on'),
@@ -79,6 +80,7 @@ export class DashboardWebhookEndpointsController {
   @Post(':endpointId/disabled')
   @UseGuards(CsrfGuard)
   async disable(@Param('endpointId') endpointId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    closedForm(body, ['disabled']);
     const answer = field(body, 'disabled');
     if (answer !== 'yes' && answer !== 'no') throw new InvalidInput('Say whether the endpoint is disabled');
     await this.change(merchantId, endpointId, { type: 'update', request: { disabled: answer === 'yes' } }, metadata);
