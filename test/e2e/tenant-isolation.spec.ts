@@ -38,7 +38,7 @@ function probesOf(entry: IsolationEntry, w: World): Probe[] {
   if (control && entry.surface === 'api') {
     // B's seller, and the merchant linked to A: a link lets A move L's money, never act as L.
     for (const [name, id] of [["B's seller", w.b.seller1], ['linked merchant L', w.linked.merchantId]]) {
-      probes.push({ entry, label: `x-account-id: ${name}`, attempt: { ...control, headers: { 'x-account-id': id } }, refusal: entry.header ?? NOT_FOUND });
+      probes.push({ entry, label: `x-account-id: ${name}`, attempt: { ...control, headers: { 'x-account-id': id } }, refusal: NOT_FOUND });
     }
   }
   if (control) {
@@ -49,6 +49,7 @@ function probesOf(entry: IsolationEntry, w: World): Probe[] {
     for (const foreign of foreignParties(w)) probes.push({ entry, label: `${party.field}: ${foreign.name}`, attempt: party.naming(w, foreign.id), refusal: party.refusal });
   }
   for (const attempt of entry.paths?.(w) ?? []) probes.push({ entry, label: `path ${attempt.path}`, attempt, refusal: entry.pathRefusal ?? NOT_FOUND });
+  for (const other of entry.others?.(w) ?? []) probes.push({ entry, ...other });
   return probes;
 }
 
@@ -89,7 +90,7 @@ describe("tenant isolation: every money route, by header, body and path, as one 
     }
     const browser = entry.surface === 'seller' ? world.a.seller : world.a.owner;
     const form = Object.fromEntries(Object.entries(attempt.body ?? {}).map(([name, value]) => [name, String(value)]));
-    const page = await browser.post(attempt.path, form, { csrfFrom: attempt.csrfFrom });
+    const page = attempt.method === 'GET' ? await browser.get(attempt.path) : await browser.post(attempt.path, form, { csrfFrom: attempt.csrfFrom });
     return { status: page.status, contentType: page.headers.get('content-type') ?? '', text: page.text };
   }
 

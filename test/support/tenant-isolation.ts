@@ -101,6 +101,8 @@ export interface IsolationEntry {
   paths?: (w: World) => Attempt[];
   /** What a path naming B's resource gets: 404 ABC_001 unless the route has a code of its own. */
   pathRefusal?: Refusal;
+  /** Attempts of a route without a control, which the ones above cannot derive. */
+  others?: (w: World) => Array<{ label: string; attempt: Attempt; refusal: Refusal }>;
   /** A field the route does not take, naming B's seller: `merchantId` unless the route takes one. */
   unknownField?: string;
 }
@@ -305,6 +307,20 @@ export const ISOLATION: IsolationEntry[] = [
     pathRefusal: { status: 404, code: 'PLATFORM_LINK_NOT_FOUND' },
   },
 
+  // What A reads of B's: B's payout, transfer, escrow, order, endpoint and seller are not found.
+  ...reads('api', [
+    ['/v1/trdp/payouts/:payoutId', (w) => `/v1/trdp/payouts/${w.b.payoutId}`],
+    ['/v1/trdp/payouts/:payoutId/movements', (w) => `/v1/trdp/payouts/${w.b.payoutId}/movements`],
+    ['/v1/trdp/payouts/:payoutId/report', (w) => `/v1/trdp/payouts/${w.b.payoutId}/report`],
+    ['/v1/trdp/payouts/:payoutId/report.csv', (w) => `/v1/trdp/payouts/${w.b.payoutId}/report.csv`],
+    ['/v1/trdp/transfers/:transferId', (w) => `/v1/trdp/transfers/${w.b.transferId}`],
+    ['/v1/trdp/escrow/:escrowId', (w) => `/v1/trdp/escrow/${w.b.heldEscrowId}`],
+    ['/v1/trdp/escrow/:escrowId/releases', (w) => `/v1/trdp/escrow/${w.b.heldEscrowId}/releases`],
+    ['/v1/trdp/order/:orderId', (w) => `/v1/trdp/order/${w.b.paidOrderId}`],
+    ['/v1/trdp/webhook-endpoints/:endpointId', (w) => `/v1/trdp/webhook-endpoints/${w.b.endpointId}`],
+    ['/v1/trdp/accounts/:accountId', (w) => `/v1/trdp/accounts/${w.b.seller1}`],
+  ]),
+
   // ---- the merchant dashboard, A's owner signed in -------------------------------------------------
   {
     route: 'POST /dashboard/transfers',
@@ -370,8 +386,12 @@ export const ISOLATION: IsolationEntry[] = [
     surface: 'dashboard',
     control: () => ({ path: '/dashboard/payouts/destination', body: destination, csrfFrom: '/dashboard/payouts', status: 303 }),
   },
-  // Runs after the API's payout: nothing is left to pay out, which the page says (409) without writing.
-  { route: 'POST /dashboard/payouts', surface: 'dashboard', noControl: "A's available balance is paid out by the API's control (POST /v1/trdp/payouts)" },
+  {
+    route: 'POST /dashboard/payouts',
+    surface: 'dashboard',
+    noControl: "A's available balance is paid out by the API's control (POST /v1/trdp/payouts)",
+    others: (w) => [{ label: "undeclared field merchantId: B's seller", attempt: { path: '/dashboard/payouts', body: { merchantId: w.b.seller1 }, csrfFrom: '/dashboard/payouts' }, refusal: { status: 400 } }],
+  },
   {
     route: 'POST /dashboard/payouts/settings',
     surface: 'dashboard',
@@ -417,13 +437,29 @@ export const ISOLATION: IsolationEntry[] = [
   // Last of all: A's key changes.
   { route: 'POST /dashboard/api-keys/rotate', surface: 'dashboard', control: () => ({ path: '/dashboard/api-keys/rotate', csrfFrom: '/dashboard/api-keys', status: 200 }) },
 
+  ...reads('dashboard', [
+    ['/dashboard/payouts/:payoutId', (w) => `/dashboard/payouts/${w.b.payoutId}`],
+    ['/dashboard/payouts/:payoutId/report.csv', (w) => `/dashboard/payouts/${w.b.payoutId}/report.csv`],
+    ['/dashboard/escrows/:escrowId', (w) => `/dashboard/escrows/${w.b.heldEscrowId}`],
+    ['/dashboard/orders/:orderId', (w) => `/dashboard/orders/${w.b.paidOrderId}`],
+    ['/dashboard/sellers/:accountId', (w) => `/dashboard/sellers/${w.b.seller1}`],
+    ['/dashboard/sellers/:accountId/statement', (w) => `/dashboard/sellers/${w.b.seller1}/statement`],
+    ['/dashboard/transfers/new', (w) => `/dashboard/transfers/new?direction=to&party=${w.b.seller1}&amount=1&description=Bonus`],
+    ['/dashboard/webhook-endpoints/:endpointId/delete', (w) => `/dashboard/webhook-endpoints/${w.b.endpointId}/delete`],
+  ]),
+
   // ---- the dashboard, A's seller-1 signed in: its own account only ------------------------------------
   {
     route: 'POST /dashboard/payouts/destination',
     surface: 'seller',
     control: () => ({ path: '/dashboard/payouts/destination', body: { ...destination, holderName: 'Seller One' }, csrfFrom: '/dashboard/payouts', status: 303 }),
   },
-  { route: 'POST /dashboard/payouts', surface: 'seller', noControl: "seller-1's payouts wait for its review (an account pending verification)" },
+  {
+    route: 'POST /dashboard/payouts',
+    surface: 'seller',
+    noControl: "seller-1's payouts wait for its review (an account pending verification)",
+    others: (w) => [{ label: 'undeclared field merchantId: another seller of A', attempt: { path: '/dashboard/payouts', body: { merchantId: w.a.courier1 }, csrfFrom: '/dashboard/payouts' }, refusal: { status: 400 } }],
+  },
   // The platform's forms, whichever party they name, do not exist for a seller.
   ...(['transfers', 'escrows/:escrowId/release', 'escrows/:escrowId/refund', 'escrows/:escrowId/reverse', 'sellers/:accountId/invitation', 'webhook-endpoints', 'webhooks/rotate', 'api-keys/rotate', 'payouts/settings'] as const).map(
     (form): IsolationEntry => ({
@@ -440,6 +476,16 @@ export const ISOLATION: IsolationEntry[] = [
     }),
   ),
 ];
+
+/** GET routes naming B's resources in the path: each entry keyed by its route, with the path. */
+function reads(surface: Surface, routes: Array<[string, (w: World) => string]>): IsolationEntry[] {
+  return routes.map(([route, path]) => ({
+    route: `GET ${route}`,
+    surface,
+    noControl: "a read: the authorization matrix reads the owner's own",
+    paths: (w: World) => [{ method: 'GET' as const, path: path(w) }],
+  }));
+}
 
 function dashboardEscrowField(form: string, escrow: (w: World) => string, rest: Record<string, string>): PartyField {
   return {
