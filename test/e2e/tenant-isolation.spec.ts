@@ -97,13 +97,12 @@ describe("tenant isolation: every money route, by header, body and path, as one 
   const routeOf = (entry: IsolationEntry) => `${entry.surface} ${entry.route}`;
 
   it('has an entry for every POST and DELETE route of the merchant API and the dashboard, each with a control or a reason for none', () => {
-    const served = servedRoutes(running.app)
-      .filter(({ method, url }) => (method === 'POST' || method === 'DELETE') && /^\/(v1\/trdp|v1\/sandbox|dashboard)\//.test(url))
-      .map(({ method, url }) => `${method} ${url}`);
+    const served = servedRoutes(running.app).map(({ method, url }) => `${method} ${url}`);
+    const writes = served.filter((route) => /^(POST|DELETE) \/(v1\/trdp|v1\/sandbox|dashboard)\//.test(route));
     // Signing in and out and accepting an invitation name no party: the session is the party.
     const identity = ['POST /dashboard/sign-in', 'POST /dashboard/sign-out', 'POST /dashboard/invitation'];
     const covered = new Set(ISOLATION.filter((entry) => entry.surface !== 'seller').map((entry) => entry.route));
-    expect({ withoutAnEntry: served.filter((route) => !covered.has(route) && !identity.includes(route)) }).toEqual({ withoutAnEntry: [] });
+    expect({ withoutAnEntry: writes.filter((route) => !covered.has(route) && !identity.includes(route)) }).toEqual({ withoutAnEntry: [] });
     expect({ notServed: [...covered].filter((route) => !served.includes(route)) }).toEqual({ notServed: [] });
     expect(ISOLATION.filter((entry) => !entry.control && !entry.noControl).map(routeOf)).toEqual([]);
   });
