@@ -321,6 +321,9 @@ export type CreatedAllocationResponse = {
      * ETB: your (the escrow creator's) fee out of amount, earned as the money is released: the request's fee, else what your commission rule computed at creation (commission), else 0
      */
     fee: number;
+    /**
+     * The commission rule that computed fee, as it was at creation (a later change of the rule changes nothing here); null when the request named the fee or no rule applied
+     */
     commission: AppliedCommissionResponse | null;
     metadata?: AllocationMetadataDto;
 };
@@ -438,6 +441,9 @@ export type AllocationResponse = {
      * ETB: your (the escrow creator's) fee out of amount, earned as the money is released: the request's fee, else what your commission rule computed at creation (commission), else 0
      */
     fee: number;
+    /**
+     * The commission rule that computed fee, as it was at creation (a later change of the rule changes nothing here); null when the request named the fee or no rule applied
+     */
     commission: AppliedCommissionResponse | null;
     metadata?: AllocationMetadataDto;
     status: 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'REFUND_PENDING' | 'REFUNDED' | 'VOID';

@@ -3,9 +3,10 @@ import { given } from '../testing/given';
 import { createEscrow, escrowCreated } from '../testing/escrow.fixtures';
 import type { AppliedCommission } from '../commission/commission.decider';
 import { escrowDecider } from './escrow.decider';
+import type { EscrowEvent } from './escrow.events';
 import { FeeExceedsAmount } from './escrow.errors';
 
-const escrow = given.bind(null, escrowDecider);
+const escrow = (history: EscrowEvent[]) => given(escrowDecider, history);
 const TEN_PERCENT: AppliedCommission = { source: 'platform', version: 3, rule: { basisPoints: 1_000, minimum: santim(500) } };
 const SEVEN_PERCENT: AppliedCommission = { source: 'account', version: 1, rule: { basisPoints: 700 } };
 

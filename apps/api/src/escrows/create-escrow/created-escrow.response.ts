@@ -1,8 +1,10 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty } from '@nestjs/swagger';
 import { ESCROW_STATUSES } from '@app/domain';
 import { AppliedCommissionResponse } from '../../commissions/commission.response';
+import { nullableModel } from '../../http/openapi/api-envelope';
 import { AllocationMetadataDto } from './create-escrow.dto';
 
+@ApiExtraModels(AppliedCommissionResponse)
 export class CreatedAllocationResponse {
   @ApiProperty({
     example: 'seller-1',
@@ -26,8 +28,7 @@ export class CreatedAllocationResponse {
   fee!: number;
 
   @ApiProperty({
-    type: AppliedCommissionResponse,
-    nullable: true,
+    ...nullableModel(AppliedCommissionResponse),
     description: 'The commission rule that computed fee, as it was at creation (a later change of the rule changes nothing here); null when the request named the fee or no rule applied',
   })
   commission!: AppliedCommissionResponse | null;
