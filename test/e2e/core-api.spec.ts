@@ -142,8 +142,9 @@ describe('core API over HTTP on PostgreSQL', () => {
         currency: 'ETB',
         status: 'PENDING',
         paymentUrl: `${running.config.publicBaseUrl}/checkout/${data.escrowId}`,
-        // An echo of the request (the sellers by the references it names them by), with the accountId each is kept under.
-        allocations: request.allocations.map((allocation, i) => ({ ...allocation, accountId: [merchant.seller1, merchant.courier1][i] })),
+        // An echo of the request (the sellers by the references it names them by), with the accountId each is kept under,
+        // and the fee (none named, no commission rule: 0).
+        allocations: request.allocations.map((allocation, i) => ({ ...allocation, accountId: [merchant.seller1, merchant.courier1][i], fee: 0, commission: null })),
         expiredAt: expect.stringMatching(ISO),
         callbackURL: 'https://merchant.example/callbacks',
         redirectUrl: 'https://merchant.example/thanks',

@@ -166,6 +166,13 @@ const TARGETS: FuzzTarget[] = [
     headers: merchantKey,
     valid: () => ({ email: 'fuzz@seller.example', phone: '0911234567', callbackURL: 'https://shop.example/sellers' }),
   },
+  { route: '/v1/trdp/commission', path: () => '/v1/trdp/commission', headers: merchantKey, valid: () => ({ percentage: 10.5, flat: 1, minimum: 5, maximum: 500 }) },
+  {
+    route: '/v1/trdp/accounts/:accountId/commission',
+    path: (r) => `/v1/trdp/accounts/${r.accountId}/commission`,
+    headers: merchantKey,
+    valid: () => ({ percentage: 7, minimum: 0.5 }),
+  },
   {
     route: '/v1/trdp/accounts/:accountId/invitation',
     path: (r) => `/v1/trdp/accounts/${r.accountId}/invitation`,

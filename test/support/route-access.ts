@@ -166,6 +166,14 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   { route: 'POST /v1/trdp/transfers/:transferId/reversals', request: at('/v1/trdp/transfers/tr_unknown/reversals', {}), expect: merchant(404) },
 
   // A platform's sellers: its own new ones (no reference, so each request makes one), another's are not found.
+  // The platform's own default commission: another merchant reads and sets its own.
+  { route: 'GET /v1/trdp/commission', request: at('/v1/trdp/commission'), expect: merchant(200, 200) },
+  { route: 'POST /v1/trdp/commission', request: at('/v1/trdp/commission', { percentage: 10, minimum: 5 }), expect: merchant(200, 200) },
+  { route: 'DELETE /v1/trdp/commission', request: at('/v1/trdp/commission'), expect: merchant(200, 200) },
+  // An override is for the platform's own accounts: another merchant's is one it does not have.
+  { route: 'GET /v1/trdp/accounts/:accountId/commission', request: (r) => ({ path: `/v1/trdp/accounts/${r.accountId}/commission` }), expect: merchant(200) },
+  { route: 'POST /v1/trdp/accounts/:accountId/commission', request: (r) => ({ path: `/v1/trdp/accounts/${r.accountId}/commission`, body: { percentage: 7 } }), expect: merchant(200) },
+  { route: 'DELETE /v1/trdp/accounts/:accountId/commission', request: (r) => ({ path: `/v1/trdp/accounts/${r.accountId}/commission` }), expect: merchant(200) },
   { route: 'POST /v1/trdp/accounts', request: at('/v1/trdp/accounts', { name: 'Matrix Seller', type: 'individual' }), expect: merchant(201, 201) },
   { route: 'GET /v1/trdp/accounts', request: at('/v1/trdp/accounts'), expect: merchant(200, 200) },
   { route: 'GET /v1/trdp/accounts/:accountId', request: (r) => ({ path: `/v1/trdp/accounts/${r.accountId}` }), expect: merchant(200) },

@@ -12,6 +12,7 @@ import { AuditModule } from './audit/audit.module';
 import { AuditConsoleModule } from './audit-console/audit-console.module';
 import { BalancesModule } from './balances/balances.module';
 import { CallbacksModule } from './callbacks/callbacks.module';
+import { CommissionsModule } from './commissions/commissions.module';
 import { EventsModule } from './events/events.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { WebhookEndpointsModule } from './webhook-endpoints/webhook-endpoints.module';
@@ -54,6 +55,7 @@ export class AppModule {
         OrdersModule,
         EscrowsModule,
         AccountsModule,
+        CommissionsModule,
         PaymentsHttpModule,
         CallbacksModule,
         EventsModule,

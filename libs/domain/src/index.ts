@@ -59,3 +59,6 @@ export * from './authority/platform-link.decider';
 export * from './streams';
 export * from './reconciliation/reconciliation.events';
 export * from './reconciliation/reconciliation.decider';
+export * from './commission/commission-rule';
+export * from './commission/commission.errors';
+export * from './commission/commission.decider';

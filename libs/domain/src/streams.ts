@@ -44,6 +44,11 @@ const KINDS = {
   webhookEndpoint: { prefix: 'webhook-endpoint', plansCallbacks: true },
   /** One transfer between a platform and another party, with its reversals (transfer/transfer.decider.ts). */
   transfer: { prefix: 'transfer', holdsMoney: true, plansCallbacks: true },
+  /**
+   * A platform's commission rule (keyed by the platform's merchant id: its default) or its override for one
+   * of its sellers (keyed by the accountId), as versions (commission/commission.decider.ts).
+   */
+  commission: { prefix: 'commission' },
   /** A registered merchant's link to one platform (authority/platform-link.decider.ts): the platform may then debit and credit it. */
   platformLink: { prefix: 'platform-link' },
 } as const satisfies Record<string, StreamKindEntry>;

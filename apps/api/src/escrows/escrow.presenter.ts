@@ -1,6 +1,7 @@
 import { subtractSantim, toEtbNumber, ZERO } from '@app/domain';
 import type { PayableView } from '@app/read-models';
 import { paymentUrl } from '../orders/order.presenter';
+import { presentAppliedCommission } from '../commissions/commission.presenter';
 
 /**
  * `sentAs`: the request's merchantIds, in its order, which the create answer echoes (the interface:
@@ -12,6 +13,8 @@ function presentAllocations(escrow: PayableView, withStatus: boolean, sentAs?: r
     merchantId: sentAs?.[i] ?? allocation.merchantId,
     accountId: allocation.merchantId,
     amount: toEtbNumber(allocation.amount),
+    fee: toEtbNumber(allocation.fee),
+    commission: presentAppliedCommission(allocation.commission),
     ...(allocation.metadata ? { metadata: allocation.metadata } : {}),
     ...(withStatus
       ? {
@@ -19,7 +22,6 @@ function presentAllocations(escrow: PayableView, withStatus: boolean, sentAs?: r
           held: toEtbNumber(allocation.held),
           released: toEtbNumber(allocation.released),
           refunded: toEtbNumber(allocation.refunded),
-          fee: toEtbNumber(allocation.fee),
           feeEarned: toEtbNumber(allocation.feeEarned),
           frozen: toEtbNumber(allocation.frozen),
           reversed: toEtbNumber(allocation.reversed ?? ZERO),

@@ -272,6 +272,33 @@ export type RefundOrderDto = {
     reason: string;
 };
 
+export type AppliedCommissionResponse = {
+    /**
+     * Percent of the allocation (10.5 is 10.5 %)
+     */
+    percentage: number | null;
+    /**
+     * ETB added to each allocation's fee
+     */
+    flat: number | null;
+    /**
+     * ETB: the least fee
+     */
+    minimum: number | null;
+    /**
+     * ETB: the most fee
+     */
+    maximum: number | null;
+    /**
+     * platform: the platform's default; account: its override for this seller
+     */
+    source: 'platform' | 'account';
+    /**
+     * The version of that rule
+     */
+    version: number;
+};
+
 export type AllocationMetadataDto = {
     merchantName?: string;
     purpose?: string;
@@ -290,6 +317,14 @@ export type CreatedAllocationResponse = {
      * ETB
      */
     amount: number;
+    /**
+     * ETB: your (the escrow creator's) fee out of amount, earned as the money is released: the request's fee, else what your commission rule computed at creation (commission), else 0
+     */
+    fee: number;
+    /**
+     * The commission rule that computed fee, as it was at creation (a later change of the rule changes nothing here); null when the request named the fee or no rule applied
+     */
+    commission: AppliedCommissionResponse | null;
     metadata?: AllocationMetadataDto;
 };
 
@@ -402,15 +437,19 @@ export type AllocationResponse = {
      * ETB
      */
     amount: number;
+    /**
+     * ETB: your (the escrow creator's) fee out of amount, earned as the money is released: the request's fee, else what your commission rule computed at creation (commission), else 0
+     */
+    fee: number;
+    /**
+     * The commission rule that computed fee, as it was at creation (a later change of the rule changes nothing here); null when the request named the fee or no rule applied
+     */
+    commission: AppliedCommissionResponse | null;
     metadata?: AllocationMetadataDto;
     status: 'PENDING' | 'HELD' | 'PARTIALLY_RELEASED' | 'DISPUTED' | 'RELEASED' | 'REFUND_PENDING' | 'REFUNDED' | 'VOID';
     held: number;
     released: number;
     refunded: number;
-    /**
-     * The escrow creator's fee out of amount
-     */
-    fee: number;
     /**
      * How much of the fee the releases so far earned
      */
@@ -875,6 +914,98 @@ export type InviteAccountOwnerDto = {
      * The seller owner's e-mail, with which they sign in; without it, the account's own e-mail (or the address of an earlier invitation) is used
      */
     email?: string;
+};
+
+export type CommissionResponse = {
+    /**
+     * Percent of the allocation (10.5 is 10.5 %)
+     */
+    percentage: number | null;
+    /**
+     * ETB added to each allocation's fee
+     */
+    flat: number | null;
+    /**
+     * ETB: the least fee
+     */
+    minimum: number | null;
+    /**
+     * ETB: the most fee
+     */
+    maximum: number | null;
+    /**
+     * The seller the override is for; null: the platform's default
+     */
+    accountId: string | null;
+    /**
+     * How many times the rule was changed (0: never set); an escrow records the version it applied
+     */
+    version: number;
+    /**
+     * When it was last changed; null: never
+     */
+    updatedAt: string | null;
+};
+
+export type CommissionPreviousAttributes = {
+    percentage?: number | null;
+    flat?: number | null;
+    minimum?: number | null;
+    maximum?: number | null;
+};
+
+export type CommissionChangedResponse = {
+    /**
+     * Percent of the allocation (10.5 is 10.5 %)
+     */
+    percentage: number | null;
+    /**
+     * ETB added to each allocation's fee
+     */
+    flat: number | null;
+    /**
+     * ETB: the least fee
+     */
+    minimum: number | null;
+    /**
+     * ETB: the most fee
+     */
+    maximum: number | null;
+    /**
+     * The seller the override is for; null: the platform's default
+     */
+    accountId: string | null;
+    /**
+     * How many times the rule was changed (0: never set); an escrow records the version it applied
+     */
+    version: number;
+    /**
+     * When it was last changed; null: never
+     */
+    updatedAt: string | null;
+    /**
+     * What the change changed from what, as Stripe's previous_attributes
+     */
+    previousAttributes: CommissionPreviousAttributes;
+};
+
+export type CommissionDto = {
+    /**
+     * Percent of the allocation, from 0 to 100 with at most 2 decimals (10.5 is 10.5 %, 1,050 basis points); rounded half up to the santim. 400 COMMISSION_PERCENTAGE_INVALID otherwise
+     */
+    percentage?: number;
+    /**
+     * ETB added to the percentage (alone: a flat fee per allocation, Chapa's split_type "flat")
+     */
+    flat?: number;
+    /**
+     * ETB: the least fee an allocation pays (never more than the allocation)
+     */
+    minimum?: number;
+    /**
+     * ETB: the most fee an allocation pays; not below minimum (400 COMMISSION_BOUNDS_INVERTED)
+     */
+    maximum?: number;
 };
 
 export type PaymentVerificationResponse = {
@@ -5773,6 +5904,603 @@ export type PostV1TrdpAccountsByAccountIdInvitationResponses = {
 };
 
 export type PostV1TrdpAccountsByAccountIdInvitationResponse = PostV1TrdpAccountsByAccountIdInvitationResponses[keyof PostV1TrdpAccountsByAccountIdInvitationResponses];
+
+export type DeleteV1TrdpCommissionData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/trdp/commission';
+};
+
+export type DeleteV1TrdpCommissionErrors = {
+    /**
+     * BadRequestException, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * CONCURRENT_MODIFICATION
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'CONCURRENT_MODIFICATION';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type DeleteV1TrdpCommissionError = DeleteV1TrdpCommissionErrors[keyof DeleteV1TrdpCommissionErrors];
+
+export type DeleteV1TrdpCommissionResponses = {
+    /**
+     * Commission removed
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: CommissionChangedResponse;
+    };
+};
+
+export type DeleteV1TrdpCommissionResponse = DeleteV1TrdpCommissionResponses[keyof DeleteV1TrdpCommissionResponses];
+
+export type GetV1TrdpCommissionData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/v1/trdp/commission';
+};
+
+export type GetV1TrdpCommissionErrors = {
+    /**
+     * BadRequestException, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type GetV1TrdpCommissionError = GetV1TrdpCommissionErrors[keyof GetV1TrdpCommissionErrors];
+
+export type GetV1TrdpCommissionResponses = {
+    /**
+     * Commission
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: CommissionResponse;
+    };
+};
+
+export type GetV1TrdpCommissionResponse = GetV1TrdpCommissionResponses[keyof GetV1TrdpCommissionResponses];
+
+export type PostV1TrdpCommissionData = {
+    body: CommissionDto;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/trdp/commission';
+};
+
+export type PostV1TrdpCommissionErrors = {
+    /**
+     * COMMISSION_RULE_EMPTY, COMMISSION_BOUNDS_INVERTED, COMMISSION_PERCENTAGE_INVALID, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'COMMISSION_RULE_EMPTY' | 'COMMISSION_BOUNDS_INVERTED' | 'COMMISSION_PERCENTAGE_INVALID' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1TrdpCommissionError = PostV1TrdpCommissionErrors[keyof PostV1TrdpCommissionErrors];
+
+export type PostV1TrdpCommissionResponses = {
+    /**
+     * Commission set
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: CommissionChangedResponse;
+    };
+};
+
+export type PostV1TrdpCommissionResponse = PostV1TrdpCommissionResponses[keyof PostV1TrdpCommissionResponses];
+
+export type DeleteV1TrdpAccountsByAccountIdCommissionData = {
+    body?: never;
+    path: {
+        accountId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/accounts/{accountId}/commission';
+};
+
+export type DeleteV1TrdpAccountsByAccountIdCommissionErrors = {
+    /**
+     * BadRequestException, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * CONCURRENT_MODIFICATION
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'CONCURRENT_MODIFICATION';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type DeleteV1TrdpAccountsByAccountIdCommissionError = DeleteV1TrdpAccountsByAccountIdCommissionErrors[keyof DeleteV1TrdpAccountsByAccountIdCommissionErrors];
+
+export type DeleteV1TrdpAccountsByAccountIdCommissionResponses = {
+    /**
+     * Commission removed
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: CommissionChangedResponse;
+    };
+};
+
+export type DeleteV1TrdpAccountsByAccountIdCommissionResponse = DeleteV1TrdpAccountsByAccountIdCommissionResponses[keyof DeleteV1TrdpAccountsByAccountIdCommissionResponses];
+
+export type GetV1TrdpAccountsByAccountIdCommissionData = {
+    body?: never;
+    path: {
+        accountId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/accounts/{accountId}/commission';
+};
+
+export type GetV1TrdpAccountsByAccountIdCommissionErrors = {
+    /**
+     * BadRequestException, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type GetV1TrdpAccountsByAccountIdCommissionError = GetV1TrdpAccountsByAccountIdCommissionErrors[keyof GetV1TrdpAccountsByAccountIdCommissionErrors];
+
+export type GetV1TrdpAccountsByAccountIdCommissionResponses = {
+    /**
+     * Commission
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: CommissionResponse;
+    };
+};
+
+export type GetV1TrdpAccountsByAccountIdCommissionResponse = GetV1TrdpAccountsByAccountIdCommissionResponses[keyof GetV1TrdpAccountsByAccountIdCommissionResponses];
+
+export type PostV1TrdpAccountsByAccountIdCommissionData = {
+    body: CommissionDto;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        accountId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/accounts/{accountId}/commission';
+};
+
+export type PostV1TrdpAccountsByAccountIdCommissionErrors = {
+    /**
+     * COMMISSION_RULE_EMPTY, COMMISSION_BOUNDS_INVERTED, COMMISSION_PERCENTAGE_INVALID, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'COMMISSION_RULE_EMPTY' | 'COMMISSION_BOUNDS_INVERTED' | 'COMMISSION_PERCENTAGE_INVALID' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1TrdpAccountsByAccountIdCommissionError = PostV1TrdpAccountsByAccountIdCommissionErrors[keyof PostV1TrdpAccountsByAccountIdCommissionErrors];
+
+export type PostV1TrdpAccountsByAccountIdCommissionResponses = {
+    /**
+     * Commission set
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: CommissionChangedResponse;
+    };
+};
+
+export type PostV1TrdpAccountsByAccountIdCommissionResponse = PostV1TrdpAccountsByAccountIdCommissionResponses[keyof PostV1TrdpAccountsByAccountIdCommissionResponses];
 
 export type PostV1TrdpVerifyData = {
     body: VerifyPaymentDto;

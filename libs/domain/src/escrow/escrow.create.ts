@@ -1,7 +1,8 @@
+import { commissionFee } from '../commission/commission-rule';
 import { formatEtb, sumSantim } from '../shared/money';
 import { assertCurrency } from '../shared/order-terms';
 import type { EscrowCommandData } from './escrow.commands';
-import type { EscrowEvent } from './escrow.events';
+import type { AllocationTerms, EscrowEvent } from './escrow.events';
 import { AllocationSumMismatch, AutoReleaseBeforeExpiry, AutoReleaseConflict, EscrowOrderConflict, FeeExceedsAmount } from './escrow.errors';
 import { assertAhead, assertDistinct } from './escrow.guards';
 import type { EscrowState } from './escrow.state';
@@ -25,5 +26,15 @@ export function decideCreate(data: EscrowCommandData<'CreateEscrow'>, state: Esc
     if (state.created.requestFingerprint === data.requestFingerprint) return [];
     throw new EscrowOrderConflict(data.orderId);
   }
-  return [{ type: 'EscrowCreated', data }];
+  return [{ type: 'EscrowCreated', data: { ...data, allocations: data.allocations.map(withCommissionFee) } }];
+}
+
+/**
+ * A fee the request names wins; otherwise the rule in force computes it, once, here: the event keeps the
+ * fee with the rule that made it, so a later change of the rule never changes this escrow's fees.
+ */
+function withCommissionFee(allocation: AllocationTerms): AllocationTerms {
+  const { commission, ...terms } = allocation;
+  if (!commission || terms.fee !== undefined) return terms;
+  return { ...terms, fee: commissionFee(commission.rule, terms.amount), commission };
 }

@@ -1,3 +1,4 @@
+import type { AppliedCommission } from '../commission/commission.decider';
 import type { NamedPaymentEvent, RefundRequest } from '../payment/payment.events';
 import type { Santim } from '../shared/money';
 import type { Item, PayableTerms } from '../shared/payable-terms';
@@ -11,6 +12,8 @@ export interface AllocationTerms {
   amount: Santim;
   /** The escrow creator's (the marketplace's) fee out of `amount`, earned as the money is released. */
   fee?: Santim;
+  /** The commission rule that computed `fee`, the request naming none; absent when the request named the fee (or there was no rule). */
+  commission?: AppliedCommission;
   metadata?: { merchantName?: string; purpose?: string };
 }
 

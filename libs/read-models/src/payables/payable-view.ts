@@ -1,4 +1,4 @@
-import { type Customer, type EscrowOutline, type Item, type OrderOutline, type PaymentAttempt, type Santim, ZERO } from '@app/domain';
+import { type AppliedCommission, type Customer, type EscrowOutline, type Item, type OrderOutline, type PaymentAttempt, type Santim, ZERO } from '@app/domain';
 
 export interface AllocationView {
   merchantId: string;
@@ -11,6 +11,8 @@ export interface AllocationView {
   /** The creator's fee out of amount, and how much of it the releases so far earned. */
   fee: Santim;
   feeEarned: Santim;
+  /** The commission rule that computed `fee` at the escrow's creation (the request named none); absent otherwise. */
+  commission?: AppliedCommission;
   /** What a dispute freezes (the allocation is DISPUTED), why, and since when. */
   frozen: Santim;
   dispute?: { reason: string; openedAt: string };
@@ -118,6 +120,7 @@ export function escrowView(escrow: EscrowOutline): PayableView {
       released: a.released,
       refunded: a.refunded,
       fee: a.fee ?? ZERO,
+      ...(a.commission ? { commission: a.commission } : {}),
       feeEarned: a.feeEarned,
       frozen: a.frozen,
       ...(a.dispute ? { dispute: a.dispute } : {}),

@@ -1,12 +1,14 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { customerIdFor, type EscrowCommand, escrowDecider, escrowIdFor, escrowOutline, fingerprint, normalisePhone, parseEtb, resolveExpiry, streams } from '@app/domain';
+import { type AppliedCommission, customerIdFor, type EscrowCommand, escrowDecider, escrowIdFor, escrowOutline, fingerprint, normalisePhone, parseEtb, resolveExpiry, streams } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner, newStream } from '@app/infrastructure';
 import { AllocationPayees } from '@app/onboarding';
+import { commissionsInForce } from '../../commissions/commissions-in-force';
 import { CreateEscrowCommand, type CreateEscrowResult } from './create-escrow.command';
 import type { CreateEscrowDto } from './create-escrow.dto';
 
-function toDomain(escrowId: string, merchantId: string, request: CreateEscrowDto, requestFingerprint: string, createdAt: string): EscrowCommand {
+/** `commissions`: the rule each allocation pays when it names no fee (commissions-in-force.ts); the decider computes the fee. */
+function toDomain(escrowId: string, merchantId: string, request: CreateEscrowDto, commissions: (AppliedCommission | undefined)[], requestFingerprint: string, createdAt: string): EscrowCommand {
   const phone = normalisePhone(request.customerPhoneNumber);
   return {
     type: 'CreateEscrow',
@@ -25,10 +27,11 @@ function toDomain(escrowId: string, merchantId: string, request: CreateEscrowDto
         imageUrl: item.image_url,
         stockUnit: item.stock_unit,
       })),
-      allocations: request.allocations.map((allocation) => ({
+      allocations: request.allocations.map((allocation, i) => ({
         merchantId: allocation.merchantId,
         amount: parseEtb(allocation.amount, 'allocations.amount'),
         ...(allocation.fee === undefined ? {} : { fee: parseEtb(allocation.fee, 'allocations.fee', { allowZero: true }) }),
+        ...(commissions[i] ? { commission: commissions[i] } : {}),
         metadata: allocation.metadata && { ...allocation.metadata },
       })),
       description: request.description,
@@ -58,7 +61,8 @@ export class CreateEscrowHandler implements ICommandHandler<CreateEscrowCommand>
     const requestFingerprint = fingerprint(request);
     const payees = await this.payees.resolve(merchant, request.allocations.map((allocation) => allocation.merchantId));
     const allocations = request.allocations.map((allocation, i) => ({ ...allocation, merchantId: payees[i] }));
-    const command = toDomain(escrowId, merchant.merchantId, { ...request, allocations }, requestFingerprint, this.clock.now().toISOString());
+    const commissions = await commissionsInForce(this.runner, merchant.merchantId, allocations);
+    const command = toDomain(escrowId, merchant.merchantId, { ...request, allocations }, commissions, requestFingerprint, this.clock.now().toISOString());
     const outcome = await this.runner.run(streams.escrow(escrowId), escrowDecider, command, metadata, newStream(escrowDecider));
     return { escrow: escrowOutline(outcome.state)!, created: outcome.events.length > 0 };
   }

@@ -1,7 +1,10 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiExtraModels, ApiProperty } from '@nestjs/swagger';
 import { ESCROW_STATUSES } from '@app/domain';
+import { AppliedCommissionResponse } from '../../commissions/commission.response';
+import { nullableModel } from '../../http/openapi/api-envelope';
 import { AllocationMetadataDto } from './create-escrow.dto';
 
+@ApiExtraModels(AppliedCommissionResponse)
 export class CreatedAllocationResponse {
   @ApiProperty({
     example: 'seller-1',
@@ -17,6 +20,18 @@ export class CreatedAllocationResponse {
 
   @ApiProperty({ example: 800, description: 'ETB' })
   amount!: number;
+
+  @ApiProperty({
+    example: 80,
+    description: "ETB: your (the escrow creator's) fee out of amount, earned as the money is released: the request's fee, else what your commission rule computed at creation (commission), else 0",
+  })
+  fee!: number;
+
+  @ApiProperty({
+    ...nullableModel(AppliedCommissionResponse),
+    description: 'The commission rule that computed fee, as it was at creation (a later change of the rule changes nothing here); null when the request named the fee or no rule applied',
+  })
+  commission!: AppliedCommissionResponse | null;
 
   @ApiProperty({ type: AllocationMetadataDto, required: false })
   metadata?: AllocationMetadataDto;

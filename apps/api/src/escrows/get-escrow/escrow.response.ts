@@ -25,9 +25,6 @@ export class AllocationResponse extends CreatedAllocationResponse {
   @ApiProperty({ example: 0 })
   refunded!: number;
 
-  @ApiProperty({ example: 20, description: "The escrow creator's fee out of amount" })
-  fee!: number;
-
   @ApiProperty({ example: 0, description: 'How much of the fee the releases so far earned' })
   feeEarned!: number;
 

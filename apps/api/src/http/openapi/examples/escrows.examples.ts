@@ -27,7 +27,7 @@ const CREATE_REQUEST = {
   description: 'Coffee with delivery',
   items: ITEMS,
   allocations: [
-    { merchantId: SELLER, amount: 1000, fee: 100, metadata: { merchantName: 'Abebe Coffee', purpose: 'goods' } },
+    { merchantId: SELLER, amount: 1000, metadata: { merchantName: 'Abebe Coffee', purpose: 'goods' } },
     { merchantId: COURIER_REFERENCE, amount: 500, fee: 50, metadata: { merchantName: 'Habesha Delivery', purpose: 'delivery' } },
   ],
   callbackURL: 'https://marketplace.example/callbacks',
@@ -38,10 +38,14 @@ const CREATE_REQUEST = {
 /** Whom each of the request's allocations is kept under. */
 const ACCOUNT_OF: Record<string, string> = { [SELLER]: SELLER, [COURIER_REFERENCE]: COURIER };
 
+/** The seller's allocation names no fee: the platform's default commission (10 %, at least 5 ETB) computed it; the courier's names its own. */
+const COMMISSION_OF: Record<string, unknown> = { [SELLER]: { source: 'platform', version: 1, percentage: 10, flat: null, minimum: 5, maximum: null }, [COURIER]: null };
+const FEE_OF: Record<string, number> = { [SELLER]: 100, [COURIER]: 50 };
+
 /** An allocation as the escrow view shows it: nothing moved yet, unless the money says otherwise. */
 function allocation(merchantId: string, amount: number, fee: number, money: Record<string, unknown> = {}) {
   const metadata = CREATE_REQUEST.allocations.find((created) => ACCOUNT_OF[created.merchantId] === merchantId)?.metadata;
-  return { merchantId, accountId: merchantId, amount, metadata, status: 'HELD', held: amount, released: 0, refunded: 0, fee, feeEarned: 0, frozen: 0, reversed: 0, feeReturned: 0, ...money };
+  return { merchantId, accountId: merchantId, amount, fee, commission: COMMISSION_OF[merchantId], metadata, status: 'HELD', held: amount, released: 0, refunded: 0, feeEarned: 0, frozen: 0, reversed: 0, feeReturned: 0, ...money };
 }
 
 /** What creating the escrow answers: it waits for its payment, with its allocations as they were asked for and whom each is kept under. */
@@ -52,7 +56,14 @@ const CREATED = {
   currency: 'ETB',
   status: 'PENDING',
   paymentUrl: `https://ledger.example/checkout/${ESCROW_ID}`,
-  allocations: CREATE_REQUEST.allocations.map(({ fee: _, ...created }) => ({ ...created, accountId: ACCOUNT_OF[created.merchantId] })),
+  allocations: CREATE_REQUEST.allocations.map(({ fee: _, merchantId, amount, metadata }) => ({
+    merchantId,
+    accountId: ACCOUNT_OF[merchantId],
+    amount,
+    fee: FEE_OF[ACCOUNT_OF[merchantId]],
+    commission: COMMISSION_OF[ACCOUNT_OF[merchantId]],
+    metadata,
+  })),
   expiredAt: '2026-11-26T10:00:00.000Z',
   callbackURL: 'https://marketplace.example/callbacks',
   redirectUrl: 'https://marketplace.example/thanks',

@@ -3,6 +3,7 @@ import { ACCOUNT_EXAMPLES } from './accounts.examples';
 import { ADMIN_EXAMPLES } from './admin.examples';
 import { AUDIT_EXAMPLES } from './audit.examples';
 import { CALLBACK_EXAMPLES } from './callbacks.examples';
+import { COMMISSION_EXAMPLES } from './commissions.examples';
 import { ESCROW_EXAMPLES } from './escrows.examples';
 import type { OperationExamples } from './operation-example';
 import { ORDER_EXAMPLES } from './orders.examples';
@@ -17,6 +18,7 @@ export const OPERATION_EXAMPLES: OperationExamples = {
   ...ORDER_EXAMPLES,
   ...ESCROW_EXAMPLES,
   ...ACCOUNT_EXAMPLES,
+  ...COMMISSION_EXAMPLES,
   ...PAYOUT_EXAMPLES,
   ...TRANSFER_EXAMPLES,
   ...PLATFORM_LINK_EXAMPLES,
