@@ -9,11 +9,12 @@
 // The chaos run's --failover and test/e2e/failover.spec.ts drive a cluster of their own through
 // haCluster() (chaos/src/ha-cluster.ts), in a directory and on ports of their own.
 const { execFile, execFileSync, spawn } = require('node:child_process');
-const { existsSync, mkdirSync, rmSync, openSync, readFileSync } = require('node:fs');
+const { existsSync, mkdirSync, rmSync, openSync, readFileSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
 const { promisify } = require('node:util');
 
-const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
+// Debian's newest PostgreSQL, the one .ci/run installs pg_auto_failover's extension for.
+const BIN = process.env.PG_BIN ?? join('/usr/lib/postgresql', (existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : ['15']).sort((a, b) => Number(a) - Number(b)).at(-1), 'bin');
 const asRoot = process.getuid?.() === 0;
 const execFileAsync = promisify(execFile);
 

@@ -25,8 +25,10 @@ function print(report: ChaosReport): void {
   const cutOff = apiKillsInFlight.reduce((sum, n) => sum + n, 0);
   const lines = [
     '',
-    `load: ${f.operations} operations, ${f.requests} requests from ${f.clients} clients in ${f.loadSeconds} s (${f.seconds} s, then on after the outage): ${f.responses2xx} 2xx, ${f.responses4xx} 4xx, ${f.responses5xx} 5xx, ${f.noResponse} without a response`,
-    `faults: kill -9 of ${kills.api} APIs (${cutOff} client requests in flight), ${kills.worker} workers and ${kills.projector} projectors; ${report.faults.redisRestarts} Redis restart; ${report.faults.postgresConnectionsTerminated} PostgreSQL connections terminated; ${describeOutage(report.faults)}`,
+    `load: ${f.operations} operations, ${f.requests} requests from ${f.clients} clients in ${f.loadSeconds} s (${f.seconds} s, then on after the ${report.faults.failovers ? 'last failover' : 'outage'}): ${f.responses2xx} 2xx, ${f.responses4xx} 4xx, ${f.responses5xx} 5xx, ${f.noResponse} without a response`,
+    report.faults.failovers
+      ? `faults: ${describeOutage(report.faults)}; no process of the service killed`
+      : `faults: kill -9 of ${kills.api} APIs (${cutOff} client requests in flight), ${kills.worker} workers and ${kills.projector} projectors; ${report.faults.redisRestarts} Redis restart; ${report.faults.postgresConnectionsTerminated} PostgreSQL connections terminated; ${describeOutage(report.faults)}`,
     ...report.faults.timeline.filter((entry) => entry.includes('PostgreSQL outage') || entry.includes('failover')).map((entry) => `        ${entry}`),
     `provider: ${f.provider}${f.providerNotificationFaults ? ` (webhooks: ${f.providerNotificationFaults.lost} lost, ${f.providerNotificationFaults.repeated} sent twice, ${f.providerNotificationFaults.delayed} held back)` : ''}`,
     `callbacks: ${f.callbacksReceived} received, ${f.callbacksDelivered} answered 200, ${f.callbacksRefused} answered 500, ${f.callbacksHung} left hanging`,
