@@ -6,17 +6,17 @@
 //                           promotion, start the killed node again (it rejoins as the standby)
 //   npm run ha -- down      stop everything and remove the data
 // pg_autoctl refuses to run as root: as root, it runs as the postgres user.
-const { execFileSync, spawn } = require('node:child_process');
-const { existsSync, mkdirSync, rmSync, openSync, readFileSync } = require('node:fs');
+// The chaos run's --failover and test/e2e/failover.spec.ts drive a cluster of their own through
+// haCluster() (chaos/src/ha-cluster.ts), in a directory and on ports of their own.
+const { execFile, execFileSync, spawn } = require('node:child_process');
+const { existsSync, mkdirSync, rmSync, openSync, readFileSync, readdirSync } = require('node:fs');
 const { join } = require('node:path');
+const { promisify } = require('node:util');
 
-const ROOT = process.env.HA_DIR ?? '/tmp/escrow-ha';
-const BIN = process.env.PG_BIN ?? '/usr/lib/postgresql/15/bin';
-const MONITOR_PORT = Number(process.env.HA_MONITOR_PORT ?? 55400);
-const NODES = [1, 2].map((n) => ({ name: `node${n}`, port: MONITOR_PORT + n, pgdata: join(ROOT, `node${n}`) }));
-const MONITOR = { name: 'monitor', port: MONITOR_PORT, pgdata: join(ROOT, 'monitor') };
-const MONITOR_URL = `postgres://autoctl_node@127.0.0.1:${MONITOR_PORT}/pg_auto_failover`;
+// Debian's newest PostgreSQL, the one .ci/run installs pg_auto_failover's extension for.
+const BIN = process.env.PG_BIN ?? join('/usr/lib/postgresql', (existsSync('/usr/lib/postgresql') ? readdirSync('/usr/lib/postgresql') : ['15']).sort((a, b) => Number(a) - Number(b)).at(-1), 'bin');
 const asRoot = process.getuid?.() === 0;
+const execFileAsync = promisify(execFile);
 
 // The monitor's defaults notice a dead primary after about 20-30 s; these take it to a few seconds
 // (https://pg-auto-failover.readthedocs.io/en/main/operations.html#configuring-the-monitor).
@@ -28,39 +28,13 @@ const MONITOR_SETTINGS = {
   'pgautofailover.node_considered_unhealthy_timeout': '3000',
 };
 
-function env(name) {
-  return { ...process.env, PATH: `${BIN}:${process.env.PATH}`, XDG_CONFIG_HOME: join(ROOT, 'config', name), XDG_DATA_HOME: join(ROOT, 'state', name) };
-}
-
-function command(args) {
-  return asRoot ? ['su', ['postgres', '-s', '/bin/sh', '-c', args.map((a) => `'${a}'`).join(' ')]] : [args[0], args.slice(1)];
-}
-
-function run(name, args) {
-  const [file, rest] = command(args);
-  return execFileSync(file, rest, { env: env(name), cwd: ROOT, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
-}
-
-function startKeeper(node) {
-  const [file, rest] = command(['pg_autoctl', 'run', '--pgdata', node.pgdata]);
-  const log = openSync(join(ROOT, `${node.name}.log`), 'a');
-  const child = spawn(file, rest, { env: env(node.name), cwd: ROOT, detached: true, stdio: ['ignore', log, log] });
-  child.unref();
-}
-
-function psql(port, sql) {
-  return execFileSync(join(BIN, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-Atc', sql], {
-    encoding: 'utf8',
-    stdio: ['ignore', 'pipe', 'pipe'],
-  }).trim();
-}
-
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-async function until(what, check) {
+/** Polls `check` (which may throw: not yet) until it answers something truthy. */
+async function until(check) {
   for (;;) {
     try {
-      const value = check();
+      const value = await check();
       if (value) return value;
     } catch {
       // not yet
@@ -69,110 +43,165 @@ async function until(what, check) {
   }
 }
 
-function primaryPort() {
-  return NODES.find((node) => {
+function command(args) {
+  return asRoot ? ['su', ['postgres', '-s', '/bin/sh', '-c', args.map((a) => `'${a}'`).join(' ')]] : [args[0], args.slice(1)];
+}
+
+/**
+ * One cluster: its data under `dir`, the monitor on `monitorPort` and the nodes on the next two ports.
+ * Every wait is asynchronous, so a process that drives a workload meanwhile (the chaos run) keeps serving it.
+ */
+function haCluster({ dir = process.env.HA_DIR ?? '/tmp/escrow-ha', monitorPort = Number(process.env.HA_MONITOR_PORT ?? 55400), log = console.log } = {}) {
+  const nodes = [1, 2].map((n) => ({ name: `node${n}`, port: monitorPort + n, pgdata: join(dir, `node${n}`) }));
+  const monitor = { name: 'monitor', port: monitorPort, pgdata: join(dir, 'monitor') };
+  const monitorUrl = `postgres://autoctl_node@127.0.0.1:${monitorPort}/pg_auto_failover`;
+  const databaseUrl = `postgres://postgres@${nodes.map((n) => `127.0.0.1:${n.port}`).join(',')}/postgres?target_session_attrs=read-write`;
+
+  function env(name) {
+    return { ...process.env, PATH: `${BIN}:${process.env.PATH}`, XDG_CONFIG_HOME: join(dir, 'config', name), XDG_DATA_HOME: join(dir, 'state', name) };
+  }
+
+  function create(name, args) {
+    const [file, rest] = command(args);
+    return execFileSync(file, rest, { env: env(name), cwd: dir, encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
+  }
+
+  function spawnKeeper(node, args) {
+    const [file, rest] = command(args);
+    const out = openSync(join(dir, `${node.name}.log`), 'a');
+    spawn(file, rest, { env: env(node.name), cwd: dir, detached: true, stdio: ['ignore', out, out] }).unref();
+  }
+
+  const startKeeper = (node) => spawnKeeper(node, ['pg_autoctl', 'run', '--pgdata', node.pgdata]);
+
+  async function psql(port, sql) {
+    const { stdout } = await execFileAsync(join(BIN, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-Atc', sql], { encoding: 'utf8' });
+    return stdout.trim();
+  }
+
+  async function primaryPort() {
+    const roles = await Promise.all(nodes.map((node) => psql(node.port, 'SELECT pg_is_in_recovery()').catch(() => undefined)));
+    return nodes.find((_, i) => roles[i] === 'f')?.port;
+  }
+
+  const syncStandbys = async (port) => Number(await psql(port, "SELECT count(*) FROM pg_stat_replication WHERE sync_state IN ('sync', 'quorum')"));
+
+  /** Each process of the node, with its process group: the keeper's children rename themselves (`pg_autoctl: start/stop postgres`) and only their group names them. */
+  function processes(node) {
+    const out = execFileSync('ps', ['-eo', 'pid=,pgid=,args='], { encoding: 'utf8' });
+    return out.split('\n').flatMap((line) => {
+      const [pid, pgid, ...args] = line.trim().split(/\s+/);
+      const text = args.join(' ');
+      return text.includes(node.pgdata) || text.includes(`-p ${node.port} `) ? [{ pid: Number(pid), pgid: Number(pgid) }] : [];
+    });
+  }
+
+  function postmasterPid(node) {
+    const file = join(node.pgdata, 'postmaster.pid');
+    return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : undefined;
+  }
+
+  /**
+   * kill -9 of the node's keeper and PostgreSQL. Every process group of theirs goes at once: a keeper's
+   * `start/stop postgres` child that outlived its parent would start the killed primary again, and two
+   * primaries would then take writes until the monitor's demote timeout.
+   */
+  function kill(node) {
+    const own = Number(execFileSync('ps', ['-o', 'pgid=', '-p', String(process.pid)], { encoding: 'utf8' }).trim());
+    const postmaster = postmasterPid(node);
+    const found = processes(node);
+    for (const target of [...new Set(found.map((p) => -p.pgid).filter((group) => group !== -own)), ...found.map((p) => p.pid), postmaster]) {
+      if (!target || target === process.pid) continue;
+      try {
+        process.kill(target, 'SIGKILL');
+      } catch {
+        // already gone
+      }
+    }
+    // The postmaster's children (backends, the WAL sender) have groups of their own and outlive it for a moment.
     try {
-      return psql(node.port, 'SELECT pg_is_in_recovery()') === 'f';
+      execFileSync('pkill', ['-9', '-P', String(postmaster ?? 0)]);
     } catch {
-      return false;
+      // none left
     }
-  })?.port;
+  }
+
+  /** Starts the cluster (creating it the first time), once the primary has a synchronous standby; returns the multi-host DATABASE_URL. */
+  async function up() {
+    mkdirSync(dir, { recursive: true });
+    if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', dir]);
+    if (!existsSync(monitor.pgdata)) {
+      create('monitor', ['pg_autoctl', 'create', 'monitor', '--pgdata', monitor.pgdata, '--pgport', String(monitor.port), '--hostname', '127.0.0.1', '--auth', 'trust', '--no-ssl']);
+    }
+    if (processes(monitor).length === 0) startKeeper(monitor);
+    await until(async () => (await psql(monitor.port, 'SELECT 1')) === '1');
+    for (const [name, value] of Object.entries(MONITOR_SETTINGS)) await psql(monitor.port, `ALTER SYSTEM SET ${name} = '${value}'`);
+    await psql(monitor.port, 'SELECT pg_reload_conf()');
+    for (const node of nodes) {
+      if (!existsSync(node.pgdata)) {
+        spawnKeeper(node, ['pg_autoctl', 'create', 'postgres', '--pgdata', node.pgdata, '--pgport', String(node.port), '--hostname', '127.0.0.1', '--name', node.name, '--auth', 'trust', '--no-ssl', '--monitor', monitorUrl, '--run']);
+        // The second node is created once the first is primary: it then clones it as its standby.
+        await until(async () => (await psql(node.port, 'SELECT 1')) === '1');
+        if (node === nodes[0]) await until(async () => (await primaryPort()) === node.port);
+      } else if (processes(node).length === 0) {
+        startKeeper(node);
+      }
+    }
+    await until(async () => {
+      const port = await primaryPort();
+      return port && (await syncStandbys(port)) === 1;
+    });
+    log(`primary on ${await primaryPort()}, synchronous standby streaming`);
+    log(`DATABASE_URL=${databaseUrl}`);
+    return databaseUrl;
+  }
+
+  /**
+   * kill -9 of the primary's keeper and PostgreSQL; waits for the standby's promotion, starts the
+   * killed node again and waits until it is the new primary's synchronous standby. Returns when each
+   * step happened (ms since the epoch) and the ports before and after.
+   */
+  async function failover() {
+    const from = await until(primaryPort);
+    const node = nodes.find((n) => n.port === from);
+    const killedAt = Date.now();
+    kill(node);
+    const to = await until(async () => {
+      const next = await primaryPort();
+      return next && next !== from ? next : undefined;
+    });
+    const promotedAt = Date.now();
+    log(`killed the primary on ${from}; ${to} took writes ${((promotedAt - killedAt) / 1000).toFixed(1)} s later`);
+    startKeeper(node);
+    await until(async () => (await syncStandbys(to)) === 1);
+    const rejoinedAt = Date.now();
+    log(`${node.name} rejoined as the synchronous standby of ${to}`);
+    return { from, to, killedAt, promotedAt, rejoinedAt };
+  }
+
+  async function down() {
+    // Twice: a keeper killed a moment after its PostgreSQL may have started it again meanwhile.
+    for (const node of [...nodes, monitor]) kill(node);
+    await sleep(1000);
+    for (const node of [...nodes, monitor]) kill(node);
+    rmSync(dir, { recursive: true, force: true });
+    log('stopped and removed');
+  }
+
+  return { databaseUrl, up, failover, down, primaryPort };
 }
 
-async function up() {
-  mkdirSync(ROOT, { recursive: true });
-  if (asRoot) execFileSync('chown', ['-R', 'postgres:postgres', ROOT]);
-  if (!existsSync(MONITOR.pgdata)) {
-    run('monitor', ['pg_autoctl', 'create', 'monitor', '--pgdata', MONITOR.pgdata, '--pgport', String(MONITOR.port), '--hostname', '127.0.0.1', '--auth', 'trust', '--no-ssl']);
+module.exports = { haCluster };
+
+if (require.main === module) {
+  const cluster = haCluster();
+  const action = process.argv[2];
+  if (!['up', 'failover', 'down'].includes(action)) {
+    console.error('usage: npm run ha -- up|failover|down');
+    process.exit(2);
   }
-  startKeeper(MONITOR);
-  await until('the monitor', () => psql(MONITOR.port, 'SELECT 1') === '1');
-  for (const [name, value] of Object.entries(MONITOR_SETTINGS)) psql(MONITOR.port, `ALTER SYSTEM SET ${name} = '${value}'`);
-  psql(MONITOR.port, 'SELECT pg_reload_conf()');
-  for (const node of NODES) {
-    if (!existsSync(node.pgdata)) {
-      const [file, rest] = command(['pg_autoctl', 'create', 'postgres', '--pgdata', node.pgdata, '--pgport', String(node.port), '--hostname', '127.0.0.1', '--name', node.name, '--auth', 'trust', '--no-ssl', '--monitor', MONITOR_URL, '--run']);
-      const log = openSync(join(ROOT, `${node.name}.log`), 'a');
-      spawn(file, rest, { env: env(node.name), cwd: ROOT, detached: true, stdio: ['ignore', log, log] }).unref();
-      // The second node is created once the first is primary: it then clones it as its standby.
-      await until(`${node.name} to run`, () => psql(node.port, 'SELECT 1') === '1');
-      if (node === NODES[0]) await until('the first primary', () => primaryPort() === node.port);
-    } else {
-      startKeeper(node);
-    }
-  }
-  await until('a synchronous standby', () => {
-    const port = primaryPort();
-    return port && psql(port, "SELECT count(*) FROM pg_stat_replication WHERE sync_state IN ('sync', 'quorum')") === '1';
+  cluster[action]().catch((error) => {
+    console.error(error.message);
+    process.exit(1);
   });
-  console.log(`primary on ${primaryPort()}, synchronous standby streaming`);
-  console.log(`DATABASE_URL=postgres://postgres@${NODES.map((n) => `127.0.0.1:${n.port}`).join(',')}/postgres?target_session_attrs=read-write`);
 }
-
-function keeperPids(node) {
-  const out = execFileSync('ps', ['-eo', 'pid=,args='], { encoding: 'utf8' });
-  return out
-    .split('\n')
-    .filter((line) => line.includes(node.pgdata) || line.includes(`-p ${node.port}`))
-    .map((line) => Number(line.trim().split(/\s+/)[0]))
-    .filter((pid) => pid && pid !== process.pid);
-}
-
-function postmasterPid(node) {
-  const file = join(node.pgdata, 'postmaster.pid');
-  return existsSync(file) ? Number(readFileSync(file, 'utf8').split('\n')[0]) : undefined;
-}
-
-function kill(node) {
-  const pids = [...keeperPids(node), postmasterPid(node)].filter(Boolean);
-  for (const pid of pids) {
-    try {
-      process.kill(pid, 'SIGKILL');
-    } catch {
-      // already gone
-    }
-  }
-  // The postmaster's children (backends, the WAL sender) outlive it for a moment; kill them too.
-  try {
-    execFileSync('pkill', ['-9', '-P', String(postmasterPid(node) ?? 0)]);
-  } catch {
-    // none left
-  }
-}
-
-async function failover() {
-  const port = await until('a primary', primaryPort);
-  const node = NODES.find((n) => n.port === port);
-  const killedAt = Date.now();
-  kill(node);
-  const promoted = await until('the standby to be promoted', () => {
-    const next = primaryPort();
-    return next && next !== port ? next : undefined;
-  });
-  const window = Date.now() - killedAt;
-  console.log(`killed the primary on ${port}; ${promoted} took writes ${(window / 1000).toFixed(1)} s later`);
-  startKeeper(node);
-  await until('the old primary to rejoin as a synchronous standby', () => psql(promoted, "SELECT count(*) FROM pg_stat_replication WHERE sync_state IN ('sync', 'quorum')") === '1');
-  console.log(`${node.name} rejoined as the synchronous standby of ${promoted}`);
-  return window;
-}
-
-async function down() {
-  // Twice: a keeper killed a moment after its PostgreSQL may have started it again meanwhile.
-  for (const node of [...NODES, MONITOR]) kill(node);
-  await sleep(1000);
-  for (const node of [...NODES, MONITOR]) kill(node);
-  rmSync(ROOT, { recursive: true, force: true });
-  console.log('stopped and removed');
-}
-
-const action = process.argv[2];
-const actions = { up, failover, down };
-if (!actions[action]) {
-  console.error('usage: npm run ha -- up|failover|down');
-  process.exit(2);
-}
-Promise.resolve(actions[action]()).catch((error) => {
-  console.error(error.message);
-  process.exit(1);
-});

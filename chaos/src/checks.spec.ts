@@ -45,8 +45,8 @@ function healthyRun() {
   ];
   const body = JSON.stringify({ status: 'PAID', deliveryId: deliveryIdFor(paid.id) });
   const received: ReceivedCallback[] = [
-    { path: '/callbacks/m-1', deliveryId: deliveryIdFor(paid.id), body, signatureValid: true, answer: 'error' },
-    { path: '/callbacks/m-1', deliveryId: deliveryIdFor(paid.id), body, signatureValid: true, answer: 'ok' },
+    { path: '/callbacks/m-1', deliveryId: deliveryIdFor(paid.id), body, signatureValid: true, answer: 'error', receivedAt: 0 },
+    { path: '/callbacks/m-1', deliveryId: deliveryIdFor(paid.id), body, signatureValid: true, answer: 'ok', receivedAt: 0 },
   ];
   return { operations, events, received, paid };
 }
@@ -224,7 +224,7 @@ describe('the chaos run checks', () => {
       const { events, received } = healthyRun();
       const settings = (callbackUrl: string | null) => event('PayoutSettingsChanged', 'payouts-m-1', 'r-9', { settings: { callbackUrl } });
       const paid = event('PayoutPaid', 'payout-po_1', 'w-1', { merchantId: 'm-1', payoutId: 'po_1' }, 'system');
-      const callback = { path: '/callbacks/m-1', deliveryId: deliveryIdFor(paid.id), body: JSON.stringify({ status: 'PAYOUT_PAID', deliveryId: deliveryIdFor(paid.id) }), signatureValid: true, answer: 'ok' as const };
+      const callback = { path: '/callbacks/m-1', deliveryId: deliveryIdFor(paid.id), body: JSON.stringify({ status: 'PAYOUT_PAID', deliveryId: deliveryIdFor(paid.id) }), signatureValid: true, answer: 'ok' as const, receivedAt: 0 };
       expect(checkCallbacks([...events, settings('http://127.0.0.1/callbacks/m-1'), paid], received).problems).toEqual([expect.stringContaining('undelivered: PayoutPaid')]);
       expect(checkCallbacks([...events, settings('http://127.0.0.1/callbacks/m-1'), paid], [...received, callback]).ok).toBe(true);
       expect(checkCallbacks([...events, settings('http://127.0.0.1/callbacks/m-1'), settings(null), paid], [...received, callback]).problems).toEqual([
@@ -236,7 +236,7 @@ describe('the chaos run checks', () => {
       const { events, received } = healthyRun();
       const settings = event('PayoutSettingsChanged', 'payout-settings-m-1', 'r-9', { settings: { callbackUrl: 'http://127.0.0.1/callbacks/m-1' } });
       const paid = event('PayoutPaid', 'payouts-m-1', 'w-1', { merchantId: 'm-1', payoutId: 'po_1' }, 'system');
-      const callback = { path: '/callbacks/m-1', deliveryId: deliveryIdFor(paid.id), body: JSON.stringify({ status: 'PAYOUT_PAID', deliveryId: deliveryIdFor(paid.id) }), signatureValid: true, answer: 'ok' as const };
+      const callback = { path: '/callbacks/m-1', deliveryId: deliveryIdFor(paid.id), body: JSON.stringify({ status: 'PAYOUT_PAID', deliveryId: deliveryIdFor(paid.id) }), signatureValid: true, answer: 'ok' as const, receivedAt: 0 };
       expect(checkCallbacks([...events, settings, paid], [...received, callback]).ok).toBe(true);
       expect(checkCallbacks([...events, settings, paid], received).problems).toEqual([expect.stringContaining('undelivered: PayoutPaid')]);
     });

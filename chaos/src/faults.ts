@@ -5,6 +5,7 @@ import type { ServiceProcess, ServiceRole } from './processes';
 import { ReadinessPoller } from './readiness';
 import type { OutageWindow, ReadinessSample } from './records';
 import type { ChaosRedis } from './redis';
+import type { FailoverTimes } from './ha-cluster';
 
 export interface OutageRecord extends OutageWindow {
   method: PostgresOutage['method'];
@@ -19,6 +20,8 @@ export interface FaultLog {
   /** Connections pg_terminate_backend ended. */
   postgresConnectionsTerminated: number;
   postgresOutage?: OutageRecord;
+  /** `--failover`: each kill of the cluster's primary (chaos/src/failovers.ts). */
+  failovers?: FailoverTimes[];
   timeline: string[];
 }
 

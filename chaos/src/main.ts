@@ -1,6 +1,6 @@
 import { Command, InvalidArgumentError, Option } from 'commander';
 import type { FaultLog } from './faults';
-import { type ChaosOptions, type ChaosReport, runChaos, SHORT_RUN } from './run-chaos';
+import { type ChaosOptions, type ChaosReport, runChaos, SHORT_FAILOVER_RUN, SHORT_RUN } from './run-chaos';
 
 function positive(value: string): number {
   const number = Number(value);
@@ -9,6 +9,10 @@ function positive(value: string): number {
 }
 
 function describeOutage(faults: FaultLog): string {
+  if (faults.failovers) {
+    const times = faults.failovers.map((f) => `${f.from} → ${f.to} promoted ${((f.promotedAt - f.killedAt) / 1000).toFixed(1)} s after the kill`);
+    return `${faults.failovers.length} kills of the primary (${times.join('; ')})`;
+  }
   const outage = faults.postgresOutage;
   if (!outage) return 'no PostgreSQL outage';
   const by = outage.method === 'proxy' ? 'the proxy refusing connections' : 'pg_ctlcluster stop and start';
@@ -21,9 +25,11 @@ function print(report: ChaosReport): void {
   const cutOff = apiKillsInFlight.reduce((sum, n) => sum + n, 0);
   const lines = [
     '',
-    `load: ${f.operations} operations, ${f.requests} requests from ${f.clients} clients in ${f.loadSeconds} s (${f.seconds} s, then on after the outage): ${f.responses2xx} 2xx, ${f.responses4xx} 4xx, ${f.responses5xx} 5xx, ${f.noResponse} without a response`,
-    `faults: kill -9 of ${kills.api} APIs (${cutOff} client requests in flight), ${kills.worker} workers and ${kills.projector} projectors; ${report.faults.redisRestarts} Redis restart; ${report.faults.postgresConnectionsTerminated} PostgreSQL connections terminated; ${describeOutage(report.faults)}`,
-    ...report.faults.timeline.filter((entry) => entry.includes('PostgreSQL outage')).map((entry) => `        ${entry}`),
+    `load: ${f.operations} operations, ${f.requests} requests from ${f.clients} clients in ${f.loadSeconds} s (${f.seconds} s, then on after the ${report.faults.failovers ? 'last failover' : 'outage'}): ${f.responses2xx} 2xx, ${f.responses4xx} 4xx, ${f.responses5xx} 5xx, ${f.noResponse} without a response`,
+    report.faults.failovers
+      ? `faults: ${describeOutage(report.faults)}; no process of the service killed`
+      : `faults: kill -9 of ${kills.api} APIs (${cutOff} client requests in flight), ${kills.worker} workers and ${kills.projector} projectors; ${report.faults.redisRestarts} Redis restart; ${report.faults.postgresConnectionsTerminated} PostgreSQL connections terminated; ${describeOutage(report.faults)}`,
+    ...report.faults.timeline.filter((entry) => entry.includes('PostgreSQL outage') || entry.includes('failover')).map((entry) => `        ${entry}`),
     `provider: ${f.provider}${f.providerNotificationFaults ? ` (webhooks: ${f.providerNotificationFaults.lost} lost, ${f.providerNotificationFaults.repeated} sent twice, ${f.providerNotificationFaults.delayed} held back)` : ''}`,
     `callbacks: ${f.callbacksReceived} received, ${f.callbacksDelivered} answered 200, ${f.callbacksRefused} answered 500, ${f.callbacksHung} left hanging`,
     `events: ${f.events}; settled ${f.quiescenceMs} ms after the load stopped`,
@@ -46,6 +52,7 @@ interface CommandLine {
   keep?: boolean;
   postgresOutageSeconds?: number;
   restartPostgres?: boolean;
+  failover?: number | true;
   provider: 'sandbox' | 'chapa';
 }
 
@@ -57,7 +64,12 @@ const program = new Command('chaos')
   .option('--clients <n>', 'concurrent clients', positive, 16)
   .option('--postgres-outage-seconds <n>', 'how long PostgreSQL is away at 75% of the run (default 10; 4 in --short)', positive)
   .option('--restart-postgres', 'for the outage, stop and start the local PostgreSQL cluster with pg_ctlcluster instead of cutting the run\'s proxy: ends every session of the server, so never where others share it')
-  .option('--short', 'the short run of the test suite: 14 s, 6 clients, a 3 s outage, 10 s of load after it')
+  .option(
+    '--failover [kills]',
+    'instead of the other faults, run on the pg_auto_failover cluster of `npm run ha` (started if it is not running) with the queues in PostgreSQL, and kill its primary this many times (2: there and back)',
+    positive,
+  )
+  .option('--short', 'the short run of the test suite: 14 s, 6 clients, a 3 s outage (or one failover), 10 s of load after it')
   .option('--keep', 'keep the PostgreSQL schema afterwards')
   .addOption(
     new Option('--provider <name>', 'the payment provider: the sandbox, or Chapa through its simulator (a tenth of its webhooks lost, a fifth sent twice, any held back up to 2 s)')
@@ -65,13 +77,15 @@ const program = new Command('chaos')
       .default('sandbox'),
   )
   .action(async ({ short, ...given }: CommandLine) => {
+    const failovers = given.failover === true ? 2 : given.failover;
     const chosen: Partial<ChaosOptions> = {
+      ...(failovers ? { failovers } : {}),
       keep: given.keep,
       restartPostgres: given.restartPostgres,
       provider: given.provider,
       ...(given.postgresOutageSeconds === undefined ? {} : { postgresOutageSeconds: given.postgresOutageSeconds }),
     };
-    const report = await runChaos(short ? { ...SHORT_RUN, ...chosen } : { seconds: given.seconds, clients: given.clients, ...chosen });
+    const report = await runChaos(short ? { ...(failovers ? SHORT_FAILOVER_RUN : SHORT_RUN), ...chosen } : { seconds: given.seconds, clients: given.clients, ...chosen });
     print(report);
     process.exitCode = report.ok ? 0 : 1;
   });

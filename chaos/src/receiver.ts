@@ -42,7 +42,7 @@ export async function startReceiver(options: { failureRate: number; hangMs: numb
       deliveryId = (JSON.parse(body.toString('utf8')) as { deliveryId?: string }).deliveryId;
     }
     const outcome = signatureValid ? answer(deliveryId) : 'error';
-    received.push({ path, deliveryId, body: body.toString('utf8'), signatureValid, answer: outcome });
+    received.push({ path, deliveryId, body: body.toString('utf8'), signatureValid, answer: outcome, receivedAt: Date.now() });
     if (outcome === 'ok') return response.end('ok');
     if (outcome === 'error') {
       response.statusCode = signatureValid ? 500 : 401;
@@ -62,7 +62,7 @@ export async function startReceiver(options: { failureRate: number; hangMs: numb
       try {
         handle(request, response, Buffer.concat(chunks));
       } catch {
-        received.push({ path: request.url ?? '', body: Buffer.concat(chunks).toString('utf8'), signatureValid: false, answer: 'error' });
+        received.push({ path: request.url ?? '', body: Buffer.concat(chunks).toString('utf8'), signatureValid: false, answer: 'error', receivedAt: Date.now() });
         response.statusCode = 400;
         response.end();
       }

@@ -100,6 +100,8 @@ export interface ReceivedCallback {
   signatureValid: boolean;
   /** What the receiver answered: only `ok` (2xx) counts as delivered. */
   answer: 'ok' | 'error' | 'hang';
+  /** When it arrived (epoch ms). */
+  receivedAt: number;
 }
 
 export interface LedgerSnapshot {

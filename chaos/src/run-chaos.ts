@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
+import { primaryConnection } from '@app/database';
+import { queueSchema } from '@app/scheduling';
 import { ApiKillWarning } from './api-kill-warning';
 import {
   type CheckResult,
@@ -25,7 +27,9 @@ import {
 import { RecordingClient } from './client';
 import { startDeployment } from './deployment';
 import { collectEvidence } from './evidence';
+import { checkFailovers, injectFailovers } from './failovers';
 import { type FaultLog, injectFaults, type LoadWindow, READY_AGAIN_WITHIN_MS } from './faults';
+import { haCluster, type HaClusterOptions } from './ha-cluster';
 import { clusterRestart, proxyOutage } from './postgres-outage';
 import { PostgresProxy } from './postgres-proxy';
 import { waitForQuiescence } from './quiescence';
@@ -50,6 +54,14 @@ export interface ChaosOptions {
   /** Stop and start the local PostgreSQL cluster (pg_ctlcluster) for the outage instead of cutting the run's proxy: every session of the server ends. */
   restartPostgres?: boolean;
   merchants?: number;
+  /**
+   * Kill the primary of a pg_auto_failover cluster (scripts/ha.js) this many times instead of the other
+   * faults: the service runs on the cluster's multi-host URL with its queues in PostgreSQL, no Redis,
+   * and none of its processes is killed, so each must find the new primary by itself.
+   */
+  failovers?: number;
+  /** Where that cluster lives (`npm run ha`'s by default); it is started if it is not running, and removed afterwards if this run created it. */
+  ha?: Omit<HaClusterOptions, 'log'>;
   /** The payment provider: the sandbox inside the service, or Chapa's simulator beside it (lost, repeated and delayed webhooks). */
   provider?: ChaosProvider['name'];
   /**
@@ -63,6 +75,15 @@ export interface ChaosOptions {
 
 /** The run inside `npm test`: long enough for a few kills of each role and every one-off fault (the outage adds 4 s, and 20 s of load after it). */
 export const SHORT_RUN: ChaosOptions = { seconds: 14, clients: 6, killEveryMs: 3000, postgresOutageSeconds: 3, recoverySeconds: 10 };
+
+/** The failover run inside `npm test`: one kill of the primary halfway through 14 s of load, and 10 s of load after the promotion. */
+export const SHORT_FAILOVER_RUN: ChaosOptions = { seconds: 14, clients: 6, failovers: 1, recoverySeconds: 10 };
+
+/** How soon after a kill of the primary writes and reads must succeed again (issue 40: 30 s with the defaults chosen). */
+const FAILOVER_WITHIN_MS = 30_000;
+
+/** `npm run ha`'s cluster (scripts/ha.js). */
+const HA = { dir: process.env.HA_DIR ?? '/tmp/escrow-ha', monitorPort: Number(process.env.HA_MONITOR_PORT ?? 55400) };
 
 export interface ChaosFigures {
   seconds: number;
@@ -99,9 +120,14 @@ export interface ChaosReport {
 const DATABASE_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 
+/** WHATWG's URL refuses a multi-host URL's list of hosts: the parameter is appended as text. */
+function withApplicationName(databaseUrl: string, name: string): string {
+  return `${databaseUrl}${databaseUrl.includes('?') ? '&' : '?'}application_name=${encodeURIComponent(name)}`;
+}
+
 /** One statement on a session of its own, outside the service's: a --restart-postgres outage ends any session held across it. */
-async function adminQuery<Row>(sql: string, params: unknown[] = []): Promise<Row[]> {
-  const admin = new Client({ connectionString: DATABASE_URL });
+async function adminQuery<Row>(databaseUrl: string, sql: string, params: unknown[] = []): Promise<Row[]> {
+  const admin = new Client(primaryConnection(databaseUrl).config);
   admin.on('error', () => undefined);
   await admin.connect();
   try {
@@ -139,20 +165,39 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   try {
     // Before anything is created: an unusable --restart-postgres fails the run at once.
     const outage = options.restartPostgres ? await clusterRestart(DATABASE_URL) : undefined;
-    await adminQuery(`CREATE SCHEMA ${runId}`);
-    if (!options.keep) teardown.push(() => adminQuery(`DROP SCHEMA IF EXISTS ${runId} CASCADE`));
-    const databaseAddress = new URL(DATABASE_URL);
-    const proxy = await PostgresProxy.start({ host: databaseAddress.hostname, port: Number(databaseAddress.port || 5432) });
-    teardown.push(() => proxy.close());
-    const redis = await startRedis(runDir, runId, REDIS_URL, within(10_000));
-    teardown.push(() => redis.close());
+    const cluster = options.failovers ? haCluster({ ...(options.ha ?? HA), log }) : undefined;
+    if (cluster) {
+      const created = !existsSync((options.ha ?? HA).dir);
+      if (created) teardown.push(() => cluster.down());
+      await cluster.up();
+    }
+    const database = cluster?.databaseUrl ?? DATABASE_URL;
+    await adminQuery(database, `CREATE SCHEMA ${runId}`);
+    // After the cluster's own teardown in the list, so before it when the list is run backwards.
+    if (!options.keep) {
+      teardown.push(async () => {
+        await adminQuery(database, `DROP SCHEMA IF EXISTS ${runId} CASCADE`);
+        await adminQuery(database, `DROP SCHEMA IF EXISTS ${queueSchema(runId)} CASCADE`);
+      });
+    }
+    // A failover run has neither: the cluster's own nodes die, and the queues are in PostgreSQL.
+    let proxy: PostgresProxy | undefined;
+    let redis: Awaited<ReturnType<typeof startRedis>> | undefined;
+    if (!cluster) {
+      const databaseAddress = new URL(DATABASE_URL);
+      const started = await PostgresProxy.start({ host: databaseAddress.hostname, port: Number(databaseAddress.port || 5432) });
+      proxy = started;
+      teardown.push(() => started.close());
+      const own = await startRedis(runDir, runId, REDIS_URL, within(10_000));
+      redis = own;
+      teardown.push(() => own.close());
+    }
     const receiver = await startReceiver({ failureRate: 0.25, hangMs: 1500 });
     teardown.push(() => receiver.close());
 
     // The run's own application_name marks its connections, so that pg_terminate_backend hits no one else's;
     // they go through the proxy, which takes PostgreSQL away from this service alone.
-    const databaseUrl = new URL(proxy.urlFor(DATABASE_URL));
-    databaseUrl.searchParams.set('application_name', runId);
+    const databaseUrl = withApplicationName(proxy?.urlFor(DATABASE_URL) ?? database, runId);
     const adminKey = `chaos-admin-${randomBytes(16).toString('hex')}`;
     const secretsKey = randomBytes(32);
     // The APIs' addresses are known once the deployment is up; the provider sends to them only after that.
@@ -162,10 +207,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const deployment = await startDeployment(
       {
         ...provider.env,
-        DATABASE_URL: databaseUrl.toString(),
+        DATABASE_URL: databaseUrl,
         DATABASE_SCHEMA: runId,
-        REDIS_URL: redis.url,
-        REDIS_PREFIX: runId,
+        ...(redis ? { REDIS_URL: redis.url, REDIS_PREFIX: runId } : {}),
         SECRETS_KEY: secretsKey.toString('hex'),
         ADMIN_API_KEY: adminKey,
       },
@@ -174,13 +218,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     );
     apis = deployment.apis;
     teardown.push(() => Promise.all(deployment.all.map((p) => p.close())));
-    log(`run ${runId}: ${deployment.all.map((p) => p.name).join(', ')}; provider ${provider.name}; PostgreSQL through a proxy on port ${proxy.port}, Redis ${redis.url}, logs in ${runDir}`);
+    const backends = proxy && redis ? `PostgreSQL through a proxy on port ${proxy.port}, Redis ${redis.url}` : `PostgreSQL on the cluster ${database}, the queues in it`;
+    log(`run ${runId}: ${deployment.all.map((p) => p.name).join(', ')}; provider ${provider.name}; ${backends}; logs in ${runDir}`);
 
     const outageMs = (options.postgresOutageSeconds ?? 10) * 1000;
     // A killed API may take half a minute to start again on a loaded machine, while the other meets the
     // database faults: a client that gave up sooner would count the run's own timing as a lost answer.
     const client = new RecordingClient(runId, deployment.apis, within(outageMs + 60_000));
-    const { merchants, auditorKey, secrets: issued } = await registerParticipants(client, adminKey, receiver, options.merchants ?? 3, { url: DATABASE_URL, schema: runId });
+    const { merchants, auditorKey, secrets: issued } = await registerParticipants(client, adminKey, receiver, options.merchants ?? 3, { url: database, schema: runId });
     const secrets: Secret[] = [
       { name: 'ADMIN_API_KEY', value: adminKey },
       { name: 'SECRETS_KEY (hex)', value: secretsKey.toString('hex') },
@@ -192,25 +237,29 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const started = Date.now();
     const load: LoadWindow = { started, until: started + options.seconds * 1000 };
     const apiKills = new ApiKillWarning();
-    log(`driving ${options.clients} clients for ${options.seconds} s, and on for ${options.recoverySeconds ?? 20} s after the PostgreSQL outage`);
+    const recoveryLoadMs = (options.recoverySeconds ?? 20) * 1000;
+    log(`driving ${options.clients} clients for ${options.seconds} s, and on for ${recoveryLoadMs / 1000} s after the ${cluster ? 'last failover' : 'PostgreSQL outage'}`);
     const [{ faults, readiness }] = await Promise.all([
-      injectFaults({
+      cluster
+        ? injectFailovers({ load, cluster, count: options.failovers!, recoveryLoadMs, log }).then((faults) => ({ faults, readiness: [] }))
+        : injectFaults({
         load,
         killEveryMs: options.killEveryMs ?? 4000,
         killable: deployment.killable,
         client,
         apiKills,
-        redis,
+        redis: redis!,
         terminateConnections: async () =>
           (
             await adminQuery<{ terminated: boolean }>(
+              database,
               `SELECT pg_terminate_backend(pid) AS terminated FROM pg_stat_activity WHERE application_name = $1 AND pid <> pg_backend_pid()`,
               [runId],
             )
           ).filter((row) => row.terminated).length,
-        postgres: outage ?? proxyOutage(proxy),
+        postgres: outage ?? proxyOutage(proxy!),
         outageMs,
-        recoveryLoadMs: (options.recoverySeconds ?? 20) * 1000,
+        recoveryLoadMs,
         readyAgainWithinMs: within(READY_AGAIN_WITHIN_MS),
         log,
       }),
@@ -221,7 +270,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
 
     log('waiting for the service to settle');
     // Connected only now: a --restart-postgres outage would have ended an earlier session.
-    const db = new Client({ connectionString: DATABASE_URL, options: `-c search_path=${runId}` });
+    const db = new Client(primaryConnection(database, { options: `-c search_path=${runId}` }).config);
     db.on('error', () => undefined);
     await db.connect();
     teardown.push(() => db.end());
@@ -230,9 +279,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const evidence = await collectEvidence(client, auditorKey, merchants);
     await Promise.all(deployment.all.map((p) => p.stop()));
     // After the evidence: the reconciliation records a run of its own in the log.
-    const directUrl = new URL(DATABASE_URL);
-    directUrl.searchParams.set('application_name', runId);
-    const cli = cliFor({ ...provider.env, DATABASE_URL: directUrl.toString(), DATABASE_SCHEMA: runId, SECRETS_KEY: secretsKey.toString('hex'), DATA_DIR: runDir });
+    const cli = cliFor({ ...provider.env, DATABASE_URL: withApplicationName(database, runId), DATABASE_SCHEMA: runId, SECRETS_KEY: secretsKey.toString('hex'), DATA_DIR: runDir });
     const reconciliation = await checkProviderReconciliation(provider, cli, addisDaysBetween(new Date(runStarted), new Date()), runDir);
     writeFileSync(join(runDir, 'operations.json'), JSON.stringify(client.operations, null, 1));
     writeFileSync(join(runDir, 'callbacks.json'), JSON.stringify(receiver.received, null, 1));
@@ -275,8 +322,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       checkCallbacks(evidence.events, receiver.received),
       checkIntegrity(evidence.integrity),
       checkSecrets(secrets, responses, others),
-      checkReadiness(readiness, deployment.apis, faults.postgresOutage, within(READY_AGAIN_WITHIN_MS)),
-      checkRecoveryLatency(client.operations, started, faults.postgresOutage),
+      ...(cluster
+        ? [checkFailovers(faults.failovers ?? [], client.operations, receiver.received, options.patient ? undefined : FAILOVER_WITHIN_MS)]
+        : [checkReadiness(readiness, deployment.apis, faults.postgresOutage, within(READY_AGAIN_WITHIN_MS)), checkRecoveryLatency(client.operations, started, faults.postgresOutage)]),
     ];
     const figures: ChaosFigures = {
       seconds: options.seconds,

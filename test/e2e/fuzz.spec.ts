@@ -15,7 +15,6 @@ import fc from 'fast-check';
 import { servedRoutes } from '../../apps/api/src/app.factory';
 import { PAYMENT_PROVIDER, PROVIDER_SIGNATURE_HEADER, type SandboxProvider, PROVIDER_TIMESTAMP_HEADER, signNotification } from '@app/payments';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
-import { createRedisPrefix } from '../support/redis';
 import { countWrites, escrowRequest, orderRequest } from '../support/fixtures';
 import { type HostileBody, hostileBody, hostileSegment } from '../support/hostile-json';
 import { FAST_SANDBOX, seedResources, type SeededResources, waitForQuiet } from '../support/seeded-resources';
@@ -236,15 +235,12 @@ const HOSTILE_QUERIES = ['', '', '', '?__proto__[polluted]=1', '?constructor[pro
 describe('fuzzing every POST route with hostile input', () => {
   let running: RunningApp;
   let resources: SeededResources;
-  let redis: Awaited<ReturnType<typeof createRedisPrefix>>;
   let notificationSecret: Buffer;
   const baseline = prototypeShapes();
 
   beforeAll(async () => {
-    // The queues on Redis, as the authorization matrix runs: waitForQuiet does not yet see work waiting in
-    // BullMQ's PostgreSQL tables, which ran after it said quiet and wrote under the next target's check.
-    redis = await createRedisPrefix();
-    running = await startApp({ env: { ...FAST_SANDBOX, REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix, CALLBACK_RETRY_SCHEDULE_MS: '3600000' } });
+    // The queues on BullMQ's PostgreSQL backend, the default without REDIS_URL: waitForQuiet counts the jobs waiting there.
+    running = await startApp({ env: { ...FAST_SANDBOX, CALLBACK_RETRY_SCHEDULE_MS: '3600000' } });
     resources = await seedResources(running);
     notificationSecret = running.app.get<SandboxProvider>(PAYMENT_PROVIDER).notificationSecret;
     await waitForQuiet(db());
@@ -252,7 +248,6 @@ describe('fuzzing every POST route with hostile input', () => {
   afterAll(async () => {
     await resources?.close();
     await running?.close();
-    await redis?.drop();
   });
 
   const db = () => running.schema!.client;

@@ -1,10 +1,15 @@
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { request } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import IORedis from 'ioredis';
 import { CredentialStore } from '@app/credentials';
-import { startApp } from '../support/app';
+import { startApp, TEST_ADMIN_KEY } from '../support/app';
 import { createAccount, registerMerchant } from '../support/fixtures';
 import { call } from '../support/http';
+import { createTestSchema } from '../support/postgres';
+import { freePort, spawnService, stopAll, waitForHttp } from '../support/processes';
 import { createRedisPrefix } from '../support/redis';
 
 const LIMIT = 30;
@@ -55,11 +60,16 @@ async function keysUnder(url: string, prefix: string): Promise<string[]> {
 // the assertions count requests, and a step's few dozen requests take seconds, far within the minute.
 describe('rate limiting per API key, and per address without a valid one', () => {
   it.each([
-    ['counted in the process', false],
-    ['shared through Redis', true],
-  ])('RATE_LIMIT_PER_MINUTE=30 (%s)', async (_, withRedis) => {
-    const redis = withRedis ? await createRedisPrefix() : undefined;
-    const running = await startApp({ env: { RATE_LIMIT_PER_MINUTE: String(LIMIT), ...(redis ? { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix } : {}) } });
+    ['counted in the process: the embedded mode', 'process'],
+    ['shared through PostgreSQL', 'postgres'],
+    ['shared through Redis', 'redis'],
+  ])('RATE_LIMIT_PER_MINUTE=30 (%s)', async (_, counts) => {
+    const redis = counts === 'redis' ? await createRedisPrefix() : undefined;
+    const dataDir = counts === 'process' ? mkdtempSync(join(tmpdir(), 'rate-limit-')) : undefined;
+    const running = await startApp({
+      embeddedDataDir: dataDir,
+      env: { RATE_LIMIT_PER_MINUTE: String(LIMIT), ...(redis ? { REDIS_URL: redis.url, REDIS_PREFIX: redis.prefix } : {}) },
+    });
     try {
       const busy = await registerMerchant(running.baseUrl, 'Busy');
       const quiet = await registerMerchant(running.baseUrl, 'Quiet');
@@ -127,9 +137,44 @@ describe('rate limiting per API key, and per address without a valid one', () =>
         expect(rateKeys.filter((key) => !counters.includes(key))).toEqual([]);
         expect(keys.filter((key) => madeUp.some((secret) => key.includes(secret)))).toEqual([]);
       }
+      if (counts === 'postgres') {
+        // The same counts as rows of the deployment's schema: none for a made-up secret.
+        const rows = await running.schema!.client.query<{ key: string }>(`SELECT key FROM rate_limit_windows ORDER BY key`);
+        expect(rows.map((row) => row.key).sort()).toEqual(
+          [`address:127.0.0.1`, `address:${GUESSER}`, `key:${busy.merchantId}`, `key:${quiet.merchantId}`, `key:${platform.merchantId}`].sort(),
+        );
+      }
     } finally {
       await running.close();
       await redis?.drop();
+      if (dataDir) rmSync(dataDir, { recursive: true, force: true });
+    }
+  });
+
+  it('is one limit for a key across two API processes on one PostgreSQL, without Redis', async () => {
+    const schema = await createTestSchema('rate');
+    const env = { DATABASE_URL: schema.url, DATABASE_SCHEMA: schema.schema, SECRETS_KEY: '55'.repeat(32), ADMIN_API_KEY: TEST_ADMIN_KEY, RATE_LIMIT_PER_MINUTE: String(LIMIT) };
+    const ports = [await freePort(), await freePort()];
+    const apis = ports.map((port) => `http://127.0.0.1:${port}`);
+    // One after the other: the first runs the migrations, and the projector that the registration's answer waits for.
+    const services = [spawnService('api', { ...env, ROLE: 'all', PORT: String(ports[0]), HOST: '127.0.0.1' })];
+    try {
+      await waitForHttp(apis[0]);
+      services.push(spawnService('api', { ...env, ROLE: 'api', PORT: String(ports[1]), HOST: '127.0.0.1' }));
+      await waitForHttp(apis[1]);
+      // The readiness probes above spent the address's budget, not the key's.
+      const shared = await registerMerchant(apis[0], 'Shared');
+      const statuses = [];
+      for (let i = 0; i < 40; i++) {
+        const [method, path, body] = ROUTES[i % ROUTES.length];
+        statuses.push((await call(apis[i % 2], method, path, { body, headers: { 'x-api-secret': shared.apiSecret } })).status);
+      }
+      // 30 answered between the two, 15 by each; then both refuse: one window, not one per process.
+      expect(statuses.slice(0, LIMIT).filter((status) => status === 429)).toEqual([]);
+      expect(statuses.slice(LIMIT)).toEqual(Array(40 - LIMIT).fill(429));
+    } finally {
+      await stopAll(services);
+      await schema.drop();
     }
   });
 });

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { SqlClient } from '@app/database';
+import { quoteIdentifier, type SqlClient } from '@app/database';
 import { TEST_ADMIN_KEY, type RunningApp } from './app';
 import { countWrites, escrowRequest, orderRequest, registerMarketplace, type TestMarketplace, type TestMerchant, withSellers, type WriteCounts } from './fixtures';
 import { call } from './http';
@@ -132,13 +132,29 @@ export async function waitForQuiet(db: SqlClient, quietMs = 250): Promise<WriteC
 }
 
 async function pendingWork(db: SqlClient): Promise<Record<string, number>> {
-  const [row] = await db.query<{ unprojected: number; openOperations: number; unattemptedCallbacks: number }>(
+  const [row] = await db.query<{ unprojected: number; openOperations: number; unattemptedCallbacks: number; queueSchema: string | null }>(
     `SELECT (SELECT count(*)::int FROM events, projection_checkpoints c
               WHERE c.name = 'read-models' AND (events.transaction_id::text::numeric, events.global_position) > (c.commit_position, c.prepare_position)
             ) AS "unprojected",
             (SELECT count(*)::int FROM provider_operations WHERE status = 'OPEN') AS "openOperations",
             (SELECT count(*)::int FROM callback_deliveries_view
-              WHERE status = 'PENDING' AND jsonb_array_length(document->'attempts') = 0) AS "unattemptedCallbacks"`,
+              WHERE status = 'PENDING' AND jsonb_array_length(document->'attempts') = 0) AS "unattemptedCallbacks",
+            (SELECT nspname FROM pg_namespace WHERE nspname = current_schema() || '_queues') AS "queueSchema"`,
   );
-  return row;
+  const { queueSchema, ...pending } = row;
+  return queueSchema ? { ...pending, queuedJobs: await queuedJobs(db, queueSchema) } : pending;
+}
+
+/**
+ * Jobs on BullMQ's PostgreSQL backend (libs/scheduling/src/queue-connection.ts) that a worker has
+ * taken or may take now: waiting, running, or delayed to a moment already past (BullMQ promotes those
+ * on its next poll). A job delayed into the future (a callback's retry an hour away) is not pending.
+ */
+async function queuedJobs(db: SqlClient, schema: string): Promise<number> {
+  const [{ count }] = await db.query<{ count: number }>(
+    `SELECT count(*)::int AS count FROM ${quoteIdentifier(schema)}.job
+      WHERE state IN ('waiting', 'active') OR (state = 'delayed' AND process_at_ms <= $1)`,
+    [Date.now()],
+  );
+  return count;
 }

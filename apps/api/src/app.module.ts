@@ -24,7 +24,7 @@ import { replayingKeyedRequests } from './http/idempotency/keyed-replay';
 import { MerchantAuthModule } from './http/merchant-auth.module';
 import { MerchantsModule } from './merchants/merchants.module';
 import { OperationsModule } from './operations/operations.module';
-import { rateLimiting } from './operations/rate-limit/rate-limiting';
+import { rateLimiting, rateLimitMigrations } from './operations/rate-limit/rate-limiting';
 import { OrdersModule } from './orders/orders.module';
 import { PayablesModule } from './payables/payables.module';
 import { PaymentsHttpModule } from './payments/payments-http.module';
@@ -43,7 +43,7 @@ export class AppModule {
         InfrastructureModule.forRoot(config, {
           eventStore: options.eventStore,
           commandEdge: replayingKeyedRequests,
-          migrations: [CREDENTIALS, { component: 'idempotency', migrations: IDEMPOTENCY_MIGRATIONS }, ...providerMigrations(config)],
+          migrations: [CREDENTIALS, { component: 'idempotency', migrations: IDEMPOTENCY_MIGRATIONS }, ...providerMigrations(config), ...rateLimitMigrations(config)],
         }),
         CqrsModule.forRoot(),
         CredentialsModule,

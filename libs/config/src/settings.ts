@@ -68,7 +68,7 @@ const DEFINITIONS = {
   RATE_LIMIT_PER_MINUTE: {
     default: '6000',
     meaning:
-      'requests a minute per API key across all routes (a platform acting for an account spends its own key\'s), and per client address for requests without a valid key; fixed windows shared through Redis when set, per process otherwise; `0` turns it off; past it: 429 `RATE_LIMITED` with `Retry-After` (docs/operations/scaling.md)',
+      'requests a minute per API key across all routes (a platform acting for an account spends its own key\'s), and per client address for requests without a valid key; fixed windows shared by every API process, in Redis when `REDIS_URL` is set, else in PostgreSQL; per process in the embedded mode (PGlite), where one process serves; `0` turns it off; past it: 429 `RATE_LIMITED` with `Retry-After` (docs/operations/scaling.md)',
   },
   RECONCILE_INTERVAL_MS: {
     default: '60000',

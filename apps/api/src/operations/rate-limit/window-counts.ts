@@ -7,8 +7,8 @@ export interface WindowCount {
 
 /**
  * Requests counted per key in fixed windows: a key's window opens with its first request and closes
- * `windowMs` later, whatever came in between. Counts shared by every API replica (Redis) make one
- * limit for all of them; counts in the process make one per process.
+ * `windowMs` later, whatever came in between. Counts shared by every API replica (Redis, PostgreSQL)
+ * make one limit for all of them; counts in the process make one per process.
  */
 export interface WindowCounts {
   /** Counts one request of the key: its count with this one. */
@@ -17,7 +17,7 @@ export interface WindowCounts {
   peek(key: string): Promise<WindowCount>;
 }
 
-/** Without Redis: the counts of this process. */
+/** The embedded mode's counts (PGlite: one process serves). */
 export class InProcessWindowCounts implements WindowCounts {
   private readonly windows = new Map<string, { count: number; closesAt: number }>();
 
