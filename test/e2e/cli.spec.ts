@@ -122,8 +122,9 @@ describe('operator CLI against a running service (PostgreSQL)', () => {
       expect(created).toEqual({
         merchantId: expect.stringMatching(/^mer_/),
         name: 'CLI Bazaar',
-        apiSecret: expect.stringMatching(/^sk_/),
-        webhookSecret: expect.stringMatching(/^whsec_/),
+        apiSecret: expect.stringMatching(/^sk_test_/),
+        webhookSecret: expect.stringMatching(/^whsec_test_/),
+        live: { merchantId: expect.stringMatching(/^mer_/), apiSecret: expect.stringMatching(/^sk_live_/), webhookSecret: expect.stringMatching(/^whsec_live_/) },
       });
       const res = await call(running.baseUrl, 'POST', '/v1/trdp/order', { body: orderRequest({ callbackURL }), headers: as(created.apiSecret) });
       expect(res.status).toBe(201);

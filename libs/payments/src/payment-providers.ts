@@ -2,6 +2,7 @@ import { DomainError, type Mode } from '@app/domain';
 import type { TenantModeReader } from '@app/credentials';
 import type { PaymentProvider } from './payment-provider.port';
 
+/** A live key's payment, refund or payout on a deployment with no live provider (PAYMENT_PROVIDER=sandbox): nothing is written. */
 export class LiveModeNotConfigured extends DomainError {
   constructor() {
     super(

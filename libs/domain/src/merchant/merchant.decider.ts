@@ -34,6 +34,7 @@ export interface MerchantState {
 /** The upcaster of a registration: one from before modes is in the mode the deployment decided for its history. */
 export const registrationMode = (data: { mode?: Mode }, legacyMode: Mode): Mode => data.mode ?? legacyMode;
 
+/** Opening the other mode of a merchant that has both (registered since modes, or opened before). */
 export class MerchantHasTwin extends DomainError {
   constructor(merchantId: string, twinId: string) {
     super('MERCHANT_HAS_OTHER_MODE', `Merchant ${merchantId} already has its other mode: ${twinId}`, 'conflict');
