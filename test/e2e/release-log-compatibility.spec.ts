@@ -26,6 +26,9 @@ const credentials = readReleaseFixture<Credentials>('credentials.json');
 const observed = readReleaseFixture<Record<string, unknown>>('observed.json');
 const [merchantId] = Object.keys(credentials.apiSecrets);
 
+/** What this release adds to that log at its first start: the one decision of its mode (docs/concepts/modes.md). */
+const LEGACY_MODE_DECISION = { streams: 1, events: 1 };
+
 let schema: TestSchema;
 let running: RunningApp;
 
@@ -44,7 +47,7 @@ beforeAll(async () => {
   // The projector alone: no worker acts on the old log (retries, callbacks) while it is compared.
   running = await startApp({ schema, env: { ROLE: 'projector', SECRETS_KEY: credentials.secretsKey } });
   await waitFor(
-    async () => (await call(running.baseUrl, 'GET', '/v1/audit/integrity', { headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body?.data?.eventsChecked === events.length &&
+    async () => (await call(running.baseUrl, 'GET', '/v1/audit/integrity', { headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body?.data?.eventsChecked === events.length + LEGACY_MODE_DECISION.events &&
       (await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${credentials.escrows.at(-1)}`, { headers: { 'x-api-secret': credentials.apiSecrets[merchantId] } })).status === 200,
     'the projector to replay the old log',
   );
@@ -204,7 +207,14 @@ it("reads that release's escrow released in part, then cancelled and refunded, a
 it('posts the same ledger and verifies the same hash chains', async () => {
   expect(withoutPositions((await auditGet('/v1/audit/ledger/trial-balance')).body.data)).toEqual(withoutPositions(observed['trial-balance']));
   expect(withoutPositions((await auditGet('/v1/audit/ledger/balances')).body.data)).toEqual(withoutPositions(observed['balances']));
-  expect((await auditGet('/v1/audit/integrity')).body.data).toEqual(observed['integrity']);
+  const integrity = observed['integrity'] as { streamsChecked: number; eventsChecked: number };
+  expect((await auditGet('/v1/audit/integrity')).body.data).toEqual({
+    ...integrity,
+    streamsChecked: integrity.streamsChecked + LEGACY_MODE_DECISION.streams,
+    eventsChecked: integrity.eventsChecked + LEGACY_MODE_DECISION.events,
+  });
+  const [decided] = await schema.client.query<{ data: { mode: string } }>(`SELECT data FROM events WHERE stream_id = 'deployment-modes-legacy'`);
+  expect(decided.data.mode).toBe('test');
 });
 
 it("lists the payables that release's free allocation ids stranded on the audit console's Sellers page, with their balances", async () => {
