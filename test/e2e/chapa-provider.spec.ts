@@ -39,7 +39,7 @@ describe('PAYMENT_PROVIDER=chapa over HTTP', () => {
       env: { PAYMENT_PROVIDER: 'chapa', ...KEYS, CHAPA_BASE_URL: baseUrl, REFUND_RETRY_MS: '100', PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200' },
     });
     requestsInFlight = trackRequestsInFlight(running.app);
-    merchant = await registerMarketplace(running.baseUrl, 'Merkato Online');
+    merchant = await registerMarketplace(running.baseUrl, 'Merkato Online', 'live');
   });
   afterAll(async () => {
     await simulator?.close();

@@ -115,15 +115,16 @@ describe('operator CLI against a running service (PostgreSQL)', () => {
   });
 
   describe('merchants', () => {
-    let created: { merchantId: string; apiSecret: string; webhookSecret: string };
+    let created: { merchantId: string; apiSecret: string; webhookSecret: string; live: { merchantId: string } };
 
     it('creates a merchant and prints its secrets; the API accepts its API secret', async () => {
       created = await cliJson('merchants', 'create', '--name', 'CLI Bazaar');
       expect(created).toEqual({
         merchantId: expect.stringMatching(/^mer_/),
         name: 'CLI Bazaar',
-        apiSecret: expect.stringMatching(/^sk_/),
-        webhookSecret: expect.stringMatching(/^whsec_/),
+        apiSecret: expect.stringMatching(/^sk_test_/),
+        webhookSecret: expect.stringMatching(/^whsec_test_/),
+        live: { merchantId: expect.stringMatching(/^mer_/), apiSecret: expect.stringMatching(/^sk_live_/), webhookSecret: expect.stringMatching(/^whsec_live_/) },
       });
       const res = await call(running.baseUrl, 'POST', '/v1/trdp/order', { body: orderRequest({ callbackURL }), headers: as(created.apiSecret) });
       expect(res.status).toBe(201);
@@ -140,9 +141,13 @@ describe('operator CLI against a running service (PostgreSQL)', () => {
 
     it('lists merchants, as JSON and as a readable table', async () => {
       const [list, human] = await Promise.all([cliJson<{ merchantId: string; name: string; registeredAt: string }[]>('merchants', 'list'), cli('merchants', 'list')]);
-      expect(list.map((m) => [m.merchantId, m.name])).toEqual([
+      // Each owner is two tenants (docs/concepts/modes.md): its test one, registered first, then its live one.
+      const rows = list.map((m) => [m.merchantId, m.name]);
+      expect(rows.filter(([id]) => id !== merchant.merchantId && id !== created.merchantId && id !== created.live.merchantId)).toEqual([[expect.stringMatching(/^mer_/), 'Merkato Online']]);
+      expect(rows.filter(([id]) => [merchant.merchantId, created.merchantId, created.live.merchantId].includes(id))).toEqual([
         [merchant.merchantId, 'Merkato Online'],
         [created.merchantId, 'CLI Bazaar'],
+        [created.live.merchantId, 'CLI Bazaar'],
       ]);
       expect(list.every((m) => !Number.isNaN(Date.parse(m.registeredAt)))).toBe(true);
 
@@ -150,10 +155,7 @@ describe('operator CLI against a running service (PostgreSQL)', () => {
       const lines = human.stdout.trimEnd().split('\n');
       expect(lines[0]).toMatch(/^merchantId\s+name\s+registeredAt$/);
       expect(lines[1]).toMatch(/^-+\s+-+\s+-+$/);
-      expect(lines.slice(2).map((line) => line.split(/\s{2,}/).slice(0, 2))).toEqual([
-        [merchant.merchantId, 'Merkato Online'],
-        [created.merchantId, 'CLI Bazaar'],
-      ]);
+      expect(lines.slice(2).map((line) => line.split(/\s{2,}/).slice(0, 2))).toEqual(rows);
       expect(human.stdout).not.toContain('{');
     });
 
@@ -195,7 +197,7 @@ describe('operator CLI against a running service (PostgreSQL)', () => {
         // Nobody else follows this log: each command's projector takes the lead, and must let go at exit.
         const runs = await Promise.all(['Solo One', 'Solo Two', 'Solo Three'].map((name) => cli({ env }, '--json', 'merchants', 'create', '--name', name)));
         expect(runs.map((r) => r.code)).toEqual([0, 0, 0]);
-        const ids = runs.map((r) => JSON.parse(r.stdout).merchantId as string);
+        const ids = runs.flatMap((r) => [JSON.parse(r.stdout).merchantId as string, JSON.parse(r.stdout).live.merchantId as string]);
         const [list, status] = await Promise.all([cli({ env }, '--json', 'merchants', 'list'), cli({ env }, '--json', 'projections', 'status')]);
         expect({ list: list.code, status: status.code }).toEqual({ list: 0, status: 0 });
         expect(JSON.parse(list.stdout).map((m: { merchantId: string }) => m.merchantId).sort()).toEqual([...ids].sort());
@@ -304,7 +306,8 @@ describe('operator CLI against a running service (PostgreSQL)', () => {
       const [first] = await running.schema!.client.query<{ stream_id: string }>(
         `SELECT stream_id FROM events ORDER BY transaction_id, global_position LIMIT 1`,
       );
-      expect(lines[0]).toMatchObject({ streamId: first.stream_id, revision: '0', type: 'MerchantRegistered' });
+      // The log's first event is the mode its first start gave history (docs/concepts/modes.md).
+      expect(lines[0]).toMatchObject({ streamId: first.stream_id, revision: '0', type: 'LegacyModeDecided' });
       for (const line of lines) {
         expect(line).toEqual({
           position: expect.stringMatching(/^\d+-\d+$/),

@@ -13,7 +13,7 @@
  */
 import fc from 'fast-check';
 import { servedRoutes } from '../../apps/api/src/app.factory';
-import { PAYMENT_PROVIDER, PROVIDER_SIGNATURE_HEADER, type SandboxProvider, PROVIDER_TIMESTAMP_HEADER, signNotification } from '@app/payments';
+import { PaymentProviders, PROVIDER_SIGNATURE_HEADER, type SandboxProvider, PROVIDER_TIMESTAMP_HEADER, signNotification } from '@app/payments';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { countWrites, escrowRequest, orderRequest } from '../support/fixtures';
 import { type HostileBody, hostileBody, hostileSegment } from '../support/hostile-json';
@@ -242,7 +242,7 @@ describe('fuzzing every POST route with hostile input', () => {
     // The queues on BullMQ's PostgreSQL backend, the default without REDIS_URL: waitForQuiet counts the jobs waiting there.
     running = await startApp({ env: { ...FAST_SANDBOX, CALLBACK_RETRY_SCHEDULE_MS: '3600000' } });
     resources = await seedResources(running);
-    notificationSecret = running.app.get<SandboxProvider>(PAYMENT_PROVIDER).notificationSecret;
+    notificationSecret = (running.app.get(PaymentProviders).forMode('test') as SandboxProvider).notificationSecret;
     await waitForQuiet(db());
   });
   afterAll(async () => {

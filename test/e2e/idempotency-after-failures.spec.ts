@@ -1,6 +1,6 @@
 import { Client } from 'pg';
 import { attemptIdFor, parseEtb } from '@app/domain';
-import { PAYMENT_PROVIDER, type PaymentProvider } from '@app/payments';
+import { PaymentProviders } from '@app/payments';
 import { PostgresProxy } from '../../chaos/src/postgres-proxy';
 import { TAKEOVER_AFTER_MS } from '../../apps/api/src/http/idempotency/idempotency.store';
 import { type RunningApp, startApp } from '../support/app';
@@ -104,7 +104,7 @@ describe('Idempotency-Key after a database outage and after crashes', () => {
     const created = await call(running.baseUrl, 'POST', '/v1/trdp/order', { body: orderRequest({ customerPhoneNumber: phone }), headers: headers() });
     const orderId = created.body.data.order_id as string;
     // The first request pushed to the phone, then its process died before the attempt was recorded.
-    const provider = running.app.get<PaymentProvider>(PAYMENT_PROVIDER);
+    const provider = running.app.get(PaymentProviders).forMode('test');
     const first = await provider.initiatePush({
       orderId,
       attemptId: attemptIdFor(orderId, 'pay-key'),

@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import { PAYMENT_PROVIDER, SandboxProvider } from '@app/payments';
+import { PaymentProviders, type SandboxProvider } from '@app/payments';
 import { startApp, TEST_ADMIN_KEY } from '../support/app';
 import { escrowRequest, orderRequest, registerMarketplace, type TestMarketplace } from '../support/fixtures';
 import { beforeInstant } from '../support/before-instant';
@@ -174,7 +174,7 @@ describe('an order expiring while its payment notification is lost', () => {
         1_000,
       );
       // The provider's notification is lost (its sender stops before it is due); the customer has approved by then.
-      (running.app.get(PAYMENT_PROVIDER) as SandboxProvider).close();
+      (running.app.get(PaymentProviders).forMode('test') as SandboxProvider).close();
 
       const settled = await waitFor(async () => {
         const status = (await call(running.baseUrl, 'POST', '/v1/trdp/verify', { body: { orderId }, headers })).body.data.status;

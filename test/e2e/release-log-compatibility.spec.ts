@@ -26,6 +26,9 @@ const credentials = readReleaseFixture<Credentials>('credentials.json');
 const observed = readReleaseFixture<Record<string, unknown>>('observed.json');
 const [merchantId] = Object.keys(credentials.apiSecrets);
 
+/** What this release adds to that log at its first start: the one decision of its mode (docs/concepts/modes.md). */
+const LEGACY_MODE_DECISION = { streams: 1, events: 1 };
+
 let schema: TestSchema;
 let running: RunningApp;
 
@@ -44,7 +47,7 @@ beforeAll(async () => {
   // The projector alone: no worker acts on the old log (retries, callbacks) while it is compared.
   running = await startApp({ schema, env: { ROLE: 'projector', SECRETS_KEY: credentials.secretsKey } });
   await waitFor(
-    async () => (await call(running.baseUrl, 'GET', '/v1/audit/integrity', { headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body?.data?.eventsChecked === events.length &&
+    async () => (await call(running.baseUrl, 'GET', '/v1/audit/integrity', { headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body?.data?.eventsChecked === events.length + LEGACY_MODE_DECISION.events &&
       (await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${credentials.escrows.at(-1)}`, { headers: { 'x-api-secret': credentials.apiSecrets[merchantId] } })).status === 200,
     'the projector to replay the old log',
   );
@@ -66,7 +69,25 @@ function withoutPositions(value: unknown): unknown {
   );
 }
 
-const merchantGet = (path: string) => call(running.baseUrl, 'GET', path, { headers: { 'x-api-secret': credentials.apiSecrets[merchantId] } });
+/**
+ * That release knew no modes; this one gives its history the mode the deployment decided at its first
+ * start (docs/concepts/modes.md): test, as it ran on the sandbox. Every answer to that merchant's key
+ * says so, and is otherwise what that release answered.
+ */
+function inTestMode(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(inTestMode);
+  if (value === null || typeof value !== 'object') return value;
+  const { livemode, ...rest } = value as Record<string, unknown>;
+  if (livemode !== undefined) expect(livemode).toBe(false);
+  return Object.fromEntries(Object.entries(rest).map(([key, inner]) => [key, inTestMode(inner)]));
+}
+
+const merchantCall = async (method: 'GET' | 'POST', path: string, body?: unknown) => {
+  const res = await call(running.baseUrl, method, path, { body, headers: { 'x-api-secret': credentials.apiSecrets[merchantId] } });
+  if (!Array.isArray(res.body.data)) expect(res.body.data?.livemode).toBe(false);
+  return { ...res, body: inTestMode(res.body) as typeof res.body };
+};
+const merchantGet = (path: string) => merchantCall('GET', path);
 const auditGet = (path: string) => call(running.baseUrl, 'GET', path, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
 
 interface ListedDelivery {
@@ -102,7 +123,7 @@ it.each(credentials.orders)('order %s reads as it did', async (id) => {
     callback_url: order.callback_url ?? null,
     redirect_url: order.redirect_url ?? null,
   });
-  const verified = await call(running.baseUrl, 'POST', '/v1/trdp/verify', { body: { orderId: id }, headers: { 'x-api-secret': credentials.apiSecrets[merchantId] } });
+  const verified = await merchantCall('POST', '/v1/trdp/verify', { orderId: id });
   expect(verified.body.data).toEqual(observed[`verify:${id}`]);
   expect((await merchantGet(`/v1/trdp/callbacks?orderId=${id}`)).body.data).toEqual(asListedNow(observed[`callbacks:${id}`] as ListedDelivery[]));
 });
@@ -161,7 +182,7 @@ function verifiedNow(id: string) {
 
 it.each(credentials.escrows)('escrow %s reads as it did, now and as of its history', async (id) => {
   expect((await merchantGet(`/v1/trdp/escrow/${id}`)).body.data).toEqual(withAllocationMoney(asFoldedNow(observed[`escrow:${id}`] as ObservedEscrow)));
-  const verified = await call(running.baseUrl, 'POST', '/v1/trdp/verify', { body: { orderId: id }, headers: { 'x-api-secret': credentials.apiSecrets[merchantId] } });
+  const verified = await merchantCall('POST', '/v1/trdp/verify', { orderId: id });
   expect(verified.body.data).toEqual(verifiedNow(id));
   expect((await merchantGet(`/v1/trdp/callbacks?orderId=${id}`)).body.data).toEqual(asListedNow(observed[`callbacks:${id}`] as ListedDelivery[]));
   const audited = observed[`audit-escrow:${id}`] as { escrow: ObservedEscrow };
@@ -186,7 +207,14 @@ it("reads that release's escrow released in part, then cancelled and refunded, a
 it('posts the same ledger and verifies the same hash chains', async () => {
   expect(withoutPositions((await auditGet('/v1/audit/ledger/trial-balance')).body.data)).toEqual(withoutPositions(observed['trial-balance']));
   expect(withoutPositions((await auditGet('/v1/audit/ledger/balances')).body.data)).toEqual(withoutPositions(observed['balances']));
-  expect((await auditGet('/v1/audit/integrity')).body.data).toEqual(observed['integrity']);
+  const integrity = observed['integrity'] as { streamsChecked: number; eventsChecked: number };
+  expect((await auditGet('/v1/audit/integrity')).body.data).toEqual({
+    ...integrity,
+    streamsChecked: integrity.streamsChecked + LEGACY_MODE_DECISION.streams,
+    eventsChecked: integrity.eventsChecked + LEGACY_MODE_DECISION.events,
+  });
+  const [decided] = await schema.client.query<{ data: { mode: string } }>(`SELECT data FROM events WHERE stream_id = 'deployment-modes-legacy'`);
+  expect(decided.data.mode).toBe('test');
 });
 
 it("lists the payables that release's free allocation ids stranded on the audit console's Sellers page, with their balances", async () => {

@@ -1,4 +1,4 @@
-import { PAYMENT_PROVIDER, type SandboxProvider, type TransferStatus } from '@app/payments';
+import { PaymentProviders, type SandboxProvider, type TransferStatus } from '@app/payments';
 import { type RunningApp, startApp } from '../support/app';
 import { escrowRequest, registerMarketplace, type TestMarketplace } from '../support/fixtures';
 import { call } from '../support/http';
@@ -74,7 +74,7 @@ describe('a sandbox payout whose settled answer is lost', () => {
   afterAll(() => running?.close());
 
   it('is paid by the reconciler’s question', async () => {
-    const provider = running.app.get(PAYMENT_PROVIDER) as SandboxProvider;
+    const provider = running.app.get(PaymentProviders).forMode('test') as SandboxProvider;
     const answered = provider.transferStatus.bind(provider);
     // The first time the sandbox says a transfer is settled, the answer never arrives: the check at the
     // sandbox's delay learns nothing, and only the reconciler's later question can find the outcome.

@@ -8,10 +8,15 @@ export interface TestMerchant {
   webhookSecret: string;
 }
 
-export async function registerMerchant(baseUrl: string, name = 'Test Marketplace'): Promise<TestMerchant> {
+/**
+ * A registered merchant's tenant in `mode` (docs/concepts/modes.md): test by default, whose money the
+ * sandbox moves on every deployment; live where the test is of the live provider (PAYMENT_PROVIDER=chapa).
+ */
+export async function registerMerchant(baseUrl: string, name = 'Test Marketplace', mode: 'test' | 'live' = 'test'): Promise<TestMerchant> {
   const res = await call(baseUrl, 'POST', '/v1/admin/merchants', { body: { name }, headers: { 'x-admin-key': TEST_ADMIN_KEY } });
   if (res.status !== 201) throw new Error(`registering a merchant failed: ${res.status} ${res.text}`);
-  return res.body.data;
+  const { merchantId, apiSecret, webhookSecret } = mode === 'live' ? res.body.data.live : res.body.data;
+  return { merchantId, apiSecret, webhookSecret };
 }
 
 /**
@@ -49,8 +54,8 @@ export async function withSellers<M extends { apiSecret: string }>(baseUrl: stri
   return { ...merchant, seller1, courier1 };
 }
 
-export async function registerMarketplace(baseUrl: string, name = 'Test Marketplace'): Promise<TestMarketplace> {
-  return withSellers(baseUrl, await registerMerchant(baseUrl, name));
+export async function registerMarketplace(baseUrl: string, name = 'Test Marketplace', mode: 'test' | 'live' = 'test'): Promise<TestMarketplace> {
+  return withSellers(baseUrl, await registerMerchant(baseUrl, name, mode));
 }
 
 let sequence = 0;

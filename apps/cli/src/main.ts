@@ -50,11 +50,17 @@ const merchants = program.command('merchants').description('merchant accounts');
 merchants
   .command('create')
   .requiredOption('--name <name>', 'merchant name')
-  .description('register a merchant and print its API and webhook secrets (shown once)')
+  .description('register a merchant, its test and live tenants, and print their API and webhook secrets (shown once)')
   .action((options: { name: string }) =>
     withContext(async (context) => {
       const merchant = await context.get(CommandBus).execute(new RegisterMerchantCommand(options.name, cliActor));
-      print(output(), `merchant ${merchant.merchantId}\napi secret      ${merchant.apiSecret}\nwebhook secret  ${merchant.webhookSecret}`, merchant);
+      const { live } = merchant;
+      print(
+        output(),
+        `test merchant        ${merchant.merchantId}\napi secret           ${merchant.apiSecret}\nwebhook secret       ${merchant.webhookSecret}\n` +
+          `live merchant        ${live.merchantId}\nlive api secret      ${live.apiSecret}\nlive webhook secret  ${live.webhookSecret}`,
+        merchant,
+      );
     }),
   );
 merchants

@@ -34,7 +34,7 @@ const DEFINITIONS = {
     defaultText: 'generated into `DATA_DIR/secrets.key`',
     meaning: '32 bytes (64 hex characters or base64) that encrypt at rest the webhook secrets, payout account numbers and the answers kept for `Idempotency-Key` replays; set it explicitly whenever more than one process shares the database',
   },
-  PAYMENT_PROVIDER: { default: 'sandbox', meaning: 'payment provider: `sandbox` or `chapa`' },
+  PAYMENT_PROVIDER: { default: 'sandbox', meaning: "live mode's payment provider: `chapa`, or `sandbox` for none (live money is then refused with LIVE_MODE_NOT_CONFIGURED); test mode always uses the sandbox" },
   CHAPA_SECRET_KEY: { meaning: 'with `chapa`: the secret key, `CHASECK_TEST-…` (test mode) or `CHASECK-…`' },
   CHAPA_ENCRYPTION_KEY: { meaning: 'with `chapa`: the 24-character encryption key that one-time codes are sent under' },
   CHAPA_WEBHOOK_SECRET: { meaning: "with `chapa`: the secret hash set beside the webhook URL in Chapa's dashboard (12+ characters)" },

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { SqlExecutor } from '@app/database';
+import type { Mode } from '@app/domain';
 import { decryptSecret, encryptSecret, generateApiSecret, generateWebhookSecret, hashApiSecret } from './secrets';
 
 export interface IssuedCredentials {
@@ -11,6 +12,24 @@ export interface AuthenticatedMerchant {
   merchantId: string;
   /** Keys the merchant's derived escrow ids, so they cannot be guessed from a merchant id and order number. */
   idSalt: string;
+  /** The tenant's mode, which its key opens: every request made with it is in this mode. */
+  mode: Mode;
+}
+
+interface CredentialRow {
+  merchant_id: string;
+  id_salt: string;
+  mode: Mode | null;
+}
+
+/**
+ * A row's mode: null only for a merchant registered before modes on a deployment that has not yet
+ * recorded its legacy mode (the start does so before serving: apps/api/src/merchants/legacy-mode.service.ts).
+ */
+function authenticated(row: CredentialRow | undefined): AuthenticatedMerchant | undefined {
+  if (!row) return undefined;
+  if (!row.mode) throw new Error(`merchant ${row.merchant_id} has no mode yet: the legacy mode is decided at start`);
+  return { merchantId: row.merchant_id, idSalt: row.id_salt, mode: row.mode };
 }
 
 export class CredentialStore {
@@ -19,31 +38,41 @@ export class CredentialStore {
     private readonly secretsKey: Buffer,
   ) {}
 
-  async issue(merchantId: string): Promise<IssuedCredentials> {
-    const apiSecret = generateApiSecret();
-    const webhookSecret = generateWebhookSecret();
+  async issue(merchantId: string, mode: Mode, twinId?: string): Promise<IssuedCredentials> {
+    const apiSecret = generateApiSecret(mode);
+    const webhookSecret = generateWebhookSecret(mode);
     await this.db.query(
-      `INSERT INTO merchant_credentials (merchant_id, api_secret_hash, api_secret_last4, webhook_secret_sealed, id_salt) VALUES ($1, $2, $3, $4, $5)`,
-      [merchantId, hashApiSecret(apiSecret), apiSecret.slice(-4), this.seal(merchantId, webhookSecret), randomBytes(16).toString('hex')],
+      `INSERT INTO merchant_credentials (merchant_id, api_secret_hash, api_secret_last4, webhook_secret_sealed, id_salt, mode, twin_id) VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+      [merchantId, hashApiSecret(apiSecret), apiSecret.slice(-4), this.seal(merchantId, webhookSecret), randomBytes(16).toString('hex'), mode, twinId ?? null],
     );
     return { apiSecret, webhookSecret };
   }
 
   async findByApiSecret(apiSecret: string): Promise<AuthenticatedMerchant | undefined> {
-    const rows = await this.db.query<{ merchant_id: string; id_salt: string }>(
-      `SELECT merchant_id, id_salt FROM merchant_credentials WHERE api_secret_hash = $1`,
-      [hashApiSecret(apiSecret)],
-    );
-    return rows[0] && { merchantId: rows[0].merchant_id, idSalt: rows[0].id_salt };
+    const rows = await this.db.query<CredentialRow>(`SELECT merchant_id, id_salt, mode FROM merchant_credentials WHERE api_secret_hash = $1`, [hashApiSecret(apiSecret)]);
+    return authenticated(rows[0]);
   }
 
   /** For a merchant signed in to the dashboard, which acts through the same commands as its API secret. */
   async findByMerchantId(merchantId: string): Promise<AuthenticatedMerchant | undefined> {
-    const rows = await this.db.query<{ merchant_id: string; id_salt: string }>(
-      `SELECT merchant_id, id_salt FROM merchant_credentials WHERE merchant_id = $1`,
-      [merchantId],
-    );
-    return rows[0] && { merchantId: rows[0].merchant_id, idSalt: rows[0].id_salt };
+    const rows = await this.db.query<CredentialRow>(`SELECT merchant_id, id_salt, mode FROM merchant_credentials WHERE merchant_id = $1`, [merchantId]);
+    return authenticated(rows[0]);
+  }
+
+  /** A tenant's mode and its other mode's tenant (none for one registered before modes until it asks for it). */
+  async modeOf(merchantId: string): Promise<{ mode: Mode; twinId: string | null } | undefined> {
+    const [row] = await this.db.query<{ mode: Mode | null; twin_id: string | null }>(`SELECT mode, twin_id FROM merchant_credentials WHERE merchant_id = $1`, [merchantId]);
+    return row?.mode ? { mode: row.mode, twinId: row.twin_id } : undefined;
+  }
+
+  /** Merchants registered before modes are in `mode` from now on (the deployment's recorded legacy mode). */
+  async assignLegacyMode(mode: Mode): Promise<void> {
+    await this.db.query(`UPDATE merchant_credentials SET mode = $1 WHERE mode IS NULL`, [mode]);
+  }
+
+  /** A tenant from before modes now has its other mode's tenant. */
+  async pairTwin(merchantId: string, twinId: string): Promise<void> {
+    await this.db.query(`UPDATE merchant_credentials SET twin_id = $2, updated_at = now() WHERE merchant_id = $1`, [merchantId, twinId]);
   }
 
   /** The last four characters of the current API secret (null for secrets issued before they were kept). */
@@ -56,7 +85,7 @@ export class CredentialStore {
   }
 
   async rotateApiSecret(merchantId: string): Promise<string> {
-    const apiSecret = generateApiSecret();
+    const apiSecret = generateApiSecret(await this.keyMode(merchantId));
     const rows = await this.db.query(
       `UPDATE merchant_credentials SET api_secret_hash = $2, api_secret_last4 = $3, updated_at = now() WHERE merchant_id = $1 RETURNING merchant_id`,
       [merchantId, hashApiSecret(apiSecret), apiSecret.slice(-4)],
@@ -66,7 +95,7 @@ export class CredentialStore {
   }
 
   async rotateWebhookSecret(merchantId: string): Promise<string> {
-    const webhookSecret = generateWebhookSecret();
+    const webhookSecret = generateWebhookSecret(await this.keyMode(merchantId));
     const rows = await this.db.query(
       `UPDATE merchant_credentials SET webhook_secret_sealed = $2, updated_at = now() WHERE merchant_id = $1 RETURNING merchant_id`,
       [merchantId, this.seal(merchantId, webhookSecret)],
@@ -114,7 +143,7 @@ export class CredentialStore {
     await this.db.query(`INSERT INTO webhook_endpoint_secrets (endpoint_id, merchant_id, secret_sealed) VALUES ($1, $2, $3) ON CONFLICT (endpoint_id) DO NOTHING`, [
       endpointId,
       merchantId,
-      this.sealEndpoint(merchantId, endpointId, generateWebhookSecret()),
+      this.sealEndpoint(merchantId, endpointId, generateWebhookSecret(await this.keyMode(merchantId))),
     ]);
     const [row] = await this.db.query<{ secret_sealed: string }>(`SELECT secret_sealed FROM webhook_endpoint_secrets WHERE endpoint_id = $1 AND merchant_id = $2`, [endpointId, merchantId]);
     if (!row) throw new Error(`webhook endpoint ${endpointId} is another merchant's`);
@@ -123,7 +152,7 @@ export class CredentialStore {
 
   /** Undefined for an endpoint this merchant has no secret for (not its own, or deleted). */
   async rotateEndpointSecret(merchantId: string, endpointId: string): Promise<string | undefined> {
-    const secret = generateWebhookSecret();
+    const secret = generateWebhookSecret(await this.keyMode(merchantId));
     const rows = await this.db.query(
       `UPDATE webhook_endpoint_secrets SET secret_sealed = $3, updated_at = now() WHERE endpoint_id = $1 AND merchant_id = $2 RETURNING endpoint_id`,
       [endpointId, merchantId, this.sealEndpoint(merchantId, endpointId, secret)],
@@ -140,6 +169,11 @@ export class CredentialStore {
   /** A deleted endpoint's secret goes with it: nothing is signed for it again. */
   async dropEndpointSecret(merchantId: string, endpointId: string): Promise<void> {
     await this.db.query(`DELETE FROM webhook_endpoint_secrets WHERE endpoint_id = $1 AND merchant_id = $2`, [endpointId, merchantId]);
+  }
+
+  /** The mode a new secret of the merchant's says it is in (none for a merchant without credentials here). */
+  private async keyMode(merchantId: string): Promise<Mode | undefined> {
+    return (await this.modeOf(merchantId))?.mode;
   }
 
   private sealEndpoint(merchantId: string, endpointId: string, secret: string): string {

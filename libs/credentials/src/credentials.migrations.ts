@@ -97,4 +97,13 @@ export const CREDENTIAL_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The mode of the tenant each key opens, and the owner's other tenant: null for merchants registered
+    // before modes until the start that records the deployment's legacy mode gives them that mode.
+    id: '007-merchant-modes',
+    sql: `
+      ALTER TABLE merchant_credentials ADD COLUMN IF NOT EXISTS mode text;
+      ALTER TABLE merchant_credentials ADD COLUMN IF NOT EXISTS twin_id text;
+    `,
+  },
 ];

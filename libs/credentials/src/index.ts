@@ -7,3 +7,4 @@ export * from './merchant-logins';
 export * from './sign-in-throttle';
 export * from './console-sessions';
 export * from './payout-destinations';
+export * from './tenant-modes.port';

@@ -1,13 +1,21 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
 
-/** 256 bits of randomness: a fast hash is enough to store it, and lets a request find its merchant by index. */
-export function generateApiSecret(): string {
-  return `sk_${randomBytes(32).toString('base64url')}`;
+import type { Mode } from '@app/domain';
+
+/**
+ * 256 bits of randomness: a fast hash is enough to store it, and lets a request find its merchant by index.
+ * The prefix says the mode of the tenant it opens (`sk_test_…`, `sk_live_…`) for a person reading it; the
+ * tenant, not the prefix, decides the request's mode, so keys issued before modes (`sk_…`) still work.
+ */
+export function generateApiSecret(mode?: Mode): string {
+  return `sk_${modePart(mode)}${randomBytes(32).toString('base64url')}`;
 }
 
-export function generateWebhookSecret(): string {
-  return `whsec_${randomBytes(32).toString('base64url')}`;
+export function generateWebhookSecret(mode?: Mode): string {
+  return `whsec_${modePart(mode)}${randomBytes(32).toString('base64url')}`;
 }
+
+const modePart = (mode: Mode | undefined) => (mode ? `${mode}_` : '');
 
 export function hashApiSecret(secret: string): string {
   return createHash('sha256').update(secret, 'utf8').digest('hex');

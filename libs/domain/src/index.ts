@@ -26,6 +26,8 @@ export * from './order/order.errors';
 export * from './order/order.decider';
 export * from './order/order.outline';
 export * from './merchant/merchant.decider';
+export * from './mode/mode';
+export * from './mode/legacy-mode.decider';
 export * from './account/account.events';
 export * from './account/account.errors';
 export * from './account/account.decider';

@@ -51,6 +51,8 @@ const KINDS = {
   commission: { prefix: 'commission' },
   /** A registered merchant's link to one platform (authority/platform-link.decider.ts): the platform may then debit and credit it. */
   platformLink: { prefix: 'platform-link' },
+  /** The deployment's one decision of the mode of what was written before tenants had one (mode/legacy-mode.decider.ts). */
+  deploymentModes: { prefix: 'deployment-modes' },
 } as const satisfies Record<string, StreamKindEntry>;
 
 export type StreamKind = keyof typeof KINDS;

@@ -9,3 +9,5 @@ export * from './accounts/account-directory';
 export * from './accounts/allocation-payees';
 export * from './authority/party-relations';
 export * from './platform-links/platform-link.commands';
+export * from './open-other-mode/open-other-mode.command';
+export * from './modes/tenant-modes';

@@ -1,7 +1,7 @@
 import type { AuthenticatedMerchant, CredentialStore } from '@app/credentials';
 import { MerchantAuthenticator } from './merchant-authenticator';
 
-const SHOP: AuthenticatedMerchant = { merchantId: 'mer_shop', idSalt: 'salt' };
+const SHOP: AuthenticatedMerchant = { merchantId: 'mer_shop', idSalt: 'salt', mode: 'test' };
 
 /** The credential store as the database answers it, counting the lookups. */
 function credentials(valid: Record<string, AuthenticatedMerchant>) {

@@ -2,12 +2,14 @@ import { Global, Module } from '@nestjs/common';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { MigrationSet } from '@app/infrastructure';
-import { AuditorStore, ConsoleSessions, CREDENTIAL_MIGRATIONS, CredentialStore, MerchantLogins, PayoutDestinations, SignInThrottle } from '@app/credentials';
+import { AuditorStore, ConsoleSessions, CREDENTIAL_MIGRATIONS, CredentialStore, MerchantLogins, PayoutDestinations, SignInThrottle, TENANT_MODES } from '@app/credentials';
 import { AccountDirectory } from './accounts/account-directory';
 import { AllocationPayees } from './accounts/allocation-payees';
 import { PartyRelations } from './authority/party-relations';
 import { InviteOwnerHandler } from './invite-owner/invite-owner.handler';
 import { MerchantAuthenticator } from './merchant-authenticator';
+import { TenantModes } from './modes/tenant-modes';
+import { OpenOtherModeHandler } from './open-other-mode/open-other-mode.handler';
 import { RegisterAuditorHandler } from './register-auditor/register-auditor.handler';
 import { RegisterMerchantHandler } from './register-merchant/register-merchant.handler';
 import { RotateApiSecretHandler } from './rotate-api-secret/rotate-api-secret.handler';
@@ -29,11 +31,13 @@ export const CREDENTIALS: MigrationSet = { component: 'merchants', migrations: C
     AccountDirectory,
     AllocationPayees,
     PartyRelations,
+    TenantModes,
+    { provide: TENANT_MODES, useExisting: TenantModes },
   ],
-  exports: [AccountDirectory, AllocationPayees, PartyRelations, CredentialStore, PayoutDestinations, AuditorStore, MerchantLogins, SignInThrottle, ConsoleSessions, MerchantAuthenticator],
+  exports: [AccountDirectory, AllocationPayees, PartyRelations, TenantModes, TENANT_MODES, CredentialStore, PayoutDestinations, AuditorStore, MerchantLogins, SignInThrottle, ConsoleSessions, MerchantAuthenticator],
 })
 export class CredentialsModule {}
 
 /** Registering merchants and auditors, their secrets, the owner's invitation and links to platforms: the API's and the CLI's. */
-@Module({ providers: [RegisterMerchantHandler, RotateApiSecretHandler, InviteOwnerHandler, RegisterAuditorHandler, DecidePlatformLinkHandler] })
+@Module({ providers: [RegisterMerchantHandler, OpenOtherModeHandler, RotateApiSecretHandler, InviteOwnerHandler, RegisterAuditorHandler, DecidePlatformLinkHandler] })
 export class OnboardingModule {}

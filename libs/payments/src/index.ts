@@ -1,4 +1,5 @@
 export * from './payment-provider.port';
+export * from './payment-providers';
 export * from './notification-signature';
 export * from './status-reports';
 export * from './sandbox/sandbox-phones';

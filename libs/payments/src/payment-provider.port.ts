@@ -147,4 +147,3 @@ export interface PaymentProvider {
   transferStatus(reference: string): Promise<TransferStatus>;
 }
 
-export const PAYMENT_PROVIDER = Symbol('PAYMENT_PROVIDER');

@@ -3,6 +3,7 @@ import { HttpAdapterHost } from '@nestjs/core';
 import { hkdfSync } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { TENANT_MODES, type TenantModeReader } from '@app/credentials';
 import type { MigrationSet } from '@app/infrastructure';
 import { ApplyNotificationHandler } from './flow/apply-notification/apply-notification.handler';
 import { ConfirmOtpHandler } from './flow/confirm-otp/confirm-otp.handler';
@@ -16,21 +17,24 @@ import { ReleaseDueHandler } from './flow/release-due/release-due.handler';
 import { RequestScheduledPayoutHandler } from './flow/request-scheduled-payout/request-scheduled-payout.handler';
 import { CHAPA_MIGRATIONS } from './chapa/chapa.migrations';
 import { ChapaProvider } from './chapa/chapa-provider';
-import { PAYMENT_PROVIDER, type PaymentProvider } from './payment-provider.port';
+import { PaymentProviders } from './payment-providers';
 import { PayoutBooksDeps } from './payouts/payout-books-deps';
 import { SANDBOX_MIGRATIONS } from './sandbox/sandbox.migrations';
 import { SandboxProvider } from './sandbox/sandbox-provider';
 
-/** The tables the configured provider keeps (the sandbox keeps its books beside ours; Chapa's adapter what it cannot ask again). */
+/**
+ * The tables the providers keep: the sandbox's, always (test mode's books beside ours), and the live
+ * provider's when one is configured (Chapa's adapter keeps what it cannot ask again).
+ */
 export function providerMigrations(config: AppConfig): MigrationSet[] {
-  return config.paymentProvider === 'sandbox'
-    ? [{ component: 'sandbox-provider', migrations: SANDBOX_MIGRATIONS }]
-    : [{ component: 'chapa-provider', migrations: CHAPA_MIGRATIONS }];
+  const sandbox = { component: 'sandbox-provider', migrations: SANDBOX_MIGRATIONS };
+  return config.paymentProvider === 'sandbox' ? [sandbox] : [sandbox, { component: 'chapa-provider', migrations: CHAPA_MIGRATIONS }];
 }
 
-function configuredProvider(config: AppConfig, adapterHost: HttpAdapterHost, db: SqlClient): PaymentProvider {
-  if (config.paymentProvider === 'chapa') return new ChapaProvider({ db, ...config.chapa! });
-  return sandboxProvider(config, adapterHost, db);
+/** Test mode's provider is the sandbox on every deployment; live mode's is PAYMENT_PROVIDER's, none for `sandbox`. */
+function configuredProviders(config: AppConfig, adapterHost: HttpAdapterHost, db: SqlClient, modes: TenantModeReader): PaymentProviders {
+  const live = config.paymentProvider === 'chapa' ? new ChapaProvider({ db, ...config.chapa! }) : undefined;
+  return new PaymentProviders(sandboxProvider(config, adapterHost, db), live, modes);
 }
 
 /** The sandbox notifies the API this process serves; from a process without HTTP, SANDBOX_NOTIFY_URL or PUBLIC_BASE_URL. */
@@ -51,7 +55,7 @@ function sandboxProvider(config: AppConfig, adapterHost: HttpAdapterHost, db: Sq
 /** The payment provider and the payment flow's commands: pushes, codes, notifications, expiries, refunds, the reconciler's questions and automatic releases. */
 @Module({
   providers: [
-    { provide: PAYMENT_PROVIDER, useFactory: configuredProvider, inject: [APP_CONFIG, HttpAdapterHost, SQL_CLIENT] },
+    { provide: PaymentProviders, useFactory: configuredProviders, inject: [APP_CONFIG, HttpAdapterHost, SQL_CLIENT, TENANT_MODES] },
     PaymentFlow,
     PayoutBooksDeps,
     InitiatePaymentHandler,
@@ -64,12 +68,12 @@ function sandboxProvider(config: AppConfig, adapterHost: HttpAdapterHost, db: Sq
     ReleaseDueHandler,
     RequestScheduledPayoutHandler,
   ],
-  exports: [PAYMENT_PROVIDER, PaymentFlow, PayoutBooksDeps],
+  exports: [PaymentProviders, PaymentFlow, PayoutBooksDeps],
 })
 export class PaymentsModule implements BeforeApplicationShutdown {
-  constructor(@Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider) {}
+  constructor(@Inject(PaymentProviders) private readonly providers: PaymentProviders) {}
 
   beforeApplicationShutdown(): void {
-    if (this.provider instanceof SandboxProvider) this.provider.close();
+    for (const provider of this.providers.all()) if (provider instanceof SandboxProvider) provider.close();
   }
 }

@@ -1,6 +1,7 @@
-import type { AppConfig } from '@app/config';
-import { sandboxScreening, type Screening } from '@app/domain';
+import { type Mode, sandboxScreening, type Screening } from '@app/domain';
 
-/** The sandbox's decision on test values; none with a real provider, where staff review every account. */
-export const screeningFor = (config: AppConfig, tin: string | undefined): Screening | undefined =>
-  config.paymentProvider === 'sandbox' ? sandboxScreening(tin) : undefined;
+/**
+ * The sandbox's decision on its test values, for test mode's accounts only; none for live ones, which
+ * staff review (docs/concepts/modes.md): a test TIN never verifies a seller who may be paid real money.
+ */
+export const screeningFor = (mode: Mode | undefined, tin: string | undefined): Screening | undefined => (mode === 'test' ? sandboxScreening(tin) : undefined);

@@ -40,7 +40,7 @@ import { UnknownTransferParty } from '../transfers/transfers.errors';
  * for); one it refuses answers the route's "unknown party" refusal and appends nothing.
  */
 
-const PLATFORM = { merchantId: 'mkt-1', idSalt: 'salt-1' };
+const PLATFORM = { merchantId: 'mkt-1', idSalt: 'salt-1', mode: 'test' as const };
 const principal = merchantPrincipal(PLATFORM.merchantId);
 const metadata: EventMetadata = { correlationId: 'req-1', actor: { type: 'merchant', id: PLATFORM.merchantId } };
 const AT = () => new Date().toISOString();
@@ -71,7 +71,7 @@ async function world() {
   const relations = new PartyRelations(store);
   const at = AT();
   for (const merchantId of ['mkt-1', 'mkt-2', 'shop-plain', 'shop-linked', 'shop-revoked']) {
-    await runner.run(streams.merchant(merchantId), merchantDecider, { type: 'RegisterMerchant', data: { merchantId, name: merchantId, at } }, metadata);
+    await runner.run(streams.merchant(merchantId), merchantDecider, { type: 'RegisterMerchant', data: { merchantId, name: merchantId, at, mode: 'test' } }, metadata);
   }
   const link = (merchantId: string, type: 'LinkPlatform' | 'RevokePlatformLink') =>
     runner.run(streams.platformLink(platformLinkKey(merchantId, 'mkt-1')), platformLinkDecider, { type, data: { merchantId, platformId: 'mkt-1', decidedBy: 'merchant', at } }, metadata);
@@ -175,7 +175,7 @@ const COMMANDS: Record<string, MoneyCommand> = {
   'update it as an account (redirect)': {
     movement: 'redirect',
     refusal: AccountNotFound,
-    run: (w, party) => new UpdateAccountHandler(w.runner, { paymentProvider: 'chapa' } as AppConfig, w.relations, systemClock).execute(new UpdateAccountCommand(principal, PLATFORM.merchantId, party, { name: 'Renamed' }, metadata)),
+    run: (w, party) => new UpdateAccountHandler(w.runner, { paymentProvider: 'chapa' } as AppConfig, w.relations, systemClock, { modeOf: async () => 'live' }).execute(new UpdateAccountCommand(principal, PLATFORM.merchantId, party, { name: 'Renamed' }, metadata)),
   },
 };
 

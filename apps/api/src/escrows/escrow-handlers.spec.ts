@@ -32,7 +32,7 @@ import { RefundAllocationHandler } from './refund-allocation/refund-allocation.h
 import { ReleaseAllocationCommand } from './release-allocation/release-allocation.command';
 import { ReleaseAllocationHandler } from './release-allocation/release-allocation.handler';
 
-const marketplace = { merchantId: 'mkt-1', idSalt: 'salt-1' };
+const marketplace = { merchantId: 'mkt-1', idSalt: 'salt-1', mode: 'test' as const };
 /** The principal of a merchant's key, as the API's guard resolves it. */
 const as = (merchant: { merchantId: string }) => merchantPrincipal(merchant.merchantId);
 const metadata: EventMetadata = { correlationId: 'req-1', actor: { type: 'merchant', id: 'mkt-1' } };
@@ -74,7 +74,7 @@ describe('escrow command handlers', () => {
   const registerPayees = async () => {
     const at = new Date().toISOString();
     for (const merchantId of ['seller-1', 'courier-1']) {
-      await runner.run(streams.merchant(merchantId), merchantDecider, { type: 'RegisterMerchant', data: { merchantId, name: merchantId, at } }, metadata);
+      await runner.run(streams.merchant(merchantId), merchantDecider, { type: 'RegisterMerchant', data: { merchantId, name: merchantId, at, mode: 'test' } }, metadata);
       for (const platformId of ['mkt-1', 'mkt-2']) {
         await runner.run(streams.platformLink(platformLinkKey(merchantId, platformId)), platformLinkDecider, { type: 'LinkPlatform', data: { merchantId, platformId, decidedBy: 'merchant', at } }, metadata);
       }
@@ -134,7 +134,7 @@ describe('escrow command handlers', () => {
 
     it("gives another merchant's escrow with the same orderId a stream of its own", async () => {
       const mine = await create();
-      const theirs = await create(escrowRequest(), { merchantId: 'mkt-2', idSalt: 'salt-2' });
+      const theirs = await create(escrowRequest(), { merchantId: 'mkt-2', idSalt: 'salt-2', mode: 'test' as const });
       expect(theirs.created).toBe(true);
       expect(theirs.escrow.terms.escrowId).not.toBe(mine.escrow.terms.escrowId);
     });
@@ -161,14 +161,14 @@ describe('escrow command handlers', () => {
 
     it("refuses a registered merchant that gave the creator no link, or revoked it, and an id nobody has", async () => {
       const at = new Date().toISOString();
-      await runner.run(streams.merchant('shop-8'), merchantDecider, { type: 'RegisterMerchant', data: { merchantId: 'shop-8', name: 'Shop 8', at } }, metadata);
+      await runner.run(streams.merchant('shop-8'), merchantDecider, { type: 'RegisterMerchant', data: { merchantId: 'shop-8', name: 'Shop 8', at, mode: 'test' } }, metadata);
       const only = (merchantId: string, orderId: string) => create(escrowRequest({ orderId, allocations: [{ merchantId, amount: 1000.5 }] }));
       await expect(only('shop-8', 'ORDER-A')).rejects.toThrow(new UnknownAllocationMerchant('shop-8'));
       await runner.run(streams.platformLink(platformLinkKey('shop-8', 'mkt-1')), platformLinkDecider, { type: 'LinkPlatform', data: { merchantId: 'shop-8', platformId: 'mkt-1', decidedBy: 'merchant', at } }, metadata);
       expect((await only('shop-8', 'ORDER-B')).escrow.allocations.map((a) => a.merchantId)).toEqual(['shop-8']);
       await runner.run(streams.platformLink(platformLinkKey('shop-8', 'mkt-1')), platformLinkDecider, { type: 'RevokePlatformLink', data: { merchantId: 'shop-8', platformId: 'mkt-1', decidedBy: 'merchant', at } }, metadata);
       await expect(only('shop-8', 'ORDER-C')).rejects.toThrow(new UnknownAllocationMerchant('shop-8'));
-      const theirs = await create(escrowRequest({ orderId: 'ORDER-D', allocations: [{ merchantId: 'shop-7', amount: 1000.5 }] }), { merchantId: 'mkt-2', idSalt: 'salt-2' }).catch((error: unknown) => error);
+      const theirs = await create(escrowRequest({ orderId: 'ORDER-D', allocations: [{ merchantId: 'shop-7', amount: 1000.5 }] }), { merchantId: 'mkt-2', idSalt: 'salt-2', mode: 'test' as const }).catch((error: unknown) => error);
       expect(theirs).toEqual(new UnknownAllocationMerchant('shop-7'));
     });
 
@@ -198,7 +198,7 @@ describe('escrow command handlers', () => {
       const escrowId = escrow.terms.escrowId;
       const release = (merchant: typeof marketplace) => new ReleaseAllocationHandler(runner, systemClock).execute(new ReleaseAllocationCommand(as(merchant), merchant, escrowId, [{ merchantId: 'seller-1' }], metadata));
       await expect(release(marketplace)).rejects.toThrow(EscrowNotFunded);
-      await expect(release({ merchantId: 'mkt-2', idSalt: 'salt-2' })).rejects.toThrow(EscrowNotFound);
+      await expect(release({ merchantId: 'mkt-2', idSalt: 'salt-2', mode: 'test' as const })).rejects.toThrow(EscrowNotFound);
       expect(await types(escrowId)).toEqual(['EscrowCreated']);
     });
 

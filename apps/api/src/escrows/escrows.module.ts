@@ -14,9 +14,10 @@ import { RefundAllocationHandler } from './refund-allocation/refund-allocation.h
 import { ReleaseAllocationController } from './release-allocation/release-allocation.controller';
 import { ReleaseAllocationHandler } from './release-allocation/release-allocation.handler';
 import { ReverseAllocationController } from './reverse-allocation/reverse-allocation.controller';
+import { PaymentsModule } from '@app/payments';
 
 @Module({
-  imports: [MerchantAuthModule],
+  imports: [MerchantAuthModule, PaymentsModule],
   controllers: [
     CreateEscrowController,
     GetEscrowController,

@@ -40,7 +40,7 @@ export class MerchantAuthGuard implements CanActivate {
     const account = await this.accounts.ownedBy(platform.merchantId, id);
     if (!account) throw new AccountNotFound(id);
     // An id salt of the account's own, so that ids it derives never coincide with the platform's.
-    request.acting = { merchantId: account.accountId, idSalt: createHmac('sha256', platform.idSalt).update(account.accountId).digest('hex').slice(0, 32) };
+    request.acting = { merchantId: account.accountId, idSalt: createHmac('sha256', platform.idSalt).update(account.accountId).digest('hex').slice(0, 32), mode: platform.mode };
     request.principal = { kind: 'platformForAccount', platformId: platform.merchantId, accountId: account.accountId, accountStatus: account.status };
   }
 }

@@ -7,7 +7,8 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { AuditorStore, CredentialStore, hashPassword, MerchantLogins } from '@app/credentials';
 import { RegisterAuditorCommand, RegisterMerchantCommand, type RegisteredMerchant } from '@app/onboarding';
 
-export interface DemoMerchant extends RegisteredMerchant {
+/** `live` is absent for a demo merchant registered before modes (its tenant is in the deployment's legacy mode). */
+export interface DemoMerchant extends Omit<RegisteredMerchant, 'live'>, Partial<Pick<RegisteredMerchant, 'live'>> {
   /** Sign-in of the merchant dashboard, printed with the API secret. */
   dashboard: { email: string; password: string };
   /** A read-only audit key, so the quick start reaches the audit API and console too. */
@@ -54,16 +55,16 @@ export class DemoMerchantService {
     const auditorKey = auditorKept
       ? saved.auditorKey!
       : (await this.commands.execute(new RegisterAuditorCommand('Demo auditor', { actor: { type: 'system', id: 'demo-merchant' } }))).auditorKey;
-    const demo: DemoMerchant = { merchantId: current.merchantId, name: current.name, apiSecret: current.apiSecret, webhookSecret: current.webhookSecret, dashboard, auditorKey, idSalt };
+    const demo: DemoMerchant = { merchantId: current.merchantId, name: current.name, apiSecret: current.apiSecret, webhookSecret: current.webhookSecret, live: current.live, dashboard, auditorKey, idSalt };
     mkdirSync(this.config.dataDir, { recursive: true });
     writeFileSync(this.file, JSON.stringify(demo, null, 2), { mode: 0o600 });
     return demo;
   }
 
-  private read(): (RegisteredMerchant & Partial<DemoMerchant>) | undefined {
+  private read(): (Omit<RegisteredMerchant, 'live'> & Partial<DemoMerchant>) | undefined {
     if (!existsSync(this.file)) return undefined;
     try {
-      return JSON.parse(readFileSync(this.file, 'utf8')) as RegisteredMerchant & Partial<DemoMerchant>;
+      return JSON.parse(readFileSync(this.file, 'utf8')) as Omit<RegisteredMerchant, 'live'> & Partial<DemoMerchant>;
     } catch {
       return undefined;
     }

@@ -3,12 +3,13 @@ import { MerchantAuthModule } from '../http/merchant-auth.module';
 import { DemoMerchantService } from './demo-merchant.service';
 import { InviteOwnerController } from './invite-owner/invite-owner.controller';
 import { AdminPlatformLinksController, PlatformLinksController } from './platform-links/platform-links.controller';
+import { OtherModeController } from './register-merchant/other-mode.controller';
 import { RegisterMerchantController } from './register-merchant/register-merchant.controller';
 
 /** The admin API for merchants and merchants' links to platforms (the commands are libs/onboarding'), and the embedded quick start's demo merchant. */
 @Module({
   imports: [MerchantAuthModule],
-  controllers: [RegisterMerchantController, InviteOwnerController, PlatformLinksController, AdminPlatformLinksController],
+  controllers: [RegisterMerchantController, OtherModeController, InviteOwnerController, PlatformLinksController, AdminPlatformLinksController],
   providers: [DemoMerchantService],
   exports: [DemoMerchantService],
 })

@@ -8,7 +8,7 @@ import { CreateOrderHandler } from './create-order/create-order.handler';
 import { RefundOrderCommand } from './refund-order/refund-order.command';
 import { RefundOrderHandler } from './refund-order/refund-order.handler';
 
-const merchant = { merchantId: 'm-1', idSalt: 'salt-1' };
+const merchant = { merchantId: 'm-1', idSalt: 'salt-1', mode: 'test' as const };
 const metadata: EventMetadata = { correlationId: 'req-1', actor: { type: 'merchant', id: 'm-1' } };
 
 /** A request as the controller hands it on, validated: 250.75 ETB, 5 of it the platform's fee. */
@@ -108,7 +108,7 @@ describe('order command handlers', () => {
       await expect(refund(terms.orderId)).rejects.toThrow(OrderNotPaid);
       const orderId = await paid();
       await expect(refund(orderId, santim(30_000))).rejects.toThrow(AmountExceedsRefundable);
-      await expect(refund(orderId, undefined, { merchantId: 'm-2', idSalt: 'salt-2' })).rejects.toThrow(OrderNotFound);
+      await expect(refund(orderId, undefined, { merchantId: 'm-2', idSalt: 'salt-2', mode: 'test' as const })).rejects.toThrow(OrderNotFound);
       expect((await events(orderId)).map((e) => e.type)).toEqual(['OrderCreated', 'OrderPaid']);
     });
   });

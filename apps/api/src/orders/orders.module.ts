@@ -6,9 +6,10 @@ import { GetOrderController } from './get-order/get-order.controller';
 import { ListOrdersController } from './list-orders/list-orders.controller';
 import { RefundOrderController } from './refund-order/refund-order.controller';
 import { RefundOrderHandler } from './refund-order/refund-order.handler';
+import { PaymentsModule } from '@app/payments';
 
 @Module({
-  imports: [MerchantAuthModule],
+  imports: [MerchantAuthModule, PaymentsModule],
   controllers: [CreateOrderController, GetOrderController, ListOrdersController, RefundOrderController],
   providers: [CreateOrderHandler, RefundOrderHandler],
 })

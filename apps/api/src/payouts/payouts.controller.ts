@@ -28,6 +28,7 @@ import { ApiProblems } from '../http/openapi/api-problems';
 import { PayoutDestinationResponse } from './payout-destination.response';
 import { StatementResponse } from './statement.response';
 import { PayoutMovementsPageResponse, PayoutReportResponse, PayoutResponse, PayoutsPageResponse } from './payout.response';
+import { MovesMoney } from '../http/moves-money';
 
 /** A payout as its merchant sees it, in birr. */
 function presentPayout(view: PayoutView) {
@@ -68,11 +69,12 @@ export class PayoutsController {
     return envelope('Payout destination set', presentDestination(state));
   }
 
+  @MovesMoney()
   @Post('payouts')
   @HttpCode(201)
   @ApiOperation({ summary: 'Pay out what is available now (released money, net of fees and of what payouts already settle) to the payout destination' })
   @ApiEnvelope(PayoutResponse, { status: 201, message: 'Payout requested' })
-  @ApiProblems({ 409: ['PAYOUT_DESTINATION_MISSING', 'NOTHING_TO_PAY_OUT', 'PAYOUT_BELOW_MINIMUM', 'ACCOUNT_NOT_VERIFIED', 'PAYOUT_REQUIREMENTS_MISSING', 'PAYOUT_DESTINATION_ON_HOLD', 'CONCURRENT_MODIFICATION'] })
+  @ApiProblems({ 409: ['LIVE_MODE_NOT_CONFIGURED', 'PAYOUT_DESTINATION_MISSING', 'NOTHING_TO_PAY_OUT', 'PAYOUT_BELOW_MINIMUM', 'ACCOUNT_NOT_VERIFIED', 'PAYOUT_REQUIREMENTS_MISSING', 'PAYOUT_DESTINATION_ON_HOLD', 'CONCURRENT_MODIFICATION'] })
   async requestPayout(@ActingMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
     const payout: PayoutView = await this.commands.execute(new RequestPayoutCommand(merchant.merchantId, metadata));
     return envelope('Payout requested', presentPayout(payout));

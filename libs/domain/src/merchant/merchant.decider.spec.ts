@@ -1,16 +1,18 @@
 import { fold } from '../shared/decider';
 import { given } from '../testing/given';
-import { MerchantAlreadyRegistered, merchantDecider, MerchantNotFound, type MerchantCommand, type MerchantEvent } from './merchant.decider';
+import { MerchantAlreadyRegistered, merchantDecider, MerchantHasTwin, MerchantNotFound, registrationMode, type MerchantCommand, type MerchantEvent } from './merchant.decider';
 
 const AT = '2030-01-01T10:00:00.000Z';
 const LATER = '2030-02-01T10:00:00.000Z';
 
-const registerMerchant: MerchantCommand = { type: 'RegisterMerchant', data: { merchantId: 'm-1', name: 'Abebe Coffee', at: AT } };
+const registerMerchant: MerchantCommand = { type: 'RegisterMerchant', data: { merchantId: 'm-1', name: 'Abebe Coffee', at: AT, mode: 'test', twinId: 'm-2' } };
 const rotateApiSecret: MerchantCommand = { type: 'RotateApiSecret', data: { at: LATER } };
 const rotateWebhookSecret: MerchantCommand = { type: 'RotateWebhookSecret', data: { at: LATER } };
 const inviteOwner: MerchantCommand = { type: 'InviteOwner', data: { at: LATER } };
 
-const registered: MerchantEvent = { type: 'MerchantRegistered', data: { merchantId: 'm-1', name: 'Abebe Coffee', registeredAt: AT } };
+const registered: MerchantEvent = { type: 'MerchantRegistered', data: { merchantId: 'm-1', name: 'Abebe Coffee', registeredAt: AT, mode: 'test', twinId: 'm-2' } };
+/** As a release before modes wrote it. */
+const registeredBeforeModes: MerchantEvent = { type: 'MerchantRegistered', data: { merchantId: 'm-1', name: 'Abebe Coffee', registeredAt: AT } };
 const apiSecretRotated: MerchantEvent = { type: 'MerchantApiSecretRotated', data: { merchantId: 'm-1', rotatedAt: LATER } };
 const webhookSecretRotated: MerchantEvent = { type: 'MerchantWebhookSecretRotated', data: { merchantId: 'm-1', rotatedAt: LATER } };
 
@@ -19,7 +21,20 @@ const merchant = (history: MerchantEvent[]) => given(merchantDecider, history);
 describe('Merchant', () => {
   it('registers a new merchant under its id and name', () => {
     merchant([]).when(registerMerchant).then([registered]);
-    expect(fold(merchantDecider, [registered])).toEqual({ merchantId: 'm-1', name: 'Abebe Coffee' });
+    expect(fold(merchantDecider, [registered])).toEqual({ merchantId: 'm-1', name: 'Abebe Coffee', mode: 'test', twinId: 'm-2' });
+  });
+
+  it('reads a registration from before modes in the legacy mode, and one with a mode in its own', () => {
+    expect(registrationMode(registeredBeforeModes.data as { mode?: 'test' | 'live' }, 'live')).toBe('live');
+    expect(registrationMode(registeredBeforeModes.data as { mode?: 'test' | 'live' }, 'test')).toBe('test');
+    expect(registrationMode(registered.data as { mode?: 'test' | 'live' }, 'live')).toBe('test');
+  });
+
+  it('gives a tenant from before modes its twin once', () => {
+    const opened: MerchantEvent = { type: 'MerchantTwinOpened', data: { merchantId: 'm-1', twinId: 'm-3', openedAt: LATER } };
+    merchant([registeredBeforeModes]).when({ type: 'OpenTwin', data: { twinId: 'm-3', at: LATER } }).then([opened]);
+    merchant([registeredBeforeModes, opened]).when({ type: 'OpenTwin', data: { twinId: 'm-4', at: LATER } }).thenThrows(MerchantHasTwin);
+    merchant([registered]).when({ type: 'OpenTwin', data: { twinId: 'm-4', at: LATER } }).thenThrows(MerchantHasTwin);
   });
 
   it('refuses to register the same merchant twice', () => {

@@ -40,7 +40,7 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountComman
           ...(accountMetadata === undefined ? {} : { metadata: accountMetadata }),
           requestFingerprint,
           at: this.clock.now().toISOString(),
-          screening: screeningFor(this.config, tin),
+          screening: screeningFor(merchant.mode, tin),
         },
       },
       metadata,

@@ -7,6 +7,7 @@ import { PartyRelations } from '@app/onboarding';
 import { screeningFor } from '../account-screening';
 import { refuseNewCallbackUrl } from '../../http/callback-url';
 import { UpdateAccountCommand, type UpdatedAccount } from './update-account.command';
+import { TENANT_MODES, type TenantModeReader } from '@app/credentials';
 
 @CommandHandler(UpdateAccountCommand)
 export class UpdateAccountHandler implements ICommandHandler<UpdateAccountCommand> {
@@ -15,6 +16,7 @@ export class UpdateAccountHandler implements ICommandHandler<UpdateAccountComman
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(PartyRelations) private readonly relations: PartyRelations,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(TENANT_MODES) private readonly modes: TenantModeReader,
   ) {}
 
   async execute({ principal, merchantId, accountId, request, metadata }: UpdateAccountCommand): Promise<UpdatedAccount> {
@@ -35,7 +37,7 @@ export class UpdateAccountHandler implements ICommandHandler<UpdateAccountComman
       streams.account(accountId),
       accountDecider,
       // The sandbox rule looks at the TIN the account will have, changed or not: supplying a missing detail may complete it.
-      { type: 'UpdateAccount', data: { accountId, merchantId, changes, at: this.clock.now().toISOString(), screening: screeningFor(this.config, tin ?? known.state.account?.tin) } },
+      { type: 'UpdateAccount', data: { accountId, merchantId, changes, at: this.clock.now().toISOString(), screening: screeningFor(await this.modes.modeOf(merchantId), tin ?? known.state.account?.tin) } },
       metadata,
       known,
     );

@@ -16,6 +16,7 @@ import { ApiEnvelope } from '../../http/openapi/api-envelope';
 import { ApiProblems } from '../../http/openapi/api-problems';
 import { CreatedEscrowResponse } from './created-escrow.response';
 import { ApiCallbackPayloads } from '../../http/openapi/api-callbacks';
+import { MovesMoney } from '../../http/moves-money';
 
 @ApiTags('escrow')
 @Controller('v1/trdp/escrow/order')
@@ -26,6 +27,7 @@ export class CreateEscrowController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  @MovesMoney()
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Create an escrow order with merchant allocations; send the customer to paymentUrl' })
@@ -35,7 +37,7 @@ export class CreateEscrowController {
   @ApiProblems({
     400: ['UNSUPPORTED_CURRENCY', 'ALLOCATION_SUM_MISMATCH', 'DUPLICATE_ALLOCATION_MERCHANT', 'FEE_EXCEEDS_AMOUNT', 'AUTO_RELEASE_BEFORE_EXPIRY', 'AUTO_RELEASE_CONFLICT', 'AUTO_RELEASE_OUT_OF_RANGE'],
     404: ['UNKNOWN_ALLOCATION_MERCHANT'],
-    409: ['ESCROW_ORDER_CONFLICT', 'CONCURRENT_MODIFICATION'],
+    409: ['LIVE_MODE_NOT_CONFIGURED', 'ESCROW_ORDER_CONFLICT', 'CONCURRENT_MODIFICATION'],
   })
   async create(
     @Body() body: CreateEscrowDto,

@@ -16,6 +16,7 @@ import { MerchantApi } from '../../http/openapi/security';
 import { ApiEnvelope } from '../../http/openapi/api-envelope';
 import { ApiProblems } from '../../http/openapi/api-problems';
 import { EscrowResponse } from '../get-escrow/escrow.response';
+import { MovesMoney } from '../../http/moves-money';
 
 @ApiTags('escrow')
 @Controller('v1/trdp/escrow')
@@ -26,6 +27,7 @@ export class RefundAllocationController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  @MovesMoney()
   @Post(':escrowId/refund')
   @HttpCode(200)
   @ApiOperation({ summary: 'Refund part or all of what allocations hold to the customer through the provider; the other allocations stay held' })
@@ -33,7 +35,7 @@ export class RefundAllocationController {
   @ApiProblems({
     400: ['DUPLICATE_ALLOCATION_MERCHANT'],
     404: ['ABC_001'],
-    409: ['ESCROW_NOT_FUNDED', 'ALLOCATION_NOT_FOUND', 'ALLOCATION_ALREADY_RELEASED', 'ALLOCATION_NOT_HELD', 'ALLOCATION_DISPUTED', 'AMOUNT_EXCEEDS_HELD', 'ESCROW_ALREADY_CANCELLED', 'ESCROW_CLOSED', 'CONCURRENT_MODIFICATION'],
+    409: ['LIVE_MODE_NOT_CONFIGURED', 'ESCROW_NOT_FUNDED', 'ALLOCATION_NOT_FOUND', 'ALLOCATION_ALREADY_RELEASED', 'ALLOCATION_NOT_HELD', 'ALLOCATION_DISPUTED', 'AMOUNT_EXCEEDS_HELD', 'ESCROW_ALREADY_CANCELLED', 'ESCROW_CLOSED', 'CONCURRENT_MODIFICATION'],
   })
   async refund(
     @Param('escrowId') escrowId: string,

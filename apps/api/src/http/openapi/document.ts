@@ -282,6 +282,43 @@ function callbackWebhooks(): Record<string, Schema> {
   );
 }
 
+const LIVEMODE = {
+  type: 'boolean',
+  description: 'Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.',
+  example: false,
+};
+
+/**
+ * Where LivemodeInterceptor (src/http/livemode.ts) puts `livemode` on the merchant API's answers: the
+ * model of `data`, and the model of each list it holds. Not required: a model an admin or audit route
+ * answers too says no mode there.
+ */
+function describeLivemode(document: OpenAPIObject): void {
+  const schemas = (document.components?.schemas ?? {}) as Record<string, Schema>;
+  const named = (schema: Schema | undefined): Schema | undefined => {
+    const ref = schema?.$ref ?? schema?.anyOf?.find((part: Schema) => part.$ref)?.$ref;
+    return typeof ref === 'string' ? schemas[ref.split('/').pop()!] : undefined;
+  };
+  const mark = (schema: Schema | undefined) => {
+    if (schema?.properties) schema.properties.livemode ??= LIVEMODE;
+  };
+  for (const { operation } of operations(document)) {
+    if (!isMerchantApi(operation)) continue;
+    for (const [status, response] of Object.entries(operation.responses)) {
+      if (!status.startsWith('2')) continue;
+      const data = response.content?.['application/json']?.schema?.properties?.data as Schema | undefined;
+      if (!data) continue;
+      if (data.type === 'array') {
+        mark(named(data.items));
+        continue;
+      }
+      const model = named(data);
+      mark(model);
+      for (const property of Object.values<Schema>(model?.properties ?? {})) if (property.type === 'array') mark(named(property.items));
+    }
+  }
+}
+
 export function buildOpenApiDocument(app: INestApplication, description: string): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle('Escrow ledger and payment collection API')
@@ -300,6 +337,7 @@ export function buildOpenApiDocument(app: INestApplication, description: string)
       if (method === 'post') operation.requestBody ??= structuredClone(NO_BODY);
     }
   }
+  describeLivemode(document);
   closeSchemas(document);
   describeCallbacks(document);
   describeAuditReadOnly(document);

@@ -1,8 +1,9 @@
-import { applyDecorators, UseGuards } from '@nestjs/common';
+import { applyDecorators, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiSecurity, type DocumentBuilder } from '@nestjs/swagger';
 import { PROVIDER_SIGNATURE_HEADER } from '@app/payments';
 import { AuditAuthGuard } from '../../audit/audit-auth.guard';
 import { AdminAuthGuard, MerchantAuthGuard } from '../auth.guards';
+import { LivemodeInterceptor } from '../livemode';
 import { ApiProblems } from './api-problems';
 
 /**
@@ -10,7 +11,11 @@ import { ApiProblems } from './api-problems';
  * route cannot be guarded one way and documented another.
  */
 const SCHEMES = {
-  merchant: { name: 'x-api-secret', description: "A merchant's API secret (shown once when the merchant is registered)" },
+  merchant: {
+    name: 'x-api-secret',
+    description:
+      "A tenant's API secret (shown once when the merchant is registered). Its tenant decides the request's mode: `sk_test_…` opens the test tenant (the sandbox moves its money), `sk_live_…` the live one (the configured provider); keys from before modes (`sk_…`) open their tenant in the mode its history was given.",
+  },
   admin: { name: 'x-admin-key', description: 'The staff key (ADMIN_API_KEY)' },
   auditor: { name: 'x-auditor-key', description: 'A read-only auditor key from POST /v1/admin/auditors' },
   sandboxSignature: {
@@ -27,8 +32,8 @@ export function withSecuritySchemes(builder: DocumentBuilder): DocumentBuilder {
 
 const refused = ApiProblems({ 401: ['AUTH_001'] });
 
-/** The merchant API: `x-api-secret`. */
-export const MerchantApi = () => applyDecorators(UseGuards(MerchantAuthGuard), ApiSecurity('merchant'), refused);
+/** The merchant API: `x-api-secret`; its answers say their mode (src/http/livemode.ts). */
+export const MerchantApi = () => applyDecorators(UseGuards(MerchantAuthGuard), UseInterceptors(LivemodeInterceptor), ApiSecurity('merchant'), refused);
 
 /** The staff API: `x-admin-key`. */
 export const AdminApi = () => applyDecorators(UseGuards(AdminAuthGuard), ApiSecurity('admin'), refused);

@@ -25,9 +25,9 @@ export class RegisterMerchantController {
   @Post()
   @HttpCode(201)
   @ApiOperation({
-    summary: 'Register a merchant; the response is the only time its secrets are shown',
+    summary: 'Register a merchant: its test and live tenants; the response is the only time their secrets are shown',
     description:
-      'With `email`, `data.invitationUrl` is a one-time link (valid 7 days) where the owner sets the password of the merchant dashboard; without it, there is no `invitationUrl`.',
+      'The test tenant\'s id and keys at the top level, the live tenant\'s under `live`: two tenants of one owner, each invisible to the other\'s keys (docs/concepts/modes.md). With `email`, `data.invitationUrl` is a one-time link (valid 7 days) where the owner sets the password of the merchant dashboard; without it, there is no `invitationUrl`.',
   })
   @ApiEnvelope(RegisteredMerchantResponse, { status: 201, message: 'Merchant registered' })
   @ApiProblems({ 409: ['EMAIL_IN_USE', 'MERCHANT_ALREADY_REGISTERED'] })
@@ -37,6 +37,8 @@ export class RegisterMerchantController {
       merchantId: merchant.merchantId,
       apiSecret: merchant.apiSecret,
       webhookSecret: merchant.webhookSecret,
+      livemode: false,
+      live: { ...merchant.live, livemode: true },
       ...(merchant.invitationToken ? { invitationUrl: invitationUrl(this.config.publicBaseUrl, merchant.invitationToken) } : {}),
     });
   }

@@ -15,6 +15,7 @@ import { ApiEnvelope } from '../../http/openapi/api-envelope';
 import { ApiProblems } from '../../http/openapi/api-problems';
 import { CreatedOrderResponse } from './created-order.response';
 import { ApiCallbackPayloads } from '../../http/openapi/api-callbacks';
+import { MovesMoney } from '../../http/moves-money';
 
 @ApiTags('orders')
 @Controller('v1/trdp/order')
@@ -25,12 +26,13 @@ export class CreateOrderController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  @MovesMoney()
   @Post()
   @HttpCode(201)
   @ApiOperation({ summary: 'Create a payment order; send the customer to payment_url' })
   @ApiCallbackPayloads('OrderCallback', 'callbackURL')
   @ApiEnvelope(CreatedOrderResponse, { status: 201, message: 'Order created' })
-  @ApiProblems({ 400: ['UNSUPPORTED_CURRENCY', 'FEE_EXCEEDS_AMOUNT'], 409: ['CONCURRENT_MODIFICATION'] })
+  @ApiProblems({ 400: ['UNSUPPORTED_CURRENCY', 'FEE_EXCEEDS_AMOUNT'], 409: ['LIVE_MODE_NOT_CONFIGURED', 'CONCURRENT_MODIFICATION'] })
   async create(
     @Body() body: CreateOrderDto,
     @CurrentMerchant() merchant: AuthenticatedMerchant,

@@ -15,6 +15,7 @@ import { MerchantApi } from '../../http/openapi/security';
 import { ApiEnvelope } from '../../http/openapi/api-envelope';
 import { ApiProblems } from '../../http/openapi/api-problems';
 import { OrderResponse } from '../get-order/order.response';
+import { MovesMoney } from '../../http/moves-money';
 
 @ApiTags('order')
 @Controller('v1/trdp/order')
@@ -25,11 +26,12 @@ export class RefundOrderController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
+  @MovesMoney()
   @Post(':orderId/refund')
   @HttpCode(200)
   @ApiOperation({ summary: 'Refund part or all of a paid order to the customer through the provider' })
   @ApiEnvelope(OrderResponse, { message: 'Refund requested' })
-  @ApiProblems({ 404: ['ABC_001'], 409: ['ORDER_NOT_PAID', 'ORDER_ALREADY_REFUNDED', 'AMOUNT_EXCEEDS_REFUNDABLE', 'CONCURRENT_MODIFICATION'] })
+  @ApiProblems({ 404: ['ABC_001'], 409: ['LIVE_MODE_NOT_CONFIGURED', 'ORDER_NOT_PAID', 'ORDER_ALREADY_REFUNDED', 'AMOUNT_EXCEEDS_REFUNDABLE', 'CONCURRENT_MODIFICATION'] })
   async refund(
     @Param('orderId') orderId: string,
     @Body() body: RefundOrderDto,

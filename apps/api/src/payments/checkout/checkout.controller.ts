@@ -10,7 +10,7 @@ import { contentSecurityPolicy } from '../../http/content-security-policy';
 import { refuseUndeclared } from '../../http/validation.pipe';
 import { envelope } from '../../http/envelope';
 import { requestMetadata, type RequestWithActor } from '../../http/request-context';
-import { ConfirmOtpCommand, PAYMENT_PROVIDER, type PaymentProvider } from '@app/payments';
+import { ConfirmOtpCommand, PaymentProviders } from '@app/payments';
 import { InitiatePaymentCommand } from '@app/payments';
 import { checkoutPage, messagePage, receiptPage } from './checkout.page';
 import { checkoutStatus } from './checkout-status';
@@ -46,12 +46,15 @@ export class CheckoutController {
     @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(PaymentProviders) private readonly providers: PaymentProviders,
   ) {}
 
   @Get('checkout/:id')
   async page(@Param('id') id: string, @Res() reply: FastifyReply) {
-    return this.sendPage(reply, id, (view, nonce) => checkoutPage(view, nonce, this.provider.methods));
+    const view = await this.load(id);
+    // The methods of the payable's mode's provider (a live payable on a deployment without one has no page).
+    const methods = view && (await this.providers.forTenant(view.summary.merchantId).catch(() => undefined))?.methods;
+    return this.sendPage(reply, id, (loaded, nonce) => (methods ? checkoutPage(loaded, nonce, methods) : undefined));
   }
 
   @Get('receipts/:id')

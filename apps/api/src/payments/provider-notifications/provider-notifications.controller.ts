@@ -2,7 +2,7 @@ import { Controller, HttpCode, Inject, Param, Post, type RawBodyRequest, Req } f
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
-import { ApplyNotificationCommand, CHAPA_WEBHOOK_SCHEMA, PAYMENT_PROVIDER, type PaymentProvider, SANDBOX_NOTIFICATION_SCHEMA } from '@app/payments';
+import { ApplyNotificationCommand, CHAPA_WEBHOOK_SCHEMA, PaymentFlow, PaymentProviders, SANDBOX_NOTIFICATION_SCHEMA } from '@app/payments';
 import { envelope } from '../../http/envelope';
 import { ApiError } from '../../http/problem';
 import { ProviderSignedApi } from '../../http/openapi/security';
@@ -17,7 +17,8 @@ import { NotificationAppliedResponse } from './notification-applied.response';
 export class ProviderNotificationsController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
-    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(PaymentProviders) private readonly providers: PaymentProviders,
+    @Inject(PaymentFlow) private readonly payments: PaymentFlow,
   ) {}
 
   @Post(':provider/notifications')
@@ -28,12 +29,16 @@ export class ProviderNotificationsController {
   @ApiEnvelope(NotificationAppliedResponse, { message: 'Notification applied', description: 'Applied (or ignored: signed, but about nothing kept)' })
   @ApiProblems({ 404: ['ABC_001'], 409: ['CONCURRENT_MODIFICATION'] })
   async receive(@Param('provider') name: string, @Req() request: RawBodyRequest<FastifyRequest>) {
-    if (name !== this.provider.name) throw new ApiError(404, 'ABC_001', `No payment provider named ${name}`);
+    const named = this.providers.named(name);
+    if (!named) throw new ApiError(404, 'ABC_001', `No payment provider named ${name}`);
     const headers = Object.fromEntries(Object.entries(request.headers).map(([key, value]) => [key, typeof value === 'string' ? value : undefined]));
-    const notification = this.provider.readNotification({ headers, body: request.rawBody?.toString('utf8') ?? '' });
+    const notification = named.provider.readNotification({ headers, body: request.rawBody?.toString('utf8') ?? '' });
     if (!notification) throw new ApiError(401, 'AUTH_001', 'The notification signature is missing, stale or wrong');
     // Signed, but about nothing we keep (a provider reports more kinds of events than we act on).
     if (notification === 'ignored') return envelope('Notification ignored', {});
+    // A provider reports on its own mode's objects only: Chapa's notification cannot pay a test order, nor the sandbox's a live one.
+    const payable = await this.payments.load(notification.orderId);
+    if ((await this.providers.modeOf(payable.merchantId)) !== named.mode) throw new ApiError(404, 'ABC_001', `No ${named.mode} payment ${notification.orderId}`);
     const summary = await this.commands.execute(new ApplyNotificationCommand(name, notification));
     return envelope('Notification applied', { orderId: summary.id, status: summary.status });
   }

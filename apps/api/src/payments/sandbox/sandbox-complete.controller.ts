@@ -5,7 +5,7 @@ import { IsIn } from 'class-validator';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { attemptIdFor } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
-import { PAYMENT_PROVIDER, type PaymentProvider, SandboxProvider } from '@app/payments';
+import { PaymentProviders, type SandboxProvider } from '@app/payments';
 import { ApiError } from '../../http/problem';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant } from '../../http/request-context';
@@ -29,7 +29,7 @@ export class SandboxCompleteDto {
 export class SandboxCompleteController {
   constructor(
     @Inject(QueryBus) private readonly queries: QueryBus,
-    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(PaymentProviders) private readonly providers: PaymentProviders,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -44,16 +44,15 @@ export class SandboxCompleteController {
     @CurrentMerchant() merchant: AuthenticatedMerchant,
     @Headers('idempotency-key') idempotencyKey?: string,
   ) {
-    if (!(this.provider instanceof SandboxProvider)) {
-      throw new ApiError(404, 'SANDBOX_ONLY', `Payments are settled by ${this.provider.name} here, not by the sandbox (PAYMENT_PROVIDER=${this.provider.name})`);
-    }
+    // Test mode's money only: a live key's payments are settled by the live provider, never here.
+    if (merchant.mode !== 'test') throw new ApiError(404, 'SANDBOX_ONLY', 'Live payments are settled by the live provider, not by the sandbox: complete test orders with a test key (sk_test_…)');
     // Any id verify takes: ours (ord_…, esc_…) or the merchant's own escrow orderId.
     const found: PaymentVerification = await this.queries.execute(new VerifyPaymentQuery(merchant.merchantId, id));
     const payableId = found.escrow_id ?? found.order_id;
     const view = await this.queries.execute(new GetCheckoutQuery(payableId));
     // Under a key, a retry settles the push its first attempt made (the checkout's Pay derives its attempt the same way).
     const attempt = idempotencyKey ? attemptIdFor(payableId, idempotencyKey) : undefined;
-    await this.provider.settle(payableId, view.summary.phone, view.summary.amount, body.outcome, attempt);
+    await (this.providers.forMode('test') as SandboxProvider).settle(payableId, view.summary.phone, view.summary.amount, body.outcome, attempt);
     return envelope('Sandbox payment settled', await this.queries.execute(new VerifyPaymentQuery(merchant.merchantId, id)));
   }
 }

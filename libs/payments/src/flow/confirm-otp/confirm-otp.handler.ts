@@ -1,7 +1,8 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { assertPayable, OtpNotExpected, OtpRejected } from '@app/domain';
-import { PAYMENT_PROVIDER, type PaymentProvider, ProviderRejected } from '../../payment-provider.port';
+import { ProviderRejected } from '../../payment-provider.port';
+import { PaymentProviders } from '../../payment-providers';
 import type { PayableSummary } from '@app/domain';
 import { CLOCK, type Clock } from '@app/infrastructure';
 import { PaymentFlow } from '../payment-flow';
@@ -12,7 +13,7 @@ import { ConfirmOtpCommand } from './confirm-otp.command';
 export class ConfirmOtpHandler implements ICommandHandler<ConfirmOtpCommand> {
   constructor(
     @Inject(PaymentFlow) private readonly payments: PaymentFlow,
-    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(PaymentProviders) private readonly providers: PaymentProviders,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -22,7 +23,7 @@ export class ConfirmOtpHandler implements ICommandHandler<ConfirmOtpCommand> {
     const attempt = current.lastPaymentAttempt;
     if (!attempt?.otpRequired) throw new OtpNotExpected();
     try {
-      await this.provider.confirmOtp(id, attempt.providerReference, otp);
+      await (await this.providers.forTenant(current.merchantId)).confirmOtp(id, attempt.providerReference, otp);
     } catch (error) {
       if (error instanceof ProviderRejected) throw new OtpRejected(error.message);
       throw error;

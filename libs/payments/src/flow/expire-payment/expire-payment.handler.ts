@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { PAYMENT_PROVIDER, type PaymentProvider } from '../../payment-provider.port';
+import { PaymentProviders } from '../../payment-providers';
 import { paymentReport } from '../../status-reports';
 import type { PayableSummary } from '@app/domain';
 import { CLOCK, type Clock } from '@app/infrastructure';
@@ -16,7 +16,7 @@ import { ExpirePaymentCommand } from './expire-payment.command';
 export class ExpirePaymentHandler implements ICommandHandler<ExpirePaymentCommand> {
   constructor(
     @Inject(PaymentFlow) private readonly payments: PaymentFlow,
-    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(PaymentProviders) private readonly providers: PaymentProviders,
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -25,10 +25,11 @@ export class ExpirePaymentHandler implements ICommandHandler<ExpirePaymentComman
     const current = await this.payments.load(id);
     const attempt = current.lastPaymentAttempt;
     if (current.status === 'PENDING' && attempt && this.clock.now().getTime() >= Date.parse(current.expiresAt)) {
-      const report = paymentReport(id, attempt.attemptId, await this.provider.paymentStatus({ orderId: id, ...attempt }));
+      const provider = await this.providers.forTenant(current.merchantId);
+      const report = paymentReport(id, attempt.attemptId, await provider.paymentStatus({ orderId: id, ...attempt }));
       if (report) {
         await this.commands.execute(
-          new ApplyNotificationCommand(this.provider.name, report, { correlationId: report.id, causationId: report.id, actor: { type: 'system', id: 'provider-reconciler' } }),
+          new ApplyNotificationCommand(provider.name, report, { correlationId: report.id, causationId: report.id, actor: { type: 'system', id: 'provider-reconciler' } }),
         );
       }
     }

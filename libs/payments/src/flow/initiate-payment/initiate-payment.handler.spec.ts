@@ -3,6 +3,7 @@ import type { EventMetadata } from '@app/event-store';
 import { CommandRunner, systemClock } from '@app/infrastructure';
 import { InMemoryEventStore } from '../../../../event-store/src/testing/in-memory-event-store';
 import { type PaymentProvider, ProviderRejected, type PushAccepted } from '../../payment-provider.port';
+import { PaymentProviders } from '../../payment-providers';
 import { PaymentFlow } from '../payment-flow';
 import { InitiatePaymentCommand } from './initiate-payment.command';
 import { InitiatePaymentHandler } from './initiate-payment.handler';
@@ -30,7 +31,7 @@ describe('InitiatePaymentHandler', () => {
       ],
       initiatePush: push,
     } as unknown as PaymentProvider;
-    handler = new InitiatePaymentHandler(new PaymentFlow(new CommandRunner(store)), provider, systemClock);
+    handler = new InitiatePaymentHandler(new PaymentFlow(new CommandRunner(store)), new PaymentProviders(provider, undefined, { modeOf: async () => 'test' }), systemClock);
     const createdAt = new Date();
     await store.append(
       streams.order(ORDER_ID),

@@ -2,7 +2,8 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { randomUUID } from 'node:crypto';
 import { assertPayable, attemptIdFor, DomainError } from '@app/domain';
-import { PAYMENT_PROVIDER, type PaymentProvider, ProviderRejected } from '../../payment-provider.port';
+import { ProviderRejected } from '../../payment-provider.port';
+import { PaymentProviders } from '../../payment-providers';
 import type { PayableSummary } from '@app/domain';
 import { CLOCK, type Clock } from '@app/infrastructure';
 import { PaymentFlow } from '../payment-flow';
@@ -17,21 +18,23 @@ import { InitiatePaymentCommand } from './initiate-payment.command';
 export class InitiatePaymentHandler implements ICommandHandler<InitiatePaymentCommand> {
   constructor(
     @Inject(PaymentFlow) private readonly payments: PaymentFlow,
-    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(PaymentProviders) private readonly providers: PaymentProviders,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ id, metadata, idempotencyKey, method: chosen }: InitiatePaymentCommand): Promise<PayableSummary> {
-    const method = chosen ?? this.provider.methods[0].id;
-    if (!this.provider.methods.some((m) => m.id === method)) {
-      throw new DomainError('PAYMENT_METHOD_UNKNOWN', `${this.provider.name} offers ${this.provider.methods.map((m) => m.id).join(', ')}; not ${JSON.stringify(method)}`, 'invalid');
-    }
     const current = await this.payments.load(id);
+    // The payable's mode's provider: a test order's push goes to the sandbox whatever else is configured.
+    const provider = await this.providers.forTenant(current.merchantId);
+    const method = chosen ?? provider.methods[0].id;
+    if (!provider.methods.some((m) => m.id === method)) {
+      throw new DomainError('PAYMENT_METHOD_UNKNOWN', `${provider.name} offers ${provider.methods.map((m) => m.id).join(', ')}; not ${JSON.stringify(method)}`, 'invalid');
+    }
     const attemptId = idempotencyKey ? attemptIdFor(id, idempotencyKey) : `att_${randomUUID()}`;
     // The same request again (its first answer was lost after the attempt was recorded): no second push.
     if (current.lastPaymentAttempt?.attemptId === attemptId) return current;
     assertPayable(current, current.status, this.clock.now().toISOString());
-    const push = await this.provider
+    const push = await provider
       .initiatePush({
         orderId: id,
         attemptId,
@@ -48,7 +51,7 @@ export class InitiatePaymentHandler implements ICommandHandler<InitiatePaymentCo
       });
     const { summary } = await this.payments.run(
       id,
-      { type: 'InitiatePayment', data: { attemptId, provider: this.provider.name, ...push, method, at: this.clock.now().toISOString() } },
+      { type: 'InitiatePayment', data: { attemptId, provider: provider.name, ...push, method, at: this.clock.now().toISOString() } },
       metadata,
     );
     return summary;

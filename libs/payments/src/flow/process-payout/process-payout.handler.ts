@@ -6,7 +6,8 @@ import { EVENT_STORE, type EventMetadata, type EventStore, formatPosition, type 
 import { CLOCK, type Clock, CommandRunner, type KnownStream } from '@app/infrastructure';
 import { PayoutDestinations } from '@app/credentials';
 import { destinationVersion, merchantPayout, ProjectionProgress } from '@app/read-models';
-import { PAYMENT_PROVIDER, type PaymentProvider, ProviderRejected, type TransferStatus } from '../../payment-provider.port';
+import { ProviderRejected, type TransferStatus } from '../../payment-provider.port';
+import { PaymentProviders } from '../../payment-providers';
 import { payoutSettingsInForce } from '../../payout-settings/payout-settings-in-force';
 import { payoutDestination } from '../../payouts/payout-requests';
 import { AccountStreamPayout, type AccountStreamPayoutState } from './account-stream-payout';
@@ -40,7 +41,7 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
     @Inject(EVENT_STORE) private readonly store: EventStore,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(ProjectionProgress) private readonly progress: ProjectionProgress,
-    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(PaymentProviders) private readonly providers: PaymentProviders,
     @Inject(PayoutDestinations) private readonly accounts: PayoutDestinations,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -50,7 +51,9 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
     if (!payout || payout.status === 'PAID' || payout.status === 'FAILED') return SETTLED;
     // Its callback goes where the settings say when its outcome is known.
     const { callbackUrl } = settingsOrDefault(inForce);
-    let status: TransferStatus = await this.provider.transferStatus(payoutId);
+    // The payout's tenant's mode's provider: a test balance is never paid out by a live provider.
+    const provider = await this.providers.forTenant(merchantId);
+    let status: TransferStatus = await provider.transferStatus(payoutId);
     if (status.state === 'unknown') {
       // The destination the payout was requested for, even if the merchant has changed it since.
       const destination = payout.destination;
@@ -58,7 +61,7 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
       if (!destination || accountNumber === undefined) return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: 'DESTINATION_UNAVAILABLE', at: this.clock.now().toISOString(), callbackUrl } });
       try {
         const { kind, institution, holderName } = destination;
-        status = await this.provider.transfer({ reference: payoutId, amount: payout.amount, destination: { kind, institution, holderName, accountNumber } });
+        status = await provider.transfer({ reference: payoutId, amount: payout.amount, destination: { kind, institution, holderName, accountNumber } });
       } catch (error) {
         if (!(error instanceof ProviderRejected)) throw error;
         return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: error.code, at: this.clock.now().toISOString(), callbackUrl } });

@@ -12,6 +12,7 @@ import type { ApplyNotificationCommand } from '../apply-notification/apply-notif
 import type { PaymentFlow } from '../payment-flow';
 import { ProcessRefundCommand } from './process-refund.command';
 import { ProcessRefundHandler } from './process-refund.handler';
+import { PaymentProviders } from '../../payment-providers';
 
 const KEYS = { secretKey: 'CHASECK_TEST-k3yOfTheTestAccount', encryptionKey: 'EncryptionKey24Character', webhookSecret: 'the-webhook-secret-hash' };
 
@@ -60,7 +61,7 @@ describe('ProcessRefundHandler with Chapa', () => {
     } as unknown as PaymentFlow;
     const applied: ApplyNotificationCommand[] = [];
     const bus = { execute: async (command: ApplyNotificationCommand) => void applied.push(command) } as unknown as CommandBus;
-    const handler = new ProcessRefundHandler(flow, provider, bus, systemClock);
+    const handler = new ProcessRefundHandler(flow, new PaymentProviders(provider, provider, { modeOf: async () => 'live' }), bus, systemClock);
     const posts = () => simulator.requests.filter((r) => r.method === 'POST' && r.path === `/v1/refund/${charge.reference}`);
     return { handler, command: new ProcessRefundCommand(orderId, refundId), commands, applied, posts, refundId };
   }

@@ -1,6 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { PAYMENT_PROVIDER, type PaymentProvider, ProviderRejected, type RefundStatus } from '../../payment-provider.port';
+import { ProviderRejected, type RefundStatus } from '../../payment-provider.port';
+import { PaymentProviders } from '../../payment-providers';
 import { refundReport } from '../../status-reports';
 import { PaymentFlow } from '../payment-flow';
 import { ApplyNotificationCommand } from '../apply-notification/apply-notification.command';
@@ -19,7 +20,7 @@ const RECONCILER = { actor: { type: 'system' as const, id: 'provider-reconciler'
 export class ProcessRefundHandler implements ICommandHandler<ProcessRefundCommand> {
   constructor(
     @Inject(PaymentFlow) private readonly payments: PaymentFlow,
-    @Inject(PAYMENT_PROVIDER) private readonly provider: PaymentProvider,
+    @Inject(PaymentProviders) private readonly providers: PaymentProviders,
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -28,7 +29,8 @@ export class ProcessRefundHandler implements ICommandHandler<ProcessRefundComman
     const summary = await this.payments.load(id);
     const refund = summary.pendingRefunds.find((r) => r.refundId === refundId);
     if (!refund) return 'settled';
-    let status: RefundStatus = await this.provider.refundStatus({ orderId: id, refundId });
+    const provider = await this.providers.forTenant(summary.merchantId);
+    let status: RefundStatus = await provider.refundStatus({ orderId: id, refundId });
     if (status.state === 'failed') {
       // The provider gave up on it: the refusal is recorded and the refund sent again.
       await this.recordRefusal(id, refundId, status.reason);
@@ -36,7 +38,7 @@ export class ProcessRefundHandler implements ICommandHandler<ProcessRefundComman
     }
     if (status.state === 'unknown') {
       try {
-        status = await this.provider.refund({ refundId, orderId: id, paymentReferenceId: refund.paymentReferenceId, amount: refund.amount, phone: summary.phone });
+        status = await provider.refund({ refundId, orderId: id, paymentReferenceId: refund.paymentReferenceId, amount: refund.amount, phone: summary.phone });
       } catch (error) {
         if (!(error instanceof ProviderRejected)) throw error;
         await this.recordRefusal(id, refundId, error.message);
@@ -45,7 +47,7 @@ export class ProcessRefundHandler implements ICommandHandler<ProcessRefundComman
     }
     if (status.state === 'pending' || status.state === 'unknown') return 'pending';
     const report = refundReport(id, refundId, status)!;
-    await this.commands.execute(new ApplyNotificationCommand(this.provider.name, report, { correlationId: report.id, causationId: report.id, ...RECONCILER }));
+    await this.commands.execute(new ApplyNotificationCommand(provider.name, report, { correlationId: report.id, causationId: report.id, ...RECONCILER }));
     return status.state === 'succeeded' ? 'settled' : 'refused';
   }
 

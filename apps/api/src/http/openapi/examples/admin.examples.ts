@@ -6,8 +6,24 @@ export const ADMIN_EXAMPLES: OperationExamples = {
     request: { name: 'Merkato Online' },
     data: {
       merchantId: 'mer_d2e69ca6f59255a3e4e9e065',
-      apiSecret: 'sk_sYFg1IZrjDsQjda5i9L_5By-8C6LJ2lq6nA9TM47zyc',
-      webhookSecret: 'whsec_hsyeX3edxFpWFrKdjT1xa8wvj1j24zAFLOzEby9GhtI',
+      apiSecret: 'sk_test_sYFg1IZrjDsQjda5i9L_5By-8C6LJ2lq6nA9TM47zyc',
+      webhookSecret: 'whsec_test_hsyeX3edxFpWFrKdjT1xa8wvj1j24zAFLOzEby9GhtI',
+      livemode: false,
+      live: {
+        merchantId: 'mer_5b1f0e7a9c2d48e3a6f71b20',
+        apiSecret: 'sk_live_Qm2x8VbN4pLk7RtY1wZs3HdJ6fGc9TqA0eUoXiPnKyM',
+        webhookSecret: 'whsec_live_Zt5Yb2Nq8Wm1Lp4Rv7Xc0Hs3Jd6Kf9Ga2TeUoBiQnMy',
+        livemode: true,
+      },
+    },
+  },
+  'POST /v1/admin/merchants/{merchantId}/other-mode': {
+    data: {
+      merchantId: 'mer_7c3e91b0d45a26f8e1b9c0d2',
+      apiSecret: 'sk_live_Hn4Rz8Wq1Vb6Tk3Ym0Ls7Pd2Jf5Gc9XeUoAiQnKyBt',
+      webhookSecret: 'whsec_live_Bq7Xm2Nv5Lp8Rt1Yz4Wc6Hs9Jd3Kf0GaTeUoIiQnMy',
+      livemode: true,
+      twinId: 'mer_d2e69ca6f59255a3e4e9e065',
     },
   },
   'POST /v1/admin/merchants/{merchantId}/invitation': {

@@ -1,0 +1,32 @@
+import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import { map, type Observable } from 'rxjs';
+import type { RequestWithActor } from './request-context';
+
+/**
+ * Every object a merchant key reads says its mode (docs/concepts/modes.md). A key reaches its own
+ * tenant's objects only (another tenant's, the other mode's included, are 404), so an answer's mode is
+ * the key's: the answer's `data`, and each object of a list it holds (a page's items), carry
+ * `livemode`. The document says the same of the same places (describeLivemode in openapi/document.ts).
+ */
+export function withLivemode(data: unknown, livemode: boolean): unknown {
+  if (Array.isArray(data)) return data.map((item) => marked(item, livemode));
+  if (!isObject(data)) return data;
+  const lists = Object.fromEntries(Object.entries(data).filter(([, value]) => Array.isArray(value)).map(([key, value]) => [key, (value as unknown[]).map((item) => marked(item, livemode))]));
+  return { ...data, ...lists, livemode };
+}
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
+
+const marked = (item: unknown, livemode: boolean) => (isObject(item) ? { ...item, livemode } : item);
+
+/** On the merchant API's answers (MerchantApi in openapi/security.ts), after its guard has resolved the key's tenant. */
+@Injectable()
+export class LivemodeInterceptor implements NestInterceptor {
+  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+    const request = context.switchToHttp().getRequest<RequestWithActor>();
+    const mode = request.merchant?.mode;
+    return next.handle().pipe(
+      map((body: unknown) => (mode && isObject(body) && body.status === 'success' && 'data' in body ? { ...body, data: withLivemode(body.data, mode === 'live') } : body)),
+    );
+  }
+}

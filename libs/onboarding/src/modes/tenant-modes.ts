@@ -1,0 +1,80 @@
+import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { CredentialStore, type TenantModeReader } from '@app/credentials';
+import { ESCROW_PAYMENT_EVENTS, LEGACY_MODE_KEY, legacyModeDecider, type Mode, ORDER_PAYMENT_EVENTS, streams } from '@app/domain';
+import { LOG_READER, type LogPosition, type LogReader } from '@app/event-store';
+import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
+import { AccountDirectory } from '../accounts/account-directory';
+
+const PAGE = 500;
+
+/**
+ * Every tenant's mode, and the one decision that gives merchants registered before modes theirs: made at
+ * the first start of this release, recorded as LegacyModeDecided in `deployment-modes-legacy`, and read
+ * again on every later start, whatever its provider (docs/concepts/modes.md).
+ */
+@Injectable()
+export class TenantModes implements TenantModeReader, OnModuleInit, OnApplicationBootstrap {
+  private readonly logger = new Logger(TenantModes.name);
+  private decided?: Promise<Mode>;
+
+  constructor(
+    @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(CredentialStore) private readonly credentials: CredentialStore,
+    @Inject(AccountDirectory) private readonly accounts: AccountDirectory,
+    @Inject(LOG_READER) private readonly log: LogReader,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
+  ) {}
+
+  onModuleInit(): void {
+    this.decided = this.decide();
+    // Awaited by everyone who asks a mode; a failure here is the start's (onApplicationBootstrap).
+    this.decided.catch(() => undefined);
+  }
+
+  /** Nothing is served, and no worker moves money, before every tenant has its mode. */
+  async onApplicationBootstrap(): Promise<void> {
+    await this.legacyMode();
+  }
+
+  legacyMode(): Promise<Mode> {
+    return (this.decided ??= this.decide());
+  }
+
+  async modeOf(tenantId: string): Promise<Mode | undefined> {
+    await this.legacyMode();
+    const own = await this.credentials.modeOf(tenantId);
+    if (own) return own.mode;
+    const account = await this.accounts.find(tenantId);
+    return account && (await this.credentials.modeOf(account.merchantId))?.mode;
+  }
+
+  private async decide(): Promise<Mode> {
+    const stream = streams.deploymentModes(LEGACY_MODE_KEY);
+    let { state } = await this.runner.read(stream, legacyModeDecider);
+    if (!state.mode) {
+      const { mode, reason } = await this.legacyModeFromHistory();
+      ({ state } = await this.runner.run(stream, legacyModeDecider, { type: 'DecideLegacyMode', data: { mode, reason, at: this.clock.now().toISOString() } }, { actor: { type: 'system', id: 'deployment-modes' } }));
+      this.logger.log(`Data written before modes is ${state.mode} mode: ${reason}`);
+    }
+    await this.credentials.assignLegacyMode(state.mode!);
+    return state.mode!;
+  }
+
+  /**
+   * Test when the deployment ran on the sandbox, or its history holds money the sandbox settled (a
+   * sandbox-built data directory started with a live key): that money never existed. Live otherwise.
+   */
+  private async legacyModeFromHistory(): Promise<{ mode: Mode; reason: string }> {
+    if (this.config.paymentProvider === 'sandbox') return { mode: 'test', reason: 'PAYMENT_PROVIDER=sandbox' };
+    const types = [ORDER_PAYMENT_EVENTS.initiated, ESCROW_PAYMENT_EVENTS.initiated];
+    let after: LogPosition | undefined;
+    for (;;) {
+      const page = await this.log.page({ types, limit: PAGE, after });
+      if (page.some((event) => (event.data as { provider?: string }).provider === 'sandbox')) return { mode: 'test', reason: 'the history holds payments the sandbox settled' };
+      if (page.length < PAGE) return { mode: 'live', reason: `PAYMENT_PROVIDER=${this.config.paymentProvider} and no payment in the history went through the sandbox` };
+      after = page.at(-1)!.position;
+    }
+  }
+}

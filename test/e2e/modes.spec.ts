@@ -1,0 +1,162 @@
+/**
+ * Test and live on one deployment (docs/concepts/modes.md): one service configured with the sandbox
+ * and Chapa (its simulator here), a platform registered once with a test and a live tenant, a seller
+ * onboarded and an escrow run in each mode; and a deployment with no live provider, which refuses
+ * live money before writing anything.
+ */
+import { SANDBOX_TINS } from '@app/domain';
+import { CHAPA_SIMULATOR_PHONES, ChapaSimulator } from '../../libs/payments/src/testing/chapa-simulator';
+import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
+import { countWrites, escrowRequest, withSellers } from '../support/fixtures';
+import { call } from '../support/http';
+import { waitFor } from '../support/wait';
+
+const KEYS = {
+  CHAPA_SECRET_KEY: 'CHASECK_TEST-e2eSecretKeyOfTheAccount',
+  CHAPA_ENCRYPTION_KEY: 'E2eEncryptionKey24Chars!',
+  CHAPA_WEBHOOK_SECRET: 'e2e-webhook-secret-hash',
+};
+
+interface Tenant {
+  merchantId: string;
+  apiSecret: string;
+  webhookSecret: string;
+  livemode: boolean;
+}
+
+async function registerOwner(baseUrl: string, name: string): Promise<{ test: Tenant; live: Tenant }> {
+  const res = await call(baseUrl, 'POST', '/v1/admin/merchants', { body: { name }, headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+  expect(res.status).toBe(201);
+  const { live, ...test } = res.body.data as Tenant & { live: Tenant };
+  return { test, live };
+}
+
+describe('test and live on one deployment (sandbox and Chapa)', () => {
+  let running: RunningApp;
+  let simulator: ChapaSimulator;
+  let test: Tenant & { seller1: string; courier1: string };
+  let live: Tenant & { seller1: string; courier1: string };
+
+  beforeAll(async () => {
+    simulator = new ChapaSimulator({
+      secretKey: KEYS.CHAPA_SECRET_KEY,
+      encryptionKey: KEYS.CHAPA_ENCRYPTION_KEY,
+      webhookSecret: KEYS.CHAPA_WEBHOOK_SECRET,
+      webhookUrl: () => `${running.baseUrl}/v1/providers/chapa/notifications`,
+      delayMs: 30,
+    });
+    const baseUrl = await simulator.start();
+    running = await startApp({ env: { PAYMENT_PROVIDER: 'chapa', ...KEYS, CHAPA_BASE_URL: baseUrl, PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200' } });
+    const owner = await registerOwner(running.baseUrl, 'Two-mode Market');
+    [test, live] = await Promise.all([withSellers(running.baseUrl, owner.test), withSellers(running.baseUrl, owner.live)]);
+  });
+  afterAll(async () => {
+    await running?.close();
+    await simulator?.close();
+  });
+
+  const get = (tenant: Tenant, path: string) => call(running.baseUrl, 'GET', path, { headers: { 'x-api-secret': tenant.apiSecret } });
+  const post = (tenant: Tenant, path: string, body: unknown) => call(running.baseUrl, 'POST', path, { body, headers: { 'x-api-secret': tenant.apiSecret } });
+  /** Whether the live provider was asked anything about `id` (a push, a refund, a payout, a question). */
+  const chapaHeardOf = (id: string) => simulator.requests.some((r) => r.path.includes(id) || r.body.includes(id));
+
+  it('registers one owner as two tenants whose keys say their mode', () => {
+    expect(test.merchantId).not.toBe(live.merchantId);
+    expect([test.livemode, live.livemode]).toEqual([false, true]);
+    expect(test.apiSecret).toMatch(/^sk_test_/);
+    expect(live.apiSecret).toMatch(/^sk_live_/);
+    expect(test.webhookSecret).toMatch(/^whsec_test_/);
+    expect(live.webhookSecret).toMatch(/^whsec_live_/);
+  });
+
+  it('onboards a seller in each mode under its own id; each is invisible to the other mode’s key', async () => {
+    // The same reference in both modes names two sellers: onboarding in test onboards nothing in live.
+    expect(test.seller1).not.toBe(live.seller1);
+    const own = await get(test, `/v1/trdp/accounts/${test.seller1}`);
+    expect([own.status, own.body.data.livemode]).toEqual([200, false]);
+    expect((await get(live, `/v1/trdp/accounts/${live.seller1}`)).body.data.livemode).toBe(true);
+    expect((await get(live, `/v1/trdp/accounts/${test.seller1}`)).status).toBe(404);
+    expect((await get(test, `/v1/trdp/accounts/${live.seller1}`)).status).toBe(404);
+    const listed = await get(live, '/v1/trdp/accounts');
+    expect(listed.body.data.livemode).toBe(true);
+    expect(JSON.stringify(listed.body.data)).not.toContain(test.seller1);
+  });
+
+  it('verifies a seller by the sandbox’s test TIN in test mode only', async () => {
+    const body = { name: 'TIN Seller', type: 'individual', reference: 'tin-seller', tin: SANDBOX_TINS.verified };
+    const [inTest, inLive] = await Promise.all([post(test, '/v1/trdp/accounts', body), post(live, '/v1/trdp/accounts', body)]);
+    expect([inTest.status, inTest.body.data.status]).toEqual([201, 'VERIFIED']);
+    expect(inLive.status).toBe(201);
+    expect(inLive.body.data.status).not.toBe('VERIFIED');
+  });
+
+  it('runs a test escrow through the sandbox: the live provider hears nothing of it, and a live key cannot see it', async () => {
+    const created = await post(test, '/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined }));
+    expect([created.status, created.body.data.livemode]).toEqual([201, false]);
+    const { escrowId } = created.body.data as { escrowId: string };
+    const settled = await post(test, `/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' });
+    expect(settled.status).toBe(200);
+    await waitFor(async () => (await get(test, `/v1/trdp/escrow/${escrowId}`)).body.data.status === 'HELD', 'the test escrow to be held');
+    const released = await post(test, `/v1/trdp/escrow/${escrowId}/release`, { merchantId: test.seller1 });
+    expect([released.status, released.body.data.livemode]).toEqual([200, false]);
+    expect((await get(live, `/v1/trdp/escrow/${escrowId}`)).status).toBe(404);
+    expect((await post(live, `/v1/trdp/escrow/${escrowId}/release`, { merchantId: test.courier1 })).status).toBe(404);
+    expect(chapaHeardOf(escrowId)).toBe(false);
+    const balance = await waitFor(async () => {
+      const res = await call(running.baseUrl, 'GET', '/v1/trdp/balance', { headers: { 'x-api-secret': test.apiSecret, 'x-account-id': test.seller1 } });
+      return res.body.data.available + res.body.data.onHold > 0 ? res.body.data : undefined;
+    }, 'the test seller’s balance');
+    expect([balance.available + balance.onHold, balance.livemode]).toEqual([600.5, false]);
+  });
+
+  it('runs a live escrow through Chapa, which the sandbox’s shortcut cannot settle and a test key cannot see', async () => {
+    const created = await post(live, '/v1/trdp/escrow/order', escrowRequest({ customerPhoneNumber: CHAPA_SIMULATOR_PHONES.approves, callbackURL: undefined }));
+    expect([created.status, created.body.data.livemode]).toEqual([201, true]);
+    const { escrowId } = created.body.data as { escrowId: string };
+    const shortcut = await post(live, `/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' });
+    expect([shortcut.status, shortcut.body.error.code]).toEqual([404, 'SANDBOX_ONLY']);
+    expect((await call(running.baseUrl, 'POST', `/checkout/${escrowId}/pay`, { body: { method: 'telebirr' } })).status).toBe(200);
+    await waitFor(async () => (await get(live, `/v1/trdp/escrow/${escrowId}`)).body.data.status === 'HELD', 'the live escrow to be held');
+    expect([...simulator.charges.values()].some((c) => c.txRef.startsWith(escrowId))).toBe(true);
+    expect((await get(test, `/v1/trdp/escrow/${escrowId}`)).status).toBe(404);
+    expect((await post(test, `/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' })).status).toBe(404);
+    const released = await post(live, `/v1/trdp/escrow/${escrowId}/release`, { merchantId: live.seller1 });
+    expect([released.status, released.body.data.livemode]).toEqual([200, true]);
+    // Each mode's seller holds its own mode's money only: the live release did not reach the test seller.
+    const balanceOf = async (tenant: Tenant, seller: string) => {
+      const { data } = (await call(running.baseUrl, 'GET', '/v1/trdp/balance', { headers: { 'x-api-secret': tenant.apiSecret, 'x-account-id': seller } })).body;
+      return [data.available + data.onHold, data.livemode];
+    };
+    expect(await waitFor(async () => ((await balanceOf(live, live.seller1))[0] === 600.5 ? balanceOf(live, live.seller1) : undefined), 'the live seller’s balance')).toEqual([600.5, true]);
+    expect(await balanceOf(test, test.seller1)).toEqual([600.5, false]);
+  });
+});
+
+describe('a deployment with no live provider (PAYMENT_PROVIDER=sandbox)', () => {
+  let running: RunningApp;
+
+  beforeAll(async () => {
+    running = await startApp();
+  });
+  afterAll(async () => {
+    await running?.close();
+  });
+
+  it('refuses a live key’s escrow, order and payout with 409 LIVE_MODE_NOT_CONFIGURED, writing nothing; the test key works', async () => {
+    const { test, live } = await registerOwner(running.baseUrl, 'Sandbox-only Market');
+    const liveMarket = await withSellers(running.baseUrl, live);
+    const before = await countWrites(running.schema!.client, { exceptCallbacks: true });
+    const headers = { 'x-api-secret': liveMarket.apiSecret };
+    for (const [path, body] of [
+      ['/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined })],
+      ['/v1/trdp/payouts', undefined],
+    ] as const) {
+      const res = await call(running.baseUrl, 'POST', path, { body, headers });
+      expect([path, res.status, res.body.error?.code]).toEqual([path, 409, 'LIVE_MODE_NOT_CONFIGURED']);
+    }
+    expect(await countWrites(running.schema!.client, { exceptCallbacks: true })).toEqual(before);
+    const testMarket = await withSellers(running.baseUrl, test);
+    const created = await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ callbackURL: undefined }), headers: { 'x-api-secret': testMarket.apiSecret } });
+    expect([created.status, created.body.data.livemode]).toEqual([201, false]);
+  });
+});
