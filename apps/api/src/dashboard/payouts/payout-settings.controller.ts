@@ -5,10 +5,11 @@ import { isURL } from 'class-validator';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { InvalidInput, payoutDelayDaysOf, WEEKDAYS, type Weekday } from '@app/domain';
+import { InvalidInput, payoutDelayDaysOf, type Principal, WEEKDAYS, type Weekday } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { URL_RULES } from '../../http/payment-request.dto';
+import { Caller } from '../../http/request-context';
 import { refuseUndeclared } from '../../http/validation.pipe';
 import { payoutSettingsFrom, type PayoutSettingsInput, readPayoutSettings } from '../../payouts/payout-settings';
 import { SetPayoutSettingsCommand } from '../../payouts/set-payout-settings.command';
@@ -81,7 +82,7 @@ export class DashboardPayoutSettingsController {
 
   @Post()
   @UseGuards(CsrfGuard)
-  async save(@Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+  async save(@Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     refuseUndeclared(body, ['_csrf', ...FORM_FIELDS, 'confirmHolding']);
     const settings = payoutSettingsFrom(settingsInput(body));
     const inForce = (await readPayoutSettings(this.runner, this.db, merchantId, this.clock.now())).payoutDelayDays;
@@ -96,7 +97,7 @@ export class DashboardPayoutSettingsController {
           confirmBody({ title: 'Change the holding period', question: holdingChangeQuestion(inForce, payoutDelayDaysOf(settings)), action: '/dashboard/payouts/settings', csrf, button: 'Save the payout settings', back: '/dashboard/payouts/settings', fields }),
       });
     }
-    await this.commands.execute(new SetPayoutSettingsCommand(merchantId, { settings }, metadata));
+    await this.commands.execute(new SetPayoutSettingsCommand(principal, { settings }, metadata));
     return redirect(reply, '/dashboard/payouts/settings?done=saved');
   }
 }
