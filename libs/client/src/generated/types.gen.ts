@@ -175,6 +175,9 @@ export type CreateOrderDto = {
      * Ethiopian mobile number (09…, 07…, +2519…, 2519…)
      */
     customerPhoneNumber: string;
+    /**
+     * Where its callbacks are POSTed: http(s), without credentials; a private, loopback or link-local address is refused (400 CALLBACK_URL_REFUSED) unless the service allows them (CALLBACK_ALLOW_PRIVATE_URLS)
+     */
     callbackURL?: string;
     redirectUrl?: string;
     customerEmail?: string;
@@ -351,6 +354,9 @@ export type CreateEscrowDto = {
      * Ethiopian mobile number (09…, 07…, +2519…, 2519…)
      */
     customerPhoneNumber: string;
+    /**
+     * Where its callbacks are POSTed: http(s), without credentials; a private, loopback or link-local address is refused (400 CALLBACK_URL_REFUSED) unless the service allows them (CALLBACK_ALLOW_PRIVATE_URLS)
+     */
     callbackURL?: string;
     redirectUrl?: string;
     customerEmail?: string;
@@ -3403,11 +3409,11 @@ export type PostV1TrdpOrderData = {
 
 export type PostV1TrdpOrderErrors = {
     /**
-     * UNSUPPORTED_CURRENCY, FEE_EXCEEDS_AMOUNT, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     * UNSUPPORTED_CURRENCY, FEE_EXCEEDS_AMOUNT, CALLBACK_URL_REFUSED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'UNSUPPORTED_CURRENCY' | 'FEE_EXCEEDS_AMOUNT' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            code?: 'UNSUPPORTED_CURRENCY' | 'FEE_EXCEEDS_AMOUNT' | 'CALLBACK_URL_REFUSED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -3829,11 +3835,11 @@ export type PostV1TrdpEscrowOrderData = {
 
 export type PostV1TrdpEscrowOrderErrors = {
     /**
-     * UNSUPPORTED_CURRENCY, ALLOCATION_SUM_MISMATCH, DUPLICATE_ALLOCATION_MERCHANT, FEE_EXCEEDS_AMOUNT, AUTO_RELEASE_BEFORE_EXPIRY, AUTO_RELEASE_CONFLICT, AUTO_RELEASE_OUT_OF_RANGE, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     * UNSUPPORTED_CURRENCY, ALLOCATION_SUM_MISMATCH, DUPLICATE_ALLOCATION_MERCHANT, FEE_EXCEEDS_AMOUNT, AUTO_RELEASE_BEFORE_EXPIRY, AUTO_RELEASE_CONFLICT, AUTO_RELEASE_OUT_OF_RANGE, CALLBACK_URL_REFUSED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'UNSUPPORTED_CURRENCY' | 'ALLOCATION_SUM_MISMATCH' | 'DUPLICATE_ALLOCATION_MERCHANT' | 'FEE_EXCEEDS_AMOUNT' | 'AUTO_RELEASE_BEFORE_EXPIRY' | 'AUTO_RELEASE_CONFLICT' | 'AUTO_RELEASE_OUT_OF_RANGE' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            code?: 'UNSUPPORTED_CURRENCY' | 'ALLOCATION_SUM_MISMATCH' | 'DUPLICATE_ALLOCATION_MERCHANT' | 'FEE_EXCEEDS_AMOUNT' | 'AUTO_RELEASE_BEFORE_EXPIRY' | 'AUTO_RELEASE_CONFLICT' | 'AUTO_RELEASE_OUT_OF_RANGE' | 'CALLBACK_URL_REFUSED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
