@@ -786,24 +786,36 @@ export type UpdatedAccountResponse = {
 };
 
 export type UpdateAccountDto = {
-    email?: string;
     /**
-     * Ethiopian mobile number (09…, 07…, +2519…, 2519…)
+     * The legal name; never null (400 ACCOUNT_NAME_REQUIRED)
      */
-    phone?: string;
+    name?: string;
     /**
-     * Taxpayer identification number, 10 digits; required of a business. In the sandbox 0000000001 verifies at once and 0000000009 is rejected at once
+     * null clears it
      */
-    tin?: string;
+    email?: string | null;
     /**
-     * Required of a business
+     * Ethiopian mobile number (09…, 07…, +2519…, 2519…); null clears it
      */
-    tradeLicenceNumber?: string;
-    callbackURL?: string;
+    phone?: string | null;
+    /**
+     * Taxpayer identification number, 10 digits; required of a business. In the sandbox 0000000001 verifies at once and 0000000009 is rejected at once; null clears it
+     */
+    tin?: string | null;
+    /**
+     * Required of a business; null clears it
+     */
+    tradeLicenceNumber?: string | null;
+    /**
+     * null clears it
+     */
+    callbackURL?: string | null;
+    /**
+     * null clears it
+     */
     metadata?: {
         [key: string]: unknown;
-    };
-    name?: string;
+    } | null;
 };
 
 export type AccountsPageResponse = {
@@ -5420,11 +5432,11 @@ export type PostV1TrdpAccountsByAccountIdData = {
 
 export type PostV1TrdpAccountsByAccountIdErrors = {
     /**
-     * CALLBACK_URL_REFUSED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     * CALLBACK_URL_REFUSED, ACCOUNT_NAME_REQUIRED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'CALLBACK_URL_REFUSED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            code?: 'CALLBACK_URL_REFUSED' | 'ACCOUNT_NAME_REQUIRED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
