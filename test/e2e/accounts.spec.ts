@@ -115,6 +115,24 @@ describe('accounts: a platform onboards its sellers', () => {
     expect(event.payload).toMatchObject({ changed: ['email', 'callbackURL'], previousAttributes: { email: 'old@seller.example', callbackURL: null } });
   });
 
+  it('clears a detail set to null, saying what it was; refuses to clear the name with a code of its own, writing nothing', async () => {
+    const { accountId } = (
+      await post(platform, '/v1/trdp/accounts', { name: 'Clearing Seller', type: 'individual', email: 'old@seller.example', phone: '0911234567', metadata: { tier: 'gold' }, reference: 'seller-clearing' })
+    ).body.data;
+    const cleared = await post(platform, `/v1/trdp/accounts/${accountId}`, { email: null, metadata: null, tin: null });
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.data).toMatchObject({ name: 'Clearing Seller', email: null, phone: '+251911234567', metadata: null });
+    // The TIN it never had changed nothing: only what it had is said to have changed.
+    expect(cleared.body.data.previousAttributes).toEqual({ email: 'old@seller.example', metadata: { tier: 'gold' } });
+    expect((await get(platform, `/v1/trdp/accounts/${accountId}`)).body.data).toMatchObject({ email: null, phone: '+251911234567', metadata: null });
+
+    const stream = async () => (await call(running.baseUrl, 'GET', `/v1/audit/streams/account-${accountId}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body.data.events;
+    const before = await stream();
+    const unnamed = await post(platform, `/v1/trdp/accounts/${accountId}`, { name: null, phone: null });
+    expect([unnamed.status, unnamed.body.error.code]).toEqual([400, 'ACCOUNT_NAME_REQUIRED']);
+    expect(await stream()).toEqual(before);
+  });
+
   it('refuses a callbackURL the webhook endpoints would refuse, and a name that shows nothing, writing nothing', async () => {
     const credentials = await post(platform, '/v1/trdp/accounts', { name: 'Guarded Seller', type: 'individual', callbackURL: 'https://user:pw@marketplace.example/s' });
     expect([credentials.status, credentials.body.error.code]).toEqual([400, 'CALLBACK_URL_REFUSED']);

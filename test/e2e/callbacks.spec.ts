@@ -668,17 +668,28 @@ describe('callbacks with CALLBACK_ALLOW_PRIVATE_URLS=false (SSRF guard)', () => 
     await rx?.close();
   });
 
-  it.each(['127.0.0.1', 'localhost', '[::127.0.0.1]', '[::ffff:0:127.0.0.1]', '[::ffff:127.0.0.1]'])('a callbackURL on %s is never contacted; every attempt records the private address', async (host) => {
-    const orderId = await api.createOrder(merchant, { callbackURL: `http://${host}:${rx.port}/callbacks` });
-    await api.settle(merchant, orderId, 'PAID');
+  // Refused when set, as an account's and the payout settings' are; the delivery still checks the
+  // address it connects to (libs/callback-delivery/src/callback-sender.spec.ts).
+  it.each(['127.0.0.1', 'localhost', '[::127.0.0.1]', '[::ffff:0:127.0.0.1]', '[::ffff:127.0.0.1]'])(
+    'an order or an escrow whose callbackURL is on %s is refused at once with 400 CALLBACK_URL_REFUSED, nothing written',
+    async (host) => {
+      const callbackURL = `http://${host}:${rx.port}/callbacks`;
+      const [{ count: before }] = await running.schema!.client.query<{ count: string }>('SELECT count(*) FROM events');
+      const order = await api.post('/v1/trdp/order', orderRequest({ callbackURL }), merchant);
+      const escrow = await api.post('/v1/trdp/escrow/order', escrowRequest({ callbackURL }), merchant);
+      for (const refused of [order, escrow]) {
+        expect([refused.status, refused.body.error.code]).toEqual([400, 'CALLBACK_URL_REFUSED']);
+        expect(refused.body.error.message).toMatch(/private, loopback or link-local/);
+      }
+      const [{ count: after }] = await running.schema!.client.query<{ count: string }>('SELECT count(*) FROM events');
+      expect(after).toBe(before);
+      expect(rx.requests).toHaveLength(0);
+    },
+  );
 
-    const delivery = await api.deliveryWhere(merchant, orderId, abandoned, 'the delivery to be ABANDONED');
-    expect(delivery.attempts).toHaveLength(3);
-    for (const attempt of delivery.attempts) {
-      expect(attempt).toMatchObject({ statusCode: null, delivered: false });
-      expect(attempt.error).toMatch(/private address/);
-    }
-    expect(rx.requests).toHaveLength(0);
+  it('accepts an order on a public address, which the same rules let through', async () => {
+    const res = await api.post('/v1/trdp/order', orderRequest({ callbackURL: 'https://merchant.example/callbacks' }), merchant);
+    expect([res.status, res.body.data.callback_url]).toEqual([201, 'https://merchant.example/callbacks']);
   });
 });
 

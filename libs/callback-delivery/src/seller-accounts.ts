@@ -1,5 +1,5 @@
 import { type CallbackMessage } from '@app/callbacks';
-import { accountDecider, isAccountId, streams } from '@app/domain';
+import { accountDecider, streams } from '@app/domain';
 import type { CommandRunner } from '@app/infrastructure';
 
 /** What a callback to a seller account needs of it: its platform and its callbackURL, as its stream stands. */
@@ -11,10 +11,11 @@ export interface SellerAccount {
 /**
  * The seller accounts a batch's messages are for, read from their own streams (small: an account's
  * details and reviews), never a view that may lag behind an update answered a moment ago: a callback
- * goes to the callbackURL the account has when it is dispatched.
+ * goes to the callbackURL the account has when it is dispatched. A recipient is an account when its
+ * account stream says so; a merchant's is empty.
  */
 export async function sellerAccountsOf(runner: Pick<CommandRunner, 'read'>, messages: readonly { message: CallbackMessage }[]): Promise<Map<string, SellerAccount>> {
-  const ids = [...new Set(messages.map(({ message }) => message.merchantId).filter(isAccountId))];
+  const ids = [...new Set(messages.map(({ message }) => message.merchantId))];
   const accounts = new Map<string, SellerAccount>();
   await Promise.all(
     ids.map(async (accountId) => {

@@ -1,6 +1,5 @@
 import { comparePositions, type LogPosition, type RecordedEvent } from '@app/event-store';
 import type { CredentialStore } from '@app/credentials';
-import { isAccountId } from '@app/domain';
 
 /** Past this age a secret is read again, whatever the log said: bounds staleness should a rotation's event never come. */
 export const WEBHOOK_SECRET_MAX_AGE_MS = 30_000;
@@ -78,8 +77,9 @@ export class WebhookSecrets {
     return secret;
   }
 
-  private read(signer: Signer): Promise<string | undefined> {
+  private async read(signer: Signer): Promise<string | undefined> {
     if (signer.endpointId !== undefined) return this.credentials.endpointSecret(signer.endpointId);
-    return isAccountId(signer.merchantId) ? this.credentials.accountWebhookSecret(signer.merchantId) : this.credentials.webhookSecret(signer.merchantId);
+    // A merchant's secret, else a seller account's: the credential store knows which the signer is.
+    return (await this.credentials.webhookSecret(signer.merchantId)) ?? this.credentials.accountWebhookSecret(signer.merchantId);
   }
 }

@@ -594,7 +594,8 @@ describe('planCallback', () => {
       const [message] = messageOf('mer_1', changedEvent({ settings: settings(0, 10), previous: { schedule: { kind: 'daily', hour: 9 }, payoutDelayDays: 7 } }));
       expect(message).toMatchObject({ merchantId: 'mer_1', orderId: 'mer_1', status: 'PAYOUT_SETTINGS_UPDATED' });
       expect(message.url).toBeUndefined();
-      expect(message.reachesPlatform).toBeUndefined();
+      // It would reach the merchant's platform, had it one: a merchant's account stream says it has none (endpointOwners).
+      expect(message.reachesPlatform).toBe(true);
       expect(message.payload).toEqual({
         billRefNo: 'mer_1',
         status: 'PAYOUT_SETTINGS_UPDATED',

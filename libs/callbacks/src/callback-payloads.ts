@@ -28,7 +28,6 @@ import { payoutSettingsMessage } from './payout-settings-callbacks';
 import type { CallbackPayload } from './delivery.events';
 import { deliveryIdFor } from './delivery-ids';
 import { merchantEventIdFor } from './event-ids';
-import { accountReachingPlatform } from './webhook-endpoints/endpoint-owners';
 import type { WebhookEndpointEvent } from './webhook-endpoints/webhook-endpoint.events';
 import { TEST_EVENT_TYPE } from './webhook-endpoints/webhook-event-types';
 
@@ -72,7 +71,7 @@ export interface CallbackMessage {
   /** Set on a test event: its id, which its delivery carries as eventId (the events API lists no test). */
   testId?: string;
   payload: CallbackPayload;
-  /** A message about a platform's seller account alone (its payout's outcome): the platform's webhook endpoints receive it too. */
+  /** A message about one party alone (its payout's outcome, its payout settings): when the party is a seller account, its platform's webhook endpoints receive it too. */
   reachesPlatform?: true;
 }
 
@@ -337,7 +336,7 @@ function payoutCallback(event: SourceEvent, known: PayoutKnown, deliveryId: stri
           failureReason: e.data.reason,
           ...tail,
         };
-  return { merchantId: e.data.merchantId, orderId: record.payoutId, status: payload.status, url, payload, ...(accountReachingPlatform(event) !== undefined ? { reachesPlatform: true as const } : {}) };
+  return { merchantId: e.data.merchantId, orderId: record.payoutId, status: payload.status, url, payload, reachesPlatform: true };
 }
 
 /** The signed test event an endpoint's merchant asked for, in the envelope of the others; the endpoint stands where an order would. */

@@ -1,4 +1,4 @@
-import { isAccountId, type PayoutEvent, payoutSettingsAttributes, previousAttributes } from '@app/domain';
+import { type PayoutEvent, payoutSettingsAttributes, previousAttributes } from '@app/domain';
 import type { CallbackPayload } from './delivery.events';
 import type { CallbackMessage, SourceEvent } from './callback-payloads';
 import { deliveryIdFor } from './delivery-ids';
@@ -27,5 +27,5 @@ export function payoutSettingsMessage(event: SourceEvent): CallbackMessage | und
     orderId: merchantId,
     deliveryId: deliveryIdFor(event.id),
   };
-  return { merchantId, orderId: merchantId, status: payload.status, payload, ...(isAccountId(merchantId) ? { reachesPlatform: true as const } : {}) };
+  return { merchantId, orderId: merchantId, status: payload.status, payload, reachesPlatform: true };
 }

@@ -32,7 +32,7 @@ type HeadersOf<Method> = Method extends (options: infer Options, ...rest: never[
 
 /**
  * The operations that take `x-account-id`: those whose document states the header (the service's
- * ActingMerchant routes). Every other merchant route refuses it with 400 ACCOUNT_HEADER_NOT_ACCEPTED.
+ * ActingCaller routes). Every other merchant route refuses it with 400 ACCOUNT_HEADER_NOT_ACCEPTED.
  */
 export type AccountScopedOperation = {
   [Name in keyof EscrowLedgerApi]: typeof ACCOUNT_HEADER extends keyof HeadersOf<EscrowLedgerApi[Name]> ? Name : never;

@@ -63,7 +63,7 @@ const DEFINITIONS = {
   },
   CALLBACK_ALLOW_PRIVATE_URLS: {
     defaultText: '`true` in the embedded quick start, `false` whenever `DATABASE_URL` is set',
-    meaning: 'let callbacks reach private, loopback and link-local addresses',
+    meaning: 'let callbacks reach private, loopback and link-local addresses; `false`: a callbackURL (of an order, an escrow, an account, the payout settings) or a webhook endpoint URL naming one is refused when set, and every delivery checks the address it connects to',
   },
   RATE_LIMIT_PER_MINUTE: {
     default: '6000',

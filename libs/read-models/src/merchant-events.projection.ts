@@ -1,4 +1,4 @@
-import { accountReachingPlatform, CALLBACK_WORTHY, type CallbackMessage, callbackMessages, endpointOwners, merchantEventIdFor } from '@app/callbacks';
+import { partyReachingPlatform, CALLBACK_WORTHY, type CallbackMessage, callbackMessages, endpointOwners, merchantEventIdFor } from '@app/callbacks';
 import type { SqlExecutor } from '@app/database';
 import { accountDecider, type AccountEvent, fold, plansCallbacks, streams } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
@@ -65,10 +65,10 @@ export const merchantEventsView: Projection = {
   version: 4,
   tables: ['merchant_events'],
   folds: plansCallbacks,
-  // A payout's events name its account, not the platform: the account's stream does.
+  // A payout's events name its party, not a platform: the party's account stream says whether it has one.
   consults: (event) => {
-    const accountId = accountReachingPlatform(event);
-    return accountId === undefined ? [] : [streams.account(accountId)];
+    const party = partyReachingPlatform(event);
+    return party === undefined ? [] : [streams.account(party)];
   },
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext) {
     const rows = rowsOf(events, context);

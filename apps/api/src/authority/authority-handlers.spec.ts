@@ -10,16 +10,31 @@ import {
   merchantPrincipal,
   platformLinkDecider,
   platformLinkKey,
+  type Principal,
+  RedirectRefused,
   santim,
   streams,
   transferDecider,
   UnknownAllocationMerchant,
 } from '@app/domain';
 import { type EventMetadata, START } from '@app/event-store';
+import type { CredentialStore, PayoutDestinations } from '@app/credentials';
 import { CommandRunner, systemClock } from '@app/infrastructure';
 import type { PayoutBooksDeps } from '@app/payments';
 import { AllocationPayees, PartyRelations } from '@app/onboarding';
 import { InMemoryEventStore } from '../../../../libs/event-store/src/testing/in-memory-event-store';
+import { RotateWebhookSecretCommand } from '../callbacks/rotate-webhook-secret/rotate-webhook-secret.command';
+import { RotateWebhookSecretHandler } from '../callbacks/rotate-webhook-secret/rotate-webhook-secret.handler';
+import { RequestPayoutCommand } from '../payouts/request-payout.command';
+import { RequestPayoutHandler } from '../payouts/request-payout.handler';
+import { SetPayoutDestinationCommand } from '../payouts/set-payout-destination.command';
+import { SetPayoutDestinationHandler } from '../payouts/set-payout-destination.handler';
+import { SetPayoutSettingsCommand } from '../payouts/set-payout-settings.command';
+import { SetPayoutSettingsHandler } from '../payouts/set-payout-settings.handler';
+import { ChangeWebhookEndpointHandler } from '../webhook-endpoints/change-webhook-endpoint.handler';
+import { CreateWebhookEndpointHandler } from '../webhook-endpoints/create-webhook-endpoint.handler';
+import { ChangeWebhookEndpointCommand, CreateWebhookEndpointCommand } from '../webhook-endpoints/webhook-endpoint.commands';
+import type { CreateWebhookEndpointDto } from '../webhook-endpoints/webhook-endpoint.dto';
 import { UpdateAccountCommand } from '../accounts/update-account/update-account.command';
 import { UpdateAccountHandler } from '../accounts/update-account/update-account.handler';
 import { ChangeEscrowCommand, ChangeEscrowHandler } from '../escrows/change-escrow';
@@ -60,10 +75,17 @@ const PARTIES = {
 type Relation = keyof typeof PARTIES;
 const RELATIONS = Object.keys(PARTIES) as Relation[];
 
-/** Past the authority check: the handler went on to read what the in-memory world has no database for. */
-class PastAuthority extends Error {}
-const noDatabase = { query: async () => { throw new PastAuthority(); } } as unknown as SqlClient;
-const noBooks = { runner: { decideAcross: async () => { throw new PastAuthority(); } } } as unknown as PayoutBooksDeps;
+/**
+ * Past the authority check: the handler went on to read or keep what the in-memory world has no database
+ * or credentials for; `reached` is what it asked for (the query's parameters, the party's books or secret).
+ */
+class PastAuthority extends Error {
+  constructor(readonly reached?: unknown) {
+    super('past the authority check');
+  }
+}
+const noDatabase = { query: async (_sql: string, params?: unknown) => { throw new PastAuthority(params); } } as unknown as SqlClient;
+const noBooks = { runner: { decideAcross: async (_decide: unknown, _metadata: unknown, lane: string) => { throw new PastAuthority(lane); } } } as unknown as PayoutBooksDeps;
 
 async function world() {
   const store = new InMemoryEventStore();
@@ -132,7 +154,7 @@ const COMMANDS: Record<string, MoneyCommand> = {
   'create an escrow allocating to it (credit)': {
     movement: 'credit',
     refusal: UnknownAllocationMerchant,
-    run: (w, party) => new CreateEscrowHandler(w.runner, new AllocationPayees(w.relations), systemClock).execute(new CreateEscrowCommand(PLATFORM, escrowRequest(`O-${party}`, party), metadata)),
+    run: (w, party) => new CreateEscrowHandler(w.runner, new AllocationPayees(w.relations), config, systemClock).execute(new CreateEscrowCommand(PLATFORM, escrowRequest(`O-${party}`, party), metadata)),
   },
   'transfer to it (credit)': {
     movement: 'credit',
@@ -237,6 +259,67 @@ describe('the authority rule in the real handlers: every money-moving command ×
       }),
       // Every case once (examples), then as many drawn at random, each on a world of its own.
       { examples: CASES.map((c) => [c]), numRuns: CASES.length },
+    );
+  });
+});
+
+/**
+ * The redirect commands name no party: the party is the one the principal acts as (authority.ts
+ * `redirectedParty`). For each kind of principal, the party the table lets it redirect (none: refused),
+ * written out from docs/concepts/authority.md: a merchant and a seller themselves, a platform the account
+ * it acts for (rejected or not: redirect does not ask the status), an auditor and the operator nothing.
+ */
+const PRINCIPALS: Record<string, { principal: Principal; party?: string }> = {
+  'a merchant (itself)': { principal: principal, party: 'mkt-1' },
+  'a platform for its own account': { principal: { kind: 'platformForAccount', platformId: 'mkt-1', accountId: 'acct-own', accountStatus: 'PENDING_VERIFICATION' }, party: 'acct-own' },
+  'a platform for its own rejected account': { principal: { kind: 'platformForAccount', platformId: 'mkt-1', accountId: 'acct-rejected', accountStatus: 'REJECTED' }, party: 'acct-rejected' },
+  'a seller (its own account)': { principal: { kind: 'seller', accountId: 'acct-own', platformId: 'mkt-1' }, party: 'acct-own' },
+  'an auditor': { principal: { kind: 'auditor', auditorId: 'aud-1' } },
+  'the operator': { principal: { kind: 'operator' } },
+};
+
+/** Credentials that keep nothing: each call says whose secret or number it was asked to keep. */
+const noCredentials = new Proxy({}, { get: () => async (party: string) => { throw new PastAuthority(party); } }) as CredentialStore & PayoutDestinations;
+const config = { callbackAllowPrivateUrls: false } as AppConfig;
+const endpoint = { url: 'https://merchant.example/webhooks', events: ['PAYOUT_PAID'] } as CreateWebhookEndpointDto;
+
+const REDIRECTS: Record<string, (w: World, caller: Principal) => Promise<unknown>> = {
+  'request a payout': (_, caller) => new RequestPayoutHandler(noBooks, systemClock).execute(new RequestPayoutCommand(caller, metadata)),
+  'change the payout settings': (w, caller) =>
+    new SetPayoutSettingsHandler(w.runner, noDatabase, config, systemClock).execute(new SetPayoutSettingsCommand(caller, { change: { minimumAmount: santim(10_000) } }, metadata)),
+  'set the payout destination': (w, caller) =>
+    new SetPayoutDestinationHandler(w.runner, noCredentials, noDatabase, systemClock).execute(
+      new SetPayoutDestinationCommand(caller, { kind: 'bank', institution: 'CBE', holderName: 'Abebe Kebede', accountNumber: '1000123456789' }, metadata),
+    ),
+  'create a webhook endpoint': (w, caller) => new CreateWebhookEndpointHandler(w.runner, noCredentials, config, systemClock).execute(new CreateWebhookEndpointCommand(caller, endpoint, metadata)),
+  'rotate a webhook endpoint secret': (w, caller) =>
+    new ChangeWebhookEndpointHandler(w.runner, noCredentials, config, systemClock).execute(new ChangeWebhookEndpointCommand(caller, 'we_1', { type: 'rotate' }, metadata)),
+  'rotate the webhook secret': (w, caller) => new RotateWebhookSecretHandler(w.runner, noCredentials, systemClock).execute(new RotateWebhookSecretCommand(caller, metadata)),
+};
+
+const REDIRECT_CASES = Object.keys(REDIRECTS).flatMap((command) => Object.keys(PRINCIPALS).map((caller) => [command, caller] as const));
+
+describe('the authority rule in the real handlers: every redirect command × every kind of principal', () => {
+  it(`covers ${Object.keys(REDIRECTS).length} commands × ${Object.keys(PRINCIPALS).length} principals`, () => {
+    expect(REDIRECT_CASES).toHaveLength(Object.keys(REDIRECTS).length * Object.keys(PRINCIPALS).length);
+  });
+
+  it('acts on the party the principal acts as, and on none for a principal the table refuses, appending nothing', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.constantFrom(...REDIRECT_CASES), async ([name, caller]) => {
+        const w = await world();
+        const { principal: who, party } = PRINCIPALS[caller];
+        const before = (await w.store.readAll(START, 10_000)).length;
+        const outcome = await REDIRECTS[name](w, who).then(
+          () => 'allowed',
+          (error: unknown) => (error instanceof PastAuthority ? { reached: JSON.stringify(error.reached) } : error instanceof RedirectRefused ? 'refused' : error),
+        );
+        const written = (await w.store.readAll(START, 10_000)).length - before;
+        const expected = party === undefined ? 'refused' : { reached: expect.stringContaining(party) };
+        expect({ name, caller, outcome }).toEqual({ name, caller, outcome: expected });
+        if (party === undefined) expect({ name, caller, written }).toEqual({ name, caller, written: 0 });
+      }),
+      { examples: REDIRECT_CASES.map((c) => [c]), numRuns: REDIRECT_CASES.length },
     );
   });
 });

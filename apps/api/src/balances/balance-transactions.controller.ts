@@ -1,11 +1,10 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { INVALID_DATE_TIME, InvalidInput } from '@app/domain';
-import type { AuthenticatedMerchant } from '@app/credentials';
+import { type ActingPrincipal, actingIdOf, INVALID_DATE_TIME, InvalidInput } from '@app/domain';
 import { BALANCE_TRANSACTION_TYPES, type BalanceTransaction, balanceTransactionsPage, type BalanceTransactionType } from '@app/read-models';
 import { envelope } from '../http/envelope';
-import { ActingMerchant } from '../http/request-context';
+import { ActingCaller } from '../http/request-context';
 import { ReadsProjectedViews } from '../http/projected-views';
 import { MerchantApi } from '../http/openapi/security';
 import { ApiEnvelope } from '../http/openapi/api-envelope';
@@ -61,7 +60,7 @@ export class BalanceTransactionsController {
     @Query('payout') payoutId: string | undefined,
     @Query('createdAfter') createdAfter: string | undefined,
     @Query('createdBefore') createdBefore: string | undefined,
-    @ActingMerchant() merchant: AuthenticatedMerchant,
+    @ActingCaller() principal: ActingPrincipal,
   ) {
     const size = parseLimit(limit, 10, 100);
     if (type && !BALANCE_TRANSACTION_TYPES.includes(type as BalanceTransactionType)) {
@@ -73,8 +72,8 @@ export class BalanceTransactionsController {
     // A range whose start is not before its end would select nothing: it is refused rather than answered empty.
     if (after && before && after >= before) throw new InvalidInput('createdAfter must come before createdBefore', 'INVALID_DATE_RANGE');
     // A payout of another merchant's is not found, as an unknown one; its lines are those its report says it paid.
-    const eventIds = payoutId ? await payoutPaidEventIds(this.db, await ownedPayout(this.db, payoutId, merchant.merchantId)) : undefined;
-    const page = await balanceTransactionsPage(this.db, merchant.merchantId, {
+    const eventIds = payoutId ? await payoutPaidEventIds(this.db, await ownedPayout(this.db, payoutId, actingIdOf(principal))) : undefined;
+    const page = await balanceTransactionsPage(this.db, actingIdOf(principal), {
       limit: size,
       startingAfter: startingAfter || undefined,
       type: (type || undefined) as BalanceTransactionType | undefined,

@@ -1,12 +1,11 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { INVALID_DATE_TIME } from '@app/domain';
-import type { AuthenticatedMerchant } from '@app/credentials';
+import { type ActingPrincipal, actingIdOf, INVALID_DATE_TIME } from '@app/domain';
 import { merchantBalance, totalHeld } from '@app/read-models';
 import { CLOCK, type Clock } from '@app/infrastructure';
 import { envelope } from '../http/envelope';
-import { ActingMerchant } from '../http/request-context';
+import { ActingCaller } from '../http/request-context';
 import { ReadsProjectedViews } from '../http/projected-views';
 import { MerchantApi } from '../http/openapi/security';
 import { ApiEnvelope } from '../http/openapi/api-envelope';
@@ -14,9 +13,6 @@ import { ApiProblems } from '../http/openapi/api-problems';
 import { optionalInstant } from '../audit/audit-query.dto';
 import { signedBirr } from '../payouts/signed-birr';
 import { BalanceResponse } from './balance.response';
-
-/** Whose balance the caller reads: its own, or one of its accounts' (x-account-id). */
-const balanceOwner = (merchant: AuthenticatedMerchant) => merchant.merchantId;
 
 @ApiTags('payouts')
 @Controller('v1/trdp/balance')
@@ -33,10 +29,10 @@ export class BalanceController {
   @ApiQuery({ name: 'asOf', required: false, description: 'The balance as the ledger stood at this instant (ISO 8601 with its zone)', example: '2026-11-01T00:00:00+03:00' })
   @ApiEnvelope(BalanceResponse, { message: 'Balance' })
   @ApiProblems({ 400: [INVALID_DATE_TIME] })
-  async balance(@Query('asOf') asOf: string | undefined, @ActingMerchant() merchant: AuthenticatedMerchant) {
+  async balance(@Query('asOf') asOf: string | undefined, @ActingCaller() principal: ActingPrincipal) {
     const instant = optionalInstant(asOf, 'asOf');
     const now = this.clock.now();
-    const balance = await merchantBalance(this.db, balanceOwner(merchant), instant ? { asOf: instant } : { now });
+    const balance = await merchantBalance(this.db, actingIdOf(principal), instant ? { asOf: instant } : { now });
     return envelope('Balance', {
       asOf: (instant ?? now).toISOString(),
       currency: 'ETB',

@@ -1,11 +1,10 @@
 import { Controller, Get, HttpCode, Inject, Param, Post, Query } from '@nestjs/common';
 import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { InvalidInput, type Principal } from '@app/domain';
+import { type ActingPrincipal, actingIdOf, InvalidInput } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
-import type { AuthenticatedMerchant } from '@app/credentials';
 import { envelope } from '../http/envelope';
-import { ActingMerchant, Caller, RequestMetadata } from '../http/request-context';
+import { ActingCaller, RequestMetadata } from '../http/request-context';
 import { presentDelivery } from './delivery.presenter';
 import { ListDeliveriesQuery } from './list-deliveries/list-deliveries.query';
 import { RedeliverCommand } from './redeliver/redeliver.command';
@@ -33,9 +32,9 @@ export class CallbacksController {
   @ApiOperation({ summary: 'Callback deliveries of an order or escrow, with every attempt' })
   @ApiQuery({ name: 'orderId', description: 'order_id, escrowId or the escrow’s own orderId' })
   @ApiEnvelope([DeliveryResponse], { message: 'Callback deliveries' })
-  async list(@Query('orderId') orderId: string | undefined, @ActingMerchant() merchant: AuthenticatedMerchant) {
+  async list(@Query('orderId') orderId: string | undefined, @ActingCaller() principal: ActingPrincipal) {
     if (typeof orderId !== 'string' || orderId.length === 0 || orderId.length > 1024) throw new InvalidInput('orderId is required');
-    const rows = await this.queries.execute(new ListDeliveriesQuery(merchant.merchantId, orderId));
+    const rows = await this.queries.execute(new ListDeliveriesQuery(actingIdOf(principal), orderId));
     return envelope('Callback deliveries', rows.map((row) => presentDelivery(row.delivery, row.createdAt, row.updatedAt)));
   }
 
@@ -44,17 +43,17 @@ export class CallbacksController {
   @ApiOperation({ summary: 'Send a callback again: same delivery id and payload, fresh timestamp and signature' })
   @ApiEnvelope(RedeliveryResponse, { status: 202, message: 'Redelivery queued' })
   @ApiProblems({ 404: ['ABC_001'], 409: ['CONCURRENT_MODIFICATION'] })
-  async redeliver(@Param('deliveryId') deliveryId: string, @ActingMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
-    const { status } = await this.commands.execute(new RedeliverCommand(merchant.merchantId, deliveryId, metadata));
+  async redeliver(@Param('deliveryId') deliveryId: string, @ActingCaller() principal: ActingPrincipal, @RequestMetadata() metadata: EventMetadata) {
+    const { status } = await this.commands.execute(new RedeliverCommand(actingIdOf(principal), deliveryId, metadata));
     return envelope('Redelivery queued', { deliveryId, status });
   }
 
   @Get('webhook-secret')
   @ApiOperation({ summary: 'The webhook secret your callbacks (or, with x-account-id, the seller account’s) are signed with' })
   @ApiEnvelope(WebhookSecretResponse, { message: 'Webhook secret' })
-  async secret(@ActingMerchant() merchant: AuthenticatedMerchant, @Caller() principal: Principal) {
+  async secret(@ActingCaller() principal: ActingPrincipal) {
     const webhookSecret = await this.queries.execute(new GetWebhookSecretQuery(principal));
-    return envelope('Webhook secret', { merchantId: merchant.merchantId, webhookSecret });
+    return envelope('Webhook secret', { merchantId: actingIdOf(principal), webhookSecret });
   }
 
   @Post('webhook-secret/rotate')
@@ -62,8 +61,8 @@ export class CallbacksController {
   @ApiOperation({ summary: 'Issue a new webhook secret (with x-account-id, the seller account’s); callbacks signed from now on use it' })
   @ApiEnvelope(WebhookSecretResponse, { message: 'Webhook secret rotated' })
   @ApiProblems({ 409: ['CONCURRENT_MODIFICATION'] })
-  async rotate(@ActingMerchant() merchant: AuthenticatedMerchant, @Caller() principal: Principal, @RequestMetadata() metadata: EventMetadata) {
+  async rotate(@ActingCaller() principal: ActingPrincipal, @RequestMetadata() metadata: EventMetadata) {
     const webhookSecret = await this.commands.execute(new RotateWebhookSecretCommand(principal, metadata));
-    return envelope('Webhook secret rotated', { merchantId: merchant.merchantId, webhookSecret });
+    return envelope('Webhook secret rotated', { merchantId: actingIdOf(principal), webhookSecret });
   }
 }

@@ -16,6 +16,8 @@ import {
   streams,
   UnknownAllocationMerchant,
 } from '@app/domain';
+import { CallbackUrlRefused } from '@app/callbacks';
+import type { AppConfig } from '@app/config';
 import { type EventMetadata, START } from '@app/event-store';
 import { CommandRunner, systemClock } from '@app/infrastructure';
 import { AllocationPayees, PartyRelations } from '@app/onboarding';
@@ -88,7 +90,7 @@ describe('escrow command handlers', () => {
   });
 
   const create = (request = escrowRequest(), merchant = marketplace, payees = new AllocationPayees(new PartyRelations(store))) =>
-    new CreateEscrowHandler(runner, payees, systemClock).execute(new CreateEscrowCommand(merchant, request, metadata));
+    new CreateEscrowHandler(runner, payees, { callbackAllowPrivateUrls: false } as AppConfig, systemClock).execute(new CreateEscrowCommand(merchant, request, metadata));
   const escrowEvents = async () => (await store.readAll(START, 100)).filter((e) => e.streamId.startsWith('escrow-'));
   const events = async (escrowId: string) => store.readStream(streams.escrow(escrowId));
   const types = async (escrowId: string) => (await events(escrowId)).map((e) => e.type);
@@ -102,6 +104,11 @@ describe('escrow command handlers', () => {
   }
 
   describe('CreateEscrowHandler', () => {
+    it('refuses a callbackURL on a private address when it is set, writing nothing', async () => {
+      await expect(create(escrowRequest({ callbackURL: 'http://192.168.1.20/callbacks' }))).rejects.toThrow(CallbackUrlRefused);
+      expect(await escrowEvents()).toEqual([]);
+    });
+
     it("records the escrow on the stream its merchant's salt and orderId name, in santim, with the phone in E.164", async () => {
       const outcome = await create();
       const escrowId = escrowIdFor(marketplace.idSalt, 'ORDER-1');

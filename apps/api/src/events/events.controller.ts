@@ -3,11 +3,10 @@ import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CALLBACK_TYPES, withPublicBaseUrl } from '@app/callbacks';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { INVALID_DATE_TIME, InvalidInput } from '@app/domain';
-import type { AuthenticatedMerchant } from '@app/credentials';
+import { type ActingPrincipal, actingIdOf, INVALID_DATE_TIME, InvalidInput } from '@app/domain';
 import { merchantEvent, merchantEventsPage, type MerchantEvent } from '@app/read-models';
 import { envelope } from '../http/envelope';
-import { ActingMerchant } from '../http/request-context';
+import { ActingCaller } from '../http/request-context';
 import { ReadsProjectedViews } from '../http/projected-views';
 import { MerchantApi } from '../http/openapi/security';
 import { ApiEnvelope } from '../http/openapi/api-envelope';
@@ -44,8 +43,8 @@ export class EventsController {
   @ApiQuery({ name: 'order', required: false, schema: { type: 'string', enum: ['asc', 'desc'], default: 'desc' }, description: 'asc: oldest first (replaying); desc: newest first' })
   @ApiEnvelope(MerchantEventsPageResponse, { message: 'Events' })
   @ApiProblems({ 400: ['UNKNOWN_EVENT_TYPE', 'INVALID_LIST_ORDER', 'INVALID_PAGE_SIZE', 'REPEATED_QUERY_PARAMETER', INVALID_DATE_TIME, 'UNKNOWN_CURSOR'] })
-  async list(@Query() query: EventsQueryString, @ActingMerchant() merchant: AuthenticatedMerchant) {
-    const asked = eventsQuery(merchant.merchantId, query);
+  async list(@Query() query: EventsQueryString, @ActingCaller() principal: ActingPrincipal) {
+    const asked = eventsQuery(actingIdOf(principal), query);
     const page = await merchantEventsPage(this.db, asked);
     if (!page) throw new InvalidInput('startingAfter must be the id of one of your events', 'UNKNOWN_CURSOR');
     return envelope('Events', { events: page.events.map((event) => this.present(event)), hasMore: page.hasMore });
@@ -55,8 +54,8 @@ export class EventsController {
   @ApiOperation({ summary: 'One of your events' })
   @ApiEnvelope(MerchantEventResponse, { message: 'Event' })
   @ApiProblems({ 404: ['ABC_001'] })
-  async one(@Param('eventId') eventId: string, @ActingMerchant() merchant: AuthenticatedMerchant) {
-    const event = await merchantEvent(this.db, merchant.merchantId, eventId);
+  async one(@Param('eventId') eventId: string, @ActingCaller() principal: ActingPrincipal) {
+    const event = await merchantEvent(this.db, actingIdOf(principal), eventId);
     if (!event) throw new EventNotFound(eventId);
     return envelope('Event', this.present(event));
   }

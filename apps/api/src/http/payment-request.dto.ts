@@ -50,7 +50,7 @@ export class PaymentRequestDto {
   @IsEthiopianPhone()
   customerPhoneNumber!: string;
 
-  @ApiPropertyOptional({ example: 'https://merchant.example/callbacks/payments' })
+  @ApiPropertyOptional({ example: 'https://merchant.example/callbacks/payments', description: 'Where its callbacks are POSTed: http(s), without credentials; a private, loopback or link-local address is refused (400 CALLBACK_URL_REFUSED) unless the service allows them (CALLBACK_ALLOW_PRIVATE_URLS)' })
   @IsOptional()
   @IsUrl(URL_RULES)
   @MaxLength(LIMITS.string)

@@ -1,6 +1,6 @@
 import { createParamDecorator, type ExecutionContext } from '@nestjs/common';
 import { ApiHeader } from '@nestjs/swagger';
-import type { Principal } from '@app/domain';
+import type { ActingPrincipal, Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { FastifyRequest } from 'fastify';
 import type { AuthenticatedMerchant } from '@app/credentials';
@@ -39,7 +39,7 @@ export const ACCOUNT_HEADER = 'x-account-id';
 
 function authenticated(context: ExecutionContext): RequestWithActor & { merchant: AuthenticatedMerchant } {
   const request = context.switchToHttp().getRequest<RequestWithActor>();
-  if (!request.merchant) throw new Error('CurrentMerchant or ActingMerchant used on a route without MerchantAuthGuard');
+  if (!request.merchant) throw new Error('CurrentMerchant, ActingCaller or KeyedIdSalt used on a route without MerchantAuthGuard');
   return request as RequestWithActor & { merchant: AuthenticatedMerchant };
 }
 
@@ -54,14 +54,16 @@ export const CurrentMerchant = createParamDecorator((_: unknown, context: Execut
 });
 
 /**
- * Whom the request acts for: the account `x-account-id` names (its id is its ledger merchant id,
- * `merchant:{accountId}:payable`), or without the header the key's own merchant. The guard has
- * answered 404 already for an account that is not the platform's.
+ * Who calls, on a route that acts for one of a platform's accounts when `x-account-id` names it (a
+ * `platformForAccount` principal), or else for the key's own merchant. The guard has answered 404
+ * already for an account that is not the platform's. The header it declares is how the OpenAPI
+ * document knows which routes take it (openapi/document.ts `takesAccountHeader`).
  */
-export const ActingMerchant = createParamDecorator(
-  (_: unknown, context: ExecutionContext): AuthenticatedMerchant => {
-    const request = authenticated(context);
-    return request.acting ?? request.merchant;
+export const ActingCaller = createParamDecorator(
+  (_: unknown, context: ExecutionContext): ActingPrincipal => {
+    const { principal } = authenticated(context);
+    if (principal?.kind !== 'merchant' && principal?.kind !== 'platformForAccount') throw new Error('ActingCaller used on a route whose guard resolves no merchant principal');
+    return principal;
   },
   [
     (target, key) => {
@@ -71,6 +73,16 @@ export const ActingMerchant = createParamDecorator(
     },
   ],
 );
+
+/**
+ * The salt of ids an Idempotency-Key derives on a route ActingCaller serves: the acting account's own
+ * (auth.guards.ts derives it from its platform's), so the same key from a platform and from one of
+ * its accounts never names one resource. It says nothing of whose money the request touches.
+ */
+export const KeyedIdSalt = createParamDecorator((_: unknown, context: ExecutionContext): string => {
+  const request = authenticated(context);
+  return (request.acting ?? request.merchant).idSalt;
+});
 
 /** Who calls, as the route's guard resolved it. */
 export const Caller = createParamDecorator((_: unknown, context: ExecutionContext): Principal => {

@@ -1,4 +1,6 @@
 import { AmountExceedsRefundable, fingerprint, OrderFeeExceedsAmount, orderDecider, orderIdFor, OrderNotFound, OrderNotPaid, type Santim, santim, streams } from '@app/domain';
+import { CallbackUrlRefused } from '@app/callbacks';
+import type { AppConfig } from '@app/config';
 import { type EventMetadata, START } from '@app/event-store';
 import { CommandRunner, systemClock } from '@app/infrastructure';
 import { InMemoryEventStore } from '../../../../libs/event-store/src/testing/in-memory-event-store';
@@ -38,7 +40,7 @@ describe('order command handlers', () => {
     runner = new CommandRunner(store);
   });
 
-  const create = (request = orderRequest(), idempotencyKey?: string) => new CreateOrderHandler(runner, systemClock).execute(new CreateOrderCommand(merchant, request, metadata, idempotencyKey));
+  const create = (request = orderRequest(), idempotencyKey?: string) => new CreateOrderHandler(runner, { callbackAllowPrivateUrls: false } as AppConfig, systemClock).execute(new CreateOrderCommand(merchant, request, metadata, idempotencyKey));
   const refund = (orderId: string, amount?: Santim, by = merchant) => new RefundOrderHandler(runner, systemClock).execute(new RefundOrderCommand(by, orderId, amount, 'out of stock', metadata));
   const events = async (orderId: string) => store.readStream(streams.order(orderId));
 
@@ -50,6 +52,11 @@ describe('order command handlers', () => {
   }
 
   describe('CreateOrderHandler', () => {
+    it('refuses a callbackURL on a private address when it is set, writing nothing', async () => {
+      await expect(create(orderRequest({ callbackURL: 'http://10.0.0.7/callbacks' }))).rejects.toThrow(CallbackUrlRefused);
+      expect(await store.readAll(START, 100)).toEqual([]);
+    });
+
     it('records the order, in santim, with the phone in E.164', async () => {
       const order = await create();
       const [created] = await events(order.terms.orderId);

@@ -4,9 +4,9 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
-import type { AuthenticatedMerchant } from '@app/credentials';
+import { type ActingPrincipal, actingIdOf } from '@app/domain';
 import { envelope } from '../http/envelope';
-import { ActingMerchant, RequestMetadata } from '../http/request-context';
+import { ActingCaller, RequestMetadata } from '../http/request-context';
 import { PayoutSettingsDto } from './payout-settings.dto';
 import { payoutSettingsChangeFrom, readPayoutSettings } from './payout-settings';
 import { SetPayoutSettingsCommand } from './set-payout-settings.command';
@@ -33,15 +33,15 @@ export class PayoutSettingsController {
   @ApiCallbackPayloads('PayoutCallback', 'callbackURL')
   @ApiEnvelope(PayoutSettingsSetResponse, { message: 'Payout settings set' })
   @ApiProblems({ 400: ['PAYOUT_DELAY_OUT_OF_RANGE', 'WEEKDAY_REQUIRED', 'CALLBACK_URL_REFUSED'], 409: ['CONCURRENT_MODIFICATION'] })
-  async set(@Body() body: PayoutSettingsDto, @ActingMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
-    const { inForce, previousAttributes } = await this.commands.execute(new SetPayoutSettingsCommand(merchant.merchantId, { change: payoutSettingsChangeFrom(body) }, metadata));
-    return envelope('Payout settings set', { ...(await readPayoutSettings(this.runner, this.db, merchant.merchantId, this.clock.now(), inForce)), previousAttributes });
+  async set(@Body() body: PayoutSettingsDto, @ActingCaller() principal: ActingPrincipal, @RequestMetadata() metadata: EventMetadata) {
+    const { inForce, previousAttributes } = await this.commands.execute(new SetPayoutSettingsCommand(principal, { change: payoutSettingsChangeFrom(body) }, metadata));
+    return envelope('Payout settings set', { ...(await readPayoutSettings(this.runner, this.db, actingIdOf(principal), this.clock.now(), inForce)), previousAttributes });
   }
 
   @Get()
   @ApiOperation({ summary: 'The payout settings in force, and when the schedule next pays out' })
   @ApiEnvelope(PayoutSettingsResponse, { message: 'Payout settings' })
-  async get(@ActingMerchant() merchant: AuthenticatedMerchant) {
-    return envelope('Payout settings', await readPayoutSettings(this.runner, this.db, merchant.merchantId, this.clock.now()));
+  async get(@ActingCaller() principal: ActingPrincipal) {
+    return envelope('Payout settings', await readPayoutSettings(this.runner, this.db, actingIdOf(principal), this.clock.now()));
   }
 }

@@ -4,14 +4,13 @@ import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { INVALID_DATE_TIME, InvalidInput, type Principal, santim, toEtbNumber } from '@app/domain';
+import { type ActingPrincipal, actingIdOf, INVALID_DATE_TIME, InvalidInput, santim, toEtbNumber } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
-import type { AuthenticatedMerchant } from '@app/credentials';
 import { payoutDestination } from '@app/payments';
 import { payoutMovementsPage, type PayoutView } from '@app/read-models';
 import { envelope } from '../http/envelope';
-import { ActingMerchant, Caller, RequestMetadata } from '../http/request-context';
+import { ActingCaller, RequestMetadata } from '../http/request-context';
 import { PayoutDestinationDto } from './payout-destination.dto';
 import { merchantPayouts, ownedPayout, presentDestination } from './payout-reads';
 import { payoutReportCsv, payoutReportJson, payoutReportPages } from './payout-report';
@@ -64,7 +63,7 @@ export class PayoutsController {
   @ApiOperation({ summary: 'Where payouts go: a bank account or a mobile wallet (the number is kept encrypted and shown masked); a change takes effect for the next payout' })
   @ApiEnvelope(PayoutDestinationResponse, { message: 'Payout destination set' })
   @ApiProblems({ 409: ['CONCURRENT_MODIFICATION'] })
-  async setDestination(@Body() body: PayoutDestinationDto, @ActingMerchant() _acting: AuthenticatedMerchant, @Caller() principal: Principal, @RequestMetadata() metadata: EventMetadata) {
+  async setDestination(@Body() body: PayoutDestinationDto, @ActingCaller() principal: ActingPrincipal, @RequestMetadata() metadata: EventMetadata) {
     const state = await this.commands.execute(new SetPayoutDestinationCommand(principal, body, metadata));
     return envelope('Payout destination set', presentDestination(state));
   }
@@ -75,8 +74,8 @@ export class PayoutsController {
   @ApiOperation({ summary: 'Pay out what is available now (released money, net of fees and of what payouts already settle) to the payout destination' })
   @ApiEnvelope(PayoutResponse, { status: 201, message: 'Payout requested' })
   @ApiProblems({ 409: ['LIVE_MODE_NOT_CONFIGURED', 'PAYOUT_DESTINATION_MISSING', 'NOTHING_TO_PAY_OUT', 'PAYOUT_BELOW_MINIMUM', 'ACCOUNT_NOT_VERIFIED', 'PAYOUT_REQUIREMENTS_MISSING', 'PAYOUT_DESTINATION_ON_HOLD', 'CONCURRENT_MODIFICATION'] })
-  async requestPayout(@ActingMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
-    const payout: PayoutView = await this.commands.execute(new RequestPayoutCommand(merchant.merchantId, metadata));
+  async requestPayout(@ActingCaller() principal: ActingPrincipal, @RequestMetadata() metadata: EventMetadata) {
+    const payout: PayoutView = await this.commands.execute(new RequestPayoutCommand(principal, metadata));
     return envelope('Payout requested', presentPayout(payout));
   }
 
@@ -86,8 +85,8 @@ export class PayoutsController {
   @ApiQuery({ name: 'startingAfter', required: false, description: 'The payoutId of the last payout of the page before' })
   @ApiEnvelope(PayoutsPageResponse, { message: 'Payouts' })
   @ApiProblems({ 400: ['UNKNOWN_CURSOR'] })
-  async payouts(@Query('limit') limit: string | undefined, @Query('startingAfter') startingAfter: string | undefined, @ActingMerchant() merchant: AuthenticatedMerchant) {
-    const page = await merchantPayouts(this.db, merchant.merchantId, parseLimit(limit, 10, 100), startingAfter || undefined);
+  async payouts(@Query('limit') limit: string | undefined, @Query('startingAfter') startingAfter: string | undefined, @ActingCaller() principal: ActingPrincipal) {
+    const page = await merchantPayouts(this.db, actingIdOf(principal), parseLimit(limit, 10, 100), startingAfter || undefined);
     return envelope('Payouts', { payouts: page.payouts.map(presentPayout), hasMore: page.hasMore });
   }
 
@@ -95,8 +94,8 @@ export class PayoutsController {
   @ApiOperation({ summary: 'One payout: its summary (GET …/movements pages what it settles)' })
   @ApiEnvelope(PayoutResponse, { message: 'Payout' })
   @ApiProblems({ 404: ['ABC_001'] })
-  async payout(@Param('payoutId') payoutId: string, @ActingMerchant() merchant: AuthenticatedMerchant) {
-    return envelope('Payout', presentPayout(await ownedPayout(this.db, payoutId, merchant.merchantId)));
+  async payout(@Param('payoutId') payoutId: string, @ActingCaller() principal: ActingPrincipal) {
+    return envelope('Payout', presentPayout(await ownedPayout(this.db, payoutId, actingIdOf(principal))));
   }
 
   @Get('payouts/:payoutId/movements')
@@ -109,10 +108,10 @@ export class PayoutsController {
     @Param('payoutId') payoutId: string,
     @Query('limit') limit: string | undefined,
     @Query('startingAfter') startingAfter: string | undefined,
-    @ActingMerchant() merchant: AuthenticatedMerchant,
+    @ActingCaller() principal: ActingPrincipal,
   ) {
     const size = parseLimit(limit, 10, 100);
-    const payout = await ownedPayout(this.db, payoutId, merchant.merchantId);
+    const payout = await ownedPayout(this.db, payoutId, actingIdOf(principal));
     const page = await payoutMovementsPage(this.db, payout, size, startingAfter || undefined);
     if (!page) throw new InvalidInput(`startingAfter must be the eventId of a movement of payout ${payout.payoutId}`, 'UNKNOWN_CURSOR');
     return envelope('Payout movements', {
@@ -128,8 +127,8 @@ export class PayoutsController {
   })
   @ApiEnvelope(PayoutReportResponse, { message: 'Payout report' })
   @ApiProblems({ 404: ['ABC_001'] })
-  async report(@Param('payoutId') payoutId: string, @ActingMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
-    const payout = await ownedPayout(this.db, payoutId, merchant.merchantId);
+  async report(@Param('payoutId') payoutId: string, @ActingCaller() principal: ActingPrincipal, @Res() reply: FastifyReply) {
+    const payout = await ownedPayout(this.db, payoutId, actingIdOf(principal));
     const json = payoutReportJson(envelope('Payout report', { ...presentPayout(payout), lines: [] }), payoutReportPages(this.db, payout));
     await reply.header('content-type', 'application/json; charset=utf-8').send(Readable.from(json));
   }
@@ -139,8 +138,8 @@ export class PayoutsController {
   @ApiProduces('text/csv')
   @ApiResponse({ status: 200, description: 'event_id, type, source, description, recorded_at, gross, fee, net, status, available_on, paid: one line per movement (the paid column sums to the payout)', content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiProblems({ 404: ['ABC_001'] })
-  async reportCsv(@Param('payoutId') payoutId: string, @ActingMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
-    const payout = await ownedPayout(this.db, payoutId, merchant.merchantId);
+  async reportCsv(@Param('payoutId') payoutId: string, @ActingCaller() principal: ActingPrincipal, @Res() reply: FastifyReply) {
+    const payout = await ownedPayout(this.db, payoutId, actingIdOf(principal));
     await reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', `attachment; filename="payout-${payoutId}.csv"`)
@@ -153,9 +152,9 @@ export class PayoutsController {
   @ApiQuery({ name: 'to', example: '2026-12-01T00:00:00+03:00' })
   @ApiEnvelope(StatementResponse, { message: 'Statement' })
   @ApiProblems({ 400: [INVALID_DATE_TIME] })
-  async statement(@Query('from') from: unknown, @Query('to') to: unknown, @ActingMerchant() merchant: AuthenticatedMerchant) {
+  async statement(@Query('from') from: unknown, @Query('to') to: unknown, @ActingCaller() principal: ActingPrincipal) {
     const period = statementPeriod(from, to);
-    const statement = await readStatement(this.db, merchant.merchantId, period);
+    const statement = await readStatement(this.db, actingIdOf(principal), period);
     return envelope('Statement', {
       from: statement.from,
       to: statement.to,
@@ -173,17 +172,17 @@ export class PayoutsController {
   @ApiProduces('text/csv')
   @ApiResponse({ status: 200, description: 'recorded_at, event_id, type, source, description, available_on, amount, balance, then recovered, gross, fee, counterparty, source_description (added last, so the first eight read as before): an opening line, one per movement, a closing line', content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiProblems({ 400: [INVALID_DATE_TIME] })
-  async statementCsv(@Query('from') from: unknown, @Query('to') to: unknown, @ActingMerchant() merchant: AuthenticatedMerchant, @Res() reply: FastifyReply) {
+  async statementCsv(@Query('from') from: unknown, @Query('to') to: unknown, @ActingCaller() principal: ActingPrincipal, @Res() reply: FastifyReply) {
     const period = statementPeriod(from, to);
-    const csv = statementCsv(await readStatement(this.db, merchant.merchantId, period));
+    const csv = statementCsv(await readStatement(this.db, actingIdOf(principal), period));
     await reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="statement.csv"').send(csv);
   }
 
   @Get('payout-destination')
   @ApiOperation({ summary: 'The current payout destination, masked (null when none was set)' })
   @ApiEnvelope(PayoutDestinationResponse, { message: 'Payout destination', nullable: true })
-  async destination(@ActingMerchant() merchant: AuthenticatedMerchant) {
-    const { inForce } = await payoutDestination(this.runner, this.db, merchant.merchantId);
+  async destination(@ActingCaller() principal: ActingPrincipal) {
+    const { inForce } = await payoutDestination(this.runner, this.db, actingIdOf(principal));
     return envelope('Payout destination', presentDestination(inForce));
   }
 }

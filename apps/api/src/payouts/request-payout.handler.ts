@@ -1,6 +1,6 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { keyedPayoutId, newPayoutId } from '@app/domain';
+import { keyedPayoutId, newPayoutId, redirectedParty } from '@app/domain';
 import { PayoutBooksDeps, requestPayout } from '@app/payments';
 import { type PayoutView, requestedPayoutView } from '@app/read-models';
 import { CLOCK, type Clock } from '@app/infrastructure';
@@ -18,7 +18,8 @@ export class RequestPayoutHandler implements ICommandHandler<RequestPayoutComman
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ merchantId, metadata }: RequestPayoutCommand): Promise<PayoutView> {
+  async execute({ principal, metadata }: RequestPayoutCommand): Promise<PayoutView> {
+    const { id: merchantId } = redirectedParty(principal);
     const digest = metadata.idempotency;
     const payoutId = typeof digest === 'string' ? keyedPayoutId(merchantId, digest) : newPayoutId();
     const requested = await requestPayout(this.deps, { merchantId, payoutId, trigger: 'on-demand', at: this.clock.now().toISOString() }, metadata);

@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { PayoutSettings, PayoutSettingsAttributes, PayoutSettingsChange, SettingsInForce } from '@app/domain';
+import type { PayoutSettings, PayoutSettingsAttributes, PayoutSettingsChange, Principal, SettingsInForce } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 
 /** The settings in force after a change (undefined: the defaults, never changed), and what it changed from what. */
@@ -14,7 +14,8 @@ export interface PayoutSettingsOutcome {
  */
 export class SetPayoutSettingsCommand extends Command<PayoutSettingsOutcome> {
   constructor(
-    readonly merchantId: string,
+    /** Who calls: the party whose settings change is the one it acts as (authority.ts `redirectedParty`). */
+    readonly principal: Principal,
     readonly update: { change: PayoutSettingsChange } | { settings: PayoutSettings },
     readonly metadata: EventMetadata,
   ) {

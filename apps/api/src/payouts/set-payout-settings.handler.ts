@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { type PayoutSettingsCommand, payoutSettingsDecider, previousAttributes, settingsOrDefault, streams } from '@app/domain';
+import { type PayoutSettingsCommand, payoutSettingsDecider, previousAttributes, redirectedParty, settingsOrDefault, streams } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { payoutSettingsInForce } from '@app/payments';
 import { refuseNewCallbackUrl } from '../http/callback-url';
@@ -21,7 +21,8 @@ export class SetPayoutSettingsHandler implements ICommandHandler<SetPayoutSettin
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ merchantId, update, metadata }: SetPayoutSettingsCommand): Promise<PayoutSettingsOutcome> {
+  async execute({ principal, update, metadata }: SetPayoutSettingsCommand): Promise<PayoutSettingsOutcome> {
+    const { id: merchantId } = redirectedParty(principal);
     const carried = await payoutSettingsInForce(this.runner, this.db, merchantId);
     refuseNewCallbackUrl('change' in update ? update.change.callbackUrl : update.settings.callbackUrl, settingsOrDefault(carried).callbackUrl, this.config);
     const at = this.clock.now().toISOString();

@@ -4,6 +4,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { refusedWebhookUrl } from '@app/callback-delivery';
 import { type WebhookEndpointCommand, webhookEndpointDecider, WebhookEndpointNotFound, webhookEndpointOutline, webhookEndpointStream, WebhookUrlRefused } from '@app/callbacks';
 import { APP_CONFIG, type AppConfig } from '@app/config';
+import { redirectedParty } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { CredentialStore } from '@app/credentials';
 import { webhookEndpointView } from '@app/read-models';
@@ -23,7 +24,8 @@ export class ChangeWebhookEndpointHandler implements ICommandHandler<ChangeWebho
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ merchantId, endpointId, change, metadata }: ChangeWebhookEndpointCommand): Promise<ChangedEndpoint> {
+  async execute({ principal, endpointId, change, metadata }: ChangeWebhookEndpointCommand): Promise<ChangedEndpoint> {
+    const { id: merchantId } = redirectedParty(principal);
     const at = this.clock.now().toISOString();
     const run = async (command: WebhookEndpointCommand) => {
       const { state } = await this.runner.run(webhookEndpointStream(endpointId), webhookEndpointDecider, command, metadata);

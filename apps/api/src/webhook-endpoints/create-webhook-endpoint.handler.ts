@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { refusedWebhookUrl } from '@app/callback-delivery';
 import { subscription, webhookEndpointDecider, webhookEndpointOutline, webhookEndpointStream, WebhookUrlRefused } from '@app/callbacks';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { fingerprint, newWebhookEndpointId, webhookEndpointIdFor } from '@app/domain';
+import { fingerprint, newWebhookEndpointId, redirectedParty, webhookEndpointIdFor } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { CredentialStore } from '@app/credentials';
 import { webhookEndpointView, type WebhookEndpointView } from '@app/read-models';
@@ -22,16 +22,17 @@ export class CreateWebhookEndpointHandler implements ICommandHandler<CreateWebho
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ merchant, request, metadata, idempotencyKey }: CreateWebhookEndpointCommand): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
+  async execute({ principal, request, metadata, keyed }: CreateWebhookEndpointCommand): Promise<{ endpoint: WebhookEndpointView; secret: string }> {
+    const { id: merchantId } = redirectedParty(principal);
     const refused = refusedWebhookUrl(request.url, this.config.callbackAllowPrivateUrls);
     if (refused) throw new WebhookUrlRefused(refused);
     const events = subscription(request.events);
-    const endpointId = idempotencyKey ? webhookEndpointIdFor(merchant.idSalt, idempotencyKey, fingerprint(request)) : newWebhookEndpointId();
-    const secret = await this.credentials.issueEndpointSecret(merchant.merchantId, endpointId);
+    const endpointId = keyed ? webhookEndpointIdFor(keyed.idSalt, keyed.idempotencyKey, fingerprint(request)) : newWebhookEndpointId();
+    const secret = await this.credentials.issueEndpointSecret(merchantId, endpointId);
     const { state } = await this.runner.run(
       webhookEndpointStream(endpointId),
       webhookEndpointDecider,
-      { type: 'CreateWebhookEndpoint', data: { endpointId, merchantId: merchant.merchantId, url: request.url, events, description: request.description ?? null, at: this.clock.now().toISOString() } },
+      { type: 'CreateWebhookEndpoint', data: { endpointId, merchantId, url: request.url, events, description: request.description ?? null, at: this.clock.now().toISOString() } },
       metadata,
     );
     return { endpoint: webhookEndpointView(webhookEndpointOutline(state)!), secret };

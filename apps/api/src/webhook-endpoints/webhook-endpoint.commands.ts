@@ -1,15 +1,22 @@
 import { Command } from '@nestjs/cqrs';
 import type { EventMetadata } from '@app/event-store';
-import type { AuthenticatedMerchant } from '@app/credentials';
+import type { Principal } from '@app/domain';
 import type { WebhookEndpointView } from '@app/read-models';
 import type { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from './webhook-endpoint.dto';
 
+/** An Idempotency-Key, and the salt of the ids it derives (request-context.ts `KeyedIdSalt`). */
+export interface KeyedRequest {
+  idSalt: string;
+  idempotencyKey: string;
+}
+
 export class CreateWebhookEndpointCommand extends Command<{ endpoint: WebhookEndpointView; secret: string }> {
   constructor(
-    readonly merchant: AuthenticatedMerchant,
+    /** Who calls: the endpoint is the party's it acts as (authority.ts `redirectedParty`). */
+    readonly principal: Principal,
     readonly request: CreateWebhookEndpointDto,
     readonly metadata: EventMetadata,
-    readonly idempotencyKey?: string,
+    readonly keyed?: KeyedRequest,
   ) {
     super();
   }
@@ -28,7 +35,8 @@ export interface ChangedEndpoint {
 
 export class ChangeWebhookEndpointCommand extends Command<ChangedEndpoint> {
   constructor(
-    readonly merchantId: string,
+    /** Who calls: only an endpoint of the party it acts as is found (authority.ts `redirectedParty`). */
+    readonly principal: Principal,
     readonly endpointId: string,
     readonly change: EndpointChange,
     readonly metadata: EventMetadata,

@@ -3,9 +3,8 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { WebhookEndpointNotFound } from '@app/callbacks';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { InvalidInput } from '@app/domain';
+import { type ActingPrincipal, actingIdOf, InvalidInput } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
-import type { AuthenticatedMerchant } from '@app/credentials';
 import { merchantWebhookEndpoint, merchantWebhookEndpoints } from '@app/read-models';
 import { parseLimit } from '../audit/audit-query.dto';
 import { envelope } from '../http/envelope';
@@ -13,7 +12,7 @@ import { ApiEnvelope } from '../http/openapi/api-envelope';
 import { ApiProblems } from '../http/openapi/api-problems';
 import { MerchantApi } from '../http/openapi/security';
 import { ReadsProjectedViews } from '../http/projected-views';
-import { ActingMerchant, RequestMetadata } from '../http/request-context';
+import { ActingCaller, KeyedIdSalt, RequestMetadata } from '../http/request-context';
 import { ChangeWebhookEndpointCommand, CreateWebhookEndpointCommand, type EndpointChange } from './webhook-endpoint.commands';
 import { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from './webhook-endpoint.dto';
 import { presentWebhookEndpoint } from './webhook-endpoint.presenter';
@@ -45,11 +44,13 @@ export class WebhookEndpointsController {
   @ApiProblems({ 400: INPUT_REFUSED, 409: ['CONCURRENT_MODIFICATION'] })
   async create(
     @Body() body: CreateWebhookEndpointDto,
-    @ActingMerchant() merchant: AuthenticatedMerchant,
+    @ActingCaller() principal: ActingPrincipal,
+    @KeyedIdSalt() idSalt: string,
     @RequestMetadata() metadata: EventMetadata,
     @Headers('idempotency-key') idempotencyKey: string | undefined,
   ) {
-    const { endpoint, secret } = await this.commands.execute(new CreateWebhookEndpointCommand(merchant, body, metadata, idempotencyKey));
+    const keyed = idempotencyKey ? { idSalt, idempotencyKey } : undefined;
+    const { endpoint, secret } = await this.commands.execute(new CreateWebhookEndpointCommand(principal, body, metadata, keyed));
     return envelope('Webhook endpoint created', { ...presentWebhookEndpoint(endpoint), secret });
   }
 
@@ -59,8 +60,8 @@ export class WebhookEndpointsController {
   @ApiQuery({ name: 'startingAfter', required: false, description: 'the endpointId of the last endpoint of the page before' })
   @ApiEnvelope(WebhookEndpointPageResponse, { message: 'Webhook endpoints' })
   @ApiProblems({ 400: ['UNKNOWN_CURSOR'] })
-  async list(@Query('limit') limit: string | undefined, @Query('startingAfter') startingAfter: string | undefined, @ActingMerchant() merchant: AuthenticatedMerchant) {
-    const page = await merchantWebhookEndpoints(this.db, merchant.merchantId, parseLimit(limit, 20, 100), startingAfter || undefined);
+  async list(@Query('limit') limit: string | undefined, @Query('startingAfter') startingAfter: string | undefined, @ActingCaller() principal: ActingPrincipal) {
+    const page = await merchantWebhookEndpoints(this.db, actingIdOf(principal), parseLimit(limit, 20, 100), startingAfter || undefined);
     if (!page) throw new InvalidInput('startingAfter must be the endpointId of one of your webhook endpoints', 'UNKNOWN_CURSOR');
     return envelope('Webhook endpoints', { endpoints: page.endpoints.map(({ endpoint }) => presentWebhookEndpoint(endpoint)), hasMore: page.hasMore });
   }
@@ -69,8 +70,8 @@ export class WebhookEndpointsController {
   @ApiOperation({ summary: 'One webhook endpoint (never its secret)' })
   @ApiEnvelope(WebhookEndpointResponse, { message: 'Webhook endpoint' })
   @ApiProblems({ 404: ['ABC_001'] })
-  async get(@Param('endpointId') endpointId: string, @ActingMerchant() merchant: AuthenticatedMerchant) {
-    const stored = await merchantWebhookEndpoint(this.db, merchant.merchantId, endpointId);
+  async get(@Param('endpointId') endpointId: string, @ActingCaller() principal: ActingPrincipal) {
+    const stored = await merchantWebhookEndpoint(this.db, actingIdOf(principal), endpointId);
     if (!stored) throw new WebhookEndpointNotFound(endpointId);
     return envelope('Webhook endpoint', presentWebhookEndpoint(stored.endpoint));
   }
@@ -83,10 +84,10 @@ export class WebhookEndpointsController {
   async update(
     @Param('endpointId') endpointId: string,
     @Body() body: UpdateWebhookEndpointDto,
-    @ActingMerchant() merchant: AuthenticatedMerchant,
+    @ActingCaller() principal: ActingPrincipal,
     @RequestMetadata() metadata: EventMetadata,
   ) {
-    const { endpoint } = await this.change(merchant, endpointId, { type: 'update', request: body }, metadata);
+    const { endpoint } = await this.change(principal, endpointId, { type: 'update', request: body }, metadata);
     return envelope('Webhook endpoint updated', presentWebhookEndpoint(endpoint));
   }
 
@@ -94,8 +95,8 @@ export class WebhookEndpointsController {
   @ApiOperation({ summary: 'Delete a webhook endpoint: it is sent nothing more, retries included' })
   @ApiEnvelope(DeletedWebhookEndpointResponse, { message: 'Webhook endpoint deleted' })
   @ApiProblems({ 404: ['ABC_001'], 409: ['CONCURRENT_MODIFICATION'] })
-  async delete(@Param('endpointId') endpointId: string, @ActingMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
-    await this.change(merchant, endpointId, { type: 'delete' }, metadata);
+  async delete(@Param('endpointId') endpointId: string, @ActingCaller() principal: ActingPrincipal, @RequestMetadata() metadata: EventMetadata) {
+    await this.change(principal, endpointId, { type: 'delete' }, metadata);
     return envelope('Webhook endpoint deleted', { endpointId, deleted: true });
   }
 
@@ -104,8 +105,8 @@ export class WebhookEndpointsController {
   @ApiOperation({ summary: "Issue the endpoint a new signing secret (shown once); its callbacks signed from now on use it" })
   @ApiEnvelope(WebhookEndpointSecretResponse, { message: 'Webhook endpoint secret rotated' })
   @ApiProblems({ 404: ['ABC_001'], 409: ['CONCURRENT_MODIFICATION'] })
-  async rotate(@Param('endpointId') endpointId: string, @ActingMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
-    const { secret } = await this.change(merchant, endpointId, { type: 'rotate' }, metadata);
+  async rotate(@Param('endpointId') endpointId: string, @ActingCaller() principal: ActingPrincipal, @RequestMetadata() metadata: EventMetadata) {
+    const { secret } = await this.change(principal, endpointId, { type: 'rotate' }, metadata);
     return envelope('Webhook endpoint secret rotated', { endpointId, secret: secret! });
   }
 
@@ -114,12 +115,12 @@ export class WebhookEndpointsController {
   @ApiOperation({ summary: 'Send the endpoint a signed TEST callback, delivered and retried like any other' })
   @ApiEnvelope(WebhookEndpointTestResponse, { status: 202, message: 'Test event queued' })
   @ApiProblems({ 404: ['ABC_001'], 409: ['CONCURRENT_MODIFICATION'] })
-  async test(@Param('endpointId') endpointId: string, @ActingMerchant() merchant: AuthenticatedMerchant, @RequestMetadata() metadata: EventMetadata) {
-    const { testId } = await this.change(merchant, endpointId, { type: 'test' }, metadata);
+  async test(@Param('endpointId') endpointId: string, @ActingCaller() principal: ActingPrincipal, @RequestMetadata() metadata: EventMetadata) {
+    const { testId } = await this.change(principal, endpointId, { type: 'test' }, metadata);
     return envelope('Test event queued', { endpointId, testId: testId! });
   }
 
-  private change(merchant: AuthenticatedMerchant, endpointId: string, change: EndpointChange, metadata: EventMetadata) {
-    return this.commands.execute(new ChangeWebhookEndpointCommand(merchant.merchantId, endpointId, change, metadata));
+  private change(principal: ActingPrincipal, endpointId: string, change: EndpointChange, metadata: EventMetadata) {
+    return this.commands.execute(new ChangeWebhookEndpointCommand(principal, endpointId, change, metadata));
   }
 }

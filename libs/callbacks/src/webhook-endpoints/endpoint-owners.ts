@@ -1,23 +1,23 @@
-import { isAccountId } from '@app/domain';
 import type { CallbackMessage, SourceEvent } from '../callback-payloads';
 
 /**
  * Whose webhook endpoints a callback goes to: the one place that decides it. The one the message is
  * for (a merchant, or a platform's seller account: an endpoint made acting for the account is the
- * account's) and, for a message about an account alone (its payout, its payout settings), the platform that owns it.
- * `platformOf` is that platform when the message is for an account.
+ * account's) and, for a message about one party alone (its payout, its payout settings), the platform
+ * that owns it when it is an account. `platformOf` is that platform, read from the account's stream
+ * (undefined for a merchant).
  */
 export function endpointOwners(message: Pick<CallbackMessage, 'merchantId' | 'reachesPlatform'>, platformOf?: string): string[] {
   return message.reachesPlatform && platformOf !== undefined ? [message.merchantId, platformOf] : [message.merchantId];
 }
 
 /**
- * The seller account a source event tells of alone (its payout's outcome, a change of its payout settings), whose platform its message
- * also reaches (`reachesPlatform`); undefined for any other event. The event names the account, not
- * its platform: the account's stream says which that is.
+ * The party a source event tells of alone (its payout's outcome, a change of its payout settings), whose
+ * message also reaches its platform when it is a seller account (`reachesPlatform`); undefined for any
+ * other event. The event names the party, not its platform: the party's account stream says whether it
+ * is an account and whose (a merchant has none), never its id's shape.
  */
-export function accountReachingPlatform(event: Pick<SourceEvent, 'type' | 'data'>): string | undefined {
+export function partyReachingPlatform(event: Pick<SourceEvent, 'type' | 'data'>): string | undefined {
   if (event.type !== 'PayoutPaid' && event.type !== 'PayoutFailed' && event.type !== 'PayoutSettingsChanged') return undefined;
-  const { merchantId } = event.data as { merchantId: string };
-  return isAccountId(merchantId) ? merchantId : undefined;
+  return (event.data as { merchantId: string }).merchantId;
 }

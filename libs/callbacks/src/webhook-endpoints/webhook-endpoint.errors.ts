@@ -28,7 +28,7 @@ export class WebhookUrlRefused extends DomainError {
   }
 }
 
-/** A callbackURL (of an account or of the payout settings) the same address rules refuse, as soon as it is set. */
+/** A callbackURL (of an order, an escrow, an account or the payout settings) the same address rules refuse, as soon as it is set. */
 export class CallbackUrlRefused extends DomainError {
   constructor(reason: string) {
     super('CALLBACK_URL_REFUSED', `callbackURL is refused: ${reason}`, 'invalid');

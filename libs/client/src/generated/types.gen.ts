@@ -175,6 +175,9 @@ export type CreateOrderDto = {
      * Ethiopian mobile number (09…, 07…, +2519…, 2519…)
      */
     customerPhoneNumber: string;
+    /**
+     * Where its callbacks are POSTed: http(s), without credentials; a private, loopback or link-local address is refused (400 CALLBACK_URL_REFUSED) unless the service allows them (CALLBACK_ALLOW_PRIVATE_URLS)
+     */
     callbackURL?: string;
     redirectUrl?: string;
     customerEmail?: string;
@@ -386,6 +389,9 @@ export type CreateEscrowDto = {
      * Ethiopian mobile number (09…, 07…, +2519…, 2519…)
      */
     customerPhoneNumber: string;
+    /**
+     * Where its callbacks are POSTed: http(s), without credentials; a private, loopback or link-local address is refused (400 CALLBACK_URL_REFUSED) unless the service allows them (CALLBACK_ALLOW_PRIVATE_URLS)
+     */
     callbackURL?: string;
     redirectUrl?: string;
     customerEmail?: string;
@@ -819,24 +825,36 @@ export type UpdatedAccountResponse = {
 };
 
 export type UpdateAccountDto = {
-    email?: string;
     /**
-     * Ethiopian mobile number (09…, 07…, +2519…, 2519…)
+     * The legal name; never null (400 ACCOUNT_NAME_REQUIRED)
      */
-    phone?: string;
+    name?: string;
     /**
-     * Taxpayer identification number, 10 digits; required of a business. In the sandbox 0000000001 verifies at once and 0000000009 is rejected at once
+     * null clears it
      */
-    tin?: string;
+    email?: string | null;
     /**
-     * Required of a business
+     * Ethiopian mobile number (09…, 07…, +2519…, 2519…); null clears it
      */
-    tradeLicenceNumber?: string;
-    callbackURL?: string;
+    phone?: string | null;
+    /**
+     * Taxpayer identification number, 10 digits; required of a business. In the sandbox 0000000001 verifies at once and 0000000009 is rejected at once; null clears it
+     */
+    tin?: string | null;
+    /**
+     * Required of a business; null clears it
+     */
+    tradeLicenceNumber?: string | null;
+    /**
+     * null clears it
+     */
+    callbackURL?: string | null;
+    /**
+     * null clears it
+     */
     metadata?: {
         [key: string]: unknown;
-    };
-    name?: string;
+    } | null;
 };
 
 export type SellerBalanceResponse = {
@@ -3663,11 +3681,11 @@ export type PostV1TrdpOrderData = {
 
 export type PostV1TrdpOrderErrors = {
     /**
-     * UNSUPPORTED_CURRENCY, FEE_EXCEEDS_AMOUNT, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     * UNSUPPORTED_CURRENCY, FEE_EXCEEDS_AMOUNT, CALLBACK_URL_REFUSED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'UNSUPPORTED_CURRENCY' | 'FEE_EXCEEDS_AMOUNT' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            code?: 'UNSUPPORTED_CURRENCY' | 'FEE_EXCEEDS_AMOUNT' | 'CALLBACK_URL_REFUSED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -4089,11 +4107,11 @@ export type PostV1TrdpEscrowOrderData = {
 
 export type PostV1TrdpEscrowOrderErrors = {
     /**
-     * UNSUPPORTED_CURRENCY, ALLOCATION_SUM_MISMATCH, DUPLICATE_ALLOCATION_MERCHANT, FEE_EXCEEDS_AMOUNT, AUTO_RELEASE_BEFORE_EXPIRY, AUTO_RELEASE_CONFLICT, AUTO_RELEASE_OUT_OF_RANGE, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     * UNSUPPORTED_CURRENCY, ALLOCATION_SUM_MISMATCH, DUPLICATE_ALLOCATION_MERCHANT, FEE_EXCEEDS_AMOUNT, AUTO_RELEASE_BEFORE_EXPIRY, AUTO_RELEASE_CONFLICT, AUTO_RELEASE_OUT_OF_RANGE, CALLBACK_URL_REFUSED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'UNSUPPORTED_CURRENCY' | 'ALLOCATION_SUM_MISMATCH' | 'DUPLICATE_ALLOCATION_MERCHANT' | 'FEE_EXCEEDS_AMOUNT' | 'AUTO_RELEASE_BEFORE_EXPIRY' | 'AUTO_RELEASE_CONFLICT' | 'AUTO_RELEASE_OUT_OF_RANGE' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            code?: 'UNSUPPORTED_CURRENCY' | 'ALLOCATION_SUM_MISMATCH' | 'DUPLICATE_ALLOCATION_MERCHANT' | 'FEE_EXCEEDS_AMOUNT' | 'AUTO_RELEASE_BEFORE_EXPIRY' | 'AUTO_RELEASE_CONFLICT' | 'AUTO_RELEASE_OUT_OF_RANGE' | 'CALLBACK_URL_REFUSED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -5674,11 +5692,11 @@ export type PostV1TrdpAccountsByAccountIdData = {
 
 export type PostV1TrdpAccountsByAccountIdErrors = {
     /**
-     * CALLBACK_URL_REFUSED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     * CALLBACK_URL_REFUSED, ACCOUNT_NAME_REQUIRED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'CALLBACK_URL_REFUSED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            code?: 'CALLBACK_URL_REFUSED' | 'ACCOUNT_NAME_REQUIRED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };

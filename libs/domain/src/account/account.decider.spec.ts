@@ -88,6 +88,24 @@ describe('Account', () => {
     account([created]).when(update({ name: 'Abebe Coffee PLC' })).thenNothing();
     account([created]).when(update({ name: 'Mine now' }, 'mer_other')).thenThrows(AccountNotFound);
   });
+
+  it('clears a detail set to null, saying what it was; clearing one it does not have changes nothing', () => {
+    const withEmail: AccountEvent = { ...created, data: { ...created.data, email: 'sales@abebe.example' } } as AccountEvent;
+    const clearedEmail: AccountEvent = { type: 'AccountUpdated', data: { ...ids, changes: { email: null }, previous: { email: 'sales@abebe.example' }, updatedAt: LATER } };
+    account([withEmail]).when(update({ email: null })).then([clearedEmail]);
+    expect(fold(accountDecider, [withEmail, clearedEmail]).account).not.toHaveProperty('email');
+    account([created]).when(update({ email: null, callbackUrl: null })).thenNothing();
+  });
+
+  it('restricts a verified account whose legal detail is cleared, and a business without it waits for it again', () => {
+    const clearedLicence: AccountEvent = { type: 'AccountUpdated', data: { ...ids, changes: { tradeLicenceNumber: null }, previous: { tradeLicenceNumber: 'AA/1/2030' }, updatedAt: LATER } };
+    account([created, verified]).when(update({ tradeLicenceNumber: null })).then([
+      clearedLicence,
+      { type: 'AccountRestricted', data: { ...ids, reason: 'changed after verification: tradeLicenceNumber', restrictedAt: LATER } },
+    ]);
+    const restricted: AccountEvent = { type: 'AccountRestricted', data: { ...ids, reason: 'changed after verification: tradeLicenceNumber', restrictedAt: LATER } };
+    account([created, verified, clearedLicence, restricted]).when(approve).thenThrows(AccountRequirementsMissing);
+  });
 });
 
 describe('Account requirements and payout standing', () => {

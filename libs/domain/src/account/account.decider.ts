@@ -22,9 +22,9 @@ export interface AccountState {
 
 const REVIEWABLE: ReadonlySet<AccountStatus> = new Set(['PENDING_VERIFICATION', 'RESTRICTED']);
 
-/** The changes that differ from the account as it is: an update that repeats what is there changes nothing. */
+/** The changes that differ from the account as it is: an update that repeats what is there (or clears what it has not) changes nothing. */
 function effectiveChanges(account: Account, changes: AccountChanges): AccountChanges {
-  const differs = (key: keyof AccountDetails) => changes[key] !== undefined && JSON.stringify(changes[key]) !== JSON.stringify(account[key]);
+  const differs = (key: keyof AccountDetails) => changes[key] !== undefined && JSON.stringify(changes[key] ?? undefined) !== JSON.stringify(account[key]);
   return Object.fromEntries(Object.entries(changes).filter(([key]) => differs(key as keyof AccountDetails))) as AccountChanges;
 }
 

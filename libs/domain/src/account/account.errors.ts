@@ -7,6 +7,13 @@ export class AccountNotFound extends DomainError {
   }
 }
 
+/** An update that sets the name to null: an account always has a name (the legal name its payouts are held in), so it is changed, never cleared. */
+export class AccountNameRequired extends DomainError {
+  constructor() {
+    super('ACCOUNT_NAME_REQUIRED', 'name cannot be cleared: an account always has a name; send the new name, or leave name out to keep it', 'invalid');
+  }
+}
+
 /** A second account under a reference the merchant already gave one of its accounts. */
 export class AccountReferenceInUse extends DomainError {
   constructor(reference: string) {

@@ -20,8 +20,14 @@ export interface AccountDetails {
   metadata?: Record<string, unknown>;
 }
 
-/** The details a change may set; a legal one changed on a verified account sends it back to review. */
-export type AccountChanges = Partial<AccountDetails>;
+/** The details an account may go without: a change clears one by setting it to null. */
+export type ClearableAccountDetail = Exclude<keyof AccountDetails, 'name'>;
+
+/**
+ * The details a change may set, null clearing one the account may go without (the name it always has);
+ * a legal one changed or cleared on a verified account sends it back to review.
+ */
+export type AccountChanges = Partial<Pick<AccountDetails, 'name'>> & { [K in ClearableAccountDetail]?: AccountDetails[K] | null };
 
 /** The values details had before a change (null: none). */
 export type AccountPrevious = { [K in keyof AccountDetails]?: AccountDetails[K] | null };

@@ -1,4 +1,4 @@
-import type { AccountDetails, AccountEvent, AccountStatus, AccountType, VerificationDecider } from './account.events';
+import type { AccountChanges, AccountDetails, AccountEvent, AccountStatus, AccountType, VerificationDecider } from './account.events';
 
 /**
  * An account as read models, callbacks and command answers read it (libs/read-models' accounts view,
@@ -20,6 +20,13 @@ export interface Account extends AccountDetails {
   decidedAt?: string;
 }
 
+/** The account with a change's details set, and those it sets to null gone. */
+function withChanges(account: Account, changes: AccountChanges): Account {
+  const changed: Record<string, unknown> = { ...account, ...changes };
+  for (const [key, value] of Object.entries(changes)) if (value === null) delete changed[key];
+  return changed as unknown as Account;
+}
+
 /** The account after one more of its events; undefined before its creation. */
 export function accountAfter(account: Account | undefined, event: AccountEvent): Account | undefined {
   if (event.type === 'AccountCreated') {
@@ -29,7 +36,7 @@ export function accountAfter(account: Account | undefined, event: AccountEvent):
   if (!account) return undefined;
   switch (event.type) {
     case 'AccountUpdated':
-      return { ...account, ...event.data.changes, updatedAt: event.data.updatedAt };
+      return { ...withChanges(account, event.data.changes), updatedAt: event.data.updatedAt };
     case 'AccountVerified':
     case 'AccountRejected': {
       const { decidedBy, reason, decidedAt } = event.data;

@@ -1,4 +1,5 @@
 import type { AccountStatus } from '../account/account.events';
+import { DomainError } from '../shared/domain-error';
 import type { PartyRelation, PartyRelationKind } from './party-relation';
 import { actingAccountOf, actingIdOf, type Principal } from './principal';
 
@@ -43,10 +44,13 @@ export function may(principal: Principal, movement: Movement, relation: PartyRel
   return typeof allowed === 'function' ? relation.kind === 'ownAccount' && allowed(relation.status) : allowed;
 }
 
-/** A redirect the rule refuses: the principal acts as no party whose payouts, secrets or endpoints it may change. */
-export class RedirectRefused extends Error {
+/**
+ * A redirect the rule refuses: the principal acts as no party whose payouts, secrets or endpoints it may
+ * change. Answered as any party the caller has no authority over is (docs/concepts/authority.md): not found.
+ */
+export class RedirectRefused extends DomainError {
   constructor(principal: Principal) {
-    super(`A ${principal.kind} principal redirects no party's money`);
+    super('ABC_001', `A ${principal.kind} principal redirects no party's money`, 'not_found');
   }
 }
 

@@ -18,12 +18,17 @@ export type Principal =
 
 export type PrincipalKind = Principal['kind'];
 
+/** A principal that acts as a party of its own (a merchant, a platform for its account, a seller): every merchant API key is one. */
+export type ActingPrincipal = Extract<Principal, { kind: 'merchant' | 'platformForAccount' | 'seller' }>;
+
 export const merchantPrincipal = (merchantId: string): Principal => ({ kind: 'merchant', merchantId });
 
 /**
  * Whose money the principal's own requests touch (a payout, its settings, its secrets): the merchant
  * itself, the account a platform acts for, the seller's account; none for an auditor or the operator.
  */
+export function actingIdOf(principal: ActingPrincipal): string;
+export function actingIdOf(principal: Principal): string | undefined;
 export function actingIdOf(principal: Principal): string | undefined {
   switch (principal.kind) {
     case 'merchant':

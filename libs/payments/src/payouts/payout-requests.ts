@@ -10,7 +10,6 @@ import {
   type PayoutDestinationState,
   type PayoutRequested,
   type PayoutStanding,
-  isAccountId,
   payoutStanding,
   payoutsThroughOf,
   streams,
@@ -44,12 +43,12 @@ export async function payoutDestination(runner: CommandRunner, db: SqlExecutor, 
 
 /**
  * Whether a platform's seller account may be paid out now (verified, nothing missing, its destination
- * not just changed), read from its own stream; undefined for any other merchant, which always may.
+ * not just changed), read from its own stream; undefined for any other merchant, which always may: a
+ * party is an account when its account stream says so (a merchant has none), never by its id's shape.
  */
 async function accountStanding(runner: CommandRunner, merchantId: string, destination: DestinationInForce | undefined, at: string, holdMs: number): Promise<PayoutStanding | undefined> {
-  if (!isAccountId(merchantId)) return undefined;
   const { state } = await runner.read(streams.account(merchantId), accountDecider);
-  if (!state.account) return { payable: false, reason: 'ACCOUNT_NOT_VERIFIED' };
+  if (!state.account) return undefined;
   // A destination from before it had a stream of its own tells no time it was set: no account had one, so no hold.
   const onFile = destination && { holderName: destination.destination.holderName, version: destination.version, setAt: destination.setAt ?? new Date(0).toISOString() };
   return payoutStanding(state.account, onFile, new Date(at), holdMs);

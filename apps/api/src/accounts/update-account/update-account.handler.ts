@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { type AccountChanges, accountDecider, accountPreviousAttributes, AccountNotFound, normalisePhone, streams } from '@app/domain';
+import { type AccountChanges, accountDecider, AccountNameRequired, accountPreviousAttributes, AccountNotFound, normalisePhone, streams } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { PartyRelations } from '@app/onboarding';
 import { screeningFor } from '../account-screening';
@@ -20,14 +20,16 @@ export class UpdateAccountHandler implements ICommandHandler<UpdateAccountComman
   ) {}
 
   async execute({ principal, merchantId, accountId, request, metadata }: UpdateAccountCommand): Promise<UpdatedAccount> {
-    await this.relations.authorise(principal, 'redirect', accountId, (id) => new AccountNotFound(id));
     const { name, email, phone, tin, tradeLicenceNumber, callbackURL, metadata: accountMetadata } = request;
+    if (name === null) throw new AccountNameRequired();
+    await this.relations.authorise(principal, 'redirect', accountId, (id) => new AccountNotFound(id));
+    // A detail left out stays; one set to null is cleared (AccountChanges).
     const changes: AccountChanges = {
       ...(name === undefined ? {} : { name: name.trim() }),
       ...(email === undefined ? {} : { email }),
-      ...(phone === undefined ? {} : { phone: normalisePhone(phone, 'phone') }),
+      ...(phone === undefined ? {} : { phone: phone === null ? null : normalisePhone(phone, 'phone') }),
       ...(tin === undefined ? {} : { tin }),
-      ...(tradeLicenceNumber === undefined ? {} : { tradeLicenceNumber: tradeLicenceNumber.trim() }),
+      ...(tradeLicenceNumber === undefined ? {} : { tradeLicenceNumber: tradeLicenceNumber === null ? null : tradeLicenceNumber.trim() }),
       ...(callbackURL === undefined ? {} : { callbackUrl: callbackURL }),
       ...(accountMetadata === undefined ? {} : { metadata: accountMetadata }),
     };
@@ -37,7 +39,7 @@ export class UpdateAccountHandler implements ICommandHandler<UpdateAccountComman
       streams.account(accountId),
       accountDecider,
       // The sandbox rule looks at the TIN the account will have, changed or not: supplying a missing detail may complete it.
-      { type: 'UpdateAccount', data: { accountId, merchantId, changes, at: this.clock.now().toISOString(), screening: screeningFor(await this.modes.modeOf(merchantId), tin ?? known.state.account?.tin) } },
+      { type: 'UpdateAccount', data: { accountId, merchantId, changes, at: this.clock.now().toISOString(), screening: screeningFor(await this.modes.modeOf(merchantId), tin === undefined ? known.state.account?.tin : (tin ?? undefined)) } },
       metadata,
       known,
     );

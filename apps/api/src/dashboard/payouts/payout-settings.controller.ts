@@ -4,9 +4,10 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { InvalidInput, payoutDelayDaysOf } from '@app/domain';
+import { InvalidInput, payoutDelayDaysOf, type Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
+import { Caller } from '../../http/request-context';
 import { payoutSettingsFrom, type PayoutSettingsInput, readPayoutSettings } from '../../payouts/payout-settings';
 import { SetPayoutSettingsCommand } from '../../payouts/set-payout-settings.command';
 import { CsrfGuard } from '../../web/csrf';
@@ -75,7 +76,7 @@ export class DashboardPayoutSettingsController {
 
   @Post()
   @UseGuards(CsrfGuard)
-  async save(@Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+  async save(@Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     const form = readForm(PayoutSettingsForm, body);
     const settings = payoutSettingsFrom(settingsInput(form));
     const inForce = (await readPayoutSettings(this.runner, this.db, merchantId, this.clock.now())).payoutDelayDays;
@@ -90,7 +91,7 @@ export class DashboardPayoutSettingsController {
           confirmBody({ title: 'Change the holding period', question: holdingChangeQuestion(inForce, payoutDelayDaysOf(settings)), action: '/dashboard/payouts/settings', csrf, button: 'Save the payout settings', back: '/dashboard/payouts/settings', fields }),
       });
     }
-    await this.commands.execute(new SetPayoutSettingsCommand(merchantId, { settings }, metadata));
+    await this.commands.execute(new SetPayoutSettingsCommand(principal, { settings }, metadata));
     return redirect(reply, '/dashboard/payouts/settings?done=saved');
   }
 }

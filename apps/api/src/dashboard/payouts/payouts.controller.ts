@@ -96,10 +96,10 @@ export class DashboardPayoutsController {
 
   @Post()
   @UseGuards(CsrfGuard)
-  async requestPayout(@SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+  async requestPayout(@SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     let payout: PayoutView;
     try {
-      payout = await this.commands.execute(new RequestPayoutCommand(merchantId, metadata));
+      payout = await this.commands.execute(new RequestPayoutCommand(principal, metadata));
     } catch (error) {
       const refusal = payoutRefusal(error);
       if (!refusal) throw error;

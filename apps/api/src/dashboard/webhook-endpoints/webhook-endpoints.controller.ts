@@ -4,11 +4,12 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { WebhookEndpointNotFound } from '@app/callbacks';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { type AuthenticatedMerchant, CredentialStore } from '@app/credentials';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
+import type { Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { merchantWebhookEndpoint, merchantWebhookEndpoints } from '@app/read-models';
 import { ReadsProjectedViews } from '../../http/projected-views';
+import { Caller } from '../../http/request-context';
 import { ChangeWebhookEndpointCommand, CreateWebhookEndpointCommand, type EndpointChange } from '../../webhook-endpoints/webhook-endpoint.commands';
 import { CreateWebhookEndpointDto } from '../../webhook-endpoints/webhook-endpoint.dto';
 import { CsrfGuard } from '../../web/csrf';
@@ -45,7 +46,6 @@ export class DashboardWebhookEndpointsController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CommandBus) private readonly commands: CommandBus,
-    @Inject(CredentialStore) private readonly credentials: CredentialStore,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
   ) {}
 
@@ -58,26 +58,26 @@ export class DashboardWebhookEndpointsController {
   @Post()
   @HttpCode(200)
   @UseGuards(CsrfGuard)
-  async create(@Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+  async create(@Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     const form = readForm(WebhookEndpointForm, body);
     const description = form.description?.trim();
     const request = Object.assign(new CreateWebhookEndpointDto(), { url: form.url.trim(), events: WebhookEndpointForm.events(form), ...(description ? { description } : {}) });
-    const { endpoint, secret } = await this.commands.execute(new CreateWebhookEndpointCommand(await this.merchant(merchantId), request, metadata));
+    const { endpoint, secret } = await this.commands.execute(new CreateWebhookEndpointCommand(principal, request, metadata));
     return this.render(reply, merchantId, { notice: { text: 'The endpoint was added.' }, secret: { url: endpoint.url, value: secret } });
   }
 
   @Post(':endpointId/test')
   @UseGuards(CsrfGuard)
-  async test(@Param('endpointId') endpointId: string, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
-    await this.change(merchantId, endpointId, { type: 'test' }, metadata);
+  async test(@Param('endpointId') endpointId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    await this.change(principal, endpointId, { type: 'test' }, metadata);
     return redirect(reply, `${CURRENT}${query({ done: 'tested' })}`);
   }
 
   @Post(':endpointId/disabled')
   @UseGuards(CsrfGuard)
-  async disable(@Param('endpointId') endpointId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+  async disable(@Param('endpointId') endpointId: string, @Body() body: unknown, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     const answer = readForm(EndpointDisabledForm, body).disabled;
-    await this.change(merchantId, endpointId, { type: 'update', request: { disabled: answer === 'yes' } }, metadata);
+    await this.change(principal, endpointId, { type: 'update', request: { disabled: answer === 'yes' } }, metadata);
     return redirect(reply, `${CURRENT}${query({ done: answer === 'yes' ? 'disabled' : 'enabled' })}`);
   }
 
@@ -90,13 +90,13 @@ export class DashboardWebhookEndpointsController {
 
   @Post(':endpointId/delete')
   @UseGuards(CsrfGuard)
-  async delete(@Param('endpointId') endpointId: string, @SignedInMerchant() merchantId: string, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
-    await this.change(merchantId, endpointId, { type: 'delete' }, metadata);
+  async delete(@Param('endpointId') endpointId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+    await this.change(principal, endpointId, { type: 'delete' }, metadata);
     return redirect(reply, `${CURRENT}${query({ done: 'deleted' })}`);
   }
 
-  private change(merchantId: string, endpointId: string, change: EndpointChange, metadata: EventMetadata) {
-    return this.commands.execute(new ChangeWebhookEndpointCommand(merchantId, endpointId, change, metadata));
+  private change(principal: Principal, endpointId: string, change: EndpointChange, metadata: EventMetadata) {
+    return this.commands.execute(new ChangeWebhookEndpointCommand(principal, endpointId, change, metadata));
   }
 
   private async render(reply: FastifyReply, merchantId: string, view: { notice?: Notice; secret?: { url: string; value: string } }) {
@@ -111,9 +111,4 @@ export class DashboardWebhookEndpointsController {
   }
 
   /** The merchant as its API secret would authenticate it, so the command cannot tell the two apart. */
-  private async merchant(merchantId: string): Promise<AuthenticatedMerchant> {
-    const merchant = await this.credentials.findByMerchantId(merchantId);
-    if (!merchant) throw new Error(`no credentials for signed-in merchant ${merchantId}`);
-    return merchant;
-  }
 }

@@ -35,7 +35,7 @@ export class CreateEscrowController {
   @ApiEnvelope(CreatedEscrowResponse, { status: 201, message: 'Escrow order created' })
   @ApiEnvelope(CreatedEscrowResponse, { message: 'Escrow order already exists', description: 'The same request was already accepted: the existing escrow' })
   @ApiProblems({
-    400: ['UNSUPPORTED_CURRENCY', 'ALLOCATION_SUM_MISMATCH', 'DUPLICATE_ALLOCATION_MERCHANT', 'FEE_EXCEEDS_AMOUNT', 'AUTO_RELEASE_BEFORE_EXPIRY', 'AUTO_RELEASE_CONFLICT', 'AUTO_RELEASE_OUT_OF_RANGE'],
+    400: ['UNSUPPORTED_CURRENCY', 'ALLOCATION_SUM_MISMATCH', 'DUPLICATE_ALLOCATION_MERCHANT', 'FEE_EXCEEDS_AMOUNT', 'AUTO_RELEASE_BEFORE_EXPIRY', 'AUTO_RELEASE_CONFLICT', 'AUTO_RELEASE_OUT_OF_RANGE', 'CALLBACK_URL_REFUSED'],
     404: ['UNKNOWN_ALLOCATION_MERCHANT'],
     409: ['LIVE_MODE_NOT_CONFIGURED', 'ESCROW_ORDER_CONFLICT', 'CONCURRENT_MODIFICATION'],
   })

@@ -1,9 +1,11 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type AppliedCommission, customerIdFor, type EscrowCommand, escrowDecider, escrowIdFor, escrowOutline, fingerprint, normalisePhone, parseEtb, resolveExpiry, streams } from '@app/domain';
+import { APP_CONFIG, type AppConfig } from '@app/config';
 import { CLOCK, type Clock, CommandRunner, newStream } from '@app/infrastructure';
 import { AllocationPayees } from '@app/onboarding';
 import { commissionsInForce } from '../../commissions/commissions-in-force';
+import { refuseNewCallbackUrl } from '../../http/callback-url';
 import { CreateEscrowCommand, type CreateEscrowResult } from './create-escrow.command';
 import type { CreateEscrowDto } from './create-escrow.dto';
 
@@ -52,10 +54,12 @@ export class CreateEscrowHandler implements ICommandHandler<CreateEscrowCommand>
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(AllocationPayees) private readonly payees: AllocationPayees,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ merchant, request, metadata }: CreateEscrowCommand): Promise<CreateEscrowResult> {
+    refuseNewCallbackUrl(request.callbackURL, undefined, this.config);
     const escrowId = escrowIdFor(merchant.idSalt, request.orderId);
     // The fingerprint is of the request as sent, so a retry naming an account by its reference matches it.
     const requestFingerprint = fingerprint(request);

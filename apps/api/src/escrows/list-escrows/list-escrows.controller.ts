@@ -2,11 +2,10 @@ import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { actingAccountOf, actingIdOf, type EscrowStatus, INVALID_DATE_TIME, type Principal } from '@app/domain';
-import type { AuthenticatedMerchant } from '@app/credentials';
+import { type ActingPrincipal, actingAccountOf, actingIdOf, type EscrowStatus, INVALID_DATE_TIME } from '@app/domain';
 import type { PayableScope } from '@app/read-models';
 import { envelope } from '../../http/envelope';
-import { ActingMerchant, Caller } from '../../http/request-context';
+import { ActingCaller } from '../../http/request-context';
 import { ReadsProjectedViews } from '../../http/projected-views';
 import { MerchantApi } from '../../http/openapi/security';
 import { ApiEnvelope } from '../../http/openapi/api-envelope';
@@ -35,9 +34,9 @@ const STATUSES = Object.keys({
  * accepted only from the platform that owns it: AllocationPayees). That reads a view the projector
  * writes: hence ReadsProjectedViews.
  */
-function scopeOf(principal: Principal): PayableScope {
+function scopeOf(principal: ActingPrincipal): PayableScope {
   const account = actingAccountOf(principal);
-  return account !== undefined ? { allocatedTo: account } : { createdBy: actingIdOf(principal)! };
+  return account !== undefined ? { allocatedTo: account } : { createdBy: actingIdOf(principal) };
 }
 
 @ApiTags('escrow')
@@ -55,7 +54,7 @@ export class ListEscrowsController {
   @ApiListParameters(STATUSES)
   @ApiEnvelope(EscrowsPageResponse, { message: 'Escrows' })
   @ApiProblems({ 400: ['UNKNOWN_CURSOR', INVALID_DATE_TIME] })
-  async list(@Query() parameters: ListParameters, @ActingMerchant() _acting: AuthenticatedMerchant, @Caller() principal: Principal) {
+  async list(@Query() parameters: ListParameters, @ActingCaller() principal: ActingPrincipal) {
     const page = await this.queries.execute(new ListPayablesQuery({ kind: 'escrow', scope: scopeOf(principal), ...listFilter(parameters, STATUSES) }));
     return envelope('Escrows', {
       escrows: page.payables.map((found) => presentEscrow(found.view, this.config.publicBaseUrl, found.updatedAt)),

@@ -17,7 +17,7 @@ function isMerchantApi(operation: Operation): boolean {
   return (operation.security ?? []).some((requirement: Schema) => 'merchant' in requirement);
 }
 
-/** The parameter ActingMerchant declares (src/http/request-context.ts): present exactly on the routes that act for an account. */
+/** The parameter ActingCaller declares (src/http/request-context.ts): present exactly on the routes that act for an account. */
 function takesAccountHeader(operation: Operation): boolean {
   return (operation.parameters ?? []).some((parameter: Schema) => parameter.in === 'header' && parameter.name?.toLowerCase() === ACCOUNT_HEADER);
 }

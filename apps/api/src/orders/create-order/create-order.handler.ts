@@ -1,17 +1,21 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { customerIdFor, fingerprint, newOrderId, normalisePhone, type OrderCommand, orderDecider, orderIdFor, type OrderOutline, orderOutline, parseEtb, resolveExpiry, streams } from '@app/domain';
+import { APP_CONFIG, type AppConfig } from '@app/config';
 import { CLOCK, type Clock, CommandRunner, newStream } from '@app/infrastructure';
+import { refuseNewCallbackUrl } from '../../http/callback-url';
 import { CreateOrderCommand } from './create-order.command';
 
 @CommandHandler(CreateOrderCommand)
 export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand> {
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ merchant, request, metadata, idempotencyKey }: CreateOrderCommand): Promise<OrderOutline> {
+    refuseNewCallbackUrl(request.callbackURL, undefined, this.config);
     const orderId = idempotencyKey ? orderIdFor(merchant.idSalt, idempotencyKey, fingerprint(request)) : newOrderId();
     const createdAt = this.clock.now().toISOString();
     const phone = normalisePhone(request.customerPhoneNumber);
