@@ -1,6 +1,15 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { WEEKDAYS } from '@app/domain';
 
+/** Why and since when the merchant's payouts are paused (POST /v1/trdp/payouts/pause). */
+export class PayoutsPauseResponse {
+  @ApiProperty({ example: 'fraud review' })
+  reason!: string;
+
+  @ApiProperty({ format: 'date-time' })
+  pausedAt!: string;
+}
+
 /** The payout settings in force (payout-settings.ts presentPayoutSettings). */
 export class PayoutSettingsResponse {
   @ApiProperty({ example: 1, description: '0 until the merchant sets them' })
@@ -35,6 +44,13 @@ export class PayoutSettingsResponse {
 
   @ApiProperty({ type: String, nullable: true, description: 'The failed payout that paused the schedule; null while it runs' })
   pausedByPayoutId!: string | null;
+
+  @ApiProperty({
+    type: PayoutsPauseResponse,
+    nullable: true,
+    description: 'Set while every payout is paused (POST /v1/trdp/payouts/pause): scheduled periods pay nothing and a payout asked for is 409 PAYOUTS_PAUSED, until POST /v1/trdp/payouts/resume; null while payouts run',
+  })
+  paused!: PayoutsPauseResponse | null;
 }
 
 /** What a change changed, with the values before it (Stripe's previous_attributes); {} when it changed nothing. */

@@ -11,13 +11,15 @@ export function endpointOwners(message: Pick<CallbackMessage, 'merchantId' | 're
   return message.reachesPlatform && platformOf !== undefined ? [message.merchantId, platformOf] : [message.merchantId];
 }
 
+const ABOUT_AN_ACCOUNT_ALONE: ReadonlySet<string> = new Set(['PayoutPaid', 'PayoutFailed', 'PayoutCanceled', 'PayoutSettingsChanged', 'PayoutsPaused', 'PayoutsResumed']);
+
 /**
- * The seller account a source event tells of alone (its payout's outcome, a change of its payout settings), whose platform its message
+ * The seller account a source event tells of alone (its payout's outcome or cancellation, a change of its payout settings, a pause of its payouts), whose platform its message
  * also reaches (`reachesPlatform`); undefined for any other event. The event names the account, not
  * its platform: the account's stream says which that is.
  */
 export function accountReachingPlatform(event: Pick<SourceEvent, 'type' | 'data'>): string | undefined {
-  if (event.type !== 'PayoutPaid' && event.type !== 'PayoutFailed' && event.type !== 'PayoutSettingsChanged') return undefined;
+  if (!ABOUT_AN_ACCOUNT_ALONE.has(event.type)) return undefined;
   const { merchantId } = event.data as { merchantId: string };
   return isAccountId(merchantId) ? merchantId : undefined;
 }

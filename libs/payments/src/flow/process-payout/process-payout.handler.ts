@@ -25,6 +25,8 @@ interface PayoutToProcess {
   destination?: PayoutDestination;
   /** Records an outcome in the stream where the payout's request is. */
   record(command: PayoutCommand): Promise<void>;
+  /** Records PayoutSent; false when the stream says the payout was cancelled first (it is then never sent). */
+  markSent(at: string): Promise<boolean>;
 }
 
 /**
@@ -47,7 +49,7 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
 
   async execute({ merchantId, payoutId }: ProcessPayoutCommand): Promise<PayoutProgress> {
     const [payout, inForce] = await Promise.all([this.ownPayout(merchantId, payoutId).then((own) => own ?? this.accountPayout(merchantId, payoutId)), payoutSettingsInForce(this.runner, this.db, merchantId)]);
-    if (!payout || payout.status === 'PAID' || payout.status === 'FAILED') return SETTLED;
+    if (!payout || payout.status === 'PAID' || payout.status === 'FAILED' || payout.status === 'CANCELED') return SETTLED;
     // Its callback goes where the settings say when its outcome is known.
     const { callbackUrl } = settingsOrDefault(inForce);
     let status: TransferStatus = await this.provider.transferStatus(payoutId);
@@ -56,6 +58,9 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
       const destination = payout.destination;
       const accountNumber = destination && (await this.accounts.accountNumber(merchantId, destination.accountRef));
       if (!destination || accountNumber === undefined) return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: 'DESTINATION_UNAVAILABLE', at: this.clock.now().toISOString(), callbackUrl } });
+      // Sent in its stream before the provider has it: a cancellation decided there first leaves it CANCELED, never sent,
+      // and none decided after it can succeed (single-payout.decider.ts).
+      if (payout.status === 'REQUESTED' && !(await payout.markSent(this.clock.now().toISOString()))) return SETTLED;
       try {
         const { kind, institution, holderName } = destination;
         status = await this.provider.transfer({ reference: payoutId, amount: payout.amount, destination: { kind, institution, holderName, accountNumber } });
@@ -64,7 +69,8 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
         return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: error.code, at: this.clock.now().toISOString(), callbackUrl } });
       }
     }
-    if (payout.status === 'REQUESTED') await payout.record({ type: 'RecordPayoutSent', data: { payoutId, providerReference: payoutId, at: this.clock.now().toISOString() } });
+    // The provider had it already (sent by a process that stopped before recording so, before sends were recorded first).
+    if (payout.status === 'REQUESTED') await payout.markSent(this.clock.now().toISOString());
     if (status.state === 'succeeded') return this.settle(payout, { type: 'RecordPayoutPaid', data: { payoutId, externalReferenceId: status.externalReferenceId, at: status.at, callbackUrl } });
     if (status.state === 'failed') return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: status.reason, at: status.at, callbackUrl } });
     return { state: 'pending', ...(status.state === 'pending' && status.expectedAt ? { expectedAt: status.expectedAt } : {}) };
@@ -100,7 +106,11 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
         };
       }, SYSTEM);
     };
-    return { amount: payout.amount, status: payout.status, destination: payout.destination, record };
+    const markSent = async (at: string) => {
+      const { state } = await this.runner.run(stream, singlePayoutDecider, { type: 'RecordPayoutSent', data: { payoutId, providerReference: payoutId, at } }, SYSTEM);
+      return state.payout?.status !== 'CANCELED';
+    };
+    return { amount: payout.amount, status: payout.status, destination: payout.destination, record, markSent };
   }
 
   /** A payout of the merchant's payout account stream, still in flight (account-stream-payout.ts). */
@@ -109,7 +119,13 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
     if (!found) return undefined;
     const { amount, status, destinationVersion: version } = found.payout;
     const destination = await destinationVersion(this.db, merchantId, version);
-    return { amount, status, destination, record: (command) => found.record(command, SYSTEM) };
+    const record = (command: PayoutCommand) => found.record(command, SYSTEM);
+    // A payout of the payout account stream cannot be cancelled: it is always sent.
+    const markSent = async (at: string) => {
+      await record({ type: 'RecordPayoutSent', data: { payoutId, providerReference: payoutId, at } });
+      return true;
+    };
+    return { amount, status, destination, record, markSent };
   }
 
   private async payoutViewAt(merchantId: string, payoutId: string, position: LogPosition): Promise<AccountStreamPayoutState | undefined> {
