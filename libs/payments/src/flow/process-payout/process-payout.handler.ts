@@ -53,6 +53,7 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
     // Its callback goes where the settings say when its outcome is known.
     const { callbackUrl } = settingsOrDefault(inForce);
     let status: TransferStatus = await this.provider.transferStatus(payoutId);
+    let recordedSent = payout.status !== 'REQUESTED';
     if (status.state === 'unknown') {
       // The destination the payout was requested for, even if the merchant has changed it since.
       const destination = payout.destination;
@@ -60,7 +61,8 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
       if (!destination || accountNumber === undefined) return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: 'DESTINATION_UNAVAILABLE', at: this.clock.now().toISOString(), callbackUrl } });
       // Sent in its stream before the provider has it: a cancellation decided there first leaves it CANCELED, never sent,
       // and none decided after it can succeed (single-payout.decider.ts).
-      if (payout.status === 'REQUESTED' && !(await payout.markSent(this.clock.now().toISOString()))) return SETTLED;
+      if (!recordedSent && !(await payout.markSent(this.clock.now().toISOString()))) return SETTLED;
+      recordedSent = true;
       try {
         const { kind, institution, holderName } = destination;
         status = await this.provider.transfer({ reference: payoutId, amount: payout.amount, destination: { kind, institution, holderName, accountNumber } });
@@ -70,7 +72,7 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
       }
     }
     // The provider had it already (sent by a process that stopped before recording so, before sends were recorded first).
-    if (payout.status === 'REQUESTED') await payout.markSent(this.clock.now().toISOString());
+    if (!recordedSent) await payout.markSent(this.clock.now().toISOString());
     if (status.state === 'succeeded') return this.settle(payout, { type: 'RecordPayoutPaid', data: { payoutId, externalReferenceId: status.externalReferenceId, at: status.at, callbackUrl } });
     if (status.state === 'failed') return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: status.reason, at: status.at, callbackUrl } });
     return { state: 'pending', ...(status.state === 'pending' && status.expectedAt ? { expectedAt: status.expectedAt } : {}) };
