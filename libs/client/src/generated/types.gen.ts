@@ -1129,11 +1129,6 @@ export type StatementResponse = {
     closing: number;
 };
 
-export type PayoutsPauseResponse = {
-    reason: string;
-    pausedAt: string;
-};
-
 export type PayoutSettingsResponse = {
     /**
      * 0 until the merchant sets them
@@ -1170,7 +1165,13 @@ export type PayoutSettingsResponse = {
      * The failed payout that paused the schedule; null while it runs
      */
     pausedByPayoutId: string | null;
-    paused: PayoutsPauseResponse | null;
+    /**
+     * Set while every payout is paused (POST /v1/trdp/payouts/pause): scheduled periods pay nothing and a payout asked for is 409 PAYOUTS_PAUSED, until POST /v1/trdp/payouts/resume; null while payouts run
+     */
+    paused?: {
+        reason: string;
+        pausedAt: string;
+    } | null;
 };
 
 export type PausePayoutsDto = {
@@ -1228,7 +1229,13 @@ export type PayoutSettingsSetResponse = {
      * The failed payout that paused the schedule; null while it runs
      */
     pausedByPayoutId: string | null;
-    paused: PayoutsPauseResponse | null;
+    /**
+     * Set while every payout is paused (POST /v1/trdp/payouts/pause): scheduled periods pay nothing and a payout asked for is 409 PAYOUTS_PAUSED, until POST /v1/trdp/payouts/resume; null while payouts run
+     */
+    paused?: {
+        reason: string;
+        pausedAt: string;
+    } | null;
     /**
      * Each field the change changed, with the value it had before; {} when it changed nothing
      */
