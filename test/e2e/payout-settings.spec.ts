@@ -135,6 +135,7 @@ describe('payout settings and scheduled payouts', () => {
       payoutDelayDays: 0,
       nextPayoutAt: null,
       pausedByPayoutId: null,
+      paused: null,
     });
 
     const daily = { schedule: 'daily', hour: 9, minimumAmount: 250.5, callbackURL: 'https://shop.example/payout-callbacks' };
@@ -350,6 +351,24 @@ describe('payout settings and scheduled payouts', () => {
     }
     expect(await payouts(m)).toEqual([]);
     expect((await payoutEvents(m)).map((e) => e.type)).toEqual(['PayoutDestinationSet']);
+  });
+
+  it('pays nothing on a due period while payouts are paused, and the period once they are resumed', async () => {
+    const m = await registerMerchant(running.baseUrl, 'Paused Shop');
+    await destination(m);
+    await releasedTo(m);
+    expect((await post(m, '/v1/trdp/payouts/pause', { reason: 'fraud review' })).status).toBe(200);
+    await scheduleSetYesterday(m, daily());
+    const period = latestDuePeriod(daily(), Date.now())!;
+    expect(await runPeriodJob(m, period.key)).toBe('completed');
+    expect(await payouts(m)).toEqual([]);
+    expect((await get(m, '/v1/trdp/payout-settings')).body.data).toMatchObject({ schedule: 'daily', paused: { reason: 'fraud review' }, nextPayoutAt: null });
+    expect((await settingsEvents(m)).map((e) => e.type)).toEqual(['PayoutsPaused', 'PayoutSettingsChanged']);
+
+    expect((await post(m, '/v1/trdp/payouts/resume')).body.data.paused).toBeNull();
+    // The reconcile pass finds the due period unpaid and pays it now.
+    const paid = await waitFor(async () => (await payouts(m)).find((p) => p.status === 'PAID'), 'the period’s payout once resumed');
+    expect(paid).toMatchObject({ trigger: 'schedule', amount: 600.5 });
   });
 
   it('pays no period that fell due before the schedule was set: set at this very hour, it first pays when nextPayoutAt says', async () => {

@@ -70,6 +70,8 @@ describe('transfers: available money between a platform and another party', () =
       currency: 'ETB',
       description: 'Goodwill bonus',
       metadata: { ticket: 'T-1' },
+      escrowId: null,
+      orderId: null,
       allowNegative: false,
       reversals: [],
       createdAt: expect.any(String),

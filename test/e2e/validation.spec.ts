@@ -443,8 +443,8 @@ describe('request validation over HTTP on PostgreSQL', () => {
 
   describe('closed bodies: every POST refuses a field it does not declare', () => {
     it.each([
-      ['/v1/trdp/payouts', { merchantId: 'acct_0123456789abcdef0123456789abcdef' }, 'merchantId'],
-      ['/v1/trdp/payouts', { amount: 10 }, 'amount'],
+      ['/v1/trdp/payouts/po_unknown/cancel', { amount: 10 }, 'amount'],
+      ['/v1/trdp/payouts/resume', { reason: 'x' }, 'reason'],
       ['/v1/trdp/webhook-secret/rotate', { merchantId: 'acct_0123456789abcdef0123456789abcdef' }, 'merchantId'],
       ['/v1/trdp/callbacks/dlv_unknown/redeliver', { merchantId: 'm' }, 'merchantId'],
       ['/v1/trdp/webhook-endpoints/we_unknown/secret', { merchantId: 'm' }, 'merchantId'],
@@ -466,6 +466,9 @@ describe('request validation over HTTP on PostgreSQL', () => {
       ['/v1/trdp/transfers', { to: 'x', amount: 1, description: 'd', fee: 1 }, 'fee'],
       ['/v1/trdp/webhook-endpoints', { url: 'https://merchant.example/hooks', events: ['PAID'], secret: 'mine' }, 'secret'],
       ['/v1/trdp/verify', { orderId: 'o', merchantId: 'm' }, 'merchantId'],
+      // The payout's body takes an amount (of what is available), never another party.
+      ['/v1/trdp/payouts', { merchantId: 'acct_0123456789abcdef0123456789abcdef' }, 'merchantId'],
+      ['/v1/trdp/payouts', { amount: 10, merchantId: 'acct_0123456789abcdef0123456789abcdef' }, 'merchantId'],
       [ORDER_PATH, { items: [{ ...ITEM, sku: 'x' }] }, 'items[0].sku'],
     ])('POST %s with %j is 400 UNKNOWN_FIELD naming it (nested objects too), nothing written', async (path, extra, mentions) => {
       const body = path === ORDER_PATH ? orderRequest(extra) : extra;

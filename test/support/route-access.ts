@@ -142,6 +142,10 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   { route: 'GET /v1/trdp/payouts/:payoutId/movements', request: placeholders, expect: merchant(404, 404) },
   { route: 'GET /v1/trdp/payouts/:payoutId/report', request: placeholders, expect: merchant(404, 404) },
   { route: 'GET /v1/trdp/payouts/:payoutId/report.csv', request: placeholders, expect: merchant(404, 404) },
+  { route: 'POST /v1/trdp/payouts/:payoutId/cancel', request: (_r, route) => ({ ...placeholders(_r, route), body: {} }), expect: merchant(404, 404) },
+  // Each merchant pauses its own payouts, and the entry after resumes them, so later routes find them running.
+  { route: 'POST /v1/trdp/payouts/pause', request: at('/v1/trdp/payouts/pause', { reason: 'matrix review' }), expect: merchant(200, 200) },
+  { route: 'POST /v1/trdp/payouts/resume', request: at('/v1/trdp/payouts/resume', {}), expect: merchant(200, 200) },
   // Each merchant makes its own endpoints; another merchant's are not found.
   { route: 'POST /v1/trdp/webhook-endpoints', request: at('/v1/trdp/webhook-endpoints', { url: 'https://matrix.example/hooks', events: ['PAYOUT_PAID'] }), expect: merchant(201, 201) },
   { route: 'GET /v1/trdp/webhook-endpoints', request: at('/v1/trdp/webhook-endpoints'), expect: merchant(200, 200) },

@@ -45,11 +45,11 @@ export const PAYOUT_ACCOUNTS_SQL = {
 };
 
 /**
- * The money events that are a payout's own (one moving money out, its confirmation, a failed one's
- * return): their entries are no earnings or spending of the merchant's, so statements of movements,
+ * The money events that are a payout's own (one moving money out, its confirmation, a failed or
+ * cancelled one's return): their entries are no earnings or spending of the merchant's, so statements of movements,
  * payout ranges and the holding period leave them out. journalFor below posts them.
  */
-export const PAYOUT_ENTRY_TYPES = ['PayoutRequested', 'PayoutPaid', 'PayoutFailed'] as const;
+export const PAYOUT_ENTRY_TYPES = ['PayoutRequested', 'PayoutPaid', 'PayoutFailed', 'PayoutCanceled'] as const;
 
 /** SQL: whether an entry's event type (a column) is one of a payout's own. */
 export const isPayoutEntry = (eventType: string) => `${eventType} IN (${PAYOUT_ENTRY_TYPES.map((type) => `'${type}'`).join(', ')})`;
@@ -176,6 +176,9 @@ export function journalFor(type: string, data: Record<string, unknown>, context:
       return transfer('Payout paid', ACCOUNTS.payoutsInTransit, ACCOUNTS.providerClearing, amount);
     case 'PayoutFailed':
       return payoutEntry('Payout failed, back to payable', String(data.merchantId), amount, (data.fees ?? 0) as number, false);
+    // Cancelled before it was sent: the request's entry reversed, each part back where it came from.
+    case 'PayoutCanceled':
+      return payoutEntry('Payout canceled, back to payable', String(data.merchantId), amount, (data.fees ?? 0) as number, false);
     // Available money between two payables; a reversal gives back all or part of it the other way, and
     // may take the destination below zero.
     case 'TransferCreated': {

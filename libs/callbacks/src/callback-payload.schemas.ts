@@ -21,10 +21,13 @@ export const CALLBACK_TYPES = [
   'CANCELLED',
   'PAYOUT_PAID',
   'PAYOUT_FAILED',
+  'PAYOUT_CANCELED',
   'TRANSFER_CREATED',
   'TRANSFER_REVERSED',
   'ACCOUNT_UPDATED',
   'PAYOUT_SETTINGS_UPDATED',
+  'PAYOUTS_PAUSED',
+  'PAYOUTS_RESUMED',
 ] as const;
 export type CallbackType = (typeof CALLBACK_TYPES)[number];
 
@@ -114,6 +117,23 @@ const payout = (status: CallbackType, outcome: Record<string, Schema>, descripti
       ...EVENT_ID,
     },
     [...HEAD_REQUIRED, 'payoutId', 'amount', 'currency', ...Object.keys(outcome), 'destination', 'orderId', 'deliveryId'],
+    description,
+  );
+
+const pause = (status: CallbackType, extra: Record<string, Schema>, description: string): Schema =>
+  object(
+    {
+      billRefNo: text('The merchant (or seller account) whose payouts they are'),
+      status: { type: 'string', enum: [status] },
+      timestamp: { type: 'string', format: 'date-time', description: 'When it was recorded', example: '2026-11-26T09:30:00.000Z' },
+      message: text('What happened, for people'),
+      merchantId: text('The merchant (or seller account) whose payouts they are'),
+      ...extra,
+      orderId: text('The merchant again, where the others name their order'),
+      deliveryId: DELIVERY_ID,
+      ...EVENT_ID,
+    },
+    ['billRefNo', 'status', 'timestamp', 'message', 'merchantId', ...Object.keys(extra), 'orderId', 'deliveryId'],
     description,
   );
 
@@ -240,6 +260,7 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
     { failureReason: text('Why it failed', 'BOUNCED') },
     'A payout failed; its money is back in the payable balance, to be paid out again',
   ),
+  PayoutCanceledCallback: payout('PAYOUT_CANCELED', {}, 'A payout was cancelled before it was sent to the provider; its money is back in the payable balance'),
   TestCallback: object(
     {
       billRefNo: text('The test’s id'),
@@ -325,6 +346,8 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
     ['billRefNo', 'status', 'timestamp', 'message', 'merchantId', 'version', 'settings', 'orderId', 'deliveryId'],
     'The payout settings changed: those in force after the change, and what changed from what (to the merchant; a seller account’s to its platform too)',
   ),
+  PayoutsPausedCallback: pause('PAYOUTS_PAUSED', { reason: text('Why, as the pause said', 'fraud review') }, 'The merchant’s payouts were paused: none is paid, scheduled or asked for, until they are resumed (to the merchant; a seller account’s to its platform too)'),
+  PayoutsResumedCallback: pause('PAYOUTS_RESUMED', {}, 'The merchant’s payouts were resumed: the schedule pays again and payouts may be asked for (to the merchant; a seller account’s to its platform too)'),
 };
 
 /** The payloads each registered callback URL receives, by the schema the document names them with. */
@@ -334,7 +357,7 @@ export const CALLBACK_PAYLOADS_BY_URL = {
   /** An escrow's callbackURL. */
   EscrowCallback: ['PaidCallback', 'FailedCallback', 'ReleasedCallback', 'DisputedCallback', 'DisputeResolvedCallback', 'CancelledCallback', 'RefundedCallback'],
   /** The payout settings' callbackURL: payouts' outcomes, and the transfers the merchant makes. */
-  PayoutCallback: ['PayoutPaidCallback', 'PayoutFailedCallback', 'TransferCreatedCallback', 'TransferReversedCallback'],
+  PayoutCallback: ['PayoutPaidCallback', 'PayoutFailedCallback', 'PayoutCanceledCallback', 'TransferCreatedCallback', 'TransferReversedCallback'],
   /** A seller account's callbackURL: its share of escrows, its payouts (when its payout settings name no URL of their own) and its transfers. */
   AccountCallback: [
     'HeldCallback',
@@ -344,6 +367,7 @@ export const CALLBACK_PAYLOADS_BY_URL = {
     'DisputeResolvedCallback',
     'PayoutPaidCallback',
     'PayoutFailedCallback',
+    'PayoutCanceledCallback',
     'TransferCreatedCallback',
     'TransferReversedCallback',
   ],

@@ -276,6 +276,9 @@ describe('planCallback', () => {
         'OrderRefundCompleted',
         'PayoutFailed',
         'PayoutPaid',
+        'PayoutCanceled',
+        'PayoutsPaused',
+        'PayoutsResumed',
         'WebhookEndpointTestRequested',
         'TransferCreated',
         'TransferReversed',
@@ -380,6 +383,16 @@ describe('planCallback', () => {
       expect(payload).toMatchObject({ status: 'PAYOUT_FAILED', amount: 600.5, failureReason: 'BOUNCED', destination: { accountNumber: '••••0002' } });
       expect(payload.message).toContain('back in your payable balance');
       expect(payload.providerReference).toBeUndefined();
+    });
+
+    it('PayoutCanceled: PAYOUT_CANCELED to the URL it names, telling the money is back in the payable', () => {
+      const canceled: PayoutEvent = { type: 'PayoutCanceled', data: { merchantId: 'mer_1', payoutId: 'po_1', amount: santim(60_050), canceledAt: '2030-01-01T10:05:00.000Z', callbackUrl: URL } };
+      const planned = plan('payout-po_1', [payoutDestination(1, '••••0002'), payoutRequested, canceled]);
+      expect(planned!.url).toBe(URL);
+      const payload = payloadOf(planned);
+      expect(payload).toMatchObject({ status: 'PAYOUT_CANCELED', payoutId: 'po_1', amount: 600.5 });
+      expect(payload.message).toContain('back in your payable balance');
+      expectDocumented(payload);
     });
 
     it('goes to the URL in force when the payout ended, names the destination it was paid to, and is not sent without a URL', () => {
@@ -619,6 +632,25 @@ describe('planCallback', () => {
       expect(message.payload).toMatchObject({ message: 'Payout settings version 2', settings: { payoutDelayDays: 3 } });
       expect(message.reachesPlatform).toBe(true);
       expectDocumented(message.payload);
+    });
+  });
+
+  describe('PAYOUTS_PAUSED and PAYOUTS_RESUMED', () => {
+    const ACCOUNT = `acct_${'4'.repeat(32)}`;
+    const messageOf = (event: { type: string; data: unknown }) => {
+      const [source_, upTo] = source(`payout-settings-${ACCOUNT}`, [event], 'evt-pause');
+      return callbackMessages(source_, upTo, BASE_URL);
+    };
+
+    it('tells the account and its platform why payouts stopped, and that they run again', () => {
+      const [paused] = messageOf({ type: 'PayoutsPaused', data: { merchantId: ACCOUNT, reason: 'fraud review', pausedAt: '2030-01-01T10:00:00.000Z' } });
+      expect(paused).toMatchObject({ merchantId: ACCOUNT, status: 'PAYOUTS_PAUSED', reachesPlatform: true, payload: { status: 'PAYOUTS_PAUSED', reason: 'fraud review', merchantId: ACCOUNT } });
+      expect(paused.url).toBeUndefined();
+      expectDocumented(paused.payload);
+      const [resumed] = messageOf({ type: 'PayoutsResumed', data: { merchantId: ACCOUNT, resumedAt: '2030-01-01T11:00:00.000Z' } });
+      expect(resumed).toMatchObject({ status: 'PAYOUTS_RESUMED', reachesPlatform: true });
+      expect(resumed.payload).not.toHaveProperty('reason');
+      expectDocumented(resumed.payload);
     });
   });
 

@@ -90,6 +90,7 @@ export const CALLBACK_WORTHY: ReadonlySet<string> = new Set([
   'DisputeResolved',
   'PayoutPaid',
   'PayoutFailed',
+  'PayoutCanceled',
   'WebhookEndpointTestRequested',
   'TransferCreated',
   'TransferReversed',
@@ -99,6 +100,8 @@ export const CALLBACK_WORTHY: ReadonlySet<string> = new Set([
   'AccountRestricted',
   'AccountPayoutDestinationChanged',
   'PayoutSettingsChanged',
+  'PayoutsPaused',
+  'PayoutsResumed',
 ]);
 
 const amount = (value: Santim) => toEtbNumber(value);
@@ -309,7 +312,7 @@ function payoutKnown(history: readonly PayoutEvent[], payoutId: string): PayoutK
  */
 function payoutCallback(event: SourceEvent, known: PayoutKnown, deliveryId: string): CallbackMessage | undefined {
   const e = event as unknown as PayoutEvent;
-  if (e.type !== 'PayoutPaid' && e.type !== 'PayoutFailed') return undefined;
+  if (e.type !== 'PayoutPaid' && e.type !== 'PayoutFailed' && e.type !== 'PayoutCanceled') return undefined;
   // The outcome names the URL in force when it was recorded; one recorded before the settings had their own stream, the account's.
   const url = (e.data.callbackUrl !== undefined ? e.data.callbackUrl : known.accountCallbackUrl) ?? undefined;
   const { record, destination } = known;
@@ -331,7 +334,9 @@ function payoutCallback(event: SourceEvent, known: PayoutKnown, deliveryId: stri
   const payload: CallbackPayload =
     e.type === 'PayoutPaid'
       ? { ...head('PAYOUT_PAID', `${formatEtb(record.amount)} ETB was paid out to ${destination.accountMask}`), providerReference: e.data.externalReferenceId, ...tail }
-      : {
+      : e.type === 'PayoutCanceled'
+        ? { ...head('PAYOUT_CANCELED', `The payout of ${formatEtb(record.amount)} ETB to ${destination.accountMask} was cancelled before it was sent; the money is back in your payable balance`), ...tail }
+        : {
           ...head('PAYOUT_FAILED', `The payout of ${formatEtb(record.amount)} ETB to ${destination.accountMask} failed: ${e.data.reason}; the money is back in your payable balance`),
           failureReason: e.data.reason,
           ...tail,

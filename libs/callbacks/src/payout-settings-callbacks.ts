@@ -11,6 +11,7 @@ import { deliveryIdFor } from './delivery-ids';
  */
 export function payoutSettingsMessage(event: SourceEvent): CallbackMessage | undefined {
   const e = event as unknown as PayoutEvent;
+  if (e.type === 'PayoutsPaused' || e.type === 'PayoutsResumed') return pauseMessage(event, e);
   if (e.type !== 'PayoutSettingsChanged') return undefined;
   const { merchantId, version, settings, previous } = e.data;
   const was = previous && previousAttributes({ ...settings, ...previous }, settings);
@@ -24,6 +25,23 @@ export function payoutSettingsMessage(event: SourceEvent): CallbackMessage | und
     version,
     settings: { ...payoutSettingsAttributes(settings), currency: 'ETB' },
     ...(was ? { changed, previousAttributes: was } : {}),
+    orderId: merchantId,
+    deliveryId: deliveryIdFor(event.id),
+  };
+  return { merchantId, orderId: merchantId, status: payload.status, payload, reachesPlatform: true };
+}
+
+/** PAYOUTS_PAUSED (with its reason) and PAYOUTS_RESUMED, to whom PAYOUT_SETTINGS_UPDATED goes. */
+function pauseMessage(event: SourceEvent, e: Extract<PayoutEvent, { type: 'PayoutsPaused' | 'PayoutsResumed' }>): CallbackMessage {
+  const { merchantId } = e.data;
+  const paused = e.type === 'PayoutsPaused';
+  const payload: CallbackPayload = {
+    billRefNo: merchantId,
+    status: paused ? 'PAYOUTS_PAUSED' : 'PAYOUTS_RESUMED',
+    timestamp: event.recordedAt.toISOString(),
+    message: paused ? `Payouts are paused (${e.data.reason}): none is paid until they are resumed` : 'Payouts are resumed',
+    merchantId,
+    ...(paused ? { reason: e.data.reason } : {}),
     orderId: merchantId,
     deliveryId: deliveryIdFor(event.id),
   };

@@ -35,7 +35,7 @@ export type BalanceAt = { now: Date } | { asOf: Date };
  * - pending and frozen are the allocation holdings in force then (escrow-allocations.projection.ts):
  *   the merchant's current ones, and those that ended after `asOf`;
  * - in transit are the payouts requested by then and not settled by then: the open ones, and those
- *   paid or failed after `asOf` (a settled payout's last news is its settlement).
+ *   paid, failed or cancelled after `asOf` (a settled payout's last news is its settlement).
  * An instant in the past costs what happened since it; now costs what is open.
  */
 const BALANCE = `
@@ -55,6 +55,8 @@ const BALANCE = `
     SELECT amount FROM payouts_view WHERE merchant_id = $1 AND status IN ('REQUESTED', 'SENT') AND requested_at <= $2
     UNION ALL
     SELECT amount FROM payouts_view WHERE merchant_id = $1 AND status IN ('PAID', 'FAILED') AND last_news_at > $2 AND requested_at <= $2
+    UNION ALL
+    SELECT amount FROM payouts_view WHERE merchant_id = $1 AND status = 'CANCELED' AND last_news_at > $2 AND requested_at <= $2
   )
   SELECT
     (SELECT sum(balance) FROM account_balance)::text AS available,

@@ -28,6 +28,7 @@ export interface PayoutView {
   paidAt?: string;
   failedAt?: string;
   reason?: string;
+  canceledAt?: string;
 }
 
 /**
@@ -40,7 +41,7 @@ export function requestedPayoutView(data: Extract<PayoutEvent, { type: 'PayoutRe
   return { payoutId, merchantId, status: 'REQUESTED', amount, destinationVersion, trigger, ...(period !== undefined && { period }), ...settled, requestedAt };
 }
 
-const PAYOUT_EVENTS = new Set(['PayoutRequested', 'PayoutSent', 'PayoutPaid', 'PayoutFailed']);
+const PAYOUT_EVENTS = new Set(['PayoutRequested', 'PayoutSent', 'PayoutPaid', 'PayoutFailed', 'PayoutCanceled']);
 
 /**
  * Each payout, and whether the provider's outcome is still awaited (REQUESTED, SENT): the reconcile pass
@@ -80,7 +81,9 @@ export const payoutsView: Projection = {
             ? ['PAID', event.data.paidAt, { externalReferenceId: event.data.externalReferenceId, paidAt: event.data.paidAt }]
             : event.type === 'PayoutFailed'
               ? ['FAILED', event.data.failedAt, { failedAt: event.data.failedAt, reason: event.data.reason }]
-              : [undefined, undefined, {}];
+              : event.type === 'PayoutCanceled'
+                ? ['CANCELED', event.data.canceledAt, { canceledAt: event.data.canceledAt }]
+                : [undefined, undefined, {}];
       if (!status) continue;
       await tx.query(`UPDATE payouts_view SET status = $2, last_news_at = $3, document = document || $4::jsonb WHERE payout_id = $1`, [
         (event.data as { payoutId: string }).payoutId,

@@ -493,4 +493,15 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS platform_links_view_platform ON platform_links_view (platform_id, since) WHERE linked;
     `,
   },
+  {
+    // The escrow or payment order a transfer belongs to (transfers.projection.ts), and a platform's transfers
+    // listed by it, newest first, through the index. Transfers made before name none: null.
+    id: '041-transfer-belongs-to',
+    sql: `
+      ALTER TABLE transfers_view ADD COLUMN IF NOT EXISTS escrow_id text;
+      ALTER TABLE transfers_view ADD COLUMN IF NOT EXISTS order_id text;
+      CREATE INDEX IF NOT EXISTS transfers_view_platform_escrow ON transfers_view (platform_id, escrow_id, created_at, transfer_id) WHERE escrow_id IS NOT NULL;
+      CREATE INDEX IF NOT EXISTS transfers_view_platform_order ON transfers_view (platform_id, order_id, created_at, transfer_id) WHERE order_id IS NOT NULL;
+    `,
+  },
 ];

@@ -11,6 +11,7 @@ const OWNED_FROM: ReadonlySet<string> = new Set([
   'CallbackScheduled',
   'PayoutDestinationSet',
   'PayoutSettingsChanged',
+  'PayoutsPaused',
   'PayoutRequested',
   'WebhookEndpointCreated',
   'PayoutBooked',

@@ -284,7 +284,7 @@ const config = { callbackAllowPrivateUrls: false } as AppConfig;
 const endpoint = { url: 'https://merchant.example/webhooks', events: ['PAYOUT_PAID'] } as CreateWebhookEndpointDto;
 
 const REDIRECTS: Record<string, (w: World, caller: Principal) => Promise<unknown>> = {
-  'request a payout': (_, caller) => new RequestPayoutHandler(noBooks, systemClock).execute(new RequestPayoutCommand(caller, metadata)),
+  'request a payout': (_, caller) => new RequestPayoutHandler(noBooks, systemClock).execute(new RequestPayoutCommand(caller, undefined, metadata)),
   'change the payout settings': (w, caller) =>
     new SetPayoutSettingsHandler(w.runner, noDatabase, config, systemClock).execute(new SetPayoutSettingsCommand(caller, { change: { minimumAmount: santim(10_000) } }, metadata)),
   'set the payout destination': (w, caller) =>

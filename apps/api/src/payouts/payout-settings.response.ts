@@ -35,6 +35,17 @@ export class PayoutSettingsResponse {
 
   @ApiProperty({ type: String, nullable: true, description: 'The failed payout that paused the schedule; null while it runs' })
   pausedByPayoutId!: string | null;
+
+  // Inline, not a $ref: OpenAPI 3.0 ignores `nullable` beside a $ref, and null would not match it.
+  @ApiProperty({
+    type: 'object',
+    properties: { reason: { type: 'string', example: 'fraud review' }, pausedAt: { type: 'string', format: 'date-time' } },
+    required: ['reason', 'pausedAt'],
+    additionalProperties: false,
+    nullable: true,
+    description: 'Set while every payout is paused (POST /v1/trdp/payouts/pause): scheduled periods pay nothing and a payout asked for is 409 PAYOUTS_PAUSED, until POST /v1/trdp/payouts/resume; null while payouts run',
+  })
+  paused!: { reason: string; pausedAt: string } | null;
 }
 
 /** What a change changed, with the values before it (Stripe's previous_attributes); {} when it changed nothing. */

@@ -51,13 +51,15 @@ export function payoutSettingsFrom(input: PayoutSettingsInput): PayoutSettings {
 
 /**
  * The settings in force as the merchant reads them, with the instant the schedule next pays out (null
- * when manual or paused) and the failed payout that paused it (null while it runs): the settings from
+ * when manual or paused), the failed payout that paused the schedule (null while it runs) and the pause
+ * of all its payouts (POST /v1/trdp/payouts/pause; null while they run): the settings from
  * their stream, the rest from the read models, nothing from the merchant's payouts' history.
  */
 export function presentPayoutSettings(inForce: SettingsInForce | undefined, standing: PayoutScheduleStanding, now: number) {
   const settings = settingsOrDefault(inForce);
   const { schedule, minimumAmount, callbackUrl } = settings;
-  const next = nextScheduledPeriod(schedule, now, { paused: standing.pausedByPayoutId !== null, paid: (key) => key === standing.lastPeriod });
+  const paused = inForce?.paused ?? null;
+  const next = nextScheduledPeriod(schedule, now, { paused: standing.pausedByPayoutId !== null || paused !== null, paid: (key) => key === standing.lastPeriod });
   return {
     version: inForce?.version ?? 0,
     schedule: schedule.kind,
@@ -70,6 +72,7 @@ export function presentPayoutSettings(inForce: SettingsInForce | undefined, stan
     payoutDelayDays: payoutDelayDaysOf(settings),
     nextPayoutAt: next ? new Date(next.dueAt).toISOString() : null,
     pausedByPayoutId: standing.pausedByPayoutId,
+    paused: paused && { reason: paused.reason, pausedAt: paused.pausedAt },
   };
 }
 

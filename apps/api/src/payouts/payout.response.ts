@@ -44,6 +44,9 @@ export class PayoutResponse {
 
   @ApiProperty({ type: String, nullable: true })
   providerReference!: string | null;
+
+  @ApiProperty({ type: String, format: 'date-time', nullable: true, description: 'When it was cancelled (POST …/cancel), before it was sent; null otherwise' })
+  canceledAt!: string | null;
 }
 
 /** A movement of a payout, as its report's line says it (payout-report.ts): the movement, and what of it this payout paid. */

@@ -2,7 +2,7 @@ import { Body, Controller, Get, HttpCode, Inject, Param, Post, Query, Res } from
 import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
-import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { type ActingPrincipal, actingIdOf, INVALID_DATE_TIME, InvalidInput, santim, toEtbNumber } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
@@ -19,6 +19,8 @@ import { signedBirr } from './signed-birr';
 import { readStatement, statementCsv } from './statement';
 import { statementPeriod } from './statement-period';
 import { RequestPayoutCommand } from './request-payout.command';
+import { RequestPayoutDto, requestedAmount } from './request-payout.dto';
+import { CancelPayoutCommand } from './cancel-payout.command';
 import { SetPayoutDestinationCommand } from './set-payout-destination.command';
 import { ReadsProjectedViews } from '../http/projected-views';
 import { MerchantApi } from '../http/openapi/security';
@@ -44,6 +46,7 @@ function presentPayout(view: PayoutView) {
     failedAt: view.failedAt ?? null,
     failureReason: view.reason ?? null,
     providerReference: view.externalReferenceId ?? null,
+    canceledAt: view.canceledAt ?? null,
   };
 }
 
@@ -71,12 +74,44 @@ export class PayoutsController {
   @MovesMoney()
   @Post('payouts')
   @HttpCode(201)
-  @ApiOperation({ summary: 'Pay out what is available now (released money, net of fees and of what payouts already settle) to the payout destination' })
+  @ApiOperation({
+    summary:
+      'Pay out what is available now (released money, net of fees and of what payouts already settle) to the payout destination: all of it, or a chosen `amount` of it (the rest stays for a later payout); the body may be left out',
+  })
+  @ApiBody({ type: RequestPayoutDto, required: false })
   @ApiEnvelope(PayoutResponse, { status: 201, message: 'Payout requested' })
-  @ApiProblems({ 409: ['LIVE_MODE_NOT_CONFIGURED', 'PAYOUT_DESTINATION_MISSING', 'NOTHING_TO_PAY_OUT', 'PAYOUT_BELOW_MINIMUM', 'ACCOUNT_NOT_VERIFIED', 'PAYOUT_REQUIREMENTS_MISSING', 'PAYOUT_DESTINATION_ON_HOLD', 'CONCURRENT_MODIFICATION'] })
-  async requestPayout(@ActingCaller() principal: ActingPrincipal, @RequestMetadata() metadata: EventMetadata) {
-    const payout: PayoutView = await this.commands.execute(new RequestPayoutCommand(principal, metadata));
+  @ApiProblems({
+    400: ['PAYOUT_AMOUNT_INVALID'],
+    409: [
+      'LIVE_MODE_NOT_CONFIGURED',
+      'PAYOUT_DESTINATION_MISSING',
+      'NOTHING_TO_PAY_OUT',
+      'PAYOUT_BELOW_MINIMUM',
+      'PAYOUT_AMOUNT_EXCEEDS_AVAILABLE',
+      'PAYOUT_AMOUNT_BELOW_MINIMUM',
+      'PAYOUTS_PAUSED',
+      'ACCOUNT_NOT_VERIFIED',
+      'PAYOUT_REQUIREMENTS_MISSING',
+      'PAYOUT_DESTINATION_ON_HOLD',
+      'CONCURRENT_MODIFICATION',
+    ],
+  })
+  async requestPayout(@Body() body: unknown, @ActingCaller() principal: ActingPrincipal, @RequestMetadata() metadata: EventMetadata) {
+    const payout: PayoutView = await this.commands.execute(new RequestPayoutCommand(principal, requestedAmount(body), metadata));
     return envelope('Payout requested', presentPayout(payout));
+  }
+
+  @Post('payouts/:payoutId/cancel')
+  @HttpCode(200)
+  @ApiOperation({
+    summary:
+      'Cancel a payout not yet sent to the provider (REQUESTED): its money goes back to the payable (and fees), as after a failure, and a PAYOUT_CANCELED callback follows; a payout already sent, paid or failed is 409 PAYOUT_NOT_CANCELABLE',
+  })
+  @ApiEnvelope(PayoutResponse, { message: 'Payout canceled' })
+  @ApiProblems({ 404: ['ABC_001'], 409: ['PAYOUT_NOT_CANCELABLE', 'CONCURRENT_MODIFICATION'] })
+  async cancelPayout(@Param('payoutId') payoutId: string, @ActingCaller() principal: ActingPrincipal, @RequestMetadata() metadata: EventMetadata) {
+    const payout: PayoutView = await this.commands.execute(new CancelPayoutCommand(principal, payoutId, metadata));
+    return envelope('Payout canceled', presentPayout(payout));
   }
 
   @Get('payouts')

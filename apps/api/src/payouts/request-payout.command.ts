@@ -1,5 +1,5 @@
 import { Command } from '@nestjs/cqrs';
-import type { Principal } from '@app/domain';
+import type { Principal, Santim } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { PayoutView } from '@app/read-models';
 
@@ -7,6 +7,8 @@ export class RequestPayoutCommand extends Command<PayoutView> {
   constructor(
     /** Who calls: the party paid out is the one it acts as (authority.ts `redirectedParty`). */
     readonly principal: Principal,
+    /** A chosen amount of what is available; undefined: all of it. */
+    readonly amount: Santim | undefined,
     readonly metadata: EventMetadata,
   ) {
     super();

@@ -7,7 +7,7 @@ import { CLOCK, type Clock } from '@app/infrastructure';
 import { RequestPayoutCommand } from './request-payout.command';
 
 /**
- * An on-demand payout of the payable's and fees' balance, at least the merchant's minimum (requestPayout, in
+ * An on-demand payout of the payable's and fees' balance, or of a chosen amount of it, at least the merchant's minimum (requestPayout, in
  * libs/payments). A request with an Idempotency-Key names its payout by the key, so the same request
  * again answers the payout it made. The scheduler sends it (PaymentWorkReactor).
  */
@@ -18,11 +18,12 @@ export class RequestPayoutHandler implements ICommandHandler<RequestPayoutComman
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ principal, metadata }: RequestPayoutCommand): Promise<PayoutView> {
+  async execute({ principal, amount, metadata }: RequestPayoutCommand): Promise<PayoutView> {
     const { id: merchantId } = redirectedParty(principal);
     const digest = metadata.idempotency;
     const payoutId = typeof digest === 'string' ? keyedPayoutId(merchantId, digest) : newPayoutId();
-    const requested = await requestPayout(this.deps, { merchantId, payoutId, trigger: 'on-demand', at: this.clock.now().toISOString() }, metadata);
+    const at = this.clock.now().toISOString();
+    const requested = await requestPayout(this.deps, { merchantId, payoutId, trigger: 'on-demand', at, ...(amount !== undefined && { amount }) }, metadata);
     if (!requested) throw new Error(`payout ${payoutId} was not requested`);
     return requestedPayoutView(requested.data);
   }

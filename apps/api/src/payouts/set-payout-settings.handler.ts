@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { type PayoutSettingsCommand, payoutSettingsDecider, previousAttributes, redirectedParty, settingsOrDefault, streams } from '@app/domain';
+import { type PayoutSettingsCommand, payoutSettingsDecider, previousAttributes, redirectedParty, settingsInForceOf, settingsOrDefault, streams } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { payoutSettingsInForce } from '@app/payments';
 import { refuseNewCallbackUrl } from '../http/callback-url';
@@ -31,9 +31,10 @@ export class SetPayoutSettingsHandler implements ICommandHandler<SetPayoutSettin
         ? { type: 'ChangePayoutSettings', data: { merchantId, change: update.change, at, carried } }
         : { type: 'SetPayoutSettings', data: { merchantId, settings: update.settings, at, carried } };
     const { state, events } = await this.runner.run(streams.payoutSettings(merchantId), payoutSettingsDecider, command, metadata);
-    const changed = events.at(-1)?.data;
+    const last = events.at(-1);
+    const changed = last?.type === 'PayoutSettingsChanged' ? last.data : undefined;
     return {
-      inForce: state.settings ?? carried,
+      inForce: settingsInForceOf(state, carried),
       previousAttributes: changed ? previousAttributes({ ...changed.settings, ...changed.previous }, changed.settings) : {},
     };
   }

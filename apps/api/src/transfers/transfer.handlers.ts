@@ -1,13 +1,27 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { fingerprint, may, type Movement, newTransferId, parseEtb, type Principal, settingsOrDefault, streams, transferDecider, transferIdFor, type TransferOutline, transferOutline } from '@app/domain';
+import {
+  escrowDecider,
+  fingerprint,
+  may,
+  newTransferId,
+  orderDecider,
+  parseEtb,
+  type Principal,
+  settingsOrDefault,
+  streams,
+  transferDecider,
+  transferIdFor,
+  type TransferOutline,
+  transferOutline,
+} from '@app/domain';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { PartyRelations } from '@app/onboarding';
 import { PayoutBooksDeps, payoutSettingsInForce, transferAtBooks } from '@app/payments';
 import type { TransferView } from '@app/read-models';
 import { CreateTransferCommand, ReverseTransferCommand, type TransferReversed } from './transfer.commands';
-import { TransferPartyMissing, UnknownTransferParty } from './transfers.errors';
+import { TransferBelongsToOne, TransferPartyMissing, UnknownTransferParty, UnknownTransferPayable } from './transfers.errors';
 
 /** Where the platform's transfer callbacks go: its payout callback URL, as the payout settings in force say. */
 async function callbackUrlOf(runner: CommandRunner, db: SqlClient, platformId: string): Promise<string | null> {
@@ -15,11 +29,33 @@ async function callbackUrlOf(runner: CommandRunner, db: SqlClient, platformId: s
 }
 
 /**
- * The caller may make the movement on the party (libs/domain/src/authority/authority.ts), else the party
- * is not found. A transfer to or from the caller itself is refused as well: it would move nothing.
+ * The other party as the request names it: an id, or the reference of one of the caller's own accounts
+ * (as an escrow's allocations name them: PartyRelations.resolve with the caller's id salt; another
+ * platform's reference names nothing). The caller may make the movement on it
+ * (libs/domain/src/authority/authority.ts), else the party is not found. A transfer to or from the caller
+ * itself is refused as well: it would move nothing. Its id, as the transfer keeps it.
  */
-async function assertMay(relations: PartyRelations, principal: Principal, movement: Movement, party: string, caller: string): Promise<void> {
-  if (party === caller || !may(principal, movement, await relations.relationOf(principal, party))) throw new UnknownTransferParty(party);
+async function otherParty(relations: PartyRelations, principal: Principal, movement: 'credit' | 'debit', named: string, caller: { merchantId: string; idSalt: string }): Promise<string> {
+  const { partyId, relation } = (await relations.resolve(principal, [named], caller.idSalt)).get(named)!;
+  if (partyId === caller.merchantId || !may(principal, movement, relation)) throw new UnknownTransferParty(named);
+  return partyId;
+}
+
+/** What the transfer belongs to, when the request names it: one of the caller's escrows or payment orders, read from its stream (a view may lag behind its creation). */
+async function belongsTo(runner: CommandRunner, platformId: string, request: { escrowId?: string; orderId?: string }): Promise<{ escrowId?: string; orderId?: string }> {
+  const { escrowId, orderId } = request;
+  if (escrowId !== undefined && orderId !== undefined) throw new TransferBelongsToOne();
+  if (escrowId !== undefined) {
+    const { state } = await runner.read(streams.escrow(escrowId), escrowDecider);
+    if (state.created?.merchantId !== platformId) throw new UnknownTransferPayable('escrow', escrowId);
+    return { escrowId };
+  }
+  if (orderId !== undefined) {
+    const { state } = await runner.read(streams.order(orderId), orderDecider);
+    if (state.created?.merchantId !== platformId) throw new UnknownTransferPayable('order', orderId);
+    return { orderId };
+  }
+  return {};
 }
 
 /** The transfer a create left, in the view's shape; `at`: when its event was recorded, as the view keeps it. */
@@ -33,6 +69,8 @@ function transferViewOf({ terms: created, reversed, reversals }: TransferOutline
     reversed,
     description: created.description,
     ...(created.metadata ? { metadata: created.metadata } : {}),
+    ...(created.escrowId !== undefined ? { escrowId: created.escrowId } : {}),
+    ...(created.orderId !== undefined ? { orderId: created.orderId } : {}),
     allowNegative: created.allowNegative,
     reversals,
     createdAt: at,
@@ -55,10 +93,10 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransferComm
   ) {}
 
   async execute({ principal, merchant, request, metadata, idempotencyKey }: CreateTransferCommand): Promise<TransferView> {
-    const party = request.to ?? request.from;
-    if (party === undefined || (request.to !== undefined && request.from !== undefined)) throw new TransferPartyMissing();
+    const named = request.to ?? request.from;
+    if (named === undefined || (request.to !== undefined && request.from !== undefined)) throw new TransferPartyMissing();
     const platformId = merchant.merchantId;
-    await assertMay(this.relations, principal, request.to !== undefined ? 'credit' : 'debit', party, platformId);
+    const [party, payable] = await Promise.all([otherParty(this.relations, principal, request.to !== undefined ? 'credit' : 'debit', named, merchant), belongsTo(this.runner, platformId, request)]);
     const [source, destination] = request.to !== undefined ? [platformId, party] : [party, platformId];
     const transferId = idempotencyKey ? transferIdFor(merchant.idSalt, idempotencyKey, fingerprint(request)) : newTransferId();
     const callbackUrl = await callbackUrlOf(this.runner, this.db, platformId);
@@ -70,6 +108,7 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransferComm
       amount: parseEtb(request.amount, 'amount'),
       description: request.description,
       ...(request.metadata !== undefined ? { metadata: request.metadata } : {}),
+      ...payable,
       allowNegative: request.allowNegative === true,
       callbackUrl,
     };

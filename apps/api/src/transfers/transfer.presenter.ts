@@ -18,6 +18,8 @@ export function presentTransfer(transfer: TransferView) {
     currency: 'ETB',
     description: transfer.description,
     metadata: transfer.metadata ?? {},
+    escrowId: transfer.escrowId ?? null,
+    orderId: transfer.orderId ?? null,
     allowNegative: transfer.allowNegative,
     reversals: transfer.reversals.map((r) => ({ reversalId: r.reversalId, amount: etb(r.amount), reversedAt: r.reversedAt })),
     createdAt: transfer.createdAt.toISOString(),

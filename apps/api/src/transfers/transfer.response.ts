@@ -46,6 +46,12 @@ export class TransferResponse {
   @ApiProperty({ type: 'object', additionalProperties: true, description: 'As given ({} when none)' })
   metadata!: Record<string, unknown>;
 
+  @ApiProperty({ type: String, nullable: true, example: 'esc_3f1c2a9b8e7d6c5b4a39281706f5e4d3', description: 'The escrow it belongs to, as the request named it; null when none' })
+  escrowId!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'The payment order it belongs to, as the request named it; null when none' })
+  orderId!: string | null;
+
   @ApiProperty({ description: 'The source could go below zero for it (a penalty)' })
   allowNegative!: boolean;
 

@@ -30,11 +30,14 @@ export class TransfersController {
 
   @Post()
   @HttpCode(201)
-  @ApiOperation({ summary: 'Move available money to (`to`) or from (`from`) another party; the source may not go below zero, unless a penalty `from` it says allowNegative' })
+  @ApiOperation({
+    summary:
+      'Move available money to (`to`) or from (`from`) another party (one of your accounts by its accountId or reference, or a merchant linked to you), optionally naming the escrow or payment order it belongs to; the source may not go below zero, unless a penalty `from` it says allowNegative',
+  })
   @ApiEnvelope(TransferResponse, { message: 'Transfer made', status: 201 })
   @ApiProblems({
-    400: ['TRANSFER_PARTY_REQUIRED', 'TRANSFER_TO_ITSELF', 'ALLOW_NEGATIVE_ONLY_FROM'],
-    404: ['UNKNOWN_TRANSFER_PARTY'],
+    400: ['TRANSFER_PARTY_REQUIRED', 'TRANSFER_TO_ITSELF', 'ALLOW_NEGATIVE_ONLY_FROM', 'TRANSFER_BELONGS_TO_ONE'],
+    404: ['UNKNOWN_TRANSFER_PARTY', 'UNKNOWN_TRANSFER_PAYABLE'],
     409: ['INSUFFICIENT_AVAILABLE_BALANCE', 'CONCURRENT_MODIFICATION'],
     503: ['LEDGER_NOT_CURRENT'],
   })
@@ -67,13 +70,22 @@ export class TransfersController {
 
   @Get()
   @ReadsProjectedViews()
-  @ApiOperation({ summary: 'Your transfers, newest first, a page at a time' })
+  @ApiOperation({ summary: 'Your transfers, newest first, a page at a time; those of one escrow or payment order with escrowId or orderId' })
   @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 10' })
+  @ApiQuery({ name: 'escrowId', required: false, description: 'Only the transfers that belong to this escrow' })
+  @ApiQuery({ name: 'orderId', required: false, description: 'Only the transfers that belong to this payment order' })
   @ApiQuery({ name: 'startingAfter', required: false, description: 'The transferId of the last transfer of the page before' })
   @ApiEnvelope(TransfersPageResponse, { message: 'Transfers' })
   @ApiProblems({ 400: ['UNKNOWN_CURSOR'] })
-  async list(@Query('limit') limit: string | undefined, @Query('startingAfter') startingAfter: string | undefined, @CurrentMerchant() merchant: AuthenticatedMerchant) {
-    const page = await platformTransferPage(this.db, merchant.merchantId, parseLimit(limit, 10, 100), startingAfter || undefined);
+  async list(
+    @Query('limit') limit: string | undefined,
+    @Query('startingAfter') startingAfter: string | undefined,
+    @Query('escrowId') escrowId: string | undefined,
+    @Query('orderId') orderId: string | undefined,
+    @CurrentMerchant() merchant: AuthenticatedMerchant,
+  ) {
+    const belongsTo = { ...(escrowId ? { escrowId } : {}), ...(orderId ? { orderId } : {}) };
+    const page = await platformTransferPage(this.db, merchant.merchantId, parseLimit(limit, 10, 100), startingAfter || undefined, belongsTo);
     if (!page) throw new InvalidInput('startingAfter must be the transferId of one of the transfers listed', 'UNKNOWN_CURSOR');
     return envelope('Transfers', { transfers: page.transfers.map(presentTransfer), hasMore: page.hasMore });
   }

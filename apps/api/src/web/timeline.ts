@@ -103,6 +103,9 @@ const DESCRIBE: Record<string, (data: Data, names: MerchantNames) => string> = {
   PayoutSent: () => 'Payout sent to the provider',
   PayoutPaid: (d) => `Payout of ${amount(d)} paid (provider reference ${String(d.externalReferenceId)})`,
   PayoutFailed: (d) => `Payout of ${amount(d)} failed (${String(d.reason)}); the money is back in the payable${d.fees ? ' and fees' : ''}`,
+  PayoutCanceled: (d) => `Payout of ${amount(d)} cancelled before it was sent; the money is back in the payable${d.fees ? ' and fees' : ''}`,
+  PayoutsPaused: (d) => `Payouts paused (${String(d.reason)}): none is paid until they are resumed`,
+  PayoutsResumed: () => 'Payouts resumed',
   TransferCreated: (d, names) =>
     `${String(d.platformId) === String(d.source) ? 'Transfer' : 'Penalty transfer'} of ${amount(d)} from ${merchantLabel(String(d.source), names)} to ${merchantLabel(String(d.destination), names)}${d.allowNegative ? ' (may take it below zero)' : ''}: ${String(d.description)}`,
   TransferReversed: (d, names) => `${amount(d)} of the transfer given back by ${merchantLabel(String(d.destination), names)} to ${merchantLabel(String(d.source), names)}`,

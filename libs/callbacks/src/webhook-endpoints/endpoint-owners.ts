@@ -11,13 +11,15 @@ export function endpointOwners(message: Pick<CallbackMessage, 'merchantId' | 're
   return message.reachesPlatform && platformOf !== undefined ? [message.merchantId, platformOf] : [message.merchantId];
 }
 
+const ABOUT_AN_ACCOUNT_ALONE: ReadonlySet<string> = new Set(['PayoutPaid', 'PayoutFailed', 'PayoutCanceled', 'PayoutSettingsChanged', 'PayoutsPaused', 'PayoutsResumed']);
+
 /**
- * The party a source event tells of alone (its payout's outcome, a change of its payout settings), whose
- * message also reaches its platform when it is a seller account (`reachesPlatform`); undefined for any
- * other event. The event names the party, not its platform: the party's account stream says whether it
- * is an account and whose (a merchant has none), never its id's shape.
+ * The party a source event tells of alone (its payout's outcome or cancellation, a change of its payout
+ * settings, a pause of its payouts), whose message also reaches its platform when it is a seller account
+ * (`reachesPlatform`); undefined for any other event. The event names the party, not its platform: the
+ * party's account stream says whether it is an account and whose (a merchant has none), never its id's shape.
  */
 export function partyReachingPlatform(event: Pick<SourceEvent, 'type' | 'data'>): string | undefined {
-  if (event.type !== 'PayoutPaid' && event.type !== 'PayoutFailed' && event.type !== 'PayoutSettingsChanged') return undefined;
+  if (!ABOUT_AN_ACCOUNT_ALONE.has(event.type)) return undefined;
   return (event.data as { merchantId: string }).merchantId;
 }

@@ -4,7 +4,7 @@ export type ClientOptions = {
     baseUrl: `${string}://${string}` | (string & {});
 };
 
-export type Webhooks = PostPaidWebhookRequest | PostHeldWebhookRequest | PostFailedWebhookRequest | PostRefundedWebhookRequest | PostReleasedWebhookRequest | PostDisputedWebhookRequest | PostDisputeResolvedWebhookRequest | PostCancelledWebhookRequest | PostPayoutPaidWebhookRequest | PostPayoutFailedWebhookRequest | PostTestWebhookRequest | PostTransferCreatedWebhookRequest | PostTransferReversedWebhookRequest | PostAccountUpdatedWebhookRequest | PostPayoutSettingsUpdatedWebhookRequest;
+export type Webhooks = PostPaidWebhookRequest | PostHeldWebhookRequest | PostFailedWebhookRequest | PostRefundedWebhookRequest | PostReleasedWebhookRequest | PostDisputedWebhookRequest | PostDisputeResolvedWebhookRequest | PostCancelledWebhookRequest | PostPayoutPaidWebhookRequest | PostPayoutFailedWebhookRequest | PostPayoutCanceledWebhookRequest | PostTestWebhookRequest | PostTransferCreatedWebhookRequest | PostTransferReversedWebhookRequest | PostAccountUpdatedWebhookRequest | PostPayoutSettingsUpdatedWebhookRequest | PostPayoutsPausedWebhookRequest | PostPayoutsResumedWebhookRequest;
 
 export type ProblemErrorDto = {
     /**
@@ -1137,7 +1137,7 @@ export type MerchantEventResponse = {
     /**
      * The callback’s status
      */
-    type: 'PAID' | 'FAILED' | 'HELD' | 'REFUNDED' | 'RELEASED' | 'DISPUTED' | 'DISPUTE_RESOLVED' | 'CANCELLED' | 'PAYOUT_PAID' | 'PAYOUT_FAILED' | 'TRANSFER_CREATED' | 'TRANSFER_REVERSED' | 'ACCOUNT_UPDATED' | 'PAYOUT_SETTINGS_UPDATED';
+    type: 'PAID' | 'FAILED' | 'HELD' | 'REFUNDED' | 'RELEASED' | 'DISPUTED' | 'DISPUTE_RESOLVED' | 'CANCELLED' | 'PAYOUT_PAID' | 'PAYOUT_FAILED' | 'PAYOUT_CANCELED' | 'TRANSFER_CREATED' | 'TRANSFER_REVERSED' | 'ACCOUNT_UPDATED' | 'PAYOUT_SETTINGS_UPDATED' | 'PAYOUTS_PAUSED' | 'PAYOUTS_RESUMED';
     /**
      * When the event was recorded (the payload’s timestamp)
      */
@@ -1145,7 +1145,7 @@ export type MerchantEventResponse = {
     /**
      * The body of the callback to the callbackURL this event calls for, field for field (its deliveryId too), whether or not a callbackURL was given; never eventId
      */
-    payload: PaidCallback | HeldCallback | FailedCallback | RefundedCallback | ReleasedCallback | DisputedCallback | DisputeResolvedCallback | CancelledCallback | PayoutPaidCallback | PayoutFailedCallback | TestCallback | TransferCreatedCallback | TransferReversedCallback | AccountUpdatedCallback | PayoutSettingsUpdatedCallback;
+    payload: PaidCallback | HeldCallback | FailedCallback | RefundedCallback | ReleasedCallback | DisputedCallback | DisputeResolvedCallback | CancelledCallback | PayoutPaidCallback | PayoutFailedCallback | PayoutCanceledCallback | TestCallback | TransferCreatedCallback | TransferReversedCallback | AccountUpdatedCallback | PayoutSettingsUpdatedCallback | PayoutsPausedCallback | PayoutsResumedCallback;
 };
 
 export type MerchantEventsPageResponse = {
@@ -1185,7 +1185,7 @@ export type PayoutDestinationDto = {
 
 export type PayoutResponse = {
     payoutId: string;
-    status: 'REQUESTED' | 'SENT' | 'PAID' | 'FAILED';
+    status: 'REQUESTED' | 'SENT' | 'PAID' | 'FAILED' | 'CANCELED';
     amount: number;
     currency: 'ETB';
     trigger: 'on-demand' | 'schedule';
@@ -1202,6 +1202,17 @@ export type PayoutResponse = {
     failedAt: string | null;
     failureReason: string | null;
     providerReference: string | null;
+    /**
+     * When it was cancelled (POST …/cancel), before it was sent; null otherwise
+     */
+    canceledAt: string | null;
+};
+
+export type RequestPayoutDto = {
+    /**
+     * ETB, at most two decimals: pay out this much of what is available (at least the minimum of the payout settings; the rest stays for a later payout). Left out: everything available. PAYOUT_AMOUNT_INVALID when zero, negative or not an ETB amount; PAYOUT_AMOUNT_EXCEEDS_AVAILABLE above what is available; PAYOUT_AMOUNT_BELOW_MINIMUM below the minimum
+     */
+    amount?: number;
 };
 
 export type PayoutsPageResponse = {
@@ -1268,7 +1279,7 @@ export type PayoutReportLineResponse = {
 
 export type PayoutReportResponse = {
     payoutId: string;
-    status: 'REQUESTED' | 'SENT' | 'PAID' | 'FAILED';
+    status: 'REQUESTED' | 'SENT' | 'PAID' | 'FAILED' | 'CANCELED';
     amount: number;
     currency: 'ETB';
     trigger: 'on-demand' | 'schedule';
@@ -1285,6 +1296,10 @@ export type PayoutReportResponse = {
     failedAt: string | null;
     failureReason: string | null;
     providerReference: string | null;
+    /**
+     * When it was cancelled (POST …/cancel), before it was sent; null otherwise
+     */
+    canceledAt: string | null;
     lines: Array<PayoutReportLineResponse>;
 };
 
@@ -1331,6 +1346,58 @@ export type StatementResponse = {
     opening: number;
     movements: Array<StatementMovementResponse>;
     closing: number;
+};
+
+export type PayoutSettingsResponse = {
+    /**
+     * 0 until the merchant sets them
+     */
+    version: number;
+    schedule: 'manual' | 'daily' | 'weekly';
+    /**
+     * Hour of the day (Addis Ababa); null when manual
+     */
+    hour: number | null;
+    /**
+     * Null unless weekly
+     */
+    weekday: 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday' | null;
+    timeZone: 'Africa/Addis_Ababa';
+    /**
+     * ETB
+     */
+    minimumAmount: number;
+    currency: 'ETB';
+    /**
+     * Where payout callbacks go
+     */
+    callbackURL: string | null;
+    /**
+     * The holding period in days: money credited on an Addis Ababa day becomes available at the start of the day this many days later
+     */
+    payoutDelayDays: number;
+    /**
+     * Null when manual or paused
+     */
+    nextPayoutAt: string | null;
+    /**
+     * The failed payout that paused the schedule; null while it runs
+     */
+    pausedByPayoutId: string | null;
+    /**
+     * Set while every payout is paused (POST /v1/trdp/payouts/pause): scheduled periods pay nothing and a payout asked for is 409 PAYOUTS_PAUSED, until POST /v1/trdp/payouts/resume; null while payouts run
+     */
+    paused?: {
+        reason: string;
+        pausedAt: string;
+    } | null;
+};
+
+export type PausePayoutsDto = {
+    /**
+     * Why, for the merchant and its platform: kept with the pause and sent in the PAYOUTS_PAUSED callback
+     */
+    reason: string;
 };
 
 export type PayoutSettingsPreviousAttributes = {
@@ -1382,6 +1449,13 @@ export type PayoutSettingsSetResponse = {
      */
     pausedByPayoutId: string | null;
     /**
+     * Set while every payout is paused (POST /v1/trdp/payouts/pause): scheduled periods pay nothing and a payout asked for is 409 PAYOUTS_PAUSED, until POST /v1/trdp/payouts/resume; null while payouts run
+     */
+    paused?: {
+        reason: string;
+        pausedAt: string;
+    } | null;
+    /**
      * Each field the change changed, with the value it had before; {} when it changed nothing
      */
     previousAttributes: PayoutSettingsPreviousAttributes;
@@ -1412,44 +1486,6 @@ export type PayoutSettingsDto = {
      * The holding period, whole days (0–30, default, also null: 0): money credited to you on an Addis Ababa day becomes available for payout at the start of the day this many days later (PAYOUT_DELAY_OUT_OF_RANGE outside 0–30). A credit keeps the period in force when it was posted.
      */
     payoutDelayDays?: number | null;
-};
-
-export type PayoutSettingsResponse = {
-    /**
-     * 0 until the merchant sets them
-     */
-    version: number;
-    schedule: 'manual' | 'daily' | 'weekly';
-    /**
-     * Hour of the day (Addis Ababa); null when manual
-     */
-    hour: number | null;
-    /**
-     * Null unless weekly
-     */
-    weekday: 'monday' | 'tuesday' | 'wednesday' | 'thursday' | 'friday' | 'saturday' | 'sunday' | null;
-    timeZone: 'Africa/Addis_Ababa';
-    /**
-     * ETB
-     */
-    minimumAmount: number;
-    currency: 'ETB';
-    /**
-     * Where payout callbacks go
-     */
-    callbackURL: string | null;
-    /**
-     * The holding period in days: money credited on an Addis Ababa day becomes available at the start of the day this many days later
-     */
-    payoutDelayDays: number;
-    /**
-     * Null when manual or paused
-     */
-    nextPayoutAt: string | null;
-    /**
-     * The failed payout that paused the schedule; null while it runs
-     */
-    pausedByPayoutId: string | null;
 };
 
 export type OnHoldDay = {
@@ -1578,7 +1614,7 @@ export type CreateWebhookEndpointDto = {
      */
     url: string;
     /**
-     * The callback types it receives: `PAID`, `FAILED`, `HELD`, `REFUNDED`, `RELEASED`, `DISPUTED`, `DISPUTE_RESOLVED`, `CANCELLED`, `PAYOUT_PAID`, `PAYOUT_FAILED`, `TRANSFER_CREATED`, `TRANSFER_REVERSED`, `ACCOUNT_UPDATED`, `PAYOUT_SETTINGS_UPDATED`, `*` (`*`: every type, those added later too). At least one.
+     * The callback types it receives: `PAID`, `FAILED`, `HELD`, `REFUNDED`, `RELEASED`, `DISPUTED`, `DISPUTE_RESOLVED`, `CANCELLED`, `PAYOUT_PAID`, `PAYOUT_FAILED`, `PAYOUT_CANCELED`, `TRANSFER_CREATED`, `TRANSFER_REVERSED`, `ACCOUNT_UPDATED`, `PAYOUT_SETTINGS_UPDATED`, `PAYOUTS_PAUSED`, `PAYOUTS_RESUMED`, `*` (`*`: every type, those added later too). At least one.
      */
     events: Array<string>;
     description?: string;
@@ -1605,7 +1641,7 @@ export type WebhookEndpointPageResponse = {
 export type UpdateWebhookEndpointDto = {
     url?: string;
     /**
-     * The callback types it receives: `PAID`, `FAILED`, `HELD`, `REFUNDED`, `RELEASED`, `DISPUTED`, `DISPUTE_RESOLVED`, `CANCELLED`, `PAYOUT_PAID`, `PAYOUT_FAILED`, `TRANSFER_CREATED`, `TRANSFER_REVERSED`, `ACCOUNT_UPDATED`, `PAYOUT_SETTINGS_UPDATED`, `*` (`*`: every type, those added later too). At least one.
+     * The callback types it receives: `PAID`, `FAILED`, `HELD`, `REFUNDED`, `RELEASED`, `DISPUTED`, `DISPUTE_RESOLVED`, `CANCELLED`, `PAYOUT_PAID`, `PAYOUT_FAILED`, `PAYOUT_CANCELED`, `TRANSFER_CREATED`, `TRANSFER_REVERSED`, `ACCOUNT_UPDATED`, `PAYOUT_SETTINGS_UPDATED`, `PAYOUTS_PAUSED`, `PAYOUTS_RESUMED`, `*` (`*`: every type, those added later too). At least one.
      */
     events?: Array<string>;
     /**
@@ -1687,6 +1723,14 @@ export type TransferResponse = {
         [key: string]: unknown;
     };
     /**
+     * The escrow it belongs to, as the request named it; null when none
+     */
+    escrowId: string | null;
+    /**
+     * The payment order it belongs to, as the request named it; null when none
+     */
+    orderId: string | null;
+    /**
      * The source could go below zero for it (a penalty)
      */
     allowNegative: boolean;
@@ -1696,11 +1740,11 @@ export type TransferResponse = {
 
 export type CreateTransferDto = {
     /**
-     * The other party, paid from your available balance (exactly one of to and from)
+     * The other party, paid from your available balance (exactly one of to and from): one of your accounts by its accountId or its reference, or a merchant linked to you
      */
     to?: string;
     /**
-     * The other party, whose available balance pays you (a penalty; exactly one of to and from)
+     * The other party, whose available balance pays you (a penalty; exactly one of to and from): one of your accounts by its accountId or its reference, or a merchant linked to you
      */
     from?: string;
     /**
@@ -1714,6 +1758,14 @@ export type CreateTransferDto = {
     metadata?: {
         [key: string]: unknown;
     };
+    /**
+     * The escrow it belongs to (one of yours, by its escrowId): kept with it, in its answer, and GET /v1/trdp/transfers?escrowId= lists by it (404 UNKNOWN_TRANSFER_PAYABLE for none of yours; not with orderId)
+     */
+    escrowId?: string;
+    /**
+     * The payment order it belongs to (one of yours, by the orderId GET /v1/trdp/order/{orderId} takes): kept with it, in its answer, and GET /v1/trdp/transfers?orderId= lists by it (not with escrowId)
+     */
+    orderId?: string;
     /**
      * With `from` only: the other party may go below zero to pay it
      */
@@ -2589,6 +2641,68 @@ export type PayoutFailedCallback = {
 };
 
 /**
+ * A payout was cancelled before it was sent to the provider; its money is back in the payable balance
+ */
+export type PayoutCanceledCallback = {
+    /**
+     * The payout id
+     */
+    billRefNo: string;
+    status: 'PAYOUT_CANCELED';
+    /**
+     * When the event was recorded
+     */
+    timestamp: string;
+    /**
+     * What happened, for people
+     */
+    message: string;
+    /**
+     * The merchant the order, escrow or payout belongs to
+     */
+    merchantId: string;
+    /**
+     * The payout
+     */
+    payoutId: string;
+    /**
+     * The payout, in ETB (at most two decimals)
+     */
+    amount: number;
+    currency: 'ETB';
+    destination: {
+        /**
+         * bank or wallet
+         */
+        kind: string;
+        /**
+         * The bank or wallet provider
+         */
+        institution: string;
+        /**
+         * The account holder
+         */
+        holderName: string;
+        /**
+         * The account number, masked
+         */
+        accountNumber: string;
+    };
+    /**
+     * The payout id again
+     */
+    orderId: string;
+    /**
+     * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
+     */
+    deliveryId: string;
+    /**
+     * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
+     */
+    eventId?: string;
+};
+
+/**
  * A signed test event POST /v1/trdp/webhook-endpoints/{id}/test sent to that endpoint alone
  */
 export type TestCallback = {
@@ -2901,6 +3015,80 @@ export type PayoutSettingsUpdatedCallback = {
 };
 
 /**
+ * The merchant’s payouts were paused: none is paid, scheduled or asked for, until they are resumed (to the merchant; a seller account’s to its platform too)
+ */
+export type PayoutsPausedCallback = {
+    /**
+     * The merchant (or seller account) whose payouts they are
+     */
+    billRefNo: string;
+    status: 'PAYOUTS_PAUSED';
+    /**
+     * When it was recorded
+     */
+    timestamp: string;
+    /**
+     * What happened, for people
+     */
+    message: string;
+    /**
+     * The merchant (or seller account) whose payouts they are
+     */
+    merchantId: string;
+    /**
+     * Why, as the pause said
+     */
+    reason: string;
+    /**
+     * The merchant again, where the others name their order
+     */
+    orderId: string;
+    /**
+     * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
+     */
+    deliveryId: string;
+    /**
+     * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
+     */
+    eventId?: string;
+};
+
+/**
+ * The merchant’s payouts were resumed: the schedule pays again and payouts may be asked for (to the merchant; a seller account’s to its platform too)
+ */
+export type PayoutsResumedCallback = {
+    /**
+     * The merchant (or seller account) whose payouts they are
+     */
+    billRefNo: string;
+    status: 'PAYOUTS_RESUMED';
+    /**
+     * When it was recorded
+     */
+    timestamp: string;
+    /**
+     * What happened, for people
+     */
+    message: string;
+    /**
+     * The merchant (or seller account) whose payouts they are
+     */
+    merchantId: string;
+    /**
+     * The merchant again, where the others name their order
+     */
+    orderId: string;
+    /**
+     * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
+     */
+    deliveryId: string;
+    /**
+     * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
+     */
+    eventId?: string;
+};
+
+/**
  * What the order’s callbackURL receives when it is paid, its payment fails or a refund completes
  */
 export type OrderCallback = PaidCallback | FailedCallback | RefundedCallback;
@@ -2913,12 +3101,12 @@ export type EscrowCallback = PaidCallback | FailedCallback | ReleasedCallback | 
 /**
  * What the payout settings’ callbackURL receives when a payout is paid or fails
  */
-export type PayoutCallback = PayoutPaidCallback | PayoutFailedCallback | TransferCreatedCallback | TransferReversedCallback;
+export type PayoutCallback = PayoutPaidCallback | PayoutFailedCallback | PayoutCanceledCallback | TransferCreatedCallback | TransferReversedCallback;
 
 /**
  * What a seller account’s callbackURL receives: its own share of each escrow, its payouts and its transfers, signed with the account’s webhook secret
  */
-export type AccountCallback = HeldCallback | ReleasedCallback | RefundedCallback | DisputedCallback | DisputeResolvedCallback | PayoutPaidCallback | PayoutFailedCallback | TransferCreatedCallback | TransferReversedCallback;
+export type AccountCallback = HeldCallback | ReleasedCallback | RefundedCallback | DisputedCallback | DisputeResolvedCallback | PayoutPaidCallback | PayoutFailedCallback | PayoutCanceledCallback | TransferCreatedCallback | TransferReversedCallback;
 
 export type PostV1AdminMerchantsData = {
     body: RegisterMerchantDto;
@@ -7391,7 +7579,7 @@ export type GetV1TrdpEventsData = {
         /**
          * Only events of this type
          */
-        type?: 'PAID' | 'FAILED' | 'HELD' | 'REFUNDED' | 'RELEASED' | 'DISPUTED' | 'DISPUTE_RESOLVED' | 'CANCELLED' | 'PAYOUT_PAID' | 'PAYOUT_FAILED' | 'TRANSFER_CREATED' | 'TRANSFER_REVERSED' | 'ACCOUNT_UPDATED' | 'PAYOUT_SETTINGS_UPDATED';
+        type?: 'PAID' | 'FAILED' | 'HELD' | 'REFUNDED' | 'RELEASED' | 'DISPUTED' | 'DISPUTE_RESOLVED' | 'CANCELLED' | 'PAYOUT_PAID' | 'PAYOUT_FAILED' | 'PAYOUT_CANCELED' | 'TRANSFER_CREATED' | 'TRANSFER_REVERSED' | 'ACCOUNT_UPDATED' | 'PAYOUT_SETTINGS_UPDATED' | 'PAYOUTS_PAUSED' | 'PAYOUTS_RESUMED';
     };
     url: '/v1/trdp/events';
 };
@@ -7865,12 +8053,7 @@ export type GetV1TrdpPayoutsResponses = {
 export type GetV1TrdpPayoutsResponse = GetV1TrdpPayoutsResponses[keyof GetV1TrdpPayoutsResponses];
 
 export type PostV1TrdpPayoutsData = {
-    /**
-     * Nothing: an empty object at most
-     */
-    body?: {
-        [key: string]: never;
-    };
+    body?: RequestPayoutDto;
     headers?: {
         /**
          * Act for one of your accounts (acct_…) instead of yourself
@@ -7888,11 +8071,11 @@ export type PostV1TrdpPayoutsData = {
 
 export type PostV1TrdpPayoutsErrors = {
     /**
-     * BadRequestException, UNKNOWN_FIELD
+     * PAYOUT_AMOUNT_INVALID, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException' | 'UNKNOWN_FIELD';
+            code?: 'PAYOUT_AMOUNT_INVALID' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
             message?: string;
         };
     };
@@ -7915,11 +8098,11 @@ export type PostV1TrdpPayoutsErrors = {
         };
     };
     /**
-     * PAYOUT_DESTINATION_MISSING, NOTHING_TO_PAY_OUT, PAYOUT_BELOW_MINIMUM, ACCOUNT_NOT_VERIFIED, PAYOUT_REQUIREMENTS_MISSING, PAYOUT_DESTINATION_ON_HOLD, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     * PAYOUT_DESTINATION_MISSING, NOTHING_TO_PAY_OUT, PAYOUT_BELOW_MINIMUM, PAYOUT_AMOUNT_EXCEEDS_AVAILABLE, PAYOUT_AMOUNT_BELOW_MINIMUM, PAYOUTS_PAUSED, ACCOUNT_NOT_VERIFIED, PAYOUT_REQUIREMENTS_MISSING, PAYOUT_DESTINATION_ON_HOLD, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
      */
     409: ProblemDto & {
         error?: {
-            code?: 'PAYOUT_DESTINATION_MISSING' | 'NOTHING_TO_PAY_OUT' | 'PAYOUT_BELOW_MINIMUM' | 'ACCOUNT_NOT_VERIFIED' | 'PAYOUT_REQUIREMENTS_MISSING' | 'PAYOUT_DESTINATION_ON_HOLD' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            code?: 'PAYOUT_DESTINATION_MISSING' | 'NOTHING_TO_PAY_OUT' | 'PAYOUT_BELOW_MINIMUM' | 'PAYOUT_AMOUNT_EXCEEDS_AVAILABLE' | 'PAYOUT_AMOUNT_BELOW_MINIMUM' | 'PAYOUTS_PAUSED' | 'ACCOUNT_NOT_VERIFIED' | 'PAYOUT_REQUIREMENTS_MISSING' | 'PAYOUT_DESTINATION_ON_HOLD' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
             message?: string;
         };
     };
@@ -7985,6 +8168,139 @@ export type PostV1TrdpPayoutsResponses = {
 };
 
 export type PostV1TrdpPayoutsResponse = PostV1TrdpPayoutsResponses[keyof PostV1TrdpPayoutsResponses];
+
+export type PostV1TrdpPayoutsByPayoutIdCancelData = {
+    /**
+     * Nothing: an empty object at most
+     */
+    body?: {
+        [key: string]: never;
+    };
+    headers?: {
+        /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        payoutId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/payouts/{payoutId}/cancel';
+};
+
+export type PostV1TrdpPayoutsByPayoutIdCancelErrors = {
+    /**
+     * BadRequestException, UNKNOWN_FIELD
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * PAYOUT_NOT_CANCELABLE, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'PAYOUT_NOT_CANCELABLE' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1TrdpPayoutsByPayoutIdCancelError = PostV1TrdpPayoutsByPayoutIdCancelErrors[keyof PostV1TrdpPayoutsByPayoutIdCancelErrors];
+
+export type PostV1TrdpPayoutsByPayoutIdCancelResponses = {
+    /**
+     * Payout canceled
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: PayoutResponse;
+    };
+};
+
+export type PostV1TrdpPayoutsByPayoutIdCancelResponse = PostV1TrdpPayoutsByPayoutIdCancelResponses[keyof PostV1TrdpPayoutsByPayoutIdCancelResponses];
 
 export type GetV1TrdpPayoutsByPayoutIdData = {
     body?: never;
@@ -8550,6 +8866,245 @@ export type GetV1TrdpStatementCsvResponses = {
 };
 
 export type GetV1TrdpStatementCsvResponse = GetV1TrdpStatementCsvResponses[keyof GetV1TrdpStatementCsvResponses];
+
+export type PostV1TrdpPayoutsPauseData = {
+    body: PausePayoutsDto;
+    headers?: {
+        /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/trdp/payouts/pause';
+};
+
+export type PostV1TrdpPayoutsPauseErrors = {
+    /**
+     * INVALID_DISPLAY_TEXT, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'INVALID_DISPLAY_TEXT' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1TrdpPayoutsPauseError = PostV1TrdpPayoutsPauseErrors[keyof PostV1TrdpPayoutsPauseErrors];
+
+export type PostV1TrdpPayoutsPauseResponses = {
+    /**
+     * Payouts paused
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: PayoutSettingsResponse;
+    };
+};
+
+export type PostV1TrdpPayoutsPauseResponse = PostV1TrdpPayoutsPauseResponses[keyof PostV1TrdpPayoutsPauseResponses];
+
+export type PostV1TrdpPayoutsResumeData = {
+    /**
+     * Nothing: an empty object at most
+     */
+    body?: {
+        [key: string]: never;
+    };
+    headers?: {
+        /**
+         * Act for one of your accounts (acct_…) instead of yourself
+         */
+        'x-account-id'?: string;
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/trdp/payouts/resume';
+};
+
+export type PostV1TrdpPayoutsResumeErrors = {
+    /**
+     * BadRequestException, UNKNOWN_FIELD
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1TrdpPayoutsResumeError = PostV1TrdpPayoutsResumeErrors[keyof PostV1TrdpPayoutsResumeErrors];
+
+export type PostV1TrdpPayoutsResumeResponses = {
+    /**
+     * Payouts resumed
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: PayoutSettingsResponse;
+    };
+};
+
+export type PostV1TrdpPayoutsResumeResponse = PostV1TrdpPayoutsResumeResponses[keyof PostV1TrdpPayoutsResumeResponses];
 
 export type GetV1TrdpPayoutSettingsData = {
     body?: never;
@@ -9771,6 +10326,14 @@ export type GetV1TrdpTransfersData = {
          */
         startingAfter?: unknown;
         /**
+         * Only the transfers that belong to this payment order
+         */
+        orderId?: unknown;
+        /**
+         * Only the transfers that belong to this escrow
+         */
+        escrowId?: unknown;
+        /**
          * 1 to 100, default 10
          */
         limit?: unknown;
@@ -9866,11 +10429,11 @@ export type PostV1TrdpTransfersData = {
 
 export type PostV1TrdpTransfersErrors = {
     /**
-     * TRANSFER_PARTY_REQUIRED, TRANSFER_TO_ITSELF, ALLOW_NEGATIVE_ONLY_FROM, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     * TRANSFER_PARTY_REQUIRED, TRANSFER_TO_ITSELF, ALLOW_NEGATIVE_ONLY_FROM, TRANSFER_BELONGS_TO_ONE, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'TRANSFER_PARTY_REQUIRED' | 'TRANSFER_TO_ITSELF' | 'ALLOW_NEGATIVE_ONLY_FROM' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            code?: 'TRANSFER_PARTY_REQUIRED' | 'TRANSFER_TO_ITSELF' | 'ALLOW_NEGATIVE_ONLY_FROM' | 'TRANSFER_BELONGS_TO_ONE' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -9884,11 +10447,11 @@ export type PostV1TrdpTransfersErrors = {
         };
     };
     /**
-     * UNKNOWN_TRANSFER_PARTY, ABC_001
+     * UNKNOWN_TRANSFER_PARTY, UNKNOWN_TRANSFER_PAYABLE, ABC_001
      */
     404: ProblemDto & {
         error?: {
-            code?: 'UNKNOWN_TRANSFER_PARTY' | 'ABC_001';
+            code?: 'UNKNOWN_TRANSFER_PARTY' | 'UNKNOWN_TRANSFER_PAYABLE' | 'ABC_001';
             message?: string;
         };
     };
@@ -11149,6 +11712,15 @@ export type PostPayoutFailedWebhookRequest = {
     query?: never;
 };
 
+export type PostPayoutCanceledWebhookPayload = PayoutCanceledCallback;
+
+export type PostPayoutCanceledWebhookRequest = {
+    body: PostPayoutCanceledWebhookPayload;
+    key: 'PAYOUT_CANCELED';
+    path?: never;
+    query?: never;
+};
+
 export type PostTestWebhookPayload = TestCallback;
 
 export type PostTestWebhookRequest = {
@@ -11190,6 +11762,24 @@ export type PostPayoutSettingsUpdatedWebhookPayload = PayoutSettingsUpdatedCallb
 export type PostPayoutSettingsUpdatedWebhookRequest = {
     body: PostPayoutSettingsUpdatedWebhookPayload;
     key: 'PAYOUT_SETTINGS_UPDATED';
+    path?: never;
+    query?: never;
+};
+
+export type PostPayoutsPausedWebhookPayload = PayoutsPausedCallback;
+
+export type PostPayoutsPausedWebhookRequest = {
+    body: PostPayoutsPausedWebhookPayload;
+    key: 'PAYOUTS_PAUSED';
+    path?: never;
+    query?: never;
+};
+
+export type PostPayoutsResumedWebhookPayload = PayoutsResumedCallback;
+
+export type PostPayoutsResumedWebhookRequest = {
+    body: PostPayoutsResumedWebhookPayload;
+    key: 'PAYOUTS_RESUMED';
     path?: never;
     query?: never;
 };

@@ -180,4 +180,44 @@ describe("a merchant's destination stream", () => {
     const failure = destinationFailure({}, inForce, { merchantId: M, payoutId: 'po_1', destinationVersion: 1 }, AT)!;
     expect(destinationInForce(fold(payoutDestinationDecider, [failure]), inForce)).toEqual({ ...inForce, paused: true });
   });
+
+  describe('a chosen amount', () => {
+    const chosen = (amount: number) => ({ ...onDemand, amount: amount as Santim });
+
+    it('pays exactly it, from the fees first, and leaves the rest for a later payout', () => {
+      expect(decidePayoutRequest(chosen(4_000), basis({ balance: 9_000 }))!.data).toMatchObject({ amount: 4_000, after: '10-1', through: '20-3' });
+      expect(decidePayoutRequest(chosen(4_000), basis({ balance: 9_000 }))!.data).not.toHaveProperty('fees');
+      expect(decidePayoutRequest(chosen(4_000), basis({ balance: 9_000, fees: 3_000 }))!.data).toMatchObject({ amount: 4_000, fees: 3_000 });
+      expect(decidePayoutRequest(chosen(2_000), basis({ balance: 9_000, fees: 3_000 }))!.data).toMatchObject({ amount: 2_000, fees: 2_000 });
+      // A fees balance below zero is settled whole, as by a payout of everything: the payable gives the rest.
+      expect(decidePayoutRequest(chosen(2_000), basis({ balance: 9_000, fees: -1_000 }))!.data).toMatchObject({ amount: 2_000, fees: -1_000 });
+      expect(decidePayoutRequest(chosen(9_000), basis({ balance: 9_000 }))!.data.amount).toBe(9_000);
+    });
+
+    it('refuses more than is available (the holding period keeps its part), and less than the minimum', () => {
+      expect(() => decidePayoutRequest(chosen(9_001), basis({ balance: 9_000 }))).toThrow(expect.objectContaining({ code: 'PAYOUT_AMOUNT_EXCEEDS_AVAILABLE' }));
+      expect(() => decidePayoutRequest(chosen(5_000), basis({ balance: 9_000, notYetAvailable: 5_000 }))).toThrow(expect.objectContaining({ code: 'PAYOUT_AMOUNT_EXCEEDS_AVAILABLE' }));
+      const settings = { version: 1, settings: { schedule: { kind: 'manual' as const }, minimumAmount: 1_000 as Santim, callbackUrl: null }, scheduleSetAt: 0 };
+      expect(() => decidePayoutRequest(chosen(999), basis({ balance: 9_000, settings }))).toThrow(expect.objectContaining({ code: 'PAYOUT_AMOUNT_BELOW_MINIMUM' }));
+      expect(() => decidePayoutRequest(chosen(10), basis({ balance: -5_000 }))).toThrow(expect.objectContaining({ code: 'NOTHING_TO_PAY_OUT' }));
+    });
+  });
+
+  it('pays nothing while paused: a scheduled period quietly, one asked for refused with PAYOUTS_PAUSED', () => {
+    const paused = { version: 0, settings: { schedule: { kind: 'daily' as const, hour: 9 }, minimumAmount: 1 as Santim, callbackUrl: null }, scheduleSetAt: 0, paused: { reason: 'fraud review', pausedAt: AT } };
+    expect(() => decidePayoutRequest(onDemand, basis({ settings: paused }))).toThrow(expect.objectContaining({ code: 'PAYOUTS_PAUSED', message: expect.stringContaining('fraud review') }));
+    expect(decidePayoutRequest({ ...onDemand, trigger: 'schedule', period: 'daily-2030-01-01' }, basis({ settings: paused }))).toBeUndefined();
+  });
+
+  it('is cancelled only while requested: the money goes back as its parts, once; one sent cannot be', () => {
+    const requested = decidePayoutRequest(onDemand, basis({ balance: 50_000, fees: 12_000 }))!;
+    const cancel = { type: 'CancelPayout' as const, data: { payoutId: 'po_1', at: AT, callbackUrl: null } };
+    const canceled = singlePayoutDecider.decide(cancel, fold(singlePayoutDecider, [requested]));
+    expect(canceled).toEqual([{ type: 'PayoutCanceled', data: { merchantId: M, payoutId: 'po_1', amount: 50_000, fees: 12_000, canceledAt: AT, callbackUrl: null } }]);
+    expect(singlePayoutDecider.decide(cancel, fold(singlePayoutDecider, [requested, ...canceled]))).toEqual([]);
+    // The worker's send after the cancellation records nothing, and is not made (ProcessPayoutHandler).
+    expect(singlePayoutDecider.decide({ type: 'RecordPayoutSent', data: { payoutId: 'po_1', providerReference: 'po_1', at: AT } }, fold(singlePayoutDecider, [requested, ...canceled]))).toEqual([]);
+    const sent = singlePayoutDecider.decide({ type: 'RecordPayoutSent', data: { payoutId: 'po_1', providerReference: 'po_1', at: AT } }, fold(singlePayoutDecider, [requested]));
+    expect(() => singlePayoutDecider.decide(cancel, fold(singlePayoutDecider, [requested, ...sent]))).toThrow(expect.objectContaining({ code: 'PAYOUT_NOT_CANCELABLE' }));
+  });
 });

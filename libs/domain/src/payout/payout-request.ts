@@ -1,6 +1,16 @@
-import { santim } from '../shared/money';
+import { type Santim, santim } from '../shared/money';
 import type { PayoutStanding } from '../account/account-payability';
-import { AccountNotVerified, PayoutRequirementsMissing, NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing, PayoutDestinationOnHold } from './payout.errors';
+import {
+  AccountNotVerified,
+  NothingToPayOut,
+  PayoutAmountBelowMinimum,
+  PayoutAmountExceedsAvailable,
+  PayoutBelowMinimum,
+  PayoutDestinationMissing,
+  PayoutDestinationOnHold,
+  PayoutRequirementsMissing,
+  PayoutsPaused,
+} from './payout.errors';
 import { availablePayableBalance } from './payout-availability';
 import { payablePeriod } from './payout-schedule';
 import { type SettingsInForce, settingsOrDefault } from './payout-settings.decider';
@@ -9,8 +19,11 @@ import type { PayoutEvent } from './payout.events';
 
 export type PayoutRequested = Extract<PayoutEvent, { type: 'PayoutRequested' }>;
 
-/** A payout asked for: on demand, or by the schedule for a period (its id then derives from it: scheduledPayoutId). */
-export type PayoutAsk = { merchantId: string; payoutId: string; at: string } & ({ trigger: 'on-demand' } | { trigger: 'schedule'; period: string });
+/**
+ * A payout asked for: on demand (of everything available, or of a chosen `amount` of it), or by the
+ * schedule for a period (its id then derives from it: scheduledPayoutId).
+ */
+export type PayoutAsk = { merchantId: string; payoutId: string; at: string } & ({ trigger: 'on-demand'; amount?: Santim } | { trigger: 'schedule'; period: string });
 
 /**
  * What a payout request is decided on, read at one point of the merchant's books: whether a payout of
@@ -42,6 +55,16 @@ export interface PayoutBasis {
   standing?: PayoutStanding;
 }
 
+/**
+ * The parts of a chosen amount (at most what is available, the payable's available part and the fees
+ * together): the fees' balance first, for fees are never held, up to the amount; a fees balance at or
+ * below zero is settled whole, as a payout of everything does. Neither part then exceeds its account's
+ * available money, and what is left stays in each for a later payout.
+ */
+function chosenParts(amount: Santim, fees: number): { amount: number; fees: number } {
+  return { amount, fees: fees > 0 ? Math.min(fees, amount) : fees };
+}
+
 function notPayable(merchantId: string, standing: Extract<PayoutStanding, { payable: false }>): Error {
   switch (standing.reason) {
     case 'ACCOUNT_NOT_VERIFIED':
@@ -54,7 +77,8 @@ function notPayable(merchantId: string, standing: Extract<PayoutStanding, { paya
 }
 
 /**
- * A payout of the payable's available balance and the fees' balance, never of a movement another payout
+ * A payout of the payable's available balance and the fees' balance (or of a chosen amount of them,
+ * the rest left where it is), never of a movement another payout
  * holds: the balance already has every earlier payout moved out (Dr payable and fees, Cr in transit) and every
  * failed one back, and the
  * merchant's books serialize the decisions. Undefined: nothing to do (the same request again, whose
@@ -65,6 +89,12 @@ export function decidePayoutRequest(ask: PayoutAsk, basis: PayoutBasis): PayoutR
   if (basis.exists) return undefined;
   const settings = settingsOrDefault(basis.settings);
   const scheduled = ask.trigger === 'schedule' ? ask.period : undefined;
+  // Paused (a platform's review of its seller, say): a scheduled period pays nothing and its money waits; one asked for is refused.
+  const paused = basis.settings?.paused;
+  if (paused) {
+    if (scheduled !== undefined) return undefined;
+    throw new PayoutsPaused(ask.merchantId, paused.reason);
+  }
   // A job of a period that is not the schedule's payable one (it ran late, the schedule changed since it
   // was queued, or the period fell due before the schedule was set) pays nothing: the money waits for
   // the period that is, and a period's job pays what is there once.
@@ -91,13 +121,17 @@ export function decidePayoutRequest(ask: PayoutAsk, basis: PayoutBasis): PayoutR
     if (scheduled !== undefined) return undefined;
     throw refusal;
   }
+  const chosen = ask.trigger === 'on-demand' ? ask.amount : undefined;
+  if (chosen !== undefined && chosen > balance) throw new PayoutAmountExceedsAvailable(chosen, santim(balance));
+  if (chosen !== undefined && chosen < settings.minimumAmount) throw new PayoutAmountBelowMinimum(chosen, settings.minimumAmount);
+  const { amount, fees } = chosen === undefined ? { amount: balance, fees: basis.fees } : chosenParts(chosen, basis.fees);
   return {
     type: 'PayoutRequested',
     data: {
       merchantId: ask.merchantId,
       payoutId: ask.payoutId,
-      amount: santim(balance),
-      ...(basis.fees !== 0 && { fees: basis.fees }),
+      amount: santim(amount),
+      ...(fees !== 0 && { fees }),
       destinationVersion: destination!.version,
       destination: destination!.destination,
       after: basis.after,

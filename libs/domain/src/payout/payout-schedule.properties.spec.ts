@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { fold } from '../shared/decider';
 import { santim } from '../shared/money';
 import { decidePayoutRequest, type PayoutRequested } from './payout-request';
-import { type PayoutSettingsChanged, payoutSettingsDecider, type SettingsInForce, settingsOrDefault } from './payout-settings.decider';
+import { type PayoutSettingsEvent, payoutSettingsDecider, type SettingsInForce, settingsOrDefault } from './payout-settings.decider';
 import type { PayoutDestination } from './payout.events';
 import { scheduledPayoutId } from '../ids';
 import { latestDuePeriod, nextDuePeriod, nextScheduledPeriod, type PayoutSchedule, WEEKDAYS } from './payout-schedule';
@@ -180,7 +180,7 @@ describe('a schedule that changes', () => {
         const M = 'm-1';
         const payouts = payoutsOf(M);
         // The settings in their own stream, read with each request as the handlers read them.
-        let settingsHistory: PayoutSettingsChanged[] = [];
+        let settingsHistory: PayoutSettingsEvent[] = [];
         const settingsNow = () => fold(payoutSettingsDecider, settingsHistory).settings;
         // The model: each schedule the merchant had, from when it was set (a change of the minimum alone keeps it).
         const schedules: { schedule: PayoutSchedule; setAt: number }[] = [{ schedule: { kind: 'manual' }, setAt: -Infinity }];

@@ -3,7 +3,8 @@ import { given } from '../testing/given';
 import type { PayoutSettings } from './payout.events';
 import { PayoutDelayOutOfRange } from './payout.errors';
 import type { PayoutSchedule } from './payout-schedule';
-import { type ChangePayoutSettings, type PayoutSettingsChanged, payoutSettingsDecider, type SetPayoutSettings } from './payout-settings.decider';
+import { type ChangePayoutSettings, type PayoutSettingsChanged, payoutSettingsDecider, type SetPayoutSettings, settingsInForceOf } from './payout-settings.decider';
+import { fold } from '../shared/decider';
 import { InvalidInput } from '../shared/domain-error';
 
 const M = 'm-1';
@@ -69,5 +70,21 @@ describe('Payout settings', () => {
     settingsStream([]).when(change({ schedule: 'daily' })).thenThrows(InvalidInput);
     settingsStream([]).when(change({ hour: 3 })).thenThrows(InvalidInput);
     settingsStream([changed(1, held, AT)]).when(change({ payoutDelayDays: 31 })).thenThrows(PayoutDelayOutOfRange);
+  });
+
+  it('pauses payouts with a reason and resumes them; the same pause again or a resume of what runs is nothing; a change of settings keeps the pause', () => {
+    const pause = (reason: string, at = AT) => ({ type: 'PausePayouts' as const, data: { merchantId: M, reason, at } });
+    const resume = { type: 'ResumePayouts' as const, data: { merchantId: M, at: LATER } };
+    const paused = { type: 'PayoutsPaused' as const, data: { merchantId: M, reason: 'fraud review', pausedAt: AT } };
+    given(payoutSettingsDecider, []).when(pause('fraud review')).then([paused]);
+    given(payoutSettingsDecider, [paused]).when(pause('fraud review', LATER)).thenNothing();
+    given(payoutSettingsDecider, [paused]).when(pause('documents missing', LATER)).then([{ type: 'PayoutsPaused', data: { merchantId: M, reason: 'documents missing', pausedAt: LATER } }]);
+    given(payoutSettingsDecider, []).when(resume).thenNothing();
+    given(payoutSettingsDecider, [paused]).when(resume).then([{ type: 'PayoutsResumed', data: { merchantId: M, resumedAt: LATER } }]);
+    // Paused before any change: the defaults, paused; a change later keeps the pause.
+    expect(settingsInForceOf(fold(payoutSettingsDecider, [paused]))).toMatchObject({ version: 0, paused: { reason: 'fraud review', pausedAt: AT } });
+    const state = fold(payoutSettingsDecider, [paused, changed(1, DAILY_AT_10, LATER)]);
+    expect(settingsInForceOf(state)).toMatchObject({ version: 1, settings: DAILY_AT_10, paused: { reason: 'fraud review' } });
+    expect(settingsInForceOf(fold(payoutSettingsDecider, [paused, changed(1, DAILY_AT_10, LATER), { type: 'PayoutsResumed', data: { merchantId: M, resumedAt: LATER } }]))).not.toHaveProperty('paused');
   });
 });

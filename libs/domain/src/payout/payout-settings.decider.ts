@@ -20,9 +20,18 @@ export interface SettingsInForce {
   version: number;
   settings: PayoutSettings;
   scheduleSetAt: number;
+  /** Set while the merchant's payouts are paused (PayoutsPaused): none is paid, scheduled or asked for, until they are resumed. */
+  paused?: PayoutsPause;
+}
+
+/** Why and since when a merchant's payouts are paused. */
+export interface PayoutsPause {
+  reason: string;
+  pausedAt: string;
 }
 
 export type PayoutSettingsChanged = Extract<PayoutEvent, { type: 'PayoutSettingsChanged' }>;
+export type PayoutSettingsEvent = Extract<PayoutEvent, { type: 'PayoutSettingsChanged' | 'PayoutsPaused' | 'PayoutsResumed' }>;
 
 /**
  * `carried`: the settings in force in the merchant's payout account stream, where they were kept before
@@ -33,10 +42,26 @@ export type SetPayoutSettings = { type: 'SetPayoutSettings'; data: { merchantId:
 /** Some of the settings (payout-settings-change.ts): the rest stay as they are in force when it is decided. */
 export type ChangePayoutSettings = { type: 'ChangePayoutSettings'; data: { merchantId: string; change: PayoutSettingsChange; at: string; carried?: SettingsInForce } };
 
-export type PayoutSettingsCommand = SetPayoutSettings | ChangePayoutSettings;
+/** Stops the merchant's payouts with a reason (a platform's review of its seller); resumed by ResumePayouts. */
+export type PausePayouts = { type: 'PausePayouts'; data: { merchantId: string; reason: string; at: string } };
+export type ResumePayouts = { type: 'ResumePayouts'; data: { merchantId: string; at: string } };
+
+export type PayoutSettingsCommand = SetPayoutSettings | ChangePayoutSettings | PausePayouts | ResumePayouts;
 
 export interface PayoutSettingsState {
   settings?: SettingsInForce;
+  paused?: PayoutsPause;
+}
+
+/**
+ * The settings in force with the pause, if any: the stream's versions, or `carried` (kept in the payout
+ * account's stream before the settings had one of their own; undefined: the defaults, never changed).
+ * A merchant paused before it ever changed its settings has the defaults, paused.
+ */
+export function settingsInForceOf(state: PayoutSettingsState, carried?: SettingsInForce): SettingsInForce | undefined {
+  const inForce = state.settings ?? carried;
+  if (!state.paused) return inForce && { version: inForce.version, settings: inForce.settings, scheduleSetAt: inForce.scheduleSetAt };
+  return { ...(inForce ?? { version: 0, settings: DEFAULT_PAYOUT_SETTINGS, scheduleSetAt: 0 }), paused: state.paused };
 }
 
 export const settingsOrDefault = (inForce: SettingsInForce | undefined): PayoutSettings => inForce?.settings ?? DEFAULT_PAYOUT_SETTINGS;
@@ -51,14 +76,32 @@ export function settingsAfter(before: SettingsInForce | undefined, { version, se
   return { version, settings, scheduleSetAt: kept ? before.scheduleSetAt : Date.parse(changedAt) };
 }
 
+/** A pause stands until resumed; pausing again with another reason records the new one, with the same nothing. */
+function decidePause(command: PausePayouts | ResumePayouts, state: PayoutSettingsState): PayoutSettingsEvent[] {
+  const { merchantId, at } = command.data;
+  if (command.type === 'ResumePayouts') return state.paused ? [{ type: 'PayoutsResumed', data: { merchantId, resumedAt: at } }] : [];
+  if (state.paused?.reason === command.data.reason) return [];
+  return [{ type: 'PayoutsPaused', data: { merchantId, reason: command.data.reason, pausedAt: at } }];
+}
+
 /**
- * A merchant's payout settings as versions, in a stream of their own (`payout-settings-{merchantId}`):
- * reading or changing them reads nothing of the merchant's payouts.
+ * A merchant's payout settings as versions, in a stream of their own (`payout-settings-{merchantId}`),
+ * and whether its payouts are paused: reading or changing them reads nothing of the merchant's payouts.
  */
-export const payoutSettingsDecider: Decider<PayoutSettingsCommand, PayoutSettingsChanged, PayoutSettingsState> = {
+export const payoutSettingsDecider: Decider<PayoutSettingsCommand, PayoutSettingsEvent, PayoutSettingsState> = {
   initialState: () => ({}),
-  evolve: (state, event) => ({ settings: settingsAfter(state.settings, event.data) }),
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'PayoutsPaused':
+        return { ...state, paused: { reason: event.data.reason, pausedAt: event.data.pausedAt } };
+      case 'PayoutsResumed':
+        return { settings: state.settings };
+      case 'PayoutSettingsChanged':
+        return { ...state, settings: settingsAfter(state.settings, event.data) };
+    }
+  },
   decide: (command, state) => {
+    if (command.type === 'PausePayouts' || command.type === 'ResumePayouts') return decidePause(command, state);
     const { merchantId, at, carried } = command.data;
     const current = state.settings ?? carried;
     const before = settingsOrDefault(current);

@@ -1,5 +1,5 @@
 import type { AccountStatus } from '../account/account.events';
-import { DomainError } from '../shared/domain-error';
+import { DomainError, InvalidInput } from '../shared/domain-error';
 import { formatEtb, type Santim } from '../shared/money';
 
 /** A payout before a payout destination was set. */
@@ -85,5 +85,40 @@ export class PayoutRequirementsMissing extends DomainError {
 export class PayoutDestinationOnHold extends DomainError {
   constructor(accountId: string, heldUntil: string) {
     super('PAYOUT_DESTINATION_ON_HOLD', `The payout destination of account ${accountId} changed recently: payouts to it wait until ${heldUntil}`, 'conflict');
+  }
+}
+
+/** A payout's `amount` that is no ETB amount above zero with at most two decimals (zero, negative, not a number). */
+export class PayoutAmountInvalid extends InvalidInput {
+  constructor(detail: string) {
+    super(`amount must be an ETB amount above zero with at most 2 decimal places (${detail}); leave it out to pay out everything available`, 'PAYOUT_AMOUNT_INVALID');
+  }
+}
+
+/** A payout's chosen `amount` above what is available now (the balance less what payouts already took and the holding period keeps). */
+export class PayoutAmountExceedsAvailable extends DomainError {
+  constructor(asked: Santim, available: Santim) {
+    super('PAYOUT_AMOUNT_EXCEEDS_AVAILABLE', `${formatEtb(available)} ETB is available to pay out; a payout of ${formatEtb(asked)} ETB cannot be made`, 'conflict');
+  }
+}
+
+/** A payout's chosen `amount` below the `minimumAmount` of the payout settings (while more than the minimum is available). */
+export class PayoutAmountBelowMinimum extends DomainError {
+  constructor(asked: Santim, minimum: Santim) {
+    super('PAYOUT_AMOUNT_BELOW_MINIMUM', `A payout of ${formatEtb(asked)} ETB is below the minimum payout of ${formatEtb(minimum)} ETB`, 'conflict');
+  }
+}
+
+/** A payout asked for while the merchant's payouts are paused (POST /v1/trdp/payouts/pause); a scheduled one pays nothing instead. */
+export class PayoutsPaused extends DomainError {
+  constructor(merchantId: string, reason: string) {
+    super('PAYOUTS_PAUSED', `Payouts of ${merchantId} are paused (${reason}): nothing is paid out until they are resumed (POST /v1/trdp/payouts/resume)`, 'conflict');
+  }
+}
+
+/** A cancellation of a payout already sent to the provider (or paid, failed): only a payout still REQUESTED can be cancelled. */
+export class PayoutNotCancelable extends DomainError {
+  constructor(payoutId: string, status: string) {
+    super('PAYOUT_NOT_CANCELABLE', `Payout ${payoutId} is ${status}: only a payout not yet sent to the provider (REQUESTED) can be cancelled`, 'conflict');
   }
 }

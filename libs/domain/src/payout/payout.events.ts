@@ -122,14 +122,26 @@ export type PayoutEvent =
    * The money is the merchant's again, each part in the account it came from (`fees`: its request's,
    * absent when none), and its movements can be paid out by a later payout.
    */
-  | { type: 'PayoutFailed'; data: { merchantId: string; payoutId: string; amount: Santim; fees?: number; reason: string; failedAt: string; callbackUrl?: string | null } };
+  | { type: 'PayoutFailed'; data: { merchantId: string; payoutId: string; amount: Santim; fees?: number; reason: string; failedAt: string; callbackUrl?: string | null } }
+  /**
+   * A payout cancelled before it was sent (its stream said REQUESTED): the money is the merchant's again,
+   * each part in the account it came from, as after a failure, and no transfer is ever sent for it.
+   */
+  | { type: 'PayoutCanceled'; data: { merchantId: string; payoutId: string; amount: Santim; fees?: number; canceledAt: string; callbackUrl: string | null } }
+  /**
+   * In the payout settings' stream: the merchant's payouts stop (a platform's fraud review, say) until
+   * resumed; scheduled periods pay nothing meanwhile, and one asked for is refused (PAYOUTS_PAUSED).
+   */
+  | { type: 'PayoutsPaused'; data: { merchantId: string; reason: string; pausedAt: string } }
+  | { type: 'PayoutsResumed'; data: { merchantId: string; resumedAt: string } };
 
-/** A payout's progress with the provider: requested, sent, then paid or failed once. */
-export const PAYOUT_STATUSES = ['REQUESTED', 'SENT', 'PAID', 'FAILED'] as const;
+/** A payout's progress with the provider: requested, sent, then paid or failed once; or canceled while still requested. */
+export const PAYOUT_STATUSES = ['REQUESTED', 'SENT', 'PAID', 'FAILED', 'CANCELED'] as const;
 export type PayoutStatus = (typeof PAYOUT_STATUSES)[number];
 
-/** The provider's outcomes of a payout (its request is decided across the merchant's books: payout-request.ts). */
+/** The provider's outcomes of a payout, and its cancellation before it is sent (its request is decided across the merchant's books: payout-request.ts). */
 export type PayoutCommand =
   | { type: 'RecordPayoutSent'; data: { payoutId: string; providerReference: string; at: string } }
   | { type: 'RecordPayoutPaid'; data: { payoutId: string; externalReferenceId: string; at: string; callbackUrl: string | null } }
-  | { type: 'RecordPayoutFailed'; data: { payoutId: string; reason: string; at: string; callbackUrl: string | null } };
+  | { type: 'RecordPayoutFailed'; data: { payoutId: string; reason: string; at: string; callbackUrl: string | null } }
+  | { type: 'CancelPayout'; data: { payoutId: string; at: string; callbackUrl: string | null } };

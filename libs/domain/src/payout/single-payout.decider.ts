@@ -1,9 +1,9 @@
 import type { Decider } from '../shared/decider';
 import type { Santim } from '../shared/money';
-import { PayoutNotFound } from './payout.errors';
+import { PayoutNotCancelable, PayoutNotFound } from './payout.errors';
 import type { PayoutCommand, PayoutDestination, PayoutEvent, PayoutStatus } from './payout.events';
 
-export type SinglePayoutEvent = Extract<PayoutEvent, { type: 'PayoutRequested' | 'PayoutSent' | 'PayoutPaid' | 'PayoutFailed' }>;
+export type SinglePayoutEvent = Extract<PayoutEvent, { type: 'PayoutRequested' | 'PayoutSent' | 'PayoutPaid' | 'PayoutFailed' | 'PayoutCanceled' }>;
 
 /** One payout, in its own stream (`payout-{payoutId}`): a handful of events, read whole by any command on it. */
 export interface SinglePayoutState {
@@ -19,9 +19,16 @@ export interface SinglePayoutState {
   };
 }
 
-const finished = (status: PayoutStatus) => status === 'PAID' || status === 'FAILED';
+const finished = (status: PayoutStatus) => status === 'PAID' || status === 'FAILED' || status === 'CANCELED';
 
-/** The provider's outcomes of a payout; its request is decided across the merchant's books (decidePayoutRequest). */
+const STATUS_AFTER: Record<Exclude<SinglePayoutEvent['type'], 'PayoutRequested'>, PayoutStatus> = { PayoutSent: 'SENT', PayoutPaid: 'PAID', PayoutFailed: 'FAILED', PayoutCanceled: 'CANCELED' };
+
+/**
+ * The provider's outcomes of a payout, and its cancellation; its request is decided across the merchant's
+ * books (decidePayoutRequest). The worker records PayoutSent in this stream before it hands the transfer to
+ * the provider (ProcessPayoutHandler), so a cancellation and a send, decided here at the stream's revision,
+ * exclude each other: the one appended first stands, and the other finds SENT or CANCELED.
+ */
 export const singlePayoutDecider: Decider<PayoutCommand, SinglePayoutEvent, SinglePayoutState> = {
   initialState: () => ({}),
   evolve: (state, event) => {
@@ -29,8 +36,7 @@ export const singlePayoutDecider: Decider<PayoutCommand, SinglePayoutEvent, Sing
       const { merchantId, payoutId, amount, fees, destinationVersion, destination } = event.data;
       return { payout: { merchantId, payoutId, amount, ...(fees ? { fees } : {}), status: 'REQUESTED', destinationVersion, ...(destination && { destination }) } };
     }
-    const status: PayoutStatus = event.type === 'PayoutSent' ? 'SENT' : event.type === 'PayoutPaid' ? 'PAID' : 'FAILED';
-    return { payout: { ...state.payout!, status } };
+    return { payout: { ...state.payout!, status: STATUS_AFTER[event.type] } };
   },
   decide: (command, { payout }) => {
     if (!payout) throw new PayoutNotFound(command.data.payoutId);
@@ -45,6 +51,10 @@ export const singlePayoutDecider: Decider<PayoutCommand, SinglePayoutEvent, Sing
       case 'RecordPayoutFailed':
         if (finished(payout.status)) return [];
         return [{ type: 'PayoutFailed', data: { merchantId, payoutId, amount, ...(fees ? { fees } : {}), reason: command.data.reason, failedAt: command.data.at, callbackUrl: command.data.callbackUrl } }];
+      case 'CancelPayout':
+        if (payout.status === 'CANCELED') return [];
+        if (payout.status !== 'REQUESTED') throw new PayoutNotCancelable(payoutId, payout.status);
+        return [{ type: 'PayoutCanceled', data: { merchantId, payoutId, amount, ...(fees ? { fees } : {}), canceledAt: command.data.at, callbackUrl: command.data.callbackUrl } }];
     }
   },
 };

@@ -14,6 +14,12 @@ export interface TransferTerms {
   amount: Santim;
   description: string;
   metadata?: Record<string, unknown>;
+  /**
+   * What it belongs to, as the platform said (Stripe's `source_transaction`/`transfer_group`): one of its
+   * escrows or one of its payment orders, by id. Absent: none named, as on every transfer made before.
+   */
+  escrowId?: string;
+  orderId?: string;
   /** The platform let it take the source below zero (a penalty `from` the other party only). */
   allowNegative: boolean;
   /** Where its TRANSFER_CREATED callback goes: the platform's payout callback URL in force when it was made (null: none). */

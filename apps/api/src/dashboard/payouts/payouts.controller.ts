@@ -5,7 +5,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing, type Principal, santim } from '@app/domain';
+import { NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing, PayoutsPaused, type Principal, santim } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { payoutDestination } from '@app/payments';
@@ -37,7 +37,7 @@ const NOTICES: Record<string, Notice> = {
 function payoutRefusal(error: unknown): string | undefined {
   if (error instanceof PayoutDestinationMissing) return 'There is no payout destination yet: set one below first, so the money has somewhere to go.';
   if (error instanceof NothingToPayOut) return NOTHING_TO_PAY_OUT;
-  if (error instanceof PayoutBelowMinimum) return error.message;
+  if (error instanceof PayoutBelowMinimum || error instanceof PayoutsPaused) return error.message;
   return undefined;
 }
 
@@ -99,7 +99,7 @@ export class DashboardPayoutsController {
   async requestPayout(@SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     let payout: PayoutView;
     try {
-      payout = await this.commands.execute(new RequestPayoutCommand(principal, metadata));
+      payout = await this.commands.execute(new RequestPayoutCommand(principal, undefined, metadata));
     } catch (error) {
       const refusal = payoutRefusal(error);
       if (!refusal) throw error;

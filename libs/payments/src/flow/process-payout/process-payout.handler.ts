@@ -26,6 +26,8 @@ interface PayoutToProcess {
   destination?: PayoutDestination;
   /** Records an outcome in the stream where the payout's request is. */
   record(command: PayoutCommand): Promise<void>;
+  /** Records PayoutSent; false when the stream says the payout was cancelled first (it is then never sent). */
+  markSent(at: string): Promise<boolean>;
 }
 
 /**
@@ -48,17 +50,22 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
 
   async execute({ merchantId, payoutId }: ProcessPayoutCommand): Promise<PayoutProgress> {
     const [payout, inForce] = await Promise.all([this.ownPayout(merchantId, payoutId).then((own) => own ?? this.accountPayout(merchantId, payoutId)), payoutSettingsInForce(this.runner, this.db, merchantId)]);
-    if (!payout || payout.status === 'PAID' || payout.status === 'FAILED') return SETTLED;
+    if (!payout || payout.status === 'PAID' || payout.status === 'FAILED' || payout.status === 'CANCELED') return SETTLED;
     // Its callback goes where the settings say when its outcome is known.
     const { callbackUrl } = settingsOrDefault(inForce);
     // The payout's tenant's mode's provider: a test balance is never paid out by a live provider.
     const provider = await this.providers.forTenant(merchantId);
     let status: TransferStatus = await provider.transferStatus(payoutId);
+    let recordedSent = payout.status !== 'REQUESTED';
     if (status.state === 'unknown') {
       // The destination the payout was requested for, even if the merchant has changed it since.
       const destination = payout.destination;
       const accountNumber = destination && (await this.accounts.accountNumber(merchantId, destination.accountRef));
       if (!destination || accountNumber === undefined) return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: 'DESTINATION_UNAVAILABLE', at: this.clock.now().toISOString(), callbackUrl } });
+      // Sent in its stream before the provider has it: a cancellation decided there first leaves it CANCELED, never sent,
+      // and none decided after it can succeed (single-payout.decider.ts).
+      if (!recordedSent && !(await payout.markSent(this.clock.now().toISOString()))) return SETTLED;
+      recordedSent = true;
       try {
         const { kind, institution, holderName } = destination;
         status = await provider.transfer({ reference: payoutId, amount: payout.amount, destination: { kind, institution, holderName, accountNumber } });
@@ -67,7 +74,8 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
         return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: error.code, at: this.clock.now().toISOString(), callbackUrl } });
       }
     }
-    if (payout.status === 'REQUESTED') await payout.record({ type: 'RecordPayoutSent', data: { payoutId, providerReference: payoutId, at: this.clock.now().toISOString() } });
+    // The provider had it already (sent by a process that stopped before recording so, before sends were recorded first).
+    if (!recordedSent) await payout.markSent(this.clock.now().toISOString());
     if (status.state === 'succeeded') return this.settle(payout, { type: 'RecordPayoutPaid', data: { payoutId, externalReferenceId: status.externalReferenceId, at: status.at, callbackUrl } });
     if (status.state === 'failed') return this.settle(payout, { type: 'RecordPayoutFailed', data: { payoutId, reason: status.reason, at: status.at, callbackUrl } });
     return { state: 'pending', ...(status.state === 'pending' && status.expectedAt ? { expectedAt: status.expectedAt } : {}) };
@@ -103,7 +111,11 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
         };
       }, SYSTEM);
     };
-    return { amount: payout.amount, status: payout.status, destination: payout.destination, record };
+    const markSent = async (at: string) => {
+      const { state } = await this.runner.run(stream, singlePayoutDecider, { type: 'RecordPayoutSent', data: { payoutId, providerReference: payoutId, at } }, SYSTEM);
+      return state.payout?.status !== 'CANCELED';
+    };
+    return { amount: payout.amount, status: payout.status, destination: payout.destination, record, markSent };
   }
 
   /** A payout of the merchant's payout account stream, still in flight (account-stream-payout.ts). */
@@ -112,7 +124,13 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
     if (!found) return undefined;
     const { amount, status, destinationVersion: version } = found.payout;
     const destination = await destinationVersion(this.db, merchantId, version);
-    return { amount, status, destination, record: (command) => found.record(command, SYSTEM) };
+    const record = (command: PayoutCommand) => found.record(command, SYSTEM);
+    // A payout of the payout account stream cannot be cancelled: it is always sent.
+    const markSent = async (at: string) => {
+      await record({ type: 'RecordPayoutSent', data: { payoutId, providerReference: payoutId, at } });
+      return true;
+    };
+    return { amount, status, destination, record, markSent };
   }
 
   private async payoutViewAt(merchantId: string, payoutId: string, position: LogPosition): Promise<AccountStreamPayoutState | undefined> {

@@ -19,6 +19,7 @@ const SETTINGS = {
   payoutDelayDays: 3,
   nextPayoutAt: null,
   pausedByPayoutId: null,
+  paused: null,
 };
 
 const REQUESTED = {
@@ -34,6 +35,7 @@ const REQUESTED = {
   failedAt: null,
   failureReason: null,
   providerReference: null,
+  canceledAt: null,
 };
 
 const SENT = {
@@ -51,7 +53,10 @@ export const PAYOUT_EXAMPLES: OperationExamples = {
     data: DESTINATION,
   },
   'GET /v1/trdp/payout-destination': { data: DESTINATION },
-  'POST /v1/trdp/payouts': { data: REQUESTED },
+  'POST /v1/trdp/payouts': { request: { amount: 250.74 }, data: REQUESTED },
+  'POST /v1/trdp/payouts/{payoutId}/cancel': { data: { ...REQUESTED, status: 'CANCELED', canceledAt: '2026-11-28T05:17:23.410Z' } },
+  'POST /v1/trdp/payouts/pause': { request: { reason: 'fraud review' }, data: { ...SETTINGS, paused: { reason: 'fraud review', pausedAt: '2026-11-28T06:00:00.000Z' } } },
+  'POST /v1/trdp/payouts/resume': { data: SETTINGS },
   'GET /v1/trdp/payouts': { data: { payouts: [SENT, { ...REQUESTED, status: 'PAID', paidAt: '2026-11-28T05:19:02.511Z', providerReference: 'SBX-4C1D7E02A9B3F816' }], hasMore: true } },
   'GET /v1/trdp/payouts/{payoutId}': { data: SENT },
   'GET /v1/trdp/payouts/{payoutId}/movements': {

@@ -1,0 +1,12 @@
+import { ApiProperty } from '@nestjs/swagger';
+import { MaxLength } from 'class-validator';
+import { LIMITS } from '../http/payment-request.dto';
+import { IsDisplayText } from '../http/validators';
+
+/** Why payouts stop: it is in the PayoutsPaused event, the settings' answer and the PAYOUTS_PAUSED callback. */
+export class PausePayoutsDto {
+  @ApiProperty({ example: 'fraud review', description: 'Why, for the merchant and its platform: kept with the pause and sent in the PAYOUTS_PAUSED callback' })
+  @IsDisplayText()
+  @MaxLength(LIMITS.string)
+  reason!: string;
+}
