@@ -2,7 +2,7 @@
 
 import type { Client, ClientMeta, Options as Options2, RequestResult, TDataShape } from './client';
 import { client } from './client.gen';
-import type { DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdData, DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdErrors, DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdResponses, DeleteV1TrdpPlatformLinksByPlatformIdData, DeleteV1TrdpPlatformLinksByPlatformIdErrors, DeleteV1TrdpPlatformLinksByPlatformIdResponses, DeleteV1TrdpWebhookEndpointsByEndpointIdData, DeleteV1TrdpWebhookEndpointsByEndpointIdErrors, DeleteV1TrdpWebhookEndpointsByEndpointIdResponses, GetHealthLiveData, GetHealthLiveErrors, GetHealthLiveResponses, GetHealthReadyData, GetHealthReadyErrors, GetHealthReadyResponses, GetV1AuditEscrowsByEscrowIdData, GetV1AuditEscrowsByEscrowIdErrors, GetV1AuditEscrowsByEscrowIdResponses, GetV1AuditEventsCsvData, GetV1AuditEventsCsvErrors, GetV1AuditEventsCsvResponses, GetV1AuditEventsData, GetV1AuditEventsErrors, GetV1AuditEventsResponses, GetV1AuditIntegrityData, GetV1AuditIntegrityErrors, GetV1AuditIntegrityResponses, GetV1AuditLedgerAccountsByAccountEntriesData, GetV1AuditLedgerAccountsByAccountEntriesErrors, GetV1AuditLedgerAccountsByAccountEntriesResponses, GetV1AuditLedgerBalancesData, GetV1AuditLedgerBalancesErrors, GetV1AuditLedgerBalancesResponses, GetV1AuditLedgerTrialBalanceData, GetV1AuditLedgerTrialBalanceErrors, GetV1AuditLedgerTrialBalanceResponses, GetV1AuditStreamsByStreamIdData, GetV1AuditStreamsByStreamIdErrors, GetV1AuditStreamsByStreamIdResponses, GetV1TrdpAccountsByAccountIdData, GetV1TrdpAccountsByAccountIdErrors, GetV1TrdpAccountsByAccountIdResponses, GetV1TrdpAccountsData, GetV1TrdpAccountsErrors, GetV1TrdpAccountsResponses, GetV1TrdpBalanceData, GetV1TrdpBalanceErrors, GetV1TrdpBalanceResponses, GetV1TrdpBalanceTransactionsData, GetV1TrdpBalanceTransactionsErrors, GetV1TrdpBalanceTransactionsResponses, GetV1TrdpCallbacksData, GetV1TrdpCallbacksErrors, GetV1TrdpCallbacksResponses, GetV1TrdpEscrowByEscrowIdData, GetV1TrdpEscrowByEscrowIdErrors, GetV1TrdpEscrowByEscrowIdReleasesData, GetV1TrdpEscrowByEscrowIdReleasesErrors, GetV1TrdpEscrowByEscrowIdReleasesResponses, GetV1TrdpEscrowByEscrowIdResponses, GetV1TrdpEscrowsData, GetV1TrdpEscrowsErrors, GetV1TrdpEscrowsResponses, GetV1TrdpEventsByEventIdData, GetV1TrdpEventsByEventIdErrors, GetV1TrdpEventsByEventIdResponses, GetV1TrdpEventsData, GetV1TrdpEventsErrors, GetV1TrdpEventsResponses, GetV1TrdpOrderByOrderIdData, GetV1TrdpOrderByOrderIdErrors, GetV1TrdpOrderByOrderIdResponses, GetV1TrdpOrdersData, GetV1TrdpOrdersErrors, GetV1TrdpOrdersResponses, GetV1TrdpPayoutDestinationData, GetV1TrdpPayoutDestinationErrors, GetV1TrdpPayoutDestinationResponses, GetV1TrdpPayoutsByPayoutIdData, GetV1TrdpPayoutsByPayoutIdErrors, GetV1TrdpPayoutsByPayoutIdMovementsData, GetV1TrdpPayoutsByPayoutIdMovementsErrors, GetV1TrdpPayoutsByPayoutIdMovementsResponses, GetV1TrdpPayoutsByPayoutIdReportCsvData, GetV1TrdpPayoutsByPayoutIdReportCsvErrors, GetV1TrdpPayoutsByPayoutIdReportCsvResponses, GetV1TrdpPayoutsByPayoutIdReportData, GetV1TrdpPayoutsByPayoutIdReportErrors, GetV1TrdpPayoutsByPayoutIdReportResponses, GetV1TrdpPayoutsByPayoutIdResponses, GetV1TrdpPayoutsData, GetV1TrdpPayoutsErrors, GetV1TrdpPayoutSettingsData, GetV1TrdpPayoutSettingsErrors, GetV1TrdpPayoutSettingsResponses, GetV1TrdpPayoutsResponses, GetV1TrdpPlatformLinksData, GetV1TrdpPlatformLinksErrors, GetV1TrdpPlatformLinksResponses, GetV1TrdpStatementCsvData, GetV1TrdpStatementCsvErrors, GetV1TrdpStatementCsvResponses, GetV1TrdpStatementData, GetV1TrdpStatementErrors, GetV1TrdpStatementResponses, GetV1TrdpTransfersByTransferIdData, GetV1TrdpTransfersByTransferIdErrors, GetV1TrdpTransfersByTransferIdResponses, GetV1TrdpTransfersData, GetV1TrdpTransfersErrors, GetV1TrdpTransfersResponses, GetV1TrdpWebhookEndpointsByEndpointIdData, GetV1TrdpWebhookEndpointsByEndpointIdErrors, GetV1TrdpWebhookEndpointsByEndpointIdResponses, GetV1TrdpWebhookEndpointsData, GetV1TrdpWebhookEndpointsErrors, GetV1TrdpWebhookEndpointsResponses, GetV1TrdpWebhookSecretData, GetV1TrdpWebhookSecretErrors, GetV1TrdpWebhookSecretResponses, PostV1AdminAuditorsData, PostV1AdminAuditorsErrors, PostV1AdminAuditorsResponses, PostV1AdminMerchantsByMerchantIdInvitationData, PostV1AdminMerchantsByMerchantIdInvitationErrors, PostV1AdminMerchantsByMerchantIdInvitationResponses, PostV1AdminMerchantsByMerchantIdPlatformLinksData, PostV1AdminMerchantsByMerchantIdPlatformLinksErrors, PostV1AdminMerchantsByMerchantIdPlatformLinksResponses, PostV1AdminMerchantsData, PostV1AdminMerchantsErrors, PostV1AdminMerchantsResponses, PostV1ProvidersByProviderNotificationsData, PostV1ProvidersByProviderNotificationsErrors, PostV1ProvidersByProviderNotificationsResponses, PostV1SandboxOrdersByIdCompleteData, PostV1SandboxOrdersByIdCompleteErrors, PostV1SandboxOrdersByIdCompleteResponses, PostV1TrdpAccountsByAccountIdData, PostV1TrdpAccountsByAccountIdErrors, PostV1TrdpAccountsByAccountIdInvitationData, PostV1TrdpAccountsByAccountIdInvitationErrors, PostV1TrdpAccountsByAccountIdInvitationResponses, PostV1TrdpAccountsByAccountIdResponses, PostV1TrdpAccountsData, PostV1TrdpAccountsErrors, PostV1TrdpAccountsResponses, PostV1TrdpCallbacksByDeliveryIdRedeliverData, PostV1TrdpCallbacksByDeliveryIdRedeliverErrors, PostV1TrdpCallbacksByDeliveryIdRedeliverResponses, PostV1TrdpEscrowByEscrowIdAutoReleaseData, PostV1TrdpEscrowByEscrowIdAutoReleaseErrors, PostV1TrdpEscrowByEscrowIdAutoReleaseResponses, PostV1TrdpEscrowByEscrowIdCancelData, PostV1TrdpEscrowByEscrowIdCancelErrors, PostV1TrdpEscrowByEscrowIdCancelResponses, PostV1TrdpEscrowByEscrowIdDisputeData, PostV1TrdpEscrowByEscrowIdDisputeErrors, PostV1TrdpEscrowByEscrowIdDisputeResolveData, PostV1TrdpEscrowByEscrowIdDisputeResolveErrors, PostV1TrdpEscrowByEscrowIdDisputeResolveResponses, PostV1TrdpEscrowByEscrowIdDisputeResponses, PostV1TrdpEscrowByEscrowIdRefundData, PostV1TrdpEscrowByEscrowIdRefundErrors, PostV1TrdpEscrowByEscrowIdRefundResponses, PostV1TrdpEscrowByEscrowIdReleaseData, PostV1TrdpEscrowByEscrowIdReleaseErrors, PostV1TrdpEscrowByEscrowIdReleaseResponses, PostV1TrdpEscrowByEscrowIdReversalsData, PostV1TrdpEscrowByEscrowIdReversalsErrors, PostV1TrdpEscrowByEscrowIdReversalsResponses, PostV1TrdpEscrowOrderData, PostV1TrdpEscrowOrderErrors, PostV1TrdpEscrowOrderResponses, PostV1TrdpOrderByOrderIdRefundData, PostV1TrdpOrderByOrderIdRefundErrors, PostV1TrdpOrderByOrderIdRefundResponses, PostV1TrdpOrderData, PostV1TrdpOrderErrors, PostV1TrdpOrderResponses, PostV1TrdpPayoutDestinationData, PostV1TrdpPayoutDestinationErrors, PostV1TrdpPayoutDestinationResponses, PostV1TrdpPayoutsData, PostV1TrdpPayoutsErrors, PostV1TrdpPayoutSettingsData, PostV1TrdpPayoutSettingsErrors, PostV1TrdpPayoutSettingsResponses, PostV1TrdpPayoutsResponses, PostV1TrdpPlatformLinksData, PostV1TrdpPlatformLinksErrors, PostV1TrdpPlatformLinksResponses, PostV1TrdpTransfersByTransferIdReversalsData, PostV1TrdpTransfersByTransferIdReversalsErrors, PostV1TrdpTransfersByTransferIdReversalsResponses, PostV1TrdpTransfersData, PostV1TrdpTransfersErrors, PostV1TrdpTransfersResponses, PostV1TrdpVerifyData, PostV1TrdpVerifyErrors, PostV1TrdpVerifyResponses, PostV1TrdpWebhookEndpointsByEndpointIdData, PostV1TrdpWebhookEndpointsByEndpointIdErrors, PostV1TrdpWebhookEndpointsByEndpointIdResponses, PostV1TrdpWebhookEndpointsByEndpointIdSecretData, PostV1TrdpWebhookEndpointsByEndpointIdSecretErrors, PostV1TrdpWebhookEndpointsByEndpointIdSecretResponses, PostV1TrdpWebhookEndpointsByEndpointIdTestData, PostV1TrdpWebhookEndpointsByEndpointIdTestErrors, PostV1TrdpWebhookEndpointsByEndpointIdTestResponses, PostV1TrdpWebhookEndpointsData, PostV1TrdpWebhookEndpointsErrors, PostV1TrdpWebhookEndpointsResponses, PostV1TrdpWebhookSecretRotateData, PostV1TrdpWebhookSecretRotateErrors, PostV1TrdpWebhookSecretRotateResponses } from './types.gen';
+import type { DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdData, DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdErrors, DeleteV1AdminMerchantsByMerchantIdPlatformLinksByPlatformIdResponses, DeleteV1TrdpAccountsByAccountIdCommissionData, DeleteV1TrdpAccountsByAccountIdCommissionErrors, DeleteV1TrdpAccountsByAccountIdCommissionResponses, DeleteV1TrdpCommissionData, DeleteV1TrdpCommissionErrors, DeleteV1TrdpCommissionResponses, DeleteV1TrdpPlatformLinksByPlatformIdData, DeleteV1TrdpPlatformLinksByPlatformIdErrors, DeleteV1TrdpPlatformLinksByPlatformIdResponses, DeleteV1TrdpWebhookEndpointsByEndpointIdData, DeleteV1TrdpWebhookEndpointsByEndpointIdErrors, DeleteV1TrdpWebhookEndpointsByEndpointIdResponses, GetHealthLiveData, GetHealthLiveErrors, GetHealthLiveResponses, GetHealthReadyData, GetHealthReadyErrors, GetHealthReadyResponses, GetV1AuditEscrowsByEscrowIdData, GetV1AuditEscrowsByEscrowIdErrors, GetV1AuditEscrowsByEscrowIdResponses, GetV1AuditEventsCsvData, GetV1AuditEventsCsvErrors, GetV1AuditEventsCsvResponses, GetV1AuditEventsData, GetV1AuditEventsErrors, GetV1AuditEventsResponses, GetV1AuditIntegrityData, GetV1AuditIntegrityErrors, GetV1AuditIntegrityResponses, GetV1AuditLedgerAccountsByAccountEntriesData, GetV1AuditLedgerAccountsByAccountEntriesErrors, GetV1AuditLedgerAccountsByAccountEntriesResponses, GetV1AuditLedgerBalancesData, GetV1AuditLedgerBalancesErrors, GetV1AuditLedgerBalancesResponses, GetV1AuditLedgerTrialBalanceData, GetV1AuditLedgerTrialBalanceErrors, GetV1AuditLedgerTrialBalanceResponses, GetV1AuditStreamsByStreamIdData, GetV1AuditStreamsByStreamIdErrors, GetV1AuditStreamsByStreamIdResponses, GetV1TrdpAccountsByAccountIdCommissionData, GetV1TrdpAccountsByAccountIdCommissionErrors, GetV1TrdpAccountsByAccountIdCommissionResponses, GetV1TrdpAccountsByAccountIdData, GetV1TrdpAccountsByAccountIdErrors, GetV1TrdpAccountsByAccountIdResponses, GetV1TrdpAccountsData, GetV1TrdpAccountsErrors, GetV1TrdpAccountsResponses, GetV1TrdpBalanceData, GetV1TrdpBalanceErrors, GetV1TrdpBalanceResponses, GetV1TrdpBalanceTransactionsData, GetV1TrdpBalanceTransactionsErrors, GetV1TrdpBalanceTransactionsResponses, GetV1TrdpCallbacksData, GetV1TrdpCallbacksErrors, GetV1TrdpCallbacksResponses, GetV1TrdpCommissionData, GetV1TrdpCommissionErrors, GetV1TrdpCommissionResponses, GetV1TrdpEscrowByEscrowIdData, GetV1TrdpEscrowByEscrowIdErrors, GetV1TrdpEscrowByEscrowIdReleasesData, GetV1TrdpEscrowByEscrowIdReleasesErrors, GetV1TrdpEscrowByEscrowIdReleasesResponses, GetV1TrdpEscrowByEscrowIdResponses, GetV1TrdpEscrowsData, GetV1TrdpEscrowsErrors, GetV1TrdpEscrowsResponses, GetV1TrdpEventsByEventIdData, GetV1TrdpEventsByEventIdErrors, GetV1TrdpEventsByEventIdResponses, GetV1TrdpEventsData, GetV1TrdpEventsErrors, GetV1TrdpEventsResponses, GetV1TrdpOrderByOrderIdData, GetV1TrdpOrderByOrderIdErrors, GetV1TrdpOrderByOrderIdResponses, GetV1TrdpOrdersData, GetV1TrdpOrdersErrors, GetV1TrdpOrdersResponses, GetV1TrdpPayoutDestinationData, GetV1TrdpPayoutDestinationErrors, GetV1TrdpPayoutDestinationResponses, GetV1TrdpPayoutsByPayoutIdData, GetV1TrdpPayoutsByPayoutIdErrors, GetV1TrdpPayoutsByPayoutIdMovementsData, GetV1TrdpPayoutsByPayoutIdMovementsErrors, GetV1TrdpPayoutsByPayoutIdMovementsResponses, GetV1TrdpPayoutsByPayoutIdReportCsvData, GetV1TrdpPayoutsByPayoutIdReportCsvErrors, GetV1TrdpPayoutsByPayoutIdReportCsvResponses, GetV1TrdpPayoutsByPayoutIdReportData, GetV1TrdpPayoutsByPayoutIdReportErrors, GetV1TrdpPayoutsByPayoutIdReportResponses, GetV1TrdpPayoutsByPayoutIdResponses, GetV1TrdpPayoutsData, GetV1TrdpPayoutsErrors, GetV1TrdpPayoutSettingsData, GetV1TrdpPayoutSettingsErrors, GetV1TrdpPayoutSettingsResponses, GetV1TrdpPayoutsResponses, GetV1TrdpPlatformLinksData, GetV1TrdpPlatformLinksErrors, GetV1TrdpPlatformLinksResponses, GetV1TrdpStatementCsvData, GetV1TrdpStatementCsvErrors, GetV1TrdpStatementCsvResponses, GetV1TrdpStatementData, GetV1TrdpStatementErrors, GetV1TrdpStatementResponses, GetV1TrdpTransfersByTransferIdData, GetV1TrdpTransfersByTransferIdErrors, GetV1TrdpTransfersByTransferIdResponses, GetV1TrdpTransfersData, GetV1TrdpTransfersErrors, GetV1TrdpTransfersResponses, GetV1TrdpWebhookEndpointsByEndpointIdData, GetV1TrdpWebhookEndpointsByEndpointIdErrors, GetV1TrdpWebhookEndpointsByEndpointIdResponses, GetV1TrdpWebhookEndpointsData, GetV1TrdpWebhookEndpointsErrors, GetV1TrdpWebhookEndpointsResponses, GetV1TrdpWebhookSecretData, GetV1TrdpWebhookSecretErrors, GetV1TrdpWebhookSecretResponses, PostV1AdminAuditorsData, PostV1AdminAuditorsErrors, PostV1AdminAuditorsResponses, PostV1AdminMerchantsByMerchantIdInvitationData, PostV1AdminMerchantsByMerchantIdInvitationErrors, PostV1AdminMerchantsByMerchantIdInvitationResponses, PostV1AdminMerchantsByMerchantIdOtherModeData, PostV1AdminMerchantsByMerchantIdOtherModeErrors, PostV1AdminMerchantsByMerchantIdOtherModeResponses, PostV1AdminMerchantsByMerchantIdPlatformLinksData, PostV1AdminMerchantsByMerchantIdPlatformLinksErrors, PostV1AdminMerchantsByMerchantIdPlatformLinksResponses, PostV1AdminMerchantsData, PostV1AdminMerchantsErrors, PostV1AdminMerchantsResponses, PostV1ProvidersByProviderNotificationsData, PostV1ProvidersByProviderNotificationsErrors, PostV1ProvidersByProviderNotificationsResponses, PostV1SandboxOrdersByIdCompleteData, PostV1SandboxOrdersByIdCompleteErrors, PostV1SandboxOrdersByIdCompleteResponses, PostV1TrdpAccountsByAccountIdCommissionData, PostV1TrdpAccountsByAccountIdCommissionErrors, PostV1TrdpAccountsByAccountIdCommissionResponses, PostV1TrdpAccountsByAccountIdData, PostV1TrdpAccountsByAccountIdErrors, PostV1TrdpAccountsByAccountIdInvitationData, PostV1TrdpAccountsByAccountIdInvitationErrors, PostV1TrdpAccountsByAccountIdInvitationResponses, PostV1TrdpAccountsByAccountIdResponses, PostV1TrdpAccountsData, PostV1TrdpAccountsErrors, PostV1TrdpAccountsResponses, PostV1TrdpCallbacksByDeliveryIdRedeliverData, PostV1TrdpCallbacksByDeliveryIdRedeliverErrors, PostV1TrdpCallbacksByDeliveryIdRedeliverResponses, PostV1TrdpCommissionData, PostV1TrdpCommissionErrors, PostV1TrdpCommissionResponses, PostV1TrdpEscrowByEscrowIdAutoReleaseData, PostV1TrdpEscrowByEscrowIdAutoReleaseErrors, PostV1TrdpEscrowByEscrowIdAutoReleaseResponses, PostV1TrdpEscrowByEscrowIdCancelData, PostV1TrdpEscrowByEscrowIdCancelErrors, PostV1TrdpEscrowByEscrowIdCancelResponses, PostV1TrdpEscrowByEscrowIdDisputeData, PostV1TrdpEscrowByEscrowIdDisputeErrors, PostV1TrdpEscrowByEscrowIdDisputeResolveData, PostV1TrdpEscrowByEscrowIdDisputeResolveErrors, PostV1TrdpEscrowByEscrowIdDisputeResolveResponses, PostV1TrdpEscrowByEscrowIdDisputeResponses, PostV1TrdpEscrowByEscrowIdRefundData, PostV1TrdpEscrowByEscrowIdRefundErrors, PostV1TrdpEscrowByEscrowIdRefundResponses, PostV1TrdpEscrowByEscrowIdReleaseData, PostV1TrdpEscrowByEscrowIdReleaseErrors, PostV1TrdpEscrowByEscrowIdReleaseResponses, PostV1TrdpEscrowByEscrowIdReversalsData, PostV1TrdpEscrowByEscrowIdReversalsErrors, PostV1TrdpEscrowByEscrowIdReversalsResponses, PostV1TrdpEscrowOrderData, PostV1TrdpEscrowOrderErrors, PostV1TrdpEscrowOrderResponses, PostV1TrdpOrderByOrderIdRefundData, PostV1TrdpOrderByOrderIdRefundErrors, PostV1TrdpOrderByOrderIdRefundResponses, PostV1TrdpOrderData, PostV1TrdpOrderErrors, PostV1TrdpOrderResponses, PostV1TrdpPayoutDestinationData, PostV1TrdpPayoutDestinationErrors, PostV1TrdpPayoutDestinationResponses, PostV1TrdpPayoutsByPayoutIdCancelData, PostV1TrdpPayoutsByPayoutIdCancelErrors, PostV1TrdpPayoutsByPayoutIdCancelResponses, PostV1TrdpPayoutsData, PostV1TrdpPayoutsErrors, PostV1TrdpPayoutSettingsData, PostV1TrdpPayoutSettingsErrors, PostV1TrdpPayoutSettingsResponses, PostV1TrdpPayoutsPauseData, PostV1TrdpPayoutsPauseErrors, PostV1TrdpPayoutsPauseResponses, PostV1TrdpPayoutsResponses, PostV1TrdpPayoutsResumeData, PostV1TrdpPayoutsResumeErrors, PostV1TrdpPayoutsResumeResponses, PostV1TrdpPlatformLinksData, PostV1TrdpPlatformLinksErrors, PostV1TrdpPlatformLinksResponses, PostV1TrdpTransfersByTransferIdReversalsData, PostV1TrdpTransfersByTransferIdReversalsErrors, PostV1TrdpTransfersByTransferIdReversalsResponses, PostV1TrdpTransfersData, PostV1TrdpTransfersErrors, PostV1TrdpTransfersResponses, PostV1TrdpVerifyData, PostV1TrdpVerifyErrors, PostV1TrdpVerifyResponses, PostV1TrdpWebhookEndpointsByEndpointIdData, PostV1TrdpWebhookEndpointsByEndpointIdErrors, PostV1TrdpWebhookEndpointsByEndpointIdResponses, PostV1TrdpWebhookEndpointsByEndpointIdSecretData, PostV1TrdpWebhookEndpointsByEndpointIdSecretErrors, PostV1TrdpWebhookEndpointsByEndpointIdSecretResponses, PostV1TrdpWebhookEndpointsByEndpointIdTestData, PostV1TrdpWebhookEndpointsByEndpointIdTestErrors, PostV1TrdpWebhookEndpointsByEndpointIdTestResponses, PostV1TrdpWebhookEndpointsData, PostV1TrdpWebhookEndpointsErrors, PostV1TrdpWebhookEndpointsResponses, PostV1TrdpWebhookSecretRotateData, PostV1TrdpWebhookSecretRotateErrors, PostV1TrdpWebhookSecretRotateResponses } from './types.gen';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -58,15 +58,33 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * Register a merchant; the response is the only time its secrets are shown
+     * Register a merchant: its test and live tenants; the response is the only time their secrets are shown
      *
-     * With `email`, `data.invitationUrl` is a one-time link (valid 7 days) where the owner sets the password of the merchant dashboard; without it, there is no `invitationUrl`.
+     * The test tenant's id and keys at the top level, the live tenant's under `live`: two tenants of one owner, each invisible to the other's keys (docs/concepts/modes.md). With `email`, `data.invitationUrl` is a one-time link (valid 7 days) where the owner sets the password of the merchant dashboard; without it, there is no `invitationUrl`.
      */
     public postAdminMerchants<ThrowOnError extends boolean = true>(options: Options<PostV1AdminMerchantsData, ThrowOnError>): RequestResult<PostV1AdminMerchantsResponses, PostV1AdminMerchantsErrors, ThrowOnError, 'data'> {
         return (options.client ?? this.client).post<PostV1AdminMerchantsResponses, PostV1AdminMerchantsErrors, ThrowOnError, 'data'>({
             responseStyle: 'data',
             security: [{ name: 'x-admin-key', type: 'apiKey' }],
             url: '/v1/admin/merchants',
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options.headers
+            }
+        });
+    }
+    
+    /**
+     * The other mode of a merchant registered before modes: a new tenant, and the only time its secrets are shown
+     *
+     * A merchant registered before this release is one tenant, in the mode its history was given at the first start (docs/guides/test-to-live.md). This registers its twin in the other mode: a tenant of its own, with its own id and keys and no sellers, books or settings yet. A merchant registered since has both tenants already: 409.
+     */
+    public postAdminMerchantsByMerchantIdOtherMode<ThrowOnError extends boolean = true>(options: Options<PostV1AdminMerchantsByMerchantIdOtherModeData, ThrowOnError>): RequestResult<PostV1AdminMerchantsByMerchantIdOtherModeResponses, PostV1AdminMerchantsByMerchantIdOtherModeErrors, ThrowOnError, 'data'> {
+        return (options.client ?? this.client).post<PostV1AdminMerchantsByMerchantIdOtherModeResponses, PostV1AdminMerchantsByMerchantIdOtherModeErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-admin-key', type: 'apiKey' }],
+            url: '/v1/admin/merchants/{merchantId}/other-mode',
             ...options,
             headers: {
                 'Content-Type': 'application/json',
@@ -456,6 +474,86 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
+     * Remove your default commission: allocations without a fee pay none, unless their seller has an override
+     */
+    public deleteCommission<ThrowOnError extends boolean = true>(options?: Options<DeleteV1TrdpCommissionData, ThrowOnError>): RequestResult<DeleteV1TrdpCommissionResponses, DeleteV1TrdpCommissionErrors, ThrowOnError, 'data'> {
+        return (options?.client ?? this.client).delete<DeleteV1TrdpCommissionResponses, DeleteV1TrdpCommissionErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/commission',
+            ...options
+        });
+    }
+    
+    /**
+     * Your default commission: what an allocation without a fee pays you, unless its seller has an override
+     */
+    public getCommission<ThrowOnError extends boolean = true>(options?: Options<GetV1TrdpCommissionData, ThrowOnError>): RequestResult<GetV1TrdpCommissionResponses, GetV1TrdpCommissionErrors, ThrowOnError, 'data'> {
+        return (options?.client ?? this.client).get<GetV1TrdpCommissionResponses, GetV1TrdpCommissionErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/commission',
+            ...options
+        });
+    }
+    
+    /**
+     * Set your default commission, stated whole (a percentage, a flat amount or both, with an optional minimum and maximum); escrows created before keep their fees
+     */
+    public postCommission<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpCommissionData, ThrowOnError>): RequestResult<PostV1TrdpCommissionResponses, PostV1TrdpCommissionErrors, ThrowOnError, 'data'> {
+        return (options.client ?? this.client).post<PostV1TrdpCommissionResponses, PostV1TrdpCommissionErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/commission',
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options.headers
+            }
+        });
+    }
+    
+    /**
+     * Remove one of your accounts' commission override: your default applies to it again
+     */
+    public deleteAccountsByAccountIdCommission<ThrowOnError extends boolean = true>(options: Options<DeleteV1TrdpAccountsByAccountIdCommissionData, ThrowOnError>): RequestResult<DeleteV1TrdpAccountsByAccountIdCommissionResponses, DeleteV1TrdpAccountsByAccountIdCommissionErrors, ThrowOnError, 'data'> {
+        return (options.client ?? this.client).delete<DeleteV1TrdpAccountsByAccountIdCommissionResponses, DeleteV1TrdpAccountsByAccountIdCommissionErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/accounts/{accountId}/commission',
+            ...options
+        });
+    }
+    
+    /**
+     * One of your accounts' commission override (every part null: none, your default applies)
+     */
+    public getAccountsByAccountIdCommission<ThrowOnError extends boolean = true>(options: Options<GetV1TrdpAccountsByAccountIdCommissionData, ThrowOnError>): RequestResult<GetV1TrdpAccountsByAccountIdCommissionResponses, GetV1TrdpAccountsByAccountIdCommissionErrors, ThrowOnError, 'data'> {
+        return (options.client ?? this.client).get<GetV1TrdpAccountsByAccountIdCommissionResponses, GetV1TrdpAccountsByAccountIdCommissionErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/accounts/{accountId}/commission',
+            ...options
+        });
+    }
+    
+    /**
+     * Set one of your accounts' commission override, stated whole: its allocations without a fee pay it instead of your default
+     */
+    public postAccountsByAccountIdCommission<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpAccountsByAccountIdCommissionData, ThrowOnError>): RequestResult<PostV1TrdpAccountsByAccountIdCommissionResponses, PostV1TrdpAccountsByAccountIdCommissionErrors, ThrowOnError, 'data'> {
+        return (options.client ?? this.client).post<PostV1TrdpAccountsByAccountIdCommissionResponses, PostV1TrdpAccountsByAccountIdCommissionErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/accounts/{accountId}/commission',
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options.headers
+            }
+        });
+    }
+    
+    /**
      * Payment status of an order or escrow
      */
     public postVerify<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpVerifyData, ThrowOnError>): RequestResult<PostV1TrdpVerifyResponses, PostV1TrdpVerifyErrors, ThrowOnError, 'data'> {
@@ -624,7 +722,7 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * Pay out what is available now (released money, net of fees and of what payouts already settle) to the payout destination
+     * Pay out what is available now (released money, net of fees and of what payouts already settle) to the payout destination: all of it, or a chosen `amount` of it (the rest stays for a later payout); the body may be left out
      */
     public postPayouts<ThrowOnError extends boolean = true>(options?: Options<PostV1TrdpPayoutsData, ThrowOnError>): RequestResult<PostV1TrdpPayoutsResponses, PostV1TrdpPayoutsErrors, ThrowOnError, 'data'> {
         return (options?.client ?? this.client).post<PostV1TrdpPayoutsResponses, PostV1TrdpPayoutsErrors, ThrowOnError, 'data'>({
@@ -635,6 +733,22 @@ export class EscrowLedgerApi extends HeyApiClient {
             headers: {
                 'Content-Type': 'application/json',
                 ...options?.headers
+            }
+        });
+    }
+    
+    /**
+     * Cancel a payout not yet sent to the provider (REQUESTED): its money goes back to the payable (and fees), as after a failure, and a PAYOUT_CANCELED callback follows; a payout already sent, paid or failed is 409 PAYOUT_NOT_CANCELABLE
+     */
+    public postPayoutsByPayoutIdCancel<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpPayoutsByPayoutIdCancelData, ThrowOnError>): RequestResult<PostV1TrdpPayoutsByPayoutIdCancelResponses, PostV1TrdpPayoutsByPayoutIdCancelErrors, ThrowOnError, 'data'> {
+        return (options.client ?? this.client).post<PostV1TrdpPayoutsByPayoutIdCancelResponses, PostV1TrdpPayoutsByPayoutIdCancelErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/payouts/{payoutId}/cancel',
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options.headers
             }
         });
     }
@@ -708,6 +822,38 @@ export class EscrowLedgerApi extends HeyApiClient {
             security: [{ name: 'x-api-secret', type: 'apiKey' }],
             url: '/v1/trdp/statement.csv',
             ...options
+        });
+    }
+    
+    /**
+     * Pause every payout (a platform's review of its seller, with x-account-id): scheduled periods pay nothing and a payout asked for is 409 PAYOUTS_PAUSED until resumed; payouts already requested go on (cancel one with POST /v1/trdp/payouts/{payoutId}/cancel). A PAYOUTS_PAUSED event follows; pausing again with the same reason changes nothing
+     */
+    public postPayoutsPause<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpPayoutsPauseData, ThrowOnError>): RequestResult<PostV1TrdpPayoutsPauseResponses, PostV1TrdpPayoutsPauseErrors, ThrowOnError, 'data'> {
+        return (options.client ?? this.client).post<PostV1TrdpPayoutsPauseResponses, PostV1TrdpPayoutsPauseErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/payouts/pause',
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options.headers
+            }
+        });
+    }
+    
+    /**
+     * Resume paused payouts: the schedule pays its next period again and payouts may be asked for. A PAYOUTS_RESUMED event follows; resuming payouts that run changes nothing
+     */
+    public postPayoutsResume<ThrowOnError extends boolean = true>(options?: Options<PostV1TrdpPayoutsResumeData, ThrowOnError>): RequestResult<PostV1TrdpPayoutsResumeResponses, PostV1TrdpPayoutsResumeErrors, ThrowOnError, 'data'> {
+        return (options?.client ?? this.client).post<PostV1TrdpPayoutsResumeResponses, PostV1TrdpPayoutsResumeErrors, ThrowOnError, 'data'>({
+            responseStyle: 'data',
+            security: [{ name: 'x-api-secret', type: 'apiKey' }],
+            url: '/v1/trdp/payouts/resume',
+            ...options,
+            headers: {
+                'Content-Type': 'application/json',
+                ...options?.headers
+            }
         });
     }
     
@@ -864,7 +1010,7 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * Your transfers, newest first, a page at a time
+     * Your transfers, newest first, a page at a time; those of one escrow or payment order with escrowId or orderId
      */
     public getTransfers<ThrowOnError extends boolean = true>(options?: Options<GetV1TrdpTransfersData, ThrowOnError>): RequestResult<GetV1TrdpTransfersResponses, GetV1TrdpTransfersErrors, ThrowOnError, 'data'> {
         return (options?.client ?? this.client).get<GetV1TrdpTransfersResponses, GetV1TrdpTransfersErrors, ThrowOnError, 'data'>({
@@ -876,7 +1022,7 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * Move available money to (`to`) or from (`from`) another party; the source may not go below zero, unless a penalty `from` it says allowNegative
+     * Move available money to (`to`) or from (`from`) another party (one of your accounts by its accountId or reference, or a merchant linked to you), optionally naming the escrow or payment order it belongs to; the source may not go below zero, unless a penalty `from` it says allowNegative
      */
     public postTransfers<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpTransfersData, ThrowOnError>): RequestResult<PostV1TrdpTransfersResponses, PostV1TrdpTransfersErrors, ThrowOnError, 'data'> {
         return (options.client ?? this.client).post<PostV1TrdpTransfersResponses, PostV1TrdpTransfersErrors, ThrowOnError, 'data'>({

@@ -53,18 +53,42 @@ export type ProblemDetailsDto = {
     code: string;
 };
 
-export type RegisteredMerchantResponse = {
+export type TenantCredentialsResponse = {
     merchantId: string;
     /**
-     * Sent as x-api-secret
+     * Sent as x-api-secret; `sk_test_…` opens the test tenant, `sk_live_…` the live one
      */
     apiSecret: string;
     /**
-     * Signs the callbacks
+     * Signs the callbacks (`whsec_test_…`, `whsec_live_…`)
      */
     webhookSecret: string;
     /**
-     * Only when an email was given: where the owner sets the dashboard password (valid 7 days)
+     * Whether this tenant is the live one (its money is real) or the test one
+     */
+    livemode: boolean;
+};
+
+export type RegisteredMerchantResponse = {
+    merchantId: string;
+    /**
+     * Sent as x-api-secret; `sk_test_…` opens the test tenant, `sk_live_…` the live one
+     */
+    apiSecret: string;
+    /**
+     * Signs the callbacks (`whsec_test_…`, `whsec_live_…`)
+     */
+    webhookSecret: string;
+    /**
+     * Whether this tenant is the live one (its money is real) or the test one
+     */
+    livemode: boolean;
+    /**
+     * The live tenant: its own id and keys, its own sellers, books and settings
+     */
+    live: TenantCredentialsResponse;
+    /**
+     * Only when an email was given: where the owner sets the dashboard password (valid 7 days); the dashboard opens the test tenant
      */
     invitationUrl?: string;
 };
@@ -75,6 +99,26 @@ export type RegisterMerchantDto = {
      * The owner's e-mail: signs in to the merchant dashboard after accepting the invitation (invitationUrl)
      */
     email?: string;
+};
+
+export type OtherModeResponse = {
+    merchantId: string;
+    /**
+     * Sent as x-api-secret; `sk_test_…` opens the test tenant, `sk_live_…` the live one
+     */
+    apiSecret: string;
+    /**
+     * Signs the callbacks (`whsec_test_…`, `whsec_live_…`)
+     */
+    webhookSecret: string;
+    /**
+     * Whether this tenant is the live one (its money is real) or the test one
+     */
+    livemode: boolean;
+    /**
+     * The merchant it is the other mode of
+     */
+    twinId: string;
 };
 
 export type InvitationResponse = {
@@ -113,6 +157,10 @@ export type PlatformLinkResponse = {
      * When the link was made, or revoked
      */
     since: string;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type PlatformLinkDto = {
@@ -131,6 +179,10 @@ export type PlatformLinksResponse = {
      * The merchants that let you debit and credit them (you are their platform)
      */
     linkedMerchants: Array<PlatformLinkResponse>;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type CreatedOrderMetadataResponse = {
@@ -152,6 +204,10 @@ export type CreatedOrderResponse = {
     callback_url: string | null;
     redirect_url: string | null;
     metadata: CreatedOrderMetadataResponse;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type OrderItemDto = {
@@ -210,6 +266,10 @@ export type OrderItemResponse = {
      * ETB
      */
     unit_price: number;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type OrderResponse = {
@@ -254,6 +314,10 @@ export type OrderResponse = {
     };
     created_at: string;
     updated_at: string;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type OrdersPageResponse = {
@@ -262,6 +326,10 @@ export type OrdersPageResponse = {
      * Whether a page follows: ask again with startingAfter the last order_id of this one
      */
     hasMore: boolean;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type RefundOrderDto = {
@@ -329,6 +397,10 @@ export type CreatedAllocationResponse = {
      */
     commission: AppliedCommissionResponse | null;
     metadata?: AllocationMetadataDto;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type CreatedEscrowResponse = {
@@ -348,6 +420,10 @@ export type CreatedEscrowResponse = {
     expiredAt: string;
     callbackURL: string | null;
     redirectUrl: string | null;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type EscrowItemDto = {
@@ -473,6 +549,10 @@ export type AllocationResponse = {
      */
     feeReturned: number;
     dispute?: DisputeResponse;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type EscrowItemResponse = {
@@ -485,6 +565,10 @@ export type EscrowItemResponse = {
     unit_price: number;
     image_url?: string;
     stock_unit?: string;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type EscrowResponse = {
@@ -524,6 +608,10 @@ export type EscrowResponse = {
     };
     createdAt: string;
     updatedAt: string;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type ReleaseResponse = {
@@ -545,12 +633,20 @@ export type ReleaseResponse = {
      * Released at the automatic release instant, not on request
      */
     automatic: boolean;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type EscrowReleasesResponse = {
     escrowId: string;
     orderId: string;
     releases: Array<ReleaseResponse>;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type EscrowsPageResponse = {
@@ -559,6 +655,10 @@ export type EscrowsPageResponse = {
      * Whether a page follows: ask again with startingAfter the last escrowId of this one
      */
     hasMore: boolean;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type AllocationPartDto = {
@@ -689,6 +789,10 @@ export type ReversalResponse = {
      */
     status: 'PENDING' | 'COMPLETED';
     requestedAt: string;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type ReverseAllocationDto = {
@@ -753,6 +857,10 @@ export type AccountResponse = {
      * In a list asked with balance=negative: what the account owes and since when
      */
     negativeBalance?: NegativeBalanceResponse;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type CreateAccountDto = {
@@ -822,6 +930,10 @@ export type UpdatedAccountResponse = {
     previousAttributes: {
         [key: string]: unknown;
     };
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type UpdateAccountDto = {
@@ -909,6 +1021,10 @@ export type AccountWithBalanceResponse = {
      */
     negativeBalance?: NegativeBalanceResponse;
     balance: SellerBalanceResponse;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type AccountsPageResponse = {
@@ -917,6 +1033,10 @@ export type AccountsPageResponse = {
      * More accounts follow: ask again with startingAfter set to the last accountId
      */
     hasMore: boolean;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type AccountInvitationResponse = {
@@ -925,6 +1045,10 @@ export type AccountInvitationResponse = {
      * One-time, valid 7 days: give it to the seller's owner; it is shown only in this response
      */
     invitationUrl: string;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type InviteAccountOwnerDto = {
@@ -963,6 +1087,10 @@ export type CommissionResponse = {
      * When it was last changed; null: never
      */
     updatedAt: string | null;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type CommissionPreviousAttributes = {
@@ -1005,6 +1133,10 @@ export type CommissionChangedResponse = {
      * What the change changed from what, as Stripe's previous_attributes
      */
     previousAttributes: CommissionPreviousAttributes;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type CommissionDto = {
@@ -1044,6 +1176,10 @@ export type PaymentVerificationResponse = {
     currency: 'ETB';
     external_reference_id?: string;
     updated_at: string;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type VerifyPaymentDto = {
@@ -1111,11 +1247,19 @@ export type DeliveryResponse = {
     attempts: Array<DeliveryAttemptResponse>;
     createdAt: string;
     updatedAt: string;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type RedeliveryResponse = {
     deliveryId: string;
     status: 'PENDING' | 'DELIVERED' | 'ABANDONED';
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type WebhookSecretResponse = {
@@ -1127,6 +1271,10 @@ export type WebhookSecretResponse = {
      * What callbacks are signed with (a rotation’s: from now on); keep it secret
      */
     webhookSecret: string;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type MerchantEventResponse = {
@@ -1146,6 +1294,10 @@ export type MerchantEventResponse = {
      * The body of the callback to the callbackURL this event calls for, field for field (its deliveryId too), whether or not a callbackURL was given; never eventId
      */
     payload: PaidCallback | HeldCallback | FailedCallback | RefundedCallback | ReleasedCallback | DisputedCallback | DisputeResolvedCallback | CancelledCallback | PayoutPaidCallback | PayoutFailedCallback | PayoutCanceledCallback | TestCallback | TransferCreatedCallback | TransferReversedCallback | AccountUpdatedCallback | PayoutSettingsUpdatedCallback | PayoutsPausedCallback | PayoutsResumedCallback;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type MerchantEventsPageResponse = {
@@ -1154,6 +1306,10 @@ export type MerchantEventsPageResponse = {
      * More events follow this page (in the order asked for)
      */
     hasMore: boolean;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type PayoutDestinationResponse = {
@@ -1165,6 +1321,10 @@ export type PayoutDestinationResponse = {
      */
     accountNumber: string;
     version: number;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type PayoutDestinationDto = {
@@ -1206,6 +1366,10 @@ export type PayoutResponse = {
      * When it was cancelled (POST …/cancel), before it was sent; null otherwise
      */
     canceledAt: string | null;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type RequestPayoutDto = {
@@ -1221,6 +1385,10 @@ export type PayoutsPageResponse = {
      * Whether a page follows: ask again with startingAfter the last payoutId of this one
      */
     hasMore: boolean;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type SettledMovementResponse = {
@@ -1244,6 +1412,10 @@ export type SettledMovementResponse = {
      * What this payout paid of the movement (signed ETB): all pages' paid amounts add up to the payout; 0 for a HELD movement
      */
     paid: number;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type PayoutMovementsPageResponse = {
@@ -1252,6 +1424,10 @@ export type PayoutMovementsPageResponse = {
      * Whether a page follows: ask again with startingAfter the last eventId of this one
      */
     hasMore: boolean;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type PayoutReportLineResponse = {
@@ -1275,6 +1451,10 @@ export type PayoutReportLineResponse = {
      * What this payout paid of the movement (signed ETB): the lines' paid amounts add up to the payout; 0 for a HELD movement
      */
     paid: number;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type PayoutReportResponse = {
@@ -1301,6 +1481,10 @@ export type PayoutReportResponse = {
      */
     canceledAt: string | null;
     lines: Array<PayoutReportLineResponse>;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type StatementMovementResponse = {
@@ -1337,6 +1521,10 @@ export type StatementMovementResponse = {
      * The order’s or escrow’s description (else its items’ names), or the transfer’s; null for a payout
      */
     sourceDescription: string | null;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type StatementResponse = {
@@ -1346,6 +1534,10 @@ export type StatementResponse = {
     opening: number;
     movements: Array<StatementMovementResponse>;
     closing: number;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type PayoutSettingsResponse = {
@@ -1391,6 +1583,10 @@ export type PayoutSettingsResponse = {
         reason: string;
         pausedAt: string;
     } | null;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type PausePayoutsDto = {
@@ -1459,6 +1655,10 @@ export type PayoutSettingsSetResponse = {
      * Each field the change changed, with the value it had before; {} when it changed nothing
      */
     previousAttributes: PayoutSettingsPreviousAttributes;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type PayoutSettingsDto = {
@@ -1497,6 +1697,10 @@ export type OnHoldDay = {
      * ETB
      */
     amount: number;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type BalanceResponse = {
@@ -1533,6 +1737,10 @@ export type BalanceResponse = {
      * For information: the part of available that the escrows and orders you created earned you in fees, not yet paid out
      */
     feesEarned: number;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type BalanceTransactionSourceResponse = {
@@ -1584,6 +1792,10 @@ export type BalanceTransactionResponse = {
      * When it was recorded
      */
     createdAt: string;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type BalanceTransactionsPageResponse = {
@@ -1592,6 +1804,10 @@ export type BalanceTransactionsPageResponse = {
      * More follow: ask again with startingAfter set to the last eventId
      */
     hasMore: boolean;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type CreatedWebhookEndpointResponse = {
@@ -1606,6 +1822,10 @@ export type CreatedWebhookEndpointResponse = {
      * Shown once: verify the signature of every callback to this endpoint with it
      */
     secret: string;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type CreateWebhookEndpointDto = {
@@ -1628,6 +1848,10 @@ export type WebhookEndpointResponse = {
     disabled: boolean;
     createdAt: string;
     updatedAt: string;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type WebhookEndpointPageResponse = {
@@ -1636,6 +1860,10 @@ export type WebhookEndpointPageResponse = {
      * More follow: ask again with startingAfter set to the last endpointId
      */
     hasMore: boolean;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type UpdateWebhookEndpointDto = {
@@ -1657,6 +1885,10 @@ export type UpdateWebhookEndpointDto = {
 export type DeletedWebhookEndpointResponse = {
     endpointId: string;
     deleted: true;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type WebhookEndpointSecretResponse = {
@@ -1665,6 +1897,10 @@ export type WebhookEndpointSecretResponse = {
      * Shown once: callbacks to this endpoint signed from now on use it
      */
     secret: string;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type WebhookEndpointTestResponse = {
@@ -1673,6 +1909,10 @@ export type WebhookEndpointTestResponse = {
      * The test event’s billRefNo; its delivery is listed by GET /v1/trdp/callbacks?orderId={endpointId}
      */
     testId: string;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type TransferReversalPart = {
@@ -1682,6 +1922,10 @@ export type TransferReversalPart = {
      */
     amount: number;
     reversedAt: string;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type TransferResponse = {
@@ -1736,6 +1980,10 @@ export type TransferResponse = {
     allowNegative: boolean;
     reversals: Array<TransferReversalPart>;
     createdAt: string;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type CreateTransferDto = {
@@ -1788,6 +2036,10 @@ export type TransferReversalResponse = {
      * ETB a later reversal may still take back
      */
     reversible: number;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type ReverseTransferDto = {
@@ -1803,6 +2055,10 @@ export type TransfersPageResponse = {
      * Whether a page follows: ask again with startingAfter the last transferId of this one
      */
     hasMore: boolean;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
 };
 
 export type AuditEventResponse = {
@@ -3212,6 +3468,135 @@ export type PostV1AdminMerchantsResponses = {
 
 export type PostV1AdminMerchantsResponse = PostV1AdminMerchantsResponses[keyof PostV1AdminMerchantsResponses];
 
+export type PostV1AdminMerchantsByMerchantIdOtherModeData = {
+    /**
+     * Nothing: an empty object at most
+     */
+    body?: {
+        [key: string]: never;
+    };
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        merchantId: string;
+    };
+    query?: never;
+    url: '/v1/admin/merchants/{merchantId}/other-mode';
+};
+
+export type PostV1AdminMerchantsByMerchantIdOtherModeErrors = {
+    /**
+     * BadRequestException, UNKNOWN_FIELD
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * MERCHANT_HAS_OTHER_MODE, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'MERCHANT_HAS_OTHER_MODE' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1AdminMerchantsByMerchantIdOtherModeError = PostV1AdminMerchantsByMerchantIdOtherModeErrors[keyof PostV1AdminMerchantsByMerchantIdOtherModeErrors];
+
+export type PostV1AdminMerchantsByMerchantIdOtherModeResponses = {
+    /**
+     * Other mode opened
+     */
+    201: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: OtherModeResponse;
+    };
+};
+
+export type PostV1AdminMerchantsByMerchantIdOtherModeResponse = PostV1AdminMerchantsByMerchantIdOtherModeResponses[keyof PostV1AdminMerchantsByMerchantIdOtherModeResponses];
+
 export type PostV1AdminMerchantsByMerchantIdInvitationData = {
     body: InviteOwnerDto;
     headers?: {
@@ -3896,11 +4281,11 @@ export type PostV1TrdpOrderErrors = {
         };
     };
     /**
-     * CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     * LIVE_MODE_NOT_CONFIGURED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
      */
     409: ProblemDto & {
         error?: {
-            code?: 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            code?: 'LIVE_MODE_NOT_CONFIGURED' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
             message?: string;
         };
     };
@@ -4200,11 +4585,11 @@ export type PostV1TrdpOrderByOrderIdRefundErrors = {
         };
     };
     /**
-     * ORDER_NOT_PAID, ORDER_ALREADY_REFUNDED, AMOUNT_EXCEEDS_REFUNDABLE, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     * LIVE_MODE_NOT_CONFIGURED, ORDER_NOT_PAID, ORDER_ALREADY_REFUNDED, AMOUNT_EXCEEDS_REFUNDABLE, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
      */
     409: ProblemDto & {
         error?: {
-            code?: 'ORDER_NOT_PAID' | 'ORDER_ALREADY_REFUNDED' | 'AMOUNT_EXCEEDS_REFUNDABLE' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            code?: 'LIVE_MODE_NOT_CONFIGURED' | 'ORDER_NOT_PAID' | 'ORDER_ALREADY_REFUNDED' | 'AMOUNT_EXCEEDS_REFUNDABLE' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
             message?: string;
         };
     };
@@ -4322,11 +4707,11 @@ export type PostV1TrdpEscrowOrderErrors = {
         };
     };
     /**
-     * ESCROW_ORDER_CONFLICT, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     * LIVE_MODE_NOT_CONFIGURED, ESCROW_ORDER_CONFLICT, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
      */
     409: ProblemDto & {
         error?: {
-            code?: 'ESCROW_ORDER_CONFLICT' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            code?: 'LIVE_MODE_NOT_CONFIGURED' | 'ESCROW_ORDER_CONFLICT' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
             message?: string;
         };
     };
@@ -4856,11 +5241,11 @@ export type PostV1TrdpEscrowByEscrowIdRefundErrors = {
         };
     };
     /**
-     * ESCROW_NOT_FUNDED, ALLOCATION_NOT_FOUND, ALLOCATION_ALREADY_RELEASED, ALLOCATION_NOT_HELD, ALLOCATION_DISPUTED, AMOUNT_EXCEEDS_HELD, ESCROW_ALREADY_CANCELLED, ESCROW_CLOSED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     * LIVE_MODE_NOT_CONFIGURED, ESCROW_NOT_FUNDED, ALLOCATION_NOT_FOUND, ALLOCATION_ALREADY_RELEASED, ALLOCATION_NOT_HELD, ALLOCATION_DISPUTED, AMOUNT_EXCEEDS_HELD, ESCROW_ALREADY_CANCELLED, ESCROW_CLOSED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
      */
     409: ProblemDto & {
         error?: {
-            code?: 'ESCROW_NOT_FUNDED' | 'ALLOCATION_NOT_FOUND' | 'ALLOCATION_ALREADY_RELEASED' | 'ALLOCATION_NOT_HELD' | 'ALLOCATION_DISPUTED' | 'AMOUNT_EXCEEDS_HELD' | 'ESCROW_ALREADY_CANCELLED' | 'ESCROW_CLOSED' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            code?: 'LIVE_MODE_NOT_CONFIGURED' | 'ESCROW_NOT_FUNDED' | 'ALLOCATION_NOT_FOUND' | 'ALLOCATION_ALREADY_RELEASED' | 'ALLOCATION_NOT_HELD' | 'ALLOCATION_DISPUTED' | 'AMOUNT_EXCEEDS_HELD' | 'ESCROW_ALREADY_CANCELLED' | 'ESCROW_CLOSED' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
             message?: string;
         };
     };
@@ -8098,11 +8483,11 @@ export type PostV1TrdpPayoutsErrors = {
         };
     };
     /**
-     * PAYOUT_DESTINATION_MISSING, NOTHING_TO_PAY_OUT, PAYOUT_BELOW_MINIMUM, PAYOUT_AMOUNT_EXCEEDS_AVAILABLE, PAYOUT_AMOUNT_BELOW_MINIMUM, PAYOUTS_PAUSED, ACCOUNT_NOT_VERIFIED, PAYOUT_REQUIREMENTS_MISSING, PAYOUT_DESTINATION_ON_HOLD, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     * LIVE_MODE_NOT_CONFIGURED, PAYOUT_DESTINATION_MISSING, NOTHING_TO_PAY_OUT, PAYOUT_BELOW_MINIMUM, PAYOUT_AMOUNT_EXCEEDS_AVAILABLE, PAYOUT_AMOUNT_BELOW_MINIMUM, PAYOUTS_PAUSED, ACCOUNT_NOT_VERIFIED, PAYOUT_REQUIREMENTS_MISSING, PAYOUT_DESTINATION_ON_HOLD, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
      */
     409: ProblemDto & {
         error?: {
-            code?: 'PAYOUT_DESTINATION_MISSING' | 'NOTHING_TO_PAY_OUT' | 'PAYOUT_BELOW_MINIMUM' | 'PAYOUT_AMOUNT_EXCEEDS_AVAILABLE' | 'PAYOUT_AMOUNT_BELOW_MINIMUM' | 'PAYOUTS_PAUSED' | 'ACCOUNT_NOT_VERIFIED' | 'PAYOUT_REQUIREMENTS_MISSING' | 'PAYOUT_DESTINATION_ON_HOLD' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            code?: 'LIVE_MODE_NOT_CONFIGURED' | 'PAYOUT_DESTINATION_MISSING' | 'NOTHING_TO_PAY_OUT' | 'PAYOUT_BELOW_MINIMUM' | 'PAYOUT_AMOUNT_EXCEEDS_AVAILABLE' | 'PAYOUT_AMOUNT_BELOW_MINIMUM' | 'PAYOUTS_PAUSED' | 'ACCOUNT_NOT_VERIFIED' | 'PAYOUT_REQUIREMENTS_MISSING' | 'PAYOUT_DESTINATION_ON_HOLD' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
             message?: string;
         };
     };
