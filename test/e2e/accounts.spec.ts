@@ -334,7 +334,7 @@ describe('accounts: a platform onboards its sellers', () => {
     const accountId = (await post(platform, '/v1/trdp/accounts', { name: 'Invited Seller', type: 'individual', reference: 'seller-invited', email: `invited-${Date.now()}@seller.example` })).body.data.accountId;
     const issued = await post(platform, `/v1/trdp/accounts/${accountId}/invitation`, {}, { 'idempotency-key': `invite-${accountId}` });
     expect(issued.status).toBe(201);
-    expect(issued.body.data).toEqual({ accountId, invitationUrl: expect.stringMatching(/\/dashboard\/invitation#inv_[\w-]{43}$/) });
+    expect(issued.body.data).toEqual({ accountId, invitationUrl: expect.stringMatching(/\/dashboard\/invitation#inv_[\w-]{43}$/), livemode: false });
     const token = decodeURIComponent(issued.body.data.invitationUrl.split('#')[1]);
 
     // Another platform's account, an unknown one, and an account without an e-mail given none.

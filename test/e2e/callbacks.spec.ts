@@ -569,7 +569,7 @@ describe('callbacks over HTTP', () => {
 
       const res = await api.post(`/v1/trdp/callbacks/${first.deliveryId}/redeliver`, undefined, merchant);
       expect(res.status).toBe(202);
-      expect(res.body.data).toEqual({ deliveryId: first.deliveryId, status: 'PENDING' });
+      expect(res.body.data).toEqual({ deliveryId: first.deliveryId, status: 'PENDING', livemode: false });
 
       await arrived(rx, 2, 'the redelivered callback');
       const again = await deliveryWhere(orderId, (d) => delivered(d) && d.attempts.length === 2, 'the redelivery to be DELIVERED');

@@ -54,6 +54,7 @@ const TARGETS: FuzzTarget[] = [
     headers: adminKey,
     valid: () => ({ email: 'fuzz-owner@shop.example' }),
   },
+  { route: '/v1/admin/merchants/:merchantId/other-mode', path: (r) => `/v1/admin/merchants/${r.otherMerchant.merchantId}/other-mode`, headers: adminKey, valid: () => ({}) },
   { route: '/v1/admin/auditors', path: () => '/v1/admin/auditors', headers: adminKey, valid: () => ({ name: 'Fuzz Auditor' }) },
   {
     route: '/v1/admin/merchants/:merchantId/platform-links',
@@ -151,6 +152,9 @@ const TARGETS: FuzzTarget[] = [
   },
   { route: '/v1/trdp/webhook-secret/rotate', path: () => '/v1/trdp/webhook-secret/rotate', headers: merchantKey, valid: () => ({}) },
   { route: '/v1/trdp/payouts', path: () => '/v1/trdp/payouts', headers: merchantKey, valid: () => ({}) },
+  { route: '/v1/trdp/payouts/pause', path: () => '/v1/trdp/payouts/pause', headers: merchantKey, valid: () => ({ reason: 'fuzz review' }) },
+  { route: '/v1/trdp/payouts/resume', path: () => '/v1/trdp/payouts/resume', headers: merchantKey, valid: () => ({}) },
+  { route: '/v1/trdp/payouts/:payoutId/cancel', path: () => '/v1/trdp/payouts/po_unknown/cancel', headers: merchantKey, valid: () => ({}) },
   {
     // Manual: a schedule would set the seeded merchant's payouts going in the background.
     route: '/v1/trdp/payout-settings',

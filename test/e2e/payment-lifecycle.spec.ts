@@ -166,6 +166,7 @@ describe('payment lifecycle over HTTP on PostgreSQL', () => {
         currency: 'ETB',
         external_reference_id: expect.any(String),
         updated_at: expect.stringMatching(ISO),
+        livemode: false,
       });
       expect(paid.external_reference_id.length).toBeGreaterThan(0);
       expect(types(await orderEvents(orderId))).toEqual(['OrderCreated', 'OrderPaymentInitiated', 'OrderPaid']);

@@ -53,7 +53,7 @@ describe('a holding period: credits available from their day, payouts and transf
     const lines = json.body.data.lines as { eventId: string; type: string; recordedAt: string; status: string; net: number; paid: number; availableOn: string | null }[];
     expect(rows.map((row) => row.split(',').slice(-3))).toEqual(lines.map((l) => [l.status, l.availableOn ?? '', String(l.paid)]));
     const paged = await movements(payoutId, m);
-    expect(paged).toEqual(lines.map(({ eventId, net, status, availableOn, paid }) => ({ eventId, amount: net, status, availableOn, paid })));
+    expect(paged).toEqual(lines.map(({ eventId, net, status, availableOn, paid }) => ({ eventId, amount: net, status, availableOn, paid, livemode: false })));
     return { lines, paidCsv: rows.map((row) => Number(row.split(',').at(-1))), movements: paged };
   };
 
@@ -260,7 +260,7 @@ describe('a holding period: credits available from their day, payouts and transf
     await running.app.get(CommandBus).execute(new RequestScheduledPayoutCommand(shop.merchantId, today.key));
     const books = streams.payoutBooks(shop.merchantId);
     expect(await deps.store.readStream(books)).toEqual([]);
-    expect((await get('/v1/trdp/payouts', shop)).body.data).toEqual({ payouts: [], hasMore: false });
+    expect((await get('/v1/trdp/payouts', shop)).body.data).toEqual({ payouts: [], hasMore: false, livemode: false });
 
     // The period of the day before the money's day still pays nothing; the first period from its day pays all of it.
     const availableAt = creditAvailableAt(Date.parse(credit.recordedAt), 2);

@@ -136,6 +136,7 @@ describe('payout settings and scheduled payouts', () => {
       nextPayoutAt: null,
       pausedByPayoutId: null,
       paused: null,
+      livemode: false,
     });
 
     const daily = { schedule: 'daily', hour: 9, minimumAmount: 250.5, callbackURL: 'https://shop.example/payout-callbacks' };

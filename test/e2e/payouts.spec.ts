@@ -72,9 +72,9 @@ describe('payouts', () => {
     const detail = await get(`/v1/trdp/payouts/${requested.body.data.payoutId}`);
     expect(detail.body.data).toMatchObject({ payoutId: requested.body.data.payoutId, status: 'PAID', movements: null });
     expect(detail.body.data).not.toHaveProperty('settles');
-    expect((await get(`/v1/trdp/payouts/${requested.body.data.payoutId}/movements`)).body.data).toEqual({ movements: [{ eventId: expect.any(String), amount: 600.5, status: 'PAID', availableOn: null, paid: 600.5 }], hasMore: false });
+    expect((await get(`/v1/trdp/payouts/${requested.body.data.payoutId}/movements`)).body.data).toEqual({ movements: [{ eventId: expect.any(String), amount: 600.5, status: 'PAID', availableOn: null, paid: 600.5, livemode: false }], hasMore: false, livemode: false });
     expect((await get(`/v1/trdp/payouts/${requested.body.data.payoutId}`, other)).status).toBe(404);
-    expect((await get('/v1/trdp/payouts', other)).body.data).toEqual({ payouts: [], hasMore: false });
+    expect((await get('/v1/trdp/payouts', other)).body.data).toEqual({ payouts: [], hasMore: false, livemode: false });
 
     // The payout's stream, its books and the destination are the merchant's in the audit log's merchant filter, and no one else's.
     const log = async (m: TestMerchant, stream: string) =>
@@ -111,9 +111,9 @@ describe('payouts', () => {
     // Its movements page by page, in the report's order, summing to the payout.
     const movements = `/v1/trdp/payouts/${requested.body.data.payoutId}/movements`;
     const first = await get(`${movements}?limit=1`);
-    expect(first.body.data).toEqual({ movements: [{ eventId: report.body.data.lines[0].eventId, amount: 540.45, status: 'PAID', availableOn: null, paid: 540.45 }], hasMore: true });
+    expect(first.body.data).toEqual({ movements: [{ eventId: report.body.data.lines[0].eventId, amount: 540.45, status: 'PAID', availableOn: null, paid: 540.45, livemode: false }], hasMore: true, livemode: false });
     const second = await get(`${movements}?limit=1&startingAfter=${first.body.data.movements[0].eventId}`);
-    expect(second.body.data).toEqual({ movements: [{ eventId: report.body.data.lines[1].eventId, amount: 600.5, status: 'PAID', availableOn: null, paid: 600.5 }], hasMore: false });
+    expect(second.body.data).toEqual({ movements: [{ eventId: report.body.data.lines[1].eventId, amount: 600.5, status: 'PAID', availableOn: null, paid: 600.5, livemode: false }], hasMore: false, livemode: false });
     const unknown = await get(`${movements}?startingAfter=evt_not_one_of_them`);
     expect([unknown.status, unknown.body.error.code]).toEqual([400, 'UNKNOWN_CURSOR']);
     for (const limit of ['0', '101', 'ten']) expect([limit, (await get(`${movements}?limit=${limit}`)).status]).toEqual([limit, 400]);
@@ -271,7 +271,7 @@ describe('payouts', () => {
     const requested = await post('/v1/trdp/payouts', {}, legacy);
     expect(requested.body.data).toMatchObject({ amount: 600.5, destinationVersion: 2, movements: null });
     // Its range starts after the payout from before took the money out: the release is before it, the return is the carried line.
-    expect((await get(`/v1/trdp/payouts/${requested.body.data.payoutId}/movements`, legacy)).body.data).toEqual({ movements: [{ eventId: 'carried', amount: 600.5, status: 'CARRIED', availableOn: null, paid: 600.5 }], hasMore: false });
+    expect((await get(`/v1/trdp/payouts/${requested.body.data.payoutId}/movements`, legacy)).body.data).toEqual({ movements: [{ eventId: 'carried', amount: 600.5, status: 'CARRIED', availableOn: null, paid: 600.5, livemode: false }], hasMore: false, livemode: false });
     await waitFor(async () => (await get(`/v1/trdp/payouts/${requested.body.data.payoutId}`, legacy)).body.data.status === 'PAID', 'the payout to the new destination to be paid');
   });
 });

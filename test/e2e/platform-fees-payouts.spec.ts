@@ -89,9 +89,9 @@ describe("a platform's fees paid out", () => {
     const csv = await call(running.baseUrl, 'GET', `/v1/trdp/payouts/${payoutId}/report.csv`, { headers: as(platform) });
     expect(csv.text.trim().split('\r\n').slice(1).map((row) => Number(row.split(',').at(-1)))).toEqual([60.05, 40]);
     const first = await get(platform, `/v1/trdp/payouts/${payoutId}/movements?limit=1`);
-    expect(first.body.data).toEqual({ movements: [{ eventId: report.body.data.lines[0].eventId, amount: 60.05, status: 'PAID', availableOn: null, paid: 60.05 }], hasMore: true });
+    expect(first.body.data).toEqual({ movements: [{ eventId: report.body.data.lines[0].eventId, amount: 60.05, status: 'PAID', availableOn: null, paid: 60.05, livemode: false }], hasMore: true, livemode: false });
     const second = await get(platform, `/v1/trdp/payouts/${payoutId}/movements?limit=1&startingAfter=${first.body.data.movements[0].eventId}`);
-    expect(second.body.data).toEqual({ movements: [{ eventId: expect.any(String), amount: 40, status: 'PAID', availableOn: null, paid: 40 }], hasMore: false });
+    expect(second.body.data).toEqual({ movements: [{ eventId: expect.any(String), amount: 40, status: 'PAID', availableOn: null, paid: 40, livemode: false }], hasMore: false, livemode: false });
 
     // The platform's statement: the fees in, the payout out, opening plus movements the closing.
     const statement = (await get(platform, `/v1/trdp/statement?${lastHour()}`)).body.data;

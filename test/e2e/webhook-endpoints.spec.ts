@@ -166,7 +166,7 @@ describe('webhook endpoints', () => {
       return list.find((d) => d.payload.billRefNo === stranded && d.attempts.length === 1);
     }, 'the stranded attempt');
     const deleted = await call(running.baseUrl, 'DELETE', path, { headers: as(merchant) });
-    expect([deleted.status, deleted.body.data]).toEqual([200, { endpointId: hooked.endpointId, deleted: true }]);
+    expect([deleted.status, deleted.body.data]).toEqual([200, { endpointId: hooked.endpointId, deleted: true, livemode: false }]);
     expect((await get(path)).status).toBe(404);
     expect((await post(`${path}/test`)).status).toBe(404);
     expect((await post(`/v1/trdp/callbacks/${waiting.deliveryId}/redeliver`)).status).toBe(202);
@@ -196,7 +196,7 @@ describe('webhook endpoints', () => {
     expect((await get(`/v1/trdp/webhook-endpoints?limit=1&startingAfter=${pageOne.endpoints[0].endpointId}`)).body.data.endpoints).toEqual([all.endpoints[1]]);
     expect(all.endpoints.some((e: Record<string, unknown>) => 'secret' in e)).toBe(false);
     expect((await get(`/v1/trdp/webhook-endpoints?startingAfter=we_not_one`)).body.error.code).toBe('UNKNOWN_CURSOR');
-    expect((await get('/v1/trdp/webhook-endpoints', other)).body.data).toEqual({ endpoints: [], hasMore: false });
+    expect((await get('/v1/trdp/webhook-endpoints', other)).body.data).toEqual({ endpoints: [], hasMore: false, livemode: false });
     expect((await get(`/v1/trdp/webhook-endpoints/${once.body.data.endpointId}`, other)).status).toBe(404);
     expect((await post(`/v1/trdp/webhook-endpoints/${once.body.data.endpointId}/secret`, {}, other)).status).toBe(404);
 

@@ -201,6 +201,8 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     request: (r) => ({ path: `/v1/admin/merchants/${r.otherMerchant.merchantId}/invitation`, body: { email: 'matrix-owner@shop.example' } }),
     expect: admin(201),
   },
+  // Registered after modes, the merchant has its other mode's tenant already.
+  { route: 'POST /v1/admin/merchants/:merchantId/other-mode', request: (r) => ({ path: `/v1/admin/merchants/${r.otherMerchant.merchantId}/other-mode` }), expect: admin(409) },
   { route: 'POST /v1/admin/merchants/:merchantId/platform-links', request: (r) => ({ path: `/v1/admin/merchants/${r.merchant.merchantId}/platform-links`, body: { platformId: r.otherMerchant.merchantId } }), expect: admin(201) },
   { route: 'DELETE /v1/admin/merchants/:merchantId/platform-links/:platformId', request: (r) => ({ path: `/v1/admin/merchants/${r.merchant.merchantId}/platform-links/mer_unknown` }), expect: admin(404) },
   { route: 'POST /v1/admin/auditors', request: at('/v1/admin/auditors', { name: 'Matrix Auditor' }), expect: admin(201) },

@@ -314,7 +314,9 @@ function describeLivemode(document: OpenAPIObject): void {
       }
       const model = named(data);
       mark(model);
-      for (const property of Object.values<Schema>(model?.properties ?? {})) if (property.type === 'array') mark(named(property.items));
+      // A page's items say their mode, as each would alone; an object's parts do not (apps/api/src/http/livemode.ts).
+      if (!model?.properties?.hasMore) continue;
+      for (const property of Object.values<Schema>(model.properties)) if (property.type === 'array') mark(named(property.items));
     }
   }
 }
