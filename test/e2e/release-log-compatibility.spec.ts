@@ -152,7 +152,7 @@ function withAllocationMoney(escrow: ObservedEscrow & { callbackURL?: string; re
     autoReleaseAt: null,
     callbackURL: escrow.callbackURL ?? null,
     redirectUrl: escrow.redirectUrl ?? null,
-    allocations: escrow.allocations.map((a) => ({ ...a, accountId: a.merchantId, ...MONEY_BY_STATUS[a.status](a.amount), fee: 0, feeEarned: 0, frozen: 0, reversed: 0, feeReturned: 0 })),
+    allocations: escrow.allocations.map((a) => ({ ...a, accountId: a.merchantId, ...MONEY_BY_STATUS[a.status](a.amount), fee: 0, commission: null, feeEarned: 0, frozen: 0, reversed: 0, feeReturned: 0 })),
   };
 }
 

@@ -1,4 +1,4 @@
-import { accountApiName, type AccountEvent, accountOf, accountPreviousAttributes, type EscrowOutline, formatEtb, isAccountId, type Santim, subtractSantim, toEtbNumber } from '@app/domain';
+import { accountApiName, type AccountEvent, accountOf, accountPreviousAttributes, type EscrowOutline, formatEtb, type Santim, subtractSantim, toEtbNumber } from '@app/domain';
 import type { CallbackPayload } from './delivery.events';
 import type { CallbackMessage, SourceEvent } from './callback-payloads';
 import { deliveryIdFor } from './delivery-ids';
@@ -42,18 +42,19 @@ function refundSentence(share: Santim, borne: ReversalShare | undefined): string
 /**
  * What each seller account in an escrow's allocations hears of an escrow event (issue: sellers hear
  * about their own money): HELD when the escrow is paid, and its own RELEASED, REFUNDED, DISPUTED and
- * DISPUTE_RESOLVED, each with its own share's amounts only, never another allocation's. An allocation
- * to an account id is always one of the escrow creator's accounts (allocation-payees.ts refuses others).
+ * DISPUTE_RESOLVED, each with its own share's amounts only, never another allocation's. Whether a payee
+ * is one of the escrow creator's accounts is the escrow's own record of it (libs/domain's escrow.upcast.ts).
  */
 export function sellerMessages(event: SourceEvent, outline: EscrowOutline, platform: CallbackMessage): CallbackMessage[] {
   const base = platform.payload;
+  const isSeller = (merchantId: string) => outline.allocations.find((a) => a.merchantId === merchantId)?.account === true;
   const head = (status: string, message: string) => ({ billRefNo: base.billRefNo, status, timestamp: base.timestamp, message, merchantId: base.merchantId });
   const data = event.data as Record<string, unknown>;
   const seller = (accountId: string, payload: Record<string, unknown> & { status: string }) => toSeller(platform, accountId, event.id, payload);
   switch (event.type) {
     case 'EscrowFunded':
       return outline.allocations
-        .filter((a) => isAccountId(a.merchantId))
+        .filter((a) => a.account)
         .map((a) =>
           seller(a.merchantId, {
             ...head('HELD', `${formatEtb(a.amount)} ETB of yours is paid for and held in escrow until it is released`),
@@ -65,11 +66,11 @@ export function sellerMessages(event: SourceEvent, outline: EscrowOutline, platf
     case 'AllocationReleased': {
       const accountId = data.merchantId as string;
       // A release tells of one allocation only: the platform's payload is the seller's.
-      return isAccountId(accountId) ? [seller(accountId, base)] : [];
+      return isSeller(accountId) ? [seller(accountId, base)] : [];
     }
     case 'DisputeOpened':
       return (data.merchantIds as string[])
-        .filter(isAccountId)
+        .filter(isSeller)
         .map((accountId) => outline.allocations.find((a) => a.merchantId === accountId)!)
         .map((a) =>
           seller(a.merchantId, {
@@ -81,7 +82,7 @@ export function sellerMessages(event: SourceEvent, outline: EscrowOutline, platf
         );
     case 'DisputeResolved':
       return (data.resolutions as { merchantId: string; release: Santim; refund: Santim }[])
-        .filter((r) => isAccountId(r.merchantId))
+        .filter((r) => isSeller(r.merchantId))
         .map((r) =>
           seller(r.merchantId, {
             ...head('DISPUTE_RESOLVED', `The dispute is settled: ${formatEtb(r.release)} ETB of yours released, ${formatEtb(r.refund)} ETB refunded`),
@@ -93,7 +94,7 @@ export function sellerMessages(event: SourceEvent, outline: EscrowOutline, platf
       const refund = outline.refunds.find((r) => r.refundId === (data.refundId as string));
       if (!refund) return [];
       return refund.shares
-        .filter((share) => isAccountId(share.merchantId) && share.amount > 0)
+        .filter((share) => isSeller(share.merchantId) && share.amount > 0)
         .map((share) => {
           // A reversal takes released money back from the seller's balance: it says how much of it the seller bore.
           const borne = reversalShare(refund, share);

@@ -470,9 +470,9 @@ describe('planCallback', () => {
     const OTHER = `acct_${'2'.repeat(32)}`;
     const split = escrowCreated({
       allocations: [
-        { merchantId: SELLER, amount: santim(60_050), fee: santim(6_005) },
-        { merchantId: OTHER, amount: santim(30_000) },
-        { merchantId: 'mer_1', amount: santim(10_000) },
+        { merchantId: SELLER, amount: santim(60_050), fee: santim(6_005), account: true },
+        { merchantId: OTHER, amount: santim(30_000), account: true },
+        { merchantId: 'mer_1', amount: santim(10_000), account: false },
       ],
     });
     const messagesOf = (history: readonly { type: string; data: unknown }[], id = 'evt-s') => {
@@ -526,6 +526,24 @@ describe('planCallback', () => {
 
     it('an escrow without account allocations tells its merchant alone, as before', () => {
       expect(messagesOf([escrowCreated(), escrowFunded]).map((m) => m.merchantId)).toEqual(['mer_1']);
+    });
+
+    it('a payee the escrow did not record as an account hears nothing, whatever its id looks like', () => {
+      const recorded = escrowCreated({
+        allocations: [
+          { merchantId: SELLER, amount: santim(60_050), account: true },
+          { merchantId: OTHER, amount: santim(40_000), account: false },
+        ],
+      });
+      expect(messagesOf([recorded, escrowFunded]).map((m) => m.merchantId)).toEqual(['mer_1', SELLER]);
+      const released: EscrowEvent = { type: 'AllocationReleased', data: { merchantId: OTHER, amount: santim(40_000), releasedAt: '2030-01-01T10:05:00.000Z' } };
+      expect(messagesOf([recorded, escrowFunded, released]).map((m) => m.merchantId)).toEqual(['mer_1']);
+    });
+
+    it('an escrow created before payees were recorded as accounts tells the accounts its ids name, as it did then', () => {
+      const old = escrowCreated({ allocations: split.data.allocations.map(({ account, ...terms }) => terms) });
+      expect(old.data.allocations.some((a) => 'account' in a)).toBe(false);
+      expect(messagesOf([old, escrowFunded]).map((m) => m.merchantId)).toEqual(['mer_1', SELLER, OTHER]);
     });
 
     it("an account's payout reaches its platform's endpoints too", () => {

@@ -35,8 +35,6 @@ export function accountIdFor(idSalt: string, source: { reference: string } | { i
   return `${ACCOUNT_ID_PREFIX}${createHmac('sha256', idSalt).update(text, 'utf8').digest('hex').slice(0, 32)}`;
 }
 
-export const isAccountId = (id: string): boolean => /^acct_[0-9a-f]{32}$/.test(id);
-
 /**
  * A payment attempt made under an Idempotency-Key gets an id derived from the key, so a retry after a
  * failure that had already recorded the attempt (its 5xx frees the key) finds it instead of pushing again.

@@ -2,6 +2,7 @@ import {
   accountDecider,
   accountIdFor,
   AllocationSumMismatch,
+  type EscrowCreated,
   escrowDecider,
   escrowIdFor,
   EscrowNotFound,
@@ -124,8 +125,8 @@ describe('escrow command handlers', () => {
         customer: { name: 'Abebe Kebede', phone: '+251911234567' },
         items: [{ itemName: 'Coffee 1kg', quantity: 2, unitPrice: santim(30_025) }, { itemName: 'Delivery', unitPrice: santim(40_000) }],
         allocations: [
-          { merchantId: 'seller-1', amount: santim(60_050), fee: santim(1_000) },
-          { merchantId: 'courier-1', amount: santim(40_000) },
+          { merchantId: 'seller-1', amount: santim(60_050), fee: santim(1_000), account: false },
+          { merchantId: 'courier-1', amount: santim(40_000), account: false },
         ],
       });
       expect(outcome.escrow.terms).toEqual(created.data);
@@ -152,7 +153,7 @@ describe('escrow command handlers', () => {
       expect(await escrowEvents()).toEqual([]);
     });
 
-    it('stores an account named by its reference as its accountId, and the creator itself without a lookup', async () => {
+    it('stores an account named by its reference as its accountId, recorded as an account, and the creator itself without a lookup', async () => {
       const accountId = accountIdFor(marketplace.idSalt, { reference: 'shop-7' });
       const at = new Date().toISOString();
       await runner.run(streams.account(accountId), accountDecider, { type: 'CreateAccount', data: { accountId, merchantId: 'mkt-1', name: 'Shop 7', type: 'individual', reference: 'shop-7', requestFingerprint: 'f', at } }, metadata);
@@ -163,6 +164,11 @@ describe('escrow command handlers', () => {
       const readStreams = jest.spyOn(store, 'readStreams');
       const { escrow } = await create(escrowRequest({ allocations }));
       expect(escrow.allocations.map((a) => a.merchantId)).toEqual([accountId, 'mkt-1']);
+      const [created] = await events(escrow.terms.escrowId);
+      expect((created.data as EscrowCreated['data']).allocations.map((a) => [a.merchantId, a.account])).toEqual([
+        [accountId, true],
+        ['mkt-1', false],
+      ]);
       expect(readStreams.mock.calls).toEqual([[[streams.account('shop-7'), streams.merchant('shop-7'), streams.platformLink(platformLinkKey('shop-7', 'mkt-1')), streams.account(accountId)]]]);
     });
 

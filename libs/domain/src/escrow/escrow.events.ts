@@ -14,6 +14,12 @@ export interface AllocationTerms {
   fee?: Santim;
   /** The commission rule that computed `fee`, the request naming none; absent when the request named the fee (or there was no rule). */
   commission?: AppliedCommission;
+  /**
+   * Whether the payee is one of the escrow creator's accounts (a seller, who hears of its own share:
+   * libs/callbacks' account-callbacks.ts), as the creator's party relations said at creation. Written on
+   * every allocation since it was recorded; an escrow created before reads it from the id (escrow.upcast.ts).
+   */
+  account?: boolean;
   metadata?: { merchantName?: string; purpose?: string };
 }
 

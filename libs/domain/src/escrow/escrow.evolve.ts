@@ -3,6 +3,7 @@ import { DAY_MS } from '../shared/addis-ababa-time';
 import { addSantim, type Santim, ZERO } from '../shared/money';
 import type { EscrowEvent, EscrowPaymentEvent, EscrowRefundRequest } from './escrow.events';
 import { type AllocationState, type AllocationStatus, allocationHeld, ESCROW_PAYMENT, type EscrowRefund, type EscrowState, type EscrowStatus } from './escrow.state';
+import { upcastEscrowCreated } from './escrow.upcast';
 
 function withAllocations(allocations: AllocationState[], select: (a: AllocationState) => boolean, status: AllocationStatus): AllocationState[] {
   return allocations.map((a) => (select(a) ? { ...a, status } : a));
@@ -112,15 +113,16 @@ export function evolveEscrow(state: EscrowState, event: EscrowEvent): EscrowStat
   if (ESCROW_PAYMENT.is(event)) return afterPayment(state, event);
   switch (event.type) {
     case 'EscrowCreated': {
-      const { escrowId: payableId, amount, expiresAt } = event.data;
+      const created = upcastEscrowCreated(event.data);
+      const { escrowId: payableId, amount, expiresAt } = created;
       return {
-        created: event.data,
+        created,
         status: 'PENDING',
-        allocations: event.data.allocations.map((a) => ({ ...a, status: 'PENDING', released: ZERO, refunded: ZERO, feeEarned: ZERO, frozen: ZERO, reversed: ZERO, feeReturned: ZERO, feeReturnBasis: ZERO })),
+        allocations: created.allocations.map((a) => ({ ...a, status: 'PENDING', released: ZERO, refunded: ZERO, feeEarned: ZERO, frozen: ZERO, reversed: ZERO, feeReturned: ZERO, feeReturnBasis: ZERO })),
         payment: openPayment({ payableId, amount, expiresAt }),
         refunds: [],
         releases: [],
-        ...(event.data.autoReleaseAt ? { autoReleaseAt: event.data.autoReleaseAt } : {}),
+        ...(created.autoReleaseAt ? { autoReleaseAt: created.autoReleaseAt } : {}),
       };
     }
     case 'AutoReleaseRescheduled':

@@ -1,6 +1,6 @@
 import { type PaymentOutline, paymentOutline } from '../payment/payment.outline';
 import type { Santim } from '../shared/money';
-import type { AllocationTerms, EscrowCreated, EscrowEvent } from './escrow.events';
+import type { EscrowCreated, EscrowEvent } from './escrow.events';
 import { evolveEscrow } from './escrow.evolve';
 import {
   allocationHeld,
@@ -15,12 +15,14 @@ import {
   heldAmount,
   initialEscrowState,
 } from './escrow.state';
+import type { PayeeTerms } from './escrow.upcast';
 
 /**
  * An allocation as it stands: `amount = held + released + refunded + frozen` once paid; `reversed`
- * of what was released went back to the customer after all, `feeReturned` of it from the fees.
+ * of what was released went back to the customer after all, `feeReturned` of it from the fees;
+ * `account`: its payee is one of the creator's accounts, a seller (escrow.upcast.ts).
  */
-export interface AllocationOutline extends AllocationTerms {
+export interface AllocationOutline extends PayeeTerms {
   status: AllocationStatus;
   held: Santim;
   released: Santim;

@@ -3,6 +3,7 @@ import { PaymentNaming } from '../payment/payment.naming';
 import { feeShare } from '../shared/fees';
 import { addSantim, type Santim, subtractSantim, sumSantim, ZERO } from '../shared/money';
 import { type AllocationTerms, ESCROW_PAYMENT_EVENTS, type EscrowCreated, type EscrowEvent, type EscrowPaymentEvent, type RefundReason } from './escrow.events';
+import type { PayeeTerms } from './escrow.upcast';
 
 export const ESCROW_STATUSES = ['PENDING', 'HELD', 'PARTIALLY_RELEASED', 'DISPUTED', 'RELEASED', 'FAILED', 'EXPIRED', 'CANCELLED', 'REFUND_PENDING', 'REFUNDED', 'PARTIALLY_REFUNDED'] as const;
 export type EscrowStatus = (typeof ESCROW_STATUSES)[number];
@@ -23,7 +24,7 @@ export type AllocationStatus = (typeof ALLOCATION_STATUSES)[number];
  * `feeReturnBasis`: how much of it was reversed with the fee given back, which the next fee share
  * is reckoned from.
  */
-export interface AllocationState extends AllocationTerms {
+export interface AllocationState extends PayeeTerms {
   status: AllocationStatus;
   released: Santim;
   refunded: Santim;

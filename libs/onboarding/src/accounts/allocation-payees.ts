@@ -3,6 +3,11 @@ import { may, merchantPrincipal, UnknownAllocationMerchant } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { PartyRelations } from '../authority/party-relations';
 
+export interface AllocationPayee {
+  readonly merchantId: string;
+  readonly account: boolean;
+}
+
 /**
  * Whom each allocation's `merchantId` names, before the escrow is created, and whether the creator may
  * credit it (libs/domain/src/authority/authority.ts): the creator itself, one of its accounts (by
@@ -16,14 +21,17 @@ import { PartyRelations } from '../authority/party-relations';
 export class AllocationPayees {
   constructor(@Inject(PartyRelations) private readonly relations: PartyRelations) {}
 
-  /** The ids to store, in the order given: each as given, but an account's reference as its accountId. */
-  async resolve(creator: AuthenticatedMerchant, merchantIds: readonly string[]): Promise<string[]> {
+  /**
+   * The payees to store, in the order given: each id as given, but an account's reference as its
+   * accountId; `account`: it is one of the creator's accounts, which the escrow records (a seller hears of its share).
+   */
+  async resolve(creator: AuthenticatedMerchant, merchantIds: readonly string[]): Promise<AllocationPayee[]> {
     const principal = merchantPrincipal(creator.merchantId);
     const parties = await this.relations.resolve(principal, merchantIds, creator.idSalt);
     return merchantIds.map((id) => {
       const party = parties.get(id)!;
       if (!may(principal, 'credit', party.relation)) throw new UnknownAllocationMerchant(id);
-      return party.partyId;
+      return { merchantId: party.partyId, account: party.relation.kind === 'ownAccount' };
     });
   }
 }

@@ -3,14 +3,25 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type AppliedCommission, customerIdFor, type EscrowCommand, escrowDecider, escrowIdFor, escrowOutline, fingerprint, normalisePhone, parseEtb, resolveExpiry, streams } from '@app/domain';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { CLOCK, type Clock, CommandRunner, newStream } from '@app/infrastructure';
-import { AllocationPayees } from '@app/onboarding';
+import { type AllocationPayee, AllocationPayees } from '@app/onboarding';
 import { commissionsInForce } from '../../commissions/commissions-in-force';
 import { refuseNewCallbackUrl } from '../../http/callback-url';
 import { CreateEscrowCommand, type CreateEscrowResult } from './create-escrow.command';
 import type { CreateEscrowDto } from './create-escrow.dto';
 
-/** `commissions`: the rule each allocation pays when it names no fee (commissions-in-force.ts); the decider computes the fee. */
-function toDomain(escrowId: string, merchantId: string, request: CreateEscrowDto, commissions: (AppliedCommission | undefined)[], requestFingerprint: string, createdAt: string): EscrowCommand {
+/**
+ * `payees`: whom each allocation pays, and whether that is one of the creator's accounts (allocation-payees.ts);
+ * `commissions`: the rule each allocation pays when it names no fee (commissions-in-force.ts); the decider computes the fee.
+ */
+function toDomain(
+  escrowId: string,
+  merchantId: string,
+  request: CreateEscrowDto,
+  payees: readonly AllocationPayee[],
+  commissions: (AppliedCommission | undefined)[],
+  requestFingerprint: string,
+  createdAt: string,
+): EscrowCommand {
   const phone = normalisePhone(request.customerPhoneNumber);
   return {
     type: 'CreateEscrow',
@@ -30,10 +41,11 @@ function toDomain(escrowId: string, merchantId: string, request: CreateEscrowDto
         stockUnit: item.stock_unit,
       })),
       allocations: request.allocations.map((allocation, i) => ({
-        merchantId: allocation.merchantId,
+        merchantId: payees[i].merchantId,
         amount: parseEtb(allocation.amount, 'allocations.amount'),
         ...(allocation.fee === undefined ? {} : { fee: parseEtb(allocation.fee, 'allocations.fee', { allowZero: true }) }),
         ...(commissions[i] ? { commission: commissions[i] } : {}),
+        account: payees[i].account,
         metadata: allocation.metadata && { ...allocation.metadata },
       })),
       description: request.description,
@@ -64,9 +76,9 @@ export class CreateEscrowHandler implements ICommandHandler<CreateEscrowCommand>
     // The fingerprint is of the request as sent, so a retry naming an account by its reference matches it.
     const requestFingerprint = fingerprint(request);
     const payees = await this.payees.resolve(merchant, request.allocations.map((allocation) => allocation.merchantId));
-    const allocations = request.allocations.map((allocation, i) => ({ ...allocation, merchantId: payees[i] }));
+    const allocations = request.allocations.map((allocation, i) => ({ ...allocation, merchantId: payees[i].merchantId }));
     const commissions = await commissionsInForce(this.runner, merchant.merchantId, allocations);
-    const command = toDomain(escrowId, merchant.merchantId, { ...request, allocations }, commissions, requestFingerprint, this.clock.now().toISOString());
+    const command = toDomain(escrowId, merchant.merchantId, request, payees, commissions, requestFingerprint, this.clock.now().toISOString());
     const outcome = await this.runner.run(streams.escrow(escrowId), escrowDecider, command, metadata, newStream(escrowDecider));
     return { escrow: escrowOutline(outcome.state)!, created: outcome.events.length > 0 };
   }
