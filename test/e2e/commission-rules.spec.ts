@@ -51,11 +51,11 @@ describe('commission rules', () => {
   it('applies 10 % with a 5 ETB minimum, 7 % to the seller with an override, a named fee as named; releases pay each to the santim; a later change leaves the escrow as created', async () => {
     const [shop, override, small, named] = await Promise.all(['shop-1', 'shop-2', 'shop-3', 'shop-4'].map((reference) => createAccount(running.baseUrl, platform, reference)));
 
-    expect((await get(platform, '/v1/trdp/commission')).body.data).toEqual({ accountId: null, percentage: null, flat: null, minimum: null, maximum: null, version: 0, updatedAt: null });
+    expect((await get(platform, '/v1/trdp/commission')).body.data).toEqual({ accountId: null, percentage: null, flat: null, minimum: null, maximum: null, version: 0, updatedAt: null, livemode: false });
     const set = await post(platform, '/v1/trdp/commission', { percentage: 10, minimum: 5 });
     expect([set.status, set.body.data]).toEqual([
       200,
-      { accountId: null, percentage: 10, flat: null, minimum: 5, maximum: null, version: 1, updatedAt: expect.any(String), previousAttributes: { percentage: null, minimum: null } },
+      { accountId: null, percentage: 10, flat: null, minimum: 5, maximum: null, version: 1, updatedAt: expect.any(String), previousAttributes: { percentage: null, minimum: null }, livemode: false },
     ]);
     const seven = await post(platform, `/v1/trdp/accounts/${override}/commission`, { percentage: 7 });
     expect(seven.body.data).toMatchObject({ accountId: override, percentage: 7, minimum: null, version: 1, previousAttributes: { percentage: null } });
@@ -106,8 +106,8 @@ describe('commission rules', () => {
     const [created] = await history(first.escrowId);
     expect(created.type).toBe('EscrowCreated');
     expect(created.data.allocations.slice(0, 2)).toEqual([
-      { merchantId: shop, amount: 60_050, fee: 6_005, commission: { source: 'platform', version: 1, rule: { basisPoints: 1_000, minimum: 500 } } },
-      { merchantId: override, amount: 40_025, fee: 2_802, commission: { source: 'account', version: 1, rule: { basisPoints: 700 } } },
+      { merchantId: shop, amount: 60_050, fee: 6_005, account: true, commission: { source: 'platform', version: 1, rule: { basisPoints: 1_000, minimum: 500 } } },
+      { merchantId: override, amount: 40_025, fee: 2_802, account: true, commission: { source: 'account', version: 1, rule: { basisPoints: 700 } } },
     ]);
     const second = await escrow([
       { merchantId: shop, amount: 100 },
@@ -122,7 +122,7 @@ describe('commission rules', () => {
     const removed = await del(platform, `/v1/trdp/accounts/${override}/commission`);
     expect([removed.status, removed.body.data]).toEqual([
       200,
-      { accountId: override, percentage: null, flat: null, minimum: null, maximum: null, version: 2, updatedAt: expect.any(String), previousAttributes: { percentage: 7 } },
+      { accountId: override, percentage: null, flat: null, minimum: null, maximum: null, version: 2, updatedAt: expect.any(String), previousAttributes: { percentage: 7 }, livemode: false },
     ]);
     expect(fees((await escrow([{ merchantId: override, amount: 100 }])).allocations)).toEqual([[override, 12, { source: 'platform', version: 2 }]]);
     const overrideHistory = await call(running.baseUrl, 'GET', `/v1/audit/streams/commission-${override}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });

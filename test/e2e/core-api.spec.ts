@@ -25,10 +25,13 @@ describe('core API over HTTP on PostgreSQL', () => {
       });
       expect(res.status).toBe(201);
       expect(res.body).toMatchObject({ status: 'success', message: expect.any(String), timestamp: expect.stringMatching(ISO) });
+      // The owner's test tenant, and its live tenant under `live` (docs/concepts/modes.md).
       expect(res.body.data).toEqual({
         merchantId: expect.stringMatching(/^mer_/),
-        apiSecret: expect.stringMatching(/^sk_/),
-        webhookSecret: expect.stringMatching(/^whsec_/),
+        apiSecret: expect.stringMatching(/^sk_test_/),
+        webhookSecret: expect.stringMatching(/^whsec_test_/),
+        livemode: false,
+        live: { merchantId: expect.stringMatching(/^mer_/), apiSecret: expect.stringMatching(/^sk_live_/), webhookSecret: expect.stringMatching(/^whsec_live_/), livemode: true },
       });
       const events = await running.schema!.client.query<{ event_type: string; data: unknown }>(
         `SELECT event_type, data FROM events WHERE stream_id = $1`,
@@ -71,6 +74,7 @@ describe('core API over HTTP on PostgreSQL', () => {
         metadata: { merchant_id: merchant.merchantId, customer_id: expect.stringMatching(/^cus_/), description: 'Order 77' },
         callback_url: 'https://merchant.example/callbacks',
         redirect_url: null,
+        livemode: false,
       });
       const minutes = (Date.parse(data.expires_at) - Date.now()) / 60000;
       expect(minutes).toBeGreaterThan(29);

@@ -166,7 +166,7 @@ describe('merchant dashboard in a real browser', () => {
     expect(await page.locator('#api-secret-last4').textContent()).toBe(merchant.apiSecret.slice(-4));
     await page.getByRole('button', { name: 'Generate a new API secret' }).click();
     const shown = (await page.locator('#api-secret').textContent())!.trim();
-    expect(shown).toMatch(/^sk_[A-Za-z0-9_-]{43}$/);
+    expect(shown).toMatch(/^sk_test_[A-Za-z0-9_-]{43}$/);
     expect(shown).not.toBe(merchant.apiSecret);
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-api-secret.png'), fullPage: true });
 
