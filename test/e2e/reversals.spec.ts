@@ -79,6 +79,7 @@ describe('reversals: money taken back after its release', () => {
       reason: 'The customer returned one item',
       status: 'PENDING',
       requestedAt: expect.any(String),
+      livemode: false,
     });
     await waitFor(async () => (await balance(payable)) === 54_045 - 9_000, 'the seller to be debited its net share');
     expect(await balance(fees)).toBe(feesBefore - 1_000);

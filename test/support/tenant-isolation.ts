@@ -234,6 +234,15 @@ export const ISOLATION: IsolationEntry[] = [
   },
   // Runs after the transfer and refund controls: A's whole available balance is paid out.
   { route: 'POST /v1/trdp/payouts', surface: 'api', control: () => ({ path: '/v1/trdp/payouts', status: 201 }) },
+  // A pauses its own payouts and resumes them: B's are never named, only reached by the header.
+  { route: 'POST /v1/trdp/payouts/pause', surface: 'api', control: () => ({ path: '/v1/trdp/payouts/pause', body: { reason: 'isolation review' }, status: 200 }) },
+  { route: 'POST /v1/trdp/payouts/resume', surface: 'api', control: () => ({ path: '/v1/trdp/payouts/resume', status: 200 }) },
+  {
+    route: 'POST /v1/trdp/payouts/:payoutId/cancel',
+    surface: 'api',
+    noControl: "A's payout is handed to the provider at once; a cancellation while REQUESTED is test/e2e/payouts-steering.spec.ts's",
+    paths: (w) => [{ path: `/v1/trdp/payouts/${w.b.payoutId}/cancel` }],
+  },
   {
     route: 'POST /v1/trdp/webhook-endpoints',
     surface: 'api',
@@ -305,6 +314,21 @@ export const ISOLATION: IsolationEntry[] = [
     control: (w) => ({ method: 'DELETE', path: `/v1/trdp/platform-links/${w.c.merchantId}`, status: 200 }),
     paths: (w) => [{ method: 'DELETE', path: `/v1/trdp/platform-links/${w.b.merchantId}` }],
     pathRefusal: { status: 404, code: 'PLATFORM_LINK_NOT_FOUND' },
+  },
+  // A's own commission, and its own seller's override; B's seller in the path is not found.
+  { route: 'POST /v1/trdp/commission', surface: 'api', control: () => ({ path: '/v1/trdp/commission', body: { percentage: 10 }, status: 200 }) },
+  { route: 'DELETE /v1/trdp/commission', surface: 'api', control: () => ({ method: 'DELETE', path: '/v1/trdp/commission', status: 200 }) },
+  {
+    route: 'POST /v1/trdp/accounts/:accountId/commission',
+    surface: 'api',
+    control: (w) => ({ path: `/v1/trdp/accounts/${w.a.seller1}/commission`, body: { percentage: 7 }, status: 200 }),
+    paths: (w) => [{ path: `/v1/trdp/accounts/${w.b.seller1}/commission`, body: { percentage: 0 } }],
+  },
+  {
+    route: 'DELETE /v1/trdp/accounts/:accountId/commission',
+    surface: 'api',
+    control: (w) => ({ method: 'DELETE', path: `/v1/trdp/accounts/${w.a.seller1}/commission`, status: 200 }),
+    paths: (w) => [{ method: 'DELETE', path: `/v1/trdp/accounts/${w.b.seller1}/commission` }],
   },
 
   // What A reads of B's: B's payout, transfer, escrow, order, endpoint and seller are not found.
