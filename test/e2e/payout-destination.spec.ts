@@ -25,7 +25,7 @@ describe('payout destination', () => {
     expect((await get()).body.data).toBeNull();
     const res = await set(bank);
     expect(res.status).toBe(200);
-    expect(res.body.data).toEqual({ kind: 'bank', institution: '946', holderName: 'Abebe Kebede', accountNumber: '••••6789', version: 1 });
+    expect(res.body.data).toEqual({ kind: 'bank', institution: '946', holderName: 'Abebe Kebede', accountNumber: '••••6789', version: 1, livemode: false });
     expect((await get()).body.data).toEqual(res.body.data);
     const db = running.schema!.client;
     const logged = JSON.stringify(await db.query(`SELECT event_type, data, metadata FROM events`));

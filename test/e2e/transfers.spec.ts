@@ -75,6 +75,7 @@ describe('transfers: available money between a platform and another party', () =
       allowNegative: false,
       reversals: [],
       createdAt: expect.any(String),
+      livemode: false,
     });
     const penalty = await transfer({ from: seller.merchantId, amount: 20, description: 'Late delivery penalty' });
     expect(penalty.status).toBe(201);
@@ -205,7 +206,7 @@ describe('transfers: available money between a platform and another party', () =
     const platformBefore = await available(platform);
     const part = await post(`/v1/trdp/transfers/${transferId}/reversals`, { amount: 15 });
     expect(part.status).toBe(201);
-    expect(part.body.data).toEqual({ reversalId: `${transferId}-reversal-1`, amount: 15, reversedAt: expect.any(String), transferId, reversed: 15, reversible: 25 });
+    expect(part.body.data).toEqual({ reversalId: `${transferId}-reversal-1`, amount: 15, reversedAt: expect.any(String), transferId, reversed: 15, reversible: 25, livemode: false });
     expect((await post(`/v1/trdp/transfers/${transferId}/reversals`, { amount: 25.01 })).body.error.code).toBe('TRANSFER_AMOUNT_EXCEEDS_REVERSIBLE');
     expect((await post(`/v1/trdp/transfers/${transferId}/reversals`, {}, seller)).status).toBe(404);
     expect((await post('/v1/trdp/transfers/tr_unknown/reversals', {})).status).toBe(404);
