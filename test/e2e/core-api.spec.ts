@@ -99,7 +99,7 @@ describe('core API over HTTP on PostgreSQL', () => {
       const orderId = created.body.data.order_id;
       const verify = await call(running.baseUrl, 'POST', '/v1/trdp/verify', { body: { orderId }, headers: as(merchant) });
       expect(verify.status).toBe(200);
-      expect(verify.body.data).toEqual({ order_id: orderId, status: 'PENDING', amount: 250.75, currency: 'ETB', updated_at: expect.stringMatching(ISO) });
+      expect(verify.body.data).toEqual({ order_id: orderId, status: 'PENDING', amount: 250.75, currency: 'ETB', updated_at: expect.stringMatching(ISO), livemode: false });
       const get = await call(running.baseUrl, 'GET', `/v1/trdp/order/${orderId}`, { headers: as(merchant) });
       expect(get.status).toBe(200);
       expect(get.body.data).toMatchObject({
@@ -152,6 +152,7 @@ describe('core API over HTTP on PostgreSQL', () => {
         expiredAt: expect.stringMatching(ISO),
         callbackURL: 'https://merchant.example/callbacks',
         redirectUrl: 'https://merchant.example/thanks',
+        livemode: false,
       });
       const events = await running.schema!.client.query<{ event_type: string; data: any }>(
         `SELECT event_type, data FROM events WHERE stream_id = $1`,
@@ -183,6 +184,7 @@ describe('core API over HTTP on PostgreSQL', () => {
           amount: 1000.5,
           currency: 'ETB',
           updated_at: expect.stringMatching(ISO),
+          livemode: false,
         });
       }
       const get = await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers: as(merchant) });

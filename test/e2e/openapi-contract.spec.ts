@@ -497,12 +497,15 @@ describe('the OpenAPI document is the contract', () => {
         .filter((violation) => violation.location[0] === 'response' || status < 400)
         .map((violation) => `${method} ${path.slice(0, 100)} → ${status}: ${violation.location.join('.')} ${violation.message}`),
     );
+    // As the router does: a literal segment wins over a parameter (`/payouts/pause` is not `/payouts/{payoutId}`).
     const operationOf = (method: string, url: string) => {
       const segments = url.split('?')[0].split('/');
-      const path = Object.keys(document.paths).find(
-        (candidate) => candidate.split('/').length === segments.length && candidate.split('/').every((segment, index) => segment.startsWith('{') || segment === segments[index]),
-      );
-      return document.paths[path ?? '']?.[method.toLowerCase()] ? `${method} ${path}` : undefined;
+      const parameters = (candidate: string) => candidate.split('/').filter((segment) => segment.startsWith('{')).length;
+      const path = Object.keys(document.paths)
+        .filter((candidate) => candidate.split('/').length === segments.length && candidate.split('/').every((segment, index) => segment.startsWith('{') || segment === segments[index]))
+        .filter((candidate) => document.paths[candidate]?.[method.toLowerCase()])
+        .sort((a, b) => parameters(a) - parameters(b))[0];
+      return path ? `${method} ${path}` : undefined;
     };
     const operations = new Set(proxied.flatMap(({ method, path }) => operationOf(method, path) ?? []));
     console.info(`Prism: ${proxied.length} exchanges, ${operations.size} operations, ${found.length} violations`);
