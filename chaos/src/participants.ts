@@ -24,6 +24,7 @@ export async function registerParticipants(
   receiver: CallbackReceiver,
   count: number,
   database: { url: string; schema: string },
+  mode: 'test' | 'live' = 'test',
 ): Promise<Participants> {
   const headers = { 'x-admin-key': adminKey };
   const secrets: Secret[] = [];
@@ -31,9 +32,14 @@ export async function registerParticipants(
   for (let i = 0; i < count; i++) {
     const reply = await client.send({ kind: 'register-merchant', method: 'POST', path: '/v1/admin/merchants', headers, body: { name: `Chaos Market ${i + 1}` } });
     if (reply.status !== 201) throw new Error(`registering a merchant failed: ${reply.status}`);
-    const { merchantId, apiSecret, webhookSecret } = reply.body.data;
+    // Registration answers the owner's two tenants (docs/concepts/modes.md): the run's money moves in the
+    // provider's mode, the sandbox's in test, Chapa's in live; both tenants' secrets must stay out of the log.
+    const tenants = [reply.body.data, reply.body.data.live] as Array<{ merchantId: string; apiSecret: string; webhookSecret: string }>;
     const issuedBy = client.operations.at(-1)!.id;
-    secrets.push({ name: `API secret of ${merchantId}`, value: apiSecret, issuedBy }, { name: `webhook secret of ${merchantId}`, value: webhookSecret, issuedBy });
+    for (const tenant of tenants) {
+      secrets.push({ name: `API secret of ${tenant.merchantId}`, value: tenant.apiSecret, issuedBy }, { name: `webhook secret of ${tenant.merchantId}`, value: tenant.webhookSecret, issuedBy });
+    }
+    const { merchantId, apiSecret, webhookSecret } = tenants[mode === 'live' ? 1 : 0];
     receiver.trust(merchantId, webhookSecret);
     const platform = { 'x-api-secret': apiSecret };
     await setDestination(client, platform, merchantId, `Chaos Market ${i + 1}`);

@@ -225,7 +225,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     // A killed API may take half a minute to start again on a loaded machine, while the other meets the
     // database faults: a client that gave up sooner would count the run's own timing as a lost answer.
     const client = new RecordingClient(runId, deployment.apis, within(outageMs + 60_000));
-    const { merchants, auditorKey, secrets: issued } = await registerParticipants(client, adminKey, receiver, options.merchants ?? 3, { url: database, schema: runId });
+    const { merchants, auditorKey, secrets: issued } = await registerParticipants(client, adminKey, receiver, options.merchants ?? 3, { url: database, schema: runId }, provider.name === 'chapa' ? 'live' : 'test');
     const secrets: Secret[] = [
       { name: 'ADMIN_API_KEY', value: adminKey },
       { name: 'SECRETS_KEY (hex)', value: secretsKey.toString('hex') },
