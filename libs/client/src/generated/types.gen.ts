@@ -266,10 +266,6 @@ export type OrderItemResponse = {
      * ETB
      */
     unit_price: number;
-    /**
-     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
-     */
-    livemode?: boolean;
 };
 
 export type OrderResponse = {
@@ -397,10 +393,6 @@ export type CreatedAllocationResponse = {
      */
     commission: AppliedCommissionResponse | null;
     metadata?: AllocationMetadataDto;
-    /**
-     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
-     */
-    livemode?: boolean;
 };
 
 export type CreatedEscrowResponse = {
@@ -549,10 +541,6 @@ export type AllocationResponse = {
      */
     feeReturned: number;
     dispute?: DisputeResponse;
-    /**
-     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
-     */
-    livemode?: boolean;
 };
 
 export type EscrowItemResponse = {
@@ -565,10 +553,6 @@ export type EscrowItemResponse = {
     unit_price: number;
     image_url?: string;
     stock_unit?: string;
-    /**
-     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
-     */
-    livemode?: boolean;
 };
 
 export type EscrowResponse = {
@@ -633,10 +617,6 @@ export type ReleaseResponse = {
      * Released at the automatic release instant, not on request
      */
     automatic: boolean;
-    /**
-     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
-     */
-    livemode?: boolean;
 };
 
 export type EscrowReleasesResponse = {
@@ -1451,10 +1431,6 @@ export type PayoutReportLineResponse = {
      * What this payout paid of the movement (signed ETB): the lines' paid amounts add up to the payout; 0 for a HELD movement
      */
     paid: number;
-    /**
-     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
-     */
-    livemode?: boolean;
 };
 
 export type PayoutReportResponse = {
@@ -1521,10 +1497,6 @@ export type StatementMovementResponse = {
      * The order’s or escrow’s description (else its items’ names), or the transfer’s; null for a payout
      */
     sourceDescription: string | null;
-    /**
-     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
-     */
-    livemode?: boolean;
 };
 
 export type StatementResponse = {
@@ -1697,10 +1669,6 @@ export type OnHoldDay = {
      * ETB
      */
     amount: number;
-    /**
-     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
-     */
-    livemode?: boolean;
 };
 
 export type BalanceResponse = {
@@ -1922,10 +1890,6 @@ export type TransferReversalPart = {
      */
     amount: number;
     reversedAt: string;
-    /**
-     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
-     */
-    livemode?: boolean;
 };
 
 export type TransferResponse = {
