@@ -75,16 +75,22 @@ describe('a sandbox payout whose settled answer is lost', () => {
 
   it('is paid by the reconciler’s question', async () => {
     const provider = running.app.get(PaymentProviders).forMode('test') as SandboxProvider;
-    const answered = provider.transferStatus.bind(provider);
     // The first time the sandbox says a transfer is settled, the answer never arrives: the check at the
-    // sandbox's delay learns nothing, and only the reconciler's later question can find the outcome.
+    // sandbox's delay learns nothing, and only the reconciler's later question can find the outcome. The
+    // transfer's own answer counts too: with the reconciler this eager, a question can find the payout
+    // SENT before the sandbox recorded its transfer, and the transfer handed over again (the same
+    // reference, so the same transfer) answers for it.
     let lost = 0;
-    provider.transferStatus = async (reference: string): Promise<TransferStatus> => {
-      const status = await answered(reference);
-      if (status.state !== 'succeeded' || lost > 0) return status;
+    const losingTheFirstSettled = async (status: Promise<TransferStatus>): Promise<TransferStatus> => {
+      const answer = await status;
+      if (answer.state !== 'succeeded' || lost > 0) return answer;
       lost += 1;
       return { state: 'pending' };
     };
+    const asked = provider.transferStatus.bind(provider);
+    const sent = provider.transfer.bind(provider);
+    provider.transferStatus = (reference) => losingTheFirstSettled(asked(reference));
+    provider.transfer = (request) => losingTheFirstSettled(sent(request));
     const scenario = await payoutScenario(running);
     const payoutId = await scenario.requestPayout();
     await scenario.payoutIn(payoutId, 'PAID');
