@@ -24,7 +24,7 @@ interface CredentialRow {
 
 /**
  * A row's mode: null only for a merchant registered before modes on a deployment that has not yet
- * recorded its legacy mode (the start does so before serving: apps/api/src/merchants/legacy-mode.service.ts).
+ * recorded its legacy mode (every process records it at start, before serving: docs/concepts/modes.md).
  */
 function authenticated(row: CredentialRow | undefined): AuthenticatedMerchant | undefined {
   if (!row) return undefined;
