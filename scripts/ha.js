@@ -74,8 +74,8 @@ function haCluster({ dir = process.env.HA_DIR ?? '/tmp/escrow-ha', monitorPort =
 
   const startKeeper = (node) => spawnKeeper(node, ['pg_autoctl', 'run', '--pgdata', node.pgdata]);
 
-  async function psql(port, sql) {
-    const { stdout } = await execFileAsync(join(BIN, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', 'postgres', '-Atc', sql], { encoding: 'utf8' });
+  async function psql(port, sql, database = 'postgres') {
+    const { stdout } = await execFileAsync(join(BIN, 'psql'), ['-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', '-d', database, '-Atc', sql], { encoding: 'utf8' });
     return stdout.trim();
   }
 
@@ -85,6 +85,15 @@ function haCluster({ dir = process.env.HA_DIR ?? '/tmp/escrow-ha', monitorPort =
   }
 
   const syncStandbys = async (port) => Number(await psql(port, "SELECT count(*) FROM pg_stat_replication WHERE sync_state IN ('sync', 'quorum')"));
+
+  /**
+   * The monitor has every node at its goal, one primary and one secondary. A standby streaming in sync is
+   * not enough: until the monitor has moved the primary from `wait_primary` to `primary` it will not
+   * promote the standby, so a kill in that window leaves the cluster without a primary until the killed
+   * node comes back.
+   */
+  const settled = async () =>
+    (await psql(monitor.port, "SELECT count(*) FILTER (WHERE reportedstate = 'primary' AND goalstate = 'primary') || ',' || count(*) FILTER (WHERE reportedstate = 'secondary' AND goalstate = 'secondary') FROM pgautofailover.node", 'pg_auto_failover')) === '1,1';
 
   /** Each process of the node, with its process group: the keeper's children rename themselves (`pg_autoctl: start/stop postgres`) and only their group names them. */
   function processes(node) {
@@ -149,7 +158,7 @@ function haCluster({ dir = process.env.HA_DIR ?? '/tmp/escrow-ha', monitorPort =
     }
     await until(async () => {
       const port = await primaryPort();
-      return port && (await syncStandbys(port)) === 1;
+      return port && (await syncStandbys(port)) === 1 && (await settled());
     });
     log(`primary on ${await primaryPort()}, synchronous standby streaming`);
     log(`DATABASE_URL=${databaseUrl}`);
@@ -173,7 +182,7 @@ function haCluster({ dir = process.env.HA_DIR ?? '/tmp/escrow-ha', monitorPort =
     const promotedAt = Date.now();
     log(`killed the primary on ${from}; ${to} took writes ${((promotedAt - killedAt) / 1000).toFixed(1)} s later`);
     startKeeper(node);
-    await until(async () => (await syncStandbys(to)) === 1);
+    await until(async () => (await syncStandbys(to)) === 1 && (await settled()));
     const rejoinedAt = Date.now();
     log(`${node.name} rejoined as the synchronous standby of ${to}`);
     return { from, to, killedAt, promotedAt, rejoinedAt };
