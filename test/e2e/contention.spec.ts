@@ -22,6 +22,11 @@ describe('concurrent commands in two instances: only what no longer fits is refu
     call(on.baseUrl, 'POST', path, { body, headers: { 'x-api-secret': platform.apiSecret, ...headers } });
   const get = (path: string, headers: Record<string, string> = {}) => call(first.baseUrl, 'GET', path, { headers: { 'x-api-secret': platform.apiSecret, ...headers } });
   const available = async (headers: Record<string, string> = {}) => Math.round((await get('/v1/trdp/balance', headers)).body.data.available * 100);
+  /** The platform's released money, available or on hold, in santim. */
+  const released = async () => {
+    const { available: free, onHold } = (await get('/v1/trdp/balance')).body.data;
+    return Math.round((free + onHold) * 100);
+  };
   const trialBalance = async () => (await call(first.baseUrl, 'GET', '/v1/audit/ledger/trial-balance', { headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body.data;
   const codeOf = (res: HttpResult) => (res.status >= 400 ? (res.body?.error?.code as string) : undefined);
 
@@ -68,8 +73,9 @@ describe('concurrent commands in two instances: only what no longer fits is refu
     await waitFor(async () => (await trialBalance()).balanced === true, 'the trial balance');
   });
 
-  it('partial releases racing over one allocation: those that fit are made, the rest refused AMOUNT_EXCEEDS_HELD', async () => {
+  it('partial releases racing over one allocation: those that fit are made, the rest refused AMOUNT_EXCEEDS_HELD, the books balanced', async () => {
     for (let round = 0; round < ROUNDS; round++) {
+      const before = await released();
       const escrow = await post(first, '/v1/trdp/escrow/order', escrowRequest({ amount: 1000, items: [{ productId: 'sku-1', item_name: 'Sofa', quantity: 1, unit_price: 1000 }], allocations: [{ merchantId: platform.merchantId, amount: 1000 }] }));
       expect(escrow.status).toBe(201);
       const escrowId = escrow.body.data.escrowId as string;
@@ -83,6 +89,9 @@ describe('concurrent commands in two instances: only what no longer fits is refu
       expect(codes.filter((code) => code !== 'RELEASED')).toEqual(Array(7).fill('AMOUNT_EXCEEDS_HELD'));
       const allocation = (await get(`/v1/trdp/escrow/${escrowId}`)).body.data.allocations[0];
       expect(allocation).toMatchObject({ held: 25, released: 975 });
+      // What the releases made reached the platform's balance, exactly once each.
+      await waitFor(async () => (await released()) === before + 97_500, "the releases to reach the platform's balance");
     }
+    await waitFor(async () => (await trialBalance()).balanced === true, 'the trial balance');
   });
 });

@@ -14,8 +14,11 @@ export interface FoldedViewSpec<State> {
   streams: (streamId: string) => boolean;
   /** The stream's state after its history, folded with the domain's decider. */
   fold: (streamId: string, history: readonly RecordedEvent[]) => State;
-  /** The stream's row in that state, or undefined when it has none yet. */
-  row: (streamId: string, state: State) => Record<string, unknown> | undefined;
+  /**
+   * The stream's row in that state, or undefined when it has none yet; `times` are its first and last
+   * events' (the row's `created_at` and `updated_at`, set from them whatever it says).
+   */
+  row: (streamId: string, state: State, times: { createdAt: Date; updatedAt: Date }) => Record<string, unknown> | undefined;
   /**
    * Appends write the view too (inlineFoldedView): the projector first reads which of a batch's rows
    * are current already and folds only the others. A view the projector alone writes has none
@@ -31,7 +34,7 @@ export interface FoldedViewSpec<State> {
  * takes it from the stream's head).
  */
 function rowIn<State>(spec: FoldedViewSpec<State>, streamId: string, state: State, times: { createdAt: Date; updatedAt: Date }): TableRow | undefined {
-  const row = spec.row(streamId, state);
+  const row = spec.row(streamId, state, times);
   return row && ({ ...row, created_at: times.createdAt, updated_at: times.updatedAt } as TableRow);
 }
 

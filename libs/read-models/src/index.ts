@@ -48,6 +48,8 @@ export * from './payable-availability.reader';
 export * from './payout-delays.projection';
 export * from './transfers.projection';
 export * from './transfers.reader';
+// The view's columns stay inside this library: others read transfers through transfers.reader.ts.
+export { type TransferView, transferView } from './transfer-view';
 export * from './platform-links.projection';
 export * from './platform-links.reader';
 export * from './entry-names.reader';

@@ -13,13 +13,12 @@ import {
   streams,
   transferDecider,
   transferIdFor,
-  type TransferOutline,
   transferOutline,
 } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { PartyRelations } from '@app/onboarding';
 import { PayoutBooksDeps, payoutSettingsInForce, transferAtBooks } from '@app/payments';
-import type { TransferView } from '@app/read-models';
+import { type TransferView, transferView } from '@app/read-models';
 import { CreateTransferCommand, ReverseTransferCommand, type TransferReversed } from './transfer.commands';
 import { TransferBelongsToOne, TransferPartyMissing, UnknownTransferParty, UnknownTransferPayable } from './transfers.errors';
 
@@ -58,26 +57,6 @@ async function belongsTo(runner: CommandRunner, platformId: string, request: { e
   return {};
 }
 
-/** The transfer a create left, in the view's shape; `at`: when its event was recorded, as the view keeps it. */
-function transferViewOf({ terms: created, reversed, reversals }: TransferOutline, at: Date): TransferView {
-  return {
-    transferId: created.transferId,
-    platformId: created.platformId,
-    source: created.source,
-    destination: created.destination,
-    amount: created.amount,
-    reversed,
-    description: created.description,
-    ...(created.metadata ? { metadata: created.metadata } : {}),
-    ...(created.escrowId !== undefined ? { escrowId: created.escrowId } : {}),
-    ...(created.orderId !== undefined ? { orderId: created.orderId } : {}),
-    allowNegative: created.allowNegative,
-    reversals,
-    createdAt: at,
-    updatedAt: at,
-  };
-}
-
 /**
  * A transfer to or from the other party, decided at its source's books (transferAtBooks) on the
  * source's balance, which the decider refuses when the source would go below zero.
@@ -114,7 +93,7 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransferComm
     };
     const now = this.clock.now();
     const { state, at } = await transferAtBooks(this.books, source, transferId, now, (sourceAvailable) => ({ type: 'CreateTransfer', data: { ...terms, sourceAvailable, at: now.toISOString() } }), metadata);
-    return transferViewOf(transferOutline(state)!, at);
+    return transferView(transferOutline(state)!, { createdAt: at, updatedAt: at });
   }
 }
 
