@@ -130,6 +130,7 @@ const CASES: FormCase[] = [
   },
   { route: '/dashboard/api-keys/rotate', browser: 'spare', path: () => '/dashboard/api-keys/rotate', tokenFrom: '/dashboard/orders', valid: () => ({}), answered: 200 },
   { route: '/dashboard/webhooks/reveal', browser: 'spare', path: () => '/dashboard/webhooks/reveal', tokenFrom: '/dashboard/orders', valid: () => ({}), answered: 200 },
+  { route: '/dashboard/mode', browser: 'spare', path: () => '/dashboard/mode', tokenFrom: '/dashboard/orders', valid: () => ({ mode: 'test', section: '/dashboard/orders' }), answered: 303 },
   { route: '/dashboard/webhooks/rotate', browser: 'spare', path: () => '/dashboard/webhooks/rotate', tokenFrom: '/dashboard/orders', valid: () => ({}), answered: 200 },
   {
     route: '/dashboard/webhooks/deliveries/:deliveryId/redeliver',

@@ -101,6 +101,7 @@ const TARGETS: ConsoleTarget[] = [
     valid: () => ({ schedule: 'weekly', hour: '9', weekday: 'friday', minimumAmount: '100.50', callbackURL: 'https://shop.example/payout-callbacks' }),
   },
   { route: '/dashboard/webhooks/reveal', browser: 'spare', path: () => '/dashboard/webhooks/reveal', tokenFrom: '/dashboard/orders', valid: () => ({}) },
+  { route: '/dashboard/mode', browser: 'spare', path: () => '/dashboard/mode', tokenFrom: '/dashboard/orders', valid: () => ({ mode: 'test', section: '/dashboard/orders' }) },
   { route: '/dashboard/webhooks/rotate', browser: 'spare', path: () => '/dashboard/webhooks/rotate', tokenFrom: '/dashboard/orders', valid: () => ({}) },
   { route: '/dashboard/webhooks/deliveries/:deliveryId/redeliver', browser: 'owner', path: (r) => `/dashboard/webhooks/deliveries/${r.deliveryId}/redeliver`, tokenFrom: '/dashboard/orders', valid: () => ({}), background: true },
   {

@@ -263,6 +263,8 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   { route: 'GET /dashboard/statement.csv', request: at('/dashboard/statement.csv?from=2026-01-01&to=2030-12-31'), expect: signInFirst, location: '/dashboard/sign-in' },
   { route: 'GET /dashboard/payouts/settings', request: at('/dashboard/payouts/settings'), expect: signInFirst, location: '/dashboard/sign-in' },
   { route: 'POST /dashboard/payouts/settings', request: at('/dashboard/payouts/settings', { schedule: 'manual' }), expect: signInFirst, location: '/dashboard/sign-in' },
+  // The mode switch opens a tenant: without a session it opens nothing, whatever mode it names.
+  { route: 'POST /dashboard/mode', request: at('/dashboard/mode', { mode: 'live' }), expect: signInFirst, location: '/dashboard/sign-in' },
   { route: 'GET /dashboard/**', request: dashboardPath, expect: signInFirst, location: '/dashboard/sign-in' },
   { route: 'POST /dashboard/**', request: dashboardPath, expect: signInFirst, location: '/dashboard/sign-in' },
   { route: 'GET /dashboard', request: at('/dashboard'), expect: signInFirst, location: '/dashboard/sign-in' },

@@ -458,6 +458,14 @@ export const ISOLATION: IsolationEntry[] = [
     control: (w) => ({ path: `/dashboard/webhooks/deliveries/${w.a.deliveryId}/redeliver`, csrfFrom: '/dashboard/webhooks', status: 303 }),
     paths: (w) => [{ path: `/dashboard/webhooks/deliveries/${w.b.deliveryId}/redeliver`, csrfFrom: '/dashboard/webhooks' }],
   },
+  // The switch names a mode, never a tenant: another owner's tenant id in it is no mode (400), and the
+  // control stays in A's test tenant, where every other dashboard control acts.
+  {
+    route: 'POST /dashboard/mode',
+    surface: 'dashboard',
+    control: () => ({ path: '/dashboard/mode', body: { mode: 'test', section: '/dashboard/orders' }, csrfFrom: '/dashboard/orders', status: 303 }),
+    parties: [{ field: 'mode', naming: (_, party) => ({ path: '/dashboard/mode', body: { mode: party }, csrfFrom: '/dashboard/orders' }), refusal: { status: 400 } }],
+  },
   // Last of all: A's key changes.
   { route: 'POST /dashboard/api-keys/rotate', surface: 'dashboard', control: () => ({ path: '/dashboard/api-keys/rotate', csrfFrom: '/dashboard/api-keys', status: 200 }) },
 
@@ -485,7 +493,7 @@ export const ISOLATION: IsolationEntry[] = [
     others: (w) => [{ label: 'undeclared field merchantId: another seller of A', attempt: { path: '/dashboard/payouts', body: { merchantId: w.a.courier1 }, csrfFrom: '/dashboard/payouts' }, refusal: { status: 400 } }],
   },
   // The platform's forms, whichever party they name, do not exist for a seller.
-  ...(['transfers', 'escrows/:escrowId/release', 'escrows/:escrowId/refund', 'escrows/:escrowId/reverse', 'sellers/:accountId/invitation', 'webhook-endpoints', 'webhooks/rotate', 'api-keys/rotate', 'payouts/settings'] as const).map(
+  ...(['transfers', 'escrows/:escrowId/release', 'escrows/:escrowId/refund', 'escrows/:escrowId/reverse', 'sellers/:accountId/invitation', 'webhook-endpoints', 'webhooks/rotate', 'api-keys/rotate', 'payouts/settings', 'mode'] as const).map(
     (form): IsolationEntry => ({
       route: `POST /dashboard/${form}`,
       surface: 'seller',
@@ -493,7 +501,7 @@ export const ISOLATION: IsolationEntry[] = [
       paths: (w) => [
         {
           path: `/dashboard/${form.replace(':escrowId', w.a.heldEscrowId).replace(':accountId', w.a.courier1)}`,
-          body: { merchantId: w.a.courier1, party: w.a.courier1, direction: 'from', amount: '1', description: 'Penalty', reason: 'x', email: 'thief@a.example' },
+          body: { merchantId: w.a.courier1, party: w.a.courier1, direction: 'from', amount: '1', description: 'Penalty', reason: 'x', email: 'thief@a.example', mode: 'live' },
           csrfFrom: '/dashboard/balance',
         },
       ],

@@ -106,4 +106,10 @@ export const CREDENTIAL_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE merchant_credentials ADD COLUMN IF NOT EXISTS twin_id text;
     `,
   },
+  {
+    // The tenant a dashboard session acts in (its owner's test or live tenant); null for a session
+    // started before the switch, which acts in its subject's.
+    id: '008-console-session-tenant',
+    sql: `ALTER TABLE console_sessions ADD COLUMN IF NOT EXISTS tenant_id text;`,
+  },
 ];

@@ -5,8 +5,10 @@ import type { AppConfig } from '@app/config';
 import { ConsoleSessions } from '@app/credentials';
 import { merchantPrincipal, type Principal } from '@app/domain';
 import { AccountDirectory } from '@app/onboarding';
-import type { SafeHtml } from '../http/html';
+import { html, type SafeHtml } from '../http/html';
 import { csrfToken } from '../web/csrf';
+import { modeBar } from './modes/mode-bar';
+import { type DashboardMode, OwnerTenants } from './modes/owner-tenants';
 import { type NavLink, type PageShell, sendPage } from '../web/page';
 import { currentSession, SessionGuard, type SessionRequest, type SessionRule } from '../web/session.guard';
 import { DASHBOARD_COOKIE } from '../web/session-cookie';
@@ -43,6 +45,11 @@ export async function dashboardPrincipal(accounts: AccountDirectory, subjectId: 
   return account ? { kind: 'seller', accountId: account.accountId, platformId: account.merchantId } : merchantPrincipal(subjectId);
 }
 
+/** A dashboard request past its guard: the session's principal, and the mode of the tenant it acts in. */
+export interface DashboardRequest extends SessionRequest {
+  dashboardMode?: DashboardMode;
+}
+
 export const DASHBOARD_SESSION: SessionRule = { cookie: DASHBOARD_COOKIE, kinds: ['merchant'], signInPath: DASHBOARD_SIGN_IN };
 const DashboardSession = SessionGuard(DASHBOARD_SESSION);
 
@@ -51,8 +58,9 @@ const OPEN_TO_SELLERS = 'dashboard:open-to-sellers';
 export const OpenToSellers = () => SetMetadata(OPEN_TO_SELLERS, true);
 
 /**
- * A dashboard session, resolved into its principal (libs/domain/src/authority/principal.ts): a seller (a
- * platform's account, signed in through its invitation) or a merchant, as the subject's account stream
+ * A dashboard session, resolved into its principal (libs/domain/src/authority/principal.ts) in the tenant
+ * it acts in (its owner's test or live tenant, as the mode switch chose; a seller's own account): a
+ * seller (a platform's account, signed in through its invitation) or a merchant, as the account stream
  * says. A seller's only on the routes marked OpenToSellers. Every other page is the platform's, and to
  * a seller a page that does not exist (404), so that a page added later is closed to sellers unless it
  * says otherwise.
@@ -65,15 +73,19 @@ export class DashboardSessionGuard implements CanActivate {
     @Inject(ConsoleSessions) sessions: ConsoleSessions,
     @Inject(Reflector) private readonly reflector: Reflector,
     @Inject(AccountDirectory) private readonly accounts: AccountDirectory,
+    @Inject(OwnerTenants) private readonly tenants: OwnerTenants,
   ) {
     this.session = new DashboardSession(sessions);
   }
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
     await this.session.canActivate(context);
-    const request = context.switchToHttp().getRequest<SessionRequest>();
-    request.principal = await dashboardPrincipal(this.accounts, currentSession(request).subjectId);
+    const request = context.switchToHttp().getRequest<DashboardRequest>();
+    const { tenantId } = currentSession(request);
+    request.principal = await dashboardPrincipal(this.accounts, tenantId);
+    request.actor = { type: 'merchant', id: tenantId };
     if (request.principal.kind === 'seller' && !this.reflector.getAllAndOverride<boolean>(OPEN_TO_SELLERS, [context.getHandler(), context.getClass()])) throw new NotFoundException();
+    request.dashboardMode = await this.tenants.modeOf(request.principal);
     return true;
   }
 }
@@ -87,16 +99,17 @@ export interface DashboardPage {
   script?: string;
 }
 
-/** A signed-in page: navigation, sign-out, and one CSRF token for every form on it. */
+/** A signed-in page: navigation, sign-out, its mode (with the switch), and one CSRF token for every form on it. */
 export function sendDashboardPage(reply: FastifyReply, config: AppConfig, page: DashboardPage, status = 200): FastifyReply {
   const csrf = csrfToken(reply, config);
+  const request = reply.request as DashboardRequest;
   const shell: PageShell = {
     title: page.title,
     brand: DASHBOARD_BRAND,
-    nav: (reply.request as SessionRequest).principal?.kind === 'seller' ? SELLER_NAV : DASHBOARD_NAV,
+    nav: request.principal?.kind === 'seller' ? SELLER_NAV : DASHBOARD_NAV,
     current: page.current,
     signedIn: { who: page.who, signOutAction: '/dashboard/sign-out', csrfToken: csrf },
-    body: page.body(csrf),
+    body: html`${request.dashboardMode ? modeBar(request.dashboardMode, csrf, DASHBOARD_NAV.find((link) => link.href === page.current)?.href) : ''}${page.body(csrf)}`,
     script: page.script,
   };
   return sendPage(reply, shell, status);

@@ -14,6 +14,8 @@ import { DashboardSellerHomeController } from './sellers/seller-home.controller'
 import { DashboardSellersController } from './sellers/sellers.controller';
 import { DashboardTransfersController } from './transfers/transfers.controller';
 import { DashboardWebhookEndpointsController } from './webhook-endpoints/webhook-endpoints.controller';
+import { DashboardModeSwitchController } from './modes/mode-switch.controller';
+import { OwnerTenants } from './modes/owner-tenants';
 
 /** The merchant dashboard at /dashboard: server-rendered pages over the same commands and queries as the API. */
 @Module({
@@ -30,7 +32,8 @@ import { DashboardWebhookEndpointsController } from './webhook-endpoints/webhook
     DashboardSellersController,
     DashboardTransfersController,
     DashboardWebhookEndpointsController,
+    DashboardModeSwitchController,
   ],
-  providers: [MerchantSignIn, ListOrdersHandler],
+  providers: [MerchantSignIn, ListOrdersHandler, OwnerTenants],
 })
 export class DashboardModule {}

@@ -29,6 +29,9 @@ form.filters { margin-bottom: 1rem; }
 .notice { padding: .75rem 1rem; border-radius: 8px; background: #e6f4ee; border: 1px solid #9ccfb9; margin: 0 0 1rem; }
 .notice.bad { background: #fdecea; border-color: #f1a9a2; color: var(--bad); }
 .notice.warn { background: #fff4dc; border-color: #e8c277; color: var(--warn); }
+/* The dashboard's mode, above each page: a warning-coloured banner in test mode, the switch beside it. */
+.mode-bar { display: flex; flex-wrap: wrap; gap: .5rem 1rem; align-items: center; justify-content: space-between; margin: 0 0 1rem; }
+.mode-bar p, .mode-bar form { margin: 0; }
 .table-wrap { overflow-x: auto; }
 table { width: 100%; border-collapse: collapse; background: var(--card); font-size: .95rem; }
 caption { text-align: left; font-weight: 600; padding: .25rem 0 .5rem; }

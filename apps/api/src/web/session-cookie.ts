@@ -37,17 +37,17 @@ export function readSessionCookie(request: FastifyRequest, cookie: SessionCookie
   return typeof value === 'string' && value.length > 0 && value.length <= 128 ? value : undefined;
 }
 
-/** A new session id on every sign-in; one the browser already had is ended (no session fixation). */
+/** A new session id on every sign-in; one the browser already had is ended (no session fixation). It acts in `tenantId`, else in the subject's own. */
 export async function startSession(
   sessions: ConsoleSessions,
   config: AppConfig,
   request: FastifyRequest,
   reply: FastifyReply,
   cookie: SessionCookie,
-  subject: { kind: SessionKind; id: string },
+  subject: { kind: SessionKind; id: string; tenantId?: string },
 ): Promise<void> {
   const previous = readSessionCookie(request, cookie);
   if (previous) await sessions.revoke(previous);
-  const session = await sessions.create(subject.kind, subject.id, config.consoleSessionTtlMs);
+  const session = await sessions.create(subject.kind, subject.id, config.consoleSessionTtlMs, subject.tenantId);
   setSessionCookie(reply, config, cookie, session.token, session.expiresAt);
 }

@@ -16,6 +16,7 @@ import { DASHBOARD_BRAND, DASHBOARD_SESSION, DASHBOARD_SIGN_IN, dashboardHome, d
 import { InvitationForm, SignInForm } from './identity.forms';
 import { invitationPage, signInPage } from './identity.pages';
 import { MerchantSignIn } from './merchant-sign-in.service';
+import { OwnerTenants } from '../modes/owner-tenants';
 
 const LOCKED: Notice = {
   text: `Too many failed attempts. Signing in with this e-mail is paused for ${SIGN_IN_POLICY.lockMs / 60_000} minutes; try again later.`,
@@ -34,6 +35,7 @@ export class DashboardIdentityController {
     @Inject(ConsoleSessions) private readonly sessions: ConsoleSessions,
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(AccountDirectory) private readonly accounts: AccountDirectory,
+    @Inject(OwnerTenants) private readonly tenants: OwnerTenants,
   ) {}
 
   @Get()
@@ -58,7 +60,7 @@ export class DashboardIdentityController {
       const notice = outcome.locked ? LOCKED : ({ text: 'The e-mail or the password is not correct.', tone: 'bad' } as const);
       return sendPage(reply, signInPage(csrfToken(reply, this.config), { email, notice }), outcome.locked ? 429 : 401);
     }
-    await startSession(this.sessions, this.config, request, reply, DASHBOARD_COOKIE, { kind: 'merchant', id: outcome.merchantId });
+    await startSession(this.sessions, this.config, request, reply, DASHBOARD_COOKIE, { kind: 'merchant', id: outcome.merchantId, tenantId: await this.tenants.signInTenant(outcome.merchantId) });
     return redirect(reply, dashboardHome(await dashboardPrincipal(this.accounts, outcome.merchantId)));
   }
 
@@ -96,7 +98,7 @@ export class DashboardIdentityController {
         new RecordAccountInvitationUsedCommand(merchantId, { correlationId: String(request.id), causationId: String(request.id), actor: { type: 'merchant', id: merchantId } }),
       );
     }
-    await startSession(this.sessions, this.config, request, reply, DASHBOARD_COOKIE, { kind: 'merchant', id: merchantId });
+    await startSession(this.sessions, this.config, request, reply, DASHBOARD_COOKIE, { kind: 'merchant', id: merchantId, tenantId: await this.tenants.signInTenant(merchantId) });
     return redirect(reply, dashboardHome(principal));
   }
 }

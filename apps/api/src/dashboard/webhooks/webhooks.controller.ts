@@ -3,7 +3,7 @@ import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { InvalidInput, type Principal } from '@app/domain';
+import { InvalidInput, type Mode, type Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CredentialStore } from '@app/credentials';
 import { ListDeliveriesQuery } from '../../callbacks/list-deliveries/list-deliveries.query';
@@ -14,7 +14,7 @@ import { query } from '../../web/format';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { redirect } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
-import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
+import { DashboardMetadata, SignedInMerchant, SignedInMode } from '../merchant-session';
 import { COPY_SCRIPT } from '../revealed-secret';
 import { webhooksBody, type WebhooksView } from './webhooks.page';
 import { ReadsProjectedViews } from '../../http/projected-views';
@@ -35,28 +35,34 @@ export class DashboardWebhooksController {
   ) {}
 
   @Get()
-  async page(@Query('orderId') orderId: string | undefined, @Query('done') done: string | undefined, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
+  async page(
+    @Query('orderId') orderId: string | undefined,
+    @Query('done') done: string | undefined,
+    @SignedInMerchant() merchantId: string,
+    @SignedInMode() mode: Mode,
+    @Res() reply: FastifyReply,
+  ) {
     const filter = orderId?.trim() || undefined;
     if (filter && filter.length > 1024) throw new InvalidInput('The order id is too long');
-    return this.render(reply, merchantId, { orderId: filter, notice: done === 'redelivered' ? { text: 'The callback was queued for redelivery.' } : undefined });
+    return this.render(reply, merchantId, { mode, orderId: filter, notice: done === 'redelivered' ? { text: 'The callback was queued for redelivery.' } : undefined });
   }
 
   /** A POST, so the secret is shown only on an explicit, CSRF-checked request and never cached or prefetched. */
   @Post('reveal')
   @HttpCode(200)
   @UseGuards(CsrfGuard)
-  async reveal(@SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
+  async reveal(@SignedInMerchant() merchantId: string, @SignedInMode() mode: Mode, @Res() reply: FastifyReply) {
     const value = await this.credentials.webhookSecret(merchantId);
     if (!value) throw new Error(`no webhook secret for merchant ${merchantId}`);
-    return this.render(reply, merchantId, { secret: { value, rotated: false } });
+    return this.render(reply, merchantId, { mode, secret: { value, rotated: false } });
   }
 
   @Post('rotate')
   @HttpCode(200)
   @UseGuards(CsrfGuard)
-  async rotate(@SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+  async rotate(@SignedInMerchant() merchantId: string, @SignedInMode() mode: Mode, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     const value = await this.commands.execute(new RotateWebhookSecretCommand(principal, metadata));
-    return this.render(reply, merchantId, { secret: { value, rotated: true } });
+    return this.render(reply, merchantId, { mode, secret: { value, rotated: true } });
   }
 
   @Post('deliveries/:deliveryId/redeliver')

@@ -1,4 +1,4 @@
-import { isPayoutId, isTransferId } from '@app/domain';
+import { isPayoutId, isTransferId, type Mode } from '@app/domain';
 import type { DeliveryRow } from '../../callbacks/list-deliveries/list-deliveries.query';
 import { html, type SafeHtml } from '../../http/html';
 import { statusBadge, when } from '../../web/format';
@@ -8,6 +8,8 @@ import { VERIFICATION_SNIPPET } from './verification-snippet';
 
 export interface WebhooksView {
   csrf: string;
+  /** The mode of the tenant shown: each mode's tenant signs its callbacks with a secret of its own. */
+  mode: Mode;
   orderId?: string;
   deliveries: DeliveryRow[];
   secret?: { value: string; rotated: boolean };
@@ -53,8 +55,9 @@ export function webhooksBody(view: WebhooksView): SafeHtml {
   return html`<h1>Webhooks</h1>
 ${notice(view.notice)}
 <section class="card" aria-labelledby="secret-heading">
-  <h2 id="secret-heading">Webhook secret</h2>
-  <p>Every callback carries <code>X-Timestamp</code> and <code>X-Signature</code>: an HMAC-SHA256 with this secret over <code>timestamp.body</code>.</p>
+  <h2 id="secret-heading">${view.mode === 'test' ? 'Test' : 'Live'} webhook secret</h2>
+  <p>Every ${view.mode} callback carries <code>X-Timestamp</code> and <code>X-Signature</code>: an HMAC-SHA256 with this secret over <code>timestamp.body</code>.
+  Rotating it leaves the ${view.mode === 'test' ? 'live' : 'test'} secret as it is.</p>
   ${view.secret
     ? html`${view.secret.rotated ? html`<p class="notice warn" role="status">A new secret was issued: callbacks are signed with it from now on.</p>` : ''}
   ${revealedSecret('webhook-secret', 'Webhook secret', view.secret.value)}`
