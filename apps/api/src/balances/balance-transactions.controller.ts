@@ -9,7 +9,7 @@ import { ReadsProjectedViews } from '../http/projected-views';
 import { MerchantApi } from '../http/openapi/security';
 import { ApiEnvelope } from '../http/openapi/api-envelope';
 import { ApiProblems } from '../http/openapi/api-problems';
-import { optionalInstant, parseLimit } from '../audit/audit-query.dto';
+import { optionalInstant, parseLimit } from '../http/query-parameters';
 import { signedBirr } from '../payouts/signed-birr';
 import { ownedPayout } from '../payouts/payout-reads';
 import { payoutPaidEventIds } from '../payouts/payout-report';

@@ -10,7 +10,7 @@ import { ReadsProjectedViews } from '../http/projected-views';
 import { MerchantApi } from '../http/openapi/security';
 import { ApiEnvelope } from '../http/openapi/api-envelope';
 import { ApiProblems } from '../http/openapi/api-problems';
-import { optionalInstant } from '../audit/audit-query.dto';
+import { optionalInstant } from '../http/query-parameters';
 import { signedBirr } from '../payouts/signed-birr';
 import { BalanceResponse } from './balance.response';
 

@@ -14,7 +14,7 @@ import { ActingCaller, RequestMetadata } from '../http/request-context';
 import { PayoutDestinationDto } from './payout-destination.dto';
 import { merchantPayouts, ownedPayout, presentDestination } from './payout-reads';
 import { payoutReportCsv, payoutReportJson, payoutReportPages } from './payout-report';
-import { parseLimit } from '../audit/audit-query.dto';
+import { parseLimit } from '../http/query-parameters';
 import { signedBirr } from './signed-birr';
 import { readStatement, statementCsv } from './statement';
 import { statementPeriod } from './statement-period';

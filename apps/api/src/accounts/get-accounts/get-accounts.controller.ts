@@ -6,7 +6,7 @@ import { AccountNotFound, type AccountStatus, InvalidInput } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { accountsPage, negativeBalancesOf, type OwnerBalance, ownerBalances, ownedAccount, type StoredAccount } from '@app/read-models';
 import { CLOCK, type Clock } from '@app/infrastructure';
-import { parseLimit } from '../../audit/audit-query.dto';
+import { parseLimit } from '../../http/query-parameters';
 import { envelope } from '../../http/envelope';
 import { CurrentMerchant } from '../../http/request-context';
 import { ReadsProjectedViews } from '../../http/projected-views';
