@@ -4,7 +4,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { AccountNotFound, type AccountStatus, InvalidInput } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
-import { accountsPage, negativeBalancesOf, type OwnerBalance, ownerBalances, ownedAccount, type StoredAccount } from '@app/read-models';
+import { accountsPage, negativeBalancesOf, type OwnerBalance, ownerBalances, ownedAccount, type StoredAccount, signedBirr } from '@app/read-models';
 import { CLOCK, type Clock } from '@app/infrastructure';
 import { parseLimit } from '../../http/query-parameters';
 import { envelope } from '../../http/envelope';
@@ -14,7 +14,6 @@ import { MerchantApi } from '../../http/openapi/security';
 import { ApiEnvelope } from '../../http/openapi/api-envelope';
 import { ApiProblems } from '../../http/openapi/api-problems';
 import { presentAccount } from '../account.presenter';
-import { signedBirr } from '../../payouts/signed-birr';
 import { AccountsPageResponse, AccountWithBalanceResponse } from '../account.response';
 
 const STATUSES: readonly AccountStatus[] = ['PENDING_VERIFICATION', 'VERIFIED', 'REJECTED', 'RESTRICTED'];
