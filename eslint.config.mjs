@@ -47,6 +47,58 @@ const appRules = ['worker', 'cli'].map((app) => ({
   rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/api/**', '../../api/**', '../api/**'], message: `apps/${app} imports libraries, never the API's files.` }] }] },
 }));
 
+/**
+ * apps/api's folders, lowest first (docs/concepts/architecture.md): a folder's code imports only folders on
+ * the floors below its own, never one beside or above it, so no arrow runs back up. The files at the root
+ * (app.module, app.factory, main, banner) wire every folder and stand above them all.
+ */
+const API_FLOORS = [
+  // The HTTP kit: guards, pipes, the envelope and problems, query parameters, OpenAPI helpers, idempotency.
+  ['http'],
+  // The REST features. One builds on those below it: an account shows its payout schedule, a balance and an
+  // order their payouts and payables, a commission the account it applies to, an escrow its order, commission
+  // and payables, the audit API an escrow as of an instant.
+  ['callbacks', 'events', 'merchants', 'operations', 'payables', 'payouts', 'transfers', 'webhook-endpoints'],
+  ['accounts', 'balances', 'orders'],
+  ['commissions'],
+  ['escrows'],
+  ['audit'],
+  // The faces' web kit: pages, forms, sessions, the statement view.
+  ['web'],
+  // The server-rendered faces: the merchant and seller dashboard, the audit console, and the checkout page
+  // (payments/checkout, served beside the payment routes).
+  ['dashboard', 'audit-console', 'payments'],
+];
+const API_ROOT = ['app.module', 'app.factory', 'main', 'banner'];
+/** The deepest folder under apps/api/src a file sits in (http/openapi/examples/…), with room to grow. */
+const API_DEPTH = 5;
+
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+const apiFloorRules = API_FLOORS.flatMap((floor, level) =>
+  floor.flatMap((folder) => {
+    const notBelow = [...API_FLOORS.slice(level).flat().filter((other) => other !== folder), ...API_ROOT];
+    // A file `depth` folders below apps/api/src reaches another top folder with exactly `depth` steps up.
+    return Array.from({ length: API_DEPTH }, (_, index) => index + 1).map((depth) => ({
+      files: [`apps/api/src/${folder}/${'*/'.repeat(depth - 1)}*.ts`],
+      ...SHIPPED,
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              {
+                regex: `^(\\.\\./){${depth}}(${notBelow.map(escapeRegex).join('|')})(/|$)`,
+                message: `apps/api/src/${folder} is on floor ${level}: it imports only the folders below it (eslint.config.mjs API_FLOORS).`,
+              },
+            ],
+          },
+        ],
+      },
+    }));
+  }),
+);
+
 export default tseslint.config(
   { ignores: ['libs/client/src/generated/**', 'dist/**', 'libs/*/dist/**', 'node_modules/**', 'coverage/**', 'data/**', '**/*.js', '**/*.mjs'] },
   ...tseslint.configs.recommended,
@@ -59,4 +111,5 @@ export default tseslint.config(
   },
   ...floorRules,
   ...appRules,
+  ...apiFloorRules,
 );

@@ -37,3 +37,40 @@ describe('import floors', () => {
     expect(importFindings('libs/payments/src/forward-import.ts', "import { streams } from '@app/domain';\nimport { CommandRunner } from '@app/infrastructure';\nexport const x = [streams, CommandRunner];\n")).toEqual([]);
   });
 });
+
+/** The same rule inside apps/api (eslint.config.mjs API_FLOORS): the HTTP kit at the bottom, features above, faces on top. */
+describe("apps/api's floors", () => {
+  it('refuses a folder importing one beside or above it, from any depth', () => {
+    expect(importFindings('apps/api/src/http/back-import.ts', "import { AuditModule } from '../audit/audit.module';\nexport const x = AuditModule;\n")).toEqual([
+      expect.stringContaining('apps/api/src/http is on floor 0'),
+    ]);
+    expect(importFindings('apps/api/src/http/openapi/back-import.ts', "import { CsrfGuard } from '../../web/csrf';\nexport const x = CsrfGuard;\n")).toEqual([
+      expect.stringContaining('apps/api/src/http is on floor 0'),
+    ]);
+    expect(importFindings('apps/api/src/payables/back-import.ts', "import { eventFilter } from '../audit/audit-query.dto';\nexport const x = eventFilter;\n")).toEqual([
+      expect.stringContaining('apps/api/src/payables is on floor 1'),
+    ]);
+    expect(importFindings('apps/api/src/escrows/create-escrow/back-import.ts', "import { displayEtb } from '../../web/format';\nexport const x = displayEtb;\n")).toEqual([
+      expect.stringContaining('apps/api/src/escrows is on floor 4'),
+    ]);
+    expect(importFindings('apps/api/src/web/back-import.ts', "import { DashboardModule } from '../dashboard/dashboard.module';\nexport const x = DashboardModule;\n")).toEqual([
+      expect.stringContaining('apps/api/src/web is on floor 6'),
+    ]);
+    expect(importFindings('apps/api/src/audit-console/back-import.ts', "import { DashboardModule } from '../dashboard/dashboard.module';\nexport const x = DashboardModule;\n")).toEqual([
+      expect.stringContaining('apps/api/src/audit-console is on floor 7'),
+    ]);
+    expect(importFindings('apps/api/src/dashboard/back-import.ts', "import { AppModule } from '../app.module';\nexport const x = AppModule;\n")).toEqual([
+      expect.stringContaining('apps/api/src/dashboard is on floor 7'),
+    ]);
+  });
+
+  it('lets a folder import its own files and the floors below it', () => {
+    expect(
+      importFindings(
+        'apps/api/src/escrows/create-escrow/forward-import.ts',
+        "import { ApiError } from '../../http/problem';\nimport { presentOrder } from '../../orders/order.presenter';\nimport { presentEscrow } from '../escrow.presenter';\nexport const x = [ApiError, presentOrder, presentEscrow];\n",
+      ),
+    ).toEqual([]);
+    expect(importFindings('apps/api/src/dashboard/payouts/forward-import.ts', "import { etb } from '../../web/format';\nimport { parseLimit } from '../../http/query-parameters';\nexport const x = [etb, parseLimit];\n")).toEqual([]);
+  });
+});

@@ -2,7 +2,7 @@ import { Client } from 'pg';
 import { attemptIdFor, parseEtb } from '@app/domain';
 import { PaymentProviders } from '@app/payments';
 import { PostgresProxy } from '../../chaos/src/postgres-proxy';
-import { TAKEOVER_AFTER_MS } from '../../apps/api/src/http/idempotency/idempotency.store';
+import { TAKEOVER_AFTER_MS } from '@app/infrastructure';
 import { type RunningApp, startApp } from '../support/app';
 import { escrowRequest, orderRequest, registerMarketplace, type TestMarketplace } from '../support/fixtures';
 import { call } from '../support/http';

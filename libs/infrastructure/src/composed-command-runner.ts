@@ -11,7 +11,7 @@ import { SealingEventStore } from './sealing-event-store';
 /** Streams whose last state a process keeps (RecentStreams): an escrow's is a few KiB. */
 const RECENT_STREAMS = 10_000;
 
-/** What a process's edge composes around the runner (the API replays keyed requests there: keyed-replay.ts, in the API's http/idempotency folder). */
+/** What a process's edge composes around the runner (the API replays keyed requests there: idempotency/keyed-replay.ts). */
 export type CommandEdge = (runner: CommandRunner, store: EventStore) => CommandRunner;
 
 /** The token of the runner for work nobody waits on (callback dispatch and attempts). */

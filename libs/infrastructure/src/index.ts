@@ -11,3 +11,7 @@ export * from './projected-reads';
 export * from './projector.module';
 export * from './roles';
 export * from './sealing-event-store';
+export * from './idempotency/claim-heartbeat';
+export * from './idempotency/idempotency.migrations';
+export * from './idempotency/idempotency.store';
+export * from './idempotency/keyed-replay';

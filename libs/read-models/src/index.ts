@@ -55,3 +55,7 @@ export * from './platform-links.reader';
 export * from './entry-names.reader';
 export * from './balance-transactions.reader';
 export * from './account-balances.reader';
+export * from './reports/signed-birr';
+export * from './reports/statement-period';
+export * from './reports/statement';
+export * from './reports/payout-report';

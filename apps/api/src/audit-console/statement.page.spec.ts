@@ -1,5 +1,4 @@
-import type { PayableOwner } from '@app/read-models';
-import type { DatePeriod } from '../payouts/statement-period';
+import type { DatePeriod, PayableOwner } from '@app/read-models';
 import { statementBody, statementSubject } from '../web/statement-view';
 
 /** The line under the audit console's statement heading that says whose statement it is. */

@@ -1,7 +1,6 @@
 import { isPayoutId, isTransferId, payableKind, streams } from '@app/domain';
 import { html, type SafeHtml } from '../http/html';
-import type { NamedMerchant } from '@app/read-models';
-import type { DatePeriod } from '../payouts/statement-period';
+import type { DatePeriod, NamedMerchant } from '@app/read-models';
 import { query } from '../web/format';
 import { periodFields } from '../web/statement-view';
 

@@ -1,26 +1,15 @@
 import { applyDecorators } from '@nestjs/common';
 import { ApiQuery } from '@nestjs/swagger';
-import { InvalidInput, parseInstant } from '@app/domain';
+import { InvalidInput } from '@app/domain';
 import { type LogPosition, parsePosition } from '@app/event-store';
 import type { EventFilter } from '@app/audit';
-
-/** An instant of the query string (parseInstant), or none when left out or empty. */
-export function optionalInstant(value: string | undefined, field: string): Date | undefined {
-  return value === undefined || value === '' ? undefined : parseInstant(value, field);
-}
+import { optionalInstant, parseLimit } from '../http/query-parameters';
 
 function parseCursor(value: string | undefined): LogPosition | undefined {
   if (value === undefined || value === '') return undefined;
   const position = parsePosition(value);
   if (!position) throw new InvalidInput('after must be a position from a previous page (such as "812-1043")');
   return position;
-}
-
-export function parseLimit(value: string | undefined, fallback: number, max: number): number {
-  if (value === undefined || value === '') return fallback;
-  const limit = Number(value);
-  if (!Number.isInteger(limit) || limit < 1 || limit > max) throw new InvalidInput(`limit must be an integer from 1 to ${max}`);
-  return limit;
 }
 
 /** Query-string filters of the event log: after, limit, type (comma-separated), stream, merchant, from, to. */

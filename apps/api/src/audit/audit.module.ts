@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { AuditLogReader } from '@app/audit';
 import { DisputesReader, LedgerReader } from '@app/read-models';
 import { MerchantAuthModule } from '../http/merchant-auth.module';
-import { AuditAuthGuard } from './audit-auth.guard';
+import { AuditAuthGuard } from '../http/audit-auth.guard';
 import { AuditController } from './audit.controller';
 import { refuseAuditWrites } from './audit-read-only.hook';
 import { RegisterAuditorController } from './register-auditor/register-auditor.controller';

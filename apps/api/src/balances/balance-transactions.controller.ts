@@ -2,17 +2,15 @@ import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { type ActingPrincipal, actingIdOf, INVALID_DATE_TIME, InvalidInput } from '@app/domain';
-import { BALANCE_TRANSACTION_TYPES, type BalanceTransaction, balanceTransactionsPage, type BalanceTransactionType } from '@app/read-models';
+import { BALANCE_TRANSACTION_TYPES, type BalanceTransaction, balanceTransactionsPage, type BalanceTransactionType, signedBirr, payoutPaidEventIds } from '@app/read-models';
 import { envelope } from '../http/envelope';
 import { ActingCaller } from '../http/request-context';
 import { ReadsProjectedViews } from '../http/projected-views';
 import { MerchantApi } from '../http/openapi/security';
 import { ApiEnvelope } from '../http/openapi/api-envelope';
 import { ApiProblems } from '../http/openapi/api-problems';
-import { optionalInstant, parseLimit } from '../audit/audit-query.dto';
-import { signedBirr } from '../payouts/signed-birr';
+import { optionalInstant, parseLimit } from '../http/query-parameters';
 import { ownedPayout } from '../payouts/payout-reads';
-import { payoutPaidEventIds } from '../payouts/payout-report';
 import { BalanceTransactionsPageResponse } from './balance-transaction.response';
 
 export function presentBalanceTransaction(line: BalanceTransaction) {

@@ -23,12 +23,12 @@ import {
   merchantPayout,
   ownerBalances,
   payoutBalanceAt,
+  payoutPaidEventIds,
   READ_MODEL_MIGRATIONS,
   totalHeld,
 } from '@app/read-models';
 import { escrowCreated } from '../../../../libs/domain/src/testing/escrow.fixtures';
 import { projectUpTo, READ_MODEL_DATABASES, type ReadModelDatabase } from '../../../../libs/read-models/src/testing/read-model-databases';
-import { payoutPaidEventIds } from '../payouts/payout-report';
 
 /**
  * A step of a marketplace's money: merchant 0 is the platform that creates every escrow and earns its

@@ -2,7 +2,7 @@ import { Controller, Get, Inject, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { type ActingPrincipal, actingIdOf, INVALID_DATE_TIME } from '@app/domain';
-import { merchantBalance, totalHeld } from '@app/read-models';
+import { merchantBalance, totalHeld, signedBirr } from '@app/read-models';
 import { CLOCK, type Clock } from '@app/infrastructure';
 import { envelope } from '../http/envelope';
 import { ActingCaller } from '../http/request-context';
@@ -10,8 +10,7 @@ import { ReadsProjectedViews } from '../http/projected-views';
 import { MerchantApi } from '../http/openapi/security';
 import { ApiEnvelope } from '../http/openapi/api-envelope';
 import { ApiProblems } from '../http/openapi/api-problems';
-import { optionalInstant } from '../audit/audit-query.dto';
-import { signedBirr } from '../payouts/signed-birr';
+import { optionalInstant } from '../http/query-parameters';
 import { BalanceResponse } from './balance.response';
 
 @ApiTags('payouts')

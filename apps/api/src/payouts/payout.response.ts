@@ -49,7 +49,7 @@ export class PayoutResponse {
   canceledAt!: string | null;
 }
 
-/** A movement of a payout, as its report's line says it (payout-report.ts): the movement, and what of it this payout paid. */
+/** A movement of a payout, as its report's line says it (libs/read-models/src/reports/payout-report.ts): the movement, and what of it this payout paid. */
 export class SettledMovementResponse {
   @ApiProperty({ description: "The event that caused it; 'carried' for the CARRIED line" })
   eventId!: string;
@@ -89,7 +89,7 @@ export class PayoutMovementsPageResponse {
   hasMore!: boolean;
 }
 
-/** A line of the payout's reconciliation report (payout-report.ts), signed ETB: the movement, and what of it this payout paid. */
+/** A line of the payout's reconciliation report (libs/read-models/src/reports/payout-report.ts), signed ETB: the movement, and what of it this payout paid. */
 export class PayoutReportLineResponse {
   @ApiProperty()
   eventId!: string;

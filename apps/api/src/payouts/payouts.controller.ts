@@ -8,16 +8,12 @@ import { type ActingPrincipal, actingIdOf, INVALID_DATE_TIME, InvalidInput, sant
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import { payoutDestination } from '@app/payments';
-import { payoutMovementsPage, type PayoutView } from '@app/read-models';
+import { payoutMovementsPage, type PayoutView, payoutReportCsv, payoutReportJson, payoutReportPages, signedBirr, readStatement, statementCsv, statementPeriod } from '@app/read-models';
 import { envelope } from '../http/envelope';
 import { ActingCaller, RequestMetadata } from '../http/request-context';
 import { PayoutDestinationDto } from './payout-destination.dto';
 import { merchantPayouts, ownedPayout, presentDestination } from './payout-reads';
-import { payoutReportCsv, payoutReportJson, payoutReportPages } from './payout-report';
-import { parseLimit } from '../audit/audit-query.dto';
-import { signedBirr } from './signed-birr';
-import { readStatement, statementCsv } from './statement';
-import { statementPeriod } from './statement-period';
+import { parseLimit } from '../http/query-parameters';
 import { RequestPayoutCommand } from './request-payout.command';
 import { RequestPayoutDto, requestedAmount } from './request-payout.dto';
 import { CancelPayoutCommand } from './cancel-payout.command';

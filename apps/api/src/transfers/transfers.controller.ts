@@ -12,7 +12,7 @@ import { ApiProblems } from '../http/openapi/api-problems';
 import { MerchantApi } from '../http/openapi/security';
 import { ReadsProjectedViews } from '../http/projected-views';
 import { Caller, CurrentMerchant, RequestMetadata } from '../http/request-context';
-import { parseLimit } from '../audit/audit-query.dto';
+import { parseLimit } from '../http/query-parameters';
 import { CreateTransferDto } from './create-transfer.dto';
 import { ReverseTransferDto } from './reverse-transfer.dto';
 import { CreateTransferCommand, ReverseTransferCommand } from './transfer.commands';

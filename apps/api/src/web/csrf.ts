@@ -4,9 +4,6 @@ import type { AppConfig } from '@app/config';
 import { secureCookies } from './session-cookie';
 import { sessionToken } from './web-plugins';
 
-/** The field every console form carries its token in (@fastify/csrf-protection's default). */
-export const CSRF_FIELD = '_csrf';
-
 /** A form whose token is missing, stale or from another session. */
 export class CsrfRefused extends Error {}
 

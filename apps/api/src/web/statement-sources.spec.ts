@@ -1,8 +1,8 @@
 import { escrowIdFor, newOrderId } from '@app/domain';
 import { auditSource } from '../audit-console/statement.page';
 import { dashboardSource } from '../dashboard/payouts/payouts.pages';
-import type { DatePeriod } from '../payouts/statement-period';
 import { sourceCell, statementBody } from './statement-view';
+import type { DatePeriod } from '@app/read-models';
 
 // A statement line's source is its stream's key: an escrow's, an order's, a transfer's or a payout's id, or the merchant of a payout account.
 const escrowId = escrowIdFor('salt', 'merchant-order-1');

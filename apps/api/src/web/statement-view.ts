@@ -1,8 +1,5 @@
 import { isPayoutId, isTransferId, payableKind, type PayableKind } from '@app/domain';
-import type { PayableOwner } from '@app/read-models';
-import type { Statement } from '../payouts/statement';
-import { runningBalances } from '../payouts/statement';
-import type { DatePeriod } from '../payouts/statement-period';
+import { type DatePeriod, type PayableOwner, runningBalances, type Statement } from '@app/read-models';
 import { html, type SafeHtml } from '../http/html';
 import { addisClock, displayEtb } from './format';
 

@@ -6,7 +6,7 @@ import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { type ActingPrincipal, actingIdOf, InvalidInput } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { merchantWebhookEndpoint, merchantWebhookEndpoints } from '@app/read-models';
-import { parseLimit } from '../audit/audit-query.dto';
+import { parseLimit } from '../http/query-parameters';
 import { envelope } from '../http/envelope';
 import { ApiEnvelope } from '../http/openapi/api-envelope';
 import { ApiProblems } from '../http/openapi/api-problems';

@@ -9,9 +9,8 @@ import { NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing, PayoutsP
 import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { payoutDestination } from '@app/payments';
-import { destinationVersion, payableAvailableAt, type PayoutView } from '@app/read-models';
+import { destinationVersion, payableAvailableAt, type PayoutView, payoutReport, payoutReportCsv, payoutReportPages } from '@app/read-models';
 import { merchantPayouts, ownedPayout, presentDestination } from '../../payouts/payout-reads';
-import { payoutReport, payoutReportCsv, payoutReportPages } from '../../payouts/payout-report';
 import { RequestPayoutCommand } from '../../payouts/request-payout.command';
 import { SetPayoutDestinationCommand } from '../../payouts/set-payout-destination.command';
 import { CsrfGuard } from '../../web/csrf';

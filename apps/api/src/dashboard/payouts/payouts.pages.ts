@@ -1,8 +1,7 @@
 import { isPayoutId, isTransferId, payableKind, type PayableKind, type PayoutDestination, santim } from '@app/domain';
-import type { PayoutListPage, PayoutView } from '@app/read-models';
+import type { PayoutListPage, PayoutReportLine, PayoutView } from '@app/read-models';
 import { html, SafeHtml } from '../../http/html';
 import type { PresentedDestination } from '../../payouts/payout-reads';
-import type { PayoutReportLine } from '../../payouts/payout-report';
 import { addisClock, etb, statusBadge } from '../../web/format';
 import { notice, type Notice } from '../../web/page';
 import { signedEtb, type SourceLinks, sourceCell } from '../../web/statement-view';

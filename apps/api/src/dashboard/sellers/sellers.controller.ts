@@ -7,7 +7,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { AccountNotFound, type AccountStatus, InvalidInput, isPayoutId, isTransferId, payableKind, type Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
-import { accountsPage, destinationVersion, merchantBalance, ownedAccount } from '@app/read-models';
+import { accountsPage, destinationVersion, merchantBalance, ownedAccount, payoutReport, payoutReportCsv, payoutReportPages, readStatement, statementCsv, requestedPeriod } from '@app/read-models';
 import { CLOCK, type Clock } from '@app/infrastructure';
 import { html } from '../../http/html';
 import { ReadsProjectedViews } from '../../http/projected-views';
@@ -18,9 +18,6 @@ import { InviteAccountOwnerCommand } from '../../accounts/invite-account-owner/i
 import { InviteAccountOwnerDto } from '../../accounts/invite-account-owner/invite-account-owner.dto';
 import { invitationUrl } from '../../merchants/register-merchant/invitation-url';
 import { merchantPayouts, ownedPayout } from '../../payouts/payout-reads';
-import { payoutReport, payoutReportCsv, payoutReportPages } from '../../payouts/payout-report';
-import { readStatement, statementCsv } from '../../payouts/statement';
-import { requestedPeriod } from '../../payouts/statement-period';
 import { CsrfGuard } from '../../web/csrf';
 import { query } from '../../web/format';
 import { readForm } from '../../web/form';

@@ -127,7 +127,7 @@ function operations(document: OpenAPIObject): Array<{ method: string; path: stri
 /**
  * The headers of every answer: the request id (the onSend hook in
  * src/app.factory.ts), the rate limit's counters when it is on (src/operations/rate-limit.ts), and on
- * a POST whether it was replayed for its Idempotency-Key (src/http/idempotency).
+ * a POST whether it was replayed for its Idempotency-Key (src/http/idempotency.interceptor.ts).
  */
 const RESPONSE_HEADERS: Record<string, Schema> = {
   RequestId: { description: 'This request’s id: yours when you sent a sane `x-request-id`, else one made for it; quote it when asking about a request', required: true, schema: { type: 'string' } },

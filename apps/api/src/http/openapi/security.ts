@@ -1,7 +1,7 @@
 import { applyDecorators, UseGuards, UseInterceptors } from '@nestjs/common';
 import { ApiSecurity, type DocumentBuilder } from '@nestjs/swagger';
 import { PROVIDER_SIGNATURE_HEADER } from '@app/payments';
-import { AuditAuthGuard } from '../../audit/audit-auth.guard';
+import { AuditAuthGuard } from '../audit-auth.guard';
 import { AdminAuthGuard, MerchantAuthGuard } from '../auth.guards';
 import { LivemodeInterceptor } from '../livemode';
 import { ApiProblems } from './api-problems';

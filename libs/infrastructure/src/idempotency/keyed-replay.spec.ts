@@ -1,6 +1,6 @@
 import { type Decider, DomainError } from '@app/domain';
-import { CommandRunner, newStream } from '@app/infrastructure';
-import { InMemoryEventStore } from '../../../../../libs/event-store/src/testing/in-memory-event-store';
+import { CommandRunner, newStream } from '../command-runner';
+import { InMemoryEventStore } from '../../../event-store/src/testing/in-memory-event-store';
 import { replayingKeyedRequests } from './keyed-replay';
 
 type Opened = { type: 'Opened'; data: { id: string } };

@@ -1,9 +1,9 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { AuditorStore } from '@app/credentials';
-import { constantTimeEquals } from '../http/auth.guards';
-import { ApiError } from '../http/problem';
-import type { RequestWithActor } from '../http/request-context';
+import { constantTimeEquals } from './auth.guards';
+import { ApiError } from './problem';
+import type { RequestWithActor } from './request-context';
 
 /** The audit API: an auditor key (read-only by construction: only GET routes exist) or the admin key. */
 @Injectable()

@@ -1,6 +1,8 @@
 import { csvRow, payoutAccounts } from '@app/audit';
 import { creditAvailableOn, recoveredBy, streamKey } from '@app/domain';
-import { accountPeriod, entryNames, payableCreditDays } from '@app/read-models';
+import { accountPeriod } from '../account-period.reader';
+import { entryNames } from '../entry-names.reader';
+import { payableCreditDays } from '../payable-availability.reader';
 import type { SqlExecutor } from '@app/database';
 import { signedBirr } from './signed-birr';
 import type { StatementPeriod } from './statement-period';

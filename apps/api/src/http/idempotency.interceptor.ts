@@ -5,10 +5,9 @@ import { catchError, finalize, from, mergeMap, type Observable, of } from 'rxjs'
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { fingerprint } from '@app/domain';
-import { ApiError, renderProblem, toProblem } from '../problem';
-import type { RequestWithActor } from '../request-context';
-import { ClaimHeartbeat } from './claim-heartbeat';
-import { IdempotencyStore } from './idempotency.store';
+import { ClaimHeartbeat, IdempotencyStore } from '@app/infrastructure';
+import { ApiError, renderProblem, toProblem } from './problem';
+import type { RequestWithActor } from './request-context';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 const WAIT_FOR_FIRST_MS = 10_000;

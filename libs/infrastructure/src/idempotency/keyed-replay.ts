@@ -1,9 +1,9 @@
 import { type Decider, DomainError, type DomainEvent, fold } from '@app/domain';
 import type { EventStore, RecordedEvent } from '@app/event-store';
-import { aroundRun, type CommandOutcome, type CommandRunner, knownFrom } from '@app/infrastructure';
+import { aroundRun, type CommandOutcome, type CommandRunner, knownFrom } from '../command-runner';
 
 /**
- * A keyed request's events carry its digest (IdempotencyInterceptor). Found in the stream, they are
+ * A keyed request's events carry its digest (docs/concepts/idempotency.md). Found in the stream, they are
  * the outcome of this very request, applied by an attempt whose answer was lost: the outcome is
  * rebuilt as it stood right after them, and nothing is decided again (a second decision could refuse
  * what the first did, such as a cancel of an escrow the first one cancelled).
