@@ -137,6 +137,13 @@ const TARGETS: ConsoleTarget[] = [
   // The seeded account's review: the first valid decision is taken, every later one is refused (409).
   { route: '/audit/accounts/:accountId/approve', browser: 'admin', path: (r) => `/audit/accounts/${r.accountId}/approve`, tokenFrom: '/audit/accounts', valid: () => ({ reason: 'documents checked' }) },
   { route: '/audit/accounts/:accountId/reject', browser: 'admin', path: (r) => `/audit/accounts/${r.accountId}/reject`, tokenFrom: '/audit/accounts', valid: () => ({ reason: 'identity not confirmed' }) },
+  {
+    route: '/audit/accounts/:accountId/request-information',
+    browser: 'admin',
+    path: (r) => `/audit/accounts/${r.accountId}/request-information`,
+    tokenFrom: '/audit/accounts',
+    valid: () => ({ identity: 'on', dueOn: '2040-01-01', reason: 'blurred scan' }),
+  },
   { route: '/audit/reconciliations', browser: 'auditor', path: () => '/audit/reconciliations', tokenFrom: '/audit/reconciliations', valid: () => ({ provider: 'sandbox', day: '2026-11-25' }) },
 ];
 

@@ -56,6 +56,15 @@ const TARGETS: FuzzTarget[] = [
   },
   { route: '/v1/admin/merchants/:merchantId/other-mode', path: (r) => `/v1/admin/merchants/${r.otherMerchant.merchantId}/other-mode`, headers: adminKey, valid: () => ({}) },
   { route: '/v1/admin/auditors', path: () => '/v1/admin/auditors', headers: adminKey, valid: () => ({ name: 'Fuzz Auditor' }) },
+  // Decisions on an account no one has: the body is checked in full, and the seeded seller stays in review for the other targets.
+  { route: '/v1/admin/accounts/:accountId/approve', path: () => '/v1/admin/accounts/acct_unknown/approve', headers: adminKey, valid: () => ({ reason: 'Fuzz checked' }) },
+  { route: '/v1/admin/accounts/:accountId/reject', path: () => '/v1/admin/accounts/acct_unknown/reject', headers: adminKey, valid: () => ({ reason: 'Fuzz refused' }) },
+  {
+    route: '/v1/admin/accounts/:accountId/request-information',
+    path: (r) => `/v1/admin/accounts/${r.accountId}/request-information`,
+    headers: adminKey,
+    valid: () => ({ requirements: [{ kind: 'identity', dueBy: '2040-01-01T00:00:00Z' }], reason: 'Fuzz asks' }),
+  },
   {
     route: '/v1/admin/merchants/:merchantId/platform-links',
     path: (r) => `/v1/admin/merchants/${r.otherMerchant.merchantId}/platform-links`,
@@ -176,6 +185,8 @@ const TARGETS: FuzzTarget[] = [
     headers: merchantKey,
     valid: () => ({ percentage: 7, minimum: 0.5 }),
   },
+  // A document is multipart: a JSON body, hostile or not, is refused (415) before anything is read or kept.
+  { route: '/v1/trdp/accounts/:accountId/documents', path: (r) => `/v1/trdp/accounts/${r.accountId}/documents`, headers: merchantKey, valid: () => ({ kind: 'identity' }) },
   {
     route: '/v1/trdp/accounts/:accountId/invitation',
     path: (r) => `/v1/trdp/accounts/${r.accountId}/invitation`,

@@ -79,6 +79,12 @@ describe("tenant isolation: every money route, by header, body and path, as one 
 
   /** Sends an attempt as A: its key (API), its owner's session or its seller's (dashboard). */
   async function send(entry: IsolationEntry, attempt: Attempt): Promise<{ status: number; contentType: string; text: string }> {
+    if (entry.surface === 'api' && attempt.multipart) {
+      const form = new FormData();
+      for (const [name, value] of Object.entries({ ...attempt.body, ...attempt.multipart })) form.append(name, value instanceof Blob ? value : String(value));
+      const response = await fetch(`${running.baseUrl}${attempt.path}`, { method: 'POST', headers: { 'x-api-secret': world.a.apiSecret, ...attempt.headers }, body: form });
+      return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: await response.text() };
+    }
     if (entry.surface === 'api') {
       const body = attempt.body === undefined ? undefined : JSON.stringify(attempt.body);
       const response = await fetch(`${running.baseUrl}${attempt.path}`, {

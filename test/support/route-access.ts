@@ -189,6 +189,11 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     expect: merchant(201),
   },
 
+  // A document is multipart: the owner's JSON body is refused (415) once its key and the account are accepted; the other platform finds no account.
+  { route: 'POST /v1/trdp/accounts/:accountId/documents', request: (r) => ({ path: `/v1/trdp/accounts/${r.accountId}/documents`, body: { kind: 'identity' } }), expect: merchant(415) },
+  { route: 'GET /v1/trdp/accounts/:accountId/documents', request: (r) => ({ path: `/v1/trdp/accounts/${r.accountId}/documents` }), expect: merchant(200) },
+  { route: 'GET /v1/trdp/accounts/:accountId/documents/:documentId', request: (r) => ({ path: `/v1/trdp/accounts/${r.accountId}/documents/doc_unknown` }), expect: merchant(404) },
+
   // Links: the owner lets the other merchant move its money; the other merchant may not link itself (400). A revoke naming no registered platform is not found.
   { route: 'POST /v1/trdp/platform-links', request: (r) => ({ path: '/v1/trdp/platform-links', body: { platformId: r.otherMerchant.merchantId } }), expect: merchant(201, 400) },
   { route: 'GET /v1/trdp/platform-links', request: at('/v1/trdp/platform-links'), expect: merchant(200, 200) },
@@ -206,6 +211,16 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   { route: 'POST /v1/admin/merchants/:merchantId/platform-links', request: (r) => ({ path: `/v1/admin/merchants/${r.merchant.merchantId}/platform-links`, body: { platformId: r.otherMerchant.merchantId } }), expect: admin(201) },
   { route: 'DELETE /v1/admin/merchants/:merchantId/platform-links/:platformId', request: (r) => ({ path: `/v1/admin/merchants/${r.merchant.merchantId}/platform-links/mer_unknown` }), expect: admin(404) },
   { route: 'POST /v1/admin/auditors', request: at('/v1/admin/auditors', { name: 'Matrix Auditor' }), expect: admin(201) },
+  // Decisions on an account no one has, so the seeded seller stays in review; asking it for a document changes nothing else of it.
+  { route: 'POST /v1/admin/accounts/:accountId/approve', request: at('/v1/admin/accounts/acct_unknown/approve', {}), expect: admin(404) },
+  { route: 'POST /v1/admin/accounts/:accountId/reject', request: at('/v1/admin/accounts/acct_unknown/reject', { reason: 'Matrix refusal' }), expect: admin(404) },
+  {
+    route: 'POST /v1/admin/accounts/:accountId/request-information',
+    request: (r) => ({ path: `/v1/admin/accounts/${r.accountId}/request-information`, body: { requirements: [{ kind: 'identity', dueBy: '2040-01-01T00:00:00Z' }] } }),
+    expect: admin(200),
+  },
+  { route: 'GET /v1/admin/accounts/:accountId/documents', request: (r) => ({ path: `/v1/admin/accounts/${r.accountId}/documents` }), expect: admin(200) },
+  { route: 'GET /v1/admin/accounts/:accountId/documents/:documentId', request: (r) => ({ path: `/v1/admin/accounts/${r.accountId}/documents/doc_unknown` }), expect: admin(404) },
   { route: 'ANY /admin/queues/**', request: placeholders, expect: admin(GRANTED) },
   { route: 'GET /v1/audit/events', request: at('/v1/audit/events?limit=5'), expect: audit(200) },
   { route: 'GET /v1/audit/events.csv', request: at('/v1/audit/events.csv?limit=5'), expect: audit(200) },

@@ -54,7 +54,8 @@ export interface World {
     dashboardEndpointId: string;
     dashboardEndpointToDeleteId: string;
   };
-  b: Tenant & { owner: ConsoleClient; payoutId: string };
+  /** `documentId`: an identity document of B's seller-1. */
+  b: Tenant & { owner: ConsoleClient; payoutId: string; documentId: string };
   c: Party & { paidOrderId: string };
   /** Linked itself to A: A may debit and credit it, never redirect it. */
   linked: Party;
@@ -66,6 +67,8 @@ export interface Attempt {
   path: string;
   method?: 'POST' | 'DELETE' | 'GET';
   body?: Record<string, unknown>;
+  /** API only: sent as multipart/form-data with `body`'s fields before these parts (a document upload). */
+  multipart?: Record<string, string | Blob>;
   headers?: Record<string, string>;
   /** Dashboard forms: the page whose form token is sent along (A's owner's or its seller's). */
   csrfFrom?: string;
@@ -122,6 +125,9 @@ const escrowField = (path: (w: World) => string, body: (w: World) => Record<stri
   naming: (w, party) => ({ path: path(w), body: { ...body(w), merchantId: party } }),
   refusal,
 });
+
+/** A seller's identity document, as a platform uploads one. */
+const document = () => ({ kind: 'identity', file: new Blob([Buffer.from('%PDF-1.7\nidentity of the seller')], { type: 'application/pdf' }) });
 
 const destination = { kind: 'bank', institution: '946', accountNumber: '1000123456789', holderName: 'Platform A' };
 
@@ -295,6 +301,12 @@ export const ISOLATION: IsolationEntry[] = [
     paths: (w) => [{ path: `/v1/trdp/accounts/${w.b.seller1}`, body: { email: 'thief@a.example' } }],
   },
   {
+    route: 'POST /v1/trdp/accounts/:accountId/documents',
+    surface: 'api',
+    control: (w) => ({ path: `/v1/trdp/accounts/${w.a.seller1}/documents`, multipart: document(), status: 201 }),
+    paths: (w) => [{ path: `/v1/trdp/accounts/${w.b.seller1}/documents`, multipart: document() }],
+  },
+  {
     route: 'POST /v1/trdp/accounts/:accountId/invitation',
     surface: 'api',
     control: (w) => ({ path: `/v1/trdp/accounts/${w.a.courier1}/invitation`, body: { email: 'courier@a.example' }, status: 201 }),
@@ -343,6 +355,8 @@ export const ISOLATION: IsolationEntry[] = [
     ['/v1/trdp/order/:orderId', (w) => `/v1/trdp/order/${w.b.paidOrderId}`],
     ['/v1/trdp/webhook-endpoints/:endpointId', (w) => `/v1/trdp/webhook-endpoints/${w.b.endpointId}`],
     ['/v1/trdp/accounts/:accountId', (w) => `/v1/trdp/accounts/${w.b.seller1}`],
+    ['/v1/trdp/accounts/:accountId/documents', (w) => `/v1/trdp/accounts/${w.b.seller1}/documents`],
+    ['/v1/trdp/accounts/:accountId/documents/:documentId', (w) => `/v1/trdp/accounts/${w.b.seller1}/documents/${w.b.documentId}`],
   ]),
 
   // ---- the merchant dashboard, A's owner signed in -------------------------------------------------
@@ -595,6 +609,12 @@ export async function seedWorld(running: RunningApp): Promise<World> {
   // B pays out what its order earned: a payout of B's to address.
   await post(b, '/v1/trdp/payout-destination', { ...destination, holderName: 'Platform B' }, 200);
   const payoutId = (await post(b, '/v1/trdp/payouts', {}, 201)).payoutId;
+  // B's seller's identity document: A must not list nor download it.
+  const form = new FormData();
+  for (const [name, value] of Object.entries(document())) form.append(name, value);
+  const uploaded = await fetch(`${baseUrl}/v1/trdp/accounts/${b.seller1}/documents`, { method: 'POST', headers: as(b), body: form });
+  if (uploaded.status !== 201) throw new Error(`seeding B's document failed: ${uploaded.status} ${await uploaded.text()}`);
+  const documentId = ((await uploaded.json()) as { data: { documentId: string } }).data.documentId;
 
   const c = await registerMerchant(baseUrl, 'Plain Merchant C');
   const cOrder = (await post(c, '/v1/trdp/order', orderRequest({ callbackURL }), 201)).order_id;
@@ -615,7 +635,7 @@ export async function seedWorld(running: RunningApp): Promise<World> {
 
   return {
     a: { ...a, seller, secondPendingEscrowId, dashboardDisputeEscrowId, endpointToDeleteId, dashboardEndpointId, dashboardEndpointToDeleteId },
-    b: { ...b, payoutId },
+    b: { ...b, payoutId, documentId },
     c: { ...c, paidOrderId: cOrder },
     linked,
     close: () => new Promise<void>((resolve) => receiver.close(() => resolve())),

@@ -131,6 +131,10 @@ function changedBy(event: AccountEvent): string[] {
       return Object.keys(event.data.changes).map(accountApiName);
     case 'AccountPayoutDestinationChanged':
       return ['payoutDestination'];
+    case 'AccountInformationRequested':
+      return ['requirementsDue'];
+    case 'AccountDocumentUploaded':
+      return ['documents'];
     case 'AccountVerified':
     case 'AccountRejected':
     case 'AccountRestricted':
@@ -148,6 +152,12 @@ function sentence(event: AccountEvent, accountId: string, changed: readonly stri
       return `Account ${accountId} was rejected: ${event.data.reason}`;
     case 'AccountRestricted':
       return `Account ${accountId} was restricted until it is reviewed again: ${event.data.reason}`;
+    case 'AccountInformationRequested': {
+      const asked = event.data.requirements.map((r) => `${r.kind} by ${r.dueBy}`).join(', ');
+      return `The operator asks account ${accountId} for ${asked}${event.data.reason ? ` (${event.data.reason})` : ''}: past its due instant a requirement restricts the account's payouts until it arrives`;
+    }
+    case 'AccountDocumentUploaded':
+      return `Document ${event.data.documentId} (${event.data.kind}) was uploaded for account ${accountId}`;
     case 'AccountPayoutDestinationChanged':
       return `Account ${accountId} has a new payout destination: its payouts wait out the hold after a destination change`;
     default:

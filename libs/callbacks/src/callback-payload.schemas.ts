@@ -294,7 +294,8 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
       changed: {
         type: 'array',
         items: { type: 'string' },
-        description: 'What changed: the details updated by name, `status`, or `payoutDestination` (a new destination; payouts to it wait PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS)',
+        description:
+          "What changed: the details updated by name, `status`, `payoutDestination` (a new destination; payouts to it wait PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS), `requirementsDue` (the operator's staff asked for documents by a due instant) or `documents` (a document was uploaded)",
         example: ['payoutDestination'],
       },
       previousAttributes: {

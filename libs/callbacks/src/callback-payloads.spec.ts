@@ -287,6 +287,8 @@ describe('planCallback', () => {
         'AccountRejected',
         'AccountRestricted',
         'AccountPayoutDestinationChanged',
+        'AccountInformationRequested',
+        'AccountDocumentUploaded',
         'PayoutSettingsChanged',
       ].sort(),
     );
@@ -605,6 +607,25 @@ describe('planCallback', () => {
       expectDocumented(renamedMessage.payload);
       const verified = { type: 'AccountVerified', data: { accountId: ACCOUNT, merchantId: 'mer_1', decidedBy: { type: 'system', id: 'sandbox' }, decidedAt: '2030-01-01T10:00:00.000Z' } };
       expect(messageOf([created, verified])[0].payload).toMatchObject({ changed: ['status'], accountStatus: 'VERIFIED' });
+    });
+
+    it("tells the platform what the operator's staff asked for, by when, and of a document uploaded", () => {
+      const asked = {
+        type: 'AccountInformationRequested',
+        data: { accountId: ACCOUNT, merchantId: 'mer_1', requirements: [{ kind: 'identity', dueBy: '2030-01-08T10:00:00.000Z' }], decidedBy: { type: 'admin', id: 'admin' }, reason: 'blurred scan', requestedAt: '2030-01-01T10:00:00.000Z' },
+      };
+      const [message] = messageOf([created, asked]);
+      expect(message.payload).toMatchObject({
+        changed: ['requirementsDue'],
+        accountStatus: 'PENDING_VERIFICATION',
+        message: `The operator asks account ${ACCOUNT} for identity by 2030-01-08T10:00:00.000Z (blurred scan): past its due instant a requirement restricts the account's payouts until it arrives`,
+      });
+      expectDocumented(message.payload);
+      const uploaded = {
+        type: 'AccountDocumentUploaded',
+        data: { accountId: ACCOUNT, merchantId: 'mer_1', documentId: 'doc_1', kind: 'identity', contentType: 'image/png', size: 10, sha256: 'ab', uploadedBy: { type: 'merchant', id: 'mer_1' }, uploadedAt: '2030-01-02T10:00:00.000Z' },
+      };
+      expect(messageOf([created, asked, uploaded])[0].payload).toMatchObject({ changed: ['documents'], message: `Document doc_1 (identity) was uploaded for account ${ACCOUNT}` });
     });
 
     it("is not sent for the account's creation or a secret rotation", () => {

@@ -99,6 +99,8 @@ export const CALLBACK_WORTHY: ReadonlySet<string> = new Set([
   'AccountRejected',
   'AccountRestricted',
   'AccountPayoutDestinationChanged',
+  'AccountInformationRequested',
+  'AccountDocumentUploaded',
   'PayoutSettingsChanged',
   'PayoutsPaused',
   'PayoutsResumed',

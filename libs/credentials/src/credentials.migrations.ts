@@ -112,4 +112,17 @@ export const CREDENTIAL_MIGRATIONS: readonly Migration[] = [
     id: '008-console-session-tenant',
     sql: `ALTER TABLE console_sessions ADD COLUMN IF NOT EXISTS tenant_id text;`,
   },
+  {
+    // Documents uploaded for a platform's seller accounts, sealed; the log holds only their kind, size and digest.
+    id: '009-account-documents',
+    sql: `
+      CREATE TABLE IF NOT EXISTS account_documents (
+        document_id text PRIMARY KEY,
+        account_id text NOT NULL,
+        content_type text NOT NULL,
+        sealed bytea NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now()
+      );
+    `,
+  },
 ];

@@ -40,3 +40,22 @@ export function decryptSecret(key: Buffer, sealed: string, context: string): str
   decipher.setAuthTag(Buffer.from(tag, 'base64'));
   return Buffer.concat([decipher.update(Buffer.from(body, 'base64')), decipher.final()]).toString('utf8');
 }
+
+/**
+ * AES-256-GCM over bytes (an uploaded document), as encryptSecret over text: a random IV, the context
+ * as associated data, so sealed bytes moved to another record do not open there. Layout: IV (12), tag (16), body.
+ */
+export function sealBytes(key: Buffer, plain: Buffer, context: string): Buffer {
+  const iv = randomBytes(12);
+  const cipher = createCipheriv('aes-256-gcm', key, iv);
+  cipher.setAAD(Buffer.from(context, 'utf8'));
+  const body = Buffer.concat([cipher.update(plain), cipher.final()]);
+  return Buffer.concat([iv, cipher.getAuthTag(), body]);
+}
+
+export function openBytes(key: Buffer, sealed: Buffer, context: string): Buffer {
+  const decipher = createDecipheriv('aes-256-gcm', key, sealed.subarray(0, 12));
+  decipher.setAAD(Buffer.from(context, 'utf8'));
+  decipher.setAuthTag(sealed.subarray(12, 28));
+  return Buffer.concat([decipher.update(sealed.subarray(28)), decipher.final()]);
+}

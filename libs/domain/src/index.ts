@@ -35,6 +35,7 @@ export * from './account/account.outline';
 export * from './account/account-requirements';
 export * from './account/account-payability';
 export * from './account/sandbox-screening';
+export * from './account/account-documents';
 export * from './auditor/auditor.decider';
 export * from './payout/payout.events';
 export * from './payout/payout.errors';

@@ -1,5 +1,11 @@
-import { type Account, accountRequirements, type DestinationOnFile, payoutStanding } from '@app/domain';
+import { type Account, accountRequirements, type DestinationOnFile, pastDueRequirements, payoutStanding } from '@app/domain';
 import type { AccountResponse } from './account.response';
+
+/** What the operator's staff asked for, each saying whether it is past due (which restricts the account's payouts). */
+function requirementsDue(account: Account, now: Date) {
+  const pastDue = new Set(pastDueRequirements(account, now).map((r) => r.kind));
+  return (account.requirementsDue ?? []).map(({ kind, dueBy }) => ({ kind, dueBy, pastDue: pastDue.has(kind) }));
+}
 
 /** An account with what it still lacks and, after a change of destination, until when its payouts wait. */
 export function presentAccount(account: Account, destination: DestinationOnFile | undefined, holdMs: number, now: Date): AccountResponse {
@@ -18,6 +24,7 @@ export function presentAccount(account: Account, destination: DestinationOnFile 
     status: account.status,
     statusReason: account.statusReason ?? null,
     requirements: accountRequirements(account, destination),
+    requirementsDue: requirementsDue(account, now),
     payoutsHeldUntil: (!standing.payable && standing.heldUntil) || null,
     createdAt: account.createdAt,
     updatedAt: account.updatedAt,

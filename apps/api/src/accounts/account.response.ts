@@ -1,5 +1,5 @@
 import { ApiProperty } from '@nestjs/swagger';
-import { ACCOUNT_STATUSES } from '@app/domain';
+import { ACCOUNT_STATUSES, DOCUMENT_KINDS } from '@app/domain';
 
 /** What an account owes while its balance (payable and fees, money on hold included) is below zero (negative-balances.reader.ts). */
 export class NegativeBalanceResponse {
@@ -8,6 +8,18 @@ export class NegativeBalanceResponse {
 
   @ApiProperty({ format: 'date-time', description: 'Since when the balance has stayed below zero' })
   negativeSince!: string;
+}
+
+/** A document the operator's staff asked the account for, and by when. */
+export class RequirementDueResponse {
+  @ApiProperty({ enum: DOCUMENT_KINDS })
+  kind!: string;
+
+  @ApiProperty({ format: 'date-time', example: '2026-12-15T09:00:00.000Z' })
+  dueBy!: string;
+
+  @ApiProperty({ description: 'The instant has passed without the document: the account is restricted for payouts until it arrives or staff approve the account' })
+  pastDue!: boolean;
 }
 
 /** A platform's account as the platform sees it (account.presenter.ts). */
@@ -54,6 +66,12 @@ export class AccountResponse {
     description: 'What is still missing before the account may be paid out: tin, tradeLicenceNumber (a business), payoutDestination, payoutDestination.holderName (the holder is not the account’s legal name)',
   })
   requirements!: string[];
+
+  @ApiProperty({
+    type: [RequirementDueResponse],
+    description: "Documents the operator's staff asked for (POST /v1/admin/accounts/{accountId}/request-information) and not yet received; each is met by an upload of its kind, all by an approval",
+  })
+  requirementsDue!: RequirementDueResponse[];
 
   @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'Payouts wait until then after a change of payout destination' })
   payoutsHeldUntil!: string | null;

@@ -1,4 +1,7 @@
 import { Module } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { AccountDocuments } from '@app/credentials';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { MerchantAuthModule } from '../http/merchant-auth.module';
 import { CreateAccountController } from './create-account/create-account.controller';
 import { CreateAccountHandler } from './create-account/create-account.handler';
@@ -8,11 +11,39 @@ import { UpdateAccountHandler } from './update-account/update-account.handler';
 import { ReviewAccountHandler } from './review-account/review-account.handler';
 import { InviteAccountOwnerController } from './invite-account-owner/invite-account-owner.controller';
 import { InviteAccountOwnerHandler, RecordAccountInvitationUsedHandler } from './invite-account-owner/invite-account-owner.handler';
+import { AccountDocumentsController, AdminAccountDocumentsController } from './account-documents/account-documents.controller';
+import { UploadAccountDocumentHandler } from './account-documents/upload-document.handler';
+import { AdminAccountReviewController } from './review-account/admin-review.controller';
+import { RequestAccountInformationHandler } from './request-information/request-information.handler';
 
-/** A platform's sellers, as accounts it creates, reads and changes with its own key (docs/guides/marketplaces.md). */
+/** The documents' sealed bytes (libs/credentials), for the API's routes and the audit console. */
+const accountDocuments = { provide: AccountDocuments, useFactory: (db: SqlClient, config: AppConfig) => new AccountDocuments(db, config.secretsKey), inject: [SQL_CLIENT, APP_CONFIG] };
+
+/**
+ * A platform's sellers, as accounts it creates, reads and changes with its own key, and their documents
+ * (docs/guides/marketplaces.md); the operator's review of them with the admin key.
+ */
 @Module({
   imports: [MerchantAuthModule],
-  controllers: [CreateAccountController, UpdateAccountController, GetAccountsController, InviteAccountOwnerController],
-  providers: [CreateAccountHandler, UpdateAccountHandler, ReviewAccountHandler, InviteAccountOwnerHandler, RecordAccountInvitationUsedHandler],
+  controllers: [
+    CreateAccountController,
+    UpdateAccountController,
+    GetAccountsController,
+    InviteAccountOwnerController,
+    AccountDocumentsController,
+    AdminAccountDocumentsController,
+    AdminAccountReviewController,
+  ],
+  providers: [
+    CreateAccountHandler,
+    UpdateAccountHandler,
+    ReviewAccountHandler,
+    InviteAccountOwnerHandler,
+    RecordAccountInvitationUsedHandler,
+    RequestAccountInformationHandler,
+    UploadAccountDocumentHandler,
+    accountDocuments,
+  ],
+  exports: [AccountDocuments],
 })
 export class AccountsModule {}

@@ -4,21 +4,27 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { AccountNotFound, InvalidInput } from '@app/domain';
+import { AccountDocuments } from '@app/credentials';
+import { type Account, AccountNotFound, addisDay, DOCUMENT_KINDS, InvalidInput, type RequirementDue } from '@app/domain';
 import { accountsToReview, anyAccount, unownedPayables } from '@app/read-models';
 import { ApiError } from '../http/problem';
 import { requestMetadata } from '../http/request-context';
 import { ReadsProjectedViews } from '../http/projected-views';
 import { ReviewAccountCommand } from '../accounts/review-account/review-account.command';
+import { sendDocument } from '../accounts/account-documents/document-upload';
 import { CsrfGuard } from '../web/csrf';
 import { readForm } from '../web/form';
-import { AccountDecisionForm } from './audit-console.forms';
+import { AccountDecisionForm, AccountInformationForm } from './audit-console.forms';
+import { RequestAccountInformationCommand } from '../accounts/request-information/request-information.command';
 import { HtmlErrorFilter } from '../web/html-error.filter';
 import { currentSession, type SessionRequest } from '../web/session.guard';
 import { AUDIT_BRAND, AuditSessionGuard, sendAuditPage } from './audit-console-shell';
 import { accountReviewBody, reviewQueueBody } from './account-review.pages';
 
 const QUEUE_LENGTH = 200;
+
+const noticeOf = (decision: object, account: Account) =>
+  'requirements' in decision ? 'The documents are asked for.' : account.status === 'VERIFIED' ? 'The account is verified.' : 'The account is rejected.';
 
 /**
  * The review of platforms' sellers: everyone signed in sees the queue; only staff with the admin key
@@ -35,6 +41,7 @@ export class AccountReviewController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(AccountDocuments) private readonly documents: AccountDocuments,
   ) {}
 
   @Get()
@@ -56,6 +63,15 @@ export class AccountReviewController {
     });
   }
 
+  /** A document's bytes, for everyone signed in: reviewing an account is reading its documents. */
+  @Get(':accountId/documents/:documentId')
+  async document(@Param('accountId') accountId: string, @Param('documentId') documentId: string, @Res() reply: FastifyReply) {
+    const stored = await anyAccount(this.db, accountId);
+    const file = stored?.account.documents?.some((d) => d.documentId === documentId) ? await this.documents.open(accountId, documentId) : undefined;
+    if (!file) throw new AccountNotFound(`${accountId}'s document ${documentId}`);
+    return sendDocument(reply, documentId, file);
+  }
+
   @Post(':accountId/approve')
   @UseGuards(CsrfGuard)
   approve(@Param('accountId') accountId: string, @Body() body: unknown, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
@@ -71,19 +87,35 @@ export class AccountReviewController {
     return this.decide(accountId, { approve: false, reason }, request, reply);
   }
 
-  private async decide(accountId: string, decision: ReviewAccountCommand['decision'], request: SessionRequest, reply: FastifyReply) {
+  @Post(':accountId/request-information')
+  @UseGuards(CsrfGuard)
+  requestInformation(@Param('accountId') accountId: string, @Body() body: unknown, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
+    const form = readForm(AccountInformationForm, body);
+    const kinds = DOCUMENT_KINDS.filter((kind) => form[kind] === 'on');
+    if (kinds.length === 0) throw new InvalidInput('Tick at least one document to ask for');
+    // Due by the end of the day chosen, as the people on both sides read a day.
+    const dueBy = addisDay(form.dueOn).to.toISOString();
+    const reason = form.reason?.trim();
+    return this.decide(accountId, { requirements: kinds.map((kind) => ({ kind, dueBy })), ...(reason ? { reason } : {}) }, request, reply);
+  }
+
+  private async decide(accountId: string, decision: ReviewAccountCommand['decision'] | { requirements: RequirementDue[]; reason?: string }, request: SessionRequest, reply: FastifyReply) {
     const session = currentSession(request);
     // An auditor reads: deciding who may be paid is the operator's.
     if (session.kind !== 'admin') throw new ApiError(403, 'FORBIDDEN', 'Only staff signed in with the admin key decide on accounts');
     const decidedBy = { type: 'admin', id: session.subjectId } as const;
-    const account = await this.commands.execute(new ReviewAccountCommand(accountId, decision, decidedBy, requestMetadata(request)));
+    const metadata = requestMetadata(request);
+    const account: Account =
+      'requirements' in decision
+        ? await this.commands.execute(new RequestAccountInformationCommand(accountId, decision.requirements, decision.reason, decidedBy, metadata))
+        : await this.commands.execute(new ReviewAccountCommand(accountId, decision, decidedBy, metadata));
     const stored = (await anyAccount(this.db, accountId)) ?? { account };
     return sendAuditPage(reply, this.config, {
       title: `Seller ${account.name}`,
       current: '/audit/accounts',
       session,
       body: (csrf) =>
-        accountReviewBody({ stored: { ...stored, account }, csrf, mayDecide: true, notice: { text: account.status === 'VERIFIED' ? 'The account is verified.' : 'The account is rejected.' } }),
+        accountReviewBody({ stored: { ...stored, account }, csrf, mayDecide: true, notice: { text: noticeOf(decision, account) } }),
     });
   }
 }

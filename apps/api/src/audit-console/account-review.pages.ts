@@ -1,4 +1,4 @@
-import { accountRequirements, type Account } from '@app/domain';
+import { accountRequirements, type Account, DOCUMENT_KINDS } from '@app/domain';
 import type { StoredAccount, UnownedPayable } from '@app/read-models';
 import { html, type SafeHtml } from '../http/html';
 import { displayEtb, query, statusBadge, when } from '../web/format';
@@ -49,6 +49,30 @@ ${
 ${unownedBody(unowned)}`;
 }
 
+function documentsBody(account: Account): SafeHtml {
+  const documents = account.documents ?? [];
+  return html`<h2 id="documents-heading">Documents</h2>
+${
+  documents.length === 0
+    ? html`<p id="no-documents">No document uploaded yet.</p>`
+    : html`<div class="table-wrap" tabindex="0" role="region" aria-labelledby="documents-heading"><table class="cards" id="account-documents">
+  <caption>${documents.length} documents, oldest first</caption>
+  <thead><tr><th scope="col">Kind</th><th scope="col">Type</th><th scope="col" class="num">Bytes</th><th scope="col">SHA-256</th><th scope="col">Uploaded</th></tr></thead>
+  <tbody>${documents.map(
+    (d) => html`<tr>
+    <td data-label="Kind"><a href="/audit/accounts/${account.accountId}/documents/${d.documentId}" download>${d.kind}</a></td>
+    <td data-label="Type">${d.contentType}</td>
+    <td data-label="Bytes" class="num">${d.size}</td>
+    <td data-label="SHA-256"><code>${d.sha256}</code></td>
+    <td data-label="Uploaded">${when(d.uploadedAt)}</td>
+  </tr>`,
+  )}</tbody>
+</table></div>`
+}`;
+}
+
+const requirementsDueWords = (account: Account) => (account.requirementsDue ?? []).map((r) => `${r.kind} by ${r.dueBy}`).join(', ') || 'nothing';
+
 function decisionForms(account: Account, csrf: string): SafeHtml {
   return html`<section class="card" aria-labelledby="decide-heading">
 <h2 id="decide-heading">Decide</h2>
@@ -63,6 +87,22 @@ function decisionForms(account: Account, csrf: string): SafeHtml {
   <div><button type="submit">Reject</button></div>
 </form>
 <p class="muted">A rejection is final. Your decision is recorded in the account's history with your name.</p>
+</section>`;
+}
+
+function informationForm(account: Account, csrf: string): SafeHtml {
+  return html`<section class="card" aria-labelledby="ask-heading">
+<h2 id="ask-heading">Ask for documents</h2>
+<form method="post" action="/audit/accounts/${account.accountId}/request-information" aria-label="Ask for documents">
+  <input type="hidden" name="_csrf" value="${csrf}">
+  <fieldset><legend>Documents</legend>
+  ${DOCUMENT_KINDS.map((kind) => html`<div><input type="checkbox" id="ask-${kind}" name="${kind}"><label for="ask-${kind}">${kind}</label></div>`)}
+  </fieldset>
+  <div><label for="ask-due">Due by the end of (Addis Ababa)</label><input id="ask-due" name="dueOn" type="date" required></div>
+  <div><label for="ask-reason">Reason (optional)</label><input id="ask-reason" name="reason" maxlength="500"></div>
+  <div><button type="submit">Ask</button></div>
+</form>
+<p class="muted">This replaces what was asked before. Past its due day a document not received restricts the seller's payouts.</p>
 </section>`;
 }
 
@@ -85,7 +125,10 @@ ${notice(view.notice)}
   ${row('Reason', account.statusReason)}
   ${row('Decided by', decidedByWords(account))}
   ${row('Still missing', accountRequirements(account, destination).join(', ') || 'nothing')}
+  ${row('Asked for', requirementsDueWords(account), 'requirements-due')}
 </table></div>
+${documentsBody(account)}
 <p><a href="/audit/events${query({ stream: `account-${account.accountId}` })}">History of this account</a></p>
-${reviewable ? (view.mayDecide ? decisionForms(account, view.csrf) : html`<p class="muted">Only staff signed in with the admin key decide on accounts.</p>`) : ''}`;
+${reviewable ? (view.mayDecide ? decisionForms(account, view.csrf) : html`<p class="muted">Only staff signed in with the admin key decide on accounts.</p>`) : ''}
+${account.status !== 'REJECTED' && view.mayDecide ? informationForm(account, view.csrf) : ''}`;
 }

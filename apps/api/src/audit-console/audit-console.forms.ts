@@ -19,6 +19,32 @@ export class AccountDecisionForm {
   reason?: string;
 }
 
+/** Documents asked of a seller: each kind ticked, all due by the end of one Addis Ababa day (account-review.pages.ts). */
+export class AccountInformationForm {
+  @IsOptional()
+  @IsIn(['on'])
+  identity?: string;
+
+  @IsOptional()
+  @IsIn(['on'])
+  tin_certificate?: string;
+
+  @IsOptional()
+  @IsIn(['on'])
+  trade_licence?: string;
+
+  /** Checked by the route: a day that exists (addisDay). */
+  @IsString()
+  @MaxLength(10)
+  dueOn!: string;
+
+  @IsOptional()
+  @IsString()
+  @IsDisplayText()
+  @MaxLength(500)
+  reason?: string;
+}
+
 /** A provider's statement to reconcile (multipart: the file is a Buffer, web-plugins.ts readUploadForm). */
 export class ReconciliationForm {
   @IsIn(STATEMENT_PROVIDERS)

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ReconciliationModule } from '@app/payments';
 import { AuditModule } from '../audit/audit.module';
+import { AccountsModule } from '../accounts/accounts.module';
 import { WebModule } from '../web/web.module';
 import { AccountReviewController } from './account-review.controller';
 import { AuditConsoleIdentityController } from './audit-console-identity.controller';
@@ -11,7 +12,7 @@ import { AuditStatementController } from './statement.controller';
 
 /** The audit console at /audit: the audit API's readers as pages, for auditor keys or the admin key, and provider reconciliation. */
 @Module({
-  imports: [WebModule, AuditModule, ReconciliationModule],
+  imports: [WebModule, AuditModule, ReconciliationModule, AccountsModule],
   controllers: [AccountReviewController, AuditConsoleIdentityController, AuditConsoleController, AuditReconciliationController, AuditStatementController],
   providers: [AuditorSignIn],
 })

@@ -2,6 +2,7 @@ import { BadRequestException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { ApiError } from './problem';
 import { sendProblem } from './problem.filter';
+import { MULTIPART_API_ROUTES } from './multipart-routes';
 
 /** Deeper JSON is no order or escrow; class-transformer and the ledger's canonical JSON recurse per level. */
 export const MAX_JSON_DEPTH = 32;
@@ -19,12 +20,14 @@ function hasBody(request: FastifyRequest): boolean {
 
 /**
  * docs/reference/errors.md: a body that is not application/json is a 415 before it is read. Fastify would
- * otherwise parse text/plain and form bodies too, and routes without a DTO would accept them.
+ * otherwise parse text/plain and form bodies too, and routes without a DTO would accept them. A route
+ * that takes a file (MULTIPART_API_ROUTES) takes multipart/form-data too.
  */
 export async function refuseNonJsonBodies(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
   if (!JSON_API.test(request.url) || !hasBody(request)) return undefined;
   const mediaType = (request.headers['content-type'] ?? '').split(';')[0].trim().toLowerCase();
   if (mediaType === 'application/json') return undefined;
+  if (mediaType === 'multipart/form-data' && MULTIPART_API_ROUTES.has(request.routeOptions.url ?? '')) return undefined;
   return sendProblem(new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'The request body must be application/json'), request, reply);
 }
 

@@ -90,6 +90,9 @@ const DESCRIBE: Record<string, (data: Data, names: MerchantNames) => string> = {
   AccountWebhookSecretRotated: () => 'Account webhook secret rotated',
   AccountOwnerInvited: () => "Dashboard invitation issued for the seller's owner",
   AccountOwnerInvitationUsed: () => "The seller's owner used the dashboard invitation and signed in",
+  AccountInformationRequested: (d) =>
+    `Information asked by ${decidedBy(d)}: ${(d.requirements as { kind: string; dueBy: string }[]).map((r) => `${r.kind} by ${r.dueBy}`).join(', ')}${d.reason ? ` (${String(d.reason)})` : ''}`,
+  AccountDocumentUploaded: (d) => `Document ${String(d.documentId)} uploaded: ${String(d.kind)}, ${String(d.contentType)}, ${String(d.size)} bytes, SHA-256 ${String(d.sha256)}`,
   PayoutDestinationSet: (d) => {
     const destination = d.destination as { kind: string; institution: string; accountMask: string };
     return `Payout destination set (version ${String(d.version)}): ${destination.kind} ${destination.institution} ${destination.accountMask}`;

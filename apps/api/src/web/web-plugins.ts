@@ -6,12 +6,13 @@ import { createHmac } from 'node:crypto';
 import type { AppConfig } from '@app/config';
 import { MAX_STATEMENT_BYTES } from '@app/payments';
 import { ApiError } from '../http/problem';
+import { MULTIPART_API_ROUTES } from '../http/multipart-routes';
 import { SESSION_COOKIES } from './session-cookie';
 
 /**
  * Cookies and CSRF tokens for the browser consoles. Form bodies need no plugin: Nest's Fastify
  * adapter already parses application/x-www-form-urlencoded (a second parser would be refused).
- * A file upload is multipart (readUploadForm).
+ * A file upload is multipart (readUploadForm); an API route that takes one reads its own (http/multipart-routes.ts).
  * A token is bound to the session cookie it was made for, so one leaked from a signed-out page
  * cannot be replayed in a session; the HMAC key derives from SECRETS_KEY, shared by every process.
  */
@@ -37,7 +38,7 @@ const UPLOAD_FORMS = new Set(['/audit/reconciliations']);
  * has no prototype: a field named __proto__ is just a field.
  */
 async function readUploadForm(request: FastifyRequest): Promise<void> {
-  if (!request.isMultipart()) return;
+  if (!request.isMultipart() || MULTIPART_API_ROUTES.has(request.routeOptions.url ?? '')) return;
   if (!UPLOAD_FORMS.has(request.url.split('?')[0])) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This form is sent as application/x-www-form-urlencoded');
   const body = Object.create(null) as Record<string, string | Buffer>;
   try {

@@ -794,6 +794,15 @@ export type ReverseAllocationDto = {
     refundFee?: boolean;
 };
 
+export type RequirementDueResponse = {
+    kind: 'identity' | 'tin_certificate' | 'trade_licence';
+    dueBy: string;
+    /**
+     * The instant has passed without the document: the account is restricted for payouts until it arrives or staff approve the account
+     */
+    pastDue: boolean;
+};
+
 export type NegativeBalanceResponse = {
     /**
      * What it owes: its balance (money on hold included), signed ETB, below zero; the next money the account earns covers it first
@@ -827,6 +836,10 @@ export type AccountResponse = {
      * What is still missing before the account may be paid out: tin, tradeLicenceNumber (a business), payoutDestination, payoutDestination.holderName (the holder is not the account’s legal name)
      */
     requirements: Array<string>;
+    /**
+     * Documents the operator's staff asked for (POST /v1/admin/accounts/{accountId}/request-information) and not yet received; each is met by an upload of its kind, all by an approval
+     */
+    requirementsDue: Array<RequirementDueResponse>;
     /**
      * Payouts wait until then after a change of payout destination
      */
@@ -894,6 +907,10 @@ export type UpdatedAccountResponse = {
      * What is still missing before the account may be paid out: tin, tradeLicenceNumber (a business), payoutDestination, payoutDestination.holderName (the holder is not the account’s legal name)
      */
     requirements: Array<string>;
+    /**
+     * Documents the operator's staff asked for (POST /v1/admin/accounts/{accountId}/request-information) and not yet received; each is met by an upload of its kind, all by an approval
+     */
+    requirementsDue: Array<RequirementDueResponse>;
     /**
      * Payouts wait until then after a change of payout destination
      */
@@ -991,6 +1008,10 @@ export type AccountWithBalanceResponse = {
      */
     requirements: Array<string>;
     /**
+     * Documents the operator's staff asked for (POST /v1/admin/accounts/{accountId}/request-information) and not yet received; each is met by an upload of its kind, all by an approval
+     */
+    requirementsDue: Array<RequirementDueResponse>;
+    /**
      * Payouts wait until then after a change of payout destination
      */
     payoutsHeldUntil: string | null;
@@ -1036,6 +1057,69 @@ export type InviteAccountOwnerDto = {
      * The seller owner's e-mail, with which they sign in; without it, the account's own e-mail (or the address of an earlier invitation) is used
      */
     email?: string;
+};
+
+export type AccountDocumentResponse = {
+    documentId: string;
+    kind: 'identity' | 'tin_certificate' | 'trade_licence';
+    contentType: 'application/pdf' | 'image/jpeg' | 'image/png';
+    /**
+     * Bytes
+     */
+    size: number;
+    /**
+     * SHA-256 of the bytes, hex: the download is these bytes
+     */
+    sha256: string;
+    uploadedAt: string;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
+};
+
+export type AccountDocumentsResponse = {
+    /**
+     * Oldest first
+     */
+    documents: Array<AccountDocumentResponse>;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
+};
+
+export type ApproveAccountDto = {
+    /**
+     * Shown to the platform as the statusReason
+     */
+    reason?: string;
+};
+
+export type RejectAccountDto = {
+    reason: string;
+};
+
+export type RequirementDueDto = {
+    /**
+     * The document asked for
+     */
+    kind: 'identity' | 'tin_certificate' | 'trade_licence';
+    /**
+     * Past this instant, while the document has not arrived, the account is restricted for payouts
+     */
+    dueBy: string;
+};
+
+export type RequestAccountInformationDto = {
+    /**
+     * Each kind once, each due after now
+     */
+    requirements: Array<RequirementDueDto>;
+    /**
+     * Told to the platform with the request
+     */
+    reason?: string;
 };
 
 export type CommissionResponse = {
@@ -3131,7 +3215,7 @@ export type AccountUpdatedCallback = {
      */
     accountStatus: 'PENDING_VERIFICATION' | 'VERIFIED' | 'REJECTED' | 'RESTRICTED';
     /**
-     * What changed: the details updated by name, `status`, or `payoutDestination` (a new destination; payouts to it wait PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS)
+     * What changed: the details updated by name, `status`, `payoutDestination` (a new destination; payouts to it wait PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS), `requirementsDue` (the operator's staff asked for documents by a due instant) or `documents` (a document was uploaded)
      */
     changed: Array<string>;
     /**
@@ -6459,6 +6543,864 @@ export type PostV1TrdpAccountsByAccountIdInvitationResponses = {
 };
 
 export type PostV1TrdpAccountsByAccountIdInvitationResponse = PostV1TrdpAccountsByAccountIdInvitationResponses[keyof PostV1TrdpAccountsByAccountIdInvitationResponses];
+
+export type GetV1TrdpAccountsByAccountIdDocumentsData = {
+    body?: never;
+    path: {
+        accountId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/accounts/{accountId}/documents';
+};
+
+export type GetV1TrdpAccountsByAccountIdDocumentsErrors = {
+    /**
+     * BadRequestException, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type GetV1TrdpAccountsByAccountIdDocumentsError = GetV1TrdpAccountsByAccountIdDocumentsErrors[keyof GetV1TrdpAccountsByAccountIdDocumentsErrors];
+
+export type GetV1TrdpAccountsByAccountIdDocumentsResponses = {
+    /**
+     * Documents
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: AccountDocumentsResponse;
+    };
+};
+
+export type GetV1TrdpAccountsByAccountIdDocumentsResponse = GetV1TrdpAccountsByAccountIdDocumentsResponses[keyof GetV1TrdpAccountsByAccountIdDocumentsResponses];
+
+export type PostV1TrdpAccountsByAccountIdDocumentsData = {
+    body: {
+        kind: 'identity' | 'tin_certificate' | 'trade_licence';
+        /**
+         * application/pdf, image/jpeg, image/png
+         */
+        file: Blob | File;
+    };
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        accountId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/accounts/{accountId}/documents';
+};
+
+export type PostV1TrdpAccountsByAccountIdDocumentsErrors = {
+    /**
+     * DOCUMENT_KIND_INVALID, DOCUMENT_FILE_MISSING, UNKNOWN_FIELD, BadRequestException, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'DOCUMENT_KIND_INVALID' | 'DOCUMENT_FILE_MISSING' | 'UNKNOWN_FIELD' | 'BadRequestException' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * ACCOUNT_REJECTED_IS_FINAL, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'ACCOUNT_REJECTED_IS_FINAL' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * DOCUMENT_TOO_LARGE, PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'DOCUMENT_TOO_LARGE' | 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * DOCUMENT_TYPE_UNSUPPORTED, UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'DOCUMENT_TYPE_UNSUPPORTED' | 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1TrdpAccountsByAccountIdDocumentsError = PostV1TrdpAccountsByAccountIdDocumentsErrors[keyof PostV1TrdpAccountsByAccountIdDocumentsErrors];
+
+export type PostV1TrdpAccountsByAccountIdDocumentsResponses = {
+    /**
+     * Document uploaded
+     */
+    201: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: AccountDocumentResponse;
+    };
+};
+
+export type PostV1TrdpAccountsByAccountIdDocumentsResponse = PostV1TrdpAccountsByAccountIdDocumentsResponses[keyof PostV1TrdpAccountsByAccountIdDocumentsResponses];
+
+export type GetV1TrdpAccountsByAccountIdDocumentsByDocumentIdData = {
+    body?: never;
+    path: {
+        accountId: string;
+        documentId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/accounts/{accountId}/documents/{documentId}';
+};
+
+export type GetV1TrdpAccountsByAccountIdDocumentsByDocumentIdErrors = {
+    /**
+     * BadRequestException, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type GetV1TrdpAccountsByAccountIdDocumentsByDocumentIdError = GetV1TrdpAccountsByAccountIdDocumentsByDocumentIdErrors[keyof GetV1TrdpAccountsByAccountIdDocumentsByDocumentIdErrors];
+
+export type GetV1TrdpAccountsByAccountIdDocumentsByDocumentIdResponses = {
+    /**
+     * The bytes as uploaded (their SHA-256 is the listed sha256), as an attachment
+     */
+    200: Blob | File;
+};
+
+export type GetV1TrdpAccountsByAccountIdDocumentsByDocumentIdResponse = GetV1TrdpAccountsByAccountIdDocumentsByDocumentIdResponses[keyof GetV1TrdpAccountsByAccountIdDocumentsByDocumentIdResponses];
+
+export type GetV1AdminAccountsByAccountIdDocumentsData = {
+    body?: never;
+    path: {
+        accountId: string;
+    };
+    query?: never;
+    url: '/v1/admin/accounts/{accountId}/documents';
+};
+
+export type GetV1AdminAccountsByAccountIdDocumentsErrors = {
+    /**
+     * BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type GetV1AdminAccountsByAccountIdDocumentsError = GetV1AdminAccountsByAccountIdDocumentsErrors[keyof GetV1AdminAccountsByAccountIdDocumentsErrors];
+
+export type GetV1AdminAccountsByAccountIdDocumentsResponses = {
+    /**
+     * Documents
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: AccountDocumentsResponse;
+    };
+};
+
+export type GetV1AdminAccountsByAccountIdDocumentsResponse = GetV1AdminAccountsByAccountIdDocumentsResponses[keyof GetV1AdminAccountsByAccountIdDocumentsResponses];
+
+export type GetV1AdminAccountsByAccountIdDocumentsByDocumentIdData = {
+    body?: never;
+    path: {
+        accountId: string;
+        documentId: string;
+    };
+    query?: never;
+    url: '/v1/admin/accounts/{accountId}/documents/{documentId}';
+};
+
+export type GetV1AdminAccountsByAccountIdDocumentsByDocumentIdErrors = {
+    /**
+     * BadRequestException
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type GetV1AdminAccountsByAccountIdDocumentsByDocumentIdError = GetV1AdminAccountsByAccountIdDocumentsByDocumentIdErrors[keyof GetV1AdminAccountsByAccountIdDocumentsByDocumentIdErrors];
+
+export type GetV1AdminAccountsByAccountIdDocumentsByDocumentIdResponses = {
+    /**
+     * The bytes as uploaded (their SHA-256 is the listed sha256), as an attachment
+     */
+    200: Blob | File;
+};
+
+export type GetV1AdminAccountsByAccountIdDocumentsByDocumentIdResponse = GetV1AdminAccountsByAccountIdDocumentsByDocumentIdResponses[keyof GetV1AdminAccountsByAccountIdDocumentsByDocumentIdResponses];
+
+export type PostV1AdminAccountsByAccountIdApproveData = {
+    body: ApproveAccountDto;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        accountId: string;
+    };
+    query?: never;
+    url: '/v1/admin/accounts/{accountId}/approve';
+};
+
+export type PostV1AdminAccountsByAccountIdApproveErrors = {
+    /**
+     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * ACCOUNT_NOT_UNDER_REVIEW, ACCOUNT_REQUIREMENTS_MISSING, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'ACCOUNT_NOT_UNDER_REVIEW' | 'ACCOUNT_REQUIREMENTS_MISSING' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1AdminAccountsByAccountIdApproveError = PostV1AdminAccountsByAccountIdApproveErrors[keyof PostV1AdminAccountsByAccountIdApproveErrors];
+
+export type PostV1AdminAccountsByAccountIdApproveResponses = {
+    /**
+     * Account verified
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: AccountResponse;
+    };
+};
+
+export type PostV1AdminAccountsByAccountIdApproveResponse = PostV1AdminAccountsByAccountIdApproveResponses[keyof PostV1AdminAccountsByAccountIdApproveResponses];
+
+export type PostV1AdminAccountsByAccountIdRejectData = {
+    body: RejectAccountDto;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        accountId: string;
+    };
+    query?: never;
+    url: '/v1/admin/accounts/{accountId}/reject';
+};
+
+export type PostV1AdminAccountsByAccountIdRejectErrors = {
+    /**
+     * BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * ACCOUNT_NOT_UNDER_REVIEW, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'ACCOUNT_NOT_UNDER_REVIEW' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1AdminAccountsByAccountIdRejectError = PostV1AdminAccountsByAccountIdRejectErrors[keyof PostV1AdminAccountsByAccountIdRejectErrors];
+
+export type PostV1AdminAccountsByAccountIdRejectResponses = {
+    /**
+     * Account rejected
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: AccountResponse;
+    };
+};
+
+export type PostV1AdminAccountsByAccountIdRejectResponse = PostV1AdminAccountsByAccountIdRejectResponses[keyof PostV1AdminAccountsByAccountIdRejectResponses];
+
+export type PostV1AdminAccountsByAccountIdRequestInformationData = {
+    body: RequestAccountInformationDto;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        accountId: string;
+    };
+    query?: never;
+    url: '/v1/admin/accounts/{accountId}/request-information';
+};
+
+export type PostV1AdminAccountsByAccountIdRequestInformationErrors = {
+    /**
+     * ACCOUNT_REQUIREMENTS_INVALID, INVALID_DATE_TIME, BadRequestException, UNKNOWN_FIELD, INVALID_DISPLAY_TEXT
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'ACCOUNT_REQUIREMENTS_INVALID' | 'INVALID_DATE_TIME' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DISPLAY_TEXT';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * ACCOUNT_REJECTED_IS_FINAL, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'ACCOUNT_REJECTED_IS_FINAL' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1AdminAccountsByAccountIdRequestInformationError = PostV1AdminAccountsByAccountIdRequestInformationErrors[keyof PostV1AdminAccountsByAccountIdRequestInformationErrors];
+
+export type PostV1AdminAccountsByAccountIdRequestInformationResponses = {
+    /**
+     * Information requested
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: AccountResponse;
+    };
+};
+
+export type PostV1AdminAccountsByAccountIdRequestInformationResponse = PostV1AdminAccountsByAccountIdRequestInformationResponses[keyof PostV1AdminAccountsByAccountIdRequestInformationResponses];
 
 export type DeleteV1TrdpCommissionData = {
     body?: never;

@@ -1,5 +1,6 @@
 import type { AccountStatus, AccountType } from './account.events';
 import { accountRequirements, type DestinationOnFile } from './account-requirements';
+import { pastDueReason, pastDueRequirements, type RequirementDue } from './account-documents';
 
 export type PayoutBlock = 'ACCOUNT_NOT_VERIFIED' | 'REQUIREMENTS_MISSING' | 'DESTINATION_CHANGE_HOLD';
 
@@ -15,17 +16,21 @@ export interface StandingAccount {
   name: string;
   tin?: string;
   tradeLicenceNumber?: string;
+  requirementsDue?: RequirementDue[];
 }
 
 /**
- * May this account be paid out now: verified, nothing missing, and its destination not changed within
- * the hold (PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS), the guard against a taken-over seller login
- * redirecting its money. The first destination is not held: there was nothing to take over from.
+ * May this account be paid out now: verified, no requirement of its staff past due, nothing missing,
+ * and its destination not changed within the hold (PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS), the
+ * guard against a taken-over seller login redirecting its money. The first destination is not held: there was nothing to take over from.
  */
 export function payoutStanding(account: StandingAccount, destination: DestinationOnFile | undefined, now: Date, holdMs: number): PayoutStanding {
   if (account.status !== 'VERIFIED') {
     return { payable: false, reason: 'ACCOUNT_NOT_VERIFIED', status: account.status, ...(account.statusReason ? { statusReason: account.statusReason } : {}) };
   }
+  // A requirement past its due instant restricts the account's payouts as a restriction does, read at the instant the payout is decided.
+  const pastDue = pastDueRequirements(account, now);
+  if (pastDue.length > 0) return { payable: false, reason: 'ACCOUNT_NOT_VERIFIED', status: 'RESTRICTED', statusReason: pastDueReason(pastDue) };
   const missing = accountRequirements(account, destination);
   if (missing.length > 0) return { payable: false, reason: 'REQUIREMENTS_MISSING', missing };
   const heldUntil = destination && destination.version > 1 ? Date.parse(destination.setAt) + holdMs : undefined;

@@ -1,5 +1,5 @@
 import type { Decider } from '../shared/decider';
-import { AccountNotFound, AccountNotUnderReview, AccountReferenceInUse, AccountRequirementsMissing } from './account.errors';
+import { AccountNotFound, AccountNotUnderReview, AccountReferenceInUse, AccountRejectedIsFinal, AccountRequirementsInvalid, AccountRequirementsMissing } from './account.errors';
 import {
   type AccountChanges,
   type AccountCommand,
@@ -11,6 +11,7 @@ import {
 } from './account.events';
 import { type Account, accountAfter } from './account.outline';
 import { legalRequirements } from './account-requirements';
+import type { RequirementDue } from './account-documents';
 
 /** The account as published, and the fingerprint of the request that created it: a retry of that request finds it. */
 export interface AccountState {
@@ -35,6 +36,17 @@ function screened(account: Account, screening: Screening | undefined, at: string
   return screening.decision === 'VERIFIED'
     ? [{ type: 'AccountVerified', data: { accountId, merchantId, decidedBy: screening.decidedBy, reason: screening.reason, decidedAt: at } }]
     : [{ type: 'AccountRejected', data: { accountId, merchantId, decidedBy: screening.decidedBy, reason: screening.reason, decidedAt: at } }];
+}
+
+/** A request names each kind once, each due after the instant it is made: a requirement already past due would restrict the account before it could be met. */
+function checkedRequirements(requirements: readonly RequirementDue[], at: string): RequirementDue[] {
+  if (requirements.length === 0) throw new AccountRequirementsInvalid('name at least one requirement');
+  const kinds = requirements.map((r) => r.kind);
+  const repeated = kinds.filter((kind, i) => kinds.indexOf(kind) !== i);
+  if (repeated.length > 0) throw new AccountRequirementsInvalid(`${repeated[0]} is named more than once`);
+  const early = requirements.find((r) => !(Date.parse(r.dueBy) > Date.parse(at)));
+  if (early) throw new AccountRequirementsInvalid(`${early.kind} is due by ${early.dueBy}, which is not after now (${at})`);
+  return requirements.map(({ kind, dueBy }) => ({ kind, dueBy: new Date(dueBy).toISOString() }));
 }
 
 function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
@@ -79,6 +91,20 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
   }
   if (command.type === 'RecordOwnerInvitationUsed') {
     return [{ type: 'AccountOwnerInvitationUsed', data: { accountId: account.accountId, merchantId: account.merchantId, usedAt: command.data.at } }];
+  }
+  if (command.type === 'RecordAccountDocument') {
+    if (command.data.merchantId !== account.merchantId) throw new AccountNotFound(account.accountId);
+    if (account.status === 'REJECTED') throw new AccountRejectedIsFinal(account.accountId);
+    const { accountId, merchantId } = account;
+    return [{ type: 'AccountDocumentUploaded', data: { ...command.data.document, accountId, merchantId, uploadedBy: { type: 'merchant', id: merchantId }, uploadedAt: command.data.at } }];
+  }
+  if (command.type === 'RequestAccountInformation') {
+    // Staff may ask a verified account too (a licence renewed): only a rejection, which is final, takes no more requests.
+    if (account.status === 'REJECTED') throw new AccountRejectedIsFinal(account.accountId);
+    const { decidedBy, reason, at } = command.data;
+    const requirements = checkedRequirements(command.data.requirements, at);
+    const { accountId, merchantId } = account;
+    return [{ type: 'AccountInformationRequested', data: { accountId, merchantId, requirements, decidedBy, ...(reason ? { reason } : {}), requestedAt: at } }];
   }
   if (!REVIEWABLE.has(account.status)) throw new AccountNotUnderReview(account.accountId, account.status);
   const { accountId, merchantId } = account;

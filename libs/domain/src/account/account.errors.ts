@@ -28,6 +28,20 @@ export class AccountNotUnderReview extends DomainError {
   }
 }
 
+/** A request for information or a document for a rejected account: a rejection is final, nothing more is looked at. */
+export class AccountRejectedIsFinal extends DomainError {
+  constructor(accountId: string) {
+    super('ACCOUNT_REJECTED_IS_FINAL', `Account ${accountId} was rejected, which is final: it takes no more requirements or documents`, 'conflict');
+  }
+}
+
+/** Staff's requirements that cannot be asked: none, a kind named twice, or one due at or before the instant it is asked. */
+export class AccountRequirementsInvalid extends DomainError {
+  constructor(detail: string) {
+    super('ACCOUNT_REQUIREMENTS_INVALID', `The requirements cannot be asked: ${detail}`, 'invalid');
+  }
+}
+
 /** An approval while a business account still lacks the details its verification needs. */
 export class AccountRequirementsMissing extends DomainError {
   constructor(accountId: string, missing: readonly string[]) {

@@ -1,3 +1,5 @@
+import type { AccountDocument, RequirementDue } from './account-documents';
+
 export type AccountType = 'individual' | 'business';
 
 export const ACCOUNT_STATUSES = ['PENDING_VERIFICATION', 'VERIFIED', 'REJECTED', 'RESTRICTED'] as const;
@@ -72,7 +74,14 @@ export type AccountEvent =
   /** The platform gave the seller's owner a dashboard invitation; the log never holds its code nor to whom it went. */
   | { type: 'AccountOwnerInvited'; data: { accountId: string; merchantId: string; invitedAt: string } }
   /** The owner spent the invitation: set a password and signed in. */
-  | { type: 'AccountOwnerInvitationUsed'; data: { accountId: string; merchantId: string; usedAt: string } };
+  | { type: 'AccountOwnerInvitationUsed'; data: { accountId: string; merchantId: string; usedAt: string } }
+  /** The operator's staff asked for documents, each by a due instant; these replace whatever was asked before. */
+  | {
+      type: 'AccountInformationRequested';
+      data: { accountId: string; merchantId: string; requirements: RequirementDue[]; decidedBy: VerificationDecider; reason?: string; requestedAt: string };
+    }
+  /** A document arrived for the account: what it is and its digest, never its bytes (kept sealed outside the log). */
+  | { type: 'AccountDocumentUploaded'; data: AccountDocument & { accountId: string; merchantId: string; uploadedBy: { type: 'merchant'; id: string } } };
 
 /**
  * The sandbox's rule for test values (docs/guides/marketplaces.md): it decides at once on a TIN it
@@ -91,7 +100,9 @@ export type AccountCommand =
   | { type: 'NoteAccountPayoutDestination'; data: { accountId: string; version: number; at: string } }
   | { type: 'RotateAccountWebhookSecret'; data: { accountId: string; at: string } }
   | { type: 'InviteAccountOwner'; data: { accountId: string; merchantId: string; at: string } }
-  | { type: 'RecordOwnerInvitationUsed'; data: { accountId: string; at: string } };
+  | { type: 'RecordOwnerInvitationUsed'; data: { accountId: string; at: string } }
+  | { type: 'RequestAccountInformation'; data: { accountId: string; decidedBy: VerificationDecider; requirements: RequirementDue[]; reason?: string; at: string } }
+  | { type: 'RecordAccountDocument'; data: { accountId: string; merchantId: string; document: Omit<AccountDocument, 'uploadedAt'>; at: string } };
 
 /** The API's names for the details (callbackURL), as an answer and ACCOUNT_UPDATED state what a change changed from what. */
 const API_NAMES: Partial<Record<keyof AccountDetails, string>> = { callbackUrl: 'callbackURL' };

@@ -1,3 +1,4 @@
+import type { AccountDocument, RequirementDue } from './account-documents';
 import type { AccountChanges, AccountDetails, AccountEvent, AccountStatus, AccountType, VerificationDecider } from './account.events';
 
 /**
@@ -18,6 +19,15 @@ export interface Account extends AccountDetails {
   statusReason?: string;
   decidedBy?: VerificationDecider;
   decidedAt?: string;
+  /** What the operator's staff asked for and not yet received, each by its due instant; absent when nothing is asked. */
+  requirementsDue?: RequirementDue[];
+  /** The documents uploaded for it, oldest first (what they are, never their bytes). */
+  documents?: AccountDocument[];
+}
+
+/** The account without its asked-for requirements: a decision on it settles them. */
+function withoutRequirements({ requirementsDue: _settled, ...account }: Account): Account {
+  return account;
 }
 
 /** The account with a change's details set, and those it sets to null gone. */
@@ -41,10 +51,18 @@ export function accountAfter(account: Account | undefined, event: AccountEvent):
     case 'AccountRejected': {
       const { decidedBy, reason, decidedAt } = event.data;
       const status: AccountStatus = event.type === 'AccountVerified' ? 'VERIFIED' : 'REJECTED';
-      return { ...account, status, statusReason: reason, decidedBy, decidedAt, updatedAt: decidedAt };
+      return { ...withoutRequirements(account), status, statusReason: reason, decidedBy, decidedAt, updatedAt: decidedAt };
     }
     case 'AccountRestricted':
       return { ...account, status: 'RESTRICTED', statusReason: event.data.reason, updatedAt: event.data.restrictedAt };
+    case 'AccountInformationRequested':
+      return { ...account, requirementsDue: event.data.requirements, updatedAt: event.data.requestedAt };
+    case 'AccountDocumentUploaded': {
+      const { accountId: _a, merchantId: _m, uploadedBy: _by, ...document } = event.data;
+      const requirementsDue = (account.requirementsDue ?? []).filter((r) => r.kind !== document.kind);
+      const documents = [...(account.documents ?? []), document];
+      return { ...withoutRequirements(account), ...(requirementsDue.length > 0 ? { requirementsDue } : {}), documents, updatedAt: document.uploadedAt };
+    }
     // Notes of what happened around the account (its destination, its webhook secret): nothing it publishes changes.
     case 'AccountPayoutDestinationChanged':
     case 'AccountWebhookSecretRotated':

@@ -16,6 +16,7 @@ const ACCOUNT = {
   status: 'PENDING_VERIFICATION',
   statusReason: null,
   requirements: ['payoutDestination'],
+  requirementsDue: [],
   payoutsHeldUntil: null,
   createdAt: '2026-11-28T05:17:19.491Z',
   updatedAt: '2026-11-28T05:17:19.491Z',
@@ -29,8 +30,24 @@ const CREATED = {
   updatedAt: '2026-11-28T05:17:23.534Z',
 };
 
+/** A trade licence uploaded for the account: what it is, never its bytes. */
+const DOCUMENT = {
+  documentId: 'doc_9c1e5b7a0f3d4e2a6b8c1d0e',
+  kind: 'trade_licence',
+  contentType: 'application/pdf',
+  size: 184211,
+  sha256: '3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b',
+  uploadedAt: '2026-11-28T05:21:02.118Z',
+};
+
+/** What a document download answers: its bytes (a PDF's begin so). */
+const DOCUMENT_BYTES = '%PDF-1.7\n…';
+
 /** An account's balance as the platform's reads show it beside the account. */
 const withBalance = (account: object, balance: { available: number; onHold: number; pending: number; negative: boolean }) => ({ ...account, balance });
+
+/** The account as the operator's review answers it: a business verified by staff after they asked for its licence. */
+const REVIEWED = { ...ACCOUNT, type: 'business', tin: '0012345678', tradeLicenceNumber: 'AA/14/1234/2030', status: 'VERIFIED', statusReason: 'Licence checked against the registry', updatedAt: '2026-11-28T05:25:40.002Z' };
 
 export const ACCOUNT_EXAMPLES: OperationExamples = {
   'POST /v1/trdp/accounts': { request: { name: 'Tigist Crafts', type: 'individual' }, data: CREATED },
@@ -51,5 +68,19 @@ export const ACCOUNT_EXAMPLES: OperationExamples = {
       invitationUrl: 'http://localhost:3000/dashboard/invitation#inv_Qm9vdC1zZWxsZXItb3duZXItaW52aXRhdGlvbi0x',
     },
   },
+  'POST /v1/trdp/accounts/{accountId}/documents': { data: DOCUMENT },
+  'GET /v1/trdp/accounts/{accountId}/documents': { data: { documents: [DOCUMENT] } },
+  'GET /v1/trdp/accounts/{accountId}/documents/{documentId}': { response: DOCUMENT_BYTES },
   'GET /v1/trdp/accounts/{accountId}': { data: withBalance(ACCOUNT, { available: 1080, onHold: 410, pending: 1200, negative: false }) },
+  'POST /v1/admin/accounts/{accountId}/approve': { request: { reason: 'Licence checked against the registry' }, data: REVIEWED },
+  'POST /v1/admin/accounts/{accountId}/reject': {
+    request: { reason: 'The trade licence belongs to another business' },
+    data: { ...REVIEWED, status: 'REJECTED', statusReason: 'The trade licence belongs to another business' },
+  },
+  'POST /v1/admin/accounts/{accountId}/request-information': {
+    request: { requirements: [{ kind: 'trade_licence', dueBy: '2026-12-15T09:00:00.000Z' }], reason: 'The licence on file expired in November' },
+    data: { ...ACCOUNT, requirementsDue: [{ kind: 'trade_licence', dueBy: '2026-12-15T09:00:00.000Z', pastDue: false }], updatedAt: '2026-11-28T05:19:12.440Z' },
+  },
+  'GET /v1/admin/accounts/{accountId}/documents': { data: { documents: [DOCUMENT] } },
+  'GET /v1/admin/accounts/{accountId}/documents/{documentId}': { response: DOCUMENT_BYTES },
 };

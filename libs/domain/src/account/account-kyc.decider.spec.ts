@@ -1,0 +1,79 @@
+import { fold } from '../shared/decider';
+import { given } from '../testing/given';
+import { accountDecider } from './account.decider';
+import { AccountNotFound, AccountNotUnderReview, AccountRejectedIsFinal, AccountRequirementsInvalid } from './account.errors';
+import type { AccountCommand, AccountEvent } from './account.events';
+import { payoutStanding } from './account-payability';
+
+const AT = '2030-01-01T10:00:00.000Z';
+const LATER = '2030-01-02T10:00:00.000Z';
+const DUE = '2030-01-09T10:00:00.000Z';
+const ids = { accountId: 'acct_1', merchantId: 'mer_platform' };
+const staff = { type: 'admin', id: 'admin' } as const;
+
+const created: AccountEvent = {
+  type: 'AccountCreated',
+  data: { ...ids, name: 'Abebe Coffee PLC', type: 'business', tin: '0012345678', tradeLicenceNumber: 'AA/1/2030', requestFingerprint: 'f1', createdAt: AT },
+};
+const verified: AccountEvent = { type: 'AccountVerified', data: { ...ids, decidedBy: staff, decidedAt: LATER } };
+const rejected: AccountEvent = { type: 'AccountRejected', data: { ...ids, decidedBy: staff, reason: 'not a business', decidedAt: LATER } };
+
+const ask = (requirements: { kind: 'identity' | 'tin_certificate' | 'trade_licence'; dueBy: string }[], reason?: string): AccountCommand => ({
+  type: 'RequestAccountInformation',
+  data: { accountId: 'acct_1', decidedBy: staff, requirements, ...(reason ? { reason } : {}), at: LATER },
+});
+const asked: AccountEvent = {
+  type: 'AccountInformationRequested',
+  data: { ...ids, requirements: [{ kind: 'trade_licence', dueBy: DUE }], decidedBy: staff, reason: 'the licence expired', requestedAt: LATER },
+};
+const licence = { documentId: 'doc_1', kind: 'trade_licence', contentType: 'application/pdf', size: 1200, sha256: 'ab'.repeat(32) } as const;
+const upload = (merchantId = ids.merchantId): AccountCommand => ({ type: 'RecordAccountDocument', data: { accountId: 'acct_1', merchantId, document: licence, at: LATER } });
+const uploaded: AccountEvent = { type: 'AccountDocumentUploaded', data: { ...licence, ...ids, uploadedBy: { type: 'merchant', id: ids.merchantId }, uploadedAt: LATER } };
+
+const account = (history: AccountEvent[]) => given(accountDecider, history);
+const outline = (history: AccountEvent[]) => fold(accountDecider, history).account!;
+
+describe('Account review by staff: documents asked for by a due instant', () => {
+  it('records who asked for what and by when, on an account in review or a verified one', () => {
+    account([created]).when(ask([{ kind: 'trade_licence', dueBy: DUE }], 'the licence expired')).then([asked]);
+    account([created, verified]).when(ask([{ kind: 'trade_licence', dueBy: DUE }], 'the licence expired')).then([asked]);
+    expect(outline([created, asked]).requirementsDue).toEqual([{ kind: 'trade_licence', dueBy: DUE }]);
+  });
+
+  it('refuses requirements it cannot ask: none, a kind twice, one due at or before now; and any for a rejected account', () => {
+    account([created]).when(ask([])).thenThrows(AccountRequirementsInvalid);
+    account([created]).when(ask([{ kind: 'identity', dueBy: DUE }, { kind: 'identity', dueBy: DUE }])).thenThrows(AccountRequirementsInvalid);
+    account([created]).when(ask([{ kind: 'identity', dueBy: LATER }])).thenThrows(AccountRequirementsInvalid);
+    account([created, rejected]).when(ask([{ kind: 'identity', dueBy: DUE }])).thenThrows(AccountRejectedIsFinal);
+    account([]).when(ask([{ kind: 'identity', dueBy: DUE }])).thenThrows(AccountNotFound);
+  });
+
+  it('keeps a document as what it is and its digest, for its own platform only; it meets the requirement of its kind', () => {
+    account([created, asked]).when(upload()).then([uploaded]);
+    account([created, asked]).when(upload('mer_other')).thenThrows(AccountNotFound);
+    account([created, rejected]).when(upload()).thenThrows(AccountRejectedIsFinal);
+    const after = outline([created, asked, uploaded]);
+    expect(after.requirementsDue).toBeUndefined();
+    expect(after.documents).toEqual([{ ...licence, uploadedAt: LATER }]);
+  });
+
+  it('settles what was asked with an approval, and approves or rejects only an account in review', () => {
+    expect(outline([created, asked, verified]).requirementsDue).toBeUndefined();
+    const approve: AccountCommand = { type: 'ApproveAccount', data: { accountId: 'acct_1', decidedBy: staff, at: LATER } };
+    account([created, verified, asked]).when(approve).thenThrows(AccountNotUnderReview);
+  });
+
+  it("restricts a verified account's payouts once a requirement is past due, until the document arrives", () => {
+    const destination = { holderName: 'Abebe Coffee PLC', version: 1, setAt: AT };
+    const before = new Date(Date.parse(DUE) - 1);
+    const at = new Date(DUE);
+    expect(payoutStanding(outline([created, verified, asked]), destination, before, 0)).toEqual({ payable: true });
+    expect(payoutStanding(outline([created, verified, asked]), destination, at, 0)).toEqual({
+      payable: false,
+      reason: 'ACCOUNT_NOT_VERIFIED',
+      status: 'RESTRICTED',
+      statusReason: `trade_licence was due by ${DUE} and has not arrived`,
+    });
+    expect(payoutStanding(outline([created, verified, asked, uploaded]), destination, at, 0)).toEqual({ payable: true });
+  });
+});
