@@ -20,7 +20,7 @@ import { type HostileBody, hostileBody, hostileSegment } from '../support/hostil
 import { FAST_SANDBOX, seedResources, type SeededResources, waitForQuiet } from '../support/seeded-resources';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
-const CONSOLE_ROUTE = /^\/(dashboard|audit)(\/|$)/;
+const CONSOLE_ROUTE = /^\/(dashboard|audit|onboarding)(\/|$)/;
 /** The queue dashboard (Bull Board, behind the admin key): an operator's tool of its own, not a route of the API. */
 const QUEUE_DASHBOARD_ROUTE = /^\/admin\/queues(\/|$)/;
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
@@ -175,6 +175,12 @@ const TARGETS: FuzzTarget[] = [
     path: (r) => `/v1/trdp/accounts/${r.accountId}/commission`,
     headers: merchantKey,
     valid: () => ({ percentage: 7, minimum: 0.5 }),
+  },
+  {
+    route: '/v1/trdp/account-links',
+    path: () => '/v1/trdp/account-links',
+    headers: merchantKey,
+    valid: (r) => ({ accountId: r.accountId, returnUrl: 'https://shop.example/sellers/done', refreshUrl: 'https://shop.example/sellers/again' }),
   },
   {
     route: '/v1/trdp/accounts/:accountId/invitation',

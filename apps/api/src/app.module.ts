@@ -17,6 +17,7 @@ import { EventsModule } from './events/events.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { WebhookEndpointsModule } from './webhook-endpoints/webhook-endpoints.module';
 import { DashboardModule } from './dashboard/dashboard.module';
+import { OnboardingPageModule } from './onboarding/onboarding.module';
 import { EscrowsModule } from './escrows/escrows.module';
 import { IDEMPOTENCY_MIGRATIONS } from './http/idempotency/idempotency.migrations';
 import { IdempotencyInterceptor } from './http/idempotency/idempotency.interceptor';
@@ -65,6 +66,7 @@ export class AppModule {
         TransfersModule,
         AuditModule,
         DashboardModule,
+        OnboardingPageModule,
         AuditConsoleModule,
         OperationsModule,
         ...workerModules(config, { projector: ProjectorModule, workers: [PaymentWorkModule, CallbackDeliveryModule] }),

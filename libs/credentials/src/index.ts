@@ -8,3 +8,4 @@ export * from './sign-in-throttle';
 export * from './console-sessions';
 export * from './payout-destinations';
 export * from './tenant-modes.port';
+export * from './account-links';

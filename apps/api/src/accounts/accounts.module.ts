@@ -8,11 +8,13 @@ import { UpdateAccountHandler } from './update-account/update-account.handler';
 import { ReviewAccountHandler } from './review-account/review-account.handler';
 import { InviteAccountOwnerController } from './invite-account-owner/invite-account-owner.controller';
 import { InviteAccountOwnerHandler, RecordAccountInvitationUsedHandler } from './invite-account-owner/invite-account-owner.handler';
+import { CreateAccountLinkController } from './create-account-link/create-account-link.controller';
+import { CreateAccountLinkHandler } from './create-account-link/create-account-link.handler';
 
-/** A platform's sellers, as accounts it creates, reads and changes with its own key (docs/guides/marketplaces.md). */
+/** A platform's sellers, as accounts it creates, reads and changes with its own key, or lets them complete on the hosted page (docs/guides/marketplaces.md). */
 @Module({
   imports: [MerchantAuthModule],
-  controllers: [CreateAccountController, UpdateAccountController, GetAccountsController, InviteAccountOwnerController],
-  providers: [CreateAccountHandler, UpdateAccountHandler, ReviewAccountHandler, InviteAccountOwnerHandler, RecordAccountInvitationUsedHandler],
+  controllers: [CreateAccountController, UpdateAccountController, GetAccountsController, InviteAccountOwnerController, CreateAccountLinkController],
+  providers: [CreateAccountHandler, UpdateAccountHandler, ReviewAccountHandler, InviteAccountOwnerHandler, RecordAccountInvitationUsedHandler, CreateAccountLinkHandler],
 })
 export class AccountsModule {}

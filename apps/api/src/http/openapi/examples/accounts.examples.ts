@@ -51,5 +51,13 @@ export const ACCOUNT_EXAMPLES: OperationExamples = {
       invitationUrl: 'http://localhost:3000/dashboard/invitation#inv_Qm9vdC1zZWxsZXItb3duZXItaW52aXRhdGlvbi0x',
     },
   },
+  'POST /v1/trdp/account-links': {
+    request: { accountId: ACCOUNT.accountId, returnUrl: 'https://merkato.example/sellers/onboarded', refreshUrl: 'https://merkato.example/sellers/onboarding-link' },
+    data: {
+      accountId: ACCOUNT.accountId,
+      url: 'http://localhost:3000/onboarding/acctlink_T25ib2FyZGluZy1saW5rLWV4YW1wbGUtdG9rZW4tMDAx',
+      expiresAt: '2026-11-28T05:27:23.725Z',
+    },
+  },
   'GET /v1/trdp/accounts/{accountId}': { data: withBalance(ACCOUNT, { available: 1080, onHold: 410, pending: 1200, negative: false }) },
 };
