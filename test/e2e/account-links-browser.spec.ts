@@ -60,13 +60,15 @@ describe('the hosted onboarding page, in a real browser', () => {
     expect(link.status).toBe(201);
 
     const { page, errors } = await newPage(viewport);
-    await page.goto(link.body.data.url);
+    // The link, on this test's port (PUBLIC_BASE_URL names none here).
+    const linkUrl = `${running.baseUrl}${new URL(link.body.data.url).pathname}`;
+    await page.goto(linkUrl);
     await page.getByRole('heading', { name: 'Your details for payouts' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/onboarding');
     await checkPage(page, `onboarding-${width}`);
 
     await page.getByLabel('Legal name').fill(`Abebe Coffee PLC ${width}`);
-    await page.getByLabel('TIN').fill('00123');
+    await page.getByLabel('TIN', { exact: true }).fill('00123');
     await page.getByLabel('Trade licence number').fill('AA/14/1234/2030');
     await page.getByLabel('E-mail').fill(`abebe-${width}@coffee.example`);
     await page.getByLabel('Kind').selectOption('wallet');
@@ -82,23 +84,24 @@ describe('the hosted onboarding page, in a real browser', () => {
     await checkPage(page, `onboarding-refused-${width}`);
     await summary.getByRole('link', { name: 'TIN must be 10 digits' }).click();
     expect(new URL(page.url()).hash).toBe('#tin');
-    expect(await page.getByLabel('TIN').getAttribute('aria-invalid')).toBe('true');
-    await page.getByLabel('TIN').fill('0012345678');
+    expect(await page.getByLabel('TIN', { exact: true }).getAttribute('aria-invalid')).toBe('true');
+    await page.getByLabel('TIN', { exact: true }).fill('0012345678');
     // The number is never shown again: it is typed once more.
     await page.getByLabel('Account or wallet number').fill('0911000111');
     await page.getByRole('button', { name: 'Save and return to the marketplace' }).click();
 
     await page.getByRole('heading', { name: /Back at Merkato Online/ }).waitFor();
     expect(page.url()).toBe(`${marketplaceUrl}/sellers/${accountId}/done`);
-    expect(errors).toEqual([]);
+    // The refused form's 400 is the one error the console logs: no script failed.
+    expect(errors).toEqual(['Failed to load resource: the server responded with a status of 400 (Bad Request)']);
 
     const account = (await call(running.baseUrl, 'GET', `/v1/trdp/accounts/${accountId}`, { headers })).body.data;
     expect(account).toMatchObject({ name: `Abebe Coffee PLC ${width}`, tin: '0012345678', tradeLicenceNumber: 'AA/14/1234/2030', email: `abebe-${width}@coffee.example`, requirements: [] });
     const destination = (await call(running.baseUrl, 'GET', '/v1/trdp/payout-destination', { headers: { ...headers, 'x-account-id': accountId } })).body.data;
-    expect(destination).toMatchObject({ kind: 'wallet', institution: 'telebirr', accountNumber: '******0111', holderName: `ABEBE COFFEE PLC ${width}`, holderNameMatches: true });
+    expect(destination).toMatchObject({ kind: 'wallet', institution: 'telebirr', accountNumber: '••••0111', holderName: `ABEBE COFFEE PLC ${width}`, holderNameMatches: true });
 
     // The link again: spent, it offers the platform's refreshUrl.
-    await page.goto(link.body.data.url);
+    await page.goto(linkUrl);
     await page.getByRole('heading', { name: 'This link has expired' }).waitFor();
     await checkPage(page, `onboarding-expired-${width}`);
     await page.getByRole('link', { name: 'Get a new link' }).click();

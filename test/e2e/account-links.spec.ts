@@ -54,7 +54,8 @@ describe('account links and the hosted onboarding page', () => {
       const accountId = await newAccount({ name: 'Abebe Coffee', type: 'individual' });
       const before = Date.now();
       const link = await linkFor(accountId);
-      expect(link).toEqual({ accountId, url: expect.stringMatching(new RegExp(`^${running.baseUrl}/onboarding/acctlink_[A-Za-z0-9_-]{43}$`)), expiresAt: expect.any(String) });
+      expect(link).toEqual({ accountId, url: expect.stringMatching(/\/onboarding\/acctlink_[A-Za-z0-9_-]{43}$/), expiresAt: expect.any(String), livemode: false });
+      expect(link.url.startsWith(`${running.config.publicBaseUrl}/onboarding/`)).toBe(true);
       expect(Date.parse(link.expiresAt)).toBeGreaterThanOrEqual(before + 10 * 60_000 - 1_000);
       expect(Date.parse(link.expiresAt)).toBeLessThanOrEqual(Date.now() + 10 * 60_000 + 1_000);
       await opened(link.url);
@@ -104,7 +105,7 @@ describe('account links and the hosted onboarding page', () => {
       const account = (await get(platform, `/v1/trdp/accounts/${accountId}`)).body.data;
       expect(account).toMatchObject({ name: 'Almaz Crafts PLC', tin: '0012345678', tradeLicenceNumber: 'AA/14/1234/2030', email: 'almaz@crafts.example', phone: '+251911234567', requirements: [], payoutsHeldUntil: null });
       const destination = (await get(platform, '/v1/trdp/payout-destination', { 'x-account-id': accountId })).body.data;
-      expect(destination).toMatchObject({ kind: 'bank', institution: '946', holderName: 'ALMAZ CRAFTS PLC', accountNumber: '******5678', version: 1, holderNameMatches: true, warning: null, payoutsHeldUntil: null });
+      expect(destination).toMatchObject({ kind: 'bank', institution: '946', holderName: 'ALMAZ CRAFTS PLC', accountNumber: '••••5678', version: 1, holderNameMatches: true, warning: null, payoutsHeldUntil: null });
       // The seller acted as its own account: the events name it.
       const events = await running.schema!.client.query<{ type: string; metadata: { actor?: { id: string } } }>(
         `SELECT event_type AS type, metadata FROM events WHERE stream_id IN ($1, $2) AND event_type IN ('AccountUpdated', 'PayoutDestinationSet') ORDER BY global_position`,
