@@ -108,7 +108,7 @@ export const CREDENTIAL_MIGRATIONS: readonly Migration[] = [
   },
   {
     // Account links (account-links.ts): the link's token and the page session it opens, each only as its SHA-256.
-    id: '008-account-links',
+    id: '010-account-links',
     sql: `
       CREATE TABLE IF NOT EXISTS account_links (
         token_hash text PRIMARY KEY,
