@@ -1,6 +1,6 @@
 /**
- * Hostile forms against every POST route of the browser consoles (the merchant dashboard and the
- * audit console), signed in and with a valid CSRF token so each request reaches the form's own
+ * Hostile forms against every POST route of the browser consoles (the merchant dashboard, the
+ * audit console and the hosted onboarding page), signed in (or with an account link opened) and with a valid CSRF token so each request reaches the form's own
  * handling: hostile field names and values (prototype-pollution keys, NUL, invalid UTF-8 escapes,
  * long text), repeated and missing fields, JSON and other content types. Whatever is sent:
  *
@@ -24,8 +24,8 @@ const RUNS = Math.ceil(Number(process.env.FUZZ_RUNS ?? 60) / 2);
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
 const PASSWORD = 'a long enough console password';
 
-/** Who posts: the owner of the seeded resources, a merchant whose keys may be rotated, sessions to end, an auditor, staff with the admin key, nobody. */
-type Browser = 'owner' | 'spare' | 'leaving' | 'auditorLeaving' | 'auditor' | 'admin' | 'signedOut';
+/** Who posts: the owner of the seeded resources, a merchant whose keys may be rotated, sessions to end, an auditor, staff with the admin key, nobody, a seller on the page its link opened. */
+type Browser = 'owner' | 'spare' | 'leaving' | 'auditorLeaving' | 'auditor' | 'admin' | 'signedOut' | 'onboarding';
 
 interface ConsoleTarget {
   route: string;
@@ -145,10 +145,17 @@ const TARGETS: ConsoleTarget[] = [
     valid: () => ({ identity: 'on', dueOn: '2040-01-01', reason: 'blurred scan' }),
   },
   { route: '/audit/reconciliations', browser: 'auditor', path: () => '/audit/reconciliations', tokenFrom: '/audit/reconciliations', valid: () => ({ provider: 'sandbox', day: '2026-11-25' }) },
+  {
+    route: '/onboarding',
+    browser: 'onboarding',
+    path: () => '/onboarding',
+    tokenFrom: '/onboarding',
+    valid: () => ({ name: 'Seeded Seller', kind: 'bank', institution: '946', accountNumber: '1000123456789', holderName: 'Seeded Seller' }),
+  },
 ];
 
-const CONSOLE_ROUTE = /^\/(dashboard|audit)(\/|$)/;
-const SESSION_COOKIES = ['console_csrf', 'dashboard_session', 'audit_session'];
+const CONSOLE_ROUTE = /^\/(dashboard|audit|onboarding)(\/|$)/;
+const SESSION_COOKIES = ['console_csrf', 'dashboard_session', 'audit_session', 'onboarding_session'];
 
 function prototypeShapes(): string[][] {
   return [Object.prototype, Array.prototype, Function.prototype, String.prototype].map((prototype) => Object.getOwnPropertyNames(prototype).sort());
@@ -198,6 +205,14 @@ describe('fuzzing every console form with hostile input', () => {
     browsers.set('auditor', await auditorSignedIn());
     browsers.set('admin', await auditorSignedIn(TEST_ADMIN_KEY));
     browsers.set('signedOut', new ConsoleClient(running.baseUrl));
+    // The seeded seller on the hosted onboarding page, through an account link the owner made.
+    const link = await call(running.baseUrl, 'POST', '/v1/trdp/account-links', {
+      body: { accountId: resources.accountId, returnUrl: 'https://shop.example/done', refreshUrl: 'https://shop.example/again' },
+      headers: { 'x-api-secret': resources.merchant.apiSecret },
+    });
+    const onboarding = new ConsoleClient(running.baseUrl);
+    if ((await onboarding.get(new URL(link.body.data.url).pathname)).status !== 303) throw new Error(`opening an account link failed: ${link.status} ${link.text}`);
+    browsers.set('onboarding', onboarding);
     await waitForQuiet(running.schema!.client);
   });
   afterAll(async () => {

@@ -20,7 +20,7 @@ import { type HostileBody, hostileBody, hostileSegment } from '../support/hostil
 import { FAST_SANDBOX, seedResources, type SeededResources, waitForQuiet } from '../support/seeded-resources';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 60);
-const CONSOLE_ROUTE = /^\/(dashboard|audit)(\/|$)/;
+const CONSOLE_ROUTE = /^\/(dashboard|audit|onboarding)(\/|$)/;
 /** The queue dashboard (Bull Board, behind the admin key): an operator's tool of its own, not a route of the API. */
 const QUEUE_DASHBOARD_ROUTE = /^\/admin\/queues(\/|$)/;
 const SEED = process.env.FUZZ_SEED === undefined ? undefined : Number(process.env.FUZZ_SEED);
@@ -187,6 +187,12 @@ const TARGETS: FuzzTarget[] = [
   },
   // A document is multipart: a JSON body, hostile or not, is refused (415) before anything is read or kept.
   { route: '/v1/trdp/accounts/:accountId/documents', path: (r) => `/v1/trdp/accounts/${r.accountId}/documents`, headers: merchantKey, valid: () => ({ kind: 'identity' }) },
+  {
+    route: '/v1/trdp/account-links',
+    path: () => '/v1/trdp/account-links',
+    headers: merchantKey,
+    valid: (r) => ({ accountId: r.accountId, returnUrl: 'https://shop.example/sellers/done', refreshUrl: 'https://shop.example/sellers/again' }),
+  },
   {
     route: '/v1/trdp/accounts/:accountId/invitation',
     path: (r) => `/v1/trdp/accounts/${r.accountId}/invitation`,

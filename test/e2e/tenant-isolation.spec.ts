@@ -1,6 +1,7 @@
 /**
  * The tenant isolation matrix (issue 37, item 2): as platform A, every route that moves or redirects
- * money, in the API and in the dashboard's forms (A's owner, and A's seller signed in), is tried
+ * money, in the API, in the dashboard's forms (A's owner, and A's seller signed in) and on the hosted
+ * onboarding page (A's seller, through A's account link), is tried
  * against the other tenants' parties, by header, by body and by path, following
  * test/support/tenant-isolation.ts. Each attempt must be refused as the route refuses a party it does
  * not know, write nothing, and leave B's, B's sellers', C's and L's balances as they were
@@ -94,7 +95,7 @@ describe("tenant isolation: every money route, by header, body and path, as one 
       });
       return { status: response.status, contentType: response.headers.get('content-type') ?? '', text: await response.text() };
     }
-    const browser = entry.surface === 'seller' ? world.a.seller : world.a.owner;
+    const browser = entry.surface === 'seller' ? world.a.seller : entry.surface === 'onboarding' ? world.a.onboarding : world.a.owner;
     const form = Object.fromEntries(Object.entries(attempt.body ?? {}).map(([name, value]) => [name, String(value)]));
     const page = attempt.method === 'GET' ? await browser.get(attempt.path) : await browser.post(attempt.path, form, { csrfFrom: attempt.csrfFrom });
     return { status: page.status, contentType: page.headers.get('content-type') ?? '', text: page.text };
@@ -104,7 +105,7 @@ describe("tenant isolation: every money route, by header, body and path, as one 
 
   it('has an entry for every POST and DELETE route of the merchant API and the dashboard, each with a control or a reason for none', () => {
     const served = servedRoutes(running.app).map(({ method, url }) => `${method} ${url}`);
-    const writes = served.filter((route) => /^(POST|DELETE) \/(v1\/trdp|v1\/sandbox|dashboard)\//.test(route));
+    const writes = served.filter((route) => /^(POST|DELETE) \/(v1\/trdp|v1\/sandbox|dashboard|onboarding)(\/|$)/.test(route));
     // Signing in and out and accepting an invitation name no party: the session is the party.
     const identity = ['POST /dashboard/sign-in', 'POST /dashboard/sign-out', 'POST /dashboard/invitation'];
     const covered = new Set(ISOLATION.filter((entry) => entry.surface !== 'seller').map((entry) => entry.route));

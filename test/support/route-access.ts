@@ -188,6 +188,12 @@ export const ROUTE_ACCESS: RouteAccess[] = [
     request: (r) => ({ path: `/v1/trdp/accounts/${r.accountId}/invitation`, body: { email: 'seller-owner@matrix.example' } }),
     expect: merchant(201),
   },
+  // An account link is for the platform's own account; another platform's finds no account.
+  {
+    route: 'POST /v1/trdp/account-links',
+    request: (r) => ({ path: '/v1/trdp/account-links', body: { accountId: r.accountId, returnUrl: 'https://matrix.example/done', refreshUrl: 'https://matrix.example/again' } }),
+    expect: merchant(201),
+  },
 
   // A document is multipart: the owner's JSON body is refused (415) once its key and the account are accepted; the other platform finds no account.
   { route: 'POST /v1/trdp/accounts/:accountId/documents', request: (r) => ({ path: `/v1/trdp/accounts/${r.accountId}/documents`, body: { kind: 'identity' } }), expect: merchant(415) },
@@ -259,6 +265,10 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   // ---- consoles: cookie sessions, never API keys --------------------------------------------
   { route: 'GET /dashboard/sign-in', request: at('/dashboard/sign-in'), expect: open(200) },
   { route: 'GET /dashboard/invitation', request: at('/dashboard/invitation'), expect: open(200) },
+  // The hosted onboarding page opens from an account link's token, never a key: an unknown token, or no link opened, finds nothing.
+  { route: 'GET /onboarding/:token', request: placeholders, expect: open(404) },
+  { route: 'GET /onboarding', request: at('/onboarding'), expect: open(404) },
+  { route: 'POST /onboarding', request: at('/onboarding', { name: 'x' }), expect: open(403) },
   // A form posted without the token of a page this browser loaded is refused before anything else.
   { route: 'POST /dashboard/sign-in', request: at('/dashboard/sign-in', { email: 'x@example.com', password: 'x' }), expect: open(403) },
   { route: 'POST /dashboard/invitation', request: at('/dashboard/invitation', { token: 'inv_x', password: 'x', confirm: 'x' }), expect: open(403) },

@@ -47,6 +47,8 @@ export interface World {
     owner: ConsoleClient;
     /** seller-1's owner, signed in to the dashboard. */
     seller: ConsoleClient;
+    /** seller-1 on the hosted onboarding page, opened by an account link A made for it. */
+    onboarding: ConsoleClient;
     /** Spares for the controls that use one up. */
     secondPendingEscrowId: string;
     dashboardDisputeEscrowId: string;
@@ -80,8 +82,8 @@ export interface Refusal {
   code?: string;
 }
 
-/** Who sends: A's key, A's owner in the dashboard, or A's seller-1 in the dashboard. */
-export type Surface = 'api' | 'dashboard' | 'seller';
+/** Who sends: A's key, A's owner in the dashboard, A's seller-1 in the dashboard, or seller-1 on the onboarding page A's link opened. */
+export type Surface = 'api' | 'dashboard' | 'seller' | 'onboarding';
 
 export interface PartyField {
   /** How the probe is described: the field's name. */
@@ -130,6 +132,7 @@ const escrowField = (path: (w: World) => string, body: (w: World) => Record<stri
 const document = () => ({ kind: 'identity', file: new Blob([Buffer.from('%PDF-1.7\nidentity of the seller')], { type: 'application/pdf' }) });
 
 const destination = { kind: 'bank', institution: '946', accountNumber: '1000123456789', holderName: 'Platform A' };
+const linkUrls = { returnUrl: 'https://a.example/sellers/done', refreshUrl: 'https://a.example/sellers/again' };
 
 export const ISOLATION: IsolationEntry[] = [
   // ---- merchant API ------------------------------------------------------------------------------
@@ -299,6 +302,13 @@ export const ISOLATION: IsolationEntry[] = [
     surface: 'api',
     control: (w) => ({ path: `/v1/trdp/accounts/${w.a.seller1}`, body: { email: 'seller@a.example' }, status: 200 }),
     paths: (w) => [{ path: `/v1/trdp/accounts/${w.b.seller1}`, body: { email: 'thief@a.example' } }],
+  },
+  // A link lets a seller act as its account on the hosted page: A's own accounts only.
+  {
+    route: 'POST /v1/trdp/account-links',
+    surface: 'api',
+    control: (w) => ({ path: '/v1/trdp/account-links', body: { accountId: w.a.courier1, ...linkUrls }, status: 201 }),
+    parties: [{ field: 'accountId', naming: (_, party) => ({ path: '/v1/trdp/account-links', body: { accountId: party, ...linkUrls } }), refusal: NOT_FOUND }],
   },
   {
     route: 'POST /v1/trdp/accounts/:accountId/documents',
@@ -521,6 +531,15 @@ export const ISOLATION: IsolationEntry[] = [
       ],
     }),
   ),
+
+  // ---- the hosted onboarding page, opened by A's link for seller-1: that account only -----------------
+  {
+    route: 'POST /onboarding',
+    surface: 'onboarding',
+    // The same details and destination seller-1 has: the control changes nothing the other controls rely on.
+    control: () => ({ path: '/onboarding', body: { name: 'Seller One', ...destination, holderName: 'Seller One' }, csrfFrom: '/onboarding', status: 303 }),
+    others: (w) => [{ label: "undeclared field accountId: B's seller", attempt: { path: '/onboarding', body: { name: 'Seller One', accountId: w.b.seller1 }, csrfFrom: '/onboarding' }, refusal: { status: 400 } }],
+  },
 ];
 
 /** GET routes naming B's resources in the path: each entry keyed by its route, with the path. */
@@ -632,9 +651,14 @@ export async function seedWorld(running: RunningApp): Promise<World> {
   const seller = new ConsoleClient(baseUrl);
   const accepted = await seller.post('/dashboard/invitation', { token: invitationToken(invitation.invitationUrl), password: PASSWORD, confirm: PASSWORD }, { csrfFrom: '/dashboard/invitation' });
   if (accepted.status !== 303) throw new Error(`seeding: the seller's invitation was not accepted: ${accepted.status} ${accepted.text.slice(0, 200)}`);
+  // seller-1 on the hosted page, through the account link A made for it.
+  const link = await post(a, '/v1/trdp/account-links', { accountId: a.seller1, ...linkUrls }, 201);
+  const onboarding = new ConsoleClient(baseUrl);
+  const opened = await onboarding.get(new URL(link.url).pathname);
+  if (opened.status !== 303) throw new Error(`seeding: the account link did not open: ${opened.status} ${opened.text.slice(0, 200)}`);
 
   return {
-    a: { ...a, seller, secondPendingEscrowId, dashboardDisputeEscrowId, endpointToDeleteId, dashboardEndpointId, dashboardEndpointToDeleteId },
+    a: { ...a, seller, onboarding, secondPendingEscrowId, dashboardDisputeEscrowId, endpointToDeleteId, dashboardEndpointId, dashboardEndpointToDeleteId },
     b: { ...b, payoutId, documentId },
     c: { ...c, paidOrderId: cOrder },
     linked,

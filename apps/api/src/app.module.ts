@@ -17,6 +17,7 @@ import { EventsModule } from './events/events.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { WebhookEndpointsModule } from './webhook-endpoints/webhook-endpoints.module';
 import { DashboardModule } from './dashboard/dashboard.module';
+import { OnboardingPageModule } from './onboarding/onboarding.module';
 import { EscrowsModule } from './escrows/escrows.module';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
 import { MerchantAuthModule } from './http/merchant-auth.module';
@@ -63,6 +64,7 @@ export class AppModule {
         TransfersModule,
         AuditModule,
         DashboardModule,
+        OnboardingPageModule,
         AuditConsoleModule,
         OperationsModule,
         ...workerModules(config, { projector: ProjectorModule, workers: [PaymentWorkModule, CallbackDeliveryModule] }),

@@ -125,4 +125,22 @@ export const CREDENTIAL_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // Account links (account-links.ts): the link's token and the page session it opens, each only as its SHA-256.
+    id: '010-account-links',
+    sql: `
+      CREATE TABLE IF NOT EXISTS account_links (
+        token_hash text PRIMARY KEY,
+        account_id text NOT NULL,
+        platform_id text NOT NULL,
+        return_url text NOT NULL,
+        refresh_url text NOT NULL,
+        expires_at timestamptz NOT NULL,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        session_hash text UNIQUE,
+        session_expires_at timestamptz,
+        completed_at timestamptz
+      );
+    `,
+  },
 ];

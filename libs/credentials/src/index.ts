@@ -9,3 +9,4 @@ export * from './console-sessions';
 export * from './payout-destinations';
 export * from './tenant-modes.port';
 export * from './account-documents';
+export * from './account-links';

@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { MigrationSet } from '@app/infrastructure';
-import { AuditorStore, ConsoleSessions, CREDENTIAL_MIGRATIONS, CredentialStore, MerchantLogins, PayoutDestinations, SignInThrottle, TENANT_MODES } from '@app/credentials';
+import { AccountLinks, AuditorStore, ConsoleSessions, CREDENTIAL_MIGRATIONS, CredentialStore, MerchantLogins, PayoutDestinations, SignInThrottle, TENANT_MODES } from '@app/credentials';
 import { AccountDirectory } from './accounts/account-directory';
 import { AllocationPayees } from './accounts/allocation-payees';
 import { PartyRelations } from './authority/party-relations';
@@ -27,6 +27,7 @@ export const CREDENTIALS: MigrationSet = { component: 'merchants', migrations: C
     { provide: MerchantLogins, useFactory: (db: SqlClient) => new MerchantLogins(db), inject: [SQL_CLIENT] },
     { provide: SignInThrottle, useFactory: (db: SqlClient) => new SignInThrottle(db), inject: [SQL_CLIENT] },
     { provide: ConsoleSessions, useFactory: (db: SqlClient) => new ConsoleSessions(db), inject: [SQL_CLIENT] },
+    { provide: AccountLinks, useFactory: (db: SqlClient) => new AccountLinks(db), inject: [SQL_CLIENT] },
     MerchantAuthenticator,
     AccountDirectory,
     AllocationPayees,
@@ -34,7 +35,7 @@ export const CREDENTIALS: MigrationSet = { component: 'merchants', migrations: C
     TenantModes,
     { provide: TENANT_MODES, useExisting: TenantModes },
   ],
-  exports: [AccountDirectory, AllocationPayees, PartyRelations, TenantModes, TENANT_MODES, CredentialStore, PayoutDestinations, AuditorStore, MerchantLogins, SignInThrottle, ConsoleSessions, MerchantAuthenticator],
+  exports: [AccountDirectory, AllocationPayees, PartyRelations, TenantModes, TENANT_MODES, CredentialStore, PayoutDestinations, AuditorStore, MerchantLogins, SignInThrottle, ConsoleSessions, AccountLinks, MerchantAuthenticator],
 })
 export class CredentialsModule {}
 

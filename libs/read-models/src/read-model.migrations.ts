@@ -504,4 +504,10 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS transfers_view_platform_order ON transfers_view (platform_id, order_id, created_at, transfer_id) WHERE order_id IS NOT NULL;
     `,
   },
+  {
+    // Whether setting a destination held the account's payouts (accounts.projection.ts); null for one set
+    // before that was recorded, which the old rule reads (every change after the first held).
+    id: '042-destination-holds',
+    sql: `ALTER TABLE payout_destination_holders ADD COLUMN IF NOT EXISTS holds boolean;`,
+  },
 ];

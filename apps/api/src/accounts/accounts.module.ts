@@ -15,13 +15,16 @@ import { AccountDocumentsController, AdminAccountDocumentsController } from './a
 import { UploadAccountDocumentHandler } from './account-documents/upload-document.handler';
 import { AdminAccountReviewController } from './review-account/admin-review.controller';
 import { RequestAccountInformationHandler } from './request-information/request-information.handler';
+import { CreateAccountLinkController } from './create-account-link/create-account-link.controller';
+import { CreateAccountLinkHandler } from './create-account-link/create-account-link.handler';
 
 /** The documents' sealed bytes (libs/credentials), for the API's routes and the audit console. */
 const accountDocuments = { provide: AccountDocuments, useFactory: (db: SqlClient, config: AppConfig) => new AccountDocuments(db, config.secretsKey), inject: [SQL_CLIENT, APP_CONFIG] };
 
 /**
- * A platform's sellers, as accounts it creates, reads and changes with its own key, and their documents
- * (docs/guides/marketplaces.md); the operator's review of them with the admin key.
+ * A platform's sellers, as accounts it creates, reads and changes with its own key or lets them complete
+ * on the hosted page, and their documents (docs/guides/marketplaces.md); the operator's review of them
+ * with the admin key.
  */
 @Module({
   imports: [MerchantAuthModule],
@@ -33,6 +36,7 @@ const accountDocuments = { provide: AccountDocuments, useFactory: (db: SqlClient
     AccountDocumentsController,
     AdminAccountDocumentsController,
     AdminAccountReviewController,
+    CreateAccountLinkController,
   ],
   providers: [
     CreateAccountHandler,
@@ -42,6 +46,7 @@ const accountDocuments = { provide: AccountDocuments, useFactory: (db: SqlClient
     RecordAccountInvitationUsedHandler,
     RequestAccountInformationHandler,
     UploadAccountDocumentHandler,
+    CreateAccountLinkHandler,
     accountDocuments,
   ],
   exports: [AccountDocuments],

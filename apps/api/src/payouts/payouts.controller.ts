@@ -4,15 +4,17 @@ import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { type ActingPrincipal, actingIdOf, INVALID_DATE_TIME, InvalidInput, santim, toEtbNumber } from '@app/domain';
+import { type ActingPrincipal, actingIdOf, type DestinationInForce, INVALID_DATE_TIME, InvalidInput, santim, toEtbNumber } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
-import { CommandRunner } from '@app/infrastructure';
+import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { AccountDirectory } from '@app/onboarding';
 import { payoutDestination } from '@app/payments';
 import { payoutMovementsPage, type PayoutView, payoutReportCsv, payoutReportJson, payoutReportPages, signedBirr, readStatement, statementCsv, statementPeriod } from '@app/read-models';
 import { envelope } from '../http/envelope';
 import { ActingCaller, RequestMetadata } from '../http/request-context';
 import { PayoutDestinationDto } from './payout-destination.dto';
-import { merchantPayouts, ownedPayout, presentDestination } from './payout-reads';
+import { destinationAnswer, merchantPayouts, ownedPayout } from './payout-reads';
 import { parseLimit } from '../http/query-parameters';
 import { RequestPayoutCommand } from './request-payout.command';
 import { RequestPayoutDto, requestedAmount } from './request-payout.dto';
@@ -55,16 +57,29 @@ export class PayoutsController {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(AccountDirectory) private readonly accounts: AccountDirectory,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(CLOCK) private readonly clock: Clock,
   ) {}
+
+  /** The destination with a seller account's checks (payout-reads.ts destinationAnswer). */
+  private async answer(principal: ActingPrincipal, inForce: DestinationInForce | undefined) {
+    const account = await this.accounts.find(actingIdOf(principal));
+    return destinationAnswer(inForce, account, this.config.payoutHoldAfterDestinationChangeMs, this.clock.now());
+  }
 
   @Post('payout-destination')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Where payouts go: a bank account or a mobile wallet (the number is kept encrypted and shown masked); a change takes effect for the next payout' })
+  @ApiOperation({
+    summary: 'Where payouts go: a bank account or a mobile wallet (the number is kept encrypted and shown masked); a change takes effect for the next payout',
+    description:
+      "For a platform's seller account (x-account-id): the answer says whether the holder is the account's legal name (holderNameMatches, with a warning when not: the account is not paid out until it is), and replacing a payable destination holds its payouts for PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS (payoutsHeldUntil); a first destination, or replacing one that was not payable, holds nothing",
+  })
   @ApiEnvelope(PayoutDestinationResponse, { message: 'Payout destination set' })
   @ApiProblems({ 409: ['CONCURRENT_MODIFICATION'] })
   async setDestination(@Body() body: PayoutDestinationDto, @ActingCaller() principal: ActingPrincipal, @RequestMetadata() metadata: EventMetadata) {
     const state = await this.commands.execute(new SetPayoutDestinationCommand(principal, body, metadata));
-    return envelope('Payout destination set', presentDestination(state));
+    return envelope('Payout destination set', await this.answer(principal, state));
   }
 
   @MovesMoney()
@@ -214,6 +229,6 @@ export class PayoutsController {
   @ApiEnvelope(PayoutDestinationResponse, { message: 'Payout destination', nullable: true })
   async destination(@ActingCaller() principal: ActingPrincipal) {
     const { inForce } = await payoutDestination(this.runner, this.db, actingIdOf(principal));
-    return envelope('Payout destination', presentDestination(inForce));
+    return envelope('Payout destination', await this.answer(principal, inForce));
   }
 }

@@ -47,6 +47,11 @@ form.inline { display: inline; }
 .filters > div { display: flex; flex-direction: column; min-width: 10rem; flex: 1 1 10rem; }
 label { font-weight: 600; margin: .5rem 0 .25rem; display: block; }
 .filters label { margin-top: 0; }
+/* A form's groups (the onboarding page's): a card with its legend as the heading. */
+fieldset.card legend { font-weight: 700; font-size: 1.15rem; padding: 0 .25rem; }
+/* A refused field: its message above it, and the field marked by more than colour. */
+.field-error { color: var(--bad); font-weight: 600; margin: .25rem 0; }
+input[aria-invalid="true"] { border: 2px solid var(--bad); }
 input, select, textarea { font: inherit; padding: .55rem .6rem; border: 1px solid #7a838f; border-radius: 6px; background: #fff; color: var(--ink); width: 100%; }
 button, .button { display: inline-block; font: inherit; font-weight: 600; padding: .55rem 1rem; border-radius: 6px; border: 1px solid var(--accent);
   background: var(--accent); color: var(--accent-ink); cursor: pointer; text-decoration: none; line-height: 1.5; }

@@ -3,6 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '@app/domain';
 import { ClientGone } from '../http/client-gone';
 import { html } from '../http/html';
+import { loggedUrl } from '../http/logged-url';
 import { STATUS_BY_KIND } from '../http/problem';
 import { CsrfRefused } from './csrf';
 import { type NavLink, redirect, sendPage } from './page';
@@ -48,7 +49,7 @@ export class HtmlErrorFilter implements ExceptionFilter {
       return;
     }
     const { status, title, message, unexpected } = describe(exception);
-    if (unexpected) this.logger.error(`${request.method} ${request.url.split('?')[0]} (request ${String(request.id)}) failed: ${exception instanceof Error ? exception.stack : String(exception)}`);
+    if (unexpected) this.logger.error(`${request.method} ${loggedUrl(request.url.split('?')[0])} (request ${String(request.id)}) failed: ${exception instanceof Error ? exception.stack : String(exception)}`);
     sendPage(
       reply,
       {

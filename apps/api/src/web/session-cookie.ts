@@ -10,7 +10,9 @@ export interface SessionCookie {
 
 export const DASHBOARD_COOKIE: SessionCookie = { name: 'dashboard_session', path: '/dashboard' };
 export const AUDIT_COOKIE: SessionCookie = { name: 'audit_session', path: '/audit' };
-export const SESSION_COOKIES = [DASHBOARD_COOKIE, AUDIT_COOKIE];
+/** The hosted onboarding page's session, which an account link opens (onboarding/onboarding.controller.ts). */
+export const ONBOARDING_COOKIE: SessionCookie = { name: 'onboarding_session', path: '/onboarding' };
+export const SESSION_COOKIES = [DASHBOARD_COOKIE, AUDIT_COOKIE, ONBOARDING_COOKIE];
 
 export function secureCookies(config: AppConfig, request: FastifyRequest): boolean {
   if (config.cookieSecure !== 'auto') return config.cookieSecure === 'true';

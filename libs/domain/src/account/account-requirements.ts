@@ -6,7 +6,15 @@ export interface DestinationOnFile {
   /** 1 for the first destination the account set; more for a change. */
   version: number;
   setAt: string;
+  /** Whether setting it held the account's payouts (PayoutDestinationSet `holds`); absent for one set before that was recorded. */
+  holds?: boolean;
 }
+
+/**
+ * Whether this destination holds payouts for a while after it was set: as recorded when it was set, or,
+ * for one set before that was recorded, under the rule then (every change after the first).
+ */
+export const holdsPayouts = (destination: DestinationOnFile): boolean => destination.holds ?? destination.version > 1;
 
 type Legal = Pick<AccountDetails, 'tin' | 'tradeLicenceNumber'> & { type: AccountType };
 

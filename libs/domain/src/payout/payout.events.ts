@@ -44,7 +44,21 @@ export interface PayoutSettings {
 }
 
 export type PayoutEvent =
-  | { type: 'PayoutDestinationSet'; data: { merchantId: string; version: number; destination: PayoutDestination; setAt: string } }
+  | {
+      type: 'PayoutDestinationSet';
+      data: {
+        merchantId: string;
+        version: number;
+        destination: PayoutDestination;
+        setAt: string;
+        /**
+         * A seller account's change that holds its payouts (account-payability.ts `replacingHolds`): it
+         * replaced a payable destination, or one still held. Absent on merchants' destinations and on
+         * versions set before the rule, when every change after the first held (`holdsPayouts`).
+         */
+        holds?: boolean;
+      };
+    }
   /**
    * A new version of the settings; the periods and payouts after it follow it. In the payout account's
    * stream before the settings had one of their own (payout-settings.decider.ts), which writes `scheduleSetAt`.

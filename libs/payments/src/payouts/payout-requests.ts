@@ -4,6 +4,7 @@ import {
   decidePayoutRequest,
   type DestinationInForce,
   destinationInForce,
+  destinationOnFile,
   type PayoutAsk,
   PayoutLedgerBehind,
   payoutDestinationDecider,
@@ -49,9 +50,7 @@ export async function payoutDestination(runner: CommandRunner, db: SqlExecutor, 
 async function accountStanding(runner: CommandRunner, merchantId: string, destination: DestinationInForce | undefined, at: string, holdMs: number): Promise<PayoutStanding | undefined> {
   const { state } = await runner.read(streams.account(merchantId), accountDecider);
   if (!state.account) return undefined;
-  // A destination from before it had a stream of its own tells no time it was set: no account had one, so no hold.
-  const onFile = destination && { holderName: destination.destination.holderName, version: destination.version, setAt: destination.setAt ?? new Date(0).toISOString() };
-  return payoutStanding(state.account, onFile, new Date(at), holdMs);
+  return payoutStanding(state.account, destination && destinationOnFile(destination), new Date(at), holdMs);
 }
 
 /**

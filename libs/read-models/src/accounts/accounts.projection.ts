@@ -23,22 +23,23 @@ export const accountsView = foldedView<Account | undefined>({
 
 type DestinationSet = Extract<PayoutEvent, { type: 'PayoutDestinationSet' }>;
 
-const COLUMNS = ['merchant_id', 'holder_name', 'version', 'set_at'];
+const COLUMNS = ['merchant_id', 'holder_name', 'version', 'set_at', 'holds'];
 
 /** Each merchant's latest destination in a batch, as far as an account's requirements and payout hold look at it: whose it is, and when it changed. */
 function latestDestinations(events: readonly RecordedEvent[]) {
-  const latest = new Map<string, { merchant_id: string; holder_name: string; version: number; set_at: string }>();
+  const latest = new Map<string, { merchant_id: string; holder_name: string; version: number; set_at: string; holds: boolean | null }>();
   for (const event of events) {
     if (event.type !== 'PayoutDestinationSet') continue;
-    const { merchantId, version, destination, setAt } = (event as unknown as DestinationSet).data;
-    latest.set(merchantId, { merchant_id: merchantId, holder_name: destination.holderName, version, set_at: setAt });
+    const { merchantId, version, destination, setAt, holds } = (event as unknown as DestinationSet).data;
+    latest.set(merchantId, { merchant_id: merchantId, holder_name: destination.holderName, version, set_at: setAt, holds: holds ?? null });
   }
   return [...latest.values()];
 }
 
 /**
- * The holder and time of every merchant's payout destination (never its number), read beside an
- * account's row: the destination lives with the payouts, the account names what it lacks.
+ * The holder and time of every merchant's payout destination (never its number), and whether setting
+ * it held payouts (null: set before that was recorded), read beside an account's row: the destination
+ * lives with the payouts, the account names what it lacks.
  */
 export const payoutDestinationHoldersView: Projection = {
   name: 'payout_destination_holders',
@@ -48,9 +49,9 @@ export const payoutDestinationHoldersView: Projection = {
     const rows = latestDestinations(events);
     if (rows.length === 0) return;
     await tx.query(
-      `INSERT INTO payout_destination_holders (merchant_id, holder_name, version, set_at)
-       SELECT merchant_id, holder_name, version, set_at FROM jsonb_populate_recordset(NULL::payout_destination_holders, $1::jsonb)
-       ON CONFLICT (merchant_id) DO UPDATE SET holder_name = EXCLUDED.holder_name, version = EXCLUDED.version, set_at = EXCLUDED.set_at
+      `INSERT INTO payout_destination_holders (merchant_id, holder_name, version, set_at, holds)
+       SELECT merchant_id, holder_name, version, set_at, holds FROM jsonb_populate_recordset(NULL::payout_destination_holders, $1::jsonb)
+       ON CONFLICT (merchant_id) DO UPDATE SET holder_name = EXCLUDED.holder_name, version = EXCLUDED.version, set_at = EXCLUDED.set_at, holds = EXCLUDED.holds
        WHERE payout_destination_holders.version < EXCLUDED.version`,
       [JSON.stringify(rows)],
     );
@@ -58,7 +59,7 @@ export const payoutDestinationHoldersView: Projection = {
   async rebuildBatch(writer: BulkWriter, events: readonly RecordedEvent[]) {
     await writer.merge('payout_destination_holders', COLUMNS, latestDestinations(events), {
       key: ['merchant_id'],
-      set: 'holder_name = EXCLUDED.holder_name, version = EXCLUDED.version, set_at = EXCLUDED.set_at',
+      set: 'holder_name = EXCLUDED.holder_name, version = EXCLUDED.version, set_at = EXCLUDED.set_at, holds = EXCLUDED.holds',
     });
   },
 };

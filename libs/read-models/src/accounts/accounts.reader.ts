@@ -8,13 +8,15 @@ export interface StoredAccount {
   destination?: DestinationOnFile;
 }
 
-type Row = { document: Account; holder_name: string | null; version: number | null; set_at: Date | null };
+type Row = { document: Account; holder_name: string | null; version: number | null; set_at: Date | null; holds: boolean | null };
 
-const SELECT = `SELECT a.document, d.holder_name, d.version, d.set_at FROM accounts_view a LEFT JOIN payout_destination_holders d ON d.merchant_id = a.account_id`;
+const SELECT = `SELECT a.document, d.holder_name, d.version, d.set_at, d.holds FROM accounts_view a LEFT JOIN payout_destination_holders d ON d.merchant_id = a.account_id`;
 
 const stored = (row: Row): StoredAccount => ({
   account: row.document,
-  ...(row.holder_name === null ? {} : { destination: { holderName: row.holder_name, version: Number(row.version), setAt: new Date(row.set_at!).toISOString() } }),
+  ...(row.holder_name === null
+    ? {}
+    : { destination: { holderName: row.holder_name, version: Number(row.version), setAt: new Date(row.set_at!).toISOString(), ...(row.holds === null ? {} : { holds: row.holds }) } }),
 });
 
 /** One of the merchant's accounts; undefined for another merchant's, as for none. */

@@ -71,6 +71,14 @@ export const ACCOUNT_EXAMPLES: OperationExamples = {
   'POST /v1/trdp/accounts/{accountId}/documents': { data: DOCUMENT },
   'GET /v1/trdp/accounts/{accountId}/documents': { data: { documents: [DOCUMENT] } },
   'GET /v1/trdp/accounts/{accountId}/documents/{documentId}': { response: DOCUMENT_BYTES },
+  'POST /v1/trdp/account-links': {
+    request: { accountId: ACCOUNT.accountId, returnUrl: 'https://merkato.example/sellers/onboarded', refreshUrl: 'https://merkato.example/sellers/onboarding-link' },
+    data: {
+      accountId: ACCOUNT.accountId,
+      url: 'http://localhost:3000/onboarding/acctlink_T25ib2FyZGluZy1saW5rLWV4YW1wbGUtdG9rZW4tMDAx',
+      expiresAt: '2026-11-28T05:27:23.725Z',
+    },
+  },
   'GET /v1/trdp/accounts/{accountId}': { data: withBalance(ACCOUNT, { available: 1080, onHold: 410, pending: 1200, negative: false }) },
   'POST /v1/admin/accounts/{accountId}/approve': { request: { reason: 'Licence checked against the registry' }, data: REVIEWED },
   'POST /v1/admin/accounts/{accountId}/reject': {

@@ -5,7 +5,8 @@ import type { OperationExamples } from './operation-example';
  * requested (later sent), and one sent to a changed destination whose report is shown.
  */
 
-const DESTINATION = { kind: 'wallet', institution: 'telebirr', holderName: 'Merkato Online', accountNumber: '••••3344', version: 1 };
+/** The platform's own destination: no seller account, so no legal name to match and no hold. */
+const DESTINATION = { kind: 'wallet', institution: 'telebirr', holderName: 'Merkato Online', accountNumber: '••••3344', version: 1, holderNameMatches: null, warning: null, payoutsHeldUntil: null };
 
 const SETTINGS = {
   version: 1,
