@@ -385,6 +385,7 @@ describe('planCallback', () => {
         destination: { kind: 'bank', institution: '946', holderName: 'Almaz Tesfaye', accountNumber: '••••6789' },
         orderId: 'po_1',
         deliveryId: deliveryIdFor('evt-po-paid'),
+        livemode: false,
       });
       expect(planned!.body).not.toContain('acct_secret');
       expect(planned!.body).not.toContain('fp_secret');
@@ -456,6 +457,7 @@ describe('planCallback', () => {
         metadata: { campaign: 'nov' },
         orderId: 'tr_1',
         deliveryId: deliveryIdFor('evt-tr-1'),
+        livemode: false,
       });
       expect(payloadOf(plan('transfer-tr_1', [created('mer_2', 'mer_1')])).message).toBe('50 ETB transferred from mer_2: Goodwill bonus');
     });
@@ -569,7 +571,7 @@ describe('planCallback', () => {
       const requested = { ...payoutRequested, data: { ...payoutRequested.data, merchantId: SELLER, destination: { kind: 'bank', institution: '946', holderName: 'Almaz', accountMask: '••••6789', accountRef: 'r', accountFingerprint: 'f' } } };
       const paid = { ...payoutPaid, data: { ...payoutPaid.data, merchantId: SELLER } };
       const [event, history] = source('payout-po_1', [requested, paid], 'evt-po');
-      const [account] = callbackMessages(event, history, BASE_URL);
+      const account = inMode(callbackMessages(event, history, BASE_URL)[0], true);
       const toAccount = endpointCallback(account, 'evt-po', { endpointId: 'we_acct', merchantId: SELLER, url: 'https://seller.example/hooks' });
       const toPlatform = endpointCallback(account, 'evt-po', { endpointId: 'we_platform', merchantId: 'mer_1', url: 'https://platform.example/hooks' });
       expect(toPlatform.deliveryId).not.toBe(toAccount.deliveryId);
