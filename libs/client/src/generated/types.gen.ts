@@ -1271,7 +1271,7 @@ export type MerchantEventResponse = {
      */
     createdAt: string;
     /**
-     * The body of the callback to the callbackURL this event calls for, field for field (its deliveryId too), whether or not a callbackURL was given; never eventId
+     * The body of the callback to the callbackURL this event calls for, field for field (its deliveryId and livemode too), whether or not a callbackURL was given; never eventId
      */
     payload: PaidCallback | HeldCallback | FailedCallback | RefundedCallback | ReleasedCallback | DisputedCallback | DisputeResolvedCallback | CancelledCallback | PayoutPaidCallback | PayoutFailedCallback | PayoutCanceledCallback | TestCallback | TransferCreatedCallback | TransferReversedCallback | AccountUpdatedCallback | PayoutSettingsUpdatedCallback | PayoutsPausedCallback | PayoutsResumedCallback;
     /**
@@ -2232,6 +2232,10 @@ export type PaidCallback = {
      */
     deliveryId: string;
     /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
+    /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
     eventId?: string;
@@ -2297,6 +2301,10 @@ export type HeldCallback = {
      */
     deliveryId: string;
     /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
+    /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
     eventId?: string;
@@ -2345,6 +2353,10 @@ export type FailedCallback = {
      * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
     /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
@@ -2445,6 +2457,10 @@ export type RefundedCallback = {
      */
     deliveryId: string;
     /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
+    /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
     eventId?: string;
@@ -2540,6 +2556,10 @@ export type ReleasedCallback = {
      */
     deliveryId: string;
     /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
+    /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
     eventId?: string;
@@ -2606,6 +2626,10 @@ export type DisputedCallback = {
      * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
     /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
@@ -2674,6 +2698,10 @@ export type DisputeResolvedCallback = {
      */
     deliveryId: string;
     /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
+    /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
     eventId?: string;
@@ -2722,6 +2750,10 @@ export type CancelledCallback = {
      * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
     /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
@@ -2789,6 +2821,10 @@ export type PayoutPaidCallback = {
      */
     deliveryId: string;
     /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
+    /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
     eventId?: string;
@@ -2855,6 +2891,10 @@ export type PayoutFailedCallback = {
      */
     deliveryId: string;
     /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
+    /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
     eventId?: string;
@@ -2917,6 +2957,10 @@ export type PayoutCanceledCallback = {
      */
     deliveryId: string;
     /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
+    /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
     eventId?: string;
@@ -2955,6 +2999,10 @@ export type TestCallback = {
      * This delivery
      */
     deliveryId: string;
+    /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
     /**
      * The test’s id again: the events API lists no test, so GET /v1/trdp/events/{eventId} answers 404
      */
@@ -3021,6 +3069,10 @@ export type TransferCreatedCallback = {
      * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
     /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
@@ -3096,6 +3148,10 @@ export type TransferReversedCallback = {
      */
     deliveryId: string;
     /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
+    /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
     eventId?: string;
@@ -3152,6 +3208,10 @@ export type AccountUpdatedCallback = {
      * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
     /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
@@ -3229,6 +3289,10 @@ export type PayoutSettingsUpdatedCallback = {
      */
     deliveryId: string;
     /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
+    /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
     eventId?: string;
@@ -3268,6 +3332,10 @@ export type PayoutsPausedCallback = {
      */
     deliveryId: string;
     /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
+    /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
     eventId?: string;
@@ -3302,6 +3370,10 @@ export type PayoutsResumedCallback = {
      * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
     /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
@@ -9209,7 +9281,7 @@ export type GetV1TrdpStatementCsvError = GetV1TrdpStatementCsvErrors[keyof GetV1
 
 export type GetV1TrdpStatementCsvResponses = {
     /**
-     * recorded_at, event_id, type, source, description, available_on, amount, balance, then recovered, gross, fee, counterparty, source_description (added last, so the first eight read as before): an opening line, one per movement, a closing line
+     * recorded_at, event_id, type, source, description, available_on, amount, balance, then recovered, gross, fee, counterparty, source_description, livemode (added last, so the first eight read as before): an opening line, one per movement, a closing line; livemode is the statement's mode (false: test money) on every line
      */
     200: string;
 };
