@@ -55,6 +55,7 @@ export class RecordingClient {
       idempotencyKey: write ? `idem-${id}` : undefined,
       streamId: request.streamId,
       allocationMerchantId: request.allocationMerchantId,
+      ...keyMode(request.headers?.['x-api-secret']),
       attempts: [],
     };
     this.operations.push(operation);
@@ -115,6 +116,13 @@ export class RecordingClient {
       this.inFlightByApi.set(api, this.inFlight(api) - 1);
     }
   }
+}
+
+/** A merchant key says its mode by its prefix (docs/concepts/modes.md). */
+function keyMode(apiSecret: string | undefined): Pick<Operation, 'mode'> {
+  if (apiSecret?.startsWith('sk_test_')) return { mode: 'test' };
+  if (apiSecret?.startsWith('sk_live_')) return { mode: 'live' };
+  return {};
 }
 
 /** A fresh id for things the client names itself (escrow order ids). */

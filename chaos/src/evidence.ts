@@ -1,5 +1,6 @@
 import type { RecordingClient } from './client';
-import type { AccountBalanceSnapshot, EscrowSnapshot, IntegritySnapshot, LedgerSnapshot, LoggedEvent, PayoutReportSnapshot } from './records';
+import { partyModes, type PartyModes } from './checks-modes';
+import type { AccountBalanceSnapshot, EscrowSnapshot, IntegritySnapshot, LedgerEntrySnapshot, LedgerSnapshot, LoggedEvent, PayoutReportSnapshot } from './records';
 import type { ChaosMerchant } from './workload';
 
 export interface Evidence {
@@ -11,10 +12,19 @@ export interface Evidence {
   payoutReports: PayoutReportSnapshot[];
   /** Each seller account's balance, as its platform reads it. */
   accountBalances: AccountBalanceSnapshot[];
+  /** The run's parties by mode: its tenants, and the accounts each created. */
+  parties: PartyModes;
+  /** Every posting on a live party's ledger accounts. */
+  liveEntries: LedgerEntrySnapshot[];
 }
 
 /** Reads what the checks judge through the audit API, as an auditor would (and through the recording client, so these responses are searched for secrets too). */
-export async function collectEvidence(client: RecordingClient, auditorKey: string, merchants: ChaosMerchant[]): Promise<Evidence> {
+export async function collectEvidence(
+  client: RecordingClient,
+  auditorKey: string,
+  merchants: ChaosMerchant[],
+  tenants: readonly { merchantId: string; mode: 'test' | 'live' }[],
+): Promise<Evidence> {
   const get = async (path: string, headers: Record<string, string> = { 'x-auditor-key': auditorKey }) => {
     const reply = await client.send({ kind: 'read', method: 'GET', path, headers });
     if (reply.status !== 200) throw new Error(`GET ${path} answered ${reply.status ?? 'nothing'}`);
@@ -45,7 +55,16 @@ export async function collectEvidence(client: RecordingClient, auditorKey: strin
     const { available, onHold } = (await get('/v1/trdp/balance', readsFor.get(accountId)!)) as { available: number; onHold: number };
     return { accountId, available, onHold };
   });
-  return { events, ledger: await get('/v1/audit/ledger/trial-balance'), escrows, integrity: await get('/v1/audit/integrity'), payoutReports, accountBalances };
+  const ledger = (await get('/v1/audit/ledger/trial-balance')) as LedgerSnapshot;
+  const parties = partyModes(tenants, events);
+  // A party's accounts name it (merchant:{id}:payable, …); read whole, as an auditor's account statement.
+  const liveAccounts = ledger.accounts.map((a) => a.account).filter((account) => account.split(':').some((part) => parties.live.has(part)));
+  const liveEntries = (
+    await inBatches(liveAccounts, async (account) =>
+      ((await get(`/v1/audit/ledger/accounts/${encodeURIComponent(account)}/entries?limit=10000`)).entries as { eventId: string }[]).map((entry) => ({ account, eventId: entry.eventId })),
+    )
+  ).flat();
+  return { events, ledger, escrows, integrity: await get('/v1/audit/integrity'), payoutReports, accountBalances, parties, liveEntries };
 }
 
 /** Eight reads at a time: enough to finish quickly, few enough not to queue behind each other. */

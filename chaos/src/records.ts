@@ -53,6 +53,8 @@ export interface Operation {
   streamId?: string;
   /** Release: which allocation. */
   allocationMerchantId?: string;
+  /** The mode of the key it was sent with (its prefix says it: sk_test_, sk_live_); none for a request without one (a customer's, an admin's). */
+  mode?: 'test' | 'live';
   attempts: Attempt[];
 }
 
@@ -130,6 +132,12 @@ export interface PayoutReportSnapshot {
   payoutId: string;
   amount: number;
   linesPaid: number[];
+}
+
+/** One posting on a ledger account, as the audit API's account statement gives it: the event behind it. */
+export interface LedgerEntrySnapshot {
+  account: string;
+  eventId: string;
 }
 
 export interface IntegritySnapshot {

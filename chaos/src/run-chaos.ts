@@ -24,6 +24,7 @@ import {
   checkWorkRetries,
   checkWrites,
 } from './checks';
+import { checkLiveBalancesUntouchedByTest, checkTestObjectsNeverLive } from './checks-modes';
 import { RecordingClient } from './client';
 import { startDeployment } from './deployment';
 import { collectEvidence } from './evidence';
@@ -225,7 +226,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     // A killed API may take half a minute to start again on a loaded machine, while the other meets the
     // database faults: a client that gave up sooner would count the run's own timing as a lost answer.
     const client = new RecordingClient(runId, deployment.apis, within(outageMs + 60_000));
-    const { merchants, auditorKey, secrets: issued } = await registerParticipants(client, adminKey, receiver, options.merchants ?? 3, { url: database, schema: runId }, provider.name === 'chapa' ? 'live' : 'test');
+    const { merchants, tenants, auditorKey, secrets: issued } = await registerParticipants(client, adminKey, receiver, options.merchants ?? 3, { url: database, schema: runId }, provider);
     const secrets: Secret[] = [
       { name: 'ADMIN_API_KEY', value: adminKey },
       { name: 'SECRETS_KEY (hex)', value: secretsKey.toString('hex') },
@@ -263,7 +264,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
         readyAgainWithinMs: within(READY_AGAIN_WITHIN_MS),
         log,
       }),
-      ...Array.from({ length: options.clients }, () => runClient(client, merchants, load, apiKills, provider.phones)),
+      ...Array.from({ length: options.clients }, () => runClient(client, merchants, load, apiKills)),
     ]);
     const loadEnded = Date.now();
     for (const service of deployment.all) if (!service.running) service.start();
@@ -276,7 +277,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     teardown.push(() => db.end());
     const settled = await waitForQuiescence(db, within(120_000));
     const evidenceAt = Date.now();
-    const evidence = await collectEvidence(client, auditorKey, merchants);
+    const evidence = await collectEvidence(client, auditorKey, merchants, tenants);
     await Promise.all(deployment.all.map((p) => p.stop()));
     // After the evidence: the reconciliation records a run of its own in the log.
     const cli = cliFor({ ...provider.env, DATABASE_URL: withApplicationName(database, runId), DATABASE_SCHEMA: runId, SECRETS_KEY: secretsKey.toString('hex'), DATA_DIR: runDir });
@@ -322,6 +323,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       checkCallbacks(evidence.events, receiver.received),
       checkIntegrity(evidence.integrity),
       checkSecrets(secrets, responses, others),
+      checkTestObjectsNeverLive(evidence.events, evidence.parties, provider.liveRequests()),
+      checkLiveBalancesUntouchedByTest(evidence.events, evidence.parties, client.operations, evidence.liveEntries),
       ...(cluster
         ? [checkFailovers(faults.failovers ?? [], client.operations, receiver.received, options.patient ? undefined : FAILOVER_WITHIN_MS)]
         : [checkReadiness(readiness, deployment.apis, faults.postgresOutage, within(READY_AGAIN_WITHIN_MS)), checkRecoveryLatency(client.operations, started, faults.postgresOutage)]),

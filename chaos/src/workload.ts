@@ -1,10 +1,13 @@
 import type { ApiKillWarning } from './api-kill-warning';
 import { clientId, type RecordingClient, type Reply } from './client';
 import type { LoadWindow } from './faults';
-import type { CustomerPhones } from './provider';
+import type { ChaosMode, CustomerPhones } from './provider';
 
 export interface ChaosMerchant {
   merchantId: string;
+  /** A tenant of one mode (docs/concepts/modes.md): its money moves through that mode's provider, its customers pay from that provider's phones. */
+  mode: ChaosMode;
+  phones: CustomerPhones;
   apiSecret: string;
   callbackUrl: string;
   /** The platform's seller accounts (chaos/src/participants.ts). */
@@ -23,8 +26,11 @@ const chance = (p: number) => Math.random() < p;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const etb = (santim: number) => santim / 100;
 
-/** One customer journey after another, for as long as the load lasts (the faults may extend it), against a randomly chosen merchant. */
-export async function runClient(client: RecordingClient, merchants: ChaosMerchant[], load: LoadWindow, apiKills: ApiKillWarning, phones: CustomerPhones): Promise<void> {
+/**
+ * One customer journey after another, for as long as the load lasts (the faults may extend it), against a
+ * randomly chosen merchant of either mode: test and live tenants side by side, each dealing with its own mode's others only.
+ */
+export async function runClient(client: RecordingClient, merchants: ChaosMerchant[], load: LoadWindow, apiKills: ApiKillWarning): Promise<void> {
   const journeys = [
     paidOrder,
     paidOrder,
@@ -47,7 +53,7 @@ export async function runClient(client: RecordingClient, merchants: ChaosMerchan
   ];
   while (Date.now() < load.until) {
     const merchant = pick(merchants);
-    await pick(journeys)(new Journey(client, merchant, merchants.filter((m) => m !== merchant), apiKills, phones));
+    await pick(journeys)(new Journey(client, merchant, merchants.filter((m) => m !== merchant && m.mode === merchant.mode), apiKills));
   }
 }
 
@@ -55,11 +61,14 @@ class Journey {
   constructor(
     private readonly client: RecordingClient,
     readonly merchant: ChaosMerchant,
-    /** The run's other merchants: registered and linked to this one, so an escrow may allocate to them too. */
+    /** The run's other merchants of its mode: registered and linked to this one, so an escrow may allocate to them too. */
     readonly others: ChaosMerchant[],
     readonly apiKills: ApiKillWarning,
-    readonly phones: CustomerPhones,
   ) {}
+
+  get phones(): CustomerPhones {
+    return this.merchant.phones;
+  }
 
   private headers() {
     return { 'x-api-secret': this.merchant.apiSecret };

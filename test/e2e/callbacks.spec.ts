@@ -282,6 +282,8 @@ describe('callbacks over HTTP', () => {
         orderId,
         metadata: { ref: 'r-77' },
         deliveryId: expect.any(String),
+        // A test tenant's order (docs/concepts/modes.md).
+        livemode: false,
       });
       expect(Object.keys(payload).slice(0, SPEC_PAID_KEYS.length)).toEqual(SPEC_PAID_KEYS);
       expectAbsoluteUri(payload.receipt_url, `/receipts/${orderId}`);

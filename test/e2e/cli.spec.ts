@@ -140,7 +140,7 @@ describe('operator CLI against a running service (PostgreSQL)', () => {
     });
 
     it('lists merchants, as JSON and as a readable table', async () => {
-      const [list, human] = await Promise.all([cliJson<{ merchantId: string; name: string; registeredAt: string }[]>('merchants', 'list'), cli('merchants', 'list')]);
+      const [list, human] = await Promise.all([cliJson<{ merchantId: string; name: string; mode: string | null; registeredAt: string }[]>('merchants', 'list'), cli('merchants', 'list')]);
       // Each owner is two tenants (docs/concepts/modes.md): its test one, registered first, then its live one.
       const rows = list.map((m) => [m.merchantId, m.name]);
       expect(rows.filter(([id]) => id !== merchant.merchantId && id !== created.merchantId && id !== created.live.merchantId)).toEqual([[expect.stringMatching(/^mer_/), 'Merkato Online']]);
@@ -150,12 +150,14 @@ describe('operator CLI against a running service (PostgreSQL)', () => {
         [created.live.merchantId, 'CLI Bazaar'],
       ]);
       expect(list.every((m) => !Number.isNaN(Date.parse(m.registeredAt)))).toBe(true);
+      const modeOf = (id: string) => list.find((m) => m.merchantId === id)!.mode;
+      expect([modeOf(merchant.merchantId), modeOf(created.merchantId), modeOf(created.live.merchantId)]).toEqual(['test', 'test', 'live']);
 
       expect(human.code).toBe(0);
       const lines = human.stdout.trimEnd().split('\n');
-      expect(lines[0]).toMatch(/^merchantId\s+name\s+registeredAt$/);
-      expect(lines[1]).toMatch(/^-+\s+-+\s+-+$/);
-      expect(lines.slice(2).map((line) => line.split(/\s{2,}/).slice(0, 2))).toEqual(rows);
+      expect(lines[0]).toMatch(/^merchantId\s+name\s+mode\s+registeredAt$/);
+      expect(lines[1]).toMatch(/^-+\s+-+\s+-+\s+-+$/);
+      expect(lines.slice(2).map((line) => line.split(/\s{2,}/).slice(0, 3))).toEqual(list.map((m) => [m.merchantId, m.name, m.mode]));
       expect(human.stdout).not.toContain('{');
     });
 

@@ -28,11 +28,13 @@ it('README’s first escrow runs as written: created, paid, released, and its hi
   const running = await startApp({ embeddedDataDir: dataDir, env: { DEMO_MERCHANT: 'true', SECRETS_KEY: '' } });
   try {
     const demo = (await running.app.get(DemoMerchantService).ensure())!;
+    // In test mode with the test key (docs/concepts/modes.md): the sandbox moves its money, and every answer says so.
+    expect(demo.apiSecret).toMatch(/^sk_test_/);
     const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', blocks[2]], { cwd: ROOT, env: { ...process.env, DATA_DIR: dataDir, PUBLIC_BASE_URL: running.baseUrl } });
     const [paid, released, history] = stdout.trim().split('\n').map((line) => JSON.parse(line) as { data: any });
-    expect(paid.data).toMatchObject({ status: 'PAID', escrow_status: 'HELD' });
+    expect(paid.data).toMatchObject({ status: 'PAID', escrow_status: 'HELD', livemode: false });
     const escrowId = paid.data.escrow_id as string;
-    expect(released.data).toMatchObject({ escrowId, status: 'PARTIALLY_RELEASED' });
+    expect(released.data).toMatchObject({ escrowId, status: 'PARTIALLY_RELEASED', livemode: false });
     expect(released.data.allocations.find((a: { merchantId: string }) => a.merchantId === demo.merchantId)).toMatchObject({ status: 'RELEASED' });
     expect(history.data.events.map((e: { type: string }) => e.type)).toEqual(['EscrowCreated', 'EscrowFunded', 'AllocationReleased']);
   } finally {

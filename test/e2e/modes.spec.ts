@@ -7,6 +7,7 @@
 import { SANDBOX_TINS } from '@app/domain';
 import { CHAPA_SIMULATOR_PHONES, ChapaSimulator } from '../../libs/payments/src/testing/chapa-simulator';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
+import { CallbackReceiver } from '../support/callback-receiver';
 import { countWrites, escrowRequest, withSellers } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
@@ -129,6 +130,38 @@ describe('test and live on one deployment (sandbox and Chapa)', () => {
     };
     expect(await waitFor(async () => ((await balanceOf(live, live.seller1))[0] === 600.5 ? balanceOf(live, live.seller1) : undefined), 'the live seller’s balance')).toEqual([600.5, true]);
     expect(await balanceOf(test, test.seller1)).toEqual([600.5, false]);
+  });
+
+  it('says each mode in its callbacks, its events and its statement', async () => {
+    const receiver = await new CallbackReceiver().start();
+    try {
+      const inTest = await post(test, '/v1/trdp/escrow/order', escrowRequest({ callbackURL: receiver.url }));
+      const inLive = await post(live, '/v1/trdp/escrow/order', escrowRequest({ customerPhoneNumber: CHAPA_SIMULATOR_PHONES.approves, callbackURL: receiver.url }));
+      expect((await post(test, `/v1/sandbox/orders/${inTest.body.data.escrowId}/complete`, { outcome: 'PAID' })).status).toBe(200);
+      expect((await call(running.baseUrl, 'POST', `/checkout/${inLive.body.data.escrowId}/pay`, { body: { method: 'telebirr' } })).status).toBe(200);
+      const paid = (escrowId: string) =>
+        waitFor(
+          async () => receiver.received.map((r) => JSON.parse(r.body) as Record<string, unknown>).find((p) => p.escrowId === escrowId && p.status === 'PAID'),
+          `the PAID callback of ${escrowId}`,
+        );
+      const [testPaid, livePaid] = [await paid(inTest.body.data.escrowId), await paid(inLive.body.data.escrowId)];
+      // After deliveryId, in every payload of every kind (libs/callbacks' schemas require it).
+      expect(Object.keys(testPaid).slice(-2)).toEqual(['deliveryId', 'livemode']);
+      expect([testPaid.livemode, livePaid.livemode]).toEqual([false, true]);
+    } finally {
+      await receiver.close();
+    }
+    for (const tenant of [test, live]) {
+      const listed = (await get(tenant, '/v1/trdp/events?limit=100')).body.data as { events: { id: string; livemode: boolean; payload: { livemode: boolean } }[] };
+      expect(listed.events.length).toBeGreaterThan(0);
+      expect(new Set(listed.events.flatMap((e) => [e.livemode, e.payload.livemode]))).toEqual(new Set([tenant.livemode]));
+      expect((await get(tenant, `/v1/trdp/events/${listed.events[0].id}`)).body.data.payload.livemode).toBe(tenant.livemode);
+      const period = `from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 60_000).toISOString())}`;
+      expect((await get(tenant, `/v1/trdp/statement?${period}`)).body.data.livemode).toBe(tenant.livemode);
+      const csv = (await get(tenant, `/v1/trdp/statement.csv?${period}`)).text.trim().split('\r\n');
+      expect(csv[0].split(',').at(-1)).toBe('livemode');
+      expect(new Set(csv.slice(1).map((row) => row.split(',').at(-1)))).toEqual(new Set([String(tenant.livemode)]));
+    }
   });
 });
 

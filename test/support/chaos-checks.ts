@@ -16,6 +16,8 @@ export const CHECKS_OF_EVERY_RUN = [
   /^callbacks/,
   /^integrity/,
   /^secrets/,
+  /^test objects/,
+  /^live balances/,
 ];
 
 /** The names a run's report must list: every run's checks, then `own`. */

@@ -1,7 +1,7 @@
 import { type DynamicModule, Module } from '@nestjs/common';
 import { APP_INTERCEPTOR } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import { OnboardingModule, CREDENTIALS, CredentialsModule } from '@app/onboarding';
+import { OnboardingModule, CREDENTIALS, CredentialsModule, LegacyModeAtStartModule } from '@app/onboarding';
 import { CallbackDeliveryModule } from '@app/callback-delivery';
 import type { AppConfig } from '@app/config';
 import type { EventStore } from '@app/event-store';
@@ -47,6 +47,7 @@ export class AppModule {
         CqrsModule.forRoot(),
         CredentialsModule,
         OnboardingModule,
+        LegacyModeAtStartModule,
         PaymentsModule,
         MerchantAuthModule,
         MerchantsModule,

@@ -10,9 +10,10 @@ import { EVENT_STORE, EVENT_STORE_ENGINE, type EventStore, type EventStoreEngine
 import { allMerchants, checkpoints, ProjectionProgress, projectionsFor, rebuildProjections, selectForRebuild } from '@app/read-models';
 import { AuditLogReader, discrepanciesOf, isClean, isStatementProvider, STATEMENT_PROVIDERS } from '@app/audit';
 import { LedgerReader } from '@app/read-models';
-import { RegisterAuditorCommand, RegisterMerchantCommand, RotateApiSecretCommand } from '@app/onboarding';
+import { RegisterAuditorCommand, RegisterMerchantCommand, RotateApiSecretCommand, TenantModes } from '@app/onboarding';
 import { ReconcileStatementCommand, sandboxStatement } from '@app/payments';
 import { createCliContext } from './cli.module';
+import { modeOf, requireMode } from './modes';
 import { type Output, print, progressBar, table } from './output';
 import { reconciliationReport, statementInput, StatementInputError } from './reconciliation';
 
@@ -65,11 +66,14 @@ merchants
   );
 merchants
   .command('list')
-  .description('list merchants')
+  .description('list merchants, each tenant with its mode (test or live; undecided for one from before modes until the service has started)')
   .action(() =>
     withContext(async (context) => {
-      const list = (await allMerchants(context.get<SqlClient>(SQL_CLIENT))).map((m) => ({ ...m, registeredAt: m.registeredAt.toISOString() }));
-      print(output(), table(list), list);
+      const modes = context.get(TenantModes);
+      const list = await Promise.all(
+        (await allMerchants(context.get<SqlClient>(SQL_CLIENT))).map(async (m) => ({ merchantId: m.merchantId, name: m.name, mode: await modeOf(modes, m.merchantId), registeredAt: m.registeredAt.toISOString() })),
+      );
+      print(output(), table(list.map((m) => ({ ...m, mode: m.mode ?? 'undecided' }))), list);
     }),
   );
 merchants
@@ -77,6 +81,8 @@ merchants
   .description("issue a new API secret for a merchant; the old one stops working")
   .action((merchantId: string) =>
     withContext(async (context) => {
+      // The new key says its tenant's mode (sk_test_, sk_live_).
+      await requireMode(context.get(TenantModes), merchantId);
       const apiSecret = await context.get(CommandBus).execute(new RotateApiSecretCommand(merchantId, cliActor));
       print(output(), `new api secret for ${merchantId}: ${apiSecret}`, { merchantId, apiSecret });
     }),

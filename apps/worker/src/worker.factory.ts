@@ -1,7 +1,7 @@
 import { type DynamicModule, type INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
-import { CREDENTIALS, CredentialsModule } from '@app/onboarding';
+import { CREDENTIALS, CredentialsModule, LegacyModeAtStartModule } from '@app/onboarding';
 import { CallbackDeliveryModule } from '@app/callback-delivery';
 import type { AppConfig } from '@app/config';
 import { createLogger, InfrastructureModule, PinoNestLogger, ProjectorModule, workerModules } from '@app/infrastructure';
@@ -17,6 +17,7 @@ class WorkerModule {
         InfrastructureModule.forRoot(config, { migrations: [CREDENTIALS, ...providerMigrations(config)] }),
         CqrsModule.forRoot(),
         CredentialsModule,
+        LegacyModeAtStartModule,
         ...workerModules(config, { projector: ProjectorModule, workers: [PaymentWorkModule, CallbackDeliveryModule] }),
       ],
     };

@@ -1,12 +1,14 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { CALLBACK_WORTHY, callbackMessages, callbackStream, deliveryDecider, ownCallback, type PlannedCallback, retryDelay } from '@app/callbacks';
+import { TENANT_MODES, type TenantModeReader } from '@app/credentials';
 import { plansCallbacks } from '@app/domain';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@app/event-store';
 import { advanceCheckpoint, type DeliveryView, deliveryViewFold, pendingDeliveries, readCheckpoint, StreamHistories } from '@app/read-models';
 import { WebhookEndpointDestinations } from './webhook-endpoint-destinations';
 import { addressedToAccount, sellerAccountsOf } from './seller-accounts';
+import { inTenantModes } from './tenant-modes-of';
 import { BACKGROUND_RUNNER, CLOCK, type Clock, type CommandRunner, LogFollower, newStream, ProjectedReads } from '@app/infrastructure';
 import type { Scheduler } from '@app/scheduling';
 import { CALLBACK_QUEUE, type CallbackJob, nextAttemptJob } from './callback-queue';
@@ -42,6 +44,7 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     @Inject(WebhookSecrets) private readonly secrets: WebhookSecrets,
     @Inject(ProjectedReads) reads: ProjectedReads,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(TENANT_MODES) private readonly modes: TenantModeReader,
   ) {
     this.follower = new LogFollower(store, this.logger);
     this.histories = new StreamHistories(store);
@@ -74,10 +77,11 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
   private async dispatch(events: RecordedEvent[]): Promise<void> {
     this.secrets.follow(events);
     const histories = await this.histories.load(events, plansCallbacks);
-    const messages = events
+    const told = events
       .filter((event) => CALLBACK_WORTHY.has(event.type))
       .flatMap((event) => callbackMessages(event, histories.of(event.streamId, event.revision), this.config.publicBaseUrl).map((message) => ({ event, message })));
-    const accounts = await sellerAccountsOf(this.runner, messages);
+    const accounts = await sellerAccountsOf(this.runner, told);
+    const messages = await inTenantModes(this.modes, told, accounts);
     const addressed = await this.endpoints.address(messages, (merchantId) => accounts.get(merchantId)?.platformId);
     await Promise.all(
       messages.map(({ event, message }, i) => this.schedule(event, [ownCallback(addressedToAccount(message, accounts)), ...addressed[i]].filter((planned) => planned !== undefined))),

@@ -45,6 +45,8 @@ export interface CallbackPayload {
    * callbackURL, each webhook endpoint, a seller account) has a deliveryId per destination.
    */
   deliveryId?: string;
+  /** After deliveryId: false for a test tenant's objects (no real money moved), true for a live one's. Absent on callbacks sent before modes. */
+  livemode?: boolean;
   /**
    * Webhook endpoint deliveries only: the event's id, the same at every endpoint, on every retry, and
    * the `id` the events API lists it under. A receiver behind endpoints, or replaying the events API,

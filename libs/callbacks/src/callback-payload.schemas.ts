@@ -4,7 +4,8 @@
  * `payload`. callback-payloads.spec.ts validates every payload it plans against them, so a field
  * added to a payload and not here fails there. Closed (additionalProperties: false) for that reason.
  * Each names `eventId`, which only a webhook endpoint's delivery carries (endpointCallback): the spec
- * fixes what an order's callbackURL is sent, and that stays without it.
+ * fixes what an order's callbackURL is sent, and that stays without it. Each says its mode,
+ * `livemode`, after deliveryId (inMode in callback-payloads.ts).
  */
 
 type Schema = Record<string, unknown>;
@@ -63,7 +64,16 @@ const DELIVERY_ID = text(
   'This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)',
   'dlv_3f1c2a9b8e7d6c5b4a39281706f5e4d3',
 );
-/** After deliveryId, on a webhook endpoint's delivery only. */
+/** After deliveryId on every payload: the mode of the tenant it is about (docs/concepts/modes.md). */
+const LIVEMODE = {
+  livemode: {
+    type: 'boolean',
+    description: 'false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one',
+    example: false,
+  },
+};
+
+/** After livemode, on a webhook endpoint's delivery only. */
 const EVENT_ID = {
   eventId: text(
     'On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API',
@@ -78,9 +88,10 @@ const TAIL: Record<string, Schema> = {
   escrow_status: text('The escrow’s status right after the event (escrows only)', 'HELD'),
   metadata: { type: 'object', additionalProperties: true, description: 'The metadata given when the order or escrow was created ({} when none)' },
   deliveryId: DELIVERY_ID,
+  ...LIVEMODE,
   ...EVENT_ID,
 };
-const TAIL_REQUIRED = ['orderId', 'metadata', 'deliveryId'];
+const TAIL_REQUIRED = ['orderId', 'metadata', 'deliveryId', 'livemode'];
 const ESCROW_REQUIRED = [...TAIL_REQUIRED, 'escrowId', 'escrow_status'];
 
 const feeSplit = {
@@ -114,9 +125,10 @@ const payout = (status: CallbackType, outcome: Record<string, Schema>, descripti
       destination,
       orderId: text('The payout id again'),
       deliveryId: DELIVERY_ID,
+      ...LIVEMODE,
       ...EVENT_ID,
     },
-    [...HEAD_REQUIRED, 'payoutId', 'amount', 'currency', ...Object.keys(outcome), 'destination', 'orderId', 'deliveryId'],
+    [...HEAD_REQUIRED, 'payoutId', 'amount', 'currency', ...Object.keys(outcome), 'destination', 'orderId', 'deliveryId', 'livemode'],
     description,
   );
 
@@ -131,9 +143,10 @@ const pause = (status: CallbackType, extra: Record<string, Schema>, description:
       ...extra,
       orderId: text('The merchant again, where the others name their order'),
       deliveryId: DELIVERY_ID,
+      ...LIVEMODE,
       ...EVENT_ID,
     },
-    ['billRefNo', 'status', 'timestamp', 'message', 'merchantId', ...Object.keys(extra), 'orderId', 'deliveryId'],
+    ['billRefNo', 'status', 'timestamp', 'message', 'merchantId', ...Object.keys(extra), 'orderId', 'deliveryId', 'livemode'],
     description,
   );
 
@@ -152,9 +165,10 @@ const transfer = (status: CallbackType, extra: Record<string, Schema>, descripti
       metadata: { type: 'object', additionalProperties: true, description: 'The metadata given when the transfer was made ({} when none)' },
       orderId: text('The transfer id again'),
       deliveryId: DELIVERY_ID,
+      ...LIVEMODE,
       ...EVENT_ID,
     },
-    [...HEAD_REQUIRED, 'transferId', 'direction', 'source', 'destination', 'amount', 'currency', 'description', ...Object.keys(extra), 'metadata', 'orderId', 'deliveryId'],
+    [...HEAD_REQUIRED, 'transferId', 'direction', 'source', 'destination', 'amount', 'currency', 'description', ...Object.keys(extra), 'metadata', 'orderId', 'deliveryId', 'livemode'],
     description,
   );
 
@@ -271,9 +285,10 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
       endpointId: text('The webhook endpoint it was sent to', 'we_01JD3C5W3Z8V3Y4X'),
       orderId: text('The test’s id again, where the others name their order'),
       deliveryId: text('This delivery', 'dlv_3f1c2a9b8e7d6c5b4a39281706f5e4d3'),
+      ...LIVEMODE,
       eventId: text('The test’s id again: the events API lists no test, so GET /v1/trdp/events/{eventId} answers 404', 'evt_test_dc078808f23b11d2d6d4959e'),
     },
-    ['billRefNo', 'status', 'timestamp', 'message', 'merchantId', 'endpointId', 'orderId', 'deliveryId', 'eventId'],
+    ['billRefNo', 'status', 'timestamp', 'message', 'merchantId', 'endpointId', 'orderId', 'deliveryId', 'livemode', 'eventId'],
     'A signed test event POST /v1/trdp/webhook-endpoints/{id}/test sent to that endpoint alone',
   ),
   TransferCreatedCallback: transfer('TRANSFER_CREATED', {}, 'Available money moved between the platform and another party'),
@@ -307,9 +322,10 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
       reference: text('The platform’s own id for the account (when it gave one)'),
       orderId: text('The account id again, where the others name their order'),
       deliveryId: DELIVERY_ID,
+      ...LIVEMODE,
       ...EVENT_ID,
     },
-    ['billRefNo', 'status', 'timestamp', 'message', 'merchantId', 'accountId', 'accountStatus', 'changed', 'orderId', 'deliveryId'],
+    ['billRefNo', 'status', 'timestamp', 'message', 'merchantId', 'accountId', 'accountStatus', 'changed', 'orderId', 'deliveryId', 'livemode'],
     'One of the platform’s accounts changed: its details, its verification status, or its payout destination (sent to the platform)',
   ),
   PayoutSettingsUpdatedCallback: object(
@@ -342,9 +358,10 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
       },
       orderId: text('The merchant again, where the others name their order'),
       deliveryId: DELIVERY_ID,
+      ...LIVEMODE,
       ...EVENT_ID,
     },
-    ['billRefNo', 'status', 'timestamp', 'message', 'merchantId', 'version', 'settings', 'orderId', 'deliveryId'],
+    ['billRefNo', 'status', 'timestamp', 'message', 'merchantId', 'version', 'settings', 'orderId', 'deliveryId', 'livemode'],
     'The payout settings changed: those in force after the change, and what changed from what (to the merchant; a seller account’s to its platform too)',
   ),
   PayoutsPausedCallback: pause('PAYOUTS_PAUSED', { reason: text('Why, as the pause said', 'fraud review') }, 'The merchant’s payouts were paused: none is paid, scheduled or asked for, until they are resumed (to the merchant; a seller account’s to its platform too)'),

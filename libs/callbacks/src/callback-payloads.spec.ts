@@ -2,7 +2,7 @@ import { type EscrowCreated, type EscrowEvent, type OrderCreated, type OrderEven
 import OpenAPIBackend from 'openapi-backend';
 import type { Document } from 'openapi-backend';
 import { CALLBACK_PAYLOAD_SCHEMAS, CALLBACK_TYPES } from './callback-payload.schemas';
-import { CALLBACK_WORTHY, callbackMessage, callbackMessages, deliveryIdFor, endpointCallback, ownCallback, planCallback, type SourceEvent, withPublicBaseUrl } from './callback-payloads';
+import { CALLBACK_WORTHY, type CallbackMessage, callbackMessage, callbackMessages, deliveryIdFor, endpointCallback, inMode, ownCallback, planCallback, type SourceEvent, withPublicBaseUrl } from './callback-payloads';
 import { merchantEventIdFor } from './event-ids';
 import { WEBHOOK_EVENT_TYPES } from './webhook-endpoints/webhook-event-types';
 
@@ -100,9 +100,10 @@ function source(streamId: string, history: readonly { type: string; data: unknow
   return [{ id, type: last.type, streamId, data: last.data, recordedAt: RECORDED_AT }, history];
 }
 
-function plan(streamId: string, history: readonly { type: string; data: unknown }[], id?: string) {
+/** Planned for a test tenant's event, as most of the service's own tests run. */
+function plan(streamId: string, history: readonly { type: string; data: unknown }[], id?: string, livemode = false) {
   const [event, upTo] = source(streamId, history, id);
-  return planCallback(event, upTo, BASE_URL);
+  return planCallback(event, upTo, BASE_URL, livemode);
 }
 
 /**
@@ -133,6 +134,9 @@ function expectDocumented(payload: Record<string, any>): void {
   validated.add(payload.status);
 }
 
+/** A message's payload as it is sent: in its tenant's mode. */
+const sent = (message: CallbackMessage) => inMode(message, true).payload;
+
 function payloadOf(planned: ReturnType<typeof planCallback>): Record<string, any> {
   expect(planned).toBeDefined();
   const body = planned!.body;
@@ -149,7 +153,7 @@ describe('planCallback', () => {
       expect(planned).toMatchObject({ deliveryId: deliveryIdFor('evt-paid'), merchantId: 'mer_1', orderId: 'ord_1', url: 'https://merchant.example/callbacks' });
       expect(planned!.merchantOrderId).toBeUndefined();
       const payload = payloadOf(planned);
-      expect(Object.keys(payload)).toEqual([...SPEC_PAID_KEYS, 'orderId', 'metadata', 'deliveryId']);
+      expect(Object.keys(payload)).toEqual([...SPEC_PAID_KEYS, 'orderId', 'metadata', 'deliveryId', 'livemode']);
       expect(payload).toEqual({
         billRefNo: 'ord_1',
         status: 'PAID',
@@ -164,7 +168,15 @@ describe('planCallback', () => {
         orderId: 'ord_1',
         metadata: { ref: 'r-77' },
         deliveryId: deliveryIdFor('evt-paid'),
+        livemode: false,
       });
+    });
+
+    it('says the mode of the tenant whose event it is, after deliveryId', () => {
+      const live = payloadOf(plan('order-ord_1', [orderCreated(), orderPaid], 'evt-paid', true));
+      expect(Object.keys(live).slice(-2)).toEqual(['deliveryId', 'livemode']);
+      expect(live.livemode).toBe(true);
+      expect(payloadOf(plan('order-ord_1', [orderCreated(), orderPaid], 'evt-paid', false)).livemode).toBe(false);
     });
 
     it("OrderPaymentFailed: the spec's FAILED shape (billRefNo, status, message) first", () => {
@@ -297,7 +309,7 @@ describe('planCallback', () => {
   describe('to webhook endpoints', () => {
     const message = (streamId: string, history: readonly { type: string; data: unknown }[], id?: string) => {
       const [event, upTo] = source(streamId, history, id);
-      return callbackMessage(event, upTo, BASE_URL)!;
+      return inMode(callbackMessage(event, upTo, BASE_URL)!, false);
     };
     const ENDPOINT = { endpointId: 'we_1', merchantId: 'mer_1', url: 'https://hooks.example/all' };
 
@@ -375,6 +387,7 @@ describe('planCallback', () => {
         destination: { kind: 'bank', institution: '946', holderName: 'Almaz Tesfaye', accountNumber: '••••6789' },
         orderId: 'po_1',
         deliveryId: deliveryIdFor('evt-po-paid'),
+        livemode: false,
       });
       expect(planned!.body).not.toContain('acct_secret');
       expect(planned!.body).not.toContain('fp_secret');
@@ -446,6 +459,7 @@ describe('planCallback', () => {
         metadata: { campaign: 'nov' },
         orderId: 'tr_1',
         deliveryId: deliveryIdFor('evt-tr-1'),
+        livemode: false,
       });
       expect(payloadOf(plan('transfer-tr_1', [created('mer_2', 'mer_1')])).message).toBe('50 ETB transferred from mer_2: Goodwill bonus');
     });
@@ -486,7 +500,7 @@ describe('planCallback', () => {
       expect(message.url).toBeUndefined();
       expect(message.payload.deliveryId).toBe(deliveryIdFor(`evt-s\n${merchantId}`));
       expect(message.payload).not.toHaveProperty('eventId');
-      expectDocumented(message.payload);
+      expectDocumented(sent(message));
       return message.payload as Record<string, any>;
     };
 
@@ -559,7 +573,7 @@ describe('planCallback', () => {
       const requested = { ...payoutRequested, data: { ...payoutRequested.data, merchantId: SELLER, destination: { kind: 'bank', institution: '946', holderName: 'Almaz', accountMask: '••••6789', accountRef: 'r', accountFingerprint: 'f' } } };
       const paid = { ...payoutPaid, data: { ...payoutPaid.data, merchantId: SELLER } };
       const [event, history] = source('payout-po_1', [requested, paid], 'evt-po');
-      const [account] = callbackMessages(event, history, BASE_URL);
+      const account = inMode(callbackMessages(event, history, BASE_URL)[0], true);
       const toAccount = endpointCallback(account, 'evt-po', { endpointId: 'we_acct', merchantId: SELLER, url: 'https://seller.example/hooks' });
       const toPlatform = endpointCallback(account, 'evt-po', { endpointId: 'we_platform', merchantId: 'mer_1', url: 'https://platform.example/hooks' });
       expect(toPlatform.deliveryId).not.toBe(toAccount.deliveryId);
@@ -597,14 +611,14 @@ describe('planCallback', () => {
         orderId: ACCOUNT,
         deliveryId: deliveryIdFor('evt-acc'),
       });
-      expectDocumented(message.payload);
+      expectDocumented(sent(message));
       const updated = { type: 'AccountUpdated', data: { accountId: ACCOUNT, merchantId: 'mer_1', changes: { email: 'a@example.com', callbackUrl: 'https://seller.example/cb' }, updatedAt: '2030-01-01T10:00:00.000Z' } };
       expect(messageOf([created, updated])[0].payload).toMatchObject({ changed: ['email', 'callbackURL'] });
       expect(messageOf([created, updated])[0].payload).not.toHaveProperty('previousAttributes');
       const renamed = { type: 'AccountUpdated', data: { accountId: ACCOUNT, merchantId: 'mer_1', changes: { name: 'Almaz T.', callbackUrl: 'https://seller.example/cb' }, previous: { name: 'Almaz Tesfaye', callbackUrl: null }, updatedAt: '2030-01-01T10:00:00.000Z' } };
       const [renamedMessage] = messageOf([created, renamed]);
       expect(renamedMessage.payload).toMatchObject({ changed: ['name', 'callbackURL'], previousAttributes: { name: 'Almaz Tesfaye', callbackURL: null } });
-      expectDocumented(renamedMessage.payload);
+      expectDocumented(sent(renamedMessage));
       const verified = { type: 'AccountVerified', data: { accountId: ACCOUNT, merchantId: 'mer_1', decidedBy: { type: 'system', id: 'sandbox' }, decidedAt: '2030-01-01T10:00:00.000Z' } };
       expect(messageOf([created, verified])[0].payload).toMatchObject({ changed: ['status'], accountStatus: 'VERIFIED' });
     });
@@ -661,7 +675,7 @@ describe('planCallback', () => {
         orderId: 'mer_1',
         deliveryId: deliveryIdFor('evt-set'),
       });
-      expectDocumented(message.payload);
+      expectDocumented(sent(message));
     });
 
     it('reads a change recorded before the previous values were kept as it is, and reaches a seller account\'s platform', () => {
@@ -670,7 +684,7 @@ describe('planCallback', () => {
       expect(message.payload).not.toHaveProperty('previousAttributes');
       expect(message.payload).toMatchObject({ message: 'Payout settings version 2', settings: { payoutDelayDays: 3 } });
       expect(message.reachesPlatform).toBe(true);
-      expectDocumented(message.payload);
+      expectDocumented(sent(message));
     });
   });
 
@@ -685,11 +699,11 @@ describe('planCallback', () => {
       const [paused] = messageOf({ type: 'PayoutsPaused', data: { merchantId: ACCOUNT, reason: 'fraud review', pausedAt: '2030-01-01T10:00:00.000Z' } });
       expect(paused).toMatchObject({ merchantId: ACCOUNT, status: 'PAYOUTS_PAUSED', reachesPlatform: true, payload: { status: 'PAYOUTS_PAUSED', reason: 'fraud review', merchantId: ACCOUNT } });
       expect(paused.url).toBeUndefined();
-      expectDocumented(paused.payload);
+      expectDocumented(sent(paused));
       const [resumed] = messageOf({ type: 'PayoutsResumed', data: { merchantId: ACCOUNT, resumedAt: '2030-01-01T11:00:00.000Z' } });
       expect(resumed).toMatchObject({ status: 'PAYOUTS_RESUMED', reachesPlatform: true });
       expect(resumed.payload).not.toHaveProperty('reason');
-      expectDocumented(resumed.payload);
+      expectDocumented(sent(resumed));
     });
   });
 
@@ -723,10 +737,10 @@ describe('planCallback', () => {
       const notice = callbackMessage(event, history, BASE_URL);
       expect(notice).toMatchObject({ merchantId: 'mer_1', orderId: 'esc_1', merchantOrderId: 'ORDER-1', url: undefined });
       const withUrl = plan('escrow-esc_1', [escrowCreated(), escrowFunded, allocationReleased], 'evt-quiet');
-      expect(notice!.payload).toEqual(JSON.parse(withUrl!.body));
+      expect(inMode(notice!, false).payload).toEqual(JSON.parse(withUrl!.body));
       const [paid, paidHistory] = source('payouts-mer_1', [payoutDestination(1, '••••6789'), payoutSettings(null), payoutRequested, payoutPaid]);
       expect(callbackMessage(paid, paidHistory, BASE_URL)).toMatchObject({ url: undefined, payload: { status: 'PAYOUT_PAID' } });
-      expectDocumented(callbackMessage(paid, paidHistory, BASE_URL)!.payload);
+      expectDocumented(sent(callbackMessage(paid, paidHistory, BASE_URL)!));
     });
 
     it('a payload built with an empty base URL gets the base back when served', () => {
@@ -755,8 +769,8 @@ describe('planCallback', () => {
 
     it('plans byte-identical bodies for the same event, whichever worker plans it', () => {
       const [event] = source('escrow-esc_1', [escrowCreated(), escrowFunded], 'evt-x');
-      const a = planCallback(event, [escrowCreated(), escrowFunded], BASE_URL);
-      const b = planCallback(event, [escrowCreated(), escrowFunded], BASE_URL);
+      const a = planCallback(event, [escrowCreated(), escrowFunded], BASE_URL, false);
+      const b = planCallback(event, [escrowCreated(), escrowFunded], BASE_URL, false);
       expect(b!.body).toBe(a!.body);
     });
   });

@@ -467,6 +467,21 @@ export function callbackMessages(event: SourceEvent, history: readonly { type: s
   }
 }
 
+/**
+ * A message as it is sent: its payload says the mode of the tenant it is about, `livemode`, right after
+ * its deliveryId (docs/concepts/modes.md). Every party a source event tells is of that event's tenant (a
+ * seller account and a transfer's other party are its platform's), so all its messages share one mode.
+ * The events API stores payloads without it and adds its key's (events.controller.ts): one mode per
+ * tenant, as the callbacks have it.
+ */
+export function payloadInMode(payload: CallbackPayload, livemode: boolean): CallbackPayload {
+  return { ...payload, livemode };
+}
+
+export function inMode(message: CallbackMessage, livemode: boolean): CallbackMessage {
+  return { ...message, payload: payloadInMode(message.payload, livemode) };
+}
+
 /** The delivery of a message to the order's callbackURL or the payout settings' URL; undefined when there is none. */
 export function ownCallback(message: CallbackMessage): PlannedCallback | undefined {
   if (!message.url) return undefined;
@@ -478,7 +493,7 @@ export function ownCallback(message: CallbackMessage): PlannedCallback | undefin
  * The delivery of a message to one webhook endpoint, its owner's: its own delivery id (from the source event and
  * the endpoint, so noticing the event again schedules it once), in the payload where the order's
  * delivery has its own (a key replaced in a spread keeps its place), the rest byte for byte the same,
- * and after it the eventId the events API lists the event under: the one thing an endpoint's callback
+ * and after its livemode the eventId the events API lists the event under: the one thing an endpoint's callback
  * and the events API's entry of the same event have in common, for a receiver replaying what its endpoint
  * missed (docs/guides/events-api.md). A test event, which the events API never lists, carries its testId.
  * The order's own callback stays without it: its payload is the spec's (docs/reference/callbacks.md).
@@ -501,10 +516,10 @@ export function endpointCallback(message: CallbackMessage, sourceEventId: string
 }
 
 /**
- * The callback a source event calls for to the order's callbackURL or the payout settings' URL;
- * undefined when the event is not callback-worthy or there is no such URL.
+ * The callback a source event of a tenant in that mode calls for to the order's callbackURL or the payout
+ * settings' URL; undefined when the event is not callback-worthy or there is no such URL.
  */
-export function planCallback(event: SourceEvent, history: readonly { type: string; data: unknown }[], publicBaseUrl: string): PlannedCallback | undefined {
+export function planCallback(event: SourceEvent, history: readonly { type: string; data: unknown }[], publicBaseUrl: string, livemode: boolean): PlannedCallback | undefined {
   const message = callbackMessage(event, history, publicBaseUrl);
-  return message && ownCallback(message);
+  return message && ownCallback(inMode(message, livemode));
 }

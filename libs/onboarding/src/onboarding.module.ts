@@ -8,7 +8,7 @@ import { AllocationPayees } from './accounts/allocation-payees';
 import { PartyRelations } from './authority/party-relations';
 import { InviteOwnerHandler } from './invite-owner/invite-owner.handler';
 import { MerchantAuthenticator } from './merchant-authenticator';
-import { TenantModes } from './modes/tenant-modes';
+import { LegacyModeAtStart, TenantModes } from './modes/tenant-modes';
 import { OpenOtherModeHandler } from './open-other-mode/open-other-mode.handler';
 import { RegisterAuditorHandler } from './register-auditor/register-auditor.handler';
 import { RegisterMerchantHandler } from './register-merchant/register-merchant.handler';
@@ -42,3 +42,7 @@ export class CredentialsModule {}
 /** Registering merchants and auditors, their secrets, the owner's invitation and links to platforms: the API's and the CLI's. */
 @Module({ providers: [RegisterMerchantHandler, OpenOtherModeHandler, RotateApiSecretHandler, InviteOwnerHandler, RegisterAuditorHandler, DecidePlatformLinkHandler] })
 export class OnboardingModule {}
+
+/** The service's start, the API's and the worker's: it decides the mode of data written before modes (docs/concepts/modes.md). The CLI has none. */
+@Module({ providers: [LegacyModeAtStart] })
+export class LegacyModeAtStartModule {}

@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Query, Req, Res, UseFilters, UseGuards } from 
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
+import { TENANT_MODES, type TenantModeReader } from '@app/credentials';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { InvalidInput } from '@app/domain';
 import { payableOwner, registeredMerchants, readStatement, statementCsv, requestedPeriod } from '@app/read-models';
@@ -34,6 +35,7 @@ export class AuditStatementController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(TENANT_MODES) private readonly modes: TenantModeReader,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -45,7 +47,7 @@ export class AuditStatementController {
     if (!merchantId) return sendAuditPage(reply, this.config, { ...page, body: chooseMerchantBody(period, await registeredMerchants(this.db, OFFERED_MERCHANTS)) });
     const [merchants, statement, owner] = await Promise.all([
       registeredMerchants(this.db, OFFERED_MERCHANTS),
-      readStatement(this.db, merchantId, period),
+      readStatement(this.db, merchantId, period, this.modes),
       payableOwner(this.db, merchantId),
     ]);
     return sendAuditPage(reply, this.config, {
@@ -68,7 +70,7 @@ export class AuditStatementController {
     const period = requestedPeriod(params, this.clock.now());
     const merchantId = merchantOf(params);
     if (!merchantId) throw new InvalidInput('Choose a merchant');
-    const statement = await readStatement(this.db, merchantId, period);
+    const statement = await readStatement(this.db, merchantId, period, this.modes);
     return sendCsv(reply, `statement-${period.fromDate}-${period.toDate}.csv`, statementCsv(statement));
   }
 }

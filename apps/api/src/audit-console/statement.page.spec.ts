@@ -7,7 +7,7 @@ function subjectLine(ownerId: string, owner: PayableOwner | undefined): string {
     statementBody({
       subject: statementSubject(ownerId, owner),
       period: { from: '2030-01-01T00:00:00+03:00', to: '2030-01-02T00:00:00+03:00', fromDate: '2030-01-01', toDate: '2030-01-01' } as DatePeriod,
-      statement: { from: '2030-01-01T00:00:00+03:00', to: '2030-01-02T00:00:00+03:00', opening: 0, movements: [], closing: 0 },
+      statement: { from: '2030-01-01T00:00:00+03:00', to: '2030-01-02T00:00:00+03:00', opening: 0, movements: [], closing: 0, livemode: false },
       form: { action: '/audit/statement', label: 'Merchant and period' },
       csvHref: '/audit/statement.csv',
       links: () => undefined,

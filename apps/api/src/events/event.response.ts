@@ -17,7 +17,7 @@ export class MerchantEventResponse {
   createdAt!: string;
 
   @ApiProperty({
-    description: 'The body of the callback to the callbackURL this event calls for, field for field (its deliveryId too), whether or not a callbackURL was given; never eventId',
+    description: 'The body of the callback to the callbackURL this event calls for, field for field (its deliveryId and livemode too), whether or not a callbackURL was given; never eventId',
     oneOf: Object.keys(CALLBACK_PAYLOAD_SCHEMAS).map((name) => ({ $ref: getSchemaPath(name) })),
   })
   payload!: Record<string, unknown>;

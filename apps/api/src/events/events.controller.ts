@@ -1,12 +1,12 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { CALLBACK_TYPES, withPublicBaseUrl } from '@app/callbacks';
+import { CALLBACK_TYPES, payloadInMode, withPublicBaseUrl } from '@app/callbacks';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { type ActingPrincipal, actingIdOf, INVALID_DATE_TIME, InvalidInput } from '@app/domain';
 import { merchantEvent, merchantEventsPage, type MerchantEvent } from '@app/read-models';
 import { envelope } from '../http/envelope';
-import { ActingCaller } from '../http/request-context';
+import { ActingCaller, KeyLivemode } from '../http/request-context';
 import { ReadsProjectedViews } from '../http/projected-views';
 import { MerchantApi } from '../http/openapi/security';
 import { ApiEnvelope } from '../http/openapi/api-envelope';
@@ -29,8 +29,9 @@ export class EventsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  private present(event: MerchantEvent) {
-    return { id: event.id, type: event.type, createdAt: event.createdAt.toISOString(), payload: withPublicBaseUrl(event.payload, this.config.publicBaseUrl) };
+  /** The payload as its callback was sent: the view keeps it without its base URL and its mode, which is the key's (an owner's events are all of its tenant's). */
+  private present(event: MerchantEvent, livemode: boolean) {
+    return { id: event.id, type: event.type, createdAt: event.createdAt.toISOString(), payload: payloadInMode(withPublicBaseUrl(event.payload, this.config.publicBaseUrl), livemode) };
   }
 
   @Get('events')
@@ -43,20 +44,20 @@ export class EventsController {
   @ApiQuery({ name: 'order', required: false, schema: { type: 'string', enum: ['asc', 'desc'], default: 'desc' }, description: 'asc: oldest first (replaying); desc: newest first' })
   @ApiEnvelope(MerchantEventsPageResponse, { message: 'Events' })
   @ApiProblems({ 400: ['UNKNOWN_EVENT_TYPE', 'INVALID_LIST_ORDER', 'INVALID_PAGE_SIZE', 'REPEATED_QUERY_PARAMETER', INVALID_DATE_TIME, 'UNKNOWN_CURSOR'] })
-  async list(@Query() query: EventsQueryString, @ActingCaller() principal: ActingPrincipal) {
+  async list(@Query() query: EventsQueryString, @ActingCaller() principal: ActingPrincipal, @KeyLivemode() livemode: boolean) {
     const asked = eventsQuery(actingIdOf(principal), query);
     const page = await merchantEventsPage(this.db, asked);
     if (!page) throw new InvalidInput('startingAfter must be the id of one of your events', 'UNKNOWN_CURSOR');
-    return envelope('Events', { events: page.events.map((event) => this.present(event)), hasMore: page.hasMore });
+    return envelope('Events', { events: page.events.map((event) => this.present(event, livemode)), hasMore: page.hasMore });
   }
 
   @Get('events/:eventId')
   @ApiOperation({ summary: 'One of your events' })
   @ApiEnvelope(MerchantEventResponse, { message: 'Event' })
   @ApiProblems({ 404: ['ABC_001'] })
-  async one(@Param('eventId') eventId: string, @ActingCaller() principal: ActingPrincipal) {
+  async one(@Param('eventId') eventId: string, @ActingCaller() principal: ActingPrincipal, @KeyLivemode() livemode: boolean) {
     const event = await merchantEvent(this.db, actingIdOf(principal), eventId);
     if (!event) throw new EventNotFound(eventId);
-    return envelope('Event', this.present(event));
+    return envelope('Event', this.present(event, livemode));
   }
 }

@@ -53,6 +53,9 @@ export const CurrentMerchant = createParamDecorator((_: unknown, context: Execut
   return request.merchant;
 });
 
+/** Whether the key opens a live tenant (docs/concepts/modes.md): every object the request reaches is in the key's mode. */
+export const KeyLivemode = createParamDecorator((_: unknown, context: ExecutionContext): boolean => authenticated(context).merchant.mode === 'live');
+
 /**
  * Who calls, on a route that acts for one of a platform's accounts when `x-account-id` names it (a
  * `platformForAccount` principal), or else for the key's own merchant. The guard has answered 404

@@ -3,6 +3,7 @@ import { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
+import { TENANT_MODES, type TenantModeReader } from '@app/credentials';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { type ActingPrincipal, actingIdOf, type DestinationInForce, INVALID_DATE_TIME, InvalidInput, santim, toEtbNumber } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
@@ -60,6 +61,7 @@ export class PayoutsController {
     @Inject(AccountDirectory) private readonly accounts: AccountDirectory,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(TENANT_MODES) private readonly modes: TenantModeReader,
   ) {}
 
   /** The destination with a seller account's checks (payout-reads.ts destinationAnswer). */
@@ -200,7 +202,7 @@ export class PayoutsController {
   @ApiProblems({ 400: [INVALID_DATE_TIME] })
   async statement(@Query('from') from: unknown, @Query('to') to: unknown, @ActingCaller() principal: ActingPrincipal) {
     const period = statementPeriod(from, to);
-    const statement = await readStatement(this.db, actingIdOf(principal), period);
+    const statement = await readStatement(this.db, actingIdOf(principal), period, this.modes);
     return envelope('Statement', {
       from: statement.from,
       to: statement.to,
@@ -216,11 +218,11 @@ export class PayoutsController {
   @ApiQuery({ name: 'from', example: '2026-11-01T00:00:00+03:00' })
   @ApiQuery({ name: 'to', example: '2026-12-01T00:00:00+03:00' })
   @ApiProduces('text/csv')
-  @ApiResponse({ status: 200, description: 'recorded_at, event_id, type, source, description, available_on, amount, balance, then recovered, gross, fee, counterparty, source_description (added last, so the first eight read as before): an opening line, one per movement, a closing line', content: { 'text/csv': { schema: { type: 'string' } } } })
+  @ApiResponse({ status: 200, description: 'recorded_at, event_id, type, source, description, available_on, amount, balance, then recovered, gross, fee, counterparty, source_description, livemode (added last, so the first eight read as before): an opening line, one per movement, a closing line; livemode is the statement\'s mode (false: test money) on every line', content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiProblems({ 400: [INVALID_DATE_TIME] })
   async statementCsv(@Query('from') from: unknown, @Query('to') to: unknown, @ActingCaller() principal: ActingPrincipal, @Res() reply: FastifyReply) {
     const period = statementPeriod(from, to);
-    const csv = statementCsv(await readStatement(this.db, actingIdOf(principal), period));
+    const csv = statementCsv(await readStatement(this.db, actingIdOf(principal), period, this.modes));
     await reply.header('content-type', 'text/csv; charset=utf-8').header('content-disposition', 'attachment; filename="statement.csv"').send(csv);
   }
 

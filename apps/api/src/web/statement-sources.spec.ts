@@ -56,7 +56,7 @@ describe("a statement's recoveries", () => {
       statementBody({
         subject: 'acct_1',
         period: { from: '2030-01-01T00:00:00+03:00', to: '2030-01-02T00:00:00+03:00', fromDate: '2030-01-01', toDate: '2030-01-01' } as DatePeriod,
-        statement: { from: '2030-01-01T00:00:00+03:00', to: '2030-01-02T00:00:00+03:00', opening: -2_000, movements: [movement('Release A', 1_500, 1_500), movement('Release B', 1_000, 500), movement('Release C', 700, 0)], closing: 1_200 },
+        statement: { from: '2030-01-01T00:00:00+03:00', to: '2030-01-02T00:00:00+03:00', opening: -2_000, movements: [movement('Release A', 1_500, 1_500), movement('Release B', 1_000, 500), movement('Release C', 700, 0)], closing: 1_200, livemode: false },
         form: { action: '/x', label: 'Period' },
         csvHref: '/x.csv',
         links: () => undefined,

@@ -1355,7 +1355,7 @@ export type MerchantEventResponse = {
      */
     createdAt: string;
     /**
-     * The body of the callback to the callbackURL this event calls for, field for field (its deliveryId too), whether or not a callbackURL was given; never eventId
+     * The body of the callback to the callbackURL this event calls for, field for field (its deliveryId and livemode too), whether or not a callbackURL was given; never eventId
      */
     payload: PaidCallback | HeldCallback | FailedCallback | RefundedCallback | ReleasedCallback | DisputedCallback | DisputeResolvedCallback | CancelledCallback | PayoutPaidCallback | PayoutFailedCallback | PayoutCanceledCallback | TestCallback | TransferCreatedCallback | TransferReversedCallback | AccountUpdatedCallback | PayoutSettingsUpdatedCallback | PayoutsPausedCallback | PayoutsResumedCallback;
     /**
@@ -2316,6 +2316,10 @@ export type PaidCallback = {
      */
     deliveryId: string;
     /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
+    /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
     eventId?: string;
@@ -2381,6 +2385,10 @@ export type HeldCallback = {
      */
     deliveryId: string;
     /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
+    /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
     eventId?: string;
@@ -2429,6 +2437,10 @@ export type FailedCallback = {
      * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
     /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
@@ -2529,6 +2541,10 @@ export type RefundedCallback = {
      */
     deliveryId: string;
     /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
+    /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
     eventId?: string;
@@ -2624,6 +2640,10 @@ export type ReleasedCallback = {
      */
     deliveryId: string;
     /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
+    /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
     eventId?: string;
@@ -2690,6 +2710,10 @@ export type DisputedCallback = {
      * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
     /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
@@ -2758,6 +2782,10 @@ export type DisputeResolvedCallback = {
      */
     deliveryId: string;
     /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
+    /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
     eventId?: string;
@@ -2806,6 +2834,10 @@ export type CancelledCallback = {
      * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
     /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
@@ -2873,6 +2905,10 @@ export type PayoutPaidCallback = {
      */
     deliveryId: string;
     /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
+    /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
     eventId?: string;
@@ -2939,6 +2975,10 @@ export type PayoutFailedCallback = {
      */
     deliveryId: string;
     /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
+    /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
     eventId?: string;
@@ -3001,6 +3041,10 @@ export type PayoutCanceledCallback = {
      */
     deliveryId: string;
     /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
+    /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
     eventId?: string;
@@ -3039,6 +3083,10 @@ export type TestCallback = {
      * This delivery
      */
     deliveryId: string;
+    /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
     /**
      * The test’s id again: the events API lists no test, so GET /v1/trdp/events/{eventId} answers 404
      */
@@ -3105,6 +3153,10 @@ export type TransferCreatedCallback = {
      * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
     /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
@@ -3180,6 +3232,10 @@ export type TransferReversedCallback = {
      */
     deliveryId: string;
     /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
+    /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
     eventId?: string;
@@ -3236,6 +3292,10 @@ export type AccountUpdatedCallback = {
      * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
     /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
@@ -3313,6 +3373,10 @@ export type PayoutSettingsUpdatedCallback = {
      */
     deliveryId: string;
     /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
+    /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
     eventId?: string;
@@ -3352,6 +3416,10 @@ export type PayoutsPausedCallback = {
      */
     deliveryId: string;
     /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
+    /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
     eventId?: string;
@@ -3386,6 +3454,10 @@ export type PayoutsResumedCallback = {
      * This delivery’s: the same on every retry of it, so ignore a retry by it. The events API’s payload has the one of the callbackURL’s delivery; a webhook endpoint’s delivery has its own (see eventId)
      */
     deliveryId: string;
+    /**
+     * false: a test mode object (sent to a test tenant, signed with its whsec_test_ secret, no real money moved); true: a live one
+     */
+    livemode: boolean;
     /**
      * On a webhook endpoint’s delivery only (never on a callbackURL’s, nor in the events API’s payload): the id GET /v1/trdp/events lists this event under. The same at every endpoint and on every retry: handle each eventId once across your endpoints and the events API
      */
@@ -10151,7 +10223,7 @@ export type GetV1TrdpStatementCsvError = GetV1TrdpStatementCsvErrors[keyof GetV1
 
 export type GetV1TrdpStatementCsvResponses = {
     /**
-     * recorded_at, event_id, type, source, description, available_on, amount, balance, then recovered, gross, fee, counterparty, source_description (added last, so the first eight read as before): an opening line, one per movement, a closing line
+     * recorded_at, event_id, type, source, description, available_on, amount, balance, then recovered, gross, fee, counterparty, source_description, livemode (added last, so the first eight read as before): an opening line, one per movement, a closing line; livemode is the statement's mode (false: test money) on every line
      */
     200: string;
 };

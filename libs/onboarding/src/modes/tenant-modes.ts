@@ -10,11 +10,14 @@ const PAGE = 500;
 
 /**
  * Every tenant's mode, and the one decision that gives merchants registered before modes theirs: made at
- * the first start of this release, recorded as LegacyModeDecided in `deployment-modes-legacy`, and read
- * again on every later start, whatever its provider (docs/concepts/modes.md).
+ * the first start of the service of this release (LegacyModeAtStart), recorded as LegacyModeDecided in
+ * `deployment-modes-legacy`, and read again on every later start, whatever its provider. The operator's CLI
+ * never makes it: run without the service's settings (PAYMENT_PROVIDER above all), it would decide from
+ * settings that are not the deployment's. It reads the decision, and until there is one, a merchant
+ * registered before modes has none (docs/concepts/modes.md).
  */
 @Injectable()
-export class TenantModes implements TenantModeReader, OnModuleInit, OnApplicationBootstrap {
+export class TenantModes implements TenantModeReader {
   private readonly logger = new Logger(TenantModes.name);
   private decided?: Promise<Mode>;
 
@@ -27,23 +30,20 @@ export class TenantModes implements TenantModeReader, OnModuleInit, OnApplicatio
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  onModuleInit(): void {
-    this.decided = this.decide();
-    // Awaited by everyone who asks a mode; a failure here is the start's (onApplicationBootstrap).
-    this.decided.catch(() => undefined);
-  }
-
-  /** Nothing is served, and no worker moves money, before every tenant has its mode. */
-  async onApplicationBootstrap(): Promise<void> {
-    await this.legacyMode();
-  }
-
-  legacyMode(): Promise<Mode> {
+  /** The service's start: the recorded decision, or (the first start of this release) the one it makes and records now. */
+  decideAtStart(): Promise<Mode> {
     return (this.decided ??= this.decide());
   }
 
+  /** The mode of data written before modes: undefined while no start of the service has decided it. */
+  async legacyMode(): Promise<Mode | undefined> {
+    if (this.decided) return this.decided;
+    return (await this.runner.read(streams.deploymentModes(LEGACY_MODE_KEY), legacyModeDecider)).state.mode;
+  }
+
   async modeOf(tenantId: string): Promise<Mode | undefined> {
-    await this.legacyMode();
+    // In the service, a merchant from before modes has its mode once the start has decided it.
+    await this.decided;
     const own = await this.credentials.modeOf(tenantId);
     if (own) return own.mode;
     const account = await this.accounts.find(tenantId);
@@ -76,5 +76,27 @@ export class TenantModes implements TenantModeReader, OnModuleInit, OnApplicatio
       if (page.length < PAGE) return { mode: 'live', reason: `PAYMENT_PROVIDER=${this.config.paymentProvider} and no payment in the history went through the sandbox` };
       after = page.at(-1)!.position;
     }
+  }
+}
+
+/**
+ * The service's start decides the legacy mode (TenantModes.decideAtStart): begun before any module is
+ * bootstrapped, so every question of a mode waits for it, and awaited before anything is served and
+ * before any worker moves money. Provided by the API and the worker, never by the CLI.
+ */
+@Injectable()
+export class LegacyModeAtStart implements OnModuleInit, OnApplicationBootstrap {
+  private decided?: Promise<Mode>;
+
+  constructor(@Inject(TenantModes) private readonly modes: TenantModes) {}
+
+  onModuleInit(): void {
+    this.decided = this.modes.decideAtStart();
+    // Awaited below; a failure here is the start's.
+    this.decided.catch(() => undefined);
+  }
+
+  async onApplicationBootstrap(): Promise<void> {
+    await this.decided;
   }
 }

@@ -3,6 +3,7 @@ import { creditAvailableOn, recoveredBy, streamKey } from '@app/domain';
 import { accountPeriod } from '../account-period.reader';
 import { entryNames } from '../entry-names.reader';
 import { payableCreditDays } from '../payable-availability.reader';
+import type { TenantModeReader } from '@app/credentials';
 import type { SqlExecutor } from '@app/database';
 import { signedBirr } from './signed-birr';
 import type { StatementPeriod } from './statement-period';
@@ -39,6 +40,8 @@ export interface Statement {
   opening: number;
   movements: StatementMovement[];
   closing: number;
+  /** The mode of the tenant whose statement it is (docs/concepts/modes.md): its every line is of that mode's money; false for an id that names no tenant. */
+  livemode: boolean;
 }
 
 /** A movement with the balance the payable and fees held right after it. */
@@ -55,10 +58,11 @@ export function runningBalances(statement: Statement): StatementLine[] {
 }
 
 // The columns added since the first eight come last, so a reader of those by position reads them as before.
-const STATEMENT_COLUMNS = ['recorded_at', 'event_id', 'type', 'source', 'description', 'available_on', 'amount', 'balance', 'recovered', 'gross', 'fee', 'counterparty', 'source_description'];
+const STATEMENT_COLUMNS = ['recorded_at', 'event_id', 'type', 'source', 'description', 'available_on', 'amount', 'balance', 'recovered', 'gross', 'fee', 'counterparty', 'source_description', 'livemode'];
 
-/** The statement as the API's statement.csv and the consoles' downloads give it, byte for byte: an opening line, one per movement, a closing line. */
+/** The statement as the API's statement.csv and the consoles' downloads give it, byte for byte: an opening line, one per movement, a closing line, each with the statement's mode. */
 export function statementCsv(statement: Statement): string {
+  const livemode = String(statement.livemode);
   const movement = (m: StatementLine) => [
     m.recordedAt,
     m.eventId,
@@ -73,12 +77,13 @@ export function statementCsv(statement: Statement): string {
     signedBirr(m.fee),
     m.counterparty ?? '',
     m.sourceDescription ?? '',
+    livemode,
   ];
   return [
     csvRow(STATEMENT_COLUMNS),
-    csvRow([statement.from, '', 'OPENING', '', 'Opening balance', '', '', signedBirr(statement.opening), '', '', '', '', '']),
+    csvRow([statement.from, '', 'OPENING', '', 'Opening balance', '', '', signedBirr(statement.opening), '', '', '', '', '', livemode]),
     ...runningBalances(statement).map((m) => csvRow(movement(m))),
-    csvRow([statement.to, '', 'CLOSING', '', 'Closing balance', '', '', signedBirr(statement.closing), '', '', '', '', '']),
+    csvRow([statement.to, '', 'CLOSING', '', 'Closing balance', '', '', signedBirr(statement.closing), '', '', '', '', '', livemode]),
   ].join('');
 }
 
@@ -89,12 +94,17 @@ export function statementCsv(statement: Statement): string {
  * the closing the opening plus the movements of the period, so the two always reconcile (the
  * movements are the ledger's postings, in log order, each with the event that caused it). A credit
  * that came while the balance was below zero is marked with what of it covered the deficit, and every
- * credit with the day it became available; each names the other parties and what its source is.
+ * credit with the day it became available; each names the other parties and what its source is. It says
+ * its owner's mode (a seller account's is its platform's), which every one of its lines is in.
  */
-export async function readStatement(db: SqlExecutor, merchantId: string, period: StatementPeriod): Promise<Statement> {
+export async function readStatement(db: SqlExecutor, merchantId: string, period: StatementPeriod, modes: TenantModeReader): Promise<Statement> {
   const from = new Date(period.from);
   const to = new Date(period.to);
-  const [{ opening, postings }, creditDays] = await Promise.all([accountPeriod(db, payoutAccounts(merchantId), from, to), payableCreditDays(db, merchantId, from, to)]);
+  const [{ opening, postings }, creditDays, mode] = await Promise.all([
+    accountPeriod(db, payoutAccounts(merchantId), from, to),
+    payableCreditDays(db, merchantId, from, to),
+    modes.modeOf(merchantId),
+  ]);
   const names = await entryNames(
     db,
     merchantId,
@@ -119,5 +129,5 @@ export async function readStatement(db: SqlExecutor, merchantId: string, period:
       sourceDescription: names.get(posting.eventId)?.sourceDescription ?? null,
     };
   });
-  return { from: period.from, to: period.to, opening, movements, closing: balance };
+  return { from: period.from, to: period.to, opening, movements, closing: balance, livemode: mode === 'live' };
 }

@@ -4,6 +4,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
+import { TENANT_MODES, type TenantModeReader } from '@app/credentials';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { AccountNotFound, type AccountStatus, InvalidInput, isPayoutId, isTransferId, payableKind, type Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
@@ -50,6 +51,7 @@ export class DashboardSellersController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(TENANT_MODES) private readonly modes: TenantModeReader,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -150,7 +152,7 @@ ${payoutsTable(payouts, path, (payoutId) => sellerPath(accountId, `/payouts/${en
   async statement(@Param('accountId') accountId: string, @Query() params: Record<string, string | undefined>, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
     const account = await this.account(merchantId, accountId);
     const period = requestedPeriod(params, this.clock.now());
-    const statement = await readStatement(this.db, accountId, period);
+    const statement = await readStatement(this.db, accountId, period, this.modes);
     const path = sellerPath(accountId, '/statement');
     return sendDashboardPage(reply, this.config, {
       title: `Statement of ${account.name}`,
@@ -173,7 +175,7 @@ ${statementBody({
   async statementAsCsv(@Param('accountId') accountId: string, @Query() params: Record<string, string | undefined>, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
     await this.account(merchantId, accountId);
     const period = requestedPeriod(params, this.clock.now());
-    return sendCsv(reply, `statement-${accountId}-${period.fromDate}-${period.toDate}.csv`, statementCsv(await readStatement(this.db, accountId, period)));
+    return sendCsv(reply, `statement-${accountId}-${period.fromDate}-${period.toDate}.csv`, statementCsv(await readStatement(this.db, accountId, period, this.modes)));
   }
 
   /** One of the platform's accounts, as the API presents it; another's is not found. */

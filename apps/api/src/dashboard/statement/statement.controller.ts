@@ -2,6 +2,7 @@ import { Controller, Get, Inject, Query, Res, UseFilters, UseGuards } from '@nes
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
+import { TENANT_MODES, type TenantModeReader } from '@app/credentials';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { payableOwner, readStatement, statementCsv, requestedPeriod } from '@app/read-models';
 import { CLOCK, type Clock } from '@app/infrastructure';
@@ -25,6 +26,7 @@ export class DashboardStatementController {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(TENANT_MODES) private readonly modes: TenantModeReader,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -32,7 +34,7 @@ export class DashboardStatementController {
   async page(@Query() params: Record<string, string | undefined>, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
     const period = requestedPeriod(params, this.clock.now());
     // A seller signed in is an account, named in the accounts' view, not the merchants'.
-    const [statement, owner] = await Promise.all([readStatement(this.db, merchantId, period), payableOwner(this.db, merchantId)]);
+    const [statement, owner] = await Promise.all([readStatement(this.db, merchantId, period, this.modes), payableOwner(this.db, merchantId)]);
     return sendDashboardPage(reply, this.config, {
       title: 'Statement',
       current: '/dashboard/statement',
@@ -53,6 +55,6 @@ export class DashboardStatementController {
   @Get('statement.csv')
   async csv(@Query() params: Record<string, string | undefined>, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
     const period = requestedPeriod(params, this.clock.now());
-    return sendCsv(reply, `statement-${period.fromDate}-${period.toDate}.csv`, statementCsv(await readStatement(this.db, merchantId, period)));
+    return sendCsv(reply, `statement-${period.fromDate}-${period.toDate}.csv`, statementCsv(await readStatement(this.db, merchantId, period, this.modes)));
   }
 }

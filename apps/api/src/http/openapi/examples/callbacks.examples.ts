@@ -24,6 +24,7 @@ const ORDER_PAID = {
   orderId: ORDER_ID,
   metadata: { ref: 'r-77' },
   deliveryId: PAID_DELIVERY_ID,
+  livemode: false,
 };
 
 const ORDER_PAID_EVENT = { id: 'evt_9e3286847c395ffe66c500f6f4817a85', type: 'PAID', createdAt: ORDER_PAID.timestamp, payload: ORDER_PAID };
@@ -75,6 +76,7 @@ export const CALLBACK_EXAMPLES: OperationExamples = {
           orderId: ORDER_ID,
           metadata: { ref: 'r-77' },
           deliveryId: 'dlv_9ee02fc62db15551cb74f13398421291',
+          livemode: false,
         },
         attempts: [{ attempt: 1, at: '2026-11-28T05:17:20.389Z', statusCode: 200, latencyMs: 4, error: null, response: null, delivered: true }],
         createdAt: '2026-11-28T05:17:20.386Z',
@@ -109,6 +111,7 @@ export const CALLBACK_EXAMPLES: OperationExamples = {
             escrow_status: 'HELD',
             metadata: { cartId: 'c-1' },
             deliveryId: 'dlv_dabb53519832d9adf4b9d7e42f5e6f3a',
+            livemode: false,
           },
         },
       ],

@@ -173,7 +173,7 @@ export const PAYOUT_EXAMPLES: OperationExamples = {
     },
   },
   'GET /v1/trdp/statement.csv': {
-    response: 'recorded_at,event_id,type,source,description,available_on,amount,balance,recovered,gross,fee,counterparty,source_description\r\n2026-01-01T00:00:00.000Z,,OPENING,,Opening balance,,,0,,,,,\r\n2026-11-28T05:17:19.545Z,8d475828-a7b5-4c35-98d3-4d9a00ee5503,OrderPaid,ord_bc5734b64d13440bdca208797f197109,Order paid,2026-12-01,250.75,250.75,0,250.75,0,,Coffee beans 1kg\r\n2026-11-28T05:17:20.313Z,0f5cc987-e7cb-4b70-95ad-58efbf4dcf47,OrderRefundRequested,ord_bc5734b64d13440bdca208797f197109,Order refund requested,,-0.01,250.74,0,-0.01,0,,Coffee beans 1kg\r\n2031-01-01T00:00:00.000Z,,CLOSING,,Closing balance,,,250.74,,,,,\r\n',
+    response: 'recorded_at,event_id,type,source,description,available_on,amount,balance,recovered,gross,fee,counterparty,source_description,livemode\r\n2026-01-01T00:00:00.000Z,,OPENING,,Opening balance,,,0,,,,,,false\r\n2026-11-28T05:17:19.545Z,8d475828-a7b5-4c35-98d3-4d9a00ee5503,OrderPaid,ord_bc5734b64d13440bdca208797f197109,Order paid,2026-12-01,250.75,250.75,0,250.75,0,,Coffee beans 1kg,false\r\n2026-11-28T05:17:20.313Z,0f5cc987-e7cb-4b70-95ad-58efbf4dcf47,OrderRefundRequested,ord_bc5734b64d13440bdca208797f197109,Order refund requested,,-0.01,250.74,0,-0.01,0,,Coffee beans 1kg,false\r\n2031-01-01T00:00:00.000Z,,CLOSING,,Closing balance,,,250.74,,,,,,false\r\n',
   },
   'POST /v1/trdp/payout-settings': {
     request: { schedule: 'manual', minimumAmount: 0.01, callbackURL: 'https://marketplace.example/payout-callbacks', payoutDelayDays: 3 },
