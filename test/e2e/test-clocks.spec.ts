@@ -89,11 +89,11 @@ describe('test clocks', () => {
     expect(settings.status).toBe(200);
 
     // Released today: held for 7 days, so the first Friday (the 4th) pays nothing and the second (the 11th) pays it.
-    const releasedToday = await paidEscrow(testClockId, [{ merchantId: seller.accountId, amount: 600.5 }], { amount: 600.5, items: [{ item_name: 'Coffee', quantity: 1, unit_price: 600.5 }] });
+    const releasedToday = await paidEscrow(testClockId, [{ merchantId: seller.accountId, amount: 600.5 }], { amount: 600.5, items: [{ productId: 'sku-1', item_name: 'Coffee', quantity: 1, unit_price: 600.5 }] });
     const release = await post(`/v1/trdp/escrow/${releasedToday}/release`, { merchantId: seller.accountId });
     expect(release.status).toBe(200);
     // Released by itself five days after its payment (the 6th): still held on the 11th.
-    const releasedLater = await paidEscrow(testClockId, [{ merchantId: seller.accountId, amount: 250 }], { amount: 250, items: [{ item_name: 'Tea', quantity: 1, unit_price: 250 }], releaseAfterDays: 5 });
+    const releasedLater = await paidEscrow(testClockId, [{ merchantId: seller.accountId, amount: 250 }], { amount: 250, items: [{ productId: 'sku-2', item_name: 'Tea', quantity: 1, unit_price: 250 }], releaseAfterDays: 5 });
     // A checkout left unpaid: it expires 15 minutes after its creation, on the clock.
     const checkout = created(await post('/v1/trdp/order', orderRequest({ testClockId, expiredAt: '2030-01-01T09:15:00Z' })));
     const balance = async () => (await get('/v1/trdp/balance', platform, forSeller)).body.data as { asOf: string; available: number; onHold: number };
