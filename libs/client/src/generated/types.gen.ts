@@ -1134,6 +1134,37 @@ export type RequestAccountInformationDto = {
     reason?: string;
 };
 
+export type AccountLinkResponse = {
+    accountId: string;
+    /**
+     * Redirect the seller to it at once: good once, until expiresAt; it is shown only in this response and kept only as a hash
+     */
+    url: string;
+    /**
+     * Ten minutes after it was made: the link opens nothing after that (the seller is sent to refreshUrl)
+     */
+    expiresAt: string;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
+};
+
+export type CreateAccountLinkDto = {
+    /**
+     * One of your accounts
+     */
+    accountId: string;
+    /**
+     * Where the seller goes once it has completed the page: http(s), without credentials; a private, loopback or link-local address is refused (400 ACCOUNT_LINK_URL_REFUSED) unless the service allows them (CALLBACK_ALLOW_PRIVATE_URLS)
+     */
+    returnUrl: string;
+    /**
+     * Where the seller goes when the link has expired or was used already: ask for a new link there and redirect to it; the same rules as returnUrl
+     */
+    refreshUrl: string;
+};
+
 export type CommissionResponse = {
     /**
      * Percent of the allocation (10.5 is 10.5 %)
@@ -1397,6 +1428,18 @@ export type PayoutDestinationResponse = {
      */
     accountNumber: string;
     version: number;
+    /**
+     * A seller account's destination: whether the holder is the account's legal name, compared with case, spacing, dots, commas and apostrophes aside and a hyphen read as a space (false: the account is not paid out until it is); null for a merchant of its own
+     */
+    holderNameMatches: boolean | null;
+    /**
+     * Why the destination cannot be paid to yet (a holder who is not the account), in words; null when nothing is wrong
+     */
+    warning: string | null;
+    /**
+     * A seller account's payouts wait until then: setting this destination replaced a payable one (PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS); null when it holds nothing (a first destination, or one replacing a destination that was not payable)
+     */
+    payoutsHeldUntil: string | null;
     /**
      * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
      */
@@ -7461,6 +7504,119 @@ export type PostV1AdminAccountsByAccountIdRequestInformationResponses = {
 };
 
 export type PostV1AdminAccountsByAccountIdRequestInformationResponse = PostV1AdminAccountsByAccountIdRequestInformationResponses[keyof PostV1AdminAccountsByAccountIdRequestInformationResponses];
+
+export type PostV1TrdpAccountLinksData = {
+    body: CreateAccountLinkDto;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/trdp/account-links';
+};
+
+export type PostV1TrdpAccountLinksErrors = {
+    /**
+     * ACCOUNT_LINK_URL_REFUSED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'ACCOUNT_LINK_URL_REFUSED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1TrdpAccountLinksError = PostV1TrdpAccountLinksErrors[keyof PostV1TrdpAccountLinksErrors];
+
+export type PostV1TrdpAccountLinksResponses = {
+    /**
+     * Account link created
+     */
+    201: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: AccountLinkResponse;
+    };
+};
+
+export type PostV1TrdpAccountLinksResponse = PostV1TrdpAccountLinksResponses[keyof PostV1TrdpAccountLinksResponses];
 
 export type DeleteV1TrdpCommissionData = {
     body?: never;
