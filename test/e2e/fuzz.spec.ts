@@ -214,6 +214,9 @@ const TARGETS: FuzzTarget[] = [
   { route: '/v1/trdp/webhook-endpoints/:endpointId/secret', path: (r) => `/v1/trdp/webhook-endpoints/${r.webhookEndpointId}/secret`, headers: merchantKey, valid: () => ({}) },
   // A test event is a callback to the seeded receiver.
   { route: '/v1/trdp/webhook-endpoints/:endpointId/test', path: (r) => `/v1/trdp/webhook-endpoints/${r.webhookEndpointId}/test`, headers: merchantKey, valid: () => ({}), background: true },
+  { route: '/v1/trdp/test-clocks', path: () => '/v1/trdp/test-clocks', headers: merchantKey, valid: () => ({ frozenTime: '2030-01-01T12:00:00+03:00', name: 'Fuzz clock' }) },
+  // Its first success moves the seeded clock; the same time again is refused (TEST_CLOCK_TIME_NOT_LATER), writing nothing.
+  { route: '/v1/trdp/test-clocks/:testClockId/advance', path: (r) => `/v1/trdp/test-clocks/${r.testClockId}/advance`, headers: merchantKey, valid: () => ({ frozenTime: '2031-01-01T00:00:00Z' }) },
   {
     route: '/v1/trdp/payout-destination',
     path: () => '/v1/trdp/payout-destination',

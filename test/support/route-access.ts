@@ -155,6 +155,11 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   { route: 'POST /v1/trdp/webhook-endpoints/:endpointId/test', request: (r) => ({ path: `/v1/trdp/webhook-endpoints/${r.webhookEndpointId}/test` }), expect: merchant(202) },
   // The owner's request deletes it: any later one finds nothing, which the walk's order never asks.
   { route: 'DELETE /v1/trdp/webhook-endpoints/:endpointId', request: (r) => ({ path: `/v1/trdp/webhook-endpoints/${r.webhookEndpointToDeleteId}` }), expect: merchant(200) },
+  { route: 'POST /v1/trdp/test-clocks', request: at('/v1/trdp/test-clocks', { frozenTime: '2030-01-01T00:00:00Z' }), expect: merchant(201, 201) },
+  { route: 'GET /v1/trdp/test-clocks/:testClockId', request: (r) => ({ path: `/v1/trdp/test-clocks/${r.testClockId}` }), expect: merchant(200) },
+  // Only the owner's advance moves it, once: any other credential is refused before the time is read.
+  { route: 'POST /v1/trdp/test-clocks/:testClockId/advance', request: (r) => ({ path: `/v1/trdp/test-clocks/${r.testClockId}/advance`, body: { frozenTime: '2030-06-01T00:00:00Z' } }), expect: merchant(200) },
+  { route: 'DELETE /v1/trdp/test-clocks/:testClockId', request: (r) => ({ path: `/v1/trdp/test-clocks/${r.testClockToDeleteId}` }), expect: merchant(200) },
   // A statement of the caller's own payable.
   { route: 'GET /v1/trdp/statement', request: at('/v1/trdp/statement?from=2026-01-01T00:00:00Z&to=2031-01-01T00:00:00Z'), expect: merchant(200, 200) },
   { route: 'GET /v1/trdp/statement.csv', request: at('/v1/trdp/statement.csv?from=2026-01-01T00:00:00Z&to=2031-01-01T00:00:00Z'), expect: merchant(200, 200) },

@@ -30,6 +30,9 @@ export interface SeededResources {
   /** Webhook endpoints (payout events only, to the local receiver): one to read, change and test, one to delete. */
   webhookEndpointId: string;
   webhookEndpointToDeleteId: string;
+  /** Test clocks: one to read and advance, one to delete. */
+  testClockId: string;
+  testClockToDeleteId: string;
   /** One of `merchant`'s accounts (a seller), waiting for review. */
   accountId: string;
   /** Stops the callback receiver. */
@@ -88,6 +91,8 @@ export async function seedResources(running: RunningApp): Promise<SeededResource
   // Made after the payments, and for payout events only: the seeded orders' callbacks do not reach them.
   const webhookEndpointId = (await post('/v1/trdp/webhook-endpoints', { url: callbackURL, events: ['PAYOUT_PAID'] }, 201)).endpointId;
   const webhookEndpointToDeleteId = (await post('/v1/trdp/webhook-endpoints', { url: callbackURL, events: ['PAYOUT_PAID'] }, 201)).endpointId;
+  const testClockId = (await post('/v1/trdp/test-clocks', { frozenTime: '2030-01-01T00:00:00Z' }, 201)).testClockId;
+  const testClockToDeleteId = (await post('/v1/trdp/test-clocks', { frozenTime: '2030-01-01T00:00:00Z' }, 201)).testClockId;
   return {
     merchant,
     otherMerchant,
@@ -101,6 +106,8 @@ export async function seedResources(running: RunningApp): Promise<SeededResource
     heldEscrowId,
     webhookEndpointId,
     webhookEndpointToDeleteId,
+    testClockId,
+    testClockToDeleteId,
     accountId,
     close: () => new Promise<void>((resolve) => receiver.close(() => resolve())),
   };

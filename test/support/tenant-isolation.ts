@@ -40,6 +40,8 @@ export interface Tenant extends Party {
   /** A bonus of 5 ETB to seller-1. */
   transferId: string;
   endpointId: string;
+  /** A test clock, standing on 1 January 2030. */
+  testClockId: string;
 }
 
 export interface World {
@@ -55,6 +57,7 @@ export interface World {
     endpointToDeleteId: string;
     dashboardEndpointId: string;
     dashboardEndpointToDeleteId: string;
+    testClockToDeleteId: string;
   };
   /** `documentId`: an identity document of B's seller-1. */
   b: Tenant & { owner: ConsoleClient; payoutId: string; documentId: string };
@@ -281,6 +284,20 @@ export const ISOLATION: IsolationEntry[] = [
     control: (w) => ({ method: 'DELETE', path: `/v1/trdp/webhook-endpoints/${w.a.endpointToDeleteId}`, status: 200 }),
     paths: (w) => [{ method: 'DELETE', path: `/v1/trdp/webhook-endpoints/${w.b.endpointId}` }],
   },
+  // A test clock is the caller's own: no party to name; another tenant's clock is not found.
+  { route: 'POST /v1/trdp/test-clocks', surface: 'api', control: () => ({ path: '/v1/trdp/test-clocks', body: { frozenTime: '2030-01-01T00:00:00Z' }, status: 201 }) },
+  {
+    route: 'POST /v1/trdp/test-clocks/:testClockId/advance',
+    surface: 'api',
+    control: (w) => ({ path: `/v1/trdp/test-clocks/${w.a.testClockId}/advance`, body: { frozenTime: '2030-01-02T00:00:00Z' }, status: 200 }),
+    paths: (w) => [{ path: `/v1/trdp/test-clocks/${w.b.testClockId}/advance`, body: { frozenTime: '2030-01-03T00:00:00Z' } }],
+  },
+  {
+    route: 'DELETE /v1/trdp/test-clocks/:testClockId',
+    surface: 'api',
+    control: (w) => ({ method: 'DELETE', path: `/v1/trdp/test-clocks/${w.a.testClockToDeleteId}`, status: 200 }),
+    paths: (w) => [{ method: 'DELETE', path: `/v1/trdp/test-clocks/${w.b.testClockId}` }],
+  },
   {
     route: 'POST /v1/trdp/transfers',
     surface: 'api',
@@ -367,6 +384,7 @@ export const ISOLATION: IsolationEntry[] = [
     ['/v1/trdp/accounts/:accountId', (w) => `/v1/trdp/accounts/${w.b.seller1}`],
     ['/v1/trdp/accounts/:accountId/documents', (w) => `/v1/trdp/accounts/${w.b.seller1}/documents`],
     ['/v1/trdp/accounts/:accountId/documents/:documentId', (w) => `/v1/trdp/accounts/${w.b.seller1}/documents/${w.b.documentId}`],
+    ['/v1/trdp/test-clocks/:testClockId', (w) => `/v1/trdp/test-clocks/${w.b.testClockId}`],
   ]),
 
   // ---- the merchant dashboard, A's owner signed in -------------------------------------------------
@@ -616,11 +634,12 @@ export async function seedWorld(running: RunningApp): Promise<World> {
     await post(m, `/v1/trdp/escrow/${disputedEscrowId}/dispute`, { merchantId: m.courier1, reason: 'not delivered' }, 200);
     const transferId = (await post(m, '/v1/trdp/transfers', { to: m.seller1, amount: 5, description: 'bonus' }, 201)).transferId;
     const endpointId = (await post(m, '/v1/trdp/webhook-endpoints', { url: callbackURL, events: ['PAYOUT_PAID'] }, 201)).endpointId;
+    const testClockId = (await post(m, '/v1/trdp/test-clocks', { frozenTime: '2030-01-01T00:00:00Z' }, 201)).testClockId;
     const delivery = await waitFor(async () => {
       const list = (await call(baseUrl, 'GET', `/v1/trdp/callbacks?orderId=${paidOrderId}`, { headers: as(m) })).body?.data;
       return list?.[0]?.status === 'DELIVERED' && list[0];
     }, `${name}'s paid order's callback to be delivered`);
-    return { ...m, owner: signedIn.browser, paidOrderId, pendingOrderId, deliveryId: delivery.deliveryId, heldEscrowId, releasedEscrowId, disputedEscrowId, pendingEscrowId, transferId, endpointId };
+    return { ...m, owner: signedIn.browser, paidOrderId, pendingOrderId, deliveryId: delivery.deliveryId, heldEscrowId, releasedEscrowId, disputedEscrowId, pendingEscrowId, transferId, endpointId, testClockId };
   }
 
   const a = await tenant('Platform A');
@@ -646,6 +665,7 @@ export async function seedWorld(running: RunningApp): Promise<World> {
   await paid(a, dashboardDisputeEscrowId, 'escrow');
   const endpoint = async () => (await post(a, '/v1/trdp/webhook-endpoints', { url: callbackURL, events: ['PAYOUT_PAID'] }, 201)).endpointId as string;
   const [endpointToDeleteId, dashboardEndpointId, dashboardEndpointToDeleteId] = [await endpoint(), await endpoint(), await endpoint()];
+  const testClockToDeleteId = (await post(a, '/v1/trdp/test-clocks', { frozenTime: '2030-01-01T00:00:00Z' }, 201)).testClockId as string;
   // A's seller-1, signed in through the invitation A issued it.
   const invitation = await post(a, `/v1/trdp/accounts/${a.seller1}/invitation`, { email: `seller-${Date.now()}@a.example` }, 201);
   const seller = new ConsoleClient(baseUrl);
@@ -658,7 +678,7 @@ export async function seedWorld(running: RunningApp): Promise<World> {
   if (opened.status !== 303) throw new Error(`seeding: the account link did not open: ${opened.status} ${opened.text.slice(0, 200)}`);
 
   return {
-    a: { ...a, seller, onboarding, secondPendingEscrowId, dashboardDisputeEscrowId, endpointToDeleteId, dashboardEndpointId, dashboardEndpointToDeleteId },
+    a: { ...a, seller, onboarding, secondPendingEscrowId, dashboardDisputeEscrowId, endpointToDeleteId, dashboardEndpointId, dashboardEndpointToDeleteId, testClockToDeleteId },
     b: { ...b, payoutId, documentId },
     c: { ...c, paidOrderId: cOrder },
     linked,

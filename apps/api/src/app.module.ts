@@ -27,6 +27,7 @@ import { rateLimiting, rateLimitMigrations } from './operations/rate-limit/rate-
 import { OrdersModule } from './orders/orders.module';
 import { PayablesModule } from './payables/payables.module';
 import { PaymentsHttpModule } from './payments/payments-http.module';
+import { TestClocksModule } from './test-clocks/test-clocks.module';
 import { TransfersModule } from './transfers/transfers.module';
 
 /**
@@ -63,6 +64,7 @@ export class AppModule {
         BalancesModule,
         WebhookEndpointsModule,
         TransfersModule,
+        TestClocksModule,
         AuditModule,
         DashboardModule,
         OnboardingPageModule,

@@ -43,6 +43,9 @@ export function attemptIdFor(payableId: string, idempotencyKey: string): string 
   return `att_${createHash('sha256').update(`${payableId}\n${idempotencyKey}`, 'utf8').digest('hex').slice(0, 32)}`;
 }
 
+/** A test clock's id; an object attached to one names it (`testClockId`). */
+export const newTestClockId = (): string => `clock_${randomBytes(12).toString('hex')}`;
+
 const WEBHOOK_ENDPOINT_ID_PREFIX = 'we_';
 
 /** A webhook endpoint's id; a delivery to it names it. */

@@ -65,3 +65,5 @@ export * from './reconciliation/reconciliation.decider';
 export * from './commission/commission-rule';
 export * from './commission/commission.errors';
 export * from './commission/commission.decider';
+export * from './test-clock/test-clock.errors';
+export * from './test-clock/test-clock.decider';

@@ -53,6 +53,8 @@ const KINDS = {
   platformLink: { prefix: 'platform-link' },
   /** The deployment's one decision of the mode of what was written before tenants had one (mode/legacy-mode.decider.ts). */
   deploymentModes: { prefix: 'deployment-modes' },
+  /** A merchant's test clock (`clock_…`, test-clock/test-clock.decider.ts): the time of the test objects attached to it. */
+  testClock: { prefix: 'test-clock' },
 } as const satisfies Record<string, StreamKindEntry>;
 
 export type StreamKind = keyof typeof KINDS;

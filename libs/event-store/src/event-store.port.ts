@@ -13,6 +13,10 @@ export interface EventMetadata {
   correlationId?: string;
   causationId?: string;
   actor?: { type: 'merchant' | 'admin' | 'system' | 'provider' | 'auditor'; id: string };
+  /** The test clock the command was decided on (docs/concepts/time.md); none on the real time. */
+  testClockId?: string;
+  /** With testClockId: the clock's time the command was decided at, the business time of its events (recordedAt stays the real append time). */
+  businessAt?: string;
   [key: string]: unknown;
 }
 

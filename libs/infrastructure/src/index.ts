@@ -1,4 +1,5 @@
 export * from './clock';
+export * from './clocks';
 export * from './command-runner';
 export * from './composed-command-runner';
 export * from './infrastructure.module';

@@ -5,6 +5,7 @@ import { createPgClient, createPgliteClient, isConnectionError, type Migration, 
 import { EVENT_STORE, EVENT_STORE_ENGINE, type EventStore, type EventStoreEngine, eventStoreEngine, LOG_READER } from '@app/event-store';
 import { auditLogReader, inlinePayablesView, ProjectionProgress, READ_MODEL_MIGRATIONS } from '@app/read-models';
 import { CLOCK, systemClock } from './clock';
+import { Clocks } from './clocks';
 import { CommandRunner } from './command-runner';
 import { BACKGROUND_RUNNER, type CommandEdge, type CommandRunners, composeCommandRunners } from './composed-command-runner';
 import { Metrics } from './metrics';
@@ -83,7 +84,7 @@ class StorageLifecycle implements OnApplicationShutdown {
   }
 }
 
-/** What every process shares: configuration, the clock, database, event store (its engine, the store, its log reader), projection progress, metrics and the command runner. */
+/** What every process shares: configuration, the clock and the resolver of objects' clocks, database, event store (its engine, the store, its log reader), projection progress, metrics and the command runner. */
 @Global()
 @Module({})
 export class InfrastructureModule {
@@ -119,10 +120,11 @@ export class InfrastructureModule {
         },
         { provide: CommandRunner, useFactory: (runners: CommandRunners) => runners.answering, inject: [COMMAND_RUNNERS] },
         { provide: BACKGROUND_RUNNER, useFactory: (runners: CommandRunners) => runners.background, inject: [COMMAND_RUNNERS] },
+        Clocks,
         ProjectedReads,
         StorageLifecycle,
       ],
-      exports: [APP_CONFIG, CLOCK, EVENT_STORE_ENGINE, SQL_CLIENT, EVENT_STORE, LOG_READER, ProjectionProgress, CommandRunner, BACKGROUND_RUNNER, ProjectedReads, Metrics],
+      exports: [APP_CONFIG, CLOCK, Clocks, EVENT_STORE_ENGINE, SQL_CLIENT, EVENT_STORE, LOG_READER, ProjectionProgress, CommandRunner, BACKGROUND_RUNNER, ProjectedReads, Metrics],
     };
   }
 }

@@ -16,6 +16,8 @@ export * from './flow/process-payout/process-payout.command';
 export * from './flow/request-scheduled-payout/request-scheduled-payout.command';
 export * from './flow/reconcile-payment/reconcile-payment.command';
 export * from './work/payment-job';
+export * from './test-clocks/advance-test-clock.command';
+export { TestClockViewsBehind } from './test-clocks/advance-test-clock.handler';
 export * from './work/payment-work.module';
 export * from './payments.module';
 export * from './chapa/chapa-provider';

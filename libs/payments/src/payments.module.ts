@@ -21,6 +21,7 @@ import { PaymentProviders } from './payment-providers';
 import { PayoutBooksDeps } from './payouts/payout-books-deps';
 import { SANDBOX_MIGRATIONS } from './sandbox/sandbox.migrations';
 import { SandboxProvider } from './sandbox/sandbox-provider';
+import { AdvanceTestClockHandler } from './test-clocks/advance-test-clock.handler';
 
 /**
  * The tables the providers keep: the sandbox's, always (test mode's books beside ours), and the live
@@ -52,7 +53,7 @@ function sandboxProvider(config: AppConfig, adapterHost: HttpAdapterHost, db: Sq
   });
 }
 
-/** The payment provider and the payment flow's commands: pushes, codes, notifications, expiries, refunds, the reconciler's questions and automatic releases. */
+/** The payment provider and the payment flow's commands: pushes, codes, notifications, expiries, refunds, the reconciler's questions, automatic releases and test clocks' advances. */
 @Module({
   providers: [
     { provide: PaymentProviders, useFactory: configuredProviders, inject: [APP_CONFIG, HttpAdapterHost, SQL_CLIENT, TENANT_MODES] },
@@ -67,6 +68,7 @@ function sandboxProvider(config: AppConfig, adapterHost: HttpAdapterHost, db: Sq
     ReconcilePaymentHandler,
     ReleaseDueHandler,
     RequestScheduledPayoutHandler,
+    AdvanceTestClockHandler,
   ],
   exports: [PaymentProviders, PaymentFlow, PayoutBooksDeps],
 })

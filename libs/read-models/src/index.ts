@@ -59,3 +59,5 @@ export * from './reports/signed-birr';
 export * from './reports/statement-period';
 export * from './reports/statement';
 export * from './reports/payout-report';
+export * from './test-clock-objects.projection';
+export * from './test-clock-objects.reader';

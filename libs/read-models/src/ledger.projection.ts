@@ -129,10 +129,15 @@ const POSTING_COLUMNS = ['entry_id', 'line', 'account', 'debit', 'credit', 'memo
 const BALANCE_COLUMNS = ['account', 'debit', 'credit'];
 const ADD_TO_BALANCE = 'debit = ledger_balances.debit + EXCLUDED.debit, credit = ledger_balances.credit + EXCLUDED.credit';
 
+/**
+ * An entry is dated by its business time: the append time, or for an event decided on a test clock the
+ * clock's time (its metadata's businessAt, docs/concepts/time.md), so that a test object's holding
+ * period, availability and statement lines run on its clock. The log's recordedAt stays the real time.
+ */
 const position = (event: RecordedEvent) => ({
   commit_position: event.position.commit.toString(),
   prepare_position: event.position.prepare.toString(),
-  recorded_at: event.recordedAt,
+  recorded_at: event.metadata.businessAt ? new Date(event.metadata.businessAt) : event.recordedAt,
 });
 
 function entryRows(entries: readonly Posted[]): TableRow[] {

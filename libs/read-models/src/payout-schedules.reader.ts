@@ -1,6 +1,7 @@
 import type { SqlExecutor } from '@app/database';
 import { MAX_PAYOUT_DELAY_DAYS, type PayoutSchedule } from '@app/domain';
 import { creditAvailableOn, heldAt } from './credit-availability.sql';
+import { onRealTime } from './test-clock-objects.reader';
 
 /** A merchant whose schedule may pay a period now: when the schedule in force was set, and the last period it paid. */
 export interface ScheduleToPay {
@@ -17,7 +18,8 @@ export interface ScheduleToPay {
  * period still keeps then, as a payout decided then leaves them (payableNotYetAvailable). A merchant
  * whose money is on hold is not listed until enough of it is available: a period's job would pay
  * nothing meanwhile. A credit is held at most MAX_PAYOUT_DELAY_DAYS, so only those recorded in the days
- * before `at` are read, and a merchant that never set a holding period costs one probe.
+ * before `at` are read, and a merchant that never set a holding period costs one probe. An account on a
+ * test clock is left to its clock's advances.
  */
 export async function schedulesToPay(db: SqlExecutor, at: Date): Promise<ScheduleToPay[]> {
   const rows = await db.query<{ merchant_id: string; schedule: PayoutSchedule; schedule_set_at: Date | null; last_period: string | null }>(
@@ -29,7 +31,7 @@ export async function schedulesToPay(db: SqlExecutor, at: Date): Promise<Schedul
          ${creditAvailableOn('p', 'e', 's.merchant_id')}
          WHERE ${heldAt('p', 's.merchant_id', 's.payable_account', '$1', '$2')}
        ) h ON true
-     WHERE s.schedule_kind <> 'manual' AND s.has_destination AND b.balance - h.held >= s.minimum_amount
+     WHERE s.schedule_kind <> 'manual' AND s.has_destination AND b.balance - h.held >= s.minimum_amount AND ${onRealTime('s.merchant_id')}
        AND NOT EXISTS (SELECT 1 FROM payouts_view p WHERE p.merchant_id = s.merchant_id AND p.status = 'FAILED' AND (p.document->>'destinationVersion')::int = s.destination_version)`,
     [at, MAX_PAYOUT_DELAY_DAYS + 1],
   );

@@ -16,6 +16,7 @@ import { webhookEndpointsView } from './webhook-endpoints/webhook-endpoints.proj
 import { accountsView, payoutDestinationHoldersView } from './accounts/accounts.projection';
 import { transfersView } from './transfers.projection';
 import { platformLinksView } from './platform-links.projection';
+import { testClockObjectsView } from './test-clock-objects.projection';
 
 export const merchantsView: Projection = {
   name: 'merchants_view',
@@ -38,7 +39,7 @@ export const merchantsView: Projection = {
 };
 
 /** Every projection folds what it needs itself and reads no other view, so their order does not matter. */
-export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, payablesView, callbackDeliveriesView, providerOperationsView, payoutsView, payoutSchedulesView, payoutDelaysView, streamOwnersView, escrowAllocationsView, merchantEventsView, webhookEndpointsView, accountsView, payoutDestinationHoldersView, transfersView, platformLinksView, ledgerProjection];
+export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, payablesView, callbackDeliveriesView, providerOperationsView, payoutsView, payoutSchedulesView, payoutDelaysView, streamOwnersView, escrowAllocationsView, merchantEventsView, webhookEndpointsView, accountsView, payoutDestinationHoldersView, transfersView, platformLinksView, testClockObjectsView, ledgerProjection];
 
 /** The projections a deployment runs: where the engine's log does not read in SQL, also a copy of it for auditors. */
 export function projectionsFor(engine: EventStoreEngine): readonly Projection[] {

@@ -510,4 +510,16 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
     id: '042-destination-holds',
     sql: `ALTER TABLE payout_destination_holders ADD COLUMN IF NOT EXISTS holds boolean;`,
   },
+  {
+    // The orders, escrows and accounts attached to each test clock (test-clock-objects.projection.ts).
+    id: '043-test-clock-objects',
+    sql: `
+      CREATE TABLE IF NOT EXISTS test_clock_objects (
+        object_id text PRIMARY KEY,
+        test_clock_id text NOT NULL,
+        event_type text NOT NULL
+      );
+      CREATE INDEX IF NOT EXISTS test_clock_objects_clock ON test_clock_objects (test_clock_id);
+    `,
+  },
 ];

@@ -18,6 +18,7 @@ const OWNED_FROM: ReadonlySet<string> = new Set([
   'TransferBooked',
   'PayoutDestinationFailed',
   'TransferCreated',
+  'TestClockCreated',
 ]);
 
 const COLUMNS = ['stream_id', 'merchant_id'];

@@ -19,7 +19,7 @@ import {
 } from '@app/domain';
 import { type EventMetadata, START } from '@app/event-store';
 import type { CredentialStore, PayoutDestinations } from '@app/credentials';
-import { CommandRunner, systemClock } from '@app/infrastructure';
+import { Clocks, CommandRunner, systemClock } from '@app/infrastructure';
 import type { PayoutBooksDeps } from '@app/payments';
 import { AllocationPayees, PartyRelations } from '@app/onboarding';
 import { InMemoryEventStore } from '../../../../libs/event-store/src/testing/in-memory-event-store';
@@ -154,7 +154,7 @@ const COMMANDS: Record<string, MoneyCommand> = {
   'create an escrow allocating to it (credit)': {
     movement: 'credit',
     refusal: UnknownAllocationMerchant,
-    run: (w, party) => new CreateEscrowHandler(w.runner, new AllocationPayees(w.relations), config, systemClock).execute(new CreateEscrowCommand(PLATFORM, escrowRequest(`O-${party}`, party), metadata)),
+    run: (w, party) => new CreateEscrowHandler(w.runner, new AllocationPayees(w.relations), config, new Clocks(w.store, systemClock)).execute(new CreateEscrowCommand(PLATFORM, escrowRequest(`O-${party}`, party), metadata)),
   },
   'transfer to it (credit)': {
     movement: 'credit',
@@ -180,7 +180,7 @@ const COMMANDS: Record<string, MoneyCommand> = {
     ready: (w, party) => releasedEscrow(w, 'esc-1', PLATFORM.merchantId, party),
     run: (w, party) => {
       const reverse = (at: string) => ({ type: 'ReverseAllocation' as const, data: { escrowId: 'esc-1', merchantId: PLATFORM.merchantId, allocation: party, reason: 'returned', refundFee: false, at } });
-      return new ChangeEscrowHandler(w.runner, w.relations, systemClock).execute(new ChangeEscrowCommand(principal, PLATFORM, 'esc-1', reverse, metadata));
+      return new ChangeEscrowHandler(w.runner, w.relations, new Clocks(w.store, systemClock)).execute(new ChangeEscrowCommand(principal, PLATFORM, 'esc-1', reverse, metadata));
     },
   },
   'release an allocation of an escrow it created (escrow)': {
@@ -191,7 +191,7 @@ const COMMANDS: Record<string, MoneyCommand> = {
       await w.runner.run(streams.escrow('esc-2'), escrowDecider, { type: 'RecordPayment', data: { externalReferenceId: 'pay-2', paymentType: 'telebirr', amount: santim(10_000), at: AT() } }, metadata);
     },
     run: (w) => {
-      return new ReleaseAllocationHandler(w.runner, systemClock).execute(new ReleaseAllocationCommand(principal, PLATFORM, 'esc-2', [{ merchantId: 'shop-linked' }], metadata));
+      return new ReleaseAllocationHandler(w.runner, new Clocks(w.store, systemClock)).execute(new ReleaseAllocationCommand(principal, PLATFORM, 'esc-2', [{ merchantId: 'shop-linked' }], metadata));
     },
   },
   'update it as an account (redirect)': {
@@ -284,9 +284,9 @@ const config = { callbackAllowPrivateUrls: false } as AppConfig;
 const endpoint = { url: 'https://merchant.example/webhooks', events: ['PAYOUT_PAID'] } as CreateWebhookEndpointDto;
 
 const REDIRECTS: Record<string, (w: World, caller: Principal) => Promise<unknown>> = {
-  'request a payout': (_, caller) => new RequestPayoutHandler(noBooks, systemClock).execute(new RequestPayoutCommand(caller, undefined, metadata)),
+  'request a payout': (w, caller) => new RequestPayoutHandler(noBooks, new Clocks(w.store, systemClock)).execute(new RequestPayoutCommand(caller, undefined, metadata)),
   'change the payout settings': (w, caller) =>
-    new SetPayoutSettingsHandler(w.runner, noDatabase, config, systemClock).execute(new SetPayoutSettingsCommand(caller, { change: { minimumAmount: santim(10_000) } }, metadata)),
+    new SetPayoutSettingsHandler(w.runner, noDatabase, config, new Clocks(w.store, systemClock)).execute(new SetPayoutSettingsCommand(caller, { change: { minimumAmount: santim(10_000) } }, metadata)),
   'set the payout destination': (w, caller) =>
     new SetPayoutDestinationHandler(w.runner, noCredentials, noDatabase, systemClock, config).execute(
       new SetPayoutDestinationCommand(caller, { kind: 'bank', institution: 'CBE', holderName: 'Abebe Kebede', accountNumber: '1000123456789' }, metadata),

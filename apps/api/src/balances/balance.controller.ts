@@ -3,7 +3,7 @@ import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { type ActingPrincipal, actingIdOf, INVALID_DATE_TIME } from '@app/domain';
 import { merchantBalance, totalHeld, signedBirr } from '@app/read-models';
-import { CLOCK, type Clock } from '@app/infrastructure';
+import { Clocks } from '@app/infrastructure';
 import { envelope } from '../http/envelope';
 import { ActingCaller } from '../http/request-context';
 import { ReadsProjectedViews } from '../http/projected-views';
@@ -20,7 +20,7 @@ import { BalanceResponse } from './balance.response';
 export class BalanceController {
   constructor(
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(Clocks) private readonly clocks: Clocks,
   ) {}
 
   @Get()
@@ -30,8 +30,10 @@ export class BalanceController {
   @ApiProblems({ 400: [INVALID_DATE_TIME] })
   async balance(@Query('asOf') asOf: string | undefined, @ActingCaller() principal: ActingPrincipal) {
     const instant = optionalInstant(asOf, 'asOf');
-    const now = this.clock.now();
-    const balance = await merchantBalance(this.db, actingIdOf(principal), instant ? { asOf: instant } : { now });
+    const party = actingIdOf(principal);
+    // Available now: at the account's test clock's time for an account on one (docs/concepts/time.md).
+    const now = (await this.clocks.ofParty(party)).clock.now();
+    const balance = await merchantBalance(this.db, party, instant ? { asOf: instant } : { now });
     return envelope('Balance', {
       asOf: (instant ?? now).toISOString(),
       currency: 'ETB',

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type EscrowCommand, escrowDeciderFor, escrowOutline, may, type Principal, storedId, streams, UnknownAllocationMerchant } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
-import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
+import { Clocks, CommandRunner, onClock } from '@app/infrastructure';
 import { PartyRelations } from '@app/onboarding';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { EscrowCommandBase, type EscrowChange } from './escrow-command';
@@ -33,14 +33,16 @@ export class ChangeEscrowHandler implements ICommandHandler<ChangeEscrowCommand>
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(PartyRelations) private readonly relations: PartyRelations,
-    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(Clocks) private readonly clocks: Clocks,
   ) {}
 
   async execute({ principal, merchant, escrowId, build, metadata }: ChangeEscrowCommand): Promise<EscrowChange> {
+    // The object's own clock: a test clock's time for one attached to it (docs/concepts/time.md).
+    const clock = await this.clocks.ofStream(streams.escrow(escrowId));
     const decider = escrowDeciderFor(principal, merchant.idSalt);
-    const command = build(this.clock.now().toISOString());
+    const command = build(clock.clock.now().toISOString());
     const known = command.type === 'ReverseAllocation' ? await this.assertMayDebit(principal, merchant, escrowId, command.data.allocation) : undefined;
-    const { state, at } = await this.runner.run(streams.escrow(escrowId), decider, command, metadata, known);
+    const { state, at } = await this.runner.run(streams.escrow(escrowId), decider, command, onClock(metadata, clock), known);
     return { escrow: escrowOutline(state)!, at };
   }
 

@@ -20,7 +20,7 @@ import {
 import { CallbackUrlRefused } from '@app/callbacks';
 import type { AppConfig } from '@app/config';
 import { type EventMetadata, START } from '@app/event-store';
-import { CommandRunner, systemClock } from '@app/infrastructure';
+import { Clocks, CommandRunner, systemClock } from '@app/infrastructure';
 import { AllocationPayees, PartyRelations } from '@app/onboarding';
 import { FixedClock } from '../../../../libs/infrastructure/src/testing/fixed-clock';
 import { InMemoryEventStore } from '../../../../libs/event-store/src/testing/in-memory-event-store';
@@ -91,7 +91,7 @@ describe('escrow command handlers', () => {
   });
 
   const create = (request = escrowRequest(), merchant = marketplace, payees = new AllocationPayees(new PartyRelations(store))) =>
-    new CreateEscrowHandler(runner, payees, { callbackAllowPrivateUrls: false } as AppConfig, systemClock).execute(new CreateEscrowCommand(merchant, request, metadata));
+    new CreateEscrowHandler(runner, payees, { callbackAllowPrivateUrls: false } as AppConfig, new Clocks(store, systemClock)).execute(new CreateEscrowCommand(merchant, request, metadata));
   const escrowEvents = async () => (await store.readAll(START, 100)).filter((e) => e.streamId.startsWith('escrow-'));
   const events = async (escrowId: string) => store.readStream(streams.escrow(escrowId));
   const types = async (escrowId: string) => (await events(escrowId)).map((e) => e.type);
@@ -199,7 +199,7 @@ describe('escrow command handlers', () => {
   describe('on an escrow its merchant created', () => {
     it('ReleaseAllocationHandler releases an allocation, its fee named, and answers with the escrow and the time of the release', async () => {
       const escrowId = await funded();
-      const change = await new ReleaseAllocationHandler(runner, systemClock).execute(new ReleaseAllocationCommand(as(marketplace), marketplace, escrowId, [{ merchantId: 'seller-1' }], metadata));
+      const change = await new ReleaseAllocationHandler(runner, new Clocks(store, systemClock)).execute(new ReleaseAllocationCommand(as(marketplace), marketplace, escrowId, [{ merchantId: 'seller-1' }], metadata));
       const released = (await events(escrowId)).at(-1)!;
       expect(released).toMatchObject({ type: 'AllocationReleased', data: { merchantId: 'seller-1', amount: santim(60_050), fee: santim(1_000) } });
       expect(change.escrow.status).toBe('PARTIALLY_RELEASED');
@@ -209,7 +209,7 @@ describe('escrow command handlers', () => {
     it('ReleaseAllocationHandler is refused before the money arrived, and by another merchant', async () => {
       const { escrow } = await create();
       const escrowId = escrow.terms.escrowId;
-      const release = (merchant: typeof marketplace) => new ReleaseAllocationHandler(runner, systemClock).execute(new ReleaseAllocationCommand(as(merchant), merchant, escrowId, [{ merchantId: 'seller-1' }], metadata));
+      const release = (merchant: typeof marketplace) => new ReleaseAllocationHandler(runner, new Clocks(store, systemClock)).execute(new ReleaseAllocationCommand(as(merchant), merchant, escrowId, [{ merchantId: 'seller-1' }], metadata));
       await expect(release(marketplace)).rejects.toThrow(EscrowNotFunded);
       await expect(release({ merchantId: 'mkt-2', idSalt: 'salt-2', mode: 'test' as const })).rejects.toThrow(EscrowNotFound);
       expect(await types(escrowId)).toEqual(['EscrowCreated']);
@@ -218,7 +218,7 @@ describe('escrow command handlers', () => {
     it("RefundAllocationHandler asks the provider to refund part of an allocation, with the merchant's words", async () => {
       const escrowId = await funded();
       const refunds = [{ merchantId: 'courier-1', amount: santim(10_000) }];
-      const change = await new RefundAllocationHandler(runner, systemClock).execute(new RefundAllocationCommand(as(marketplace), marketplace, escrowId, refunds, 'late delivery', metadata));
+      const change = await new RefundAllocationHandler(runner, new Clocks(store, systemClock)).execute(new RefundAllocationCommand(as(marketplace), marketplace, escrowId, refunds, 'late delivery', metadata));
       expect((await events(escrowId)).at(-1)).toMatchObject({
         type: 'EscrowRefundRequested',
         data: { amount: santim(10_000), reason: 'REQUESTED', note: 'late delivery', merchantIds: ['courier-1'], allocations: refunds, paymentReferenceId: 'pay-1' },
@@ -228,7 +228,7 @@ describe('escrow command handlers', () => {
 
     it('CancelEscrowHandler cancels a paid escrow and asks for the refund of all it holds', async () => {
       const escrowId = await funded();
-      const change = await new CancelEscrowHandler(runner, systemClock).execute(new CancelEscrowCommand(as(marketplace), marketplace, escrowId, 'out of stock', metadata));
+      const change = await new CancelEscrowHandler(runner, new Clocks(store, systemClock)).execute(new CancelEscrowCommand(as(marketplace), marketplace, escrowId, 'out of stock', metadata));
       expect((await events(escrowId)).slice(2)).toMatchObject([
         { type: 'EscrowCancelled', data: { reason: 'out of stock' } },
         { type: 'EscrowRefundRequested', data: { amount: santim(100_050), reason: 'CANCELLED', merchantIds: ['seller-1', 'courier-1'] } },
@@ -240,7 +240,7 @@ describe('escrow command handlers', () => {
       const escrowId = await funded();
       const clock = new FixedClock(new Date(Date.now() + 60_000));
       const build = jest.fn((at: string) => ({ type: 'OpenDispute' as const, data: { escrowId, merchantId: marketplace.merchantId, allocation: 'seller-1', reason: 'not delivered', at } }));
-      await new ChangeEscrowHandler(runner, new PartyRelations(store), clock).execute(new ChangeEscrowCommand(as(marketplace), marketplace, escrowId, build, metadata));
+      await new ChangeEscrowHandler(runner, new PartyRelations(store), new Clocks(store, clock)).execute(new ChangeEscrowCommand(as(marketplace), marketplace, escrowId, build, metadata));
       const [at] = build.mock.calls[0];
       expect(at).toBe(clock.now().toISOString());
       expect((await events(escrowId)).at(-1)).toMatchObject({ type: 'DisputeOpened', data: { merchantIds: ['seller-1'], reason: 'not delivered', openedAt: at } });

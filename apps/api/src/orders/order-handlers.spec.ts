@@ -2,7 +2,7 @@ import { AmountExceedsRefundable, fingerprint, OrderFeeExceedsAmount, orderDecid
 import { CallbackUrlRefused } from '@app/callbacks';
 import type { AppConfig } from '@app/config';
 import { type EventMetadata, START } from '@app/event-store';
-import { CommandRunner, systemClock } from '@app/infrastructure';
+import { Clocks, CommandRunner, systemClock } from '@app/infrastructure';
 import { InMemoryEventStore } from '../../../../libs/event-store/src/testing/in-memory-event-store';
 import { CreateOrderCommand } from './create-order/create-order.command';
 import type { CreateOrderDto } from './create-order/create-order.dto';
@@ -40,8 +40,8 @@ describe('order command handlers', () => {
     runner = new CommandRunner(store);
   });
 
-  const create = (request = orderRequest(), idempotencyKey?: string) => new CreateOrderHandler(runner, { callbackAllowPrivateUrls: false } as AppConfig, systemClock).execute(new CreateOrderCommand(merchant, request, metadata, idempotencyKey));
-  const refund = (orderId: string, amount?: Santim, by = merchant) => new RefundOrderHandler(runner, systemClock).execute(new RefundOrderCommand(by, orderId, amount, 'out of stock', metadata));
+  const create = (request = orderRequest(), idempotencyKey?: string) => new CreateOrderHandler(runner, { callbackAllowPrivateUrls: false } as AppConfig, new Clocks(store, systemClock)).execute(new CreateOrderCommand(merchant, request, metadata, idempotencyKey));
+  const refund = (orderId: string, amount?: Santim, by = merchant) => new RefundOrderHandler(runner, new Clocks(store, systemClock)).execute(new RefundOrderCommand(by, orderId, amount, 'out of stock', metadata));
   const events = async (orderId: string) => store.readStream(streams.order(orderId));
 
   /** An order created by the request and paid, as the payment flow records a payment. */

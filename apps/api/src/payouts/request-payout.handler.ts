@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { keyedPayoutId, newPayoutId, redirectedParty } from '@app/domain';
 import { PayoutBooksDeps, requestPayout } from '@app/payments';
 import { type PayoutView, requestedPayoutView } from '@app/read-models';
-import { CLOCK, type Clock } from '@app/infrastructure';
+import { Clocks, onClock } from '@app/infrastructure';
 import { RequestPayoutCommand } from './request-payout.command';
 
 /**
@@ -15,15 +15,17 @@ import { RequestPayoutCommand } from './request-payout.command';
 export class RequestPayoutHandler implements ICommandHandler<RequestPayoutCommand> {
   constructor(
     @Inject(PayoutBooksDeps) private readonly deps: PayoutBooksDeps,
-    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(Clocks) private readonly clocks: Clocks,
   ) {}
 
   async execute({ principal, amount, metadata }: RequestPayoutCommand): Promise<PayoutView> {
     const { id: merchantId } = redirectedParty(principal);
     const digest = metadata.idempotency;
     const payoutId = typeof digest === 'string' ? keyedPayoutId(merchantId, digest) : newPayoutId();
-    const at = this.clock.now().toISOString();
-    const requested = await requestPayout(this.deps, { merchantId, payoutId, trigger: 'on-demand', at, ...(amount !== undefined && { amount }) }, metadata);
+    // An account on a test clock decides on its clock's time (docs/concepts/time.md).
+    const clock = await this.clocks.ofParty(merchantId);
+    const at = clock.clock.now().toISOString();
+    const requested = await requestPayout(this.deps, { merchantId, payoutId, trigger: 'on-demand', at, ...(amount !== undefined && { amount }) }, onClock(metadata, clock));
     if (!requested) throw new Error(`payout ${payoutId} was not requested`);
     return requestedPayoutView(requested.data);
   }

@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { type PayoutSettingsCommand, payoutSettingsDecider, previousAttributes, redirectedParty, settingsInForceOf, settingsOrDefault, streams } from '@app/domain';
-import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
+import { Clocks, CommandRunner, onClock } from '@app/infrastructure';
 import { payoutSettingsInForce } from '@app/payments';
 import { refuseNewCallbackUrl } from '../http/callback-url';
 import { type PayoutSettingsOutcome, SetPayoutSettingsCommand } from './set-payout-settings.command';
@@ -18,19 +18,21 @@ export class SetPayoutSettingsHandler implements ICommandHandler<SetPayoutSettin
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(Clocks) private readonly clocks: Clocks,
   ) {}
 
   async execute({ principal, update, metadata }: SetPayoutSettingsCommand): Promise<PayoutSettingsOutcome> {
     const { id: merchantId } = redirectedParty(principal);
     const carried = await payoutSettingsInForce(this.runner, this.db, merchantId);
     refuseNewCallbackUrl('change' in update ? update.change.callbackUrl : update.settings.callbackUrl, settingsOrDefault(carried).callbackUrl, this.config);
-    const at = this.clock.now().toISOString();
+    // An account on a test clock decides on its clock's time (docs/concepts/time.md).
+    const clock = await this.clocks.ofParty(merchantId);
+    const at = clock.clock.now().toISOString();
     const command: PayoutSettingsCommand =
       'change' in update
         ? { type: 'ChangePayoutSettings', data: { merchantId, change: update.change, at, carried } }
         : { type: 'SetPayoutSettings', data: { merchantId, settings: update.settings, at, carried } };
-    const { state, events } = await this.runner.run(streams.payoutSettings(merchantId), payoutSettingsDecider, command, metadata);
+    const { state, events } = await this.runner.run(streams.payoutSettings(merchantId), payoutSettingsDecider, command, onClock(metadata, clock));
     const last = events.at(-1);
     const changed = last?.type === 'PayoutSettingsChanged' ? last.data : undefined;
     return {

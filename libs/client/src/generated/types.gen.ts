@@ -256,6 +256,10 @@ export type CreateOrderDto = {
      * The platform's fee out of amount, in ETB: credited to the merchant's fees account, the rest to its payable, when the order is paid
      */
     fee?: number;
+    /**
+     * Test mode only: the test clock the order runs on for life (POST /v1/trdp/test-clocks); without it, the real time
+     */
+    testClockId?: string;
 };
 
 export type OrderItemResponse = {
@@ -491,6 +495,10 @@ export type CreateEscrowDto = {
      * Or: release whatever is still held this many days (1–90) after the payment
      */
     releaseAfterDays?: number;
+    /**
+     * Test mode only: the test clock the escrow (its expiry, automatic release and the time of every change) runs on for life (POST /v1/trdp/test-clocks); without it, the real time
+     */
+    testClockId?: string;
 };
 
 export type DisputeResponse = {
@@ -883,6 +891,10 @@ export type CreateAccountDto = {
      * Your own id for the seller, unique among your accounts and fixed once set; an allocation may name the account by it
      */
     reference?: string;
+    /**
+     * Test mode only: the test clock the account's money (its holding period, payout schedule and payouts) runs on for life (POST /v1/trdp/test-clocks); without it, the real time
+     */
+    testClockId?: string;
 };
 
 export type UpdatedAccountResponse = {
@@ -1120,6 +1132,37 @@ export type RequestAccountInformationDto = {
      * Told to the platform with the request
      */
     reason?: string;
+};
+
+export type AccountLinkResponse = {
+    accountId: string;
+    /**
+     * Redirect the seller to it at once: good once, until expiresAt; it is shown only in this response and kept only as a hash
+     */
+    url: string;
+    /**
+     * Ten minutes after it was made: the link opens nothing after that (the seller is sent to refreshUrl)
+     */
+    expiresAt: string;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
+};
+
+export type CreateAccountLinkDto = {
+    /**
+     * One of your accounts
+     */
+    accountId: string;
+    /**
+     * Where the seller goes once it has completed the page: http(s), without credentials; a private, loopback or link-local address is refused (400 ACCOUNT_LINK_URL_REFUSED) unless the service allows them (CALLBACK_ALLOW_PRIVATE_URLS)
+     */
+    returnUrl: string;
+    /**
+     * Where the seller goes when the link has expired or was used already: ask for a new link there and redirect to it; the same rules as returnUrl
+     */
+    refreshUrl: string;
 };
 
 export type CommissionResponse = {
@@ -1385,6 +1428,18 @@ export type PayoutDestinationResponse = {
      */
     accountNumber: string;
     version: number;
+    /**
+     * A seller account's destination: whether the holder is the account's legal name, compared with case, spacing, dots, commas and apostrophes aside and a hyphen read as a space (false: the account is not paid out until it is); null for a merchant of its own
+     */
+    holderNameMatches: boolean | null;
+    /**
+     * Why the destination cannot be paid to yet (a holder who is not the account), in words; null when nothing is wrong
+     */
+    warning: string | null;
+    /**
+     * A seller account's payouts wait until then: setting this destination replaced a payable one (PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS); null when it holds nothing (a first destination, or one replacing a destination that was not payable)
+     */
+    payoutsHeldUntil: string | null;
     /**
      * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
      */
@@ -2103,6 +2158,54 @@ export type TransfersPageResponse = {
      * Whether a page follows: ask again with startingAfter the last transferId of this one
      */
     hasMore: boolean;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
+};
+
+export type TestClockResponse = {
+    testClockId: string;
+    name: string | null;
+    /**
+     * The time the clock stands at; while it advances, the time it advances to
+     */
+    frozenTime: string;
+    /**
+     * advancing: the work its objects waited for is being run; ready: all of it has run
+     */
+    status: 'ready' | 'advancing';
+    /**
+     * When it was created (the real time)
+     */
+    createdAt: string;
+    /**
+     * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
+     */
+    livemode?: boolean;
+};
+
+export type CreateTestClockDto = {
+    /**
+     * The time the clock stands at: what its objects read as now until it is advanced
+     */
+    frozenTime: string;
+    /**
+     * Your name for it
+     */
+    name?: string;
+};
+
+export type AdvanceTestClockDto = {
+    /**
+     * The time to move the clock to: later than its own (a test clock never goes back)
+     */
+    frozenTime: string;
+};
+
+export type DeletedTestClockResponse = {
+    testClockId: string;
+    deleted: true;
     /**
      * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
      */
@@ -4374,11 +4477,11 @@ export type PostV1TrdpOrderData = {
 
 export type PostV1TrdpOrderErrors = {
     /**
-     * UNSUPPORTED_CURRENCY, FEE_EXCEEDS_AMOUNT, CALLBACK_URL_REFUSED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     * UNSUPPORTED_CURRENCY, FEE_EXCEEDS_AMOUNT, CALLBACK_URL_REFUSED, TEST_CLOCK_LIVE_MODE, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'UNSUPPORTED_CURRENCY' | 'FEE_EXCEEDS_AMOUNT' | 'CALLBACK_URL_REFUSED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            code?: 'UNSUPPORTED_CURRENCY' | 'FEE_EXCEEDS_AMOUNT' | 'CALLBACK_URL_REFUSED' | 'TEST_CLOCK_LIVE_MODE' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -4800,11 +4903,11 @@ export type PostV1TrdpEscrowOrderData = {
 
 export type PostV1TrdpEscrowOrderErrors = {
     /**
-     * UNSUPPORTED_CURRENCY, ALLOCATION_SUM_MISMATCH, DUPLICATE_ALLOCATION_MERCHANT, FEE_EXCEEDS_AMOUNT, AUTO_RELEASE_BEFORE_EXPIRY, AUTO_RELEASE_CONFLICT, AUTO_RELEASE_OUT_OF_RANGE, CALLBACK_URL_REFUSED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     * UNSUPPORTED_CURRENCY, ALLOCATION_SUM_MISMATCH, DUPLICATE_ALLOCATION_MERCHANT, FEE_EXCEEDS_AMOUNT, AUTO_RELEASE_BEFORE_EXPIRY, AUTO_RELEASE_CONFLICT, AUTO_RELEASE_OUT_OF_RANGE, CALLBACK_URL_REFUSED, TEST_CLOCK_LIVE_MODE, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'UNSUPPORTED_CURRENCY' | 'ALLOCATION_SUM_MISMATCH' | 'DUPLICATE_ALLOCATION_MERCHANT' | 'FEE_EXCEEDS_AMOUNT' | 'AUTO_RELEASE_BEFORE_EXPIRY' | 'AUTO_RELEASE_CONFLICT' | 'AUTO_RELEASE_OUT_OF_RANGE' | 'CALLBACK_URL_REFUSED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            code?: 'UNSUPPORTED_CURRENCY' | 'ALLOCATION_SUM_MISMATCH' | 'DUPLICATE_ALLOCATION_MERCHANT' | 'FEE_EXCEEDS_AMOUNT' | 'AUTO_RELEASE_BEFORE_EXPIRY' | 'AUTO_RELEASE_CONFLICT' | 'AUTO_RELEASE_OUT_OF_RANGE' | 'CALLBACK_URL_REFUSED' | 'TEST_CLOCK_LIVE_MODE' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -6170,11 +6273,11 @@ export type PostV1TrdpAccountsData = {
 
 export type PostV1TrdpAccountsErrors = {
     /**
-     * CALLBACK_URL_REFUSED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     * CALLBACK_URL_REFUSED, TEST_CLOCK_LIVE_MODE, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'CALLBACK_URL_REFUSED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            code?: 'CALLBACK_URL_REFUSED' | 'TEST_CLOCK_LIVE_MODE' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };
@@ -7473,6 +7576,119 @@ export type PostV1AdminAccountsByAccountIdRequestInformationResponses = {
 };
 
 export type PostV1AdminAccountsByAccountIdRequestInformationResponse = PostV1AdminAccountsByAccountIdRequestInformationResponses[keyof PostV1AdminAccountsByAccountIdRequestInformationResponses];
+
+export type PostV1TrdpAccountLinksData = {
+    body: CreateAccountLinkDto;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/trdp/account-links';
+};
+
+export type PostV1TrdpAccountLinksErrors = {
+    /**
+     * ACCOUNT_LINK_URL_REFUSED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'ACCOUNT_LINK_URL_REFUSED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1TrdpAccountLinksError = PostV1TrdpAccountLinksErrors[keyof PostV1TrdpAccountLinksErrors];
+
+export type PostV1TrdpAccountLinksResponses = {
+    /**
+     * Account link created
+     */
+    201: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: AccountLinkResponse;
+    };
+};
+
+export type PostV1TrdpAccountLinksResponse = PostV1TrdpAccountLinksResponses[keyof PostV1TrdpAccountLinksResponses];
 
 export type DeleteV1TrdpCommissionData = {
     body?: never;
@@ -12104,6 +12320,434 @@ export type GetV1TrdpTransfersByTransferIdResponses = {
 };
 
 export type GetV1TrdpTransfersByTransferIdResponse = GetV1TrdpTransfersByTransferIdResponses[keyof GetV1TrdpTransfersByTransferIdResponses];
+
+export type PostV1TrdpTestClocksData = {
+    body: CreateTestClockDto;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path?: never;
+    query?: never;
+    url: '/v1/trdp/test-clocks';
+};
+
+export type PostV1TrdpTestClocksErrors = {
+    /**
+     * TEST_CLOCK_LIVE_MODE, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'TEST_CLOCK_LIVE_MODE' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1TrdpTestClocksError = PostV1TrdpTestClocksErrors[keyof PostV1TrdpTestClocksErrors];
+
+export type PostV1TrdpTestClocksResponses = {
+    /**
+     * Test clock created
+     */
+    201: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: TestClockResponse;
+    };
+};
+
+export type PostV1TrdpTestClocksResponse = PostV1TrdpTestClocksResponses[keyof PostV1TrdpTestClocksResponses];
+
+export type DeleteV1TrdpTestClocksByTestClockIdData = {
+    body?: never;
+    path: {
+        testClockId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/test-clocks/{testClockId}';
+};
+
+export type DeleteV1TrdpTestClocksByTestClockIdErrors = {
+    /**
+     * TEST_CLOCK_LIVE_MODE, BadRequestException, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'TEST_CLOCK_LIVE_MODE' | 'BadRequestException' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * TEST_CLOCK_ADVANCING, CONCURRENT_MODIFICATION
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'TEST_CLOCK_ADVANCING' | 'CONCURRENT_MODIFICATION';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type DeleteV1TrdpTestClocksByTestClockIdError = DeleteV1TrdpTestClocksByTestClockIdErrors[keyof DeleteV1TrdpTestClocksByTestClockIdErrors];
+
+export type DeleteV1TrdpTestClocksByTestClockIdResponses = {
+    /**
+     * Test clock deleted
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: DeletedTestClockResponse;
+    };
+};
+
+export type DeleteV1TrdpTestClocksByTestClockIdResponse = DeleteV1TrdpTestClocksByTestClockIdResponses[keyof DeleteV1TrdpTestClocksByTestClockIdResponses];
+
+export type GetV1TrdpTestClocksByTestClockIdData = {
+    body?: never;
+    path: {
+        testClockId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/test-clocks/{testClockId}';
+};
+
+export type GetV1TrdpTestClocksByTestClockIdErrors = {
+    /**
+     * TEST_CLOCK_LIVE_MODE, BadRequestException, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'TEST_CLOCK_LIVE_MODE' | 'BadRequestException' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type GetV1TrdpTestClocksByTestClockIdError = GetV1TrdpTestClocksByTestClockIdErrors[keyof GetV1TrdpTestClocksByTestClockIdErrors];
+
+export type GetV1TrdpTestClocksByTestClockIdResponses = {
+    /**
+     * Test clock
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: TestClockResponse;
+    };
+};
+
+export type GetV1TrdpTestClocksByTestClockIdResponse = GetV1TrdpTestClocksByTestClockIdResponses[keyof GetV1TrdpTestClocksByTestClockIdResponses];
+
+export type PostV1TrdpTestClocksByTestClockIdAdvanceData = {
+    body: AdvanceTestClockDto;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        testClockId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/test-clocks/{testClockId}/advance';
+};
+
+export type PostV1TrdpTestClocksByTestClockIdAdvanceErrors = {
+    /**
+     * TEST_CLOCK_LIVE_MODE, TEST_CLOCK_TIME_NOT_LATER, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'TEST_CLOCK_LIVE_MODE' | 'TEST_CLOCK_TIME_NOT_LATER' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * TEST_CLOCK_ADVANCING, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'TEST_CLOCK_ADVANCING' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * TEST_CLOCK_VIEWS_BEHIND, DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'TEST_CLOCK_VIEWS_BEHIND' | 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1TrdpTestClocksByTestClockIdAdvanceError = PostV1TrdpTestClocksByTestClockIdAdvanceErrors[keyof PostV1TrdpTestClocksByTestClockIdAdvanceErrors];
+
+export type PostV1TrdpTestClocksByTestClockIdAdvanceResponses = {
+    /**
+     * Test clock advanced
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: TestClockResponse;
+    };
+};
+
+export type PostV1TrdpTestClocksByTestClockIdAdvanceResponse = PostV1TrdpTestClocksByTestClockIdAdvanceResponses[keyof PostV1TrdpTestClocksByTestClockIdAdvanceResponses];
 
 export type GetV1AuditEventsData = {
     body?: never;

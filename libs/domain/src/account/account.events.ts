@@ -47,6 +47,8 @@ export type AccountEvent =
         reference?: string;
         requestFingerprint: string;
         createdAt: string;
+        /** The test clock its money runs on for life (its holding period, payout schedule and payouts; docs/concepts/time.md). */
+        testClockId?: string;
       };
     }
   | {
@@ -92,7 +94,7 @@ export type Screening = { decision: 'VERIFIED' | 'REJECTED'; reason: string; dec
 export type AccountCommand =
   | {
       type: 'CreateAccount';
-      data: AccountDetails & { accountId: string; merchantId: string; type: AccountType; reference?: string; requestFingerprint: string; at: string; screening?: Screening };
+      data: AccountDetails & { accountId: string; merchantId: string; type: AccountType; reference?: string; requestFingerprint: string; at: string; screening?: Screening; testClockId?: string };
     }
   | { type: 'UpdateAccount'; data: { accountId: string; merchantId: string; changes: AccountChanges; at: string; screening?: Screening } }
   | { type: 'ApproveAccount'; data: { accountId: string; decidedBy: VerificationDecider; reason?: string; at: string } }

@@ -29,4 +29,6 @@ export interface PayableTerms {
   metadata?: Record<string, unknown>;
   expiresAt: string;
   createdAt: string;
+  /** The test clock it is attached to for life (docs/concepts/time.md); none: it runs on the real time. */
+  testClockId?: string;
 }

@@ -32,6 +32,8 @@ export class Expiries implements PaymentWork {
 
   jobsFor(event: RecordedEvent, horizon: number): PaymentJob[] {
     if (!CREATED.has(event.type)) return [];
+    // An order or escrow on a test clock expires by the clock's advances, not by a real-time timer.
+    if ((event.data as { testClockId?: string }).testClockId) return [];
     const runAt = Date.parse((event.data as { expiresAt: string }).expiresAt);
     return runAt <= horizon ? [expiry(streamKey(event.streamId), runAt)] : [];
   }

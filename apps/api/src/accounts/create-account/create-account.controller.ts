@@ -33,7 +33,7 @@ export class CreateAccountController {
   @ApiEnvelope(AccountResponse, { status: 201, message: 'Account created' })
   @ApiEnvelope(AccountResponse, { message: 'Account already exists', description: 'The same request was already accepted: the existing account' })
   @ApiCallbackPayloads('AccountCallback', 'callbackURL')
-  @ApiProblems({ 400: ['CALLBACK_URL_REFUSED'], 409: ['ACCOUNT_REFERENCE_IN_USE', 'CONCURRENT_MODIFICATION'] })
+  @ApiProblems({ 400: ['CALLBACK_URL_REFUSED', 'TEST_CLOCK_LIVE_MODE'], 404: ['ABC_001'], 409: ['ACCOUNT_REFERENCE_IN_USE', 'CONCURRENT_MODIFICATION'] })
   async create(
     @Body() body: CreateAccountDto,
     @CurrentMerchant() merchant: AuthenticatedMerchant,

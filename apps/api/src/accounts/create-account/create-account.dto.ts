@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
 import { IsDisplayName } from '../../http/validators';
 import { AccountDetailsDto, given } from '../account-details.dto';
+import { TestClockIdField } from '../../test-clocks/test-clock-id.field';
 
 export class CreateAccountDto extends AccountDetailsDto {
   @ApiProperty({ example: 'Abebe Coffee PLC', description: 'The legal name: a payout destination must be held in it' })
@@ -20,4 +21,7 @@ export class CreateAccountDto extends AccountDetailsDto {
   @IsString()
   @Matches(/^[\x21-\x7e]{1,100}$/, { message: 'reference must be 1 to 100 visible ASCII characters' })
   reference?: string;
+
+  @TestClockIdField("the account's money (its holding period, payout schedule and payouts)")
+  testClockId?: string;
 }

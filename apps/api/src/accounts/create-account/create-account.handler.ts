@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { accountDecider, accountIdFor, fingerprint, normalisePhone, streams } from '@app/domain';
-import { CLOCK, type Clock, CommandRunner, newStream } from '@app/infrastructure';
+import { Clocks, CommandRunner, newStream, onClock } from '@app/infrastructure';
 import { refuseNewCallbackUrl } from '../../http/callback-url';
 import { screeningFor } from '../account-screening';
 import { CreateAccountCommand, type CreateAccountResult } from './create-account.command';
@@ -12,7 +12,7 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountComman
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(Clocks) private readonly clocks: Clocks,
   ) {}
 
   async execute({ merchant, request, metadata, idempotencyKey }: CreateAccountCommand): Promise<CreateAccountResult> {
@@ -21,6 +21,7 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountComman
     const accountId = accountIdFor(merchant.idSalt, source);
     const { name, type, email, phone, tin, tradeLicenceNumber, reference, callbackURL, metadata: accountMetadata } = request;
     refuseNewCallbackUrl(callbackURL, undefined, this.config);
+    const clock = request.testClockId ? await this.clocks.named(request.testClockId, merchant) : this.clocks.real();
     const outcome = await this.runner.run(
       streams.account(accountId),
       accountDecider,
@@ -39,11 +40,12 @@ export class CreateAccountHandler implements ICommandHandler<CreateAccountComman
           ...(callbackURL === undefined ? {} : { callbackUrl: callbackURL }),
           ...(accountMetadata === undefined ? {} : { metadata: accountMetadata }),
           requestFingerprint,
-          at: this.clock.now().toISOString(),
+          ...(clock.testClockId ? { testClockId: clock.testClockId } : {}),
+          at: clock.clock.now().toISOString(),
           screening: screeningFor(merchant.mode, tin),
         },
       },
-      metadata,
+      onClock(metadata, clock),
       newStream(accountDecider),
     );
     // The decider refuses what it does not create, so the account is there.

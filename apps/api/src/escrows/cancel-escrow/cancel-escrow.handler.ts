@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { escrowDeciderFor, escrowOutline, streams } from '@app/domain';
-import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
+import { Clocks, CommandRunner, onClock } from '@app/infrastructure';
 import type { EscrowChange } from '../escrow-command';
 import { CancelEscrowCommand } from './cancel-escrow.command';
 
@@ -10,15 +10,17 @@ import { CancelEscrowCommand } from './cancel-escrow.command';
 export class CancelEscrowHandler implements ICommandHandler<CancelEscrowCommand> {
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
-    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(Clocks) private readonly clocks: Clocks,
   ) {}
 
   async execute({ principal, merchant, escrowId, reason, metadata }: CancelEscrowCommand): Promise<EscrowChange> {
+    // The object's own clock: a test clock's time for one attached to it (docs/concepts/time.md).
+    const clock = await this.clocks.ofStream(streams.escrow(escrowId));
     const { state, at } = await this.runner.run(
       streams.escrow(escrowId),
       escrowDeciderFor(principal, merchant.idSalt),
-      { type: 'CancelEscrow', data: { escrowId, merchantId: merchant.merchantId, reason, at: this.clock.now().toISOString() } },
-      metadata,
+      { type: 'CancelEscrow', data: { escrowId, merchantId: merchant.merchantId, reason, at: clock.clock.now().toISOString() } },
+      onClock(metadata, clock),
     );
     return { escrow: escrowOutline(state)!, at };
   }

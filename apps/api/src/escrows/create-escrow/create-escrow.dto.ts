@@ -17,6 +17,7 @@ import {
 } from 'class-validator';
 import { ItemBaseDto, LIMITS, PaymentRequestDto } from '../../http/payment-request.dto';
 import { IsDisplayName, IsDisplayText, IsEtbAmount, IsInstant, IsSingleLineText } from '../../http/validators';
+import { TestClockIdField } from '../../test-clocks/test-clock-id.field';
 
 export class EscrowItemDto extends ItemBaseDto {
   @ApiProperty({ example: 'sku-1001' })
@@ -127,4 +128,7 @@ export class CreateEscrowDto extends PaymentRequestDto {
   @Min(1)
   @Max(90)
   releaseAfterDays?: number;
+
+  @TestClockIdField('the escrow (its expiry, automatic release and the time of every change)')
+  testClockId?: string;
 }

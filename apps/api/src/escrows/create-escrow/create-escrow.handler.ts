@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type AppliedCommission, customerIdFor, type EscrowCommand, escrowDecider, escrowIdFor, escrowOutline, fingerprint, normalisePhone, parseEtb, resolveExpiry, streams } from '@app/domain';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { CLOCK, type Clock, CommandRunner, newStream } from '@app/infrastructure';
+import { Clocks, CommandRunner, newStream, onClock, type ObjectClock } from '@app/infrastructure';
 import { type AllocationPayee, AllocationPayees } from '@app/onboarding';
 import { commissionsInForce } from '../../commissions/commissions-in-force';
 import { refuseNewCallbackUrl } from '../../http/callback-url';
@@ -20,8 +20,9 @@ function toDomain(
   payees: readonly AllocationPayee[],
   commissions: (AppliedCommission | undefined)[],
   requestFingerprint: string,
-  createdAt: string,
+  clock: ObjectClock,
 ): EscrowCommand {
+  const createdAt = clock.clock.now().toISOString();
   const phone = normalisePhone(request.customerPhoneNumber);
   return {
     type: 'CreateEscrow',
@@ -57,6 +58,7 @@ function toDomain(
       ...(request.releaseAfterDays === undefined ? {} : { releaseAfterDays: request.releaseAfterDays }),
       requestFingerprint,
       createdAt,
+      ...(clock.testClockId ? { testClockId: clock.testClockId } : {}),
     },
   };
 }
@@ -67,7 +69,7 @@ export class CreateEscrowHandler implements ICommandHandler<CreateEscrowCommand>
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(AllocationPayees) private readonly payees: AllocationPayees,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(Clocks) private readonly clocks: Clocks,
   ) {}
 
   async execute({ merchant, request, metadata }: CreateEscrowCommand): Promise<CreateEscrowResult> {
@@ -78,8 +80,9 @@ export class CreateEscrowHandler implements ICommandHandler<CreateEscrowCommand>
     const payees = await this.payees.resolve(merchant, request.allocations.map((allocation) => allocation.merchantId));
     const allocations = request.allocations.map((allocation, i) => ({ ...allocation, merchantId: payees[i].merchantId }));
     const commissions = await commissionsInForce(this.runner, merchant.merchantId, allocations);
-    const command = toDomain(escrowId, merchant.merchantId, request, payees, commissions, requestFingerprint, this.clock.now().toISOString());
-    const outcome = await this.runner.run(streams.escrow(escrowId), escrowDecider, command, metadata, newStream(escrowDecider));
+    const clock = request.testClockId ? await this.clocks.named(request.testClockId, merchant) : this.clocks.real();
+    const command = toDomain(escrowId, merchant.merchantId, request, payees, commissions, requestFingerprint, clock);
+    const outcome = await this.runner.run(streams.escrow(escrowId), escrowDecider, command, onClock(metadata, clock), newStream(escrowDecider));
     return { escrow: escrowOutline(outcome.state)!, created: outcome.events.length > 0 };
   }
 }

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { escrowDeciderFor, escrowOutline, streams } from '@app/domain';
-import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
+import { Clocks, CommandRunner, onClock } from '@app/infrastructure';
 import type { EscrowChange } from '../escrow-command';
 import { RefundAllocationCommand } from './refund-allocation.command';
 
@@ -9,15 +9,17 @@ import { RefundAllocationCommand } from './refund-allocation.command';
 export class RefundAllocationHandler implements ICommandHandler<RefundAllocationCommand> {
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
-    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(Clocks) private readonly clocks: Clocks,
   ) {}
 
   async execute({ principal, merchant, escrowId, refunds, reason, metadata }: RefundAllocationCommand): Promise<EscrowChange> {
+    // The object's own clock: a test clock's time for one attached to it (docs/concepts/time.md).
+    const clock = await this.clocks.ofStream(streams.escrow(escrowId));
     const { state, at } = await this.runner.run(
       streams.escrow(escrowId),
       escrowDeciderFor(principal, merchant.idSalt),
-      { type: 'RefundFunds', data: { escrowId, merchantId: merchant.merchantId, refunds, note: reason, at: this.clock.now().toISOString() } },
-      metadata,
+      { type: 'RefundFunds', data: { escrowId, merchantId: merchant.merchantId, refunds, note: reason, at: clock.clock.now().toISOString() } },
+      onClock(metadata, clock),
     );
     return { escrow: escrowOutline(state)!, at };
   }

@@ -32,7 +32,7 @@ export class CreateOrderController {
   @ApiOperation({ summary: 'Create a payment order; send the customer to payment_url' })
   @ApiCallbackPayloads('OrderCallback', 'callbackURL')
   @ApiEnvelope(CreatedOrderResponse, { status: 201, message: 'Order created' })
-  @ApiProblems({ 400: ['UNSUPPORTED_CURRENCY', 'FEE_EXCEEDS_AMOUNT', 'CALLBACK_URL_REFUSED'], 409: ['LIVE_MODE_NOT_CONFIGURED', 'CONCURRENT_MODIFICATION'] })
+  @ApiProblems({ 400: ['UNSUPPORTED_CURRENCY', 'FEE_EXCEEDS_AMOUNT', 'CALLBACK_URL_REFUSED', 'TEST_CLOCK_LIVE_MODE'], 404: ['ABC_001'], 409: ['LIVE_MODE_NOT_CONFIGURED', 'CONCURRENT_MODIFICATION'] })
   async create(
     @Body() body: CreateOrderDto,
     @CurrentMerchant() merchant: AuthenticatedMerchant,

@@ -3,6 +3,7 @@ import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { ItemBaseDto, LIMITS, PaymentRequestDto } from '../../http/payment-request.dto';
 import { IsDisplayText, IsEtbAmount, IsSingleLineText } from '../../http/validators';
+import { TestClockIdField } from '../../test-clocks/test-clock-id.field';
 
 export class OrderItemDto extends ItemBaseDto {
   @ApiPropertyOptional({ example: 'sku-1001' })
@@ -33,4 +34,7 @@ export class CreateOrderDto extends PaymentRequestDto {
   @IsOptional()
   @IsEtbAmount({ allowZero: true })
   fee?: number;
+
+  @TestClockIdField('the order')
+  testClockId?: string;
 }

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { customerIdFor, fingerprint, newOrderId, normalisePhone, type OrderCommand, orderDecider, orderIdFor, type OrderOutline, orderOutline, parseEtb, resolveExpiry, streams } from '@app/domain';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { CLOCK, type Clock, CommandRunner, newStream } from '@app/infrastructure';
+import { Clocks, CommandRunner, newStream, onClock } from '@app/infrastructure';
 import { refuseNewCallbackUrl } from '../../http/callback-url';
 import { CreateOrderCommand } from './create-order.command';
 
@@ -11,13 +11,14 @@ export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand> {
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(Clocks) private readonly clocks: Clocks,
   ) {}
 
   async execute({ merchant, request, metadata, idempotencyKey }: CreateOrderCommand): Promise<OrderOutline> {
     refuseNewCallbackUrl(request.callbackURL, undefined, this.config);
     const orderId = idempotencyKey ? orderIdFor(merchant.idSalt, idempotencyKey, fingerprint(request)) : newOrderId();
-    const createdAt = this.clock.now().toISOString();
+    const clock = request.testClockId ? await this.clocks.named(request.testClockId, merchant) : this.clocks.real();
+    const createdAt = clock.clock.now().toISOString();
     const phone = normalisePhone(request.customerPhoneNumber);
     const create: OrderCommand = {
       type: 'CreateOrder',
@@ -40,9 +41,10 @@ export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand> {
         metadata: request.metadata,
         expiresAt: resolveExpiry(request.expiredAt, createdAt),
         createdAt,
+        ...(clock.testClockId ? { testClockId: clock.testClockId } : {}),
       },
     };
-    const { state } = await this.runner.run(streams.order(orderId), orderDecider, create, metadata, newStream(orderDecider));
+    const { state } = await this.runner.run(streams.order(orderId), orderDecider, create, onClock(metadata, clock), newStream(orderDecider));
     return orderOutline(state)!;
   }
 }

@@ -1,5 +1,5 @@
 import { InvalidInput, santim, streams } from '@app/domain';
-import { CommandRunner, systemClock } from '@app/infrastructure';
+import { Clocks, CommandRunner, systemClock } from '@app/infrastructure';
 import { InMemoryEventStore } from '../../../../event-store/src/testing/in-memory-event-store';
 import {
   AMOUNT,
@@ -36,7 +36,7 @@ describe('ApplyNotificationHandler', () => {
 
   beforeEach(() => {
     store = new InMemoryEventStore();
-    handler = new ApplyNotificationHandler(new PaymentFlow(new CommandRunner(store)), systemClock);
+    handler = new ApplyNotificationHandler(new PaymentFlow(new CommandRunner(store)), new Clocks(store, systemClock));
   });
 
   const recorded = (...events: { type: string; data: unknown }[]) => store.append(streams.escrow(ESCROW_ID), events, 'no_stream');

@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { InvalidInput, type PayableSummary, parseEtb, type PaymentCommand } from '@app/domain';
-import { CLOCK, type Clock } from '@app/infrastructure';
+import { Clocks, onClock } from '@app/infrastructure';
 import type { ProviderNotification } from '../../payment-provider.port';
 import { PaymentFlow } from '../payment-flow';
 import { ApplyNotificationCommand } from './apply-notification.command';
@@ -45,12 +45,15 @@ function commandFor(n: ProviderNotification, at: string): PaymentCommand {
 export class ApplyNotificationHandler implements ICommandHandler<ApplyNotificationCommand> {
   constructor(
     @Inject(PaymentFlow) private readonly payments: PaymentFlow,
-    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(Clocks) private readonly clocks: Clocks,
   ) {}
 
   async execute({ notification, metadata }: ApplyNotificationCommand): Promise<PayableSummary> {
-    const occurred = Date.parse(notification.occurredAt);
-    const at = Number.isNaN(occurred) ? this.clock.now().toISOString() : new Date(occurred).toISOString();
-    return (await this.payments.run(notification.orderId, commandFor(notification, at), metadata)).summary;
+    const clock = await this.clocks.ofPayable(notification.orderId);
+    // A payable on a test clock records the report at its clock's time: the provider's own time would
+    // date a payment (and so a release after days) years away from the clock (docs/concepts/time.md).
+    const occurred = clock.testClockId ? NaN : Date.parse(notification.occurredAt);
+    const at = Number.isNaN(occurred) ? clock.clock.now().toISOString() : new Date(occurred).toISOString();
+    return (await this.payments.run(notification.orderId, commandFor(notification, at), onClock(metadata, clock))).summary;
   }
 }

@@ -3,7 +3,7 @@ import { CommandBus, CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { PaymentProviders } from '../../payment-providers';
 import { paymentReport } from '../../status-reports';
 import type { PayableSummary } from '@app/domain';
-import { CLOCK, type Clock } from '@app/infrastructure';
+import { Clocks, onClock } from '@app/infrastructure';
 import { PaymentFlow } from '../payment-flow';
 import { ApplyNotificationCommand } from '../apply-notification/apply-notification.command';
 import { ExpirePaymentCommand } from './expire-payment.command';
@@ -18,13 +18,15 @@ export class ExpirePaymentHandler implements ICommandHandler<ExpirePaymentComman
     @Inject(PaymentFlow) private readonly payments: PaymentFlow,
     @Inject(PaymentProviders) private readonly providers: PaymentProviders,
     @Inject(CommandBus) private readonly commands: CommandBus,
-    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(Clocks) private readonly clocks: Clocks,
   ) {}
 
-  async execute({ id }: ExpirePaymentCommand): Promise<PayableSummary> {
+  async execute({ id, clock: given }: ExpirePaymentCommand): Promise<PayableSummary> {
     const current = await this.payments.load(id);
+    const objectClock = given ?? (await this.clocks.ofPayable(id));
+    const { clock } = objectClock;
     const attempt = current.lastPaymentAttempt;
-    if (current.status === 'PENDING' && attempt && this.clock.now().getTime() >= Date.parse(current.expiresAt)) {
+    if (current.status === 'PENDING' && attempt && clock.now().getTime() >= Date.parse(current.expiresAt)) {
       const provider = await this.providers.forTenant(current.merchantId);
       const report = paymentReport(id, attempt.attemptId, await provider.paymentStatus({ orderId: id, ...attempt }));
       if (report) {
@@ -33,7 +35,7 @@ export class ExpirePaymentHandler implements ICommandHandler<ExpirePaymentComman
         );
       }
     }
-    const { summary } = await this.payments.run(id, { type: 'ExpirePayment', data: { at: this.clock.now().toISOString() } }, { actor: { type: 'system', id: 'scheduler' } });
+    const { summary } = await this.payments.run(id, { type: 'ExpirePayment', data: { at: clock.now().toISOString() } }, onClock({ actor: { type: 'system', id: 'scheduler' } }, objectClock));
     return summary;
   }
 }

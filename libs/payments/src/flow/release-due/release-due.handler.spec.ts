@@ -1,5 +1,5 @@
 import { streams } from '@app/domain';
-import { CommandRunner } from '@app/infrastructure';
+import { Clocks, CommandRunner } from '@app/infrastructure';
 import { InMemoryEventStore } from '../../../../event-store/src/testing/in-memory-event-store';
 import { ESCROW_ID, escrowCreated, escrowFunded } from '../../../../domain/src/testing/escrow.fixtures';
 import { FixedClock } from '../../../../infrastructure/src/testing/fixed-clock';
@@ -17,7 +17,7 @@ describe('ReleaseDueHandler', () => {
   beforeEach(() => {
     store = new InMemoryEventStore();
     clock = new FixedClock('2030-01-05T12:00:00.000Z');
-    handler = new ReleaseDueHandler(new CommandRunner(store), clock);
+    handler = new ReleaseDueHandler(new CommandRunner(store), new Clocks(store, clock));
   });
 
   const recorded = (autoReleaseAt: string) => store.append(streams.escrow(ESCROW_ID), [escrowCreated({ autoReleaseAt }), escrowFunded()], 'no_stream');

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { scheduledPayoutId } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
-import { CLOCK, type Clock } from '@app/infrastructure';
+import { Clocks, onClock } from '@app/infrastructure';
 import { PayoutBooksDeps } from '../../payouts/payout-books-deps';
 import { requestPayout } from '../../payouts/payout-requests';
 import { RequestScheduledPayoutCommand } from './request-scheduled-payout.command';
@@ -17,10 +17,14 @@ const SYSTEM: EventMetadata = { actor: { type: 'system', id: 'payout-schedule' }
 export class RequestScheduledPayoutHandler implements ICommandHandler<RequestScheduledPayoutCommand> {
   constructor(
     @Inject(PayoutBooksDeps) private readonly deps: PayoutBooksDeps,
-    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(Clocks) private readonly clocks: Clocks,
   ) {}
 
-  async execute({ merchantId, period }: RequestScheduledPayoutCommand): Promise<void> {
-    await requestPayout(this.deps, { merchantId, payoutId: scheduledPayoutId(merchantId, period), trigger: 'schedule', period, at: this.clock.now().toISOString() }, SYSTEM);
+  async execute({ merchantId, period, clock: given }: RequestScheduledPayoutCommand): Promise<void> {
+    const clock = given ?? (await this.clocks.ofParty(merchantId));
+    // An account on a test clock is paid its periods by the clock's advances, never by a real-time timer.
+    if (clock.testClockId && !given) return;
+    const at = clock.clock.now().toISOString();
+    await requestPayout(this.deps, { merchantId, payoutId: scheduledPayoutId(merchantId, period), trigger: 'schedule', period, at }, onClock(SYSTEM, clock));
   }
 }

@@ -9,6 +9,7 @@ import type { OperationExamples } from './operation-example';
 import { ORDER_EXAMPLES } from './orders.examples';
 import { PAYOUT_EXAMPLES } from './payouts.examples';
 import { PLATFORM_LINK_EXAMPLES } from './platform-links.examples';
+import { TEST_CLOCK_EXAMPLES } from './test-clocks.examples';
 import { TRANSFER_EXAMPLES } from './transfers.examples';
 
 export type { OperationExample, OperationExamples } from './operation-example';
@@ -22,6 +23,7 @@ export const OPERATION_EXAMPLES: OperationExamples = {
   ...PAYOUT_EXAMPLES,
   ...TRANSFER_EXAMPLES,
   ...PLATFORM_LINK_EXAMPLES,
+  ...TEST_CLOCK_EXAMPLES,
   ...CALLBACK_EXAMPLES,
   ...AUDIT_EXAMPLES,
   ...ADMIN_EXAMPLES,

@@ -1,0 +1,45 @@
+import { streams, TestClockLiveMode, TestClockNotFound } from '@app/domain';
+import { InMemoryEventStore } from '../../event-store/src/testing/in-memory-event-store';
+import { Clocks, onClock } from './clocks';
+import { FixedClock } from './testing/fixed-clock';
+
+const REAL = '2026-11-29T07:00:00.000Z';
+const FROZEN = '2030-01-01T09:00:00.000Z';
+const TEST = { merchantId: 'm-1', mode: 'test' as const };
+
+/** Which clock an object reads: its test clock's time when its creation named one, the real time otherwise. */
+describe('the Clocks resolver', () => {
+  let store: InMemoryEventStore;
+  let clocks: Clocks;
+
+  beforeEach(async () => {
+    store = new InMemoryEventStore();
+    clocks = new Clocks(store, new FixedClock(REAL));
+    await store.append(streams.testClock('clock_1'), [{ type: 'TestClockCreated', data: { testClockId: 'clock_1', merchantId: 'm-1', name: null, frozenTime: FROZEN, createdAt: REAL } }], 'no_stream');
+  });
+
+  it('gives an object created on a test clock that clock’s time, and any other object the real time', async () => {
+    await store.append(streams.order('ord_on'), [{ type: 'OrderCreated', data: { orderId: 'ord_on', testClockId: 'clock_1' } }], 'no_stream');
+    await store.append(streams.order('ord_off'), [{ type: 'OrderCreated', data: { orderId: 'ord_off' } }], 'no_stream');
+    const on = await clocks.ofPayable('ord_on');
+    expect([on.testClockId, on.clock.now().toISOString()]).toEqual(['clock_1', FROZEN]);
+    const off = await clocks.ofPayable('ord_off');
+    expect([off.testClockId, off.clock.now().toISOString()]).toEqual([undefined, REAL]);
+    // An advance moves the attached object with it.
+    await store.append(streams.testClock('clock_1'), [{ type: 'TestClockAdvanceStarted', data: { testClockId: 'clock_1', from: FROZEN, frozenTime: '2030-01-11T09:00:00.000Z', startedAt: REAL } }], 0n);
+    expect((await clocks.ofPayable('ord_on')).clock.now().toISOString()).toBe('2030-01-11T09:00:00.000Z');
+  });
+
+  it('lets a create name only its own tenant’s clock, and in test mode only', async () => {
+    expect((await clocks.named('clock_1', TEST)).clock.now().toISOString()).toBe(FROZEN);
+    await expect(clocks.named('clock_1', { merchantId: 'm-2', mode: 'test' })).rejects.toThrow(TestClockNotFound);
+    await expect(clocks.named('clock_9', TEST)).rejects.toThrow(TestClockNotFound);
+    await expect(clocks.named('clock_1', { merchantId: 'm-1', mode: 'live' })).rejects.toThrow(TestClockLiveMode);
+  });
+
+  it('names the test clock and its time in the metadata of what is decided on it, and nothing on the real time', async () => {
+    const metadata = { actor: { type: 'system' as const, id: 'scheduler' } };
+    expect(onClock(metadata, await clocks.named('clock_1', TEST))).toEqual({ ...metadata, testClockId: 'clock_1', businessAt: FROZEN });
+    expect(onClock(metadata, clocks.real())).toBe(metadata);
+  });
+});
