@@ -1,4 +1,5 @@
 import { CALLBACK_WORTHY, deliveryIdFor } from '@app/callbacks';
+import { ACCOUNTS } from '@app/audit';
 import { streamKey } from '@app/domain';
 import {
   type Attempt,
@@ -531,8 +532,9 @@ export function checkSettlement(events: LoggedEvent[], ledger: LedgerSnapshot): 
       problems.push(`merchant ${merchantId}: credited ${m.credited} santim, but payable and fees ${held} + in transit ${transit} + paid out ${m.paid} = ${held + transit + m.paid}`);
     }
   }
-  const ledgerTransit = balances.get('payouts:in-transit') ?? 0;
-  if (ledgerTransit !== inTransit) problems.push(`payouts:in-transit holds ${ledgerTransit} santim, the payouts on their way ${inTransit}`);
+  const transitAccount = ACCOUNTS.payoutsInTransit(ledger.mode);
+  const ledgerTransit = balances.get(transitAccount) ?? 0;
+  if (ledgerTransit !== inTransit) problems.push(`${transitAccount} holds ${ledgerTransit} santim, the payouts on their way ${inTransit}`);
   return result('settlement: payable + fees + in transit + paid out = credited less taken back, per merchant and account', problems, `${owed.size} merchants and accounts, ${paidOut} santim paid out, ${inTransit} in transit`);
 }
 

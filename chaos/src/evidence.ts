@@ -13,8 +13,8 @@ export interface Evidence {
   accountBalances: AccountBalanceSnapshot[];
 }
 
-/** Reads what the checks judge through the audit API, as an auditor would (and through the recording client, so these responses are searched for secrets too). */
-export async function collectEvidence(client: RecordingClient, auditorKey: string, merchants: ChaosMerchant[]): Promise<Evidence> {
+/** Reads what the checks judge through the audit API, as an auditor would (the books of the run's merchants' mode) (and through the recording client, so these responses are searched for secrets too). */
+export async function collectEvidence(client: RecordingClient, auditorKey: string, merchants: ChaosMerchant[], mode: LedgerSnapshot['mode']): Promise<Evidence> {
   const get = async (path: string, headers: Record<string, string> = { 'x-auditor-key': auditorKey }) => {
     const reply = await client.send({ kind: 'read', method: 'GET', path, headers });
     if (reply.status !== 200) throw new Error(`GET ${path} answered ${reply.status ?? 'nothing'}`);
@@ -45,7 +45,7 @@ export async function collectEvidence(client: RecordingClient, auditorKey: strin
     const { available, onHold } = (await get('/v1/trdp/balance', readsFor.get(accountId)!)) as { available: number; onHold: number };
     return { accountId, available, onHold };
   });
-  return { events, ledger: await get('/v1/audit/ledger/trial-balance'), escrows, integrity: await get('/v1/audit/integrity'), payoutReports, accountBalances };
+  return { events, ledger: await get(`/v1/audit/ledger/trial-balance?mode=${mode}`), escrows, integrity: await get('/v1/audit/integrity'), payoutReports, accountBalances };
 }
 
 /** Eight reads at a time: enough to finish quickly, few enough not to queue behind each other. */

@@ -104,7 +104,9 @@ export interface ReceivedCallback {
   receivedAt: number;
 }
 
+/** One mode's books (the run's merchants are one mode's): the audit API never adds the two. */
 export interface LedgerSnapshot {
+  mode: 'test' | 'live';
   balanced: boolean;
   totalDebits: number;
   totalCredits: number;

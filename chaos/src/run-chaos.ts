@@ -225,7 +225,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     // A killed API may take half a minute to start again on a loaded machine, while the other meets the
     // database faults: a client that gave up sooner would count the run's own timing as a lost answer.
     const client = new RecordingClient(runId, deployment.apis, within(outageMs + 60_000));
-    const { merchants, auditorKey, secrets: issued } = await registerParticipants(client, adminKey, receiver, options.merchants ?? 3, { url: database, schema: runId }, provider.name === 'chapa' ? 'live' : 'test');
+    const mode = provider.name === 'chapa' ? 'live' : 'test';
+    const { merchants, auditorKey, secrets: issued } = await registerParticipants(client, adminKey, receiver, options.merchants ?? 3, { url: database, schema: runId }, mode);
     const secrets: Secret[] = [
       { name: 'ADMIN_API_KEY', value: adminKey },
       { name: 'SECRETS_KEY (hex)', value: secretsKey.toString('hex') },
@@ -276,7 +277,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     teardown.push(() => db.end());
     const settled = await waitForQuiescence(db, within(120_000));
     const evidenceAt = Date.now();
-    const evidence = await collectEvidence(client, auditorKey, merchants);
+    const evidence = await collectEvidence(client, auditorKey, merchants, mode);
     await Promise.all(deployment.all.map((p) => p.stop()));
     // After the evidence: the reconciliation records a run of its own in the log.
     const cli = cliFor({ ...provider.env, DATABASE_URL: withApplicationName(database, runId), DATABASE_SCHEMA: runId, SECRETS_KEY: secretsKey.toString('hex'), DATA_DIR: runDir });

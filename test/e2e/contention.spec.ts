@@ -22,7 +22,7 @@ describe('concurrent commands in two instances: only what no longer fits is refu
     call(on.baseUrl, 'POST', path, { body, headers: { 'x-api-secret': platform.apiSecret, ...headers } });
   const get = (path: string, headers: Record<string, string> = {}) => call(first.baseUrl, 'GET', path, { headers: { 'x-api-secret': platform.apiSecret, ...headers } });
   const available = async (headers: Record<string, string> = {}) => Math.round((await get('/v1/trdp/balance', headers)).body.data.available * 100);
-  const trialBalance = async () => (await call(first.baseUrl, 'GET', '/v1/audit/ledger/trial-balance', { headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body.data;
+  const trialBalance = async () => (await call(first.baseUrl, 'GET', '/v1/audit/ledger/trial-balance?mode=test', { headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body.data;
   const codeOf = (res: HttpResult) => (res.status >= 400 ? (res.body?.error?.code as string) : undefined);
 
   beforeAll(async () => {
