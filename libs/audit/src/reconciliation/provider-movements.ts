@@ -72,5 +72,5 @@ export function providerMovementsOf(postings: readonly ClearingPosting[], events
   });
 }
 
-/** The event types whose journal entries can touch `provider:clearing`: the only ones a reconciliation reads. */
+/** The event types whose journal entries can touch a clearing account: the only ones a reconciliation reads. */
 export const CLEARING_EVENT_TYPES: readonly string[] = Object.keys(REFERENCES_BY_TYPE);
