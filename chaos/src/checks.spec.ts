@@ -150,6 +150,7 @@ describe('the chaos run checks', () => {
       }),
     });
     const ledger = (escrowBalance: number, credits = 150.5): LedgerSnapshot => ({
+      modes: ['live'],
       balanced: credits === 150.5,
       totalDebits: 150.5,
       totalCredits: credits,
@@ -470,6 +471,7 @@ describe('the chaos run checks', () => {
       ];
     }
     const books = (payables: Record<string, number>, fees: number, transit = 0): LedgerSnapshot => ({
+      modes: ['live'],
       balanced: true,
       totalDebits: 0,
       totalCredits: 0,
@@ -502,7 +504,7 @@ describe('the chaos run checks', () => {
     });
   });
   describe('accounts', () => {
-    const ledger = (payable: number): LedgerSnapshot => ({ balanced: true, totalDebits: 0, totalCredits: 0, accounts: [{ account: 'merchant:acct_1:payable', debit: 0, credit: 0, balance: payable }] });
+    const ledger = (payable: number): LedgerSnapshot => ({ modes: ['live'], balanced: true, totalDebits: 0, totalCredits: 0, accounts: [{ account: 'merchant:acct_1:payable', debit: 0, credit: 0, balance: payable }] });
     const history = (...more: LoggedEvent[]): LoggedEvent[] => [
       event('AccountCreated', 'account-acct_1', 'r-1', { accountId: 'acct_1', merchantId: 'm-1' }),
       event('AllocationReleased', 'escrow-esc_1', 'r-2', { merchantId: 'acct_1', amount: 5_000 }),

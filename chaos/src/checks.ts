@@ -1,4 +1,5 @@
 import { CALLBACK_WORTHY, deliveryIdFor } from '@app/callbacks';
+import { ACCOUNTS } from '@app/audit';
 import { streamKey } from '@app/domain';
 import {
   type Attempt,
@@ -193,7 +194,7 @@ export function checkLedger(ledger: LedgerSnapshot, escrows: EscrowSnapshot[]): 
   const balances = new Map(ledger.accounts.map((a) => [a.account, santim(a.balance)]));
   let terminal = 0;
   for (const escrow of escrows) {
-    const balance = balances.get(`escrow:${escrow.escrowId}`) ?? 0;
+    const balance = balances.get(ACCOUNTS.escrow(escrow.escrowId)) ?? 0;
     // An allocation never paid (PENDING, or VOID once the escrow closed unpaid) has no money to account for.
     for (const a of escrow.allocations.filter((allocation) => allocation.status !== 'PENDING' && allocation.status !== 'VOID')) {
       const accounted = santim(a.held) + santim(a.released) + santim(a.refunded) + santim(a.frozen ?? 0);
@@ -523,7 +524,7 @@ export function checkSettlement(events: LoggedEvent[], ledger: LedgerSnapshot): 
   let inTransit = 0;
   let paidOut = 0;
   for (const [merchantId, m] of owed) {
-    const held = (balances.get(`merchant:${merchantId}:payable`) ?? 0) + (balances.get(`merchant:${merchantId}:fees`) ?? 0);
+    const held = (balances.get(ACCOUNTS.merchantPayable(merchantId)) ?? 0) + (balances.get(ACCOUNTS.merchantFees(merchantId)) ?? 0);
     const transit = m.requested - m.paid - m.failed;
     inTransit += transit;
     paidOut += m.paid;
@@ -531,8 +532,9 @@ export function checkSettlement(events: LoggedEvent[], ledger: LedgerSnapshot): 
       problems.push(`merchant ${merchantId}: credited ${m.credited} santim, but payable and fees ${held} + in transit ${transit} + paid out ${m.paid} = ${held + transit + m.paid}`);
     }
   }
-  const ledgerTransit = balances.get('payouts:in-transit') ?? 0;
-  if (ledgerTransit !== inTransit) problems.push(`payouts:in-transit holds ${ledgerTransit} santim, the payouts on their way ${inTransit}`);
+  const transitAccounts = ledger.modes.map((mode) => ACCOUNTS.payoutsInTransit(mode));
+  const ledgerTransit = transitAccounts.reduce((sum, account) => sum + (balances.get(account) ?? 0), 0);
+  if (ledgerTransit !== inTransit) problems.push(`${transitAccounts.join(' + ')} hold ${ledgerTransit} santim, the payouts on their way ${inTransit}`);
   return result('settlement: payable + fees + in transit + paid out = credited less taken back, per merchant and account', problems, `${owed.size} merchants and accounts, ${paidOut} santim paid out, ${inTransit} in transit`);
 }
 
@@ -559,7 +561,7 @@ export function checkAccounts(events: LoggedEvent[], ledger: LedgerSnapshot, bal
   const ledgerBalance = new Map(ledger.accounts.map((a) => [a.account, santim(a.balance)]));
   let onHold = 0;
   for (const { accountId, available, onHold: held } of balances) {
-    const payable = ledgerBalance.get(`merchant:${accountId}:payable`) ?? 0;
+    const payable = ledgerBalance.get(ACCOUNTS.merchantPayable(accountId)) ?? 0;
     onHold += santim(held);
     if (santim(available) + santim(held) !== payable) problems.push(`account ${accountId}: its balance says ${santim(available)} santim available and ${santim(held)} on hold, its ledger account holds ${payable}`);
   }

@@ -18,7 +18,7 @@ export interface Evidence {
   liveEntries: LedgerEntrySnapshot[];
 }
 
-/** Reads what the checks judge through the audit API, as an auditor would (and through the recording client, so these responses are searched for secrets too). */
+/** Reads what the checks judge through the audit API, as an auditor would (each mode's books the run's tenants use, side by side) (and through the recording client, so these responses are searched for secrets too). */
 export async function collectEvidence(
   client: RecordingClient,
   auditorKey: string,
@@ -55,7 +55,16 @@ export async function collectEvidence(
     const { available, onHold } = (await get('/v1/trdp/balance', readsFor.get(accountId)!)) as { available: number; onHold: number };
     return { accountId, available, onHold };
   });
-  const ledger = (await get('/v1/audit/ledger/trial-balance')) as LedgerSnapshot;
+  // Each mode's books read apart, as the audit API answers them, then laid side by side: their accounts' names differ.
+  const modes = [...new Set(tenants.map((t) => t.mode))].sort();
+  const books = (await Promise.all(modes.map((mode) => get(`/v1/audit/ledger/trial-balance?mode=${mode}`)))) as Omit<LedgerSnapshot, 'modes'>[];
+  const ledger: LedgerSnapshot = {
+    modes,
+    balanced: books.every((b) => b.balanced),
+    totalDebits: books.reduce((sum, b) => sum + b.totalDebits, 0),
+    totalCredits: books.reduce((sum, b) => sum + b.totalCredits, 0),
+    accounts: books.flatMap((b) => b.accounts),
+  };
   const parties = partyModes(tenants, events);
   // A party's accounts name it (merchant:{id}:payable, …); read whole, as an auditor's account statement.
   const liveAccounts = ledger.accounts.map((a) => a.account).filter((account) => account.split(':').some((part) => parties.live.has(part)));

@@ -106,7 +106,12 @@ export interface ReceivedCallback {
   receivedAt: number;
 }
 
+/**
+ * The books of the modes the run's tenants use, each read apart (the audit API never adds the two) and
+ * laid side by side: test's shared accounts are named apart from live's, each party's accounts are its own.
+ */
 export interface LedgerSnapshot {
+  modes: ('test' | 'live')[];
   balanced: boolean;
   totalDebits: number;
   totalCredits: number;

@@ -41,12 +41,19 @@ describe('audit console in a real browser', () => {
     await running?.close();
   });
 
-  it('an auditor sees the trial balance, balanced, with the escrow and merchant accounts', async () => {
+  it("an auditor sees one mode's books at a time: the live ones first, without the test tenant's money; the test ones by the switch, balanced, with the escrow and merchant accounts", async () => {
     const { page, errors } = await signedInPage(VIEWPORTS.desktop);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Ledger' }).click();
-    await page.getByRole('heading', { name: 'Trial balance' }).waitFor();
+    await page.getByRole('heading', { name: 'Trial balance of the live books' }).waitFor();
+    expect(await page.locator('#books-mode').textContent()).toContain('Live mode');
+    expect(await page.locator('#trial-result').textContent()).toBe('Balanced: debits 0.00 ETB, credits 0.00 ETB.');
+    const switcher = page.getByRole('navigation', { name: 'Books of a mode' });
+    expect(await switcher.getByRole('link', { name: 'Live books' }).getAttribute('aria-current')).toBe('page');
+    await switcher.getByRole('link', { name: 'Test books' }).click();
+    await page.getByRole('heading', { name: 'Trial balance of the test books' }).waitFor();
+    expect(await page.locator('#books-mode').textContent()).toContain('Test mode');
     expect(await page.locator('#trial-result').textContent()).toBe('Balanced: debits 1,601.00 ETB, credits 1,601.00 ETB.');
-    const accounts = page.getByRole('table', { name: 'Every account now' });
+    const accounts = page.getByRole('table', { name: 'Every test account now' });
     expect(await accounts.getByRole('row').filter({ hasText: `escrow:${escrowId}` }).textContent()).toContain('400.00 ETB');
     expect(await accounts.getByRole('row').filter({ hasText: `merchant:${merchant.seller1}:payable` }).textContent()).toContain('600.50 ETB');
     await page.screenshot({ path: join(ARTIFACTS, 'audit-trial-balance.png'), fullPage: true });
@@ -121,11 +128,16 @@ describe('audit console in a real browser', () => {
     expect(penalty.status).toBe(201);
     const { page, errors } = await signedInPage(VIEWPORTS.desktop);
     await waitFor(async () => {
-      await page.goto(`${running.baseUrl}/audit/negative-balances`);
+      await page.goto(`${running.baseUrl}/audit/negative-balances?mode=test`);
       return (await page.getByRole('region', { name: 'Negative balances' }).getByRole('table').count()) > 0;
     }, 'the penalty to be listed');
     await page.goto(`${running.baseUrl}/audit/events`);
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Negative balances' }).click();
+    // The console opens on the live books, which hold none of the test seller's money; the switch shows the test ones.
+    await page.getByRole('heading', { name: 'Negative balances: live mode' }).waitFor();
+    expect(await page.locator('#no-negative-balances').count()).toBe(1);
+    await page.getByRole('navigation', { name: 'Books of a mode' }).getByRole('link', { name: 'Test books' }).click();
+    await page.getByRole('heading', { name: 'Negative balances: test mode' }).waitFor();
     const row = page.getByRole('region', { name: 'Negative balances' }).getByRole('table').getByRole('row').filter({ hasText: 'Selam Leather' });
     expect(await row.textContent()).toContain(`Account ${accountId} of ${merchant.merchantId}`);
     expect(await row.textContent()).toContain('-5.00 ETB');
@@ -139,7 +151,7 @@ describe('audit console in a real browser', () => {
     const findings: Record<string, unknown> = {};
     for (const [name, viewport] of Object.entries(VIEWPORTS)) {
       const { page } = await signedInPage(viewport, true);
-      for (const path of ['/audit/events', '/audit/escrows', `/audit/escrows/${escrowId}`, '/audit/ledger?asOf=2030-01-01T00:00:00Z', '/audit/integrity?run=1', '/audit/reconciliations', '/audit/accounts', '/audit/negative-balances']) {
+      for (const path of ['/audit/events', '/audit/escrows', `/audit/escrows/${escrowId}`, '/audit/ledger?mode=test&asOf=2030-01-01T00:00:00Z', '/audit/integrity?run=1', '/audit/reconciliations', '/audit/accounts', '/audit/negative-balances?mode=test']) {
         await page.goto(`${running.baseUrl}${path}`);
         const js = await pageJavaScriptBytes(page);
         expect(js.external).toEqual([]);

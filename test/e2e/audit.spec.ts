@@ -198,7 +198,7 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
 
   /** The balance of one account (0 when it has never been posted to), now or as of an instant. */
   async function balanceOf(account: string, asOf?: string): Promise<number> {
-    const data = await audit<{ accounts: Account[] }>(`/ledger/balances?account=${encodeURIComponent(account)}${asOf ? `&asOf=${asOf}` : ''}`);
+    const data = await audit<{ accounts: Account[] }>(`/ledger/balances?mode=test&account=${encodeURIComponent(account)}${asOf ? `&asOf=${asOf}` : ''}`);
     expect(data.accounts.length).toBeLessThanOrEqual(1);
     if (data.accounts.length === 1) expect(data.accounts[0].account).toBe(account);
     return data.accounts.length ? santim(data.accounts[0].balance) : 0;
@@ -275,8 +275,8 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
       const view = await escrowView(escrowId);
       return view.status === 'PARTIALLY_REFUNDED' && view;
     }, 'the refund to complete');
-    // The completion moves customer:refunds and clearing, not the escrow's account.
-    await record('refunded', 'EscrowRefundCompleted', refunded, 'customer:refunds');
+    // The completion moves the test books' refunds and clearing accounts, not the escrow's account.
+    await record('refunded', 'EscrowRefundCompleted', refunded, 'test:customer:refunds');
   });
   afterAll(async () => running?.close());
 
@@ -288,8 +288,8 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
       '/events.csv',
       `/streams/escrow-${escrowId}`,
       `/escrows/${escrowId}`,
-      '/ledger/trial-balance',
-      '/ledger/balances',
+      '/ledger/trial-balance?mode=test',
+      '/ledger/balances?mode=test',
       `/ledger/accounts/${encodeURIComponent(`escrow:${escrowId}`)}/entries`,
       '/integrity',
     ];
@@ -347,7 +347,7 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
       const res = await call(running.baseUrl, 'POST', '/v1/admin/auditors', { body: { name: 'External auditor' }, headers: { 'x-admin-key': TEST_ADMIN_KEY } });
       expect(res.status).toBe(201);
       expect(res.body.data.auditorKey).not.toBe(auditor.auditorKey);
-      const trial = await audit('/ledger/trial-balance', running.baseUrl, res.body.data.auditorKey);
+      const trial = await audit('/ledger/trial-balance?mode=test', running.baseUrl, res.body.data.auditorKey);
       expect(trial.balanced).toBe(true);
     });
 
@@ -374,7 +374,8 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
 
     it('refuses every non-GET under /v1/audit, whatever the key: 405 AUDIT_READ_ONLY, Allow: GET, and nothing changes', async () => {
       const before = await writes();
-      const paths = [...GET_PATHS(), '/events/some-id', '/ledger/accounts/provider:clearing', '/no-such-route', '/'];
+      // The routes without their queries: each is asked with a query of its own below.
+      const paths = [...GET_PATHS().map((path) => path.split('?')[0]), '/events/some-id', '/ledger/accounts/provider:clearing', '/no-such-route', '/'];
       const keys: Record<string, string>[] = [
         { 'x-auditor-key': auditor.auditorKey },
         { 'x-admin-key': TEST_ADMIN_KEY },
@@ -582,11 +583,18 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
         '/events?from=2026-02-30T00:00:00Z',
         '/events?to=2026-04-31T00:00:00Z',
         '/events.csv?from=2026-11-01T24:00:00Z',
-        '/ledger/balances?asOf=2026-02-29T12:00:00Z',
+        '/ledger/balances?mode=test&asOf=2026-02-29T12:00:00Z',
         `/escrows/${escrowId}?asOf=2026-06-31T00:00:00%2B03:00`,
       ]) {
         const res = await call(running.baseUrl, 'GET', `/v1/audit${path}`, { headers: { 'x-auditor-key': auditor.auditorKey } });
         expect({ path, status: res.status, code: res.body?.error?.code }).toEqual({ path, status: 400, code: 'INVALID_DATE_TIME' });
+      }
+    });
+
+    it('refuses books asked for without a mode, or with one that is neither test nor live: 400 INVALID_MODE, never the two added', async () => {
+      for (const path of ['/ledger/trial-balance', '/ledger/trial-balance?mode=both', '/ledger/balances', '/ledger/balances?mode=LIVE&account=test:provider:clearing', '/ledger/balances?mode=']) {
+        const res = await call(running.baseUrl, 'GET', `/v1/audit${path}`, { headers: { 'x-auditor-key': auditor.auditorKey } });
+        expect({ path, status: res.status, code: res.body?.error?.code }).toEqual({ path, status: 400, code: 'INVALID_MODE' });
       }
     });
 
@@ -776,17 +784,17 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
       }
       expect(await balanceOf(ESCROW(), new Date(Date.parse(steps[0].at) - 1).toISOString())).toBe(0);
       // Without account=, as of an instant: every account, the escrow's among them.
-      const all = await audit<{ asOf: string; accounts: Account[] }>(`/ledger/balances?asOf=${steps[2].at}`);
+      const all = await audit<{ asOf: string; accounts: Account[] }>(`/ledger/balances?mode=test&asOf=${steps[2].at}`);
       expect(all.asOf).toBe(steps[2].at);
       expect(all.accounts.find((a) => a.account === ESCROW())).toEqual({ account: ESCROW(), debit: 600.5, credit: 1000.5, balance: 400 });
       const accounts = all.accounts.map((a) => a.account);
       expect(accounts).toEqual([...accounts].sort());
-      const bad = await call(running.baseUrl, 'GET', '/v1/audit/ledger/balances?asOf=not-a-date', { headers: { 'x-auditor-key': auditor.auditorKey } });
+      const bad = await call(running.baseUrl, 'GET', '/v1/audit/ledger/balances?mode=test&asOf=not-a-date', { headers: { 'x-auditor-key': auditor.auditorKey } });
       expect(bad.status).toBe(400);
     });
 
     it('posts exactly the rules of docs/concepts/ledger.md for the escrow: funded, released, refund requested on cancel, refund paid out', async () => {
-      const trial = await audit('/ledger/trial-balance');
+      const trial = await audit('/ledger/trial-balance?mode=test');
       const postings: { type: string; account: string; debit: number; credit: number }[] = [];
       for (const { account } of trial.accounts as Account[]) {
         for (const e of await statement(account)) {
@@ -796,26 +804,26 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
       const order = ['EscrowFunded', 'AllocationReleased', 'EscrowRefundRequested', 'EscrowRefundCompleted'];
       const sorted = postings.sort((a, b) => order.indexOf(a.type) - order.indexOf(b.type) || b.debit - a.debit);
       expect(sorted).toEqual([
-        { type: 'EscrowFunded', account: 'provider:clearing', debit: 1000.5, credit: 0 },
+        { type: 'EscrowFunded', account: 'test:provider:clearing', debit: 1000.5, credit: 0 },
         { type: 'EscrowFunded', account: ESCROW(), debit: 0, credit: 1000.5 },
         { type: 'AllocationReleased', account: ESCROW(), debit: 600.5, credit: 0 },
         { type: 'AllocationReleased', account: `merchant:${merchant.seller1}:payable`, debit: 0, credit: 600.5 },
         { type: 'EscrowRefundRequested', account: ESCROW(), debit: 400, credit: 0 },
-        { type: 'EscrowRefundRequested', account: 'customer:refunds', debit: 0, credit: 400 },
-        { type: 'EscrowRefundCompleted', account: 'customer:refunds', debit: 400, credit: 0 },
-        { type: 'EscrowRefundCompleted', account: 'provider:clearing', debit: 0, credit: 400 },
+        { type: 'EscrowRefundRequested', account: 'test:customer:refunds', debit: 0, credit: 400 },
+        { type: 'EscrowRefundCompleted', account: 'test:customer:refunds', debit: 400, credit: 0 },
+        { type: 'EscrowRefundCompleted', account: 'test:provider:clearing', debit: 0, credit: 400 },
       ]);
       // The courier's allocation was refunded, never released.
       expect((await statement(`merchant:${merchant.courier1}:payable`)).filter((e) => e.streamId === `escrow-${escrowId}`)).toEqual([]);
     });
 
-    it("posts a plain order's payment: Dr provider:clearing / Cr merchant:{its merchant}:payable", async () => {
+    it("posts a test tenant's plain order's payment: Dr test:provider:clearing / Cr merchant:{its merchant}:payable", async () => {
       for (const [m, orderId, amount] of [
         [merchant, plainOrderId, 250.75],
         [other, otherOrderId, 99.99],
       ] as const) {
         const stream = `order-${orderId}`;
-        const clearing = (await statement('provider:clearing')).filter((e) => e.streamId === stream);
+        const clearing = (await statement('test:provider:clearing')).filter((e) => e.streamId === stream);
         const payable = (await statement(`merchant:${m.merchantId}:payable`)).filter((e) => e.streamId === stream);
         expect(clearing).toEqual([expect.objectContaining({ eventType: 'OrderPaid', debit: amount, credit: 0 })]);
         expect(payable).toEqual([expect.objectContaining({ eventType: 'OrderPaid', debit: 0, credit: amount })]);
@@ -825,39 +833,51 @@ describe('audit API over HTTP on PostgreSQL (docs/concepts/ledger.md)', () => {
     });
 
     it('balances: total debits === total credits === the sums over its accounts, each balance on its normal side', async () => {
-      const trial = await audit<{ balanced: boolean; totalDebits: number; totalCredits: number; accounts: Account[] }>('/ledger/trial-balance');
+      const trial = await audit<{ balanced: boolean; totalDebits: number; totalCredits: number; accounts: Account[] }>('/ledger/trial-balance?mode=test');
       expect(trial.balanced).toBe(true);
       expect(trial.totalDebits).toBe(trial.totalCredits);
       expect(santim(trial.totalDebits)).toBe(trial.accounts.reduce((sum, a) => sum + santim(a.debit), 0));
       expect(santim(trial.totalCredits)).toBe(trial.accounts.reduce((sum, a) => sum + santim(a.credit), 0));
       for (const a of trial.accounts) {
-        const debitNormal = a.account.startsWith('provider:');
+        const debitNormal = a.account === 'test:provider:clearing';
         expect({ account: a.account, balance: santim(a.balance) }).toEqual({
           account: a.account,
           balance: debitNormal ? santim(a.debit) - santim(a.credit) : santim(a.credit) - santim(a.debit),
         });
       }
       // What the provider holds for us is exactly what we owe: merchants, escrows and customers.
-      const assets = trial.accounts.filter((a) => a.account.startsWith('provider:')).reduce((s, a) => s + santim(a.balance), 0);
-      const owed = trial.accounts.filter((a) => !a.account.startsWith('provider:')).reduce((s, a) => s + santim(a.balance), 0);
+      const assets = trial.accounts.filter((a) => a.account === 'test:provider:clearing').reduce((s, a) => s + santim(a.balance), 0);
+      const owed = trial.accounts.filter((a) => a.account !== 'test:provider:clearing').reduce((s, a) => s + santim(a.balance), 0);
       expect(assets).toBe(owed);
       // Two paid orders and a fully settled escrow: clearing holds the orders and the released allocation.
-      expect(trial.accounts.find((a) => a.account === 'provider:clearing')!.balance).toBe(250.75 + 99.99 + 600.5);
-      expect(trial.accounts.find((a) => a.account === 'customer:refunds')!.balance).toBe(0);
+      expect(trial.accounts.find((a) => a.account === 'test:provider:clearing')!.balance).toBe(250.75 + 99.99 + 600.5);
+      expect(trial.accounts.find((a) => a.account === 'test:customer:refunds')!.balance).toBe(0);
       // The same as the current balances.
-      const balances = await audit<{ accounts: Account[] }>('/ledger/balances');
+      const balances = await audit<{ accounts: Account[] }>('/ledger/balances?mode=test');
       expect(balances.accounts).toEqual(trial.accounts);
     });
 
+    it("keeps the test tenants' money out of the live books: none of their accounts, and the live books' own accounts by their own names", async () => {
+      const live = await audit<{ mode: string; balanced: boolean; accounts: Account[] }>('/ledger/trial-balance?mode=live');
+      expect(live.mode).toBe('live');
+      expect(live.balanced).toBe(true);
+      const ours = [ESCROW(), `merchant:${merchant.merchantId}:payable`, `merchant:${merchant.seller1}:payable`, `merchant:${other.merchantId}:payable`];
+      expect(live.accounts.filter((a) => ours.includes(a.account) || a.account.startsWith('test:'))).toEqual([]);
+      const test = await audit<{ mode: string; accounts: Account[] }>('/ledger/balances?mode=test');
+      expect(test.mode).toBe('test');
+      expect(test.accounts.map((a) => a.account)).toEqual(expect.arrayContaining(ours));
+      expect((await audit<{ accounts: Account[] }>(`/ledger/balances?mode=live&account=${encodeURIComponent(ESCROW())}`)).accounts).toEqual([]);
+    });
+
     it("states every account: running balances that add up, in log order, each entry's event in the log", async () => {
-      const trial = await audit<{ accounts: Account[] }>('/ledger/trial-balance');
+      const trial = await audit<{ accounts: Account[] }>('/ledger/trial-balance?mode=test');
       const histories = new Map<string, AuditEvent[]>();
       for (const account of trial.accounts) {
         const entries = await statement(account.account);
         expect(entries.length).toBeGreaterThan(0);
         let running = 0;
         for (const [i, e] of entries.entries()) {
-          const change = account.account.startsWith('provider:') ? santim(e.debit) - santim(e.credit) : santim(e.credit) - santim(e.debit);
+          const change = account.account === 'test:provider:clearing' ? santim(e.debit) - santim(e.credit) : santim(e.credit) - santim(e.debit);
           running += change;
           expect({ account: account.account, i, balance: santim(e.balance) }).toEqual({ account: account.account, i, balance: running });
           expect(e.debit === 0 || e.credit === 0).toBe(true);

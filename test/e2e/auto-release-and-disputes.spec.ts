@@ -23,7 +23,7 @@ describe('automatic release and disputes over HTTP', () => {
   const post = (path: string, body: unknown, extra: Record<string, string> = {}) => call(running.baseUrl, 'POST', path, { body, headers: { ...headers(), ...extra } });
   const get = (path: string) => call(running.baseUrl, 'GET', path, { headers: headers() });
   const balance = async (account: string) => {
-    const res = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?account=${encodeURIComponent(account)}`, { headers: { 'x-auditor-key': auditorKey } });
+    const res = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?mode=test&account=${encodeURIComponent(account)}`, { headers: { 'x-auditor-key': auditorKey } });
     return res.body.data.accounts.length ? Math.round(res.body.data.accounts[0].balance * 100) : 0;
   };
   const eventsOf = async (escrowId: string, types: string[]) =>

@@ -227,11 +227,11 @@ describe('operator CLI against a running service (PostgreSQL)', () => {
     beforeAll(() => quiet());
 
     it('prints a balanced trial balance, the same as the audit API', async () => {
-      const [trial, human] = await Promise.all([cliJson('ledger', 'trial-balance'), cli('ledger', 'trial-balance')]);
+      const [trial, human] = await Promise.all([cliJson('ledger', 'trial-balance', '--mode', 'test'), cli('ledger', 'trial-balance', '--mode', 'test')]);
       expect(trial.balanced).toBe(true);
       expect(trial.totalDebits).toBeGreaterThan(0);
       expect(trial.totalDebits).toBe(trial.totalCredits);
-      const api = await call(running.baseUrl, 'GET', '/v1/audit/ledger/trial-balance', { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+      const api = await call(running.baseUrl, 'GET', '/v1/audit/ledger/trial-balance?mode=test', { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
       expect(trial).toEqual(api.body.data);
 
       expect(human.code).toBe(0);
@@ -270,7 +270,7 @@ describe('operator CLI against a running service (PostgreSQL)', () => {
       const ledger = await cliJson('projections', 'rebuild', 'ledger');
       expect(ledger.rebuilt).toEqual(['ledger']);
       expect(ledger.events).toBeGreaterThanOrEqual(events + 1);
-      expect((await cliJson('ledger', 'trial-balance')).balanced).toBe(true);
+      expect((await cliJson('ledger', 'trial-balance', '--mode', 'test')).balanced).toBe(true);
 
       const unknown = await cli('projections', 'rebuild', 'nope');
       expect(unknown.code).toBe(1);

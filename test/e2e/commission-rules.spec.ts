@@ -20,7 +20,7 @@ describe('commission rules', () => {
   const del = (m: TestMerchant, path: string) => call(running.baseUrl, 'DELETE', path, { headers: as(m) });
   /** In santim, from the audit API. */
   const ledger = async (account: string) => {
-    const res = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?account=${encodeURIComponent(account)}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    const res = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?mode=test&account=${encodeURIComponent(account)}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
     return res.body.data.accounts.length ? Math.round(res.body.data.accounts[0].balance * 100) : 0;
   };
   const history = async (escrowId: string) =>

@@ -27,7 +27,7 @@ describe('concurrent commands in two instances: only what no longer fits is refu
     const { available: free, onHold } = (await get('/v1/trdp/balance')).body.data;
     return Math.round((free + onHold) * 100);
   };
-  const trialBalance = async () => (await call(first.baseUrl, 'GET', '/v1/audit/ledger/trial-balance', { headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body.data;
+  const trialBalance = async () => (await call(first.baseUrl, 'GET', '/v1/audit/ledger/trial-balance?mode=test', { headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body.data;
   const codeOf = (res: HttpResult) => (res.status >= 400 ? (res.body?.error?.code as string) : undefined);
 
   beforeAll(async () => {

@@ -50,9 +50,9 @@ it('runs the payment lifecycle and the audit API with the events in KurrentDB', 
     const integrity = await call(running.baseUrl, 'GET', '/v1/audit/integrity', { headers: audit });
     expect(integrity.body.data).toMatchObject({ ok: true, firstBreak: null });
     expect(integrity.body.data.eventsChecked).toBeGreaterThanOrEqual(4);
-    const trial = await call(running.baseUrl, 'GET', '/v1/audit/ledger/trial-balance', { headers: audit });
+    const trial = await call(running.baseUrl, 'GET', '/v1/audit/ledger/trial-balance?mode=test', { headers: audit });
     expect(trial.body.data.balanced).toBe(true);
-    const escrowAccount = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?account=escrow:${escrowId}`, { headers: audit });
+    const escrowAccount = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?mode=test&account=escrow:${escrowId}`, { headers: audit });
     expect(escrowAccount.body.data.accounts).toEqual([expect.objectContaining({ balance: 400 })]);
   } finally {
     await running.close();

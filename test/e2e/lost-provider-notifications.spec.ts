@@ -117,9 +117,9 @@ describe('provider confirmations due while processes are killed', () => {
     await waitFor(async () => (await escrowStatus(escrowId)) === 'REFUNDED', 'the escrow to be REFUNDED');
     await waitFor(async () => callbacks.some((c) => c.escrowId === escrowId && c.status === 'REFUNDED'), 'the REFUNDED callback');
     // Read through the audit API, which waits for the projector to reach the log's head.
-    const clearing = await call(apiUrl, 'GET', `/v1/audit/ledger/balances?account=${encodeURIComponent('customer:refunds')}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    const clearing = await call(apiUrl, 'GET', `/v1/audit/ledger/balances?mode=test&account=${encodeURIComponent('test:customer:refunds')}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
     expect(clearing.status).toBe(200);
-    expect(clearing.body.data.accounts).toEqual([expect.objectContaining({ account: 'customer:refunds', balance: 0 })]);
+    expect(clearing.body.data.accounts).toEqual([expect.objectContaining({ account: 'test:customer:refunds', balance: 0 })]);
   });
 
   it('completes a refund when both the API and the worker that asked for it are killed (the reconciler asks the provider)', async () => {

@@ -162,6 +162,22 @@ describe('test and live on one deployment (sandbox and Chapa)', () => {
       expect(csv[0].split(',').at(-1)).toBe('livemode');
       expect(new Set(csv.slice(1).map((row) => row.split(',').at(-1)))).toEqual(new Set([String(tenant.livemode)]));
     }
+  it("keeps each mode's books apart: each trial balance zero and holding only its mode's money, its own accounts by its own names", async () => {
+    const books = async (mode: string) => (await call(running.baseUrl, 'GET', `/v1/audit/ledger/trial-balance?mode=${mode}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body.data;
+    const balance = (trial: { accounts: { account: string; balance: number }[] }, account: string) => trial.accounts.find((a) => a.account === account)?.balance;
+    // Each mode's escrow of 1,000.50 ETB was paid and 600.50 of it released to that mode's seller.
+    const [inTest, inLive] = await waitFor(async () => {
+      const both = [await books('test'), await books('live')];
+      return both.every((trial) => balance(trial, `merchant:${trial.mode === 'test' ? test.seller1 : live.seller1}:payable`) !== undefined) && both;
+    }, 'both releases to reach the ledger');
+    expect([inTest.mode, inTest.balanced, inLive.mode, inLive.balanced]).toEqual(['test', true, 'live', true]);
+    expect(balance(inTest, 'test:provider:clearing')).toBe(1000.5);
+    expect(balance(inLive, 'provider:clearing')).toBe(1000.5);
+    const names = (trial: { accounts: { account: string }[] }) => trial.accounts.map((a) => a.account);
+    expect(names(inTest).filter((a) => a.includes(live.seller1) || a.includes(live.merchantId) || !(a.startsWith('test:') || a.startsWith('merchant:') || a.startsWith('escrow:')))).toEqual([]);
+    expect(names(inLive).filter((a) => a.includes(test.seller1) || a.includes(test.merchantId) || a.startsWith('test:'))).toEqual([]);
+    const missing = await call(running.baseUrl, 'GET', '/v1/audit/ledger/trial-balance', { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    expect([missing.status, missing.body.error.code]).toEqual([400, 'INVALID_MODE']);
   });
 });
 

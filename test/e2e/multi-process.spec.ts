@@ -79,7 +79,7 @@ describe.each(['Redis', 'PostgreSQL'])('several processes on one PostgreSQL, the
     }
     // The releases answered from the escrow's own view; a read of the ledger through the API waits for
     // the projector to reach the log's head, so the counts below are of a ledger that has every event.
-    const trial = await call(apis[0], 'GET', '/v1/audit/ledger/trial-balance', { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    const trial = await call(apis[0], 'GET', '/v1/audit/ledger/trial-balance?mode=test', { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
     expect(trial.status).toBe(200);
     const [counts] = await db.query<{ money_events: number; entries: number; postings: number }>(
       `SELECT (SELECT count(*)::int FROM events WHERE event_type IN ('EscrowFunded', 'AllocationReleased')) AS money_events,

@@ -24,7 +24,7 @@ describe('negative balances: listed, alerted, recovered first from the next earn
     expect(res.status).toBe(200);
     return Math.round(res.body.data.available * 100);
   };
-  const trialBalance = async () => (await call(running.baseUrl, 'GET', '/v1/audit/ledger/trial-balance', { headers: { 'x-auditor-key': auditorKey } })).body.data;
+  const trialBalance = async () => (await call(running.baseUrl, 'GET', '/v1/audit/ledger/trial-balance?mode=test', { headers: { 'x-auditor-key': auditorKey } })).body.data;
   const negativeAccounts = async () => {
     const res = await get('/v1/trdp/accounts?balance=negative&limit=100');
     expect(res.status).toBe(200);
@@ -66,7 +66,7 @@ describe('negative balances: listed, alerted, recovered first from the next earn
 
     const staff = new ConsoleClient(running.baseUrl);
     expect((await staff.post('/audit/sign-in', { key: auditorKey }, { csrfFrom: '/audit/sign-in' })).status).toBe(303);
-    const alert = await staff.get('/audit/negative-balances');
+    const alert = await staff.get('/audit/negative-balances?mode=test');
     expect(alert.status).toBe(200);
     expect(alert.text).toContain('Tigist Textiles');
     expect(alert.text).toContain(`Account ${seller} of ${platform.merchantId}`);
@@ -96,7 +96,7 @@ describe('negative balances: listed, alerted, recovered first from the next earn
     expect(consoleStatement.text).not.toContain('no merchant');
 
     expect(await negativeAccounts()).toEqual([]);
-    expect((await staff.get('/audit/negative-balances')).text).not.toContain('Tigist Textiles');
+    expect((await staff.get('/audit/negative-balances?mode=test')).text).not.toContain('Tigist Textiles');
     expect(await trialBalance()).toMatchObject({ balanced: true });
   });
 
@@ -116,7 +116,7 @@ describe('negative balances: listed, alerted, recovered first from the next earn
     expect((await post('/v1/trdp/transfers', { to: seller, amount: (platformAvailable - 400) / 100, description: 'Advance on sales' })).status).toBe(201);
     const payable = `merchant:${platform.merchantId}:payable`;
     const ledgerBalance = async () => {
-      const res = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?account=${encodeURIComponent(payable)}`, { headers: { 'x-auditor-key': auditorKey } });
+      const res = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?mode=test&account=${encodeURIComponent(payable)}`, { headers: { 'x-auditor-key': auditorKey } });
       return Math.round(res.body.data.accounts[0].balance * 100);
     };
     await waitFor(async () => (await ledgerBalance()) === -600, "the transfer to reach the platform's payable");
@@ -124,7 +124,7 @@ describe('negative balances: listed, alerted, recovered first from the next earn
 
     const staff = new ConsoleClient(running.baseUrl);
     expect((await staff.post('/audit/sign-in', { key: auditorKey }, { csrfFrom: '/audit/sign-in' })).status).toBe(303);
-    const alert = await staff.get('/audit/negative-balances');
+    const alert = await staff.get('/audit/negative-balances?mode=test');
     expect(alert.status).toBe(200);
     expect(alert.text).not.toContain(`Merchant ${platform.merchantId}`);
     expect(alert.text).toContain('id="no-negative-balances"');

@@ -181,7 +181,7 @@ describe('a holding period: credits available from their day, payouts and transf
     await linkToPlatform(running.baseUrl, seller, feePlatform);
     /** Santim, from the audit API. */
     const ledger = async (account: string) => {
-      const res = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?account=${encodeURIComponent(account)}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+      const res = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?mode=test&account=${encodeURIComponent(account)}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
       return res.body.data.accounts.length ? Math.round(res.body.data.accounts[0].balance * 100) : 0;
     };
     const [payable, fees] = [`merchant:${feePlatform.merchantId}:payable`, `merchant:${feePlatform.merchantId}:fees`];

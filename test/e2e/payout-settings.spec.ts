@@ -34,7 +34,7 @@ describe('payout settings and scheduled payouts', () => {
   const get = (m: TestMerchant, path: string) => call(running.baseUrl, 'GET', path, { headers: as(m) });
   /** In santim, from the audit API. */
   const balance = async (account: string) => {
-    const res = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?account=${encodeURIComponent(account)}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    const res = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?mode=test&account=${encodeURIComponent(account)}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
     return res.body.data.accounts.length ? Math.round(res.body.data.accounts[0].balance * 100) : 0;
   };
   const payable = (m: TestMerchant) => balance(`merchant:${m.merchantId}:payable`);
@@ -473,7 +473,7 @@ describe('payout settings and scheduled payouts', () => {
     });
     expect(callback.message).toContain('back in your payable balance');
     await waitFor(async () => (await payable(m)) === 60_050, 'the money back in the payable');
-    expect(await balance('payouts:in-transit')).toBe(0);
+    expect(await balance('test:payouts:in-transit')).toBe(0);
   });
 
   it('changes the settings from the dashboard through the same command, behind the session and its form token', async () => {

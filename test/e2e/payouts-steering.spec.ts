@@ -22,7 +22,7 @@ describe('payouts the platform steers', () => {
   const get = (path: string, m: TestMerchant = platform, extra: Record<string, string> = {}) => call(running.baseUrl, 'GET', path, { headers: as(m, extra) });
   /** In santim, from the audit API. */
   const balance = async (account: string) => {
-    const res = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?account=${encodeURIComponent(account)}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    const res = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?mode=test&account=${encodeURIComponent(account)}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
     return res.body.data.accounts.length ? Math.round(res.body.data.accounts[0].balance * 100) : 0;
   };
   const streamTypes = async (streamId: string): Promise<string[]> => {
@@ -79,7 +79,7 @@ describe('payouts the platform steers', () => {
       expect(chosen.status).toBe(201);
       expect(chosen.body.data).toMatchObject({ status: 'REQUESTED', amount: 40, currency: 'ETB', trigger: 'on-demand', canceledAt: null });
       await waitFor(async () => (await get(`/v1/trdp/payouts/${chosen.body.data.payoutId}`)).body.data.status === 'PAID', 'the 40 ETB payout to be paid');
-      await waitFor(async () => (await balance(payable)) === 5_000 && (await balance('payouts:in-transit')) === 0, 'the payout to leave 50 ETB');
+      await waitFor(async () => (await balance(payable)) === 5_000 && (await balance('test:payouts:in-transit')) === 0, 'the payout to leave 50 ETB');
       // Its report's lines sum to it: the release it paid part of, and a CARRIED line for the 50 ETB left.
       const movements = (await get(`/v1/trdp/payouts/${chosen.body.data.payoutId}/movements`)).body.data.movements as { paid: number; status: string }[];
       expect(Math.round(movements.reduce((sum, m) => sum + m.paid * 100, 0))).toBe(4_000);
@@ -165,11 +165,11 @@ describe('payouts the platform steers', () => {
 
     it('cancels a payout still REQUESTED: the money is back to the santim, never sent, told by PAYOUT_CANCELED; one sent is 409, another merchant 404', async () => {
       const payable = `merchant:${platform.merchantId}:payable`;
-      const clearing = await balance('provider:clearing');
+      const clearing = await balance('test:provider:clearing');
 
       const first = (await post('/v1/trdp/payouts', { amount: 30 })).body.data;
       expect(first).toMatchObject({ status: 'REQUESTED', amount: 30 });
-      await waitFor(async () => (await balance(payable)) === 6_000 && (await balance('payouts:in-transit')) === 3_000, 'the request to move 30 ETB in transit');
+      await waitFor(async () => (await balance(payable)) === 6_000 && (await balance('test:payouts:in-transit')) === 3_000, 'the request to move 30 ETB in transit');
 
       const before = await writes();
       expect((await post(`/v1/trdp/payouts/${first.payoutId}/cancel`, {}, other)).status).toBe(404);
@@ -184,7 +184,7 @@ describe('payouts the platform steers', () => {
       expect(canceled.body.data).toMatchObject({ payoutId: first.payoutId, status: 'CANCELED', amount: 30, canceledAt: expect.any(String), paidAt: null });
       // Cancelling again answers the same, writing nothing more.
       expect((await post(`/v1/trdp/payouts/${first.payoutId}/cancel`)).body.data).toMatchObject({ status: 'CANCELED', canceledAt: canceled.body.data.canceledAt });
-      await waitFor(async () => (await balance(payable)) === 9_000 && (await balance('payouts:in-transit')) === 0, 'the 30 ETB back in the payable');
+      await waitFor(async () => (await balance(payable)) === 9_000 && (await balance('test:payouts:in-transit')) === 0, 'the 30 ETB back in the payable');
       expect((await get(`/v1/trdp/payouts/${first.payoutId}`)).body.data).toMatchObject({ status: 'CANCELED', canceledAt: canceled.body.data.canceledAt });
 
       // The next payout pays what the cancelled one gave back.
@@ -197,8 +197,8 @@ describe('payouts the platform steers', () => {
       const sent = await post(`/v1/trdp/payouts/${second.payoutId}/cancel`);
       expect([sent.status, sent.body.error.code]).toEqual([409, 'PAYOUT_NOT_CANCELABLE']);
       expect(await streamTypes(streams.payout(first.payoutId))).toEqual(['PayoutRequested', 'PayoutCanceled']);
-      await waitFor(async () => (await balance(payable)) === 0 && (await balance('payouts:in-transit')) === 0, 'the 90 ETB paid out');
-      expect(await balance('provider:clearing')).toBe(clearing - 9_000);
+      await waitFor(async () => (await balance(payable)) === 0 && (await balance('test:payouts:in-transit')) === 0, 'the 90 ETB paid out');
+      expect(await balance('test:provider:clearing')).toBe(clearing - 9_000);
 
       const told = await waitFor(async () => receiver.received.find((c) => JSON.parse(c.body).status === 'PAYOUT_CANCELED'), 'the PAYOUT_CANCELED callback');
       expect(verifyCallback(platform.webhookSecret, told.headers, told.body)).toMatchObject({ status: 'PAYOUT_CANCELED', payoutId: first.payoutId, amount: 30 });

@@ -19,7 +19,7 @@ describe('payouts', () => {
   const get = (path: string, m = merchant) => call(running.baseUrl, 'GET', path, { headers: as(m) });
   /** In santim, from the audit API. */
   const balance = async (account: string) => {
-    const res = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?account=${encodeURIComponent(account)}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    const res = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?mode=test&account=${encodeURIComponent(account)}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
     return res.body.data.accounts.length ? Math.round(res.body.data.accounts[0].balance * 100) : 0;
   };
   const destination = (accountNumber: string) => post('/v1/trdp/payout-destination', { kind: 'bank', institution: '946', accountNumber, holderName: 'Paid Merchant' });
@@ -57,15 +57,15 @@ describe('payouts', () => {
     const refused = await post('/v1/trdp/payouts');
     expect([refused.status, refused.body.error.code]).toEqual([409, 'PAYOUT_DESTINATION_MISSING']);
     await destination('1000123456789');
-    const clearingBefore = await balance('provider:clearing');
+    const clearingBefore = await balance('test:provider:clearing');
 
     const requested = await post('/v1/trdp/payouts');
     expect(requested.status).toBe(201);
     expect(requested.body.data).toMatchObject({ status: 'REQUESTED', amount: 600.5, currency: 'ETB', trigger: 'on-demand', movements: null });
     const paid = await payoutIn(requested.body.data.payoutId, 'PAID');
     expect(paid).toMatchObject({ amount: 600.5, paidAt: expect.any(String), providerReference: expect.stringMatching(/^SBX-T-/) });
-    await waitFor(async () => (await balance('payouts:in-transit')) === 0 && (await balance(`merchant:${merchant.merchantId}:payable`)) === 0, 'the payout to leave the books');
-    expect(await balance('provider:clearing')).toBe(clearingBefore - 60_050);
+    await waitFor(async () => (await balance('test:payouts:in-transit')) === 0 && (await balance(`merchant:${merchant.merchantId}:payable`)) === 0, 'the payout to leave the books');
+    expect(await balance('test:provider:clearing')).toBe(clearingBefore - 60_050);
 
     const again = await post('/v1/trdp/payouts');
     expect([again.status, again.body.error.code]).toEqual([409, 'NOTHING_TO_PAY_OUT']);
@@ -127,7 +127,7 @@ describe('payouts', () => {
     const failed = await payoutIn(bounced.body.data.payoutId, 'FAILED');
     expect(failed).toMatchObject({ amount: 600.5, failureReason: 'BOUNCED' });
     await waitFor(async () => (await balance(`merchant:${merchant.merchantId}:payable`)) === 60_050, 'the money back in the payable');
-    expect(await balance('payouts:in-transit')).toBe(0);
+    expect(await balance('test:payouts:in-transit')).toBe(0);
 
     await destination('1000123456780');
     const retried = await post('/v1/trdp/payouts');

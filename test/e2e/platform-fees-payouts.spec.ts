@@ -25,7 +25,7 @@ describe("a platform's fees paid out", () => {
   const get = (m: TestMerchant, path: string) => call(running.baseUrl, 'GET', path, { headers: as(m) });
   /** In santim, from the audit API. */
   const ledger = async (account: string) => {
-    const res = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?account=${encodeURIComponent(account)}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    const res = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?mode=test&account=${encodeURIComponent(account)}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
     return res.body.data.accounts.length ? Math.round(res.body.data.accounts[0].balance * 100) : 0;
   };
   const balanceOf = async (m: TestMerchant) => (await get(m, '/v1/trdp/balance')).body.data as { available: number; feesEarned: number };

@@ -32,6 +32,7 @@ const TABLES: Record<string, string> = {
   ledger_entries: 'entry_id COLLATE "C"',
   ledger_postings: 'entry_id COLLATE "C", line',
   ledger_balances: 'account COLLATE "C"',
+  ledger_tenant_modes: 'tenant_id COLLATE "C"',
 };
 const TABLE_NAMES = Object.keys(TABLES);
 
@@ -415,11 +416,11 @@ describe('rebuilding the read models while the service runs (PostgreSQL)', () =>
     expect(await shadowSchemaExists()).toBe(false);
     // Exactly the selected projections' tables were replaced; the others are the very same tables.
     const replaced = TABLE_NAMES.filter((t) => oidsBefore.get(t) !== oidsAfter.get(t)).sort();
-    expect(replaced).toEqual(['ledger_balances', 'ledger_entries', 'ledger_postings']);
+    expect(replaced).toEqual(['ledger_balances', 'ledger_entries', 'ledger_postings', 'ledger_tenant_modes']);
     expect(differences(live, await snapshot(db))).toEqual([]);
     expect(await indexDefinitions(db, schema)).toEqual(indexes);
 
-    const trial = await call(running.baseUrl, 'GET', '/v1/audit/ledger/trial-balance', { headers: { 'x-admin-key': 'test-admin-key-0123456789' } });
+    const trial = await call(running.baseUrl, 'GET', '/v1/audit/ledger/trial-balance?mode=test', { headers: { 'x-admin-key': 'test-admin-key-0123456789' } });
     expect(trial.status).toBe(200);
     expect(trial.body.data.balanced).toBe(true);
     expect(formatPosition(result.position)).toMatch(/^\d+-\d+$/);

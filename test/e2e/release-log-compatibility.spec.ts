@@ -204,9 +204,27 @@ it("reads that release's escrow released in part, then cancelled and refunded, a
   expect(receipt.text).toMatch(/Kept by [^<]+<\/th><td>600\.50 ETB/);
 });
 
-it('posts the same ledger and verifies the same hash chains', async () => {
-  expect(withoutPositions((await auditGet('/v1/audit/ledger/trial-balance')).body.data)).toEqual(withoutPositions(observed['trial-balance']));
-  expect(withoutPositions((await auditGet('/v1/audit/ledger/balances')).body.data)).toEqual(withoutPositions(observed['balances']));
+interface Books {
+  accounts: { account: string }[];
+}
+
+/**
+ * That release's books as this one keeps them: its money is test mode's, as its deployment ran on the
+ * sandbox, so the books' own accounts are test mode's (`test:provider:clearing`, …; docs/concepts/modes.md),
+ * every figure the same. In the order of their names, whatever the database's collation puts first.
+ */
+function inTestBooks(books: Books): Books & { mode: 'test' } {
+  const renamed = books.accounts.map((a) => ({ ...a, account: a.account.includes('merchant:') || a.account.startsWith('escrow:') ? a.account : `test:${a.account}` }));
+  return { ...books, mode: 'test', accounts: renamed.sort((a, b) => a.account.localeCompare(b.account)) };
+}
+
+const byName = (books: Books): Books => ({ ...books, accounts: [...books.accounts].sort((a, b) => a.account.localeCompare(b.account)) });
+
+it("posts the same ledger, its books' own accounts test mode's, and verifies the same hash chains", async () => {
+  expect(withoutPositions(byName((await auditGet('/v1/audit/ledger/trial-balance?mode=test')).body.data))).toEqual(withoutPositions(inTestBooks(observed['trial-balance'] as Books)));
+  expect(withoutPositions(byName((await auditGet('/v1/audit/ledger/balances?mode=test')).body.data))).toEqual(withoutPositions(inTestBooks(observed['balances'] as Books)));
+  // Nothing of it is live money.
+  expect((await auditGet('/v1/audit/ledger/trial-balance?mode=live')).body.data).toEqual({ mode: 'live', balanced: true, totalDebits: 0, totalCredits: 0, accounts: [] });
   const integrity = observed['integrity'] as { streamsChecked: number; eventsChecked: number };
   expect((await auditGet('/v1/audit/integrity')).body.data).toEqual({
     ...integrity,

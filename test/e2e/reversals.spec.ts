@@ -23,7 +23,7 @@ describe('reversals: money taken back after its release', () => {
   const get = (path: string) => call(running.baseUrl, 'GET', path, { headers: as() });
   /** An account's balance in the ledger, in santim (0 before its first posting). */
   const balance = async (account: string) => {
-    const res = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?account=${encodeURIComponent(account)}`, { headers: { 'x-auditor-key': auditorKey } });
+    const res = await call(running.baseUrl, 'GET', `/v1/audit/ledger/balances?mode=test&account=${encodeURIComponent(account)}`, { headers: { 'x-auditor-key': auditorKey } });
     expect(res.status).toBe(200);
     return res.body.data.accounts.length ? Math.round(res.body.data.accounts[0].balance * 100) : 0;
   };

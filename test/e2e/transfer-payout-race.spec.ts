@@ -20,7 +20,7 @@ describe('a transfer and a payout racing for the same money in two instances', (
   const get = (on: RunningApp, m: TestMerchant, path: string) => call(on.baseUrl, 'GET', path, { headers: as(m) });
   /** In santim, from the audit API. */
   const ledger = async (account: string) => {
-    const res = await call(first.baseUrl, 'GET', `/v1/audit/ledger/balances?account=${encodeURIComponent(account)}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    const res = await call(first.baseUrl, 'GET', `/v1/audit/ledger/balances?mode=test&account=${encodeURIComponent(account)}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
     return res.body.data.accounts.length ? Math.round(res.body.data.accounts[0].balance * 100) : 0;
   };
   const available = async (m: TestMerchant) => Math.round((await get(first, m, '/v1/trdp/balance')).body.data.available * 100);
@@ -73,7 +73,7 @@ describe('a transfer and a payout racing for the same money in two instances', (
     }
     // Every santim earned went exactly one way: to the seller, or out to the platform's bank.
     expect(await ledger(`merchant:${seller.merchantId}:payable`)).toBe(transferred);
-    await waitFor(async () => (await ledger('payouts:in-transit')) === 0, 'the payouts to be settled');
+    await waitFor(async () => (await ledger('test:payouts:in-transit')) === 0, 'the payouts to be settled');
     expect(await ledger(`merchant:${platform.merchantId}:payable`)).toBe(0);
     expect(transferred + paidOut).toBe(ROUNDS * 30_000);
   });

@@ -237,8 +237,8 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   { route: 'GET /v1/audit/events.csv', request: at('/v1/audit/events.csv?limit=5'), expect: audit(200) },
   { route: 'GET /v1/audit/streams/:streamId', request: (r) => ({ path: `/v1/audit/streams/order-${r.paidOrderId}` }), expect: audit(200) },
   { route: 'GET /v1/audit/escrows/:escrowId', request: (r) => ({ path: `/v1/audit/escrows/${r.heldEscrowId}` }), expect: audit(200) },
-  { route: 'GET /v1/audit/ledger/trial-balance', request: at('/v1/audit/ledger/trial-balance'), expect: audit(200) },
-  { route: 'GET /v1/audit/ledger/balances', request: at('/v1/audit/ledger/balances'), expect: audit(200) },
+  { route: 'GET /v1/audit/ledger/trial-balance', request: at('/v1/audit/ledger/trial-balance?mode=test'), expect: audit(200) },
+  { route: 'GET /v1/audit/ledger/balances', request: at('/v1/audit/ledger/balances?mode=live'), expect: audit(200) },
   { route: 'GET /v1/audit/ledger/accounts/:account/entries', request: at('/v1/audit/ledger/accounts/provider:clearing/entries'), expect: audit(200) },
   { route: 'GET /v1/audit/integrity', request: at('/v1/audit/integrity'), expect: audit(200) },
 

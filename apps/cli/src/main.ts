@@ -123,10 +123,12 @@ program
   .command('ledger')
   .description('the double-entry ledger')
   .command('trial-balance')
-  .description('total debits and credits, which must be equal, and every account')
-  .action(() =>
+  .description("total debits and credits of one mode's books, which must be equal, and each of its accounts")
+  .requiredOption('--mode <mode>', 'whose books: test or live (never the two added)')
+  .action((options: { mode: string }) =>
     withContext(async (context) => {
-      const trial = await context.get(LedgerReader).trialBalance();
+      if (options.mode !== 'test' && options.mode !== 'live') throw new ConfigError('--mode must be test or live');
+      const trial = { mode: options.mode, ...(await context.get(LedgerReader).trialBalance(options.mode)) };
       const human = `${table(trial.accounts as unknown as Record<string, unknown>[])}\n\ndebits ${trial.totalDebits} ETB, credits ${trial.totalCredits} ETB: ${trial.balanced ? 'balanced' : 'NOT BALANCED'}`;
       print(output(), human, trial);
       if (!trial.balanced) process.exitCode = 1;

@@ -101,7 +101,7 @@ describe('commission fees across escrows and rule changes', () => {
             }
           }
           for (const event of history) {
-            const entry = journalFor(event.type, event.data as unknown as Record<string, unknown>, { id: escrowId, creatorMerchantId: OWNER });
+            const entry = journalFor(event.type, event.data as unknown as Record<string, unknown>, { id: escrowId, creatorMerchantId: OWNER, mode: 'live' });
             for (const line of entry?.lines ?? []) add(balances, line.account, isDebitNormal(line.account) ? line.debit - line.credit : line.credit - line.debit);
             const debits = entry?.lines.reduce((sum, l) => sum + l.debit, 0) ?? 0;
             expect(entry?.lines.reduce((sum, l) => sum + l.credit, 0) ?? 0).toBe(debits);

@@ -1,4 +1,4 @@
-import type { Santim } from '@app/domain';
+import { type Mode, MODES, type Santim } from '@app/domain';
 
 /**
  * A kind of account each owner has one of (`merchant:{id}:payable`, `escrow:{id}`): called with an
@@ -19,16 +19,44 @@ function owned(prefix: string, suffix = ''): OwnedAccount {
   });
 }
 
+/**
+ * An account of the books' own rather than one tenant's (the provider's money, refunds and payouts
+ * under way), kept once per mode so that test and live money never meet (docs/concepts/modes.md):
+ * live's keeps the name it had before modes, test's is that name after `test:`. Called with a mode,
+ * its name in that mode.
+ */
+export type BooksAccount = (mode: Mode) => string;
+
+function books(name: string): BooksAccount {
+  return (mode) => (mode === 'live' ? name : `test:${name}`);
+}
+
 /** The accounts of docs/concepts/ledger.md: the one registry of their names. */
 export const ACCOUNTS = {
-  providerClearing: 'provider:clearing',
-  customerRefunds: 'customer:refunds',
+  providerClearing: books('provider:clearing'),
+  customerRefunds: books('customer:refunds'),
   escrow: owned('escrow:'),
   merchantPayable: owned('merchant:', ':payable'),
   /** What a marketplace earned in fees on the escrows it created. */
   merchantFees: owned('merchant:', ':fees'),
   /** Payouts sent and not yet confirmed by the provider: still owed to the merchants. */
-  payoutsInTransit: 'payouts:in-transit',
+  payoutsInTransit: books('payouts:in-transit'),
+};
+
+/** The books' own accounts; every other account is one tenant's (a merchant's, an escrow's), so of its tenant's mode. */
+export const BOOKS_ACCOUNTS: readonly BooksAccount[] = [ACCOUNTS.providerClearing, ACCOUNTS.customerRefunds, ACCOUNTS.payoutsInTransit];
+
+/** The mode a books account's name says; undefined for a tenant's account, whose mode is its tenant's. */
+export function booksAccountMode(account: string): Mode | undefined {
+  return MODES.find((mode) => BOOKS_ACCOUNTS.some((kind) => kind(mode) === account));
+}
+
+const quoted = (names: readonly string[]) => names.map((name) => `'${name}'`).join(', ');
+
+/** The books' accounts in SQL. */
+export const BOOKS_ACCOUNTS_SQL = {
+  /** Whether `column` names one of the books' accounts of `mode`. */
+  of: (mode: Mode, column: string) => `${column} IN (${quoted(BOOKS_ACCOUNTS.map((kind) => kind(mode)))})`,
 };
 
 /**
@@ -70,9 +98,9 @@ export interface JournalEntry {
   lines: JournalLine[];
 }
 
-/** Money the provider holds for us is an asset (debit-normal); everything we owe is credit-normal. */
+/** Money the provider holds for us is an asset (debit-normal), in either mode; everything we owe is credit-normal. */
 export function isDebitNormal(account: string): boolean {
-  return account.startsWith('provider:');
+  return MODES.some((mode) => ACCOUNTS.providerClearing(mode) === account);
 }
 
 const transfer = (description: string, debit: string, credit: string, amount: Santim): JournalEntry => ({
@@ -104,6 +132,8 @@ export interface LedgerContext {
   creatorMerchantId?: string;
   /** A plain order's fee (from its creation): its creator's fees account earns it when the order is paid. */
   orderFee?: Santim;
+  /** The mode of the tenant the money is of: the books' accounts the entry posts to are that mode's. */
+  mode: Mode;
 }
 
 /**
@@ -126,11 +156,11 @@ function split(description: string, other: string, payable: string, fees: string
  * posts on the other side. `out`: requested (Dr the accounts, Cr in transit); otherwise a failure giving
  * each part back to the account it came from.
  */
-function payoutEntry(description: string, merchantId: string, amount: Santim, fees: number, out: boolean): JournalEntry {
+function payoutEntry(description: string, merchantId: string, amount: Santim, fees: number, out: boolean, mode: Mode): JournalEntry {
   const [payable, feesAccount] = payoutAccounts(merchantId);
   const line = (account: string, signed: number): JournalLine =>
     signed > 0 === out ? { account, debit: Math.abs(signed) as Santim, credit: 0 } : { account, debit: 0, credit: Math.abs(signed) as Santim };
-  const lines = [line(payable, amount - fees), line(feesAccount, fees), line(ACCOUNTS.payoutsInTransit, -amount)];
+  const lines = [line(payable, amount - fees), line(feesAccount, fees), line(ACCOUNTS.payoutsInTransit(mode), -amount)];
   // Debits first, as in every entry.
   return { description, lines: [...lines.filter((l) => l.debit > 0), ...lines.filter((l) => l.credit > 0)] };
 }
@@ -138,15 +168,19 @@ function payoutEntry(description: string, merchantId: string, amount: Santim, fe
 /** The journal entry a money event calls for (double-entry, integer santim), or none. */
 export function journalFor(type: string, data: Record<string, unknown>, context: LedgerContext): JournalEntry | undefined {
   const amount = data.amount as Santim;
+  const { mode } = context;
+  const clearing = ACCOUNTS.providerClearing(mode);
+  const refunds = ACCOUNTS.customerRefunds(mode);
+  const inTransit = ACCOUNTS.payoutsInTransit(mode);
   switch (type) {
     case 'OrderPaid': {
       const creator = context.creatorMerchantId ?? 'unknown';
       const fee = context.orderFee ?? 0;
       const description = fee === 0 ? 'Order paid' : `Order paid, fee to ${creator}`;
-      return split(description, ACCOUNTS.providerClearing, ACCOUNTS.merchantPayable(creator), ACCOUNTS.merchantFees(creator), amount, fee, false);
+      return split(description, clearing, ACCOUNTS.merchantPayable(creator), ACCOUNTS.merchantFees(creator), amount, fee, false);
     }
     case 'EscrowFunded':
-      return transfer('Escrow funded', ACCOUNTS.providerClearing, ACCOUNTS.escrow(context.id), amount);
+      return transfer('Escrow funded', clearing, ACCOUNTS.escrow(context.id), amount);
     case 'AllocationReleased': {
       const description = `Allocation of ${String(data.merchantId)} released`;
       const fee = (data.fee ?? 0) as Santim | 0;
@@ -161,24 +195,24 @@ export function journalFor(type: string, data: Record<string, unknown>, context:
         const merchantId = String((data.merchantIds as string[])[0]);
         const creator = context.creatorMerchantId ?? 'unknown';
         const fee = (data.feeReturned ?? 0) as Santim | 0;
-        return split(`Allocation of ${merchantId} reversed`, ACCOUNTS.customerRefunds, ACCOUNTS.merchantPayable(merchantId), ACCOUNTS.merchantFees(creator), amount, fee, true);
+        return split(`Allocation of ${merchantId} reversed`, refunds, ACCOUNTS.merchantPayable(merchantId), ACCOUNTS.merchantFees(creator), amount, fee, true);
       }
       // The escrow's own money goes back on a cancellation or a refund the merchant asked for; a
       // refused payment never reached the escrow: what is owed back comes straight from clearing.
       return data.reason === 'CANCELLED' || data.reason === 'REQUESTED'
-        ? transfer('Escrow refund requested', ACCOUNTS.escrow(context.id), ACCOUNTS.customerRefunds, amount)
-        : transfer('Refused payment to refund', ACCOUNTS.providerClearing, ACCOUNTS.customerRefunds, amount);
+        ? transfer('Escrow refund requested', ACCOUNTS.escrow(context.id), refunds, amount)
+        : transfer('Refused payment to refund', clearing, refunds, amount);
     // A payout leaves the merchant's payable and fees for the way out, and the provider's money once
     // confirmed; a failed one comes back to the accounts it left.
     case 'PayoutRequested':
-      return payoutEntry('Payout requested', String(data.merchantId), amount, (data.fees ?? 0) as number, true);
+      return payoutEntry('Payout requested', String(data.merchantId), amount, (data.fees ?? 0) as number, true, mode);
     case 'PayoutPaid':
-      return transfer('Payout paid', ACCOUNTS.payoutsInTransit, ACCOUNTS.providerClearing, amount);
+      return transfer('Payout paid', inTransit, clearing, amount);
     case 'PayoutFailed':
-      return payoutEntry('Payout failed, back to payable', String(data.merchantId), amount, (data.fees ?? 0) as number, false);
+      return payoutEntry('Payout failed, back to payable', String(data.merchantId), amount, (data.fees ?? 0) as number, false, mode);
     // Cancelled before it was sent: the request's entry reversed, each part back where it came from.
     case 'PayoutCanceled':
-      return payoutEntry('Payout canceled, back to payable', String(data.merchantId), amount, (data.fees ?? 0) as number, false);
+      return payoutEntry('Payout canceled, back to payable', String(data.merchantId), amount, (data.fees ?? 0) as number, false, mode);
     // Available money between two payables; a reversal gives back all or part of it the other way, and
     // may take the destination below zero.
     case 'TransferCreated': {
@@ -192,10 +226,10 @@ export function journalFor(type: string, data: Record<string, unknown>, context:
     case 'OrderRefundRequested': {
       // A paid order's money went to its merchant (its fee to the fees account) and comes back from
       // there; a refused payment never did.
-      if (data.reason !== 'REQUESTED') return transfer('Refused payment to refund', ACCOUNTS.providerClearing, ACCOUNTS.customerRefunds, amount);
+      if (data.reason !== 'REQUESTED') return transfer('Refused payment to refund', clearing, refunds, amount);
       const creator = context.creatorMerchantId ?? 'unknown';
       const fee = (data.fee ?? 0) as Santim | 0;
-      return split('Order refund requested', ACCOUNTS.customerRefunds, ACCOUNTS.merchantPayable(creator), ACCOUNTS.merchantFees(creator), amount, fee, true);
+      return split('Order refund requested', refunds, ACCOUNTS.merchantPayable(creator), ACCOUNTS.merchantFees(creator), amount, fee, true);
     }
     default:
       return undefined;
@@ -203,6 +237,6 @@ export function journalFor(type: string, data: Record<string, unknown>, context:
 }
 
 /** Refund completions carry no amount: it is the amount of the refund they complete. */
-export function refundCompletionEntry(amount: Santim): JournalEntry {
-  return transfer('Refund paid out', ACCOUNTS.customerRefunds, ACCOUNTS.providerClearing, amount);
+export function refundCompletionEntry(amount: Santim, mode: Mode): JournalEntry {
+  return transfer('Refund paid out', ACCOUNTS.customerRefunds(mode), ACCOUNTS.providerClearing(mode), amount);
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { isDebitNormal } from '@app/audit';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { type Santim, toEtbNumber } from '@app/domain';
+import { type Mode, type Santim, toEtbNumber } from '@app/domain';
 import { formatPosition } from '@app/event-store';
 
 export interface AccountBalance {
@@ -21,14 +21,18 @@ function present(account: string, debit: string, credit: string): AccountBalance
   return { account, debit: etb(debit), credit: etb(credit), balance: balance < 0n ? -etb(String(-balance)) : etb(String(balance)) };
 }
 
-/** The ledger read model (docs/concepts/ledger.md), for the audit API and the CLI. */
+/**
+ * The ledger read model (docs/concepts/ledger.md), for the audit API and the CLI: the books of one mode
+ * at a time, its own accounts and its tenants' (docs/concepts/modes.md), never the two added.
+ */
 @Injectable()
 export class LedgerReader {
   constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
 
-  async trialBalance() {
+  async trialBalance(mode: Mode) {
     const rows = await this.db.query<{ account: string; debit: string; credit: string }>(
-      `SELECT account, debit::text AS debit, credit::text AS credit FROM ledger_balances ORDER BY account`,
+      `SELECT account, debit::text AS debit, credit::text AS credit FROM ledger_balances WHERE mode = $1 ORDER BY account`,
+      [mode],
     );
     const debits = rows.reduce((sum, row) => sum + BigInt(row.debit), 0n);
     const credits = rows.reduce((sum, row) => sum + BigInt(row.credit), 0n);
@@ -40,17 +44,19 @@ export class LedgerReader {
     };
   }
 
-  async balances(asOf: Date | undefined, account: string | undefined): Promise<AccountBalance[]> {
+  /** The mode's accounts (or the one named, when it is that mode's) now, or as their postings stood at `asOf`. */
+  async balances(mode: Mode, asOf: Date | undefined, account: string | undefined): Promise<AccountBalance[]> {
     const rows = asOf
       ? await this.db.query<{ account: string; debit: string; credit: string }>(
-          `SELECT account, sum(debit)::text AS debit, sum(credit)::text AS credit FROM ledger_postings
-           WHERE recorded_at <= $1 AND ($2::text IS NULL OR account = $2) GROUP BY account ORDER BY account`,
-          [asOf, account ?? null],
+          `SELECT p.account, sum(p.debit)::text AS debit, sum(p.credit)::text AS credit
+           FROM ledger_balances b JOIN ledger_postings p ON p.account = b.account
+           WHERE b.mode = $3 AND p.recorded_at <= $1 AND ($2::text IS NULL OR b.account = $2) GROUP BY p.account ORDER BY p.account`,
+          [asOf, account ?? null, mode],
         )
       : await this.db.query<{ account: string; debit: string; credit: string }>(
           `SELECT account, debit::text AS debit, credit::text AS credit FROM ledger_balances
-           WHERE ($1::text IS NULL OR account = $1) ORDER BY account`,
-          [account ?? null],
+           WHERE mode = $2 AND ($1::text IS NULL OR account = $1) ORDER BY account`,
+          [account ?? null, mode],
         );
     return rows.map((row) => present(row.account, row.debit, row.credit));
   }

@@ -30,7 +30,8 @@ async function post(db: SqlClient, movements: readonly Movement[]): Promise<void
       postings.map((p) => [p.entry, 1, p.account, Math.max(0, -p.amount), Math.max(0, p.amount), p.position, p.position, p.recorded_at]),
     );
     await settleRunningBalances(tx, postings);
-    await tx.query(`INSERT INTO ledger_balances (account, debit, credit) SELECT account, sum(debit), sum(credit) FROM ledger_postings GROUP BY account`);
+    // Both owners are live tenants: their accounts are the live books'.
+    await tx.query(`INSERT INTO ledger_balances (account, debit, credit, mode) SELECT account, sum(debit), sum(credit), 'live' FROM ledger_postings GROUP BY account`);
   });
 }
 
@@ -77,8 +78,10 @@ describe.each(READ_MODEL_DATABASES)('negative balances on %s', (_name, open) => 
     ]);
     const owed = await negativeBalancesOf(db, OWNERS);
     expect([...owed.values()]).toEqual([{ ownerId: 'm-1', platformId: null, name: null, balance: -700, negativeSince: at(30) }]);
-    expect((await negativeBalancesSince(db, at(30), 10)).map((b) => b.ownerId)).toEqual(['m-1']);
-    expect(await negativeBalancesSince(db, at(29), 10)).toEqual([]);
+    expect((await negativeBalancesSince(db, 'live', at(30), 10)).map((b) => b.ownerId)).toEqual(['m-1']);
+    // The test books hold none of it.
+    expect(await negativeBalancesSince(db, 'test', at(30), 10)).toEqual([]);
+    expect(await negativeBalancesSince(db, 'live', at(29), 10)).toEqual([]);
   });
 
   it("counts a platform's fees with its payable: a payable below zero that its fees cover is owed by no one", async () => {
@@ -91,7 +94,7 @@ describe.each(READ_MODEL_DATABASES)('negative balances on %s', (_name, open) => 
       { minute: 20, amount: -2_000, owner: 1 },
     ]);
     expect(await negativeBalancesOf(db, OWNERS)).toEqual(new Map());
-    expect(await negativeBalancesSince(db, at(100), 10)).toEqual([]);
+    expect(await negativeBalancesSince(db, 'live', at(100), 10)).toEqual([]);
   });
 
   it('a payable below zero by more than the fees cover is owed by the difference, since the posting that took the two below zero', async () => {
@@ -105,8 +108,8 @@ describe.each(READ_MODEL_DATABASES)('negative balances on %s', (_name, open) => 
     ]);
     const owed = await negativeBalancesOf(db, OWNERS);
     expect([...owed.values()]).toEqual([{ ownerId: 'm-1', platformId: null, name: null, balance: -300, negativeSince: at(20) }]);
-    expect((await negativeBalancesSince(db, at(20), 10)).map((b) => [b.ownerId, b.balance])).toEqual([['m-1', -300]]);
-    expect(await negativeBalancesSince(db, at(19), 10)).toEqual([]);
+    expect((await negativeBalancesSince(db, 'live', at(20), 10)).map((b) => [b.ownerId, b.balance])).toEqual([['m-1', -300]]);
+    expect(await negativeBalancesSince(db, 'live', at(19), 10)).toEqual([]);
   });
 
   it('finds every owner whose payable and fees are below zero together, with their balance and since when, whatever the order and times the log brought its movements in', async () => {

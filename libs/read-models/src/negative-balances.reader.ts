@@ -1,5 +1,6 @@
 import { ACCOUNTS, PAYOUT_ACCOUNTS_SQL, payoutAccounts } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
+import type { Mode } from '@app/domain';
 
 /** An owner whose balance (its payable and fees together) is below zero: what it owes, and since when. */
 export interface NegativeBalance {
@@ -78,11 +79,15 @@ const present = (row: Row): NegativeBalance => ({
 });
 
 /**
- * Every owner (an account or a merchant) whose balance is below zero since before `since`, longest owed first:
- * the audit console's alert of balances left negative for longer than NEGATIVE_BALANCE_ALERT_DAYS.
+ * Every owner (an account or a merchant) of `mode` whose balance is below zero since before `since`, longest owed first:
+ * the audit console's alert of balances left negative for longer than NEGATIVE_BALANCE_ALERT_DAYS, one mode's at a time.
  */
-export async function negativeBalancesSince(db: SqlExecutor, since: Date, limit: number): Promise<NegativeBalance[]> {
-  const rows = await db.query<Row>(`${NEGATIVE} WHERE since.recorded_at <= $2 ORDER BY since.recorded_at, n.owner_id LIMIT $3`, [null, since, limit]);
+export async function negativeBalancesSince(db: SqlExecutor, mode: Mode, since: Date, limit: number): Promise<NegativeBalance[]> {
+  const rows = await db.query<Row>(
+    `${NEGATIVE} WHERE since.recorded_at <= $2 AND EXISTS (SELECT 1 FROM ledger_balances m WHERE m.account IN (n.payable, n.fees) AND m.mode = $4)
+     ORDER BY since.recorded_at, n.owner_id LIMIT $3`,
+    [null, since, limit, mode],
+  );
   return rows.map(present);
 }
 

@@ -522,4 +522,18 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS test_clock_objects_clock ON test_clock_objects (test_clock_id);
     `,
   },
+  {
+    // Each mode's books apart (docs/concepts/modes.md, ledger.projection.ts): the mode of each entry and each
+    // account (null until the deployment decides the mode of what was written before modes), each tenant's
+    // mode as the ledger learnt it, and the accounts of one mode listed through the index. The ledger's
+    // version 2 rebuilds these from the log.
+    id: '044-ledger-modes',
+    sql: `
+      ALTER TABLE ledger_entries ADD COLUMN IF NOT EXISTS mode text;
+      ALTER TABLE ledger_balances ADD COLUMN IF NOT EXISTS mode text;
+      CREATE TABLE IF NOT EXISTS ledger_tenant_modes (tenant_id text PRIMARY KEY, mode text);
+      CREATE INDEX IF NOT EXISTS ledger_balances_mode ON ledger_balances (mode, account);
+      CREATE INDEX IF NOT EXISTS ledger_entries_mode_undecided ON ledger_entries (entry_id) WHERE mode IS NULL;
+    `,
+  },
 ];

@@ -118,6 +118,9 @@ const SELLER_PAYOUT_LIVES = [
 
 const TRANSFERS = 6;
 
+/** The deployment's decision of the mode of what was written before modes (docs/concepts/modes.md). */
+const LEGACY_DECISION = { streamId: 'deployment-modes-legacy', event: { type: 'LegacyModeDecided', data: { mode: 'test', reason: 'PAYMENT_PROVIDER=sandbox', decidedAt: LATER } } };
+
 /** A transfer between the two platforms, given back in part twice (some of them), or not at all. */
 function transferLife(j: number): TransferEvent[] {
   const transferId = `tr_${j}`;
@@ -180,12 +183,15 @@ describe.each(READ_MODEL_DATABASES)('the bulk and the per-batch rebuild on %s', 
       ...Array.from({ length: TRANSFERS }, (_, j) => ({ streamId: `transfer-tr_${j}`, events: transferLife(j) })),
     ];
     for (let n = 0; lives.some((life) => n < life.events.length); n++) {
+      // The owners were registered before modes: part-way through their history the deployment decides
+      // its mode, and the ledger moves what it posted of them before to that mode's books, on every path.
+      if (n === 4) await store.append(LEGACY_DECISION.streamId, [{ ...LEGACY_DECISION.event, metadata: {} }], 'no_stream');
       for (const life of lives) {
         if (n >= life.events.length) continue;
         head = (await store.append(life.streamId, [{ ...life.events[n], metadata: {} }], n === 0 ? 'no_stream' : BigInt(n - 1))).position;
       }
     }
-    events = lives.reduce((sum, life) => sum + life.events.length, OWNERS.length);
+    events = lives.reduce((sum, life) => sum + life.events.length, OWNERS.length + 1);
     await projectUpTo(database, store, head, 5);
   });
 
@@ -218,6 +224,10 @@ describe.each(READ_MODEL_DATABASES)('the bulk and the per-batch rebuild on %s', 
     expect(live.merchants_view).toHaveLength(OWNERS.length);
     expect(live.ledger_postings.length).toBeGreaterThan(ESCROWS);
     expect(live.ledger_entries.filter((row) => row.includes('Refund paid out')).length).toBeGreaterThan(10);
+    // Every entry is the decided mode's, those posted before the decision too: on its books' accounts, none left on live's.
+    expect(new Set(live.ledger_entries.map((row) => JSON.parse(row).mode))).toEqual(new Set(['test']));
+    expect(live.ledger_balances.map((row) => JSON.parse(row) as { account: string; mode: string }).filter((b) => b.mode !== 'test' || /^(provider|customer|payouts):/.test(b.account))).toEqual([]);
+    expect(live.ledger_postings.some((row) => JSON.parse(row).account === 'test:provider:clearing')).toBe(true);
     expect(live.provider_operations.length).toBeGreaterThan(ESCROWS / 2);
     for (const [column, value] of [['refusals', 1], ['status', 'OPEN']] as const) {
       expect(live.provider_operations.some((row) => JSON.parse(row)[column] === value)).toBe(true);

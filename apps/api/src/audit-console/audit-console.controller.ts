@@ -17,6 +17,7 @@ import { redirect } from '../web/page';
 import { currentSession, type SessionRequest } from '../web/session.guard';
 import { AUDIT_BRAND, AuditSessionGuard, sendAuditPage } from './audit-console-shell';
 import { disputesBody, escrowLookupBody, escrowTimelineBody, eventsBody, integrityBody, ledgerBody } from './audit-console.pages';
+import { booksMode } from './books-switch';
 import { negativeBalancesBody } from './negative-balances.page';
 import { ReadsProjectedViews } from '../http/projected-views';
 import { abortedWhenClientGoes } from '../http/client-gone';
@@ -100,12 +101,19 @@ export class AuditConsoleController {
     });
   }
 
+  /** One mode's books at a time, the live ones unless the switch asks for the test ones (docs/concepts/modes.md). */
   @Get('ledger')
-  async ledgerPage(@Query('asOf') asOf: string | undefined, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
+  async ledgerPage(@Query('mode') mode: string | undefined, @Query('asOf') asOf: string | undefined, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
+    const books = booksMode(mode);
     const instant = optionalInstant(asOf?.trim(), 'asOf');
-    const trial = await this.ledger.trialBalance();
-    const atInstant = instant ? { value: instant.toISOString(), accounts: await this.ledger.balances(instant, undefined) } : undefined;
-    return sendAuditPage(reply, this.config, { title: 'Ledger', current: '/audit/ledger', session: currentSession(request), body: ledgerBody(trial, atInstant) });
+    const trial = await this.ledger.trialBalance(books);
+    const atInstant = instant ? { value: instant.toISOString(), accounts: await this.ledger.balances(books, instant, undefined) } : undefined;
+    return sendAuditPage(reply, this.config, {
+      title: `Ledger: ${books} mode`,
+      current: '/audit/ledger',
+      session: currentSession(request),
+      body: ledgerBody(books, trial, atInstant),
+    });
   }
 
   /** Disputes open longer than DISPUTE_MAX_DAYS: money frozen that someone should decide about. */
@@ -123,15 +131,16 @@ export class AuditConsoleController {
 
   /** Payables below zero for longer than NEGATIVE_BALANCE_ALERT_DAYS: money the platforms answer for that their sellers have not earned back. */
   @Get('negative-balances')
-  async negativeBalances(@Req() request: SessionRequest, @Res() reply: FastifyReply) {
+  async negativeBalances(@Query('mode') mode: string | undefined, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
+    const books = booksMode(mode);
     const now = this.clock.now().getTime();
     const alertDays = this.config.negativeBalanceAlertDays;
-    const balances = await negativeBalancesSince(this.db, new Date(now - alertDays * 86_400_000), NEGATIVE_BALANCES_SHOWN);
+    const balances = await negativeBalancesSince(this.db, books, new Date(now - alertDays * 86_400_000), NEGATIVE_BALANCES_SHOWN);
     return sendAuditPage(reply, this.config, {
-      title: 'Negative balances',
+      title: `Negative balances: ${books} mode`,
       current: '/audit/negative-balances',
       session: currentSession(request),
-      body: negativeBalancesBody(balances, alertDays, now),
+      body: negativeBalancesBody(books, balances, alertDays, now),
     });
   }
 

@@ -1,9 +1,10 @@
-import { type EscrowOutline, parseStreamId } from '@app/domain';
+import { type EscrowOutline, type Mode, parseStreamId } from '@app/domain';
 import type { AuditEvent, IntegrityReport } from '@app/audit';
 import type { AccountBalance, OpenDispute } from '@app/read-models';
 import { html, type SafeHtml } from '../http/html';
 import { etb, etbNumber, query, statusBadge, when } from '../web/format';
 import { describeEvent, merchantLabel, type MerchantNames, timeline } from '../web/timeline';
+import { booksSwitch } from './books-switch';
 import { auditStatementHref } from './statement.page';
 
 export interface EventsView {
@@ -129,22 +130,25 @@ function balancesTable(caption: string, accounts: AccountBalance[]): SafeHtml {
 }
 
 export function ledgerBody(
+  mode: Mode,
   trial: { balanced: boolean; totalDebits: number; totalCredits: number; accounts: AccountBalance[] },
   asOf: { value: string; accounts: AccountBalance[] } | undefined,
 ): SafeHtml {
-  return html`<h1>Ledger</h1>
+  return html`<h1>Ledger: ${mode} mode</h1>
+${booksSwitch('/audit/ledger', mode)}
 <section class="card" aria-labelledby="trial-heading">
-  <h2 id="trial-heading">Trial balance</h2>
+  <h2 id="trial-heading">Trial balance of the ${mode} books</h2>
   <p id="trial-result" class="notice${trial.balanced ? '' : ' bad'}" role="status">${trial.balanced ? 'Balanced' : 'Not balanced'}: debits ${etbNumber(trial.totalDebits)}, credits ${etbNumber(trial.totalCredits)}.</p>
-  ${balancesTable('Every account now', trial.accounts)}
+  ${balancesTable(`Every ${mode} account now`, trial.accounts)}
 </section>
 <section class="card" aria-labelledby="asof-heading">
   <h2 id="asof-heading">Balances as of an instant</h2>
   <form class="filters" method="get" action="/audit/ledger">
+    <input type="hidden" name="mode" value="${mode}">
     <div><label for="asOf">As of (UTC, ISO 8601)</label><input id="asOf" name="asOf" required maxlength="40" value="${asOf?.value ?? ''}" placeholder="2026-01-31T23:59:59Z"></div>
     <div><button type="submit">Show balances</button></div>
   </form>
-  ${asOf ? balancesTable(`Balances as of ${asOf.value}`, asOf.accounts) : ''}
+  ${asOf ? balancesTable(`Balances of the ${mode} accounts as of ${asOf.value}`, asOf.accounts) : ''}
 </section>`;
 }
 

@@ -1,4 +1,4 @@
-import { type AuditEvent, COUNT_WORDS, DISCREPANCY_WORDS, discrepanciesOf, ranByWords } from '@app/audit';
+import { ACCOUNTS, type AuditEvent, COUNT_WORDS, DISCREPANCY_WORDS, discrepanciesOf, ranByWords, STATEMENT_MODES, type StatementProvider } from '@app/audit';
 import { discrepancyCount, type ProviderStatementReconciled, type Santim, streams } from '@app/domain';
 import type { ReconciliationRun } from '@app/payments';
 import { html, type SafeHtml } from '../http/html';
@@ -22,10 +22,17 @@ function uploadForm(csrf: string, providers: readonly string[], provider: string
 </form>`;
 }
 
-export function reconciliationsBody(view: { csrf: string; providers: readonly string[]; provider: string; runs: AuditEvent[]; after?: string; next: string | null }): SafeHtml {
+/** The books a provider's statement is matched against: its mode's, named with their clearing account. */
+function booksOf(provider: StatementProvider): SafeHtml {
+  const mode = STATEMENT_MODES[provider];
+  return html`the ${mode} books (<code>${ACCOUNTS.providerClearing(mode)}</code>)`;
+}
+
+export function reconciliationsBody(view: { csrf: string; providers: readonly StatementProvider[]; provider: string; runs: AuditEvent[]; after?: string; next: string | null }): SafeHtml {
   return html`<h1>Provider reconciliation</h1>
 <p class="muted">Upload a provider's settlement statement for one day: each line is matched to our movements of
-<code>provider:clearing</code> (payments, refunds, payouts) by reference and gross amount. The run is recorded
+its mode's clearing account (payments, refunds, payouts) by reference and gross amount, never to the other
+mode's: ${view.providers.map((p, i) => html`${i === 0 ? '' : ', '}${p}'s to ${booksOf(p)}`)}. The run is recorded
 in the event log with your name, the file's SHA-256 and what it found.</p>
 ${uploadForm(view.csrf, view.providers, view.provider)}
 ${
@@ -66,6 +73,7 @@ ${notice(
 <dl class="facts">
   <dt>Run</dt><dd><a href="/audit/events${query({ stream: streams.reconciliation(run.runId) })}"><code>${run.runId}</code></a></dd>
   <dt>Reconciled by</dt><dd>${ranBy}</dd>
+  <dt>Against</dt><dd id="reconciled-books">${booksOf(run.provider)}</dd>
   <dt>File SHA-256</dt><dd><code>${run.fileSha256}</code></dd>
   <dt>Provider fees on the statement</dt><dd>${etb(run.report.fees)} (amounts are compared gross)</dd>
 </dl>

@@ -6,6 +6,7 @@ describe('the audit console’s negative balances page', () => {
   it('lists each payable below zero with who owes, how much, since when and for how many days, an account with its platform', () => {
     const page = String(
       negativeBalancesBody(
+        'live',
         [
           { ownerId: 'acct_1', platformId: 'mer_p', name: 'Tigist Textiles', balance: -2_050, negativeSince: new Date('2030-01-10T08:00:00Z') },
           { ownerId: 'mer_q', platformId: null, name: 'Quick Market', balance: -100, negativeSince: new Date('2030-01-12T09:00:00Z') },
@@ -23,9 +24,12 @@ describe('the audit console’s negative balances page', () => {
     expect(rows[1]).toContain('Merchant mer_q');
     expect(rows[1]).toMatch(/data-label="Days" class="num">8</);
     expect(page).toContain('more than 7 days (NEGATIVE_BALANCE_ALERT_DAYS)');
+    // One mode's at a time, the mode said.
+    expect(page).toContain('<h1>Negative balances: live mode</h1>');
+    expect(page).toContain('aria-current="page">Live books</a>');
   });
 
   it('says when no balance has been below zero that long', () => {
-    expect(String(negativeBalancesBody([], 7, NOW))).toContain('No balance has been below zero for longer than 7 days.');
+    expect(String(negativeBalancesBody('test', [], 7, NOW))).toContain('No balance has been below zero for longer than 7 days.');
   });
 });

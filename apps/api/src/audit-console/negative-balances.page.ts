@@ -1,7 +1,9 @@
+import type { Mode } from '@app/domain';
 import type { NegativeBalance } from '@app/read-models';
 import { html, type SafeHtml } from '../http/html';
 import { signedEtb } from '../web/statement-view';
 import { when } from '../web/format';
+import { booksSwitch } from './books-switch';
 import { auditStatementHref } from './statement.page';
 
 /** Whose payable it is: a platform's account (with its platform) or a merchant's own. */
@@ -13,10 +15,11 @@ function owner(balance: NegativeBalance): SafeHtml {
 }
 
 /** Payables left below zero for longer than NEGATIVE_BALANCE_ALERT_DAYS, longest owed first: what sellers owe that their platform still answers for. */
-export function negativeBalancesBody(balances: NegativeBalance[], alertDays: number, now: number): SafeHtml {
+export function negativeBalancesBody(mode: Mode, balances: NegativeBalance[], alertDays: number, now: number): SafeHtml {
   const days = (since: Date) => Math.floor((now - since.getTime()) / 86_400_000);
-  return html`<h1>Negative balances</h1>
-<p class="muted">Accounts and merchants whose available balance has been below zero for more than ${alertDays} days (NEGATIVE_BALANCE_ALERT_DAYS), longest first. The customers' money already left through the provider: until their next earnings cover it, the platform's payable answers for it.</p>
+  return html`<h1>Negative balances: ${mode} mode</h1>
+${booksSwitch('/audit/negative-balances', mode)}
+<p class="muted">The ${mode} tenants' accounts and merchants whose available balance has been below zero for more than ${alertDays} days (NEGATIVE_BALANCE_ALERT_DAYS), longest first. The customers' money already left through the provider: until their next earnings cover it, the platform's payable answers for it.</p>
 ${
   balances.length === 0
     ? html`<p id="no-negative-balances">No balance has been below zero for longer than ${alertDays} days.</p>`

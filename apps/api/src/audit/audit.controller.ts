@@ -3,7 +3,7 @@ import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nest
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { EscrowNotFound, INVALID_DATE_TIME, InvalidInput, isStreamId, STREAM_NAMES, streams } from '@app/domain';
+import { EscrowNotFound, INVALID_DATE_TIME, INVALID_MODE, InvalidInput, isStreamId, parseMode, STREAM_NAMES, streams } from '@app/domain';
 import { ApiError } from '../http/problem';
 import { abortedWhenClientGoes } from '../http/client-gone';
 import { envelope } from '../http/envelope';
@@ -20,6 +20,18 @@ import { AuditApi } from '../http/openapi/security';
 import { ApiEnvelope } from '../http/openapi/api-envelope';
 import { ApiProblems } from '../http/openapi/api-problems';
 import { AccountStatementResponse, AuditEventPageResponse, BalancesResponse, EscrowAsOfResponse, IntegrityReportResponse, StreamHistoryResponse, TrialBalanceResponse } from './audit.response';
+
+/**
+ * The books are read one mode at a time and never added (docs/concepts/modes.md): a question that sums
+ * money across tenants names its mode, required rather than defaulted, so that no auditor reads test
+ * money as live or the sum of both.
+ */
+const MODE_QUERY = {
+  name: 'mode',
+  required: true,
+  enum: ['test', 'live'],
+  description: "Whose books: test mode's or live mode's (required; anything else is 400 INVALID_MODE)",
+} as const;
 
 @ApiTags('audit')
 @Controller('v1/audit')
@@ -83,21 +95,26 @@ export class AuditController {
   }
 
   @Get('ledger/trial-balance')
-  @ApiOperation({ summary: 'Total debits and credits of the ledger, which must be equal, with every account' })
+  @ApiOperation({ summary: "Total debits and credits of one mode's books, which must be equal, with each of its accounts" })
+  @ApiQuery(MODE_QUERY)
   @ApiEnvelope(TrialBalanceResponse, { message: 'Trial balance' })
-  async trialBalance() {
-    return envelope('Trial balance', await this.ledger.trialBalance());
+  @ApiProblems({ 400: [INVALID_MODE] })
+  async trialBalance(@Query('mode') mode: string | undefined) {
+    const books = parseMode(mode);
+    return envelope('Trial balance', { mode: books, ...(await this.ledger.trialBalance(books)) });
   }
 
   @Get('ledger/balances')
-  @ApiOperation({ summary: 'Account balances now or as of an instant (asOf); one account with account=' })
+  @ApiOperation({ summary: "One mode's account balances now or as of an instant (asOf); one account with account=" })
+  @ApiQuery(MODE_QUERY)
   @ApiQuery({ name: 'asOf', required: false, description: 'An instant; now when left out' })
-  @ApiQuery({ name: 'account', required: false, example: 'provider:clearing' })
+  @ApiQuery({ name: 'account', required: false, example: 'test:provider:clearing', description: "One account of the mode's (none when it is the other mode's)" })
   @ApiEnvelope(BalancesResponse, { message: 'Balances' })
-  @ApiProblems({ 400: [INVALID_DATE_TIME] })
-  async balances(@Query('asOf') asOf: string | undefined, @Query('account') account: string | undefined) {
+  @ApiProblems({ 400: [INVALID_MODE, INVALID_DATE_TIME] })
+  async balances(@Query('mode') mode: string | undefined, @Query('asOf') asOf: string | undefined, @Query('account') account: string | undefined) {
+    const books = parseMode(mode);
     const instant = optionalInstant(asOf, 'asOf');
-    return envelope('Balances', { asOf: (instant ?? new Date()).toISOString(), accounts: await this.ledger.balances(instant, account || undefined) });
+    return envelope('Balances', { mode: books, asOf: (instant ?? new Date()).toISOString(), accounts: await this.ledger.balances(books, instant, account || undefined) });
   }
 
   @Get('ledger/accounts/:account/entries')

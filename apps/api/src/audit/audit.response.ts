@@ -75,6 +75,9 @@ export class AccountBalanceResponse {
 }
 
 export class TrialBalanceResponse {
+  @ApiProperty({ enum: ['test', 'live'], description: 'Whose books these are: the mode asked for, never the two added' })
+  mode!: 'test' | 'live';
+
   @ApiProperty({ description: 'Total debits equal total credits' })
   balanced!: boolean;
 
@@ -89,6 +92,9 @@ export class TrialBalanceResponse {
 }
 
 export class BalancesResponse {
+  @ApiProperty({ enum: ['test', 'live'], description: "The mode whose accounts these are: its books' own and its tenants'" })
+  mode!: 'test' | 'live';
+
   @ApiProperty({ format: 'date-time' })
   asOf!: string;
 
@@ -127,7 +133,7 @@ export class AccountEntryResponse {
 }
 
 export class AccountStatementResponse {
-  @ApiProperty({ example: 'provider:clearing' })
+  @ApiProperty({ example: 'provider:clearing', description: "One account, so one mode's: the books' own accounts of test mode are named `test:…`" })
   account!: string;
 
   @ApiProperty({ type: [AccountEntryResponse] })

@@ -50,13 +50,14 @@ function indexBy(movements: readonly ProviderMovement[], reference: (m: Provider
 }
 
 /**
- * Matches a provider's statement to our `provider:clearing` movements (docs/concepts/ledger.md). A line matches a
- * movement of its kind by the provider's reference, which the provider reported when it confirmed
- * the movement. Only then, and only for a line that says money moved, by our own reference when both
- * sides carry it: an attempt the provider failed and that was asked again under a new reference (a
- * Chapa refund) names the same refund of ours, and must not take the movement of the attempt that
- * succeeded. Each movement matches one line at most: a second line for it, or a second booking of
- * one line, is a discrepancy. Amounts are compared gross; fees are summed apart.
+ * Matches a provider's statement to our movements of its mode's clearing account
+ * (`provider:clearing`, `test:provider:clearing`: docs/concepts/ledger.md). A line matches a movement
+ * of its kind by the provider's reference, which the provider reported when it confirmed the movement.
+ * Only then, and only for a line that says money moved, by our own reference when both sides carry it:
+ * an attempt the provider failed and that was asked again under a new reference (a Chapa refund)
+ * names the same refund of ours, and must not take the movement of the attempt that succeeded. Each
+ * movement matches one line at most: a second line for it, or a second booking of one line, is a
+ * discrepancy. Amounts are compared gross; fees are summed apart.
  */
 export function reconcile({ lines, movements, neighbours = [] }: ReconciliationInput): ReconciliationReport {
   const pool = [...movements, ...neighbours];

@@ -1,8 +1,7 @@
 import type { Santim } from '@app/domain';
-import { ACCOUNTS } from '../ledger-rules';
 import type { MovementKind, ProviderMovement } from './statement';
 
-/** A posting of `provider:clearing` as the ledger read model holds it: the event that caused it and its side. */
+/** A posting of a mode's clearing account (`provider:clearing`, `test:provider:clearing`) as the ledger read model holds it: the event that caused it and its side. */
 export interface ClearingPosting {
   eventId: string;
   debit: Santim | 0;
@@ -47,17 +46,17 @@ const REFERENCES_BY_TYPE: Record<string, (data: Data) => References> = {
 /** A movement the ledger posted to clearing whose event this module cannot read: a ledger rule it does not know yet. */
 export class UnknownClearingMovement extends Error {
   constructor(event: PostedEvent) {
-    super(`${ACCOUNTS.providerClearing} moved on ${event.type} (event ${event.id}), which names no provider reference this reconciliation knows`);
+    super(`The clearing account moved on ${event.type} (event ${event.id}), which names no provider reference this reconciliation knows`);
     this.name = 'UnknownClearingMovement';
   }
 }
 
-/** The day's postings of `provider:clearing`, with the references their events carry, as movements to reconcile. */
+/** The day's postings of a mode's clearing account, with the references their events carry, as movements to reconcile. */
 export function providerMovementsOf(postings: readonly ClearingPosting[], events: readonly PostedEvent[]): ProviderMovement[] {
   const byId = new Map(events.map((event) => [event.id, event]));
   return postings.map((posting) => {
     const event = byId.get(posting.eventId);
-    if (!event) throw new Error(`the event ${posting.eventId} of a ${ACCOUNTS.providerClearing} posting was not read`);
+    if (!event) throw new Error(`the event ${posting.eventId} of a clearing account's posting was not read`);
     const refs = Object.hasOwn(REFERENCES_BY_TYPE, event.type) ? REFERENCES_BY_TYPE[event.type]((event.data ?? {}) as Data) : undefined;
     if (!refs || typeof refs.providerReference !== 'string') throw new UnknownClearingMovement(event);
     return {
@@ -73,5 +72,5 @@ export function providerMovementsOf(postings: readonly ClearingPosting[], events
   });
 }
 
-/** The event types whose journal entries can touch `provider:clearing`: the only ones a reconciliation reads. */
+/** The event types whose journal entries can touch a clearing account: the only ones a reconciliation reads. */
 export const CLEARING_EVENT_TYPES: readonly string[] = Object.keys(REFERENCES_BY_TYPE);

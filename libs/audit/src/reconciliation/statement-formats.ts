@@ -1,5 +1,5 @@
 import { parse } from 'csv-parse/sync';
-import { addisDay, addisDayOf, InvalidInput, MAX_SANTIM, type Santim } from '@app/domain';
+import { addisDay, addisDayOf, InvalidInput, MAX_SANTIM, type Mode, type Santim } from '@app/domain';
 import type { LineStatus, MovementKind, StatementLine } from './statement';
 
 /** A statement file that cannot be read as its provider's format: nothing is reconciled or recorded. */
@@ -11,6 +11,12 @@ export class StatementUnreadable extends InvalidInput {
 
 export const STATEMENT_PROVIDERS = ['sandbox', 'chapa'] as const;
 export type StatementProvider = (typeof STATEMENT_PROVIDERS)[number];
+
+/**
+ * Whose books a provider's statement is reconciled against (docs/concepts/modes.md): the sandbox
+ * carries test mode's money only, Chapa live mode's only, so neither is ever matched against the other's.
+ */
+export const STATEMENT_MODES: Readonly<Record<StatementProvider, Mode>> = { sandbox: 'test', chapa: 'live' };
 
 export function isStatementProvider(value: string): value is StatementProvider {
   return (STATEMENT_PROVIDERS as readonly string[]).includes(value);

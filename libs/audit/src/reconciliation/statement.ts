@@ -29,7 +29,7 @@ export interface StatementLine {
   at: string;
 }
 
-/** A posting of our `provider:clearing` account and the provider references its event carries. */
+/** A posting of a mode's clearing account and the provider references its event carries. */
 export interface ProviderMovement {
   eventId: string;
   streamId: string;

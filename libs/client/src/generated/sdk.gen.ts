@@ -1303,10 +1303,10 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * Total debits and credits of the ledger, which must be equal, with every account
+     * Total debits and credits of one mode's books, which must be equal, with each of its accounts
      */
-    public getAuditLedgerTrialBalance<ThrowOnError extends boolean = true>(options?: Options<GetV1AuditLedgerTrialBalanceData, ThrowOnError>): RequestResult<GetV1AuditLedgerTrialBalanceResponses, GetV1AuditLedgerTrialBalanceErrors, ThrowOnError, 'data'> {
-        return (options?.client ?? this.client).get<GetV1AuditLedgerTrialBalanceResponses, GetV1AuditLedgerTrialBalanceErrors, ThrowOnError, 'data'>({
+    public getAuditLedgerTrialBalance<ThrowOnError extends boolean = true>(options: Options<GetV1AuditLedgerTrialBalanceData, ThrowOnError>): RequestResult<GetV1AuditLedgerTrialBalanceResponses, GetV1AuditLedgerTrialBalanceErrors, ThrowOnError, 'data'> {
+        return (options.client ?? this.client).get<GetV1AuditLedgerTrialBalanceResponses, GetV1AuditLedgerTrialBalanceErrors, ThrowOnError, 'data'>({
             responseStyle: 'data',
             security: [{ name: 'x-auditor-key', type: 'apiKey' }, { name: 'x-admin-key', type: 'apiKey' }],
             url: '/v1/audit/ledger/trial-balance',
@@ -1315,10 +1315,10 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * Account balances now or as of an instant (asOf); one account with account=
+     * One mode's account balances now or as of an instant (asOf); one account with account=
      */
-    public getAuditLedgerBalances<ThrowOnError extends boolean = true>(options?: Options<GetV1AuditLedgerBalancesData, ThrowOnError>): RequestResult<GetV1AuditLedgerBalancesResponses, GetV1AuditLedgerBalancesErrors, ThrowOnError, 'data'> {
-        return (options?.client ?? this.client).get<GetV1AuditLedgerBalancesResponses, GetV1AuditLedgerBalancesErrors, ThrowOnError, 'data'>({
+    public getAuditLedgerBalances<ThrowOnError extends boolean = true>(options: Options<GetV1AuditLedgerBalancesData, ThrowOnError>): RequestResult<GetV1AuditLedgerBalancesResponses, GetV1AuditLedgerBalancesErrors, ThrowOnError, 'data'> {
+        return (options.client ?? this.client).get<GetV1AuditLedgerBalancesResponses, GetV1AuditLedgerBalancesErrors, ThrowOnError, 'data'>({
             responseStyle: 'data',
             security: [{ name: 'x-auditor-key', type: 'apiKey' }, { name: 'x-admin-key', type: 'apiKey' }],
             url: '/v1/audit/ledger/balances',

@@ -2271,6 +2271,10 @@ export type AccountBalanceResponse = {
 
 export type TrialBalanceResponse = {
     /**
+     * Whose books these are: the mode asked for, never the two added
+     */
+    mode: 'test' | 'live';
+    /**
      * Total debits equal total credits
      */
     balanced: boolean;
@@ -2280,6 +2284,10 @@ export type TrialBalanceResponse = {
 };
 
 export type BalancesResponse = {
+    /**
+     * The mode whose accounts these are: its books' own and its tenants'
+     */
+    mode: 'test' | 'live';
     asOf: string;
     accounts: Array<AccountBalanceResponse>;
 };
@@ -2297,6 +2305,9 @@ export type AccountEntryResponse = {
 };
 
 export type AccountStatementResponse = {
+    /**
+     * One account, so one mode's: the books' own accounts of test mode are named `test:…`
+     */
     account: string;
     entries: Array<AccountEntryResponse>;
 };
@@ -13116,17 +13127,22 @@ export type GetV1AuditEscrowsByEscrowIdResponse = GetV1AuditEscrowsByEscrowIdRes
 export type GetV1AuditLedgerTrialBalanceData = {
     body?: never;
     path?: never;
-    query?: never;
+    query: {
+        /**
+         * Whose books: test mode's or live mode's (required; anything else is 400 INVALID_MODE)
+         */
+        mode: 'test' | 'live';
+    };
     url: '/v1/audit/ledger/trial-balance';
 };
 
 export type GetV1AuditLedgerTrialBalanceErrors = {
     /**
-     * BadRequestException
+     * INVALID_MODE, BadRequestException
      */
     400: ProblemDto & {
         error?: {
-            code?: 'BadRequestException';
+            code?: 'INVALID_MODE' | 'BadRequestException';
             message?: string;
         };
     };
@@ -13187,23 +13203,30 @@ export type GetV1AuditLedgerTrialBalanceResponse = GetV1AuditLedgerTrialBalanceR
 export type GetV1AuditLedgerBalancesData = {
     body?: never;
     path?: never;
-    query?: {
+    query: {
+        /**
+         * One account of the mode's (none when it is the other mode's)
+         */
         account?: unknown;
         /**
          * An instant; now when left out
          */
         asOf?: unknown;
+        /**
+         * Whose books: test mode's or live mode's (required; anything else is 400 INVALID_MODE)
+         */
+        mode: 'test' | 'live';
     };
     url: '/v1/audit/ledger/balances';
 };
 
 export type GetV1AuditLedgerBalancesErrors = {
     /**
-     * INVALID_DATE_TIME, BadRequestException
+     * INVALID_MODE, INVALID_DATE_TIME, BadRequestException
      */
     400: ProblemDto & {
         error?: {
-            code?: 'INVALID_DATE_TIME' | 'BadRequestException';
+            code?: 'INVALID_MODE' | 'INVALID_DATE_TIME' | 'BadRequestException';
             message?: string;
         };
     };

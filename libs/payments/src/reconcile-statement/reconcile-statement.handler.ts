@@ -13,6 +13,7 @@ import {
   reconcile,
   StatementUnreadable,
   statementDayOf,
+  STATEMENT_MODES,
 } from '@app/audit';
 import { addisDay, reconciliationDecider, streams } from '@app/domain';
 import { parsePosition } from '@app/event-store';
@@ -57,7 +58,7 @@ export class ReconcileStatementHandler implements ICommandHandler<ReconcileState
     const lines = parseStatement(command.provider, textOf(command.file));
     const statementDay = statementDayOf(lines, command.day);
     const day = addisDay(statementDay);
-    const read = await this.movements(new Date(day.from.getTime() - READ_MARGIN_MS), new Date(day.to.getTime() + READ_MARGIN_MS), command.onProgress);
+    const read = await this.movements(ACCOUNTS.providerClearing(STATEMENT_MODES[command.provider]), new Date(day.from.getTime() - READ_MARGIN_MS), new Date(day.to.getTime() + READ_MARGIN_MS), command.onProgress);
     const onDay = (m: ProviderMovement) => Date.parse(m.at) >= day.from.getTime() && Date.parse(m.at) < day.to.getTime();
     const report = reconcile({ lines, movements: read.filter(onDay), neighbours: read.filter((m) => !onDay(m)) });
     const run = {
@@ -79,9 +80,12 @@ export class ReconcileStatementHandler implements ICommandHandler<ReconcileState
     return { ...run, report };
   }
 
-  /** The postings of provider:clearing recorded in [from, to), with the references their events carry. */
-  private async movements(from: Date, to: Date, onProgress?: (done: number, total: number) => void): Promise<ProviderMovement[]> {
-    const postings = await this.ledger.postings(ACCOUNTS.providerClearing, from, to);
+  /**
+   * The postings of the statement's mode's clearing account (live books for the live provider, test books for
+   * the sandbox) recorded in [from, to), with the references their events carry.
+   */
+  private async movements(clearing: string, from: Date, to: Date, onProgress?: (done: number, total: number) => void): Promise<ProviderMovement[]> {
+    const postings = await this.ledger.postings(clearing, from, to);
     const wanted = new Set(postings.map((p) => p.eventId));
     const events: PostedEvent[] = [];
     onProgress?.(0, postings.length);

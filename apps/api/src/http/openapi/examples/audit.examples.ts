@@ -12,7 +12,7 @@ function sentBy(actor: { id: string; type: string }, cause: string) {
 }
 
 const LEDGER_ACCOUNTS = [
-  { account: 'customer:refunds', debit: 1.01, credit: 1.01, balance: 0 },
+  { account: 'test:customer:refunds', debit: 1.01, credit: 1.01, balance: 0 },
   { account: 'escrow:esc_b0003be19d22795076f43dbdabb1411a', debit: 601.5, credit: 1000.5, balance: 399 },
 ];
 
@@ -203,6 +203,7 @@ export const AUDIT_EXAMPLES: OperationExamples = {
   },
   'GET /v1/audit/ledger/trial-balance': {
     data: {
+      mode: 'test',
       balanced: true,
       totalDebits: 2104.51,
       totalCredits: 2104.51,
@@ -211,13 +212,14 @@ export const AUDIT_EXAMPLES: OperationExamples = {
   },
   'GET /v1/audit/ledger/balances': {
     data: {
+      mode: 'test',
       asOf: '2026-11-28T05:17:24.315Z',
       accounts: LEDGER_ACCOUNTS,
     },
   },
   'GET /v1/audit/ledger/accounts/{account}/entries': {
     data: {
-      account: 'provider:clearing',
+      account: 'test:provider:clearing',
       entries: [
         {
           eventId: '8d475828-a7b5-4c35-98d3-4d9a00ee5503',
