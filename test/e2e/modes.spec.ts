@@ -162,6 +162,8 @@ describe('test and live on one deployment (sandbox and Chapa)', () => {
       expect(csv[0].split(',').at(-1)).toBe('livemode');
       expect(new Set(csv.slice(1).map((row) => row.split(',').at(-1)))).toEqual(new Set([String(tenant.livemode)]));
     }
+  });
+
   it("keeps each mode's books apart: each trial balance zero and holding only its mode's money, its own accounts by its own names", async () => {
     const books = async (mode: string) => (await call(running.baseUrl, 'GET', `/v1/audit/ledger/trial-balance?mode=${mode}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body.data;
     const balance = (trial: { accounts: { account: string; balance: number }[] }, account: string) => trial.accounts.find((a) => a.account === account)?.balance;
