@@ -534,7 +534,7 @@ export function checkSettlement(events: LoggedEvent[], ledger: LedgerSnapshot): 
   }
   const transitAccounts = ledger.modes.map((mode) => ACCOUNTS.payoutsInTransit(mode));
   const ledgerTransit = transitAccounts.reduce((sum, account) => sum + (balances.get(account) ?? 0), 0);
-  if (ledgerTransit !== inTransit) problems.push(`${transitAccounts.join(' + ')} hold ${ledgerTransit} santim, the payouts on their way ${inTransit}`);
+  if (ledgerTransit !== inTransit) problems.push(`${transitAccounts.join(' + ')} holds ${ledgerTransit} santim, the payouts on their way ${inTransit}`);
   return result('settlement: payable + fees + in transit + paid out = credited less taken back, per merchant and account', problems, `${owed.size} merchants and accounts, ${paidOut} santim paid out, ${inTransit} in transit`);
 }
 

@@ -634,7 +634,7 @@ describe('planCallback', () => {
         accountStatus: 'PENDING_VERIFICATION',
         message: `The operator asks account ${ACCOUNT} for identity by 2030-01-08T10:00:00.000Z (blurred scan): past its due instant a requirement restricts the account's payouts until it arrives`,
       });
-      expectDocumented(message.payload);
+      expectDocumented(sent(message));
       const uploaded = {
         type: 'AccountDocumentUploaded',
         data: { accountId: ACCOUNT, merchantId: 'mer_1', documentId: 'doc_1', kind: 'identity', contentType: 'image/png', size: 10, sha256: 'ab', uploadedBy: { type: 'merchant', id: 'mer_1' }, uploadedAt: '2030-01-02T10:00:00.000Z' },
