@@ -1,7 +1,6 @@
 import fc from 'fast-check';
 import { migrate, type SqlClient } from '@app/database';
 import {
-  DomainError,
   type EscrowCommand,
   escrowDecider,
   type EscrowEvent,
@@ -19,6 +18,7 @@ import { escrowCreated } from '../../domain/src/testing/escrow.fixtures';
 import { merchantBalance, type MerchantBalance } from './balance.reader';
 import { READ_MODEL_MIGRATIONS } from './read-model.migrations';
 import { projectUpTo, READ_MODEL_DATABASES, type ReadModelDatabase } from './testing/read-model-databases';
+import { decideAndAppend, type TestDecider } from './testing/decided-appends';
 
 /**
  * A step of a marketplace's history; indices pick among what exists (modulo), an allocation among the
@@ -209,23 +209,10 @@ class Marketplace {
     stream: Stream<E>,
     streamId: string,
     command: C,
-    decider: { decide: (command: C, state: S) => E[]; evolve: (state: S, event: E) => S; initialState: () => S },
+    decider: TestDecider<C, E, S>,
   ): Promise<void> {
-    let events: E[];
-    try {
-      events = decider.decide(command, fold(decider, stream.history));
-    } catch (error) {
-      if (error instanceof DomainError) return;
-      throw error;
-    }
-    if (events.length === 0) return;
-    const expected = stream.history.length === 0 ? 'no_stream' : BigInt(stream.history.length - 1);
-    const result = await this.store.append(
-      streamId,
-      events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown> })),
-      expected,
-    );
-    stream.history.push(...events);
+    const result = await decideAndAppend(this.store, stream, streamId, command, decider);
+    if (!result) return;
     this.head = result.position;
     this.snapshots.push({ at: result.events[result.events.length - 1].recordedAt, ...this.holdings() });
   }

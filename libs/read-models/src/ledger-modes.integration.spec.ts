@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { booksAccountMode, BOOKS_ACCOUNTS, journalFor, refundCompletionEntry } from '@app/audit';
 import { migrate, type SqlClient } from '@app/database';
 import {
-  DomainError,
   type EscrowCommand,
   escrowDecider,
   type EscrowEvent,
@@ -23,6 +22,7 @@ import { ledgerProjection } from './ledger.projection';
 import { LedgerReader } from './ledger.reader';
 import { ProjectionProgress, readCheckpoint } from './projection-progress';
 import { Projector } from './projector';
+import { decideAndAppend, type TestDecider } from './testing/decided-appends';
 import { rebuildProjections } from './rebuild';
 import { READ_MODEL_MIGRATIONS } from './read-model.migrations';
 import { READ_MODEL_DATABASES, type ReadModelDatabase } from './testing/read-model-databases';
@@ -172,23 +172,10 @@ class Deployment {
     stream: Stream<E>,
     streamId: string,
     command: C,
-    decider: { decide: (command: C, state: S) => E[]; evolve: (state: S, event: E) => S; initialState: () => S },
+    decider: TestDecider<C, E, S>,
   ): Promise<void> {
-    let events: E[];
-    try {
-      events = decider.decide(command, fold(decider, stream.history));
-    } catch (error) {
-      if (error instanceof DomainError) return;
-      throw error;
-    }
-    if (events.length === 0) return;
-    const expected = stream.history.length === 0 ? 'no_stream' : BigInt(stream.history.length - 1);
-    const result = await this.store.append(
-      streamId,
-      events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown> })),
-      expected,
-    );
-    stream.history.push(...events);
+    const result = await decideAndAppend(this.store, stream, streamId, command, decider);
+    if (!result) return;
     this.modeOfStream.set(streamId, stream.mode);
     this.head = result.position;
     for (const event of result.events) this.postBeforeModes(event, stream.history);

@@ -2,7 +2,6 @@ import fc from 'fast-check';
 import { payoutAccounts } from '@app/audit';
 import { migrate, type SqlClient } from '@app/database';
 import {
-  DomainError,
   type EscrowCommand,
   escrowDecider,
   type EscrowEvent,
@@ -29,6 +28,7 @@ import {
 } from '@app/read-models';
 import { escrowCreated } from '../../../../libs/domain/src/testing/escrow.fixtures';
 import { projectUpTo, READ_MODEL_DATABASES, type ReadModelDatabase } from '../../../../libs/read-models/src/testing/read-model-databases';
+import { decideAndAppend, type TestDecider } from '../../../../libs/read-models/src/testing/decided-appends';
 
 /**
  * A step of a marketplace's money: merchant 0 is the platform that creates every escrow and earns its
@@ -206,24 +206,10 @@ class Marketplace {
     stream: Stream<E>,
     streamId: string,
     command: C,
-    decider: { decide: (command: C, state: S) => E[]; evolve: (state: S, event: E) => S; initialState: () => S },
+    decider: TestDecider<C, E, S>,
   ): Promise<void> {
-    let events: E[];
-    try {
-      events = decider.decide(command, fold(decider, stream.history));
-    } catch (error) {
-      if (error instanceof DomainError) return;
-      throw error;
-    }
-    if (events.length === 0) return;
-    const expected = stream.history.length === 0 ? 'no_stream' : BigInt(stream.history.length - 1);
-    const result = await this.store.append(
-      streamId,
-      events.map((e) => ({ type: e.type, data: e.data as Record<string, unknown> })),
-      expected,
-    );
-    stream.history.push(...events);
-    this.head = result.position;
+    const result = await decideAndAppend(this.store, stream, streamId, command, decider);
+    if (result) this.head = result.position;
   }
 }
 
