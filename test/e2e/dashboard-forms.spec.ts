@@ -26,6 +26,7 @@ interface Context {
   unusedInvitation: string;
   toApprove: string;
   toReject: string;
+  toAsk: string;
   escrowFrozen: () => Promise<string>;
 }
 
@@ -212,6 +213,15 @@ const CASES: FormCase[] = [
     answered: 200,
   },
   {
+    route: '/audit/accounts/:accountId/request-information',
+    browser: 'admin',
+    path: (c) => `/audit/accounts/${c.toAsk}/request-information`,
+    tokenFrom: '/audit/accounts',
+    valid: () => ({ identity: 'on', dueOn: '2040-01-01', reason: 'Blurred scan' }),
+    text: 'reason',
+    answered: 200,
+  },
+  {
     route: '/audit/reconciliations',
     browser: 'auditor',
     path: () => '/audit/reconciliations',
@@ -269,6 +279,7 @@ describe('console forms: one declared shape per form', () => {
       unusedInvitation: invitationToken((await newDashboardMerchant()).invitationUrl),
       toApprove: await createAccount(running.baseUrl, r.merchant, 'forms-approve'),
       toReject: await createAccount(running.baseUrl, r.merchant, 'forms-reject'),
+      toAsk: await createAccount(running.baseUrl, r.merchant, 'forms-ask'),
       escrowFrozen: async () => {
         const escrow = (await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${r.heldEscrowId}`, { headers })).body.data;
         const courier = (escrow.allocations as Array<{ merchantId: string; frozen: number }>).find((a) => a.merchantId === r.merchant.courier1)!;
