@@ -167,14 +167,18 @@ describe('test and live on one deployment (sandbox and Chapa)', () => {
   it("keeps each mode's books apart: each trial balance zero and holding only its mode's money, its own accounts by its own names", async () => {
     const books = async (mode: string) => (await call(running.baseUrl, 'GET', `/v1/audit/ledger/trial-balance?mode=${mode}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body.data;
     const balance = (trial: { accounts: { account: string; balance: number }[] }, account: string) => trial.accounts.find((a) => a.account === account)?.balance;
-    // Each mode's escrow of 1,000.50 ETB was paid and 600.50 of it released to that mode's seller.
+    // Two escrows of 1,000.50 ETB were paid in each mode (the first test's, 600.50 of it released to that mode's
+    // seller, and the callbacks test's): each mode's clearing account holds its own two, never the other's.
+    const clearing = { test: 'test:provider:clearing', live: 'provider:clearing' } as const;
     const [inTest, inLive] = await waitFor(async () => {
       const both = [await books('test'), await books('live')];
-      return both.every((trial) => balance(trial, `merchant:${trial.mode === 'test' ? test.seller1 : live.seller1}:payable`) !== undefined) && both;
-    }, 'both releases to reach the ledger');
+      const settled = both.every(
+        (trial) => balance(trial, `merchant:${trial.mode === 'test' ? test.seller1 : live.seller1}:payable`) !== undefined && balance(trial, clearing[trial.mode as 'test' | 'live']) === 2001,
+      );
+      return settled && both;
+    }, "both modes' payments and releases to reach the ledger");
     expect([inTest.mode, inTest.balanced, inLive.mode, inLive.balanced]).toEqual(['test', true, 'live', true]);
-    expect(balance(inTest, 'test:provider:clearing')).toBe(1000.5);
-    expect(balance(inLive, 'provider:clearing')).toBe(1000.5);
+    expect([balance(inTest, clearing.test), balance(inLive, clearing.live)]).toEqual([2001, 2001]);
     const names = (trial: { accounts: { account: string }[] }) => trial.accounts.map((a) => a.account);
     expect(names(inTest).filter((a) => a.includes(live.seller1) || a.includes(live.merchantId) || !(a.startsWith('test:') || a.startsWith('merchant:') || a.startsWith('escrow:')))).toEqual([]);
     expect(names(inLive).filter((a) => a.includes(test.seller1) || a.includes(test.merchantId) || a.startsWith('test:'))).toEqual([]);
