@@ -150,6 +150,20 @@ describe('test clocks', () => {
     const realTimeEscrow = created(await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations: [{ merchantId: realTimeSeller.accountId, amount: 1000.5 }] })));
     expect(realTimeEscrow.testClockId).toBeNull();
 
+    // An escrow pays only accounts on its own clock: not one on another clock, nor one on a clock or on the real time when it is not.
+    const otherClock = created(await post('/v1/trdp/test-clocks', { frozenTime: TODAY, name: 'Another' })).testClockId as string;
+    const mixed = escrowRequest({ callbackURL: undefined, allocations: [{ merchantId: seller.accountId, amount: 1000.5 }] });
+    for (const [clockOfEscrow, accountId, message] of [
+      [otherClock, seller.accountId, `Account ${seller.accountId} runs on test clock ${testClockId} and the escrow on test clock ${otherClock}`],
+      [undefined, seller.accountId, `Account ${seller.accountId} runs on test clock ${testClockId} and the escrow on the real time`],
+      [testClockId, realTimeSeller.accountId, `Account ${realTimeSeller.accountId} runs on the real time and the escrow on test clock ${testClockId}`],
+    ]) {
+      const refused = await post('/v1/trdp/escrow/order', { ...mixed, testClockId: clockOfEscrow, allocations: [{ merchantId: accountId, amount: 1000.5 }] });
+      expect([refused.status, refused.body.error.code, refused.body.error.message]).toEqual([400, 'TEST_CLOCK_MISMATCH', expect.stringContaining(message)]);
+    }
+    // Nothing was written: the same order on the seller's own clock is created.
+    expect(created(await post('/v1/trdp/escrow/order', { ...mixed, testClockId })).testClockId).toBe(testClockId);
+
     // Below zero from the clock's first day: 90 ETB released (10 ETB of fee), 100 ETB reversed with the seller bearing all of it.
     const returned = await paidEscrow(testClockId, [{ merchantId: seller.accountId, amount: 100, fee: 10 }], { amount: 100, items: [{ productId: 'sku-3', item_name: 'Bag', quantity: 1, unit_price: 100 }] });
     expect((await get(`/v1/trdp/escrow/${returned}`)).body.data.testClockId).toBe(testClockId);
