@@ -74,6 +74,7 @@ describe('core API over HTTP on PostgreSQL', () => {
         metadata: { merchant_id: merchant.merchantId, customer_id: expect.stringMatching(/^cus_/), description: 'Order 77' },
         callback_url: 'https://merchant.example/callbacks',
         redirect_url: null,
+        testClockId: null,
         livemode: false,
       });
       const minutes = (Date.parse(data.expires_at) - Date.now()) / 60000;
@@ -152,6 +153,7 @@ describe('core API over HTTP on PostgreSQL', () => {
         expiredAt: expect.stringMatching(ISO),
         callbackURL: 'https://merchant.example/callbacks',
         redirectUrl: 'https://merchant.example/thanks',
+        testClockId: null,
         livemode: false,
       });
       const events = await running.schema!.client.query<{ event_type: string; data: any }>(

@@ -113,7 +113,7 @@ function asListedNow(deliveries: ListedDelivery[]) {
 }
 
 it.each(credentials.orders)('order %s reads as it did', async (id) => {
-  // Refunds of paid orders and order fees came later: none of that release's orders had either.
+  // Refunds of paid orders, order fees and test clocks came later: none of that release's orders had any.
   const order = observed[`order:${id}`] as { amount: number; callback_url?: string; redirect_url?: string };
   expect((await merchantGet(`/v1/trdp/order/${id}`)).body.data).toEqual({
     ...order,
@@ -122,6 +122,7 @@ it.each(credentials.orders)('order %s reads as it did', async (id) => {
     net: order.amount,
     callback_url: order.callback_url ?? null,
     redirect_url: order.redirect_url ?? null,
+    testClockId: null,
   });
   const verified = await merchantCall('POST', '/v1/trdp/verify', { orderId: id });
   expect(verified.body.data).toEqual(observed[`verify:${id}`]);
@@ -144,7 +145,7 @@ const MONEY_BY_STATUS: Record<string, (amount: number) => { held: number; releas
 /**
  * The escrow as that release showed it, with what later releases add: to each allocation (the id it
  * is kept under, which that release's free ids are; partial releases: held, released, refunded; fees,
- * disputes and reversals, none then), and to the escrow (no automatic release).
+ * disputes and reversals, none then), and to the escrow (no automatic release, no test clock).
  */
 function withAllocationMoney(escrow: ObservedEscrow & { callbackURL?: string; redirectUrl?: string }) {
   return {
@@ -152,6 +153,7 @@ function withAllocationMoney(escrow: ObservedEscrow & { callbackURL?: string; re
     autoReleaseAt: null,
     callbackURL: escrow.callbackURL ?? null,
     redirectUrl: escrow.redirectUrl ?? null,
+    testClockId: null,
     allocations: escrow.allocations.map((a) => ({ ...a, accountId: a.merchantId, ...MONEY_BY_STATUS[a.status](a.amount), fee: 0, commission: null, feeEarned: 0, frozen: 0, reversed: 0, feeReturned: 0 })),
   };
 }

@@ -1,7 +1,8 @@
 import { latestDuePeriod, type PayoutSchedule, scheduledPayoutId, streams } from '@app/domain';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@app/event-store';
-import { type RunningApp, startApp } from '../support/app';
+import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { CallbackReceiver } from '../support/callback-receiver';
+import { ConsoleClient } from '../support/console-client';
 import { escrowRequest, orderRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
@@ -42,8 +43,11 @@ describe('test clocks', () => {
   };
 
   beforeAll(async () => {
-    // A payout sent is settled by the sandbox after 30 ms of real time, asked about by passes every 200 ms.
-    running = await startApp({ env: { SANDBOX_DELAY_MS: '30', PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200' } });
+    // A payout sent is settled by the sandbox after 30 ms of real time, asked about by passes every 200 ms; the audit
+    // console's alerts come after 7 days below zero and 5 days of dispute.
+    running = await startApp({
+      env: { SANDBOX_DELAY_MS: '30', PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200', NEGATIVE_BALANCE_ALERT_DAYS: '7', DISPUTE_MAX_DAYS: '5' },
+    });
     store = running.app.get<EventStore>(EVENT_STORE);
     platform = await registerMerchant(running.baseUrl, 'Clockwork Marketplace');
     receiver = await new CallbackReceiver().start();
@@ -131,5 +135,66 @@ describe('test clocks', () => {
     // Appended at the real time: the hash chain and the log's order are the real ones.
     for (const event of [requested, expired, automatic]) expect(event.recordedAt.getTime()).toBeLessThan(Date.parse(TODAY));
     expect((await get(`/v1/trdp/test-clocks/${testClockId}`)).body.data).toMatchObject({ frozenTime: TEN_DAYS_LATER, status: 'ready' });
+  });
+
+  it("answers the test clock of what it attached, and counts the audit console's alerts of those objects on their clock", async () => {
+    const { testClockId } = created(await post('/v1/trdp/test-clocks', { frozenTime: TODAY, name: 'Alerts' }));
+    const seller = created(await post('/v1/trdp/accounts', { name: 'Hirut Leather', type: 'individual', reference: 'clock-alerts', testClockId }));
+    const realTimeSeller = created(await post('/v1/trdp/accounts', { name: 'Dawit Honey', type: 'individual', reference: 'real-time-seller' }));
+    expect([seller.testClockId, realTimeSeller.testClockId]).toEqual([testClockId, null]);
+    const listed = (await get('/v1/trdp/accounts?limit=100')).body.data.accounts as { accountId: string; testClockId: string | null }[];
+    expect(listed.filter((a) => [seller.accountId, realTimeSeller.accountId].includes(a.accountId)).map((a) => a.testClockId).sort()).toEqual([testClockId, null].sort());
+    const checkout = created(await post('/v1/trdp/order', orderRequest({ testClockId })));
+    const realTimeOrder = created(await post('/v1/trdp/order', orderRequest()));
+    expect([checkout.testClockId, realTimeOrder.testClockId, (await get(`/v1/trdp/order/${checkout.order_id}`)).body.data.testClockId]).toEqual([testClockId, null, testClockId]);
+    const realTimeEscrow = created(await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations: [{ merchantId: realTimeSeller.accountId, amount: 1000.5 }] })));
+    expect(realTimeEscrow.testClockId).toBeNull();
+
+    // An escrow pays only accounts on its own clock: not one on another clock, nor one on a clock or on the real time when it is not.
+    const otherClock = created(await post('/v1/trdp/test-clocks', { frozenTime: TODAY, name: 'Another' })).testClockId as string;
+    const mixed = escrowRequest({ callbackURL: undefined, allocations: [{ merchantId: seller.accountId, amount: 1000.5 }] });
+    for (const [clockOfEscrow, accountId, message] of [
+      [otherClock, seller.accountId, `Account ${seller.accountId} runs on test clock ${testClockId} and the escrow on test clock ${otherClock}`],
+      [undefined, seller.accountId, `Account ${seller.accountId} runs on test clock ${testClockId} and the escrow on the real time`],
+      [testClockId, realTimeSeller.accountId, `Account ${realTimeSeller.accountId} runs on the real time and the escrow on test clock ${testClockId}`],
+    ]) {
+      const refused = await post('/v1/trdp/escrow/order', { ...mixed, testClockId: clockOfEscrow, allocations: [{ merchantId: accountId, amount: 1000.5 }] });
+      expect([refused.status, refused.body.error.code, refused.body.error.message]).toEqual([400, 'TEST_CLOCK_MISMATCH', expect.stringContaining(message)]);
+    }
+    // Nothing was written: the same order on the seller's own clock is created.
+    expect(created(await post('/v1/trdp/escrow/order', { ...mixed, testClockId })).testClockId).toBe(testClockId);
+
+    // Below zero from the clock's first day: 90 ETB released (10 ETB of fee), 100 ETB reversed with the seller bearing all of it.
+    const returned = await paidEscrow(testClockId, [{ merchantId: seller.accountId, amount: 100, fee: 10 }], { amount: 100, items: [{ productId: 'sku-3', item_name: 'Bag', quantity: 1, unit_price: 100 }] });
+    expect((await get(`/v1/trdp/escrow/${returned}`)).body.data.testClockId).toBe(testClockId);
+    expect((await post(`/v1/trdp/escrow/${returned}/release`, { merchantId: seller.accountId })).status).toBe(200);
+    expect((await post(`/v1/trdp/escrow/${returned}/reversals`, { merchantId: seller.accountId, reason: 'The customer returned the bag' })).status).toBe(201);
+    const owing = async () => ((await get('/v1/trdp/accounts?balance=negative&limit=100')).body.data.accounts as { accountId: string; negativeBalance: { available: number } }[]).find((a) => a.accountId === seller.accountId);
+    expect((await waitFor(owing, "the reversal to take the seller below zero")).negativeBalance.available).toBe(-10);
+    // Disputed on the clock's first day.
+    const disputed = await paidEscrow(testClockId, [{ merchantId: seller.accountId, amount: 250 }], { amount: 250, orderId: 'MKT-CLOCK-DISPUTE', items: [{ productId: 'sku-4', item_name: 'Belt', quantity: 1, unit_price: 250 }] });
+    expect((await post(`/v1/trdp/escrow/${disputed}/dispute`, { merchantId: seller.accountId, reason: 'wrong colour' })).status).toBe(200);
+
+    const auditorKey = (await call(running.baseUrl, 'POST', '/v1/admin/auditors', { body: { name: 'Clock audit' }, headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body.data.auditorKey;
+    const staff = new ConsoleClient(running.baseUrl);
+    expect((await staff.post('/audit/sign-in', { key: auditorKey }, { csrfFrom: '/audit/sign-in' })).status).toBe(303);
+    const alerts = async () => ({ negative: (await staff.get('/audit/negative-balances?mode=test')).text, disputes: (await staff.get('/audit/disputes')).text });
+    // Today on the clock: neither has lasted long enough.
+    const today = await alerts();
+    expect([today.negative.includes(seller.accountId), today.disputes.includes('MKT-CLOCK-DISPUTE')]).toEqual([false, false]);
+
+    expect((await post(`/v1/trdp/test-clocks/${testClockId}/advance`, { frozenTime: TEN_DAYS_LATER })).status).toBe(200);
+    // Ten days later on the clock (the real time has not moved): both are overdue, counted to the clock's time.
+    const later = await waitFor(async () => {
+      const now = await alerts();
+      return now.negative.includes(seller.accountId) && now.disputes.includes('MKT-CLOCK-DISPUTE') && now;
+    }, "the alerts to count to the clock's time");
+    const row = (page: string, marker: string) => page.split('<tr>').find((r) => r.includes(marker))!;
+    expect(row(later.negative, seller.accountId)).toContain('-10.00 ETB');
+    expect(row(later.negative, seller.accountId)).toContain(`Test clock ${testClockId}, now 2030-01-11 09:00:00 UTC`);
+    expect(row(later.negative, seller.accountId)).toMatch(/class="num">10<\/td>/);
+    expect(row(later.disputes, 'MKT-CLOCK-DISPUTE')).toContain('wrong colour');
+    expect(row(later.disputes, 'MKT-CLOCK-DISPUTE')).toMatch(/class="num">10<\/td>/);
+    expect(later.negative).not.toContain(realTimeSeller.accountId);
   });
 });

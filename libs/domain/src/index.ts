@@ -67,3 +67,4 @@ export * from './commission/commission.errors';
 export * from './commission/commission.decider';
 export * from './test-clock/test-clock.errors';
 export * from './test-clock/test-clock.decider';
+export * from './test-clock/same-clock';

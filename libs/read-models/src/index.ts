@@ -61,3 +61,4 @@ export * from './reports/statement';
 export * from './reports/payout-report';
 export * from './test-clock-objects.projection';
 export * from './test-clock-objects.reader';
+export * from './test-clocks.projection';

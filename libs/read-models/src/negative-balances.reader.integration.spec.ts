@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { migrate, type SqlClient } from '@app/database';
 import { settleRunningBalances } from './ledger-running-balances';
-import { negativeBalancesOf, negativeBalancesSince } from './negative-balances.reader';
+import { negativeBalancesOf, negativeBalancesOverdue } from './negative-balances.reader';
 import { READ_MODEL_MIGRATIONS } from './read-model.migrations';
 import { READ_MODEL_DATABASES, type ReadModelDatabase } from './testing/read-model-databases';
 
@@ -78,10 +78,10 @@ describe.each(READ_MODEL_DATABASES)('negative balances on %s', (_name, open) => 
     ]);
     const owed = await negativeBalancesOf(db, OWNERS);
     expect([...owed.values()]).toEqual([{ ownerId: 'm-1', platformId: null, name: null, balance: -700, negativeSince: at(30) }]);
-    expect((await negativeBalancesSince(db, 'live', at(30), 10)).map((b) => b.ownerId)).toEqual(['m-1']);
+    expect((await negativeBalancesOverdue(db, 'live', { now: at(30), days: 0 }, 10)).map((b) => b.ownerId)).toEqual(['m-1']);
     // The test books hold none of it.
-    expect(await negativeBalancesSince(db, 'test', at(30), 10)).toEqual([]);
-    expect(await negativeBalancesSince(db, 'live', at(29), 10)).toEqual([]);
+    expect(await negativeBalancesOverdue(db, 'test', { now: at(30), days: 0 }, 10)).toEqual([]);
+    expect(await negativeBalancesOverdue(db, 'live', { now: at(29), days: 0 }, 10)).toEqual([]);
   });
 
   it("counts a platform's fees with its payable: a payable below zero that its fees cover is owed by no one", async () => {
@@ -94,7 +94,7 @@ describe.each(READ_MODEL_DATABASES)('negative balances on %s', (_name, open) => 
       { minute: 20, amount: -2_000, owner: 1 },
     ]);
     expect(await negativeBalancesOf(db, OWNERS)).toEqual(new Map());
-    expect(await negativeBalancesSince(db, 'live', at(100), 10)).toEqual([]);
+    expect(await negativeBalancesOverdue(db, 'live', { now: at(100), days: 0 }, 10)).toEqual([]);
   });
 
   it('a payable below zero by more than the fees cover is owed by the difference, since the posting that took the two below zero', async () => {
@@ -108,8 +108,32 @@ describe.each(READ_MODEL_DATABASES)('negative balances on %s', (_name, open) => 
     ]);
     const owed = await negativeBalancesOf(db, OWNERS);
     expect([...owed.values()]).toEqual([{ ownerId: 'm-1', platformId: null, name: null, balance: -300, negativeSince: at(20) }]);
-    expect((await negativeBalancesSince(db, 'live', at(20), 10)).map((b) => [b.ownerId, b.balance])).toEqual([['m-1', -300]]);
-    expect(await negativeBalancesSince(db, 'live', at(19), 10)).toEqual([]);
+    expect((await negativeBalancesOverdue(db, 'live', { now: at(20), days: 0 }, 10)).map((b) => [b.ownerId, b.balance])).toEqual([['m-1', -300]]);
+    expect(await negativeBalancesOverdue(db, 'live', { now: at(19), days: 0 }, 10)).toEqual([]);
+  });
+
+  it("counts an owner's days below zero to its test clock's time when it is attached to one, to the real time otherwise", async () => {
+    await post(db, [
+      { minute: 0, amount: -1_000, owner: 0 },
+      { minute: 0, amount: -1_000, owner: 1 },
+    ]);
+    await db.query(`INSERT INTO test_clock_objects (object_id, test_clock_id, event_type) VALUES ('m-2', 'clock_1', 'AccountCreated')`);
+    const clockStandsAt = (time: Date) =>
+      db.query(
+        `INSERT INTO test_clocks_view (test_clock_id, frozen_time, created_at, updated_at, revision) VALUES ('clock_1', $1, $1, $1, 0)
+         ON CONFLICT (test_clock_id) DO UPDATE SET frozen_time = EXCLUDED.frozen_time`,
+        [time],
+      );
+    const day = 24 * 60;
+    const overdue = async (now: Date) => (await negativeBalancesOverdue(db, 'live', { now, days: 7 }, 10)).map((b) => [b.ownerId, b.testClock]);
+    // Its clock not in the view yet: it is not judged on the real time.
+    expect(await overdue(at(8 * day))).toEqual([['m-1', undefined]]);
+    await clockStandsAt(at(6 * day));
+    expect(await overdue(at(8 * day))).toEqual([['m-1', undefined]]);
+    await clockStandsAt(at(7 * day));
+    expect(await overdue(at(1))).toEqual([['m-2', { testClockId: 'clock_1', time: at(7 * day) }]]);
+    await db.query('DELETE FROM test_clock_objects');
+    await db.query('DELETE FROM test_clocks_view');
   });
 
   it('finds every owner whose payable and fees are below zero together, with their balance and since when, whatever the order and times the log brought its movements in', async () => {

@@ -1,6 +1,7 @@
 import { ACCOUNTS, PAYOUT_ACCOUNTS_SQL, payoutAccounts } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 import type { Mode } from '@app/domain';
+import { clockNow, joinTestClock } from './test-clock-objects.reader';
 
 /** An owner whose balance (its payable and fees together) is below zero: what it owes, and since when. */
 export interface NegativeBalance {
@@ -14,6 +15,8 @@ export interface NegativeBalance {
   balance: number;
   /** The first posting after which that balance has stayed below zero. */
   negativeSince: Date;
+  /** The test clock the account is attached to and the clock's time, which its age is counted to; absent: the real time. */
+  testClock?: { testClockId: string; time: Date };
 }
 
 /** The latest posting of one account (`w.payable` or `w.fees`), before the walk's posting `w` when `beforeWalk`: one probe of its (account, recorded_at, …) index, from the end. */
@@ -62,13 +65,14 @@ const NEGATIVE = `
   ),
   since AS (SELECT owner_id, min(recorded_at) AS recorded_at FROM walk GROUP BY owner_id)
   SELECT n.owner_id, n.balance::text AS balance, a.merchant_id AS platform_id,
-    COALESCE(a.document->>'name', m.name) AS name, since.recorded_at AS negative_since
+    COALESCE(a.document->>'name', m.name) AS name, since.recorded_at AS negative_since, tco.test_clock_id, tcv.frozen_time AS clock_time
   FROM negative n
   JOIN since ON since.owner_id = n.owner_id
   LEFT JOIN accounts_view a ON a.account_id = n.owner_id
-  LEFT JOIN merchants_view m ON m.merchant_id = n.owner_id`;
+  LEFT JOIN merchants_view m ON m.merchant_id = n.owner_id
+  ${joinTestClock('n.owner_id')}`;
 
-type Row = { owner_id: string; balance: string; platform_id: string | null; name: string | null; negative_since: Date };
+type Row = { owner_id: string; balance: string; platform_id: string | null; name: string | null; negative_since: Date; test_clock_id: string | null; clock_time: Date | null };
 
 const present = (row: Row): NegativeBalance => ({
   ownerId: row.owner_id,
@@ -76,17 +80,21 @@ const present = (row: Row): NegativeBalance => ({
   name: row.name,
   balance: Number(row.balance),
   negativeSince: new Date(row.negative_since),
+  ...(row.test_clock_id && row.clock_time ? { testClock: { testClockId: row.test_clock_id, time: new Date(row.clock_time) } } : {}),
 });
 
 /**
- * Every owner (an account or a merchant) of `mode` whose balance is below zero since before `since`, longest owed first:
- * the audit console's alert of balances left negative for longer than NEGATIVE_BALANCE_ALERT_DAYS, one mode's at a time.
+ * Every owner (an account or a merchant) of `mode` whose balance has been below zero for `days` or more by its own
+ * time, longest owed first: the audit console's alert of balances left negative for longer than
+ * NEGATIVE_BALANCE_ALERT_DAYS, one mode's at a time. An account on a test clock is judged at its clock's time
+ * (its postings are dated on that clock too), any other owner at `now`.
  */
-export async function negativeBalancesSince(db: SqlExecutor, mode: Mode, since: Date, limit: number): Promise<NegativeBalance[]> {
+export async function negativeBalancesOverdue(db: SqlExecutor, mode: Mode, { now, days }: { now: Date; days: number }, limit: number): Promise<NegativeBalance[]> {
   const rows = await db.query<Row>(
-    `${NEGATIVE} WHERE since.recorded_at <= $2 AND EXISTS (SELECT 1 FROM ledger_balances m WHERE m.account IN (n.payable, n.fees) AND m.mode = $4)
+    `${NEGATIVE} WHERE since.recorded_at <= ${clockNow('$2::timestamptz')} - make_interval(days => $5::int)
+       AND EXISTS (SELECT 1 FROM ledger_balances m WHERE m.account IN (n.payable, n.fees) AND m.mode = $4)
      ORDER BY since.recorded_at, n.owner_id LIMIT $3`,
-    [null, since, limit, mode],
+    [null, now, limit, mode, days],
   );
   return rows.map(present);
 }

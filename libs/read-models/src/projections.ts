@@ -17,6 +17,7 @@ import { accountsView, payoutDestinationHoldersView } from './accounts/accounts.
 import { transfersView } from './transfers.projection';
 import { platformLinksView } from './platform-links.projection';
 import { testClockObjectsView } from './test-clock-objects.projection';
+import { testClocksView } from './test-clocks.projection';
 
 export const merchantsView: Projection = {
   name: 'merchants_view',
@@ -39,7 +40,7 @@ export const merchantsView: Projection = {
 };
 
 /** Every projection folds what it needs itself and reads no other view, so their order does not matter. */
-export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, payablesView, callbackDeliveriesView, providerOperationsView, payoutsView, payoutSchedulesView, payoutDelaysView, streamOwnersView, escrowAllocationsView, merchantEventsView, webhookEndpointsView, accountsView, payoutDestinationHoldersView, transfersView, platformLinksView, testClockObjectsView, ledgerProjection];
+export const CORE_PROJECTIONS: readonly Projection[] = [merchantsView, payablesView, callbackDeliveriesView, providerOperationsView, payoutsView, payoutSchedulesView, payoutDelaysView, streamOwnersView, escrowAllocationsView, merchantEventsView, webhookEndpointsView, accountsView, payoutDestinationHoldersView, transfersView, platformLinksView, testClockObjectsView, testClocksView, ledgerProjection];
 
 /** The projections a deployment runs: where the engine's log does not read in SQL, also a copy of it for auditors. */
 export function projectionsFor(engine: EventStoreEngine): readonly Projection[] {

@@ -536,4 +536,17 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS ledger_entries_mode_undecided ON ledger_entries (entry_id) WHERE mode IS NULL;
     `,
   },
+  {
+    // Each test clock's time (test-clocks.projection.ts): the audit console's alerts judge an attached object's age on it.
+    id: '045-test-clocks-view',
+    sql: `
+      CREATE TABLE IF NOT EXISTS test_clocks_view (
+        test_clock_id text PRIMARY KEY,
+        frozen_time timestamptz NOT NULL,
+        created_at timestamptz NOT NULL,
+        updated_at timestamptz NOT NULL,
+        revision bigint
+      );
+    `,
+  },
 ];

@@ -25,5 +25,19 @@ export async function testClockSchedules(db: SqlExecutor, testClockId: string): 
   return rows.map((row) => ({ merchantId: row.merchant_id, schedule: row.schedule, scheduleSetAt: row.schedule_set_at ? new Date(row.schedule_set_at) : null }));
 }
 
+/**
+ * Joins the test clock of the object whose id is the SQL expression `objectId` (`tco`) and that clock's
+ * time (`tcv`, test_clocks_view); NULLs for an object on no test clock.
+ */
+export const joinTestClock = (objectId: string) =>
+  `LEFT JOIN test_clock_objects tco ON tco.object_id = ${objectId} LEFT JOIN test_clocks_view tcv ON tcv.test_clock_id = tco.test_clock_id`;
+
+/**
+ * After joinTestClock, the time the object's rules read (docs/concepts/time.md): its test clock's, or
+ * `realNow` (an SQL expression) on no clock. NULL while an attached object's clock is not in the view yet,
+ * so nothing is judged on the real time that runs on a clock.
+ */
+export const clockNow = (realNow: string) => `CASE WHEN tco.object_id IS NULL THEN ${realNow} ELSE tcv.frozen_time END`;
+
 /** An SQL condition: the object (an SQL expression of its id) is on no test clock, so the real-time scheduler moves it. */
 export const onRealTime = (objectId: string) => `NOT EXISTS (SELECT 1 FROM test_clock_objects tco WHERE tco.object_id = ${objectId})`;

@@ -26,6 +26,7 @@ export function presentAccount(account: Account, destination: DestinationOnFile 
     requirements: accountRequirements(account, destination),
     requirementsDue: requirementsDue(account, now),
     payoutsHeldUntil: (!standing.payable && standing.heldUntil) || null,
+    testClockId: account.testClockId ?? null,
     createdAt: account.createdAt,
     updatedAt: account.updatedAt,
   };

@@ -76,6 +76,9 @@ export class AccountResponse {
   @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'Payouts wait until then after a change of payout destination' })
   payoutsHeldUntil!: string | null;
 
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'The test clock its creation attached it to (testClockId in the create body): its rules read that clock\'s time; null: the real time' })
+  testClockId!: string | null;
+
   @ApiProperty({ format: 'date-time' })
   createdAt!: string;
 

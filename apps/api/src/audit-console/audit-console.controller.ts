@@ -9,7 +9,7 @@ import { eventFilter } from '../audit/audit-query.dto';
 import { optionalInstant } from '../http/query-parameters';
 import { eventCsvRows } from '../audit/csv';
 import { escrowAsOf } from '../audit/escrow-as-of';
-import { DisputesReader, LedgerReader, negativeBalancesSince } from '@app/read-models';
+import { DisputesReader, LedgerReader, negativeBalancesOverdue } from '@app/read-models';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { CLOCK, type Clock } from '@app/infrastructure';
 import { HtmlErrorFilter } from '../web/html-error.filter';
@@ -116,11 +116,14 @@ export class AuditConsoleController {
     });
   }
 
-  /** Disputes open longer than DISPUTE_MAX_DAYS: money frozen that someone should decide about. */
+  /**
+   * Disputes open longer than DISPUTE_MAX_DAYS: money frozen that someone should decide about. An escrow on a test
+   * clock counts the days to its clock's time (docs/concepts/time.md), any other to the real time.
+   */
   @Get('disputes')
   async overdueDisputes(@Req() request: SessionRequest, @Res() reply: FastifyReply) {
     const now = this.clock.now().getTime();
-    const overdue = await this.disputes.openSince(new Date(now - this.config.disputeMaxDays * 86_400_000));
+    const overdue = await this.disputes.openLongerThan({ now: new Date(now), days: this.config.disputeMaxDays });
     return sendAuditPage(reply, this.config, {
       title: 'Overdue disputes',
       current: '/audit/disputes',
@@ -129,13 +132,16 @@ export class AuditConsoleController {
     });
   }
 
-  /** Payables below zero for longer than NEGATIVE_BALANCE_ALERT_DAYS: money the platforms answer for that their sellers have not earned back. */
+  /**
+   * Payables below zero for longer than NEGATIVE_BALANCE_ALERT_DAYS: money the platforms answer for that their sellers
+   * have not earned back. An account on a test clock counts the days to its clock's time, any other owner to the real time.
+   */
   @Get('negative-balances')
   async negativeBalances(@Query('mode') mode: string | undefined, @Req() request: SessionRequest, @Res() reply: FastifyReply) {
     const books = booksMode(mode);
     const now = this.clock.now().getTime();
     const alertDays = this.config.negativeBalanceAlertDays;
-    const balances = await negativeBalancesSince(this.db, books, new Date(now - alertDays * 86_400_000), NEGATIVE_BALANCES_SHOWN);
+    const balances = await negativeBalancesOverdue(this.db, books, { now: new Date(now), days: alertDays }, NEGATIVE_BALANCES_SHOWN);
     return sendAuditPage(reply, this.config, {
       title: `Negative balances: ${books} mode`,
       current: '/audit/negative-balances',

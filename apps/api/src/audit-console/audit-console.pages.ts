@@ -6,6 +6,7 @@ import { etb, etbNumber, query, statusBadge, when } from '../web/format';
 import { describeEvent, merchantLabel, type MerchantNames, timeline } from '../web/timeline';
 import { booksSwitch } from './books-switch';
 import { auditStatementHref } from './statement.page';
+import { onTestClock } from './test-clock-note';
 
 export interface EventsView {
   filters: Record<string, string>;
@@ -102,7 +103,8 @@ export function escrowTimelineBody(escrowId: string, events: AuditEvent[], shown
 }
 
 export function disputesBody(disputes: OpenDispute[], maxDays: number, now: number): SafeHtml {
-  const days = (openedAt: string) => Math.floor((now - Date.parse(openedAt)) / 86_400_000);
+  // An escrow on a test clock has been disputed for the days its clock has run since.
+  const days = (d: OpenDispute) => Math.floor(((d.testClock?.time.getTime() ?? now) - Date.parse(d.openedAt)) / 86_400_000);
   return html`<h1>Overdue disputes</h1>
 <p class="muted">Allocations frozen by a dispute opened more than ${maxDays} days ago (DISPUTE_MAX_DAYS), oldest first: their money stays in escrow until the marketplace resolves them.</p>
 ${
@@ -113,7 +115,7 @@ ${
   <thead><tr><th scope="col">Escrow</th><th scope="col">Marketplace</th><th scope="col">Allocation of</th><th scope="col" class="num">Frozen</th><th scope="col">Opened</th><th scope="col" class="num">Days open</th><th scope="col">Reason</th></tr></thead>
   <tbody>${disputes.map(
     (d) =>
-      html`<tr><td data-label="Escrow"><a href="/audit/escrows/${encodeURIComponent(d.escrowId)}">${d.merchantOrderId ?? d.escrowId}</a></td><td data-label="Marketplace"><a href="${auditStatementHref(d.creatorMerchantId)}">${d.creatorMerchantId}</a></td><td data-label="Allocation of"><a href="${auditStatementHref(d.merchantId)}">${d.merchantId}</a></td><td data-label="Frozen" class="num">${etb(d.frozen)}</td><td data-label="Opened">${when(d.openedAt)}</td><td data-label="Days open" class="num">${days(d.openedAt)}</td><td data-label="Reason">${d.reason}</td></tr>`,
+      html`<tr><td data-label="Escrow"><a href="/audit/escrows/${encodeURIComponent(d.escrowId)}">${d.merchantOrderId ?? d.escrowId}</a></td><td data-label="Marketplace"><a href="${auditStatementHref(d.creatorMerchantId)}">${d.creatorMerchantId}</a></td><td data-label="Allocation of"><a href="${auditStatementHref(d.merchantId)}">${d.merchantId}</a></td><td data-label="Frozen" class="num">${etb(d.frozen)}</td><td data-label="Opened">${when(d.openedAt)}${onTestClock(d.testClock)}</td><td data-label="Days open" class="num">${days(d)}</td><td data-label="Reason">${d.reason}</td></tr>`,
   )}</tbody>
 </table></div>`
 }`;

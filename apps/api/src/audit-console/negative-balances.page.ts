@@ -5,6 +5,7 @@ import { signedEtb } from '../web/statement-view';
 import { when } from '../web/format';
 import { booksSwitch } from './books-switch';
 import { auditStatementHref } from './statement.page';
+import { onTestClock } from './test-clock-note';
 
 /** Whose payable it is: a platform's account (with its platform) or a merchant's own. */
 function owner(balance: NegativeBalance): SafeHtml {
@@ -16,7 +17,8 @@ function owner(balance: NegativeBalance): SafeHtml {
 
 /** Payables left below zero for longer than NEGATIVE_BALANCE_ALERT_DAYS, longest owed first: what sellers owe that their platform still answers for. */
 export function negativeBalancesBody(mode: Mode, balances: NegativeBalance[], alertDays: number, now: number): SafeHtml {
-  const days = (since: Date) => Math.floor((now - since.getTime()) / 86_400_000);
+  // An account on a test clock has been below zero for the days its clock has run since.
+  const days = (b: NegativeBalance) => Math.floor(((b.testClock?.time.getTime() ?? now) - b.negativeSince.getTime()) / 86_400_000);
   return html`<h1>Negative balances: ${mode} mode</h1>
 ${booksSwitch('/audit/negative-balances', mode)}
 <p class="muted">The ${mode} tenants' accounts and merchants whose available balance has been below zero for more than ${alertDays} days (NEGATIVE_BALANCE_ALERT_DAYS), longest first. The customers' money already left through the provider: until their next earnings cover it, the platform's payable answers for it.</p>
@@ -28,7 +30,7 @@ ${
   <thead><tr><th scope="col">Owed by</th><th scope="col" class="num">Balance</th><th scope="col">Below zero since</th><th scope="col" class="num">Days</th><th scope="col">Statement</th></tr></thead>
   <tbody>${balances.map(
     (b) =>
-      html`<tr><td data-label="Owed by">${owner(b)}</td><td data-label="Balance" class="num">${signedEtb(b.balance)}</td><td data-label="Below zero since">${when(b.negativeSince)}</td><td data-label="Days" class="num">${days(b.negativeSince)}</td><td data-label="Statement"><a href="${auditStatementHref(b.ownerId)}">Statement of ${b.ownerId}</a></td></tr>`,
+      html`<tr><td data-label="Owed by">${owner(b)}</td><td data-label="Balance" class="num">${signedEtb(b.balance)}</td><td data-label="Below zero since">${when(b.negativeSince)}${onTestClock(b.testClock)}</td><td data-label="Days" class="num">${days(b)}</td><td data-label="Statement"><a href="${auditStatementHref(b.ownerId)}">Statement of ${b.ownerId}</a></td></tr>`,
   )}</tbody>
 </table></div>`
 }`;

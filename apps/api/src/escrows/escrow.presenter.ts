@@ -65,6 +65,7 @@ export function presentCreatedEscrow(escrow: PayableView, publicBaseUrl: string,
     // What was kept of the request's addresses: a merchant sees at once that its callbacks will come.
     callbackURL: escrow.callbackUrl ?? null,
     redirectUrl: escrow.redirectUrl ?? null,
+    testClockId: escrow.testClockId ?? null,
   };
 }
 

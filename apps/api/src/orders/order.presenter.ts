@@ -17,6 +17,7 @@ export function presentCreatedOrder(order: PayableView, publicBaseUrl: string) {
     // What was kept of the request's addresses: a merchant sees at once that its callbacks will come.
     callback_url: order.callbackUrl ?? null,
     redirect_url: order.redirectUrl ?? null,
+    testClockId: order.testClockId ?? null,
     metadata: { merchant_id: order.merchantId, customer_id: order.customer.id, description: order.description },
   };
 }

@@ -203,6 +203,10 @@ export type CreatedOrderResponse = {
     expires_at: string;
     callback_url: string | null;
     redirect_url: string | null;
+    /**
+     * The test clock its creation attached it to (testClockId in the create body): its rules read that clock's time; null: the real time
+     */
+    testClockId: string | null;
     metadata: CreatedOrderMetadataResponse;
     /**
      * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
@@ -284,6 +288,10 @@ export type OrderResponse = {
     expires_at: string;
     callback_url: string | null;
     redirect_url: string | null;
+    /**
+     * The test clock its creation attached it to (testClockId in the create body): its rules read that clock's time; null: the real time
+     */
+    testClockId: string | null;
     description?: string;
     customer_id: string;
     customer_name: string;
@@ -416,6 +424,10 @@ export type CreatedEscrowResponse = {
     expiredAt: string;
     callbackURL: string | null;
     redirectUrl: string | null;
+    /**
+     * The test clock its creation attached it to (testClockId in the create body): its rules read that clock's time; null: the real time
+     */
+    testClockId: string | null;
     /**
      * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
      */
@@ -579,6 +591,10 @@ export type EscrowResponse = {
     expiredAt: string;
     callbackURL: string | null;
     redirectUrl: string | null;
+    /**
+     * The test clock its creation attached it to (testClockId in the create body): its rules read that clock's time; null: the real time
+     */
+    testClockId: string | null;
     /**
      * What verify reports: PAID once the money arrived, whatever became of it since
      */
@@ -852,6 +868,10 @@ export type AccountResponse = {
      * Payouts wait until then after a change of payout destination
      */
     payoutsHeldUntil: string | null;
+    /**
+     * The test clock its creation attached it to (testClockId in the create body): its rules read that clock's time; null: the real time
+     */
+    testClockId: string | null;
     createdAt: string;
     updatedAt: string;
     /**
@@ -927,6 +947,10 @@ export type UpdatedAccountResponse = {
      * Payouts wait until then after a change of payout destination
      */
     payoutsHeldUntil: string | null;
+    /**
+     * The test clock its creation attached it to (testClockId in the create body): its rules read that clock's time; null: the real time
+     */
+    testClockId: string | null;
     createdAt: string;
     updatedAt: string;
     /**
@@ -1027,6 +1051,10 @@ export type AccountWithBalanceResponse = {
      * Payouts wait until then after a change of payout destination
      */
     payoutsHeldUntil: string | null;
+    /**
+     * The test clock its creation attached it to (testClockId in the create body): its rules read that clock's time; null: the real time
+     */
+    testClockId: string | null;
     createdAt: string;
     updatedAt: string;
     /**
@@ -4914,11 +4942,11 @@ export type PostV1TrdpEscrowOrderData = {
 
 export type PostV1TrdpEscrowOrderErrors = {
     /**
-     * UNSUPPORTED_CURRENCY, ALLOCATION_SUM_MISMATCH, DUPLICATE_ALLOCATION_MERCHANT, FEE_EXCEEDS_AMOUNT, AUTO_RELEASE_BEFORE_EXPIRY, AUTO_RELEASE_CONFLICT, AUTO_RELEASE_OUT_OF_RANGE, CALLBACK_URL_REFUSED, TEST_CLOCK_LIVE_MODE, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     * UNSUPPORTED_CURRENCY, ALLOCATION_SUM_MISMATCH, DUPLICATE_ALLOCATION_MERCHANT, FEE_EXCEEDS_AMOUNT, AUTO_RELEASE_BEFORE_EXPIRY, AUTO_RELEASE_CONFLICT, AUTO_RELEASE_OUT_OF_RANGE, CALLBACK_URL_REFUSED, TEST_CLOCK_LIVE_MODE, TEST_CLOCK_MISMATCH, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
      */
     400: ProblemDto & {
         error?: {
-            code?: 'UNSUPPORTED_CURRENCY' | 'ALLOCATION_SUM_MISMATCH' | 'DUPLICATE_ALLOCATION_MERCHANT' | 'FEE_EXCEEDS_AMOUNT' | 'AUTO_RELEASE_BEFORE_EXPIRY' | 'AUTO_RELEASE_CONFLICT' | 'AUTO_RELEASE_OUT_OF_RANGE' | 'CALLBACK_URL_REFUSED' | 'TEST_CLOCK_LIVE_MODE' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            code?: 'UNSUPPORTED_CURRENCY' | 'ALLOCATION_SUM_MISMATCH' | 'DUPLICATE_ALLOCATION_MERCHANT' | 'FEE_EXCEEDS_AMOUNT' | 'AUTO_RELEASE_BEFORE_EXPIRY' | 'AUTO_RELEASE_CONFLICT' | 'AUTO_RELEASE_OUT_OF_RANGE' | 'CALLBACK_URL_REFUSED' | 'TEST_CLOCK_LIVE_MODE' | 'TEST_CLOCK_MISMATCH' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
             message?: string;
         };
     };

@@ -23,6 +23,8 @@ export interface Account extends AccountDetails {
   requirementsDue?: RequirementDue[];
   /** The documents uploaded for it, oldest first (what they are, never their bytes). */
   documents?: AccountDocument[];
+  /** The test clock its creation attached it to, for life (docs/concepts/time.md); absent: its money runs on the real time. */
+  testClockId?: string;
 }
 
 /** The account without its asked-for requirements: a decision on it settles them. */

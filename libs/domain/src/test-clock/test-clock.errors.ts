@@ -27,3 +27,15 @@ export class TestClockAdvancing extends DomainError {
     super('TEST_CLOCK_ADVANCING', `The test clock is still advancing to ${frozenTime}; wait until its status is ready`, 'conflict');
   }
 }
+
+/**
+ * An escrow would pay an account that runs on another time than its own (another test clock, a test clock
+ * while the escrow runs on the real time, or the reverse): the account's holding period and schedule would
+ * count money credited at one time on another, so the two must share one clock (docs/concepts/time.md).
+ */
+export class TestClockMismatch extends DomainError {
+  constructor(accountId: string, accountClock: string | undefined, escrowClock: string | undefined) {
+    const on = (clock: string | undefined) => (clock ? `test clock ${clock}` : 'the real time');
+    super('TEST_CLOCK_MISMATCH', `Account ${accountId} runs on ${on(accountClock)} and the escrow on ${on(escrowClock)}: an escrow and the accounts it pays run on one clock`, 'invalid');
+  }
+}

@@ -68,6 +68,8 @@ export interface PayableView {
   paymentReferenceId?: string;
   failureReason?: string;
   lastAttempt?: Pick<PaymentAttempt, 'attemptId' | 'otpRequired' | 'initiatedAt'>;
+  /** The test clock its creation attached it to (docs/concepts/time.md); absent: it runs on the real time. */
+  testClockId?: string;
 }
 
 function common({ terms, payment }: OrderOutline | EscrowOutline) {
@@ -88,6 +90,7 @@ function common({ terms, payment }: OrderOutline | EscrowOutline) {
     paymentReferenceId: payment.paymentReferenceId,
     failureReason: payment.failureReason,
     lastAttempt: attempt && { attemptId: attempt.attemptId, otpRequired: attempt.otpRequired, initiatedAt: attempt.initiatedAt },
+    ...(terms.testClockId ? { testClockId: terms.testClockId } : {}),
   };
 }
 

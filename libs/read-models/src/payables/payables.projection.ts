@@ -35,7 +35,8 @@ const payables: FoldedViewSpec<unknown> = {
   // 2: each allocation's held, released and refunded amounts, the escrow's releases, an order's refunded amount; fees.
   // 3: the revision of the stream's last event, so the view's two writers (inline and the projector) never step it back.
   // 4: an escrow part released and part refunded is PARTIALLY_REFUNDED (its payment PAID), no longer REFUNDED.
-  version: 4,
+  // 5: the test clock an order or an escrow is attached to.
+  version: 5,
   table: 'payables_view',
   key: 'payable_id',
   columns: ['payable_id', 'kind', 'merchant_id', 'merchant_order_id', 'status', 'payment_status', 'amount', 'expires_at', 'auto_release_at', 'document', 'created_at', 'updated_at', 'revision'],

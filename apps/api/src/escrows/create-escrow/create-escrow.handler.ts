@@ -1,6 +1,19 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type AppliedCommission, customerIdFor, type EscrowCommand, escrowDecider, escrowIdFor, escrowOutline, fingerprint, normalisePhone, parseEtb, resolveExpiry, streams } from '@app/domain';
+import {
+  type AppliedCommission,
+  customerIdFor,
+  type EscrowCommand,
+  escrowDecider,
+  escrowIdFor,
+  escrowOutline,
+  fingerprint,
+  normalisePhone,
+  parseEtb,
+  refuseOtherClocks,
+  resolveExpiry,
+  streams,
+} from '@app/domain';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { Clocks, CommandRunner, newStream, onClock, type ObjectClock } from '@app/infrastructure';
 import { type AllocationPayee, AllocationPayees } from '@app/onboarding';
@@ -81,8 +94,14 @@ export class CreateEscrowHandler implements ICommandHandler<CreateEscrowCommand>
     const allocations = request.allocations.map((allocation, i) => ({ ...allocation, merchantId: payees[i].merchantId }));
     const commissions = await commissionsInForce(this.runner, merchant.merchantId, allocations);
     const clock = request.testClockId ? await this.clocks.named(request.testClockId, merchant) : this.clocks.real();
+    refuseOtherClocks(clock.testClockId, await this.accountClocks(payees));
     const command = toDomain(escrowId, merchant.merchantId, request, payees, commissions, requestFingerprint, clock);
     const outcome = await this.runner.run(streams.escrow(escrowId), escrowDecider, command, onClock(metadata, clock), newStream(escrowDecider));
     return { escrow: escrowOutline(outcome.state)!, created: outcome.events.length > 0 };
+  }
+
+  /** The test clock of each account an allocation pays (a merchant is never attached to one). */
+  private accountClocks(payees: readonly AllocationPayee[]) {
+    return Promise.all(payees.filter((payee) => payee.account).map(async (payee) => ({ accountId: payee.merchantId, testClockId: (await this.clocks.ofParty(payee.merchantId)).testClockId })));
   }
 }

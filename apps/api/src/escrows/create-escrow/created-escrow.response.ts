@@ -68,4 +68,7 @@ export class CreatedEscrowResponse {
 
   @ApiProperty({ type: String, nullable: true, example: 'https://merchant.example/thank-you' })
   redirectUrl!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'The test clock its creation attached it to (testClockId in the create body): its rules read that clock\'s time; null: the real time' })
+  testClockId!: string | null;
 }

@@ -38,6 +38,9 @@ export class CreatedOrderResponse {
   @ApiProperty({ type: String, nullable: true, example: 'https://merchant.example/thank-you' })
   redirect_url!: string | null;
 
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'The test clock its creation attached it to (testClockId in the create body): its rules read that clock\'s time; null: the real time' })
+  testClockId!: string | null;
+
   @ApiProperty({ type: CreatedOrderMetadataResponse })
   metadata!: CreatedOrderMetadataResponse;
 }

@@ -18,6 +18,7 @@ const ACCOUNT = {
   requirements: ['payoutDestination'],
   requirementsDue: [],
   payoutsHeldUntil: null,
+  testClockId: null,
   createdAt: '2026-11-28T05:17:19.491Z',
   updatedAt: '2026-11-28T05:17:19.491Z',
 };

@@ -137,6 +137,7 @@ export const AUDIT_EXAMPLES: OperationExamples = {
         expiredAt: '2026-11-28T05:47:19.461Z',
         callbackURL: 'https://marketplace.example/callbacks',
         redirectUrl: 'https://merchant.example/thanks',
+        testClockId: null,
         paymentStatus: 'PAID',
         autoReleaseAt: null,
         description: 'Marketplace order',

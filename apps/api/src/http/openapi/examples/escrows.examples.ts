@@ -67,6 +67,7 @@ const CREATED = {
   expiredAt: '2026-11-26T10:00:00.000Z',
   callbackURL: 'https://marketplace.example/callbacks',
   redirectUrl: 'https://marketplace.example/thanks',
+  testClockId: null,
 };
 
 /** The escrow view (GET /v1/trdp/escrow/{escrowId}) once paid, with the given status and allocations. */
