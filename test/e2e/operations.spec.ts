@@ -65,8 +65,8 @@ describe('operations: health, metrics, security headers, OpenAPI', () => {
         Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`),
       ),
     );
-    // Routes deliberately left out of the document: customer pages, scrapes, dashboards, consoles (HTML, not API).
-    const undocumented = [/^\/checkout\//, /^\/receipts\//, /^\/metrics$/, /^\/admin\/queues/, /^\/docs/, /^\/dashboard/, /^\/audit(\/|$)/, /^\/assets\//];
+    // Routes deliberately left out of the document: customer and seller pages (checkout, receipts, hosted onboarding), scrapes, dashboards, consoles (HTML, not API).
+    const undocumented = [/^\/checkout\//, /^\/receipts\//, /^\/onboarding(\/|$)/, /^\/metrics$/, /^\/admin\/queues/, /^\/docs/, /^\/dashboard/, /^\/audit(\/|$)/, /^\/assets\//];
     const served = servedRoutes(running.app);
     const missing: string[] = [];
     for (const { method, url } of served) {
