@@ -1,12 +1,16 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { CredentialStore, type TenantModeReader } from '@app/credentials';
+import { isConnectionError } from '@app/database';
 import { ESCROW_PAYMENT_EVENTS, LEGACY_MODE_KEY, legacyModeDecider, type Mode, ORDER_PAYMENT_EVENTS, streams } from '@app/domain';
 import { LOG_READER, type LogPosition, type LogReader } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { AccountDirectory } from '../accounts/account-directory';
 
 const PAGE = 500;
+
+/** How long the start waits out a PostgreSQL that drops its connections while it decides, as opening the database waits (libs/infrastructure/src/infrastructure.module.ts). */
+const DECIDE_WITHIN_MS = 60_000;
 
 /**
  * Every tenant's mode, and the one decision that gives merchants registered before modes theirs: made at
@@ -32,7 +36,24 @@ export class TenantModes implements TenantModeReader {
 
   /** The service's start: the recorded decision, or (the first start of this release) the one it makes and records now. */
   decideAtStart(): Promise<Mode> {
-    return (this.decided ??= this.decide());
+    return (this.decided ??= this.decideWaitingOutDisconnections());
+  }
+
+  /**
+   * A process restarted while PostgreSQL terminates connections (a restart, a failover) would otherwise
+   * exit at its start; the decision reads before it appends and is made once, so asking again is safe.
+   */
+  private async decideWaitingOutDisconnections(): Promise<Mode> {
+    const deadline = Date.now() + DECIDE_WITHIN_MS;
+    for (let wait = 250; ; wait = Math.min(wait * 2, 5_000)) {
+      try {
+        return await this.decide();
+      } catch (error) {
+        if (!isConnectionError(error) || Date.now() + wait > deadline) throw error;
+        this.logger.warn(`PostgreSQL dropped the connection while the mode of data written before modes was decided (${String(error)}); trying again in ${wait} ms`);
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
+    }
   }
 
   /** The mode of data written before modes: undefined while no start of the service has decided it. */
