@@ -8,14 +8,10 @@ import { CHAPA_SIMULATOR_OTP, CHAPA_SIMULATOR_PHONES, ChapaSimulator } from '../
 import { type RunningApp, startApp, trackRequestsInFlight } from '../support/app';
 import { CallbackReceiver } from '../support/callback-receiver';
 import { countWrites, escrowRequest, orderRequest, registerMarketplace, type TestMarketplace } from '../support/fixtures';
+import { CHAPA_KEYS } from '../support/chapa-keys';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
 
-const KEYS = {
-  CHAPA_SECRET_KEY: 'CHASECK_TEST-e2eSecretKeyOfTheAccount',
-  CHAPA_ENCRYPTION_KEY: 'E2eEncryptionKey24Chars!',
-  CHAPA_WEBHOOK_SECRET: 'e2e-webhook-secret-hash',
-};
 
 describe('PAYMENT_PROVIDER=chapa over HTTP', () => {
   let running: RunningApp;
@@ -28,15 +24,15 @@ describe('PAYMENT_PROVIDER=chapa over HTTP', () => {
   beforeAll(async () => {
     receiver = await new CallbackReceiver().start();
     simulator = new ChapaSimulator({
-      secretKey: KEYS.CHAPA_SECRET_KEY,
-      encryptionKey: KEYS.CHAPA_ENCRYPTION_KEY,
-      webhookSecret: KEYS.CHAPA_WEBHOOK_SECRET,
+      secretKey: CHAPA_KEYS.CHAPA_SECRET_KEY,
+      encryptionKey: CHAPA_KEYS.CHAPA_ENCRYPTION_KEY,
+      webhookSecret: CHAPA_KEYS.CHAPA_WEBHOOK_SECRET,
       webhookUrl: notificationsUrl,
       delayMs: 30,
     });
     const baseUrl = await simulator.start();
     running = await startApp({
-      env: { PAYMENT_PROVIDER: 'chapa', ...KEYS, CHAPA_BASE_URL: baseUrl, REFUND_RETRY_MS: '100', PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200' },
+      env: { PAYMENT_PROVIDER: 'chapa', ...CHAPA_KEYS, CHAPA_BASE_URL: baseUrl, REFUND_RETRY_MS: '100', PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200' },
     });
     requestsInFlight = trackRequestsInFlight(running.app);
     merchant = await registerMarketplace(running.baseUrl, 'Merkato Online', 'live');
@@ -122,7 +118,7 @@ describe('PAYMENT_PROVIDER=chapa over HTTP', () => {
     const payout = JSON.stringify({ event: 'payout.success', type: 'Payout', reference: 'PO-1' });
     const ignored = await call(running.baseUrl, 'POST', '/v1/providers/chapa/notifications', {
       rawBody: payout,
-      headers: { 'content-type': 'application/json', 'x-chapa-signature': chapaSignature(KEYS.CHAPA_WEBHOOK_SECRET, payout) },
+      headers: { 'content-type': 'application/json', 'x-chapa-signature': chapaSignature(CHAPA_KEYS.CHAPA_WEBHOOK_SECRET, payout) },
     });
     expect(ignored.status).toBe(200);
     expect(await countWrites(running.schema!.client, { exceptCallbacks: true })).toEqual(before);
@@ -204,9 +200,9 @@ describe('PAYMENT_PROVIDER=chapa over HTTP', () => {
 
   it('never sends the secret key, the encryption key or the webhook secret anywhere but the bearer header, and never writes them', async () => {
     for (const request of simulator.requests) {
-      for (const secret of Object.values(KEYS)) expect(request.body + request.path).not.toContain(secret);
+      for (const secret of Object.values(CHAPA_KEYS)) expect(request.body + request.path).not.toContain(secret);
     }
     const [stored] = await running.schema!.client.query<{ all: string }>(`SELECT string_agg(data::text || metadata::text, ' ') AS all FROM events`);
-    for (const secret of Object.values(KEYS)) expect(stored.all).not.toContain(secret);
+    for (const secret of Object.values(CHAPA_KEYS)) expect(stored.all).not.toContain(secret);
   });
 });

@@ -13,15 +13,11 @@ import { seriousAccessibilityViolations, VIEWPORTS } from '../support/axe';
 import { ARTIFACTS, dashboardSignIn, launchChromium, openPage } from '../support/browser';
 import { ConsoleClient, invitationToken } from '../support/console-client';
 import { countWrites, createAccount, orderRequest } from '../support/fixtures';
+import { CHAPA_KEYS } from '../support/chapa-keys';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
 
 const PASSWORD = 'a long two-mode password';
-const KEYS = {
-  CHAPA_SECRET_KEY: 'CHASECK_TEST-e2eSecretKeyOfTheAccount',
-  CHAPA_ENCRYPTION_KEY: 'E2eEncryptionKey24Chars!',
-  CHAPA_WEBHOOK_SECRET: 'e2e-webhook-secret-hash',
-};
 
 interface Tenant {
   merchantId: string;
@@ -72,14 +68,14 @@ describe('dashboard modes in a real browser: the switch, the test banner, each m
 
   beforeAll(async () => {
     simulator = new ChapaSimulator({
-      secretKey: KEYS.CHAPA_SECRET_KEY,
-      encryptionKey: KEYS.CHAPA_ENCRYPTION_KEY,
-      webhookSecret: KEYS.CHAPA_WEBHOOK_SECRET,
+      secretKey: CHAPA_KEYS.CHAPA_SECRET_KEY,
+      encryptionKey: CHAPA_KEYS.CHAPA_ENCRYPTION_KEY,
+      webhookSecret: CHAPA_KEYS.CHAPA_WEBHOOK_SECRET,
       webhookUrl: () => `${running.baseUrl}/v1/providers/chapa/notifications`,
       delayMs: 30,
     });
     const chapaUrl = await simulator.start();
-    running = await startApp({ env: { PAYMENT_PROVIDER: 'chapa', ...KEYS, CHAPA_BASE_URL: chapaUrl, CALLBACK_RETRY_SCHEDULE_MS: '3600000' } });
+    running = await startApp({ env: { PAYMENT_PROVIDER: 'chapa', ...CHAPA_KEYS, CHAPA_BASE_URL: chapaUrl, CALLBACK_RETRY_SCHEDULE_MS: '3600000' } });
     browser = await launchChromium();
     ({ test, live } = await registerOwner('Two-mode Shop', email));
     const another = await registerOwner('Another Shop', `another-${Date.now()}@shop.example`);

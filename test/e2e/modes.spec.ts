@@ -9,14 +9,10 @@ import { CHAPA_SIMULATOR_PHONES, ChapaSimulator } from '../../libs/payments/src/
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { CallbackReceiver } from '../support/callback-receiver';
 import { countWrites, escrowRequest, withSellers } from '../support/fixtures';
+import { CHAPA_KEYS } from '../support/chapa-keys';
 import { call } from '../support/http';
 import { waitFor } from '../support/wait';
 
-const KEYS = {
-  CHAPA_SECRET_KEY: 'CHASECK_TEST-e2eSecretKeyOfTheAccount',
-  CHAPA_ENCRYPTION_KEY: 'E2eEncryptionKey24Chars!',
-  CHAPA_WEBHOOK_SECRET: 'e2e-webhook-secret-hash',
-};
 
 interface Tenant {
   merchantId: string;
@@ -40,14 +36,14 @@ describe('test and live on one deployment (sandbox and Chapa)', () => {
 
   beforeAll(async () => {
     simulator = new ChapaSimulator({
-      secretKey: KEYS.CHAPA_SECRET_KEY,
-      encryptionKey: KEYS.CHAPA_ENCRYPTION_KEY,
-      webhookSecret: KEYS.CHAPA_WEBHOOK_SECRET,
+      secretKey: CHAPA_KEYS.CHAPA_SECRET_KEY,
+      encryptionKey: CHAPA_KEYS.CHAPA_ENCRYPTION_KEY,
+      webhookSecret: CHAPA_KEYS.CHAPA_WEBHOOK_SECRET,
       webhookUrl: () => `${running.baseUrl}/v1/providers/chapa/notifications`,
       delayMs: 30,
     });
     const baseUrl = await simulator.start();
-    running = await startApp({ env: { PAYMENT_PROVIDER: 'chapa', ...KEYS, CHAPA_BASE_URL: baseUrl, PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200' } });
+    running = await startApp({ env: { PAYMENT_PROVIDER: 'chapa', ...CHAPA_KEYS, CHAPA_BASE_URL: baseUrl, PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200' } });
     const owner = await registerOwner(running.baseUrl, 'Two-mode Market');
     [test, live] = await Promise.all([withSellers(running.baseUrl, owner.test), withSellers(running.baseUrl, owner.live)]);
   });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { migrate, type SqlClient } from '@app/database';
+import type { SqlClient } from '@app/database';
 import {
   type EscrowCommand,
   escrowDecider,
@@ -13,11 +13,10 @@ import {
   type Santim,
   streams,
 } from '@app/domain';
-import { EVENT_STORE_MIGRATIONS, type LogPosition, PostgresEventStore } from '@app/event-store';
+import { type LogPosition, PostgresEventStore } from '@app/event-store';
 import { escrowCreated } from '../../domain/src/testing/escrow.fixtures';
 import { merchantBalance, type MerchantBalance } from './balance.reader';
-import { READ_MODEL_MIGRATIONS } from './read-model.migrations';
-import { projectUpTo, READ_MODEL_DATABASES, type ReadModelDatabase } from './testing/read-model-databases';
+import { logAndViews, projectUpTo, READ_MODEL_DATABASES, type ReadModelDatabase } from './testing/read-model-databases';
 import { decideAndAppend, type TestDecider } from './testing/decided-appends';
 
 /**
@@ -250,9 +249,7 @@ describe.each(READ_MODEL_DATABASES)("a merchant's balance on %s", (_name, open) 
   beforeAll(async () => {
     database = await open('balances');
     db = database.client;
-    await migrate(db, database.schema, 'event-store', EVENT_STORE_MIGRATIONS);
-    await migrate(db, database.schema, 'read-models', READ_MODEL_MIGRATIONS);
-    store = new PostgresEventStore(db, { pollIntervalMs: 10 });
+    store = await logAndViews(database);
   });
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { booksAccountMode, BOOKS_ACCOUNTS, journalFor, refundCompletionEntry } from '@app/audit';
-import { migrate, type SqlClient } from '@app/database';
+import type { SqlClient } from '@app/database';
 import {
   type EscrowCommand,
   escrowDecider,
@@ -15,7 +15,7 @@ import {
   type Santim,
   streams,
 } from '@app/domain';
-import { comparePositions, EVENT_STORE_MIGRATIONS, type LogPosition, PostgresEventStore, type RecordedEvent } from '@app/event-store';
+import { comparePositions, type LogPosition, PostgresEventStore, type RecordedEvent } from '@app/event-store';
 import { escrowCreated } from '../../domain/src/testing/escrow.fixtures';
 import { waitFor } from '../../../test/support/wait';
 import { ledgerProjection } from './ledger.projection';
@@ -24,8 +24,7 @@ import { ProjectionProgress, readCheckpoint } from './projection-progress';
 import { Projector } from './projector';
 import { decideAndAppend, type TestDecider } from './testing/decided-appends';
 import { rebuildProjections } from './rebuild';
-import { READ_MODEL_MIGRATIONS } from './read-model.migrations';
-import { READ_MODEL_DATABASES, type ReadModelDatabase } from './testing/read-model-databases';
+import { logAndViews, READ_MODEL_DATABASES, type ReadModelDatabase } from './testing/read-model-databases';
 
 /**
  * A step of a deployment's history with test and live tenants side by side: `mode` picks the tenant
@@ -238,9 +237,7 @@ describe.each(READ_MODEL_DATABASES)("each mode's books on %s", (_name, open) => 
   beforeAll(async () => {
     database = await open('ledger_modes');
     db = database.client;
-    await migrate(db, database.schema, 'event-store', EVENT_STORE_MIGRATIONS);
-    await migrate(db, database.schema, 'read-models', READ_MODEL_MIGRATIONS);
-    store = new PostgresEventStore(db, { pollIntervalMs: 10 });
+    store = await logAndViews(database);
   });
 
   afterAll(async () => {
@@ -297,9 +294,7 @@ describe.each(READ_MODEL_DATABASES)('the money of tenants from before modes, on 
   beforeAll(async () => {
     database = await open('ledger_legacy');
     db = database.client;
-    await migrate(db, database.schema, 'event-store', EVENT_STORE_MIGRATIONS);
-    await migrate(db, database.schema, 'read-models', READ_MODEL_MIGRATIONS);
-    store = new PostgresEventStore(db, { pollIntervalMs: 10 });
+    store = await logAndViews(database);
   });
 
   afterAll(async () => {

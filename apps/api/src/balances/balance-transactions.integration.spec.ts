@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { payoutAccounts } from '@app/audit';
-import { migrate, type SqlClient } from '@app/database';
+import type { SqlClient } from '@app/database';
 import {
   type EscrowCommand,
   escrowDecider,
@@ -13,7 +13,7 @@ import {
   transferDecider,
   type TransferEvent,
 } from '@app/domain';
-import { EVENT_STORE_MIGRATIONS, formatPosition, type LogPosition, PostgresEventStore } from '@app/event-store';
+import { formatPosition, type LogPosition, PostgresEventStore } from '@app/event-store';
 import {
   type BalanceTransaction,
   balanceTransactionsPage,
@@ -23,11 +23,10 @@ import {
   ownerBalances,
   payoutBalanceAt,
   payoutPaidEventIds,
-  READ_MODEL_MIGRATIONS,
   totalHeld,
 } from '@app/read-models';
 import { escrowCreated } from '../../../../libs/domain/src/testing/escrow.fixtures';
-import { projectUpTo, READ_MODEL_DATABASES, type ReadModelDatabase } from '../../../../libs/read-models/src/testing/read-model-databases';
+import { logAndViews, projectUpTo, READ_MODEL_DATABASES, type ReadModelDatabase } from '../../../../libs/read-models/src/testing/read-model-databases';
 import { decideAndAppend, type TestDecider } from '../../../../libs/read-models/src/testing/decided-appends';
 
 /**
@@ -240,9 +239,7 @@ describe.each(READ_MODEL_DATABASES)('balance transactions on %s', (_name, open) 
   beforeAll(async () => {
     database = await open('balance_transactions');
     db = database.client;
-    await migrate(db, database.schema, 'event-store', EVENT_STORE_MIGRATIONS);
-    await migrate(db, database.schema, 'read-models', READ_MODEL_MIGRATIONS);
-    store = new PostgresEventStore(db, { pollIntervalMs: 10 });
+    store = await logAndViews(database);
   });
 
   afterAll(async () => {

@@ -1,10 +1,11 @@
-import { createPgliteClient, type SqlClient } from '@app/database';
-import { comparePositions, type EventStore, type LogPosition } from '@app/event-store';
+import { createPgliteClient, migrate, type SqlClient } from '@app/database';
+import { comparePositions, EVENT_STORE_MIGRATIONS, type EventStore, type LogPosition, PostgresEventStore } from '@app/event-store';
 import { createTestSchema } from '../../../../test/support/postgres';
 import { waitFor } from '../../../../test/support/wait';
 import { ProjectionProgress, readCheckpoint } from '../projection-progress';
 import { Projector } from '../projector';
 import { CORE_PROJECTIONS } from '../projections';
+import { READ_MODEL_MIGRATIONS } from '../read-model.migrations';
 
 export interface ReadModelDatabase {
   client: SqlClient;
@@ -23,6 +24,13 @@ export const READ_MODEL_DATABASES: [string, (prefix: string) => Promise<ReadMode
     },
   ],
 ];
+
+/** The log and the read models migrated in the database, and its event store (polling often, for a projector under test). */
+export async function logAndViews(db: ReadModelDatabase): Promise<PostgresEventStore> {
+  await migrate(db.client, db.schema, 'event-store', EVENT_STORE_MIGRATIONS);
+  await migrate(db.client, db.schema, 'read-models', READ_MODEL_MIGRATIONS);
+  return new PostgresEventStore(db.client, { pollIntervalMs: 10 });
+}
 
 /** Runs the live projector (in batches of `batchSize`, so a stream spans several) until it has applied the log up to `head`. */
 export async function projectUpTo(db: ReadModelDatabase, store: EventStore, head: LogPosition, batchSize: number): Promise<void> {
