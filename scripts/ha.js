@@ -28,16 +28,30 @@ const MONITOR_SETTINGS = {
   'pgautofailover.node_considered_unhealthy_timeout': '3000',
 };
 
+/** How long a kill waits for a promotion before it counts as one the monitor did not make (see failover()). */
+const NO_PROMOTION_MS = 120_000;
+
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** Polls `check` (which may throw: not yet) until it answers something truthy. */
-async function until(check) {
+/**
+ * Polls `check` (which may throw: not yet) until it answers something truthy, or until `deadlineMs` has
+ * passed (then undefined). Every 30 s it calls `waiting` with how long it has waited, so a run that cannot
+ * go on says what it waits for instead of going quiet.
+ */
+async function until(check, { waiting, deadlineMs = Number.POSITIVE_INFINITY } = {}) {
+  const started = Date.now();
+  let told = started;
   for (;;) {
     try {
       const value = await check();
       if (value) return value;
     } catch {
       // not yet
+    }
+    if (Date.now() - started >= deadlineMs) return undefined;
+    if (waiting && Date.now() - told >= 30_000) {
+      told = Date.now();
+      await waiting(told - started);
     }
     await sleep(100);
   }
@@ -72,6 +86,16 @@ function haCluster({ dir = process.env.HA_DIR ?? '/tmp/escrow-ha', monitorPort =
     spawn(file, rest, { env: env(node.name), cwd: dir, detached: true, stdio: ['ignore', out, out] }).unref();
   }
 
+  /** The monitor's view of the nodes, for a wait that goes on: `node1 primary/primary, node2 catchingup/secondary unhealthy`. */
+  const monitorView = () =>
+    psql(monitor.port, "SELECT string_agg(nodename || ' ' || reportedstate || '/' || goalstate || CASE WHEN health = 1 THEN '' ELSE ' unhealthy' END, ', ' ORDER BY nodeid) FROM pgautofailover.node", 'pg_auto_failover').catch(
+      (error) => `unreachable (${error.message.trim()})`,
+    );
+
+  /** `until`, saying every 30 s what it waits for and what the monitor sees. */
+  const waitFor = (what, check, deadlineMs) =>
+    until(check, { deadlineMs, waiting: async (ms) => log(`still waiting for ${what} after ${Math.round(ms / 1000)} s; the monitor: ${await monitorView()}`) });
+
   const startKeeper = (node) => spawnKeeper(node, ['pg_autoctl', 'run', '--pgdata', node.pgdata]);
 
   async function psql(port, sql, database = 'postgres') {
@@ -92,8 +116,14 @@ function haCluster({ dir = process.env.HA_DIR ?? '/tmp/escrow-ha', monitorPort =
    * promote the standby, so a kill in that window leaves the cluster without a primary until the killed
    * node comes back.
    */
-  const settled = async () =>
+  const settledAt = async () =>
     (await psql(monitor.port, "SELECT count(*) FILTER (WHERE reportedstate = 'primary' AND goalstate = 'primary') || ',' || count(*) FILTER (WHERE reportedstate = 'secondary' AND goalstate = 'secondary') FROM pgautofailover.node", 'pg_auto_failover')) === '1,1';
+
+  /** A primary with its synchronous standby, the monitor having both at their goals: the only state a kill is a failover from. */
+  const settled = async () => {
+    const port = await primaryPort();
+    return port && (await syncStandbys(port)) === 1 && (await settledAt());
+  };
 
   /** Each process of the node, with its process group: the keeper's children rename themselves (`pg_autoctl: start/stop postgres`) and only their group names them. */
   function processes(node) {
@@ -143,49 +173,65 @@ function haCluster({ dir = process.env.HA_DIR ?? '/tmp/escrow-ha', monitorPort =
       create('monitor', ['pg_autoctl', 'create', 'monitor', '--pgdata', monitor.pgdata, '--pgport', String(monitor.port), '--hostname', '127.0.0.1', '--auth', 'trust', '--no-ssl']);
     }
     if (processes(monitor).length === 0) startKeeper(monitor);
-    await until(async () => (await psql(monitor.port, 'SELECT 1')) === '1');
+    await waitFor('the monitor to take connections', async () => (await psql(monitor.port, 'SELECT 1')) === '1');
     for (const [name, value] of Object.entries(MONITOR_SETTINGS)) await psql(monitor.port, `ALTER SYSTEM SET ${name} = '${value}'`);
     await psql(monitor.port, 'SELECT pg_reload_conf()');
     for (const node of nodes) {
       if (!existsSync(node.pgdata)) {
         spawnKeeper(node, ['pg_autoctl', 'create', 'postgres', '--pgdata', node.pgdata, '--pgport', String(node.port), '--hostname', '127.0.0.1', '--name', node.name, '--auth', 'trust', '--no-ssl', '--monitor', monitorUrl, '--run']);
         // The second node is created once the first is primary: it then clones it as its standby.
-        await until(async () => (await psql(node.port, 'SELECT 1')) === '1');
-        if (node === nodes[0]) await until(async () => (await primaryPort()) === node.port);
+        await waitFor(`${node.name} to take connections`, async () => (await psql(node.port, 'SELECT 1')) === '1');
+        if (node === nodes[0]) await waitFor(`${node.name} to be the primary`, async () => (await primaryPort()) === node.port);
       } else if (processes(node).length === 0) {
         startKeeper(node);
       }
     }
-    await until(async () => {
-      const port = await primaryPort();
-      return port && (await syncStandbys(port)) === 1 && (await settled());
-    });
+    await waitFor('a primary with its synchronous standby', settled);
     log(`primary on ${await primaryPort()}, synchronous standby streaming`);
     log(`DATABASE_URL=${databaseUrl}`);
     return databaseUrl;
   }
 
   /**
-   * kill -9 of the primary's keeper and PostgreSQL; waits for the standby's promotion, starts the
-   * killed node again and waits until it is the new primary's synchronous standby. Returns when each
-   * step happened (ms since the epoch) and the ports before and after.
+   * kill -9 of the primary's keeper and PostgreSQL once the pair is settled; waits for the standby's
+   * promotion, starts the killed node again and waits until it is the new primary's synchronous standby.
+   * The monitor promotes only a standby it finds healthy: on a loaded machine it may have judged the
+   * standby unhealthy a moment before the kill, and then no node takes writes until the killed one is back
+   * (pg_auto_failover's design, not a fault of the service). So when nothing is promoted within
+   * NO_PROMOTION_MS, the killed node is started again, as a supervisor would, and the kill repeated once
+   * the pair has settled; the kills without a promotion are counted. Returns when each step happened (ms
+   * since the epoch, `killedAt` the first kill's) and the ports before and after.
    */
   async function failover() {
-    const from = await until(primaryPort);
-    const node = nodes.find((n) => n.port === from);
-    const killedAt = Date.now();
-    kill(node);
-    const to = await until(async () => {
-      const next = await primaryPort();
-      return next && next !== from ? next : undefined;
-    });
-    const promotedAt = Date.now();
-    log(`killed the primary on ${from}; ${to} took writes ${((promotedAt - killedAt) / 1000).toFixed(1)} s later`);
-    startKeeper(node);
-    await until(async () => (await syncStandbys(to)) === 1 && (await settled()));
-    const rejoinedAt = Date.now();
-    log(`${node.name} rejoined as the synchronous standby of ${to}`);
-    return { from, to, killedAt, promotedAt, rejoinedAt };
+    let killedAt;
+    for (let killsWithoutPromotion = 0; ; killsWithoutPromotion++) {
+      await waitFor('a primary with its synchronous standby before the kill', settled);
+      const from = await primaryPort();
+      const node = nodes.find((n) => n.port === from);
+      const killAt = Date.now();
+      killedAt ??= killAt;
+      kill(node);
+      const to = await waitFor(
+        `a node other than ${from} to take writes`,
+        async () => {
+          const next = await primaryPort();
+          return next && next !== from ? next : undefined;
+        },
+        NO_PROMOTION_MS,
+      );
+      if (to === undefined) {
+        log(`no node took writes within ${NO_PROMOTION_MS / 1000} s of the kill of ${from} (the monitor: ${await monitorView()}); starting it again to kill it once the pair has settled`);
+        startKeeper(node);
+        continue;
+      }
+      const promotedAt = Date.now();
+      log(`killed the primary on ${from}; ${to} took writes ${((promotedAt - killAt) / 1000).toFixed(1)} s later`);
+      startKeeper(node);
+      await waitFor(`${node.name} to rejoin as the synchronous standby of ${to}`, settled);
+      const rejoinedAt = Date.now();
+      log(`${node.name} rejoined as the synchronous standby of ${to}`);
+      return { from, to, killedAt, promotedAt, rejoinedAt, killsWithoutPromotion };
+    }
   }
 
   async function down() {

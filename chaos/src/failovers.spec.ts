@@ -1,7 +1,7 @@
 import { checkFailovers } from './failovers';
 import type { Operation, ReceivedCallback } from './records';
 
-const failover = { from: 1, to: 2, killedAt: 10_000, promotedAt: 15_000, rejoinedAt: 30_000 };
+const failover = { from: 1, to: 2, killedAt: 10_000, promotedAt: 15_000, rejoinedAt: 30_000, killsWithoutPromotion: 0 };
 
 function operation(kind: Operation['kind'], attempts: Array<{ sentAt: number; ms: number; status?: number; code?: string }>): Operation {
   return {
@@ -28,6 +28,12 @@ describe('the failover check', () => {
     const result = checkFailovers([failover], healthy, [callback(17_000)], 30_000);
     expect(result.problems).toEqual([]);
     expect(result.summary).toContain('writes back 6.2 s, reads back 6.5 s after the kill; 1 requests failed meanwhile (1× 503 DATABASE_UNAVAILABLE)');
+  });
+
+  it('says when the monitor promoted no node after a kill, and measures the window from the first kill', () => {
+    const result = checkFailovers([{ ...failover, killsWithoutPromotion: 1 }], healthy, [callback(17_000)], 30_000);
+    expect(result.problems).toEqual([]);
+    expect(result.summary).toContain('promoted 5.0 s (killed 2 times: the monitor promoted no node after 1 of them), writes back 6.2 s');
   });
 
   it('fails a run without a failover, a window past the deadline, a 500 in the window and no callback after the promotion', () => {

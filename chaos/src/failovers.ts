@@ -25,13 +25,17 @@ export async function injectFailovers(options: { load: LoadWindow; cluster: HaCl
     note('failover: kill -9 of the primary (its keeper and its PostgreSQL)');
     const failover = await options.cluster.failover();
     faults.failovers!.push(failover);
-    note(`failover: ${failover.to} promoted ${seconds(failover.promotedAt - failover.killedAt)} after the kill of ${failover.from}; the old primary rejoined as its standby ${seconds(failover.rejoinedAt - failover.killedAt)} after it`);
+    note(`failover: ${failover.to} promoted ${seconds(failover.promotedAt - failover.killedAt)} after the kill of ${failover.from}${repeated(failover)}; the old primary rejoined as its standby ${seconds(failover.rejoinedAt - failover.killedAt)} after it`);
     load.until = Math.max(load.until, failover.promotedAt + options.recoveryLoadMs);
   }
   return faults;
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+/** What a failover's figures include when the monitor promoted no node after a kill and the kill was repeated. */
+const repeated = (failover: FailoverTimes) =>
+  failover.killsWithoutPromotion > 0 ? ` (killed ${failover.killsWithoutPromotion + 1} times: the monitor promoted no node after ${failover.killsWithoutPromotion} of them)` : '';
 
 /** An attempt with when its answer came, and whether its operation writes. */
 interface Answered extends Attempt {
@@ -96,7 +100,7 @@ export function checkFailovers(failovers: FailoverTimes[], operations: Operation
     const callbacksAfter = received.filter((r) => r.answer === 'ok' && r.receivedAt >= failover.promotedAt).length;
     if (callbacksAfter === 0) problems.push(`${label}: no callback delivered after the promotion`);
     figures.push(
-      `${label}: promoted ${seconds(failover.promotedAt - failover.killedAt)}, writes back ${writesBack === undefined ? 'never' : seconds(writesBack - failover.killedAt)}, reads back ${readsBack === undefined ? 'never' : seconds(readsBack - failover.killedAt)} after the kill; ${failed.length} requests failed meanwhile (${[...answers].map(([answer, n]) => `${n}× ${answer}`).join(', ') || 'none'}); ${callbacksAfter} callbacks delivered after`,
+      `${label}: promoted ${seconds(failover.promotedAt - failover.killedAt)}${repeated(failover)}, writes back ${writesBack === undefined ? 'never' : seconds(writesBack - failover.killedAt)}, reads back ${readsBack === undefined ? 'never' : seconds(readsBack - failover.killedAt)} after the kill; ${failed.length} requests failed meanwhile (${[...answers].map(([answer, n]) => `${n}× ${answer}`).join(', ') || 'none'}); ${callbacksAfter} callbacks delivered after`,
     );
   }
   return { name, ok: problems.length === 0, summary: figures.join('; '), problems };

@@ -6,7 +6,10 @@ import { ROOT } from './processes';
 export interface FailoverTimes {
   from: number;
   to: number;
+  /** The first kill's: a kill the monitor answered with no promotion is repeated once the pair settles again. */
   killedAt: number;
+  /** Kills after which the monitor promoted no node, each followed by starting the killed node again (scripts/ha.js). */
+  killsWithoutPromotion: number;
   /** When the standby was first seen out of recovery (polled every 100 ms or so). */
   promotedAt: number;
   /** When the killed node was streaming again as the new primary's synchronous standby. */

@@ -32,10 +32,12 @@ const BACKLOG = `
  * Waits until the service has nothing left to do: every event projected and dispatched, no callback
  * pending, no refund open, no expiry overdue, no automatic release still to come (the workload sets them
  * seconds ahead: one due after the evidence was read would move money the checks never saw), and the log
- * unchanged for a few seconds (the sandbox's answers arrive a moment after a payment starts). Returns the last backlog when it gives up.
+ * unchanged for a few seconds (the sandbox's answers arrive a moment after a payment starts). Returns the last backlog when it gives up;
+ * every 30 s meanwhile it logs the backlog, so that a patient run waiting for good says on what.
  */
-export async function waitForQuiescence(db: Client, timeoutMs: number): Promise<{ quiet: boolean; backlog: Backlog; waitedMs: number }> {
+export async function waitForQuiescence(db: Client, timeoutMs: number, log: (line: string) => void): Promise<{ quiet: boolean; backlog: Backlog; waitedMs: number }> {
   const started = Date.now();
+  let told = started;
   let stableSince = 0;
   let lastEvents = -1;
   let backlog: Backlog;
@@ -46,6 +48,10 @@ export async function waitForQuiescence(db: Client, timeoutMs: number): Promise<
     lastEvents = backlog.events;
     if (idle && Date.now() - stableSince >= 3000) return { quiet: true, backlog, waitedMs: Date.now() - started };
     if (Date.now() - started > timeoutMs) return { quiet: false, backlog, waitedMs: Date.now() - started };
+    if (Date.now() - told >= 30_000) {
+      told = Date.now();
+      log(`still settling after ${Math.round((told - started) / 1000)} s: ${JSON.stringify(backlog)}`);
+    }
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
 }

@@ -275,7 +275,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     db.on('error', () => undefined);
     await db.connect();
     teardown.push(() => db.end());
-    const settled = await waitForQuiescence(db, within(120_000));
+    const settled = await waitForQuiescence(db, within(120_000), log);
     const evidenceAt = Date.now();
     const evidence = await collectEvidence(client, auditorKey, merchants, tenants);
     await Promise.all(deployment.all.map((p) => p.stop()));

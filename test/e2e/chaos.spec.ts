@@ -1,5 +1,6 @@
 import { runChaos, SHORT_RUN } from '../../chaos/src/run-chaos';
 import { checkNames } from '../support/chaos-checks';
+import { keptRunLogs } from '../support/run-logs';
 
 /**
  * The short chaos run (`npm run chaos -- --short`): separate API, worker and projector processes
@@ -22,13 +23,14 @@ function expectInvariants(report: Awaited<ReturnType<typeof runChaos>>): void {
   expect(invariants.filter((check) => !check.ok).map((check) => ({ check: check.name, problems: check.problems.slice(0, 5), runDir: report.runDir }))).toEqual([]);
 }
 
+const logged = keptRunLogs();
+
 it('keeps every invariant through process kills, a lost Redis, terminated PostgreSQL connections and a PostgreSQL outage', async () => {
-  const lines: string[] = [];
-  expectInvariants(await runChaos({ ...SHORT_RUN, patient: true, log: (line) => lines.push(line) }));
+  expectInvariants(await logged('the sandbox run', (log) => runChaos({ ...SHORT_RUN, patient: true, log })));
 });
 
 it('keeps them with Chapa (its simulator) as the provider, whose webhooks are lost, repeated and delayed', async () => {
-  const report = await runChaos({ ...SHORT_RUN, patient: true, provider: 'chapa', log: () => undefined });
+  const report = await logged('the Chapa run', (log) => runChaos({ ...SHORT_RUN, patient: true, provider: 'chapa', log }));
   expect(report.figures.provider).toBe('chapa');
   // The simulator's faults did happen (a short run sends some dozens of webhooks).
   expect(report.figures.providerNotificationFaults!.delayed).toBeGreaterThan(0);

@@ -2,8 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { runChaos, SHORT_FAILOVER_RUN } from '../../chaos/src/run-chaos';
 import { checkNames } from '../support/chaos-checks';
+import { keptRunLogs } from '../support/run-logs';
 
-/** Three consecutive ports nothing listens on: the cluster's monitor takes the first, its nodes the next two. */
+/**
+ * Three consecutive ports nothing listens on: the cluster's monitor takes the first, its nodes the next two.
+ * Below the kernel's ephemeral range (32768 and up), which the other test files' servers and every outgoing
+ * connection draw from: a killed node's port taken meanwhile would keep it from starting again.
+ */
 async function freePortRun(): Promise<number> {
   const free = (port: number) =>
     new Promise<boolean>((resolve) => {
@@ -12,7 +17,7 @@ async function freePortRun(): Promise<number> {
       server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
     });
   for (;;) {
-    const base = 40_000 + Math.floor(Math.random() * 3_000) * 3;
+    const base = 20_000 + Math.floor(Math.random() * 4_000) * 3;
     if ((await free(base)) && (await free(base + 1)) && (await free(base + 2))) return base;
   }
 }
@@ -32,9 +37,11 @@ async function freePortRun(): Promise<number> {
  * writes and reads succeeded again after the kill, that what failed meanwhile failed with a retryable
  * 503, and that callbacks were delivered after the promotion. It asserts no timing.
  */
+const logged = keptRunLogs();
+
 it('loses nothing acknowledged when the primary is killed and its synchronous standby takes over', async () => {
   const ha = { dir: `/tmp/escrow-ha-test-${randomBytes(4).toString('hex')}`, monitorPort: await freePortRun() };
-  const report = await runChaos({ ...SHORT_FAILOVER_RUN, ha, patient: true, log: () => undefined });
+  const report = await logged('the failover run', (log) => runChaos({ ...SHORT_FAILOVER_RUN, ha, patient: true, log }));
 
   expect(report.faults.failovers).toHaveLength(1);
   expect(report.faults.kills).toEqual({ api: 0, worker: 0, projector: 0 });
