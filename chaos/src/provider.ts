@@ -54,7 +54,7 @@ function sandbox(): ChaosProvider {
     secrets: [],
     notificationFaults: () => undefined,
     statement: async (day, cli) => {
-      const run = await cli(['provider-statement', '--provider', 'sandbox', '--date', day]);
+      const run = await cli(['provider-statement', '--mode', 'test', '--date', day]);
       if (run.code !== 0) throw new Error(`cli provider-statement exited ${run.code}: ${run.stderr.trim()}`);
       return run.stdout;
     },

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addisDayOf, addisMidnight, DAY_MS } from '@app/domain';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
+import { CHAPA_KEYS } from '../support/chapa-keys';
 import { type CliRun, finished, spawnCli } from '../support/cli';
 import { ConsoleClient, csrfTokenOf } from '../support/console-client';
 import { escrowRequest, orderRequest, registerMarketplace, type TestMarketplace } from '../support/fixtures';
@@ -39,10 +40,12 @@ describe('provider reconciliation (sandbox statement, CLI and audit console)', (
   const post = (path: string, body: unknown = {}) => call(running.baseUrl, 'POST', path, { body, headers: as });
   const get = (path: string) => call(running.baseUrl, 'GET', path, { headers: as });
 
-  function cli(...args: string[]): Promise<CliRun> {
-    const env = { USER: 'reconcile-test', DATABASE_URL: running.schema!.url, DATABASE_SCHEMA: running.schema!.schema, SECRETS_KEY: '11'.repeat(32), DATA_DIR: dir };
+  /** The CLI on the service's data, with `settings` besides its own (a Chapa deployment's, say). */
+  function cliWith(settings: Record<string, string>, ...args: string[]): Promise<CliRun> {
+    const env = { USER: 'reconcile-test', DATABASE_URL: running.schema!.url, DATABASE_SCHEMA: running.schema!.schema, SECRETS_KEY: '11'.repeat(32), DATA_DIR: dir, ...settings };
     return finished(spawnCli(args, env));
   }
+  const cli = (...args: string[]) => cliWith({}, ...args);
 
   async function runs(): Promise<RecordedRun[]> {
     return running.schema!.client.query<RecordedRun>(
@@ -111,7 +114,7 @@ describe('provider reconciliation (sandbox statement, CLI and audit console)', (
   });
 
   it("exports the sandbox's statement of the day from its books: three payments, the refund and the payout (the paid order and the released allocation), gross", async () => {
-    const exported = await cli('provider-statement', '--provider', 'sandbox', '--date', day, '--out', statementFile);
+    const exported = await cli('provider-statement', '--mode', 'test', '--date', day, '--out', statementFile);
     expect(exported).toMatchObject({ code: 0, stdout: '' });
     statement = readFileSync(statementFile, 'utf8');
     const rows = statement.trimEnd().split('\r\n');
@@ -128,8 +131,17 @@ describe('provider reconciliation (sandbox statement, CLI and audit console)', (
     expect(lineOf('transfer', references.payoutId).split(',')[6]).toBe(references.payoutId);
     // Times are Addis Ababa's, and the statement is the same file on standard output.
     expect(rows[1]).toMatch(new RegExp(`^${day}T\\d\\d:\\d\\d:\\d\\d\\.\\d{3}\\+03:00,`));
-    expect((await cli('provider-statement', '--provider', 'sandbox', '--date', day)).stdout).toBe(statement);
-    expect(await cli('provider-statement', '--provider', 'sandbox', '--date', '2026-02-30')).toMatchObject({ code: 2, stderr: expect.stringContaining('2026-02-30 is not a date') });
+    expect((await cli('provider-statement', '--mode', 'test', '--date', day)).stdout).toBe(statement);
+    expect(await cli('provider-statement', '--mode', 'test', '--date', '2026-02-30')).toMatchObject({ code: 2, stderr: expect.stringContaining('2026-02-30 is not a date') });
+  });
+
+  it("serves test mode's statement on a deployment with Chapa as its live provider too, and says where live mode's comes from", async () => {
+    // Test money moves through the sandbox on every deployment (docs/concepts/modes.md): the same books, the same statement.
+    const chapa = { PAYMENT_PROVIDER: 'chapa', ...CHAPA_KEYS };
+    expect(await cliWith(chapa, 'provider-statement', '--mode', 'test', '--date', day)).toMatchObject({ code: 0, stdout: statement });
+    expect(await cliWith(chapa, 'provider-statement', '--mode', 'live', '--date', day)).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining("live mode's provider is chapa: download its statement from its dashboard") });
+    expect(await cli('provider-statement', '--mode', 'live', '--date', day)).toMatchObject({ code: 2, stdout: '', stderr: expect.stringContaining('this deployment has no live provider (PAYMENT_PROVIDER=sandbox)') });
+    expect(await cli('provider-statement', '--mode', 'both', '--date', day)).toMatchObject({ code: 2, stderr: expect.stringContaining('--mode must be test or live') });
   });
 
   it('reconciles the real statement: everything matched, exit 0, and the run recorded with who, the file digest and the counts', async () => {

@@ -50,10 +50,6 @@ export async function startApp(options: StartOptions = {}): Promise<RunningApp> 
     // can be far behind, and a read after the response must still find the write: the longest wait
     // the service allows (libs/config/src/app-config.ts).
     READ_YOUR_WRITES_TIMEOUT_MS: '60000',
-    // A connection silent this long is cut, even while its response is being decided or waits as above
-    // (Node's server timeout: the client sees "other side closed"); a command on a busy merchant's books
-    // also waits for its turn first (decideAtBooks). Far above both, so only a hang reaches it.
-    HTTP_REQUEST_TIMEOUT_MS: '600000',
     ...(schema ? { DATABASE_URL: schema.url, DATABASE_SCHEMA: schema.schema } : { DATA_DIR: options.embeddedDataDir! }),
     ...options.env,
   };

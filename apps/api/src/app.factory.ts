@@ -67,10 +67,12 @@ export async function createApp(config: AppConfig, options: AppOptions = {}): Pr
       (request as IncomingMessage & { id?: string }).id = id;
       return id;
     },
-    // Slow clients (a head or body trickled in) are cut off with a 408; Node checks every
-    // connectionsCheckingInterval, so it is kept well under the shortest timeout.
+    // Slow clients (a head or body trickled in, a connection that sends nothing) are cut off with a 408;
+    // Node checks every connectionsCheckingInterval, so it is kept well under the shortest timeout. These
+    // bound what the client sends only: a request received is never cut while the service waits on it
+    // (read-your-writes, a payout's wait for the ledger), so no silent-connection timeout (Fastify's
+    // connectionTimeout) is set, which would (docs/operations/running.md#timeouts).
     requestTimeout: config.httpTimeouts.requestMs,
-    connectionTimeout: config.httpTimeouts.requestMs,
     keepAliveTimeout: config.httpTimeouts.keepAliveMs,
     http: {
       headersTimeout: config.httpTimeouts.headersMs,

@@ -203,14 +203,15 @@ projections
 
 program
   .command('provider-statement')
-  .description("the sandbox provider's settlement statement for a day, as CSV (Chapa's comes from Chapa's dashboard)")
-  .requiredOption('--provider <name>', 'sandbox')
+  .description("the settlement statement of one mode's provider for a day, as CSV: test mode's is the sandbox's, on every deployment (live mode's Chapa gives its own, from its dashboard)")
+  .requiredOption('--mode <mode>', "whose provider: test (the sandbox) or live")
   .requiredOption('--date <day>', 'the Africa/Addis_Ababa day, such as 2026-11-25')
   .option('--out <file>', 'write it to this file instead of standard output')
-  .action((options: { provider: string; date: string; out?: string }) =>
+  .action((options: { mode: string; date: string; out?: string }) =>
     statementInput(async () => {
-      if (options.provider !== 'sandbox') throw new StatementInputError(`only the sandbox's statement is made here; download ${options.provider}'s from its dashboard`);
-      if (config.paymentProvider !== 'sandbox') throw new StatementInputError(`this service's provider is ${config.paymentProvider}: the sandbox kept no books here`);
+      if (options.mode !== 'test' && options.mode !== 'live') throw new StatementInputError('--mode must be test or live');
+      // Test money moves through the sandbox on every deployment, which keeps its books here; live money through the provider configured (docs/concepts/modes.md).
+      if (options.mode === 'live') throw new StatementInputError(noLiveStatement(config.paymentProvider));
       await withContext(async (context) => {
         const csv = await sandboxStatement(context.get<SqlClient>(SQL_CLIENT), options.date);
         if (options.out) await writeFile(options.out, csv);
@@ -218,6 +219,13 @@ program
       });
     }),
   );
+
+/** Why live mode's statement is not made here: the real provider keeps it, or there is no live money at all. */
+function noLiveStatement(provider: typeof config.paymentProvider): string {
+  return provider === 'sandbox'
+    ? 'this deployment has no live provider (PAYMENT_PROVIDER=sandbox): no live money moves, so live mode has no statement'
+    : `live mode's provider is ${provider}: download its statement from its dashboard`;
+}
 
 program
   .command('reconcile')

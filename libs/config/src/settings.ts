@@ -55,7 +55,8 @@ const DEFINITIONS = {
   HTTP_HEADERS_TIMEOUT_MS: { default: '10000', meaning: "how long a client may take to send a request's head; past it: 408 and the connection is closed" },
   HTTP_REQUEST_TIMEOUT_MS: {
     default: '30000',
-    meaning: 'how long a client may take to send a whole request (head and body), and how long a connection may sit silent; past it: 408, closed',
+    meaning:
+      'how long a client may take to send a whole request (head and body); past it: 408, closed. Not how long the answer may take: a request received is never cut while the service waits on it (docs/operations/running.md#timeouts)',
   },
   HTTP_KEEP_ALIVE_TIMEOUT_MS: {
     default: '72000',

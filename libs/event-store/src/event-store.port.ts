@@ -107,6 +107,8 @@ export interface EventStore {
    */
   appendMany(requests: readonly AppendRequest[]): Promise<AppendResult[]>;
   readStream(streamId: string): Promise<RecordedEvent[]>;
+  /** The stream's first event (what created it), without reading the rest; undefined for a stream with none. */
+  readFirstEvent(streamId: string): Promise<RecordedEvent | undefined>;
   /** The stream's last event (its revision is the stream's), without reading the rest; undefined for a stream with none. */
   readLastEvent(streamId: string): Promise<RecordedEvent | undefined>;
   /** Several streams' histories at once (a projector's batch touches many); a stream with no events maps to []. */

@@ -27,6 +27,10 @@ export class ForwardingEventStore implements EventStore {
     return this.store.readStream(streamId);
   }
 
+  readFirstEvent(streamId: string): Promise<RecordedEvent | undefined> {
+    return this.store.readFirstEvent(streamId);
+  }
+
   readLastEvent(streamId: string): Promise<RecordedEvent | undefined> {
     return this.store.readLastEvent(streamId);
   }

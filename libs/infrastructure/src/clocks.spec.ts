@@ -30,6 +30,60 @@ describe('the Clocks resolver', () => {
     expect((await clocks.ofPayable('ord_on')).clock.now().toISOString()).toBe('2030-01-11T09:00:00.000Z');
   });
 
+  /** Every read the resolver makes of the store, as [method, stream]. */
+  const readsOf = (subject: InMemoryEventStore) => {
+    const reads: [string, string][] = [];
+    for (const method of ['readStream', 'readFirstEvent', 'readLastEvent'] as const) {
+      const read = subject[method].bind(subject);
+      jest.spyOn(subject, method).mockImplementation(async (streamId: string) => {
+        reads.push([method, streamId]);
+        return read(streamId) as never;
+      });
+    }
+    jest.spyOn(subject, 'readStreams').mockImplementation(async (streamIds) => {
+      throw new Error(`unexpected readStreams of ${streamIds.join(', ')}`);
+    });
+    return reads;
+  };
+
+  it("reads a plain merchant's party once, and then never again: a merchant is on no clock for good", async () => {
+    await store.append(streams.merchant('m-1'), [{ type: 'MerchantRegistered', data: { merchantId: 'm-1' } }], 'no_stream');
+    const reads = readsOf(store);
+    for (let request = 0; request < 3; request++) expect(await clocks.ofParty('m-1')).toEqual({ clock: expect.anything() });
+    expect((await clocks.ofParty('m-1')).clock.now().toISOString()).toBe(REAL);
+    expect(reads).toEqual([
+      ['readFirstEvent', streams.account('m-1')],
+      ['readFirstEvent', streams.merchant('m-1')],
+    ]);
+  });
+
+  it("reads an account's creation event alone, once, and its clock's time each time", async () => {
+    await store.append(
+      streams.account('acct_1'),
+      [
+        { type: 'AccountCreated', data: { accountId: 'acct_1', merchantId: 'm-1', testClockId: 'clock_1' } },
+        { type: 'AccountUpdated', data: { accountId: 'acct_1', merchantId: 'm-1' } },
+      ],
+      'no_stream',
+    );
+    const reads = readsOf(store);
+    for (let request = 0; request < 2; request++) {
+      const party = await clocks.ofParty('acct_1');
+      expect([party.testClockId, party.clock.now().toISOString()]).toEqual(['clock_1', FROZEN]);
+    }
+    expect(reads).toEqual([
+      ['readFirstEvent', streams.account('acct_1')],
+      ['readStream', streams.testClock('clock_1')],
+      ['readStream', streams.testClock('clock_1')],
+    ]);
+  });
+
+  it('asks again about a party that is neither a merchant nor an account yet, and finds it on its clock once it is created', async () => {
+    expect((await clocks.ofParty('acct_2')).testClockId).toBeUndefined();
+    await store.append(streams.account('acct_2'), [{ type: 'AccountCreated', data: { accountId: 'acct_2', merchantId: 'm-1', testClockId: 'clock_1' } }], 'no_stream');
+    expect((await clocks.ofParty('acct_2')).testClockId).toBe('clock_1');
+  });
+
   it('lets a create name only its own tenant’s clock, and in test mode only', async () => {
     expect((await clocks.named('clock_1', TEST)).clock.now().toISOString()).toBe(FROZEN);
     await expect(clocks.named('clock_1', { merchantId: 'm-2', mode: 'test' })).rejects.toThrow(TestClockNotFound);

@@ -60,11 +60,7 @@ export class Clocks {
 
   /** The clock of an order, an escrow or an account, by its stream: its test clock's time, or the real time. */
   async ofStream(streamId: string): Promise<ObjectClock> {
-    const testClockId = await this.attachment(streamId);
-    if (!testClockId) return this.real();
-    const clock = await this.standing(testClockId);
-    // A deleted clock keeps its time: its objects stay where it left them.
-    return { clock: clockAt(clock?.frozenTime ?? this.system.now()), testClockId };
+    return this.on(await this.attachment(streamId));
   }
 
   /** The clock of an order or an escrow, by its id; an id of neither names no object, and reads the real time. */
@@ -73,9 +69,20 @@ export class Clocks {
     return kind ? this.ofStream(streams[kind](payableId)) : Promise.resolve(this.real());
   }
 
-  /** The clock of a merchant's or an account's money (its payouts, its holding period, its schedule): an account's own clock. */
-  ofParty(partyId: string): Promise<ObjectClock> {
-    return this.ofStream(streams.account(partyId));
+  /**
+   * The clock of a merchant's or an account's money (its payouts, its holding period, its schedule): an
+   * account's own clock; a merchant is never attached (docs/concepts/time.md), and one with a merchant
+   * stream and no account stream is remembered as on none, so its requests read nothing after its first.
+   */
+  async ofParty(partyId: string): Promise<ObjectClock> {
+    return this.on(await this.attachment(streams.account(partyId), streams.merchant(partyId)));
+  }
+
+  private async on(testClockId: string | null): Promise<ObjectClock> {
+    if (!testClockId) return this.real();
+    const clock = await this.standing(testClockId);
+    // A deleted clock keeps its time: its objects stay where it left them.
+    return { clock: clockAt(clock?.frozenTime ?? this.system.now()), testClockId };
   }
 
   private async standing(testClockId: string) {
@@ -83,13 +90,17 @@ export class Clocks {
     return fold(testClockDecider, history as unknown as TestClockEvent[]).clock;
   }
 
-  /** The test clock the stream's creation event names; a stream not yet created names none and is asked again next time. */
-  private async attachment(streamId: string): Promise<string | null> {
+  /**
+   * The test clock the stream's creation event names, read alone. A stream not yet created names none and
+   * is asked again next time, unless the object is something else instead (`otherwise` exists: a party's
+   * merchant stream, and a merchant never becomes an account), which is on no clock for good.
+   */
+  private async attachment(streamId: string, otherwise?: string): Promise<string | null> {
     const known = this.attached.get(streamId);
     if (known !== undefined) return known;
-    const [created] = await this.store.readStream(streamId);
-    if (!created) return null;
-    const testClockId = (created.data as { testClockId?: string }).testClockId ?? null;
+    const created = await this.store.readFirstEvent(streamId);
+    if (!created && !(otherwise !== undefined && (await this.store.readFirstEvent(otherwise)))) return null;
+    const testClockId = (created?.data as { testClockId?: string } | undefined)?.testClockId ?? null;
     if (this.attached.size >= REMEMBERED) this.attached.delete(this.attached.keys().next().value!);
     this.attached.set(streamId, testClockId);
     return testClockId;

@@ -10,8 +10,9 @@ import type { CommandRunner } from '@app/infrastructure';
 export async function commissionsInForce(runner: CommandRunner, platformId: string, allocations: readonly { merchantId: string; fee?: number }[]): Promise<(AppliedCommission | undefined)[]> {
   const payees = [...new Set(allocations.filter((a) => a.fee === undefined && a.merchantId !== platformId).map((a) => a.merchantId))];
   if (payees.length === 0) return allocations.map(() => undefined);
-  const read = async (key: string): Promise<CommissionState> => (await runner.read(streams.commission(key), commissionDecider)).state;
-  const [platform, ...overrides] = await Promise.all([read(platformId), ...payees.map(read)]);
+  // One read for the platform's default and every payee's override: an escrow's cost stays flat in its payees.
+  const rules = await runner.readMany([platformId, ...payees].map((key) => streams.commission(key)), commissionDecider);
+  const [platform, ...overrides] = rules.map((rule): CommissionState => rule.state);
   const byPayee = new Map(payees.map((payee, i) => [payee, overrides[i]]));
   return allocations.map((a) => (byPayee.has(a.merchantId) ? commissionFor(platformId, platform, byPayee.get(a.merchantId)) : undefined));
 }

@@ -2,6 +2,7 @@ import {
   accountDecider,
   accountIdFor,
   AllocationSumMismatch,
+  commissionDecider,
   type EscrowCreated,
   escrowDecider,
   escrowIdFor,
@@ -169,7 +170,33 @@ describe('escrow command handlers', () => {
         [accountId, true],
         ['mkt-1', false],
       ]);
-      expect(readStreams.mock.calls).toEqual([[[streams.account('shop-7'), streams.merchant('shop-7'), streams.platformLink(platformLinkKey('shop-7', 'mkt-1')), streams.account(accountId)]]]);
+      expect(readStreams.mock.calls).toEqual([
+        [[streams.account('shop-7'), streams.merchant('shop-7'), streams.platformLink(platformLinkKey('shop-7', 'mkt-1')), streams.account(accountId)]],
+        [[streams.commission('mkt-1'), streams.commission(accountId)]],
+      ]);
+    });
+
+    it("applies the platform's commission rule and a payee's own override, read together in one read", async () => {
+      const at = new Date().toISOString();
+      const rule = { basisPoints: 1_000 };
+      await runner.run(streams.commission('mkt-1'), commissionDecider, { type: 'SetCommission', data: { platformId: 'mkt-1', rule, at } }, metadata);
+      const override = { basisPoints: 500 };
+      await runner.run(streams.commission('courier-1'), commissionDecider, { type: 'SetCommission', data: { platformId: 'mkt-1', accountId: 'courier-1', rule: override, at } }, metadata);
+      const readStream = jest.spyOn(store, 'readStream');
+      const readStreams = jest.spyOn(store, 'readStreams');
+      const allocations = [
+        { merchantId: 'seller-1', amount: 600.5 },
+        { merchantId: 'courier-1', amount: 400 },
+      ];
+      const { escrow } = await create(escrowRequest({ allocations }));
+      const [created] = await events(escrow.terms.escrowId);
+      expect((created.data as EscrowCreated['data']).allocations.map((a) => [a.merchantId, a.commission])).toEqual([
+        ['seller-1', { source: 'platform', version: 1, rule }],
+        ['courier-1', { source: 'account', version: 1, rule: override }],
+      ]);
+      const rules = ['mkt-1', 'seller-1', 'courier-1'].map((key) => streams.commission(key));
+      expect(readStreams.mock.calls).toContainEqual([rules]);
+      expect(readStream.mock.calls.filter(([streamId]) => rules.includes(streamId))).toEqual([]);
     });
 
     it("refuses a registered merchant that gave the creator no link, or revoked it, and an id nobody has", async () => {

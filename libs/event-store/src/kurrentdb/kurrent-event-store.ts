@@ -121,9 +121,17 @@ export class KurrentEventStore implements EventStore {
     return recorded;
   }
 
-  async readLastEvent(streamId: string): Promise<RecordedEvent | undefined> {
+  readFirstEvent(streamId: string): Promise<RecordedEvent | undefined> {
+    return this.readOne(streamId, { fromRevision: 'start', direction: 'forwards', maxCount: 1 });
+  }
+
+  readLastEvent(streamId: string): Promise<RecordedEvent | undefined> {
+    return this.readOne(streamId, { fromRevision: 'end', direction: 'backwards', maxCount: 1 });
+  }
+
+  private async readOne(streamId: string, options: { fromRevision: 'start' | 'end'; direction: 'forwards' | 'backwards'; maxCount: 1 }): Promise<RecordedEvent | undefined> {
     try {
-      for await (const resolved of this.client.readStream(streamId, { fromRevision: 'end', direction: 'backwards', maxCount: 1 })) {
+      for await (const resolved of this.client.readStream(streamId, options)) {
         if (resolved.event) return fromRecorded(resolved.event);
       }
     } catch (error) {

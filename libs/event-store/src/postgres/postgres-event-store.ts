@@ -135,6 +135,11 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
+  async readFirstEvent(streamId: string): Promise<RecordedEvent | undefined> {
+    const rows = await this.db.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream_id = $1 ORDER BY events.stream_revision LIMIT 1`, [streamId]);
+    return rows.length === 0 ? undefined : toRecorded(rows[0]);
+  }
+
   async readLastEvent(streamId: string): Promise<RecordedEvent | undefined> {
     const rows = await this.db.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream_id = $1 ORDER BY events.stream_revision DESC LIMIT 1`, [streamId]);
     return rows.length === 0 ? undefined : toRecorded(rows[0]);

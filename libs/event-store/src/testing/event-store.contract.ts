@@ -238,12 +238,15 @@ export function eventStoreContract(open: () => Promise<ContractSubject>): void {
     expect(await store.readStream(shared)).toHaveLength(2);
   });
 
-  it("reads a stream's last event alone, none for an unknown stream", async () => {
+  it("reads a stream's first or last event alone, none for an unknown stream", async () => {
     const id = stream();
     await store.append(id, [event('A', 1), event('B', 2)], 'no_stream');
     await store.append(id, [event('C', 3)], 1n);
+    expect(await store.readFirstEvent(id)).toMatchObject({ streamId: id, type: 'A', revision: 0n, data: { n: 1 }, metadata: { correlationId: 'c-1' } });
     expect(await store.readLastEvent(id)).toMatchObject({ streamId: id, type: 'C', revision: 2n, data: { n: 3 }, metadata: { correlationId: 'c-3' } });
-    expect(await store.readLastEvent(stream())).toBeUndefined();
+    const unknown = stream();
+    expect(await store.readFirstEvent(unknown)).toBeUndefined();
+    expect(await store.readLastEvent(unknown)).toBeUndefined();
   });
 
   it('names the last appended event as the head of the log', async () => {

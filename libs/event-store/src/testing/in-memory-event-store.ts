@@ -72,6 +72,10 @@ export class InMemoryEventStore implements EventStore {
     return length === 0 ? 'no_stream' : BigInt(length - 1);
   }
 
+  async readFirstEvent(streamId: string): Promise<RecordedEvent | undefined> {
+    return this.streams.get(streamId)?.[0];
+  }
+
   async readLastEvent(streamId: string): Promise<RecordedEvent | undefined> {
     return this.streams.get(streamId)?.at(-1);
   }
