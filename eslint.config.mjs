@@ -14,6 +14,8 @@ const FLOORS = [
   ['read-models', 'client'],
   ['infrastructure'],
   ['onboarding', 'payments', 'callback-delivery'],
+  // The HTTP kit the REST edge and the server-rendered faces share: guards, pipes, problems, the envelope.
+  ['http'],
 ];
 
 const SHIPPED = { ignores: ['**/*.spec.ts', '**/testing/**'] };
@@ -53,7 +55,7 @@ const appRules = ['worker', 'cli'].map((app) => ({
  * (app.module, app.factory, main, banner) wire every folder and stand above them all.
  */
 const API_FLOORS = [
-  // The HTTP kit: guards, pipes, the envelope and problems, query parameters, OpenAPI helpers, idempotency.
+  // What is the REST edge's own of HTTP (the rest is the HTTP kit, libs/http): idempotency, input hooks, the OpenAPI document.
   ['http'],
   // The REST features. One builds on those below it: an account shows its payout schedule, a balance and an
   // order their payouts and payables, a commission the account it applies to, an escrow its order, commission

@@ -20,7 +20,7 @@ import { DashboardModule } from './dashboard/dashboard.module';
 import { OnboardingPageModule } from './onboarding/onboarding.module';
 import { EscrowsModule } from './escrows/escrows.module';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
-import { MerchantAuthModule } from './http/merchant-auth.module';
+import { MerchantAuthModule } from '@app/http';
 import { MerchantsModule } from './merchants/merchants.module';
 import { OperationsModule } from './operations/operations.module';
 import { rateLimiting, rateLimitMigrations } from './operations/rate-limit/rate-limiting';

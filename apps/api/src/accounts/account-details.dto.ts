@@ -1,7 +1,6 @@
 import { ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { IsEmail, IsObject, IsString, IsUrl, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { LIMITS, URL_RULES } from '../http/payment-request.dto';
-import { IsDisplayText, IsEthiopianPhone, MaxJsonBytes } from '../http/validators';
+import { LIMITS, URL_RULES, IsDisplayText, IsEthiopianPhone, MaxJsonBytes } from '@app/http';
 
 /** A detail is left out, or valid: null is not a way to leave it out. */
 export const given = (_body: object, value: unknown) => value !== undefined;

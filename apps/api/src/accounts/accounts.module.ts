@@ -2,7 +2,7 @@ import { Module } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { AccountDocuments } from '@app/credentials';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { MerchantAuthModule } from '../http/merchant-auth.module';
+import { MerchantAuthModule } from '@app/http';
 import { CreateAccountController } from './create-account/create-account.controller';
 import { CreateAccountHandler } from './create-account/create-account.handler';
 import { GetAccountsController } from './get-accounts/get-accounts.controller';

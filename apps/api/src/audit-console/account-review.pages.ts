@@ -1,6 +1,6 @@
 import { accountRequirements, type Account, DOCUMENT_KINDS } from '@app/domain';
 import type { StoredAccount, UnownedPayable } from '@app/read-models';
-import { html, type SafeHtml } from '../http/html';
+import { html, type SafeHtml } from '@app/http';
 import { displayEtb, query, statusBadge, when } from '../web/format';
 import { notice, type Notice } from '../web/page';
 

@@ -3,7 +3,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { ConsoleSessions, SIGN_IN_POLICY } from '@app/credentials';
-import { html } from '../http/html';
+import { html } from '@app/http';
 import { CsrfGuard, csrfToken } from '../web/csrf';
 import { NoFields, readForm } from '../web/form';
 import { AuditorSignInForm } from './audit-console.forms';

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 import type { AppConfig } from '@app/config';
 import type { ConsoleSession } from '@app/credentials';
-import type { SafeHtml } from '../http/html';
+import type { SafeHtml } from '@app/http';
 import { csrfToken } from '../web/csrf';
 import { type NavLink, sendPage } from '../web/page';
 import { SessionGuard, type SessionRule } from '../web/session.guard';

@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { EscrowNotFound, InvalidInput, streams } from '@app/domain';
 import { AuditLogReader } from '@app/audit';
 import { eventFilter } from '../audit/audit-query.dto';
-import { optionalInstant } from '../http/query-parameters';
+import { optionalInstant, ReadsProjectedViews, abortedWhenClientGoes } from '@app/http';
 import { eventCsvRows } from '../audit/csv';
 import { escrowAsOf } from '../audit/escrow-as-of';
 import { DisputesReader, LedgerReader, negativeBalancesOverdue } from '@app/read-models';
@@ -19,8 +19,6 @@ import { AUDIT_BRAND, AuditSessionGuard, sendAuditPage } from './audit-console-s
 import { disputesBody, escrowLookupBody, escrowTimelineBody, eventsBody, integrityBody, ledgerBody } from './audit-console.pages';
 import { booksMode } from './books-switch';
 import { negativeBalancesBody } from './negative-balances.page';
-import { ReadsProjectedViews } from '../http/projected-views';
-import { abortedWhenClientGoes } from '../http/client-gone';
 
 /** The longest-owed first: a page the staff can work through. */
 const NEGATIVE_BALANCES_SHOWN = 200;

@@ -1,6 +1,6 @@
 import { Allow, IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
 import { STATEMENT_PROVIDERS, type StatementProvider } from '@app/audit';
-import { IsDisplayText } from '../http/validators';
+import { IsDisplayText } from '@app/http';
 
 /** The audit console's forms (web/form.ts readForm). A key left empty is answered as a wrong one. */
 export class AuditorSignInForm {

@@ -1,7 +1,7 @@
 import { type EscrowOutline, type Mode, parseStreamId } from '@app/domain';
 import type { AuditEvent, IntegrityReport } from '@app/audit';
 import type { AccountBalance, OpenDispute } from '@app/read-models';
-import { html, type SafeHtml } from '../http/html';
+import { html, type SafeHtml } from '@app/http';
 import { etb, etbNumber, query, statusBadge, when } from '../web/format';
 import { describeEvent, merchantLabel, type MerchantNames, timeline } from '../web/timeline';
 import { booksSwitch } from './books-switch';

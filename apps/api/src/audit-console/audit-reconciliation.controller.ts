@@ -14,7 +14,7 @@ import { currentSession, type SessionRequest } from '../web/session.guard';
 import { ReconciliationForm } from './audit-console.forms';
 import { AUDIT_BRAND, AuditSessionGuard, sendAuditPage } from './audit-console-shell';
 import { reconciliationResultBody, reconciliationsBody } from './audit-reconciliation.pages';
-import { ReadsProjectedViews } from '../http/projected-views';
+import { ReadsProjectedViews } from '@app/http';
 
 const RUNS_PAGE = 50;
 

@@ -1,7 +1,7 @@
 import { ACCOUNTS, type AuditEvent, COUNT_WORDS, DISCREPANCY_WORDS, discrepanciesOf, ranByWords, STATEMENT_MODES, type StatementProvider } from '@app/audit';
 import { discrepancyCount, type ProviderStatementReconciled, type Santim, streams } from '@app/domain';
 import type { ReconciliationRun } from '@app/payments';
-import { html, type SafeHtml } from '../http/html';
+import { html, type SafeHtml } from '@app/http';
 import { etb, query, when } from '../web/format';
 import { notice } from '../web/page';
 

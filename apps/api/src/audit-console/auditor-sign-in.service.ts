@@ -1,7 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { AuditorStore, type SessionKind, SignInThrottle } from '@app/credentials';
-import { constantTimeEquals } from '../http/auth.guards';
+import { constantTimeEquals } from '@app/http';
 
 export type KeySignIn = { ok: true; kind: SessionKind; subjectId: string } | { ok: false; locked: boolean };
 

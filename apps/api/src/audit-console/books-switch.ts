@@ -1,5 +1,5 @@
 import { type Mode, parseMode } from '@app/domain';
-import { html, type SafeHtml } from '../http/html';
+import { html, type SafeHtml } from '@app/http';
 
 /** The two modes' books, one shown at a time (docs/concepts/modes.md): live's first, as the console opens on them. */
 const BOOKS: readonly { mode: Mode; label: string }[] = [

@@ -1,6 +1,6 @@
 import type { Mode } from '@app/domain';
 import type { NegativeBalance } from '@app/read-models';
-import { html, type SafeHtml } from '../http/html';
+import { html, type SafeHtml } from '@app/http';
 import { signedEtb } from '../web/statement-view';
 import { when } from '../web/format';
 import { booksSwitch } from './books-switch';

@@ -14,7 +14,7 @@ import { currentSession, type SessionRequest } from '../web/session.guard';
 import { PRINT_SCRIPT, statementBody, statementSubject } from '../web/statement-view';
 import { AUDIT_BRAND, AuditSessionGuard, sendAuditPage } from './audit-console-shell';
 import { auditSource, chooseMerchantBody, merchantField } from './statement.page';
-import { ReadsProjectedViews } from '../http/projected-views';
+import { ReadsProjectedViews } from '@app/http';
 
 /** Enough to find any merchant by typing its id; the field takes ids beyond the list too. */
 const OFFERED_MERCHANTS = 500;

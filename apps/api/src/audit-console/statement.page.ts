@@ -1,5 +1,5 @@
 import { isPayoutId, isTransferId, payableKind, streams } from '@app/domain';
-import { html, type SafeHtml } from '../http/html';
+import { html, type SafeHtml } from '@app/http';
 import type { DatePeriod, NamedMerchant } from '@app/read-models';
 import { query } from '../web/format';
 import { periodFields } from '../web/statement-view';

@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '../http/html';
+import { html, type SafeHtml } from '@app/http';
 import { when } from '../web/format';
 
 /** Under an alert's instant: the test clock the object runs on and its time, which its days are counted to (docs/concepts/time.md). */

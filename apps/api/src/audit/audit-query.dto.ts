@@ -3,7 +3,7 @@ import { ApiQuery } from '@nestjs/swagger';
 import { InvalidInput } from '@app/domain';
 import { type LogPosition, parsePosition } from '@app/event-store';
 import type { EventFilter } from '@app/audit';
-import { optionalInstant, parseLimit } from '../http/query-parameters';
+import { optionalInstant, parseLimit } from '@app/http';
 
 function parseCursor(value: string | undefined): LogPosition | undefined {
   if (value === undefined || value === '') return undefined;

@@ -5,7 +5,7 @@ import type { AppConfig } from '@app/config';
 import { ConsoleSessions } from '@app/credentials';
 import { merchantPrincipal, type Principal } from '@app/domain';
 import { AccountDirectory } from '@app/onboarding';
-import { html, type SafeHtml } from '../http/html';
+import { html, type SafeHtml } from '@app/http';
 import { csrfToken } from '../web/csrf';
 import { modeBar } from './modes/mode-bar';
 import { type DashboardMode, OwnerTenants } from './modes/owner-tenants';

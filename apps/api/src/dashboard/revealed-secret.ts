@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '../http/html';
+import { html, type SafeHtml } from '@app/http';
 
 /** Copies a revealed secret with one click where the browser allows; selecting it by hand always works. */
 export const COPY_SCRIPT = `

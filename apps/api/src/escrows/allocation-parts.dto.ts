@@ -2,8 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { InvalidInput, parseEtb, type ReleaseRequest } from '@app/domain';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
-import { LIMITS } from '../http/payment-request.dto';
-import { IsEtbAmount } from '../http/validators';
+import { LIMITS, IsEtbAmount } from '@app/http';
 
 export class AllocationPartDto {
   @ApiProperty({ example: 'seller-17', description: 'Whose allocation it is: as stored (a merchant, or an account by its accountId), or an account by the reference it was allocated by' })

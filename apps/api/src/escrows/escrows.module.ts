@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MerchantAuthModule } from '../http/merchant-auth.module';
+import { MerchantAuthModule } from '@app/http';
 import { AutoReleaseController } from './auto-release/auto-release.controller';
 import { ChangeEscrowHandler } from './change-escrow';
 import { DisputeController } from './disputes/dispute.controller';

@@ -7,7 +7,7 @@ export const ONBOARDING_BRAND: NavLink = { href: ONBOARDING_PATH, label: 'Seller
 
 /**
  * The URL an account link answers. The token is in the path so the page opens without script; the
- * logs write the path without it (http/logged-url.ts), and opening the link spends
+ * logs write the path without it (libs/http/src/logged-url.ts), and opening the link spends
  * it at once, trading it for the page's session cookie.
  */
 export function onboardingLinkUrl(publicBaseUrl: string, token: string): string {

@@ -10,7 +10,7 @@ import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { AccountDirectory } from '@app/onboarding';
 import { payoutDestination } from '@app/payments';
-import { STATUS_BY_KIND } from '../http/problem';
+import { STATUS_BY_KIND } from '@app/http';
 import { UpdateAccountCommand } from '../accounts/update-account/update-account.command';
 import { presentDestination } from '../payouts/payout-reads';
 import { SetPayoutDestinationCommand } from '../payouts/set-payout-destination.command';

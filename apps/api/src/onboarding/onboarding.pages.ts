@@ -1,5 +1,5 @@
 import type { Account } from '@app/domain';
-import { html, SafeHtml } from '../http/html';
+import { html, SafeHtml } from '@app/http';
 import type { PageShell } from '../web/page';
 import type { PresentedDestination } from '../payouts/payout-reads';
 import { ONBOARDING_BRAND, ONBOARDING_PATH } from './onboarding-paths';

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PaymentsModule } from '@app/payments';
-import { MerchantAuthModule } from '../http/merchant-auth.module';
+import { MerchantAuthModule } from '@app/http';
 import { CheckoutController } from './checkout/checkout.controller';
 import { GetCheckoutHandler } from './checkout/get-checkout.handler';
 import { ProviderNotificationsController } from './provider-notifications/provider-notifications.controller';

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsString, Matches, MaxLength } from 'class-validator';
-import { IsDisplayName } from '../http/validators';
+import { IsDisplayName } from '@app/http';
 
 /** Where the merchant's payouts go: a bank account (by the bank's code) or a mobile wallet. */
 export class PayoutDestinationDto {

@@ -1,8 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsInt, IsOptional, IsUrl, Max, MaxLength, Min, ValidateIf } from 'class-validator';
 import { WEEKDAYS, type Weekday } from '@app/domain';
-import { LIMITS, URL_RULES } from '../http/payment-request.dto';
-import { IsEtbAmount } from '../http/validators';
+import { LIMITS, URL_RULES, IsEtbAmount } from '@app/http';
 
 const named = (_body: object, value: unknown) => value !== undefined;
 

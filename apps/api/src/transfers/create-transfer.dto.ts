@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsNotEmpty, IsObject, IsOptional, IsString, MaxLength } from 'class-validator';
-import { LIMITS } from '../http/payment-request.dto';
-import { IsDisplayText, IsEtbAmount, IsSingleLineText, MaxJsonBytes } from '../http/validators';
+import { LIMITS, IsDisplayText, IsEtbAmount, IsSingleLineText, MaxJsonBytes } from '@app/http';
 
 /** Available money between the caller and one other party: exactly one of `to` and `from` names it. */
 export class CreateTransferDto {

@@ -1,6 +1,5 @@
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsDisplayName, IsDisplayText } from '../http/validators';
-import { ApiError } from '../http/problem';
+import { IsDisplayName, IsDisplayText, ApiError } from '@app/http';
 import { NoFields, readForm } from './form';
 
 class NoteForm {

@@ -2,8 +2,7 @@ import { applyDecorators, BadRequestException } from '@nestjs/common';
 import { plainToInstance } from 'class-transformer';
 import { IsIn, IsOptional, IsString, MaxLength, validateSync } from 'class-validator';
 import { InvalidInput } from '@app/domain';
-import { fieldsOf, refusal, refuseUnknown } from '../http/validation.pipe';
-import { CSRF_FIELD } from '../http/csrf-field';
+import { fieldsOf, refusal, refuseUnknown, CSRF_FIELD } from '@app/http';
 
 /**
  * A console form's body (or a GET form's query) read through its one declared shape: a class with

@@ -1,10 +1,7 @@
 import { type ArgumentsHost, Catch, type ExceptionFilter, HttpException, Logger } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DomainError } from '@app/domain';
-import { ClientGone } from '../http/client-gone';
-import { html } from '../http/html';
-import { loggedUrl } from '../http/logged-url';
-import { STATUS_BY_KIND } from '../http/problem';
+import { ClientGone, html, loggedUrl, STATUS_BY_KIND } from '@app/http';
 import { CsrfRefused } from './csrf';
 import { type NavLink, redirect, sendPage } from './page';
 

@@ -1,8 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { FastifyReply } from 'fastify';
 import { randomBytes } from 'node:crypto';
-import { contentSecurityPolicy } from '../http/content-security-policy';
-import { html, SafeHtml } from '../http/html';
+import { contentSecurityPolicy, html, SafeHtml } from '@app/http';
 
 export const STYLESHEET_PATH = '/assets/console.css';
 

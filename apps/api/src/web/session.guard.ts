@@ -2,7 +2,7 @@ import { type CanActivate, type ExecutionContext, Inject, Injectable, mixin, typ
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '@app/config';
 import { type ConsoleSession, ConsoleSessions, type SessionKind } from '@app/credentials';
-import type { RequestWithActor } from '../http/request-context';
+import type { RequestWithActor } from '@app/http';
 import { SignInRequired } from './html-error.filter';
 import { type Notice, redirect } from './page';
 import { clearSessionCookie, readSessionCookie, type SessionCookie } from './session-cookie';

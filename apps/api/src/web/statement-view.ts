@@ -1,6 +1,6 @@
 import { isPayoutId, isTransferId, payableKind, type PayableKind } from '@app/domain';
 import { type DatePeriod, type PayableOwner, runningBalances, type Statement } from '@app/read-models';
-import { html, type SafeHtml } from '../http/html';
+import { html, type SafeHtml } from '@app/http';
 import { addisClock, displayEtb } from './format';
 
 /** Signed santim as people read it: `-1,500.00 ETB` for money out. */

@@ -1,6 +1,6 @@
 import { discrepancyCount, type PayoutSchedule, type PayoutSettings, type ProviderStatementReconciled, type Santim } from '@app/domain';
 import { type AuditEvent, ranByWords } from '@app/audit';
-import { html, SafeHtml } from '../http/html';
+import { html, SafeHtml } from '@app/http';
 import { addisHour, etb, when } from './format';
 
 type Data = Record<string, unknown>;

@@ -5,14 +5,13 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHmac } from 'node:crypto';
 import type { AppConfig } from '@app/config';
 import { MAX_STATEMENT_BYTES } from '@app/payments';
-import { ApiError } from '../http/problem';
-import { MULTIPART_API_ROUTES } from '../http/multipart-routes';
+import { ApiError, MULTIPART_API_ROUTES } from '@app/http';
 import { SESSION_COOKIES } from './session-cookie';
 
 /**
  * Cookies and CSRF tokens for the browser consoles. Form bodies need no plugin: Nest's Fastify
  * adapter already parses application/x-www-form-urlencoded (a second parser would be refused).
- * A file upload is multipart (readUploadForm); an API route that takes one reads its own (http/multipart-routes.ts).
+ * A file upload is multipart (readUploadForm); an API route that takes one reads its own (libs/http/src/multipart-routes.ts).
  * A token is bound to the session cookie it was made for, so one leaked from a signed-out page
  * cannot be replayed in a session; the HMAC key derives from SECRETS_KEY, shared by every process.
  */

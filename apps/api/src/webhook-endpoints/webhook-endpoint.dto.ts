@@ -1,8 +1,7 @@
 import { ApiProperty, ApiPropertyOptional, type ApiPropertyOptions } from '@nestjs/swagger';
 import { ArrayMaxSize, IsArray, IsBoolean, IsOptional, IsString, IsUrl, MaxLength, ValidateIf } from 'class-validator';
 import { SUBSCRIBABLE } from '@app/callbacks';
-import { LIMITS, URL_RULES } from '../http/payment-request.dto';
-import { IsDisplayText } from '../http/validators';
+import { LIMITS, URL_RULES, IsDisplayText } from '@app/http';
 
 /** More than every type listed twice is not a subscription but a mistake. */
 const MAX_EVENTS = 2 * SUBSCRIBABLE.length;

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { DOCUMENT_KINDS, type DocumentKind } from '@app/domain';
 import type { DocumentFile } from '@app/credentials';
-import { ApiError } from '../../http/problem';
+import { ApiError } from '@app/http';
 
 /** The largest document taken: a scanned page or a phone photo fits, a video does not. */
 export const MAX_DOCUMENT_BYTES = 5 * 1024 * 1024;

@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { IsDisplayName } from '../../http/validators';
+import { IsDisplayName } from '@app/http';
 import { AccountDetailsDto, given } from '../account-details.dto';
 import { TestClockIdField } from '../../test-clocks/test-clock-id.field';
 

@@ -6,13 +6,7 @@ import { AccountNotFound, type AccountStatus, InvalidInput } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { accountsPage, negativeBalancesOf, type OwnerBalance, ownerBalances, ownedAccount, type StoredAccount, signedBirr } from '@app/read-models';
 import { CLOCK, type Clock } from '@app/infrastructure';
-import { parseLimit } from '../../http/query-parameters';
-import { envelope } from '../../http/envelope';
-import { CurrentMerchant } from '../../http/request-context';
-import { ReadsProjectedViews } from '../../http/projected-views';
-import { MerchantApi } from '../../http/openapi/security';
-import { ApiEnvelope } from '../../http/openapi/api-envelope';
-import { ApiProblems } from '../../http/openapi/api-problems';
+import { parseLimit, envelope, CurrentMerchant, ReadsProjectedViews, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { presentAccount } from '../account.presenter';
 import { AccountsPageResponse, AccountWithBalanceResponse } from '../account.response';
 

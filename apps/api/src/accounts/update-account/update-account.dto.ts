@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength, ValidateIf } from 'class-validator';
-import { IsDisplayName } from '../../http/validators';
+import { IsDisplayName } from '@app/http';
 import { CLEARABLE_DETAIL } from '../account-details.dto';
 
 /**

@@ -1,5 +1,5 @@
 import type { Mode } from '@app/domain';
-import { html, type SafeHtml } from '../../http/html';
+import { html, type SafeHtml } from '@app/http';
 import { revealedSecret } from '../revealed-secret';
 
 /** The secret of the mode the session acts in: the other mode's has a page of its own, after the switch, and its own rotation. */

@@ -1,4 +1,4 @@
-import { html } from '../../http/html';
+import { html } from '@app/http';
 import { PASSWORD_MIN_LENGTH } from '@app/credentials';
 import { notice, type Notice, type PageShell } from '../../web/page';
 import { DASHBOARD_BRAND } from '../dashboard-shell';

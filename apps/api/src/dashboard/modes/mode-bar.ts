@@ -1,4 +1,4 @@
-import { html, type SafeHtml } from '../../http/html';
+import { html, type SafeHtml } from '@app/http';
 import type { DashboardMode } from './owner-tenants';
 
 const SAYS = {

@@ -9,7 +9,7 @@ import type { EventMetadata } from '@app/event-store';
 import { type AuthenticatedMerchant, CredentialStore } from '@app/credentials';
 import { AuditLogReader } from '@app/audit';
 import { allocatedEscrow, type AllocationView, type PayableView } from '@app/read-models';
-import type { SafeHtml } from '../../http/html';
+import { type SafeHtml, Caller, ReadsProjectedViews } from '@app/http';
 import { CancelEscrowCommand } from '../../escrows/cancel-escrow/cancel-escrow.command';
 import { ChangeEscrowCommand } from '../../escrows/change-escrow';
 import { RefundAllocationCommand } from '../../escrows/refund-allocation/refund-allocation.command';
@@ -22,13 +22,11 @@ import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { type Notice, redirect } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, OpenToSellers, sendDashboardPage } from '../dashboard-shell';
 import { escrowShareBody } from '../sellers/seller-money.pages';
-import { Caller } from '../../http/request-context';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
 import { CancelEscrowDto } from '../../escrows/cancel-escrow/cancel-escrow.dto';
 import { DisputeForm, RefundForm, ReleaseForm, ResolveForm, ReverseForm } from './escrow-action.forms';
 import { ListOrdersQuery, type OrderKind, type OrderListFilter } from './list-orders.query';
 import { confirmBody, escrowDetailBody, LISTED_STATUSES, orderDetailBody, ordersListBody, resolveBody, reversible } from './orders.pages';
-import { ReadsProjectedViews } from '../../http/projected-views';
 
 const PAGE_SIZE = 25;
 const NOTICES: Record<string, Notice> = {

@@ -1,7 +1,7 @@
 import { maskPhone, type Santim, subtractSantim, ZERO } from '@app/domain';
 import type { AllocationView, PayableView } from '@app/read-models';
 import type { AuditEvent } from '@app/audit';
-import { html, SafeHtml } from '../../http/html';
+import { html, SafeHtml } from '@app/http';
 import { etb, query, statusBadge, when } from '../../web/format';
 import { notice, type Notice } from '../../web/page';
 import { timeline } from '../../web/timeline';

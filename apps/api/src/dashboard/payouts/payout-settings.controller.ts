@@ -7,7 +7,7 @@ import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { InvalidInput, payoutDelayDaysOf, type Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
-import { Caller } from '../../http/request-context';
+import { Caller } from '@app/http';
 import { payoutSettingsFrom, type PayoutSettingsInput, readPayoutSettings } from '../../payouts/payout-settings';
 import { SetPayoutSettingsCommand } from '../../payouts/set-payout-settings.command';
 import { CsrfGuard } from '../../web/csrf';

@@ -1,5 +1,5 @@
 import { WEEKDAYS } from '@app/domain';
-import { html, SafeHtml } from '../../http/html';
+import { html, SafeHtml } from '@app/http';
 import { addisClock, addisHour } from '../../web/format';
 import { notice, type Notice } from '../../web/page';
 import type { presentPayoutSettings } from '../../payouts/payout-settings';

@@ -19,11 +19,10 @@ import { readForm, sentText } from '../../web/form';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { type Notice, redirect, sendCsv } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, OpenToSellers, sendDashboardPage } from '../dashboard-shell';
-import { Caller } from '../../http/request-context';
+import { Caller, ReadsProjectedViews } from '@app/http';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
 import { PayoutDestinationForm } from './payout-destination.form';
 import { confirmPayoutBody, type DestinationDraft, NOTHING_TO_PAY_OUT, payoutBody, payoutsBody } from './payouts.pages';
-import { ReadsProjectedViews } from '../../http/projected-views';
 
 const PAGE_SIZE = 25;
 

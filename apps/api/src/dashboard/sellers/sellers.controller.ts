@@ -10,9 +10,7 @@ import { AccountNotFound, type AccountStatus, InvalidInput, isPayoutId, isTransf
 import type { EventMetadata } from '@app/event-store';
 import { accountsPage, destinationVersion, merchantBalance, ownedAccount, payoutReport, payoutReportCsv, payoutReportPages, readStatement, statementCsv, requestedPeriod } from '@app/read-models';
 import { CLOCK, type Clock } from '@app/infrastructure';
-import { html } from '../../http/html';
-import { ReadsProjectedViews } from '../../http/projected-views';
-import { Caller } from '../../http/request-context';
+import { html, ReadsProjectedViews, Caller } from '@app/http';
 import { presentAccount } from '../../accounts/account.presenter';
 import type { AccountResponse } from '../../accounts/account.response';
 import { InviteAccountOwnerCommand } from '../../accounts/invite-account-owner/invite-account-owner.command';

@@ -1,6 +1,6 @@
 import type { AccountStatus } from '@app/domain';
 import type { MerchantBalance } from '@app/read-models';
-import { html, SafeHtml } from '../../http/html';
+import { html, SafeHtml } from '@app/http';
 import type { AccountResponse } from '../../accounts/account.response';
 import { query, statusBadge, when } from '../../web/format';
 import { signedEtb } from '../../web/statement-view';

@@ -13,7 +13,7 @@ import { PRINT_SCRIPT, statementBody, statementSubject } from '../../web/stateme
 import { DASHBOARD_BRAND, DashboardSessionGuard, OpenToSellers, sendDashboardPage } from '../dashboard-shell';
 import { SignedInMerchant } from '../merchant-session';
 import { dashboardSource } from '../payouts/payouts.pages';
-import { ReadsProjectedViews } from '../../http/projected-views';
+import { ReadsProjectedViews } from '@app/http';
 
 /** The merchant's payable over whole days in Addis Ababa (this month unless asked): the API's statement, as a printable page and its CSV. */
 @ApiExcludeController()

@@ -1,6 +1,6 @@
 import { PickType } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { LIMITS } from '../../http/payment-request.dto';
+import { LIMITS } from '@app/http';
 import { CreateTransferDto } from '../../transfers/create-transfer.dto';
 import { BirrText, Checkbox } from '../../web/form';
 

@@ -9,8 +9,7 @@ import { AccountNotFound, InvalidInput, parseEtb, type Principal, type Santim } 
 import type { EventMetadata } from '@app/event-store';
 import { type AuthenticatedMerchant, CredentialStore } from '@app/credentials';
 import { accountsPage, ownedAccount, platformTransferPage } from '@app/read-models';
-import { ReadsProjectedViews } from '../../http/projected-views';
-import { Caller } from '../../http/request-context';
+import { ReadsProjectedViews, Caller } from '@app/http';
 import { CreateTransferDto } from '../../transfers/create-transfer.dto';
 import { CreateTransferCommand } from '../../transfers/transfer.commands';
 import { CsrfGuard } from '../../web/csrf';

@@ -1,6 +1,6 @@
 import { santim, transferCounterparty, transferDirection } from '@app/domain';
 import type { TransferView } from '@app/read-models';
-import { html, SafeHtml } from '../../http/html';
+import { html, SafeHtml } from '@app/http';
 import { etb, query, when } from '../../web/format';
 import { notice, type Notice } from '../../web/page';
 

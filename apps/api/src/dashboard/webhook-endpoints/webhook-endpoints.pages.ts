@@ -1,6 +1,6 @@
 import { ALL_EVENT_TYPES, SUBSCRIBABLE } from '@app/callbacks';
 import type { WebhookEndpointView } from '@app/read-models';
-import { html, type SafeHtml } from '../../http/html';
+import { html, type SafeHtml } from '@app/http';
 import { when } from '../../web/format';
 import { notice, type Notice } from '../../web/page';
 import { revealedSecret } from '../revealed-secret';

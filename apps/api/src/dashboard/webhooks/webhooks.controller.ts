@@ -17,8 +17,7 @@ import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../da
 import { DashboardMetadata, SignedInMerchant, SignedInMode } from '../merchant-session';
 import { COPY_SCRIPT } from '../revealed-secret';
 import { webhooksBody, type WebhooksView } from './webhooks.page';
-import { ReadsProjectedViews } from '../../http/projected-views';
-import { Caller } from '../../http/request-context';
+import { ReadsProjectedViews, Caller } from '@app/http';
 
 /** The spec's "merchant dashboard, Webhooks": the secret, a verification snippet and every delivery attempt. */
 @ApiExcludeController()

@@ -1,6 +1,6 @@
 import { isPayoutId, isTransferId, type Mode } from '@app/domain';
 import type { DeliveryRow } from '../../callbacks/list-deliveries/list-deliveries.query';
-import { html, type SafeHtml } from '../../http/html';
+import { html, type SafeHtml } from '@app/http';
 import { statusBadge, when } from '../../web/format';
 import { revealedSecret } from '../revealed-secret';
 import { notice, type Notice } from '../../web/page';

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsDisplayText } from '../../http/validators';
+import { IsDisplayText } from '@app/http';
 
 export class CancelEscrowDto {
   @ApiPropertyOptional({ example: 'Buyer cancelled before delivery' })

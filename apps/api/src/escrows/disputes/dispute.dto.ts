@@ -2,8 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateIf, ValidateNested } from 'class-validator';
 import { type DisputeSplit, InvalidInput, parseEtb } from '@app/domain';
-import { LIMITS } from '../../http/payment-request.dto';
-import { IsDisplayText, IsEtbAmount } from '../../http/validators';
+import { LIMITS, IsDisplayText, IsEtbAmount } from '@app/http';
 
 export class OpenDisputeDto {
   @ApiPropertyOptional({ example: 'seller-17', description: 'The allocation in dispute (an account by its accountId or the reference it was allocated by); without it, every allocation that holds money' })

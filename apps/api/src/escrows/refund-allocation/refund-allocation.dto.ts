@@ -1,8 +1,7 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
 import { AllocationPartsDto } from '../allocation-parts.dto';
-import { LIMITS } from '../../http/payment-request.dto';
-import { IsDisplayText } from '../../http/validators';
+import { LIMITS, IsDisplayText } from '@app/http';
 
 /** What to refund to the customer: part or all of what one allocation holds, or of several at once, and why. */
 export class RefundAllocationDto extends AllocationPartsDto {

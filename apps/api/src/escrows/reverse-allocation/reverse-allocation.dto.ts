@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsBoolean, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { LIMITS } from '../../http/payment-request.dto';
-import { IsDisplayText, IsEtbAmount } from '../../http/validators';
+import { LIMITS, IsDisplayText, IsEtbAmount } from '@app/http';
 
 /** A return after release: which allocation's released money goes back to the customer, how much, and why. */
 export class ReverseAllocationDto {

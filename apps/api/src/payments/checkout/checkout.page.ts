@@ -1,6 +1,6 @@
 import { maskPhone, subtractSantim, ZERO } from '@app/domain';
 import type { PaymentMethod } from '@app/payments';
-import { html, SafeHtml } from '../../http/html';
+import { html, SafeHtml } from '@app/http';
 import { displayEtb } from '../../web/format';
 import type { CheckoutView } from './get-checkout.query';
 

@@ -8,7 +8,7 @@ export class ProblemErrorDto {
   message!: string;
 }
 
-/** The spec's error body, served as application/json unless the request asks for problem details (src/http/problem.ts builds it). */
+/** The spec's error body, served as application/json unless the request asks for problem details (libs/http/src/problem.ts builds it). */
 export class ProblemDto {
   @ApiProperty({ enum: ['error'] })
   status!: 'error';
@@ -28,7 +28,7 @@ export class ProblemDto {
 
 /**
  * RFC 9457 problem details, served as application/problem+json to a request whose Accept prefers it
- * (src/http/problem.ts, problemDetails): the envelope's fields are extension members.
+ * (libs/http/src/problem.ts, problemDetails): the envelope's fields are extension members.
  */
 export class ProblemDetailsDto extends OmitType(ProblemDto, ['status'] as const) {
   @ApiProperty({ example: 'urn:escrow-ledger:problem:ESCROW_NOT_FUNDED', description: 'One URI per code: `urn:escrow-ledger:problem:{code}`' })

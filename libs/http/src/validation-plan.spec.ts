@@ -5,9 +5,9 @@ import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { Transform } from 'class-transformer';
 import { IsOptional, IsString, getMetadataStorage } from 'class-validator';
 import fc from 'fast-check';
-import { escrowRequest, orderRequest } from '../../../../test/support/fixtures';
-import { AllocationDto, AllocationMetadataDto, CreateEscrowDto, EscrowItemDto } from '../escrows/create-escrow/create-escrow.dto';
-import { CreateOrderDto } from '../orders/create-order/create-order.dto';
+import { escrowRequest, orderRequest } from '../../../test/support/fixtures';
+import { AllocationDto, AllocationMetadataDto, CreateEscrowDto, EscrowItemDto } from '../../../apps/api/src/escrows/create-escrow/create-escrow.dto';
+import { CreateOrderDto } from '../../../apps/api/src/orders/create-order/create-order.dto';
 import { type Dto, ValidationPlans } from './validation-plan';
 import { fullValidationPipe, RequestValidationPipe } from './validation.pipe';
 
@@ -15,7 +15,7 @@ const BODY = 3; // RouteParamtypes.BODY
 
 /** Every class a controller of the API takes as its @Body(), found by reading the controllers' own metadata. */
 function bodyDtos(): Dto[] {
-  const root = join(__dirname, '..');
+  const root = join(__dirname, '..', '..', '..', 'apps', 'api', 'src');
   const found = new Set<Dto>();
   for (const file of readdirSync(root, { recursive: true }) as string[]) {
     if (!file.endsWith('.controller.ts')) continue;

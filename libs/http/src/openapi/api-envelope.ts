@@ -19,7 +19,7 @@ export function nullableModel(model: Type<unknown>) {
 }
 
 /**
- * A success answer in the spec's envelope `{status, timestamp, message, data}` (src/http/envelope.ts),
+ * A success answer in the spec's envelope `{status, timestamp, message, data}` (libs/http/src/envelope.ts),
  * with `data` typed by a response DTO, or a list of them when given as `[Dto]`.
  */
 export function ApiEnvelope(data: Type<unknown> | [Type<unknown>], { status = 200, message, description, nullable = false }: EnvelopeOptions) {

@@ -32,7 +32,7 @@ export function withSecuritySchemes(builder: DocumentBuilder): DocumentBuilder {
 
 const refused = ApiProblems({ 401: ['AUTH_001'] });
 
-/** The merchant API: `x-api-secret`; its answers say their mode (src/http/livemode.ts). */
+/** The merchant API: `x-api-secret`; its answers say their mode (libs/http/src/livemode.ts). */
 export const MerchantApi = () => applyDecorators(UseGuards(MerchantAuthGuard), UseInterceptors(LivemodeInterceptor), ApiSecurity('merchant'), refused);
 
 /** The staff API: `x-admin-key`. */

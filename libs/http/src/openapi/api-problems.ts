@@ -6,7 +6,7 @@ import { ProblemDetailsDto, ProblemDto } from './problem.dto';
 
 export type ProblemCodes = Partial<Record<number, readonly string[]>>;
 
-/** The statuses a client should retry later, told when: the rate limit and a dependency away (src/http/problem.ts). */
+/** The statuses a client should retry later, told when: the rate limit and a dependency away (libs/http/src/problem.ts). */
 const RETRY_AFTER_STATUSES = new Set([429, 503]);
 const RETRY_AFTER = { 'Retry-After': { description: 'Seconds to wait before trying again', required: true, schema: { type: 'integer', minimum: 1 } } };
 
@@ -14,7 +14,7 @@ const EXAMPLE_PATH = '/v1/…';
 const EXAMPLE_TIME = '2026-11-26T09:30:00.000Z';
 
 /**
- * A refusal in both shapes the service answers with (src/http/problem.ts, renderProblem): the envelope
+ * A refusal in both shapes the service answers with (libs/http/src/problem.ts, renderProblem): the envelope
  * as application/json, and RFC 9457 problem details as application/problem+json for a request whose
  * Accept prefers them. Each is the shared schema with the code limited to the codes this operation
  * can answer with, so the contract test fails on a code the document lacks.
