@@ -16,6 +16,8 @@ const FLOORS = [
   ['onboarding', 'payments', 'callback-delivery'],
   // The HTTP kit the REST edge and the server-rendered faces share: guards, pipes, problems, the envelope.
   ['http'],
+  // What the REST edge and the faces share of each feature: commands, queries, request bodies, answers' shapes.
+  ['contract'],
 ];
 
 const SHIPPED = { ignores: ['**/*.spec.ts', '**/testing/**'] };

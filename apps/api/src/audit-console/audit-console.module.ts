@@ -1,7 +1,8 @@
 import { Module } from '@nestjs/common';
 import { ReconciliationModule } from '@app/payments';
-import { AuditModule } from '../audit/audit.module';
-import { AccountsModule } from '../accounts/accounts.module';
+import { AuditLogReader } from '@app/audit';
+import { accountDocumentsProvider } from '@app/contract';
+import { DisputesReader, LedgerReader } from '@app/read-models';
 import { WebModule } from '../web/web.module';
 import { AccountReviewController } from './account-review.controller';
 import { AuditConsoleIdentityController } from './audit-console-identity.controller';
@@ -12,8 +13,8 @@ import { AuditStatementController } from './statement.controller';
 
 /** The audit console at /audit: the audit API's readers as pages, for auditor keys or the admin key, and provider reconciliation. */
 @Module({
-  imports: [WebModule, AuditModule, ReconciliationModule, AccountsModule],
+  imports: [WebModule, ReconciliationModule],
   controllers: [AccountReviewController, AuditConsoleIdentityController, AuditConsoleController, AuditReconciliationController, AuditStatementController],
-  providers: [AuditorSignIn],
+  providers: [AuditorSignIn, AuditLogReader, LedgerReader, DisputesReader, accountDocumentsProvider],
 })
 export class AuditConsoleModule {}

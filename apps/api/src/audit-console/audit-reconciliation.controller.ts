@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { InvalidInput } from '@app/domain';
 import { AuditLogReader, STATEMENT_PROVIDERS } from '@app/audit';
 import { ReconcileStatementCommand } from '@app/payments';
-import { eventFilter } from '../audit/audit-query.dto';
+import { eventFilter } from '@app/contract';
 import { CsrfGuard } from '../web/csrf';
 import { readForm } from '../web/form';
 import { HtmlErrorFilter } from '../web/html-error.filter';

@@ -8,9 +8,7 @@ import { ApiError, abortedWhenClientGoes, envelope, optionalInstant, parseLimit,
 import { escrowView } from '@app/read-models';
 import { presentEscrow } from '../escrows/escrow.presenter';
 import { AuditLogReader } from '@app/audit';
-import { ApiEventFilters, eventFilter } from './audit-query.dto';
-import { eventCsvRows } from './csv';
-import { escrowAsOf } from './escrow-as-of';
+import { ApiEventFilters, eventFilter, eventCsvRows, escrowAsOf } from '@app/contract';
 import { LedgerReader } from '@app/read-models';
 import { AccountStatementResponse, AuditEventPageResponse, BalancesResponse, EscrowAsOfResponse, IntegrityReportResponse, StreamHistoryResponse, TrialBalanceResponse } from './audit.response';
 

@@ -4,7 +4,7 @@ import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { type ActingPrincipal, actingIdOf, INVALID_DATE_TIME, InvalidInput } from '@app/domain';
 import { BALANCE_TRANSACTION_TYPES, type BalanceTransaction, balanceTransactionsPage, type BalanceTransactionType, signedBirr, payoutPaidEventIds } from '@app/read-models';
 import { envelope, ActingCaller, ReadsProjectedViews, MerchantApi, ApiEnvelope, ApiProblems, optionalInstant, parseLimit } from '@app/http';
-import { ownedPayout } from '../payouts/payout-reads';
+import { ownedPayout } from '@app/contract';
 import { BalanceTransactionsPageResponse } from './balance-transaction.response';
 
 export function presentBalanceTransaction(line: BalanceTransaction) {

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNumber, ValidateIf } from 'class-validator';
-import { given } from '../accounts/account-details.dto';
+import { given } from '@app/contract';
 import { IsEtbAmount } from '@app/http';
 
 /**

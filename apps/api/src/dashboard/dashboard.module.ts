@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { AuditModule } from '../audit/audit.module';
+import { AuditLogReader } from '@app/audit';
 import { WebModule } from '../web/web.module';
 import { DashboardApiKeysController } from './api-keys/api-keys.controller';
 import { DashboardIdentityController } from './identity/dashboard-identity.controller';
@@ -19,7 +19,7 @@ import { OwnerTenants } from './modes/owner-tenants';
 
 /** The merchant dashboard at /dashboard: server-rendered pages over the same commands and queries as the API. */
 @Module({
-  imports: [WebModule, AuditModule],
+  imports: [WebModule],
   controllers: [
     DashboardIdentityController,
     DashboardOrdersController,
@@ -34,6 +34,6 @@ import { OwnerTenants } from './modes/owner-tenants';
     DashboardWebhookEndpointsController,
     DashboardModeSwitchController,
   ],
-  providers: [MerchantSignIn, ListOrdersHandler, OwnerTenants],
+  providers: [MerchantSignIn, ListOrdersHandler, OwnerTenants, AuditLogReader],
 })
 export class DashboardModule {}

@@ -1,7 +1,6 @@
 import { plainToInstance } from 'class-transformer';
 import { validateSync, type ValidationError } from 'class-validator';
-import { UpdateAccountDto } from '../accounts/update-account/update-account.dto';
-import { PayoutDestinationDto } from '../payouts/payout-destination.dto';
+import { UpdateAccountDto, PayoutDestinationDto } from '@app/contract';
 import type { OnboardingForm } from './onboarding.form';
 
 /** The page's fields, in the order the page shows them, with their labels. */

@@ -11,17 +11,14 @@ import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { AccountDirectory } from '@app/onboarding';
 import { payoutDestination } from '@app/payments';
 import { STATUS_BY_KIND } from '@app/http';
-import { UpdateAccountCommand } from '../accounts/update-account/update-account.command';
-import { presentDestination } from '../payouts/payout-reads';
-import { SetPayoutDestinationCommand } from '../payouts/set-payout-destination.command';
+import { UpdateAccountCommand, presentDestination, SetPayoutDestinationCommand, ONBOARDING_PATH } from '@app/contract';
 import { CsrfGuard, csrfToken } from '../web/csrf';
 import { readForm } from '../web/form';
 import { HtmlErrorFilter } from '../web/html-error.filter';
 import { redirect, sendPage } from '../web/page';
 import { ONBOARDING_COOKIE, readSessionCookie, setSessionCookie } from '../web/session-cookie';
-import { ONBOARDING_BRAND, ONBOARDING_PATH } from './onboarding-paths';
 import { OnboardingForm } from './onboarding.form';
-import { linkSpentPage, noLinkPage, onboardingPage } from './onboarding.pages';
+import { linkSpentPage, noLinkPage, ONBOARDING_BRAND, onboardingPage } from './onboarding.pages';
 import { type FieldError, type OnboardingField, readSubmission } from './onboarding-submission';
 
 /** Focuses a refused form's summary, so a screen reader starts there; the page works without it. */

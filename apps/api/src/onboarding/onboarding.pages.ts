@@ -1,9 +1,10 @@
 import type { Account } from '@app/domain';
 import { html, SafeHtml } from '@app/http';
-import type { PageShell } from '../web/page';
-import type { PresentedDestination } from '../payouts/payout-reads';
-import { ONBOARDING_BRAND, ONBOARDING_PATH } from './onboarding-paths';
+import type { NavLink, PageShell } from '../web/page';
+import { type PresentedDestination, ONBOARDING_PATH } from '@app/contract';
 import { FIELD_LABELS, type FieldError, type OnboardingField } from './onboarding-submission';
+
+export const ONBOARDING_BRAND: NavLink = { href: ONBOARDING_PATH, label: 'Seller onboarding' };
 
 export interface OnboardingView {
   csrf: string;

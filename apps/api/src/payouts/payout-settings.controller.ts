@@ -6,9 +6,7 @@ import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { type ActingPrincipal, actingIdOf } from '@app/domain';
 import { envelope, ActingCaller, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems, ApiCallbackPayloads } from '@app/http';
-import { PayoutSettingsDto } from './payout-settings.dto';
-import { payoutSettingsChangeFrom, readPayoutSettings } from './payout-settings';
-import { SetPayoutSettingsCommand } from './set-payout-settings.command';
+import { PayoutSettingsDto, payoutSettingsChangeFrom, readPayoutSettings, SetPayoutSettingsCommand } from '@app/contract';
 import { PayoutSettingsResponse, PayoutSettingsSetResponse } from './payout-settings.response';
 
 @ApiTags('payouts')

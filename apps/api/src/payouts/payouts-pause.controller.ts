@@ -6,7 +6,7 @@ import { type ActingPrincipal, redirectedParty } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { envelope, ActingCaller, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
-import { readPayoutSettings } from './payout-settings';
+import { readPayoutSettings } from '@app/contract';
 import { PayoutSettingsResponse } from './payout-settings.response';
 import { PausePayoutsCommand } from './pause-payouts.command';
 import { PausePayoutsDto } from './pause-payouts.dto';

@@ -6,7 +6,7 @@ import { type PayoutSettingsCommand, payoutSettingsDecider, previousAttributes, 
 import { Clocks, CommandRunner, onClock } from '@app/infrastructure';
 import { payoutSettingsInForce } from '@app/payments';
 import { refuseNewCallbackUrl } from '@app/http';
-import { type PayoutSettingsOutcome, SetPayoutSettingsCommand } from './set-payout-settings.command';
+import { type PayoutSettingsOutcome, SetPayoutSettingsCommand } from '@app/contract';
 
 /**
  * From the API and the dashboard alike: a change is a new version of the settings, the same settings

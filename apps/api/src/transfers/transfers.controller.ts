@@ -7,9 +7,8 @@ import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { platformTransfer, platformTransferPage } from '@app/read-models';
 import { envelope, ApiEnvelope, ApiProblems, MerchantApi, ReadsProjectedViews, Caller, CurrentMerchant, RequestMetadata, parseLimit } from '@app/http';
-import { CreateTransferDto } from './create-transfer.dto';
+import { CreateTransferDto, CreateTransferCommand, ReverseTransferCommand } from '@app/contract';
 import { ReverseTransferDto } from './reverse-transfer.dto';
-import { CreateTransferCommand, ReverseTransferCommand } from './transfer.commands';
 import { presentReversal, presentTransfer } from './transfer.presenter';
 import { TransferResponse, TransferReversalResponse, TransfersPageResponse } from './transfer.response';
 

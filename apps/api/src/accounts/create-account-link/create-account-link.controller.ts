@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { Principal } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { envelope, Caller, CurrentMerchant, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
-import { onboardingLinkUrl } from '../../onboarding/onboarding-paths';
+import { onboardingLinkUrl } from '@app/contract';
 import { AccountLinkResponse } from './account-link.response';
 import { CreateAccountLinkCommand } from './create-account-link.command';
 import { CreateAccountLinkDto } from './create-account-link.dto';

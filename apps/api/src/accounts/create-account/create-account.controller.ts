@@ -7,8 +7,7 @@ import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { CLOCK, type Clock } from '@app/infrastructure';
 import { envelope, CurrentMerchant, RequestMetadata, MerchantApi, ApiCallbackPayloads, ApiEnvelope, ApiProblems } from '@app/http';
-import { presentAccount } from '../account.presenter';
-import { AccountResponse } from '../account.response';
+import { presentAccount, AccountResponse } from '@app/contract';
 import { CreateAccountCommand } from './create-account.command';
 import { CreateAccountDto } from './create-account.dto';
 

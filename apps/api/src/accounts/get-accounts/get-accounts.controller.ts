@@ -7,8 +7,7 @@ import type { AuthenticatedMerchant } from '@app/credentials';
 import { accountsPage, negativeBalancesOf, type OwnerBalance, ownerBalances, ownedAccount, type StoredAccount, signedBirr } from '@app/read-models';
 import { CLOCK, type Clock } from '@app/infrastructure';
 import { parseLimit, envelope, CurrentMerchant, ReadsProjectedViews, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
-import { presentAccount } from '../account.presenter';
-import { AccountsPageResponse, AccountWithBalanceResponse } from '../account.response';
+import { presentAccount, AccountsPageResponse, AccountWithBalanceResponse } from '@app/contract';
 
 const STATUSES: readonly AccountStatus[] = ['PENDING_VERIFICATION', 'VERIFIED', 'REJECTED', 'RESTRICTED'];
 /** `balance=negative`: only the accounts that owe the platform (their balance, money on hold included, is below zero). */

@@ -6,10 +6,8 @@ import type { Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { envelope, Caller, CurrentMerchant, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
-import { invitationUrl } from '../../merchants/register-merchant/invitation-url';
+import { invitationUrl, InviteAccountOwnerCommand, InviteAccountOwnerDto } from '@app/contract';
 import { AccountInvitationResponse } from './account-invitation.response';
-import { InviteAccountOwnerCommand } from './invite-account-owner.command';
-import { InviteAccountOwnerDto } from './invite-account-owner.dto';
 
 @ApiTags('accounts')
 @Controller('v1/trdp/accounts')

@@ -8,11 +8,8 @@ import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock } from '@app/infrastructure';
 import { anyAccount } from '@app/read-models';
 import { envelope, ApiEnvelope, ApiProblems, AdminApi, RequestMetadata } from '@app/http';
-import { presentAccount } from '../account.presenter';
-import { AccountResponse } from '../account.response';
+import { presentAccount, AccountResponse, RequestAccountInformationCommand, ReviewAccountCommand } from '@app/contract';
 import { ApproveAccountDto, RejectAccountDto, RequestAccountInformationDto } from '../request-information/account-review.dto';
-import { RequestAccountInformationCommand } from '../request-information/request-information.command';
-import { ReviewAccountCommand } from './review-account.command';
 
 /** Who decides: the staff member the request's credential names (the admin key names the operator's `admin`). */
 const staffOf = (metadata: EventMetadata): VerificationDecider => ({ type: 'admin', id: metadata.actor?.id ?? 'admin' });

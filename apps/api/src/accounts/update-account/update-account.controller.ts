@@ -9,10 +9,7 @@ import type { AuthenticatedMerchant } from '@app/credentials';
 import { ownedAccount } from '@app/read-models';
 import { CLOCK, type Clock } from '@app/infrastructure';
 import { envelope, Caller, CurrentMerchant, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
-import { presentAccount } from '../account.presenter';
-import { UpdatedAccountResponse } from '../account.response';
-import { UpdateAccountCommand } from './update-account.command';
-import { UpdateAccountDto } from './update-account.dto';
+import { presentAccount, UpdatedAccountResponse, UpdateAccountCommand, UpdateAccountDto } from '@app/contract';
 
 @ApiTags('accounts')
 @Controller('v1/trdp/accounts')

@@ -6,7 +6,7 @@ import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { PartyRelations } from '@app/onboarding';
 import { screeningFor } from '../account-screening';
 import { refuseNewCallbackUrl } from '@app/http';
-import { UpdateAccountCommand, type UpdatedAccount } from './update-account.command';
+import { UpdateAccountCommand, type UpdatedAccount } from '@app/contract';
 import { TENANT_MODES, type TenantModeReader } from '@app/credentials';
 
 @CommandHandler(UpdateAccountCommand)

@@ -11,7 +11,7 @@ import { endSession, findSession, type SessionRequest, signedOutNotice } from '.
 import { DASHBOARD_COOKIE, startSession } from '../../web/session-cookie';
 import { CommandBus } from '@nestjs/cqrs';
 import { AccountDirectory } from '@app/onboarding';
-import { RecordAccountInvitationUsedCommand } from '../../accounts/invite-account-owner/invite-account-owner.command';
+import { RecordAccountInvitationUsedCommand } from '@app/contract';
 import { DASHBOARD_BRAND, DASHBOARD_SESSION, DASHBOARD_SIGN_IN, dashboardHome, dashboardPrincipal, DashboardSessionGuard, OpenToSellers } from '../dashboard-shell';
 import { InvitationForm, SignInForm } from './identity.forms';
 import { invitationPage, signInPage } from './identity.pages';

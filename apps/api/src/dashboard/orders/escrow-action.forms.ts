@@ -1,8 +1,5 @@
 import { IntersectionType, PickType } from '@nestjs/swagger';
-import { AllocationPartDto } from '../../escrows/allocation-parts.dto';
-import { OpenDisputeDto, ResolveDisputeDto } from '../../escrows/disputes/dispute.dto';
-import { RefundAllocationDto } from '../../escrows/refund-allocation/refund-allocation.dto';
-import { ReverseAllocationDto } from '../../escrows/reverse-allocation/reverse-allocation.dto';
+import { AllocationPartDto, OpenDisputeDto, ResolveDisputeDto, RefundAllocationDto, ReverseAllocationDto } from '@app/contract';
 import { BirrText, Checkbox } from '../../web/form';
 
 /**

@@ -1,5 +1,5 @@
 import { Transform } from 'class-transformer';
-import { PayoutDestinationDto } from '../../payouts/payout-destination.dto';
+import { PayoutDestinationDto } from '@app/contract';
 
 /** The destination form (web/form.ts readForm): the API's body, with the account number as people copy it. */
 export class PayoutDestinationForm extends PayoutDestinationDto {}

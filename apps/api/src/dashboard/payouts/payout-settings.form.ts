@@ -1,6 +1,6 @@
 import { PickType } from '@nestjs/swagger';
 import { IsIn, IsOptional, IsString, MaxLength } from 'class-validator';
-import { PayoutSettingsDto } from '../../payouts/payout-settings.dto';
+import { PayoutSettingsDto } from '@app/contract';
 import { BirrText } from '../../web/form';
 
 /**

@@ -2,7 +2,7 @@ import { WEEKDAYS } from '@app/domain';
 import { html, SafeHtml } from '@app/http';
 import { addisClock, addisHour } from '../../web/format';
 import { notice, type Notice } from '../../web/page';
-import type { presentPayoutSettings } from '../../payouts/payout-settings';
+import type { presentPayoutSettings } from '@app/contract';
 
 export interface PayoutSettingsView {
   csrf: string;

@@ -1,7 +1,7 @@
 import { isPayoutId, isTransferId, payableKind, type PayableKind, type PayoutDestination, santim } from '@app/domain';
 import type { PayoutListPage, PayoutReportLine, PayoutView } from '@app/read-models';
 import { html, SafeHtml } from '@app/http';
-import type { PresentedDestination } from '../../payouts/payout-reads';
+import type { PresentedDestination } from '@app/contract';
 import { addisClock, etb, statusBadge } from '../../web/format';
 import { notice, type Notice } from '../../web/page';
 import { signedEtb, type SourceLinks, sourceCell } from '../../web/statement-view';

@@ -7,7 +7,7 @@ import type { Principal } from '@app/domain';
 import { Caller, html, ReadsProjectedViews } from '@app/http';
 import { anyAccount, merchantBalance } from '@app/read-models';
 import { CLOCK, type Clock } from '@app/infrastructure';
-import { presentAccount } from '../../accounts/account.presenter';
+import { presentAccount } from '@app/contract';
 import { HtmlErrorFilter } from '../../web/html-error.filter';
 import { redirect } from '../../web/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, OpenToSellers, sendDashboardPage } from '../dashboard-shell';

@@ -1,7 +1,7 @@
 import { santim } from '@app/domain';
 import type { MerchantBalance, PayableView } from '@app/read-models';
 import { html, type SafeHtml } from '@app/http';
-import type { AccountResponse } from '../../accounts/account.response';
+import type { AccountResponse } from '@app/contract';
 import { etb, query, statusBadge, when } from '../../web/format';
 import { signedEtb } from '../../web/statement-view';
 

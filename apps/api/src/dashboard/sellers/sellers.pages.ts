@@ -1,7 +1,7 @@
 import type { AccountStatus } from '@app/domain';
 import type { MerchantBalance } from '@app/read-models';
 import { html, SafeHtml } from '@app/http';
-import type { AccountResponse } from '../../accounts/account.response';
+import type { AccountResponse } from '@app/contract';
 import { query, statusBadge, when } from '../../web/format';
 import { signedEtb } from '../../web/statement-view';
 import { notice, type Notice } from '../../web/page';

@@ -1,7 +1,7 @@
 import { PickType } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
 import { LIMITS } from '@app/http';
-import { CreateTransferDto } from '../../transfers/create-transfer.dto';
+import { CreateTransferDto } from '@app/contract';
 import { BirrText, Checkbox } from '../../web/form';
 
 /**

@@ -1,5 +1,5 @@
 import { isPayoutId, isTransferId, type Mode } from '@app/domain';
-import type { DeliveryRow } from '../../callbacks/list-deliveries/list-deliveries.query';
+import type { DeliveryRow } from '@app/contract';
 import { html, type SafeHtml } from '@app/http';
 import { statusBadge, when } from '../../web/format';
 import { revealedSecret } from '../revealed-secret';

@@ -7,7 +7,7 @@ import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { escrowView } from '@app/read-models';
 import { envelope, Caller, CurrentMerchant, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
-import { ChangeEscrowCommand } from '../change-escrow';
+import { ChangeEscrowCommand } from '@app/contract';
 import { presentEscrow } from '../escrow.presenter';
 import { AutoReleaseDto } from './auto-release.dto';
 import { EscrowResponse } from '../get-escrow/escrow.response';

@@ -8,8 +8,7 @@ import type { AuthenticatedMerchant } from '@app/credentials';
 import { escrowView } from '@app/read-models';
 import { envelope, Caller, CurrentMerchant, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { presentEscrow } from '../escrow.presenter';
-import { CancelEscrowCommand } from './cancel-escrow.command';
-import { CancelEscrowDto } from './cancel-escrow.dto';
+import { CancelEscrowCommand, CancelEscrowDto } from '@app/contract';
 import { EscrowResponse } from '../get-escrow/escrow.response';
 
 @ApiTags('escrow')

@@ -7,9 +7,8 @@ import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { escrowView } from '@app/read-models';
 import { envelope, Caller, CurrentMerchant, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
-import { ChangeEscrowCommand } from '../change-escrow';
+import { ChangeEscrowCommand, OpenDisputeDto, requestedSplits, ResolveDisputeDto } from '@app/contract';
 import { presentEscrow } from '../escrow.presenter';
-import { OpenDisputeDto, requestedSplits, ResolveDisputeDto } from './dispute.dto';
 import { EscrowResponse } from '../get-escrow/escrow.response';
 
 @ApiTags('escrow')

@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { envelope, CurrentMerchant, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { presentEscrow, presentReleases } from '../escrow.presenter';
-import { GetPayableQuery } from '../../payables/get-payable.query';
+import { GetPayableQuery } from '@app/contract';
 import { EscrowReleasesResponse, EscrowResponse } from './escrow.response';
 
 @ApiTags('escrow')

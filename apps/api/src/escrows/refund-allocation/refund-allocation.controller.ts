@@ -8,9 +8,7 @@ import type { AuthenticatedMerchant } from '@app/credentials';
 import { escrowView } from '@app/read-models';
 import { envelope, Caller, CurrentMerchant, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { presentEscrow } from '../escrow.presenter';
-import { requestedParts } from '../allocation-parts.dto';
-import { RefundAllocationCommand } from './refund-allocation.command';
-import { RefundAllocationDto } from './refund-allocation.dto';
+import { requestedParts, RefundAllocationCommand, RefundAllocationDto } from '@app/contract';
 import { EscrowResponse } from '../get-escrow/escrow.response';
 import { MovesMoney } from '../../http/moves-money';
 

@@ -8,8 +8,7 @@ import type { AuthenticatedMerchant } from '@app/credentials';
 import { escrowView } from '@app/read-models';
 import { envelope, Caller, CurrentMerchant, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { presentEscrow } from '../escrow.presenter';
-import { requestedParts } from '../allocation-parts.dto';
-import { ReleaseAllocationCommand } from './release-allocation.command';
+import { requestedParts, ReleaseAllocationCommand } from '@app/contract';
 import { ReleaseAllocationDto } from './release-allocation.dto';
 import { EscrowResponse } from '../get-escrow/escrow.response';
 

@@ -5,9 +5,8 @@ import { type EscrowOutline, parseEtb, subtractSantim, toEtbNumber, ZERO, type P
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { envelope, ApiEnvelope, ApiProblems, MerchantApi, Caller, CurrentMerchant, RequestMetadata } from '@app/http';
-import { ChangeEscrowCommand } from '../change-escrow';
+import { ChangeEscrowCommand, ReverseAllocationDto } from '@app/contract';
 import { ReversalResponse } from './reversal.response';
-import { ReverseAllocationDto } from './reverse-allocation.dto';
 
 /** The reversal the command just requested: the escrow's newest refund, with its share of the fee given back. */
 function presentReversal(escrow: EscrowOutline) {

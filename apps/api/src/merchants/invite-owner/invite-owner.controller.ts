@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
 import { envelope, RequestMetadata, AdminApi, ApiEnvelope, ApiProblems } from '@app/http';
-import { invitationUrl } from '../register-merchant/invitation-url';
+import { invitationUrl } from '@app/contract';
 import { InviteOwnerCommand } from '@app/onboarding';
 import { InviteOwnerDto } from './invite-owner.dto';
 import { InvitationResponse } from './invitation.response';

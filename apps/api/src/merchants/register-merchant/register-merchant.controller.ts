@@ -6,7 +6,7 @@ import type { EventMetadata } from '@app/event-store';
 import { envelope, RequestMetadata, AdminApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { RegisterMerchantCommand } from '@app/onboarding';
 import { RegisterMerchantDto } from './register-merchant.dto';
-import { invitationUrl } from './invitation-url';
+import { invitationUrl } from '@app/contract';
 import { RegisteredMerchantResponse } from './registered-merchant.response';
 
 @ApiTags('admin')

@@ -1,9 +1,5 @@
-import type { NavLink } from '../web/page';
-
 /** The hosted onboarding page's place: the link opens it, the page's form posts back to it. */
 export const ONBOARDING_PATH = '/onboarding';
-
-export const ONBOARDING_BRAND: NavLink = { href: ONBOARDING_PATH, label: 'Seller onboarding' };
 
 /**
  * The URL an account link answers. The token is in the path so the page opens without script; the
