@@ -16,7 +16,7 @@ import { ProblemFilter, sendProblem, RequestValidationPipe } from '@app/http';
 import { refuseNonJsonBodies, refuseUnstorableInput } from './http/request-input.hooks';
 import { mountQueueDashboard } from './operations/queue-dashboard';
 import { UndeclaredBodyInterceptor } from './http/undeclared-body.interceptor';
-import { registerWebPlugins } from './web/web-plugins';
+import { registerWebPlugins } from '../../web/src';
 import { buildOpenApiDocument } from './http/openapi/document';
 
 /** docs/concepts/money-and-validation.md: bodies over 256 KiB are refused before they are parsed. */

@@ -205,7 +205,7 @@ export class RequestValidationPipe implements PipeTransform {
 
   async transform(value: unknown, metadata: ArgumentMetadata): Promise<unknown> {
     if (metadata.type !== 'body') return this.lenient.transform(value, metadata);
-    // A body typed `unknown` is read by its route: a console form through its shape (web/form.ts), the checkout's Pay with refuseUndeclared.
+    // A body typed `unknown` is read by its route: a console form through its shape (apps/web/src/kit/form.ts), the checkout's Pay with refuseUndeclared.
     if (!metadata.metatype || metadata.metatype === Object) return value;
     if (value === undefined || value === null || typeof value !== 'object' || Array.isArray(value)) {
       throw new BadRequestException('The request body must be a JSON object');

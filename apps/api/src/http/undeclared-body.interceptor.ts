@@ -23,7 +23,7 @@ function readsBody(context: ExecutionContext): boolean {
  * a field there is 400 UNKNOWN_FIELD, never silently ignored, since the request would otherwise act on
  * its caller while the field named someone else (`{"merchantId": "acct_…"}`) or a part (`{"amount": 10}`).
  * No body, an empty one or `{}` stays accepted. With the validation pipe (declared bodies), every route
- * refuses what it does not read; the consoles' forms read theirs through one declared shape (web/form.ts).
+ * refuses what it does not read; the consoles' forms read theirs through one declared shape (apps/web/src/kit/form.ts).
  */
 @Injectable()
 export class UndeclaredBodyInterceptor implements NestInterceptor {

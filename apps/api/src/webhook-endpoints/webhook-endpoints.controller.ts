@@ -7,8 +7,7 @@ import { type ActingPrincipal, actingIdOf, InvalidInput } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { merchantWebhookEndpoint, merchantWebhookEndpoints } from '@app/read-models';
 import { parseLimit, envelope, ApiEnvelope, ApiProblems, MerchantApi, ReadsProjectedViews, ActingCaller, KeyedIdSalt, RequestMetadata } from '@app/http';
-import { ChangeWebhookEndpointCommand, CreateWebhookEndpointCommand, type EndpointChange } from './webhook-endpoint.commands';
-import { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from './webhook-endpoint.dto';
+import { ChangeWebhookEndpointCommand, CreateWebhookEndpointCommand, type EndpointChange, CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from '@app/contract';
 import { presentWebhookEndpoint } from './webhook-endpoint.presenter';
 import {
   CreatedWebhookEndpointResponse,

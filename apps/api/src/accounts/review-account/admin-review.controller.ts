@@ -16,7 +16,7 @@ const staffOf = (metadata: EventMetadata): VerificationDecider => ({ type: 'admi
 
 /**
  * The operator's review of platforms' sellers through the API, as the audit console's forms do it
- * (audit-console/account-review.controller.ts): approve, reject with a reason, or ask for documents by
+ * (apps/web/src/audit-console/account-review.controller.ts): approve, reject with a reason, or ask for documents by
  * a due instant. Each decision is the account's event naming who took it; the platform is told (ACCOUNT_UPDATED).
  */
 @ApiTags('admin')

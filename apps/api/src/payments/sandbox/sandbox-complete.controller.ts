@@ -7,7 +7,7 @@ import { attemptIdFor } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { PaymentProviders, type SandboxProvider } from '@app/payments';
 import { ApiError, envelope, CurrentMerchant, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
-import { GetCheckoutQuery } from '../checkout/get-checkout.query';
+import { GetCheckoutQuery } from '@app/contract';
 import { type PaymentVerification, VerifyPaymentQuery } from '../verify-payment/verify-payment.query';
 import { PaymentVerificationResponse } from '../verify-payment/payment-verification.response';
 
