@@ -1,4 +1,4 @@
-// What the edges (the REST API in apps/api, the faces in apps/web) share of each feature: the commands and queries they send on the buses, the request bodies those carry, the shapes they answer and the reads they compose.
+// What the edges (the REST API in apps/api, the faces in apps/web) share of each feature: the commands and queries they send on the buses, the request bodies those carry, the shapes they answer and the reads they compose. The handlers stay with the REST edge's features.
 export * from './accounts/account-details.dto';
 export * from './accounts/account-documents/account-documents.provider';
 export * from './accounts/account-documents/document-upload';
@@ -19,7 +19,7 @@ export * from './callbacks/rotate-webhook-secret/rotate-webhook-secret.command';
 export * from './escrows/allocation-parts.dto';
 export * from './escrows/cancel-escrow/cancel-escrow.command';
 export * from './escrows/cancel-escrow/cancel-escrow.dto';
-export * from './escrows/change-escrow';
+export * from './escrows/change-escrow.command';
 export * from './escrows/disputes/dispute.dto';
 export * from './escrows/escrow-command';
 export * from './escrows/refund-allocation/refund-allocation.command';
@@ -29,8 +29,6 @@ export * from './escrows/reverse-allocation/reverse-allocation.dto';
 export * from './merchants/register-merchant/invitation-url';
 export * from './onboarding/onboarding-paths';
 export * from './payables/get-payable.query';
-export * from './payments/checkout/checkout-read.module';
-export * from './payments/checkout/get-checkout.handler';
 export * from './payments/checkout/get-checkout.query';
 export * from './payouts/payout-destination.dto';
 export * from './payouts/payout-reads';

@@ -1,27 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { type EscrowCommand, escrowDeciderFor, escrowOutline, may, type Principal, storedId, streams, UnknownAllocationMerchant } from '@app/domain';
-import type { EventMetadata } from '@app/event-store';
+import { escrowDeciderFor, escrowOutline, may, type Principal, storedId, streams, UnknownAllocationMerchant } from '@app/domain';
 import { Clocks, CommandRunner, onClock } from '@app/infrastructure';
 import { PartyRelations } from '@app/onboarding';
 import type { AuthenticatedMerchant } from '@app/credentials';
-import { EscrowCommandBase, type EscrowChange } from './escrow-command';
-
-/**
- * A merchant's command on its escrow that needs nothing but the decider: the domain command, built
- * at the instant it is run (moving the automatic release, opening or resolving a dispute).
- */
-export class ChangeEscrowCommand extends EscrowCommandBase {
-  constructor(
-    principal: Principal,
-    merchant: AuthenticatedMerchant,
-    escrowId: string,
-    readonly build: (at: string) => EscrowCommand,
-    metadata: EventMetadata,
-  ) {
-    super(principal, merchant, escrowId, metadata);
-  }
-}
+import { ChangeEscrowCommand, type EscrowChange } from '@app/contract';
 
 /**
  * A reversal debits the allocation's payee (authority/authority.ts): the caller must have the authority

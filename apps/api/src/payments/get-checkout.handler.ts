@@ -3,7 +3,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { addSantim, PayableNotFound, payableKind, type Santim, sumSantim, ZERO } from '@app/domain';
 import { merchantName, type PayableView, payableForCheckout } from '@app/read-models';
-import { type CheckoutSubject, type CheckoutView, GetCheckoutQuery } from './get-checkout.query';
+import { type CheckoutSubject, type CheckoutView, GetCheckoutQuery } from '@app/contract';
 
 /** What went back to the customer: an order's refunds; an escrow's, each allocation's refunds and the reversals of what it released. */
 function refundedOf(view: PayableView): Santim {
