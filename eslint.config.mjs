@@ -14,6 +14,10 @@ const FLOORS = [
   ['read-models', 'client'],
   ['infrastructure'],
   ['onboarding', 'payments', 'callback-delivery'],
+  // The HTTP kit the REST edge and the server-rendered faces share: guards, pipes, problems, the envelope.
+  ['http'],
+  // What the REST edge and the faces share of each feature: commands, queries, request bodies, answers' shapes.
+  ['contract'],
 ];
 
 const SHIPPED = { ignores: ['**/*.spec.ts', '**/testing/**'] };
@@ -40,12 +44,28 @@ const floorRules = FLOORS.flatMap((floor, level) =>
   }),
 );
 
-/** The worker and the CLI wire libraries; neither runs the API's files. */
+/** The worker and the CLI wire libraries; neither runs the API's files nor the faces'. */
 const appRules = ['worker', 'cli'].map((app) => ({
   files: [`apps/${app}/**/*.ts`],
   ...SHIPPED,
-  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/api/**', '../../api/**', '../api/**'], message: `apps/${app} imports libraries, never the API's files.` }] }] },
+  rules: { 'no-restricted-imports': ['error', { patterns: [{ group: ['**/apps/api/**', '../../api/**', '../api/**', '**/apps/web/**', '../../web/**', '../web/**'], message: `apps/${app} imports libraries, never the API's files nor the faces'.` }] }] },
 }));
+
+/**
+ * The server-rendered faces (apps/web) and the REST edge (apps/api) are two wings over the same libraries:
+ * neither imports the other's files. What both need belongs in a library (libs/http, libs/contract, …).
+ * apps/api's root files mount the faces in the embedded process, by the wing's entry alone.
+ */
+const FACES_WING = /(^|\/)web\/src(\/|$)/.source;
+const noFaces = { regex: FACES_WING, message: "apps/api never imports the faces' wing (apps/web): what both use belongs in a library." };
+const wingRules = [
+  {
+    files: ['apps/web/**/*.ts'],
+    ...SHIPPED,
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: /(^|\/)api\/src(\/|$)/.source, message: "apps/web imports libraries and command classes, never the API's files (apps/api)." }] }] },
+  },
+  { files: ['apps/api/src/**/*.ts'], ...SHIPPED, rules: { 'no-restricted-imports': ['error', { patterns: [noFaces] }] } },
+];
 
 /**
  * apps/api's folders, lowest first (docs/concepts/architecture.md): a folder's code imports only folders on
@@ -53,21 +73,16 @@ const appRules = ['worker', 'cli'].map((app) => ({
  * (app.module, app.factory, main, banner) wire every folder and stand above them all.
  */
 const API_FLOORS = [
-  // The HTTP kit: guards, pipes, the envelope and problems, query parameters, OpenAPI helpers, idempotency.
+  // What is the REST edge's own of HTTP (the rest is the HTTP kit, libs/http): idempotency, input hooks, the OpenAPI document.
   ['http'],
   // The REST features. One builds on those below it: an account shows its payout schedule, a balance and an
   // order their payouts and payables, a commission the account it applies to, an escrow its order, commission
   // and payables, the audit API an escrow as of an instant.
-  ['callbacks', 'events', 'merchants', 'operations', 'payables', 'payouts', 'transfers', 'webhook-endpoints'],
+  ['callbacks', 'events', 'merchants', 'operations', 'payables', 'payments', 'payouts', 'test-clocks', 'transfers', 'webhook-endpoints'],
   ['accounts', 'balances', 'orders'],
   ['commissions'],
   ['escrows'],
   ['audit'],
-  // The faces' web kit: pages, forms, sessions, the statement view.
-  ['web'],
-  // The server-rendered faces: the merchant and seller dashboard, the audit console, and the checkout page
-  // (payments/checkout, served beside the payment routes).
-  ['dashboard', 'audit-console', 'payments'],
 ];
 const API_ROOT = ['app.module', 'app.factory', 'main', 'banner'];
 /** The deepest folder under apps/api/src a file sits in (http/openapi/examples/…), with room to grow. */
@@ -91,6 +106,7 @@ const apiFloorRules = API_FLOORS.flatMap((floor, level) =>
                 regex: `^(\\.\\./){${depth}}(${notBelow.map(escapeRegex).join('|')})(/|$)`,
                 message: `apps/api/src/${folder} is on floor ${level}: it imports only the folders below it (eslint.config.mjs API_FLOORS).`,
               },
+              noFaces,
             ],
           },
         ],
@@ -111,5 +127,11 @@ export default tseslint.config(
   },
   ...floorRules,
   ...appRules,
+  ...wingRules,
   ...apiFloorRules,
+  // The root files wire the edge and the faces: they mount the wing by its entry (apps/web/src/index.ts), nothing deeper.
+  {
+    files: API_ROOT.map((file) => `apps/api/src/${file}.ts`),
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: /(^|\/)web\/src\/./.source, message: "apps/api's root mounts the faces by their entry (apps/web/src/index.ts) only." }] }] },
+  },
 );

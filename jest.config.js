@@ -23,7 +23,7 @@ const common = {
   transform: { '^.+\\.ts$': swc, '^.+\\.js$': swcForEsmPackages },
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   moduleNameMapper: {
-    '^@app/(domain|event-store|database|config|read-models|credentials|payments|callbacks|callback-receiver|audit|infrastructure|scheduling|onboarding|callback-delivery)$': '<rootDir>/libs/$1/src',
+    '^@app/(domain|event-store|database|config|read-models|credentials|payments|callbacks|callback-receiver|audit|infrastructure|scheduling|onboarding|callback-delivery|http|contract)$': '<rootDir>/libs/$1/src',
   },
 };
 

@@ -44,23 +44,11 @@ describe("apps/api's floors", () => {
     expect(importFindings('apps/api/src/http/back-import.ts', "import { AuditModule } from '../audit/audit.module';\nexport const x = AuditModule;\n")).toEqual([
       expect.stringContaining('apps/api/src/http is on floor 0'),
     ]);
-    expect(importFindings('apps/api/src/http/openapi/back-import.ts', "import { CsrfGuard } from '../../web/csrf';\nexport const x = CsrfGuard;\n")).toEqual([
-      expect.stringContaining('apps/api/src/http is on floor 0'),
-    ]);
-    expect(importFindings('apps/api/src/payables/back-import.ts', "import { eventFilter } from '../audit/audit-query.dto';\nexport const x = eventFilter;\n")).toEqual([
+    expect(importFindings('apps/api/src/payables/back-import.ts', "import { AuditModule } from '../audit/audit.module';\nexport const x = AuditModule;\n")).toEqual([
       expect.stringContaining('apps/api/src/payables is on floor 1'),
     ]);
-    expect(importFindings('apps/api/src/escrows/create-escrow/back-import.ts', "import { displayEtb } from '../../web/format';\nexport const x = displayEtb;\n")).toEqual([
+    expect(importFindings('apps/api/src/escrows/create-escrow/back-import.ts', "import { AuditController } from '../../audit/audit.controller';\nexport const x = AuditController;\n")).toEqual([
       expect.stringContaining('apps/api/src/escrows is on floor 4'),
-    ]);
-    expect(importFindings('apps/api/src/web/back-import.ts', "import { DashboardModule } from '../dashboard/dashboard.module';\nexport const x = DashboardModule;\n")).toEqual([
-      expect.stringContaining('apps/api/src/web is on floor 6'),
-    ]);
-    expect(importFindings('apps/api/src/audit-console/back-import.ts', "import { DashboardModule } from '../dashboard/dashboard.module';\nexport const x = DashboardModule;\n")).toEqual([
-      expect.stringContaining('apps/api/src/audit-console is on floor 7'),
-    ]);
-    expect(importFindings('apps/api/src/dashboard/back-import.ts', "import { AppModule } from '../app.module';\nexport const x = AppModule;\n")).toEqual([
-      expect.stringContaining('apps/api/src/dashboard is on floor 7'),
     ]);
   });
 
@@ -68,9 +56,48 @@ describe("apps/api's floors", () => {
     expect(
       importFindings(
         'apps/api/src/escrows/create-escrow/forward-import.ts',
-        "import { ApiError } from '../../http/problem';\nimport { presentOrder } from '../../orders/order.presenter';\nimport { presentEscrow } from '../escrow.presenter';\nexport const x = [ApiError, presentOrder, presentEscrow];\n",
+        "import { ApiError } from '@app/http';\nimport { presentOrder } from '../../orders/order.presenter';\nimport { presentEscrow } from '../escrow.presenter';\nexport const x = [ApiError, presentOrder, presentEscrow];\n",
       ),
     ).toEqual([]);
-    expect(importFindings('apps/api/src/dashboard/payouts/forward-import.ts', "import { etb } from '../../web/format';\nimport { parseLimit } from '../../http/query-parameters';\nexport const x = [etb, parseLimit];\n")).toEqual([]);
+  });
+});
+
+/** The faces' wing (apps/web) and the REST edge (apps/api): neither imports the other's files (eslint.config.mjs wingRules). */
+describe('the faces and the REST edge', () => {
+  it("refuses the faces importing the API's files, and the API importing the faces'", () => {
+    expect(importFindings('apps/web/src/dashboard/payouts/back-import.ts', "import { PayoutsModule } from '../../../../api/src/payouts/payouts.module';\nexport const x = PayoutsModule;\n")).toEqual([
+      expect.stringContaining("never the API's files"),
+    ]);
+    expect(importFindings('apps/web/src/kit/back-import.ts', "import { AppModule } from '../../../api/src/app.module';\nexport const x = AppModule;\n")).toEqual([
+      expect.stringContaining("never the API's files"),
+    ]);
+    expect(importFindings('apps/api/src/http/openapi/back-import.ts', "import { CsrfGuard } from '../../../../web/src/kit/csrf';\nexport const x = CsrfGuard;\n")).toEqual([
+      expect.stringContaining("never imports the faces' wing"),
+    ]);
+    expect(importFindings('apps/api/src/escrows/create-escrow/back-import.ts', "import { displayEtb } from '../../../../web/src/kit/format';\nexport const x = displayEtb;\n")).toEqual([
+      expect.stringContaining("never imports the faces' wing"),
+    ]);
+    expect(importFindings('apps/api/src/back-import.ts', "import { FacesModule } from '../../web/src';\nexport const x = FacesModule;\n")).toEqual([
+      expect.stringContaining("never imports the faces' wing"),
+    ]);
+    expect(importFindings('apps/api/src/app.module.ts', "import { DashboardModule } from '../../web/src/dashboard/dashboard.module';\nexport const x = DashboardModule;\n")).toEqual([
+      expect.stringContaining('by their entry (apps/web/src/index.ts) only'),
+    ]);
+    expect(importFindings('libs/contract/src/back-import.ts', "import { FacesModule } from '../../../apps/web/src';\nexport const x = FacesModule;\n")).toEqual([
+      expect.stringContaining('never import an app'),
+    ]);
+    expect(importFindings('apps/worker/src/back-import.ts', "import { FacesModule } from '../../web/src';\nexport const x = FacesModule;\n")).toEqual([
+      expect.stringContaining("nor the faces'"),
+    ]);
+  });
+
+  it('lets the faces import their own files and the libraries, and the root mount the wing by its entry', () => {
+    expect(
+      importFindings(
+        'apps/web/src/dashboard/payouts/forward-import.ts',
+        "import { etb } from '../../kit/format';\nimport { parseLimit } from '@app/http';\nimport { RequestPayoutCommand } from '@app/contract';\nexport const x = [etb, parseLimit, RequestPayoutCommand];\n",
+      ),
+    ).toEqual([]);
+    expect(importFindings('apps/api/src/app.module.ts', "import { FacesModule } from '../../web/src';\nexport const x = FacesModule;\n")).toEqual([]);
   });
 });

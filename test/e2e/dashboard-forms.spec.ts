@@ -1,6 +1,6 @@
 /**
  * Every form POST of the browser consoles (the merchant dashboard, the seller's, the audit console)
- * reads its body through one declared shape (apps/api/src/web/form.ts), as the API reads a DTO: a
+ * reads its body through one declared shape (apps/web/src/kit/form.ts), as the API reads a DTO: a
  * field the form does not have is a 400 page naming it, a line separator in a single-line text field
  * is a 400 page with the API's display-text message, and neither writes anything; the form as the
  * page sends it goes through.

@@ -1,6 +1,6 @@
 import { AuditLogReader } from '@app/audit';
 import { SqlLogReader } from '@app/event-store';
-import { ClientGone } from '../../apps/api/src/http/client-gone';
+import { ClientGone } from '@app/http';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { waitFor } from '../support/wait';
 

@@ -60,7 +60,7 @@ interface Proxied {
   violations: PrismViolation[];
 }
 
-/** Asks for RFC 9457 problem details instead of the envelope (src/http/problem.ts, prefersProblemDetails). */
+/** Asks for RFC 9457 problem details instead of the envelope (libs/http/src/problem.ts, prefersProblemDetails). */
 const PROBLEM_DETAILS = { accept: 'application/problem+json' };
 /**
  * A percent-encoding that decodes to no character. Prism 5.16 cannot route it (its input validator

@@ -19,7 +19,7 @@ type Json = Record<string, any>;
 
 /**
  * openapi-backend validates JSON bodies declared as `application/json` only. A refusal is the envelope
- * as application/json, or problem details as application/problem+json (src/http/problem.ts): problem
+ * as application/json, or problem details as application/problem+json (libs/http/src/problem.ts): problem
  * details are checked by a second validator, on a copy of the document where each problem+json schema
  * stands in for the envelope's.
  */

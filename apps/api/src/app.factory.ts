@@ -12,12 +12,11 @@ import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import { AppModule } from './app.module';
 import { createLogger, Metrics, PinoNestLogger } from '@app/infrastructure';
 import { logRequests } from './operations/request-logging';
-import { ProblemFilter, sendProblem } from './http/problem.filter';
+import { ProblemFilter, sendProblem, RequestValidationPipe } from '@app/http';
 import { refuseNonJsonBodies, refuseUnstorableInput } from './http/request-input.hooks';
 import { mountQueueDashboard } from './operations/queue-dashboard';
-import { RequestValidationPipe } from './http/validation.pipe';
 import { UndeclaredBodyInterceptor } from './http/undeclared-body.interceptor';
-import { registerWebPlugins } from './web/web-plugins';
+import { registerWebPlugins } from '../../web/src';
 import { buildOpenApiDocument } from './http/openapi/document';
 
 /** docs/concepts/money-and-validation.md: bodies over 256 KiB are refused before they are parsed. */

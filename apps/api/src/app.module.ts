@@ -9,18 +9,15 @@ import { IDEMPOTENCY_MIGRATIONS, InfrastructureModule, ProjectorModule, replayin
 import { PaymentsModule, PaymentWorkModule, providerMigrations } from '@app/payments';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuditModule } from './audit/audit.module';
-import { AuditConsoleModule } from './audit-console/audit-console.module';
 import { BalancesModule } from './balances/balances.module';
 import { CallbacksModule } from './callbacks/callbacks.module';
 import { CommissionsModule } from './commissions/commissions.module';
 import { EventsModule } from './events/events.module';
 import { PayoutsModule } from './payouts/payouts.module';
 import { WebhookEndpointsModule } from './webhook-endpoints/webhook-endpoints.module';
-import { DashboardModule } from './dashboard/dashboard.module';
-import { OnboardingPageModule } from './onboarding/onboarding.module';
 import { EscrowsModule } from './escrows/escrows.module';
 import { IdempotencyInterceptor } from './http/idempotency.interceptor';
-import { MerchantAuthModule } from './http/merchant-auth.module';
+import { MerchantAuthModule } from '@app/http';
 import { MerchantsModule } from './merchants/merchants.module';
 import { OperationsModule } from './operations/operations.module';
 import { rateLimiting, rateLimitMigrations } from './operations/rate-limit/rate-limiting';
@@ -29,6 +26,7 @@ import { PayablesModule } from './payables/payables.module';
 import { PaymentsHttpModule } from './payments/payments-http.module';
 import { TestClocksModule } from './test-clocks/test-clocks.module';
 import { TransfersModule } from './transfers/transfers.module';
+import { FacesModule } from '../../web/src';
 
 /**
  * The HTTP service; its ROLE adds the projector (`all`, `projector`) and the workers: callbacks,
@@ -66,9 +64,7 @@ export class AppModule {
         TransfersModule,
         TestClocksModule,
         AuditModule,
-        DashboardModule,
-        OnboardingPageModule,
-        AuditConsoleModule,
+        FacesModule,
         OperationsModule,
         ...workerModules(config, { projector: ProjectorModule, workers: [PaymentWorkModule, CallbackDeliveryModule] }),
       ],

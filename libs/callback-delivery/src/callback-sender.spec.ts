@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import { CallbackSender } from './callback-sender';
 
 /**
- * The check at delivery, behind the one at creation (apps/api/src/http/callback-url.ts): whatever URL
+ * The check at delivery, behind the one at creation (libs/http/src/callback-url.ts): whatever URL
  * got stored, a sender that refuses private addresses never connects to one, by literal address or by
  * a name that resolves to one, and the attempt records why.
  */

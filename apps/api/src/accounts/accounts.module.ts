@@ -1,8 +1,6 @@
 import { Module } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '@app/config';
-import { AccountDocuments } from '@app/credentials';
-import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { MerchantAuthModule } from '../http/merchant-auth.module';
+import { accountDocumentsProvider } from '@app/contract';
+import { MerchantAuthModule } from '@app/http';
 import { CreateAccountController } from './create-account/create-account.controller';
 import { CreateAccountHandler } from './create-account/create-account.handler';
 import { GetAccountsController } from './get-accounts/get-accounts.controller';
@@ -17,9 +15,6 @@ import { AdminAccountReviewController } from './review-account/admin-review.cont
 import { RequestAccountInformationHandler } from './request-information/request-information.handler';
 import { CreateAccountLinkController } from './create-account-link/create-account-link.controller';
 import { CreateAccountLinkHandler } from './create-account-link/create-account-link.handler';
-
-/** The documents' sealed bytes (libs/credentials), for the API's routes and the audit console. */
-const accountDocuments = { provide: AccountDocuments, useFactory: (db: SqlClient, config: AppConfig) => new AccountDocuments(db, config.secretsKey), inject: [SQL_CLIENT, APP_CONFIG] };
 
 /**
  * A platform's sellers, as accounts it creates, reads and changes with its own key or lets them complete
@@ -47,8 +42,7 @@ const accountDocuments = { provide: AccountDocuments, useFactory: (db: SqlClient
     RequestAccountInformationHandler,
     UploadAccountDocumentHandler,
     CreateAccountLinkHandler,
-    accountDocuments,
+    accountDocumentsProvider,
   ],
-  exports: [AccountDocuments],
 })
 export class AccountsModule {}

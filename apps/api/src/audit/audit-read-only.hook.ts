@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { ApiError } from '../http/problem';
-import { sendProblem } from '../http/problem.filter';
+import { ApiError, sendProblem } from '@app/http';
 
 /** The audit API reads; whatever the key, nothing under it changes anything (405 before any route or guard). */
 export function refuseAuditWrites(fastify: FastifyInstance): void {

@@ -4,21 +4,12 @@ import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { EscrowNotFound, INVALID_DATE_TIME, INVALID_MODE, InvalidInput, isStreamId, parseMode, STREAM_NAMES, streams } from '@app/domain';
-import { ApiError } from '../http/problem';
-import { abortedWhenClientGoes } from '../http/client-gone';
-import { envelope } from '../http/envelope';
+import { ApiError, abortedWhenClientGoes, envelope, optionalInstant, parseLimit, ReadsProjectedViews, AuditApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { escrowView } from '@app/read-models';
 import { presentEscrow } from '../escrows/escrow.presenter';
 import { AuditLogReader } from '@app/audit';
-import { optionalInstant, parseLimit } from '../http/query-parameters';
-import { ApiEventFilters, eventFilter } from './audit-query.dto';
-import { eventCsvRows } from './csv';
-import { escrowAsOf } from './escrow-as-of';
+import { ApiEventFilters, eventFilter, eventCsvRows, escrowAsOf } from '@app/contract';
 import { LedgerReader } from '@app/read-models';
-import { ReadsProjectedViews } from '../http/projected-views';
-import { AuditApi } from '../http/openapi/security';
-import { ApiEnvelope } from '../http/openapi/api-envelope';
-import { ApiProblems } from '../http/openapi/api-problems';
 import { AccountStatementResponse, AuditEventPageResponse, BalancesResponse, EscrowAsOfResponse, IntegrityReportResponse, StreamHistoryResponse, TrialBalanceResponse } from './audit.response';
 
 /**

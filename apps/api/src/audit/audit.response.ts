@@ -1,5 +1,5 @@
 import { ApiExtraModels, ApiProperty } from '@nestjs/swagger';
-import { nullableModel } from '../http/openapi/api-envelope';
+import { nullableModel } from '@app/http';
 import { EscrowResponse } from '../escrows/get-escrow/escrow.response';
 
 /** One recorded event as the audit API shows it (libs/audit/src/audit-log.reader.ts). */

@@ -3,14 +3,8 @@ import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { type ActingPrincipal, actingIdOf, INVALID_DATE_TIME, InvalidInput } from '@app/domain';
 import { BALANCE_TRANSACTION_TYPES, type BalanceTransaction, balanceTransactionsPage, type BalanceTransactionType, signedBirr, payoutPaidEventIds } from '@app/read-models';
-import { envelope } from '../http/envelope';
-import { ActingCaller } from '../http/request-context';
-import { ReadsProjectedViews } from '../http/projected-views';
-import { MerchantApi } from '../http/openapi/security';
-import { ApiEnvelope } from '../http/openapi/api-envelope';
-import { ApiProblems } from '../http/openapi/api-problems';
-import { optionalInstant, parseLimit } from '../http/query-parameters';
-import { ownedPayout } from '../payouts/payout-reads';
+import { envelope, ActingCaller, ReadsProjectedViews, MerchantApi, ApiEnvelope, ApiProblems, optionalInstant, parseLimit } from '@app/http';
+import { ownedPayout } from '@app/contract';
 import { BalanceTransactionsPageResponse } from './balance-transaction.response';
 
 export function presentBalanceTransaction(line: BalanceTransaction) {

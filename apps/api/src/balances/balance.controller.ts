@@ -4,13 +4,7 @@ import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { type ActingPrincipal, actingIdOf, INVALID_DATE_TIME } from '@app/domain';
 import { merchantBalance, totalHeld, signedBirr } from '@app/read-models';
 import { Clocks } from '@app/infrastructure';
-import { envelope } from '../http/envelope';
-import { ActingCaller } from '../http/request-context';
-import { ReadsProjectedViews } from '../http/projected-views';
-import { MerchantApi } from '../http/openapi/security';
-import { ApiEnvelope } from '../http/openapi/api-envelope';
-import { ApiProblems } from '../http/openapi/api-problems';
-import { optionalInstant } from '../http/query-parameters';
+import { envelope, ActingCaller, ReadsProjectedViews, MerchantApi, ApiEnvelope, ApiProblems, optionalInstant } from '@app/http';
 import { BalanceResponse } from './balance.response';
 
 @ApiTags('payouts')

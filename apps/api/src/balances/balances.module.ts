@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MerchantAuthModule } from '../http/merchant-auth.module';
+import { MerchantAuthModule } from '@app/http';
 import { BalanceController } from './balance.controller';
 import { BalanceTransactionsController } from './balance-transactions.controller';
 

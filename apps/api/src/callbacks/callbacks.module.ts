@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MerchantAuthModule } from '../http/merchant-auth.module';
+import { MerchantAuthModule } from '@app/http';
 import { CallbacksController } from './callbacks.controller';
 import { GetWebhookSecretHandler } from './get-webhook-secret/get-webhook-secret.handler';
 import { ListDeliveriesHandler } from './list-deliveries/list-deliveries.handler';

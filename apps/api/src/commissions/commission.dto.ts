@@ -1,7 +1,7 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNumber, ValidateIf } from 'class-validator';
-import { given } from '../accounts/account-details.dto';
-import { IsEtbAmount } from '../http/validators';
+import { given } from '@app/contract';
+import { IsEtbAmount } from '@app/http';
 
 /**
  * A commission rule, stated whole: a part left out is a part the rule does not have (a change restates

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MerchantAuthModule } from '../http/merchant-auth.module';
+import { MerchantAuthModule } from '@app/http';
 import { ChangeCommissionHandler } from './change-commission.handler';
 import { CommissionController } from './commission.controller';
 

@@ -25,15 +25,13 @@ import { Clocks, CommandRunner, systemClock } from '@app/infrastructure';
 import { AllocationPayees, PartyRelations } from '@app/onboarding';
 import { FixedClock } from '../../../../libs/infrastructure/src/testing/fixed-clock';
 import { InMemoryEventStore } from '../../../../libs/event-store/src/testing/in-memory-event-store';
-import { CancelEscrowCommand } from './cancel-escrow/cancel-escrow.command';
+import { CancelEscrowCommand, ChangeEscrowCommand, RefundAllocationCommand, ReleaseAllocationCommand } from '@app/contract';
+import { ChangeEscrowHandler } from './change-escrow/change-escrow.handler';
 import { CancelEscrowHandler } from './cancel-escrow/cancel-escrow.handler';
-import { ChangeEscrowCommand, ChangeEscrowHandler } from './change-escrow';
 import { CreateEscrowCommand } from './create-escrow/create-escrow.command';
 import type { CreateEscrowDto } from './create-escrow/create-escrow.dto';
 import { CreateEscrowHandler } from './create-escrow/create-escrow.handler';
-import { RefundAllocationCommand } from './refund-allocation/refund-allocation.command';
 import { RefundAllocationHandler } from './refund-allocation/refund-allocation.handler';
-import { ReleaseAllocationCommand } from './release-allocation/release-allocation.command';
 import { ReleaseAllocationHandler } from './release-allocation/release-allocation.handler';
 
 const marketplace = { merchantId: 'mkt-1', idSalt: 'salt-1', mode: 'test' as const };

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
-import { MerchantAuthModule } from '../http/merchant-auth.module';
+import { MerchantAuthModule } from '@app/http';
 import { AutoReleaseController } from './auto-release/auto-release.controller';
-import { ChangeEscrowHandler } from './change-escrow';
+import { ChangeEscrowHandler } from './change-escrow/change-escrow.handler';
 import { DisputeController } from './disputes/dispute.controller';
 import { CancelEscrowController } from './cancel-escrow/cancel-escrow.controller';
 import { CancelEscrowHandler } from './cancel-escrow/cancel-escrow.handler';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MerchantAuthModule } from '../http/merchant-auth.module';
+import { MerchantAuthModule } from '@app/http';
 import { EventsController } from './events.controller';
 
 /** The events API: a merchant's callback-worthy events, read from the merchant_events view. */

@@ -6,8 +6,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { fingerprint } from '@app/domain';
 import { ClaimHeartbeat, IdempotencyStore } from '@app/infrastructure';
-import { ApiError, renderProblem, toProblem } from './problem';
-import type { RequestWithActor } from './request-context';
+import { ApiError, renderProblem, toProblem, type RequestWithActor } from '@app/http';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 const WAIT_FOR_FIRST_MS = 10_000;

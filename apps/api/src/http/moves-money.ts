@@ -1,6 +1,6 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable, UseGuards } from '@nestjs/common';
 import { PaymentProviders } from '@app/payments';
-import type { RequestWithActor } from './request-context';
+import type { RequestWithActor } from '@app/http';
 
 /**
  * A live key's request that would move money (a payment, a refund, a payout) on a deployment with no

@@ -3,8 +3,7 @@ import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
-import { CSRF_FIELD } from './csrf-field';
-import { refuseUndeclared } from './validation.pipe';
+import { CSRF_FIELD, refuseUndeclared } from '@app/http';
 
 /** A route with one of these parameters reads its body itself: its DTO (the validation pipe), or the raw request (a provider's notification). */
 const READS_BODY = new Set([RouteParamtypes.BODY, RouteParamtypes.REQUEST, RouteParamtypes.RAW_BODY].map(String));
@@ -24,7 +23,7 @@ function readsBody(context: ExecutionContext): boolean {
  * a field there is 400 UNKNOWN_FIELD, never silently ignored, since the request would otherwise act on
  * its caller while the field named someone else (`{"merchantId": "acct_…"}`) or a part (`{"amount": 10}`).
  * No body, an empty one or `{}` stays accepted. With the validation pipe (declared bodies), every route
- * refuses what it does not read; the consoles' forms read theirs through one declared shape (web/form.ts).
+ * refuses what it does not read; the consoles' forms read theirs through one declared shape (apps/web/src/kit/form.ts).
  */
 @Injectable()
 export class UndeclaredBodyInterceptor implements NestInterceptor {

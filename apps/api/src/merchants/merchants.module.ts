@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MerchantAuthModule } from '../http/merchant-auth.module';
+import { MerchantAuthModule } from '@app/http';
 import { DemoMerchantService } from './demo-merchant.service';
 import { InviteOwnerController } from './invite-owner/invite-owner.controller';
 import { AdminPlatformLinksController, PlatformLinksController } from './platform-links/platform-links.controller';

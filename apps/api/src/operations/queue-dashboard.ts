@@ -5,9 +5,7 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '@app/config';
 import type { Queue } from 'bullmq';
-import { constantTimeEquals } from '../http/auth.guards';
-import { ApiError } from '../http/problem';
-import { sendProblem } from '../http/problem.filter';
+import { constantTimeEquals, ApiError, sendProblem } from '@app/http';
 import { OBSERVED_QUEUES } from './observed-queues';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';

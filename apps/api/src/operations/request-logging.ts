@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { loggedUrl } from '../http/logged-url';
+import { loggedUrl } from '@app/http';
 
 /**
  * One line per request when it completes: method, path, status, time and its id (also the
  * correlation id of the events it wrote); the headers both ways only at debug level, where they
- * are worth their kilobyte a line. A one-time credential in a path (an account link's token) is not written (http/logged-url.ts). Written from Fastify's own hook: per-request middleware and async
+ * are worth their kilobyte a line. A one-time credential in a path (an account link's token) is not written (libs/http/src/logged-url.ts). Written from Fastify's own hook: per-request middleware and async
  * context cost every request measurable time (docs/benchmarks.md). Server failures are logged at
  * error level.
  */

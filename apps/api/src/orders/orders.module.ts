@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MerchantAuthModule } from '../http/merchant-auth.module';
+import { MerchantAuthModule } from '@app/http';
 import { CreateOrderController } from './create-order/create-order.controller';
 import { CreateOrderHandler } from './create-order/create-order.handler';
 import { GetOrderController } from './get-order/get-order.controller';

@@ -3,7 +3,7 @@ import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EscrowNotFound, OrderNotFound } from '@app/domain';
 import { merchantPayable } from '@app/read-models';
-import { GetPayableQuery, type PayableRow } from './get-payable.query';
+import { GetPayableQuery, type PayableRow } from '@app/contract';
 
 @QueryHandler(GetPayableQuery)
 export class GetPayableHandler implements IQueryHandler<GetPayableQuery> {

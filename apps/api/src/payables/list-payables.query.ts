@@ -3,7 +3,7 @@ import { Query } from '@nestjs/cqrs';
 import { ApiQuery } from '@nestjs/swagger';
 import { InvalidInput } from '@app/domain';
 import type { PayableListPage, PayableListQuery } from '@app/read-models';
-import { optionalInstant, parseLimit } from '../http/query-parameters';
+import { optionalInstant, parseLimit } from '@app/http';
 
 /** A page of orders or escrows, newest first; a cursor that is none of them is UNKNOWN_CURSOR. */
 export class ListPayablesQuery extends Query<PayableListPage> {

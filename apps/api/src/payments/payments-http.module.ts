@@ -1,17 +1,16 @@
 import { Module } from '@nestjs/common';
 import { PaymentsModule } from '@app/payments';
-import { MerchantAuthModule } from '../http/merchant-auth.module';
-import { CheckoutController } from './checkout/checkout.controller';
-import { GetCheckoutHandler } from './checkout/get-checkout.handler';
+import { MerchantAuthModule } from '@app/http';
 import { ProviderNotificationsController } from './provider-notifications/provider-notifications.controller';
 import { SandboxCompleteController } from './sandbox/sandbox-complete.controller';
 import { VerifyPaymentController } from './verify-payment/verify-payment.controller';
 import { VerifyPaymentHandler } from './verify-payment/verify-payment.handler';
+import { GetCheckoutHandler } from './get-checkout.handler';
 
-/** Payments over HTTP: verify, the customer's checkout, the provider's notifications and the sandbox's shortcut. */
+/** Payments over HTTP: verify, the provider's notifications, the sandbox's shortcut, and the customer's view of a payable the checkout page (apps/web) asks for. */
 @Module({
   imports: [MerchantAuthModule, PaymentsModule],
-  controllers: [VerifyPaymentController, CheckoutController, ProviderNotificationsController, SandboxCompleteController],
+  controllers: [VerifyPaymentController, ProviderNotificationsController, SandboxCompleteController],
   providers: [VerifyPaymentHandler, GetCheckoutHandler],
 })
 export class PaymentsHttpModule {}

@@ -1,7 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { MaxLength } from 'class-validator';
-import { LIMITS } from '../http/payment-request.dto';
-import { IsDisplayText } from '../http/validators';
+import { LIMITS, IsDisplayText } from '@app/http';
 
 /** Why payouts stop: it is in the PayoutsPaused event, the settings' answer and the PAYOUTS_PAUSED callback. */
 export class PausePayoutsDto {

@@ -5,16 +5,9 @@ import { SQL_CLIENT, type SqlClient } from '@app/database';
 import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { type ActingPrincipal, actingIdOf } from '@app/domain';
-import { envelope } from '../http/envelope';
-import { ActingCaller, RequestMetadata } from '../http/request-context';
-import { PayoutSettingsDto } from './payout-settings.dto';
-import { payoutSettingsChangeFrom, readPayoutSettings } from './payout-settings';
-import { SetPayoutSettingsCommand } from './set-payout-settings.command';
-import { MerchantApi } from '../http/openapi/security';
-import { ApiEnvelope } from '../http/openapi/api-envelope';
-import { ApiProblems } from '../http/openapi/api-problems';
+import { envelope, ActingCaller, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems, ApiCallbackPayloads } from '@app/http';
+import { PayoutSettingsDto, payoutSettingsChangeFrom, readPayoutSettings, SetPayoutSettingsCommand } from '@app/contract';
 import { PayoutSettingsResponse, PayoutSettingsSetResponse } from './payout-settings.response';
-import { ApiCallbackPayloads } from '../http/openapi/api-callbacks';
 
 @ApiTags('payouts')
 @Controller('v1/trdp/payout-settings')

@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PaymentsModule } from '@app/payments';
-import { MerchantAuthModule } from '../http/merchant-auth.module';
+import { MerchantAuthModule } from '@app/http';
 import { PayoutSettingsController } from './payout-settings.controller';
 import { PayoutsController } from './payouts.controller';
 import { PayoutsPauseController } from './payouts-pause.controller';

@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { parseEtb, PayoutAmountInvalid, type Santim } from '@app/domain';
-import { refuseUndeclared } from '../http/validation.pipe';
+import { refuseUndeclared } from '@app/http';
 
 /**
  * The body of POST /v1/trdp/payouts, which may also be absent (a payout of everything available, as

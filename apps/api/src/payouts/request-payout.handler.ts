@@ -4,7 +4,7 @@ import { keyedPayoutId, newPayoutId, redirectedParty } from '@app/domain';
 import { PayoutBooksDeps, requestPayout } from '@app/payments';
 import { type PayoutView, requestedPayoutView } from '@app/read-models';
 import { Clocks, onClock } from '@app/infrastructure';
-import { RequestPayoutCommand } from './request-payout.command';
+import { RequestPayoutCommand } from '@app/contract';
 
 /**
  * An on-demand payout of the payable's and fees' balance, or of a chosen amount of it, at least the merchant's minimum (requestPayout, in

@@ -6,7 +6,7 @@ import { accountDecider, type DestinationInForce, destinationInForce, payoutDest
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { PayoutDestinations } from '@app/credentials';
 import { payoutDestination } from '@app/payments';
-import { SetPayoutDestinationCommand } from './set-payout-destination.command';
+import { SetPayoutDestinationCommand } from '@app/contract';
 
 /**
  * The number is sealed first, under a reference of its own; the event names the reference. Should the

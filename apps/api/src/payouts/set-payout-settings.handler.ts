@@ -5,8 +5,8 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { type PayoutSettingsCommand, payoutSettingsDecider, previousAttributes, redirectedParty, settingsInForceOf, settingsOrDefault, streams } from '@app/domain';
 import { Clocks, CommandRunner, onClock } from '@app/infrastructure';
 import { payoutSettingsInForce } from '@app/payments';
-import { refuseNewCallbackUrl } from '../http/callback-url';
-import { type PayoutSettingsOutcome, SetPayoutSettingsCommand } from './set-payout-settings.command';
+import { refuseNewCallbackUrl } from '@app/http';
+import { type PayoutSettingsOutcome, SetPayoutSettingsCommand } from '@app/contract';
 
 /**
  * From the API and the dashboard alike: a change is a new version of the settings, the same settings

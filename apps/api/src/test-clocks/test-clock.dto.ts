@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsString, MaxLength, ValidateIf } from 'class-validator';
-import { LIMITS } from '../http/payment-request.dto';
-import { IsDisplayName, IsInstant } from '../http/validators';
+import { LIMITS, IsDisplayName, IsInstant } from '@app/http';
 
 export class CreateTestClockDto {
   @ApiProperty({ example: '2030-01-01T06:00:00Z', description: 'The time the clock stands at: what its objects read as now until it is advanced' })

@@ -6,11 +6,7 @@ import { streams, TestClockLiveMode, TestClockNotFound, testClockDecider } from 
 import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import { AdvanceTestClockCommand } from '@app/payments';
-import { envelope } from '../http/envelope';
-import { ApiEnvelope } from '../http/openapi/api-envelope';
-import { ApiProblems } from '../http/openapi/api-problems';
-import { MerchantApi } from '../http/openapi/security';
-import { CurrentMerchant, RequestMetadata } from '../http/request-context';
+import { envelope, ApiEnvelope, ApiProblems, MerchantApi, CurrentMerchant, RequestMetadata } from '@app/http';
 import { CreateTestClockCommand, DeleteTestClockCommand } from './test-clock.commands';
 import { AdvanceTestClockDto, CreateTestClockDto } from './test-clock.dto';
 import { presentTestClock } from './test-clock.presenter';

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MerchantAuthModule } from '../http/merchant-auth.module';
+import { MerchantAuthModule } from '@app/http';
 import { CreateTestClockHandler, DeleteTestClockHandler } from './test-clock.handlers';
 import { TestClocksController } from './test-clocks.controller';
 

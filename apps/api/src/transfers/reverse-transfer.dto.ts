@@ -1,6 +1,6 @@
 import { ApiPropertyOptional } from '@nestjs/swagger';
 import { IsOptional } from 'class-validator';
-import { IsEtbAmount } from '../http/validators';
+import { IsEtbAmount } from '@app/http';
 
 /** How much of a transfer goes back: without an amount, all that no reversal took back yet. */
 export class ReverseTransferDto {

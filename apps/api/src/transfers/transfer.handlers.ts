@@ -19,7 +19,7 @@ import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { PartyRelations } from '@app/onboarding';
 import { PayoutBooksDeps, payoutSettingsInForce, transferAtBooks } from '@app/payments';
 import { type TransferView, transferView } from '@app/read-models';
-import { CreateTransferCommand, ReverseTransferCommand, type TransferReversed } from './transfer.commands';
+import { CreateTransferCommand, ReverseTransferCommand, type TransferReversed } from '@app/contract';
 import { TransferBelongsToOne, TransferPartyMissing, UnknownTransferParty, UnknownTransferPayable } from './transfers.errors';
 
 /** Where the platform's transfer callbacks go: its payout callback URL, as the payout settings in force say. */

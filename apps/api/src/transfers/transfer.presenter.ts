@@ -1,6 +1,6 @@
 import { santim, toEtbNumber, transferCounterparty, transferDirection } from '@app/domain';
 import type { TransferView } from '@app/read-models';
-import type { TransferReversed } from './transfer.commands';
+import type { TransferReversed } from '@app/contract';
 
 const etb = (value: number) => toEtbNumber(santim(value));
 

@@ -6,16 +6,9 @@ import { InvalidInput, type Principal, TransferNotFound } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { platformTransfer, platformTransferPage } from '@app/read-models';
-import { envelope } from '../http/envelope';
-import { ApiEnvelope } from '../http/openapi/api-envelope';
-import { ApiProblems } from '../http/openapi/api-problems';
-import { MerchantApi } from '../http/openapi/security';
-import { ReadsProjectedViews } from '../http/projected-views';
-import { Caller, CurrentMerchant, RequestMetadata } from '../http/request-context';
-import { parseLimit } from '../http/query-parameters';
-import { CreateTransferDto } from './create-transfer.dto';
+import { envelope, ApiEnvelope, ApiProblems, MerchantApi, ReadsProjectedViews, Caller, CurrentMerchant, RequestMetadata, parseLimit } from '@app/http';
+import { CreateTransferDto, CreateTransferCommand, ReverseTransferCommand } from '@app/contract';
 import { ReverseTransferDto } from './reverse-transfer.dto';
-import { CreateTransferCommand, ReverseTransferCommand } from './transfer.commands';
 import { presentReversal, presentTransfer } from './transfer.presenter';
 import { TransferResponse, TransferReversalResponse, TransfersPageResponse } from './transfer.response';
 

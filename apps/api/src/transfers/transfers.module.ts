@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
 import { PaymentsModule } from '@app/payments';
-import { MerchantAuthModule } from '../http/merchant-auth.module';
+import { MerchantAuthModule } from '@app/http';
 import { CreateTransferHandler, ReverseTransferHandler } from './transfer.handlers';
 import { TransfersController } from './transfers.controller';
 

@@ -8,7 +8,7 @@ import { redirectedParty } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { CredentialStore } from '@app/credentials';
 import { webhookEndpointView } from '@app/read-models';
-import { ChangeWebhookEndpointCommand, type ChangedEndpoint } from './webhook-endpoint.commands';
+import { ChangeWebhookEndpointCommand, type ChangedEndpoint } from '@app/contract';
 
 /**
  * A change to one of the merchant's endpoints. Its secret lives beside the log, as the merchant's

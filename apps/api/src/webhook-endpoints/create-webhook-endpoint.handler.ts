@@ -7,7 +7,7 @@ import { fingerprint, newWebhookEndpointId, redirectedParty, webhookEndpointIdFo
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { CredentialStore } from '@app/credentials';
 import { webhookEndpointView, type WebhookEndpointView } from '@app/read-models';
-import { CreateWebhookEndpointCommand } from './webhook-endpoint.commands';
+import { CreateWebhookEndpointCommand } from '@app/contract';
 
 /**
  * A new endpoint: its input checked first, so a refused one keeps no secret; then its secret sealed

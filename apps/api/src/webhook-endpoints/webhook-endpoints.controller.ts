@@ -6,15 +6,8 @@ import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { type ActingPrincipal, actingIdOf, InvalidInput } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { merchantWebhookEndpoint, merchantWebhookEndpoints } from '@app/read-models';
-import { parseLimit } from '../http/query-parameters';
-import { envelope } from '../http/envelope';
-import { ApiEnvelope } from '../http/openapi/api-envelope';
-import { ApiProblems } from '../http/openapi/api-problems';
-import { MerchantApi } from '../http/openapi/security';
-import { ReadsProjectedViews } from '../http/projected-views';
-import { ActingCaller, KeyedIdSalt, RequestMetadata } from '../http/request-context';
-import { ChangeWebhookEndpointCommand, CreateWebhookEndpointCommand, type EndpointChange } from './webhook-endpoint.commands';
-import { CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from './webhook-endpoint.dto';
+import { parseLimit, envelope, ApiEnvelope, ApiProblems, MerchantApi, ReadsProjectedViews, ActingCaller, KeyedIdSalt, RequestMetadata } from '@app/http';
+import { ChangeWebhookEndpointCommand, CreateWebhookEndpointCommand, type EndpointChange, CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from '@app/contract';
 import { presentWebhookEndpoint } from './webhook-endpoint.presenter';
 import {
   CreatedWebhookEndpointResponse,

@@ -1,5 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MerchantAuthModule } from '../http/merchant-auth.module';
+import { MerchantAuthModule } from '@app/http';
 import { ChangeWebhookEndpointHandler } from './change-webhook-endpoint.handler';
 import { CreateWebhookEndpointHandler } from './create-webhook-endpoint.handler';
 import { WebhookEndpointsController } from './webhook-endpoints.controller';

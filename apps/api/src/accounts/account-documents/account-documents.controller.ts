@@ -6,13 +6,9 @@ import { AccountDocuments, type AuthenticatedMerchant } from '@app/credentials';
 import { type Account, AccountNotFound, DOCUMENT_KINDS } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { AccountDirectory } from '@app/onboarding';
-import { envelope } from '../../http/envelope';
-import { ApiEnvelope } from '../../http/openapi/api-envelope';
-import { ApiProblems } from '../../http/openapi/api-problems';
-import { AdminApi, MerchantApi } from '../../http/openapi/security';
-import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { envelope, ApiEnvelope, ApiProblems, AdminApi, MerchantApi, CurrentMerchant, RequestMetadata } from '@app/http';
 import { AccountDocumentResponse, AccountDocumentsResponse } from './account-document.response';
-import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, readDocumentUpload, sendDocument } from './document-upload';
+import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, readDocumentUpload, sendDocument } from '@app/contract';
 import { UploadAccountDocumentCommand } from './upload-document.command';
 
 const DOWNLOAD = { status: 200, description: 'The bytes as uploaded (their SHA-256 is the listed sha256), as an attachment', content: Object.fromEntries(DOCUMENT_CONTENT_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) };

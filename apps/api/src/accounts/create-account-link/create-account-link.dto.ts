@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, IsUrl, MaxLength } from 'class-validator';
-import { LIMITS, URL_RULES } from '../../http/payment-request.dto';
+import { LIMITS, URL_RULES } from '@app/http';
 
 /** A link for one of the platform's accounts, and where the seller goes after it. */
 export class CreateAccountLinkDto {

@@ -6,14 +6,8 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { CLOCK, type Clock } from '@app/infrastructure';
-import { envelope } from '../../http/envelope';
-import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
-import { MerchantApi } from '../../http/openapi/security';
-import { ApiCallbackPayloads } from '../../http/openapi/api-callbacks';
-import { ApiEnvelope } from '../../http/openapi/api-envelope';
-import { ApiProblems } from '../../http/openapi/api-problems';
-import { presentAccount } from '../account.presenter';
-import { AccountResponse } from '../account.response';
+import { envelope, CurrentMerchant, RequestMetadata, MerchantApi, ApiCallbackPayloads, ApiEnvelope, ApiProblems } from '@app/http';
+import { presentAccount, AccountResponse } from '@app/contract';
 import { CreateAccountCommand } from './create-account.command';
 import { CreateAccountDto } from './create-account.dto';
 

@@ -1,7 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsIn, IsNotEmpty, IsString, Matches, MaxLength, ValidateIf } from 'class-validator';
-import { IsDisplayName } from '../../http/validators';
-import { AccountDetailsDto, given } from '../account-details.dto';
+import { IsDisplayName } from '@app/http';
+import { AccountDetailsDto, given } from '@app/contract';
 import { TestClockIdField } from '../../test-clocks/test-clock-id.field';
 
 export class CreateAccountDto extends AccountDetailsDto {

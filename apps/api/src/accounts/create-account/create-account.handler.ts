@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { accountDecider, accountIdFor, fingerprint, normalisePhone, streams } from '@app/domain';
 import { Clocks, CommandRunner, newStream, onClock } from '@app/infrastructure';
-import { refuseNewCallbackUrl } from '../../http/callback-url';
+import { refuseNewCallbackUrl } from '@app/http';
 import { screeningFor } from '../account-screening';
 import { CreateAccountCommand, type CreateAccountResult } from './create-account.command';
 

@@ -6,15 +6,8 @@ import { AccountNotFound, type AccountStatus, InvalidInput } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { accountsPage, negativeBalancesOf, type OwnerBalance, ownerBalances, ownedAccount, type StoredAccount, signedBirr } from '@app/read-models';
 import { CLOCK, type Clock } from '@app/infrastructure';
-import { parseLimit } from '../../http/query-parameters';
-import { envelope } from '../../http/envelope';
-import { CurrentMerchant } from '../../http/request-context';
-import { ReadsProjectedViews } from '../../http/projected-views';
-import { MerchantApi } from '../../http/openapi/security';
-import { ApiEnvelope } from '../../http/openapi/api-envelope';
-import { ApiProblems } from '../../http/openapi/api-problems';
-import { presentAccount } from '../account.presenter';
-import { AccountsPageResponse, AccountWithBalanceResponse } from '../account.response';
+import { parseLimit, envelope, CurrentMerchant, ReadsProjectedViews, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
+import { presentAccount, AccountsPageResponse, AccountWithBalanceResponse } from '@app/contract';
 
 const STATUSES: readonly AccountStatus[] = ['PENDING_VERIFICATION', 'VERIFIED', 'REJECTED', 'RESTRICTED'];
 /** `balance=negative`: only the accounts that owe the platform (their balance, money on hold included, is below zero). */

@@ -5,15 +5,9 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
-import { envelope } from '../../http/envelope';
-import { Caller, CurrentMerchant, RequestMetadata } from '../../http/request-context';
-import { MerchantApi } from '../../http/openapi/security';
-import { ApiEnvelope } from '../../http/openapi/api-envelope';
-import { ApiProblems } from '../../http/openapi/api-problems';
-import { invitationUrl } from '../../merchants/register-merchant/invitation-url';
+import { envelope, Caller, CurrentMerchant, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
+import { invitationUrl, InviteAccountOwnerCommand, InviteAccountOwnerDto } from '@app/contract';
 import { AccountInvitationResponse } from './account-invitation.response';
-import { InviteAccountOwnerCommand } from './invite-account-owner.command';
-import { InviteAccountOwnerDto } from './invite-account-owner.dto';
 
 @ApiTags('accounts')
 @Controller('v1/trdp/accounts')

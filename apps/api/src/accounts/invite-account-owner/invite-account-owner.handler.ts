@@ -4,7 +4,7 @@ import { accountDecider, AccountNotFound, AccountOwnerEmailRequired, streams } f
 import { MerchantLogins } from '@app/credentials';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { AccountDirectory, EmailInUse, PartyRelations } from '@app/onboarding';
-import { InviteAccountOwnerCommand, RecordAccountInvitationUsedCommand } from './invite-account-owner.command';
+import { InviteAccountOwnerCommand, RecordAccountInvitationUsedCommand } from '@app/contract';
 
 /**
  * The seller signs in to the dashboard as its account: its login is kept under the account's id,

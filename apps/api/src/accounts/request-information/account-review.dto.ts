@@ -2,7 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsIn, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { DOCUMENT_KINDS, type DocumentKind } from '@app/domain';
-import { IsDisplayText, IsInstant } from '../../http/validators';
+import { IsDisplayText, IsInstant } from '@app/http';
 
 /** An approval: the reason is optional, and the platform is told it. */
 export class ApproveAccountDto {

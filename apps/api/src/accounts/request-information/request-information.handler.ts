@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type Account, accountDecider, streams } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
-import { RequestAccountInformationCommand } from './request-information.command';
+import { RequestAccountInformationCommand } from '@app/contract';
 
 @CommandHandler(RequestAccountInformationCommand)
 export class RequestAccountInformationHandler implements ICommandHandler<RequestAccountInformationCommand> {

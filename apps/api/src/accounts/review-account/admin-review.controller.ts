@@ -7,23 +7,16 @@ import type { Account, VerificationDecider } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock } from '@app/infrastructure';
 import { anyAccount } from '@app/read-models';
-import { envelope } from '../../http/envelope';
-import { ApiEnvelope } from '../../http/openapi/api-envelope';
-import { ApiProblems } from '../../http/openapi/api-problems';
-import { AdminApi } from '../../http/openapi/security';
-import { RequestMetadata } from '../../http/request-context';
-import { presentAccount } from '../account.presenter';
-import { AccountResponse } from '../account.response';
+import { envelope, ApiEnvelope, ApiProblems, AdminApi, RequestMetadata } from '@app/http';
+import { presentAccount, AccountResponse, RequestAccountInformationCommand, ReviewAccountCommand } from '@app/contract';
 import { ApproveAccountDto, RejectAccountDto, RequestAccountInformationDto } from '../request-information/account-review.dto';
-import { RequestAccountInformationCommand } from '../request-information/request-information.command';
-import { ReviewAccountCommand } from './review-account.command';
 
 /** Who decides: the staff member the request's credential names (the admin key names the operator's `admin`). */
 const staffOf = (metadata: EventMetadata): VerificationDecider => ({ type: 'admin', id: metadata.actor?.id ?? 'admin' });
 
 /**
  * The operator's review of platforms' sellers through the API, as the audit console's forms do it
- * (audit-console/account-review.controller.ts): approve, reject with a reason, or ask for documents by
+ * (apps/web/src/audit-console/account-review.controller.ts): approve, reject with a reason, or ask for documents by
  * a due instant. Each decision is the account's event naming who took it; the platform is told (ACCOUNT_UPDATED).
  */
 @ApiTags('admin')

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { type Account, accountDecider, streams } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
-import { ReviewAccountCommand } from './review-account.command';
+import { ReviewAccountCommand } from '@app/contract';
 
 @CommandHandler(ReviewAccountCommand)
 export class ReviewAccountHandler implements ICommandHandler<ReviewAccountCommand> {

@@ -8,15 +8,8 @@ import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { ownedAccount } from '@app/read-models';
 import { CLOCK, type Clock } from '@app/infrastructure';
-import { envelope } from '../../http/envelope';
-import { Caller, CurrentMerchant, RequestMetadata } from '../../http/request-context';
-import { MerchantApi } from '../../http/openapi/security';
-import { ApiEnvelope } from '../../http/openapi/api-envelope';
-import { ApiProblems } from '../../http/openapi/api-problems';
-import { presentAccount } from '../account.presenter';
-import { UpdatedAccountResponse } from '../account.response';
-import { UpdateAccountCommand } from './update-account.command';
-import { UpdateAccountDto } from './update-account.dto';
+import { envelope, Caller, CurrentMerchant, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
+import { presentAccount, UpdatedAccountResponse, UpdateAccountCommand, UpdateAccountDto } from '@app/contract';
 
 @ApiTags('accounts')
 @Controller('v1/trdp/accounts')

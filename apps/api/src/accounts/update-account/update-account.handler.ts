@@ -5,8 +5,8 @@ import { type AccountChanges, accountDecider, AccountNameRequired, accountPrevio
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { PartyRelations } from '@app/onboarding';
 import { screeningFor } from '../account-screening';
-import { refuseNewCallbackUrl } from '../../http/callback-url';
-import { UpdateAccountCommand, type UpdatedAccount } from './update-account.command';
+import { refuseNewCallbackUrl } from '@app/http';
+import { UpdateAccountCommand, type UpdatedAccount } from '@app/contract';
 import { TENANT_MODES, type TenantModeReader } from '@app/credentials';
 
 @CommandHandler(UpdateAccountCommand)

@@ -2,12 +2,9 @@ import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { EventMetadata } from '@app/event-store';
-import { envelope } from '../../http/envelope';
-import { RequestMetadata } from '../../http/request-context';
+import { envelope, RequestMetadata, AdminApi, ApiEnvelope } from '@app/http';
 import { RegisterMerchantDto } from '../../merchants/register-merchant/register-merchant.dto';
 import { RegisterAuditorCommand } from '@app/onboarding';
-import { AdminApi } from '../../http/openapi/security';
-import { ApiEnvelope } from '../../http/openapi/api-envelope';
 import { AuditorKeyResponse } from './auditor-key.response';
 
 @ApiTags('admin')

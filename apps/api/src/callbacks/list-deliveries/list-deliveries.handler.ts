@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { latestDeliveries, payableDeliveries } from '@app/read-models';
-import { type DeliveryRow, ListDeliveriesQuery } from './list-deliveries.query';
+import { type DeliveryRow, ListDeliveriesQuery } from '@app/contract';
 
 @QueryHandler(ListDeliveriesQuery)
 export class ListDeliveriesHandler implements IQueryHandler<ListDeliveriesQuery> {

@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { callbackStream, deliveryDecider } from '@app/callbacks';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
-import { RedeliverCommand, type Redelivery } from './redeliver.command';
+import { RedeliverCommand, type Redelivery } from '@app/contract';
 
 /**
  * Re-opens a delivery; the dispatcher sees the request in the log and queues the next attempt: the

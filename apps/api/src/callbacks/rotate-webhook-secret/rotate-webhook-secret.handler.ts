@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { accountDecider, merchantDecider, redirectedParty, streams } from '@app/domain';
 import { CredentialStore } from '@app/credentials';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
-import { RotateWebhookSecretCommand } from './rotate-webhook-secret.command';
+import { RotateWebhookSecretCommand } from '@app/contract';
 
 /**
  * A new webhook secret, the merchant's or (acting for it) a seller account's; every callback signed

@@ -6,14 +6,10 @@ import type { Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { escrowView } from '@app/read-models';
-import { envelope } from '../../http/envelope';
-import { Caller, CurrentMerchant, RequestMetadata } from '../../http/request-context';
-import { ChangeEscrowCommand } from '../change-escrow';
+import { envelope, Caller, CurrentMerchant, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
+import { ChangeEscrowCommand } from '@app/contract';
 import { presentEscrow } from '../escrow.presenter';
 import { AutoReleaseDto } from './auto-release.dto';
-import { MerchantApi } from '../../http/openapi/security';
-import { ApiEnvelope } from '../../http/openapi/api-envelope';
-import { ApiProblems } from '../../http/openapi/api-problems';
 import { EscrowResponse } from '../get-escrow/escrow.response';
 
 @ApiTags('escrow')

@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsString, ValidateIf } from 'class-validator';
-import { IsInstant } from '../../http/validators';
+import { IsInstant } from '@app/http';
 
 /** The new instant of the automatic release, or null for none. */
 export class AutoReleaseDto {

@@ -2,8 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { escrowDeciderFor, escrowOutline, streams } from '@app/domain';
 import { Clocks, CommandRunner, onClock } from '@app/infrastructure';
-import type { EscrowChange } from '../escrow-command';
-import { CancelEscrowCommand } from './cancel-escrow.command';
+import { type EscrowChange, CancelEscrowCommand } from '@app/contract';
 
 /** Cancels an escrow; what is still held is refunded through the provider by the scheduled refund work. */
 @CommandHandler(CancelEscrowCommand)

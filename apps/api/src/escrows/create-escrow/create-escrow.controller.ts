@@ -5,17 +5,12 @@ import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
-import { envelope } from '../../http/envelope';
-import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { envelope, CurrentMerchant, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems, ApiCallbackPayloads } from '@app/http';
 import { escrowView } from '@app/read-models';
 import { presentCreatedEscrow } from '../escrow.presenter';
 import { CreateEscrowCommand } from './create-escrow.command';
 import { CreateEscrowDto } from './create-escrow.dto';
-import { MerchantApi } from '../../http/openapi/security';
-import { ApiEnvelope } from '../../http/openapi/api-envelope';
-import { ApiProblems } from '../../http/openapi/api-problems';
 import { CreatedEscrowResponse } from './created-escrow.response';
-import { ApiCallbackPayloads } from '../../http/openapi/api-callbacks';
 import { MovesMoney } from '../../http/moves-money';
 
 @ApiTags('escrow')

@@ -15,8 +15,7 @@ import {
   Min,
   ValidateNested,
 } from 'class-validator';
-import { ItemBaseDto, LIMITS, PaymentRequestDto } from '../../http/payment-request.dto';
-import { IsDisplayName, IsDisplayText, IsEtbAmount, IsInstant, IsSingleLineText } from '../../http/validators';
+import { ItemBaseDto, LIMITS, PaymentRequestDto, IsDisplayName, IsDisplayText, IsEtbAmount, IsInstant, IsSingleLineText } from '@app/http';
 import { TestClockIdField } from '../../test-clocks/test-clock-id.field';
 
 export class EscrowItemDto extends ItemBaseDto {

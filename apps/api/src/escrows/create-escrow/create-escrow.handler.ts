@@ -18,7 +18,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { Clocks, CommandRunner, newStream, onClock, type ObjectClock } from '@app/infrastructure';
 import { type AllocationPayee, AllocationPayees } from '@app/onboarding';
 import { commissionsInForce } from '../../commissions/commissions-in-force';
-import { refuseNewCallbackUrl } from '../../http/callback-url';
+import { refuseNewCallbackUrl } from '@app/http';
 import { CreateEscrowCommand, type CreateEscrowResult } from './create-escrow.command';
 import type { CreateEscrowDto } from './create-escrow.dto';
 

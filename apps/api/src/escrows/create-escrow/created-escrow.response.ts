@@ -1,7 +1,7 @@
 import { ApiExtraModels, ApiProperty } from '@nestjs/swagger';
 import { ESCROW_STATUSES } from '@app/domain';
 import { AppliedCommissionResponse } from '../../commissions/commission.response';
-import { nullableModel } from '../../http/openapi/api-envelope';
+import { nullableModel } from '@app/http';
 import { AllocationMetadataDto } from './create-escrow.dto';
 
 @ApiExtraModels(AppliedCommissionResponse)

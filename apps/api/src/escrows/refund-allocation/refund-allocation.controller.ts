@@ -6,15 +6,9 @@ import type { Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { escrowView } from '@app/read-models';
-import { envelope } from '../../http/envelope';
-import { Caller, CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { envelope, Caller, CurrentMerchant, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { presentEscrow } from '../escrow.presenter';
-import { requestedParts } from '../allocation-parts.dto';
-import { RefundAllocationCommand } from './refund-allocation.command';
-import { RefundAllocationDto } from './refund-allocation.dto';
-import { MerchantApi } from '../../http/openapi/security';
-import { ApiEnvelope } from '../../http/openapi/api-envelope';
-import { ApiProblems } from '../../http/openapi/api-problems';
+import { requestedParts, RefundAllocationCommand, RefundAllocationDto } from '@app/contract';
 import { EscrowResponse } from '../get-escrow/escrow.response';
 import { MovesMoney } from '../../http/moves-money';
 

@@ -2,8 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { escrowDeciderFor, escrowOutline, streams } from '@app/domain';
 import { Clocks, CommandRunner, onClock } from '@app/infrastructure';
-import type { EscrowChange } from '../escrow-command';
-import { RefundAllocationCommand } from './refund-allocation.command';
+import { type EscrowChange, RefundAllocationCommand } from '@app/contract';
 
 @CommandHandler(RefundAllocationCommand)
 export class RefundAllocationHandler implements ICommandHandler<RefundAllocationCommand> {

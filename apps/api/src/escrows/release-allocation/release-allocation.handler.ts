@@ -2,8 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { escrowDeciderFor, escrowOutline, streams } from '@app/domain';
 import { Clocks, CommandRunner, onClock } from '@app/infrastructure';
-import type { EscrowChange } from '../escrow-command';
-import { ReleaseAllocationCommand } from './release-allocation.command';
+import { type EscrowChange, ReleaseAllocationCommand } from '@app/contract';
 
 @CommandHandler(ReleaseAllocationCommand)
 export class ReleaseAllocationHandler implements ICommandHandler<ReleaseAllocationCommand> {

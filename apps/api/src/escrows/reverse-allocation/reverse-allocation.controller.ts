@@ -4,14 +4,9 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { type EscrowOutline, parseEtb, subtractSantim, toEtbNumber, ZERO, type Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
-import { envelope } from '../../http/envelope';
-import { ApiEnvelope } from '../../http/openapi/api-envelope';
-import { ApiProblems } from '../../http/openapi/api-problems';
-import { MerchantApi } from '../../http/openapi/security';
-import { Caller, CurrentMerchant, RequestMetadata } from '../../http/request-context';
-import { ChangeEscrowCommand } from '../change-escrow';
+import { envelope, ApiEnvelope, ApiProblems, MerchantApi, Caller, CurrentMerchant, RequestMetadata } from '@app/http';
+import { ChangeEscrowCommand, ReverseAllocationDto } from '@app/contract';
 import { ReversalResponse } from './reversal.response';
-import { ReverseAllocationDto } from './reverse-allocation.dto';
 
 /** The reversal the command just requested: the escrow's newest refund, with its share of the fee given back. */
 function presentReversal(escrow: EscrowOutline) {

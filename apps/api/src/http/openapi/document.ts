@@ -3,21 +3,19 @@ import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swag
 import { CALLBACK_PAYLOAD_SCHEMAS, CALLBACK_PAYLOADS_BY_URL } from '@app/callbacks';
 import { INVALID_DATE_TIME, INVALID_DISPLAY_TEXT } from '@app/domain';
 import { createHash } from 'node:crypto';
-import { ACCOUNT_HEADER } from '../request-context';
-import { problemCodes, problemResponse } from './api-problems';
+import { ACCOUNT_HEADER, problemCodes, problemResponse, withSecuritySchemes } from '@app/http';
 import { describeExamples } from './examples';
 import { asOpenApi31 } from './openapi-31';
-import { withSecuritySchemes } from './security';
 
 type Schema = Record<string, any>;
 type Operation = Schema & { responses: Record<string, Schema> };
 
-/** A route of the merchant API (MerchantApi in security.ts): its guard resolves `x-account-id` (src/http/auth.guards.ts). */
+/** A route of the merchant API (MerchantApi in security.ts): its guard resolves `x-account-id` (libs/http/src/auth.guards.ts). */
 function isMerchantApi(operation: Operation): boolean {
   return (operation.security ?? []).some((requirement: Schema) => 'merchant' in requirement);
 }
 
-/** The parameter ActingCaller declares (src/http/request-context.ts): present exactly on the routes that act for an account. */
+/** The parameter ActingCaller declares (libs/http/src/request-context.ts): present exactly on the routes that act for an account. */
 function takesAccountHeader(operation: Operation): boolean {
   return (operation.parameters ?? []).some((parameter: Schema) => parameter.in === 'header' && parameter.name?.toLowerCase() === ACCOUNT_HEADER);
 }
@@ -62,7 +60,7 @@ function frameworkProblems(method: string, operation: Operation): Record<number,
 
 /**
  * A POST whose route declares no body takes none: an empty JSON object at most, any field of it refused
- * with 400 UNKNOWN_FIELD (src/http/validation.pipe.ts).
+ * with 400 UNKNOWN_FIELD (libs/http/src/validation.pipe.ts).
  */
 const NO_BODY = {
   required: false,
@@ -92,7 +90,7 @@ function mergeProblem(existing: Schema | undefined, status: number, codes: strin
 /**
  * Schemas are closed unless they say otherwise. Responses: a field the document lacks fails the
  * contract test. Requests: the service refuses a field it does not declare with 400 UNKNOWN_FIELD
- * (src/http/validation.pipe.ts), so the document says it may not be sent.
+ * (libs/http/src/validation.pipe.ts), so the document says it may not be sent.
  */
 function closeSchemas(document: OpenAPIObject): void {
   const schemas = (document.components?.schemas ?? {}) as Record<string, Schema>;
@@ -289,7 +287,7 @@ const LIVEMODE = {
 };
 
 /**
- * Where LivemodeInterceptor (src/http/livemode.ts) puts `livemode` on the merchant API's answers: the
+ * Where LivemodeInterceptor (libs/http/src/livemode.ts) puts `livemode` on the merchant API's answers: the
  * model of `data`, and the model of each list it holds. Not required: a model an admin or audit route
  * answers too says no mode there.
  */
@@ -314,7 +312,7 @@ function describeLivemode(document: OpenAPIObject): void {
       }
       const model = named(data);
       mark(model);
-      // A page's items say their mode, as each would alone; an object's parts do not (apps/api/src/http/livemode.ts).
+      // A page's items say their mode, as each would alone; an object's parts do not (libs/http/src/livemode.ts).
       if (!model?.properties?.hasMore) continue;
       for (const property of Object.values<Schema>(model.properties)) if (property.type === 'array') mark(named(property.items));
     }

@@ -3,14 +3,10 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
-import { envelope } from '../../http/envelope';
-import { RequestMetadata } from '../../http/request-context';
-import { invitationUrl } from '../register-merchant/invitation-url';
+import { envelope, RequestMetadata, AdminApi, ApiEnvelope, ApiProblems } from '@app/http';
+import { invitationUrl } from '@app/contract';
 import { InviteOwnerCommand } from '@app/onboarding';
 import { InviteOwnerDto } from './invite-owner.dto';
-import { AdminApi } from '../../http/openapi/security';
-import { ApiEnvelope } from '../../http/openapi/api-envelope';
-import { ApiProblems } from '../../http/openapi/api-problems';
 import { InvitationResponse } from './invitation.response';
 
 @ApiTags('admin')

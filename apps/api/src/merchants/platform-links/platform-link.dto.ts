@@ -1,6 +1,6 @@
 import { ApiProperty } from '@nestjs/swagger';
 import { IsNotEmpty, IsString, MaxLength } from 'class-validator';
-import { LIMITS } from '../../http/payment-request.dto';
+import { LIMITS } from '@app/http';
 
 /** The platform a merchant lets debit and credit it (docs/concepts/authority.md). */
 export class PlatformLinkDto {

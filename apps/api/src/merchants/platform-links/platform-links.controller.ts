@@ -6,12 +6,7 @@ import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { DecidePlatformLinkCommand, type PlatformLinkOutcome } from '@app/onboarding';
 import { linksOfMerchant, merchantsLinkedTo, type PlatformLinkView } from '@app/read-models';
-import { envelope } from '../../http/envelope';
-import { ApiEnvelope } from '../../http/openapi/api-envelope';
-import { ApiProblems } from '../../http/openapi/api-problems';
-import { AdminApi, MerchantApi } from '../../http/openapi/security';
-import { ReadsProjectedViews } from '../../http/projected-views';
-import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { envelope, ApiEnvelope, ApiProblems, AdminApi, MerchantApi, ReadsProjectedViews, CurrentMerchant, RequestMetadata } from '@app/http';
 import { PlatformLinkDto } from './platform-link.dto';
 import { PlatformLinkResponse, PlatformLinksResponse } from './platform-link.response';
 

@@ -3,11 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { EventMetadata } from '@app/event-store';
 import { OpenOtherModeCommand } from '@app/onboarding';
-import { envelope } from '../../http/envelope';
-import { RequestMetadata } from '../../http/request-context';
-import { AdminApi } from '../../http/openapi/security';
-import { ApiEnvelope } from '../../http/openapi/api-envelope';
-import { ApiProblems } from '../../http/openapi/api-problems';
+import { envelope, RequestMetadata, AdminApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { OtherModeResponse } from './other-mode.response';
 
 @ApiTags('admin')

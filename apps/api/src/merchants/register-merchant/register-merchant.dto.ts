@@ -1,6 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsEmail, IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { IsDisplayName } from '../../http/validators';
+import { IsDisplayName } from '@app/http';
 
 export class RegisterMerchantDto {
   @ApiProperty({ example: 'Merkato Online' })

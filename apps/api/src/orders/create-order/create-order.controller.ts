@@ -4,17 +4,12 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
-import { envelope } from '../../http/envelope';
-import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { envelope, CurrentMerchant, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems, ApiCallbackPayloads } from '@app/http';
 import { orderView } from '@app/read-models';
 import { presentCreatedOrder } from '../order.presenter';
 import { CreateOrderCommand } from './create-order.command';
 import { CreateOrderDto } from './create-order.dto';
-import { MerchantApi } from '../../http/openapi/security';
-import { ApiEnvelope } from '../../http/openapi/api-envelope';
-import { ApiProblems } from '../../http/openapi/api-problems';
 import { CreatedOrderResponse } from './created-order.response';
-import { ApiCallbackPayloads } from '../../http/openapi/api-callbacks';
 import { MovesMoney } from '../../http/moves-money';
 
 @ApiTags('orders')

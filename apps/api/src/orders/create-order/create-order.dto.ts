@@ -1,8 +1,7 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
-import { ItemBaseDto, LIMITS, PaymentRequestDto } from '../../http/payment-request.dto';
-import { IsDisplayText, IsEtbAmount, IsSingleLineText } from '../../http/validators';
+import { ItemBaseDto, LIMITS, PaymentRequestDto, IsDisplayText, IsEtbAmount, IsSingleLineText } from '@app/http';
 import { TestClockIdField } from '../../test-clocks/test-clock-id.field';
 
 export class OrderItemDto extends ItemBaseDto {

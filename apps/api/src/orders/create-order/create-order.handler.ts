@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { customerIdFor, fingerprint, newOrderId, normalisePhone, type OrderCommand, orderDecider, orderIdFor, type OrderOutline, orderOutline, parseEtb, resolveExpiry, streams } from '@app/domain';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { Clocks, CommandRunner, newStream, onClock } from '@app/infrastructure';
-import { refuseNewCallbackUrl } from '../../http/callback-url';
+import { refuseNewCallbackUrl } from '@app/http';
 import { CreateOrderCommand } from './create-order.command';
 
 @CommandHandler(CreateOrderCommand)

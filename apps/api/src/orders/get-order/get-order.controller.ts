@@ -3,13 +3,9 @@ import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { AuthenticatedMerchant } from '@app/credentials';
-import { envelope } from '../../http/envelope';
-import { CurrentMerchant } from '../../http/request-context';
+import { envelope, CurrentMerchant, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { presentOrder } from '../order.presenter';
-import { GetPayableQuery } from '../../payables/get-payable.query';
-import { MerchantApi } from '../../http/openapi/security';
-import { ApiEnvelope } from '../../http/openapi/api-envelope';
-import { ApiProblems } from '../../http/openapi/api-problems';
+import { GetPayableQuery } from '@app/contract';
 import { OrderResponse } from './order.response';
 
 @ApiTags('orders')

@@ -6,14 +6,10 @@ import { parseEtb } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { orderView } from '@app/read-models';
-import { envelope } from '../../http/envelope';
-import { CurrentMerchant, RequestMetadata } from '../../http/request-context';
+import { envelope, CurrentMerchant, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { presentOrder } from '../order.presenter';
 import { RefundOrderCommand } from './refund-order.command';
 import { RefundOrderDto } from './refund-order.dto';
-import { MerchantApi } from '../../http/openapi/security';
-import { ApiEnvelope } from '../../http/openapi/api-envelope';
-import { ApiProblems } from '../../http/openapi/api-problems';
 import { OrderResponse } from '../get-order/order.response';
 import { MovesMoney } from '../../http/moves-money';
 

@@ -1,7 +1,6 @@
 import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { IsNotEmpty, IsOptional, IsString, MaxLength } from 'class-validator';
-import { LIMITS } from '../../http/payment-request.dto';
-import { IsDisplayText, IsEtbAmount } from '../../http/validators';
+import { LIMITS, IsDisplayText, IsEtbAmount } from '@app/http';
 
 /** Part or all of what a paid order's customer paid, back to them. */
 export class RefundOrderDto {

@@ -3,11 +3,7 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiBody, ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { FastifyRequest } from 'fastify';
 import { ApplyNotificationCommand, CHAPA_WEBHOOK_SCHEMA, PaymentFlow, PaymentProviders, SANDBOX_NOTIFICATION_SCHEMA } from '@app/payments';
-import { envelope } from '../../http/envelope';
-import { ApiError } from '../../http/problem';
-import { ProviderSignedApi } from '../../http/openapi/security';
-import { ApiEnvelope } from '../../http/openapi/api-envelope';
-import { ApiProblems } from '../../http/openapi/api-problems';
+import { envelope, ApiError, ProviderSignedApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { NotificationAppliedResponse } from './notification-applied.response';
 
 /** Where payment providers report outcomes. Authenticated by the provider's own signature scheme, not by a merchant key. */

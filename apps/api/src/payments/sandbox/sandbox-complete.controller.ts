@@ -6,14 +6,9 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { attemptIdFor } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { PaymentProviders, type SandboxProvider } from '@app/payments';
-import { ApiError } from '../../http/problem';
-import { envelope } from '../../http/envelope';
-import { CurrentMerchant } from '../../http/request-context';
-import { GetCheckoutQuery } from '../checkout/get-checkout.query';
+import { ApiError, envelope, CurrentMerchant, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
+import { GetCheckoutQuery } from '@app/contract';
 import { type PaymentVerification, VerifyPaymentQuery } from '../verify-payment/verify-payment.query';
-import { MerchantApi } from '../../http/openapi/security';
-import { ApiEnvelope } from '../../http/openapi/api-envelope';
-import { ApiProblems } from '../../http/openapi/api-problems';
 import { PaymentVerificationResponse } from '../verify-payment/payment-verification.response';
 
 export class SandboxCompleteDto {

@@ -2,13 +2,9 @@ import { Body, Controller, HttpCode, Inject, Post } from '@nestjs/common';
 import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedMerchant } from '@app/credentials';
-import { envelope } from '../../http/envelope';
-import { CurrentMerchant } from '../../http/request-context';
+import { envelope, CurrentMerchant, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { VerifyPaymentDto } from './verify-payment.dto';
 import { VerifyPaymentQuery } from './verify-payment.query';
-import { MerchantApi } from '../../http/openapi/security';
-import { ApiEnvelope } from '../../http/openapi/api-envelope';
-import { ApiProblems } from '../../http/openapi/api-problems';
 import { PaymentVerificationResponse } from './payment-verification.response';
 
 @ApiTags('payments')

@@ -7,7 +7,7 @@
 export interface OperationExample {
   /** The JSON body sent, on an operation that takes one. */
   request?: Record<string, unknown>;
-  /** `data` of the success envelope `{status, timestamp, message, data}` (src/http/envelope.ts). */
+  /** `data` of the success envelope `{status, timestamp, message, data}` (libs/http/src/envelope.ts). */
   data?: unknown;
   /** The whole success answer, for one outside the envelope (a CSV file, the health report). */
   response?: unknown;

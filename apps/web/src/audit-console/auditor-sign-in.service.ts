@@ -1,0 +1,34 @@
+import { Inject, Injectable } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '@app/config';
+import { AuditorStore, type SessionKind, SignInThrottle } from '@app/credentials';
+import { constantTimeEquals } from '@app/http';
+
+export type KeySignIn = { ok: true; kind: SessionKind; subjectId: string } | { ok: false; locked: boolean };
+
+/**
+ * The audit console takes what the audit API takes: an auditor key or the admin key. Keys are long
+ * random strings, but failures still count per client address, so nobody can try keys at speed.
+ */
+@Injectable()
+export class AuditorSignIn {
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(AuditorStore) private readonly auditors: AuditorStore,
+    @Inject(SignInThrottle) private readonly throttle: SignInThrottle,
+  ) {}
+
+  async attempt(key: string, clientAddress: string): Promise<KeySignIn> {
+    const subject = `audit-key:${clientAddress}`;
+    if (await this.throttle.lockedUntil(subject)) return { ok: false, locked: true };
+    const auditor = await this.auditors.findByKey(key);
+    if (auditor) {
+      await this.throttle.reset(subject);
+      return { ok: true, kind: 'auditor', subjectId: auditor.auditorId };
+    }
+    if (this.config.adminApiKey && constantTimeEquals(key, this.config.adminApiKey)) {
+      await this.throttle.reset(subject);
+      return { ok: true, kind: 'admin', subjectId: 'admin' };
+    }
+    return { ok: false, locked: (await this.throttle.recordFailure(subject)) !== undefined };
+  }
+}

@@ -1,0 +1,55 @@
+import cookie from '@fastify/cookie';
+import csrf from '@fastify/csrf-protection';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { createHmac } from 'node:crypto';
+import type { AppConfig } from '@app/config';
+import { MAX_STATEMENT_BYTES } from '@app/payments';
+import { ApiError, MULTIPART_API_ROUTES } from '@app/http';
+import { SESSION_COOKIES } from './session-cookie';
+
+/**
+ * Cookies and CSRF tokens for the browser consoles. Form bodies need no plugin: Nest's Fastify
+ * adapter already parses application/x-www-form-urlencoded (a second parser would be refused).
+ * A file upload is multipart (readUploadForm); an API route that takes one reads its own (libs/http/src/multipart-routes.ts).
+ * A token is bound to the session cookie it was made for, so one leaked from a signed-out page
+ * cannot be replayed in a session; the HMAC key derives from SECRETS_KEY, shared by every process.
+ */
+export async function registerWebPlugins(fastify: FastifyInstance, config: AppConfig): Promise<void> {
+  await fastify.register(cookie);
+  await fastify.register(csrf, {
+    cookieKey: 'console_csrf',
+    cookieOpts: { path: '/', sameSite: 'lax', httpOnly: true },
+    csrfOpts: { userInfo: true, hmacKey: createHmac('sha256', config.secretsKey).update('console-csrf-v1').digest() },
+    getUserInfo: (request: FastifyRequest) => sessionToken(request),
+  });
+  await fastify.register(multipart, { limits: { fileSize: MAX_STATEMENT_BYTES, files: 1, fields: 10, parts: 11 } });
+  fastify.addHook('preValidation', readUploadForm);
+}
+
+/** The console forms that upload a file: the audit console's provider statement. */
+const UPLOAD_FORMS = new Set(['/audit/reconciliations']);
+
+/**
+ * An upload form's fields become the body as any form's do (the CSRF token among them), its file a
+ * Buffer of the exact bytes (their SHA-256 is recorded). Multipart anywhere else is refused as it
+ * was before the plugin, and a malformed or oversized one is a 400 or 413, never a 500. The body
+ * has no prototype: a field named __proto__ is just a field.
+ */
+async function readUploadForm(request: FastifyRequest): Promise<void> {
+  if (!request.isMultipart() || MULTIPART_API_ROUTES.has(request.routeOptions.url ?? '')) return;
+  if (!UPLOAD_FORMS.has(request.url.split('?')[0])) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This form is sent as application/x-www-form-urlencoded');
+  const body = Object.create(null) as Record<string, string | Buffer>;
+  try {
+    for await (const part of request.parts()) body[part.fieldname] = part.type === 'file' ? await part.toBuffer() : String(part.value);
+  } catch (error) {
+    if ((error as { statusCode?: number }).statusCode === 413) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The upload is larger than ${MAX_STATEMENT_BYTES} bytes, or has more parts than the form`);
+    throw new ApiError(400, 'BadRequestException', 'The form could not be read as multipart/form-data');
+  }
+  request.body = body;
+}
+
+/** Whichever console session this request carries (cookie paths keep them apart); the plugin needs a non-empty value before sign-in. */
+export function sessionToken(request: FastifyRequest): string {
+  return SESSION_COOKIES.map((c) => request.cookies?.[c.name]).find((value): value is string => typeof value === 'string' && value !== '') ?? 'signed-out';
+}
