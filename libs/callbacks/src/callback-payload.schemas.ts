@@ -163,12 +163,20 @@ const transfer = (status: CallbackType, extra: Record<string, Schema>, descripti
       description: text('What the platform said it is for'),
       ...extra,
       metadata: { type: 'object', additionalProperties: true, description: 'The metadata given when the transfer was made ({} when none)' },
+      belongsTo: object(
+        {
+          escrowId: { type: 'string', nullable: true, description: 'The escrow the transfer belongs to, as its request named it (escrowId); null when none', example: 'esc_3f1c2a9b8e7d6c5b4a39281706f5e4d3' },
+          orderId: { type: 'string', nullable: true, description: 'The payment order the transfer belongs to, as its request named it (orderId); null when none', example: null },
+        },
+        ['escrowId', 'orderId'],
+        'What the transfer belongs to (its escrowId or orderId; here, not at the top, because a callback’s top-level orderId names the transfer itself)',
+      ),
       orderId: text('The transfer id again'),
       deliveryId: DELIVERY_ID,
       ...LIVEMODE,
       ...EVENT_ID,
     },
-    [...HEAD_REQUIRED, 'transferId', 'direction', 'source', 'destination', 'amount', 'currency', 'description', ...Object.keys(extra), 'metadata', 'orderId', 'deliveryId', 'livemode'],
+    [...HEAD_REQUIRED, 'transferId', 'direction', 'source', 'destination', 'amount', 'currency', 'description', ...Object.keys(extra), 'metadata', 'belongsTo', 'orderId', 'deliveryId', 'livemode'],
     description,
   );
 

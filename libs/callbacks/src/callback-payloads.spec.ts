@@ -457,11 +457,19 @@ describe('planCallback', () => {
         currency: 'ETB',
         description: 'Goodwill bonus',
         metadata: { campaign: 'nov' },
+        belongsTo: { escrowId: null, orderId: null },
         orderId: 'tr_1',
         deliveryId: deliveryIdFor('evt-tr-1'),
         livemode: false,
       });
       expect(payloadOf(plan('transfer-tr_1', [created('mer_2', 'mer_1')])).message).toBe('50 ETB transferred from mer_2: Goodwill bonus');
+    });
+
+    it('says what the transfer belongs to, on its creation and its reversals, apart from the orderId that names the transfer', () => {
+      const made = created('mer_1', 'mer_2') as Extract<TransferEvent, { type: 'TransferCreated' }>;
+      const forEscrow: TransferEvent = { ...made, data: { ...made.data, escrowId: 'esc_1' } };
+      expect(payloadOf(plan('transfer-tr_1', [forEscrow]))).toMatchObject({ belongsTo: { escrowId: 'esc_1', orderId: null }, orderId: 'tr_1' });
+      expect(payloadOf(plan('transfer-tr_1', [forEscrow, reversed(1_000, 1)]))).toMatchObject({ status: 'TRANSFER_REVERSED', belongsTo: { escrowId: 'esc_1', orderId: null } });
     });
 
     it('TransferReversed: TRANSFER_REVERSED with this reversal and all reversed so far', () => {
