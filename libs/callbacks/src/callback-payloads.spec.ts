@@ -295,6 +295,7 @@ describe('planCallback', () => {
         'TransferCreated',
         'TransferReversed',
         'AccountUpdated',
+        'AccountClosed',
         'AccountVerified',
         'AccountRejected',
         'AccountRestricted',
@@ -648,6 +649,14 @@ describe('planCallback', () => {
         data: { accountId: ACCOUNT, merchantId: 'mer_1', documentId: 'doc_1', kind: 'identity', contentType: 'image/png', size: 10, sha256: 'ab', uploadedBy: { type: 'merchant', id: 'mer_1' }, uploadedAt: '2030-01-02T10:00:00.000Z' },
       };
       expect(messageOf([created, asked, uploaded])[0].payload).toMatchObject({ changed: ['documents'], message: `Document doc_1 (identity) was uploaded for account ${ACCOUNT}` });
+    });
+
+    it('tells the platform its account was closed, by whom and why: status CLOSED (issue 42, item 7)', () => {
+      const closed = { type: 'AccountClosed', data: { accountId: ACCOUNT, merchantId: 'mer_1', closedBy: { type: 'merchant', id: 'mer_1' }, reason: 'left the marketplace', closedAt: '2030-01-02T10:00:00.000Z' } };
+      const [message] = messageOf([created, closed]);
+      expect(message).toMatchObject({ merchantId: 'mer_1', status: 'ACCOUNT_UPDATED' });
+      expect(message.payload).toMatchObject({ accountStatus: 'CLOSED', changed: ['status'], message: `Account ${ACCOUNT} was closed by mer_1: left the marketplace` });
+      expectDocumented(sent(message));
     });
 
     it("is not sent for the account's creation or a secret rotation", () => {

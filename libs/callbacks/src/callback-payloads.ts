@@ -101,6 +101,7 @@ export const CALLBACK_WORTHY: ReadonlySet<string> = new Set([
   'AccountPayoutDestinationChanged',
   'AccountInformationRequested',
   'AccountDocumentUploaded',
+  'AccountClosed',
   'PayoutSettingsChanged',
   'PayoutsPaused',
   'PayoutsResumed',

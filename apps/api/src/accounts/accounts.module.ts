@@ -17,13 +17,15 @@ import { AdminAccountReviewController } from './review-account/admin-review.cont
 import { RequestAccountInformationHandler } from './request-information/request-information.handler';
 import { CreateAccountLinkController } from './create-account-link/create-account-link.controller';
 import { CreateAccountLinkHandler } from './create-account-link/create-account-link.handler';
+import { CloseAccountController } from './close-account/close-account.controller';
+import { CloseAccountHandler } from './close-account/close-account.handler';
 
 /** The documents' sealed bytes (libs/credentials), for the API's routes and the audit console. */
 const accountDocuments = { provide: AccountDocuments, useFactory: (db: SqlClient, config: AppConfig) => new AccountDocuments(db, config.secretsKey), inject: [SQL_CLIENT, APP_CONFIG] };
 
 /**
  * A platform's sellers, as accounts it creates, reads and changes with its own key or lets them complete
- * on the hosted page, and their documents (docs/guides/marketplaces.md); the operator's review of them
+ * on the hosted page, and their documents, and closes (docs/guides/marketplaces.md); the operator's review of them
  * with the admin key.
  */
 @Module({
@@ -37,6 +39,7 @@ const accountDocuments = { provide: AccountDocuments, useFactory: (db: SqlClient
     AdminAccountDocumentsController,
     AdminAccountReviewController,
     CreateAccountLinkController,
+    CloseAccountController,
   ],
   providers: [
     CreateAccountHandler,
@@ -47,6 +50,7 @@ const accountDocuments = { provide: AccountDocuments, useFactory: (db: SqlClient
     RequestAccountInformationHandler,
     UploadAccountDocumentHandler,
     CreateAccountLinkHandler,
+    CloseAccountHandler,
     accountDocuments,
   ],
   exports: [AccountDocuments],
