@@ -52,6 +52,34 @@ describe('transfers tied to their escrow or order, and sellers named by referenc
     expect((await get(`/v1/trdp/transfers/${penalty.body.data.transferId}`)).body.data).toMatchObject({ escrowId: escrow.escrowId });
     // Another platform lists none of them by the escrow.
     expect(await (async () => ((await get(`/v1/trdp/transfers?escrowId=${escrow.escrowId}`, other)).body.data.transfers as unknown[]).length)()).toBe(0);
+
+    // Both sides' statements, statement CSVs and balance transactions say which escrow or order each transfer was for.
+    const period = `from=${encodeURIComponent(new Date(Date.now() - 3_600_000).toISOString())}&to=${encodeURIComponent(new Date(Date.now() + 3_600_000).toISOString())}`;
+    type Line = { source: string; amount: number; escrowId: string | null; orderId: string | null };
+    const statementLine = async (transferId: string, headers: Record<string, string> = {}) =>
+      ((await get(`/v1/trdp/statement?${period}`, platform, headers)).body.data.movements as Line[]).find((l) => l.source === transferId);
+    const balanceLine = async (transferId: string, headers: Record<string, string> = {}) =>
+      ((await get('/v1/trdp/balance-transactions?type=transfer&limit=100', platform, headers)).body.data.balanceTransactions as (Line & { source: { id: string } })[]).find((l) => l.source.id === transferId);
+    const courier = { 'x-account-id': platform.courier1 };
+    for (const [transferId, headers, amount, escrowId, orderId] of [
+      [penalty.body.data.transferId, {}, 12.5, escrow.escrowId, null],
+      [penalty.body.data.transferId, seller, -12.5, escrow.escrowId, null],
+      [bonus.transferId, {}, -2.25, null, order.order_id],
+      [bonus.transferId, courier, 2.25, null, order.order_id],
+      [plain.transferId, courier, 1, null, null],
+    ] as const) {
+      expect(await statementLine(transferId, headers)).toMatchObject({ amount, escrowId, orderId });
+      expect(await balanceLine(transferId, headers)).toMatchObject({ net: amount, escrowId, orderId });
+    }
+    const csv = (await call(running.baseUrl, 'GET', `/v1/trdp/statement.csv?${period}`, { headers: { ...as(platform), ...seller } })).text.trim().split('\r\n');
+    expect(csv[0].split(',').slice(-3)).toEqual(['livemode', 'escrow_id', 'order_id']);
+    expect(csv.find((row) => row.includes(penalty.body.data.transferId))!.split(',').slice(-2)).toEqual([escrow.escrowId, '']);
+    // The TRANSFER_CREATED callback carries it, to the platform and to the seller (their events API's payloads).
+    const told = async (m: TestMerchant, headers: Record<string, string>, transferId: string) =>
+      ((await get('/v1/trdp/events?type=TRANSFER_CREATED', m, headers)).body.data.events as { payload: { transferId: string; belongsTo: unknown } }[]).find((e) => e.payload.transferId === transferId)?.payload;
+    expect(await told(platform, {}, penalty.body.data.transferId)).toMatchObject({ belongsTo: { escrowId: escrow.escrowId, orderId: null }, orderId: penalty.body.data.transferId });
+    expect(await told(platform, seller, penalty.body.data.transferId)).toMatchObject({ belongsTo: { escrowId: escrow.escrowId, orderId: null } });
+    expect(await told(platform, courier, bonus.transferId)).toMatchObject({ belongsTo: { escrowId: null, orderId: order.order_id } });
   });
 
   it('refuses, writing nothing: a reference of another platform’s account, another’s escrow or order, both at once', async () => {

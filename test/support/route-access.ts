@@ -187,6 +187,12 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   { route: 'GET /v1/trdp/accounts', request: at('/v1/trdp/accounts'), expect: merchant(200, 200) },
   { route: 'GET /v1/trdp/accounts/:accountId', request: (r) => ({ path: `/v1/trdp/accounts/${r.accountId}` }), expect: merchant(200) },
   { route: 'POST /v1/trdp/accounts/:accountId', request: (r) => ({ path: `/v1/trdp/accounts/${r.accountId}`, body: { email: 'seller@matrix.example' } }), expect: merchant(200) },
+  // Closing the owner's seller is refused while its escrow allocation is held (409); another platform's finds no account.
+  {
+    route: 'POST /v1/trdp/accounts/:accountId/close',
+    request: (r) => ({ path: `/v1/trdp/accounts/${r.merchant.seller1}/close`, body: { reason: 'Left the marketplace' } }),
+    expect: merchant(409),
+  },
   // Each owner's request replaces the seeded seller's pending invitation; another platform's finds no account.
   {
     route: 'POST /v1/trdp/accounts/:accountId/invitation',

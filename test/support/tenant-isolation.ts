@@ -320,6 +320,13 @@ export const ISOLATION: IsolationEntry[] = [
     control: (w) => ({ path: `/v1/trdp/accounts/${w.a.seller1}`, body: { email: 'seller@a.example' }, status: 200 }),
     paths: (w) => [{ path: `/v1/trdp/accounts/${w.b.seller1}`, body: { email: 'thief@a.example' } }],
   },
+  // A closes its own account only: its seller-1, which holds money and allocations, is refused the closing itself (409 ACCOUNT_NOT_SETTLED); B's is not found.
+  {
+    route: 'POST /v1/trdp/accounts/:accountId/close',
+    surface: 'api',
+    control: (w) => ({ path: `/v1/trdp/accounts/${w.a.seller1}/close`, body: { reason: 'Left the marketplace' }, status: 409 }),
+    paths: (w) => [{ path: `/v1/trdp/accounts/${w.b.seller1}/close`, body: { reason: 'Left the marketplace' } }],
+  },
   // A link lets a seller act as its account on the hosted page: A's own accounts only.
   {
     route: 'POST /v1/trdp/account-links',

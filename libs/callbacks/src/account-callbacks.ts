@@ -138,6 +138,7 @@ function changedBy(event: AccountEvent): string[] {
     case 'AccountVerified':
     case 'AccountRejected':
     case 'AccountRestricted':
+    case 'AccountClosed':
       return ['status'];
     default:
       return [];
@@ -158,6 +159,8 @@ function sentence(event: AccountEvent, accountId: string, changed: readonly stri
     }
     case 'AccountDocumentUploaded':
       return `Document ${event.data.documentId} (${event.data.kind}) was uploaded for account ${accountId}`;
+    case 'AccountClosed':
+      return `Account ${accountId} was closed by ${event.data.closedBy.id}: ${event.data.reason}`;
     case 'AccountPayoutDestinationChanged':
       return `Account ${accountId} has a new payout destination: its payouts wait out the hold after a destination change`;
     default:
@@ -167,7 +170,7 @@ function sentence(event: AccountEvent, accountId: string, changed: readonly stri
 
 /**
  * ACCOUNT_UPDATED, to the platform that owns the account (its webhook endpoints and events API): a
- * change of its details, its verification status, or its payout destination (the guard against a
+ * change of its details, its verification status or its closing, or its payout destination (the guard against a
  * taken-over seller login is that the platform hears of that at once).
  */
 export function accountUpdatedMessage(event: SourceEvent, history: readonly { type: string; data: unknown }[]): CallbackMessage | undefined {

@@ -1,3 +1,5 @@
+import { ACCOUNT_STATUSES } from '@app/domain';
+
 /**
  * The callback payloads callback-payloads.ts builds, as OpenAPI 3.0 schemas: what the API document
  * states for the callbacks an order, escrow or payout settings register and for the events API's
@@ -163,12 +165,20 @@ const transfer = (status: CallbackType, extra: Record<string, Schema>, descripti
       description: text('What the platform said it is for'),
       ...extra,
       metadata: { type: 'object', additionalProperties: true, description: 'The metadata given when the transfer was made ({} when none)' },
+      belongsTo: object(
+        {
+          escrowId: { type: 'string', nullable: true, description: 'The escrow the transfer belongs to, as its request named it (escrowId); null when none', example: 'esc_3f1c2a9b8e7d6c5b4a39281706f5e4d3' },
+          orderId: { type: 'string', nullable: true, description: 'The payment order the transfer belongs to, as its request named it (orderId); null when none', example: null },
+        },
+        ['escrowId', 'orderId'],
+        'What the transfer belongs to (its escrowId or orderId; here, not at the top, because a callback’s top-level orderId names the transfer itself)',
+      ),
       orderId: text('The transfer id again'),
       deliveryId: DELIVERY_ID,
       ...LIVEMODE,
       ...EVENT_ID,
     },
-    [...HEAD_REQUIRED, 'transferId', 'direction', 'source', 'destination', 'amount', 'currency', 'description', ...Object.keys(extra), 'metadata', 'orderId', 'deliveryId', 'livemode'],
+    [...HEAD_REQUIRED, 'transferId', 'direction', 'source', 'destination', 'amount', 'currency', 'description', ...Object.keys(extra), 'metadata', 'belongsTo', 'orderId', 'deliveryId', 'livemode'],
     description,
   );
 
@@ -305,12 +315,12 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
       message: text('What changed, for people'),
       merchantId: text('The platform the account belongs to'),
       accountId: SELLER.accountId,
-      accountStatus: { type: 'string', enum: ['PENDING_VERIFICATION', 'VERIFIED', 'REJECTED', 'RESTRICTED'], description: 'The account’s status after the change' },
+      accountStatus: { type: 'string', enum: [...ACCOUNT_STATUSES], description: 'The account’s status after the change (CLOSED: the platform closed it, the end state)' },
       changed: {
         type: 'array',
         items: { type: 'string' },
         description:
-          "What changed: the details updated by name, `status`, `payoutDestination` (a new destination; payouts to it wait PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS), `requirementsDue` (the operator's staff asked for documents by a due instant) or `documents` (a document was uploaded)",
+"What changed: the details updated by name, `status` (a verification decision, a restriction, or the account closed), `payoutDestination` (a new destination; payouts to it wait PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS), `requirementsDue` (the operator's staff asked for documents by a due instant) or `documents` (a document was uploaded)",
         example: ['payoutDestination'],
       },
       previousAttributes: {
@@ -326,7 +336,7 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
       ...EVENT_ID,
     },
     ['billRefNo', 'status', 'timestamp', 'message', 'merchantId', 'accountId', 'accountStatus', 'changed', 'orderId', 'deliveryId', 'livemode'],
-    'One of the platform’s accounts changed: its details, its verification status, or its payout destination (sent to the platform)',
+    'One of the platform’s accounts changed: its details, its verification status, its closing, or its payout destination (sent to the platform)',
   ),
   PayoutSettingsUpdatedCallback: object(
     {

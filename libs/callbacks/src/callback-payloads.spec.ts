@@ -295,6 +295,7 @@ describe('planCallback', () => {
         'TransferCreated',
         'TransferReversed',
         'AccountUpdated',
+        'AccountClosed',
         'AccountVerified',
         'AccountRejected',
         'AccountRestricted',
@@ -457,11 +458,19 @@ describe('planCallback', () => {
         currency: 'ETB',
         description: 'Goodwill bonus',
         metadata: { campaign: 'nov' },
+        belongsTo: { escrowId: null, orderId: null },
         orderId: 'tr_1',
         deliveryId: deliveryIdFor('evt-tr-1'),
         livemode: false,
       });
       expect(payloadOf(plan('transfer-tr_1', [created('mer_2', 'mer_1')])).message).toBe('50 ETB transferred from mer_2: Goodwill bonus');
+    });
+
+    it('says what the transfer belongs to, on its creation and its reversals, apart from the orderId that names the transfer', () => {
+      const made = created('mer_1', 'mer_2') as Extract<TransferEvent, { type: 'TransferCreated' }>;
+      const forEscrow: TransferEvent = { ...made, data: { ...made.data, escrowId: 'esc_1' } };
+      expect(payloadOf(plan('transfer-tr_1', [forEscrow]))).toMatchObject({ belongsTo: { escrowId: 'esc_1', orderId: null }, orderId: 'tr_1' });
+      expect(payloadOf(plan('transfer-tr_1', [forEscrow, reversed(1_000, 1)]))).toMatchObject({ status: 'TRANSFER_REVERSED', belongsTo: { escrowId: 'esc_1', orderId: null } });
     });
 
     it('TransferReversed: TRANSFER_REVERSED with this reversal and all reversed so far', () => {
@@ -640,6 +649,14 @@ describe('planCallback', () => {
         data: { accountId: ACCOUNT, merchantId: 'mer_1', documentId: 'doc_1', kind: 'identity', contentType: 'image/png', size: 10, sha256: 'ab', uploadedBy: { type: 'merchant', id: 'mer_1' }, uploadedAt: '2030-01-02T10:00:00.000Z' },
       };
       expect(messageOf([created, asked, uploaded])[0].payload).toMatchObject({ changed: ['documents'], message: `Document doc_1 (identity) was uploaded for account ${ACCOUNT}` });
+    });
+
+    it('tells the platform its account was closed, by whom and why: status CLOSED (issue 42, item 7)', () => {
+      const closed = { type: 'AccountClosed', data: { accountId: ACCOUNT, merchantId: 'mer_1', closedBy: { type: 'merchant', id: 'mer_1' }, reason: 'left the marketplace', closedAt: '2030-01-02T10:00:00.000Z' } };
+      const [message] = messageOf([created, closed]);
+      expect(message).toMatchObject({ merchantId: 'mer_1', status: 'ACCOUNT_UPDATED' });
+      expect(message.payload).toMatchObject({ accountStatus: 'CLOSED', changed: ['status'], message: `Account ${ACCOUNT} was closed by mer_1: left the marketplace` });
+      expectDocumented(sent(message));
     });
 
     it("is not sent for the account's creation or a secret rotation", () => {

@@ -101,6 +101,7 @@ export const CALLBACK_WORTHY: ReadonlySet<string> = new Set([
   'AccountPayoutDestinationChanged',
   'AccountInformationRequested',
   'AccountDocumentUploaded',
+  'AccountClosed',
   'PayoutSettingsChanged',
   'PayoutsPaused',
   'PayoutsResumed',
@@ -388,7 +389,8 @@ function transferCallback(event: SourceEvent, transfer: TransferOutline | undefi
     currency: 'ETB',
     description: terms.description,
   });
-  const tail = { metadata: terms.metadata ?? {}, orderId: terms.transferId, deliveryId };
+  // What it belongs to sits apart: the payload's own orderId names the transfer, as every callback's names its object.
+  const tail = { metadata: terms.metadata ?? {}, belongsTo: { escrowId: terms.escrowId ?? null, orderId: terms.orderId ?? null }, orderId: terms.transferId, deliveryId };
   const what = direction === 'to' ? `to ${counterparty}` : `from ${counterparty}`;
   let payload: CallbackPayload;
   let url: string | null;

@@ -36,6 +36,7 @@ export * from './account/account-requirements';
 export * from './account/account-payability';
 export * from './account/sandbox-screening';
 export * from './account/account-documents';
+export * from './account/account-closing';
 export * from './auditor/auditor.decider';
 export * from './payout/payout.events';
 export * from './payout/payout.errors';

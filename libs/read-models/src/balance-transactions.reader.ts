@@ -50,6 +50,9 @@ export interface BalanceTransaction {
   description: string;
   counterparty: string | null;
   sourceDescription: string | null;
+  /** The escrow and the payment order it belongs to: its source's own, or what its transfer named (entry-names.reader.ts); null when none. */
+  escrowId: string | null;
+  orderId: string | null;
   createdAt: Date;
 }
 
@@ -177,6 +180,8 @@ export async function balanceTransactionsPage(
       description: row.description,
       counterparty: names.get(row.event_id)?.counterparty ?? null,
       sourceDescription: names.get(row.event_id)?.sourceDescription ?? null,
+      escrowId: names.get(row.event_id)?.escrowId ?? null,
+      orderId: names.get(row.event_id)?.orderId ?? null,
       createdAt: new Date(row.recorded_at),
     };
   });

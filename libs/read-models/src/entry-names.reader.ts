@@ -12,12 +12,19 @@ export interface EntryNames {
   counterparty: string | null;
   /** The order's or escrow's description (else its items' names), or the transfer's; null for a payout. */
   sourceDescription: string | null;
+  /**
+   * The escrow and the payment order the line belongs to: its own source for an escrow's or an order's
+   * line, what a transfer named (its `escrowId` or `orderId`) for a transfer's line and its reversals,
+   * so that both sides of a transfer read which escrow or order it was for; null when none.
+   */
+  escrowId: string | null;
+  orderId: string | null;
 }
 
 /**
  * Names are read where they live: an account's legal name (accounts_view), a merchant's registered
  * name (merchants_view), a payable's description and items (payables_view), a transfer's description
- * (transfers_view). One statement for a page of lines.
+ * and what it belongs to (transfers_view). One statement for a page of lines.
  */
 const NAMES = `
   SELECT t.event_id,
@@ -28,7 +35,9 @@ const NAMES = `
      LEFT JOIN accounts_view a ON a.account_id = o.owner
      LEFT JOIN merchants_view m ON m.merchant_id = o.owner
      WHERE o.owner <> $1) AS counterparty,
-    COALESCE(pv.document->>'description', (SELECT string_agg(i->>'itemName', ', ') FROM jsonb_array_elements(pv.document->'items') i), tv.description) AS source_description
+    COALESCE(pv.document->>'description', (SELECT string_agg(i->>'itemName', ', ') FROM jsonb_array_elements(pv.document->'items') i), tv.description) AS source_description,
+    CASE WHEN pv.kind = 'escrow' THEN pv.payable_id ELSE tv.escrow_id END AS escrow_id,
+    CASE WHEN pv.kind = 'order' THEN pv.payable_id ELSE tv.order_id END AS order_id
   FROM unnest($2::text[], $3::text[]) AS t(event_id, source)
   LEFT JOIN payables_view pv ON pv.payable_id = t.source
   LEFT JOIN transfers_view tv ON tv.transfer_id = t.source`;
@@ -36,10 +45,12 @@ const NAMES = `
 /** The names of the lines `lines` of `merchantId`'s payable and fees (each its ledger entry's event id and its stream's key), by event id. */
 export async function entryNames(db: SqlExecutor, merchantId: string, lines: readonly { eventId: string; source: string }[]): Promise<Map<string, EntryNames>> {
   if (lines.length === 0) return new Map();
-  const rows = await db.query<{ event_id: string; counterparty: string | null; source_description: string | null }>(NAMES, [
+  const rows = await db.query<{ event_id: string; counterparty: string | null; source_description: string | null; escrow_id: string | null; order_id: string | null }>(NAMES, [
     merchantId,
     lines.map((line) => line.eventId),
     lines.map((line) => line.source),
   ]);
-  return new Map(rows.map((row) => [row.event_id, { counterparty: row.counterparty, sourceDescription: row.source_description }]));
+  return new Map(
+    rows.map((row) => [row.event_id, { counterparty: row.counterparty, sourceDescription: row.source_description, escrowId: row.escrow_id, orderId: row.order_id }]),
+  );
 }

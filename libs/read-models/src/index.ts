@@ -55,6 +55,7 @@ export * from './platform-links.reader';
 export * from './entry-names.reader';
 export * from './balance-transactions.reader';
 export * from './account-balances.reader';
+export * from './account-holdings.reader';
 export * from './reports/signed-birr';
 export * from './reports/statement-period';
 export * from './reports/statement';

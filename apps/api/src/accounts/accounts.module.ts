@@ -15,10 +15,12 @@ import { AdminAccountReviewController } from './review-account/admin-review.cont
 import { RequestAccountInformationHandler } from './request-information/request-information.handler';
 import { CreateAccountLinkController } from './create-account-link/create-account-link.controller';
 import { CreateAccountLinkHandler } from './create-account-link/create-account-link.handler';
+import { CloseAccountController } from './close-account/close-account.controller';
+import { CloseAccountHandler } from './close-account/close-account.handler';
 
 /**
  * A platform's sellers, as accounts it creates, reads and changes with its own key or lets them complete
- * on the hosted page, and their documents (docs/guides/marketplaces.md); the operator's review of them
+ * on the hosted page, and their documents, and closes (docs/guides/marketplaces.md); the operator's review of them
  * with the admin key.
  */
 @Module({
@@ -32,6 +34,7 @@ import { CreateAccountLinkHandler } from './create-account-link/create-account-l
     AdminAccountDocumentsController,
     AdminAccountReviewController,
     CreateAccountLinkController,
+    CloseAccountController,
   ],
   providers: [
     CreateAccountHandler,
@@ -42,6 +45,7 @@ import { CreateAccountLinkHandler } from './create-account-link/create-account-l
     RequestAccountInformationHandler,
     UploadAccountDocumentHandler,
     CreateAccountLinkHandler,
+    CloseAccountHandler,
     accountDocumentsProvider,
   ],
 })

@@ -3,6 +3,7 @@ import type { AppConfig } from '@app/config';
 import type { SqlClient } from '@app/database';
 import {
   accountDecider,
+  AccountIsClosed,
   AccountNotFound,
   escrowDecider,
   EscrowNotFound,
@@ -32,6 +33,8 @@ import { SetPayoutSettingsHandler } from '../payouts/set-payout-settings.handler
 import { ChangeWebhookEndpointHandler } from '../webhook-endpoints/change-webhook-endpoint.handler';
 import { CreateWebhookEndpointHandler } from '../webhook-endpoints/create-webhook-endpoint.handler';
 import { UpdateAccountHandler } from '../accounts/update-account/update-account.handler';
+import { CloseAccountCommand } from '../accounts/close-account/close-account.command';
+import { CloseAccountHandler } from '../accounts/close-account/close-account.handler';
 import { CreateEscrowCommand } from '../escrows/create-escrow/create-escrow.command';
 import type { CreateEscrowDto } from '../escrows/create-escrow/create-escrow.dto';
 import { CreateEscrowHandler } from '../escrows/create-escrow/create-escrow.handler';
@@ -57,6 +60,7 @@ const PARTIES = {
   itself: 'mkt-1',
   ownAccount: 'acct-own',
   ownRejectedAccount: 'acct-rejected',
+  ownClosedAccount: 'acct-closed',
   siblingPlatformsAccount: 'acct-theirs',
   anotherPlatform: 'mkt-2',
   plainMerchant: 'shop-plain',
@@ -92,10 +96,12 @@ async function world() {
   await link('shop-linked', 'LinkPlatform');
   await link('shop-revoked', 'LinkPlatform');
   await link('shop-revoked', 'RevokePlatformLink');
-  for (const [accountId, merchantId] of [['acct-own', 'mkt-1'], ['acct-rejected', 'mkt-1'], ['acct-theirs', 'mkt-2']]) {
+  for (const [accountId, merchantId] of [['acct-own', 'mkt-1'], ['acct-rejected', 'mkt-1'], ['acct-closed', 'mkt-1'], ['acct-theirs', 'mkt-2']]) {
     await runner.run(streams.account(accountId), accountDecider, { type: 'CreateAccount', data: { accountId, merchantId, name: accountId, type: 'individual', requestFingerprint: accountId, at } }, metadata);
   }
   await runner.run(streams.account('acct-rejected'), accountDecider, { type: 'RejectAccount', data: { accountId: 'acct-rejected', decidedBy: { type: 'admin', id: 'admin' }, reason: 'licence forged', at } }, metadata);
+  const settled = { available: 0, onHold: 0, inTransit: 0, openAllocations: 0 };
+  await runner.run(streams.account('acct-closed'), accountDecider, { type: 'CloseAccount', data: { accountId: 'acct-closed', merchantId: 'mkt-1', reason: 'left', holdings: settled, at } }, metadata);
   return { store, runner, relations };
 }
 type World = Awaited<ReturnType<typeof world>>;
@@ -189,7 +195,16 @@ const COMMANDS: Record<string, MoneyCommand> = {
   'update it as an account (redirect)': {
     movement: 'redirect',
     refusal: AccountNotFound,
-    run: (w, party) => new UpdateAccountHandler(w.runner, { paymentProvider: 'chapa' } as AppConfig, w.relations, systemClock, { modeOf: async () => 'live' }).execute(new UpdateAccountCommand(principal, PLATFORM.merchantId, party, { name: 'Renamed' }, metadata)),
+    run: (w, party) =>
+      new UpdateAccountHandler(w.runner, { paymentProvider: 'chapa' } as AppConfig, w.relations, systemClock, { modeOf: async () => 'live' })
+        .execute(new UpdateAccountCommand(principal, PLATFORM.merchantId, party, { name: 'Renamed' }, metadata))
+        // A closed account got past the rule and is refused by its own: it takes no more changes.
+        .catch((error: unknown) => Promise.reject(error instanceof AccountIsClosed ? new PastAuthority() : error)),
+  },
+  'close it as an account (redirect)': {
+    movement: 'redirect',
+    refusal: AccountNotFound,
+    run: (w, party) => new CloseAccountHandler(w.runner, noDatabase, w.relations, new Clocks(w.store, systemClock)).execute(new CloseAccountCommand(principal, PLATFORM.merchantId, party, 'left', metadata)),
   },
 };
 
@@ -211,17 +226,18 @@ function escrowCreatedBy(creator: string) {
  * the documented table.
  */
 const ALLOWED: Record<string, readonly Relation[]> = {
-  // A credit: itself, its accounts unless rejected, a merchant linked to it.
+  // A credit: itself, its accounts unless rejected or closed, a merchant linked to it.
   'create an escrow allocating to it (credit)': ['itself', 'ownAccount', 'linkedMerchant'],
   // A transfer to or from the platform itself moves nothing: refused as today.
   'transfer to it (credit)': ['ownAccount', 'linkedMerchant'],
-  'transfer from it (debit)': ['ownAccount', 'ownRejectedAccount', 'linkedMerchant'],
-  'reverse a transfer to it (debit)': ['itself', 'ownAccount', 'ownRejectedAccount', 'linkedMerchant'],
-  'reverse an allocation released to it (debit)': ['itself', 'ownAccount', 'ownRejectedAccount', 'linkedMerchant'],
+  'transfer from it (debit)': ['ownAccount', 'ownRejectedAccount', 'ownClosedAccount', 'linkedMerchant'],
+  'reverse a transfer to it (debit)': ['itself', 'ownAccount', 'ownRejectedAccount', 'ownClosedAccount', 'linkedMerchant'],
+  'reverse an allocation released to it (debit)': ['itself', 'ownAccount', 'ownRejectedAccount', 'ownClosedAccount', 'linkedMerchant'],
   // An escrow is its creator's alone.
   'release an allocation of an escrow it created (escrow)': ['itself'],
   // Redirect: its own accounts (the platform itself has no account to update); never a linked merchant.
-  'update it as an account (redirect)': ['ownAccount', 'ownRejectedAccount'],
+  'update it as an account (redirect)': ['ownAccount', 'ownRejectedAccount', 'ownClosedAccount'],
+  'close it as an account (redirect)': ['ownAccount', 'ownRejectedAccount', 'ownClosedAccount'],
 };
 
 const NAMES = Object.keys(COMMANDS);

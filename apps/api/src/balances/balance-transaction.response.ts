@@ -48,6 +48,12 @@ export class BalanceTransactionResponse {
   @ApiProperty({ type: String, nullable: true, example: 'Coffee beans 1kg', description: 'The order’s or escrow’s description (else its items’ names), or the transfer’s; null for a payout' })
   sourceDescription!: string | null;
 
+  @ApiProperty({ type: String, nullable: true, example: 'esc_6f536c7c6b4dfc043350931969f402bb', description: 'The escrow it belongs to: the escrow of a release, fee or reversal, or the escrow a transfer named (escrowId), on both sides of the transfer; null when none' })
+  escrowId!: string | null;
+
+  @ApiProperty({ type: String, nullable: true, example: null, description: 'The payment order it belongs to: the order paid or refunded, or the order a transfer named (orderId), on both sides of the transfer; null when none' })
+  orderId!: string | null;
+
   @ApiProperty({ format: 'date-time', description: 'When it was recorded' })
   createdAt!: string;
 }

@@ -21,6 +21,8 @@ export function presentBalanceTransaction(line: BalanceTransaction) {
     description: line.description,
     counterparty: line.counterparty,
     sourceDescription: line.sourceDescription,
+    escrowId: line.escrowId,
+    orderId: line.orderId,
     createdAt: line.createdAt.toISOString(),
   };
 }

@@ -209,7 +209,7 @@ export class PayoutsController {
   @ApiQuery({ name: 'from', example: '2026-11-01T00:00:00+03:00' })
   @ApiQuery({ name: 'to', example: '2026-12-01T00:00:00+03:00' })
   @ApiProduces('text/csv')
-  @ApiResponse({ status: 200, description: 'recorded_at, event_id, type, source, description, available_on, amount, balance, then recovered, gross, fee, counterparty, source_description, livemode (added last, so the first eight read as before): an opening line, one per movement, a closing line; livemode is the statement\'s mode (false: test money) on every line', content: { 'text/csv': { schema: { type: 'string' } } } })
+  @ApiResponse({ status: 200, description: 'recorded_at, event_id, type, source, description, available_on, amount, balance, then recovered, gross, fee, counterparty, source_description, livemode, escrow_id, order_id (added last, so the first eight read as before): an opening line, one per movement, a closing line; livemode is the statement\'s mode (false: test money) on every line', content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiProblems({ 400: [INVALID_DATE_TIME] })
   async statementCsv(@Query('from') from: unknown, @Query('to') to: unknown, @ActingCaller() principal: ActingPrincipal, @Res() reply: FastifyReply) {
     const period = statementPeriod(from, to);

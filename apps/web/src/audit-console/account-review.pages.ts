@@ -130,5 +130,5 @@ ${notice(view.notice)}
 ${documentsBody(account)}
 <p><a href="/audit/events${query({ stream: `account-${account.accountId}` })}">History of this account</a></p>
 ${reviewable ? (view.mayDecide ? decisionForms(account, view.csrf) : html`<p class="muted">Only staff signed in with the admin key decide on accounts.</p>`) : ''}
-${account.status !== 'REJECTED' && view.mayDecide ? informationForm(account, view.csrf) : ''}`;
+${account.status !== 'REJECTED' && account.status !== 'CLOSED' && view.mayDecide ? informationForm(account, view.csrf) : ''}`;
 }

@@ -38,7 +38,7 @@ describe("a statement line's source", () => {
 
 describe("a statement's recoveries", () => {
   it('marks the credit that covered a balance below zero with how much of it went to the deficit', () => {
-    const movement = (eventId: string, amount: number, recovered: number) => ({
+    const movement = (eventId: string, amount: number, recovered: number, belongsTo: string | null = null) => ({
       eventId,
       type: 'AllocationReleased',
       source: 'tr_1',
@@ -51,12 +51,14 @@ describe("a statement's recoveries", () => {
       availableOn: '2030-01-01',
       counterparty: recovered > 0 ? 'Merkato Online' : null,
       sourceDescription: 'Coffee beans',
+      escrowId: belongsTo,
+      orderId: null,
     });
     const body = String(
       statementBody({
         subject: 'acct_1',
         period: { from: '2030-01-01T00:00:00+03:00', to: '2030-01-02T00:00:00+03:00', fromDate: '2030-01-01', toDate: '2030-01-01' } as DatePeriod,
-        statement: { from: '2030-01-01T00:00:00+03:00', to: '2030-01-02T00:00:00+03:00', opening: -2_000, movements: [movement('Release A', 1_500, 1_500), movement('Release B', 1_000, 500), movement('Release C', 700, 0)], closing: 1_200, livemode: false },
+        statement: { from: '2030-01-01T00:00:00+03:00', to: '2030-01-02T00:00:00+03:00', opening: -2_000, movements: [movement('Release A', 1_500, 1_500, escrowId), movement('Release B', 1_000, 500), movement('Release C', 700, 0)], closing: 1_200, livemode: false },
         form: { action: '/x', label: 'Period' },
         csvHref: '/x.csv',
         links: () => undefined,
@@ -70,5 +72,8 @@ describe("a statement's recoveries", () => {
     expect(rows.find((r) => r.includes('Release A'))).toContain('With Merkato Online');
     expect(rows.find((r) => r.includes('Release C'))).not.toContain('With ');
     expect(rows.filter((r) => r.includes('Coffee beans'))).toHaveLength(3);
+    // A transfer's line says which escrow it was for (issue 42, item 5).
+    expect(rows.find((r) => r.includes('Release A'))).toContain(`For Escrow ${escrowId}`);
+    expect(rows.find((r) => r.includes('Release B'))).not.toContain('For ');
   });
 });

@@ -24,6 +24,12 @@ export function sourceCell(source: string, links: SourceLinks): SafeHtml {
   return href ? html`<a href="${href}">${sourceLabel(source)}</a>` : html`${sourceLabel(source)}`;
 }
 
+/** What a transfer's line belongs to (the escrow or order it named), beside its own source; nothing on a line whose source it is. */
+function belongsToCell(line: { source: string; escrowId: string | null; orderId: string | null }, links: SourceLinks): SafeHtml | string {
+  const belongs = [line.escrowId, line.orderId].find((id) => id !== null && id !== line.source);
+  return belongs ? html`<br><span class="muted">For ${sourceCell(belongs, links)}</span>` : '';
+}
+
 /** Shows the Print button only where a script can press it; the browser's own print works without. */
 export const PRINT_SCRIPT = `
 (function () {
@@ -92,7 +98,7 @@ export function statementBody(view: StatementView): SafeHtml {
       (line) => html`<tr>
     <td data-label="Time (Addis Ababa)">${addisClock(line.recordedAt)}</td>
     <td data-label="Movement">${line.description}<br><span class="muted">${line.type}</span>${line.recovered > 0 ? html`<br><span class="recovery">Recovery: ${signedEtb(line.recovered)} covered what was owed</span>` : ''}</td>
-    <td data-label="Source">${sourceCell(line.source, view.links)}${line.sourceDescription ? html`<br><span class="muted">${line.sourceDescription}</span>` : ''}${line.counterparty ? html`<br><span class="muted">With ${line.counterparty}</span>` : ''}</td>
+    <td data-label="Source">${sourceCell(line.source, view.links)}${line.sourceDescription ? html`<br><span class="muted">${line.sourceDescription}</span>` : ''}${line.counterparty ? html`<br><span class="muted">With ${line.counterparty}</span>` : ''}${belongsToCell(line, view.links)}</td>
     <td data-label="Amount" class="num">${signedEtb(line.amount)}</td>
     <td data-label="Balance" class="num">${signedEtb(line.balance)}</td>
   </tr>`,

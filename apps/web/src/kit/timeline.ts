@@ -86,6 +86,7 @@ const DESCRIBE: Record<string, (data: Data, names: MerchantNames) => string> = {
   AccountVerified: (d) => `Account verified by ${decidedBy(d)}${d.reason ? `: ${String(d.reason)}` : ''}`,
   AccountRejected: (d) => `Account rejected by ${decidedBy(d)}: ${String(d.reason)}`,
   AccountRestricted: (d) => `Account restricted until reviewed again (${String(d.reason)})`,
+  AccountClosed: (d) => `Account closed by ${String((d.closedBy as { id: string }).id)}: ${String(d.reason)}`,
   AccountPayoutDestinationChanged: (d) => `Payout destination version ${String(d.version)} set: the platform is told`,
   AccountWebhookSecretRotated: () => 'Account webhook secret rotated',
   AccountOwnerInvited: () => "Dashboard invitation issued for the seller's owner",

@@ -851,7 +851,7 @@ export type AccountResponse = {
     metadata: {
         [key: string]: unknown;
     } | null;
-    status: 'PENDING_VERIFICATION' | 'VERIFIED' | 'REJECTED' | 'RESTRICTED';
+    status: 'PENDING_VERIFICATION' | 'VERIFIED' | 'REJECTED' | 'RESTRICTED' | 'CLOSED';
     /**
      * The reviewer's reason, or what changed on a verified account
      */
@@ -930,7 +930,7 @@ export type UpdatedAccountResponse = {
     metadata: {
         [key: string]: unknown;
     } | null;
-    status: 'PENDING_VERIFICATION' | 'VERIFIED' | 'REJECTED' | 'RESTRICTED';
+    status: 'PENDING_VERIFICATION' | 'VERIFIED' | 'REJECTED' | 'RESTRICTED' | 'CLOSED';
     /**
      * The reviewer's reason, or what changed on a verified account
      */
@@ -1034,7 +1034,7 @@ export type AccountWithBalanceResponse = {
     metadata: {
         [key: string]: unknown;
     } | null;
-    status: 'PENDING_VERIFICATION' | 'VERIFIED' | 'REJECTED' | 'RESTRICTED';
+    status: 'PENDING_VERIFICATION' | 'VERIFIED' | 'REJECTED' | 'RESTRICTED' | 'CLOSED';
     /**
      * The reviewer's reason, or what changed on a verified account
      */
@@ -1191,6 +1191,13 @@ export type CreateAccountLinkDto = {
      * Where the seller goes when the link has expired or was used already: ask for a new link there and redirect to it; the same rules as returnUrl
      */
     refreshUrl: string;
+};
+
+export type CloseAccountDto = {
+    /**
+     * Why it is closed: the account’s statusReason from now on
+     */
+    reason: string;
 };
 
 export type CommissionResponse = {
@@ -1664,6 +1671,14 @@ export type StatementMovementResponse = {
      * The order’s or escrow’s description (else its items’ names), or the transfer’s; null for a payout
      */
     sourceDescription: string | null;
+    /**
+     * The escrow it belongs to: the escrow of a release, fee or reversal, or the escrow a transfer named (escrowId), on both sides of the transfer; null when none
+     */
+    escrowId: string | null;
+    /**
+     * The payment order it belongs to: the order paid or refunded, or the order a transfer named (orderId), on both sides of the transfer; null when none
+     */
+    orderId: string | null;
 };
 
 export type StatementResponse = {
@@ -1923,6 +1938,14 @@ export type BalanceTransactionResponse = {
      * The order’s or escrow’s description (else its items’ names), or the transfer’s; null for a payout
      */
     sourceDescription: string | null;
+    /**
+     * The escrow it belongs to: the escrow of a release, fee or reversal, or the escrow a transfer named (escrowId), on both sides of the transfer; null when none
+     */
+    escrowId: string | null;
+    /**
+     * The payment order it belongs to: the order paid or refunded, or the order a transfer named (orderId), on both sides of the transfer; null when none
+     */
+    orderId: string | null;
     /**
      * When it was recorded
      */
@@ -3288,6 +3311,19 @@ export type TransferCreatedCallback = {
         [key: string]: unknown;
     };
     /**
+     * What the transfer belongs to (its escrowId or orderId; here, not at the top, because a callback’s top-level orderId names the transfer itself)
+     */
+    belongsTo: {
+        /**
+         * The escrow the transfer belongs to, as its request named it (escrowId); null when none
+         */
+        escrowId: string | null;
+        /**
+         * The payment order the transfer belongs to, as its request named it (orderId); null when none
+         */
+        orderId: string | null;
+    };
+    /**
      * The transfer id again
      */
     orderId: string;
@@ -3366,6 +3402,19 @@ export type TransferReversedCallback = {
         [key: string]: unknown;
     };
     /**
+     * What the transfer belongs to (its escrowId or orderId; here, not at the top, because a callback’s top-level orderId names the transfer itself)
+     */
+    belongsTo: {
+        /**
+         * The escrow the transfer belongs to, as its request named it (escrowId); null when none
+         */
+        escrowId: string | null;
+        /**
+         * The payment order the transfer belongs to, as its request named it (orderId); null when none
+         */
+        orderId: string | null;
+    };
+    /**
      * The transfer id again
      */
     orderId: string;
@@ -3384,7 +3433,7 @@ export type TransferReversedCallback = {
 };
 
 /**
- * One of the platform’s accounts changed: its details, its verification status, or its payout destination (sent to the platform)
+ * One of the platform’s accounts changed: its details, its verification status, its closing, or its payout destination (sent to the platform)
  */
 export type AccountUpdatedCallback = {
     /**
@@ -3409,11 +3458,11 @@ export type AccountUpdatedCallback = {
      */
     accountId: string;
     /**
-     * The account’s status after the change
+     * The account’s status after the change (CLOSED: the platform closed it, the end state)
      */
-    accountStatus: 'PENDING_VERIFICATION' | 'VERIFIED' | 'REJECTED' | 'RESTRICTED';
+    accountStatus: 'PENDING_VERIFICATION' | 'VERIFIED' | 'REJECTED' | 'RESTRICTED' | 'CLOSED';
     /**
-     * What changed: the details updated by name, `status`, `payoutDestination` (a new destination; payouts to it wait PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS), `requirementsDue` (the operator's staff asked for documents by a due instant) or `documents` (a document was uploaded)
+     * What changed: the details updated by name, `status` (a verification decision, a restriction, or the account closed), `payoutDestination` (a new destination; payouts to it wait PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS), `requirementsDue` (the operator's staff asked for documents by a due instant) or `documents` (a document was uploaded)
      */
     changed: Array<string>;
     /**
@@ -6211,7 +6260,7 @@ export type GetV1TrdpAccountsData = {
          * negative: only the accounts that owe money: whose balance, money on hold included, is below zero, each with what it owes and since when
          */
         balance?: 'negative';
-        status?: 'PENDING_VERIFICATION' | 'VERIFIED' | 'REJECTED' | 'RESTRICTED';
+        status?: 'PENDING_VERIFICATION' | 'VERIFIED' | 'REJECTED' | 'RESTRICTED' | 'CLOSED';
         /**
          * the accountId of the last account of the page before
          */
@@ -6554,11 +6603,11 @@ export type PostV1TrdpAccountsByAccountIdErrors = {
         };
     };
     /**
-     * CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     * ACCOUNT_CLOSED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
      */
     409: ProblemDto & {
         error?: {
-            code?: 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            code?: 'ACCOUNT_CLOSED' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
             message?: string;
         };
     };
@@ -6678,11 +6727,11 @@ export type PostV1TrdpAccountsByAccountIdInvitationErrors = {
         };
     };
     /**
-     * EMAIL_IN_USE, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     * EMAIL_IN_USE, ACCOUNT_CLOSED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
      */
     409: ProblemDto & {
         error?: {
-            code?: 'EMAIL_IN_USE' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            code?: 'EMAIL_IN_USE' | 'ACCOUNT_CLOSED' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
             message?: string;
         };
     };
@@ -6899,11 +6948,11 @@ export type PostV1TrdpAccountsByAccountIdDocumentsErrors = {
         };
     };
     /**
-     * ACCOUNT_REJECTED_IS_FINAL, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     * ACCOUNT_REJECTED_IS_FINAL, ACCOUNT_CLOSED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
      */
     409: ProblemDto & {
         error?: {
-            code?: 'ACCOUNT_REJECTED_IS_FINAL' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            code?: 'ACCOUNT_REJECTED_IS_FINAL' | 'ACCOUNT_CLOSED' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
             message?: string;
         };
     };
@@ -7536,11 +7585,11 @@ export type PostV1AdminAccountsByAccountIdRequestInformationErrors = {
         };
     };
     /**
-     * ACCOUNT_REJECTED_IS_FINAL, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     * ACCOUNT_REJECTED_IS_FINAL, ACCOUNT_CLOSED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
      */
     409: ProblemDto & {
         error?: {
-            code?: 'ACCOUNT_REJECTED_IS_FINAL' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            code?: 'ACCOUNT_REJECTED_IS_FINAL' | 'ACCOUNT_CLOSED' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
             message?: string;
         };
     };
@@ -7658,11 +7707,11 @@ export type PostV1TrdpAccountLinksErrors = {
         };
     };
     /**
-     * IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     * ACCOUNT_CLOSED, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
      */
     409: ProblemDto & {
         error?: {
-            code?: 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            code?: 'ACCOUNT_CLOSED' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
             message?: string;
         };
     };
@@ -7728,6 +7777,130 @@ export type PostV1TrdpAccountLinksResponses = {
 };
 
 export type PostV1TrdpAccountLinksResponse = PostV1TrdpAccountLinksResponses[keyof PostV1TrdpAccountLinksResponses];
+
+export type PostV1TrdpAccountsByAccountIdCloseData = {
+    body: CloseAccountDto;
+    headers?: {
+        /**
+         * Any POST: the first answer is kept for 24 hours and replayed for the same key and body
+         */
+        'Idempotency-Key'?: string;
+    };
+    path: {
+        accountId: string;
+    };
+    query?: never;
+    url: '/v1/trdp/accounts/{accountId}/close';
+};
+
+export type PostV1TrdpAccountsByAccountIdCloseErrors = {
+    /**
+     * UNKNOWN_FIELD, BadRequestException, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT, ACCOUNT_HEADER_NOT_ACCEPTED
+     */
+    400: ProblemDto & {
+        error?: {
+            code?: 'UNKNOWN_FIELD' | 'BadRequestException' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT' | 'ACCOUNT_HEADER_NOT_ACCEPTED';
+            message?: string;
+        };
+    };
+    /**
+     * AUTH_001
+     */
+    401: ProblemDto & {
+        error?: {
+            code?: 'AUTH_001';
+            message?: string;
+        };
+    };
+    /**
+     * ABC_001
+     */
+    404: ProblemDto & {
+        error?: {
+            code?: 'ABC_001';
+            message?: string;
+        };
+    };
+    /**
+     * ACCOUNT_NOT_SETTLED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     */
+    409: ProblemDto & {
+        error?: {
+            code?: 'ACCOUNT_NOT_SETTLED' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            message?: string;
+        };
+    };
+    /**
+     * PAYLOAD_TOO_LARGE
+     */
+    413: ProblemDto & {
+        error?: {
+            code?: 'PAYLOAD_TOO_LARGE';
+            message?: string;
+        };
+    };
+    /**
+     * URI_TOO_LONG
+     */
+    414: ProblemDto & {
+        error?: {
+            code?: 'URI_TOO_LONG';
+            message?: string;
+        };
+    };
+    /**
+     * UNSUPPORTED_MEDIA_TYPE
+     */
+    415: ProblemDto & {
+        error?: {
+            code?: 'UNSUPPORTED_MEDIA_TYPE';
+            message?: string;
+        };
+    };
+    /**
+     * RATE_LIMITED
+     */
+    429: ProblemDto & {
+        error?: {
+            code?: 'RATE_LIMITED';
+            message?: string;
+        };
+    };
+    /**
+     * GEN_004
+     */
+    500: ProblemDto & {
+        error?: {
+            code?: 'GEN_004';
+            message?: string;
+        };
+    };
+    /**
+     * DATABASE_UNAVAILABLE
+     */
+    503: ProblemDto & {
+        error?: {
+            code?: 'DATABASE_UNAVAILABLE';
+            message?: string;
+        };
+    };
+};
+
+export type PostV1TrdpAccountsByAccountIdCloseError = PostV1TrdpAccountsByAccountIdCloseErrors[keyof PostV1TrdpAccountsByAccountIdCloseErrors];
+
+export type PostV1TrdpAccountsByAccountIdCloseResponses = {
+    /**
+     * Account closed
+     */
+    200: {
+        status: 'success';
+        timestamp: string;
+        message: string;
+        data: AccountResponse;
+    };
+};
+
+export type PostV1TrdpAccountsByAccountIdCloseResponse = PostV1TrdpAccountsByAccountIdCloseResponses[keyof PostV1TrdpAccountsByAccountIdCloseResponses];
 
 export type DeleteV1TrdpCommissionData = {
     body?: never;
@@ -10478,7 +10651,7 @@ export type GetV1TrdpStatementCsvError = GetV1TrdpStatementCsvErrors[keyof GetV1
 
 export type GetV1TrdpStatementCsvResponses = {
     /**
-     * recorded_at, event_id, type, source, description, available_on, amount, balance, then recovered, gross, fee, counterparty, source_description, livemode (added last, so the first eight read as before): an opening line, one per movement, a closing line; livemode is the statement's mode (false: test money) on every line
+     * recorded_at, event_id, type, source, description, available_on, amount, balance, then recovered, gross, fee, counterparty, source_description, livemode, escrow_id, order_id (added last, so the first eight read as before): an opening line, one per movement, a closing line; livemode is the statement's mode (false: test money) on every line
      */
     200: string;
 };

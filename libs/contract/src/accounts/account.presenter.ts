@@ -23,7 +23,8 @@ export function presentAccount(account: Account, destination: DestinationOnFile 
     metadata: account.metadata ?? null,
     status: account.status,
     statusReason: account.statusReason ?? null,
-    requirements: accountRequirements(account, destination),
+    // A closed account is paid nothing more: nothing it lacks matters.
+    requirements: account.status === 'CLOSED' ? [] : accountRequirements(account, destination),
     requirementsDue: requirementsDue(account, now),
     payoutsHeldUntil: (!standing.payable && standing.heldUntil) || null,
     testClockId: account.testClockId ?? null,

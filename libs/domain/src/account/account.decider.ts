@@ -10,6 +10,7 @@ import {
   type Screening,
 } from './account.events';
 import { type Account, accountAfter } from './account.outline';
+import { AccountIsClosed, AccountNotSettled, unsettledHoldings } from './account-closing';
 import { legalRequirements } from './account-requirements';
 import type { RequirementDue } from './account-documents';
 
@@ -22,6 +23,9 @@ export interface AccountState {
 }
 
 const REVIEWABLE: ReadonlySet<AccountStatus> = new Set(['PENDING_VERIFICATION', 'RESTRICTED']);
+
+/** The commands a closed account refuses; notes of what already happened around it (a destination, a secret, an invitation spent) are still recorded. */
+const CHANGES: ReadonlySet<AccountCommand['type']> = new Set(['UpdateAccount', 'InviteAccountOwner', 'RecordAccountDocument', 'RequestAccountInformation']);
 
 /** The changes that differ from the account as it is: an update that repeats what is there (or clears what it has not) changes nothing. */
 function effectiveChanges(account: Account, changes: AccountChanges): AccountChanges {
@@ -62,6 +66,17 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
   }
   const account = state.account;
   if (!account) throw new AccountNotFound(command.data.accountId);
+  if (command.type === 'CloseAccount') {
+    if (command.data.merchantId !== account.merchantId) throw new AccountNotFound(account.accountId);
+    // Closing again finds it closed: a retry changes nothing.
+    if (account.status === 'CLOSED') return [];
+    const unsettled = unsettledHoldings(command.data.holdings);
+    if (unsettled.length > 0) throw new AccountNotSettled(account.accountId, unsettled);
+    const { accountId, merchantId } = account;
+    return [{ type: 'AccountClosed', data: { accountId, merchantId, closedBy: { type: 'merchant', id: merchantId }, reason: command.data.reason, closedAt: command.data.at } }];
+  }
+  // A closed account is the end state: what would change it, ask more of it or give it an owner is refused.
+  if (account.status === 'CLOSED' && CHANGES.has(command.type)) throw new AccountIsClosed(account.accountId);
   if (command.type === 'UpdateAccount') {
     if (command.data.merchantId !== account.merchantId) throw new AccountNotFound(account.accountId);
     const changes = effectiveChanges(account, command.data.changes);
@@ -129,7 +144,8 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
 /**
  * A platform's seller (`account-{accountId}`): its details, and its verification, which gates its
  * payouts. A legal detail changed on a verified account restricts it until it is reviewed again;
- * a rejection is final.
+ * a rejection is final. The platform closes an account that holds nothing (a rejected one too):
+ * closing is the end state.
  */
 export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState> = {
   initialState: () => ({}),

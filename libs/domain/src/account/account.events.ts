@@ -1,8 +1,9 @@
 import type { AccountDocument, RequirementDue } from './account-documents';
+import type { AccountHoldings } from './account-closing';
 
 export type AccountType = 'individual' | 'business';
 
-export const ACCOUNT_STATUSES = ['PENDING_VERIFICATION', 'VERIFIED', 'REJECTED', 'RESTRICTED'] as const;
+export const ACCOUNT_STATUSES = ['PENDING_VERIFICATION', 'VERIFIED', 'REJECTED', 'RESTRICTED', 'CLOSED'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
 
 /** Who decided on an account's verification: the operator's staff (console), or the sandbox's rule for test values. */
@@ -83,7 +84,9 @@ export type AccountEvent =
       data: { accountId: string; merchantId: string; requirements: RequirementDue[]; decidedBy: VerificationDecider; reason?: string; requestedAt: string };
     }
   /** A document arrived for the account: what it is and its digest, never its bytes (kept sealed outside the log). */
-  | { type: 'AccountDocumentUploaded'; data: AccountDocument & { accountId: string; merchantId: string; uploadedBy: { type: 'merchant'; id: string } } };
+  | { type: 'AccountDocumentUploaded'; data: AccountDocument & { accountId: string; merchantId: string; uploadedBy: { type: 'merchant'; id: string } } }
+  /** The platform closed the account, which held no money and no open allocation then: the end of it, its history kept. */
+  | { type: 'AccountClosed'; data: { accountId: string; merchantId: string; closedBy: { type: 'merchant'; id: string }; reason: string; closedAt: string } };
 
 /**
  * The sandbox's rule for test values (docs/guides/marketplaces.md): it decides at once on a TIN it
@@ -104,7 +107,9 @@ export type AccountCommand =
   | { type: 'InviteAccountOwner'; data: { accountId: string; merchantId: string; at: string } }
   | { type: 'RecordOwnerInvitationUsed'; data: { accountId: string; at: string } }
   | { type: 'RequestAccountInformation'; data: { accountId: string; decidedBy: VerificationDecider; requirements: RequirementDue[]; reason?: string; at: string } }
-  | { type: 'RecordAccountDocument'; data: { accountId: string; merchantId: string; document: Omit<AccountDocument, 'uploadedAt'>; at: string } };
+  | { type: 'RecordAccountDocument'; data: { accountId: string; merchantId: string; document: Omit<AccountDocument, 'uploadedAt'>; at: string } }
+  /** `holdings`: what the account held as the ledger and the views stood, caught up with the log, when the command was built (account-closing.ts). */
+  | { type: 'CloseAccount'; data: { accountId: string; merchantId: string; reason: string; holdings: AccountHoldings; at: string } };
 
 /** The API's names for the details (callbackURL), as an answer and ACCOUNT_UPDATED state what a change changed from what. */
 const API_NAMES: Partial<Record<keyof AccountDetails, string>> = { callbackUrl: 'callbackURL' };

@@ -57,6 +57,8 @@ export function accountAfter(account: Account | undefined, event: AccountEvent):
     }
     case 'AccountRestricted':
       return { ...account, status: 'RESTRICTED', statusReason: event.data.reason, updatedAt: event.data.restrictedAt };
+    case 'AccountClosed':
+      return { ...withoutRequirements(account), status: 'CLOSED', statusReason: event.data.reason, updatedAt: event.data.closedAt };
     case 'AccountInformationRequested':
       return { ...account, requirementsDue: event.data.requirements, updatedAt: event.data.requestedAt };
     case 'AccountDocumentUploaded': {

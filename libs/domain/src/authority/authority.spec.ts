@@ -4,7 +4,7 @@ import { may, type Movement, MOVEMENTS } from './authority';
 import type { PartyRelation } from './party-relation';
 import type { Principal } from './principal';
 
-const STATUSES: AccountStatus[] = ['PENDING_VERIFICATION', 'VERIFIED', 'RESTRICTED', 'REJECTED'];
+const STATUSES: AccountStatus[] = ['PENDING_VERIFICATION', 'VERIFIED', 'RESTRICTED', 'REJECTED', 'CLOSED'];
 
 /**
  * The table of docs/concepts/authority.md, written out again as the sentences it says, so that the rule's
@@ -18,7 +18,7 @@ function documented(principal: Principal, movement: Movement, relation: PartyRel
       return true;
     case 'ownAccount':
       if (movement === 'escrow') return false; // an escrow is its creator's
-      return movement !== 'credit' || relation.status !== 'REJECTED';
+      return movement !== 'credit' || (relation.status !== 'REJECTED' && relation.status !== 'CLOSED'); // a rejected or closed account receives no money
     case 'linkedMerchant':
       return movement === 'debit' || movement === 'credit'; // a link never redirects
     default:
@@ -63,8 +63,8 @@ describe('the authority rule (may)', () => {
     for (const kind of ['otherMerchant', 'otherPlatformsAccount', 'unknown'] as const) expect(may(platform, 'debit', { kind })).toBe(false);
   });
 
-  it('credits an own account unless it was rejected', () => {
+  it('credits an own account unless it was rejected or closed: a closed account never receives money (issue 42, item 7)', () => {
     const platform: Principal = { kind: 'merchant', merchantId: 'mer_platform' };
-    expect(STATUSES.map((status) => may(platform, 'credit', { kind: 'ownAccount', status }))).toEqual([true, true, true, false]);
+    expect(STATUSES.map((status) => may(platform, 'credit', { kind: 'ownAccount', status }))).toEqual([true, true, true, false, false]);
   });
 });

@@ -21,11 +21,11 @@ type Allowed = boolean | ((status: AccountStatus) => boolean);
 
 /**
  * The rule, as one table: a relation × a movement. A link lets a platform move a merchant's money,
- * never re-point its payouts, secrets or endpoints; an account that was rejected is paid nothing more.
+ * never re-point its payouts, secrets or endpoints; an account that was rejected or closed is paid nothing more.
  */
 export const AUTHORITY_TABLE: Readonly<Record<PartyRelationKind, Readonly<Record<Movement, Allowed>>>> = {
   self: { debit: true, credit: true, redirect: true, escrow: true },
-  ownAccount: { debit: true, credit: (status) => status !== 'REJECTED', redirect: true, escrow: false },
+  ownAccount: { debit: true, credit: (status) => status !== 'REJECTED' && status !== 'CLOSED', redirect: true, escrow: false },
   linkedMerchant: { debit: true, credit: true, redirect: false, escrow: false },
   otherMerchant: { debit: false, credit: false, redirect: false, escrow: false },
   otherPlatformsAccount: { debit: false, credit: false, redirect: false, escrow: false },

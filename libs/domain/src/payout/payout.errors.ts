@@ -60,6 +60,7 @@ const UNPAYABLE: Readonly<Record<Exclude<AccountStatus, 'VERIFIED'>, [string, st
   PENDING_VERIFICATION: ['is not verified yet', 'nothing is paid out to it until it is'],
   RESTRICTED: ['is restricted', 'nothing is paid out to it until it is reviewed again'],
   REJECTED: ['was rejected', 'nothing is paid out to it'],
+  CLOSED: ['is closed', 'nothing is paid out to it'],
 };
 
 /**

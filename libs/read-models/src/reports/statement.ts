@@ -31,6 +31,9 @@ export interface StatementMovement {
   /** By name: the other merchants or accounts the movement moves money of, and what its order, escrow or transfer says it is (entry-names.reader.ts). */
   counterparty: string | null;
   sourceDescription: string | null;
+  /** The escrow and the payment order it belongs to: its source's own, or what its transfer named (entry-names.reader.ts); null when none. */
+  escrowId: string | null;
+  orderId: string | null;
 }
 
 export interface Statement {
@@ -58,7 +61,7 @@ export function runningBalances(statement: Statement): StatementLine[] {
 }
 
 // The columns added since the first eight come last, so a reader of those by position reads them as before.
-const STATEMENT_COLUMNS = ['recorded_at', 'event_id', 'type', 'source', 'description', 'available_on', 'amount', 'balance', 'recovered', 'gross', 'fee', 'counterparty', 'source_description', 'livemode'];
+const STATEMENT_COLUMNS = ['recorded_at', 'event_id', 'type', 'source', 'description', 'available_on', 'amount', 'balance', 'recovered', 'gross', 'fee', 'counterparty', 'source_description', 'livemode', 'escrow_id', 'order_id'];
 
 /** The statement as the API's statement.csv and the consoles' downloads give it, byte for byte: an opening line, one per movement, a closing line, each with the statement's mode. */
 export function statementCsv(statement: Statement): string {
@@ -78,12 +81,14 @@ export function statementCsv(statement: Statement): string {
     m.counterparty ?? '',
     m.sourceDescription ?? '',
     livemode,
+    m.escrowId ?? '',
+    m.orderId ?? '',
   ];
   return [
     csvRow(STATEMENT_COLUMNS),
-    csvRow([statement.from, '', 'OPENING', '', 'Opening balance', '', '', signedBirr(statement.opening), '', '', '', '', '', livemode]),
+    csvRow([statement.from, '', 'OPENING', '', 'Opening balance', '', '', signedBirr(statement.opening), '', '', '', '', '', livemode, '', '']),
     ...runningBalances(statement).map((m) => csvRow(movement(m))),
-    csvRow([statement.to, '', 'CLOSING', '', 'Closing balance', '', '', signedBirr(statement.closing), '', '', '', '', '', livemode]),
+    csvRow([statement.to, '', 'CLOSING', '', 'Closing balance', '', '', signedBirr(statement.closing), '', '', '', '', '', livemode, '', '']),
   ].join('');
 }
 
@@ -127,6 +132,8 @@ export async function readStatement(db: SqlExecutor, merchantId: string, period:
       availableOn: posting.amount > 0 ? (creditDays.get(posting.eventId) ?? creditAvailableOn(posting.recordedAt, 0)) : null,
       counterparty: names.get(posting.eventId)?.counterparty ?? null,
       sourceDescription: names.get(posting.eventId)?.sourceDescription ?? null,
+      escrowId: names.get(posting.eventId)?.escrowId ?? null,
+      orderId: names.get(posting.eventId)?.orderId ?? null,
     };
   });
   return { from: period.from, to: period.to, opening, movements, closing: balance, livemode: mode === 'live' };

@@ -27,7 +27,7 @@ export class CreateAccountLinkController {
       'Good once and for ten minutes: redirect the seller to `url` at once. Opening it starts the page (an hour to complete it); a link opened already or expired sends the seller to refreshUrl, where you ask for a new one. What the seller enters is recorded as the same events as the account and destination routes (ACCOUNT_UPDATED callbacks follow).',
   })
   @ApiEnvelope(AccountLinkResponse, { status: 201, message: 'Account link created' })
-  @ApiProblems({ 400: ['ACCOUNT_LINK_URL_REFUSED'], 404: ['ABC_001'] })
+  @ApiProblems({ 400: ['ACCOUNT_LINK_URL_REFUSED'], 404: ['ABC_001'], 409: ['ACCOUNT_CLOSED'] })
   async create(@Body() body: CreateAccountLinkDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @Caller() principal: Principal) {
     const { token, expiresAt } = await this.commands.execute(new CreateAccountLinkCommand(principal, merchant.merchantId, body));
     return envelope('Account link created', { accountId: body.accountId, url: onboardingLinkUrl(this.config.publicBaseUrl, token), expiresAt: expiresAt.toISOString() });

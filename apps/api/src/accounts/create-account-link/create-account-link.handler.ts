@@ -3,7 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { refusedWebhookUrl } from '@app/callback-delivery';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { AccountLinks } from '@app/credentials';
-import { AccountNotFound } from '@app/domain';
+import { AccountIsClosed, AccountNotFound } from '@app/domain';
 import { CLOCK, type Clock } from '@app/infrastructure';
 import { AccountDirectory, PartyRelations } from '@app/onboarding';
 import { AccountLinkUrlRefused } from './account-link-url-refused.error';
@@ -28,7 +28,10 @@ export class CreateAccountLinkHandler implements ICommandHandler<CreateAccountLi
   async execute({ principal, platformId, request }: CreateAccountLinkCommand): Promise<{ token: string; expiresAt: Date }> {
     const { accountId, returnUrl, refreshUrl } = request;
     await this.relations.authorise(principal, 'redirect', accountId, (id) => new AccountNotFound(id));
-    if (!(await this.accounts.ownedBy(platformId, accountId))) throw new AccountNotFound(accountId);
+    const account = await this.accounts.ownedBy(platformId, accountId);
+    if (!account) throw new AccountNotFound(accountId);
+    // The page changes the account's details and destination: a closed account takes neither.
+    if (account.status === 'CLOSED') throw new AccountIsClosed(accountId);
     for (const [field, url] of [['returnUrl', returnUrl], ['refreshUrl', refreshUrl]] as const) {
       const refused = refusedWebhookUrl(url, this.config.callbackAllowPrivateUrls);
       if (refused) throw new AccountLinkUrlRefused(field, refused);

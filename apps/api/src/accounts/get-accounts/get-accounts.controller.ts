@@ -2,14 +2,13 @@ import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { AccountNotFound, type AccountStatus, InvalidInput } from '@app/domain';
+import { ACCOUNT_STATUSES, AccountNotFound, type AccountStatus, InvalidInput } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { accountsPage, negativeBalancesOf, type OwnerBalance, ownerBalances, ownedAccount, type StoredAccount, signedBirr } from '@app/read-models';
 import { CLOCK, type Clock } from '@app/infrastructure';
 import { parseLimit, envelope, CurrentMerchant, ReadsProjectedViews, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { presentAccount, AccountsPageResponse, AccountWithBalanceResponse } from '@app/contract';
 
-const STATUSES: readonly AccountStatus[] = ['PENDING_VERIFICATION', 'VERIFIED', 'REJECTED', 'RESTRICTED'];
 /** `balance=negative`: only the accounts that owe the platform (their balance, money on hold included, is below zero). */
 const BALANCE_FILTERS = ['negative'] as const;
 
@@ -49,7 +48,7 @@ export class GetAccountsController {
   @ApiOperation({ summary: 'Your accounts, newest first, a page at a time, each with its balance (available, on hold, pending, negative)' })
   @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 10' })
   @ApiQuery({ name: 'startingAfter', required: false, description: 'the accountId of the last account of the page before' })
-  @ApiQuery({ name: 'status', required: false, enum: STATUSES })
+  @ApiQuery({ name: 'status', required: false, enum: ACCOUNT_STATUSES })
   @ApiQuery({ name: 'balance', required: false, enum: BALANCE_FILTERS, description: 'negative: only the accounts that owe money: whose balance, money on hold included, is below zero, each with what it owes and since when' })
   @ApiEnvelope(AccountsPageResponse, { message: 'Accounts' })
   @ApiProblems({ 400: ['UNKNOWN_CURSOR', 'BadRequestException'] })
@@ -60,7 +59,7 @@ export class GetAccountsController {
     @Query('balance') balance: string | undefined,
     @CurrentMerchant() merchant: AuthenticatedMerchant,
   ) {
-    if (status !== undefined && !STATUSES.includes(status as AccountStatus)) throw new InvalidInput(`status must be one of ${STATUSES.join(', ')}`);
+    if (status !== undefined && !ACCOUNT_STATUSES.includes(status as AccountStatus)) throw new InvalidInput(`status must be one of ${ACCOUNT_STATUSES.join(', ')}`);
     if (balance !== undefined && balance !== 'negative') throw new InvalidInput(`balance must be one of ${BALANCE_FILTERS.join(', ')}`);
     const negativeOnly = balance === 'negative';
     const page = await accountsPage(this.db, merchant.merchantId, {

@@ -25,7 +25,7 @@ export class InviteAccountOwnerController {
     description: "Replaces any pending invitation; accepting it sets the seller's password and ends its other sessions. Valid 7 days, good once.",
   })
   @ApiEnvelope(AccountInvitationResponse, { status: 201, message: 'Invitation issued' })
-  @ApiProblems({ 400: ['ACCOUNT_OWNER_EMAIL_REQUIRED'], 404: ['ABC_001'], 409: ['EMAIL_IN_USE', 'CONCURRENT_MODIFICATION'] })
+  @ApiProblems({ 400: ['ACCOUNT_OWNER_EMAIL_REQUIRED'], 404: ['ABC_001'], 409: ['EMAIL_IN_USE', 'ACCOUNT_CLOSED', 'CONCURRENT_MODIFICATION'] })
   async invite(
     @Param('accountId') accountId: string,
     @Body() body: InviteAccountOwnerDto,

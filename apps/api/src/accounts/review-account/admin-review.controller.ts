@@ -63,7 +63,7 @@ export class AdminAccountReviewController {
       'Ask an account for documents, each by a due instant (replacing what was asked before): the account lists them as requirementsDue; an upload of a kind meets it; one past due restricts its payouts until it arrives or the account is approved',
   })
   @ApiEnvelope(AccountResponse, { message: 'Information requested' })
-  @ApiProblems({ 400: ['ACCOUNT_REQUIREMENTS_INVALID', 'INVALID_DATE_TIME', 'BadRequestException'], 404: ['ABC_001'], 409: ['ACCOUNT_REJECTED_IS_FINAL', 'CONCURRENT_MODIFICATION'] })
+  @ApiProblems({ 400: ['ACCOUNT_REQUIREMENTS_INVALID', 'INVALID_DATE_TIME', 'BadRequestException'], 404: ['ABC_001'], 409: ['ACCOUNT_REJECTED_IS_FINAL', 'ACCOUNT_CLOSED', 'CONCURRENT_MODIFICATION'] })
   async requestInformation(@Param('accountId') accountId: string, @Body() body: RequestAccountInformationDto, @RequestMetadata() metadata: EventMetadata) {
     const requirements = body.requirements.map(({ kind, dueBy }) => ({ kind, dueBy }));
     const account = await this.commands.execute(new RequestAccountInformationCommand(accountId, requirements, body.reason?.trim(), staffOf(metadata), metadata));

@@ -26,7 +26,7 @@ export class UpdateAccountController {
   @HttpCode(200)
   @ApiOperation({ summary: "Change some of an account's details (the others stay as they are; the answer's previousAttributes says what changed from what); a changed name, TIN or trade licence number sends a verified account back to review (RESTRICTED)" })
   @ApiEnvelope(UpdatedAccountResponse, { message: 'Account updated' })
-  @ApiProblems({ 400: ['CALLBACK_URL_REFUSED', 'ACCOUNT_NAME_REQUIRED'], 404: ['ABC_001'], 409: ['CONCURRENT_MODIFICATION'] })
+  @ApiProblems({ 400: ['CALLBACK_URL_REFUSED', 'ACCOUNT_NAME_REQUIRED'], 404: ['ABC_001'], 409: ['ACCOUNT_CLOSED', 'CONCURRENT_MODIFICATION'] })
   async update(@Param('accountId') accountId: string, @Body() body: UpdateAccountDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @Caller() principal: Principal, @RequestMetadata() metadata: EventMetadata) {
     const { account, previousAttributes } = await this.commands.execute(new UpdateAccountCommand(principal, merchant.merchantId, accountId, body, metadata));
     const destination = (await ownedAccount(this.db, merchant.merchantId, accountId))?.destination;

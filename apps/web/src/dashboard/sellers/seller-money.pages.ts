@@ -20,7 +20,9 @@ export function balanceFacts(balance: MerchantBalance): SafeHtml {
 export function standingFacts(account: AccountResponse): SafeHtml {
   return html`<dl class="facts">
     <dt>Status</dt><dd id="account-status">${statusBadge(account.status)}${account.statusReason ? html`<br><span class="muted">${account.statusReason}</span>` : ''}</dd>
-    <dt>Still needed before payouts</dt><dd id="account-requirements">${account.requirements.length ? account.requirements.join(', ') : 'nothing'}</dd>
+    ${account.status === 'CLOSED'
+      ? html`<dt>Closed</dt><dd id="account-closed">No new allocation, transfer or payout reaches this account; its statement and history stay readable</dd>`
+      : html`<dt>Still needed before payouts</dt><dd id="account-requirements">${account.requirements.length ? account.requirements.join(', ') : 'nothing'}</dd>`}
     ${account.payoutsHeldUntil ? html`<dt>Payouts held until</dt><dd id="payouts-held">${when(account.payoutsHeldUntil)} (the payout destination changed)</dd>` : ''}
   </dl>`;
 }

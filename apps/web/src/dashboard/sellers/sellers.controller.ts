@@ -6,7 +6,7 @@ import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { TENANT_MODES, type TenantModeReader } from '@app/credentials';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { AccountNotFound, type AccountStatus, InvalidInput, isPayoutId, isTransferId, payableKind, type Principal } from '@app/domain';
+import { ACCOUNT_STATUSES, AccountNotFound, type AccountStatus, InvalidInput, isPayoutId, isTransferId, payableKind, type Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { accountsPage, destinationVersion, merchantBalance, ownedAccount, payoutReport, payoutReportCsv, payoutReportPages, readStatement, statementCsv, requestedPeriod } from '@app/read-models';
 import { CLOCK, type Clock } from '@app/infrastructure';
@@ -24,7 +24,7 @@ import { payoutBody, payoutsTable } from '../payouts/payouts.pages';
 import { COPY_SCRIPT } from '../revealed-secret';
 import { accountEscrows } from './account-escrows';
 import { escrowSharesTable, nextPageLink } from './seller-money.pages';
-import { ACCOUNT_STATUSES, sellerHeader, sellerOverviewBody, sellerPath, type SellerRow, sellersListBody } from './sellers.pages';
+import { sellerHeader, sellerOverviewBody, sellerPath, type SellerRow, sellersListBody } from './sellers.pages';
 
 const PAGE_SIZE = 25;
 const CURRENT = '/dashboard/sellers';

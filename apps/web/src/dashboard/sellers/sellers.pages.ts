@@ -1,4 +1,4 @@
-import type { AccountStatus } from '@app/domain';
+import { ACCOUNT_STATUSES, type AccountStatus } from '@app/domain';
 import type { MerchantBalance } from '@app/read-models';
 import { html, SafeHtml } from '@app/http';
 import type { AccountResponse } from '@app/contract';
@@ -7,8 +7,6 @@ import { signedEtb } from '../../kit/statement-view';
 import { notice, type Notice } from '../../kit/page';
 import { revealedSecret } from '../revealed-secret';
 import { balanceFacts, standingFacts } from './seller-money.pages';
-
-export const ACCOUNT_STATUSES: readonly AccountStatus[] = ['PENDING_VERIFICATION', 'VERIFIED', 'REJECTED', 'RESTRICTED'];
 
 export const sellerPath = (accountId: string, rest = '') => `/dashboard/sellers/${encodeURIComponent(accountId)}${rest}`;
 

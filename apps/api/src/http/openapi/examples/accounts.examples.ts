@@ -62,6 +62,10 @@ export const ACCOUNT_EXAMPLES: OperationExamples = {
     request: { email: 'sales@tigist-crafts.example' },
     data: { ...ACCOUNT, email: 'sales@tigist-crafts.example', updatedAt: '2026-11-28T05:17:23.725Z', previousAttributes: { email: null } },
   },
+  'POST /v1/trdp/accounts/{accountId}/close': {
+    request: { reason: 'The seller left the marketplace' },
+    data: { ...ACCOUNT, status: 'CLOSED', statusReason: 'The seller left the marketplace', requirements: [], updatedAt: '2026-11-28T05:31:09.114Z' },
+  },
   'POST /v1/trdp/accounts/{accountId}/invitation': {
     request: { email: 'owner@tigist-crafts.example' },
     data: {

@@ -153,6 +153,8 @@ export const PAYOUT_EXAMPLES: OperationExamples = {
           availableOn: '2026-12-01',
           counterparty: null,
           sourceDescription: 'Coffee beans 1kg',
+          escrowId: null,
+          orderId: 'ord_bc5734b64d13440bdca208797f197109',
         },
         {
           eventId: '0f5cc987-e7cb-4b70-95ad-58efbf4dcf47',
@@ -167,13 +169,15 @@ export const PAYOUT_EXAMPLES: OperationExamples = {
           availableOn: null,
           counterparty: null,
           sourceDescription: 'Coffee beans 1kg',
+          escrowId: null,
+          orderId: 'ord_bc5734b64d13440bdca208797f197109',
         },
       ],
       closing: 0,
     },
   },
   'GET /v1/trdp/statement.csv': {
-    response: 'recorded_at,event_id,type,source,description,available_on,amount,balance,recovered,gross,fee,counterparty,source_description,livemode\r\n2026-01-01T00:00:00.000Z,,OPENING,,Opening balance,,,0,,,,,,false\r\n2026-11-28T05:17:19.545Z,8d475828-a7b5-4c35-98d3-4d9a00ee5503,OrderPaid,ord_bc5734b64d13440bdca208797f197109,Order paid,2026-12-01,250.75,250.75,0,250.75,0,,Coffee beans 1kg,false\r\n2026-11-28T05:17:20.313Z,0f5cc987-e7cb-4b70-95ad-58efbf4dcf47,OrderRefundRequested,ord_bc5734b64d13440bdca208797f197109,Order refund requested,,-0.01,250.74,0,-0.01,0,,Coffee beans 1kg,false\r\n2031-01-01T00:00:00.000Z,,CLOSING,,Closing balance,,,250.74,,,,,,false\r\n',
+    response: 'recorded_at,event_id,type,source,description,available_on,amount,balance,recovered,gross,fee,counterparty,source_description,livemode,escrow_id,order_id\r\n2026-01-01T00:00:00.000Z,,OPENING,,Opening balance,,,0,,,,,,false,,\r\n2026-11-28T05:17:19.545Z,8d475828-a7b5-4c35-98d3-4d9a00ee5503,OrderPaid,ord_bc5734b64d13440bdca208797f197109,Order paid,2026-12-01,250.75,250.75,0,250.75,0,,Coffee beans 1kg,false,,ord_bc5734b64d13440bdca208797f197109\r\n2026-11-28T05:17:20.313Z,0f5cc987-e7cb-4b70-95ad-58efbf4dcf47,OrderRefundRequested,ord_bc5734b64d13440bdca208797f197109,Order refund requested,,-0.01,250.74,0,-0.01,0,,Coffee beans 1kg,false,,ord_bc5734b64d13440bdca208797f197109\r\n2031-01-01T00:00:00.000Z,,CLOSING,,Closing balance,,,250.74,,,,,,false,,\r\n',
   },
   'POST /v1/trdp/payout-settings': {
     request: { schedule: 'manual', minimumAmount: 0.01, callbackURL: 'https://marketplace.example/payout-callbacks', payoutDelayDays: 3 },
@@ -196,6 +200,8 @@ export const PAYOUT_EXAMPLES: OperationExamples = {
           description: 'Allocation of acct_15ce3527c5b25b8263d4fa61b75c76a8 reversed',
           counterparty: 'Merkato Online',
           sourceDescription: 'Coffee beans 1kg, Jebena',
+          escrowId: 'esc_6f536c7c6b4dfc043350931969f402bb',
+          orderId: null,
           createdAt: '2026-11-28T08:02:11.410Z',
         },
         {
@@ -211,6 +217,8 @@ export const PAYOUT_EXAMPLES: OperationExamples = {
           description: 'Allocation of acct_15ce3527c5b25b8263d4fa61b75c76a8 released, fee to mer_2ef868dd3eaa4866d7a19e7d',
           counterparty: 'Merkato Online',
           sourceDescription: 'Coffee beans 1kg, Jebena',
+          escrowId: 'esc_6f536c7c6b4dfc043350931969f402bb',
+          orderId: null,
           createdAt: '2026-11-26T05:17:24.855Z',
         },
       ],

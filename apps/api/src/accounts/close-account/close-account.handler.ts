@@ -1,0 +1,42 @@
+import { Inject } from '@nestjs/common';
+import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { type Account, accountDecider, AccountNotFound, streams } from '@app/domain';
+import { Clocks, CommandRunner } from '@app/infrastructure';
+import { PartyRelations } from '@app/onboarding';
+import { accountHoldings } from '@app/read-models';
+import { CloseAccountCommand } from './close-account.command';
+
+/**
+ * Closes one of the platform's accounts once it holds nothing (docs/guides/marketplaces.md, "Closing an
+ * account"). What it holds is read from the ledger and the views, which the route has let catch up with
+ * every write answered before the request (ReadsProjectedViews); from the closing on, the authority rule
+ * credits the account nothing more, so no allocation, transfer or payout reaches it.
+ */
+@CommandHandler(CloseAccountCommand)
+export class CloseAccountHandler implements ICommandHandler<CloseAccountCommand> {
+  constructor(
+    @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(PartyRelations) private readonly relations: PartyRelations,
+    @Inject(Clocks) private readonly clocks: Clocks,
+  ) {}
+
+  async execute({ principal, merchantId, accountId, reason, metadata }: CloseAccountCommand): Promise<Account> {
+    await this.relations.authorise(principal, 'redirect', accountId, (id) => new AccountNotFound(id));
+    // The platform itself passes the rule but is no account: nothing of its money is read for a closing that cannot be.
+    const known = await this.runner.read(streams.account(accountId), accountDecider);
+    if (known.state.account?.merchantId !== merchantId) throw new AccountNotFound(accountId);
+    // What the holding period keeps is read at the account's own time: its test clock's, on one (docs/concepts/time.md).
+    const { clock } = await this.clocks.ofParty(accountId);
+    const holdings = await accountHoldings(this.db, accountId, clock.now());
+    const { state } = await this.runner.run(
+      streams.account(accountId),
+      accountDecider,
+      { type: 'CloseAccount', data: { accountId, merchantId, reason: reason.trim(), holdings, at: clock.now().toISOString() } },
+      metadata,
+      known,
+    );
+    return state.account!;
+  }
+}
