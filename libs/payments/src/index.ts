@@ -12,7 +12,6 @@ export * from './flow/confirm-otp/confirm-otp.command';
 export * from './flow/expire-payment/expire-payment.command';
 export * from './flow/initiate-payment/initiate-payment.command';
 export * from './flow/process-refund/process-refund.command';
-export * from './flow/process-payout/process-payout.command';
 export * from './flow/request-scheduled-payout/request-scheduled-payout.command';
 export * from './flow/reconcile-payment/reconcile-payment.command';
 export * from './work/payment-job';

@@ -26,7 +26,7 @@ const STATUS_AFTER: Record<Exclude<SinglePayoutEvent['type'], 'PayoutRequested'>
 /**
  * The provider's outcomes of a payout, and its cancellation; its request is decided across the merchant's
  * books (decidePayoutRequest). The worker records PayoutSent in this stream before it hands the transfer to
- * the provider (ProcessPayoutHandler), so a cancellation and a send, decided here at the stream's revision,
+ * the provider (ProcessPayout, libs/payments/src/flow/process-payout/process-payout.ts), so a cancellation and a send, decided here at the stream's revision,
  * exclude each other: the one appended first stands, and the other finds SENT or CANCELED.
  */
 export const singlePayoutDecider: Decider<PayoutCommand, SinglePayoutEvent, SinglePayoutState> = {
