@@ -291,7 +291,8 @@ interface PayoutKnown {
 }
 
 /**
- * What a payout's outcome tells, from the events of its stream: its request; the destination it names,
+ * What a payout's outcome tells, from the events of its stream: its request (or its carry-over from the
+ * payout account stream, which names the destination of its version); the destination it names,
  * or (a payout of the merchant's payout account stream, from before each payout had its own) the one
  * that stream set at the request's version; and the callback URL of that stream's last settings, which
  * an outcome recorded before the settings had a stream of their own goes to. Undefined without both.
@@ -301,7 +302,7 @@ function payoutKnown(history: readonly PayoutEvent[], payoutId: string): PayoutK
   const destinations = new Map<number, PayoutDestination>();
   let accountCallbackUrl: string | null = null;
   for (const e of history) {
-    if (e.type === 'PayoutRequested' && e.data.payoutId === payoutId) requested = e.data;
+    if ((e.type === 'PayoutRequested' || e.type === 'PayoutCarriedOver') && e.data.payoutId === payoutId) requested = e.data;
     else if (e.type === 'PayoutDestinationSet') destinations.set(e.data.version, e.data.destination);
     else if (e.type === 'PayoutSettingsChanged') accountCallbackUrl = e.data.settings.callbackUrl;
   }

@@ -42,6 +42,7 @@ export * from './payout/payout.events';
 export * from './payout/payout.errors';
 export * from './payout/payout-request';
 export * from './payout/payout-books';
+export * from './payout/payout-account-carry-over';
 export * from './payout/payout-destination.decider';
 export * from './payout/single-payout.decider';
 export * from './payout/payout-schedule';

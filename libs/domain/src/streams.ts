@@ -25,9 +25,9 @@ const KINDS = {
   auditor: { prefix: 'auditor' },
   callback: { prefix: 'callback' },
   /**
-   * A merchant's payout account from before each payout had a stream of its own: its destination and
-   * every payout (and its settings, before they had a stream of their own). Still read (its payouts in
-   * flight get their outcomes here, its destination stands until a new one is set), never appended a payout.
+   * A merchant's payout account as releases before each payout, its settings and its destination had
+   * streams of their own wrote it: all of them. Carried over to those streams once (payout-account-carry-over.ts),
+   * its mark last; until then still read (its payouts in flight get their outcomes here), never appended a payout.
    */
   payouts: { prefix: 'payouts', holdsMoney: true, plansCallbacks: true },
   /** One payout: its request and the provider's outcomes. */

@@ -10,7 +10,7 @@ import { ConfirmOtpHandler } from './flow/confirm-otp/confirm-otp.handler';
 import { ExpirePaymentHandler } from './flow/expire-payment/expire-payment.handler';
 import { InitiatePaymentHandler } from './flow/initiate-payment/initiate-payment.handler';
 import { PaymentFlow } from './flow/payment-flow';
-import { ProcessPayoutHandler } from './flow/process-payout/process-payout.handler';
+import { ProcessPayout } from './flow/process-payout/process-payout';
 import { ProcessRefundHandler } from './flow/process-refund/process-refund.handler';
 import { ReconcilePaymentHandler } from './flow/reconcile-payment/reconcile-payment.handler';
 import { ReleaseDueHandler } from './flow/release-due/release-due.handler';
@@ -53,7 +53,7 @@ function sandboxProvider(config: AppConfig, adapterHost: HttpAdapterHost, db: Sq
   });
 }
 
-/** The payment provider and the payment flow's commands: pushes, codes, notifications, expiries, refunds, the reconciler's questions, automatic releases and test clocks' advances. */
+/** The payment provider, the payment flow's commands and the payouts' sending (ProcessPayout, which the payout work calls): pushes, codes, notifications, expiries, refunds, the reconciler's questions, automatic releases and test clocks' advances. */
 @Module({
   providers: [
     { provide: PaymentProviders, useFactory: configuredProviders, inject: [APP_CONFIG, HttpAdapterHost, SQL_CLIENT, TENANT_MODES] },
@@ -64,13 +64,13 @@ function sandboxProvider(config: AppConfig, adapterHost: HttpAdapterHost, db: Sq
     ApplyNotificationHandler,
     ExpirePaymentHandler,
     ProcessRefundHandler,
-    ProcessPayoutHandler,
+    ProcessPayout,
     ReconcilePaymentHandler,
     ReleaseDueHandler,
     RequestScheduledPayoutHandler,
     AdvanceTestClockHandler,
   ],
-  exports: [PaymentProviders, PaymentFlow, PayoutBooksDeps],
+  exports: [PaymentProviders, PaymentFlow, PayoutBooksDeps, ProcessPayout],
 })
 export class PaymentsModule implements BeforeApplicationShutdown {
   constructor(@Inject(PaymentProviders) private readonly providers: PaymentProviders) {}

@@ -2,7 +2,7 @@ import type { SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
 import type { BulkWriter, Projection, TableRow } from './projection';
 
-/** The events that may open a stream a merchant owns (a payout account opens with any of three; a payout's books and destination with theirs), each naming the merchant (an account's or a transfer's: its platform). */
+/** The events that may open a stream a merchant owns (a payout account opens with any of three; a payout's books and destination with theirs, or with the carry-over of its payout account), each naming the merchant (an account's or a transfer's: its platform). */
 const OWNED_FROM: ReadonlySet<string> = new Set([
   'MerchantRegistered',
   'AccountCreated',
@@ -19,6 +19,9 @@ const OWNED_FROM: ReadonlySet<string> = new Set([
   'PayoutDestinationFailed',
   'TransferCreated',
   'TestClockCreated',
+  'PayoutCarriedOver',
+  'PayoutDestinationCarriedOver',
+  'PayoutSettingsCarriedOver',
 ]);
 
 const COLUMNS = ['stream_id', 'merchant_id'];

@@ -10,7 +10,7 @@ import { CancelPayoutCommand } from './cancel-payout.command';
 
 /**
  * Decided on the payout's own stream at the revision it read: the worker records PayoutSent there
- * before it hands the transfer to the provider (ProcessPayoutHandler), so either the cancellation is
+ * before it hands the transfer to the provider (ProcessPayout, libs/payments/src/flow/process-payout/process-payout.ts), so either the cancellation is
  * appended first and the payout is never sent, or the send is and the cancellation is refused
  * (PAYOUT_NOT_CANCELABLE). PayoutCanceled returns the money to the payable and fees (ledger-rules.ts).
  * Another merchant's payout, or one of the payout account stream from before payouts had streams of their own, is not found.

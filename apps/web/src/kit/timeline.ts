@@ -108,6 +108,10 @@ const DESCRIBE: Record<string, (data: Data, names: MerchantNames) => string> = {
   PayoutPaid: (d) => `Payout of ${amount(d)} paid (provider reference ${String(d.externalReferenceId)})`,
   PayoutFailed: (d) => `Payout of ${amount(d)} failed (${String(d.reason)}); the money is back in the payable${d.fees ? ' and fees' : ''}`,
   PayoutCanceled: (d) => `Payout of ${amount(d)} cancelled before it was sent; the money is back in the payable${d.fees ? ' and fees' : ''}`,
+  PayoutAccountCarriedOver: (d) => `Payout account carried over to the newer streams (${String(d.payouts)} payouts to their own): nothing is recorded here any more`,
+  PayoutCarriedOver: (d) => `Payout of ${amount(d)} carried over from the payout account stream, ${String(d.status)}: its money moved with its request there`,
+  PayoutDestinationCarriedOver: (d) => `Payout destination version ${String(d.version)} carried over from the payout account stream${d.failed ? ', paused' : ''}`,
+  PayoutSettingsCarriedOver: (d) => `Payout settings version ${String(d.version)} carried over from the payout account stream: ${settingsWords(d.settings as PayoutSettings)}`,
   PayoutsPaused: (d) => `Payouts paused (${String(d.reason)}): none is paid until they are resumed`,
   PayoutsResumed: () => 'Payouts resumed',
   TransferCreated: (d, names) =>

@@ -3,7 +3,7 @@ import { replacingHolds, type StandingAccount } from '../account/account-payabil
 import type { DestinationOnFile } from '../account/account-requirements';
 import type { PayoutDestination, PayoutEvent } from './payout.events';
 
-export type PayoutDestinationEvent = Extract<PayoutEvent, { type: 'PayoutDestinationSet' | 'PayoutDestinationFailed' }>;
+export type PayoutDestinationEvent = Extract<PayoutEvent, { type: 'PayoutDestinationSet' | 'PayoutDestinationFailed' | 'PayoutDestinationCarriedOver' }>;
 
 /** The destination payouts go to now; `paused`: a payout to this very version failed, so the schedule sends nothing until it is set again. */
 export interface DestinationInForce {
@@ -64,13 +64,21 @@ export function destinationFailure(state: PayoutDestinationState, legacy: Destin
 
 export const payoutDestinationDecider: Decider<SetPayoutDestination, PayoutDestinationEvent, PayoutDestinationState> = {
   initialState: () => ({}),
-  evolve: (state, event) =>
-    event.type === 'PayoutDestinationSet'
-      ? {
+  evolve: (state, event) => {
+    switch (event.type) {
+      case 'PayoutDestinationSet':
+        return {
           ...state,
           current: { version: event.data.version, destination: event.data.destination, setAt: event.data.setAt, ...(event.data.holds === undefined ? {} : { holds: event.data.holds }) },
-        }
-      : { ...state, failed: { version: event.data.version, payoutId: event.data.payoutId } },
+        };
+      case 'PayoutDestinationCarriedOver': {
+        const { version, destination, failed } = event.data;
+        return { current: { version, destination }, ...(failed ? { failed: { version, payoutId: failed.payoutId } } : state.failed && { failed: state.failed }) };
+      }
+      case 'PayoutDestinationFailed':
+        return { ...state, failed: { version: event.data.version, payoutId: event.data.payoutId } };
+    }
+  },
   decide: ({ data: { merchantId, destination, at, legacy, account } }, state) => {
     const inForce = destinationInForce(state, legacy);
     // The same account set again after a payout to it failed is the merchant saying it is fixed: a new version, and the schedule resumes.

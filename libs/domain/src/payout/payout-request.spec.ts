@@ -215,7 +215,7 @@ describe("a merchant's destination stream", () => {
     const canceled = singlePayoutDecider.decide(cancel, fold(singlePayoutDecider, [requested]));
     expect(canceled).toEqual([{ type: 'PayoutCanceled', data: { merchantId: M, payoutId: 'po_1', amount: 50_000, fees: 12_000, canceledAt: AT, callbackUrl: null } }]);
     expect(singlePayoutDecider.decide(cancel, fold(singlePayoutDecider, [requested, ...canceled]))).toEqual([]);
-    // The worker's send after the cancellation records nothing, and is not made (ProcessPayoutHandler).
+    // The worker's send after the cancellation records nothing, and is not made (ProcessPayout, libs/payments/src/flow/process-payout/process-payout.ts).
     expect(singlePayoutDecider.decide({ type: 'RecordPayoutSent', data: { payoutId: 'po_1', providerReference: 'po_1', at: AT } }, fold(singlePayoutDecider, [requested, ...canceled]))).toEqual([]);
     const sent = singlePayoutDecider.decide({ type: 'RecordPayoutSent', data: { payoutId: 'po_1', providerReference: 'po_1', at: AT } }, fold(singlePayoutDecider, [requested]));
     expect(() => singlePayoutDecider.decide(cancel, fold(singlePayoutDecider, [requested, ...sent]))).toThrow(expect.objectContaining({ code: 'PAYOUT_NOT_CANCELABLE' }));

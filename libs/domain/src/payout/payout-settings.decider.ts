@@ -31,7 +31,7 @@ export interface PayoutsPause {
 }
 
 export type PayoutSettingsChanged = Extract<PayoutEvent, { type: 'PayoutSettingsChanged' }>;
-export type PayoutSettingsEvent = Extract<PayoutEvent, { type: 'PayoutSettingsChanged' | 'PayoutsPaused' | 'PayoutsResumed' }>;
+export type PayoutSettingsEvent = Extract<PayoutEvent, { type: 'PayoutSettingsChanged' | 'PayoutsPaused' | 'PayoutsResumed' | 'PayoutSettingsCarriedOver' }>;
 
 /**
  * `carried`: the settings in force in the merchant's payout account stream, where they were kept before
@@ -98,6 +98,8 @@ export const payoutSettingsDecider: Decider<PayoutSettingsCommand, PayoutSetting
         return { settings: state.settings };
       case 'PayoutSettingsChanged':
         return { ...state, settings: settingsAfter(state.settings, event.data) };
+      case 'PayoutSettingsCarriedOver':
+        return { ...state, settings: { version: event.data.version, settings: event.data.settings, scheduleSetAt: Date.parse(event.data.scheduleSetAt) } };
     }
   },
   decide: (command, state) => {

@@ -147,7 +147,31 @@ export type PayoutEvent =
    * resumed; scheduled periods pay nothing meanwhile, and one asked for is refused (PAYOUTS_PAUSED).
    */
   | { type: 'PayoutsPaused'; data: { merchantId: string; reason: string; pausedAt: string } }
-  | { type: 'PayoutsResumed'; data: { merchantId: string; resumedAt: string } };
+  | { type: 'PayoutsResumed'; data: { merchantId: string; resumedAt: string } }
+  /**
+   * The carry-over of a merchant's payout account stream (`payouts-{merchantId}`, where releases before
+   * each payout, its settings and its destination had streams of their own kept them all): appended
+   * there last, with what it carried, so the stream is never carried twice and nothing decides on it
+   * again (payout-account-carry-over.ts).
+   */
+  | { type: 'PayoutAccountCarriedOver'; data: { merchantId: string; payouts: number; carriedAt: string } }
+  /**
+   * A payout of the payout account stream in a stream of its own (`payout-{payoutId}`), as it stood
+   * there: its request, the destination of its version, and its status. Its money moved with its request
+   * there (the ledger posts that, never this); its outcomes from now on are recorded here.
+   */
+  | { type: 'PayoutCarriedOver'; data: CarriedPayout }
+  /**
+   * The destination in force in the payout account stream, in the destination's own stream: its version
+   * and destination (no `setAt`: the stream's read model never told one, and a seller account's hold
+   * counts from the epoch for it, as before), and `failed`, a payout that failed to that version (paused).
+   */
+  | { type: 'PayoutDestinationCarriedOver'; data: { merchantId: string; version: number; destination: PayoutDestination; failed?: { payoutId: string }; carriedAt: string } }
+  /** The settings in force in the payout account stream, in the settings' own stream, when the schedule in force was set with them. */
+  | { type: 'PayoutSettingsCarriedOver'; data: { merchantId: string; version: number; settings: PayoutSettings; scheduleSetAt: string; carriedAt: string } };
+
+/** A payout of the payout account stream as it is carried to its own stream: its request (with the destination of its version) and its status then. */
+export type CarriedPayout = Extract<PayoutEvent, { type: 'PayoutRequested' }>['data'] & { status: PayoutStatus; carriedAt: string };
 
 /** A payout's progress with the provider: requested, sent, then paid or failed once; or canceled while still requested. */
 export const PAYOUT_STATUSES = ['REQUESTED', 'SENT', 'PAID', 'FAILED', 'CANCELED'] as const;

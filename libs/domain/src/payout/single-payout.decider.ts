@@ -3,7 +3,7 @@ import type { Santim } from '../shared/money';
 import { PayoutNotCancelable, PayoutNotFound } from './payout.errors';
 import type { PayoutCommand, PayoutDestination, PayoutEvent, PayoutStatus } from './payout.events';
 
-export type SinglePayoutEvent = Extract<PayoutEvent, { type: 'PayoutRequested' | 'PayoutSent' | 'PayoutPaid' | 'PayoutFailed' | 'PayoutCanceled' }>;
+export type SinglePayoutEvent = Extract<PayoutEvent, { type: 'PayoutRequested' | 'PayoutCarriedOver' | 'PayoutSent' | 'PayoutPaid' | 'PayoutFailed' | 'PayoutCanceled' }>;
 
 /** One payout, in its own stream (`payout-{payoutId}`): a handful of events, read whole by any command on it. */
 export interface SinglePayoutState {
@@ -21,20 +21,21 @@ export interface SinglePayoutState {
 
 const finished = (status: PayoutStatus) => status === 'PAID' || status === 'FAILED' || status === 'CANCELED';
 
-const STATUS_AFTER: Record<Exclude<SinglePayoutEvent['type'], 'PayoutRequested'>, PayoutStatus> = { PayoutSent: 'SENT', PayoutPaid: 'PAID', PayoutFailed: 'FAILED', PayoutCanceled: 'CANCELED' };
+const STATUS_AFTER: Record<Exclude<SinglePayoutEvent['type'], 'PayoutRequested' | 'PayoutCarriedOver'>, PayoutStatus> = { PayoutSent: 'SENT', PayoutPaid: 'PAID', PayoutFailed: 'FAILED', PayoutCanceled: 'CANCELED' };
 
 /**
  * The provider's outcomes of a payout, and its cancellation; its request is decided across the merchant's
  * books (decidePayoutRequest). The worker records PayoutSent in this stream before it hands the transfer to
- * the provider (ProcessPayoutHandler), so a cancellation and a send, decided here at the stream's revision,
+ * the provider (ProcessPayout, libs/payments/src/flow/process-payout/process-payout.ts), so a cancellation and a send, decided here at the stream's revision,
  * exclude each other: the one appended first stands, and the other finds SENT or CANCELED.
  */
 export const singlePayoutDecider: Decider<PayoutCommand, SinglePayoutEvent, SinglePayoutState> = {
   initialState: () => ({}),
   evolve: (state, event) => {
-    if (event.type === 'PayoutRequested') {
+    if (event.type === 'PayoutRequested' || event.type === 'PayoutCarriedOver') {
       const { merchantId, payoutId, amount, fees, destinationVersion, destination } = event.data;
-      return { payout: { merchantId, payoutId, amount, ...(fees ? { fees } : {}), status: 'REQUESTED', destinationVersion, ...(destination && { destination }) } };
+      const status = event.type === 'PayoutRequested' ? 'REQUESTED' : event.data.status;
+      return { payout: { merchantId, payoutId, amount, ...(fees ? { fees } : {}), status, destinationVersion, ...(destination && { destination }) } };
     }
     return { payout: { ...state.payout!, status: STATUS_AFTER[event.type] } };
   },

@@ -1,6 +1,7 @@
 import type { SqlExecutor } from '@app/database';
 import {
   accountDecider,
+  type CarriedPayout,
   decidePayoutRequest,
   type DestinationInForce,
   destinationInForce,
@@ -69,7 +70,11 @@ export async function requestPayout(deps: PayoutBooksDeps, ask: PayoutAsk, metad
     {
       merchantId,
       streamId: streams.payout(payoutId),
-      decided: (history) => ({ type: 'PayoutRequested', data: history[0].data }) as PayoutRequested,
+      decided: ([first]) => {
+        // A payout carried over from the payout account stream answers with the request it was made by there.
+        const { status, carriedAt, ...data } = first.data as CarriedPayout;
+        return { type: 'PayoutRequested', data } as PayoutRequested;
+      },
       ledgerWaitMs: LEDGER_WAIT_MS,
       ledgerBehind: () => new PayoutLedgerBehind(),
       decide: async ({ booked, head, ledgerPosted }) => {

@@ -1,9 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { CommandBus } from '@nestjs/cqrs';
 import type { RecordedEvent } from '@app/event-store';
 import { CLOCK, type Clock } from '@app/infrastructure';
 import type { Scheduler } from '@app/scheduling';
-import { ProcessPayoutCommand } from '../flow/process-payout/process-payout.command';
+import { ProcessPayout } from '../flow/process-payout/process-payout';
 import { PAYMENT_WORK, type PaymentJob, referenced } from './payment-job';
 import type { PaymentWork } from './payment-work';
 
@@ -19,7 +18,7 @@ export class Payouts implements PaymentWork {
   readonly retriedOnError = true;
 
   constructor(
-    @Inject(CommandBus) private readonly commands: CommandBus,
+    @Inject(ProcessPayout) private readonly payouts: ProcessPayout,
     @Inject(PAYMENT_WORK) private readonly scheduler: Scheduler<PaymentJob>,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -32,7 +31,7 @@ export class Payouts implements PaymentWork {
 
   async run(job: PaymentJob): Promise<void> {
     if (!referenced(job)) return;
-    const progress = await this.commands.execute(new ProcessPayoutCommand(job.id, job.reference));
+    const progress = await this.payouts.process(job.id, job.reference);
     // Only the sending (`p…`) asks again at the expected instant: a check (`c…`) that still finds it under way leaves it to the provider questions.
     if (progress.state === 'pending' && progress.expectedAt && job.step.startsWith('p')) {
       await this.scheduler.schedule({ ...job, step: 'c0', runAt: Math.max(Date.parse(progress.expectedAt), this.clock.now().getTime()) });

@@ -48,7 +48,8 @@ export class AccountStreamPayout {
 
   private static async read(store: Pick<EventStore, 'readLastEvent'>, viewAt: PayoutViewAt, merchantId: string, payoutId: string): Promise<Known | undefined> {
     const last = await store.readLastEvent(streams.payouts(merchantId));
-    if (!last) return undefined;
+    // Carried over (carry-over-payout-accounts.ts), its payouts' outcomes are recorded in their own streams, never after the mark.
+    if (!last || last.type === 'PayoutAccountCarriedOver') return undefined;
     const payout = await viewAt(merchantId, payoutId, last.position);
     return payout && { payout, revision: last.revision };
   }

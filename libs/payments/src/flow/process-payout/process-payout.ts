@@ -1,5 +1,4 @@
-import { Inject } from '@nestjs/common';
-import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
+import { Inject, Injectable } from '@nestjs/common';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { destinationFailure, type PayoutCommand, type PayoutDestination, type PayoutStatus, type Santim, settingsOrDefault, singlePayoutDecider, streams } from '@app/domain';
 import { EVENT_STORE, type EventMetadata, type EventStore, formatPosition, type LogPosition } from '@app/event-store';
@@ -11,7 +10,9 @@ import { PaymentProviders } from '../../payment-providers';
 import { payoutSettingsInForce } from '../../payout-settings/payout-settings-in-force';
 import { payoutDestination } from '../../payouts/payout-requests';
 import { AccountStreamPayout, type AccountStreamPayoutState } from './account-stream-payout';
-import { type PayoutProgress, ProcessPayoutCommand } from './process-payout.command';
+
+/** `settled`: paid or failed, nothing left to do; `pending`: the provider has it under way, and may say when it expects to know its outcome. */
+export type PayoutProgress = { state: 'settled' } | { state: 'pending'; expectedAt?: string };
 
 const SYSTEM: EventMetadata = { actor: { type: 'system', id: 'payouts' } };
 const SETTLED: PayoutProgress = { state: 'settled' };
@@ -31,13 +32,16 @@ interface PayoutToProcess {
 }
 
 /**
+ * Moves a payout on with the provider: asks what became of its transfer, sends it when the provider
+ * does not have it, and records the outcome. The payout work (work/payouts.ts) calls it when the payout
+ * is requested and again while it is open: the work of this library, so no command bus between them.
  * The transfer's reference is the payout's id: a process killed after sending and before recording
  * finds the transfer when it asks, and never sends a second one. A payout is found by its id: its own
  * stream (`payout-{payoutId}`), or else the merchant's payout account stream, from before each payout
  * had its own, where one still in flight gets its outcomes.
  */
-@CommandHandler(ProcessPayoutCommand)
-export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutCommand> {
+@Injectable()
+export class ProcessPayout {
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(EVENT_STORE) private readonly store: EventStore,
@@ -48,7 +52,7 @@ export class ProcessPayoutHandler implements ICommandHandler<ProcessPayoutComman
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
-  async execute({ merchantId, payoutId }: ProcessPayoutCommand): Promise<PayoutProgress> {
+  async process(merchantId: string, payoutId: string): Promise<PayoutProgress> {
     const [payout, inForce] = await Promise.all([this.ownPayout(merchantId, payoutId).then((own) => own ?? this.accountPayout(merchantId, payoutId)), payoutSettingsInForce(this.runner, this.db, merchantId)]);
     if (!payout || payout.status === 'PAID' || payout.status === 'FAILED' || payout.status === 'CANCELED') return SETTLED;
     // Its callback goes where the settings say when its outcome is known.
