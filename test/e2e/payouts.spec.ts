@@ -154,7 +154,7 @@ describe('payouts', () => {
 
     const csv = await call(running.baseUrl, 'GET', `/v1/trdp/statement.csv?from=${encodeURIComponent(start)}&to=${encodeURIComponent(end)}`, { headers: as(merchant) });
     const rows = csv.text.trim().split('\r\n');
-    expect(rows[0]).toBe('recorded_at,event_id,type,source,description,available_on,amount,balance,recovered,gross,fee,counterparty,source_description,livemode');
+    expect(rows[0]).toBe('recorded_at,event_id,type,source,description,available_on,amount,balance,recovered,gross,fee,counterparty,source_description,livemode,reserve,reserve_available_on');
     expect(rows).toHaveLength(movements.length + 3);
     // Every line says the statement's mode, last: a test key's statement is test money.
     expect(new Set(rows.slice(1).map((row) => row.split(',').at(-1)))).toEqual(new Set(['false']));
