@@ -145,9 +145,9 @@ describe('balance transactions, walked through by a marketplace', () => {
     expect(csv[0]).toBe('recorded_at,event_id,type,source,description,available_on,amount,balance,recovered,gross,fee,counterparty,source_description,livemode,reserve,reserve_available_on');
     const releaseRow = csv.find((row) => row.includes(release.eventId))!.split(',');
     // The description before them may hold a comma (quoted): the added columns are read from the end.
-    expect(releaseRow.slice(-8)).toEqual(['1080', '1080', '0', '1200', '120', 'Merkato Online', 'Coffee beans and delivery', 'false']);
+    expect(releaseRow.slice(-10)).toEqual(['1080', '1080', '0', '1200', '120', 'Merkato Online', 'Coffee beans and delivery', 'false', '0', '']);
     const bonusRow = csv.find((row) => row.includes(lines[0].eventId))!.split(',');
-    expect(bonusRow.slice(-8)).toEqual(['50', '-1030', '50', '50', '0', 'Merkato Online', 'Goodwill bonus', 'false']);
+    expect(bonusRow.slice(-10)).toEqual(['50', '-1030', '50', '50', '0', 'Merkato Online', 'Goodwill bonus', 'false', '0', '']);
   });
 
   it('refuses a type, a cursor or a range it does not know, and another merchant’s payout, writing nothing', async () => {
