@@ -1,4 +1,4 @@
-import { streams } from '@app/domain';
+import { latestDuePeriod, type PayoutSchedule, scheduledPayoutId, streams } from '@app/domain';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { countWrites, escrowRequest, registerMerchant, type TestMerchant } from '../support/fixtures';
@@ -8,6 +8,8 @@ import { waitFor } from '../support/wait';
 // Tuesday 1 January 2030, noon in Addis Ababa; the reserve of a credit of that day is available from the 8th.
 const TODAY = '2030-01-01T09:00:00.000Z';
 const SEVEN_DAYS_LATER = '2030-01-08T09:00:00.000Z';
+const TOMORROW = '2030-01-02T09:00:00.000Z';
+const DAILY_AT_10: PayoutSchedule = { kind: 'daily', hour: 10 };
 
 /**
  * A rolling reserve (issue 42, item 2) over HTTP, on a test clock: a platform keeps 10 % of each credit
@@ -120,5 +122,39 @@ describe('a rolling reserve: a share of each credit kept for some days, on top o
     // Its report pays the reserve the payout before left, as released on its day.
     const restReport = (await get(`/v1/trdp/payouts/${rest.body.data.payoutId}/report`, forSeller)).body.data.lines as { status: string; net: number; paid: number; availableOn: string | null }[];
     expect(restReport).toEqual([expect.objectContaining({ status: 'RELEASED', net: 100, paid: 100, availableOn: '2030-01-08' })]);
+  });
+
+  it("leaves the reserve out of scheduled payouts too: the next day pays 900, the reserve's day pays the 100", async () => {
+    const { testClockId } = (await post('/v1/trdp/test-clocks', { frozenTime: TODAY, name: 'Scheduled reserve' })).body.data;
+    const seller = (await post('/v1/trdp/accounts', { name: 'Almaz Tesfaye', type: 'individual', tin: '0000000001', reference: 'scheduled-reserve-seller', testClockId })).body.data.accountId as string;
+    const forSeller = { 'x-account-id': seller };
+    expect((await post('/v1/trdp/payout-destination', { kind: 'bank', institution: '946', accountNumber: '1000123456789', holderName: 'Almaz Tesfaye' }, forSeller)).status).toBe(200);
+    expect((await post('/v1/trdp/payout-settings', { schedule: 'daily', hour: 10, reservePercent: 10, reserveDays: 7 }, forSeller)).status).toBe(200);
+    const { escrowId } = (
+      await post('/v1/trdp/escrow/order', escrowRequest({ amount: 1000, callbackURL: undefined, testClockId, allocations: [{ merchantId: seller, amount: 1000 }], items: [{ productId: 'sku-1', item_name: 'Mesob', quantity: 1, unit_price: 1000 }] }))
+    ).body.data;
+    expect((await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' })).status).toBe(200);
+    await waitFor(async () => (await get(`/v1/trdp/escrow/${escrowId}`)).body.data.status === 'HELD', 'the escrow to be paid');
+    expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: seller })).status).toBe(200);
+    await waitFor(async () => (await get('/v1/trdp/balance', forSeller)).body.data.reserve > 0, 'the release to reach the seller');
+
+    const payoutOfDay = async (now: string) => {
+      const period = latestDuePeriod(DAILY_AT_10, Date.parse(now))!;
+      const payoutId = scheduledPayoutId(seller, period.key);
+      return waitFor(async () => (await store.readStream(streams.payout(payoutId))).find((e) => e.type === 'PayoutRequested'), `the payout of ${period.key}`);
+    };
+    const advance = async (frozenTime: string) => {
+      expect((await post(`/v1/trdp/test-clocks/${testClockId}/advance`, { frozenTime })).status).toBe(200);
+      await waitFor(async () => (await get(`/v1/trdp/test-clocks/${testClockId}`)).body.data.status === 'ready', 'the clock to be ready');
+    };
+    await advance(TOMORROW);
+    expect((await payoutOfDay(TOMORROW)).data).toMatchObject({ merchantId: seller, amount: 900_00, trigger: 'schedule' });
+    await waitFor(async () => (await get('/v1/trdp/balance', forSeller)).body.data.inTransit === 0, 'the 900 ETB payout to be paid');
+    expect((await get('/v1/trdp/balance', forSeller)).body.data).toMatchObject({ available: 0, reserve: 100 });
+
+    await advance(SEVEN_DAYS_LATER);
+    expect((await payoutOfDay(SEVEN_DAYS_LATER)).data).toMatchObject({ merchantId: seller, amount: 100_00, trigger: 'schedule' });
+    // No day between paid anything: the reserve waited for its own.
+    for (const day of ['2030-01-03', '2030-01-07']) expect(await store.readStream(streams.payout(scheduledPayoutId(seller, `daily-${day}`)))).toEqual([]);
   });
 });
