@@ -135,19 +135,19 @@ describe('balance transactions, walked through by a marketplace', () => {
 
     // The accounts list carries each seller's balance, in the same page.
     const listed = (await get('/v1/trdp/accounts')).body.data.accounts.find((a: { accountId: string }) => a.accountId === seller);
-    expect(listed.balance).toEqual({ available: -1030, onHold: 0, pending: 0, negative: true });
-    expect((await get(`/v1/trdp/accounts/${seller}`)).body.data.balance).toEqual({ available: -1030, onHold: 0, pending: 0, negative: true });
+    expect(listed.balance).toEqual({ available: -1030, onHold: 0, reserve: 0, pending: 0, negative: true });
+    expect((await get(`/v1/trdp/accounts/${seller}`)).body.data.balance).toEqual({ available: -1030, onHold: 0, reserve: 0, pending: 0, negative: true });
 
     // The statement CSV keeps its first eight columns and adds recovered, gross, fee, the names, the mode and what each line belongs to after them.
     const from = encodeURIComponent(new Date(Date.now() - 60 * 60 * 1000).toISOString());
     const to = encodeURIComponent(new Date(Date.now() + 60_000).toISOString());
     const csv = (await get(`/v1/trdp/statement.csv?from=${from}&to=${to}`, seller)).text.trim().split('\r\n');
-    expect(csv[0]).toBe('recorded_at,event_id,type,source,description,available_on,amount,balance,recovered,gross,fee,counterparty,source_description,livemode,escrow_id,order_id');
+    expect(csv[0]).toBe('recorded_at,event_id,type,source,description,available_on,amount,balance,recovered,gross,fee,counterparty,source_description,livemode,escrow_id,order_id,reserve,reserve_available_on');
     const releaseRow = csv.find((row) => row.includes(release.eventId))!.split(',');
     // The description before them may hold a comma (quoted): the added columns are read from the end.
-    expect(releaseRow.slice(-10)).toEqual(['1080', '1080', '0', '1200', '120', 'Merkato Online', 'Coffee beans and delivery', 'false', release.source.id, '']);
+    expect(releaseRow.slice(-12)).toEqual(['1080', '1080', '0', '1200', '120', 'Merkato Online', 'Coffee beans and delivery', 'false', release.source.id, '', '0', '']);
     const bonusRow = csv.find((row) => row.includes(lines[0].eventId))!.split(',');
-    expect(bonusRow.slice(-10)).toEqual(['50', '-1030', '50', '50', '0', 'Merkato Online', 'Goodwill bonus', 'false', '', '']);
+    expect(bonusRow.slice(-12)).toEqual(['50', '-1030', '50', '50', '0', 'Merkato Online', 'Goodwill bonus', 'false', '', '', '0', '']);
   });
 
   it('refuses a type, a cursor or a range it does not know, and another merchant’s payout, writing nothing', async () => {

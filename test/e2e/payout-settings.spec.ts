@@ -133,6 +133,8 @@ describe('payout settings and scheduled payouts', () => {
       currency: 'ETB',
       callbackURL: null,
       payoutDelayDays: 0,
+      reservePercent: 0,
+      reserveDays: 0,
       nextPayoutAt: null,
       pausedByPayoutId: null,
       paused: null,

@@ -154,10 +154,10 @@ describe('payouts', () => {
 
     const csv = await call(running.baseUrl, 'GET', `/v1/trdp/statement.csv?from=${encodeURIComponent(start)}&to=${encodeURIComponent(end)}`, { headers: as(merchant) });
     const rows = csv.text.trim().split('\r\n');
-    expect(rows[0]).toBe('recorded_at,event_id,type,source,description,available_on,amount,balance,recovered,gross,fee,counterparty,source_description,livemode,escrow_id,order_id');
+    expect(rows[0]).toBe('recorded_at,event_id,type,source,description,available_on,amount,balance,recovered,gross,fee,counterparty,source_description,livemode,escrow_id,order_id,reserve,reserve_available_on');
     expect(rows).toHaveLength(movements.length + 3);
-    // Every line says the statement's mode, before what the line belongs to: a test key's statement is test money.
-    expect(new Set(rows.slice(1).map((row) => row.split(',').at(-3)))).toEqual(new Set(['false']));
+    // Every line says the statement's mode, before what the line belongs to and the reserve's two columns: a test key's statement is test money.
+    expect(new Set(rows.slice(1).map((row) => row.split(',').at(-5)))).toEqual(new Set(['false']));
     expect(first.body.data.livemode).toBe(false);
     // The balance is the eighth column, before those added since.
     expect(Number(rows.at(-1)!.split(',')[7])).toBe(closing);

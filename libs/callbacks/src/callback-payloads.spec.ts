@@ -686,7 +686,7 @@ describe('planCallback', () => {
         message: 'Payout settings version 2: hour, payoutDelayDays changed',
         merchantId: 'mer_1',
         version: 2,
-        settings: { schedule: 'daily', hour: 10, weekday: null, minimumAmount: 100, callbackURL: null, payoutDelayDays: 0, currency: 'ETB' },
+        settings: { schedule: 'daily', hour: 10, weekday: null, minimumAmount: 100, callbackURL: null, payoutDelayDays: 0, reservePercent: 0, reserveDays: 0, currency: 'ETB' },
         changed: ['hour', 'payoutDelayDays'],
         previousAttributes: { hour: 9, payoutDelayDays: 7 },
         orderId: 'mer_1',

@@ -1,7 +1,7 @@
 import { ACCOUNTS } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
-import { availablePayableBalance, MAX_PAYOUT_DELAY_DAYS } from '@app/domain';
-import { creditAvailableOn, heldAt } from './credit-availability.sql';
+import { availablePayableBalance, MAX_CREDIT_KEPT_DAYS } from '@app/domain';
+import { creditAvailableOn, creditKeptAt, heldAt } from './credit-availability.sql';
 
 /** An owner's money now, by where it stands, signed santim: the figures of its balance (balance.reader.ts) a list of accounts shows. */
 export interface OwnerBalance {
@@ -9,6 +9,8 @@ export interface OwnerBalance {
   available: number;
   /** Its payable's credits the holding period still keeps. */
   onHold: number;
+  /** Its payable's credits the rolling reserve still keeps (beyond the holding period). */
+  reserve: number;
   /** Held for it in escrows: allocations paid, neither released nor refunded, not disputed. */
   pending: number;
   /** Its payable and fees together, money on hold included, are below zero: it owes (as the list's `balance=negative` filter reads it). */
@@ -17,28 +19,33 @@ export interface OwnerBalance {
 
 /**
  * Each owner's figures, one row per owner, in one statement: the two accounts' balances (ledger_balances,
- * one probe each), the credits still held at `$2` (the same rule and bounded read as the balance's
- * `onHold`: heldAt), and its allocations holding money now (allocation_holdings' current rows).
+ * one probe each), the credits still held or reserved at `$2` (the same rule and bounded read as the
+ * balance's `onHold` and `reserve`: heldAt, creditKeptAt), and its allocations holding money now (allocation_holdings' current rows).
  */
 const BALANCES = `
   SELECT o.owner_id,
     (COALESCE((SELECT credit - debit FROM ledger_balances WHERE account = ${ACCOUNTS.merchantPayable.of('o.owner_id')}), 0)
       + COALESCE((SELECT credit - debit FROM ledger_balances WHERE account = ${ACCOUNTS.merchantFees.of('o.owner_id')}), 0))::text AS balance,
-    (SELECT COALESCE(SUM(p.credit - p.debit), 0) FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
-      ${creditAvailableOn('p', 'e', 'o.owner_id')}
-      WHERE ${heldAt('p', 'o.owner_id', ACCOUNTS.merchantPayable.of('o.owner_id'), '$2', '$3')})::text AS held,
+    k.held::text AS held, k.reserved::text AS reserved,
     (SELECT COALESCE(SUM(h.held), 0) FROM allocation_holdings h WHERE h.merchant_id = o.owner_id AND h.valid_to IS NULL)::text AS pending
-  FROM unnest($1::text[]) AS o(owner_id)`;
+  FROM unnest($1::text[]) AS o(owner_id)
+  CROSS JOIN LATERAL (
+    SELECT COALESCE(SUM(p_kept.held), 0) AS held, COALESCE(SUM(p_kept.reserved), 0) AS reserved
+    FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
+    ${creditAvailableOn('p', 'e', 'o.owner_id')}
+    ${creditKeptAt('p', '$2')}
+    WHERE ${heldAt('p', 'o.owner_id', ACCOUNTS.merchantPayable.of('o.owner_id'), '$2', '$3')}
+  ) k`;
 
 /** The balances of the given owners (a page of accounts) at `now`, by owner id: one query however many. */
 export async function ownerBalances(db: SqlExecutor, ownerIds: readonly string[], now: Date): Promise<Map<string, OwnerBalance>> {
   if (ownerIds.length === 0) return new Map();
-  const rows = await db.query<{ owner_id: string; balance: string; held: string; pending: string }>(BALANCES, [[...ownerIds], now, MAX_PAYOUT_DELAY_DAYS + 1]);
+  const rows = await db.query<{ owner_id: string; balance: string; held: string; reserved: string; pending: string }>(BALANCES, [[...ownerIds], now, MAX_CREDIT_KEPT_DAYS + 1]);
   return new Map(
     rows.map((row) => {
       const balance = Number(row.balance);
-      const held = Number(row.held);
-      return [row.owner_id, { available: availablePayableBalance(balance, held), onHold: held, pending: Number(row.pending), negative: balance < 0 }];
+      const [held, reserve] = [Number(row.held), Number(row.reserved)];
+      return [row.owner_id, { available: availablePayableBalance(balance, held + reserve), onHold: held, reserve, pending: Number(row.pending), negative: balance < 0 }];
     }),
   );
 }

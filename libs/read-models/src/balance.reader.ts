@@ -1,18 +1,20 @@
 import { payoutAccounts } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 import { availablePayableBalance } from '@app/domain';
-import { type HeldCredit, payableCreditsHeldAsOf, totalHeld } from './payable-availability.reader';
+import { type HeldCredit, payableCreditsHeldAsOf, totalKept } from './payable-availability.reader';
 
 /** A merchant's money by where it stands, signed santim. */
 export interface MerchantBalance {
   /**
    * Its payable and fees accounts (credits less debits), what its payouts take (payoutAccounts), less
-   * what the holding period keeps of the payable's credits (`held`; fees are never held): what may be
-   * paid out now; below zero once more went out than came in.
+   * what the holding period and the reserve keep of the payable's credits (`held`, `reserved`; fees are
+   * never kept): what may be paid out now; below zero once more went out than came in.
    */
   available: number;
   /** Credits in its payable not yet available (the holding period of its payout settings), by the day each becomes available. */
   held: HeldCredit[];
+  /** The rolling reserve's share of its payable's credits, kept beyond the holding period, by the day each becomes available. */
+  reserved: HeldCredit[];
   /** Held for it in escrows' accounts: allocations paid, neither released nor refunded, not disputed. */
   pending: number;
   /** Held for it in escrows' accounts under dispute. */
@@ -66,7 +68,7 @@ const BALANCE = `
     (SELECT COALESCE(sum(amount), 0) FROM payouts)::text AS in_transit`;
 
 /**
- * The merchant's balance now (the clock's `now` says what the holding period still keeps), or as it stood at `asOf`. What is held is read after the rest: a credit
+ * The merchant's balance now (the clock's `now` says what the holding period and the reserve still keep), or as it stood at `asOf`. What is held is read after the rest: a credit
  * posted between the two reads is then counted as held without being in the payable yet, so `available`
  * may briefly be too low, never too high.
  */
@@ -77,10 +79,11 @@ export async function merchantBalance(db: SqlExecutor, merchantId: string, at: B
     asOf ?? 'infinity',
     [...payoutAccounts(merchantId)],
   ]);
-  const held = await payableCreditsHeldAsOf(db, merchantId, at);
+  const kept = await payableCreditsHeldAsOf(db, merchantId, at);
   return {
-    available: availablePayableBalance(Number(row.available), totalHeld(held)),
-    held,
+    available: availablePayableBalance(Number(row.available), totalKept(kept)),
+    held: kept.held,
+    reserved: kept.reserved,
     pending: Number(row.pending),
     frozen: Number(row.frozen),
     inTransit: Number(row.in_transit),

@@ -1,7 +1,7 @@
 import { ACCOUNTS, isPayoutEntry, payoutAccounts } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 import { formatPosition, type LogPosition, parsePosition, START } from '@app/event-store';
-import { addisDay, creditAvailableOn } from './credit-availability.sql';
+import { creditAvailableOn, creditKeptAt, everKeeps } from './credit-availability.sql';
 import { MAIN_CHECKPOINT } from './projection-progress';
 import { type LedgerLineRow, ledgerLineOf, type PayoutLedgerLine } from './payout-report.reader';
 import type { PayoutView } from './payouts.projection';
@@ -47,11 +47,12 @@ export interface RangeLine extends PayoutLedgerLine {
   /** Where the line's entry stands in the log: the next page starts after it. */
   position: LogPosition;
   /**
-   * Of `net`, the payable's credit the holding period still kept when the payout was decided (its
-   * `requestedAt`), santim: the payout left it in the payable, for the payout of its day. Zero: all paid.
+   * Of `net`, the payable's credit the holding period or the reserve still kept when the payout was
+   * decided (its `requestedAt`), santim: the payout left it in the payable, for the payout of its day.
+   * Zero: all paid.
    */
   held: number;
-  /** The Addis Ababa day (`YYYY-MM-DD`) the held part becomes available on; null when nothing is held. */
+  /** The Addis Ababa day (`YYYY-MM-DD`) the last of the held part becomes available on; null when nothing is held. */
   availableOn: string | null;
 }
 
@@ -74,10 +75,10 @@ const ACCOUNT_RANGE = (account: string) => `(
     LIMIT $6)`;
 
 /**
- * A line's `held`: its credits to the payable ($1) not yet available on the day of the payout's
- * decision ($8), as the decision itself left them (payableNotYetAvailable: the same day, the same
- * holding period in force, $9 the merchant). A merchant that never set a holding period costs one
- * probe, not one a line.
+ * A line's `held`: what the holding period and the reserve kept of its credits to the payable ($1) on
+ * the day of the payout's decision ($8), as the decision itself left them (payableNotYetAvailable: the
+ * same day, the same rules in force, $9 the merchant), and the last day any of it becomes available. A
+ * merchant that never set a holding period or a reserve costs one probe, not one a line.
  */
 const RANGE_LINES = `
   SELECT e.event_id, e.event_type, e.stream_id, e.recorded_at, COALESCE(r.memo, e.description) AS description, r.commit::text AS commit, r.prepare::text AS prepare, r.net::text AS net,
@@ -91,10 +92,10 @@ const RANGE_LINES = `
     LIMIT $6
   ) r JOIN ledger_entries e ON e.entry_id = r.entry_id
   CROSS JOIN LATERAL (
-    SELECT COALESCE(SUM(q.credit - q.debit), 0) AS held, MAX(q_on.available_on) AS available_on
-    FROM ledger_postings q ${creditAvailableOn('q', 'e', '$9')}
-    WHERE q.entry_id = r.entry_id AND q.account = $1 AND q.credit > q.debit AND q_on.available_on > ${addisDay('$8')}
-      AND EXISTS (SELECT 1 FROM payout_delays WHERE merchant_id = $9 AND delay_days > 0)
+    SELECT COALESCE(SUM(q_kept.held + q_kept.reserved), 0) AS held,
+           MAX(GREATEST(CASE WHEN q_kept.held > 0 THEN q_on.available_on END, CASE WHEN q_kept.reserved > 0 THEN q_on.reserve_on END)) AS available_on
+    FROM ledger_postings q ${creditAvailableOn('q', 'e', '$9')} ${creditKeptAt('q', '$8')}
+    WHERE q.entry_id = r.entry_id AND q.account = $1 AND q.credit > q.debit AND ${everKeeps('$9')}
   ) h
   ORDER BY r.commit, r.prepare`;
 

@@ -1,17 +1,17 @@
 import { ACCOUNTS } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
-import { MAX_PAYOUT_DELAY_DAYS } from '@app/domain';
+import { MAX_CREDIT_KEPT_DAYS } from '@app/domain';
 import { type LogPosition, parsePosition, START } from '@app/event-store';
-import { addisDay, creditAvailableOn, heldAt } from './credit-availability.sql';
+import { creditAvailableOn, creditKeptAt, heldAt } from './credit-availability.sql';
 import { payableNotYetAvailable } from './payable-availability.reader';
 import { type LedgerLineRow, ledgerLineOf, type PayoutLedgerLine } from './payout-report.reader';
 import type { PayoutView } from './payouts.projection';
 
-/** A credit an earlier payout left on hold and this one paid, all of its `net`. */
+/** A credit (or the part of it) an earlier payout left on hold or in reserve and this one paid, all of its `net`. */
 export interface ReleasedLine extends PayoutLedgerLine {
   /** Where the credit stands in the log: the next page starts after it. */
   position: LogPosition;
-  /** The Addis Ababa day (`YYYY-MM-DD`) it became available on. */
+  /** The Addis Ababa day (`YYYY-MM-DD`) it (the part paid) became available on. */
   availableOn: string;
 }
 
@@ -32,21 +32,27 @@ async function previousPayoutRequestedAt(db: SqlExecutor, payout: PayoutView, af
 
 /**
  * The payable's credits before the payout's range ($1, up to its `after`: $4, $5; after `from`: $2, $3)
- * that the holding period kept on the day of the previous payout's decision ($9) and had let go by the
- * day of this one's ($10): the previous payout left them in the payable, this one paid them. A credit
- * is held at most MAX_PAYOUT_DELAY_DAYS, so only those recorded in the days before the previous payout
- * are read, along the (account, recorded_at, …) index. `fee`: another merchant's fee ($7 the merchant's
- * own fees account, whose part the previous payout paid, for fees are never held); $8 the merchant.
+ * of which the holding period or the reserve kept more on the day of the previous payout's decision ($9)
+ * than on the day of this one's ($10): the previous payout left that part in the payable, this one paid
+ * it (`net`; all of a credit held whole, or the part the hold kept beside a reserve that outlasts it, or
+ * the reserve at its day). A credit is kept at most MAX_CREDIT_KEPT_DAYS, so only those recorded in the
+ * days before the previous payout are read, along the (account, recorded_at, …) index. `fee`: another
+ * merchant's fee ($7 the merchant's own fees account, whose part the previous payout paid, for fees are
+ * never kept); $8 the merchant. `available_on`: the last day that let a part of it go.
  */
 const RELEASED = `
   SELECT e.event_id, e.event_type, e.stream_id, e.recorded_at, COALESCE(MAX(p.memo), e.description) AS description,
-         p.commit_position::text AS commit, p.prepare_position::text AS prepare, SUM(p.credit - p.debit)::text AS net, p_on.available_on::text AS available_on,
+         p.commit_position::text AS commit, p.prepare_position::text AS prepare,
+         SUM(before_kept.held + before_kept.reserved - now_kept.held - now_kept.reserved)::text AS net,
+         MAX(CASE WHEN before_kept.reserved > now_kept.reserved THEN GREATEST(p_on.available_on, p_on.reserve_on) ELSE p_on.available_on END)::text AS available_on,
          (SELECT COALESCE(SUM(f.credit - f.debit), 0) FROM ledger_postings f WHERE f.entry_id = e.entry_id AND ${ACCOUNTS.merchantFees.matches('f.account')} AND f.account <> $7)::text AS fee
   FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
   ${creditAvailableOn('p', 'e', '$8')}
-  WHERE ${heldAt('p', '$8', '$1', '$9', '$11')} AND p_on.available_on <= ${addisDay('$10')}
+  ${creditKeptAt('p', '$9', 'before_kept')}
+  ${creditKeptAt('p', '$10', 'now_kept')}
+  WHERE ${heldAt('p', '$8', '$1', '$9', '$11')} AND before_kept.held + before_kept.reserved > now_kept.held + now_kept.reserved
     AND (p.commit_position, p.prepare_position) > ($2::numeric, $3::numeric) AND (p.commit_position, p.prepare_position) <= ($4::numeric, $5::numeric)
-  GROUP BY p.commit_position, p.prepare_position, e.entry_id, e.event_id, e.event_type, e.stream_id, e.recorded_at, e.description, p_on.available_on
+  GROUP BY p.commit_position, p.prepare_position, e.entry_id, e.event_id, e.event_type, e.stream_id, e.recorded_at, e.description
   ORDER BY p.commit_position, p.prepare_position
   LIMIT $6`;
 
@@ -73,7 +79,7 @@ export async function payoutReleasedLines(db: SqlExecutor, payout: PayoutView, f
     payout.merchantId,
     previousAt,
     payout.requestedAt,
-    MAX_PAYOUT_DELAY_DAYS + 1,
+    MAX_CREDIT_KEPT_DAYS + 1,
   ]);
   return rows.map((row) => ({ ...ledgerLineOf(row), position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) }, availableOn: row.available_on }));
 }

@@ -549,4 +549,13 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The rolling reserve each payout settings change set, beside its holding period (payout-delays.projection.ts):
+    // a payable's credit keeps the reserve of the last change before it (credit-availability.sql.ts).
+    id: '046-payout-reserves',
+    sql: `
+      ALTER TABLE payout_delays ADD COLUMN IF NOT EXISTS reserve_percent int NOT NULL DEFAULT 0;
+      ALTER TABLE payout_delays ADD COLUMN IF NOT EXISTS reserve_days int NOT NULL DEFAULT 0;
+    `,
+  },
 ];

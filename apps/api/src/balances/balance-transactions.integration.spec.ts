@@ -264,7 +264,7 @@ describe.each(READ_MODEL_DATABASES)('balance transactions on %s', (_name, open) 
           // A list of accounts shows each one's balance as its own balance does.
           const own = await merchantBalance(db, merchantId, { now });
           const sum = lines.reduce((total, l) => total + l.net, 0);
-          expect(listed.get(merchantId)).toEqual({ available: own.available, onHold: totalHeld(own.held), pending: own.pending, negative: sum < 0 });
+          expect(listed.get(merchantId)).toEqual({ available: own.available, onHold: totalHeld(own.held), reserve: totalHeld(own.reserved), pending: own.pending, negative: sum < 0 });
           expect(own.available + totalHeld(own.held)).toBe(sum);
           // Oldest first, the balance before each line says what a credit recovered.
           let balance = 0;

@@ -18,7 +18,7 @@ export class BalanceController {
   ) {}
 
   @Get()
-  @ApiOperation({ summary: 'Your money by where it stands: available, on hold (with the day it becomes available), pending in escrows, frozen by disputes, in transit to you, and fees earned; now or as of an instant' })
+  @ApiOperation({ summary: 'Your money by where it stands: available, on hold and in the rolling reserve (each with the day it becomes available), pending in escrows, frozen by disputes, in transit to you, and fees earned; now or as of an instant' })
   @ApiQuery({ name: 'asOf', required: false, description: 'The balance as the ledger stood at this instant (ISO 8601 with its zone)', example: '2026-11-01T00:00:00+03:00' })
   @ApiEnvelope(BalanceResponse, { message: 'Balance' })
   @ApiProblems({ 400: [INVALID_DATE_TIME] })
@@ -34,6 +34,8 @@ export class BalanceController {
       available: signedBirr(balance.available),
       onHold: signedBirr(totalHeld(balance.held)),
       onHoldByDay: balance.held.map(({ availableOn, amount }) => ({ availableOn, amount: signedBirr(amount) })),
+      reserve: signedBirr(totalHeld(balance.reserved)),
+      reserveByDay: balance.reserved.map(({ availableOn, amount }) => ({ availableOn, amount: signedBirr(amount) })),
       pending: signedBirr(balance.pending),
       frozen: signedBirr(balance.frozen),
       inTransit: signedBirr(balance.inTransit),

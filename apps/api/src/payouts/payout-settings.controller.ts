@@ -22,10 +22,10 @@ export class PayoutSettingsController {
 
   @Post()
   @HttpCode(200)
-  @ApiOperation({ summary: 'Change some of the payout settings (a field left out keeps its value, null sets its default): when payouts happen without being asked for, their minimum, where payout callbacks go, and how long credited money is held before it is available; a change takes effect for the next period (a holding period for money credited after it)' })
+  @ApiOperation({ summary: 'Change some of the payout settings (a field left out keeps its value, null sets its default): when payouts happen without being asked for, their minimum, where payout callbacks go, and how long credited money is held before it is available, and the rolling reserve (a share of each credit kept for some days); a change takes effect for the next period (a holding period for money credited after it)' })
   @ApiCallbackPayloads('PayoutCallback', 'callbackURL')
   @ApiEnvelope(PayoutSettingsSetResponse, { message: 'Payout settings set' })
-  @ApiProblems({ 400: ['PAYOUT_DELAY_OUT_OF_RANGE', 'WEEKDAY_REQUIRED', 'CALLBACK_URL_REFUSED'], 409: ['CONCURRENT_MODIFICATION'] })
+  @ApiProblems({ 400: ['PAYOUT_DELAY_OUT_OF_RANGE', 'RESERVE_PERCENT_OUT_OF_RANGE', 'RESERVE_DAYS_OUT_OF_RANGE', 'WEEKDAY_REQUIRED', 'CALLBACK_URL_REFUSED'], 409: ['CONCURRENT_MODIFICATION'] })
   async set(@Body() body: PayoutSettingsDto, @ActingCaller() principal: ActingPrincipal, @RequestMetadata() metadata: EventMetadata) {
     const { inForce, previousAttributes } = await this.commands.execute(new SetPayoutSettingsCommand(principal, { change: payoutSettingsChangeFrom(body) }, metadata));
     return envelope('Payout settings set', { ...(await readPayoutSettings(this.runner, this.db, actingIdOf(principal), this.clock.now(), inForce)), previousAttributes });

@@ -30,6 +30,12 @@ export class PayoutSettingsResponse {
   @ApiProperty({ example: 0, minimum: 0, maximum: 30, description: 'The holding period in days: money credited on an Addis Ababa day becomes available at the start of the day this many days later' })
   payoutDelayDays!: number;
 
+  @ApiProperty({ example: 10, minimum: 0, maximum: 100, description: 'The rolling reserve: the percentage of each credit (rounded down to the santim) kept from payout for `reserveDays`; 0: none' })
+  reservePercent!: number;
+
+  @ApiProperty({ example: 7, minimum: 0, maximum: 90, description: 'Days the reserve keeps its share: available at the start of the Addis Ababa day this many days after the credit’s own' })
+  reserveDays!: number;
+
   @ApiProperty({ type: String, nullable: true, format: 'date-time', description: 'Null when manual or paused' })
   nextPayoutAt!: string | null;
 
@@ -67,6 +73,12 @@ export class PayoutSettingsPreviousAttributes {
 
   @ApiPropertyOptional({ example: 7 })
   payoutDelayDays?: number;
+
+  @ApiPropertyOptional({ example: 0 })
+  reservePercent?: number;
+
+  @ApiPropertyOptional({ example: 0 })
+  reserveDays?: number;
 }
 
 /** The settings in force after a change, and what it changed from what. */

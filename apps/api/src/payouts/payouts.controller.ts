@@ -199,7 +199,7 @@ export class PayoutsController {
       to: statement.to,
       currency: 'ETB',
       opening: signedBirr(statement.opening),
-      movements: statement.movements.map((m) => ({ ...m, amount: signedBirr(m.amount), recovered: signedBirr(m.recovered), gross: signedBirr(m.gross), fee: signedBirr(m.fee) })),
+      movements: statement.movements.map((m) => ({ ...m, amount: signedBirr(m.amount), recovered: signedBirr(m.recovered), gross: signedBirr(m.gross), fee: signedBirr(m.fee), reserve: signedBirr(m.reserve) })),
       closing: signedBirr(statement.closing),
     });
   }

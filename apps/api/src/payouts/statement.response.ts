@@ -32,6 +32,12 @@ export class StatementMovementResponse {
   @ApiProperty({ type: String, nullable: true, format: 'date', example: '2026-12-05', description: 'A credit: the Addis Ababa day it became (or becomes) available for payout, after the holding period in force when it was posted (a fee alone, never held, on its own day); null for a debit, which counts at once' })
   availableOn!: string | null;
 
+  @ApiProperty({ example: 25.07, description: 'A credit: the share of it the rolling reserve in force when it was posted keeps (`reservePercent`, rounded down to the santim); 0 when none' })
+  reserve!: number;
+
+  @ApiProperty({ type: String, nullable: true, format: 'date', example: '2026-12-05', description: 'The Addis Ababa day the reserve becomes available for payout; null when it keeps nothing' })
+  reserveAvailableOn!: string | null;
+
   @ApiProperty({ type: String, nullable: true, example: 'Merkato Online', description: 'By name, the other merchants or accounts the movement moves money of (the platform on a seller’s release, the seller on the platform’s fee, a transfer’s other side); null when none' })
   counterparty!: string | null;
 

@@ -49,6 +49,8 @@ describe("a statement's recoveries", () => {
       fee: 0,
       recovered,
       availableOn: '2030-01-01',
+      reserve: 0,
+      reserveAvailableOn: null,
       counterparty: recovered > 0 ? 'Merkato Online' : null,
       sourceDescription: 'Coffee beans',
       escrowId: belongsTo,

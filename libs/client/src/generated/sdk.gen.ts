@@ -400,7 +400,7 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * Your accounts, newest first, a page at a time, each with its balance (available, on hold, pending, negative)
+     * Your accounts, newest first, a page at a time, each with its balance (available, on hold, reserve, pending, negative)
      */
     public getAccounts<ThrowOnError extends boolean = true>(options?: Options<GetV1TrdpAccountsData, ThrowOnError>): RequestResult<GetV1TrdpAccountsResponses, GetV1TrdpAccountsErrors, ThrowOnError, 'data'> {
         return (options?.client ?? this.client).get<GetV1TrdpAccountsResponses, GetV1TrdpAccountsErrors, ThrowOnError, 'data'>({
@@ -1021,7 +1021,7 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * Change some of the payout settings (a field left out keeps its value, null sets its default): when payouts happen without being asked for, their minimum, where payout callbacks go, and how long credited money is held before it is available; a change takes effect for the next period (a holding period for money credited after it)
+     * Change some of the payout settings (a field left out keeps its value, null sets its default): when payouts happen without being asked for, their minimum, where payout callbacks go, and how long credited money is held before it is available, and the rolling reserve (a share of each credit kept for some days); a change takes effect for the next period (a holding period for money credited after it)
      */
     public postPayoutSettings<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpPayoutSettingsData, ThrowOnError>): RequestResult<PostV1TrdpPayoutSettingsResponses, PostV1TrdpPayoutSettingsErrors, ThrowOnError, 'data'> {
         return (options.client ?? this.client).post<PostV1TrdpPayoutSettingsResponses, PostV1TrdpPayoutSettingsErrors, ThrowOnError, 'data'>({
@@ -1037,7 +1037,7 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * Your money by where it stands: available, on hold (with the day it becomes available), pending in escrows, frozen by disputes, in transit to you, and fees earned; now or as of an instant
+     * Your money by where it stands: available, on hold and in the rolling reserve (each with the day it becomes available), pending in escrows, frozen by disputes, in transit to you, and fees earned; now or as of an instant
      */
     public getBalance<ThrowOnError extends boolean = true>(options?: Options<GetV1TrdpBalanceData, ThrowOnError>): RequestResult<GetV1TrdpBalanceResponses, GetV1TrdpBalanceErrors, ThrowOnError, 'data'> {
         return (options?.client ?? this.client).get<GetV1TrdpBalanceResponses, GetV1TrdpBalanceErrors, ThrowOnError, 'data'>({

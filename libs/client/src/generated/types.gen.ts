@@ -1012,6 +1012,10 @@ export type SellerBalanceResponse = {
      */
     onHold: number;
     /**
+     * Credited but kept by the rolling reserve (reservePercent for reserveDays), beyond what is on hold: not yet available
+     */
+    reserve: number;
+    /**
      * Held for it in escrows: paid, not yet released or refunded, not disputed
      */
     pending: number;
@@ -1664,6 +1668,14 @@ export type StatementMovementResponse = {
      */
     availableOn: string | null;
     /**
+     * A credit: the share of it the rolling reserve in force when it was posted keeps (`reservePercent`, rounded down to the santim); 0 when none
+     */
+    reserve: number;
+    /**
+     * The Addis Ababa day the reserve becomes available for payout; null when it keeps nothing
+     */
+    reserveAvailableOn: string | null;
+    /**
      * By name, the other merchants or accounts the movement moves money of (the platform on a seller’s release, the seller on the platform’s fee, a transfer’s other side); null when none
      */
     counterparty: string | null;
@@ -1723,6 +1735,14 @@ export type PayoutSettingsResponse = {
      */
     payoutDelayDays: number;
     /**
+     * The rolling reserve: the percentage of each credit (rounded down to the santim) kept from payout for `reserveDays`; 0: none
+     */
+    reservePercent: number;
+    /**
+     * Days the reserve keeps its share: available at the start of the Addis Ababa day this many days after the credit’s own
+     */
+    reserveDays: number;
+    /**
      * Null when manual or paused
      */
     nextPayoutAt: string | null;
@@ -1760,6 +1780,8 @@ export type PayoutSettingsPreviousAttributes = {
     minimumAmount?: number;
     callbackURL?: string | null;
     payoutDelayDays?: number;
+    reservePercent?: number;
+    reserveDays?: number;
 };
 
 export type PayoutSettingsSetResponse = {
@@ -1790,6 +1812,14 @@ export type PayoutSettingsSetResponse = {
      * The holding period in days: money credited on an Addis Ababa day becomes available at the start of the day this many days later
      */
     payoutDelayDays: number;
+    /**
+     * The rolling reserve: the percentage of each credit (rounded down to the santim) kept from payout for `reserveDays`; 0: none
+     */
+    reservePercent: number;
+    /**
+     * Days the reserve keeps its share: available at the start of the Addis Ababa day this many days after the credit’s own
+     */
+    reserveDays: number;
     /**
      * Null when manual or paused
      */
@@ -1840,6 +1870,14 @@ export type PayoutSettingsDto = {
      * The holding period, whole days (0–30, default, also null: 0): money credited to you on an Addis Ababa day becomes available for payout at the start of the day this many days later (PAYOUT_DELAY_OUT_OF_RANGE outside 0–30). A credit keeps the period in force when it was posted.
      */
     payoutDelayDays?: number | null;
+    /**
+     * The rolling reserve, a whole percentage (0–100, default, also null: 0): this share of each credit, rounded down to the santim, stays unavailable for payout until the start of the Addis Ababa day `reserveDays` after the day it was credited, beside the holding period (RESERVE_PERCENT_OUT_OF_RANGE outside 0–100). A credit keeps the reserve in force when it was posted.
+     */
+    reservePercent?: number | null;
+    /**
+     * How long the rolling reserve keeps its share, whole days (0–90, default, also null: 0; at least 1 while `reservePercent` is above 0: RESERVE_DAYS_OUT_OF_RANGE otherwise)
+     */
+    reserveDays?: number | null;
 };
 
 export type OnHoldDay = {
@@ -1860,17 +1898,25 @@ export type BalanceResponse = {
     asOf: string;
     currency: 'ETB';
     /**
-     * What may be paid out now: the payable account and, for a platform, the fees account, less what is on hold (below zero when more went out than came in)
+     * What may be paid out now: the payable account and, for a platform, the fees account, less what is on hold and in the reserve (below zero when more went out than came in)
      */
     available: number;
     /**
-     * Released to you (or paid, or transferred), in the payable, but kept by the holding period of your payout settings (`payoutDelayDays`): not yet available
+     * Released to you (or paid, or transferred), in the payable, but kept by the holding period of your payout settings (`payoutDelayDays`): not yet available (the share the reserve keeps longer is in `reserve`)
      */
     onHold: number;
     /**
      * What is on hold by the day it becomes available, earliest first; empty when nothing is
      */
     onHoldByDay: Array<OnHoldDay>;
+    /**
+     * Released to you, in the payable, but kept by the rolling reserve of your payout settings (`reservePercent` of each credit, rounded down to the santim, for `reserveDays`), beyond what is on hold: not yet available
+     */
+    reserve: number;
+    /**
+     * The reserve by the day it becomes available, earliest first; empty when nothing is reserved
+     */
+    reserveByDay: Array<OnHoldDay>;
     /**
      * Held for you in escrows: paid, not yet released or refunded, not disputed (gross: an escrow creator’s fee comes out on release)
      */
@@ -3543,6 +3589,14 @@ export type PayoutSettingsUpdatedCallback = {
          * The holding period in days
          */
         payoutDelayDays: number;
+        /**
+         * The rolling reserve: the percentage of each credit kept for reserveDays (0: none)
+         */
+        reservePercent: number;
+        /**
+         * Days the rolling reserve keeps its share
+         */
+        reserveDays: number;
         currency: 'ETB';
     };
     /**
@@ -11002,11 +11056,11 @@ export type PostV1TrdpPayoutSettingsData = {
 
 export type PostV1TrdpPayoutSettingsErrors = {
     /**
-     * PAYOUT_DELAY_OUT_OF_RANGE, WEEKDAY_REQUIRED, CALLBACK_URL_REFUSED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
+     * PAYOUT_DELAY_OUT_OF_RANGE, RESERVE_PERCENT_OUT_OF_RANGE, RESERVE_DAYS_OUT_OF_RANGE, WEEKDAY_REQUIRED, CALLBACK_URL_REFUSED, BadRequestException, UNKNOWN_FIELD, INVALID_DATE_TIME, INVALID_DISPLAY_TEXT
      */
     400: ProblemDto & {
         error?: {
-            code?: 'PAYOUT_DELAY_OUT_OF_RANGE' | 'WEEKDAY_REQUIRED' | 'CALLBACK_URL_REFUSED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
+            code?: 'PAYOUT_DELAY_OUT_OF_RANGE' | 'RESERVE_PERCENT_OUT_OF_RANGE' | 'RESERVE_DAYS_OUT_OF_RANGE' | 'WEEKDAY_REQUIRED' | 'CALLBACK_URL_REFUSED' | 'BadRequestException' | 'UNKNOWN_FIELD' | 'INVALID_DATE_TIME' | 'INVALID_DISPLAY_TEXT';
             message?: string;
         };
     };

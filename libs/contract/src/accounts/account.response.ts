@@ -97,6 +97,9 @@ export class SellerBalanceResponse {
   @ApiProperty({ example: 410, description: 'Credited but kept by the holding period (payoutDelayDays): not yet available' })
   onHold!: number;
 
+  @ApiProperty({ example: 0, description: 'Credited but kept by the rolling reserve (reservePercent for reserveDays), beyond what is on hold: not yet available' })
+  reserve!: number;
+
   @ApiProperty({ example: 1200, description: 'Held for it in escrows: paid, not yet released or refunded, not disputed' })
   pending!: number;
 

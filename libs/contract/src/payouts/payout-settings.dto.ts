@@ -7,7 +7,7 @@ const named = (_body: object, value: unknown) => value !== undefined;
 
 /**
  * A change of the payout settings: a field left out keeps its value, one set to null goes back to its
- * default (manual, 0.01 ETB, no callback URL, no holding period). `hour` and `weekday` are parts of the
+ * default (manual, 0.01 ETB, no callback URL, no holding period, no reserve). `hour` and `weekday` are parts of the
  * schedule: without `schedule` they change the one in force.
  */
 export class PayoutSettingsDto {
@@ -56,4 +56,29 @@ export class PayoutSettingsDto {
   @IsOptional()
   @IsInt()
   payoutDelayDays?: number | null;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    example: 10,
+    minimum: 0,
+    maximum: 100,
+    description:
+      'The rolling reserve, a whole percentage (0–100, default, also null: 0): this share of each credit, rounded down to the santim, stays unavailable for payout until the start of the Addis Ababa day `reserveDays` after the day it was credited, beside the holding period (RESERVE_PERCENT_OUT_OF_RANGE outside 0–100). A credit keeps the reserve in force when it was posted.',
+  })
+  @IsOptional()
+  @IsInt()
+  reservePercent?: number | null;
+
+  @ApiPropertyOptional({
+    type: Number,
+    nullable: true,
+    example: 7,
+    minimum: 0,
+    maximum: 90,
+    description: 'How long the rolling reserve keeps its share, whole days (0–90, default, also null: 0; at least 1 while `reservePercent` is above 0: RESERVE_DAYS_OUT_OF_RANGE otherwise)',
+  })
+  @IsOptional()
+  @IsInt()
+  reserveDays?: number | null;
 }

@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '@app/database';
-import { DEFAULT_PAYOUT_SETTINGS, InvalidInput, type PayoutSettingsChange, nextScheduledPeriod, parseEtb, type PayoutSchedule, type PayoutSettings, payoutDelayDaysOf, type SettingsInForce, settingsOrDefault, toEtbNumber, type Weekday } from '@app/domain';
+import { DEFAULT_PAYOUT_SETTINGS, InvalidInput, type PayoutSettingsChange, nextScheduledPeriod, parseEtb, type PayoutSchedule, type PayoutSettings, payoutDelayDaysOf, reserveOf, type SettingsInForce, settingsOrDefault, toEtbNumber, type Weekday } from '@app/domain';
 import type { CommandRunner } from '@app/infrastructure';
 import { payoutSettingsInForce } from '@app/payments';
 import { payoutScheduleStanding, type PayoutScheduleStanding } from '@app/read-models';
@@ -19,7 +19,7 @@ export interface PayoutSettingsInput {
 
 /** The change a body of POST /v1/trdp/payout-settings names (payout-settings.dto.ts): left out is kept, null is the default. */
 export function payoutSettingsChangeFrom(body: PayoutSettingsDto): PayoutSettingsChange {
-  const { schedule, hour, weekday, minimumAmount, callbackURL, payoutDelayDays } = body;
+  const { schedule, hour, weekday, minimumAmount, callbackURL, payoutDelayDays, reservePercent, reserveDays } = body;
   return {
     ...(schedule === undefined ? {} : { schedule }),
     ...(hour === undefined ? {} : { hour }),
@@ -27,6 +27,8 @@ export function payoutSettingsChangeFrom(body: PayoutSettingsDto): PayoutSetting
     ...(minimumAmount === undefined ? {} : { minimumAmount: minimumAmount === null ? null : parseEtb(minimumAmount, 'minimumAmount') }),
     ...(callbackURL === undefined ? {} : { callbackUrl: callbackURL }),
     ...(payoutDelayDays === undefined ? {} : { payoutDelayDays }),
+    ...(reservePercent === undefined ? {} : { reservePercent }),
+    ...(reserveDays === undefined ? {} : { reserveDays }),
   };
 }
 
@@ -70,6 +72,7 @@ export function presentPayoutSettings(inForce: SettingsInForce | undefined, stan
     currency: 'ETB',
     callbackURL: callbackUrl,
     payoutDelayDays: payoutDelayDaysOf(settings),
+    ...reserveOf(settings),
     nextPayoutAt: next ? new Date(next.dueAt).toISOString() : null,
     pausedByPayoutId: standing.pausedByPayoutId,
     paused: paused && { reason: paused.reason, pausedAt: paused.pausedAt },

@@ -6,7 +6,7 @@ import type { PayoutSettings } from './payout.events';
 /**
  * A change of some of the payout settings (POST /v1/trdp/payout-settings): a field left out keeps its
  * value, one set to null goes back to its default (DEFAULT_PAYOUT_SETTINGS). A protection, the holding
- * period or the minimum, is never lowered by a change that does not name it.
+ * period, the reserve or the minimum, is never lowered by a change that does not name it.
  * `hour` and `weekday` belong to the schedule: without `schedule` they change the one in force.
  */
 export interface PayoutSettingsChange {
@@ -16,6 +16,8 @@ export interface PayoutSettingsChange {
   minimumAmount?: Santim | null;
   callbackUrl?: string | null;
   payoutDelayDays?: number | null;
+  reservePercent?: number | null;
+  reserveDays?: number | null;
 }
 
 function scheduleAfter(current: PayoutSchedule, change: PayoutSettingsChange): PayoutSchedule {
@@ -35,12 +37,19 @@ function scheduleAfter(current: PayoutSchedule, change: PayoutSettingsChange): P
 
 /** The settings after a change: what it names, set (null: the default); the rest as they were. */
 export function applySettingsChange(current: PayoutSettings, change: PayoutSettingsChange, defaults: PayoutSettings): PayoutSettings {
-  const pick = <K extends 'minimumAmount' | 'callbackUrl' | 'payoutDelayDays'>(key: K): PayoutSettings[K] => {
+  const pick = <K extends 'minimumAmount' | 'callbackUrl' | 'payoutDelayDays' | 'reservePercent' | 'reserveDays'>(key: K): PayoutSettings[K] => {
     const value = change[key];
     if (value === undefined) return current[key];
     return (value ?? defaults[key]) as PayoutSettings[K];
   };
-  return { schedule: scheduleAfter(current.schedule, change), minimumAmount: pick('minimumAmount'), callbackUrl: pick('callbackUrl'), payoutDelayDays: pick('payoutDelayDays') };
+  return {
+    schedule: scheduleAfter(current.schedule, change),
+    minimumAmount: pick('minimumAmount'),
+    callbackUrl: pick('callbackUrl'),
+    payoutDelayDays: pick('payoutDelayDays'),
+    reservePercent: pick('reservePercent'),
+    reserveDays: pick('reserveDays'),
+  };
 }
 
 /** The parts of `before` that `after` changed, with their values before (what PayoutSettingsChanged keeps as `previous`). */
@@ -50,6 +59,8 @@ export function previousSettings(before: PayoutSettings, after: PayoutSettings):
     ...(before.minimumAmount === after.minimumAmount ? {} : { minimumAmount: before.minimumAmount }),
     ...(before.callbackUrl === after.callbackUrl ? {} : { callbackUrl: before.callbackUrl }),
     ...((before.payoutDelayDays ?? 0) === (after.payoutDelayDays ?? 0) ? {} : { payoutDelayDays: before.payoutDelayDays ?? 0 }),
+    ...((before.reservePercent ?? 0) === (after.reservePercent ?? 0) ? {} : { reservePercent: before.reservePercent ?? 0 }),
+    ...((before.reserveDays ?? 0) === (after.reserveDays ?? 0) ? {} : { reserveDays: before.reserveDays ?? 0 }),
   };
 }
 
@@ -62,6 +73,8 @@ export interface PayoutSettingsAttributes {
   minimumAmount: number;
   callbackURL: string | null;
   payoutDelayDays: number;
+  reservePercent: number;
+  reserveDays: number;
 }
 
 export function payoutSettingsAttributes(settings: PayoutSettings): PayoutSettingsAttributes {
@@ -73,6 +86,8 @@ export function payoutSettingsAttributes(settings: PayoutSettings): PayoutSettin
     minimumAmount: toEtbNumber(settings.minimumAmount),
     callbackURL: settings.callbackUrl,
     payoutDelayDays: settings.payoutDelayDays ?? 0,
+    reservePercent: settings.reservePercent ?? 0,
+    reserveDays: settings.reserveDays ?? 0,
   };
 }
 

@@ -1,7 +1,7 @@
 import { santim } from '../shared/money';
 import { given } from '../testing/given';
 import type { PayoutSettings } from './payout.events';
-import { PayoutDelayOutOfRange } from './payout.errors';
+import { PayoutDelayOutOfRange, ReserveDaysOutOfRange, ReservePercentOutOfRange } from './payout.errors';
 import type { PayoutSchedule } from './payout-schedule';
 import { type ChangePayoutSettings, type PayoutSettingsChanged, payoutSettingsDecider, type SetPayoutSettings, settingsInForceOf } from './payout-settings.decider';
 import { fold } from '../shared/decider';
@@ -70,6 +70,24 @@ describe('Payout settings', () => {
     settingsStream([]).when(change({ schedule: 'daily' })).thenThrows(InvalidInput);
     settingsStream([]).when(change({ hour: 3 })).thenThrows(InvalidInput);
     settingsStream([changed(1, held, AT)]).when(change({ payoutDelayDays: 31 })).thenThrows(PayoutDelayOutOfRange);
+  });
+
+  it('sets a rolling reserve as a change of settings that keeps the rest, and refuses one out of range with its own code', () => {
+    const held = { ...settings({ kind: 'weekly', hour: 9, weekday: 'friday' }, 5_000), payoutDelayDays: 7 };
+    const change = (data: ChangePayoutSettings['data']['change']): ChangePayoutSettings => ({ type: 'ChangePayoutSettings', data: { merchantId: M, change: data, at: LATER } });
+    const reserved = { ...held, reservePercent: 10, reserveDays: 7 };
+    settingsStream([changed(1, held, AT)]).when(change({ reservePercent: 10, reserveDays: 7 })).then([changed(2, reserved, LATER, AT, { reservePercent: 0, reserveDays: 0 })]);
+    // A change that names other settings keeps the reserve; the reserve's own change keeps the rest.
+    settingsStream([changed(2, reserved, LATER, AT)]).when(change({ payoutDelayDays: 2 })).then([changed(3, { ...reserved, payoutDelayDays: 2 }, LATER, AT, { payoutDelayDays: 7 })]);
+    settingsStream([changed(2, reserved, LATER, AT)]).when(change({ reserveDays: 30 })).then([changed(3, { ...reserved, reserveDays: 30 }, LATER, AT, { reserveDays: 7 })]);
+    settingsStream([changed(2, reserved, LATER, AT)]).when(change({ reservePercent: null, reserveDays: null })).then([changed(3, { ...reserved, reservePercent: 0, reserveDays: 0 }, LATER, AT, { reservePercent: 10, reserveDays: 7 })]);
+    // The dashboard's form states every setting but the reserve: a platform's reserve on its seller stays.
+    settingsStream([changed(2, reserved, LATER, AT)]).when(set({ ...held, minimumAmount: santim(100) }, LATER)).then([changed(3, { ...reserved, minimumAmount: santim(100) }, LATER, AT, { minimumAmount: santim(5_000) })]);
+    for (const percent of [101, -1, 2.5]) settingsStream([changed(1, held, AT)]).when(change({ reservePercent: percent, reserveDays: 7 })).thenThrows(ReservePercentOutOfRange);
+    for (const days of [91, -1, 1.5]) settingsStream([changed(1, held, AT)]).when(change({ reservePercent: 10, reserveDays: days })).thenThrows(ReserveDaysOutOfRange);
+    // A percentage kept for no day would keep nothing: refused rather than silently none.
+    settingsStream([changed(1, held, AT)]).when(change({ reservePercent: 10 })).thenThrows(ReserveDaysOutOfRange);
+    settingsStream([changed(2, reserved, LATER, AT)]).when(change({ reserveDays: 0 })).thenThrows(ReserveDaysOutOfRange);
   });
 
   it('pauses payouts with a reason and resumes them; the same pause again or a resume of what runs is nothing; a change of settings keeps the pause', () => {

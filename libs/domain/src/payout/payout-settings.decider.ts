@@ -1,16 +1,33 @@
 import type { Decider } from '../shared/decider';
 import { santim } from '../shared/money';
-import { MAX_PAYOUT_DELAY_DAYS } from './payout-availability';
-import { PayoutDelayOutOfRange } from './payout.errors';
+import { MAX_PAYOUT_DELAY_DAYS, MAX_RESERVE_DAYS } from './payout-availability';
+import { PayoutDelayOutOfRange, ReserveDaysOutOfRange, ReservePercentOutOfRange } from './payout.errors';
 import { sameSchedule } from './payout-schedule';
 import { applySettingsChange, type PayoutSettingsChange, previousSettings } from './payout-settings-change';
 import type { PayoutEvent, PayoutSettings } from './payout.events';
 
-/** Until a merchant says otherwise: payouts only when asked for, of at least a santim, no payout callbacks, and no holding period. */
-export const DEFAULT_PAYOUT_SETTINGS: PayoutSettings = { schedule: { kind: 'manual' }, minimumAmount: santim(1), callbackUrl: null, payoutDelayDays: 0 };
+/** Until a merchant says otherwise: payouts only when asked for, of at least a santim, no payout callbacks, no holding period and no reserve. */
+export const DEFAULT_PAYOUT_SETTINGS: PayoutSettings = { schedule: { kind: 'manual' }, minimumAmount: santim(1), callbackUrl: null, payoutDelayDays: 0, reservePercent: 0, reserveDays: 0 };
 
 /** The holding period of settings, in days (settings from before holding periods have none: 0). */
 export const payoutDelayDaysOf = (settings: PayoutSettings): number => settings.payoutDelayDays ?? 0;
+
+/** The rolling reserve of settings (settings from before reserves have none: 0 percent for 0 days). */
+export const reserveOf = (settings: PayoutSettings): { reservePercent: number; reserveDays: number } => ({
+  reservePercent: settings.reservePercent ?? 0,
+  reserveDays: settings.reserveDays ?? 0,
+});
+
+const isWhole = (value: number, max: number) => Number.isInteger(value) && value >= 0 && value <= max;
+
+/** The holding period and the reserve within their ranges, each refused with its own code. */
+function checkHolding(settings: PayoutSettings): void {
+  const delay = payoutDelayDaysOf(settings);
+  if (!isWhole(delay, MAX_PAYOUT_DELAY_DAYS)) throw new PayoutDelayOutOfRange(delay, MAX_PAYOUT_DELAY_DAYS);
+  const { reservePercent, reserveDays } = reserveOf(settings);
+  if (!isWhole(reservePercent, 100)) throw new ReservePercentOutOfRange(reservePercent);
+  if (!isWhole(reserveDays, MAX_RESERVE_DAYS) || (reservePercent > 0 && reserveDays === 0)) throw new ReserveDaysOutOfRange(reserveDays, MAX_RESERVE_DAYS, reservePercent);
+}
 
 /**
  * A version of a merchant's payout settings. `scheduleSetAt` (ms): when the schedule in force was set (a
@@ -37,6 +54,7 @@ export type PayoutSettingsEvent = Extract<PayoutEvent, { type: 'PayoutSettingsCh
  * `carried`: the settings in force in the merchant's payout account stream, where they were kept before
  * they had a stream of their own; this stream's first change continues from them.
  */
+/** The whole of the settings (the dashboard's form); the reserve, when they do not name it, stays as it is. */
 export type SetPayoutSettings = { type: 'SetPayoutSettings'; data: { merchantId: string; settings: PayoutSettings; at: string; carried?: SettingsInForce } };
 
 /** Some of the settings (payout-settings-change.ts): the rest stay as they are in force when it is decided. */
@@ -67,7 +85,12 @@ export function settingsInForceOf(state: PayoutSettingsState, carried?: Settings
 export const settingsOrDefault = (inForce: SettingsInForce | undefined): PayoutSettings => inForce?.settings ?? DEFAULT_PAYOUT_SETTINGS;
 
 const sameSettings = (a: PayoutSettings, b: PayoutSettings) =>
-  a.minimumAmount === b.minimumAmount && a.callbackUrl === b.callbackUrl && payoutDelayDaysOf(a) === payoutDelayDaysOf(b) && sameSchedule(a.schedule, b.schedule);
+  a.minimumAmount === b.minimumAmount &&
+  a.callbackUrl === b.callbackUrl &&
+  payoutDelayDaysOf(a) === payoutDelayDaysOf(b) &&
+  reserveOf(a).reservePercent === reserveOf(b).reservePercent &&
+  reserveOf(a).reserveDays === reserveOf(b).reserveDays &&
+  sameSchedule(a.schedule, b.schedule);
 
 /** The settings after a change, in their own stream or in the payout account's, where they were kept before. */
 export function settingsAfter(before: SettingsInForce | undefined, { version, settings, changedAt, scheduleSetAt }: PayoutSettingsChanged['data']): SettingsInForce {
@@ -107,9 +130,13 @@ export const payoutSettingsDecider: Decider<PayoutSettingsCommand, PayoutSetting
     const { merchantId, at, carried } = command.data;
     const current = state.settings ?? carried;
     const before = settingsOrDefault(current);
-    const settings = command.type === 'SetPayoutSettings' ? command.data.settings : applySettingsChange(before, command.data.change, DEFAULT_PAYOUT_SETTINGS);
-    const delay = payoutDelayDaysOf(settings);
-    if (!Number.isInteger(delay) || delay < 0 || delay > MAX_PAYOUT_DELAY_DAYS) throw new PayoutDelayOutOfRange(delay, MAX_PAYOUT_DELAY_DAYS);
+    // The dashboard's form states every setting but the reserve, which a platform sets for its seller
+    // through the API: a whole set that does not name the reserve keeps the one in force.
+    const settings =
+      command.type === 'SetPayoutSettings'
+        ? { ...(reserveOf(before).reservePercent > 0 && reserveOf(before)), ...command.data.settings }
+        : applySettingsChange(before, command.data.change, DEFAULT_PAYOUT_SETTINGS);
+    checkHolding(settings);
     if (sameSettings(before, settings)) return [];
     const kept = current && sameSchedule(current.settings.schedule, settings.schedule);
     const scheduleSetAt = new Date(kept ? current.scheduleSetAt : Date.parse(at)).toISOString();

@@ -14,7 +14,7 @@ function nothingAvailableBecause(balance: number): string {
   if (balance < 0) {
     return `the balance is -${formatEtb(-balance as Santim)} ETB, below zero (a reversal or a transfer took more than it held), and the next credits cover that first`;
   }
-  return 'every released birr is paid out, on its way, or not yet available (the holding period of the payout settings)';
+  return 'every released birr is paid out, on its way, or not yet available (the holding period or the rolling reserve of the payout settings)';
 }
 
 /**
@@ -39,6 +39,25 @@ export class PayoutBelowMinimum extends DomainError {
 export class PayoutDelayOutOfRange extends DomainError {
   constructor(days: number, max: number) {
     super('PAYOUT_DELAY_OUT_OF_RANGE', `payoutDelayDays must be a whole number of days from 0 to ${max}, not ${days}`, 'invalid');
+  }
+}
+
+/** A rolling reserve's `reservePercent` that is not a whole number from 0 to 100. */
+export class ReservePercentOutOfRange extends DomainError {
+  constructor(percent: number) {
+    super('RESERVE_PERCENT_OUT_OF_RANGE', `reservePercent must be a whole number from 0 to 100, not ${percent}`, 'invalid');
+  }
+}
+
+/**
+ * A rolling reserve's `reserveDays` that is not a whole number of days from 0 to MAX_RESERVE_DAYS, or 0
+ * while `reservePercent` keeps a share: a reserve held for no day would keep nothing, which is not what
+ * a platform that named a percentage meant.
+ */
+export class ReserveDaysOutOfRange extends DomainError {
+  constructor(days: number, max: number, percent: number) {
+    const range = percent > 0 ? `from 1 to ${max} while reservePercent is ${percent}` : `from 0 to ${max}`;
+    super('RESERVE_DAYS_OUT_OF_RANGE', `reserveDays must be a whole number of days ${range}, not ${days}`, 'invalid');
   }
 }
 
@@ -96,7 +115,7 @@ export class PayoutAmountInvalid extends InvalidInput {
   }
 }
 
-/** A payout's chosen `amount` above what is available now (the balance less what payouts already took and the holding period keeps). */
+/** A payout's chosen `amount` above what is available now (the balance less what payouts already took and the holding period and the reserve keep). */
 export class PayoutAmountExceedsAvailable extends DomainError {
   constructor(asked: Santim, available: Santim) {
     super('PAYOUT_AMOUNT_EXCEEDS_AVAILABLE', `${formatEtb(available)} ETB is available to pay out; a payout of ${formatEtb(asked)} ETB cannot be made`, 'conflict');

@@ -41,6 +41,14 @@ export interface PayoutSettings {
    * changed before holding periods existed: 0, available at once.
    */
   payoutDelayDays?: number;
+  /**
+   * The rolling reserve: this percentage (a whole number, 0 to 100) of each credit to the payable, rounded
+   * down to the santim, stays unavailable until the start of the Addis Ababa day `reserveDays` after
+   * the day it was posted (payout-availability.ts creditKeptAt), beside the holding period. Absent in
+   * settings changed before reserves existed: 0, none.
+   */
+  reservePercent?: number;
+  reserveDays?: number;
 }
 
 export type PayoutEvent =

@@ -28,6 +28,12 @@ export interface StatementMovement {
    * on its own day). Null for a debit, which counts at once.
    */
   availableOn: string | null;
+  /**
+   * A credit: the share of it the rolling reserve in force when it was posted keeps (rounded down to the
+   * santim), and the Addis Ababa day that share becomes available; 0 and null when none is kept.
+   */
+  reserve: number;
+  reserveAvailableOn: string | null;
   /** By name: the other merchants or accounts the movement moves money of, and what its order, escrow or transfer says it is (entry-names.reader.ts). */
   counterparty: string | null;
   sourceDescription: string | null;
@@ -61,7 +67,7 @@ export function runningBalances(statement: Statement): StatementLine[] {
 }
 
 // The columns added since the first eight come last, so a reader of those by position reads them as before.
-const STATEMENT_COLUMNS = ['recorded_at', 'event_id', 'type', 'source', 'description', 'available_on', 'amount', 'balance', 'recovered', 'gross', 'fee', 'counterparty', 'source_description', 'livemode', 'escrow_id', 'order_id'];
+const STATEMENT_COLUMNS = ['recorded_at', 'event_id', 'type', 'source', 'description', 'available_on', 'amount', 'balance', 'recovered', 'gross', 'fee', 'counterparty', 'source_description', 'livemode', 'escrow_id', 'order_id', 'reserve', 'reserve_available_on'];
 
 /** The statement as the API's statement.csv and the consoles' downloads give it, byte for byte: an opening line, one per movement, a closing line, each with the statement's mode. */
 export function statementCsv(statement: Statement): string {
@@ -83,6 +89,8 @@ export function statementCsv(statement: Statement): string {
     livemode,
     m.escrowId ?? '',
     m.orderId ?? '',
+    signedBirr(m.reserve),
+    m.reserveAvailableOn ?? '',
   ];
   return [
     csvRow(STATEMENT_COLUMNS),
@@ -99,7 +107,7 @@ export function statementCsv(statement: Statement): string {
  * the closing the opening plus the movements of the period, so the two always reconcile (the
  * movements are the ledger's postings, in log order, each with the event that caused it). A credit
  * that came while the balance was below zero is marked with what of it covered the deficit, and every
- * credit with the day it became available; each names the other parties and what its source is. It says
+ * credit with the day it became available and what its reserve keeps until when; each names the other parties and what its source is. It says
  * its owner's mode (a seller account's is its platform's), which every one of its lines is in.
  */
 export async function readStatement(db: SqlExecutor, merchantId: string, period: StatementPeriod, modes: TenantModeReader): Promise<Statement> {
@@ -118,6 +126,7 @@ export async function readStatement(db: SqlExecutor, merchantId: string, period:
   let balance = opening;
   const movements = postings.map((posting): StatementMovement => {
     const recovered = recoveredBy(balance, posting.amount);
+    const days = posting.amount > 0 ? creditDays.get(posting.eventId) : undefined;
     balance += posting.amount;
     return {
       eventId: posting.eventId,
@@ -129,7 +138,9 @@ export async function readStatement(db: SqlExecutor, merchantId: string, period:
       gross: posting.amount + posting.fee,
       fee: posting.fee,
       recovered,
-      availableOn: posting.amount > 0 ? (creditDays.get(posting.eventId) ?? creditAvailableOn(posting.recordedAt, 0)) : null,
+      availableOn: posting.amount > 0 ? (days?.availableOn ?? creditAvailableOn(posting.recordedAt, 0)) : null,
+      reserve: days?.reserve ?? 0,
+      reserveAvailableOn: days?.reserveAvailableOn ?? null,
       counterparty: names.get(posting.eventId)?.counterparty ?? null,
       sourceDescription: names.get(posting.eventId)?.sourceDescription ?? null,
       escrowId: names.get(posting.eventId)?.escrowId ?? null,

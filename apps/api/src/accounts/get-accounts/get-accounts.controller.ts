@@ -29,6 +29,7 @@ export class GetAccountsController {
       balance: {
         available: signedBirr(balance?.available ?? 0),
         onHold: signedBirr(balance?.onHold ?? 0),
+        reserve: signedBirr(balance?.reserve ?? 0),
         pending: signedBirr(balance?.pending ?? 0),
         negative: balance?.negative ?? false,
       },
@@ -45,7 +46,7 @@ export class GetAccountsController {
   }
 
   @Get()
-  @ApiOperation({ summary: 'Your accounts, newest first, a page at a time, each with its balance (available, on hold, pending, negative)' })
+  @ApiOperation({ summary: 'Your accounts, newest first, a page at a time, each with its balance (available, on hold, reserve, pending, negative)' })
   @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 10' })
   @ApiQuery({ name: 'startingAfter', required: false, description: 'the accountId of the last account of the page before' })
   @ApiQuery({ name: 'status', required: false, enum: ACCOUNT_STATUSES })

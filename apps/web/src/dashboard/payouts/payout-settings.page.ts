@@ -26,6 +26,12 @@ function holding(days: number): string {
   return `Money released to you is held for ${days} day${days === 1 ? '' : 's'}: it becomes available for payout at the start of the day ${days} day${days === 1 ? '' : 's'} after the day it was credited (Addis Ababa time).`;
 }
 
+/** The rolling reserve in force, read only here: a platform sets its sellers' through the API, and this form's saves keep it. */
+function reserve({ reservePercent, reserveDays }: PayoutSettingsView['settings']): string {
+  if (reservePercent === 0) return 'No rolling reserve: nothing is kept beyond the holding period.';
+  return `Rolling reserve: ${reservePercent} % of each credit (rounded down to the santim) is kept for ${reserveDays} day${reserveDays === 1 ? '' : 's'} after the day it was credited, then becomes available for payout. It is set through the API (reservePercent, reserveDays); saving this form keeps it.`;
+}
+
 /** The question before a change of the holding period is saved: it decides when sellers' money can leave. */
 export function holdingChangeQuestion(from: number, to: number): string {
   const when = to === 0 ? 'at once' : `at the start of the day ${to} day${to === 1 ? '' : 's'} after the day it is credited`;
@@ -41,6 +47,7 @@ ${notice(view.notice)}
   <h2 id="in-force-heading">In force</h2>
   <p>${summary(settings)} No payout of less than ${settings.minimumAmount.toFixed(2)} ETB.</p>
   <p>${holding(settings.payoutDelayDays)}</p>
+  <p>${reserve(settings)}</p>
   ${settings.pausedByPayoutId ? html`<p role="alert">Scheduled payouts are paused: <a href="/dashboard/payouts/${settings.pausedByPayoutId}">payout ${settings.pausedByPayoutId}</a> to your destination failed. Set the payout destination again (the same account once it is fixed, or another) to resume them; you can still ask for a payout.</p>` : ''}
   <p>${settings.nextPayoutAt ? html`Next scheduled payout: <time datetime="${settings.nextPayoutAt}">${addisClock(settings.nextPayoutAt)}</time> Addis Ababa time.` : 'No payout is scheduled.'}</p>
   <p>${settings.callbackURL ? html`Payout callbacks go to <code>${settings.callbackURL}</code>.` : 'No payout callbacks are sent.'}</p>

@@ -45,7 +45,7 @@ const DOCUMENT = {
 const DOCUMENT_BYTES = '%PDF-1.7\n…';
 
 /** An account's balance as the platform's reads show it beside the account. */
-const withBalance = (account: object, balance: { available: number; onHold: number; pending: number; negative: boolean }) => ({ ...account, balance });
+const withBalance = (account: object, balance: { available: number; onHold: number; reserve: number; pending: number; negative: boolean }) => ({ ...account, balance });
 
 /** The account as the operator's review answers it: a business verified by staff after they asked for its licence. */
 const REVIEWED = { ...ACCOUNT, type: 'business', tin: '0012345678', tradeLicenceNumber: 'AA/14/1234/2030', status: 'VERIFIED', statusReason: 'Licence checked against the registry', updatedAt: '2026-11-28T05:25:40.002Z' };
@@ -54,7 +54,7 @@ export const ACCOUNT_EXAMPLES: OperationExamples = {
   'POST /v1/trdp/accounts': { request: { name: 'Tigist Crafts', type: 'individual' }, data: CREATED },
   'GET /v1/trdp/accounts': {
     data: {
-      accounts: [withBalance(CREATED, { available: 0, onHold: 0, pending: 0, negative: false }), withBalance(ACCOUNT, { available: 1080, onHold: 410, pending: 1200, negative: false })],
+      accounts: [withBalance(CREATED, { available: 0, onHold: 0, reserve: 0, pending: 0, negative: false }), withBalance(ACCOUNT, { available: 1080, onHold: 410, reserve: 0, pending: 1200, negative: false })],
       hasMore: false,
     },
   },
@@ -84,7 +84,7 @@ export const ACCOUNT_EXAMPLES: OperationExamples = {
       expiresAt: '2026-11-28T05:27:23.725Z',
     },
   },
-  'GET /v1/trdp/accounts/{accountId}': { data: withBalance(ACCOUNT, { available: 1080, onHold: 410, pending: 1200, negative: false }) },
+  'GET /v1/trdp/accounts/{accountId}': { data: withBalance(ACCOUNT, { available: 1080, onHold: 410, reserve: 0, pending: 1200, negative: false }) },
   'POST /v1/admin/accounts/{accountId}/approve': { request: { reason: 'Licence checked against the registry' }, data: REVIEWED },
   'POST /v1/admin/accounts/{accountId}/reject': {
     request: { reason: 'The trade licence belongs to another business' },
