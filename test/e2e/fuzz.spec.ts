@@ -186,6 +186,8 @@ const TARGETS: FuzzTarget[] = [
     valid: () => ({ percentage: 7, minimum: 0.5 }),
   },
   // A document is multipart: a JSON body, hostile or not, is refused (415) before anything is read or kept.
+  // Not the fuzz's own account: a hostile body that passed would close it for every target after this one.
+  { route: '/v1/trdp/accounts/:accountId/close', path: () => '/v1/trdp/accounts/acct_unknown/close', headers: merchantKey, valid: () => ({ reason: 'Fuzz closed' }) },
   { route: '/v1/trdp/accounts/:accountId/documents', path: (r) => `/v1/trdp/accounts/${r.accountId}/documents`, headers: merchantKey, valid: () => ({ kind: 'identity' }) },
   {
     route: '/v1/trdp/account-links',
