@@ -67,36 +67,40 @@ export function runningBalances(statement: Statement): StatementLine[] {
 }
 
 // The columns added since the first eight come last, so a reader of those by position reads them as before.
-const STATEMENT_COLUMNS = ['recorded_at', 'event_id', 'type', 'source', 'description', 'available_on', 'amount', 'balance', 'recovered', 'gross', 'fee', 'counterparty', 'source_description', 'livemode', 'escrow_id', 'order_id', 'reserve', 'reserve_available_on'];
+const STATEMENT_COLUMNS = ['recorded_at', 'event_id', 'type', 'source', 'description', 'available_on', 'amount', 'balance', 'recovered', 'gross', 'fee', 'counterparty', 'source_description', 'livemode', 'escrow_id', 'order_id', 'reserve', 'reserve_available_on'] as const;
+
+/** A line of the CSV by its columns' names: one it does not name is empty, so every line has every column in its place. */
+const csvLine = (values: Partial<Record<(typeof STATEMENT_COLUMNS)[number], string | number>>) => csvRow(STATEMENT_COLUMNS.map((column) => values[column] ?? ''));
 
 /** The statement as the API's statement.csv and the consoles' downloads give it, byte for byte: an opening line, one per movement, a closing line, each with the statement's mode. */
 export function statementCsv(statement: Statement): string {
   const livemode = String(statement.livemode);
-  const movement = (m: StatementLine) => [
-    m.recordedAt,
-    m.eventId,
-    m.type,
-    m.source,
-    m.description,
-    m.availableOn ?? '',
-    signedBirr(m.amount),
-    signedBirr(m.balance),
-    signedBirr(m.recovered),
-    signedBirr(m.gross),
-    signedBirr(m.fee),
-    m.counterparty ?? '',
-    m.sourceDescription ?? '',
-    livemode,
-    m.escrowId ?? '',
-    m.orderId ?? '',
-    signedBirr(m.reserve),
-    m.reserveAvailableOn ?? '',
-  ];
+  const movement = (m: StatementLine) =>
+    csvLine({
+      recorded_at: m.recordedAt,
+      event_id: m.eventId,
+      type: m.type,
+      source: m.source,
+      description: m.description,
+      available_on: m.availableOn ?? '',
+      amount: signedBirr(m.amount),
+      balance: signedBirr(m.balance),
+      recovered: signedBirr(m.recovered),
+      gross: signedBirr(m.gross),
+      fee: signedBirr(m.fee),
+      counterparty: m.counterparty ?? '',
+      source_description: m.sourceDescription ?? '',
+      livemode,
+      escrow_id: m.escrowId ?? '',
+      order_id: m.orderId ?? '',
+      reserve: signedBirr(m.reserve),
+      reserve_available_on: m.reserveAvailableOn ?? '',
+    });
   return [
     csvRow(STATEMENT_COLUMNS),
-    csvRow([statement.from, '', 'OPENING', '', 'Opening balance', '', '', signedBirr(statement.opening), '', '', '', '', '', livemode, '', '']),
-    ...runningBalances(statement).map((m) => csvRow(movement(m))),
-    csvRow([statement.to, '', 'CLOSING', '', 'Closing balance', '', '', signedBirr(statement.closing), '', '', '', '', '', livemode, '', '']),
+    csvLine({ recorded_at: statement.from, type: 'OPENING', description: 'Opening balance', balance: signedBirr(statement.opening), livemode }),
+    ...runningBalances(statement).map(movement),
+    csvLine({ recorded_at: statement.to, type: 'CLOSING', description: 'Closing balance', balance: signedBirr(statement.closing), livemode }),
   ].join('');
 }
 
