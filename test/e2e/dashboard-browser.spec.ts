@@ -82,6 +82,7 @@ describe('merchant dashboard in a real browser', () => {
     const { escrowId, orderId } = await paidEscrow();
     const { page, errors, foreign } = await newPage(VIEWPORTS.desktop);
     await signIn(page);
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Orders and escrows' }).click();
     await page.getByLabel('Search').fill(orderId);
     await page.getByLabel('Status').selectOption('HELD');
     await page.getByRole('button', { name: 'Apply' }).click();
