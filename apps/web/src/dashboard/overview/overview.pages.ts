@@ -28,8 +28,9 @@ function payoutTerms(view: OverviewView): SafeHtml {
     <dt>Holding period</dt><dd id="holding-period">${holdingSentence(settings.payoutDelayDays)}</dd>
     <dt>Reserve</dt><dd id="reserve-terms">${reserveSentence(settings)}</dd>
   </dl>
-  ${view.seller ? standingFacts(view.seller.account) : html`<div class="actions"><a class="button secondary" href="/dashboard/payouts/settings">Payout settings</a></div>`}
-</section>`;
+  ${view.seller ? '' : html`<div class="actions"><a class="button secondary" href="/dashboard/payouts/settings">Payout settings</a></div>`}
+</section>
+${view.seller ? html`<section class="card" aria-labelledby="standing-heading"><h2 id="standing-heading">Verification</h2>${standingFacts(view.seller.account)}</section>` : ''}`;
 }
 
 /** Where a merchant's or a seller's dashboard opens: its balance, its last days' volume and payouts, and the terms of its payouts. */
