@@ -36,6 +36,7 @@ describe('dashboard: the balance overview', () => {
   let kept: string;
   let owing: string;
   let keptBrowser: ConsoleClient;
+  let escrowId: string;
   const headers = (accountId?: string) => ({ 'x-api-secret': platform.apiSecret, ...(accountId ? { 'x-account-id': accountId } : {}) });
   const get = async (path: string, accountId?: string) => (await call(running.baseUrl, 'GET', path, { headers: headers(accountId) })).body.data;
   const post = (path: string, body: unknown, accountId?: string) => call(running.baseUrl, 'POST', path, { body, headers: headers(accountId) });
@@ -53,7 +54,7 @@ describe('dashboard: the balance overview', () => {
       { merchantId: kept, amount: 600.5, fee: 60.05 },
       { merchantId: owing, amount: 400 },
     ];
-    const escrowId = (await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations }))).body.data.escrowId;
+    escrowId = (await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations }))).body.data.escrowId;
     await post(`/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' });
     await waitFor(async () => (await get(`/v1/trdp/escrow/${escrowId}`)).status === 'HELD', 'the escrow to be paid');
     expect((await post(`/v1/trdp/escrow/${escrowId}/release`, { merchantId: kept })).status).toBe(200);
@@ -153,6 +154,10 @@ describe('dashboard: the balance overview', () => {
     expect(page).toContain('<span class="who">Overview Marketplace</span>');
     expect(page).not.toContain(`<span class="who">${platform.merchantId}`);
     expect(page).toContain('href="/dashboard/balance" aria-current="page">Overview');
+    // The escrow's allocations name the sellers they pay, their ids beneath.
+    const escrow = (await platform.browser.get(`/dashboard/escrows/${escrowId}`)).text;
+    expect(escrow).toContain(`<td data-label="Merchant">Abebe Coffee PLC<br><span class="muted">${kept}</span></td>`);
+    expect(escrow).toContain(`<td data-label="Merchant">Fast Courier<br><span class="muted">${owing}</span></td>`);
 
     const activity = await apiActivity();
     // Its fee of the release is volume; the penalties are transfers, not volume; the payout took 90.05.

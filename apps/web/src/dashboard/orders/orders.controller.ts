@@ -8,7 +8,7 @@ import { SQL_CLIENT, type SqlClient } from '@app/database';
 import type { EventMetadata } from '@app/event-store';
 import { type AuthenticatedMerchant, CredentialStore } from '@app/credentials';
 import { AuditLogReader } from '@app/audit';
-import { allocatedEscrow, type AllocationView, type PayableView } from '@app/read-models';
+import { allocatedEscrow, type AllocationView, type PayableView, partyNames } from '@app/read-models';
 import { type SafeHtml, Caller, ReadsProjectedViews } from '@app/http';
 import { CancelEscrowCommand, ChangeEscrowCommand, RefundAllocationCommand, ReleaseAllocationCommand, GetPayableQuery, CancelEscrowDto } from '@app/contract';
 import { CsrfGuard } from '../../kit/csrf';
@@ -100,11 +100,11 @@ export class DashboardOrdersController {
       return sendDashboardPage(reply, this.config, { title: `Escrow ${share.view.merchantOrderId ?? escrowId}`, current: '/dashboard/escrows', body: () => escrowShareBody(share.view) });
     }
     const { view } = await this.queries.execute(new GetPayableQuery(merchantId, 'escrow', escrowId));
-    const events = await this.log.stream(streams.escrow(escrowId));
+    const [events, names] = await Promise.all([this.log.stream(streams.escrow(escrowId)), partyNames(this.db, (view.allocations ?? []).map((a) => a.merchantId))]);
     return sendDashboardPage(reply, this.config, {
       title: `Escrow ${view.merchantOrderId}`,
       current: '/dashboard/orders',
-      body: () => escrowDetailBody(view, events, done ? NOTICES[done] : undefined),
+      body: () => escrowDetailBody(view, events, done ? NOTICES[done] : undefined, names),
     });
   }
 
