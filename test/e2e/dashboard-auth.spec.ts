@@ -65,7 +65,7 @@ describe('merchant dashboard sign-in', () => {
     const owner = new ConsoleClient(running.baseUrl);
     const accepted = await acceptInvitation(owner, merchant.invitationUrl);
     expect(accepted.status).toBe(303);
-    expect(accepted.location).toBe('/dashboard/orders');
+    expect(accepted.location).toBe('/dashboard/balance');
     const cookie = setCookieLine(accepted, 'dashboard_session');
     expect(cookie).toMatch(/; HttpOnly/);
     expect(cookie).toMatch(/; SameSite=Lax/);

@@ -63,7 +63,9 @@ describe('merchant dashboard in a real browser', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type(PASSWORD);
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Orders and escrows' }).waitFor();
+    // Signed in, the dashboard opens on its overview, naming the merchant.
+    await page.getByRole('heading', { name: 'Balance', level: 2 }).waitFor();
+    expect(await page.locator('header .who').textContent()).toBe('Browser Shop');
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByText('You have signed out.').waitFor();
@@ -74,7 +76,7 @@ describe('merchant dashboard in a real browser', () => {
     await page.keyboard.press('Tab');
     await page.keyboard.type(PASSWORD);
     await page.keyboard.press('Enter');
-    await page.getByRole('heading', { name: 'Orders and escrows' }).waitFor();
+    await page.getByRole('heading', { name: 'Balance', level: 2 }).waitFor();
     expect(errors).toEqual([]);
   });
 
@@ -82,6 +84,7 @@ describe('merchant dashboard in a real browser', () => {
     const { escrowId, orderId } = await paidEscrow();
     const { page, errors, foreign } = await newPage(VIEWPORTS.desktop);
     await signIn(page);
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'Orders and escrows' }).click();
     await page.getByLabel('Search').fill(orderId);
     await page.getByLabel('Status').selectOption('HELD');
     await page.getByRole('button', { name: 'Apply' }).click();

@@ -111,7 +111,7 @@ describe('dashboard modes in a real browser: the switch, the test banner, each m
     expect(await banner(page).textContent()).not.toContain('Test mode');
     listed = await ordersListing(page, liveOrder);
     expect(listed).not.toContain(testOrder);
-    expect(await page.locator('header .who').textContent()).toBe(live.merchantId);
+    expect(await page.locator('header .who').textContent()).toBe('Two-mode Shop');
 
     // The live key: its own page, its own rotation; the test key is untouched.
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'API Keys' }).click();
@@ -200,10 +200,10 @@ describe('dashboard modes in a real browser: the switch, the test banner, each m
     // The owner's page in each mode, banner and switch included, has nothing serious for axe.
     const { page } = await openPage(browser, contexts, { viewport: VIEWPORTS.phone, bypassCSP: true });
     await dashboardSignIn(page, running.baseUrl, email, PASSWORD);
-    const findings: Record<string, unknown> = { 'test orders': await seriousAccessibilityViolations(page) };
+    const findings: Record<string, unknown> = { 'test overview': await seriousAccessibilityViolations(page) };
     await page.getByRole('button', { name: 'Switch to live mode' }).click();
     await page.getByRole('button', { name: 'Switch to test mode' }).waitFor();
-    findings['live orders'] = await seriousAccessibilityViolations(page);
+    findings['live overview'] = await seriousAccessibilityViolations(page);
     await page.screenshot({ path: join(ARTIFACTS, 'dashboard-live-mode-phone.png'), fullPage: true });
     expect(Object.entries(findings).filter(([, list]) => (list as unknown[]).length > 0)).toEqual([]);
   });

@@ -57,9 +57,12 @@ describe('sellers in the dashboard, in a real browser', () => {
     await running?.close();
   });
 
-  it.each(Object.entries(VIEWPORTS))("shows the platform's Sellers, a seller's page with its invitation, Transfers and Webhook endpoints, reachable from the navigation (%s)", async (width, viewport) => {
+  it.each(Object.entries(VIEWPORTS))("shows the platform's overview, its Sellers, a seller's page with its invitation, Transfers and Webhook endpoints, reachable from the navigation (%s)", async (width, viewport) => {
     const { page, errors } = await newPage(viewport);
     await signIn(page);
+    // The platform opens on its overview: its balance, the chart of its fee, its payout terms.
+    await page.getByRole('img', { name: 'Volume and payouts by day, last 30 days' }).waitFor();
+    await checkPage(page, `dashboard-overview-${width}`);
     const nav = page.getByRole('navigation', { name: 'Sections' });
     await nav.getByRole('link', { name: 'Sellers' }).click();
     await page.getByRole('heading', { name: 'Sellers', level: 1 }).waitFor();
@@ -115,7 +118,7 @@ describe('sellers in the dashboard, in a real browser', () => {
     await checkPage(page, `dashboard-seller-balance-${width}`);
 
     const nav = page.getByRole('navigation', { name: 'Sections' });
-    expect(await nav.getByRole('link').allTextContents()).toEqual(['Balance', 'Escrows', 'Payouts and destination', 'Statement']);
+    expect(await nav.getByRole('link').allTextContents()).toEqual(['Overview', 'Escrows', 'Payouts and destination', 'Statement']);
     await nav.getByRole('link', { name: 'Escrows' }).click();
     await page.getByRole('heading', { name: 'Escrows', level: 1 }).waitFor();
     await checkPage(page, `dashboard-seller-escrows-${width}`);

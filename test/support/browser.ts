@@ -46,13 +46,13 @@ export async function openPage(browser: Browser, contexts: BrowserContext[], opt
   return { page, errors };
 }
 
-/** Signs in to the merchant dashboard and waits for its first page. */
+/** Signs in to the merchant dashboard and waits for its first page, the overview. */
 export async function dashboardSignIn(page: Page, baseUrl: string, email: string, password: string): Promise<void> {
   await page.goto(`${baseUrl}/dashboard/sign-in`);
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('heading', { name: 'Orders and escrows' }).waitFor();
+  await page.getByRole('heading', { name: 'Balance', level: 2 }).waitFor();
 }
 
 /** Signs in to the audit console with an auditor's key and waits for its event log. */

@@ -26,6 +26,13 @@ const TYPES = {
 export type BalanceTransactionType = keyof typeof TYPES;
 export const BALANCE_TRANSACTION_TYPES = Object.keys(TYPES) as BalanceTransactionType[];
 
+/** The money events whose entries are lines of the given types (release and fee share theirs). */
+export const eventTypesOf = (types: readonly BalanceTransactionType[]): string[] => [...new Set(types.map((type) => TYPES[type].eventType))];
+
+/** SQL: what other merchants' fees accounts (not `ownFees`) took of the entry `entry`: a line's fee, so that its gross is its net plus this. */
+export const otherFeesOf = (entry: string, ownFees: string) =>
+  `(SELECT COALESCE(SUM(f.credit - f.debit), 0) FROM ledger_postings f WHERE f.entry_id = ${entry} AND ${ACCOUNTS.merchantFees.matches('f.account')} AND f.account <> ${ownFees})`;
+
 /** SQL: a line's type, from its entry's event type and whether it moves the payable (SQL booleans). */
 const typeOf = (eventType: string, movesPayable: string) =>
   `CASE ${Object.entries(TYPES)
@@ -103,7 +110,7 @@ const PAGE = `
   SELECT x.event_id, x.event_type, x.stream_id, x.recorded_at, COALESCE(own.memo, x.description) AS description,
     ${typeOf('x.event_type', 'own.moves_payable')} AS type,
     own.net::text AS net,
-    (SELECT COALESCE(SUM(f.credit - f.debit), 0) FROM ledger_postings f WHERE f.entry_id = l.entry_id AND ${ACCOUNTS.merchantFees.matches('f.account')} AND f.account <> $2)::text AS fee,
+    ${otherFeesOf('l.entry_id', '$2')}::text AS fee,
     CASE WHEN own.net > 0 THEN COALESCE(pc.available_on, ${addisDay('x.recorded_at')})::text END AS available_on,
     (${balanceThrough('$1')} + ${balanceThrough('$2')})::text AS balance_after
   FROM (

@@ -23,6 +23,12 @@ export interface MerchantBalance {
   inTransit: number;
   /** Its fees account, for information: the part of `available` that escrows and orders it created earned it in fees and no payout took yet. */
   feesEarned: number;
+  /**
+   * Its payable and fees together, money on hold and in the reserve included, are below zero: it owes
+   * (the rule of OwnerBalance.negative and of the accounts list's `balance=negative`), whereas `available`
+   * is below zero also when only what is kept exceeds what is there.
+   */
+  negative: boolean;
 }
 
 /** Now, by the clock's time (every posting so far), or as the ledger stood at an instant asked for. */
@@ -88,5 +94,6 @@ export async function merchantBalance(db: SqlExecutor, merchantId: string, at: B
     frozen: Number(row.frozen),
     inTransit: Number(row.in_transit),
     feesEarned: Number(row.fees),
+    negative: Number(row.available) < 0,
   };
 }

@@ -54,6 +54,7 @@ export * from './platform-links.projection';
 export * from './platform-links.reader';
 export * from './entry-names.reader';
 export * from './balance-transactions.reader';
+export * from './daily-activity.reader';
 export * from './account-balances.reader';
 export * from './account-holdings.reader';
 export * from './reports/signed-birr';

@@ -11,6 +11,20 @@ export async function merchantName(db: SqlExecutor, merchantId: string): Promise
   return row?.name;
 }
 
+/** The names of those of `ids` that name a platform's account (its legal name) or a merchant (its registered name), by id: one query for a page. */
+export async function partyNames(db: SqlExecutor, ids: readonly string[]): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.query<{ id: string; name: string }>(
+    `SELECT o.id, COALESCE(a.document->>'name', m.name) AS name
+     FROM unnest($1::text[]) AS o(id)
+     LEFT JOIN accounts_view a ON a.account_id = o.id
+     LEFT JOIN merchants_view m ON m.merchant_id = o.id
+     WHERE COALESCE(a.document->>'name', m.name) IS NOT NULL`,
+    [[...ids]],
+  );
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /** Whom a ledger id (`merchant:{id}:payable`) belongs to: a registered merchant, or a platform's account (`acct_…`) with its platform. */
 export type PayableOwner = { kind: 'merchant'; name: string } | { kind: 'account'; name: string; platformId: string; platformName: string | undefined };
 

@@ -18,12 +18,15 @@ import {
   type BalanceTransaction,
   balanceTransactionsPage,
   BALANCE_TRANSACTION_TYPES,
+  dailyActivity,
   merchantBalance,
   merchantPayout,
   ownerBalances,
   payoutBalanceAt,
   payoutPaidEventIds,
+  payoutsPage,
   totalHeld,
+  VOLUME_TYPES,
 } from '@app/read-models';
 import { escrowCreated } from '../../../../libs/domain/src/testing/escrow.fixtures';
 import { logAndViews, projectUpTo, READ_MODEL_DATABASES, type ReadModelDatabase } from '../../../../libs/read-models/src/testing/read-model-databases';
@@ -225,6 +228,16 @@ async function allLines(db: SqlClient, merchantId: string, limit: number, filter
   }
 }
 
+/** Amounts added up by the Addis Ababa day of their instant. */
+function sumByDay(amounts: [Date, number][]): Map<string, number> {
+  const days = new Map<string, number>();
+  for (const [at, amount] of amounts) {
+    const day = new Date(at.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
+    days.set(day, (days.get(day) ?? 0) + amount);
+  }
+  return days;
+}
+
 async function ledgerBalance(db: SqlClient, merchantId: string): Promise<number> {
   const [row] = await db.query<{ balance: string }>(`SELECT COALESCE(sum(credit - debit), 0)::text AS balance FROM ledger_balances WHERE account = ANY($1::text[])`, [[...payoutAccounts(merchantId)]]);
   return Number(row.balance);
@@ -275,6 +288,14 @@ describe.each(READ_MODEL_DATABASES)('balance transactions on %s', (_name, open) 
             balance += line.net;
           }
           for (const [earlier, later] of lines.slice(1).map((line, k) => [line, lines[k]])) expect(earlier.createdAt.getTime()).toBeLessThanOrEqual(later.createdAt.getTime());
+          if (lines.length > 0) {
+            // The dashboard's chart adds up the same lines by Addis Ababa day: the gross of its volume's types, and the payouts the payouts list shows, less those that failed or were canceled.
+            const days = await dailyActivity(db, merchantId, lines[0].createdAt, 30);
+            const volume = sumByDay(lines.filter((l) => VOLUME_TYPES.includes(l.type)).map((l) => [l.createdAt, l.gross]));
+            const listedPayouts = (await payoutsPage(db, merchantId, 100))!.payouts.filter((p) => p.status !== 'FAILED' && p.status !== 'CANCELED');
+            const paidOut = sumByDay(listedPayouts.map((p) => [new Date(p.requestedAt), p.amount]));
+            expect(days).toEqual(days.map(({ day }) => ({ day, volume: volume.get(day) ?? 0, payouts: paidOut.get(day) ?? 0 })));
+          }
           expect(await allLines(db, merchantId, limit, { type })).toEqual(lines.filter((l) => l.type === type));
           if (lines.length > 1) {
             const middle = lines[Math.floor(lines.length / 2)].createdAt;

@@ -3,8 +3,10 @@ import { Reflector } from '@nestjs/core';
 import type { FastifyReply } from 'fastify';
 import type { AppConfig } from '@app/config';
 import { ConsoleSessions } from '@app/credentials';
-import { merchantPrincipal, type Principal } from '@app/domain';
+import { SQL_CLIENT, type SqlClient } from '@app/database';
+import { type Account, merchantPrincipal, type Principal } from '@app/domain';
 import { AccountDirectory } from '@app/onboarding';
+import { merchantName } from '@app/read-models';
 import { html, type SafeHtml } from '@app/http';
 import { csrfToken } from '../kit/csrf';
 import { modeBar } from './modes/mode-bar';
@@ -17,6 +19,7 @@ export const DASHBOARD_BRAND: NavLink = { href: '/dashboard', label: 'Merchant d
 export const DASHBOARD_SIGN_IN = '/dashboard/sign-in';
 
 export const DASHBOARD_NAV: NavLink[] = [
+  { href: '/dashboard/balance', label: 'Overview' },
   { href: '/dashboard/orders', label: 'Orders and escrows' },
   { href: '/dashboard/payouts', label: 'Payouts' },
   { href: '/dashboard/payouts/settings', label: 'Payout settings' },
@@ -30,24 +33,28 @@ export const DASHBOARD_NAV: NavLink[] = [
 
 /** What a seller (a platform's account, signed in through its invitation) sees: its own money only. */
 export const SELLER_NAV: NavLink[] = [
-  { href: '/dashboard/balance', label: 'Balance' },
+  { href: '/dashboard/balance', label: 'Overview' },
   { href: '/dashboard/escrows', label: 'Escrows' },
   { href: '/dashboard/payouts', label: 'Payouts and destination' },
   { href: '/dashboard/statement', label: 'Statement' },
 ];
 
-/** Where a signed-in browser starts: a seller at its balance, a merchant at its orders. */
-export const dashboardHome = (principal: Principal) => (principal.kind === 'seller' ? '/dashboard/balance' : '/dashboard/orders');
+/** Where a signed-in browser starts, a merchant as a seller: the overview of its balance. */
+export const DASHBOARD_HOME = '/dashboard/balance';
+
+const principalOf = (subjectId: string, account: Account | undefined): Principal =>
+  account ? { kind: 'seller', accountId: account.accountId, platformId: account.merchantId } : merchantPrincipal(subjectId);
 
 /** A dashboard session's subject as its principal: a seller when its account stream says it is an account, else a merchant. */
 export async function dashboardPrincipal(accounts: AccountDirectory, subjectId: string): Promise<Principal> {
-  const account = await accounts.find(subjectId);
-  return account ? { kind: 'seller', accountId: account.accountId, platformId: account.merchantId } : merchantPrincipal(subjectId);
+  return principalOf(subjectId, await accounts.find(subjectId));
 }
 
-/** A dashboard request past its guard: the session's principal, and the mode of the tenant it acts in. */
+/** A dashboard request past its guard: the session's principal, its name, and the mode of the tenant it acts in. */
 export interface DashboardRequest extends SessionRequest {
   dashboardMode?: DashboardMode;
+  /** The signed-in tenant's name: a seller's legal name, a merchant's registered name (its id when it has none). */
+  partyName?: string;
 }
 
 export const DASHBOARD_SESSION: SessionRule = { cookie: DASHBOARD_COOKIE, kinds: ['merchant'], signInPath: DASHBOARD_SIGN_IN };
@@ -74,6 +81,7 @@ export class DashboardSessionGuard implements CanActivate {
     @Inject(Reflector) private readonly reflector: Reflector,
     @Inject(AccountDirectory) private readonly accounts: AccountDirectory,
     @Inject(OwnerTenants) private readonly tenants: OwnerTenants,
+    @Inject(SQL_CLIENT) private readonly db: SqlClient,
   ) {
     this.session = new DashboardSession(sessions);
   }
@@ -82,7 +90,9 @@ export class DashboardSessionGuard implements CanActivate {
     await this.session.canActivate(context);
     const request = context.switchToHttp().getRequest<DashboardRequest>();
     const { tenantId } = currentSession(request);
-    request.principal = await dashboardPrincipal(this.accounts, tenantId);
+    const account = await this.accounts.find(tenantId);
+    request.principal = principalOf(tenantId, account);
+    request.partyName = account?.name ?? (await merchantName(this.db, tenantId)) ?? tenantId;
     request.actor = { type: 'merchant', id: tenantId };
     if (request.principal.kind === 'seller' && !this.reflector.getAllAndOverride<boolean>(OPEN_TO_SELLERS, [context.getHandler(), context.getClass()])) throw new NotFoundException();
     request.dashboardMode = await this.tenants.modeOf(request.principal);
@@ -93,13 +103,11 @@ export class DashboardSessionGuard implements CanActivate {
 export interface DashboardPage {
   title: string;
   current: string;
-  /** The signed-in merchant's or seller's id. */
-  who: string;
   body: (csrf: string) => SafeHtml;
   script?: string;
 }
 
-/** A signed-in page: navigation, sign-out, its mode (with the switch), and one CSRF token for every form on it. */
+/** A signed-in page: navigation, who is signed in by name, sign-out, its mode (with the switch), and one CSRF token for every form on it. */
 export function sendDashboardPage(reply: FastifyReply, config: AppConfig, page: DashboardPage, status = 200): FastifyReply {
   const csrf = csrfToken(reply, config);
   const request = reply.request as DashboardRequest;
@@ -108,7 +116,7 @@ export function sendDashboardPage(reply: FastifyReply, config: AppConfig, page: 
     brand: DASHBOARD_BRAND,
     nav: request.principal?.kind === 'seller' ? SELLER_NAV : DASHBOARD_NAV,
     current: page.current,
-    signedIn: { who: page.who, signOutAction: '/dashboard/sign-out', csrfToken: csrf },
+    signedIn: { who: request.partyName ?? '', signOutAction: '/dashboard/sign-out', csrfToken: csrf },
     body: html`${request.dashboardMode ? modeBar(request.dashboardMode, csrf, DASHBOARD_NAV.find((link) => link.href === page.current)?.href) : ''}${page.body(csrf)}`,
     script: page.script,
   };

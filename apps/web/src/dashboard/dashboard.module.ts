@@ -16,12 +16,14 @@ import { DashboardTransfersController } from './transfers/transfers.controller';
 import { DashboardWebhookEndpointsController } from './webhook-endpoints/webhook-endpoints.controller';
 import { DashboardModeSwitchController } from './modes/mode-switch.controller';
 import { OwnerTenants } from './modes/owner-tenants';
+import { DashboardOverviewController } from './overview/overview.controller';
 
 /** The merchant dashboard at /dashboard: server-rendered pages over the same commands and queries as the API. */
 @Module({
   imports: [WebModule],
   controllers: [
     DashboardIdentityController,
+    DashboardOverviewController,
     DashboardOrdersController,
     DashboardPayoutsController,
     DashboardPayoutSettingsController,

@@ -71,6 +71,15 @@ ol.timeline li.current::before { background: var(--focus); }
 /* The one figure a section is about (the money available to pay out). */
 p.amount { font-size: 1.6rem; font-weight: 700; margin: 0 0 .25rem; font-variant-numeric: tabular-nums; }
 details summary { cursor: pointer; }
+/* The overview's bar chart (apps/web/src/dashboard/overview/activity-chart.ts): volume in the accent, payouts in blue, both past 3:1 against the card. */
+.chart-figure { margin: 0 0 .5rem; }
+svg.chart { display: block; width: 100%; height: auto; }
+svg.chart .volume, .legend.volume { fill: var(--accent); background: var(--accent); }
+svg.chart .payouts, .legend.payouts { fill: #2457a6; background: #2457a6; }
+svg.chart .axis { stroke: var(--muted); }
+svg.chart text { fill: var(--muted); font-size: 12px; }
+ul.plain { list-style: none; margin: .25rem 0 0; padding: 0; }
+.legend { display: inline-block; width: .8rem; height: .8rem; border-radius: 2px; vertical-align: middle; }
 @media (max-width: 40rem) {
   h1 { font-size: 1.25rem; }
   dl.facts { grid-template-columns: 1fr; }

@@ -29,7 +29,7 @@ export class DashboardApiKeysController {
   @Get()
   async page(@SignedInMerchant() merchantId: string, @SignedInMode() mode: Mode, @Res() reply: FastifyReply) {
     const last4 = await this.credentials.apiSecretHint(merchantId);
-    return sendDashboardPage(reply, this.config, { title: 'API Keys', current: '/dashboard/api-keys', who: merchantId, body: (csrf) => apiKeysBody(csrf, { mode, last4 }) });
+    return sendDashboardPage(reply, this.config, { title: 'API Keys', current: '/dashboard/api-keys', body: (csrf) => apiKeysBody(csrf, { mode, last4 }) });
   }
 
   /** Answers with the page itself (not a redirect), so the secret never travels in a URL. */
@@ -41,7 +41,6 @@ export class DashboardApiKeysController {
     return sendDashboardPage(reply, this.config, {
       title: 'API Keys',
       current: '/dashboard/api-keys',
-      who: merchantId,
       body: (csrf) => apiKeysBody(csrf, { mode, last4: newSecret.slice(-4), newSecret }),
       script: COPY_SCRIPT,
     });

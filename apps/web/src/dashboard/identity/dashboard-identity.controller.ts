@@ -12,7 +12,7 @@ import { DASHBOARD_COOKIE, startSession } from '../../kit/session-cookie';
 import { CommandBus } from '@nestjs/cqrs';
 import { AccountDirectory } from '@app/onboarding';
 import { RecordAccountInvitationUsedCommand } from '@app/contract';
-import { DASHBOARD_BRAND, DASHBOARD_SESSION, DASHBOARD_SIGN_IN, dashboardHome, dashboardPrincipal, DashboardSessionGuard, OpenToSellers } from '../dashboard-shell';
+import { DASHBOARD_BRAND, DASHBOARD_SESSION, DASHBOARD_SIGN_IN, DASHBOARD_HOME, dashboardPrincipal, DashboardSessionGuard, OpenToSellers } from '../dashboard-shell';
 import { InvitationForm, SignInForm } from './identity.forms';
 import { invitationPage, signInPage } from './identity.pages';
 import { MerchantSignIn } from './merchant-sign-in.service';
@@ -41,7 +41,7 @@ export class DashboardIdentityController {
   @Get()
   async home(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const session = await findSession(this.sessions, request, DASHBOARD_SESSION);
-    return redirect(reply, session ? dashboardHome(await dashboardPrincipal(this.accounts, session.subjectId)) : DASHBOARD_SIGN_IN);
+    return redirect(reply, session ? DASHBOARD_HOME : DASHBOARD_SIGN_IN);
   }
 
   @Get('sign-in')
@@ -61,7 +61,7 @@ export class DashboardIdentityController {
       return sendPage(reply, signInPage(csrfToken(reply, this.config), { email, notice }), outcome.locked ? 429 : 401);
     }
     await startSession(this.sessions, this.config, request, reply, DASHBOARD_COOKIE, { kind: 'merchant', id: outcome.merchantId, tenantId: await this.tenants.signInTenant(outcome.merchantId) });
-    return redirect(reply, dashboardHome(await dashboardPrincipal(this.accounts, outcome.merchantId)));
+    return redirect(reply, DASHBOARD_HOME);
   }
 
   @Post('sign-out')
@@ -99,6 +99,6 @@ export class DashboardIdentityController {
       );
     }
     await startSession(this.sessions, this.config, request, reply, DASHBOARD_COOKIE, { kind: 'merchant', id: merchantId, tenantId: await this.tenants.signInTenant(merchantId) });
-    return redirect(reply, dashboardHome(principal));
+    return redirect(reply, DASHBOARD_HOME);
   }
 }

@@ -8,7 +8,7 @@ import { SQL_CLIENT, type SqlClient } from '@app/database';
 import type { EventMetadata } from '@app/event-store';
 import { type AuthenticatedMerchant, CredentialStore } from '@app/credentials';
 import { AuditLogReader } from '@app/audit';
-import { allocatedEscrow, type AllocationView, type PayableView } from '@app/read-models';
+import { allocatedEscrow, type AllocationView, type PayableView, partyNames } from '@app/read-models';
 import { type SafeHtml, Caller, ReadsProjectedViews } from '@app/http';
 import { CancelEscrowCommand, ChangeEscrowCommand, RefundAllocationCommand, ReleaseAllocationCommand, GetPayableQuery, CancelEscrowDto } from '@app/contract';
 import { CsrfGuard } from '../../kit/csrf';
@@ -74,14 +74,14 @@ export class DashboardOrdersController {
   async list(@Query() params: Record<string, string | undefined>, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
     const filter = listFilter(params);
     const page = await this.queries.execute(new ListOrdersQuery(merchantId, filter));
-    return sendDashboardPage(reply, this.config, { title: 'Orders and escrows', current: '/dashboard/orders', who: merchantId, body: () => ordersListBody(filter, page) });
+    return sendDashboardPage(reply, this.config, { title: 'Orders and escrows', current: '/dashboard/orders', body: () => ordersListBody(filter, page) });
   }
 
   @Get('orders/:orderId')
   async order(@Param('orderId') orderId: string, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
     const { view } = await this.queries.execute(new GetPayableQuery(merchantId, 'order', orderId));
     const events = await this.log.stream(streams.order(orderId));
-    return sendDashboardPage(reply, this.config, { title: `Order ${orderId}`, current: '/dashboard/orders', who: merchantId, body: () => orderDetailBody(view, events) });
+    return sendDashboardPage(reply, this.config, { title: `Order ${orderId}`, current: '/dashboard/orders', body: () => orderDetailBody(view, events) });
   }
 
   /** The platform's escrow with its actions; to a seller, its share of an escrow it has an allocation in (its statement links here). */
@@ -97,15 +97,14 @@ export class DashboardOrdersController {
     if (principal.kind === 'seller') {
       const share = await allocatedEscrow(this.db, merchantId, escrowId);
       if (!share) throw new EscrowNotFound(escrowId);
-      return sendDashboardPage(reply, this.config, { title: `Escrow ${share.view.merchantOrderId ?? escrowId}`, current: '/dashboard/escrows', who: merchantId, body: () => escrowShareBody(share.view) });
+      return sendDashboardPage(reply, this.config, { title: `Escrow ${share.view.merchantOrderId ?? escrowId}`, current: '/dashboard/escrows', body: () => escrowShareBody(share.view) });
     }
     const { view } = await this.queries.execute(new GetPayableQuery(merchantId, 'escrow', escrowId));
-    const events = await this.log.stream(streams.escrow(escrowId));
+    const [events, names] = await Promise.all([this.log.stream(streams.escrow(escrowId)), partyNames(this.db, (view.allocations ?? []).map((a) => a.merchantId))]);
     return sendDashboardPage(reply, this.config, {
       title: `Escrow ${view.merchantOrderId}`,
       current: '/dashboard/orders',
-      who: merchantId,
-      body: () => escrowDetailBody(view, events, done ? NOTICES[done] : undefined),
+      body: () => escrowDetailBody(view, events, done ? NOTICES[done] : undefined, names),
     });
   }
 
@@ -161,7 +160,6 @@ export class DashboardOrdersController {
     return sendDashboardPage(reply, this.config, {
       title: 'Cancel an escrow',
       current: '/dashboard/orders',
-      who: merchantId,
       body: (csrf) =>
         confirmBody({
           title: 'Cancel an escrow',
@@ -338,7 +336,6 @@ export class DashboardOrdersController {
     return sendDashboardPage(reply, this.config, {
       title: page.title,
       current: '/dashboard/orders',
-      who: target.merchantId,
       body: (csrf) => page.body(view, allocation, back, csrf),
     });
   }

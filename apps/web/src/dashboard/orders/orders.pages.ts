@@ -47,7 +47,8 @@ export function ordersListBody(filter: OrderListFilter, page: OrderListPage): Sa
 </nav>`;
 }
 
-export function escrowDetailBody(escrow: PayableView, events: AuditEvent[], done: Notice): SafeHtml {
+/** An escrow with its actions; `names` the registered names of the parties its allocations pay (partyNames). */
+export function escrowDetailBody(escrow: PayableView, events: AuditEvent[], done: Notice, names: ReadonlyMap<string, string>): SafeHtml {
   const base = `/dashboard/escrows/${encodeURIComponent(escrow.id)}`;
   return html`<h1>Escrow ${escrow.merchantOrderId}</h1>
 ${notice(done)}
@@ -72,7 +73,7 @@ ${notice(done)}
     <tbody>
     ${(escrow.allocations ?? []).map(
       (a) => html`<tr>
-      <td data-label="Merchant">${typeof a.metadata?.merchantName === 'string' ? a.metadata.merchantName : a.merchantId}<br><span class="muted">${a.merchantId}</span></td>
+      <td data-label="Merchant">${typeof a.metadata?.merchantName === 'string' ? a.metadata.merchantName : (names.get(a.merchantId) ?? a.merchantId)}<br><span class="muted">${a.merchantId}</span></td>
       <td data-label="Amount" class="num">${etb(a.amount)}</td>
       <td data-label="Held" class="num">${etb(a.held)}</td>
       <td data-label="Released" class="num">${etb(a.released)}${a.reversed ? html`<br><span class="muted">${etb(a.reversed)} taken back</span>` : ''}</td>

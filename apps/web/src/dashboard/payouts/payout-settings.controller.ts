@@ -68,7 +68,6 @@ export class DashboardPayoutSettingsController {
     return sendDashboardPage(reply, this.config, {
       title: 'Payout settings',
       current: '/dashboard/payouts/settings',
-      who: merchantId,
       body: (csrf) => payoutSettingsBody({ csrf, settings, notice: done === 'saved' ? { text: 'The payout settings were saved.' } : undefined }),
     });
   }
@@ -85,7 +84,6 @@ export class DashboardPayoutSettingsController {
       return sendDashboardPage(reply, this.config, {
         title: 'Payout settings',
         current: '/dashboard/payouts/settings',
-        who: merchantId,
         body: (csrf) =>
           confirmBody({ title: 'Change the holding period', question: holdingChangeQuestion(inForce, payoutDelayDaysOf(settings)), action: '/dashboard/payouts/settings', csrf, button: 'Save the payout settings', back: '/dashboard/payouts/settings', fields }),
       });

@@ -15,21 +15,29 @@ const option = (value: string, label: string, selected: string | number | null) 
 
 const capitalised = (word: string) => word[0].toUpperCase() + word.slice(1);
 
-function summary(settings: PayoutSettingsView['settings']): string {
+/** When payouts happen, in words. */
+export function scheduleSummary(settings: PayoutSettingsView['settings']): string {
   if (settings.schedule === 'manual' || settings.hour === null) return 'Payouts happen only when you ask for one.';
   const at = addisHour(settings.hour);
   return settings.schedule === 'daily' ? `Every day at ${at}.` : `Every ${capitalised(settings.weekday ?? '')} at ${at}.`;
 }
 
-function holding(days: number): string {
+/** The holding period (`payoutDelayDays`), in words. */
+export function holdingSentence(days: number): string {
   if (days === 0) return 'Money released to you is available for payout at once.';
   return `Money released to you is held for ${days} day${days === 1 ? '' : 's'}: it becomes available for payout at the start of the day ${days} day${days === 1 ? '' : 's'} after the day it was credited (Addis Ababa time).`;
 }
 
-/** The rolling reserve in force, read only here: a platform sets its sellers' through the API, and this form's saves keep it. */
-function reserve({ reservePercent, reserveDays }: PayoutSettingsView['settings']): string {
+/** The rolling reserve in force, in words. */
+export function reserveSentence({ reservePercent, reserveDays }: PayoutSettingsView['settings']): string {
   if (reservePercent === 0) return 'No rolling reserve: nothing is kept beyond the holding period.';
-  return `Rolling reserve: ${reservePercent} % of each credit (rounded down to the santim) is kept for ${reserveDays} day${reserveDays === 1 ? '' : 's'} after the day it was credited, then becomes available for payout. It is set through the API (reservePercent, reserveDays); saving this form keeps it.`;
+  return `Rolling reserve: ${reservePercent} % of each credit (rounded down to the santim) is kept for ${reserveDays} day${reserveDays === 1 ? '' : 's'} after the day it was credited, then becomes available for payout.`;
+}
+
+/** Payouts paused by the platform (POST /v1/trdp/payouts/pause), with its reason: no scheduled payout and none asked for until it resumes them. */
+export function pausedNotice(settings: PayoutSettingsView['settings']): SafeHtml | '' {
+  if (!settings.paused) return '';
+  return html`<p role="alert" id="payouts-paused"><strong>Payouts are paused</strong> since <time datetime="${settings.paused.pausedAt}">${addisClock(settings.paused.pausedAt)}</time> Addis Ababa time: ${settings.paused.reason}. No payout is sent, scheduled or asked for, until they are resumed.</p>`;
 }
 
 /** The question before a change of the holding period is saved: it decides when sellers' money can leave. */
@@ -45,9 +53,10 @@ export function payoutSettingsBody(view: PayoutSettingsView): SafeHtml {
 ${notice(view.notice)}
 <section class="card" aria-labelledby="in-force-heading">
   <h2 id="in-force-heading">In force</h2>
-  <p>${summary(settings)} No payout of less than ${settings.minimumAmount.toFixed(2)} ETB.</p>
-  <p>${holding(settings.payoutDelayDays)}</p>
-  <p>${reserve(settings)}</p>
+  ${pausedNotice(settings)}
+  <p>${scheduleSummary(settings)} No payout of less than ${settings.minimumAmount.toFixed(2)} ETB.</p>
+  <p>${holdingSentence(settings.payoutDelayDays)}</p>
+  <p>${reserveSentence(settings)}${settings.reservePercent === 0 ? '' : ' It is set through the API (reservePercent, reserveDays); saving this form keeps it.'}</p>
   ${settings.pausedByPayoutId ? html`<p role="alert">Scheduled payouts are paused: <a href="/dashboard/payouts/${settings.pausedByPayoutId}">payout ${settings.pausedByPayoutId}</a> to your destination failed. Set the payout destination again (the same account once it is fixed, or another) to resume them; you can still ask for a payout.</p>` : ''}
   <p>${settings.nextPayoutAt ? html`Next scheduled payout: <time datetime="${settings.nextPayoutAt}">${addisClock(settings.nextPayoutAt)}</time> Addis Ababa time.` : 'No payout is scheduled.'}</p>
   <p>${settings.callbackURL ? html`Payout callbacks go to <code>${settings.callbackURL}</code>.` : 'No payout callbacks are sent.'}</p>

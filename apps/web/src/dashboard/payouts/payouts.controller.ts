@@ -85,7 +85,6 @@ export class DashboardPayoutsController {
     return sendDashboardPage(reply, this.config, {
       title: 'Pay out now',
       current: '/dashboard/payouts',
-      who: merchantId,
       body: (csrf) => confirmPayoutBody({ csrf, ...account }),
     });
   }
@@ -111,7 +110,6 @@ export class DashboardPayoutsController {
     return sendDashboardPage(reply, this.config, {
       title: `Payout ${payout.payoutId}`,
       current: '/dashboard/payouts',
-      who: merchantId,
       body: () => payoutBody({ payout, lines, destination, notice: done ? NOTICES[done] : undefined }),
     });
   }
@@ -135,7 +133,7 @@ export class DashboardPayoutsController {
     return sendDashboardPage(
       reply,
       this.config,
-      { title: 'Payouts', current: '/dashboard/payouts', who: merchantId, body: (csrf) => payoutsBody({ csrf, ...account, payouts, ...view }) },
+      { title: 'Payouts', current: '/dashboard/payouts', body: (csrf) => payoutsBody({ csrf, ...account, payouts, ...view }) },
       status,
     );
   }

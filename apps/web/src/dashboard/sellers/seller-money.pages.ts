@@ -1,19 +1,32 @@
 import { santim } from '@app/domain';
-import type { MerchantBalance, PayableView } from '@app/read-models';
+import type { HeldCredit, MerchantBalance, PayableView } from '@app/read-models';
 import { html, type SafeHtml } from '@app/http';
 import type { AccountResponse } from '@app/contract';
 import { etb, query, statusBadge, when } from '../../kit/format';
 import { signedEtb } from '../../kit/statement-view';
 
-/** A balance below zero is said in words, not only by its sign: the seller owes it to the platform until its next money covers it. */
+const totalOf = (days: readonly HeldCredit[]) => santim(days.reduce((sum, day) => sum + day.amount, 0));
+
+/** What is kept until a day, by that day (the balance's `onHoldByDay`, `reserveByDay`). */
+function byDay(id: string, days: readonly HeldCredit[]): SafeHtml | '' {
+  return days.length === 0 ? '' : html`<ul class="plain" id="${id}">${days.map((day) => html`<li>${etb(santim(day.amount))} available on <time datetime="${day.availableOn}">${day.availableOn}</time></li>`)}</ul>`;
+}
+
+/**
+ * The figures of GET /v1/trdp/balance, from the same reader (merchantBalance). Owing is said in words,
+ * not only by a sign, by the rule the accounts list's `balance.negative` follows (the payable and fees
+ * below zero, money kept included): the seller owes it to the platform until its next money covers it.
+ */
 export function balanceFacts(balance: MerchantBalance): SafeHtml {
   return html`<dl class="facts">
-    <dt>Available</dt><dd id="balance-available">${signedEtb(balance.available)}${balance.available < 0 ? html` <span class="status">negative</span>` : ''}</dd>
+    <dt>Available</dt><dd id="balance-available">${signedEtb(balance.available)}${balance.negative ? html` <span class="status">negative</span>` : ''}</dd>
+    <dt>On hold</dt><dd id="balance-on-hold">${signedEtb(totalOf(balance.held))}${byDay('on-hold-days', balance.held)}</dd>
+    <dt>Rolling reserve</dt><dd id="balance-reserve">${signedEtb(totalOf(balance.reserved))}${byDay('reserve-days', balance.reserved)}</dd>
     <dt>Pending in escrows</dt><dd id="balance-pending">${signedEtb(balance.pending)}</dd>
     <dt>Frozen by disputes</dt><dd id="balance-frozen">${signedEtb(balance.frozen)}</dd>
     <dt>In transit to the bank</dt><dd id="balance-in-transit">${signedEtb(balance.inTransit)}</dd>
   </dl>
-  ${balance.available < 0 ? html`<p class="muted">A negative balance is covered first by the next money released or transferred; no payout is sent until then.</p>` : ''}`;
+  ${balance.negative ? html`<p class="muted">A negative balance is covered first by the next money released or transferred; no payout is sent until then.</p>` : ''}`;
 }
 
 /** Whether the account may be paid out, and what it still lacks (docs/guides/marketplaces.md#verification). */

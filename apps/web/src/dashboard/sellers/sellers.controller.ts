@@ -8,8 +8,8 @@ import { TENANT_MODES, type TenantModeReader } from '@app/credentials';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { ACCOUNT_STATUSES, AccountNotFound, type AccountStatus, InvalidInput, isPayoutId, isTransferId, payableKind, type Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
-import { accountsPage, destinationVersion, merchantBalance, ownedAccount, payoutReport, payoutReportCsv, payoutReportPages, readStatement, statementCsv, requestedPeriod } from '@app/read-models';
-import { CLOCK, type Clock } from '@app/infrastructure';
+import { accountsPage, destinationVersion, ownedAccount, ownerBalances, payoutReport, payoutReportCsv, payoutReportPages, readStatement, statementCsv, requestedPeriod } from '@app/read-models';
+import { CLOCK, type Clock, Clocks } from '@app/infrastructure';
 import { html, ReadsProjectedViews, Caller } from '@app/http';
 import { presentAccount, type AccountResponse, InviteAccountOwnerCommand, InviteAccountOwnerDto, invitationUrl, merchantPayouts, ownedPayout } from '@app/contract';
 import { CsrfGuard } from '../../kit/csrf';
@@ -22,6 +22,7 @@ import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../da
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
 import { payoutBody, payoutsTable } from '../payouts/payouts.pages';
 import { COPY_SCRIPT } from '../revealed-secret';
+import { partyBalance } from '../overview/party-money';
 import { accountEscrows } from './account-escrows';
 import { escrowSharesTable, nextPageLink } from './seller-money.pages';
 import { sellerHeader, sellerOverviewBody, sellerPath, type SellerRow, sellersListBody } from './sellers.pages';
@@ -46,6 +47,7 @@ export class DashboardSellersController {
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(TENANT_MODES) private readonly modes: TenantModeReader,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(Clocks) private readonly clocks: Clocks,
   ) {}
 
   @Get()
@@ -54,17 +56,17 @@ export class DashboardSellersController {
     if (wanted && !ACCOUNT_STATUSES.includes(wanted)) throw new InvalidInput('Unknown status');
     const page = await accountsPage(this.db, merchantId, { limit: PAGE_SIZE, startingAfter: startingAfter || undefined, status: wanted });
     if (!page) throw new InvalidInput('The page asked for starts after a seller that is not in the list', 'UNKNOWN_CURSOR');
-    const rows: SellerRow[] = await Promise.all(
-      page.accounts.map(async (stored) => ({ account: this.present(stored), balance: await merchantBalance(this.db, stored.account.accountId, { now: this.clock.now() }) })),
-    );
-    return sendDashboardPage(reply, this.config, { title: 'Sellers', current: CURRENT, who: merchantId, body: () => sellersListBody({ rows, status: wanted, hasMore: page.hasMore }) });
+    // The reader and the instant of GET /v1/trdp/accounts, so that each figure and the negative marker agree with the API's.
+    const balances = await ownerBalances(this.db, page.accounts.map(({ account }) => account.accountId), this.clock.now());
+    const rows: SellerRow[] = page.accounts.map((stored) => ({ account: this.present(stored), balance: balances.get(stored.account.accountId)! }));
+    return sendDashboardPage(reply, this.config, { title: 'Sellers', current: CURRENT, body: () => sellersListBody({ rows, status: wanted, hasMore: page.hasMore }) });
   }
 
   @Get(':accountId')
   async overview(@Param('accountId') accountId: string, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
     const account = await this.account(merchantId, accountId);
-    const balance = await merchantBalance(this.db, accountId, { now: this.clock.now() });
-    return sendDashboardPage(reply, this.config, { title: account.name, current: CURRENT, who: merchantId, body: (csrf) => sellerOverviewBody({ account, balance, csrf }) });
+    const { balance } = await partyBalance(this.db, this.clocks, accountId);
+    return sendDashboardPage(reply, this.config, { title: account.name, current: CURRENT, body: (csrf) => sellerOverviewBody({ account, balance, csrf }) });
   }
 
   /** Answers with the page itself (not a redirect), so the one-time link never travels in a URL and is shown once. */
@@ -80,11 +82,10 @@ export class DashboardSellersController {
     const { email } = readForm(InviteAccountOwnerDto, body);
     const token = await this.commands.execute(new InviteAccountOwnerCommand(principal, merchantId, accountId, email, metadata));
     const account = await this.account(merchantId, accountId);
-    const balance = await merchantBalance(this.db, accountId, { now: this.clock.now() });
+    const { balance } = await partyBalance(this.db, this.clocks, accountId);
     return sendDashboardPage(reply, this.config, {
       title: account.name,
       current: CURRENT,
-      who: merchantId,
       body: (csrf) => sellerOverviewBody({ account, balance, csrf, invitationUrl: invitationUrl(this.config.publicBaseUrl, token), notice: { text: 'Invitation issued.' } }),
       script: COPY_SCRIPT,
     });
@@ -98,7 +99,6 @@ export class DashboardSellersController {
     return sendDashboardPage(reply, this.config, {
       title: `Escrows of ${account.name}`,
       current: CURRENT,
-      who: merchantId,
       body: () => html`${sellerHeader(account, path, `Escrows of ${account.name}`)}
 <p>Your escrows with an allocation to this seller: its share of each. Each opens your escrow page, with its actions.</p>
 ${escrowSharesTable(page.escrows, (escrowId) => `/dashboard/escrows/${encodeURIComponent(escrowId)}`, 'Its share of each, newest first')}
@@ -114,7 +114,6 @@ ${nextPageLink(path, page.hasMore, page.escrows.at(-1)?.id)}`,
     return sendDashboardPage(reply, this.config, {
       title: `Payouts of ${account.name}`,
       current: CURRENT,
-      who: merchantId,
       body: () => html`${sellerHeader(account, path, `Payouts of ${account.name}`)}
 ${payoutsTable(payouts, path, (payoutId) => sellerPath(accountId, `/payouts/${encodeURIComponent(payoutId)}`))}`,
     });
@@ -129,7 +128,6 @@ ${payoutsTable(payouts, path, (payoutId) => sellerPath(accountId, `/payouts/${en
     return sendDashboardPage(reply, this.config, {
       title: `Payout ${payout.payoutId}`,
       current: CURRENT,
-      who: merchantId,
       body: () => html`${sellerHeader(account, sellerPath(accountId, '/payouts'), account.name)}${payoutBody({ payout, lines, destination, base, links: this.sources(accountId) })}`,
     });
   }
@@ -150,7 +148,6 @@ ${payoutsTable(payouts, path, (payoutId) => sellerPath(accountId, `/payouts/${en
     return sendDashboardPage(reply, this.config, {
       title: `Statement of ${account.name}`,
       current: CURRENT,
-      who: merchantId,
       body: () => html`${sellerHeader(account, path, account.name)}
 ${statementBody({
   subject: `${account.name} (${accountId})`,

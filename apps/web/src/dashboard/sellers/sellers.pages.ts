@@ -1,5 +1,5 @@
 import { ACCOUNT_STATUSES, type AccountStatus } from '@app/domain';
-import type { MerchantBalance } from '@app/read-models';
+import type { MerchantBalance, OwnerBalance } from '@app/read-models';
 import { html, SafeHtml } from '@app/http';
 import type { AccountResponse } from '@app/contract';
 import { query, statusBadge, when } from '../../kit/format';
@@ -10,9 +10,10 @@ import { balanceFacts, standingFacts } from './seller-money.pages';
 
 export const sellerPath = (accountId: string, rest = '') => `/dashboard/sellers/${encodeURIComponent(accountId)}${rest}`;
 
+/** A seller as the list shows it: its account and its balance as GET /v1/trdp/accounts answers them (ownerBalances). */
 export interface SellerRow {
   account: AccountResponse;
-  balance: MerchantBalance;
+  balance: OwnerBalance;
 }
 
 function statusOption(value: string, label: string, selected: string | undefined): SafeHtml {
@@ -22,20 +23,22 @@ function statusOption(value: string, label: string, selected: string | undefined
 export function sellersListBody(view: { rows: SellerRow[]; status?: AccountStatus; hasMore: boolean }): SafeHtml {
   const last = view.rows.at(-1)?.account.accountId;
   return html`<h1>Sellers</h1>
-<p>Your accounts (POST /v1/trdp/accounts), newest first: whether each may be paid out, what it still lacks, and its money. A negative balance is what the seller owes you until its next money covers it.</p>
+<p>Your accounts (POST /v1/trdp/accounts), newest first: whether each may be paid out, what it still lacks, and its money, as GET /v1/trdp/accounts answers them. A seller marked negative owes you: its balance, money on hold and in the reserve included, is below zero until its next money covers it.</p>
 <form class="card filters" method="get" action="/dashboard/sellers" aria-label="Filter sellers">
   <div><label for="status">Status</label><select id="status" name="status">${statusOption('', 'Any status', view.status)}${ACCOUNT_STATUSES.map((s) => statusOption(s, s.replace(/_/g, ' '), view.status))}</select></div>
   <div><button type="submit">Apply</button></div>
 </form>
 <div class="table-wrap" tabindex="0" role="region" aria-label="Sellers list"><table class="cards">
   <caption>${view.rows.length === 0 ? 'No seller matches' : `${view.rows.length} seller${view.rows.length === 1 ? '' : 's'}`}</caption>
-  <thead><tr><th scope="col">Seller</th><th scope="col">Status</th><th scope="col">Still needed</th><th scope="col" class="num">Available</th><th scope="col" class="num">Pending</th></tr></thead>
+  <thead><tr><th scope="col">Seller</th><th scope="col">Status</th><th scope="col">Still needed</th><th scope="col" class="num">Available</th><th scope="col" class="num">On hold</th><th scope="col" class="num">Reserve</th><th scope="col" class="num">Pending</th></tr></thead>
   <tbody>${view.rows.map(
     ({ account, balance }) => html`<tr>
     <td data-label="Seller"><a href="${sellerPath(account.accountId)}">${account.name}</a><br><span class="muted">${account.reference ? `${account.reference} · ` : ''}${account.accountId}</span></td>
     <td data-label="Status">${statusBadge(account.status)}</td>
     <td data-label="Still needed">${account.requirements.length ? account.requirements.join(', ') : 'nothing'}</td>
-    <td data-label="Available" class="num">${signedEtb(balance.available)}${balance.available < 0 ? html`<br><span class="status">negative</span>` : ''}</td>
+    <td data-label="Available" class="num">${signedEtb(balance.available)}${balance.negative ? html`<br><span class="status">negative</span>` : ''}</td>
+    <td data-label="On hold" class="num">${signedEtb(balance.onHold)}</td>
+    <td data-label="Reserve" class="num">${signedEtb(balance.reserve)}</td>
     <td data-label="Pending" class="num">${signedEtb(balance.pending)}</td>
   </tr>`,
   )}</tbody>

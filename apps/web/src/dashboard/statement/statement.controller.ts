@@ -38,7 +38,6 @@ export class DashboardStatementController {
     return sendDashboardPage(reply, this.config, {
       title: 'Statement',
       current: '/dashboard/statement',
-      who: merchantId,
       body: () =>
         statementBody({
           subject: owner ? statementSubject(merchantId, owner) : merchantId,

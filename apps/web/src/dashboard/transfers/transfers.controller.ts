@@ -77,7 +77,6 @@ export class DashboardTransfersController {
     return sendDashboardPage(reply, this.config, {
       title: 'Transfers',
       current: '/dashboard/transfers',
-      who: merchantId,
       body: () => transfersBody({ transfers: page.transfers, hasMore: page.hasMore, parties, notice: done ? NOTICES[done] : undefined }),
     });
   }
@@ -91,7 +90,6 @@ export class DashboardTransfersController {
     return sendDashboardPage(reply, this.config, {
       title: 'Confirm the transfer',
       current: '/dashboard/transfers',
-      who: merchantId,
       body: (csrf) =>
         confirmTransferBody({ draft, partyLabel: party.account.name, amount: etb(amount), csrf, idempotencyKey: randomUUID() }),
     });

@@ -83,7 +83,7 @@ export class DashboardWebhookEndpointsController {
   async confirmDelete(@Param('endpointId') endpointId: string, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
     const stored = await merchantWebhookEndpoint(this.db, merchantId, endpointId);
     if (!stored) throw new WebhookEndpointNotFound(endpointId);
-    return sendDashboardPage(reply, this.config, { title: 'Delete a webhook endpoint', current: CURRENT, who: merchantId, body: (csrf) => confirmDeleteBody({ endpoint: stored.endpoint, csrf }) });
+    return sendDashboardPage(reply, this.config, { title: 'Delete a webhook endpoint', current: CURRENT, body: (csrf) => confirmDeleteBody({ endpoint: stored.endpoint, csrf }) });
   }
 
   @Post(':endpointId/delete')
@@ -102,7 +102,6 @@ export class DashboardWebhookEndpointsController {
     return sendDashboardPage(reply, this.config, {
       title: 'Webhook endpoints',
       current: CURRENT,
-      who: merchantId,
       body: (csrf) => webhookEndpointsBody({ endpoints: (page?.endpoints ?? []).map((stored) => stored.endpoint), csrf, ...view }),
       script: view.secret ? COPY_SCRIPT : undefined,
     });

@@ -74,7 +74,6 @@ export class DashboardWebhooksController {
     return sendDashboardPage(reply, this.config, {
       title: 'Webhooks',
       current: '/dashboard/webhooks',
-      who: merchantId,
       body: (csrf) => webhooksBody({ ...view, csrf, deliveries }),
       script: view.secret ? COPY_SCRIPT : undefined,
     });
