@@ -4,7 +4,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { type AccountCommand, type AccountDocument, accountDecider, streams } from '@app/domain';
 import { AccountDocuments } from '@app/credentials';
 import { Clocks, CommandRunner, onClock } from '@app/infrastructure';
-import { UploadAccountDocumentCommand } from './upload-document.command';
+import { UploadAccountDocumentCommand } from '@app/contract';
 
 @CommandHandler(UploadAccountDocumentCommand)
 export class UploadAccountDocumentHandler implements ICommandHandler<UploadAccountDocumentCommand> {
