@@ -145,6 +145,8 @@ const TARGETS: ConsoleTarget[] = [
     valid: () => ({ identity: 'on', dueOn: '2040-01-01', reason: 'blurred scan' }),
   },
   { route: '/audit/reconciliations', browser: 'auditor', path: () => '/audit/reconciliations', tokenFrom: '/audit/reconciliations', valid: () => ({ provider: 'sandbox', day: '2026-11-25' }) },
+  // Without the file the upload is refused (400), as the statement's; before the details' form, which ends the link's session.
+  { route: '/onboarding/documents', browser: 'onboarding', path: () => '/onboarding/documents', tokenFrom: '/onboarding', valid: () => ({ documentKind: 'identity' }) },
   {
     route: '/onboarding',
     browser: 'onboarding',

@@ -280,6 +280,7 @@ export const ROUTE_ACCESS: RouteAccess[] = [
   { route: 'GET /onboarding/:token', request: placeholders, expect: open(404) },
   { route: 'GET /onboarding', request: at('/onboarding'), expect: open(404) },
   { route: 'POST /onboarding', request: at('/onboarding', { name: 'x' }), expect: open(403) },
+  { route: 'POST /onboarding/documents', request: at('/onboarding/documents', { documentKind: 'identity' }), expect: open(403) },
   // A form posted without the token of a page this browser loaded is refused before anything else.
   { route: 'POST /dashboard/sign-in', request: at('/dashboard/sign-in', { email: 'x@example.com', password: 'x' }), expect: open(403) },
   { route: 'POST /dashboard/invitation', request: at('/dashboard/invitation', { token: 'inv_x', password: 'x', confirm: 'x' }), expect: open(403) },

@@ -138,6 +138,7 @@ function changedBy(event: AccountEvent): string[] {
     case 'AccountVerified':
     case 'AccountRejected':
     case 'AccountRestricted':
+    case 'AccountRestrictionLifted':
     case 'AccountClosed':
       return ['status'];
     default:
@@ -152,7 +153,11 @@ function sentence(event: AccountEvent, accountId: string, changed: readonly stri
     case 'AccountRejected':
       return `Account ${accountId} was rejected: ${event.data.reason}`;
     case 'AccountRestricted':
-      return `Account ${accountId} was restricted until it is reviewed again: ${event.data.reason}`;
+      return event.data.liftsTo
+        ? `Account ${accountId} was restricted, its payouts stopped, until what is past due arrives: ${event.data.reason}`
+        : `Account ${accountId} was restricted until it is reviewed again: ${event.data.reason}`;
+    case 'AccountRestrictionLifted':
+      return `Account ${accountId} is ${event.data.status} again: ${event.data.reason}`;
     case 'AccountInformationRequested': {
       const asked = event.data.requirements.map((r) => `${r.kind} by ${r.dueBy}`).join(', ');
       return `The operator asks account ${accountId} for ${asked}${event.data.reason ? ` (${event.data.reason})` : ''}: past its due instant a requirement restricts the account's payouts until it arrives`;

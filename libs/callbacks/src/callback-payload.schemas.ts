@@ -320,7 +320,7 @@ export const CALLBACK_PAYLOAD_SCHEMAS: Record<string, Schema> = {
         type: 'array',
         items: { type: 'string' },
         description:
-"What changed: the details updated by name, `status` (a verification decision, a restriction, or the account closed), `payoutDestination` (a new destination; payouts to it wait PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS), `requirementsDue` (the operator's staff asked for documents by a due instant) or `documents` (a document was uploaded)",
+"What changed: the details updated by name, `status` (a verification decision, a restriction (a legal detail changed on a verified account, or a requirement past its due instant), a past-due restriction lifted by its document, or the account closed), `payoutDestination` (a new destination; payouts to it wait PAYOUT_HOLD_AFTER_DESTINATION_CHANGE_HOURS), `requirementsDue` (the operator's staff asked for documents by a due instant) or `documents` (a document was uploaded)",
         example: ['payoutDestination'],
       },
       previousAttributes: {

@@ -299,6 +299,7 @@ describe('planCallback', () => {
         'AccountVerified',
         'AccountRejected',
         'AccountRestricted',
+        'AccountRestrictionLifted',
         'AccountPayoutDestinationChanged',
         'AccountInformationRequested',
         'AccountDocumentUploaded',

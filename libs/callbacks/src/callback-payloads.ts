@@ -98,6 +98,7 @@ export const CALLBACK_WORTHY: ReadonlySet<string> = new Set([
   'AccountVerified',
   'AccountRejected',
   'AccountRestricted',
+  'AccountRestrictionLifted',
   'AccountPayoutDestinationChanged',
   'AccountInformationRequested',
   'AccountDocumentUploaded',

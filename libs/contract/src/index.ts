@@ -2,6 +2,7 @@
 export * from './accounts/account-details.dto';
 export * from './accounts/account-documents/account-documents.provider';
 export * from './accounts/account-documents/document-upload';
+export * from './accounts/account-documents/upload-document.command';
 export * from './accounts/account.presenter';
 export * from './accounts/account.response';
 export * from './accounts/invite-account-owner/invite-account-owner.command';

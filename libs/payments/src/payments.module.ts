@@ -14,6 +14,7 @@ import { ProcessPayout } from './flow/process-payout/process-payout';
 import { ProcessRefundHandler } from './flow/process-refund/process-refund.handler';
 import { ReconcilePaymentHandler } from './flow/reconcile-payment/reconcile-payment.handler';
 import { ReleaseDueHandler } from './flow/release-due/release-due.handler';
+import { RestrictPastDueAccountHandler } from './flow/restrict-past-due-account/restrict-past-due-account.handler';
 import { RequestScheduledPayoutHandler } from './flow/request-scheduled-payout/request-scheduled-payout.handler';
 import { CHAPA_MIGRATIONS } from './chapa/chapa.migrations';
 import { ChapaProvider } from './chapa/chapa-provider';
@@ -53,7 +54,7 @@ function sandboxProvider(config: AppConfig, adapterHost: HttpAdapterHost, db: Sq
   });
 }
 
-/** The payment provider, the payment flow's commands and the payouts' sending (ProcessPayout, which the payout work calls): pushes, codes, notifications, expiries, refunds, the reconciler's questions, automatic releases and test clocks' advances. */
+/** The payment provider, the payment flow's commands and the payouts' sending (ProcessPayout, which the payout work calls): pushes, codes, notifications, expiries, refunds, the reconciler's questions, automatic releases, past-due requirements' restrictions and test clocks' advances. */
 @Module({
   providers: [
     { provide: PaymentProviders, useFactory: configuredProviders, inject: [APP_CONFIG, HttpAdapterHost, SQL_CLIENT, TENANT_MODES] },
@@ -68,6 +69,7 @@ function sandboxProvider(config: AppConfig, adapterHost: HttpAdapterHost, db: Sq
     ReconcilePaymentHandler,
     ReleaseDueHandler,
     RequestScheduledPayoutHandler,
+    RestrictPastDueAccountHandler,
     AdvanceTestClockHandler,
   ],
   exports: [PaymentProviders, PaymentFlow, PayoutBooksDeps, ProcessPayout],

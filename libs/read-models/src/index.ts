@@ -44,6 +44,7 @@ export * from './webhook-endpoints/webhook-endpoints.projection';
 export * from './webhook-endpoints/webhook-endpoints.reader';
 export * from './accounts/accounts.projection';
 export * from './accounts/accounts.reader';
+export * from './accounts/requirement-deadlines.reader';
 export * from './payable-availability.reader';
 export * from './payout-delays.projection';
 export * from './transfers.projection';

@@ -558,4 +558,13 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
       ALTER TABLE payout_delays ADD COLUMN IF NOT EXISTS reserve_days int NOT NULL DEFAULT 0;
     `,
   },
+  {
+    // The accounts a requirement may restrict (requirement-deadlines.reader.ts): each pass of the payment work reads
+    // them, so it reads only accounts that were asked for something, not every seller.
+    id: '047-accounts-requirements-due',
+    sql: `
+      CREATE INDEX IF NOT EXISTS accounts_view_requirements_due ON accounts_view (account_id)
+        WHERE status IN ('VERIFIED', 'PENDING_VERIFICATION') AND document ? 'requirementsDue';
+    `,
+  },
 ];

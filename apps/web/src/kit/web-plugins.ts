@@ -27,12 +27,18 @@ export async function registerWebPlugins(fastify: FastifyInstance, config: AppCo
   fastify.addHook('preValidation', readUploadForm);
 }
 
-/** The console forms that upload a file: the audit console's provider statement. */
-const UPLOAD_FORMS = new Set(['/audit/reconciliations']);
+/** The console forms that upload a file: the audit console's provider statement, the onboarding page's documents. */
+const UPLOAD_FORMS = new Set(['/audit/reconciliations', '/onboarding/documents']);
+
+/** Each uploaded file's type as its part declared it, kept beside its bytes (a document's type is checked against them). */
+const DECLARED_TYPES = new WeakMap<Buffer, string>();
+
+/** The type an uploaded file's part declared; undefined for anything but a file of an upload form. */
+export const declaredType = (file: Buffer): string | undefined => DECLARED_TYPES.get(file);
 
 /**
  * An upload form's fields become the body as any form's do (the CSRF token among them), its file a
- * Buffer of the exact bytes (their SHA-256 is recorded). Multipart anywhere else is refused as it
+ * Buffer of the exact bytes (their SHA-256 is recorded) and its declared type (declaredType). Multipart anywhere else is refused as it
  * was before the plugin, and a malformed or oversized one is a 400 or 413, never a 500. The body
  * has no prototype: a field named __proto__ is just a field.
  */
@@ -41,7 +47,10 @@ async function readUploadForm(request: FastifyRequest): Promise<void> {
   if (!UPLOAD_FORMS.has(request.url.split('?')[0])) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This form is sent as application/x-www-form-urlencoded');
   const body = Object.create(null) as Record<string, string | Buffer>;
   try {
-    for await (const part of request.parts()) body[part.fieldname] = part.type === 'file' ? await part.toBuffer() : String(part.value);
+    for await (const part of request.parts()) {
+      if (part.type !== 'file') body[part.fieldname] = String(part.value);
+      else DECLARED_TYPES.set((body[part.fieldname] = await part.toBuffer()), part.mimetype);
+    }
   } catch (error) {
     if ((error as { statusCode?: number }).statusCode === 413) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The upload is larger than ${MAX_STATEMENT_BYTES} bytes, or has more parts than the form`);
     throw new ApiError(400, 'BadRequestException', 'The form could not be read as multipart/form-data');

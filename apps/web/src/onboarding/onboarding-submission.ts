@@ -18,9 +18,14 @@ export const FIELD_LABELS = {
 
 export type OnboardingField = keyof typeof FIELD_LABELS;
 
+/** The document form's fields, apart from the details' form. */
+export const DOCUMENT_FIELD_LABELS = { documentKind: 'Document', documentFile: 'File' } as const;
+
+export type DocumentField = keyof typeof DOCUMENT_FIELD_LABELS;
+
 /** A refusal, of one field, or of the whole form (what a command refused after the fields passed). */
 export interface FieldError {
-  field?: OnboardingField;
+  field?: OnboardingField | DocumentField;
   message: string;
 }
 
@@ -36,7 +41,7 @@ const DESTINATION = ['institution', 'accountNumber', 'holderName'] as const;
 const text = (value: string | undefined) => value?.trim() ?? '';
 
 /** A rule's message in the page's words: `tin must be 10 digits` becomes `TIN must be 10 digits`. */
-function fieldErrors(errors: ValidationError[]): Array<Required<FieldError>> {
+function fieldErrors(errors: ValidationError[]): Array<{ field: OnboardingField; message: string }> {
   return errors.map((error) => {
     const field = error.property as OnboardingField;
     const [message = 'is not valid'] = Object.values(error.constraints ?? {});
@@ -44,7 +49,7 @@ function fieldErrors(errors: ValidationError[]): Array<Required<FieldError>> {
   });
 }
 
-function validated<T extends object>(type: new () => T, plain: Record<string, unknown>): { value: T; errors: FieldError[] } {
+function validated<T extends object>(type: new () => T, plain: Record<string, unknown>): { value: T; errors: Array<{ field: OnboardingField; message: string }> } {
   const value = plainToInstance(type, plain, { enableImplicitConversion: false });
   return { value, errors: fieldErrors(validateSync(value, { forbidUnknownValues: true, validationError: { target: false, value: true } })) };
 }
@@ -73,7 +78,7 @@ export function readSubmission(form: OnboardingForm, hasDestination: boolean): {
       holderName: text(form.holderName) || undefined,
     };
     const checked = validated(PayoutDestinationDto, plain);
-    errors.push(...checked.errors.map(({ field, message }) => ({ field, message: plain[field as keyof typeof plain] === undefined ? `Enter the ${FIELD_LABELS[field!].toLowerCase()}` : message })));
+    errors.push(...checked.errors.map(({ field, message }) => ({ field, message: plain[field as keyof typeof plain] === undefined ? `Enter the ${FIELD_LABELS[field].toLowerCase()}` : message })));
     destination = checked.value;
   }
   const order = Object.keys(FIELD_LABELS);

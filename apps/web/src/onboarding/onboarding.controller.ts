@@ -5,21 +5,25 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { type AccountLink, AccountLinks } from '@app/credentials';
-import { type Account, DomainError, type Principal } from '@app/domain';
+import { type Account, DomainError, pastDueRequirements, type Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { AccountDirectory } from '@app/onboarding';
 import { payoutDestination } from '@app/payments';
-import { STATUS_BY_KIND } from '@app/http';
-import { UpdateAccountCommand, presentDestination, SetPayoutDestinationCommand, ONBOARDING_PATH } from '@app/contract';
+import { ApiError, STATUS_BY_KIND } from '@app/http';
+import { checkedDocument, UpdateAccountCommand, presentDestination, SetPayoutDestinationCommand, ONBOARDING_PATH, UploadAccountDocumentCommand } from '@app/contract';
 import { CsrfGuard, csrfToken } from '../kit/csrf';
 import { readForm } from '../kit/form';
+import { declaredType } from '../kit/web-plugins';
 import { HtmlErrorFilter } from '../kit/html-error.filter';
 import { redirect, sendPage } from '../kit/page';
 import { ONBOARDING_COOKIE, readSessionCookie, setSessionCookie } from '../kit/session-cookie';
-import { OnboardingForm } from './onboarding.form';
+import { OnboardingDocumentForm, OnboardingForm } from './onboarding.form';
 import { linkSpentPage, noLinkPage, ONBOARDING_BRAND, onboardingPage } from './onboarding.pages';
 import { type FieldError, type OnboardingField, readSubmission } from './onboarding-submission';
+
+/** The account's details as the form shows them. */
+const detailsOf = (account: Account) => ({ name: account.name, tin: account.tin, tradeLicenceNumber: account.tradeLicenceNumber, email: account.email, phone: account.phone });
 
 /** Focuses a refused form's summary, so a screen reader starts there; the page works without it. */
 const FOCUS_SUMMARY = `document.getElementById('error-summary').focus();`;
@@ -27,7 +31,8 @@ const FOCUS_SUMMARY = `document.getElementById('error-summary').focus();`;
 /**
  * The hosted onboarding page an account link opens (docs/guides/marketplaces.md): the seller, as its
  * own account and nothing else (a `seller` principal: authority.ts), enters its legal details and
- * payout destination, each the same command as the API's, then returns to the platform's returnUrl.
+ * payout destination, and uploads the documents asked of it, each the same command as the API's, then
+ * returns to the platform's returnUrl.
  */
 @ApiExcludeController()
 @Controller(ONBOARDING_PATH.slice(1))
@@ -57,9 +62,37 @@ export class OnboardingController {
   async page(@Req() request: FastifyRequest, @Res() reply: FastifyReply) {
     const found = await this.openLink(request, reply);
     if (!found) return reply;
-    const { account } = found;
-    const values = { name: account.name, tin: account.tin, tradeLicenceNumber: account.tradeLicenceNumber, email: account.email, phone: account.phone };
-    return this.render(reply, account, values, [], 200);
+    return this.render(reply, found.account, detailsOf(found.account), [], 200);
+  }
+
+  /**
+   * A document, checked as the API's upload is (kind, size, type against its bytes) and kept through the
+   * same command, sealed; the page again, listing it. The link's session stays open: the seller saves its
+   * details after.
+   */
+  @Post('documents')
+  @UseGuards(CsrfGuard)
+  async uploadDocument(@Body() body: unknown, @Req() request: FastifyRequest, @Res() reply: FastifyReply) {
+    const found = await this.openLink(request, reply);
+    if (!found) return reply;
+    const { link, account } = found;
+    const form = readForm(OnboardingDocumentForm, body);
+    // The file as the upload read it (the validated copy is not the same Buffer, and its declared type is kept by that one).
+    const file = (body as { documentFile?: unknown }).documentFile;
+    const sent = Buffer.isBuffer(file) ? { declared: declaredType(file) ?? '', bytes: file } : undefined;
+    const metadata: EventMetadata = { correlationId: String(request.id), causationId: String(request.id), actor: { type: 'merchant', id: account.accountId } };
+    try {
+      const document = checkedDocument(form.documentKind, sent);
+      await this.commands.execute(new UploadAccountDocumentCommand(link.platformId, account.accountId, document, metadata));
+    } catch (error) {
+      if (error instanceof ApiError) {
+        const refused: FieldError = { field: error.code === 'DOCUMENT_KIND_INVALID' ? 'documentKind' : 'documentFile', message: documentRefusal(error) };
+        return this.render(reply, account, detailsOf(account), [refused], error.getStatus(), form.documentKind);
+      }
+      if (!(error instanceof DomainError)) throw error;
+      return this.render(reply, account, detailsOf(account), [{ message: error.message }], STATUS_BY_KIND[error.kind], form.documentKind);
+    }
+    return redirect(reply, `${ONBOARDING_PATH}#documents`);
   }
 
   @Post()
@@ -100,9 +133,23 @@ export class OnboardingController {
     return undefined;
   }
 
-  private async render(reply: FastifyReply, account: Account, values: Partial<Record<OnboardingField, string>>, errors: FieldError[], status: number) {
+  private async render(reply: FastifyReply, account: Account, values: Partial<Record<OnboardingField, string>>, errors: FieldError[], status: number, documentKind?: string) {
     const { inForce } = await payoutDestination(this.runner, this.db, account.accountId);
-    const page = onboardingPage({ csrf: csrfToken(reply, this.config), account, destination: presentDestination(inForce), values, errors });
+    const pastDue = new Set(pastDueRequirements(account, this.clock.now()).map((r) => r.kind));
+    const requirementsDue = (account.requirementsDue ?? []).map(({ kind, dueBy }) => ({ kind, dueBy, pastDue: pastDue.has(kind) }));
+    const page = onboardingPage({ csrf: csrfToken(reply, this.config), account, destination: presentDestination(inForce), values, requirementsDue, documentKind, errors });
     return sendPage(reply, errors.length > 0 ? { ...page, script: FOCUS_SUMMARY } : page, status);
+  }
+}
+
+/** The API's refusal in the page's words: the seller picks a file, it does not send a part. */
+function documentRefusal(error: ApiError): string {
+  switch (error.code) {
+    case 'DOCUMENT_FILE_MISSING':
+      return 'Choose the file of the document to upload';
+    case 'DOCUMENT_KIND_INVALID':
+      return 'Choose which document this is';
+    default:
+      return error.message;
   }
 }

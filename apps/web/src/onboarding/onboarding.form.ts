@@ -1,4 +1,4 @@
-import { IsOptional, IsString, MaxLength } from 'class-validator';
+import { Allow, IsOptional, IsString, MaxLength } from 'class-validator';
 
 /**
  * The onboarding page's form as a browser posts it (kit/form.ts readForm: any other field is refused).
@@ -15,4 +15,12 @@ export class OnboardingForm {
   @IsOptional() @IsString() @MaxLength(400) institution?: string;
   @IsOptional() @IsString() @MaxLength(400) accountNumber?: string;
   @IsOptional() @IsString() @MaxLength(400) holderName?: string;
+}
+
+/** The page's document form (multipart, kit/web-plugins.ts readUploadForm): what it is and the file; their rules are the API's (checkedDocument). */
+export class OnboardingDocumentForm {
+  @IsOptional() @IsString() @MaxLength(40) documentKind?: string;
+  /** Checked by the route with the API's rules: a file, not text. */
+  @Allow()
+  documentFile?: unknown;
 }

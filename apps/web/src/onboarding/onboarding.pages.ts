@@ -1,8 +1,13 @@
-import type { Account } from '@app/domain';
+import { type Account, DOCUMENT_KINDS } from '@app/domain';
 import { html, SafeHtml } from '@app/http';
 import type { NavLink, PageShell } from '../kit/page';
-import { type PresentedDestination, ONBOARDING_PATH } from '@app/contract';
-import { FIELD_LABELS, type FieldError, type OnboardingField } from './onboarding-submission';
+import { when } from '../kit/format';
+import { DOCUMENT_LABELS, type RequirementDueView, requirementsDueList } from '../kit/requirements-view';
+import { type PresentedDestination, DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, ONBOARDING_PATH } from '@app/contract';
+import { DOCUMENT_FIELD_LABELS, FIELD_LABELS, type FieldError, type OnboardingField } from './onboarding-submission';
+
+/** Where the document form posts (multipart: kit/web-plugins.ts lists it among the upload forms). */
+export const ONBOARDING_DOCUMENTS_PATH = `${ONBOARDING_PATH}/documents`;
 
 export const ONBOARDING_BRAND: NavLink = { href: ONBOARDING_PATH, label: 'Seller onboarding' };
 
@@ -12,6 +17,10 @@ export interface OnboardingView {
   destination: PresentedDestination | null;
   /** What the fields show: the account's details, or what the seller sent on a refused form (never the account number). */
   values: Partial<Record<OnboardingField, string>>;
+  /** The documents the operator asked of the seller, each saying whether it is past due. */
+  requirementsDue: RequirementDueView[];
+  /** The kind the document form shows selected: the one sent on a refused upload, else the first asked for. */
+  documentKind?: string;
   errors: FieldError[];
 }
 
@@ -52,6 +61,41 @@ function errorSummary(errors: FieldError[]): SafeHtml | '' {
 </div>`;
 }
 
+/** A refusal of one of the document form's fields, tied to it. */
+function documentError(view: OnboardingView, field: keyof typeof DOCUMENT_FIELD_LABELS): { described: string; message: SafeHtml | '' } {
+  const error = view.errors.find((e) => e.field === field);
+  return error ? { described: `${field}-error`, message: html`<p id="${field}-error" class="field-error">${error.message}</p>` } : { described: '', message: '' };
+}
+
+/** What the operator asked for, what arrived, and a form to send a document: its own form, as a file goes as multipart. */
+function documentsSection(view: OnboardingView): SafeHtml {
+  const received = view.account.documents ?? [];
+  const selected = view.documentKind ?? view.requirementsDue[0]?.kind;
+  const kind = documentError(view, 'documentKind');
+  const file = documentError(view, 'documentFile');
+  const fileDescribed = ['documentFile-hint', file.described].filter(Boolean).join(' ');
+  return html`<section class="card" id="documents" aria-labelledby="documents-heading">
+  <h2 id="documents-heading">Documents</h2>
+  ${view.requirementsDue.length > 0
+    ? html`<p>Asked of you, each by its date: past it, your payouts stop until the document arrives.</p>${requirementsDueList(view.requirementsDue, 'requirements-due')}`
+    : html`<p id="requirements-due">Nothing is asked of you now; you may still send your documents.</p>`}
+  ${received.length > 0
+    ? html`<h3>Received</h3><ul id="documents-received">${received.map((d) => html`<li data-kind="${d.kind}">${DOCUMENT_LABELS[d.kind]}, ${d.contentType}, ${d.size} bytes, received ${when(d.uploadedAt)}</li>`)}</ul>`
+    : ''}
+  <form method="post" action="${ONBOARDING_DOCUMENTS_PATH}" enctype="multipart/form-data" novalidate>
+    <input type="hidden" name="_csrf" value="${view.csrf}">
+    <label for="documentKind">${DOCUMENT_FIELD_LABELS.documentKind}</label>
+    ${kind.message}
+    <select id="documentKind" name="documentKind"${new SafeHtml(kind.described ? ` aria-describedby="${kind.described}" aria-invalid="true"` : '')}>${DOCUMENT_KINDS.map((k) => kindOption(k, DOCUMENT_LABELS[k], selected))}</select>
+    <label for="documentFile">${DOCUMENT_FIELD_LABELS.documentFile}</label>
+    <p id="documentFile-hint" class="muted">A PDF, JPEG or PNG of at most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB: a scan or a clear photo. Kept encrypted, shown only to your marketplace and the payment service.</p>
+    ${file.message}
+    <input type="file" id="documentFile" name="documentFile" accept="${DOCUMENT_CONTENT_TYPES.join(',')}" aria-describedby="${fileDescribed}"${new SafeHtml(file.described ? ' aria-invalid="true"' : '')}>
+    <div class="actions"><button type="submit" class="secondary">Upload the document</button></div>
+  </form>
+</section>`;
+}
+
 const kindOption = (value: string, label: string, selected: string | undefined) => html`<option value="${value}"${new SafeHtml(selected === value ? ' selected' : '')}>${label}</option>`;
 
 /** The hosted page: the seller's legal details and its payout destination in one form, which works without script. */
@@ -64,7 +108,8 @@ export function onboardingPage(view: OnboardingView): PageShell {
     narrow: true,
     body: html`<h1>Your details for payouts</h1>
 ${errorSummary(view.errors)}
-<p>Your marketplace pays you through us. Tell us who you are and where your money goes; you return to the marketplace when you save.</p>
+<p>Your marketplace pays you through us. Tell us who you are and where your money goes; you return to the marketplace when you save. Send the documents asked of you first.</p>
+${documentsSection(view)}
 <form method="post" action="${ONBOARDING_PATH}" novalidate>
   <input type="hidden" name="_csrf" value="${view.csrf}">
   <fieldset class="card">

@@ -587,9 +587,9 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * A one-time link to our hosted onboarding page, where the seller enters its legal details and payout destination itself, then returns to your returnUrl
+     * A one-time link to our hosted onboarding page, where the seller enters its legal details and payout destination itself and uploads the documents asked of it, then returns to your returnUrl
      *
-     * Good once and for ten minutes: redirect the seller to `url` at once. Opening it starts the page (an hour to complete it); a link opened already or expired sends the seller to refreshUrl, where you ask for a new one. What the seller enters is recorded as the same events as the account and destination routes (ACCOUNT_UPDATED callbacks follow).
+     * Good once and for ten minutes: redirect the seller to `url` at once. Opening it starts the page (an hour to complete it); a link opened already or expired sends the seller to refreshUrl, where you ask for a new one. What the seller enters and uploads is recorded as the same events as the account, destination and document routes (ACCOUNT_UPDATED callbacks follow).
      */
     public postAccountLinks<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpAccountLinksData, ThrowOnError>): RequestResult<PostV1TrdpAccountLinksResponses, PostV1TrdpAccountLinksErrors, ThrowOnError, 'data'> {
         return (options.client ?? this.client).post<PostV1TrdpAccountLinksResponses, PostV1TrdpAccountLinksErrors, ThrowOnError, 'data'>({

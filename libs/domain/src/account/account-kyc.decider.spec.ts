@@ -77,3 +77,56 @@ describe('Account review by staff: documents asked for by a due instant', () => 
     expect(payoutStanding(outline([created, verified, asked, uploaded]), destination, at, 0)).toEqual({ payable: true });
   });
 });
+
+describe('Account restricted by a requirement past due, as an event', () => {
+  const PAST = '2030-01-09T10:00:00.001Z';
+  const restrict = (at: string): AccountCommand => ({ type: 'RestrictPastDueAccount', data: { accountId: 'acct_1', at } });
+  const reason = `trade_licence was due by ${DUE} and has not arrived`;
+  const restricted = (liftsTo: 'VERIFIED' | 'PENDING_VERIFICATION'): AccountEvent => ({
+    type: 'AccountRestricted',
+    data: { ...ids, reason, restrictedAt: DUE, pastDue: [{ kind: 'trade_licence', dueBy: DUE }], liftsTo },
+  });
+  const lateUpload: AccountCommand = { type: 'RecordAccountDocument', data: { accountId: 'acct_1', merchantId: ids.merchantId, document: licence, at: PAST } };
+  const lateUploaded: AccountEvent = { ...uploaded, data: { ...uploaded.data, uploadedAt: PAST } } as AccountEvent;
+  const lifted = (status: 'VERIFIED' | 'PENDING_VERIFICATION'): AccountEvent => ({
+    type: 'AccountRestrictionLifted',
+    data: { ...ids, status, reason: 'the requirements past due were met', liftedAt: PAST },
+  });
+
+  it('restricts a verified or pending account from the due instant on, and not a moment before', () => {
+    account([created, verified, asked]).when(restrict(new Date(Date.parse(DUE) - 1).toISOString())).then([]);
+    account([created, verified, asked]).when(restrict(DUE)).then([restricted('VERIFIED')]);
+    account([created, asked]).when(restrict(DUE)).then([restricted('PENDING_VERIFICATION')]);
+    expect(outline([created, verified, asked, restricted('VERIFIED')])).toMatchObject({ status: 'RESTRICTED', statusReason: reason, liftsTo: 'VERIFIED' });
+  });
+
+  it('restricts once: an account already restricted, rejected, closed or with the document changes nothing', () => {
+    account([created, verified, asked, restricted('VERIFIED')]).when(restrict(PAST)).then([]);
+    account([created, asked, rejected]).when(restrict(PAST)).then([]);
+    account([created, verified, asked, uploaded]).when(restrict(PAST)).then([]);
+  });
+
+  it('lifts it back to the status it had when the document arrives, and says so', () => {
+    account([created, verified, asked, restricted('VERIFIED')]).when(lateUpload).then([lateUploaded, lifted('VERIFIED')]);
+    account([created, asked, restricted('PENDING_VERIFICATION')]).when(lateUpload).then([lateUploaded, lifted('PENDING_VERIFICATION')]);
+    const after = outline([created, verified, asked, restricted('VERIFIED'), lateUploaded, lifted('VERIFIED')]);
+    expect(after).toMatchObject({ status: 'VERIFIED', statusReason: 'the requirements past due were met' });
+    expect(after.liftsTo).toBeUndefined();
+  });
+
+  it('lifts it when staff ask anew with nothing past due; an approval ends it as a verification', () => {
+    const askAgain: AccountCommand = { type: 'RequestAccountInformation', data: { accountId: 'acct_1', decidedBy: staff, requirements: [{ kind: 'identity', dueBy: '2030-02-01T00:00:00.000Z' }], at: PAST } };
+    const [, lift] = accountDecider.decide(askAgain, fold(accountDecider, [created, verified, asked, restricted('VERIFIED')]));
+    expect(lift).toEqual(lifted('VERIFIED'));
+    const approved = outline([created, verified, asked, restricted('VERIFIED'), verified]);
+    expect(approved.status).toBe('VERIFIED');
+    expect(approved.liftsTo).toBeUndefined();
+  });
+
+  it('keeps a restriction a document cannot lift when the legal details change meanwhile', () => {
+    const rename: AccountCommand = { type: 'UpdateAccount', data: { accountId: 'acct_1', merchantId: ids.merchantId, changes: { name: 'Abebe Roasters PLC' }, at: PAST } };
+    const events = accountDecider.decide(rename, fold(accountDecider, [created, verified, asked, restricted('VERIFIED')]));
+    expect(events.map((e) => e.type)).toEqual(['AccountUpdated', 'AccountRestricted']);
+    account([created, verified, asked, restricted('VERIFIED'), ...events]).when(lateUpload).then([lateUploaded]);
+  });
+});

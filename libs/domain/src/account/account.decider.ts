@@ -7,12 +7,13 @@ import {
   type AccountEvent,
   type AccountStatus,
   LEGAL_DETAILS,
+  type LiftableStatus,
   type Screening,
 } from './account.events';
 import { type Account, accountAfter } from './account.outline';
 import { AccountIsClosed, AccountNotSettled, unsettledHoldings } from './account-closing';
 import { legalRequirements } from './account-requirements';
-import type { RequirementDue } from './account-documents';
+import { pastDueReason, pastDueRequirements, type RequirementDue } from './account-documents';
 
 /** The account as published, and the fingerprint of the request that created it: a retry of that request finds it. */
 export interface AccountState {
@@ -23,6 +24,9 @@ export interface AccountState {
 }
 
 const REVIEWABLE: ReadonlySet<AccountStatus> = new Set(['PENDING_VERIFICATION', 'RESTRICTED']);
+
+/** What a past-due requirement restricts: a rejected or closed account is paid nothing anyway, a restricted one already waits. */
+const LIFTABLE: ReadonlySet<AccountStatus> = new Set<LiftableStatus>(['VERIFIED', 'PENDING_VERIFICATION']);
 
 /** The commands a closed account refuses; notes of what already happened around it (a destination, a secret, an invitation spent) are still recorded. */
 const CHANGES: ReadonlySet<AccountCommand['type']> = new Set(['UpdateAccount', 'InviteAccountOwner', 'RecordAccountDocument', 'RequestAccountInformation']);
@@ -51,6 +55,18 @@ function checkedRequirements(requirements: readonly RequirementDue[], at: string
   const early = requirements.find((r) => !(Date.parse(r.dueBy) > Date.parse(at)));
   if (early) throw new AccountRequirementsInvalid(`${early.kind} is due by ${early.dueBy}, which is not after now (${at})`);
   return requirements.map(({ kind, dueBy }) => ({ kind, dueBy: new Date(dueBy).toISOString() }));
+}
+
+/** The restriction for past-due requirements lifted, once none is past due at `at` (a document met it, or staff asked anew). */
+function lifted(account: Account, at: string): AccountEvent[] {
+  if (!account.liftsTo || pastDueRequirements(account, new Date(at)).length > 0) return [];
+  const { accountId, merchantId, liftsTo } = account;
+  return [{ type: 'AccountRestrictionLifted', data: { accountId, merchantId, status: liftsTo, reason: 'the requirements past due were met', liftedAt: at } }];
+}
+
+/** The events, followed by the lifting they bring about. */
+function thenLifted(state: AccountState, events: AccountEvent[], at: string): AccountEvent[] {
+  return [...events, ...lifted(events.reduce(evolve, state).account!, at)];
 }
 
 function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
@@ -85,7 +101,8 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
     const previous = Object.fromEntries(Object.keys(changes).map((key) => [key, account[key as keyof AccountChanges] ?? null]));
     const events: AccountEvent[] = [{ type: 'AccountUpdated', data: { accountId, merchantId, changes, previous, updatedAt: command.data.at } }];
     const legal = LEGAL_DETAILS.filter((key) => key in changes);
-    if (account.status === 'VERIFIED' && legal.length > 0) {
+    // An account restricted only for a past-due requirement would get its verification back with the document: a legal change takes that away.
+    if ((account.status === 'VERIFIED' || account.liftsTo === 'VERIFIED') && legal.length > 0) {
       events.push({ type: 'AccountRestricted', data: { accountId, merchantId, reason: `changed after verification: ${legal.join(', ')}`, restrictedAt: command.data.at } });
     }
     const after = events.reduce(evolve, state).account!;
@@ -111,7 +128,16 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
     if (command.data.merchantId !== account.merchantId) throw new AccountNotFound(account.accountId);
     if (account.status === 'REJECTED') throw new AccountRejectedIsFinal(account.accountId);
     const { accountId, merchantId } = account;
-    return [{ type: 'AccountDocumentUploaded', data: { ...command.data.document, accountId, merchantId, uploadedBy: { type: 'merchant', id: merchantId }, uploadedAt: command.data.at } }];
+    const uploaded: AccountEvent = { type: 'AccountDocumentUploaded', data: { ...command.data.document, accountId, merchantId, uploadedBy: { type: 'merchant', id: merchantId }, uploadedAt: command.data.at } };
+    return thenLifted(state, [uploaded], command.data.at);
+  }
+  if (command.type === 'RestrictPastDueAccount') {
+    const { at } = command.data;
+    const pastDue = pastDueRequirements(account, new Date(at));
+    if (!LIFTABLE.has(account.status) || pastDue.length === 0) return [];
+    const { accountId, merchantId } = account;
+    const liftsTo = account.status as LiftableStatus;
+    return [{ type: 'AccountRestricted', data: { accountId, merchantId, reason: pastDueReason(pastDue), restrictedAt: at, pastDue, liftsTo } }];
   }
   if (command.type === 'RequestAccountInformation') {
     // Staff may ask a verified account too (a licence renewed): only a rejection, which is final, takes no more requests.
@@ -119,7 +145,7 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
     const { decidedBy, reason, at } = command.data;
     const requirements = checkedRequirements(command.data.requirements, at);
     const { accountId, merchantId } = account;
-    return [{ type: 'AccountInformationRequested', data: { accountId, merchantId, requirements, decidedBy, ...(reason ? { reason } : {}), requestedAt: at } }];
+    return thenLifted(state, [{ type: 'AccountInformationRequested', data: { accountId, merchantId, requirements, decidedBy, ...(reason ? { reason } : {}), requestedAt: at } }], at);
   }
   if (!REVIEWABLE.has(account.status)) throw new AccountNotUnderReview(account.accountId, account.status);
   const { accountId, merchantId } = account;
@@ -143,8 +169,8 @@ function evolve(state: AccountState, event: AccountEvent): AccountState {
 
 /**
  * A platform's seller (`account-{accountId}`): its details, and its verification, which gates its
- * payouts. A legal detail changed on a verified account restricts it until it is reviewed again;
- * a rejection is final. The platform closes an account that holds nothing (a rejected one too):
+ * payouts. A legal detail changed on a verified account restricts it until it is reviewed again; a
+ * requirement past its due instant restricts it until it is met; a rejection is final. The platform closes an account that holds nothing (a rejected one too):
  * closing is the end state.
  */
 export const accountDecider: Decider<AccountCommand, AccountEvent, AccountState> = {

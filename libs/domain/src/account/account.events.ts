@@ -35,6 +35,9 @@ export type AccountChanges = Partial<Pick<AccountDetails, 'name'>> & { [K in Cle
 /** The values details had before a change (null: none). */
 export type AccountPrevious = { [K in keyof AccountDetails]?: AccountDetails[K] | null };
 
+/** The statuses a past-due requirement restricts, and so the ones its restriction lifts back to. */
+export type LiftableStatus = Extract<AccountStatus, 'VERIFIED' | 'PENDING_VERIFICATION'>;
+
 export const LEGAL_DETAILS = ['name', 'tin', 'tradeLicenceNumber'] as const satisfies readonly (keyof AccountDetails)[];
 
 export type AccountEvent =
@@ -65,8 +68,17 @@ export type AccountEvent =
     }
   | { type: 'AccountVerified'; data: { accountId: string; merchantId: string; decidedBy: VerificationDecider; reason?: string; decidedAt: string } }
   | { type: 'AccountRejected'; data: { accountId: string; merchantId: string; decidedBy: VerificationDecider; reason: string; decidedAt: string } }
-  /** A verified account whose legal details changed: payouts stop until it is reviewed again. */
-  | { type: 'AccountRestricted'; data: { accountId: string; merchantId: string; reason: string; restrictedAt: string } }
+  /**
+   * Payouts stop: a verified account whose legal details changed, until it is reviewed again; or an account
+   * a requirement of whose came past its due instant without its document (`pastDue`), until it is met,
+   * which lifts it back to `liftsTo` (the status it had).
+   */
+  | {
+      type: 'AccountRestricted';
+      data: { accountId: string; merchantId: string; reason: string; restrictedAt: string; pastDue?: RequirementDue[]; liftsTo?: LiftableStatus };
+    }
+  /** What restricted the account for past-due requirements was met (a document arrived, or staff asked anew): it has its status back. */
+  | { type: 'AccountRestrictionLifted'; data: { accountId: string; merchantId: string; status: LiftableStatus; reason: string; liftedAt: string } }
   /**
    * The account's payout destination was set anew (its own stream, `payout-destination-{accountId}`, holds
    * it): recorded here too so that the platform is told (ACCOUNT_UPDATED) from the account's own stream.
@@ -107,6 +119,8 @@ export type AccountCommand =
   | { type: 'InviteAccountOwner'; data: { accountId: string; merchantId: string; at: string } }
   | { type: 'RecordOwnerInvitationUsed'; data: { accountId: string; at: string } }
   | { type: 'RequestAccountInformation'; data: { accountId: string; decidedBy: VerificationDecider; requirements: RequirementDue[]; reason?: string; at: string } }
+  /** The due work of a requirement's instant (the worker's, or a test clock's advance): restricts the account if one is past due at `at`. */
+  | { type: 'RestrictPastDueAccount'; data: { accountId: string; at: string } }
   | { type: 'RecordAccountDocument'; data: { accountId: string; merchantId: string; document: Omit<AccountDocument, 'uploadedAt'>; at: string } }
   /** `holdings`: what the account held as the ledger and the views stood, caught up with the log, when the command was built (account-closing.ts). */
   | { type: 'CloseAccount'; data: { accountId: string; merchantId: string; reason: string; holdings: AccountHoldings; at: string } };

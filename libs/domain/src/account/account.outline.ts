@@ -1,5 +1,5 @@
 import type { AccountDocument, RequirementDue } from './account-documents';
-import type { AccountChanges, AccountDetails, AccountEvent, AccountStatus, AccountType, VerificationDecider } from './account.events';
+import type { AccountChanges, AccountDetails, AccountEvent, AccountStatus, AccountType, LiftableStatus, VerificationDecider } from './account.events';
 
 /**
  * An account as read models, callbacks and command answers read it (libs/read-models' accounts view,
@@ -21,14 +21,21 @@ export interface Account extends AccountDetails {
   decidedAt?: string;
   /** What the operator's staff asked for and not yet received, each by its due instant; absent when nothing is asked. */
   requirementsDue?: RequirementDue[];
+  /** Restricted only for requirements past due: the status it gets back once they are met; absent otherwise. */
+  liftsTo?: LiftableStatus;
   /** The documents uploaded for it, oldest first (what they are, never their bytes). */
   documents?: AccountDocument[];
   /** The test clock its creation attached it to, for life (docs/concepts/time.md); absent: its money runs on the real time. */
   testClockId?: string;
 }
 
-/** The account without its asked-for requirements: a decision on it settles them. */
-function withoutRequirements({ requirementsDue: _settled, ...account }: Account): Account {
+/** The account without its asked-for requirements: a decision on it settles them (and so ends a restriction they caused). */
+function withoutRequirements({ requirementsDue: _settled, liftsTo: _lifted, ...account }: Account): Account {
+  return account;
+}
+
+/** The account without a past-due restriction's way back: another restriction, or a lifting, replaces it. */
+function withoutLift({ liftsTo: _lifted, ...account }: Account): Account {
   return account;
 }
 
@@ -55,8 +62,12 @@ export function accountAfter(account: Account | undefined, event: AccountEvent):
       const status: AccountStatus = event.type === 'AccountVerified' ? 'VERIFIED' : 'REJECTED';
       return { ...withoutRequirements(account), status, statusReason: reason, decidedBy, decidedAt, updatedAt: decidedAt };
     }
-    case 'AccountRestricted':
-      return { ...account, status: 'RESTRICTED', statusReason: event.data.reason, updatedAt: event.data.restrictedAt };
+    case 'AccountRestricted': {
+      const { reason, restrictedAt, liftsTo } = event.data;
+      return { ...withoutLift(account), status: 'RESTRICTED', statusReason: reason, ...(liftsTo ? { liftsTo } : {}), updatedAt: restrictedAt };
+    }
+    case 'AccountRestrictionLifted':
+      return { ...withoutLift(account), status: event.data.status, statusReason: event.data.reason, updatedAt: event.data.liftedAt };
     case 'AccountClosed':
       return { ...withoutRequirements(account), status: 'CLOSED', statusReason: event.data.reason, updatedAt: event.data.closedAt };
     case 'AccountInformationRequested':
@@ -65,7 +76,8 @@ export function accountAfter(account: Account | undefined, event: AccountEvent):
       const { accountId: _a, merchantId: _m, uploadedBy: _by, ...document } = event.data;
       const requirementsDue = (account.requirementsDue ?? []).filter((r) => r.kind !== document.kind);
       const documents = [...(account.documents ?? []), document];
-      return { ...withoutRequirements(account), ...(requirementsDue.length > 0 ? { requirementsDue } : {}), documents, updatedAt: document.uploadedAt };
+      const { requirementsDue: _asked, ...rest } = account;
+      return { ...rest, ...(requirementsDue.length > 0 ? { requirementsDue } : {}), documents, updatedAt: document.uploadedAt };
     }
     // Notes of what happened around the account (its destination, its webhook secret): nothing it publishes changes.
     case 'AccountPayoutDestinationChanged':

@@ -4,10 +4,11 @@ import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { DomainError, streams, type TestClock, testClockDecider } from '@app/domain';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { CLOCK, type Clock, clockAt, CommandRunner, type ObjectClock } from '@app/infrastructure';
-import { ProjectionProgress, testClockDeadlines, testClockSchedules } from '@app/read-models';
+import { ProjectionProgress, testClockDeadlines, testClockRequirementDeadlines, testClockSchedules } from '@app/read-models';
 import { ExpirePaymentCommand } from '../flow/expire-payment/expire-payment.command';
 import { ReleaseDueCommand } from '../flow/release-due/release-due.command';
 import { RequestScheduledPayoutCommand } from '../flow/request-scheduled-payout/request-scheduled-payout.command';
+import { RestrictPastDueAccountCommand } from '../flow/restrict-past-due-account/restrict-past-due-account.command';
 import { AdvanceTestClockCommand } from './advance-test-clock.command';
 import { type ClockJob, clockJobKey, clockWorkDue } from './test-clock-work';
 
@@ -55,8 +56,12 @@ export class AdvanceTestClockHandler implements ICommandHandler<AdvanceTestClock
     const done = new Set<string>();
     while (done.size < MAX_JOBS) {
       if (!(await this.progress.waitFor(await this.store.head(), VIEWS_WAIT_MS))) throw new TestClockViewsBehind();
-      const [deadlines, schedules] = await Promise.all([testClockDeadlines(this.db, testClockId, new Date(to)), testClockSchedules(this.db, testClockId)]);
-      const [next] = clockWorkDue({ ...deadlines, schedules }, from, to, done);
+      const [deadlines, schedules, requirementDeadlines] = await Promise.all([
+        testClockDeadlines(this.db, testClockId, new Date(to)),
+        testClockSchedules(this.db, testClockId),
+        testClockRequirementDeadlines(this.db, testClockId, new Date(to)),
+      ]);
+      const [next] = clockWorkDue({ ...deadlines, schedules, requirementDeadlines }, from, to, done);
       if (!next) return;
       await this.run(next, { clock: clockAt(next.runAt), testClockId });
       done.add(clockJobKey(next));
@@ -65,6 +70,9 @@ export class AdvanceTestClockHandler implements ICommandHandler<AdvanceTestClock
 
   private async run(job: ClockJob, clock: ObjectClock): Promise<void> {
     switch (job.kind) {
+      case 'restrict-past-due':
+        await this.commands.execute(new RestrictPastDueAccountCommand(job.id, clock));
+        return;
       case 'expire':
         await this.commands.execute(new ExpirePaymentCommand(job.id, clock));
         return;

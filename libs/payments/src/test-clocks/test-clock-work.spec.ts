@@ -7,6 +7,7 @@ const FROM = Date.parse('2030-01-01T12:00:00+03:00');
 const TO = Date.parse('2030-01-11T12:00:00+03:00');
 
 const due = (overrides: Partial<Parameters<typeof clockWorkDue>[0]> = {}) => ({
+  requirementDeadlines: [],
   expiries: [{ payableId: 'ord_b', at: new Date('2030-01-01T12:30:00+03:00') }],
   autoReleases: [{ payableId: 'esc_a', at: new Date('2030-01-06T12:00:00+03:00') }],
   schedules: [{ merchantId: 'acct_1', schedule: FRIDAYS_AT_10, scheduleSetAt: new Date('2026-11-29T07:00:00Z') }],
@@ -35,5 +36,15 @@ describe("a test clock's due work", () => {
     expect(rest[0]).toMatchObject<Partial<ClockJob>>({ kind: 'scheduled-payout', runAt: noon.getTime() });
     const after = clockWorkDue(due({ expiries: [], autoReleases: [{ payableId: 'esc_a', at: noon }] }), FROM, TO, new Set([clockJobKey(first)]));
     expect(after[0]).toMatchObject<Partial<ClockJob>>({ kind: 'scheduled-payout', runAt: noon.getTime() });
+  });
+
+  it("restricts an account at its requirement's instant, before a payout due then", () => {
+    const friday = new Date('2030-01-04T10:00:00+03:00');
+    const jobs = clockWorkDue(due({ expiries: [], autoReleases: [], requirementDeadlines: [{ accountId: 'acct_1', at: friday }] }), FROM, TO, new Set());
+    expect(jobs.map((job) => [job.kind, new Date(job.runAt).toISOString()])).toEqual([
+      ['restrict-past-due', '2030-01-04T07:00:00.000Z'],
+      ['scheduled-payout', '2030-01-04T07:00:00.000Z'],
+      ['scheduled-payout', '2030-01-11T07:00:00.000Z'],
+    ]);
   });
 });

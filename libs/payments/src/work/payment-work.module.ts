@@ -10,8 +10,9 @@ import { PayoutPeriods } from './payout-periods';
 import { Payouts } from './payouts';
 import { ProviderQuestions } from './provider-questions';
 import { Refunds } from './refunds';
+import { RequirementDeadlines } from './requirement-deadlines';
 
-/** Loaded by processes whose ROLE includes the workers (`all`, `worker`): expiries, auto-releases, refunds, payouts, scheduled payout periods and the provider questions. */
+/** Loaded by processes whose ROLE includes the workers (`all`, `worker`): expiries, auto-releases, refunds, payouts, scheduled payout periods, the provider questions and past-due requirements' restrictions. */
 @Module({
   imports: [PaymentsModule],
   providers: [
@@ -26,6 +27,7 @@ import { Refunds } from './refunds';
     PayoutPeriods,
     Refunds,
     Payouts,
+    RequirementDeadlines,
     PaymentWorkReactor,
   ],
   exports: [PAYMENT_WORK],

@@ -14,9 +14,10 @@ import { PayoutPeriods } from './payout-periods';
 import { Payouts } from './payouts';
 import { ProviderQuestions } from './provider-questions';
 import { Refunds } from './refunds';
+import { RequirementDeadlines } from './requirement-deadlines';
 
 /**
- * Turns events into scheduled work (expiries, refunds, payouts, auto-releases) and runs it. On start,
+ * Turns events into scheduled work (expiries, refunds, payouts, auto-releases, past-due requirements) and runs it. On start,
  * and every reconcile interval, it queues again whatever the read models say is due (with the
  * provider questions and the payout periods, which only a pass queues), and it follows the log from
  * the read models' checkpoint: work is never lost while a process or Redis was down.
@@ -39,10 +40,11 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, BeforeApplica
     payoutPeriods: PayoutPeriods,
     refunds: Refunds,
     payouts: Payouts,
+    requirementDeadlines: RequirementDeadlines,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {
     this.follower = new LogFollower(store, this.logger);
-    this.works = [expiries, autoReleases, providerQuestions, payoutPeriods, refunds, payouts];
+    this.works = [expiries, autoReleases, providerQuestions, payoutPeriods, refunds, payouts, requirementDeadlines];
     this.byKind = new Map(this.works.flatMap((work) => work.kinds.map((kind) => [kind, work] as const)));
   }
 

@@ -8,8 +8,7 @@ import type { EventMetadata } from '@app/event-store';
 import { AccountDirectory } from '@app/onboarding';
 import { envelope, ApiEnvelope, ApiProblems, AdminApi, MerchantApi, CurrentMerchant, RequestMetadata } from '@app/http';
 import { AccountDocumentResponse, AccountDocumentsResponse } from './account-document.response';
-import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, readDocumentUpload, sendDocument } from '@app/contract';
-import { UploadAccountDocumentCommand } from './upload-document.command';
+import { DOCUMENT_CONTENT_TYPES, MAX_DOCUMENT_BYTES, readDocumentUpload, sendDocument, UploadAccountDocumentCommand } from '@app/contract';
 
 const DOWNLOAD = { status: 200, description: 'The bytes as uploaded (their SHA-256 is the listed sha256), as an attachment', content: Object.fromEntries(DOCUMENT_CONTENT_TYPES.map((type) => [type, { schema: { type: 'string', format: 'binary' } }])) };
 

@@ -22,9 +22,9 @@ export class CreateAccountLinkController {
   @Post()
   @HttpCode(201)
   @ApiOperation({
-    summary: 'A one-time link to our hosted onboarding page, where the seller enters its legal details and payout destination itself, then returns to your returnUrl',
+    summary: 'A one-time link to our hosted onboarding page, where the seller enters its legal details and payout destination itself and uploads the documents asked of it, then returns to your returnUrl',
     description:
-      'Good once and for ten minutes: redirect the seller to `url` at once. Opening it starts the page (an hour to complete it); a link opened already or expired sends the seller to refreshUrl, where you ask for a new one. What the seller enters is recorded as the same events as the account and destination routes (ACCOUNT_UPDATED callbacks follow).',
+      'Good once and for ten minutes: redirect the seller to `url` at once. Opening it starts the page (an hour to complete it); a link opened already or expired sends the seller to refreshUrl, where you ask for a new one. What the seller enters and uploads is recorded as the same events as the account, destination and document routes (ACCOUNT_UPDATED callbacks follow).',
   })
   @ApiEnvelope(AccountLinkResponse, { status: 201, message: 'Account link created' })
   @ApiProblems({ 400: ['ACCOUNT_LINK_URL_REFUSED'], 404: ['ABC_001'], 409: ['ACCOUNT_CLOSED'] })

@@ -4,6 +4,7 @@ import { html, type SafeHtml } from '@app/http';
 import type { AccountResponse } from '@app/contract';
 import { etb, query, statusBadge, when } from '../../kit/format';
 import { signedEtb } from '../../kit/statement-view';
+import { requirementsDueList } from '../../kit/requirements-view';
 
 const totalOf = (days: readonly HeldCredit[]) => santim(days.reduce((sum, day) => sum + day.amount, 0));
 
@@ -29,13 +30,14 @@ export function balanceFacts(balance: MerchantBalance): SafeHtml {
   ${balance.negative ? html`<p class="muted">A negative balance is covered first by the next money released or transferred; no payout is sent until then.</p>` : ''}`;
 }
 
-/** Whether the account may be paid out, and what it still lacks (docs/guides/marketplaces.md#verification). */
+/** Whether the account may be paid out, what it still lacks and the documents asked of it by a due date (docs/guides/marketplaces.md#verification). */
 export function standingFacts(account: AccountResponse): SafeHtml {
   return html`<dl class="facts">
     <dt>Status</dt><dd id="account-status">${statusBadge(account.status)}${account.statusReason ? html`<br><span class="muted">${account.statusReason}</span>` : ''}</dd>
     ${account.status === 'CLOSED'
       ? html`<dt>Closed</dt><dd id="account-closed">No new allocation, transfer or payout reaches this account; its statement and history stay readable</dd>`
-      : html`<dt>Still needed before payouts</dt><dd id="account-requirements">${account.requirements.length ? account.requirements.join(', ') : 'nothing'}</dd>`}
+      : html`<dt>Still needed before payouts</dt><dd id="account-requirements">${account.requirements.length ? account.requirements.join(', ') : 'nothing'}</dd>
+    <dt>Documents asked for</dt><dd>${requirementsDueList(account.requirementsDue, 'account-requirements-due')}</dd>`}
     ${account.payoutsHeldUntil ? html`<dt>Payouts held until</dt><dd id="payouts-held">${when(account.payoutsHeldUntil)} (the payout destination changed)</dd>` : ''}
   </dl>`;
 }

@@ -5,6 +5,7 @@ import type { AccountResponse } from '@app/contract';
 import { query, statusBadge, when } from '../../kit/format';
 import { signedEtb } from '../../kit/statement-view';
 import { notice, type Notice } from '../../kit/page';
+import { requirementDueText } from '../../kit/requirements-view';
 import { revealedSecret } from '../revealed-secret';
 import { balanceFacts, standingFacts } from './seller-money.pages';
 
@@ -14,6 +15,12 @@ export const sellerPath = (accountId: string, rest = '') => `/dashboard/sellers/
 export interface SellerRow {
   account: AccountResponse;
   balance: OwnerBalance;
+}
+
+/** What the account lacks and the documents asked of it, each with its due date and whether it is past due. */
+function stillNeeded(account: AccountResponse): SafeHtml | string {
+  const needed = [...account.requirements, ...account.requirementsDue.map(requirementDueText)];
+  return needed.length ? html`${needed.map((item, i) => html`${i > 0 ? html`<br>` : ''}${item}`)}` : 'nothing';
 }
 
 function statusOption(value: string, label: string, selected: string | undefined): SafeHtml {
@@ -35,7 +42,7 @@ export function sellersListBody(view: { rows: SellerRow[]; status?: AccountStatu
     ({ account, balance }) => html`<tr>
     <td data-label="Seller"><a href="${sellerPath(account.accountId)}">${account.name}</a><br><span class="muted">${account.reference ? `${account.reference} · ` : ''}${account.accountId}</span></td>
     <td data-label="Status">${statusBadge(account.status)}</td>
-    <td data-label="Still needed">${account.requirements.length ? account.requirements.join(', ') : 'nothing'}</td>
+    <td data-label="Still needed">${stillNeeded(account)}</td>
     <td data-label="Available" class="num">${signedEtb(balance.available)}${balance.negative ? html`<br><span class="status">negative</span>` : ''}</td>
     <td data-label="On hold" class="num">${signedEtb(balance.onHold)}</td>
     <td data-label="Reserve" class="num">${signedEtb(balance.reserve)}</td>

@@ -46,8 +46,17 @@ export async function readDocumentUpload(request: FastifyRequest): Promise<Docum
     }
     throw new ApiError(400, 'BadRequestException', 'The upload could not be read as multipart/form-data');
   }
+  return checkedDocument(kind, file);
+}
+
+/**
+ * A document's kind and file as the rules take them, or the refusal with its code: the API's upload and
+ * the hosted onboarding page's form both check here, so a seller's upload is held to the platform's.
+ */
+export function checkedDocument(kind: string | undefined, file: { declared: string; bytes: Buffer } | undefined): DocumentFile & { kind: DocumentKind } {
   if (!DOCUMENT_KINDS.includes(kind as DocumentKind)) throw new ApiError(400, 'DOCUMENT_KIND_INVALID', `kind must be one of ${DOCUMENT_KINDS.join(', ')}`);
   if (!file || file.bytes.length === 0) throw new ApiError(400, 'DOCUMENT_FILE_MISSING', 'Send the document as a non-empty file part named file');
+  if (file.bytes.length > MAX_DOCUMENT_BYTES) throw new ApiError(413, 'DOCUMENT_TOO_LARGE', `A document is at most ${MAX_DOCUMENT_BYTES} bytes`);
   return { kind: kind as DocumentKind, contentType: checkedType(file.declared, file.bytes), bytes: file.bytes };
 }
 

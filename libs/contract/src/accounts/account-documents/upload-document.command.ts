@@ -3,7 +3,10 @@ import type { AccountDocument, DocumentKind } from '@app/domain';
 import type { DocumentFile } from '@app/credentials';
 import type { EventMetadata } from '@app/event-store';
 
-/** A platform uploads a document for one of its accounts: its bytes are kept sealed, the account's event records what it is. */
+/**
+ * A document for one of a platform's accounts, uploaded by the platform (the API) or by its seller on the
+ * hosted onboarding page: its bytes are kept sealed, the account's event records what it is.
+ */
 export class UploadAccountDocumentCommand extends Command<AccountDocument> {
   constructor(
     readonly platformId: string,
