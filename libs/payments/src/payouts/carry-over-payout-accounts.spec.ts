@@ -125,6 +125,23 @@ describe('the carry-over of a payout account stream written by the previous rele
     expect(booked.data).toEqual({ merchantId: M, payoutId: 'po_old2', through: formatPosition(before[before.length - 1].position) });
   });
 
+  it('carries over once when several processes start at once: the ones that lose the race re-read and find it carried', async () => {
+    const starts = await Promise.all(Array.from({ length: 5 }, () => carryOverPayoutAccounts(runner, store, NOW)));
+    expect(starts.flat()).toEqual([M]);
+    expect((await store.readStream(ACCOUNT)).filter((e) => e.type === 'PayoutAccountCarriedOver')).toHaveLength(1);
+    expect(await typesOf(streams.payout('po_old2'))).toEqual(['PayoutCarriedOver']);
+    expect(await typesOf(streams.payoutBooks(M))).toEqual(['PayoutBooked']);
+  });
+
+  it('appends nothing on a log with no payout account stream, whatever the other payout streams hold', async () => {
+    const fresh = new InMemoryEventStore();
+    await fresh.append(streams.payout('po_new'), [{ type: 'PayoutRequested', data: { merchantId: M, payoutId: 'po_new' }, metadata: actor }], 'no_stream');
+    await fresh.append(streams.payoutSettings(M), [settingsChanged(1, 100_00, DAY_1)], 'no_stream');
+    const head = await fresh.head();
+    expect(await carryOverPayoutAccounts(new CommandRunner(fresh), fresh, NOW)).toEqual([]);
+    expect(await fresh.head()).toEqual(head);
+  });
+
   it('shows the same payouts, settings and destination, read from their own streams alone', async () => {
     await carryOverPayoutAccounts(runner, store, NOW);
     const payout = async (payoutId: string) => (await runner.read(streams.payout(payoutId), singlePayoutDecider)).state.payout;
