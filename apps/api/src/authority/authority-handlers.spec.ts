@@ -296,7 +296,7 @@ const REDIRECTS: Record<string, (w: World, caller: Principal) => Promise<unknown
   'change the payout settings': (w, caller) =>
     new SetPayoutSettingsHandler(w.runner, noDatabase, config, new Clocks(w.store, systemClock)).execute(new SetPayoutSettingsCommand(caller, { change: { minimumAmount: santim(10_000) } }, metadata)),
   'set the payout destination': (w, caller) =>
-    new SetPayoutDestinationHandler(w.runner, noCredentials, noDatabase, systemClock, config).execute(
+    new SetPayoutDestinationHandler(w.runner, noCredentials, systemClock, config).execute(
       new SetPayoutDestinationCommand(caller, { kind: 'bank', institution: 'CBE', holderName: 'Abebe Kebede', accountNumber: '1000123456789' }, metadata),
     ),
   'create a webhook endpoint': (w, caller) => new CreateWebhookEndpointHandler(w.runner, noCredentials, config, systemClock).execute(new CreateWebhookEndpointCommand(caller, endpoint, metadata)),

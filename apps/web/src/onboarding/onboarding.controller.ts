@@ -3,7 +3,6 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { type AccountLink, AccountLinks } from '@app/credentials';
 import { type Account, DomainError, type Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
@@ -39,7 +38,6 @@ export class OnboardingController {
     @Inject(AccountDirectory) private readonly accounts: AccountDirectory,
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(CommandRunner) private readonly runner: CommandRunner,
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -69,7 +67,7 @@ export class OnboardingController {
     if (!found) return reply;
     const { link, account, session } = found;
     const form = readForm(OnboardingForm, body);
-    const { inForce } = await payoutDestination(this.runner, this.db, account.accountId);
+    const { inForce } = await payoutDestination(this.runner, account.accountId);
     const { submission, errors } = readSubmission(form, inForce !== undefined);
     // Shown again as sent, but for the account number, which a page never shows.
     const sent: Partial<Record<OnboardingField, string>> = { ...form, accountNumber: undefined };
@@ -101,7 +99,7 @@ export class OnboardingController {
   }
 
   private async render(reply: FastifyReply, account: Account, values: Partial<Record<OnboardingField, string>>, errors: FieldError[], status: number) {
-    const { inForce } = await payoutDestination(this.runner, this.db, account.accountId);
+    const { inForce } = await payoutDestination(this.runner, account.accountId);
     const page = onboardingPage({ csrf: csrfToken(reply, this.config), account, destination: presentDestination(inForce), values, errors });
     return sendPage(reply, errors.length > 0 ? { ...page, script: FOCUS_SUMMARY } : page, status);
   }

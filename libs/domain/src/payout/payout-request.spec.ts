@@ -158,27 +158,33 @@ describe("a payout's own stream", () => {
 });
 
 describe("a merchant's destination stream", () => {
-  const set = (legacy?: typeof inForce, destination = wallet) => ({ type: 'SetPayoutDestination' as const, data: { merchantId: M, destination, at: AT, legacy } });
-
-  it('continues the versions of the payout account stream, and sets the same account again only after a failure to it', () => {
-    const legacy = { ...inForce, version: 3 };
-    expect(payoutDestinationDecider.decide(set(legacy), {})).toEqual([]);
-    const other = { ...wallet, accountFingerprint: 'f2' };
-    const [first] = payoutDestinationDecider.decide(set(legacy, other), {});
-    expect(first.data).toMatchObject({ version: 4 });
-    const state = fold(payoutDestinationDecider, [first]);
-    const failure = destinationFailure(state, legacy, { merchantId: M, payoutId: 'po_9', destinationVersion: 4 }, AT)!;
-    expect(failure).toEqual({ type: 'PayoutDestinationFailed', data: { merchantId: M, version: 4, payoutId: 'po_9', failedAt: AT } });
-    // A payout to an earlier version says nothing of the account in force.
-    expect(destinationFailure(state, legacy, { merchantId: M, payoutId: 'po_8', destinationVersion: 3 }, AT)).toBeUndefined();
-    const failed = fold(payoutDestinationDecider, [first, failure]);
-    expect(destinationInForce(failed, legacy)).toMatchObject({ version: 4, paused: true });
-    expect(payoutDestinationDecider.decide(set(legacy, other), failed)[0].data).toMatchObject({ version: 5 });
+  const set = (destination = wallet) => ({ type: 'SetPayoutDestination' as const, data: { merchantId: M, destination, at: AT } });
+  const carried = (failed?: { payoutId: string }) => ({
+    type: 'PayoutDestinationCarriedOver' as const,
+    data: { merchantId: M, version: 3, destination: wallet, ...(failed && { failed }), carriedAt: AT },
   });
 
-  it('pauses the destination of the payout account stream when a payout of its own stream failed to it', () => {
-    const failure = destinationFailure({}, inForce, { merchantId: M, payoutId: 'po_1', destinationVersion: 1 }, AT)!;
-    expect(destinationInForce(fold(payoutDestinationDecider, [failure]), inForce)).toEqual({ ...inForce, paused: true });
+  it('continues the versions carried over from the payout account stream, and sets the same account again only after a failure to it', () => {
+    const start = fold(payoutDestinationDecider, [carried()]);
+    expect(payoutDestinationDecider.decide(set(), start)).toEqual([]);
+    const other = { ...wallet, accountFingerprint: 'f2' };
+    const [first] = payoutDestinationDecider.decide(set(other), start);
+    expect(first.data).toMatchObject({ version: 4 });
+    const state = fold(payoutDestinationDecider, [carried(), first]);
+    const failure = destinationFailure(state, { merchantId: M, payoutId: 'po_9', destinationVersion: 4 }, AT)!;
+    expect(failure).toEqual({ type: 'PayoutDestinationFailed', data: { merchantId: M, version: 4, payoutId: 'po_9', failedAt: AT } });
+    // A payout to an earlier version says nothing of the account in force.
+    expect(destinationFailure(state, { merchantId: M, payoutId: 'po_8', destinationVersion: 3 }, AT)).toBeUndefined();
+    const failed = fold(payoutDestinationDecider, [carried(), first, failure]);
+    expect(destinationInForce(failed)).toMatchObject({ version: 4, paused: true });
+    expect(payoutDestinationDecider.decide(set(other), failed)[0].data).toMatchObject({ version: 5 });
+  });
+
+  it('keeps the pause carried over, and pauses a carried destination a payout of its own stream failed to', () => {
+    expect(destinationInForce(fold(payoutDestinationDecider, [carried({ payoutId: 'po_0' })]))).toEqual({ version: 3, destination: wallet, paused: true });
+    const state = fold(payoutDestinationDecider, [carried()]);
+    const failure = destinationFailure(state, { merchantId: M, payoutId: 'po_1', destinationVersion: 3 }, AT)!;
+    expect(destinationInForce(fold(payoutDestinationDecider, [carried(), failure]))).toEqual({ version: 3, destination: wallet, paused: true });
   });
 
   describe('a chosen amount', () => {

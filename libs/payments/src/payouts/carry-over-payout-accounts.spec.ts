@@ -3,7 +3,6 @@ import type { SqlClient } from '@app/database';
 import { type PayoutDestination, santim, singlePayoutDecider, streams } from '@app/domain';
 import { formatPosition, type NewEvent } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
-import type { ProjectionProgress } from '@app/read-models';
 import { InMemoryEventStore } from '../../../event-store/src/testing/in-memory-event-store';
 import { FixedClock } from '../../../infrastructure/src/testing/fixed-clock';
 import { ProcessPayout } from '../flow/process-payout/process-payout';
@@ -104,7 +103,7 @@ describe('the carry-over of a payout account stream written by the previous rele
     provider = new Provider();
     const providers = { forTenant: async () => provider as unknown as PaymentProvider } as unknown as PaymentProviders;
     const accounts = { accountNumber: async (_merchantId: string, ref: string) => (ref.startsWith('dst_') ? '1000123456789' : undefined) } as unknown as PayoutDestinations;
-    payouts = new ProcessPayout(runner, store, NO_VIEWS, {} as ProjectionProgress, providers, accounts, new FixedClock(NOW));
+    payouts = new ProcessPayout(runner, NO_VIEWS, providers, accounts, new FixedClock(NOW));
     await store.append(ACCOUNT, PREVIOUS_RELEASE_LOG, 'no_stream');
   });
 
@@ -148,7 +147,7 @@ describe('the carry-over of a payout account stream written by the previous rele
     expect(await payout('po_old1')).toEqual({ merchantId: M, payoutId: 'po_old1', amount: 40_000, status: 'PAID', destinationVersion: 1, destination: bank(1) });
     expect(await payout('po_old2')).toEqual({ merchantId: M, payoutId: 'po_old2', amount: 60_050, status: 'REQUESTED', destinationVersion: 2, destination: bank(2) });
     expect(await payoutSettingsInForce(runner, NO_VIEWS, M)).toEqual({ version: 2, settings: { ...daily, minimumAmount: 200_00 }, scheduleSetAt: Date.parse(DAY_1) });
-    expect((await payoutDestination(runner, NO_VIEWS, M)).inForce).toEqual({ version: 2, destination: bank(2), paused: false });
+    expect((await payoutDestination(runner, M)).inForce).toEqual({ version: 2, destination: bank(2), paused: false });
   });
 
   it('pays the payout it found in flight exactly once, to the destination of its version, and records its outcome in the payout’s own stream', async () => {
@@ -166,7 +165,7 @@ describe('the carry-over of a payout account stream written by the previous rele
     await store.append(ACCOUNT, [outcome('PayoutFailed', 'po_old2', 60_050, DAY_3)], 'any');
     await store.append(streams.payoutSettings(M), [{ type: 'PayoutSettingsChanged', data: { merchantId: M, version: 3, settings: daily, changedAt: DAY_3, scheduleSetAt: DAY_3 }, metadata: actor }], 'no_stream');
     await carryOverPayoutAccounts(runner, store, NOW);
-    expect((await payoutDestination(runner, NO_VIEWS, M)).inForce).toEqual({ version: 2, destination: bank(2), paused: true });
+    expect((await payoutDestination(runner, M)).inForce).toEqual({ version: 2, destination: bank(2), paused: true });
     expect(await typesOf(streams.payoutSettings(M))).toEqual(['PayoutSettingsChanged']);
     expect(await payoutSettingsInForce(runner, NO_VIEWS, M)).toMatchObject({ version: 3 });
     expect((await runner.read(streams.payout('po_old2'), singlePayoutDecider)).state.payout?.status).toBe('FAILED');
