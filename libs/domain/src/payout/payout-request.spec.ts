@@ -5,7 +5,7 @@ import { destinationFailure, destinationInForce, payoutDestinationDecider } from
 import { scheduledPayoutId } from '../ids';
 import { decidePayoutRequest, type PayoutBasis } from './payout-request';
 import { nextScheduledPeriod, type PayoutSchedule } from './payout-schedule';
-import { payoutSettingsDecider, type SettingsInForce } from './payout-settings.decider';
+import { payoutSettingsDecider, type PayoutSettingsEvent, type SettingsInForce } from './payout-settings.decider';
 import type { PayoutDestination } from './payout.events';
 import { singlePayoutDecider } from './single-payout.decider';
 
@@ -92,8 +92,14 @@ describe('a scheduled payout', () => {
   /** 10:00 in Addis Ababa (07:00 UTC), set the day before the periods paid below. */
   const DAILY_AT_10: PayoutSchedule = { kind: 'daily', hour: 10 };
   const SET_BEFORE = '2029-12-31T12:00:00.000Z';
-  const settingsSet = (schedule: PayoutSchedule, at: string, minimum = 1, before?: SettingsInForce): SettingsInForce =>
-    fold(payoutSettingsDecider, payoutSettingsDecider.decide({ type: 'SetPayoutSettings', data: { merchantId: M, settings: { schedule, minimumAmount: minimum as Santim, callbackUrl: null }, at, carried: before } }, {})).settings!;
+  /** The settings `before` as the carry-over left them in their stream, then set. */
+  const settingsSet = (schedule: PayoutSchedule, at: string, minimum = 1, before?: SettingsInForce): SettingsInForce => {
+    const history: PayoutSettingsEvent[] = before
+      ? [{ type: 'PayoutSettingsCarriedOver', data: { merchantId: M, version: before.version, settings: before.settings, scheduleSetAt: new Date(before.scheduleSetAt).toISOString(), carriedAt: at } }]
+      : [];
+    const set = payoutSettingsDecider.decide({ type: 'SetPayoutSettings', data: { merchantId: M, settings: { schedule, minimumAmount: minimum as Santim, callbackUrl: null }, at } }, fold(payoutSettingsDecider, history));
+    return fold(payoutSettingsDecider, [...history, ...set]).settings!;
+  };
   const daily = settingsSet(DAILY_AT_10, SET_BEFORE);
   const job = (period: string, at: string, changes: Partial<PayoutBasis> = {}) =>
     decidePayoutRequest({ merchantId: M, payoutId: scheduledPayoutId(M, period), trigger: 'schedule', period, at }, basis({ settings: daily, ...changes }));
@@ -125,13 +131,11 @@ describe('a scheduled payout', () => {
   it('keeps the schedule’s instant through a change of the minimum alone, and restarts it with a new schedule', () => {
     const at = '2030-01-01T07:30:00.000Z';
     const due = '2030-01-01T07:40:00.000Z';
-    const minimumChanged = fold(payoutSettingsDecider, [
-      ...payoutSettingsDecider.decide({ type: 'SetPayoutSettings', data: { merchantId: M, settings: { schedule: DAILY_AT_10, minimumAmount: 100 as Santim, callbackUrl: null }, at, carried: daily } }, {}),
-    ]).settings!;
+    const minimumChanged = settingsSet(DAILY_AT_10, at, 100, daily);
     expect(job('daily-2030-01-01', due, { settings: minimumChanged })?.data.period).toBe('daily-2030-01-01');
     // From 09:00 to 10:00 at 10:30: the day's 10:00 fell due before the new schedule was set.
     const nine = settingsSet({ kind: 'daily', hour: 9 }, SET_BEFORE);
-    const tenOClock = fold(payoutSettingsDecider, payoutSettingsDecider.decide({ type: 'SetPayoutSettings', data: { merchantId: M, settings: { schedule: DAILY_AT_10, minimumAmount: 1 as Santim, callbackUrl: null }, at, carried: nine } }, {})).settings!;
+    const tenOClock = settingsSet(DAILY_AT_10, at, 1, nine);
     expect(job('daily-2030-01-01', due, { settings: tenOClock })).toBeUndefined();
   });
 

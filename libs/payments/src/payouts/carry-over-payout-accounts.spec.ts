@@ -1,5 +1,4 @@
 import type { PayoutDestinations } from '@app/credentials';
-import type { SqlClient } from '@app/database';
 import { type PayoutDestination, santim, singlePayoutDecider, streams } from '@app/domain';
 import { formatPosition, type NewEvent } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
@@ -79,11 +78,6 @@ class Provider {
   }
 }
 
-/** No read model: a decision after the carry-over reads the streams it decides on, never a view. */
-const NO_VIEWS = {
-  query: () => Promise.reject(new Error('a view was read')),
-} as unknown as SqlClient;
-
 /**
  * A log written by the release before payouts, their settings and their destination had streams of
  * their own (everything in the merchant's payout account stream, `payouts-{merchantId}`) is carried
@@ -103,7 +97,7 @@ describe('the carry-over of a payout account stream written by the previous rele
     provider = new Provider();
     const providers = { forTenant: async () => provider as unknown as PaymentProvider } as unknown as PaymentProviders;
     const accounts = { accountNumber: async (_merchantId: string, ref: string) => (ref.startsWith('dst_') ? '1000123456789' : undefined) } as unknown as PayoutDestinations;
-    payouts = new ProcessPayout(runner, NO_VIEWS, providers, accounts, new FixedClock(NOW));
+    payouts = new ProcessPayout(runner, providers, accounts, new FixedClock(NOW));
     await store.append(ACCOUNT, PREVIOUS_RELEASE_LOG, 'no_stream');
   });
 
@@ -146,7 +140,7 @@ describe('the carry-over of a payout account stream written by the previous rele
     const payout = async (payoutId: string) => (await runner.read(streams.payout(payoutId), singlePayoutDecider)).state.payout;
     expect(await payout('po_old1')).toEqual({ merchantId: M, payoutId: 'po_old1', amount: 40_000, status: 'PAID', destinationVersion: 1, destination: bank(1) });
     expect(await payout('po_old2')).toEqual({ merchantId: M, payoutId: 'po_old2', amount: 60_050, status: 'REQUESTED', destinationVersion: 2, destination: bank(2) });
-    expect(await payoutSettingsInForce(runner, NO_VIEWS, M)).toEqual({ version: 2, settings: { ...daily, minimumAmount: 200_00 }, scheduleSetAt: Date.parse(DAY_1) });
+    expect(await payoutSettingsInForce(runner, M)).toEqual({ version: 2, settings: { ...daily, minimumAmount: 200_00 }, scheduleSetAt: Date.parse(DAY_1) });
     expect((await payoutDestination(runner, M)).inForce).toEqual({ version: 2, destination: bank(2), paused: false });
   });
 
@@ -167,7 +161,7 @@ describe('the carry-over of a payout account stream written by the previous rele
     await carryOverPayoutAccounts(runner, store, NOW);
     expect((await payoutDestination(runner, M)).inForce).toEqual({ version: 2, destination: bank(2), paused: true });
     expect(await typesOf(streams.payoutSettings(M))).toEqual(['PayoutSettingsChanged']);
-    expect(await payoutSettingsInForce(runner, NO_VIEWS, M)).toMatchObject({ version: 3 });
+    expect(await payoutSettingsInForce(runner, M)).toMatchObject({ version: 3 });
     expect((await runner.read(streams.payout('po_old2'), singlePayoutDecider)).state.payout?.status).toBe('FAILED');
     expect(await payouts.process(M, 'po_old2')).toEqual({ state: 'settled' });
     expect(provider.sent).toEqual([]);

@@ -34,6 +34,6 @@ export class PayoutAccountsAtStart implements OnModuleInit, OnApplicationBootstr
   }
 }
 
-/** Imported by every start, beside the one that decides the legacy mode and before any worker. */
+/** Imported by every start, next to the decision of the tenants' modes (LegacyModeAtStart) and before any worker. */
 @Module({ providers: [PayoutAccountsAtStart] })
 export class PayoutAccountsAtStartModule {}

@@ -70,7 +70,7 @@ export async function requestPayout(deps: PayoutBooksDeps, ask: PayoutAsk, metad
       ledgerWaitMs: LEDGER_WAIT_MS,
       ledgerBehind: () => new PayoutLedgerBehind(),
       decide: async ({ booked, head, ledgerPosted }) => {
-        const [settings, destination] = await Promise.all([payoutSettingsInForce(runner, db, merchantId), payoutDestination(runner, merchantId), ledgerPosted]);
+        const [settings, destination] = await Promise.all([payoutSettingsInForce(runner, merchantId), payoutDestination(runner, merchantId), ledgerPosted]);
         const { balance, fees, notYetAvailable, through } = await payableAvailableAt(db, merchantId, new Date(ask.at));
         if (comparePositions(through, head) < 0) throw new PayoutLedgerBehind();
         const after = (booked && payoutsThroughOf(booked)) ?? null;

@@ -1,5 +1,4 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { destinationFailure, type PayoutCommand, type PayoutDestination, type PayoutStatus, type Santim, settingsOrDefault, singlePayoutDecider, streams } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner, type KnownStream } from '@app/infrastructure';
@@ -39,14 +38,13 @@ interface PayoutToProcess {
 export class ProcessPayout {
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(PaymentProviders) private readonly providers: PaymentProviders,
     @Inject(PayoutDestinations) private readonly accounts: PayoutDestinations,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async process(merchantId: string, payoutId: string): Promise<PayoutProgress> {
-    const [payout, inForce] = await Promise.all([this.ownPayout(merchantId, payoutId), payoutSettingsInForce(this.runner, this.db, merchantId)]);
+    const [payout, inForce] = await Promise.all([this.ownPayout(merchantId, payoutId), payoutSettingsInForce(this.runner, merchantId)]);
     if (!payout || payout.status === 'PAID' || payout.status === 'FAILED' || payout.status === 'CANCELED') return SETTLED;
     // Its callback goes where the settings say when its outcome is known.
     const { callbackUrl } = settingsOrDefault(inForce);
