@@ -4,7 +4,7 @@ import { verifyCallback } from '@app/callback-receiver';
 import { latestDuePeriod, type PayoutSchedule, payoutSettingsDecider, santim, scheduledPayoutId, streams, WEEKDAYS } from '@app/domain';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
-import { PAYMENT_WORK, type PaymentJob, paymentJobId, SANDBOX_TRANSFER_ACCOUNTS } from '@app/payments';
+import { carryOverPayoutAccounts, PAYMENT_WORK, type PaymentJob, paymentJobId, SANDBOX_TRANSFER_ACCOUNTS } from '@app/payments';
 import type { Scheduler } from '@app/scheduling';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { CallbackReceiver } from '../support/callback-receiver';
@@ -428,15 +428,16 @@ describe('payout settings and scheduled payouts', () => {
     expect((await get(m, '/v1/trdp/payout-settings')).body.data).toMatchObject({ pausedByPayoutId: null, nextPayoutAt: new Date(today.dueAt + DAY).toISOString() });
   });
 
-  it('keeps reading settings the payout account kept before they had a stream of their own, and carries them over on the next change', async () => {
+  it('carries over the settings the payout account kept before they had a stream of their own, and continues their versions on the next change', async () => {
     const m = await registerMerchant(running.baseUrl, 'Settings Of Old Shop');
     await destination(m);
     // As the release before wrote them: in the payout account's stream, without scheduleSetAt.
     const yesterday = new Date(Date.now() - DAY).toISOString();
     const old = { schedule: daily(), minimumAmount: santim(100_00), callbackUrl: receiver.url };
-    await running.app
-      .get<EventStore>(EVENT_STORE)
-      .append(streams.payouts(m.merchantId), [{ type: 'PayoutSettingsChanged', data: { merchantId: m.merchantId, version: 1, settings: old, changedAt: yesterday }, metadata: { actor: { type: 'merchant', id: m.merchantId } } }], 'any');
+    const store = running.app.get<EventStore>(EVENT_STORE);
+    await store.append(streams.payouts(m.merchantId), [{ type: 'PayoutSettingsChanged', data: { merchantId: m.merchantId, version: 1, settings: old, changedAt: yesterday }, metadata: { actor: { type: 'merchant', id: m.merchantId } } }], 'any');
+    // What the service's next start does (payout-accounts-at-start.ts), with no restart to wait for.
+    expect(await carryOverPayoutAccounts(running.app.get(CommandRunner), store, new Date().toISOString())).toEqual([m.merchantId]);
     const shown = await waitFor(async () => {
       const data = (await get(m, '/v1/trdp/payout-settings')).body.data;
       return data.version === 1 && data;
@@ -447,11 +448,12 @@ describe('payout settings and scheduled payouts', () => {
     const paid = await waitFor(async () => (await payouts(m)).find((p) => p.trigger === 'schedule' && p.status === 'PAID'), 'the scheduled payout under the old settings');
     await waitFor(async () => callbacksOf(m, 'PAYOUT_PAID').some((c) => c.payoutId === paid.payoutId), 'its PAYOUT_PAID callback');
 
-    // A change of the minimum alone: version 2, in the settings' own stream, the schedule's instant kept.
+    // A change of the minimum alone: version 2, after the carried version 1 in the settings' own stream, the schedule's instant kept.
     const changed = await post(m, '/v1/trdp/payout-settings', { schedule: 'daily', hour: shown.hour, minimumAmount: 200, callbackURL: receiver.url });
     expect(changed.body.data).toMatchObject({ version: 2, minimumAmount: 200 });
-    const [carried] = await settingsEvents(m);
-    expect(carried.data).toMatchObject({ version: 2, scheduleSetAt: yesterday });
+    const [carried, next] = await settingsEvents(m);
+    expect(carried).toMatchObject({ type: 'PayoutSettingsCarriedOver', data: { version: 1, scheduleSetAt: yesterday } });
+    expect(next).toMatchObject({ type: 'PayoutSettingsChanged', data: { version: 2, scheduleSetAt: yesterday } });
     const { previousAttributes, ...inForce } = changed.body.data;
     expect(previousAttributes).toEqual({ minimumAmount: 100 });
     expect((await get(m, '/v1/trdp/payout-settings')).body.data).toEqual(inForce);

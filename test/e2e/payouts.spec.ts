@@ -1,6 +1,7 @@
 import { streams } from '@app/domain';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
-import { SANDBOX_TRANSFER_ACCOUNTS } from '@app/payments';
+import { CommandRunner } from '@app/infrastructure';
+import { carryOverPayoutAccounts, SANDBOX_TRANSFER_ACCOUNTS } from '@app/payments';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { escrowRequest, linkToPlatform, registerMarketplace, type TestMarketplace, type TestMerchant } from '../support/fixtures';
 import { call } from '../support/http';
@@ -233,7 +234,7 @@ describe('payouts', () => {
     }
   });
 
-  it('finishes a payout of the payout account stream from before in that stream, keeps its destination until a new one is set, and pays its money out again as a carried line', async () => {
+  it('finishes a payout of the payout account stream, once carried over, in its own stream, keeps its destination until a new one is set, and pays its money out again as a carried line', async () => {
     const legacy = await registerMarketplace(running.baseUrl, 'Legacy Shop');
     await linkToPlatform(running.baseUrl, legacy, merchant);
     const created = await post('/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations: [{ merchantId: legacy.merchantId, amount: 600.5 }, { merchantId: merchant.courier1, amount: 400 }] }));
@@ -259,13 +260,17 @@ describe('payouts', () => {
       ],
       'no_stream',
     );
+    // What the service's next start does (payout-accounts-at-start.ts), with no restart to wait for.
+    expect(await carryOverPayoutAccounts(running.app.get(CommandRunner), running.app.get<EventStore>(EVENT_STORE), new Date().toISOString())).toEqual([legacy.merchantId]);
     const failed = await waitFor(async () => {
       const res = await get('/v1/trdp/payouts/po_legacy1', legacy);
       return res.body.data?.status === 'FAILED' && res.body.data;
     }, 'the payout from before to fail');
     expect(failed).toMatchObject({ failureReason: 'DESTINATION_UNAVAILABLE', movements: 1 });
-    const history = await call(running.baseUrl, 'GET', `/v1/audit/streams/${account}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
-    expect(history.body.data.events.map((e: { type: string }) => e.type)).toEqual(['PayoutDestinationSet', 'PayoutRequested', 'PayoutFailed']);
+    // Its failure is recorded in its own stream; the payout account stream's history stays as written, its mark last.
+    const types = async (streamId: string) => (await call(running.baseUrl, 'GET', `/v1/audit/streams/${streamId}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body.data.events.map((e: { type: string }) => e.type);
+    expect(await types(streams.payout('po_legacy1'))).toEqual(['PayoutCarriedOver', 'PayoutFailed']);
+    expect(await types(account)).toEqual(['PayoutDestinationSet', 'PayoutRequested', 'PayoutAccountCarriedOver']);
     await waitFor(async () => (await balance(payable)) === 60_050, 'the failed payout back in the payable');
     expect((await get('/v1/trdp/payout-destination', legacy)).body.data).toMatchObject({ accountNumber: '••••0001', version: 1 });
 

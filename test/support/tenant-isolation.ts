@@ -558,6 +558,13 @@ export const ISOLATION: IsolationEntry[] = [
   ),
 
   // ---- the hosted onboarding page, opened by A's link for seller-1: that account only -----------------
+  // Before the details: their control ends on the return to the platform.
+  {
+    route: 'POST /onboarding/documents',
+    surface: 'onboarding',
+    noControl: "an upload carries a file (multipart), which this matrix's form client does not send: account-links-documents-browser.spec.ts uploads through the page, to the link's own account",
+    others: (w) => [{ label: "undeclared field accountId: B's seller", attempt: { path: '/onboarding/documents', body: { documentKind: 'identity', accountId: w.b.seller1 }, csrfFrom: '/onboarding' }, refusal: { status: 400 } }],
+  },
   {
     route: 'POST /onboarding',
     surface: 'onboarding',

@@ -6,7 +6,7 @@ import { CallbackDeliveryModule } from '@app/callback-delivery';
 import type { AppConfig } from '@app/config';
 import type { EventStore } from '@app/event-store';
 import { IDEMPOTENCY_MIGRATIONS, InfrastructureModule, ProjectorModule, replayingKeyedRequests, workerModules } from '@app/infrastructure';
-import { PaymentsModule, PaymentWorkModule, providerMigrations } from '@app/payments';
+import { PaymentsModule, PaymentWorkModule, PayoutAccountsAtStartModule, providerMigrations } from '@app/payments';
 import { AccountsModule } from './accounts/accounts.module';
 import { AuditModule } from './audit/audit.module';
 import { BalancesModule } from './balances/balances.module';
@@ -47,6 +47,7 @@ export class AppModule {
         CredentialsModule,
         OnboardingModule,
         LegacyModeAtStartModule,
+        PayoutAccountsAtStartModule,
         PaymentsModule,
         MerchantAuthModule,
         MerchantsModule,

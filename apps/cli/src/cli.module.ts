@@ -5,7 +5,7 @@ import { OnboardingModule, CREDENTIALS, CredentialsModule } from '@app/onboardin
 import { AuditLogReader } from '@app/audit';
 import type { AppConfig } from '@app/config';
 import { InfrastructureModule, ProjectorModule } from '@app/infrastructure';
-import { providerMigrations, ReconciliationModule } from '@app/payments';
+import { PayoutAccountsAtStartModule, providerMigrations, ReconciliationModule } from '@app/payments';
 import { LedgerReader } from '@app/read-models';
 
 /**
@@ -23,6 +23,7 @@ class CliModule {
         CqrsModule.forRoot(),
         CredentialsModule,
         OnboardingModule,
+        PayoutAccountsAtStartModule,
         ReconciliationModule,
         ProjectorModule,
       ],

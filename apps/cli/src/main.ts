@@ -11,8 +11,7 @@ import { allMerchants, checkpoints, ProjectionProgress, projectionsFor, rebuildP
 import { AuditLogReader, discrepanciesOf, isClean, isStatementProvider, STATEMENT_PROVIDERS } from '@app/audit';
 import { LedgerReader } from '@app/read-models';
 import { RegisterAuditorCommand, RegisterMerchantCommand, RotateApiSecretCommand, TenantModes } from '@app/onboarding';
-import { carryOverPayoutAccounts, ReconcileStatementCommand, sandboxStatement } from '@app/payments';
-import { CommandRunner } from '@app/infrastructure';
+import { ReconcileStatementCommand, sandboxStatement } from '@app/payments';
 import { createCliContext } from './cli.module';
 import { modeOf, requireMode } from './modes';
 import { type Output, print, progressBar, table } from './output';
@@ -133,20 +132,6 @@ program
       const human = `${table(trial.accounts as unknown as Record<string, unknown>[])}\n\ndebits ${trial.totalDebits} ETB, credits ${trial.totalCredits} ETB: ${trial.balanced ? 'balanced' : 'NOT BALANCED'}`;
       print(output(), human, trial);
       if (!trial.balanced) process.exitCode = 1;
-    }),
-  );
-
-program
-  .command('payouts')
-  .description('payouts')
-  .command('carry-over')
-  .description(
-    "carry every merchant's payout account stream (payouts-…: payouts, settings and destination as releases before they had streams of their own wrote them) over to those streams, once; run again, it carries nothing",
-  )
-  .action(() =>
-    withContext(async (context) => {
-      const carried = await carryOverPayoutAccounts(context.get(CommandRunner), context.get<EventStore>(EVENT_STORE), new Date().toISOString());
-      print(output(), carried.length === 0 ? 'no payout account stream left to carry over' : `carried over the payout account streams of ${carried.join(', ')}`, { carried });
     }),
   );
 

@@ -5,7 +5,7 @@ import { CREDENTIALS, CredentialsModule, LegacyModeAtStartModule } from '@app/on
 import { CallbackDeliveryModule } from '@app/callback-delivery';
 import type { AppConfig } from '@app/config';
 import { createLogger, InfrastructureModule, PinoNestLogger, ProjectorModule, workerModules } from '@app/infrastructure';
-import { PaymentWorkModule, providerMigrations } from '@app/payments';
+import { PaymentWorkModule, PayoutAccountsAtStartModule, providerMigrations } from '@app/payments';
 
 /** Everything but HTTP: the projector (ROLE=projector), or callbacks and scheduled payment work (ROLE=worker). */
 @Module({})
@@ -18,6 +18,7 @@ class WorkerModule {
         CqrsModule.forRoot(),
         CredentialsModule,
         LegacyModeAtStartModule,
+        PayoutAccountsAtStartModule,
         ...workerModules(config, { projector: ProjectorModule, workers: [PaymentWorkModule, CallbackDeliveryModule] }),
       ],
     };

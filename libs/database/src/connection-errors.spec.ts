@@ -1,4 +1,4 @@
-import { isConnectionError } from './connection-errors';
+import { isConnectionError, waitingOutDisconnections } from './connection-errors';
 
 describe('isConnectionError', () => {
   it.each([
@@ -20,4 +20,36 @@ describe('isConnectionError', () => {
       expect(isConnectionError(error)).toBe(false);
     },
   );
+});
+
+describe('waitingOutDisconnections', () => {
+  const terminated = Object.assign(new Error('terminating connection due to administrator command'), { code: '57P01' });
+
+  it('asks again while the connection drops, and answers what the attempt answers once it goes through', async () => {
+    const retried: number[] = [];
+    let attempts = 0;
+    const answer = await waitingOutDisconnections(
+      async () => {
+        attempts += 1;
+        if (attempts < 3) throw terminated;
+        return 'carried';
+      },
+      { withinMs: 60_000, retrying: (_error, wait) => retried.push(wait) },
+    );
+    expect({ answer, attempts, retried }).toEqual({ answer: 'carried', attempts: 3, retried: [250, 500] });
+  });
+
+  it('throws an error that is not a connection error at once, and a connection error once its time is up', async () => {
+    let attempts = 0;
+    const refused = waitingOutDisconnections(
+      async () => {
+        attempts += 1;
+        throw Object.assign(new Error('duplicate key value'), { code: '23505' });
+      },
+      { withinMs: 60_000, retrying: () => undefined },
+    );
+    await expect(refused).rejects.toThrow('duplicate key value');
+    expect(attempts).toBe(1);
+    await expect(waitingOutDisconnections(() => Promise.reject(terminated), { withinMs: 0, retrying: () => undefined })).rejects.toBe(terminated);
+  });
 });

@@ -17,3 +17,22 @@ export function isConnectionError(error: unknown): boolean {
   // client whose connection already failed (a backend terminated mid-migration) likewise.
   return typeof message === 'string' && /Connection terminated|connection timeout|encountered a connection error and is not queryable/i.test(message);
 }
+
+/**
+ * `attempt` again while it fails on a connection (isConnectionError), waiting 250 ms and doubling up to
+ * 5 s, until `withinMs` has passed: for work a process does once at its start, which a PostgreSQL
+ * restart or failover meanwhile would otherwise end by exiting. Only for work that is safe to ask again
+ * (it reads before it appends, at the revisions it read). Any other error, or the last, is thrown.
+ */
+export async function waitingOutDisconnections<T>(attempt: () => Promise<T>, options: { withinMs: number; retrying: (error: unknown, waitMs: number) => void }): Promise<T> {
+  const deadline = Date.now() + options.withinMs;
+  for (let wait = 250; ; wait = Math.min(wait * 2, 5_000)) {
+    try {
+      return await attempt();
+    } catch (error) {
+      if (!isConnectionError(error) || Date.now() + wait > deadline) throw error;
+      options.retrying(error, wait);
+      await new Promise((resolve) => setTimeout(resolve, wait));
+    }
+  }
+}

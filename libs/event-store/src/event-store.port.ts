@@ -113,6 +113,11 @@ export interface EventStore {
   readLastEvent(streamId: string): Promise<RecordedEvent | undefined>;
   /** Several streams' histories at once (a projector's batch touches many); a stream with no events maps to []. */
   readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
+  /**
+   * The ids of the streams with an event whose id begins with `prefix`, ordered, without reading their
+   * events where the store can (a migration asks whether a kind of stream is left at every start).
+   */
+  streamIdsStartingWith(prefix: string): Promise<string[]>;
   /** Events strictly after `after`, in global order, never skipping one that commits later below it. */
   readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]>;
   subscribeToAll(options: SubscribeOptions): Subscription;

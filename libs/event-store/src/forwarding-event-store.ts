@@ -39,6 +39,10 @@ export class ForwardingEventStore implements EventStore {
     return this.store.readStreams(streamIds);
   }
 
+  streamIdsStartingWith(prefix: string): Promise<string[]> {
+    return this.store.streamIdsStartingWith(prefix);
+  }
+
   readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]> {
     return this.store.readAll(after, limit);
   }

@@ -32,5 +32,6 @@ export * from './payout-settings/payout-settings-in-force';
 export * from './payouts/payout-books-deps';
 export * from './payouts/payout-requests';
 export * from './payouts/carry-over-payout-accounts';
+export * from './payouts/payout-accounts-at-start';
 export * from './payouts/decide-at-books';
 export * from './transfers/transfer-at-books';

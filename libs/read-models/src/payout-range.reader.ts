@@ -1,6 +1,6 @@
 import { ACCOUNTS, isPayoutEntry, payoutAccounts } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
-import { formatPosition, type LogPosition, parsePosition, START } from '@app/event-store';
+import { type LogPosition, parsePosition, START } from '@app/event-store';
 import { creditAvailableOn, creditKeptAt, everKeeps } from './credit-availability.sql';
 import { MAIN_CHECKPOINT } from './projection-progress';
 import { type LedgerLineRow, ledgerLineOf, type PayoutLedgerLine } from './payout-report.reader';
@@ -21,23 +21,6 @@ export async function payoutBalanceAt(db: SqlExecutor, merchantId: string): Prom
   );
   const fees = Number(row?.fees ?? 0);
   return { balance: Number(row?.payable ?? 0) + fees, fees, through: row?.commit == null ? START : { commit: BigInt(row.commit), prepare: BigInt(row.prepare!) } };
-}
-
-/**
- * Where the merchant's last payout of its payout account stream (payouts-{merchantId}) took its amount
- * out of the payable, at or before `through`: the first payout of its own stream settles what came
- * after it. Read backwards along the account's index, so it stops at the latest payout; null when the
- * merchant never had one.
- */
-export async function lastAccountPayoutPosition(db: SqlExecutor, merchantId: string, through: LogPosition): Promise<string | null> {
-  const [row] = await db.query<{ commit: string; prepare: string }>(
-    `SELECT p.commit_position::text AS commit, p.prepare_position::text AS prepare
-     FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
-     WHERE p.account = $1 AND (p.commit_position, p.prepare_position) <= ($2::numeric, $3::numeric) AND e.event_type = 'PayoutRequested'
-     ORDER BY p.account DESC, p.commit_position DESC, p.prepare_position DESC, p.line DESC LIMIT 1`,
-    [ACCOUNTS.merchantPayable(merchantId), through.commit.toString(), through.prepare.toString()],
-  );
-  return row ? formatPosition({ commit: BigInt(row.commit), prepare: BigInt(row.prepare) }) : null;
 }
 
 /** The movement a payout's range does not hold but its amount does: what an earlier payout left (a failed one's return, a movement before the range). */

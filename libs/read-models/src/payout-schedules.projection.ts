@@ -9,7 +9,7 @@ const EVENTS = new Set(['PayoutSettingsChanged', 'PayoutDestinationSet', 'Payout
 /**
  * Per merchant with a payout account: its schedule, when that schedule was set, its minimum, its
  * destination's version, the last period a scheduled payout paid, and whether its settings are still
- * those kept in the payout account's stream (payoutSettingsInForce reads them there); and each version
+ * those kept in the payout account's stream (the service's start carries them to their own); and each version
  * of its destination (payout_destination_versions). The payment work's reconcile pass reads it to queue each due
  * period (beside the balances of the payable and fees accounts it names, so a merchant with too little to pay costs no job).
  */

@@ -81,6 +81,9 @@ class PastAuthority extends Error {
   }
 }
 const noDatabase = { query: async (_sql: string, params?: unknown) => { throw new PastAuthority(params); } } as unknown as SqlClient;
+/** A runner that reads as the world's does and stops at the first decision, naming the stream it was to decide on. */
+const decidingPastAuthority = (runner: CommandRunner): CommandRunner =>
+  Object.assign(Object.create(runner) as CommandRunner, { run: async (streamId: string) => Promise.reject(new PastAuthority(streamId)) });
 const noBooks = { runner: { decideAcross: async (_decide: unknown, _metadata: unknown, lane: string) => { throw new PastAuthority(lane); } } } as unknown as PayoutBooksDeps;
 
 async function world() {
@@ -157,19 +160,19 @@ const COMMANDS: Record<string, MoneyCommand> = {
   'transfer to it (credit)': {
     movement: 'credit',
     refusal: UnknownTransferParty,
-    run: (w, party) => new CreateTransferHandler(w.runner, noDatabase, noBooks, w.relations, systemClock).execute(new CreateTransferCommand(principal, PLATFORM, { to: party, amount: 1, description: 'Bonus' }, metadata)),
+    run: (w, party) => new CreateTransferHandler(w.runner, noBooks, w.relations, systemClock).execute(new CreateTransferCommand(principal, PLATFORM, { to: party, amount: 1, description: 'Bonus' }, metadata)),
   },
   'transfer from it (debit)': {
     movement: 'debit',
     refusal: UnknownTransferParty,
-    run: (w, party) => new CreateTransferHandler(w.runner, noDatabase, noBooks, w.relations, systemClock).execute(new CreateTransferCommand(principal, PLATFORM, { from: party, amount: 1, description: 'Penalty' }, metadata)),
+    run: (w, party) => new CreateTransferHandler(w.runner, noBooks, w.relations, systemClock).execute(new CreateTransferCommand(principal, PLATFORM, { from: party, amount: 1, description: 'Penalty' }, metadata)),
   },
   'reverse a transfer to it (debit)': {
     movement: 'debit',
     refusal: UnknownTransferParty,
     ready: (w, party) => transferTo(w, 'tr-1', party),
     run: (w) => {
-      return new ReverseTransferHandler(w.runner, noDatabase, w.relations, systemClock).execute(new ReverseTransferCommand(principal, PLATFORM, 'tr-1', undefined, metadata));
+      return new ReverseTransferHandler(w.runner, w.relations, systemClock).execute(new ReverseTransferCommand(principal, PLATFORM, 'tr-1', undefined, metadata));
     },
   },
   'reverse an allocation released to it (debit)': {
@@ -293,10 +296,11 @@ const endpoint = { url: 'https://merchant.example/webhooks', events: ['PAYOUT_PA
 
 const REDIRECTS: Record<string, (w: World, caller: Principal) => Promise<unknown>> = {
   'request a payout': (w, caller) => new RequestPayoutHandler(noBooks, new Clocks(w.store, systemClock)).execute(new RequestPayoutCommand(caller, undefined, metadata)),
+  // It reads nothing but the party's settings stream: past the check, it decides there.
   'change the payout settings': (w, caller) =>
-    new SetPayoutSettingsHandler(w.runner, noDatabase, config, new Clocks(w.store, systemClock)).execute(new SetPayoutSettingsCommand(caller, { change: { minimumAmount: santim(10_000) } }, metadata)),
+    new SetPayoutSettingsHandler(decidingPastAuthority(w.runner), config, new Clocks(w.store, systemClock)).execute(new SetPayoutSettingsCommand(caller, { change: { minimumAmount: santim(10_000) } }, metadata)),
   'set the payout destination': (w, caller) =>
-    new SetPayoutDestinationHandler(w.runner, noCredentials, noDatabase, systemClock, config).execute(
+    new SetPayoutDestinationHandler(w.runner, noCredentials, systemClock, config).execute(
       new SetPayoutDestinationCommand(caller, { kind: 'bank', institution: 'CBE', holderName: 'Abebe Kebede', accountNumber: '1000123456789' }, metadata),
     ),
   'create a webhook endpoint': (w, caller) => new CreateWebhookEndpointHandler(w.runner, noCredentials, config, systemClock).execute(new CreateWebhookEndpointCommand(caller, endpoint, metadata)),

@@ -1,6 +1,5 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { type PayoutEvent, PayoutNotFound, redirectedParty, settingsOrDefault, singlePayoutDecider, streams } from '@app/domain';
 import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
@@ -13,21 +12,20 @@ import { CancelPayoutCommand } from './cancel-payout.command';
  * before it hands the transfer to the provider (ProcessPayout, libs/payments/src/flow/process-payout/process-payout.ts), so either the cancellation is
  * appended first and the payout is never sent, or the send is and the cancellation is refused
  * (PAYOUT_NOT_CANCELABLE). PayoutCanceled returns the money to the payable and fees (ledger-rules.ts).
- * Another merchant's payout, or one of the payout account stream from before payouts had streams of their own, is not found.
+ * Another merchant's payout is not found.
  */
 @CommandHandler(CancelPayoutCommand)
 export class CancelPayoutHandler implements ICommandHandler<CancelPayoutCommand> {
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async execute({ principal, payoutId, metadata }: CancelPayoutCommand): Promise<PayoutView> {
     const { id: merchantId } = redirectedParty(principal);
     const stream = streams.payout(payoutId);
-    const [known, inForce] = await Promise.all([this.runner.read(stream, singlePayoutDecider), payoutSettingsInForce(this.runner, this.db, merchantId)]);
+    const [known, inForce] = await Promise.all([this.runner.read(stream, singlePayoutDecider), payoutSettingsInForce(this.runner, merchantId)]);
     if (known.state.payout?.merchantId !== merchantId) throw new PayoutNotFound(payoutId);
     const at = this.clock.now().toISOString();
     // Its callback goes where the settings say now, as a payout's outcome does when it is known.

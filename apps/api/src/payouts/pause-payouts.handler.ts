@@ -1,9 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { payoutSettingsDecider, redirectedParty, type SettingsInForce, settingsInForceOf, streams } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
-import { payoutSettingsInForce } from '@app/payments';
 import { PausePayoutsCommand } from './pause-payouts.command';
 
 /**
@@ -15,7 +13,6 @@ import { PausePayoutsCommand } from './pause-payouts.command';
 export class PausePayoutsHandler implements ICommandHandler<PausePayoutsCommand> {
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -24,7 +21,6 @@ export class PausePayoutsHandler implements ICommandHandler<PausePayoutsCommand>
     const at = this.clock.now().toISOString();
     const command = pause.paused ? { type: 'PausePayouts' as const, data: { merchantId, reason: pause.reason.trim(), at } } : { type: 'ResumePayouts' as const, data: { merchantId, at } };
     const { state } = await this.runner.run(streams.payoutSettings(merchantId), payoutSettingsDecider, command, metadata);
-    // Settings kept in the payout account's stream, from before they had a stream of their own, stand under the pause.
-    return state.settings ? settingsInForceOf(state) : settingsInForceOf(state, await payoutSettingsInForce(this.runner, this.db, merchantId));
+    return settingsInForceOf(state);
   }
 }

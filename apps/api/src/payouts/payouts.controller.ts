@@ -221,7 +221,7 @@ export class PayoutsController {
   @ApiOperation({ summary: 'The current payout destination, masked (null when none was set)' })
   @ApiEnvelope(PayoutDestinationResponse, { message: 'Payout destination', nullable: true })
   async destination(@ActingCaller() principal: ActingPrincipal) {
-    const { inForce } = await payoutDestination(this.runner, this.db, actingIdOf(principal));
+    const { inForce } = await payoutDestination(this.runner, actingIdOf(principal));
     return envelope('Payout destination', await this.answer(principal, inForce));
   }
 }

@@ -1,17 +1,15 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { accountDecider, type DestinationInForce, destinationInForce, payoutDestinationDecider, redirectedParty, streams } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { PayoutDestinations } from '@app/credentials';
-import { payoutDestination } from '@app/payments';
 import { SetPayoutDestinationCommand } from '@app/contract';
 
 /**
  * The number is sealed first, under a reference of its own; the event names the reference. Should the
  * append fail, an unreferenced sealed number is all that is left behind. The destination has a
- * stream of its own; a merchant's first version there follows the one its payout account stream set.
+ * stream of its own.
  * A seller account's change is decided with the account as it stands: replacing a payable destination
  * holds its payouts (account-payability.ts `replacingHolds`).
  */
@@ -20,16 +18,14 @@ export class SetPayoutDestinationHandler implements ICommandHandler<SetPayoutDes
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(PayoutDestinations) private readonly accounts: PayoutDestinations,
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(CLOCK) private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async execute({ principal, destination, metadata }: SetPayoutDestinationCommand): Promise<DestinationInForce | undefined> {
     const { id: merchantId, account } = redirectedParty(principal);
-    const [kept, { legacy }, standing] = await Promise.all([
+    const [kept, standing] = await Promise.all([
       this.accounts.keep(merchantId, destination.accountNumber),
-      payoutDestination(this.runner, this.db, merchantId),
       account ? this.runner.read(streams.account(merchantId), accountDecider).then(({ state }) => state.account) : undefined,
     ]);
     const { state } = await this.runner.run(
@@ -48,13 +44,12 @@ export class SetPayoutDestinationHandler implements ICommandHandler<SetPayoutDes
             accountFingerprint: kept.fingerprint,
           },
           at: this.clock.now().toISOString(),
-          legacy,
           ...(standing ? { account: { standing, holdMs: this.config.payoutHoldAfterDestinationChangeMs } } : {}),
         },
       },
       metadata,
     );
-    const inForce = destinationInForce(state, legacy);
+    const inForce = destinationInForce(state);
     if (account && inForce) {
       const note = { type: 'NoteAccountPayoutDestination' as const, data: { accountId: merchantId, version: inForce.version, at: this.clock.now().toISOString() } };
       await this.runner.run(streams.account(merchantId), accountDecider, note, metadata);

@@ -1,6 +1,5 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { type PayoutSettingsCommand, payoutSettingsDecider, previousAttributes, redirectedParty, settingsInForceOf, settingsOrDefault, streams } from '@app/domain';
 import { Clocks, CommandRunner, onClock } from '@app/infrastructure';
@@ -16,27 +15,26 @@ import { type PayoutSettingsOutcome, SetPayoutSettingsCommand } from '@app/contr
 export class SetPayoutSettingsHandler implements ICommandHandler<SetPayoutSettingsCommand> {
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(Clocks) private readonly clocks: Clocks,
   ) {}
 
   async execute({ principal, update, metadata }: SetPayoutSettingsCommand): Promise<PayoutSettingsOutcome> {
     const { id: merchantId } = redirectedParty(principal);
-    const carried = await payoutSettingsInForce(this.runner, this.db, merchantId);
-    refuseNewCallbackUrl('change' in update ? update.change.callbackUrl : update.settings.callbackUrl, settingsOrDefault(carried).callbackUrl, this.config);
+    const before = await payoutSettingsInForce(this.runner, merchantId);
+    refuseNewCallbackUrl('change' in update ? update.change.callbackUrl : update.settings.callbackUrl, settingsOrDefault(before).callbackUrl, this.config);
     // An account on a test clock decides on its clock's time (docs/concepts/time.md).
     const clock = await this.clocks.ofParty(merchantId);
     const at = clock.clock.now().toISOString();
     const command: PayoutSettingsCommand =
       'change' in update
-        ? { type: 'ChangePayoutSettings', data: { merchantId, change: update.change, at, carried } }
-        : { type: 'SetPayoutSettings', data: { merchantId, settings: update.settings, at, carried } };
+        ? { type: 'ChangePayoutSettings', data: { merchantId, change: update.change, at } }
+        : { type: 'SetPayoutSettings', data: { merchantId, settings: update.settings, at } };
     const { state, events } = await this.runner.run(streams.payoutSettings(merchantId), payoutSettingsDecider, command, onClock(metadata, clock));
     const last = events.at(-1);
     const changed = last?.type === 'PayoutSettingsChanged' ? last.data : undefined;
     return {
-      inForce: settingsInForceOf(state, carried),
+      inForce: settingsInForceOf(state),
       previousAttributes: changed ? previousAttributes({ ...changed.settings, ...changed.previous }, changed.settings) : {},
     };
   }

@@ -1,6 +1,5 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { SQL_CLIENT, type SqlClient } from '@app/database';
 import {
   escrowDecider,
   fingerprint,
@@ -23,8 +22,8 @@ import { CreateTransferCommand, ReverseTransferCommand, type TransferReversed } 
 import { TransferBelongsToOne, TransferPartyMissing, UnknownTransferParty, UnknownTransferPayable } from './transfers.errors';
 
 /** Where the platform's transfer callbacks go: its payout callback URL, as the payout settings in force say. */
-async function callbackUrlOf(runner: CommandRunner, db: SqlClient, platformId: string): Promise<string | null> {
-  return settingsOrDefault(await payoutSettingsInForce(runner, db, platformId)).callbackUrl;
+async function callbackUrlOf(runner: CommandRunner, platformId: string): Promise<string | null> {
+  return settingsOrDefault(await payoutSettingsInForce(runner, platformId)).callbackUrl;
 }
 
 /**
@@ -65,7 +64,6 @@ async function belongsTo(runner: CommandRunner, platformId: string, request: { e
 export class CreateTransferHandler implements ICommandHandler<CreateTransferCommand> {
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(PayoutBooksDeps) private readonly books: PayoutBooksDeps,
     @Inject(PartyRelations) private readonly relations: PartyRelations,
     @Inject(CLOCK) private readonly clock: Clock,
@@ -78,7 +76,7 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransferComm
     const [party, payable] = await Promise.all([otherParty(this.relations, principal, request.to !== undefined ? 'credit' : 'debit', named, merchant), belongsTo(this.runner, platformId, request)]);
     const [source, destination] = request.to !== undefined ? [platformId, party] : [party, platformId];
     const transferId = idempotencyKey ? transferIdFor(merchant.idSalt, idempotencyKey, fingerprint(request)) : newTransferId();
-    const callbackUrl = await callbackUrlOf(this.runner, this.db, platformId);
+    const callbackUrl = await callbackUrlOf(this.runner, platformId);
     const terms = {
       transferId,
       platformId,
@@ -106,7 +104,6 @@ export class CreateTransferHandler implements ICommandHandler<CreateTransferComm
 export class ReverseTransferHandler implements ICommandHandler<ReverseTransferCommand> {
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(PartyRelations) private readonly relations: PartyRelations,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
@@ -118,7 +115,7 @@ export class ReverseTransferHandler implements ICommandHandler<ReverseTransferCo
     if (terms?.platformId === platformId && terms.destination !== platformId && !may(principal, 'debit', await this.relations.relationOf(principal, terms.destination))) {
       throw new UnknownTransferParty(terms.destination);
     }
-    const callbackUrl = await callbackUrlOf(this.runner, this.db, platformId);
+    const callbackUrl = await callbackUrlOf(this.runner, platformId);
     const { state } = await this.runner.run(
       streams.transfer(transferId),
       transferDecider,

@@ -3,7 +3,6 @@ import { CommandBus } from '@nestjs/cqrs';
 import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { type AccountLink, AccountLinks } from '@app/credentials';
 import { type Account, DomainError, pastDueRequirements, type Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
@@ -44,7 +43,6 @@ export class OnboardingController {
     @Inject(AccountDirectory) private readonly accounts: AccountDirectory,
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(CommandRunner) private readonly runner: CommandRunner,
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
@@ -102,7 +100,7 @@ export class OnboardingController {
     if (!found) return reply;
     const { link, account, session } = found;
     const form = readForm(OnboardingForm, body);
-    const { inForce } = await payoutDestination(this.runner, this.db, account.accountId);
+    const { inForce } = await payoutDestination(this.runner, account.accountId);
     const { submission, errors } = readSubmission(form, inForce !== undefined);
     // Shown again as sent, but for the account number, which a page never shows.
     const sent: Partial<Record<OnboardingField, string>> = { ...form, accountNumber: undefined };
@@ -134,7 +132,7 @@ export class OnboardingController {
   }
 
   private async render(reply: FastifyReply, account: Account, values: Partial<Record<OnboardingField, string>>, errors: FieldError[], status: number, documentKind?: string) {
-    const { inForce } = await payoutDestination(this.runner, this.db, account.accountId);
+    const { inForce } = await payoutDestination(this.runner, account.accountId);
     const pastDue = new Set(pastDueRequirements(account, this.clock.now()).map((r) => r.kind));
     const requirementsDue = (account.requirementsDue ?? []).map(({ kind, dueBy }) => ({ kind, dueBy, pastDue: pastDue.has(kind) }));
     const page = onboardingPage({ csrf: csrfToken(reply, this.config), account, destination: presentDestination(inForce), values, requirementsDue, documentKind, errors });

@@ -81,7 +81,6 @@ export function presentPayoutSettings(inForce: SettingsInForce | undefined, stan
 
 /** The settings as GET /v1/trdp/payout-settings and the dashboard show them at `now` (the clock's); `inForce` when a change just said what they are. */
 export async function readPayoutSettings(runner: CommandRunner, db: SqlExecutor, merchantId: string, now: Date, inForce?: SettingsInForce) {
-  const standingRead = payoutScheduleStanding(db, merchantId);
-  const [settings, standing] = await Promise.all([inForce ?? payoutSettingsInForce(runner, db, merchantId, standingRead), standingRead]);
+  const [settings, standing] = await Promise.all([inForce ?? payoutSettingsInForce(runner, merchantId), payoutScheduleStanding(db, merchantId)]);
   return presentPayoutSettings(settings, standing, now.getTime());
 }

@@ -10,7 +10,7 @@ export interface DestinationInForce {
   version: number;
   destination: PayoutDestination;
   paused: boolean;
-  /** When this version was set (absent for one from the payout account stream's read model): a seller account's hold after a change counts from it. */
+  /** When this version was set (absent for one carried over from the payout account stream): a seller account's hold after a change counts from it. */
   setAt?: string;
   /** Whether setting it held a seller account's payouts (PayoutDestinationSet `holds`). */
   holds?: boolean;
@@ -26,17 +26,15 @@ export interface PayoutDestinationState {
 }
 
 /**
- * `legacy`: the destination in force from the merchant's payout account stream (`payouts-{merchantId}`,
- * from before the destination had a stream of its own), as its read model keeps it; this stream
- * continues from it until the merchant sets one here. `account`: the merchant is a platform's seller
- * account, as it stands, whose payouts a change may hold for `holdMs` (account-payability.ts `replacingHolds`).
+ * `account`: the merchant is a platform's seller account, as it stands, whose payouts a change may hold
+ * for `holdMs` (account-payability.ts `replacingHolds`).
  */
 export type SetPayoutDestination = {
   type: 'SetPayoutDestination';
-  data: { merchantId: string; destination: PayoutDestination; at: string; legacy?: DestinationInForce; account?: { standing: StandingAccount; holdMs: number } };
+  data: { merchantId: string; destination: PayoutDestination; at: string; account?: { standing: StandingAccount; holdMs: number } };
 };
 
-/** The destination in force as an account's requirements and hold look at it (one from before destinations had a stream of their own tells no time: no account had one). */
+/** The destination in force as an account's requirements and hold look at it (one carried over from the payout account stream tells no time: no account had one). */
 export const destinationOnFile = (inForce: DestinationInForce): DestinationOnFile => ({
   holderName: inForce.destination.holderName,
   version: inForce.version,
@@ -44,8 +42,8 @@ export const destinationOnFile = (inForce: DestinationInForce): DestinationOnFil
   ...(inForce.holds === undefined ? {} : { holds: inForce.holds }),
 });
 
-export function destinationInForce(state: PayoutDestinationState, legacy: DestinationInForce | undefined): DestinationInForce | undefined {
-  if (!state.current) return legacy && { ...legacy, paused: legacy.paused || state.failed?.version === legacy.version };
+export function destinationInForce(state: PayoutDestinationState): DestinationInForce | undefined {
+  if (!state.current) return undefined;
   return { ...state.current, paused: state.failed?.version === state.current.version };
 }
 
@@ -56,8 +54,8 @@ const sameDestination = (a: PayoutDestination, b: PayoutDestination) =>
  * The PayoutDestinationFailed a payout's failure writes with it: only for a payout to the version in
  * force (one to an earlier version says nothing of the account the merchant set since).
  */
-export function destinationFailure(state: PayoutDestinationState, legacy: DestinationInForce | undefined, payout: { merchantId: string; payoutId: string; destinationVersion: number }, at: string): PayoutDestinationEvent | undefined {
-  const inForce = destinationInForce(state, legacy);
+export function destinationFailure(state: PayoutDestinationState, payout: { merchantId: string; payoutId: string; destinationVersion: number }, at: string): PayoutDestinationEvent | undefined {
+  const inForce = destinationInForce(state);
   if (inForce?.version !== payout.destinationVersion || inForce.paused) return undefined;
   return { type: 'PayoutDestinationFailed', data: { merchantId: payout.merchantId, version: payout.destinationVersion, payoutId: payout.payoutId, failedAt: at } };
 }
@@ -79,8 +77,8 @@ export const payoutDestinationDecider: Decider<SetPayoutDestination, PayoutDesti
         return { ...state, failed: { version: event.data.version, payoutId: event.data.payoutId } };
     }
   },
-  decide: ({ data: { merchantId, destination, at, legacy, account } }, state) => {
-    const inForce = destinationInForce(state, legacy);
+  decide: ({ data: { merchantId, destination, at, account } }, state) => {
+    const inForce = destinationInForce(state);
     // The same account set again after a payout to it failed is the merchant saying it is fixed: a new version, and the schedule resumes.
     if (inForce && !inForce.paused && sameDestination(inForce.destination, destination)) return [];
     const holds = account && replacingHolds(account.standing, inForce && destinationOnFile(inForce), new Date(at), account.holdMs);

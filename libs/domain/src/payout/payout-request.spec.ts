@@ -5,7 +5,7 @@ import { destinationFailure, destinationInForce, payoutDestinationDecider } from
 import { scheduledPayoutId } from '../ids';
 import { decidePayoutRequest, type PayoutBasis } from './payout-request';
 import { nextScheduledPeriod, type PayoutSchedule } from './payout-schedule';
-import { payoutSettingsDecider, type SettingsInForce } from './payout-settings.decider';
+import { payoutSettingsDecider, type PayoutSettingsEvent, type SettingsInForce } from './payout-settings.decider';
 import type { PayoutDestination } from './payout.events';
 import { singlePayoutDecider } from './single-payout.decider';
 
@@ -92,8 +92,14 @@ describe('a scheduled payout', () => {
   /** 10:00 in Addis Ababa (07:00 UTC), set the day before the periods paid below. */
   const DAILY_AT_10: PayoutSchedule = { kind: 'daily', hour: 10 };
   const SET_BEFORE = '2029-12-31T12:00:00.000Z';
-  const settingsSet = (schedule: PayoutSchedule, at: string, minimum = 1, before?: SettingsInForce): SettingsInForce =>
-    fold(payoutSettingsDecider, payoutSettingsDecider.decide({ type: 'SetPayoutSettings', data: { merchantId: M, settings: { schedule, minimumAmount: minimum as Santim, callbackUrl: null }, at, carried: before } }, {})).settings!;
+  /** The settings `before` as the carry-over left them in their stream, then set. */
+  const settingsSet = (schedule: PayoutSchedule, at: string, minimum = 1, before?: SettingsInForce): SettingsInForce => {
+    const history: PayoutSettingsEvent[] = before
+      ? [{ type: 'PayoutSettingsCarriedOver', data: { merchantId: M, version: before.version, settings: before.settings, scheduleSetAt: new Date(before.scheduleSetAt).toISOString(), carriedAt: at } }]
+      : [];
+    const set = payoutSettingsDecider.decide({ type: 'SetPayoutSettings', data: { merchantId: M, settings: { schedule, minimumAmount: minimum as Santim, callbackUrl: null }, at } }, fold(payoutSettingsDecider, history));
+    return fold(payoutSettingsDecider, [...history, ...set]).settings!;
+  };
   const daily = settingsSet(DAILY_AT_10, SET_BEFORE);
   const job = (period: string, at: string, changes: Partial<PayoutBasis> = {}) =>
     decidePayoutRequest({ merchantId: M, payoutId: scheduledPayoutId(M, period), trigger: 'schedule', period, at }, basis({ settings: daily, ...changes }));
@@ -125,13 +131,11 @@ describe('a scheduled payout', () => {
   it('keeps the schedule’s instant through a change of the minimum alone, and restarts it with a new schedule', () => {
     const at = '2030-01-01T07:30:00.000Z';
     const due = '2030-01-01T07:40:00.000Z';
-    const minimumChanged = fold(payoutSettingsDecider, [
-      ...payoutSettingsDecider.decide({ type: 'SetPayoutSettings', data: { merchantId: M, settings: { schedule: DAILY_AT_10, minimumAmount: 100 as Santim, callbackUrl: null }, at, carried: daily } }, {}),
-    ]).settings!;
+    const minimumChanged = settingsSet(DAILY_AT_10, at, 100, daily);
     expect(job('daily-2030-01-01', due, { settings: minimumChanged })?.data.period).toBe('daily-2030-01-01');
     // From 09:00 to 10:00 at 10:30: the day's 10:00 fell due before the new schedule was set.
     const nine = settingsSet({ kind: 'daily', hour: 9 }, SET_BEFORE);
-    const tenOClock = fold(payoutSettingsDecider, payoutSettingsDecider.decide({ type: 'SetPayoutSettings', data: { merchantId: M, settings: { schedule: DAILY_AT_10, minimumAmount: 1 as Santim, callbackUrl: null }, at, carried: nine } }, {})).settings!;
+    const tenOClock = settingsSet(DAILY_AT_10, at, 1, nine);
     expect(job('daily-2030-01-01', due, { settings: tenOClock })).toBeUndefined();
   });
 
@@ -158,27 +162,33 @@ describe("a payout's own stream", () => {
 });
 
 describe("a merchant's destination stream", () => {
-  const set = (legacy?: typeof inForce, destination = wallet) => ({ type: 'SetPayoutDestination' as const, data: { merchantId: M, destination, at: AT, legacy } });
-
-  it('continues the versions of the payout account stream, and sets the same account again only after a failure to it', () => {
-    const legacy = { ...inForce, version: 3 };
-    expect(payoutDestinationDecider.decide(set(legacy), {})).toEqual([]);
-    const other = { ...wallet, accountFingerprint: 'f2' };
-    const [first] = payoutDestinationDecider.decide(set(legacy, other), {});
-    expect(first.data).toMatchObject({ version: 4 });
-    const state = fold(payoutDestinationDecider, [first]);
-    const failure = destinationFailure(state, legacy, { merchantId: M, payoutId: 'po_9', destinationVersion: 4 }, AT)!;
-    expect(failure).toEqual({ type: 'PayoutDestinationFailed', data: { merchantId: M, version: 4, payoutId: 'po_9', failedAt: AT } });
-    // A payout to an earlier version says nothing of the account in force.
-    expect(destinationFailure(state, legacy, { merchantId: M, payoutId: 'po_8', destinationVersion: 3 }, AT)).toBeUndefined();
-    const failed = fold(payoutDestinationDecider, [first, failure]);
-    expect(destinationInForce(failed, legacy)).toMatchObject({ version: 4, paused: true });
-    expect(payoutDestinationDecider.decide(set(legacy, other), failed)[0].data).toMatchObject({ version: 5 });
+  const set = (destination = wallet) => ({ type: 'SetPayoutDestination' as const, data: { merchantId: M, destination, at: AT } });
+  const carried = (failed?: { payoutId: string }) => ({
+    type: 'PayoutDestinationCarriedOver' as const,
+    data: { merchantId: M, version: 3, destination: wallet, ...(failed && { failed }), carriedAt: AT },
   });
 
-  it('pauses the destination of the payout account stream when a payout of its own stream failed to it', () => {
-    const failure = destinationFailure({}, inForce, { merchantId: M, payoutId: 'po_1', destinationVersion: 1 }, AT)!;
-    expect(destinationInForce(fold(payoutDestinationDecider, [failure]), inForce)).toEqual({ ...inForce, paused: true });
+  it('continues the versions carried over from the payout account stream, and sets the same account again only after a failure to it', () => {
+    const start = fold(payoutDestinationDecider, [carried()]);
+    expect(payoutDestinationDecider.decide(set(), start)).toEqual([]);
+    const other = { ...wallet, accountFingerprint: 'f2' };
+    const [first] = payoutDestinationDecider.decide(set(other), start);
+    expect(first.data).toMatchObject({ version: 4 });
+    const state = fold(payoutDestinationDecider, [carried(), first]);
+    const failure = destinationFailure(state, { merchantId: M, payoutId: 'po_9', destinationVersion: 4 }, AT)!;
+    expect(failure).toEqual({ type: 'PayoutDestinationFailed', data: { merchantId: M, version: 4, payoutId: 'po_9', failedAt: AT } });
+    // A payout to an earlier version says nothing of the account in force.
+    expect(destinationFailure(state, { merchantId: M, payoutId: 'po_8', destinationVersion: 3 }, AT)).toBeUndefined();
+    const failed = fold(payoutDestinationDecider, [carried(), first, failure]);
+    expect(destinationInForce(failed)).toMatchObject({ version: 4, paused: true });
+    expect(payoutDestinationDecider.decide(set(other), failed)[0].data).toMatchObject({ version: 5 });
+  });
+
+  it('keeps the pause carried over, and pauses a carried destination a payout of its own stream failed to', () => {
+    expect(destinationInForce(fold(payoutDestinationDecider, [carried({ payoutId: 'po_0' })]))).toEqual({ version: 3, destination: wallet, paused: true });
+    const state = fold(payoutDestinationDecider, [carried()]);
+    const failure = destinationFailure(state, { merchantId: M, payoutId: 'po_1', destinationVersion: 3 }, AT)!;
+    expect(destinationInForce(fold(payoutDestinationDecider, [carried(), failure]))).toEqual({ version: 3, destination: wallet, paused: true });
   });
 
   describe('a chosen amount', () => {

@@ -3,7 +3,7 @@ import { given } from '../testing/given';
 import type { PayoutSettings } from './payout.events';
 import { PayoutDelayOutOfRange, ReserveDaysOutOfRange, ReservePercentOutOfRange } from './payout.errors';
 import type { PayoutSchedule } from './payout-schedule';
-import { type ChangePayoutSettings, type PayoutSettingsChanged, payoutSettingsDecider, type SetPayoutSettings, settingsInForceOf } from './payout-settings.decider';
+import { type ChangePayoutSettings, type PayoutSettingsChanged, payoutSettingsDecider, type PayoutSettingsEvent, type SetPayoutSettings, settingsInForceOf } from './payout-settings.decider';
 import { fold } from '../shared/decider';
 import { InvalidInput } from '../shared/domain-error';
 
@@ -12,7 +12,7 @@ const AT = '2030-01-01T10:00:00.000Z';
 const LATER = '2030-01-02T10:00:00.000Z';
 const settings = (schedule: PayoutSchedule, minimum = 1, callbackUrl: string | null = null): PayoutSettings => ({ schedule, minimumAmount: santim(minimum), callbackUrl });
 const DAILY_AT_10 = settings({ kind: 'daily', hour: 10 });
-const set = (s: PayoutSettings, at = AT, carried?: SetPayoutSettings['data']['carried']): SetPayoutSettings => ({ type: 'SetPayoutSettings', data: { merchantId: M, settings: s, at, ...(carried && { carried }) } });
+const set = (s: PayoutSettings, at = AT): SetPayoutSettings => ({ type: 'SetPayoutSettings', data: { merchantId: M, settings: s, at } });
 const changed = (version: number, s: PayoutSettings, at: string, scheduleSetAt = at, previous?: Partial<PayoutSettings>): PayoutSettingsChanged => ({
   type: 'PayoutSettingsChanged',
   data: { merchantId: M, version, settings: s, ...(previous && { previous }), changedAt: at, scheduleSetAt },
@@ -47,13 +47,11 @@ describe('Payout settings', () => {
     for (const days of [31, -1, 1.5]) settingsStream([]).when(set({ ...DAILY_AT_10, payoutDelayDays: days })).thenThrows(PayoutDelayOutOfRange);
   });
 
-  it('continues from the settings the payout account kept before they had a stream of their own', () => {
-    const carried = { version: 3, settings: DAILY_AT_10, scheduleSetAt: Date.parse(AT) };
-    settingsStream([]).when(set(DAILY_AT_10, LATER, carried)).thenNothing();
+  it('continues from the settings carried over from the payout account stream', () => {
+    const carried: PayoutSettingsEvent = { type: 'PayoutSettingsCarriedOver', data: { merchantId: M, version: 3, settings: DAILY_AT_10, scheduleSetAt: AT, carriedAt: LATER } };
+    given(payoutSettingsDecider, [carried]).when(set(DAILY_AT_10, LATER)).thenNothing();
     const higher = settings({ kind: 'daily', hour: 10 }, 5_000);
-    settingsStream([]).when(set(higher, LATER, carried)).then([changed(4, higher, LATER, AT, { minimumAmount: santim(1) })]);
-    // Once the stream has its own, what was carried is history.
-    settingsStream([changed(4, higher, LATER, AT)]).when(set(DAILY_AT_10, LATER, carried)).then([changed(5, DAILY_AT_10, LATER, AT, { minimumAmount: santim(5_000) })]);
+    given(payoutSettingsDecider, [carried]).when(set(higher, LATER)).then([changed(4, higher, LATER, AT, { minimumAmount: santim(1) })]);
   });
 
   it('changes only what a change names, null setting the default, and says what it was before', () => {

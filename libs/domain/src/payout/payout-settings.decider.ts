@@ -50,15 +50,11 @@ export interface PayoutsPause {
 export type PayoutSettingsChanged = Extract<PayoutEvent, { type: 'PayoutSettingsChanged' }>;
 export type PayoutSettingsEvent = Extract<PayoutEvent, { type: 'PayoutSettingsChanged' | 'PayoutsPaused' | 'PayoutsResumed' | 'PayoutSettingsCarriedOver' }>;
 
-/**
- * `carried`: the settings in force in the merchant's payout account stream, where they were kept before
- * they had a stream of their own; this stream's first change continues from them.
- */
 /** The whole of the settings (the dashboard's form); the reserve, when they do not name it, stays as it is. */
-export type SetPayoutSettings = { type: 'SetPayoutSettings'; data: { merchantId: string; settings: PayoutSettings; at: string; carried?: SettingsInForce } };
+export type SetPayoutSettings = { type: 'SetPayoutSettings'; data: { merchantId: string; settings: PayoutSettings; at: string } };
 
 /** Some of the settings (payout-settings-change.ts): the rest stay as they are in force when it is decided. */
-export type ChangePayoutSettings = { type: 'ChangePayoutSettings'; data: { merchantId: string; change: PayoutSettingsChange; at: string; carried?: SettingsInForce } };
+export type ChangePayoutSettings = { type: 'ChangePayoutSettings'; data: { merchantId: string; change: PayoutSettingsChange; at: string } };
 
 /** Stops the merchant's payouts with a reason (a platform's review of its seller); resumed by ResumePayouts. */
 export type PausePayouts = { type: 'PausePayouts'; data: { merchantId: string; reason: string; at: string } };
@@ -72,12 +68,11 @@ export interface PayoutSettingsState {
 }
 
 /**
- * The settings in force with the pause, if any: the stream's versions, or `carried` (kept in the payout
- * account's stream before the settings had one of their own; undefined: the defaults, never changed).
- * A merchant paused before it ever changed its settings has the defaults, paused.
+ * The settings in force with the pause, if any: the stream's versions (undefined: the defaults, never
+ * changed). A merchant paused before it ever changed its settings has the defaults, paused.
  */
-export function settingsInForceOf(state: PayoutSettingsState, carried?: SettingsInForce): SettingsInForce | undefined {
-  const inForce = state.settings ?? carried;
+export function settingsInForceOf(state: PayoutSettingsState): SettingsInForce | undefined {
+  const inForce = state.settings;
   if (!state.paused) return inForce && { version: inForce.version, settings: inForce.settings, scheduleSetAt: inForce.scheduleSetAt };
   return { ...(inForce ?? { version: 0, settings: DEFAULT_PAYOUT_SETTINGS, scheduleSetAt: 0 }), paused: state.paused };
 }
@@ -127,8 +122,8 @@ export const payoutSettingsDecider: Decider<PayoutSettingsCommand, PayoutSetting
   },
   decide: (command, state) => {
     if (command.type === 'PausePayouts' || command.type === 'ResumePayouts') return decidePause(command, state);
-    const { merchantId, at, carried } = command.data;
-    const current = state.settings ?? carried;
+    const { merchantId, at } = command.data;
+    const current = state.settings;
     const before = settingsOrDefault(current);
     // The dashboard's form states every setting but the reserve, which a platform sets for its seller
     // through the API: a whole set that does not name the reserve keeps the one in force.

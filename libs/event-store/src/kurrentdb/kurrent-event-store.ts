@@ -159,6 +159,16 @@ export class KurrentEventStore implements EventStore {
     return new Map(histories);
   }
 
+  /** $all read through the server's stream-name filter: only those streams' events cross the wire. */
+  async streamIdsStartingWith(prefix: string): Promise<string[]> {
+    const ids = new Set<string>();
+    const filter: Filter = { filterOn: 'streamName', prefixes: [prefix], checkpointInterval: 1 };
+    for await (const resolved of this.client.readAll({ fromPosition: 'start', maxCount: Number.MAX_SAFE_INTEGER, direction: 'forwards', filter })) {
+      if (resolved.event) ids.add(resolved.event.streamId);
+    }
+    return [...ids].sort();
+  }
+
   /** KurrentDB reads $all from a position inclusively; the port reads strictly after it. */
   async readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]> {
     const fromStart = comparePositions(after, START) === 0;

@@ -28,4 +28,9 @@ export const EVENT_STORE_MIGRATIONS: readonly Migration[] = [
     id: '002-hash-chain',
     sql: `ALTER TABLE events ADD COLUMN IF NOT EXISTS hash text;`,
   },
+  {
+    // Streams listed by a prefix of their ids (EventStore.streamIdsStartingWith) in the index, under any collation.
+    id: '003-streams-by-prefix',
+    sql: `CREATE INDEX IF NOT EXISTS streams_by_prefix ON streams (stream_id text_pattern_ops);`,
+  },
 ];

@@ -156,6 +156,13 @@ export class PostgresEventStore implements EventStore {
     return histories;
   }
 
+  /** The streams table's pattern index (003-streams-by-prefix) answers it, whatever the database's collation. */
+  async streamIdsStartingWith(prefix: string): Promise<string[]> {
+    const pattern = `${prefix.replace(/[\\%_]/g, '\\$&')}%`;
+    const rows = await this.db.query<{ stream_id: string }>(`SELECT stream_id FROM streams WHERE stream_id LIKE $1 ORDER BY stream_id COLLATE "C"`, [pattern]);
+    return rows.map((row) => row.stream_id);
+  }
+
   async readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]> {
     const rows = await this.db.query<EventRow>(READ_ALL, [after.commit.toString(), after.prepare.toString(), limit]);
     return rows.map(toRecorded);

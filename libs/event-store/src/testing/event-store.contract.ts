@@ -249,6 +249,20 @@ export function eventStoreContract(open: () => Promise<ContractSubject>): void {
     expect(await store.readLastEvent(unknown)).toBeUndefined();
   });
 
+  it('lists the streams whose ids begin with a prefix, ordered, and none for a prefix no stream has', async () => {
+    const kind = `contract_${randomUUID().slice(0, 8)}`;
+    await store.append(`${kind}-b`, [event('A', 1), event('B', 2)], 'no_stream');
+    await store.appendMany([
+      { streamId: `${kind}-a`, events: [event('A', 3)], expected: 'no_stream' },
+      { streamId: `${kind}s-c`, events: [event('A', 4)], expected: 'no_stream' },
+    ]);
+    // `_` and `%` are a prefix's own characters, never wildcards.
+    await store.append(`${kind.replace('_', 'x')}-d`, [event('A', 5)], 'no_stream');
+    expect(await store.streamIdsStartingWith(`${kind}-`)).toEqual([`${kind}-a`, `${kind}-b`]);
+    expect(await store.streamIdsStartingWith(`${kind}%`)).toEqual([]);
+    expect(await store.streamIdsStartingWith(`nothing_${randomUUID()}-`)).toEqual([]);
+  });
+
   it('names the last appended event as the head of the log', async () => {
     const first = await store.append(stream(), [event('A')], 'no_stream');
     expect(await store.head()).toEqual(first.position);

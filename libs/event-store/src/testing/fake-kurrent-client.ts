@@ -1,3 +1,4 @@
+import type { Filter } from '@kurrent/kurrentdb-client';
 import type { LogPosition } from '../event-store.port';
 import type { KurrentClient } from '../kurrentdb/kurrent-event-store';
 import type { KurrentEventData, KurrentRecorded, KurrentStreamState } from '../kurrentdb/kurrent-mapping';
@@ -77,12 +78,15 @@ export class FakeKurrentClient implements KurrentClient {
     for (const event of events.slice(from, options.maxCount === undefined ? undefined : from + options.maxCount)) yield { event };
   }
 
-  async *readAll(options: { fromPosition: 'start' | 'end' | LogPosition; maxCount: number; direction: 'forwards' | 'backwards' }) {
+  async *readAll(options: { fromPosition: 'start' | 'end' | LogPosition; maxCount: number; direction: 'forwards' | 'backwards'; filter?: Filter }) {
     let count = 0;
     const from = options.fromPosition;
     const backwards = options.direction === 'backwards';
+    // The server's stream-name prefixes filter; the system events it excludes otherwise are never in this log.
+    const prefixes = options.filter && 'prefixes' in options.filter && options.filter.filterOn === 'streamName' ? options.filter.prefixes : undefined;
     for (const event of backwards ? [...this.all].reverse() : this.all) {
       if (typeof from === 'object' && compare(event.position!, from) * (backwards ? -1 : 1) < 0) continue;
+      if (prefixes && !prefixes.some((prefix) => event.streamId.startsWith(prefix))) continue;
       if (count++ >= options.maxCount) return;
       yield { event };
     }

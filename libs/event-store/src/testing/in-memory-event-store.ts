@@ -88,6 +88,10 @@ export class InMemoryEventStore implements EventStore {
     return new Map(streamIds.map((id) => [id, [...(this.streams.get(id) ?? [])]]));
   }
 
+  async streamIdsStartingWith(prefix: string): Promise<string[]> {
+    return [...this.streams.keys()].filter((id) => id.startsWith(prefix)).sort();
+  }
+
   async readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]> {
     const first = this.log.findIndex((event) => comparePositions(event.position, after) > 0);
     return first < 0 ? [] : this.log.slice(first, first + limit);

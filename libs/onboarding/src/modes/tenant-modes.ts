@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, type OnApplicationBootstrap, type OnModuleInit } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { CredentialStore, type TenantModeReader } from '@app/credentials';
-import { isConnectionError } from '@app/database';
+import { waitingOutDisconnections } from '@app/database';
 import { ESCROW_PAYMENT_EVENTS, LEGACY_MODE_KEY, legacyModeDecider, type Mode, ORDER_PAYMENT_EVENTS, streams } from '@app/domain';
 import { LOG_READER, type LogPosition, type LogReader } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
@@ -43,17 +43,11 @@ export class TenantModes implements TenantModeReader {
    * A process restarted while PostgreSQL terminates connections (a restart, a failover) would otherwise
    * exit at its start; the decision reads before it appends and is made once, so asking again is safe.
    */
-  private async decideWaitingOutDisconnections(): Promise<Mode> {
-    const deadline = Date.now() + DECIDE_WITHIN_MS;
-    for (let wait = 250; ; wait = Math.min(wait * 2, 5_000)) {
-      try {
-        return await this.decide();
-      } catch (error) {
-        if (!isConnectionError(error) || Date.now() + wait > deadline) throw error;
-        this.logger.warn(`PostgreSQL dropped the connection while the mode of data written before modes was decided (${String(error)}); trying again in ${wait} ms`);
-        await new Promise((resolve) => setTimeout(resolve, wait));
-      }
-    }
+  private decideWaitingOutDisconnections(): Promise<Mode> {
+    return waitingOutDisconnections(() => this.decide(), {
+      withinMs: DECIDE_WITHIN_MS,
+      retrying: (error, wait) => this.logger.warn(`PostgreSQL dropped the connection while the mode of data written before modes was decided (${String(error)}); trying again in ${wait} ms`),
+    });
   }
 
   /** The mode of data written before modes: undefined while no start of the service has decided it. */

@@ -1,9 +1,7 @@
 import type { PayoutDestinations } from '@app/credentials';
-import type { SqlClient } from '@app/database';
 import { type PayoutDestination, santim, singlePayoutDecider, streams } from '@app/domain';
 import { formatPosition, type NewEvent } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
-import type { ProjectionProgress } from '@app/read-models';
 import { InMemoryEventStore } from '../../../event-store/src/testing/in-memory-event-store';
 import { FixedClock } from '../../../infrastructure/src/testing/fixed-clock';
 import { ProcessPayout } from '../flow/process-payout/process-payout';
@@ -80,11 +78,6 @@ class Provider {
   }
 }
 
-/** No read model: a decision after the carry-over reads the streams it decides on, never a view. */
-const NO_VIEWS = {
-  query: () => Promise.reject(new Error('a view was read')),
-} as unknown as SqlClient;
-
 /**
  * A log written by the release before payouts, their settings and their destination had streams of
  * their own (everything in the merchant's payout account stream, `payouts-{merchantId}`) is carried
@@ -104,7 +97,7 @@ describe('the carry-over of a payout account stream written by the previous rele
     provider = new Provider();
     const providers = { forTenant: async () => provider as unknown as PaymentProvider } as unknown as PaymentProviders;
     const accounts = { accountNumber: async (_merchantId: string, ref: string) => (ref.startsWith('dst_') ? '1000123456789' : undefined) } as unknown as PayoutDestinations;
-    payouts = new ProcessPayout(runner, store, NO_VIEWS, {} as ProjectionProgress, providers, accounts, new FixedClock(NOW));
+    payouts = new ProcessPayout(runner, providers, accounts, new FixedClock(NOW));
     await store.append(ACCOUNT, PREVIOUS_RELEASE_LOG, 'no_stream');
   });
 
@@ -125,13 +118,30 @@ describe('the carry-over of a payout account stream written by the previous rele
     expect(booked.data).toEqual({ merchantId: M, payoutId: 'po_old2', through: formatPosition(before[before.length - 1].position) });
   });
 
+  it('carries over once when several processes start at once: the ones that lose the race re-read and find it carried', async () => {
+    const starts = await Promise.all(Array.from({ length: 5 }, () => carryOverPayoutAccounts(runner, store, NOW)));
+    expect(starts.flat()).toEqual([M]);
+    expect((await store.readStream(ACCOUNT)).filter((e) => e.type === 'PayoutAccountCarriedOver')).toHaveLength(1);
+    expect(await typesOf(streams.payout('po_old2'))).toEqual(['PayoutCarriedOver']);
+    expect(await typesOf(streams.payoutBooks(M))).toEqual(['PayoutBooked']);
+  });
+
+  it('appends nothing on a log with no payout account stream, whatever the other payout streams hold', async () => {
+    const fresh = new InMemoryEventStore();
+    await fresh.append(streams.payout('po_new'), [{ type: 'PayoutRequested', data: { merchantId: M, payoutId: 'po_new' }, metadata: actor }], 'no_stream');
+    await fresh.append(streams.payoutSettings(M), [settingsChanged(1, 100_00, DAY_1)], 'no_stream');
+    const head = await fresh.head();
+    expect(await carryOverPayoutAccounts(new CommandRunner(fresh), fresh, NOW)).toEqual([]);
+    expect(await fresh.head()).toEqual(head);
+  });
+
   it('shows the same payouts, settings and destination, read from their own streams alone', async () => {
     await carryOverPayoutAccounts(runner, store, NOW);
     const payout = async (payoutId: string) => (await runner.read(streams.payout(payoutId), singlePayoutDecider)).state.payout;
     expect(await payout('po_old1')).toEqual({ merchantId: M, payoutId: 'po_old1', amount: 40_000, status: 'PAID', destinationVersion: 1, destination: bank(1) });
     expect(await payout('po_old2')).toEqual({ merchantId: M, payoutId: 'po_old2', amount: 60_050, status: 'REQUESTED', destinationVersion: 2, destination: bank(2) });
-    expect(await payoutSettingsInForce(runner, NO_VIEWS, M)).toEqual({ version: 2, settings: { ...daily, minimumAmount: 200_00 }, scheduleSetAt: Date.parse(DAY_1) });
-    expect((await payoutDestination(runner, NO_VIEWS, M)).inForce).toEqual({ version: 2, destination: bank(2), paused: false });
+    expect(await payoutSettingsInForce(runner, M)).toEqual({ version: 2, settings: { ...daily, minimumAmount: 200_00 }, scheduleSetAt: Date.parse(DAY_1) });
+    expect((await payoutDestination(runner, M)).inForce).toEqual({ version: 2, destination: bank(2), paused: false });
   });
 
   it('pays the payout it found in flight exactly once, to the destination of its version, and records its outcome in the payout’s own stream', async () => {
@@ -149,9 +159,9 @@ describe('the carry-over of a payout account stream written by the previous rele
     await store.append(ACCOUNT, [outcome('PayoutFailed', 'po_old2', 60_050, DAY_3)], 'any');
     await store.append(streams.payoutSettings(M), [{ type: 'PayoutSettingsChanged', data: { merchantId: M, version: 3, settings: daily, changedAt: DAY_3, scheduleSetAt: DAY_3 }, metadata: actor }], 'no_stream');
     await carryOverPayoutAccounts(runner, store, NOW);
-    expect((await payoutDestination(runner, NO_VIEWS, M)).inForce).toEqual({ version: 2, destination: bank(2), paused: true });
+    expect((await payoutDestination(runner, M)).inForce).toEqual({ version: 2, destination: bank(2), paused: true });
     expect(await typesOf(streams.payoutSettings(M))).toEqual(['PayoutSettingsChanged']);
-    expect(await payoutSettingsInForce(runner, NO_VIEWS, M)).toMatchObject({ version: 3 });
+    expect(await payoutSettingsInForce(runner, M)).toMatchObject({ version: 3 });
     expect((await runner.read(streams.payout('po_old2'), singlePayoutDecider)).state.payout?.status).toBe('FAILED');
     expect(await payouts.process(M, 'po_old2')).toEqual({ state: 'settled' });
     expect(provider.sent).toEqual([]);

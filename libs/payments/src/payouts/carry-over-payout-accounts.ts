@@ -1,9 +1,8 @@
 import { type BooksEvent, carryOverPayoutAccount, type CarryOver, type PayoutAccountRecord, payoutDestinationDecider, payoutSettingsDecider, streamKind, streamKey, streams } from '@app/domain';
-import { type EventMetadata, type EventStore, formatPosition, START } from '@app/event-store';
+import { type EventMetadata, type EventStore, formatPosition } from '@app/event-store';
 import type { CommandRunner, KnownStream } from '@app/infrastructure';
 
 const SYSTEM: EventMetadata = { actor: { type: 'system', id: 'payout-account-carry-over' } };
-const PAGE = 1_000;
 
 const expected = (known: KnownStream<unknown>) => (known.head ? known.head.revision : ('no_stream' as const));
 
@@ -45,17 +44,13 @@ export async function carryOverMerchantPayouts(runner: CommandRunner, store: Eve
 
 /**
  * The one migration from the older generation of payout streams: every merchant's payout account
- * stream (`payouts-{merchantId}`) found along the log is carried over (carryOverMerchantPayouts). Run
- * again, it finds each carried over already and appends nothing. The merchants it carried over.
+ * stream (`payouts-{merchantId}`) is carried over (carryOverMerchantPayouts). Run again, it finds each
+ * carried over already and appends nothing; with none left, listing them is all it costs. The
+ * merchants it carried over.
  */
 export async function carryOverPayoutAccounts(runner: CommandRunner, store: EventStore, at: string): Promise<string[]> {
-  const merchants = new Set<string>();
-  let after = START;
-  for (let page = await store.readAll(after, PAGE); page.length > 0; page = await store.readAll(after, PAGE)) {
-    for (const event of page) if (streamKind(event.streamId) === 'payouts') merchants.add(streamKey(event.streamId));
-    after = page[page.length - 1].position;
-  }
+  const accounts = (await store.streamIdsStartingWith(streams.payouts(''))).filter((id) => streamKind(id) === 'payouts');
   const carried: string[] = [];
-  for (const merchantId of merchants) if (await carryOverMerchantPayouts(runner, store, merchantId, at)) carried.push(merchantId);
+  for (const merchantId of accounts.map(streamKey)) if (await carryOverMerchantPayouts(runner, store, merchantId, at)) carried.push(merchantId);
   return carried;
 }

@@ -1,4 +1,3 @@
-import type { SqlExecutor } from '@app/database';
 import {
   accountDecider,
   type CarriedPayout,
@@ -18,7 +17,7 @@ import {
 } from '@app/domain';
 import { comparePositions, type EventMetadata, formatPosition } from '@app/event-store';
 import type { CommandRunner, KnownStream } from '@app/infrastructure';
-import { lastAccountPayoutPosition, latestDestinationVersion, merchantPayout, payableAvailableAt, payoutScheduleStanding } from '@app/read-models';
+import { payableAvailableAt } from '@app/read-models';
 import { payoutSettingsInForce } from '../payout-settings/payout-settings-in-force';
 import type { PayoutBooksDeps } from './payout-books-deps';
 import { decideAtBooks } from './decide-at-books';
@@ -30,17 +29,10 @@ import { decideAtBooks } from './decide-at-books';
  */
 const LEDGER_WAIT_MS = 30_000;
 
-/**
- * The destination in force: the destination's own stream (small, read whole), or, for a merchant who
- * has set none there, the latest version from its payout account stream as the read model keeps it
- * (paused when a payout to it failed), so the account's history is never folded.
- */
-export async function payoutDestination(runner: CommandRunner, db: SqlExecutor, merchantId: string): Promise<{ stream: KnownStream<PayoutDestinationState>; legacy?: DestinationInForce; inForce?: DestinationInForce }> {
+/** The destination in force: the destination's own stream (small, read whole). */
+export async function payoutDestination(runner: CommandRunner, merchantId: string): Promise<{ stream: KnownStream<PayoutDestinationState>; inForce?: DestinationInForce }> {
   const stream = await runner.read(streams.payoutDestination(merchantId), payoutDestinationDecider);
-  if (stream.state.current) return { stream, inForce: destinationInForce(stream.state, undefined) };
-  const [latest, standing] = await Promise.all([latestDestinationVersion(db, merchantId), payoutScheduleStanding(db, merchantId)]);
-  const legacy = latest && { ...latest, paused: standing.pausedByPayoutId !== null };
-  return { stream, legacy, inForce: destinationInForce(stream.state, legacy) };
+  return { stream, inForce: destinationInForce(stream.state) };
 }
 
 /**
@@ -78,12 +70,10 @@ export async function requestPayout(deps: PayoutBooksDeps, ask: PayoutAsk, metad
       ledgerWaitMs: LEDGER_WAIT_MS,
       ledgerBehind: () => new PayoutLedgerBehind(),
       decide: async ({ booked, head, ledgerPosted }) => {
-        const [settings, destination] = await Promise.all([payoutSettingsInForce(runner, db, merchantId), payoutDestination(runner, db, merchantId), ledgerPosted]);
-        const [{ balance, fees, notYetAvailable, through }, listed] = await Promise.all([payableAvailableAt(db, merchantId, new Date(ask.at)), merchantPayout(db, payoutId, merchantId)]);
+        const [settings, destination] = await Promise.all([payoutSettingsInForce(runner, merchantId), payoutDestination(runner, merchantId), ledgerPosted]);
+        const { balance, fees, notYetAvailable, through } = await payableAvailableAt(db, merchantId, new Date(ask.at));
         if (comparePositions(through, head) < 0) throw new PayoutLedgerBehind();
-        // A period its payout account stream (payouts-{merchantId}) already paid, from before payouts had streams of their own, is paid.
-        if (listed) return { result: undefined };
-        const after = (booked && payoutsThroughOf(booked)) ?? (await lastAccountPayoutPosition(db, merchantId, through));
+        const after = (booked && payoutsThroughOf(booked)) ?? null;
         const standing = await accountStanding(runner, merchantId, destination.inForce, ask.at, deps.payoutHoldMs);
         const basis = { exists: false, settings, destination: destination.inForce, balance, fees, notYetAvailable, after, through: formatPosition(through), standing };
         const requested = decidePayoutRequest(ask, basis);

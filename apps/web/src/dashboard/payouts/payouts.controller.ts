@@ -123,7 +123,7 @@ export class DashboardPayoutsController {
 
   /** The masked destination and what a payout asked for now would pay: the payable's available balance and the fees' balance (what no payout in flight or paid holds, nor the holding period). */
   private async account(merchantId: string) {
-    const [{ inForce }, { available }] = await Promise.all([payoutDestination(this.runner, this.db, merchantId), payableAvailableAt(this.db, merchantId, this.clock.now())]);
+    const [{ inForce }, { available }] = await Promise.all([payoutDestination(this.runner, merchantId), payableAvailableAt(this.db, merchantId, this.clock.now())]);
     return { destination: presentDestination(inForce), available: santim(Math.max(0, available)) };
   }
 

@@ -1,15 +1,12 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { destinationFailure, type PayoutCommand, type PayoutDestination, type PayoutStatus, type Santim, settingsOrDefault, singlePayoutDecider, streams } from '@app/domain';
-import { EVENT_STORE, type EventMetadata, type EventStore, formatPosition, type LogPosition } from '@app/event-store';
+import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner, type KnownStream } from '@app/infrastructure';
 import { PayoutDestinations } from '@app/credentials';
-import { destinationVersion, merchantPayout, ProjectionProgress } from '@app/read-models';
 import { ProviderRejected, type TransferStatus } from '../../payment-provider.port';
 import { PaymentProviders } from '../../payment-providers';
 import { payoutSettingsInForce } from '../../payout-settings/payout-settings-in-force';
 import { payoutDestination } from '../../payouts/payout-requests';
-import { AccountStreamPayout, type AccountStreamPayoutState } from './account-stream-payout';
 
 /** `settled`: paid or failed, nothing left to do; `pending`: the provider has it under way, and may say when it expects to know its outcome. */
 export type PayoutProgress = { state: 'settled' } | { state: 'pending'; expectedAt?: string };
@@ -17,15 +14,12 @@ export type PayoutProgress = { state: 'settled' } | { state: 'pending'; expected
 const SYSTEM: EventMetadata = { actor: { type: 'system', id: 'payouts' } };
 const SETTLED: PayoutProgress = { state: 'settled' };
 
-/** How long a payout of the payout account stream waits for its read model to show the stream's last event. */
-const VIEW_WAIT_MS = 30_000;
-
-/** A payout as the provider's outcome is decided on, wherever its request is. */
+/** A payout as the provider's outcome is decided on, read from its own stream. */
 interface PayoutToProcess {
   amount: Santim;
   status: PayoutStatus;
   destination?: PayoutDestination;
-  /** Records an outcome in the stream where the payout's request is. */
+  /** Records an outcome in the payout's stream. */
   record(command: PayoutCommand): Promise<void>;
   /** Records PayoutSent; false when the stream says the payout was cancelled first (it is then never sent). */
   markSent(at: string): Promise<boolean>;
@@ -36,24 +30,21 @@ interface PayoutToProcess {
  * does not have it, and records the outcome. The payout work (work/payouts.ts) calls it when the payout
  * is requested and again while it is open: the work of this library, so no command bus between them.
  * The transfer's reference is the payout's id: a process killed after sending and before recording
- * finds the transfer when it asks, and never sends a second one. A payout is found by its id: its own
- * stream (`payout-{payoutId}`), or else the merchant's payout account stream, from before each payout
- * had its own, where one still in flight gets its outcomes.
+ * finds the transfer when it asks, and never sends a second one. A payout is its own stream
+ * (`payout-{payoutId}`): the service's start has carried over any an earlier release kept elsewhere
+ * (payouts/payout-accounts-at-start.ts).
  */
 @Injectable()
 export class ProcessPayout {
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
-    @Inject(EVENT_STORE) private readonly store: EventStore,
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    @Inject(ProjectionProgress) private readonly progress: ProjectionProgress,
     @Inject(PaymentProviders) private readonly providers: PaymentProviders,
     @Inject(PayoutDestinations) private readonly accounts: PayoutDestinations,
     @Inject(CLOCK) private readonly clock: Clock,
   ) {}
 
   async process(merchantId: string, payoutId: string): Promise<PayoutProgress> {
-    const [payout, inForce] = await Promise.all([this.ownPayout(merchantId, payoutId).then((own) => own ?? this.accountPayout(merchantId, payoutId)), payoutSettingsInForce(this.runner, this.db, merchantId)]);
+    const [payout, inForce] = await Promise.all([this.ownPayout(merchantId, payoutId), payoutSettingsInForce(this.runner, merchantId)]);
     if (!payout || payout.status === 'PAID' || payout.status === 'FAILED' || payout.status === 'CANCELED') return SETTLED;
     // Its callback goes where the settings say when its outcome is known.
     const { callbackUrl } = settingsOrDefault(inForce);
@@ -101,10 +92,10 @@ export class ProcessPayout {
         return;
       }
       await this.runner.decideAcross(async () => {
-        const [own, destination] = await Promise.all([this.runner.read(stream, singlePayoutDecider), payoutDestination(this.runner, this.db, merchantId)]);
+        const [own, destination] = await Promise.all([this.runner.read(stream, singlePayoutDecider), payoutDestination(this.runner, merchantId)]);
         const failed = singlePayoutDecider.decide(command, own.state);
         const current = own.state.payout!;
-        const paused = failed.length > 0 ? destinationFailure(destination.stream.state, destination.legacy, current, command.data.at) : undefined;
+        const paused = failed.length > 0 ? destinationFailure(destination.stream.state, current, command.data.at) : undefined;
         const expected = (known: KnownStream<unknown>) => (known.head ? known.head.revision : ('no_stream' as const));
         return {
           appends: [
@@ -120,26 +111,5 @@ export class ProcessPayout {
       return state.payout?.status !== 'CANCELED';
     };
     return { amount: payout.amount, status: payout.status, destination: payout.destination, record, markSent };
-  }
-
-  /** A payout of the merchant's payout account stream, still in flight (account-stream-payout.ts). */
-  private async accountPayout(merchantId: string, payoutId: string): Promise<PayoutToProcess | undefined> {
-    const found = await AccountStreamPayout.find(this.runner, this.store, (m, p, position) => this.payoutViewAt(m, p, position), merchantId, payoutId);
-    if (!found) return undefined;
-    const { amount, status, destinationVersion: version } = found.payout;
-    const destination = await destinationVersion(this.db, merchantId, version);
-    const record = (command: PayoutCommand) => found.record(command, SYSTEM);
-    // A payout of the payout account stream cannot be cancelled: it is always sent.
-    const markSent = async (at: string) => {
-      await record({ type: 'RecordPayoutSent', data: { payoutId, providerReference: payoutId, at } });
-      return true;
-    };
-    return { amount, status, destination, record, markSent };
-  }
-
-  private async payoutViewAt(merchantId: string, payoutId: string, position: LogPosition): Promise<AccountStreamPayoutState | undefined> {
-    if (!(await this.progress.waitFor(position, VIEW_WAIT_MS))) throw new Error(`The payouts view did not reach ${formatPosition(position)} within ${VIEW_WAIT_MS} ms; the payout ${payoutId} is tried again later`);
-    const view = await merchantPayout(this.db, payoutId, merchantId);
-    return view && { merchantId, payoutId, amount: view.amount as Santim, status: view.status, destinationVersion: view.destinationVersion };
   }
 }
