@@ -1,5 +1,6 @@
 import { payoutAccounts } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
+import { addisDayOf, addisMidnight, DAY_MS } from '@app/domain';
 import { type BalanceTransactionType, eventTypesOf, otherFeesOf } from './balance-transactions.reader';
 import { addisDay } from './credit-availability.sql';
 
@@ -35,20 +36,14 @@ const PAYOUTS = `
   FROM payouts_view WHERE merchant_id = $1 AND requested_at >= $2 AND requested_at < $3 AND status NOT IN ('FAILED', 'CANCELED')
   GROUP BY 1`;
 
-/** The Addis Ababa day of an instant, `YYYY-MM-DD`. */
-const addisDate = (at: Date) => new Date(at.getTime() + 3 * 3_600_000).toISOString().slice(0, 10);
-
-/** The instant an Addis Ababa day starts (00:00 UTC+3). */
-const dayStart = (day: string) => new Date(`${day}T00:00:00+03:00`);
-
 /**
  * The merchant's volume and payouts on each of the `days` Addis Ababa days up to and including the day
  * of `now`, oldest first, every day present (zero when nothing happened): a dashboard's chart.
  */
 export async function dailyActivity(db: SqlExecutor, merchantId: string, now: Date, days: number): Promise<DailyActivity[]> {
-  const today = addisDate(now);
-  const dates = Array.from({ length: days }, (_, i) => addisDate(new Date(dayStart(today).getTime() - (days - 1 - i) * 86_400_000)));
-  const [from, to] = [dayStart(dates[0]), new Date(dayStart(today).getTime() + 86_400_000)];
+  const midnight = addisMidnight(now.getTime());
+  const dates = Array.from({ length: days }, (_, i) => addisDayOf(midnight - (days - 1 - i) * DAY_MS));
+  const [from, to] = [new Date(midnight - (days - 1) * DAY_MS), new Date(midnight + DAY_MS)];
   const [payable, fees] = payoutAccounts(merchantId);
   const [volume, payouts] = await Promise.all([
     db.query<{ day: string; amount: string }>(VOLUME, [payable, fees, from, to, eventTypesOf(VOLUME_TYPES)]),
