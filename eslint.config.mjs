@@ -18,6 +18,9 @@ const FLOORS = [
   ['http'],
   // What the REST edge and the faces share of each feature: commands, queries, request bodies, answers' shapes.
   ['contract'],
+  // Each feature's application: its command and query handlers and the Nest module that provides them, one
+  // folder per feature (FEATURE_FLOORS below), mounted by the REST edge and the faces alike.
+  ['features'],
 ];
 
 const SHIPPED = { ignores: ['**/*.spec.ts', '**/testing/**'] };
@@ -90,6 +93,41 @@ const API_DEPTH = 5;
 
 const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/**
+ * libs/features' folders, lowest first, as the REST edge's own (API_FLOORS): a feature's handlers build only on
+ * the features below it, and a feature is imported by its entry, `@app/features/<feature>`.
+ */
+const FEATURE_FLOORS = [
+  ['callbacks', 'events', 'merchants', 'payables', 'payments', 'payouts', 'test-clocks', 'transfers', 'webhook-endpoints'],
+  ['accounts', 'balances', 'orders'],
+  ['commissions'],
+  ['escrows'],
+  ['audit'],
+];
+const featureFloorRules = FEATURE_FLOORS.flatMap((floor, level) =>
+  floor.map((feature) => {
+    const notBelow = FEATURE_FLOORS.slice(level).flat().filter((other) => other !== feature);
+    return {
+      files: [`libs/features/src/${feature}/**/*.ts`],
+      ...SHIPPED,
+      rules: {
+        'no-restricted-imports': [
+          'error',
+          {
+            patterns: [
+              noApps,
+              {
+                regex: `(^@app/features/|(^|/)\\.\\./)(${notBelow.map((other) => other.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(/|$)`,
+                message: `libs/features/src/${feature} is on floor ${level} of the features: it imports only the features below it (eslint.config.mjs FEATURE_FLOORS).`,
+              },
+            ],
+          },
+        ],
+      },
+    };
+  }),
+);
+
 const apiFloorRules = API_FLOORS.flatMap((floor, level) =>
   floor.flatMap((folder) => {
     const notBelow = [...API_FLOORS.slice(level).flat().filter((other) => other !== folder), ...API_ROOT];
@@ -129,6 +167,7 @@ export default tseslint.config(
   ...appRules,
   ...wingRules,
   ...apiFloorRules,
+  ...featureFloorRules,
   // The root files wire the edge and the faces: they mount the wing by its entry (apps/web/src/index.ts), nothing deeper.
   {
     files: API_ROOT.map((file) => `apps/api/src/${file}.ts`),

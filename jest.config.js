@@ -24,6 +24,7 @@ const common = {
   transformIgnorePatterns: [`/node_modules/(?!(${ESM_PACKAGES.join('|')})/)`],
   moduleNameMapper: {
     '^@app/(domain|event-store|database|config|read-models|credentials|payments|callbacks|callback-receiver|audit|infrastructure|scheduling|onboarding|callback-delivery|http|contract)$': '<rootDir>/libs/$1/src',
+    '^@app/features/([a-z-]+)$': '<rootDir>/libs/features/src/$1',
   },
 };
 
