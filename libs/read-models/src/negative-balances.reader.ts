@@ -19,6 +19,15 @@ export interface NegativeBalance {
   testClock?: { testClockId: string; time: Date };
 }
 
+/**
+ * The owners whose payable or fees account is below zero, through the index of those accounts (migration
+ * 051-ledger-balances-debtors, whose predicate this WHERE repeats): an owner whose two together are below
+ * zero has one of them below zero, so every owner that owes is among them, and the owners that owe nothing
+ * are never read.
+ */
+export const DEBTOR_OWNERS = `SELECT DISTINCT ${PAYOUT_ACCOUNTS_SQL.ownerOf('debtor.account')} AS owner_id FROM ledger_balances debtor
+  WHERE debtor.credit < debtor.debit AND ${PAYOUT_ACCOUNTS_SQL.matches('debtor.account')}`;
+
 /** The latest posting of one account (`w.payable` or `w.fees`), before the walk's posting `w` when `beforeWalk`: one probe of its (account, recorded_at, …) index, from the end. */
 const latestOf = (account: string, beforeWalk: boolean) => `(
       SELECT p.recorded_at, p.commit_position, p.prepare_position, p.line, p.credit - p.debit AS amount FROM ledger_postings p
@@ -44,13 +53,13 @@ const latestOfEither = (beforeWalk: boolean) => `(
  * move that instant. Each step is two index probes, so the accounts' history before their last return
  * to zero is never read.
  */
-const NEGATIVE = `
+const negative = (accounts: string) => `
   WITH RECURSIVE negative AS (
     SELECT owner_id, ${ACCOUNTS.merchantPayable.of('owner_id')} AS payable, ${ACCOUNTS.merchantFees.of('owner_id')} AS fees, balance
     FROM (
       SELECT ${PAYOUT_ACCOUNTS_SQL.ownerOf('b.account')} AS owner_id, sum(b.credit - b.debit) AS balance
       FROM ledger_balances b
-      WHERE ${PAYOUT_ACCOUNTS_SQL.matches('b.account')} AND ($1::text[] IS NULL OR b.account = ANY($1::text[]))
+      WHERE ${PAYOUT_ACCOUNTS_SQL.matches('b.account')} AND b.account IN (${accounts})
       GROUP BY 1
     ) owners
     WHERE balance < 0
@@ -72,6 +81,12 @@ const NEGATIVE = `
   LEFT JOIN merchants_view m ON m.merchant_id = n.owner_id
   ${joinTestClock('n.owner_id')}`;
 
+/** Every owner that owes: the two accounts of each owner with either below zero. */
+const NEGATIVE = negative(`SELECT account FROM (${DEBTOR_OWNERS}) o CROSS JOIN LATERAL (VALUES (${ACCOUNTS.merchantPayable.of('o.owner_id')}), (${ACCOUNTS.merchantFees.of('o.owner_id')})) two(account)`);
+
+/** Of the owners whose two accounts `$1` names, those that owe. */
+const NEGATIVE_OF = negative('SELECT unnest($1::text[])');
+
 type Row = { owner_id: string; balance: string; platform_id: string | null; name: string | null; negative_since: Date; test_clock_id: string | null; clock_time: Date | null };
 
 const present = (row: Row): NegativeBalance => ({
@@ -91,10 +106,10 @@ const present = (row: Row): NegativeBalance => ({
  */
 export async function negativeBalancesOverdue(db: SqlExecutor, mode: Mode, { now, days }: { now: Date; days: number }, limit: number): Promise<NegativeBalance[]> {
   const rows = await db.query<Row>(
-    `${NEGATIVE} WHERE since.recorded_at <= ${clockNow('$2::timestamptz')} - make_interval(days => $5::int)
-       AND EXISTS (SELECT 1 FROM ledger_balances m WHERE m.account IN (n.payable, n.fees) AND m.mode = $4)
-     ORDER BY since.recorded_at, n.owner_id LIMIT $3`,
-    [null, now, limit, mode, days],
+    `${NEGATIVE} WHERE since.recorded_at <= ${clockNow('$1::timestamptz')} - make_interval(days => $4::int)
+       AND EXISTS (SELECT 1 FROM ledger_balances m WHERE m.account IN (n.payable, n.fees) AND m.mode = $3)
+     ORDER BY since.recorded_at, n.owner_id LIMIT $2`,
+    [now, limit, mode, days],
   );
   return rows.map(present);
 }
@@ -102,6 +117,6 @@ export async function negativeBalancesOverdue(db: SqlExecutor, mode: Mode, { now
 /** Of the given owners, those whose balance is below zero, by owner id: a page of accounts with what each owes. */
 export async function negativeBalancesOf(db: SqlExecutor, ownerIds: readonly string[]): Promise<Map<string, NegativeBalance>> {
   if (ownerIds.length === 0) return new Map();
-  const rows = await db.query<Row>(NEGATIVE, [ownerIds.flatMap((ownerId) => [...payoutAccounts(ownerId)])]);
+  const rows = await db.query<Row>(NEGATIVE_OF, [ownerIds.flatMap((ownerId) => [...payoutAccounts(ownerId)])]);
   return new Map(rows.map((row) => [row.owner_id, present(row)]));
 }

@@ -567,4 +567,15 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
         WHERE status IN ('VERIFIED', 'PENDING_VERIFICATION') AND document ? 'requirementsDue';
     `,
   },
+  {
+    // The payable and fees accounts below zero (negative-balances.reader.ts, DEBTOR_ACCOUNTS): an owner whose two
+    // together are below zero has one of them below zero, so the accounts list's `balance=negative` and the audit
+    // console's alert read their debtors here, not every seller's balance. The predicate is the readers' own text,
+    // which lets the planner prove their WHERE implies it.
+    id: '051-ledger-balances-debtors',
+    sql: `
+      CREATE INDEX IF NOT EXISTS ledger_balances_debtors ON ledger_balances (account)
+        WHERE credit < debit AND (account LIKE 'merchant:%:payable' OR account LIKE 'merchant:%:fees');
+    `,
+  },
 ];

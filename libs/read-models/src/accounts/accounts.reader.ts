@@ -1,6 +1,7 @@
 import { ACCOUNTS } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 import type { Account, AccountStatus, DestinationOnFile } from '@app/domain';
+import { DEBTOR_OWNERS } from '../negative-balances.reader';
 
 /** An account as stored, with the payout destination on file for it (holder and time only). */
 export interface StoredAccount {
@@ -50,12 +51,14 @@ export async function accountsPage(
     ]);
     if (!after) return undefined;
   }
+  // Only the owners with an account below zero are read for `negativeOnly` (DEBTOR_OWNERS), so its cost does not grow with the sellers who owe nothing.
   const rows = await db.query<Row>(
-    `${SELECT} WHERE a.merchant_id = $1 AND ($2::text IS NULL OR a.status = $2)
+    `${options.negativeOnly ? `WITH debtors AS MATERIALIZED (${DEBTOR_OWNERS}) ` : ''}${SELECT}
+     WHERE a.merchant_id = $1 AND ($2::text IS NULL OR a.status = $2)
        AND ($3::timestamptz IS NULL OR (a.created_at, a.account_id) < ($3::timestamptz, $4::text))
-       AND (NOT $6::boolean OR (SELECT sum(b.credit - b.debit) FROM ledger_balances b WHERE b.account IN (${ACCOUNTS.merchantPayable.of('a.account_id')}, ${ACCOUNTS.merchantFees.of('a.account_id')})) < 0)
+       ${options.negativeOnly ? `AND a.account_id IN (SELECT owner_id FROM debtors) AND (SELECT sum(b.credit - b.debit) FROM ledger_balances b WHERE b.account IN (${ACCOUNTS.merchantPayable.of('a.account_id')}, ${ACCOUNTS.merchantFees.of('a.account_id')})) < 0` : ''}
      ORDER BY a.created_at DESC, a.account_id DESC LIMIT $5`,
-    [merchantId, options.status ?? null, after?.created_at ?? null, after?.account_id ?? null, options.limit + 1, options.negativeOnly ?? false],
+    [merchantId, options.status ?? null, after?.created_at ?? null, after?.account_id ?? null, options.limit + 1],
   );
   return { accounts: rows.slice(0, options.limit).map(stored), hasMore: rows.length > options.limit };
 }
