@@ -19,7 +19,7 @@ const { barChart } = require('./report/svg');
 const { machineLine, markdownTable } = require('./report/table');
 const SETTINGS = require('./settings');
 
-const SCENARIOS = ['create-escrow', 'verify', 'lifecycle', 'rebuild', 'append', 'callbacks', 'growth', 'growth-statement', 'growth-merchant', 'growth-payout-size', 'growth-integrity', 'peers-create', 'peers-lifecycle'].map((id) => require(`./scenarios/${id}`));
+const SCENARIOS = ['create-escrow', 'verify', 'lifecycle', 'rebuild', 'append', 'callbacks', 'growth', 'growth-statement', 'growth-merchant', 'growth-payout-size', 'growth-platform', 'growth-integrity', 'peers-create', 'peers-lifecycle'].map((id) => require(`./scenarios/${id}`));
 
 async function main() {
   const { values } = parseArgs({

@@ -16,6 +16,8 @@ module.exports = {
     merchantGrowth: { perDay: 200, longDays: 365, shortDays: 7, payoutRequests: 50 },
     // One payout settling a day of small orders against one of an ordinary day; `payouts` merchants of each, one payout each.
     payoutSize: { large: 20_000, small: 200, payouts: 5 },
+    // A platform of many sellers against one of few, the same escrows per seller (issue 41); `payouts` sellers of each paid out.
+    platformGrowth: { big: { sellers: 1000, escrows: 20_000 }, small: { sellers: 10, escrows: 200 }, payouts: 9 },
     peerLifecycles: { warmup: 300, measured: 2000 },
     // The rebuild run alone writes its log first (lifecycles for this long); after the other scenarios it needs none.
     rebuildLogSeconds: 15,
@@ -32,6 +34,7 @@ module.exports = {
     statementGrowth: { perDay: 200, longDays: 60, shortDays: 7 },
     merchantGrowth: { perDay: 200, longDays: 60, shortDays: 7, payoutRequests: 20 },
     payoutSize: { large: 5_000, small: 200, payouts: 3 },
+    platformGrowth: { big: { sellers: 200, escrows: 4_000 }, small: { sellers: 10, escrows: 200 }, payouts: 5 },
     peerLifecycles: { warmup: 100, measured: 400 },
     rebuildLogSeconds: 15,
   },
@@ -49,6 +52,7 @@ module.exports = {
     statementGrowth: { perDay: 24, longDays: 10, shortDays: 2 },
     merchantGrowth: { perDay: 24, longDays: 6, shortDays: 2, payoutRequests: 2 },
     payoutSize: { large: 100, small: 10, payouts: 1 },
+    platformGrowth: { big: { sellers: 12, escrows: 60 }, small: { sellers: 3, escrows: 15 }, payouts: 1 },
     peerLifecycles: { warmup: 1, measured: 5 },
     rebuildLogSeconds: 1,
   },

@@ -69,9 +69,9 @@ const WORKLOADS = {
   statement: () => ({
     requests: [{ method: 'GET', path: `/v1/trdp/statement?${input.query}`, headers: { 'x-api-secret': input.apiSecret } }],
   }),
-  /** Any GET of the merchant's (input.path: a payout, its first page of movements, the payout settings), the same request each time. */
+  /** Any GET of the merchant's (input.path: a payout, its first page of movements, the payout settings), the same request each time; with input.accountId, acting for that account of its. */
   get: () => ({
-    requests: [{ method: 'GET', path: input.path, headers: { 'x-api-secret': input.apiSecret } }],
+    requests: [{ method: 'GET', path: input.path, headers: { 'x-api-secret': input.apiSecret, ...(input.accountId ? { 'x-account-id': input.accountId } : {}) } }],
   }),
   /** Reference: one SELECT by primary key. */
   select: () => {
