@@ -20,13 +20,13 @@ export interface NegativeBalance {
 }
 
 /**
- * The owners whose payable or fees account is below zero, through the index of those accounts (migration
- * 051-ledger-balances-debtors, whose predicate this WHERE repeats): an owner whose two together are below
+ * The owners whose payable or fees account is below zero (`below_zero`: credit < debit), through the index
+ * of those accounts (migration 051-ledger-balances-debtors, whose predicate this WHERE repeats): an owner whose two together are below
  * zero has one of them below zero, so every owner that owes is among them, and the owners that owe nothing
  * are never read.
  */
 export const DEBTOR_OWNERS = `SELECT DISTINCT ${PAYOUT_ACCOUNTS_SQL.ownerOf('debtor.account')} AS owner_id FROM ledger_balances debtor
-  WHERE debtor.credit < debtor.debit AND ${PAYOUT_ACCOUNTS_SQL.matches('debtor.account')}`;
+  WHERE debtor.below_zero AND ${PAYOUT_ACCOUNTS_SQL.matches('debtor.account')}`;
 
 /** The latest posting of one account (`w.payable` or `w.fees`), before the walk's posting `w` when `beforeWalk`: one probe of its (account, recorded_at, …) index, from the end. */
 const latestOf = (account: string, beforeWalk: boolean) => `(

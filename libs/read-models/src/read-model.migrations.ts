@@ -568,14 +568,17 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    // The payable and fees accounts below zero (negative-balances.reader.ts, DEBTOR_ACCOUNTS): an owner whose two
+    // The payable and fees accounts below zero (negative-balances.reader.ts, DEBTOR_OWNERS): an owner whose two
     // together are below zero has one of them below zero, so the accounts list's `balance=negative` and the audit
-    // console's alert read their debtors here, not every seller's balance. The predicate is the readers' own text,
-    // which lets the planner prove their WHERE implies it.
+    // console's alert read their debtors here, not every seller's balance. The index reads a stored flag rather than
+    // credit and debit, which change on every posting: PostgreSQL updates a row in place (HOT) only while no indexed
+    // column's value changes, so the ledger's updates of its balances stay in place but for the one that crosses zero.
+    // The predicate is the readers' own text, which lets the planner prove their WHERE implies it.
     id: '051-ledger-balances-debtors',
     sql: `
+      ALTER TABLE ledger_balances ADD COLUMN IF NOT EXISTS below_zero boolean GENERATED ALWAYS AS (credit < debit) STORED;
       CREATE INDEX IF NOT EXISTS ledger_balances_debtors ON ledger_balances (account)
-        WHERE credit < debit AND (account LIKE 'merchant:%:payable' OR account LIKE 'merchant:%:fees');
+        WHERE below_zero AND (account LIKE 'merchant:%:payable' OR account LIKE 'merchant:%:fees');
     `,
   },
 ];
