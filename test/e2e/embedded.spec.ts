@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DemoMerchantService } from '../../apps/api/src/merchants/demo-merchant.service';
+import { DemoMerchantService } from '@app/features/merchants';
 import { startApp } from '../support/app';
 import { ConsoleClient } from '../support/console-client';
 import { escrowRequest, orderRequest, withSellers } from '../support/fixtures';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { DemoMerchantService } from '../../apps/api/src/merchants/demo-merchant.service';
+import { DemoMerchantService } from '@app/features/merchants';
 import { startApp } from '../support/app';
 
 const run = promisify(execFile);

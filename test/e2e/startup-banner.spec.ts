@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { startupBanner } from '../../apps/api/src/banner';
-import { DemoMerchantService } from '../../apps/api/src/merchants/demo-merchant.service';
+import { DemoMerchantService } from '@app/features/merchants';
 import { type RunningApp, startApp } from '../support/app';
 import { freePort } from '../support/processes';
 import { waitFor } from '../support/wait';

@@ -1,6 +1,6 @@
 import { escrowIdFor } from '@app/domain';
 import type { AppConfig } from '@app/config';
-import type { DemoMerchant } from './merchants/demo-merchant.service';
+import type { DemoMerchant } from '@app/features/merchants';
 
 /** Where `npm run example:receiver` listens: the banner's escrow sends its callbacks there. */
 export const EXAMPLE_RECEIVER_URL = 'http://localhost:4000/callbacks';

@@ -2,7 +2,7 @@ import 'reflect-metadata';
 import { ConfigError, exitGracefully, loadConfig } from '@app/config';
 import { createApp } from './app.factory';
 import { startupBanner } from './banner';
-import { DemoMerchantService } from './merchants/demo-merchant.service';
+import { DemoMerchantService } from '@app/features/merchants';
 
 async function main(): Promise<void> {
   const config = loadConfig();

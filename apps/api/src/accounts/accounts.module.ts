@@ -1,22 +1,14 @@
 import { Module } from '@nestjs/common';
-import { accountDocumentsProvider } from '@app/contract';
+import { AccountsFeatureModule } from '@app/features/accounts';
 import { MerchantAuthModule } from '@app/http';
 import { CreateAccountController } from './create-account/create-account.controller';
-import { CreateAccountHandler } from './create-account/create-account.handler';
 import { GetAccountsController } from './get-accounts/get-accounts.controller';
 import { UpdateAccountController } from './update-account/update-account.controller';
-import { UpdateAccountHandler } from './update-account/update-account.handler';
-import { ReviewAccountHandler } from './review-account/review-account.handler';
 import { InviteAccountOwnerController } from './invite-account-owner/invite-account-owner.controller';
-import { InviteAccountOwnerHandler, RecordAccountInvitationUsedHandler } from './invite-account-owner/invite-account-owner.handler';
 import { AccountDocumentsController, AdminAccountDocumentsController } from './account-documents/account-documents.controller';
-import { UploadAccountDocumentHandler } from './account-documents/upload-document.handler';
 import { AdminAccountReviewController } from './review-account/admin-review.controller';
-import { RequestAccountInformationHandler } from './request-information/request-information.handler';
 import { CreateAccountLinkController } from './create-account-link/create-account-link.controller';
-import { CreateAccountLinkHandler } from './create-account-link/create-account-link.handler';
 import { CloseAccountController } from './close-account/close-account.controller';
-import { CloseAccountHandler } from './close-account/close-account.handler';
 
 /**
  * A platform's sellers, as accounts it creates, reads and changes with its own key or lets them complete
@@ -24,7 +16,7 @@ import { CloseAccountHandler } from './close-account/close-account.handler';
  * with the admin key.
  */
 @Module({
-  imports: [MerchantAuthModule],
+  imports: [MerchantAuthModule, AccountsFeatureModule],
   controllers: [
     CreateAccountController,
     UpdateAccountController,
@@ -35,18 +27,6 @@ import { CloseAccountHandler } from './close-account/close-account.handler';
     AdminAccountReviewController,
     CreateAccountLinkController,
     CloseAccountController,
-  ],
-  providers: [
-    CreateAccountHandler,
-    UpdateAccountHandler,
-    ReviewAccountHandler,
-    InviteAccountOwnerHandler,
-    RecordAccountInvitationUsedHandler,
-    RequestAccountInformationHandler,
-    UploadAccountDocumentHandler,
-    CreateAccountLinkHandler,
-    CloseAccountHandler,
-    accountDocumentsProvider,
   ],
 })
 export class AccountsModule {}

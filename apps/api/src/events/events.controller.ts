@@ -7,8 +7,7 @@ import { type ActingPrincipal, actingIdOf, INVALID_DATE_TIME, InvalidInput } fro
 import { merchantEvent, merchantEventsPage, type MerchantEvent } from '@app/read-models';
 import { envelope, ActingCaller, KeyLivemode, ReadsProjectedViews, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { MerchantEventResponse, MerchantEventsPageResponse } from './event.response';
-import { EventNotFound } from './events.errors';
-import { DEFAULT_PAGE_SIZE, eventsQuery, type EventsQueryString, MAX_PAGE_SIZE } from './events-query';
+import { DEFAULT_PAGE_SIZE, EventNotFound, eventsQuery, type EventsQueryString, MAX_PAGE_SIZE } from '@app/features/events';
 
 /**
  * The events API (docs/guides/events-api.md): every event a callback tells, listed from the

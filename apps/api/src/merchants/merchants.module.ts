@@ -1,6 +1,6 @@
 import { Module } from '@nestjs/common';
+import { MerchantsFeatureModule } from '@app/features/merchants';
 import { MerchantAuthModule } from '@app/http';
-import { DemoMerchantService } from './demo-merchant.service';
 import { InviteOwnerController } from './invite-owner/invite-owner.controller';
 import { AdminPlatformLinksController, PlatformLinksController } from './platform-links/platform-links.controller';
 import { OtherModeController } from './register-merchant/other-mode.controller';
@@ -8,9 +8,7 @@ import { RegisterMerchantController } from './register-merchant/register-merchan
 
 /** The admin API for merchants and merchants' links to platforms (the commands are libs/onboarding'), and the embedded quick start's demo merchant. */
 @Module({
-  imports: [MerchantAuthModule],
+  imports: [MerchantAuthModule, MerchantsFeatureModule],
   controllers: [RegisterMerchantController, OtherModeController, InviteOwnerController, PlatformLinksController, AdminPlatformLinksController],
-  providers: [DemoMerchantService],
-  exports: [DemoMerchantService],
 })
 export class MerchantsModule {}

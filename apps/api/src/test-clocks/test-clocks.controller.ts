@@ -7,9 +7,8 @@ import type { EventMetadata } from '@app/event-store';
 import { CommandRunner } from '@app/infrastructure';
 import { AdvanceTestClockCommand } from '@app/payments';
 import { envelope, ApiEnvelope, ApiProblems, MerchantApi, CurrentMerchant, RequestMetadata } from '@app/http';
-import { CreateTestClockCommand, DeleteTestClockCommand } from './test-clock.commands';
+import { CreateTestClockCommand, DeleteTestClockCommand, presentTestClock } from '@app/features/test-clocks';
 import { AdvanceTestClockDto, CreateTestClockDto } from './test-clock.dto';
-import { presentTestClock } from './test-clock.presenter';
 import { DeletedTestClockResponse, TestClockResponse } from './test-clock.response';
 
 const TEST_CLOCK_ID = /^clock_[0-9a-f]{24}$/;

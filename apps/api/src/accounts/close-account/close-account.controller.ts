@@ -10,7 +10,7 @@ import { ownedAccount } from '@app/read-models';
 import { CLOCK, type Clock } from '@app/infrastructure';
 import { envelope, Caller, CurrentMerchant, RequestMetadata, ReadsProjectedViews, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { presentAccount, AccountResponse } from '@app/contract';
-import { CloseAccountCommand } from './close-account.command';
+import { CloseAccountCommand } from '@app/features/accounts';
 import { CloseAccountDto } from './close-account.dto';
 
 @ApiTags('accounts')

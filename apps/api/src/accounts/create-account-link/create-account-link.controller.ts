@@ -7,7 +7,7 @@ import type { AuthenticatedMerchant } from '@app/credentials';
 import { envelope, Caller, CurrentMerchant, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { onboardingLinkUrl } from '@app/contract';
 import { AccountLinkResponse } from './account-link.response';
-import { CreateAccountLinkCommand } from './create-account-link.command';
+import { CreateAccountLinkCommand } from '@app/features/accounts';
 import { CreateAccountLinkDto } from './create-account-link.dto';
 
 @ApiTags('accounts')

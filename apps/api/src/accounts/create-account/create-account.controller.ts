@@ -8,7 +8,7 @@ import type { AuthenticatedMerchant } from '@app/credentials';
 import { CLOCK, type Clock } from '@app/infrastructure';
 import { envelope, CurrentMerchant, RequestMetadata, MerchantApi, ApiCallbackPayloads, ApiEnvelope, ApiProblems } from '@app/http';
 import { presentAccount, AccountResponse } from '@app/contract';
-import { CreateAccountCommand } from './create-account.command';
+import { CreateAccountCommand } from '@app/features/accounts';
 import { CreateAccountDto } from './create-account.dto';
 
 @ApiTags('accounts')

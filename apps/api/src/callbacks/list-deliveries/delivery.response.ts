@@ -24,7 +24,7 @@ export class DeliveryAttemptResponse {
   delivered!: boolean;
 }
 
-/** A callback delivery with every attempt (delivery.presenter.ts). */
+/** A callback delivery with every attempt (libs/features/src/callbacks/delivery.presenter.ts). */
 export class DeliveryResponse {
   @ApiProperty({ example: 'dlv_01JD2K8M4Q' })
   deliveryId!: string;

@@ -1,18 +1,16 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
-import { ACCOUNT_EXAMPLES } from './accounts.examples';
+import { ACCOUNT_EXAMPLES } from '@app/features/accounts';
+import { CALLBACK_EXAMPLES } from '@app/features/callbacks';
+import { PLATFORM_LINK_EXAMPLES } from '@app/features/merchants';
+import { TEST_CLOCK_EXAMPLES } from '@app/features/test-clocks';
+import type { OperationExamples } from '@app/http';
 import { ADMIN_EXAMPLES } from './admin.examples';
 import { AUDIT_EXAMPLES } from './audit.examples';
-import { CALLBACK_EXAMPLES } from './callbacks.examples';
 import { COMMISSION_EXAMPLES } from './commissions.examples';
 import { ESCROW_EXAMPLES } from './escrows.examples';
-import type { OperationExamples } from './operation-example';
 import { ORDER_EXAMPLES } from './orders.examples';
 import { PAYOUT_EXAMPLES } from './payouts.examples';
-import { PLATFORM_LINK_EXAMPLES } from './platform-links.examples';
-import { TEST_CLOCK_EXAMPLES } from './test-clocks.examples';
 import { TRANSFER_EXAMPLES } from './transfers.examples';
-
-export type { OperationExample, OperationExamples } from './operation-example';
 
 /** Every operation's example, by area: a new area's file is added here. */
 export const OPERATION_EXAMPLES: OperationExamples = {

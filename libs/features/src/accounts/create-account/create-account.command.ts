@@ -2,7 +2,15 @@ import { Command } from '@nestjs/cqrs';
 import type { Account } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
-import type { CreateAccountDto } from './create-account.dto';
+import type { AccountDetailsDto } from '@app/contract';
+
+/** What the handler reads of the request: the REST edge's CreateAccountDto validates and documents it. */
+export interface CreateAccountRequest extends AccountDetailsDto {
+  name: string;
+  type: 'individual' | 'business';
+  reference?: string;
+  testClockId?: string;
+}
 
 export interface CreateAccountResult {
   account: Account;
@@ -13,7 +21,7 @@ export interface CreateAccountResult {
 export class CreateAccountCommand extends Command<CreateAccountResult> {
   constructor(
     readonly merchant: AuthenticatedMerchant,
-    readonly request: CreateAccountDto,
+    readonly request: CreateAccountRequest,
     readonly metadata: EventMetadata,
     readonly idempotencyKey: string | undefined,
   ) {
