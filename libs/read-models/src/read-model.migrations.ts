@@ -567,4 +567,14 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
         WHERE status IN ('VERIFIED', 'PENDING_VERIFICATION') AND document ? 'requirementsDue';
     `,
   },
+  {
+    // The settings a payout account stream kept (016) and whether a merchant's were still there (013): every start
+    // carries that stream's settings to their own (libs/payments/src/payouts/carry-over-payout-accounts.ts), and
+    // nothing reads either since.
+    id: '048-payout-schedules-without-account-settings',
+    sql: `
+      ALTER TABLE payout_schedules DROP COLUMN IF EXISTS account_settings;
+      ALTER TABLE payout_schedules DROP COLUMN IF EXISTS settings_in_account;
+    `,
+  },
 ];
