@@ -1,6 +1,5 @@
 import { accountApiName, type AccountEvent, accountOf, accountPreviousAttributes, type EscrowOutline, formatEtb, type Santim, subtractSantim, toEtbNumber } from '@app/domain';
-import type { CallbackPayload } from './delivery.events';
-import type { CallbackMessage, SourceEvent } from './callback-payloads';
+import type { CallbackMessage, CallbackPayload, SourceEvent } from './callback-message';
 import { deliveryIdFor } from './delivery-ids';
 import { reversalFields, type ReversalShare, reversalShare } from './reversal-share';
 

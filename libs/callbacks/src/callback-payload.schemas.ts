@@ -1,13 +1,13 @@
 import { ACCOUNT_STATUSES } from '@app/domain';
 
 /**
- * The callback payloads callback-payloads.ts builds, as OpenAPI 3.0 schemas: what the API document
- * states for the callbacks an order, escrow or payout settings register and for the events API's
- * `payload`. callback-payloads.spec.ts validates every payload it plans against them, so a field
+ * The callback payloads callback-payloads.ts and its builders per kind make, as OpenAPI 3.0 schemas:
+ * what the API document states for the callbacks an order, escrow or payout settings register and for
+ * the events API's `payload`. callback-payloads.spec.ts validates every payload it plans against them, so a field
  * added to a payload and not here fails there. Closed (additionalProperties: false) for that reason.
  * Each names `eventId`, which only a webhook endpoint's delivery carries (endpointCallback): the spec
  * fixes what an order's callbackURL is sent, and that stays without it. Each says its mode,
- * `livemode`, after deliveryId (inMode in callback-payloads.ts).
+ * `livemode`, after deliveryId (inMode in addressed-callbacks.ts).
  */
 
 type Schema = Record<string, unknown>;

@@ -2,7 +2,9 @@ import { type EscrowCreated, type EscrowEvent, type OrderCreated, type OrderEven
 import OpenAPIBackend from 'openapi-backend';
 import type { Document } from 'openapi-backend';
 import { CALLBACK_PAYLOAD_SCHEMAS, CALLBACK_TYPES } from './callback-payload.schemas';
-import { CALLBACK_WORTHY, type CallbackMessage, callbackMessage, callbackMessages, deliveryIdFor, endpointCallback, inMode, ownCallback, planCallback, type SourceEvent, withPublicBaseUrl } from './callback-payloads';
+import { endpointCallback, inMode, ownCallback, withPublicBaseUrl } from './addressed-callbacks';
+import type { CallbackMessage, SourceEvent } from './callback-message';
+import { CALLBACK_WORTHY, callbackMessage, callbackMessages, deliveryIdFor, planCallback } from './callback-payloads';
 import { merchantEventIdFor } from './event-ids';
 import { WEBHOOK_EVENT_TYPES } from './webhook-endpoints/webhook-event-types';
 

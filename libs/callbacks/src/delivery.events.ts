@@ -1,8 +1,5 @@
 import { streams } from '@app/domain';
 
-/** The JSON a merchant receives. */
-export type CallbackPayload = Record<string, unknown> & { status: string; deliveryId: string };
-
 export type CallbackEvent =
   | {
       type: 'CallbackScheduled';

@@ -1,6 +1,5 @@
 import { type PayoutEvent, payoutSettingsAttributes, previousAttributes } from '@app/domain';
-import type { CallbackPayload } from './delivery.events';
-import type { CallbackMessage, SourceEvent } from './callback-payloads';
+import type { CallbackMessage, CallbackPayload, SourceEvent } from './callback-message';
 import { deliveryIdFor } from './delivery-ids';
 
 /**

@@ -1,5 +1,6 @@
 import { InMemoryEventStore } from '../../event-store/src/testing/in-memory-event-store';
-import { CommandRunner, newStream } from './command-runner';
+import { CommandRunner } from './command-runner';
+import { newStream } from './known-stream';
 import { counter, stepped, upToTwo } from './testing/counters';
 
 const metadata = { actor: { type: 'system' as const, id: 'test' } };

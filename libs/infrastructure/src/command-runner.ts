@@ -1,5 +1,9 @@
-import { type Decider, DomainError, type DomainEvent, fold } from '@app/domain';
-import { comparePositions, type EventMetadata, type EventStore, type ExpectedRevision, type LogPosition, type RecordedEvent, WrongExpectedRevision } from '@app/event-store';
+import { type Decider, DomainError, type DomainEvent } from '@app/domain';
+import { comparePositions, type EventMetadata, type EventStore, WrongExpectedRevision } from '@app/event-store';
+import { type AppendHints, noHints } from './append-hints';
+import { backOff, MAX_ATTEMPTS } from './back-off';
+import type { AcrossOutcome, AcrossStreams, CommandOutcome } from './command-outcomes';
+import { knownFrom, type KnownStream } from './known-stream';
 
 /**
  * The same order, escrow or balance kept changing under the request through other API replicas, for
@@ -13,82 +17,6 @@ export class ConcurrentModification extends DomainError {
   }
 }
 
-/** A stream's last event: its revision, which an append expects, and its hash, which the next event chains to. */
-export interface StreamHead {
-  revision: bigint;
-  hash?: string;
-}
-
-/**
- * What a caller already knows of a stream, so that a command decides on it without reading: the
- * history it read moments ago (`read`), a new stream (`newStream`), the state and head a queued job
- * carries. It may be out of date; the append at its head tells.
- */
-export interface KnownStream<State> {
-  state: State;
-  /** The stream's last event; none while the stream has no events. */
-  head?: StreamHead;
-  /** When the stream's first event was recorded: with it, an adapter can write the stream's view inline. */
-  startedAt?: Date;
-}
-
-/** What a caller knows of a stream it is about to create under a fresh id. */
-export function newStream<State>(decider: Pick<Decider<unknown, DomainEvent, State>, 'initialState'>): KnownStream<State> {
-  return { state: decider.initialState() };
-}
-
-export interface CommandOutcome<State, Event> {
-  /** State after the command's events. */
-  state: State;
-  /** Events this command appended (none when it changed nothing). */
-  events: Event[];
-  position?: LogPosition;
-  /** The stream's last event after this command, when it appended: what a later `run` may know it by. */
-  head?: StreamHead;
-  /** When its last event was recorded (now, when it appended nothing). */
-  at: Date;
-  /** The append wrote the stream's own view in its transaction (inline): that view shows the events already. */
-  viewWritten?: boolean;
-  /** The same keyed request had already been applied (a retry after its answer was lost): nothing was decided again. */
-  replayed?: boolean;
-}
-
-/**
- * A decision over several streams: what each gets, at the revision the decision read it at, and what
- * the caller is answered. No appends: nothing to do.
- */
-export interface AcrossStreams<Result> {
-  appends: { streamId: string; events: DomainEvent[]; expected: ExpectedRevision }[];
-  result: Result;
-}
-
-export interface AcrossOutcome<Result> {
-  result: Result;
-  /** Events appended, each with its stream (none when the decision had nothing to do). */
-  events: { streamId: string; event: DomainEvent }[];
-  /** The log position of the last event appended. */
-  position?: LogPosition;
-  /** When the events appended were recorded (one instant for all of them: SealingEventStore seals them together). */
-  recordedAt?: Date;
-}
-
-/**
- * How often a command is decided again after another writer moved its stream. Within a process,
- * commands on one stream take turns (one-command-per-stream.ts); these attempts answer for writers in
- * other processes, which back off by a random wait that doubles each time, so replicas contending for
- * one stream spread out instead of colliding again in step. Ten attempts wait at most about two
- * seconds in all: a command refused after them met contention that retrying did not resolve.
- */
-const MAX_ATTEMPTS = 10;
-const FIRST_BACKOFF_MS = 4;
-const MAX_BACKOFF_MS = 400;
-
-/** "Full jitter": a wait drawn between nothing and a ceiling that doubles with each attempt. */
-function backOff(attempt: number): Promise<void> {
-  const ceiling = Math.min(MAX_BACKOFF_MS, FIRST_BACKOFF_MS * 2 ** (attempt - 1));
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * ceiling));
-}
-
 /**
  * The one place where commands meet I/O: read the stream, decide on it, append at the revision that
  * was read. A concurrent writer makes the append fail; the command is then decided again on the new
@@ -97,10 +25,14 @@ function backOff(attempt: number): Promise<void> {
  * for the first read; a refusal or "nothing to do" decided on it is decided again on a read, since
  * only an append at its head proves it current. A refusal decided on a read is the command's answer.
  *
- * Everything else is composed around it (composed-command-runner.ts).
+ * Everything else is composed around it (composed-command-runner.ts), and what the pieces under it need
+ * to know of the stream its `hints` tell the store (append-hints.ts).
  */
 export class CommandRunner {
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly hints: AppendHints = noHints,
+  ) {}
 
   /** The stream as it stands, for a decision that must precede an outside call (a later `run` may take it as `known`). */
   async read<Event extends DomainEvent, State>(
@@ -148,7 +80,7 @@ export class CommandRunner {
           streamId,
           events.map((event) => ({ type: event.type, data: event.data, metadata })),
           stream.head ? stream.head.revision : 'no_stream',
-          { folded: { state, startedAt: stream.startedAt }, lastHash: stream.head?.hash },
+          this.hints(stream, state),
         );
         const last = appended.events[appended.events.length - 1];
         const head = { revision: appended.nextRevision, hash: last.hash };
@@ -192,28 +124,4 @@ export class CommandRunner {
     }
     throw new ConcurrentModification(streamIds.join(' and '));
   }
-}
-
-/** The state a history folds to, with its last event and its first event's time. */
-export function knownFrom<Event extends DomainEvent, State>(
-  decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>,
-  history: readonly RecordedEvent[],
-): KnownStream<State> {
-  const last = history[history.length - 1];
-  return {
-    state: fold(decider, history as unknown as Event[]),
-    head: last && { revision: last.revision, hash: last.hash },
-    startedAt: history[0]?.recordedAt,
-  };
-}
-
-/**
- * A piece composed around a runner (as Emmett composes its command handler): it sees each command on
- * its way in and its outcome on the way out; reads go to the runner as they are.
- */
-export function aroundRun(runner: CommandRunner, run: CommandRunner['run'], decideAcross?: CommandRunner['decideAcross']): CommandRunner {
-  const composed = Object.create(runner) as CommandRunner;
-  composed.run = run;
-  if (decideAcross) composed.decideAcross = decideAcross;
-  return composed;
 }

@@ -1,5 +1,5 @@
 import { InMemoryEventStore } from '../../event-store/src/testing/in-memory-event-store';
-import { newStream } from './command-runner';
+import { newStream } from './known-stream';
 import { tally } from './testing/counters';
 import { composeCommandRunners } from './composed-command-runner';
 import { Metrics } from './metrics';

@@ -1,4 +1,5 @@
 import type { EventStore } from '@app/event-store';
+import { allHints, foldedStateHints, sealingHints } from './append-hints';
 import { CommandRunner } from './command-runner';
 import { countedAppends } from './counted-appends';
 import type { Metrics } from './metrics';
@@ -27,11 +28,13 @@ export interface CommandRunners {
 /**
  * The command runner as a process uses it: the small core (CommandRunner) with each other concern a
  * piece of its own. The core appends through the store sealed into hash chains (SealingEventStore)
- * and remembered (RecentStreams). Around the core, innermost first:
+ * and remembered (RecentStreams), telling them what it decided on so they read nothing back: the hash
+ * the sealing chains to, the state the events leave, which RecentStreams keeps and an adapter's inline
+ * view writes (append-hints.ts). Around the core, innermost first:
  */
 export function composeCommandRunners(store: EventStore, reads: ProjectedReads, metrics: Metrics, edge?: CommandEdge): CommandRunners {
   const recent = new RecentStreams(new SealingEventStore(store), RECENT_STREAMS);
-  let runner = new CommandRunner(recent);
+  let runner = new CommandRunner(recent, allHints(sealingHints, foldedStateHints));
   // a command on a stream this process just wrote decides on what that append left, without reading;
   runner = decidingOnRecentStreams(runner, recent);
   // this process's commands on one stream run one at a time, the recall above included;

@@ -1,4 +1,5 @@
-import { aroundRun, type CommandRunner } from './command-runner';
+import { aroundRun } from './around-run';
+import type { CommandRunner } from './command-runner';
 import type { Metrics } from './metrics';
 
 /** The runner counting the events its commands append, by type (`events_appended_total`). */

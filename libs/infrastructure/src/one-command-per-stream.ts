@@ -1,4 +1,5 @@
-import { aroundRun, type CommandRunner } from './command-runner';
+import { aroundRun } from './around-run';
+import type { CommandRunner } from './command-runner';
 import { KeyedQueue } from './keyed-queue';
 
 /**

@@ -1,6 +1,8 @@
 import { eventStoreContract } from '../../event-store/src/testing/event-store.contract';
 import { InMemoryEventStore } from '../../event-store/src/testing/in-memory-event-store';
-import { CommandRunner, newStream } from './command-runner';
+import { foldedStateHints } from './append-hints';
+import { CommandRunner } from './command-runner';
+import { newStream } from './known-stream';
 import { decidingOnRecentStreams, RecentStreams } from './recent-streams';
 import { counter, upToTwo } from './testing/counters';
 
@@ -21,9 +23,9 @@ describe('RecentStreams', () => {
     beforeEach(() => {
       store = new InMemoryEventStore();
       const recent = new RecentStreams(store, 100);
-      runner = decidingOnRecentStreams(new CommandRunner(recent), recent);
+      runner = decidingOnRecentStreams(new CommandRunner(recent, foldedStateHints), recent);
       const elsewhere = new RecentStreams(store, 100);
-      other = decidingOnRecentStreams(new CommandRunner(elsewhere), elsewhere);
+      other = decidingOnRecentStreams(new CommandRunner(elsewhere, foldedStateHints), elsewhere);
     });
     afterEach(() => jest.restoreAllMocks());
 
@@ -63,7 +65,7 @@ describe('RecentStreams', () => {
 
     it('keeps only the most recent streams', async () => {
       const recent = new RecentStreams(store, 2);
-      const bounded = decidingOnRecentStreams(new CommandRunner(recent), recent);
+      const bounded = decidingOnRecentStreams(new CommandRunner(recent, foldedStateHints), recent);
       for (const id of ['b-1', 'b-2', 'b-3']) await bounded.run(id, counter, { type: 'StepOn' }, metadata, newStream(counter));
       expect([recent.recall('b-1'), recent.recall('b-2')?.state, recent.recall('b-3')?.state]).toEqual([undefined, 1, 1]);
     });

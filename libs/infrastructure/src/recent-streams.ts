@@ -1,5 +1,7 @@
 import { type AppendOptions, type AppendRequest, type AppendResult, type EventStore, type ExpectedRevision, ForwardingEventStore, type NewEvent } from '@app/event-store';
-import { aroundRun, type CommandRunner, type KnownStream } from './command-runner';
+import { aroundRun } from './around-run';
+import type { CommandRunner } from './command-runner';
+import type { KnownStream } from './known-stream';
 
 /**
  * The states this process's own appends left, most recent first, bounded. A command on a stream

@@ -1,6 +1,6 @@
 import { payoutAccounts } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
-import { type PayoutEvent, streams } from '@app/domain';
+import type { PayoutEvent } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { Projection } from './projection';
 
@@ -8,10 +8,9 @@ const EVENTS = new Set(['PayoutSettingsChanged', 'PayoutDestinationSet', 'Payout
 
 /**
  * Per merchant with a payout account: its schedule, when that schedule was set, its minimum, its
- * destination's version, the last period a scheduled payout paid, and whether its settings are still
- * those kept in the payout account's stream (the service's start carries them to their own); and each version
- * of its destination (payout_destination_versions). The payment work's reconcile pass reads it to queue each due
- * period (beside the balances of the payable and fees accounts it names, so a merchant with too little to pay costs no job).
+ * destination's version and the last period a scheduled payout paid; and each version of its destination
+ * (payout_destination_versions). The payment work's reconcile pass reads it to queue each due period
+ * (beside the balances of the payable and fees accounts it names, so a merchant with too little to pay costs no job).
  */
 export const payoutSchedulesView: Projection = {
   name: 'payout_schedules',
@@ -31,17 +30,15 @@ export const payoutSchedulesView: Projection = {
         );
       };
       if (event.type === 'PayoutSettingsChanged') {
-        const { merchantId, version, settings, changedAt, scheduleSetAt } = event.data;
+        const { merchantId, settings, changedAt, scheduleSetAt } = event.data;
         const { schedule, minimumAmount } = settings;
-        const inAccount = recorded.streamId === streams.payouts(merchantId);
         // As settingsAfter folds it: the event says when its schedule was set, or (in the payout account's
         // stream, from before the settings had their own) a change of the minimum or callback URL alone keeps it.
         await tx.query(
-          `INSERT INTO payout_schedules (merchant_id, payable_account, schedule_kind, schedule, minimum_amount, schedule_set_at, settings_in_account, account_settings, fees_account) VALUES ($1, $2, $3, $4, $5, COALESCE($7::timestamptz, $6::timestamptz), $8, $9, $10)
+          `INSERT INTO payout_schedules (merchant_id, payable_account, schedule_kind, schedule, minimum_amount, schedule_set_at, fees_account) VALUES ($1, $2, $3, $4, $5, COALESCE($7::timestamptz, $6::timestamptz), $8)
            ON CONFLICT (merchant_id) DO UPDATE SET schedule_kind = EXCLUDED.schedule_kind, schedule = EXCLUDED.schedule, minimum_amount = EXCLUDED.minimum_amount,
-             schedule_set_at = CASE WHEN $7::timestamptz IS NULL AND payout_schedules.schedule = EXCLUDED.schedule THEN COALESCE(payout_schedules.schedule_set_at, EXCLUDED.schedule_set_at) ELSE EXCLUDED.schedule_set_at END,
-             settings_in_account = EXCLUDED.settings_in_account, account_settings = COALESCE(EXCLUDED.account_settings, payout_schedules.account_settings)`,
-          [merchantId, payoutAccounts(merchantId)[0], schedule.kind, JSON.stringify(schedule), minimumAmount, changedAt, scheduleSetAt ?? null, inAccount, inAccount ? JSON.stringify({ version, settings }) : null, payoutAccounts(merchantId)[1]],
+             schedule_set_at = CASE WHEN $7::timestamptz IS NULL AND payout_schedules.schedule = EXCLUDED.schedule THEN COALESCE(payout_schedules.schedule_set_at, EXCLUDED.schedule_set_at) ELSE EXCLUDED.schedule_set_at END`,
+          [merchantId, payoutAccounts(merchantId)[0], schedule.kind, JSON.stringify(schedule), minimumAmount, changedAt, scheduleSetAt ?? null, payoutAccounts(merchantId)[1]],
         );
       } else if (event.type === 'PayoutDestinationSet') {
         await upsert({ has_destination: true, destination_version: event.data.version });

@@ -568,6 +568,16 @@ export const READ_MODEL_MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
+    // The settings a payout account stream kept (016) and whether a merchant's were still there (013): every start
+    // carries that stream's settings to their own (libs/payments/src/payouts/carry-over-payout-accounts.ts), and
+    // nothing reads either since.
+    id: '048-payout-schedules-without-account-settings',
+    sql: `
+      ALTER TABLE payout_schedules DROP COLUMN IF EXISTS account_settings;
+      ALTER TABLE payout_schedules DROP COLUMN IF EXISTS settings_in_account;
+    `,
+  },
+  {
     // The payable and fees accounts below zero (negative-balances.reader.ts, DEBTOR_OWNERS): an owner whose two
     // together are below zero has one of them below zero, so the accounts list's `balance=negative` and the audit
     // console's alert read their debtors here, not every seller's balance. The index reads a stored flag rather than

@@ -1,4 +1,4 @@
-import type { CallbackMessage, SourceEvent } from '../callback-payloads';
+import type { CallbackMessage, SourceEvent } from '../callback-message';
 
 /**
  * Whose webhook endpoints a callback goes to: the one place that decides it. The one the message is

@@ -14,7 +14,7 @@ export type PartyRelation =
   | { readonly kind: 'linkedMerchant' }
   /**
    * Any other registered merchant: a plain one or another platform (a platform is a merchant that has
-   * accounts; DESIGN.md §9), or one whose link was revoked. Nothing tells them apart for the rule.
+   * accounts: docs/guides/marketplaces.md), or one whose link was revoked. Nothing tells them apart for the rule.
    */
   | { readonly kind: 'otherMerchant' }
   /** An account of another platform. */

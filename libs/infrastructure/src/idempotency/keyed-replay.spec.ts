@@ -1,5 +1,6 @@
 import { type Decider, DomainError } from '@app/domain';
-import { CommandRunner, newStream } from '../command-runner';
+import { CommandRunner } from '../command-runner';
+import { newStream } from '../known-stream';
 import { InMemoryEventStore } from '../../../event-store/src/testing/in-memory-event-store';
 import { replayingKeyedRequests } from './keyed-replay';
 

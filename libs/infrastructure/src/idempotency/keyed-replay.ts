@@ -1,6 +1,9 @@
 import { type Decider, DomainError, type DomainEvent, fold } from '@app/domain';
 import type { EventStore, RecordedEvent } from '@app/event-store';
-import { aroundRun, type CommandOutcome, type CommandRunner, knownFrom } from '../command-runner';
+import { aroundRun } from '../around-run';
+import type { CommandOutcome } from '../command-outcomes';
+import type { CommandRunner } from '../command-runner';
+import { knownFrom } from '../known-stream';
 
 /**
  * A keyed request's events carry its digest (docs/concepts/idempotency.md). Found in the stream, they are

@@ -2,7 +2,7 @@ import { DEFAULT_PAYOUT_SETTINGS } from '@app/domain';
 import { presentPayoutSettings } from '@app/contract';
 import { payoutSettingsBody } from './payout-settings.page';
 
-const standing = { pausedByPayoutId: null, lastPeriod: null, settingsInAccount: false };
+const standing = { pausedByPayoutId: null, lastPeriod: null };
 const page = (reservePercent: number, reserveDays: number) =>
   String(payoutSettingsBody({ csrf: 't', settings: presentPayoutSettings({ version: 2, settings: { ...DEFAULT_PAYOUT_SETTINGS, reservePercent, reserveDays }, scheduleSetAt: 0 }, standing, Date.UTC(2030, 0, 1)) }));
 
