@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { CommandBus } from '@nestjs/cqrs';
+import { RegisterStaffMemberCommand, RevokeStaffKeyCommand } from '@app/onboarding';
 import { PayoutBooksDeps, requestPayout } from '@app/payments';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
 import { registerMerchant, type TestMerchant } from '../support/fixtures';
@@ -102,6 +104,81 @@ describe('KYC by API: staff review, documents, requirements with a due date', ()
     ] as const;
     for (const [res, status, code] of refusals) expect([res.status, res.body.error.code]).toEqual([status, code]);
     expect((await history(accountId)).map((e) => e.type)).toEqual(['AccountCreated']);
+  });
+
+  describe("staff members' own keys", () => {
+    const bus = () => running.app.get(CommandBus);
+    const byKey = (key: string, path: string, body: unknown) => call(running.baseUrl, 'POST', `/v1/admin/accounts${path}`, { body, headers: { 'x-admin-key': key } });
+    let almaz: { staffId: string; staffKey: string };
+    let dawit: { staffId: string; staffKey: string };
+
+    beforeAll(async () => {
+      almaz = await bus().execute(new RegisterStaffMemberCommand('Almaz Tesfaye', { actor: { type: 'admin', id: 'cli:test' } }));
+      dawit = await bus().execute(new RegisterStaffMemberCommand('Dawit Bekele', { actor: { type: 'admin', id: 'cli:test' } }));
+    });
+
+    it('names the staff member whose key took each decision, in the event and the answer, and never keeps the key', async () => {
+      const accountId = await newAccount('Named Staff Seller PLC');
+      const asked = await byKey(almaz.staffKey, `/${accountId}/request-information`, { requirements: [{ kind: 'identity', dueBy: '2040-01-01T00:00:00.000Z' }] });
+      expect([asked.status, asked.body.data.decidedBy]).toEqual([200, { type: 'admin', id: almaz.staffId }]);
+      const approved = await byKey(dawit.staffKey, `/${accountId}/approve`, { reason: 'Identity checked in person' });
+      expect([approved.status, approved.body.data.status, approved.body.data.decidedBy]).toEqual([200, 'VERIFIED', { type: 'admin', id: dawit.staffId }]);
+      const events = await history(accountId);
+      expect(events.slice(1)).toMatchObject([
+        { type: 'AccountInformationRequested', data: { decidedBy: { type: 'admin', id: almaz.staffId } } },
+        { type: 'AccountVerified', data: { decidedBy: { type: 'admin', id: dawit.staffId }, reason: 'Identity checked in person' } },
+      ]);
+      const rejectedId = await newAccount('Second Named Seller PLC');
+      const rejected = await byKey(almaz.staffKey, `/${rejectedId}/reject`, { reason: 'The licence belongs to another business' });
+      expect([rejected.status, rejected.body.data.decidedBy]).toEqual([200, { type: 'admin', id: almaz.staffId }]);
+      expect((await history(rejectedId)).at(-1)).toMatchObject({ type: 'AccountRejected', data: { decidedBy: { type: 'admin', id: almaz.staffId } } });
+      // The shared key keeps working, and keeps naming `admin`.
+      expect((await staff(`/${rejectedId}/reject`, { reason: 'again' })).body.error.code).toBe('ACCOUNT_NOT_UNDER_REVIEW');
+
+      // The log says who was given a key, never the key; the store keeps only its hash.
+      const [registered] = (await call(running.baseUrl, 'GET', `/v1/audit/streams/staff-${almaz.staffId}`, { headers: admin })).body.data.events;
+      expect(registered).toMatchObject({ type: 'StaffMemberRegistered', data: { staffId: almaz.staffId, name: 'Almaz Tesfaye' } });
+      const [leak] = await running.schema!.client.query<{ n: number }>(
+        `SELECT (SELECT count(*)::int FROM events WHERE data::text LIKE '%' || $1 || '%' OR metadata::text LIKE '%' || $1 || '%')
+              + (SELECT count(*)::int FROM staff_credentials WHERE key_hash = $1) AS n`,
+        [almaz.staffKey],
+      );
+      expect(leak.n).toBe(0);
+    });
+
+    it('signs a staff member in to the audit console as themselves: the decision and the page name them', async () => {
+      const accountId = await newAccount('Console Named Seller PLC');
+      const browser = new ConsoleClient(running.baseUrl);
+      expect((await browser.post('/audit/sign-in', { key: almaz.staffKey }, { csrfFrom: '/audit/sign-in' })).status).toBe(303);
+      const page = `/audit/accounts/${accountId}`;
+      const rejected = await browser.post(`${page}/reject`, { reason: 'Trade licence not found in the registry' }, { csrfFrom: page });
+      expect(rejected.status).toBe(200);
+      expect(rejected.text).toContain(`Almaz Tesfaye (staff ${almaz.staffId})`);
+      expect((await history(accountId)).at(-1)).toMatchObject({ type: 'AccountRejected', data: { decidedBy: { type: 'admin', id: almaz.staffId } } });
+      expect((await browser.get(`/audit/events?stream=account-${accountId}`)).text).toContain(`Account rejected by staff ${almaz.staffId}`);
+    });
+
+    it("refuses a revoked key with 401, writing nothing, and ends the console session it opened", async () => {
+      const member = await bus().execute(new RegisterStaffMemberCommand('Leaving Staff', { actor: { type: 'admin', id: 'cli:test' } }));
+      const browser = new ConsoleClient(running.baseUrl);
+      expect((await browser.post('/audit/sign-in', { key: member.staffKey }, { csrfFrom: '/audit/sign-in' })).status).toBe(303);
+      await bus().execute(new RevokeStaffKeyCommand(member.staffId, { actor: { type: 'admin', id: 'cli:test' } }));
+      const signedOut = await browser.get('/audit/accounts');
+      expect([signedOut.status, signedOut.location]).toEqual([303, expect.stringContaining('/audit/sign-in')]);
+
+      const accountId = await newAccount('After Revocation PLC');
+      const refused = await byKey(member.staffKey, `/${accountId}/approve`, {});
+      expect([refused.status, refused.body.error.code]).toEqual([401, 'AUTH_001']);
+      expect((await call(running.baseUrl, 'GET', '/v1/audit/integrity', { headers: { 'x-admin-key': member.staffKey } })).status).toBe(401);
+      expect((await browser.post('/audit/sign-in', { key: member.staffKey }, { csrfFrom: '/audit/sign-in' })).status).not.toBe(303);
+      expect((await history(accountId)).map((e) => e.type)).toEqual(['AccountCreated']);
+      expect((await call(running.baseUrl, 'GET', `/v1/audit/streams/staff-${member.staffId}`, { headers: admin })).body.data.events.map((e: { type: string }) => e.type)).toEqual([
+        'StaffMemberRegistered',
+        'StaffKeyRevoked',
+      ]);
+      // The other staff's keys still work.
+      expect((await byKey(dawit.staffKey, `/${accountId}/approve`, {})).status).toBe(200);
+    });
   });
 
   it('keeps a document encrypted, out of the log, for its own platform and the operator only', async () => {

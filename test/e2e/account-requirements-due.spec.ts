@@ -65,7 +65,13 @@ describe('an account restricted when a requirement comes past due', () => {
     expect([created.status, created.body.data.status]).toEqual([201, 'VERIFIED']);
     const { accountId } = created.body.data;
     const dueBy = '2030-01-05T09:00:00.000Z';
-    expect((await staff(`/${accountId}/request-information`, { requirements: [{ kind: 'identity', dueBy }], reason: 'The ID card on file expired' })).status).toBe(200);
+    // Due after now means after the account's clock's now: an instant still ahead in real time but behind the clock is refused, writing nothing.
+    const behindTheClock = await staff(`/${accountId}/request-information`, { requirements: [{ kind: 'identity', dueBy: '2029-12-31T09:00:00.000Z' }] });
+    expect([behindTheClock.status, behindTheClock.body.error.code]).toEqual([400, 'ACCOUNT_REQUIREMENTS_INVALID']);
+    expect((await history(accountId)).map((e) => e.type)).toEqual(['AccountCreated', 'AccountVerified']);
+    const asked = await staff(`/${accountId}/request-information`, { requirements: [{ kind: 'identity', dueBy }], reason: 'The ID card on file expired' });
+    expect(asked.status).toBe(200);
+    expect((await history(accountId)).at(-1)).toMatchObject({ type: 'AccountInformationRequested', data: { requestedAt: '2030-01-01T09:00:00.000Z' }, metadata: { testClockId } });
 
     // Before the instant, nothing changes; the advance past it restricts the account at that very instant.
     expect((await post(`/v1/trdp/test-clocks/${testClockId}/advance`, { frozenTime: '2030-01-05T08:59:59Z' })).status).toBe(200);
@@ -74,8 +80,12 @@ describe('an account restricted when a requirement comes past due', () => {
     expect([advanced.status, advanced.body.data.status]).toEqual([200, 'ready']);
 
     const reason = `identity was due by ${dueBy} and has not arrived`;
-    // An answer reads `pastDue` on the real time (docs/guides/test-clocks.md); the status says what the clock brought.
-    expect((await get(`/v1/trdp/accounts/${accountId}`)).body.data).toMatchObject({ status: 'RESTRICTED', statusReason: reason, requirementsDue: [{ kind: 'identity', dueBy }] });
+    // An answer reads `pastDue` on the account's own clock, as its restriction does; so do the list and the dashboards.
+    const pastDue = [{ kind: 'identity', dueBy, pastDue: true }];
+    expect((await get(`/v1/trdp/accounts/${accountId}`)).body.data).toMatchObject({ status: 'RESTRICTED', statusReason: reason, requirementsDue: pastDue });
+    const listed = (await get('/v1/trdp/accounts?limit=100')).body.data.accounts.find((a: { accountId: string }) => a.accountId === accountId);
+    expect(listed.requirementsDue).toEqual(pastDue);
+    expect((await platform.browser.get(`/dashboard/sellers/${accountId}`)).text).toContain('(past due: payouts stopped)');
     const restricted = (await history(accountId)).at(-1)!;
     expect(restricted).toMatchObject({
       type: 'AccountRestricted',

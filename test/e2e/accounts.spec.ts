@@ -184,7 +184,7 @@ describe('accounts: a platform onboards its sellers', () => {
     expect((await auditor.post('/audit/sign-in', { key: auditorKey }, { csrfFrom: '/audit/sign-in' })).status).toBe(303);
     const { accountId } = (await post(platform, '/v1/trdp/accounts', { name: 'Hana Honey', type: 'individual', reference: 'seller-audited' })).body.data;
     const page = await auditor.get(`/audit/accounts/${accountId}`);
-    expect(page.text).toContain('Only staff signed in with the admin key decide on accounts.');
+    expect(page.text).toContain('Only staff signed in with an admin key decide on accounts.');
     const refused = await auditor.post(`/audit/accounts/${accountId}/approve`, {}, { csrfFrom: '/audit/accounts' });
     expect(refused.status).toBe(403);
     expect((await get(platform, `/v1/trdp/accounts/${accountId}`)).body.data.status).toBe('PENDING_VERIFICATION');

@@ -223,6 +223,22 @@ describe('operator CLI against a running service (PostgreSQL)', () => {
     });
   });
 
+  describe('staff', () => {
+    it("creates a staff member's admin key, which names them in the decisions it takes, and revokes it", async () => {
+      const member = await cliJson<{ staffId: string; staffKey: string }>('staff', 'create', '--name', 'Almaz Tesfaye');
+      expect(member).toEqual({ staffId: expect.stringMatching(/^stf_[0-9a-f]{24}$/), staffKey: expect.stringMatching(/^sfk_/) });
+      const asStaff = { 'x-admin-key': member.staffKey };
+      const accountId = (await call(running.baseUrl, 'POST', '/v1/trdp/accounts', { body: { name: 'CLI Staff Seller', type: 'individual' }, headers: as(merchant.apiSecret) })).body.data.accountId;
+      const approved = await call(running.baseUrl, 'POST', `/v1/admin/accounts/${accountId}/approve`, { body: {}, headers: asStaff });
+      expect([approved.status, approved.body.data.decidedBy]).toEqual([200, { type: 'admin', id: member.staffId }]);
+
+      expect(await cliJson('staff', 'revoke', member.staffId)).toEqual({ staffId: member.staffId, revoked: true });
+      expect((await call(running.baseUrl, 'GET', '/v1/audit/integrity', { headers: asStaff })).status).toBe(401);
+      const unknown = await cli('staff', 'revoke', 'stf_nobody');
+      expect([unknown.code, unknown.stderr.trim()]).toEqual([1, 'No staff member stf_nobody']);
+    });
+  });
+
   describe('ledger and projections', () => {
     beforeAll(() => quiet());
 

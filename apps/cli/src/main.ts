@@ -10,7 +10,7 @@ import { EVENT_STORE, EVENT_STORE_ENGINE, type EventStore, type EventStoreEngine
 import { allMerchants, checkpoints, ProjectionProgress, projectionsFor, rebuildProjections, selectForRebuild } from '@app/read-models';
 import { AuditLogReader, discrepanciesOf, isClean, isStatementProvider, STATEMENT_PROVIDERS } from '@app/audit';
 import { LedgerReader } from '@app/read-models';
-import { RegisterAuditorCommand, RegisterMerchantCommand, RotateApiSecretCommand, TenantModes } from '@app/onboarding';
+import { RegisterAuditorCommand, RegisterMerchantCommand, RegisterStaffMemberCommand, RevokeStaffKeyCommand, RotateApiSecretCommand, TenantModes } from '@app/onboarding';
 import { ReconcileStatementCommand, sandboxStatement } from '@app/payments';
 import { createCliContext } from './cli.module';
 import { modeOf, requireMode } from './modes';
@@ -43,7 +43,7 @@ async function withContext<T>(work: (context: INestApplicationContext) => Promis
 
 const program = new Command()
   .name('npm run cli --')
-  .description('Operate the escrow ledger: merchants, auditors, audit checks, the ledger, the event log, projections')
+  .description('Operate the escrow ledger: merchants, auditors, staff, audit checks, the ledger, the event log, projections')
   .option('--json', 'print machine-readable JSON');
 const output = (): Output => ({ json: Boolean(program.opts().json) });
 
@@ -98,6 +98,27 @@ program
     withContext(async (context) => {
       const auditor = await context.get(CommandBus).execute(new RegisterAuditorCommand(options.name, cliActor));
       print(output(), `auditor ${auditor.auditorId}\nkey ${auditor.auditorKey}`, auditor);
+    }),
+  );
+
+const staff = program.command('staff').description("the operator's staff: each has an admin key of their own, and their decisions name them");
+staff
+  .command('create')
+  .requiredOption('--name <name>', 'the staff member the key is for')
+  .description('create a staff member and their admin key (shown once; sent as x-admin-key, or to sign in to the audit console)')
+  .action((options: { name: string }) =>
+    withContext(async (context) => {
+      const member = await context.get(CommandBus).execute(new RegisterStaffMemberCommand(options.name, cliActor));
+      print(output(), `staff ${member.staffId}\nkey ${member.staffKey}`, member);
+    }),
+  );
+staff
+  .command('revoke <staffId>')
+  .description("revoke a staff member's key: it opens nothing from now on, and their console sessions end")
+  .action((staffId: string) =>
+    withContext(async (context) => {
+      await context.get(CommandBus).execute(new RevokeStaffKeyCommand(staffId, cliActor));
+      print(output(), `staff ${staffId}: key revoked`, { staffId, revoked: true });
     }),
   );
 

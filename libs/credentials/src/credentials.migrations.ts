@@ -143,4 +143,18 @@ export const CREDENTIAL_MIGRATIONS: readonly Migration[] = [
       );
     `,
   },
+  {
+    // The operator's staff's own admin keys (staff-keys.ts), as hashes; a revoked key keeps its row, so the name
+    // of who decided stays readable.
+    id: '011-staff-credentials',
+    sql: `
+      CREATE TABLE IF NOT EXISTS staff_credentials (
+        staff_id text PRIMARY KEY,
+        name text NOT NULL,
+        key_hash text NOT NULL UNIQUE,
+        created_at timestamptz NOT NULL DEFAULT now(),
+        revoked_at timestamptz
+      );
+    `,
+  },
 ];

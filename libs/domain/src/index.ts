@@ -38,6 +38,7 @@ export * from './account/sandbox-screening';
 export * from './account/account-documents';
 export * from './account/account-closing';
 export * from './auditor/auditor.decider';
+export * from './staff/staff.decider';
 export * from './payout/payout.events';
 export * from './payout/payout.errors';
 export * from './payout/payout-request';

@@ -23,6 +23,8 @@ const KINDS = {
   /** A platform's seller (libs/domain/src/account): in the ledger a merchant like any other; its changes are planned as ACCOUNT_UPDATED callbacks to its platform. */
   account: { prefix: 'account', plansCallbacks: true },
   auditor: { prefix: 'auditor' },
+  /** One of the operator's staff (`stf_…`, staff/staff.decider.ts): their key to the admin API, and its revocation. */
+  staff: { prefix: 'staff' },
   callback: { prefix: 'callback' },
   /**
    * A merchant's payout account as releases before each payout, its settings and its destination had

@@ -1,16 +1,17 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { AuditorStore } from '@app/credentials';
-import { constantTimeEquals } from './auth.guards';
+import { AuditorStore, StaffKeys } from '@app/credentials';
+import { adminKeyHolder } from './auth.guards';
 import { ApiError } from './problem';
 import type { RequestWithActor } from './request-context';
 
-/** The audit API: an auditor key (read-only by construction: only GET routes exist) or the admin key. */
+/** The audit API: an auditor key (read-only by construction: only GET routes exist) or an admin key (the shared one or a staff member's). */
 @Injectable()
 export class AuditAuthGuard implements CanActivate {
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(AuditorStore) private readonly auditors: AuditorStore,
+    @Inject(StaffKeys) private readonly staff: StaffKeys,
   ) {}
 
   async canActivate(context: ExecutionContext): Promise<boolean> {
@@ -25,8 +26,9 @@ export class AuditAuthGuard implements CanActivate {
         return true;
       }
     }
-    if (typeof adminKey === 'string' && this.config.adminApiKey && constantTimeEquals(adminKey, this.config.adminApiKey)) {
-      request.actor = { type: 'admin', id: 'admin' };
+    const holder = typeof adminKey === 'string' && adminKey.length <= 512 ? await adminKeyHolder(adminKey, this.config, this.staff) : undefined;
+    if (holder) {
+      request.actor = { type: 'admin', id: holder };
       request.principal = { kind: 'operator' };
       return true;
     }

@@ -3,6 +3,7 @@ import { timingSafeEqual, createHash, createHmac } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { AccountNotFound, merchantPrincipal } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
+import { StaffKeys } from '@app/credentials';
 import { AccountDirectory, MerchantAuthenticator } from '@app/onboarding';
 import { ApiError } from './problem';
 import { ACCOUNT_HEADER, type RequestWithActor } from './request-context';
@@ -51,20 +52,29 @@ export function constantTimeEquals(a: string, b: string): boolean {
   return timingSafeEqual(left, right);
 }
 
+/**
+ * Who an x-admin-key names: the deployment's ADMIN_API_KEY is the operator's shared `admin`, as it always was; a
+ * staff member's own key (libs/credentials/src/staff-keys.ts) names that staff member, whose decisions then say so.
+ */
+export async function adminKeyHolder(key: string, config: AppConfig, staff: StaffKeys): Promise<string | undefined> {
+  if (config.adminApiKey && constantTimeEquals(key, config.adminApiKey)) return 'admin';
+  return (await staff.findByKey(key))?.staffId;
+}
+
 @Injectable()
 export class AdminAuthGuard implements CanActivate {
-  constructor(@Inject(APP_CONFIG) private readonly config: AppConfig) {}
+  constructor(
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+    @Inject(StaffKeys) private readonly staff: StaffKeys,
+  ) {}
 
-  canActivate(context: ExecutionContext): boolean {
+  async canActivate(context: ExecutionContext): Promise<boolean> {
     const request = context.switchToHttp().getRequest<RequestWithActor>();
     const key = header(request, 'x-admin-key');
-    if (!this.config.adminApiKey) {
-      throw new ApiError(401, 'AUTH_001', 'The admin API is disabled: set ADMIN_API_KEY to enable it');
-    }
-    if (!key || !constantTimeEquals(key, this.config.adminApiKey)) {
-      throw new ApiError(401, 'AUTH_001', key ? 'The x-admin-key header is not valid' : 'The x-admin-key header is required');
-    }
-    request.actor = { type: 'admin', id: 'admin' };
+    if (!key) throw new ApiError(401, 'AUTH_001', 'The x-admin-key header is required');
+    const holder = await adminKeyHolder(key, this.config, this.staff);
+    if (!holder) throw new ApiError(401, 'AUTH_001', 'The x-admin-key header is not valid');
+    request.actor = { type: 'admin', id: holder };
     request.principal = { kind: 'operator' };
     return true;
   }

@@ -78,6 +78,11 @@ export class Clocks {
     return this.on(await this.attachment(streams.account(partyId), streams.merchant(partyId)));
   }
 
+  /** The clock of an account already read: it names its own test clock, so nothing is read to find it. */
+  ofAccount(account: { testClockId?: string }): Promise<ObjectClock> {
+    return this.on(account.testClockId ?? null);
+  }
+
   private async on(testClockId: string | null): Promise<ObjectClock> {
     if (!testClockId) return this.real();
     const clock = await this.standing(testClockId);

@@ -2,7 +2,7 @@ import { Global, Module } from '@nestjs/common';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { MigrationSet } from '@app/infrastructure';
-import { AccountLinks, AuditorStore, ConsoleSessions, CREDENTIAL_MIGRATIONS, CredentialStore, MerchantLogins, PayoutDestinations, SignInThrottle, TENANT_MODES } from '@app/credentials';
+import { AccountLinks, AuditorStore, ConsoleSessions, CREDENTIAL_MIGRATIONS, CredentialStore, MerchantLogins, PayoutDestinations, SignInThrottle, StaffKeys, TENANT_MODES } from '@app/credentials';
 import { AccountDirectory } from './accounts/account-directory';
 import { AllocationPayees } from './accounts/allocation-payees';
 import { PartyRelations } from './authority/party-relations';
@@ -14,6 +14,7 @@ import { RegisterAuditorHandler } from './register-auditor/register-auditor.hand
 import { RegisterMerchantHandler } from './register-merchant/register-merchant.handler';
 import { RotateApiSecretHandler } from './rotate-api-secret/rotate-api-secret.handler';
 import { DecidePlatformLinkHandler } from './platform-links/platform-link.handlers';
+import { RegisterStaffMemberHandler, RevokeStaffKeyHandler } from './staff/staff.handlers';
 
 export const CREDENTIALS: MigrationSet = { component: 'merchants', migrations: CREDENTIAL_MIGRATIONS };
 
@@ -24,6 +25,7 @@ export const CREDENTIALS: MigrationSet = { component: 'merchants', migrations: C
     { provide: CredentialStore, useFactory: (db: SqlClient, config: AppConfig) => new CredentialStore(db, config.secretsKey), inject: [SQL_CLIENT, APP_CONFIG] },
     { provide: PayoutDestinations, useFactory: (db: SqlClient, config: AppConfig) => new PayoutDestinations(db, config.secretsKey), inject: [SQL_CLIENT, APP_CONFIG] },
     { provide: AuditorStore, useFactory: (db: SqlClient) => new AuditorStore(db), inject: [SQL_CLIENT] },
+    { provide: StaffKeys, useFactory: (db: SqlClient) => new StaffKeys(db), inject: [SQL_CLIENT] },
     { provide: MerchantLogins, useFactory: (db: SqlClient) => new MerchantLogins(db), inject: [SQL_CLIENT] },
     { provide: SignInThrottle, useFactory: (db: SqlClient) => new SignInThrottle(db), inject: [SQL_CLIENT] },
     { provide: ConsoleSessions, useFactory: (db: SqlClient) => new ConsoleSessions(db), inject: [SQL_CLIENT] },
@@ -35,12 +37,12 @@ export const CREDENTIALS: MigrationSet = { component: 'merchants', migrations: C
     TenantModes,
     { provide: TENANT_MODES, useExisting: TenantModes },
   ],
-  exports: [AccountDirectory, AllocationPayees, PartyRelations, TenantModes, TENANT_MODES, CredentialStore, PayoutDestinations, AuditorStore, MerchantLogins, SignInThrottle, ConsoleSessions, AccountLinks, MerchantAuthenticator],
+  exports: [AccountDirectory, AllocationPayees, PartyRelations, TenantModes, TENANT_MODES, CredentialStore, PayoutDestinations, AuditorStore, StaffKeys, MerchantLogins, SignInThrottle, ConsoleSessions, AccountLinks, MerchantAuthenticator],
 })
 export class CredentialsModule {}
 
-/** Registering merchants and auditors, their secrets, the owner's invitation and links to platforms: the API's and the CLI's. */
-@Module({ providers: [RegisterMerchantHandler, OpenOtherModeHandler, RotateApiSecretHandler, InviteOwnerHandler, RegisterAuditorHandler, DecidePlatformLinkHandler] })
+/** Registering merchants, auditors and staff, their secrets and keys, the owner's invitation and links to platforms: the API's and the CLI's. */
+@Module({ providers: [RegisterMerchantHandler, OpenOtherModeHandler, RotateApiSecretHandler, InviteOwnerHandler, RegisterAuditorHandler, RegisterStaffMemberHandler, RevokeStaffKeyHandler, DecidePlatformLinkHandler] })
 export class OnboardingModule {}
 
 /** The service's start, the API's and the worker's: it decides the mode of data written before modes (docs/concepts/modes.md). The CLI has none. */

@@ -4,7 +4,7 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { AccountDocuments } from '@app/credentials';
+import { AccountDocuments, StaffKeys } from '@app/credentials';
 import { type Account, AccountNotFound, addisDay, DOCUMENT_KINDS, InvalidInput, type RequirementDue } from '@app/domain';
 import { accountsToReview, anyAccount, unownedPayables } from '@app/read-models';
 import { ApiError, requestMetadata, ReadsProjectedViews } from '@app/http';
@@ -23,7 +23,7 @@ const noticeOf = (decision: object, account: Account) =>
   'requirements' in decision ? 'The documents are asked for.' : account.status === 'VERIFIED' ? 'The account is verified.' : 'The account is rejected.';
 
 /**
- * The review of platforms' sellers: everyone signed in sees the queue; only staff with the admin key
+ * The review of platforms' sellers: everyone signed in sees the queue; only staff with an admin key
  * decide (an auditor's key reads, it does not run the business). A decision is the account's event,
  * naming who took it.
  */
@@ -38,7 +38,14 @@ export class AccountReviewController {
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(AccountDocuments) private readonly documents: AccountDocuments,
+    @Inject(StaffKeys) private readonly staff: StaffKeys,
   ) {}
+
+  /** The name of the staff member who took the account's last decision, when one of the operator's staff did. */
+  private async decidedByName(account: Account): Promise<string | undefined> {
+    const by = account.decidedBy;
+    return by?.type === 'admin' ? (await this.staff.names([by.id])).get(by.id) : undefined;
+  }
 
   @Get()
   async queue(@Req() request: SessionRequest, @Res() reply: FastifyReply) {
@@ -51,11 +58,12 @@ export class AccountReviewController {
     const stored = await anyAccount(this.db, accountId);
     if (!stored) throw new AccountNotFound(accountId);
     const session = currentSession(request);
+    const decidedByName = await this.decidedByName(stored.account);
     return sendAuditPage(reply, this.config, {
       title: `Seller ${stored.account.name}`,
       current: '/audit/accounts',
       session,
-      body: (csrf) => accountReviewBody({ stored, csrf, mayDecide: session.kind === 'admin' }),
+      body: (csrf) => accountReviewBody({ stored, csrf, mayDecide: session.kind === 'admin', decidedByName }),
     });
   }
 
@@ -98,7 +106,8 @@ export class AccountReviewController {
   private async decide(accountId: string, decision: ReviewAccountCommand['decision'] | { requirements: RequirementDue[]; reason?: string }, request: SessionRequest, reply: FastifyReply) {
     const session = currentSession(request);
     // An auditor reads: deciding who may be paid is the operator's.
-    if (session.kind !== 'admin') throw new ApiError(403, 'FORBIDDEN', 'Only staff signed in with the admin key decide on accounts');
+    if (session.kind !== 'admin') throw new ApiError(403, 'FORBIDDEN', 'Only staff signed in with an admin key decide on accounts');
+    // The signed-in person: a staff member's own key names them; the shared ADMIN_API_KEY names `admin`.
     const decidedBy = { type: 'admin', id: session.subjectId } as const;
     const metadata = requestMetadata(request);
     const account: Account =
@@ -106,12 +115,13 @@ export class AccountReviewController {
         ? await this.commands.execute(new RequestAccountInformationCommand(accountId, decision.requirements, decision.reason, decidedBy, metadata))
         : await this.commands.execute(new ReviewAccountCommand(accountId, decision, decidedBy, metadata));
     const stored = (await anyAccount(this.db, accountId)) ?? { account };
+    const decidedByName = await this.decidedByName(account);
     return sendAuditPage(reply, this.config, {
       title: `Seller ${account.name}`,
       current: '/audit/accounts',
       session,
       body: (csrf) =>
-        accountReviewBody({ stored: { ...stored, account }, csrf, mayDecide: true, notice: { text: noticeOf(decision, account) } }),
+        accountReviewBody({ stored: { ...stored, account }, csrf, mayDecide: true, decidedByName, notice: { text: noticeOf(decision, account) } }),
     });
   }
 }

@@ -4,7 +4,11 @@ import { html, type SafeHtml } from '@app/http';
 import { displayEtb, query, statusBadge, when } from '../kit/format';
 import { notice, type Notice } from '../kit/page';
 
-const decidedByWords = (account: Account) => (account.decidedBy ? `${account.decidedBy.type} ${account.decidedBy.id}` : '');
+/** Who took the account's last decision: a staff member by name and id (their key's), else the kind and id the event names. */
+const decidedByWords = (account: Account, staffName?: string) => {
+  if (!account.decidedBy) return '';
+  return staffName ? `${staffName} (staff ${account.decidedBy.id})` : `${account.decidedBy.type} ${account.decidedBy.id}`;
+};
 
 function unownedBody(unowned: readonly UnownedPayable[]): SafeHtml {
   return html`<h2 id="unowned-heading">Payables nobody can be paid from</h2>
@@ -106,7 +110,7 @@ function informationForm(account: Account, csrf: string): SafeHtml {
 </section>`;
 }
 
-export function accountReviewBody(view: { stored: StoredAccount; csrf: string; mayDecide: boolean; notice?: Notice }): SafeHtml {
+export function accountReviewBody(view: { stored: StoredAccount; csrf: string; mayDecide: boolean; decidedByName?: string; notice?: Notice }): SafeHtml {
   const { account, destination } = view.stored;
   const row = (label: string, value: unknown, id?: string) => html`<tr><th scope="row">${label}</th><td${id ? html` id="${id}"` : ''}>${value ?? ''}</td></tr>`;
   const reviewable = account.status === 'PENDING_VERIFICATION' || account.status === 'RESTRICTED';
@@ -123,12 +127,12 @@ ${notice(view.notice)}
   ${row('Payout destination holder', destination?.holderName ?? 'no destination yet')}
   ${row('Status', statusBadge(account.status), 'account-status')}
   ${row('Reason', account.statusReason)}
-  ${row('Decided by', decidedByWords(account))}
+  ${row('Decided by', decidedByWords(account, view.decidedByName), 'decided-by')}
   ${row('Still missing', accountRequirements(account, destination).join(', ') || 'nothing')}
   ${row('Asked for', requirementsDueWords(account), 'requirements-due')}
 </table></div>
 ${documentsBody(account)}
 <p><a href="/audit/events${query({ stream: `account-${account.accountId}` })}">History of this account</a></p>
-${reviewable ? (view.mayDecide ? decisionForms(account, view.csrf) : html`<p class="muted">Only staff signed in with the admin key decide on accounts.</p>`) : ''}
+${reviewable ? (view.mayDecide ? decisionForms(account, view.csrf) : html`<p class="muted">Only staff signed in with an admin key decide on accounts.</p>`) : ''}
 ${account.status !== 'REJECTED' && account.status !== 'CLOSED' && view.mayDecide ? informationForm(account, view.csrf) : ''}`;
 }

@@ -26,7 +26,8 @@ export const AUDIT_SESSION: SessionRule = { cookie: AUDIT_COOKIE, kinds: ['audit
 export const AuditSessionGuard = SessionGuard(AUDIT_SESSION);
 
 export function signedInAs(session: ConsoleSession): string {
-  return session.kind === 'admin' ? 'Signed in with the admin key' : `Auditor ${session.subjectId}`;
+  if (session.kind === 'auditor') return `Auditor ${session.subjectId}`;
+  return session.subjectId === 'admin' ? 'Signed in with the admin key' : `Staff ${session.subjectId}`;
 }
 
 export function sendAuditPage(

@@ -46,6 +46,8 @@ describe('describeEvent', () => {
     ['PayoutDestinationSet', { version: 2, destination: { kind: 'bank', institution: '946', accountMask: '••••6789' } }, 'Payout destination set (version 2): bank 946 ••••6789'],
     ['PlatformLinked', { merchantId: 'mer_shop', platformId: 'mer_market', decidedBy: 'merchant' }, 'mer_shop let the platform mer_market debit and credit it (decided by the merchant)'],
     ['PlatformLinkRevoked', { merchantId: 'mer_shop', platformId: 'mer_market', decidedBy: 'operator' }, "mer_shop revoked the platform mer_market's link (decided by the operator)"],
+    ['AccountVerified', { decidedBy: { type: 'admin', id: 'stf_4c1d' }, reason: 'licence checked' }, 'Account verified by staff stf_4c1d: licence checked'],
+    ['AccountRejected', { decidedBy: { type: 'admin', id: 'admin' }, reason: 'no licence' }, 'Account rejected by admin admin: no licence'],
   ])('%s %j reads "%s"', (type, data, sentence) => {
     expect(describeEvent({ type, data })).toBe(sentence);
   });

@@ -10,7 +10,9 @@ export type MerchantNames = Readonly<Record<string, string>>;
 /** Who took a verification decision: staff by their key, or the sandbox's rule for test TINs. */
 const decidedBy = (data: Data) => {
   const by = data.decidedBy as { type: string; id: string };
-  return by.type === 'system' ? `the ${by.id}'s rule` : `${by.type} ${by.id}`;
+  if (by.type === 'system') return `the ${by.id}'s rule`;
+  // A staff member's own key names them (stf_…); the shared ADMIN_API_KEY names `admin`.
+  return by.type === 'admin' && by.id !== 'admin' ? `staff ${by.id}` : `${by.type} ${by.id}`;
 };
 
 const amount = (data: Data) => (typeof data.amount === 'number' ? etb(data.amount as Santim) : '');

@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { type AccountLink, AccountLinks } from '@app/credentials';
 import { type Account, DomainError, pastDueRequirements, type Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
-import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
+import { CLOCK, type Clock, Clocks, CommandRunner } from '@app/infrastructure';
 import { AccountDirectory } from '@app/onboarding';
 import { payoutDestination } from '@app/payments';
 import { ApiError, STATUS_BY_KIND } from '@app/http';
@@ -44,6 +44,7 @@ export class OnboardingController {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(Clocks) private readonly clocks: Clocks,
   ) {}
 
   /** The link: spent at once for the page's session, so its URL opens nothing again. */
@@ -133,7 +134,7 @@ export class OnboardingController {
 
   private async render(reply: FastifyReply, account: Account, values: Partial<Record<OnboardingField, string>>, errors: FieldError[], status: number, documentKind?: string) {
     const { inForce } = await payoutDestination(this.runner, account.accountId);
-    const pastDue = new Set(pastDueRequirements(account, this.clock.now()).map((r) => r.kind));
+    const pastDue = new Set(pastDueRequirements(account, (await this.clocks.ofAccount(account)).clock.now()).map((r) => r.kind));
     const requirementsDue = (account.requirementsDue ?? []).map(({ kind, dueBy }) => ({ kind, dueBy, pastDue: pastDue.has(kind) }));
     const page = onboardingPage({ csrf: csrfToken(reply, this.config), account, destination: presentDestination(inForce), values, requirementsDue, documentKind, errors });
     return sendPage(reply, errors.length > 0 ? { ...page, script: FOCUS_SUMMARY } : page, status);

@@ -1133,6 +1133,60 @@ export type AccountDocumentsResponse = {
     livemode?: boolean;
 };
 
+export type AccountDeciderResponse = {
+    type: 'admin';
+    /**
+     * The staff member's id (stf_…) when they used their own key; `admin` for the deployment's ADMIN_API_KEY
+     */
+    id: string;
+};
+
+export type ReviewedAccountResponse = {
+    accountId: string;
+    reference: string | null;
+    type: 'individual' | 'business';
+    name: string;
+    email: string | null;
+    phone: string | null;
+    tin: string | null;
+    tradeLicenceNumber: string | null;
+    callbackURL: string | null;
+    metadata: {
+        [key: string]: unknown;
+    } | null;
+    status: 'PENDING_VERIFICATION' | 'VERIFIED' | 'REJECTED' | 'RESTRICTED' | 'CLOSED';
+    /**
+     * The reviewer's reason, or what changed on a verified account
+     */
+    statusReason: string | null;
+    /**
+     * What is still missing before the account may be paid out: tin, tradeLicenceNumber (a business), payoutDestination, payoutDestination.holderName (the holder is not the account’s legal name)
+     */
+    requirements: Array<string>;
+    /**
+     * Documents the operator's staff asked for (POST /v1/admin/accounts/{accountId}/request-information) and not yet received; each is met by an upload of its kind, all by an approval
+     */
+    requirementsDue: Array<RequirementDueResponse>;
+    /**
+     * Payouts wait until then after a change of payout destination
+     */
+    payoutsHeldUntil: string | null;
+    /**
+     * The test clock its creation attached it to (testClockId in the create body): its rules read that clock's time; null: the real time
+     */
+    testClockId: string | null;
+    createdAt: string;
+    updatedAt: string;
+    /**
+     * In a list asked with balance=negative: what the account owes and since when
+     */
+    negativeBalance?: NegativeBalanceResponse;
+    /**
+     * Who took this decision
+     */
+    decidedBy: AccountDeciderResponse;
+};
+
 export type ApproveAccountDto = {
     /**
      * Shown to the platform as the statusReason
@@ -7465,7 +7519,7 @@ export type PostV1AdminAccountsByAccountIdApproveResponses = {
         status: 'success';
         timestamp: string;
         message: string;
-        data: AccountResponse;
+        data: ReviewedAccountResponse;
     };
 };
 
@@ -7589,7 +7643,7 @@ export type PostV1AdminAccountsByAccountIdRejectResponses = {
         status: 'success';
         timestamp: string;
         message: string;
-        data: AccountResponse;
+        data: ReviewedAccountResponse;
     };
 };
 
@@ -7713,7 +7767,7 @@ export type PostV1AdminAccountsByAccountIdRequestInformationResponses = {
         status: 'success';
         timestamp: string;
         message: string;
-        data: AccountResponse;
+        data: ReviewedAccountResponse;
     };
 };
 

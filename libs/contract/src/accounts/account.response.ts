@@ -131,3 +131,18 @@ export class UpdatedAccountResponse extends AccountResponse {
   })
   previousAttributes!: Record<string, unknown>;
 }
+
+/** Who took a decision on an account: one of the operator's staff by their own key, or the shared admin key (`admin`). */
+export class AccountDeciderResponse {
+  @ApiProperty({ enum: ['admin'], example: 'admin' })
+  type!: string;
+
+  @ApiProperty({ example: 'stf_4c1d9e0a7b2f5e8c3a6d1f0b', description: "The staff member's id (stf_…) when they used their own key; `admin` for the deployment's ADMIN_API_KEY" })
+  id!: string;
+}
+
+/** An account after a decision of the operator's staff, naming who took it (as the account's event does). */
+export class ReviewedAccountResponse extends AccountResponse {
+  @ApiProperty({ type: AccountDeciderResponse, description: 'Who took this decision' })
+  decidedBy!: AccountDeciderResponse;
+}

@@ -47,8 +47,17 @@ const DOCUMENT_BYTES = '%PDF-1.7\n…';
 /** An account's balance as the platform's reads show it beside the account. */
 const withBalance = (account: object, balance: { available: number; onHold: number; reserve: number; pending: number; negative: boolean }) => ({ ...account, balance });
 
-/** The account as the operator's review answers it: a business verified by staff after they asked for its licence. */
-const REVIEWED = { ...ACCOUNT, type: 'business', tin: '0012345678', tradeLicenceNumber: 'AA/14/1234/2030', status: 'VERIFIED', statusReason: 'Licence checked against the registry', updatedAt: '2026-11-28T05:25:40.002Z' };
+/** The account as the operator's review answers it: a business verified by a staff member (their own key) after they asked for its licence. */
+const REVIEWED = {
+  ...ACCOUNT,
+  type: 'business',
+  tin: '0012345678',
+  tradeLicenceNumber: 'AA/14/1234/2030',
+  status: 'VERIFIED',
+  statusReason: 'Licence checked against the registry',
+  updatedAt: '2026-11-28T05:25:40.002Z',
+  decidedBy: { type: 'admin', id: 'stf_4c1d9e0a7b2f5e8c3a6d1f0b' },
+};
 
 export const ACCOUNT_EXAMPLES: OperationExamples = {
   'POST /v1/trdp/accounts': { request: { name: 'Tigist Crafts', type: 'individual' }, data: CREATED },
@@ -92,7 +101,7 @@ export const ACCOUNT_EXAMPLES: OperationExamples = {
   },
   'POST /v1/admin/accounts/{accountId}/request-information': {
     request: { requirements: [{ kind: 'trade_licence', dueBy: '2026-12-15T09:00:00.000Z' }], reason: 'The licence on file expired in November' },
-    data: { ...ACCOUNT, requirementsDue: [{ kind: 'trade_licence', dueBy: '2026-12-15T09:00:00.000Z', pastDue: false }], updatedAt: '2026-11-28T05:19:12.440Z' },
+    data: { ...ACCOUNT, requirementsDue: [{ kind: 'trade_licence', dueBy: '2026-12-15T09:00:00.000Z', pastDue: false }], updatedAt: '2026-11-28T05:19:12.440Z', decidedBy: REVIEWED.decidedBy },
   },
   'GET /v1/admin/accounts/{accountId}/documents': { data: { documents: [DOCUMENT] } },
   'GET /v1/admin/accounts/{accountId}/documents/{documentId}': { response: DOCUMENT_BYTES },

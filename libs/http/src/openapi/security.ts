@@ -16,7 +16,7 @@ const SCHEMES = {
     description:
       "A tenant's API secret (shown once when the merchant is registered). Its tenant decides the request's mode: `sk_test_…` opens the test tenant (the sandbox moves its money), `sk_live_…` the live one (the configured provider); keys from before modes (`sk_…`) open their tenant in the mode its history was given.",
   },
-  admin: { name: 'x-admin-key', description: 'The staff key (ADMIN_API_KEY)' },
+  admin: { name: 'x-admin-key', description: "An admin key: a staff member's own (`sfk_…`, from the CLI's `staff create`), whose decisions name them, or the deployment's shared ADMIN_API_KEY (named `admin`)" },
   auditor: { name: 'x-auditor-key', description: 'A read-only auditor key from POST /v1/admin/auditors' },
   sandboxSignature: {
     name: PROVIDER_SIGNATURE_HEADER,

@@ -7,7 +7,7 @@ import type { Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { ownedAccount } from '@app/read-models';
-import { CLOCK, type Clock } from '@app/infrastructure';
+import { Clocks } from '@app/infrastructure';
 import { envelope, Caller, CurrentMerchant, RequestMetadata, ReadsProjectedViews, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { presentAccount, AccountResponse } from '@app/contract';
 import { CloseAccountCommand } from '@app/features/accounts';
@@ -21,7 +21,7 @@ export class CloseAccountController {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(Clocks) private readonly clocks: Clocks,
   ) {}
 
   @Post(':accountId/close')
@@ -38,6 +38,6 @@ export class CloseAccountController {
   async close(@Param('accountId') accountId: string, @Body() body: CloseAccountDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @Caller() principal: Principal, @RequestMetadata() metadata: EventMetadata) {
     const account = await this.commands.execute(new CloseAccountCommand(principal, merchant.merchantId, accountId, body.reason, metadata));
     const destination = (await ownedAccount(this.db, merchant.merchantId, accountId))?.destination;
-    return envelope('Account closed', presentAccount(account, destination, this.config.payoutHoldAfterDestinationChangeMs, this.clock.now()));
+    return envelope('Account closed', presentAccount(account, destination, this.config.payoutHoldAfterDestinationChangeMs, (await this.clocks.ofAccount(account)).clock.now()));
   }
 }

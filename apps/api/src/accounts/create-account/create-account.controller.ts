@@ -5,7 +5,7 @@ import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
-import { CLOCK, type Clock } from '@app/infrastructure';
+import { Clocks } from '@app/infrastructure';
 import { envelope, CurrentMerchant, RequestMetadata, MerchantApi, ApiCallbackPayloads, ApiEnvelope, ApiProblems } from '@app/http';
 import { presentAccount, AccountResponse } from '@app/contract';
 import { CreateAccountCommand } from '@app/features/accounts';
@@ -18,7 +18,7 @@ export class CreateAccountController {
   constructor(
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(Clocks) private readonly clocks: Clocks,
   ) {}
 
   @Post()
@@ -38,6 +38,6 @@ export class CreateAccountController {
     const { account, created } = await this.commands.execute(new CreateAccountCommand(merchant, body, metadata, idempotencyKey));
     if (!created) void reply.status(200);
     // A new account has no payout destination yet; a retry answers as the first request did.
-    return envelope(created ? 'Account created' : 'Account already exists', presentAccount(account, undefined, this.config.payoutHoldAfterDestinationChangeMs, this.clock.now()));
+    return envelope(created ? 'Account created' : 'Account already exists', presentAccount(account, undefined, this.config.payoutHoldAfterDestinationChangeMs, (await this.clocks.ofAccount(account)).clock.now()));
   }
 }

@@ -5,7 +5,7 @@ import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { ACCOUNT_STATUSES, AccountNotFound, type AccountStatus, InvalidInput } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { accountsPage, negativeBalancesOf, type OwnerBalance, ownerBalances, ownedAccount, type StoredAccount, signedBirr } from '@app/read-models';
-import { CLOCK, type Clock } from '@app/infrastructure';
+import { CLOCK, type Clock, Clocks } from '@app/infrastructure';
 import { parseLimit, envelope, CurrentMerchant, ReadsProjectedViews, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { presentAccount, AccountsPageResponse, AccountWithBalanceResponse } from '@app/contract';
 
@@ -21,11 +21,13 @@ export class GetAccountsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(Clocks) private readonly clocks: Clocks,
   ) {}
 
-  private present({ account, destination }: StoredAccount, balance: OwnerBalance | undefined) {
+  /** An account's answer: what is past due by its own clock (a test clock's time for one attached to it). */
+  private async present({ account, destination }: StoredAccount, balance: OwnerBalance | undefined) {
     return {
-      ...presentAccount(account, destination, this.config.payoutHoldAfterDestinationChangeMs, this.clock.now()),
+      ...presentAccount(account, destination, this.config.payoutHoldAfterDestinationChangeMs, (await this.clocks.ofAccount(account)).clock.now()),
       balance: {
         available: signedBirr(balance?.available ?? 0),
         onHold: signedBirr(balance?.onHold ?? 0),
@@ -74,13 +76,15 @@ export class GetAccountsController {
       negativeOnly ? negativeBalancesOf(this.db, page.accounts.map(({ account }) => account.accountId)) : new Map<string, never>(),
       this.balancesOf(page.accounts),
     ]);
-    const accounts = page.accounts.map((stored) => {
-      const negative = owed.get(stored.account.accountId);
-      return {
-        ...this.present(stored, balances.get(stored.account.accountId)),
-        ...(negative ? { negativeBalance: { available: signedBirr(negative.balance), negativeSince: negative.negativeSince.toISOString() } } : {}),
-      };
-    });
+    const accounts = await Promise.all(
+      page.accounts.map(async (stored) => {
+        const negative = owed.get(stored.account.accountId);
+        return {
+          ...(await this.present(stored, balances.get(stored.account.accountId))),
+          ...(negative ? { negativeBalance: { available: signedBirr(negative.balance), negativeSince: negative.negativeSince.toISOString() } } : {}),
+        };
+      }),
+    );
     return envelope('Accounts', { accounts, hasMore: page.hasMore });
   }
 
@@ -91,6 +95,6 @@ export class GetAccountsController {
   async get(@Param('accountId') accountId: string, @CurrentMerchant() merchant: AuthenticatedMerchant) {
     const stored = await ownedAccount(this.db, merchant.merchantId, accountId);
     if (!stored) throw new AccountNotFound(accountId);
-    return envelope('Account', this.present(stored, (await this.balancesOf([stored])).get(accountId)));
+    return envelope('Account', await this.present(stored, (await this.balancesOf([stored])).get(accountId)));
   }
 }

@@ -5,13 +5,13 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import type { Account, VerificationDecider } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
-import { CLOCK, type Clock } from '@app/infrastructure';
+import { Clocks } from '@app/infrastructure';
 import { anyAccount } from '@app/read-models';
 import { envelope, ApiEnvelope, ApiProblems, AdminApi, RequestMetadata } from '@app/http';
-import { presentAccount, AccountResponse, RequestAccountInformationCommand, ReviewAccountCommand } from '@app/contract';
+import { presentAccount, RequestAccountInformationCommand, ReviewAccountCommand, ReviewedAccountResponse } from '@app/contract';
 import { ApproveAccountDto, RejectAccountDto, RequestAccountInformationDto } from '../request-information/account-review.dto';
 
-/** Who decides: the staff member the request's credential names (the admin key names the operator's `admin`). */
+/** Who decides: the staff member whose own key the request sent (the shared ADMIN_API_KEY names the operator's `admin`). */
 const staffOf = (metadata: EventMetadata): VerificationDecider => ({ type: 'admin', id: metadata.actor?.id ?? 'admin' });
 
 /**
@@ -27,33 +27,36 @@ export class AdminAccountReviewController {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(Clocks) private readonly clocks: Clocks,
   ) {}
 
-  private async present(message: string, account: Account) {
+  private async present(message: string, account: Account, decidedBy: VerificationDecider) {
     const destination = (await anyAccount(this.db, account.accountId))?.destination;
-    return envelope(message, presentAccount(account, destination, this.config.payoutHoldAfterDestinationChangeMs, this.clock.now()));
+    const reviewed: ReviewedAccountResponse = { ...presentAccount(account, destination, this.config.payoutHoldAfterDestinationChangeMs, (await this.clocks.ofAccount(account)).clock.now()), decidedBy };
+    return envelope(message, reviewed);
   }
 
   @Post(':accountId/approve')
   @HttpCode(200)
   @ApiOperation({ summary: 'Verify an account waiting for review (PENDING_VERIFICATION or RESTRICTED); it meets every requirement staff asked of it' })
-  @ApiEnvelope(AccountResponse, { message: 'Account verified' })
+  @ApiEnvelope(ReviewedAccountResponse, { message: 'Account verified' })
   @ApiProblems({ 404: ['ABC_001'], 409: ['ACCOUNT_NOT_UNDER_REVIEW', 'ACCOUNT_REQUIREMENTS_MISSING', 'CONCURRENT_MODIFICATION'] })
   async approve(@Param('accountId') accountId: string, @Body() body: ApproveAccountDto, @RequestMetadata() metadata: EventMetadata) {
     const reason = body.reason?.trim();
-    const account = await this.commands.execute(new ReviewAccountCommand(accountId, { approve: true, ...(reason ? { reason } : {}) }, staffOf(metadata), metadata));
-    return this.present('Account verified', account);
+    const decidedBy = staffOf(metadata);
+    const account = await this.commands.execute(new ReviewAccountCommand(accountId, { approve: true, ...(reason ? { reason } : {}) }, decidedBy, metadata));
+    return this.present('Account verified', account, decidedBy);
   }
 
   @Post(':accountId/reject')
   @HttpCode(200)
   @ApiOperation({ summary: 'Reject an account waiting for review, with the reason the platform is told; a rejection is final' })
-  @ApiEnvelope(AccountResponse, { message: 'Account rejected' })
+  @ApiEnvelope(ReviewedAccountResponse, { message: 'Account rejected' })
   @ApiProblems({ 404: ['ABC_001'], 409: ['ACCOUNT_NOT_UNDER_REVIEW', 'CONCURRENT_MODIFICATION'] })
   async reject(@Param('accountId') accountId: string, @Body() body: RejectAccountDto, @RequestMetadata() metadata: EventMetadata) {
-    const account = await this.commands.execute(new ReviewAccountCommand(accountId, { approve: false, reason: body.reason.trim() }, staffOf(metadata), metadata));
-    return this.present('Account rejected', account);
+    const decidedBy = staffOf(metadata);
+    const account = await this.commands.execute(new ReviewAccountCommand(accountId, { approve: false, reason: body.reason.trim() }, decidedBy, metadata));
+    return this.present('Account rejected', account, decidedBy);
   }
 
   @Post(':accountId/request-information')
@@ -62,11 +65,12 @@ export class AdminAccountReviewController {
     summary:
       'Ask an account for documents, each by a due instant (replacing what was asked before): the account lists them as requirementsDue; an upload of a kind meets it; one past due restricts its payouts until it arrives or the account is approved',
   })
-  @ApiEnvelope(AccountResponse, { message: 'Information requested' })
+  @ApiEnvelope(ReviewedAccountResponse, { message: 'Information requested' })
   @ApiProblems({ 400: ['ACCOUNT_REQUIREMENTS_INVALID', 'INVALID_DATE_TIME', 'BadRequestException'], 404: ['ABC_001'], 409: ['ACCOUNT_REJECTED_IS_FINAL', 'ACCOUNT_CLOSED', 'CONCURRENT_MODIFICATION'] })
   async requestInformation(@Param('accountId') accountId: string, @Body() body: RequestAccountInformationDto, @RequestMetadata() metadata: EventMetadata) {
     const requirements = body.requirements.map(({ kind, dueBy }) => ({ kind, dueBy }));
-    const account = await this.commands.execute(new RequestAccountInformationCommand(accountId, requirements, body.reason?.trim(), staffOf(metadata), metadata));
-    return this.present('Information requested', account);
+    const decidedBy = staffOf(metadata);
+    const account = await this.commands.execute(new RequestAccountInformationCommand(accountId, requirements, body.reason?.trim(), decidedBy, metadata));
+    return this.present('Information requested', account, decidedBy);
   }
 }

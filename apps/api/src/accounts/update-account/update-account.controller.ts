@@ -7,7 +7,7 @@ import type { Principal } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { ownedAccount } from '@app/read-models';
-import { CLOCK, type Clock } from '@app/infrastructure';
+import { Clocks } from '@app/infrastructure';
 import { envelope, Caller, CurrentMerchant, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { presentAccount, UpdatedAccountResponse, UpdateAccountCommand, UpdateAccountDto } from '@app/contract';
 
@@ -19,7 +19,7 @@ export class UpdateAccountController {
     @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    @Inject(CLOCK) private readonly clock: Clock,
+    @Inject(Clocks) private readonly clocks: Clocks,
   ) {}
 
   @Post(':accountId')
@@ -30,6 +30,6 @@ export class UpdateAccountController {
   async update(@Param('accountId') accountId: string, @Body() body: UpdateAccountDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @Caller() principal: Principal, @RequestMetadata() metadata: EventMetadata) {
     const { account, previousAttributes } = await this.commands.execute(new UpdateAccountCommand(principal, merchant.merchantId, accountId, body, metadata));
     const destination = (await ownedAccount(this.db, merchant.merchantId, accountId))?.destination;
-    return envelope('Account updated', { ...presentAccount(account, destination, this.config.payoutHoldAfterDestinationChangeMs, this.clock.now()), previousAttributes });
+    return envelope('Account updated', { ...presentAccount(account, destination, this.config.payoutHoldAfterDestinationChangeMs, (await this.clocks.ofAccount(account)).clock.now()), previousAttributes });
   }
 }

@@ -58,6 +58,8 @@ export class DashboardOverviewController {
   private async seller(accountId: string) {
     const [stored, recent] = await Promise.all([anyAccount(this.db, accountId), accountEscrows(this.db, accountId, {})]);
     if (!stored) return undefined;
-    return { account: presentAccount(stored.account, stored.destination, this.config.payoutHoldAfterDestinationChangeMs, this.clock.now()), escrows: recent.escrows };
+    // What is past due by the seller's own clock, as the API's account answer says it.
+    const now = (await this.clocks.ofAccount(stored.account)).clock.now();
+    return { account: presentAccount(stored.account, stored.destination, this.config.payoutHoldAfterDestinationChangeMs, now), escrows: recent.escrows };
   }
 }

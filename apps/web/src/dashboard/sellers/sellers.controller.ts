@@ -58,7 +58,7 @@ export class DashboardSellersController {
     if (!page) throw new InvalidInput('The page asked for starts after a seller that is not in the list', 'UNKNOWN_CURSOR');
     // The reader and the instant of GET /v1/trdp/accounts, so that each figure and the negative marker agree with the API's.
     const balances = await ownerBalances(this.db, page.accounts.map(({ account }) => account.accountId), this.clock.now());
-    const rows: SellerRow[] = page.accounts.map((stored) => ({ account: this.present(stored), balance: balances.get(stored.account.accountId)! }));
+    const rows: SellerRow[] = await Promise.all(page.accounts.map(async (stored) => ({ account: await this.present(stored), balance: balances.get(stored.account.accountId)! })));
     return sendDashboardPage(reply, this.config, { title: 'Sellers', current: CURRENT, body: () => sellersListBody({ rows, status: wanted, hasMore: page.hasMore }) });
   }
 
@@ -175,8 +175,9 @@ ${statementBody({
     return this.present(stored);
   }
 
-  private present(stored: { account: Parameters<typeof presentAccount>[0]; destination?: Parameters<typeof presentAccount>[1] }): AccountResponse {
-    return presentAccount(stored.account, stored.destination, this.config.payoutHoldAfterDestinationChangeMs, this.clock.now());
+  /** As the API presents it: what is past due by the account's own clock (a test clock's time for one attached to it). */
+  private async present(stored: { account: Parameters<typeof presentAccount>[0]; destination?: Parameters<typeof presentAccount>[1] }): Promise<AccountResponse> {
+    return presentAccount(stored.account, stored.destination, this.config.payoutHoldAfterDestinationChangeMs, (await this.clocks.ofAccount(stored.account)).clock.now());
   }
 
   /** Where a seller's movements open for its platform: the platform's escrow pages, the seller's payouts, the transfers. */
