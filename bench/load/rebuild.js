@@ -31,13 +31,16 @@ async function backendsCpuMs(query) {
 
 async function ours() {
   const { createPgClient } = dist('database/src/index.js');
-  const { PostgresEventStore } = dist('event-store/src/index.js');
+  const { PostgresEventStore, eventStoreEngine } = dist('event-store/src/index.js');
   const { projectionsFor, rebuildProjections } = dist('read-models/src/index.js');
   const db = createPgClient({ connectionString: input.url, schema: input.schema, applicationName: APPLICATION });
   try {
     const started = performance.now();
     const cpu = process.cpuUsage();
-    const progress = await rebuildProjections(db, new PostgresEventStore(db), input.schema, projectionsFor('postgres'));
+    // The projections `projections rebuild` takes on the PostgreSQL store (apps/cli/src/main.ts): not the
+    // copy of the log a KurrentDB deployment keeps (event_log), which this once rebuilt too, a statement an event.
+    const projections = projectionsFor(eventStoreEngine({ eventStore: 'postgres' }));
+    const progress = await rebuildProjections(db, new PostgresEventStore(db), input.schema, projections);
     const seconds = (performance.now() - started) / 1000;
     return { events: progress.events, seconds, processCpuMs: ownCpuMs(cpu), postgresCpuMs: await backendsCpuMs((sql, params) => db.query(sql, params)) };
   } finally {

@@ -1,6 +1,6 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { CALLBACK_WORTHY, callbackMessages, callbackStream, deliveryDecider, ownCallback, type PlannedCallback, retryDelay } from '@app/callbacks';
+import { batchCallbackMessages, callbackStream, deliveryDecider, ownCallback, type PlannedCallback, retryDelay } from '@app/callbacks';
 import { TENANT_MODES, type TenantModeReader } from '@app/credentials';
 import { plansCallbacks } from '@app/domain';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
@@ -77,9 +77,9 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
   private async dispatch(events: RecordedEvent[]): Promise<void> {
     this.secrets.follow(events);
     const histories = await this.histories.load(events, plansCallbacks);
-    const told = events
-      .filter((event) => CALLBACK_WORTHY.has(event.type))
-      .flatMap((event) => callbackMessages(event, histories.of(event.streamId, event.revision), this.config.publicBaseUrl).map((message) => ({ event, message })));
+    const told = [...batchCallbackMessages(events, (streamId) => histories.of(streamId), this.config.publicBaseUrl)].flatMap(([event, messages]) =>
+      messages.map((message) => ({ event, message })),
+    );
     const accounts = await sellerAccountsOf(this.runner, told);
     const messages = await inTenantModes(this.modes, told, accounts);
     const addressed = await this.endpoints.address(messages, (merchantId) => accounts.get(merchantId)?.platformId);

@@ -4,7 +4,7 @@ import type { Document } from 'openapi-backend';
 import { CALLBACK_PAYLOAD_SCHEMAS, CALLBACK_TYPES } from './callback-payload.schemas';
 import { endpointCallback, inMode, ownCallback, withPublicBaseUrl } from './addressed-callbacks';
 import type { CallbackMessage, SourceEvent } from './callback-message';
-import { CALLBACK_WORTHY, callbackMessage, callbackMessages, deliveryIdFor, planCallback } from './callback-payloads';
+import { batchCallbackMessages, CALLBACK_WORTHY, callbackMessage, callbackMessages, deliveryIdFor, planCallback } from './callback-payloads';
 import { merchantEventIdFor } from './event-ids';
 import { WEBHOOK_EVENT_TYPES } from './webhook-endpoints/webhook-event-types';
 
@@ -793,6 +793,28 @@ describe('planCallback', () => {
       const b = planCallback(event, [escrowCreated(), escrowFunded], BASE_URL, false);
       expect(b!.body).toBe(a!.body);
     });
+  });
+});
+
+describe('batchCallbackMessages', () => {
+  it("tells each of a batch's events what callbackMessages tells it alone, streams interleaved in log order", () => {
+    const histories: Record<string, readonly { type: string; data: unknown }[]> = {
+      'escrow-esc_1': [escrowCreated(), escrowFunded, allocationReleased, escrowCancelled, escrowRefundRequested, escrowRefundCompleted],
+      'order-ord_1': [orderCreated(), orderPaid, orderRefundRequested, orderRefundCompleted],
+      'payouts-mer_1': [payoutDestination(1, '••••6789'), payoutSettings('https://merchant.example/payouts'), payoutRequested, payoutPaid],
+    };
+    const recorded = Object.fromEntries(
+      Object.entries(histories).map(([streamId, history]) => [
+        streamId,
+        history.map((e, n) => ({ id: `${streamId}-${n}`, type: e.type, data: e.data, streamId, recordedAt: RECORDED_AT, revision: BigInt(n) })),
+      ]),
+    );
+    // The batch begins after each stream's first event, and its streams take turns.
+    const batch = [1, 2, 3, 4, 5].flatMap((n) => Object.values(recorded).flatMap((events) => (n < events.length ? [events[n]] : [])));
+    const told = batchCallbackMessages(batch, (streamId) => recorded[streamId], BASE_URL);
+    const alone = batch.filter((e) => CALLBACK_WORTHY.has(e.type)).map((e) => [e.id, callbackMessages(e, recorded[e.streamId].slice(0, Number(e.revision) + 1), BASE_URL)]);
+    expect([...told].map(([e, messages]) => [e.id, messages])).toEqual(alone);
+    expect(alone.length).toBeGreaterThan(5);
   });
 });
 

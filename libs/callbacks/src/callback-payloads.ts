@@ -1,4 +1,5 @@
 import {
+  type Decider,
   type EscrowEvent,
   escrowDecider,
   escrowOutline,
@@ -91,29 +92,88 @@ export function callbackMessage(event: SourceEvent, history: readonly { type: st
   }
 }
 
+/** How a kind of stream whose messages come from its folded state makes them from that state. */
+interface Folding {
+  initialState(): unknown;
+  evolve(state: unknown, event: { type: string; data: unknown }): unknown;
+  messages(event: SourceEvent, state: unknown, publicBaseUrl: string): CallbackMessage[];
+}
+
+function folding<Event, State>(decider: Pick<Decider<never, Event, State>, 'initialState' | 'evolve'>, messages: (event: SourceEvent, state: State, publicBaseUrl: string) => CallbackMessage[]): Folding {
+  return {
+    initialState: decider.initialState,
+    evolve: (state, event) => decider.evolve(state as State, event as Event),
+    messages: (event, state, publicBaseUrl) => messages(event, state as State, publicBaseUrl),
+  };
+}
+
+/** An escrow tells its merchant and each seller account with a share, a transfer both parties, an order its merchant. */
+const FOLDINGS: Partial<Record<string, Folding>> = {
+  escrow: folding(escrowDecider, (event, state, publicBaseUrl) => {
+    const outline = escrowOutline(state);
+    const message = escrowCallback(event, outline, publicBaseUrl, deliveryIdFor(event.id));
+    return message ? [message, ...sellerMessages(event, outline!, message)] : [];
+  }),
+  transfer: folding(transferDecider, (event, state) => {
+    const outline = transferOutline(state);
+    const message = transferCallback(event, outline, deliveryIdFor(event.id));
+    return message ? [message, counterpartyMessage(event, message, transferCounterparty(outline!.terms))] : [];
+  }),
+  order: folding(orderDecider, (event, state, publicBaseUrl) => {
+    const message = orderCallback(event, orderOutline(state), publicBaseUrl, deliveryIdFor(event.id));
+    return message ? [message] : [];
+  }),
+};
+
+function foldingOf(streamId: string): Folding | undefined {
+  const kind = streamKind(streamId);
+  return kind === undefined ? undefined : FOLDINGS[kind];
+}
+
 /**
  * Everyone a source event tells: its merchant (callbackMessage), and the others whose money it is:
  * each seller account with a share of an escrow (its share alone), a transfer's other party.
  */
 export function callbackMessages(event: SourceEvent, history: readonly { type: string; data: unknown }[], publicBaseUrl: string): CallbackMessage[] {
   if (!CALLBACK_WORTHY.has(event.type)) return [];
-  // An escrow's or a transfer's history is folded once for every message it makes.
-  switch (streamKind(event.streamId)) {
-    case 'escrow': {
-      const outline = escrowOutline(fold(escrowDecider, history as EscrowEvent[]));
-      const message = escrowCallback(event, outline, publicBaseUrl, deliveryIdFor(event.id));
-      return message ? [message, ...sellerMessages(event, outline!, message)] : [];
+  const folded = foldingOf(event.streamId);
+  if (folded) return folded.messages(event, history.reduce(folded.evolve, folded.initialState()), publicBaseUrl);
+  const message = callbackMessage(event, history, publicBaseUrl);
+  return message ? [message] : [];
+}
+
+/**
+ * callbackMessages of each event of a batch, in log order, given each stream's history up to its last
+ * event in the batch: a stream's history is folded once along its events in the batch, where folding
+ * it again for each event made a rebuild's events API view spend most of its time in the escrow's fold.
+ */
+export function batchCallbackMessages<E extends SourceEvent & { revision: bigint }>(
+  events: readonly E[],
+  historyOf: (streamId: string) => readonly { type: string; data: unknown; revision: bigint }[],
+  publicBaseUrl: string,
+): Map<E, CallbackMessage[]> {
+  const byStream = new Map<string, Map<bigint, E>>();
+  for (const event of events) {
+    if (!CALLBACK_WORTHY.has(event.type)) continue;
+    const ofStream = byStream.get(event.streamId) ?? new Map<bigint, E>();
+    byStream.set(event.streamId, ofStream.set(event.revision, event));
+  }
+  const told = new Map<E, CallbackMessage[]>();
+  for (const [streamId, worthy] of byStream) {
+    const history = historyOf(streamId);
+    const folded = foldingOf(streamId);
+    if (!folded) {
+      for (const event of worthy.values()) told.set(event, callbackMessages(event, history.filter((e) => e.revision <= event.revision), publicBaseUrl));
+      continue;
     }
-    case 'transfer': {
-      const outline = transferOutline(fold(transferDecider, history as TransferEvent[]));
-      const message = transferCallback(event, outline, deliveryIdFor(event.id));
-      return message ? [message, counterpartyMessage(event, message, transferCounterparty(outline!.terms))] : [];
-    }
-    default: {
-      const message = callbackMessage(event, history, publicBaseUrl);
-      return message ? [message] : [];
+    let state = folded.initialState();
+    for (const step of history) {
+      state = folded.evolve(state, step);
+      const event = worthy.get(step.revision);
+      if (event) told.set(event, folded.messages(event, state, publicBaseUrl));
     }
   }
+  return new Map(events.filter((event) => told.has(event)).map((event) => [event, told.get(event)!]));
 }
 
 /**

@@ -1,4 +1,4 @@
-import { partyReachingPlatform, CALLBACK_WORTHY, type CallbackMessage, callbackMessages, endpointOwners, merchantEventIdFor } from '@app/callbacks';
+import { partyReachingPlatform, type CallbackMessage, batchCallbackMessages, endpointOwners, merchantEventIdFor } from '@app/callbacks';
 import type { SqlExecutor } from '@app/database';
 import { accountDecider, type AccountEvent, fold, plansCallbacks, streams } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
@@ -31,9 +31,8 @@ const platformIn = (histories: BatchHistories) => (accountId: string) => fold(ac
  */
 function rowsOf(events: readonly RecordedEvent[], { histories }: BatchContext): TableRow[] {
   const rows: TableRow[] = [];
-  for (const event of events) {
-    if (!CALLBACK_WORTHY.has(event.type) || !plansCallbacks(event.streamId)) continue;
-    const messages = callbackMessages(event, histories.of(event.streamId, event.revision), '');
+  const planned = events.filter((event) => plansCallbacks(event.streamId));
+  for (const [event, messages] of batchCallbackMessages(planned, (streamId) => histories.of(streamId), '')) {
     // A webhook endpoint's test event is addressed to that endpoint alone: not something that happened to the merchant's money.
     if (messages.some((message) => message.endpointId !== undefined)) continue;
     for (const { ownerId, message: notice } of eventOwners(messages, platformIn(histories))) {
