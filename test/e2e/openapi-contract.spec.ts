@@ -398,7 +398,7 @@ describe('the OpenAPI document is the contract', () => {
     expect(operationsWithoutExamples(document)).toEqual([]);
     const operations = Object.entries<Record<string, unknown>>(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
     expect(Object.keys(OPERATION_EXAMPLES).filter((operation) => !operations.includes(operation))).toEqual([]);
-    // What a route added without its example in apps/api/src/http/openapi/examples looks like to this test.
+    // What a route added without its example (apps/api/src/http/openapi/examples/index.ts gathers them) looks like to this test.
     const withoutOne = structuredClone(document);
     delete withoutOne.paths['/v1/trdp/balance'].get.responses['200'].content['application/json'].example;
     delete withoutOne.paths['/v1/trdp/transfers'].post.requestBody.content['application/json'].example;

@@ -92,7 +92,7 @@ export async function contractChecker(document: Json): Promise<(exchange: Exchan
 
 /**
  * The operations lacking an example of their JSON request body or of a success answer with a body
- * (apps/api/src/http/openapi/examples holds them), one line each.
+ * (apps/api/src/http/openapi/examples/index.ts gathers them), one line each.
  */
 export function operationsWithoutExamples(document: Json): string[] {
   const missing: string[] = [];

@@ -1,4 +1,4 @@
-import type { OperationExamples } from './operation-example';
+import type { OperationExamples } from '@app/http';
 
 /**
  * Callback deliveries, the webhook secret, webhook endpoints and the events API. The callbacks are an

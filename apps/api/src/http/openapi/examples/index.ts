@@ -3,16 +3,16 @@ import { ACCOUNT_EXAMPLES } from './accounts.examples';
 import { ADMIN_EXAMPLES } from './admin.examples';
 import { AUDIT_EXAMPLES } from './audit.examples';
 import { CALLBACK_EXAMPLES } from './callbacks.examples';
-import { COMMISSION_EXAMPLES } from './commissions.examples';
-import { ESCROW_EXAMPLES } from './escrows.examples';
-import type { OperationExamples } from './operation-example';
-import { ORDER_EXAMPLES } from './orders.examples';
+import type { OperationExamples } from '@app/http';
+import { COMMISSION_EXAMPLES } from '@app/features/commissions';
+import { ESCROW_EXAMPLES } from '@app/features/escrows';
+import { ORDER_EXAMPLES } from '@app/features/orders';
 import { PAYOUT_EXAMPLES } from './payouts.examples';
 import { PLATFORM_LINK_EXAMPLES } from './platform-links.examples';
 import { TEST_CLOCK_EXAMPLES } from './test-clocks.examples';
 import { TRANSFER_EXAMPLES } from './transfers.examples';
 
-export type { OperationExample, OperationExamples } from './operation-example';
+export type { OperationExample, OperationExamples } from '@app/http';
 
 /** Every operation's example, by area: a new area's file is added here. */
 export const OPERATION_EXAMPLES: OperationExamples = {
