@@ -62,6 +62,30 @@ describe("apps/api's floors", () => {
   });
 });
 
+/** libs/features' folders keep the same floors (eslint.config.mjs FEATURE_FLOORS): a feature builds only on those below it. */
+describe("libs/features' floors", () => {
+  it('refuses a feature importing one beside or above it, by its entry or by path', () => {
+    expect(importFindings('libs/features/src/orders/back-import.ts', "import { EscrowsFeatureModule } from '@app/features/escrows';\nexport const x = EscrowsFeatureModule;\n")).toEqual([
+      expect.stringContaining('libs/features/src/orders is on floor 1 of the features'),
+    ]);
+    expect(importFindings('libs/features/src/commissions/back-import.ts', "import { CreateEscrowHandler } from '../escrows/create-escrow/create-escrow.handler';\nexport const x = CreateEscrowHandler;\n")).toEqual([
+      expect.stringContaining('libs/features/src/commissions is on floor 2 of the features'),
+    ]);
+    expect(importFindings('libs/features/src/payables/back-import.ts', "import { ListOrdersController } from '../../../../apps/api/src/orders/list-orders/list-orders.controller';\nexport const x = ListOrdersController;\n")).toEqual([
+      expect.stringContaining('never import an app'),
+    ]);
+  });
+
+  it('lets a feature import the features below it and its own files', () => {
+    expect(
+      importFindings(
+        'libs/features/src/escrows/create-escrow/forward-import.ts',
+        "import { commissionsInForce } from '@app/features/commissions';\nimport { CreateEscrowCommand } from './create-escrow.command';\nexport const x = [commissionsInForce, CreateEscrowCommand];\n",
+      ),
+    ).toEqual([]);
+  });
+});
+
 /** The faces' wing (apps/web) and the REST edge (apps/api): neither imports the other's files (eslint.config.mjs wingRules). */
 describe('the faces and the REST edge', () => {
   it("refuses the faces importing the API's files, and the API importing the faces'", () => {

@@ -22,10 +22,10 @@ import { MerchantsModule } from './merchants/merchants.module';
 import { OperationsModule } from './operations/operations.module';
 import { rateLimiting, rateLimitMigrations } from './operations/rate-limit/rate-limiting';
 import { OrdersModule } from './orders/orders.module';
-import { PayablesModule } from './payables/payables.module';
 import { PaymentsHttpModule } from './payments/payments-http.module';
 import { TestClocksModule } from './test-clocks/test-clocks.module';
 import { TransfersModule } from './transfers/transfers.module';
+import { PayablesFeatureModule } from '@app/features/payables';
 import { FacesModule } from '../../web/src';
 
 /**
@@ -51,7 +51,7 @@ export class AppModule {
         PaymentsModule,
         MerchantAuthModule,
         MerchantsModule,
-        PayablesModule,
+        PayablesFeatureModule,
         OrdersModule,
         EscrowsModule,
         AccountsModule,

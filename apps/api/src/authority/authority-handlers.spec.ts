@@ -25,7 +25,7 @@ import type { PayoutBooksDeps } from '@app/payments';
 import { AllocationPayees, PartyRelations } from '@app/onboarding';
 import { InMemoryEventStore } from '../../../../libs/event-store/src/testing/in-memory-event-store';
 import { RotateWebhookSecretCommand, RequestPayoutCommand, SetPayoutDestinationCommand, SetPayoutSettingsCommand, UpdateAccountCommand, ChangeEscrowCommand, ReleaseAllocationCommand, CreateTransferCommand, ReverseTransferCommand, ChangeWebhookEndpointCommand, CreateWebhookEndpointCommand, type CreateWebhookEndpointDto } from '@app/contract';
-import { ChangeEscrowHandler } from '../escrows/change-escrow/change-escrow.handler';
+import { ChangeEscrowHandler, CreateEscrowCommand, CreateEscrowHandler, ReleaseAllocationHandler } from '@app/features/escrows';
 import { RotateWebhookSecretHandler } from '@app/features/callbacks';
 import { RequestPayoutHandler } from '../payouts/request-payout.handler';
 import { SetPayoutDestinationHandler } from '../payouts/set-payout-destination.handler';
@@ -33,10 +33,7 @@ import { SetPayoutSettingsHandler } from '../payouts/set-payout-settings.handler
 import { ChangeWebhookEndpointHandler } from '../webhook-endpoints/change-webhook-endpoint.handler';
 import { CreateWebhookEndpointHandler } from '../webhook-endpoints/create-webhook-endpoint.handler';
 import { CloseAccountCommand, CloseAccountHandler, UpdateAccountHandler } from '@app/features/accounts';
-import { CreateEscrowCommand } from '../escrows/create-escrow/create-escrow.command';
 import type { CreateEscrowDto } from '../escrows/create-escrow/create-escrow.dto';
-import { CreateEscrowHandler } from '../escrows/create-escrow/create-escrow.handler';
-import { ReleaseAllocationHandler } from '../escrows/release-allocation/release-allocation.handler';
 import { CreateTransferHandler, ReverseTransferHandler } from '../transfers/transfer.handlers';
 import { UnknownTransferParty } from '../transfers/transfers.errors';
 

@@ -7,11 +7,9 @@ import type { AuthenticatedMerchant } from '@app/credentials';
 import { CommandRunner } from '@app/infrastructure';
 import { PartyRelations } from '@app/onboarding';
 import { envelope, Caller, CurrentMerchant, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
-import { ChangeCommissionCommand } from './change-commission.command';
+import { ChangeCommissionCommand, commissionStream, presentCommission } from '@app/features/commissions';
 import { CommissionDto } from './commission.dto';
-import { presentCommission } from './commission.presenter';
 import { CommissionChangedResponse, CommissionResponse } from './commission.response';
-import { commissionStream } from './commission-stream';
 
 const RULE_REFUSALS = ['COMMISSION_RULE_EMPTY', 'COMMISSION_BOUNDS_INVERTED', 'COMMISSION_PERCENTAGE_INVALID'];
 

@@ -1,12 +1,11 @@
 import { Module } from '@nestjs/common';
 import { MerchantAuthModule } from '@app/http';
-import { ChangeCommissionHandler } from './change-commission.handler';
+import { CommissionsFeatureModule } from '@app/features/commissions';
 import { CommissionController } from './commission.controller';
 
 /** A platform's commission rules: its default and its sellers' overrides (docs/guides/marketplaces.md#commission-rules). */
 @Module({
-  imports: [MerchantAuthModule],
+  imports: [MerchantAuthModule, CommissionsFeatureModule],
   controllers: [CommissionController],
-  providers: [ChangeCommissionHandler],
 })
 export class CommissionsModule {}

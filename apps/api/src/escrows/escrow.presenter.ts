@@ -1,7 +1,7 @@
 import { subtractSantim, toEtbNumber, ZERO } from '@app/domain';
 import type { PayableView } from '@app/read-models';
 import { paymentUrl } from '../orders/order.presenter';
-import { presentAppliedCommission } from '../commissions/commission.presenter';
+import { presentAppliedCommission } from '@app/features/commissions';
 
 /**
  * `sentAs`: the request's merchantIds, in its order, which the create answer echoes (the interface:

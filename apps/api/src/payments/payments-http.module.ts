@@ -1,16 +1,14 @@
 import { Module } from '@nestjs/common';
 import { PaymentsModule } from '@app/payments';
 import { MerchantAuthModule } from '@app/http';
+import { PaymentsFeatureModule } from '@app/features/payments';
 import { ProviderNotificationsController } from './provider-notifications/provider-notifications.controller';
 import { SandboxCompleteController } from './sandbox/sandbox-complete.controller';
 import { VerifyPaymentController } from './verify-payment/verify-payment.controller';
-import { VerifyPaymentHandler } from './verify-payment/verify-payment.handler';
-import { GetCheckoutHandler } from './get-checkout.handler';
 
 /** Payments over HTTP: verify, the provider's notifications, the sandbox's shortcut, and the customer's view of a payable the checkout page (apps/web) asks for. */
 @Module({
-  imports: [MerchantAuthModule, PaymentsModule],
+  imports: [MerchantAuthModule, PaymentsModule, PaymentsFeatureModule],
   controllers: [VerifyPaymentController, ProviderNotificationsController, SandboxCompleteController],
-  providers: [VerifyPaymentHandler, GetCheckoutHandler],
 })
 export class PaymentsHttpModule {}

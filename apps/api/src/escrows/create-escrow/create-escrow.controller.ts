@@ -8,7 +8,7 @@ import type { AuthenticatedMerchant } from '@app/credentials';
 import { envelope, CurrentMerchant, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems, ApiCallbackPayloads } from '@app/http';
 import { escrowView } from '@app/read-models';
 import { presentCreatedEscrow } from '../escrow.presenter';
-import { CreateEscrowCommand } from './create-escrow.command';
+import { CreateEscrowCommand } from '@app/features/escrows';
 import { CreateEscrowDto } from './create-escrow.dto';
 import { CreatedEscrowResponse } from './created-escrow.response';
 import { MovesMoney } from '../../http/moves-money';

@@ -16,6 +16,7 @@ import {
   ValidateNested,
 } from 'class-validator';
 import { ItemBaseDto, LIMITS, PaymentRequestDto, IsDisplayName, IsDisplayText, IsEtbAmount, IsInstant, IsSingleLineText } from '@app/http';
+import type { CreateEscrowRequest } from '@app/features/escrows';
 import { TestClockIdField } from '../../test-clocks/test-clock-id.field';
 
 export class EscrowItemDto extends ItemBaseDto {
@@ -84,7 +85,7 @@ export class AllocationDto {
   metadata?: AllocationMetadataDto;
 }
 
-export class CreateEscrowDto extends PaymentRequestDto {
+export class CreateEscrowDto extends PaymentRequestDto implements CreateEscrowRequest {
   @ApiProperty({ example: 'ORDER-1042', description: 'Your order id; unique per merchant' })
   @IsString()
   @IsSingleLineText()

@@ -5,7 +5,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { type ActingPrincipal, actingAccountOf, actingIdOf, type EscrowStatus, INVALID_DATE_TIME } from '@app/domain';
 import type { PayableScope } from '@app/read-models';
 import { envelope, ActingCaller, ReadsProjectedViews, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
-import { ApiListParameters, type ListParameters, listFilter, ListPayablesQuery } from '../../payables/list-payables.query';
+import { ApiListParameters, type ListParameters, listFilter, ListPayablesQuery } from '@app/features/payables';
 import { presentEscrow } from '../escrow.presenter';
 import { EscrowsPageResponse } from './escrows-page.response';
 

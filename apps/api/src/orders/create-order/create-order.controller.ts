@@ -7,7 +7,7 @@ import type { AuthenticatedMerchant } from '@app/credentials';
 import { envelope, CurrentMerchant, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems, ApiCallbackPayloads } from '@app/http';
 import { orderView } from '@app/read-models';
 import { presentCreatedOrder } from '../order.presenter';
-import { CreateOrderCommand } from './create-order.command';
+import { CreateOrderCommand } from '@app/features/orders';
 import { CreateOrderDto } from './create-order.dto';
 import { CreatedOrderResponse } from './created-order.response';
 import { MovesMoney } from '../../http/moves-money';

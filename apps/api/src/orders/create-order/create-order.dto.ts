@@ -2,6 +2,7 @@ import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { Type } from 'class-transformer';
 import { ArrayMaxSize, ArrayMinSize, IsArray, IsNotEmpty, IsOptional, IsString, MaxLength, ValidateNested } from 'class-validator';
 import { ItemBaseDto, LIMITS, PaymentRequestDto, IsDisplayText, IsEtbAmount, IsSingleLineText } from '@app/http';
+import type { CreateOrderRequest } from '@app/features/orders';
 import { TestClockIdField } from '../../test-clocks/test-clock-id.field';
 
 export class OrderItemDto extends ItemBaseDto {
@@ -13,7 +14,7 @@ export class OrderItemDto extends ItemBaseDto {
   productId?: string;
 }
 
-export class CreateOrderDto extends PaymentRequestDto {
+export class CreateOrderDto extends PaymentRequestDto implements CreateOrderRequest {
   @ApiProperty({ example: 'Order #1042 at Merkato Online' })
   @IsString()
   @IsNotEmpty()

@@ -6,7 +6,7 @@ import { INVALID_DATE_TIME, type OrderStatus } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import type { PayableScope } from '@app/read-models';
 import { envelope, CurrentMerchant, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
-import { ApiListParameters, type ListParameters, listFilter, ListPayablesQuery } from '../../payables/list-payables.query';
+import { ApiListParameters, type ListParameters, listFilter, ListPayablesQuery } from '@app/features/payables';
 import { presentOrder } from '../order.presenter';
 import { OrdersPageResponse } from './orders-page.response';
 

@@ -8,7 +8,7 @@ import type { AuthenticatedMerchant } from '@app/credentials';
 import { orderView } from '@app/read-models';
 import { envelope, CurrentMerchant, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { presentOrder } from '../order.presenter';
-import { RefundOrderCommand } from './refund-order.command';
+import { RefundOrderCommand } from '@app/features/orders';
 import { RefundOrderDto } from './refund-order.dto';
 import { OrderResponse } from '../get-order/order.response';
 import { MovesMoney } from '../../http/moves-money';

@@ -8,7 +8,7 @@ import type { AuthenticatedMerchant } from '@app/credentials';
 import { PaymentProviders, type SandboxProvider } from '@app/payments';
 import { ApiError, envelope, CurrentMerchant, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { GetCheckoutQuery } from '@app/contract';
-import { type PaymentVerification, VerifyPaymentQuery } from '../verify-payment/verify-payment.query';
+import { type PaymentVerification, VerifyPaymentQuery } from '@app/features/payments';
 import { PaymentVerificationResponse } from '../verify-payment/payment-verification.response';
 
 export class SandboxCompleteDto {

@@ -4,7 +4,7 @@ import { ApiOperation, ApiTags } from '@nestjs/swagger';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { envelope, CurrentMerchant, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { VerifyPaymentDto } from './verify-payment.dto';
-import { VerifyPaymentQuery } from './verify-payment.query';
+import { VerifyPaymentQuery } from '@app/features/payments';
 import { PaymentVerificationResponse } from './payment-verification.response';
 
 @ApiTags('payments')

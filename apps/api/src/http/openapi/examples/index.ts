@@ -1,14 +1,14 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { ACCOUNT_EXAMPLES } from '@app/features/accounts';
 import { CALLBACK_EXAMPLES } from '@app/features/callbacks';
+import { COMMISSION_EXAMPLES } from '@app/features/commissions';
+import { ESCROW_EXAMPLES } from '@app/features/escrows';
 import { PLATFORM_LINK_EXAMPLES } from '@app/features/merchants';
+import { ORDER_EXAMPLES } from '@app/features/orders';
 import { TEST_CLOCK_EXAMPLES } from '@app/features/test-clocks';
 import type { OperationExamples } from '@app/http';
 import { ADMIN_EXAMPLES } from './admin.examples';
 import { AUDIT_EXAMPLES } from './audit.examples';
-import { COMMISSION_EXAMPLES } from './commissions.examples';
-import { ESCROW_EXAMPLES } from './escrows.examples';
-import { ORDER_EXAMPLES } from './orders.examples';
 import { PAYOUT_EXAMPLES } from './payouts.examples';
 import { TRANSFER_EXAMPLES } from './transfers.examples';
 

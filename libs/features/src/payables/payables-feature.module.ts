@@ -4,4 +4,4 @@ import { ListPayablesHandler } from './list-payables.handler';
 
 /** Queries over orders and escrows alike (payables_view). */
 @Module({ providers: [GetPayableHandler, ListPayablesHandler] })
-export class PayablesModule {}
+export class PayablesFeatureModule {}

@@ -2,7 +2,7 @@ import { Command } from '@nestjs/cqrs';
 import type { EscrowOutline } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import type { AuthenticatedMerchant } from '@app/credentials';
-import type { CreateEscrowDto } from './create-escrow.dto';
+import type { CreateEscrowRequest } from './create-escrow.request';
 
 export interface CreateEscrowResult {
   escrow: EscrowOutline;
@@ -13,7 +13,7 @@ export interface CreateEscrowResult {
 export class CreateEscrowCommand extends Command<CreateEscrowResult> {
   constructor(
     readonly merchant: AuthenticatedMerchant,
-    readonly request: CreateEscrowDto,
+    readonly request: CreateEscrowRequest,
     readonly metadata: EventMetadata,
   ) {
     super();

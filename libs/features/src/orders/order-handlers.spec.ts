@@ -3,9 +3,9 @@ import { CallbackUrlRefused } from '@app/callbacks';
 import type { AppConfig } from '@app/config';
 import { type EventMetadata, START } from '@app/event-store';
 import { Clocks, CommandRunner, systemClock } from '@app/infrastructure';
-import { InMemoryEventStore } from '../../../../libs/event-store/src/testing/in-memory-event-store';
+import { InMemoryEventStore } from '../../../event-store/src/testing/in-memory-event-store';
 import { CreateOrderCommand } from './create-order/create-order.command';
-import type { CreateOrderDto } from './create-order/create-order.dto';
+import type { CreateOrderRequest } from './create-order/create-order.request';
 import { CreateOrderHandler } from './create-order/create-order.handler';
 import { RefundOrderCommand } from './refund-order/refund-order.command';
 import { RefundOrderHandler } from './refund-order/refund-order.handler';
@@ -14,7 +14,7 @@ const merchant = { merchantId: 'm-1', idSalt: 'salt-1', mode: 'test' as const };
 const metadata: EventMetadata = { correlationId: 'req-1', actor: { type: 'merchant', id: 'm-1' } };
 
 /** A request as the controller hands it on, validated: 250.75 ETB, 5 of it the platform's fee. */
-function orderRequest(overrides: Partial<CreateOrderDto> = {}): CreateOrderDto {
+function orderRequest(overrides: Partial<CreateOrderRequest> = {}): CreateOrderRequest {
   return {
     amount: 250.75,
     fee: 5,
@@ -24,7 +24,7 @@ function orderRequest(overrides: Partial<CreateOrderDto> = {}): CreateOrderDto {
     customerPhoneNumber: '+251 911 234 567',
     items: [{ productId: 'sku-9', item_name: 'Injera basket', quantity: 1, unit_price: 250.75 }],
     ...overrides,
-  } as CreateOrderDto;
+  } as CreateOrderRequest;
 }
 
 /**

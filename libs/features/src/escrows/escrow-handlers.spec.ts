@@ -23,13 +23,13 @@ import type { AppConfig } from '@app/config';
 import { type EventMetadata, START } from '@app/event-store';
 import { Clocks, CommandRunner, systemClock } from '@app/infrastructure';
 import { AllocationPayees, PartyRelations } from '@app/onboarding';
-import { FixedClock } from '../../../../libs/infrastructure/src/testing/fixed-clock';
-import { InMemoryEventStore } from '../../../../libs/event-store/src/testing/in-memory-event-store';
+import { FixedClock } from '../../../infrastructure/src/testing/fixed-clock';
+import { InMemoryEventStore } from '../../../event-store/src/testing/in-memory-event-store';
 import { CancelEscrowCommand, ChangeEscrowCommand, RefundAllocationCommand, ReleaseAllocationCommand } from '@app/contract';
 import { ChangeEscrowHandler } from './change-escrow/change-escrow.handler';
 import { CancelEscrowHandler } from './cancel-escrow/cancel-escrow.handler';
 import { CreateEscrowCommand } from './create-escrow/create-escrow.command';
-import type { CreateEscrowDto } from './create-escrow/create-escrow.dto';
+import type { CreateEscrowRequest } from './create-escrow/create-escrow.request';
 import { CreateEscrowHandler } from './create-escrow/create-escrow.handler';
 import { RefundAllocationHandler } from './refund-allocation/refund-allocation.handler';
 import { ReleaseAllocationHandler } from './release-allocation/release-allocation.handler';
@@ -40,7 +40,7 @@ const as = (merchant: { merchantId: string }) => merchantPrincipal(merchant.merc
 const metadata: EventMetadata = { correlationId: 'req-1', actor: { type: 'merchant', id: 'mkt-1' } };
 
 /** A request as the controller hands it on, validated: two merchants share 1,000.50 ETB, the first paying the marketplace 10 ETB. */
-function escrowRequest(overrides: Partial<CreateEscrowDto> = {}): CreateEscrowDto {
+function escrowRequest(overrides: Partial<CreateEscrowRequest> = {}): CreateEscrowRequest {
   return {
     orderId: 'ORDER-1',
     amount: 1000.5,
@@ -57,7 +57,7 @@ function escrowRequest(overrides: Partial<CreateEscrowDto> = {}): CreateEscrowDt
       { merchantId: 'courier-1', amount: 400 },
     ],
     ...overrides,
-  } as CreateEscrowDto;
+  } as CreateEscrowRequest;
 }
 
 /**

@@ -17,10 +17,10 @@ import {
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { Clocks, CommandRunner, newStream, onClock, type ObjectClock } from '@app/infrastructure';
 import { type AllocationPayee, AllocationPayees } from '@app/onboarding';
-import { commissionsInForce } from '../../commissions/commissions-in-force';
+import { commissionsInForce } from '@app/features/commissions';
 import { refuseNewCallbackUrl } from '@app/http';
 import { CreateEscrowCommand, type CreateEscrowResult } from './create-escrow.command';
-import type { CreateEscrowDto } from './create-escrow.dto';
+import type { CreateEscrowRequest as CreateEscrowDto } from './create-escrow.request';
 
 /**
  * `payees`: whom each allocation pays, and whether that is one of the creator's accounts (allocation-payees.ts);
