@@ -15,6 +15,7 @@ export * from './multipart-routes';
 export * from './openapi/api-callbacks';
 export * from './openapi/api-envelope';
 export * from './openapi/api-problems';
+export * from './openapi/operation-example';
 export * from './openapi/problem.dto';
 export * from './openapi/security';
 export * from './payment-request.dto';

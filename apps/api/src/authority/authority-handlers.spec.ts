@@ -27,11 +27,8 @@ import { InMemoryEventStore } from '../../../../libs/event-store/src/testing/in-
 import { RotateWebhookSecretCommand, RequestPayoutCommand, SetPayoutDestinationCommand, SetPayoutSettingsCommand, UpdateAccountCommand, ChangeEscrowCommand, ReleaseAllocationCommand, CreateTransferCommand, ReverseTransferCommand, ChangeWebhookEndpointCommand, CreateWebhookEndpointCommand, type CreateWebhookEndpointDto } from '@app/contract';
 import { ChangeEscrowHandler } from '../escrows/change-escrow/change-escrow.handler';
 import { RotateWebhookSecretHandler } from '../callbacks/rotate-webhook-secret/rotate-webhook-secret.handler';
-import { RequestPayoutHandler } from '../payouts/request-payout.handler';
-import { SetPayoutDestinationHandler } from '../payouts/set-payout-destination.handler';
-import { SetPayoutSettingsHandler } from '../payouts/set-payout-settings.handler';
-import { ChangeWebhookEndpointHandler } from '../webhook-endpoints/change-webhook-endpoint.handler';
-import { CreateWebhookEndpointHandler } from '../webhook-endpoints/create-webhook-endpoint.handler';
+import { RequestPayoutHandler, SetPayoutDestinationHandler, SetPayoutSettingsHandler } from '@app/features/payouts';
+import { ChangeWebhookEndpointHandler, CreateWebhookEndpointHandler } from '@app/features/webhook-endpoints';
 import { UpdateAccountHandler } from '../accounts/update-account/update-account.handler';
 import { CloseAccountCommand } from '../accounts/close-account/close-account.command';
 import { CloseAccountHandler } from '../accounts/close-account/close-account.handler';
@@ -39,8 +36,7 @@ import { CreateEscrowCommand } from '../escrows/create-escrow/create-escrow.comm
 import type { CreateEscrowDto } from '../escrows/create-escrow/create-escrow.dto';
 import { CreateEscrowHandler } from '../escrows/create-escrow/create-escrow.handler';
 import { ReleaseAllocationHandler } from '../escrows/release-allocation/release-allocation.handler';
-import { CreateTransferHandler, ReverseTransferHandler } from '../transfers/transfer.handlers';
-import { UnknownTransferParty } from '../transfers/transfers.errors';
+import { CreateTransferHandler, ReverseTransferHandler, UnknownTransferParty } from '@app/features/transfers';
 
 /**
  * The authority rule (libs/domain/src/authority/authority.ts) as the real command handlers apply it, on

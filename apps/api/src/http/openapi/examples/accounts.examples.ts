@@ -1,4 +1,4 @@
-import type { OperationExamples } from './operation-example';
+import type { OperationExamples } from '@app/http';
 
 /** A platform’s seller accounts: one registered with the platform’s own reference, then one without. */
 

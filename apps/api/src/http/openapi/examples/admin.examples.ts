@@ -1,4 +1,4 @@
-import type { OperationExamples } from './operation-example';
+import type { OperationExamples } from '@app/http';
 
 /** The staff API (admin key) and the health checks. */
 export const ADMIN_EXAMPLES: OperationExamples = {

@@ -1,4 +1,4 @@
-import type { OperationExamples } from './operation-example';
+import type { OperationExamples } from '@app/http';
 
 /** A platform takes 10 % (at least 5 ETB) of its sellers' allocations, and 7 % of one seller's. */
 

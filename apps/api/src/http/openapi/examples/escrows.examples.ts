@@ -1,4 +1,4 @@
-import type { OperationExamples } from './operation-example';
+import type { OperationExamples } from '@app/http';
 
 /**
  * Escrow orders and what is done with their allocations. One escrow runs through them: a checkout of

@@ -1,20 +1,19 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
+import type { OperationExamples } from '@app/http';
+import { AUDIT_EXAMPLES } from '@app/features/audit';
+import { PAYOUT_EXAMPLES } from '@app/features/payouts';
+import { TRANSFER_EXAMPLES } from '@app/features/transfers';
+import { WEBHOOK_ENDPOINT_EXAMPLES } from '@app/features/webhook-endpoints';
 import { ACCOUNT_EXAMPLES } from './accounts.examples';
 import { ADMIN_EXAMPLES } from './admin.examples';
-import { AUDIT_EXAMPLES } from './audit.examples';
 import { CALLBACK_EXAMPLES } from './callbacks.examples';
 import { COMMISSION_EXAMPLES } from './commissions.examples';
 import { ESCROW_EXAMPLES } from './escrows.examples';
-import type { OperationExamples } from './operation-example';
 import { ORDER_EXAMPLES } from './orders.examples';
-import { PAYOUT_EXAMPLES } from './payouts.examples';
 import { PLATFORM_LINK_EXAMPLES } from './platform-links.examples';
 import { TEST_CLOCK_EXAMPLES } from './test-clocks.examples';
-import { TRANSFER_EXAMPLES } from './transfers.examples';
 
-export type { OperationExample, OperationExamples } from './operation-example';
-
-/** Every operation's example, by area: a new area's file is added here. */
+/** Every operation's example, by area (a feature's from its entry in libs/features): a new area's file is added here. */
 export const OPERATION_EXAMPLES: OperationExamples = {
   ...ORDER_EXAMPLES,
   ...ESCROW_EXAMPLES,
@@ -25,6 +24,7 @@ export const OPERATION_EXAMPLES: OperationExamples = {
   ...PLATFORM_LINK_EXAMPLES,
   ...TEST_CLOCK_EXAMPLES,
   ...CALLBACK_EXAMPLES,
+  ...WEBHOOK_ENDPOINT_EXAMPLES,
   ...AUDIT_EXAMPLES,
   ...ADMIN_EXAMPLES,
 };

@@ -1,4 +1,4 @@
-import type { OperationExamples } from './operation-example';
+import type { OperationExamples } from '@app/http';
 
 /**
  * Plain orders, their payment (verify, the sandbox, the provider’s notifications) and refunds: one

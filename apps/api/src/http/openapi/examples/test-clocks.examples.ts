@@ -1,4 +1,4 @@
-import type { OperationExamples } from './operation-example';
+import type { OperationExamples } from '@app/http';
 
 /** A test clock (docs/guides/test-clocks.md): created on a Tuesday, advanced ten days to a Friday. */
 const CLOCK = { testClockId: 'clock_5f1c0a9e2b7d4c8e9a0b1c2d', name: 'Friday payouts', frozenTime: '2030-01-01T09:00:00.000Z', status: 'ready', createdAt: '2026-11-29T07:12:40.118Z' };

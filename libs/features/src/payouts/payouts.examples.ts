@@ -1,4 +1,4 @@
-import type { OperationExamples } from './operation-example';
+import type { OperationExamples } from '@app/http';
 
 /**
  * Payout destination, settings and payouts, the statement and the balance. Two payouts: one just

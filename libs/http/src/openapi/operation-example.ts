@@ -1,7 +1,8 @@
 /**
  * An operation's example in the OpenAPI document: what a client sends and what a success answers,
- * keyed by `METHOD /path` as the document names the operation. Each area's examples live in its own
- * file beside this one (orders, escrows, accounts, …); a new route's example is one entry in its
+ * keyed by `METHOD /path` as the document names the operation. Each area's examples live in a file of
+ * their own, a feature's in its folder of libs/features (payouts.examples.ts, …), the rest in
+ * apps/api/src/http/openapi/examples, which gathers them all; a new route's example is one entry in its
  * area's file, and test/e2e/openapi-contract.spec.ts fails while an operation has none.
  */
 export interface OperationExample {

@@ -1,4 +1,4 @@
-import type { OperationExamples } from './operation-example';
+import type { OperationExamples } from '@app/http';
 
 /** Transfers between a platform, its accounts and other merchants: a delivery bonus to a courier (named by its reference) for an escrow, partly taken back. */
 
