@@ -27,15 +27,11 @@ import { InMemoryEventStore } from '../../../../libs/event-store/src/testing/in-
 import { RotateWebhookSecretCommand, RequestPayoutCommand, SetPayoutDestinationCommand, SetPayoutSettingsCommand, UpdateAccountCommand, ChangeEscrowCommand, ReleaseAllocationCommand, CreateTransferCommand, ReverseTransferCommand, ChangeWebhookEndpointCommand, CreateWebhookEndpointCommand, type CreateWebhookEndpointDto } from '@app/contract';
 import { ChangeEscrowHandler, CreateEscrowCommand, CreateEscrowHandler, ReleaseAllocationHandler } from '@app/features/escrows';
 import { RotateWebhookSecretHandler } from '@app/features/callbacks';
-import { RequestPayoutHandler } from '../payouts/request-payout.handler';
-import { SetPayoutDestinationHandler } from '../payouts/set-payout-destination.handler';
-import { SetPayoutSettingsHandler } from '../payouts/set-payout-settings.handler';
-import { ChangeWebhookEndpointHandler } from '../webhook-endpoints/change-webhook-endpoint.handler';
-import { CreateWebhookEndpointHandler } from '../webhook-endpoints/create-webhook-endpoint.handler';
+import { RequestPayoutHandler, SetPayoutDestinationHandler, SetPayoutSettingsHandler } from '@app/features/payouts';
+import { ChangeWebhookEndpointHandler, CreateWebhookEndpointHandler } from '@app/features/webhook-endpoints';
 import { CloseAccountCommand, CloseAccountHandler, UpdateAccountHandler } from '@app/features/accounts';
 import type { CreateEscrowDto } from '../escrows/create-escrow/create-escrow.dto';
-import { CreateTransferHandler, ReverseTransferHandler } from '../transfers/transfer.handlers';
-import { UnknownTransferParty } from '../transfers/transfers.errors';
+import { CreateTransferHandler, ReverseTransferHandler, UnknownTransferParty } from '@app/features/transfers';
 
 /**
  * The authority rule (libs/domain/src/authority/authority.ts) as the real command handlers apply it, on

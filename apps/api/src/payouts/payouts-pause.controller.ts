@@ -7,8 +7,8 @@ import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { envelope, ActingCaller, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { readPayoutSettings } from '@app/contract';
+import { PausePayoutsCommand } from '@app/features/payouts';
 import { PayoutSettingsResponse } from './payout-settings.response';
-import { PausePayoutsCommand } from './pause-payouts.command';
 import { PausePayoutsDto } from './pause-payouts.dto';
 
 /**

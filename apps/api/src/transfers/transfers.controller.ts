@@ -9,7 +9,7 @@ import { platformTransfer, platformTransferPage } from '@app/read-models';
 import { envelope, ApiEnvelope, ApiProblems, MerchantApi, ReadsProjectedViews, Caller, CurrentMerchant, RequestMetadata, parseLimit } from '@app/http';
 import { CreateTransferDto, CreateTransferCommand, ReverseTransferCommand } from '@app/contract';
 import { ReverseTransferDto } from './reverse-transfer.dto';
-import { presentReversal, presentTransfer } from './transfer.presenter';
+import { presentReversal, presentTransfer } from '@app/features/transfers';
 import { TransferResponse, TransferReversalResponse, TransfersPageResponse } from './transfer.response';
 
 @ApiTags('transfers')

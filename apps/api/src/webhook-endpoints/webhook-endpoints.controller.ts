@@ -8,7 +8,7 @@ import type { EventMetadata } from '@app/event-store';
 import { merchantWebhookEndpoint, merchantWebhookEndpoints } from '@app/read-models';
 import { parseLimit, envelope, ApiEnvelope, ApiProblems, MerchantApi, ReadsProjectedViews, ActingCaller, KeyedIdSalt, RequestMetadata } from '@app/http';
 import { ChangeWebhookEndpointCommand, CreateWebhookEndpointCommand, type EndpointChange, CreateWebhookEndpointDto, UpdateWebhookEndpointDto } from '@app/contract';
-import { presentWebhookEndpoint } from './webhook-endpoint.presenter';
+import { presentWebhookEndpoint } from '@app/features/webhook-endpoints';
 import {
   CreatedWebhookEndpointResponse,
   DeletedWebhookEndpointResponse,

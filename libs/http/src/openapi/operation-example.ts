@@ -1,8 +1,8 @@
 /**
  * An operation's example in the OpenAPI document: what a client sends and what a success answers,
  * keyed by `METHOD /path` as the document names the operation. Each area's examples live in a file
- * of their own, in the feature's folder of libs/features (accounts, callbacks, test clocks, …) or in
- * apps/api/src/http/openapi/examples, all gathered by that folder's index.ts; a new route's example is
+ * of their own, a feature's in its folder of libs/features (accounts, escrows, payouts, …), the rest in
+ * apps/api/src/http/openapi/examples, whose index.ts gathers them all; a new route's example is
  * one entry in its area's file, and test/e2e/openapi-contract.spec.ts fails while an operation has none.
  */
 export interface OperationExample {

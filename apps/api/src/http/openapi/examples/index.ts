@@ -1,18 +1,19 @@
 import type { OpenAPIObject } from '@nestjs/swagger';
 import { ACCOUNT_EXAMPLES } from '@app/features/accounts';
+import { AUDIT_EXAMPLES } from '@app/features/audit';
 import { CALLBACK_EXAMPLES } from '@app/features/callbacks';
 import { COMMISSION_EXAMPLES } from '@app/features/commissions';
 import { ESCROW_EXAMPLES } from '@app/features/escrows';
 import { PLATFORM_LINK_EXAMPLES } from '@app/features/merchants';
 import { ORDER_EXAMPLES } from '@app/features/orders';
+import { PAYOUT_EXAMPLES } from '@app/features/payouts';
 import { TEST_CLOCK_EXAMPLES } from '@app/features/test-clocks';
+import { TRANSFER_EXAMPLES } from '@app/features/transfers';
+import { WEBHOOK_ENDPOINT_EXAMPLES } from '@app/features/webhook-endpoints';
 import type { OperationExamples } from '@app/http';
 import { ADMIN_EXAMPLES } from './admin.examples';
-import { AUDIT_EXAMPLES } from './audit.examples';
-import { PAYOUT_EXAMPLES } from './payouts.examples';
-import { TRANSFER_EXAMPLES } from './transfers.examples';
 
-/** Every operation's example, by area: a new area's file is added here. */
+/** Every operation's example, by area (a feature's from its entry in libs/features): a new area's file is added here. */
 export const OPERATION_EXAMPLES: OperationExamples = {
   ...ORDER_EXAMPLES,
   ...ESCROW_EXAMPLES,
@@ -23,6 +24,7 @@ export const OPERATION_EXAMPLES: OperationExamples = {
   ...PLATFORM_LINK_EXAMPLES,
   ...TEST_CLOCK_EXAMPLES,
   ...CALLBACK_EXAMPLES,
+  ...WEBHOOK_ENDPOINT_EXAMPLES,
   ...AUDIT_EXAMPLES,
   ...ADMIN_EXAMPLES,
 };
