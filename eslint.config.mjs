@@ -79,9 +79,9 @@ const API_FLOORS = [
   // What is the REST edge's own of HTTP (the rest is the HTTP kit, libs/http): idempotency, input hooks, the OpenAPI document.
   ['http'],
   // The REST features. One builds on those below it: an account shows its payout schedule, a balance and an
-  // order their payouts and payables, a commission the account it applies to, an escrow its order, commission
-  // and payables, the audit API an escrow as of an instant.
-  ['callbacks', 'events', 'merchants', 'operations', 'payables', 'payments', 'payouts', 'test-clocks', 'transfers', 'webhook-endpoints'],
+  // order their payouts, a commission the account it applies to, an escrow its order and commission, the audit
+  // API an escrow as of an instant. (Payables have no route of their own: libs/features/src/payables.)
+  ['callbacks', 'events', 'merchants', 'operations', 'payments', 'payouts', 'test-clocks', 'transfers', 'webhook-endpoints'],
   ['accounts', 'balances', 'orders'],
   ['commissions'],
   ['escrows'],

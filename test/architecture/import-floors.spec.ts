@@ -44,8 +44,8 @@ describe("apps/api's floors", () => {
     expect(importFindings('apps/api/src/http/back-import.ts', "import { AuditModule } from '../audit/audit.module';\nexport const x = AuditModule;\n")).toEqual([
       expect.stringContaining('apps/api/src/http is on floor 0'),
     ]);
-    expect(importFindings('apps/api/src/payables/back-import.ts', "import { AuditModule } from '../audit/audit.module';\nexport const x = AuditModule;\n")).toEqual([
-      expect.stringContaining('apps/api/src/payables is on floor 1'),
+    expect(importFindings('apps/api/src/transfers/back-import.ts', "import { AuditModule } from '../audit/audit.module';\nexport const x = AuditModule;\n")).toEqual([
+      expect.stringContaining('apps/api/src/transfers is on floor 1'),
     ]);
     expect(importFindings('apps/api/src/escrows/create-escrow/back-import.ts', "import { AuditController } from '../../audit/audit.controller';\nexport const x = AuditController;\n")).toEqual([
       expect.stringContaining('apps/api/src/escrows is on floor 4'),
