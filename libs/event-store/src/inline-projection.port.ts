@@ -11,4 +11,9 @@ export interface InlineProjection {
    * with one jsonb column `row` per stream whose head moved, its `revision` included.
    */
   upsert(source: string): string;
+  /**
+   * Further data-modifying statements for the WITH clause over `written`, the rows `upsert` wrote (it
+   * returns them), so that what follows from a row is written only where the row moved on.
+   */
+  companions?(written: string): readonly string[];
 }

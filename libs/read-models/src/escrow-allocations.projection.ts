@@ -50,51 +50,49 @@ function holdingsOf(history: readonly RecordedEvent[], outlines: readonly (Escro
   return [...holdings, ...open.values()];
 }
 
-const MEMBER_COLUMNS = ['merchant_id', 'escrow_id', 'creator_id', 'status', 'created_at'];
 const HOLDING_COLUMNS = ['escrow_id', 'merchant_id', 'seq', 'held', 'frozen', 'valid_from', 'valid_to'];
 
-/** The escrow's rows after its history: one per allocation (whose it is, the escrow's status and creation), and its holdings. */
-function rowsOf(streamId: string, history: readonly RecordedEvent[]): { members: TableRow[]; holdings: TableRow[] } {
+/** The escrow's holdings after its history. */
+function holdingRowsOf(history: readonly RecordedEvent[]): TableRow[] {
   const outlines = escrowOutlinesAlong(history as unknown as EscrowEvent[]);
-  const escrow = outlines[outlines.length - 1];
-  if (!escrow) return { members: [], holdings: [] };
-  const createdAt = history[0].recordedAt;
-  const members = escrow.allocations.map((a) => ({ merchant_id: a.merchantId, escrow_id: streamKey(streamId), creator_id: escrow.terms.merchantId, status: escrow.status, created_at: createdAt }));
-  const holdings = holdingsOf(history, outlines).map((h, seq) => ({ escrow_id: h.escrowId, merchant_id: h.merchantId, seq, held: h.held, frozen: h.frozen, valid_from: h.validFrom, valid_to: h.validTo }));
-  return { members, holdings };
+  return holdingsOf(history, outlines).map((h, seq) => ({ escrow_id: h.escrowId, merchant_id: h.merchantId, seq, held: h.held, frozen: h.frozen, valid_from: h.validFrom, valid_to: h.validTo }));
 }
 
-const fromJson = (table: string, columns: readonly string[]) => `SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)`;
+/**
+ * The batch's escrows' holdings in one statement: each escrow's rows written again, and those its
+ * history no longer has removed. The DELETE and the upsert touch different rows, so neither sees the other's.
+ */
+const WRITE_HOLDINGS = `
+  WITH fresh AS (SELECT * FROM jsonb_populate_recordset(NULL::allocation_holdings, $2::jsonb)),
+  gone AS (
+    DELETE FROM allocation_holdings h WHERE h.escrow_id = ANY($1::text[])
+      AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.escrow_id = h.escrow_id AND f.merchant_id = h.merchant_id AND f.seq = h.seq)
+  )
+  INSERT INTO allocation_holdings (${HOLDING_COLUMNS.join(', ')}) SELECT ${HOLDING_COLUMNS.join(', ')} FROM fresh
+  ON CONFLICT (escrow_id, merchant_id, seq) DO UPDATE SET held = EXCLUDED.held, frozen = EXCLUDED.frozen, valid_from = EXCLUDED.valid_from, valid_to = EXCLUDED.valid_to`;
 
 /**
- * Which escrows each merchant has an allocation in, whoever created them (an account's list of its
- * escrows), and what each allocation held when (the balance's pending and frozen money, now or as of
- * an instant). An escrow's rows are written again from its whole history whenever a batch touches it:
- * an escrow's history is short, and rows written again come out the same.
+ * What each allocation held when (the balance's pending and frozen money, now or as of an instant).
+ * An escrow's rows are written again from its whole history whenever a batch touches it: an escrow's
+ * history is short, and rows written again come out the same. Which escrows each payee has a share in
+ * (`escrow_allocations`) follows the escrow's row in the payables view, in the same statement
+ * (payables.projection.ts); the projection keeps its name, so its recorded version still holds.
  */
 export const escrowAllocationsView: Projection = {
   name: 'escrow_allocations',
   // 2: an escrow part released and part refunded is PARTIALLY_REFUNDED, no longer REFUNDED.
   version: 2,
-  tables: ['escrow_allocations', 'allocation_holdings'],
+  tables: ['allocation_holdings'],
   folds: isEscrowStream,
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], { histories }: BatchContext) {
-    const escrows = [...histories.streams()].filter(isEscrowStream);
-    if (escrows.length === 0) return;
-    const rows = escrows.map((streamId) => rowsOf(streamId, histories.of(streamId)));
-    const members = rows.flatMap((r) => r.members);
-    const holdings = rows.flatMap((r) => r.holdings);
-    if (members.length > 0) {
-      await tx.query(
-        `INSERT INTO escrow_allocations (${MEMBER_COLUMNS.join(', ')}) ${fromJson('escrow_allocations', MEMBER_COLUMNS)}
-         ON CONFLICT (merchant_id, escrow_id) DO UPDATE SET status = EXCLUDED.status`,
-        [JSON.stringify(members)],
-      );
-    }
-    // An escrow this batch opens has no holdings written yet: a batch of new escrows (a busy hour's creates) deletes nothing.
+    // An escrow this batch opens has no holdings written yet, and one that is only created holds nothing
+    // (nothing is held before the payment): a batch of new escrows (a busy hour's creates) folds and writes nothing.
     const opened = new Set(events.filter((event) => event.revision === 0n).map((event) => event.streamId));
-    const rewritten = escrows.filter((streamId) => !opened.has(streamId));
-    if (rewritten.length > 0) await tx.query(`DELETE FROM allocation_holdings WHERE escrow_id = ANY($1::text[])`, [rewritten.map(streamKey)]);
-    if (holdings.length > 0) await tx.query(`INSERT INTO allocation_holdings (${HOLDING_COLUMNS.join(', ')}) ${fromJson('allocation_holdings', HOLDING_COLUMNS)}`, [JSON.stringify(holdings)]);
+    const escrows = [...histories.streams()].filter((streamId) => isEscrowStream(streamId) && !(opened.has(streamId) && histories.of(streamId).length === 1));
+    if (escrows.length === 0) return;
+    const holdings = escrows.flatMap((streamId) => holdingRowsOf(histories.of(streamId)));
+    const rewritten = escrows.filter((streamId) => !opened.has(streamId)).map(streamKey);
+    if (rewritten.length === 0 && holdings.length === 0) return;
+    await tx.query(WRITE_HOLDINGS, [rewritten, JSON.stringify(holdings)]);
   },
 };

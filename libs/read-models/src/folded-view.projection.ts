@@ -25,6 +25,13 @@ export interface FoldedViewSpec<State> {
    * current, so it spends no read on asking; either way the upsert never steps a row back.
    */
   writtenInline?: boolean;
+  /**
+   * Tables whose rows follow from the view's rows (an escrow's payees: escrow_allocations), each an
+   * INSERT over `written`, a FROM item of the rows the view just wrote. They ride in the statement that
+   * writes the view, inline or in the projector, and are written only where its row moved on; a
+   * rebuild writes them from its copy of the view. They belong to the view's projection (`tables`).
+   */
+  companions?: readonly { table: string; insert: (written: string) => string }[];
 }
 
 /**
@@ -56,6 +63,16 @@ function updates(spec: Table): string {
  */
 function newerOnly(spec: Table): string {
   return `ON CONFLICT (${spec.key}) DO UPDATE SET ${updates(spec)} WHERE ${spec.table}.revision IS NULL OR ${spec.table}.revision < EXCLUDED.revision`;
+}
+
+/** With companions, the upsert returns the rows it wrote, for them to follow. */
+function returning(spec: Pick<FoldedViewSpec<unknown>, 'table' | 'companions'>, upsert: string): string {
+  return spec.companions?.length ? `${upsert} RETURNING ${spec.table}.*` : upsert;
+}
+
+/** The companions' WITH items over `written` (each after a comma). */
+function companionItems(spec: Pick<FoldedViewSpec<unknown>, 'companions'>, written: string): string {
+  return (spec.companions ?? []).map((c, i) => `, companion_${i} AS (${c.insert(written)})`).join('');
 }
 
 /**
@@ -95,19 +112,21 @@ export function foldedView<State>(spec: FoldedViewSpec<State>): Projection {
   return {
     name: spec.name,
     version: spec.version,
-    tables: [spec.table],
+    tables: [spec.table, ...(spec.companions ?? []).map((c) => c.table)],
     folds: spec.streams,
     async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext) {
       const current = await revisions(tx, context);
       const rows = rowsAfter(events, context, (streamId, revision) => (current.get(streamKey(streamId)) ?? -1n) >= revision).map(({ row }) => row);
       if (rows.length === 0) return;
-      // One statement for the batch (the table's own row type reads the JSON): round trips stay constant.
+      // One statement for the batch (the table's own row type reads the JSON), companions included: round trips stay constant.
       const columns = spec.columns.join(', ');
-      await tx.query(
+      const upsert = returning(
+        spec,
         `INSERT INTO ${spec.table} (${columns})
          SELECT ${columns} FROM jsonb_populate_recordset(NULL::${spec.table}, $1::jsonb) ${newerOnly(spec)}`,
-        [JSON.stringify(rows)],
       );
+      const statement = spec.companions?.length ? `WITH written AS (${upsert})${companionItems(spec, 'written')} SELECT count(*) FROM written` : upsert;
+      await tx.query(statement, [JSON.stringify(rows)]);
     },
     async rebuildBatch(writer: BulkWriter, events: readonly RecordedEvent[], context: BatchContext) {
       const rows = rowsAfter(events, context);
@@ -116,6 +135,11 @@ export function foldedView<State>(spec: FoldedViewSpec<State>): Projection {
       // from an earlier batch, or none if its row only now exists (an order's events before its creation).
       await writer.append(spec.table, spec.columns, rows.filter((r) => r.born).map((r) => r.row));
       await writer.merge(spec.table, spec.columns, rows.filter((r) => !r.born).map((r) => r.row), { key: [spec.key], set: updates(spec) });
+      if (!spec.companions?.length) return;
+      // From the copy just written, by key: the rows' documents are not sent twice.
+      await writer.query(`WITH written AS (SELECT * FROM ${spec.table} WHERE ${spec.key} = ANY($1::text[]))${companionItems(spec, 'written')} SELECT 1`, [
+        rows.map((r) => r.row[spec.key]),
+      ]);
     },
   };
 }
@@ -127,10 +151,12 @@ export function foldedView<State>(spec: FoldedViewSpec<State>): Projection {
  */
 export function inlineFoldedView<State>(spec: FoldedViewSpec<State>): InlineProjection {
   const columns = spec.columns.join(', ');
+  const upsert = (source: string) =>
+    `INSERT INTO ${spec.table} (${columns}) SELECT ${spec.columns.map((c) => `r.${c}`).join(', ')}
+       FROM ${source} CROSS JOIN LATERAL jsonb_populate_record(NULL::${spec.table}, written.row) AS r ${newerOnly(spec)}`;
   return {
     row: (streamId, state, times) => (spec.streams(streamId) ? rowIn(spec, streamId, state as State, times) : undefined),
-    upsert: (source) =>
-      `INSERT INTO ${spec.table} (${columns}) SELECT ${spec.columns.map((c) => `r.${c}`).join(', ')}
-       FROM ${source} CROSS JOIN LATERAL jsonb_populate_record(NULL::${spec.table}, written.row) AS r ${newerOnly(spec)}`,
+    upsert: (source) => returning(spec, upsert(source)),
+    ...(spec.companions?.length ? { companions: (written: string) => spec.companions!.map((c) => c.insert(written)) } : {}),
   };
 }

@@ -24,7 +24,9 @@ function signal(channel: string | undefined): { cte: string; join: string } {
  * takes its rows down with its events. The revision comes from the head, not from the writer.
  */
 function inlineRows(inline: InlineProjection | undefined, rows: string): string {
-  return inline === undefined ? '' : `, inline_rows AS (${inline.upsert(rows)})`;
+  if (inline === undefined) return '';
+  const companions = inline.companions?.('inline_rows') ?? [];
+  return `, inline_rows AS (${inline.upsert(rows)})${companions.map((sql, i) => `, inline_companion_${i} AS (${sql})`).join('')}`;
 }
 
 /**

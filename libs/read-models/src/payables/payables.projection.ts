@@ -42,6 +42,18 @@ const payables: FoldedViewSpec<unknown> = {
   columns: ['payable_id', 'kind', 'merchant_id', 'merchant_order_id', 'status', 'payment_status', 'amount', 'expires_at', 'auto_release_at', 'document', 'created_at', 'updated_at', 'revision'],
   streams: isPayableStream,
   writtenInline: true,
+  companions: [
+    {
+      // Which escrows each payee has a share in, whoever created them (an account's list of its escrows),
+      // from the escrow's row as it is written: an escrow's payees and status cost no statement of their own.
+      table: 'escrow_allocations',
+      insert: (written) => `INSERT INTO escrow_allocations (merchant_id, escrow_id, creator_id, status, created_at)
+        SELECT allocation->>'merchantId', w.payable_id, w.merchant_id, w.status, w.created_at
+        FROM ${written} w CROSS JOIN LATERAL jsonb_array_elements(w.document->'allocations') AS allocation
+        WHERE w.kind = 'escrow'
+        ON CONFLICT (merchant_id, escrow_id) DO UPDATE SET status = EXCLUDED.status`,
+    },
+  ],
   fold: (streamId, history) => payableOf(streamId).fold(history),
   row: (streamId, state) => {
     const view = payableOf(streamId).view(state);
