@@ -92,7 +92,8 @@ describe('documents on the hosted onboarding page, in a real browser', () => {
     expect(bytes.equals(PDF)).toBe(true);
     expect((await call(running.baseUrl, 'GET', `/v1/trdp/accounts/${accountId}`, { headers })).body.data.requirementsDue).toEqual([{ kind: 'identity', dueBy, pastDue: false }]);
     const events = (await call(running.baseUrl, 'GET', `/v1/audit/streams/account-${accountId}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } })).body.data.events;
-    expect(events.at(-1)).toMatchObject({ type: 'AccountDocumentUploaded', data: { kind: 'trade_licence', size: PDF.length }, metadata: { actor: { type: 'merchant', id: accountId } } });
+    // Uploaded by the seller, as its own account: the event's data says so as its actor does.
+    expect(events.at(-1)).toMatchObject({ type: 'AccountDocumentUploaded', data: { kind: 'trade_licence', size: PDF.length, uploadedBy: { type: 'merchant', id: accountId } }, metadata: { actor: { type: 'merchant', id: accountId } } });
   });
 
   it('refuses an upload without the form token, keeping nothing', async () => {

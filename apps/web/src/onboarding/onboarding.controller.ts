@@ -82,7 +82,7 @@ export class OnboardingController {
     const metadata: EventMetadata = { correlationId: String(request.id), causationId: String(request.id), actor: { type: 'merchant', id: account.accountId } };
     try {
       const document = checkedDocument(form.documentKind, sent);
-      await this.commands.execute(new UploadAccountDocumentCommand(link.platformId, account.accountId, document, metadata));
+      await this.commands.execute(new UploadAccountDocumentCommand(link.platformId, account.accountId, account.accountId, document, metadata));
     } catch (error) {
       if (error instanceof ApiError) {
         const refused: FieldError = { field: error.code === 'DOCUMENT_KIND_INVALID' ? 'documentKind' : 'documentFile', message: documentRefusal(error) };

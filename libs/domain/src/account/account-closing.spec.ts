@@ -52,7 +52,7 @@ describe('Closing an account', () => {
     const changes: AccountCommand[] = [
       { type: 'UpdateAccount', data: { ...ids, changes: { name: 'Renamed' }, at: LATER } },
       { type: 'InviteAccountOwner', data: { ...ids, at: LATER } },
-      { type: 'RecordAccountDocument', data: { ...ids, document: { documentId: 'doc_1', kind: 'identity', contentType: 'application/pdf', size: 10, sha256: 'a'.repeat(64) }, at: LATER } },
+      { type: 'RecordAccountDocument', data: { ...ids, uploadedBy: ids.merchantId, document: { documentId: 'doc_1', kind: 'identity', contentType: 'application/pdf', size: 10, sha256: 'a'.repeat(64) }, at: LATER } },
       { type: 'RequestAccountInformation', data: { accountId: 'acct_1', decidedBy: { type: 'admin', id: 'admin' }, requirements: [{ kind: 'identity', dueBy: '2031-01-01T00:00:00.000Z' }], at: LATER } },
     ];
     for (const command of changes) account([created, closed]).when(command).thenThrows(AccountIsClosed);

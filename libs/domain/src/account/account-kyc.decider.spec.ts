@@ -27,8 +27,9 @@ const asked: AccountEvent = {
   data: { ...ids, requirements: [{ kind: 'trade_licence', dueBy: DUE }], decidedBy: staff, reason: 'the licence expired', requestedAt: LATER },
 };
 const licence = { documentId: 'doc_1', kind: 'trade_licence', contentType: 'application/pdf', size: 1200, sha256: 'ab'.repeat(32) } as const;
-const upload = (merchantId = ids.merchantId): AccountCommand => ({ type: 'RecordAccountDocument', data: { accountId: 'acct_1', merchantId, document: licence, at: LATER } });
+const upload = (merchantId = ids.merchantId, uploadedBy = merchantId): AccountCommand => ({ type: 'RecordAccountDocument', data: { accountId: 'acct_1', merchantId, uploadedBy, document: licence, at: LATER } });
 const uploaded: AccountEvent = { type: 'AccountDocumentUploaded', data: { ...licence, ...ids, uploadedBy: { type: 'merchant', id: ids.merchantId }, uploadedAt: LATER } };
+const uploadedBySeller: AccountEvent = { type: 'AccountDocumentUploaded', data: { ...licence, ...ids, uploadedBy: { type: 'merchant', id: 'acct_1' }, uploadedAt: LATER } };
 
 const account = (history: AccountEvent[]) => given(accountDecider, history);
 const outline = (history: AccountEvent[]) => fold(accountDecider, history).account!;
@@ -51,6 +52,9 @@ describe('Account review by staff: documents asked for by a due instant', () => 
   it('keeps a document as what it is and its digest, for its own platform only; it meets the requirement of its kind', () => {
     account([created, asked]).when(upload()).then([uploaded]);
     account([created, asked]).when(upload('mer_other')).thenThrows(AccountNotFound);
+    // Its seller, on the hosted page, uploads as the account itself; no other merchant uploads for it.
+    account([created, asked]).when(upload(ids.merchantId, 'acct_1')).then([uploadedBySeller]);
+    account([created, asked]).when(upload(ids.merchantId, 'mer_other')).thenThrows(AccountNotFound);
     account([created, rejected]).when(upload()).thenThrows(AccountRejectedIsFinal);
     const after = outline([created, asked, uploaded]);
     expect(after.requirementsDue).toBeUndefined();
@@ -86,7 +90,7 @@ describe('Account restricted by a requirement past due, as an event', () => {
     type: 'AccountRestricted',
     data: { ...ids, reason, restrictedAt: DUE, pastDue: [{ kind: 'trade_licence', dueBy: DUE }], liftsTo },
   });
-  const lateUpload: AccountCommand = { type: 'RecordAccountDocument', data: { accountId: 'acct_1', merchantId: ids.merchantId, document: licence, at: PAST } };
+  const lateUpload: AccountCommand = { type: 'RecordAccountDocument', data: { accountId: 'acct_1', merchantId: ids.merchantId, uploadedBy: ids.merchantId, document: licence, at: PAST } };
   const lateUploaded: AccountEvent = { ...uploaded, data: { ...uploaded.data, uploadedAt: PAST } } as AccountEvent;
   const lifted = (status: 'VERIFIED' | 'PENDING_VERIFICATION'): AccountEvent => ({
     type: 'AccountRestrictionLifted',

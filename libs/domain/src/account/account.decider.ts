@@ -125,10 +125,11 @@ function decide(command: AccountCommand, state: AccountState): AccountEvent[] {
     return [{ type: 'AccountOwnerInvitationUsed', data: { accountId: account.accountId, merchantId: account.merchantId, usedAt: command.data.at } }];
   }
   if (command.type === 'RecordAccountDocument') {
-    if (command.data.merchantId !== account.merchantId) throw new AccountNotFound(account.accountId);
-    if (account.status === 'REJECTED') throw new AccountRejectedIsFinal(account.accountId);
     const { accountId, merchantId } = account;
-    const uploaded: AccountEvent = { type: 'AccountDocumentUploaded', data: { ...command.data.document, accountId, merchantId, uploadedBy: { type: 'merchant', id: merchantId }, uploadedAt: command.data.at } };
+    if (command.data.merchantId !== merchantId || ![merchantId, accountId].includes(command.data.uploadedBy)) throw new AccountNotFound(accountId);
+    if (account.status === 'REJECTED') throw new AccountRejectedIsFinal(accountId);
+    const uploadedBy = { type: 'merchant', id: command.data.uploadedBy } as const;
+    const uploaded: AccountEvent = { type: 'AccountDocumentUploaded', data: { ...command.data.document, accountId, merchantId, uploadedBy, uploadedAt: command.data.at } };
     return thenLifted(state, [uploaded], command.data.at);
   }
   if (command.type === 'RestrictPastDueAccount') {

@@ -64,7 +64,7 @@ export class AccountDocumentsController {
     // Another platform's account is not found whatever the body holds: nothing of the upload is read for it.
     if (!(await this.accounts.ownedBy(merchant.merchantId, accountId))) throw new AccountNotFound(accountId);
     const file = await readDocumentUpload(request);
-    return envelope('Document uploaded', await this.commands.execute(new UploadAccountDocumentCommand(merchant.merchantId, accountId, file, metadata)));
+    return envelope('Document uploaded', await this.commands.execute(new UploadAccountDocumentCommand(merchant.merchantId, accountId, merchant.merchantId, file, metadata)));
   }
 
   @Get(':accountId/documents')

@@ -14,12 +14,12 @@ export class UploadAccountDocumentHandler implements ICommandHandler<UploadAccou
     @Inject(Clocks) private readonly clocks: Clocks,
   ) {}
 
-  async execute({ platformId, accountId, file, metadata }: UploadAccountDocumentCommand): Promise<AccountDocument> {
+  async execute({ platformId, accountId, uploadedBy, file, metadata }: UploadAccountDocumentCommand): Promise<AccountDocument> {
     const documentId = `doc_${randomBytes(12).toString('hex')}`;
     const document = { documentId, kind: file.kind, contentType: file.contentType, size: file.bytes.length, sha256: createHash('sha256').update(file.bytes).digest('hex') };
     // On the account's own clock: whether the upload lifts a past-due restriction is judged at the account's time (docs/concepts/time.md).
     const clock = await this.clocks.ofStream(streams.account(accountId));
-    const command: AccountCommand = { type: 'RecordAccountDocument', data: { accountId, merchantId: platformId, document, at: clock.clock.now().toISOString() } };
+    const command: AccountCommand = { type: 'RecordAccountDocument', data: { accountId, merchantId: platformId, uploadedBy, document, at: clock.clock.now().toISOString() } };
     // Decided once before the bytes are kept, so that a refused upload (another platform's account, a rejected one) keeps
     // nothing; the runner decides again on the stream it appends to.
     accountDecider.decide(command, (await this.runner.read(streams.account(accountId), accountDecider)).state);
