@@ -142,6 +142,48 @@ describe('account links and the hosted onboarding page', () => {
       expect((await seller.post('/onboarding', { name: 'Hana Honey' })).status).toBe(403);
     });
 
+    it('takes a document as the account itself, and answers a file past the upload limit on the page, in its summary, keeping nothing', async () => {
+      const accountId = await newAccount({ name: 'Meskel Leather', type: 'business' });
+      const seller = await opened((await linkFor(accountId)).url);
+      const PDF = Buffer.concat([Buffer.from('%PDF-1.7\n'), Buffer.from('identity card '.repeat(40))]);
+      const documentForm = (bytes: Buffer) => {
+        const form = new FormData();
+        form.append('_csrf', '');
+        form.append('documentKind', 'identity');
+        form.append('documentFile', new Blob([bytes], { type: 'application/pdf' }), 'identity.pdf');
+        return form;
+      };
+      const kept = async () => ({
+        events: (await running.schema!.client.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE stream_id = $1`, [`account-${accountId}`]))[0].n,
+        documents: (await running.schema!.client.query<{ n: number }>(`SELECT count(*)::int AS n FROM account_documents WHERE account_id = $1`, [accountId]))[0].n,
+      });
+      const before = await kept();
+      // Past the 10 MiB the page's uploads read (kit/web-plugins.ts), with the form token after the file as a browser may send it.
+      const huge = documentForm(Buffer.concat([PDF, Buffer.alloc(10 * 1024 * 1024)]));
+      huge.delete('_csrf');
+      const refused = await seller.upload('/onboarding/documents', huge, { csrfFrom: '/onboarding' });
+      expect(refused.status).toBe(413);
+      expect(refused.headers.get('content-type')).toMatch(/^text\/html/);
+      expect(refused.text).toContain('<a href="#documentFile">Choose a file of at most 5 MB: this one is larger</a>');
+      expect(refused.text).toContain('<option value="identity" selected>');
+      expect(await kept()).toEqual(before);
+      // Between the document's 5 MiB and the upload's 10: the same answer.
+      const large = await seller.upload('/onboarding/documents', documentForm(Buffer.concat([PDF, Buffer.alloc(6 * 1024 * 1024)])), { csrfFrom: '/onboarding' });
+      expect(large.status).toBe(413);
+      expect(large.text).toContain('<a href="#documentFile">Choose a file of at most 5 MB: this one is larger</a>');
+      expect(await kept()).toEqual(before);
+
+      const taken = await seller.upload('/onboarding/documents', documentForm(PDF), { csrfFrom: '/onboarding' });
+      expect([taken.status, taken.location]).toEqual([303, '/onboarding#documents']);
+      // The seller uploaded it, as its own account: the event says so, and its actor too.
+      const [uploaded] = await running.schema!.client.query<{ data: { uploadedBy: unknown }; metadata: { actor: unknown } }>(
+        `SELECT data, metadata FROM events WHERE stream_id = $1 AND event_type = 'AccountDocumentUploaded'`,
+        [`account-${accountId}`],
+      );
+      expect(uploaded.data.uploadedBy).toEqual({ type: 'merchant', id: accountId });
+      expect(uploaded.metadata.actor).toEqual({ type: 'merchant', id: accountId });
+    });
+
     it('sends the seller of an expired link, or one with no link at all, to where it can get one', async () => {
       const accountId = await newAccount({ name: 'Selam Shoes', type: 'individual' });
       const link = await linkFor(accountId);

@@ -36,14 +36,21 @@ export class ConsoleClient {
     return this.request('POST', path, new URLSearchParams(fields).toString());
   }
 
-  private async request(method: string, path: string, body?: string): Promise<PageResult> {
+  /** Posts a multipart form (a file upload), as post does a urlencoded one. */
+  async upload(path: string, form: FormData, options: { csrfFrom?: string } = {}): Promise<PageResult> {
+    if (options.csrfFrom) form.set('_csrf', csrfTokenOf((await this.get(options.csrfFrom)).text));
+    return this.request('POST', path, form);
+  }
+
+  private async request(method: string, path: string, body?: string | FormData): Promise<PageResult> {
     const cookies = [...this.jar].filter(([, c]) => path.startsWith(c.path)).map(([name, c]) => `${name}=${c.value}`);
     const response = await fetch(`${this.baseUrl}${path}`, {
       method,
       redirect: 'manual',
       headers: {
         ...(cookies.length ? { cookie: cookies.join('; ') } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+        // A FormData body brings its own multipart type and boundary.
+        ...(typeof body === 'string' ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
       },
       body,
     });

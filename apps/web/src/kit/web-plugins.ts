@@ -30,6 +30,21 @@ export async function registerWebPlugins(fastify: FastifyInstance, config: AppCo
 /** The console forms that upload a file: the audit console's provider statement, the onboarding page's documents. */
 const UPLOAD_FORMS = new Set(['/audit/reconciliations', '/onboarding/documents']);
 
+/**
+ * The upload forms that answer a file past the upload's limit on their own page (uploadTooLarge), its
+ * refusal in the page's summary as their other refusals are; any other answers 413 from here.
+ */
+const ANSWERS_TOO_LARGE = new Set(['/onboarding/documents']);
+
+/** The requests of those forms whose file was past the limit: its bytes were read and dropped, the other fields kept. */
+const TOO_LARGE = new WeakSet<FastifyRequest>();
+
+/** Whether this upload's file was past the limit, so it arrived without its bytes. */
+export const uploadTooLarge = (request: FastifyRequest): boolean => TOO_LARGE.has(request);
+
+/** parts() takes throwFileSizeLimit as file() does (the plugin's README, "throwFileSizeLimit"); its types list it for file() only. */
+const KEEP_READING_PAST_LIMIT = { throwFileSizeLimit: false } as Parameters<FastifyRequest['parts']>[0];
+
 /** Each uploaded file's type as its part declared it, kept beside its bytes (a document's type is checked against them). */
 const DECLARED_TYPES = new WeakMap<Buffer, string>();
 
@@ -39,24 +54,37 @@ export const declaredType = (file: Buffer): string | undefined => DECLARED_TYPES
 /**
  * An upload form's fields become the body as any form's do (the CSRF token among them), its file a
  * Buffer of the exact bytes (their SHA-256 is recorded) and its declared type (declaredType). Multipart anywhere else is refused as it
- * was before the plugin, and a malformed or oversized one is a 400 or 413, never a 500. The body
+ * was before the plugin, and a malformed or oversized one is a 400 or 413, never a 500 (a file past the limit of a
+ * form that answers it on its own page goes on to it, flagged). The body
  * has no prototype: a field named __proto__ is just a field.
  */
 async function readUploadForm(request: FastifyRequest): Promise<void> {
   if (!request.isMultipart() || MULTIPART_API_ROUTES.has(request.routeOptions.url ?? '')) return;
-  if (!UPLOAD_FORMS.has(request.url.split('?')[0])) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This form is sent as application/x-www-form-urlencoded');
+  const path = request.url.split('?')[0];
+  if (!UPLOAD_FORMS.has(path)) throw new ApiError(415, 'UNSUPPORTED_MEDIA_TYPE', 'This form is sent as application/x-www-form-urlencoded');
   const body = Object.create(null) as Record<string, string | Buffer>;
+  let tooLarge = false;
   try {
-    for await (const part of request.parts()) {
+    // A file past the limit is read to its end and dropped (not thrown at its limit), so the fields after it
+    // (the form token among them) are read too and the whole request is taken before any answer.
+    for await (const part of request.parts(KEEP_READING_PAST_LIMIT)) {
       if (part.type !== 'file') body[part.fieldname] = String(part.value);
-      else DECLARED_TYPES.set((body[part.fieldname] = await part.toBuffer()), part.mimetype);
+      else {
+        const bytes = await part.toBuffer();
+        if (part.file.truncated) tooLarge = true;
+        else DECLARED_TYPES.set((body[part.fieldname] = bytes), part.mimetype);
+      }
     }
   } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 413) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The upload is larger than ${MAX_STATEMENT_BYTES} bytes, or has more parts than the form`);
+    if ((error as { statusCode?: number }).statusCode === 413) throw tooLargeUpload();
     throw new ApiError(400, 'BadRequestException', 'The form could not be read as multipart/form-data');
   }
+  if (tooLarge && !ANSWERS_TOO_LARGE.has(path)) throw tooLargeUpload();
+  if (tooLarge) TOO_LARGE.add(request);
   request.body = body;
 }
+
+const tooLargeUpload = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', `The upload is larger than ${MAX_STATEMENT_BYTES} bytes, or has more parts than the form`);
 
 /** Whichever console session this request carries (cookie paths keep them apart); the plugin needs a non-empty value before sign-in. */
 export function sessionToken(request: FastifyRequest): string {

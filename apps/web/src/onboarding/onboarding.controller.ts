@@ -10,10 +10,10 @@ import { CLOCK, type Clock, Clocks, CommandRunner } from '@app/infrastructure';
 import { AccountDirectory } from '@app/onboarding';
 import { payoutDestination } from '@app/payments';
 import { ApiError, STATUS_BY_KIND } from '@app/http';
-import { checkedDocument, UpdateAccountCommand, presentDestination, SetPayoutDestinationCommand, ONBOARDING_PATH, UploadAccountDocumentCommand } from '@app/contract';
+import { checkedDocument, documentTooLarge, MAX_DOCUMENT_BYTES, UpdateAccountCommand, presentDestination, SetPayoutDestinationCommand, ONBOARDING_PATH, UploadAccountDocumentCommand } from '@app/contract';
 import { CsrfGuard, csrfToken } from '../kit/csrf';
 import { readForm } from '../kit/form';
-import { declaredType } from '../kit/web-plugins';
+import { declaredType, uploadTooLarge } from '../kit/web-plugins';
 import { HtmlErrorFilter } from '../kit/html-error.filter';
 import { redirect, sendPage } from '../kit/page';
 import { ONBOARDING_COOKIE, readSessionCookie, setSessionCookie } from '../kit/session-cookie';
@@ -81,6 +81,8 @@ export class OnboardingController {
     const sent = Buffer.isBuffer(file) ? { declared: declaredType(file) ?? '', bytes: file } : undefined;
     const metadata: EventMetadata = { correlationId: String(request.id), causationId: String(request.id), actor: { type: 'merchant', id: account.accountId } };
     try {
+      // A file past the upload's limit came without its bytes (kit/web-plugins.ts): too large a document all the same.
+      if (uploadTooLarge(request)) throw documentTooLarge();
       const document = checkedDocument(form.documentKind, sent);
       await this.commands.execute(new UploadAccountDocumentCommand(link.platformId, account.accountId, account.accountId, document, metadata));
     } catch (error) {
@@ -148,6 +150,8 @@ function documentRefusal(error: ApiError): string {
       return 'Choose the file of the document to upload';
     case 'DOCUMENT_KIND_INVALID':
       return 'Choose which document this is';
+    case 'DOCUMENT_TOO_LARGE':
+      return `Choose a file of at most ${MAX_DOCUMENT_BYTES / 1024 / 1024} MB: this one is larger`;
     default:
       return error.message;
   }

@@ -14,6 +14,9 @@ const SIGNATURES: Readonly<Record<string, Buffer>> = {
 };
 export const DOCUMENT_CONTENT_TYPES = Object.keys(SIGNATURES);
 
+/** A document larger than the rules take: the API's upload and the hosted page's form refuse it alike. */
+export const documentTooLarge = () => new ApiError(413, 'DOCUMENT_TOO_LARGE', `A document is at most ${MAX_DOCUMENT_BYTES} bytes`);
+
 const refusedType = (detail: string) => new ApiError(415, 'DOCUMENT_TYPE_UNSUPPORTED', `${detail}: a document is a PDF, JPEG or PNG file (${DOCUMENT_CONTENT_TYPES.join(', ')})`);
 
 /** The file's declared type, when the bytes are of that type. */
@@ -56,7 +59,7 @@ export async function readDocumentUpload(request: FastifyRequest): Promise<Docum
 export function checkedDocument(kind: string | undefined, file: { declared: string; bytes: Buffer } | undefined): DocumentFile & { kind: DocumentKind } {
   if (!DOCUMENT_KINDS.includes(kind as DocumentKind)) throw new ApiError(400, 'DOCUMENT_KIND_INVALID', `kind must be one of ${DOCUMENT_KINDS.join(', ')}`);
   if (!file || file.bytes.length === 0) throw new ApiError(400, 'DOCUMENT_FILE_MISSING', 'Send the document as a non-empty file part named file');
-  if (file.bytes.length > MAX_DOCUMENT_BYTES) throw new ApiError(413, 'DOCUMENT_TOO_LARGE', `A document is at most ${MAX_DOCUMENT_BYTES} bytes`);
+  if (file.bytes.length > MAX_DOCUMENT_BYTES) throw documentTooLarge();
   return { kind: kind as DocumentKind, contentType: checkedType(file.declared, file.bytes), bytes: file.bytes };
 }
 
