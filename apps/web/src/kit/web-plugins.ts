@@ -65,9 +65,10 @@ async function readUploadForm(request: FastifyRequest): Promise<void> {
   const body = Object.create(null) as Record<string, string | Buffer>;
   let tooLarge = false;
   try {
-    // A file past the limit is read to its end and dropped (not thrown at its limit), so the fields after it
-    // (the form token among them) are read too and the whole request is taken before any answer.
-    for await (const part of request.parts(KEEP_READING_PAST_LIMIT)) {
+    // On a form that answers it, a file past the limit is read to its end and dropped (not thrown at its limit), so
+    // the fields after it (the form token among them) are read too and the whole request is taken before the page
+    // answers (the request timeout bounds how long a client sends); anywhere else the read stops at the limit.
+    for await (const part of request.parts(ANSWERS_TOO_LARGE.has(path) ? KEEP_READING_PAST_LIMIT : undefined)) {
       if (part.type !== 'file') body[part.fieldname] = String(part.value);
       else {
         const bytes = await part.toBuffer();
@@ -76,15 +77,12 @@ async function readUploadForm(request: FastifyRequest): Promise<void> {
       }
     }
   } catch (error) {
-    if ((error as { statusCode?: number }).statusCode === 413) throw tooLargeUpload();
+    if ((error as { statusCode?: number }).statusCode === 413) throw new ApiError(413, 'PAYLOAD_TOO_LARGE', `The upload is larger than ${MAX_STATEMENT_BYTES} bytes, or has more parts than the form`);
     throw new ApiError(400, 'BadRequestException', 'The form could not be read as multipart/form-data');
   }
-  if (tooLarge && !ANSWERS_TOO_LARGE.has(path)) throw tooLargeUpload();
   if (tooLarge) TOO_LARGE.add(request);
   request.body = body;
 }
-
-const tooLargeUpload = () => new ApiError(413, 'PAYLOAD_TOO_LARGE', `The upload is larger than ${MAX_STATEMENT_BYTES} bytes, or has more parts than the form`);
 
 /** Whichever console session this request carries (cookie paths keep them apart); the plugin needs a non-empty value before sign-in. */
 export function sessionToken(request: FastifyRequest): string {
