@@ -1,4 +1,5 @@
-import { checkFailovers } from './failovers';
+import type { HaCluster } from './ha-cluster';
+import { checkFailovers, injectFailovers } from './failovers';
 import type { Operation, ReceivedCallback } from './records';
 
 const failover = { from: 1, to: 2, killedAt: 10_000, promotedAt: 15_000, rejoinedAt: 30_000, killsWithoutPromotion: 0 };
@@ -46,5 +47,24 @@ describe('the failover check', () => {
     expect(checkFailovers([failover], with500, [callback(17_000)], 30_000).problems).toEqual([expect.stringContaining('answered 500 GEN_004 in the window, not 503')]);
     expect(checkFailovers([failover], healthy, [callback(12_000)], 30_000).problems).toEqual([expect.stringContaining('no callback delivered after the promotion')]);
     expect(checkFailovers([failover], [healthy[0]], [callback(17_000)], 30_000).problems).toEqual([expect.stringContaining('no read succeeded after the kill')]);
+  });
+});
+
+describe('the failovers injected into the load', () => {
+  it('keeps the clients going until the promotion is known, then for the recovery time after it', async () => {
+    const load = { started: Date.now() - 20_000, until: Date.now() - 10_000 };
+    let whileWaiting: number | undefined;
+    const promotedAt = Date.now() + 60_000;
+    const cluster = {
+      failover: async () => {
+        whileWaiting = load.until;
+        return { ...failover, promotedAt };
+      },
+    } as unknown as HaCluster;
+
+    await injectFailovers({ load, cluster, count: 1, recoveryLoadMs: 10_000, log: () => undefined });
+
+    expect(whileWaiting).toBe(Number.POSITIVE_INFINITY);
+    expect(load.until).toBe(promotedAt + 10_000);
   });
 });

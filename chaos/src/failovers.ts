@@ -23,10 +23,14 @@ export async function injectFailovers(options: { load: LoadWindow; cluster: HaCl
   for (let i = 1; i <= options.count; i++) {
     await sleep(Math.max(0, load.started + (duration * i) / (options.count + 1) - Date.now()));
     note('failover: kill -9 of the primary (its keeper and its PostgreSQL)');
+    // The clients go on until the promotion is known, however long the monitor takes on a loaded machine:
+    // a load that ended at its planned time before the promotion would leave no request after it to check.
+    const planned = load.until;
+    load.until = Number.POSITIVE_INFINITY;
     const failover = await options.cluster.failover();
     faults.failovers!.push(failover);
     note(`failover: ${failover.to} promoted ${seconds(failover.promotedAt - failover.killedAt)} after the kill of ${failover.from}${repeated(failover)}; the old primary rejoined as its standby ${seconds(failover.rejoinedAt - failover.killedAt)} after it`);
-    load.until = Math.max(load.until, failover.promotedAt + options.recoveryLoadMs);
+    load.until = Math.max(planned, failover.promotedAt + options.recoveryLoadMs);
   }
   return faults;
 }

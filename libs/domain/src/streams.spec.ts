@@ -56,6 +56,6 @@ describe('stream kinds', () => {
   });
 
   it('lists every kind in the names an audit error offers', () => {
-    expect(STREAM_NAMES).toBe('escrow-…, order-…, merchant-…, account-…, auditor-…, callback-…, payouts-…, payout-…, payout-destination-…, payout-books-…, payout-settings-…, reconciliation-…, webhook-endpoint-…, transfer-…, commission-…, platform-link-…, deployment-modes-… or test-clock-…');
+    expect(STREAM_NAMES).toBe('escrow-…, order-…, merchant-…, account-…, auditor-…, staff-…, callback-…, payouts-…, payout-…, payout-destination-…, payout-books-…, payout-settings-…, reconciliation-…, webhook-endpoint-…, transfer-…, commission-…, platform-link-…, deployment-modes-… or test-clock-…');
   });
 });
