@@ -117,7 +117,7 @@ const featureFloorRules = FEATURE_FLOORS.flatMap((floor, level) =>
             patterns: [
               noApps,
               {
-                regex: `(^@app/features/|(^|/)\\.\\./)(${notBelow.map((other) => other.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})(/|$)`,
+                regex: `(^@app/features/|(^|/)\\.\\./)(${notBelow.map(escapeRegex).join('|')})(/|$)`,
                 message: `libs/features/src/${feature} is on floor ${level} of the features: it imports only the features below it (eslint.config.mjs FEATURE_FLOORS).`,
               },
             ],

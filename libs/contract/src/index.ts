@@ -1,4 +1,4 @@
-// What the edges (the REST API in apps/api, the faces in apps/web) share of each feature: the commands and queries they send on the buses, the request bodies those carry, the shapes they answer and the reads they compose. The handlers stay with the REST edge's features.
+// What the edges (the REST API in apps/api, the faces in apps/web) share of each feature: the commands and queries they send on the buses, the request bodies those carry, the shapes they answer and the reads they compose. Their handlers are each feature's, in libs/features.
 export * from './accounts/account-details.dto';
 export * from './accounts/account-documents/account-documents.provider';
 export * from './accounts/account-documents/document-upload';

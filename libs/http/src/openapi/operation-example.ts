@@ -1,9 +1,9 @@
 /**
  * An operation's example in the OpenAPI document: what a client sends and what a success answers,
  * keyed by `METHOD /path` as the document names the operation. Each area's examples live in a file
- * of their own, a feature's in its folder of libs/features (accounts, escrows, payouts, …), the rest in
- * apps/api/src/http/openapi/examples, whose index.ts gathers them all; a new route's example is
- * one entry in its area's file, and test/e2e/openapi-contract.spec.ts fails while an operation has none.
+ * of their own, a feature's in its folder of libs/features (accounts, escrows, payouts, …), the rest with
+ * the REST edge's OpenAPI document, which gathers them all; a new route's example is one entry in its
+ * area's file, and test/e2e/openapi-contract.spec.ts fails while an operation has none.
  */
 export interface OperationExample {
   /** The JSON body sent, on an operation that takes one. */

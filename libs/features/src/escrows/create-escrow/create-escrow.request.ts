@@ -1,8 +1,8 @@
 import type { ItemBaseDto, PaymentRequestDto } from '@app/http';
 
 /**
- * What creating an escrow reads of the request. The REST edge validates and documents it as CreateEscrowDto
- * (apps/api/src/escrows/create-escrow/create-escrow.dto.ts), which implements this shape.
+ * What creating an escrow reads of the request. The REST edge validates and documents it as CreateEscrowDto,
+ * which implements this shape, so the compiler keeps the two in step.
  */
 export interface CreateEscrowRequest extends PaymentRequestDto {
   orderId: string;

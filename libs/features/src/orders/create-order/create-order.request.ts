@@ -1,8 +1,8 @@
 import type { ItemBaseDto, PaymentRequestDto } from '@app/http';
 
 /**
- * What creating an order reads of the request. The REST edge validates and documents it as CreateOrderDto
- * (apps/api/src/orders/create-order/create-order.dto.ts), which implements this shape.
+ * What creating an order reads of the request. The REST edge validates and documents it as CreateOrderDto,
+ * which implements this shape, so the compiler keeps the two in step.
  */
 export interface CreateOrderRequest extends PaymentRequestDto {
   description: string;
