@@ -102,7 +102,7 @@ const balanceThrough = (account: string) => `COALESCE((
 
 /**
  * Each line of the page: its net on the two accounts, the fee other merchants' fees accounts took of it
- * (as a payout report reads it: libs/read-models/src/payout-report.reader.ts), the day a payable credit
+ * (as a payout report reads it: libs/read-models/src/payouts/payout-report.reader.ts), the day a payable credit
  * becomes available (creditAvailableOn; a fee alone is never held: its own day), and the two accounts'
  * balance right after it (their running balances), from which what it recovered follows.
  */
