@@ -32,7 +32,7 @@ export interface PlannedCallback {
  * What a source event tells its merchant, before it is addressed: the order's own callbackURL (or
  * the payout settings' URL) when there is one, and every webhook endpoint subscribed to its status.
  * The payload names the delivery to the order's URL; a delivery to an endpoint names its own. The
- * events API lists it whether or not it is sent anywhere (libs/read-models/src/merchant-events.projection.ts).
+ * events API lists it whether or not it is sent anywhere (libs/read-models/src/events/merchant-events.projection.ts).
  */
 export interface CallbackMessage {
   /** Whom it is for: it is signed with their webhook secret, listed in their events API, and goes to their webhook endpoints. */

@@ -1,12 +1,12 @@
 import { migrate, type SqlClient } from '@app/database';
 import { latestDeliveries, payableDeliveries, pendingDeliveries } from './callbacks/deliveries.reader';
-import { allMerchants, merchantName, payableOwner, registeredMerchants } from './merchants.reader';
+import { allMerchants, merchantName, payableOwner, registeredMerchants } from './merchants/merchants.reader';
 import { autoReleasesDue, expiriesDue } from './payables/payable-deadlines.reader';
 import { merchantPayable, payableByMerchantOrderId, payableForCheckout, payablesPage } from './payables/payables.reader';
-import { advanceCheckpoint, checkpoints } from './projection-progress';
-import { merchantPayout, payoutsPage, payoutsUnderWay } from './payouts.reader';
-import { schedulesToPay } from './payout-schedules.reader';
-import { openPaymentReference, openProviderOperations } from './provider-operations.reader';
+import { advanceCheckpoint, checkpoints } from './projector/projection-progress';
+import { merchantPayout, payoutsPage, payoutsUnderWay } from './payouts/payouts.reader';
+import { schedulesToPay } from './payouts/payout-schedules.reader';
+import { openPaymentReference, openProviderOperations } from './provider-operations/provider-operations.reader';
 import { READ_MODEL_MIGRATIONS } from './read-model.migrations';
 import { READ_MODEL_DATABASES, type ReadModelDatabase } from './testing/read-model-databases';
 

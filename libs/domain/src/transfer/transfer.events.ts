@@ -35,7 +35,7 @@ export type TransferCommand =
   /**
    * `sourceAvailable`: the source's available balance (its payable and fees, signed santim, less the payable's
    * credits the holding period keeps) as the ledger stood, caught up with the log, when the command was built
-   * (payableAvailableAt, libs/read-models/src/payable-availability.reader.ts).
+   * (payableAvailableAt, libs/read-models/src/ledger/payable-availability.reader.ts).
    */
   | { type: 'CreateTransfer'; data: TransferTerms & { sourceAvailable: number; at: string } }
   | { type: 'ReverseTransfer'; data: { transferId: string; platformId: string; amount?: Santim; at: string; callbackUrl: string | null } };

@@ -5,7 +5,7 @@ import { type EventRow, eventColumns, toRecorded } from './event-rows';
 
 /**
  * Where the log is read from in PostgreSQL: the store's own table (gap-safe by transaction id), or,
- * with the events outside PostgreSQL, the read models' copy of them (libs/read-models/src/log-copy.ts).
+ * with the events outside PostgreSQL, the read models' copy of them (libs/read-models/src/events/log-copy.ts).
  */
 export interface LogSource {
   table: string;
@@ -28,7 +28,7 @@ export const EVENTS_TABLE: LogSource = {
 
 /**
  * Which streams a merchant owns: the store records no owners, the read models do, beside the log
- * (libs/read-models/src/log-copy.ts).
+ * (libs/read-models/src/events/log-copy.ts).
  */
 export interface StreamOwnership {
   /** A condition on `stream_id`: the stream belongs to the merchant the parameter `param` names. */

@@ -1,8 +1,8 @@
 import type { SqlExecutor } from '@app/database';
 import { type Account, type AccountEvent, accountOf, type PayoutEvent, streamKind } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
-import { foldedView } from '../folded-view.projection';
-import type { BulkWriter, Projection } from '../projection';
+import { foldedView } from '../projector/folded-view.projection';
+import type { BulkWriter, Projection } from '../projector/projection';
 
 /**
  * A platform's accounts, one row each, in the shape their answers and the console's pages read

@@ -1,7 +1,7 @@
 import { ACCOUNTS } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 import type { Account, AccountStatus, DestinationOnFile } from '@app/domain';
-import { DEBTOR_OWNERS } from '../negative-balances.reader';
+import { DEBTOR_OWNERS } from '../ledger/negative-balances.reader';
 
 /** An account as stored, with the payout destination on file for it (holder and time only). */
 export interface StoredAccount {

@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '@app/database';
-import { onRealTime } from '../test-clock-objects.reader';
+import { onRealTime } from '../test-clocks/test-clock-objects.reader';
 
 /** An account and an instant one of its requirements falls due. */
 export interface RequirementDeadline {

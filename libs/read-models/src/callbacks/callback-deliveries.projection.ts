@@ -1,6 +1,6 @@
 import type { CallbackEvent } from '@app/callbacks';
 import { fold, streamKind } from '@app/domain';
-import { foldedView } from '../folded-view.projection';
+import { foldedView } from '../projector/folded-view.projection';
 import { type DeliveryView, deliveryViewFold } from './delivery-view';
 
 /** Callback deliveries with every attempt (delivery-view.ts), folded from their events. */

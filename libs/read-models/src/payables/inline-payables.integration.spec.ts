@@ -4,8 +4,8 @@ import { type EscrowCommand, type EscrowEvent, escrowDecider, fold, santim } fro
 import { EVENT_STORE_MIGRATIONS, type LogPosition, PostgresEventStore, type RecordedEvent, WrongExpectedRevision } from '@app/event-store';
 import { CREATED_AT, DURING_WINDOW, escrowCreated } from '../../../domain/src/testing/escrow.fixtures';
 import { READ_MODEL_MIGRATIONS } from '../read-model.migrations';
-import { rebuildProjections } from '../rebuild';
-import { BatchHistories } from '../stream-histories';
+import { rebuildProjections } from '../projector/rebuild';
+import { BatchHistories } from '../projector/stream-histories';
 import { projectUpTo, READ_MODEL_DATABASES, type ReadModelDatabase } from '../testing/read-model-databases';
 import { inlinePayablesView, payablesView } from './payables.projection';
 

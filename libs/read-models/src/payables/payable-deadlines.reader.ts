@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '@app/database';
-import { onRealTime } from '../test-clock-objects.reader';
+import { onRealTime } from '../test-clocks/test-clock-objects.reader';
 
 /** A payable and the instant something falls due for it. */
 export interface PayableDeadline {

@@ -1,6 +1,6 @@
 import { escrowOutlineFold, isPayableStream, orderOutlineFold, type PayableKind, streamKind } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
-import { foldedView, type FoldedViewSpec, inlineFoldedView } from '../folded-view.projection';
+import { foldedView, type FoldedViewSpec, inlineFoldedView } from '../projector/folded-view.projection';
 import { escrowView, orderView, type PayableView } from './payable-view';
 
 /**

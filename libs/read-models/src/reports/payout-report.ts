@@ -2,11 +2,11 @@ import { csvRow } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 import { streamKey } from '@app/domain';
 import type { LogPosition } from '@app/event-store';
-import { type PayoutLineOutcome, rangeOutcome, releasedOutcome } from '../payout-movements.reader';
-import { CARRIED, payoutRangeLines } from '../payout-range.reader';
-import { payoutReleasedLines } from '../payout-released.reader';
-import { type PayoutLedgerLine, payoutLedgerLines } from '../payout-report.reader';
-import type { PayoutView } from '../payouts.projection';
+import { type PayoutLineOutcome, rangeOutcome, releasedOutcome } from '../payouts/payout-movements.reader';
+import { CARRIED, payoutRangeLines } from '../payouts/payout-range.reader';
+import { payoutReleasedLines } from '../payouts/payout-released.reader';
+import { type PayoutLedgerLine, payoutLedgerLines } from '../payouts/payout-report.reader';
+import type { PayoutView } from '../payouts/payouts.projection';
 import { signedBirr } from './signed-birr';
 
 /** One movement of a payout, as a merchant reconciles it: what caused it, how much of it was the platform's fee, and what this payout did with it (as its movements pages say). */

@@ -1,8 +1,8 @@
 import { csvRow, payoutAccounts } from '@app/audit';
 import { creditAvailableOn, recoveredBy, streamKey } from '@app/domain';
-import { accountPeriod } from '../account-period.reader';
-import { entryNames } from '../entry-names.reader';
-import { payableCreditDays } from '../payable-availability.reader';
+import { accountPeriod } from '../ledger/account-period.reader';
+import { entryNames } from '../ledger/entry-names.reader';
+import { payableCreditDays } from '../ledger/payable-availability.reader';
 import type { TenantModeReader } from '@app/credentials';
 import type { SqlExecutor } from '@app/database';
 import { signedBirr } from './signed-birr';

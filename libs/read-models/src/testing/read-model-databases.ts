@@ -2,9 +2,9 @@ import { createPgliteClient, migrate, type SqlClient } from '@app/database';
 import { comparePositions, EVENT_STORE_MIGRATIONS, type EventStore, type LogPosition, PostgresEventStore } from '@app/event-store';
 import { createTestSchema } from '../../../../test/support/postgres';
 import { waitFor } from '../../../../test/support/wait';
-import { ProjectionProgress, readCheckpoint } from '../projection-progress';
-import { Projector } from '../projector';
-import { CORE_PROJECTIONS } from '../projections';
+import { ProjectionProgress, readCheckpoint } from '../projector/projection-progress';
+import { Projector } from '../projector/projector';
+import { CORE_PROJECTIONS } from '../projector/projections';
 import { READ_MODEL_MIGRATIONS } from '../read-model.migrations';
 
 export interface ReadModelDatabase {

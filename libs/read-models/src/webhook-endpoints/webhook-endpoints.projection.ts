@@ -1,6 +1,6 @@
 import { webhookEndpointDecider, type WebhookEndpointEvent, type WebhookEndpointOutline, webhookEndpointOutline } from '@app/callbacks';
 import { fold, streamKind } from '@app/domain';
-import { foldedView } from '../folded-view.projection';
+import { foldedView } from '../projector/folded-view.projection';
 
 /** A webhook endpoint as its merchant reads it and the callback dispatcher addresses it; its secret is never here. */
 export interface WebhookEndpointView {

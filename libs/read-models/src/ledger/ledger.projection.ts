@@ -1,0 +1,263 @@
+import { ACCOUNTS, booksAccountMode, type JournalEntry, journalFor, refundCompletionEntry } from '@app/audit';
+import type { SqlExecutor } from '@app/database';
+import {
+  type EscrowEvent,
+  escrowDecider,
+  escrowOutline,
+  ESCROW_PAYMENT_EVENTS,
+  fold,
+  holdsMoney,
+  isPayableStream,
+  type Mode,
+  ORDER_PAYMENT_EVENTS,
+  type RefundRequest,
+  type Santim,
+  streamKey,
+  streamKind,
+} from '@app/domain';
+import type { RecordedEvent } from '@app/event-store';
+import { settleRunningBalances } from './ledger-running-balances';
+import { decideLegacyEntries, LedgerTenantModes, platformsNamed } from './ledger-tenant-modes';
+import type { BatchContext, BulkWriter, Projection, TableRow } from '../projector/projection';
+import type { BatchHistories } from '../projector/stream-histories';
+
+export class LedgerInvariantViolation extends Error {
+  constructor(message: string) {
+    super(`ledger invariant violated: ${message}`);
+    this.name = 'LedgerInvariantViolation';
+  }
+}
+
+interface Posted {
+  event: RecordedEvent;
+  entry: JournalEntry;
+  /** Its tenant's mode; null while that is a tenant from before modes whose mode the log has not decided yet. */
+  mode: Mode | null;
+}
+
+/** A batch's entries, and the tenants' modes it made known. */
+interface Batch {
+  entries: Posted[];
+  modes: LedgerTenantModes;
+}
+
+/**
+ * The ledger of docs/concepts/ledger.md as a projection: one balanced journal entry per money event, postings in integer santim,
+ * and each posting's running balance (ledger-running-balances.ts). What an entry needs beyond its event (the order's merchant, a refund's
+ * amount) comes from the payable's own history (its creation, the refund's request), so the ledger reads
+ * no other view. Its invariants are checked once the whole batch is applied; a violation rolls the batch back
+ * and stops the projector rather than let a wrong balance be written. A batch's entries, postings and
+ * balance changes are written one statement each, so a batch costs the same few round trips however
+ * many money events it holds. Each tenant's entries post to the books' accounts of its mode
+ * (ledger-tenant-modes.ts), and each entry and account records its mode, so each mode's books are read apart.
+ */
+export const ledgerProjection: Projection = {
+  name: 'ledger',
+  // 2: the books' accounts per mode (docs/concepts/modes.md), entries and accounts with their mode.
+  version: 2,
+  tables: ['ledger_entries', 'ledger_postings', 'ledger_balances', 'ledger_tenant_modes'],
+  // Each batch settles its running balances on top of the earlier batches' postings.
+  rebuildReads: ['ledger_postings_account_time'],
+  folds: isPayableStream,
+  async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], { histories }: BatchContext) {
+    const { entries, modes } = await postedBy(tx, events, histories);
+    const tenants = modes.rows();
+    if (tenants.length > 0) {
+      await tx.query(
+        `INSERT INTO ledger_tenant_modes (${MODE_COLUMNS.join(', ')}) ${fromJson('ledger_tenant_modes', MODE_COLUMNS)}
+         ON CONFLICT (tenant_id) DO UPDATE SET mode = EXCLUDED.mode`,
+        [JSON.stringify(tenants)],
+      );
+    }
+    if (entries.length > 0) await post(tx, entries);
+    if (modes.decidedInBatch) await decideLegacyEntries(tx, modes.decidedInBatch);
+  },
+  // Every entry is new to a rebuild's copies (one per event, each event applied once): entries and
+  // postings are appended, and their running balances settled on top of earlier batches'; balances,
+  // summed over the batch, are added to what earlier batches left.
+  async rebuildBatch(writer: BulkWriter, events: readonly RecordedEvent[], { histories }: BatchContext) {
+    const { entries, modes } = await postedBy(writer, events, histories);
+    const postings = postingRows(entries);
+    await writer.merge('ledger_tenant_modes', MODE_COLUMNS, modes.rows(), { key: ['tenant_id'], set: 'mode = EXCLUDED.mode' });
+    await writer.append('ledger_entries', ENTRY_COLUMNS, entryRows(entries));
+    await writer.append('ledger_postings', POSTING_COLUMNS, postings);
+    await settleRunningBalances(writer, postings);
+    await writer.merge('ledger_balances', BALANCE_COLUMNS, balanceRows(entries), { key: ['account'], set: ADD_TO_BALANCE });
+    if (modes.decidedInBatch) await decideLegacyEntries(writer, modes.decidedInBatch);
+  },
+  async check(tx: SqlExecutor, _events: readonly RecordedEvent[], { histories }: BatchContext) {
+    const escrows = [...histories.streams()].filter((streamId) => streamKind(streamId) === 'escrow');
+    await assertEscrowBalances(tx, escrows, histories);
+  },
+};
+
+/**
+ * The batch's money events with their journal entries, each checked to balance, in log order, each
+ * posted to the books of its tenant's mode as the log stands at its event.
+ */
+async function postedBy(db: Pick<SqlExecutor, 'query'>, events: readonly RecordedEvent[], histories: BatchHistories): Promise<Batch> {
+  const money = events.filter((event) => holdsMoney(event.streamId));
+  const modes = await LedgerTenantModes.load(db, events, [...money.map((event) => tenantOf(event, histories)), ...platformsNamed(events)]);
+  const entries: Posted[] = [];
+  for (const event of events) {
+    modes.learn(event);
+    if (!holdsMoney(event.streamId)) continue;
+    const mode = modes.modeOf(tenantOf(event, histories));
+    // Before its mode is known, an entry posts to the books' accounts under their live names, and moves once it is.
+    const entry = entryFor(event, histories, mode ?? 'live');
+    if (entry) entries.push({ event, entry: balanced(event, entry), mode });
+  }
+  return { entries, modes };
+}
+
+/**
+ * Whose money an event moves: an order's or an escrow's creator, a payout's party, a transfer's source
+ * (a transfer's two parties are one platform's, so of one mode).
+ */
+function tenantOf(event: RecordedEvent, histories: BatchHistories): string {
+  if (isPayableStream(event.streamId)) return creationOf(event, histories).merchantId ?? '';
+  const data = event.data as { merchantId?: string; source?: string };
+  return data.merchantId ?? data.source ?? '';
+}
+
+/** The refund `completion` completes, as its request (an event earlier in the payable's stream) recorded it. */
+function refundRequested(completion: RecordedEvent, refundId: unknown, histories: BatchHistories): RefundRequest | undefined {
+  const before = histories.of(completion.streamId, completion.revision - 1n);
+  return before.find((e) => REFUND_REQUESTED.has(e.type) && (e.data as RefundRequest).refundId === refundId)?.data as RefundRequest | undefined;
+}
+
+const REFUND_REQUESTED: ReadonlySet<string> = new Set([ORDER_PAYMENT_EVENTS.refundRequested, ESCROW_PAYMENT_EVENTS.refundRequested]);
+
+/** Who created the order or escrow, and a plain order's fee: its first event says, no fold needed. */
+function creationOf(event: RecordedEvent, histories: BatchHistories): { merchantId?: string; fee?: Santim } {
+  return (histories.of(event.streamId)[0]?.data as { merchantId?: string; fee?: Santim } | undefined) ?? {};
+}
+
+function entryFor(event: RecordedEvent, histories: BatchHistories, mode: Mode): JournalEntry | undefined {
+  const data = event.data as Record<string, unknown>;
+  // A payout's or a transfer's events carry their merchants and amount; an order's or an escrow's need their stream's history.
+  if (!isPayableStream(event.streamId)) return journalFor(event.type, data, { id: event.streamId, mode });
+  const id = streamKey(event.streamId);
+  // The creator's fees account takes part in these: its id is in the stream's first event.
+  const feesMove = (event.type === 'AllocationReleased' && data.fee) || (event.type === 'EscrowRefundRequested' && data.feeReturned);
+  if (event.type === 'OrderPaid' || event.type === 'OrderRefundRequested' || feesMove) {
+    const creation = creationOf(event, histories);
+    return journalFor(event.type, data, { id, creatorMerchantId: creation.merchantId, orderFee: event.type === 'OrderPaid' ? creation.fee : undefined, mode });
+  }
+  if (event.type === 'EscrowRefundCompleted' || event.type === 'OrderRefundCompleted') {
+    const refund = refundRequested(event, data.refundId, histories);
+    if (!refund) throw new LedgerInvariantViolation(`refund ${String(data.refundId)} completed but never requested`);
+    return refundCompletionEntry(refund.amount, mode);
+  }
+  return journalFor(event.type, data, { id, mode });
+}
+
+function balanced(event: RecordedEvent, entry: JournalEntry): JournalEntry {
+  const debits = entry.lines.reduce((sum, line) => sum + line.debit, 0);
+  const credits = entry.lines.reduce((sum, line) => sum + line.credit, 0);
+  if (debits !== credits || debits <= 0 || !Number.isSafeInteger(debits)) {
+    throw new LedgerInvariantViolation(`entry for event ${event.id} debits ${debits} and credits ${credits}`);
+  }
+  return entry;
+}
+
+/** Rows as JSON, read by the table's own row type: one statement per table for the whole batch. */
+function fromJson(table: string, columns: readonly string[]): string {
+  return `SELECT ${columns.join(', ')} FROM jsonb_populate_recordset(NULL::${table}, $1::jsonb)`;
+}
+
+const ENTRY_COLUMNS = ['entry_id', 'event_id', 'stream_id', 'event_type', 'commit_position', 'prepare_position', 'recorded_at', 'description', 'mode'];
+const POSTING_COLUMNS = ['entry_id', 'line', 'account', 'debit', 'credit', 'memo', 'commit_position', 'prepare_position', 'recorded_at'];
+const BALANCE_COLUMNS = ['account', 'debit', 'credit', 'mode'];
+const MODE_COLUMNS = ['tenant_id', 'mode'];
+const ADD_TO_BALANCE = 'debit = ledger_balances.debit + EXCLUDED.debit, credit = ledger_balances.credit + EXCLUDED.credit, mode = COALESCE(ledger_balances.mode, EXCLUDED.mode)';
+
+/**
+ * An entry is dated by its business time: the append time, or for an event decided on a test clock the
+ * clock's time (its metadata's businessAt, docs/concepts/time.md), so that a test object's holding
+ * period, availability and statement lines run on its clock. The log's recordedAt stays the real time.
+ */
+const position = (event: RecordedEvent) => ({
+  commit_position: event.position.commit.toString(),
+  prepare_position: event.position.prepare.toString(),
+  recorded_at: event.metadata.businessAt ? new Date(event.metadata.businessAt) : event.recordedAt,
+});
+
+function entryRows(entries: readonly Posted[]): TableRow[] {
+  return entries.map(({ event, entry, mode }) => ({
+    entry_id: event.id,
+    mode,
+    event_id: event.id,
+    stream_id: event.streamId,
+    event_type: event.type,
+    description: entry.description,
+    ...position(event),
+  }));
+}
+
+type PostingRow = TableRow & { account: string; debit: number; credit: number; recorded_at: Date };
+
+/** A posting, and the mode of the entry it is a line of (not a column of its own: its account's row says it). */
+type ModedPosting = { row: PostingRow; mode: Mode | null };
+
+function modedPostings(entries: readonly Posted[]): ModedPosting[] {
+  return entries.flatMap(({ event, entry, mode }) =>
+    entry.lines.map((line, index) => ({
+      row: { entry_id: event.id, line: index + 1, account: line.account, debit: line.debit, credit: line.credit, memo: line.memo ?? null, ...position(event) },
+      mode,
+    })),
+  );
+}
+
+const postingRows = (entries: readonly Posted[]): PostingRow[] => modedPostings(entries).map((posting) => posting.row);
+
+/**
+ * One row per account: an upsert may not touch the same row twice in one statement. An account is of
+ * one mode: a books account's name says which, any other is its tenant's, as its entries are.
+ */
+function balanceRows(entries: readonly Posted[]): TableRow[] {
+  const balances = new Map<string, { debit: bigint; credit: bigint; mode: Mode | null }>();
+  for (const { row, mode } of modedPostings(entries)) {
+    const balance = balances.get(row.account) ?? { debit: 0n, credit: 0n, mode: booksAccountMode(row.account) ?? mode };
+    balances.set(row.account, { ...balance, debit: balance.debit + BigInt(row.debit), credit: balance.credit + BigInt(row.credit) });
+  }
+  return [...balances].map(([account, b]) => ({ account, debit: b.debit.toString(), credit: b.credit.toString(), mode: b.mode }));
+}
+
+async function post(tx: SqlExecutor, entries: readonly Posted[]): Promise<void> {
+  // An entry already posted (the batch is applied again) posts nothing twice.
+  const inserted = await tx.query<{ entry_id: string }>(
+    `INSERT INTO ledger_entries (${ENTRY_COLUMNS.join(', ')}) ${fromJson('ledger_entries', ENTRY_COLUMNS)}
+     ON CONFLICT (entry_id) DO NOTHING RETURNING entry_id`,
+    [JSON.stringify(entryRows(entries))],
+  );
+  const fresh = new Set(inserted.map((row) => row.entry_id));
+  const posted = entries.filter(({ event }) => fresh.has(event.id));
+  const postings = postingRows(posted);
+  if (postings.length === 0) return;
+  await tx.query(`INSERT INTO ledger_postings (${POSTING_COLUMNS.join(', ')}) ${fromJson('ledger_postings', POSTING_COLUMNS)}`, [JSON.stringify(postings)]);
+  await settleRunningBalances(tx, postings);
+  await tx.query(
+    `INSERT INTO ledger_balances (${BALANCE_COLUMNS.join(', ')}) ${fromJson('ledger_balances', BALANCE_COLUMNS)}
+     ON CONFLICT (account) DO UPDATE SET ${ADD_TO_BALANCE}`,
+    [JSON.stringify(balanceRows(posted))],
+  );
+}
+
+/** An escrow's account holds exactly what its allocations hold and disputes freeze, as its own history says. */
+async function assertEscrowBalances(tx: SqlExecutor, streamIds: readonly string[], histories: BatchHistories): Promise<void> {
+  if (streamIds.length === 0) return;
+  const accounts = streamIds.map((streamId) => ACCOUNTS.escrow(streamKey(streamId)));
+  const rows = await tx.query<{ account: string; balance: string }>(
+    `SELECT account, (credit - debit)::text AS balance FROM ledger_balances WHERE account = ANY($1::text[])`,
+    [accounts],
+  );
+  const balances = new Map(rows.map((row) => [row.account, BigInt(row.balance)]));
+  for (const streamId of streamIds) {
+    const escrow = escrowOutline(fold(escrowDecider, histories.of(streamId) as unknown as EscrowEvent[]));
+    const held = escrow ? escrow.held + escrow.frozen : 0;
+    const account = ACCOUNTS.escrow(streamKey(streamId));
+    const balance = balances.get(account) ?? 0n;
+    if (balance !== BigInt(held)) throw new LedgerInvariantViolation(`${account} has a balance of ${balance} santim but holds ${held}`);
+  }
+}

@@ -1,0 +1,98 @@
+import type { SqlExecutor } from '@app/database';
+import { type EscrowEvent, type EscrowOutline, escrowOutlinesAlong, streamKey, streamKind } from '@app/domain';
+import type { RecordedEvent } from '@app/event-store';
+import type { BatchContext, Projection, TableRow } from '../projector/projection';
+
+const isEscrowStream = (streamId: string) => streamKind(streamId) === 'escrow';
+
+/** What one allocation of an escrow held (released or refunded nothing of yet) and what a dispute froze, from `validFrom` until `validTo`. */
+interface Holding {
+  escrowId: string;
+  merchantId: string;
+  held: number;
+  frozen: number;
+  validFrom: Date;
+  validTo: Date | null;
+}
+
+/**
+ * Each allocation's holdings over the escrow's history, one per change, from the time of the event
+ * that made it (the time its ledger postings carry, so a holding as of an instant and the escrow's
+ * account as of that instant agree). Holdings of nothing are left out, and so is one that an event
+ * of the same instant replaced: neither changes a sum as of any instant.
+ */
+function holdingsOf(history: readonly RecordedEvent[], outlines: readonly (EscrowOutline | undefined)[]): Holding[] {
+  const holdings: Holding[] = [];
+  const open = new Map<string, Holding>();
+  for (const [n, event] of history.entries()) {
+    const escrow = outlines[n];
+    if (!escrow) continue;
+    for (const allocation of escrow.allocations) {
+      const before = open.get(allocation.merchantId);
+      if (before && before.held === allocation.held && before.frozen === allocation.frozen) continue;
+      if (before) {
+        before.validTo = event.recordedAt;
+        if (before.validFrom.getTime() < event.recordedAt.getTime()) holdings.push(before);
+        open.delete(allocation.merchantId);
+      }
+      if (allocation.held > 0 || allocation.frozen > 0) {
+        open.set(allocation.merchantId, {
+          escrowId: escrow.terms.escrowId,
+          merchantId: allocation.merchantId,
+          held: allocation.held,
+          frozen: allocation.frozen,
+          validFrom: event.recordedAt,
+          validTo: null,
+        });
+      }
+    }
+  }
+  return [...holdings, ...open.values()];
+}
+
+const HOLDING_COLUMNS = ['escrow_id', 'merchant_id', 'seq', 'held', 'frozen', 'valid_from', 'valid_to'];
+
+/** The escrow's holdings after its history. */
+function holdingRowsOf(history: readonly RecordedEvent[]): TableRow[] {
+  const outlines = escrowOutlinesAlong(history as unknown as EscrowEvent[]);
+  return holdingsOf(history, outlines).map((h, seq) => ({ escrow_id: h.escrowId, merchant_id: h.merchantId, seq, held: h.held, frozen: h.frozen, valid_from: h.validFrom, valid_to: h.validTo }));
+}
+
+/**
+ * The batch's escrows' holdings in one statement: each escrow's rows written again, and those its
+ * history no longer has removed. The DELETE and the upsert touch different rows, so neither sees the other's.
+ */
+const WRITE_HOLDINGS = `
+  WITH fresh AS (SELECT * FROM jsonb_populate_recordset(NULL::allocation_holdings, $2::jsonb)),
+  gone AS (
+    DELETE FROM allocation_holdings h WHERE h.escrow_id = ANY($1::text[])
+      AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.escrow_id = h.escrow_id AND f.merchant_id = h.merchant_id AND f.seq = h.seq)
+  )
+  INSERT INTO allocation_holdings (${HOLDING_COLUMNS.join(', ')}) SELECT ${HOLDING_COLUMNS.join(', ')} FROM fresh
+  ON CONFLICT (escrow_id, merchant_id, seq) DO UPDATE SET held = EXCLUDED.held, frozen = EXCLUDED.frozen, valid_from = EXCLUDED.valid_from, valid_to = EXCLUDED.valid_to`;
+
+/**
+ * What each allocation held when (the balance's pending and frozen money, now or as of an instant).
+ * An escrow's rows are written again from its whole history whenever a batch touches it: an escrow's
+ * history is short, and rows written again come out the same. Which escrows each payee has a share in
+ * (`escrow_allocations`) follows the escrow's row in the payables view, in the same statement
+ * (payables.projection.ts); the projection keeps its name, so its recorded version still holds.
+ */
+export const escrowAllocationsView: Projection = {
+  name: 'escrow_allocations',
+  // 2: an escrow part released and part refunded is PARTIALLY_REFUNDED, no longer REFUNDED.
+  version: 2,
+  tables: ['allocation_holdings'],
+  folds: isEscrowStream,
+  async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], { histories }: BatchContext) {
+    // An escrow this batch opens has no holdings written yet, and one that is only created holds nothing
+    // (nothing is held before the payment): a batch of new escrows (a busy hour's creates) folds and writes nothing.
+    const opened = new Set(events.filter((event) => event.revision === 0n).map((event) => event.streamId));
+    const escrows = [...histories.streams()].filter((streamId) => isEscrowStream(streamId) && !(opened.has(streamId) && histories.of(streamId).length === 1));
+    if (escrows.length === 0) return;
+    const holdings = escrows.flatMap((streamId) => holdingRowsOf(histories.of(streamId)));
+    const rewritten = escrows.filter((streamId) => !opened.has(streamId)).map(streamKey);
+    if (rewritten.length === 0 && holdings.length === 0) return;
+    await tx.query(WRITE_HOLDINGS, [rewritten, JSON.stringify(holdings)]);
+  },
+};
