@@ -26,26 +26,28 @@ const FLOORS = [
 const SHIPPED = { ignores: ['**/*.spec.ts', '**/testing/**'] };
 const noApps = { group: ['**/apps/**', '@app/api', '@app/api/**'], message: 'Libraries never import an app: what an app and a library share belongs in a library.' };
 
-const floorRules = FLOORS.flatMap((floor, level) =>
-  floor.map((library) => {
-    const notBelow = FLOORS.slice(level).flat().filter((other) => other !== library);
-    return {
-      files: [`libs/${library}/**/*.ts`],
-      ...SHIPPED,
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            patterns: [
-              noApps,
-              ...(notBelow.length ? [{ group: notBelow.flatMap((other) => [`@app/${other}`, `**/${other}/src`, `**/${other}/src/**`]), message: `${library} is on floor ${level}: it imports only the libraries below it (eslint.config.mjs FLOORS).` }] : []),
-            ],
-          },
-        ],
-      },
-    };
-  }),
-);
+/**
+ * The rules of one table of floors, lowest first: the code of each name imports only what stands on the
+ * floors below its own (`refused` turns the names beside and above it into a pattern of imports), and never an app.
+ */
+function floorRules(floors, { files, refused, message }) {
+  return floors.flatMap((floor, level) =>
+    floor.map((name) => {
+      const notBelow = floors.slice(level).flat().filter((other) => other !== name);
+      return {
+        files: [files(name)],
+        ...SHIPPED,
+        rules: { 'no-restricted-imports': ['error', { patterns: [noApps, ...(notBelow.length ? [{ ...refused(notBelow), message: message(name, level) }] : [])] }] },
+      };
+    }),
+  );
+}
+
+const libraryFloorRules = floorRules(FLOORS, {
+  files: (library) => `libs/${library}/**/*.ts`,
+  refused: (others) => ({ group: others.flatMap((other) => [`@app/${other}`, `**/${other}/src`, `**/${other}/src/**`]) }),
+  message: (library, level) => `${library} is on floor ${level}: it imports only the libraries below it (eslint.config.mjs FLOORS).`,
+});
 
 /** The worker and the CLI wire libraries; neither runs the API's files nor the faces'. */
 const appRules = ['worker', 'cli'].map((app) => ({
@@ -104,29 +106,11 @@ const FEATURE_FLOORS = [
   ['escrows'],
   ['audit'],
 ];
-const featureFloorRules = FEATURE_FLOORS.flatMap((floor, level) =>
-  floor.map((feature) => {
-    const notBelow = FEATURE_FLOORS.slice(level).flat().filter((other) => other !== feature);
-    return {
-      files: [`libs/features/src/${feature}/**/*.ts`],
-      ...SHIPPED,
-      rules: {
-        'no-restricted-imports': [
-          'error',
-          {
-            patterns: [
-              noApps,
-              {
-                regex: `(^@app/features/|(^|/)\\.\\./)(${notBelow.map(escapeRegex).join('|')})(/|$)`,
-                message: `libs/features/src/${feature} is on floor ${level} of the features: it imports only the features below it (eslint.config.mjs FEATURE_FLOORS).`,
-              },
-            ],
-          },
-        ],
-      },
-    };
-  }),
-);
+const featureFloorRules = floorRules(FEATURE_FLOORS, {
+  files: (feature) => `libs/features/src/${feature}/**/*.ts`,
+  refused: (others) => ({ regex: `(^@app/features/|(^|/)\\.\\./)(${others.map(escapeRegex).join('|')})(/|$)` }),
+  message: (feature, level) => `libs/features/src/${feature} is on floor ${level} of the features: it imports only the features below it (eslint.config.mjs FEATURE_FLOORS).`,
+});
 
 const apiFloorRules = API_FLOORS.flatMap((floor, level) =>
   floor.flatMap((folder) => {
@@ -163,7 +147,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', ignoreRestSiblings: true }],
     },
   },
-  ...floorRules,
+  ...libraryFloorRules,
   ...appRules,
   ...wingRules,
   ...apiFloorRules,

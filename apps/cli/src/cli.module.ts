@@ -1,12 +1,11 @@
 import { type DynamicModule, type INestApplicationContext, Module } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { CqrsModule } from '@nestjs/cqrs';
+import { AuditFeatureModule } from '@app/features/audit';
 import { OnboardingModule, CREDENTIALS, CredentialsModule } from '@app/onboarding';
-import { AuditLogReader } from '@app/audit';
 import type { AppConfig } from '@app/config';
 import { InfrastructureModule, ProjectorModule } from '@app/infrastructure';
 import { PayoutAccountsAtStartModule, providerMigrations, ReconciliationModule } from '@app/payments';
-import { LedgerReader } from '@app/read-models';
 
 /**
  * The service's own command and query handlers, without HTTP or workers. A projector runs too: a
@@ -26,8 +25,9 @@ class CliModule {
         PayoutAccountsAtStartModule,
         ReconciliationModule,
         ProjectorModule,
+        // The audit's readers: the integrity check, the trial balance.
+        AuditFeatureModule,
       ],
-      providers: [AuditLogReader, LedgerReader],
     };
   }
 }

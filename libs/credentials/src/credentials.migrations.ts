@@ -144,7 +144,7 @@ export const CREDENTIAL_MIGRATIONS: readonly Migration[] = [
     `,
   },
   {
-    // The operator's staff's own admin keys (staff-keys.ts), as hashes; a revoked key keeps its row, so the name
+    // The operator's staff's own admin keys (named-keys.ts), as hashes; a revoked key keeps its row, so the name
     // of who decided stays readable.
     id: '011-staff-credentials',
     sql: `
@@ -156,5 +156,10 @@ export const CREDENTIAL_MIGRATIONS: readonly Migration[] = [
         revoked_at timestamptz
       );
     `,
+  },
+  {
+    // Auditors' keys are kept as staff keys are, by one store (named-keys.ts), which finds only keys not revoked.
+    id: '012-auditor-key-revocation',
+    sql: `ALTER TABLE auditor_credentials ADD COLUMN IF NOT EXISTS revoked_at timestamptz;`,
   },
 ];

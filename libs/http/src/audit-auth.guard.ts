@@ -21,8 +21,8 @@ export class AuditAuthGuard implements CanActivate {
     if (typeof auditorKey === 'string' && auditorKey.length <= 512) {
       const auditor = await this.auditors.findByKey(auditorKey);
       if (auditor) {
-        request.actor = { type: 'auditor', id: auditor.auditorId };
-        request.principal = { kind: 'auditor', auditorId: auditor.auditorId };
+        request.actor = { type: 'auditor', id: auditor.id };
+        request.principal = { kind: 'auditor', auditorId: auditor.id };
         return true;
       }
     }

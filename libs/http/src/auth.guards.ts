@@ -54,11 +54,11 @@ export function constantTimeEquals(a: string, b: string): boolean {
 
 /**
  * Who an x-admin-key names: the deployment's ADMIN_API_KEY is the operator's shared `admin`, as it always was; a
- * staff member's own key (libs/credentials/src/staff-keys.ts) names that staff member, whose decisions then say so.
+ * staff member's own key (libs/credentials/src/named-keys.ts) names that staff member, whose decisions then say so.
  */
 export async function adminKeyHolder(key: string, config: AppConfig, staff: StaffKeys): Promise<string | undefined> {
   if (config.adminApiKey && constantTimeEquals(key, config.adminApiKey)) return 'admin';
-  return (await staff.findByKey(key))?.staffId;
+  return (await staff.findByKey(key))?.id;
 }
 
 @Injectable()

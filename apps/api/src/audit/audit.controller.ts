@@ -1,15 +1,24 @@
 import { Controller, Get, Inject, Param, Query, Res } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProduces, ApiQuery, ApiResponse, ApiTags } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { EscrowNotFound, INVALID_DATE_TIME, INVALID_MODE, InvalidInput, isStreamId, parseMode, STREAM_NAMES, streams } from '@app/domain';
-import { ApiError, abortedWhenClientGoes, envelope, optionalInstant, parseLimit, ReadsProjectedViews, AuditApi, ApiEnvelope, ApiProblems } from '@app/http';
+import { INVALID_DATE_TIME, INVALID_MODE, InvalidInput, isStreamId, parseMode, STREAM_NAMES } from '@app/domain';
+import { abortedWhenClientGoes, envelope, optionalInstant, parseLimit, ReadsProjectedViews, AuditApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { escrowView } from '@app/read-models';
 import { presentEscrow } from '../escrows/escrow.presenter';
-import { AuditLogReader } from '@app/audit';
-import { ApiEventFilters, eventFilter, eventCsvRows, escrowAsOf } from '@app/contract';
-import { LedgerReader } from '@app/read-models';
+import { ApiEventFilters, eventFilter } from '@app/contract';
+import {
+  AccountStatementQuery,
+  AuditEventsCsvQuery,
+  AuditEventsQuery,
+  EscrowAsOfQuery,
+  LedgerBalancesQuery,
+  StreamHistoryQuery,
+  TrialBalanceQuery,
+  VerifyIntegrityQuery,
+} from '@app/features/audit';
 import { AccountStatementResponse, AuditEventPageResponse, BalancesResponse, EscrowAsOfResponse, IntegrityReportResponse, StreamHistoryResponse, TrialBalanceResponse } from './audit.response';
 
 /**
@@ -30,8 +39,7 @@ const MODE_QUERY = {
 @ReadsProjectedViews()
 export class AuditController {
   constructor(
-    @Inject(AuditLogReader) private readonly log: AuditLogReader,
-    @Inject(LedgerReader) private readonly ledger: LedgerReader,
+    @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -41,7 +49,7 @@ export class AuditController {
   @ApiEnvelope(AuditEventPageResponse, { message: 'Events' })
   @ApiProblems({ 400: [INVALID_DATE_TIME] })
   async events(@Query() query: Record<string, string | undefined>) {
-    return envelope('Events', await this.log.page(eventFilter(query, 100, 1000)));
+    return envelope('Events', await this.queries.execute(new AuditEventsQuery(eventFilter(query, 100, 1000))));
   }
 
   @Get('events.csv')
@@ -51,11 +59,11 @@ export class AuditController {
   @ApiResponse({ status: 200, description: 'One row per event: position, event_id, stream_id, revision, type, recorded_at, data, metadata, hash', content: { 'text/csv': { schema: { type: 'string' } } } })
   @ApiProblems({ 400: [INVALID_DATE_TIME] })
   async csv(@Query() query: Record<string, string | undefined>, @Res() reply: FastifyReply) {
-    const filter = eventFilter({ ...query, limit: undefined }, 1000, 1000);
+    const rows = await this.queries.execute(new AuditEventsCsvQuery(eventFilter({ ...query, limit: undefined }, 1000, 1000)));
     return reply
       .header('content-type', 'text/csv; charset=utf-8')
       .header('content-disposition', 'attachment; filename="events.csv"')
-      .send(Readable.from(eventCsvRows(this.log, filter)));
+      .send(Readable.from(rows));
   }
 
   @Get('streams/:streamId')
@@ -64,8 +72,7 @@ export class AuditController {
   @ApiProblems({ 400: ['BadRequestException'], 404: ['ABC_001'] })
   async stream(@Param('streamId') streamId: string) {
     if (!isStreamId(streamId)) throw new InvalidInput(`${JSON.stringify(streamId)} is not a stream name (${STREAM_NAMES})`);
-    const events = await this.log.stream(streamId);
-    if (events.length === 0) throw new ApiError(404, 'ABC_001', `Stream ${streamId} has no events`);
+    const events = await this.queries.execute(new StreamHistoryQuery(streamId));
     return envelope('Stream history', { streamId, events });
   }
 
@@ -76,11 +83,10 @@ export class AuditController {
   @ApiProblems({ 400: [INVALID_DATE_TIME], 404: ['ABC_001'] })
   async escrowAsOf(@Param('escrowId') escrowId: string, @Query('asOf') asOf: string | undefined) {
     const instant = optionalInstant(asOf, 'asOf') ?? new Date();
-    const events = await this.log.stream(streams.escrow(escrowId), instant);
-    if (events.length === 0) throw new EscrowNotFound(escrowId);
+    const { escrow, events } = await this.queries.execute(new EscrowAsOfQuery(escrowId, instant));
     return envelope('Escrow as of the instant', {
       asOf: instant.toISOString(),
-      escrow: presentEscrow(escrowView(escrowAsOf(escrowId, events)), this.config.publicBaseUrl, new Date(events[events.length - 1].recordedAt)),
+      escrow: presentEscrow(escrowView(escrow), this.config.publicBaseUrl, new Date(events[events.length - 1].recordedAt)),
       events,
     });
   }
@@ -92,7 +98,7 @@ export class AuditController {
   @ApiProblems({ 400: [INVALID_MODE] })
   async trialBalance(@Query('mode') mode: string | undefined) {
     const books = parseMode(mode);
-    return envelope('Trial balance', { mode: books, ...(await this.ledger.trialBalance(books)) });
+    return envelope('Trial balance', { mode: books, ...(await this.queries.execute(new TrialBalanceQuery(books))) });
   }
 
   @Get('ledger/balances')
@@ -105,7 +111,7 @@ export class AuditController {
   async balances(@Query('mode') mode: string | undefined, @Query('asOf') asOf: string | undefined, @Query('account') account: string | undefined) {
     const books = parseMode(mode);
     const instant = optionalInstant(asOf, 'asOf');
-    return envelope('Balances', { mode: books, asOf: (instant ?? new Date()).toISOString(), accounts: await this.ledger.balances(books, instant, account || undefined) });
+    return envelope('Balances', { mode: books, asOf: (instant ?? new Date()).toISOString(), accounts: await this.queries.execute(new LedgerBalancesQuery(books, instant, account || undefined)) });
   }
 
   @Get('ledger/accounts/:account/entries')
@@ -113,13 +119,13 @@ export class AuditController {
   @ApiQuery({ name: 'limit', required: false, schema: { type: 'integer', minimum: 1, maximum: 10_000, default: 1000 } })
   @ApiEnvelope(AccountStatementResponse, { message: 'Account statement' })
   async statement(@Param('account') account: string, @Query('limit') limit: string | undefined) {
-    return envelope('Account statement', { account, entries: await this.ledger.statement(account, parseLimit(limit, 1000, 10_000)) });
+    return envelope('Account statement', { account, entries: await this.queries.execute(new AccountStatementQuery(account, parseLimit(limit, 1000, 10_000))) });
   }
 
   @Get('integrity')
   @ApiOperation({ summary: 'Verify the hash chain of every stream; reports the first broken link' })
   @ApiEnvelope(IntegrityReportResponse, { message: 'Integrity check' })
   async integrity(@Res({ passthrough: true }) reply: FastifyReply) {
-    return envelope('Integrity check', await this.log.verifyIntegrity(undefined, abortedWhenClientGoes(reply)));
+    return envelope('Integrity check', await this.queries.execute(new VerifyIntegrityQuery(abortedWhenClientGoes(reply))));
   }
 }

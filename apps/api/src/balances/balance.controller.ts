@@ -1,9 +1,9 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { type ActingPrincipal, actingIdOf, INVALID_DATE_TIME } from '@app/domain';
-import { merchantBalance, totalHeld, signedBirr } from '@app/read-models';
-import { Clocks } from '@app/infrastructure';
+import { totalHeld, signedBirr } from '@app/read-models';
+import { GetBalanceQuery } from '@app/features/balances';
 import { envelope, ActingCaller, ReadsProjectedViews, MerchantApi, ApiEnvelope, ApiProblems, optionalInstant } from '@app/http';
 import { BalanceResponse } from './balance.response';
 
@@ -12,10 +12,7 @@ import { BalanceResponse } from './balance.response';
 @MerchantApi()
 @ReadsProjectedViews()
 export class BalanceController {
-  constructor(
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
-    @Inject(Clocks) private readonly clocks: Clocks,
-  ) {}
+  constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
 
   @Get()
   @ApiOperation({ summary: 'Your money by where it stands: available, on hold and in the rolling reserve (each with the day it becomes available), pending in escrows, frozen by disputes, in transit to you, and fees earned; now or as of an instant' })
@@ -23,13 +20,9 @@ export class BalanceController {
   @ApiEnvelope(BalanceResponse, { message: 'Balance' })
   @ApiProblems({ 400: [INVALID_DATE_TIME] })
   async balance(@Query('asOf') asOf: string | undefined, @ActingCaller() principal: ActingPrincipal) {
-    const instant = optionalInstant(asOf, 'asOf');
-    const party = actingIdOf(principal);
-    // Available now: at the account's test clock's time for an account on one (docs/concepts/time.md).
-    const now = (await this.clocks.ofParty(party)).clock.now();
-    const balance = await merchantBalance(this.db, party, instant ? { asOf: instant } : { now });
+    const { at, balance } = await this.queries.execute(new GetBalanceQuery(actingIdOf(principal), optionalInstant(asOf, 'asOf')));
     return envelope('Balance', {
-      asOf: (instant ?? now).toISOString(),
+      asOf: at.toISOString(),
       currency: 'ETB',
       available: signedBirr(balance.available),
       onHold: signedBirr(totalHeld(balance.held)),

@@ -1,13 +1,13 @@
 import { Controller, Get, Inject, Param, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
 import { CALLBACK_TYPES, payloadInMode, withPublicBaseUrl } from '@app/callbacks';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { type ActingPrincipal, actingIdOf, INVALID_DATE_TIME, InvalidInput } from '@app/domain';
-import { merchantEvent, merchantEventsPage, type MerchantEvent } from '@app/read-models';
+import { type ActingPrincipal, actingIdOf, INVALID_DATE_TIME } from '@app/domain';
+import type { MerchantEvent } from '@app/read-models';
 import { envelope, ActingCaller, KeyLivemode, ReadsProjectedViews, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
 import { MerchantEventResponse, MerchantEventsPageResponse } from './event.response';
-import { DEFAULT_PAGE_SIZE, EventNotFound, eventsQuery, type EventsQueryString, MAX_PAGE_SIZE } from '@app/features/events';
+import { DEFAULT_PAGE_SIZE, eventsQuery, type EventsQueryString, GetEventQuery, ListEventsQuery, MAX_PAGE_SIZE } from '@app/features/events';
 
 /**
  * The events API (docs/guides/events-api.md): every event a callback tells, listed from the
@@ -19,7 +19,7 @@ import { DEFAULT_PAGE_SIZE, EventNotFound, eventsQuery, type EventsQueryString, 
 @ReadsProjectedViews()
 export class EventsController {
   constructor(
-    @Inject(SQL_CLIENT) private readonly db: SqlClient,
+    @Inject(QueryBus) private readonly queries: QueryBus,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -39,9 +39,7 @@ export class EventsController {
   @ApiEnvelope(MerchantEventsPageResponse, { message: 'Events' })
   @ApiProblems({ 400: ['UNKNOWN_EVENT_TYPE', 'INVALID_LIST_ORDER', 'INVALID_PAGE_SIZE', 'REPEATED_QUERY_PARAMETER', INVALID_DATE_TIME, 'UNKNOWN_CURSOR'] })
   async list(@Query() query: EventsQueryString, @ActingCaller() principal: ActingPrincipal, @KeyLivemode() livemode: boolean) {
-    const asked = eventsQuery(actingIdOf(principal), query);
-    const page = await merchantEventsPage(this.db, asked);
-    if (!page) throw new InvalidInput('startingAfter must be the id of one of your events', 'UNKNOWN_CURSOR');
+    const page = await this.queries.execute(new ListEventsQuery(eventsQuery(actingIdOf(principal), query)));
     return envelope('Events', { events: page.events.map((event) => this.present(event, livemode)), hasMore: page.hasMore });
   }
 
@@ -50,8 +48,7 @@ export class EventsController {
   @ApiEnvelope(MerchantEventResponse, { message: 'Event' })
   @ApiProblems({ 404: ['ABC_001'] })
   async one(@Param('eventId') eventId: string, @ActingCaller() principal: ActingPrincipal, @KeyLivemode() livemode: boolean) {
-    const event = await merchantEvent(this.db, actingIdOf(principal), eventId);
-    if (!event) throw new EventNotFound(eventId);
+    const event = await this.queries.execute(new GetEventQuery(actingIdOf(principal), eventId));
     return envelope('Event', this.present(event, livemode));
   }
 }

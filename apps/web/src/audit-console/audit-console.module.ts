@@ -1,8 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ReconciliationModule } from '@app/payments';
-import { AuditLogReader } from '@app/audit';
 import { accountDocumentsProvider } from '@app/contract';
-import { DisputesReader, LedgerReader } from '@app/read-models';
+import { AuditFeatureModule } from '@app/features/audit';
 import { WebModule } from '../kit/web.module';
 import { AccountReviewController } from './account-review.controller';
 import { AuditConsoleIdentityController } from './audit-console-identity.controller';
@@ -13,8 +12,8 @@ import { AuditStatementController } from './statement.controller';
 
 /** The audit console at /audit: the audit API's readers as pages, for auditor keys or the admin key, and provider reconciliation. */
 @Module({
-  imports: [WebModule, ReconciliationModule],
+  imports: [WebModule, ReconciliationModule, AuditFeatureModule],
   controllers: [AccountReviewController, AuditConsoleIdentityController, AuditConsoleController, AuditReconciliationController, AuditStatementController],
-  providers: [AuditorSignIn, AuditLogReader, LedgerReader, DisputesReader, accountDocumentsProvider],
+  providers: [AuditorSignIn, accountDocumentsProvider],
 })
 export class AuditConsoleModule {}

@@ -24,7 +24,7 @@ export class AuditorSignIn {
     const auditor = await this.auditors.findByKey(key);
     if (auditor) {
       await this.throttle.reset(subject);
-      return { ok: true, kind: 'auditor', subjectId: auditor.auditorId };
+      return { ok: true, kind: 'auditor', subjectId: auditor.id };
     }
     // A staff member's key signs in as that staff member, whose decisions on accounts then name them.
     const holder = await adminKeyHolder(key, this.config, this.staff);
