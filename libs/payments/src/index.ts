@@ -35,3 +35,4 @@ export * from './payouts/carry-over-payout-accounts';
 export * from './payouts/payout-accounts-at-start';
 export * from './payouts/decide-at-books';
 export * from './transfers/transfer-at-books';
+export * from './accounts/close-at-books';

@@ -163,7 +163,7 @@ const COMMANDS: Record<string, MoneyCommand> = {
     refusal: UnknownTransferParty,
     ready: (w, party) => transferTo(w, 'tr-1', party),
     run: (w) => {
-      return new ReverseTransferHandler(w.runner, w.relations, systemClock).execute(new ReverseTransferCommand(principal, PLATFORM, 'tr-1', undefined, metadata));
+      return new ReverseTransferHandler(w.runner, noBooks, w.relations, systemClock).execute(new ReverseTransferCommand(principal, PLATFORM, 'tr-1', undefined, metadata));
     },
   },
   'reverse an allocation released to it (debit)': {
@@ -198,7 +198,7 @@ const COMMANDS: Record<string, MoneyCommand> = {
   'close it as an account (redirect)': {
     movement: 'redirect',
     refusal: AccountNotFound,
-    run: (w, party) => new CloseAccountHandler(w.runner, noDatabase, w.relations, new Clocks(w.store, systemClock)).execute(new CloseAccountCommand(principal, PLATFORM.merchantId, party, 'left', metadata)),
+    run: (w, party) => new CloseAccountHandler(w.runner, noBooks, noDatabase, w.relations, new Clocks(w.store, systemClock)).execute(new CloseAccountCommand(principal, PLATFORM.merchantId, party, 'left', metadata)),
   },
 };
 

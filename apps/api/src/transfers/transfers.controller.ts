@@ -25,13 +25,13 @@ export class TransfersController {
   @HttpCode(201)
   @ApiOperation({
     summary:
-      'Move available money to (`to`) or from (`from`) another party (one of your accounts by its accountId or reference, or a merchant linked to you), optionally naming the escrow or payment order it belongs to; the source may not go below zero, unless a penalty `from` it says allowNegative',
+      'Move available money to (`to`) or from (`from`) another party (one of your accounts by its accountId or reference, or a merchant linked to you), optionally naming the escrow or payment order it belongs to; the source may not go below zero, unless a penalty `from` it says allowNegative (never a closed account: 409 ACCOUNT_CLOSED)',
   })
   @ApiEnvelope(TransferResponse, { message: 'Transfer made', status: 201 })
   @ApiProblems({
     400: ['TRANSFER_PARTY_REQUIRED', 'TRANSFER_TO_ITSELF', 'ALLOW_NEGATIVE_ONLY_FROM', 'TRANSFER_BELONGS_TO_ONE'],
     404: ['UNKNOWN_TRANSFER_PARTY', 'UNKNOWN_TRANSFER_PAYABLE'],
-    409: ['INSUFFICIENT_AVAILABLE_BALANCE', 'CONCURRENT_MODIFICATION'],
+    409: ['INSUFFICIENT_AVAILABLE_BALANCE', 'ACCOUNT_CLOSED', 'CONCURRENT_MODIFICATION'],
     503: ['LEDGER_NOT_CURRENT'],
   })
   async create(
@@ -47,9 +47,16 @@ export class TransfersController {
 
   @Post(':transferId/reversals')
   @HttpCode(201)
-  @ApiOperation({ summary: 'Undo all or part of a transfer: the money goes back from its destination (which may go below zero) to its source' })
+  @ApiOperation({
+    summary:
+      'Undo all or part of a transfer: the money goes back from its destination (which may go below zero, unless it is a closed account) to its source; a closed account is credited nothing (409 ACCOUNT_CLOSED)',
+  })
   @ApiEnvelope(TransferReversalResponse, { message: 'Transfer reversed', status: 201 })
-  @ApiProblems({ 404: ['ABC_001', 'UNKNOWN_TRANSFER_PARTY'], 409: ['TRANSFER_FULLY_REVERSED', 'TRANSFER_AMOUNT_EXCEEDS_REVERSIBLE', 'CONCURRENT_MODIFICATION'] })
+  @ApiProblems({
+    404: ['ABC_001', 'UNKNOWN_TRANSFER_PARTY'],
+    409: ['TRANSFER_FULLY_REVERSED', 'TRANSFER_AMOUNT_EXCEEDS_REVERSIBLE', 'ACCOUNT_CLOSED', 'CONCURRENT_MODIFICATION'],
+    503: ['LEDGER_NOT_CURRENT'],
+  })
   async reverse(
     @Param('transferId') transferId: string,
     @Body() body: ReverseTransferDto,

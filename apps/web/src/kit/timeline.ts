@@ -105,6 +105,7 @@ const DESCRIBE: Record<string, (data: Data, names: MerchantNames) => string> = {
   PayoutRequested: (d) => `Payout of ${amount(d)} requested, ${Array.isArray(d.settles) ? `settling ${d.settles.length} movements` : `settling the payable${d.fees ? ' and fees' : ''} up to their balance`}`,
   PayoutBooked: (d) => `Payout ${String(d.payoutId)} booked: the merchant's next payout is decided after it`,
   TransferBooked: (d) => `Transfer ${String(d.transferId)} booked: the merchant's next payout or transfer is decided after it`,
+  AccountClosureBooked: (d) => `Closing of account ${String(d.accountId)} booked: no payout or transfer of it is decided alongside it`,
   PayoutDestinationFailed: (d) => `Payout destination version ${String(d.version)} paused: payout ${String(d.payoutId)} to it failed`,
   PayoutSettingsChanged: (d) => `Payout settings version ${String(d.version)}: ${settingsWords(d.settings as PayoutSettings)}`,
   PayoutSent: () => 'Payout sent to the provider',

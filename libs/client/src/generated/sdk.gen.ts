@@ -607,7 +607,7 @@ export class EscrowLedgerApi extends HeyApiClient {
     /**
      * Close one of your accounts (a rejected one too): the end state, CLOSED
      *
-     * Refused (409 ACCOUNT_NOT_SETTLED) while the account has money available, on hold or in transit, a balance below zero, or an allocation not yet settled: pay its balance out or transfer it first. Once closed, no allocation or transfer names it (404 as an unknown party), no payout is made to it, and it takes no more changes; its statements, balance transactions and events stay readable. Closing a closed account again answers it as it is.
+     * Refused (409 ACCOUNT_NOT_SETTLED) while the account has money available, on hold or in transit, a balance below zero, or an allocation not yet settled: pay its balance out or transfer it first. The closing is decided at the payout books of the account and of its platform, as transfers and payouts are, so a transfer to or from the account decided at the same moment is either seen by it or refused by the closed account. Once closed, no allocation or transfer names it (404 as an unknown party), no payout is made to it, and it takes no more changes; its statements, balance transactions and events stay readable. Closing a closed account again answers it as it is.
      */
     public postAccountsByAccountIdClose<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpAccountsByAccountIdCloseData, ThrowOnError>): RequestResult<PostV1TrdpAccountsByAccountIdCloseResponses, PostV1TrdpAccountsByAccountIdCloseErrors, ThrowOnError, 'data'> {
         return (options.client ?? this.client).post<PostV1TrdpAccountsByAccountIdCloseResponses, PostV1TrdpAccountsByAccountIdCloseErrors, ThrowOnError, 'data'>({
@@ -1173,7 +1173,7 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * Move available money to (`to`) or from (`from`) another party (one of your accounts by its accountId or reference, or a merchant linked to you), optionally naming the escrow or payment order it belongs to; the source may not go below zero, unless a penalty `from` it says allowNegative
+     * Move available money to (`to`) or from (`from`) another party (one of your accounts by its accountId or reference, or a merchant linked to you), optionally naming the escrow or payment order it belongs to; the source may not go below zero, unless a penalty `from` it says allowNegative (never a closed account: 409 ACCOUNT_CLOSED)
      */
     public postTransfers<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpTransfersData, ThrowOnError>): RequestResult<PostV1TrdpTransfersResponses, PostV1TrdpTransfersErrors, ThrowOnError, 'data'> {
         return (options.client ?? this.client).post<PostV1TrdpTransfersResponses, PostV1TrdpTransfersErrors, ThrowOnError, 'data'>({
@@ -1189,7 +1189,7 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * Undo all or part of a transfer: the money goes back from its destination (which may go below zero) to its source
+     * Undo all or part of a transfer: the money goes back from its destination (which may go below zero, unless it is a closed account) to its source; a closed account is credited nothing (409 ACCOUNT_CLOSED)
      */
     public postTransfersByTransferIdReversals<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpTransfersByTransferIdReversalsData, ThrowOnError>): RequestResult<PostV1TrdpTransfersByTransferIdReversalsResponses, PostV1TrdpTransfersByTransferIdReversalsErrors, ThrowOnError, 'data'> {
         return (options.client ?? this.client).post<PostV1TrdpTransfersByTransferIdReversalsResponses, PostV1TrdpTransfersByTransferIdReversalsErrors, ThrowOnError, 'data'>({

@@ -7984,11 +7984,11 @@ export type PostV1TrdpAccountsByAccountIdCloseErrors = {
         };
     };
     /**
-     * DATABASE_UNAVAILABLE
+     * LEDGER_NOT_CURRENT, DATABASE_UNAVAILABLE
      */
     503: ProblemDto & {
         error?: {
-            code?: 'DATABASE_UNAVAILABLE';
+            code?: 'LEDGER_NOT_CURRENT' | 'DATABASE_UNAVAILABLE';
             message?: string;
         };
     };
@@ -12355,11 +12355,11 @@ export type PostV1TrdpTransfersErrors = {
         };
     };
     /**
-     * INSUFFICIENT_AVAILABLE_BALANCE, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     * INSUFFICIENT_AVAILABLE_BALANCE, ACCOUNT_CLOSED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
      */
     409: ProblemDto & {
         error?: {
-            code?: 'INSUFFICIENT_AVAILABLE_BALANCE' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            code?: 'INSUFFICIENT_AVAILABLE_BALANCE' | 'ACCOUNT_CLOSED' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
             message?: string;
         };
     };
@@ -12470,11 +12470,11 @@ export type PostV1TrdpTransfersByTransferIdReversalsErrors = {
         };
     };
     /**
-     * TRANSFER_FULLY_REVERSED, TRANSFER_AMOUNT_EXCEEDS_REVERSIBLE, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
+     * TRANSFER_FULLY_REVERSED, TRANSFER_AMOUNT_EXCEEDS_REVERSIBLE, ACCOUNT_CLOSED, CONCURRENT_MODIFICATION, IDEMPOTENCY_KEY_REUSED, IDEMPOTENCY_KEY_IN_USE
      */
     409: ProblemDto & {
         error?: {
-            code?: 'TRANSFER_FULLY_REVERSED' | 'TRANSFER_AMOUNT_EXCEEDS_REVERSIBLE' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
+            code?: 'TRANSFER_FULLY_REVERSED' | 'TRANSFER_AMOUNT_EXCEEDS_REVERSIBLE' | 'ACCOUNT_CLOSED' | 'CONCURRENT_MODIFICATION' | 'IDEMPOTENCY_KEY_REUSED' | 'IDEMPOTENCY_KEY_IN_USE';
             message?: string;
         };
     };
@@ -12524,11 +12524,11 @@ export type PostV1TrdpTransfersByTransferIdReversalsErrors = {
         };
     };
     /**
-     * DATABASE_UNAVAILABLE
+     * LEDGER_NOT_CURRENT, DATABASE_UNAVAILABLE
      */
     503: ProblemDto & {
         error?: {
-            code?: 'DATABASE_UNAVAILABLE';
+            code?: 'LEDGER_NOT_CURRENT' | 'DATABASE_UNAVAILABLE';
             message?: string;
         };
     };

@@ -133,6 +133,13 @@ export type PayoutEvent =
    */
   | { type: 'TransferBooked'; data: { merchantId: string; transferId: string; payoutsThrough: string | null } }
   /**
+   * In the books of a closed account and of its platform, appended with its AccountClosed in one
+   * append: a transfer to or from the account, a payout of it, and its closing are decided one after
+   * the other, so that a closing never misses money that reached the account or left it meanwhile
+   * (libs/payments/src/accounts/close-at-books.ts). `payoutsThrough` carries the books' last payout on, as TransferBooked does.
+   */
+  | { type: 'AccountClosureBooked'; data: { merchantId: string; accountId: string; payoutsThrough: string | null } }
+  /**
    * In the destination's stream, with the PayoutFailed of a payout to the destination's current
    * version: the schedule pauses until the merchant sets the destination again.
    */

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { AccountIsClosed } from '../account/account-closing';
 import { fold } from '../shared/decider';
 import { DomainError } from '../shared/domain-error';
 import { santim } from '../shared/money';
@@ -19,7 +20,7 @@ const LATER = '2026-11-21T09:00:00.000Z';
 const PLATFORM = 'm_platform';
 const SELLER = 'm_seller';
 
-const create = (data: { source?: string; destination?: string; amount: number; available: number; allowNegative?: boolean }): TransferCommand => ({
+const create = (data: { source?: string; destination?: string; amount: number; available: number; allowNegative?: boolean; sourceClosed?: boolean }): TransferCommand => ({
   type: 'CreateTransfer',
   data: {
     transferId: 'tr_1',
@@ -31,6 +32,7 @@ const create = (data: { source?: string; destination?: string; amount: number; a
     allowNegative: data.allowNegative ?? false,
     callbackUrl: null,
     sourceAvailable: data.available,
+    ...(data.sourceClosed ? { sourceClosed: true } : {}),
     at: AT,
   },
 });
@@ -50,9 +52,16 @@ const created = (data: { source?: string; destination?: string; amount: number; 
   },
 });
 
-const reverse = (amount?: number, platformId = PLATFORM): TransferCommand => ({
+const reverse = (amount?: number, platformId = PLATFORM, closedCounterparty?: { available: number }): TransferCommand => ({
   type: 'ReverseTransfer',
-  data: { transferId: 'tr_1', platformId, ...(amount !== undefined ? { amount: santim(amount) } : {}), at: LATER, callbackUrl: 'https://platform.example/hooks' },
+  data: {
+    transferId: 'tr_1',
+    platformId,
+    ...(amount !== undefined ? { amount: santim(amount) } : {}),
+    at: LATER,
+    callbackUrl: 'https://platform.example/hooks',
+    ...(closedCounterparty ? { closedCounterparty } : {}),
+  },
 });
 
 const reversed = (n: number, amount: number, source = PLATFORM, destination = SELLER): TransferEvent => ({
@@ -79,6 +88,28 @@ describe('Transfers between a platform and another party', () => {
     transfer([]).when(create({ amount: 2_000, available: 5_000, allowNegative: true })).thenThrows(NegativeOnlyForPenalty);
   });
 
+  it('takes from a closed account what it still holds, and refuses a penalty that would take it below zero: nothing could cover that debt', () => {
+    const closed = { source: SELLER, destination: PLATFORM, available: 500, sourceClosed: true };
+    transfer([]).when(create({ ...closed, amount: 500 })).then([created({ source: SELLER, destination: PLATFORM, amount: 500 })]);
+    transfer([]).when(create({ ...closed, amount: 500, allowNegative: true })).then([created({ source: SELLER, destination: PLATFORM, amount: 500, allowNegative: true })]);
+    transfer([]).when(create({ ...closed, amount: 501, allowNegative: true })).thenThrows(AccountIsClosed);
+    transfer([]).when(create({ ...closed, amount: 501 })).thenThrows(InsufficientAvailableBalance);
+  });
+
+  it('property: a closed source never goes below zero, whatever the request says', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: -10_000, max: 10_000 }), fc.integer({ min: 1, max: 20_000 }), fc.boolean(), (available, amount, allowNegative) => {
+        try {
+          transferDecider.decide(create({ source: SELLER, destination: PLATFORM, amount, available, allowNegative, sourceClosed: true }), transferDecider.initialState());
+        } catch (refusal) {
+          expect(refusal).toBeInstanceOf(DomainError);
+          return;
+        }
+        expect(available - amount).toBeGreaterThanOrEqual(0);
+      }),
+    );
+  });
+
   it('has the platform on exactly one side', () => {
     transfer([]).when(create({ destination: PLATFORM, amount: 1, available: 10 })).thenThrows(TransferToItself);
     transfer([]).when(create({ source: 'm_a', destination: 'm_b', amount: 1, available: 10 })).thenThrows(TransferToItself);
@@ -98,6 +129,15 @@ describe('Transfers between a platform and another party', () => {
     transfer(part).when(reverse(3_501)).thenThrows(TransferAmountExceedsReversible);
     transfer(part).when(reverse(3_500)).thenState({ reversed: 5_000 });
     transfer([...part, reversed(2, 3_500)]).when(reverse()).thenThrows(TransferFullyReversed);
+  });
+
+  it('takes back from a closed account what it still holds and no more, and gives a closed account nothing back', () => {
+    const toSeller = [created({ amount: 5_000 })];
+    transfer(toSeller).when(reverse(2_000, PLATFORM, { available: 2_000 })).then([reversed(1, 2_000)]);
+    transfer(toSeller).when(reverse(2_000, PLATFORM, { available: 1_999 })).thenThrows(AccountIsClosed);
+    const fromSeller = [created({ source: SELLER, destination: PLATFORM, amount: 5_000 })];
+    transfer(fromSeller).when(reverse(1, PLATFORM, { available: 0 })).thenThrows('Account m_seller is closed');
+    transfer(fromSeller).when(reverse(1)).then([reversed(1, 1, SELLER, PLATFORM)]);
   });
 
   it("knows no transfer that was not made, or is another platform's", () => {

@@ -1,3 +1,4 @@
+import { AccountIsClosed } from '../account/account-closing';
 import type { Decider } from '../shared/decider';
 import { type Santim, santim, subtractSantim, ZERO } from '../shared/money';
 import {
@@ -36,11 +37,13 @@ export const transferCounterparty = (terms: Pick<TransferTerms, 'platformId' | '
 function decide(command: TransferCommand, state: TransferState): TransferEvent[] {
   switch (command.type) {
     case 'CreateTransfer': {
-      const { sourceAvailable, at, ...terms } = command.data;
+      const { sourceAvailable, sourceClosed, at, ...terms } = command.data;
       // The transfer's id derives from the request's Idempotency-Key and body: the same request again finds it made.
       if (state.created) return [];
       if (terms.source === terms.destination || (terms.source !== terms.platformId && terms.destination !== terms.platformId)) throw new TransferToItself();
       if (terms.allowNegative && transferDirection(terms) === 'to') throw new NegativeOnlyForPenalty();
+      // A closed account gives what it still holds and no more: a debt it took on could never be repaid, as nothing is paid to it any more.
+      if (sourceClosed && sourceAvailable - terms.amount < 0 && terms.allowNegative) throw new AccountIsClosed(terms.source);
       // Available money only: a source may not go below zero, unless the platform takes a penalty from the other party and says it may.
       if (sourceAvailable - terms.amount < 0 && !terms.allowNegative) throw new InsufficientAvailableBalance(terms.source, sourceAvailable, terms.amount);
       return [{ type: 'TransferCreated', data: { ...terms, createdAt: at } }];
@@ -53,6 +56,9 @@ function decide(command: TransferCommand, state: TransferState): TransferEvent[]
       const amount = command.data.amount ?? reversible;
       if (amount > reversible) throw new TransferAmountExceedsReversible(transferId, reversible, amount);
       const { source, destination } = state.created;
+      // A closed account is credited nothing, and gives back what it still holds and no more: a debt it took on could never be repaid.
+      const closed = command.data.closedCounterparty;
+      if (closed && (destination === platformId || closed.available - amount < 0)) throw new AccountIsClosed(transferCounterparty(state.created));
       // The destination gives it back whatever its balance: it may go below zero (a reversal is the platform's decision, as a penalty is).
       return [
         {

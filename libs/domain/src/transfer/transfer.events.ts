@@ -35,7 +35,12 @@ export type TransferCommand =
   /**
    * `sourceAvailable`: the source's available balance (its payable and fees, signed santim, less the payable's
    * credits the holding period keeps) as the ledger stood, caught up with the log, when the command was built
-   * (payableAvailableAt, libs/read-models/src/ledger/payable-availability.reader.ts).
+   * (payableAvailableAt, libs/read-models/src/ledger/payable-availability.reader.ts). `sourceClosed`: the source is
+   * an account its stream, read at the source's books, says is closed (absent: it is not).
    */
-  | { type: 'CreateTransfer'; data: TransferTerms & { sourceAvailable: number; at: string } }
-  | { type: 'ReverseTransfer'; data: { transferId: string; platformId: string; amount?: Santim; at: string; callbackUrl: string | null } };
+  | { type: 'CreateTransfer'; data: TransferTerms & { sourceAvailable: number; sourceClosed?: boolean; at: string } }
+  /**
+   * `closedCounterparty`: the party that is not the platform is an account its stream, read at the books of
+   * the reversal's destination, says is closed, with its available balance then (signed santim); absent: it is not.
+   */
+  | { type: 'ReverseTransfer'; data: { transferId: string; platformId: string; amount?: Santim; at: string; callbackUrl: string | null; closedCounterparty?: { available: number } } };

@@ -1,6 +1,7 @@
 import { Module } from '@nestjs/common';
 import { accountDocumentsProvider } from '@app/contract';
 import { AccountDocuments } from '@app/credentials';
+import { PaymentsModule } from '@app/payments';
 import { UploadAccountDocumentHandler } from './account-documents/upload-document.handler';
 import { CloseAccountHandler } from './close-account/close-account.handler';
 import { CreateAccountLinkHandler } from './create-account-link/create-account-link.handler';
@@ -15,6 +16,7 @@ import { UpdateAccountHandler } from './update-account/update-account.handler';
  * closed, and the operator's review of them. The documents' store is the upload's and the download routes'.
  */
 @Module({
+  imports: [PaymentsModule],
   providers: [
     CreateAccountHandler,
     UpdateAccountHandler,

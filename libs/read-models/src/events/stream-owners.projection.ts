@@ -16,6 +16,7 @@ const OWNED_FROM: ReadonlySet<string> = new Set([
   'WebhookEndpointCreated',
   'PayoutBooked',
   'TransferBooked',
+  'AccountClosureBooked',
   'PayoutDestinationFailed',
   'TransferCreated',
   'TestClockCreated',

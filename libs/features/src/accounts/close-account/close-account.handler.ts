@@ -4,19 +4,22 @@ import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { type Account, accountDecider, AccountNotFound, streams } from '@app/domain';
 import { Clocks, CommandRunner } from '@app/infrastructure';
 import { PartyRelations } from '@app/onboarding';
+import { closeAtBooks, PayoutBooksDeps } from '@app/payments';
 import { accountHoldings } from '@app/read-models';
 import { CloseAccountCommand } from './close-account.command';
 
 /**
  * Closes one of the platform's accounts once it holds nothing (docs/guides/marketplaces.md, "Closing an
- * account"). What it holds is read from the ledger and the views, which the route has let catch up with
- * every write answered before the request (ReadsProjectedViews); from the closing on, the authority rule
- * credits the account nothing more, so no allocation, transfer or payout reaches it.
+ * account"). The closing is decided at the books where the account's money moves (closeAtBooks), on
+ * what it holds once the ledger and the views include everything the log held then: a transfer to or
+ * from it, or a payout of it, decided at the same moment is either seen by the closing or refused by
+ * the closed account. From the closing on, the authority rule credits the account nothing more.
  */
 @CommandHandler(CloseAccountCommand)
 export class CloseAccountHandler implements ICommandHandler<CloseAccountCommand> {
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
+    @Inject(PayoutBooksDeps) private readonly books: PayoutBooksDeps,
     @Inject(SQL_CLIENT) private readonly db: SqlClient,
     @Inject(PartyRelations) private readonly relations: PartyRelations,
     @Inject(Clocks) private readonly clocks: Clocks,
@@ -29,13 +32,15 @@ export class CloseAccountHandler implements ICommandHandler<CloseAccountCommand>
     if (known.state.account?.merchantId !== merchantId) throw new AccountNotFound(accountId);
     // What the holding period keeps is read at the account's own time: its test clock's, on one (docs/concepts/time.md).
     const { clock } = await this.clocks.ofParty(accountId);
-    const holdings = await accountHoldings(this.db, accountId, clock.now());
-    const { state } = await this.runner.run(
-      streams.account(accountId),
-      accountDecider,
-      { type: 'CloseAccount', data: { accountId, merchantId, reason: reason.trim(), holdings, at: clock.now().toISOString() } },
+    const state = await closeAtBooks(
+      this.books,
+      {
+        accountId,
+        platformId: merchantId,
+        holdings: () => accountHoldings(this.db, accountId, clock.now()),
+        close: (holdings) => ({ type: 'CloseAccount', data: { accountId, merchantId, reason: reason.trim(), holdings, at: clock.now().toISOString() } }),
+      },
       metadata,
-      known,
     );
     return state.account!;
   }
