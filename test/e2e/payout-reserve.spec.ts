@@ -133,6 +133,14 @@ describe('a rolling reserve: a share of each credit kept for some days, on top o
     // Its report pays the reserve the payout before left, as released on its day.
     const restReport = (await get(`/v1/trdp/payouts/${rest.body.data.payoutId}/report`, forSeller)).body.data.lines as { status: string; net: number; paid: number; availableOn: string | null }[];
     expect(restReport).toEqual([expect.objectContaining({ status: 'RELEASED', net: 100, paid: 100, availableOn: '2030-01-08' })]);
+
+    // Filtered by payout, the balance transactions list the credit under each payout that paid a part of it, with that part: 900 and 100, each payout's amount.
+    const paidBy = async (payoutId: string) => ((await get(`/v1/trdp/balance-transactions?payout=${payoutId}`, forSeller)).body.data.balanceTransactions as { type: string; net: number; paid: number }[]).map(({ type, net, paid }) => ({ type, net, paid }));
+    expect(await paidBy(first.body.data.payoutId)).toEqual([{ type: 'release', net: 1000, paid: 900 }]);
+    expect(await paidBy(rest.body.data.payoutId)).toEqual([{ type: 'release', net: 1000, paid: 100 }]);
+    // Unfiltered, a line says no payout's part.
+    const all = (await get('/v1/trdp/balance-transactions', forSeller)).body.data.balanceTransactions as Record<string, unknown>[];
+    expect(all.map((line) => 'paid' in line)).toEqual(all.map(() => false));
   });
 
   it("leaves the reserve out of scheduled payouts too: the next day pays 900, the reserve's day pays the 100", async () => {
