@@ -186,7 +186,8 @@ describe('KYC by API: staff review, documents, requirements with a due date', ()
     const uploaded = await upload(platform, accountId, { kind: 'trade_licence', file: PDF });
     expect(uploaded.status).toBe(201);
     const sha256 = createHash('sha256').update(PDF).digest('hex');
-    expect(uploaded.body.data).toMatchObject({ kind: 'trade_licence', contentType: 'application/pdf', size: PDF.length, sha256 });
+    // Uploaded by the API: the platform is who uploaded it, in the answer as in the event.
+    expect(uploaded.body.data).toMatchObject({ kind: 'trade_licence', contentType: 'application/pdf', size: PDF.length, sha256, uploadedBy: { type: 'merchant', id: platform.merchantId } });
     // The answer says its mode, as every answered object of the merchant API does; the list is of the documents alone.
     const { livemode, ...document } = uploaded.body.data;
     expect(livemode).toBe(false);

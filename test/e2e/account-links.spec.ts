@@ -182,6 +182,9 @@ describe('account links and the hosted onboarding page', () => {
       );
       expect(uploaded.data.uploadedBy).toEqual({ type: 'merchant', id: accountId });
       expect(uploaded.metadata.actor).toEqual({ type: 'merchant', id: accountId });
+      // The platform's list of the account's documents names the seller as who uploaded it.
+      const listed = await get(platform, `/v1/trdp/accounts/${accountId}/documents`);
+      expect(listed.body.data.documents).toEqual([expect.objectContaining({ kind: 'identity', uploadedBy: { type: 'merchant', id: accountId } })]);
     });
 
     it('sends the seller of an expired link, or one with no link at all, to where it can get one', async () => {

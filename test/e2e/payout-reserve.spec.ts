@@ -31,6 +31,14 @@ describe('a rolling reserve: a share of each credit kept for some days, on top o
     return res.body.data.accounts.length ? Math.round(res.body.data.accounts[0].balance * 100) : 0;
   };
   const writes = () => countWrites(running.schema!.client, { exceptCallbacks: true });
+  /** The account's balance as the platform's list and the account's own answer show it, both equal to what its own balance says now. */
+  const expectListedAsItsBalance = async (accountId: string, expected: Record<string, unknown>) => {
+    const own = (await get('/v1/trdp/balance', { 'x-account-id': accountId })).body.data;
+    const listed = ((await get('/v1/trdp/accounts?limit=100')).body.data.accounts as { accountId: string; balance: unknown }[]).find((a) => a.accountId === accountId)!.balance;
+    expect(listed).toEqual({ available: own.available, onHold: own.onHold, reserve: own.reserve, pending: own.pending, negative: false });
+    expect(listed).toEqual(expected);
+    expect((await get(`/v1/trdp/accounts/${accountId}`)).body.data.balance).toEqual(expected);
+  };
 
   beforeAll(async () => {
     running = await startApp({ env: { SANDBOX_DELAY_MS: '30', PROVIDER_RECONCILE_AFTER_MS: '200', RECONCILE_INTERVAL_MS: '200' } });
@@ -85,6 +93,8 @@ describe('a rolling reserve: a share of each credit kept for some days, on top o
     const balance = async () => (await get('/v1/trdp/balance', forSeller)).body.data;
     const credited = await waitFor(async () => { const now = await balance(); return now.reserve > 0 && now; }, 'the release to reach the seller');
     expect(credited).toMatchObject({ asOf: TODAY, available: 900, onHold: 0, onHoldByDay: [], reserve: 100, reserveByDay: [{ availableOn: '2030-01-08', amount: 100 }] });
+    // The platform's list of its accounts, and the account's own answer, read the balance at the account's clock's time as the balance does.
+    await expectListedAsItsBalance(seller, { available: 900, onHold: 0, reserve: 100, pending: 0, negative: false });
 
     // The statement shows the credit's reserve and its day; the ledger keeps all 1,000 in the payable.
     const statement = (await get('/v1/trdp/statement?from=2026-01-01T00:00:00Z&to=2036-01-01T00:00:00Z', forSeller)).body.data.movements as Record<string, unknown>[];
@@ -115,6 +125,7 @@ describe('a rolling reserve: a share of each credit kept for some days, on top o
     expect([advanced.status, advanced.body.error]).toEqual([200, undefined]);
     await waitFor(async () => (await get(`/v1/trdp/test-clocks/${testClockId}`)).body.data.status === 'ready', 'the clock to be ready');
     expect(await balance()).toMatchObject({ asOf: SEVEN_DAYS_LATER, available: 100, reserve: 0, reserveByDay: [] });
+    await expectListedAsItsBalance(seller, { available: 100, onHold: 0, reserve: 0, pending: 0, negative: false });
     const rest = await post('/v1/trdp/payouts', {}, forSeller);
     expect(rest.body.data).toMatchObject({ status: 'REQUESTED', amount: 100 });
     await waitFor(async () => (await get(`/v1/trdp/payouts/${rest.body.data.payoutId}`, forSeller)).body.data.status === 'PAID', 'the reserve to be paid');
@@ -122,6 +133,14 @@ describe('a rolling reserve: a share of each credit kept for some days, on top o
     // Its report pays the reserve the payout before left, as released on its day.
     const restReport = (await get(`/v1/trdp/payouts/${rest.body.data.payoutId}/report`, forSeller)).body.data.lines as { status: string; net: number; paid: number; availableOn: string | null }[];
     expect(restReport).toEqual([expect.objectContaining({ status: 'RELEASED', net: 100, paid: 100, availableOn: '2030-01-08' })]);
+
+    // Filtered by payout, the balance transactions list the credit under each payout that paid a part of it, with that part: 900 and 100, each payout's amount.
+    const paidBy = async (payoutId: string) => ((await get(`/v1/trdp/balance-transactions?payout=${payoutId}`, forSeller)).body.data.balanceTransactions as { type: string; net: number; paid: number }[]).map(({ type, net, paid }) => ({ type, net, paid }));
+    expect(await paidBy(first.body.data.payoutId)).toEqual([{ type: 'release', net: 1000, paid: 900 }]);
+    expect(await paidBy(rest.body.data.payoutId)).toEqual([{ type: 'release', net: 1000, paid: 100 }]);
+    // Unfiltered, a line says no payout's part.
+    const all = (await get('/v1/trdp/balance-transactions', forSeller)).body.data.balanceTransactions as Record<string, unknown>[];
+    expect(all.map((line) => 'paid' in line)).toEqual(all.map(() => false));
   });
 
   it("leaves the reserve out of scheduled payouts too: the next day pays 900, the reserve's day pays the 100", async () => {

@@ -1,9 +1,8 @@
-import { accountApiName, type AccountEvent, accountOf, accountPreviousAttributes, type EscrowOutline, formatEtb, type Santim, subtractSantim, toEtbNumber } from '@app/domain';
+import { accountApiName, type AccountEvent, accountOf, accountPreviousAttributes, type EscrowOutline, formatEtb, type Santim, subtractSantim } from '@app/domain';
 import type { CallbackMessage, CallbackPayload, SourceEvent } from './callback-message';
 import { deliveryIdFor } from './delivery-ids';
+import { amount } from './payload-fields';
 import { reversalFields, type ReversalShare, reversalShare } from './reversal-share';
-
-const amount = (value: Santim) => toEtbNumber(value);
 
 /** A seller's copy of an event has a delivery of its own: derived from the event and the account, as an endpoint's is from the endpoint. */
 const sellerDeliveryId = (sourceEventId: string, accountId: string) => deliveryIdFor(`${sourceEventId}\n${accountId}`);

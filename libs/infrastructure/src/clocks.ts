@@ -83,6 +83,11 @@ export class Clocks {
     return this.on(account.testClockId ?? null);
   }
 
+  /** Each account's time now, by its id (its test clock's for one attached to it): what a page of accounts' balances is read at. */
+  async nowOfAccounts(accounts: readonly { accountId: string; testClockId?: string }[]): Promise<Map<string, Date>> {
+    return new Map(await Promise.all(accounts.map(async (account) => [account.accountId, (await this.ofAccount(account)).clock.now()] as const)));
+  }
+
   private async on(testClockId: string | null): Promise<ObjectClock> {
     if (!testClockId) return this.real();
     const clock = await this.standing(testClockId);

@@ -1,4 +1,4 @@
-import { ApiProperty } from '@nestjs/swagger';
+import { ApiProperty, ApiPropertyOptional } from '@nestjs/swagger';
 import { BALANCE_TRANSACTION_TYPES } from '@app/read-models';
 
 /** What caused a balance transaction: its stream's kind and id. */
@@ -56,6 +56,13 @@ export class BalanceTransactionResponse {
 
   @ApiProperty({ format: 'date-time', description: 'When it was recorded' })
   createdAt!: string;
+
+  @ApiPropertyOptional({
+    example: 1080,
+    description:
+      'Only when listed for a payout (`payout`): what that payout paid of it. A credit the holding period or the rolling reserve split is listed under each payout that paid a part of it (the part available at once under the payout that took it, the kept part under the payout that paid it once released); a payout’s lines’ `paid` sum to its amount (less what it carried, its report’s CARRIED line)',
+  })
+  paid?: number;
 }
 
 export class BalanceTransactionsPageResponse {

@@ -1,38 +1,18 @@
 import { Controller, Get, Inject, Query } from '@nestjs/common';
+import { QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiQuery, ApiTags } from '@nestjs/swagger';
-import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { type ActingPrincipal, actingIdOf, INVALID_DATE_TIME, InvalidInput } from '@app/domain';
-import { BALANCE_TRANSACTION_TYPES, type BalanceTransaction, balanceTransactionsPage, type BalanceTransactionType, signedBirr, payoutPaidEventIds } from '@app/read-models';
+import { BALANCE_TRANSACTION_TYPES, type BalanceTransactionType } from '@app/read-models';
+import { ListBalanceTransactionsQuery } from '@app/features/balances';
 import { envelope, ActingCaller, ReadsProjectedViews, MerchantApi, ApiEnvelope, ApiProblems, optionalInstant, parseLimit } from '@app/http';
-import { ownedPayout } from '@app/contract';
 import { BalanceTransactionsPageResponse } from './balance-transaction.response';
-
-export function presentBalanceTransaction(line: BalanceTransaction) {
-  return {
-    eventId: line.eventId,
-    type: line.type,
-    gross: signedBirr(line.gross),
-    fee: signedBirr(line.fee),
-    net: signedBirr(line.net),
-    recovered: signedBirr(line.recovered),
-    currency: 'ETB',
-    availableOn: line.availableOn,
-    source: line.source,
-    description: line.description,
-    counterparty: line.counterparty,
-    sourceDescription: line.sourceDescription,
-    escrowId: line.escrowId,
-    orderId: line.orderId,
-    createdAt: line.createdAt.toISOString(),
-  };
-}
 
 @ApiTags('payouts')
 @Controller('v1/trdp/balance-transactions')
 @MerchantApi()
 @ReadsProjectedViews()
 export class BalanceTransactionsController {
-  constructor(@Inject(SQL_CLIENT) private readonly db: SqlClient) {}
+  constructor(@Inject(QueryBus) private readonly queries: QueryBus) {}
 
   @Get()
   @ApiOperation({
@@ -42,7 +22,7 @@ export class BalanceTransactionsController {
   @ApiQuery({ name: 'limit', required: false, description: '1 to 100, default 10' })
   @ApiQuery({ name: 'startingAfter', required: false, description: 'The eventId of the last line of the page before' })
   @ApiQuery({ name: 'type', required: false, enum: BALANCE_TRANSACTION_TYPES })
-  @ApiQuery({ name: 'payout', required: false, description: 'Only the lines this payout (po_…) paid out, as its report lists them PAID or RELEASED' })
+  @ApiQuery({ name: 'payout', required: false, description: 'Only the lines this payout (po_…) paid out, each with what it paid of it (paid), as its report lists them: a credit the holding period or the reserve split is listed under each payout that paid a part of it' })
   @ApiQuery({ name: 'createdAfter', required: false, description: 'Recorded at or after this instant (ISO 8601 with its zone)', example: '2026-11-01T00:00:00+03:00' })
   @ApiQuery({ name: 'createdBefore', required: false, description: 'Recorded before this instant (ISO 8601 with its zone)', example: '2026-12-01T00:00:00+03:00' })
   @ApiEnvelope(BalanceTransactionsPageResponse, { message: 'Balance transactions' })
@@ -65,17 +45,14 @@ export class BalanceTransactionsController {
     const before = optionalInstant(createdBefore, 'createdBefore');
     // A range whose start is not before its end would select nothing: it is refused rather than answered empty.
     if (after && before && after >= before) throw new InvalidInput('createdAfter must come before createdBefore', 'INVALID_DATE_RANGE');
-    // A payout of another merchant's is not found, as an unknown one; its lines are those its report says it paid.
-    const eventIds = payoutId ? await payoutPaidEventIds(this.db, await ownedPayout(this.db, payoutId, actingIdOf(principal))) : undefined;
-    const page = await balanceTransactionsPage(this.db, actingIdOf(principal), {
+    const request = {
       limit: size,
       startingAfter: startingAfter || undefined,
       type: (type || undefined) as BalanceTransactionType | undefined,
       createdAfter: after,
       createdBefore: before,
-      eventIds,
-    });
-    if (!page) throw new InvalidInput('startingAfter must be the eventId of one of your balance transactions', 'UNKNOWN_CURSOR');
-    return envelope('Balance transactions', { balanceTransactions: page.transactions.map(presentBalanceTransaction), hasMore: page.hasMore });
+      payoutId: payoutId || undefined,
+    };
+    return envelope('Balance transactions', await this.queries.execute(new ListBalanceTransactionsQuery(actingIdOf(principal), request)));
   }
 }

@@ -22,8 +22,8 @@ import {
   merchantBalance,
   merchantPayout,
   ownerBalances,
-  payoutBalanceAt,
-  payoutPaidEventIds,
+  payableAvailableAt,
+  payoutPaidAmounts,
   payoutsPage,
   totalHeld,
   VOLUME_TYPES,
@@ -35,7 +35,10 @@ import { decideAndAppend, type TestDecider } from '../../../../libs/read-models/
 /**
  * A step of a marketplace's money: merchant 0 is the platform that creates every escrow and earns its
  * fees, 1 and 2 its sellers. Indices pick among what exists (modulo); the rules refuse the rest, as
- * they would the platform.
+ * they would the platform. A seller's settings set a holding period and a rolling reserve for the
+ * credits after them; a payout is decided `daysLater` days after the one before (the credits are all
+ * of today), so it pays what those rules let go by then: a credit split by them is paid by two payouts
+ * or more.
  */
 type Step =
   | { kind: 'escrow'; allocations: { merchant: number; amount: number; feePercent: number }[] }
@@ -43,7 +46,8 @@ type Step =
   | { kind: 'reverse'; escrow: number; merchant: number; amount: number | null; refundFee: boolean }
   | { kind: 'transfer'; seller: number; amount: number; penalty: boolean }
   | { kind: 'reverseTransfer'; transfer: number }
-  | { kind: 'payout'; merchant: number };
+  | { kind: 'settings'; seller: number; payoutDelayDays: number; reserve: { reservePercent: number; reserveDays: number } }
+  | { kind: 'payout'; merchant: number; daysLater: number };
 
 const MERCHANTS = 3;
 const aMerchant = fc.integer({ min: 0, max: MERCHANTS - 1 });
@@ -67,7 +71,16 @@ const aStep: fc.Arbitrary<Step> = fc.oneof(
   },
   { arbitrary: fc.record({ kind: fc.constant('transfer' as const), seller: fc.integer({ min: 1, max: 2 }), amount: fc.integer({ min: 1, max: 50_000 }), penalty: fc.boolean() }), weight: 2 },
   { arbitrary: fc.record({ kind: fc.constant('reverseTransfer' as const), transfer: anIndex }), weight: 1 },
-  { arbitrary: fc.record({ kind: fc.constant('payout' as const), merchant: aMerchant }), weight: 2 },
+  {
+    arbitrary: fc.record({
+      kind: fc.constant('settings' as const),
+      seller: fc.integer({ min: 1, max: 2 }),
+      payoutDelayDays: fc.constantFrom(0, 1, 2),
+      reserve: fc.constantFrom({ reservePercent: 0, reserveDays: 0 }, { reservePercent: 10, reserveDays: 3 }, { reservePercent: 33, reserveDays: 1 }, { reservePercent: 50, reserveDays: 4 }),
+    }),
+    weight: 1,
+  },
+  { arbitrary: fc.record({ kind: fc.constant('payout' as const), merchant: aMerchant, daysLater: fc.constantFrom(0, 0, 1, 2, 3) }), weight: 3 },
 );
 
 interface Stream<E> {
@@ -81,6 +94,9 @@ class Marketplace {
   readonly transfers: Stream<TransferEvent>[] = [];
   readonly payouts: { payoutId: string; merchantId: string; amount: number }[] = [];
   private readonly lastThrough = new Map<string, string>();
+  private readonly settingsVersions = new Map<string, number>();
+  /** The days the payouts' decisions have moved past today. */
+  private days = 0;
   head: LogPosition | undefined;
 
   constructor(
@@ -168,11 +184,24 @@ class Marketplace {
         const transfer = this.transfers.length > 0 ? this.transfers[step.transfer % this.transfers.length] : undefined;
         return transfer && this.decide(transfer, streams.transfer(transfer.id), { type: 'ReverseTransfer', data: { transferId: transfer.id, platformId: platform, at: now, callbackUrl: null } }, transferDecider);
       }
+      case 'settings': {
+        const merchantId = this.merchant(step.seller);
+        const version = (this.settingsVersions.get(merchantId) ?? 0) + 1;
+        this.settingsVersions.set(merchantId, version);
+        const settings = { schedule: { kind: 'manual' as const }, minimumAmount: santim(0), callbackUrl: null, payoutDelayDays: step.payoutDelayDays, ...step.reserve };
+        const data = { merchantId, version, settings, changedAt: now, scheduleSetAt: now };
+        const result = await this.store.append(streams.payoutSettings(merchantId), [{ type: 'PayoutSettingsChanged', data }], version === 1 ? 'no_stream' : BigInt(version - 2));
+        this.head = result.position;
+        return;
+      }
       case 'payout': {
         if (!this.head) return;
         const merchantId = this.merchant(step.merchant);
+        this.days += step.daysLater;
+        const at = new Date(Date.now() + this.days * 86_400_000);
         await projectUpTo(this.database, this.store, this.head, 50);
-        const { balance, fees, through } = await payoutBalanceAt(this.database.client, merchantId);
+        // What the decision takes: the balance less what the holding period and the reserve keep at its instant (payout-request.ts).
+        const { available: balance, fees, through } = await payableAvailableAt(this.database.client, merchantId, at);
         if (balance <= 0) return;
         const payoutId = `po_${this.run}_${this.payouts.length}`;
         const result = await this.store.append(
@@ -190,7 +219,7 @@ class Marketplace {
                 after: this.lastThrough.get(merchantId) ?? null,
                 through: formatPosition(through),
                 trigger: 'on-demand',
-                requestedAt: now,
+                requestedAt: at.toISOString(),
               },
             },
           ],
@@ -216,7 +245,12 @@ class Marketplace {
 }
 
 /** Every line of the merchant's, page after page of `limit`, as a client following `hasMore` reads them. */
-async function allLines(db: SqlClient, merchantId: string, limit: number, filter: { type?: (typeof BALANCE_TRANSACTION_TYPES)[number]; createdAfter?: Date; createdBefore?: Date; eventIds?: string[] } = {}) {
+async function allLines(
+  db: SqlClient,
+  merchantId: string,
+  limit: number,
+  filter: { type?: (typeof BALANCE_TRANSACTION_TYPES)[number]; createdAfter?: Date; createdBefore?: Date; paidBy?: ReadonlyMap<string, number> } = {},
+) {
   const lines: BalanceTransaction[] = [];
   let startingAfter: string | undefined;
   for (;;) {
@@ -278,7 +312,7 @@ describe.each(READ_MODEL_DATABASES)('balance transactions on %s', (_name, open) 
           const own = await merchantBalance(db, merchantId, { now });
           const sum = lines.reduce((total, l) => total + l.net, 0);
           expect(listed.get(merchantId)).toEqual({ available: own.available, onHold: totalHeld(own.held), reserve: totalHeld(own.reserved), pending: own.pending, negative: sum < 0 });
-          expect(own.available + totalHeld(own.held)).toBe(sum);
+          expect(own.available + totalHeld(own.held) + totalHeld(own.reserved)).toBe(sum);
           // Oldest first, the balance before each line says what a credit recovered.
           let balance = 0;
           for (const line of [...lines].reverse()) {
@@ -303,13 +337,46 @@ describe.each(READ_MODEL_DATABASES)('balance transactions on %s', (_name, open) 
             expect(await allLines(db, merchantId, limit, { createdBefore: middle })).toEqual(lines.filter((l) => l.createdAt < middle));
           }
         }
+        // Filtered by payout, each payout's lines are what it paid: their `paid` sum to its amount, and a line split by the
+        // holding period or the reserve is listed under each payout that paid a part of it, never paid more than it moved.
+        const paidOf = new Map<string, number>();
         for (const payout of market.payouts) {
           const view = await merchantPayout(db, payout.payoutId, payout.merchantId);
-          const lines = await allLines(db, payout.merchantId, limit, { eventIds: await payoutPaidEventIds(db, view!) });
-          expect(lines.reduce((sum, l) => sum + l.net, 0)).toBe(payout.amount);
+          const lines = await allLines(db, payout.merchantId, limit, { paidBy: await payoutPaidAmounts(db, view!) });
+          expect(lines.reduce((sum, l) => sum + l.paid!, 0)).toBe(payout.amount);
+          for (const line of lines) {
+            const key = `${payout.merchantId} ${line.eventId}`;
+            paidOf.set(key, (paidOf.get(key) ?? 0) + line.paid!);
+          }
+        }
+        for (let i = 0; i < MERCHANTS; i++) {
+          for (const line of await allLines(db, market.merchant(i), 100)) {
+            // One event is a line of each merchant it moves (a release and its fee): what each was paid is its own.
+            const paid = paidOf.get(`${market.merchant(i)} ${line.eventId}`);
+            if (paid === undefined) continue;
+            // Money out is paid whole by one payout; a credit in parts that never add up to more than it.
+            if (line.net <= 0) expect(paid).toBe(line.net);
+            else expect(paid > 0 && paid <= line.net).toBe(true);
+          }
         }
       }),
-      { numRuns: 10 },
+      {
+        numRuns: 10,
+        // Always among the runs: a seller keeping half of each credit for 4 days, paid the rest at once and the reserve 4 days later.
+        examples: [
+          [
+            [
+              { kind: 'settings', seller: 1, payoutDelayDays: 0, reserve: { reservePercent: 50, reserveDays: 4 } },
+              { kind: 'escrow', allocations: [{ merchant: 1, amount: 1_001, feePercent: 10 }] },
+              { kind: 'release', escrow: 0, merchant: 0 },
+              { kind: 'payout', merchant: 1, daysLater: 0 },
+              { kind: 'payout', merchant: 1, daysLater: 4 },
+            ],
+            1,
+            'release',
+          ],
+        ],
+      },
     );
   });
 

@@ -1103,6 +1103,14 @@ export type InviteAccountOwnerDto = {
     email?: string;
 };
 
+export type DocumentUploaderResponse = {
+    type: 'merchant';
+    /**
+     * The platform's merchant id when it uploaded by the API; the account's own id (acct_…) when its seller uploaded on the hosted onboarding page
+     */
+    id: string;
+};
+
 export type AccountDocumentResponse = {
     documentId: string;
     kind: 'identity' | 'tin_certificate' | 'trade_licence';
@@ -1116,6 +1124,10 @@ export type AccountDocumentResponse = {
      */
     sha256: string;
     uploadedAt: string;
+    /**
+     * Who uploaded it
+     */
+    uploadedBy: DocumentUploaderResponse;
     /**
      * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
      */
@@ -2050,6 +2062,10 @@ export type BalanceTransactionResponse = {
      * When it was recorded
      */
     createdAt: string;
+    /**
+     * Only when listed for a payout (`payout`): what that payout paid of it. A credit the holding period or the rolling reserve split is listed under each payout that paid a part of it (the part available at once under the payout that took it, the kept part under the payout that paid it once released); a payout’s lines’ `paid` sum to its amount (less what it carried, its report’s CARRIED line)
+     */
+    paid?: number;
     /**
      * Whether the object is live (real money, the configured provider) or test (the sandbox): the mode of the tenant whose key read it (docs/concepts/modes.md). Present on every answer of the merchant API.
      */
@@ -11318,7 +11334,7 @@ export type GetV1TrdpBalanceTransactionsData = {
          */
         createdAfter?: unknown;
         /**
-         * Only the lines this payout (po_…) paid out, as its report lists them PAID or RELEASED
+         * Only the lines this payout (po_…) paid out, each with what it paid of it (paid), as its report lists them: a credit the holding period or the reserve split is listed under each payout that paid a part of it
          */
         payout?: unknown;
         type?: 'payment' | 'refund' | 'release' | 'fee' | 'reversal' | 'fee_reversal' | 'transfer' | 'transfer_reversal' | 'payout' | 'payout_failure';

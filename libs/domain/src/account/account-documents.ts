@@ -15,6 +15,8 @@ export interface AccountDocument {
   /** SHA-256 of the bytes, hex. */
   sha256: string;
   uploadedAt: string;
+  /** Who uploaded it: the account's platform (by the API) or the account itself (its seller, on the hosted onboarding page). */
+  uploadedBy: { type: 'merchant'; id: string };
 }
 
 /** What the operator's staff asked the account for, and by when: past that instant its payouts stop as a restricted account's do. */

@@ -58,7 +58,9 @@ describe('Account review by staff: documents asked for by a due instant', () => 
     account([created, rejected]).when(upload()).thenThrows(AccountRejectedIsFinal);
     const after = outline([created, asked, uploaded]);
     expect(after.requirementsDue).toBeUndefined();
-    expect(after.documents).toEqual([{ ...licence, uploadedAt: LATER }]);
+    expect(after.documents).toEqual([{ ...licence, uploadedAt: LATER, uploadedBy: { type: 'merchant', id: ids.merchantId } }]);
+    // The account shows who uploaded each document: its seller's own upload names the account.
+    expect(outline([created, asked, uploadedBySeller]).documents).toEqual([{ ...licence, uploadedAt: LATER, uploadedBy: { type: 'merchant', id: 'acct_1' } }]);
   });
 
   it('settles what was asked with an approval, and approves or rejects only an account in review', () => {

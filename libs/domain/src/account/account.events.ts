@@ -100,7 +100,7 @@ export type AccountEvent =
    * `uploadedBy`: the platform (the API) or the account itself (its seller on the hosted onboarding page); uploads
    * from that page recorded before it was told apart name the platform, their metadata's actor the account.
    */
-  | { type: 'AccountDocumentUploaded'; data: AccountDocument & { accountId: string; merchantId: string; uploadedBy: { type: 'merchant'; id: string } } }
+  | { type: 'AccountDocumentUploaded'; data: AccountDocument & { accountId: string; merchantId: string } }
   /** The platform closed the account, which held no money and no open allocation then: the end of it, its history kept. */
   | { type: 'AccountClosed'; data: { accountId: string; merchantId: string; closedBy: { type: 'merchant'; id: string }; reason: string; closedAt: string } };
 
@@ -126,7 +126,7 @@ export type AccountCommand =
   /** The due work of a requirement's instant (the worker's, or a test clock's advance): restricts the account if one is past due at `at`. */
   | { type: 'RestrictPastDueAccount'; data: { accountId: string; at: string } }
   /** `uploadedBy`: the merchant that sends it, the account's platform or the account itself. */
-  | { type: 'RecordAccountDocument'; data: { accountId: string; merchantId: string; uploadedBy: string; document: Omit<AccountDocument, 'uploadedAt'>; at: string } }
+  | { type: 'RecordAccountDocument'; data: { accountId: string; merchantId: string; uploadedBy: string; document: Omit<AccountDocument, 'uploadedAt' | 'uploadedBy'>; at: string } }
   /** `holdings`: what the account held as the ledger and the views stood, caught up with the log, when the command was built (account-closing.ts). */
   | { type: 'CloseAccount'; data: { accountId: string; merchantId: string; reason: string; holdings: AccountHoldings; at: string } };
 

@@ -73,7 +73,7 @@ export function accountAfter(account: Account | undefined, event: AccountEvent):
     case 'AccountInformationRequested':
       return { ...account, requirementsDue: event.data.requirements, updatedAt: event.data.requestedAt };
     case 'AccountDocumentUploaded': {
-      const { accountId: _a, merchantId: _m, uploadedBy: _by, ...document } = event.data;
+      const { accountId: _a, merchantId: _m, ...document } = event.data;
       const requirementsDue = (account.requirementsDue ?? []).filter((r) => r.kind !== document.kind);
       const documents = [...(account.documents ?? []), document];
       const { requirementsDue: _asked, ...rest } = account;

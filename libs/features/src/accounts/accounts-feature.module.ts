@@ -6,14 +6,15 @@ import { UploadAccountDocumentHandler } from './account-documents/upload-documen
 import { CloseAccountHandler } from './close-account/close-account.handler';
 import { CreateAccountLinkHandler } from './create-account-link/create-account-link.handler';
 import { CreateAccountHandler } from './create-account/create-account.handler';
+import { GetAccountHandler, ListAccountsHandler } from './get-accounts/get-accounts.handler';
 import { InviteAccountOwnerHandler, RecordAccountInvitationUsedHandler } from './invite-account-owner/invite-account-owner.handler';
 import { RequestAccountInformationHandler } from './request-information/request-information.handler';
 import { ReviewAccountHandler } from './review-account/review-account.handler';
 import { UpdateAccountHandler } from './update-account/update-account.handler';
 
 /**
- * A platform's sellers as accounts: created, changed, linked to the hosted page, invited, given documents and
- * closed, and the operator's review of them. The documents' store is the upload's and the download routes'.
+ * A platform's sellers as accounts: created, changed, read with their balances, linked to the hosted page,
+ * invited, given documents and closed, and the operator's review of them. The documents' store is the upload's and the download routes'.
  */
 @Module({
   imports: [PaymentsModule],
@@ -27,6 +28,8 @@ import { UpdateAccountHandler } from './update-account/update-account.handler';
     UploadAccountDocumentHandler,
     CreateAccountLinkHandler,
     CloseAccountHandler,
+    ListAccountsHandler,
+    GetAccountHandler,
     accountDocumentsProvider,
   ],
   exports: [AccountDocuments],

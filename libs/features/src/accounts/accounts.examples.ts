@@ -39,6 +39,7 @@ const DOCUMENT = {
   size: 184211,
   sha256: '3a7bd3e2360a3d29eea436fcfb7e44c735d117c42d1c1835420b6b9942dd4f1b',
   uploadedAt: '2026-11-28T05:21:02.118Z',
+  uploadedBy: { type: 'merchant', id: 'mer_2ef868dd3eaa4866d7a19e7d' },
 };
 
 /** What a document download answers: its bytes (a PDF's begin so). */

@@ -19,8 +19,9 @@ export interface OwnerBalance {
 
 /**
  * Each owner's figures, one row per owner, in one statement: the two accounts' balances (ledger_balances,
- * one probe each), the credits still held or reserved at `$2` (the same rule and bounded read as the
- * balance's `onHold` and `reserve`: heldAt, creditKeptAt), and its allocations holding money now (allocation_holdings' current rows).
+ * one probe each), the credits still held or reserved at its own instant (`o.at`, $2 beside its id: the
+ * same rule and bounded read as the balance's `onHold` and `reserve`: heldAt, creditKeptAt), and its
+ * allocations holding money now (allocation_holdings' current rows).
  */
 const BALANCES = `
   SELECT o.owner_id,
@@ -28,19 +29,24 @@ const BALANCES = `
       + COALESCE((SELECT credit - debit FROM ledger_balances WHERE account = ${ACCOUNTS.merchantFees.of('o.owner_id')}), 0))::text AS balance,
     k.held::text AS held, k.reserved::text AS reserved,
     (SELECT COALESCE(SUM(h.held), 0) FROM allocation_holdings h WHERE h.merchant_id = o.owner_id AND h.valid_to IS NULL)::text AS pending
-  FROM unnest($1::text[]) AS o(owner_id)
+  FROM unnest($1::text[], $2::timestamptz[]) AS o(owner_id, at)
   CROSS JOIN LATERAL (
     SELECT COALESCE(SUM(p_kept.held), 0) AS held, COALESCE(SUM(p_kept.reserved), 0) AS reserved
     FROM ledger_postings p JOIN ledger_entries e ON e.entry_id = p.entry_id
     ${creditAvailableOn('p', 'e', 'o.owner_id')}
-    ${creditKeptAt('p', '$2')}
-    WHERE ${heldAt('p', 'o.owner_id', ACCOUNTS.merchantPayable.of('o.owner_id'), '$2', '$3')}
+    ${creditKeptAt('p', 'o.at')}
+    WHERE ${heldAt('p', 'o.owner_id', ACCOUNTS.merchantPayable.of('o.owner_id'), 'o.at', '$3')}
   ) k`;
 
-/** The balances of the given owners (a page of accounts) at `now`, by owner id: one query however many. */
-export async function ownerBalances(db: SqlExecutor, ownerIds: readonly string[], now: Date): Promise<Map<string, OwnerBalance>> {
+/**
+ * The balances of the given owners (a page of accounts), by owner id: one query however many. `now`: the
+ * instant all are read at, or each one's own (an account on a test clock: its clock's time, as its own
+ * balance reads it).
+ */
+export async function ownerBalances(db: SqlExecutor, ownerIds: readonly string[], now: Date | ReadonlyMap<string, Date>): Promise<Map<string, OwnerBalance>> {
   if (ownerIds.length === 0) return new Map();
-  const rows = await db.query<{ owner_id: string; balance: string; held: string; reserved: string; pending: string }>(BALANCES, [[...ownerIds], now, MAX_CREDIT_KEPT_DAYS + 1]);
+  const instants = ownerIds.map((id) => (now instanceof Date ? now : now.get(id)!));
+  const rows = await db.query<{ owner_id: string; balance: string; held: string; reserved: string; pending: string }>(BALANCES, [[...ownerIds], instants, MAX_CREDIT_KEPT_DAYS + 1]);
   return new Map(
     rows.map((row) => {
       const balance = Number(row.balance);

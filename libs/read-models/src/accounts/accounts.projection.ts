@@ -7,11 +7,12 @@ import type { BulkWriter, Projection } from '../projector/projection';
 /**
  * A platform's accounts, one row each, in the shape their answers and the console's pages read
  * (accounts.reader.ts): the document is the account as published (account.outline.ts), folded from
- * the events' data. Version 2: the document no longer holds the creating request's fingerprint.
+ * the events' data. Version 2: the document no longer holds the creating request's fingerprint; 3: each
+ * of its documents names who uploaded it.
  */
 export const accountsView = foldedView<Account | undefined>({
   name: 'accounts_view',
-  version: 2,
+  version: 3,
   table: 'accounts_view',
   key: 'account_id',
   columns: ['account_id', 'merchant_id', 'reference', 'status', 'document', 'created_at', 'updated_at', 'revision'],

@@ -61,6 +61,8 @@ export interface BalanceTransaction {
   escrowId: string | null;
   orderId: string | null;
   createdAt: Date;
+  /** Listed for a payout (the filter's `paidBy`): what that payout paid of it, signed santim. */
+  paid?: number;
 }
 
 export interface BalanceTransactionFilter {
@@ -71,8 +73,8 @@ export interface BalanceTransactionFilter {
   /** Recorded at or after, and strictly before. */
   createdAfter?: Date;
   createdBefore?: Date;
-  /** Only these lines (the lines a payout paid, from its report). */
-  eventIds?: readonly string[];
+  /** Only the lines a payout paid, by event id, each with what it paid of it (payoutPaidAmounts, from its report). */
+  paidBy?: ReadonlyMap<string, number>;
 }
 
 /**
@@ -167,7 +169,7 @@ export async function balanceTransactionsPage(
     filter.createdBefore ?? null,
     filter.type ?? null,
     filter.limit + 1,
-    filter.eventIds ? [...filter.eventIds] : null,
+    filter.paidBy ? [...filter.paidBy.keys()] : null,
   ]);
   const page = rows.slice(0, filter.limit);
   const lines = page.map((row) => ({ eventId: row.event_id, source: streamKey(row.stream_id) }));
@@ -190,6 +192,7 @@ export async function balanceTransactionsPage(
       escrowId: names.get(row.event_id)?.escrowId ?? null,
       orderId: names.get(row.event_id)?.orderId ?? null,
       createdAt: new Date(row.recorded_at),
+      ...(filter.paidBy ? { paid: filter.paidBy.get(row.event_id) ?? 0 } : {}),
     };
   });
   return { transactions, hasMore: rows.length > filter.limit };

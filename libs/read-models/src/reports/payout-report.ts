@@ -130,12 +130,16 @@ export async function* payoutReportCsv(pages: AsyncIterable<readonly PayoutRepor
 }
 
 /**
- * The movements the payout paid out (its report's `PAID` and `RELEASED` lines), by event id: the balance
- * transactions a `payout` filter lists. A line the holding period kept (`HELD`) is listed under the payout
- * that releases it, and the carried line is no movement of its own.
+ * What the payout paid of each movement, by event id (its report's lines' `paid`): the balance
+ * transactions a `payout` filter lists. A credit the holding period or the reserve split is a line of
+ * each payout that paid a part of it: the part available at once under the payout that took it (its
+ * `HELD` line), the part kept under the payout that released it (`RELEASED`). A line held whole, of which
+ * it paid nothing, is not its; the carried line is no movement of its own.
  */
-export async function payoutPaidEventIds(db: SqlExecutor, payout: PayoutView): Promise<string[]> {
-  const ids: string[] = [];
-  for await (const page of payoutReportPages(db, payout)) ids.push(...page.filter((line) => line.status === 'PAID' || line.status === 'RELEASED').map((line) => line.eventId));
-  return ids;
+export async function payoutPaidAmounts(db: SqlExecutor, payout: PayoutView): Promise<Map<string, number>> {
+  const paid = new Map<string, number>();
+  for await (const page of payoutReportPages(db, payout)) {
+    for (const line of page) if (line.status === 'PAID' || line.status === 'RELEASED' || (line.status === 'HELD' && line.paid !== 0)) paid.set(line.eventId, (paid.get(line.eventId) ?? 0) + line.paid);
+  }
+  return paid;
 }

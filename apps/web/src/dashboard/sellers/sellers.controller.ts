@@ -56,8 +56,9 @@ export class DashboardSellersController {
     if (wanted && !ACCOUNT_STATUSES.includes(wanted)) throw new InvalidInput('Unknown status');
     const page = await accountsPage(this.db, merchantId, { limit: PAGE_SIZE, startingAfter: startingAfter || undefined, status: wanted });
     if (!page) throw new InvalidInput('The page asked for starts after a seller that is not in the list', 'UNKNOWN_CURSOR');
-    // The reader and the instant of GET /v1/trdp/accounts, so that each figure and the negative marker agree with the API's.
-    const balances = await ownerBalances(this.db, page.accounts.map(({ account }) => account.accountId), this.clock.now());
+    // The reader and the instants of GET /v1/trdp/accounts (each account's own clock), so that each figure and the negative marker agree with the API's.
+    const accounts = page.accounts.map(({ account }) => account);
+    const balances = await ownerBalances(this.db, accounts.map((account) => account.accountId), await this.clocks.nowOfAccounts(accounts));
     const rows: SellerRow[] = await Promise.all(page.accounts.map(async (stored) => ({ account: await this.present(stored), balance: balances.get(stored.account.accountId)! })));
     return sendDashboardPage(reply, this.config, { title: 'Sellers', current: CURRENT, body: () => sellersListBody({ rows, status: wanted, hasMore: page.hasMore }) });
   }
