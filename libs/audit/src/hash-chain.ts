@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { canonicalJson } from '@app/domain';
 
 /** The "previous hash" of a stream's first event. */
@@ -18,19 +18,17 @@ export interface ChainedEvent {
  * event before it in the stream: editing any of them, or removing an event, breaks every link after.
  */
 export function eventHash(event: ChainedEvent, previousHash: string): string {
-  return createHash('sha256')
-    .update(
-      canonicalJson({
-        streamId: event.streamId,
-        revision: event.revision.toString(),
-        type: event.type,
-        data: event.data,
-        metadata: event.metadata,
-        recordedAt: event.recordedAt.toISOString(),
-        previousHash,
-      }),
-    )
-    .digest('hex');
+  const text = canonicalJson({
+    streamId: event.streamId,
+    revision: event.revision.toString(),
+    type: event.type,
+    data: event.data,
+    metadata: event.metadata,
+    recordedAt: event.recordedAt.toISOString(),
+    previousHash,
+  });
+  // The one-shot digest: about a third of createHash's cost for a text this short, and every append seals each event with it.
+  return hash('sha256', text, 'hex');
 }
 
 

@@ -815,6 +815,17 @@ describe('batchCallbackMessages', () => {
     const alone = batch.filter((e) => CALLBACK_WORTHY.has(e.type)).map((e) => [e.id, callbackMessages(e, recorded[e.streamId].slice(0, Number(e.revision) + 1), BASE_URL)]);
     expect([...told].map(([e, messages]) => [e.id, messages])).toEqual(alone);
     expect(alone.length).toBeGreaterThan(5);
+
+    // Given the states a caller folded once for all its readers, it tells the same without folding again.
+    const asked: string[] = [];
+    const statesAlong = (streamId: string, decider: { initialState: () => unknown; evolve: (state: never, event: never) => unknown }) => {
+      asked.push(streamId);
+      let state = decider.initialState();
+      return recorded[streamId].map((event) => (state = decider.evolve(state as never, event as never)));
+    };
+    const shared = batchCallbackMessages(batch, (streamId) => recorded[streamId], BASE_URL, statesAlong);
+    expect([...shared].map(([e, messages]) => [e.id, messages])).toEqual(alone);
+    expect(asked.sort()).toEqual(['escrow-esc_1', 'order-ord_1']);
   });
 });
 

@@ -94,13 +94,28 @@ export function callbackMessage(event: SourceEvent, history: readonly { type: st
 
 /** How a kind of stream whose messages come from its folded state makes them from that state. */
 interface Folding {
+  /** The decider itself, as a caller that keeps its states (StatesAlong) knows it. */
+  decider: StreamDecider;
   initialState(): unknown;
   evolve(state: unknown, event: { type: string; data: unknown }): unknown;
   messages(event: SourceEvent, state: unknown, publicBaseUrl: string): CallbackMessage[];
 }
 
+/** A stream's decider as folding it needs it. */
+export interface StreamDecider {
+  initialState: () => unknown;
+  evolve: (state: never, event: never) => unknown;
+}
+
+/**
+ * The states `decider` leaves after each event of a stream's history (as `historyOf` gives it), from a
+ * caller that folds each stream once for all who read it (libs/read-models' BatchHistories.statesAlong).
+ */
+export type StatesAlong = (streamId: string, decider: StreamDecider) => readonly unknown[];
+
 function folding<Event, State>(decider: Pick<Decider<never, Event, State>, 'initialState' | 'evolve'>, messages: (event: SourceEvent, state: State, publicBaseUrl: string) => CallbackMessage[]): Folding {
   return {
+    decider,
     initialState: decider.initialState,
     evolve: (state, event) => decider.evolve(state as State, event as Event),
     messages: (event, state, publicBaseUrl) => messages(event, state as State, publicBaseUrl),
@@ -146,11 +161,13 @@ export function callbackMessages(event: SourceEvent, history: readonly { type: s
  * callbackMessages of each event of a batch, in log order, given each stream's history up to its last
  * event in the batch: a stream's history is folded once along its events in the batch, where folding
  * it again for each event made a rebuild's events API view spend most of its time in the escrow's fold.
+ * With `statesAlong`, the caller's states stand in for that fold (the projector's, shared with its other projections).
  */
 export function batchCallbackMessages<E extends SourceEvent & { revision: bigint }>(
   events: readonly E[],
   historyOf: (streamId: string) => readonly { type: string; data: unknown; revision: bigint }[],
   publicBaseUrl: string,
+  statesAlong?: StatesAlong,
 ): Map<E, CallbackMessage[]> {
   const byStream = new Map<string, Map<bigint, E>>();
   for (const event of events) {
@@ -166,9 +183,10 @@ export function batchCallbackMessages<E extends SourceEvent & { revision: bigint
       for (const event of worthy.values()) told.set(event, callbackMessages(event, history.filter((e) => e.revision <= event.revision), publicBaseUrl));
       continue;
     }
+    const states = statesAlong?.(streamId, folded.decider);
     let state = folded.initialState();
-    for (const step of history) {
-      state = folded.evolve(state, step);
+    for (const [n, step] of history.entries()) {
+      state = states ? states[n] : folded.evolve(state, step);
       const event = worthy.get(step.revision);
       if (event) told.set(event, folded.messages(event, state, publicBaseUrl));
     }

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 
 /**
  * The events API id of a source event, derived from the log event's id: a rebuild of the events view
@@ -6,5 +6,5 @@ import { createHash } from 'node:crypto';
  * owner lists it under (libs/read-models/src/events/merchant-events.projection.ts).
  */
 export function merchantEventIdFor(sourceEventId: string): string {
-  return `evt_${createHash('sha256').update(sourceEventId).digest('hex').slice(0, 32)}`;
+  return `evt_${hash('sha256', sourceEventId, 'hex').slice(0, 32)}`;
 }

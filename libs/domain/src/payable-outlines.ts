@@ -13,6 +13,8 @@ import { type DomainEvent, fold } from './shared/decider';
  * `outline` reads a writer's state too (an inline view gets the state the writer decided on).
  */
 export interface OutlineFold<Outline> {
+  /** The payable's decider, for a reader that folds once what several read (libs/read-models' BatchHistories.statesAlong). */
+  decider: { initialState: () => unknown; evolve: (state: never, event: never) => unknown };
   /** The history (stored events: their type and data) folded by the payable's decider. */
   fold(history: readonly DomainEvent[]): unknown;
   /** What a folded state publishes; undefined before the payable's creation. */
@@ -20,11 +22,13 @@ export interface OutlineFold<Outline> {
 }
 
 export const orderOutlineFold: OutlineFold<OrderOutline> = {
+  decider: orderDecider,
   fold: (history) => fold(orderDecider, history as OrderEvent[]),
   outline: (state) => orderOutline(state as OrderState),
 };
 
 export const escrowOutlineFold: OutlineFold<EscrowOutline> = {
+  decider: escrowDecider,
   fold: (history) => fold(escrowDecider, history as EscrowEvent[]),
   outline: (state) => escrowOutline(state as EscrowState),
 };

@@ -78,15 +78,18 @@ const patterns = ENTRIES.map(([, entry]) => `${entry.prefix}-…`);
 export const STREAM_NAMES = `${patterns.slice(0, -1).join(', ')} or ${patterns.at(-1)}`;
 
 /**
+ * Each kind's name start, the longest first, so the first that begins a name is its kind's. Built once:
+ * the projector and the rebuild ask several times for each event's kind.
+ */
+const BY_LONGEST_PREFIX = ENTRIES.map(([kind, entry]) => ({ kind, start: `${entry.prefix}-` })).sort((a, b) => b.start.length - a.start.length);
+
+/**
  * A stream's kind and key, or undefined for a name of no kind of ours. The longest prefix wins, so
  * a name is never read as a kind whose prefix merely begins it (`payout-settings-x` is not `payout…`).
  */
 export function parseStreamId(streamId: string): { kind: StreamKind; key: string } | undefined {
-  let found: [StreamKind, StreamKindEntry] | undefined;
-  for (const [kind, entry] of ENTRIES) {
-    if (streamId.startsWith(`${entry.prefix}-`) && (!found || entry.prefix.length > found[1].prefix.length)) found = [kind, entry];
-  }
-  return found && { kind: found[0], key: streamId.slice(found[1].prefix.length + 1) };
+  for (const { kind, start } of BY_LONGEST_PREFIX) if (streamId.startsWith(start)) return { kind, key: streamId.slice(start.length) };
+  return undefined;
 }
 
 export const streamKind = (streamId: string): StreamKind | undefined => parseStreamId(streamId)?.kind;

@@ -1,7 +1,6 @@
 import { type PaymentOutline, paymentOutline } from '../payment/payment.outline';
 import type { Santim } from '../shared/money';
-import type { EscrowCreated, EscrowEvent } from './escrow.events';
-import { evolveEscrow } from './escrow.evolve';
+import type { EscrowCreated } from './escrow.events';
 import {
   allocationHeld,
   type AllocationState,
@@ -13,7 +12,6 @@ import {
   type EscrowStatus,
   frozenAmount,
   heldAmount,
-  initialEscrowState,
 } from './escrow.state';
 import type { PayeeTerms } from './escrow.upcast';
 
@@ -75,17 +73,4 @@ export function escrowOutline(state: EscrowState): EscrowOutline | undefined {
     refunds: state.refunds,
     ...(state.autoReleaseAt ? { autoReleaseAt: state.autoReleaseAt } : {}),
   };
-}
-
-/**
- * The escrow's outline after each of its events in turn (undefined until it is created), for a view
- * that keeps what the escrow was at every change (libs/read-models' allocation holdings): the
- * decider's state is carried from event to event here, never handed out.
- */
-export function escrowOutlinesAlong(history: readonly EscrowEvent[]): (EscrowOutline | undefined)[] {
-  let state = initialEscrowState();
-  return history.map((event) => {
-    state = evolveEscrow(state, event);
-    return escrowOutline(state);
-  });
 }

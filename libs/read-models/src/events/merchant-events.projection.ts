@@ -1,6 +1,6 @@
 import { partyReachingPlatform, type CallbackMessage, batchCallbackMessages, endpointOwners, merchantEventIdFor } from '@app/callbacks';
 import type { SqlExecutor } from '@app/database';
-import { accountDecider, type AccountEvent, fold, plansCallbacks, streams } from '@app/domain';
+import { accountDecider, plansCallbacks, streams } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import type { BatchContext, BulkWriter, Projection, TableRow } from '../projector/projection';
 import type { BatchHistories } from '../projector/stream-histories';
@@ -23,7 +23,7 @@ export function eventOwners(messages: readonly CallbackMessage[], platformOf: (a
 }
 
 /** The platform of a seller account whose stream the batch consulted (its payout's outcome); undefined for any other merchant. */
-const platformIn = (histories: BatchHistories) => (accountId: string) => fold(accountDecider, histories.of(streams.account(accountId)) as unknown as AccountEvent[]).account?.merchantId;
+const platformIn = (histories: BatchHistories) => (accountId: string) => histories.stateOf(streams.account(accountId), accountDecider).account?.merchantId;
 
 /**
  * The rows a batch adds: one per owner of each callback-worthy event, its payload the callback's built
@@ -32,7 +32,7 @@ const platformIn = (histories: BatchHistories) => (accountId: string) => fold(ac
 function rowsOf(events: readonly RecordedEvent[], { histories }: BatchContext): TableRow[] {
   const rows: TableRow[] = [];
   const planned = events.filter((event) => plansCallbacks(event.streamId));
-  for (const [event, messages] of batchCallbackMessages(planned, (streamId) => histories.of(streamId), '')) {
+  for (const [event, messages] of batchCallbackMessages(planned, (streamId) => histories.of(streamId), '', (streamId, decider) => histories.statesAlong(streamId, decider))) {
     // A webhook endpoint's test event is addressed to that endpoint alone: not something that happened to the merchant's money.
     if (messages.some((message) => message.endpointId !== undefined)) continue;
     for (const { ownerId, message: notice } of eventOwners(messages, platformIn(histories))) {

@@ -1,11 +1,9 @@
 import { ACCOUNTS, booksAccountMode, type JournalEntry, journalFor, refundCompletionEntry } from '@app/audit';
 import type { SqlExecutor } from '@app/database';
 import {
-  type EscrowEvent,
   escrowDecider,
   escrowOutline,
   ESCROW_PAYMENT_EVENTS,
-  fold,
   holdsMoney,
   isPayableStream,
   type Mode,
@@ -254,7 +252,7 @@ async function assertEscrowBalances(tx: SqlExecutor, streamIds: readonly string[
   );
   const balances = new Map(rows.map((row) => [row.account, BigInt(row.balance)]));
   for (const streamId of streamIds) {
-    const escrow = escrowOutline(fold(escrowDecider, histories.of(streamId) as unknown as EscrowEvent[]));
+    const escrow = escrowOutline(histories.stateOf(streamId, escrowDecider));
     const held = escrow ? escrow.held + escrow.frozen : 0;
     const account = ACCOUNTS.escrow(streamKey(streamId));
     const balance = balances.get(account) ?? 0n;

@@ -1,7 +1,8 @@
 import type { SqlExecutor } from '@app/database';
-import { type EscrowEvent, type EscrowOutline, escrowOutlinesAlong, streamKey, streamKind } from '@app/domain';
+import { escrowDecider, type EscrowOutline, escrowOutline, streamKey, streamKind } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
-import type { BatchContext, Projection, TableRow } from '../projector/projection';
+import type { BatchContext, BulkWriter, Projection, TableRow } from '../projector/projection';
+import type { BatchHistories } from '../projector/stream-histories';
 
 const isEscrowStream = (streamId: string) => streamKind(streamId) === 'escrow';
 
@@ -52,10 +53,10 @@ function holdingsOf(history: readonly RecordedEvent[], outlines: readonly (Escro
 
 const HOLDING_COLUMNS = ['escrow_id', 'merchant_id', 'seq', 'held', 'frozen', 'valid_from', 'valid_to'];
 
-/** The escrow's holdings after its history. */
-function holdingRowsOf(history: readonly RecordedEvent[]): TableRow[] {
-  const outlines = escrowOutlinesAlong(history as unknown as EscrowEvent[]);
-  return holdingsOf(history, outlines).map((h, seq) => ({ escrow_id: h.escrowId, merchant_id: h.merchantId, seq, held: h.held, frozen: h.frozen, valid_from: h.validFrom, valid_to: h.validTo }));
+/** The escrow's holdings after its history, from the states the batch folded it through (shared with the other projections that fold it). */
+function holdingRowsOf(streamId: string, histories: BatchHistories): TableRow[] {
+  const outlines = histories.statesAlong(streamId, escrowDecider).map(escrowOutline);
+  return holdingsOf(histories.of(streamId), outlines).map((h, seq) => ({ escrow_id: h.escrowId, merchant_id: h.merchantId, seq, held: h.held, frozen: h.frozen, valid_from: h.validFrom, valid_to: h.validTo }));
 }
 
 /**
@@ -85,14 +86,30 @@ export const escrowAllocationsView: Projection = {
   tables: ['allocation_holdings'],
   folds: isEscrowStream,
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], { histories }: BatchContext) {
-    // An escrow this batch opens has no holdings written yet, and one that is only created holds nothing
-    // (nothing is held before the payment): a batch of new escrows (a busy hour's creates) folds and writes nothing.
-    const opened = new Set(events.filter((event) => event.revision === 0n).map((event) => event.streamId));
-    const escrows = [...histories.streams()].filter((streamId) => isEscrowStream(streamId) && !(opened.has(streamId) && histories.of(streamId).length === 1));
-    if (escrows.length === 0) return;
-    const holdings = escrows.flatMap((streamId) => holdingRowsOf(histories.of(streamId)));
-    const rewritten = escrows.filter((streamId) => !opened.has(streamId)).map(streamKey);
+    const { holdings, rewritten } = holdingsAfter(events, histories);
     if (rewritten.length === 0 && holdings.length === 0) return;
     await tx.query(WRITE_HOLDINGS, [rewritten, JSON.stringify(holdings)]);
   },
+  // The copies' rows of an escrow an earlier batch wrote go, and every escrow's rows are copied in (COPY):
+  // what the upsert above leaves, without PostgreSQL matching each row to the one it replaces.
+  async rebuildBatch(writer: BulkWriter, events: readonly RecordedEvent[], { histories }: BatchContext) {
+    const { holdings, rewritten } = holdingsAfter(events, histories);
+    if (rewritten.length > 0) await writer.query(`DELETE FROM allocation_holdings WHERE escrow_id = ANY($1::text[])`, [rewritten]);
+    await writer.append('allocation_holdings', HOLDING_COLUMNS, holdings);
+  },
 };
+
+/**
+ * The holdings of the batch's escrows, and which of them may have rows already (`rewritten`: those it
+ * did not open). An escrow this batch opens has no holdings written yet, and one that is only created
+ * holds nothing (nothing is held before the payment): a batch of new escrows (a busy hour's creates)
+ * folds and writes nothing.
+ */
+function holdingsAfter(events: readonly RecordedEvent[], histories: BatchHistories): { holdings: TableRow[]; rewritten: string[] } {
+  const opened = new Set(events.filter((event) => event.revision === 0n).map((event) => event.streamId));
+  const escrows = [...histories.streams()].filter((streamId) => isEscrowStream(streamId) && !(opened.has(streamId) && histories.of(streamId).length === 1));
+  return {
+    holdings: escrows.flatMap((streamId) => holdingRowsOf(streamId, histories)),
+    rewritten: escrows.filter((streamId) => !opened.has(streamId)).map(streamKey),
+  };
+}

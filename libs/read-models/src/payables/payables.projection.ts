@@ -1,5 +1,4 @@
-import { escrowOutlineFold, isPayableStream, orderOutlineFold, type PayableKind, streamKind } from '@app/domain';
-import type { RecordedEvent } from '@app/event-store';
+import { escrowOutlineFold, isPayableStream, orderOutlineFold, type OutlineFold, type PayableKind, streamKind } from '@app/domain';
 import { foldedView, type FoldedViewSpec, inlineFoldedView } from '../projector/folded-view.projection';
 import { escrowView, orderView, type PayableView } from './payable-view';
 
@@ -9,16 +8,16 @@ import { escrowView, orderView, type PayableView } from './payable-view';
  * outline the domain publishes: the state itself stays opaque here. One entry per payable kind: a
  * new one does not compile until it has its own.
  */
-const PAYABLES: Record<PayableKind, { fold: (history: readonly RecordedEvent[]) => unknown; view: (state: unknown) => PayableView | undefined }> = {
+const PAYABLES: Record<PayableKind, { decider: OutlineFold<unknown>['decider']; view: (state: unknown) => PayableView | undefined }> = {
   order: {
-    fold: orderOutlineFold.fold,
+    decider: orderOutlineFold.decider,
     view: (state) => {
       const order = orderOutlineFold.outline(state);
       return order && orderView(order);
     },
   },
   escrow: {
-    fold: escrowOutlineFold.fold,
+    decider: escrowOutlineFold.decider,
     view: (state) => {
       const escrow = escrowOutlineFold.outline(state);
       return escrow && escrowView(escrow);
@@ -54,7 +53,7 @@ const payables: FoldedViewSpec<unknown> = {
         ON CONFLICT (merchant_id, escrow_id) DO UPDATE SET status = EXCLUDED.status`,
     },
   ],
-  fold: (streamId, history) => payableOf(streamId).fold(history),
+  fold: (streamId, _history, histories) => histories.stateOf(streamId, payableOf(streamId).decider),
   row: (streamId, state) => {
     const view = payableOf(streamId).view(state);
     return view && {

@@ -2,6 +2,7 @@ import type { SqlExecutor } from '@app/database';
 import type { InlineProjection, RecordedEvent } from '@app/event-store';
 import { streamKey } from '@app/domain';
 import type { BatchContext, BulkWriter, Projection, TableRow } from './projection';
+import type { BatchHistories } from './stream-histories';
 
 export interface FoldedViewSpec<State> {
   name: string;
@@ -12,8 +13,11 @@ export interface FoldedViewSpec<State> {
   columns: readonly string[];
   /** Streams this view has a row for. */
   streams: (streamId: string) => boolean;
-  /** The stream's state after its history, folded with the domain's decider. */
-  fold: (streamId: string, history: readonly RecordedEvent[]) => State;
+  /**
+   * The stream's state after its history, folded with the domain's decider; a stream other projections
+   * fold too is folded once for all of them through the batch's `histories` (BatchHistories.stateOf).
+   */
+  fold: (streamId: string, history: readonly RecordedEvent[], histories: BatchHistories) => State;
   /**
    * The stream's row in that state, or undefined when it has none yet; `times` are its first and last
    * events' (the row's `created_at` and `updated_at`, set from them whatever it says).
@@ -89,7 +93,7 @@ export function foldedView<State>(spec: FoldedViewSpec<State>): Projection {
       const history = histories.of(streamId);
       const last = history[history.length - 1];
       if (skip(streamId, last.revision)) continue;
-      const row = rowIn(spec, streamId, spec.fold(streamId, history), { createdAt: history[0].recordedAt, updatedAt: last.recordedAt });
+      const row = rowIn(spec, streamId, spec.fold(streamId, history, histories), { createdAt: history[0].recordedAt, updatedAt: last.recordedAt });
       if (row) rows.push({ row: { ...row, revision: Number(last.revision) }, born: born.has(streamId) });
     }
     return rows;

@@ -67,6 +67,27 @@ describe('StreamHistories', () => {
     expect(store.reads).toEqual(['escrow-b']);
   });
 
+  it('folds a stream once per batch, however many ask, and gives each the state after every event', async () => {
+    const log = [event('escrow-4', 0), event('escrow-4', 1), event('escrow-4', 2)];
+    const histories = new StreamHistories(storeOf(log));
+    let evolved = 0;
+    const revisionsSeen = {
+      initialState: (): number[] => [],
+      evolve: (state: number[], e: RecordedEvent) => {
+        evolved += 1;
+        return [...state, Number(e.revision)];
+      },
+    };
+    const batch = await histories.load(log, everyStream);
+    expect(batch.statesAlong('escrow-4', revisionsSeen)).toEqual([[0], [0, 1], [0, 1, 2]]);
+    expect(batch.stateOf('escrow-4', revisionsSeen)).toEqual([0, 1, 2]);
+    expect(batch.stateOf('escrow-none', revisionsSeen)).toEqual([]);
+    expect(evolved).toBe(3);
+    // The next batch folds its own histories.
+    expect((await histories.load([event('escrow-4', 3)], everyStream)).stateOf('escrow-4', revisionsSeen)).toEqual([0, 1, 2, 3]);
+    expect(evolved).toBe(7);
+  });
+
   it('gives a stream an event consults as the log stands at the batch’s last event, read with the batch, never kept nor counted among its streams', async () => {
     const created = event('account-a', 0);
     const [requested, paid] = [event('payout-1', 0), event('payout-1', 1)];

@@ -58,12 +58,48 @@ export class StreamHistories {
   }
 }
 
+/** How a stream is folded: a decider's `initialState` and `evolve`, which returns a new state and never changes the one given. */
+export interface Folding<State> {
+  initialState: () => State;
+  evolve: (state: never, event: never) => State;
+}
+
 /** A batch's streams, each from its first event up to the batch's last one of it; and the streams its events consult. */
 export class BatchHistories {
+  /** Each folding's states along each stream it was asked for: folded once per batch, however many projections ask. */
+  private readonly folded = new Map<Folding<unknown>, Map<string, readonly unknown[]>>();
+
   constructor(
     private readonly histories: ReadonlyMap<string, readonly RecordedEvent[]>,
     private readonly consulted: ReadonlyMap<string, readonly RecordedEvent[]> = new Map(),
   ) {}
+
+  /**
+   * The state `folding` leaves after each event of the stream's history (`of(streamId)`), in order.
+   * A batch's projections fold the same streams (an escrow: its payables row, its holdings, its
+   * callbacks' payloads, the ledger's check), each of them once per batch rather than once per
+   * projection that reads it. The states are shared: nothing may change them.
+   */
+  statesAlong<State>(streamId: string, folding: Folding<State>): readonly State[] {
+    let ofFolding = this.folded.get(folding as Folding<unknown>);
+    if (!ofFolding) this.folded.set(folding as Folding<unknown>, (ofFolding = new Map()));
+    const known = ofFolding.get(streamId);
+    if (known) return known as readonly State[];
+    const states: State[] = [];
+    let state = folding.initialState();
+    for (const event of this.of(streamId)) {
+      state = folding.evolve(state as never, event as never);
+      states.push(state);
+    }
+    ofFolding.set(streamId, states);
+    return states;
+  }
+
+  /** The state `folding` leaves after the stream's whole history here (its initial state for a stream without one), shared as statesAlong's are. */
+  stateOf<State>(streamId: string, folding: Folding<State>): State {
+    const states = this.statesAlong(streamId, folding);
+    return states.length === 0 ? folding.initialState() : states[states.length - 1];
+  }
 
   /** The stream's events up to and including `revision` (its last in the batch, or in the log at the batch's end, when omitted). */
   of(streamId: string, revision?: bigint): readonly RecordedEvent[] {
