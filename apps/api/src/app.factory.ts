@@ -1,6 +1,6 @@
 import type { NestFastifyApplication } from '@nestjs/platform-fastify';
-import type { AppConfig } from '@app/config';
-import { createHttpApp, type HttpAppOptions } from '@app/http';
+import type { AppConfig, Role } from '@app/config';
+import { createHttpApp, type HttpAppOptions, type HttpWing } from '@app/http';
 import { facesWing } from '../../web/src';
 import { restEdge } from './rest-edge';
 
@@ -8,7 +8,17 @@ export { BODY_LIMIT_BYTES, servedRoutes, type ServedRoute } from '@app/http';
 
 export type AppOptions = HttpAppOptions;
 
-/** The HTTP process: the REST edge and the faces, over libs/http's process. */
+/**
+ * The one place the two wings meet (eslint.config.mjs names it): what an HTTP process serves by its ROLE.
+ * `rest` is the REST edge alone, `faces` the server-rendered faces alone (docs/operations/scaling.md); `all`
+ * and `api` serve both, as they always have, and so does a `worker` or `projector` started here rather than as apps/worker.
+ */
+export function wingsFor(role: Role): HttpWing[] {
+  if (role === 'rest') return [restEdge];
+  if (role === 'faces') return [facesWing];
+  return [restEdge, facesWing];
+}
+
 export function createApp(config: AppConfig, options: AppOptions = {}): Promise<NestFastifyApplication> {
-  return createHttpApp(config, [restEdge, facesWing], options);
+  return createHttpApp(config, wingsFor(config.role), options);
 }
