@@ -59,7 +59,7 @@ const appRules = ['worker', 'cli'].map((app) => ({
 /**
  * The server-rendered faces (apps/web) and the REST edge (apps/api) are two wings over the same libraries:
  * neither imports the other's files. What both need belongs in a library (libs/http, libs/contract, …).
- * apps/api's root files mount the faces in the embedded process, by the wing's entry alone.
+ * One file meets both, WINGS_MEET below: it picks the wings a process serves by its ROLE.
  */
 const FACES_WING = /(^|\/)web\/src(\/|$)/.source;
 const noFaces = { regex: FACES_WING, message: "apps/api never imports the faces' wing (apps/web): what both use belongs in a library." };
@@ -75,21 +75,23 @@ const wingRules = [
 /**
  * apps/api's folders, lowest first (docs/concepts/architecture.md): a folder's code imports only folders on
  * the floors below its own, never one beside or above it, so no arrow runs back up. The files at the root
- * (app.module, app.factory, main, banner) wire every folder and stand above them all.
+ * (the REST edge's wing, app.factory, main, banner) wire every folder and stand above them all.
  */
 const API_FLOORS = [
-  // What is the REST edge's own of HTTP (the rest is the HTTP kit, libs/http): idempotency, input hooks, the OpenAPI document.
+  // What is the REST edge's own of HTTP (the rest is the HTTP kit, libs/http): the live-money guard, the operations' examples.
   ['http'],
   // The REST features. One builds on those below it: an account shows its payout schedule, a balance and an
   // order their payouts, a commission the account it applies to, an escrow its order and commission, the audit
   // API an escrow as of an instant. (Payables have no route of their own: libs/features/src/payables.)
-  ['callbacks', 'events', 'merchants', 'operations', 'payments', 'payouts', 'test-clocks', 'transfers', 'webhook-endpoints'],
+  ['callbacks', 'events', 'merchants', 'payments', 'payouts', 'test-clocks', 'transfers', 'webhook-endpoints'],
   ['accounts', 'balances', 'orders'],
   ['commissions'],
   ['escrows'],
   ['audit'],
 ];
-const API_ROOT = ['app.module', 'app.factory', 'main', 'banner'];
+const API_ROOT = ['rest-edge', 'app.factory', 'main', 'banner'];
+/** The one file where the REST edge and the faces meet: the wings an HTTP process serves by its ROLE. */
+const WINGS_MEET = 'apps/api/src/app.factory.ts';
 /** The deepest folder under apps/api/src a file sits in (http/openapi/examples/…), with room to grow. */
 const API_DEPTH = 5;
 
@@ -152,9 +154,9 @@ export default tseslint.config(
   ...wingRules,
   ...apiFloorRules,
   ...featureFloorRules,
-  // The root files wire the edge and the faces: they mount the wing by its entry (apps/web/src/index.ts), nothing deeper.
+  // Where the wings meet, the faces are mounted by their entry (apps/web/src/index.ts), nothing deeper.
   {
-    files: API_ROOT.map((file) => `apps/api/src/${file}.ts`),
-    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: /(^|\/)web\/src\/./.source, message: "apps/api's root mounts the faces by their entry (apps/web/src/index.ts) only." }] }] },
+    files: [WINGS_MEET],
+    rules: { 'no-restricted-imports': ['error', { patterns: [{ regex: /(^|\/)web\/src\/./.source, message: `${WINGS_MEET} mounts the faces by their entry (apps/web/src/index.ts) only.` }] }] },
   },
 );

@@ -25,10 +25,10 @@ describe('import floors', () => {
     expect(importFindings('libs/read-models/src/back-import.ts', "import { CommandRunner } from '../../infrastructure/src/command-runner';\nexport const x = CommandRunner;\n")).toEqual([
       expect.stringContaining('read-models is on floor 3'),
     ]);
-    expect(importFindings('libs/payments/src/back-import.ts', "import { AppModule } from '../../../apps/api/src/app.module';\nexport const x = AppModule;\n")).toEqual([
+    expect(importFindings('libs/payments/src/back-import.ts', "import { restEdge } from '../../../apps/api/src/rest-edge';\nexport const x = restEdge;\n")).toEqual([
       expect.stringContaining('never import an app'),
     ]);
-    expect(importFindings('apps/worker/src/back-import.ts', "import { AppModule } from '../../api/src/app.module';\nexport const x = AppModule;\n")).toEqual([
+    expect(importFindings('apps/worker/src/back-import.ts', "import { restEdge } from '../../api/src/rest-edge';\nexport const x = restEdge;\n")).toEqual([
       expect.stringContaining("never the API's files"),
     ]);
   });
@@ -86,13 +86,16 @@ describe("libs/features' floors", () => {
   });
 });
 
-/** The faces' wing (apps/web) and the REST edge (apps/api): neither imports the other's files (eslint.config.mjs wingRules). */
+/** The faces' wing (apps/web) and the REST edge (apps/api): neither imports the other's files, but for apps/api/src/app.factory.ts, where they meet (eslint.config.mjs wingRules, WINGS_MEET). */
 describe('the faces and the REST edge', () => {
   it("refuses the faces importing the API's files, and the API importing the faces'", () => {
     expect(importFindings('apps/web/src/dashboard/payouts/back-import.ts', "import { PayoutsModule } from '../../../../api/src/payouts/payouts.module';\nexport const x = PayoutsModule;\n")).toEqual([
       expect.stringContaining("never the API's files"),
     ]);
-    expect(importFindings('apps/web/src/kit/back-import.ts', "import { AppModule } from '../../../api/src/app.module';\nexport const x = AppModule;\n")).toEqual([
+    expect(importFindings('apps/web/src/kit/back-import.ts', "import { restEdge } from '../../../api/src/rest-edge';\nexport const x = restEdge;\n")).toEqual([
+      expect.stringContaining("never the API's files"),
+    ]);
+    expect(importFindings('apps/web/src/index.ts', "import { restEdge } from '../../api/src/rest-edge';\nexport const x = restEdge;\n")).toEqual([
       expect.stringContaining("never the API's files"),
     ]);
     expect(importFindings('apps/api/src/http/openapi/back-import.ts', "import { CsrfGuard } from '../../../../web/src/kit/csrf';\nexport const x = CsrfGuard;\n")).toEqual([
@@ -104,7 +107,16 @@ describe('the faces and the REST edge', () => {
     expect(importFindings('apps/api/src/back-import.ts', "import { FacesModule } from '../../web/src';\nexport const x = FacesModule;\n")).toEqual([
       expect.stringContaining("never imports the faces' wing"),
     ]);
-    expect(importFindings('apps/api/src/app.module.ts', "import { DashboardModule } from '../../web/src/dashboard/dashboard.module';\nexport const x = DashboardModule;\n")).toEqual([
+    expect(importFindings('apps/api/src/rest-edge.ts', "import { FacesModule } from '../../web/src';\nexport const x = FacesModule;\n")).toEqual([
+      expect.stringContaining("never imports the faces' wing"),
+    ]);
+    expect(importFindings('apps/api/src/main.ts', "import { facesWing } from '../../web/src';\nexport const x = facesWing;\n")).toEqual([
+      expect.stringContaining("never imports the faces' wing"),
+    ]);
+    expect(importFindings('libs/http/src/service/back-import.ts', "import { facesWing } from '../../../../apps/web/src';\nexport const x = facesWing;\n")).toEqual([
+      expect.stringContaining('never import an app'),
+    ]);
+    expect(importFindings('apps/api/src/app.factory.ts', "import { DashboardModule } from '../../web/src/dashboard/dashboard.module';\nexport const x = DashboardModule;\n")).toEqual([
       expect.stringContaining('by their entry (apps/web/src/index.ts) only'),
     ]);
     expect(importFindings('libs/contract/src/back-import.ts', "import { FacesModule } from '../../../apps/web/src';\nexport const x = FacesModule;\n")).toEqual([
@@ -115,13 +127,13 @@ describe('the faces and the REST edge', () => {
     ]);
   });
 
-  it('lets the faces import their own files and the libraries, and the root mount the wing by its entry', () => {
+  it('lets the faces import their own files and the libraries, and the one file where the wings meet mount the faces by their entry', () => {
     expect(
       importFindings(
         'apps/web/src/dashboard/payouts/forward-import.ts',
         "import { etb } from '../../kit/format';\nimport { parseLimit } from '@app/http';\nimport { RequestPayoutCommand } from '@app/contract';\nexport const x = [etb, parseLimit, RequestPayoutCommand];\n",
       ),
     ).toEqual([]);
-    expect(importFindings('apps/api/src/app.module.ts', "import { FacesModule } from '../../web/src';\nexport const x = FacesModule;\n")).toEqual([]);
+    expect(importFindings('apps/api/src/app.factory.ts', "import { facesWing } from '../../web/src';\nexport const x = facesWing;\n")).toEqual([]);
   });
 });

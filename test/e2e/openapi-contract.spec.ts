@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { CALLBACK_PAYLOAD_SCHEMAS, CALLBACK_TYPES } from '@app/callbacks';
 import { OPERATION_EXAMPLES } from '../../apps/api/src/http/openapi/examples';
-import { asOpenApi31 } from '../../apps/api/src/http/openapi/openapi-31';
+import { asOpenApi31 } from '../../libs/http/src/openapi/openapi-31';
 import { PostgresProxy } from '../../chaos/src/postgres-proxy';
 import { type RunningApp, startApp } from '../support/app';
 import { escrowRequest } from '../support/fixtures';

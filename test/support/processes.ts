@@ -28,8 +28,9 @@ export function spawnService(app: 'api' | 'worker', env: Record<string, string>)
   return { child, output: () => output, exited };
 }
 
-export async function waitForHttp(baseUrl: string): Promise<void> {
-  await waitFor(async () => (await fetch(`${baseUrl}/docs-json`).catch(() => undefined))?.ok, `the API at ${baseUrl}`);
+/** Waits until the process at baseUrl answers `path`: the API's OpenAPI document, or the health check every HTTP process serves. */
+export async function waitForHttp(baseUrl: string, path = '/docs-json'): Promise<void> {
+  await waitFor(async () => (await fetch(`${baseUrl}${path}`).catch(() => undefined))?.ok, `${path} at ${baseUrl}`);
 }
 
 /** Waits for the service to print `text`; one that exits first fails at once (its start has no deadline to catch it). */
@@ -40,35 +41,50 @@ export async function waitForOutput(service: ServiceProcess, text: string): Prom
   await Promise.race([waitFor(async () => service.output().includes(text), `"${text}" in the output of ${service.child.pid}`), exitedFirst]);
 }
 
-/** The processes of a split deployment, started and ready: its APIs' base URLs, its workers and projectors. */
+/** The processes of a split deployment, started and ready: its APIs' and faces' base URLs, its workers and projectors. */
 export interface SplitService {
   apis: string[];
+  /** The processes serving the REST API alone (ROLE=rest). */
+  rest: string[];
+  /** The processes serving the dashboard, the audit console, the onboarding page and the checkout alone (ROLE=faces). */
+  faces: string[];
   workers: ServiceProcess[];
   projectors: ServiceProcess[];
   /** Every process above, to stop with stopAll. */
   all: ServiceProcess[];
 }
 
+/** `count` HTTP processes of this ROLE on free ports, each its own PUBLIC_BASE_URL. */
+async function spawnHttp(role: 'api' | 'rest' | 'faces', count: number, env: Record<string, string>): Promise<{ urls: string[]; processes: ServiceProcess[] }> {
+  const ports = await Promise.all(Array.from({ length: count }, () => freePort()));
+  const urls = ports.map((port) => `http://127.0.0.1:${port}`);
+  return { urls, processes: ports.map((port, i) => spawnService('api', { ...env, ROLE: role, PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: urls[i] })) };
+}
+
 /**
- * Starts the production split on one database: `apis` API processes on free ports (each its own
- * PUBLIC_BASE_URL), `workers` callback and payment workers and `projectors` projectors, and waits until
- * each is ready.
+ * Starts the production split on one database: `apis` API processes (the REST API and the faces), `rest` and
+ * `faces` processes serving one wing alone, `workers` callback and payment workers and `projectors` projectors,
+ * and waits until each is ready.
  */
-export async function startSplitService(env: Record<string, string>, shape: { apis?: number; workers?: number; projectors?: number; projectorEnv?: Record<string, string> } = {}): Promise<SplitService> {
-  const ports = await Promise.all(Array.from({ length: shape.apis ?? 1 }, () => freePort()));
-  const apis = ports.map((port) => `http://127.0.0.1:${port}`);
-  const apiProcesses = ports.map((port, i) => spawnService('api', { ...env, ROLE: 'api', PORT: String(port), HOST: '127.0.0.1', PUBLIC_BASE_URL: apis[i] }));
+export async function startSplitService(
+  env: Record<string, string>,
+  shape: { apis?: number; rest?: number; faces?: number; workers?: number; projectors?: number; projectorEnv?: Record<string, string> } = {},
+): Promise<SplitService> {
+  const apis = await spawnHttp('api', shape.apis ?? 1, env);
+  const rest = await spawnHttp('rest', shape.rest ?? 0, env);
+  const faces = await spawnHttp('faces', shape.faces ?? 0, env);
   const workers = Array.from({ length: shape.workers ?? 0 }, () => spawnService('worker', { ...env, ROLE: 'worker' }));
   const projectors = Array.from({ length: shape.projectors ?? 1 }, () => spawnService('worker', { ...env, ROLE: 'projector', ...shape.projectorEnv }));
-  const all = [...apiProcesses, ...workers, ...projectors];
+  const all = [...apis.processes, ...rest.processes, ...faces.processes, ...workers, ...projectors];
   try {
-    await Promise.all(apis.map(waitForHttp));
+    await Promise.all([...apis.urls, ...rest.urls].map((url) => waitForHttp(url)));
+    await Promise.all(faces.urls.map((url) => waitForHttp(url, '/health/live')));
     await Promise.all([...workers, ...projectors].map((service) => waitForOutput(service, 'worker ready')));
   } catch (error) {
     await stopAll(all);
     throw error;
   }
-  return { apis, workers, projectors, all };
+  return { apis: apis.urls, rest: rest.urls, faces: faces.urls, workers, projectors, all };
 }
 
 export function stopAll(services: ServiceProcess[]): Promise<unknown> {

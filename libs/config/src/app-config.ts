@@ -3,7 +3,7 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'n
 import { join, resolve } from 'node:path';
 import { SETTINGS, type SettingName } from './settings';
 
-export type Role = 'all' | 'api' | 'worker' | 'projector';
+export type Role = 'all' | 'api' | 'rest' | 'faces' | 'worker' | 'projector';
 
 export interface AppConfig {
   port: number;
@@ -235,7 +235,7 @@ export function loadConfig(env: Env = process.env): AppConfig {
     // Safe by default: only the embedded quick start, which runs on one machine, may call back to it.
     callbackAllowPrivateUrls: oneOf(env, 'CALLBACK_ALLOW_PRIVATE_URLS', ['true', 'false'] as const, databaseUrl === undefined ? 'true' : 'false') === 'true',
     secretsKey,
-    role: oneOf(env, 'ROLE', ['all', 'api', 'worker', 'projector'] as const),
+    role: oneOf(env, 'ROLE', ['all', 'api', 'rest', 'faces', 'worker', 'projector'] as const),
     demoMerchant: oneOf(env, 'DEMO_MERCHANT', ['true', 'false'] as const, demoDefault) === 'true',
     readYourWritesTimeoutMs: integer(env, 'READ_YOUR_WRITES_TIMEOUT_MS', 0, 60000),
     logLevel: oneOf(env, 'LOG_LEVEL', ['silent', 'error', 'warn', 'info', 'debug'] as const),

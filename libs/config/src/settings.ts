@@ -81,7 +81,7 @@ const DEFINITIONS = {
   },
   ROLE: {
     default: 'all',
-    meaning: '`all` (API, projector, callbacks and scheduled work in one process), `api`, `worker` (callbacks, expiries, refunds), `projector`',
+    meaning: '`all` (REST API, faces, projector, callbacks and scheduled work in one process), `api` (the REST API and the faces), `rest` (the REST API alone), `faces` (the dashboard, audit console, onboarding and checkout pages alone), `worker` (callbacks, expiries, refunds), `projector`',
   },
   DEMO_MERCHANT: { defaultText: '`true` when embedded', meaning: 'create and print a demo merchant on start' },
   READ_YOUR_WRITES_TIMEOUT_MS: {

@@ -1,4 +1,4 @@
-// The HTTP kit: what the REST edge and the server-rendered faces share to answer a request (guards, pipes, problems, the envelope, request context, page headers).
+// The HTTP kit: what the REST edge and the server-rendered faces share to answer a request (guards, pipes, problems, the envelope, request context, page headers), and the HTTP process both wings are served by (service/: its module and Fastify app, health, metrics, idempotent POSTs, the rate limit, the OpenAPI document's builder).
 export * from './audit-auth.guard';
 export * from './auth.guards';
 export * from './callback-url';
@@ -15,6 +15,8 @@ export * from './multipart-routes';
 export * from './openapi/api-callbacks';
 export * from './openapi/api-envelope';
 export * from './openapi/api-problems';
+export * from './openapi/document';
+export * from './openapi/openapi-31';
 export * from './openapi/operation-example';
 export * from './openapi/problem.dto';
 export * from './openapi/security';
@@ -27,3 +29,4 @@ export * from './request-context';
 export * from './validation-plan';
 export * from './validation.pipe';
 export * from './validators';
+export * from './service/http-app';

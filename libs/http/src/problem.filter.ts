@@ -38,7 +38,7 @@ export function sendProblem(thrown: unknown, request: FastifyRequest, reply: Fas
   return reply
     .status(statusCode)
     .headers(headers ?? {})
-    // Also here, not only in the onSend hook (src/app.factory.ts): Fastify's refusals before routing (frameworkErrors) skip the hooks.
+    // Also here, not only in the onSend hook (libs/http/src/service/http-app.ts): Fastify's refusals before routing (frameworkErrors) skip the hooks.
     .header('x-request-id', String(request.id))
     .header('content-type', contentType)
     .send(JSON.stringify(payload));

@@ -1,6 +1,5 @@
 import cookie from '@fastify/cookie';
 import csrf from '@fastify/csrf-protection';
-import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { createHmac } from 'node:crypto';
 import type { AppConfig } from '@app/config';
@@ -11,7 +10,8 @@ import { SESSION_COOKIES } from './session-cookie';
 /**
  * Cookies and CSRF tokens for the browser consoles. Form bodies need no plugin: Nest's Fastify
  * adapter already parses application/x-www-form-urlencoded (a second parser would be refused).
- * A file upload is multipart (readUploadForm); an API route that takes one reads its own (libs/http/src/multipart-routes.ts).
+ * A file upload is multipart (readUploadForm, over the multipart parser every HTTP process registers: libs/http/src/service/http-app.ts);
+ * an API route that takes one reads its own (libs/http/src/multipart-routes.ts).
  * A token is bound to the session cookie it was made for, so one leaked from a signed-out page
  * cannot be replayed in a session; the HMAC key derives from SECRETS_KEY, shared by every process.
  */
@@ -23,7 +23,6 @@ export async function registerWebPlugins(fastify: FastifyInstance, config: AppCo
     csrfOpts: { userInfo: true, hmacKey: createHmac('sha256', config.secretsKey).update('console-csrf-v1').digest() },
     getUserInfo: (request: FastifyRequest) => sessionToken(request),
   });
-  await fastify.register(multipart, { limits: { fileSize: MAX_STATEMENT_BYTES, files: 1, fields: 10, parts: 11 } });
   fastify.addHook('preValidation', readUploadForm);
 }
 

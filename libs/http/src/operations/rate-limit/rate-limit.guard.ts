@@ -1,7 +1,7 @@
 import type { CanActivate, ExecutionContext } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { MerchantAuthenticator } from '@app/onboarding';
-import { ApiError } from '@app/http';
+import { ApiError } from '../../problem';
 import type { WindowCount, WindowCounts } from './window-counts';
 
 /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Logger } from 'pino';
-import { loggedUrl } from '@app/http';
+import { loggedUrl } from '../logged-url';
 
 /**
  * One line per request when it completes: method, path, status, time and its id (also the

@@ -8,7 +8,7 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore, START } from '@app/event-store';
 import { queueConnectionFor } from '@app/scheduling';
-import { PublicApi } from '@app/http';
+import { PublicApi } from '../openapi/security';
 import { OBSERVED_QUEUES } from './observed-queues';
 import { HealthReportResponse } from './health-report.response';
 

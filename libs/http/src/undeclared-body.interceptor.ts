@@ -3,7 +3,8 @@ import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { FastifyRequest } from 'fastify';
 import type { Observable } from 'rxjs';
-import { CSRF_FIELD, refuseUndeclared } from '@app/http';
+import { CSRF_FIELD } from './csrf-field';
+import { refuseUndeclared } from './validation.pipe';
 
 /** A route with one of these parameters reads its body itself: its DTO (the validation pipe), or the raw request (a provider's notification). */
 const READS_BODY = new Set([RouteParamtypes.BODY, RouteParamtypes.REQUEST, RouteParamtypes.RAW_BODY].map(String));

@@ -5,7 +5,9 @@ import type { NestFastifyApplication } from '@nestjs/platform-fastify';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AppConfig } from '@app/config';
 import type { Queue } from 'bullmq';
-import { constantTimeEquals, ApiError, sendProblem } from '@app/http';
+import { constantTimeEquals } from '../auth.guards';
+import { ApiError } from '../problem';
+import { sendProblem } from '../problem.filter';
 import { OBSERVED_QUEUES } from './observed-queues';
 
 export const QUEUE_DASHBOARD_PATH = '/admin/queues';

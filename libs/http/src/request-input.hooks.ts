@@ -1,6 +1,8 @@
 import { BadRequestException } from '@nestjs/common';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { ApiError, sendProblem, MULTIPART_API_ROUTES } from '@app/http';
+import { MULTIPART_API_ROUTES } from './multipart-routes';
+import { ApiError } from './problem';
+import { sendProblem } from './problem.filter';
 
 /** Deeper JSON is no order or escrow; class-transformer and the ledger's canonical JSON recurse per level. */
 export const MAX_JSON_DEPTH = 32;

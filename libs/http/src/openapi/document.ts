@@ -3,8 +3,9 @@ import { DocumentBuilder, type OpenAPIObject, SwaggerModule } from '@nestjs/swag
 import { CALLBACK_PAYLOAD_SCHEMAS, CALLBACK_PAYLOADS_BY_URL } from '@app/callbacks';
 import { INVALID_DATE_TIME, INVALID_DISPLAY_TEXT } from '@app/domain';
 import { createHash } from 'node:crypto';
-import { ACCOUNT_HEADER, problemCodes, problemResponse, withSecuritySchemes } from '@app/http';
-import { describeExamples } from './examples';
+import { ACCOUNT_HEADER } from '../request-context';
+import { problemCodes, problemResponse } from './api-problems';
+import { withSecuritySchemes } from './security';
 import { asOpenApi31 } from './openapi-31';
 
 type Schema = Record<string, any>;
@@ -27,7 +28,7 @@ function isProviderSigned(operation: Operation): boolean {
 
 /**
  * What the framework answers on any operation, whatever its handler does: added here once instead
- * of on every route (src/http/request-input.hooks.ts, validation.pipe.ts, idempotency, rate limit, problem.ts).
+ * of on every route (libs/http/src/request-input.hooks.ts, validation.pipe.ts, idempotency, rate limit, problem.ts).
  */
 function frameworkProblems(method: string, operation: Operation): Record<number, string[]> {
   const parameters: Schema[] = operation.parameters ?? [];
@@ -35,7 +36,7 @@ function frameworkProblems(method: string, operation: Operation): Record<number,
   const problems: Record<number, string[]> = {};
   const add = (status: number, ...codes: string[]) => (problems[status] = [...(problems[status] ?? []), ...codes]);
   // Any request: a NUL or lone surrogate in a path or query parameter (refuseUnstorableInput), or a
-  // path Fastify cannot decode, a malformed percent-encoding (frameworkErrors in src/app.factory.ts).
+  // path Fastify cannot decode, a malformed percent-encoding (frameworkErrors in libs/http/src/service/http-app.ts).
   add(400, 'BadRequestException');
   if (hasBody) add(400, 'UNKNOWN_FIELD', INVALID_DATE_TIME, INVALID_DISPLAY_TEXT);
   // A POST without a body of its own takes an empty object at most (NO_BODY).
@@ -124,8 +125,8 @@ function operations(document: OpenAPIObject): Array<{ method: string; path: stri
 
 /**
  * The headers of every answer: the request id (the onSend hook in
- * src/app.factory.ts), the rate limit's counters when it is on (src/operations/rate-limit.ts), and on
- * a POST whether it was replayed for its Idempotency-Key (src/http/idempotency.interceptor.ts).
+ * libs/http/src/service/http-app.ts), the rate limit's counters when it is on (libs/http/src/operations/rate-limit/rate-limit.guard.ts),
+ * and on a POST whether it was replayed for its Idempotency-Key (libs/http/src/idempotency.interceptor.ts).
  */
 const RESPONSE_HEADERS: Record<string, Schema> = {
   RequestId: { description: 'This request’s id: yours when you sent a sane `x-request-id`, else one made for it; quote it when asking about a request', required: true, schema: { type: 'string' } },
@@ -319,7 +320,8 @@ function describeLivemode(document: OpenAPIObject): void {
   }
 }
 
-export function buildOpenApiDocument(app: INestApplication, description: string): OpenAPIObject {
+/** The REST edge's OpenAPI document: what Nest's scan of `app` says, completed; `describeExamples` sets each operation's example. */
+export function buildOpenApiDocument(app: INestApplication, description: string, describeExamples: (document: OpenAPIObject) => void): OpenAPIObject {
   const builder = new DocumentBuilder()
     .setTitle('Escrow ledger and payment collection API')
     .setDescription(description)

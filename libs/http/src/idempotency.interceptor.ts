@@ -6,7 +6,8 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { fingerprint } from '@app/domain';
 import { ClaimHeartbeat, IdempotencyStore } from '@app/infrastructure';
-import { ApiError, renderProblem, toProblem, type RequestWithActor } from '@app/http';
+import { ApiError, renderProblem, toProblem } from './problem';
+import type { RequestWithActor } from './request-context';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 const WAIT_FOR_FIRST_MS = 10_000;
@@ -14,13 +15,13 @@ const POLL_MS = 50;
 
 /**
  * `Idempotency-Key` on any POST: the first request's response (status and body) is kept for 24 hours,
- * sealed (idempotency.store.ts), and replayed for the same key and body; the same key with another body is refused. The key is
+ * sealed (libs/infrastructure/src/idempotency/idempotency.store.ts), and replayed for the same key and body; the same key with another body is refused. The key is
  * claimed before the handler runs, so two concurrent requests with one key have one effect.
  *
  * The response is kept after the handler's events are written, so a crash in between would lose it:
  * the events therefore carry a digest of the key and request (`metadata.idempotency`), and a retry
  * that takes over the claim runs the command again, which finds those events and answers as the
- * first attempt did instead of deciding anew (keyed-replay.ts).
+ * first attempt did instead of deciding anew (libs/infrastructure/src/idempotency/keyed-replay.ts).
  */
 @Injectable()
 export class IdempotencyInterceptor implements NestInterceptor, OnApplicationShutdown {
