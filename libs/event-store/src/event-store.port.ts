@@ -111,8 +111,12 @@ export interface EventStore {
   readFirstEvent(streamId: string): Promise<RecordedEvent | undefined>;
   /** The stream's last event (its revision is the stream's), without reading the rest; undefined for a stream with none. */
   readLastEvent(streamId: string): Promise<RecordedEvent | undefined>;
-  /** Several streams' histories at once (a projector's batch touches many); a stream with no events maps to []. */
-  readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>>;
+  /**
+   * Several streams' histories at once (a projector's batch touches many); a stream with no events maps to [].
+   * With `after`, a stream it names yields only its events past that revision: what a reader that kept the
+   * stream's history up to there lacks of it (a history only grows: KeptHistories).
+   */
+  readStreams(streamIds: readonly string[], after?: ReadonlyMap<string, bigint>): Promise<Map<string, RecordedEvent[]>>;
   /**
    * The ids of the streams with an event whose id begins with `prefix`, ordered, without reading their
    * events where the store can (a migration asks whether a kind of stream is left at every start).

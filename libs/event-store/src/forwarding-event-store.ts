@@ -35,8 +35,8 @@ export class ForwardingEventStore implements EventStore {
     return this.store.readLastEvent(streamId);
   }
 
-  readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
-    return this.store.readStreams(streamIds);
+  readStreams(streamIds: readonly string[], after?: ReadonlyMap<string, bigint>): Promise<Map<string, RecordedEvent[]>> {
+    return this.store.readStreams(streamIds, after);
   }
 
   streamIdsStartingWith(prefix: string): Promise<string[]> {

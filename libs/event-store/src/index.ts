@@ -9,3 +9,4 @@ export * from './postgres/event-store.migrations';
 export * from './kurrentdb/kurrent-event-store';
 export * from './log-reader.port';
 export * from './postgres/sql-log-reader';
+export * from './kept-histories';

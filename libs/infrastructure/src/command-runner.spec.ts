@@ -98,19 +98,6 @@ describe('CommandRunner', () => {
     });
   });
 
-  it('reads several streams in one read of the store, each as it stands, in the order named, a missing one at its start', async () => {
-    await given('m-1', 1, 2);
-    await given('m-2', 1);
-    const reads = jest.spyOn(store, 'readStreams');
-    const known = await runner.readMany(['m-2', 'm-404', 'm-1'], counter);
-    expect(known.map((stream) => [stream.state, stream.head?.revision])).toEqual([
-      [1, 0n],
-      [counter.initialState(), undefined],
-      [2, 1n],
-    ]);
-    expect(reads.mock.calls).toEqual([[['m-2', 'm-404', 'm-1']]]);
-  });
-
   describe('on what the caller already knows of the stream', () => {
     it('decides and appends without reading, and hands back the head the next command may know it by', async () => {
       await given('k-1', 1);

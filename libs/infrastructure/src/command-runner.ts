@@ -42,15 +42,6 @@ export class CommandRunner {
     return knownFrom(decider, await this.store.readStream(streamId));
   }
 
-  /** Several streams of one decider as they stand, in one read of the store (EventStore.readStreams), in the order named. */
-  async readMany<Event extends DomainEvent, State>(
-    streamIds: readonly string[],
-    decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>,
-  ): Promise<KnownStream<State>[]> {
-    const histories = await this.store.readStreams(streamIds);
-    return streamIds.map((streamId) => knownFrom(decider, histories.get(streamId) ?? []));
-  }
-
   async run<Command, Event extends DomainEvent, State>(
     streamId: string,
     decider: Decider<Command, Event, State>,

@@ -146,7 +146,7 @@ const COMMANDS: Record<string, MoneyCommand> = {
   'create an escrow allocating to it (credit)': {
     movement: 'credit',
     refusal: UnknownAllocationMerchant,
-    run: (w, party) => new CreateEscrowHandler(w.runner, new AllocationPayees(w.relations), config, new Clocks(w.store, systemClock)).execute(new CreateEscrowCommand(PLATFORM, escrowRequest(`O-${party}`, party), metadata)),
+    run: (w, party) => new CreateEscrowHandler(w.runner, new AllocationPayees(w.relations), config, new Clocks(w.store, systemClock), w.store).execute(new CreateEscrowCommand(PLATFORM, escrowRequest(`O-${party}`, party), metadata)),
   },
   'transfer to it (credit)': {
     movement: 'credit',

@@ -141,10 +141,14 @@ export class KurrentEventStore implements EventStore {
     return undefined;
   }
 
-  async readStream(streamId: string): Promise<RecordedEvent[]> {
+  readStream(streamId: string): Promise<RecordedEvent[]> {
+    return this.readFrom(streamId, 'start');
+  }
+
+  private async readFrom(streamId: string, fromRevision: 'start' | bigint): Promise<RecordedEvent[]> {
     const events: RecordedEvent[] = [];
     try {
-      for await (const resolved of this.client.readStream(streamId, { fromRevision: 'start', direction: 'forwards' })) {
+      for await (const resolved of this.client.readStream(streamId, { fromRevision, direction: 'forwards' })) {
         if (resolved.event) events.push(fromRecorded(resolved.event));
       }
     } catch (error) {
@@ -154,8 +158,12 @@ export class KurrentEventStore implements EventStore {
     return events;
   }
 
-  async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
-    const histories = await Promise.all(streamIds.map(async (id) => [id, await this.readStream(id)] as const));
+  async readStreams(streamIds: readonly string[], after?: ReadonlyMap<string, bigint>): Promise<Map<string, RecordedEvent[]>> {
+    const from = (id: string) => {
+      const known = after?.get(id);
+      return known === undefined ? 'start' : known + 1n;
+    };
+    const histories = await Promise.all(streamIds.map(async (id) => [id, await this.readFrom(id, from(id))] as const));
     return new Map(histories);
   }
 

@@ -145,13 +145,19 @@ export class PostgresEventStore implements EventStore {
     return rows.length === 0 ? undefined : toRecorded(rows[0]);
   }
 
-  async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
+  async readStreams(streamIds: readonly string[], after?: ReadonlyMap<string, bigint>): Promise<Map<string, RecordedEvent[]>> {
     const histories = new Map<string, RecordedEvent[]>(streamIds.map((id) => [id, []]));
     if (streamIds.length === 0) return histories;
-    const rows = await this.db.query<EventRow>(
-      `SELECT ${COLUMNS} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY events.stream_id, events.stream_revision`,
-      [streamIds],
-    );
+    // Past a known revision, each stream's lookup in the (stream_id, stream_revision) index starts there:
+    // a stream that has not moved costs a probe and sends nothing back.
+    const rows = after
+      ? await this.db.query<EventRow>(
+          `SELECT ${COLUMNS} FROM unnest($1::text[], $2::bigint[]) AS known(known_id, known_revision)
+           JOIN events ON events.stream_id = known.known_id AND events.stream_revision > known.known_revision
+           ORDER BY events.stream_id, events.stream_revision`,
+          [[...histories.keys()], [...histories.keys()].map((id) => (after.get(id) ?? -1n).toString())],
+        )
+      : await this.db.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY events.stream_id, events.stream_revision`, [streamIds]);
     for (const row of rows) histories.get(row.stream_id)!.push(toRecorded(row));
     return histories;
   }

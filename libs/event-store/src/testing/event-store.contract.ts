@@ -86,6 +86,18 @@ export function eventStoreContract(open: () => Promise<ContractSubject>): void {
     expect(await store.readStreams([])).toEqual(new Map());
   });
 
+  it('reads only what follows a known revision of the streams named with one, the others whole', async () => {
+    const [a, b, c, unknown] = [stream(), stream(), stream(), stream()];
+    await store.append(a, [event('A1'), event('A2'), event('A3')], 'no_stream');
+    await store.append(b, [event('B1')], 'no_stream');
+    await store.append(c, [event('C1'), event('C2')], 'no_stream');
+    const histories = await store.readStreams([a, b, c, unknown], new Map([[a, 0n], [b, 0n], [unknown, 3n]]));
+    expect(histories.get(a)!.map((e) => [e.type, e.revision])).toEqual([['A2', 1n], ['A3', 2n]]);
+    expect(histories.get(b)).toEqual([]);
+    expect(histories.get(c)!.map((e) => e.type)).toEqual(['C1', 'C2']);
+    expect(histories.get(unknown)).toEqual([]);
+  });
+
   it('reads an unknown stream as empty', async () => {
     expect(await store.readStream(stream())).toEqual([]);
   });

@@ -84,8 +84,8 @@ export class InMemoryEventStore implements EventStore {
     return [...(this.streams.get(streamId) ?? [])];
   }
 
-  async readStreams(streamIds: readonly string[]): Promise<Map<string, RecordedEvent[]>> {
-    return new Map(streamIds.map((id) => [id, [...(this.streams.get(id) ?? [])]]));
+  async readStreams(streamIds: readonly string[], after?: ReadonlyMap<string, bigint>): Promise<Map<string, RecordedEvent[]>> {
+    return new Map(streamIds.map((id) => [id, (this.streams.get(id) ?? []).filter((event) => event.revision > (after?.get(id) ?? -1n))]));
   }
 
   async streamIdsStartingWith(prefix: string): Promise<string[]> {

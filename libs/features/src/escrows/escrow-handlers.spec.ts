@@ -90,7 +90,7 @@ describe('escrow command handlers', () => {
   });
 
   const create = (request = escrowRequest(), merchant = marketplace, payees = new AllocationPayees(new PartyRelations(store))) =>
-    new CreateEscrowHandler(runner, payees, { callbackAllowPrivateUrls: false } as AppConfig, new Clocks(store, systemClock)).execute(new CreateEscrowCommand(merchant, request, metadata));
+    new CreateEscrowHandler(runner, payees, { callbackAllowPrivateUrls: false } as AppConfig, new Clocks(store, systemClock), store).execute(new CreateEscrowCommand(merchant, request, metadata));
   const escrowEvents = async () => (await store.readAll(START, 100)).filter((e) => e.streamId.startsWith('escrow-'));
   const events = async (escrowId: string) => store.readStream(streams.escrow(escrowId));
   const types = async (escrowId: string) => (await events(escrowId)).map((e) => e.type);
@@ -169,8 +169,8 @@ describe('escrow command handlers', () => {
         ['mkt-1', false],
       ]);
       expect(readStreams.mock.calls).toEqual([
-        [[streams.account('shop-7'), streams.merchant('shop-7'), streams.platformLink(platformLinkKey('shop-7', 'mkt-1')), streams.account(accountId)]],
-        [[streams.commission('mkt-1'), streams.commission(accountId)]],
+        [[streams.account('shop-7'), streams.merchant('shop-7'), streams.platformLink(platformLinkKey('shop-7', 'mkt-1')), streams.account(accountId)], new Map()],
+        [[streams.commission('mkt-1'), streams.commission(accountId)], new Map()],
       ]);
     });
 
@@ -193,7 +193,7 @@ describe('escrow command handlers', () => {
         ['courier-1', { source: 'account', version: 1, rule: override }],
       ]);
       const rules = ['mkt-1', 'seller-1', 'courier-1'].map((key) => streams.commission(key));
-      expect(readStreams.mock.calls).toContainEqual([rules]);
+      expect(readStreams.mock.calls).toContainEqual([rules, new Map()]);
       expect(readStream.mock.calls.filter(([streamId]) => rules.includes(streamId))).toEqual([]);
     });
 
@@ -208,6 +208,36 @@ describe('escrow command handlers', () => {
       await expect(only('shop-8', 'ORDER-C')).rejects.toThrow(new UnknownAllocationMerchant('shop-8'));
       const theirs = await create(escrowRequest({ orderId: 'ORDER-D', allocations: [{ merchantId: 'shop-7', amount: 1000.5 }] }), { merchantId: 'mkt-2', idSalt: 'salt-2', mode: 'test' as const }).catch((error: unknown) => error);
       expect(theirs).toEqual(new UnknownAllocationMerchant('shop-7'));
+    });
+
+    it('keeps the payees and rules it read from create to create, reading only what followed them, and refuses an account another process rejected or closed since', async () => {
+      // One process's handler, its payees and rules kept; another process writes the same streams meanwhile.
+      const payees = new AllocationPayees(new PartyRelations(store));
+      const handler = new CreateEscrowHandler(runner, payees, { callbackAllowPrivateUrls: false } as AppConfig, new Clocks(store, systemClock), store);
+      const createHere = (orderId: string, reference: string) =>
+        handler.execute(new CreateEscrowCommand(marketplace, escrowRequest({ orderId, allocations: [{ merchantId: reference, amount: 1000.5 }] }), metadata));
+      const other = new CommandRunner(store);
+      const at = new Date().toISOString();
+      const account = (reference: string) => accountIdFor(marketplace.idSalt, { reference });
+      for (const reference of ['shop-r', 'shop-c']) {
+        const accountId = account(reference);
+        await other.run(streams.account(accountId), accountDecider, { type: 'CreateAccount', data: { accountId, merchantId: 'mkt-1', name: reference, type: 'individual', reference, requestFingerprint: 'f', at } }, metadata);
+      }
+      expect((await createHere('ORDER-R1', 'shop-r')).escrow.allocations.map((a) => a.merchantId)).toEqual([account('shop-r')]);
+      expect((await createHere('ORDER-C1', 'shop-c')).escrow.allocations.map((a) => a.merchantId)).toEqual([account('shop-c')]);
+
+      const readStreams = jest.spyOn(store, 'readStreams');
+      expect((await createHere('ORDER-R2', 'shop-r')).created).toBe(true);
+      // The account and the rule read before are asked only for what follows the revision kept; nothing had.
+      expect(readStreams.mock.calls.map(([, after]) => after)).toEqual([new Map([[streams.account(account('shop-r')), 0n]]), new Map()]);
+      expect(await Promise.all(readStreams.mock.results.map(async (result) => [...(await result.value).values()].flat()))).toEqual([[], []]);
+
+      await store.append(streams.account(account('shop-r')), [{ type: 'AccountRejected', data: { accountId: account('shop-r'), merchantId: 'mkt-1', decidedBy: { type: 'admin', id: 'staff-1' }, reason: 'identity not confirmed', decidedAt: at } }], 0n);
+      await store.append(streams.account(account('shop-c')), [{ type: 'AccountClosed', data: { accountId: account('shop-c'), merchantId: 'mkt-1', closedBy: { type: 'merchant', id: 'mkt-1' }, reason: 'left', closedAt: at } }], 0n);
+      const before = (await escrowEvents()).length;
+      await expect(createHere('ORDER-R3', 'shop-r')).rejects.toThrow(new UnknownAllocationMerchant('shop-r'));
+      await expect(createHere('ORDER-C3', 'shop-c')).rejects.toThrow(new UnknownAllocationMerchant('shop-c'));
+      expect((await escrowEvents()).length).toBe(before);
     });
 
     it("refuses an allocation to an id that names none of the creator's payees, nor another platform's account, writing nothing", async () => {

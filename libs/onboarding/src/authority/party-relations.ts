@@ -14,7 +14,7 @@ import {
   type Principal,
   streams,
 } from '@app/domain';
-import { EVENT_STORE, type EventStore } from '@app/event-store';
+import { EVENT_STORE, type EventStore, KeptHistories } from '@app/event-store';
 
 /** A named id as the principal's commands take it: the party it names (an account's reference becomes its accountId) and what that party is to the principal. */
 export interface ResolvedParty {
@@ -35,14 +35,20 @@ interface Candidates {
  * What each named id is to the principal (libs/domain/src/authority/party-relation.ts), the one port
  * commands ask before the authority rule (`may`). Read from the streams that decide it, never a view:
  * an account created or a link recorded a moment ago counts at once. All of a request's ids are one
- * read (EventStore.readStreams); the holder itself, none.
+ * read; the holder itself, none. The streams' histories are kept between requests and each read asks
+ * only for what followed them (KeptHistories), so a known payee costs no events read, and an account
+ * rejected, closed or restricted through any process is seen at the next request as with a whole read.
  *
  * An id is tried as each kind of party in turn (an account, a merchant, and for a merchant the link it
  * gave the holder), never told apart by its shape.
  */
 @Injectable()
 export class PartyRelations {
-  constructor(@Inject(EVENT_STORE) private readonly store: EventStore) {}
+  private readonly histories: KeptHistories;
+
+  constructor(@Inject(EVENT_STORE) store: EventStore) {
+    this.histories = new KeptHistories(store);
+  }
 
   async relationOf(principal: Principal, id: string): Promise<PartyRelation> {
     return (await this.resolve(principal, [id])).get(id)!.relation;
@@ -72,7 +78,7 @@ export class PartyRelations {
     });
     if (others.length === 0) return resolved;
     const candidates = new Map(others.map((id) => [id, candidatesOf(holder!, id, referenceSalt)]));
-    const histories = await this.store.readStreams([...candidates.values()].flatMap((c) => [c.account, c.merchant, c.link, ...(c.byReference ? [c.byReference] : [])]));
+    const histories = await this.histories.read([...candidates.values()].flatMap((c) => [c.account, c.merchant, c.link, ...(c.byReference ? [c.byReference] : [])]));
     const folded = <Event, State>(decider: Pick<Decider<never, Event, State>, 'initialState' | 'evolve'>, streamId: string) =>
       fold(decider, (histories.get(streamId) ?? []) as unknown as Event[]);
     for (const [id, c] of candidates) {

@@ -45,12 +45,13 @@ const payables: FoldedViewSpec<unknown> = {
     {
       // Which escrows each payee has a share in, whoever created them (an account's list of its escrows),
       // from the escrow's row as it is written: an escrow's payees and status cost no statement of their own.
+      // A step that leaves the escrow's status as it was (a second partial release) rewrites none of its rows.
       table: 'escrow_allocations',
       insert: (written) => `INSERT INTO escrow_allocations (merchant_id, escrow_id, creator_id, status, created_at)
         SELECT allocation->>'merchantId', w.payable_id, w.merchant_id, w.status, w.created_at
         FROM ${written} w CROSS JOIN LATERAL jsonb_array_elements(w.document->'allocations') AS allocation
         WHERE w.kind = 'escrow'
-        ON CONFLICT (merchant_id, escrow_id) DO UPDATE SET status = EXCLUDED.status`,
+        ON CONFLICT (merchant_id, escrow_id) DO UPDATE SET status = EXCLUDED.status WHERE escrow_allocations.status <> EXCLUDED.status`,
     },
   ],
   fold: (streamId, _history, histories) => histories.stateOf(streamId, payableOf(streamId).decider),

@@ -15,6 +15,7 @@ import {
   streams,
 } from '@app/domain';
 import { APP_CONFIG, type AppConfig } from '@app/config';
+import { EVENT_STORE, type EventStore, KeptHistories } from '@app/event-store';
 import { Clocks, CommandRunner, newStream, onClock, type ObjectClock } from '@app/infrastructure';
 import { type AllocationPayee, AllocationPayees } from '@app/onboarding';
 import { commissionsInForce } from '@app/features/commissions';
@@ -78,12 +79,18 @@ function toDomain(
 
 @CommandHandler(CreateEscrowCommand)
 export class CreateEscrowHandler implements ICommandHandler<CreateEscrowCommand> {
+  /** The commission rules' histories, kept from escrow to escrow (commissions-in-force.ts). */
+  private readonly rules: KeptHistories;
+
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(AllocationPayees) private readonly payees: AllocationPayees,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(Clocks) private readonly clocks: Clocks,
-  ) {}
+    @Inject(EVENT_STORE) store: EventStore,
+  ) {
+    this.rules = new KeptHistories(store);
+  }
 
   async execute({ merchant, request, metadata }: CreateEscrowCommand): Promise<CreateEscrowResult> {
     refuseNewCallbackUrl(request.callbackURL, undefined, this.config);
@@ -92,7 +99,7 @@ export class CreateEscrowHandler implements ICommandHandler<CreateEscrowCommand>
     const requestFingerprint = fingerprint(request);
     const payees = await this.payees.resolve(merchant, request.allocations.map((allocation) => allocation.merchantId));
     const allocations = request.allocations.map((allocation, i) => ({ ...allocation, merchantId: payees[i].merchantId }));
-    const commissions = await commissionsInForce(this.runner, merchant.merchantId, allocations);
+    const commissions = await commissionsInForce(this.rules, merchant.merchantId, allocations);
     const clock = request.testClockId ? await this.clocks.named(request.testClockId, merchant) : this.clocks.real();
     refuseOtherClocks(clock.testClockId, await this.accountClocks(payees));
     const command = toDomain(escrowId, merchant.merchantId, request, payees, commissions, requestFingerprint, clock);
