@@ -5,7 +5,7 @@ import { type Account, accountDecider, AccountNotFound, streams } from '@app/dom
 import { Clocks, CommandRunner } from '@app/infrastructure';
 import { PartyRelations } from '@app/onboarding';
 import { accountHoldings } from '@app/read-models';
-import { CloseAccountCommand } from './close-account.command';
+import { CloseAccountCommand } from '@app/contract';
 
 /**
  * Closes one of the platform's accounts once it holds nothing (docs/guides/marketplaces.md, "Closing an
