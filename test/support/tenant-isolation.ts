@@ -58,6 +58,8 @@ export interface World {
     dashboardEndpointId: string;
     dashboardEndpointToDeleteId: string;
     testClockToDeleteId: string;
+    /** An account of A's that holds nothing: the dashboard's Close account control closes it. */
+    closableAccountId: string;
   };
   /** `documentId`: an identity document of B's seller-1. */
   b: Tenant & { owner: ConsoleClient; payoutId: string; documentId: string };
@@ -463,7 +465,10 @@ export const ISOLATION: IsolationEntry[] = [
     route: 'POST /dashboard/payouts',
     surface: 'dashboard',
     noControl: "A's available balance is paid out by the API's control (POST /v1/trdp/payouts)",
-    others: (w) => [{ label: "undeclared field merchantId: B's seller", attempt: { path: '/dashboard/payouts', body: { merchantId: w.b.seller1 }, csrfFrom: '/dashboard/payouts' }, refusal: { status: 400 } }],
+    others: (w) => [
+      { label: "undeclared field merchantId: B's seller", attempt: { path: '/dashboard/payouts', body: { merchantId: w.b.seller1 }, csrfFrom: '/dashboard/payouts' }, refusal: { status: 400 } },
+      { label: "amount and undeclared field accountId: B's seller", attempt: { path: '/dashboard/payouts', body: { amount: '1', accountId: w.b.seller1 }, csrfFrom: '/dashboard/payouts' }, refusal: { status: 400 } },
+    ],
   },
   {
     route: 'POST /dashboard/payouts/settings',
@@ -475,6 +480,60 @@ export const ISOLATION: IsolationEntry[] = [
     surface: 'dashboard',
     control: (w) => ({ path: `/dashboard/sellers/${w.a.courier1}/invitation`, body: { email: 'courier-owner@a.example' }, csrfFrom: '/dashboard/sellers', status: 200 }),
     paths: (w) => [{ path: `/dashboard/sellers/${w.b.seller1}/invitation`, body: { email: 'thief@a.example' }, csrfFrom: '/dashboard/sellers' }],
+  },
+  // A seller's page acts for A's own account only, as the API with x-account-id: B's seller (or B's payout) in
+  // the path is not found, and a field the form does not read, naming B's parties, is refused.
+  {
+    route: 'POST /dashboard/sellers/:accountId/payouts/pause',
+    surface: 'dashboard',
+    control: (w) => ({ path: `/dashboard/sellers/${w.a.courier1}/payouts/pause`, body: { reason: 'isolation review' }, csrfFrom: '/dashboard/sellers', status: 303 }),
+    paths: (w) => [{ path: `/dashboard/sellers/${w.b.seller1}/payouts/pause`, body: { reason: 'isolation review' }, csrfFrom: '/dashboard/sellers' }],
+    others: (w) => [sellerFormField(`/dashboard/sellers/${w.a.courier1}/payouts/pause`, { reason: 'isolation review', merchantId: w.b.merchantId })],
+    unknownField: 'accountId',
+  },
+  // Runs after the pause: courier-1's payouts run again.
+  {
+    route: 'POST /dashboard/sellers/:accountId/payouts/resume',
+    surface: 'dashboard',
+    control: (w) => ({ path: `/dashboard/sellers/${w.a.courier1}/payouts/resume`, csrfFrom: '/dashboard/sellers', status: 303 }),
+    paths: (w) => [{ path: `/dashboard/sellers/${w.b.seller1}/payouts/resume`, csrfFrom: '/dashboard/sellers' }],
+    unknownField: 'accountId',
+  },
+  {
+    route: 'POST /dashboard/sellers/:accountId/payouts',
+    surface: 'dashboard',
+    noControl: "A's sellers' payouts wait for their review (accounts pending verification): a verified seller's payout is test/e2e/dashboard-payout-forms.spec.ts's",
+    paths: (w) => [{ path: `/dashboard/sellers/${w.b.seller1}/payouts`, body: { amount: '1' }, csrfFrom: '/dashboard/sellers' }],
+    others: (w) => [
+      sellerFormField(`/dashboard/sellers/${w.a.seller1}/payouts`, { amount: '1', accountId: w.b.seller1 }),
+      sellerFormField(`/dashboard/sellers/${w.a.seller1}/payouts`, { merchantId: w.b.merchantId }),
+    ],
+  },
+  {
+    route: 'POST /dashboard/sellers/:accountId/payouts/:payoutId/cancel',
+    surface: 'dashboard',
+    noControl: "A's payouts are handed to the provider at once; a cancellation while REQUESTED is test/e2e/dashboard-payout-forms.spec.ts's",
+    paths: (w) => [
+      { path: `/dashboard/sellers/${w.b.seller1}/payouts/${w.b.payoutId}/cancel`, csrfFrom: '/dashboard/sellers' },
+      // A's own seller, B's payout: no payout of that seller's.
+      { path: `/dashboard/sellers/${w.a.seller1}/payouts/${w.b.payoutId}/cancel`, csrfFrom: '/dashboard/sellers' },
+    ],
+    others: (w) => [sellerFormField(`/dashboard/sellers/${w.a.seller1}/payouts/${w.b.payoutId}/cancel`, { accountId: w.b.seller1 })],
+  },
+  {
+    route: 'POST /dashboard/sellers/:accountId/close',
+    surface: 'dashboard',
+    control: (w) => ({ path: `/dashboard/sellers/${w.a.closableAccountId}/close`, body: { reason: 'Left the marketplace', confirm: 'on' }, csrfFrom: '/dashboard/sellers', status: 303 }),
+    paths: (w) => [{ path: `/dashboard/sellers/${w.b.seller1}/close`, body: { reason: 'Left the marketplace', confirm: 'on' }, csrfFrom: '/dashboard/sellers' }],
+    others: (w) => [sellerFormField(`/dashboard/sellers/${w.a.closableAccountId}/close`, { reason: 'Left the marketplace', confirm: 'on', merchantId: w.b.merchantId })],
+    unknownField: 'accountId',
+  },
+  {
+    route: 'POST /dashboard/payouts/:payoutId/cancel',
+    surface: 'dashboard',
+    noControl: "A's payout is handed to the provider at once; a cancellation while REQUESTED is test/e2e/dashboard-payout-forms.spec.ts's",
+    paths: (w) => [{ path: `/dashboard/payouts/${w.b.payoutId}/cancel`, csrfFrom: '/dashboard/payouts' }],
+    others: (w) => [{ label: "undeclared field merchantId: platform B", attempt: { path: `/dashboard/payouts/${w.b.payoutId}/cancel`, body: { merchantId: w.b.merchantId }, csrfFrom: '/dashboard/payouts' }, refusal: { status: 400 } }],
   },
   {
     route: 'POST /dashboard/webhook-endpoints',
@@ -542,14 +601,34 @@ export const ISOLATION: IsolationEntry[] = [
     others: (w) => [{ label: 'undeclared field merchantId: another seller of A', attempt: { path: '/dashboard/payouts', body: { merchantId: w.a.courier1 }, csrfFrom: '/dashboard/payouts' }, refusal: { status: 400 } }],
   },
   // The platform's forms, whichever party they name, do not exist for a seller.
-  ...(['transfers', 'escrows/:escrowId/release', 'escrows/:escrowId/refund', 'escrows/:escrowId/reverse', 'sellers/:accountId/invitation', 'webhook-endpoints', 'webhooks/rotate', 'api-keys/rotate', 'payouts/settings', 'mode'] as const).map(
+  // A seller pauses, resumes, closes or cancels nothing of its own: the API gives an account no key of its own to do so.
+  ...(
+    [
+      'transfers',
+      'escrows/:escrowId/release',
+      'escrows/:escrowId/refund',
+      'escrows/:escrowId/reverse',
+      'sellers/:accountId/invitation',
+      'sellers/:accountId/payouts/pause',
+      'sellers/:accountId/payouts/resume',
+      'sellers/:accountId/payouts',
+      'sellers/:accountId/payouts/:payoutId/cancel',
+      'sellers/:accountId/close',
+      'payouts/:payoutId/cancel',
+      'webhook-endpoints',
+      'webhooks/rotate',
+      'api-keys/rotate',
+      'payouts/settings',
+      'mode',
+    ] as const
+  ).map(
     (form): IsolationEntry => ({
       route: `POST /dashboard/${form}`,
       surface: 'seller',
       noControl: 'the form is the platform owner’s; a seller’s session is refused whatever it names',
       paths: (w) => [
         {
-          path: `/dashboard/${form.replace(':escrowId', w.a.heldEscrowId).replace(':accountId', w.a.courier1)}`,
+          path: `/dashboard/${form.replace(':escrowId', w.a.heldEscrowId).replace(':accountId', w.a.courier1).replace(':payoutId', w.b.payoutId)}`,
           body: { merchantId: w.a.courier1, party: w.a.courier1, direction: 'from', amount: '1', description: 'Penalty', reason: 'x', email: 'thief@a.example', mode: 'live' },
           csrfFrom: '/dashboard/balance',
         },
@@ -582,6 +661,12 @@ function reads(surface: Surface, routes: Array<[string, (w: World) => string]>):
     noControl: "a read: the authorization matrix reads the owner's own",
     paths: (w: World) => [{ method: 'GET' as const, path: path(w) }],
   }));
+}
+
+/** A seller page's form sent with a field it does not read, naming another tenant's party: 400, nothing written. */
+function sellerFormField(path: string, body: Record<string, string>): { label: string; attempt: Attempt; refusal: Refusal } {
+  const field = Object.keys(body).find((name) => name === 'accountId' || name === 'merchantId')!;
+  return { label: `undeclared field ${field}: ${body[field]}`, attempt: { path, body, csrfFrom: '/dashboard/sellers' }, refusal: { status: 400 } };
 }
 
 function dashboardEscrowField(form: string, escrow: (w: World) => string, rest: Record<string, string>): PartyField {
@@ -680,6 +765,7 @@ export async function seedWorld(running: RunningApp): Promise<World> {
   const endpoint = async () => (await post(a, '/v1/trdp/webhook-endpoints', { url: callbackURL, events: ['PAYOUT_PAID'] }, 201)).endpointId as string;
   const [endpointToDeleteId, dashboardEndpointId, dashboardEndpointToDeleteId] = [await endpoint(), await endpoint(), await endpoint()];
   const testClockToDeleteId = (await post(a, '/v1/trdp/test-clocks', { frozenTime: '2030-01-01T00:00:00Z' }, 201)).testClockId as string;
+  const closableAccountId = (await post(a, '/v1/trdp/accounts', { name: 'Closable Seller', type: 'individual' }, 201)).accountId as string;
   // A's seller-1, signed in through the invitation A issued it.
   const invitation = await post(a, `/v1/trdp/accounts/${a.seller1}/invitation`, { email: `seller-${Date.now()}@a.example` }, 201);
   const seller = new ConsoleClient(baseUrl);
@@ -692,7 +778,7 @@ export async function seedWorld(running: RunningApp): Promise<World> {
   if (opened.status !== 303) throw new Error(`seeding: the account link did not open: ${opened.status} ${opened.text.slice(0, 200)}`);
 
   return {
-    a: { ...a, seller, onboarding, secondPendingEscrowId, dashboardDisputeEscrowId, endpointToDeleteId, dashboardEndpointId, dashboardEndpointToDeleteId, testClockToDeleteId },
+    a: { ...a, seller, onboarding, secondPendingEscrowId, dashboardDisputeEscrowId, endpointToDeleteId, dashboardEndpointId, dashboardEndpointToDeleteId, testClockToDeleteId, closableAccountId },
     b: { ...b, payoutId, documentId },
     c: { ...c, paidOrderId: cOrder },
     linked,

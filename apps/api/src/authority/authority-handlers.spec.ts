@@ -24,12 +24,12 @@ import { Clocks, CommandRunner, systemClock } from '@app/infrastructure';
 import type { PayoutBooksDeps } from '@app/payments';
 import { AllocationPayees, PartyRelations } from '@app/onboarding';
 import { InMemoryEventStore } from '../../../../libs/event-store/src/testing/in-memory-event-store';
-import { RotateWebhookSecretCommand, RequestPayoutCommand, SetPayoutDestinationCommand, SetPayoutSettingsCommand, UpdateAccountCommand, ChangeEscrowCommand, ReleaseAllocationCommand, CreateTransferCommand, ReverseTransferCommand, ChangeWebhookEndpointCommand, CreateWebhookEndpointCommand, type CreateWebhookEndpointDto } from '@app/contract';
+import { CloseAccountCommand, RotateWebhookSecretCommand, RequestPayoutCommand, SetPayoutDestinationCommand, SetPayoutSettingsCommand, UpdateAccountCommand, ChangeEscrowCommand, ReleaseAllocationCommand, CreateTransferCommand, ReverseTransferCommand, ChangeWebhookEndpointCommand, CreateWebhookEndpointCommand, type CreateWebhookEndpointDto } from '@app/contract';
 import { ChangeEscrowHandler, CreateEscrowCommand, CreateEscrowHandler, ReleaseAllocationHandler } from '@app/features/escrows';
 import { RotateWebhookSecretHandler } from '@app/features/callbacks';
 import { RequestPayoutHandler, SetPayoutDestinationHandler, SetPayoutSettingsHandler } from '@app/features/payouts';
 import { ChangeWebhookEndpointHandler, CreateWebhookEndpointHandler } from '@app/features/webhook-endpoints';
-import { CloseAccountCommand, CloseAccountHandler, UpdateAccountHandler } from '@app/features/accounts';
+import { CloseAccountHandler, UpdateAccountHandler } from '@app/features/accounts';
 import type { CreateEscrowDto } from '../escrows/create-escrow/create-escrow.dto';
 import { CreateTransferHandler, ReverseTransferHandler, UnknownTransferParty } from '@app/features/transfers';
 

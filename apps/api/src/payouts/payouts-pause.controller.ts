@@ -6,10 +6,8 @@ import { type ActingPrincipal, redirectedParty } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { envelope, ActingCaller, RequestMetadata, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
-import { readPayoutSettings } from '@app/contract';
-import { PausePayoutsCommand } from '@app/features/payouts';
+import { PausePayoutsCommand, PausePayoutsDto, readPayoutSettings } from '@app/contract';
 import { PayoutSettingsResponse } from './payout-settings.response';
-import { PausePayoutsDto } from './pause-payouts.dto';
 
 /**
  * Pausing a merchant's payouts is an action with a reason and events of its own (PayoutsPaused,

@@ -63,6 +63,8 @@ const DashboardSession = SessionGuard(DASHBOARD_SESSION);
 const OPEN_TO_SELLERS = 'dashboard:open-to-sellers';
 /** A route (or a controller's routes) a seller may open too: it reads or changes only the signed-in subject's own money. */
 export const OpenToSellers = () => SetMetadata(OPEN_TO_SELLERS, true);
+/** A route of a controller open to sellers that is the platform's alone: to a seller, a page that does not exist. */
+export const ClosedToSellers = () => SetMetadata(OPEN_TO_SELLERS, false);
 
 /**
  * A dashboard session, resolved into its principal (libs/domain/src/authority/principal.ts) in the tenant

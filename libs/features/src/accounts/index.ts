@@ -2,7 +2,6 @@
 export * from './account-documents/upload-document.handler';
 export * from './accounts-feature.module';
 export * from './accounts.examples';
-export * from './close-account/close-account.command';
 export * from './close-account/close-account.handler';
 export * from './create-account-link/account-link-url-refused.error';
 export * from './create-account-link/create-account-link.command';

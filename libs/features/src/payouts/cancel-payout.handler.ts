@@ -5,7 +5,7 @@ import { EVENT_STORE, type EventStore } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { payoutSettingsInForce } from '@app/payments';
 import { type PayoutView, requestedPayoutView } from '@app/read-models';
-import { CancelPayoutCommand } from './cancel-payout.command';
+import { CancelPayoutCommand } from '@app/contract';
 
 /**
  * Decided on the payout's own stream at the revision it read: the worker records PayoutSent there

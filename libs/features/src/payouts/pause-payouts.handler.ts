@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { payoutSettingsDecider, redirectedParty, type SettingsInForce, settingsInForceOf, streams } from '@app/domain';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
-import { PausePayoutsCommand } from './pause-payouts.command';
+import { PausePayoutsCommand } from '@app/contract';
 
 /**
  * A pause is an event of the payout settings' stream (PayoutsPaused, PayoutsResumed): every payout,

@@ -9,9 +9,7 @@ import type { AuthenticatedMerchant } from '@app/credentials';
 import { ownedAccount } from '@app/read-models';
 import { Clocks } from '@app/infrastructure';
 import { envelope, Caller, CurrentMerchant, RequestMetadata, ReadsProjectedViews, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
-import { presentAccount, AccountResponse } from '@app/contract';
-import { CloseAccountCommand } from '@app/features/accounts';
-import { CloseAccountDto } from './close-account.dto';
+import { presentAccount, AccountResponse, CloseAccountCommand, CloseAccountDto } from '@app/contract';
 
 @ApiTags('accounts')
 @Controller('v1/trdp/accounts')

@@ -5,20 +5,22 @@ import { ApiExcludeController } from '@nestjs/swagger';
 import type { FastifyReply } from 'fastify';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
-import { NothingToPayOut, PayoutBelowMinimum, PayoutDestinationMissing, PayoutsPaused, type Principal, santim } from '@app/domain';
+import { NothingToPayOut, PayoutDestinationMissing, type Principal, santim } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
 import { CLOCK, type Clock, CommandRunner } from '@app/infrastructure';
 import { payoutDestination } from '@app/payments';
 import { destinationVersion, payableAvailableAt, type PayoutView, payoutReport, payoutReportCsv, payoutReportPages } from '@app/read-models';
-import { merchantPayouts, ownedPayout, presentDestination, RequestPayoutCommand, SetPayoutDestinationCommand } from '@app/contract';
+import { CancelPayoutCommand, merchantPayouts, ownedPayout, presentDestination, RequestPayoutCommand, SetPayoutDestinationCommand } from '@app/contract';
 import { CsrfGuard } from '../../kit/csrf';
 import { query } from '../../kit/format';
 import { readForm, sentText } from '../../kit/form';
+import { formRefusal } from '../../kit/form-refusal';
 import { HtmlErrorFilter } from '../../kit/html-error.filter';
 import { type Notice, redirect, sendCsv } from '../../kit/page';
-import { DASHBOARD_BRAND, DashboardSessionGuard, OpenToSellers, sendDashboardPage } from '../dashboard-shell';
+import { ClosedToSellers, DASHBOARD_BRAND, DashboardSessionGuard, OpenToSellers, sendDashboardPage } from '../dashboard-shell';
 import { Caller, ReadsProjectedViews } from '@app/http';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
+import { chosenAmount, PayoutAmountForm } from './payout-amount.form';
 import { PayoutDestinationForm } from './payout-destination.form';
 import { confirmPayoutBody, type DestinationDraft, NOTHING_TO_PAY_OUT, payoutBody, payoutsBody } from './payouts.pages';
 
@@ -27,20 +29,20 @@ const PAGE_SIZE = 25;
 const NOTICES: Record<string, Notice> = {
   destination: { text: 'The payout destination was saved: the next payout goes there.' },
   requested: { text: 'The payout was requested: it goes to the provider now, and this page shows when it is paid.' },
+  canceled: { text: 'The payout was cancelled: its money is back in the available balance, for the next payout.' },
 };
 
-/** The payout command's refusals, in words a merchant acts on. */
-function payoutRefusal(error: unknown): string | undefined {
-  if (error instanceof PayoutDestinationMissing) return 'There is no payout destination yet: set one below first, so the money has somewhere to go.';
-  if (error instanceof NothingToPayOut) return NOTHING_TO_PAY_OUT;
-  if (error instanceof PayoutBelowMinimum || error instanceof PayoutsPaused) return error.message;
-  return undefined;
+/** The payout command's refusals, in words a merchant acts on; any other refusal of the form or the command with the API's message. */
+function payoutRefusal(error: unknown): ReturnType<typeof formRefusal> {
+  if (error instanceof PayoutDestinationMissing) return { status: 409, notice: { text: 'There is no payout destination yet: set one below first, so the money has somewhere to go.', tone: 'bad' } };
+  if (error instanceof NothingToPayOut) return { status: 409, notice: { text: NOTHING_TO_PAY_OUT, tone: 'bad' } };
+  return formRefusal(error);
 }
 
 /**
  * The dashboard's Payouts: the destination (always masked), what is available, the payouts with
- * their reconciliation reports. Its forms run the same commands as POST /v1/trdp/payout-destination
- * and POST /v1/trdp/payouts.
+ * their reconciliation reports. Its forms run the same commands as POST /v1/trdp/payout-destination,
+ * POST /v1/trdp/payouts (all that is available, or a chosen amount) and POST /v1/trdp/payouts/{payoutId}/cancel.
  */
 @ApiExcludeController()
 @Controller('dashboard/payouts')
@@ -91,27 +93,51 @@ export class DashboardPayoutsController {
 
   @Post()
   @UseGuards(CsrfGuard)
-  async requestPayout(@SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
+  async requestPayout(@Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     let payout: PayoutView;
     try {
-      payout = await this.commands.execute(new RequestPayoutCommand(principal, undefined, metadata));
+      payout = await this.commands.execute(new RequestPayoutCommand(principal, chosenAmount(readForm(PayoutAmountForm, body)), metadata));
     } catch (error) {
       const refusal = payoutRefusal(error);
       if (!refusal) throw error;
-      return this.render(reply, merchantId, { notice: { text: refusal, tone: 'bad' } }, 409);
+      return this.render(reply, merchantId, { notice: refusal.notice }, refusal.status);
     }
     return redirect(reply, `/dashboard/payouts/${encodeURIComponent(payout.payoutId)}${query({ done: 'requested' })}`);
   }
 
   @Get(':payoutId')
-  async payout(@Param('payoutId') payoutId: string, @Query('done') done: string | undefined, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
-    const payout = await ownedPayout(this.db, payoutId, merchantId);
-    const [lines, destination] = await Promise.all([payoutReport(this.db, payout), destinationVersion(this.db, merchantId, payout.destinationVersion)]);
-    return sendDashboardPage(reply, this.config, {
-      title: `Payout ${payout.payoutId}`,
-      current: '/dashboard/payouts',
-      body: () => payoutBody({ payout, lines, destination, notice: done ? NOTICES[done] : undefined }),
-    });
+  async payout(
+    @Param('payoutId') payoutId: string,
+    @Query('done') done: string | undefined,
+    @SignedInMerchant() merchantId: string,
+    @Caller() principal: Principal,
+    @Res() reply: FastifyReply,
+  ) {
+    return this.renderPayout(reply, { payoutId, merchantId, principal, notice: done ? NOTICES[done] : undefined });
+  }
+
+  /**
+   * The platform's (or a plain merchant's) own: the API lets a seller's payout be cancelled by its platform
+   * only (x-account-id), on the seller's page under Sellers, never by the seller's own session.
+   */
+  @Post(':payoutId/cancel')
+  @ClosedToSellers()
+  @UseGuards(CsrfGuard)
+  async cancelPayout(
+    @Param('payoutId') payoutId: string,
+    @SignedInMerchant() merchantId: string,
+    @Caller() principal: Principal,
+    @DashboardMetadata() metadata: EventMetadata,
+    @Res() reply: FastifyReply,
+  ) {
+    try {
+      await this.commands.execute(new CancelPayoutCommand(principal, payoutId, metadata));
+    } catch (error) {
+      const refusal = formRefusal(error);
+      if (!refusal) throw error;
+      return this.renderPayout(reply, { payoutId, merchantId, principal, notice: refusal.notice }, refusal.status);
+    }
+    return redirect(reply, `/dashboard/payouts/${encodeURIComponent(payoutId)}${query({ done: 'canceled' })}`);
   }
 
   /** The API's report.csv, through the dashboard's session. */
@@ -119,6 +145,23 @@ export class DashboardPayoutsController {
   async reportCsv(@Param('payoutId') payoutId: string, @SignedInMerchant() merchantId: string, @Res() reply: FastifyReply) {
     const payout = await ownedPayout(this.db, payoutId, merchantId);
     return sendCsv(reply, `payout-${payout.payoutId}.csv`, Readable.from(payoutReportCsv(payoutReportPages(this.db, payout))));
+  }
+
+  /** A payout's page, with Cancel while it is REQUESTED for a merchant (never for a seller's own session: cancelPayout). */
+  private async renderPayout(reply: FastifyReply, view: { payoutId: string; merchantId: string; principal: Principal; notice?: Notice }, status = 200) {
+    const payout = await ownedPayout(this.db, view.payoutId, view.merchantId);
+    const [lines, destination] = await Promise.all([payoutReport(this.db, payout), destinationVersion(this.db, view.merchantId, payout.destinationVersion)]);
+    const base = `/dashboard/payouts/${encodeURIComponent(payout.payoutId)}`;
+    return sendDashboardPage(
+      reply,
+      this.config,
+      {
+        title: `Payout ${payout.payoutId}`,
+        current: '/dashboard/payouts',
+        body: (csrf) => payoutBody({ payout, lines, destination, notice: view.notice, cancel: view.principal.kind === 'seller' ? undefined : { action: `${base}/cancel`, csrf } }),
+      },
+      status,
+    );
   }
 
   /** The masked destination and what a payout asked for now would pay: the payable's available balance and the fees' balance (what no payout in flight or paid holds, nor the holding period). */

@@ -105,15 +105,42 @@ export function confirmPayoutBody(view: { csrf: string; destination: PresentedDe
   return html`<h1>Pay out now</h1>
 ${refusal
   ? html`<div class="card"><p id="payout-refusal">${refusal}</p><div class="actions"><a class="button secondary" href="/dashboard/payouts">Back to Payouts</a></div></div>`
-  : html`<form class="card" method="post" action="/dashboard/payouts">
+  : html`<form class="card" method="post" action="/dashboard/payouts" aria-label="Pay out">
   <input type="hidden" name="_csrf" value="${view.csrf}">
   <p>Pay out what is available now, ${etb(santim(view.available))}, to ${destinationLine({ ...view.destination!, accountMask: view.destination!.accountNumber })}? Money released from now on waits for the next payout.</p>
+  ${payoutAmountField()}
   <div class="actions"><button type="submit" class="danger">Pay out</button><a class="button secondary" href="/dashboard/payouts">Go back</a></div>
 </form>`}`;
 }
 
+/** The new-payout form's amount (PayoutAmountForm): empty pays out everything available, as POST /v1/trdp/payouts without `amount`. */
+export function payoutAmountField(): SafeHtml {
+  return html`<label for="amount">Amount in ETB (optional)</label>
+  <input id="amount" name="amount" inputmode="decimal" autocomplete="off" maxlength="32" pattern="[0-9]{1,10}([.][0-9]{1,2})?" aria-describedby="amount-hint">
+  <p id="amount-hint" class="muted">Leave it empty to pay out everything available; an amount, such as 40 or 40.50, leaves the rest for a later payout.</p>`;
+}
+
+/** Cancel on a payout's page while it is REQUESTED (the same command as POST /v1/trdp/payouts/{payoutId}/cancel); `action` is where it posts. */
+function cancelForm(payout: PayoutView, cancel: { action: string; csrf: string } | undefined): SafeHtml | '' {
+  if (!cancel || payout.status !== 'REQUESTED') return '';
+  return html`<form class="card" method="post" action="${cancel.action}" aria-label="Cancel the payout">
+  <input type="hidden" name="_csrf" value="${cancel.csrf}">
+  <p>This payout is not sent to the provider yet: cancelled now, its money goes back to the available balance, for a later payout.</p>
+  <div class="actions"><button type="submit" class="danger">Cancel payout</button></div>
+</form>`;
+}
+
 /** A payout and its report; `base` is its page (the platform reads a seller's under the seller's pages), `links` where its sources open. */
-export function payoutBody(view: { payout: PayoutView; destination?: PayoutDestination; lines: PayoutReportLine[]; notice?: Notice; base?: string; links?: SourceLinks }): SafeHtml {
+export function payoutBody(view: {
+  payout: PayoutView;
+  destination?: PayoutDestination;
+  lines: PayoutReportLine[];
+  notice?: Notice;
+  base?: string;
+  links?: SourceLinks;
+  /** Where Cancel posts, offered while the payout is REQUESTED; none for a seller's own view. */
+  cancel?: { action: string; csrf: string };
+}): SafeHtml {
   const { payout, lines } = view;
   const sum = (pick: (line: PayoutReportLine) => number) => lines.reduce((total, line) => total + pick(line), 0);
   const base = view.base ?? `/dashboard/payouts/${encodeURIComponent(payout.payoutId)}`;
@@ -130,9 +157,11 @@ ${notice(view.notice)}
     <dt>Requested</dt><dd>${addisClock(payout.requestedAt)} (Addis Ababa)</dd>
     ${payout.paidAt ? html`<dt>Paid</dt><dd>${addisClock(payout.paidAt)} (Addis Ababa)</dd>` : ''}
     ${payout.failedAt ? html`<dt>Failed</dt><dd>${addisClock(payout.failedAt)} (Addis Ababa): ${payout.reason ?? ''}. The money is back in your payable, for the next payout.</dd>` : ''}
+    ${payout.canceledAt ? html`<dt>Canceled</dt><dd id="payout-canceled">${addisClock(payout.canceledAt)} (Addis Ababa). The money is back in the available balance, for the next payout.</dd>` : ''}
     ${payout.externalReferenceId ? html`<dt>Provider reference</dt><dd><code>${payout.externalReferenceId}</code></dd>` : ''}
   </dl>
 </section>
+${cancelForm(payout, view.cancel)}
 <section aria-labelledby="report-heading">
   <h2 id="report-heading">Reconciliation report</h2>
   <p>Every movement this payout settles: what it came from, the platform's fee, the net amount, and what of it this payout paid. The paid amounts add up to the payout. Money your holding period kept is listed as on hold, paid by the payout of its day; money an earlier payout left on hold is listed here as released, paid by this one.</p>

@@ -73,7 +73,16 @@ export function sellerHeader(account: { accountId: string; name: string }, curre
 ${sellerLinks(account.accountId, current)}`;
 }
 
-export function sellerOverviewBody(view: { account: AccountResponse; balance: MerchantBalance; csrf: string; invitationUrl?: string; notice?: Notice }): SafeHtml {
+/** `payouts` and `closing`: what the platform does to the seller (seller-actions.pages.ts), after its standing and last. */
+export function sellerOverviewBody(view: {
+  account: AccountResponse;
+  balance: MerchantBalance;
+  csrf: string;
+  invitationUrl?: string;
+  notice?: Notice;
+  payouts?: SafeHtml;
+  closing?: SafeHtml;
+}): SafeHtml {
   const { account } = view;
   return html`${sellerHeader(account, sellerPath(account.accountId), account.name)}
 ${notice(view.notice)}
@@ -91,6 +100,7 @@ ${notice(view.notice)}
     <dt>Created</dt><dd>${when(account.createdAt)}</dd>
   </dl>
 </section>
+${view.payouts ?? ''}
 <section class="card" aria-labelledby="invite-heading">
   <h2 id="invite-heading">Dashboard invitation</h2>
   ${view.invitationUrl
@@ -103,5 +113,6 @@ ${notice(view.notice)}
     <p id="email-hint" class="muted">They sign in with it. Leave it empty to keep the address of an earlier invitation.</p>
     <div class="actions"><button type="submit">${view.invitationUrl ? 'Issue another invitation' : 'Issue an invitation'}</button></div>
   </form>
-</section>`;
+</section>
+${view.closing ?? ''}`;
 }

@@ -6,7 +6,7 @@ import { Clocks, CommandRunner } from '@app/infrastructure';
 import { PartyRelations } from '@app/onboarding';
 import { closeAtBooks, PayoutBooksDeps } from '@app/payments';
 import { accountHoldings } from '@app/read-models';
-import { CloseAccountCommand } from './close-account.command';
+import { CloseAccountCommand } from '@app/contract';
 
 /**
  * Closes one of the platform's accounts once it holds nothing (docs/guides/marketplaces.md, "Closing an
