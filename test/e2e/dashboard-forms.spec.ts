@@ -149,6 +149,27 @@ const CASES: FormCase[] = [
     valid: () => ({ email: 'forms-seller@seller.example' }),
     answered: 200,
   },
+  // The seller waits for review, so the payout is refused past the form; a payout id nobody has is the 404 page. Its closing is the last case: a closed seller takes no penalty.
+  {
+    route: '/dashboard/sellers/:accountId/payouts/pause',
+    browser: 'owner',
+    path: (c) => `/dashboard/sellers/${c.r.accountId}/payouts/pause`,
+    tokenFrom: '/dashboard/orders',
+    valid: () => ({ reason: 'Forms fraud review' }),
+    text: 'reason',
+    answered: 303,
+  },
+  { route: '/dashboard/sellers/:accountId/payouts/resume', browser: 'owner', path: (c) => `/dashboard/sellers/${c.r.accountId}/payouts/resume`, tokenFrom: '/dashboard/orders', valid: () => ({}), answered: 303 },
+  { route: '/dashboard/sellers/:accountId/payouts', browser: 'owner', path: (c) => `/dashboard/sellers/${c.r.accountId}/payouts`, tokenFrom: '/dashboard/orders', valid: () => ({ amount: '1.00' }), answered: 409 },
+  {
+    route: '/dashboard/sellers/:accountId/payouts/:payoutId/cancel',
+    browser: 'owner',
+    path: (c) => `/dashboard/sellers/${c.r.accountId}/payouts/po_forms_nobodys/cancel`,
+    tokenFrom: '/dashboard/orders',
+    valid: () => ({}),
+    answered: 404,
+  },
+  { route: '/dashboard/payouts/:payoutId/cancel', browser: 'owner', path: () => '/dashboard/payouts/po_forms_nobodys/cancel', tokenFrom: '/dashboard/orders', valid: () => ({}), answered: 404 },
   {
     route: '/dashboard/transfers',
     browser: 'owner',
@@ -229,6 +250,15 @@ const CASES: FormCase[] = [
     valid: () => ({ provider: 'sandbox', day: '2026-11-25' }),
     upload: true,
     answered: 200,
+  },
+  {
+    route: '/dashboard/sellers/:accountId/close',
+    browser: 'owner',
+    path: (c) => `/dashboard/sellers/${c.r.accountId}/close`,
+    tokenFrom: '/dashboard/orders',
+    valid: () => ({ reason: 'Forms closing', confirm: 'on' }),
+    text: 'reason',
+    answered: 303,
   },
 ];
 
