@@ -23,7 +23,7 @@ import type { AppConfig } from '@app/config';
 import { type EventMetadata, START } from '@app/event-store';
 import { Clocks, CommandRunner, systemClock } from '@app/infrastructure';
 import { AllocationPayees, PartyRelations } from '@app/onboarding';
-import { type PaymentProvider, PaymentProviders } from '@app/payments';
+import { LiveModeNotConfigured, type PaymentProvider, PaymentProviders } from '@app/payments';
 import { FixedClock } from '../../../infrastructure/src/testing/fixed-clock';
 import { InMemoryEventStore } from '../../../event-store/src/testing/in-memory-event-store';
 import { CancelEscrowCommand, ChangeEscrowCommand, RefundAllocationCommand, ReleaseAllocationCommand } from '@app/contract';
@@ -282,6 +282,16 @@ describe('escrow command handlers', () => {
         data: { amount: santim(10_000), reason: 'REQUESTED', note: 'late delivery', merchantIds: ['courier-1'], allocations: refunds, paymentReferenceId: 'pay-1' },
       });
       expect(change.escrow.allocations.find((a) => a.merchantId === 'courier-1')?.refunded).toBe(santim(10_000));
+    });
+
+    it('RefundAllocationHandler refuses a live merchant\'s refund on a deployment with no live provider, writing nothing', async () => {
+      const escrowId = await funded();
+      const before = await types(escrowId);
+      const sandboxOnly = new PaymentProviders({} as PaymentProvider, undefined, { modeOf: async () => 'live' });
+      const refunds = [{ merchantId: 'courier-1', amount: santim(10_000) }];
+      const refused = new RefundAllocationHandler(runner, new Clocks(store, systemClock), sandboxOnly).execute(new RefundAllocationCommand(as(marketplace), marketplace, escrowId, refunds, 'late delivery', metadata));
+      await expect(refused).rejects.toBeInstanceOf(LiveModeNotConfigured);
+      expect(await types(escrowId)).toEqual(before);
     });
 
     it('CancelEscrowHandler cancels a paid escrow and asks for the refund of all it holds', async () => {
