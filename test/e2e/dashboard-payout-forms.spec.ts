@@ -175,6 +175,27 @@ describe('dashboard: the forms that steer payouts and close accounts', () => {
       await waitFor(async () => (await available(platform)) === 79.5, 'the rest to stay available');
     });
 
+    it('makes one payout of a Pay out form sent twice with the key its page was rendered with, and shows that one', async () => {
+      const keyOf = (page: string) => /name="idempotencyKey" value="([^"]+)"/.exec(page)![1];
+      const sellerPage = `/dashboard/sellers/${seller}`;
+      for (const [label, path, from, owner, amount] of [
+        ['Pay out now', '/dashboard/payouts', '/dashboard/payouts/new', undefined, 9.5],
+        ["the seller's Pay out", `${sellerPage}/payouts`, sellerPage, seller, 5],
+      ] as const) {
+        const rendered = await platform.browser.get(from);
+        const form = { amount: String(amount), idempotencyKey: keyOf(rendered.text) };
+        const before = { events: await formEvents(), available: await available(platform, owner) };
+        const first = await platform.browser.post(path, form, { csrfFrom: from });
+        const again = await platform.browser.post(path, form, { csrfFrom: from });
+        expect({ label, statuses: [first.status, again.status], same: again.location === first.location }).toEqual({ label, statuses: [303, 303], same: true });
+        expect((await platform.browser.get(again.location!)).text).toContain('The payout was requested');
+        expect({ label, written: (await formEvents()) - before.events }).toEqual({ label, written: 1 });
+        await waitFor(async () => (await available(platform, owner)) === before.available - amount, `${label}: ${amount} ETB paid out once`);
+        // Another page's form is another payout.
+        expect(keyOf((await platform.browser.get(from)).text)).not.toBe(form.idempotencyKey);
+      }
+    });
+
     it('closes an account that holds nothing, and refuses with the reason one that holds money', async () => {
       const before = await formEvents();
       const holding = await platform.browser.post(`/dashboard/sellers/${seller}/close`, { reason: 'Left the marketplace', confirm: 'on' }, { csrfFrom: `/dashboard/sellers/${seller}` });

@@ -48,6 +48,14 @@ export class PaymentProviders {
     this.forMode(mode);
   }
 
+  /**
+   * The same of a tenant's (or a platform's account's) money, for a command that moves it: the rule
+   * every edge's request meets in the command itself, an API key's as a dashboard session's.
+   */
+  async assertTenantCanMove(tenantId: string): Promise<void> {
+    this.assertCanMove(await this.modeOf(tenantId));
+  }
+
   /** The provider a notification route names, and the mode whose objects it may report on. */
   named(name: string): { provider: PaymentProvider; mode: Mode } | undefined {
     if (name === this.test.name) return { provider: this.test, mode: 'test' };

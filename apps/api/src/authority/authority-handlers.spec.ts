@@ -21,7 +21,7 @@ import {
 import { type EventMetadata, START } from '@app/event-store';
 import type { CredentialStore, PayoutDestinations } from '@app/credentials';
 import { Clocks, CommandRunner, systemClock } from '@app/infrastructure';
-import type { PayoutBooksDeps } from '@app/payments';
+import { type PaymentProvider, PaymentProviders, type PayoutBooksDeps } from '@app/payments';
 import { AllocationPayees, PartyRelations } from '@app/onboarding';
 import { InMemoryEventStore } from '../../../../libs/event-store/src/testing/in-memory-event-store';
 import { CloseAccountCommand, RotateWebhookSecretCommand, RequestPayoutCommand, SetPayoutDestinationCommand, SetPayoutSettingsCommand, UpdateAccountCommand, ChangeEscrowCommand, ReleaseAllocationCommand, CreateTransferCommand, ReverseTransferCommand, ChangeWebhookEndpointCommand, CreateWebhookEndpointCommand, type CreateWebhookEndpointDto } from '@app/contract';
@@ -75,6 +75,8 @@ const noDatabase = { query: async (_sql: string, params?: unknown) => { throw ne
 /** A runner that reads as the world's does and stops at the first decision, naming the stream it was to decide on. */
 const decidingPastAuthority = (runner: CommandRunner): CommandRunner =>
   Object.assign(Object.create(runner) as CommandRunner, { run: async (streamId: string) => Promise.reject(new PastAuthority(streamId)) });
+/** Every party here is a test tenant's, whose money moves on every deployment (PaymentProviders.assertTenantCanMove). */
+const testProviders = new PaymentProviders({} as PaymentProvider, undefined, { modeOf: async () => 'test' });
 const noBooks = { runner: { decideAcross: async (_decide: unknown, _metadata: unknown, lane: string) => { throw new PastAuthority(lane); } } } as unknown as PayoutBooksDeps;
 
 async function world() {
@@ -286,7 +288,7 @@ const config = { callbackAllowPrivateUrls: false } as AppConfig;
 const endpoint = { url: 'https://merchant.example/webhooks', events: ['PAYOUT_PAID'] } as CreateWebhookEndpointDto;
 
 const REDIRECTS: Record<string, (w: World, caller: Principal) => Promise<unknown>> = {
-  'request a payout': (w, caller) => new RequestPayoutHandler(noBooks, new Clocks(w.store, systemClock)).execute(new RequestPayoutCommand(caller, undefined, metadata)),
+  'request a payout': (w, caller) => new RequestPayoutHandler(noBooks, new Clocks(w.store, systemClock), testProviders).execute(new RequestPayoutCommand(caller, undefined, metadata)),
   // It reads nothing but the party's settings stream: past the check, it decides there.
   'change the payout settings': (w, caller) =>
     new SetPayoutSettingsHandler(decidingPastAuthority(w.runner), config, new Clocks(w.store, systemClock)).execute(new SetPayoutSettingsCommand(caller, { change: { minimumAmount: santim(10_000) } }, metadata)),

@@ -23,6 +23,7 @@ import type { AppConfig } from '@app/config';
 import { type EventMetadata, START } from '@app/event-store';
 import { Clocks, CommandRunner, systemClock } from '@app/infrastructure';
 import { AllocationPayees, PartyRelations } from '@app/onboarding';
+import { LiveModeNotConfigured, type PaymentProvider, PaymentProviders } from '@app/payments';
 import { FixedClock } from '../../../infrastructure/src/testing/fixed-clock';
 import { InMemoryEventStore } from '../../../event-store/src/testing/in-memory-event-store';
 import { CancelEscrowCommand, ChangeEscrowCommand, RefundAllocationCommand, ReleaseAllocationCommand } from '@app/contract';
@@ -34,6 +35,8 @@ import { CreateEscrowHandler } from './create-escrow/create-escrow.handler';
 import { RefundAllocationHandler } from './refund-allocation/refund-allocation.handler';
 import { ReleaseAllocationHandler } from './release-allocation/release-allocation.handler';
 
+/** Every party here is a test tenant's, whose money moves on every deployment (PaymentProviders.assertTenantCanMove). */
+const testProviders = new PaymentProviders({} as PaymentProvider, undefined, { modeOf: async () => 'test' });
 const marketplace = { merchantId: 'mkt-1', idSalt: 'salt-1', mode: 'test' as const };
 /** The principal of a merchant's key, as the API's guard resolves it. */
 const as = (merchant: { merchantId: string }) => merchantPrincipal(merchant.merchantId);
@@ -273,12 +276,22 @@ describe('escrow command handlers', () => {
     it("RefundAllocationHandler asks the provider to refund part of an allocation, with the merchant's words", async () => {
       const escrowId = await funded();
       const refunds = [{ merchantId: 'courier-1', amount: santim(10_000) }];
-      const change = await new RefundAllocationHandler(runner, new Clocks(store, systemClock)).execute(new RefundAllocationCommand(as(marketplace), marketplace, escrowId, refunds, 'late delivery', metadata));
+      const change = await new RefundAllocationHandler(runner, new Clocks(store, systemClock), testProviders).execute(new RefundAllocationCommand(as(marketplace), marketplace, escrowId, refunds, 'late delivery', metadata));
       expect((await events(escrowId)).at(-1)).toMatchObject({
         type: 'EscrowRefundRequested',
         data: { amount: santim(10_000), reason: 'REQUESTED', note: 'late delivery', merchantIds: ['courier-1'], allocations: refunds, paymentReferenceId: 'pay-1' },
       });
       expect(change.escrow.allocations.find((a) => a.merchantId === 'courier-1')?.refunded).toBe(santim(10_000));
+    });
+
+    it('RefundAllocationHandler refuses a live merchant\'s refund on a deployment with no live provider, writing nothing', async () => {
+      const escrowId = await funded();
+      const before = await types(escrowId);
+      const sandboxOnly = new PaymentProviders({} as PaymentProvider, undefined, { modeOf: async () => 'live' });
+      const refunds = [{ merchantId: 'courier-1', amount: santim(10_000) }];
+      const refused = new RefundAllocationHandler(runner, new Clocks(store, systemClock), sandboxOnly).execute(new RefundAllocationCommand(as(marketplace), marketplace, escrowId, refunds, 'late delivery', metadata));
+      await expect(refused).rejects.toBeInstanceOf(LiveModeNotConfigured);
+      expect(await types(escrowId)).toEqual(before);
     });
 
     it('CancelEscrowHandler cancels a paid escrow and asks for the refund of all it holds', async () => {

@@ -14,6 +14,7 @@ import { CancelEscrowCommand, ChangeEscrowCommand, RefundAllocationCommand, Rele
 import { CsrfGuard } from '../../kit/csrf';
 import { etb, query } from '../../kit/format';
 import { formBirr, readForm } from '../../kit/form';
+import { formRefusal } from '../../kit/form-refusal';
 import { HtmlErrorFilter } from '../../kit/html-error.filter';
 import { type Notice, redirect } from '../../kit/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, OpenToSellers, sendDashboardPage } from '../dashboard-shell';
@@ -99,13 +100,23 @@ export class DashboardOrdersController {
       if (!share) throw new EscrowNotFound(escrowId);
       return sendDashboardPage(reply, this.config, { title: `Escrow ${share.view.merchantOrderId ?? escrowId}`, current: '/dashboard/escrows', body: () => escrowShareBody(share.view) });
     }
+    return this.escrowPage(reply, merchantId, escrowId, done ? NOTICES[done] : undefined);
+  }
+
+  /** The platform's escrow with its actions and a notice at the top: what was done, or why a form was refused. */
+  private async escrowPage(reply: FastifyReply, merchantId: string, escrowId: string, notice: Notice, status = 200) {
     const { view } = await this.queries.execute(new GetPayableQuery(merchantId, 'escrow', escrowId));
     const [events, names] = await Promise.all([this.log.stream(streams.escrow(escrowId)), partyNames(this.db, (view.allocations ?? []).map((a) => a.merchantId))]);
-    return sendDashboardPage(reply, this.config, {
-      title: `Escrow ${view.merchantOrderId}`,
-      current: '/dashboard/orders',
-      body: () => escrowDetailBody(view, events, done ? NOTICES[done] : undefined, names),
-    });
+    return sendDashboardPage(
+      reply,
+      this.config,
+      {
+        title: `Escrow ${view.merchantOrderId}`,
+        current: '/dashboard/orders',
+        body: () => escrowDetailBody(view, events, notice, names),
+      },
+      status,
+    );
   }
 
   @Get('escrows/:escrowId/release')
@@ -149,7 +160,14 @@ export class DashboardOrdersController {
   async refund(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     const form = readForm(RefundForm, body);
     const refunds = [{ merchantId: form.merchantId, amount: formAmount(form.amount) }];
-    await this.commands.execute(new RefundAllocationCommand(principal, await this.merchant(merchantId), escrowId, refunds, form.reason.trim(), metadata));
+    try {
+      await this.commands.execute(new RefundAllocationCommand(principal, await this.merchant(merchantId), escrowId, refunds, form.reason.trim(), metadata));
+    } catch (error) {
+      // The command's refusal (a live refund where no live provider is configured, more than is held…) on the escrow's page.
+      const refusal = formRefusal(error);
+      if (!refusal) throw error;
+      return this.escrowPage(reply, merchantId, escrowId, refusal.notice, refusal.status);
+    }
     return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'refunded' })}`);
   }
 

@@ -20,7 +20,7 @@ import { type Notice, redirect, sendCsv } from '../../kit/page';
 import { ClosedToSellers, DASHBOARD_BRAND, DashboardSessionGuard, OpenToSellers, sendDashboardPage } from '../dashboard-shell';
 import { Caller, ReadsProjectedViews } from '@app/http';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
-import { chosenAmount, PayoutAmountForm } from './payout-amount.form';
+import { chosenAmount, PayoutAmountForm, payoutMetadata } from './payout-amount.form';
 import { PayoutDestinationForm } from './payout-destination.form';
 import { confirmPayoutBody, type DestinationDraft, NOTHING_TO_PAY_OUT, payoutBody, payoutsBody } from './payouts.pages';
 
@@ -96,7 +96,9 @@ export class DashboardPayoutsController {
   async requestPayout(@Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     let payout: PayoutView;
     try {
-      payout = await this.commands.execute(new RequestPayoutCommand(principal, chosenAmount(readForm(PayoutAmountForm, body)), metadata));
+      const form = readForm(PayoutAmountForm, body);
+      const amount = chosenAmount(form);
+      payout = await this.commands.execute(new RequestPayoutCommand(principal, amount, payoutMetadata(metadata, form, amount)));
     } catch (error) {
       const refusal = payoutRefusal(error);
       if (!refusal) throw error;

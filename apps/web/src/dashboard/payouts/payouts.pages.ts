@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { isPayoutId, isTransferId, payableKind, type PayableKind, type PayoutDestination, santim } from '@app/domain';
 import type { PayoutListPage, PayoutReportLine, PayoutView } from '@app/read-models';
 import { html, SafeHtml } from '@app/http';
@@ -113,9 +114,13 @@ ${refusal
 </form>`}`;
 }
 
-/** The new-payout form's amount (PayoutAmountForm): empty pays out everything available, as POST /v1/trdp/payouts without `amount`. */
+/**
+ * The new-payout form's amount (PayoutAmountForm): empty pays out everything available, as POST
+ * /v1/trdp/payouts without `amount`; and the form's idempotency key, new each time the page is rendered.
+ */
 export function payoutAmountField(): SafeHtml {
-  return html`<label for="amount">Amount in ETB (optional)</label>
+  return html`<input type="hidden" name="idempotencyKey" value="${randomUUID()}">
+  <label for="amount">Amount in ETB (optional)</label>
   <input id="amount" name="amount" inputmode="decimal" autocomplete="off" maxlength="32" pattern="[0-9]{1,10}([.][0-9]{1,2})?" aria-describedby="amount-hint">
   <p id="amount-hint" class="muted">Leave it empty to pay out everything available; an amount, such as 40 or 40.50, leaves the rest for a later payout.</p>`;
 }

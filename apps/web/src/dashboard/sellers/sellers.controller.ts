@@ -35,7 +35,7 @@ import { type Notice, redirect, sendCsv } from '../../kit/page';
 import { PRINT_SCRIPT, type SourceLinks, statementBody } from '../../kit/statement-view';
 import { DASHBOARD_BRAND, DashboardSessionGuard, sendDashboardPage } from '../dashboard-shell';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
-import { chosenAmount, PayoutAmountForm } from '../payouts/payout-amount.form';
+import { chosenAmount, PayoutAmountForm, payoutMetadata } from '../payouts/payout-amount.form';
 import { payoutBody, payoutsTable } from '../payouts/payouts.pages';
 import { COPY_SCRIPT } from '../revealed-secret';
 import { partyBalance } from '../overview/party-money';
@@ -156,7 +156,9 @@ export class DashboardSellersController {
   ) {
     const acting = await this.actingFor(principal, accountId);
     return this.act(reply, merchantId, accountId, async () => {
-      const payout: PayoutView = await this.commands.execute(new RequestPayoutCommand(acting, chosenAmount(readForm(PayoutAmountForm, body)), metadata));
+      const form = readForm(PayoutAmountForm, body);
+      const amount = chosenAmount(form);
+      const payout: PayoutView = await this.commands.execute(new RequestPayoutCommand(acting, amount, payoutMetadata(metadata, form, amount)));
       return sellerPath(accountId, `/payouts/${encodeURIComponent(payout.payoutId)}${query({ done: 'requested' })}`);
     });
   }
