@@ -149,7 +149,7 @@ const CASES: FormCase[] = [
     valid: () => ({ email: 'forms-seller@seller.example' }),
     answered: 200,
   },
-  // The seller waits for review, so the payout is refused past the form; a payout id nobody has is the 404 page. Its closing is the last case: a closed seller takes no penalty.
+  // The seller waits for review, so the payout is refused past the form; a payout id nobody has is the 404 page. Its closing, the last case, is refused past the form: the penalty above left it owing.
   {
     route: '/dashboard/sellers/:accountId/payouts/pause',
     browser: 'owner',
@@ -258,7 +258,7 @@ const CASES: FormCase[] = [
     tokenFrom: '/dashboard/orders',
     valid: () => ({ reason: 'Forms closing', confirm: 'on' }),
     text: 'reason',
-    answered: 303,
+    answered: 409,
   },
 ];
 

@@ -111,6 +111,19 @@ const TARGETS: ConsoleTarget[] = [
     tokenFrom: '/dashboard/orders',
     valid: () => ({ email: 'console-fuzz-seller@seller.example' }),
   },
+  // The seeded seller's payouts: paused, resumed, asked for (it waits for review: refused past the form); a payout nobody has is a 404 page.
+  { route: '/dashboard/sellers/:accountId/payouts/pause', browser: 'owner', path: (r) => `/dashboard/sellers/${r.accountId}/payouts/pause`, tokenFrom: '/dashboard/orders', valid: () => ({ reason: 'Console fuzz review' }), background: true },
+  { route: '/dashboard/sellers/:accountId/payouts/resume', browser: 'owner', path: (r) => `/dashboard/sellers/${r.accountId}/payouts/resume`, tokenFrom: '/dashboard/orders', valid: () => ({}), background: true },
+  {
+    route: '/dashboard/sellers/:accountId/payouts',
+    browser: 'owner',
+    path: (r) => `/dashboard/sellers/${r.accountId}/payouts`,
+    tokenFrom: '/dashboard/orders',
+    valid: () => ({ amount: '1.00', idempotencyKey: 'console-fuzz-payout' }),
+    background: true,
+  },
+  { route: '/dashboard/sellers/:accountId/payouts/:payoutId/cancel', browser: 'owner', path: (r) => `/dashboard/sellers/${r.accountId}/payouts/po_fuzz_nobodys/cancel`, tokenFrom: '/dashboard/orders', valid: () => ({}) },
+  { route: '/dashboard/payouts/:payoutId/cancel', browser: 'owner', path: () => '/dashboard/payouts/po_fuzz_nobodys/cancel', tokenFrom: '/dashboard/orders', valid: () => ({}) },
   // A penalty the seeded seller may pay below zero: the owner's own payable is not touched.
   {
     route: '/dashboard/transfers',
@@ -153,6 +166,15 @@ const TARGETS: ConsoleTarget[] = [
     path: () => '/onboarding',
     tokenFrom: '/onboarding',
     valid: () => ({ name: 'Seeded Seller', kind: 'bank', institution: '946', accountNumber: '1000123456789', holderName: 'Seeded Seller' }),
+  },
+  // Last: the seeded seller closed takes nothing more (the penalty and its onboarding page above need it open).
+  {
+    route: '/dashboard/sellers/:accountId/close',
+    browser: 'owner',
+    path: (r) => `/dashboard/sellers/${r.accountId}/close`,
+    tokenFrom: '/dashboard/orders',
+    valid: () => ({ reason: 'Console fuzz closing', confirm: 'on' }),
+    background: true,
   },
 ];
 
