@@ -10,9 +10,9 @@ const ROUNDS = 6;
  * A platform closes a seller account while money moves to or from it at the same instant (issue 42,
  * item 7), asked of two app instances on one PostgreSQL schema, round after round, each round on a new
  * account: the closing and a transfer to the account, a penalty from it, a transfer of all it holds or
- * the reversal of a transfer to it are decided at the books where the account's money moves, so either the closing sees the movement and
+ * the reversal of a transfer to it or of an allocation released to it are decided at the books where the account's money moves, so either the closing sees the movement and
  * is refused (ACCOUNT_NOT_SETTLED), or the movement sees the account closed and is refused with its own
- * code. Whichever came first, a closed account never holds money. An escrow naming the account is not
+ * code. Whichever came first, a closed account never holds money, nor owes any. An escrow naming the account is not
  * ordered with the closing (docs/guides/marketplaces.md, "Closing an account"): one made at the same
  * instant is left unpaid, for the platform to cancel.
  */
@@ -40,6 +40,29 @@ describe('closing an account while money moves to or from it', () => {
     expect(after.status).not.toBe('CLOSED');
     expect(after.available).toBe(available);
   };
+
+  /**
+   * An account that was paid 10 ETB by an escrow's released allocation and moved it all out again: it
+   * holds nothing, and the allocation can still be reversed (a return after the seller was paid).
+   */
+  const releasedAndMovedOut = async (name: string) => {
+    const accountId = await createAccount(first.baseUrl, platform, name);
+    const request = escrowRequest({ callbackURL: undefined, amount: 10, items: [{ productId: 'sku-1', item_name: 'Coffee', quantity: 1, unit_price: 10 }], allocations: [{ merchantId: accountId, amount: 10 }] });
+    const created = await post(first, '/v1/trdp/escrow/order', request);
+    expect(created.status).toBe(201);
+    const { escrowId } = created.body.data as { escrowId: string };
+    expect((await post(first, `/v1/sandbox/orders/${escrowId}/complete`, { outcome: 'PAID' })).status).toBe(200);
+    await waitFor(async () => (await get(`/v1/trdp/escrow/${escrowId}`)).body.data.status === 'HELD', 'the escrow to be paid');
+    expect((await post(first, `/v1/trdp/escrow/${escrowId}/release`, { merchantId: accountId })).status).toBe(200);
+    await waitFor(async () => (await standing(accountId)).available === 1_000, 'the release in the account’s balance');
+    expect((await post(first, '/v1/trdp/transfers', { from: accountId, amount: 10, description: `Moved ${name}` })).status).toBe(201);
+    await waitFor(async () => (await standing(accountId)).available === 0, 'the release moved out again');
+    return { accountId, escrowId };
+  };
+  const reverseAllocation = (on: RunningApp, escrowId: string, accountId: string) =>
+    post(on, `/v1/trdp/escrow/${escrowId}/reversals`, { merchantId: accountId, reason: 'The customer returned the coffee' });
+  /** The escrow's reversals as its view shows them: what was taken back from the account's allocation. */
+  const reversedOf = async (escrowId: string) => (await get(`/v1/trdp/escrow/${escrowId}`)).body.data.allocations[0].reversed as number;
 
   beforeAll(async () => {
     first = await startApp({ env: ENV });
@@ -126,6 +149,38 @@ describe('closing an account while money moves to or from it', () => {
         expect(outcome(closing)).toEqual([409, 'ACCOUNT_NOT_SETTLED']);
         expect(reversal.status).toBe(201);
         await openWith(accountId, -100);
+      }
+    }
+  });
+
+  it('the reversal of an allocation released to a closed account is refused ACCOUNT_CLOSED, writing nothing: the account would owe what it gave back', async () => {
+    const { accountId, escrowId } = await releasedAndMovedOut('reversed-after-closing');
+    expect((await close(first, accountId)).status).toBe(200);
+    const refused = await reverseAllocation(second, escrowId, accountId);
+    expect(outcome(refused)).toEqual([409, 'ACCOUNT_CLOSED']);
+    expect(refused.body.error.message).toContain(`Account ${accountId} is closed`);
+    expect(await standing(accountId)).toEqual(closedHoldingNothing);
+    expect(await reversedOf(escrowId)).toBe(0);
+    const requested = await first.schema!.client.query<{ n: number }>(`SELECT count(*)::int AS n FROM events WHERE stream_id = $1 AND event_type = 'EscrowRefundRequested'`, [`escrow-${escrowId}`]);
+    expect(requested[0].n).toBe(0);
+  });
+
+  it('the reversal of an allocation released to the account: either it is made and the closing refused, or the account is closed and the reversal refused ACCOUNT_CLOSED', async () => {
+    for (let round = 0; round < ROUNDS; round++) {
+      const { accountId, escrowId } = await releasedAndMovedOut(`allocation-reversal-${round}`);
+      const [forClose, forReversal] = sides(round);
+      const [closing, reversal] = await Promise.all([close(forClose, accountId), reverseAllocation(forReversal, escrowId, accountId)]);
+      if (closing.status === 200) {
+        expect(outcome(reversal)).toEqual([409, 'ACCOUNT_CLOSED']);
+        expect(await standing(accountId)).toEqual(closedHoldingNothing);
+        expect(await reversedOf(escrowId)).toBe(0);
+      } else {
+        expect(outcome(closing)).toEqual([409, 'ACCOUNT_NOT_SETTLED']);
+        expect(closing.body.error.message).toContain('still has -10 ETB available');
+        expect(reversal.status).toBe(201);
+        expect(reversal.body.data).toMatchObject({ merchantId: accountId, amount: 10, merchantDebited: 10 });
+        await openWith(accountId, -1_000);
+        expect(await reversedOf(escrowId)).toBe(10);
       }
     }
   });

@@ -36,3 +36,4 @@ export * from './payouts/payout-accounts-at-start';
 export * from './payouts/decide-at-books';
 export * from './transfers/transfer-at-books';
 export * from './accounts/close-at-books';
+export * from './escrows/reverse-allocation-at-books';

@@ -13,6 +13,7 @@ describe('describeEvent', () => {
     ['PayoutBooked', { payoutId: 'po_1', through: '12-3' }, "Payout po_1 booked: the merchant's next payout is decided after it"],
     ['TransferBooked', { transferId: 'tr_1', payoutsThrough: '12-3' }, "Transfer tr_1 booked: the merchant's next payout or transfer is decided after it"],
     ['AccountClosureBooked', { accountId: 'acct_1', payoutsThrough: null }, 'Closing of account acct_1 booked: no payout or transfer of it is decided alongside it'],
+    ['AllocationReversalBooked', { escrowId: 'esc_1', refundId: 'esc_1-refund-2', payoutsThrough: null }, "Reversal esc_1-refund-2 of escrow esc_1 booked: the merchant's next payout, transfer or closing is decided after it"],
     ['PayoutDestinationFailed', { version: 2, payoutId: 'po_1' }, 'Payout destination version 2 paused: payout po_1 to it failed'],
     ['PayoutPaid', { amount: 150_000, externalReferenceId: 'TR-1' }, 'Payout of 1,500.00 ETB paid (provider reference TR-1)'],
     ['PayoutFailed', { amount: 150_000, reason: 'BOUNCED' }, 'Payout of 1,500.00 ETB failed (BOUNCED); the money is back in the payable'],

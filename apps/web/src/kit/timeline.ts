@@ -106,6 +106,7 @@ const DESCRIBE: Record<string, (data: Data, names: MerchantNames) => string> = {
   PayoutBooked: (d) => `Payout ${String(d.payoutId)} booked: the merchant's next payout is decided after it`,
   TransferBooked: (d) => `Transfer ${String(d.transferId)} booked: the merchant's next payout or transfer is decided after it`,
   AccountClosureBooked: (d) => `Closing of account ${String(d.accountId)} booked: no payout or transfer of it is decided alongside it`,
+  AllocationReversalBooked: (d) => `Reversal ${String(d.refundId)} of escrow ${String(d.escrowId)} booked: the merchant's next payout, transfer or closing is decided after it`,
   PayoutDestinationFailed: (d) => `Payout destination version ${String(d.version)} paused: payout ${String(d.payoutId)} to it failed`,
   PayoutSettingsChanged: (d) => `Payout settings version ${String(d.version)}: ${settingsWords(d.settings as PayoutSettings)}`,
   PayoutSent: () => 'Payout sent to the provider',

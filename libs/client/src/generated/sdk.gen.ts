@@ -384,7 +384,7 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * Take back money already released to an allocation (a return): refunded to the customer through the provider, debited from the merchant
+     * Take back money already released to an allocation (a return): refunded to the customer through the provider, debited from the merchant (which may go below zero, unless it is a closed account: 409 ACCOUNT_CLOSED beyond what it still has available)
      */
     public postEscrowByEscrowIdReversals<ThrowOnError extends boolean = true>(options: Options<PostV1TrdpEscrowByEscrowIdReversalsData, ThrowOnError>): RequestResult<PostV1TrdpEscrowByEscrowIdReversalsResponses, PostV1TrdpEscrowByEscrowIdReversalsErrors, ThrowOnError, 'data'> {
         return (options.client ?? this.client).post<PostV1TrdpEscrowByEscrowIdReversalsResponses, PostV1TrdpEscrowByEscrowIdReversalsErrors, ThrowOnError, 'data'>({

@@ -30,8 +30,13 @@ export type EscrowCommand =
   /**
    * A return after release: `amount` (all released and not yet reversed, without it) of `allocation`'s
    * released money goes back to the customer; `refundFee`: the escrow's creator gives back its fee's share.
+   * `payeeClosed`: the allocation's payee is an account its stream says is closed, read at the payee's
+   * books with what it still has available (libs/payments/src/escrows/reverse-allocation-at-books.ts).
    */
-  | { type: 'ReverseAllocation'; data: { escrowId: string; merchantId: string; allocation: string; amount?: Santim; reason: string; refundFee: boolean; at: string } }
+  | {
+      type: 'ReverseAllocation';
+      data: { escrowId: string; merchantId: string; allocation: string; amount?: Santim; reason: string; refundFee: boolean; at: string; payeeClosed?: { available: number } };
+    }
   | PaymentCommand;
 
 /** The data of one kind of escrow command. */

@@ -7,12 +7,13 @@ import { given } from '../testing/given';
 import type { EscrowCommand } from './escrow.commands';
 import { escrowDecider } from './escrow.decider';
 import type { EscrowEvent } from './escrow.events';
+import { AccountIsClosed } from '../account/account-closing';
 import { AllocationNotFound, AmountExceedsReversible, EscrowNotFound, NothingToReverse } from './escrow.errors';
 import { reversibleAmount } from './escrow.state';
 
 const escrow = (history: EscrowEvent[]) => given(escrowDecider, history);
 
-const reverse = (data: { allocation: string; amount?: number; refundFee?: boolean; by?: string }): EscrowCommand => ({
+const reverse = (data: { allocation: string; amount?: number; refundFee?: boolean; by?: string; payeeClosed?: { available: number } }): EscrowCommand => ({
   type: 'ReverseAllocation',
   data: {
     escrowId: ESCROW_ID,
@@ -22,6 +23,7 @@ const reverse = (data: { allocation: string; amount?: number; refundFee?: boolea
     reason: 'returned by the customer',
     refundFee: data.refundFee ?? false,
     at: LATER,
+    ...(data.payeeClosed ? { payeeClosed: data.payeeClosed } : {}),
   },
 });
 
@@ -66,6 +68,17 @@ describe('Escrow reversals (a return after release)', () => {
     escrow(m1Released).when(reverse({ allocation: 'm-9' })).thenThrows(AllocationNotFound);
     escrow(m1Released).when(reverse({ allocation: 'm-1', by: 'someone-else' })).thenThrows(EscrowNotFound);
     escrow(paid).when(reverse({ allocation: 'm-1' })).thenThrows(NothingToReverse);
+  });
+
+  it('takes from a closed account what it still has available and no more: a debt it took on could never be repaid', () => {
+    // The payee's debit is the amount less the fee's share the creator gives back (40 ETB less 4 ETB here).
+    escrow(m1Released).when(reverse({ allocation: 'm-1', amount: 4_000, refundFee: true, payeeClosed: { available: 3_600 } })).then([reversed(1, 'm-1', 4_000, 400)]);
+    escrow(m1Released).when(reverse({ allocation: 'm-1', amount: 4_000, payeeClosed: { available: 4_000 } })).then([reversed(1, 'm-1', 4_000)]);
+    escrow(m1Released).when(reverse({ allocation: 'm-1', amount: 4_000, refundFee: true, payeeClosed: { available: 3_599 } })).thenThrows(AccountIsClosed);
+    escrow(m1Released).when(reverse({ allocation: 'm-1', payeeClosed: { available: 0 } })).thenThrows(AccountIsClosed);
+    escrow(m1Released).when(reverse({ allocation: 'm-1', amount: 1, payeeClosed: { available: -500 } })).thenThrows(AccountIsClosed);
+    // Its own refusals first: there is nothing to take back from an allocation that released nothing.
+    escrow(m1Released).when(reverse({ allocation: 'm-2', payeeClosed: { available: 0 } })).thenThrows(NothingToReverse);
   });
 
   it('leaves the allocation RELEASED, with what was reversed shown beside what it released', () => {

@@ -1,6 +1,7 @@
+import { AccountIsClosed } from '../account/account-closing';
 import { refundRequest } from '../payment/payment.decider';
 import { feeShare } from '../shared/fees';
-import { addSantim, formatEtb, type Santim, subtractSantim } from '../shared/money';
+import { addSantim, formatEtb, type Santim, subtractSantim, ZERO } from '../shared/money';
 import type { EscrowCommandData } from './escrow.commands';
 import type { EscrowEvent } from './escrow.events';
 import { AllocationNotFound, AmountExceedsReversible, NothingToReverse } from './escrow.errors';
@@ -21,7 +22,8 @@ function feeReturnedBy(allocation: AllocationState, amount: Santim): Santim {
 /**
  * A return after release: money already released to an allocation's merchant goes back to the
  * customer through the provider, as a refund like any other, and is taken back from that merchant's
- * payable (its balance may go below zero: the customer is paid back whatever the merchant holds).
+ * payable (its balance may go below zero: the customer is paid back whatever the merchant holds),
+ * unless the merchant is a closed account, which gives back only what it still has available.
  */
 export function decideReversal(data: EscrowCommandData<'ReverseAllocation'>, state: EscrowState): EscrowEvent[] {
   owned(state, data);
@@ -33,6 +35,8 @@ export function decideReversal(data: EscrowCommandData<'ReverseAllocation'>, sta
   const amount = data.amount ?? reversible;
   // Written even when it rounds to nothing: what was reversed with the fee given back is the basis of the next share.
   const feeReturned = data.refundFee ? feeReturnedBy(allocation, amount) : undefined;
+  // A closed account gives what it still holds and no more: a debt it took on could never be repaid, as nothing is paid to it any more.
+  if (data.payeeClosed && data.payeeClosed.available - subtractSantim(amount, feeReturned ?? ZERO) < 0) throw new AccountIsClosed(data.allocation);
   return [
     {
       type: 'EscrowRefundRequested',

@@ -140,6 +140,12 @@ export type PayoutEvent =
    */
   | { type: 'AccountClosureBooked'; data: { merchantId: string; accountId: string; payoutsThrough: string | null } }
   /**
+   * In the books of the payee of a released allocation, appended with the escrow's EscrowRefundRequested
+   * of its reversal in one append: a reversal and the payee's closing are decided one after the other
+   * (libs/payments/src/escrows/reverse-allocation-at-books.ts). `payoutsThrough` as TransferBooked's.
+   */
+  | { type: 'AllocationReversalBooked'; data: { merchantId: string; escrowId: string; refundId: string; payoutsThrough: string | null } }
+  /**
    * In the destination's stream, with the PayoutFailed of a payout to the destination's current
    * version: the schedule pauses until the merchant sets the destination again.
    */

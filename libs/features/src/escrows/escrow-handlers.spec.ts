@@ -23,7 +23,7 @@ import type { AppConfig } from '@app/config';
 import { type EventMetadata, START } from '@app/event-store';
 import { Clocks, CommandRunner, systemClock } from '@app/infrastructure';
 import { AllocationPayees, PartyRelations } from '@app/onboarding';
-import { LiveModeNotConfigured, type PaymentProvider, PaymentProviders } from '@app/payments';
+import { LiveModeNotConfigured, type PaymentProvider, PaymentProviders, type PayoutBooksDeps } from '@app/payments';
 import { FixedClock } from '../../../infrastructure/src/testing/fixed-clock';
 import { InMemoryEventStore } from '../../../event-store/src/testing/in-memory-event-store';
 import { CancelEscrowCommand, ChangeEscrowCommand, RefundAllocationCommand, ReleaseAllocationCommand } from '@app/contract';
@@ -308,7 +308,8 @@ describe('escrow command handlers', () => {
       const escrowId = await funded();
       const clock = new FixedClock(new Date(Date.now() + 60_000));
       const build = jest.fn((at: string) => ({ type: 'OpenDispute' as const, data: { escrowId, merchantId: marketplace.merchantId, allocation: 'seller-1', reason: 'not delivered', at } }));
-      await new ChangeEscrowHandler(runner, new PartyRelations(store), new Clocks(store, clock)).execute(new ChangeEscrowCommand(as(marketplace), marketplace, escrowId, build, metadata));
+      // A dispute is decided on the escrow alone: no payee's books are asked.
+      await new ChangeEscrowHandler(runner, new PartyRelations(store), new Clocks(store, clock), {} as PayoutBooksDeps).execute(new ChangeEscrowCommand(as(marketplace), marketplace, escrowId, build, metadata));
       const [at] = build.mock.calls[0];
       expect(at).toBe(clock.now().toISOString());
       expect((await events(escrowId)).at(-1)).toMatchObject({ type: 'DisputeOpened', data: { merchantIds: ['seller-1'], reason: 'not delivered', openedAt: at } });

@@ -17,6 +17,7 @@ const OWNED_FROM: ReadonlySet<string> = new Set([
   'PayoutBooked',
   'TransferBooked',
   'AccountClosureBooked',
+  'AllocationReversalBooked',
   'PayoutDestinationFailed',
   'TransferCreated',
   'TestClockCreated',

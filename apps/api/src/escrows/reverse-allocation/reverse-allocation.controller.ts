@@ -36,12 +36,14 @@ export class ReverseAllocationController {
   @Post(':escrowId/reversals')
   @HttpCode(201)
   @ApiOperation({
-    summary: 'Take back money already released to an allocation (a return): refunded to the customer through the provider, debited from the merchant',
+    summary:
+      'Take back money already released to an allocation (a return): refunded to the customer through the provider, debited from the merchant (which may go below zero, unless it is a closed account: 409 ACCOUNT_CLOSED beyond what it still has available)',
   })
   @ApiEnvelope(ReversalResponse, { message: 'Reversal requested', status: 201 })
   @ApiProblems({
     404: ['ABC_001', 'UNKNOWN_ALLOCATION_MERCHANT'],
-    409: ['ALLOCATION_NOT_FOUND', 'NOTHING_TO_REVERSE', 'AMOUNT_EXCEEDS_REVERSIBLE', 'CONCURRENT_MODIFICATION'],
+    409: ['ALLOCATION_NOT_FOUND', 'NOTHING_TO_REVERSE', 'AMOUNT_EXCEEDS_REVERSIBLE', 'ACCOUNT_CLOSED', 'CONCURRENT_MODIFICATION'],
+    503: ['LEDGER_NOT_CURRENT'],
   })
   async reverse(@Param('escrowId') escrowId: string, @Body() body: ReverseAllocationDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @Caller() principal: Principal, @RequestMetadata() metadata: EventMetadata) {
     const amount = body.amount === undefined ? undefined : parseEtb(body.amount, 'amount');

@@ -3,6 +3,7 @@ import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
 import { escrowDeciderFor, escrowOutline, may, type Principal, storedId, streams, UnknownAllocationMerchant } from '@app/domain';
 import { Clocks, CommandRunner, onClock } from '@app/infrastructure';
 import { PartyRelations } from '@app/onboarding';
+import { PayoutBooksDeps, reverseAllocationAtBooks } from '@app/payments';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { ChangeEscrowCommand, type EscrowChange } from '@app/contract';
 
@@ -10,6 +11,7 @@ import { ChangeEscrowCommand, type EscrowChange } from '@app/contract';
  * A reversal debits the allocation's payee (authority/authority.ts): the caller must have the authority
  * to debit it now, whoever was credited when the escrow was created (a merchant that has since revoked
  * its link, or an escrow stored before links, whose payee was a merchant the creator had no link to).
+ * It is decided at the payee's books (reverseAllocationAtBooks), where the payee's closing takes its turn.
  */
 @CommandHandler(ChangeEscrowCommand)
 export class ChangeEscrowHandler implements ICommandHandler<ChangeEscrowCommand> {
@@ -17,6 +19,7 @@ export class ChangeEscrowHandler implements ICommandHandler<ChangeEscrowCommand>
     @Inject(CommandRunner) private readonly runner: CommandRunner,
     @Inject(PartyRelations) private readonly relations: PartyRelations,
     @Inject(Clocks) private readonly clocks: Clocks,
+    @Inject(PayoutBooksDeps) private readonly books: PayoutBooksDeps,
   ) {}
 
   async execute({ principal, merchant, escrowId, build, metadata }: ChangeEscrowCommand): Promise<EscrowChange> {
@@ -24,16 +27,21 @@ export class ChangeEscrowHandler implements ICommandHandler<ChangeEscrowCommand>
     const clock = await this.clocks.ofStream(streams.escrow(escrowId));
     const decider = escrowDeciderFor(principal, merchant.idSalt);
     const command = build(clock.clock.now().toISOString());
-    const known = command.type === 'ReverseAllocation' ? await this.assertMayDebit(principal, merchant, escrowId, command.data.allocation) : undefined;
-    const { state, at } = await this.runner.run(streams.escrow(escrowId), decider, command, onClock(metadata, clock), known);
+    if (command.type === 'ReverseAllocation') {
+      const payee = await this.assertMayDebit(principal, merchant, escrowId, command.data.allocation);
+      const { state, at } = await reverseAllocationAtBooks(this.books, { escrowId, payee, decider, reverse: command }, onClock(metadata, clock));
+      return { escrow: escrowOutline(state)!, at };
+    }
+    const { state, at } = await this.runner.run(streams.escrow(escrowId), decider, command, onClock(metadata, clock));
     return { escrow: escrowOutline(state)!, at };
   }
 
-  private async assertMayDebit(principal: Principal, merchant: AuthenticatedMerchant, escrowId: string, allocation: string) {
+  /** The allocation's payee as stored, once the caller may debit it. */
+  private async assertMayDebit(principal: Principal, merchant: AuthenticatedMerchant, escrowId: string, allocation: string): Promise<string> {
     const known = await this.runner.read(streams.escrow(escrowId), escrowDeciderFor(principal, merchant.idSalt));
     const payee = storedId(known.state, allocation, merchant.idSalt);
     const own = known.state.created?.merchantId === merchant.merchantId && known.state.allocations.some((a) => a.merchantId === payee);
     if (own && !may(principal, 'debit', await this.relations.relationOf(principal, payee))) throw new UnknownAllocationMerchant(allocation);
-    return known;
+    return payee;
   }
 }
