@@ -65,9 +65,9 @@ class RunContext {
     try {
       await waitFor(
         async () => {
-          const meter = cpuMeter(deployment.roles);
+          const meter = await cpuMeter(deployment.roles);
           await new Promise((resolve) => setTimeout(resolve, 500));
-          return Object.values(meter.perUnit(1)).every((ms) => ms < 25);
+          return Object.values(await meter.perUnit(1)).every((ms) => ms < 25);
         },
         'the service to go idle',
         timeoutMs,
@@ -80,14 +80,14 @@ class RunContext {
 
   /**
    * autocannon in its own process, after a warm-up; `extra` adds the workload's inputs (API secret,
-   * ids). With `metered` (processes by name), the result also has `cpuPerRequest`: their CPU and the
-   * local PostgreSQL's per request, warm-up included.
+   * ids). With `metered` (processes by name), the result also has `cpuPerRequest`: their CPU and that of the
+   * PostgreSQL backends serving their connections (cpu.js), per request, warm-up included.
    */
   async cannon(url, workload, extra = {}, metered = undefined) {
     const { connections, warmupSeconds, durationSeconds, requests } = this.settings;
-    const cpu = metered && cpuMeter(metered, { postgres: true });
+    const cpu = metered && (await cpuMeter(metered, { postgres: true }));
     const result = await runJson(CANNON, { url, workload, connections, warmup: warmupSeconds, duration: durationSeconds, amount: requests, ...extra });
-    return cpu ? { ...result, cpuPerRequest: cpu.perUnit(result.requests + result.warmupRequests) } : result;
+    return cpu ? { ...result, cpuPerRequest: await cpu.perUnit(result.requests + result.warmupRequests) } : result;
   }
 }
 

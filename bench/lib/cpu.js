@@ -1,10 +1,12 @@
 'use strict';
 /**
- * CPU time per process, from /proc (Linux): what each of the service's processes spends per request
- * is steadier than throughput on a shared machine, and says where a scenario's time goes.
+ * CPU time per process, from /proc (Linux): what each of the service's processes and the PostgreSQL
+ * backends serving them spend per request is steadier than throughput on a shared machine, and says
+ * where a scenario's time goes.
  */
 const { execFileSync } = require('node:child_process');
-const { readdirSync, readFileSync } = require('node:fs');
+const { readdirSync, readFileSync, readlinkSync } = require('node:fs');
+const { withClient } = require('./infrastructure');
 
 let ticksPerSecond;
 function clockTicks() {
@@ -29,46 +31,75 @@ function cpuMs(pid) {
   }
 }
 
-/**
- * The processes of a PostgreSQL server on this machine (every backend, the WAL writer, the
- * checkpointer): none when the database is elsewhere, and then no "postgres" figure is reported.
- */
-function postgresPids() {
-  const pids = [];
-  for (const entry of readdirSync('/proc')) {
-    if (!/^\d+$/.test(entry)) continue;
+/** The local TCP ports of a process's sockets (Linux): its end of each connection it holds. */
+function socketPorts(pid) {
+  const inodes = new Set();
+  let fds = [];
+  try {
+    fds = readdirSync(`/proc/${pid}/fd`);
+  } catch {
+    return [];
+  }
+  for (const fd of fds) {
     try {
-      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') pids.push(Number(entry));
+      const socket = /^socket:\[(\d+)\]$/.exec(readlinkSync(`/proc/${pid}/fd/${fd}`));
+      if (socket) inodes.add(socket[1]);
     } catch {
-      // Gone between the listing and the read.
+      // Closed between the listing and the read.
     }
   }
-  return pids;
-}
-
-/** CPU ms of the local PostgreSQL server's processes, by pid. */
-function postgresCpu() {
-  return new Map(postgresPids().map((pid) => [pid, cpuMs(pid) ?? 0]));
+  const ports = [];
+  for (const table of ['tcp', 'tcp6']) {
+    let text = '';
+    try {
+      text = readFileSync(`/proc/${pid}/net/${table}`, 'utf8');
+    } catch {
+      continue;
+    }
+    for (const line of text.split('\n').slice(1)) {
+      const fields = line.trim().split(/\s+/);
+      if (fields.length > 9 && inodes.has(fields[9])) ports.push(Number.parseInt(fields[1].split(':')[1], 16));
+    }
+  }
+  return ports;
 }
 
 /**
- * Starts counting for named processes (and, with `postgres`, the local PostgreSQL server, whose
- * work for this load is the part its backends spent meanwhile); `perUnit(n)` gives each one's CPU ms
- * per unit of work since. PostgreSQL's figure includes whatever else used the server meanwhile.
+ * The PostgreSQL backends serving the processes' connections: those whose client port is one of
+ * theirs (pg_stat_activity). Not the server's other backends (another run's, a test's on the same
+ * server) nor its shared processes (WAL writer, checkpointer, autovacuum), which other work shares.
  */
-function cpuMeter(processes, options = {}) {
+async function backendsOf(pids) {
+  const ports = [...new Set(pids.flatMap(socketPorts))];
+  if (ports.length === 0) return [];
+  const rows = await withClient(async (c) => (await c.query(`SELECT pid FROM pg_stat_activity WHERE backend_type = 'client backend' AND client_port = ANY($1::int[])`, [ports])).rows);
+  return rows.map((row) => row.pid);
+}
+
+/** CPU ms of the backends serving the processes' connections, by backend pid (none when the server is on another machine). */
+async function backendsCpu(pids) {
+  return new Map((await backendsOf(pids)).map((pid) => [pid, cpuMs(pid)]).filter(([, ms]) => ms !== undefined));
+}
+
+/**
+ * Starts counting for named processes (and, with `postgres`, the PostgreSQL backends serving their
+ * connections, sampled now and again at the end: a backend the pool opened meanwhile counts from its
+ * start); `perUnit(n)` gives each one's CPU ms per unit of work since.
+ */
+async function cpuMeter(processes, options = {}) {
+  const pids = Object.values(processes).map((proc) => proc.child.pid);
   const start = Object.fromEntries(Object.entries(processes).map(([name, proc]) => [name, cpuMs(proc.child.pid)]));
-  const postgresStart = options.postgres ? postgresCpu() : undefined;
+  const postgresStart = options.postgres ? await backendsCpu(pids) : undefined;
   const round = (ms, units) => Math.round((ms / units) * 1000) / 1000;
   return {
-    perUnit(units) {
+    async perUnit(units) {
       const result = {};
       for (const [name, proc] of Object.entries(processes)) {
         const now = cpuMs(proc.child.pid);
         if (now !== undefined && start[name] !== undefined && units > 0) result[name] = round(now - start[name], units);
       }
       if (postgresStart && units > 0) {
-        const now = postgresCpu();
+        const now = await backendsCpu(pids);
         if (now.size > 0) {
           // A backend that ended meanwhile took its time with it; one that started counts from zero.
           let spent = 0;

@@ -63,9 +63,9 @@ module.exports = {
       Number((await deployment.query(`SELECT count(*) AS n FROM events WHERE event_type = 'CallbackAttempted'`)).rows[0].n) >= count;
     const worker = await deployment.startWorker('worker');
     // From the moment it is ready (it may have begun a moment before): its start-up is not a callback's cost.
-    const cpu = cpuMeter(deployment.roles, { postgres: true });
+    const cpu = await cpuMeter(deployment.roles, { postgres: true });
     const ours = await drain(receiver, count, attempts);
-    const cpuPerCallback = cpu.perUnit(count);
+    const cpuPerCallback = await cpu.perUnit(count);
     await stop(worker);
     await deployment.stopAll();
     await stop(receiver.proc);

@@ -47,12 +47,19 @@ export interface RecordedEvent<Data = unknown> {
 /** `no_stream`: the stream must not exist; `any`: no check; a bigint: the revision of the stream's last event. */
 export type ExpectedRevision = 'any' | 'no_stream' | bigint;
 
+/**
+ * What the store says of an event it appended: where it landed and what it is chained and known by.
+ * Not its data or metadata: the writer holds those, and handing them back cost every append a parse.
+ */
+export type AppendedEvent = Omit<RecordedEvent, 'type' | 'data' | 'metadata'>;
+
 export interface AppendResult {
   /** Revision of the last event written. */
   nextRevision: bigint;
   /** Position of the last event written. */
   position: LogPosition;
-  events: RecordedEvent[];
+  /** The events written, in their stream's order. */
+  events: AppendedEvent[];
   /** The stream's own view was written in the append's transaction (an inline projection): it already shows these events. */
   viewWritten?: boolean;
 }
@@ -151,6 +158,11 @@ export class WrongExpectedRevision extends Error {
 export function checkAppendRequests(requests: readonly AppendRequest[]): void {
   if (requests.some((r) => r.events.length === 0)) throw new Error('appendMany needs at least one event per stream');
   if (new Set(requests.map((r) => r.streamId)).size !== requests.length) throw new Error('appendMany names each stream once');
+}
+
+/** An event as an append reports it (AppendedEvent): the stores that have the whole record keep to the port's answer. */
+export function appendedEvent({ id, streamId, revision, recordedAt, position, hash }: RecordedEvent): AppendedEvent {
+  return { id, streamId, revision, recordedAt, position, ...(hash === undefined ? {} : { hash }) };
 }
 
 export function comparePositions(a: LogPosition, b: LogPosition): number {

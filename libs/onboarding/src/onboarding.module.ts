@@ -4,7 +4,6 @@ import { APP_CONFIG, type AppConfig } from '@app/config';
 import type { MigrationSet } from '@app/infrastructure';
 import { AccountLinks, AuditorStore, ConsoleSessions, CREDENTIAL_MIGRATIONS, CredentialStore, MerchantLogins, PayoutDestinations, SignInThrottle, StaffKeys, TENANT_MODES } from '@app/credentials';
 import { AccountDirectory } from './accounts/account-directory';
-import { AllocationPayees } from './accounts/allocation-payees';
 import { PartyRelations } from './authority/party-relations';
 import { InviteOwnerHandler } from './invite-owner/invite-owner.handler';
 import { MerchantAuthenticator } from './merchant-authenticator';
@@ -32,12 +31,11 @@ export const CREDENTIALS: MigrationSet = { component: 'merchants', migrations: C
     { provide: AccountLinks, useFactory: (db: SqlClient) => new AccountLinks(db), inject: [SQL_CLIENT] },
     MerchantAuthenticator,
     AccountDirectory,
-    AllocationPayees,
     PartyRelations,
     TenantModes,
     { provide: TENANT_MODES, useExisting: TenantModes },
   ],
-  exports: [AccountDirectory, AllocationPayees, PartyRelations, TenantModes, TENANT_MODES, CredentialStore, PayoutDestinations, AuditorStore, StaffKeys, MerchantLogins, SignInThrottle, ConsoleSessions, AccountLinks, MerchantAuthenticator],
+  exports: [AccountDirectory, PartyRelations, TenantModes, TENANT_MODES, CredentialStore, PayoutDestinations, AuditorStore, StaffKeys, MerchantLogins, SignInThrottle, ConsoleSessions, AccountLinks, MerchantAuthenticator],
 })
 export class CredentialsModule {}
 

@@ -22,7 +22,7 @@ import { type EventMetadata, START } from '@app/event-store';
 import type { CredentialStore, PayoutDestinations } from '@app/credentials';
 import { Clocks, CommandRunner, systemClock } from '@app/infrastructure';
 import { type PaymentProvider, PaymentProviders, type PayoutBooksDeps } from '@app/payments';
-import { AllocationPayees, PartyRelations } from '@app/onboarding';
+import { PartyRelations } from '@app/onboarding';
 import { InMemoryEventStore } from '../../../../libs/event-store/src/testing/in-memory-event-store';
 import { CloseAccountCommand, RotateWebhookSecretCommand, RequestPayoutCommand, SetPayoutDestinationCommand, SetPayoutSettingsCommand, UpdateAccountCommand, ChangeEscrowCommand, ReleaseAllocationCommand, CreateTransferCommand, ReverseTransferCommand, ChangeWebhookEndpointCommand, CreateWebhookEndpointCommand, type CreateWebhookEndpointDto } from '@app/contract';
 import { ChangeEscrowHandler, CreateEscrowCommand, CreateEscrowHandler, ReleaseAllocationHandler } from '@app/features/escrows';
@@ -148,7 +148,7 @@ const COMMANDS: Record<string, MoneyCommand> = {
   'create an escrow allocating to it (credit)': {
     movement: 'credit',
     refusal: UnknownAllocationMerchant,
-    run: (w, party) => new CreateEscrowHandler(w.runner, new AllocationPayees(w.relations), config, new Clocks(w.store, systemClock), w.store).execute(new CreateEscrowCommand(PLATFORM, escrowRequest(`O-${party}`, party), metadata)),
+    run: (w, party) => new CreateEscrowHandler(w.runner, config, new Clocks(w.store, systemClock), w.store).execute(new CreateEscrowCommand(PLATFORM, escrowRequest(`O-${party}`, party), metadata)),
   },
   'transfer to it (credit)': {
     movement: 'credit',

@@ -1,5 +1,7 @@
 import type { Filter } from '@kurrent/kurrentdb-client';
 import {
+  type AppendedEvent,
+  appendedEvent,
   type AppendRequest,
   type AppendResult,
   checkAppendRequests,
@@ -113,10 +115,10 @@ export class KurrentEventStore implements EventStore {
   }
 
   /** The append reports the last event's position only: each event's own is read back. */
-  private async readBack(streamId: string, lastRevision: bigint, count: number): Promise<RecordedEvent[]> {
-    const recorded: RecordedEvent[] = [];
+  private async readBack(streamId: string, lastRevision: bigint, count: number): Promise<AppendedEvent[]> {
+    const recorded: AppendedEvent[] = [];
     for await (const resolved of this.client.readStream(streamId, { fromRevision: lastRevision - BigInt(count) + 1n, direction: 'forwards', maxCount: count })) {
-      if (resolved.event) recorded.push(fromRecorded(resolved.event));
+      if (resolved.event) recorded.push(appendedEvent(fromRecorded(resolved.event)));
     }
     return recorded;
   }

@@ -1,5 +1,5 @@
 import type { InlineProjection } from '../inline-projection.port';
-import { COLUMNS } from './event-rows';
+import { APPENDED_COLUMNS } from './event-rows';
 
 /** Each statement yields the stream's new last revision, or no row when the expectation fails. */
 export const HEAD = {
@@ -43,7 +43,7 @@ export function appendStatement(head: string, channel: string | undefined, inlin
     SELECT $1, head.revision - $3::bigint + new_events.ord, (ev->>'id')::uuid, ev->>'type', ev->'data', ev->'metadata',
       COALESCE((ev->>'recordedAt')::timestamptz, now()), ev->>'hash'
     FROM head CROSS JOIN new_events${join} ORDER BY new_events.ord
-    RETURNING ${COLUMNS}`;
+    RETURNING ${APPENDED_COLUMNS}`;
 }
 
 /**
@@ -79,5 +79,5 @@ export function appendGroupStatement(channel: string | undefined, inline?: Inlin
     COALESCE((e.ev->>'recordedAt')::timestamptz, now()), e.ev->>'hash'
   FROM input JOIN heads ON heads.stream_id = input.stream CROSS JOIN LATERAL jsonb_array_elements(input.events) WITH ORDINALITY AS e(ev, ord)${join}
   ORDER BY input.i, e.ord
-  RETURNING ${COLUMNS}`;
+  RETURNING ${APPENDED_COLUMNS}`;
 }

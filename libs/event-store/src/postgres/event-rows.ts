@@ -1,4 +1,4 @@
-import type { RecordedEvent } from '../event-store.port';
+import type { AppendedEvent, RecordedEvent } from '../event-store.port';
 
 /** An event as read from the store's table or the projector's copy of the log: its position under one name. */
 export interface EventRow {
@@ -36,6 +36,23 @@ export function toRecorded(row: EventRow): RecordedEvent {
     type: row.event_type,
     data: row.data,
     metadata: row.metadata ?? {},
+    recordedAt: row.recorded_at,
+    position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) },
+    ...(row.hash ? { hash: row.hash } : {}),
+  };
+}
+
+/** What an append's statement returns of each event it wrote (AppendedEvent): not the data and metadata it was sent. */
+export type AppendedRow = Omit<EventRow, 'event_type' | 'data' | 'metadata'>;
+
+export const APPENDED_COLUMNS = `transaction_id::text AS commit, global_position::text AS prepare, stream_id, stream_revision::text AS stream_revision,
+  event_id::text AS event_id, recorded_at, hash`;
+
+export function toAppended(row: AppendedRow): AppendedEvent {
+  return {
+    id: row.event_id,
+    streamId: row.stream_id,
+    revision: BigInt(row.stream_revision),
     recordedAt: row.recorded_at,
     position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) },
     ...(row.hash ? { hash: row.hash } : {}),

@@ -2,7 +2,7 @@ import type { SqlExecutor } from '@app/database';
 import type { ExpectedRevision } from '../event-store.port';
 import type { InlineProjection } from '../inline-projection.port';
 import { appendGroupStatement, appendStatement, HEAD } from './append-statements';
-import type { EventRow } from './event-rows';
+import type { AppendedRow } from './event-rows';
 
 /** At most this many appends share one statement (its JSON parameter stays small). */
 const MAX_GROUP = 64;
@@ -16,7 +16,7 @@ export interface PendingAppend {
 }
 
 interface Waiting extends PendingAppend {
-  resolve: (rows: EventRow[]) => void;
+  resolve: (rows: AppendedRow[]) => void;
   reject: (error: unknown) => void;
 }
 
@@ -47,8 +47,8 @@ export class GroupCommit {
   }
 
   /** Resolves with the rows written once committed (alone, or in the group that carried it); none when the expectation failed. */
-  write(append: PendingAppend): Promise<EventRow[]> {
-    return new Promise<EventRow[]>((resolve, reject) => {
+  write(append: PendingAppend): Promise<AppendedRow[]> {
+    return new Promise<AppendedRow[]>((resolve, reject) => {
       this.waiting.push({ ...append, resolve, reject });
       this.writeWaiting();
     });
@@ -86,9 +86,9 @@ export class GroupCommit {
 
   private async writeGroup(group: Waiting[]): Promise<void> {
     if (group.length === 1) return this.writeAlone(group[0]);
-    let rows: EventRow[];
+    let rows: AppendedRow[];
     try {
-      rows = await this.db.query<EventRow>(this.statements.group, [
+      rows = await this.db.query<AppendedRow>(this.statements.group, [
         JSON.stringify(
           group.map((p, i) => ({
             i,
@@ -107,7 +107,7 @@ export class GroupCommit {
       await Promise.all(group.map((pending) => this.writeAlone(pending)));
       return;
     }
-    const byStream = new Map<string, EventRow[]>();
+    const byStream = new Map<string, AppendedRow[]>();
     for (const row of rows) byStream.set(row.stream_id, [...(byStream.get(row.stream_id) ?? []), row]);
     for (const pending of group) pending.resolve(byStream.get(pending.streamId) ?? []);
   }
@@ -121,12 +121,12 @@ export class GroupCommit {
   }
 
   /** One append on its own statement, through `executor` (a transaction of several: PostgresEventStore.appendMany); no rows when its expectation failed. */
-  writeIn(executor: SqlExecutor, { streamId, expected, payload, inlineRow }: PendingAppend): Promise<EventRow[]> {
+  writeIn(executor: SqlExecutor, { streamId, expected, payload, inlineRow }: PendingAppend): Promise<AppendedRow[]> {
     const json = JSON.stringify(payload);
     const count = String(payload.length);
     const row = this.inline === undefined || expected === 'any' ? [] : [inlineRow === null ? null : JSON.stringify(inlineRow)];
     return typeof expected === 'bigint'
-      ? executor.query<EventRow>(this.statements.single.exact, [streamId, json, count, expected.toString(), ...row])
-      : executor.query<EventRow>(this.statements.single[expected], [streamId, json, count, ...row]);
+      ? executor.query<AppendedRow>(this.statements.single.exact, [streamId, json, count, expected.toString(), ...row])
+      : executor.query<AppendedRow>(this.statements.single[expected], [streamId, json, count, ...row]);
   }
 }

@@ -19,7 +19,7 @@ import {
 import type { InlineProjection } from '../inline-projection.port';
 import { pollingSubscription } from '../polling-subscription';
 import { AppendSignal } from './append-signal';
-import { COLUMNS, type EventRow, toRecorded } from './event-rows';
+import { type AppendedRow, COLUMNS, type EventRow, toAppended, toRecorded } from './event-rows';
 import { GroupCommit, type PendingAppend } from './group-commit';
 
 /*
@@ -84,7 +84,7 @@ export class PostgresEventStore implements EventStore {
     const pending = requests.map((request) => this.pending(request));
     const order = pending.map((_, i) => i).sort((a, b) => (pending[a].streamId < pending[b].streamId ? -1 : 1));
     const written = await this.db.transaction(async (tx) => {
-      const rows: EventRow[][] = [];
+      const rows: AppendedRow[][] = [];
       for (const i of order) {
         const { streamId, expected } = pending[i];
         rows[i] = await this.writes.writeIn(tx, pending[i]);
@@ -108,8 +108,8 @@ export class PostgresEventStore implements EventStore {
     return { streamId, expected, payload, inlineRow: this.inlineRow(streamId, events, expected, options?.folded) };
   }
 
-  private result(rows: EventRow[], viewWritten: boolean): AppendResult {
-    const recorded = rows.map(toRecorded).sort((a, b) => (a.revision < b.revision ? -1 : 1));
+  private result(rows: AppendedRow[], viewWritten: boolean): AppendResult {
+    const recorded = rows.map(toAppended).sort((a, b) => (a.revision < b.revision ? -1 : 1));
     const last = recorded[recorded.length - 1];
     return { nextRevision: last.revision, position: last.position, events: recorded, viewWritten };
   }

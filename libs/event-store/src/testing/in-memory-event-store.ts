@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   type AppendRequest,
+  appendedEvent,
   type AppendResult,
   checkAppendRequests,
   comparePositions,
@@ -61,7 +62,7 @@ export class InMemoryEventStore implements EventStore {
       this.streams.set(streamId, [...stream, ...recorded]);
       this.log.push(...recorded);
       const last = recorded[recorded.length - 1];
-      return { nextRevision: last.revision, position: last.position, events: recorded };
+      return { nextRevision: last.revision, position: last.position, events: recorded.map(appendedEvent) };
     });
     this.appended.signal();
     return results;

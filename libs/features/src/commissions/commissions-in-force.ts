@@ -1,20 +1,29 @@
 import { type AppliedCommission, commissionDecider, type CommissionChanged, commissionFor, fold, streams } from '@app/domain';
-import type { KeptHistories } from '@app/event-store';
+
+/*
+ * The rule each allocation pays the escrow's creator: read from the rules' streams, never a view, so a
+ * rule set a moment ago applies to the next escrow at once. The caller reads the platform's default and
+ * every possible payee's override in the read that resolves the payees (create-escrow.handler.ts), so
+ * an escrow's cost stays flat in its payees, and keeps their histories between escrows (KeptHistories):
+ * rules that did not change cost no events read.
+ */
+
+/** The rules' streams: the platform's default and each of these payees' overrides. */
+export function commissionStreams(platformId: string, payeeIds: readonly string[]): string[] {
+  return [platformId, ...payeeIds.filter((id) => id !== platformId)].map((key) => streams.commission(key));
+}
+
+/** Whether an allocation pays a rule: it names no fee (a named fee wins), and it is not the creator's own (a fee to itself is no fee). */
+export function paysCommission(platformId: string, allocation: { merchantId: string; fee?: number }): boolean {
+  return allocation.fee === undefined && allocation.merchantId !== platformId;
+}
 
 /**
- * The rule each allocation pays the escrow's creator, in the request's order: undefined where the
- * request names the fee (it wins), for the creator's own allocation (a fee to itself is no fee), or
- * where no rule applies. Read from the rules' streams, never a view: a rule set a moment ago applies
- * to the next escrow at once. `rules` keeps their histories between escrows and reads only what
- * followed them, so rules that did not change cost no events read.
+ * The rule each allocation pays, in the request's order (its payees resolved), from histories holding
+ * commissionStreams' streams for them: undefined where it pays none (paysCommission) or no rule applies.
  */
-export async function commissionsInForce(rules: Pick<KeptHistories, 'read'>, platformId: string, allocations: readonly { merchantId: string; fee?: number }[]): Promise<(AppliedCommission | undefined)[]> {
-  const payees = [...new Set(allocations.filter((a) => a.fee === undefined && a.merchantId !== platformId).map((a) => a.merchantId))];
-  if (payees.length === 0) return allocations.map(() => undefined);
-  // One read for the platform's default and every payee's override: an escrow's cost stays flat in its payees.
-  const streamIds = [platformId, ...payees].map((key) => streams.commission(key));
-  const histories = await rules.read(streamIds);
-  const [platform, ...overrides] = streamIds.map((streamId) => fold(commissionDecider, (histories.get(streamId) ?? []) as unknown as CommissionChanged[]));
-  const byPayee = new Map(payees.map((payee, i) => [payee, overrides[i]]));
-  return allocations.map((a) => (byPayee.has(a.merchantId) ? commissionFor(platformId, platform, byPayee.get(a.merchantId)) : undefined));
+export function commissionsInForce(histories: ReadonlyMap<string, readonly unknown[]>, platformId: string, allocations: readonly { merchantId: string; fee?: number }[]): (AppliedCommission | undefined)[] {
+  const rule = (key: string) => fold(commissionDecider, (histories.get(streams.commission(key)) ?? []) as unknown as CommissionChanged[]);
+  const platform = rule(platformId);
+  return allocations.map((a) => (paysCommission(platformId, a) ? commissionFor(platformId, platform, rule(a.merchantId)) : undefined));
 }

@@ -20,6 +20,8 @@ import { EVENT_STORE, type EventStore, KeptHistories } from '@app/event-store';
 export interface ResolvedParty {
   readonly partyId: string;
   readonly relation: PartyRelation;
+  /** For one of the holder's accounts: the test clock it was created on (none on the real time), from the account's history already read. */
+  readonly testClockId?: string;
 }
 
 /** The streams that may say what an id is to a holder. */
@@ -69,33 +71,60 @@ export class PartyRelations {
    * id that is the reference of one of the holder's accounts names that account, as at the account's creation.
    */
   async resolve(principal: Principal, ids: readonly string[], referenceSalt?: string): Promise<Map<string, ResolvedParty>> {
-    const holder = holderOf(principal);
-    const resolved = new Map<string, ResolvedParty>();
-    const others = [...new Set(ids)].filter((id) => {
-      if (holder === undefined) resolved.set(id, { partyId: id, relation: { kind: 'unknown' } });
-      else if (id === holder) resolved.set(id, { partyId: id, relation: { kind: 'self' } });
-      return !resolved.has(id);
-    });
-    if (others.length === 0) return resolved;
-    const candidates = new Map(others.map((id) => [id, candidatesOf(holder!, id, referenceSalt)]));
-    const histories = await this.histories.read([...candidates.values()].flatMap((c) => [c.account, c.merchant, c.link, ...(c.byReference ? [c.byReference] : [])]));
-    const folded = <Event, State>(decider: Pick<Decider<never, Event, State>, 'initialState' | 'evolve'>, streamId: string) =>
-      fold(decider, (histories.get(streamId) ?? []) as unknown as Event[]);
-    for (const [id, c] of candidates) {
-      const account = folded(accountDecider, c.account).account;
-      const referenced = c.byReference === undefined ? undefined : folded(accountDecider, c.byReference).account;
-      if (account) {
-        resolved.set(id, { partyId: id, relation: account.merchantId === holder ? { kind: 'ownAccount', status: account.status } : { kind: 'otherPlatformsAccount' } });
-      } else if (referenced?.merchantId === holder) {
-        resolved.set(id, { partyId: referenced!.accountId, relation: { kind: 'ownAccount', status: referenced!.status } });
-      } else if (folded(merchantDecider, c.merchant).merchantId !== undefined) {
-        resolved.set(id, { partyId: id, relation: folded(platformLinkDecider, c.link).link?.linked ? { kind: 'linkedMerchant' } : { kind: 'otherMerchant' } });
-      } else {
-        resolved.set(id, { partyId: id, relation: { kind: 'unknown' } });
-      }
-    }
-    return resolved;
+    const read = partyStreams(principal, ids, referenceSalt);
+    return resolveParties(principal, ids, read.length === 0 ? new Map() : await this.histories.read(read), referenceSalt);
   }
+}
+
+/** The ids resolve() tries as parties: all but the holder itself, which needs no read (nor does anything, for a principal that holds nothing). */
+function others(principal: Principal, ids: readonly string[]): string[] {
+  const holder = holderOf(principal);
+  return holder === undefined ? [] : [...new Set(ids)].filter((id) => id !== holder);
+}
+
+/** The streams that say what each id is to the principal, for a caller that reads them with others in one read (resolveParties folds them). */
+export function partyStreams(principal: Principal, ids: readonly string[], referenceSalt?: string): string[] {
+  return others(principal, ids).flatMap((id) => {
+    const c = candidatesOf(holderOf(principal)!, id, referenceSalt);
+    return [c.account, c.merchant, c.link, ...(c.byReference ? [c.byReference] : [])];
+  });
+}
+
+/** The parties an id may turn out to be: itself, or the holder's account it is the reference of (none for the holder itself). */
+export function possibleParties(principal: Principal, id: string, referenceSalt?: string): string[] {
+  if (others(principal, [id]).length === 0) return [];
+  return [id, ...(referenceSalt === undefined ? [] : [accountIdFor(referenceSalt, { reference: id })])];
+}
+
+/** Each id's party and relation, from histories holding partyStreams' streams. */
+export function resolveParties(principal: Principal, ids: readonly string[], histories: ReadonlyMap<string, readonly unknown[]>, referenceSalt?: string): Map<string, ResolvedParty> {
+  const holder = holderOf(principal);
+  const resolved = new Map<string, ResolvedParty>();
+  for (const id of new Set(ids)) {
+    if (holder === undefined) resolved.set(id, { partyId: id, relation: { kind: 'unknown' } });
+    else if (id === holder) resolved.set(id, { partyId: id, relation: { kind: 'self' } });
+  }
+  const folded = <Event, State>(decider: Pick<Decider<never, Event, State>, 'initialState' | 'evolve'>, streamId: string) =>
+    fold(decider, (histories.get(streamId) ?? []) as unknown as Event[]);
+  for (const id of others(principal, ids)) {
+    const c = candidatesOf(holder!, id, referenceSalt);
+    const account = folded(accountDecider, c.account).account;
+    const referenced = c.byReference === undefined ? undefined : folded(accountDecider, c.byReference).account;
+    if (account) {
+      resolved.set(id, account.merchantId === holder ? { partyId: id, relation: { kind: 'ownAccount', status: account.status }, ...clockOf(account) } : { partyId: id, relation: { kind: 'otherPlatformsAccount' } });
+    } else if (referenced?.merchantId === holder) {
+      resolved.set(id, { partyId: referenced!.accountId, relation: { kind: 'ownAccount', status: referenced!.status }, ...clockOf(referenced!) });
+    } else if (folded(merchantDecider, c.merchant).merchantId !== undefined) {
+      resolved.set(id, { partyId: id, relation: folded(platformLinkDecider, c.link).link?.linked ? { kind: 'linkedMerchant' } : { kind: 'otherMerchant' } });
+    } else {
+      resolved.set(id, { partyId: id, relation: { kind: 'unknown' } });
+    }
+  }
+  return resolved;
+}
+
+function clockOf(account: { testClockId?: string }): { testClockId?: string } {
+  return account.testClockId === undefined ? {} : { testClockId: account.testClockId };
 }
 
 function candidatesOf(holder: string, id: string, referenceSalt: string | undefined): Candidates {

@@ -15,7 +15,7 @@ import {
   type Santim,
   streams,
 } from '@app/domain';
-import { comparePositions, type LogPosition, PostgresEventStore, type RecordedEvent } from '@app/event-store';
+import { type AppendResult, comparePositions, type LogPosition, PostgresEventStore, type RecordedEvent } from '@app/event-store';
 import { escrowCreated } from '../../../domain/src/testing/escrow.fixtures';
 import { waitFor } from '../../../../test/support/wait';
 import { ledgerProjection } from './ledger.projection';
@@ -177,14 +177,19 @@ class Deployment {
     if (!result) return;
     this.modeOfStream.set(streamId, stream.mode);
     this.head = result.position;
-    for (const event of result.events) this.postBeforeModes(event, stream.history);
+    for (const event of await this.written(streamId, result)) this.postBeforeModes(event, stream.history);
   }
 
   private async append(streamId: string, mode: Mode, events: { type: string; data: Record<string, unknown> }[]): Promise<void> {
     const result = await this.store.append(streamId, events, 'no_stream');
     this.modeOfStream.set(streamId, mode);
     this.head = result.position;
-    for (const event of result.events) this.postBeforeModes(event, []);
+    for (const event of await this.written(streamId, result)) this.postBeforeModes(event, []);
+  }
+
+  /** The events an append wrote, as the store records them (an append reports where they landed, not what they hold). */
+  private async written(streamId: string, result: AppendResult): Promise<RecordedEvent[]> {
+    return (await this.store.readStream(streamId)).slice(Number(result.events[0].revision), Number(result.nextRevision) + 1);
   }
 
   /** What the ledger posted before modes: every entry to the one set of the books' accounts (their live names). */

@@ -17,8 +17,8 @@ import {
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { EVENT_STORE, type EventStore, KeptHistories } from '@app/event-store';
 import { Clocks, CommandRunner, newStream, onClock, type ObjectClock } from '@app/infrastructure';
-import { type AllocationPayee, AllocationPayees } from '@app/onboarding';
-import { commissionsInForce } from '@app/features/commissions';
+import { type AllocationPayee, allocationPayees, payeeStreams, possiblePayees } from '@app/onboarding';
+import { commissionsInForce, commissionStreams, paysCommission } from '@app/features/commissions';
 import { refuseNewCallbackUrl } from '@app/http';
 import { CreateEscrowCommand, type CreateEscrowResult } from './create-escrow.command';
 import type { CreateEscrowRequest as CreateEscrowDto } from './create-escrow.request';
@@ -79,17 +79,16 @@ function toDomain(
 
 @CommandHandler(CreateEscrowCommand)
 export class CreateEscrowHandler implements ICommandHandler<CreateEscrowCommand> {
-  /** The commission rules' histories, kept from escrow to escrow (commissions-in-force.ts). */
-  private readonly rules: KeptHistories;
+  /** The payees' and commission rules' histories, kept from escrow to escrow (KeptHistories). */
+  private readonly kept: KeptHistories;
 
   constructor(
     @Inject(CommandRunner) private readonly runner: CommandRunner,
-    @Inject(AllocationPayees) private readonly payees: AllocationPayees,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
     @Inject(Clocks) private readonly clocks: Clocks,
     @Inject(EVENT_STORE) store: EventStore,
   ) {
-    this.rules = new KeptHistories(store);
+    this.kept = new KeptHistories(store);
   }
 
   async execute({ merchant, request, metadata }: CreateEscrowCommand): Promise<CreateEscrowResult> {
@@ -97,18 +96,20 @@ export class CreateEscrowHandler implements ICommandHandler<CreateEscrowCommand>
     const escrowId = escrowIdFor(merchant.idSalt, request.orderId);
     // The fingerprint is of the request as sent, so a retry naming an account by its reference matches it.
     const requestFingerprint = fingerprint(request);
-    const payees = await this.payees.resolve(merchant, request.allocations.map((allocation) => allocation.merchantId));
+    const ids = request.allocations.map((allocation) => allocation.merchantId);
+    // One read for the payees and the rules they may pay: a payee named by a reference is not known to be
+    // its account until the read, so the rules of both are read (a stream with no events costs a probe).
+    const charged = request.allocations.filter((allocation) => paysCommission(merchant.merchantId, allocation));
+    const rules = charged.length === 0 ? [] : commissionStreams(merchant.merchantId, [...new Set(charged.flatMap((allocation) => possiblePayees(merchant, allocation.merchantId)))]);
+    const histories = await this.kept.read([...new Set([...payeeStreams(merchant, ids), ...rules])]);
+    const payees = allocationPayees(merchant, ids, histories);
     const allocations = request.allocations.map((allocation, i) => ({ ...allocation, merchantId: payees[i].merchantId }));
-    const commissions = await commissionsInForce(this.rules, merchant.merchantId, allocations);
+    const commissions = commissionsInForce(histories, merchant.merchantId, allocations);
     const clock = request.testClockId ? await this.clocks.named(request.testClockId, merchant) : this.clocks.real();
-    refuseOtherClocks(clock.testClockId, await this.accountClocks(payees));
+    // Each account an allocation pays stands on the test clock it was created on, as its history read above says (a merchant is never attached to one).
+    refuseOtherClocks(clock.testClockId, payees.filter((payee) => payee.account).map((payee) => ({ accountId: payee.merchantId, testClockId: payee.testClockId })));
     const command = toDomain(escrowId, merchant.merchantId, request, payees, commissions, requestFingerprint, clock);
     const outcome = await this.runner.run(streams.escrow(escrowId), escrowDecider, command, onClock(metadata, clock), newStream(escrowDecider));
     return { escrow: escrowOutline(outcome.state)!, created: outcome.events.length > 0 };
-  }
-
-  /** The test clock of each account an allocation pays (a merchant is never attached to one). */
-  private accountClocks(payees: readonly AllocationPayee[]) {
-    return Promise.all(payees.filter((payee) => payee.account).map(async (payee) => ({ accountId: payee.merchantId, testClockId: (await this.clocks.ofParty(payee.merchantId)).testClockId })));
   }
 }
