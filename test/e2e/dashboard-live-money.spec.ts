@@ -3,7 +3,10 @@
  * provider (docs/concepts/modes.md): a platform's live money is made on a deployment with Chapa (its
  * simulator), which then starts again with the sandbox only (PAYMENT_PROVIDER=sandbox). In live mode the
  * owner's Pay out, a seller's Pay out and a refund are refused 409 LIVE_MODE_NOT_CONFIGURED, the API's
- * message said on the form's page, nothing written and nothing moved; test mode still moves money.
+ * message said on the form's page, nothing written and nothing moved; so are the commands that refund the
+ * customer as they change an escrow (a paid escrow's cancel, a dispute resolved with a refund, a reversal),
+ * by the API and by the dashboard alike, while those that send nothing back (an unpaid escrow's cancel, a
+ * dispute resolved in the seller's favour) still work; test mode still moves money.
  */
 import { CHAPA_SIMULATOR_PHONES, ChapaSimulator } from '../../libs/payments/src/testing/chapa-simulator';
 import { type RunningApp, startApp, TEST_ADMIN_KEY } from '../support/app';
@@ -21,6 +24,8 @@ describe('dashboard: live money on a deployment with no live provider', () => {
   let browser: ConsoleClient;
   let live: { merchantId: string; apiSecret: string; seller1: string; courier1: string };
   let escrowId: string;
+  /** Live escrows never paid: their cancel sends nothing back, by the API and by the dashboard's form. */
+  let unpaid: { byKey: string; byForm: string };
   const email = `live-money-${Date.now()}@shop.example`;
   const api = (method: 'GET' | 'POST', path: string, body?: unknown, accountId?: string) =>
     call(running.baseUrl, method, path, { body, headers: { 'x-api-secret': live.apiSecret, ...(accountId ? { 'x-account-id': accountId } : {}) } });
@@ -52,6 +57,9 @@ describe('dashboard: live money on a deployment with no live provider', () => {
       const created = await api('POST', '/v1/trdp/escrow/order', escrowRequest({ customerPhoneNumber: CHAPA_SIMULATOR_PHONES.approves, callbackURL: undefined, allocations }));
       expect([created.status, created.body.data.livemode]).toEqual([201, true]);
       escrowId = created.body.data.escrowId;
+      const [byKey, byForm] = await Promise.all([1, 2].map(() => api('POST', '/v1/trdp/escrow/order', escrowRequest({ callbackURL: undefined, allocations }))));
+      expect([byKey.status, byForm.status]).toEqual([201, 201]);
+      unpaid = { byKey: byKey.body.data.escrowId, byForm: byForm.body.data.escrowId };
       const held = async () => (await api('GET', `/v1/trdp/escrow/${escrowId}`)).body.data.status === 'HELD';
       // Setup, not under test: a loaded machine may answer the first push 409 while the checkout settles; asked again, or paid meanwhile.
       await waitFor(async () => (await call(running.baseUrl, 'POST', `/checkout/${escrowId}/pay`, { body: { method: 'telebirr' } })).status === 200 || (await held()), 'the live escrow to be paid');
@@ -94,6 +102,55 @@ describe('dashboard: live money on a deployment with no live provider', () => {
     // The API's answer to the same refund is the same rule's, in the same words.
     const byKey = await api('POST', `/v1/trdp/escrow/${escrowId}/refund`, { merchantId: live.seller1, reason: 'Customer returned it' });
     expect([byKey.status, byKey.body.error?.code, byKey.body.error?.message]).toEqual([409, 'LIVE_MODE_NOT_CONFIGURED', REFUSED]);
+  });
+
+  it("refuses a paid live escrow's cancel, a dispute resolved with a refund and a reversal, by the API and by the dashboard's forms: 409, nothing written, no balance moved", async () => {
+    const escrowPage = `/dashboard/escrows/${escrowId}`;
+    const now = async () => ({
+      writes: await countWrites(running.schema!.client, { exceptCallbacks: true }),
+      platform: await available(),
+      seller: await available(live.seller1),
+      escrow: (await api('GET', `/v1/trdp/escrow/${escrowId}`)).body.data,
+    });
+    const byKey = async (label: string, path: string, body: unknown) => {
+      const answer = await api('POST', `/v1/trdp/escrow/${escrowId}${path}`, body);
+      return { label, status: answer.status, code: answer.body.error?.code, message: answer.body.error?.message };
+    };
+    const byForm = async (label: string, path: string, form: Record<string, string>) => {
+      const answer = await browser.post(`${escrowPage}${path}`, form, { csrfFrom: escrowPage });
+      return { label, status: answer.status, says: answer.text.includes(REFUSED) };
+    };
+    const refusedByKey = (label: string) => ({ label, status: 409, code: 'LIVE_MODE_NOT_CONFIGURED', message: REFUSED });
+    const refusedByForm = (label: string) => ({ label, status: 409, says: true });
+
+    // The platform's own share released (reversible), the seller's held (a cancel would refund it).
+    let before = await now();
+    expect(before.escrow).toMatchObject({ status: 'PARTIALLY_RELEASED', livemode: true });
+    expect(await byKey('cancel', '/cancel', { reason: 'Out of stock' })).toEqual(refusedByKey('cancel'));
+    expect(await byKey('reversal', '/reversals', { merchantId: live.merchantId, reason: 'The customer returned it' })).toEqual(refusedByKey('reversal'));
+    expect(await byForm('cancel', '/cancel', { reason: 'Out of stock' })).toEqual(refusedByForm('cancel'));
+    expect(await byForm('reversal', '/reverse', { merchantId: live.merchantId, reason: 'The customer returned it' })).toEqual(refusedByForm('reversal'));
+    expect(await now()).toEqual(before);
+
+    // A dispute's opening moves nothing; its resolution with a refund is refused, in the seller's favour it is not.
+    const opened = await api('POST', `/v1/trdp/escrow/${escrowId}/dispute`, { merchantId: live.seller1, reason: 'Not delivered' });
+    expect(opened.status).toBe(200);
+    before = await now();
+    expect(await byKey('resolve', '/dispute/resolve', { merchantId: live.seller1, release: 100, refund: 300 })).toEqual(refusedByKey('resolve'));
+    expect(await byForm('resolve', '/resolve', { merchantId: live.seller1, release: '100', refund: '300' })).toEqual(refusedByForm('resolve'));
+    expect(await now()).toEqual(before);
+    const forSeller = await api('POST', `/v1/trdp/escrow/${escrowId}/dispute/resolve`, { merchantId: live.seller1, release: 400, refund: 0 });
+    expect(forSeller.status).toBe(200);
+    expect(forSeller.body.data.allocations.find((a: { merchantId: string }) => a.merchantId === live.seller1)).toMatchObject({ released: 400, refunded: 0 });
+  });
+
+  it("still cancels a live escrow never paid, by the API and by the dashboard's form: nothing goes back to anyone", async () => {
+    const cancelled = await call(running.baseUrl, 'POST', `/v1/trdp/escrow/${unpaid.byKey}/cancel`, { body: { reason: 'Out of stock' }, headers: { 'x-api-secret': live.apiSecret } });
+    expect([cancelled.status, cancelled.body.data?.status]).toEqual([200, 'CANCELLED']);
+    const page = `/dashboard/escrows/${unpaid.byForm}`;
+    const byForm = await browser.post(`${page}/cancel`, { reason: 'Out of stock' }, { csrfFrom: page });
+    expect([byForm.status, byForm.location]).toEqual([303, `${page}?done=cancelled`]);
+    expect((await api('GET', `/v1/trdp/escrow/${unpaid.byForm}`)).body.data.status).toBe('CANCELLED');
   });
 
   it('leaves test mode free: its Pay out is judged by its own money, not refused as live', async () => {

@@ -174,7 +174,7 @@ const COMMANDS: Record<string, MoneyCommand> = {
     ready: (w, party) => releasedEscrow(w, 'esc-1', PLATFORM.merchantId, party),
     run: (w, party) => {
       const reverse = (at: string) => ({ type: 'ReverseAllocation' as const, data: { escrowId: 'esc-1', merchantId: PLATFORM.merchantId, allocation: party, reason: 'returned', refundFee: false, at } });
-      return new ChangeEscrowHandler(w.runner, w.relations, new Clocks(w.store, systemClock), noBooks).execute(new ChangeEscrowCommand(principal, PLATFORM, 'esc-1', reverse, metadata));
+      return new ChangeEscrowHandler(w.runner, w.relations, new Clocks(w.store, systemClock), noBooks, testProviders).execute(new ChangeEscrowCommand(principal, PLATFORM, 'esc-1', reverse, metadata));
     },
   },
   'release an allocation of an escrow it created (escrow)': {

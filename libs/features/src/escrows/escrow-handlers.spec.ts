@@ -306,7 +306,7 @@ describe('escrow command handlers', () => {
 
     it('CancelEscrowHandler cancels a paid escrow and asks for the refund of all it holds', async () => {
       const escrowId = await funded();
-      const change = await new CancelEscrowHandler(runner, new Clocks(store, systemClock)).execute(new CancelEscrowCommand(as(marketplace), marketplace, escrowId, 'out of stock', metadata));
+      const change = await new CancelEscrowHandler(runner, new Clocks(store, systemClock), testProviders).execute(new CancelEscrowCommand(as(marketplace), marketplace, escrowId, 'out of stock', metadata));
       expect((await events(escrowId)).slice(2)).toMatchObject([
         { type: 'EscrowCancelled', data: { reason: 'out of stock' } },
         { type: 'EscrowRefundRequested', data: { amount: santim(100_050), reason: 'CANCELLED', merchantIds: ['seller-1', 'courier-1'] } },
@@ -314,12 +314,53 @@ describe('escrow command handlers', () => {
       expect(change.escrow.status).toBe('REFUND_PENDING');
     });
 
+    describe('on a deployment with no live provider, for a live merchant', () => {
+      const sandboxOnly = new PaymentProviders({} as PaymentProvider, undefined, { modeOf: async () => 'live' });
+      const cancel = (escrowId: string) => new CancelEscrowHandler(runner, new Clocks(store, systemClock), sandboxOnly).execute(new CancelEscrowCommand(as(marketplace), marketplace, escrowId, 'out of stock', metadata));
+      const change = (escrowId: string, build: ChangeEscrowCommand['build']) =>
+        new ChangeEscrowHandler(runner, new PartyRelations(store), new Clocks(store, systemClock), {} as PayoutBooksDeps, sandboxOnly).execute(new ChangeEscrowCommand(as(marketplace), marketplace, escrowId, build, metadata));
+      const disputed = async () => {
+        const escrowId = await funded();
+        await change(escrowId, (at) => ({ type: 'OpenDispute', data: { escrowId, merchantId: marketplace.merchantId, allocation: 'courier-1', reason: 'not delivered', at } }));
+        return escrowId;
+      };
+      const resolve = (escrowId: string, release: number, refund: number) =>
+        change(escrowId, (at) => ({ type: 'ResolveDispute', data: { escrowId, merchantId: marketplace.merchantId, resolutions: [{ merchantId: 'courier-1', release: santim(release), refund: santim(refund) }], at } }));
+
+      it("CancelEscrowHandler refuses a paid escrow's cancel, which refunds the customer, writing nothing", async () => {
+        const escrowId = await funded();
+        const before = await types(escrowId);
+        await expect(cancel(escrowId)).rejects.toBeInstanceOf(LiveModeNotConfigured);
+        expect(await types(escrowId)).toEqual(before);
+      });
+
+      it("CancelEscrowHandler still cancels an unpaid escrow: nothing goes back to anyone", async () => {
+        const { escrow } = await create();
+        const outcome = await cancel(escrow.terms.escrowId);
+        expect(outcome.escrow.status).toBe('CANCELLED');
+        expect(await types(escrow.terms.escrowId)).toEqual(['EscrowCreated', 'EscrowCancelled']);
+      });
+
+      it('ChangeEscrowHandler refuses a dispute resolved with a refund, writing nothing', async () => {
+        const escrowId = await disputed();
+        const before = await types(escrowId);
+        await expect(resolve(escrowId, 10_000, 30_000)).rejects.toBeInstanceOf(LiveModeNotConfigured);
+        expect(await types(escrowId)).toEqual(before);
+      });
+
+      it("ChangeEscrowHandler resolves a dispute in the seller's favour: it moves no provider money", async () => {
+        const escrowId = await disputed();
+        await resolve(escrowId, 40_000, 0);
+        expect((await types(escrowId)).slice(-2)).toEqual(['DisputeResolved', 'AllocationReleased']);
+      });
+    });
+
     it("ChangeEscrowHandler builds its domain command at the instant it runs, by the clock's time", async () => {
       const escrowId = await funded();
       const clock = new FixedClock(new Date(Date.now() + 60_000));
       const build = jest.fn((at: string) => ({ type: 'OpenDispute' as const, data: { escrowId, merchantId: marketplace.merchantId, allocation: 'seller-1', reason: 'not delivered', at } }));
       // A dispute is decided on the escrow alone: no payee's books are asked.
-      await new ChangeEscrowHandler(runner, new PartyRelations(store), new Clocks(store, clock), {} as PayoutBooksDeps).execute(new ChangeEscrowCommand(as(marketplace), marketplace, escrowId, build, metadata));
+      await new ChangeEscrowHandler(runner, new PartyRelations(store), new Clocks(store, clock), {} as PayoutBooksDeps, testProviders).execute(new ChangeEscrowCommand(as(marketplace), marketplace, escrowId, build, metadata));
       const [at] = build.mock.calls[0];
       expect(at).toBe(clock.now().toISOString());
       expect((await events(escrowId)).at(-1)).toMatchObject({ type: 'DisputeOpened', data: { merchantIds: ['seller-1'], reason: 'not delivered', openedAt: at } });

@@ -26,7 +26,7 @@ export class CancelEscrowController {
   @ApiEnvelope(EscrowResponse, { message: 'Escrow cancelled' })
   @ApiProblems({
     404: ['ABC_001'],
-    409: ['ESCROW_ALREADY_RELEASED', 'ESCROW_ALREADY_CANCELLED', 'ESCROW_CLOSED', 'ESCROW_NOTHING_HELD', 'ALLOCATION_DISPUTED', 'CONCURRENT_MODIFICATION'],
+    409: ['LIVE_MODE_NOT_CONFIGURED', 'ESCROW_ALREADY_RELEASED', 'ESCROW_ALREADY_CANCELLED', 'ESCROW_CLOSED', 'ESCROW_NOTHING_HELD', 'ALLOCATION_DISPUTED', 'CONCURRENT_MODIFICATION'],
   })
   async cancel(
     @Param('escrowId') escrowId: string,

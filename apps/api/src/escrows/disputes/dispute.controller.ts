@@ -40,7 +40,7 @@ export class DisputeController {
   @HttpCode(200)
   @ApiOperation({ summary: 'Split what a dispute froze: release part to the merchant, refund the rest to the customer' })
   @ApiEnvelope(EscrowResponse, { message: 'Dispute resolved' })
-  @ApiProblems({ 400: ['DISPUTE_SPLIT_MISMATCH'], 404: ['ABC_001'], 409: ['ALLOCATION_NOT_DISPUTED', 'ALLOCATION_NOT_FOUND', 'ESCROW_NOT_FUNDED', 'CONCURRENT_MODIFICATION'] })
+  @ApiProblems({ 400: ['DISPUTE_SPLIT_MISMATCH'], 404: ['ABC_001'], 409: ['LIVE_MODE_NOT_CONFIGURED', 'ALLOCATION_NOT_DISPUTED', 'ALLOCATION_NOT_FOUND', 'ESCROW_NOT_FUNDED', 'CONCURRENT_MODIFICATION'] })
   async resolve(@Param('escrowId') escrowId: string, @Body() body: ResolveDisputeDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @Caller() principal: Principal, @RequestMetadata() metadata: EventMetadata) {
     const resolutions = requestedSplits(body);
     return this.change('Dispute resolved', principal, merchant, escrowId, metadata, (at) => ({

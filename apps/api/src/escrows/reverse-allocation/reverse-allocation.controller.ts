@@ -42,7 +42,7 @@ export class ReverseAllocationController {
   @ApiEnvelope(ReversalResponse, { message: 'Reversal requested', status: 201 })
   @ApiProblems({
     404: ['ABC_001', 'UNKNOWN_ALLOCATION_MERCHANT'],
-    409: ['ALLOCATION_NOT_FOUND', 'NOTHING_TO_REVERSE', 'AMOUNT_EXCEEDS_REVERSIBLE', 'ACCOUNT_CLOSED', 'CONCURRENT_MODIFICATION'],
+    409: ['LIVE_MODE_NOT_CONFIGURED', 'ALLOCATION_NOT_FOUND', 'NOTHING_TO_REVERSE', 'AMOUNT_EXCEEDS_REVERSIBLE', 'ACCOUNT_CLOSED', 'CONCURRENT_MODIFICATION'],
     503: ['LEDGER_NOT_CURRENT'],
   })
   async reverse(@Param('escrowId') escrowId: string, @Body() body: ReverseAllocationDto, @CurrentMerchant() merchant: AuthenticatedMerchant, @Caller() principal: Principal, @RequestMetadata() metadata: EventMetadata) {
