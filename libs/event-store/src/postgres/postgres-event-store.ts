@@ -149,12 +149,18 @@ export class PostgresEventStore implements EventStore {
     const histories = new Map<string, RecordedEvent[]>(streamIds.map((id) => [id, []]));
     if (streamIds.length === 0) return histories;
     // Past a known revision, each stream's lookup in the (stream_id, stream_revision) index starts there:
-    // a stream that has not moved costs a probe and sends nothing back.
+    // a stream that has not moved costs a probe and sends nothing back. The lookup is a LATERAL subquery
+    // behind OFFSET 0 so that it stays one index probe per stream: as a plain join, the prepared
+    // statement's generic plan (which cannot see how few ids the array holds) hashed the ids and read the
+    // whole events table, a cost growing with the log (docs/benchmarks.md, the run of 2026-11-29).
     const rows = after
       ? await this.db.query<EventRow>(
-          `SELECT ${COLUMNS} FROM unnest($1::text[], $2::bigint[]) AS known(known_id, known_revision)
-           JOIN events ON events.stream_id = known.known_id AND events.stream_revision > known.known_revision
-           ORDER BY events.stream_id, events.stream_revision`,
+          `SELECT history.* FROM unnest($1::text[], $2::bigint[]) AS known(known_id, known_revision)
+           CROSS JOIN LATERAL (
+             SELECT ${COLUMNS}, events.stream_revision AS revision_order FROM events
+             WHERE events.stream_id = known.known_id AND events.stream_revision > known.known_revision OFFSET 0
+           ) AS history
+           ORDER BY known.known_id, history.revision_order`,
           [[...histories.keys()], [...histories.keys()].map((id) => (after.get(id) ?? -1n).toString())],
         )
       : await this.db.query<EventRow>(`SELECT ${COLUMNS} FROM events WHERE stream_id = ANY($1::text[]) ORDER BY events.stream_id, events.stream_revision`, [streamIds]);
