@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { timingSafeEqual, createHash, createHmac } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { AccountNotFound, merchantPrincipal } from '@app/domain';
+import { AccountNotFound, merchantPrincipal, type Principal } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { StaffKeys } from '@app/credentials';
 import { AccountDirectory, MerchantAuthenticator } from '@app/onboarding';
@@ -37,13 +37,22 @@ export class MerchantAuthGuard implements CanActivate {
 
   /** The platform's account the header names; any other (another's, none, a malformed header) is not found. */
   private async acting(request: RequestWithActor, platform: AuthenticatedMerchant, accountId: string | string[]): Promise<void> {
-    const id = typeof accountId === 'string' ? accountId : '';
-    const account = await this.accounts.ownedBy(platform.merchantId, id);
-    if (!account) throw new AccountNotFound(id);
+    const { account, principal } = await platformActingFor(this.accounts, platform.merchantId, typeof accountId === 'string' ? accountId : '');
     // An id salt of the account's own, so that ids it derives never coincide with the platform's.
     request.acting = { merchantId: account.accountId, idSalt: createHmac('sha256', platform.idSalt).update(account.accountId).digest('hex').slice(0, 32), mode: platform.mode };
-    request.principal = { kind: 'platformForAccount', platformId: platform.merchantId, accountId: account.accountId, accountStatus: account.status };
+    request.principal = principal;
   }
+}
+
+/**
+ * A platform acting for one of its accounts, as the API's x-account-id and the dashboard's Sellers forms
+ * name it: any other account (another platform's, none) is not found.
+ */
+export async function platformActingFor(accounts: AccountDirectory, platformId: string, accountId: string) {
+  const account = await accounts.ownedBy(platformId, accountId);
+  if (!account) throw new AccountNotFound(accountId);
+  const principal: Principal = { kind: 'platformForAccount', platformId, accountId: account.accountId, accountStatus: account.status };
+  return { account, principal };
 }
 
 export function constantTimeEquals(a: string, b: string): boolean {

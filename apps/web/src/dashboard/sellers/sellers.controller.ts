@@ -11,7 +11,7 @@ import type { EventMetadata } from '@app/event-store';
 import { accountsPage, destinationVersion, ownedAccount, ownerBalances, payoutReport, payoutReportCsv, payoutReportPages, type PayoutView, readStatement, statementCsv, requestedPeriod } from '@app/read-models';
 import { CLOCK, type Clock, Clocks, CommandRunner } from '@app/infrastructure';
 import { AccountDirectory } from '@app/onboarding';
-import { html, ReadsProjectedViews, Caller } from '@app/http';
+import { html, platformActingFor, ReadsProjectedViews, Caller } from '@app/http';
 import {
   presentAccount,
   type AccountResponse,
@@ -285,9 +285,8 @@ ${statementBody({
    * account, or none, is not found before any form is read.
    */
   private async actingFor(principal: Principal, accountId: string): Promise<Principal> {
-    const account = principal.kind === 'merchant' ? await this.accounts.ownedBy(principal.merchantId, accountId) : undefined;
-    if (principal.kind !== 'merchant' || !account) throw new AccountNotFound(accountId);
-    return { kind: 'platformForAccount', platformId: principal.merchantId, accountId: account.accountId, accountStatus: account.status };
+    if (principal.kind !== 'merchant') throw new AccountNotFound(accountId);
+    return (await platformActingFor(this.accounts, principal.merchantId, accountId)).principal;
   }
 
   /** Runs a seller page's form: to `location` when done; a refusal of the form or the command said on the seller's page, nothing written. */
