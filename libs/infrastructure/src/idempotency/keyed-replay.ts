@@ -11,7 +11,7 @@ import { knownFrom } from '../known-stream';
  * rebuilt as it stood right after them, and nothing is decided again (a second decision could refuse
  * what the first did, such as a cancel of an escrow the first one cancelled).
  */
-function alreadyApplied<Event extends DomainEvent, State>(
+export function alreadyApplied<Event extends DomainEvent, State>(
   decider: Pick<Decider<unknown, Event, State>, 'initialState' | 'evolve'>,
   history: readonly RecordedEvent[],
   digest: string,

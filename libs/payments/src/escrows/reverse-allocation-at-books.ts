@@ -1,5 +1,6 @@
 import { accountDecider, allocationReversalBooked, type BooksEvent, type Decider, type EscrowCommand, type EscrowEvent, type EscrowState, fold, LedgerNotCurrent, streams } from '@app/domain';
-import type { EventMetadata, RecordedEvent } from '@app/event-store';
+import type { EventMetadata } from '@app/event-store';
+import { alreadyApplied } from '@app/infrastructure';
 import { payableAvailableAt } from '@app/read-models';
 import type { PayoutBooksDeps } from '../payouts/payout-books-deps';
 
@@ -16,16 +17,6 @@ export interface AllocationReversalOutcome {
   state: EscrowState;
   /** When the reversal was recorded (now, when nothing was). */
   at: Date;
-}
-
-/** The events of a keyed request already in the escrow (an attempt whose answer was lost), as libs/infrastructure/src/idempotency/keyed-replay.ts finds them. */
-function alreadyApplied(history: readonly RecordedEvent[], digest: unknown): readonly RecordedEvent[] | undefined {
-  if (typeof digest !== 'string') return undefined;
-  const first = history.findIndex((event) => event.metadata.idempotency === digest);
-  if (first < 0) return undefined;
-  let last = first;
-  while (last + 1 < history.length && history[last + 1].metadata.idempotency === digest) last += 1;
-  return history.slice(0, last + 1);
 }
 
 /**
@@ -47,8 +38,9 @@ export async function reverseAllocationAtBooks(deps: PayoutBooksDeps, ask: Alloc
   const { result, recordedAt } = await runner.decideAcross(
     async () => {
       const [booked, history, account] = await Promise.all([store.readLastEvent(books), store.readStream(escrow), runner.read(streams.account(payee), accountDecider)]);
-      const applied = alreadyApplied(history, metadata.idempotency);
-      if (applied) return { appends: [], result: { state: fold(decider, applied as unknown as EscrowEvent[]), at: applied[applied.length - 1].recordedAt } };
+      // A keyed request an earlier attempt applied (its answer lost) is answered from its events, as the runner does.
+      const applied = typeof metadata.idempotency === 'string' ? alreadyApplied(decider, history, metadata.idempotency) : undefined;
+      if (applied) return { appends: [], result: { state: applied.state, at: applied.at } };
       const state = fold(decider, history as unknown as EscrowEvent[]);
       // Decided as for an open payee first: a reversal refused for its own reasons waits for nothing.
       let events = decider.decide(reverse, state);

@@ -84,10 +84,11 @@ export async function reverseAtBooks(
   const { result } = await runner.decideAcross(
     async () => {
       const [booked, history, account] = await Promise.all([store.readLastEvent(books), store.readStream(transfer), runner.read(streams.account(counterparty), accountDecider)]);
-      if (!(await progress.waitFor(await store.head(), deps.readYourWritesTimeoutMs))) throw new LedgerNotCurrent();
       const closed = account.state.account?.status === 'CLOSED';
-      // What a closed account gives back is at most what it holds: read only for one that gives.
-      const available = closed && counterparty === destination ? (await payableAvailableAt(db, counterparty, new Date(reverse.data.at))).available : 0;
+      // What a closed account gives back is at most what it holds: read, with the ledger caught up, only for one that gives.
+      const gives = closed && counterparty === destination;
+      if (gives && !(await progress.waitFor(await store.head(), deps.readYourWritesTimeoutMs))) throw new LedgerNotCurrent();
+      const available = gives ? (await payableAvailableAt(db, counterparty, new Date(reverse.data.at))).available : 0;
       const command = closed ? { ...reverse, data: { ...reverse.data, closedCounterparty: { available } } } : reverse;
       const state = fold(transferDecider, history as unknown as TransferEvent[]);
       const events = transferDecider.decide(command, state);
