@@ -85,7 +85,10 @@ export class Clocks {
 
   /** Each account's time now, by its id (its test clock's for one attached to it): what a page of accounts' balances is read at. */
   async nowOfAccounts(accounts: readonly { accountId: string; testClockId?: string }[]): Promise<Map<string, Date>> {
-    return new Map(await Promise.all(accounts.map(async (account) => [account.accountId, (await this.ofAccount(account)).clock.now()] as const)));
+    // Each test clock read once, however many of the page's accounts are attached to it.
+    const clockIds = [...new Set(accounts.map((account) => account.testClockId ?? null))];
+    const nows = new Map(await Promise.all(clockIds.map(async (testClockId) => [testClockId, (await this.on(testClockId)).clock.now()] as const)));
+    return new Map(accounts.map((account) => [account.accountId, nows.get(account.testClockId ?? null)!]));
   }
 
   private async on(testClockId: string | null): Promise<ObjectClock> {
