@@ -32,18 +32,23 @@ const platformIn = (histories: BatchHistories) => (accountId: string) => histori
 function rowsOf(events: readonly RecordedEvent[], { histories }: BatchContext): TableRow[] {
   const rows: TableRow[] = [];
   const planned = events.filter((event) => plansCallbacks(event.streamId));
+  const platformOf = platformIn(histories);
   for (const [event, messages] of batchCallbackMessages(planned, (streamId) => histories.of(streamId), '', (streamId, decider) => histories.statesAlong(streamId, decider))) {
     // A webhook endpoint's test event is addressed to that endpoint alone: not something that happened to the merchant's money.
     if (messages.some((message) => message.endpointId !== undefined)) continue;
-    for (const { ownerId, message: notice } of eventOwners(messages, platformIn(histories))) {
+    // What every owner's row of the event shares: one id for every owner, the eventId its webhook endpoints' callbacks carry (endpointCallback).
+    const eventId = merchantEventIdFor(event.id);
+    const createdAt = event.recordedAt.toISOString();
+    const commit = event.position.commit.toString();
+    const prepare = event.position.prepare.toString();
+    for (const { ownerId, message: notice } of eventOwners(messages, platformOf)) {
       rows.push({
         owner_id: ownerId,
-        // One id for every owner: the eventId its webhook endpoints' callbacks carry (endpointCallback).
-        event_id: merchantEventIdFor(event.id),
+        event_id: eventId,
         type: notice.payload.status,
-        created_at: event.recordedAt.toISOString(),
-        commit_position: event.position.commit.toString(),
-        prepare_position: event.position.prepare.toString(),
+        created_at: createdAt,
+        commit_position: commit,
+        prepare_position: prepare,
         // Kept as text: a jsonb column would reorder the keys the callback sends in the spec's order.
         payload: JSON.stringify(notice.payload),
       });

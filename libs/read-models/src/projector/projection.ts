@@ -62,9 +62,12 @@ export interface Projection {
 
 /** What a batch's histories must hold for these projections: the streams they fold, and those their events consult. */
 export function historiesNeeded(projections: readonly Projection[]): { folded: (streamId: string) => boolean; consulted: (event: RecordedEvent) => readonly string[] } {
+  // Asked of every event of every batch: only the projections that fold or consult at all are asked on.
+  const folding = projections.flatMap((p) => (p.folds ? [p.folds] : []));
+  const consulting = projections.flatMap((p) => (p.consults ? [p.consults] : []));
   return {
-    folded: (streamId) => projections.some((p) => p.folds?.(streamId)),
-    consulted: (event) => projections.flatMap((p) => p.consults?.(event) ?? []),
+    folded: (streamId) => folding.some((folds) => folds(streamId)),
+    consulted: (event) => consulting.flatMap((consults) => consults(event)),
   };
 }
 
