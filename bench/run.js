@@ -5,7 +5,9 @@
  * bench/results/latest.json and latest.svg.
  *
  * Options: --quick (under 2 minutes), --smoke (tiny counts, for the test suite), --only a,b (scenario
- * ids), --no-build (use dist/ as it is), --results-dir <dir>, --cpu-prof <dir> (a CPU profile of every service process, by deployment and role).
+ * ids), --no-build (use dist/ as it is), --results-dir <dir>, --cpu-prof <dir> (a CPU profile of every service process, by deployment and role),
+ * --repeat N (each chosen scenario run N times in a row, on the same deployments: each row then gives the
+ * median ratio and, in the table after it, the lowest and highest of the N, and in the JSON `spread`).
  */
 const { execSync } = require('node:child_process');
 const { mkdirSync, writeFileSync } = require('node:fs');
@@ -14,6 +16,7 @@ const { parseArgs } = require('node:util');
 const { RunContext } = require('./lib/context');
 const { Resources } = require('./lib/infrastructure');
 const { ROOT, stop } = require('./lib/processes');
+const { repeatedResult } = require('./lib/result');
 const { describeMachine } = require('./report/machine');
 const { barChart } = require('./report/svg');
 const { machineLine, markdownTable } = require('./report/table');
@@ -30,11 +33,14 @@ async function main() {
       'no-build': { type: 'boolean', default: false },
       'results-dir': { type: 'string', default: join(__dirname, 'results') },
       'cpu-prof': { type: 'string' },
+      repeat: { type: 'string', default: '1' },
     },
   });
   const mode = values.smoke ? 'smoke' : values.quick ? 'quick' : 'full';
   const only = values.only ? new Set(values.only.split(',')) : undefined;
   const scenarios = SCENARIOS.filter((s) => !only || only.has(s.id));
+  const repeat = Number(values.repeat);
+  if (!Number.isInteger(repeat) || repeat < 1) throw new Error(`--repeat wants a whole number of runs, not ${values.repeat}`);
   const log = (line) => process.stderr.write(`${line}\n`);
   const started = Date.now();
 
@@ -47,21 +53,26 @@ async function main() {
   const results = [];
   try {
     for (const scenario of scenarios) {
-      log(`${scenario.id} …`);
-      const t0 = Date.now();
-      try {
-        // A scenario gives one row, or one per peer.
-        for (const result of [await scenario.run(ctx)].flat()) {
-          results.push(result);
-          log(`  ${result.id}: ${result.ratio} (target ${result.target.comparison} ${result.target.value}) in ${Math.round((Date.now() - t0) / 1000)} s`);
-          // A ratio over failed requests is not the one the scenario means: say so where it is read.
-          if (result.failures > 0) log(`  ${result.failures} requests failed (non-2xx or errors)`);
-          for (const note of result.notes ?? []) log(`  ${note}`);
+      // Each row's runs, by row id, in the order the scenario first gave them.
+      const runs = new Map();
+      for (let run = 1; run <= repeat; run++) {
+        log(`${scenario.id}${repeat > 1 ? ` (run ${run} of ${repeat})` : ''} …`);
+        const t0 = Date.now();
+        try {
+          // A scenario gives one row, or one per peer.
+          for (const result of [await scenario.run(ctx)].flat()) {
+            runs.set(result.id, [...(runs.get(result.id) ?? []), result]);
+            log(`  ${result.id}: ${result.ratio} (target ${result.target.comparison} ${result.target.value}) in ${Math.round((Date.now() - t0) / 1000)} s`);
+            // A ratio over failed requests is not the one the scenario means: say so where it is read.
+            if (result.failures > 0) log(`  ${result.failures} requests failed (non-2xx or errors)`);
+            for (const note of result.notes ?? []) log(`  ${note}`);
+          }
+        } catch (error) {
+          runs.set(scenario.id, [...(runs.get(scenario.id) ?? []), { id: scenario.id, title: scenario.title, error: String(error.stack ?? error) }]);
+          log(`  failed: ${error.stack ?? error}`);
         }
-      } catch (error) {
-        results.push({ id: scenario.id, title: scenario.title, error: String(error.stack ?? error) });
-        log(`  failed: ${error.stack ?? error}`);
       }
+      for (const rows of runs.values()) results.push(repeat > 1 ? repeatedResult(rows) : rows[0]);
     }
   } finally {
     await resources.release(stop);

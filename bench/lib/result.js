@@ -48,4 +48,33 @@ function lifecyclesPerSecond(load, requestsPerLifecycle) {
   return (load.perSecond * ((load.requests - load.non2xx) / Math.max(1, load.requests))) / requestsPerLifecycle;
 }
 
-module.exports = { lifecyclesPerSecond, scenarioResult, round };
+function median(sorted) {
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 === 1 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+/**
+ * One row from the repeated runs of a scenario (`--repeat`): the run whose ratio is nearest the median
+ * gives the figures, the ratio is the median itself, judged against the target again, and `spread`
+ * says how far the runs went (their ratios in run order, min and max). Failed runs count as such.
+ */
+function repeatedResult(runs) {
+  const measured = runs.filter((run) => !run.error);
+  if (measured.length === 0) return runs[0];
+  const ratios = measured.map((run) => run.ratio);
+  const sorted = [...ratios].sort((a, b) => a - b);
+  const middle = median(sorted);
+  const ratio = middle > 0 && middle < 0.01 ? Number(middle.toPrecision(2)) : round(middle, 2);
+  const nearest = measured.reduce((best, run) => (Math.abs(run.ratio - ratio) < Math.abs(best.ratio - ratio) ? run : best));
+  const { comparison, value } = nearest.target;
+  const failed = runs.length - measured.length;
+  return {
+    ...nearest,
+    ratio,
+    met: comparison === '>=' ? ratio >= value : ratio > 0 && ratio <= value,
+    spread: { runs: runs.length, min: sorted[0], max: sorted[sorted.length - 1], ratios },
+    notes: [...(failed > 0 ? [`${failed} of ${runs.length} runs failed`] : []), ...nearest.notes],
+  };
+}
+
+module.exports = { lifecyclesPerSecond, repeatedResult, scenarioResult, round };

@@ -22,9 +22,11 @@ function markdownTable(results) {
     }
     const mark = r.met ? '✓' : '✗';
     const stretch = r.target.stretch ? ` (stretch ${r.target.stretch})` : '';
+    // Repeated runs (--repeat): the median ratio, then the lowest and highest of the runs.
+    const spread = r.spread ? ` (${r.spread.min}–${r.spread.max}, ${r.spread.runs} runs)` : '';
     lines.push(
       `| ${r.title} | ${number(r.ours.value)} ${r.unit} (${r.ours.name}) | ${number(r.reference.value)} ${r.unit} (${r.reference.name}) | ` +
-        `**${r.ratio}** ${mark} | ${r.target.comparison} ${r.target.value}${stretch} | ${latency(r.ours)} | ${latency(r.reference)} |`,
+        `**${r.ratio}** ${mark}${spread} | ${r.target.comparison} ${r.target.value}${stretch} | ${latency(r.ours)} | ${latency(r.reference)} |`,
     );
   }
   return lines.join('\n');

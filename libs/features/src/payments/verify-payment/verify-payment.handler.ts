@@ -2,7 +2,7 @@ import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { PayableNotFound, payableKind, toEtbNumber } from '@app/domain';
-import { merchantPayable, payableByMerchantOrderId } from '@app/read-models';
+import { merchantPayableStatus, payableStatusByMerchantOrderId } from '@app/read-models';
 import { type PaymentVerification, VerifyPaymentQuery } from './verify-payment.query';
 
 @QueryHandler(VerifyPaymentQuery)
@@ -11,9 +11,10 @@ export class VerifyPaymentHandler implements IQueryHandler<VerifyPaymentQuery> {
 
   async execute({ merchantId, orderId }: VerifyPaymentQuery): Promise<PaymentVerification> {
     // Our own ids (ord_…, esc_…) take precedence; a merchant's own escrow orderId is looked up only when
-    // no order or escrow of ours has the id. The common case is one lookup by primary key.
-    const ours = payableKind(orderId) ? await merchantPayable(this.db, merchantId, orderId) : undefined;
-    const payable = ours ?? (await payableByMerchantOrderId(this.db, merchantId, orderId));
+    // no order or escrow of ours has the id. The common case is one lookup by primary key, of the fields
+    // told below only.
+    const ours = payableKind(orderId) ? await merchantPayableStatus(this.db, merchantId, orderId) : undefined;
+    const payable = ours ?? (await payableStatusByMerchantOrderId(this.db, merchantId, orderId));
     if (!payable) throw new PayableNotFound(orderId);
     const { view } = payable;
     return {
