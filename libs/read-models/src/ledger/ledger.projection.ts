@@ -76,9 +76,8 @@ export const ledgerProjection: Projection = {
     await writer.merge('ledger_balances', BALANCE_COLUMNS, balanceRows(entries), { key: ['account'], set: ADD_TO_BALANCE });
     if (modes.decidedInBatch) await decideLegacyEntries(writer, modes.decidedInBatch);
   },
-  async check(tx: SqlExecutor, _events: readonly RecordedEvent[], { histories }: BatchContext) {
-    const escrows = [...histories.streams()].filter((streamId) => streamKind(streamId) === 'escrow');
-    await assertEscrowBalances(tx, escrows, histories);
+  async check(tx: SqlExecutor, events: readonly RecordedEvent[], { histories }: BatchContext) {
+    await assertEscrowBalances(tx, escrowsToCheck(events, histories), histories);
   },
 };
 
@@ -87,7 +86,9 @@ export const ledgerProjection: Projection = {
  * posted to the books of its tenant's mode as the log stands at its event.
  */
 async function postedBy(db: Pick<SqlExecutor, 'query'>, events: readonly RecordedEvent[], histories: BatchHistories): Promise<Batch> {
-  const money = events.filter((event) => holdsMoney(event.streamId));
+  // Whether an event posts does not depend on its tenant's mode (that only names the books' accounts): a
+  // batch that posts nothing (a busy hour's creates) reads no modes unless it makes one known.
+  const money = events.filter((event) => holdsMoney(event.streamId) && entryFor(event, histories, 'live') !== undefined);
   const modes = await LedgerTenantModes.load(db, events, [...money.map((event) => tenantOf(event, histories)), ...platformsNamed(events)]);
   const entries: Posted[] = [];
   for (const event of events) {
@@ -257,6 +258,31 @@ async function post(tx: SqlExecutor, entries: readonly Posted[], tenants: readon
   const inserted = await tx.query<{ entry_id: string }>(POST, [JSON.stringify(entryRows(entries)), JSON.stringify(balanceLines(entries)), JSON.stringify(tenants)]);
   const fresh = new Set(inserted.map((row) => row.entry_id));
   await settleRunningBalances(tx, postingRows(entries.filter(({ event }) => fresh.has(event.id))));
+}
+
+/**
+ * The batch's escrows whose account or holdings it may have changed: those it has a money event of, and
+ * those whose held or frozen money its events moved. Any other's balance and holdings are as the batch
+ * before it left them, and checked equal then (its balance moves only by the entries of its money events).
+ */
+function escrowsToCheck(events: readonly RecordedEvent[], histories: BatchHistories): string[] {
+  const inBatch = new Map<string, { posts: boolean; count: number }>();
+  for (const event of events) {
+    if (streamKind(event.streamId) !== 'escrow') continue;
+    const seen = inBatch.get(event.streamId) ?? { posts: false, count: 0 };
+    inBatch.set(event.streamId, { posts: seen.posts || entryFor(event, histories, 'live') !== undefined, count: seen.count + 1 });
+  }
+  const holds = (state: Parameters<typeof escrowOutline>[0] | undefined) => {
+    const escrow = state && escrowOutline(state);
+    return escrow ? escrow.held + escrow.frozen : 0;
+  };
+  return [...inBatch]
+    .filter(([streamId, { posts, count }]) => {
+      if (posts) return true;
+      const states = histories.statesAlong(streamId, escrowDecider);
+      return holds(states[states.length - 1]) !== holds(states[states.length - 1 - count]);
+    })
+    .map(([streamId]) => streamId);
 }
 
 /** An escrow's account holds exactly what its allocations hold and disputes freeze, as its own history says. */
