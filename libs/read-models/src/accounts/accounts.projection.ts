@@ -1,8 +1,9 @@
 import type { SqlExecutor } from '@app/database';
 import { type Account, type AccountEvent, accountOf, type PayoutEvent, streamKind } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
+import { writeLast } from '../projector/batch-writes';
 import { foldedView } from '../projector/folded-view.projection';
-import type { BulkWriter, Projection } from '../projector/projection';
+import type { BulkWriter, Projection, BatchContext } from '../projector/projection';
 
 /**
  * A platform's accounts, one row each, in the shape their answers and the console's pages read
@@ -46,10 +47,10 @@ export const payoutDestinationHoldersView: Projection = {
   name: 'payout_destination_holders',
   version: 1,
   tables: ['payout_destination_holders'],
-  async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]) {
+  async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext) {
     const rows = latestDestinations(events);
     if (rows.length === 0) return;
-    await tx.query(
+    await writeLast(tx, context, 
       `INSERT INTO payout_destination_holders (merchant_id, holder_name, version, set_at, holds)
        SELECT merchant_id, holder_name, version, set_at, holds FROM jsonb_populate_recordset(NULL::payout_destination_holders, $1::jsonb)
        ON CONFLICT (merchant_id) DO UPDATE SET holder_name = EXCLUDED.holder_name, version = EXCLUDED.version, set_at = EXCLUDED.set_at, holds = EXCLUDED.holds

@@ -2,6 +2,7 @@ import { partyReachingPlatform, type CallbackMessage, batchCallbackMessages, end
 import type { SqlExecutor } from '@app/database';
 import { accountDecider, plansCallbacks, streams } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
+import { writeLast } from '../projector/batch-writes';
 import type { BatchContext, BulkWriter, Projection, TableRow } from '../projector/projection';
 import type { BatchHistories } from '../projector/stream-histories';
 
@@ -77,7 +78,7 @@ export const merchantEventsView: Projection = {
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext) {
     const rows = rowsOf(events, context);
     if (rows.length === 0) return;
-    await tx.query(
+    await writeLast(tx, context, 
       `INSERT INTO merchant_events (${COLUMNS.join(', ')}) SELECT ${COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::merchant_events, $1::jsonb)
        ON CONFLICT (owner_id, event_id) DO NOTHING`,
       [JSON.stringify(rows)],

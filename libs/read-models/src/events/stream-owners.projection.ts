@@ -1,6 +1,7 @@
 import type { SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
-import type { BulkWriter, Projection, TableRow } from '../projector/projection';
+import { writeLast } from '../projector/batch-writes';
+import type { BulkWriter, Projection, TableRow, BatchContext } from '../projector/projection';
 
 /** The events that may open a stream a merchant owns (a payout account opens with any of three; a payout's books and destination with theirs, or with the carry-over of its payout account), each naming the merchant (an account's or a transfer's: its platform). */
 const OWNED_FROM: ReadonlySet<string> = new Set([
@@ -44,10 +45,10 @@ export const streamOwnersView: Projection = {
   // 3: a platform's accounts (sellers) belong to the platform.
   version: 3,
   tables: ['stream_owners'],
-  async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]) {
+  async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext) {
     const rows = ownersNamedBy(events).map(({ row }) => row);
     if (rows.length === 0) return;
-    await tx.query(
+    await writeLast(tx, context, 
       `INSERT INTO stream_owners (stream_id, merchant_id) SELECT stream_id, merchant_id FROM jsonb_populate_recordset(NULL::stream_owners, $1::jsonb)
        ON CONFLICT (stream_id) DO NOTHING`,
       [JSON.stringify(rows)],

@@ -45,7 +45,7 @@ interface Batch {
  * amount) comes from the payable's own history (its creation, the refund's request), so the ledger reads
  * no other view. Its invariants are checked once the whole batch is applied; a violation rolls the batch back
  * and stops the projector rather than let a wrong balance be written. A batch's entries, postings and
- * balance changes are written one statement each, so a batch costs the same few round trips however
+ * balance changes are written in one statement (post), so a batch costs the same few round trips however
  * many money events it holds. Each tenant's entries post to the books' accounts of its mode
  * (ledger-tenant-modes.ts), and each entry and account records its mode, so each mode's books are read apart.
  */
@@ -60,14 +60,7 @@ export const ledgerProjection: Projection = {
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], { histories }: BatchContext) {
     const { entries, modes } = await postedBy(tx, events, histories);
     const tenants = modes.rows();
-    if (tenants.length > 0) {
-      await tx.query(
-        `INSERT INTO ledger_tenant_modes (${MODE_COLUMNS.join(', ')}) ${fromJson('ledger_tenant_modes', MODE_COLUMNS)}
-         ON CONFLICT (tenant_id) DO UPDATE SET mode = EXCLUDED.mode`,
-        [JSON.stringify(tenants)],
-      );
-    }
-    if (entries.length > 0) await post(tx, entries);
+    if (entries.length > 0 || tenants.length > 0) await post(tx, entries, tenants);
     if (modes.decidedInBatch) await decideLegacyEntries(tx, modes.decidedInBatch);
   },
   // Every entry is new to a rebuild's copies (one per event, each event applied once): entries and
@@ -83,9 +76,8 @@ export const ledgerProjection: Projection = {
     await writer.merge('ledger_balances', BALANCE_COLUMNS, balanceRows(entries), { key: ['account'], set: ADD_TO_BALANCE });
     if (modes.decidedInBatch) await decideLegacyEntries(writer, modes.decidedInBatch);
   },
-  async check(tx: SqlExecutor, _events: readonly RecordedEvent[], { histories }: BatchContext) {
-    const escrows = [...histories.streams()].filter((streamId) => streamKind(streamId) === 'escrow');
-    await assertEscrowBalances(tx, escrows, histories);
+  async check(tx: SqlExecutor, events: readonly RecordedEvent[], { histories }: BatchContext) {
+    await assertEscrowBalances(tx, escrowsToCheck(events, histories), histories);
   },
 };
 
@@ -94,7 +86,9 @@ export const ledgerProjection: Projection = {
  * posted to the books of its tenant's mode as the log stands at its event.
  */
 async function postedBy(db: Pick<SqlExecutor, 'query'>, events: readonly RecordedEvent[], histories: BatchHistories): Promise<Batch> {
-  const money = events.filter((event) => holdsMoney(event.streamId));
+  // Whether an event posts does not depend on its tenant's mode (that only names the books' accounts): a
+  // batch that posts nothing (a busy hour's creates) reads no modes unless it makes one known.
+  const money = events.filter((event) => holdsMoney(event.streamId) && entryFor(event, histories, 'live') !== undefined);
   const modes = await LedgerTenantModes.load(db, events, [...money.map((event) => tenantOf(event, histories)), ...platformsNamed(events)]);
   const entries: Posted[] = [];
   for (const event of events) {
@@ -222,24 +216,73 @@ function balanceRows(entries: readonly Posted[]): TableRow[] {
   return [...balances].map(([account, b]) => ({ account, debit: b.debit.toString(), credit: b.credit.toString(), mode: b.mode }));
 }
 
-async function post(tx: SqlExecutor, entries: readonly Posted[]): Promise<void> {
-  // An entry already posted (the batch is applied again) posts nothing twice.
-  const inserted = await tx.query<{ entry_id: string }>(
-    `INSERT INTO ledger_entries (${ENTRY_COLUMNS.join(', ')}) ${fromJson('ledger_entries', ENTRY_COLUMNS)}
-     ON CONFLICT (entry_id) DO NOTHING RETURNING entry_id`,
-    [JSON.stringify(entryRows(entries))],
-  );
+/**
+ * The postings' lines as the batch's balance changes read them: each line's account with the mode its
+ * balance row takes (balanceRows' rule: a books account's own, else its entry's), in posting order.
+ */
+function balanceLines(entries: readonly Posted[]): TableRow[] {
+  return modedPostings(entries).map(({ row, mode }, ord) => ({ ...row, balance_mode: booksAccountMode(row.account) ?? mode, ord }));
+}
+
+/**
+ * The batch's entries, postings and balance changes in one statement, and its tenants' modes with them:
+ * only the entries it inserts post lines and move balances, so an entry already posted (the batch is
+ * applied again) posts nothing twice. The running balances need the postings written, so they settle
+ * in a second statement.
+ */
+const POST = `
+  WITH inserted AS (
+    INSERT INTO ledger_entries (${ENTRY_COLUMNS.join(', ')}) ${fromJson('ledger_entries', ENTRY_COLUMNS)}
+    ON CONFLICT (entry_id) DO NOTHING RETURNING entry_id
+  ),
+  posted AS (
+    INSERT INTO ledger_postings (${POSTING_COLUMNS.join(', ')})
+    SELECT ${POSTING_COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::ledger_postings, $2::jsonb)
+    WHERE entry_id IN (SELECT entry_id FROM inserted)
+    RETURNING entry_id
+  ),
+  balances AS (
+    INSERT INTO ledger_balances (${BALANCE_COLUMNS.join(', ')})
+    SELECT account, sum(debit)::bigint, sum(credit)::bigint, (array_agg(balance_mode ORDER BY ord))[1]
+    FROM jsonb_to_recordset($2::jsonb) AS l(entry_id text, account text, debit bigint, credit bigint, balance_mode text, ord int)
+    WHERE entry_id IN (SELECT entry_id FROM inserted) GROUP BY account
+    ON CONFLICT (account) DO UPDATE SET ${ADD_TO_BALANCE}
+  ),
+  modes AS (
+    INSERT INTO ledger_tenant_modes (${MODE_COLUMNS.join(', ')}) SELECT ${MODE_COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::ledger_tenant_modes, $3::jsonb)
+    ON CONFLICT (tenant_id) DO UPDATE SET mode = EXCLUDED.mode
+  )
+  SELECT DISTINCT entry_id FROM posted`;
+
+async function post(tx: SqlExecutor, entries: readonly Posted[], tenants: readonly TableRow[]): Promise<void> {
+  const inserted = await tx.query<{ entry_id: string }>(POST, [JSON.stringify(entryRows(entries)), JSON.stringify(balanceLines(entries)), JSON.stringify(tenants)]);
   const fresh = new Set(inserted.map((row) => row.entry_id));
-  const posted = entries.filter(({ event }) => fresh.has(event.id));
-  const postings = postingRows(posted);
-  if (postings.length === 0) return;
-  await tx.query(`INSERT INTO ledger_postings (${POSTING_COLUMNS.join(', ')}) ${fromJson('ledger_postings', POSTING_COLUMNS)}`, [JSON.stringify(postings)]);
-  await settleRunningBalances(tx, postings);
-  await tx.query(
-    `INSERT INTO ledger_balances (${BALANCE_COLUMNS.join(', ')}) ${fromJson('ledger_balances', BALANCE_COLUMNS)}
-     ON CONFLICT (account) DO UPDATE SET ${ADD_TO_BALANCE}`,
-    [JSON.stringify(balanceRows(posted))],
-  );
+  await settleRunningBalances(tx, postingRows(entries.filter(({ event }) => fresh.has(event.id))));
+}
+
+/**
+ * The batch's escrows whose account or holdings it may have changed: those it has a money event of, and
+ * those whose held or frozen money its events moved. Any other's balance and holdings are as the batch
+ * before it left them, and checked equal then (its balance moves only by the entries of its money events).
+ */
+function escrowsToCheck(events: readonly RecordedEvent[], histories: BatchHistories): string[] {
+  const inBatch = new Map<string, { posts: boolean; count: number }>();
+  for (const event of events) {
+    if (streamKind(event.streamId) !== 'escrow') continue;
+    const seen = inBatch.get(event.streamId) ?? { posts: false, count: 0 };
+    inBatch.set(event.streamId, { posts: seen.posts || entryFor(event, histories, 'live') !== undefined, count: seen.count + 1 });
+  }
+  const holds = (state: Parameters<typeof escrowOutline>[0] | undefined) => {
+    const escrow = state && escrowOutline(state);
+    return escrow ? escrow.held + escrow.frozen : 0;
+  };
+  return [...inBatch]
+    .filter(([streamId, { posts, count }]) => {
+      if (posts) return true;
+      const states = histories.statesAlong(streamId, escrowDecider);
+      return holds(states[states.length - 1]) !== holds(states[states.length - 1 - count]);
+    })
+    .map(([streamId]) => streamId);
 }
 
 /** An escrow's account holds exactly what its allocations hold and disputes freeze, as its own history says. */

@@ -1,6 +1,7 @@
 import type { SqlExecutor } from '@app/database';
 import { escrowDecider, type EscrowOutline, escrowOutline, streamKey, streamKind } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
+import { writeLast } from '../projector/batch-writes';
 import type { BatchContext, BulkWriter, Projection, TableRow } from '../projector/projection';
 import type { BatchHistories } from '../projector/stream-histories';
 
@@ -60,16 +61,18 @@ function holdingRowsOf(streamId: string, histories: BatchHistories): TableRow[] 
 }
 
 /**
- * The batch's escrows' holdings in one statement: each escrow's rows written again, and those its
- * history no longer has removed. The DELETE and the upsert touch different rows, so neither sees the other's.
+ * The batch's escrows' rows that their histories no longer have: the escrows' keys, and the rows kept,
+ * by key. Sent with the upsert of the rows kept (UPSERT_HOLDINGS) as the batch's final writes; the two
+ * touch different rows, so neither needs to see the other's.
  */
-const WRITE_HOLDINGS = `
-  WITH fresh AS (SELECT * FROM jsonb_populate_recordset(NULL::allocation_holdings, $2::jsonb)),
-  gone AS (
-    DELETE FROM allocation_holdings h WHERE h.escrow_id = ANY($1::text[])
-      AND NOT EXISTS (SELECT 1 FROM fresh f WHERE f.escrow_id = h.escrow_id AND f.merchant_id = h.merchant_id AND f.seq = h.seq)
-  )
-  INSERT INTO allocation_holdings (${HOLDING_COLUMNS.join(', ')}) SELECT ${HOLDING_COLUMNS.join(', ')} FROM fresh
+const DELETE_GONE_HOLDINGS = `
+  DELETE FROM allocation_holdings h WHERE h.escrow_id = ANY($1::text[])
+    AND NOT EXISTS (SELECT 1 FROM unnest($2::text[], $3::text[], $4::int[]) AS f(escrow_id, merchant_id, seq)
+                    WHERE f.escrow_id = h.escrow_id AND f.merchant_id = h.merchant_id AND f.seq = h.seq)`;
+
+const UPSERT_HOLDINGS = `
+  INSERT INTO allocation_holdings (${HOLDING_COLUMNS.join(', ')})
+  SELECT ${HOLDING_COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::allocation_holdings, $1::jsonb)
   ON CONFLICT (escrow_id, merchant_id, seq) DO UPDATE SET held = EXCLUDED.held, frozen = EXCLUDED.frozen, valid_from = EXCLUDED.valid_from, valid_to = EXCLUDED.valid_to`;
 
 /**
@@ -85,10 +88,12 @@ export const escrowAllocationsView: Projection = {
   version: 2,
   tables: ['allocation_holdings'],
   folds: isEscrowStream,
-  async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], { histories }: BatchContext) {
-    const { holdings, rewritten } = holdingsAfter(events, histories);
-    if (rewritten.length === 0 && holdings.length === 0) return;
-    await tx.query(WRITE_HOLDINGS, [rewritten, JSON.stringify(holdings)]);
+  async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext) {
+    const { holdings, rewritten } = holdingsAfter(events, context.histories);
+    if (rewritten.length > 0) {
+      await writeLast(tx, context, DELETE_GONE_HOLDINGS, [rewritten, ...(['escrow_id', 'merchant_id', 'seq'] as const).map((key) => holdings.map((h) => h[key]))]);
+    }
+    if (holdings.length > 0) await writeLast(tx, context, UPSERT_HOLDINGS, [JSON.stringify(holdings)]);
   },
   // The copies' rows of an escrow an earlier batch wrote go, and every escrow's rows are copied in (COPY):
   // what the upsert above leaves, without PostgreSQL matching each row to the one it replaces.

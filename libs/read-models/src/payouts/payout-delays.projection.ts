@@ -1,7 +1,8 @@
 import type { SqlExecutor } from '@app/database';
 import { type PayoutEvent, payoutDelayDaysOf, reserveOf } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
-import type { Projection } from '../projector/projection';
+import { writeLast } from '../projector/batch-writes';
+import type { Projection, BatchContext } from '../projector/projection';
 
 type SettingsChanged = Extract<PayoutEvent, { type: 'PayoutSettingsChanged' }>;
 
@@ -16,11 +17,11 @@ export const payoutDelaysView: Projection = {
   name: 'payout_delays',
   version: 1,
   tables: ['payout_delays'],
-  async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]) {
+  async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext) {
     const changes = events.filter((event) => event.type === 'PayoutSettingsChanged');
     if (changes.length === 0) return;
     const settings = changes.map((event) => (event.data as SettingsChanged['data']).settings);
-    await tx.query(
+    await writeLast(tx, context, 
       `INSERT INTO payout_delays (merchant_id, commit_position, prepare_position, delay_days, reserve_percent, reserve_days)
        SELECT * FROM unnest($1::text[], $2::numeric[], $3::numeric[], $4::int[], $5::int[], $6::int[]) ON CONFLICT DO NOTHING`,
       [

@@ -1,19 +1,33 @@
 import type { SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
+import { BatchWrites } from './batch-writes';
 import { bulkWriter } from './bulk-writer';
 import type { BatchContext, Projection } from './projection';
 
-/** Applies a batch to every projection, then checks their invariants against the whole batch. */
-export async function applyToReadModels(tx: SqlExecutor, projections: readonly Projection[], events: readonly RecordedEvent[], context: BatchContext): Promise<void> {
-  for (const projection of projections) await projection.applyBatch(tx, events, context);
-  for (const projection of projections) await projection.check?.(tx, events, context);
+/**
+ * Applies a batch to every projection, sends their final writes with `finish` (the projector's
+ * checkpoint move; alone without one), then checks their invariants against the whole batch.
+ */
+export async function applyToReadModels(
+  tx: SqlExecutor,
+  projections: readonly Projection[],
+  events: readonly RecordedEvent[],
+  context: BatchContext,
+  finish: (last: BatchWrites) => Promise<unknown> = (last) => last.flush(tx),
+): Promise<void> {
+  const batch = { ...context, last: new BatchWrites() };
+  for (const projection of projections) await projection.applyBatch(tx, events, batch);
+  await finish(batch.last);
+  for (const projection of projections) await projection.check?.(tx, events, batch);
 }
 
 /** The same into a rebuild's copies: in bulk where a projection can, with `applyBatch` where it cannot. */
 export async function applyToCopies(tx: SqlExecutor, projections: readonly Projection[], events: readonly RecordedEvent[], context: BatchContext): Promise<void> {
   const writer = bulkWriter(tx);
+  const batch = { ...context, last: new BatchWrites() };
   for (const projection of projections) {
-    await (projection.rebuildBatch ? projection.rebuildBatch(writer, events, context) : projection.applyBatch(tx, events, context));
+    await (projection.rebuildBatch ? projection.rebuildBatch(writer, events, batch) : projection.applyBatch(tx, events, batch));
   }
-  for (const projection of projections) await projection.check?.(tx, events, context);
+  await batch.last.flush(tx);
+  for (const projection of projections) await projection.check?.(tx, events, batch);
 }

@@ -1,10 +1,13 @@
 import type { CopyValue, SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
+import type { BatchWrites } from './batch-writes';
 import type { BatchHistories } from './stream-histories';
 
 /** What a projection is given besides the batch: the histories of the streams it asked for, to fold. */
 export interface BatchContext {
   histories: BatchHistories;
+  /** Where the batch gathers its final writes (batch-writes.ts); without it, writeLast writes at once. */
+  last?: BatchWrites;
 }
 
 export type TableRow = Record<string, CopyValue>;

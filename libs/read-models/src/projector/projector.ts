@@ -5,6 +5,7 @@ import { MAIN_CHECKPOINT, type ProjectionProgress, readCheckpoint } from './proj
 import { outdatedProjections } from './projection-versions';
 import { rebuildProjections } from './rebuild';
 import { applyToReadModels } from './apply-batch';
+import type { BatchWrites } from './batch-writes';
 import { StreamHistories } from './stream-histories';
 
 export class ProjectorLeaseLost extends Error {
@@ -134,22 +135,20 @@ export class Projector {
     if (comparePositions(to, from) <= 0) return from;
     const { folded, consulted } = historiesNeeded(this.projections);
     const context = { histories: await this.histories.load(events, folded, consulted) };
-    await this.db.transaction(async (tx) => {
-      await this.moveCheckpoint(tx, from, to);
-      await applyToReadModels(tx, this.projections, events, context);
-    });
+    await this.db.transaction((tx) => applyToReadModels(tx, this.projections, events, context, (last) => this.moveCheckpoint(tx, last, from, to)));
     return to;
   }
 
-  private async moveCheckpoint(tx: SqlExecutor, from: LogPosition, to: LogPosition): Promise<void> {
+  /** The move rides with the views' final writes (batch-writes.ts): one round trip; a lost lease rolls them back with it. */
+  private async moveCheckpoint(tx: SqlExecutor, last: BatchWrites, from: LogPosition, to: LogPosition): Promise<void> {
     const params = [MAIN_CHECKPOINT, from.commit.toString(), from.prepare.toString(), to.commit.toString(), to.prepare.toString()];
-    const moved = await tx.query(
-      `INSERT INTO projection_checkpoints AS c (name, commit_position, prepare_position) VALUES ($1, $4, $5)
+    const moved = await last.flush(tx, {
+      sql: `INSERT INTO projection_checkpoints AS c (name, commit_position, prepare_position) VALUES ($1, $4, $5)
        ON CONFLICT (name) DO UPDATE SET commit_position = $4, prepare_position = $5, updated_at = now()
        WHERE c.commit_position = $2 AND c.prepare_position = $3
        RETURNING name${notifyCheckpoint(this.options.checkpointChannel)}`,
       params,
-    );
+    });
     if (moved.length === 0) throw new ProjectorLeaseLost();
   }
 

@@ -1,6 +1,7 @@
 import type { SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
 import { isPayableStream, streamKey } from '@app/domain';
+import { writeLast } from '../projector/batch-writes';
 import type { BatchContext, BulkWriter, Projection, TableRow } from '../projector/projection';
 
 const kinds = (...types: string[]) => new Set(types);
@@ -73,7 +74,7 @@ export const providerOperationsView: Projection = {
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext) {
     const rows = changedPayables(events).flatMap(({ streamId }) => operationsAfter(streamId, context.histories.of(streamId)));
     if (rows.length === 0) return;
-    await tx.query(
+    await writeLast(tx, context, 
       `INSERT INTO provider_operations (${COLUMNS.join(', ')})
        SELECT ${COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::provider_operations, $1::jsonb)
        ON CONFLICT (operation_id) DO UPDATE SET ${EVERY_COLUMN_BUT_THE_KEY}`,

@@ -1,7 +1,8 @@
 import type { SqlExecutor } from '@app/database';
 import { streamKey } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
-import type { BulkWriter, Projection } from '../projector/projection';
+import { writeLast } from '../projector/batch-writes';
+import type { BulkWriter, Projection, BatchContext } from '../projector/projection';
 
 /** The creation events that may attach an object to a test clock (docs/concepts/time.md): an object keeps the clock its creation names. */
 const ATTACHED_BY: ReadonlySet<string> = new Set(['OrderCreated', 'EscrowCreated', 'AccountCreated']);
@@ -21,10 +22,10 @@ export const testClockObjectsView: Projection = {
   name: 'test_clock_objects',
   version: 1,
   tables: ['test_clock_objects'],
-  async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[]) {
+  async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext) {
     const rows = attachments(events);
     if (rows.length === 0) return;
-    await tx.query(
+    await writeLast(tx, context, 
       `INSERT INTO test_clock_objects (${COLUMNS.join(', ')}) SELECT ${COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::test_clock_objects, $1::jsonb)
        ON CONFLICT (object_id) DO NOTHING`,
       [JSON.stringify(rows)],
