@@ -42,19 +42,23 @@ export function toRecorded(row: EventRow): RecordedEvent {
   };
 }
 
-/** What an append's statement returns of each event it wrote (AppendedEvent): not the data and metadata it was sent. */
-export type AppendedRow = Omit<EventRow, 'event_type' | 'data' | 'metadata'>;
+/**
+ * What an append's statement returns of each event it wrote: what the store decided (its position and
+ * revision, and its time when the writer left it to the store's clock), not what the writer sent with
+ * it (its id and hash, its data and metadata), which would only travel back.
+ */
+export type AppendedRow = Pick<EventRow, 'commit' | 'prepare' | 'stream_id' | 'stream_revision' | 'recorded_at'>;
 
-export const APPENDED_COLUMNS = `transaction_id::text AS commit, global_position::text AS prepare, stream_id, stream_revision::text AS stream_revision,
-  event_id::text AS event_id, recorded_at, hash`;
+export const APPENDED_COLUMNS = `transaction_id::text AS commit, global_position::text AS prepare, stream_id, stream_revision::text AS stream_revision, recorded_at`;
 
-export function toAppended(row: AppendedRow): AppendedEvent {
+/** The event as written, with the id and hash the writer sent in it. */
+export function toAppended(row: AppendedRow, sent: { id: string; hash?: string }): AppendedEvent {
   return {
-    id: row.event_id,
+    id: sent.id,
     streamId: row.stream_id,
     revision: BigInt(row.stream_revision),
     recordedAt: row.recorded_at,
     position: { commit: BigInt(row.commit), prepare: BigInt(row.prepare) },
-    ...(row.hash ? { hash: row.hash } : {}),
+    ...(sent.hash ? { hash: sent.hash } : {}),
   };
 }

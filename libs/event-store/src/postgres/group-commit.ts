@@ -7,10 +7,20 @@ import type { AppendedRow } from './event-rows';
 /** At most this many appends share one statement (its JSON parameter stays small). */
 const MAX_GROUP = 64;
 
+/** An event as the append statement's JSON parameter carries it. */
+export interface SentEvent {
+  id: string;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  recordedAt: string | undefined;
+  hash: string | undefined;
+}
+
 export interface PendingAppend {
   streamId: string;
   expected: ExpectedRevision;
-  payload: unknown[];
+  payload: SentEvent[];
   /** The inline projection's row for the stream after these events (null without one). */
   inlineRow: Record<string, unknown> | null;
 }

@@ -20,7 +20,7 @@ import type { InlineProjection } from '../inline-projection.port';
 import { pollingSubscription } from '../polling-subscription';
 import { AppendSignal } from './append-signal';
 import { type AppendedRow, COLUMNS, type EventRow, toAppended, toRecorded } from './event-rows';
-import { GroupCommit, type PendingAppend } from './group-commit';
+import { GroupCommit, type PendingAppend, type SentEvent } from './group-commit';
 
 /*
  * Gap-safe global order. A bigserial is handed out when a row is inserted, not when its transaction
@@ -75,7 +75,7 @@ export class PostgresEventStore implements EventStore {
     const rows = await this.writes.write(pending);
     if (rows.length === 0) throw new WrongExpectedRevision(streamId, expected, await this.currentRevision(this.db, streamId));
     this.appended.signal();
-    return this.result(rows, pending.inlineRow !== null);
+    return this.result(rows, pending);
   }
 
   /**
@@ -97,11 +97,11 @@ export class PostgresEventStore implements EventStore {
       return rows;
     });
     this.appended.signal();
-    return written.map((rows, i) => this.result(rows, pending[i].inlineRow !== null));
+    return written.map((rows, i) => this.result(rows, pending[i]));
   }
 
   private pending({ streamId, events, expected, options }: AppendRequest): PendingAppend {
-    const payload = events.map((e) => ({
+    const payload = events.map((e): SentEvent => ({
       id: e.id ?? randomUUID(),
       type: e.type,
       data: e.data,
@@ -112,10 +112,12 @@ export class PostgresEventStore implements EventStore {
     return { streamId, expected, payload, inlineRow: this.inlineRow(streamId, events, expected, options?.folded) };
   }
 
-  private result(rows: AppendedRow[], viewWritten: boolean): AppendResult {
-    const recorded = rows.map(toAppended).sort((a, b) => (a.revision < b.revision ? -1 : 1));
+  /** The statement writes the events in the order sent, so the n-th row by revision is the n-th event sent. */
+  private result(rows: AppendedRow[], { payload, inlineRow }: PendingAppend): AppendResult {
+    const byRevision = [...rows].sort((a, b) => (BigInt(a.stream_revision) < BigInt(b.stream_revision) ? -1 : 1));
+    const recorded = byRevision.map((row, i) => toAppended(row, payload[i]));
     const last = recorded[recorded.length - 1];
-    return { nextRevision: last.revision, position: last.position, events: recorded, viewWritten };
+    return { nextRevision: last.revision, position: last.position, events: recorded, viewWritten: inlineRow !== null };
   }
 
   /**
