@@ -31,8 +31,28 @@ const ACCOUNT_ID_PREFIX = 'acct_';
  */
 export function accountIdFor(idSalt: string, source: { reference: string } | { idempotencyKey: string; requestFingerprint: string } | undefined): string {
   if (!source) return `${ACCOUNT_ID_PREFIX}${randomBytes(16).toString('hex')}`;
-  const text = 'reference' in source ? `reference\n${source.reference}` : `key\n${source.idempotencyKey}\n${source.requestFingerprint}`;
-  return `${ACCOUNT_ID_PREFIX}${createHmac('sha256', idSalt).update(text, 'utf8').digest('hex').slice(0, 32)}`;
+  if ('reference' in source) return accountIdOfReference(idSalt, source.reference);
+  return accountIdOf(idSalt, `key\n${source.idempotencyKey}\n${source.requestFingerprint}`);
+}
+
+const accountIdOf = (idSalt: string, text: string): string =>
+  `${ACCOUNT_ID_PREFIX}${createHmac('sha256', idSalt).update(text, 'utf8').digest('hex').slice(0, 32)}`;
+
+/** The references' ids derived last, by salt: a create escrow derives each payee's several times (candidates, then streams), and marketplaces pay the same sellers again and again. */
+const referenceIds = new Map<string, string>();
+const REFERENCE_IDS_KEPT = 4096;
+
+function accountIdOfReference(idSalt: string, reference: string): string {
+  // Prefixed by the salt's length, so no other salt and reference make the same key.
+  const key = `${idSalt.length}:${idSalt}${reference}`;
+  let id = referenceIds.get(key);
+  if (id === undefined) {
+    id = accountIdOf(idSalt, `reference\n${reference}`);
+    // Forget the oldest (a Map keeps insertion order): memory stays bounded whatever the references.
+    if (referenceIds.size >= REFERENCE_IDS_KEPT) referenceIds.delete(referenceIds.keys().next().value!);
+    referenceIds.set(key, id);
+  }
+  return id;
 }
 
 /**

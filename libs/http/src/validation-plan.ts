@@ -151,8 +151,14 @@ export class ValidationPlans {
       for (const { metadata, validators } of property.checks) {
         if (metadata.validateIf && !metadata.validateIf(object, value)) continue;
         const args: ValidationArguments = { targetName: plan.type.name, property: name, object, value, constraints: metadata.constraints };
+        const values = metadata.each && Array.isArray(value) ? value : undefined;
         for (const validator of validators) {
-          const values = metadata.each && Array.isArray(value) ? value : [value];
+          if (values === undefined) {
+            const valid = validator.validate(value, args);
+            if (typeof valid !== 'boolean') return UNSURE;
+            if (!valid) return false;
+            continue;
+          }
           for (const item of values) {
             const valid = validator.validate(item, args);
             if (typeof valid !== 'boolean') return UNSURE;

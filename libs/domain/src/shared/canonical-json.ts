@@ -27,18 +27,19 @@ function write(input: unknown, key: string): string | undefined {
       return value ? 'true' : 'false';
     case 'object': {
       if (value === null) return 'null';
+      // Concatenated as it goes: no array of member texts per object (every command seals and fingerprints here).
       if (Array.isArray(value)) {
-        const items: string[] = [];
-        for (let i = 0; i < value.length; i++) items.push(write(value[i], String(i)) ?? 'null');
-        return `[${items.join(',')}]`;
+        let text = '[';
+        for (let i = 0; i < value.length; i++) text += `${i === 0 ? '' : ','}${write(value[i], String(i)) ?? 'null'}`;
+        return `${text}]`;
       }
       const source = value as Record<string, unknown>;
-      const members: string[] = [];
+      let text = '{';
       for (const name of memberOrder(source)) {
-        const text = write(source[name], name);
-        if (text !== undefined) members.push(`${JSON.stringify(name)}:${text}`);
+        const member = write(source[name], name);
+        if (member !== undefined) text += `${text.length === 1 ? '' : ','}${JSON.stringify(name)}:${member}`;
       }
-      return `{${members.join(',')}}`;
+      return `${text}}`;
     }
     default:
       return undefined;
