@@ -7,8 +7,8 @@ import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@app/event-store';
 import { advanceCheckpoint, type DeliveryView, deliveryViewFold, pendingDeliveries, readCheckpoint, StreamHistories } from '@app/read-models';
 import { WebhookEndpointDestinations } from './webhook-endpoint-destinations';
-import { addressedToAccount, sellerAccountsOf } from './seller-accounts';
-import { inTenantModes } from './tenant-modes-of';
+import { addressedToAccount, SellerAccounts } from './seller-accounts';
+import { TenantModesOf } from './tenant-modes-of';
 import { BACKGROUND_RUNNER, CLOCK, type Clock, type CommandRunner, LogFollower, newStream, ProjectedReads } from '@app/infrastructure';
 import type { Scheduler } from '@app/scheduling';
 import { CALLBACK_QUEUE, type CallbackJob, nextAttemptJob } from './callback-queue';
@@ -25,7 +25,10 @@ const CHECKPOINT = 'callback-dispatcher';
  * minute: a flushed or lost Redis delays callbacks, it does not lose them.
  *
  * What it follows also keeps this process's caches current: the histories callbacks are planned
- * from (StreamHistories, as the projector keeps them) and the webhook secrets its deliveries sign with (WebhookSecrets).
+ * from (StreamHistories, as the projector keeps them), the seller accounts and webhook endpoints they
+ * are addressed to (SellerAccounts, WebhookEndpointDestinations) and the webhook secrets its
+ * deliveries sign with (WebhookSecrets). Tenants' modes never change: those are kept as first read
+ * (TenantModesOf). A merchant with neither a callbackURL nor endpoints then costs its batch no read.
  */
 @Injectable()
 export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplicationShutdown {
@@ -33,6 +36,8 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
   private readonly follower: LogFollower;
   private readonly histories: StreamHistories;
   private readonly endpoints: WebhookEndpointDestinations;
+  private readonly accounts: SellerAccounts;
+  private readonly modes: TenantModesOf;
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -44,11 +49,13 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     @Inject(WebhookSecrets) private readonly secrets: WebhookSecrets,
     @Inject(ProjectedReads) reads: ProjectedReads,
     @Inject(CLOCK) private readonly clock: Clock,
-    @Inject(TENANT_MODES) private readonly modes: TenantModeReader,
+    @Inject(TENANT_MODES) modes: TenantModeReader,
   ) {
     this.follower = new LogFollower(store, this.logger);
     this.histories = new StreamHistories(store);
     this.endpoints = new WebhookEndpointDestinations(db, reads);
+    this.accounts = new SellerAccounts(runner);
+    this.modes = new TenantModesOf(modes);
   }
 
   async onApplicationBootstrap(): Promise<void> {
@@ -76,12 +83,14 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
    */
   private async dispatch(events: RecordedEvent[]): Promise<void> {
     this.secrets.follow(events);
+    this.accounts.follow(events);
+    this.endpoints.follow(events);
     const histories = await this.histories.load(events, plansCallbacks);
     const told = [...batchCallbackMessages(events, (streamId) => histories.of(streamId), this.config.publicBaseUrl)].flatMap(([event, messages]) =>
       messages.map((message) => ({ event, message })),
     );
-    const accounts = await sellerAccountsOf(this.runner, told);
-    const messages = await inTenantModes(this.modes, told, accounts);
+    const accounts = await this.accounts.of(told);
+    const messages = await this.modes.inModes(told, accounts);
     const addressed = await this.endpoints.address(messages, (merchantId) => accounts.get(merchantId)?.platformId);
     await Promise.all(
       messages.map(({ event, message }, i) => this.schedule(event, [ownCallback(addressedToAccount(message, accounts)), ...addressed[i]].filter((planned) => planned !== undefined))),

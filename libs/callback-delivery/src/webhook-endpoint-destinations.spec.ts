@@ -96,4 +96,18 @@ describe('WebhookEndpointDestinations', () => {
     expect(share).toEqual([]);
     expect(view.asked).toEqual([[account, 'mer_1']]);
   });
+
+  it("keeps an owner's endpoints, none included, until the log brings an endpoint's event, then reads them again once the view includes it", async () => {
+    await destinations.address([{ event: event('e1', AFTER, 1), message: message('PAID') }]);
+    await destinations.address([{ event: event('e2', AFTER, 2), message: message('PAID', { merchantId: 'mer_3' }) }]);
+    const [paid] = await destinations.address([{ event: event('e3', AFTER, 3), message: message('PAID') }]);
+    expect(to(paid)).toEqual(['we_all']);
+    expect(view.asked).toEqual([['mer_1'], ['mer_3']]);
+    expect(reached).toEqual([position(1), position(2)]);
+
+    destinations.follow([{ ...event('e4', AFTER, 4), streamId: 'webhook-endpoint-we_new' }]);
+    await destinations.address([{ event: event('e5', AFTER, 5), message: message('PAID') }]);
+    expect(view.asked).toEqual([['mer_1'], ['mer_3'], ['mer_1']]);
+    expect(reached).toEqual([position(1), position(2), position(5)]);
+  });
 });
