@@ -13,6 +13,9 @@ export class LiveModeNotConfigured extends DomainError {
   }
 }
 
+/** Tenants (and accounts) whose mode this process remembers: a provider is chosen for each payment, notification and payout. */
+const REMEMBERED_MODES = 50_000;
+
 /**
  * The providers of one deployment, one per mode (docs/concepts/modes.md): test money moves through the
  * sandbox, always; live money through the provider configured, and nowhere when there is none. The
@@ -20,6 +23,9 @@ export class LiveModeNotConfigured extends DomainError {
  * about a test object.
  */
 export class PaymentProviders {
+  /** The modes read so far: a tenant's mode, once it has one, never changes (credential-store.ts only assigns one where there was none). */
+  private readonly recorded = new Map<string, Mode>();
+
   constructor(
     private readonly test: PaymentProvider,
     private readonly live: PaymentProvider | undefined,
@@ -38,8 +44,12 @@ export class PaymentProviders {
   }
 
   async modeOf(tenantId: string): Promise<Mode> {
+    const known = this.recorded.get(tenantId);
+    if (known) return known;
     const mode = await this.modes.modeOf(tenantId);
     if (!mode) throw new Error(`${tenantId} is no tenant and no account: it has no mode`);
+    if (this.recorded.size >= REMEMBERED_MODES) this.recorded.delete(this.recorded.keys().next().value!);
+    this.recorded.set(tenantId, mode);
     return mode;
   }
 

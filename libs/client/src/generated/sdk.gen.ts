@@ -735,7 +735,7 @@ export class EscrowLedgerApi extends HeyApiClient {
     }
     
     /**
-     * Sandbox only: the provider reports this order PAID or FAILED now (via its signed notification)
+     * Sandbox only: the provider reports this order PAID or FAILED now (its notification, applied at once)
      */
     public postSandboxOrdersByIdComplete<ThrowOnError extends boolean = true>(options: Options<PostV1SandboxOrdersByIdCompleteData, ThrowOnError>): RequestResult<PostV1SandboxOrdersByIdCompleteResponses, PostV1SandboxOrdersByIdCompleteErrors, ThrowOnError, 'data'> {
         return (options.client ?? this.client).post<PostV1SandboxOrdersByIdCompleteResponses, PostV1SandboxOrdersByIdCompleteErrors, ThrowOnError, 'data'>({

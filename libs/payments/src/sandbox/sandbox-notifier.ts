@@ -40,12 +40,15 @@ export class SandboxNotifier {
     this.wait(Math.max(0, at.getTime() - Date.now()), () => this.deliverUntilAcknowledged(body, 0));
   }
 
-  /** Delivers now; resolves true once acknowledged, false when it had to leave it to later deliveries. */
-  async now(notification: SandboxNotification): Promise<boolean> {
-    const body = this.bodyOf(notification);
-    const acknowledged = await this.tryOnce(body);
-    if (!acknowledged) this.wait(FIRST_LATER_MS, () => this.deliverUntilAcknowledged(body, 1));
-    return acknowledged;
+  /** The notification as it is sent: with its id, and its time (now, when it names none). */
+  stamped(notification: SandboxNotification): ProviderNotification {
+    return { id: `ntf_${randomUUID()}`, ...notification, occurredAt: notification.occurredAt ?? new Date().toISOString() };
+  }
+
+  /** One whose first delivery was not acknowledged (applied where it was made, and failed there): delivered later, until acknowledged. */
+  redeliver(notification: ProviderNotification): void {
+    const body = JSON.stringify(notification);
+    this.wait(FIRST_LATER_MS, () => this.deliverUntilAcknowledged(body, 1));
   }
 
   close(): void {
@@ -55,7 +58,7 @@ export class SandboxNotifier {
   }
 
   private bodyOf(notification: SandboxNotification): string {
-    return JSON.stringify({ id: `ntf_${randomUUID()}`, ...notification, occurredAt: notification.occurredAt ?? new Date().toISOString() });
+    return JSON.stringify(this.stamped(notification));
   }
 
   private async deliverUntilAcknowledged(body: string, delivery: number): Promise<void> {

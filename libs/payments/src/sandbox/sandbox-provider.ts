@@ -5,6 +5,7 @@ import {
   type PaymentMethod,
   type PaymentProvider,
   type PaymentStatus,
+  type ProviderNotification,
   ProviderRejected,
   type PushAccepted,
   type PushRequest,
@@ -170,12 +171,14 @@ export class SandboxProvider implements PaymentProvider {
   }
 
   /**
-   * Settles a payment at once, as the provider would (the sandbox `complete` endpoint). `attempt`:
-   * the push this settles, derived by the caller from the request's Idempotency-Key. A retry of a
-   * settle whose answer was lost (recorded here, then the connection cut) finds the push it made
-   * instead of charging the customer a second time, which our books would never hear of.
+   * Settles a payment at once, as the provider would (the sandbox `complete` endpoint), and answers
+   * with the notification the provider reports it by: the caller, the service itself, applies it where
+   * it is, rather than receiving it over HTTP from itself, and hands it back (`redeliver`) when that
+   * fails. `attempt`: the push this settles, derived by the caller from the request's Idempotency-Key.
+   * A retry of a settle whose answer was lost (recorded here, then the connection cut) finds the push
+   * it made instead of charging the customer a second time, which our books would never hear of.
    */
-  async settle(orderId: string, phone: string, amount: PushRequest['amount'], outcome: 'PAID' | 'FAILED', attempt: string = randomUUID()): Promise<void> {
+  async settle(orderId: string, phone: string, amount: PushRequest['amount'], outcome: 'PAID' | 'FAILED', attempt: string = randomUUID()): Promise<ProviderNotification> {
     const { payment } = await this.books.recordPush({
       attemptId: `sandbox-${attempt}`,
       providerReference: reference('SBX'),
@@ -187,7 +190,12 @@ export class SandboxProvider implements PaymentProvider {
       reason: outcome === 'PAID' ? undefined : 'DECLINED',
       answerAt: new Date(),
     });
-    await this.notifier.now(this.paymentNotification(payment));
+    return this.notifier.stamped(this.paymentNotification(payment));
+  }
+
+  /** A settle's notification its caller could not apply: delivered as any unacknowledged one, later and until acknowledged. */
+  redeliver(notification: ProviderNotification): void {
+    this.notifier.redeliver(notification);
   }
 
   close(): void {

@@ -1,14 +1,13 @@
 import { Body, Controller, Headers, HttpCode, Inject, Param, Post } from '@nestjs/common';
-import { QueryBus } from '@nestjs/cqrs';
+import { CommandBus, QueryBus } from '@nestjs/cqrs';
 import { ApiOperation, ApiProperty, ApiTags } from '@nestjs/swagger';
 import { IsIn } from 'class-validator';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { attemptIdFor } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
-import { PaymentProviders, type SandboxProvider } from '@app/payments';
+import { ApplyNotificationCommand, PaymentProviders, type SandboxProvider } from '@app/payments';
 import { ApiError, envelope, CurrentMerchant, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
-import { GetCheckoutQuery } from '@app/contract';
-import { type PaymentVerification, VerifyPaymentQuery } from '@app/features/payments';
+import { PayableToSettleQuery, VerifyPaymentQuery } from '@app/features/payments';
 import { PaymentVerificationResponse } from '../verify-payment/payment-verification.response';
 
 export class SandboxCompleteDto {
@@ -24,13 +23,14 @@ export class SandboxCompleteDto {
 export class SandboxCompleteController {
   constructor(
     @Inject(QueryBus) private readonly queries: QueryBus,
+    @Inject(CommandBus) private readonly commands: CommandBus,
     @Inject(PaymentProviders) private readonly providers: PaymentProviders,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   @Post(':id/complete')
   @HttpCode(200)
-  @ApiOperation({ summary: 'Sandbox only: the provider reports this order PAID or FAILED now (via its signed notification)' })
+  @ApiOperation({ summary: 'Sandbox only: the provider reports this order PAID or FAILED now (its notification, applied at once)' })
   @ApiEnvelope(PaymentVerificationResponse, { message: 'Sandbox payment settled' })
   @ApiProblems({ 404: ['ABC_001', 'SANDBOX_ONLY'], 409: ['ORDER_NOT_PAYABLE', 'ORDER_EXPIRED', 'CONCURRENT_MODIFICATION'] })
   async complete(
@@ -41,13 +41,17 @@ export class SandboxCompleteController {
   ) {
     // Test mode's money only: a live key's payments are settled by the live provider, never here.
     if (merchant.mode !== 'test') throw new ApiError(404, 'SANDBOX_ONLY', 'Live payments are settled by the live provider, not by the sandbox: complete test orders with a test key (sk_test_…)');
-    // Any id verify takes: ours (ord_…, esc_…) or the merchant's own escrow orderId.
-    const found: PaymentVerification = await this.queries.execute(new VerifyPaymentQuery(merchant.merchantId, id));
-    const payableId = found.escrow_id ?? found.order_id;
-    const view = await this.queries.execute(new GetCheckoutQuery(payableId));
+    // Any id verify takes: ours (ord_…, esc_…) or the merchant's own escrow orderId, read once.
+    const { payableId, phone, amount } = await this.queries.execute(new PayableToSettleQuery(merchant.merchantId, id));
     // Under a key, a retry settles the push its first attempt made (the checkout's Pay derives its attempt the same way).
     const attempt = idempotencyKey ? attemptIdFor(payableId, idempotencyKey) : undefined;
-    await (this.providers.forMode('test') as SandboxProvider).settle(payableId, view.summary.phone, view.summary.amount, body.outcome, attempt);
+    const sandbox = this.providers.forMode('test') as SandboxProvider;
+    const notification = await sandbox.settle(payableId, phone, amount, body.outcome, attempt);
+    // The sandbox's report applied here, as the provider's own (ApplyNotificationCommand's actor), rather
+    // than posted back to this API over HTTP: the payable is this test merchant's, so the notification
+    // route's signature and mode checks hold already. Not applied now, it is delivered later, as an
+    // unacknowledged notification is, and the answer says what the books hold meanwhile.
+    await this.commands.execute(new ApplyNotificationCommand(sandbox.name, notification)).catch(() => sandbox.redeliver(notification));
     return envelope('Sandbox payment settled', await this.queries.execute(new VerifyPaymentQuery(merchant.merchantId, id)));
   }
 }
