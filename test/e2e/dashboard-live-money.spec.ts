@@ -118,10 +118,11 @@ describe('dashboard: live money on a deployment with no live provider', () => {
     };
     const byForm = async (label: string, path: string, form: Record<string, string>) => {
       const answer = await browser.post(`${escrowPage}${path}`, form, { csrfFrom: escrowPage });
-      return { label, status: answer.status, says: answer.text.includes(REFUSED) };
+      return { label, status: answer.status, page: answer.text.includes('<h1>Escrow '), notice: noticeOf(answer.text) };
     };
     const refusedByKey = (label: string) => ({ label, status: 409, code: 'LIVE_MODE_NOT_CONFIGURED', message: REFUSED });
-    const refusedByForm = (label: string) => ({ label, status: 409, says: true });
+    // On the escrow's page, the form's own, in the API's words (as a refund's refusal is, above).
+    const refusedByForm = (label: string) => ({ label, status: 409, page: true, notice: REFUSED });
 
     // The platform's own share released (reversible), the seller's held (a cancel would refund it).
     let before = await now();

@@ -37,6 +37,8 @@ describe('merchant dashboard pages', () => {
   afterAll(() => running?.close());
 
   const newSignedInMerchant = (name: string) => signedInMerchant(running.baseUrl, name, PASSWORD);
+  /** The page's notice, as a person reads it. */
+  const noticeOf = (page: string) => /<div class="notice[^"]*" role="(?:alert|status)">([^<]*)<\/div>/.exec(page)?.[1];
 
   it('lists orders and escrows newest first, filtered by search, status and kind, 25 to a page', async () => {
     const headers = { 'x-api-secret': apiSecret };
@@ -88,11 +90,16 @@ describe('merchant dashboard pages', () => {
     expect(page.text).toContain('Cancelled: Buyer changed their mind');
     const api = await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers: { 'x-api-secret': apiSecret } });
     expect(api.body.data.status).toBe('CANCELLED');
-    // The decider's answer to a second cancel is a page, not JSON.
+    // The decider's refusal of a second cancel is said on the escrow's page, in the API's words, not as JSON nor on an error page.
     const again = await client.post(`/dashboard/escrows/${escrowId}/cancel`, {}, { csrfFrom: `/dashboard/escrows/${escrowId}` });
-    expect(again.status).toBe(409);
-    expect(again.headers.get('content-type')).toContain('text/html');
-    expect(again.text).toContain('That did not work');
+    const byKey = await call(running.baseUrl, 'POST', `/v1/trdp/escrow/${escrowId}/cancel`, { body: {}, headers: { 'x-api-secret': apiSecret } });
+    expect(byKey.status).toBe(409);
+    expect({ status: again.status, html: again.headers.get('content-type')?.includes('text/html'), page: again.text.includes('<h1>Escrow '), notice: noticeOf(again.text) }).toEqual({
+      status: 409,
+      html: true,
+      page: true,
+      notice: byKey.body.error.message,
+    });
   });
 
   it('takes released money back after the confirmation page, with the fee given back when ticked, through the reversal command', async () => {
@@ -131,12 +138,46 @@ describe('merchant dashboard pages', () => {
     expect((await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers })).body.data.allocations[0].reversed).toBe(100);
   });
 
+  it('releases and refunds once when the same confirmation form is sent twice, with the key its page was rendered with', async () => {
+    const headers = { 'x-api-secret': apiSecret };
+    const allocations = [
+      { merchantId: seller1, amount: 600.5 },
+      { merchantId: courier1, amount: 400 },
+    ];
+    const escrowId = (await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ allocations }), headers })).body.data.escrowId;
+    expect((await call(running.baseUrl, 'POST', `/v1/sandbox/orders/${escrowId}/complete`, { body: { outcome: 'PAID' }, headers })).status).toBe(200);
+    await waitFor(async () => (await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers })).body.data.status === 'HELD', 'the escrow to be paid');
+    const keyOf = (page: string) => /name="idempotencyKey" value="([^"]+)"/.exec(page)![1];
+    for (const [move, fields, done] of [
+      ['release', { amount: '100' }, 'released'],
+      ['refund', { amount: '50', reason: 'One item out of stock' }, 'refunded'],
+    ] as const) {
+      const from = `/dashboard/escrows/${escrowId}/${move}?merchantId=${seller1}`;
+      const form = { merchantId: seller1, ...fields, idempotencyKey: keyOf((await client.get(from)).text) };
+      const first = await client.post(`/dashboard/escrows/${escrowId}/${move}`, form, { csrfFrom: from });
+      const again = await client.post(`/dashboard/escrows/${escrowId}/${move}`, form, { csrfFrom: from });
+      expect({ move, statuses: [first.status, again.status], locations: [first.location, again.location] }).toEqual({
+        move,
+        statuses: [303, 303],
+        locations: [`/dashboard/escrows/${escrowId}?done=${done}`, `/dashboard/escrows/${escrowId}?done=${done}`],
+      });
+      // Another rendering of the page is another form.
+      expect(keyOf((await client.get(from)).text)).not.toBe(form.idempotencyKey);
+    }
+    const seller = (await call(running.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers })).body.data.allocations.find((a: { merchantId: string }) => a.merchantId === seller1);
+    expect(seller).toMatchObject({ released: 100, held: 450.5 });
+    const events = await call(running.baseUrl, 'GET', `/v1/audit/streams/escrow-${escrowId}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
+    const types = events.body.data.events.map((e: { type: string }) => e.type);
+    expect(types.filter((t: string) => t === 'AllocationReleased' || t === 'EscrowRefundRequested')).toEqual(['AllocationReleased', 'EscrowRefundRequested']);
+  });
+
   it('refuses to release before payment, leaving the escrow as it was', async () => {
     const created = await call(running.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest(), headers: { 'x-api-secret': apiSecret } });
     const escrowId = created.body.data.escrowId;
     const refused = await client.post(`/dashboard/escrows/${escrowId}/release`, { merchantId: seller1 }, { csrfFrom: `/dashboard/escrows/${escrowId}` });
-    expect(refused.status).toBe(409);
-    expect(refused.text).toContain('That did not work');
+    const byKey = await call(running.baseUrl, 'POST', `/v1/trdp/escrow/${escrowId}/release`, { body: { merchantId: seller1 }, headers: { 'x-api-secret': apiSecret } });
+    expect(byKey.status).toBe(409);
+    expect({ status: refused.status, page: refused.text.includes('<h1>Escrow '), notice: noticeOf(refused.text) }).toEqual({ status: 409, page: true, notice: byKey.body.error.message });
     const events = await call(running.baseUrl, 'GET', `/v1/audit/streams/escrow-${escrowId}`, { headers: { 'x-admin-key': TEST_ADMIN_KEY } });
     expect(events.body.data.events.map((e: { type: string }) => e.type)).toEqual(['EscrowCreated']);
   });

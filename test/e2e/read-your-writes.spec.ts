@@ -63,3 +63,42 @@ describe('read-your-writes where the projector’s views are read', () => {
     expect(result.body.data.closing).toBe(600.5);
   });
 });
+
+/**
+ * A reversal (libs/payments/src/escrows/reverse-allocation-at-books.ts) appends to the escrow and the
+ * payee's books together: the escrow's view is written in that append, as every other escrow command's
+ * is, so the escrow read right after it shows the money taken back though no projector runs (the wait
+ * for the books' views runs out at once here, and the request goes on without them).
+ */
+describe('read-your-writes of a reversal, with no projector running', () => {
+  let schema: TestSchema;
+  let api: RunningApp | undefined;
+  let merchant: TestMarketplace;
+  let escrowId: string;
+  const as = () => ({ 'x-api-secret': merchant.apiSecret });
+
+  beforeAll(async () => {
+    schema = await createTestSchema('ryw_reversal');
+    const whole = await startApp({ schema, env: { SANDBOX_DELAY_MS: '30' } });
+    merchant = await registerMarketplace(whole.baseUrl, 'Returns Market');
+    const allocations = [{ merchantId: merchant.merchantId, amount: 600.5 }, { merchantId: merchant.courier1, amount: 400 }];
+    escrowId = (await call(whole.baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ callbackURL: undefined, allocations }), headers: as() })).body.data.escrowId;
+    expect((await call(whole.baseUrl, 'POST', `/v1/sandbox/orders/${escrowId}/complete`, { body: { outcome: 'PAID' }, headers: as() })).status).toBe(200);
+    await waitFor(async () => (await call(whole.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers: as() })).body.data.status === 'HELD', 'the escrow to be paid');
+    expect((await call(whole.baseUrl, 'POST', `/v1/trdp/escrow/${escrowId}/release`, { body: { merchantId: merchant.merchantId }, headers: as() })).status).toBe(200);
+    await whole.stop();
+    api = await startApp({ schema, env: { ROLE: 'api', READ_YOUR_WRITES_TIMEOUT_MS: '1' } });
+  });
+
+  afterAll(async () => {
+    await api?.stop();
+    await schema?.drop();
+  });
+
+  it('shows the money taken back on the escrow read right after the reversal', async () => {
+    const reversed = await call(api!.baseUrl, 'POST', `/v1/trdp/escrow/${escrowId}/reversals`, { body: { merchantId: merchant.merchantId, amount: 100, reason: 'One item returned' }, headers: as() });
+    expect(reversed.status).toBe(201);
+    const escrow = (await call(api!.baseUrl, 'GET', `/v1/trdp/escrow/${escrowId}`, { headers: as() })).body.data;
+    expect(escrow.allocations.find((a: { merchantId: string }) => a.merchantId === merchant.merchantId)).toMatchObject({ released: 600.5, reversed: 100 });
+  });
+});

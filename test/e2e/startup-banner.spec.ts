@@ -58,6 +58,21 @@ describe('the start-up banner', () => {
     expect(JSON.stringify(history.data)).toContain('AllocationReleased');
   });
 
+  it('announces only what a process of its ROLE serves: the REST edge no dashboard, the faces no API', async () => {
+    const demo = (await running.app.get(DemoMerchantService).ensure())!;
+    const bannerOf = (role: 'all' | 'rest' | 'faces') => startupBanner({ ...running.config, role, publicBaseUrl: running.baseUrl }, demo);
+    const announces = (banner: string) => ({
+      docs: banner.includes(`${running.baseUrl}/docs`),
+      dashboard: banner.includes(`${running.baseUrl}/dashboard`) || banner.includes(demo.dashboard.password),
+      auditConsole: banner.includes(`${running.baseUrl}/audit`) || banner.includes('audit console'),
+      requests: commandsOf(banner).length > 0,
+      auditorKey: banner.includes(demo.auditorKey),
+    });
+    expect(announces(bannerOf('all'))).toEqual({ docs: true, dashboard: true, auditConsole: true, requests: true, auditorKey: true });
+    expect(announces(bannerOf('rest'))).toEqual({ docs: true, dashboard: false, auditConsole: false, requests: true, auditorKey: true });
+    expect(announces(bannerOf('faces'))).toEqual({ docs: false, dashboard: true, auditConsole: true, requests: false, auditorKey: true });
+  });
+
   it('keeps the demo’s auditor key across starts, and it opens the audit API', async () => {
     const demo = (await running.app.get(DemoMerchantService).ensure())!;
     expect(await running.app.get(DemoMerchantService).ensure()).toEqual(demo);

@@ -19,6 +19,12 @@ export function wingsFor(role: Role): HttpWing[] {
   return [restEdge, facesWing];
 }
 
+/** Which of the wings a process of this ROLE serves: what its start-up banner may point to (banner.ts). */
+export function servedWings(role: Role): { rest: boolean; faces: boolean } {
+  const wings = wingsFor(role);
+  return { rest: wings.includes(restEdge), faces: wings.includes(facesWing) };
+}
+
 export function createApp(config: AppConfig, options: AppOptions = {}): Promise<NestFastifyApplication> {
   return createHttpApp(config, wingsFor(config.role), options);
 }

@@ -1,6 +1,7 @@
 import { escrowIdFor } from '@app/domain';
 import type { AppConfig } from '@app/config';
 import type { DemoMerchant } from '@app/features/merchants';
+import { servedWings } from './app.factory';
 
 /** Where `npm run example:receiver` listens: the banner's escrow sends its callbacks there. */
 export const EXAMPLE_RECEIVER_URL = 'http://localhost:4000/callbacks';
@@ -8,18 +9,29 @@ export const EXAMPLE_RECEIVER_URL = 'http://localhost:4000/callbacks';
 /**
  * What a new user needs on the first screen: where the service is, and requests that work in turn:
  * create an escrow (its callbacks go to the example receiver), pay it as the sandbox customer,
- * release the demo merchant's share, read the escrow's history as an auditor.
+ * release the demo merchant's share, read the escrow's history as an auditor. Only what this process
+ * serves by its ROLE (app.factory.ts wingsFor): the REST edge alone announces no dashboard or audit
+ * console, the faces alone no API, its docs or its requests.
  */
 export function startupBanner(config: AppConfig, demo: DemoMerchant | undefined, now = new Date()): string {
   const base = config.publicBaseUrl;
+  const served = servedWings(config.role);
   const lines = [
     '',
     `  Escrow ledger is listening on ${base}`,
-    `  API docs:      ${base}/docs`,
-    `  Dashboard:     ${base}/dashboard    Audit console: ${base}/audit`,
+    ...(served.rest ? [`  API docs:      ${base}/docs`] : []),
+    ...(served.faces ? [`  Dashboard:     ${base}/dashboard    Audit console: ${base}/audit`] : []),
     `  Storage:       ${config.databaseUrl ? `PostgreSQL (schema ${config.databaseSchema})` : `embedded PGlite in ${config.dataDir}`}`,
   ];
-  if (demo) {
+  if (demo && !served.rest) {
+    lines.push(
+      '',
+      `  Demo merchant:  ${demo.merchantId}`,
+      `  Dashboard:      ${demo.dashboard.email} / ${demo.dashboard.password}`,
+      `  Auditor key:    ${demo.auditorKey}    (the audit console's sign-in)`,
+    );
+  }
+  if (demo && served.rest) {
     const orderId = `DEMO-${now.getTime()}`;
     const escrowId = escrowIdFor(demo.idSalt, orderId);
     const body = JSON.stringify({
@@ -42,8 +54,8 @@ export function startupBanner(config: AppConfig, demo: DemoMerchant | undefined,
       `  API secret:     ${demo.apiSecret}    (test mode: the sandbox moves its money)`,
       `  Webhook secret: ${demo.webhookSecret}`,
       ...(demo.live ? [`  Live mode:      ${demo.live.merchantId} (its keys: demo-merchant.json in DATA_DIR, never printed)`] : []),
-      `  Dashboard:      ${demo.dashboard.email} / ${demo.dashboard.password}`,
-      `  Auditor key:    ${demo.auditorKey}    (x-auditor-key, and the audit console's sign-in)`,
+      ...(served.faces ? [`  Dashboard:      ${demo.dashboard.email} / ${demo.dashboard.password}`] : []),
+      `  Auditor key:    ${demo.auditorKey}    (x-auditor-key${served.faces ? ", and the audit console's sign-in" : ''})`,
       '',
       '  Receive its callbacks (another terminal):  npm run example:receiver',
       '',

@@ -1,5 +1,5 @@
 import type { DomainEvent } from '@app/domain';
-import type { ExpectedRevision, LogPosition } from '@app/event-store';
+import type { ExpectedRevision, FoldedStream, LogPosition } from '@app/event-store';
 import type { StreamHead } from './known-stream';
 
 // What the runner's commands and decisions come to (command-runner.ts): what the pieces composed around it see on the way out.
@@ -22,10 +22,12 @@ export interface CommandOutcome<State, Event> {
 
 /**
  * A decision over several streams: what each gets, at the revision the decision read it at, and what
- * the caller is answered. No appends: nothing to do.
+ * the caller is answered. No appends: nothing to do. A stream with a view written inline (an escrow's)
+ * is given the state its events leave and when it began (`folded`), so that its view is written in the
+ * same append, as a command's on that stream alone is (append-hints.ts foldedStateHints).
  */
 export interface AcrossStreams<Result> {
-  appends: { streamId: string; events: DomainEvent[]; expected: ExpectedRevision }[];
+  appends: { streamId: string; events: DomainEvent[]; expected: ExpectedRevision; folded?: FoldedStream }[];
   result: Result;
 }
 

@@ -103,7 +103,7 @@ export class CommandRunner {
       streamIds = writes.map((a) => a.streamId);
       try {
         const appended = await this.store.appendMany(
-          writes.map(({ streamId, events, expected }) => ({ streamId, expected, events: events.map((event) => ({ type: event.type, data: event.data, metadata })) })),
+          writes.map(({ streamId, events, expected, folded }) => ({ streamId, expected, events: events.map((event) => ({ type: event.type, data: event.data, metadata })), ...(folded ? { options: { folded } } : {}) })),
         );
         const events = writes.flatMap(({ streamId, events }) => events.map((event) => ({ streamId, event })));
         const position = appended.map((a) => a.position).reduce((last, p) => (comparePositions(p, last) > 0 ? p : last));

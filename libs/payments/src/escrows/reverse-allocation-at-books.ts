@@ -23,8 +23,9 @@ export interface AllocationReversalOutcome {
  * The reversal of an allocation released to its payee (a return after the seller was paid), decided
  * at the payee's books as the reversal of a transfer is at its destination's (reverseAtBooks): the
  * escrow's EscrowRefundRequested and the books' AllocationReversalBooked are appended together at the
- * revisions read (EventStore.appendMany). An account's closing takes a turn at its own books
- * (closeAtBooks), so either the closing comes after the reversal and sees its debit (ACCOUNT_NOT_SETTLED
+ * revisions read (EventStore.appendMany), the escrow's view written with them (its `folded` state) so
+ * that the escrow read right after shows the reversal, as after any other escrow command. An account's
+ * closing takes a turn at its own books (closeAtBooks), so either the closing comes after the reversal and sees its debit (ACCOUNT_NOT_SETTLED
  * if the account then owes), or the reversal comes after the closing and is decided on the account as
  * closed: the decider refuses it (ACCOUNT_CLOSED) unless the account still has available what it gives
  * back. Only then is the ledger awaited and the balance read; an open payee's reversal reads neither,
@@ -54,7 +55,7 @@ export async function reverseAllocationAtBooks(deps: PayoutBooksDeps, ask: Alloc
       const refundId = after.payment!.refunds[after.payment!.refunds.length - 1].refundId;
       return {
         appends: [
-          { streamId: escrow, events, expected: history[history.length - 1].revision },
+          { streamId: escrow, events, expected: history[history.length - 1].revision, folded: { state: after, startedAt: history[0].recordedAt } },
           {
             streamId: books,
             events: [allocationReversalBooked(payee, ask.escrowId, refundId, booked as unknown as BooksEvent | undefined)],

@@ -20,7 +20,7 @@ import { type Notice, redirect } from '../../kit/page';
 import { DASHBOARD_BRAND, DashboardSessionGuard, OpenToSellers, sendDashboardPage } from '../dashboard-shell';
 import { escrowShareBody } from '../sellers/seller-money.pages';
 import { DashboardMetadata, SignedInMerchant } from '../merchant-session';
-import { DisputeForm, RefundForm, ReleaseForm, ResolveForm, ReverseForm } from './escrow-action.forms';
+import { allocationMoveMetadata, DisputeForm, RefundForm, ReleaseForm, ResolveForm, ReverseForm } from './escrow-action.forms';
 import { ListOrdersQuery, type OrderKind, type OrderListFilter } from './list-orders.query';
 import { confirmBody, escrowDetailBody, LISTED_STATUSES, orderDetailBody, ordersListBody, resolveBody, reversible } from './orders.pages';
 
@@ -136,9 +136,12 @@ export class DashboardOrdersController {
   @UseGuards(CsrfGuard)
   async release(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     const form = readForm(ReleaseForm, body);
-    const releases = [{ merchantId: form.merchantId, amount: formAmount(form.amount) }];
-    await this.commands.execute(new ReleaseAllocationCommand(principal,await this.merchant(merchantId), escrowId, releases, metadata));
-    return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'released' })}`);
+    const amount = formAmount(form.amount);
+    const releases = [{ merchantId: form.merchantId, amount }];
+    const keyed = allocationMoveMetadata(metadata, 'release', form, amount);
+    return this.onEscrowPage(reply, merchantId, escrowId, 'released', async () =>
+      this.commands.execute(new ReleaseAllocationCommand(principal, await this.merchant(merchantId), escrowId, releases, keyed)),
+    );
   }
 
   @Get('escrows/:escrowId/refund')
@@ -159,16 +162,12 @@ export class DashboardOrdersController {
   @UseGuards(CsrfGuard)
   async refund(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     const form = readForm(RefundForm, body);
-    const refunds = [{ merchantId: form.merchantId, amount: formAmount(form.amount) }];
-    try {
-      await this.commands.execute(new RefundAllocationCommand(principal, await this.merchant(merchantId), escrowId, refunds, form.reason.trim(), metadata));
-    } catch (error) {
-      // The command's refusal (a live refund where no live provider is configured, more than is held…) on the escrow's page.
-      const refusal = formRefusal(error);
-      if (!refusal) throw error;
-      return this.escrowPage(reply, merchantId, escrowId, refusal.notice, refusal.status);
-    }
-    return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'refunded' })}`);
+    const amount = formAmount(form.amount);
+    const refunds = [{ merchantId: form.merchantId, amount }];
+    const keyed = allocationMoveMetadata(metadata, 'refund', form, amount);
+    return this.onEscrowPage(reply, merchantId, escrowId, 'refunded', async () =>
+      this.commands.execute(new RefundAllocationCommand(principal, await this.merchant(merchantId), escrowId, refunds, form.reason.trim(), keyed)),
+    );
   }
 
   @Get('escrows/:escrowId/cancel')
@@ -195,8 +194,9 @@ export class DashboardOrdersController {
   @UseGuards(CsrfGuard)
   async cancel(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     const reason = readForm(CancelEscrowDto, body).reason?.trim();
-    await this.commands.execute(new CancelEscrowCommand(principal, await this.merchant(merchantId), escrowId, reason, metadata));
-    return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'cancelled' })}`);
+    return this.onEscrowPage(reply, merchantId, escrowId, 'cancelled', async () =>
+      this.commands.execute(new CancelEscrowCommand(principal, await this.merchant(merchantId), escrowId, reason, metadata)),
+    );
   }
 
   @Get('escrows/:escrowId/dispute')
@@ -229,10 +229,11 @@ export class DashboardOrdersController {
   async dispute(@Param('escrowId') escrowId: string, @Body() body: unknown, @SignedInMerchant() merchantId: string, @Caller() principal: Principal, @DashboardMetadata() metadata: EventMetadata, @Res() reply: FastifyReply) {
     const form = readForm(DisputeForm, body);
     const [allocation, reason] = [form.merchantId, form.reason.trim()];
-    await this.commands.execute(
-      new ChangeEscrowCommand(principal, await this.merchant(merchantId), escrowId, (at) => ({ type: 'OpenDispute', data: { escrowId, merchantId, allocation, reason, at } }), metadata),
+    return this.onEscrowPage(reply, merchantId, escrowId, 'disputed', async () =>
+      this.commands.execute(
+        new ChangeEscrowCommand(principal, await this.merchant(merchantId), escrowId, (at) => ({ type: 'OpenDispute', data: { escrowId, merchantId, allocation, reason, at } }), metadata),
+      ),
     );
-    return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'disputed' })}`);
   }
 
   @Get('escrows/:escrowId/resolve')
@@ -258,16 +259,17 @@ export class DashboardOrdersController {
     const release = formAmount(form.release, { allowZero: true }) ?? ZERO;
     const refund = formAmount(form.refund, { allowZero: true }) ?? ZERO;
     const note = form.reason?.trim();
-    await this.commands.execute(
-      new ChangeEscrowCommand(
-        principal,
-        await this.merchant(merchantId),
-        escrowId,
-        (at) => ({ type: 'ResolveDispute', data: { escrowId, merchantId, resolutions: [{ merchantId: allocation, release, refund }], ...(note ? { note } : {}), at } }),
-        metadata,
+    return this.onEscrowPage(reply, merchantId, escrowId, 'resolved', async () =>
+      this.commands.execute(
+        new ChangeEscrowCommand(
+          principal,
+          await this.merchant(merchantId),
+          escrowId,
+          (at) => ({ type: 'ResolveDispute', data: { escrowId, merchantId, resolutions: [{ merchantId: allocation, release, refund }], ...(note ? { note } : {}), at } }),
+          metadata,
+        ),
       ),
     );
-    return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'resolved' })}`);
   }
 
   @Get('escrows/:escrowId/reverse')
@@ -304,19 +306,36 @@ export class DashboardOrdersController {
     const [allocation, reason] = [form.merchantId, form.reason.trim()];
     const amount = formAmount(form.amount);
     const refundFee = form.refundFee === 'on';
-    await this.commands.execute(
-      new ChangeEscrowCommand(
-        principal,
-        await this.merchant(merchantId),
-        escrowId,
-        (at) => ({ type: 'ReverseAllocation', data: { escrowId, merchantId, allocation, ...(amount !== undefined ? { amount } : {}), reason, refundFee, at } }),
-        metadata,
+    return this.onEscrowPage(reply, merchantId, escrowId, 'reversed', async () =>
+      this.commands.execute(
+        new ChangeEscrowCommand(
+          principal,
+          await this.merchant(merchantId),
+          escrowId,
+          (at) => ({ type: 'ReverseAllocation', data: { escrowId, merchantId, allocation, ...(amount !== undefined ? { amount } : {}), reason, refundFee, at } }),
+          metadata,
+        ),
       ),
     );
-    return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done: 'reversed' })}`);
   }
 
-  /** The confirmation page of a release or refund of one allocation: an amount (empty: all it holds). */
+  /**
+   * An escrow form's command, then the escrow's page saying what was done; the command's refusal (a live
+   * refund where no live provider is configured, more than is held, an escrow no longer cancellable…) said
+   * on that page with its status instead, nothing written.
+   */
+  private async onEscrowPage(reply: FastifyReply, merchantId: string, escrowId: string, done: string, command: () => Promise<unknown>) {
+    try {
+      await command();
+    } catch (error) {
+      const refusal = formRefusal(error);
+      if (!refusal) throw error;
+      return this.escrowPage(reply, merchantId, escrowId, refusal.notice, refusal.status);
+    }
+    return redirect(reply, `/dashboard/escrows/${encodeURIComponent(escrowId)}${query({ done })}`);
+  }
+
+  /** The confirmation page of a release or refund of one allocation: an amount (empty: all it holds), and the key that makes it once. */
   private async confirmAllocationMove(
     reply: FastifyReply,
     target: { escrowId: string; allocationMerchantId: string | undefined; merchantId: string },
@@ -335,6 +354,7 @@ export class DashboardOrdersController {
           action: `${back}/${move}`,
           fields: { merchantId: allocation.merchantId },
           amount: { max: etb(allocation.held), hint: `Leave it empty to ${move} all ${etb(allocation.held)}.` },
+          keyed: true,
           csrf,
           back,
         }),

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { maskPhone, type Santim, subtractSantim, ZERO } from '@app/domain';
 import type { AllocationView, PayableView } from '@app/read-models';
 import type { AuditEvent } from '@app/audit';
@@ -153,11 +154,14 @@ export function confirmBody(options: {
   amount?: { max: string; hint: string };
   /** A box to tick, sent as `name=on` when ticked. */
   checkbox?: { name: string; label: string };
+  /** An idempotency key, new each time the page is rendered: the form sent twice acts once (escrow-action.forms.ts allocationMoveMetadata). */
+  keyed?: boolean;
 }): SafeHtml {
   return html`<h1>${options.title}</h1>
 <form class="card" method="post" action="${options.action}">
   <input type="hidden" name="_csrf" value="${options.csrf}">
   ${Object.entries(options.fields ?? {}).map(([name, value]) => html`<input type="hidden" name="${name}" value="${value}">`)}
+  ${options.keyed ? html`<input type="hidden" name="idempotencyKey" value="${randomUUID()}">` : ''}
   <p>${options.question}</p>
   ${options.amount
     ? html`<label for="amount">Amount in ETB (at most ${options.amount.max})</label><input id="amount" name="amount" inputmode="decimal" autocomplete="off" pattern="[0-9]+([.][0-9]{1,2})?" aria-describedby="amount-hint"><p id="amount-hint" class="muted">${options.amount.hint}</p>`
