@@ -273,6 +273,22 @@ describe('planCallback', () => {
       expect(payloadOf(plan('escrow-esc_1', [escrowCreated(), escrowFunded, allocationReleased])).automatic).toBeUndefined();
       expect(payloadOf(plan('order-ord_1', [orderCreated({ fee: santim(2_500) }), orderPaid]))).toMatchObject({ status: 'PAID', amount: 250.75, fee: 25, net: 225.75 });
     });
+
+    it('sends each body byte for byte as built, in the order its fields are signed and listed', () => {
+      const released: EscrowEvent = { type: 'AllocationReleased', data: { merchantId: 'seller-1', amount: santim(30_000), fee: santim(1_000), releasedAt: '2030-01-01T10:05:00.000Z', automatic: true } };
+      const bodies = [
+        plan('escrow-esc_1', [escrowCreated(), escrowFunded], 'evt-funded'),
+        plan('escrow-esc_1', [escrowCreated(), escrowFunded, released], 'evt-released'),
+        plan('escrow-esc_1', [escrowCreated(), escrowFunded, escrowCancelled, escrowRefundRequested, escrowRefundCompleted], 'evt-refunded'),
+        plan('order-ord_1', [orderCreated({ fee: santim(2_500) }), orderPaid], 'evt-paid'),
+      ].map((planned) => planned!.body);
+      expect(bodies).toEqual([
+        '{"billRefNo":"ORDER-1","status":"PAID","timestamp":"2030-01-01T10:05:00.000Z","message":"Payment received; the funds are held in escrow","merchantId":"mer_1","customerId":"cus_2","externalReferenceId":"SBX-3","amount":1000.5,"payment_type":"USSD_PUSH","receipt_url":"https://pay.example/receipts/esc_1","orderId":"ORDER-1","escrowId":"esc_1","escrow_status":"HELD","metadata":{"cartId":"c-1"},"deliveryId":"dlv_731a75c50c783071951cac373c1640d4","livemode":false}',
+        '{"billRefNo":"ORDER-1","status":"RELEASED","timestamp":"2030-01-01T10:05:00.000Z","message":"300 ETB of the allocation of seller-1 was released; 300.50 ETB is still held","merchantId":"mer_1","amount":300,"fee":10,"net":290,"automatic":true,"allocation":{"merchantId":"seller-1","amount":300,"status":"PARTIALLY_RELEASED","allocationAmount":600.5,"held":300.5,"released":300},"orderId":"ORDER-1","escrowId":"esc_1","escrow_status":"PARTIALLY_RELEASED","metadata":{"cartId":"c-1"},"deliveryId":"dlv_ca7bd2c0242ce2d9888d75d7c0a15fba","livemode":false}',
+        '{"billRefNo":"ORDER-1","status":"REFUNDED","timestamp":"2030-01-01T10:05:00.000Z","message":"The money still held was refunded to the customer","merchantId":"mer_1","externalReferenceId":"SBX-R-2","amount":1000.5,"refundId":"esc_1-refund-1","orderId":"ORDER-1","escrowId":"esc_1","escrow_status":"REFUNDED","metadata":{"cartId":"c-1"},"deliveryId":"dlv_829087161060e3ef0a46414e06beeffb","livemode":false}',
+        '{"billRefNo":"ord_1","status":"PAID","timestamp":"2030-01-01T10:05:00.000Z","message":"Payment received","merchantId":"mer_1","customerId":"cus_1","externalReferenceId":"SBX-1","amount":250.75,"payment_type":"USSD_PUSH","receipt_url":"https://pay.example/receipts/ord_1","fee":25,"net":225.75,"orderId":"ord_1","metadata":{"ref":"r-77"},"deliveryId":"dlv_b675206171bb6e17a8b3388ebd3454ca","livemode":false}',
+      ]);
+    });
   });
 
   it('covers every callback-worthy type', () => {

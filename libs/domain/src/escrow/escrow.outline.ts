@@ -1,5 +1,6 @@
 import { type PaymentOutline, paymentOutline } from '../payment/payment.outline';
-import type { Santim } from '../shared/money';
+import type { PaymentState } from '../payment/payment.decider';
+import { addSantim, type Santim, ZERO } from '../shared/money';
 import type { EscrowCreated } from './escrow.events';
 import {
   allocationHeld,
@@ -10,8 +11,6 @@ import {
   escrowPaymentStatus,
   type EscrowState,
   type EscrowStatus,
-  frozenAmount,
-  heldAmount,
 } from './escrow.state';
 import type { PayeeTerms } from './escrow.upcast';
 
@@ -52,25 +51,59 @@ export interface EscrowOutline {
   autoReleaseAt?: string;
 }
 
-/** The basis of the next fee share a reversal gives back is the decider's own reckoning, not part of the shape. */
-function shownAllocation(allocation: AllocationState): AllocationOutline {
-  const { feeReturnBasis, ...shown } = allocation;
-  return { ...shown, held: allocationHeld(allocation) };
+/**
+ * The allocation without the basis of the next fee share a reversal gives back (the decider's own
+ * reckoning, not part of the shape), with what it holds last. Copied key by key, in the state's order
+ * (callbacks are signed over the JSON the outline's fields are written in), where a rest-and-spread
+ * copied it twice for every allocation of every outline a rebuild reads.
+ */
+function shownAllocation(allocation: AllocationState, held: Santim): AllocationOutline {
+  const shown: Record<string, unknown> = {};
+  for (const key in allocation) if (key !== 'feeReturnBasis') shown[key] = allocation[key as keyof AllocationState];
+  shown.held = held;
+  return shown as unknown as AllocationOutline;
 }
+
+/**
+ * Outlines already read, by the state they read: a state is never changed once folded (evolveEscrow
+ * makes a new one), and the payables view, the ledger, the escrow allocations and the events API read
+ * the outline of the same states of a batch (libs/read-models' BatchHistories shares them). An outline
+ * is read, never changed, by whoever gets it.
+ */
+const outlines = new WeakMap<EscrowState, EscrowOutline>();
 
 /** Nothing before the escrow is created. */
 export function escrowOutline(state: EscrowState): EscrowOutline | undefined {
   if (!state.created || !state.payment) return undefined;
-  return {
-    terms: state.created,
+  let outline = outlines.get(state);
+  if (outline === undefined) {
+    outline = outlineOf(state, state.created, state.payment);
+    outlines.set(state, outline);
+  }
+  return outline;
+}
+
+function outlineOf(state: EscrowState, terms: EscrowCreated['data'], payment: PaymentState): EscrowOutline {
+  const allocations: AllocationOutline[] = [];
+  let held = ZERO;
+  let frozen = ZERO;
+  for (const allocation of state.allocations) {
+    const allocationHeldNow = allocationHeld(allocation);
+    held = addSantim(held, allocationHeldNow);
+    frozen = addSantim(frozen, allocation.frozen);
+    allocations.push(shownAllocation(allocation, allocationHeldNow));
+  }
+  const outline: EscrowOutline = {
+    terms,
     status: state.status,
     paymentStatus: escrowPaymentStatus(state),
-    held: heldAmount(state),
-    frozen: frozenAmount(state),
-    payment: paymentOutline(state.payment),
-    allocations: state.allocations.map(shownAllocation),
+    held,
+    frozen,
+    payment: paymentOutline(payment),
+    allocations,
     releases: state.releases,
     refunds: state.refunds,
-    ...(state.autoReleaseAt ? { autoReleaseAt: state.autoReleaseAt } : {}),
   };
+  if (state.autoReleaseAt) outline.autoReleaseAt = state.autoReleaseAt;
+  return outline;
 }

@@ -5,7 +5,9 @@ import { santim, sumSantim } from '../shared/money';
 import { CREATED_AT, escrowCreated, refundId } from '../testing/escrow.fixtures';
 import type { EscrowCommand } from './escrow.commands';
 import { escrowDecider } from './escrow.decider';
-import { allocationHeld, frozenAmount, heldAmount, type AllocationStatus, type EscrowState, type EscrowStatus } from './escrow.state';
+import { escrowOutline } from './escrow.outline';
+import { paymentOutline } from '../payment/payment.outline';
+import { allocationHeld, type AllocationState, escrowPaymentStatus, frozenAmount, heldAmount, type AllocationStatus, type EscrowState, type EscrowStatus } from './escrow.state';
 import type { EscrowCreated, EscrowEvent } from './escrow.events';
 import { AllocationSumMismatch, DuplicateAllocationMerchant } from './escrow.errors';
 
@@ -312,11 +314,44 @@ function assertInvariants(before: EscrowState, after: EscrowState, history: Escr
   expect(new Set(paymentsSeen).size).toBe(paymentsSeen.length);
 }
 
+/**
+ * The outline as escrow.outline.ts first wrote it, with a rest and a spread per allocation: the
+ * outline must read the same JSON, key for key, whatever it is built with (callbacks are signed over
+ * payloads built from it, and the payable documents are written from it).
+ */
+function outlineAsSpread(state: EscrowState) {
+  if (!state.created || !state.payment) return undefined;
+  const shown = (allocation: AllocationState) => {
+    const { feeReturnBasis, ...rest } = allocation;
+    return { ...rest, held: allocationHeld(allocation) };
+  };
+  return {
+    terms: state.created,
+    status: state.status,
+    paymentStatus: escrowPaymentStatus(state),
+    held: heldAmount(state),
+    frozen: frozenAmount(state),
+    payment: paymentOutline(state.payment),
+    allocations: state.allocations.map(shown),
+    releases: state.releases,
+    refunds: state.refunds,
+    ...(state.autoReleaseAt ? { autoReleaseAt: state.autoReleaseAt } : {}),
+  };
+}
+
+/** Read once per state and kept: the same outline each time, written as the spread one was. */
+function assertOutline(state: EscrowState): void {
+  const outline = escrowOutline(state);
+  expect(JSON.stringify(outline)).toBe(JSON.stringify(outlineAsSpread(state)));
+  expect(escrowOutline(state)).toBe(outline);
+}
+
 describe('Escrow properties', () => {
   /** Applies the steps as the command handler does (decide, append only if nothing was thrown), checking the invariants after each. */
   function run(createdEvent: EscrowCreated, steps: Step[]): EscrowEvent[] {
     const history: EscrowEvent[] = [createdEvent];
     let state = fold(escrowDecider, history);
+    assertOutline(state);
     let clock = 0;
     for (const step of steps) {
       clock += step.advance;
@@ -335,6 +370,7 @@ describe('Escrow properties', () => {
       const next = events.reduce(escrowDecider.evolve, state);
       history.push(...events);
       assertInvariants(state, next, history);
+      assertOutline(next);
       state = next;
     }
     expect(fold(escrowDecider, history)).toEqual(state);

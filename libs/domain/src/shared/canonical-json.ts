@@ -37,13 +37,30 @@ function write(input: unknown, key: string): string | undefined {
       let text = '{';
       for (const name of memberOrder(source)) {
         const member = write(source[name], name);
-        if (member !== undefined) text += `${text.length === 1 ? '' : ','}${JSON.stringify(name)}:${member}`;
+        if (member !== undefined) text += `${text.length === 1 ? '' : ','}${quoted(name)}:${member}`;
       }
       return `${text}}`;
     }
     default:
       return undefined;
   }
+}
+
+/**
+ * Member names as JSON writes them, by name: the same few names (an event's, an escrow's) are written
+ * for every event sealed and every request fingerprinted. Bounded, because metadata names are the
+ * caller's: past the bound a name is quoted each time, as before.
+ */
+const QUOTED = new Map<string, string>();
+const QUOTED_NAMES = 2_048;
+
+function quoted(name: string): string {
+  let text = QUOTED.get(name);
+  if (text === undefined) {
+    text = JSON.stringify(name);
+    if (QUOTED.size < QUOTED_NAMES) QUOTED.set(name, text);
+  }
+  return text;
 }
 
 const ARRAY_INDEX = /^(?:0|[1-9]\d{0,9})$/;

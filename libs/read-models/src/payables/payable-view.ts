@@ -72,9 +72,14 @@ export interface PayableView {
   testClockId?: string;
 }
 
-function common({ terms, payment }: OrderOutline | EscrowOutline) {
+/**
+ * The fields an order's and an escrow's documents open with, in a new object the kind's own fields are
+ * then added to in order: the key order is the document's (JSON.stringify writes it as built), and each
+ * document is one object, where spreading parts into it made and copied a part for every view written.
+ */
+function common({ terms, payment }: OrderOutline | EscrowOutline): PayableView {
   const attempt = payment.lastAttempt;
-  return {
+  const view: Omit<PayableView, 'id' | 'kind' | 'status' | 'paymentStatus'> = {
     merchantId: terms.merchantId,
     amount: terms.amount,
     currency: terms.currency,
@@ -90,46 +95,53 @@ function common({ terms, payment }: OrderOutline | EscrowOutline) {
     paymentReferenceId: payment.paymentReferenceId,
     failureReason: payment.failureReason,
     lastAttempt: attempt && { attemptId: attempt.attemptId, otpRequired: attempt.otpRequired, initiatedAt: attempt.initiatedAt },
-    ...(terms.testClockId ? { testClockId: terms.testClockId } : {}),
   };
+  if (terms.testClockId) view.testClockId = terms.testClockId;
+  return view as PayableView;
 }
 
 export function orderView(order: OrderOutline): PayableView {
-  return {
-    ...common(order),
-    id: order.terms.orderId,
-    kind: 'order',
-    status: order.status,
-    paymentStatus: order.status,
-    refunded: order.refunded,
-    ...(order.terms.fee ? { fee: order.terms.fee, feeRefunded: order.feeRefunded } : {}),
-  };
+  const view = common(order);
+  view.id = order.terms.orderId;
+  view.kind = 'order';
+  view.status = order.status;
+  view.paymentStatus = order.status;
+  view.refunded = order.refunded;
+  if (order.terms.fee) {
+    view.fee = order.terms.fee;
+    view.feeRefunded = order.feeRefunded;
+  }
+  return view;
+}
+
+function allocationView(a: EscrowOutline['allocations'][number]): AllocationView {
+  const view = { merchantId: a.merchantId, amount: a.amount } as AllocationView;
+  if (a.metadata) view.metadata = a.metadata;
+  view.status = a.status;
+  view.held = a.held;
+  view.released = a.released;
+  view.refunded = a.refunded;
+  view.fee = a.fee ?? ZERO;
+  if (a.commission) view.commission = a.commission;
+  view.feeEarned = a.feeEarned;
+  view.frozen = a.frozen;
+  if (a.dispute) view.dispute = a.dispute;
+  if (a.reversed > 0) {
+    view.reversed = a.reversed;
+    view.feeReturned = a.feeReturned;
+  }
+  return view;
 }
 
 export function escrowView(escrow: EscrowOutline): PayableView {
-  return {
-    ...common(escrow),
-    id: escrow.terms.escrowId,
-    kind: 'escrow',
-    merchantOrderId: escrow.terms.orderId,
-    status: escrow.status,
-    paymentStatus: escrow.paymentStatus,
-    allocations: escrow.allocations.map((a) => ({
-      merchantId: a.merchantId,
-      amount: a.amount,
-      ...(a.metadata ? { metadata: a.metadata } : {}),
-      status: a.status,
-      held: a.held,
-      released: a.released,
-      refunded: a.refunded,
-      fee: a.fee ?? ZERO,
-      ...(a.commission ? { commission: a.commission } : {}),
-      feeEarned: a.feeEarned,
-      frozen: a.frozen,
-      ...(a.dispute ? { dispute: a.dispute } : {}),
-      ...(a.reversed > 0 ? { reversed: a.reversed, feeReturned: a.feeReturned } : {}),
-    })),
-    releases: escrow.releases,
-    ...(escrow.autoReleaseAt ? { autoReleaseAt: escrow.autoReleaseAt } : {}),
-  };
+  const view = common(escrow);
+  view.id = escrow.terms.escrowId;
+  view.kind = 'escrow';
+  view.merchantOrderId = escrow.terms.orderId;
+  view.status = escrow.status;
+  view.paymentStatus = escrow.paymentStatus;
+  view.allocations = escrow.allocations.map(allocationView);
+  view.releases = escrow.releases;
+  if (escrow.autoReleaseAt) view.autoReleaseAt = escrow.autoReleaseAt;
+  return view;
 }
