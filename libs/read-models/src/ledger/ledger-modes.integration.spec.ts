@@ -353,3 +353,54 @@ describe.each(READ_MODEL_DATABASES)('the money of tenants from before modes, on 
     for (const other of seen.slice(1)) expect(other).toEqual(seen[0]);
   });
 });
+
+describe.each(READ_MODEL_DATABASES)('running balances of postings dated out of log order, on %s', (_name, open) => {
+  let database: ReadModelDatabase;
+  let db: SqlClient;
+  let store: PostgresEventStore;
+
+  beforeAll(async () => {
+    database = await open('ledger_order');
+    db = database.client;
+    store = await logAndViews(database);
+  });
+
+  afterAll(async () => {
+    await database?.drop();
+  });
+
+  it('a rebuild, batch by batch, writes the running balances the live projector settled', async () => {
+    const merchantId = 'mer_clock';
+    const registeredAt = '2030-01-01T00:00:00.000Z';
+    await store.append(streams.merchant(merchantId), [{ type: 'MerchantRegistered', data: { merchantId, name: 'On a test clock', mode: 'test', registeredAt } }], 'no_stream');
+    // Dated by a test clock (metadata.businessAt): the second payout is dated before the first, the third after both.
+    let head: LogPosition | undefined;
+    for (const [n, hour] of [[1, 12], [2, 6], [3, 18]] as const) {
+      const payout = { merchantId, payoutId: `po_clock_${n}`, amount: santim(1_000 * n) };
+      const businessAt = `2030-01-02T${String(hour).padStart(2, '0')}:00:00.000Z`;
+      head = (
+        await store.append(
+          streams.payout(payout.payoutId),
+          [
+            { type: 'PayoutRequested', data: { ...payout, fees: 0, requestedAt: businessAt }, metadata: { businessAt } },
+            { type: 'PayoutPaid', data: { ...payout, externalReferenceId: `tr-${n}`, paidAt: businessAt }, metadata: { businessAt } },
+          ],
+          'no_stream',
+        )
+      ).position;
+    }
+    const postings = () =>
+      db.query<{ account: string; recorded_at: Date; running_balance: string }>(
+        `SELECT account, entry_id, line, recorded_at, running_balance::text FROM ledger_postings ORDER BY account, recorded_at, commit_position, prepare_position, line`,
+      );
+    await projectUpTo(database, store, head!, 1);
+    const live = await postings();
+    // The merchant's payable runs in business time: the earliest payout first, though it was logged second.
+    expect(live.filter((p) => p.account === `merchant:${merchantId}:payable`).map((p) => p.running_balance)).toEqual(['-2000', '-3000', '-6000']);
+
+    for (const batchSize of [1, 2, 4000]) {
+      await rebuildProjections(db, store, database.schema, [ledgerProjection], undefined, { batchSize });
+      expect(await postings()).toEqual(live);
+    }
+  });
+});

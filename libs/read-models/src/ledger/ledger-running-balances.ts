@@ -37,3 +37,71 @@ export async function settleRunningBalances(db: Pick<SqlExecutor, 'query'>, post
   if (postings.length === 0) return;
   await db.query(SETTLE, [postings.map((p) => p.account), postings.map((p) => p.recorded_at.toISOString())]);
 }
+
+/** A posting as a rebuild copies it in: its place in its account's order, what it moves, and its running balance once known. */
+export interface CopiedPosting extends TimedPosting {
+  commit_position: string;
+  prepare_position: string;
+  line: number;
+  debit: number;
+  credit: number;
+  running_balance?: string | null;
+}
+
+/** Each account's last posting so far, by the order a running balance follows (one index probe per account). */
+const LAST_POSTED = `
+  SELECT t.account, last.recorded_at, last.commit_position::text AS commit_position, last.prepare_position::text AS prepare_position,
+    last.line, last.running_balance::text AS running_balance
+  FROM unnest($1::text[]) AS t(account)
+  CROSS JOIN LATERAL (
+    SELECT b.recorded_at, b.commit_position, b.prepare_position, b.line, b.running_balance FROM ledger_postings b WHERE b.account = t.account
+    ORDER BY b.recorded_at DESC, b.commit_position DESC, b.prepare_position DESC, b.line DESC LIMIT 1
+  ) last`;
+
+type Place = Pick<CopiedPosting, 'recorded_at' | 'commit_position' | 'prepare_position' | 'line'>;
+
+function comparePlaces(a: Place, b: Place): number {
+  const time = a.recorded_at.getTime() - b.recorded_at.getTime();
+  if (time !== 0) return time;
+  const commit = BigInt(a.commit_position) - BigInt(b.commit_position);
+  if (commit !== 0n) return commit < 0n ? -1 : 1;
+  const prepare = BigInt(a.prepare_position) - BigInt(b.prepare_position);
+  if (prepare !== 0n) return prepare < 0n ? -1 : 1;
+  return a.line - b.line;
+}
+
+/**
+ * A rebuild's batch of postings with their running balances, before they are copied in: a rebuild
+ * copies the log's postings mostly in the order their balances run, so settling them in memory on
+ * top of each account's last stored posting spares updating every row just copied (about a quarter of
+ * the database's time in a rebuild, when SETTLE did it). Answers the postings whose account had a later
+ * posting stored already (recorded before it, committed after): their balances are left to
+ * settleRunningBalances once the batch is copied, as on the live path.
+ */
+export async function settleBeforeCopy(db: Pick<SqlExecutor, 'query'>, postings: readonly CopiedPosting[]): Promise<CopiedPosting[]> {
+  if (postings.length === 0) return [];
+  const byAccount = new Map<string, CopiedPosting[]>();
+  for (const posting of postings) {
+    const account = byAccount.get(posting.account);
+    if (account) account.push(posting);
+    else byAccount.set(posting.account, [posting]);
+  }
+  const stored = await db.query<Place & { account: string; running_balance: string | null }>(LAST_POSTED, [[...byAccount.keys()]]);
+  const last = new Map(stored.map((row) => [row.account, row]));
+  const unsettled: CopiedPosting[] = [];
+  for (const [account, lines] of byAccount) {
+    lines.sort(comparePlaces);
+    const before = last.get(account);
+    if (before && comparePlaces(before, lines[0]) > 0) {
+      for (const line of lines) line.running_balance = null;
+      unsettled.push(...lines);
+      continue;
+    }
+    let balance = BigInt(before?.running_balance ?? 0);
+    for (const line of lines) {
+      balance += BigInt(line.credit) - BigInt(line.debit);
+      line.running_balance = balance.toString();
+    }
+  }
+  return unsettled;
+}

@@ -3,7 +3,8 @@ import type { SqlExecutor } from '@app/database';
 import { LEGACY_MODE_KEY, type Mode, streams } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import { settleRunningBalances } from './ledger-running-balances';
-import type { TableRow } from '../projector/projection';
+import { keyedLookup } from '../projector/batch-reads';
+import type { BatchRead, ReadRow, TableRow } from '../projector/projection';
 
 type Query = Pick<SqlExecutor, 'query'>;
 
@@ -34,14 +35,17 @@ export class LedgerTenantModes {
   ) {}
 
   /**
-   * The modes the batch's tenants had before it: of those it names (`tenants`), and the legacy decision;
-   * nothing is read for a batch that neither moves money nor makes a mode known.
+   * The read of the modes the batch's tenants had before it: of those it names (`tenants`), and the
+   * legacy decision; none for a batch that neither moves money nor makes a mode known.
    */
-  static async load(db: Query, events: readonly RecordedEvent[], tenants: readonly string[]): Promise<LedgerTenantModes> {
-    if (tenants.length === 0 && !events.some((event) => MODE_EVENTS.has(event.type))) return new LedgerTenantModes(new Map(), null);
-    const ids = [...new Set(tenants), LEGACY];
-    const rows = await db.query<{ tenant_id: string; mode: Mode | null }>(`SELECT tenant_id, mode FROM ledger_tenant_modes WHERE tenant_id = ANY($1::text[])`, [ids]);
-    const modes = new Map(rows.map((row) => [row.tenant_id, row.mode]));
+  static ask(events: readonly RecordedEvent[], tenants: readonly string[]): BatchRead | undefined {
+    if (tenants.length === 0 && !events.some((event) => MODE_EVENTS.has(event.type))) return undefined;
+    return { sql: `SELECT k.key AS tenant_id, v.mode FROM ${keyedLookup('ledger_tenant_modes', 'tenant_id', 'mode')}`, params: [JSON.stringify([...new Set(tenants), LEGACY])] };
+  }
+
+  /** The modes as `ask` read them. */
+  static from(rows: readonly ReadRow[]): LedgerTenantModes {
+    const modes = new Map(rows.map((row) => [row.tenant_id as string, row.mode as Mode | null]));
     const legacy = modes.get(LEGACY) ?? null;
     modes.delete(LEGACY);
     return new LedgerTenantModes(modes, legacy);

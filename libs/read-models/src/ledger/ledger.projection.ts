@@ -14,8 +14,9 @@ import {
   streamKind,
 } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
-import { settleRunningBalances } from './ledger-running-balances';
+import { type CopiedPosting, settleBeforeCopy, settleRunningBalances } from './ledger-running-balances';
 import { decideLegacyEntries, LedgerTenantModes, platformsNamed } from './ledger-tenant-modes';
+import { readFor } from '../projector/batch-reads';
 import type { BatchContext, BulkWriter, Projection, TableRow } from '../projector/projection';
 import type { BatchHistories } from '../projector/stream-histories';
 
@@ -57,23 +58,26 @@ export const ledgerProjection: Projection = {
   // Each batch settles its running balances on top of the earlier batches' postings.
   rebuildReads: ['ledger_postings_account_time'],
   folds: isPayableStream,
-  async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], { histories }: BatchContext) {
-    const { entries, modes } = await postedBy(tx, events, histories);
+  readBefore: (events, { histories }) => LedgerTenantModes.ask(events, tenantsNamed(events, histories)),
+  async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext) {
+    const { entries, modes } = await postedBy(tx, events, context);
     const tenants = modes.rows();
     if (entries.length > 0 || tenants.length > 0) await post(tx, entries, tenants);
     if (modes.decidedInBatch) await decideLegacyEntries(tx, modes.decidedInBatch);
   },
   // Every entry is new to a rebuild's copies (one per event, each event applied once): entries and
-  // postings are appended, and their running balances settled on top of earlier batches'; balances,
+  // postings are appended with their running balances, settled in memory on top of earlier batches'; balances,
   // summed over the batch, are added to what earlier batches left.
-  async rebuildBatch(writer: BulkWriter, events: readonly RecordedEvent[], { histories }: BatchContext) {
-    const { entries, modes } = await postedBy(writer, events, histories);
+  async rebuildBatch(writer: BulkWriter, events: readonly RecordedEvent[], context: BatchContext) {
+    const { entries, modes } = await postedBy(writer, events, context);
     const postings = postingRows(entries);
-    await writer.merge('ledger_tenant_modes', MODE_COLUMNS, modes.rows(), { key: ['tenant_id'], set: 'mode = EXCLUDED.mode' });
+    const unsettled = await settleBeforeCopy(writer, postings);
     await writer.append('ledger_entries', ENTRY_COLUMNS, entryRows(entries));
-    await writer.append('ledger_postings', POSTING_COLUMNS, postings);
-    await settleRunningBalances(writer, postings);
-    await writer.merge('ledger_balances', BALANCE_COLUMNS, balanceRows(entries), { key: ['account'], set: ADD_TO_BALANCE });
+    await writer.append('ledger_postings', [...POSTING_COLUMNS, 'running_balance'], postings);
+    await settleRunningBalances(writer, unsettled);
+    const balances = balanceRows(entries);
+    const tenants = modes.rows();
+    if (balances.length > 0 || tenants.length > 0) await writer.query(MERGE_BALANCES_AND_MODES, [JSON.stringify(balances), JSON.stringify(tenants)]);
     if (modes.decidedInBatch) await decideLegacyEntries(writer, modes.decidedInBatch);
   },
   async check(tx: SqlExecutor, events: readonly RecordedEvent[], { histories }: BatchContext) {
@@ -85,11 +89,9 @@ export const ledgerProjection: Projection = {
  * The batch's money events with their journal entries, each checked to balance, in log order, each
  * posted to the books of its tenant's mode as the log stands at its event.
  */
-async function postedBy(db: Pick<SqlExecutor, 'query'>, events: readonly RecordedEvent[], histories: BatchHistories): Promise<Batch> {
-  // Whether an event posts does not depend on its tenant's mode (that only names the books' accounts): a
-  // batch that posts nothing (a busy hour's creates) reads no modes unless it makes one known.
-  const money = events.filter((event) => holdsMoney(event.streamId) && entryFor(event, histories, 'live') !== undefined);
-  const modes = await LedgerTenantModes.load(db, events, [...money.map((event) => tenantOf(event, histories)), ...platformsNamed(events)]);
+async function postedBy(db: Pick<SqlExecutor, 'query'>, events: readonly RecordedEvent[], context: BatchContext): Promise<Batch> {
+  const { histories } = context;
+  const modes = LedgerTenantModes.from(await readFor(db, context, () => LedgerTenantModes.ask(events, tenantsNamed(events, histories))));
   const entries: Posted[] = [];
   for (const event of events) {
     modes.learn(event);
@@ -100,6 +102,17 @@ async function postedBy(db: Pick<SqlExecutor, 'query'>, events: readonly Recorde
     if (entry) entries.push({ event, entry: balanced(event, entry), mode });
   }
   return { entries, modes };
+}
+
+/**
+ * The tenants whose modes the batch's entries need: whose money it moves, and the platforms its
+ * accounts take their modes from. Whether an event posts does not depend on its tenant's mode (that
+ * only names the books' accounts): a batch that posts nothing (a busy hour's creates) reads no modes
+ * unless it makes one known.
+ */
+function tenantsNamed(events: readonly RecordedEvent[], histories: BatchHistories): string[] {
+  const money = events.filter((event) => holdsMoney(event.streamId) && entryFor(event, histories, 'live') !== undefined);
+  return [...money.map((event) => tenantOf(event, histories)), ...platformsNamed(events)];
 }
 
 /**
@@ -187,7 +200,7 @@ function entryRows(entries: readonly Posted[]): TableRow[] {
   }));
 }
 
-type PostingRow = TableRow & { account: string; debit: number; credit: number; recorded_at: Date };
+type PostingRow = TableRow & CopiedPosting;
 
 /** A posting, and the mode of the entry it is a line of (not a column of its own: its account's row says it). */
 type ModedPosting = { row: PostingRow; mode: Mode | null };
@@ -253,6 +266,15 @@ const POST = `
     ON CONFLICT (tenant_id) DO UPDATE SET mode = EXCLUDED.mode
   )
   SELECT DISTINCT entry_id FROM posted`;
+
+/** A rebuild's batch of balance changes (one row per account) and tenants' modes, merged in one statement. */
+const MERGE_BALANCES_AND_MODES = `
+  WITH balances AS (
+    INSERT INTO ledger_balances (${BALANCE_COLUMNS.join(', ')}) ${fromJson('ledger_balances', BALANCE_COLUMNS)}
+    ON CONFLICT (account) DO UPDATE SET ${ADD_TO_BALANCE}
+  )
+  INSERT INTO ledger_tenant_modes (${MODE_COLUMNS.join(', ')}) SELECT ${MODE_COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::ledger_tenant_modes, $2::jsonb)
+  ON CONFLICT (tenant_id) DO UPDATE SET mode = EXCLUDED.mode`;
 
 async function post(tx: SqlExecutor, entries: readonly Posted[], tenants: readonly TableRow[]): Promise<void> {
   const inserted = await tx.query<{ entry_id: string }>(POST, [JSON.stringify(entryRows(entries)), JSON.stringify(balanceLines(entries)), JSON.stringify(tenants)]);

@@ -1,11 +1,12 @@
 import type { SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '@app/event-store';
+import { readBeforeWrites } from './batch-reads';
 import { BatchWrites } from './batch-writes';
 import { bulkWriter } from './bulk-writer';
 import type { BatchContext, Projection } from './projection';
 
 /**
- * Applies a batch to every projection, sends their final writes with `finish` (the projector's
+ * Applies a batch to every projection, their reads first in one statement (batch-reads.ts), sends their final writes with `finish` (the projector's
  * checkpoint move; alone without one), then checks their invariants against the whole batch.
  */
 export async function applyToReadModels(
@@ -16,14 +17,24 @@ export async function applyToReadModels(
   finish: (last: BatchWrites) => Promise<unknown> = (last) => last.flush(tx),
 ): Promise<void> {
   const batch = { ...context, last: new BatchWrites() };
-  for (const projection of projections) await projection.applyBatch(tx, events, batch);
+  const reads = await readBeforeWrites(tx, projections, events, batch);
+  for (const [i, projection] of projections.entries()) await projection.applyBatch(tx, events, reads[i] ? { ...batch, read: reads[i] } : batch);
   await finish(batch.last);
   for (const projection of projections) await projection.check?.(tx, events, batch);
 }
 
-/** The same into a rebuild's copies: in bulk where a projection can, with `applyBatch` where it cannot. */
-export async function applyToCopies(tx: SqlExecutor, projections: readonly Projection[], events: readonly RecordedEvent[], context: BatchContext): Promise<void> {
-  const writer = bulkWriter(tx);
+/**
+ * The same into a rebuild's copies: in bulk where a projection can, with `applyBatch` where it cannot.
+ * `staged`: the rebuild's staging copies made so far (bulk-writer.ts).
+ */
+export async function applyToCopies(
+  tx: SqlExecutor,
+  projections: readonly Projection[],
+  events: readonly RecordedEvent[],
+  context: BatchContext,
+  staged: Set<string>,
+): Promise<void> {
+  const writer = bulkWriter(tx, staged);
   const batch = { ...context, last: new BatchWrites() };
   for (const projection of projections) {
     await (projection.rebuildBatch ? projection.rebuildBatch(writer, events, batch) : projection.applyBatch(tx, events, batch));

@@ -7,7 +7,7 @@ interface Write {
 }
 
 /** `$n` placeholders of a statement moved up by `by`: its parameters follow others' in a combined statement. */
-const shifted = (sql: string, by: number) => sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + by}`);
+export const shifted = (sql: string, by: number) => sql.replace(/\$(\d+)/g, (_, n: string) => `$${Number(n) + by}`);
 
 /**
  * A batch's writes that nothing reads back before it ends (a view's one upsert for the batch), sent

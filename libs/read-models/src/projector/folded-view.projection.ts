@@ -1,7 +1,8 @@
 import type { SqlExecutor } from '@app/database';
 import type { InlineProjection, RecordedEvent } from '@app/event-store';
 import { streamKey } from '@app/domain';
-import type { BatchContext, BulkWriter, Projection, TableRow } from './projection';
+import { keyedLookup, readFor } from './batch-reads';
+import type { BatchContext, BatchRead, BulkWriter, Projection, TableRow } from './projection';
 import type { BatchHistories } from './stream-histories';
 
 export interface FoldedViewSpec<State> {
@@ -104,22 +105,20 @@ export function foldedView<State>(spec: FoldedViewSpec<State>): Projection {
    * a rebuild swaps its copy in at the projector's checkpoint, dropping the rows appends wrote inline
    * past it, and only the projector, following the log from there, writes them again.
    */
-  const revisions = async (tx: SqlExecutor, { histories }: BatchContext): Promise<ReadonlyMap<string, bigint>> => {
-    const keys = [...histories.streams()].filter(spec.streams).map(streamKey);
-    if (!spec.writtenInline || keys.length === 0) return new Map();
-    const found = await tx.query<{ key: string; revision: string | null }>(
-      `SELECT ${spec.key} AS key, revision::text AS revision FROM ${spec.table} WHERE ${spec.key} = ANY($1::text[])`,
-      [keys],
-    );
-    return new Map(found.filter((r) => r.revision !== null).map((r) => [r.key, BigInt(r.revision!)]));
+  const revisions = (context: BatchContext): BatchRead | undefined => {
+    const keys = [...context.histories.streams()].filter(spec.streams).map(streamKey);
+    if (!spec.writtenInline || keys.length === 0) return undefined;
+    return { sql: `SELECT k.key, v.revision::text AS revision FROM ${keyedLookup(spec.table, spec.key, 'revision')}`, params: [JSON.stringify(keys)] };
   };
   return {
     name: spec.name,
     version: spec.version,
     tables: [spec.table, ...(spec.companions ?? []).map((c) => c.table)],
     folds: spec.streams,
+    readBefore: (events, context) => revisions(context),
     async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext) {
-      const current = await revisions(tx, context);
+      const found = (await readFor(tx, context, () => revisions(context))) as { key: string; revision: string | null }[];
+      const current = new Map(found.filter((r) => r.revision !== null).map((r) => [r.key, BigInt(r.revision!)]));
       const rows = rowsAfter(events, context, (streamId, revision) => (current.get(streamKey(streamId)) ?? -1n) >= revision).map(({ row }) => row);
       if (rows.length === 0) return;
       // One statement for the batch (the table's own row type reads the JSON), companions included: round trips stay constant.

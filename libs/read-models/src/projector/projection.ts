@@ -8,6 +8,17 @@ export interface BatchContext {
   histories: BatchHistories;
   /** Where the batch gathers its final writes (batch-writes.ts); without it, writeLast writes at once. */
   last?: BatchWrites;
+  /** The rows of the projection's own `readBefore`, where they were read before the batch's writes (batch-reads.ts). */
+  read?: ReadRow[];
+}
+
+/** A row of a read before writes, as JSON gives it. */
+export type ReadRow = Record<string, unknown>;
+
+/** A statement reading the projection's own tables, with its parameters numbered from $1. */
+export interface BatchRead {
+  sql: string;
+  params: readonly unknown[];
 }
 
 export type TableRow = Record<string, CopyValue>;
@@ -47,6 +58,13 @@ export interface Projection {
    * histories are loaded for the batch as the log stands at its last event, in a rebuild as live.
    */
   readonly consults?: (event: RecordedEvent) => readonly string[];
+  /**
+   * Optional: what `applyBatch` must read before it writes, asked before any projection writes the
+   * batch, so the projector reads it with the other projections' in one statement; `applyBatch` finds
+   * its rows in `context.read`, or reads them itself without (readFor, batch-reads.ts). It must not
+   * depend on another projection's writes in the batch.
+   */
+  readBefore?(events: readonly RecordedEvent[], context: BatchContext): BatchRead | undefined;
   applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext): Promise<void>;
   /**
    * Optional, for rebuilds: the batch folded in memory into the rows it leaves, written in bulk. It

@@ -103,6 +103,7 @@ export async function rebuildProjections(
     });
   let progress: RebuildProgress = { events: 0, position: START, target: START };
   const histories = new StreamHistories(store);
+  const staged = new Set<string>();
   const { folded, consulted } = historiesNeeded(projections);
   /** The log's next batch after `after`, up to `target`, with the histories its projections fold. */
   const readBatch = async (after: LogPosition, target: LogPosition) => {
@@ -126,7 +127,7 @@ export async function rebuildProjections(
         next = readBatch(reached, target);
         next.catch(() => undefined);
       }
-      const apply = (tx: SqlExecutor) => applyToCopies(tx, projections, events, context);
+      const apply = (tx: SqlExecutor) => applyToCopies(tx, projections, events, context, staged);
       await (within ? apply(within) : inShadow(apply));
       progress = { events: progress.events + events.length, position: reached, target };
       onProgress(progress);
