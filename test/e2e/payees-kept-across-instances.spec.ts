@@ -4,10 +4,12 @@ import { call } from '../support/http';
 import { createTestSchema, type TestSchema } from '../support/postgres';
 
 /**
- * An API keeps the histories of the accounts its escrows pay from one create to the next
- * (libs/event-store/src/kept-histories.ts). An account rejected or closed through another instance of
- * the service on the same database since is refused at the next escrow this one creates for it, as
- * if it had kept nothing, and nothing is written.
+ * An API keeps the histories of the accounts its escrows pay, and of the commission rules they pay,
+ * from one create to the next (libs/event-store/src/kept-histories.ts), and decides the next create on
+ * them without reading, its append checking that they still stand (libs/infrastructure/src/on-kept-histories.ts).
+ * An account rejected or closed through another instance of the service on the same database since is
+ * refused at the next escrow this one creates for it, as if it had kept nothing, and nothing is written;
+ * a rule set there since applies to that escrow.
  */
 describe('payees an API keeps, changed through another instance', () => {
   let schema: TestSchema;
@@ -57,5 +59,18 @@ describe('payees an API keeps, changed through another instance', () => {
       expect([refused.status, refused.body.error.code]).toEqual([404, 'UNKNOWN_ALLOCATION_MERCHANT']);
     }
     expect(await escrowEvents()).toBe(before);
+  });
+
+  it('applies a commission rule set through the other instance since this one kept the rules (none then) to its next escrow', async () => {
+    const created = await call(here.baseUrl, 'POST', '/v1/trdp/accounts', { body: { name: 'Shop kept-charged', type: 'business', reference: 'kept-charged' }, headers: headers() });
+    expect(created.status).toBe(201);
+    const fee = (res: Awaited<ReturnType<typeof create>>) => [res.status, res.body.data.allocations[0].fee, res.body.data.allocations[0].commission?.version ?? null];
+    expect(fee(await create('kept-charged'))).toEqual([201, 0, null]);
+    expect(fee(await create('kept-charged'))).toEqual([201, 0, null]);
+
+    const set = await call(there.baseUrl, 'POST', '/v1/trdp/commission', { body: { percentage: 10 }, headers: headers() });
+    expect([set.status, set.body.data.version]).toEqual([200, 1]);
+    // 10 % of 1,000.50 is 100.05.
+    expect(fee(await create('kept-charged'))).toEqual([201, 100.05, 1]);
   });
 });

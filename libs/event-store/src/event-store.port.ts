@@ -81,6 +81,18 @@ export interface AppendOptions {
   folded?: FoldedStream;
   /** The hash of the stream's last event, which the first new one chains to (SealingEventStore, libs/infrastructure). */
   lastHash?: string;
+  /**
+   * Other streams the decision rested on, which must still stand where it found them when the events land:
+   * checked in the append's own transaction, and a failed one writes nothing (ConditionFailed). Only for a
+   * store that checksConditions.
+   */
+  conditions?: readonly AppendCondition[];
+}
+
+/** A stream the append does not write, at the revision of its last event (`no_stream`: none yet). */
+export interface AppendCondition {
+  streamId: string;
+  revision: Exclude<ExpectedRevision, 'any'>;
 }
 
 /** One stream's part of an atomic append across streams (EventStore.appendMany). */
@@ -105,6 +117,11 @@ export interface SubscribeOptions {
 }
 
 export interface EventStore {
+  /**
+   * Whether an append checks its `conditions` (AppendOptions) with its write; a store that does not
+   * (KurrentDB: no condition on streams it does not write) refuses an append carrying any.
+   */
+  readonly checksConditions: boolean;
   append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult>;
   /**
    * Appends to several distinct streams all or nothing: each at its own expected revision, and a
@@ -152,6 +169,19 @@ export class WrongExpectedRevision extends Error {
     super(`Stream ${streamId}: expected revision ${String(expected)}, actual ${String(actual)}`);
     this.name = 'WrongExpectedRevision';
   }
+}
+
+/** An append's conditions that failed (AppendOptions.conditions): nothing was written. */
+export class ConditionFailed extends Error {
+  constructor(readonly failed: readonly { streamId: string; expected: AppendCondition['revision']; actual: bigint | 'no_stream' }[]) {
+    super(`Streams moved since the decision: ${failed.map((f) => `${f.streamId} (expected ${String(f.expected)}, actual ${String(f.actual)})`).join(', ')}`);
+    this.name = 'ConditionFailed';
+  }
+}
+
+/** The conditions that fail against the streams' revisions as they stand (`revisionOf`). */
+export function failedConditions(conditions: readonly AppendCondition[], revisionOf: (streamId: string) => bigint | 'no_stream'): ConditionFailed['failed'] {
+  return conditions.map((c) => ({ streamId: c.streamId, expected: c.revision, actual: revisionOf(c.streamId) })).filter((c) => c.actual !== c.expected);
 }
 
 /** A multi-stream append names each stream once, and each with an event at least. */

@@ -15,6 +15,10 @@ import type {
 export class ForwardingEventStore implements EventStore {
   constructor(protected readonly store: EventStore) {}
 
+  get checksConditions(): boolean {
+    return this.store.checksConditions;
+  }
+
   append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult> {
     return this.store.append(streamId, events, expected, options);
   }

@@ -1,5 +1,5 @@
 import { type Decider, DomainError, type DomainEvent } from '@app/domain';
-import { comparePositions, type EventMetadata, type EventStore, WrongExpectedRevision } from '@app/event-store';
+import { type AppendCondition, comparePositions, type EventMetadata, type EventStore, WrongExpectedRevision } from '@app/event-store';
 import { type AppendHints, noHints } from './append-hints';
 import { backOff, MAX_ATTEMPTS } from './back-off';
 import type { AcrossOutcome, AcrossStreams, CommandOutcome } from './command-outcomes';
@@ -25,6 +25,10 @@ export class ConcurrentModification extends DomainError {
  * for the first read; a refusal or "nothing to do" decided on it is decided again on a read, since
  * only an append at its head proves it current. A refusal decided on a read is the command's answer.
  *
+ * `conditions` name other streams the command was decided on, as the caller holds them: the append
+ * writes only if they still stand there (AppendOptions.conditions), and a ConditionFailed is the
+ * caller's to answer, by deciding again on them read.
+ *
  * Everything else is composed around it (composed-command-runner.ts), and what the pieces under it need
  * to know of the stream its `hints` tell the store (append-hints.ts).
  */
@@ -48,6 +52,7 @@ export class CommandRunner {
     command: Command,
     metadata: EventMetadata,
     known?: KnownStream<State>,
+    conditions?: readonly AppendCondition[],
   ): Promise<CommandOutcome<State, Event>> {
     let assumed = known;
     for (let attempt = 1; attempt <= MAX_ATTEMPTS; attempt++) {
@@ -71,7 +76,7 @@ export class CommandRunner {
           streamId,
           events.map((event) => ({ type: event.type, data: event.data, metadata })),
           stream.head ? stream.head.revision : 'no_stream',
-          this.hints(stream, state),
+          conditions === undefined ? this.hints(stream, state) : { ...this.hints(stream, state), conditions },
         );
         const last = appended.events[appended.events.length - 1];
         const head = { revision: appended.nextRevision, hash: last.hash };

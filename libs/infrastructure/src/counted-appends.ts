@@ -6,8 +6,8 @@ import type { Metrics } from './metrics';
 export function countedAppends(runner: CommandRunner, metrics: Metrics): CommandRunner {
   return aroundRun(
     runner,
-    async (streamId, decider, command, metadata, known) => {
-      const outcome = await runner.run(streamId, decider, command, metadata, known);
+    async (streamId, decider, command, metadata, known, conditions) => {
+      const outcome = await runner.run(streamId, decider, command, metadata, known, conditions);
       for (const event of outcome.events) metrics.eventsAppended.inc({ type: event.type });
       return outcome;
     },

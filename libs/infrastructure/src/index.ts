@@ -5,6 +5,7 @@ export * from './around-run';
 export * from './command-outcomes';
 export * from './command-runner';
 export * from './known-stream';
+export * from './on-kept-histories';
 export * from './composed-command-runner';
 export * from './infrastructure.module';
 export * from './keyed-queue';

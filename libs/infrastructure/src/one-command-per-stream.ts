@@ -14,7 +14,7 @@ export function oneCommandPerStream(runner: CommandRunner): CommandRunner {
   const queue = new KeyedQueue();
   return aroundRun(
     runner,
-    (streamId, decider, command, metadata, known) => queue.run(streamId, () => runner.run(streamId, decider, command, metadata, known)),
+    (streamId, decider, command, metadata, known, conditions) => queue.run(streamId, () => runner.run(streamId, decider, command, metadata, known, conditions)),
     (decide, metadata, lane) => (lane === undefined ? runner.decideAcross(decide, metadata) : queue.run(lane, () => runner.decideAcross(decide, metadata, lane))),
   );
 }

@@ -12,8 +12,8 @@ import type { ProjectedReads } from './projected-reads';
 export function readYourWrites(runner: CommandRunner, reads: ProjectedReads): CommandRunner {
   return aroundRun(
     runner,
-    async (streamId, decider, command, metadata, known) => {
-      const outcome = await runner.run(streamId, decider, command, metadata, known);
+    async (streamId, decider, command, metadata, known, conditions) => {
+      const outcome = await runner.run(streamId, decider, command, metadata, known, conditions);
       if (outcome.position && !outcome.viewWritten) await reads.reach(outcome.position, metadata.correlationId);
       return outcome;
     },

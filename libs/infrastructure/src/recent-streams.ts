@@ -57,5 +57,5 @@ export class RecentStreams extends ForwardingEventStore {
 
 /** The runner deciding a command the caller knows nothing of its stream on what this process last wrote to that stream. */
 export function decidingOnRecentStreams(runner: CommandRunner, recent: RecentStreams): CommandRunner {
-  return aroundRun(runner, (streamId, decider, command, metadata, known) => runner.run(streamId, decider, command, metadata, known ?? recent.recall(streamId)));
+  return aroundRun(runner, (streamId, decider, command, metadata, known, conditions) => runner.run(streamId, decider, command, metadata, known ?? recent.recall(streamId), conditions));
 }

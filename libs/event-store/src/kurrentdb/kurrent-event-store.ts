@@ -1,6 +1,7 @@
 import type { Filter } from '@kurrent/kurrentdb-client';
 import {
   type AppendedEvent,
+  type AppendOptions,
   appendedEvent,
   type AppendRequest,
   type AppendResult,
@@ -66,14 +67,23 @@ export interface KurrentEventStoreOptions {
   resubscribeDelayMs?: number;
 }
 
+/** An append's conditions would go unchecked here (checksConditions): refused rather than ignored. */
+function refuseConditions(options: readonly (AppendOptions | undefined)[]): void {
+  if (options.some((o) => (o?.conditions?.length ?? 0) > 0)) throw new Error('KurrentDB checks no append conditions (checksConditions)');
+}
+
 export class KurrentEventStore implements EventStore {
+  /** The server's appends take no condition on streams they do not write: a writer reads those first. */
+  readonly checksConditions = false;
+
   constructor(
     private readonly client: KurrentClient,
     private readonly options: KurrentEventStoreOptions,
   ) {}
 
-  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
+  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult> {
     if (events.length === 0) throw new Error('append needs at least one event');
+    refuseConditions([options]);
     const data = events.map(toEventData);
     let result: Awaited<ReturnType<KurrentClient['appendToStream']>>;
     try {
@@ -93,6 +103,7 @@ export class KurrentEventStore implements EventStore {
    */
   async appendMany(requests: readonly AppendRequest[]): Promise<AppendResult[]> {
     checkAppendRequests(requests);
+    refuseConditions(requests.map((r) => r.options));
     let result: Awaited<ReturnType<KurrentClient['multiStreamAppend']>>;
     try {
       result = await this.client.multiStreamAppend(

@@ -51,6 +51,13 @@ export function appendStatement(head: string, channel: string | undefined, inlin
  * Each append's expectation is its own head statement's WHERE clause: one that fails just yields no
  * head row, and writes nothing, without touching its neighbours. Streams are distinct within a group,
  * so no two head statements meet the same row.
+ *
+ * An append's conditions (AppendOptions.conditions: streams it does not write, at the revisions its
+ * decision read) are checked against the heads as the statement's snapshot has them, each a probe of
+ * the streams key (a scalar subquery, so no plan turns it into a scan): one that fails puts its append
+ * in `stale`, whose heads then do not move, so it writes nothing. What committed before the statement
+ * began is in the snapshot; a change that commits while it runs is not seen, and the append stands as
+ * made before that change, as one decided on a read a moment earlier would.
  */
 export function appendGroupStatement(channel: string | undefined, inline?: InlineProjection): string {
   const { cte, join } = signal(channel);
@@ -58,19 +65,23 @@ export function appendGroupStatement(channel: string | undefined, inline?: Inlin
     FROM input JOIN heads ON heads.stream_id = input.stream WHERE input.inline_row IS NOT NULL) AS written`;
   return `
   WITH input AS (
-    SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(i int, stream text, mode text, expected bigint, count bigint, events jsonb, inline_row jsonb)
+    SELECT * FROM jsonb_to_recordset($1::jsonb) AS x(i int, stream text, mode text, expected bigint, count bigint, events jsonb, inline_row jsonb, conditions jsonb)
+  ),
+  stale AS (
+    SELECT DISTINCT input.i FROM input CROSS JOIN LATERAL jsonb_to_recordset(input.conditions) AS c(stream text, revision bigint)
+    WHERE (SELECT streams.revision FROM streams WHERE streams.stream_id = c.stream) IS DISTINCT FROM c.revision
   ),
   created AS (
-    INSERT INTO streams (stream_id, revision) SELECT stream, count - 1 FROM input WHERE mode = 'no_stream'
+    INSERT INTO streams (stream_id, revision) SELECT stream, count - 1 FROM input WHERE mode = 'no_stream' AND i NOT IN (SELECT i FROM stale)
     ON CONFLICT DO NOTHING RETURNING stream_id, revision
   ),
   upserted AS (
-    INSERT INTO streams (stream_id, revision) SELECT stream, count - 1 FROM input WHERE mode = 'any'
+    INSERT INTO streams (stream_id, revision) SELECT stream, count - 1 FROM input WHERE mode = 'any' AND i NOT IN (SELECT i FROM stale)
     ON CONFLICT (stream_id) DO UPDATE SET revision = streams.revision + EXCLUDED.revision + 1 RETURNING stream_id, revision
   ),
   moved AS (
     UPDATE streams SET revision = streams.revision + input.count FROM input
-    WHERE input.mode = 'exact' AND streams.stream_id = input.stream AND streams.revision = input.expected
+    WHERE input.mode = 'exact' AND streams.stream_id = input.stream AND streams.revision = input.expected AND input.i NOT IN (SELECT i FROM stale)
     RETURNING streams.stream_id, streams.revision
   ),
   heads AS (SELECT * FROM created UNION ALL SELECT * FROM upserted UNION ALL SELECT * FROM moved)${cte}${inlineRows(inline, rows)}

@@ -1,5 +1,5 @@
 import type { SqlExecutor } from '@app/database';
-import type { ExpectedRevision } from '../event-store.port';
+import type { AppendCondition, ExpectedRevision } from '../event-store.port';
 import type { InlineProjection } from '../inline-projection.port';
 import { appendGroupStatement, appendStatement, HEAD } from './append-statements';
 import type { AppendedRow } from './event-rows';
@@ -23,6 +23,8 @@ export interface PendingAppend {
   payload: SentEvent[];
   /** The inline projection's row for the stream after these events (null without one). */
   inlineRow: Record<string, unknown> | null;
+  /** Streams that must stand at these revisions for the append to write (AppendOptions.conditions). */
+  conditions: readonly AppendCondition[];
 }
 
 interface Waiting extends PendingAppend {
@@ -98,19 +100,7 @@ export class GroupCommit {
     if (group.length === 1) return this.writeAlone(group[0]);
     let rows: AppendedRow[];
     try {
-      rows = await this.db.query<AppendedRow>(this.statements.group, [
-        JSON.stringify(
-          group.map((p, i) => ({
-            i,
-            stream: p.streamId,
-            mode: typeof p.expected === 'bigint' ? 'exact' : p.expected,
-            expected: typeof p.expected === 'bigint' ? p.expected.toString() : null,
-            count: p.payload.length,
-            events: p.payload,
-            inline_row: p.inlineRow,
-          })),
-        ),
-      ]);
+      rows = await this.writeTogether(this.db, group);
     } catch {
       // The statement wrote nothing. One append's fault (a duplicate event id, a deadlock with another
       // writer) must not fail its neighbours: each is written again on its own and meets its own fate.
@@ -130,8 +120,32 @@ export class GroupCommit {
     }
   }
 
-  /** One append on its own statement, through `executor` (a transaction of several: PostgresEventStore.appendMany); no rows when its expectation failed. */
-  writeIn(executor: SqlExecutor, { streamId, expected, payload, inlineRow }: PendingAppend): Promise<AppendedRow[]> {
+  /** Appends to distinct streams in the group statement: no rows for one whose expectation or conditions failed. */
+  private writeTogether(executor: SqlExecutor, group: readonly PendingAppend[]): Promise<AppendedRow[]> {
+    return executor.query<AppendedRow>(this.statements.group, [
+      JSON.stringify(
+        group.map((p, i) => ({
+          i,
+          stream: p.streamId,
+          mode: typeof p.expected === 'bigint' ? 'exact' : p.expected,
+          expected: typeof p.expected === 'bigint' ? p.expected.toString() : null,
+          count: p.payload.length,
+          events: p.payload,
+          inline_row: p.inlineRow,
+          ...(p.conditions.length === 0 ? {} : { conditions: p.conditions.map((c) => ({ stream: c.streamId, revision: c.revision === 'no_stream' ? null : c.revision.toString() })) }),
+        })),
+      ),
+    ]);
+  }
+
+  /**
+   * One append on its own statement, through `executor` (a transaction of several: PostgresEventStore.appendMany);
+   * no rows when its expectation or conditions failed. Only the group statement checks conditions: one with
+   * some is a group of one.
+   */
+  writeIn(executor: SqlExecutor, append: PendingAppend): Promise<AppendedRow[]> {
+    if (append.conditions.length > 0) return this.writeTogether(executor, [append]);
+    const { streamId, expected, payload, inlineRow } = append;
     const json = JSON.stringify(payload);
     const count = String(payload.length);
     const row = this.inline === undefined || expected === 'any' ? [] : [inlineRow === null ? null : JSON.stringify(inlineRow)];

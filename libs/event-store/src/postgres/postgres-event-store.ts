@@ -5,8 +5,10 @@ import {
   type AppendRequest,
   type AppendResult,
   checkAppendRequests,
+  ConditionFailed,
   type EventStore,
   type ExpectedRevision,
+  failedConditions,
   type FoldedStream,
   type LogPosition,
   type NewEvent,
@@ -59,6 +61,7 @@ export interface PostgresEventStoreOptions {
 export class PostgresEventStore implements EventStore {
   private readonly writes: GroupCommit;
   private readonly appended: AppendSignal;
+  readonly checksConditions = true;
 
   constructor(
     private readonly db: SqlClient,
@@ -73,7 +76,7 @@ export class PostgresEventStore implements EventStore {
     if (events.length === 0) throw new Error('append needs at least one event');
     const pending = this.pending({ streamId, events, expected, options });
     const rows = await this.writes.write(pending);
-    if (rows.length === 0) throw new WrongExpectedRevision(streamId, expected, await this.currentRevision(this.db, streamId));
+    if (rows.length === 0) throw await this.refusal(this.db, pending);
     this.appended.signal();
     return this.result(rows, pending);
   }
@@ -90,9 +93,8 @@ export class PostgresEventStore implements EventStore {
     const written = await this.db.transaction(async (tx) => {
       const rows: AppendedRow[][] = [];
       for (const i of order) {
-        const { streamId, expected } = pending[i];
         rows[i] = await this.writes.writeIn(tx, pending[i]);
-        if (rows[i].length === 0) throw new WrongExpectedRevision(streamId, expected, await this.currentRevision(tx, streamId));
+        if (rows[i].length === 0) throw await this.refusal(tx, pending[i]);
       }
       return rows;
     });
@@ -109,7 +111,7 @@ export class PostgresEventStore implements EventStore {
       recordedAt: e.recordedAt?.toISOString(),
       hash: e.hash,
     }));
-    return { streamId, expected, payload, inlineRow: this.inlineRow(streamId, events, expected, options?.folded) };
+    return { streamId, expected, payload, inlineRow: this.inlineRow(streamId, events, expected, options?.folded), conditions: options?.conditions ?? [] };
   }
 
   /** The statement writes the events in the order sent, so the n-th row by revision is the n-th event sent. */
@@ -211,8 +213,17 @@ export class PostgresEventStore implements EventStore {
   /** The database is the caller's to close; there is nothing of the store's own to let go of. */
   async close(): Promise<void> {}
 
-  private async currentRevision(db: SqlExecutor, streamId: string): Promise<bigint | 'no_stream'> {
-    const rows = await db.query<{ revision: string }>(`SELECT revision::text AS revision FROM streams WHERE stream_id = $1`, [streamId]);
-    return rows.length === 0 ? 'no_stream' : BigInt(rows[0].revision);
+  /**
+   * Why an append wrote nothing, from the heads as they stand now: a head only moves on, so a condition or
+   * an expectation that failed in the statement fails here too. A failed condition is named first: the
+   * decision rested on what moved, and is made again on it before anything else.
+   */
+  private async refusal(db: SqlExecutor, { streamId, expected, conditions }: PendingAppend): Promise<Error> {
+    const ids = [streamId, ...conditions.map((c) => c.streamId)];
+    const rows = await db.query<{ stream_id: string; revision: string }>(`SELECT stream_id, revision::text AS revision FROM streams WHERE stream_id = ANY($1::text[])`, [ids]);
+    const heads = new Map(rows.map((row) => [row.stream_id, BigInt(row.revision)]));
+    const revisionOf = (id: string) => heads.get(id) ?? 'no_stream';
+    const failed = failedConditions(conditions, revisionOf);
+    return failed.length > 0 ? new ConditionFailed(failed) : new WrongExpectedRevision(streamId, expected, revisionOf(streamId));
   }
 }

@@ -3,6 +3,7 @@ import { untilTestEnds, waitFor } from '../../../../test/support/wait';
 import {
   type AppendedEvent,
   comparePositions,
+  ConditionFailed,
   type EventStore,
   type LogPosition,
   type RecordedEvent,
@@ -155,6 +156,55 @@ export function eventStoreContract(open: () => Promise<ContractSubject>): void {
     expect((await store.readStream(existing)).map((e) => e.type)).toEqual(['Created']);
     expect((await store.readStream(other)).map((e) => e.type)).toEqual(['Created', 'Next']);
     for (const id of fresh) expect(await store.readStream(id)).toHaveLength(1);
+  });
+
+  it('writes an append whose conditions hold, and nothing, naming the streams that moved, for one whose conditions fail', async () => {
+    const [kept, absent, target] = [stream(), stream(), stream()];
+    await store.append(kept, [event('K1'), event('K2')], 'no_stream');
+    const conditions = [{ streamId: kept, revision: 1n }, { streamId: absent, revision: 'no_stream' as const }];
+    if (!store.checksConditions) {
+      // A store that cannot check them refuses them rather than leaving them unchecked: its writers read first.
+      await expect(store.append(target, [event('T1')], 'no_stream', { conditions })).rejects.toThrow();
+      expect(await store.readStream(target)).toEqual([]);
+      return;
+    }
+    expect((await store.append(target, [event('T1')], 'no_stream', { conditions })).nextRevision).toBe(0n);
+    await store.append(kept, [event('K3')], 1n);
+    await store.append(absent, [event('A1')], 'no_stream');
+    const failure = store.append(target, [event('T2'), event('T3')], 0n, { conditions });
+    await expect(failure).rejects.toBeInstanceOf(ConditionFailed);
+    await expect(failure).rejects.toMatchObject({
+      failed: [
+        { streamId: kept, expected: 1n, actual: 2n },
+        { streamId: absent, expected: 'no_stream', actual: 0n },
+      ],
+    });
+    expect((await store.readStream(target)).map((e) => e.type)).toEqual(['T1']);
+    expect((await store.append(target, [event('T2')], 0n, { conditions: [{ streamId: kept, revision: 2n }] })).nextRevision).toBe(1n);
+  });
+
+  it('fails only the append whose condition fails among concurrent appends, and a multi-stream append whole', async () => {
+    const moved = stream();
+    await store.append(moved, [event('M1'), event('M2')], 'no_stream');
+    if (!store.checksConditions) return;
+    const fresh = Array.from({ length: 20 }, () => stream());
+    const staleOne = stream();
+    const outcomes = await Promise.allSettled([
+      ...fresh.map((id, i) => store.append(id, [event('New', i)], 'no_stream', { conditions: [{ streamId: moved, revision: 1n }] })),
+      store.append(staleOne, [event('Stale')], 'no_stream', { conditions: [{ streamId: moved, revision: 0n }] }),
+    ]);
+    expect(outcomes[fresh.length]).toMatchObject({ status: 'rejected', reason: expect.any(ConditionFailed) });
+    expect(outcomes.filter((o) => o.status === 'fulfilled')).toHaveLength(fresh.length);
+    for (const id of fresh) expect(await store.readStream(id)).toHaveLength(1);
+    expect(await store.readStream(staleOne)).toEqual([]);
+    const [a, b] = [stream(), stream()];
+    const across = store.appendMany([
+      { streamId: a, events: [event('A1')], expected: 'no_stream' },
+      { streamId: b, events: [event('B1')], expected: 'no_stream', options: { conditions: [{ streamId: moved, revision: 'no_stream' }] } },
+    ]);
+    await expect(across).rejects.toBeInstanceOf(ConditionFailed);
+    expect(await store.readStream(a)).toEqual([]);
+    expect(await store.readStream(b)).toEqual([]);
   });
 
   it('acknowledges each of many concurrent appends only once its events are stored for every reader', async () => {

@@ -1,12 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type AppendOptions,
   type AppendRequest,
   appendedEvent,
   type AppendResult,
   checkAppendRequests,
   comparePositions,
+  ConditionFailed,
   type EventStore,
   type ExpectedRevision,
+  failedConditions,
   type LogPosition,
   type NewEvent,
   type RecordedEvent,
@@ -29,14 +32,20 @@ export class InMemoryEventStore implements EventStore {
   private readonly streams = new Map<string, RecordedEvent[]>();
   private readonly appended = new LocalAppendSignal();
   private commits = 0n;
+  readonly checksConditions = true;
 
-  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> {
-    return (await this.appendMany([{ streamId, events, expected }]))[0];
+  async append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision, options?: AppendOptions): Promise<AppendResult> {
+    return (await this.appendMany([{ streamId, events, expected, options }]))[0];
   }
 
-  /** Every expectation is checked before anything is written; the appends then share one commit. */
+  /** Every condition and expectation is checked before anything is written; the appends then share one commit. */
   async appendMany(requests: readonly AppendRequest[]): Promise<AppendResult[]> {
     checkAppendRequests(requests);
+    const failed = failedConditions(
+      requests.flatMap((r) => r.options?.conditions ?? []),
+      (streamId) => this.revisionOf(streamId),
+    );
+    if (failed.length > 0) throw new ConditionFailed(failed);
     for (const { streamId, expected } of requests) {
       const actual = this.revisionOf(streamId);
       if (expected !== 'any' && expected !== actual) throw new WrongExpectedRevision(streamId, expected, actual);

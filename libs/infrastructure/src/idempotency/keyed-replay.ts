@@ -37,10 +37,10 @@ export function alreadyApplied<Event extends DomainEvent, State>(
  * earlier attempt's events make of it.
  */
 export function replayingKeyedRequests(runner: CommandRunner, store: EventStore): CommandRunner {
-  return aroundRun(runner, (streamId, decider, command, metadata, known) => {
+  return aroundRun(runner, (streamId, decider, command, metadata, known, conditions) => {
     const digest = metadata.idempotency;
     // Most commands carry no key: they go on at once, without a step of their own here.
-    if (typeof digest !== 'string') return runner.run(streamId, decider, command, metadata, known);
+    if (typeof digest !== 'string') return runner.run(streamId, decider, command, metadata, known, conditions);
     const replayIfApplied = async () => alreadyApplied(decider, await store.readStream(streamId), digest);
     return (async () => {
       let basis = known;
@@ -51,7 +51,7 @@ export function replayingKeyedRequests(runner: CommandRunner, store: EventStore)
         basis = knownFrom(decider, history);
       }
       try {
-        const outcome = await runner.run(streamId, decider, command, metadata, basis);
+        const outcome = await runner.run(streamId, decider, command, metadata, basis, conditions);
         return (outcome.events.length === 0 && (await replayIfApplied())) || outcome;
       } catch (error) {
         const replay = error instanceof DomainError ? await replayIfApplied() : undefined;

@@ -16,7 +16,7 @@ import {
 } from '@app/domain';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { EVENT_STORE, type EventStore, KeptHistories } from '@app/event-store';
-import { Clocks, CommandRunner, newStream, onClock, type ObjectClock } from '@app/infrastructure';
+import { Clocks, CommandRunner, newStream, onClock, onKeptHistories, type ObjectClock } from '@app/infrastructure';
 import { type AllocationPayee, allocationPayees, payeeStreams, possiblePayees } from '@app/onboarding';
 import { commissionsInForce, commissionStreams, paysCommission } from '@app/features/commissions';
 import { refuseNewCallbackUrl } from '@app/http';
@@ -97,19 +97,22 @@ export class CreateEscrowHandler implements ICommandHandler<CreateEscrowCommand>
     // The fingerprint is of the request as sent, so a retry naming an account by its reference matches it.
     const requestFingerprint = fingerprint(request);
     const ids = request.allocations.map((allocation) => allocation.merchantId);
-    // One read for the payees and the rules they may pay: a payee named by a reference is not known to be
-    // its account until the read, so the rules of both are read (a stream with no events costs a probe).
+    // The payees and the rules they may pay, as one set of streams: a payee named by a reference is not known
+    // to be its account until its history says so, so the rules of both are taken (a stream with no events is
+    // kept as none). Decided on the histories this process keeps, the append checking they still stand, or on
+    // one read of them where it cannot (onKeptHistories).
     const charged = request.allocations.filter((allocation) => paysCommission(merchant.merchantId, allocation));
     const rules = charged.length === 0 ? [] : commissionStreams(merchant.merchantId, [...new Set(charged.flatMap((allocation) => possiblePayees(merchant, allocation.merchantId)))]);
-    const histories = await this.kept.read([...new Set([...payeeStreams(merchant, ids), ...rules])]);
-    const payees = allocationPayees(merchant, ids, histories);
-    const allocations = request.allocations.map((allocation, i) => ({ ...allocation, merchantId: payees[i].merchantId }));
-    const commissions = commissionsInForce(histories, merchant.merchantId, allocations);
-    const clock = request.testClockId ? await this.clocks.named(request.testClockId, merchant) : this.clocks.real();
-    // Each account an allocation pays stands on the test clock it was created on, as its history read above says (a merchant is never attached to one).
-    refuseOtherClocks(clock.testClockId, payees.filter((payee) => payee.account).map((payee) => ({ accountId: payee.merchantId, testClockId: payee.testClockId })));
-    const command = toDomain(escrowId, merchant.merchantId, request, payees, commissions, requestFingerprint, clock);
-    const outcome = await this.runner.run(streams.escrow(escrowId), escrowDecider, command, onClock(metadata, clock), newStream(escrowDecider));
+    const outcome = await onKeptHistories(this.kept, [...new Set([...payeeStreams(merchant, ids), ...rules])], async (histories, conditions) => {
+      const payees = allocationPayees(merchant, ids, histories);
+      const allocations = request.allocations.map((allocation, i) => ({ ...allocation, merchantId: payees[i].merchantId }));
+      const commissions = commissionsInForce(histories, merchant.merchantId, allocations);
+      const clock = request.testClockId ? await this.clocks.named(request.testClockId, merchant) : this.clocks.real();
+      // Each account an allocation pays stands on the test clock it was created on, as its history says (a merchant is never attached to one).
+      refuseOtherClocks(clock.testClockId, payees.filter((payee) => payee.account).map((payee) => ({ accountId: payee.merchantId, testClockId: payee.testClockId })));
+      const command = toDomain(escrowId, merchant.merchantId, request, payees, commissions, requestFingerprint, clock);
+      return this.runner.run(streams.escrow(escrowId), escrowDecider, command, onClock(metadata, clock), newStream(escrowDecider), conditions);
+    });
     return { escrow: escrowOutline(outcome.state)!, created: outcome.events.length > 0 };
   }
 }
