@@ -39,9 +39,26 @@ export class MerchantAuthGuard implements CanActivate {
   private async acting(request: RequestWithActor, platform: AuthenticatedMerchant, accountId: string | string[]): Promise<void> {
     const { account, principal } = await platformActingFor(this.accounts, platform.merchantId, typeof accountId === 'string' ? accountId : '');
     // An id salt of the account's own, so that ids it derives never coincide with the platform's.
-    request.acting = { merchantId: account.accountId, idSalt: createHmac('sha256', platform.idSalt).update(account.accountId).digest('hex').slice(0, 32), mode: platform.mode };
+    request.acting = { merchantId: account.accountId, idSalt: accountIdSalt(platform.idSalt, account.accountId), mode: platform.mode };
     request.principal = principal;
   }
+}
+
+/** The id salts of accounts derived last (an HMAC each): a platform acting for its accounts sends the same few again and again. */
+const accountSalts = new Map<string, string>();
+const ACCOUNT_SALTS_KEPT = 4096;
+
+function accountIdSalt(platformSalt: string, accountId: string): string {
+  // Prefixed by the salt's length, so no other salt and account make the same key.
+  const key = `${platformSalt.length}:${platformSalt}${accountId}`;
+  let salt = accountSalts.get(key);
+  if (salt === undefined) {
+    salt = createHmac('sha256', platformSalt).update(accountId).digest('hex').slice(0, 32);
+    // Forget the oldest (a Map keeps insertion order): memory stays bounded whatever the accounts.
+    if (accountSalts.size >= ACCOUNT_SALTS_KEPT) accountSalts.delete(accountSalts.keys().next().value!);
+    accountSalts.set(key, salt);
+  }
+  return salt;
 }
 
 /**

@@ -1,13 +1,15 @@
 import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor, type OnApplicationShutdown } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
 import { createHash, randomUUID } from 'node:crypto';
-import { catchError, finalize, from, mergeMap, type Observable, of } from 'rxjs';
+import { catchError, defer, finalize, from, map, mergeMap, type Observable, of } from 'rxjs';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { fingerprint } from '@app/domain';
 import { ClaimHeartbeat, IdempotencyStore } from '@app/infrastructure';
+import { ANSWERS_WITH_LIVEMODE, answerWithLivemode } from './livemode';
 import { ApiError, renderProblem, toProblem } from './problem';
 import type { RequestWithActor } from './request-context';
+import { refuseUndeclaredBody } from './undeclared-body';
 
 const KEY = /^[\x21-\x7e]{1,255}$/;
 const WAIT_FOR_FIRST_MS = 10_000;
@@ -37,14 +39,19 @@ export class IdempotencyInterceptor implements NestInterceptor, OnApplicationShu
     this.heartbeat.stop();
   }
 
+  /**
+   * The one interceptor every route has: besides idempotent POSTs, it refuses bodies a route does not declare
+   * (undeclared-body.ts) and puts `livemode` on the merchant API's answers (livemode.ts), inside what a key keeps.
+   * They are one since each interceptor costs every request an rxjs pipeline of Nest's.
+   */
   intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
     const request = context.switchToHttp().getRequest<RequestWithActor>();
     const key = request.headers['idempotency-key'];
-    if (request.method !== 'POST' || key === undefined) return next.handle();
-    return from(this.handle(request, context.switchToHttp().getResponse<FastifyReply>(), key, next)).pipe(mergeMap((result) => result));
+    if (request.method !== 'POST' || key === undefined) return handled(context, next);
+    return from(this.handle(request, context.switchToHttp().getResponse<FastifyReply>(), key, defer(() => handled(context, next)))).pipe(mergeMap((result) => result));
   }
 
-  private async handle(request: RequestWithActor, reply: FastifyReply, key: string | string[], next: CallHandler): Promise<Observable<unknown>> {
+  private async handle(request: RequestWithActor, reply: FastifyReply, key: string | string[], handler: Observable<unknown>): Promise<Observable<unknown>> {
     if (typeof key !== 'string' || !KEY.test(key)) {
       throw new ApiError(400, 'BadRequestException', 'Idempotency-Key must be 1 to 255 visible ASCII characters');
     }
@@ -76,7 +83,7 @@ export class IdempotencyInterceptor implements NestInterceptor, OnApplicationShu
       case 'claimed':
         request.idempotency = createHash('sha256').update(`${scope}\n${key}\n${requestHash}`).digest('hex').slice(0, 32);
         this.heartbeat.hold(owner);
-        return next.handle().pipe(
+        return handler.pipe(
           mergeMap(async (body) => {
             await this.store.complete(scope, key, owner, reply.statusCode, JSON.stringify(body), false);
             return body;
@@ -101,4 +108,25 @@ export class IdempotencyInterceptor implements NestInterceptor, OnApplicationShu
         );
     }
   }
+}
+
+/** The route's handler once its body is known to be one it reads, its answer marked with its mode on the merchant API. */
+function handled(context: ExecutionContext, next: CallHandler): Observable<unknown> {
+  refuseUndeclaredBody(context);
+  const answer = next.handle();
+  if (!answersWithLivemode(context)) return answer;
+  const mode = context.switchToHttp().getRequest<RequestWithActor>().merchant?.mode;
+  return answer.pipe(map((body) => answerWithLivemode(body, mode)));
+}
+
+const livemodeRoutes = new WeakMap<object, boolean>();
+
+function answersWithLivemode(context: ExecutionContext): boolean {
+  const handler = context.getHandler();
+  let answers = livemodeRoutes.get(handler);
+  if (answers === undefined) {
+    answers = Boolean(Reflect.getMetadata(ANSWERS_WITH_LIVEMODE, handler) ?? Reflect.getMetadata(ANSWERS_WITH_LIVEMODE, context.getClass()));
+    livemodeRoutes.set(handler, answers);
+  }
+  return answers;
 }

@@ -1,6 +1,4 @@
-import { type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
-import { map, type Observable } from 'rxjs';
-import type { RequestWithActor } from './request-context';
+import type { Mode } from '@app/domain';
 
 /**
  * Every object a merchant key reads says its mode (docs/concepts/modes.md). A key reaches its own
@@ -22,14 +20,10 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
 
 const marked = (item: unknown, livemode: boolean) => (isObject(item) ? { ...item, livemode } : item);
 
-/** On the merchant API's answers (MerchantApi in openapi/security.ts), after its guard has resolved the key's tenant. */
-@Injectable()
-export class LivemodeInterceptor implements NestInterceptor {
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    const request = context.switchToHttp().getRequest<RequestWithActor>();
-    const mode = request.merchant?.mode;
-    return next.handle().pipe(
-      map((body: unknown) => (mode && isObject(body) && body.status === 'success' && 'data' in body ? { ...body, data: withLivemode(body.data, mode === 'live') } : body)),
-    );
-  }
+/** Set by MerchantApi (openapi/security.ts): the route's answers say their mode, once its guard has resolved the key's tenant. */
+export const ANSWERS_WITH_LIVEMODE = 'escrow-ledger:answers-with-livemode';
+
+/** An answer of the merchant API with `livemode` on its data (IdempotencyInterceptor applies it, before an answer is kept). */
+export function answerWithLivemode(body: unknown, mode: Mode | undefined): unknown {
+  return mode && isObject(body) && body.status === 'success' && 'data' in body ? { ...body, data: withLivemode(body.data, mode === 'live') } : body;
 }

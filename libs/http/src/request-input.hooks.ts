@@ -44,21 +44,53 @@ function childField(field: string, key: string, inArray: boolean, depth: number)
   return depth === 0 ? `${field} ${key}` : `${field}.${key}`;
 }
 
-/** The first thing in a parsed body, query or set of path parameters that cannot be stored, named by its field. */
-function unstorable(value: unknown, field: string, depth: number): string | undefined {
+interface Step {
+  key: string;
+  inArray: boolean;
+}
+
+/** What cannot be stored (a text, a field's name, the nesting itself), and the keys that lead to what holds it. */
+interface Finding {
+  kind: 'text' | 'key' | 'depth';
+  problem: string;
+  trail: Step[];
+}
+
+/**
+ * The first thing in a parsed body, query or set of path parameters that cannot be stored. Its field is named
+ * only once one is found: every request's input is walked, and naming each field on the way would build a
+ * string per key for nothing.
+ */
+function unstorable(value: unknown, depth: number): Finding | undefined {
   if (typeof value === 'string') {
     const problem = textProblem(value);
-    return problem && `${field || 'The request body'} ${problem}`;
+    return problem === undefined ? undefined : { kind: 'text', problem, trail: [] };
   }
   if (typeof value !== 'object' || value === null) return undefined;
-  if (depth > MAX_JSON_DEPTH) return `The request body is nested deeper than ${MAX_JSON_DEPTH} levels`;
-  for (const [key, child] of Object.entries(value)) {
+  if (depth > MAX_JSON_DEPTH) return { kind: 'depth', problem: '', trail: [] };
+  const inArray = Array.isArray(value);
+  for (const key of Object.keys(value)) {
     const keyProblem = textProblem(key);
-    if (keyProblem) return `A field name${field ? ` in ${field}` : ''} ${keyProblem}`;
-    const problem = unstorable(child, childField(field, key, Array.isArray(value), depth), depth + 1);
-    if (problem) return problem;
+    if (keyProblem) return { kind: 'key', problem: keyProblem, trail: [] };
+    const found = unstorable((value as Record<string, unknown>)[key], depth + 1);
+    if (found) {
+      found.trail.unshift({ key, inArray });
+      return found;
+    }
   }
   return undefined;
+}
+
+function problemIn(input: unknown, root: string): string | undefined {
+  const finding = unstorable(input, 0);
+  return finding && described(finding, root);
+}
+
+function described(finding: Finding, root: string): string {
+  if (finding.kind === 'depth') return `The request body is nested deeper than ${MAX_JSON_DEPTH} levels`;
+  const field = finding.trail.reduce((parent, step, depth) => childField(parent, step.key, step.inArray, depth), root);
+  if (finding.kind === 'key') return `A field name${field ? ` in ${field}` : ''} ${finding.problem}`;
+  return `${field || 'The request body'} ${finding.problem}`;
 }
 
 /**
@@ -67,7 +99,6 @@ function unstorable(value: unknown, field: string, depth: number): string | unde
  * as a database or stack-overflow 500 wherever it first meets a query or a recursive walk.
  */
 export async function refuseUnstorableInput(request: FastifyRequest): Promise<void> {
-  const problem =
-    unstorable(request.params, 'path parameter', 0) ?? unstorable(request.query, 'query parameter', 0) ?? unstorable(request.body, '', 0);
+  const problem = problemIn(request.params, 'path parameter') ?? problemIn(request.query, 'query parameter') ?? problemIn(request.body, '');
   if (problem) throw new BadRequestException(problem);
 }

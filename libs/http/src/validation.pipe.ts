@@ -89,11 +89,18 @@ export function AcceptsAndIgnores(field: string, description: string): ClassDeco
   };
 }
 
-/** The ignored fields of a class, its parents' included (the create bodies inherit them from PaymentRequestDto). */
-function ignoredOf(type: Dto): string[] {
-  const found: string[] = [];
-  for (let proto: unknown = type; typeof proto === 'function' && proto !== Function.prototype; proto = Object.getPrototypeOf(proto)) {
-    found.push(...(ignoredFields.get(proto) ?? []));
+const ignoredByClass = new Map<Dto, readonly string[]>();
+
+/** The ignored fields of a class, its parents' included (the create bodies inherit them from PaymentRequestDto); found once per class, as the decorators have all run by the first request. */
+function ignoredOf(type: Dto): readonly string[] {
+  let found = ignoredByClass.get(type);
+  if (!found) {
+    const fields: string[] = [];
+    for (let proto: unknown = type; typeof proto === 'function' && proto !== Function.prototype; proto = Object.getPrototypeOf(proto)) {
+      fields.push(...(ignoredFields.get(proto) ?? []));
+    }
+    found = fields;
+    ignoredByClass.set(type, found);
   }
   return found;
 }

@@ -32,7 +32,7 @@ export function readForm<T extends object>(type: new () => T, body: unknown): T 
 
 /**
  * The shape of a form with no fields of its own (Sign out), for a route that reads its request (the
- * session) and so is not one the API's undeclared-body check (libs/http/src/undeclared-body.interceptor.ts) closes.
+ * session) and so is not one the API's undeclared-body check (libs/http/src/undeclared-body.ts) closes.
  */
 export class NoFields {}
 

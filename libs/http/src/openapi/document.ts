@@ -288,7 +288,7 @@ const LIVEMODE = {
 };
 
 /**
- * Where LivemodeInterceptor (libs/http/src/livemode.ts) puts `livemode` on the merchant API's answers: the
+ * Where the merchant API's answers carry `livemode` (libs/http/src/livemode.ts): the
  * model of `data`, and the model of each list it holds. Not required: a model an admin or audit route
  * answers too says no mode there.
  */

@@ -1,9 +1,9 @@
-import { applyDecorators, UseGuards, UseInterceptors } from '@nestjs/common';
+import { applyDecorators, SetMetadata, UseGuards } from '@nestjs/common';
 import { ApiSecurity, type DocumentBuilder } from '@nestjs/swagger';
 import { PROVIDER_SIGNATURE_HEADER } from '@app/payments';
 import { AuditAuthGuard } from '../audit-auth.guard';
 import { AdminAuthGuard, MerchantAuthGuard } from '../auth.guards';
-import { LivemodeInterceptor } from '../livemode';
+import { ANSWERS_WITH_LIVEMODE } from '../livemode';
 import { ApiProblems } from './api-problems';
 
 /**
@@ -33,7 +33,7 @@ export function withSecuritySchemes(builder: DocumentBuilder): DocumentBuilder {
 const refused = ApiProblems({ 401: ['AUTH_001'] });
 
 /** The merchant API: `x-api-secret`; its answers say their mode (libs/http/src/livemode.ts). */
-export const MerchantApi = () => applyDecorators(UseGuards(MerchantAuthGuard), UseInterceptors(LivemodeInterceptor), ApiSecurity('merchant'), refused);
+export const MerchantApi = () => applyDecorators(UseGuards(MerchantAuthGuard), SetMetadata(ANSWERS_WITH_LIVEMODE, true), ApiSecurity('merchant'), refused);
 
 /** The staff API: `x-admin-key`. */
 export const AdminApi = () => applyDecorators(UseGuards(AdminAuthGuard), ApiSecurity('admin'), refused);

@@ -3,11 +3,11 @@ import { HttpException, type Type } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import { FastifyAdapter, type NestFastifyApplication } from '@nestjs/platform-fastify';
 import { randomUUID } from 'node:crypto';
-import type { IncomingMessage } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { AppConfig } from '@app/config';
 import type { EventStore } from '@app/event-store';
 import { createLogger, Metrics, PinoNestLogger } from '@app/infrastructure';
-import helmet from '@fastify/helmet';
+import helmet, { type HelmetOptions } from 'helmet';
 import multipart from '@fastify/multipart';
 import { MAX_STATEMENT_BYTES } from '@app/payments';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
@@ -15,7 +15,6 @@ import { mountQueueDashboard } from '../operations/queue-dashboard';
 import { logRequests } from '../operations/request-logging';
 import { ProblemFilter, sendProblem } from '../problem.filter';
 import { refuseNonJsonBodies, refuseUnstorableInput } from '../request-input.hooks';
-import { UndeclaredBodyInterceptor } from '../undeclared-body.interceptor';
 import { RequestValidationPipe } from '../validation.pipe';
 import { HttpServiceModule } from './http-service.module';
 
@@ -101,8 +100,12 @@ export async function createHttpApp(config: AppConfig, wings: readonly HttpWing[
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
   });
-  // Pages set their own CSP (checkout, Swagger UI); helmet adds the other protective headers everywhere.
-  await fastify.register(helmet, { contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  // Pages set their own CSP (checkout, Swagger UI); helmet's other protective headers go on every response.
+  const protective = helmetHeaders({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
+  fastify.addHook('onRequest', (request, reply, done) => {
+    for (const [name, value] of protective) reply.raw.setHeader(name, value);
+    done();
+  });
   // Multipart bodies for the routes that read their parts: the API's document upload (with limits of its own) and
   // the consoles' upload forms (apps/web/src/kit/web-plugins.ts), the largest a provider's statement. Registered
   // once here, since a process serving both wings could not register it twice.
@@ -114,8 +117,20 @@ export async function createHttpApp(config: AppConfig, wings: readonly HttpWing[
   });
   app.useGlobalFilters(new ProblemFilter());
   app.useGlobalPipes(new RequestValidationPipe());
-  app.useGlobalInterceptors(new UndeclaredBodyInterceptor());
   for (const wing of wings) wing.mount?.(app);
   await mountQueueDashboard(app, config);
   return app;
+}
+
+/**
+ * The headers helmet sets with these options. Without a CSP they are the same on every response, and helmet's
+ * middleware works them out anew on each, so they are worked out once here and set as helmet sets them: on the raw
+ * response, before the route runs.
+ */
+function helmetHeaders(options: HelmetOptions): [string, string][] {
+  const headers: [string, string][] = [];
+  // It also removes X-Powered-By, which neither Node nor Fastify sets.
+  const recorder = { setHeader: (name: string, value: string) => headers.push([name, value]), removeHeader: () => undefined };
+  helmet(options)({} as IncomingMessage, recorder as unknown as ServerResponse, () => undefined);
+  return headers;
 }

@@ -1,8 +1,7 @@
-import { BadRequestException, type CallHandler, type ExecutionContext, Injectable, type NestInterceptor } from '@nestjs/common';
+import { BadRequestException, type ExecutionContext } from '@nestjs/common';
 import { ROUTE_ARGS_METADATA } from '@nestjs/common/constants';
 import { RouteParamtypes } from '@nestjs/common/enums/route-paramtypes.enum';
 import type { FastifyRequest } from 'fastify';
-import type { Observable } from 'rxjs';
 import { CSRF_FIELD } from './csrf-field';
 import { refuseUndeclared } from './validation.pipe';
 
@@ -19,28 +18,25 @@ function readsBody(context: ExecutionContext): boolean {
   return Object.keys(args).some((key) => READS_BODY.has(key.split(':')[0]));
 }
 
+const reading = new WeakMap<object, boolean>();
+
 /**
  * Closed bodies where no body is declared (`POST /v1/trdp/payouts`, a secret rotation, a redelivery):
  * a field there is 400 UNKNOWN_FIELD, never silently ignored, since the request would otherwise act on
  * its caller while the field named someone else (`{"merchantId": "acct_…"}`) or a part (`{"amount": 10}`).
  * No body, an empty one or `{}` stays accepted. With the validation pipe (declared bodies), every route
  * refuses what it does not read; the consoles' forms read theirs through one declared shape (apps/web/src/kit/form.ts).
+ * Checked by IdempotencyInterceptor once the route's guards have passed, as the one interceptor every route has
+ * (each interceptor costs every request a pipeline of its own).
  */
-@Injectable()
-export class UndeclaredBodyInterceptor implements NestInterceptor {
-  private readonly reading = new WeakMap<object, boolean>();
-
-  intercept(context: ExecutionContext, next: CallHandler): Observable<unknown> {
-    if (context.getType() !== 'http') return next.handle();
-    const handler = context.getHandler();
-    let reads = this.reading.get(handler);
-    if (reads === undefined) {
-      reads = readsBody(context);
-      this.reading.set(handler, reads);
-    }
-    if (!reads) refuseBody(context.switchToHttp().getRequest<FastifyRequest>());
-    return next.handle();
+export function refuseUndeclaredBody(context: ExecutionContext): void {
+  const handler = context.getHandler();
+  let reads = reading.get(handler);
+  if (reads === undefined) {
+    reads = readsBody(context);
+    reading.set(handler, reads);
   }
+  if (!reads) refuseBody(context.switchToHttp().getRequest<FastifyRequest>());
 }
 
 function refuseBody(request: FastifyRequest): void {
