@@ -12,9 +12,6 @@ const CACHE_LIMIT = 10_000;
  * stops, a refusal of the new one is forgotten); in other processes within the TTL. Issued secrets are
  * random (libs/credentials/src/secrets.ts), so a refusal is remembered for one only if it was presented
  * before it existed: even then a new merchant's first requests are refused for at most the TTL.
- *
- * A found secret is kept as it was sent, so the hot path hashes nothing; refusals are kept by digest, since
- * made-up secrets are whatever a caller sends (up to 512 characters each).
  */
 @Injectable()
 export class MerchantAuthenticator {
@@ -35,19 +32,19 @@ export class MerchantAuthenticator {
       return undefined;
     }
     this.refused.delete(key);
-    remember(this.found, secret, { merchant, until: Date.now() + CACHE_TTL_MS });
+    remember(this.found, key, { merchant, until: Date.now() + CACHE_TTL_MS });
     return merchant;
   }
 
   /** The merchant of a secret found in the last seconds, without asking the database. */
   remembered(secret: string): AuthenticatedMerchant | undefined {
-    const cached = this.found.get(secret);
+    const cached = this.found.get(digest(secret));
     return cached && cached.until > Date.now() ? cached.merchant : undefined;
   }
 
   /** The merchant's API secret is now `secret`: its previous one stops here at once. */
   issued(merchantId: string, secret: string): void {
-    for (const [found, entry] of this.found) if (entry.merchant.merchantId === merchantId) this.found.delete(found);
+    for (const [key, entry] of this.found) if (entry.merchant.merchantId === merchantId) this.found.delete(key);
     this.refused.delete(digest(secret));
   }
 }
