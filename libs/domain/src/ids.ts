@@ -1,5 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { canonicalJson } from './shared/canonical-json';
+import { boundedMemo } from './shared/bounded-memo';
 import { idPrefixOf } from './streams';
 
 export const newOrderId = (): string => `${idPrefixOf('order')}${randomBytes(16).toString('hex')}`;
@@ -38,22 +39,16 @@ export function accountIdFor(idSalt: string, source: { reference: string } | { i
 const accountIdOf = (idSalt: string, text: string): string =>
   `${ACCOUNT_ID_PREFIX}${createHmac('sha256', idSalt).update(text, 'utf8').digest('hex').slice(0, 32)}`;
 
-/** The references' ids derived last, by salt: a create escrow derives each payee's several times (candidates, then streams), and marketplaces pay the same sellers again and again. */
-const referenceIds = new Map<string, string>();
-const REFERENCE_IDS_KEPT = 4096;
-
-function accountIdOfReference(idSalt: string, reference: string): string {
-  // Prefixed by the salt's length, so no other salt and reference make the same key.
-  const key = `${idSalt.length}:${idSalt}${reference}`;
-  let id = referenceIds.get(key);
-  if (id === undefined) {
-    id = accountIdOf(idSalt, `reference\n${reference}`);
-    // Forget the oldest (a Map keeps insertion order): memory stays bounded whatever the references.
-    if (referenceIds.size >= REFERENCE_IDS_KEPT) referenceIds.delete(referenceIds.keys().next().value!);
-    referenceIds.set(key, id);
-  }
-  return id;
-}
+/**
+ * A reference's id: a create escrow derives each payee's several times (candidates, then streams), and
+ * marketplaces pay the same sellers again and again. Keyed with the salt's length first, so no other salt
+ * and reference make the same key.
+ */
+const accountIdOfReference = boundedMemo(
+  4096,
+  (idSalt: string, reference: string) => `${idSalt.length}:${idSalt}${reference}`,
+  (idSalt: string, reference: string) => accountIdOf(idSalt, `reference\n${reference}`),
+);
 
 /**
  * A payment attempt made under an Idempotency-Key gets an id derived from the key, so a retry after a

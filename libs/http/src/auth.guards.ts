@@ -1,7 +1,7 @@
 import { type CanActivate, type ExecutionContext, Inject, Injectable } from '@nestjs/common';
 import { timingSafeEqual, createHash, createHmac } from 'node:crypto';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { AccountNotFound, merchantPrincipal, type Principal } from '@app/domain';
+import { AccountNotFound, boundedMemo, merchantPrincipal, type Principal } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { StaffKeys } from '@app/credentials';
 import { AccountDirectory, MerchantAuthenticator } from '@app/onboarding';
@@ -44,22 +44,15 @@ export class MerchantAuthGuard implements CanActivate {
   }
 }
 
-/** The id salts of accounts derived last (an HMAC each): a platform acting for its accounts sends the same few again and again. */
-const accountSalts = new Map<string, string>();
-const ACCOUNT_SALTS_KEPT = 4096;
-
-function accountIdSalt(platformSalt: string, accountId: string): string {
-  // Prefixed by the salt's length, so no other salt and account make the same key.
-  const key = `${platformSalt.length}:${platformSalt}${accountId}`;
-  let salt = accountSalts.get(key);
-  if (salt === undefined) {
-    salt = createHmac('sha256', platformSalt).update(accountId).digest('hex').slice(0, 32);
-    // Forget the oldest (a Map keeps insertion order): memory stays bounded whatever the accounts.
-    if (accountSalts.size >= ACCOUNT_SALTS_KEPT) accountSalts.delete(accountSalts.keys().next().value!);
-    accountSalts.set(key, salt);
-  }
-  return salt;
-}
+/**
+ * An account's own id salt (an HMAC): a platform acting for its accounts sends the same few again and
+ * again. Keyed with the salt's length first, so no other salt and account make the same key.
+ */
+const accountIdSalt = boundedMemo(
+  4096,
+  (platformSalt: string, accountId: string) => `${platformSalt.length}:${platformSalt}${accountId}`,
+  (platformSalt: string, accountId: string) => createHmac('sha256', platformSalt).update(accountId).digest('hex').slice(0, 32),
+);
 
 /**
  * A platform acting for one of its accounts, as the API's x-account-id and the dashboard's Sellers forms
