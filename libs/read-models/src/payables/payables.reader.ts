@@ -11,24 +11,9 @@ export interface StoredPayable {
 type Row = { document: PayableView; updated_at: Date };
 const stored = (row: Row | undefined): StoredPayable | undefined => (row ? { view: row.document, updatedAt: new Date(row.updated_at) } : undefined);
 
-/** One of the merchant's orders or escrows by our id (of `kind` if given); another merchant's is undefined, as an unknown one. */
-export async function merchantPayable(db: SqlExecutor, merchantId: string, payableId: string, kind?: PayableKind): Promise<StoredPayable | undefined> {
-  const [row] = await db.query<Row>(`SELECT document, updated_at FROM payables_view WHERE payable_id = $1 AND merchant_id = $2 AND ($3::text IS NULL OR kind = $3)`, [
-    payableId,
-    merchantId,
-    kind ?? null,
-  ]);
-  return stored(row);
-}
-
-/** The merchant's escrow by the orderId the merchant gave it. */
-export async function payableByMerchantOrderId(db: SqlExecutor, merchantId: string, merchantOrderId: string): Promise<StoredPayable | undefined> {
-  const [row] = await db.query<Row>(`SELECT document, updated_at FROM payables_view WHERE merchant_id = $1 AND merchant_order_id = $2`, [merchantId, merchantOrderId]);
-  return stored(row);
-}
-
 /** What of a view its lists and details take, most of its bytes when an escrow has several sellers and items. */
 const DETAIL = ['items', 'allocations', 'releases', 'customer', 'metadata', 'lastAttempt'] as const;
+const WHOLE = 'document';
 const WITHOUT_DETAIL = `document - '{${DETAIL.join(',')}}'::text[] AS document`;
 
 /** A payable's view without its lists and details: what its status is told from (verify). */
@@ -37,20 +22,40 @@ export interface PayableStatus {
   updatedAt: Date;
 }
 
+/** One of the merchant's payables by our id (of `kind` if given), its `document` as `columns` select it. */
+async function byOurId(db: SqlExecutor, columns: string, merchantId: string, payableId: string, kind?: PayableKind): Promise<StoredPayable | undefined> {
+  const [row] = await db.query<Row>(`SELECT ${columns}, updated_at FROM payables_view WHERE payable_id = $1 AND merchant_id = $2 AND ($3::text IS NULL OR kind = $3)`, [
+    payableId,
+    merchantId,
+    kind ?? null,
+  ]);
+  return stored(row);
+}
+
+/** The merchant's escrow by the orderId the merchant gave it, its `document` as `columns` select it. */
+async function byMerchantOrderId(db: SqlExecutor, columns: string, merchantId: string, merchantOrderId: string): Promise<StoredPayable | undefined> {
+  const [row] = await db.query<Row>(`SELECT ${columns}, updated_at FROM payables_view WHERE merchant_id = $1 AND merchant_order_id = $2`, [merchantId, merchantOrderId]);
+  return stored(row);
+}
+
+/** One of the merchant's orders or escrows by our id (of `kind` if given); another merchant's is undefined, as an unknown one. */
+export const merchantPayable = (db: SqlExecutor, merchantId: string, payableId: string, kind?: PayableKind): Promise<StoredPayable | undefined> =>
+  byOurId(db, WHOLE, merchantId, payableId, kind);
+
+/** The merchant's escrow by the orderId the merchant gave it. */
+export const payableByMerchantOrderId = (db: SqlExecutor, merchantId: string, merchantOrderId: string): Promise<StoredPayable | undefined> =>
+  byMerchantOrderId(db, WHOLE, merchantId, merchantOrderId);
+
 /**
  * merchantPayable without the view's lists and details: PostgreSQL neither renders them nor sends them,
  * and the API does not parse them, for a request that reads a handful of fields.
  */
-export async function merchantPayableStatus(db: SqlExecutor, merchantId: string, payableId: string): Promise<PayableStatus | undefined> {
-  const [row] = await db.query<Row>(`SELECT ${WITHOUT_DETAIL}, updated_at FROM payables_view WHERE payable_id = $1 AND merchant_id = $2`, [payableId, merchantId]);
-  return stored(row);
-}
+export const merchantPayableStatus = (db: SqlExecutor, merchantId: string, payableId: string): Promise<PayableStatus | undefined> =>
+  byOurId(db, WITHOUT_DETAIL, merchantId, payableId);
 
 /** payableByMerchantOrderId without the view's lists and details (merchantPayableStatus). */
-export async function payableStatusByMerchantOrderId(db: SqlExecutor, merchantId: string, merchantOrderId: string): Promise<PayableStatus | undefined> {
-  const [row] = await db.query<Row>(`SELECT ${WITHOUT_DETAIL}, updated_at FROM payables_view WHERE merchant_id = $1 AND merchant_order_id = $2`, [merchantId, merchantOrderId]);
-  return stored(row);
-}
+export const payableStatusByMerchantOrderId = (db: SqlExecutor, merchantId: string, merchantOrderId: string): Promise<PayableStatus | undefined> =>
+  byMerchantOrderId(db, WITHOUT_DETAIL, merchantId, merchantOrderId);
 
 /** A payable by our id whoever's it is, with the name its merchant registered with: what a customer's checkout shows. */
 export async function payableForCheckout(db: SqlExecutor, payableId: string): Promise<{ view: PayableView; merchantName: string | undefined } | undefined> {
