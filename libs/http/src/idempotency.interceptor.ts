@@ -1,11 +1,11 @@
 import { type CallHandler, type ExecutionContext, Inject, Injectable, type NestInterceptor, type OnApplicationShutdown } from '@nestjs/common';
 import type { FastifyReply } from 'fastify';
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import { catchError, defer, finalize, from, map, mergeMap, type Observable, of } from 'rxjs';
 import { APP_CONFIG, type AppConfig } from '@app/config';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { fingerprint } from '@app/domain';
-import { ClaimHeartbeat, IdempotencyStore } from '@app/infrastructure';
+import { ClaimHeartbeat, IdempotencyStore, keyedRequestDigest } from '@app/infrastructure';
 import { ANSWERS_WITH_LIVEMODE, answerWithLivemode } from './livemode';
 import { ApiError, renderProblem, toProblem } from './problem';
 import type { RequestWithActor } from './request-context';
@@ -81,7 +81,7 @@ export class IdempotencyInterceptor implements NestInterceptor, OnApplicationShu
         return of(payload);
       }
       case 'claimed':
-        request.idempotency = createHash('sha256').update(`${scope}\n${key}\n${requestHash}`).digest('hex').slice(0, 32);
+        request.idempotency = keyedRequestDigest(scope, key, requestHash);
         this.heartbeat.hold(owner);
         return handler.pipe(
           mergeMap(async (body) => {

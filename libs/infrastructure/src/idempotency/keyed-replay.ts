@@ -1,9 +1,19 @@
+import { createHash } from 'node:crypto';
 import { type Decider, DomainError, type DomainEvent, fold } from '@app/domain';
 import type { EventStore, RecordedEvent } from '@app/event-store';
 import { aroundRun } from '../around-run';
 import type { CommandOutcome } from '../command-outcomes';
 import type { CommandRunner } from '../command-runner';
 import { knownFrom } from '../known-stream';
+
+/**
+ * The digest a keyed request's events carry (`metadata.idempotency`): of the key and whatever makes the
+ * request the same one (its scope, its body or the amount a form asked). One form for the API's
+ * Idempotency-Key and the dashboard's keyed forms, so a replay finds either.
+ */
+export function keyedRequestDigest(...parts: string[]): string {
+  return createHash('sha256').update(parts.join('\n')).digest('hex').slice(0, 32);
+}
 
 /**
  * A keyed request's events carry its digest (docs/concepts/idempotency.md). Found in the stream, they are

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { keyedRequestDigest } from '@app/infrastructure';
 import { IntersectionType, PickType } from '@nestjs/swagger';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import type { Santim } from '@app/domain';
@@ -39,7 +39,7 @@ export class RefundForm extends IntersectionType(KeyedAllocation, PickType(Refun
  */
 export function allocationMoveMetadata(metadata: EventMetadata, move: 'release' | 'refund', form: KeyedAllocation, amount: Santim | undefined): EventMetadata {
   if (!form.idempotencyKey) return metadata;
-  const idempotency = createHash('sha256').update(`dashboard ${move}\n${form.idempotencyKey}\n${form.merchantId}\n${amount ?? 'all'}`).digest('hex').slice(0, 32);
+  const idempotency = keyedRequestDigest(`dashboard ${move}`, form.idempotencyKey, form.merchantId, String(amount ?? 'all'));
   return { ...metadata, idempotency };
 }
 

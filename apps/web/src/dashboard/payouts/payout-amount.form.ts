@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { keyedRequestDigest } from '@app/infrastructure';
 import { IsOptional, IsString, MaxLength } from 'class-validator';
 import { parseEtb, type Santim } from '@app/domain';
 import type { EventMetadata } from '@app/event-store';
@@ -34,6 +34,6 @@ export function chosenAmount(form: PayoutAmountForm): Santim | undefined {
  */
 export function payoutMetadata(metadata: EventMetadata, form: PayoutAmountForm, amount: Santim | undefined): EventMetadata {
   if (!form.idempotencyKey) return metadata;
-  const idempotency = createHash('sha256').update(`dashboard payout\n${form.idempotencyKey}\n${amount ?? 'all'}`).digest('hex').slice(0, 32);
+  const idempotency = keyedRequestDigest('dashboard payout', form.idempotencyKey, String(amount ?? 'all'));
   return { ...metadata, idempotency };
 }
