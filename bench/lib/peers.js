@@ -29,7 +29,7 @@ const PEERS = [
     title: 'Emmett',
     name: 'Emmett: decider, emmett-postgresql, inline Pongo view',
     script: 'emmett-server.js',
-    target: 1.0,
+    targets: { create: 1.3, lifecycle: 1.0 },
     written: async (client) => ({ events: await count(client, 'emt_messages'), streams: await count(client, 'emt_streams'), views: await count(client, 'escrows') }),
     check: oneEventPerAnswer,
   },
@@ -38,7 +38,7 @@ const PEERS = [
     title: 'CRUD',
     name: 'NestJS + TypeORM: escrow and allocation rows',
     script: 'crud-server.js',
-    target: 1.0,
+    targets: { create: 1.2, lifecycle: 1.0 },
     written: async (client) => ({
       escrows: await count(client, 'escrows'),
       allocations: await count(client, 'allocations'),
@@ -57,7 +57,7 @@ const PEERS = [
     title: 'same-guarantees minimum',
     name: 'Fastify + pg: event with its hash, stream row, view row',
     script: 'minimum-server.js',
-    target: 0.6,
+    targets: { create: 0.8, lifecycle: 0.9 },
     written: async (client) => ({ events: await count(client, 'events'), streams: await count(client, 'streams'), views: await count(client, 'payables_view') }),
     check: oneEventPerAnswer,
   },
@@ -89,7 +89,7 @@ async function startPeer(resources, peer) {
  * A peer's row beside ours: holds what the peer wrote to what it answered (throwing if it answered
  * without writing), then reports both measurements, each turned into `unit` by `value`.
  */
-function peerRow(ctx, peer, written, { id, title, unit, answers, oursName, ours, measured, value }) {
+function peerRow(ctx, peer, written, { id, title, unit, answers, oursName, ours, measured, value, workload }) {
   const broken = peer.check(written, measured.answered2xx, { inFlight: 2 * ctx.settings.connections, allocationsPerEscrow: ALLOCATIONS.length });
   if (broken) throw new Error(`the ${peer.title} peer answered ${measured.answered2xx} ${answers} with 2xx but wrote ${broken}`);
   return scenarioResult({
@@ -98,7 +98,7 @@ function peerRow(ctx, peer, written, { id, title, unit, answers, oursName, ours,
     unit,
     ours: { name: oursName, measured: { value: value(ours), p50: ours.p50, p99: ours.p99 } },
     reference: { name: peer.name, measured: { value: value(measured), p50: measured.p50, p99: measured.p99 } },
-    target: peer.target,
+    target: peer.targets[workload],
     failures: ours.non2xx + ours.errors + measured.non2xx + measured.errors,
     cpuPerRequest: ours.cpuPerRequest,
     referenceCpuPerRequest: measured.cpuPerRequest,

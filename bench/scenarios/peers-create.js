@@ -17,6 +17,7 @@ module.exports = {
       measurePeer: (server) => ctx.cannon(server.baseUrl, 'peer-create', {}, { server: server.proc }),
       row: (peer) => ({
         id: `create-escrow-vs-${peer.id}`,
+        workload: 'create',
         title: `create escrow vs ${peer.title}`,
         unit: 'requests/s',
         answers: 'creates',

@@ -47,6 +47,7 @@ module.exports = {
       measurePeer: (server) => ctx.cannon(server.baseUrl, 'peer-lifecycle', load, { server: server.proc }),
       row: (peer) => ({
         id: `lifecycle-vs-${peer.id}`,
+        workload: 'lifecycle',
         title: `lifecycle vs ${peer.title}`,
         unit: 'lifecycles/s',
         answers: 'requests',
