@@ -78,6 +78,19 @@ describe('the Clocks resolver', () => {
     ]);
   });
 
+  it('reads nothing to find the clock of an object this process created, on a test clock or on none', async () => {
+    await store.append(streams.escrow('esc_on'), [{ type: 'EscrowCreated', data: { escrowId: 'esc_on', testClockId: 'clock_1' } }], 'no_stream');
+    await store.append(streams.order('ord_off'), [{ type: 'OrderCreated', data: { orderId: 'ord_off' } }], 'no_stream');
+    clocks.created(streams.escrow('esc_on'), await clocks.named('clock_1', TEST));
+    clocks.created(streams.order('ord_off'), clocks.real());
+    const reads = readsOf(store);
+    const on = await clocks.ofPayable('esc_on');
+    expect([on.testClockId, on.clock.now().toISOString()]).toEqual(['clock_1', FROZEN]);
+    expect((await clocks.ofPayable('ord_off')).testClockId).toBeUndefined();
+    // Only the test clock's time is read: it moves, the attachment never does.
+    expect(reads).toEqual([['readStream', streams.testClock('clock_1')]]);
+  });
+
   it('asks again about a party that is neither a merchant nor an account yet, and finds it on its clock once it is created', async () => {
     expect((await clocks.ofParty('acct_2')).testClockId).toBeUndefined();
     await store.append(streams.account('acct_2'), [{ type: 'AccountCreated', data: { accountId: 'acct_2', merchantId: 'm-1', testClockId: 'clock_1' } }], 'no_stream');

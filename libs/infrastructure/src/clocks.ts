@@ -104,6 +104,14 @@ export class Clocks {
   }
 
   /**
+   * An object this process has just created on `objectClock` (its creation event names that test clock, or
+   * none): a later command on it in this process finds its clock without reading that event again.
+   */
+  created(streamId: string, { testClockId }: ObjectClock): void {
+    this.remember(streamId, testClockId ?? null);
+  }
+
+  /**
    * The test clock the stream's creation event names, read alone. A stream not yet created names none and
    * is asked again next time, unless the object is something else instead (`otherwise` exists: a party's
    * merchant stream, and a merchant never becomes an account), which is on no clock for good.
@@ -114,8 +122,12 @@ export class Clocks {
     const created = await this.store.readFirstEvent(streamId);
     if (!created && !(otherwise !== undefined && (await this.store.readFirstEvent(otherwise)))) return null;
     const testClockId = (created?.data as { testClockId?: string } | undefined)?.testClockId ?? null;
+    this.remember(streamId, testClockId);
+    return testClockId;
+  }
+
+  private remember(streamId: string, testClockId: string | null): void {
     if (this.attached.size >= REMEMBERED) this.attached.delete(this.attached.keys().next().value!);
     this.attached.set(streamId, testClockId);
-    return testClockId;
   }
 }

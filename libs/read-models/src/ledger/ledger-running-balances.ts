@@ -1,4 +1,6 @@
 import type { SqlExecutor } from '@app/database';
+import { writeLast } from '../projector/batch-writes';
+import type { BatchContext } from '../projector/projection';
 
 /** A posting as far as its account's running balance cares: where it falls in time. */
 export interface TimedPosting {
@@ -15,27 +17,36 @@ export interface TimedPosting {
  * are logged make that the batch's own rows, so the cost follows the batch, not the account's history.
  */
 const SETTLE = `
-  WITH touched AS (
-    SELECT account, min(recorded_at) AS since FROM unnest($1::text[], $2::timestamptz[]) AS t(account, recorded_at) GROUP BY account
-  ),
-  settled AS (
-    SELECT p.entry_id, p.line,
+  UPDATE ledger_postings p SET running_balance = s.running_balance
+  FROM (
+    SELECT q.entry_id, q.line,
       COALESCE(before.running_balance, 0)
-        + sum(p.credit - p.debit) OVER (PARTITION BY p.account ORDER BY p.recorded_at, p.commit_position, p.prepare_position, p.line) AS running_balance
-    FROM touched t
+        + sum(q.credit - q.debit) OVER (PARTITION BY q.account ORDER BY q.recorded_at, q.commit_position, q.prepare_position, q.line) AS running_balance
+    FROM (SELECT account, min(recorded_at) AS since FROM unnest($1::text[], $2::timestamptz[]) AS t(account, recorded_at) GROUP BY account) t
     LEFT JOIN LATERAL (
       SELECT b.running_balance FROM ledger_postings b WHERE b.account = t.account AND b.recorded_at < t.since
       ORDER BY b.recorded_at DESC, b.commit_position DESC, b.prepare_position DESC, b.line DESC LIMIT 1
     ) before ON true
-    JOIN ledger_postings p ON p.account = t.account AND p.recorded_at >= t.since
-  )
-  UPDATE ledger_postings p SET running_balance = s.running_balance FROM settled s
+    JOIN ledger_postings q ON q.account = t.account AND q.recorded_at >= t.since
+  ) s
   WHERE p.entry_id = s.entry_id AND p.line = s.line AND p.running_balance IS DISTINCT FROM s.running_balance`;
+
+const settleParams = (postings: readonly TimedPosting[]) => [postings.map((p) => p.account), postings.map((p) => p.recorded_at.toISOString())];
 
 /** Brings the running balances of the accounts `postings` touch up to date, once they are written (same transaction). */
 export async function settleRunningBalances(db: Pick<SqlExecutor, 'query'>, postings: readonly TimedPosting[]): Promise<void> {
   if (postings.length === 0) return;
-  await db.query(SETTLE, [postings.map((p) => p.account), postings.map((p) => p.recorded_at.toISOString())]);
+  await db.query(SETTLE, settleParams(postings));
+}
+
+/**
+ * The same as one of the batch's final writes (batch-writes.ts), sent with the projector's checkpoint move
+ * rather than alone: it reads the postings written by an earlier statement of the batch, and no other
+ * final write touches ledger_postings; nothing in the batch reads a running balance before it ends.
+ */
+export async function settleRunningBalancesLast(tx: SqlExecutor, context: BatchContext, postings: readonly TimedPosting[]): Promise<void> {
+  if (postings.length === 0) return;
+  await writeLast(tx, context, SETTLE, settleParams(postings));
 }
 
 /** A posting as a rebuild copies it in: its place in its account's order, what it moves, and its running balance once known. */

@@ -14,10 +14,10 @@ import {
   streamKind,
 } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
-import { type CopiedPosting, settleBeforeCopy, settleRunningBalances } from './ledger-running-balances';
+import { type CopiedPosting, settleBeforeCopy, settleRunningBalances, settleRunningBalancesLast } from './ledger-running-balances';
 import { decideLegacyEntries, LedgerTenantModes, platformsNamed } from './ledger-tenant-modes';
-import { readFor } from '../projector/batch-reads';
-import type { BatchContext, BulkWriter, Projection, TableRow } from '../projector/projection';
+import { keyedLookup, readFor } from '../projector/batch-reads';
+import type { BatchContext, BatchRead, BulkWriter, Projection, TableRow } from '../projector/projection';
 import type { BatchHistories } from '../projector/stream-histories';
 
 export class LedgerInvariantViolation extends Error {
@@ -62,7 +62,9 @@ export const ledgerProjection: Projection = {
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext) {
     const { entries, modes } = await postedBy(tx, events, context);
     const tenants = modes.rows();
-    if (entries.length > 0 || tenants.length > 0) await post(tx, entries, tenants);
+    // Entries moved to a tenant's books once its mode is decided settle their accounts' running balances
+    // then and there, on top of the batch's own settled first.
+    if (entries.length > 0 || tenants.length > 0) await post(tx, entries, tenants, modes.decidedInBatch ? undefined : context);
     if (modes.decidedInBatch) await decideLegacyEntries(tx, modes.decidedInBatch);
   },
   // Every entry is new to a rebuild's copies (one per event, each event applied once): entries and
@@ -80,8 +82,11 @@ export const ledgerProjection: Projection = {
     if (balances.length > 0 || tenants.length > 0) await writer.query(MERGE_BALANCES_AND_MODES, [JSON.stringify(balances), JSON.stringify(tenants)]);
     if (modes.decidedInBatch) await decideLegacyEntries(writer, modes.decidedInBatch);
   },
-  async check(tx: SqlExecutor, events: readonly RecordedEvent[], { histories }: BatchContext) {
-    await assertEscrowBalances(tx, escrowsToCheck(events, histories), histories);
+  checkRead: (events, { histories }) => escrowBalances(escrowsToCheck(events, histories)),
+  async check(tx: SqlExecutor, events: readonly RecordedEvent[], { histories, checked }: BatchContext) {
+    const streamIds = escrowsToCheck(events, histories);
+    if (streamIds.length === 0) return;
+    assertEscrowBalances((checked ?? (await readFor(tx, { histories }, () => escrowBalances(streamIds)))) as { account: string; balance: string }[], streamIds, histories);
   },
 };
 
@@ -241,7 +246,7 @@ function balanceLines(entries: readonly Posted[]): TableRow[] {
  * The batch's entries, postings and balance changes in one statement, and its tenants' modes with them:
  * only the entries it inserts post lines and move balances, so an entry already posted (the batch is
  * applied again) posts nothing twice. The running balances need the postings written, so they settle
- * in a second statement.
+ * in a later statement: the batch's last (post).
  */
 const POST = `
   WITH inserted AS (
@@ -276,10 +281,12 @@ const MERGE_BALANCES_AND_MODES = `
   INSERT INTO ledger_tenant_modes (${MODE_COLUMNS.join(', ')}) SELECT ${MODE_COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::ledger_tenant_modes, $2::jsonb)
   ON CONFLICT (tenant_id) DO UPDATE SET mode = EXCLUDED.mode`;
 
-async function post(tx: SqlExecutor, entries: readonly Posted[], tenants: readonly TableRow[]): Promise<void> {
+/** `last`: the batch whose final writes the running balances settle with (settleRunningBalancesLast); without it, they settle at once. */
+async function post(tx: SqlExecutor, entries: readonly Posted[], tenants: readonly TableRow[], last?: BatchContext): Promise<void> {
   const inserted = await tx.query<{ entry_id: string }>(POST, [JSON.stringify(entryRows(entries)), JSON.stringify(balanceLines(entries)), JSON.stringify(tenants)]);
   const fresh = new Set(inserted.map((row) => row.entry_id));
-  await settleRunningBalances(tx, postingRows(entries.filter(({ event }) => fresh.has(event.id))));
+  const postings = postingRows(entries.filter(({ event }) => fresh.has(event.id)));
+  await (last ? settleRunningBalancesLast(tx, last, postings) : settleRunningBalances(tx, postings));
 }
 
 /**
@@ -307,14 +314,15 @@ function escrowsToCheck(events: readonly RecordedEvent[], histories: BatchHistor
     .map(([streamId]) => streamId);
 }
 
-/** An escrow's account holds exactly what its allocations hold and disputes freeze, as its own history says. */
-async function assertEscrowBalances(tx: SqlExecutor, streamIds: readonly string[], histories: BatchHistories): Promise<void> {
-  if (streamIds.length === 0) return;
+/** The balances of the escrows' accounts, for the check below: read in the batch's final statement (Projection.checkRead). */
+function escrowBalances(streamIds: readonly string[]): BatchRead | undefined {
+  if (streamIds.length === 0) return undefined;
   const accounts = streamIds.map((streamId) => ACCOUNTS.escrow(streamKey(streamId)));
-  const rows = await tx.query<{ account: string; balance: string }>(
-    `SELECT account, (credit - debit)::text AS balance FROM ledger_balances WHERE account = ANY($1::text[])`,
-    [accounts],
-  );
+  return { sql: `SELECT k.key AS account, v.balance FROM ${keyedLookup('ledger_balances', 'account', '(credit - debit)::text AS balance')}`, params: [JSON.stringify(accounts)] };
+}
+
+/** An escrow's account holds exactly what its allocations hold and disputes freeze, as its own history says. */
+function assertEscrowBalances(rows: readonly { account: string; balance: string }[], streamIds: readonly string[], histories: BatchHistories): void {
   const balances = new Map(rows.map((row) => [row.account, BigInt(row.balance)]));
   for (const streamId of streamIds) {
     const escrow = escrowOutline(histories.stateOf(streamId, escrowDecider));

@@ -7,7 +7,7 @@ import type { BatchContext, Projection } from './projection';
 
 /**
  * Applies a batch to every projection, their reads first in one statement (batch-reads.ts), sends their final writes with `finish` (the projector's
- * checkpoint move; alone without one), then checks their invariants against the whole batch.
+ * checkpoint move; alone without one) and what their checks read with them, then checks their invariants against the whole batch.
  */
 export async function applyToReadModels(
   tx: SqlExecutor,
@@ -19,8 +19,15 @@ export async function applyToReadModels(
   const batch = { ...context, last: new BatchWrites() };
   const reads = await readBeforeWrites(tx, projections, events, batch);
   for (const [i, projection] of projections.entries()) await projection.applyBatch(tx, events, reads[i] ? { ...batch, read: reads[i] } : batch);
+  const checkReads = projections.map((projection) => {
+    const read = projection.checkRead?.(events, batch);
+    return read && batch.last.addRead(read.sql, read.params);
+  });
   await finish(batch.last);
-  for (const projection of projections) await projection.check?.(tx, events, batch);
+  for (const [i, projection] of projections.entries()) {
+    const read = checkReads[i];
+    await projection.check?.(tx, events, read === undefined ? batch : { ...batch, checked: batch.last.readRows(read) });
+  }
 }
 
 /**

@@ -10,6 +10,8 @@ export interface BatchContext {
   last?: BatchWrites;
   /** The rows of the projection's own `readBefore`, where they were read before the batch's writes (batch-reads.ts). */
   read?: ReadRow[];
+  /** The rows of the projection's own `checkRead`, where they were read in the batch's final statement (batch-writes.ts), for `check`. */
+  checked?: ReadRow[];
 }
 
 /** A row of a read before writes, as JSON gives it. */
@@ -79,6 +81,12 @@ export interface Projection {
    * against another view half-way through it); throwing rolls the batch back.
    */
   check?(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext): Promise<void>;
+  /**
+   * Optional: what `check` reads, asked once every projection has applied the batch, so the projector
+   * reads it in the batch's final statement; `check` finds its rows in `context.checked`, or reads them
+   * itself without. It sees the batch's writes but its final ones (batch-writes.ts): it must read none of those.
+   */
+  checkRead?(events: readonly RecordedEvent[], context: BatchContext): BatchRead | undefined;
 }
 
 /** What a batch's histories must hold for these projections: the streams they fold, and those their events consult. */

@@ -103,16 +103,21 @@ export class CreateEscrowHandler implements ICommandHandler<CreateEscrowCommand>
     // one read of them where it cannot (onKeptHistories).
     const charged = request.allocations.filter((allocation) => paysCommission(merchant.merchantId, allocation));
     const rules = charged.length === 0 ? [] : commissionStreams(merchant.merchantId, [...new Set(charged.flatMap((allocation) => possiblePayees(merchant, allocation.merchantId)))]);
+    let decidedOn: ObjectClock | undefined;
     const outcome = await onKeptHistories(this.kept, [...new Set([...payeeStreams(merchant, ids), ...rules])], async (histories, conditions) => {
       const payees = allocationPayees(merchant, ids, histories);
       const allocations = request.allocations.map((allocation, i) => ({ ...allocation, merchantId: payees[i].merchantId }));
       const commissions = commissionsInForce(histories, merchant.merchantId, allocations);
       const clock = request.testClockId ? await this.clocks.named(request.testClockId, merchant) : this.clocks.real();
+      decidedOn = clock;
       // Each account an allocation pays stands on the test clock it was created on, as its history says (a merchant is never attached to one).
       refuseOtherClocks(clock.testClockId, payees.filter((payee) => payee.account).map((payee) => ({ accountId: payee.merchantId, testClockId: payee.testClockId })));
       const command = toDomain(escrowId, merchant.merchantId, request, payees, commissions, requestFingerprint, clock);
       return this.runner.run(streams.escrow(escrowId), escrowDecider, command, onClock(metadata, clock), newStream(escrowDecider), conditions);
     });
-    return { escrow: escrowOutline(outcome.state)!, created: outcome.events.length > 0 };
+    const created = outcome.events.length > 0;
+    // Its payment and releases then find its clock without reading its creation event.
+    if (created && decidedOn) this.clocks.created(streams.escrow(escrowId), decidedOn);
+    return { escrow: escrowOutline(outcome.state)!, created };
   }
 }

@@ -44,7 +44,9 @@ export class CreateOrderHandler implements ICommandHandler<CreateOrderCommand> {
         ...(clock.testClockId ? { testClockId: clock.testClockId } : {}),
       },
     };
-    const { state } = await this.runner.run(streams.order(orderId), orderDecider, create, onClock(metadata, clock), newStream(orderDecider));
+    const { state, events } = await this.runner.run(streams.order(orderId), orderDecider, create, onClock(metadata, clock), newStream(orderDecider));
+    // Its payment then finds its clock without reading its creation event.
+    if (events.length > 0) this.clocks.created(streams.order(orderId), clock);
     return orderOutline(state)!;
   }
 }
