@@ -4,7 +4,7 @@ import { CredentialStore } from '@app/credentials';
 import { schedulerFor } from '@app/scheduling';
 import { CallbackDeliveryService } from './callback-delivery.service';
 import { CallbackDispatcher } from './callback-dispatcher.service';
-import { CALLBACK_QUEUE, CALLBACK_QUEUE_NAME, type CallbackJob, callbackJobId } from './callback-queue';
+import { ATTEMPTS_AT_ONCE, attemptLeaseMs, CALLBACK_QUEUE, CALLBACK_QUEUE_NAME, type CallbackJob, callbackJobId } from './callback-queue';
 import { CallbackSender } from './callback-sender';
 import { WebhookSecrets } from './webhook-secrets';
 
@@ -14,7 +14,7 @@ import { WebhookSecrets } from './webhook-secrets';
     {
       provide: CALLBACK_QUEUE,
       useFactory: (config: AppConfig) =>
-        schedulerFor<CallbackJob>(config, { queue: CALLBACK_QUEUE_NAME, jobId: callbackJobId, concurrency: 32, lockDurationMs: 2 * config.callbackTimeoutMs + 5_000 }),
+        schedulerFor<CallbackJob>(config, { queue: CALLBACK_QUEUE_NAME, jobId: callbackJobId, concurrency: ATTEMPTS_AT_ONCE, lockDurationMs: attemptLeaseMs(config.callbackTimeoutMs) }),
       inject: [APP_CONFIG],
     },
     {

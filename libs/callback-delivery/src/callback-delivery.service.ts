@@ -12,8 +12,8 @@ const HONOURS_RETRY_AFTER = new Set([429, 503]);
 
 /**
  * One attempt of one delivery: sign the frozen payload with a fresh timestamp, POST it, record the
- * attempt as an event, and schedule the next one if the receiver did not take it. A job queued by
- * the dispatcher or the attempt before carries the delivery as that write left it, so the attempt
+ * attempt as an event, and queue the next one if the receiver did not take it. A first attempt the
+ * dispatcher makes, and a job queued by the attempt before, carry the delivery as that write left it, so the attempt
  * reads nothing: the record's append expects that revision, and a stream changed since (a
  * redelivery request, the same attempt made elsewhere) refuses it and the attempt is decided again
  * on the stream's history.

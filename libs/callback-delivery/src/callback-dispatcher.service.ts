@@ -11,7 +11,8 @@ import { addressedToAccount, SellerAccounts } from './seller-accounts';
 import { TenantModesOf } from './tenant-modes-of';
 import { BACKGROUND_RUNNER, CLOCK, type Clock, type CommandRunner, LogFollower, newStream, ProjectedReads } from '@app/infrastructure';
 import type { Scheduler } from '@app/scheduling';
-import { CALLBACK_QUEUE, type CallbackJob, nextAttemptJob } from './callback-queue';
+import { ATTEMPTS_AT_ONCE, attemptLeaseMs, CALLBACK_QUEUE, type CallbackJob, nextAttemptJob } from './callback-queue';
+import { FirstAttempts } from './first-attempts';
 import { CallbackDeliveryService } from './callback-delivery.service';
 import { WebhookSecrets } from './webhook-secrets';
 
@@ -19,10 +20,14 @@ const CHECKPOINT = 'callback-dispatcher';
 
 /**
  * The outbox: follows the log and turns each callback-worthy event into a delivery (a stream of its
- * own, appended once whatever happens) and a queued first attempt. Its checkpoint moves only after
- * the delivery exists, so a crash repeats work that is idempotent rather than losing a callback.
- * The reconciler re-queues every delivery the read model says is still pending, on start and every
- * minute: a flushed or lost Redis delays callbacks, it does not lose them.
+ * own, appended once whatever happens) and makes its first attempt itself, in this process: only an
+ * attempt that fails becomes a queued retry, so a callback its receiver takes costs the queue nothing.
+ * Its checkpoint moves past a batch only once the batch's first attempts are recorded (FirstAttempts),
+ * so a crash repeats work that is idempotent (the deliveries exist: their first attempts are queued)
+ * rather than losing a callback. The reconciler queues every delivery the read model says is still
+ * pending, on start and every minute: a flushed or lost Redis delays callbacks, it does not lose them.
+ * A first attempt not yet recorded stays the scheduling process's for an attempt's lease
+ * (attemptLeaseMs): what is queued for it meanwhile waits that long, then makes it if nobody did.
  *
  * What it follows also keeps this process's caches current: the histories callbacks are planned
  * from (StreamHistories, as the projector keeps them), the seller accounts and webhook endpoints they
@@ -38,6 +43,7 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
   private readonly endpoints: WebhookEndpointDestinations;
   private readonly accounts: SellerAccounts;
   private readonly modes: TenantModesOf;
+  private readonly firstAttempts = new FirstAttempts(ATTEMPTS_AT_ONCE, (error) => this.logger.warn(`moving the checkpoint failed: ${String(error)}`));
 
   constructor(
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -68,10 +74,10 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     });
   }
 
-  /** Stops taking new attempts and lets the ones in flight finish (bounded by the callback timeout). */
+  /** Stops taking new attempts and lets the ones in flight finish and be recorded (bounded by the callback timeout). */
   async beforeApplicationShutdown(): Promise<void> {
     await this.follower.stop();
-    await this.queue.stop();
+    await Promise.all([this.firstAttempts.drain(), this.queue.stop()]);
   }
 
   /**
@@ -92,20 +98,22 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     const accounts = await this.accounts.of(told);
     const messages = await this.modes.inModes(told, accounts);
     const addressed = await this.endpoints.address(messages, (merchantId) => accounts.get(merchantId)?.platformId);
-    await Promise.all(
-      messages.map(({ event, message }, i) => this.schedule(event, [ownCallback(addressedToAccount(message, accounts)), ...addressed[i]].filter((planned) => planned !== undefined))),
+    const firstAttempts = await Promise.all(
+      messages.flatMap(({ event, message }, i) =>
+        [ownCallback(addressedToAccount(message, accounts)), ...addressed[i]].filter((planned) => planned !== undefined).map((planned) => this.scheduleOne(event, planned)),
+      ),
     );
+    const attempts: Promise<void>[] = [];
+    for (const job of firstAttempts) if (job) attempts.push((await this.firstAttempts.start(() => this.delivery.deliverSafely(job))).finished);
     for (const event of events) {
       if (event.type === 'CallbackRedeliveryRequested') await this.queueNext(event.streamId);
     }
-    await advanceCheckpoint(this.db, CHECKPOINT, events[events.length - 1].position);
+    const last = events[events.length - 1].position;
+    this.firstAttempts.afterAll(attempts, () => advanceCheckpoint(this.db, CHECKPOINT, last));
   }
 
-  private async schedule(event: RecordedEvent, planned: readonly PlannedCallback[]): Promise<void> {
-    await Promise.all(planned.map((callback) => this.scheduleOne(event, callback)));
-  }
-
-  private async scheduleOne(event: RecordedEvent, planned: PlannedCallback): Promise<void> {
+  /** The delivery's first attempt, for this process to make if this call created the delivery. */
+  private async scheduleOne(event: RecordedEvent, planned: PlannedCallback): Promise<CallbackJob | undefined> {
     const { state, head } = await this.runner.run(
       callbackStream(planned.deliveryId),
       deliveryDecider,
@@ -120,33 +128,48 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
         },
       },
       { correlationId: event.metadata.correlationId, causationId: event.id, actor: { type: 'system', id: 'callbacks' } },
-      // A delivery's id derives from its source event, so its stream is new unless this event was dispatched before a crash.
+      // A delivery's id derives from its source event, so its stream is new unless this event was dispatched before.
       newStream(deliveryDecider),
     );
     // The first attempt follows its source event: this process's follower has passed it, so a cached secret may sign it.
-    // Scheduled before a crash, the delivery may have had attempts since: the job then reads the stream.
-    if (head && state.scheduled) await this.queue.schedule(nextAttemptJob({ ...state, scheduled: state.scheduled }, head, event.position, this.clock.now().getTime()));
-    else await this.queueNext(callbackStream(planned.deliveryId));
+    if (head && state.scheduled) return nextAttemptJob({ ...state, scheduled: state.scheduled }, head, event.position, this.clock.now().getTime());
+    // Dispatched before, by another worker following the log or by this one before a crash: queued for when
+    // its first attempt, if that was never recorded, is anyone's to make; the job reads the stream.
+    await this.queueNext(callbackStream(planned.deliveryId));
+    return undefined;
   }
 
   private async queueNext(streamId: string): Promise<void> {
-    await this.queueNextFor((await this.runner.read(streamId, deliveryViewFold)).state, this.clock.now().getTime());
+    await this.queueNextFor((await this.runner.read(streamId, deliveryViewFold)).state);
   }
 
-  private async queueNextFor(delivery: DeliveryView | undefined, runAt: number): Promise<void> {
+  private async queueNextFor(delivery: DeliveryView | undefined): Promise<void> {
     if (!delivery || delivery.status !== 'PENDING') return;
-    await this.queue.schedule({ deliveryId: delivery.deliveryId, attempt: delivery.attempts.length + 1, round: delivery.round, runAt });
+    await this.queue.schedule({ deliveryId: delivery.deliveryId, attempt: delivery.attempts.length + 1, round: delivery.round, runAt: this.dueAt(delivery) });
   }
 
+  /** When a pending delivery's next attempt is anyone's to make: a job already queued under its id wins. */
+  private dueAt(delivery: DeliveryView): number {
+    const last = delivery.attempts[delivery.attempts.length - 1];
+    // A retry, at the time it was due (without jitter).
+    if (last && delivery.attemptsInRound > 0) {
+      return Date.parse(last.at) + retryDelay(this.config.callbackRetryScheduleMs, delivery.attemptsInRound - 1, undefined, () => 0.5);
+    }
+    return this.firstAttemptLeaseEnd(delivery) ?? this.clock.now().getTime();
+  }
+
+  /** A first attempt is its dispatcher's for a lease from its scheduling: until then it may be in flight there. */
+  private firstAttemptLeaseEnd(delivery: DeliveryView): number | undefined {
+    if (delivery.attempts.length > 0 || delivery.round > 0 || delivery.nextAttemptAt === undefined) return undefined;
+    return Date.parse(delivery.nextAttemptAt) + attemptLeaseMs(this.config.callbackTimeoutMs);
+  }
+
+  /** A first attempt still within its lease is left to a later pass, which queues it if it is still pending then. */
   private async reconcile(): Promise<void> {
+    const now = this.clock.now().getTime();
     for (const delivery of await pendingDeliveries(this.db)) {
-      const last = delivery.attempts[delivery.attempts.length - 1];
-      // Re-queued at the time the retry was due (without jitter); a job already queued under this id wins.
-      const runAt =
-        last && delivery.attemptsInRound > 0
-          ? Date.parse(last.at) + retryDelay(this.config.callbackRetryScheduleMs, delivery.attemptsInRound - 1, undefined, () => 0.5)
-          : this.clock.now().getTime();
-      await this.queueNextFor(delivery, runAt);
+      if ((this.firstAttemptLeaseEnd(delivery) ?? now) > now) continue;
+      await this.queueNextFor(delivery);
     }
   }
 }

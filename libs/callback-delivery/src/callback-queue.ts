@@ -27,7 +27,18 @@ export interface CallbackJob extends Timed {
 export const CALLBACK_QUEUE = Symbol('CALLBACK_QUEUE');
 export const CALLBACK_QUEUE_NAME = 'callbacks';
 
-/** The first attempt's job id is the delivery id itself; BullMQ then refuses a second first attempt. */
+/** Attempts one worker makes at once: its queue's jobs, and as many first attempts its dispatcher makes itself. */
+export const ATTEMPTS_AT_ONCE = 32;
+
+/**
+ * How long an attempt may take to be made and recorded: a running job's lock, and how long a first
+ * attempt stays the dispatcher's that scheduled it before any worker's queued job may make it.
+ */
+export function attemptLeaseMs(callbackTimeoutMs: number): number {
+  return 2 * callbackTimeoutMs + 5_000;
+}
+
+/** A first attempt's job (one the dispatcher did not make itself) has the delivery id itself; BullMQ then refuses a second. */
 export function callbackJobId(job: CallbackJob): string {
   if (job.round > 0) return `${job.deliveryId}.${job.attempt}.r${job.round}`;
   return job.attempt === 1 ? job.deliveryId : `${job.deliveryId}.${job.attempt}`;
