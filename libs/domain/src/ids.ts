@@ -1,4 +1,4 @@
-import { createHash, createHmac, randomBytes } from 'node:crypto';
+import { createHash, createHmac, hash, randomBytes } from 'node:crypto';
 import { canonicalJson } from './shared/canonical-json';
 import { boundedMemo } from './shared/bounded-memo';
 import { idPrefixOf } from './streams';
@@ -112,10 +112,10 @@ export function transferIdFor(idSalt: string, idempotencyKey: string, requestFin
 
 /** A stable, PII-free customer reference per merchant and phone number. */
 export function customerIdFor(merchantId: string, phoneE164: string): string {
-  return `cus_${createHash('sha256').update(`${merchantId}:${phoneE164}`).digest('hex').slice(0, 24)}`;
+  return `cus_${hash('sha256', `${merchantId}:${phoneE164}`, 'hex').slice(0, 24)}`;
 }
 
-/** A digest of a request body that ignores key order. */
+/** A digest of a request body that ignores key order (the one-shot digest: every create and keyed request takes one). */
 export function fingerprint(body: unknown): string {
-  return createHash('sha256').update(canonicalJson(body)).digest('hex');
+  return hash('sha256', canonicalJson(body), 'hex');
 }

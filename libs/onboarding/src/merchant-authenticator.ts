@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import { type AuthenticatedMerchant, CredentialStore } from '@app/credentials';
 
 const CACHE_TTL_MS = 10_000;
@@ -49,8 +49,9 @@ export class MerchantAuthenticator {
   }
 }
 
+/** Every request's secret is digested here: the one-shot digest costs less than half of a createHash object's. */
 function digest(secret: string): string {
-  return createHash('sha256').update(secret).digest('base64');
+  return hash('sha256', secret, 'base64');
 }
 
 /** Bounded: past the limit the oldest entry goes (a Map iterates in insertion order). */

@@ -96,9 +96,11 @@ export async function createHttpApp(config: AppConfig, wings: readonly HttpWing[
   fastify.addHook('onRequest', refuseNonJsonBodies);
   fastify.addHook('preValidation', refuseUnstorableInput);
   const metrics = app.get(Metrics);
-  fastify.addHook('onResponse', async (request, reply) => {
+  // Hooks every request runs take a callback, not a promise: Fastify then has no promise of theirs to settle.
+  fastify.addHook('onResponse', (request, reply, done) => {
     const route = request.routeOptions.url ?? 'unmatched';
     metrics.httpDuration.observe({ method: request.method, route, status_code: String(reply.statusCode) }, reply.elapsedTime / 1000);
+    done();
   });
   // Pages set their own CSP (checkout, Swagger UI); helmet's other protective headers go on every response.
   const protective = helmetHeaders({ contentSecurityPolicy: false, crossOriginEmbedderPolicy: false });
@@ -111,9 +113,9 @@ export async function createHttpApp(config: AppConfig, wings: readonly HttpWing[
   // once here, since a process serving both wings could not register it twice.
   await fastify.register(multipart, { limits: { fileSize: MAX_STATEMENT_BYTES, files: 1, fields: 10, parts: 11 } });
   for (const wing of wings) await wing.plugins?.(fastify, config);
-  fastify.addHook('onSend', async (request, reply, payload) => {
+  fastify.addHook('onSend', (request, reply, payload, done) => {
     reply.header('x-request-id', String(request.id));
-    return payload;
+    done(null, payload);
   });
   app.useGlobalFilters(new ProblemFilter());
   app.useGlobalPipes(new RequestValidationPipe());

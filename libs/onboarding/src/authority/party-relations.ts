@@ -3,7 +3,7 @@ import {
   accountDecider,
   accountIdFor,
   type Decider,
-  fold,
+  foldKept,
   holderOf,
   may,
   merchantDecider,
@@ -105,7 +105,7 @@ export function resolveParties(principal: Principal, ids: readonly string[], his
     else if (id === holder) resolved.set(id, { partyId: id, relation: { kind: 'self' } });
   }
   const folded = <Event, State>(decider: Pick<Decider<never, Event, State>, 'initialState' | 'evolve'>, streamId: string) =>
-    fold(decider, (histories.get(streamId) ?? []) as unknown as Event[]);
+    foldKept(decider, (histories.get(streamId) ?? []) as unknown as Event[]);
   for (const id of others(principal, ids)) {
     const c = candidatesOf(holder!, id, referenceSalt);
     const account = folded(accountDecider, c.account).account;
