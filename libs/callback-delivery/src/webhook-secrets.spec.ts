@@ -83,6 +83,44 @@ describe('WebhookSecrets', () => {
     expect(await secrets.secretFor(M1, at(11))).toBe('whsec_new');
   });
 
+  it('first attempts asking for one secret at once, at a cold start, share one read', async () => {
+    const signed = await Promise.all([secrets.secretFor(M1, at(10)), secrets.secretFor(M1, at(9)), secrets.secretFor(M1, at(10))]);
+
+    expect(signed).toEqual(['whsec_old', 'whsec_old', 'whsec_old']);
+    expect(credentials.reads).toBe(1);
+  });
+
+  it('a job asking while a read begun before a rotation is in flight reads again, and gets the new secret', async () => {
+    let finish!: () => void;
+    credentials.webhookSecret = async () => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      return 'whsec_old';
+    };
+    const before = secrets.secretFor(M1, at(10));
+    secrets.follow([rotated('m-1', 11)]);
+    credentials.webhookSecret = Credentials.prototype.webhookSecret.bind(credentials);
+    credentials.current.set('m-1', 'whsec_new');
+
+    expect(await secrets.secretFor(M1, at(11))).toBe('whsec_new');
+    finish();
+    expect(await before).toBe('whsec_old');
+  });
+
+  it('a job the follower has not passed does not share a read in flight: it may follow a rotation the read predates', async () => {
+    let finish!: () => void;
+    credentials.webhookSecret = async () => {
+      await new Promise<void>((resolve) => (finish = resolve));
+      return 'whsec_old';
+    };
+    const before = secrets.secretFor(M1, at(10));
+    credentials.webhookSecret = Credentials.prototype.webhookSecret.bind(credentials);
+    credentials.current.set('m-1', 'whsec_new');
+
+    expect(await secrets.secretFor(M1, at(12))).toBe('whsec_new');
+    finish();
+    await before;
+  });
+
   it('a job that names no position (the reconciler queued it) reads the secret', async () => {
     await secrets.secretFor(M1, at(10));
     credentials.current.set('m-1', 'whsec_new');

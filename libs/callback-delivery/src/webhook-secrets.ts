@@ -37,6 +37,10 @@ function invalidated(event: RecordedEvent): string | undefined {
  * - A job that names no position reads the secret: retries, which may run long after a rotation,
  *   and jobs the reconciler queues from the read model.
  * - A read that overlapped an invalidation is used but not kept: it may predate the rotation.
+ * - Reads of one signer's secret made at once (a batch of first attempts at a cold start) share the
+ *   read in flight, under the rule a cached secret follows: only for a job the follower has passed,
+ *   and only if no invalidation came since the read began, which then began after any rotation
+ *   that job must see.
  *
  * What is left: a first attempt of an event appended before a rotation, sent after it, before this
  * process's follower reaches the rotation's event (normally milliseconds), is signed with the old
@@ -45,6 +49,7 @@ function invalidated(event: RecordedEvent): string | undefined {
  */
 export class WebhookSecrets {
   private readonly entries = new Map<string, Entry>();
+  private readonly reading = new Map<string, { secret: Promise<string | undefined>; invalidations: number }>();
   private invalidations = 0;
   private followed?: LogPosition;
 
@@ -68,13 +73,21 @@ export class WebhookSecrets {
   /** Undefined for a merchant without one, or an endpoint deleted since. */
   async secretFor(signer: Signer, after: LogPosition | undefined): Promise<string | undefined> {
     const key = keyOf(signer);
+    const passed = after !== undefined && this.followed !== undefined && comparePositions(this.followed, after) >= 0;
     const entry = this.entries.get(key);
-    if (entry && this.now() - entry.readAt < this.maxAgeMs && after && this.followed && comparePositions(this.followed, after) >= 0) return entry.secret;
-    const invalidations = this.invalidations;
+    if (entry && passed && this.now() - entry.readAt < this.maxAgeMs) return entry.secret;
+    const inFlight = this.reading.get(key);
+    if (inFlight && passed && inFlight.invalidations === this.invalidations) return inFlight.secret;
+    const reading = { secret: this.read(signer), invalidations: this.invalidations };
     const readAt = this.now();
-    const secret = await this.read(signer);
-    if (secret !== undefined && invalidations === this.invalidations) this.entries.set(key, { secret, readAt });
-    return secret;
+    this.reading.set(key, reading);
+    try {
+      const secret = await reading.secret;
+      if (secret !== undefined && reading.invalidations === this.invalidations) this.entries.set(key, { secret, readAt });
+      return secret;
+    } finally {
+      if (this.reading.get(key) === reading) this.reading.delete(key);
+    }
   }
 
   private async read(signer: Signer): Promise<string | undefined> {

@@ -2,6 +2,7 @@ import type { SqlExecutor } from '@app/database';
 import type { InlineProjection, RecordedEvent } from '@app/event-store';
 import { streamKey } from '@app/domain';
 import { keyedLookup, readFor } from './batch-reads';
+import { writeLast } from './batch-writes';
 import type { BatchContext, BatchRead, BulkWriter, Projection, TableRow } from './projection';
 import type { BatchHistories } from './stream-histories';
 
@@ -121,15 +122,18 @@ export function foldedView<State>(spec: FoldedViewSpec<State>): Projection {
       const current = new Map(found.filter((r) => r.revision !== null).map((r) => [r.key, BigInt(r.revision!)]));
       const rows = rowsAfter(events, context, (streamId, revision) => (current.get(streamKey(streamId)) ?? -1n) >= revision).map(({ row }) => row);
       if (rows.length === 0) return;
-      // One statement for the batch (the table's own row type reads the JSON), companions included: round trips stay constant.
+      // One upsert for the batch (the table's own row type reads the JSON), companions included: round trips stay constant.
       const columns = spec.columns.join(', ');
       const upsert = returning(
         spec,
         `INSERT INTO ${spec.table} (${columns})
          SELECT ${columns} FROM jsonb_populate_recordset(NULL::${spec.table}, $1::jsonb) ${newerOnly(spec)}`,
       );
-      const statement = spec.companions?.length ? `WITH written AS (${upsert})${companionItems(spec, 'written')} SELECT count(*) FROM written` : upsert;
-      await tx.query(statement, [JSON.stringify(rows)]);
+      const params = [JSON.stringify(rows)];
+      // Without companions nothing in the batch reads the rows back: the upsert rides in the batch's last
+      // statement (batch-writes.ts). With them it is a WITH of its own, which cannot.
+      if (!spec.companions?.length) return writeLast(tx, context, upsert, params);
+      await tx.query(`WITH written AS (${upsert})${companionItems(spec, 'written')} SELECT count(*) FROM written`, params);
     },
     async rebuildBatch(writer: BulkWriter, events: readonly RecordedEvent[], context: BatchContext) {
       const rows = rowsAfter(events, context);
