@@ -87,4 +87,31 @@ describe.each(backends)('the BullMQ scheduler on %s', (_, backend) => {
     await new Promise((resolve) => setTimeout(resolve, 300));
     expect(runs.sort()).toEqual(['batch-1', 'batch-2', 'done-before']);
   });
+
+  it('queues what a running job schedules while it stops, and drops at once what is scheduled after (a shutdown never waits on it)', async () => {
+    const stopping = new BullmqScheduler<Job>({ queue: 'stopping-jobs', connection: store.connection, jobId: (job) => job.id });
+    let release: () => void = () => undefined;
+    const running = new Promise<void>((resolve) => (release = resolve));
+    let started = false;
+    stopping.start(async (job) => {
+      if (job.id !== 'running') return;
+      started = true;
+      await running;
+      await stopping.schedule({ id: 'from-the-running-job', runAt: Date.now() + 3_600_000 });
+    });
+    await stopping.schedule({ id: 'running', runAt: Date.now() });
+    await waitFor(async () => started, 'the job to start');
+    const stopped = stopping.stop();
+    release();
+    await stopped;
+    await stopping.schedule({ id: 'after-the-stop', runAt: Date.now() + 3_600_000 });
+
+    const inspector = new BullmqScheduler<Job>({ queue: 'stopping-jobs', connection: store.connection, jobId: (job) => job.id });
+    try {
+      expect(await inspector.queue.getJobState('from-the-running-job')).toBe('delayed');
+      expect(await inspector.queue.getJobState('after-the-stop')).toBe('unknown');
+    } finally {
+      await inspector.stop();
+    }
+  });
 });

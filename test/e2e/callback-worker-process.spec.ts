@@ -209,4 +209,45 @@ describe('callback worker on the PostgreSQL queue, killed with callbacks in flig
     expect(answered.size).toBe(CALLBACKS);
     expect([...answered.values()].every((times) => times === 1)).toBe(true);
   });
+
+  /**
+   * Found by CI: the dispatcher stopped its queue while a first attempt was still in flight, the attempt
+   * failed and queued its retry on the closed queue, and on PostgreSQL that add never settled: the
+   * process never exited.
+   */
+  it('on SIGTERM records a first attempt in flight that fails, queues its retry and exits 0', async () => {
+    const worker = services[services.length - 1];
+    let signalled = false;
+    receiver.respond = (_, response) => {
+      if (!signalled) {
+        signalled = true;
+        worker.child.kill('SIGTERM');
+        setTimeout(() => response.writeHead(500).end('busy'), 200);
+        return;
+      }
+      response.end('ok');
+    };
+    const headers = { 'x-api-secret': merchant.apiSecret };
+    const created = await call(baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ callbackURL: receiver.url }), headers });
+    const escrowId = created.body.data.escrowId as string;
+    await call(baseUrl, 'POST', `/v1/sandbox/orders/${escrowId}/complete`, { body: { outcome: 'PAID' }, headers });
+    expect(await worker.exited).toBe(0);
+    const listed = async () => (await call(baseUrl, 'GET', `/v1/trdp/callbacks?orderId=${escrowId}`, { headers })).body.data;
+    const [failed] = await waitFor(async () => {
+      const list = await listed();
+      return list[0]?.attempts.length === 1 && list;
+    }, 'the failed attempt to be listed');
+    expect(failed).toMatchObject({ status: 'PENDING', attempts: [expect.objectContaining({ attempt: 1, statusCode: 500, delivered: false })] });
+
+    // The retry it queued is made by the next worker (the reconciler runs hourly here).
+    services.push(spawnService('worker', { ...env, ROLE: 'worker' }));
+    const [delivered] = await waitFor(async () => {
+      const list = await listed();
+      return list[0]?.status === 'DELIVERED' && list;
+    }, 'the queued retry to deliver the callback');
+    expect(delivered.attempts).toEqual([
+      expect.objectContaining({ attempt: 1, statusCode: 500, delivered: false }),
+      expect.objectContaining({ attempt: 2, statusCode: 200, delivered: true }),
+    ]);
+  });
 });

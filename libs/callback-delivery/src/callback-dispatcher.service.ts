@@ -74,10 +74,14 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     });
   }
 
-  /** Stops taking new attempts and lets the ones in flight finish and be recorded (bounded by the callback timeout). */
+  /**
+   * Stops taking new attempts and lets the ones in flight finish and be recorded (bounded by the
+   * callback timeout). The queue stops only after them: a first attempt that failed queues its retry.
+   */
   async beforeApplicationShutdown(): Promise<void> {
     await this.follower.stop();
-    await Promise.all([this.firstAttempts.drain(), this.queue.stop()]);
+    await this.firstAttempts.drain();
+    await this.queue.stop();
   }
 
   /**

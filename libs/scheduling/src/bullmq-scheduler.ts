@@ -29,7 +29,10 @@ export class BullmqScheduler<T extends Timed> implements Scheduler<T> {
   /** On Redis, the queue's own connection, also used to ask about many job ids in one round trip. */
   private readonly redis?: IORedis;
   private pending: { job: T; resolve: () => void; reject: (error: unknown) => void }[] = [];
+  private readonly flushes = new Set<Promise<void>>();
   private stopping = false;
+  /** Set once the running jobs have finished and the queue is about to close. */
+  private closing = false;
 
   constructor(private readonly options: BullmqSchedulerOptions<T>) {
     const { connection } = options;
@@ -55,10 +58,20 @@ export class BullmqScheduler<T extends Timed> implements Scheduler<T> {
    * with the database connection would otherwise wait a day for the kept job to expire).
    */
   schedule(job: T): Promise<void> {
+    // A closed queue's add never settles on PostgreSQL, and would hold up whatever awaits it (a shutdown).
+    // Work scheduled this late is dropped, as by the in-process scheduler: its owner queues it again from
+    // the read models when a process starts (scheduler.port.ts).
+    if (this.closing) return Promise.resolve();
     return new Promise((resolve, reject) => {
       this.pending.push({ job, resolve, reject });
-      if (this.pending.length === 1) setImmediate(() => void this.flush());
+      if (this.pending.length === 1) setImmediate(() => void this.flushTracked());
     });
+  }
+
+  private flushTracked(): Promise<void> {
+    const flush = this.flush().finally(() => this.flushes.delete(flush));
+    this.flushes.add(flush);
+    return flush;
   }
 
   /**
@@ -68,6 +81,7 @@ export class BullmqScheduler<T extends Timed> implements Scheduler<T> {
    */
   private async flush(): Promise<void> {
     const batch = this.pending.splice(0);
+    if (batch.length === 0) return;
     try {
       const jobs = batch.map(({ job }) => ({ job, jobId: this.options.jobId(job) }));
       await this.removeFinished([...new Set(jobs.map((j) => j.jobId))]);
@@ -144,9 +158,12 @@ export class BullmqScheduler<T extends Timed> implements Scheduler<T> {
     }
   }
 
+  /** The running jobs finish first (what they schedule is still queued), then what was scheduled before the stop is sent. */
   async stop(): Promise<void> {
     this.stopping = true;
     await this.worker?.close();
+    this.closing = true;
+    await Promise.allSettled([this.flushTracked(), ...this.flushes]);
     await this.queue.close();
     await Promise.allSettled(this.connections.map((c) => c.quit()));
   }
