@@ -1,6 +1,6 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
-import { batchCallbackMessages, callbackStream, deliveryDecider, ownCallback, type PlannedCallback, retryDelay } from '@app/callbacks';
+import { batchCallbackMessages, callbackStream, DELIVERY_RECORDS, deliveryDecider, ownCallback, type PlannedCallback, retryDelay } from '@app/callbacks';
 import { TENANT_MODES, type TenantModeReader } from '@app/credentials';
 import { plansCallbacks } from '@app/domain';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
@@ -71,6 +71,7 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
       onEvents: (events) => this.dispatch(events),
       reconcile: () => this.reconcile(),
       intervalMs: this.config.reconcileIntervalMs,
+      quietTypes: DELIVERY_RECORDS,
     });
   }
 

@@ -9,6 +9,8 @@ export interface EngineWiring {
   notifyChannel?: string;
   /** A projection written in each append's statement (libs/event-store/src/inline-projection.port.ts). */
   inline?: InlineProjection;
+  /** Appends written at once, the others grouped behind them (PostgresEventStoreOptions.maxAppendsInFlight). */
+  maxAppendsInFlight?: number;
 }
 
 /**

@@ -114,6 +114,13 @@ export interface SubscribeOptions {
   /** Called with consecutive batches in global order; the next batch waits until it resolves. */
   onEvents(events: RecordedEvent[]): Promise<void>;
   batchSize?: number;
+  /**
+   * Event types whose appends need not wake the subscription: ones it does nothing with, which this
+   * process writes often (a callback worker's records of its own deliveries). It is handed them all
+   * the same, in order, with the next batch another append or its poll brings; only a wake-up, and
+   * the read it would cost, is spared. A pull-based store heeds it; a pushing one has nothing to spare.
+   */
+  quietTypes?: ReadonlySet<string>;
 }
 
 export interface EventStore {

@@ -1,24 +1,29 @@
-/**
- * Tells the subscriptions of this process that an append landed, so that one waiting for an append
- * reads at once instead of at its next poll (polling-subscription.ts). The count lets a wait never
- * miss an append that landed while the last read ran.
- */
-export class LocalAppendSignal {
+/** What one subscription waits on: the appends that may concern it (LocalAppendSignal.watch). */
+export interface AppendWatch {
+  /** A counter of the appends it is told of, so a wait never misses one that landed while the last read ran. */
+  readonly count: number;
+  /** Resolves once an append after the `seen`-th is told, or after `ms`. */
+  waitFor(seen: number, ms: number): Promise<void>;
+  /** The subscription has ended: it is told of nothing more. */
+  close(): void;
+}
+
+class Watch implements AppendWatch {
   private readonly listeners = new Set<() => void>();
-  private appends = 0;
+  count = 0;
 
-  get count(): number {
-    return this.appends;
-  }
+  constructor(
+    readonly quietTypes: ReadonlySet<string>,
+    readonly close: () => void,
+  ) {}
 
-  signal(): void {
-    this.appends += 1;
+  tell(): void {
+    this.count += 1;
     for (const listener of this.listeners) listener();
   }
 
-  /** Resolves once an append after the `seen`-th is signalled, or after `ms`. */
   waitFor(seen: number, ms: number): Promise<void> {
-    if (this.appends !== seen) return Promise.resolve();
+    if (this.count !== seen) return Promise.resolve();
     return new Promise((resolve) => {
       const done = () => {
         clearTimeout(timer);
@@ -29,5 +34,29 @@ export class LocalAppendSignal {
       const timer = setTimeout(done, ms).unref();
       this.listeners.add(done);
     });
+  }
+}
+
+/**
+ * Tells the subscriptions of this process that an append landed, so that one waiting for an append
+ * reads at once instead of at its next poll (polling-subscription.ts). An append whose events are all
+ * of a subscription's quiet types (SubscribeOptions.quietTypes) does not wake it: the subscription
+ * reads those events all the same, with the next batch another append or its poll brings.
+ */
+export class LocalAppendSignal {
+  private readonly watches = new Set<Watch>();
+
+  /** An append landed: `types` are its events' types, undefined when unknown (another process's), which wakes every subscription. */
+  signal(types?: readonly string[]): void {
+    for (const watch of this.watches) {
+      if (types === undefined || types.some((type) => !watch.quietTypes.has(type))) watch.tell();
+    }
+  }
+
+  /** A subscription's own view of the appends, told of all but those of its quiet types. */
+  watch(quietTypes: ReadonlySet<string> = new Set()): AppendWatch {
+    const watch: Watch = new Watch(quietTypes, () => this.watches.delete(watch));
+    this.watches.add(watch);
+    return watch;
   }
 }

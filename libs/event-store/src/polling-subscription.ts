@@ -1,23 +1,25 @@
 import type { LogPosition, RecordedEvent, SubscribeOptions, Subscription } from './event-store.port';
+import type { AppendWatch } from './local-append-signal';
 
 export interface PollingSource {
   readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]>;
-  /** A counter of local appends, so a wait never misses one that landed while the last read ran. */
-  appendCount(): number;
-  /** Resolves once the append count passes `seen`, or after `ms`, whichever comes first. */
-  waitForAppend(seen: number, ms: number): Promise<void>;
+  /** The appends that wake this subscription (LocalAppendSignal.watch, under its quiet types); closed when it ends. */
+  appends: AppendWatch;
 }
 
 const FIRST_RETRY_MS = 5;
 
 /**
  * A catch-up subscription over a pull-based log: reads in batches until caught up, then waits for a
- * local append signal or the poll interval (appends from other processes are seen by polling).
+ * local append signal or the poll interval (appends from other processes are seen by polling). Every
+ * read takes all the log holds after the last batch, whatever woke it: an append its quiet types kept
+ * from waking it is read with the next batch, never skipped.
  */
 export function pollingSubscription(source: PollingSource, options: SubscribeOptions, pollIntervalMs: number): Subscription {
   let stopped = false;
   let wake: () => void = () => undefined;
   const stopSignal = new Promise<void>((resolve) => (wake = resolve));
+  const { appends } = source;
   const run = async () => {
     let after = options.from;
     const batchSize = options.batchSize ?? 500;
@@ -25,7 +27,7 @@ export function pollingSubscription(source: PollingSource, options: SubscribeOpt
     let unseenAppend = false;
     let retryMs = FIRST_RETRY_MS;
     while (!stopped) {
-      const seen = source.appendCount();
+      const seen = appends.count;
       const events = await source.readAll(after, batchSize);
       if (stopped) break;
       if (events.length > 0) {
@@ -39,11 +41,11 @@ export function pollingSubscription(source: PollingSource, options: SubscribeOpt
       // (the log is gap-safe): look again soon rather than at the next poll, which may be far off.
       const wait = unseenAppend ? Math.min(retryMs, pollIntervalMs) : pollIntervalMs;
       if (unseenAppend) retryMs = Math.min(retryMs * 2, pollIntervalMs);
-      await Promise.race([source.waitForAppend(seen, wait), stopSignal]);
-      if (source.appendCount() !== seen) unseenAppend = true;
+      await Promise.race([appends.waitFor(seen, wait), stopSignal]);
+      if (appends.count !== seen) unseenAppend = true;
     }
   };
-  const done = run();
+  const done = run().finally(() => appends.close());
   // The owner learns of a failure through `done`; this only keeps it from being reported as unhandled.
   done.catch(() => undefined);
   return {

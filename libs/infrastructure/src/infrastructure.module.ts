@@ -84,6 +84,16 @@ class StorageLifecycle implements OnApplicationShutdown {
   }
 }
 
+/**
+ * A worker's appends are mostly its callbacks' attempts, recorded one by one as receivers answer: two
+ * commits in flight gather them into groups about twice as big as four do (attempts per commit 3.1 ->
+ * 5.4, worker statements per callback 0.37 -> 0.23 in the callbacks bench) at the same rate. Other
+ * roles keep the store's default (four).
+ */
+function appendsInFlight(config: AppConfig): number | undefined {
+  return config.role === 'worker' ? 2 : undefined;
+}
+
 /** What every process shares: configuration, the clock and the resolver of objects' clocks, database, event store (its engine, the store, its log reader), projection progress, metrics and the command runner. */
 @Global()
 @Module({})
@@ -98,7 +108,9 @@ export class InfrastructureModule {
         { provide: SQL_CLIENT, useFactory: () => openDatabase(config, engine, options.migrations ?? []) },
         {
           provide: EVENT_STORE,
-          useFactory: (db: SqlClient) => options.eventStore ?? engine.open(db, { notifyChannel: notificationChannels(config).events, inline: inlinePayablesView }),
+          useFactory: (db: SqlClient) =>
+            options.eventStore ??
+            engine.open(db, { notifyChannel: notificationChannels(config).events, inline: inlinePayablesView, maxAppendsInFlight: appendsInFlight(config) }),
           inject: [SQL_CLIENT],
         },
         {

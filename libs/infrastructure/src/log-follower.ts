@@ -8,6 +8,8 @@ export interface FollowOptions {
   /** Re-derives outstanding work from the read models: once at start, then every `intervalMs`. */
   reconcile: () => Promise<void>;
   intervalMs: number;
+  /** Event types whose appends need not wake it (SubscribeOptions.quietTypes): it is handed them with the next batch. */
+  quietTypes?: ReadonlySet<string>;
 }
 
 /** How long a follower waits before following again after a failure (a lost database connection). */
@@ -83,6 +85,7 @@ export class LogFollower {
     let handled = from;
     const subscription = this.store.subscribeToAll({
       from,
+      quietTypes: options.quietTypes,
       onEvents: async (events) => {
         await options.onEvents(events);
         handled = events[events.length - 1].position;

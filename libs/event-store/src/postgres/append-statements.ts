@@ -9,13 +9,20 @@ export const HEAD = {
   exact: `UPDATE streams SET revision = revision + $3::bigint WHERE stream_id = $1 AND revision = $4::bigint RETURNING revision`,
 };
 
+/** Where an append announces itself: the channel, and the writing store's origin (a random id) as the payload. */
+export interface AppendNotice {
+  channel: string;
+  origin: string;
+}
+
 /**
  * Followers in other processes learn of new events from a NOTIFY sent by the append itself (delivered
  * at commit, so never before the events are readable) rather than waiting for their next poll. It is
- * joined to the rows written, so an append whose expectation fails notifies no one.
+ * joined to the rows written, so an append whose expectation fails notifies no one. Its payload names
+ * the store that wrote it, which has told its own subscriptions already (append-signal.ts).
  */
-function signal(channel: string | undefined): { cte: string; join: string } {
-  return channel === undefined ? { cte: '', join: '' } : { cte: `, signal AS (SELECT pg_notify('${channel}', ''))`, join: ' CROSS JOIN signal' };
+function signal(notice: AppendNotice | undefined): { cte: string; join: string } {
+  return notice === undefined ? { cte: '', join: '' } : { cte: `, signal AS (SELECT pg_notify('${notice.channel}', '${notice.origin}'))`, join: ' CROSS JOIN signal' };
 }
 
 /**
@@ -33,8 +40,8 @@ function inlineRows(inline: InlineProjection | undefined, rows: string): string 
  * One statement, so one round trip and one implicit transaction: the head moves only if the events
  * land. With an inline projection, its row for the stream is the parameter `inline.rowParam`.
  */
-export function appendStatement(head: string, channel: string | undefined, inline?: { projection: InlineProjection; rowParam: string }): string {
-  const { cte, join } = signal(channel);
+export function appendStatement(head: string, notice: AppendNotice | undefined, inline?: { projection: InlineProjection; rowParam: string }): string {
+  const { cte, join } = signal(notice);
   const rows = inline && `(SELECT ${inline.rowParam}::jsonb || jsonb_build_object('revision', head.revision) AS row FROM head WHERE ${inline.rowParam}::jsonb IS NOT NULL) AS written`;
   return `
     WITH head AS (${head}),
@@ -59,8 +66,8 @@ export function appendStatement(head: string, channel: string | undefined, inlin
  * began is in the snapshot; a change that commits while it runs is not seen, and the append stands as
  * made before that change, as one decided on a read a moment earlier would.
  */
-export function appendGroupStatement(channel: string | undefined, inline?: InlineProjection): string {
-  const { cte, join } = signal(channel);
+export function appendGroupStatement(notice: AppendNotice | undefined, inline?: InlineProjection): string {
+  const { cte, join } = signal(notice);
   const rows = `(SELECT input.inline_row || jsonb_build_object('revision', heads.revision) AS row
     FROM input JOIN heads ON heads.stream_id = input.stream WHERE input.inline_row IS NOT NULL) AS written`;
   return `

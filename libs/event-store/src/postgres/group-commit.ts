@@ -1,7 +1,7 @@
 import type { SqlExecutor } from '@app/database';
 import type { AppendCondition, ExpectedRevision } from '../event-store.port';
 import type { InlineProjection } from '../inline-projection.port';
-import { appendGroupStatement, appendStatement, HEAD } from './append-statements';
+import { type AppendNotice, appendGroupStatement, appendStatement, HEAD } from './append-statements';
 import type { AppendedRow } from './event-rows';
 
 /** At most this many appends share one statement (its JSON parameter stays small). */
@@ -44,17 +44,17 @@ export class GroupCommit {
   constructor(
     private readonly db: SqlExecutor,
     private readonly maxInFlight: number,
-    notifyChannel: string | undefined,
+    notice: AppendNotice | undefined,
     private readonly inline: InlineProjection | undefined,
   ) {
     this.statements = {
       single: {
-        no_stream: appendStatement(HEAD.no_stream, notifyChannel, inline && { projection: inline, rowParam: '$4' }),
+        no_stream: appendStatement(HEAD.no_stream, notice, inline && { projection: inline, rowParam: '$4' }),
         // The store writes no inline row under `any` (PostgresEventStore.inlineRow): nothing to carry.
-        any: appendStatement(HEAD.any, notifyChannel),
-        exact: appendStatement(HEAD.exact, notifyChannel, inline && { projection: inline, rowParam: '$5' }),
+        any: appendStatement(HEAD.any, notice),
+        exact: appendStatement(HEAD.exact, notice, inline && { projection: inline, rowParam: '$5' }),
       },
-      group: appendGroupStatement(notifyChannel, inline),
+      group: appendGroupStatement(notice, inline),
     };
   }
 

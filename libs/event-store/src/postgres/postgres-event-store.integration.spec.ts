@@ -82,6 +82,29 @@ describe('PostgresEventStore notifications on PostgreSQL', () => {
     }
   });
 
+  it("is not woken by its own process's appends of its quiet types, by their NOTIFY either, and is by another process's", async () => {
+    const channel = notificationChannel(db.schema, 'events');
+    const worker = new PostgresEventStore(db.client, { pollIntervalMs: LONGER_THAN_ANY_TEST_MS, notifyChannel: channel });
+    const api = new PostgresEventStore(otherProcess, { notifyChannel: channel });
+    const seen: string[] = [];
+    const subscription = worker.subscribeToAll({ from: START, quietTypes: new Set(['Recorded']), onEvents: async (events) => void seen.push(...events.map((e) => e.streamId)) });
+    try {
+      await waitFor(async () => (await db.client.query(`SELECT 1 FROM pg_stat_activity WHERE query = $1`, [`LISTEN ${channel}`])).length > 0, 'the listener');
+      // Once it has read an event, the subscription waits for the next append (or its poll, far off).
+      await api.append('other-1', [newEvent()], 'no_stream');
+      await waitFor(async () => seen.length === 1, 'the follower to read the first append');
+      await worker.append('own-1', [{ ...newEvent(), type: 'Recorded' }], 'no_stream');
+      await new Promise((resolve) => setTimeout(resolve, 300));
+      expect(seen).toEqual(['other-1']);
+      // Another process's NOTIFY does not say what it appended: it wakes the subscription, which reads both.
+      await api.append('other-2', [{ ...newEvent(), type: 'Recorded' }], 'no_stream');
+      await waitFor(async () => seen.length === 3, 'the follower to read both appends');
+      expect(seen).toEqual(['other-1', 'own-1', 'other-2']);
+    } finally {
+      await subscription.stop();
+    }
+  });
+
   it('reads an append it was told of but could not see yet (an older transaction still ran) soon after, not at the next poll', async () => {
     const channel = notificationChannel(db.schema, 'events');
     const follower = new PostgresEventStore(otherProcess, { pollIntervalMs: LONGER_THAN_ANY_TEST_MS, notifyChannel: channel });

@@ -67,8 +67,10 @@ export class PostgresEventStore implements EventStore {
     private readonly db: SqlClient,
     private readonly options: PostgresEventStoreOptions = {},
   ) {
-    this.writes = new GroupCommit(db, options.maxAppendsInFlight ?? 4, options.notifyChannel, options.inline);
-    this.appended = new AppendSignal(db, options.notifyChannel);
+    const origin = randomUUID();
+    const notice = options.notifyChannel === undefined ? undefined : { channel: options.notifyChannel, origin };
+    this.writes = new GroupCommit(db, options.maxAppendsInFlight ?? 4, notice, options.inline);
+    this.appended = new AppendSignal(db, options.notifyChannel, origin);
   }
 
   /** Resolves only once the events are committed: alone, or in the group statement that carried them. */
@@ -77,7 +79,7 @@ export class PostgresEventStore implements EventStore {
     const pending = this.pending({ streamId, events, expected, options });
     const rows = await this.writes.write(pending);
     if (rows.length === 0) throw await this.refusal(this.db, pending);
-    this.appended.signal();
+    this.appended.signal(events.map((event) => event.type));
     return this.result(rows, pending);
   }
 
@@ -98,7 +100,7 @@ export class PostgresEventStore implements EventStore {
       }
       return rows;
     });
-    this.appended.signal();
+    this.appended.signal(requests.flatMap((request) => request.events.map((event) => event.type)));
     return written.map((rows, i) => this.result(rows, pending[i]));
   }
 
@@ -198,11 +200,7 @@ export class PostgresEventStore implements EventStore {
   subscribeToAll(options: SubscribeOptions): Subscription {
     this.appended.listen();
     return pollingSubscription(
-      {
-        readAll: (after, limit) => this.readAll(after, limit),
-        appendCount: () => this.appended.count,
-        waitForAppend: (seen, ms) => this.appended.waitFor(seen, ms),
-      },
+      { readAll: (after, limit) => this.readAll(after, limit), appends: this.appended.watch(options.quietTypes) },
       options,
       // Every subscription polling each 50 ms kept an idle worker (two subscriptions) near 5 % of a core
       // and its PostgreSQL backend busy with empty reads, although NOTIFY already announces each append.

@@ -73,7 +73,7 @@ export class InMemoryEventStore implements EventStore {
       const last = recorded[recorded.length - 1];
       return { nextRevision: last.revision, position: last.position, events: recorded.map(appendedEvent) };
     });
-    this.appended.signal();
+    this.appended.signal(requests.flatMap((request) => request.events.map((event) => event.type)));
     return results;
   }
 
@@ -109,11 +109,7 @@ export class InMemoryEventStore implements EventStore {
 
   subscribeToAll(options: SubscribeOptions): Subscription {
     return pollingSubscription(
-      {
-        readAll: (after, limit) => this.readAll(after, limit),
-        appendCount: () => this.appended.count,
-        waitForAppend: (seen, ms) => this.appended.waitFor(seen, ms),
-      },
+      { readAll: (after, limit) => this.readAll(after, limit), appends: this.appended.watch(options.quietTypes) },
       options,
       // Every append is local and signalled, so the poll only bounds a wait nobody will end.
       1000,

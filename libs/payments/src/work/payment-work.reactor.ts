@@ -1,5 +1,6 @@
 import { type BeforeApplicationShutdown, Inject, Injectable, Logger, type OnApplicationBootstrap } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '@app/config';
+import { DELIVERY_RECORDS } from '@app/callbacks';
 import { SQL_CLIENT, type SqlClient } from '@app/database';
 import { EVENT_STORE, type EventStore, type RecordedEvent } from '@app/event-store';
 import { readCheckpoint } from '@app/read-models';
@@ -55,6 +56,8 @@ export class PaymentWorkReactor implements OnApplicationBootstrap, BeforeApplica
       onEvents: (events) => this.onEvents(events),
       reconcile: () => this.scheduleDueWork(),
       intervalMs: this.config.reconcileIntervalMs,
+      // No work is due from a callback's delivery: the records its worker appends need not wake this follower.
+      quietTypes: DELIVERY_RECORDS,
     });
   }
 

@@ -1,0 +1,63 @@
+import type { LogPosition, RecordedEvent } from './event-store.port';
+import { InMemoryEventStore } from './testing/in-memory-event-store';
+
+/** The in-memory store's subscriptions are polling ones (polling-subscription.ts): this one counts their reads of the log. */
+class CountedStore extends InMemoryEventStore {
+  reads = 0;
+
+  override async readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]> {
+    this.reads += 1;
+    return super.readAll(after, limit);
+  }
+}
+
+async function until(check: () => boolean): Promise<void> {
+  while (!check()) await new Promise((resolve) => setTimeout(resolve, 2));
+}
+
+/** A few turns of the event loop and timers: long enough for a woken subscription to have read, far shorter than its poll. */
+const settle = () => new Promise((resolve) => setTimeout(resolve, 30));
+
+describe('a polling subscription with quiet types', () => {
+  const quietTypes = new Set(['Recorded']);
+
+  async function subscribed() {
+    const store = new CountedStore();
+    const seen: string[] = [];
+    const subscription = store.subscribeToAll({ from: { commit: 0n, prepare: 0n }, quietTypes, onEvents: async (events) => void seen.push(...events.map((e) => e.type)) });
+    await until(() => store.reads === 1);
+    return { store, seen, subscription };
+  }
+
+  it('is not woken by an append of only those types, and is handed its events, in order, with the next batch', async () => {
+    const { store, seen, subscription } = await subscribed();
+    await store.append('delivery-1', [{ type: 'Recorded', data: {} }], 'no_stream');
+    await store.append('delivery-2', [{ type: 'Recorded', data: {} }], 'no_stream');
+    await settle();
+    expect({ reads: store.reads, seen }).toEqual({ reads: 1, seen: [] });
+
+    await store.append('order-1', [{ type: 'Paid', data: {} }], 'no_stream');
+    await until(() => seen.length === 3);
+    expect(seen).toEqual(['Recorded', 'Recorded', 'Paid']);
+    await subscription.stop();
+  });
+
+  it('is woken by an append that carries any other type beside them', async () => {
+    const { store, seen, subscription } = await subscribed();
+    await store.append('delivery-1', [{ type: 'Recorded', data: {} }, { type: 'RedeliveryRequested', data: {} }], 'no_stream');
+    await until(() => seen.length === 2);
+    expect(seen).toEqual(['Recorded', 'RedeliveryRequested']);
+    await subscription.stop();
+  });
+
+  it('leaves other subscriptions of the process woken by every append', async () => {
+    const { store, seen, subscription } = await subscribed();
+    const everything: string[] = [];
+    const other = store.subscribeToAll({ from: { commit: 0n, prepare: 0n }, onEvents: async (events) => void everything.push(...events.map((e) => e.type)) });
+    await until(() => store.reads === 2);
+    await store.append('delivery-1', [{ type: 'Recorded', data: {} }], 'no_stream');
+    await until(() => everything.length === 1);
+    expect({ everything, seen }).toEqual({ everything: ['Recorded'], seen: [] });
+    await Promise.all([subscription.stop(), other.stop()]);
+  });
+});
