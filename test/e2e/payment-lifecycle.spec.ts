@@ -256,6 +256,8 @@ describe('payment lifecycle over HTTP on PostgreSQL', () => {
       expect(res.status).toBe(200);
       const data = await verifiedStatus(escrowId, 'PAID');
       expect(data).toMatchObject({ escrow_id: escrowId, status: 'PAID', escrow_status: 'HELD', external_reference_id: expect.any(String) });
+      // The answer is verify's, to the instant of the payment: the API answers from the state it recorded, not from a read of the view.
+      expect(res.body.data).toEqual(data);
       const escrow = await escrowStatus(escrowId, 'HELD');
       expect(escrow.allocations.map((a: any) => a.status)).toEqual(['HELD', 'HELD']);
       expect(types(await escrowEvents(escrowId))).toEqual(['EscrowCreated', 'EscrowFunded']);

@@ -18,6 +18,7 @@ export interface PayableSummary {
   merchantId: string;
   merchantOrderId?: string;
   amount: Santim;
+  currency: 'ETB';
   phone: string;
   customerName: string;
   customerEmail?: string;
@@ -42,6 +43,7 @@ function summarise(id: string, kind: PayableKind, terms: PayableTerms, payment: 
     kind,
     merchantId: terms.merchantId,
     amount: terms.amount,
+    currency: terms.currency,
     phone: terms.customer.phone,
     customerName: terms.customer.name,
     customerEmail: terms.customer.email,

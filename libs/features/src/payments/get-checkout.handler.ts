@@ -18,6 +18,7 @@ function subjectOf(view: PayableView): CheckoutSubject {
     merchantId: view.merchantId,
     merchantOrderId: view.merchantOrderId,
     amount: view.amount,
+    currency: view.currency,
     phone: view.customer.phone,
     customerName: view.customer.name,
     description: view.description,

@@ -6,6 +6,8 @@ import { CommandRunner } from '@app/infrastructure';
 export interface PaymentOutcome {
   summary: PayableSummary;
   events: DomainEvent[];
+  /** When `events` were recorded (the payable's last change); absent when the command changed nothing. */
+  recordedAt?: Date;
 }
 
 /**
@@ -25,11 +27,11 @@ export class PaymentFlow {
   async run(id: string, command: PaymentCommand, metadata: EventMetadata): Promise<PaymentOutcome> {
     try {
       const outcome = await visitPayable(id, async (streamId, decider, summarise) => {
-        const { state, events } = await this.runner.run(streamId, decider, command, metadata);
-        return { summary: summarise(state), events: events as DomainEvent[] };
+        const { state, events, at } = await this.runner.run(streamId, decider, command, metadata);
+        return { summary: summarise(state), events: events as DomainEvent[], recordedAt: events.length > 0 ? at : undefined };
       });
       if (!outcome?.summary) throw new PayableNotFound(id);
-      return { summary: outcome.summary, events: outcome.events };
+      return { summary: outcome.summary, events: outcome.events, recordedAt: outcome.recordedAt };
     } catch (error) {
       // A payable that was never created is refused by its decider, which knows no id to name.
       if (error instanceof OrderNotFound || error instanceof EscrowNotFound) throw new PayableNotFound(id);

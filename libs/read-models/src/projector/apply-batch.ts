@@ -8,13 +8,14 @@ import type { BatchContext, Projection } from './projection';
 /**
  * Applies a batch to every projection, their reads first in one statement (batch-reads.ts), sends their final writes with `finish` (the projector's
  * checkpoint move; alone without one) and what their checks read with them, then checks their invariants against the whole batch.
+ * `finish` is told whether checks follow it (their reads rode with it): a check that throws must still be able to roll it back.
  */
 export async function applyToReadModels(
   tx: SqlExecutor,
   projections: readonly Projection[],
   events: readonly RecordedEvent[],
   context: BatchContext,
-  finish: (last: BatchWrites) => Promise<unknown> = (last) => last.flush(tx),
+  finish: (last: BatchWrites, checked: boolean) => Promise<unknown> = (last) => last.flush(tx),
 ): Promise<void> {
   const batch = { ...context, last: new BatchWrites() };
   const reads = await readBeforeWrites(tx, projections, events, batch);
@@ -23,7 +24,7 @@ export async function applyToReadModels(
     const read = projection.checkRead?.(events, batch);
     return read && batch.last.addRead(read.sql, read.params);
   });
-  await finish(batch.last);
+  await finish(batch.last, checkReads.some((read) => read !== undefined));
   for (const [i, projection] of projections.entries()) {
     const read = checkReads[i];
     await projection.check?.(tx, events, read === undefined ? batch : { ...batch, checked: batch.last.readRows(read) });

@@ -9,6 +9,7 @@ import type { BatchContext, BatchRead, Projection, ReadRow } from './projection'
  * the statement's one row, its rows as a JSON array (json_agg), so every answer reads the same
  * whether it went alone or with others: a value as JSON writes it (cast what must keep its exact
  * form, a bigint, to text). Answers the rows of each projection's read, undefined where it had none.
+ * Optional reads (BatchRead.optional) alone are not made: each is answered with no rows.
  */
 export async function readBeforeWrites(
   tx: SqlExecutor,
@@ -17,6 +18,7 @@ export async function readBeforeWrites(
   context: BatchContext,
 ): Promise<(ReadRow[] | undefined)[]> {
   const reads = projections.map((projection) => projection.readBefore?.(events, context));
+  if (reads.every((read) => !read || read.optional)) return reads.map((read) => (read ? [] : undefined));
   const params: unknown[] = [];
   const columns: string[] = [];
   for (const read of reads) {

@@ -29,6 +29,21 @@ describe('a batch final writes and reads', () => {
     expect(await db.query(`SELECT account, amount::text AS amount FROM moves`)).toEqual([{ account: 'escrow-1', amount: '200' }]);
   });
 
+  it("writes a write's followers over the rows it wrote, in the same statement", async () => {
+    await db.exec(`CREATE TABLE accounts (account text PRIMARY KEY, revision int NOT NULL); CREATE TABLE account_log (account text, revision int)`);
+    await db.query(`INSERT INTO accounts VALUES ('a', 2)`);
+    const last = new BatchWrites();
+    // Only 'b' is newer than what is there: 'a' is not written, so its follower writes nothing for it.
+    last.add(
+      `INSERT INTO accounts SELECT * FROM jsonb_to_recordset($1::jsonb) AS r(account text, revision int)
+       ON CONFLICT (account) DO UPDATE SET revision = EXCLUDED.revision WHERE accounts.revision < EXCLUDED.revision RETURNING accounts.*`,
+      [JSON.stringify([{ account: 'a', revision: 2 }, { account: 'b', revision: 1 }])],
+      (written) => [`INSERT INTO account_log SELECT account, revision FROM ${written}`],
+    );
+    await db.transaction((tx) => last.flush(tx, { sql: `SELECT 1`, params: [] }));
+    expect(await db.query(`SELECT * FROM account_log`)).toEqual([{ account: 'b', revision: 1 }]);
+  });
+
   it('sends reads alone when the batch has neither writes nor a final statement', async () => {
     const last = new BatchWrites();
     const read = last.addRead(`SELECT count(*)::int AS n FROM balances WHERE balance > $1`, [0]);

@@ -4,6 +4,8 @@ import type { BatchContext, ReadRow } from './projection';
 interface Write {
   sql: string;
   params: readonly unknown[];
+  /** Further writes over the rows this one returns (`written`, the name of its WITH item), without placeholders of their own. */
+  followers?: (written: string) => readonly string[];
 }
 
 /** `$n` placeholders of a statement moved up by `by`: its parameters follow others' in a combined statement. */
@@ -15,7 +17,8 @@ export const shifted = (sql: string, by: number) => sql.replace(/\$(\d+)/g, (_, 
  * trip to PostgreSQL costs more than the statement it carries. They become that statement's WITH
  * items, so each must be a single INSERT, UPDATE or DELETE without a WITH of its own, with no `$`
  * but its placeholders; and since the items see none of each other's changes, no two may touch the
- * same rows. Invariant checks (Projection.check) run after them; what they read (Projection.checkRead)
+ * same rows. A write may return its rows to followers (a view's companions), each a WITH item over them: they
+ * are written only where the write wrote. Invariant checks (Projection.check) run after them; what they read (Projection.checkRead)
  * rides in the same statement, and so sees the batch's earlier statements' writes but not these.
  */
 export class BatchWrites {
@@ -23,8 +26,8 @@ export class BatchWrites {
   private readonly reads: Write[] = [];
   private answers: ReadRow[][] = [];
 
-  add(sql: string, params: readonly unknown[]): void {
-    this.writes.push({ sql, params });
+  add(sql: string, params: readonly unknown[], followers?: Write['followers']): void {
+    this.writes.push({ sql, params, followers });
   }
 
   /** A read (a SELECT, placeholders from $1) sent with the writes; its rows are `readRows(n)` once flushed, `n` the number answered here. */
@@ -46,10 +49,10 @@ export class BatchWrites {
     const reads = this.reads.splice(0);
     if (writes.length === 0 && reads.length === 0) return final ? tx.query<Row>(final.sql, final.params) : [];
     const params: unknown[] = final ? [...final.params] : [];
-    const items = writes.map((write, i) => {
+    const items = writes.flatMap((write, i) => {
       const item = `write_${i} AS (${shifted(write.sql, params.length)})`;
       params.push(...write.params);
-      return item;
+      return [item, ...(write.followers?.(`write_${i}`) ?? []).map((sql, j) => `write_${i}_${j} AS (${sql})`)];
     });
     if (reads.length === 0) return tx.query<Row>(`WITH ${items.join(', ')} ${final ? final.sql : 'SELECT 1'}`, params);
     const columns = reads.map((read, i) => {
@@ -65,8 +68,12 @@ export class BatchWrites {
   }
 }
 
-/** A write nothing in the batch reads back: gathered for the batch's last statement where it has one, sent at once otherwise. */
-export async function writeLast(tx: SqlExecutor, context: BatchContext, sql: string, params: readonly unknown[]): Promise<void> {
-  if (context.last) context.last.add(sql, params);
+/**
+ * A write nothing in the batch reads back (with its `followers`, BatchWrites.add): gathered for the batch's last
+ * statement where it has one, sent at once otherwise.
+ */
+export async function writeLast(tx: SqlExecutor, context: BatchContext, sql: string, params: readonly unknown[], followers?: (written: string) => readonly string[]): Promise<void> {
+  if (context.last) context.last.add(sql, params, followers);
+  else if (followers) await tx.query(`WITH written AS (${sql})${followers('written').map((follower, i) => `, follower_${i} AS (${follower})`).join('')} SELECT 1`, params);
   else await tx.query(sql, params);
 }

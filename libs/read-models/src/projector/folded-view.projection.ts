@@ -109,7 +109,8 @@ export function foldedView<State>(spec: FoldedViewSpec<State>): Projection {
   const revisions = (context: BatchContext): BatchRead | undefined => {
     const keys = [...context.histories.streams()].filter(spec.streams).map(streamKey);
     if (!spec.writtenInline || keys.length === 0) return undefined;
-    return { sql: `SELECT k.key, v.revision::text AS revision FROM ${keyedLookup(spec.table, spec.key, 'revision')}`, params: [JSON.stringify(keys)] };
+    // Optional: without it every row is folded and sent, and the upsert's guard (newerOnly) leaves those current as they are.
+    return { sql: `SELECT k.key, v.revision::text AS revision FROM ${keyedLookup(spec.table, spec.key, 'revision')}`, params: [JSON.stringify(keys)], optional: true };
   };
   return {
     name: spec.name,
@@ -129,11 +130,10 @@ export function foldedView<State>(spec: FoldedViewSpec<State>): Projection {
         `INSERT INTO ${spec.table} (${columns})
          SELECT ${columns} FROM jsonb_populate_recordset(NULL::${spec.table}, $1::jsonb) ${newerOnly(spec)}`,
       );
-      const params = [JSON.stringify(rows)];
-      // Without companions nothing in the batch reads the rows back: the upsert rides in the batch's last
-      // statement (batch-writes.ts). With them it is a WITH of its own, which cannot.
-      if (!spec.companions?.length) return writeLast(tx, context, upsert, params);
-      await tx.query(`WITH written AS (${upsert})${companionItems(spec, 'written')} SELECT count(*) FROM written`, params);
+      // Nothing in the batch reads the rows back: the upsert rides in the batch's last statement (batch-writes.ts), its companions
+      // with it over the rows it returns.
+      const companions = spec.companions;
+      return writeLast(tx, context, upsert, [JSON.stringify(rows)], companions?.length ? (written) => companions.map((c) => c.insert(written)) : undefined);
     },
     async rebuildBatch(writer: BulkWriter, events: readonly RecordedEvent[], context: BatchContext) {
       const rows = rowsAfter(events, context);

@@ -21,6 +21,12 @@ export type ReadRow = Record<string, unknown>;
 export interface BatchRead {
   sql: string;
   params: readonly unknown[];
+  /**
+   * The read only spares the projection work (an empty answer is as correct, only costlier): the projector
+   * makes it only with another projection's read before the same batch, and answers it with no rows
+   * otherwise, so that a batch nothing else reads before may go as one statement (batch-reads.ts).
+   */
+  optional?: true;
 }
 
 export type TableRow = Record<string, CopyValue>;

@@ -7,6 +7,7 @@ import { rebuildProjections } from './rebuild';
 import { applyToReadModels } from './apply-batch';
 import type { BatchWrites } from './batch-writes';
 import { StreamHistories } from './stream-histories';
+import { oneStatementOrTransaction } from './one-statement-or-transaction';
 
 export class ProjectorLeaseLost extends Error {
   constructor() {
@@ -26,6 +27,9 @@ export interface ProjectorOptions {
   /** NOTIFY channel (notificationChannel) told of each checkpoint move, for APIs waiting in other processes. */
   checkpointChannel?: string;
 }
+
+/** What the checkpoint's move fails with when another projector moved it (moveCheckpoint). */
+const LEASE_LOST = ': moved by another projector';
 
 /** Sent with the move, so delivered at its commit: never before the read models hold the position. */
 function notifyCheckpoint(channel: string | undefined): string {
@@ -135,21 +139,33 @@ export class Projector {
     if (comparePositions(to, from) <= 0) return from;
     const { folded, consulted } = historiesNeeded(this.projections);
     const context = { histories: await this.histories.load(events, folded, consulted) };
-    await this.db.transaction((tx) => applyToReadModels(tx, this.projections, events, context, (last) => this.moveCheckpoint(tx, last, from, to)));
+    const apply = (tx: SqlExecutor, last: (followed: boolean) => SqlExecutor) =>
+      applyToReadModels(tx, this.projections, events, context, (writes, checked) => this.moveCheckpoint(last(checked), writes, from, to));
+    // PGlite's one connection is shared: only a transaction keeps others' statements out of the batch's.
+    if (this.db.singleConnection) await this.db.transaction((tx) => apply(tx, () => tx));
+    else await this.db.withSession((session) => oneStatementOrTransaction(session, apply));
     return to;
   }
 
-  /** The move rides with the views' final writes (batch-writes.ts): one round trip; a lost lease rolls them back with it. */
+  /**
+   * The move rides with the views' final writes (batch-writes.ts): one round trip. A lost lease fails
+   * the statement (the cast of the message to a number), so the views' writes in it go with it, whether
+   * it was sent in a transaction or alone.
+   */
   private async moveCheckpoint(tx: SqlExecutor, last: BatchWrites, from: LogPosition, to: LogPosition): Promise<void> {
     const params = [MAIN_CHECKPOINT, from.commit.toString(), from.prepare.toString(), to.commit.toString(), to.prepare.toString()];
-    const moved = await last.flush(tx, {
-      sql: `INSERT INTO projection_checkpoints AS c (name, commit_position, prepare_position) VALUES ($1, $4, $5)
-       ON CONFLICT (name) DO UPDATE SET commit_position = $4, prepare_position = $5, updated_at = now()
-       WHERE c.commit_position = $2 AND c.prepare_position = $3
-       RETURNING name${notifyCheckpoint(this.options.checkpointChannel)}`,
-      params,
-    });
-    if (moved.length === 0) throw new ProjectorLeaseLost();
+    try {
+      await last.flush(tx, {
+        sql: `INSERT INTO projection_checkpoints AS c (name, commit_position, prepare_position) VALUES ($1, $4, $5)
+         ON CONFLICT (name) DO UPDATE SET commit_position = $4, prepare_position = $5, updated_at = now()
+         WHERE CASE WHEN c.commit_position = $2 AND c.prepare_position = $3 THEN true ELSE (c.name || '${LEASE_LOST}')::int IS NULL END
+         RETURNING name${notifyCheckpoint(this.options.checkpointChannel)}`,
+        params,
+      });
+    } catch (error) {
+      if (String((error as { message?: unknown }).message).includes(LEASE_LOST)) throw new ProjectorLeaseLost();
+      throw error;
+    }
   }
 
   private sleep(ms: number): Promise<void> {

@@ -35,7 +35,7 @@ export class ProviderNotificationsController {
     // A provider reports on its own mode's objects only: Chapa's notification cannot pay a test order, nor the sandbox's a live one.
     const payable = await this.payments.load(notification.orderId);
     if ((await this.providers.modeOf(payable.merchantId)) !== named.mode) throw new ApiError(404, 'ABC_001', `No ${named.mode} payment ${notification.orderId}`);
-    const summary = await this.commands.execute(new ApplyNotificationCommand(name, notification));
+    const { summary } = await this.commands.execute(new ApplyNotificationCommand(name, notification));
     return envelope('Notification applied', { orderId: summary.id, status: summary.status });
   }
 }

@@ -7,7 +7,7 @@ import { attemptIdFor } from '@app/domain';
 import type { AuthenticatedMerchant } from '@app/credentials';
 import { ApplyNotificationCommand, PaymentProviders, type SandboxProvider } from '@app/payments';
 import { ApiError, envelope, CurrentMerchant, MerchantApi, ApiEnvelope, ApiProblems } from '@app/http';
-import { PayableToSettleQuery, VerifyPaymentQuery } from '@app/features/payments';
+import { PayableToSettleQuery, paymentVerification, VerifyPaymentQuery } from '@app/features/payments';
 import { PaymentVerificationResponse } from '../verify-payment/payment-verification.response';
 
 export class SandboxCompleteDto {
@@ -51,7 +51,11 @@ export class SandboxCompleteController {
     // than posted back to this API over HTTP: the payable is this test merchant's, so the notification
     // route's signature and mode checks hold already. Not applied now, it is delivered later, as an
     // unacknowledged notification is, and the answer says what the books hold meanwhile.
-    await this.commands.execute(new ApplyNotificationCommand(sandbox.name, notification)).catch(() => sandbox.redeliver(notification));
+    const applied = await this.commands.execute(new ApplyNotificationCommand(sandbox.name, notification)).catch(() => sandbox.redeliver(notification));
+    // What the report recorded is answered from the state the command decided, which is what its append
+    // wrote to the view verify reads (read-your-writes holds: the command returns once the view has it);
+    // a report that changed nothing, or was not applied now, is answered from the view.
+    if (applied?.recordedAt) return envelope('Sandbox payment settled', paymentVerification(applied.summary, applied.recordedAt));
     return envelope('Sandbox payment settled', await this.queries.execute(new VerifyPaymentQuery(merchant.merchantId, id)));
   }
 }

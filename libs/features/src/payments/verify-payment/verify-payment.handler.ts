@@ -1,7 +1,7 @@
 import { Inject } from '@nestjs/common';
 import { type IQueryHandler, QueryHandler } from '@nestjs/cqrs';
 import { type SqlExecutor, SQL_CLIENT, type SqlClient } from '@app/database';
-import { PayableNotFound, payableKind, toEtbNumber } from '@app/domain';
+import { PayableNotFound, payableKind } from '@app/domain';
 import {
   merchantPayable,
   merchantPayableStatus,
@@ -10,7 +10,7 @@ import {
   type PayableStatus,
   type StoredPayable,
 } from '@app/read-models';
-import { type PayableToSettle, PayableToSettleQuery, type PaymentVerification, VerifyPaymentQuery } from './verify-payment.query';
+import { type PayableToSettle, PayableToSettleQuery, type PaymentVerification, paymentVerification, VerifyPaymentQuery } from './verify-payment.query';
 
 /**
  * A merchant's payable by any id verify takes, through `ours` (by our id) and `theirs` (by the merchant's
@@ -36,16 +36,7 @@ export class VerifyPaymentHandler implements IQueryHandler<VerifyPaymentQuery> {
   async execute({ merchantId, orderId }: VerifyPaymentQuery): Promise<PaymentVerification> {
     // Of the view only the fields told below (merchantPayableStatus), not its lists and details.
     const { view, updatedAt } = await byAnyId<PayableStatus>(this.db, merchantId, orderId, merchantPayableStatus, payableStatusByMerchantOrderId);
-    return {
-      order_id: view.merchantOrderId ?? view.id,
-      ...(view.kind === 'escrow' ? { escrow_id: view.id } : {}),
-      status: view.paymentStatus,
-      ...(view.kind === 'escrow' ? { escrow_status: view.status } : {}),
-      amount: toEtbNumber(view.amount),
-      currency: view.currency,
-      external_reference_id: view.paymentReferenceId,
-      updated_at: updatedAt.toISOString(),
-    };
+    return paymentVerification(view, updatedAt);
   }
 }
 

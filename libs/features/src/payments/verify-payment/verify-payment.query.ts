@@ -1,5 +1,5 @@
 import { Query } from '@nestjs/cqrs';
-import type { Santim } from '@app/domain';
+import { type PayableKind, type Santim, toEtbNumber } from '@app/domain';
 
 export interface PaymentVerification {
   order_id: string;
@@ -10,6 +10,32 @@ export interface PaymentVerification {
   currency: string;
   external_reference_id?: string;
   updated_at: string;
+}
+
+/** The fields of a payable verify tells, as its view stores them or as the summary of its state after a command has them. */
+export interface VerifiedPayable {
+  id: string;
+  kind: PayableKind;
+  merchantOrderId?: string;
+  status: string;
+  paymentStatus: string;
+  amount: Santim;
+  currency: string;
+  paymentReferenceId?: string;
+}
+
+/** What verify answers of a payable last changed at `updatedAt`. */
+export function paymentVerification(payable: VerifiedPayable, updatedAt: Date): PaymentVerification {
+  return {
+    order_id: payable.merchantOrderId ?? payable.id,
+    ...(payable.kind === 'escrow' ? { escrow_id: payable.id } : {}),
+    status: payable.paymentStatus,
+    ...(payable.kind === 'escrow' ? { escrow_status: payable.status } : {}),
+    amount: toEtbNumber(payable.amount),
+    currency: payable.currency,
+    external_reference_id: payable.paymentReferenceId,
+    updated_at: updatedAt.toISOString(),
+  };
 }
 
 export class VerifyPaymentQuery extends Query<PaymentVerification> {

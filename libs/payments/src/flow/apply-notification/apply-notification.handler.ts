@@ -1,10 +1,10 @@
 import { Inject } from '@nestjs/common';
 import { CommandHandler, type ICommandHandler } from '@nestjs/cqrs';
-import { InvalidInput, type PayableSummary, parseEtb, type PaymentCommand } from '@app/domain';
+import { InvalidInput, parseEtb, type PaymentCommand } from '@app/domain';
 import { Clocks, onClock } from '@app/infrastructure';
 import type { ProviderNotification } from '../../payment-provider.port';
 import { PaymentFlow } from '../payment-flow';
-import { ApplyNotificationCommand } from './apply-notification.command';
+import { type AppliedNotification, ApplyNotificationCommand } from './apply-notification.command';
 
 function required(value: string | undefined, field: string): string {
   if (!value) throw new InvalidInput(`notification ${field} is required`);
@@ -48,12 +48,13 @@ export class ApplyNotificationHandler implements ICommandHandler<ApplyNotificati
     @Inject(Clocks) private readonly clocks: Clocks,
   ) {}
 
-  async execute({ notification, metadata }: ApplyNotificationCommand): Promise<PayableSummary> {
+  async execute({ notification, metadata }: ApplyNotificationCommand): Promise<AppliedNotification> {
     const clock = await this.clocks.ofPayable(notification.orderId);
     // A payable on a test clock records the report at its clock's time: the provider's own time would
     // date a payment (and so a release after days) years away from the clock (docs/concepts/time.md).
     const occurred = clock.testClockId ? NaN : Date.parse(notification.occurredAt);
     const at = Number.isNaN(occurred) ? clock.clock.now().toISOString() : new Date(occurred).toISOString();
-    return (await this.payments.run(notification.orderId, commandFor(notification, at), onClock(metadata, clock))).summary;
+    const { summary, recordedAt } = await this.payments.run(notification.orderId, commandFor(notification, at), onClock(metadata, clock));
+    return { summary, recordedAt };
   }
 }
