@@ -52,25 +52,6 @@ describe('KeyedQueue', () => {
     await expect(next).resolves.toBe('applied');
   });
 
-  it('runs a task that a task of the same key starts at once instead of queueing it behind itself', async () => {
-    const queue = new KeyedQueue();
-    const outer = queue.run('k', async () => `outer(${await queue.run('k', async () => 'inner')})`);
-    await expect(outer).resolves.toBe('outer(inner)');
-  });
-
-  it('queues a task of the same key that arrives from outside while a nested one runs', async () => {
-    const queue = new KeyedQueue();
-    const log: string[] = [];
-    const inner = gate(log, 'inner');
-    const outer = queue.run('k', async () => queue.run('k', inner.task));
-    await new Promise(setImmediate);
-    const outside = queue.run('k', async () => void log.push('outside'));
-    await new Promise(setImmediate);
-    inner.open();
-    await Promise.all([outer, outside]);
-    expect(log).toEqual(['start inner', 'end inner', 'outside']);
-  });
-
   it('forgets a key once its last task has settled', async () => {
     const queue = new KeyedQueue();
     const log: string[] = [];

@@ -1,15 +1,17 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-
 /**
  * Runs tasks one after another per key, and tasks of different keys side by side. A key is held only
- * while a task of it waits or runs, so the map is as large as the keys busy right now. A task that
- * runs another of its own key (directly or through the code it calls) runs it at once: queued behind
- * itself, it would wait for ever.
+ * while a task of it waits or runs, so the map is as large as the keys busy right now.
+ *
+ * A task must not wait for another task of its own key: queued behind itself, it would wait for ever.
+ * None does (one-command-per-stream.ts): a command's task is the runner's core, which calls only the
+ * decider, pure and synchronous, and a decision across streams reads what it decides on but runs no
+ * command. Running such a task at once instead would need the keys held carried through every call
+ * a task makes (an AsyncLocalStorage), which turns on Node's tracking of every promise the process
+ * makes, each request's included.
  */
 export class KeyedQueue {
   /** Each busy key's last task, settled (never rejected): what the next task of that key waits for. */
   private readonly tails = new Map<string, Promise<void>>();
-  private readonly held = new AsyncLocalStorage<ReadonlySet<string>>();
 
   /** Keys with a task waiting or running. */
   get busyKeys(): number {
@@ -17,11 +19,8 @@ export class KeyedQueue {
   }
 
   run<T>(key: string, task: () => Promise<T>): Promise<T> {
-    const held = this.held.getStore();
-    if (held?.has(key)) return task();
-    const start = () => this.held.run(new Set(held).add(key), task);
     const previous = this.tails.get(key);
-    const result = previous ? previous.then(start) : Promise.resolve().then(start);
+    const result = previous ? previous.then(task) : Promise.resolve().then(task);
     const tail = result.then(
       () => undefined,
       () => undefined,

@@ -37,8 +37,9 @@ export type PaymentCommand =
   | { type: 'RecordRefundFailure'; data: { refundId: string; reason: string; at: string } }
   | { type: 'CompleteRefund'; data: { refundId: string; externalReferenceId: string; at: string } };
 
-export function openPayment(terms: { payableId: string; amount: Santim; expiresAt: string }): PaymentState {
-  return { ...terms, status: 'PENDING', seenPayments: [], refunds: [] };
+export function openPayment({ payableId, amount, expiresAt }: { payableId: string; amount: Santim; expiresAt: string }): PaymentState {
+  // Named field by field: fields after a spread cost about 2 µs each on Node 20 (escrow.evolve.ts OPENED_ALLOCATION).
+  return { payableId, amount, expiresAt, status: 'PENDING', seenPayments: [], refunds: [] };
 }
 
 /** A payable that stopped waiting for its payment (cancelled unpaid): a payment that still comes is refused. */
