@@ -50,13 +50,14 @@ export class LedgerTenantModes {
   ) {}
 
   /**
-   * The read of the modes the batch's tenants had before it: of those it names (`tenants`), and the
-   * legacy decision; none for a batch that makes no mode known and moves only the money of tenants
-   * whose modes are `kept` (a payment's or a release's of a tenant seen before), or none at all.
+   * The read of the modes the batch's tenants had before it: of those it names (`tenants`) but the ones
+   * `kept`, and the legacy decision; none for a batch that makes no mode known and moves only the money
+   * of tenants whose modes are kept (a payment's or a release's of a tenant seen before), or none at all.
    */
   static ask(events: readonly RecordedEvent[], tenants: readonly string[], kept?: ReadonlyMap<string, Mode>): BatchRead | undefined {
-    if (!events.some((event) => MODE_EVENTS.has(event.type)) && tenants.every((tenant) => kept?.has(tenant))) return undefined;
-    return { sql: `SELECT k.key AS tenant_id, v.mode FROM ${keyedLookup('ledger_tenant_modes', 'tenant_id', 'mode')}`, params: [JSON.stringify([...new Set(tenants), LEGACY])] };
+    const unknown = [...new Set(tenants)].filter((tenant) => !kept?.has(tenant));
+    if (unknown.length === 0 && !events.some((event) => MODE_EVENTS.has(event.type))) return undefined;
+    return { sql: `SELECT k.key AS tenant_id, v.mode FROM ${keyedLookup('ledger_tenant_modes', 'tenant_id', 'mode')}`, params: [JSON.stringify([...unknown, LEGACY])] };
   }
 
   /** The modes as `ask` read them, and those `kept` it did not read. */
