@@ -4,12 +4,26 @@ import { LEGACY_MODE_KEY, type Mode, streams } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import { settleRunningBalances } from './ledger-running-balances';
 import { keyedLookup } from '../projector/batch-reads';
-import type { BatchRead, ReadRow, TableRow } from '../projector/projection';
+import type { BatchContext, BatchRead, ReadRow, TableRow } from '../projector/projection';
 
 type Query = Pick<SqlExecutor, 'query'>;
 
 /** The deployment's legacy mode is kept among the tenants' under its decision's stream, a name no tenant has. */
 const LEGACY = streams.deploymentModes(LEGACY_MODE_KEY);
+
+/** Past this many tenants the kept modes are dropped and read again as needed: a bound on memory. */
+const KEPT_TENANTS = 10_000;
+
+/**
+ * The tenants' modes the live projector keeps across its batches (BatchContext.kept). A mode, once known,
+ * never changes: a tenant is registered once, with its mode (merchant.decider.ts), a seller account is
+ * created once and takes its platform's, and a tenant from before modes has none (null, never kept)
+ * until the one legacy decision gives it one (legacy-mode.decider.ts: the first decision stands). So a
+ * kept mode is what ledger_tenant_modes holds, in any projector and after any rebuild.
+ */
+export function keptModes(context: BatchContext): Map<string, Mode> | undefined {
+  return context.kept?.of('ledger tenant modes', () => new Map<string, Mode>());
+}
 
 /** The events that make a tenant's mode known (learn). */
 const MODE_EVENTS: ReadonlySet<string> = new Set(['MerchantRegistered', 'AccountCreated', 'LegacyModeDecided']);
@@ -32,30 +46,33 @@ export class LedgerTenantModes {
   private constructor(
     private readonly modes: Map<string, Mode | null>,
     private legacy: Mode | null,
+    private readonly kept?: Map<string, Mode>,
   ) {}
 
   /**
-   * The read of the modes the batch's tenants had before it: of those it names (`tenants`), and the
-   * legacy decision; none for a batch that neither moves money nor makes a mode known.
+   * The read of the modes the batch's tenants had before it: of those it names (`tenants`) but the ones
+   * `kept`, and the legacy decision; none for a batch that makes no mode known and moves only the money
+   * of tenants whose modes are kept (a payment's or a release's of a tenant seen before), or none at all.
    */
-  static ask(events: readonly RecordedEvent[], tenants: readonly string[]): BatchRead | undefined {
-    if (tenants.length === 0 && !events.some((event) => MODE_EVENTS.has(event.type))) return undefined;
-    return { sql: `SELECT k.key AS tenant_id, v.mode FROM ${keyedLookup('ledger_tenant_modes', 'tenant_id', 'mode')}`, params: [JSON.stringify([...new Set(tenants), LEGACY])] };
+  static ask(events: readonly RecordedEvent[], tenants: readonly string[], kept?: ReadonlyMap<string, Mode>): BatchRead | undefined {
+    const unknown = [...new Set(tenants)].filter((tenant) => !kept?.has(tenant));
+    if (unknown.length === 0 && !events.some((event) => MODE_EVENTS.has(event.type))) return undefined;
+    return { sql: `SELECT k.key AS tenant_id, v.mode FROM ${keyedLookup('ledger_tenant_modes', 'tenant_id', 'mode')}`, params: [JSON.stringify([...unknown, LEGACY])] };
   }
 
-  /** The modes as `ask` read them. */
-  static from(rows: readonly ReadRow[]): LedgerTenantModes {
+  /** The modes as `ask` read them, and those `kept` it did not read. */
+  static from(rows: readonly ReadRow[], kept?: Map<string, Mode>): LedgerTenantModes {
     const modes = new Map(rows.map((row) => [row.tenant_id as string, row.mode as Mode | null]));
     const legacy = modes.get(LEGACY) ?? null;
     modes.delete(LEGACY);
-    return new LedgerTenantModes(modes, legacy);
+    return new LedgerTenantModes(modes, legacy, kept);
   }
 
   /** The tenants whose modes an event makes known: a registration's, an account's (from its platform's), or all of the legacy ones. */
   learn(event: RecordedEvent): void {
     const data = event.data as { merchantId?: string; accountId?: string; mode?: Mode };
     if (event.type === 'MerchantRegistered') this.set(data.merchantId!, data.mode ?? this.legacy);
-    else if (event.type === 'AccountCreated') this.set(data.accountId!, this.modes.get(data.merchantId!) ?? this.legacy);
+    else if (event.type === 'AccountCreated') this.set(data.accountId!, this.modeOf(data.merchantId!));
     else if (event.type === 'LegacyModeDecided' && this.legacy === null) {
       this.legacy = data.mode!;
       this.decidedInBatch = data.mode!;
@@ -65,7 +82,14 @@ export class LedgerTenantModes {
 
   /** A tenant's mode; null while it is a tenant from before modes (or one the log never registered) and the legacy mode is not decided yet. */
   modeOf(tenantId: string): Mode | null {
-    return this.modes.get(tenantId) ?? this.legacy;
+    return this.modes.get(tenantId) ?? this.kept?.get(tenantId) ?? this.legacy;
+  }
+
+  /** Keeps the modes known once the batch is applied, for the projector's later batches (keptModes); null ones are not known yet. */
+  keep(): void {
+    if (!this.kept) return;
+    if (this.kept.size > KEPT_TENANTS) this.kept.clear();
+    for (const [tenant, mode] of this.modes) if (mode !== null) this.kept.set(tenant, mode);
   }
 
   private set(tenantId: string, mode: Mode | null): void {

@@ -15,7 +15,7 @@ import {
 } from '@app/domain';
 import type { RecordedEvent } from '@app/event-store';
 import { type CopiedPosting, settleBeforeCopy, settleRunningBalances, settleRunningBalancesLast } from './ledger-running-balances';
-import { decideLegacyEntries, LedgerTenantModes, platformsNamed } from './ledger-tenant-modes';
+import { decideLegacyEntries, keptModes, LedgerTenantModes, platformsNamed } from './ledger-tenant-modes';
 import { keyedLookup, readFor } from '../projector/batch-reads';
 import type { BatchContext, BatchRead, BulkWriter, Projection, TableRow } from '../projector/projection';
 import type { BatchHistories } from '../projector/stream-histories';
@@ -58,7 +58,7 @@ export const ledgerProjection: Projection = {
   // Each batch settles its running balances on top of the earlier batches' postings.
   rebuildReads: ['ledger_postings_account_time'],
   folds: isPayableStream,
-  readBefore: (events, { histories }) => LedgerTenantModes.ask(events, tenantsNamed(events, histories)),
+  readBefore: (events, context) => LedgerTenantModes.ask(events, tenantsNamed(events, context.histories), keptModes(context)),
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext) {
     const { entries, modes } = await postedBy(tx, events, context);
     const tenants = modes.rows();
@@ -66,6 +66,7 @@ export const ledgerProjection: Projection = {
     // then and there, on top of the batch's own settled first.
     if (entries.length > 0 || tenants.length > 0) await post(tx, entries, tenants, modes.decidedInBatch ? undefined : context);
     if (modes.decidedInBatch) await decideLegacyEntries(tx, modes.decidedInBatch);
+    modes.keep();
   },
   // Every entry is new to a rebuild's copies (one per event, each event applied once): entries and
   // postings are appended with their running balances, settled in memory on top of earlier batches'; balances,
@@ -96,7 +97,8 @@ export const ledgerProjection: Projection = {
  */
 async function postedBy(db: Pick<SqlExecutor, 'query'>, events: readonly RecordedEvent[], context: BatchContext): Promise<Batch> {
   const { histories } = context;
-  const modes = LedgerTenantModes.from(await readFor(db, context, () => LedgerTenantModes.ask(events, tenantsNamed(events, histories))));
+  const kept = keptModes(context);
+  const modes = LedgerTenantModes.from(await readFor(db, context, () => LedgerTenantModes.ask(events, tenantsNamed(events, histories), kept)), kept);
   const entries: Posted[] = [];
   for (const event of events) {
     modes.learn(event);

@@ -12,6 +12,23 @@ export interface BatchContext {
   read?: ReadRow[];
   /** The rows of the projection's own `checkRead`, where they were read in the batch's final statement (batch-writes.ts), for `check`. */
   checked?: ReadRow[];
+  /** What the projections keep across the live projector's batches (KeptFacts); a rebuild keeps nothing. */
+  kept?: KeptFacts;
+}
+
+/**
+ * Facts a projection keeps across one projector's batches, by name: facts of the log that never change
+ * once the read models hold them (a tenant's mode, ledger-tenant-modes.ts), so a later batch need not read
+ * them again. Each projector keeps its own, and only what it read or applied: another process's projector,
+ * a rebuild, or this one once it dropped them reads them again, and finds what it would have kept.
+ */
+export class KeptFacts {
+  private readonly byName = new Map<string, unknown>();
+
+  of<T>(name: string, create: () => T): T {
+    if (!this.byName.has(name)) this.byName.set(name, create());
+    return this.byName.get(name) as T;
+  }
 }
 
 /** A row of a read before writes, as JSON gives it. */

@@ -1,6 +1,6 @@
 import type { SqlClient, SqlExecutor } from '@app/database';
 import { comparePositions, type EventStore, type LogPosition, type RecordedEvent, type Subscription } from '@app/event-store';
-import { historiesNeeded, type Projection } from './projection';
+import { historiesNeeded, KeptFacts, type Projection } from './projection';
 import { MAIN_CHECKPOINT, type ProjectionProgress, readCheckpoint } from './projection-progress';
 import { outdatedProjections } from './projection-versions';
 import { rebuildProjections } from './rebuild';
@@ -49,6 +49,7 @@ export class Projector {
   private wake: () => void = () => undefined;
   private active = false;
   private readonly histories: StreamHistories;
+  private readonly kept = new KeptFacts();
 
   constructor(
     private readonly db: SqlClient,
@@ -138,7 +139,7 @@ export class Projector {
     const to = events[events.length - 1].position;
     if (comparePositions(to, from) <= 0) return from;
     const { folded, consulted } = historiesNeeded(this.projections);
-    const context = { histories: await this.histories.load(events, folded, consulted) };
+    const context = { histories: await this.histories.load(events, folded, consulted), kept: this.kept };
     const apply = (tx: SqlExecutor, last: (followed: boolean) => SqlExecutor) =>
       applyToReadModels(tx, this.projections, events, context, (writes, checked) => this.moveCheckpoint(last(checked), writes, from, to));
     // PGlite's one connection is shared: only a transaction keeps others' statements out of the batch's.
