@@ -10,6 +10,20 @@ import { waitFor } from '../support/wait';
 
 const deliveryIdOf = (callback: ReceivedCallback) => (JSON.parse(callback.body) as { deliveryId: string }).deliveryId;
 
+/** The first callback to arrive SIGTERMs `worker` and gets `answer` 200 ms later, while the worker stops; later ones get 200. */
+function sigtermDuringFirstAttempt(receiver: CallbackReceiver, worker: ServiceProcess, answer: (response: ServerResponse) => void): void {
+  let signalled = false;
+  receiver.respond = (_, response) => {
+    if (!signalled) {
+      signalled = true;
+      worker.child.kill('SIGTERM');
+      setTimeout(() => answer(response), 200);
+      return;
+    }
+    response.end('ok');
+  };
+}
+
 /** The worker as its own process, killed and stopped the way an orchestrator would. */
 describe('callback worker as a separate process', () => {
   let schema: TestSchema;
@@ -100,16 +114,7 @@ describe('callback worker as a separate process', () => {
 
   it('finishes the attempt in flight on SIGTERM and exits 0', async () => {
     const worker = services[services.length - 1];
-    let signalled = false;
-    receiver.respond = (_, response) => {
-      if (!signalled) {
-        signalled = true;
-        worker.child.kill('SIGTERM');
-        setTimeout(() => response.end('ok'), 200);
-        return;
-      }
-      response.end('ok');
-    };
+    sigtermDuringFirstAttempt(receiver, worker, (response) => response.end('ok'));
     const escrowId = await paidEscrowWithCallback();
     expect(await worker.exited).toBe(0);
     const [delivery] = await waitFor(async () => {
@@ -217,16 +222,7 @@ describe('callback worker on the PostgreSQL queue, killed with callbacks in flig
    */
   it('on SIGTERM records a first attempt in flight that fails, queues its retry and exits 0', async () => {
     const worker = services[services.length - 1];
-    let signalled = false;
-    receiver.respond = (_, response) => {
-      if (!signalled) {
-        signalled = true;
-        worker.child.kill('SIGTERM');
-        setTimeout(() => response.writeHead(500).end('busy'), 200);
-        return;
-      }
-      response.end('ok');
-    };
+    sigtermDuringFirstAttempt(receiver, worker, (response) => response.writeHead(500).end('busy'));
     const headers = { 'x-api-secret': merchant.apiSecret };
     const created = await call(baseUrl, 'POST', '/v1/trdp/escrow/order', { body: escrowRequest({ callbackURL: receiver.url }), headers });
     const escrowId = created.body.data.escrowId as string;
