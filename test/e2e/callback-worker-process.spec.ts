@@ -1,4 +1,6 @@
 import type { ServerResponse } from 'node:http';
+import { CALLBACK_QUEUE_NAME, type CallbackJob, callbackJobId } from '@app/callback-delivery';
+import { BullmqScheduler, queueSchema } from '@app/scheduling';
 import { TEST_ADMIN_KEY } from '../support/app';
 import { CallbackReceiver, type ReceivedCallback } from '../support/callback-receiver';
 import { escrowRequest, registerMarketplace, type TestMarketplace } from '../support/fixtures';
@@ -235,7 +237,17 @@ describe('callback worker on the PostgreSQL queue, killed with callbacks in flig
     }, 'the failed attempt to be listed');
     expect(failed).toMatchObject({ status: 'PENDING', attempts: [expect.objectContaining({ attempt: 1, statusCode: 500, delivered: false })] });
 
-    // The retry it queued is made by the next worker (the reconciler runs hourly here).
+    // Its retry is in the queue before any worker starts again (a reconciler's pass at that start would hide its absence).
+    const queue = new BullmqScheduler<CallbackJob>({
+      queue: CALLBACK_QUEUE_NAME,
+      connection: { kind: 'postgres', url: schema.url, schema: queueSchema(schema.schema) },
+      jobId: callbackJobId,
+    });
+    try {
+      expect(await queue.queue.getJobState(callbackJobId({ deliveryId: failed.deliveryId, attempt: 2, round: 0, runAt: 0 }))).toBe('delayed');
+    } finally {
+      await queue.stop();
+    }
     services.push(spawnService('worker', { ...env, ROLE: 'worker' }));
     const [delivered] = await waitFor(async () => {
       const list = await listed();
