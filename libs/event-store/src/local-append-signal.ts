@@ -45,9 +45,16 @@ class Watch implements AppendWatch {
  */
 export class LocalAppendSignal {
   private readonly watches = new Set<Watch>();
+  private told = 0;
+
+  /** Moves on with every append told, quiet or not: a read begun before it may have missed that append (SharedLogReads). */
+  get generation(): number {
+    return this.told;
+  }
 
   /** An append landed: `types` are its events' types, undefined when unknown (another process's), which wakes every subscription. */
   signal(types?: readonly string[]): void {
+    this.told += 1;
     for (const watch of this.watches) {
       if (types === undefined || types.some((type) => !watch.quietTypes.has(type))) watch.tell();
     }

@@ -105,6 +105,40 @@ describe('PostgresEventStore notifications on PostgreSQL', () => {
     }
   });
 
+  it("gives two subscriptions of one process, caught up, one read of each append another process makes", async () => {
+    const channel = notificationChannel(db.schema, 'events');
+    let logReadsWithEvents = 0;
+    const counted = new Proxy(otherProcess, {
+      get(target, name, receiver) {
+        if (name !== 'query') return Reflect.get(target, name, receiver);
+        return (sql: string, params?: unknown[]) => {
+          const answer = target.query(sql, params);
+          if (sql.includes('pg_snapshot_xmin')) void answer.then((rows) => (logReadsWithEvents += rows.length > 0 ? 1 : 0));
+          return answer;
+        };
+      },
+    });
+    const worker = new PostgresEventStore(counted, { pollIntervalMs: LONGER_THAN_ANY_TEST_MS, notifyChannel: channel });
+    const api = new PostgresEventStore(db.client, { notifyChannel: channel });
+    const dispatcher: string[] = [];
+    const paymentWork: string[] = [];
+    const subscriptions = [dispatcher, paymentWork].map((seen) => worker.subscribeToAll({ from: START, onEvents: async (events) => void seen.push(...events.map((e) => e.streamId)) }));
+    try {
+      await waitFor(async () => (await db.client.query(`SELECT 1 FROM pg_stat_activity WHERE query = $1`, [`LISTEN ${channel}`])).length > 0, 'the listener');
+      const appended = ['o-1', 'o-2', 'o-3', 'o-4', 'o-5'];
+      for (const [i, id] of appended.entries()) {
+        await api.append(id, [newEvent()], 'no_stream');
+        await waitFor(async () => dispatcher.length === i + 1 && paymentWork.length === i + 1, `both subscriptions to read ${id}`);
+      }
+      expect({ dispatcher, paymentWork }).toEqual({ dispatcher: appended, paymentWork: appended });
+      // Reading alone, each would read every append: 10 reads finding one. (Reads finding none are not
+      // counted: while another transaction of the database holds the log's horizon back, both look again.)
+      expect(logReadsWithEvents).toBe(appended.length);
+    } finally {
+      await Promise.all(subscriptions.map((s) => s.stop()));
+    }
+  });
+
   it('reads an append it was told of but could not see yet (an older transaction still ran) soon after, not at the next poll', async () => {
     const channel = notificationChannel(db.schema, 'events');
     const follower = new PostgresEventStore(otherProcess, { pollIntervalMs: LONGER_THAN_ANY_TEST_MS, notifyChannel: channel });

@@ -20,6 +20,7 @@ import {
 } from '../event-store.port';
 import type { InlineProjection } from '../inline-projection.port';
 import { pollingSubscription } from '../polling-subscription';
+import { SharedLogReads } from '../shared-log-reads';
 import { AppendSignal } from './append-signal';
 import { type AppendedRow, COLUMNS, type EventRow, toAppended, toRecorded } from './event-rows';
 import { GroupCommit, type PendingAppend, type SentEvent } from './group-commit';
@@ -61,6 +62,7 @@ export interface PostgresEventStoreOptions {
 export class PostgresEventStore implements EventStore {
   private readonly writes: GroupCommit;
   private readonly appended: AppendSignal;
+  private readonly subscriptionReads: SharedLogReads;
   readonly checksConditions = true;
 
   constructor(
@@ -71,6 +73,10 @@ export class PostgresEventStore implements EventStore {
     const notice = options.notifyChannel === undefined ? undefined : { channel: options.notifyChannel, origin };
     this.writes = new GroupCommit(db, options.maxAppendsInFlight ?? 4, notice, options.inline);
     this.appended = new AppendSignal(db, options.notifyChannel, origin);
+    this.subscriptionReads = new SharedLogReads(
+      (after, limit) => this.readAll(after, limit),
+      () => this.appended.generation,
+    );
   }
 
   /** Resolves only once the events are committed: alone, or in the group statement that carried them. */
@@ -200,7 +206,7 @@ export class PostgresEventStore implements EventStore {
   subscribeToAll(options: SubscribeOptions): Subscription {
     this.appended.listen();
     return pollingSubscription(
-      { readAll: (after, limit) => this.readAll(after, limit), appends: this.appended.watch(options.quietTypes) },
+      { readAll: (after, limit) => this.subscriptionReads.readAll(after, limit), appends: this.appended.watch(options.quietTypes) },
       options,
       // Every subscription polling each 50 ms kept an idle worker (two subscriptions) near 5 % of a core
       // and its PostgreSQL backend busy with empty reads, although NOTIFY already announces each append.
