@@ -84,7 +84,8 @@ export const merchantEventsView: Projection = {
       [JSON.stringify(rows)],
     );
   },
-  // Each event reaches a rebuild once, and its rows are new.
+  // Each event reaches a rebuild once, and its rows are new: random keys (an owner's event ids), whose index a rebuild builds at its end.
+  rebuildAppends: ['merchant_events'],
   async rebuildBatch(writer: BulkWriter, events: readonly RecordedEvent[], context: BatchContext) {
     await writer.append('merchant_events', COLUMNS, rowsOf(events, context));
   },

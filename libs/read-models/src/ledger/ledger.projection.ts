@@ -57,6 +57,8 @@ export const ledgerProjection: Projection = {
   tables: ['ledger_entries', 'ledger_postings', 'ledger_balances', 'ledger_tenant_modes'],
   // Each batch settles its running balances on top of the earlier batches' postings.
   rebuildReads: ['ledger_postings_account_time'],
+  // Keyed by event id, in random order; the postings keep their key, by which settling updates them.
+  rebuildAppends: ['ledger_entries'],
   folds: isPayableStream,
   readBefore: (events, context) => LedgerTenantModes.ask(events, tenantsNamed(events, context.histories), keptModes(context)),
   async applyBatch(tx: SqlExecutor, events: readonly RecordedEvent[], context: BatchContext) {

@@ -54,7 +54,7 @@ export type TableRow = Record<string, CopyValue>;
  * it only once that has committed.
  */
 export interface BulkWriter {
-  /** Rows no earlier batch can have written, copied in (COPY): a key already there fails the batch. */
+  /** Rows no earlier batch can have written, copied in (COPY): a key already there fails the batch (or the rebuild's end, Projection.rebuildAppends). */
   append(table: string, columns: readonly string[], rows: readonly TableRow[]): Promise<void>;
   /**
    * Rows an earlier batch may have written, merged in one statement from a staging copy: a row whose
@@ -99,6 +99,13 @@ export interface Projection {
   rebuildBatch?(writer: BulkWriter, events: readonly RecordedEvent[], context: BatchContext): Promise<void>;
   /** Indexes a rebuild builds on the empty copies rather than after the bulk: what each batch reads earlier batches' rows through. */
   readonly rebuildReads?: readonly string[];
+  /**
+   * Its tables `rebuildBatch` only appends to (BulkWriter.append), no upsert into them needing their keys:
+   * a rebuild adds their key constraints once the bulk is in, with the deferred indexes, in one sorted
+   * pass rather than an insert into the key's index per row (rebuild.ts). A key copied twice then fails
+   * the rebuild there, before anything is swapped in, rather than in its batch.
+   */
+  readonly rebuildAppends?: readonly string[];
   /**
    * Invariants across its tables, checked once every projection has applied the batch (so never
    * against another view half-way through it); throwing rolls the batch back.

@@ -270,6 +270,29 @@ describe.each(READ_MODEL_DATABASES)('the bulk and the per-batch rebuild on %s', 
     await rebuildProjections(db, store, schema, [merchantEventsView], undefined, { batchSize: 7 });
     expect(await snapshot(db, CORE_PROJECTIONS)).toEqual(live);
   });
+
+  it('adds the keys of the tables it only appends to at its end, where a row copied twice fails it before the swap', async () => {
+    const live = await snapshot(db, CORE_PROJECTIONS);
+    let batches = 0;
+    let copiedTwice = false;
+    const twice: Projection = {
+      ...merchantEventsView,
+      async rebuildBatch(writer, batch, context) {
+        batches += 1;
+        const append: typeof writer.append = async (table, columns, rows) => {
+          await writer.append(table, columns, rows);
+          if (copiedTwice || rows.length === 0) return;
+          copiedTwice = true;
+          await writer.append(table, columns, rows.slice(0, 1));
+        };
+        await merchantEventsView.rebuildBatch!({ ...writer, append }, batch, context);
+      },
+    };
+    // Copied without its key, the batch goes through; the key, added once the bulk is in, finds the row twice.
+    await expect(rebuildProjections(db, store, schema, [twice], undefined, { batchSize: 7 })).rejects.toThrow(/could not create unique index "merchant_events_pkey"/);
+    expect([copiedTwice, batches]).toEqual([true, Math.ceil(events / 7)]);
+    expect(await snapshot(db, CORE_PROJECTIONS)).toEqual(live);
+  });
 });
 
 const RELEASE_LOG = readReleaseLog();

@@ -39,11 +39,12 @@ export interface RebuildOptions {
  * An empty copy of a live table in the shadow schema, with its key constraints under their own names
  * (upserts need them) and the indexes named in `keep` (a projection reads its copies through them);
  * returns its other indexes' definitions, to be built once the bulk of the log is in (one pass over
- * the finished table costs far less than keeping each index up to date row by row).
+ * the finished table costs far less than keeping each index up to date row by row), and with
+ * `keysLater` its key constraints' too (a table the rebuild only appends to: Projection.rebuildAppends).
  * `LIKE … INCLUDING INDEXES` is not used because it names indexes anew: after the swap the live ones
  * would no longer carry the names their migrations gave them, nor could a later migration find them.
  */
-async function copyTable(db: SqlClient, live: string, shadow: string, table: string, keep: ReadonlySet<string>): Promise<string[]> {
+async function copyTable(db: SqlClient, live: string, shadow: string, table: string, keep: ReadonlySet<string>, keysLater: boolean): Promise<string[]> {
   const name = quoteIdentifier(table);
   return db.transaction(async (tx) => {
     await tx.query(`CREATE TABLE ${shadow}.${name} (LIKE ${live}.${name} INCLUDING ALL EXCLUDING INDEXES)`);
@@ -52,9 +53,8 @@ async function copyTable(db: SqlClient, live: string, shadow: string, table: str
        WHERE conrelid = $1::regclass AND contype IN ('p', 'u', 'x') ORDER BY conname`,
       [`${live}.${name}`],
     );
-    for (const constraint of constraints) {
-      await tx.query(`ALTER TABLE ${shadow}.${name} ADD CONSTRAINT ${quoteIdentifier(constraint.name)} ${constraint.definition}`);
-    }
+    const keys = constraints.map((constraint) => `ALTER TABLE ${shadow}.${name} ADD CONSTRAINT ${quoteIdentifier(constraint.name)} ${constraint.definition}`);
+    if (!keysLater) for (const key of keys) await tx.query(key);
     // Written (pretty) with the live schema alone on the path, a definition names its table unqualified,
     // so it builds the index on the copy when run with the shadow schema alone on the path.
     await tx.query(`SELECT set_config('search_path', $1, true)`, [live]);
@@ -67,7 +67,7 @@ async function copyTable(db: SqlClient, live: string, shadow: string, table: str
     );
     await tx.query(`SELECT set_config('search_path', $1, true)`, [shadow]);
     for (const index of indexes.filter((index) => keep.has(index.name))) await tx.query(index.definition);
-    return indexes.filter((index) => !keep.has(index.name)).map((index) => index.definition);
+    return [...(keysLater ? keys : []), ...indexes.filter((index) => !keep.has(index.name)).map((index) => index.definition)];
   });
 }
 
@@ -94,7 +94,9 @@ export async function rebuildProjections(
   await db.exec(`DROP SCHEMA IF EXISTS ${shadow} CASCADE; CREATE SCHEMA ${shadow};`);
   const deferredIndexes: string[] = [];
   const readDuringRebuild = new Set(projections.flatMap((p) => p.rebuildReads ?? []));
-  for (const table of tables) deferredIndexes.push(...(await copyTable(db, live, shadow, table, readDuringRebuild)));
+  // Only where the rebuild writes in bulk: applyBatch's upserts need the keys.
+  const appendedOnly = new Set(projections.flatMap((p) => (p.rebuildBatch ? (p.rebuildAppends ?? []) : [])));
+  for (const table of tables) deferredIndexes.push(...(await copyTable(db, live, shadow, table, readDuringRebuild, appendedOnly.has(table))));
   // Unqualified names resolve to the shadow copies first, then to the live schema (checkpoints, other views).
   const inShadow = async <T>(work: (tx: SqlExecutor) => Promise<T>) =>
     db.transaction(async (tx) => {
