@@ -15,11 +15,22 @@ export interface TimedPosting {
  * last) moves the balances after it: each touched account is summed again from the earliest instant
  * the batch posts to, on top of the balance stored just before it. Postings recorded in the order they
  * are logged make that the batch's own rows, so the cost follows the batch, not the account's history.
+ *
+ * That holds only if every step is an index probe whatever the planner believes of the table: the
+ * statement is prepared once per connection, and its generic plan, made while ledger_postings was small
+ * (or never analysed), joined the table by hash, reading all of it once or twice per batch (its seq_scan
+ * in pg_stat_user_tables: one or two a lifecycle, each growing with the ledger). So each account's
+ * postings are read through a LATERAL subquery behind OFFSET 0 (as keyedLookup in
+ * ../projector/batch-reads.ts), and the changed ones are written back as an upsert on the primary key,
+ * which probes that index for each row it writes where an UPDATE joined to them may scan the table.
+ * Every row the upsert proposes is there (read in the same statement), so it only ever updates; it
+ * carries the row's own values, which the table's NOT NULL columns check before the conflict is found.
  */
 const SETTLE = `
-  UPDATE ledger_postings p SET running_balance = s.running_balance
+  INSERT INTO ledger_postings (entry_id, line, account, debit, credit, memo, commit_position, prepare_position, recorded_at, running_balance)
+  SELECT s.entry_id, s.line, s.account, s.debit, s.credit, s.memo, s.commit_position, s.prepare_position, s.recorded_at, s.running_balance
   FROM (
-    SELECT q.entry_id, q.line,
+    SELECT q.*,
       COALESCE(before.running_balance, 0)
         + sum(q.credit - q.debit) OVER (PARTITION BY q.account ORDER BY q.recorded_at, q.commit_position, q.prepare_position, q.line) AS running_balance
     FROM (SELECT account, min(recorded_at) AS since FROM unnest($1::text[], $2::timestamptz[]) AS t(account, recorded_at) GROUP BY account) t
@@ -27,9 +38,13 @@ const SETTLE = `
       SELECT b.running_balance FROM ledger_postings b WHERE b.account = t.account AND b.recorded_at < t.since
       ORDER BY b.recorded_at DESC, b.commit_position DESC, b.prepare_position DESC, b.line DESC LIMIT 1
     ) before ON true
-    JOIN ledger_postings q ON q.account = t.account AND q.recorded_at >= t.since
+    CROSS JOIN LATERAL (
+      SELECT q.entry_id, q.line, q.account, q.debit, q.credit, q.memo, q.commit_position, q.prepare_position, q.recorded_at, q.running_balance AS was
+      FROM ledger_postings q WHERE q.account = t.account AND q.recorded_at >= t.since OFFSET 0
+    ) q
   ) s
-  WHERE p.entry_id = s.entry_id AND p.line = s.line AND p.running_balance IS DISTINCT FROM s.running_balance`;
+  WHERE s.was IS DISTINCT FROM s.running_balance
+  ON CONFLICT (entry_id, line) DO UPDATE SET running_balance = EXCLUDED.running_balance`;
 
 const settleParams = (postings: readonly TimedPosting[]) => [postings.map((p) => p.account), postings.map((p) => p.recorded_at.toISOString())];
 

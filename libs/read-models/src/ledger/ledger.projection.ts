@@ -249,8 +249,12 @@ function balanceLines(entries: readonly Posted[]): TableRow[] {
 /**
  * The batch's entries, postings and balance changes in one statement, and its tenants' modes with them:
  * only the entries it inserts post lines and move balances, so an entry already posted (the batch is
- * applied again) posts nothing twice. The running balances need the postings written, so they settle
- * in a later statement: the batch's last (post).
+ * applied again) posts nothing twice. A posting later than its account's last stored one (the usual
+ * case: postings arrive in log order) is written with its running balance, that posting's on top (one
+ * index probe per line, by the order ledger-running-balances.ts keeps). An account with a posting that
+ * falls before one already stored, or whose last one has no balance, gets none in any of the batch's
+ * lines: the statement answers which accounts those are, and only they settle in a later statement,
+ * the batch's last (post). Writing the balance with the row spares updating every posting just written.
  */
 const POST = `
   WITH inserted AS (
@@ -258,10 +262,20 @@ const POST = `
     ON CONFLICT (entry_id) DO NOTHING RETURNING entry_id
   ),
   posted AS (
-    INSERT INTO ledger_postings (${POSTING_COLUMNS.join(', ')})
-    SELECT ${POSTING_COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::ledger_postings, $2::jsonb)
-    WHERE entry_id IN (SELECT entry_id FROM inserted)
-    RETURNING entry_id
+    INSERT INTO ledger_postings (${POSTING_COLUMNS.join(', ')}, running_balance)
+    SELECT ${POSTING_COLUMNS.map((c) => `l.${c}`).join(', ')},
+      CASE WHEN bool_and(last.line IS NULL OR (last.running_balance IS NOT NULL
+          AND (l.recorded_at, l.commit_position, l.prepare_position, l.line) > (last.recorded_at, last.commit_position, last.prepare_position, last.line)))
+        OVER (PARTITION BY l.account)
+      THEN COALESCE(last.running_balance, 0)
+        + sum(l.credit - l.debit) OVER (PARTITION BY l.account ORDER BY l.recorded_at, l.commit_position, l.prepare_position, l.line) END
+    FROM jsonb_populate_recordset(NULL::ledger_postings, $2::jsonb) AS l
+    LEFT JOIN LATERAL (
+      SELECT b.recorded_at, b.commit_position, b.prepare_position, b.line, b.running_balance FROM ledger_postings b WHERE b.account = l.account
+      ORDER BY b.recorded_at DESC, b.commit_position DESC, b.prepare_position DESC, b.line DESC LIMIT 1
+    ) last ON true
+    WHERE l.entry_id IN (SELECT entry_id FROM inserted)
+    RETURNING entry_id, account, running_balance IS NULL AS unsettled
   ),
   balances AS (
     INSERT INTO ledger_balances (${BALANCE_COLUMNS.join(', ')})
@@ -274,7 +288,7 @@ const POST = `
     INSERT INTO ledger_tenant_modes (${MODE_COLUMNS.join(', ')}) SELECT ${MODE_COLUMNS.join(', ')} FROM jsonb_populate_recordset(NULL::ledger_tenant_modes, $3::jsonb)
     ON CONFLICT (tenant_id) DO UPDATE SET mode = EXCLUDED.mode
   )
-  SELECT DISTINCT entry_id FROM posted`;
+  SELECT entry_id, account, unsettled FROM posted`;
 
 /** A rebuild's batch of balance changes (one row per account) and tenants' modes, merged in one statement. */
 const MERGE_BALANCES_AND_MODES = `
@@ -287,9 +301,14 @@ const MERGE_BALANCES_AND_MODES = `
 
 /** `last`: the batch whose final writes the running balances settle with (settleRunningBalancesLast); without it, they settle at once. */
 async function post(tx: SqlExecutor, entries: readonly Posted[], tenants: readonly TableRow[], last?: BatchContext): Promise<void> {
-  const inserted = await tx.query<{ entry_id: string }>(POST, [JSON.stringify(entryRows(entries)), JSON.stringify(balanceLines(entries)), JSON.stringify(tenants)]);
-  const fresh = new Set(inserted.map((row) => row.entry_id));
-  const postings = postingRows(entries.filter(({ event }) => fresh.has(event.id)));
+  const posted = await tx.query<{ entry_id: string; account: string; unsettled: boolean }>(POST, [
+    JSON.stringify(entryRows(entries)),
+    JSON.stringify(balanceLines(entries)),
+    JSON.stringify(tenants),
+  ]);
+  const fresh = new Set(posted.map((row) => row.entry_id));
+  const unsettled = new Set(posted.filter((row) => row.unsettled).map((row) => row.account));
+  const postings = postingRows(entries.filter(({ event }) => fresh.has(event.id))).filter((posting) => unsettled.has(posting.account));
   await (last ? settleRunningBalancesLast(tx, last, postings) : settleRunningBalances(tx, postings));
 }
 

@@ -71,6 +71,22 @@ function newerOnly(spec: Table): string {
   return `ON CONFLICT (${spec.key}) DO UPDATE SET ${updates(spec)} WHERE ${spec.table}.revision IS NULL OR ${spec.table}.revision < EXCLUDED.revision`;
 }
 
+/**
+ * A row the appends wrote inline is current already when the projector reaches its events (the same
+ * statement committed both), and a batch that skips the optional read of revisions (a create's, one
+ * statement) still sends it. Proposed to the upsert, it would be locked though left as it is (ON
+ * CONFLICT DO UPDATE locks the row its guard then refuses) until the batch ends: a WAL record and a
+ * dirtied page per row, and a group of appends paying two such streams could wait for one of those
+ * locks while the projector waited for the group's update of the other (PostgreSQL's log: "deadlock
+ * detected ... while locking tuple ... in relation payables_view", a second's wait and a failed
+ * statement). So the upsert proposes only rows newer than the table's, probed per row by key (OFFSET 0
+ * keeps the probe a subplan whatever the table's statistics); the guard still decides a race with an
+ * append that commits after the statement began.
+ */
+function notCurrent(spec: Table): string {
+  return `NOT EXISTS (SELECT 1 FROM ${spec.table} v WHERE v.${spec.key} = x.${spec.key} AND v.revision >= x.revision OFFSET 0)`;
+}
+
 /** With companions, the upsert returns the rows it wrote, for them to follow. */
 function returning(spec: Pick<FoldedViewSpec<unknown>, 'table' | 'companions'>, upsert: string): string {
   return spec.companions?.length ? `${upsert} RETURNING ${spec.table}.*` : upsert;
@@ -128,7 +144,7 @@ export function foldedView<State>(spec: FoldedViewSpec<State>): Projection {
       const upsert = returning(
         spec,
         `INSERT INTO ${spec.table} (${columns})
-         SELECT ${columns} FROM jsonb_populate_recordset(NULL::${spec.table}, $1::jsonb) ${newerOnly(spec)}`,
+         SELECT ${columns} FROM jsonb_populate_recordset(NULL::${spec.table}, $1::jsonb) AS x${spec.writtenInline ? ` WHERE ${notCurrent(spec)}` : ''} ${newerOnly(spec)}`,
       );
       // Nothing in the batch reads the rows back: the upsert rides in the batch's last statement (batch-writes.ts), its companions
       // with it over the rows it returns.
