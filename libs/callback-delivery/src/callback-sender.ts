@@ -1,6 +1,7 @@
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { isIP } from 'node:net';
-import { Agent, request } from 'undici';
+import type { IncomingHttpHeaders } from 'node:http';
+import { Agent, type Dispatcher } from 'undici';
 import { isPrivateAddress } from './address-guard';
 
 export interface SendResult {
@@ -16,28 +17,93 @@ const EXCERPT_BYTES = 1024;
 /** Read past the excerpt to free the socket, but not without end. */
 const MAX_READ_BYTES = 64 * 1024;
 
-/** The answer's first KiB as text; the rest is read and dropped (or the socket closed past 64 KiB). */
-async function excerptOf(body: AsyncIterable<Buffer> & { destroy(): unknown }): Promise<string> {
-  const kept: Buffer[] = [];
-  let keptBytes = 0;
-  let read = 0;
-  try {
-    for await (const chunk of body) {
-      read += chunk.length;
-      if (keptBytes < EXCERPT_BYTES) {
-        const part = chunk.subarray(0, EXCERPT_BYTES - keptBytes);
-        kept.push(part);
-        keptBytes += part.length;
-      }
-      if (read > MAX_READ_BYTES) {
-        body.destroy();
-        break;
-      }
-    }
-  } catch {
-    // A receiver that breaks off its answer: what arrived is the excerpt.
+class AttemptTimedOut extends Error {
+  override readonly name = 'TimeoutError';
+}
+
+/**
+ * One POST's answer as undici's dispatcher hands it over: the status, Retry-After and the answer's
+ * first KiB, the rest read and dropped (the request aborted past 64 KiB). Every callback's attempt
+ * goes through here, so it makes no body stream, abort signal or response object per request, as
+ * `request()` does (a third of a POST's CPU); the bytes sent are the same. It settles once, with the
+ * answer or with the error that ended the attempt, its own deadline (the callback timeout) included.
+ */
+class AnswerHandler implements Dispatcher.DispatchHandler {
+  private controller?: Dispatcher.DispatchController;
+  private statusCode?: number;
+  private retryAfter?: string;
+  private readonly kept: Buffer[] = [];
+  private keptBytes = 0;
+  private read = 0;
+  private settled = false;
+  private readonly deadline: NodeJS.Timeout;
+
+  constructor(
+    timeoutMs: number,
+    private readonly settle: (answer: Omit<SendResult, 'latencyMs'>) => void,
+  ) {
+    this.deadline = setTimeout(() => this.timedOut(), timeoutMs);
   }
-  return Buffer.concat(kept).toString('utf8');
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    this.controller = controller;
+    // Timed out while it waited for its connection: it is not sent.
+    if (this.settled) controller.abort(new AttemptTimedOut());
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: IncomingHttpHeaders): void {
+    this.statusCode = statusCode;
+    const retryAfter = headers['retry-after'];
+    this.retryAfter = Array.isArray(retryAfter) ? retryAfter[0] : retryAfter;
+  }
+
+  onResponseData(controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    this.read += chunk.length;
+    if (this.keptBytes < EXCERPT_BYTES) {
+      const part = chunk.subarray(0, EXCERPT_BYTES - this.keptBytes);
+      this.kept.push(part);
+      this.keptBytes += part.length;
+    }
+    if (this.read > MAX_READ_BYTES) {
+      this.answer();
+      controller.abort(new Error('answer past 64 KiB'));
+    }
+  }
+
+  onResponseEnd(): void {
+    this.answer();
+  }
+
+  /** A receiver that breaks off its answer after its status has answered: what arrived is the excerpt. */
+  onResponseError(_controller: Dispatcher.DispatchController, error: Error): void {
+    if (this.statusCode !== undefined) this.answer();
+    else this.fail(error);
+  }
+
+  /** Out of time: past its status it answered, as when the answer breaks off; before, the attempt failed. Either way the request is given up. */
+  private timedOut(): void {
+    const error = new AttemptTimedOut();
+    if (this.statusCode === undefined) this.fail(error);
+    else this.answer();
+    this.controller?.abort(error);
+  }
+
+  private answer(): void {
+    if (this.settled) return;
+    const excerpt = Buffer.concat(this.kept).toString('utf8');
+    this.finish({ statusCode: this.statusCode, retryAfter: this.retryAfter, ...(excerpt ? { response: excerpt } : {}) });
+  }
+
+  private fail(error: unknown): void {
+    if (this.settled) return;
+    this.finish({ error: describe(error) });
+  }
+
+  private finish(answer: Omit<SendResult, 'latencyMs'>): void {
+    this.settled = true;
+    clearTimeout(this.deadline);
+    this.settle(answer);
+  }
 }
 
 export interface CallbackSenderOptions {
@@ -88,21 +154,19 @@ export class CallbackSender {
       const target = new URL(url);
       const host = target.hostname.replace(/^\[|\]$/g, '');
       if (isIP(host) && !this.options.allowPrivateAddresses && isPrivateAddress(host)) throw new BlockedAddress(host);
-      const response = await request(target, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', 'user-agent': 'escrow-ledger-callbacks/1', ...headers },
-        body,
-        dispatcher: this.agent,
-        signal: AbortSignal.timeout(this.options.timeoutMs),
+      const answer = await new Promise<Omit<SendResult, 'latencyMs'>>((settle) => {
+        this.agent.dispatch(
+          {
+            origin: target.origin,
+            path: `${target.pathname}${target.search}`,
+            method: 'POST',
+            headers: { 'content-type': 'application/json', 'user-agent': 'escrow-ledger-callbacks/1', ...headers },
+            body,
+          },
+          new AnswerHandler(this.options.timeoutMs, settle),
+        );
       });
-      const excerpt = await excerptOf(response.body);
-      const retryAfter = response.headers['retry-after'];
-      return {
-        statusCode: response.statusCode,
-        retryAfter: Array.isArray(retryAfter) ? retryAfter[0] : retryAfter,
-        ...(excerpt ? { response: excerpt } : {}),
-        latencyMs: elapsed(),
-      };
+      return { ...answer, latencyMs: elapsed() };
     } catch (error) {
       return { error: describe(error), latencyMs: elapsed() };
     }

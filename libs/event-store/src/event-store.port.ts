@@ -115,10 +115,10 @@ export interface SubscribeOptions {
   onEvents(events: RecordedEvent[]): Promise<void>;
   batchSize?: number;
   /**
-   * Event types whose appends need not wake the subscription: ones it does nothing with, which this
-   * process writes often (a callback worker's records of its own deliveries). It is handed them all
-   * the same, in order, with the next batch another append or its poll brings; only a wake-up, and
-   * the read it would cost, is spared. A pull-based store heeds it; a pushing one has nothing to spare.
+   * Event types the subscription does nothing with, which this process writes often (a callback
+   * worker's records of its own deliveries). A pull-based store neither wakes it for their appends
+   * nor hands them to it: a read that another append or its poll brings moves past them, without
+   * their data. A pushing store (KurrentDB) hands them all the same, and the subscriber ignores them.
    */
   quietTypes?: ReadonlySet<string>;
 }

@@ -40,8 +40,8 @@ class Watch implements AppendWatch {
 /**
  * Tells the subscriptions of this process that an append landed, so that one waiting for an append
  * reads at once instead of at its next poll (polling-subscription.ts). An append whose events are all
- * of a subscription's quiet types (SubscribeOptions.quietTypes) does not wake it: the subscription
- * reads those events all the same, with the next batch another append or its poll brings.
+ * of a subscription's quiet types (SubscribeOptions.quietTypes) does not wake it: the next read that
+ * another append or its poll brings moves past those events.
  */
 export class LocalAppendSignal {
   private readonly watches = new Set<Watch>();

@@ -2,6 +2,7 @@ import type { LogPosition, RecordedEvent, SubscribeOptions, Subscription } from 
 import type { AppendWatch } from './local-append-signal';
 
 export interface PollingSource {
+  /** The log after `after`; events of the subscription's quiet types may come without their data and metadata (they are not handed on). */
   readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]>;
   /** The appends that wake this subscription (LocalAppendSignal.watch, under its quiet types); closed when it ends. */
   appends: AppendWatch;
@@ -12,14 +13,15 @@ const FIRST_RETRY_MS = 5;
 /**
  * A catch-up subscription over a pull-based log: reads in batches until caught up, then waits for a
  * local append signal or the poll interval (appends from other processes are seen by polling). Every
- * read takes all the log holds after the last batch, whatever woke it: an append its quiet types kept
- * from waking it is read with the next batch, never skipped.
+ * read takes all the log holds after the last batch, whatever woke it. Its quiet types
+ * (SubscribeOptions.quietTypes) neither wake it nor are handed to it: a read moves past them.
  */
 export function pollingSubscription(source: PollingSource, options: SubscribeOptions, pollIntervalMs: number): Subscription {
   let stopped = false;
   let wake: () => void = () => undefined;
   const stopSignal = new Promise<void>((resolve) => (wake = resolve));
   const { appends } = source;
+  const quiet = options.quietTypes ?? new Set<string>();
   const run = async () => {
     let after = options.from;
     const batchSize = options.batchSize ?? 500;
@@ -28,15 +30,16 @@ export function pollingSubscription(source: PollingSource, options: SubscribeOpt
     let retryMs = FIRST_RETRY_MS;
     while (!stopped) {
       const seen = appends.count;
-      const events = await source.readAll(after, batchSize);
+      const read = await source.readAll(after, batchSize);
       if (stopped) break;
-      if (events.length > 0) {
-        await options.onEvents(events);
-        after = events[events.length - 1].position;
+      if (read.length > 0) {
+        const events = quiet.size === 0 ? read : read.filter((event) => !quiet.has(event.type));
+        if (events.length > 0) await options.onEvents(events);
+        after = read[read.length - 1].position;
         unseenAppend = false;
         retryMs = FIRST_RETRY_MS;
       }
-      if (events.length >= batchSize) continue;
+      if (read.length >= batchSize) continue;
       // An append we were told of but cannot read yet waits behind an older transaction still running
       // (the log is gap-safe): look again soon rather than at the next poll, which may be far off.
       const wait = unseenAppend ? Math.min(retryMs, pollIntervalMs) : pollIntervalMs;

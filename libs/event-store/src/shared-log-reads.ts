@@ -13,21 +13,22 @@ import type { LogPosition, RecordedEvent } from './event-store.port';
 export class SharedLogReads {
   private readonly inFlight = new Map<string, Promise<RecordedEvent[]>>();
 
-  constructor(
-    private readonly read: (after: LogPosition, limit: number) => Promise<RecordedEvent[]>,
-    /** Changes with every append this process is told of (LocalAppendSignal.generation). */
-    private readonly generation: () => number,
-  ) {}
+  /** `generation` changes with every append this process is told of (LocalAppendSignal.generation). */
+  constructor(private readonly generation: () => number) {}
 
-  async readAll(after: LogPosition, limit: number): Promise<RecordedEvent[]> {
-    const key = `${this.generation()}:${after.commit}:${after.prepare}:${limit}`;
-    let read = this.inFlight.get(key);
-    if (read === undefined) {
-      read = this.read(after, limit);
-      this.inFlight.set(key, read);
+  /**
+   * `read`'s answer, or that of the same read in flight: `after` and `limit` say where and how much,
+   * `kind` how the events come (a subscription's quiet types come without their contents).
+   */
+  async readAll(after: LogPosition, limit: number, kind: string, read: () => Promise<RecordedEvent[]>): Promise<RecordedEvent[]> {
+    const key = `${this.generation()}:${after.commit}:${after.prepare}:${limit}:${kind}`;
+    let answer = this.inFlight.get(key);
+    if (answer === undefined) {
+      answer = read();
+      this.inFlight.set(key, answer);
       const forget = () => this.inFlight.delete(key);
-      read.then(forget, forget);
+      answer.then(forget, forget);
     }
-    return [...(await read)];
+    return [...(await answer)];
   }
 }

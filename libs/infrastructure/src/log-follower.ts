@@ -8,7 +8,7 @@ export interface FollowOptions {
   /** Re-derives outstanding work from the read models: once at start, then every `intervalMs`. */
   reconcile: () => Promise<void>;
   intervalMs: number;
-  /** Event types whose appends need not wake it (SubscribeOptions.quietTypes): it is handed them with the next batch. */
+  /** Event types it does nothing with (SubscribeOptions.quietTypes): their appends do not wake it, and it is not handed them. */
   quietTypes?: ReadonlySet<string>;
 }
 

@@ -15,14 +15,16 @@ export interface EventRow {
 }
 
 /**
- * The select list of an event row whose log position is in the columns `commit` and `prepare` name.
+ * The select list of an event row whose log position is in the columns `commit` and `prepare` name;
+ * `told` may leave out (as NULL) what a reader is not to be told of some events: all but their
+ * position, revision and type.
  * Numbers leave as text (bigint, xid8 and numeric(20) exceed JS numbers). Text aliases would shadow
  * same-named columns in ORDER BY and sort as text ('10' < '9'): every ORDER BY names the table's
  * columns (`events.`).
  */
-export function eventColumns(commit: string, prepare: string): string {
-  return `${commit}::text AS commit, ${prepare}::text AS prepare, stream_id, stream_revision::text AS stream_revision,
-  event_id::text AS event_id, event_type, data, metadata, recorded_at, hash`;
+export function eventColumns(commit: string, prepare: string, told: (column: string) => string = (column) => column): string {
+  return `${commit}::text AS commit, ${prepare}::text AS prepare, ${told('stream_id')} AS stream_id, stream_revision::text AS stream_revision,
+  ${told('event_id::text')} AS event_id, event_type, ${told('data')} AS data, ${told('metadata')} AS metadata, ${told('recorded_at')} AS recorded_at, ${told('hash')} AS hash`;
 }
 
 /** The store's own table: the log order is (transaction_id, global_position). */

@@ -22,7 +22,7 @@ import type { InlineProjection } from '../inline-projection.port';
 import { pollingSubscription } from '../polling-subscription';
 import { SharedLogReads } from '../shared-log-reads';
 import { AppendSignal } from './append-signal';
-import { type AppendedRow, COLUMNS, type EventRow, toAppended, toRecorded } from './event-rows';
+import { type AppendedRow, COLUMNS, eventColumns, type EventRow, toAppended, toRecorded } from './event-rows';
 import { GroupCommit, type PendingAppend, type SentEvent } from './group-commit';
 
 /*
@@ -35,6 +35,18 @@ import { GroupCommit, type PendingAppend, type SentEvent } from './group-commit'
  */
 const READ_ALL = `
   SELECT ${COLUMNS} FROM events
+  WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
+    AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
+  ORDER BY events.transaction_id, events.global_position
+  LIMIT $3`;
+
+/**
+ * The log as a subscription with quiet types reads it: their events, which it is not handed, by
+ * position and type alone. Each of a callback worker's two followers reads past its three records of
+ * every callback it delivers (the scheduling, which holds the body, the attempt and the delivery).
+ */
+const READ_PAST_QUIET = `
+  SELECT ${eventColumns('transaction_id', 'global_position', (column) => `CASE WHEN event_type = ANY($4::text[]) THEN NULL ELSE ${column} END`)} FROM events
   WHERE (transaction_id, global_position) > ($1::text::xid8, $2::bigint)
     AND transaction_id < pg_snapshot_xmin(pg_current_snapshot())
   ORDER BY events.transaction_id, events.global_position
@@ -73,10 +85,7 @@ export class PostgresEventStore implements EventStore {
     const notice = options.notifyChannel === undefined ? undefined : { channel: options.notifyChannel, origin };
     this.writes = new GroupCommit(db, options.maxAppendsInFlight ?? 4, notice, options.inline);
     this.appended = new AppendSignal(db, options.notifyChannel, origin);
-    this.subscriptionReads = new SharedLogReads(
-      (after, limit) => this.readAll(after, limit),
-      () => this.appended.generation,
-    );
+    this.subscriptionReads = new SharedLogReads(() => this.appended.generation);
   }
 
   /** Resolves only once the events are committed: alone, or in the group statement that carried them. */
@@ -196,6 +205,13 @@ export class PostgresEventStore implements EventStore {
     return rows.map(toRecorded);
   }
 
+  /** readAll for a subscription: the events of its quiet types, which it is not handed, without their contents. */
+  private async readPast(after: LogPosition, limit: number, quiet: ReadonlySet<string> | undefined): Promise<RecordedEvent[]> {
+    if (!quiet?.size) return this.readAll(after, limit);
+    const rows = await this.db.query<EventRow>(READ_PAST_QUIET, [after.commit.toString(), after.prepare.toString(), limit, [...quiet]]);
+    return rows.map(toRecorded);
+  }
+
   async head(): Promise<LogPosition> {
     const rows = await this.db.query<{ commit: string; prepare: string }>(
       `SELECT transaction_id::text AS commit, global_position::text AS prepare FROM events ORDER BY transaction_id DESC, global_position DESC LIMIT 1`,
@@ -205,8 +221,10 @@ export class PostgresEventStore implements EventStore {
 
   subscribeToAll(options: SubscribeOptions): Subscription {
     this.appended.listen();
+    // Subscriptions with the same quiet types read the log alike (readPast), so they may share a read.
+    const quietKey = [...(options.quietTypes ?? [])].sort().join(',');
     return pollingSubscription(
-      { readAll: (after, limit) => this.subscriptionReads.readAll(after, limit), appends: this.appended.watch(options.quietTypes) },
+      { readAll: (after, limit) => this.subscriptionReads.readAll(after, limit, quietKey, () => this.readPast(after, limit, options.quietTypes)), appends: this.appended.watch(options.quietTypes) },
       options,
       // Every subscription polling each 50 ms kept an idle worker (two subscriptions) near 5 % of a core
       // and its PostgreSQL backend busy with empty reads, although NOTIFY already announces each append.
