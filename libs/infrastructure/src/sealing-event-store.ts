@@ -1,4 +1,5 @@
 import { eventHash, GENESIS_HASH } from '@app/audit';
+import { withFields } from '@app/domain';
 import { type AppendOptions, type AppendRequest, type AppendResult, type ExpectedRevision, ForwardingEventStore, type NewEvent } from '@app/event-store';
 
 /**
@@ -28,7 +29,7 @@ export class SealingEventStore extends ForwardingEventStore {
       const metadata = event.metadata ?? {};
       const hash = eventHash({ streamId, revision, type: event.type, data: event.data, metadata, recordedAt }, previousHash);
       previousHash = hash;
-      return { ...event, metadata, recordedAt, hash };
+      return withFields(event, { metadata, recordedAt, hash });
     });
   }
 

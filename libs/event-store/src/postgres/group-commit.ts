@@ -1,3 +1,4 @@
+import { withFields } from '@app/domain';
 import type { SqlExecutor } from '@app/database';
 import type { AppendCondition, ExpectedRevision } from '../event-store.port';
 import type { InlineProjection } from '../inline-projection.port';
@@ -61,7 +62,7 @@ export class GroupCommit {
   /** Resolves with the rows written once committed (alone, or in the group that carried it); none when the expectation failed. */
   write(append: PendingAppend): Promise<AppendedRow[]> {
     return new Promise<AppendedRow[]>((resolve, reject) => {
-      this.waiting.push({ ...append, resolve, reject });
+      this.waiting.push(withFields(append, { resolve, reject }));
       this.writeWaiting();
     });
   }
