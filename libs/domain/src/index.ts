@@ -5,7 +5,6 @@ export * from './shared/fees';
 export * from './shared/phone';
 export * from './shared/canonical-json';
 export * from './shared/bounded-memo';
-export * from './shared/with-fields';
 export * from './shared/order-terms';
 export * from './shared/payable-terms';
 export * from './shared/addis-ababa-time';

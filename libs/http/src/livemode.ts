@@ -1,4 +1,4 @@
-import { type Mode, withFields } from '@app/domain';
+import type { Mode } from '@app/domain';
 
 /**
  * Every object a merchant key reads says its mode (docs/concepts/modes.md). A key reaches its own
@@ -11,14 +11,14 @@ import { type Mode, withFields } from '@app/domain';
 export function withLivemode(data: unknown, livemode: boolean): unknown {
   if (Array.isArray(data)) return data.map((item) => marked(item, livemode));
   if (!isObject(data)) return data;
-  if (!('hasMore' in data)) return withFields(data, { livemode });
+  if (!('hasMore' in data)) return { ...data, livemode };
   const items = Object.fromEntries(Object.entries(data).filter(([, value]) => Array.isArray(value)).map(([key, value]) => [key, (value as unknown[]).map((item) => marked(item, livemode))]));
   return { ...data, ...items, livemode };
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value);
 
-const marked = (item: unknown, livemode: boolean) => (isObject(item) ? withFields(item, { livemode }) : item);
+const marked = (item: unknown, livemode: boolean) => (isObject(item) ? { ...item, livemode } : item);
 
 /** Set by MerchantApi (openapi/security.ts): the route's answers say their mode, once its guard has resolved the key's tenant. */
 export const ANSWERS_WITH_LIVEMODE = 'escrow-ledger:answers-with-livemode';

@@ -1,5 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { type Mode, payableKind, streams, TestClockLiveMode, TestClockNotFound, testClockDecider, type TestClockEvent, fold, withFields } from '@app/domain';
+import { type Mode, payableKind, streams, TestClockLiveMode, TestClockNotFound, testClockDecider, type TestClockEvent, fold } from '@app/domain';
 import { EVENT_STORE, type EventMetadata, type EventStore } from '@app/event-store';
 import { CLOCK, type Clock } from './clock';
 
@@ -22,7 +22,7 @@ export const clockAt = (instant: string | number | Date): Clock => {
  */
 export function onClock(metadata: EventMetadata, objectClock: ObjectClock): EventMetadata {
   if (!objectClock.testClockId) return metadata;
-  return withFields(metadata, { testClockId: objectClock.testClockId, businessAt: objectClock.clock.now().toISOString() });
+  return { ...metadata, testClockId: objectClock.testClockId, businessAt: objectClock.clock.now().toISOString() };
 }
 
 /** Streams whose attachment this process remembers: an object's test clock never changes, so it is read once. */

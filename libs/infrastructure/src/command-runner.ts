@@ -1,4 +1,4 @@
-import { type Decider, DomainError, type DomainEvent, withFields } from '@app/domain';
+import { type Decider, DomainError, type DomainEvent } from '@app/domain';
 import { type AppendCondition, comparePositions, type EventMetadata, type EventStore, WrongExpectedRevision } from '@app/event-store';
 import { type AppendHints, noHints } from './append-hints';
 import { backOff, MAX_ATTEMPTS } from './back-off';
@@ -76,7 +76,7 @@ export class CommandRunner {
           streamId,
           events.map((event) => ({ type: event.type, data: event.data, metadata })),
           stream.head ? stream.head.revision : 'no_stream',
-          conditions === undefined ? this.hints(stream, state) : withFields(this.hints(stream, state), { conditions }),
+          conditions === undefined ? this.hints(stream, state) : { ...this.hints(stream, state), conditions },
         );
         const last = appended.events[appended.events.length - 1];
         const head = { revision: appended.nextRevision, hash: last.hash };

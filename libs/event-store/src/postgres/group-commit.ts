@@ -1,4 +1,3 @@
-import { withFields } from '@app/domain';
 import type { SqlExecutor } from '@app/database';
 import type { AppendCondition, ExpectedRevision } from '../event-store.port';
 import type { InlineProjection } from '../inline-projection.port';
@@ -62,7 +61,9 @@ export class GroupCommit {
   /** Resolves with the rows written once committed (alone, or in the group that carried it); none when the expectation failed. */
   write(append: PendingAppend): Promise<AppendedRow[]> {
     return new Promise<AppendedRow[]>((resolve, reject) => {
-      this.waiting.push(withFields(append, { resolve, reject }));
+      // PendingAppend's fields by name: after a spread they would cost about a microsecond per append (Node 20).
+      const { streamId, expected, payload, inlineRow, conditions } = append;
+      this.waiting.push({ streamId, expected, payload, inlineRow, conditions, resolve, reject });
       this.writeWaiting();
     });
   }

@@ -1,6 +1,6 @@
 import type { SqlExecutor } from '@app/database';
 import type { InlineProjection, RecordedEvent } from '@app/event-store';
-import { streamKey, withFields } from '@app/domain';
+import { streamKey } from '@app/domain';
 import { keyedLookup, readFor } from './batch-reads';
 import { writeLast } from './batch-writes';
 import type { BatchContext, BatchRead, BulkWriter, Projection, TableRow } from './projection';
@@ -48,7 +48,7 @@ export interface FoldedViewSpec<State> {
  */
 function rowIn<State>(spec: FoldedViewSpec<State>, streamId: string, state: State, times: { createdAt: Date; updatedAt: Date }): TableRow | undefined {
   const row = spec.row(streamId, state, times);
-  return row && (withFields(row, { created_at: times.createdAt, updated_at: times.updatedAt }) as TableRow);
+  return row && ({ ...row, created_at: times.createdAt, updated_at: times.updatedAt } as TableRow);
 }
 
 type Table = Pick<FoldedViewSpec<unknown>, 'table' | 'key' | 'columns'>;
@@ -96,7 +96,7 @@ export function foldedView<State>(spec: FoldedViewSpec<State>): Projection {
       const last = history[history.length - 1];
       if (skip(streamId, last.revision)) continue;
       const row = rowIn(spec, streamId, spec.fold(streamId, history, histories), { createdAt: history[0].recordedAt, updatedAt: last.recordedAt });
-      if (row) rows.push({ row: withFields(row, { revision: Number(last.revision) }), born: born.has(streamId) });
+      if (row) rows.push({ row: { ...row, revision: Number(last.revision) }, born: born.has(streamId) });
     }
     return rows;
   };
