@@ -4,25 +4,35 @@ import { getMetadataStorage, type ValidationArguments, type ValidatorConstraintI
 
 /** A DTO class: what NestJS hands a pipe as the parameter's metatype. */
 export type Dto = new () => object;
-type Metadata = ReturnType<ReturnType<typeof getMetadataStorage>['getTargetValidationMetadatas']>[number];
 
 interface Check {
-  metadata: Metadata;
+  validateIf?: (object: object, value: unknown) => boolean;
+  constraints: unknown[];
+  each: boolean;
   validators: ValidatorConstraintInterface[];
 }
 
 interface PropertyPlan {
+  name: string;
   /** IsOptional, ValidateIf: when one says no, nothing else is checked. */
-  conditions: Metadata[];
+  conditions: ((object: object, value: unknown) => boolean)[];
   /** IsDefined and every other constraint, each with the validators class-validator itself calls. */
   checks: Check[];
   /** The class a ValidateNested property is built as (its @Type). */
   nested?: Dto;
 }
 
+/**
+ * Read once per class into arrays, with the class's name kept: every body checks each of its properties, and
+ * a Map's entries, a closure per property and `type.name` (a native getter) per rule cost the bench's create
+ * body about 6 µs of 46 (accept's CPU time, interleaved A/B in one process).
+ */
 interface ClassPlan {
   type: Dto;
+  targetName: string;
+  /** By name, for build; the same plans as `list`. */
   properties: Map<string, PropertyPlan>;
+  list: PropertyPlan[];
 }
 
 /** Marks a body the plan cannot vouch for: only the full pipe can say what is wrong with it, or what it becomes. */
@@ -78,14 +88,19 @@ export class ValidationPlans {
       if (transformerMetadata.findTransformMetadatas(type, name, TransformationType.PLAIN_TO_CLASS).length > 0) return null;
       let property = properties.get(name);
       if (!property) {
-        property = { conditions: [], checks: [] };
+        property = { name, conditions: [], checks: [] };
         properties.set(name, property);
       }
-      if (metadata.type === 'conditionalValidation') property.conditions.push(metadata);
+      if (metadata.type === 'conditionalValidation') property.conditions.push(metadata.constraints[0] as PropertyPlan['conditions'][number]);
       if (metadata.type === 'customValidation' || metadata.type === 'isDefined') {
         const constraints = storage.getTargetValidatorConstraints(metadata.constraintCls);
         if (constraints.some((constraint) => constraint.async)) return null;
-        property.checks.push({ metadata, validators: constraints.map((constraint) => constraint.instance) });
+        property.checks.push({
+          validateIf: metadata.validateIf,
+          constraints: metadata.constraints,
+          each: metadata.each === true,
+          validators: constraints.map((constraint) => constraint.instance),
+        });
       }
       if (metadata.type === 'nestedValidation') {
         const nested = this.nestedType(type, name);
@@ -98,7 +113,7 @@ export class ValidationPlans {
       // a nested one has its unknown properties refused: the two must go together.
       if (!property.nested && transformerMetadata.findTypeMetadata(type, name)) return null;
     }
-    return { type, properties };
+    return { type, targetName: type.name, properties, list: [...properties.values()] };
   }
 
   private nestedType(type: Dto, name: string): Dto | undefined {
@@ -145,26 +160,14 @@ export class ValidationPlans {
   /** class-validator's verdict on a built instance: true only when every constraint holds. */
   private check(plan: ClassPlan, instance: object): boolean | Unsure {
     const object = instance as Record<string, unknown>;
-    for (const [name, property] of plan.properties) {
-      const value = object[name];
-      if (!property.conditions.every((condition) => (condition.constraints[0] as (o: object, v: unknown) => boolean)(object, value))) continue;
-      for (const { metadata, validators } of property.checks) {
-        if (metadata.validateIf && !metadata.validateIf(object, value)) continue;
-        const args: ValidationArguments = { targetName: plan.type.name, property: name, object, value, constraints: metadata.constraints };
-        const values = metadata.each && Array.isArray(value) ? value : undefined;
-        for (const validator of validators) {
-          if (values === undefined) {
-            const valid = validator.validate(value, args);
-            if (typeof valid !== 'boolean') return UNSURE;
-            if (!valid) return false;
-            continue;
-          }
-          for (const item of values) {
-            const valid = validator.validate(item, args);
-            if (typeof valid !== 'boolean') return UNSURE;
-            if (!valid) return false;
-          }
-        }
+    for (const property of plan.list) {
+      const value = object[property.name];
+      if (!holds(property.conditions, object, value)) continue;
+      for (const check of property.checks) {
+        if (check.validateIf && !check.validateIf(object, value)) continue;
+        const args: ValidationArguments = { targetName: plan.targetName, property: property.name, object, value, constraints: check.constraints };
+        const verdict = check.each && Array.isArray(value) ? eachValid(check.validators, value, args) : valid(check.validators, value, args);
+        if (verdict !== true) return verdict;
       }
       if (property.nested && value !== undefined) {
         const verdict = this.checkNested(property.nested, value);
@@ -174,16 +177,39 @@ export class ValidationPlans {
     return true;
   }
 
+  /** Every item was built by buildNested as an instance of `type` (its plan's class), so only its rules are left to check; null is no instance. */
   private checkNested(type: Dto, value: unknown): boolean | Unsure {
+    if (value === null) return false;
     const plan = this.planFor(type)!;
-    const items = Array.isArray(value) ? value : [value];
-    for (const item of items) {
-      if (!(item instanceof type)) return false;
+    if (!Array.isArray(value)) return this.check(plan, value as object);
+    for (const item of value as object[]) {
       const verdict = this.check(plan, item);
       if (verdict !== true) return verdict;
     }
     return true;
   }
+}
+
+function holds(conditions: PropertyPlan['conditions'], object: object, value: unknown): boolean {
+  for (const condition of conditions) if (!condition(object, value)) return false;
+  return true;
+}
+
+function valid(validators: ValidatorConstraintInterface[], value: unknown, args: ValidationArguments): boolean | Unsure {
+  for (const validator of validators) {
+    const verdict = validator.validate(value, args);
+    if (typeof verdict !== 'boolean') return UNSURE;
+    if (!verdict) return false;
+  }
+  return true;
+}
+
+function eachValid(validators: ValidatorConstraintInterface[], values: unknown[], args: ValidationArguments): boolean | Unsure {
+  for (const value of values) {
+    const verdict = valid(validators, value, args);
+    if (verdict !== true) return verdict;
+  }
+  return true;
 }
 
 /** What plainToInstance makes of an untyped value: primitives as they are, arrays and plain objects copied deeply. */

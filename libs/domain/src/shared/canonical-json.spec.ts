@@ -87,4 +87,13 @@ describe('canonicalJson against the text stored hashes were made with', () => {
     expect(canonicalJson(odd)).toBe(reference(odd));
     expect(() => canonicalJson({ big: 1n })).toThrow(TypeError);
   });
+
+  it('writes any text and any names as before: every UTF-16 code unit, lone surrogates and control characters included (property)', () => {
+    const anyUnit = fc.integer({ min: 0, max: 0xffff }).map((code) => String.fromCharCode(code));
+    const text = fc.string({ unit: anyUnit, maxLength: 12 });
+    fc.assert(
+      fc.property(fc.dictionary(text, fc.oneof(text, fc.array(text, { maxLength: 3 })), { maxKeys: 40 }), (value) => expect(canonicalJson(value)).toBe(reference(value))),
+      { numRuns: 1000 },
+    );
+  });
 });

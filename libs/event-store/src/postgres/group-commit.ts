@@ -61,7 +61,9 @@ export class GroupCommit {
   /** Resolves with the rows written once committed (alone, or in the group that carried it); none when the expectation failed. */
   write(append: PendingAppend): Promise<AppendedRow[]> {
     return new Promise<AppendedRow[]>((resolve, reject) => {
-      this.waiting.push({ ...append, resolve, reject });
+      // PendingAppend's fields by name: after a spread they would cost about a microsecond per append (Node 20).
+      const { streamId, expected, payload, inlineRow, conditions } = append;
+      this.waiting.push({ streamId, expected, payload, inlineRow, conditions, resolve, reject });
       this.writeWaiting();
     });
   }

@@ -128,10 +128,8 @@ function clockOf(account: { testClockId?: string }): { testClockId?: string } {
 }
 
 function candidatesOf(holder: string, id: string, referenceSalt: string | undefined): Candidates {
-  return {
-    account: streams.account(id),
-    ...(referenceSalt !== undefined ? { byReference: streams.account(accountIdFor(referenceSalt, { reference: id })) } : {}),
-    merchant: streams.merchant(id),
-    link: streams.platformLink(platformLinkKey(id, holder)),
-  };
+  // byReference set after, not spread in: on Node 20 fields written after a spread in a literal cost several times the literal (escrow.evolve.ts OPENED_ALLOCATION), for each payee of every create escrow.
+  const candidates: Candidates = { account: streams.account(id), merchant: streams.merchant(id), link: streams.platformLink(platformLinkKey(id, holder)) };
+  if (referenceSalt !== undefined) candidates.byReference = streams.account(accountIdFor(referenceSalt, { reference: id }));
+  return candidates;
 }
