@@ -72,6 +72,8 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
       reconcile: () => this.reconcile(),
       intervalMs: this.config.reconcileIntervalMs,
       quietTypes: DELIVERY_RECORDS,
+      // The log often ends with this worker's own delivery records: the checkpoint follows past them.
+      onPassed: async (position) => this.firstAttempts.afterAll([], () => advanceCheckpoint(this.db, CHECKPOINT, position)),
     });
   }
 

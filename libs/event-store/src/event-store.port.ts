@@ -121,6 +121,13 @@ export interface SubscribeOptions {
    * their data. A pushing store (KurrentDB) hands them all the same, and the subscriber ignores them.
    */
   quietTypes?: ReadonlySet<string>;
+  /**
+   * Called when a read moved past events of its quiet types that no handed batch ends with (the log's
+   * last events, say, are a worker's records of its own deliveries): the subscription stands at
+   * `position`. A follower that keeps a checkpoint moves it there, or it would lag behind the log's
+   * head for as long as nothing else is appended. Only a store that leaves quiet types out calls it.
+   */
+  onPassed?(position: LogPosition): Promise<void>;
 }
 
 export interface EventStore {

@@ -64,6 +64,44 @@ describe('a polling subscription with quiet types', () => {
     await subscription.stop();
   });
 
+  it('tells where it stands once a read ends with them, after the batch it handed or with none to hand', async () => {
+    const store = new CountedStore();
+    const paid = await store.append('order-1', [{ type: 'Paid', data: {} }], 'no_stream');
+    const records = await store.append('delivery-1', [{ type: 'Recorded', data: {} }, { type: 'Recorded', data: {} }], 'no_stream');
+    const follow = async (from: LogPosition) => {
+      const handed: string[] = [];
+      const passed: LogPosition[] = [];
+      const subscription = store.subscribeToAll({
+        from,
+        quietTypes,
+        onEvents: async (events) => void handed.push(...events.map((e) => e.type)),
+        onPassed: async (position) => void passed.push(position),
+      });
+      await until(() => passed.length === 1);
+      await subscription.stop();
+      return { handed, passed };
+    };
+    expect(await follow({ commit: 0n, prepare: 0n })).toEqual({ handed: ['Paid'], passed: [records.position] });
+    expect(await follow(paid.position)).toEqual({ handed: [], passed: [records.position] });
+  });
+
+  it('tells nothing more when a read ends with an event it hands', async () => {
+    const store = new CountedStore();
+    await store.append('delivery-1', [{ type: 'Recorded', data: {} }, { type: 'Paid', data: {} }], 'no_stream');
+    const passed: LogPosition[] = [];
+    const handed: string[] = [];
+    const subscription = store.subscribeToAll({
+      from: { commit: 0n, prepare: 0n },
+      quietTypes,
+      onEvents: async (events) => void handed.push(...events.map((e) => e.type)),
+      onPassed: async (position) => void passed.push(position),
+    });
+    await until(() => handed.length === 1);
+    await settle();
+    expect({ handed, passed }).toEqual({ handed: ['Paid'], passed: [] });
+    await subscription.stop();
+  });
+
   it('leaves other subscriptions of the process woken by every append', async () => {
     const { store, seen, subscription } = await subscribed();
     const everything: string[] = [];

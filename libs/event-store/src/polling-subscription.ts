@@ -35,7 +35,9 @@ export function pollingSubscription(source: PollingSource, options: SubscribeOpt
       if (read.length > 0) {
         const events = quiet.size === 0 ? read : read.filter((event) => !quiet.has(event.type));
         if (events.length > 0) await options.onEvents(events);
-        after = read[read.length - 1].position;
+        const last = read[read.length - 1];
+        if (events[events.length - 1] !== last) await options.onPassed?.(last.position);
+        after = last.position;
         unseenAppend = false;
         retryMs = FIRST_RETRY_MS;
       }

@@ -10,6 +10,8 @@ export interface FollowOptions {
   intervalMs: number;
   /** Event types it does nothing with (SubscribeOptions.quietTypes): their appends do not wake it, and it is not handed them. */
   quietTypes?: ReadonlySet<string>;
+  /** It stands past quiet events no batch ended with (SubscribeOptions.onPassed): a follower keeping a checkpoint moves it there. */
+  onPassed?: (position: LogPosition) => Promise<void>;
 }
 
 /** How long a follower waits before following again after a failure (a lost database connection). */
@@ -89,6 +91,10 @@ export class LogFollower {
       onEvents: async (events) => {
         await options.onEvents(events);
         handled = events[events.length - 1].position;
+      },
+      onPassed: async (position) => {
+        await options.onPassed?.(position);
+        handled = position;
       },
     });
     this.subscription = subscription;
