@@ -73,12 +73,30 @@ describe.each(ENGINES)('the integrity check on %s', (_name, open) => {
     truncated.mockRestore();
   });
 
-  it('stops between pages once its signal is aborted, and reads nothing more', async () => {
+  it('stops between pages once its signal is aborted, and asks for nothing more', async () => {
     const walk = jest.spyOn(log, 'walk');
+    const truncated = jest.spyOn(log, 'truncatedStream');
     const gone = new AbortController();
-    const check = new AuditLogReader(log).verifyIntegrity(() => gone.abort(new Error('client gone')), gone.signal);
+    let asked = 0;
+    const check = new AuditLogReader(log).verifyIntegrity(() => {
+      gone.abort(new Error('client gone'));
+      asked = walk.mock.calls.length + truncated.mock.calls.length;
+    }, gone.signal);
     await expect(check).rejects.toThrow('client gone');
-    expect(walk).toHaveBeenCalledTimes(1);
+    // The page after the first was asked for while the first was hashed, before the abort.
+    expect(walk).toHaveBeenCalledTimes(2);
+    expect(walk.mock.calls.length + truncated.mock.calls.length).toBe(asked);
+    walk.mockRestore();
+    truncated.mockRestore();
+  });
+
+  it('asks for the next page before it hashes one', async () => {
+    const walk = jest.spyOn(log, 'walk');
+    const askedAtProgress: number[] = [];
+    const report = await new AuditLogReader(log).verifyIntegrity(() => askedAtProgress.push(walk.mock.calls.length));
+    expect(report.ok).toBe(true);
+    // Two pages: the second was asked for before the first was hashed.
+    expect(askedAtProgress).toEqual([2, 2]);
     walk.mockRestore();
   });
 
