@@ -38,7 +38,12 @@ function toAuditEvent(event: RecordedEvent): AuditEvent {
   };
 }
 
-const WALK_PAGE = 2000;
+/**
+ * Two pages are in memory at once (one hashed while the next is read): pages of 2,000 events then
+ * outgrew the young generation, and the check's CPU per event rose by a quarter, in garbage
+ * collection (an in-process A/B against the walk that read one page at a time).
+ */
+const WALK_PAGE = 1000;
 
 /**
  * Reads the event log for finance staff, through the log reader port: pages in log order, filters,
