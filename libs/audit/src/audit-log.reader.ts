@@ -72,9 +72,8 @@ export class AuditLogReader {
    * log is, and in one indexed pass: each page asks once for a truncated stream among those it moves
    * past. The next page is read while this one is hashed (two pages in memory at most): the database's
    * part of a page, reading a log larger than its cache from disk among it, runs beside the hashing
-   * rather than before it.
-   * `signal` stops it between pages (a request whose client went away); it then rejects with the
-   * signal's reason, and asks for nothing more.
+   * rather than before it. `signal` stops it between pages (a request whose client went away); it then
+   * rejects with the signal's reason, and asks for nothing more.
    */
   async verifyIntegrity(onProgress?: (eventsChecked: number) => void, signal?: AbortSignal): Promise<IntegrityReport> {
     let streamsChecked = 0;
