@@ -76,7 +76,7 @@ module.exports = {
   async run(ctx) {
     const { small, large } = ctx.settings.growth;
     // A check of the whole log is one long request, answered however long it takes (docs/operations/running.md#timeouts).
-    const deployment = await Deployment.create(ctx.resources, 'integrity');
+    const deployment = await Deployment.create(ctx.resources, 'integrity', { cpuProfileDir: ctx.cpuProfileDir });
     let api = await deployment.startApi();
     const merchant = await registerMarketplace(api.baseUrl);
     const escrowId = await finishedEscrow(api.baseUrl, merchant, 'integrity-template');

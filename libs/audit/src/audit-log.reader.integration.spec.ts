@@ -66,19 +66,37 @@ describe.each(ENGINES)('the integrity check on %s', (_name, open) => {
     const report = await new AuditLogReader(log).verifyIntegrity((done) => progress.push(done));
     expect(report).toEqual({ ok: true, streamsChecked: STREAMS, eventsChecked: STREAMS * EVENTS_PER_STREAM, firstBreak: null });
     const pages = walk.mock.calls.length;
-    expect(pages).toBe(Math.ceil((STREAMS * EVENTS_PER_STREAM + 1) / 2000));
+    expect(pages).toBe(Math.ceil((STREAMS * EVENTS_PER_STREAM + 1) / 1000));
     expect(truncated.mock.calls.length).toBeLessThanOrEqual(pages + 1);
     expect(progress[progress.length - 1]).toBe(STREAMS * EVENTS_PER_STREAM);
     walk.mockRestore();
     truncated.mockRestore();
   });
 
-  it('stops between pages once its signal is aborted, and reads nothing more', async () => {
+  it('stops between pages once its signal is aborted, and asks for nothing more', async () => {
     const walk = jest.spyOn(log, 'walk');
+    const truncated = jest.spyOn(log, 'truncatedStream');
     const gone = new AbortController();
-    const check = new AuditLogReader(log).verifyIntegrity(() => gone.abort(new Error('client gone')), gone.signal);
+    let asked = 0;
+    const check = new AuditLogReader(log).verifyIntegrity(() => {
+      gone.abort(new Error('client gone'));
+      asked = walk.mock.calls.length + truncated.mock.calls.length;
+    }, gone.signal);
     await expect(check).rejects.toThrow('client gone');
-    expect(walk).toHaveBeenCalledTimes(1);
+    // The page after the first was asked for while the first was hashed, before the abort.
+    expect(walk).toHaveBeenCalledTimes(2);
+    expect(walk.mock.calls.length + truncated.mock.calls.length).toBe(asked);
+    walk.mockRestore();
+    truncated.mockRestore();
+  });
+
+  it('asks for the next page before it hashes one', async () => {
+    const walk = jest.spyOn(log, 'walk');
+    const askedAtProgress: number[] = [];
+    const report = await new AuditLogReader(log).verifyIntegrity(() => askedAtProgress.push(walk.mock.calls.length));
+    expect(report.ok).toBe(true);
+    // Four pages: each but the last asked for the one after it before it was hashed.
+    expect(askedAtProgress).toEqual([2, 3, 4, 4]);
     walk.mockRestore();
   });
 
