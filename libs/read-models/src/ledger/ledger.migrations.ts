@@ -85,4 +85,15 @@ export const LEDGER_MIGRATIONS: readonly Migration[] = [
         WHERE below_zero AND (account LIKE 'merchant:%:payable' OR account LIKE 'merchant:%:fees');
     `,
   },
+  {
+    // Two indexes every posting and entry paid for and no reader needs (issue 41: the lifecycle's write work). An
+    // entry's id is its event's id (ledger.projection.ts, entryRows; so since 003), so the readers that found an entry
+    // by event_id find it by the primary key. Only the trial balance as of an instant read postings by time alone; it
+    // now sums each account's through ledger_postings_account_time (ledger.reader.ts, balances).
+    id: '052-ledger-unread-indexes',
+    sql: `
+      DROP INDEX IF EXISTS ledger_entries_event;
+      DROP INDEX IF EXISTS ledger_postings_time;
+    `,
+  },
 ];

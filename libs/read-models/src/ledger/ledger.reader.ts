@@ -44,13 +44,18 @@ export class LedgerReader {
     };
   }
 
-  /** The mode's accounts (or the one named, when it is that mode's) now, or as their postings stood at `asOf`. */
+  /**
+   * The mode's accounts (or the one named, when it is that mode's) now, or as their postings stood at `asOf`:
+   * each account's postings up to then read from its (account, recorded_at, …) index, those of an account
+   * with none yet leaving it out.
+   */
   async balances(mode: Mode, asOf: Date | undefined, account: string | undefined): Promise<AccountBalance[]> {
     const rows = asOf
       ? await this.db.query<{ account: string; debit: string; credit: string }>(
-          `SELECT p.account, sum(p.debit)::text AS debit, sum(p.credit)::text AS credit
-           FROM ledger_balances b JOIN ledger_postings p ON p.account = b.account
-           WHERE b.mode = $3 AND p.recorded_at <= $1 AND ($2::text IS NULL OR b.account = $2) GROUP BY p.account ORDER BY p.account`,
+          `SELECT b.account, s.debit::text AS debit, s.credit::text AS credit
+           FROM ledger_balances b
+           CROSS JOIN LATERAL (SELECT count(*) AS postings, sum(p.debit) AS debit, sum(p.credit) AS credit FROM ledger_postings p WHERE p.account = b.account AND p.recorded_at <= $1) s
+           WHERE b.mode = $3 AND ($2::text IS NULL OR b.account = $2) AND s.postings > 0 ORDER BY b.account`,
           [asOf, account ?? null, mode],
         )
       : await this.db.query<{ account: string; debit: string; credit: string }>(

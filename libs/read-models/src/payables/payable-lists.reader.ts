@@ -45,8 +45,10 @@ export function allocationShare(view: PayableView, merchantId: string): PayableV
 
 /**
  * Keyset pages, newest first: a page is the next `limit` rows in (created_at, id) order below its
- * cursor's, read through an index that leads with the scope (and the status when one is asked for),
- * so a page costs the same on the first page as on the thousandth. Each statement is planned with its
+ * cursor's, read through an index that leads with the scope (and, for a creator's, the status when one
+ * is asked for), so a page costs the same on the first page as on the thousandth. An allocated list asked
+ * for one status passes over the scope's allocations of other statuses newer than its page: their status
+ * is not indexed, so that its changes stay in place (payables.migrations.ts, 053). Each statement is planned with its
  * values (unnamed statements), so a filter left out folds away and the cursor becomes the index scan's
  * bound. Two statements, the cursor's place then the page: a cursor that is not one of the scope's
  * payables is answered as such, not as an empty page.

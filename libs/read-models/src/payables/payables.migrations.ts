@@ -53,4 +53,14 @@ export const PAYABLES_MIGRATIONS: readonly Migration[] = [
       CREATE INDEX IF NOT EXISTS payouts_view_merchant_settled ON payouts_view (merchant_id, last_news_at) WHERE status IN ('PAID', 'FAILED');
     `,
   },
+  {
+    // An allocation's row changes only its status (its escrow's), three times in an escrow's life for each
+    // allocation, and PostgreSQL updates a row in place (HOT) only while no indexed column changes: with status
+    // indexed, each of those updates wrote a new row and an entry in all three indexes (issue 41: about a tenth of
+    // the lifecycle's WAL and buffers). A seller's list asked for one status reads the seller's allocations through
+    // escrow_allocations_created and passes over the others (payable-lists.reader.ts, ALLOCATED), as its prepared
+    // statement's generic plan already did (libs/database/src/pg-client.ts names each statement a connection runs).
+    id: '053-escrow-allocations-status-unindexed',
+    sql: `DROP INDEX IF EXISTS escrow_allocations_status;`,
+  },
 ];

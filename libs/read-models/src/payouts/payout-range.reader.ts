@@ -135,7 +135,7 @@ export async function payoutRangeCursor(db: SqlExecutor, payout: PayoutView, eve
   const [row] = await db.query<{ commit: string; prepare: string }>(
     `SELECT p.commit_position::text AS commit, p.prepare_position::text AS prepare
      FROM ledger_entries e JOIN ledger_postings p ON p.entry_id = e.entry_id AND p.account IN ($1, $7)
-     WHERE e.event_id = $6 AND NOT ${isPayoutEntry('e.event_type')}
+     WHERE e.entry_id = $6 AND NOT ${isPayoutEntry('e.event_type')}
        AND (p.commit_position, p.prepare_position) > ($2::numeric, $3::numeric) AND (p.commit_position, p.prepare_position) <= ($4::numeric, $5::numeric)
      LIMIT 1`,
     [...bounds(payout.merchantId, after, through), eventId, ACCOUNTS.merchantFees(payout.merchantId)],

@@ -94,7 +94,7 @@ export async function payoutReleasedCursor(db: SqlExecutor, payout: PayoutView, 
   const [row] = await db.query<{ commit: string; prepare: string }>(
     `SELECT p.commit_position::text AS commit, p.prepare_position::text AS prepare
      FROM ledger_entries e JOIN ledger_postings p ON p.entry_id = e.entry_id AND p.account = $1
-     WHERE e.event_id = $2 AND p.credit > p.debit LIMIT 1`,
+     WHERE e.entry_id = $2 AND p.credit > p.debit LIMIT 1`,
     [ACCOUNTS.merchantPayable(payout.merchantId), eventId],
   );
   if (!row) return undefined;

@@ -16,13 +16,13 @@ export interface PayoutLedgerLine {
  * An entry's fee is its fees line, whoever earns it: on an allocation the escrow's creator earns the
  * fee taken out of the allocated merchant's gross (libs/audit/src/ledger-rules.ts), so a seller's line
  * reads as its allocation was released: gross, fee, net. A line worded for the payable's own side (a
- * transfer's "to" or "from") reads so.
+ * transfer's "to" or "from") reads so. A movement's event id is its entry's id (ledger.projection.ts, entryRows).
  */
 const LINES = `
   SELECT e.event_id, e.event_type, e.stream_id, e.recorded_at, COALESCE(MAX(CASE WHEN p.account = $2 THEN p.memo END), e.description) AS description,
          SUM(CASE WHEN p.account = $2 THEN p.credit - p.debit ELSE 0 END)::bigint AS net,
          SUM(CASE WHEN ${ACCOUNTS.merchantFees.matches('p.account')} THEN p.credit - p.debit ELSE 0 END)::bigint AS fee
-  FROM payout_movements m JOIN ledger_entries e ON e.event_id = m.event_id JOIN ledger_postings p ON p.entry_id = e.entry_id
+  FROM payout_movements m JOIN ledger_entries e ON e.entry_id = m.event_id JOIN ledger_postings p ON p.entry_id = e.entry_id
   WHERE m.payout_id = $1 AND m.seq > $3 AND m.seq <= $3 + $4
   GROUP BY m.seq, e.entry_id, e.event_id, e.event_type, e.stream_id, e.recorded_at, e.description
   ORDER BY m.seq, e.entry_id`;
