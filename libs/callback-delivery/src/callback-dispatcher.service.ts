@@ -99,8 +99,8 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     this.accounts.follow(events);
     this.endpoints.follow(events);
     const histories = await this.histories.load(events, plansCallbacks);
-    const told = [...batchCallbackMessages(events, (streamId) => histories.of(streamId), this.config.publicBaseUrl)].flatMap(([event, messages]) =>
-      messages.map((message) => ({ event, message })),
+    const told = [...batchCallbackMessages(events, (streamId) => histories.of(streamId), this.config.publicBaseUrl, undefined, (party) => this.mayReach(party))].flatMap(
+      ([event, messages]) => messages.map((message) => ({ event, message })),
     );
     const accounts = await this.accounts.of(told);
     const messages = await this.modes.inModes(told, accounts);
@@ -117,6 +117,15 @@ export class CallbackDispatcher implements OnApplicationBootstrap, BeforeApplica
     }
     const last = events[events.length - 1].position;
     this.firstAttempts.afterAll(attempts, () => advanceCheckpoint(this.db, CHECKPOINT, last));
+  }
+
+  /**
+   * A seller account's or a transfer's other party's message is built only for a party that may take it: one that
+   * what is kept (as the follower's batches leave it current) says has neither a callbackURL nor a webhook endpoint
+   * of its own goes nowhere (those messages reach the party alone). One not kept yet is built and addressed, which keeps it.
+   */
+  private mayReach(party: string): boolean {
+    return !(this.accounts.keptWithoutCallbackUrl(party) && this.endpoints.keptWithoutEndpoints(party));
   }
 
   /** The delivery's first attempt, for this process to make if this call created the delivery. */

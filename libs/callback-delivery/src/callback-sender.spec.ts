@@ -37,6 +37,13 @@ describe('CallbackSender with private addresses refused', () => {
     expect(received).toBe(0);
   });
 
+  it('refuses a private address written in the URL at every attempt, not only the first', async () => {
+    for (let attempt = 0; attempt < 2; attempt++) {
+      expect(await sender.send(`http://127.0.0.1:${port}/again`, {}, '{}')).toMatchObject({ error: expect.stringMatching(/private address/) });
+    }
+    expect(received).toBe(0);
+  });
+
   it('delivers to the same receiver where private addresses are allowed (local development)', async () => {
     const result = await allowing.send(`http://127.0.0.1:${port}/callbacks`, {}, '{}');
     expect(result).toMatchObject({ statusCode: 200, response: 'ok' });
@@ -122,6 +129,28 @@ describe('CallbackSender answers', () => {
 });
 
 /** docs/concepts/callbacks.md: what is signed is the exact bytes sent; the request is byte for byte the one undici's request() writes. */
+describe('CallbackSender destinations', () => {
+  it('sends each URL to its own path and query, however many of one origin it has sent to before', async () => {
+    const paths: string[] = [];
+    const server = createServer((request, response) => {
+      paths.push(request.url ?? '');
+      request.resume();
+      response.end();
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const sender = new CallbackSender({ allowPrivateAddresses: true, timeoutMs: 2_000 });
+    try {
+      for (const path of ['/a', '/b?x=1', '/a', '/b?x=2']) expect(await sender.send(`${base}${path}`, {}, '{}')).toMatchObject({ statusCode: 200 });
+      expect(paths).toEqual(['/a', '/b?x=1', '/a', '/b?x=2']);
+    } finally {
+      await sender.close();
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+    }
+  });
+});
+
 describe('CallbackSender on the wire', () => {
   it('sends what request() sends with the same method, headers and body', async () => {
     const seen: string[] = [];

@@ -118,6 +118,16 @@ class BlockedAddress extends Error {
   }
 }
 
+/** Where a URL's POST goes, as undici's dispatcher takes it; `blocked` is the private address it names, if it names one. */
+interface Target {
+  origin: string;
+  path: string;
+  blocked?: string;
+}
+
+/** Past this many URLs what is kept is dropped and parsed again as needed: a bound on memory. */
+const KEPT_TARGETS = 10_000;
+
 /**
  * POSTs a signed callback. The address check runs on the address actually connected to (inside the
  * socket's DNS lookup), so a name that resolves to a private address, or changes its answer between a
@@ -125,6 +135,8 @@ class BlockedAddress extends Error {
  */
 export class CallbackSender {
   private readonly agent: Agent;
+  /** By URL: a destination's deliveries all go to one, so it is parsed once, not per attempt. */
+  private readonly targets = new Map<string, Target>();
 
   constructor(private readonly options: CallbackSenderOptions) {
     const allowPrivate = options.allowPrivateAddresses;
@@ -151,14 +163,13 @@ export class CallbackSender {
     const started = performance.now();
     const elapsed = () => Math.round(performance.now() - started);
     try {
-      const target = new URL(url);
-      const host = target.hostname.replace(/^\[|\]$/g, '');
-      if (isIP(host) && !this.options.allowPrivateAddresses && isPrivateAddress(host)) throw new BlockedAddress(host);
+      const target = this.targetOf(url);
+      if (target.blocked !== undefined) throw new BlockedAddress(target.blocked);
       const answer = await new Promise<Omit<SendResult, 'latencyMs'>>((settle) => {
         this.agent.dispatch(
           {
             origin: target.origin,
-            path: `${target.pathname}${target.search}`,
+            path: target.path,
             method: 'POST',
             headers: { 'content-type': 'application/json', 'user-agent': 'escrow-ledger-callbacks/1', ...headers },
             body,
@@ -170,6 +181,20 @@ export class CallbackSender {
     } catch (error) {
       return { error: describe(error), latencyMs: elapsed() };
     }
+  }
+
+  /** A name is checked where it is connected to (the agent's lookup); an address written in the URL, here. */
+  private targetOf(url: string): Target {
+    let target = this.targets.get(url);
+    if (target === undefined) {
+      const parsed = new URL(url);
+      const host = parsed.hostname.replace(/^\[|\]$/g, '');
+      const blocked = isIP(host) && !this.options.allowPrivateAddresses && isPrivateAddress(host);
+      target = { origin: parsed.origin, path: `${parsed.pathname}${parsed.search}`, ...(blocked ? { blocked: host } : {}) };
+      if (this.targets.size >= KEPT_TARGETS) this.targets.clear();
+      this.targets.set(url, target);
+    }
+    return target;
   }
 
   /** In-flight requests get a moment to finish; idle keep-alive sockets are not waited for. */

@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { FirstAttempts } from './first-attempts';
 
 /** An attempt that ends when the test says so. */
@@ -31,7 +32,99 @@ describe('FirstAttempts', () => {
     expect(advanced).toEqual([]);
     slow.finish();
     await attempts.drain();
-    expect(advanced).toEqual(['batch 1', 'batch 2']);
+    // Both settled by the time the first could move: one move passes both.
+    expect(advanced).toEqual(['batch 2']);
+  });
+
+  it('writes one move at a time: the batches that settle meanwhile are passed by one move when it ends', async () => {
+    const attempts = new FirstAttempts(8, () => undefined);
+    const advanced: string[] = [];
+    const writing = pending();
+    attempts.afterAll([], async () => {
+      advanced.push('batch 1');
+      await writing.attempt();
+    });
+    for (const n of [2, 3, 4]) attempts.afterAll([], async () => void advanced.push(`batch ${n}`));
+    await turn();
+    expect(advanced).toEqual(['batch 1']);
+    writing.finish();
+    await attempts.drain();
+    expect(advanced).toEqual(['batch 1', 'batch 4']);
+  });
+
+  it('a move written meanwhile stops at a batch whose attempt is still unrecorded, whatever settled after it', async () => {
+    const attempts = new FirstAttempts(8, () => undefined);
+    const advanced: string[] = [];
+    const writing = pending();
+    const unrecorded = pending();
+    attempts.afterAll([], async () => {
+      advanced.push('batch 1');
+      await writing.attempt();
+    });
+    attempts.afterAll([(await attempts.start(unrecorded.attempt)).finished], async () => void advanced.push('batch 2'));
+    attempts.afterAll([], async () => void advanced.push('batch 3'));
+    await turn();
+    writing.finish();
+    await turn();
+    expect(advanced).toEqual(['batch 1']);
+    unrecorded.finish();
+    await attempts.drain();
+    expect(advanced).toEqual(['batch 1', 'batch 3']);
+  });
+
+  it('never has the checkpoint past a batch with an unrecorded attempt, and it reaches the last batch, in any order of ends', async () => {
+    // Each step ends an attempt or a checkpoint write; a crash at any step leaves the checkpoint where the last write left it.
+    const scenario = fc.record({
+      batches: fc.array(fc.integer({ min: 0, max: 3 }), { minLength: 1, maxLength: 6 }),
+      order: fc.array(fc.nat(), { maxLength: 40 }),
+    });
+    await fc.assert(
+      fc.asyncProperty(scenario, async ({ batches, order }) => {
+        const attempts = new FirstAttempts(64, () => undefined);
+        let checkpoint = -1;
+        const unrecorded = batches.map((count) => count);
+        const open: (() => void)[] = [];
+        const recordedUpTo = () => {
+          const first = unrecorded.findIndex((left) => left > 0);
+          return first === -1 ? batches.length - 1 : first - 1;
+        };
+        for (const [n, count] of batches.entries()) {
+          const finished: Promise<void>[] = [];
+          for (let i = 0; i < count; i++) {
+            const attempt = pending();
+            finished.push((await attempts.start(attempt.attempt)).finished);
+            open.push(() => {
+              unrecorded[n] -= 1;
+              attempt.finish();
+            });
+          }
+          attempts.afterAll(finished, async () => {
+            const write = pending();
+            open.push(() => {
+              checkpoint = Math.max(checkpoint, n);
+              write.finish();
+            });
+            await write.attempt();
+          });
+        }
+        for (const pick of order) {
+          await turn();
+          if (open.length === 0) break;
+          open.splice(pick % open.length, 1)[0]();
+          await turn();
+          expect(checkpoint).toBeLessThanOrEqual(recordedUpTo());
+        }
+        let drained = false;
+        const draining = attempts.drain().then(() => (drained = true));
+        while (!drained) {
+          await turn();
+          open.shift()?.();
+        }
+        await draining;
+        expect(checkpoint).toBe(batches.length - 1);
+      }),
+      { numRuns: 200 },
+    );
   });
 
   it('makes at most its limit of attempts at once; the next starts when one ends', async () => {

@@ -18,7 +18,7 @@ const accountEvent = (accountId: string): RecordedEvent => ({
 /** Account streams as they stand: acct_1 a seller of mer_1 with a callbackURL; anything else no account. */
 class Streams {
   readonly asked: string[] = [];
-  callbackUrl = 'https://seller.example/cb';
+  callbackUrl: string | undefined = 'https://seller.example/cb';
   async read(streamId: string) {
     this.asked.push(streamId);
     return { state: { account: streamId === 'account-acct_1' ? { merchantId: 'mer_1', callbackUrl: this.callbackUrl } : undefined } };
@@ -39,5 +39,19 @@ describe('SellerAccounts', () => {
     accounts.follow([accountEvent('acct_1')]);
     expect((await accounts.of([message('acct_1'), message('mer_1')])).get('acct_1')).toEqual({ platformId: 'mer_1', callbackUrl: 'https://seller.example/new' });
     expect(streams.asked).toEqual(['account-acct_1', 'account-mer_1', 'account-acct_1']);
+  });
+
+  it('knows a recipient has no callbackURL only once it has read it, and until its stream moves', async () => {
+    const streams = new Streams();
+    const accounts = new SellerAccounts({ read: (streamId: string) => streams.read(streamId) } as unknown as Pick<CommandRunner, 'read'>);
+    expect(accounts.keptWithoutCallbackUrl('mer_1')).toBe(false);
+    await accounts.of([message('acct_1'), message('mer_1')]);
+    expect([accounts.keptWithoutCallbackUrl('mer_1'), accounts.keptWithoutCallbackUrl('acct_1')]).toEqual([true, false]);
+
+    streams.callbackUrl = undefined;
+    accounts.follow([accountEvent('acct_1')]);
+    expect(accounts.keptWithoutCallbackUrl('acct_1')).toBe(false);
+    await accounts.of([message('acct_1')]);
+    expect(accounts.keptWithoutCallbackUrl('acct_1')).toBe(true);
   });
 });

@@ -33,6 +33,12 @@ export class SellerAccounts {
     }
   }
 
+  /** Whether what is kept says `merchantId` has no callbackURL of its own (an account without one, or a merchant); false when nothing is kept. */
+  keptWithoutCallbackUrl(merchantId: string): boolean {
+    const account = this.kept.get(streams.account(merchantId));
+    return account === null || (account !== undefined && account.callbackUrl === undefined);
+  }
+
   async of(messages: readonly { message: CallbackMessage }[]): Promise<Map<string, SellerAccount>> {
     const ids = [...new Set(messages.map(({ message }) => message.merchantId))];
     if (this.kept.size > KEPT_RECIPIENTS) this.kept.clear();

@@ -105,7 +105,11 @@ describe('WebhookEndpointDestinations', () => {
     expect(view.asked).toEqual([['mer_1'], ['mer_3']]);
     expect(reached).toEqual([position(1), position(2)]);
 
+    // Only an owner read and found without endpoints is known to have none.
+    expect([destinations.keptWithoutEndpoints('mer_3'), destinations.keptWithoutEndpoints('mer_1'), destinations.keptWithoutEndpoints('mer_4')]).toEqual([true, false, false]);
+
     destinations.follow([{ ...event('e4', AFTER, 4), streamId: 'webhook-endpoint-we_new' }]);
+    expect(destinations.keptWithoutEndpoints('mer_3')).toBe(false);
     await destinations.address([{ event: event('e5', AFTER, 5), message: message('PAID') }]);
     expect(view.asked).toEqual([['mer_1'], ['mer_3'], ['mer_1']]);
     expect(reached).toEqual([position(1), position(2), position(5)]);

@@ -48,6 +48,11 @@ export class WebhookEndpointDestinations {
     if (events.some((event) => streamKind(event.streamId) === 'webhookEndpoint')) this.kept.clear();
   }
 
+  /** Whether what is kept says `owner` has no endpoint; false when nothing is kept. */
+  keptWithoutEndpoints(owner: string): boolean {
+    return this.kept.get(owner)?.length === 0;
+  }
+
   /** The deliveries to endpoints, message by message. */
   async address(messages: readonly AddressedMessage[], platformOf: PlatformOf = () => undefined): Promise<PlannedCallback[][]> {
     if (messages.length === 0) return [];

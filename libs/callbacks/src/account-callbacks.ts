@@ -41,18 +41,19 @@ function refundSentence(share: Santim, borne: ReversalShare | undefined): string
  * What each seller account in an escrow's allocations hears of an escrow event (issue: sellers hear
  * about their own money): HELD when the escrow is paid, and its own RELEASED, REFUNDED, DISPUTED and
  * DISPUTE_RESOLVED, each with its own share's amounts only, never another allocation's. Whether a payee
- * is one of the escrow creator's accounts is the escrow's own record of it (libs/domain's escrow.upcast.ts).
+ * is one of the escrow creator's accounts is the escrow's own record of it (libs/domain's escrow.upcast.ts);
+ * an account `tells` refuses is left out before its message is built.
  */
-export function sellerMessages(event: SourceEvent, outline: EscrowOutline, platform: CallbackMessage): CallbackMessage[] {
+export function sellerMessages(event: SourceEvent, outline: EscrowOutline, platform: CallbackMessage, tells: (accountId: string) => boolean): CallbackMessage[] {
   const base = platform.payload;
-  const isSeller = (merchantId: string) => outline.allocations.find((a) => a.merchantId === merchantId)?.account === true;
+  const isSeller = (merchantId: string) => outline.allocations.find((a) => a.merchantId === merchantId)?.account === true && tells(merchantId);
   const head = (status: string, message: string) => ({ billRefNo: base.billRefNo, status, timestamp: base.timestamp, message, merchantId: base.merchantId });
   const data = event.data as Record<string, unknown>;
   const seller = (accountId: string, payload: Record<string, unknown> & { status: string }) => toSeller(platform, accountId, event.id, payload);
   switch (event.type) {
     case 'EscrowFunded':
       return outline.allocations
-        .filter((a) => a.account)
+        .filter((a) => a.account && tells(a.merchantId))
         .map((a) =>
           seller(a.merchantId, {
             ...head('HELD', `${formatEtb(a.amount)} ETB of yours is paid for and held in escrow until it is released`),

@@ -498,6 +498,13 @@ describe('planCallback', () => {
       expect(payload.message).toBe('15 ETB of the transfer to mer_2 reversed; 25 of 50 ETB reversed in all');
     });
 
+    it("leaves the other party out when the sender says nothing takes its message", () => {
+      const [made] = [created('mer_2', 'mer_1', null)].map((e) => ({ ...e, id: 'evt-tr', streamId: 'transfer-tr_1', recordedAt: RECORDED_AT, revision: 0n }));
+      const told = (tells: (party: string) => boolean) => [...batchCallbackMessages([made], () => [made], '', undefined, tells).values()][0].map((m) => m.merchantId);
+      expect(told((party) => party !== 'mer_2')).toEqual(['mer_1']);
+      expect(told(() => true)).toEqual(['mer_1', 'mer_2']);
+    });
+
     it('is not sent without a URL, and tells both sides, each under a delivery of its own', () => {
       expect(plan('transfer-tr_1', [created('mer_1', 'mer_2', null)])).toBeUndefined();
       const [event, history] = source('transfer-tr_1', [created('mer_2', 'mer_1', null)], 'evt-both');
@@ -566,6 +573,20 @@ describe('planCallback', () => {
       const refunded = messagesOf([split, escrowFunded, escrowCancelled, refundRequested, escrowRefundCompleted]);
       expect(payloadFor(refunded, OTHER)).toMatchObject({ status: 'REFUNDED', amount: 300, allocations: [{ merchantId: OTHER, amount: 300 }], refundId: 'esc_1-refund-1' });
       expect(payloadFor(refunded, SELLER)).toMatchObject({ amount: 600.5 });
+    });
+
+    it('a sender leaves out, unbuilt, the accounts it says nothing takes; the platform is told whatever it says', () => {
+      const history = [split, escrowFunded].map((e, n) => ({ ...e, id: `evt-${n}`, streamId: 'escrow-esc_1', recordedAt: RECORDED_AT, revision: BigInt(n) }));
+      const asked: string[] = [];
+      const tells = (party: string) => {
+        asked.push(party);
+        return party === OTHER;
+      };
+      const [[, messages]] = [...batchCallbackMessages(history, () => history, BASE_URL, undefined, tells)];
+      expect(messages.map((m) => m.merchantId)).toEqual(['mer_1', OTHER]);
+      expect(asked.sort()).toEqual([SELLER, OTHER].sort());
+      // What is built for a party it takes is what the events API lists.
+      expect(messages).toEqual(callbackMessages(history[1], history, BASE_URL).filter((m) => m.merchantId !== SELLER));
     });
 
     it('an escrow without account allocations tells its merchant alone, as before', () => {

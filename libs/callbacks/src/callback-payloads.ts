@@ -92,13 +92,22 @@ export function callbackMessage(event: SourceEvent, history: readonly { type: st
   }
 }
 
+/**
+ * Whether a party other than the one an event is about is told of it (a seller account with a share of an
+ * escrow, a transfer's other party: each message reaches that party alone). Every party is, in the events API;
+ * a caller that sends the messages leaves out, unbuilt, those it knows no destination takes.
+ */
+export type Tells = (party: string) => boolean;
+
+const everyone: Tells = () => true;
+
 /** How a kind of stream whose messages come from its folded state makes them from that state. */
 interface Folding {
   /** The decider itself, as a caller that keeps its states (StatesAlong) knows it. */
   decider: StreamDecider;
   initialState(): unknown;
   evolve(state: unknown, event: { type: string; data: unknown }): unknown;
-  messages(event: SourceEvent, state: unknown, publicBaseUrl: string): CallbackMessage[];
+  messages(event: SourceEvent, state: unknown, publicBaseUrl: string, tells: Tells): CallbackMessage[];
 }
 
 /** A stream's decider as folding it needs it. */
@@ -113,26 +122,31 @@ export interface StreamDecider {
  */
 export type StatesAlong = (streamId: string, decider: StreamDecider) => readonly unknown[];
 
-function folding<Event, State>(decider: Pick<Decider<never, Event, State>, 'initialState' | 'evolve'>, messages: (event: SourceEvent, state: State, publicBaseUrl: string) => CallbackMessage[]): Folding {
+function folding<Event, State>(
+  decider: Pick<Decider<never, Event, State>, 'initialState' | 'evolve'>,
+  messages: (event: SourceEvent, state: State, publicBaseUrl: string, tells: Tells) => CallbackMessage[],
+): Folding {
   return {
     decider,
     initialState: decider.initialState,
     evolve: (state, event) => decider.evolve(state as State, event as Event),
-    messages: (event, state, publicBaseUrl) => messages(event, state as State, publicBaseUrl),
+    messages: (event, state, publicBaseUrl, tells) => messages(event, state as State, publicBaseUrl, tells),
   };
 }
 
 /** An escrow tells its merchant and each seller account with a share, a transfer both parties, an order its merchant. */
 const FOLDINGS: Partial<Record<string, Folding>> = {
-  escrow: folding(escrowDecider, (event, state, publicBaseUrl) => {
+  escrow: folding(escrowDecider, (event, state, publicBaseUrl, tells) => {
     const outline = escrowOutline(state);
     const message = escrowCallback(event, outline, publicBaseUrl, deliveryIdFor(event.id));
-    return message ? [message, ...sellerMessages(event, outline!, message)] : [];
+    return message ? [message, ...sellerMessages(event, outline!, message, tells)] : [];
   }),
-  transfer: folding(transferDecider, (event, state) => {
+  transfer: folding(transferDecider, (event, state, _publicBaseUrl, tells) => {
     const outline = transferOutline(state);
     const message = transferCallback(event, outline, deliveryIdFor(event.id));
-    return message ? [message, counterpartyMessage(event, message, transferCounterparty(outline!.terms))] : [];
+    if (!message) return [];
+    const counterparty = transferCounterparty(outline!.terms);
+    return tells(counterparty) ? [message, counterpartyMessage(event, message, counterparty)] : [message];
   }),
   order: folding(orderDecider, (event, state, publicBaseUrl) => {
     const message = orderCallback(event, orderOutline(state), publicBaseUrl, deliveryIdFor(event.id));
@@ -152,7 +166,7 @@ function foldingOf(streamId: string): Folding | undefined {
 export function callbackMessages(event: SourceEvent, history: readonly { type: string; data: unknown }[], publicBaseUrl: string): CallbackMessage[] {
   if (!CALLBACK_WORTHY.has(event.type)) return [];
   const folded = foldingOf(event.streamId);
-  if (folded) return folded.messages(event, history.reduce(folded.evolve, folded.initialState()), publicBaseUrl);
+  if (folded) return folded.messages(event, history.reduce(folded.evolve, folded.initialState()), publicBaseUrl, everyone);
   const message = callbackMessage(event, history, publicBaseUrl);
   return message ? [message] : [];
 }
@@ -161,13 +175,15 @@ export function callbackMessages(event: SourceEvent, history: readonly { type: s
  * callbackMessages of each event of a batch, in log order, given each stream's history up to its last
  * event in the batch: a stream's history is folded once along its events in the batch, where folding
  * it again for each event made a rebuild's events API view spend most of its time in the escrow's fold.
- * With `statesAlong`, the caller's states stand in for that fold (the projector's, shared with its other projections).
+ * With `statesAlong`, the caller's states stand in for that fold (the projector's, shared with its other projections);
+ * with `tells`, the parties it refuses are left out (Tells).
  */
 export function batchCallbackMessages<E extends SourceEvent & { revision: bigint }>(
   events: readonly E[],
   historyOf: (streamId: string) => readonly { type: string; data: unknown; revision: bigint }[],
   publicBaseUrl: string,
   statesAlong?: StatesAlong,
+  tells: Tells = everyone,
 ): Map<E, CallbackMessage[]> {
   const byStream = new Map<string, Map<bigint, E>>();
   for (const event of events) {
@@ -188,7 +204,7 @@ export function batchCallbackMessages<E extends SourceEvent & { revision: bigint
     for (const [n, step] of history.entries()) {
       state = states ? states[n] : folded.evolve(state, step);
       const event = worthy.get(step.revision);
-      if (event) told.set(event, folded.messages(event, state, publicBaseUrl));
+      if (event) told.set(event, folded.messages(event, state, publicBaseUrl, tells));
     }
   }
   return new Map(events.filter((event) => told.has(event)).map((event) => [event, told.get(event)!]));
