@@ -44,31 +44,65 @@ export interface RebuildOptions {
  * `LIKE … INCLUDING INDEXES` is not used because it names indexes anew: after the swap the live ones
  * would no longer carry the names their migrations gave them, nor could a later migration find them.
  */
-async function copyTable(db: SqlClient, live: string, shadow: string, table: string, keep: ReadonlySet<string>, keysLater: boolean): Promise<string[]> {
+async function copyTable(tx: SqlExecutor, live: string, shadow: string, table: string, keep: ReadonlySet<string>, keysLater: boolean): Promise<string[]> {
   const name = quoteIdentifier(table);
-  return db.transaction(async (tx) => {
-    await tx.query(`CREATE TABLE ${shadow}.${name} (LIKE ${live}.${name} INCLUDING ALL EXCLUDING INDEXES)`);
-    const constraints = await tx.query<{ name: string; definition: string }>(
-      `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
-       WHERE conrelid = $1::regclass AND contype IN ('p', 'u', 'x') ORDER BY conname`,
-      [`${live}.${name}`],
-    );
-    const keys = constraints.map((constraint) => `ALTER TABLE ${shadow}.${name} ADD CONSTRAINT ${quoteIdentifier(constraint.name)} ${constraint.definition}`);
-    if (!keysLater) for (const key of keys) await tx.query(key);
-    // Written (pretty) with the live schema alone on the path, a definition names its table unqualified,
-    // so it builds the index on the copy when run with the shadow schema alone on the path.
-    await tx.query(`SELECT set_config('search_path', $1, true)`, [live]);
-    const indexes = await tx.query<{ name: string; definition: string }>(
-      `SELECT ix.relname AS name, pg_get_indexdef(i.indexrelid, 0, true) AS definition FROM pg_index i JOIN pg_class ix ON ix.oid = i.indexrelid
-       WHERE i.indrelid = $1::regclass
-         AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conrelid = i.indrelid AND c.conindid = i.indexrelid AND c.contype IN ('p', 'u', 'x'))
-       ORDER BY i.indexrelid`,
-      [`${live}.${name}`],
-    );
-    await tx.query(`SELECT set_config('search_path', $1, true)`, [shadow]);
-    for (const index of indexes.filter((index) => keep.has(index.name))) await tx.query(index.definition);
-    return [...(keysLater ? keys : []), ...indexes.filter((index) => !keep.has(index.name)).map((index) => index.definition)];
-  });
+  await tx.query(`CREATE TABLE ${shadow}.${name} (LIKE ${live}.${name} INCLUDING ALL EXCLUDING INDEXES)`);
+  const constraints = await tx.query<{ name: string; definition: string }>(
+    `SELECT conname AS name, pg_get_constraintdef(oid) AS definition FROM pg_constraint
+     WHERE conrelid = $1::regclass AND contype IN ('p', 'u', 'x') ORDER BY conname`,
+    [`${live}.${name}`],
+  );
+  const keys = constraints.map((constraint) => `ALTER TABLE ${shadow}.${name} ADD CONSTRAINT ${quoteIdentifier(constraint.name)} ${constraint.definition}`);
+  if (!keysLater) for (const key of keys) await tx.query(key);
+  // Written (pretty) with the live schema alone on the path, a definition names its table unqualified,
+  // so it builds the index on the copy when run with the shadow schema alone on the path.
+  await tx.query(`SELECT set_config('search_path', $1, true)`, [live]);
+  const indexes = await tx.query<{ name: string; definition: string }>(
+    `SELECT ix.relname AS name, pg_get_indexdef(i.indexrelid, 0, true) AS definition FROM pg_index i JOIN pg_class ix ON ix.oid = i.indexrelid
+     WHERE i.indrelid = $1::regclass
+       AND NOT EXISTS (SELECT 1 FROM pg_constraint c WHERE c.conrelid = i.indrelid AND c.conindid = i.indexrelid AND c.contype IN ('p', 'u', 'x'))
+     ORDER BY i.indexrelid`,
+    [`${live}.${name}`],
+  );
+  await tx.query(`SELECT set_config('search_path', $1, true)`, [shadow]);
+  for (const index of indexes.filter((index) => keep.has(index.name))) await tx.query(index.definition);
+  return [...(keysLater ? keys : []), ...indexes.filter((index) => !keep.has(index.name)).map((index) => index.definition)];
+}
+
+/**
+ * Builds each copy's deferred indexes and keys (copyTable), then gathers its statistics: fresh tables
+ * have none until autovacuum's next pass reaches them, and until then the planner guesses their sizes
+ * (a platform's escrow list was measured 9-12 times slower on tables never analysed). Statistics belong
+ * to the table, so they move into place with it at the swap. PostgreSQL does each table's share on one
+ * core while the rebuilding process waits, so two connections take the tables in turn, the largest
+ * first (PGlite has one). The first failure (a key copied twice) fails the rebuild once both have stopped.
+ */
+async function finishCopies(db: SqlClient, schema: string, deferredIndexes: ReadonlyMap<string, readonly string[]>): Promise<void> {
+  const sizes = await db.query<{ table: string; bytes: string }>(
+    `SELECT relname AS table, pg_total_relation_size(oid)::text AS bytes FROM pg_class WHERE relnamespace = $1::regnamespace AND relname = ANY($2::text[])`,
+    [quoteIdentifier(schema), [...deferredIndexes.keys()]],
+  );
+  const bytes = new Map(sizes.map((row) => [row.table, BigInt(row.bytes)]));
+  const waiting = [...deferredIndexes.keys()].sort((a, b) => Number((bytes.get(b) ?? 0n) - (bytes.get(a) ?? 0n)));
+  let failure: { error: unknown } | undefined;
+  const lane = async () => {
+    for (let table = waiting.shift(); table !== undefined && !failure; table = waiting.shift()) {
+      const definitions = deferredIndexes.get(table)!;
+      try {
+        if (definitions.length > 0) {
+          await db.transaction(async (tx) => {
+            await tx.query(`SELECT set_config('search_path', $1, true)`, [quoteIdentifier(schema)]);
+            for (const definition of definitions) await tx.query(definition);
+          });
+        }
+        await db.exec(`ANALYZE ${quoteIdentifier(schema)}.${quoteIdentifier(table)}`);
+      } catch (error) {
+        failure ??= { error };
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: db.singleConnection ? 1 : 2 }, lane));
+  if (failure) throw failure.error;
 }
 
 /**
@@ -92,11 +126,14 @@ export async function rebuildProjections(
   const shadow = quoteIdentifier(shadowName);
   const tables = projections.flatMap((p) => p.tables);
   await db.exec(`DROP SCHEMA IF EXISTS ${shadow} CASCADE; CREATE SCHEMA ${shadow};`);
-  const deferredIndexes: string[] = [];
+  const deferredIndexes = new Map<string, string[]>();
   const readDuringRebuild = new Set(projections.flatMap((p) => p.rebuildReads ?? []));
   // Only where the rebuild writes in bulk: applyBatch's upserts need the keys.
   const appendedOnly = new Set(projections.flatMap((p) => (p.rebuildBatch ? (p.rebuildAppends ?? []) : [])));
-  for (const table of tables) deferredIndexes.push(...(await copyTable(db, live, shadow, table, readDuringRebuild, appendedOnly.has(table))));
+  // In one transaction: a commit's flush per table cost more than the catalogue work.
+  await db.transaction(async (tx) => {
+    for (const table of tables) deferredIndexes.set(table, await copyTable(tx, live, shadow, table, readDuringRebuild, appendedOnly.has(table)));
+  });
   // Unqualified names resolve to the shadow copies first, then to the live schema (checkpoints, other views).
   const inShadow = async <T>(work: (tx: SqlExecutor) => Promise<T>) =>
     db.transaction(async (tx) => {
@@ -137,14 +174,7 @@ export async function rebuildProjections(
     }
   };
   await catchUp(await readCheckpoint(db));
-  await db.transaction(async (tx) => {
-    await tx.query(`SELECT set_config('search_path', $1, true)`, [shadow]);
-    for (const definition of deferredIndexes) await tx.query(definition);
-  });
-  // Fresh tables have no statistics until autovacuum's next pass reaches them, and until then the
-  // planner guesses their sizes: a platform's escrow list was measured 9-12 times slower on tables never
-  // analysed. Statistics belong to the table, so they move into place with it at the swap.
-  for (const table of tables) await db.exec(`ANALYZE ${shadow}.${quoteIdentifier(table)}`);
+  await finishCopies(db, shadowName, deferredIndexes);
   // Catch up with the live projector, then swap while holding its checkpoint. Holding it pauses the
   // projector, so what it applied since the catch-up (a batch or two) is applied in the same
   // transaction: under steady writes, retrying until the projector happens to stand still may never end.
