@@ -195,7 +195,8 @@ function compileCheck(metadata: ValidationMetadata, constraints: ConstraintMetad
   const property = metadata.propertyName;
   const test: Check =
     ruleTest(metadata.name, metadata.constraints, property) ??
-    ((value, object) => valid(constraints, value, { targetName, property, object, value, constraints: metadata.constraints }));
+    // The arguments name the property's value, the whole array for a rule on each item, as class-validator's do.
+    ((value, object) => valid(constraints, value, { targetName, property, object, value: (object as Record<string, unknown>)[property], constraints: metadata.constraints }));
   const checkValue: Check = metadata.each ? (value, object) => (Array.isArray(value) ? eachValid(test, value, object) : test(value, object)) : test;
   const validateIf = metadata.validateIf;
   return validateIf ? (value, object) => !validateIf(object, value) || checkValue(value, object) : checkValue;
