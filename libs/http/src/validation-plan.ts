@@ -1,35 +1,33 @@
 import { TransformationType } from 'class-transformer';
 import { defaultMetadataStorage as transformerMetadata } from 'class-transformer/cjs/storage';
 import { getMetadataStorage, type ValidationArguments, type ValidatorConstraintInterface } from 'class-validator';
+import type { ConstraintMetadata } from 'class-validator/types/metadata/ConstraintMetadata';
+import type { ValidationMetadata } from 'class-validator/types/metadata/ValidationMetadata';
+import { ruleTest } from './rule-tests';
 
 /** A DTO class: what NestJS hands a pipe as the parameter's metatype. */
 export type Dto = new () => object;
 
-interface Check {
-  validateIf?: (object: object, value: unknown) => boolean;
-  constraints: unknown[];
-  each: boolean;
-  validators: ValidatorConstraintInterface[];
-}
+/** One rule on a property, compiled: its verdict on the property's value in the object being checked. */
+type Check = (value: unknown, object: object) => boolean | Unsure;
 
 interface PropertyPlan {
   name: string;
   /** IsOptional, ValidateIf: when one says no, nothing else is checked. */
   conditions: ((object: object, value: unknown) => boolean)[];
-  /** IsDefined and every other constraint, each with the validators class-validator itself calls. */
+  /** IsDefined and every other constraint, each compiled once (compileCheck). */
   checks: Check[];
   /** The class a ValidateNested property is built as (its @Type). */
   nested?: Dto;
 }
 
 /**
- * Read once per class into arrays, with the class's name kept: every body checks each of its properties, and
- * a Map's entries, a closure per property and `type.name` (a native getter) per rule cost the bench's create
- * body about 6 µs of 46 (accept's CPU time, interleaved A/B in one process).
+ * Read once per class into arrays, each rule compiled with its class's name: every body checks each of its
+ * properties, and a Map's entries, a closure made per property and `type.name` (a native getter) per rule cost the
+ * bench's create body about 6 µs of 46 (accept's CPU time, interleaved A/B in one process).
  */
 interface ClassPlan {
   type: Dto;
-  targetName: string;
   /** By name, for build; the same plans as `list`. */
   properties: Map<string, PropertyPlan>;
   list: PropertyPlan[];
@@ -47,7 +45,8 @@ const RESERVED_KEYS = new Set(['__proto__', 'constructor', 'prototype']);
  * `whitelist`) costs a create escrow a quarter of its API time, mostly in their generic machinery
  * (metadata looked up and filtered on every call, an error object per property, promises). A plan is
  * the same DTO metadata read once per class: it builds the instance as plainToInstance does, and
- * runs the very validator functions class-validator would run on it; a body with a property its class
+ * runs each rule class-validator would run on it as a test compiled once (rule-tests.ts: class-validator's own rule
+ * functions and the domain rules called directly, any other rule through its validator); a body with a property its class
  * (or a nested one) does not declare is never the plan's, since the full pipe refuses it (closed bodies). It only ever answers "valid, and here is the DTO": a body it
  * finds invalid, or cannot be sure of, goes through the full pipe, which writes the messages. A class
  * using anything the plan does not reproduce (groups, async or promise validation, @Transform,
@@ -95,12 +94,7 @@ export class ValidationPlans {
       if (metadata.type === 'customValidation' || metadata.type === 'isDefined') {
         const constraints = storage.getTargetValidatorConstraints(metadata.constraintCls);
         if (constraints.some((constraint) => constraint.async)) return null;
-        property.checks.push({
-          validateIf: metadata.validateIf,
-          constraints: metadata.constraints,
-          each: metadata.each === true,
-          validators: constraints.map((constraint) => constraint.instance),
-        });
+        property.checks.push(compileCheck(metadata, constraints, type.name));
       }
       if (metadata.type === 'nestedValidation') {
         const nested = this.nestedType(type, name);
@@ -113,7 +107,7 @@ export class ValidationPlans {
       // a nested one has its unknown properties refused: the two must go together.
       if (!property.nested && transformerMetadata.findTypeMetadata(type, name)) return null;
     }
-    return { type, targetName: type.name, properties, list: [...properties.values()] };
+    return { type, properties, list: [...properties.values()] };
   }
 
   private nestedType(type: Dto, name: string): Dto | undefined {
@@ -164,9 +158,7 @@ export class ValidationPlans {
       const value = object[property.name];
       if (!holds(property.conditions, object, value)) continue;
       for (const check of property.checks) {
-        if (check.validateIf && !check.validateIf(object, value)) continue;
-        const args: ValidationArguments = { targetName: plan.targetName, property: property.name, object, value, constraints: check.constraints };
-        const verdict = check.each && Array.isArray(value) ? eachValid(check.validators, value, args) : valid(check.validators, value, args);
+        const verdict = check(value, object);
         if (verdict !== true) return verdict;
       }
       if (property.nested && value !== undefined) {
@@ -195,18 +187,33 @@ function holds(conditions: PropertyPlan['conditions'], object: object, value: un
   return true;
 }
 
-function valid(validators: ValidatorConstraintInterface[], value: unknown, args: ValidationArguments): boolean | Unsure {
-  for (const validator of validators) {
-    const verdict = validator.validate(value, args);
+/**
+ * One rule as class-validator's executor applies it (its validateIf, then each item of an array when `each`), with the
+ * rule's own test where rule-tests.ts has one, and otherwise its validators called with class-validator's arguments.
+ */
+function compileCheck(metadata: ValidationMetadata, constraints: ConstraintMetadata[], targetName: string): Check {
+  const property = metadata.propertyName;
+  const test: Check =
+    ruleTest(metadata.name, metadata.constraints, property) ??
+    // The arguments name the property's value, the whole array for a rule on each item, as class-validator's do.
+    ((value, object) => valid(constraints, value, { targetName, property, object, value: (object as Record<string, unknown>)[property], constraints: metadata.constraints }));
+  const checkValue: Check = metadata.each ? (value, object) => (Array.isArray(value) ? eachValid(test, value, object) : test(value, object)) : test;
+  const validateIf = metadata.validateIf;
+  return validateIf ? (value, object) => !validateIf(object, value) || checkValue(value, object) : checkValue;
+}
+
+function valid(constraints: ConstraintMetadata[], value: unknown, args: ValidationArguments): boolean | Unsure {
+  for (const constraint of constraints) {
+    const verdict = (constraint.instance as ValidatorConstraintInterface).validate(value, args);
     if (typeof verdict !== 'boolean') return UNSURE;
     if (!verdict) return false;
   }
   return true;
 }
 
-function eachValid(validators: ValidatorConstraintInterface[], values: unknown[], args: ValidationArguments): boolean | Unsure {
+function eachValid(test: Check, values: unknown[], object: object): boolean | Unsure {
   for (const value of values) {
-    const verdict = valid(validators, value, args);
+    const verdict = test(value, object);
     if (verdict !== true) return verdict;
   }
   return true;

@@ -4,13 +4,35 @@ import { registerDecorator, type ValidationArguments, type ValidationOptions } f
 /** Where a rule has a code of its own: a body refused by it alone is answered with that code (the validation pipe's refusal). */
 export const RULE_CODE = 'code';
 
-function fromDomainRule(name: string, check: (value: unknown, property: string) => void, options?: ValidationOptions, code?: string) {
+type DomainCheck = (value: unknown, property: string) => void;
+
+/** The checks behind this module's rules, each registered as its rule's constraint so the validation plans find it (domainRuleTest). */
+const domainChecks = new WeakSet<DomainCheck>();
+
+/** A rule of this module as a test of one property's values, for the validation plans; undefined for any other rule. */
+export function domainRuleTest(constraints: readonly unknown[] | undefined, property: string): ((value: unknown) => boolean) | undefined {
+  const check = constraints?.[0];
+  if (typeof check !== 'function' || !domainChecks.has(check as DomainCheck)) return undefined;
+  return (value) => {
+    try {
+      (check as DomainCheck)(value, property);
+      return true;
+    } catch (error) {
+      if (!(error instanceof InvalidInput)) throw error;
+      return false;
+    }
+  };
+}
+
+function fromDomainRule(name: string, check: DomainCheck, options?: ValidationOptions, code?: string) {
+  domainChecks.add(check);
   return (target: object, propertyName: string) => {
     let lastMessage = '';
     registerDecorator({
       name,
       target: target.constructor,
       propertyName,
+      constraints: [check],
       options: code === undefined ? options : { ...options, context: { [RULE_CODE]: code } },
       validator: {
         validate(value: unknown, args: ValidationArguments) {
