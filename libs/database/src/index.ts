@@ -1,4 +1,5 @@
 export * from './sql-client';
+export * from './sql-parameters';
 export * from './copy-text';
 export * from './pg-client';
 export * from './pglite-client';

@@ -1,5 +1,5 @@
 import { ACCOUNTS } from '@app/audit';
-import type { SqlExecutor } from '@app/database';
+import { SqlParameters, type SqlExecutor } from '@app/database';
 import type { Account, AccountStatus, DestinationOnFile } from '@app/domain';
 import { DEBTOR_OWNERS } from '../ledger/negative-balances.reader';
 
@@ -51,14 +51,21 @@ export async function accountsPage(
     ]);
     if (!after) return undefined;
   }
+  // Only the conditions asked for (SqlParameters), so that a generic plan bounds its scan by the cursor.
+  const values = new SqlParameters();
+  const where = [`a.merchant_id = ${values.add(merchantId)}`];
+  if (options.status !== undefined) where.push(`a.status = ${values.add(options.status)}`);
+  if (after) where.push(`(a.created_at, a.account_id) < (${values.add(after.created_at)}::timestamptz, ${values.add(after.account_id)}::text)`);
   // Only the owners with an account below zero are read for `negativeOnly` (DEBTOR_OWNERS), so its cost does not grow with the sellers who owe nothing.
+  if (options.negativeOnly) {
+    where.push(
+      `a.account_id IN (SELECT owner_id FROM debtors) AND (SELECT sum(b.credit - b.debit) FROM ledger_balances b WHERE b.account IN (${ACCOUNTS.merchantPayable.of('a.account_id')}, ${ACCOUNTS.merchantFees.of('a.account_id')})) < 0`,
+    );
+  }
   const rows = await db.query<Row>(
     `${options.negativeOnly ? `WITH debtors AS MATERIALIZED (${DEBTOR_OWNERS}) ` : ''}${SELECT}
-     WHERE a.merchant_id = $1 AND ($2::text IS NULL OR a.status = $2)
-       AND ($3::timestamptz IS NULL OR (a.created_at, a.account_id) < ($3::timestamptz, $4::text))
-       ${options.negativeOnly ? `AND a.account_id IN (SELECT owner_id FROM debtors) AND (SELECT sum(b.credit - b.debit) FROM ledger_balances b WHERE b.account IN (${ACCOUNTS.merchantPayable.of('a.account_id')}, ${ACCOUNTS.merchantFees.of('a.account_id')})) < 0` : ''}
-     ORDER BY a.created_at DESC, a.account_id DESC LIMIT $5`,
-    [merchantId, options.status ?? null, after?.created_at ?? null, after?.account_id ?? null, options.limit + 1],
+     WHERE ${where.join(' AND ')} ORDER BY a.created_at DESC, a.account_id DESC LIMIT ${values.add(options.limit + 1)}`,
+    values.values,
   );
   return { accounts: rows.slice(0, options.limit).map(stored), hasMore: rows.length > options.limit };
 }

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@app/database';
+import { SqlParameters, type SqlExecutor } from '@app/database';
 import type { PayableKind, Santim } from '@app/domain';
 import type { StoredPayable } from './payables.reader';
 import type { PayableView } from './payable-view';
@@ -48,31 +48,30 @@ export function allocationShare(view: PayableView, merchantId: string): PayableV
  * cursor's, read through an index that leads with the scope (and, for a creator's, the status when one
  * is asked for), so a page costs the same on the first page as on the thousandth. An allocated list asked
  * for one status passes over the scope's allocations of other statuses newer than its page: their status
- * is not indexed, so that its changes stay in place (payables.migrations.ts, 053). Each statement is planned with its
- * values (unnamed statements), so a filter left out folds away and the cursor becomes the index scan's
- * bound. Two statements, the cursor's place then the page: a cursor that is not one of the scope's
+ * is not indexed, so that its changes stay in place (payables.migrations.ts, 053). The page's text holds
+ * only the filters asked for (SqlParameters): its plan, generic or not, takes the cursor as the index
+ * scan's bound; an allocated page then looks its escrows up one by one (OFFSET 0 keeps the lookup apart:
+ * a generic plan takes LIMIT's parameter for a tenth of the scope and would hash the whole view for it).
+ * Two statements, the cursor's place then the page: a cursor that is not one of the scope's
  * payables is answered as such, not as an empty page.
  */
 const CREATED = {
+  id: 'payable_id',
   place: `SELECT created_at::text AS created_at, payable_id AS id FROM payables_view WHERE payable_id = $1 AND merchant_id = $2 AND kind = $3`,
-  page: `
-    SELECT document, updated_at FROM payables_view
-    WHERE merchant_id = $1 AND kind = $2 AND ($3::text IS NULL OR status = $3)
-      AND ($4::timestamptz IS NULL OR created_at >= $4) AND ($5::timestamptz IS NULL OR created_at < $5)
-      AND ($6::timestamptz IS NULL OR (created_at, payable_id) < ($6, $7::text))
-    ORDER BY created_at DESC, payable_id DESC LIMIT $8`,
+  page: (where: string, limit: string) => `
+    SELECT document, updated_at FROM payables_view WHERE ${where}
+    ORDER BY created_at DESC, payable_id DESC LIMIT ${limit}`,
 };
 
 const ALLOCATED = {
+  id: 'escrow_id',
   place: `SELECT created_at::text AS created_at, escrow_id AS id FROM escrow_allocations WHERE escrow_id = $1 AND merchant_id = $2 AND ($3::text IS NULL OR creator_id = $3)`,
-  page: `
+  page: (where: string, limit: string) => `
     SELECT p.document, p.updated_at FROM (
-      SELECT escrow_id, created_at FROM escrow_allocations
-      WHERE merchant_id = $1 AND ($2::text IS NULL OR creator_id = $2) AND ($3::text IS NULL OR status = $3)
-        AND ($4::timestamptz IS NULL OR created_at >= $4) AND ($5::timestamptz IS NULL OR created_at < $5)
-        AND ($6::timestamptz IS NULL OR (created_at, escrow_id) < ($6, $7::text))
-      ORDER BY created_at DESC, escrow_id DESC LIMIT $8
-    ) a JOIN payables_view p ON p.payable_id = a.escrow_id
+      SELECT escrow_id, created_at FROM escrow_allocations WHERE ${where}
+      ORDER BY created_at DESC, escrow_id DESC LIMIT ${limit}
+    ) a
+    CROSS JOIN LATERAL (SELECT document, updated_at FROM payables_view WHERE payable_id = a.escrow_id OFFSET 0) p
     ORDER BY a.created_at DESC, a.escrow_id DESC`,
 };
 
@@ -90,16 +89,14 @@ export async function payableListPage(db: SqlExecutor, query: PayableListQuery):
     [cursor] = await db.query<{ created_at: string; id: string }>(sql.place, [query.startingAfter, owner, narrower]);
     if (!cursor) return undefined;
   }
-  const rows = await db.query<Row>(sql.page, [
-    owner,
-    narrower,
-    query.status ?? null,
-    query.createdAfter ?? null,
-    query.createdBefore ?? null,
-    cursor?.created_at ?? null,
-    cursor?.id ?? null,
-    query.limit + 1,
-  ]);
+  const values = new SqlParameters();
+  const where = [`merchant_id = ${values.add(owner)}`];
+  if (narrower !== null) where.push(`${allocated ? 'creator_id' : 'kind'} = ${values.add(narrower)}`);
+  if (query.status !== undefined) where.push(`status = ${values.add(query.status)}`);
+  if (query.createdAfter !== undefined) where.push(`created_at >= ${values.add(query.createdAfter)}`);
+  if (query.createdBefore !== undefined) where.push(`created_at < ${values.add(query.createdBefore)}`);
+  if (cursor) where.push(`(created_at, ${sql.id}) < (${values.add(cursor.created_at)}::timestamptz, ${values.add(cursor.id)}::text)`);
+  const rows = await db.query<Row>(sql.page(where.join(' AND '), values.add(query.limit + 1)), values.values);
   const payables = rows.slice(0, query.limit).map((row) => ({
     view: allocated ? allocationShare(row.document, scope.allocatedTo!) : row.document,
     updatedAt: new Date(row.updated_at),

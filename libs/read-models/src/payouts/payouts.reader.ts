@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@app/database';
+import { SqlParameters, type SqlExecutor } from '@app/database';
 import type { PayoutView } from './payouts.projection';
 
 /** A payout sent or about to be, and when there was last news of it. */
@@ -37,11 +37,13 @@ export async function payoutsPage(db: SqlExecutor, merchantId: string, limit: nu
     );
     if (!after) return undefined;
   }
+  // Without the cursor's condition on the first page (SqlParameters): a generic plan then bounds its scan by it.
+  const values = new SqlParameters();
+  const where = [`merchant_id = ${values.add(merchantId)}`];
+  if (after) where.push(`(requested_at, payout_id) < (${values.add(after.requested_at)}::timestamptz, ${values.add(after.id)}::text)`);
   const rows = await db.query<{ document: PayoutView }>(
-    `SELECT document FROM payouts_view
-     WHERE merchant_id = $1 AND ($2::timestamptz IS NULL OR (requested_at, payout_id) < ($2, $3::text))
-     ORDER BY requested_at DESC, payout_id DESC LIMIT $4`,
-    [merchantId, after?.requested_at ?? null, after?.id ?? null, limit + 1],
+    `SELECT document FROM payouts_view WHERE ${where.join(' AND ')} ORDER BY requested_at DESC, payout_id DESC LIMIT ${values.add(limit + 1)}`,
+    values.values,
   );
   return { payouts: rows.slice(0, limit).map((row) => row.document), hasMore: rows.length > limit };
 }

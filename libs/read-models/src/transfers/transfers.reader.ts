@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@app/database';
+import { SqlParameters, type SqlExecutor } from '@app/database';
 import { TRANSFER_SELECT, transferFromRow, type TransferView } from './transfer-view';
 
 export interface TransferListPage {
@@ -33,12 +33,15 @@ export async function platformTransferPage(
     ]);
     if (!after) return undefined;
   }
+  // Only the conditions asked for (SqlParameters), so that a generic plan takes the escrow's or order's index and bounds its scan by the cursor.
+  const values = new SqlParameters();
+  const where = [`platform_id = ${values.add(platformId)}`];
+  if (belongsTo.escrowId !== undefined) where.push(`escrow_id = ${values.add(belongsTo.escrowId)}`);
+  if (belongsTo.orderId !== undefined) where.push(`order_id = ${values.add(belongsTo.orderId)}`);
+  if (after) where.push(`(created_at, transfer_id) < (${values.add(after.created_at)}::timestamptz, ${values.add(after.id)}::text)`);
   const rows = await db.query<Record<string, unknown>>(
-    `SELECT ${TRANSFER_SELECT} FROM transfers_view
-     WHERE platform_id = $1 AND ($2::timestamptz IS NULL OR (created_at, transfer_id) < ($2, $3::text))
-       AND ($5::text IS NULL OR escrow_id = $5) AND ($6::text IS NULL OR order_id = $6)
-     ORDER BY created_at DESC, transfer_id DESC LIMIT $4`,
-    [platformId, after?.created_at ?? null, after?.id ?? null, limit + 1, belongsTo.escrowId ?? null, belongsTo.orderId ?? null],
+    `SELECT ${TRANSFER_SELECT} FROM transfers_view WHERE ${where.join(' AND ')} ORDER BY created_at DESC, transfer_id DESC LIMIT ${values.add(limit + 1)}`,
+    values.values,
   );
   return { transfers: rows.slice(0, limit).map(transferFromRow), hasMore: rows.length > limit };
 }

@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@app/database';
+import { SqlParameters, type SqlExecutor } from '@app/database';
 import type { WebhookEndpointView } from './webhook-endpoints.projection';
 
 /** An endpoint as stored, with when it was created and last changed. */
@@ -38,11 +38,13 @@ export async function merchantWebhookEndpoints(
     ]);
     if (!after) return undefined;
   }
+  // Without the cursor's condition on the first page (SqlParameters): a generic plan then bounds its scan by it.
+  const values = new SqlParameters();
+  const where = [`merchant_id = ${values.add(merchantId)}`, 'NOT deleted'];
+  if (after) where.push(`(created_at, endpoint_id) > (${values.add(after.created_at)}::timestamptz, ${values.add(after.endpoint_id)}::text)`);
   const rows = await db.query<Row>(
-    `SELECT document, created_at, updated_at FROM webhook_endpoints_view
-     WHERE merchant_id = $1 AND NOT deleted AND ($2::timestamptz IS NULL OR (created_at, endpoint_id) > ($2::timestamptz, $3::text))
-     ORDER BY created_at, endpoint_id LIMIT $4`,
-    [merchantId, after?.created_at ?? null, after?.endpoint_id ?? null, limit + 1],
+    `SELECT document, created_at, updated_at FROM webhook_endpoints_view WHERE ${where.join(' AND ')} ORDER BY created_at, endpoint_id LIMIT ${values.add(limit + 1)}`,
+    values.values,
   );
   return { endpoints: rows.slice(0, limit).map(stored), hasMore: rows.length > limit };
 }
