@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@app/database';
+import { SqlParameters, type SqlExecutor } from '@app/database';
 import type { RecordedEvent } from '../event-store.port';
 import type { LogFilter, LogReader, TruncatedStream } from '../log-reader.port';
 import { type EventRow, eventColumns, toRecorded } from './event-rows';
@@ -47,21 +47,19 @@ export class SqlLogReader implements LogReader {
   async page(filter: LogFilter): Promise<RecordedEvent[]> {
     const { table, commit, prepare } = this.source;
     const after = filter.after ?? { commit: 0n, prepare: 0n };
-    const params: unknown[] = [after.commit.toString(), after.prepare.toString()];
+    const values = new SqlParameters();
+    // $1 and $2, which the source's `after` condition names.
+    values.add(after.commit.toString());
+    values.add(after.prepare.toString());
     const where = [this.source.after, this.source.visible];
-    const add = (clause: (n: string) => string, value: unknown) => {
-      params.push(value);
-      where.push(clause(`$${params.length}`));
-    };
-    if (filter.types?.length) add((n) => `event_type = ANY(${n}::text[])`, filter.types);
-    if (filter.streamId) add((n) => `stream_id = ${n}`, filter.streamId);
-    if (filter.merchantId) add((n) => this.owners.ownedBy(n), filter.merchantId);
-    if (filter.from) add((n) => `recorded_at >= ${n}`, filter.from);
-    if (filter.to) add((n) => `recorded_at < ${n}`, filter.to);
-    params.push(filter.limit);
+    if (filter.types?.length) where.push(`event_type = ANY(${values.add(filter.types)}::text[])`);
+    if (filter.streamId) where.push(`stream_id = ${values.add(filter.streamId)}`);
+    if (filter.merchantId) where.push(this.owners.ownedBy(values.add(filter.merchantId)));
+    if (filter.from) where.push(`recorded_at >= ${values.add(filter.from)}`);
+    if (filter.to) where.push(`recorded_at < ${values.add(filter.to)}`);
     const rows = await this.db.query<EventRow>(
-      `SELECT ${columns(this.source)} FROM ${table} WHERE ${where.join(' AND ')} ORDER BY ${table}.${commit}, ${table}.${prepare} LIMIT $${params.length}`,
-      params,
+      `SELECT ${columns(this.source)} FROM ${table} WHERE ${where.join(' AND ')} ORDER BY ${table}.${commit}, ${table}.${prepare} LIMIT ${values.add(filter.limit)}`,
+      values.values,
     );
     return rows.map(toRecorded);
   }

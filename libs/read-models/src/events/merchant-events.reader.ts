@@ -1,4 +1,4 @@
-import type { SqlExecutor } from '@app/database';
+import { SqlParameters, type SqlExecutor } from '@app/database';
 
 /** One event as the events API lists it; `payload` is the callback's, its receipt link still a path. */
 export interface MerchantEvent {
@@ -44,30 +44,24 @@ const eventOf = (row: Row): MerchantEvent => ({ id: row.event_id, type: row.type
  * The log's order, not the time recorded, pages them: two events can share a millisecond.
  */
 export async function merchantEventsPage(db: SqlExecutor, query: MerchantEventsQuery): Promise<MerchantEventsPage | undefined> {
-  const parameters: unknown[] = [query.ownerId];
-  const where = ['owner_id = $1'];
-  const add = (condition: (placeholder: string) => string, value: unknown) => {
-    parameters.push(value);
-    where.push(condition(`$${parameters.length}`));
-  };
+  const values = new SqlParameters();
+  const where = [`owner_id = ${values.add(query.ownerId)}`];
   if (query.startingAfter !== undefined) {
     const [cursor] = await db.query<{ commit_position: string; prepare_position: string }>(
       `SELECT commit_position, prepare_position FROM merchant_events WHERE owner_id = $1 AND event_id = $2`,
       [query.ownerId, query.startingAfter],
     );
     if (!cursor) return undefined;
-    parameters.push(cursor.commit_position, cursor.prepare_position);
-    const [commit, prepare] = [`$${parameters.length - 1}`, `$${parameters.length}`];
+    const [commit, prepare] = [values.add(cursor.commit_position), values.add(cursor.prepare_position)];
     where.push(`(commit_position, prepare_position) ${query.order === 'asc' ? '>' : '<'} (${commit}::numeric, ${prepare}::numeric)`);
   }
-  if (query.types) add((p) => `type = ANY(${p}::text[])`, query.types);
-  if (query.createdAfter) add((p) => `created_at > ${p}`, query.createdAfter);
-  if (query.createdBefore) add((p) => `created_at < ${p}`, query.createdBefore);
-  parameters.push(query.limit + 1);
+  if (query.types) where.push(`type = ANY(${values.add(query.types)}::text[])`);
+  if (query.createdAfter) where.push(`created_at > ${values.add(query.createdAfter)}`);
+  if (query.createdBefore) where.push(`created_at < ${values.add(query.createdBefore)}`);
   const direction = query.order === 'asc' ? 'ASC' : 'DESC';
   const rows = await db.query<Row>(
-    `SELECT ${COLUMNS} FROM merchant_events WHERE ${where.join(' AND ')} ORDER BY commit_position ${direction}, prepare_position ${direction} LIMIT $${parameters.length}`,
-    parameters,
+    `SELECT ${COLUMNS} FROM merchant_events WHERE ${where.join(' AND ')} ORDER BY commit_position ${direction}, prepare_position ${direction} LIMIT ${values.add(query.limit + 1)}`,
+    values.values,
   );
   return { events: rows.slice(0, query.limit).map(eventOf), hasMore: rows.length > query.limit };
 }
